@@ -1,0 +1,72 @@
+package dev.tictactoe.protocol;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/** A message from a client to the server; one JSON object whose {@code type} names the record. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = ClientMessage.Join.class, name = "join"),
+  @JsonSubTypes.Type(value = ClientMessage.Move.class, name = "move"),
+  @JsonSubTypes.Type(value = ClientMessage.Undo.class, name = "undo"),
+  @JsonSubTypes.Type(value = ClientMessage.UndoReply.class, name = "undo_reply"),
+  @JsonSubTypes.Type(value = ClientMessage.Resign.class, name = "resign"),
+  @JsonSubTypes.Type(value = ClientMessage.Rematch.class, name = "rematch"),
+  @JsonSubTypes.Type(value = ClientMessage.InviteBot.class, name = "invite_bot"),
+  @JsonSubTypes.Type(value = ClientMessage.Sync.class, name = "sync"),
+  @JsonSubTypes.Type(value = ClientMessage.History.class, name = "history"),
+  @JsonSubTypes.Type(value = ClientMessage.Leave.class, name = "leave"),
+})
+public sealed interface ClientMessage {
+
+  /**
+   * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier
+   * {@code welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the
+   * last room version the client applied, so the server can replay what it missed.
+   */
+  record Join(int protocol, String name, String token, boolean spectate, Long lastVersion)
+      implements ClientMessage {
+    /** A fresh player join. */
+    public static Join player(String name) {
+      return new Join(Protocol.VERSION, name, null, false, null);
+    }
+
+    /** A spectator join. */
+    public static Join spectator(String name) {
+      return new Join(Protocol.VERSION, name, null, true, null);
+    }
+  }
+
+  /**
+   * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters)
+   * so a resend after a reconnect is recognised; {@code version} is the room version it saw.
+   */
+  record Move(String id, long version, int cell) implements ClientMessage {}
+
+  /** Ask for a takeback (against a person) or take back the own move and the bot's reply. */
+  record Undo() implements ClientMessage {}
+
+  /** Answer the opponent's takeback request. */
+  record UndoReply(boolean accept) implements ClientMessage {}
+
+  /** Give up the current game. */
+  record Resign() implements ClientMessage {}
+
+  /** Offer a rematch, or accept the other side's offer. */
+  record Rematch() implements ClientMessage {}
+
+  /**
+   * Seat a bot of {@code level} (easy, medium, hard, perfect) in {@code seat}, or in the empty seat
+   * when {@code seat} is null.
+   */
+  record InviteBot(String level, String seat) implements ClientMessage {}
+
+  /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
+  record Sync(Long lastVersion) implements ClientMessage {}
+
+  /** Ask for the finished games of this room. */
+  record History() implements ClientMessage {}
+
+  /** Give up the seat (or stop watching) and close. */
+  record Leave() implements ClientMessage {}
+}

@@ -1,0 +1,451 @@
+package dev.tictactoe.protocol;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * Turns messages into JSON and back. Encoding uses Jackson's cached serializers for the records;
+ * decoding reads a JSON tree by hand so every error names the exact field at fault, e.g. {@code
+ * move.cell: expected an integer, got "a1"}.
+ */
+public final class MessageCodec {
+  private static final List<String> SEATS = List.of(Protocol.X, Protocol.O);
+  private static final List<String> FIRST = List.of(Protocol.X, Protocol.O, "random");
+  private static final List<String> STATUSES =
+      List.of(Snapshot.WAITING, Snapshot.PLAYING, Snapshot.OVER);
+  private static final List<String> REASONS =
+      List.of("line", "resign", "draw", "dead_draw", "abandoned");
+  private static final List<String> KINDS = List.of("human", "bot");
+  private static final List<String> PATCH_OPS =
+      List.of("add", "remove", "replace", "move", "copy", "test");
+  private static final int MAX_CELL = Protocol.MAX_SIZE * Protocol.MAX_SIZE - 1;
+
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+          .build();
+
+  static {
+    // Messages are at most 64 KiB; a deep nesting limit stops pathological input early.
+    MAPPER
+        .getFactory()
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxNestingDepth(64)
+                .maxStringLength(Protocol.MAX_FRAME_BYTES)
+                .maxNumberLength(64)
+                .build());
+  }
+
+  private static final ObjectReader TREE_READER = MAPPER.reader();
+  private static final ObjectWriter CLIENT_WRITER = MAPPER.writerFor(ClientMessage.class);
+  private static final ObjectWriter SERVER_WRITER = MAPPER.writerFor(ServerMessage.class);
+
+  private MessageCodec() {}
+
+  /** The shared, pre-configured mapper; do not reconfigure it. */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  // ---- encoding
+
+  public static String encode(ClientMessage message) {
+    try {
+      return CLIENT_WRITER.writeValueAsString(message);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode " + message, e);
+    }
+  }
+
+  public static String encode(ServerMessage message) {
+    try {
+      return SERVER_WRITER.writeValueAsString(message);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode " + message, e);
+    }
+  }
+
+  /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */
+  public static byte[] encodeToBytes(ServerMessage message) {
+    try {
+      return SERVER_WRITER.writeValueAsBytes(message);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode " + message, e);
+    }
+  }
+
+  public static byte[] encodeToBytes(ClientMessage message) {
+    try {
+      return CLIENT_WRITER.writeValueAsBytes(message);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode " + message, e);
+    }
+  }
+
+  /** The snapshot as a JSON tree, the document diffs are computed on. */
+  public static ObjectNode toTree(Snapshot snapshot) {
+    return MAPPER.valueToTree(snapshot);
+  }
+
+  /** The wire name of a message's type, e.g. "move" or "undo_reply". */
+  public static String typeName(ClientMessage message) {
+    return switch (message) {
+      case ClientMessage.Join m -> "join";
+      case ClientMessage.Move m -> "move";
+      case ClientMessage.Undo m -> "undo";
+      case ClientMessage.UndoReply m -> "undo_reply";
+      case ClientMessage.Resign m -> "resign";
+      case ClientMessage.Rematch m -> "rematch";
+      case ClientMessage.InviteBot m -> "invite_bot";
+      case ClientMessage.Sync m -> "sync";
+      case ClientMessage.History m -> "history";
+      case ClientMessage.Leave m -> "leave";
+    };
+  }
+
+  /** The wire name of a message's type, e.g. "welcome" or "diff". */
+  public static String typeName(ServerMessage message) {
+    return switch (message) {
+      case ServerMessage.Welcome m -> "welcome";
+      case ServerMessage.SnapshotMessage m -> "snapshot";
+      case ServerMessage.Diff m -> "diff";
+      case ServerMessage.Ack m -> "ack";
+      case ServerMessage.Error m -> "error";
+      case ServerMessage.HistoryMessage m -> "history";
+    };
+  }
+
+  // ---- decoding
+
+  /** Parses JSON text into a tree, strictly: one value, no trailing tokens, no duplicate keys. */
+  public static JsonNode parse(String json) {
+    JsonNode node;
+    try {
+      node = TREE_READER.readTree(json);
+    } catch (JsonProcessingException e) {
+      var where = e.getLocation();
+      String at = where == null ? "" : " at column " + where.getColumnNr();
+      throw new ProtocolException(
+          ErrorCode.BAD_MESSAGE, "malformed JSON" + at + ": " + e.getOriginalMessage());
+    }
+    if (node == null || node.isMissingNode()) {
+      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "empty message");
+    }
+    return node;
+  }
+
+  /** Decodes a message sent by a client. */
+  public static ClientMessage decodeClient(String json) {
+    return decodeClient(parse(json));
+  }
+
+  /** Decodes a client message from a parsed tree. */
+  public static ClientMessage decodeClient(JsonNode root) {
+    String type = typeOf(root);
+    Fields f = Fields.of(root, type);
+    f.string("type");
+    ClientMessage m =
+        switch (type) {
+          case "join" -> join(f);
+          case "move" -> move(f);
+          case "undo" -> new ClientMessage.Undo();
+          case "undo_reply" -> new ClientMessage.UndoReply(f.bool("accept"));
+          case "resign" -> new ClientMessage.Resign();
+          case "rematch" -> new ClientMessage.Rematch();
+          case "invite_bot" ->
+              new ClientMessage.InviteBot(
+                  f.oneOf("level", Protocol.BOT_LEVELS), f.optionalOneOf("seat", SEATS));
+          case "sync" -> new ClientMessage.Sync(f.optionalLong("lastVersion", 0));
+          case "history" -> new ClientMessage.History();
+          case "leave" -> new ClientMessage.Leave();
+          default -> throw unknownType(type);
+        };
+    f.end();
+    return m;
+  }
+
+  private static ClientMessage.Join join(Fields f) {
+    int protocol = f.integer("protocol", 1, Integer.MAX_VALUE);
+    String name = f.string("name");
+    if (!Protocol.isValidName(name)) {
+      throw new ProtocolException(
+          ErrorCode.NAME_INVALID,
+          f.at("name")
+              + ": expected 1.."
+              + Protocol.MAX_NAME_LENGTH
+              + " characters without control characters or surrounding spaces, got "
+              + Fields.show(name));
+    }
+    String token = f.optionalString("token");
+    boolean spectate = f.optionalBool("spectate", false);
+    Long lastVersion = f.optionalLong("lastVersion", 0);
+    return new ClientMessage.Join(protocol, name, token, spectate, lastVersion);
+  }
+
+  private static ClientMessage.Move move(Fields f) {
+    String id = moveId(f, "id");
+    long version = f.longValue("version", 0);
+    JsonNode cellNode = f.required("cell");
+    if (cellNode.isIntegralNumber() && cellNode.canConvertToInt() && cellNode.intValue() < 0) {
+      // A negative cell is well-formed but off the board: same code as a cell past the end.
+      throw new ProtocolException(
+          ErrorCode.OUT_OF_RANGE, f.at("cell") + ": " + cellNode.intValue() + " is not on the board");
+    }
+    int cell = Fields.asInt(cellNode, f.at("cell"), 0, Integer.MAX_VALUE);
+    return new ClientMessage.Move(id, version, cell);
+  }
+
+  private static String moveId(Fields f, String field) {
+    String id = f.string(field);
+    if (id.isEmpty() || id.length() > Protocol.MAX_MOVE_ID_LENGTH) {
+      throw Fields.bad(
+          f.at(field),
+          "expected 1.." + Protocol.MAX_MOVE_ID_LENGTH + " characters, got " + id.length());
+    }
+    return id;
+  }
+
+  /** Decodes a message sent by the server. */
+  public static ServerMessage decodeServer(String json) {
+    return decodeServer(parse(json));
+  }
+
+  /** Decodes a server message from a parsed tree. */
+  public static ServerMessage decodeServer(JsonNode root) {
+    String type = typeOf(root);
+    Fields f = Fields.of(root, type);
+    f.string("type");
+    ServerMessage m =
+        switch (type) {
+          case "welcome" ->
+              new ServerMessage.Welcome(
+                  f.integer("protocol", 1, Integer.MAX_VALUE),
+                  f.string("room"),
+                  f.nullableOneOf("seat", SEATS),
+                  f.nullableString("token"),
+                  snapshot(f.object("snapshot")));
+          case "snapshot" -> new ServerMessage.SnapshotMessage(snapshot(f.object("snapshot")));
+          case "diff" ->
+              new ServerMessage.Diff(
+                  f.longValue("version", 1),
+                  f.array("ops", e -> patchOp(e.object())),
+                  event(f.present("event"), f.at("event")));
+          case "ack" -> new ServerMessage.Ack(moveId(f, "id"), f.longValue("version", 0));
+          case "error" -> error(f);
+          case "history" ->
+              new ServerMessage.HistoryMessage(f.array("games", e -> gameRecord(e.object())));
+          default -> throw unknownType(type);
+        };
+    f.end();
+    return m;
+  }
+
+  private static ServerMessage.Error error(Fields f) {
+    String wire = f.string("code");
+    ErrorCode code = ErrorCode.fromWire(wire);
+    if (code == null) {
+      throw Fields.bad(f.at("code"), "unknown error code " + Fields.show(wire));
+    }
+    return new ServerMessage.Error(code, f.string("message"), f.nullableString("ref"));
+  }
+
+  /** Reads a snapshot document, as sent in welcome and snapshot messages or rebuilt by a client. */
+  public static Snapshot fromTree(JsonNode tree) {
+    return snapshot(Fields.of(tree, "snapshot"));
+  }
+
+  private static Snapshot snapshot(Fields f) {
+    long version = f.longValue("version", 0);
+    String room = f.string("room");
+    Snapshot.Settings settings = settings(f.object("settings"));
+    int game = f.integer("game", 1, Integer.MAX_VALUE);
+    String status = f.oneOf("status", STATUSES);
+    String turn = f.nullableOneOf("turn", SEATS);
+    int size = settings.size();
+    int maxCell = size * size - 1;
+    List<String> board =
+        f.array(
+            "board",
+            e -> {
+              String row = e.string();
+              if (row.length() != size || !row.matches("[XO.]*")) {
+                throw Fields.bad(
+                    e.path(),
+                    "expected " + size + " characters of X, O or '.', got " + Fields.show(row));
+              }
+              return row;
+            });
+    if (board.size() != size) {
+      throw Fields.bad(f.at("board"), "expected " + size + " rows, got " + board.size());
+    }
+    List<Snapshot.MoveEntry> moves =
+        f.array(
+            "moves",
+            e -> {
+              Fields m = e.object();
+              var entry =
+                  new Snapshot.MoveEntry(
+                      m.oneOf("seat", SEATS), m.integer("cell", 0, maxCell), m.string("id"));
+              m.end();
+              return entry;
+            });
+    Integer lastMove = f.nullableInteger("lastMove", 0, maxCell);
+    JsonNode resultNode = f.present("result");
+    Snapshot.Result result = resultNode == null ? null : result(Fields.of(resultNode, f.at("result")), maxCell);
+    Snapshot.Players players = players(f.object("players"));
+    int spectators = f.integer("spectators", 0, Integer.MAX_VALUE);
+    Snapshot.Score score = score(f.object("score"));
+    String undoRequest = f.nullableOneOf("undoRequest", SEATS);
+    List<String> rematch = f.array("rematch", e -> Fields.checkOneOf(e.string(), e.path(), SEATS));
+    f.end();
+    return new Snapshot(
+        version, room, settings, game, status, turn, board, moves, lastMove, result, players,
+        spectators, score, undoRequest, rematch);
+  }
+
+  private static Snapshot.Settings settings(Fields f) {
+    int size = f.integer("size", Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+    var s =
+        new Snapshot.Settings(
+            size,
+            f.integer("winLength", Protocol.MIN_SIZE, size),
+            f.oneOf("first", FIRST),
+            f.bool("earlyDraw"),
+            f.bool("spectators"));
+    f.end();
+    return s;
+  }
+
+  private static Snapshot.Result result(Fields f, int maxCell) {
+    var r =
+        new Snapshot.Result(
+            f.nullableOneOf("winner", SEATS),
+            f.oneOf("reason", REASONS),
+            f.array("line", e -> e.integer(0, maxCell)));
+    f.end();
+    return r;
+  }
+
+  private static Snapshot.Players players(Fields f) {
+    JsonNode x = f.present(Protocol.X);
+    JsonNode o = f.present(Protocol.O);
+    f.end();
+    return new Snapshot.Players(
+        x == null ? null : player(Fields.of(x, f.at(Protocol.X))),
+        o == null ? null : player(Fields.of(o, f.at(Protocol.O))));
+  }
+
+  private static Snapshot.Player player(Fields f) {
+    var p =
+        new Snapshot.Player(
+            f.string("name"),
+            f.oneOf("kind", KINDS),
+            f.nullableOneOf("level", Protocol.BOT_LEVELS),
+            f.bool("connected"));
+    f.end();
+    return p;
+  }
+
+  private static Snapshot.Score score(Fields f) {
+    var s =
+        new Snapshot.Score(
+            f.integer(Protocol.X, 0, Integer.MAX_VALUE),
+            f.integer(Protocol.O, 0, Integer.MAX_VALUE),
+            f.integer("draws", 0, Integer.MAX_VALUE));
+    f.end();
+    return s;
+  }
+
+  private static GameRecord gameRecord(Fields f) {
+    var g =
+        new GameRecord(
+            f.integer("game", 1, Integer.MAX_VALUE),
+            f.oneOf("first", SEATS),
+            f.array("moves", e -> e.integer(0, MAX_CELL)),
+            f.nullableOneOf("winner", SEATS),
+            f.oneOf("reason", REASONS),
+            f.array("line", e -> e.integer(0, MAX_CELL)));
+    f.end();
+    return g;
+  }
+
+  private static PatchOp patchOp(Fields f) {
+    String op = f.oneOf("op", PATCH_OPS);
+    String path = f.string("path");
+    PatchOp p =
+        switch (op) {
+          case "add", "replace", "test" -> new PatchOp(op, path, f.required("value"));
+          case "move", "copy" -> new PatchOp(op, path, null, f.string("from"));
+          default -> PatchOp.remove(path);
+        };
+    f.end();
+    return p;
+  }
+
+  private static Event event(JsonNode node, String path) {
+    if (node == null) {
+      return null;
+    }
+    Fields f = Fields.of(node, path);
+    String kind = f.string("kind");
+    Event e =
+        switch (kind) {
+          case "moved" ->
+              new Event.Moved(f.oneOf("seat", SEATS), f.integer("cell", 0, MAX_CELL), f.string("moveId"));
+          case "joined" -> new Event.Joined(f.oneOf("seat", SEATS), f.string("name"));
+          case "bot_joined" ->
+              new Event.BotJoined(f.oneOf("seat", SEATS), f.oneOf("level", Protocol.BOT_LEVELS));
+          case "left" -> new Event.Left(f.oneOf("seat", SEATS));
+          case "disconnected" -> new Event.Disconnected(f.oneOf("seat", SEATS));
+          case "reconnected" -> new Event.Reconnected(f.oneOf("seat", SEATS));
+          case "undo_requested" -> new Event.UndoRequested(f.oneOf("seat", SEATS));
+          case "undo_declined" -> new Event.UndoDeclined(f.oneOf("seat", SEATS));
+          case "undone" ->
+              new Event.Undone(f.oneOf("seat", SEATS), f.array("cells", c -> c.integer(0, MAX_CELL)));
+          case "resigned" -> new Event.Resigned(f.oneOf("seat", SEATS));
+          case "rematch_offered" -> new Event.RematchOffered(f.oneOf("seat", SEATS));
+          case "rematch_started" -> new Event.RematchStarted(f.integer("game", 1, Integer.MAX_VALUE));
+          case "game_over" ->
+              new Event.GameOver(f.nullableOneOf("winner", SEATS), f.oneOf("reason", REASONS));
+          case "spectators_changed" ->
+              new Event.SpectatorsChanged(f.integer("count", 0, Integer.MAX_VALUE));
+          default -> throw Fields.bad(path + ".kind", "unknown event kind " + Fields.show(kind));
+        };
+    f.end();
+    return e;
+  }
+
+  private static String typeOf(JsonNode root) {
+    if (!root.isObject()) {
+      throw new ProtocolException(
+          ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + Fields.show(root));
+    }
+    JsonNode type = root.get("type");
+    if (type == null) {
+      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "missing field \"type\"");
+    }
+    return Fields.asString(type, "type");
+  }
+
+  private static ProtocolException unknownType(String type) {
+    return new ProtocolException(
+        ErrorCode.BAD_MESSAGE, "unknown message type " + Fields.show(type));
+  }
+}

@@ -1,0 +1,59 @@
+package dev.tictactoe.protocol;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/** A message from the server to a client; one JSON object whose {@code type} names the record. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = ServerMessage.Welcome.class, name = "welcome"),
+  @JsonSubTypes.Type(value = ServerMessage.SnapshotMessage.class, name = "snapshot"),
+  @JsonSubTypes.Type(value = ServerMessage.Diff.class, name = "diff"),
+  @JsonSubTypes.Type(value = ServerMessage.Ack.class, name = "ack"),
+  @JsonSubTypes.Type(value = ServerMessage.Error.class, name = "error"),
+  @JsonSubTypes.Type(value = ServerMessage.HistoryMessage.class, name = "history"),
+})
+public sealed interface ServerMessage {
+
+  /**
+   * Answer to a successful {@code join}: the room, the seat taken and its secret token (both null
+   * for spectators), and the full snapshot.
+   */
+  record Welcome(int protocol, String room, String seat, String token, Snapshot snapshot)
+      implements ServerMessage {}
+
+  /** The full room state, sent on request or when a client's diffs cannot be replayed. */
+  record SnapshotMessage(Snapshot snapshot) implements ServerMessage {}
+
+  /**
+   * RFC 6902 operations turning snapshot(version - 1) into snapshot(version), with an optional
+   * semantic hint of what happened.
+   */
+  record Diff(long version, List<PatchOp> ops, Event event) implements ServerMessage {
+    public Diff {
+      ops = List.copyOf(ops);
+    }
+  }
+
+  /** Answer to a resent move whose id was already applied, at the version it produced. */
+  record Ack(String id, long version) implements ServerMessage {}
+
+  /**
+   * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
+   * or null.
+   */
+  record Error(ErrorCode code, String message, String ref) implements ServerMessage {
+    /** An error with the code's default text. */
+    public static Error of(ErrorCode code, String ref) {
+      return new Error(code, code.text(), ref);
+    }
+  }
+
+  /** The finished games of the room, oldest first. */
+  record HistoryMessage(List<GameRecord> games) implements ServerMessage {
+    public HistoryMessage {
+      games = List.copyOf(games);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.tictactoe.protocol;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The full state of a room as a client renders it, at one {@code version}; also the document
+ * that diffs patch. Null fields are written as {@code null} so every snapshot has the same shape.
+ *
+ * @param status "waiting", "playing" or "over"
+ * @param turn the seat to move, null unless playing
+ * @param board one string per row, {@code X}, {@code O} or {@code .} per cell
+ * @param moves this game's moves in order
+ * @param lastMove the cell played last in this game, or null
+ * @param result the outcome once over, else null
+ * @param undoRequest the seat asking for a takeback, or null
+ * @param rematch the seats that offered a rematch
+ */
+public record Snapshot(
+    long version,
+    String room,
+    Settings settings,
+    int game,
+    String status,
+    String turn,
+    List<String> board,
+    List<MoveEntry> moves,
+    Integer lastMove,
+    Result result,
+    Players players,
+    int spectators,
+    Score score,
+    String undoRequest,
+    List<String> rematch) {
+
+  public static final String WAITING = "waiting";
+  public static final String PLAYING = "playing";
+  public static final String OVER = "over";
+
+  public Snapshot {
+    board = List.copyOf(board);
+    moves = List.copyOf(moves);
+    rematch = List.copyOf(rematch);
+  }
+
+  /** What is on {@code cell}: "X", "O", or null when empty. */
+  public String cell(int cell) {
+    int size = settings.size();
+    char c = board.get(cell / size).charAt(cell % size);
+    return c == '.' ? null : String.valueOf(c);
+  }
+
+  /**
+   * Room settings fixed at creation.
+   *
+   * @param first who starts the first game: "X", "O" or "random"
+   * @param earlyDraw whether a game is called a draw as soon as no one can win any more
+   * @param spectators whether spectators may join
+   */
+  public record Settings(int size, int winLength, String first, boolean earlyDraw, boolean spectators) {}
+
+  /** One move of the current game. */
+  public record MoveEntry(String seat, int cell, String id) {}
+
+  /**
+   * How a game ended.
+   *
+   * @param winner the winning seat, null for a draw
+   * @param reason "line", "resign", "draw", "dead_draw" or "abandoned"
+   * @param line the winning cells, empty when the game did not end on a line
+   */
+  public record Result(String winner, String reason, List<Integer> line) {
+    public Result {
+      line = List.copyOf(line);
+    }
+  }
+
+  /** Who sits in each seat; a seat is null when empty. */
+  public record Players(@JsonProperty("X") Player x, @JsonProperty("O") Player o) {
+    /** The player in {@code seat}, or null. */
+    public Player seat(String seat) {
+      return Protocol.X.equals(seat) ? x : Protocol.O.equals(seat) ? o : null;
+    }
+  }
+
+  /**
+   * A seated player.
+   *
+   * @param kind "human" or "bot"
+   * @param level the bot level, null for people
+   * @param connected false while a dropped player's seat is held for the grace period
+   */
+  public record Player(String name, String kind, String level, boolean connected) {}
+
+  /** Games won by each seat, and draws, over the series in this room. */
+  public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {}
+}

@@ -1,0 +1,177 @@
+package dev.tictactoe.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MessageCodecTest {
+
+  @Test
+  void clientMessagesRoundTrip() {
+    for (ClientMessage m : Samples.clientMessages()) {
+      String json = MessageCodec.encode(m);
+      assertThat(MessageCodec.decodeClient(json)).as(json).isEqualTo(m);
+      assertThat(new String(MessageCodec.encodeToBytes(m), StandardCharsets.UTF_8)).isEqualTo(json);
+    }
+  }
+
+  @Test
+  void serverMessagesRoundTrip() {
+    for (ServerMessage m : Samples.serverMessages()) {
+      String json = MessageCodec.encode(m);
+      assertThat(MessageCodec.decodeServer(json)).as(json).isEqualTo(m);
+      assertThat(new String(MessageCodec.encodeToBytes(m), StandardCharsets.UTF_8)).isEqualTo(json);
+    }
+  }
+
+  @Test
+  void everyEventRoundTripsInADiff() {
+    for (Event e : Samples.events()) {
+      var diff = new ServerMessage.Diff(3, List.of(), e);
+      String json = MessageCodec.encode(diff);
+      assertThat(MessageCodec.decodeServer(json)).as(json).isEqualTo(diff);
+    }
+  }
+
+  @Test
+  void typeComesFirstAndFieldsAreCamelCase() {
+    assertThat(MessageCodec.encode(new ClientMessage.Move("m1", 3, 4)))
+        .isEqualTo("{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4}");
+    assertThat(MessageCodec.encode(new ClientMessage.UndoReply(false)))
+        .isEqualTo("{\"type\":\"undo_reply\",\"accept\":false}");
+    assertThat(MessageCodec.encode(new ClientMessage.Undo())).isEqualTo("{\"type\":\"undo\"}");
+    assertThat(MessageCodec.encode(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, null)))
+        .isEqualTo(
+            "{\"type\":\"error\",\"code\":\"cell_taken\",\"message\":\"that cell is already taken\",\"ref\":null}");
+  }
+
+  @Test
+  void snapshotFieldsAreInDocumentOrderWithNullsWritten() {
+    var tree = MessageCodec.toTree(Samples.snapshot());
+    assertThat(tree.fieldNames())
+        .toIterable()
+        .containsExactly(
+            "version", "room", "settings", "game", "status", "turn", "board", "moves", "lastMove",
+            "result", "players", "spectators", "score", "undoRequest", "rematch");
+    assertThat(tree.get("result").isNull()).isTrue();
+    assertThat(tree.get("players").fieldNames()).toIterable().containsExactly("X", "O");
+    assertThat(tree.get("score").fieldNames()).toIterable().containsExactly("X", "O", "draws");
+    assertThat(tree.get("settings").fieldNames())
+        .toIterable()
+        .containsExactly("size", "winLength", "first", "earlyDraw", "spectators");
+    assertThat(MessageCodec.fromTree(tree)).isEqualTo(Samples.snapshot());
+  }
+
+  @Test
+  void subtypeListsMatchThePermittedSubclasses() {
+    for (Class<?> root : List.of(ClientMessage.class, ServerMessage.class, Event.class)) {
+      var listed =
+          Arrays.stream(root.getAnnotation(JsonSubTypes.class).value())
+              .map(JsonSubTypes.Type::value)
+              .toList();
+      assertThat(listed).as(root.getSimpleName()).containsExactlyInAnyOrder(root.getPermittedSubclasses());
+    }
+  }
+
+  @Test
+  void samplesCoverEveryType() {
+    assertThat(Samples.clientMessages().stream().map(Object::getClass).distinct())
+        .containsExactlyInAnyOrder(ClientMessage.class.getPermittedSubclasses());
+    assertThat(Samples.serverMessages().stream().map(Object::getClass).distinct())
+        .containsExactlyInAnyOrder(ServerMessage.class.getPermittedSubclasses());
+    assertThat(Samples.events().stream().map(Object::getClass).distinct())
+        .containsExactlyInAnyOrder(Event.class.getPermittedSubclasses());
+  }
+
+  @Test
+  void optionalClientFieldsMayBeOmitted() {
+    assertThat(MessageCodec.decodeClient("{\"type\":\"join\",\"protocol\":1,\"name\":\"ana\"}"))
+        .isEqualTo(new ClientMessage.Join(1, "ana", null, false, null));
+    assertThat(MessageCodec.decodeClient("{\"type\":\"sync\"}"))
+        .isEqualTo(new ClientMessage.Sync(null));
+    assertThat(MessageCodec.decodeClient("{\"type\":\"invite_bot\",\"level\":\"hard\",\"seat\":null}"))
+        .isEqualTo(new ClientMessage.InviteBot("hard", null));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {"type":"move","id":"m1","version":3,"cell":"a1"} | bad_message | move.cell: expected an integer, got "a1"
+          {"type":"mvoe","id":"m1"}                          | bad_message | unknown message type "mvoe"
+          {"type":"move","id":"m1","version":3}               | bad_message | move.cell: missing required field
+          {"type":"move","id":"m1","version":3,"cell":4,"x":1} | bad_message | move.x: unknown field
+          {"type":"move","id":"m1","version":3,"cell":4.0}    | bad_message | move.cell: expected an integer, got 4.0
+          {"type":"move","id":"m1","version":3,"cell":null}   | bad_message | move.cell: expected an integer, got null
+          {"type":"move","id":"m1","version":3,"cell":4294967296} | bad_message | move.cell: expected an integer >= 0, got 4294967296
+          {"type":"move","id":"m1","version":3,"cell":-1}     | out_of_range | move.cell: -1 is not on the board
+          {"type":"move","id":"m1","version":-3,"cell":1}     | bad_message | move.version: expected an integer >= 0, got -3
+          {"type":"move","id":"","version":3,"cell":1}        | bad_message | move.id: expected 1..64 characters, got 0
+          {"type":"move","id":7,"version":3,"cell":1}         | bad_message | move.id: expected a string, got 7
+          {"type":"undo_reply","accept":"yes"}                | bad_message | undo_reply.accept: expected true or false, got "yes"
+          {"type":"undo_reply","accept":1}                    | bad_message | undo_reply.accept: expected true or false, got 1
+          {"type":"invite_bot","level":"godlike"}             | bad_message | invite_bot.level: expected one of easy, medium, hard, perfect, got "godlike"
+          {"type":"invite_bot","level":"easy","seat":"Z"}     | bad_message | invite_bot.seat: expected one of X, O, got "Z"
+          {"type":"join","protocol":1,"name":""}              | name_invalid | join.name: expected 1..32 characters without control characters or surrounding spaces, got ""
+          {"type":"join","protocol":1,"name":" ana"}          | name_invalid | join.name: expected 1..32 characters without control characters or surrounding spaces, got " ana"
+          {"type":"join","protocol":"1","name":"ana"}         | bad_message | join.protocol: expected an integer, got "1"
+          {"type":"undo","extra":{}}                          | bad_message | undo.extra: unknown field
+          {"type":"undo"} x                                   | bad_message | malformed JSON at column 17: Unrecognized token 'x': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')
+          {"type":"undo","type":"undo"}                       | bad_message | malformed JSON at column 22: Duplicate field 'type'
+          [1,2]                                               | bad_message | expected a JSON object, got an array
+          {"cell":1}                                          | bad_message | missing field "type"
+          {"type":3}                                          | bad_message | type: expected a string, got 3
+          """)
+  void rejectsBadClientMessagesPrecisely(String json, String code, String message) {
+    assertThatThrownBy(() -> MessageCodec.decodeClient(json))
+        .isInstanceOfSatisfying(
+            ProtocolException.class,
+            e -> {
+              assertThat(e.getMessage()).isEqualTo(message);
+              assertThat(e.code().wire()).isEqualTo(code);
+            });
+  }
+
+  @Test
+  void rejectsEmptyAndTruncatedInput() {
+    assertThatThrownBy(() -> MessageCodec.decodeClient("")).hasMessage("empty message");
+    assertThatThrownBy(() -> MessageCodec.decodeClient("{\"type\":\"undo\""))
+        .hasMessageStartingWith("malformed JSON");
+    assertThatThrownBy(() -> MessageCodec.decodeClient("[".repeat(100)))
+        .hasMessageStartingWith("malformed JSON");
+  }
+
+  @Test
+  void rejectsInconsistentSnapshots() {
+    var tree = MessageCodec.toTree(Samples.snapshot());
+    tree.withArray("board").set(1, MessageCodec.mapper().getNodeFactory().textNode("X"));
+    assertThatThrownBy(() -> MessageCodec.fromTree(tree))
+        .hasMessage("snapshot.board[1]: expected 3 characters of X, O or '.', got \"X\"");
+    var missing = MessageCodec.toTree(Samples.snapshot());
+    missing.remove("undoRequest");
+    assertThatThrownBy(() -> MessageCodec.fromTree(missing))
+        .hasMessage("snapshot.undoRequest: missing required field");
+    var nested = MessageCodec.toTree(Samples.snapshot());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) nested.get("players").get("X")).put("connected", "yes");
+    assertThatThrownBy(() -> MessageCodec.fromTree(nested))
+        .hasMessage("snapshot.players.X.connected: expected true or false, got \"yes\"");
+  }
+
+  @Test
+  void typeNamesMatchTheWire() {
+    for (ClientMessage m : Samples.clientMessages()) {
+      assertThat(MessageCodec.encode(m)).startsWith("{\"type\":\"" + MessageCodec.typeName(m) + "\"");
+    }
+    for (ServerMessage m : Samples.serverMessages()) {
+      assertThat(MessageCodec.encode(m)).startsWith("{\"type\":\"" + MessageCodec.typeName(m) + "\"");
+    }
+  }
+}
