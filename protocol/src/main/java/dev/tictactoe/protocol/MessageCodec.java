@@ -432,6 +432,53 @@ public final class MessageCodec {
     return e;
   }
 
+  /** Encodes the body of {@code POST /api/rooms}. */
+  public static String encode(NewRoom room) {
+    try {
+      return MAPPER.writeValueAsString(room);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode " + room, e);
+    }
+  }
+
+  /**
+   * Decodes the body of {@code POST /api/rooms}; omitted fields take their defaults. Malformed
+   * JSON is {@code bad_message}; everything else wrong is {@code invalid_settings}.
+   */
+  public static NewRoom decodeNewRoom(String json) {
+    JsonNode root = parse(json);
+    try {
+      Fields f = Fields.of(root, "settings");
+      NewRoom d = NewRoom.DEFAULT;
+      JsonNode sizeNode = f.optional("size");
+      int size =
+          sizeNode == null
+              ? d.size()
+              : Fields.asInt(sizeNode, f.at("size"), Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+      JsonNode winNode = f.optional("winLength");
+      int winLength =
+          winNode == null
+              ? NewRoom.defaultWinLength(size)
+              : Fields.asInt(winNode, f.at("winLength"), Protocol.MIN_SIZE, size);
+      String seat = f.optionalOneOf("seat", FIRST);
+      String first = f.optionalOneOf("first", FIRST);
+      boolean earlyDraw = f.optionalBool("earlyDraw", d.earlyDraw());
+      boolean spectators = f.optionalBool("spectators", d.spectators());
+      String bot = f.optionalOneOf("bot", Protocol.BOT_LEVELS);
+      f.end();
+      return new NewRoom(
+          size,
+          winLength,
+          seat == null ? d.seat() : seat,
+          first == null ? d.first() : first,
+          earlyDraw,
+          spectators,
+          bot);
+    } catch (ProtocolException e) {
+      throw new ProtocolException(ErrorCode.INVALID_SETTINGS, e.getMessage());
+    }
+  }
+
   private static String typeOf(JsonNode root) {
     if (!root.isObject()) {
       throw new ProtocolException(

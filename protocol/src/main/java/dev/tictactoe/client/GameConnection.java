@@ -1,0 +1,387 @@
+package dev.tictactoe.client;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker;
+import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
+import io.netty.handler.codec.http.websocketx.WebSocketVersion;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One WebSocket connection to a room. Many connections can share one small event loop group;
+ * listener callbacks run on the connection's event loop and must not block.
+ */
+public final class GameConnection {
+  private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
+
+  /** How long a clean close may take before the socket is simply dropped. */
+  private static final long CLOSE_GRACE_MILLIS = 3_000;
+
+  /** Default time allowed for the TCP connect plus the WebSocket upgrade. */
+  public static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Receives what arrives on a connection, on its event loop. */
+  public interface Listener {
+    /** A decoded server message. */
+    void onMessage(ServerMessage message);
+
+    /** Every text frame as received, before decoding. */
+    default void onRawText(String text) {}
+
+    /** A text frame that is not a valid server message. */
+    default void onUndecodable(String text, ProtocolException problem) {
+      log.warn("undecodable server message: {} ({})", text, problem.getMessage());
+    }
+
+    /** The connection is closed: the close code and reason, or 1006 when it dropped. */
+    default void onClose(int code, String reason) {}
+  }
+
+  /** How a connection ended. {@code code} is 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */
+  public record CloseInfo(int code, String reason) {
+    /** True when the connection ended without a close frame. */
+    public boolean dropped() {
+      return code == CloseCodes.ABNORMAL;
+    }
+
+    @Override
+    public String toString() {
+      return code + " " + CloseCodes.describe(code) + (reason.isEmpty() ? "" : " (" + reason + ")");
+    }
+  }
+
+  private final Channel channel;
+  private final Handler handler;
+
+  private GameConnection(Channel channel, Handler handler) {
+    this.channel = channel;
+    this.handler = handler;
+  }
+
+  /** A new NIO event loop group with daemon threads, for callers that do not share one. */
+  public static EventLoopGroup newGroup(int threads) {
+    return new MultiThreadIoEventLoopGroup(
+        threads, new DefaultThreadFactory("ttt-client", true), NioIoHandler.newFactory());
+  }
+
+  /** The room URL {@code ws://host:port/rooms/CODE/ws}; {@code code} is upper-cased. */
+  public static URI roomUri(String host, int port, String code) {
+    return URI.create("ws://" + host + ":" + port + "/rooms/" + code.toUpperCase(java.util.Locale.ROOT) + "/ws");
+  }
+
+  public static CompletableFuture<GameConnection> open(URI uri, EventLoopGroup group, Listener listener) {
+    return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
+  }
+
+  /**
+   * Connects and upgrades to WebSocket. The future fails with {@link ProtocolException} {@code
+   * unknown_room} on HTTP 404 ({@code server_full} on 503, {@code rate_limited} on 429), {@link
+   * HandshakeException} for other refusals or a timeout, and the socket's own exception (such as
+   * {@link java.net.ConnectException}) when the server cannot be reached.
+   */
+  public static CompletableFuture<GameConnection> open(
+      URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
+    String scheme = uri.getScheme();
+    boolean tls = "wss".equalsIgnoreCase(scheme);
+    if (!tls && !"ws".equalsIgnoreCase(scheme)) {
+      throw new IllegalArgumentException("expected a ws:// or wss:// URL, got " + uri);
+    }
+    String host = uri.getHost();
+    int port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
+    SslContext ssl;
+    try {
+      ssl = tls ? SslContextBuilder.forClient().build() : null;
+    } catch (SSLException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    Handler handler = new Handler(uri, listener, timeout);
+    Bootstrap bootstrap =
+        new Bootstrap()
+            .group(group)
+            .channel(NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    ChannelPipeline p = ch.pipeline();
+                    if (ssl != null) {
+                      p.addLast(ssl.newHandler(ch.alloc(), host, port));
+                    }
+                    p.addLast(new HttpClientCodec(), new HttpObjectAggregator(8192), handler);
+                  }
+                });
+    bootstrap
+        .connect(host, port)
+        .addListener(
+            (ChannelFuture f) -> {
+              if (!f.isSuccess()) {
+                handler.opened.completeExceptionally(f.cause());
+                handler.closed.complete(new CloseInfo(CloseCodes.ABNORMAL, "could not connect"));
+              }
+            });
+    return handler.opened;
+  }
+
+  /** Sends a message; the future completes when it is written to the socket. */
+  public CompletableFuture<Void> send(ClientMessage message) {
+    return write(new TextWebSocketFrame(Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
+  }
+
+  /** Sends any text as one frame, valid JSON or not (for testing the server's defences). */
+  public CompletableFuture<Void> sendRaw(String text) {
+    return write(new TextWebSocketFrame(text));
+  }
+
+  /** Sends a binary frame, which the protocol does not allow (for testing the server). */
+  public CompletableFuture<Void> sendBinary(byte[] data) {
+    return write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(data)));
+  }
+
+  /** Sends a ping frame; the server answers with a pong, which is dropped. */
+  public CompletableFuture<Void> ping() {
+    return write(new PingWebSocketFrame(Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
+  }
+
+  private CompletableFuture<Void> write(Object frame) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    channel
+        .writeAndFlush(frame)
+        .addListener(
+            f -> {
+              if (f.isSuccess()) {
+                done.complete(null);
+              } else {
+                done.completeExceptionally(f.cause());
+              }
+            });
+    return done;
+  }
+
+  /** Starts a clean close with 1000 (normal); returns {@link #closeFuture()}. */
+  public CompletableFuture<CloseInfo> close() {
+    return close(CloseCodes.NORMAL, "");
+  }
+
+  /** Starts a clean close with this code and reason; returns {@link #closeFuture()}. */
+  public CompletableFuture<CloseInfo> close(int code, String reason) {
+    channel.eventLoop().execute(() -> handler.startClose(channel, code, reason));
+    return handler.closed;
+  }
+
+  /** Drops the socket without a close frame, as a lost network would. */
+  public CompletableFuture<CloseInfo> abort() {
+    channel.close();
+    return handler.closed;
+  }
+
+  /** Completes once the connection is closed, however that happened; never fails. */
+  public CompletableFuture<CloseInfo> closeFuture() {
+    return handler.closed;
+  }
+
+  public boolean isOpen() {
+    return channel.isActive() && !handler.closeSent;
+  }
+
+  /** The URL this connection was opened with. */
+  public URI uri() {
+    return handler.uri;
+  }
+
+  @Override
+  public String toString() {
+    return "GameConnection[" + handler.uri + ", " + channel.localAddress() + "]";
+  }
+
+  /** Per-connection handshake, frame and close handling. */
+  private static final class Handler extends SimpleChannelInboundHandler<Object> {
+    final URI uri;
+    final Listener listener;
+    final Duration timeout;
+    final WebSocketClientHandshaker handshaker;
+    final CompletableFuture<GameConnection> opened = new CompletableFuture<>();
+    final CompletableFuture<CloseInfo> closed = new CompletableFuture<>();
+    // Touched on the event loop only, except closeSent, which isOpen() reads.
+    volatile boolean closeSent;
+    CloseInfo received;
+    CloseInfo sent;
+
+    Handler(URI uri, Listener listener, Duration timeout) {
+      this.uri = uri;
+      this.listener = listener;
+      this.timeout = timeout;
+      this.handshaker =
+          WebSocketClientHandshakerFactory.newHandshaker(
+              uri, WebSocketVersion.V13, null, false, new DefaultHttpHeaders(), Protocol.MAX_FRAME_BYTES);
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      handshaker.handshake(ctx.channel());
+      ctx.executor()
+          .schedule(
+              () -> {
+                if (!opened.isDone()) {
+                  opened.completeExceptionally(
+                      new HandshakeException(0, "no WebSocket upgrade from " + uri + " within " + timeout, new TimeoutException()));
+                  ctx.close();
+                }
+              },
+              timeout.toMillis(),
+              TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+      if (!handshaker.isHandshakeComplete()) {
+        finishHandshake(ctx, (FullHttpResponse) msg);
+      } else if (msg instanceof TextWebSocketFrame text) {
+        onText(text.text());
+      } else if (msg instanceof PingWebSocketFrame ping) {
+        ctx.writeAndFlush(new PongWebSocketFrame(ping.content().retain()));
+      } else if (msg instanceof CloseWebSocketFrame close) {
+        onCloseFrame(ctx, close);
+      } else if (!(msg instanceof PongWebSocketFrame)) {
+        log.debug("ignoring {} from {}", msg.getClass().getSimpleName(), uri);
+      }
+    }
+
+    private void finishHandshake(ChannelHandlerContext ctx, FullHttpResponse response) {
+      try {
+        handshaker.finishHandshake(ctx.channel(), response);
+      } catch (WebSocketHandshakeException e) {
+        opened.completeExceptionally(refusal(response.status().code(), e));
+        ctx.close();
+        return;
+      }
+      // Reassembles fragmented messages; the handshaker has installed the frame codec by now.
+      ctx.pipeline().addBefore(ctx.name(), "ws-aggregator", new WebSocketFrameAggregator(Protocol.MAX_FRAME_BYTES));
+      if (!opened.complete(new GameConnection(ctx.channel(), this))) {
+        ctx.close(); // timed out meanwhile
+      }
+    }
+
+    private Exception refusal(int status, WebSocketHandshakeException e) {
+      String what = "WebSocket upgrade to " + uri + " refused with HTTP " + status;
+      return switch (status) {
+        case 404 -> new ProtocolException(ErrorCode.UNKNOWN_ROOM, what + ": no such room", e);
+        case 503 -> new ProtocolException(ErrorCode.SERVER_FULL, what + ": server full", e);
+        case 429 -> new ProtocolException(ErrorCode.RATE_LIMITED, what + ": too many requests", e);
+        default -> new HandshakeException(status, what, e);
+      };
+    }
+
+    private void onText(String text) {
+      listener.onRawText(text);
+      ServerMessage message;
+      try {
+        message = MessageCodec.decodeServer(text);
+      } catch (ProtocolException e) {
+        listener.onUndecodable(text, e);
+        return;
+      }
+      try {
+        listener.onMessage(message);
+      } catch (RuntimeException e) {
+        // A listener bug must not take the connection down with it.
+        log.warn("listener failed on {}", MessageCodec.typeName(message), e);
+      }
+    }
+
+    private void onCloseFrame(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
+      int code = frame.statusCode() < 0 ? CloseCodes.NORMAL : frame.statusCode();
+      received = new CloseInfo(code, frame.reasonText());
+      if (closeSent) {
+        ctx.close(); // our close was answered: done
+      } else {
+        closeSent = true;
+        // Echo the code, then let the server close the TCP connection first, as RFC 6455 asks.
+        ctx.writeAndFlush(new CloseWebSocketFrame(code, frame.reasonText()));
+        closeLater(ctx.channel());
+      }
+    }
+
+    void startClose(Channel channel, int code, String reason) {
+      if (closeSent || !channel.isActive()) {
+        return;
+      }
+      closeSent = true;
+      sent = new CloseInfo(code, reason);
+      if (!handshaker.isHandshakeComplete()) {
+        channel.close();
+        return;
+      }
+      channel.writeAndFlush(new CloseWebSocketFrame(code, reason));
+      closeLater(channel);
+    }
+
+    private void closeLater(Channel channel) {
+      channel.eventLoop().schedule(() -> channel.close(), CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      if (!opened.isDone()) {
+        opened.completeExceptionally(
+            new HandshakeException(0, "connection to " + uri + " closed before the WebSocket upgrade", null));
+      }
+      CloseInfo info =
+          received != null ? received : sent != null ? sent : new CloseInfo(CloseCodes.ABNORMAL, "connection lost");
+      if (closed.complete(info) && opened.isDone() && !opened.isCompletedExceptionally()) {
+        listener.onClose(info.code(), info.reason());
+      }
+      ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      if (!opened.completeExceptionally(cause)) {
+        log.debug("connection to {} failed", uri, cause);
+      }
+      ctx.close();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package dev.tictactoe.client;
+
+import java.io.IOException;
+
+/**
+ * The WebSocket upgrade was refused with an HTTP status the protocol gives no meaning to, or did
+ * not finish in time ({@code status} 0).
+ */
+public final class HandshakeException extends IOException {
+  private final int status;
+
+  public HandshakeException(int status, String message, Throwable cause) {
+    super(message, cause);
+    this.status = status;
+  }
+
+  /** The HTTP status of the refusal, or 0 when there was no answer. */
+  public int status() {
+    return status;
+  }
+}

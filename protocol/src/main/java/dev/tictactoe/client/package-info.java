@@ -1,0 +1,6 @@
+/**
+ * The one WebSocket client of the game server, shared by the terminal client, the load generator
+ * and the server's integration tests: a connection, the client-side room state, a blocking
+ * convenience wrapper and the HTTP rooms API.
+ */
+package dev.tictactoe.client;

@@ -1,0 +1,51 @@
+package dev.tictactoe.protocol;
+
+/**
+ * The body of {@code POST /api/rooms}: the settings of a room to create. Every field may be
+ * omitted; see {@link #DEFAULT}.
+ *
+ * @param seat the seat the creator will take: "X", "O" or "random"
+ * @param first who starts: "X", "O" or "random"
+ * @param bot the level of a bot taking the other seat, or null for a second person
+ */
+public record NewRoom(
+    int size,
+    int winLength,
+    String seat,
+    String first,
+    boolean earlyDraw,
+    boolean spectators,
+    String bot) {
+
+  /** Classic 3×3 tic-tac-toe, creator plays X and starts, spectators allowed, no bot. */
+  public static final NewRoom DEFAULT = new NewRoom(3, 3, "X", "X", true, true, null);
+
+  /** The win length used when only the size is given: the whole side, at most five. */
+  public static int defaultWinLength(int size) {
+    return Math.min(size, 5);
+  }
+
+  public NewRoom withBoard(int size, int winLength) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+  }
+
+  public NewRoom withSeat(String seat) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+  }
+
+  public NewRoom withFirst(String first) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+  }
+
+  public NewRoom withBot(String bot) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+  }
+
+  public NewRoom withSpectators(boolean spectators) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+  }
+
+  public NewRoom withEarlyDraw(boolean earlyDraw) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+  }
+}
