@@ -346,7 +346,7 @@ public final class Board {
         return outcome(false);
     }
 
-    /** The outcome; with {@code earlyDraw}, a {@linkplain #isDeadDraw() dead draw} ends the game. */
+    /** The outcome; with {@code earlyDraw}, a {@linkplain #isDeadDraw() dead draw} ends it. */
     public Outcome outcome(boolean earlyDraw) {
         if (winner != null) {
             return new Outcome.Win(winner, winningLine());

@@ -70,7 +70,8 @@ class BoardTest {
         assertThatThrownBy(() -> board.play(4))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("cell 4 is taken");
-        assertThatThrownBy(() -> board.wouldWin(4, Mark.O)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> board.wouldWin(4, Mark.O))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(board.hash()).isEqualTo(hash);
         assertThat(board.moves()).containsExactly(4);
         assertThat(board.toMove()).isEqualTo(Mark.O);
