@@ -16,6 +16,7 @@ import java.util.Objects;
 public final class Board {
     private final Rules rules;
     private final Mark first;
+    private final int firstMark;
     private final int size;
     private final int winLength;
     private final int cellCount;
@@ -42,6 +43,7 @@ public final class Board {
     public Board(Rules rules, Mark first) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.first = Objects.requireNonNull(first, "first");
+        firstMark = first.ordinal();
         size = rules.size();
         winLength = rules.winLength();
         cellCount = rules.cells();
@@ -57,6 +59,7 @@ public final class Board {
     private Board(Board other) {
         rules = other.rules;
         first = other.first;
+        firstMark = other.firstMark;
         size = other.size;
         winLength = other.winLength;
         cellCount = other.cellCount;
@@ -165,29 +168,34 @@ public final class Board {
         if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
             throw new IllegalStateException("cell " + cell + " is taken");
         }
-        int mark = first.ordinal() ^ (moveCount & 1);
+        int mark = firstMark ^ (moveCount & 1);
         int base = mark * lineCount;
-        int rowLine = base + row;
-        int colLine = base + size + col;
-        int diagonal = base + cellInfo[g + 2];
-        int anti = base + cellInfo[g + 3];
         int colBit = 1 << col;
-        lines[rowLine] |= colBit;
-        lines[colLine] |= 1 << row;
-        lines[diagonal] |= colBit;
-        lines[anti] |= colBit;
+        // Keep the updated lines in locals: the win check below reads them without reloading.
+        int rowLine = base + row;
+        int rowBits = lines[rowLine] | colBit;
+        lines[rowLine] = rowBits;
+        int colLine = base + size + col;
+        int colBits = lines[colLine] | (1 << row);
+        lines[colLine] = colBits;
+        int diagonalLine = base + cellInfo[g + 2];
+        int diagonalBits = lines[diagonalLine] | colBit;
+        lines[diagonalLine] = diagonalBits;
+        int antiLine = base + cellInfo[g + 3];
+        int antiBits = lines[antiLine] | colBit;
+        lines[antiLine] = antiBits;
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
 
         int direction;
-        if (run(lines[rowLine], col) >= winLength) {
+        if (run(rowBits, col) >= winLength) {
             direction = Geometry.ROW;
-        } else if (run(lines[colLine], row) >= winLength) {
+        } else if (run(colBits, row) >= winLength) {
             direction = Geometry.COLUMN;
-        } else if (run(lines[diagonal], col) >= winLength) {
+        } else if (run(diagonalBits, col) >= winLength) {
             direction = Geometry.DIAGONAL;
-        } else if (run(lines[anti], col) >= winLength) {
+        } else if (run(antiBits, col) >= winLength) {
             direction = Geometry.ANTI_DIAGONAL;
         } else {
             return false;
@@ -208,7 +216,7 @@ public final class Board {
             throw new IllegalStateException("no move to undo");
         }
         int cell = moves[--moveCount];
-        int mark = first.ordinal() ^ (moveCount & 1);
+        int mark = firstMark ^ (moveCount & 1);
         int g = cell << 2;
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
