@@ -14,16 +14,6 @@ import java.util.Objects;
  * the hot path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates.
  */
 public final class Board {
-    /** Powers of three for {@link #key3()}, up to the 16 cells of a 4×4 board. */
-    static final int[] POW3 = new int[17];
-
-    static {
-        POW3[0] = 1;
-        for (int i = 1; i < POW3.length; i++) {
-            POW3[i] = 3 * POW3[i - 1];
-        }
-    }
-
     private final Rules rules;
     private final Mark first;
     private final int size;
@@ -31,6 +21,7 @@ public final class Board {
     private final int cellCount;
     private final Geometry geometry;
     private final int[] cellInfo;
+    private final int[] pow3;
     private final int lineCount;
     /** X's lines then O's lines, {@code lineCount} ints each. */
     private final int[] lines;
@@ -56,6 +47,7 @@ public final class Board {
         cellCount = rules.cells();
         geometry = Geometry.of(size);
         cellInfo = geometry.cellInfo;
+        pow3 = geometry.pow3;
         lineCount = geometry.lineCount;
         lines = new int[2 * lineCount];
         moves = new int[cellCount];
@@ -70,6 +62,7 @@ public final class Board {
         cellCount = other.cellCount;
         geometry = other.geometry;
         cellInfo = other.cellInfo;
+        pow3 = other.pow3;
         lineCount = other.lineCount;
         lines = other.lines.clone();
         moves = other.moves.clone();
@@ -183,10 +176,8 @@ public final class Board {
         lines[colLine] |= 1 << row;
         lines[diagonal] |= colBit;
         lines[anti] |= colBit;
-        hash ^= Zobrist.CELL[mark][cell] ^ Zobrist.O_TO_MOVE;
-        if (cell < POW3.length) {
-            key3 += (mark + 1) * POW3[cell];
-        }
+        hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
+        key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
 
         int direction;
@@ -227,10 +218,8 @@ public final class Board {
         lines[base + size + col] &= ~(1 << row);
         lines[base + cellInfo[g + 2]] &= colBit;
         lines[base + cellInfo[g + 3]] &= colBit;
-        hash ^= Zobrist.CELL[mark][cell] ^ Zobrist.O_TO_MOVE;
-        if (cell < POW3.length) {
-            key3 -= (mark + 1) * POW3[cell];
-        }
+        hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
+        key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
         winner = null;
         winCell = -1;
@@ -408,8 +397,9 @@ public final class Board {
      * @throws IllegalStateException on a larger board
      */
     public int key3() {
-        if (cellCount >= POW3.length) {
-            throw new IllegalStateException("key3 needs at most 16 cells, the board has " + cellCount);
+        if (cellCount > Geometry.KEY3_MAX_CELLS) {
+            throw new IllegalStateException("key3 needs at most " + Geometry.KEY3_MAX_CELLS
+                    + " cells, the board has " + cellCount);
         }
         return key3;
     }
