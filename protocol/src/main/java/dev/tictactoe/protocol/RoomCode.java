@@ -1,0 +1,59 @@
+package dev.tictactoe.protocol;
+
+import java.security.SecureRandom;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * Room codes: six characters of Crockford's base-32 alphabet (no I, L, O or U), so a code read
+ * aloud or typed by hand survives look-alikes: lower case, O for 0, and I or L for 1 are accepted.
+ */
+public final class RoomCode {
+
+    public static final int LENGTH = 6;
+    public static final String ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+    private final RandomGenerator random;
+
+    public RoomCode() {
+        this(new SecureRandom());
+    }
+
+    public RoomCode(RandomGenerator random) {
+        this.random = random;
+    }
+
+    /** A fresh random code (uniqueness is the registry's job). */
+    public String next() {
+        char[] code = new char[LENGTH];
+        for (int i = 0; i < LENGTH; i++) {
+            code[i] = ALPHABET.charAt(random.nextInt(ALPHABET.length()));
+        }
+        return new String(code);
+    }
+
+    /** The canonical form of a typed code, or empty if it cannot be a code. */
+    public static Optional<String> normalize(String typed) {
+        if (typed == null) {
+            return Optional.empty();
+        }
+        String upper = typed.strip().toUpperCase(Locale.ROOT).replace("-", "");
+        if (upper.length() != LENGTH) {
+            return Optional.empty();
+        }
+        char[] code = new char[LENGTH];
+        for (int i = 0; i < LENGTH; i++) {
+            char c = switch (upper.charAt(i)) {
+                case 'O' -> '0';
+                case 'I', 'L' -> '1';
+                default -> upper.charAt(i);
+            };
+            if (ALPHABET.indexOf(c) < 0) {
+                return Optional.empty();
+            }
+            code[i] = c;
+        }
+        return Optional.of(new String(code));
+    }
+}

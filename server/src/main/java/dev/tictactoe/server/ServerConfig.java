@@ -1,0 +1,226 @@
+package dev.tictactoe.server;
+
+import java.time.Duration;
+
+/** Every setting of the server; {@link #builder()} starts from the defaults it runs with when given none. */
+public record ServerConfig(
+        String host,
+        int port,
+        int workerThreads,
+        int maxFrameBytes,
+        int maxRooms,
+        int maxMembersPerRoom,
+        int maxNameLength,
+        int messagesPerSecond,
+        int messageBurst,
+        int abuseStrikes,
+        Duration idleTimeout,
+        Duration pingInterval,
+        Duration seatGrace,
+        Duration emptyRoomTtl,
+        int diffHistory,
+        int botThreads,
+        int botQueue,
+        Duration botBudget) {
+
+    /** Default: address to bind. */
+    public static final String DEFAULT_HOST = "0.0.0.0";
+    /** Default: TCP port; 0 picks a free one. */
+    public static final int DEFAULT_PORT = 8080;
+    /** Default: Netty worker threads; 0 = one per core. */
+    public static final int DEFAULT_WORKER_THREADS = 0;
+    /** Default: largest WebSocket frame accepted. */
+    public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
+    /** Default: live rooms at most. */
+    public static final int DEFAULT_MAX_ROOMS = 20_000;
+    /** Default: players and spectators in one room at most. */
+    public static final int DEFAULT_MAX_MEMBERS_PER_ROOM = 64;
+    /** Default: longest player name. */
+    public static final int DEFAULT_MAX_NAME_LENGTH = 32;
+    /** Default: sustained messages per connection per second. */
+    public static final int DEFAULT_MESSAGES_PER_SECOND = 20;
+    /** Default: messages a connection may send at once above the rate. */
+    public static final int DEFAULT_MESSAGE_BURST = 40;
+    /** Default: rate-limited seconds within a minute before the connection is closed. */
+    public static final int DEFAULT_ABUSE_STRIKES = 3;
+    /** Default: close a connection silent this long. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    /** Default: ping a quiet connection this often. */
+    public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(20);
+    /** Default: keep a dropped player's seat this long. */
+    public static final Duration DEFAULT_SEAT_GRACE = Duration.ofSeconds(60);
+    /** Default: remove a room nobody is connected to after this long. */
+    public static final Duration DEFAULT_EMPTY_ROOM_TTL = Duration.ofMinutes(5);
+    /** Default: recent diffs a room keeps for replay. */
+    public static final int DEFAULT_DIFF_HISTORY = 64;
+    /** Default: threads that compute bot moves. */
+    public static final int DEFAULT_BOT_THREADS = 1;
+    /** Default: bot moves waiting for a thread at most. */
+    public static final int DEFAULT_BOT_QUEUE = 1_000;
+    /** Default: thinking time of a bot move. */
+    public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
+
+    public ServerConfig {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be 0..65535, was " + port);
+        }
+        requirePositive("maxFrameBytes", maxFrameBytes);
+        requirePositive("maxRooms", maxRooms);
+        requirePositive("maxMembersPerRoom", maxMembersPerRoom);
+        requirePositive("maxNameLength", maxNameLength);
+        requirePositive("messagesPerSecond", messagesPerSecond);
+        requirePositive("messageBurst", messageBurst);
+        requirePositive("abuseStrikes", abuseStrikes);
+        requirePositive("idleTimeout", idleTimeout);
+        requirePositive("pingInterval", pingInterval);
+        requirePositive("seatGrace", seatGrace);
+        requirePositive("emptyRoomTtl", emptyRoomTtl);
+        requirePositive("diffHistory", diffHistory);
+        requirePositive("botThreads", botThreads);
+        requirePositive("botQueue", botQueue);
+        requirePositive("botBudget", botBudget);
+        if (workerThreads < 0) {
+            throw new IllegalArgumentException("workerThreads must be 0 or more, was " + workerThreads);
+        }
+    }
+
+    /** A builder holding the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The defaults: everything in memory, port 8080 on all interfaces. */
+    public static ServerConfig defaults() {
+        return builder().build();
+    }
+
+    private static void requirePositive(String name, int value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+    }
+
+    private static void requirePositive(String name, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be a positive duration, was " + value);
+        }
+    }
+
+    /** Collects settings, starting from the defaults. */
+    public static final class Builder {
+        private String host = DEFAULT_HOST;
+        private int port = DEFAULT_PORT;
+        private int workerThreads = DEFAULT_WORKER_THREADS;
+        private int maxFrameBytes = DEFAULT_MAX_FRAME_BYTES;
+        private int maxRooms = DEFAULT_MAX_ROOMS;
+        private int maxMembersPerRoom = DEFAULT_MAX_MEMBERS_PER_ROOM;
+        private int maxNameLength = DEFAULT_MAX_NAME_LENGTH;
+        private int messagesPerSecond = DEFAULT_MESSAGES_PER_SECOND;
+        private int messageBurst = DEFAULT_MESSAGE_BURST;
+        private int abuseStrikes = DEFAULT_ABUSE_STRIKES;
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private Duration pingInterval = DEFAULT_PING_INTERVAL;
+        private Duration seatGrace = DEFAULT_SEAT_GRACE;
+        private Duration emptyRoomTtl = DEFAULT_EMPTY_ROOM_TTL;
+        private int diffHistory = DEFAULT_DIFF_HISTORY;
+        private int botThreads = DEFAULT_BOT_THREADS;
+        private int botQueue = DEFAULT_BOT_QUEUE;
+        private Duration botBudget = DEFAULT_BOT_BUDGET;
+
+        private Builder() {}
+
+        public Builder host(String value) {
+            this.host = value;
+            return this;
+        }
+
+        public Builder port(int value) {
+            this.port = value;
+            return this;
+        }
+
+        public Builder workerThreads(int value) {
+            this.workerThreads = value;
+            return this;
+        }
+
+        public Builder maxFrameBytes(int value) {
+            this.maxFrameBytes = value;
+            return this;
+        }
+
+        public Builder maxRooms(int value) {
+            this.maxRooms = value;
+            return this;
+        }
+
+        public Builder maxMembersPerRoom(int value) {
+            this.maxMembersPerRoom = value;
+            return this;
+        }
+
+        public Builder maxNameLength(int value) {
+            this.maxNameLength = value;
+            return this;
+        }
+
+        public Builder messagesPerSecond(int value) {
+            this.messagesPerSecond = value;
+            return this;
+        }
+
+        public Builder messageBurst(int value) {
+            this.messageBurst = value;
+            return this;
+        }
+
+        public Builder abuseStrikes(int value) {
+            this.abuseStrikes = value;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration value) {
+            this.idleTimeout = value;
+            return this;
+        }
+
+        public Builder pingInterval(Duration value) {
+            this.pingInterval = value;
+            return this;
+        }
+
+        public Builder seatGrace(Duration value) {
+            this.seatGrace = value;
+            return this;
+        }
+
+        public Builder emptyRoomTtl(Duration value) {
+            this.emptyRoomTtl = value;
+            return this;
+        }
+
+        public Builder diffHistory(int value) {
+            this.diffHistory = value;
+            return this;
+        }
+
+        public Builder botThreads(int value) {
+            this.botThreads = value;
+            return this;
+        }
+
+        public Builder botQueue(int value) {
+            this.botQueue = value;
+            return this;
+        }
+
+        public Builder botBudget(Duration value) {
+            this.botBudget = value;
+            return this;
+        }
+
+        public ServerConfig build() {
+            return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength, messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl, diffHistory, botThreads, botQueue, botBudget);
+        }
+    }
+}

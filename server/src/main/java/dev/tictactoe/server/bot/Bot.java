@@ -1,0 +1,183 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Rules;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Chooses moves for a seat at any {@link Level}. A choice depends only on the position, the
+ * level, the seed and (only when a search is cut short by the clock) the budget. The caller's
+ * board is never touched. One instance may serve several threads: the tables of solved small
+ * boards are shared, everything else belongs to one search.
+ */
+public final class Bot {
+
+    /** Thinking time used when the caller has no opinion. */
+    public static final Duration DEFAULT_BUDGET = Duration.ofMillis(200);
+    /** Score of a won game; a win d plies ahead scores {@code WIN - d}. */
+    public static final int WIN = 1_000_000_000;
+    /** Scores beyond ± this are proven (or, for HARD, found) wins and losses. */
+    public static final int WIN_THRESHOLD = WIN - 1000;
+
+    /** Boards up to this many cells are solved completely on first use and kept (4×4). */
+    static final int SMALL_CELLS = 16;
+    private static final int SMALL_TABLE_BITS = 19; // 16 MB for each small variant
+    private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
+    private static final int MAX_DEPTH = 60;
+
+    private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall = new ConcurrentHashMap<>();
+    private final ThreadLocal<TranspositionTable> searchTables =
+            ThreadLocal.withInitial(() -> new TranspositionTable(SEARCH_TABLE_BITS));
+
+    /**
+     * Chooses a move for the side to move on {@code board}.
+     *
+     * @param budget thinking time for HARD (and PERFECT where it cannot solve the position); HARD
+     *     returns within it, give or take 10%
+     * @param seed breaks ties between equally good moves, so games replay
+     * @throws IllegalStateException if the game is already over
+     */
+    public BotMove choose(Board board, Level level, Duration budget, long seed) {
+        long start = System.nanoTime();
+        Objects.requireNonNull(level, "level");
+        Objects.requireNonNull(budget, "budget");
+        requirePlayable(board);
+        if (level == Level.PERFECT && Classic.handles(board.rules())) {
+            return classic(board, seed);
+        }
+        Position pos = Position.of(board);
+        SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
+        long deadline = start + budget.toNanos() * 9 / 10;
+        return switch (level) {
+            case EASY -> Casual.easy(pos, random);
+            case MEDIUM -> Casual.medium(pos, random);
+            case HARD -> hard(pos, Level.HARD, MAX_DEPTH, deadline, random, "");
+            case PERFECT -> perfect(pos, start, budget.toNanos(), deadline, seed, random);
+        };
+    }
+
+    /**
+     * HARD's search to exactly {@code depth} plies with no clock: the same position, depth and
+     * seed always give the same move and node count (for tests and benchmarks).
+     */
+    public BotMove searchToDepth(Board board, int depth, long seed) {
+        requirePlayable(board);
+        Position pos = Position.of(board);
+        SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
+        return hard(pos, Level.HARD, depth, Long.MAX_VALUE, random, "");
+    }
+
+    private static void requirePlayable(Board board) {
+        Objects.requireNonNull(board, "board");
+        if (board.isOver()) {
+            throw new IllegalStateException("the game is over, there is no move to choose");
+        }
+    }
+
+    private BotMove classic(Board board, long seed) {
+        int index = Classic.index(board);
+        int best = Classic.bestAt(index);
+        int pick = (int) Long.remainderUnsigned(mix(seed ^ index), Integer.bitCount(best));
+        for (int i = 0; i < pick; i++) {
+            best &= best - 1;
+        }
+        int score = Classic.valueAt(index);
+        return new BotMove(Integer.numberOfTrailingZeros(best), Level.PERFECT, true, score,
+                9 - board.moveCount(), 0, solvedNote(score));
+    }
+
+    private BotMove hard(Position pos, Level level, int depth, long deadline, SplittableRandom random,
+            String notePrefix) {
+        BotMove forced = forced(pos, level, notePrefix);
+        if (forced != null) {
+            return forced;
+        }
+        HardSearch search = new HardSearch(pos, searchTables.get(), depth, deadline, Long.MAX_VALUE, random);
+        HardSearch.Result r = search.run();
+        String note = r.forcedWin()
+                ? "forced win by continuous fours"
+                : "depth " + r.depth() + (Math.abs(r.score()) > WIN_THRESHOLD
+                        ? (r.score() > 0 ? ", wins in " : ", loses in ") + (WIN - Math.abs(r.score()))
+                        : "");
+        return new BotMove(r.cell(), level, false, r.score(), r.depth(), search.nodes, notePrefix + note);
+    }
+
+    // Win in one, or the only block of a loss in one; null when the position needs thought.
+    private static BotMove forced(Position pos, Level level, String notePrefix) {
+        int me = pos.side;
+        int win = pos.winningCell(me);
+        if (win >= 0) {
+            return new BotMove(win, level, false, WIN - 1, 1, 0, notePrefix + "takes the win");
+        }
+        int[] blocks = new int[2];
+        int n = pos.winningCells(1 - me, blocks, 2);
+        if (n == 1) {
+            return null; // searched like any other position: the block is its only move anyway
+        }
+        if (n >= 2) {
+            return new BotMove(blocks[0], level, false, -(WIN - 2), 2, 0,
+                    notePrefix + "lost: blocks one of several lines");
+        }
+        return null;
+    }
+
+    private BotMove perfect(Position pos, long start, long budgetNanos, long deadline, long seed,
+            SplittableRandom random) {
+        Rules rules = pos.lines.rules;
+        boolean small = pos.cells <= SMALL_CELLS;
+        TranspositionTable table;
+        long solveDeadline;
+        if (small) {
+            table = solvedSmall.computeIfAbsent(rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
+            solveDeadline = Long.MAX_VALUE;
+        } else {
+            table = searchTables.get();
+            table.newSearch();
+            solveDeadline = start + budgetNanos / 2;
+        }
+        Solver solver = new Solver(pos, table, true, solveDeadline, Long.MAX_VALUE);
+        int value = solver.solve();
+        if (!solver.aborted) {
+            int[] best = new int[pos.cells];
+            int n = 0;
+            for (int c = 0; c < pos.cells && !solver.aborted; c++) {
+                if (pos.isEmpty(c) && solver.valueOfMove(c, value - 1, value) >= value) {
+                    best[n++] = c;
+                }
+            }
+            if (!solver.aborted) {
+                int cell = best[(int) Long.remainderUnsigned(mix(seed ^ pos.hash()), n)];
+                return new BotMove(cell, Level.PERFECT, true, value, pos.empties(), solver.nodes,
+                        solvedNote(value));
+            }
+        }
+        return hard(pos, Level.PERFECT, MAX_DEPTH, deadline, random,
+                "not solvable within budget, played as hard: ");
+    }
+
+    /** "solved: draw", "solved: win in 3", "solved: loss in 4" (plies, this move counted). */
+    static String solvedNote(int score) {
+        if (score == 0) {
+            return "solved: draw";
+        }
+        return (score > 0 ? "solved: win in " : "solved: loss in ") + (WIN - Math.abs(score));
+    }
+
+    /**
+     * The value of a position for the side that moved into it, given its value for the side to
+     * move there: the sign flips and a win or loss is one ply further away.
+     */
+    static int parentValue(int child) {
+        return child > 0 ? -(child - 1) : child < 0 ? -child - 1 : 0;
+    }
+
+    /** A strong 64-bit mix (the finaliser of SplitMix64), to spread seeds and keys. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+
+/**
+ * Classic 3×3 tic-tac-toe solved completely when the class loads: for every arrangement of the
+ * mover's and the opponent's marks, its exact value and the set of moves that keep it. A move is
+ * then a table look-up.
+ */
+final class Classic {
+
+    private static final int STATES = 19683; // 3^9
+    private static final int[] POW3 = {1, 3, 9, 27, 81, 243, 729, 2187, 6561};
+    private static final int[][] LINES = {
+        {0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}
+    };
+    private static final int UNKNOWN = Integer.MIN_VALUE;
+
+    /** Value for the mover, as in {@link Solver} with distances counted from this position. */
+    private static final int[] VALUE = new int[STATES];
+    /** Bit c set when moving to cell c keeps the value. */
+    private static final short[] BEST = new short[STATES];
+
+    /** The same tables indexed by {@link Board#key3()} (X = 1, O = 2), X to move then O to move. */
+    private static final int[] VALUE_BY_BOARD = new int[2 * STATES];
+    private static final short[] BEST_BY_BOARD = new short[2 * STATES];
+
+    static {
+        java.util.Arrays.fill(VALUE, UNKNOWN);
+        for (int key = 0; key < STATES; key++) {
+            solve(key);
+        }
+        for (int key = 0; key < STATES; key++) {
+            VALUE_BY_BOARD[key] = VALUE[key];
+            BEST_BY_BOARD[key] = BEST[key];
+            VALUE_BY_BOARD[STATES + key] = VALUE[swap(key)];
+            BEST_BY_BOARD[STATES + key] = BEST[swap(key)];
+        }
+    }
+
+    /** Index into the board tables for {@code board} (a 3×3 board). */
+    static int index(Board board) {
+        return (board.toMove() == Mark.X ? 0 : STATES) + board.key3();
+    }
+
+    /** Value for the side to move at a board index. */
+    static int valueAt(int index) {
+        return VALUE_BY_BOARD[index];
+    }
+
+    /** Cells that keep the value at a board index, as a bit set. */
+    static int bestAt(int index) {
+        return BEST_BY_BOARD[index];
+    }
+
+    private Classic() {}
+
+    /**
+     * The state of {@code board} seen from the side to move: base 3, digit c is 0 for an empty
+     * cell, 1 for the mover's mark, 2 for the opponent's.
+     */
+    static int key(Board board) {
+        Mark me = board.toMove();
+        int key = 0;
+        for (int c = 0; c < 9; c++) {
+            Mark m = board.at(c);
+            if (m != null) {
+                key += (m == me ? 1 : 2) * POW3[c];
+            }
+        }
+        return key;
+    }
+
+    static boolean handles(Rules rules) {
+        return rules.size() == 3;
+    }
+
+    static int value(int key) {
+        return VALUE[key];
+    }
+
+    /** The cells that keep the value, as a bit set. */
+    static int bestMoves(int key) {
+        return BEST[key];
+    }
+
+    private static int solve(int key) {
+        if (VALUE[key] != UNKNOWN) {
+            return VALUE[key];
+        }
+        int best = Integer.MIN_VALUE;
+        int bestSet = 0;
+        boolean any = false;
+        if (!hasLine(key, 1) && !hasLine(key, 2)) {
+            for (int c = 0; c < 9; c++) {
+                if (digit(key, c) != 0) {
+                    continue;
+                }
+                any = true;
+                int after = key + POW3[c];
+                int v;
+                if (hasLine(after, 1)) {
+                    v = Bot.WIN - 1;
+                } else {
+                    v = Bot.parentValue(solve(swap(after)));
+                }
+                if (v > best) {
+                    best = v;
+                    bestSet = 1 << c;
+                } else if (v == best) {
+                    bestSet |= 1 << c;
+                }
+            }
+        }
+        VALUE[key] = any ? best : 0;
+        BEST[key] = (short) bestSet;
+        return VALUE[key];
+    }
+
+    private static int digit(int key, int cell) {
+        return key / POW3[cell] % 3;
+    }
+
+    // The same marks seen from the other side.
+    private static int swap(int key) {
+        int out = 0;
+        for (int c = 0; c < 9; c++) {
+            int d = digit(key, c);
+            out += (d == 0 ? 0 : 3 - d) * POW3[c];
+        }
+        return out;
+    }
+
+    private static boolean hasLine(int key, int d) {
+        for (int[] line : LINES) {
+            if (digit(key, line[0]) == d && digit(key, line[1]) == d && digit(key, line[2]) == d) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

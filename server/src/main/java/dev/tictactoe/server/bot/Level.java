@@ -1,0 +1,33 @@
+package dev.tictactoe.server.bot;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** How strongly the bot plays, from beatable to game-theoretically perfect. */
+public enum Level {
+    /** Mostly random moves near the action; takes a win or blocks a loss only half the time. */
+    EASY,
+    /** Always takes a win and blocks a loss; otherwise builds its lines and spoils the opponent's. */
+    MEDIUM,
+    /** A time-bounded search with threat detection. */
+    HARD,
+    /** Exact play where the game can be solved in time, otherwise HARD. */
+    PERFECT;
+
+    /** The level named {@code name}, ignoring case. */
+    public static Level parse(String name) {
+        if (name != null) {
+            String wanted = name.trim().toUpperCase(Locale.ROOT);
+            for (Level level : values()) {
+                if (level.name().equals(wanted)) {
+                    return level;
+                }
+            }
+        }
+        throw new IllegalArgumentException("unknown bot level '" + name + "', expected one of "
+                + Arrays.stream(values())
+                        .map(l -> l.name().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.joining(", ")));
+    }
+}

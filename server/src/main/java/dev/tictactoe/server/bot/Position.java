@@ -1,0 +1,303 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+
+/**
+ * The bot's working copy of a position, built for search: per-window stone counts kept up to date
+ * on every move, from which come win detection, threats (windows one or two stones short of a
+ * line), whether either side can still win at all, a static evaluation, and Zobrist hashes of the
+ * position under all 8 symmetries. Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
+ */
+final class Position {
+
+    /** Value of a window by the number of stones still missing in it (index 1..). */
+    private static final int[] MISSING_WEIGHT = {0, 1 << 15, 1 << 12, 1 << 9, 1 << 6, 1 << 3};
+
+    final Lines lines;
+    final int k;
+    final int cells;
+    /** 0 empty, 1 X, 2 O. */
+    final byte[] stone;
+    /** {@code count[side][window]}: stones of that side in the window. */
+    final int[][] count;
+    /** Windows with no stone of the other side: those {@code side} can still complete. */
+    final int[] open = new int[2];
+    /** Windows where a side has k-1 stones and the other none: one move from a line. */
+    final IndexSet[] fours = new IndexSet[2];
+    /** Windows where a side has k-2 stones and the other none: two moves from a line. */
+    final IndexSet[] threes = new IndexSet[2];
+    /** Stones within {@link Lines#NEAR} of each cell. */
+    final int[] nearStones;
+    /** Sum of window values, positive when good for X. */
+    int eval;
+    int side;
+    int moveCount;
+    final int[] moves;
+    /** Set while the last move completed a line. */
+    boolean won;
+    /** {@code hashes[s]}: Zobrist hash of the position seen through symmetry s. */
+    final long[] hashes = new long[8];
+    private final int[] windowWeight;
+
+    Position(Lines lines, int firstSide) {
+        this.lines = lines;
+        this.k = lines.k;
+        this.cells = lines.cells;
+        this.stone = new byte[cells];
+        this.count = new int[2][lines.windows];
+        this.moves = new int[cells];
+        this.nearStones = new int[cells];
+        for (int s = 0; s < 2; s++) {
+            fours[s] = new IndexSet(lines.windows);
+            threes[s] = new IndexSet(lines.windows);
+            open[s] = lines.windows;
+        }
+        windowWeight = new int[k + 1];
+        for (int n = 1; n < k; n++) {
+            int missing = k - n;
+            windowWeight[n] = missing < MISSING_WEIGHT.length ? MISSING_WEIGHT[missing] : 1;
+        }
+        this.side = firstSide;
+        if (firstSide == 1) {
+            for (int s = 0; s < 8; s++) {
+                hashes[s] = Lines.SIDE_KEY;
+            }
+        }
+    }
+
+    /** The position of {@code board}, replayed from its move list. */
+    static Position of(Board board) {
+        Position p = new Position(Lines.of(board.rules()), sideOf(board.first()));
+        for (int cell : board.moves()) {
+            p.play(cell);
+        }
+        return p;
+    }
+
+    static int sideOf(Mark mark) {
+        return mark == Mark.X ? 0 : 1;
+    }
+
+    static Mark markOf(int side) {
+        return side == 0 ? Mark.X : Mark.O;
+    }
+
+    boolean isEmpty(int cell) {
+        return stone[cell] == 0;
+    }
+
+    int empties() {
+        return cells - moveCount;
+    }
+
+    /** Plays {@code cell} for the side to move; returns true if it completes a line. */
+    boolean play(int cell) {
+        int me = side;
+        stone[cell] = (byte) (me + 1);
+        int[] mine = count[me];
+        boolean line = false;
+        for (int w : lines.windowsOf[cell]) {
+            leave(w);
+            if (++mine[w] == k) {
+                line = true;
+            }
+            enter(w);
+        }
+        for (int n : lines.near[cell]) {
+            nearStones[n]++;
+        }
+        for (int s = 0; s < 8; s++) {
+            hashes[s] ^= lines.keys[s][cell * 2 + me] ^ Lines.SIDE_KEY;
+        }
+        moves[moveCount++] = cell;
+        side = 1 - me;
+        won = line;
+        return line;
+    }
+
+    /** Takes back the last move. */
+    void undo() {
+        int cell = moves[--moveCount];
+        int me = 1 - side;
+        side = me;
+        stone[cell] = 0;
+        int[] mine = count[me];
+        for (int w : lines.windowsOf[cell]) {
+            leave(w);
+            mine[w]--;
+            enter(w);
+        }
+        for (int n : lines.near[cell]) {
+            nearStones[n]--;
+        }
+        for (int s = 0; s < 8; s++) {
+            hashes[s] ^= lines.keys[s][cell * 2 + me] ^ Lines.SIDE_KEY;
+        }
+        won = false;
+    }
+
+    // Removes window w's contribution to the summaries, before its counts change.
+    private void leave(int w) {
+        int x = count[0][w];
+        int o = count[1][w];
+        if (o == 0) {
+            open[0]--;
+            if (x == k - 1) {
+                fours[0].remove(w);
+            } else if (x == k - 2) {
+                threes[0].remove(w);
+            }
+            eval -= windowWeight[x];
+        }
+        if (x == 0) {
+            open[1]--;
+            if (o == k - 1) {
+                fours[1].remove(w);
+            } else if (o == k - 2) {
+                threes[1].remove(w);
+            }
+            eval += windowWeight[o];
+        }
+    }
+
+    // Adds window w's contribution to the summaries, after its counts changed.
+    private void enter(int w) {
+        int x = count[0][w];
+        int o = count[1][w];
+        if (o == 0) {
+            open[0]++;
+            if (x == k - 1) {
+                fours[0].add(w);
+            } else if (x == k - 2) {
+                threes[0].add(w);
+            }
+            eval += windowWeight[x];
+        }
+        if (x == 0) {
+            open[1]++;
+            if (o == k - 1) {
+                fours[1].add(w);
+            } else if (o == k - 2) {
+                threes[1].add(w);
+            }
+            eval -= windowWeight[o];
+        }
+    }
+
+    /** The one empty cell of a window that is a four for someone. */
+    int emptyCellOf(int w) {
+        int base = w * k;
+        for (int i = 0; i < k; i++) {
+            int c = lines.windowCells[base + i];
+            if (stone[c] == 0) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("window " + w + " is full");
+    }
+
+    /** A cell where {@code s} completes a line at once, or -1. */
+    int winningCell(int s) {
+        IndexSet set = fours[s];
+        return set.size == 0 ? -1 : emptyCellOf(set.items[0]);
+    }
+
+    /**
+     * Fills {@code out} with the distinct cells where {@code s} would complete a line, returning
+     * how many (at most {@code limit}, enough to tell one threat from several).
+     */
+    int winningCells(int s, int[] out, int limit) {
+        IndexSet set = fours[s];
+        int n = 0;
+        for (int i = 0; i < set.size && n < limit; i++) {
+            int c = emptyCellOf(set.items[i]);
+            boolean seen = false;
+            for (int j = 0; j < n && !seen; j++) {
+                seen = out[j] == c;
+            }
+            if (!seen) {
+                out[n++] = c;
+            }
+        }
+        return n;
+    }
+
+    /** Evaluation from the side to move's point of view. */
+    int evaluate() {
+        return side == 0 ? eval : -eval;
+    }
+
+    /** Index of the symmetry under which this position's hash is smallest. */
+    int canonicalSymmetry() {
+        int best = 0;
+        for (int s = 1; s < 8; s++) {
+            if (hashes[s] < hashes[best]) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    long hash() {
+        return hashes[0];
+    }
+
+    /**
+     * How good {@code cell} is for side {@code s} to take: the value of the own lines it extends
+     * plus the value of the opponent lines it spoils (weighted a little less).
+     */
+    int cellScore(int cell, int s) {
+        int[] mine = count[s];
+        int[] theirs = count[1 - s];
+        int attack = 0;
+        int defence = 0;
+        for (int w : lines.windowsOf[cell]) {
+            int a = mine[w];
+            int b = theirs[w];
+            if (b == 0) {
+                attack += a + 1 == k ? 1 << 20 : windowWeight[a + 1];
+            }
+            if (a == 0 && b > 0) {
+                defence += windowWeight[b] + (b == k - 1 ? 1 << 19 : 0);
+            }
+        }
+        return attack + defence - (defence >> 2);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < cells; c++) {
+            sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
+            if (c % lines.size == lines.size - 1) {
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A set of small ints with O(1) add, remove and iteration. */
+    static final class IndexSet {
+        final int[] items;
+        private final int[] index;
+        int size;
+
+        IndexSet(int capacity) {
+            items = new int[capacity];
+            index = new int[capacity];
+        }
+
+        void add(int v) {
+            index[v] = size;
+            items[size++] = v;
+        }
+
+        void remove(int v) {
+            int i = index[v];
+            int last = items[--size];
+            items[i] = last;
+            index[last] = i;
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package dev.tictactoe.server.bot;
+
+/**
+ * Exact game-theoretic search: alpha-beta over every move to the end of the game, with a
+ * transposition table keyed by the position's canonical hash (the smallest over the 8
+ * symmetries), forced replies to threats, and cut-offs when a side can no longer complete any
+ * line. Scores are from the side to move's point of view: 0 a draw, {@code Bot.WIN - d} a win
+ * d plies from the root, {@code -(Bot.WIN - d)} a loss. In win/draw/loss mode every win scores
+ * {@code Bot.WIN} (no distance), which searches far less.
+ *
+ * <p>Every bound it stores is a proven fact about the game, so a table may be shared by solvers
+ * of the same rules and mode on several threads.
+ */
+final class Solver {
+
+    private static final int INF = Bot.WIN + 1;
+    private static final int MATE_BOUND = Bot.WIN - 1000;
+
+    private final Position pos;
+    private final TranspositionTable table;
+    private final boolean distance;
+    private final long deadline;
+    private final long nodeLimit;
+    private final int[][] moveBuffers;
+    private final int[][] scoreBuffers;
+    private final int[] threats = new int[2];
+    private final int[] history;
+    long nodes;
+    boolean aborted;
+
+    /**
+     * @param deadline {@link System#nanoTime()} after which the search gives up, or
+     *     {@code Long.MAX_VALUE}
+     * @param nodeLimit nodes after which it gives up, or {@code Long.MAX_VALUE}
+     */
+    Solver(Position pos, TranspositionTable table, boolean distance, long deadline, long nodeLimit) {
+        this.pos = pos;
+        this.table = table;
+        this.distance = distance;
+        this.deadline = deadline;
+        this.nodeLimit = nodeLimit;
+        int cells = pos.cells;
+        moveBuffers = new int[cells + 1][cells];
+        scoreBuffers = new int[cells + 1][cells];
+        history = new int[cells];
+    }
+
+    /** The value of the position, or 0 with {@link #aborted} set if a limit was hit. */
+    int solve() {
+        return search(0, -INF, INF);
+    }
+
+    /**
+     * The value of playing {@code cell} here (from this side's point of view), exactly if it
+     * lies in [alpha, beta], else a bound beyond that side of the window.
+     */
+    int valueOfMove(int cell, int alpha, int beta) {
+        if (pos.play(cell)) {
+            pos.undo();
+            return winAt(1);
+        }
+        int v = -search(1, -beta, -alpha);
+        pos.undo();
+        return v;
+    }
+
+    /** Score of a win completed at {@code ply}. */
+    int winAt(int ply) {
+        return distance ? Bot.WIN - ply : Bot.WIN;
+    }
+
+    int search(int ply, int alpha, int beta) {
+        nodes++;
+        if ((nodes & 4095) == 0 && (nodes >= nodeLimit || System.nanoTime() > deadline)) {
+            aborted = true;
+        }
+        if (aborted) {
+            return 0;
+        }
+        int me = pos.side;
+        int opp = 1 - me;
+        if (pos.fours[me].size > 0) {
+            return winAt(ply + 1);
+        }
+        int threatCount = pos.winningCells(opp, threats, 2);
+        if (threatCount >= 2) {
+            return -winAt(ply + 2);
+        }
+        if (pos.moveCount == pos.cells) {
+            return 0;
+        }
+        // What this side can hope for at best and fear at worst from here.
+        int best = pos.open[me] == 0 ? 0 : winAt(ply + 3);
+        int worst = pos.open[opp] == 0 ? 0 : -winAt(ply + 2);
+        if (best <= alpha || best == worst) {
+            return best;
+        }
+        if (worst >= beta) {
+            return worst;
+        }
+        if (alpha < worst) {
+            alpha = worst;
+        }
+        if (beta > best) {
+            beta = best;
+        }
+
+        int symmetry = pos.canonicalSymmetry();
+        long key = pos.hashes[symmetry];
+        int ttMove = -1;
+        long entry = table.probe(key);
+        if (entry != 0) {
+            int score = fromTable(TranspositionTable.score(entry), ply);
+            int flag = TranspositionTable.flag(entry);
+            if (flag == TranspositionTable.EXACT) {
+                return score;
+            }
+            if (flag == TranspositionTable.LOWER && score > alpha) {
+                alpha = score;
+            } else if (flag == TranspositionTable.UPPER && score < beta) {
+                beta = score;
+            }
+            if (alpha >= beta) {
+                return score;
+            }
+            int stored = TranspositionTable.move(entry);
+            if (stored != TranspositionTable.NO_MOVE) {
+                ttMove = pos.lines.sym[pos.lines.inverse[symmetry]][stored];
+            }
+        }
+
+        int[] moves = moveBuffers[ply];
+        int n;
+        if (threatCount == 1) {
+            moves[0] = threats[0];
+            n = 1;
+        } else {
+            n = orderedMoves(moves, scoreBuffers[ply], ttMove);
+        }
+        int alpha0 = alpha;
+        int bestScore = -INF;
+        int bestMove = moves[0];
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            pos.play(m);
+            int v = -search(ply + 1, -beta, -alpha);
+            pos.undo();
+            if (aborted) {
+                return 0;
+            }
+            if (v > bestScore) {
+                bestScore = v;
+                bestMove = m;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) {
+                        if ((history[m] += pos.empties() * pos.empties()) > 1 << 24) {
+                            for (int c = 0; c < history.length; c++) {
+                                history[c] >>= 1;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        int flag = bestScore <= alpha0
+                ? TranspositionTable.UPPER
+                : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+        table.store(key, toTable(bestScore, ply), flag, pos.empties(), pos.lines.sym[symmetry][bestMove]);
+        return bestScore;
+    }
+
+    // Empty cells, the table's move first, then by how much they build and block, then history.
+    private int orderedMoves(int[] moves, int[] scores, int ttMove) {
+        int n = 0;
+        int me = pos.side;
+        for (int c = 0; c < pos.cells; c++) {
+            if (pos.stone[c] != 0) {
+                continue;
+            }
+            int score = c == ttMove
+                    ? Integer.MAX_VALUE
+                    : pos.cellScore(c, me) + (history[c] >> 4) - pos.lines.centreDistance[c];
+            int j = n++;
+            while (j > 0 && scores[j - 1] < score) {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j--;
+            }
+            scores[j] = score;
+            moves[j] = c;
+        }
+        return n;
+    }
+
+    // The table holds distances from the stored node, the search works with distances from the root.
+    private int toTable(int score, int ply) {
+        if (!distance) {
+            return score;
+        }
+        return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
+    }
+
+    private int fromTable(int score, int ply) {
+        if (!distance) {
+            return score;
+        }
+        return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
+    }
+}

@@ -1,0 +1,468 @@
+package dev.tictactoe.server.game;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A game in progress: the stones on an N×N board, the moves that put them there, and whether
+ * someone has made k in a row. Mutable and not thread-safe; one per game (or per search thread,
+ * via {@link #copy()}).
+ *
+ * <p>Each player's stones are kept as bitboards per line: every row, column and diagonal is an
+ * int with one bit per cell. A move sets four bits; the win check after it reads the four lines
+ * through that cell and measures the run of stones around it with two bit scans each. Nothing on
+ * the hot path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates.
+ */
+public final class Board {
+    /** Powers of three for {@link #key3()}, up to the 16 cells of a 4×4 board. */
+    static final int[] POW3 = new int[17];
+
+    static {
+        POW3[0] = 1;
+        for (int i = 1; i < POW3.length; i++) {
+            POW3[i] = 3 * POW3[i - 1];
+        }
+    }
+
+    private final Rules rules;
+    private final Mark first;
+    private final int size;
+    private final int winLength;
+    private final int cellCount;
+    private final Geometry geometry;
+    private final int[] cellInfo;
+    private final int lineCount;
+    /** X's lines then O's lines, {@code lineCount} ints each. */
+    private final int[] lines;
+    private final int[] moves;
+    private int moveCount;
+    private long hash;
+    private int key3;
+    private Mark winner;
+    private int winCell = -1;
+    private int winDirection = -1;
+
+    /** An empty board on which X moves first. */
+    public Board(Rules rules) {
+        this(rules, Mark.X);
+    }
+
+    /** An empty board on which {@code first} moves first. */
+    public Board(Rules rules, Mark first) {
+        this.rules = Objects.requireNonNull(rules, "rules");
+        this.first = Objects.requireNonNull(first, "first");
+        size = rules.size();
+        winLength = rules.winLength();
+        cellCount = rules.cells();
+        geometry = Geometry.of(size);
+        cellInfo = geometry.cellInfo;
+        lineCount = geometry.lineCount;
+        lines = new int[2 * lineCount];
+        moves = new int[cellCount];
+        hash = Zobrist.empty(rules, first);
+    }
+
+    private Board(Board other) {
+        rules = other.rules;
+        first = other.first;
+        size = other.size;
+        winLength = other.winLength;
+        cellCount = other.cellCount;
+        geometry = other.geometry;
+        cellInfo = other.cellInfo;
+        lineCount = other.lineCount;
+        lines = other.lines.clone();
+        moves = other.moves.clone();
+        moveCount = other.moveCount;
+        hash = other.hash;
+        key3 = other.key3;
+        winner = other.winner;
+        winCell = other.winCell;
+        winDirection = other.winDirection;
+    }
+
+    /** A board with {@code moves} played in order from the empty board, {@code first} starting. */
+    public static Board replay(Rules rules, Mark first, int... moves) {
+        Board board = new Board(rules, first);
+        for (int move : moves) {
+            board.play(move);
+        }
+        return board;
+    }
+
+    /** An independent copy of this board, history included. */
+    public Board copy() {
+        return new Board(this);
+    }
+
+    public Rules rules() {
+        return rules;
+    }
+
+    /** The mark that made the first move. */
+    public Mark first() {
+        return first;
+    }
+
+    /** The mark whose turn it is (also after the game has ended). */
+    public Mark toMove() {
+        return (moveCount & 1) == 0 ? first : first.opponent();
+    }
+
+    public int moveCount() {
+        return moveCount;
+    }
+
+    /** The cell of the last move, or -1 before the first. */
+    public int lastMove() {
+        return moveCount == 0 ? -1 : moves[moveCount - 1];
+    }
+
+    /** The cell played at {@code ply} (0 is the first move). */
+    public int moveAt(int ply) {
+        return moves[Objects.checkIndex(ply, moveCount)];
+    }
+
+    /** The cells played so far, in order (a copy). */
+    public int[] moves() {
+        return Arrays.copyOf(moves, moveCount);
+    }
+
+    /** The mark made at {@code ply}. */
+    public Mark markAt(int ply) {
+        Objects.checkIndex(ply, moveCount);
+        return (ply & 1) == 0 ? first : first.opponent();
+    }
+
+    /** The mark on {@code cell}, or null if it is empty. */
+    public Mark at(int cell) {
+        int g = checkCell(cell) << 2;
+        int row = cellInfo[g];
+        int bit = 1 << cellInfo[g + 1];
+        if ((lines[row] & bit) != 0) {
+            return Mark.X;
+        }
+        return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
+    }
+
+    public boolean isEmpty(int cell) {
+        int g = checkCell(cell) << 2;
+        int row = cellInfo[g];
+        return (((lines[row] | lines[lineCount + row]) >>> cellInfo[g + 1]) & 1) == 0;
+    }
+
+    public boolean isFull() {
+        return moveCount == cellCount;
+    }
+
+    /**
+     * Plays {@code cell} for the side to move.
+     *
+     * @return true if the move completes k (or more) in a row
+     * @throws IllegalArgumentException if {@code cell} is not on the board
+     * @throws IllegalStateException if the cell is taken or the game has been won
+     */
+    public boolean play(int cell) {
+        int g = checkCell(cell) << 2;
+        if (winner != null) {
+            throw new IllegalStateException("the game is over: " + winner + " has won");
+        }
+        int row = cellInfo[g];
+        int col = cellInfo[g + 1];
+        if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
+            throw new IllegalStateException("cell " + cell + " is taken");
+        }
+        int mark = first.ordinal() ^ (moveCount & 1);
+        int base = mark * lineCount;
+        int rowLine = base + row;
+        int colLine = base + size + col;
+        int diagonal = base + cellInfo[g + 2];
+        int anti = base + cellInfo[g + 3];
+        int colBit = 1 << col;
+        lines[rowLine] |= colBit;
+        lines[colLine] |= 1 << row;
+        lines[diagonal] |= colBit;
+        lines[anti] |= colBit;
+        hash ^= Zobrist.CELL[mark][cell] ^ Zobrist.O_TO_MOVE;
+        if (cell < POW3.length) {
+            key3 += (mark + 1) * POW3[cell];
+        }
+        moves[moveCount++] = cell;
+
+        int direction;
+        if (run(lines[rowLine], col) >= winLength) {
+            direction = Geometry.ROW;
+        } else if (run(lines[colLine], row) >= winLength) {
+            direction = Geometry.COLUMN;
+        } else if (run(lines[diagonal], col) >= winLength) {
+            direction = Geometry.DIAGONAL;
+        } else if (run(lines[anti], col) >= winLength) {
+            direction = Geometry.ANTI_DIAGONAL;
+        } else {
+            return false;
+        }
+        winner = mark == 0 ? Mark.X : Mark.O;
+        winCell = cell;
+        winDirection = direction;
+        return true;
+    }
+
+    /**
+     * Takes back the last move exactly: stones, hash and winner.
+     *
+     * @throws IllegalStateException if no move has been played
+     */
+    public void undo() {
+        if (moveCount == 0) {
+            throw new IllegalStateException("no move to undo");
+        }
+        int cell = moves[--moveCount];
+        int mark = first.ordinal() ^ (moveCount & 1);
+        int g = cell << 2;
+        int row = cellInfo[g];
+        int col = cellInfo[g + 1];
+        int base = mark * lineCount;
+        int colBit = ~(1 << col);
+        lines[base + row] &= colBit;
+        lines[base + size + col] &= ~(1 << row);
+        lines[base + cellInfo[g + 2]] &= colBit;
+        lines[base + cellInfo[g + 3]] &= colBit;
+        hash ^= Zobrist.CELL[mark][cell] ^ Zobrist.O_TO_MOVE;
+        if (cell < POW3.length) {
+            key3 -= (mark + 1) * POW3[cell];
+        }
+        // No move can follow a win, so a win on the board was made by the move taken back.
+        winner = null;
+        winCell = -1;
+        winDirection = -1;
+    }
+
+    /**
+     * Whether {@code mark} placed on the empty {@code cell} would make k in a row. Changes
+     * nothing; whose turn it is does not matter.
+     *
+     * @throws IllegalArgumentException if {@code cell} is not on the board
+     * @throws IllegalStateException if the cell is taken
+     */
+    public boolean wouldWin(int cell, Mark mark) {
+        return runLength(cell, mark) >= winLength;
+    }
+
+    /**
+     * The longest run of {@code mark} through {@code cell} (in any of the four directions) if
+     * {@code mark} were placed on the empty {@code cell}; changes nothing. Useful to find threats.
+     *
+     * @throws IllegalArgumentException if {@code cell} is not on the board
+     * @throws IllegalStateException if the cell is taken
+     */
+    public int runLength(int cell, Mark mark) {
+        int g = checkCell(cell) << 2;
+        int row = cellInfo[g];
+        int col = cellInfo[g + 1];
+        if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
+            throw new IllegalStateException("cell " + cell + " is taken");
+        }
+        int base = mark.ordinal() * lineCount;
+        int colBit = 1 << col;
+        int best = run(lines[base + row] | colBit, col);
+        best = Math.max(best, run(lines[base + size + col] | (1 << row), row));
+        best = Math.max(best, run(lines[base + cellInfo[g + 2]] | colBit, col));
+        return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
+    }
+
+    /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
+    private static int run(int line, int pos) {
+        // Ones from pos upwards, plus ones from pos downwards, counting pos itself once.
+        return Integer.numberOfTrailingZeros(~(line >>> pos))
+                + Integer.numberOfLeadingZeros(~(line << (31 - pos)))
+                - 1;
+    }
+
+    /** The mark that has k in a row, or null. */
+    public Mark winner() {
+        return winner;
+    }
+
+    /** Whether the game has ended: a win, or a full board. */
+    public boolean isOver() {
+        return winner != null || moveCount == cellCount;
+    }
+
+    /**
+     * The winning line, or null if nobody has won: all contiguous cells of the winner's mark
+     * along the line through the winning move, in ascending cell order (left to right, top to
+     * bottom). That is k cells, or more when the winning move joined two runs into a longer one.
+     * If the winning move completed several lines at once, the first of row, column, diagonal
+     * (down-right), anti-diagonal (down-left) is reported.
+     */
+    public int[] winningLine() {
+        if (winner == null) {
+            return null;
+        }
+        int dr = winDirection == Geometry.ROW ? 0 : 1;
+        int dc = switch (winDirection) {
+            case Geometry.ROW, Geometry.DIAGONAL -> 1;
+            case Geometry.COLUMN -> 0;
+            default -> -1;
+        };
+        int r = winCell / size;
+        int c = winCell % size;
+        while (inside(r - dr, c - dc) && at((r - dr) * size + c - dc) == winner) {
+            r -= dr;
+            c -= dc;
+        }
+        int[] line = new int[size];
+        int length = 0;
+        while (inside(r, c) && at(r * size + c) == winner) {
+            line[length++] = r * size + c;
+            r += dr;
+            c += dc;
+        }
+        return Arrays.copyOf(line, length);
+    }
+
+    private boolean inside(int r, int c) {
+        return r >= 0 && r < size && c >= 0 && c < size;
+    }
+
+    /**
+     * Whether neither player can complete a line any more: every window of k cells in a row
+     * holds both marks. A won game is not a dead draw; a full board without a win is one.
+     */
+    public boolean isDeadDraw() {
+        if (winner != null) {
+            return false;
+        }
+        int[] mask = geometry.lineMask;
+        for (int line = 0; line < lineCount; line++) {
+            int x = lines[line];
+            int o = lines[lineCount + line];
+            if (hasRun(mask[line] & ~o, winLength) || hasRun(mask[line] & ~x, winLength)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasRun(int bits, int length) {
+        int m = bits;
+        for (int i = 1; i < length && m != 0; i++) {
+            m &= bits >>> i;
+        }
+        return m != 0;
+    }
+
+    /** The outcome, with no early draws: a game is drawn only when the board is full. */
+    public Outcome outcome() {
+        return outcome(false);
+    }
+
+    /** The outcome; with {@code earlyDraw}, a {@linkplain #isDeadDraw() dead draw} ends the game. */
+    public Outcome outcome(boolean earlyDraw) {
+        if (winner != null) {
+            return new Outcome.Win(winner, winningLine());
+        }
+        if (isFull()) {
+            return new Outcome.Draw(false);
+        }
+        if (earlyDraw && isDeadDraw()) {
+            return new Outcome.Draw(true);
+        }
+        return new Outcome.InProgress();
+    }
+
+    /**
+     * Fills {@code out} with the empty cells in ascending order and returns how many there are;
+     * none once the game has been won. {@code out} needs room for {@code rules().cells()} cells.
+     */
+    public int legalMoves(int[] out) {
+        if (winner != null) {
+            return 0;
+        }
+        int full = (1 << size) - 1;
+        int count = 0;
+        for (int row = 0; row < size; row++) {
+            int empty = full & ~(lines[row] | lines[lineCount + row]);
+            while (empty != 0) {
+                out[count++] = row * size + Integer.numberOfTrailingZeros(empty);
+                empty &= empty - 1;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Zobrist hash of the position: the marks on the board, the side to move and the rules.
+     * The same position reached by different move orders has the same hash, in every run.
+     */
+    public long hash() {
+        return hash;
+    }
+
+    /**
+     * A compact exact key of the marks for boards of at most 16 cells (3×3 and 4×4): the sum of
+     * {@code d·3^cell} over the cells, with d = 0 empty, 1 X, 2 O. So 3×3 keys lie in
+     * {@code 0..19682}. The side to move is not in it: it follows from the counts of X and O and
+     * {@link #first()}.
+     *
+     * @throws IllegalStateException on a larger board
+     */
+    public int key3() {
+        if (cellCount >= POW3.length) {
+            throw new IllegalStateException("key3 needs at most 16 cells, the board has " + cellCount);
+        }
+        return key3;
+    }
+
+    /**
+     * The stones of {@code mark} on {@code row} as bits: bit c is set if the mark is on column c.
+     */
+    public int rowBits(Mark mark, int row) {
+        Objects.checkIndex(row, size);
+        return lines[mark.ordinal() * lineCount + row];
+    }
+
+    /**
+     * The stones of {@code mark} as a padded bitboard (a new array): cell (row, col) is bit
+     * {@code row * (N + 1) + col}, counted from bit 0 of word 0 upwards; the extra bit per row
+     * stays clear so that shifts by 1, N, N+1 and N+2 never wrap from one row into the next.
+     */
+    public long[] bits(Mark mark) {
+        int stride = size + 1;
+        long[] bits = new long[(size * stride + 63) >>> 6];
+        int base = mark.ordinal() * lineCount;
+        for (int row = 0; row < size; row++) {
+            int stones = lines[base + row];
+            while (stones != 0) {
+                int index = row * stride + Integer.numberOfTrailingZeros(stones);
+                bits[index >>> 6] |= 1L << index;
+                stones &= stones - 1;
+            }
+        }
+        return bits;
+    }
+
+    /** The board as rows of {@code X}, {@code O} and {@code .}, separated by newlines. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder(size * (size + 1));
+        for (int row = 0; row < size; row++) {
+            if (row > 0) {
+                text.append('\n');
+            }
+            for (int col = 0; col < size; col++) {
+                Mark mark = at(row * size + col);
+                text.append(mark == null ? '.' : mark.symbol());
+            }
+        }
+        return text.toString();
+    }
+
+    private int checkCell(int cell) {
+        if (cell < 0 || cell >= cellCount) {
+            throw new IllegalArgumentException(
+                    "cell must be 0.." + (cellCount - 1) + ", was " + cell);
+        }
+        return cell;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.tictactoe.server.game;
+
+/**
+ * Immutable per-size tables: for every cell its row, column and the indices of the four lines
+ * through it, and for every line the bit mask of its cells. Shared by all boards of one size.
+ *
+ * <p>A line is stored as an int with one bit per cell: rows by column, columns by row, and both
+ * diagonal families by column. Lines are indexed rows first ({@code 0..N-1}), then columns
+ * ({@code N..2N-1}), then diagonals (row - col constant), then anti-diagonals (row + col constant).
+ */
+final class Geometry {
+    /** Directions, in the order the win check tries them. */
+    static final int ROW = 0, COLUMN = 1, DIAGONAL = 2, ANTI_DIAGONAL = 3;
+
+    private static final Geometry[] BY_SIZE = new Geometry[Rules.MAX_SIZE + 1];
+
+    static {
+        for (int n = Rules.MIN_SIZE; n <= Rules.MAX_SIZE; n++) {
+            BY_SIZE[n] = new Geometry(n);
+        }
+    }
+
+    final int size;
+    final int lineCount;
+    /** Four ints per cell: row, column, diagonal line index, anti-diagonal line index. */
+    final int[] cellInfo;
+    /** The cells of each line as bits. */
+    final int[] lineMask;
+
+    private Geometry(int n) {
+        size = n;
+        lineCount = 6 * n - 2;
+        cellInfo = new int[4 * n * n];
+        lineMask = new int[lineCount];
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                int g = 4 * (r * n + c);
+                int diagonal = 2 * n + (r - c + n - 1);
+                int anti = 4 * n - 1 + (r + c);
+                cellInfo[g] = r;
+                cellInfo[g + 1] = c;
+                cellInfo[g + 2] = diagonal;
+                cellInfo[g + 3] = anti;
+                lineMask[r] |= 1 << c;
+                lineMask[n + c] |= 1 << r;
+                lineMask[diagonal] |= 1 << c;
+                lineMask[anti] |= 1 << c;
+            }
+        }
+    }
+
+    static Geometry of(int size) {
+        return BY_SIZE[size];
+    }
+}

@@ -1,0 +1,67 @@
+package dev.tictactoe.server.game;
+
+/**
+ * The variant being played: an N×N board on which k marks in a row (horizontally, vertically or
+ * diagonally) win. Cells are numbered row by row from 0 to N*N-1.
+ */
+public record Rules(int size, int winLength) {
+
+    /** Smallest supported board side. */
+    public static final int MIN_SIZE = 3;
+    /** Largest supported board side (a Go board). */
+    public static final int MAX_SIZE = 19;
+    /** Shortest supported win length. */
+    public static final int MIN_WIN_LENGTH = 3;
+    /** Classic tic-tac-toe: 3×3, three in a row. */
+    public static final Rules CLASSIC = new Rules(3, 3);
+    /** Gomoku: 15×15, five in a row. */
+    public static final Rules GOMOKU = new Rules(15, 5);
+
+    public Rules {
+        if (size < MIN_SIZE || size > MAX_SIZE) {
+            throw new IllegalArgumentException(
+                    "board size must be " + MIN_SIZE + ".." + MAX_SIZE + ", was " + size);
+        }
+        if (winLength < MIN_WIN_LENGTH || winLength > size) {
+            throw new IllegalArgumentException("win length must be " + MIN_WIN_LENGTH + ".." + size
+                    + " on a " + size + "x" + size + " board, was " + winLength);
+        }
+    }
+
+    /** Number of cells, N*N. */
+    public int cells() {
+        return size * size;
+    }
+
+    /** The cell at {@code row}, {@code col} (both 0-based). */
+    public int cell(int row, int col) {
+        if (row < 0 || row >= size || col < 0 || col >= size) {
+            throw new IllegalArgumentException(
+                    "row and column must be 0.." + (size - 1) + ", were " + row + ", " + col);
+        }
+        return row * size + col;
+    }
+
+    /** The row (0-based) of {@code cell}. */
+    public int row(int cell) {
+        return checkCell(cell) / size;
+    }
+
+    /** The column (0-based) of {@code cell}. */
+    public int col(int cell) {
+        return checkCell(cell) % size;
+    }
+
+    /** Whether {@code cell} is a cell of this board. */
+    public boolean contains(int cell) {
+        return cell >= 0 && cell < size * size;
+    }
+
+    int checkCell(int cell) {
+        if (!contains(cell)) {
+            throw new IllegalArgumentException(
+                    "cell must be 0.." + (cells() - 1) + ", was " + cell);
+        }
+        return cell;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.tictactoe.server.game;
+
+import java.util.SplittableRandom;
+
+/** Zobrist keys from a fixed seed, so position hashes are the same in every run. */
+final class Zobrist {
+    private static final long SEED = 0x7A1C_7AC7_0E5EEDL;
+    private static final int MAX_CELLS = Rules.MAX_SIZE * Rules.MAX_SIZE;
+
+    /** Key of each mark on each cell, indexed {@code [mark.ordinal()][cell]}. */
+    static final long[][] CELL = new long[2][MAX_CELLS];
+    /** Present when O is to move. */
+    static final long O_TO_MOVE;
+    /** One key per (size, win length), so positions of different variants do not collide. */
+    private static final long[][] RULES = new long[Rules.MAX_SIZE + 1][Rules.MAX_SIZE + 1];
+
+    static {
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (long[] keys : CELL) {
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = random.nextLong();
+            }
+        }
+        O_TO_MOVE = random.nextLong();
+        for (long[] keys : RULES) {
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = random.nextLong();
+            }
+        }
+    }
+
+    private Zobrist() {}
+
+    /** Hash of the empty board of {@code rules} with {@code toMove} to play. */
+    static long empty(Rules rules, Mark toMove) {
+        return RULES[rules.size()][rules.winLength()] ^ (toMove == Mark.O ? O_TO_MOVE : 0L);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.tictactoe.server.net;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.Session;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One per WebSocket connection: turns frames into protocol messages and hands them to the room.
+ * It owns no game state; it only decodes, rate-limits and forwards.
+ */
+final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionHandler.class);
+
+    private final Room room;
+    private final RateLimiter limiter;
+    private final ServerStats stats;
+    private Session session;
+
+    SessionHandler(Room room, ServerConfig config, ServerStats stats) {
+        this.room = room;
+        this.stats = stats;
+        this.limiter = new RateLimiter(config.messagesPerSecond(), config.messageBurst(), config.abuseStrikes(), System::nanoTime);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        // Added on upgrade, when the channel is already active.
+        session = new Session(ctx.channel(), room);
+        stats.connections.increment();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        switch (limiter.acquire()) {
+            case ALLOW -> { }
+            case LIMIT -> {
+                reply(ctx, ErrorCode.RATE_LIMITED, "too many messages: slow down", null);
+                return;
+            }
+            case DROP -> {
+                return;
+            }
+            case ABUSE -> {
+                log.info("{} closed for exceeding the message rate", session);
+                ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.POLICY_VIOLATION, "message rate exceeded repeatedly"))
+                        .addListener(f -> ctx.close());
+                return;
+            }
+        }
+        if (frame instanceof TextWebSocketFrame text) {
+            ClientMessage message;
+            try {
+                message = MessageCodec.decodeClient(text.text());
+            } catch (ProtocolException e) {
+                reply(ctx, e.code(), e.getMessage(), null);
+                return;
+            }
+            stats.messages.increment();
+            room.receive(session, message);
+        } else if (frame instanceof BinaryWebSocketFrame) {
+            reply(ctx, ErrorCode.BINARY_NOT_SUPPORTED, "this server speaks JSON in text frames only", null);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof IdleStateEvent idle) {
+            if (idle.state() == IdleState.READER_IDLE) {
+                log.debug("{} idle, closing", session);
+                ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "idle for too long"))
+                        .addListener(f -> ctx.close());
+            } else if (idle.state() == IdleState.ALL_IDLE) {
+                ctx.writeAndFlush(new PingWebSocketFrame());
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (ctx.channel().isWritable()) {
+            room.writable(session);
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        stats.connections.decrement();
+        room.disconnected(session);
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof CorruptedWebSocketFrameException || cause instanceof IOException) {
+            // The client's fault or the network's: Netty has already sent the close code if there was one.
+            log.debug("{} connection error: {}", session, cause.toString());
+        } else {
+            log.error("{} unexpected error", session, cause);
+            ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.SERVER_ERROR, "internal error"));
+        }
+        ctx.close();
+    }
+
+    private void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {
+        ctx.writeAndFlush(new TextWebSocketFrame(MessageCodec.encode(new ServerMessage.Error(code, message, ref))));
+    }
+}

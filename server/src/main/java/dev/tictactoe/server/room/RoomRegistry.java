@@ -1,0 +1,98 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.RoomCode;
+import dev.tictactoe.server.ServerConfig;
+import io.netty.channel.EventLoopGroup;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The live rooms by code; each room is pinned to one event loop of the worker group. */
+public final class RoomRegistry {
+
+    private static final Logger log = LoggerFactory.getLogger(RoomRegistry.class);
+
+    /** Thrown when the server already holds as many rooms as it may. */
+    public static final class Full extends Exception {
+        Full(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final ServerConfig config;
+    private final EventLoopGroup loops;
+    private final BotRunner bots;
+    private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
+    private final AtomicInteger count = new AtomicInteger();
+    private final SecureRandom random = new SecureRandom();
+    private final RoomCode codes = new RoomCode(random);
+
+    public RoomRegistry(ServerConfig config, EventLoopGroup loops, BotRunner bots) {
+        this.config = config;
+        this.loops = loops;
+        this.bots = bots;
+    }
+
+    /** Creates a room with a fresh code unique among live rooms. */
+    public Room create(RoomSettings settings) throws Full {
+        if (count.incrementAndGet() > config.maxRooms()) {
+            count.decrementAndGet();
+            throw new Full("the server holds its maximum of " + config.maxRooms() + " rooms");
+        }
+        while (true) {
+            String code = codes.next();
+            Room room = new Room(code, settings, loops.next(), this, random.nextLong());
+            if (rooms.putIfAbsent(code, room) == null) {
+                log.info("room {} created: {}x{} k={}, creator {}, {} first{}", code, settings.rules().size(),
+                        settings.rules().size(), settings.rules().winLength(), settings.creatorSeat(), settings.first(),
+                        settings.bot() == null ? "" : ", bot " + settings.bot());
+                room.created();
+                return room;
+            }
+        }
+    }
+
+    /** The live room for a code as typed (case and look-alikes forgiven). */
+    public Optional<Room> find(String typedCode) {
+        return RoomCode.normalize(typedCode).map(rooms::get);
+    }
+
+    void remove(Room room) {
+        if (rooms.remove(room.code(), room)) {
+            count.decrementAndGet();
+        }
+    }
+
+    public int size() {
+        return rooms.size();
+    }
+
+    public Collection<Room> rooms() {
+        return rooms.values();
+    }
+
+    ServerConfig config() {
+        return config;
+    }
+
+    BotRunner bots() {
+        return bots;
+    }
+
+    /** A secret seat token: 128 random bits, URL-safe. */
+    String newToken() {
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /** Closes every room's connections. */
+    public void shutdown() {
+        rooms.values().forEach(Room::shutdown);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.server.bot.Level;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Who sits in X or O: a person (with a secret token and maybe a live session) or a bot. */
+final class Seat {
+
+    /** Move ids remembered per seat so a resent move is acknowledged, not played twice. */
+    static final int REMEMBERED_MOVE_IDS = 64;
+
+    final String name;
+    final String token;
+    final Level bot;
+    Session session;
+    ScheduledFuture<?> graceTimer;
+    private final Map<String, Long> appliedMoves = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            return size() > REMEMBERED_MOVE_IDS;
+        }
+    };
+
+    private Seat(String name, String token, Level bot) {
+        this.name = name;
+        this.token = token;
+        this.bot = bot;
+    }
+
+    static Seat person(String name, String token, Session session) {
+        Seat seat = new Seat(name, token, null);
+        seat.session = session;
+        return seat;
+    }
+
+    static Seat bot(Level level) {
+        return new Seat("bot (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")", null, level);
+    }
+
+    boolean isBot() {
+        return bot != null;
+    }
+
+    boolean connected() {
+        return isBot() || session != null;
+    }
+
+    /** The version at which a move with this id was applied, or null if it never was. */
+    Long appliedVersion(String moveId) {
+        return appliedMoves.get(moveId);
+    }
+
+    void applied(String moveId, long version) {
+        appliedMoves.put(moveId, version);
+    }
+
+    void cancelGraceTimer() {
+        if (graceTimer != null) {
+            graceTimer.cancel(false);
+            graceTimer = null;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+
+/** Renders room state into the protocol's snapshot document and game records. */
+final class Snapshots {
+
+    private Snapshots() {}
+
+    static Snapshot of(String code, long version, RoomSettings settings, Match match, EnumMap<Mark, Seat> seats,
+            int spectators) {
+        Board board = match.board();
+        Rules rules = settings.rules();
+        Mark turn = match.turn();
+        Match.Result result = match.result();
+        List<String> rematch = new ArrayList<>(2);
+        match.rematchOffers().forEach(m -> rematch.add(m.name()));
+        return new Snapshot(
+                version,
+                code,
+                new Snapshot.Settings(rules.size(), rules.winLength(), settings.first().name(), settings.earlyDraw(),
+                        settings.spectators()),
+                match.game(),
+                match.status().name().toLowerCase(Locale.ROOT),
+                turn == null ? null : turn.name(),
+                rows(board),
+                moves(board, match),
+                board.moveCount() == 0 ? null : board.lastMove(),
+                result == null ? null : new Snapshot.Result(
+                        result.winner() == null ? null : result.winner().name(), result.reason(),
+                        result.line() == null ? List.of() : cells(result.line())),
+                new Snapshot.Players(player(seats.get(Mark.X)), player(seats.get(Mark.O))),
+                spectators,
+                new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws()),
+                match.undoRequest() == null ? null : match.undoRequest().name(),
+                rematch);
+    }
+
+    static List<GameRecord> history(Match match) {
+        List<GameRecord> games = new ArrayList<>();
+        for (Match.FinishedGame game : match.finished()) {
+            Match.Result r = game.result();
+            games.add(new GameRecord(game.game(), game.first().name(), cells(game.moves()),
+                    r.winner() == null ? null : r.winner().name(), r.reason(),
+                    r.line() == null ? List.of() : cells(r.line())));
+        }
+        return games;
+    }
+
+    private static List<String> rows(Board board) {
+        int size = board.rules().size();
+        List<String> rows = new ArrayList<>(size);
+        char[] row = new char[size];
+        for (int r = 0; r < size; r++) {
+            for (int c = 0; c < size; c++) {
+                Mark mark = board.at(r * size + c);
+                row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
+            }
+            rows.add(new String(row));
+        }
+        return rows;
+    }
+
+    private static List<Snapshot.MoveEntry> moves(Board board, Match match) {
+        int count = board.moveCount();
+        List<Snapshot.MoveEntry> moves = new ArrayList<>(count);
+        for (int ply = 0; ply < count; ply++) {
+            int cell = board.moveAt(ply);
+            moves.add(new Snapshot.MoveEntry(board.at(cell).name(), cell, match.moveId(ply)));
+        }
+        return moves;
+    }
+
+    private static Snapshot.Player player(Seat seat) {
+        if (seat == null) {
+            return null;
+        }
+        return new Snapshot.Player(seat.name, seat.isBot() ? "bot" : "human",
+                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.connected());
+    }
+
+    private static List<Integer> cells(int[] cells) {
+        return cells == null ? null : Arrays.stream(cells).boxed().toList();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.tictactoe.server.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Walks the whole 3×3 game tree (X first) with play and undo, and checks the well-known counts
+ * and that undo restores every position exactly.
+ */
+class ClassicEnumerationTest {
+    private static final Tree TREE = new Tree();
+
+    @BeforeAll
+    static void walk() {
+        TREE.walk(new Board(Rules.CLASSIC));
+    }
+
+    @Test
+    void visitsTheWholeGameTree() {
+        assertThat(TREE.nodes).isEqualTo(549_946);
+    }
+
+    @Test
+    void endsInTheKnownNumbersOfGames() {
+        assertThat(TREE.xWins + TREE.oWins + TREE.draws).isEqualTo(255_168);
+        assertThat(TREE.xWins).isEqualTo(131_184);
+        assertThat(TREE.oWins).isEqualTo(77_904);
+        assertThat(TREE.draws).isEqualTo(46_080);
+    }
+
+    @Test
+    void reachesEveryLegalPositionOnceByKey() {
+        assertThat(TREE.hashByKey3).hasSize(5_478);
+        assertThat(TREE.canonicalKeys).hasSize(765);
+        assertThat(TREE.canonicalHashes).hasSize(765);
+    }
+
+    @Test
+    void hashesDependOnThePositionOnlyAndTellPositionsApart() {
+        // Same key3 (position) by any move order always gave the same hash (checked in walk);
+        // and distinct positions have distinct hashes.
+        assertThat(new HashSet<>(TREE.hashByKey3.values())).hasSize(5_478);
+    }
+
+    @Test
+    void undoRestoredEveryNodeExactly() {
+        assertThat(TREE.undoChecks).isEqualTo(549_946 - 1);
+    }
+
+    private static final class Tree {
+        long nodes;
+        long xWins;
+        long oWins;
+        long draws;
+        long undoChecks;
+        final Map<Integer, Long> hashByKey3 = new HashMap<>();
+        final Set<Integer> canonicalKeys = new HashSet<>();
+        final Set<Long> canonicalHashes = new HashSet<>();
+
+        void walk(Board board) {
+            nodes++;
+            Long known = hashByKey3.putIfAbsent(board.key3(), board.hash());
+            if (known == null) {
+                canonicalKeys.add(Symmetry.canonicalKey3(board));
+                canonicalHashes.add(Symmetry.canonicalHash(board));
+            } else {
+                assertThat(board.hash()).as("hash of %s", board).isEqualTo(known);
+            }
+            if (board.winner() != null) {
+                if (board.winner() == Mark.X) {
+                    xWins++;
+                } else {
+                    oWins++;
+                }
+                return;
+            }
+            if (board.isFull()) {
+                draws++;
+                return;
+            }
+            Snapshot before = new Snapshot(board);
+            for (int cell = 0; cell < 9; cell++) {
+                if (board.isEmpty(cell)) {
+                    board.play(cell);
+                    walk(board);
+                    board.undo();
+                    assertThat(new Snapshot(board)).isEqualTo(before);
+                    undoChecks++;
+                }
+            }
+        }
+    }
+
+    /** Everything observable about a position, for exact comparison. */
+    private record Snapshot(
+            long hash, int key3, String text, Mark winner, Mark toMove, int lastMove, String moves,
+            String xBits, String oBits) {
+        Snapshot(Board b) {
+            this(b.hash(), b.key3(), b.toString(), b.winner(), b.toMove(), b.lastMove(),
+                    Arrays.toString(b.moves()), Arrays.toString(b.bits(Mark.X)),
+                    Arrays.toString(b.bits(Mark.O)));
+        }
+    }
+}

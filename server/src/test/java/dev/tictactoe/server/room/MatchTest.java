@@ -1,0 +1,138 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+
+class MatchTest {
+
+    private final Match match = started(RoomSettings.classic());
+
+    private static Match started(RoomSettings settings) {
+        Match match = new Match(settings);
+        assertThat(match.startIfWaiting()).isTrue();
+        return match;
+    }
+
+    private static void rejected(ThrowingCallable call, ErrorCode code) {
+        assertThatThrownBy(call).isInstanceOfSatisfying(Rejection.class, r -> assertThat(r.code).isEqualTo(code));
+    }
+
+    @Test
+    void movesBeforeTheGameStartsAreRefused() {
+        Match waiting = new Match(RoomSettings.classic());
+        rejected(() -> waiting.play(Mark.X, 4, "m1"), ErrorCode.NOT_YOUR_TURN);
+    }
+
+    @Test
+    void outOfTurnIsCheckedBeforeAnythingElse() {
+        match.play(Mark.X, 4, "m1");
+        rejected(() -> match.checkMove(Mark.X, 4), ErrorCode.NOT_YOUR_TURN);
+        rejected(() -> match.checkMove(Mark.X, 99), ErrorCode.NOT_YOUR_TURN);
+        rejected(() -> match.checkMove(Mark.O, 4), ErrorCode.CELL_TAKEN);
+        rejected(() -> match.checkMove(Mark.O, 9), ErrorCode.OUT_OF_RANGE);
+        rejected(() -> match.checkMove(Mark.O, -1), ErrorCode.OUT_OF_RANGE);
+    }
+
+    @Test
+    void aLineWinsAndScores() {
+        for (int cell : new int[] {0, 3, 1, 4}) {
+            assertThat(match.play(match.turn(), cell, "m" + cell)).isFalse();
+        }
+        assertThat(match.play(Mark.X, 2, "m2")).isTrue();
+        assertThat(match.result().winner()).isEqualTo(Mark.X);
+        assertThat(match.result().line()).containsExactly(0, 1, 2);
+        assertThat(match.wins(Mark.X)).isEqualTo(1);
+        assertThat(match.turn()).isNull();
+        rejected(() -> match.checkMove(Mark.O, 8), ErrorCode.GAME_OVER);
+        assertThat(match.finished()).singleElement().satisfies(g -> assertThat(g.moves()).containsExactly(0, 3, 1, 4, 2));
+    }
+
+    @Test
+    void aDeadPositionIsAnEarlyDrawOnlyWhenTheRoomWantsIt() {
+        // X O X / X O O / O X . : nobody can make three any more, one cell left.
+        int[] moves = {0, 1, 2, 4, 3, 5, 7, 6};
+        Match early = started(RoomSettings.classic());
+        Match full = started(new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, false, true, null));
+        for (int i = 0; i < moves.length; i++) {
+            early.play(early.turn(), moves[i], "m" + i);
+            full.play(full.turn(), moves[i], "m" + i);
+        }
+        assertThat(early.status()).isEqualTo(Match.Status.OVER);
+        assertThat(early.result().reason()).isEqualTo("dead_draw");
+        assertThat(full.status()).isEqualTo(Match.Status.PLAYING);
+        full.play(Mark.X, 8, "last");
+        assertThat(full.result().reason()).isEqualTo("draw");
+        assertThat(full.draws()).isEqualTo(1);
+    }
+
+    @Test
+    void undoTakesBackOwnMoveOrOwnMoveAndTheReply() {
+        match.play(Mark.X, 4, "a");
+        assertThat(match.undo(Mark.X)).containsExactly(4);
+        match.play(Mark.X, 4, "a");
+        match.play(Mark.O, 0, "b");
+        assertThat(match.undo(Mark.X)).containsExactly(0, 4);
+        assertThat(match.board().moveCount()).isZero();
+        rejected(() -> match.undo(Mark.X), ErrorCode.NOTHING_TO_UNDO);
+        match.play(Mark.X, 4, "a");
+        rejected(() -> match.undo(Mark.O), ErrorCode.NOTHING_TO_UNDO);
+    }
+
+    @Test
+    void aTakebackNeedsTheOpponentsAnswer() {
+        match.play(Mark.X, 4, "a");
+        match.requestUndo(Mark.X);
+        assertThat(match.undoRequest()).isEqualTo(Mark.X);
+        rejected(() -> match.answerUndo(Mark.X, true), ErrorCode.NO_PENDING_REQUEST);
+        assertThat(match.answerUndo(Mark.O, false)).isEmpty();
+        assertThat(match.board().moveCount()).isEqualTo(1);
+        match.requestUndo(Mark.X);
+        assertThat(match.answerUndo(Mark.O, true)).containsExactly(4);
+        assertThat(match.undoRequest()).isNull();
+    }
+
+    @Test
+    void aMoveWithdrawsAPendingTakeback() {
+        match.play(Mark.X, 4, "a");
+        match.requestUndo(Mark.X);
+        match.play(Mark.O, 0, "b");
+        assertThat(match.undoRequest()).isNull();
+    }
+
+    @Test
+    void rematchNeedsBothAndAlternatesTheFirstMove() {
+        match.resign(Mark.O);
+        assertThat(match.wins(Mark.X)).isEqualTo(1);
+        assertThat(match.offerRematch(Mark.X, false)).isFalse();
+        assertThat(match.offerRematch(Mark.X, false)).isFalse();
+        assertThat(match.offerRematch(Mark.O, false)).isTrue();
+        assertThat(match.game()).isEqualTo(2);
+        assertThat(match.turn()).isEqualTo(Mark.O);
+        assertThat(match.rematchOffers()).isEmpty();
+        rejected(() -> match.offerRematch(Mark.X, false), ErrorCode.GAME_NOT_OVER);
+    }
+
+    @Test
+    void aBotAcceptsARematchAtOnce() {
+        match.resign(Mark.X);
+        assertThat(match.offerRematch(Mark.X, true)).isTrue();
+        assertThat(match.game()).isEqualTo(2);
+    }
+
+    @Test
+    void leavingDuringAGameLosesItAndARefilledSeatStartsTheNext() {
+        match.play(Mark.X, 4, "a");
+        assertThat(match.abandon(Mark.O)).isTrue();
+        assertThat(match.result().reason()).isEqualTo("abandoned");
+        assertThat(match.result().winner()).isEqualTo(Mark.X);
+        assertThat(match.startIfWaiting()).isTrue();
+        assertThat(match.game()).isEqualTo(2);
+        assertThat(match.status()).isEqualTo(Match.Status.PLAYING);
+    }
+}
