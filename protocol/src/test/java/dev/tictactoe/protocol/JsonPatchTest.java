@@ -204,12 +204,21 @@ class JsonPatchTest {
 
   @Test
   void diffShrinksArraysFromTheEnd() {
-    assertThat(JsonPatch.diff(json("[1,2,3,4]"), json("[1,5]")))
+    assertThat(JsonPatch.diff(json("{'a':[1,2,3,4,5,6]}"), json("{'a':[1,5,3,4]}")))
         .extracting(PatchOp::op, PatchOp::path)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("replace", "/1"),
-            org.assertj.core.groups.Tuple.tuple("remove", "/3"),
-            org.assertj.core.groups.Tuple.tuple("remove", "/2"));
+            org.assertj.core.groups.Tuple.tuple("replace", "/a/1"),
+            org.assertj.core.groups.Tuple.tuple("remove", "/a/5"),
+            org.assertj.core.groups.Tuple.tuple("remove", "/a/4"));
+  }
+
+  @Test
+  void diffReplacesAnArrayWholeWhenThatIsShorter() {
+    assertThat(JsonPatch.diff(json("{'a':[1,2,3]}"), json("{'a':[]}")))
+        .containsExactly(PatchOp.replace("/a", json("[]")));
+    assertThat(JsonPatch.diff(json("{'a':[1,2]}"), json("{'a':[3,4]}")))
+        .extracting(PatchOp::path)
+        .containsExactly("/a/0", "/a/1");
   }
 
   // ---- property: apply(a, diff(a, b)) == b
