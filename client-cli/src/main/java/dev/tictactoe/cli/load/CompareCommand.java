@@ -69,6 +69,7 @@ final class CompareCommand implements Callable<Integer> {
             new Metric("latency p99 (µs)", "latencyMicros.p99"),
             new Metric("server CPU (µs/move)", "serverCpuMicrosPerMove"),
             new Metric("server CPU (cores)", "serverCpuUtilization"),
+            new Metric("moves/s per core", "serverMovesPerCoreSecond"),
             new Metric("client CPU (cores)", "clientCpuUtilization"),
             new Metric("errors + closes", "errorsAndCloses"));
 

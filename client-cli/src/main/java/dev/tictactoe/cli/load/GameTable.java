@@ -1,15 +1,14 @@
 package dev.tictactoe.cli.load;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.protocol.ClientMessage;
-import dev.tictactoe.protocol.Event;
-import dev.tictactoe.protocol.PatchOp;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import io.netty.channel.EventLoop;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.ArrayList;
@@ -22,8 +21,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A room on the game server with two generated players, who play random legal moves as soon as
  * it is their turn (or after the think time) and offer a rematch when a game ends. Each player
- * keeps only what it needs from the diffs (status, turn, board rows); both players live on one
- * event loop, so the table needs no locks.
+ * keeps only what it needs from the diffs (status, turn, board rows, the event's move id); both
+ * players live on one event loop, so the table needs no locks.
  */
 final class GameTable implements Table {
 
@@ -131,7 +130,7 @@ final class GameTable implements Table {
         pendingId = id;
         p.movedAt = p.version;
         pendingSent = System.nanoTime();
-        p.connection.send(new ClientMessage.Move(id, p.version, cell));
+        p.connection.sendRaw(Frames.move(id, p.version, cell));
     }
 
     private int randomEmptyCell(char[] cells) {
@@ -164,6 +163,7 @@ final class GameTable implements Table {
     private final class Player implements GameConnection.Listener {
         final String name;
         final char[] cells = new char[cellCount];
+        final Frames.Diff parsed = new Frames.Diff();
         volatile GameConnection connection;
         InetAddress source;
         CompletableFuture<Void> welcomed;
@@ -206,9 +206,25 @@ final class GameTable implements Table {
                     && version > movedAt && connection != null;
         }
 
+        /** Diffs, nearly every frame, are read here without a tree; the rest is decoded as usual. */
+        @Override
+        public boolean decodes() {
+            return false;
+        }
+
         @Override
         public void onRawText(String text) {
             receivedAt = System.nanoTime();
+            try {
+                if (Frames.readDiff(text, parsed)) {
+                    diff(parsed);
+                    step(this);
+                    return;
+                }
+                onMessage(MessageCodec.decodeServer(text));
+            } catch (IOException | ProtocolException e) {
+                shared.stats().error("undecodable");
+            }
         }
 
         @Override
@@ -221,7 +237,6 @@ final class GameTable implements Table {
                     welcomed.complete(null);
                 }
                 case ServerMessage.SnapshotMessage s -> load(s.snapshot());
-                case ServerMessage.Diff d -> diff(d);
                 case ServerMessage.Error e -> {
                     shared.stats().error(e.code().wire());
                     if (!welcomed.isDone()) {
@@ -253,41 +268,31 @@ final class GameTable implements Table {
             }
         }
 
-        private void diff(ServerMessage.Diff d) {
-            if (d.version() <= version) {
+        private void diff(Frames.Diff d) {
+            if (d.version <= version) {
                 return; // already applied
             }
-            if (d.version() != version + 1) {
+            if (d.version != version + 1) {
                 sync(version);
                 return;
             }
-            version = d.version();
-            for (PatchOp op : d.ops()) {
-                apply(op);
+            version = d.version;
+            for (int i = 0; i < d.ops; i++) {
+                apply(d.paths[i], d.values[i]);
             }
-            if (d.event() instanceof Event.Moved m && !m.seat().equals(seat)) {
-                delivered(m.moveId(), receivedAt);
+            if (d.moveId != null && !d.movedSeat.equals(seat)) {
+                delivered(d.moveId, receivedAt);
             }
         }
 
-        private void apply(PatchOp op) {
-            JsonNode value = op.value();
-            if (value == null) {
-                return; // remove, move, copy: nothing tracked changes that way
-            }
-            String path = op.path();
+        private void apply(String path, String value) {
             switch (path) {
-                case "/status" -> status = value.asText();
-                case "/turn" -> turn = value.isNull() ? null : value.asText();
-                case "/game" -> game = value.asInt();
-                case "/board" -> {
-                    for (int row = 0; row < value.size(); row++) {
-                        setRow(row, value.get(row).asText());
-                    }
-                }
+                case "/status" -> status = value;
+                case "/turn" -> turn = value;
+                case "/game" -> game = Integer.parseInt(value);
                 default -> {
-                    if (path.startsWith("/board/")) {
-                        setRow(Integer.parseInt(path.substring("/board/".length())), value.asText());
+                    if (path.startsWith("/board/") && value != null) {
+                        setRow(Integer.parseInt(path, "/board/".length(), path.length(), 10), value);
                     }
                 }
             }

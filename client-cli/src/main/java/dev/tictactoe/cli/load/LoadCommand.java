@@ -204,8 +204,13 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs the command on its own, as {@code ttt load} would (for tests and the benchmark script). */
+    /** Runs the command on its own, as {@code ttt load} would. */
     public static int run(String... args) {
         return new CommandLine(new LoadCommand()).execute(args);
+    }
+
+    /** {@code java -cp ... dev.tictactoe.cli.load.LoadCommand [options]}: the generator without the rest of ttt. */
+    public static void main(String[] args) {
+        System.exit(run(args));
     }
 }

@@ -35,6 +35,12 @@ record LoadResult(
         return serverCpuNanos < 0 ? Double.NaN : Rates.cpuMicrosPerMove(0, serverCpuNanos, moves);
     }
 
+    /** Moves one fully busy core of the target would carry at this CPU cost: the CPU-bound ceiling. */
+    double serverMovesPerCoreSecond() {
+        double micros = serverCpuMicrosPerMove();
+        return Double.isNaN(micros) || micros <= 0 ? Double.NaN : 1e6 / micros;
+    }
+
     double serverCpuUtilization() {
         return serverCpuNanos < 0 ? Double.NaN : Rates.utilization(0, serverCpuNanos, (long) (seconds * 1e9));
     }
@@ -79,6 +85,7 @@ record LoadResult(
         n.put("setupFailures", setupFailures);
         Json.put(n, "serverCpuMicrosPerMove", serverCpuMicrosPerMove());
         Json.put(n, "serverCpuUtilization", serverCpuUtilization());
+        Json.put(n, "serverMovesPerCoreSecond", serverMovesPerCoreSecond());
         Json.put(n, "clientCpuMicrosPerMove", clientCpuMicrosPerMove());
         Json.put(n, "clientCpuUtilization", clientCpuUtilization());
         return n;
@@ -92,7 +99,8 @@ record LoadResult(
         row(sb, "moves", f("%d (%.1f moves/s)", moves, movesPerSecond()));
         row(sb, "latency", f("p50 %s  p90 %s  p99 %s  p99.9 %s  max %s", us(latency.p50()), us(latency.p90()),
                 us(latency.p99()), us(latency.p999()), us(latency.max())));
-        row(sb, "server CPU", f("%.1f µs/move, %.0f%% of a core", serverCpuMicrosPerMove(), 100 * serverCpuUtilization()));
+        row(sb, "server CPU", f("%.1f µs/move, %.0f%% of a core (a core would carry %.0f moves/s)",
+                serverCpuMicrosPerMove(), 100 * serverCpuUtilization(), serverMovesPerCoreSecond()));
         row(sb, "client CPU", f("%.1f µs/move, %.0f%% of a core", clientCpuMicrosPerMove(), 100 * clientCpuUtilization()));
         row(sb, "games", f("%d started, %d completed, %d unfinished", gamesStarted, gamesCompleted, gamesUnfinished));
         row(sb, "errors", errors + (errorsByCode.isEmpty() ? "" : " " + errorsByCode));

@@ -1,11 +1,9 @@
 package dev.tictactoe.cli.load;
 
 import dev.tictactoe.client.GameConnection;
-import dev.tictactoe.protocol.ClientMessage;
-import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import io.netty.channel.EventLoop;
+import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -126,14 +124,14 @@ final class RelayTable implements Table {
         @Override
         public void onRawText(String text) {
             receivedAt = System.nanoTime();
-            ClientMessage message;
+            Frames.Move move;
             try {
-                message = MessageCodec.decodeClient(text);
-            } catch (ProtocolException e) {
-                shared.stats().error(e.code().wire());
+                move = Frames.readMove(text);
+            } catch (IOException e) {
+                shared.stats().error("undecodable");
                 return;
             }
-            if (!(message instanceof ClientMessage.Move move)) {
+            if (move == null) {
                 return;
             }
             if (move.id().equals(pendingId)) {
@@ -174,7 +172,7 @@ final class RelayTable implements Table {
             String id = mark + Integer.toString(++moves);
             pendingId = id;
             pendingSent = System.nanoTime();
-            connection.send(new ClientMessage.Move(id, version, cell));
+            connection.sendRaw(Frames.move(id, version, cell));
         }
 
         @Override
