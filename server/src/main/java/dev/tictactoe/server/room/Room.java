@@ -192,10 +192,7 @@ public final class Room {
         }
         String token = registry.newToken();
         seats.put(free, Seat.person(name, token, session));
-        boolean started = bothSeated() && match.startIfWaiting();
-        if (started) {
-            boardVersion = version + 1;
-        }
+        boolean started = bothSeated() && startIfWaiting();
         publish(new Event.Joined(free.name(), name));
         admit(session, free, token);
         log.info("room {} seat {} taken by '{}'{}", code, free, name, started ? ", game " + match.game() + " starts" : "");
@@ -303,7 +300,7 @@ public final class Room {
         }
         boolean started = match.offerRematch(mark, opponent.isBot());
         if (started) {
-            boardVersion = version + 1;
+            newGame();
             publish(new Event.RematchStarted(match.game()));
             log.info("room {} game {} starts, {} moves first", code, match.game(), match.first());
             scheduleBot();
@@ -325,9 +322,7 @@ public final class Room {
             throw new Rejection(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
         seats.put(seat, Seat.bot(level));
-        if (match.startIfWaiting()) {
-            boardVersion = version + 1;
-        }
+        startIfWaiting();
         publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)));
         log.info("room {} seat {} taken by the {} bot", code, seat, level);
         scheduleBot();
@@ -373,6 +368,20 @@ public final class Room {
         if (members.isEmpty()) {
             startEmptyTimer();
         }
+    }
+
+    /** Starts a game if both seats are filled and none is running; true if one started. */
+    private boolean startIfWaiting() {
+        if (match.startIfWaiting()) {
+            newGame();
+            return true;
+        }
+        return false;
+    }
+
+    private void newGame() {
+        boardVersion = version + 1;
+        seats.values().forEach(Seat::forgetMoves);
     }
 
     private void freeSeat(Mark mark) {
