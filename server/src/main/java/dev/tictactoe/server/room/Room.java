@@ -14,12 +14,7 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -102,7 +97,7 @@ public final class Room {
                 handle(session, message);
             } catch (Rejection r) {
                 log.debug("{} rejected {}: {}", session, message.getClass().getSimpleName(), r.getMessage());
-                send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
+                Outbox.send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
             }
         });
     }
@@ -117,7 +112,7 @@ public final class Room {
         execute(() -> {
             if (session.lagging && session.joined && session.channel.isWritable()) {
                 session.lagging = false;
-                send(session, new ServerMessage.SnapshotMessage(snapshot()));
+                Outbox.send(session, new ServerMessage.SnapshotMessage(snapshot()));
             }
         });
     }
@@ -154,10 +149,10 @@ public final class Room {
             case ClientMessage.Rematch ignored -> rematch(session);
             case ClientMessage.InviteBot invite -> inviteBot(session, invite);
             case ClientMessage.Sync sync -> sync(session, sync.lastVersion());
-            case ClientMessage.History ignored -> send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
+            case ClientMessage.History ignored -> Outbox.send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
             case ClientMessage.Leave ignored -> {
                 leave(session, true);
-                close(session.channel, CloseCodes.LEFT, "left the room");
+                Outbox.close(session.channel, CloseCodes.LEFT, "left the room");
             }
         }
     }
@@ -210,7 +205,7 @@ public final class Room {
             previous.seat = null;
             previous.joined = false;
             members.remove(previous);
-            close(previous.channel, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
+            Outbox.close(previous.channel, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         }
         seat.cancelGraceTimer();
         seat.session = session;
@@ -226,7 +221,7 @@ public final class Room {
         session.seat = seat;
         members.add(session);
         cancelEmptyTimer();
-        send(session, new ServerMessage.Welcome(Protocol.VERSION, code, seat == null ? null : seat.name(), token, snapshot()));
+        Outbox.send(session, new ServerMessage.Welcome(Protocol.VERSION, code, seat == null ? null : seat.name(), token, snapshot()));
         scheduleBot();
     }
 
@@ -234,7 +229,7 @@ public final class Room {
         Mark mark = requirePlayer(session);
         Long applied = seats.get(mark).appliedVersion(move.id());
         if (applied != null) {
-            send(session, new ServerMessage.Ack(move.id(), applied));
+            Outbox.send(session, new ServerMessage.Ack(move.id(), applied));
             return;
         }
         match.checkMove(mark, move.cell());
@@ -331,11 +326,11 @@ public final class Room {
     private void sync(Session session, Long lastVersion) {
         if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
             for (long v = lastVersion + 1; v <= version; v++) {
-                write(session, history.get(v));
+                Outbox.write(session, history.get(v));
             }
             return;
         }
-        send(session, new ServerMessage.SnapshotMessage(snapshot()));
+        Outbox.send(session, new ServerMessage.SnapshotMessage(snapshot()));
     }
 
     /** A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while. */
@@ -436,44 +431,7 @@ public final class Room {
         shown = now;
         byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
         history.add(version, encoded);
-        broadcast(encoded);
-    }
-
-    /** Encodes nothing: writes the same bytes to every member, each getting a duplicate of one buffer. */
-    private void broadcast(byte[] encoded) {
-        if (members.isEmpty()) {
-            return;
-        }
-        ByteBuf shared = PooledByteBufAllocator.DEFAULT.directBuffer(encoded.length).writeBytes(encoded);
-        try {
-            for (Session member : members) {
-                if (member.channel.isWritable()) {
-                    member.channel.writeAndFlush(new TextWebSocketFrame(shared.retainedDuplicate()), member.channel.voidPromise());
-                } else {
-                    member.lagging = true;
-                }
-            }
-        } finally {
-            shared.release();
-        }
-    }
-
-    private void send(Session session, ServerMessage message) {
-        write(session, MessageCodec.encodeToBytes(message));
-    }
-
-    private static void write(Session session, byte[] encoded) {
-        Channel channel = session.channel;
-        if (channel.isActive()) {
-            channel.writeAndFlush(new TextWebSocketFrame(channel.alloc().directBuffer(encoded.length).writeBytes(encoded)),
-                    channel.voidPromise());
-        }
-    }
-
-    private static void close(Channel channel, int code, String reason) {
-        if (channel.isActive()) {
-            channel.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> channel.close());
-        }
+        Outbox.broadcast(members, encoded);
     }
 
     Snapshot snapshot() {
@@ -512,7 +470,7 @@ public final class Room {
         execute(() -> {
             closed = true;
             for (Session member : List.copyOf(members)) {
-                close(member.channel, CloseCodes.GOING_AWAY, "server shutting down");
+                Outbox.close(member.channel, CloseCodes.GOING_AWAY, "server shutting down");
             }
             seats.values().forEach(Seat::cancelGraceTimer);
             cancelEmptyTimer();
