@@ -187,8 +187,9 @@ final class GameScreen {
         };
     }
 
+    /** "you win" starts a sentence as "You win"; names are left as their owners typed them. */
     private static String capitalize(String text) {
-        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+        return text.startsWith("you ") ? "Y" + text.substring(1) : text;
     }
 
     /** Cell names joined, e.g. "a1 b2 c3". */

@@ -40,6 +40,11 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the client and returns the exit code (see {@link ExitCodes}). */
     static int run(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The command line with its exit codes and error handling set up. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         exitCodes(cli);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -56,7 +61,7 @@ public final class Main implements Callable<Integer> {
             err.flush();
             return e instanceof UserError u ? u.exitCode() : ExitCodes.ERROR;
         });
-        return cli.execute(args);
+        return cli;
     }
 
     /** Usage and execution errors exit with {@link ExitCodes#ERROR}, in every subcommand. */
