@@ -1,9 +1,13 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
-/** A message from a client to the server; one JSON object whose {@code type} names the record. */
+/**
+ * A message from a client to the server; one JSON object whose {@code type} names the record. Null
+ * fields are optional on the wire and left out when encoding.
+ */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
   @JsonSubTypes.Type(value = ClientMessage.Join.class, name = "join"),
@@ -20,10 +24,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 public sealed interface ClientMessage {
 
   /**
-   * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier
-   * {@code welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the
-   * last room version the client applied, so the server can replay what it missed.
+   * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier {@code
+   * welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the last room
+   * version the client applied, so the server can replay what it missed.
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   record Join(int protocol, String name, String token, boolean spectate, Long lastVersion)
       implements ClientMessage {
     /** A fresh player join. */
@@ -38,8 +43,8 @@ public sealed interface ClientMessage {
   }
 
   /**
-   * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters)
-   * so a resend after a reconnect is recognised; {@code version} is the room version it saw.
+   * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters) so
+   * a resend after a reconnect is recognised; {@code version} is the room version it saw.
    */
   record Move(String id, long version, int cell) implements ClientMessage {}
 
@@ -59,9 +64,11 @@ public sealed interface ClientMessage {
    * Seat a bot of {@code level} (easy, medium, hard, perfect) in {@code seat}, or in the empty seat
    * when {@code seat} is null.
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   record InviteBot(String level, String seat) implements ClientMessage {}
 
   /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   record Sync(Long lastVersion) implements ClientMessage {}
 
   /** Ask for the finished games of this room. */

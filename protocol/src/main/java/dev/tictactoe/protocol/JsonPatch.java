@@ -25,7 +25,8 @@ public final class JsonPatch {
   /**
    * A patch turning {@code from} into {@code to}, using add, remove and replace only. Objects are
    * compared key by key; arrays element by element over their common length, then extra elements
-   * are added or removed at the end (highest index first), which suits append-mostly lists.
+   * are added or removed at the end (highest index first), which suits append-mostly lists; an
+   * array that would need more operations than it has elements is replaced whole.
    */
   public static List<PatchOp> diff(JsonNode from, JsonNode to) {
     List<PatchOp> ops = new ArrayList<>();
@@ -44,8 +45,7 @@ public final class JsonPatch {
           ops.add(PatchOp.remove(path + "/" + escape(name)));
         }
       }
-      for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext(); ) {
-        var e = it.next();
+      for (Map.Entry<String, JsonNode> e : b.properties()) {
         String child = path + "/" + escape(e.getKey());
         JsonNode old = a.get(e.getKey());
         if (old == null) {
@@ -55,15 +55,22 @@ public final class JsonPatch {
         }
       }
     } else if (a.isArray() && b.isArray()) {
+      List<PatchOp> elementwise = new ArrayList<>();
       int common = Math.min(a.size(), b.size());
       for (int i = 0; i < common; i++) {
-        diff(path + "/" + i, a.get(i), b.get(i), ops);
+        diff(path + "/" + i, a.get(i), b.get(i), elementwise);
       }
       for (int i = common; i < b.size(); i++) {
-        ops.add(PatchOp.add(path + "/" + i, b.get(i).deepCopy()));
+        elementwise.add(PatchOp.add(path + "/" + i, b.get(i).deepCopy()));
       }
       for (int i = a.size() - 1; i >= common; i--) {
-        ops.add(PatchOp.remove(path + "/" + i));
+        elementwise.add(PatchOp.remove(path + "/" + i));
+      }
+      // More operations than target elements (e.g. a list cleared for a new game): one replace.
+      if (elementwise.size() > 1 && elementwise.size() > b.size()) {
+        ops.add(PatchOp.replace(path, b.deepCopy()));
+      } else {
+        ops.addAll(elementwise);
       }
     } else {
       ops.add(PatchOp.replace(path, b.deepCopy()));
@@ -71,8 +78,8 @@ public final class JsonPatch {
   }
 
   /**
-   * Applies {@code ops} in order to a deep copy of {@code doc} and returns the result; {@code
-   * doc} is left untouched. Supports all six operations.
+   * Applies {@code ops} in order to a deep copy of {@code doc} and returns the result; {@code doc}
+   * is left untouched. Supports all six operations.
    *
    * @throws JsonPatchException naming the operation when a path does not resolve or a test fails
    */

@@ -27,8 +27,8 @@ public final class Protocol {
   public static final String O = "O";
 
   /**
-   * Characters of room codes: upper-case letters and digits without the look-alikes 0, 1, I, L,
-   * O, so a code read aloud or from a screen is typed right.
+   * Characters of room codes: upper-case letters and digits without the look-alikes 0, 1, I, L, O,
+   * so a code read aloud or from a screen is typed right.
    */
   public static final String ROOM_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 

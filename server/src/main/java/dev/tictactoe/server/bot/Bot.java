@@ -105,7 +105,8 @@ public final class Bot {
         return new BotMove(r.cell(), level, false, r.score(), r.depth(), search.nodes, notePrefix + note);
     }
 
-    // Win in one, or the only block of a loss in one; null when the position needs thought.
+    // A win in one, or else the block of a loss in one (every other move loses at once); null
+    // when the position needs thought.
     private static BotMove forced(Position pos, Level level, String notePrefix) {
         int me = pos.side;
         int win = pos.winningCell(me);
@@ -115,7 +116,7 @@ public final class Bot {
         int[] blocks = new int[2];
         int n = pos.winningCells(1 - me, blocks, 2);
         if (n == 1) {
-            return null; // searched like any other position: the block is its only move anyway
+            return new BotMove(blocks[0], level, false, 0, 1, 0, notePrefix + "blocks a line");
         }
         if (n >= 2) {
             return new BotMove(blocks[0], level, false, -(WIN - 2), 2, 0,

@@ -27,6 +27,8 @@ final class Solver {
     private final int[] history;
     long nodes;
     boolean aborted;
+    /** Told the node count every 2^22 nodes, if set. */
+    java.util.function.LongConsumer progress;
 
     /**
      * @param deadline {@link System#nanoTime()} after which the search gives up, or
@@ -71,8 +73,13 @@ final class Solver {
 
     int search(int ply, int alpha, int beta) {
         nodes++;
-        if ((nodes & 4095) == 0 && (nodes >= nodeLimit || System.nanoTime() > deadline)) {
-            aborted = true;
+        if ((nodes & 4095) == 0) {
+            if (nodes >= nodeLimit || System.nanoTime() > deadline) {
+                aborted = true;
+            }
+            if (progress != null && (nodes & ((1 << 22) - 1)) == 0) {
+                progress.accept(nodes);
+            }
         }
         if (aborted) {
             return 0;

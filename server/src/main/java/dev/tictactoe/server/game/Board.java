@@ -14,23 +14,15 @@ import java.util.Objects;
  * the hot path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates.
  */
 public final class Board {
-    /** Powers of three for {@link #key3()}, up to the 16 cells of a 4×4 board. */
-    static final int[] POW3 = new int[17];
-
-    static {
-        POW3[0] = 1;
-        for (int i = 1; i < POW3.length; i++) {
-            POW3[i] = 3 * POW3[i - 1];
-        }
-    }
-
     private final Rules rules;
     private final Mark first;
+    private final int firstMark;
     private final int size;
     private final int winLength;
     private final int cellCount;
     private final Geometry geometry;
     private final int[] cellInfo;
+    private final int[] pow3;
     private final int lineCount;
     /** X's lines then O's lines, {@code lineCount} ints each. */
     private final int[] lines;
@@ -51,11 +43,13 @@ public final class Board {
     public Board(Rules rules, Mark first) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.first = Objects.requireNonNull(first, "first");
+        firstMark = first.ordinal();
         size = rules.size();
         winLength = rules.winLength();
         cellCount = rules.cells();
         geometry = Geometry.of(size);
         cellInfo = geometry.cellInfo;
+        pow3 = geometry.pow3;
         lineCount = geometry.lineCount;
         lines = new int[2 * lineCount];
         moves = new int[cellCount];
@@ -65,11 +59,13 @@ public final class Board {
     private Board(Board other) {
         rules = other.rules;
         first = other.first;
+        firstMark = other.firstMark;
         size = other.size;
         winLength = other.winLength;
         cellCount = other.cellCount;
         geometry = other.geometry;
         cellInfo = other.cellInfo;
+        pow3 = other.pow3;
         lineCount = other.lineCount;
         lines = other.lines.clone();
         moves = other.moves.clone();
@@ -172,31 +168,34 @@ public final class Board {
         if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
             throw new IllegalStateException("cell " + cell + " is taken");
         }
-        int mark = first.ordinal() ^ (moveCount & 1);
+        int mark = firstMark ^ (moveCount & 1);
         int base = mark * lineCount;
-        int rowLine = base + row;
-        int colLine = base + size + col;
-        int diagonal = base + cellInfo[g + 2];
-        int anti = base + cellInfo[g + 3];
         int colBit = 1 << col;
-        lines[rowLine] |= colBit;
-        lines[colLine] |= 1 << row;
-        lines[diagonal] |= colBit;
-        lines[anti] |= colBit;
-        hash ^= Zobrist.CELL[mark][cell] ^ Zobrist.O_TO_MOVE;
-        if (cell < POW3.length) {
-            key3 += (mark + 1) * POW3[cell];
-        }
+        // Keep the updated lines in locals: the win check below reads them without reloading.
+        int rowLine = base + row;
+        int rowBits = lines[rowLine] | colBit;
+        lines[rowLine] = rowBits;
+        int colLine = base + size + col;
+        int colBits = lines[colLine] | (1 << row);
+        lines[colLine] = colBits;
+        int diagonalLine = base + cellInfo[g + 2];
+        int diagonalBits = lines[diagonalLine] | colBit;
+        lines[diagonalLine] = diagonalBits;
+        int antiLine = base + cellInfo[g + 3];
+        int antiBits = lines[antiLine] | colBit;
+        lines[antiLine] = antiBits;
+        hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
+        key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
 
         int direction;
-        if (run(lines[rowLine], col) >= winLength) {
+        if (run(rowBits, col) >= winLength) {
             direction = Geometry.ROW;
-        } else if (run(lines[colLine], row) >= winLength) {
+        } else if (run(colBits, row) >= winLength) {
             direction = Geometry.COLUMN;
-        } else if (run(lines[diagonal], col) >= winLength) {
+        } else if (run(diagonalBits, col) >= winLength) {
             direction = Geometry.DIAGONAL;
-        } else if (run(lines[anti], col) >= winLength) {
+        } else if (run(antiBits, col) >= winLength) {
             direction = Geometry.ANTI_DIAGONAL;
         } else {
             return false;
@@ -217,7 +216,7 @@ public final class Board {
             throw new IllegalStateException("no move to undo");
         }
         int cell = moves[--moveCount];
-        int mark = first.ordinal() ^ (moveCount & 1);
+        int mark = firstMark ^ (moveCount & 1);
         int g = cell << 2;
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
@@ -227,10 +226,8 @@ public final class Board {
         lines[base + size + col] &= ~(1 << row);
         lines[base + cellInfo[g + 2]] &= colBit;
         lines[base + cellInfo[g + 3]] &= colBit;
-        hash ^= Zobrist.CELL[mark][cell] ^ Zobrist.O_TO_MOVE;
-        if (cell < POW3.length) {
-            key3 -= (mark + 1) * POW3[cell];
-        }
+        hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
+        key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
         winner = null;
         winCell = -1;
@@ -357,7 +354,7 @@ public final class Board {
         return outcome(false);
     }
 
-    /** The outcome; with {@code earlyDraw}, a {@linkplain #isDeadDraw() dead draw} ends the game. */
+    /** The outcome; with {@code earlyDraw}, a {@linkplain #isDeadDraw() dead draw} ends it. */
     public Outcome outcome(boolean earlyDraw) {
         if (winner != null) {
             return new Outcome.Win(winner, winningLine());
@@ -408,8 +405,9 @@ public final class Board {
      * @throws IllegalStateException on a larger board
      */
     public int key3() {
-        if (cellCount >= POW3.length) {
-            throw new IllegalStateException("key3 needs at most 16 cells, the board has " + cellCount);
+        if (cellCount > Geometry.KEY3_MAX_CELLS) {
+            throw new IllegalStateException("key3 needs at most " + Geometry.KEY3_MAX_CELLS
+                    + " cells, the board has " + cellCount);
         }
         return key3;
     }

@@ -20,18 +20,30 @@ final class Geometry {
         }
     }
 
+    /** Boards with at most this many cells have a ternary key ({@link Board#key3()}). */
+    static final int KEY3_MAX_CELLS = 16;
+
     final int size;
     final int lineCount;
     /** Four ints per cell: row, column, diagonal line index, anti-diagonal line index. */
     final int[] cellInfo;
     /** The cells of each line as bits. */
     final int[] lineMask;
+    /** 3^cell for boards that have a ternary key, else all 0 (so updating it needs no branch). */
+    final int[] pow3;
 
     private Geometry(int n) {
         size = n;
         lineCount = 6 * n - 2;
         cellInfo = new int[4 * n * n];
         lineMask = new int[lineCount];
+        pow3 = new int[n * n];
+        if (n * n <= KEY3_MAX_CELLS) {
+            pow3[0] = 1;
+            for (int i = 1; i < pow3.length; i++) {
+                pow3[i] = 3 * pow3[i - 1];
+            }
+        }
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < n; c++) {
                 int g = 4 * (r * n + c);

@@ -73,7 +73,8 @@ public final class Symmetry {
         for (int[] perm : perms) {
             long h = base;
             for (int ply = 0; ply < moves; ply++) {
-                h ^= Zobrist.CELL[firstMark ^ (ply & 1)][perm[board.moveAt(ply)]];
+                int mark = firstMark ^ (ply & 1);
+                h ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + perm[board.moveAt(ply)]];
             }
             best = Math.min(best, h);
         }
@@ -87,6 +88,7 @@ public final class Symmetry {
     public static int canonicalKey3(Board board) {
         board.key3(); // validates the board size
         int[][] perms = BY_SIZE[board.rules().size()];
+        int[] pow3 = Geometry.of(board.rules().size()).pow3;
         int firstDigit = board.first().ordinal() + 1;
         int moves = board.moveCount();
         int best = Integer.MAX_VALUE;
@@ -94,7 +96,7 @@ public final class Symmetry {
             int key = 0;
             for (int ply = 0; ply < moves; ply++) {
                 int digit = (ply & 1) == 0 ? firstDigit : 3 - firstDigit;
-                key += digit * Board.POW3[perm[board.moveAt(ply)]];
+                key += digit * pow3[perm[board.moveAt(ply)]];
             }
             best = Math.min(best, key);
         }

@@ -5,10 +5,14 @@ import java.util.SplittableRandom;
 /** Zobrist keys from a fixed seed, so position hashes are the same in every run. */
 final class Zobrist {
     private static final long SEED = 0x7A1C_7AC7_0E5EEDL;
-    private static final int MAX_CELLS = Rules.MAX_SIZE * Rules.MAX_SIZE;
+    /** Stride between the two marks' keys in {@link #CELL}. */
+    static final int MAX_CELLS = Rules.MAX_SIZE * Rules.MAX_SIZE;
 
-    /** Key of each mark on each cell, indexed {@code [mark.ordinal()][cell]}. */
-    static final long[][] CELL = new long[2][MAX_CELLS];
+    /**
+     * Key of each mark on each cell, at {@code mark.ordinal() * MAX_CELLS + cell} (one flat array:
+     * one load fewer on the hot path than an array of arrays).
+     */
+    static final long[] CELL = new long[2 * MAX_CELLS];
     /** Present when O is to move. */
     static final long O_TO_MOVE;
     /** One key per (size, win length), so positions of different variants do not collide. */
@@ -16,10 +20,8 @@ final class Zobrist {
 
     static {
         SplittableRandom random = new SplittableRandom(SEED);
-        for (long[] keys : CELL) {
-            for (int i = 0; i < keys.length; i++) {
-                keys[i] = random.nextLong();
-            }
+        for (int i = 0; i < CELL.length; i++) {
+            CELL[i] = random.nextLong();
         }
         O_TO_MOVE = random.nextLong();
         for (long[] keys : RULES) {

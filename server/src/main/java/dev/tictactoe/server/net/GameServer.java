@@ -87,6 +87,6 @@ public final class GameServer implements AutoCloseable {
 
     private void shutdownGroups() {
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        workers.shutdownGracefully(100, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        workers.shutdownGracefully(100, 2_000, TimeUnit.MILLISECONDS).awaitUninterruptibly();
     }
 }

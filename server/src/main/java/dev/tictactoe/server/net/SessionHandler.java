@@ -20,6 +20,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +31,9 @@ import org.slf4j.LoggerFactory;
 final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private static final Logger log = LoggerFactory.getLogger(SessionHandler.class);
+
+    /** How long a closed-by-us connection may take to read the close frame. */
+    static final long CLOSE_LINGER_MILLIS = 500;
 
     private final Room room;
     private final RateLimiter limiter;
@@ -62,8 +66,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
             case ABUSE -> {
                 log.info("{} closed for exceeding the message rate", session);
-                ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.POLICY_VIOLATION, "message rate exceeded repeatedly"))
-                        .addListener(f -> ctx.close());
+                closeWith(ctx, CloseCodes.POLICY_VIOLATION, "message rate exceeded repeatedly");
                 return;
             }
         }
@@ -87,8 +90,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (event instanceof IdleStateEvent idle) {
             if (idle.state() == IdleState.READER_IDLE) {
                 log.debug("{} idle, closing", session);
-                ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "idle for too long"))
-                        .addListener(f -> ctx.close());
+                closeWith(ctx, CloseCodes.GOING_AWAY, "idle for too long");
             } else if (idle.state() == IdleState.ALL_IDLE) {
                 ctx.writeAndFlush(new PingWebSocketFrame());
             }
@@ -122,6 +124,16 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.SERVER_ERROR, "internal error"));
         }
         ctx.close();
+    }
+
+    /**
+     * Sends a close frame and stops reading, then closes a moment later: a client still sending
+     * would otherwise get a TCP reset before it reads why it was closed.
+     */
+    private static void closeWith(ChannelHandlerContext ctx, int code, String reason) {
+        ctx.channel().config().setAutoRead(false);
+        ctx.writeAndFlush(new CloseWebSocketFrame(code, reason))
+                .addListener(f -> ctx.executor().schedule(() -> ctx.close(), CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS));
     }
 
     private void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {

@@ -52,6 +52,7 @@ public final class Room {
     private long boardVersion;
     private JsonNode shown;
     private ScheduledFuture<?> emptyTimer;
+    private final io.netty.util.concurrent.Promise<Void> removed;
     private boolean dispatching;
     private boolean closed;
 
@@ -67,6 +68,7 @@ public final class Room {
             seats.put(settings.creatorSeat().opponent(), Seat.bot(settings.bot()));
         }
         this.shown = MessageCodec.toTree(snapshot());
+        this.removed = loop.newPromise();
     }
 
     public String code() {
@@ -118,6 +120,11 @@ public final class Room {
                 send(session, new ServerMessage.SnapshotMessage(snapshot()));
             }
         });
+    }
+
+    /** Completes when the room has been removed for standing empty. */
+    public io.netty.util.concurrent.Future<Void> removed() {
+        return removed;
     }
 
     /** A public summary for the HTTP status endpoint, computed on the room's loop. */
@@ -473,6 +480,7 @@ public final class Room {
                 closed = true;
                 seats.values().forEach(Seat::cancelGraceTimer);
                 registry.remove(this);
+                removed.setSuccess(null);
                 log.info("room {} removed after {} with nobody connected", code, registry.config().emptyRoomTtl());
             }
         }), registry.config().emptyRoomTtl().toNanos(), TimeUnit.NANOSECONDS);

@@ -3,20 +3,250 @@ package dev.tictactoe.server.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class BoardTest {
+
+    @Test
+    void startsEmptyWithTheChosenFirstPlayer() {
+        Board board = new Board(Rules.CLASSIC, Mark.O);
+        assertThat(board.first()).isEqualTo(Mark.O);
+        assertThat(board.toMove()).isEqualTo(Mark.O);
+        assertThat(board.moveCount()).isZero();
+        assertThat(board.lastMove()).isEqualTo(-1);
+        assertThat(board.moves()).isEmpty();
+        assertThat(board.winner()).isNull();
+        assertThat(board.isOver()).isFalse();
+        assertThat(board.outcome()).isEqualTo(new Outcome.InProgress());
+        assertThat(board.toString()).isEqualTo("...\n...\n...");
+        assertThat(new Board(Rules.CLASSIC).first()).isEqualTo(Mark.X);
+    }
+
+    @Test
+    void alternatesTurnsAndRecordsTheMoves() {
+        Board board = new Board(new Rules(4, 3), Mark.O);
+        board.play(5);
+        board.play(0);
+        board.play(15);
+        assertThat(board.toMove()).isEqualTo(Mark.X);
+        assertThat(board.at(5)).isEqualTo(Mark.O);
+        assertThat(board.at(0)).isEqualTo(Mark.X);
+        assertThat(board.at(1)).isNull();
+        assertThat(board.isEmpty(1)).isTrue();
+        assertThat(board.isEmpty(15)).isFalse();
+        assertThat(board.moves()).containsExactly(5, 0, 15);
+        assertThat(board.moveAt(1)).isZero();
+        assertThat(board.markAt(2)).isEqualTo(Mark.O);
+        assertThat(board.lastMove()).isEqualTo(15);
+        assertThat(board.toString()).isEqualTo("X...\n.O..\n....\n...O");
+        assertThatThrownBy(() -> board.moveAt(3)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
 
     @Test
     void playsAClassicWinAlongTheDiagonal() {
         Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 4, 2);
         assertThat(board.play(8)).isTrue();
         assertThat(board.winner()).isEqualTo(Mark.X);
+        assertThat(board.isOver()).isTrue();
         assertThat(board.winningLine()).containsExactly(0, 4, 8);
+        assertThat(board.outcome()).isEqualTo(new Outcome.Win(Mark.X, new int[] {0, 4, 8}));
         assertThat(board.toString()).isEqualTo("XOO\n.X.\n..X");
-        assertThatThrownBy(() -> board.play(3)).isInstanceOf(IllegalStateException.class);
         board.undo();
         assertThat(board.winner()).isNull();
+        assertThat(board.winningLine()).isNull();
         assertThat(board.toMove()).isEqualTo(Mark.X);
+    }
+
+    @Test
+    void rejectsIllegalMovesWithoutChangingAnything() {
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 4);
+        long hash = board.hash();
+        assertThatThrownBy(() -> board.play(9))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cell must be 0..8, was 9");
+        assertThatThrownBy(() -> board.play(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> board.play(4))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("cell 4 is taken");
+        assertThatThrownBy(() -> board.wouldWin(4, Mark.O))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(board.hash()).isEqualTo(hash);
+        assertThat(board.moves()).containsExactly(4);
+        assertThat(board.toMove()).isEqualTo(Mark.O);
+    }
+
+    @Test
+    void refusesToPlayOnAfterAWin() {
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        assertThat(board.winner()).isEqualTo(Mark.X);
+        assertThatThrownBy(() -> board.play(8))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the game is over: X has won");
+        assertThatThrownBy(() -> board.play(42)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(board.legalMoves(new int[9])).isZero();
+    }
+
+    @Test
+    void undoWithoutMovesIsAnError() {
+        assertThatThrownBy(() -> new Board(Rules.CLASSIC).undo())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("no move to undo");
+    }
+
+    @Test
+    void reportsTheWholeRunWhenAMoveJoinsTwoRuns() {
+        // X: 0 1 _ 3 4 on a 5x5 row, k=4: playing 2 makes a run of five.
+        Board board = Board.replay(new Rules(5, 4), Mark.X, 0, 10, 1, 11, 3, 12, 4, 20);
+        assertThat(board.play(2)).isTrue();
+        assertThat(board.winningLine()).containsExactly(0, 1, 2, 3, 4);
+    }
+
+    @Test
+    void reportsWinningLinesInAscendingCellOrder() {
+        // O wins on the anti-diagonal 3, 6, 9, 12 of a 4x4 board, playing the middle last.
+        Board board = Board.replay(new Rules(4, 4), Mark.O, 3, 0, 12, 1, 9, 2);
+        assertThat(board.play(6)).isTrue();
+        assertThat(board.winner()).isEqualTo(Mark.O);
+        assertThat(board.winningLine()).containsExactly(3, 6, 9, 12);
+        // A column.
+        Board column = Board.replay(new Rules(4, 3), Mark.X, 13, 0, 5, 1);
+        assertThat(column.play(9)).isTrue();
+        assertThat(column.winningLine()).containsExactly(5, 9, 13);
+    }
+
+    @Test
+    void drawsOnAFullBoardWithoutAWin() {
+        // X O X / X O O / O X X
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
+        assertThat(board.play(8)).isFalse();
+        assertThat(board.isFull()).isTrue();
+        assertThat(board.isOver()).isTrue();
+        assertThat(board.winner()).isNull();
+        assertThat(board.outcome()).isEqualTo(new Outcome.Draw(false));
+        assertThat(board.outcome(true)).isEqualTo(new Outcome.Draw(false));
+        assertThat(board.legalMoves(new int[9])).isZero();
+    }
+
+    @Test
+    void seesADeadDrawOnThreeByThreeBeforeTheBoardIsFull() {
+        // X O X / X O O / O X .  : every line holds both marks, one cell left.
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
+        assertThat(board.isFull()).isFalse();
+        assertThat(board.isDeadDraw()).isTrue();
+        assertThat(board.outcome()).isEqualTo(new Outcome.InProgress());
+        assertThat(board.outcome(true)).isEqualTo(new Outcome.Draw(true));
+        assertThat(board.isOver()).isFalse();
+    }
+
+    @Test
+    void keepsALiveThreeByThreePositionGoing() {
+        // X O X / . O . / . X .  : O can still make the middle row.
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 7);
+        assertThat(board.isDeadDraw()).isFalse();
+        assertThat(board.outcome(true)).isEqualTo(new Outcome.InProgress());
+        // X O X / X O O / . X .  : X can still complete the left column.
+        Board live = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7);
+        assertThat(live.isDeadDraw()).isFalse();
+    }
+
+    @Test
+    void seesADeadDrawWithHalfTheBoardEmpty() {
+        // X O . . / . . X O / . X O . / O . . X on 4x4, k=4.
+        Board board = Board.replay(new Rules(4, 4), Mark.X, 0, 1, 6, 7, 9, 10, 15, 12);
+        assertThat(board.toString()).isEqualTo("XO..\n..XO\n.XO.\nO..X");
+        assertThat(board.isDeadDraw()).isTrue();
+        assertThat(board.outcome(true)).isEqualTo(new Outcome.Draw(true));
+        board.undo();
+        assertThat(board.isDeadDraw()).isFalse();
+    }
+
+    @Test
+    void aWonGameIsNotADeadDraw() {
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        assertThat(board.isDeadDraw()).isFalse();
+    }
+
+    @Test
+    void listsLegalMovesInAscendingOrder() {
+        Board board = Board.replay(new Rules(5, 4), Mark.X, 12, 0, 24, 7);
+        int[] out = new int[25];
+        int count = board.legalMoves(out);
+        assertThat(count).isEqualTo(21);
+        assertThat(IntStream.of(out).limit(count).toArray())
+                .containsExactly(IntStream.range(0, 25).filter(board::isEmpty).toArray())
+                .doesNotContain(0, 7, 12, 24);
+    }
+
+    @Test
+    void wouldWinChangesNothing() {
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4);
+        String before = board.toString();
+        long hash = board.hash();
+        assertThat(board.wouldWin(2, Mark.X)).isTrue();
+        assertThat(board.wouldWin(5, Mark.O)).isTrue();
+        assertThat(board.wouldWin(5, Mark.X)).isFalse();
+        assertThat(board.wouldWin(8, Mark.O)).isFalse();
+        assertThat(board.runLength(2, Mark.X)).isEqualTo(3);
+        assertThat(board.runLength(8, Mark.X)).isEqualTo(1);
+        assertThat(board.runLength(8, Mark.O)).isEqualTo(2);
+        assertThat(board.toString()).isEqualTo(before);
+        assertThat(board.hash()).isEqualTo(hash);
+        assertThat(board.toMove()).isEqualTo(Mark.X);
+    }
+
+    @Test
+    void copiesAreIndependent() {
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 4, 0);
+        Board copy = board.copy();
+        copy.play(8);
+        assertThat(board.moveCount()).isEqualTo(2);
+        assertThat(board.isEmpty(8)).isTrue();
+        copy.undo();
+        assertThat(copy.hash()).isEqualTo(board.hash());
+        assertThat(copy.toString()).isEqualTo(board.toString());
+        board.undo();
+        assertThat(copy.at(0)).isEqualTo(Mark.O);
+    }
+
+    @Test
+    void exposesStonesAsPaddedBitboardsAndRowBits() {
+        SplittableRandom random = new SplittableRandom(4);
+        for (int n = Rules.MIN_SIZE; n <= Rules.MAX_SIZE; n++) {
+            Board board = new Board(new Rules(n, n));
+            randomPlies(board, n * n / 2, random);
+            for (Mark mark : Mark.values()) {
+                long[] bits = board.bits(mark);
+                assertThat(bits).hasSize((n * (n + 1) + 63) / 64);
+                for (int r = 0; r < n; r++) {
+                    int rowBits = board.rowBits(mark, r);
+                    for (int c = 0; c < n + 1; c++) {
+                        int index = r * (n + 1) + c;
+                        boolean set = (bits[index >>> 6] >>> index & 1L) != 0;
+                        boolean expected = c < n && board.at(r * n + c) == mark;
+                        assertThat(set).isEqualTo(expected);
+                        assertThat((rowBits >>> c & 1) != 0).isEqualTo(expected);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void keysSmallBoardsInBaseThree() {
+        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 8);
+        assertThat(board.key3()).isEqualTo(1 + 2 * 6561);
+        Board big = Board.replay(new Rules(4, 4), Mark.O, 15);
+        assertThat(big.key3()).isEqualTo(2 * 14_348_907);
+        assertThatThrownBy(() -> new Board(new Rules(5, 4)).key3())
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    static void randomPlies(Board board, int plies, SplittableRandom random) {
+        int[] empty = new int[board.rules().cells()];
+        for (int i = 0; i < plies && !board.isOver(); i++) {
+            board.play(empty[random.nextInt(board.legalMoves(empty))]);
+        }
     }
 }

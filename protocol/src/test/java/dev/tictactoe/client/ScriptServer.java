@@ -1,0 +1,165 @@
+package dev.tictactoe.client;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A tiny WebSocket server on port 0 for testing the client: one room path, 404 elsewhere, every
+ * frame received recorded, and a script deciding the replies.
+ */
+final class ScriptServer implements AutoCloseable {
+  static final String ROOM = "ABC234";
+  static final String PATH = "/rooms/" + ROOM + "/ws";
+
+  /** Reacts to a frame; runs on the connection's event loop. */
+  interface Script {
+    void onFrame(Channel channel, WebSocketFrame frame);
+  }
+
+  /** What the server saw: frames (retained copies) and connection ends. */
+  final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
+
+  final CompletableFuture<Channel> firstConnection = new CompletableFuture<>();
+  private final Channel serverChannel;
+
+  record Inactive(Channel channel) {}
+
+  record Text(String text) {}
+
+  record Binary(int length) {}
+
+  record Close(int code, String reason) {}
+
+  record Pong(String text) {}
+
+  ScriptServer(EventLoopGroup group, Script script) throws InterruptedException {
+    serverChannel =
+        new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    ch.pipeline()
+                        .addLast(
+                            new HttpServerCodec(), new HttpObjectAggregator(8192), new RoomRouter())
+                        .addLast(
+                            new WebSocketServerProtocolHandler(
+                                WebSocketServerProtocolConfig.newBuilder()
+                                    .websocketPath(PATH)
+                                    .maxFramePayloadLength(64 * 1024)
+                                    .handleCloseFrames(false)
+                                    .dropPongFrames(false)
+                                    .sendCloseFrame(null)
+                                    .build()))
+                        .addLast(new FrameRecorder(script));
+                  }
+                })
+            .bind("127.0.0.1", 0)
+            .sync()
+            .channel();
+  }
+
+  int port() {
+    return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+  }
+
+  URI roomUri() {
+    return GameConnection.roomUri("127.0.0.1", port(), ROOM);
+  }
+
+  /** The next thing the server saw, within two seconds. */
+  Object next() throws InterruptedException {
+    Object o = received.poll(2, TimeUnit.SECONDS);
+    if (o == null) {
+      throw new AssertionError("server received nothing");
+    }
+    return o;
+  }
+
+  @Override
+  public void close() {
+    serverChannel.close().syncUninterruptibly();
+  }
+
+  /** Answers 404 for every path but the room's, before the upgrade. */
+  private static final class RoomRouter extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof FullHttpRequest request && !request.uri().equals(PATH)) {
+        request.release();
+        var response =
+            new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER);
+        response.headers().setInt("content-length", 0);
+        ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        return;
+      }
+      ctx.fireChannelRead(msg);
+    }
+  }
+
+  private final class FrameRecorder extends SimpleChannelInboundHandler<WebSocketFrame> {
+    private final Script script;
+
+    FrameRecorder(Script script) {
+      this.script = script;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
+        firstConnection.complete(ctx.channel());
+      }
+      ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+      received.add(
+          switch (frame) {
+            case TextWebSocketFrame t -> new Text(t.text());
+            case BinaryWebSocketFrame b -> new Binary(b.content().readableBytes());
+            case CloseWebSocketFrame c -> new Close(c.statusCode(), c.reasonText());
+            case PongWebSocketFrame p -> new Pong(p.content().toString(StandardCharsets.UTF_8));
+            default -> frame.getClass().getSimpleName();
+          });
+      script.onFrame(ctx.channel(), frame);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      received.add(new Inactive(ctx.channel()));
+    }
+  }
+}

@@ -1,0 +1,193 @@
+package dev.tictactoe.server.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** HARD on boards too big to solve: tactics, threat sequences, determinism and its clock. */
+class HardTest {
+
+    private static final Duration SMALL_BUDGET = Duration.ofMillis(20);
+    private static final Rules GOMOKU = new Rules(15, 5);
+    private final Bot bot = new Bot();
+
+    @ParameterizedTest(name = "{0}x{0} k={1}")
+    @CsvSource({"7,4", "9,5", "15,5"})
+    void alwaysTakesAWinInOneAndBlocksALossInOne(int size, int k) {
+        Rules rules = new Rules(size, k);
+        SplittableRandom random = new SplittableRandom(size * 100L + k);
+        int wins = 0;
+        int blocks = 0;
+        for (int game = 0; game < 60 && (wins < 25 || blocks < 25); game++) {
+            Board board = new Board(rules, game % 2 == 0 ? Mark.X : Mark.O);
+            while (!board.isOver()) {
+                Mark me = board.toMove();
+                boolean canWin = anyWinningCell(board, me) >= 0;
+                int threat = anyWinningCell(board, me.opponent());
+                if (canWin || threat >= 0) {
+                    BotMove move = bot.choose(board, Level.HARD, SMALL_BUDGET, game);
+                    if (canWin) {
+                        assertThat(board.wouldWin(move.cell(), me)).as("takes the win in\n%s", board).isTrue();
+                        wins++;
+                    } else {
+                        // With several threats the game is lost, but it still blocks one.
+                        assertThat(board.wouldWin(move.cell(), me.opponent())).as("blocks in\n%s", board).isTrue();
+                        blocks++;
+                    }
+                }
+                board.play(randomNear(board, random));
+            }
+        }
+        assertThat(wins).isGreaterThanOrEqualTo(10);
+        assertThat(blocks).isGreaterThanOrEqualTo(10);
+    }
+
+    @Test
+    void makesAnOpenFourFromAnOpenThree() {
+        // X: three in row 7 with both ends open; O's stones far away.
+        Board board = gomoku("X 7 5", "O 0 0", "X 7 6", "O 0 14", "X 7 7", "O 14 0");
+        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
+        assertThat(move.cell()).isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8));
+        assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
+    }
+
+    @Test
+    void playsAFourThree() {
+        // (7,8) makes a four in row 7 (closed on the left) and an open three in column 8.
+        Board board = gomoku("X 7 5", "O 7 4", "X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0",
+                "X 6 8", "O 14 14");
+        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
+        assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
+        assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
+        assertThat(move.note()).contains("continuous fours");
+    }
+
+    @Test
+    void playsADoubleOpenThree() {
+        // (7,8) makes open threes in row 7 and in column 8 at once: O can stop only one.
+        Board board = gomoku("X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0", "X 6 8", "O 14 14");
+        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
+        assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
+        assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
+    }
+
+    @Test
+    void blocksAnOpenThreeBeforeItBecomesAnOpenFour() {
+        // O has an open three in row 7; X must stop it at one end now or lose.
+        Board board = gomoku("X 0 0", "O 7 5", "X 0 14", "O 7 6", "X 14 0", "O 7 7");
+        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 3);
+        assertThat(move.cell()).isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8), GOMOKU.cell(7, 3), GOMOKU.cell(7, 9));
+    }
+
+    @ParameterizedTest(name = "{0}x{0} k={1}")
+    @CsvSource({"7,4,3", "9,5,3", "15,5,3"})
+    void fixedDepthSearchIsDeterministic(int size, int k, int depth) {
+        Board board = randomPosition(new Rules(size, k), 12, new SplittableRandom(size));
+        BotMove first = bot.searchToDepth(board, depth, 42);
+        BotMove again = bot.searchToDepth(board, depth, 42);
+        BotMove fresh = new Bot().searchToDepth(board, depth, 42);
+        assertThat(again).isEqualTo(first);
+        assertThat(fresh).isEqualTo(first);
+        assertThat(first.nodes()).isPositive();
+    }
+
+    @Test
+    void staysWithinItsBudget() {
+        Board board = randomPosition(GOMOKU, 20, new SplittableRandom(5));
+        bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 0); // warm up
+        for (int i = 0; i < 3; i++) {
+            long start = System.nanoTime();
+            BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, i);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertThat(millis).as(move.note()).isLessThanOrEqualTo(220);
+            assertThat(move.depth()).isGreaterThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    void perfectFallsBackToHardWhenItCannotSolve() {
+        Board board = new Board(new Rules(15, 5));
+        board.play(GOMOKU.cell(7, 7));
+        BotMove move = bot.choose(board, Level.PERFECT, Duration.ofMillis(50), 0);
+        assertThat(move.exact()).isFalse();
+        assertThat(move.note()).startsWith("not solvable within budget, played as hard");
+        assertThat(board.isEmpty(move.cell())).isTrue();
+    }
+
+    /** Plays "X row col" / "O row col" moves in order. */
+    static Board gomoku(String... moves) {
+        Board board = new Board(GOMOKU, moves[0].startsWith("X") ? Mark.X : Mark.O);
+        for (String m : moves) {
+            String[] p = m.split(" ");
+            assertThat(board.toMove().name()).isEqualTo(p[0]);
+            board.play(GOMOKU.cell(Integer.parseInt(p[1]), Integer.parseInt(p[2])));
+        }
+        return board;
+    }
+
+    /** A position after {@code stones} random moves near the centre, with no line on it. */
+    static Board randomPosition(Rules rules, int stones, SplittableRandom random) {
+        while (true) {
+            Board board = new Board(rules);
+            int centre = rules.size() / 2;
+            int spread = Math.max(2, rules.size() / 4);
+            while (board.moveCount() < stones && !board.isOver()) {
+                int r = Math.clamp(centre + random.nextInt(-spread, spread + 1), 0, rules.size() - 1);
+                int c = Math.clamp(centre + random.nextInt(-spread, spread + 1), 0, rules.size() - 1);
+                int cell = rules.cell(r, c);
+                if (board.isEmpty(cell)) {
+                    board.play(cell);
+                }
+            }
+            if (!board.isOver()
+                    && anyWinningCell(board, Mark.X) < 0
+                    && anyWinningCell(board, Mark.O) < 0) {
+                return board;
+            }
+        }
+    }
+
+    static int anyWinningCell(Board board, Mark mark) {
+        for (int c = 0; c < board.rules().cells(); c++) {
+            if (board.isEmpty(c) && board.wouldWin(c, mark)) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    // A random empty cell next to a stone (so lines actually form), or anywhere on an empty board.
+    private static int randomNear(Board board, SplittableRandom random) {
+        int size = board.rules().size();
+        int[] cells = new int[board.rules().cells()];
+        int n = 0;
+        for (int c = 0; c < cells.length; c++) {
+            if (board.isEmpty(c) && (board.moveCount() == 0 || hasNeighbour(board, c, size))) {
+                cells[n++] = c;
+            }
+        }
+        return cells[random.nextInt(n)];
+    }
+
+    private static boolean hasNeighbour(Board board, int cell, int size) {
+        int r = cell / size;
+        int c = cell % size;
+        for (int dr = -1; dr <= 1; dr++) {
+            for (int dc = -1; dc <= 1; dc++) {
+                int rr = r + dr;
+                int cc = c + dc;
+                if (rr >= 0 && rr < size && cc >= 0 && cc < size && !board.isEmpty(rr * size + cc)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

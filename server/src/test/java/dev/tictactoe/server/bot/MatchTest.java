@@ -1,0 +1,122 @@
+package dev.tictactoe.server.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Whole games between levels, seeded so they replay. */
+class MatchTest {
+
+    private final Bot bot = new Bot();
+
+    @ParameterizedTest(name = "{0}x{0} k={1}, HARD to depth {2}")
+    @CsvSource({"7,4,3", "9,5,3"})
+    void hardBeatsMediumClearly(int size, int k, int depth) {
+        Rules rules = new Rules(size, k);
+        int wins = 0;
+        int losses = 0;
+        for (int game = 0; game < 10; game++) {
+            Mark hard = game % 2 == 0 ? Mark.X : Mark.O;
+            Board board = new Board(rules);
+            long seed = 1000L * size + game;
+            while (!board.isOver()) {
+                BotMove move = board.toMove() == hard
+                        ? bot.searchToDepth(board, depth, seed)
+                        : bot.choose(board, Level.MEDIUM, Duration.ZERO, seed);
+                board.play(move.cell());
+            }
+            if (board.winner() == hard) {
+                wins++;
+            } else if (board.winner() != null) {
+                losses++;
+            }
+        }
+        assertThat(wins).as("HARD's wins").isGreaterThanOrEqualTo(7);
+        assertThat(losses).as("HARD's losses").isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void mediumBeatsEasy() {
+        Rules rules = new Rules(7, 4);
+        int wins = 0;
+        for (int game = 0; game < 10; game++) {
+            Mark medium = game % 2 == 0 ? Mark.X : Mark.O;
+            Board board = new Board(rules);
+            while (!board.isOver()) {
+                Level level = board.toMove() == medium ? Level.MEDIUM : Level.EASY;
+                board.play(bot.choose(board, level, Duration.ZERO, game).cell());
+            }
+            if (board.winner() == medium) {
+                wins++;
+            }
+        }
+        assertThat(wins).isGreaterThanOrEqualTo(7);
+    }
+
+    @ParameterizedTest(name = "4x4 k={0}")
+    @CsvSource({"3", "4"})
+    void perfectNeverLosesOnFourByFourAndWinsWhenItCan(int k) {
+        Rules rules = new Rules(4, k);
+        SplittableRandom random = new SplittableRandom(k);
+        for (int game = 0; game < 12; game++) {
+            Mark perfect = game % 2 == 0 ? Mark.X : Mark.O;
+            Level other = Level.values()[game % 3];
+            Board board = new Board(rules);
+            while (!board.isOver()) {
+                Level level = board.toMove() == perfect ? Level.PERFECT : other;
+                board.play(bot.choose(board, level, Duration.ofMillis(20), random.nextLong()).cell());
+            }
+            if (k == 4) {
+                assertThat(board.winner()).as("PERFECT as %s against %s:\n%s", perfect, other, board)
+                        .isNotEqualTo(perfect.opponent());
+            } else if (perfect == Mark.X) {
+                // 4x4 k=3 is a first-player win (as O, PERFECT starts from a lost position).
+                assertThat(board.winner()).as("PERFECT as X against %s:\n%s", other, board).isEqualTo(Mark.X);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "4x4 k={0}")
+    @CsvSource({"3", "4"})
+    void perfectKeepsTheExactValueOnFourByFour(int k) {
+        // Positions a few moves from the end, checked against the independent minimax.
+        Rules rules = new Rules(4, k);
+        SplittableRandom random = new SplittableRandom(40 + k);
+        Minimax minimax = new Minimax();
+        int checked = 0;
+        while (checked < 40) {
+            Board board = new Board(rules, random.nextBoolean() ? Mark.X : Mark.O);
+            int stones = random.nextInt(6, 12);
+            while (board.moveCount() < stones && !board.isOver()) {
+                board.play(PositionTest.randomEmpty(board, random));
+            }
+            if (board.isOver()) {
+                continue;
+            }
+            int value = minimax.value(board);
+            BotMove move = bot.choose(board, Level.PERFECT, Bot.DEFAULT_BUDGET, checked);
+            assertThat(move.exact()).isTrue();
+            assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
+            assertThat(minimax.valueOfMove(board, move.cell())).as("move %d in\n%s", move.cell(), board)
+                    .isEqualTo(value);
+            checked++;
+        }
+    }
+
+    @Test
+    void perfectSolvesFourByFourFromTheStart() {
+        BotMove win = bot.choose(new Board(new Rules(4, 3)), Level.PERFECT, Bot.DEFAULT_BUDGET, 0);
+        assertThat(win.exact()).isTrue();
+        assertThat(win.score()).isGreaterThan(Bot.WIN_THRESHOLD);
+        BotMove draw = bot.choose(new Board(new Rules(4, 4)), Level.PERFECT, Bot.DEFAULT_BUDGET, 0);
+        assertThat(draw.exact()).isTrue();
+        assertThat(draw.note()).isEqualTo("solved: draw");
+    }
+}

@@ -1,0 +1,77 @@
+package dev.tictactoe.server.it;
+
+import dev.tictactoe.client.GameClient;
+import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.GameServer;
+import io.netty.channel.EventLoopGroup;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A real server on an ephemeral loopback port, and real WebSocket clients to talk to it. */
+final class TestServer implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    final GameServer server;
+    final RoomsApi api;
+    private final EventLoopGroup clients = GameConnection.newGroup(2);
+    private final List<GameClient> opened = new ArrayList<>();
+
+    TestServer() {
+        this(ServerConfig.builder());
+    }
+
+    TestServer(ServerConfig.Builder config) {
+        server = GameServer.start(config.host("127.0.0.1").port(0).build());
+        api = new RoomsApi("127.0.0.1", server.port());
+    }
+
+    String create(NewRoom settings) {
+        return api.create(settings).code();
+    }
+
+    String create() {
+        return create(NewRoom.DEFAULT);
+    }
+
+    /** A connected client that has not joined yet. */
+    GameClient connect(String code) {
+        GameClient client = GameClient.connect("127.0.0.1", server.port(), code, clients).timeout(WAIT);
+        opened.add(client);
+        return client;
+    }
+
+    GameClient connect(URI room) {
+        GameClient client = GameClient.connect(room, clients).timeout(WAIT);
+        opened.add(client);
+        return client;
+    }
+
+    GameClient player(String code, String name) {
+        GameClient client = connect(code);
+        client.join(name);
+        return client;
+    }
+
+    /** A classic room with X and O seated and the game started; returns {X, O}. */
+    GameClient[] pair(NewRoom settings) {
+        String code = create(settings);
+        GameClient x = player(code, "ana");
+        GameClient o = player(code, "bob");
+        x.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
+        return "X".equals(x.seat()) ? new GameClient[] {x, o} : new GameClient[] {o, x};
+    }
+
+    @Override
+    public void close() {
+        opened.forEach(GameClient::close);
+        server.close();
+        clients.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}
