@@ -81,7 +81,8 @@ public final class GameClient implements AutoCloseable {
       syncPending = false;
       inbox.clear();
     }
-    connection = await(GameConnection.open(uri, group, new Listener(gen), timeout), "connect to " + uri);
+    connection =
+        await(GameConnection.open(uri, group, new Listener(gen), timeout), "connect to " + uri);
   }
 
   private <T> T await(CompletableFuture<T> future, String what) {
@@ -157,7 +158,9 @@ public final class GameClient implements AutoCloseable {
 
   // ---- joining
 
-  /** Joins as a player and waits for the welcome; a refusal throws its {@link ProtocolException}. */
+  /**
+   * Joins as a player and waits for the welcome; a refusal throws its {@link ProtocolException}.
+   */
   public ServerMessage.Welcome join(String name) {
     return join(ClientMessage.Join.player(name));
   }
@@ -211,7 +214,9 @@ public final class GameClient implements AutoCloseable {
     connection.send(message);
   }
 
-  /** Plays {@code cell} at the current version with the next move id (m1, m2, ...); returns the id. */
+  /**
+   * Plays {@code cell} at the current version with the next move id (m1, m2, ...); returns the id.
+   */
   public String move(int cell) {
     String id;
     long version;
@@ -262,7 +267,10 @@ public final class GameClient implements AutoCloseable {
         if (next instanceof Closed closed) {
           inbox.add(closed); // every later wait fails the same way
           throw new IllegalStateException(
-              "connection closed (" + closed.info() + ") before a matching message; skipped " + describe(skipped));
+              "connection closed ("
+                  + closed.info()
+                  + ") before a matching message; skipped "
+                  + describe(skipped));
         }
         ServerMessage message = (ServerMessage) next;
         if (predicate.test(message)) {
@@ -282,7 +290,8 @@ public final class GameClient implements AutoCloseable {
   }
 
   /** The next message of this type that matches. */
-  public <T extends ServerMessage> T await(Class<T> type, Predicate<? super T> predicate, Duration within) {
+  public <T extends ServerMessage> T await(
+      Class<T> type, Predicate<? super T> predicate, Duration within) {
     return type.cast(await(m -> type.isInstance(m) && predicate.test(type.cast(m)), within));
   }
 
@@ -291,8 +300,11 @@ public final class GameClient implements AutoCloseable {
     return await(ServerMessage.Error.class, e -> e.code() == code, within);
   }
 
-  /** Waits until the current room state matches, and returns that state; independent of the queue. */
-  public synchronized Snapshot awaitSnapshot(Predicate<? super Snapshot> predicate, Duration within) {
+  /**
+   * Waits until the current room state matches, and returns that state; independent of the queue.
+   */
+  public synchronized Snapshot awaitSnapshot(
+      Predicate<? super Snapshot> predicate, Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
     while (true) {
       Snapshot s = view.snapshot();
@@ -303,11 +315,19 @@ public final class GameClient implements AutoCloseable {
       GameConnection c = connection;
       if (c.closeFuture().isDone()) {
         throw new IllegalStateException(
-            "connection closed (" + c.closeFuture().join() + ") before the state matched; state: " + describeState());
+            "connection closed ("
+                + c.closeFuture().join()
+                + ") before the state matched; state: "
+                + describeState());
       }
       if (left <= 0) {
         throw new IllegalStateException(
-            "state did not match within " + within + "; state: " + describeState() + "; recent messages: " + describe(new ArrayList<>(seen)));
+            "state did not match within "
+                + within
+                + "; state: "
+                + describeState()
+                + "; recent messages: "
+                + describe(new ArrayList<>(seen)));
       }
       try {
         TimeUnit.NANOSECONDS.timedWait(this, left);

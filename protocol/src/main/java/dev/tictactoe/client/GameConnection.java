@@ -117,10 +117,12 @@ public final class GameConnection {
 
   /** The room URL {@code ws://host:port/rooms/CODE/ws}; {@code code} is upper-cased. */
   public static URI roomUri(String host, int port, String code) {
-    return URI.create("ws://" + host + ":" + port + "/rooms/" + code.toUpperCase(java.util.Locale.ROOT) + "/ws");
+    return URI.create(
+        "ws://" + host + ":" + port + "/rooms/" + code.toUpperCase(java.util.Locale.ROOT) + "/ws");
   }
 
-  public static CompletableFuture<GameConnection> open(URI uri, EventLoopGroup group, Listener listener) {
+  public static CompletableFuture<GameConnection> open(
+      URI uri, EventLoopGroup group, Listener listener) {
     return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
   }
 
@@ -161,7 +163,9 @@ public final class GameConnection {
             .group(group)
             .channel(NioSocketChannel.class)
             .option(ChannelOption.TCP_NODELAY, true)
-            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+            .option(
+                ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
             .handler(
                 new ChannelInitializer<SocketChannel>() {
                   @Override
@@ -188,7 +192,8 @@ public final class GameConnection {
 
   /** Sends a message; the future completes when it is written to the socket. */
   public CompletableFuture<Void> send(ClientMessage message) {
-    return write(new TextWebSocketFrame(Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
+    return write(
+        new TextWebSocketFrame(Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
   }
 
   /** Sends any text as one frame, valid JSON or not (for testing the server's defences). */
@@ -203,7 +208,8 @@ public final class GameConnection {
 
   /** Sends a ping frame; the server answers with a pong, which is dropped. */
   public CompletableFuture<Void> ping() {
-    return write(new PingWebSocketFrame(Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
+    return write(
+        new PingWebSocketFrame(Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
   }
 
   private CompletableFuture<Void> write(Object frame) {
@@ -276,7 +282,12 @@ public final class GameConnection {
       this.timeout = timeout;
       this.handshaker =
           WebSocketClientHandshakerFactory.newHandshaker(
-              uri, WebSocketVersion.V13, null, false, new DefaultHttpHeaders(), Protocol.MAX_FRAME_BYTES);
+              uri,
+              WebSocketVersion.V13,
+              null,
+              false,
+              new DefaultHttpHeaders(),
+              Protocol.MAX_FRAME_BYTES);
     }
 
     @Override
@@ -287,7 +298,10 @@ public final class GameConnection {
               () -> {
                 if (!opened.isDone()) {
                   opened.completeExceptionally(
-                      new HandshakeException(0, "no WebSocket upgrade from " + uri + " within " + timeout, new TimeoutException()));
+                      new HandshakeException(
+                          0,
+                          "no WebSocket upgrade from " + uri + " within " + timeout,
+                          new TimeoutException()));
                   ctx.close();
                 }
               },
@@ -319,7 +333,9 @@ public final class GameConnection {
         return;
       }
       // Reassembles fragmented messages; the handshaker has installed the frame codec by now.
-      ctx.pipeline().addBefore(ctx.name(), "ws-aggregator", new WebSocketFrameAggregator(Protocol.MAX_FRAME_BYTES));
+      ctx.pipeline()
+          .addBefore(
+              ctx.name(), "ws-aggregator", new WebSocketFrameAggregator(Protocol.MAX_FRAME_BYTES));
       if (!opened.complete(new GameConnection(ctx.channel(), this))) {
         ctx.close(); // timed out meanwhile
       }
@@ -383,17 +399,22 @@ public final class GameConnection {
     }
 
     private void closeLater(Channel channel) {
-      channel.eventLoop().schedule(() -> channel.close(), CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+      channel
+          .eventLoop()
+          .schedule(() -> channel.close(), CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       if (!opened.isDone()) {
         opened.completeExceptionally(
-            new HandshakeException(0, "connection to " + uri + " closed before the WebSocket upgrade", null));
+            new HandshakeException(
+                0, "connection to " + uri + " closed before the WebSocket upgrade", null));
       }
       CloseInfo info =
-          received != null ? received : sent != null ? sent : new CloseInfo(CloseCodes.ABNORMAL, "connection lost");
+          received != null
+              ? received
+              : sent != null ? sent : new CloseInfo(CloseCodes.ABNORMAL, "connection lost");
       if (closed.complete(info) && opened.isDone() && !opened.isCompletedExceptionally()) {
         listener.onClose(info.code(), info.reason());
       }

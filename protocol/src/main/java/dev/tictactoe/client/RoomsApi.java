@@ -36,7 +36,9 @@ public final class RoomsApi {
     this(URI.create("http://" + host + ":" + port));
   }
 
-  /** {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with the server's code. */
+  /**
+   * {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with the server's code.
+   */
   public Created create(NewRoom settings) {
     HttpRequest request =
         HttpRequest.newBuilder(base.resolve("/api/rooms"))
@@ -47,32 +49,39 @@ public final class RoomsApi {
     JsonNode body = json(send(request), "POST /api/rooms");
     JsonNode code = body.get("code");
     if (code == null || !code.isTextual()) {
-      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "POST /api/rooms: no room code in " + body);
+      throw new ProtocolException(
+          ErrorCode.BAD_MESSAGE, "POST /api/rooms: no room code in " + body);
     }
     return new Created(code.textValue(), body.get("settings"));
   }
 
   /** {@code GET /api/rooms/{code}}; an unknown room throws {@code unknown_room}. */
   public JsonNode get(String code) {
-    String path = "/api/rooms/" + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
-    return json(send(HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build()), "GET " + path);
+    String path =
+        "/api/rooms/" + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
+    return json(
+        send(HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build()),
+        "GET " + path);
   }
 
   /** {@code GET /healthz}: the HTTP status (200 when healthy). */
   public int health() {
-    return send(HttpRequest.newBuilder(base.resolve("/healthz")).timeout(TIMEOUT).GET().build()).statusCode();
+    return send(HttpRequest.newBuilder(base.resolve("/healthz")).timeout(TIMEOUT).GET().build())
+        .statusCode();
   }
 
   /** {@code GET /metrics}: the metrics text as served. */
   public String metrics() {
-    return send(HttpRequest.newBuilder(base.resolve("/metrics")).timeout(TIMEOUT).GET().build()).body();
+    return send(HttpRequest.newBuilder(base.resolve("/metrics")).timeout(TIMEOUT).GET().build())
+        .body();
   }
 
   private HttpResponse<String> send(HttpRequest request) {
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          request.method() + " " + request.uri() + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted: " + request.uri(), e);

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * A message from a client to the server; one JSON object whose {@code type} names the record.
- * Null fields are optional on the wire and left out when encoding.
+ * A message from a client to the server; one JSON object whose {@code type} names the record. Null
+ * fields are optional on the wire and left out when encoding.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
@@ -24,9 +24,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 public sealed interface ClientMessage {
 
   /**
-   * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier
-   * {@code welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the
-   * last room version the client applied, so the server can replay what it missed.
+   * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier {@code
+   * welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the last room
+   * version the client applied, so the server can replay what it missed.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record Join(int protocol, String name, String token, boolean spectate, Long lastVersion)
@@ -43,8 +43,8 @@ public sealed interface ClientMessage {
   }
 
   /**
-   * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters)
-   * so a resend after a reconnect is recognised; {@code version} is the room version it saw.
+   * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters) so
+   * a resend after a reconnect is recognised; {@code version} is the room version it saw.
    */
   record Move(String id, long version, int cell) implements ClientMessage {}
 

@@ -218,7 +218,8 @@ final class Fields {
   }
 
   private static ProtocolException outOfRange(String path, JsonNode v, long min, long max) {
-    String range = max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? ">= " + min : min + ".." + max;
+    String range =
+        max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? ">= " + min : min + ".." + max;
     return bad(path, "expected an integer " + range + ", got " + show(v));
   }
 

@@ -3,8 +3,8 @@ package dev.tictactoe.protocol;
 import java.util.List;
 
 /**
- * One finished game of a room: its number, the seat that moved first, the cells in play order,
- * the winner (null for a draw), the reason, and the winning line (empty when none).
+ * One finished game of a room: its number, the seat that moved first, the cells in play order, the
+ * winner (null for a draw), the reason, and the winning line (empty when none).
  */
 public record GameRecord(
     int game, String first, List<Integer> moves, String winner, String reason, List<Integer> line) {

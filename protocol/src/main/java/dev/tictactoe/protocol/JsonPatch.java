@@ -45,8 +45,7 @@ public final class JsonPatch {
           ops.add(PatchOp.remove(path + "/" + escape(name)));
         }
       }
-      for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext(); ) {
-        var e = it.next();
+      for (Map.Entry<String, JsonNode> e : b.properties()) {
         String child = path + "/" + escape(e.getKey());
         JsonNode old = a.get(e.getKey());
         if (old == null) {
@@ -79,8 +78,8 @@ public final class JsonPatch {
   }
 
   /**
-   * Applies {@code ops} in order to a deep copy of {@code doc} and returns the result; {@code
-   * doc} is left untouched. Supports all six operations.
+   * Applies {@code ops} in order to a deep copy of {@code doc} and returns the result; {@code doc}
+   * is left untouched. Supports all six operations.
    *
    * @throws JsonPatchException naming the operation when a path does not resolve or a test fails
    */

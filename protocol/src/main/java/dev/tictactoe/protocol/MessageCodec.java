@@ -206,7 +206,8 @@ public final class MessageCodec {
     if (cellNode.isIntegralNumber() && cellNode.canConvertToInt() && cellNode.intValue() < 0) {
       // A negative cell is well-formed but off the board: same code as a cell past the end.
       throw new ProtocolException(
-          ErrorCode.OUT_OF_RANGE, f.at("cell") + ": " + cellNode.intValue() + " is not on the board");
+          ErrorCode.OUT_OF_RANGE,
+          f.at("cell") + ": " + cellNode.intValue() + " is not on the board");
     }
     int cell = Fields.asInt(cellNode, f.at("cell"), 0, Integer.MAX_VALUE);
     return new ClientMessage.Move(id, version, cell);
@@ -308,7 +309,8 @@ public final class MessageCodec {
             });
     Integer lastMove = f.nullableInteger("lastMove", 0, maxCell);
     JsonNode resultNode = f.present("result");
-    Snapshot.Result result = resultNode == null ? null : result(Fields.of(resultNode, f.at("result")), maxCell);
+    Snapshot.Result result =
+        resultNode == null ? null : result(Fields.of(resultNode, f.at("result")), maxCell);
     Snapshot.Players players = players(f.object("players"));
     int spectators = f.integer("spectators", 0, Integer.MAX_VALUE);
     Snapshot.Score score = score(f.object("score"));
@@ -316,8 +318,21 @@ public final class MessageCodec {
     List<String> rematch = f.array("rematch", e -> Fields.checkOneOf(e.string(), e.path(), SEATS));
     f.end();
     return new Snapshot(
-        version, room, settings, game, status, turn, board, moves, lastMove, result, players,
-        spectators, score, undoRequest, rematch);
+        version,
+        room,
+        settings,
+        game,
+        status,
+        turn,
+        board,
+        moves,
+        lastMove,
+        result,
+        players,
+        spectators,
+        score,
+        undoRequest,
+        rematch);
   }
 
   private static Snapshot.Settings settings(Fields f) {
@@ -408,7 +423,8 @@ public final class MessageCodec {
     Event e =
         switch (kind) {
           case "moved" ->
-              new Event.Moved(f.oneOf("seat", SEATS), f.integer("cell", 0, MAX_CELL), f.string("moveId"));
+              new Event.Moved(
+                  f.oneOf("seat", SEATS), f.integer("cell", 0, MAX_CELL), f.string("moveId"));
           case "joined" -> new Event.Joined(f.oneOf("seat", SEATS), f.string("name"));
           case "bot_joined" ->
               new Event.BotJoined(f.oneOf("seat", SEATS), f.oneOf("level", Protocol.BOT_LEVELS));
@@ -418,10 +434,12 @@ public final class MessageCodec {
           case "undo_requested" -> new Event.UndoRequested(f.oneOf("seat", SEATS));
           case "undo_declined" -> new Event.UndoDeclined(f.oneOf("seat", SEATS));
           case "undone" ->
-              new Event.Undone(f.oneOf("seat", SEATS), f.array("cells", c -> c.integer(0, MAX_CELL)));
+              new Event.Undone(
+                  f.oneOf("seat", SEATS), f.array("cells", c -> c.integer(0, MAX_CELL)));
           case "resigned" -> new Event.Resigned(f.oneOf("seat", SEATS));
           case "rematch_offered" -> new Event.RematchOffered(f.oneOf("seat", SEATS));
-          case "rematch_started" -> new Event.RematchStarted(f.integer("game", 1, Integer.MAX_VALUE));
+          case "rematch_started" ->
+              new Event.RematchStarted(f.integer("game", 1, Integer.MAX_VALUE));
           case "game_over" ->
               new Event.GameOver(f.nullableOneOf("winner", SEATS), f.oneOf("reason", REASONS));
           case "spectators_changed" ->
@@ -442,8 +460,8 @@ public final class MessageCodec {
   }
 
   /**
-   * Decodes the body of {@code POST /api/rooms}; omitted fields take their defaults. Malformed
-   * JSON is {@code bad_message}; everything else wrong is {@code invalid_settings}.
+   * Decodes the body of {@code POST /api/rooms}; omitted fields take their defaults. Malformed JSON
+   * is {@code bad_message}; everything else wrong is {@code invalid_settings}.
    */
   public static NewRoom decodeNewRoom(String json) {
     JsonNode root = parse(json);

@@ -1,8 +1,8 @@
 package dev.tictactoe.protocol;
 
 /**
- * A message or exchange broke the protocol; carries the error code to send back and a precise
- * human message naming the offending field.
+ * A message or exchange broke the protocol; carries the error code to send back and a precise human
+ * message naming the offending field.
  */
 public final class ProtocolException extends RuntimeException {
   private final ErrorCode code;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
- * The full state of a room as a client renders it, at one {@code version}; also the document
- * that diffs patch. Null fields are written as {@code null} so every snapshot has the same shape.
+ * The full state of a room as a client renders it, at one {@code version}; also the document that
+ * diffs patch. Null fields are written as {@code null} so every snapshot has the same shape.
  *
  * @param status "waiting", "playing" or "over"
  * @param turn the seat to move, null unless playing
@@ -57,7 +57,8 @@ public record Snapshot(
    * @param earlyDraw whether a game is called a draw as soon as no one can win any more
    * @param spectators whether spectators may join
    */
-  public record Settings(int size, int winLength, String first, boolean earlyDraw, boolean spectators) {}
+  public record Settings(
+      int size, int winLength, String first, boolean earlyDraw, boolean spectators) {}
 
   /** One move of the current game. */
   public record MoveEntry(String seat, int cell, String id) {}

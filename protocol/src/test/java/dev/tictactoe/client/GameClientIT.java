@@ -71,7 +71,8 @@ class GameClientIT {
       switch (message) {
         case ClientMessage.Join j when j.name().equals("nobody") ->
             send(ch, ServerMessage.Error.of(ErrorCode.ROOM_FULL, "join"));
-        case ClientMessage.Join j -> send(ch, new ServerMessage.Welcome(1, ScriptServer.ROOM, "X", "tok-1", current));
+        case ClientMessage.Join j ->
+            send(ch, new ServerMessage.Welcome(1, ScriptServer.ROOM, "X", "tok-1", current));
         case ClientMessage.Move m when m.version() != current.version() ->
             send(ch, ServerMessage.Error.of(ErrorCode.STALE_VERSION, m.id()));
         case ClientMessage.Move m -> {
@@ -82,12 +83,16 @@ class GameClientIT {
           if (skipNextDiff) {
             skipNextDiff = false;
           } else {
-            send(ch, new ServerMessage.Diff(diff.version(), diff.ops(), new Event.Moved("X", m.cell(), m.id())));
+            send(
+                ch,
+                new ServerMessage.Diff(
+                    diff.version(), diff.ops(), new Event.Moved("X", m.cell(), m.id())));
           }
         }
         case ClientMessage.Sync s -> send(ch, new ServerMessage.SnapshotMessage(current));
         case ClientMessage.Leave l ->
-            ch.writeAndFlush(new CloseWebSocketFrame(CloseCodes.LEFT, "left")).addListener(f -> ch.close());
+            ch.writeAndFlush(new CloseWebSocketFrame(CloseCodes.LEFT, "left"))
+                .addListener(f -> ch.close());
         default -> {}
       }
     }
@@ -117,7 +122,8 @@ class GameClientIT {
       assertThat(s.cell(4)).isEqualTo("X");
 
       assertThat(client.move(0)).isEqualTo("m2");
-      assertThat(client.awaitSnapshot(snap -> snap.moves().size() == 2, WAIT).lastMove()).isEqualTo(0);
+      assertThat(client.awaitSnapshot(snap -> snap.moves().size() == 2, WAIT).lastMove())
+          .isEqualTo(0);
       assertThat(room.received()).contains(new ClientMessage.Move("m2", 2, 0));
     }
   }
@@ -159,8 +165,7 @@ class GameClientIT {
 
       var welcome = client.reconnect();
       assertThat(welcome.snapshot().version()).isEqualTo(2);
-      assertThat(room.received())
-          .contains(new ClientMessage.Join(1, "ana", "tok-1", false, 2L));
+      assertThat(room.received()).contains(new ClientMessage.Join(1, "ana", "tok-1", false, 2L));
       client.move(0);
       assertThat(client.awaitSnapshot(snap -> snap.version() == 3, WAIT).cell(0)).isEqualTo("O");
     }

@@ -91,7 +91,9 @@ class GameConnectionIT {
       assertThat(c.isOpen()).isTrue();
 
       get(c.send(new ClientMessage.Move("m1", 4, 8)));
-      assertThat(server.next()).isEqualTo(new ScriptServer.Text("{\"type\":\"move\",\"id\":\"m1\",\"version\":4,\"cell\":8}"));
+      assertThat(server.next())
+          .isEqualTo(
+              new ScriptServer.Text("{\"type\":\"move\",\"id\":\"m1\",\"version\":4,\"cell\":8}"));
       assertThat(recorder.next()).isEqualTo(new ServerMessage.Ack("m1", 5));
 
       get(c.sendRaw("{not json"));
@@ -112,7 +114,8 @@ class GameConnectionIT {
       serverSide.writeAndFlush(new TextWebSocketFrame("{\"type\":\"welcom\"}"));
       assertThat(recorder.next())
           .isInstanceOfSatisfying(
-              ProtocolException.class, e -> assertThat(e.getMessage()).isEqualTo("unknown message type \"welcom\""));
+              ProtocolException.class,
+              e -> assertThat(e.getMessage()).isEqualTo("unknown message type \"welcom\""));
     }
   }
 
@@ -121,7 +124,8 @@ class GameConnectionIT {
     try (var server = new ScriptServer(group, (ch, f) -> {})) {
       get(GameConnection.open(server.roomUri(), group, new Recorder()));
       Channel serverSide = get(server.firstConnection);
-      serverSide.writeAndFlush(new PingWebSocketFrame(Unpooled.copiedBuffer("hi", StandardCharsets.UTF_8)));
+      serverSide.writeAndFlush(
+          new PingWebSocketFrame(Unpooled.copiedBuffer("hi", StandardCharsets.UTF_8)));
       assertThat(server.next()).isEqualTo(new ScriptServer.Pong("hi"));
     }
   }
@@ -133,7 +137,9 @@ class GameConnectionIT {
       GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
       Channel serverSide = get(server.firstConnection);
       serverSide.writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
-      assertThat(server.next()).as("the client echoes the close").isEqualTo(new ScriptServer.Close(4001, "replaced"));
+      assertThat(server.next())
+          .as("the client echoes the close")
+          .isEqualTo(new ScriptServer.Close(4001, "replaced"));
       serverSide.close();
       var info = get(c.closeFuture());
       assertThat(info).isEqualTo(new GameConnection.CloseInfo(4001, "replaced"));
@@ -178,7 +184,8 @@ class GameConnectionIT {
       var recorder = new Recorder();
       GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
       get(server.firstConnection).close();
-      assertThat(get(c.closeFuture())).isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
+      assertThat(get(c.closeFuture()))
+          .isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
       assertThat(recorder.next()).isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
     }
   }
@@ -203,7 +210,12 @@ class GameConnectionIT {
     try (var socket = new ServerSocket(0)) {
       port = socket.getLocalPort(); // free now, so nothing listens there
     }
-    var opened = GameConnection.open(GameConnection.roomUri("127.0.0.1", port, "ABC234"), group, new Recorder(), Duration.ofSeconds(2));
+    var opened =
+        GameConnection.open(
+            GameConnection.roomUri("127.0.0.1", port, "ABC234"),
+            group,
+            new Recorder(),
+            Duration.ofSeconds(2));
     assertThatThrownBy(() -> get(opened)).cause().isInstanceOf(ConnectException.class);
   }
 }

@@ -33,8 +33,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A tiny WebSocket server on port 0 for testing the client: one room path, 404 elsewhere,
- * every frame received recorded, and a script deciding the replies.
+ * A tiny WebSocket server on port 0 for testing the client: one room path, 404 elsewhere, every
+ * frame received recorded, and a script deciding the replies.
  */
 final class ScriptServer implements AutoCloseable {
   static final String ROOM = "ABC234";
@@ -71,7 +71,8 @@ final class ScriptServer implements AutoCloseable {
                   @Override
                   protected void initChannel(SocketChannel ch) {
                     ch.pipeline()
-                        .addLast(new HttpServerCodec(), new HttpObjectAggregator(8192), new RoomRouter())
+                        .addLast(
+                            new HttpServerCodec(), new HttpObjectAggregator(8192), new RoomRouter())
                         .addLast(
                             new WebSocketServerProtocolHandler(
                                 WebSocketServerProtocolConfig.newBuilder()
@@ -107,8 +108,8 @@ final class ScriptServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
-    serverChannel.close().sync();
+  public void close() {
+    serverChannel.close().syncUninterruptibly();
   }
 
   /** Answers 404 for every path but the room's, before the upgrade. */
@@ -118,7 +119,8 @@ final class ScriptServer implements AutoCloseable {
       if (msg instanceof FullHttpRequest request && !request.uri().equals(PATH)) {
         request.release();
         var response =
-            new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER);
+            new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER);
         response.headers().setInt("content-length", 0);
         ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
         return;

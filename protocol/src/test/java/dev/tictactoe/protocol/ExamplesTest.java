@@ -44,7 +44,8 @@ class ExamplesTest {
       } else if (name.startsWith("server-")) {
         actual = MessageCodec.parse(MessageCodec.encode(MessageCodec.decodeServer(json)));
       } else if (name.startsWith("event-")) {
-        ObjectNode diff = MessageCodec.mapper().createObjectNode().put("type", "diff").put("version", 1);
+        ObjectNode diff =
+            MessageCodec.mapper().createObjectNode().put("type", "diff").put("version", 1);
         diff.putArray("ops");
         diff.set("event", expected);
         var decoded = (ServerMessage.Diff) MessageCodec.decodeServer(diff);
@@ -61,10 +62,14 @@ class ExamplesTest {
   @Test
   void everyTypeAndEventKindHasAnExample() throws Exception {
     for (ClientMessage m : Samples.clientMessages()) {
-      assertThat(examples().resolve("client-" + MessageCodec.typeName(m).replace('_', '-') + ".json")).exists();
+      assertThat(
+              examples().resolve("client-" + MessageCodec.typeName(m).replace('_', '-') + ".json"))
+          .exists();
     }
     for (ServerMessage m : Samples.serverMessages()) {
-      assertThat(examples().resolve("server-" + MessageCodec.typeName(m).replace('_', '-') + ".json")).exists();
+      assertThat(
+              examples().resolve("server-" + MessageCodec.typeName(m).replace('_', '-') + ".json"))
+          .exists();
     }
     for (Event e : Samples.events()) {
       String kind = MessageCodec.mapper().valueToTree(e).get("kind").textValue();
@@ -76,7 +81,9 @@ class ExamplesTest {
   void theProtocolDocumentShowsEveryExample() throws Exception {
     String doc = squash(Files.readString(DOC));
     for (Path file : files()) {
-      assertThat(doc).as("PROTOCOL.md shows %s", file.getFileName()).contains(squash(Files.readString(file)));
+      assertThat(doc)
+          .as("PROTOCOL.md shows %s", file.getFileName())
+          .contains(squash(Files.readString(file)));
     }
   }
 

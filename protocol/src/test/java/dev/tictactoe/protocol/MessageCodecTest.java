@@ -49,7 +49,8 @@ class MessageCodecTest {
     assertThat(MessageCodec.encode(new ClientMessage.Undo())).isEqualTo("{\"type\":\"undo\"}");
     assertThat(MessageCodec.encode(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, null)))
         .isEqualTo(
-            "{\"type\":\"error\",\"code\":\"cell_taken\",\"message\":\"that cell is already taken\",\"ref\":null}");
+            "{\"type\":\"error\",\"code\":\"cell_taken\",\"message\":\"that cell is already"
+                + " taken\",\"ref\":null}");
   }
 
   @Test
@@ -58,8 +59,21 @@ class MessageCodecTest {
     assertThat(tree.fieldNames())
         .toIterable()
         .containsExactly(
-            "version", "room", "settings", "game", "status", "turn", "board", "moves", "lastMove",
-            "result", "players", "spectators", "score", "undoRequest", "rematch");
+            "version",
+            "room",
+            "settings",
+            "game",
+            "status",
+            "turn",
+            "board",
+            "moves",
+            "lastMove",
+            "result",
+            "players",
+            "spectators",
+            "score",
+            "undoRequest",
+            "rematch");
     assertThat(tree.get("result").isNull()).isTrue();
     assertThat(tree.get("players").fieldNames()).toIterable().containsExactly("X", "O");
     assertThat(tree.get("score").fieldNames()).toIterable().containsExactly("X", "O", "draws");
@@ -76,7 +90,9 @@ class MessageCodecTest {
           Arrays.stream(root.getAnnotation(JsonSubTypes.class).value())
               .map(JsonSubTypes.Type::value)
               .toList();
-      assertThat(listed).as(root.getSimpleName()).containsExactlyInAnyOrder(root.getPermittedSubclasses());
+      assertThat(listed)
+          .as(root.getSimpleName())
+          .containsExactlyInAnyOrder(root.getPermittedSubclasses());
     }
   }
 
@@ -96,7 +112,8 @@ class MessageCodecTest {
         .isEqualTo(new ClientMessage.Join(1, "ana", null, false, null));
     assertThat(MessageCodec.decodeClient("{\"type\":\"sync\"}"))
         .isEqualTo(new ClientMessage.Sync(null));
-    assertThat(MessageCodec.decodeClient("{\"type\":\"invite_bot\",\"level\":\"hard\",\"seat\":null}"))
+    assertThat(
+            MessageCodec.decodeClient("{\"type\":\"invite_bot\",\"level\":\"hard\",\"seat\":null}"))
         .isEqualTo(new ClientMessage.InviteBot("hard", null));
   }
 
@@ -160,7 +177,8 @@ class MessageCodecTest {
     assertThatThrownBy(() -> MessageCodec.fromTree(missing))
         .hasMessage("snapshot.undoRequest: missing required field");
     var nested = MessageCodec.toTree(Samples.snapshot());
-    ((com.fasterxml.jackson.databind.node.ObjectNode) nested.get("players").get("X")).put("connected", "yes");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) nested.get("players").get("X"))
+        .put("connected", "yes");
     assertThatThrownBy(() -> MessageCodec.fromTree(nested))
         .hasMessage("snapshot.players.X.connected: expected true or false, got \"yes\"");
   }
@@ -168,10 +186,50 @@ class MessageCodecTest {
   @Test
   void typeNamesMatchTheWire() {
     for (ClientMessage m : Samples.clientMessages()) {
-      assertThat(MessageCodec.encode(m)).startsWith("{\"type\":\"" + MessageCodec.typeName(m) + "\"");
+      assertThat(MessageCodec.encode(m))
+          .startsWith("{\"type\":\"" + MessageCodec.typeName(m) + "\"");
     }
     for (ServerMessage m : Samples.serverMessages()) {
-      assertThat(MessageCodec.encode(m)).startsWith("{\"type\":\"" + MessageCodec.typeName(m) + "\"");
+      assertThat(MessageCodec.encode(m))
+          .startsWith("{\"type\":\"" + MessageCodec.typeName(m) + "\"");
     }
+  }
+
+  @Test
+  void newRoomSettingsTakeDefaultsAndAreCheckedStrictly() {
+    assertThat(MessageCodec.decodeNewRoom("{}")).isEqualTo(NewRoom.DEFAULT);
+    assertThat(MessageCodec.decodeNewRoom("{\"size\":15}"))
+        .isEqualTo(NewRoom.DEFAULT.withBoard(15, 5));
+    assertThat(MessageCodec.decodeNewRoom("{\"size\":4,\"seat\":\"random\",\"bot\":null}"))
+        .isEqualTo(NewRoom.DEFAULT.withBoard(4, 4).withSeat("random"));
+    assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"size\":5,\"winLength\":6}"))
+        .isInstanceOfSatisfying(
+            ProtocolException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
+              assertThat(e.getMessage())
+                  .isEqualTo("settings.winLength: expected an integer 3..5, got 6");
+            });
+    assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"bot\":\"godlike\"}"))
+        .hasMessage(
+            "settings.bot: expected one of easy, medium, hard, perfect, got \"godlike\"");
+    assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"colour\":\"red\"}"))
+        .hasMessage("settings.colour: unknown field");
+    assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{"))
+        .isInstanceOfSatisfying(
+            ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.BAD_MESSAGE));
+  }
+
+  @Test
+  void seatsNamesAndRoomCodes() {
+    assertThat(Protocol.other("X")).isEqualTo("O");
+    assertThat(RoomCode.normalize("K7MQ2P")).contains("K7MQ2P");
+    assertThat(RoomCode.normalize("K7MQ2U")).isEmpty();
+    assertThat(RoomCode.normalize("k7mq2p")).contains("K7MQ2P");
+    assertThat(Protocol.isValidName("a".repeat(32))).isTrue();
+    assertThat(Protocol.isValidName("a".repeat(33))).isFalse();
+    assertThat(Protocol.isValidName("ana\u0007")).isFalse();
+    assertThat(ErrorCode.fromWire("cell_taken")).isEqualTo(ErrorCode.CELL_TAKEN);
+    assertThat(ErrorCode.fromWire("nope")).isNull();
   }
 }

@@ -14,12 +14,7 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -52,6 +47,7 @@ public final class Room {
     private long boardVersion;
     private JsonNode shown;
     private ScheduledFuture<?> emptyTimer;
+    private final io.netty.util.concurrent.Promise<Void> removed;
     private boolean dispatching;
     private boolean closed;
 
@@ -67,6 +63,7 @@ public final class Room {
             seats.put(settings.creatorSeat().opponent(), Seat.bot(settings.bot()));
         }
         this.shown = MessageCodec.toTree(snapshot());
+        this.removed = loop.newPromise();
     }
 
     public String code() {
@@ -100,7 +97,7 @@ public final class Room {
                 handle(session, message);
             } catch (Rejection r) {
                 log.debug("{} rejected {}: {}", session, message.getClass().getSimpleName(), r.getMessage());
-                send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
+                Outbox.send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
             }
         });
     }
@@ -115,9 +112,14 @@ public final class Room {
         execute(() -> {
             if (session.lagging && session.joined && session.channel.isWritable()) {
                 session.lagging = false;
-                send(session, new ServerMessage.SnapshotMessage(snapshot()));
+                Outbox.send(session, new ServerMessage.SnapshotMessage(snapshot()));
             }
         });
+    }
+
+    /** Completes when the room has been removed for standing empty. */
+    public io.netty.util.concurrent.Future<Void> removed() {
+        return removed;
     }
 
     /** A public summary for the HTTP status endpoint, computed on the room's loop. */
@@ -147,10 +149,10 @@ public final class Room {
             case ClientMessage.Rematch ignored -> rematch(session);
             case ClientMessage.InviteBot invite -> inviteBot(session, invite);
             case ClientMessage.Sync sync -> sync(session, sync.lastVersion());
-            case ClientMessage.History ignored -> send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
+            case ClientMessage.History ignored -> Outbox.send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
             case ClientMessage.Leave ignored -> {
                 leave(session, true);
-                close(session.channel, CloseCodes.LEFT, "left the room");
+                Outbox.close(session.channel, CloseCodes.LEFT, "left the room");
             }
         }
     }
@@ -185,10 +187,7 @@ public final class Room {
         }
         String token = registry.newToken();
         seats.put(free, Seat.person(name, token, session));
-        boolean started = bothSeated() && match.startIfWaiting();
-        if (started) {
-            boardVersion = version + 1;
-        }
+        boolean started = bothSeated() && startIfWaiting();
         publish(new Event.Joined(free.name(), name));
         admit(session, free, token);
         log.info("room {} seat {} taken by '{}'{}", code, free, name, started ? ", game " + match.game() + " starts" : "");
@@ -206,7 +205,7 @@ public final class Room {
             previous.seat = null;
             previous.joined = false;
             members.remove(previous);
-            close(previous.channel, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
+            Outbox.close(previous.channel, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         }
         seat.cancelGraceTimer();
         seat.session = session;
@@ -222,7 +221,7 @@ public final class Room {
         session.seat = seat;
         members.add(session);
         cancelEmptyTimer();
-        send(session, new ServerMessage.Welcome(Protocol.VERSION, code, seat == null ? null : seat.name(), token, snapshot()));
+        Outbox.send(session, new ServerMessage.Welcome(Protocol.VERSION, code, seat == null ? null : seat.name(), token, snapshot()));
         scheduleBot();
     }
 
@@ -230,7 +229,7 @@ public final class Room {
         Mark mark = requirePlayer(session);
         Long applied = seats.get(mark).appliedVersion(move.id());
         if (applied != null) {
-            send(session, new ServerMessage.Ack(move.id(), applied));
+            Outbox.send(session, new ServerMessage.Ack(move.id(), applied));
             return;
         }
         match.checkMove(mark, move.cell());
@@ -296,7 +295,7 @@ public final class Room {
         }
         boolean started = match.offerRematch(mark, opponent.isBot());
         if (started) {
-            boardVersion = version + 1;
+            newGame();
             publish(new Event.RematchStarted(match.game()));
             log.info("room {} game {} starts, {} moves first", code, match.game(), match.first());
             scheduleBot();
@@ -318,9 +317,7 @@ public final class Room {
             throw new Rejection(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
         seats.put(seat, Seat.bot(level));
-        if (match.startIfWaiting()) {
-            boardVersion = version + 1;
-        }
+        startIfWaiting();
         publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)));
         log.info("room {} seat {} taken by the {} bot", code, seat, level);
         scheduleBot();
@@ -329,11 +326,11 @@ public final class Room {
     private void sync(Session session, Long lastVersion) {
         if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
             for (long v = lastVersion + 1; v <= version; v++) {
-                write(session, history.get(v));
+                Outbox.write(session, history.get(v));
             }
             return;
         }
-        send(session, new ServerMessage.SnapshotMessage(snapshot()));
+        Outbox.send(session, new ServerMessage.SnapshotMessage(snapshot()));
     }
 
     /** A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while. */
@@ -366,6 +363,20 @@ public final class Room {
         if (members.isEmpty()) {
             startEmptyTimer();
         }
+    }
+
+    /** Starts a game if both seats are filled and none is running; true if one started. */
+    private boolean startIfWaiting() {
+        if (match.startIfWaiting()) {
+            newGame();
+            return true;
+        }
+        return false;
+    }
+
+    private void newGame() {
+        boardVersion = version + 1;
+        seats.values().forEach(Seat::forgetMoves);
     }
 
     private void freeSeat(Mark mark) {
@@ -420,44 +431,7 @@ public final class Room {
         shown = now;
         byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
         history.add(version, encoded);
-        broadcast(encoded);
-    }
-
-    /** Encodes nothing: writes the same bytes to every member, each getting a duplicate of one buffer. */
-    private void broadcast(byte[] encoded) {
-        if (members.isEmpty()) {
-            return;
-        }
-        ByteBuf shared = PooledByteBufAllocator.DEFAULT.directBuffer(encoded.length).writeBytes(encoded);
-        try {
-            for (Session member : members) {
-                if (member.channel.isWritable()) {
-                    member.channel.writeAndFlush(new TextWebSocketFrame(shared.retainedDuplicate()), member.channel.voidPromise());
-                } else {
-                    member.lagging = true;
-                }
-            }
-        } finally {
-            shared.release();
-        }
-    }
-
-    private void send(Session session, ServerMessage message) {
-        write(session, MessageCodec.encodeToBytes(message));
-    }
-
-    private static void write(Session session, byte[] encoded) {
-        Channel channel = session.channel;
-        if (channel.isActive()) {
-            channel.writeAndFlush(new TextWebSocketFrame(channel.alloc().directBuffer(encoded.length).writeBytes(encoded)),
-                    channel.voidPromise());
-        }
-    }
-
-    private static void close(Channel channel, int code, String reason) {
-        if (channel.isActive()) {
-            channel.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> channel.close());
-        }
+        Outbox.broadcast(members, encoded);
     }
 
     Snapshot snapshot() {
@@ -473,6 +447,7 @@ public final class Room {
                 closed = true;
                 seats.values().forEach(Seat::cancelGraceTimer);
                 registry.remove(this);
+                removed.setSuccess(null);
                 log.info("room {} removed after {} with nobody connected", code, registry.config().emptyRoomTtl());
             }
         }), registry.config().emptyRoomTtl().toNanos(), TimeUnit.NANOSECONDS);
@@ -495,7 +470,7 @@ public final class Room {
         execute(() -> {
             closed = true;
             for (Session member : List.copyOf(members)) {
-                close(member.channel, CloseCodes.GOING_AWAY, "server shutting down");
+                Outbox.close(member.channel, CloseCodes.GOING_AWAY, "server shutting down");
             }
             seats.values().forEach(Seat::cancelGraceTimer);
             cancelEmptyTimer();

@@ -2,10 +2,13 @@ package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
@@ -122,6 +125,19 @@ class ReconnectIT {
             p[1].send(new ClientMessage.Sync(before));
             ServerMessage.SnapshotMessage answer = p[1].await(ServerMessage.SnapshotMessage.class, WAIT);
             assertThat(answer.snapshot().moves()).hasSize(2);
+        }
+    }
+
+    @Test
+    void aRoomNobodyIsInIsRemovedAfterItsTimeToLive() {
+        try (TestServer server = new TestServer(ServerConfig.builder().emptyRoomTtl(Duration.ofMillis(200)))) {
+            String code = server.create();
+            GameClient visitor = server.player(code, "ana");
+            visitor.leave();
+            assertThat(server.server.rooms().find(code).orElseThrow().removed().awaitUninterruptibly(WAIT.toMillis())).isTrue();
+            assertThatThrownBy(() -> server.api.get(code))
+                    .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
+            assertThat(server.server.rooms().size()).isZero();
         }
     }
 }

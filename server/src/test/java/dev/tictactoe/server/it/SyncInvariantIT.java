@@ -48,6 +48,11 @@ class SyncInvariantIT {
                 }
                 case ServerMessage.SnapshotMessage s -> replace(MessageCodec.toTree(s.snapshot()));
                 case ServerMessage.Diff d -> {
+                    if (d.version() <= version) {
+                        // A replay of what this member already applied, answering a sync sent while
+                        // the diff was on its way: clients skip it by version.
+                        break;
+                    }
                     if (d.version() != version + 1) {
                         problems.add("gap: at " + version + ", got diff " + d.version());
                     }
