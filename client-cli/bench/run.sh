@@ -51,7 +51,10 @@ if [[ -z ${SKIP_BUILD:-} ]]; then
 fi
 TTT=$ROOT/client-cli/target/ttt
 JAVA=$(sed -n 's/.*"\${JAVA:-\([^}]*\)}".*/\1/p' "$TTT")
-SERVER_CP=$ROOT/server/target/classes:$ROOT/server/target/test-classes:$(cat "$ROOT/server/target/classpath.txt")
+DEPS=$(cat "$ROOT/server/target/classpath.txt")
+# The server runs as shipped (its own logback.xml); the relay lives in the test classes.
+SERVER_CP=$ROOT/server/target/classes:$DEPS
+RELAY_CP=$ROOT/server/target/test-classes:$ROOT/server/target/classes:$DEPS
 
 if command -v taskset >/dev/null && [[ $(nproc) -ge 2 ]]; then
     PIN_TARGET=(taskset -c 0)
@@ -94,7 +97,7 @@ start_server() {
 }
 
 start_relay() {
-    "${PIN_TARGET[@]}" "$JAVA" $JVM_OPTS -cp "$SERVER_CP" dev.tictactoe.server.bench.RelayServer \
+    "${PIN_TARGET[@]}" "$JAVA" $JVM_OPTS -cp "$RELAY_CP" dev.tictactoe.server.bench.RelayServer \
         --host 127.0.0.1 --port "$RELAY_PORT" --threads 1 >>"$OUT/relay.log" 2>&1 &
     RELAY_PID=$!
     PIDS+=("$RELAY_PID")

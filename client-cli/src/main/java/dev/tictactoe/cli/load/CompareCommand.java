@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
         name = "compare",
         mixinStandardHelpOptions = true,
         description = {
-            "Print one table from pairs of JSON results (from ttt load --json): ours, then the relay's,",
-            "for each scenario, with the ratio ours/relay. The scenario is the label of the first file.",
+            "Print one table from pairs of results (ttt load --json): ours, then the",
+            "relay's, for each scenario, with the ratio ours/relay. The scenario is the",
+            "label of the first file of a pair.",
         })
 final class CompareCommand implements Callable<Integer> {
 

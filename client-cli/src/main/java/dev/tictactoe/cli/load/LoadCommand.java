@@ -22,21 +22,22 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         subcommands = CompareCommand.class,
         description = {
-            "Play many games at once against a server and measure move latency (send to the opponent",
-            "seeing the diff), throughput, errors and the server's CPU per move; or, with --capacity,",
-            "hold idle seated connections and measure the server's heap and RSS per connection.",
-            "Loopback targets only, unless --allow-remote. Progress goes to stderr once a second.",
+            "Play many games at once against a server and measure how long an opponent",
+            "waits for each move, moves/s, errors and the server's CPU per move; or, with",
+            "--capacity, hold idle seated connections and measure heap and RSS per",
+            "connection. Loopback targets only unless --allow-remote. One progress line a",
+            "second goes to stderr; a table (and JSON with --json) at the end.",
         },
         footer = {
             "",
             "Examples:",
-            "  ttt load --rooms 100 --duration 30s             100 rooms, moves as fast as they come",
-            "  ttt load --rooms 1000 --think 500 --json r.json about 2,000 moves/s offered",
-            "  ttt load --relay --server 127.0.0.1:9090        the same against the bare relay",
-            "  ttt load --capacity 19000                       memory per idle connection",
-            "  ttt load compare ours.json relay.json           one table with ours/relay ratios",
+            "  ttt load --rooms 100                     100 rooms, moves as fast as they come",
+            "  ttt load --rooms 1000 --think 500        about 2,000 moves/s offered",
+            "  ttt load --relay --server 127.0.0.1:9090 the same against the bare relay",
+            "  ttt load --capacity 19000                memory per idle seated connection",
+            "  ttt load compare ours.json relay.json    one table with ours/relay ratios",
             "",
-            "Exit codes: 0 clean run, 1 run with errors or unexpected closes, 4 could not run.",
+            "Exit codes: 0 clean run, 1 errors or unexpected closes, 4 could not run.",
         })
 public final class LoadCommand implements Callable<Integer> {
 
@@ -91,6 +92,10 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--connections-per-source", paramLabel = "N", defaultValue = "20000",
             description = "Connections per local address; beyond, 127.0.0.2, .3, ... are used (default ${DEFAULT-VALUE}).")
     int connectionsPerSource;
+
+    @Option(names = "--hold", paramLabel = "TIME", defaultValue = "0s",
+            description = "Capacity mode: keep the connections open this long after measuring, e.g. to inspect the server.")
+    String hold;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON to FILE, or to stdout with '-' (the table then goes to stderr).")
     String json;
@@ -173,7 +178,7 @@ public final class LoadCommand implements Callable<Integer> {
             return new LoadSettings(target, relay, rooms, parseDuration("--duration", duration), moves == null ? 0 : moves,
                     parseDuration("--warmup", warmup), Duration.ofMillis(thinkMillis), capacity,
                     threads == null ? Runtime.getRuntime().availableProcessors() : threads, size, k, seed,
-                    connectionsPerSource, label);
+                    connectionsPerSource, parseDuration("--hold", hold), label);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

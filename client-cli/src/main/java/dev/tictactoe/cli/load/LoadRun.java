@@ -126,6 +126,10 @@ final class LoadRun {
             for (Table t : tables) {
                 connections += t.connections().size();
             }
+            if (!settings.hold().isZero()) {
+                progress.phase("hold", () -> LoadResult.f("%d connections open, %s", after.connections(), failures(stats)));
+                TimeUnit.NANOSECONDS.sleep(settings.hold().toNanos());
+            }
             progress.phase("close", () -> "closing connections");
             closeAll(stats, setup.all());
             return new CapacityResult(settings.label(), settings.mode(), settings.target().toString(), settings.capacity(),

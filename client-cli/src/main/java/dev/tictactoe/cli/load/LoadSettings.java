@@ -8,6 +8,7 @@ import java.time.Duration;
  * @param moves stop after this many measured moves (0: run for the whole duration)
  * @param capacity open this many idle seated connections instead of playing (0: play)
  * @param connectionsPerSource connections per local address before the next 127.0.0.x is used
+ * @param hold how long capacity mode keeps the connections open after measuring (for inspection)
  */
 record LoadSettings(
         Target target,
@@ -23,6 +24,7 @@ record LoadSettings(
         int winLength,
         long seed,
         int connectionsPerSource,
+        Duration hold,
         String label) {
 
     static final int MAX_ROOMS = 100_000;
@@ -49,6 +51,7 @@ record LoadSettings(
         range("--size", size, 3, 19);
         range("--k", winLength, 3, size);
         range("--connections-per-source", connectionsPerSource, 1, 60_000);
+        notNegative("--hold", hold, MAX_WARMUP);
     }
 
     boolean capacityMode() {

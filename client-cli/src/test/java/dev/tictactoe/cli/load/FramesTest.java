@@ -8,6 +8,7 @@ import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.ServerMessage;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -46,8 +47,8 @@ class FramesTest {
         assertThat(out.version).isEqualTo(12);
         assertThat(out.movedSeat).isEqualTo("X");
         assertThat(out.moveId).isEqualTo("X3");
-        assertThat(List.of(out.paths).subList(0, out.ops)).containsExactly("/version", "/turn", "/status", "/board/1");
-        assertThat(List.of(out.values).subList(0, out.ops)).containsExactly("12", null, "over", ".X.");
+        assertThat(Arrays.asList(out.paths).subList(0, out.ops)).containsExactly("/version", "/turn", "/status", "/board/1");
+        assertThat(Arrays.asList(out.values).subList(0, out.ops)).containsExactly("12", null, "over", ".X.");
     }
 
     @Test
@@ -59,8 +60,8 @@ class FramesTest {
 
         assertThat(Frames.readDiff(MessageCodec.encode(diff), out)).isTrue();
 
-        assertThat(List.of(out.paths).subList(0, out.ops)).containsExactly("/board/0", "/board/1", "/board/2");
-        assertThat(List.of(out.values).subList(0, out.ops)).containsExactly("...", "X..", "..O");
+        assertThat(Arrays.asList(out.paths).subList(0, out.ops)).containsExactly("/board/0", "/board/1", "/board/2");
+        assertThat(Arrays.asList(out.values).subList(0, out.ops)).containsExactly("...", "X..", "..O");
         assertThat(out.moveId).isNull();
     }
 

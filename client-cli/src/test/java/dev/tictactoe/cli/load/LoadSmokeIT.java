@@ -19,7 +19,7 @@ class LoadSmokeIT {
 
     private LoadSettings settings(int port, boolean relay, long moves, int capacity, int perSource) {
         return new LoadSettings(new Target("127.0.0.1", port), relay, 5, Duration.ofSeconds(20), moves, Duration.ZERO,
-                Duration.ZERO, capacity, 1, 3, 3, 11, perSource, "smoke");
+                Duration.ZERO, capacity, 1, 3, 3, 11, perSource, Duration.ZERO, "smoke");
     }
 
     private LoadRun run(LoadSettings settings) {
