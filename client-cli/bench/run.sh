@@ -3,11 +3,12 @@
 # table with the ratio ours/relay. Loopback only; every process started here is stopped by PID
 # on exit, and every step is bounded in time.
 #
-#   client-cli/bench/run.sh                      # about 8 minutes
+#   client-cli/bench/run.sh                      # about 9 minutes
 #   DURATION=10 WARMUP=5 CAPACITY=4000 client-cli/bench/run.sh   # a quick look
 #
 # Settings (environment): DURATION (measured seconds per run, 30), WARMUP (unmeasured seconds
-# played before each run, 10), CAPACITY (idle connections for the memory scenario, 19000),
+# played before each run, 10), JIT_WARMUP (one unmeasured run at saturation against each target
+# before the scenarios, 20), CAPACITY (idle connections for the memory scenario, 19000),
 # SATURATION_ROOMS (rooms played with no think time, 200), SERVER_PORT (18080), RELAY_PORT (19090),
 # OUT (result directory), SKIP_BUILD=1 (reuse the last build), PROFILE=1 (JFR recording of the
 # server into OUT/server.jfr).
@@ -19,6 +20,7 @@ DURATION=${DURATION:-30}
 WARMUP=${WARMUP:-10}
 CAPACITY=${CAPACITY:-19000}
 SATURATION_ROOMS=${SATURATION_ROOMS:-200}
+JIT_WARMUP=${JIT_WARMUP:-20}
 SERVER_PORT=${SERVER_PORT:-18080}
 RELAY_PORT=${RELAY_PORT:-19090}
 OUT=${OUT:-$ROOT/client-cli/target/bench/$(date +%Y%m%d-%H%M%S)}
@@ -126,6 +128,9 @@ load() {
 
 start_server
 start_relay
+# The server has far more code to compile than the relay; a heavy unmeasured run first lets the
+# JIT finish before any scenario (each run then has its own WARMUP on top).
+load warmup "JIT warm-up" --rooms "$SATURATION_ROOMS" --warmup 0 --duration "$JIT_WARMUP"
 load latency "R=1" --rooms 1 --warmup "$WARMUP" --duration "$DURATION"
 load steady "R=$STEADY_ROOMS @${STEADY_RATE}/s" --rooms "$STEADY_ROOMS" --think "$STEADY_THINK_MS" \
     --warmup "$WARMUP" --duration "$DURATION"
