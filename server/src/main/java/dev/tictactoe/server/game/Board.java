@@ -267,6 +267,38 @@ public final class Board {
         return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
     }
 
+    /**
+     * The stones of {@code mark} on the line through {@code cell} in {@code direction}, one bit
+     * per cell of the line: a row by column, a column by row, a diagonal or anti-diagonal by
+     * column. {@link #linePosition} is the bit of {@code cell} itself and {@link #lineMask} the
+     * bits that are on the board. Lets threat detection read a whole line at once.
+     */
+    public int lineBits(Mark mark, int cell, Direction direction) {
+        int g = checkCell(cell) << 2;
+        int base = mark.ordinal() * lineCount;
+        return lines[base + lineIndex(g, direction)];
+    }
+
+    /** The bit of {@code cell} in {@link #lineBits} for {@code direction}. */
+    public int linePosition(int cell, Direction direction) {
+        int g = checkCell(cell) << 2;
+        return direction == Direction.COLUMN ? cellInfo[g] : cellInfo[g + 1];
+    }
+
+    /** The bits of {@link #lineBits} for {@code direction} that are cells of the board. */
+    public int lineMask(int cell, Direction direction) {
+        return geometry.lineMask[lineIndex(checkCell(cell) << 2, direction)];
+    }
+
+    private int lineIndex(int g, Direction direction) {
+        return switch (direction) {
+            case ROW -> cellInfo[g];
+            case COLUMN -> size + cellInfo[g + 1];
+            case DIAGONAL -> cellInfo[g + 2];
+            case ANTI_DIAGONAL -> cellInfo[g + 3];
+        };
+    }
+
     /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
     private static int run(int line, int pos) {
         // Ones from pos upwards, plus ones from pos downwards, counting pos itself once.
@@ -296,12 +328,9 @@ public final class Board {
         if (winner == null) {
             return null;
         }
-        int dr = winDirection == Geometry.ROW ? 0 : 1;
-        int dc = switch (winDirection) {
-            case Geometry.ROW, Geometry.DIAGONAL -> 1;
-            case Geometry.COLUMN -> 0;
-            default -> -1;
-        };
+        Direction direction = Direction.of(winDirection);
+        int dr = direction.rowStep();
+        int dc = direction.colStep();
         int r = winCell / size;
         int c = winCell % size;
         while (inside(r - dr, c - dc) && at((r - dr) * size + c - dc) == winner) {
