@@ -161,49 +161,53 @@ public final class Board {
     public boolean play(int cell) {
         int g = checkCell(cell) << 2;
         if (winner != null) {
-            throw new IllegalStateException("the game is over: " + winner + " has won");
+            throw gameOver();
         }
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
         if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
-            throw new IllegalStateException("cell " + cell + " is taken");
+            throw taken(cell);
         }
         int mark = firstMark ^ (moveCount & 1);
         int base = mark * lineCount;
         int colBit = 1 << col;
-        // Keep the updated lines in locals: the win check below reads them without reloading.
-        int rowLine = base + row;
-        int rowBits = lines[rowLine] | colBit;
-        lines[rowLine] = rowBits;
-        int colLine = base + size + col;
-        int colBits = lines[colLine] | (1 << row);
-        lines[colLine] = colBits;
-        int diagonalLine = base + cellInfo[g + 2];
-        int diagonalBits = lines[diagonalLine] | colBit;
-        lines[diagonalLine] = diagonalBits;
-        int antiLine = base + cellInfo[g + 3];
-        int antiBits = lines[antiLine] | colBit;
-        lines[antiLine] = antiBits;
+        // The updated lines come back as values: the win check reads them without reloading.
+        int rowBits = set(base + row, colBit);
+        int colBits = set(base + size + col, 1 << row);
+        int diagonalBits = set(base + cellInfo[g + 2], colBit);
+        int antiBits = set(base + cellInfo[g + 3], colBit);
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
-
-        int direction;
-        if (run(rowBits, col) >= winLength) {
-            direction = Geometry.ROW;
-        } else if (run(colBits, row) >= winLength) {
-            direction = Geometry.COLUMN;
-        } else if (run(diagonalBits, col) >= winLength) {
-            direction = Geometry.DIAGONAL;
-        } else if (run(antiBits, col) >= winLength) {
-            direction = Geometry.ANTI_DIAGONAL;
-        } else {
+        int direction = winDirection(rowBits, colBits, diagonalBits, antiBits, row, col);
+        if (direction < 0) {
             return false;
         }
         winner = mark == 0 ? Mark.X : Mark.O;
         winCell = cell;
         winDirection = direction;
         return true;
+    }
+
+    private int set(int line, int bit) {
+        int bits = lines[line] | bit;
+        lines[line] = bits;
+        return bits;
+    }
+
+    /** The first direction in which the new stone at (row, col) completes k, or -1. */
+    private int winDirection(int rowBits, int colBits, int diagonalBits, int antiBits, int row,
+            int col) {
+        if (run(rowBits, col) >= winLength) {
+            return Geometry.ROW;
+        }
+        if (run(colBits, row) >= winLength) {
+            return Geometry.COLUMN;
+        }
+        if (run(diagonalBits, col) >= winLength) {
+            return Geometry.DIAGONAL;
+        }
+        return run(antiBits, col) >= winLength ? Geometry.ANTI_DIAGONAL : -1;
     }
 
     /**
@@ -213,7 +217,7 @@ public final class Board {
      */
     public void undo() {
         if (moveCount == 0) {
-            throw new IllegalStateException("no move to undo");
+            throw noMove();
         }
         int cell = moves[--moveCount];
         int mark = firstMark ^ (moveCount & 1);
@@ -257,7 +261,7 @@ public final class Board {
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
         if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
-            throw new IllegalStateException("cell " + cell + " is taken");
+            throw taken(cell);
         }
         int base = mark.ordinal() * lineCount;
         int colBit = 1 << col;
@@ -487,9 +491,26 @@ public final class Board {
 
     private int checkCell(int cell) {
         if (cell < 0 || cell >= cellCount) {
-            throw new IllegalArgumentException(
-                    "cell must be 0.." + (cellCount - 1) + ", was " + cell);
+            throw outOfRange(cell);
         }
         return cell;
+    }
+
+    // Exceptions are built out of line so that play and undo stay small enough to inline.
+
+    private IllegalArgumentException outOfRange(int cell) {
+        return new IllegalArgumentException("cell must be 0.." + (cellCount - 1) + ", was " + cell);
+    }
+
+    private IllegalStateException taken(int cell) {
+        return new IllegalStateException("cell " + cell + " is taken");
+    }
+
+    private IllegalStateException gameOver() {
+        return new IllegalStateException("the game is over: " + winner + " has won");
+    }
+
+    private static IllegalStateException noMove() {
+        return new IllegalStateException("no move to undo");
     }
 }
