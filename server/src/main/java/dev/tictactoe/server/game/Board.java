@@ -233,9 +233,8 @@ public final class Board {
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
+        // (winCell and winDirection mean nothing without a winner.)
         winner = null;
-        winCell = -1;
-        winDirection = -1;
     }
 
     /**
