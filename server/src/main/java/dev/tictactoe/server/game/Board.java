@@ -91,6 +91,7 @@ public final class Board {
         return new Board(this);
     }
 
+    /** The variant being played. */
     public Rules rules() {
         return rules;
     }
@@ -105,6 +106,7 @@ public final class Board {
         return (moveCount & 1) == 0 ? first : first.opponent();
     }
 
+    /** How many moves have been played. */
     public int moveCount() {
         return moveCount;
     }
@@ -141,12 +143,14 @@ public final class Board {
         return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
     }
 
+    /** Whether nobody has played {@code cell}. */
     public boolean isEmpty(int cell) {
         int g = checkCell(cell) << 2;
         int row = cellInfo[g];
         return (((lines[row] | lines[lineCount + row]) >>> cellInfo[g + 1]) & 1) == 0;
     }
 
+    /** Whether every cell has been played. */
     public boolean isFull() {
         return moveCount == cellCount;
     }
