@@ -23,8 +23,8 @@ public final class BenchMain {
 
     /** Subcommands by name; add an entry to add one. */
     private static final Map<String, Command> COMMANDS = new TreeMap<>(Map.of(
-            "jmh", BenchMain::jmh,
             "cputime", CpuTime::run,
+            "jmh", BenchMain::jmh,
             "help", args -> help()));
 
     private BenchMain() {}
