@@ -137,7 +137,7 @@ public final class Bot {
         } else {
             table = searchTables.get();
             table.newSearch();
-            solveDeadline = start + budgetNanos / 2;
+            solveDeadline = start + budgetNanos * 2 / 5; // the rest is for HARD if no proof comes
         }
         Solver solver = new Solver(pos, table, true, solveDeadline, Long.MAX_VALUE);
         int value = solver.solve();

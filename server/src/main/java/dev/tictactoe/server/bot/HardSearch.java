@@ -331,14 +331,18 @@ final class HardSearch {
         return 0;
     }
 
-    // Candidate moves, best first: the table's move, killers, then by score and history.
+    // Candidate moves, best first: the table's move, killers, then by score and history. On big
+    // boards only the best WIDTH are kept below the root, so only those are ever sorted in.
     private int candidates(int ply, int[] moves, int[] scores, int ttMove, boolean root) {
         int me = pos.side;
         boolean wide = pos.cells <= FULL_WIDTH_CELLS || pos.moveCount == 0;
+        int keep = root || pos.cells <= FULL_WIDTH_CELLS ? pos.cells : WIDTH;
         int n = 0;
         int[] kill = killers[ply];
+        byte[] stone = pos.stone;
+        int[] near = pos.nearStones;
         for (int c = 0; c < pos.cells; c++) {
-            if (pos.stone[c] != 0 || (!wide && pos.nearStones[c] == 0)) {
+            if (stone[c] != 0 || (!wide && near[c] == 0)) {
                 continue;
             }
             int score;
@@ -353,7 +357,10 @@ final class HardSearch {
                     score += random.nextInt(4);
                 }
             }
-            int j = n++;
+            if (n == keep && scores[n - 1] >= score) {
+                continue;
+            }
+            int j = n < keep ? n++ : n - 1;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
                 moves[j] = moves[j - 1];
@@ -361,9 +368,6 @@ final class HardSearch {
             }
             scores[j] = score;
             moves[j] = c;
-        }
-        if (!root && pos.cells > FULL_WIDTH_CELLS && n > WIDTH) {
-            n = WIDTH;
         }
         return n;
     }

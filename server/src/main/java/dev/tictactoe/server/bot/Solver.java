@@ -73,7 +73,7 @@ final class Solver {
 
     int search(int ply, int alpha, int beta) {
         nodes++;
-        if ((nodes & 4095) == 0) {
+        if ((nodes & 255) == 0) {
             if (nodes >= nodeLimit || System.nanoTime() > deadline) {
                 aborted = true;
             }

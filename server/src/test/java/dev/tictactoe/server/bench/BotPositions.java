@@ -1,38 +1,37 @@
 package dev.tictactoe.server.bench;
 
+import dev.tictactoe.server.bot.Bot;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+import java.time.Duration;
 import java.util.SplittableRandom;
 
-/** Seeded mid-game positions for the bot benchmarks: stones near the centre, nothing decided. */
+/** Seeded mid-game positions for the bot benchmarks: plausible play, nothing decided yet. */
 final class BotPositions {
 
     private BotPositions() {}
 
     /**
-     * {@code stones} random stones around the centre, with no line and no win in one for either
-     * side, so the bot has to think.
+     * A position from MEDIUM playing itself (seeded, from a random first move near the centre):
+     * the last one, at most {@code stones} moves in, with no win in one for either side, so the
+     * bot has to think.
      */
     static Board near(Rules rules, int stones, long seed) {
+        Bot bot = new Bot();
         SplittableRandom random = new SplittableRandom(seed);
-        int size = rules.size();
-        int centre = size / 2;
-        int spread = Math.max(2, size / 4); // a 5×5 centre at least, room for a dozen stones
-        while (true) {
-            Board board = new Board(rules);
-            int tries = 0;
-            while (board.moveCount() < stones && !board.isOver() && tries++ < 10_000) {
-                int r = Math.clamp(centre + random.nextInt(-spread, spread + 1), 0, size - 1);
-                int c = Math.clamp(centre + random.nextInt(-spread, spread + 1), 0, size - 1);
-                if (board.isEmpty(rules.cell(r, c))) {
-                    board.play(rules.cell(r, c));
-                }
-            }
-            if (!board.isOver() && board.moveCount() == stones && quiet(board)) {
-                return board;
+        int centre = rules.size() / 2;
+        Board board = new Board(rules);
+        board.play(rules.cell(centre + random.nextInt(-1, 2), centre + random.nextInt(-1, 2)));
+        Board quiet = board.copy();
+        while (board.moveCount() < stones && !board.isOver()) {
+            board.play(bot.choose(board, Level.MEDIUM, Duration.ZERO, seed + board.moveCount()).cell());
+            if (!board.isOver() && quiet(board)) {
+                quiet = board.copy();
             }
         }
+        return quiet;
     }
 
     private static boolean quiet(Board board) {
