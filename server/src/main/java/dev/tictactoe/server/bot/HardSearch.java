@@ -120,8 +120,8 @@ final class HardSearch {
             bestMove = iterationBest;
             bestScore = iterationScore;
             completedDepth = depth;
-            if (Math.abs(bestScore) > MATE_BOUND) {
-                break;
+            if (Math.abs(bestScore) > MATE_BOUND || depth >= pos.empties()) {
+                break; // decided, or searched to the end of the game
             }
         }
         return new Result(bestMove, bestScore, completedDepth, false);
@@ -189,6 +189,9 @@ final class HardSearch {
         } else {
             n = candidates(ply, moves, scoreBuffers[ply], ttMove, false);
             childDepth = depth - 1;
+            if (n == 0) {
+                return pos.evaluate(); // nothing near the stones matters any more
+            }
         }
         int alpha0 = alpha;
         int bestScore = -INF;
@@ -345,11 +348,15 @@ final class HardSearch {
             if (stone[c] != 0 || (!wide && near[c] == 0)) {
                 continue;
             }
+            int value = pos.cellScore(c, me);
+            if (value == 0 && !root) {
+                continue; // in no window either side can complete: no better than a pass
+            }
             int score;
             if (c == ttMove) {
                 score = Integer.MAX_VALUE;
             } else {
-                score = pos.cellScore(c, me) + history[c] - 4 * pos.lines.centreDistance[c];
+                score = value + history[c] - 4 * pos.lines.centreDistance[c];
                 if (c == kill[0] || c == kill[1]) {
                     score += 1 << 14;
                 }
