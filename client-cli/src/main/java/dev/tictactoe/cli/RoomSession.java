@@ -354,6 +354,9 @@ final class RoomSession {
             Throwable cause = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
             if (!welcomed) {
                 finish(ExitCodes.ERROR, openFailure(cause));
+            } else if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
+                finish(ExitCodes.ABORTED, "room " + room + " no longer exists on " + server
+                        + " (the server may have restarted)");
             } else {
                 reconnectLater("reconnect failed: " + describe(cause));
             }
