@@ -125,6 +125,26 @@ class ScriptedGameIT {
     }
 
     @Test
+    void keepGoingPlaysOnAfterTheFirstGame() {
+        CliProcess me = cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
+        me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        while (true) {
+            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
+            if (Snapshot.OVER.equals(s.status())) {
+                break;
+            }
+            me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
+            int before = s.moves().size();
+            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+        }
+        me.send("rematch");
+        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && Snapshot.PLAYING.equals(snap.status()));
+        assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
+        me.send("quit");
+        assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);
+    }
+
+    @Test
     void anUnknownRoomIsAServerErrorInWords() {
         CliProcess lost = cli("lost", "join", "ZZZZZZ", "--script", "--server", url);
         lost.endInput();
