@@ -25,7 +25,6 @@ public enum ErrorCode {
   NOTHING_TO_UNDO("there is no move to take back"),
   NO_PENDING_REQUEST("there is no request to answer"),
   SEAT_TAKEN("that seat is taken"),
-  BOT_UNAVAILABLE("a bot cannot join now"),
   SPECTATORS_DISABLED("this room does not allow spectators"),
   RATE_LIMITED("too many messages, slow down"),
   INVALID_SETTINGS("those room settings are not valid"),

@@ -26,13 +26,6 @@ public final class Protocol {
 
   public static final String O = "O";
 
-  /**
-   * Characters of room codes: upper-case letters and digits without the look-alikes 0, 1, I, L, O,
-   * so a code read aloud or from a screen is typed right.
-   */
-  public static final String ROOM_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-  public static final int ROOM_CODE_LENGTH = 6;
 
   /** Default server limits, documented in PROTOCOL.md; the server may be configured otherwise. */
   public static final int DEFAULT_RATE_PER_SECOND = 20;
@@ -63,19 +56,6 @@ public final class Protocol {
       return X;
     }
     throw new IllegalArgumentException("not a seat: " + seat);
-  }
-
-  /** True when {@code code} has the shape of a room code (upper case). */
-  public static boolean isRoomCode(String code) {
-    if (code == null || code.length() != ROOM_CODE_LENGTH) {
-      return false;
-    }
-    for (int i = 0; i < code.length(); i++) {
-      if (ROOM_CODE_ALPHABET.indexOf(code.charAt(i)) < 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.Room;
-import dev.tictactoe.server.room.RoomCreation;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 import io.netty.buffer.Unpooled;
@@ -123,13 +124,10 @@ final class HttpRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
         RoomSettings settings;
         try {
             String body = request.content().toString(StandardCharsets.UTF_8);
-            JsonNode json = body.isBlank() ? null : JSON.readTree(body);
-            settings = RoomCreation.parse(json, ThreadLocalRandom.current());
-        } catch (IOException e) {
-            respond(ctx, request, HttpResponseStatus.BAD_REQUEST, error(ErrorCode.BAD_MESSAGE, "body is not JSON"));
-            return;
-        } catch (RoomCreation.InvalidSettings e) {
-            respond(ctx, request, HttpResponseStatus.BAD_REQUEST, error(ErrorCode.INVALID_SETTINGS, e.getMessage()));
+            NewRoom asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
+            settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
+        } catch (ProtocolException e) {
+            respond(ctx, request, HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage()));
             return;
         }
         Room room;
@@ -188,7 +186,7 @@ final class HttpRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private static ObjectNode error(ErrorCode code, String message) {
         ObjectNode node = JSON.createObjectNode();
-        node.put("error", code.wire());
+        node.put("code", code.wire());
         node.put("message", message);
         return node;
     }

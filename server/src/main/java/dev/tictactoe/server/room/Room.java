@@ -14,17 +14,13 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,7 +85,12 @@ public final class Room {
                 dispatching = false;
             }
         } else {
-            loop.execute(() -> execute(task));
+            try {
+                loop.execute(() -> execute(task));
+            } catch (RejectedExecutionException e) {
+                // The server is stopping and the room's loop with it: nothing is left to update.
+                log.debug("room {} stopped; dropped a late task", code);
+            }
         }
     }
 
@@ -102,7 +103,7 @@ public final class Room {
                 handle(session, message);
             } catch (Rejection r) {
                 log.debug("{} rejected {}: {}", session, message.getClass().getSimpleName(), r.getMessage());
-                send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
+                Outbox.send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
             }
         });
     }
@@ -117,7 +118,7 @@ public final class Room {
         execute(() -> {
             if (session.lagging && session.joined && session.channel.isWritable()) {
                 session.lagging = false;
-                send(session, new ServerMessage.SnapshotMessage(snapshot()));
+                Outbox.send(session, new ServerMessage.SnapshotMessage(snapshot()));
             }
         });
     }
@@ -154,10 +155,10 @@ public final class Room {
             case ClientMessage.Rematch ignored -> rematch(session);
             case ClientMessage.InviteBot invite -> inviteBot(session, invite);
             case ClientMessage.Sync sync -> sync(session, sync.lastVersion());
-            case ClientMessage.History ignored -> send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
+            case ClientMessage.History ignored -> Outbox.send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
             case ClientMessage.Leave ignored -> {
                 leave(session, true);
-                close(session.channel, CloseCodes.LEFT, "left the room");
+                Outbox.close(session.channel, CloseCodes.LEFT, "left the room");
             }
         }
     }
@@ -192,10 +193,7 @@ public final class Room {
         }
         String token = registry.newToken();
         seats.put(free, Seat.person(name, token, session));
-        boolean started = bothSeated() && match.startIfWaiting();
-        if (started) {
-            boardVersion = version + 1;
-        }
+        boolean started = bothSeated() && startIfWaiting();
         publish(new Event.Joined(free.name(), name));
         admit(session, free, token);
         log.info("room {} seat {} taken by '{}'{}", code, free, name, started ? ", game " + match.game() + " starts" : "");
@@ -213,7 +211,7 @@ public final class Room {
             previous.seat = null;
             previous.joined = false;
             members.remove(previous);
-            close(previous.channel, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
+            Outbox.close(previous.channel, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         }
         seat.cancelGraceTimer();
         seat.session = session;
@@ -229,7 +227,7 @@ public final class Room {
         session.seat = seat;
         members.add(session);
         cancelEmptyTimer();
-        send(session, new ServerMessage.Welcome(Protocol.VERSION, code, seat == null ? null : seat.name(), token, snapshot()));
+        Outbox.send(session, new ServerMessage.Welcome(Protocol.VERSION, code, seat == null ? null : seat.name(), token, snapshot()));
         scheduleBot();
     }
 
@@ -237,7 +235,7 @@ public final class Room {
         Mark mark = requirePlayer(session);
         Long applied = seats.get(mark).appliedVersion(move.id());
         if (applied != null) {
-            send(session, new ServerMessage.Ack(move.id(), applied));
+            Outbox.send(session, new ServerMessage.Ack(move.id(), applied));
             return;
         }
         match.checkMove(mark, move.cell());
@@ -281,7 +279,7 @@ public final class Room {
         List<Integer> cleared = match.answerUndo(mark, accept);
         if (accept) {
             boardVersion = version + 1;
-            publish(new Event.Undone(mark.name(), cleared));
+            publish(new Event.Undone(mark.opponent().name(), cleared));
         } else {
             publish(new Event.UndoDeclined(mark.name()));
         }
@@ -303,7 +301,7 @@ public final class Room {
         }
         boolean started = match.offerRematch(mark, opponent.isBot());
         if (started) {
-            boardVersion = version + 1;
+            newGame();
             publish(new Event.RematchStarted(match.game()));
             log.info("room {} game {} starts, {} moves first", code, match.game(), match.first());
             scheduleBot();
@@ -325,9 +323,7 @@ public final class Room {
             throw new Rejection(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
         seats.put(seat, Seat.bot(level));
-        if (match.startIfWaiting()) {
-            boardVersion = version + 1;
-        }
+        startIfWaiting();
         publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)));
         log.info("room {} seat {} taken by the {} bot", code, seat, level);
         scheduleBot();
@@ -336,11 +332,11 @@ public final class Room {
     private void sync(Session session, Long lastVersion) {
         if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
             for (long v = lastVersion + 1; v <= version; v++) {
-                write(session, history.get(v));
+                Outbox.write(session, history.get(v));
             }
             return;
         }
-        send(session, new ServerMessage.SnapshotMessage(snapshot()));
+        Outbox.send(session, new ServerMessage.SnapshotMessage(snapshot()));
     }
 
     /** A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while. */
@@ -375,6 +371,20 @@ public final class Room {
         }
     }
 
+    /** Starts a game if both seats are filled and none is running; true if one started. */
+    private boolean startIfWaiting() {
+        if (match.startIfWaiting()) {
+            newGame();
+            return true;
+        }
+        return false;
+    }
+
+    private void newGame() {
+        boardVersion = version + 1;
+        seats.values().forEach(Seat::forgetMoves);
+    }
+
     private void freeSeat(Mark mark) {
         Seat seat = seats.remove(mark);
         seat.cancelGraceTimer();
@@ -382,7 +392,8 @@ public final class Room {
         if (abandoned) {
             boardVersion = version + 1;
         }
-        publish(new Event.Left(mark.name()));
+        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
+        publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()));
         log.info("room {} seat {} freed{}", code, mark, abandoned ? ", game " + match.game() + " abandoned" : "");
     }
 
@@ -427,44 +438,7 @@ public final class Room {
         shown = now;
         byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
         history.add(version, encoded);
-        broadcast(encoded);
-    }
-
-    /** Encodes nothing: writes the same bytes to every member, each getting a duplicate of one buffer. */
-    private void broadcast(byte[] encoded) {
-        if (members.isEmpty()) {
-            return;
-        }
-        ByteBuf shared = PooledByteBufAllocator.DEFAULT.directBuffer(encoded.length).writeBytes(encoded);
-        try {
-            for (Session member : members) {
-                if (member.channel.isWritable()) {
-                    member.channel.writeAndFlush(new TextWebSocketFrame(shared.retainedDuplicate()), member.channel.voidPromise());
-                } else {
-                    member.lagging = true;
-                }
-            }
-        } finally {
-            shared.release();
-        }
-    }
-
-    private void send(Session session, ServerMessage message) {
-        write(session, MessageCodec.encodeToBytes(message));
-    }
-
-    private static void write(Session session, byte[] encoded) {
-        Channel channel = session.channel;
-        if (channel.isActive()) {
-            channel.writeAndFlush(new TextWebSocketFrame(channel.alloc().directBuffer(encoded.length).writeBytes(encoded)),
-                    channel.voidPromise());
-        }
-    }
-
-    private static void close(Channel channel, int code, String reason) {
-        if (channel.isActive()) {
-            channel.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(f -> channel.close());
-        }
+        Outbox.broadcast(members, encoded);
     }
 
     Snapshot snapshot() {
@@ -503,7 +477,7 @@ public final class Room {
         execute(() -> {
             closed = true;
             for (Session member : List.copyOf(members)) {
-                close(member.channel, CloseCodes.GOING_AWAY, "server shutting down");
+                Outbox.close(member.channel, CloseCodes.GOING_AWAY, "server shutting down");
             }
             seats.values().forEach(Seat::cancelGraceTimer);
             cancelEmptyTimer();

@@ -56,6 +56,11 @@ final class Seat {
         appliedMoves.put(moveId, version);
     }
 
+    /** Move ids are unique within a game: a new game starts with a clean slate. */
+    void forgetMoves() {
+        appliedMoves.clear();
+    }
+
     void cancelGraceTimer() {
         if (graceTimer != null) {
             graceTimer.cancel(false);

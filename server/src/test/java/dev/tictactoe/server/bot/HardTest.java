@@ -100,7 +100,8 @@ class HardTest {
 
     @Test
     void staysWithinItsBudget() {
-        Board board = randomPosition(GOMOKU, 20, new SplittableRandom(5));
+        // An opening with nothing forced, so the search runs until the clock stops it.
+        Board board = gomoku("X 7 7", "O 7 8", "X 8 7", "O 6 6");
         bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 0); // warm up
         for (int i = 0; i < 3; i++) {
             long start = System.nanoTime();
@@ -108,6 +109,7 @@ class HardTest {
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertThat(millis).as(move.note()).isLessThanOrEqualTo(220);
             assertThat(move.depth()).isGreaterThanOrEqualTo(2);
+            assertThat(move.score()).isBetween(-Bot.WIN_THRESHOLD, Bot.WIN_THRESHOLD);
         }
     }
 
