@@ -1,0 +1,125 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.Protocol;
+import java.util.Locale;
+
+/**
+ * Something typed by a person at the prompt or by a script on stdin, as words: a cell
+ * ({@code b2} or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch},
+ * {@code resign}, {@code bot LEVEL}, {@code history}, {@code sync}, {@code help}, {@code quit}.
+ */
+sealed interface Command {
+
+    /** Play a cell. */
+    record Play(int cell) implements Command {}
+
+    /** Ask for a takeback. */
+    record Undo() implements Command {}
+
+    /** Answer the opponent's takeback request. */
+    record AnswerUndo(boolean accept) implements Command {}
+
+    /** Offer or accept a rematch. */
+    record Rematch() implements Command {}
+
+    /** Give up this game. */
+    record Resign() implements Command {}
+
+    /** Invite a bot of {@code level} into the empty seat. */
+    record InviteBot(String level) implements Command {}
+
+    /** Show the finished games of the room. */
+    record History() implements Command {}
+
+    /** Ask the server for a fresh snapshot. */
+    record Sync() implements Command {}
+
+    /** Show the list of commands. */
+    record Help() implements Command {}
+
+    /** Leave the room and exit. */
+    record Quit() implements Command {}
+
+    /** Nothing was typed. */
+    record Empty() implements Command {}
+
+    /** The input is not a command; {@code message} says why. */
+    record Invalid(String message) implements Command {}
+
+    /** Short help, one line per command, shown by {@code help}. */
+    String HELP = """
+            b2 / move b2   play a cell (column letter, row number; a1 is the top left)
+            arrows + Enter move the cursor and play the cell under it
+            undo           ask to take back your last move (against a bot: at once)
+            accept|decline answer the opponent's takeback request
+            rematch        offer or accept another game
+            resign         give up this game
+            bot LEVEL      invite a bot into the empty seat (easy, medium, hard, perfect)
+            history        show the finished games of this room
+            help           show this list
+            quit           leave the room and exit""";
+
+    /**
+     * Parses one typed line. {@code size} is the board side used to read cells, or 0 while no
+     * board is known yet.
+     */
+    static Command parse(String line, int size) {
+        String text = line == null ? "" : line.strip();
+        if (text.isEmpty()) {
+            return new Empty();
+        }
+        String[] words = text.split("\\s+");
+        String verb = words[0].toLowerCase(Locale.ROOT);
+        String arg = words.length > 1 ? words[1] : null;
+        if (words.length > 2) {
+            return new Invalid("too many words in \"" + text + "\": type help for the commands");
+        }
+        return switch (verb) {
+            case "move", "play" -> arg == null ? new Invalid(verb + " needs a cell, like " + verb + " b2") : cell(arg, size);
+            case "undo", "takeback" -> noArgument(verb, arg, new Undo());
+            case "accept", "yes" -> noArgument(verb, arg, new AnswerUndo(true));
+            case "decline", "no" -> noArgument(verb, arg, new AnswerUndo(false));
+            case "rematch" -> noArgument(verb, arg, new Rematch());
+            case "resign" -> noArgument(verb, arg, new Resign());
+            case "history" -> noArgument(verb, arg, new History());
+            case "sync" -> noArgument(verb, arg, new Sync());
+            case "help", "?" -> noArgument(verb, arg, new Help());
+            case "quit", "exit", "leave" -> noArgument(verb, arg, new Quit());
+            case "bot" -> bot(arg);
+            default -> {
+                boolean looksLikeCell = Character.isLetter(verb.charAt(0))
+                        && (verb.length() == 1 || Character.isDigit(verb.charAt(1)));
+                if (arg == null && looksLikeCell) {
+                    yield cell(verb, size);
+                }
+                yield new Invalid("unknown command \"" + words[0] + "\": type a cell like b2, or help");
+            }
+        };
+    }
+
+    private static Command cell(String text, int size) {
+        if (size == 0) {
+            return new Invalid("there is no board yet");
+        }
+        return switch (Coordinates.parse(text, size)) {
+            case Coordinates.Cell c -> new Play(c.cell());
+            case Coordinates.Invalid bad -> new Invalid(bad.message());
+        };
+    }
+
+    private static Command noArgument(String verb, String arg, Command command) {
+        return arg == null ? command : new Invalid(verb + " takes no argument");
+    }
+
+    private static Command bot(String level) {
+        String levels = String.join(", ", Protocol.BOT_LEVELS);
+        if (level == null) {
+            return new Invalid("bot needs a level: " + levels);
+        }
+        String normalized = level.toLowerCase(Locale.ROOT);
+        if (!Protocol.BOT_LEVELS.contains(normalized)) {
+            return new Invalid("unknown bot level \"" + level + "\": levels are " + levels);
+        }
+        return new InviteBot(normalized);
+    }
+}

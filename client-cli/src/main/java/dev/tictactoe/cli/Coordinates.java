@@ -1,0 +1,61 @@
+package dev.tictactoe.cli;
+
+import java.util.Locale;
+
+/**
+ * Cell names as people type them, in gomoku notation: a column letter {@code a..s} then a row
+ * number {@code 1..19}. Row 1 is the top row and column a the left one, so names read like the
+ * board is printed and {@code a1} is cell 0 on the wire (cell = row * size + col).
+ */
+final class Coordinates {
+
+    /** What parsing a typed cell name gave: a cell index or a message saying what is wrong. */
+    sealed interface Parsed permits Cell, Invalid {}
+
+    /** A valid cell index, {@code row * size + col}. */
+    record Cell(int cell) implements Parsed {}
+
+    /** The text is not a cell of this board; {@code message} says why, in words. */
+    record Invalid(String message) implements Parsed {}
+
+    private Coordinates() {}
+
+    /** The name of {@code cell} on a board of side {@code size}, e.g. {@code b2}. */
+    static String format(int cell, int size) {
+        return column(cell % size) + Integer.toString(cell / size + 1);
+    }
+
+    /** The letter of column {@code col} (0-based). */
+    static char column(int col) {
+        return (char) ('a' + col);
+    }
+
+    /** Parses a typed cell name such as {@code b2} or {@code B12}; case and outer spaces are ignored. */
+    static Parsed parse(String text, int size) {
+        String s = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        String hint = "type a column letter then a row number, like b2";
+        if (s.isEmpty()) {
+            return new Invalid("no cell given: " + hint);
+        }
+        char letter = s.charAt(0);
+        if (letter < 'a' || letter > 'z') {
+            return new Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
+        }
+        String digits = s.substring(1);
+        if (digits.isEmpty()) {
+            return new Invalid("\"" + text.strip() + "\" has no row number: " + hint);
+        }
+        if (!digits.chars().allMatch(c -> c >= '0' && c <= '9') || digits.length() > 3) {
+            return new Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
+        }
+        int col = letter - 'a';
+        int row = Integer.parseInt(digits);
+        if (col >= size) {
+            return new Invalid("column " + letter + " is off the board: columns are a to " + column(size - 1));
+        }
+        if (row < 1 || row > size) {
+            return new Invalid("row " + row + " is off the board: rows are 1 to " + size);
+        }
+        return new Cell((row - 1) * size + col);
+    }
+}

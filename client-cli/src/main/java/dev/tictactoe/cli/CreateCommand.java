@@ -1,0 +1,79 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Protocol;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code ttt create}: make a room, show its code, then play in it. */
+@Command(name = "create", mixinStandardHelpOptions = true,
+        description = "Create a room, print its code to share, and play (against the bot with --bot).")
+final class CreateCommand implements Callable<Integer> {
+
+    @Mixin
+    ClientOptions options;
+
+    @Option(names = "--size", paramLabel = "N", defaultValue = "3", description = "Board side, 3 to 19 (default ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--k", paramLabel = "K", description = "Stones in a row to win (default: the size, at most 5).")
+    Integer winLength;
+
+    @Option(names = "--seat", paramLabel = "X|O|random", defaultValue = "X", description = "Your seat (default ${DEFAULT-VALUE}).")
+    String seat;
+
+    @Option(names = "--first", paramLabel = "X|O|random", defaultValue = "X", description = "Who moves first in game 1 (default ${DEFAULT-VALUE}).")
+    String first;
+
+    @Option(names = "--no-early-draw", description = "Play on until the board is full, even when nobody can win any more.")
+    boolean noEarlyDraw;
+
+    @Option(names = "--no-spectators", description = "Do not let anyone watch.")
+    boolean noSpectators;
+
+    @Option(names = "--bot", paramLabel = "LEVEL", description = "Play the bot right away: easy, medium, hard or perfect.")
+    String bot;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "Your name (default: env TTT_NAME, else your login).")
+    String name;
+
+    @Override
+    public Integer call() {
+        NewRoom request = request();
+        return ClientApp.run(Launch.create(options, request, Names.orDefault(name)));
+    }
+
+    /** The room settings to ask for, validated enough to give clear messages before any request. */
+    NewRoom request() {
+        if (size < 3 || size > 19) {
+            throw new UserError("--size must be 3 to 19, was " + size);
+        }
+        int k = winLength == null ? NewRoom.defaultWinLength(size) : winLength;
+        if (k < 1 || k > size) {
+            throw new UserError("--k must be 1 to the board size (" + size + "), was " + k);
+        }
+        String level = null;
+        if (bot != null) {
+            level = bot.toLowerCase(Locale.ROOT);
+            if (!Protocol.BOT_LEVELS.contains(level)) {
+                throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + bot + "\"");
+            }
+        }
+        return new NewRoom(size, k, seatChoice("--seat", seat), seatChoice("--first", first),
+                !noEarlyDraw, !noSpectators, level);
+    }
+
+    private static String seatChoice(String option, String value) {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("x") || v.equalsIgnoreCase("o")) {
+            return v.toUpperCase(Locale.ROOT);
+        }
+        if (v.equalsIgnoreCase("random")) {
+            return "random";
+        }
+        throw new UserError(option + " must be X, O or random, was \"" + value + "\"");
+    }
+}

@@ -1,0 +1,34 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Snapshot;
+
+/**
+ * Process exit codes: how the game ended from the player's seat's view, so scripts can branch on
+ * it. A spectator gets {@link #WON} for a game someone won and {@link #DRAW} for a draw.
+ */
+final class ExitCodes {
+    static final int WON = 0;
+    static final int LOST = 1;
+    static final int DRAW = 2;
+    /** The game was abandoned, we left, or the connection was lost for good. */
+    static final int ABORTED = 3;
+    /** Bad usage or a refusal from the server (unknown room, room full, ...). */
+    static final int ERROR = 4;
+
+    private ExitCodes() {}
+
+    /** The exit code for a finished game as seen from {@code seat} (null for a spectator). */
+    static int of(Snapshot.Result result, String seat) {
+        if (result == null || "abandoned".equals(result.reason())) {
+            return ABORTED;
+        }
+        if (result.winner() == null) {
+            return DRAW;
+        }
+        if (!Protocol.isSeat(seat)) {
+            return WON;
+        }
+        return result.winner().equals(seat) ? WON : LOST;
+    }
+}

@@ -1,0 +1,270 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Snapshot;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Composes the whole interactive screen from the room state: the room code, both players with
+ * their connection status and score, the board, whose turn it is or how the game ended, recent
+ * notices (server errors in words) and the prompt. Pure: the same view gives the same lines.
+ */
+final class GameScreen {
+
+    /** A line under the board: information, or an error in words. */
+    record Notice(String text, boolean error) {}
+
+    /**
+     * Everything drawn on one screen.
+     *
+     * @param snapshot the room state, null until the server welcomed us
+     * @param seat our seat, null when watching
+     * @param connection the connection status in words, e.g. "connected"
+     * @param share the exact command a friend types to join, e.g. "ttt join K7MQ2P"
+     * @param cursor the cell under the arrow-key cursor, or null when keys are not available
+     * @param colour whether to use ANSI colours
+     */
+    record View(
+            String room,
+            String share,
+            Snapshot snapshot,
+            String seat,
+            String connection,
+            List<Notice> notices,
+            String input,
+            Integer cursor,
+            boolean colour) {
+        View {
+            notices = List.copyOf(notices);
+        }
+    }
+
+    private GameScreen() {}
+
+    /** The screen's lines, top to bottom. */
+    static List<String> render(View view) {
+        Paint paint = new Paint(view.colour());
+        List<String> lines = new ArrayList<>();
+        Snapshot s = view.snapshot();
+        String title = paint.bold("ttt") + "  room " + paint.bold(spaced(view.room()));
+        if (s != null) {
+            Snapshot.Settings settings = s.settings();
+            title += "  game " + s.game() + "  " + settings.size() + "x" + settings.size() + ", "
+                    + settings.winLength() + " in a row";
+        }
+        lines.add(title + "  [" + view.connection() + "]");
+        if (s == null) {
+            lines.add("");
+            lines.add("Joining room " + view.room() + "...");
+        } else {
+            lines.add(player(s, Protocol.X, view.seat(), paint));
+            lines.add(player(s, Protocol.O, view.seat(), paint));
+            lines.add("draws " + s.score().draws() + "   spectators " + s.spectators()
+                    + (view.seat() == null ? "   (you are watching)" : ""));
+            lines.add("");
+            List<Integer> line = s.result() == null ? List.of() : s.result().line();
+            Integer cursor = Snapshot.PLAYING.equals(s.status()) ? view.cursor() : null;
+            new BoardRenderer(view.colour())
+                    .render(new BoardRenderer.Board(s.board(), s.lastMove(), line, cursor))
+                    .forEach(l -> lines.add(" " + l));
+            lines.add("");
+            lines.addAll(status(s, view.seat(), view.cursor() != null, paint));
+            if (Snapshot.WAITING.equals(s.status()) && view.seat() != null) {
+                lines.add("");
+                codeBox(view.room(), view.share()).forEach(l -> lines.add(paint.bold(l)));
+            }
+        }
+        for (Notice notice : view.notices()) {
+            lines.add(notice.error() ? paint.error("! " + notice.text()) : "* " + notice.text());
+        }
+        lines.add("> " + view.input());
+        return lines;
+    }
+
+    /** One player's line: seat, name, connection, score. */
+    static String player(Snapshot s, String seat, String mySeat, Paint paint) {
+        Snapshot.Player p = s.players().seat(seat);
+        int wins = Protocol.X.equals(seat) ? s.score().x() : s.score().o();
+        String who;
+        if (p == null) {
+            who = "(empty seat)";
+        } else {
+            who = name(p);
+            if (seat.equals(mySeat)) {
+                who += " (you)";
+            }
+            if (!p.connected()) {
+                who += "  - disconnected, seat held";
+            }
+        }
+        String turn = seat.equals(s.turn()) ? " <- to move" : "";
+        return paint.seat(seat, seat) + "  " + String.format("%-44s", who + turn) + " wins " + wins;
+    }
+
+    /** A player's name as shown, with the level for bots. */
+    static String name(Snapshot.Player p) {
+        if (!"bot".equals(p.kind()) || p.name().contains("bot")) {
+            return p.name();
+        }
+        return p.name() + " (bot, " + p.level() + ")";
+    }
+
+    private static String nameOf(Snapshot s, String seat) {
+        Snapshot.Player p = s.players().seat(seat);
+        return p == null ? seat : p.name() + " (" + seat + ")";
+    }
+
+    /** What is going on and what the user can do, in words. */
+    static List<String> status(Snapshot s, String seat, boolean keys, Paint paint) {
+        List<String> lines = new ArrayList<>();
+        switch (s.status()) {
+            case Snapshot.WAITING -> {
+                lines.add("Waiting for an opponent.");
+                if (seat != null) {
+                    lines.add("Or invite a bot: bot easy | bot medium | bot hard | bot perfect");
+                }
+            }
+            case Snapshot.PLAYING -> {
+                if (seat != null && seat.equals(s.turn())) {
+                    lines.add(paint.notice("Your turn (" + seat + ").") + " Type a cell like b2"
+                            + (keys ? ", or move with the arrows and press Enter." : " and press Enter."));
+                } else if (seat != null) {
+                    lines.add("Waiting for " + nameOf(s, s.turn()) + " to move.");
+                } else {
+                    lines.add(nameOf(s, s.turn()) + " to move.");
+                }
+                if (s.undoRequest() != null) {
+                    if (s.undoRequest().equals(seat)) {
+                        lines.add("You asked to take back a move; waiting for the answer.");
+                    } else if (seat != null) {
+                        lines.add(paint.notice(nameOf(s, s.undoRequest())
+                                + " asks to take back a move: type accept or decline."));
+                    } else {
+                        lines.add(nameOf(s, s.undoRequest()) + " asks to take back a move.");
+                    }
+                }
+            }
+            case Snapshot.OVER -> {
+                lines.add(paint.notice(result(s, seat)));
+                if (seat != null) {
+                    String other = Protocol.other(seat);
+                    if (s.rematch().contains(other)) {
+                        lines.add(nameOf(s, other) + " offers a rematch: type rematch to play again, or quit.");
+                    } else if (s.rematch().contains(seat)) {
+                        lines.add("You offered a rematch; waiting for " + nameOf(s, other) + ".");
+                    } else {
+                        lines.add("Type rematch to play again, history to review, or quit.");
+                    }
+                }
+            }
+            default -> lines.add("Status: " + s.status());
+        }
+        return lines;
+    }
+
+    /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
+    static String result(Snapshot s, String seat) {
+        Snapshot.Result r = s.result();
+        if (r == null) {
+            return "Game over.";
+        }
+        String winner = r.winner();
+        String who = winner == null ? null : winner.equals(seat) ? "you win" : nameOf(s, winner) + " wins";
+        return switch (r.reason()) {
+            case "line" -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
+            case "resign" -> {
+                String loser = winner == null ? null : Protocol.other(winner);
+                String resigned = loser == null ? "A player" : loser.equals(seat) ? "You" : nameOf(s, loser);
+                yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
+            }
+            case "draw" -> "Draw: the board is full.";
+            case "dead_draw" -> "Draw: nobody can make a line any more.";
+            case "abandoned" -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
+            default -> (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
+        };
+    }
+
+    /** "you win" starts a sentence as "You win"; names are left as their owners typed them. */
+    private static String capitalize(String text) {
+        return text.startsWith("you ") ? "Y" + text.substring(1) : text;
+    }
+
+    /** Cell names joined, e.g. "a1 b2 c3". */
+    static String cells(List<Integer> cells, int size) {
+        List<String> names = new ArrayList<>();
+        for (int cell : cells) {
+            names.add(Coordinates.format(cell, size));
+        }
+        return String.join(" ", names);
+    }
+
+    /** The room code in a box, large and clear for sharing, with the command that joins it. */
+    static List<String> codeBox(String code, String share) {
+        String inner = "   ROOM CODE   " + spaced(code).replace("", " ").strip() + "   ";
+        String rule = "+" + "-".repeat(inner.length()) + "+";
+        return List.of(rule, "|" + " ".repeat(inner.length()) + "|", "|" + inner + "|",
+                "|" + " ".repeat(inner.length()) + "|", rule, "Share it: " + share);
+    }
+
+    /**
+     * One line saying what an event means for the user, or null when the screen already says it
+     * (the snapshot the event came with is {@code s}).
+     */
+    static String describe(Event event, Snapshot s, String mySeat) {
+        return switch (event) {
+            case Event.Moved m -> m.seat().equals(mySeat) ? null
+                    : nameOf(s, m.seat()) + " played " + Coordinates.format(m.cell(), s.settings().size());
+            case Event.Joined j -> j.name() + " joined as " + j.seat();
+            case Event.BotJoined b -> "a " + b.level() + " bot took seat " + b.seat();
+            case Event.Left l -> (l.seat().equals(mySeat) ? "you" : l.seat()) + " left the room";
+            case Event.Disconnected d -> nameOf(s, d.seat()) + " lost the connection; the seat is held for a while";
+            case Event.Reconnected r -> r.seat().equals(mySeat) ? null : nameOf(s, r.seat()) + " is back";
+            case Event.UndoRequested u -> null;
+            case Event.UndoDeclined d -> (d.seat().equals(mySeat) ? "you" : nameOf(s, d.seat()))
+                    + " declined the takeback";
+            case Event.Undone u -> "took back " + cells(u.cells(), s.settings().size());
+            case Event.Resigned r -> null;
+            case Event.RematchOffered r -> r.seat().equals(mySeat) ? null : nameOf(s, r.seat()) + " offers a rematch";
+            case Event.RematchStarted r -> "game " + r.game() + " starts";
+            case Event.GameOver g -> null;
+            case Event.SpectatorsChanged c -> null;
+        };
+    }
+
+    /** A finished game in one line, e.g. "game 1: X first: a1 b2 c3 ... - X won (line)". */
+    static String history(GameRecord game, int size) {
+        String outcome = game.winner() == null ? "draw" : game.winner() + " won";
+        return "game " + game.game() + ": " + game.first() + " first: " + cells(game.moves(), size)
+                + " - " + outcome + " (" + game.reason() + ")";
+    }
+
+    /** A room code split in two halves for reading aloud, e.g. "K7M Q2P". */
+    static String spaced(String code) {
+        if (code == null || code.length() != 6) {
+            return String.valueOf(code);
+        }
+        return code.substring(0, 3) + " " + code.substring(3);
+    }
+
+    /** Applies ANSI styles, or nothing in plain mode. */
+    record Paint(boolean colour) {
+        String bold(String text) {
+            return colour ? Ansi.BOLD + text + Ansi.RESET : text;
+        }
+
+        String error(String text) {
+            return colour ? Ansi.ERROR + text + Ansi.RESET : text;
+        }
+
+        String notice(String text) {
+            return colour ? Ansi.NOTICE + text + Ansi.RESET : text;
+        }
+
+        String seat(String seat, String text) {
+            return colour ? Ansi.seat(seat) + text + Ansi.RESET : text;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.tictactoe.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ServerMessage;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Scripting mode: JSON lines in, JSON lines out. Every server message goes to stdout as one line
+ * exactly as received; each stdin line is a protocol message or words ({@code move b2}); what the
+ * client itself has to say goes to stderr, so stdout stays machine-readable.
+ */
+final class ScriptFrontend implements RoomSession.Frontend {
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ScriptFrontend(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The first stdout line after {@code create}: {@code {"type":"room","code":...,"settings":...}}. */
+    void roomCreated(String code, JsonNode settings) {
+        ObjectNode line = MessageCodec.mapper().createObjectNode();
+        line.put("type", "room");
+        line.put("code", code);
+        if (settings != null) {
+            line.set("settings", settings);
+        }
+        out.println(line);
+        out.flush();
+    }
+
+    /** Reads stdin on a daemon thread, handing each line to the session in order. */
+    void startReading(InputStream in, RoomSession session) {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                    if (!line.isBlank()) {
+                        String l = line;
+                        session.execute(() -> session.submitLine(l));
+                    }
+                }
+            } catch (IOException e) {
+                session.execute(() -> notice("reading stdin failed: " + e.getMessage(), true));
+            }
+            session.execute(session::inputEnded);
+        }, "ttt-stdin");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    @Override
+    public void raw(String text) {
+        out.println(text);
+        out.flush();
+    }
+
+    @Override
+    public void received(ServerMessage message) {}
+
+    @Override
+    public void connectionChanged() {}
+
+    @Override
+    public void notice(String text, boolean error) {
+        err.println("ttt: " + text);
+        err.flush();
+    }
+}

@@ -1,0 +1,286 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.InfoCmp;
+import org.jline.utils.NonBlockingReader;
+
+/**
+ * Interactive play in a terminal (JLine): redraws the whole screen on every change, reads keys
+ * in raw mode (arrows move a cursor, Enter or space plays the cell under it, typed words are
+ * commands) and falls back to reading lines on a dumb terminal. All UI state is touched on the
+ * session thread; the key reader only hands keys over.
+ */
+final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
+
+    /** Lines of notices kept under the board. */
+    private static final int MAX_NOTICES = 12;
+
+    private static final int CTRL_C = 3;
+    private static final int CTRL_D = 4;
+    private static final int CTRL_L = 12;
+    private static final int ESC = 27;
+
+    private final RoomSession session;
+    private final Terminal terminal;
+    private final PrintWriter writer;
+    private final boolean colour;
+    private final boolean raw;
+    private final String share;
+    private Attributes saved;
+
+    // Touched on the session thread only.
+    private final StringBuilder input = new StringBuilder();
+    private final Deque<GameScreen.Notice> notices = new ArrayDeque<>();
+    private Integer cursor;
+
+    private TerminalFrontend(RoomSession session, Terminal terminal, boolean colour, boolean raw) {
+        this.session = session;
+        this.terminal = terminal;
+        this.writer = terminal.writer();
+        this.colour = colour;
+        this.raw = raw;
+        String server = session.server().toString();
+        this.share = "ttt join " + session.room()
+                + (server.equals(ServerAddress.DEFAULT) ? "" : " --server " + server);
+    }
+
+    /** Opens the system terminal; colours unless {@code plain}, NO_COLOR or a terminal without them. */
+    static TerminalFrontend open(RoomSession session, boolean plain) {
+        Terminal terminal;
+        try {
+            terminal = TerminalBuilder.builder().system(true).dumb(true).name("ttt").build();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the terminal: " + e.getMessage(), e);
+        }
+        boolean dumb = terminal.getType() == null || terminal.getType().startsWith(Terminal.TYPE_DUMB);
+        String noColor = System.getenv("NO_COLOR");
+        Integer colours = terminal.getNumericCapability(InfoCmp.Capability.max_colors);
+        boolean colour = !plain && (noColor == null || noColor.isEmpty()) && !dumb && colours != null && colours >= 8;
+        return new TerminalFrontend(session, terminal, colour, !dumb);
+    }
+
+    /** Enters raw mode if the terminal allows it, and starts reading keys. */
+    void start() {
+        if (raw) {
+            saved = terminal.enterRawMode();
+            writer.print("\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on exit
+        }
+        terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(this::draw));
+        terminal.handle(Terminal.Signal.INT, signal -> session.execute(() -> submit(new Command.Quit())));
+        Thread reader = new Thread(this::readKeys, "ttt-keys");
+        reader.setDaemon(true);
+        reader.start();
+        session.execute(this::draw);
+    }
+
+    private void readKeys() {
+        NonBlockingReader in = terminal.reader();
+        try {
+            while (true) {
+                int c = in.read();
+                if (c < 0) {
+                    session.execute(() -> submit(new Command.Quit()));
+                    return;
+                }
+                if (c == ESC && raw) {
+                    int next = in.read(50);
+                    if (next == '[' || next == 'O') {
+                        int code = in.read(50);
+                        session.execute(() -> arrow(code));
+                        continue;
+                    }
+                    session.execute(() -> key(ESC));
+                    if (next >= 0) {
+                        session.execute(() -> key(next));
+                    }
+                    continue;
+                }
+                session.execute(() -> key(c));
+            }
+        } catch (IOException e) {
+            // The terminal is closing.
+        }
+    }
+
+    private void arrow(int code) {
+        Snapshot s = session.snapshot();
+        if (s == null || cursor == null) {
+            return;
+        }
+        int size = s.settings().size();
+        int row = cursor / size;
+        int col = cursor % size;
+        switch (code) {
+            case 'A' -> row = Math.max(0, row - 1);
+            case 'B' -> row = Math.min(size - 1, row + 1);
+            case 'C' -> col = Math.min(size - 1, col + 1);
+            case 'D' -> col = Math.max(0, col - 1);
+            default -> {
+                return;
+            }
+        }
+        cursor = row * size + col;
+        draw();
+    }
+
+    private void key(int c) {
+        switch (c) {
+            case CTRL_C -> submit(new Command.Quit());
+            case CTRL_D -> {
+                if (input.isEmpty()) {
+                    submit(new Command.Quit());
+                }
+            }
+            case CTRL_L -> draw();
+            case ESC -> {
+                input.setLength(0);
+                draw();
+            }
+            case '\r', '\n' -> {
+                if (input.isEmpty() && cursor != null && raw) {
+                    submit(new Command.Play(cursor));
+                } else {
+                    String line = input.toString();
+                    input.setLength(0);
+                    Snapshot s = session.snapshot();
+                    submit(Command.parse(line, s == null ? 0 : s.settings().size()));
+                }
+            }
+            case ' ' -> {
+                if (input.isEmpty() && cursor != null && raw) {
+                    submit(new Command.Play(cursor));
+                } else {
+                    input.append(' ');
+                    draw();
+                }
+            }
+            case 127, 8 -> {
+                if (!input.isEmpty()) {
+                    input.setLength(input.length() - 1);
+                }
+                draw();
+            }
+            default -> {
+                if (c >= 32 && input.length() < 80) {
+                    input.append((char) c);
+                    if (raw) {
+                        draw();
+                    }
+                }
+            }
+        }
+    }
+
+    private void submit(Command command) {
+        if (!(command instanceof Command.Empty)) {
+            notices.clear();
+        }
+        if (command instanceof Command.Play play) {
+            cursor = play.cell();
+        }
+        session.submit(command);
+        draw();
+    }
+
+    @Override
+    public void received(ServerMessage message) {
+        Snapshot s = session.snapshot();
+        switch (message) {
+            case ServerMessage.Error e -> notice(session.describe(e), true);
+            case ServerMessage.Diff d when d.event() != null && s != null -> {
+                String text = GameScreen.describe(d.event(), s, session.seat());
+                if (text != null) {
+                    notice(text, false);
+                }
+            }
+            case ServerMessage.HistoryMessage h -> {
+                if (h.games().isEmpty()) {
+                    notice("no finished games yet", false);
+                }
+                int size = s == null ? 3 : s.settings().size();
+                h.games().stream().skip(Math.max(0, h.games().size() - MAX_NOTICES))
+                        .forEach(g -> notice(GameScreen.history(g, size), false));
+            }
+            default -> { }
+        }
+        if (cursor == null && s != null && raw) {
+            int size = s.settings().size();
+            cursor = (size / 2) * size + size / 2;
+        }
+        draw();
+    }
+
+    @Override
+    public void connectionChanged() {
+        draw();
+    }
+
+    @Override
+    public void notice(String text, boolean error) {
+        for (String line : text.split("\n")) {
+            notices.addLast(new GameScreen.Notice(line, error));
+        }
+        while (notices.size() > MAX_NOTICES) {
+            notices.removeFirst();
+        }
+        draw();
+    }
+
+    private void draw() {
+        List<GameScreen.Notice> shown = List.copyOf(notices);
+        List<String> lines = render(shown);
+        int height = terminal.getHeight();
+        if (raw && height > 0 && lines.size() > height && !shown.isEmpty()) {
+            // Too tall for the terminal: keep the newest notices that fit, so the board stays in view.
+            int keep = Math.max(1, shown.size() - (lines.size() - height));
+            lines = render(shown.subList(shown.size() - keep, shown.size()));
+        }
+        StringBuilder screen = new StringBuilder();
+        if (raw) {
+            screen.append(Ansi.CLEAR);
+        } else {
+            screen.append("\n");
+        }
+        screen.append(String.join("\r\n", lines));
+        writer.print(screen);
+        writer.flush();
+    }
+
+    private List<String> render(List<GameScreen.Notice> shown) {
+        return GameScreen.render(new GameScreen.View(session.room(), share, session.snapshot(), session.seat(),
+                session.connection(), shown, input.toString(), raw ? cursor : null, colour));
+    }
+
+    /** After the session ended: leaves the full screen and prints the last state on the normal one. */
+    void finalScreen() {
+        if (raw) {
+            writer.print("\u001b[?1049l");
+        }
+        List<String> lines = GameScreen.render(new GameScreen.View(session.room(), share, session.snapshot(),
+                session.seat(), session.connection(), List.copyOf(notices), "", null, colour));
+        writer.print(String.join("\r\n", lines.subList(0, lines.size() - 1)) + "\r\n");
+        writer.flush();
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (saved != null) {
+                terminal.setAttributes(saved);
+            }
+            terminal.close();
+        } catch (IOException e) {
+            // Nothing more to restore.
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.Snapshot;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GameScreenTest {
+
+    private static List<String> screen(Snapshot s, String seat, boolean colour, GameScreen.Notice... notices) {
+        return GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, seat, "connected",
+                List.of(notices), "b", 4, colour));
+    }
+
+    @Test
+    void showsPlayersScoreBoardTurnAndPrompt() {
+        Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", List.of("X.O", "...", "..."), 2, null,
+                Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
+        List<String> lines = screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
+        assertThat(lines.get(0)).isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
+        assertThat(lines.get(1)).startsWith("X  ana (you) <- to move").endsWith("wins 1");
+        assertThat(lines.get(2)).startsWith("O  ben  - disconnected, seat held").endsWith("wins 0");
+        assertThat(lines.get(3)).isEqualTo("draws 3   spectators 2");
+        assertThat(lines).contains("   1  X | . |(O)", "   2  . |>.<| . ");
+        assertThat(lines).contains(
+                "Your turn (X). Type a cell like b2, or move with the arrows and press Enter.",
+                "! that cell is already taken");
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("> b");
+        assertThat(String.join("\n", lines)).doesNotContain("\u001b");
+    }
+
+    @Test
+    void colourModeColoursSeatsAndErrors() {
+        Snapshot s = Snapshots.playing("O", "X..", "...", "...");
+        String text = String.join("\n", screen(s, "X", true, new GameScreen.Notice("nope", true)));
+        assertThat(text).contains(Ansi.X + "X" + Ansi.RESET + "  ana", Ansi.O + "O" + Ansi.RESET + "  ben",
+                Ansi.ERROR + "! nope" + Ansi.RESET);
+        assertThat(Ansi.strip(text)).contains("Waiting for ben (O) to move.");
+    }
+
+    @Test
+    void aWaitingRoomShowsTheCodeBoxToShare() {
+        Snapshot s = Snapshots.of(Snapshot.WAITING, null, List.of("...", "...", "..."), null, null, Snapshots.ANA, null);
+        List<String> lines = screen(s, "X", false);
+        assertThat(lines).contains("O  (empty seat)                                 wins 0");
+        assertThat(lines).containsSubsequence(
+                "Waiting for an opponent.",
+                "Or invite a bot: bot easy | bot medium | bot hard | bot perfect",
+                "+-------------------------------+",
+                "|   ROOM CODE   K 7 M   Q 2 P   |",
+                "+-------------------------------+",
+                "Share it: ttt join K7MQ2P");
+    }
+
+    @Test
+    void aFinishedGameSaysWhoWonAndHow() {
+        Snapshot.Result line = new Snapshot.Result("X", "line", List.of(0, 4, 8));
+        Snapshot won = Snapshots.of(Snapshot.OVER, null, List.of("XO.", "OX.", "..X"), 8, line, Snapshots.ANA, Snapshots.BOT);
+        assertThat(screen(won, "X", false)).contains("You win with a1 b2 c3.", "   1 [X]| O | . ",
+                "Type rematch to play again, history to review, or quit.");
+        assertThat(screen(won, "O", false)).contains("ana (X) wins with a1 b2 c3.");
+        assertThat(screen(won, null, false)).contains("ana (X) wins with a1 b2 c3.")
+                .noneMatch(l -> l.contains("rematch"));
+        assertThat(screen(won, null, false).get(3)).endsWith("(you are watching)");
+
+        Snapshot resigned = Snapshots.of(Snapshot.OVER, null, List.of("X..", "...", "..."), 0,
+                new Snapshot.Result("O", "resign", List.of()), Snapshots.ANA, Snapshots.BEN);
+        assertThat(GameScreen.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
+        assertThat(GameScreen.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
+        assertThat(GameScreen.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
+
+        Snapshot draw = Snapshots.of(Snapshot.OVER, null, List.of("XOX", "XOO", "OXX"), 8,
+                new Snapshot.Result(null, "draw", List.of()), Snapshots.ANA, Snapshots.BEN);
+        assertThat(GameScreen.result(draw, "X")).isEqualTo("Draw: the board is full.");
+        Snapshot dead = Snapshots.of(Snapshot.OVER, null, List.of("XOX", "XOO", "O.."), 6,
+                new Snapshot.Result(null, "dead_draw", List.of()), Snapshots.ANA, Snapshots.BEN);
+        assertThat(GameScreen.result(dead, "O")).isEqualTo("Draw: nobody can make a line any more.");
+    }
+
+    @Test
+    void offersAndRequestsAreSpelledOut() {
+        Snapshot s = Snapshots.playing("X", "X..", ".O.", "...");
+        Snapshot asking = new Snapshot(s.version(), s.room(), s.settings(), s.game(), s.status(), s.turn(), s.board(),
+                s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(), "O", List.of());
+        assertThat(screen(asking, "X", false)).contains("ben (O) asks to take back a move: type accept or decline.");
+        assertThat(screen(asking, "O", false)).contains("You asked to take back a move; waiting for the answer.");
+
+        Snapshot over = Snapshots.of(Snapshot.OVER, null, List.of("XXX", "OO.", "..."), 2,
+                new Snapshot.Result("X", "line", List.of(0, 1, 2)), Snapshots.ANA, Snapshots.BEN);
+        Snapshot offered = new Snapshot(over.version(), over.room(), over.settings(), over.game(), over.status(), null,
+                over.board(), over.moves(), over.lastMove(), over.result(), over.players(), 0, over.score(), null,
+                List.of("O"));
+        assertThat(screen(offered, "X", false)).contains("ben (O) offers a rematch: type rematch to play again, or quit.");
+        assertThat(screen(offered, "O", false)).contains("You offered a rematch; waiting for ana (X).");
+    }
+
+    @Test
+    void eventsBecomeShortSentences() {
+        Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", List.of("X..", ".O.", "..."), 4, null, Snapshots.ANA, Snapshots.BOT);
+        assertThat(GameScreen.describe(new Event.Moved("O", 4, "bot-1"), s, "X")).isEqualTo("bot (perfect) (O) played b2");
+        assertThat(GameScreen.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
+        assertThat(GameScreen.describe(new Event.Joined("O", "ben"), s, "X")).isEqualTo("ben joined as O");
+        assertThat(GameScreen.describe(new Event.BotJoined("O", "hard"), s, "X")).isEqualTo("a hard bot took seat O");
+        assertThat(GameScreen.describe(new Event.Disconnected("O"), s, "X"))
+                .isEqualTo("bot (perfect) (O) lost the connection; the seat is held for a while");
+        assertThat(GameScreen.describe(new Event.Undone("X", List.of(4, 0)), s, "X")).isEqualTo("took back b2 a1");
+        assertThat(GameScreen.describe(new Event.RematchStarted(2), s, "X")).isEqualTo("game 2 starts");
+    }
+
+    @Test
+    void historyLinesNameTheCells() {
+        GameRecord game = new GameRecord(1, "X", List.of(4, 0, 8, 2, 1, 7, 6, 3, 5), null, "draw", List.of());
+        assertThat(GameScreen.history(game, 3)).isEqualTo("game 1: X first: b2 a1 c3 c1 b1 b3 a3 a2 c2 - draw (draw)");
+    }
+
+    @Test
+    void beforeTheWelcomeItSaysItIsJoining() {
+        List<String> lines = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", null, null,
+                "connecting", List.of(), "", null, false));
+        assertThat(lines).containsExactly("ttt  room K7M Q2P  [connecting]", "", "Joining room K7MQ2P...", "> ");
+    }
+
+    @Test
+    void everyBoardSizeFitsA120ColumnScreen() {
+        for (int size = 3; size <= 19; size++) {
+            List<String> rows = java.util.Collections.nCopies(size, ".".repeat(size));
+            Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", rows, null, null, Snapshots.ANA, Snapshots.BEN);
+            List<String> lines = screen(s, "X", true);
+            assertThat(lines).allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
+            assertThat(lines.size()).isLessThanOrEqualTo(40);
+        }
+    }
+}

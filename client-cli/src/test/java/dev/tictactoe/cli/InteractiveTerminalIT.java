@@ -1,0 +1,168 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.GameServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The client in a real pseudo-terminal under tmux: create a game against the bot, play it with
+ * the cursor and typed cells, and read the screen as a person would see it.
+ */
+class InteractiveTerminalIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Pattern BOARD_ROW = Pattern.compile("^\\s*(\\d+) (.*\\|.*)$");
+
+    /** A tmux server of our own, so nothing else running tmux is touched. */
+    private final String socket = "ttt-it-" + ProcessHandle.current().pid();
+    private final String session = "cli";
+    private GameServer server;
+
+    @BeforeEach
+    void start() {
+        Assumptions.assumeTrue(tmuxInstalled(), "tmux is not installed");
+        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            tmux("kill-session", "-t", session);
+            server.close();
+        }
+    }
+
+    @Test
+    void playsTheBotWithTheCursorAndTypedCells() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String cli = quote(java) + " -XX:TieredStopAtLevel=1 -jar " + quote(CliProcess.jar().toAbsolutePath().toString())
+                + " create --bot perfect --name tester --server http://127.0.0.1:" + server.port();
+        // The shell reports the exit code and keeps the pane open so the last screen can be read.
+        tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40",
+                "sh -c '" + cli + "; echo \"[exit $?]\"; sleep 120'");
+
+        String screen = awaitScreen(s -> s.contains("Your turn (X)"));
+        assertThat(screen).contains("ttt  room", "3x3, 3 in a row", "tester (you)", "bot (perfect)", "a   b   c");
+        assertThat(screen).contains(">.<"); // the cursor starts in the middle
+
+        // First move: the cursor, one step up and back down, then Enter plays b2.
+        tmux("send-keys", "-t", session, "Up");
+        awaitScreen(s -> board(s).get(0).charAt(1) == '.' && s.contains("|>.<|"));
+        tmux("send-keys", "-t", session, "Down", "Enter");
+        int played = 1;
+        while (true) {
+            int expected = 2 * played;
+            screen = awaitScreen(s -> isOver(s) || pieces(board(s)) >= expected && s.contains("Your turn (X)"));
+            if (isOver(screen)) {
+                break;
+            }
+            String cell = firstEmpty(board(screen));
+            tmux("send-keys", "-t", session, "-l", cell);
+            tmux("send-keys", "-t", session, "Enter");
+            played++;
+        }
+        assertThat(board(screen).get(1).charAt(1)).isEqualTo('X');
+        assertThat(screen).containsAnyOf("bot (perfect) (O) wins with", "Draw:");
+        assertThat(screen).doesNotContain("You win");
+
+        tmux("send-keys", "-t", session, "-l", "quit");
+        tmux("send-keys", "-t", session, "Enter");
+        String last = awaitScreen(s -> s.contains("[exit "));
+        assertThat(last).containsAnyOf("[exit 1]", "[exit 2]");
+        assertThat(last).contains("a   b   c").containsAnyOf("wins with", "Draw:");
+        assertThat(last).doesNotContain("Exception");
+    }
+
+    private static boolean isOver(String screen) {
+        return screen.contains("wins with") || screen.contains("Draw:") || screen.contains("Game abandoned");
+    }
+
+    /** The board rows read off the screen, one character per cell, marks removed. */
+    private static List<String> board(String screen) {
+        List<String> rows = new ArrayList<>();
+        for (String line : screen.split("\n")) {
+            Matcher m = BOARD_ROW.matcher(line);
+            if (m.matches()) {
+                StringBuilder row = new StringBuilder();
+                for (String cell : m.group(2).split("\\|")) {
+                    row.append(cell.replaceAll("[\\s\\[\\]()<>]", ""));
+                }
+                rows.add(row.toString());
+            }
+        }
+        assertThat(rows).as(screen).hasSize(3).allSatisfy(r -> assertThat(r).hasSize(3));
+        return rows;
+    }
+
+    private static int pieces(List<String> rows) {
+        return (int) String.join("", rows).chars().filter(c -> c != '.').count();
+    }
+
+    private static String firstEmpty(List<String> rows) {
+        for (int r = 0; r < rows.size(); r++) {
+            int c = rows.get(r).indexOf('.');
+            if (c >= 0) {
+                return Coordinates.format(r * 3 + c, 3);
+            }
+        }
+        throw new AssertionError("no empty cell in " + rows);
+    }
+
+    /** Captures the pane until {@code done} holds; short pauses, since this waits on an external screen. */
+    private String awaitScreen(Predicate<String> done) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        String screen = "";
+        while (System.nanoTime() < deadline) {
+            screen = tmux("capture-pane", "-p", "-t", session);
+            try {
+                if (done.test(screen)) {
+                    return screen;
+                }
+            } catch (AssertionError notYet) {
+                // the screen is being redrawn
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the screen did not show what was expected within " + WAIT + ":\n" + screen);
+    }
+
+    private String tmux(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("tmux", "-L", socket));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return out;
+    }
+
+    private static boolean tmuxInstalled() {
+        try {
+            Process p = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String quote(String s) {
+        return "\"" + s + "\"";
+    }
+}

@@ -1,0 +1,91 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tictactoe.protocol.NewRoom;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class MainTest {
+
+    private record Run(int code, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(new StringWriter(), true));
+        return new Run(cli.execute(args), err.toString());
+    }
+
+    @Test
+    void helpSucceeds() {
+        assertThat(run("--help").code()).isZero();
+        assertThat(run("create", "--help").code()).isZero();
+    }
+
+    @Test
+    void usageErrorsExitWithFourAndSayWhy() {
+        Run unknown = run("join");
+        assertThat(unknown.code()).isEqualTo(ExitCodes.ERROR);
+        assertThat(unknown.err()).contains("Missing required parameter: 'CODE'");
+        assertThat(run("fly").code()).isEqualTo(ExitCodes.ERROR);
+        Run badSize = run("create", "--size", "20", "--server", "http://127.0.0.1:1");
+        assertThat(badSize.code()).isEqualTo(ExitCodes.ERROR);
+        assertThat(badSize.err()).isEqualTo("ttt: --size must be 3 to 19, was 20" + System.lineSeparator());
+        Run badCode = run("join", "K7M-Q2!");
+        assertThat(badCode.err()).contains("\"K7M-Q2!\" is not a room code").doesNotContain("Exception");
+        assertThat(run("watch", "K7MQ2P", "--server", "ftp://x").err())
+                .startsWith("ttt: --server: \"ftp://x\" is not an http:// or https:// URL");
+    }
+
+    @Test
+    void createTurnsOptionsIntoRoomSettings() {
+        CreateCommand create = create( "--size", "15", "--seat", "o", "--first", "Random", "--bot", "HARD",
+                "--no-early-draw", "--no-spectators");
+        assertThat(create.request()).isEqualTo(new NewRoom(15, 5, "O", "random", false, false, "hard"));
+        assertThat(create().request()).isEqualTo(NewRoom.DEFAULT);
+        assertThat(create("--size", "4").request().winLength()).isEqualTo(4);
+        assertThat(create("--size", "7", "--k", "4").request().winLength()).isEqualTo(4);
+        assertThatThrownBy(() -> create("--k", "4").request()).hasMessage("--k must be 1 to the board size (3), was 4");
+        assertThatThrownBy(() -> create("--seat", "Z").request()).hasMessage("--seat must be X, O or random, was \"Z\"");
+        assertThatThrownBy(() -> create("--bot", "god").request())
+                .hasMessage("--bot must be easy, medium, hard or perfect, was \"god\"");
+    }
+
+    @Test
+    void roomCodesAreNormalisedForgivingCaseAndLookAlikes() {
+        assertThat(Launch.roomCode("k7mq2p")).isEqualTo("K7MQ2P");
+        assertThat(Launch.roomCode(" k7m-q2p ")).isEqualTo("K7MQ2P");
+        assertThat(Launch.roomCode("ABCDEO")).isEqualTo("ABCDE0");
+        assertThat(Launch.roomCode("abcdel")).isEqualTo("ABCDE1");
+        assertThatThrownBy(() -> Launch.roomCode("K7MQ2")).isInstanceOf(UserError.class)
+                .hasMessage("\"K7MQ2\" is not a room code: codes are 6 letters and digits, like K7MQ2P");
+    }
+
+    @Test
+    void theServerDefaultsToLocalhost() {
+        JoinCommand join = join("K7MQ2P");
+        String expected = System.getenv("TTT_SERVER") == null ? ServerAddress.DEFAULT : System.getenv("TTT_SERVER");
+        assertThat(join.options.server).isEqualTo(expected);
+        assertThat(join("K7MQ2P", "--server", "http://h:1", "--script", "--keep-going").options.keepGoing).isTrue();
+    }
+
+    private static CreateCommand create(String... args) {
+        return (CreateCommand) parse("create", args);
+    }
+
+    private static JoinCommand join(String... args) {
+        return (JoinCommand) parse("join", args);
+    }
+
+    private static Object parse(String command, String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = command;
+        System.arraycopy(args, 0, all, 1, args.length);
+        return Main.commandLine().parseArgs(all).subcommand().commandSpec().userObject();
+    }
+}

@@ -1,0 +1,164 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.GameServer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The packaged client in scripting mode against the real server: people and the bot, to the end. */
+class ScriptedGameIT {
+
+    private static GameServer server;
+    private static String url;
+    private final List<CliProcess> processes = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() {
+        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        url = "http://127.0.0.1:" + server.port();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @AfterEach
+    void stopClients() {
+        processes.forEach(CliProcess::close);
+    }
+
+    private CliProcess cli(String label, String... args) {
+        CliProcess p = CliProcess.start(label, args);
+        processes.add(p);
+        return p;
+    }
+
+    /** Two people in one room: the creator (X, moves first) and the one who joined (O). */
+    private record Table(String code, CliProcess x, CliProcess o) {}
+
+    private Table twoPlayers() {
+        CliProcess ana = cli("ana", "create", "--script", "--server", url, "--name", "ana");
+        JsonNode room = ana.awaitLine(line -> "room".equals(line.path("type").asText()));
+        String code = room.path("code").asText();
+        assertThat(code).hasSize(6);
+        ana.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        // Look-alikes and case do not matter: type the code the sloppy way.
+        CliProcess ben = cli("ben", "join", code.toLowerCase().replace('0', 'o'), "--script", "--server", url,
+                "--name", "ben");
+        JsonNode welcome = ben.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        assertThat(welcome.path("seat").asText()).isEqualTo("O");
+        return new Table(code, ana, ben);
+    }
+
+    /** Plays {@code moves} alternately, X first, each when the mover sees its turn; stops at game over. */
+    private static void play(CliProcess x, CliProcess o, String... moves) {
+        for (int i = 0; i < moves.length; i++) {
+            CliProcess mover = i % 2 == 0 ? x : o;
+            String seat = i % 2 == 0 ? "X" : "O";
+            int played = i;
+            Snapshot s = mover.awaitSnapshot(
+                    snap -> Snapshot.OVER.equals(snap.status()) || snap.moves().size() == played && seat.equals(snap.turn()));
+            if (Snapshot.OVER.equals(s.status())) {
+                return;
+            }
+            // Words for X, a raw protocol message (id and version filled in by the client) for O.
+            mover.send(i % 2 == 0 ? "move " + moves[i] : "{\"type\":\"move\",\"cell\":" + cell(moves[i]) + "}");
+        }
+    }
+
+    private static int cell(String name) {
+        return ((Coordinates.Cell) Coordinates.parse(name, 3)).cell();
+    }
+
+    @Test
+    void twoPeoplePlayToAWin() {
+        Table table = twoPlayers();
+        CliProcess watcher = cli("watcher", "watch", table.code(), "--script", "--server", url);
+        watcher.endInput(); // a spectator script with nothing to say still follows the game to its end
+        JsonNode welcome = watcher.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        assertThat(welcome.path("seat").isNull()).isTrue();
+        play(table.x(), table.o(), "a1", "a2", "b1", "b2", "c1");
+        assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.WON);
+        assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.LOST);
+        assertThat(watcher.awaitExit()).as(watcher.diagnostics()).isEqualTo(ExitCodes.WON);
+        assertThat(watcher.snapshot().result().winner()).isEqualTo("X");
+        Snapshot end = table.o().snapshot();
+        assertThat(end.result().winner()).isEqualTo("X");
+        assertThat(end.result().line()).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void twoPeoplePlayToADraw() {
+        Table table = twoPlayers();
+        play(table.x(), table.o(), "b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3");
+        assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.DRAW);
+        assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.DRAW);
+        assertThat(table.x().snapshot().result().winner()).isNull();
+    }
+
+    @Test
+    void nobodyBeatsThePerfectBot() {
+        CliProcess me = cli("me", "create", "--bot", "perfect", "--script", "--server", url, "--name", "me");
+        me.awaitLine(line -> "room".equals(line.path("type").asText()));
+        me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        assertThat(me.seat()).isEqualTo("X");
+        while (true) {
+            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
+            if (Snapshot.OVER.equals(s.status())) {
+                break;
+            }
+            me.send("move " + Coordinates.format(firstEmpty(s), 3));
+            int before = s.moves().size();
+            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+        }
+        int code = me.awaitExit();
+        assertThat(code).as(me.diagnostics()).isIn(ExitCodes.LOST, ExitCodes.DRAW);
+    }
+
+    @Test
+    void keepGoingPlaysOnAfterTheFirstGame() {
+        CliProcess me = cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
+        me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        while (true) {
+            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
+            if (Snapshot.OVER.equals(s.status())) {
+                break;
+            }
+            me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
+            int before = s.moves().size();
+            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+        }
+        me.send("rematch");
+        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && Snapshot.PLAYING.equals(snap.status()));
+        assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
+        me.send("quit");
+        assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);
+    }
+
+    @Test
+    void anUnknownRoomIsAServerErrorInWords() {
+        CliProcess lost = cli("lost", "join", "ZZZZZZ", "--script", "--server", url);
+        lost.endInput();
+        assertThat(lost.awaitExit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(lost.stderr()).isEqualTo("ttt: there is no room ZZZZZZ on " + url + " (check the code)\n");
+    }
+
+    private static int firstEmpty(Snapshot s) {
+        int size = s.settings().size();
+        for (int cell = 0; cell < size * size; cell++) {
+            if (s.cell(cell) == null) {
+                return cell;
+            }
+        }
+        throw new AssertionError("no empty cell on " + s.board());
+    }
+}
