@@ -44,7 +44,7 @@ final class RoomSession {
 
     /** Close codes after which coming back would be wrong or useless. */
     private static final Set<Integer> FINAL_CLOSES = Set.of(
-            CloseCodes.REPLACED, CloseCodes.LEFT, CloseCodes.JOIN_REFUSED, CloseCodes.POLICY_VIOLATION,
+            CloseCodes.REPLACED, CloseCodes.LEFT, CloseCodes.POLICY_VIOLATION,
             CloseCodes.UNSUPPORTED_DATA, CloseCodes.MESSAGE_TOO_BIG);
 
     /** How long a deliberate leave waits for the server to close before exiting anyway. */
