@@ -13,11 +13,13 @@ final class NaiveBoard {
     final int n;
     final int k;
     final Mark[][] grid;
+    private final List<int[]> windows;
 
     NaiveBoard(Rules rules) {
         n = rules.size();
         k = rules.winLength();
         grid = new Mark[n][n];
+        windows = allWindows();
     }
 
     void set(int cell, Mark mark) {
@@ -28,8 +30,12 @@ final class NaiveBoard {
         return grid[cell / n][cell % n];
     }
 
-    /** Every window of k cells in a straight line, as lists of cells. */
+    /** Every window of k cells in a straight line, as arrays of cells. */
     List<int[]> windows() {
+        return windows;
+    }
+
+    private List<int[]> allWindows() {
         List<int[]> windows = new ArrayList<>();
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < n; c++) {

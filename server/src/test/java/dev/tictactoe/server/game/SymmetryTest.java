@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -58,7 +59,8 @@ class SymmetryTest {
                 Rules.GOMOKU)) {
             for (int trial = 0; trial < 30; trial++) {
                 Board board = new Board(rules, trial % 2 == 0 ? Mark.X : Mark.O);
-                BoardTest.randomPlies(board, 1 + random.nextInt(Math.min(rules.cells(), 12)), random);
+                int plies = 1 + random.nextInt(Math.min(rules.cells(), 12));
+                BoardTest.randomPlies(board, plies, random);
                 long canonical = Symmetry.canonicalHash(board);
                 Set<Long> hashes = new HashSet<>();
                 for (int s = 0; s < Symmetry.COUNT; s++) {
@@ -72,7 +74,7 @@ class SymmetryTest {
                     }
                 }
                 assertThat(hashes).contains(board.hash());
-                assertThat(canonical).isEqualTo(hashes.stream().mapToLong(Long::longValue).min().getAsLong());
+                assertThat(canonical).isEqualTo(Collections.min(hashes));
             }
         }
     }

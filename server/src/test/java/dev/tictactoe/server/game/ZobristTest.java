@@ -15,7 +15,9 @@ class ZobristTest {
     void samePositionByAnyMoveOrderHasTheSameHash() {
         SplittableRandom random = new SplittableRandom(5);
         Random shuffler = new Random(5);
-        for (Rules rules : List.of(Rules.CLASSIC, new Rules(7, 4), Rules.GOMOKU, new Rules(19, 5))) {
+        List<Rules> variants =
+                List.of(Rules.CLASSIC, new Rules(7, 4), Rules.GOMOKU, new Rules(19, 5));
+        for (Rules rules : variants) {
             for (int trial = 0; trial < 20; trial++) {
                 Board board = new Board(rules, trial % 2 == 0 ? Mark.X : Mark.O);
                 BoardTest.randomPlies(board, Math.min(rules.cells() - 1, 30), random);
@@ -66,7 +68,8 @@ class ZobristTest {
 
     @Test
     void variantsDoNotShareHashes() {
-        assertThat(new Board(new Rules(5, 4)).hash()).isNotEqualTo(new Board(new Rules(5, 5)).hash());
+        assertThat(new Board(new Rules(5, 4)).hash())
+                .isNotEqualTo(new Board(new Rules(5, 5)).hash());
         assertThat(Board.replay(new Rules(5, 4), Mark.X, 12).hash())
                 .isNotEqualTo(Board.replay(new Rules(5, 3), Mark.X, 12).hash());
     }
