@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -101,22 +99,16 @@ class HardTest {
     }
 
     @Test
-    void staysWithinItsBudget() {
-        // An opening with nothing forced, so the search runs until the clock stops it.
+    void theClockStopsTheSearchWithALegalMove() {
+        // An opening with nothing forced, so the search runs until the clock stops it. How close
+        // it keeps to the budget is measured by the bot benchmark, not asserted here.
         Board board = gomoku("X 7 7", "O 7 8", "X 8 7", "O 6 6");
-        bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 0); // warm up
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < 3; i++) {
-            long start = System.nanoTime();
-            long cpuStart = threads.getCurrentThreadCpuTime();
-            BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, i);
-            long cpuMillis = (threads.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
-            long wallMillis = (System.nanoTime() - start) / 1_000_000;
-            // The search stops on the wall clock; CPU time is what it controls (on a machine
-            // shared with other builds, the wall clock also counts time the thread was not run).
-            assertThat(cpuMillis).as("%s, wall %d ms", move.note(), wallMillis).isLessThanOrEqualTo(220);
-            assertThat(move.depth()).isGreaterThanOrEqualTo(2);
+            BotMove move = bot.choose(board, Level.HARD, Duration.ofMillis(50), i);
+            assertThat(board.isEmpty(move.cell())).isTrue();
+            assertThat(move.depth()).isGreaterThanOrEqualTo(1);
             assertThat(move.score()).isBetween(-Bot.WIN_THRESHOLD, Bot.WIN_THRESHOLD);
+            assertThat(move.exact()).isFalse();
         }
     }
 
