@@ -38,6 +38,8 @@ import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -68,6 +70,14 @@ public final class GameConnection {
 
     /** Every text frame as received, before decoding. */
     default void onRawText(String text) {}
+
+    /**
+     * False to receive only {@link #onRawText} and skip decoding, for callers (such as a load
+     * generator against a plain relay) that read frames themselves.
+     */
+    default boolean decodes() {
+      return true;
+    }
 
     /** A text frame that is not a valid server message. */
     default void onUndecodable(String text, ProtocolException problem) {
@@ -124,6 +134,16 @@ public final class GameConnection {
    */
   public static CompletableFuture<GameConnection> open(
       URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
+    return open(uri, group, listener, timeout, null);
+  }
+
+  /**
+   * As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress} (the
+   * port is the system's choice), or from any address when null. Spreading many connections over
+   * several local addresses lifts the limit of one address's ephemeral ports.
+   */
+  public static CompletableFuture<GameConnection> open(
+      URI uri, EventLoopGroup group, Listener listener, Duration timeout, InetAddress localAddress) {
     String scheme = uri.getScheme();
     boolean tls = "wss".equalsIgnoreCase(scheme);
     if (!tls && !"ws".equalsIgnoreCase(scheme)) {
@@ -157,8 +177,9 @@ public final class GameConnection {
                     p.addLast(new HttpClientCodec(), new HttpObjectAggregator(8192), handler);
                   }
                 });
-    bootstrap
-        .connect(host, port)
+    (localAddress == null
+            ? bootstrap.connect(host, port)
+            : bootstrap.connect(new InetSocketAddress(host, port), new InetSocketAddress(localAddress, 0)))
         .addListener(
             (ChannelFuture f) -> {
               if (!f.isSuccess()) {
@@ -332,6 +353,9 @@ public final class GameConnection {
 
     private void onText(String text) {
       listener.onRawText(text);
+      if (!listener.decodes()) {
+        return;
+      }
       ServerMessage message;
       try {
         message = MessageCodec.decodeServer(text);

@@ -27,6 +27,7 @@ public final class BenchMain {
             "jmh", BenchMain::jmh,
             "solve", SolveCommand::run,
             "botbench", BotBench::run,
+            "relay", RelayServer::main,
             "help", args -> help()));
 
     private BenchMain() {}
