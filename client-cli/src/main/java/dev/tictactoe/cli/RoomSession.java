@@ -44,7 +44,7 @@ final class RoomSession {
 
     /** Close codes after which coming back would be wrong or useless. */
     private static final Set<Integer> FINAL_CLOSES = Set.of(
-            CloseCodes.REPLACED, CloseCodes.LEFT, CloseCodes.JOIN_REFUSED, CloseCodes.POLICY_VIOLATION,
+            CloseCodes.REPLACED, CloseCodes.LEFT, CloseCodes.POLICY_VIOLATION,
             CloseCodes.UNSUPPORTED_DATA, CloseCodes.MESSAGE_TOO_BIG);
 
     /** How long a deliberate leave waits for the server to close before exiting anyway. */
@@ -354,6 +354,9 @@ final class RoomSession {
             Throwable cause = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
             if (!welcomed) {
                 finish(ExitCodes.ERROR, openFailure(cause));
+            } else if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
+                finish(ExitCodes.ABORTED, "room " + room + " no longer exists on " + server
+                        + " (the server may have restarted)");
             } else {
                 reconnectLater("reconnect failed: " + describe(cause));
             }

@@ -237,9 +237,14 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     }
 
     private void draw() {
-        List<String> lines = GameScreen.render(new GameScreen.View(session.room(), share, session.snapshot(),
-                session.seat(), session.connection(), List.copyOf(notices), input.toString(),
-                raw ? cursor : null, colour));
+        List<GameScreen.Notice> shown = List.copyOf(notices);
+        List<String> lines = render(shown);
+        int height = terminal.getHeight();
+        if (raw && height > 0 && lines.size() > height && !shown.isEmpty()) {
+            // Too tall for the terminal: keep the newest notices that fit, so the board stays in view.
+            int keep = Math.max(1, shown.size() - (lines.size() - height));
+            lines = render(shown.subList(shown.size() - keep, shown.size()));
+        }
         StringBuilder screen = new StringBuilder();
         if (raw) {
             screen.append(Ansi.CLEAR);
@@ -249,6 +254,11 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         screen.append(String.join("\r\n", lines));
         writer.print(screen);
         writer.flush();
+    }
+
+    private List<String> render(List<GameScreen.Notice> shown) {
+        return GameScreen.render(new GameScreen.View(session.room(), share, session.snapshot(), session.seat(),
+                session.connection(), shown, input.toString(), raw ? cursor : null, colour));
     }
 
     /** After the session ended: leaves the full screen and prints the last state on the normal one. */

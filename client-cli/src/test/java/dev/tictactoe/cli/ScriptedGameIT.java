@@ -42,8 +42,10 @@ class ScriptedGameIT {
         return p;
     }
 
-    /** Creates a room for two people; returns {creator (X, moves first), joiner (O)}. */
-    private CliProcess[] twoPlayers() {
+    /** Two people in one room: the creator (X, moves first) and the one who joined (O). */
+    private record Table(String code, CliProcess x, CliProcess o) {}
+
+    private Table twoPlayers() {
         CliProcess ana = cli("ana", "create", "--script", "--server", url, "--name", "ana");
         JsonNode room = ana.awaitLine(line -> "room".equals(line.path("type").asText()));
         String code = room.path("code").asText();
@@ -54,7 +56,7 @@ class ScriptedGameIT {
                 "--name", "ben");
         JsonNode welcome = ben.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(welcome.path("seat").asText()).isEqualTo("O");
-        return new CliProcess[] {ana, ben};
+        return new Table(code, ana, ben);
     }
 
     /** Plays {@code moves} alternately, X first, each when the mover sees its turn; stops at game over. */
@@ -79,22 +81,28 @@ class ScriptedGameIT {
 
     @Test
     void twoPeoplePlayToAWin() {
-        CliProcess[] players = twoPlayers();
-        play(players[0], players[1], "a1", "a2", "b1", "b2", "c1");
-        assertThat(players[0].awaitExit()).as(players[0].diagnostics()).isEqualTo(ExitCodes.WON);
-        assertThat(players[1].awaitExit()).as(players[1].diagnostics()).isEqualTo(ExitCodes.LOST);
-        Snapshot end = players[1].snapshot();
+        Table table = twoPlayers();
+        CliProcess watcher = cli("watcher", "watch", table.code(), "--script", "--server", url);
+        watcher.endInput(); // a spectator script with nothing to say still follows the game to its end
+        JsonNode welcome = watcher.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        assertThat(welcome.path("seat").isNull()).isTrue();
+        play(table.x(), table.o(), "a1", "a2", "b1", "b2", "c1");
+        assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.WON);
+        assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.LOST);
+        assertThat(watcher.awaitExit()).as(watcher.diagnostics()).isEqualTo(ExitCodes.WON);
+        assertThat(watcher.snapshot().result().winner()).isEqualTo("X");
+        Snapshot end = table.o().snapshot();
         assertThat(end.result().winner()).isEqualTo("X");
         assertThat(end.result().line()).containsExactly(0, 1, 2);
     }
 
     @Test
     void twoPeoplePlayToADraw() {
-        CliProcess[] players = twoPlayers();
-        play(players[0], players[1], "b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3");
-        assertThat(players[0].awaitExit()).as(players[0].diagnostics()).isEqualTo(ExitCodes.DRAW);
-        assertThat(players[1].awaitExit()).as(players[1].diagnostics()).isEqualTo(ExitCodes.DRAW);
-        assertThat(players[0].snapshot().result().winner()).isNull();
+        Table table = twoPlayers();
+        play(table.x(), table.o(), "b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3");
+        assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.DRAW);
+        assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.DRAW);
+        assertThat(table.x().snapshot().result().winner()).isNull();
     }
 
     @Test
@@ -114,6 +122,26 @@ class ScriptedGameIT {
         }
         int code = me.awaitExit();
         assertThat(code).as(me.diagnostics()).isIn(ExitCodes.LOST, ExitCodes.DRAW);
+    }
+
+    @Test
+    void keepGoingPlaysOnAfterTheFirstGame() {
+        CliProcess me = cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
+        me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        while (true) {
+            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
+            if (Snapshot.OVER.equals(s.status())) {
+                break;
+            }
+            me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
+            int before = s.moves().size();
+            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+        }
+        me.send("rematch");
+        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && Snapshot.PLAYING.equals(snap.status()));
+        assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
+        me.send("quit");
+        assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);
     }
 
     @Test

@@ -29,12 +29,6 @@ public final class CloseCodes {
   /** The member sent {@code leave}; the server confirms by closing. */
   public static final int LEFT = 4002;
 
-  /**
-   * The join was refused (error sent just before): room full, bad token, unsupported protocol.
-   * Clients should not reconnect automatically.
-   */
-  public static final int JOIN_REFUSED = 4003;
-
   private CloseCodes() {}
 
   /** A short name for a close code, for logs and terminal output. */
@@ -49,7 +43,6 @@ public final class CloseCodes {
       case SERVER_ERROR -> "server error";
       case REPLACED -> "replaced by a newer connection";
       case LEFT -> "left";
-      case JOIN_REFUSED -> "join refused";
       default -> "code " + code;
     };
   }

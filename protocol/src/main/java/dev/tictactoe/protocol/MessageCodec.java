@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
@@ -99,9 +101,65 @@ public final class MessageCodec {
     }
   }
 
-  /** The snapshot as a JSON tree, the document diffs are computed on. */
+  /**
+   * The snapshot as a JSON tree, the document diffs are computed on. Built by hand rather than
+   * through data binding because the server builds one for every change of every room; a test
+   * checks it against Jackson's own tree of the record.
+   */
   public static ObjectNode toTree(Snapshot snapshot) {
-    return MAPPER.valueToTree(snapshot);
+    JsonNodeFactory json = JsonNodeFactory.instance;
+    ObjectNode root = json.objectNode();
+    root.put("version", snapshot.version());
+    root.put("room", snapshot.room());
+    Snapshot.Settings settings = snapshot.settings();
+    root.putObject("settings")
+        .put("size", settings.size())
+        .put("winLength", settings.winLength())
+        .put("first", settings.first())
+        .put("earlyDraw", settings.earlyDraw())
+        .put("spectators", settings.spectators());
+    root.put("game", snapshot.game());
+    root.put("status", snapshot.status());
+    root.put("turn", snapshot.turn());
+    ArrayNode board = root.putArray("board");
+    snapshot.board().forEach(board::add);
+    ArrayNode moves = root.putArray("moves");
+    for (Snapshot.MoveEntry move : snapshot.moves()) {
+      moves.addObject().put("seat", move.seat()).put("cell", move.cell()).put("id", move.id());
+    }
+    root.put("lastMove", snapshot.lastMove());
+    Snapshot.Result result = snapshot.result();
+    if (result == null) {
+      root.putNull("result");
+    } else {
+      ObjectNode r = root.putObject("result").put("winner", result.winner()).put("reason", result.reason());
+      ArrayNode line = r.putArray("line");
+      result.line().forEach(line::add);
+    }
+    ObjectNode players = root.putObject("players");
+    putPlayer(players, "X", snapshot.players().x());
+    putPlayer(players, "O", snapshot.players().o());
+    root.put("spectators", snapshot.spectators());
+    root.putObject("score")
+        .put("X", snapshot.score().x())
+        .put("O", snapshot.score().o())
+        .put("draws", snapshot.score().draws());
+    root.put("undoRequest", snapshot.undoRequest());
+    ArrayNode rematch = root.putArray("rematch");
+    snapshot.rematch().forEach(rematch::add);
+    return root;
+  }
+
+  private static void putPlayer(ObjectNode players, String seat, Snapshot.Player player) {
+    if (player == null) {
+      players.putNull(seat);
+    } else {
+      players.putObject(seat)
+          .put("name", player.name())
+          .put("kind", player.kind())
+          .put("level", player.level())
+          .put("connected", player.connected());
+    }
   }
 
   /** The wire name of a message's type, e.g. "move" or "undo_reply". */

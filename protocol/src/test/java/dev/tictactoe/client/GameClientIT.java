@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class GameClientIT {
-  private static final Duration WAIT = Duration.ofSeconds(3);
+  private static final Duration WAIT = Duration.ofSeconds(10);
   private static EventLoopGroup group;
 
   private FakeRoom room;

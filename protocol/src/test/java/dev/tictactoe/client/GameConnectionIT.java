@@ -62,14 +62,14 @@ class GameConnectionIT {
     }
 
     Object next() throws InterruptedException {
-      Object o = events.poll(2, TimeUnit.SECONDS);
+      Object o = events.poll(10, TimeUnit.SECONDS);
       assertThat(o).as("listener event").isNotNull();
       return o;
     }
   }
 
   private static <T> T get(CompletableFuture<T> f) throws Exception {
-    return f.get(5, TimeUnit.SECONDS);
+    return f.get(10, TimeUnit.SECONDS);
   }
 
   private static void sendText(Channel ch, ServerMessage m) {

@@ -98,9 +98,9 @@ final class ScriptServer implements AutoCloseable {
     return GameConnection.roomUri("127.0.0.1", port(), ROOM);
   }
 
-  /** The next thing the server saw, within two seconds. */
+  /** The next thing the server saw, within ten seconds (generous for a loaded CI machine). */
   Object next() throws InterruptedException {
-    Object o = received.poll(2, TimeUnit.SECONDS);
+    Object o = received.poll(10, TimeUnit.SECONDS);
     if (o == null) {
       throw new AssertionError("server received nothing");
     }

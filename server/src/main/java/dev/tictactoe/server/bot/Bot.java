@@ -24,7 +24,7 @@ public final class Bot {
 
     /** Boards up to this many cells are solved completely on first use and kept (4×4). */
     static final int SMALL_CELLS = 16;
-    private static final int SMALL_TABLE_BITS = 19; // 16 MB for each small variant
+    private static final int SMALL_TABLE_BITS = 16; // 2 MB for each small variant: 4x4 k=4 needs 34k nodes
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
 
@@ -137,7 +137,7 @@ public final class Bot {
         } else {
             table = searchTables.get();
             table.newSearch();
-            solveDeadline = start + budgetNanos / 2;
+            solveDeadline = start + budgetNanos * 2 / 5; // the rest is for HARD if no proof comes
         }
         Solver solver = new Solver(pos, table, true, solveDeadline, Long.MAX_VALUE);
         int value = solver.solve();
@@ -159,12 +159,27 @@ public final class Bot {
                 "not solvable within budget, played as hard: ");
     }
 
+    // Notes for every distance, made once so a 3x3 move allocates nothing but its BotMove.
+    private static final String[] WIN_NOTES = new String[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];
+    private static final String[] LOSS_NOTES = new String[WIN_NOTES.length];
+
+    static {
+        for (int d = 0; d < WIN_NOTES.length; d++) {
+            WIN_NOTES[d] = "solved: win in " + d;
+            LOSS_NOTES[d] = "solved: loss in " + d;
+        }
+    }
+
     /** "solved: draw", "solved: win in 3", "solved: loss in 4" (plies, this move counted). */
     static String solvedNote(int score) {
         if (score == 0) {
             return "solved: draw";
         }
-        return (score > 0 ? "solved: win in " : "solved: loss in ") + (WIN - Math.abs(score));
+        int distance = WIN - Math.abs(score);
+        if (distance >= WIN_NOTES.length) {
+            return score > 0 ? "solved: win" : "solved: loss";
+        }
+        return score > 0 ? WIN_NOTES[distance] : LOSS_NOTES[distance];
     }
 
     /**

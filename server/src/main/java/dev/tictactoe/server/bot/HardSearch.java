@@ -120,8 +120,8 @@ final class HardSearch {
             bestMove = iterationBest;
             bestScore = iterationScore;
             completedDepth = depth;
-            if (Math.abs(bestScore) > MATE_BOUND) {
-                break;
+            if (Math.abs(bestScore) > MATE_BOUND || depth >= pos.empties()) {
+                break; // decided, or searched to the end of the game
             }
         }
         return new Result(bestMove, bestScore, completedDepth, false);
@@ -189,6 +189,9 @@ final class HardSearch {
         } else {
             n = candidates(ply, moves, scoreBuffers[ply], ttMove, false);
             childDepth = depth - 1;
+            if (n == 0) {
+                return pos.evaluate(); // nothing near the stones matters any more
+            }
         }
         int alpha0 = alpha;
         int bestScore = -INF;
@@ -331,21 +334,29 @@ final class HardSearch {
         return 0;
     }
 
-    // Candidate moves, best first: the table's move, killers, then by score and history.
+    // Candidate moves, best first: the table's move, killers, then by score and history. On big
+    // boards only the best WIDTH are kept below the root, so only those are ever sorted in.
     private int candidates(int ply, int[] moves, int[] scores, int ttMove, boolean root) {
         int me = pos.side;
         boolean wide = pos.cells <= FULL_WIDTH_CELLS || pos.moveCount == 0;
+        int keep = root || pos.cells <= FULL_WIDTH_CELLS ? pos.cells : WIDTH;
         int n = 0;
         int[] kill = killers[ply];
+        byte[] stone = pos.stone;
+        int[] near = pos.nearStones;
         for (int c = 0; c < pos.cells; c++) {
-            if (pos.stone[c] != 0 || (!wide && pos.nearStones[c] == 0)) {
+            if (stone[c] != 0 || (!wide && near[c] == 0)) {
                 continue;
+            }
+            int value = pos.cellScore(c, me);
+            if (value == 0 && !root) {
+                continue; // in no window either side can complete: no better than a pass
             }
             int score;
             if (c == ttMove) {
                 score = Integer.MAX_VALUE;
             } else {
-                score = pos.cellScore(c, me) + history[c] - 4 * pos.lines.centreDistance[c];
+                score = value + history[c] - 4 * pos.lines.centreDistance[c];
                 if (c == kill[0] || c == kill[1]) {
                     score += 1 << 14;
                 }
@@ -353,7 +364,10 @@ final class HardSearch {
                     score += random.nextInt(4);
                 }
             }
-            int j = n++;
+            if (n == keep && scores[n - 1] >= score) {
+                continue;
+            }
+            int j = n < keep ? n++ : n - 1;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
                 moves[j] = moves[j - 1];
@@ -361,9 +375,6 @@ final class HardSearch {
             }
             scores[j] = score;
             moves[j] = c;
-        }
-        if (!root && pos.cells > FULL_WIDTH_CELLS && n > WIDTH) {
-            n = WIDTH;
         }
         return n;
     }

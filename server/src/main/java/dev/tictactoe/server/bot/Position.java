@@ -19,8 +19,8 @@ final class Position {
     final int cells;
     /** 0 empty, 1 X, 2 O. */
     final byte[] stone;
-    /** {@code count[side][window]}: stones of that side in the window. */
-    final int[][] count;
+    /** {@code count[2*window + side]}: stones of that side in the window (both sides adjacent). */
+    final int[] count;
     /** Windows with no stone of the other side: those {@code side} can still complete. */
     final int[] open = new int[2];
     /** Windows where a side has k-1 stones and the other none: one move from a line. */
@@ -39,13 +39,19 @@ final class Position {
     /** {@code hashes[s]}: Zobrist hash of the position seen through symmetry s. */
     final long[] hashes = new long[8];
     private final int[] windowWeight;
+    /**
+     * {@code cellValue[mine*(k+1) + theirs]}: what taking a cell adds through one window holding
+     * that many stones: building an open window, or (weighted a little less) spoiling one of the
+     * opponent's; completing or blocking a line counts hugely.
+     */
+    private final int[] cellValue;
 
     Position(Lines lines, int firstSide) {
         this.lines = lines;
         this.k = lines.k;
         this.cells = lines.cells;
         this.stone = new byte[cells];
-        this.count = new int[2][lines.windows];
+        this.count = new int[2 * lines.windows];
         this.moves = new int[cells];
         this.nearStones = new int[cells];
         for (int s = 0; s < 2; s++) {
@@ -57,6 +63,14 @@ final class Position {
         for (int n = 1; n < k; n++) {
             int missing = k - n;
             windowWeight[n] = missing < MISSING_WEIGHT.length ? MISSING_WEIGHT[missing] : 1;
+        }
+        cellValue = new int[(k + 1) * (k + 1)];
+        for (int a = 0; a < k; a++) {
+            for (int b = 0; b < k; b++) {
+                int attack = b > 0 ? 0 : a + 1 == k ? 1 << 20 : windowWeight[a + 1];
+                int defence = a > 0 || b == 0 ? 0 : windowWeight[b] + (b == k - 1 ? 1 << 19 : 0);
+                cellValue[a * (k + 1) + b] = attack + defence - (defence >> 2);
+            }
         }
         this.side = firstSide;
         if (firstSide == 1) {
@@ -95,11 +109,11 @@ final class Position {
     boolean play(int cell) {
         int me = side;
         stone[cell] = (byte) (me + 1);
-        int[] mine = count[me];
+        int[] count = this.count;
         boolean line = false;
         for (int w : lines.windowsOf[cell]) {
             leave(w);
-            if (++mine[w] == k) {
+            if (++count[2 * w + me] == k) {
                 line = true;
             }
             enter(w);
@@ -122,10 +136,9 @@ final class Position {
         int me = 1 - side;
         side = me;
         stone[cell] = 0;
-        int[] mine = count[me];
         for (int w : lines.windowsOf[cell]) {
             leave(w);
-            mine[w]--;
+            count[2 * w + me]--;
             enter(w);
         }
         for (int n : lines.near[cell]) {
@@ -139,8 +152,8 @@ final class Position {
 
     // Removes window w's contribution to the summaries, before its counts change.
     private void leave(int w) {
-        int x = count[0][w];
-        int o = count[1][w];
+        int x = count[2 * w];
+        int o = count[2 * w + 1];
         if (o == 0) {
             open[0]--;
             if (x == k - 1) {
@@ -163,8 +176,8 @@ final class Position {
 
     // Adds window w's contribution to the summaries, after its counts changed.
     private void enter(int w) {
-        int x = count[0][w];
-        int o = count[1][w];
+        int x = count[2 * w];
+        int o = count[2 * w + 1];
         if (o == 0) {
             open[0]++;
             if (x == k - 1) {
@@ -248,21 +261,14 @@ final class Position {
      * plus the value of the opponent lines it spoils (weighted a little less).
      */
     int cellScore(int cell, int s) {
-        int[] mine = count[s];
-        int[] theirs = count[1 - s];
-        int attack = 0;
-        int defence = 0;
+        int[] count = this.count;
+        int[] table = cellValue;
+        int stride = k + 1;
+        int score = 0;
         for (int w : lines.windowsOf[cell]) {
-            int a = mine[w];
-            int b = theirs[w];
-            if (b == 0) {
-                attack += a + 1 == k ? 1 << 20 : windowWeight[a + 1];
-            }
-            if (a == 0 && b > 0) {
-                defence += windowWeight[b] + (b == k - 1 ? 1 << 19 : 0);
-            }
+            score += table[count[2 * w + s] * stride + count[2 * w + 1 - s]];
         }
-        return attack + defence - (defence >> 2);
+        return score;
     }
 
     @Override

@@ -73,7 +73,7 @@ final class Solver {
 
     int search(int ply, int alpha, int beta) {
         nodes++;
-        if ((nodes & 4095) == 0) {
+        if ((nodes & 15) == 0) { // often: on big boards a node can take tens of microseconds
             if (nodes >= nodeLimit || System.nanoTime() > deadline) {
                 aborted = true;
             }
@@ -178,7 +178,8 @@ final class Solver {
         return bestScore;
     }
 
-    // Empty cells, the table's move first, then by how much they build and block, then history.
+    // Empty cells that still matter, the table's move first, then by how much they build and
+    // block, then history. Not empty: the caller has ruled out a dead draw.
     private int orderedMoves(int[] moves, int[] scores, int ttMove) {
         int n = 0;
         int me = pos.side;
@@ -186,9 +187,15 @@ final class Solver {
             if (pos.stone[c] != 0) {
                 continue;
             }
+            int value = pos.cellScore(c, me);
+            if (value == 0) {
+                // In no window either side can still complete: a stone there is a pass, and an
+                // extra stone never hurts, so some other move is at least as good.
+                continue;
+            }
             int score = c == ttMove
                     ? Integer.MAX_VALUE
-                    : pos.cellScore(c, me) + (history[c] >> 4) - pos.lines.centreDistance[c];
+                    : value + (history[c] >> 4) - pos.lines.centreDistance[c];
             int j = n++;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];

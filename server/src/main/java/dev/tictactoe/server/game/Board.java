@@ -91,6 +91,7 @@ public final class Board {
         return new Board(this);
     }
 
+    /** The variant being played. */
     public Rules rules() {
         return rules;
     }
@@ -105,6 +106,7 @@ public final class Board {
         return (moveCount & 1) == 0 ? first : first.opponent();
     }
 
+    /** How many moves have been played. */
     public int moveCount() {
         return moveCount;
     }
@@ -141,12 +143,14 @@ public final class Board {
         return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
     }
 
+    /** Whether nobody has played {@code cell}. */
     public boolean isEmpty(int cell) {
         int g = checkCell(cell) << 2;
         int row = cellInfo[g];
         return (((lines[row] | lines[lineCount + row]) >>> cellInfo[g + 1]) & 1) == 0;
     }
 
+    /** Whether every cell has been played. */
     public boolean isFull() {
         return moveCount == cellCount;
     }
@@ -161,49 +165,53 @@ public final class Board {
     public boolean play(int cell) {
         int g = checkCell(cell) << 2;
         if (winner != null) {
-            throw new IllegalStateException("the game is over: " + winner + " has won");
+            throw gameOver();
         }
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
         if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
-            throw new IllegalStateException("cell " + cell + " is taken");
+            throw taken(cell);
         }
         int mark = firstMark ^ (moveCount & 1);
         int base = mark * lineCount;
         int colBit = 1 << col;
-        // Keep the updated lines in locals: the win check below reads them without reloading.
-        int rowLine = base + row;
-        int rowBits = lines[rowLine] | colBit;
-        lines[rowLine] = rowBits;
-        int colLine = base + size + col;
-        int colBits = lines[colLine] | (1 << row);
-        lines[colLine] = colBits;
-        int diagonalLine = base + cellInfo[g + 2];
-        int diagonalBits = lines[diagonalLine] | colBit;
-        lines[diagonalLine] = diagonalBits;
-        int antiLine = base + cellInfo[g + 3];
-        int antiBits = lines[antiLine] | colBit;
-        lines[antiLine] = antiBits;
+        // The updated lines come back as values: the win check reads them without reloading.
+        int rowBits = set(base + row, colBit);
+        int colBits = set(base + size + col, 1 << row);
+        int diagonalBits = set(base + cellInfo[g + 2], colBit);
+        int antiBits = set(base + cellInfo[g + 3], colBit);
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
-
-        int direction;
-        if (run(rowBits, col) >= winLength) {
-            direction = Geometry.ROW;
-        } else if (run(colBits, row) >= winLength) {
-            direction = Geometry.COLUMN;
-        } else if (run(diagonalBits, col) >= winLength) {
-            direction = Geometry.DIAGONAL;
-        } else if (run(antiBits, col) >= winLength) {
-            direction = Geometry.ANTI_DIAGONAL;
-        } else {
+        int direction = winDirection(rowBits, colBits, diagonalBits, antiBits, row, col);
+        if (direction < 0) {
             return false;
         }
         winner = mark == 0 ? Mark.X : Mark.O;
         winCell = cell;
         winDirection = direction;
         return true;
+    }
+
+    private int set(int line, int bit) {
+        int bits = lines[line] | bit;
+        lines[line] = bits;
+        return bits;
+    }
+
+    /** The first direction in which the new stone at (row, col) completes k, or -1. */
+    private int winDirection(int rowBits, int colBits, int diagonalBits, int antiBits, int row,
+            int col) {
+        if (run(rowBits, col) >= winLength) {
+            return Geometry.ROW;
+        }
+        if (run(colBits, row) >= winLength) {
+            return Geometry.COLUMN;
+        }
+        if (run(diagonalBits, col) >= winLength) {
+            return Geometry.DIAGONAL;
+        }
+        return run(antiBits, col) >= winLength ? Geometry.ANTI_DIAGONAL : -1;
     }
 
     /**
@@ -213,7 +221,7 @@ public final class Board {
      */
     public void undo() {
         if (moveCount == 0) {
-            throw new IllegalStateException("no move to undo");
+            throw noMove();
         }
         int cell = moves[--moveCount];
         int mark = firstMark ^ (moveCount & 1);
@@ -229,9 +237,8 @@ public final class Board {
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
+        // (winCell and winDirection mean nothing without a winner.)
         winner = null;
-        winCell = -1;
-        winDirection = -1;
     }
 
     /**
@@ -257,7 +264,7 @@ public final class Board {
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
         if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
-            throw new IllegalStateException("cell " + cell + " is taken");
+            throw taken(cell);
         }
         int base = mark.ordinal() * lineCount;
         int colBit = 1 << col;
@@ -265,6 +272,38 @@ public final class Board {
         best = Math.max(best, run(lines[base + size + col] | (1 << row), row));
         best = Math.max(best, run(lines[base + cellInfo[g + 2]] | colBit, col));
         return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
+    }
+
+    /**
+     * The stones of {@code mark} on the line through {@code cell} in {@code direction}, one bit
+     * per cell of the line: a row by column, a column by row, a diagonal or anti-diagonal by
+     * column. {@link #linePosition} is the bit of {@code cell} itself and {@link #lineMask} the
+     * bits that are on the board. Lets threat detection read a whole line at once.
+     */
+    public int lineBits(Mark mark, int cell, Direction direction) {
+        int g = checkCell(cell) << 2;
+        int base = mark.ordinal() * lineCount;
+        return lines[base + lineIndex(g, direction)];
+    }
+
+    /** The bit of {@code cell} in {@link #lineBits} for {@code direction}. */
+    public int linePosition(int cell, Direction direction) {
+        int g = checkCell(cell) << 2;
+        return direction == Direction.COLUMN ? cellInfo[g] : cellInfo[g + 1];
+    }
+
+    /** The bits of {@link #lineBits} for {@code direction} that are cells of the board. */
+    public int lineMask(int cell, Direction direction) {
+        return geometry.lineMask[lineIndex(checkCell(cell) << 2, direction)];
+    }
+
+    private int lineIndex(int g, Direction direction) {
+        return switch (direction) {
+            case ROW -> cellInfo[g];
+            case COLUMN -> size + cellInfo[g + 1];
+            case DIAGONAL -> cellInfo[g + 2];
+            case ANTI_DIAGONAL -> cellInfo[g + 3];
+        };
     }
 
     /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
@@ -296,12 +335,9 @@ public final class Board {
         if (winner == null) {
             return null;
         }
-        int dr = winDirection == Geometry.ROW ? 0 : 1;
-        int dc = switch (winDirection) {
-            case Geometry.ROW, Geometry.DIAGONAL -> 1;
-            case Geometry.COLUMN -> 0;
-            default -> -1;
-        };
+        Direction direction = Direction.of(winDirection);
+        int dr = direction.rowStep();
+        int dc = direction.colStep();
         int r = winCell / size;
         int c = winCell % size;
         while (inside(r - dr, c - dc) && at((r - dr) * size + c - dc) == winner) {
@@ -458,9 +494,26 @@ public final class Board {
 
     private int checkCell(int cell) {
         if (cell < 0 || cell >= cellCount) {
-            throw new IllegalArgumentException(
-                    "cell must be 0.." + (cellCount - 1) + ", was " + cell);
+            throw outOfRange(cell);
         }
         return cell;
+    }
+
+    // Exceptions are built out of line so that play and undo stay small enough to inline.
+
+    private IllegalArgumentException outOfRange(int cell) {
+        return new IllegalArgumentException("cell must be 0.." + (cellCount - 1) + ", was " + cell);
+    }
+
+    private IllegalStateException taken(int cell) {
+        return new IllegalStateException("cell " + cell + " is taken");
+    }
+
+    private IllegalStateException gameOver() {
+        return new IllegalStateException("the game is over: " + winner + " has won");
+    }
+
+    private static IllegalStateException noMove() {
+        return new IllegalStateException("no move to undo");
     }
 }

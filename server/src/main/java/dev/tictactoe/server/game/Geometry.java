@@ -9,7 +9,7 @@ package dev.tictactoe.server.game;
  * ({@code N..2N-1}), then diagonals (row - col constant), then anti-diagonals (row + col constant).
  */
 final class Geometry {
-    /** Directions, in the order the win check tries them. */
+    /** Ordinals of {@link Direction}, in the order the win check tries them. */
     static final int ROW = 0, COLUMN = 1, DIAGONAL = 2, ANTI_DIAGONAL = 3;
 
     private static final Geometry[] BY_SIZE = new Geometry[Rules.MAX_SIZE + 1];

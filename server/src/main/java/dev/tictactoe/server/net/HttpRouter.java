@@ -109,10 +109,10 @@ final class HttpRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
                 .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MILLIS)
                 .allowExtensions(false)
                 .build();
-        long idle = config.idleTimeout().toMillis();
+        // Reads only: watching writes too would cost a promise and a listener on every frame sent.
         long ping = config.pingInterval().toMillis();
         ctx.pipeline()
-                .addAfter(ctx.name(), "idle", new IdleStateHandler(idle, 0, ping, TimeUnit.MILLISECONDS))
+                .addAfter(ctx.name(), "idle", new IdleStateHandler(ping, 0, 0, TimeUnit.MILLISECONDS))
                 .addAfter("idle", "websocket", new WebSocketServerProtocolHandler(ws))
                 .addAfter("websocket", "fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
                 .addAfter("fragments", "session", new SessionHandler(room.get(), config, stats));

@@ -38,11 +38,15 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final Room room;
     private final RateLimiter limiter;
     private final ServerStats stats;
+    private final long intervalsBeforeClose;
+    private long quietIntervals;
     private Session session;
 
     SessionHandler(Room room, ServerConfig config, ServerStats stats) {
         this.room = room;
         this.stats = stats;
+        this.intervalsBeforeClose = Math.max(1,
+                (config.idleTimeout().toNanos() + config.pingInterval().toNanos() - 1) / config.pingInterval().toNanos());
         this.limiter = new RateLimiter(config.messagesPerSecond(), config.messageBurst(), config.abuseStrikes(), System::nanoTime);
     }
 
@@ -87,11 +91,13 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-        if (event instanceof IdleStateEvent idle) {
-            if (idle.state() == IdleState.READER_IDLE) {
+        if (event instanceof IdleStateEvent idle && idle.state() == IdleState.READER_IDLE) {
+            // Fired every ping interval while nothing arrives; a live client answers the ping.
+            quietIntervals = idle.isFirst() ? 1 : quietIntervals + 1;
+            if (quietIntervals >= intervalsBeforeClose) {
                 log.debug("{} idle, closing", session);
                 closeWith(ctx, CloseCodes.GOING_AWAY, "idle for too long");
-            } else if (idle.state() == IdleState.ALL_IDLE) {
+            } else {
                 ctx.writeAndFlush(new PingWebSocketFrame());
             }
             return;

@@ -35,7 +35,7 @@ public final class BotRunner implements AutoCloseable {
 
     /**
      * Searches a copy of {@code board} and hands the move to {@code done} on the bot's thread;
-     * returns false if the queue is full.
+     * returns false if the queue is full and the caller should try again later.
      */
     boolean think(Board board, Level level, long seed, Consumer<BotMove> done) {
         Board position = board.copy();
@@ -49,7 +49,8 @@ public final class BotRunner implements AutoCloseable {
             });
             return true;
         } catch (RejectedExecutionException e) {
-            return false;
+            // Full queue: the room retries. Stopped pool: the server is going down, nothing to retry.
+            return pool.isShutdown();
         }
     }
 

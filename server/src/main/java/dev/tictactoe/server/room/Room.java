@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,7 +85,12 @@ public final class Room {
                 dispatching = false;
             }
         } else {
-            loop.execute(() -> execute(task));
+            try {
+                loop.execute(() -> execute(task));
+            } catch (RejectedExecutionException e) {
+                // The server is stopping and the room's loop with it: nothing is left to update.
+                log.debug("room {} stopped; dropped a late task", code);
+            }
         }
     }
 
@@ -273,7 +279,7 @@ public final class Room {
         List<Integer> cleared = match.answerUndo(mark, accept);
         if (accept) {
             boardVersion = version + 1;
-            publish(new Event.Undone(mark.name(), cleared));
+            publish(new Event.Undone(mark.opponent().name(), cleared));
         } else {
             publish(new Event.UndoDeclined(mark.name()));
         }
@@ -386,7 +392,8 @@ public final class Room {
         if (abandoned) {
             boardVersion = version + 1;
         }
-        publish(new Event.Left(mark.name()));
+        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
+        publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()));
         log.info("room {} seat {} freed{}", code, mark, abandoned ? ", game " + match.game() + " abandoned" : "");
     }
 

@@ -23,7 +23,10 @@ public final class BenchMain {
 
     /** Subcommands by name; add an entry to add one. */
     private static final Map<String, Command> COMMANDS = new TreeMap<>(Map.of(
+            "cputime", CpuTime::run,
             "jmh", BenchMain::jmh,
+            "solve", SolveCommand::run,
+            "botbench", BotBench::run,
             "relay", RelayServer::main,
             "help", args -> help()));
 

@@ -99,15 +99,16 @@ class HardTest {
     }
 
     @Test
-    void staysWithinItsBudget() {
-        Board board = randomPosition(GOMOKU, 20, new SplittableRandom(5));
-        bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 0); // warm up
+    void theClockStopsTheSearchWithALegalMove() {
+        // An opening with nothing forced, so the search runs until the clock stops it. How close
+        // it keeps to the budget is measured by the bot benchmark, not asserted here.
+        Board board = gomoku("X 7 7", "O 7 8", "X 8 7", "O 6 6");
         for (int i = 0; i < 3; i++) {
-            long start = System.nanoTime();
-            BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, i);
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            assertThat(millis).as(move.note()).isLessThanOrEqualTo(220);
-            assertThat(move.depth()).isGreaterThanOrEqualTo(2);
+            BotMove move = bot.choose(board, Level.HARD, Duration.ofMillis(50), i);
+            assertThat(board.isEmpty(move.cell())).isTrue();
+            assertThat(move.depth()).isGreaterThanOrEqualTo(1);
+            assertThat(move.score()).isBetween(-Bot.WIN_THRESHOLD, Bot.WIN_THRESHOLD);
+            assertThat(move.exact()).isFalse();
         }
     }
 

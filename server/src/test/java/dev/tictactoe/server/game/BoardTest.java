@@ -234,6 +234,38 @@ class BoardTest {
     }
 
     @Test
+    void exposesEachLineThroughACellAsBits() {
+        SplittableRandom random = new SplittableRandom(10);
+        for (Rules rules : new Rules[] {Rules.CLASSIC, new Rules(6, 4), new Rules(19, 5)}) {
+            int n = rules.size();
+            Board board = new Board(rules);
+            randomPlies(board, rules.cells() / 2, random);
+            for (int cell = 0; cell < rules.cells(); cell++) {
+                for (Direction d : Direction.values()) {
+                    int expectedMask = 0;
+                    int expectedX = 0;
+                    int expectedO = 0;
+                    for (int t = -n; t <= n; t++) {
+                        int r = cell / n + t * d.rowStep();
+                        int c = cell % n + t * d.colStep();
+                        if (r < 0 || r >= n || c < 0 || c >= n) {
+                            continue;
+                        }
+                        int bit = 1 << board.linePosition(r * n + c, d);
+                        assertThat(expectedMask & bit).isZero(); // positions are distinct
+                        expectedMask |= bit;
+                        expectedX |= board.at(r * n + c) == Mark.X ? bit : 0;
+                        expectedO |= board.at(r * n + c) == Mark.O ? bit : 0;
+                    }
+                    assertThat(board.lineMask(cell, d)).isEqualTo(expectedMask);
+                    assertThat(board.lineBits(Mark.X, cell, d)).isEqualTo(expectedX);
+                    assertThat(board.lineBits(Mark.O, cell, d)).isEqualTo(expectedO);
+                }
+            }
+        }
+    }
+
+    @Test
     void keysSmallBoardsInBaseThree() {
         Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 8);
         assertThat(board.key3()).isEqualTo(1 + 2 * 6561);

@@ -161,6 +161,8 @@ class GamePlayIT {
         p[0].send(new ClientMessage.Undo());
         p[1].awaitSnapshot(s -> "X".equals(s.undoRequest()), WAIT);
         p[1].send(new ClientMessage.UndoReply(true));
+        ServerMessage.Diff undone = p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Undone, WAIT);
+        assertThat(undone.event()).isEqualTo(new Event.Undone("X", java.util.List.of(0, 4)));
         Snapshot after = p[0].awaitSnapshot(s -> s.moves().isEmpty(), WAIT);
         assertThat(after.turn()).isEqualTo("X");
         assertThat(after.board()).containsExactly("...", "...", "...");

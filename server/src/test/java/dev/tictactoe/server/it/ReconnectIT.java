@@ -63,6 +63,8 @@ class ReconnectIT {
             p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
             String token = p[1].token();
             p[1].drop();
+            ServerMessage.Diff over = p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.GameOver, WAIT);
+            assertThat(over.event()).isEqualTo(new Event.GameOver("X", "abandoned"));
             Snapshot after = p[0].awaitSnapshot(s -> s.players().o() == null, WAIT);
             assertThat(after.result().reason()).isEqualTo("abandoned");
             assertThat(after.result().winner()).isEqualTo("X");

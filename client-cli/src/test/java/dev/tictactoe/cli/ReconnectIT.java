@@ -1,0 +1,117 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.GameServer;
+import io.netty.channel.EventLoopGroup;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A session whose connection drops comes back by itself, in the same seat, where it left off. */
+class ReconnectIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private GameServer server;
+    private EventLoopGroup group;
+
+    @BeforeEach
+    void start() {
+        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        group = GameConnection.newGroup(1);
+    }
+
+    @AfterEach
+    void stop() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        server.close();
+    }
+
+    /** Records what the session reports, on the session thread. */
+    private static final class Recorder implements RoomSession.Frontend {
+        final BlockingQueue<ServerMessage> messages = new LinkedBlockingQueue<>();
+        final List<String> notices = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void received(ServerMessage message) {
+            messages.add(message);
+        }
+
+        @Override
+        public void connectionChanged() {}
+
+        @Override
+        public void notice(String text, boolean error) {
+            notices.add(text);
+        }
+
+        <T extends ServerMessage> T await(Class<T> type, Predicate<T> predicate) throws InterruptedException {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (true) {
+                ServerMessage m = messages.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (m == null) {
+                    throw new AssertionError("no " + type.getSimpleName() + " within " + WAIT + "; notices " + notices);
+                }
+                if (type.isInstance(m) && predicate.test(type.cast(m))) {
+                    return type.cast(m);
+                }
+            }
+        }
+    }
+
+    private static <T> T onSession(RoomSession session, java.util.function.Supplier<T> read) {
+        CompletableFuture<T> value = new CompletableFuture<>();
+        session.execute(() -> value.complete(read.get()));
+        return value.orTimeout(WAIT.toMillis(), TimeUnit.MILLISECONDS).join();
+    }
+
+    @Test
+    void aDroppedConnectionRejoinsTheSameSeatAndPlaysOn() throws Exception {
+        URI http = URI.create("http://127.0.0.1:" + server.port());
+        String code = new RoomsApi(http).create(NewRoom.DEFAULT.withBot("perfect")).code();
+        RoomSession session = new RoomSession(ServerAddress.parse(http.toString()), code, "me", false, false, true, group);
+        Recorder recorder = new Recorder();
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> session.run(recorder));
+
+        ServerMessage.Welcome first = recorder.await(ServerMessage.Welcome.class, w -> true);
+        assertThat(first.seat()).isEqualTo("X");
+        session.execute(() -> session.submitLine("move b2"));
+        recorder.await(ServerMessage.Diff.class, d -> onSession(session, () -> session.snapshot().moves().size()) == 2);
+        long before = onSession(session, () -> session.snapshot().version());
+
+        session.execute(session::dropConnection);
+        ServerMessage.Welcome again = recorder.await(ServerMessage.Welcome.class, w -> true);
+        assertThat(again.seat()).isEqualTo("X");
+        assertThat(recorder.notices).anySatisfy(n -> assertThat(n).startsWith("connection lost"));
+        assertThat(onSession(session, session::connection)).isEqualTo("connected");
+        Snapshot resumed = onSession(session, session::snapshot);
+        assertThat(resumed.version()).isGreaterThanOrEqualTo(before);
+        assertThat(resumed.moves()).hasSize(2);
+        assertThat(resumed.players().x().connected()).isTrue();
+
+        // The seat still plays: the next move is accepted and the bot answers.
+        int empty = resumed.board().get(0).indexOf('.');
+        session.execute(() -> session.submitLine("move " + Coordinates.format(empty, 3)));
+        recorder.await(ServerMessage.Diff.class, d -> onSession(session, () -> session.snapshot().moves().size()) >= 4
+                || Snapshot.OVER.equals(onSession(session, () -> session.snapshot().status())));
+
+        session.execute(() -> session.submitLine("quit"));
+        assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isIn(ExitCodes.ABORTED, ExitCodes.LOST, ExitCodes.DRAW);
+    }
+}
