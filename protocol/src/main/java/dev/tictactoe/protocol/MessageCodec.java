@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -55,6 +56,7 @@ public final class MessageCodec {
                 .build());
   }
 
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final ObjectReader TREE_READER = MAPPER.reader();
   private static final ObjectWriter CLIENT_WRITER = MAPPER.writerFor(ClientMessage.class);
   private static final ObjectWriter SERVER_WRITER = MAPPER.writerFor(ServerMessage.class);
@@ -77,6 +79,9 @@ public final class MessageCodec {
   }
 
   public static String encode(ServerMessage message) {
+    if (message instanceof ServerMessage.Diff diff) {
+      return new String(DiffWriter.write(MAPPER.getFactory(), diff), StandardCharsets.UTF_8);
+    }
     try {
       return SERVER_WRITER.writeValueAsString(message);
     } catch (JsonProcessingException e) {
@@ -86,6 +91,9 @@ public final class MessageCodec {
 
   /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */
   public static byte[] encodeToBytes(ServerMessage message) {
+    if (message instanceof ServerMessage.Diff diff) {
+      return DiffWriter.write(MAPPER.getFactory(), diff);
+    }
     try {
       return SERVER_WRITER.writeValueAsBytes(message);
     } catch (JsonProcessingException e) {
@@ -107,59 +115,73 @@ public final class MessageCodec {
    * checks it against Jackson's own tree of the record.
    */
   public static ObjectNode toTree(Snapshot snapshot) {
-    JsonNodeFactory json = JsonNodeFactory.instance;
-    ObjectNode root = json.objectNode();
+    ObjectNode root = NODES.objectNode();
     root.put("version", snapshot.version());
     root.put("room", snapshot.room());
-    Snapshot.Settings settings = snapshot.settings();
-    root.putObject("settings")
+    root.set("settings", tree(snapshot.settings()));
+    root.put("game", snapshot.game());
+    root.put("status", snapshot.status());
+    root.put("turn", snapshot.turn());
+    root.set("board", strings(snapshot.board()));
+    ArrayNode moves = root.putArray("moves");
+    for (Snapshot.MoveEntry move : snapshot.moves()) {
+      moves.add(tree(move));
+    }
+    root.put("lastMove", snapshot.lastMove());
+    root.set("result", tree(snapshot.result()));
+    ObjectNode players = root.putObject("players");
+    players.set(Protocol.X, tree(snapshot.players().x()));
+    players.set(Protocol.O, tree(snapshot.players().o()));
+    root.put("spectators", snapshot.spectators());
+    root.putObject("score")
+        .put(Protocol.X, snapshot.score().x())
+        .put(Protocol.O, snapshot.score().o())
+        .put("draws", snapshot.score().draws());
+    root.put("undoRequest", snapshot.undoRequest());
+    root.set("rematch", strings(snapshot.rematch()));
+    return root;
+  }
+
+  static ObjectNode tree(Snapshot.Settings settings) {
+    return NODES
+        .objectNode()
         .put("size", settings.size())
         .put("winLength", settings.winLength())
         .put("first", settings.first())
         .put("earlyDraw", settings.earlyDraw())
         .put("spectators", settings.spectators());
-    root.put("game", snapshot.game());
-    root.put("status", snapshot.status());
-    root.put("turn", snapshot.turn());
-    ArrayNode board = root.putArray("board");
-    snapshot.board().forEach(board::add);
-    ArrayNode moves = root.putArray("moves");
-    for (Snapshot.MoveEntry move : snapshot.moves()) {
-      moves.addObject().put("seat", move.seat()).put("cell", move.cell()).put("id", move.id());
-    }
-    root.put("lastMove", snapshot.lastMove());
-    Snapshot.Result result = snapshot.result();
-    if (result == null) {
-      root.putNull("result");
-    } else {
-      ObjectNode r = root.putObject("result").put("winner", result.winner()).put("reason", result.reason());
-      ArrayNode line = r.putArray("line");
-      result.line().forEach(line::add);
-    }
-    ObjectNode players = root.putObject("players");
-    putPlayer(players, "X", snapshot.players().x());
-    putPlayer(players, "O", snapshot.players().o());
-    root.put("spectators", snapshot.spectators());
-    root.putObject("score")
-        .put("X", snapshot.score().x())
-        .put("O", snapshot.score().o())
-        .put("draws", snapshot.score().draws());
-    root.put("undoRequest", snapshot.undoRequest());
-    ArrayNode rematch = root.putArray("rematch");
-    snapshot.rematch().forEach(rematch::add);
-    return root;
   }
 
-  private static void putPlayer(ObjectNode players, String seat, Snapshot.Player player) {
-    if (player == null) {
-      players.putNull(seat);
-    } else {
-      players.putObject(seat)
-          .put("name", player.name())
-          .put("kind", player.kind())
-          .put("level", player.level())
-          .put("connected", player.connected());
+  static ObjectNode tree(Snapshot.MoveEntry move) {
+    return NODES.objectNode().put("seat", move.seat()).put("cell", move.cell()).put("id", move.id());
+  }
+
+  static JsonNode tree(Snapshot.Result result) {
+    if (result == null) {
+      return NODES.nullNode();
     }
+    ObjectNode r = NODES.objectNode().put("winner", result.winner()).put("reason", result.reason());
+    ArrayNode line = r.putArray("line");
+    result.line().forEach(line::add);
+    return r;
+  }
+
+  static JsonNode tree(Snapshot.Player player) {
+    if (player == null) {
+      return NODES.nullNode();
+    }
+    return NODES
+        .objectNode()
+        .put("name", player.name())
+        .put("kind", player.kind())
+        .put("level", player.level())
+        .put("connected", player.connected());
+  }
+
+  static ArrayNode strings(List<String> strings) {
+    ArrayNode array = NODES.arrayNode(strings.size());
+    strings.forEach(array::add);
+    return array;
   }
 
   /** The wire name of a message's type, e.g. "move" or "undo_reply". */

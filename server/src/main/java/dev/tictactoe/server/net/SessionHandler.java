@@ -41,6 +41,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final long intervalsBeforeClose;
     private long quietIntervals;
     private Session session;
+    /** We sent a close frame: whatever still arrives is read and dropped. */
+    private boolean closing;
 
     SessionHandler(Room room, ServerConfig config, ServerStats stats) {
         this.room = room;
@@ -59,6 +61,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        if (closing) {
+            return;
+        }
         switch (limiter.acquire()) {
             case ALLOW -> { }
             case LIMIT -> {
@@ -133,11 +138,16 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     }
 
     /**
-     * Sends a close frame and stops reading, then closes a moment later: a client still sending
-     * would otherwise get a TCP reset before it reads why it was closed.
+     * Sends a close frame, then closes a moment later unless the client's answering close frame
+     * ends it first. Meanwhile incoming frames are read and dropped rather than left unread: closing
+     * a socket with unread data sends a TCP reset, which can destroy the close frame before the
+     * client reads why it was closed.
      */
-    private static void closeWith(ChannelHandlerContext ctx, int code, String reason) {
-        ctx.channel().config().setAutoRead(false);
+    private void closeWith(ChannelHandlerContext ctx, int code, String reason) {
+        if (closing) {
+            return;
+        }
+        closing = true;
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason))
                 .addListener(f -> ctx.executor().schedule(() -> ctx.close(), CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS));
     }

@@ -1,16 +1,15 @@
 package dev.tictactoe.server.room;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
-import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.SnapshotDiff;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
@@ -46,7 +45,8 @@ public final class Room {
     private long version;
     /** The version at which the board last changed: moves made against an older one are stale. */
     private long boardVersion;
-    private JsonNode shown;
+    /** The state as members last saw it: the base of the next diff. */
+    private Snapshot shown;
     private ScheduledFuture<?> emptyTimer;
     private final io.netty.util.concurrent.Promise<Void> removed;
     private boolean dispatching;
@@ -63,7 +63,7 @@ public final class Room {
         if (settings.bot() != null) {
             seats.put(settings.creatorSeat().opponent(), Seat.bot(settings.bot()));
         }
-        this.shown = MessageCodec.toTree(snapshot());
+        this.shown = snapshot();
         this.removed = loop.newPromise();
     }
 
@@ -433,8 +433,8 @@ public final class Room {
     /** Bumps the version and sends every member the patch from the last state to this one. */
     private void publish(Event event) {
         version++;
-        JsonNode now = MessageCodec.toTree(snapshot());
-        List<PatchOp> ops = JsonPatch.diff(shown, now);
+        Snapshot now = snapshot();
+        List<PatchOp> ops = SnapshotDiff.diff(shown, now);
         shown = now;
         byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
         history.add(version, encoded);

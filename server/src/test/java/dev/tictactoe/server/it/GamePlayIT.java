@@ -157,6 +157,8 @@ class GamePlayIT {
         p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.UndoDeclined, WAIT);
         assertThat(p[0].snapshot().moves()).hasSize(2);
         assertThat(p[0].snapshot().undoRequest()).isNull();
+        // O must see its own refusal before the next request, or it could answer the old one.
+        p[1].awaitSnapshot(s -> s.undoRequest() == null, WAIT);
 
         p[0].send(new ClientMessage.Undo());
         p[1].awaitSnapshot(s -> "X".equals(s.undoRequest()), WAIT);

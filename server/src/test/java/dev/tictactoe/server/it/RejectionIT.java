@@ -54,6 +54,7 @@ class RejectionIT {
         long seen = p[1].version();
         p[0].move(4);
         p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
+        p[0].awaitSnapshot(s -> s.moves().size() == 1, WAIT); // refused() compares its version after
         refused(p[1], p[0], new ClientMessage.Move("a", p[1].version(), 4), ErrorCode.CELL_TAKEN);
         refused(p[1], p[0], new ClientMessage.Move("b", p[1].version(), 9), ErrorCode.OUT_OF_RANGE);
         refused(p[1], p[0], new ClientMessage.Move("c", p[1].version(), -1), ErrorCode.OUT_OF_RANGE);
