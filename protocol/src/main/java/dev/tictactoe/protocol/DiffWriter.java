@@ -2,8 +2,8 @@ package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -16,11 +16,15 @@ import java.util.Map;
  */
 final class DiffWriter {
 
+  /** Each thread's output buffer, reused: a diff is written into it, then copied out once. */
+  private static final ThreadLocal<Output> OUTPUT = ThreadLocal.withInitial(Output::new);
+
   private DiffWriter() {}
 
   static byte[] write(JsonFactory factory, ServerMessage.Diff diff) {
-    try (ByteArrayBuilder out = new ByteArrayBuilder(256);
-        JsonGenerator json = factory.createGenerator(out)) {
+    Output out = OUTPUT.get();
+    out.reset();
+    try (JsonGenerator json = factory.createGenerator(out)) {
       json.writeStartObject();
       json.writeStringField("type", "diff");
       json.writeNumberField("version", diff.version());
@@ -33,9 +37,21 @@ final class DiffWriter {
       writeEvent(json, diff.event());
       json.writeEndObject();
       json.flush();
-      return out.toByteArray();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot encode " + diff, e);
+    }
+    return out.toByteArray();
+  }
+
+  /** A growable byte buffer that keeps its array between uses. */
+  private static final class Output extends ByteArrayOutputStream {
+    Output() {
+      super(1024);
+    }
+
+    @Override
+    public void close() {
+      // Closing the generator must not end the buffer's life: it is reused.
     }
   }
 

@@ -232,4 +232,54 @@ class MessageCodecTest {
     assertThat(ErrorCode.fromWire("cell_taken")).isEqualTo(ErrorCode.CELL_TAKEN);
     assertThat(ErrorCode.fromWire("nope")).isNull();
   }
+
+  /** Moves read straight off the tokens decode exactly as through the tree, errors included. */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4}",
+        "{\"cell\":0,\"version\":9007199254740993,\"id\":\"\\u00e9\\\"x\",\"type\":\"move\"}",
+        " {\"type\" : \"move\", \"id\":\"m\", \"version\":0, \"cell\":360} ",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4,\"cell\":5}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":-1,\"cell\":5}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":-3,\"cell\":4}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3.0,\"cell\":4}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4.5}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4294967296}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":\"4\"}",
+        "{\"type\":\"move\",\"id\":\"\",\"version\":3,\"cell\":4}",
+        "{\"type\":\"move\",\"id\":7,\"version\":3,\"cell\":4}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4,\"extra\":1}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":{\"a\":1}}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4} {}",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4",
+        "{\"type\":\"mvoe\",\"id\":\"m1\",\"version\":3,\"cell\":4}",
+        "{\"type\":\"resign\"}",
+        "[\"move\"]",
+        "{\"type\":\"move\",\"id\":\"m1\",\"version\":NaN,\"cell\":4}",
+      })
+  void aMoveDecodesAsThroughTheTree(String json) {
+    assertThat(outcome(() -> MessageCodec.decodeClient(json)))
+        .isEqualTo(outcome(() -> MessageCodec.decodeClient(MessageCodec.parse(json))));
+  }
+
+  @Test
+  void aLongMoveIdIsRefusedOnBothRoutes() {
+    String json =
+        "{\"type\":\"move\",\"id\":\""
+            + "m".repeat(Protocol.MAX_MOVE_ID_LENGTH + 1)
+            + "\",\"version\":3,\"cell\":4}";
+    assertThat(outcome(() -> MessageCodec.decodeClient(json)))
+        .startsWith("bad_message")
+        .isEqualTo(outcome(() -> MessageCodec.decodeClient(MessageCodec.parse(json))));
+  }
+
+  private static String outcome(java.util.function.Supplier<ClientMessage> decode) {
+    try {
+      return decode.get().toString();
+    } catch (ProtocolException e) {
+      return e.code().wire() + ": " + e.getMessage();
+    }
+  }
 }

@@ -3,7 +3,6 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -15,26 +14,27 @@ final class Outbox {
     private Outbox() {}
 
     /**
-     * Writes the same encoded bytes to every member: one buffer, one retained duplicate each. A
-     * member whose connection is backed up is skipped and marked to get a snapshot when it drains,
-     * so a slow reader costs bounded memory.
+     * Writes the same encoded bytes to every member, {@code last} after the others: whoever caused
+     * the change can wait a write longer than the opponent who is waiting for it. A member whose
+     * connection is backed up is skipped and marked to get a snapshot when it drains, so a slow
+     * reader costs bounded memory.
      */
-    static void broadcast(List<Session> members, byte[] encoded) {
-        if (members.isEmpty()) {
-            return;
-        }
-        ByteBuf shared = PooledByteBufAllocator.DEFAULT.directBuffer(encoded.length).writeBytes(encoded);
-        try {
-            for (Session member : members) {
-                Channel channel = member.channel;
-                if (channel.isWritable()) {
-                    channel.writeAndFlush(new TextWebSocketFrame(shared.retainedDuplicate()), channel.voidPromise());
-                } else {
-                    member.lagging = true;
-                }
+    static void broadcast(List<Session> members, byte[] encoded, Session last) {
+        for (Session member : members) {
+            if (member != last) {
+                offer(member, encoded);
             }
-        } finally {
-            shared.release();
+        }
+        if (last != null && members.contains(last)) {
+            offer(last, encoded);
+        }
+    }
+
+    private static void offer(Session member, byte[] encoded) {
+        if (member.channel.isWritable()) {
+            write(member, encoded);
+        } else {
+            member.lagging = true;
         }
     }
 

@@ -50,6 +50,8 @@ public final class Room {
     private ScheduledFuture<?> emptyTimer;
     private final io.netty.util.concurrent.Promise<Void> removed;
     private boolean dispatching;
+    /** The member whose message is being handled, if any: it hears of the change last. */
+    private Session handling;
     private boolean closed;
 
     Room(String code, RoomSettings settings, EventLoop loop, RoomRegistry registry, long seed) {
@@ -99,11 +101,14 @@ public final class Room {
     /** A decoded message from a member's connection. */
     public void receive(Session session, ClientMessage message) {
         execute(() -> {
+            handling = session;
             try {
                 handle(session, message);
             } catch (Rejection r) {
                 log.debug("{} rejected {}: {}", session, message.getClass().getSimpleName(), r.getMessage());
                 Outbox.send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
+            } finally {
+                handling = null;
             }
         });
     }
@@ -438,7 +443,7 @@ public final class Room {
         shown = now;
         byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
         history.add(version, encoded);
-        Outbox.broadcast(members, encoded);
+        Outbox.broadcast(members, encoded, handling);
     }
 
     Snapshot snapshot() {
