@@ -3,7 +3,9 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -14,6 +16,9 @@ final class Match {
 
     /** How a game ended; {@code winner} is null for a draw. */
     record Result(Mark winner, String reason, int[] line) {}
+
+    /** Finished games kept for review; older ones drop off, the series score still counts them. */
+    static final int KEPT_GAMES = 100;
 
     /** A finished game, kept for review. */
     record FinishedGame(int game, Mark first, int[] moves, Result result) {}
@@ -29,7 +34,7 @@ final class Match {
     private int draws;
     private Mark undoRequest;
     private final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
-    private final List<FinishedGame> finished = new ArrayList<>();
+    private final ArrayDeque<FinishedGame> finished = new ArrayDeque<>();
 
     Match(RoomSettings settings) {
         this.settings = settings;
@@ -81,7 +86,8 @@ final class Match {
         return rematchOffers;
     }
 
-    List<FinishedGame> finished() {
+    /** The kept finished games, oldest first. */
+    Collection<FinishedGame> finished() {
         return finished;
     }
 
@@ -228,7 +234,10 @@ final class Match {
         } else {
             draws++;
         }
-        finished.add(new FinishedGame(game, board.first(), board.moves(), outcome));
+        finished.addLast(new FinishedGame(game, board.first(), board.moves(), outcome));
+        if (finished.size() > KEPT_GAMES) {
+            finished.removeFirst();
+        }
     }
 
     private void requirePlaying() {

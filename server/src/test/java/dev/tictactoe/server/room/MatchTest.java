@@ -135,4 +135,15 @@ class MatchTest {
         assertThat(match.game()).isEqualTo(2);
         assertThat(match.status()).isEqualTo(Match.Status.PLAYING);
     }
+
+    @Test
+    void onlyTheLastGamesAreKeptForReviewButAllAreScored() {
+        for (int i = 0; i < Match.KEPT_GAMES + 5; i++) {
+            match.resign(match.turn());
+            assertThat(match.offerRematch(Mark.X, true)).isTrue();
+        }
+        assertThat(match.finished()).hasSize(Match.KEPT_GAMES);
+        assertThat(match.finished().iterator().next().game()).isEqualTo(6);
+        assertThat(match.wins(Mark.X) + match.wins(Mark.O)).isEqualTo(Match.KEPT_GAMES + 5);
+    }
 }

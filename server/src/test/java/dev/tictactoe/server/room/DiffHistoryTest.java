@@ -1,0 +1,30 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class DiffHistoryTest {
+
+    private static byte[] diff(long version) {
+        return ("diff " + version).getBytes();
+    }
+
+    @Test
+    void holdsTheLastDiffsUpToItsCapacityAsItGrows() {
+        DiffHistory history = new DiffHistory(10);
+        assertThat(history.covers(0)).isTrue(); // nothing happened yet: nothing is missing
+        assertThat(history.covers(1)).isFalse(); // a version from the future
+        for (long v = 1; v <= 25; v++) {
+            history.add(v, diff(v));
+            long oldest = Math.max(1, v - 9);
+            for (long seen = -1; seen <= v + 1; seen++) {
+                // A member who saw `seen` can be caught up if every later diff is held.
+                assertThat(history.covers(seen)).as("saw %d of %d", seen, v).isEqualTo(seen >= oldest - 1 && seen <= v);
+            }
+            for (long held = oldest; held <= v; held++) {
+                assertThat(history.get(held)).isEqualTo(diff(held));
+            }
+        }
+    }
+}
