@@ -1,10 +1,6 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonParser.NumberType;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -18,7 +14,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -62,10 +57,6 @@ public final class MessageCodec {
   }
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  /** Tokens for {@link #plainMove}, which detects repeated fields itself. */
-  private static final JsonFactory MOVE_TOKENS =
-      JsonFactory.builder().streamReadConstraints(MAPPER.getFactory().streamReadConstraints()).build();
-
   private static final ObjectReader TREE_READER = MAPPER.reader();
   private static final ObjectWriter CLIENT_WRITER = MAPPER.writerFor(ClientMessage.class);
   private static final ObjectWriter SERVER_WRITER = MAPPER.writerFor(ServerMessage.class);
@@ -242,77 +233,8 @@ public final class MessageCodec {
 
   /** Decodes a message sent by a client. */
   public static ClientMessage decodeClient(String json) {
-    ClientMessage.Move move = plainMove(json);
+    ClientMessage.Move move = MoveScanner.scan(json);
     return move != null ? move : decodeClient(parse(json));
-  }
-
-  /**
-   * Moves are nearly all a client sends, so a well-formed one is read straight off the token
-   * stream instead of through a tree. Anything unusual (another type, a missing, repeated or
-   * unknown field, a value of another kind or out of range) returns null, and the tree decoder then
-   * gives the same result or the precise error.
-   */
-  private static ClientMessage.Move plainMove(String json) {
-    try (JsonParser parser = MOVE_TOKENS.createParser(json)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return null;
-      }
-      String id = null;
-      long version = -1;
-      int cell = -1;
-      boolean typed = false;
-      for (JsonToken t = parser.nextToken(); t != JsonToken.END_OBJECT; t = parser.nextToken()) {
-        String field = parser.currentName();
-        JsonToken value = parser.nextToken();
-        switch (field) {
-          case "type" -> {
-            if (typed || value != JsonToken.VALUE_STRING || !"move".equals(parser.getText())) {
-              return null;
-            }
-            typed = true;
-          }
-          case "id" -> {
-            if (id != null || value != JsonToken.VALUE_STRING) {
-              return null;
-            }
-            id = parser.getText();
-          }
-          case "version" -> {
-            if (version >= 0 || value != JsonToken.VALUE_NUMBER_INT || !isIntOrLong(parser)) {
-              return null;
-            }
-            version = parser.getLongValue();
-            if (version < 0) {
-              return null;
-            }
-          }
-          case "cell" -> {
-            if (cell >= 0 || value != JsonToken.VALUE_NUMBER_INT || parser.getNumberType() != NumberType.INT) {
-              return null;
-            }
-            cell = parser.getIntValue();
-            if (cell < 0) {
-              return null;
-            }
-          }
-          default -> {
-            return null;
-          }
-        }
-      }
-      boolean complete = typed && id != null && version >= 0 && cell >= 0;
-      if (!complete || id.isEmpty() || id.length() > Protocol.MAX_MOVE_ID_LENGTH || parser.nextToken() != null) {
-        return null;
-      }
-      return new ClientMessage.Move(id, version, cell);
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static boolean isIntOrLong(JsonParser parser) throws IOException {
-    NumberType type = parser.getNumberType();
-    return type == NumberType.INT || type == NumberType.LONG;
   }
 
   /** Decodes a client message from a parsed tree. */
