@@ -16,15 +16,20 @@ import java.util.Map;
  */
 final class DiffWriter {
 
-  /** Each thread's output buffer, reused: a diff is written into it, then copied out once. */
-  private static final ThreadLocal<Output> OUTPUT = ThreadLocal.withInitial(Output::new);
+  /** Each thread's generator and buffer, reused: a diff is written into it, then copied out once. */
+  private static final ThreadLocal<Output> OUTPUT = new ThreadLocal<>();
 
   private DiffWriter() {}
 
   static byte[] write(JsonFactory factory, ServerMessage.Diff diff) {
     Output out = OUTPUT.get();
+    if (out == null) {
+      out = new Output(factory);
+      OUTPUT.set(out);
+    }
     out.reset();
-    try (JsonGenerator json = factory.createGenerator(out)) {
+    JsonGenerator json = out.json;
+    try {
       json.writeStartObject();
       json.writeStringField("type", "diff");
       json.writeNumberField("version", diff.version());
@@ -37,21 +42,28 @@ final class DiffWriter {
       writeEvent(json, diff.event());
       json.writeEndObject();
       json.flush();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot encode " + diff, e);
+    } catch (IOException | RuntimeException e) {
+      OUTPUT.remove(); // the generator may be left inside a value: start the next diff afresh
+      throw e instanceof IOException io ? new UncheckedIOException("cannot encode " + diff, io) : (RuntimeException) e;
     }
     return out.toByteArray();
   }
 
-  /** A growable byte buffer that keeps its array between uses. */
+  /**
+   * A growable byte buffer with a generator writing into it. Each diff is one root value of the
+   * generator; with no root separator, consecutive diffs leave nothing between them.
+   */
   private static final class Output extends ByteArrayOutputStream {
-    Output() {
-      super(1024);
-    }
+    final JsonGenerator json;
 
-    @Override
-    public void close() {
-      // Closing the generator must not end the buffer's life: it is reused.
+    Output(JsonFactory factory) {
+      super(1024);
+      try {
+        json = factory.createGenerator(this);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      json.setRootValueSeparator(null);
     }
   }
 
