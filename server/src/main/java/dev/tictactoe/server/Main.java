@@ -1,9 +1,11 @@
 package dev.tictactoe.server;
 
+import ch.qos.logback.classic.LoggerContext;
 import dev.tictactoe.server.net.GameServer;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -150,6 +152,10 @@ public final class Main implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            // Logging is asynchronous: write what is still queued before the JVM goes.
+            if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
+                logging.stop();
+            }
             stopped.countDown();
         }, "shutdown"));
         stopped.await();

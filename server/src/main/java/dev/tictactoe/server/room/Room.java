@@ -308,7 +308,7 @@ public final class Room {
         if (started) {
             newGame();
             publish(new Event.RematchStarted(match.game()));
-            log.info("room {} game {} starts, {} moves first", code, match.game(), match.first());
+            log.debug("room {} game {} starts, {} moves first", code, match.game(), match.first());
             scheduleBot();
         } else {
             publish(new Event.RematchOffered(mark.name()));
