@@ -233,8 +233,8 @@ public final class MessageCodec {
 
   /** Decodes a message sent by a client. */
   public static ClientMessage decodeClient(String json) {
-    ClientMessage.Move move = MoveScanner.scan(json);
-    return move != null ? move : decodeClient(parse(json));
+    ClientMessage plain = PlainScanner.scan(json);
+    return plain != null ? plain : decodeClient(parse(json));
   }
 
   /** Decodes a client message from a parsed tree. */

@@ -91,6 +91,9 @@ public final class SnapshotDiff {
    */
   private static <T> void list(
       List<PatchOp> ops, String path, List<T> from, List<T> to, Function<T, JsonNode> node) {
+    if (from.equals(to)) {
+      return;
+    }
     List<PatchOp> elementwise = new ArrayList<>();
     int common = Math.min(from.size(), to.size());
     for (int i = 0; i < common; i++) {

@@ -233,7 +233,7 @@ class MessageCodecTest {
     assertThat(ErrorCode.fromWire("nope")).isNull();
   }
 
-  /** Moves read straight off the tokens decode exactly as through the tree, errors included. */
+  /** Plain messages read by the scanner decode exactly as through the tree, errors included. */
   @ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(
       strings = {
@@ -277,6 +277,15 @@ class MessageCodecTest {
         "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":}",
         "{}",
         "",
+        "{\"id\":\"a\t,\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4}",
+        "{\"type\":\"rematch\"}",
+        "{\"type\":\"rematch\",\"cell\":4}",
+        "{\"type\":\"resign\",\"type\":\"resign\"}",
+        "{\"type\":\"undo\"}",
+        "{\"type\":\"history\"}",
+        "{\"type\":\"leave\"}",
+        "{\"type\":\"sync\"}",
+        "{\"type\":\"undo_reply\"}",
       })
   void aMoveDecodesAsThroughTheTree(String json) {
     assertThat(outcome(() -> MessageCodec.decodeClient(json)))
