@@ -51,8 +51,12 @@ public record ServerConfig(
     public static final Duration DEFAULT_SEAT_GRACE = Duration.ofSeconds(60);
     /** Default: remove a room nobody is connected to after this long. */
     public static final Duration DEFAULT_EMPTY_ROOM_TTL = Duration.ofMinutes(5);
-    /** Default: recent diffs a room keeps for replay. */
-    public static final int DEFAULT_DIFF_HISTORY = 64;
+    /**
+     * Default: recent diffs a room keeps for replay. A dropped player stalls its game, so it
+     * misses a few versions; a longer gap gets a snapshot. Every kept diff outlives young
+     * collections, so a longer history makes their pauses longer.
+     */
+    public static final int DEFAULT_DIFF_HISTORY = 16;
     /** Default: threads that compute bot moves. */
     public static final int DEFAULT_BOT_THREADS = 1;
     /** Default: bot moves waiting for a thread at most. */
