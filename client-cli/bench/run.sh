@@ -29,6 +29,8 @@ STEADY_RATE=2000
 # Each player moves once per 2 x think, so R rooms offer R / think moves per second.
 STEADY_THINK_MS=$((STEADY_ROOMS * 1000 / STEADY_RATE))
 JVM_OPTS="-XX:+UseParallelGC -Xms64m -Xmx1g"
+# The generator's own pauses would land in every latency it measures: it runs a concurrent collector.
+LOAD_JVM_OPTS="-XX:+UseZGC -Xms1g -Xmx2g"
 mkdir -p "$OUT"
 
 say() { echo "bench: $*" >&2; }
@@ -120,7 +122,7 @@ load() {
         local where=(--server "http://127.0.0.1:$SERVER_PORT")
         [[ $target == relay ]] && where=(--server "http://127.0.0.1:$RELAY_PORT" --relay)
         say "$label against the $target: ttt load ${where[*]} $*"
-        JAVA_OPTS="-XX:+UseParallelGC -Xmx2g" timeout --kill-after=10 $((WARMUP + DURATION + 300)) \
+        JAVA_OPTS="$LOAD_JVM_OPTS" timeout --kill-after=10 $((WARMUP + DURATION + 300)) \
             "${PIN_LOAD[@]}" "$TTT" load "${where[@]}" --label "$label" --json "$OUT/$name-$target.json" "$@" \
             >"$OUT/$name-$target.txt" 2> >(tee "$OUT/$name-$target.progress" >&2) || say "$name against the $target exited with $?"
     done
