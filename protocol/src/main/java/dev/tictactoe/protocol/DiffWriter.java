@@ -42,9 +42,12 @@ final class DiffWriter {
       writeEvent(json, diff.event());
       json.writeEndObject();
       json.flush();
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
       OUTPUT.remove(); // the generator may be left inside a value: start the next diff afresh
-      throw e instanceof IOException io ? new UncheckedIOException("cannot encode " + diff, io) : (RuntimeException) e;
+      throw new UncheckedIOException("cannot encode " + diff, e);
+    } catch (RuntimeException e) {
+      OUTPUT.remove();
+      throw e;
     }
     return out.toByteArray();
   }

@@ -1,7 +1,5 @@
 package dev.tictactoe.server.room;
 
-import java.util.Arrays;
-
 /**
  * The last few encoded diffs of a room, so a member who missed some gets them replayed. The ring
  * starts small and doubles up to its capacity: most rooms sit idle with a handful of diffs.

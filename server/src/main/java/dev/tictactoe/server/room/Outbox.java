@@ -39,10 +39,11 @@ final class Outbox {
     }
 
     private static void offer(Session member, ByteBuf frame) {
-        if (member.channel.isWritable()) {
-            writeFrame(member.channel, frame.retainedDuplicate());
-        } else {
+        Channel channel = member.channel;
+        if (!channel.isWritable()) {
             member.lagging = true;
+        } else if (channel.isActive()) {
+            channel.writeAndFlush(frame.retainedDuplicate(), channel.voidPromise());
         }
     }
 
@@ -53,15 +54,7 @@ final class Outbox {
     static void write(Session session, byte[] encoded) {
         Channel channel = session.channel;
         if (channel.isActive()) {
-            writeFrame(channel, textFrame(channel.alloc(), encoded));
-        }
-    }
-
-    private static void writeFrame(Channel channel, ByteBuf frame) {
-        if (channel.isActive()) {
-            channel.writeAndFlush(frame, channel.voidPromise());
-        } else {
-            frame.release();
+            channel.writeAndFlush(textFrame(channel.alloc(), encoded), channel.voidPromise());
         }
     }
 
