@@ -37,9 +37,9 @@ final class PlainScanner {
       return null;
     }
     do {
-      int start = stringStart();
-      int end = stringEnd();
-      if (end < 0 || !take(':')) {
+      int start = quoted();
+      int end = at - 1;
+      if (start < 0 || !take(':')) {
         return null;
       }
       // Each branch stops at the first thing it cannot read: what follows is not trusted.
@@ -93,29 +93,25 @@ final class PlainScanner {
 
   /** A string of printable ASCII without escapes, or null. */
   private String string() {
-    int start = stringStart();
-    int end = stringEnd();
-    return end < 0 ? null : text.substring(start, end);
-  }
-
-  /** Where the contents of the string that comes next would start. */
-  private int stringStart() {
-    skipWhitespace();
-    return at + 1;
+    int start = quoted();
+    return start < 0 ? null : text.substring(start, at - 1);
   }
 
   /**
-   * Consumes a string of printable ASCII without escapes and gives the index of its closing
-   * quote; -1 if what comes next is not such a string.
+   * Consumes a string of printable ASCII without escapes and gives the index where its contents
+   * start; they run up to the closing quote, then at {@code at - 1}. Gives -1 if what comes next
+   * is not such a string.
    */
-  private int stringEnd() {
+  private int quoted() {
     if (!take('"')) {
       return -1;
     }
+    int start = at;
     for (; at < text.length(); at++) {
       char c = text.charAt(at);
       if (c == '"') {
-        return at++;
+        at++;
+        return start;
       }
       if (c < 0x20 || c > 0x7e || c == '\\') {
         return -1;
