@@ -15,6 +15,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
   @JsonSubTypes.Type(value = ClientMessage.Undo.class, name = "undo"),
   @JsonSubTypes.Type(value = ClientMessage.UndoReply.class, name = "undo_reply"),
   @JsonSubTypes.Type(value = ClientMessage.Resign.class, name = "resign"),
+  @JsonSubTypes.Type(value = ClientMessage.Claim.class, name = "claim"),
   @JsonSubTypes.Type(value = ClientMessage.Rematch.class, name = "rematch"),
   @JsonSubTypes.Type(value = ClientMessage.InviteBot.class, name = "invite_bot"),
   @JsonSubTypes.Type(value = ClientMessage.Sync.class, name = "sync"),
@@ -56,6 +57,9 @@ public sealed interface ClientMessage {
 
   /** Give up the current game. */
   record Resign() implements ClientMessage {}
+
+  /** Claim the game from an opponent idle past the claim time, in a game without a clock. */
+  record Claim() implements ClientMessage {}
 
   /** Offer a rematch, or accept the other side's offer. */
   record Rematch() implements ClientMessage {}

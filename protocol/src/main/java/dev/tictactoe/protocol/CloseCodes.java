@@ -29,6 +29,12 @@ public final class CloseCodes {
   /** The member sent {@code leave}; the server confirms by closing. */
   public static final int LEFT = 4002;
 
+  /**
+   * Too slow: more was waiting to be sent to this connection than the server holds for one
+   * (it stopped reading). Reconnect and rejoin; the snapshot catches up.
+   */
+  public static final int TOO_SLOW = 4008;
+
   private CloseCodes() {}
 
   /** A short name for a close code, for logs and terminal output. */
@@ -43,6 +49,7 @@ public final class CloseCodes {
       case SERVER_ERROR -> "server error";
       case REPLACED -> "replaced by a newer connection";
       case LEFT -> "left";
+      case TOO_SLOW -> "too slow";
       default -> "code " + code;
     };
   }

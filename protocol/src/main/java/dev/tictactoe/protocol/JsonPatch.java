@@ -55,23 +55,14 @@ public final class JsonPatch {
         }
       }
     } else if (a.isArray() && b.isArray()) {
-      List<PatchOp> elementwise = new ArrayList<>();
-      int common = Math.min(a.size(), b.size());
-      for (int i = 0; i < common; i++) {
-        diff(path + "/" + i, a.get(i), b.get(i), elementwise);
-      }
-      for (int i = common; i < b.size(); i++) {
-        elementwise.add(PatchOp.add(path + "/" + i, b.get(i).deepCopy()));
-      }
-      for (int i = a.size() - 1; i >= common; i--) {
-        elementwise.add(PatchOp.remove(path + "/" + i));
-      }
-      // More operations than target elements (e.g. a list cleared for a new game): one replace.
-      if (elementwise.size() > 1 && elementwise.size() > b.size()) {
-        ops.add(PatchOp.replace(path, b.deepCopy()));
-      } else {
-        ops.addAll(elementwise);
-      }
+      ArrayDiff.diff(
+          path,
+          a.size(),
+          b.size(),
+          (child, i, out) -> diff(child, a.get(i), b.get(i), out),
+          i -> b.get(i).deepCopy(),
+          b::deepCopy,
+          ops);
     } else {
       ops.add(PatchOp.replace(path, b.deepCopy()));
     }

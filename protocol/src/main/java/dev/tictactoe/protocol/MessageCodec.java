@@ -28,7 +28,7 @@ public final class MessageCodec {
   private static final List<String> STATUSES =
       List.of(Snapshot.WAITING, Snapshot.PLAYING, Snapshot.OVER);
   private static final List<String> REASONS =
-      List.of("line", "resign", "draw", "dead_draw", "abandoned");
+      List.of("line", "resign", "draw", "dead_draw", "abandoned", "timeout");
   private static final List<String> KINDS = List.of("human", "bot");
   private static final List<String> PATCH_OPS =
       List.of("add", "remove", "replace", "move", "copy", "test");
@@ -139,6 +139,8 @@ public final class MessageCodec {
         .put("draws", snapshot.score().draws());
     root.put("undoRequest", snapshot.undoRequest());
     root.set("rematch", strings(snapshot.rematch()));
+    root.set("clock", tree(snapshot.clock()));
+    root.put("claimableAt", snapshot.claimableAt());
     return root;
   }
 
@@ -149,7 +151,23 @@ public final class MessageCodec {
         .put("winLength", settings.winLength())
         .put("first", settings.first())
         .put("earlyDraw", settings.earlyDraw())
-        .put("spectators", settings.spectators());
+        .put("spectators", settings.spectators())
+        .put("clock", settings.clock());
+  }
+
+  static JsonNode tree(Snapshot.Clock clock) {
+    if (clock == null) {
+      return NODES.nullNode();
+    }
+    return NODES
+        .objectNode()
+        .put("control", clock.control())
+        .put(Protocol.X, clock.x())
+        .put(Protocol.O, clock.o())
+        .put("running", clock.running())
+        .put("turnStartedAt", clock.turnStartedAt())
+        .put("deadlineAt", clock.deadlineAt())
+        .put("flagged", clock.flagged());
   }
 
   static ObjectNode tree(Snapshot.MoveEntry move) {
@@ -175,7 +193,8 @@ public final class MessageCodec {
         .put("name", player.name())
         .put("kind", player.kind())
         .put("level", player.level())
-        .put("connected", player.connected());
+        .put("connected", player.connected())
+        .put("graceUntil", player.graceUntil());
   }
 
   static ArrayNode strings(List<String> strings) {
@@ -192,6 +211,7 @@ public final class MessageCodec {
       case ClientMessage.Undo m -> "undo";
       case ClientMessage.UndoReply m -> "undo_reply";
       case ClientMessage.Resign m -> "resign";
+      case ClientMessage.Claim m -> "claim";
       case ClientMessage.Rematch m -> "rematch";
       case ClientMessage.InviteBot m -> "invite_bot";
       case ClientMessage.Sync m -> "sync";
@@ -233,8 +253,29 @@ public final class MessageCodec {
 
   /** Decodes a message sent by a client. */
   public static ClientMessage decodeClient(String json) {
-    ClientMessage plain = PlainScanner.scan(json);
-    return plain != null ? plain : decodeClient(parse(json));
+    try {
+      ClientMessage plain = PlainScanner.scan(json);
+      return plain != null ? plain : decodeClient(parse(json));
+    } catch (ProtocolException e) {
+      throw e.ref() != null ? e : e.withRef(refOf(json));
+    }
+  }
+
+  /** What an unreadable message was, as far as it can be read: its string id, else its string type. */
+  private static String refOf(String json) {
+    JsonNode root;
+    try {
+      root = parse(json);
+    } catch (ProtocolException notJson) {
+      return null;
+    }
+    for (String field : new String[] {"id", "type"}) {
+      JsonNode v = root.get(field);
+      if (v != null && v.isTextual()) {
+        return v.textValue();
+      }
+    }
+    return null;
   }
 
   /** Decodes a client message from a parsed tree. */
@@ -249,6 +290,7 @@ public final class MessageCodec {
           case "undo" -> new ClientMessage.Undo();
           case "undo_reply" -> new ClientMessage.UndoReply(f.bool("accept"));
           case "resign" -> new ClientMessage.Resign();
+          case "claim" -> new ClientMessage.Claim();
           case "rematch" -> new ClientMessage.Rematch();
           case "invite_bot" ->
               new ClientMessage.InviteBot(
@@ -264,16 +306,8 @@ public final class MessageCodec {
 
   private static ClientMessage.Join join(Fields f) {
     int protocol = f.integer("protocol", 1, Integer.MAX_VALUE);
+    // The room checks the name, with its own length limit: one rule, in one place.
     String name = f.string("name");
-    if (!Protocol.isValidName(name)) {
-      throw new ProtocolException(
-          ErrorCode.NAME_INVALID,
-          f.at("name")
-              + ": expected 1.."
-              + Protocol.MAX_NAME_LENGTH
-              + " characters without control characters or surrounding spaces, got "
-              + Fields.show(name));
-    }
     String token = f.optionalString("token");
     boolean spectate = f.optionalBool("spectate", false);
     Long lastVersion = f.optionalLong("lastVersion", 0);
@@ -397,6 +431,10 @@ public final class MessageCodec {
     Snapshot.Score score = score(f.object("score"));
     String undoRequest = f.nullableOneOf("undoRequest", SEATS);
     List<String> rematch = f.array("rematch", e -> Fields.checkOneOf(e.string(), e.path(), SEATS));
+    // Optional so documents from before clocks still read.
+    JsonNode clockNode = f.optional("clock");
+    Snapshot.Clock clock = clockNode == null ? null : clock(Fields.of(clockNode, f.at("clock")));
+    Long claimableAt = f.optionalLong("claimableAt", 0);
     f.end();
     return new Snapshot(
         version,
@@ -413,7 +451,23 @@ public final class MessageCodec {
         spectators,
         score,
         undoRequest,
-        rematch);
+        rematch,
+        clock,
+        claimableAt);
+  }
+
+  private static Snapshot.Clock clock(Fields f) {
+    var c =
+        new Snapshot.Clock(
+            f.string("control"),
+            f.optionalLong(Protocol.X, 0),
+            f.optionalLong(Protocol.O, 0),
+            f.nullableOneOf("running", SEATS),
+            f.optionalLong("turnStartedAt", 0),
+            f.optionalLong("deadlineAt", 0),
+            f.nullableOneOf("flagged", SEATS));
+    f.end();
+    return c;
   }
 
   private static Snapshot.Settings settings(Fields f) {
@@ -424,7 +478,8 @@ public final class MessageCodec {
             f.integer("winLength", Protocol.MIN_SIZE, size),
             f.oneOf("first", FIRST),
             f.bool("earlyDraw"),
-            f.bool("spectators"));
+            f.bool("spectators"),
+            f.optionalString("clock"));
     f.end();
     return s;
   }
@@ -454,7 +509,8 @@ public final class MessageCodec {
             f.string("name"),
             f.oneOf("kind", KINDS),
             f.nullableOneOf("level", Protocol.BOT_LEVELS),
-            f.bool("connected"));
+            f.bool("connected"),
+            f.optionalLong("graceUntil", 0));
     f.end();
     return p;
   }
@@ -564,6 +620,8 @@ public final class MessageCodec {
       boolean earlyDraw = f.optionalBool("earlyDraw", d.earlyDraw());
       boolean spectators = f.optionalBool("spectators", d.spectators());
       String bot = f.optionalOneOf("bot", Protocol.BOT_LEVELS);
+      // The server reads the time control itself, with its limits: one rule, in one place.
+      String clock = f.optionalString("clock");
       f.end();
       return new NewRoom(
           size,
@@ -572,7 +630,8 @@ public final class MessageCodec {
           first == null ? d.first() : first,
           earlyDraw,
           spectators,
-          bot);
+          bot,
+          clock);
     } catch (ProtocolException e) {
       throw new ProtocolException(ErrorCode.INVALID_SETTINGS, e.getMessage());
     }

@@ -7,6 +7,8 @@ package dev.tictactoe.protocol;
  * @param seat the seat the creator will take: "X", "O" or "random"
  * @param first who starts: "X", "O" or "random"
  * @param bot the level of a bot taking the other seat, or null for a second person
+ * @param clock a time control such as "3m+2s" or "20s/move", checked by the server; null for an
+ *     untimed room
  */
 public record NewRoom(
     int size,
@@ -15,10 +17,23 @@ public record NewRoom(
     String first,
     boolean earlyDraw,
     boolean spectators,
-    String bot) {
+    String bot,
+    String clock) {
 
   /** Classic 3×3 tic-tac-toe, creator plays X and starts, spectators allowed, no bot. */
-  public static final NewRoom DEFAULT = new NewRoom(3, 3, "X", "X", true, true, null);
+  public static final NewRoom DEFAULT = new NewRoom(3, 3, "X", "X", true, true, null, null);
+
+  /** Settings of an untimed room. */
+  public NewRoom(
+      int size,
+      int winLength,
+      String seat,
+      String first,
+      boolean earlyDraw,
+      boolean spectators,
+      String bot) {
+    this(size, winLength, seat, first, earlyDraw, spectators, bot, null);
+  }
 
   /** The win length used when only the size is given: the whole side, at most five. */
   public static int defaultWinLength(int size) {
@@ -26,26 +41,30 @@ public record NewRoom(
   }
 
   public NewRoom withBoard(int size, int winLength) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
   }
 
   public NewRoom withSeat(String seat) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
   }
 
   public NewRoom withFirst(String first) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
   }
 
   public NewRoom withBot(String bot) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
   }
 
   public NewRoom withSpectators(boolean spectators) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
   }
 
   public NewRoom withEarlyDraw(boolean earlyDraw) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+  }
+
+  public NewRoom withClock(String clock) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
   }
 }

@@ -4,7 +4,7 @@ package dev.tictactoe.protocol;
  * Reads the messages a client sends all through a game, spelled plainly, character by character:
  * a move (fields {@code type}, {@code id} in printable ASCII without escapes, {@code version} and
  * {@code cell} as non-negative integers) or a message with no field but its type (undo, resign,
- * rematch, history, leave); fields in any order, whitespace allowed. This costs a fraction of
+ * claim, rematch, history, leave); fields in any order, whitespace allowed. This costs a fraction of
  * creating a JSON parser. Anything else gives null and goes to the tree decoder, which then gives
  * the same result or the precise error.
  */
@@ -74,6 +74,7 @@ final class PlainScanner {
           : new ClientMessage.Move(id, version, (int) cell);
       case "undo" -> onlyType ? new ClientMessage.Undo() : null;
       case "resign" -> onlyType ? new ClientMessage.Resign() : null;
+      case "claim" -> onlyType ? new ClientMessage.Claim() : null;
       case "rematch" -> onlyType ? new ClientMessage.Rematch() : null;
       case "history" -> onlyType ? new ClientMessage.History() : null;
       case "leave" -> onlyType ? new ClientMessage.Leave() : null;

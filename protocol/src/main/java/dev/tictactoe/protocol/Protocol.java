@@ -1,7 +1,5 @@
 package dev.tictactoe.protocol;
 
-import java.time.Duration;
-
 /** Constants and small validity checks shared by both ends of the wire protocol. */
 public final class Protocol {
   /** The protocol version a client states in {@code join}; bumped on incompatible changes. */
@@ -21,20 +19,13 @@ public final class Protocol {
 
   public static final int MAX_SIZE = 19;
 
+  /** Shortest winning row; the longest is the board side. */
+  public static final int MIN_WIN_LENGTH = 3;
+
   /** The two seats. */
   public static final String X = "X";
 
   public static final String O = "O";
-
-
-  /** Default server limits, documented in PROTOCOL.md; the server may be configured otherwise. */
-  public static final int DEFAULT_RATE_PER_SECOND = 20;
-
-  public static final int DEFAULT_RATE_BURST = 40;
-  public static final int DEFAULT_RATE_VIOLATIONS_BEFORE_CLOSE = 3;
-  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
-  public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(20);
-  public static final Duration DEFAULT_SEAT_GRACE = Duration.ofSeconds(60);
 
   /** Bot levels, weakest first. */
   public static final java.util.List<String> BOT_LEVELS =
@@ -59,14 +50,42 @@ public final class Protocol {
   }
 
   /**
-   * True when {@code name} is a valid player name: 1..32 characters, no control characters, no
-   * leading or trailing white space.
+   * True when {@code name} is a valid player name as the server would take it, with the default
+   * length limit; see {@link #normalizeName}.
    */
   public static boolean isValidName(String name) {
-    if (name == null || name.isEmpty() || !name.equals(name.strip())) {
-      return false;
+    return normalizeName(name, MAX_NAME_LENGTH) != null;
+  }
+
+  /**
+   * The one rule for player names: surrounding white space is trimmed; what is left must be 1 to
+   * {@code maxLength} code points with no control or format characters (so no bidi overrides,
+   * zero-width characters or byte-order marks), no line or paragraph separators, no private-use,
+   * unassigned or lone surrogate code points. Returns the trimmed name, or null if it breaks the rule.
+   */
+  public static String normalizeName(String name, int maxLength) {
+    if (name == null) {
+      return null;
     }
-    int length = name.codePointCount(0, name.length());
-    return length <= MAX_NAME_LENGTH && name.codePoints().noneMatch(Character::isISOControl);
+    String trimmed = name.strip();
+    int length = trimmed.codePointCount(0, trimmed.length());
+    if (length == 0 || length > maxLength || !trimmed.codePoints().allMatch(Protocol::shownInName)) {
+      return null;
+    }
+    return trimmed;
+  }
+
+  private static boolean shownInName(int codePoint) {
+    return switch (Character.getType(codePoint)) {
+      case Character.CONTROL,
+          Character.FORMAT,
+          Character.SURROGATE,
+          Character.UNASSIGNED,
+          Character.PRIVATE_USE,
+          Character.LINE_SEPARATOR,
+          Character.PARAGRAPH_SEPARATOR ->
+          false;
+      default -> true;
+    };
   }
 }

@@ -4,6 +4,7 @@ import java.security.SecureRandom;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import java.util.regex.Pattern;
 
 /**
  * Room codes: six characters of Crockford's base-32 alphabet (no I, L, O or U), so a code read
@@ -13,6 +14,7 @@ public final class RoomCode {
 
     public static final int LENGTH = 6;
     public static final String ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    private static final Pattern SEPARATORS = Pattern.compile("[\\s-]+");
 
     private final RandomGenerator random;
 
@@ -38,7 +40,8 @@ public final class RoomCode {
         if (typed == null) {
             return Optional.empty();
         }
-        String upper = typed.strip().toUpperCase(Locale.ROOT).replace("-", "");
+        // Spaces and dashes anywhere are grouping people type ("K7M Q2P", "k7m-q2p"), never part of a code.
+        String upper = SEPARATORS.matcher(typed).replaceAll("").toUpperCase(Locale.ROOT);
         if (upper.length() != LENGTH) {
             return Optional.empty();
         }

@@ -15,6 +15,9 @@ import java.util.List;
  * @param result the outcome once over, else null
  * @param undoRequest the seat asking for a takeback, or null
  * @param rematch the seats that offered a rematch
+ * @param clock the game clock, null in an untimed room
+ * @param claimableAt when the side to move may be claimed from (epoch milliseconds); null
+ *     unless playing without a clock
  */
 public record Snapshot(
     long version,
@@ -31,7 +34,9 @@ public record Snapshot(
     int spectators,
     Score score,
     String undoRequest,
-    List<String> rematch) {
+    List<String> rematch,
+    Clock clock,
+    Long claimableAt) {
 
   public static final String WAITING = "waiting";
   public static final String PLAYING = "playing";
@@ -41,6 +46,27 @@ public record Snapshot(
     board = List.copyOf(board);
     moves = List.copyOf(moves);
     rematch = List.copyOf(rematch);
+  }
+
+  /** A snapshot of an untimed room with no claim time. */
+  public Snapshot(
+      long version,
+      String room,
+      Settings settings,
+      int game,
+      String status,
+      String turn,
+      List<String> board,
+      List<MoveEntry> moves,
+      Integer lastMove,
+      Result result,
+      Players players,
+      int spectators,
+      Score score,
+      String undoRequest,
+      List<String> rematch) {
+    this(version, room, settings, game, status, turn, board, moves, lastMove, result, players,
+        spectators, score, undoRequest, rematch, null, null);
   }
 
   /** What is on {@code cell}: "X", "O", or null when empty. */
@@ -56,9 +82,37 @@ public record Snapshot(
    * @param first who starts the first game: "X", "O" or "random"
    * @param earlyDraw whether a game is called a draw as soon as no one can win any more
    * @param spectators whether spectators may join
+   * @param clock the time control's canonical text, or null for an untimed room
    */
   public record Settings(
-      int size, int winLength, String first, boolean earlyDraw, boolean spectators) {}
+      int size, int winLength, String first, boolean earlyDraw, boolean spectators, String clock) {
+    /** Settings of an untimed room. */
+    public Settings(int size, int winLength, String first, boolean earlyDraw, boolean spectators) {
+      this(size, winLength, first, earlyDraw, spectators, null);
+    }
+  }
+
+  /**
+   * The clock of a timed room. It changes only when a turn starts or the clock stops: the running
+   * side has {@code X or O - (now - turnStartedAt)} of game time left and runs out at {@code
+   * deadlineAt}.
+   *
+   * @param control the time control, as in {@code settings.clock}
+   * @param x X's game clock in milliseconds when the current turn started, or null without one
+   * @param o the same for O
+   * @param running the seat whose time runs, or null before the start and once stopped
+   * @param turnStartedAt when the current (or last) turn started, epoch ms; null before the start
+   * @param deadlineAt when {@code running} runs out, epoch ms; null when stopped
+   * @param flagged the seat that ran out of time, or null
+   */
+  public record Clock(
+      String control,
+      @JsonProperty("X") Long x,
+      @JsonProperty("O") Long o,
+      String running,
+      Long turnStartedAt,
+      Long deadlineAt,
+      String flagged) {}
 
   /** One move of the current game. */
   public record MoveEntry(String seat, int cell, String id) {}
@@ -67,7 +121,7 @@ public record Snapshot(
    * How a game ended.
    *
    * @param winner the winning seat, null for a draw
-   * @param reason "line", "resign", "draw", "dead_draw" or "abandoned"
+   * @param reason "line", "resign", "draw", "dead_draw", "abandoned" or "timeout"
    * @param line the winning cells, empty when the game did not end on a line
    */
   public record Result(String winner, String reason, List<Integer> line) {
@@ -90,8 +144,15 @@ public record Snapshot(
    * @param kind "human" or "bot"
    * @param level the bot level, null for people
    * @param connected false while a dropped player's seat is held for the grace period
+   * @param graceUntil while not connected, when the held seat is freed (epoch milliseconds);
+   *     null while connected
    */
-  public record Player(String name, String kind, String level, boolean connected) {}
+  public record Player(String name, String kind, String level, boolean connected, Long graceUntil) {
+    /** A player with no grace period running. */
+    public Player(String name, String kind, String level, boolean connected) {
+      this(name, kind, level, connected, null);
+    }
+  }
 
   /** Games won by each seat, and draws, over the series in this room. */
   public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {}

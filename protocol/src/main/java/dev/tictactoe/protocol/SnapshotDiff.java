@@ -52,7 +52,33 @@ public final class SnapshotDiff {
     score(ops, "/score/draws", from.score().draws(), to.score().draws());
     scalar(ops, "/undoRequest", from.undoRequest(), to.undoRequest());
     list(ops, "/rematch", from.rematch(), to.rematch(), NODES::textNode);
+    clock(ops, from.clock(), to.clock());
+    number(ops, "/claimableAt", from.claimableAt(), to.claimableAt());
     return ops;
+  }
+
+  /** A clock appearing or going is replaced whole; a running one changes field by field. */
+  private static void clock(List<PatchOp> ops, Snapshot.Clock from, Snapshot.Clock to) {
+    if (Objects.equals(from, to)) {
+      return;
+    }
+    if (from == null || to == null) {
+      ops.add(PatchOp.replace("/clock", MessageCodec.tree(to)));
+      return;
+    }
+    scalar(ops, "/clock/control", from.control(), to.control());
+    number(ops, "/clock/X", from.x(), to.x());
+    number(ops, "/clock/O", from.o(), to.o());
+    scalar(ops, "/clock/running", from.running(), to.running());
+    number(ops, "/clock/turnStartedAt", from.turnStartedAt(), to.turnStartedAt());
+    number(ops, "/clock/deadlineAt", from.deadlineAt(), to.deadlineAt());
+    scalar(ops, "/clock/flagged", from.flagged(), to.flagged());
+  }
+
+  private static void number(List<PatchOp> ops, String path, Long from, Long to) {
+    if (!Objects.equals(from, to)) {
+      ops.add(PatchOp.replace(path, to == null ? NODES.nullNode() : NODES.numberNode(to)));
+    }
   }
 
   private static void scalar(List<PatchOp> ops, String path, String from, String to) {
@@ -76,6 +102,9 @@ public final class SnapshotDiff {
     if (from.connected() != to.connected()) {
       ops.add(PatchOp.replace(path + "/connected", NODES.booleanNode(to.connected())));
     }
+    if (!Objects.equals(from.graceUntil(), to.graceUntil())) {
+      ops.add(PatchOp.replace(path + "/graceUntil", NODES.numberNode(to.graceUntil())));
+    }
   }
 
   private static void score(List<PatchOp> ops, String path, int from, int to) {
@@ -84,35 +113,27 @@ public final class SnapshotDiff {
     }
   }
 
-  /**
-   * Lists (board rows, moves, rematch offers) change at the end or in place: they are compared
-   * element by element over the common length, with additions or removals at the end; when that
-   * takes more operations than the new list has elements (a new game), the list is replaced.
-   */
+  /** Lists (board rows, moves, rematch offers) change at the end or in place: see {@link ArrayDiff}. */
   private static <T> void list(
       List<PatchOp> ops, String path, List<T> from, List<T> to, Function<T, JsonNode> node) {
     if (from.equals(to)) {
       return;
     }
-    List<PatchOp> elementwise = new ArrayList<>();
-    int common = Math.min(from.size(), to.size());
-    for (int i = 0; i < common; i++) {
-      if (!from.get(i).equals(to.get(i))) {
-        elementwise.add(PatchOp.replace(path + "/" + i, node.apply(to.get(i))));
-      }
-    }
-    for (int i = common; i < to.size(); i++) {
-      elementwise.add(PatchOp.add(path + "/" + i, node.apply(to.get(i))));
-    }
-    for (int i = from.size() - 1; i >= common; i--) {
-      elementwise.add(PatchOp.remove(path + "/" + i));
-    }
-    if (elementwise.size() > 1 && elementwise.size() > to.size()) {
-      ArrayNode all = NODES.arrayNode(to.size());
-      to.forEach(element -> all.add(node.apply(element)));
-      ops.add(PatchOp.replace(path, all));
-    } else {
-      ops.addAll(elementwise);
-    }
+    ArrayDiff.diff(
+        path,
+        from.size(),
+        to.size(),
+        (child, i, out) -> {
+          if (!from.get(i).equals(to.get(i))) {
+            out.add(PatchOp.replace(child, node.apply(to.get(i))));
+          }
+        },
+        i -> node.apply(to.get(i)),
+        () -> {
+          ArrayNode all = NODES.arrayNode(to.size());
+          to.forEach(element -> all.add(node.apply(element)));
+          return all;
+        },
+        ops);
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tictactoe.client.RoomView;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -99,7 +98,7 @@ class ExamplesTest {
   @Test
   void theSampleSessionIsValid() throws IOException {
     List<String> lines = Files.readAllLines(DOC);
-    RoomView view = new RoomView();
+    JsonNode state = null;
     int client = 0;
     int server = 0;
     for (String line : lines) {
@@ -108,8 +107,13 @@ class ExamplesTest {
         client++;
       } else if (line.startsWith("← ")) {
         ServerMessage m = MessageCodec.decodeServer(line.substring(2));
-        if (m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Diff) {
-          assertThat(view.apply(m)).as(line).isEqualTo(RoomView.Update.APPLIED);
+        if (m instanceof ServerMessage.Welcome w) {
+          state = MessageCodec.toTree(w.snapshot());
+        } else if (m instanceof ServerMessage.Diff d) {
+          assertThat(state).as(line).isNotNull();
+          long before = MessageCodec.fromTree(state).version();
+          state = JsonPatch.apply(state, d.ops());
+          assertThat(MessageCodec.fromTree(state).version()).as(line).isEqualTo(before + 1).isEqualTo(d.version());
         }
         server++;
       }

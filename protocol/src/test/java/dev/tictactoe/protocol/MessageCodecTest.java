@@ -73,13 +73,15 @@ class MessageCodecTest {
             "spectators",
             "score",
             "undoRequest",
-            "rematch");
+            "rematch",
+            "clock",
+            "claimableAt");
     assertThat(tree.get("result").isNull()).isTrue();
     assertThat(tree.get("players").fieldNames()).toIterable().containsExactly("X", "O");
     assertThat(tree.get("score").fieldNames()).toIterable().containsExactly("X", "O", "draws");
     assertThat(tree.get("settings").fieldNames())
         .toIterable()
-        .containsExactly("size", "winLength", "first", "earlyDraw", "spectators");
+        .containsExactly("size", "winLength", "first", "earlyDraw", "spectators", "clock");
     assertThat(MessageCodec.fromTree(tree)).isEqualTo(Samples.snapshot());
   }
 
@@ -137,8 +139,6 @@ class MessageCodecTest {
           {"type":"undo_reply","accept":1}                    | bad_message | undo_reply.accept: expected true or false, got 1
           {"type":"invite_bot","level":"godlike"}             | bad_message | invite_bot.level: expected one of easy, medium, hard, perfect, got "godlike"
           {"type":"invite_bot","level":"easy","seat":"Z"}     | bad_message | invite_bot.seat: expected one of X, O, got "Z"
-          {"type":"join","protocol":1,"name":""}              | name_invalid | join.name: expected 1..32 characters without control characters or surrounding spaces, got ""
-          {"type":"join","protocol":1,"name":" ana"}          | name_invalid | join.name: expected 1..32 characters without control characters or surrounding spaces, got " ana"
           {"type":"join","protocol":"1","name":"ana"}         | bad_message | join.protocol: expected an integer, got "1"
           {"type":"undo","extra":{}}                          | bad_message | undo.extra: unknown field
           {"type":"undo"} x                                   | bad_message | malformed JSON at column 17: Unrecognized token 'x': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')
@@ -155,6 +155,26 @@ class MessageCodecTest {
               assertThat(e.getMessage()).isEqualTo(message);
               assertThat(e.code().wire()).isEqualTo(code);
             });
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "NULL",
+      textBlock =
+          """
+          {"type":"move","id":"m7","version":3,"cell":-1}    | m7
+          {"type":"move","id":"m7","version":3,"cell":"a1"}  | m7
+          {"type":"move","id":7,"version":3,"cell":1}        | move
+          {"type":"undo_reply","accept":"yes"}               | undo_reply
+          {"type":"mvoe"}                                    | mvoe
+          {"type":3}                                         | NULL
+          [1,2]                                              | NULL
+          not json                                           | NULL
+          """)
+  void aRefusedMessageIsNamedByItsIdElseItsType(String json, String ref) {
+    assertThatThrownBy(() -> MessageCodec.decodeClient(json))
+        .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.ref()).isEqualTo(ref));
   }
 
   @Test

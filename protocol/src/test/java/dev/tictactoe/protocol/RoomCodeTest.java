@@ -26,6 +26,8 @@ class RoomCodeTest {
         assertThat(RoomCode.normalize("k7mq2p")).contains("K7MQ2P");
         assertThat(RoomCode.normalize(" K7M-Q2P ")).contains("K7MQ2P");
         assertThat(RoomCode.normalize("oilabc")).contains("011ABC");
+        assertThat(RoomCode.normalize("K7M Q2P")).contains("K7MQ2P");
+        assertThat(RoomCode.normalize("k 7 m\tq2-p")).contains("K7MQ2P");
     }
 
     @Test

@@ -39,6 +39,7 @@ final class Samples {
         new ClientMessage.Undo(),
         new ClientMessage.UndoReply(true),
         new ClientMessage.Resign(),
+        new ClientMessage.Claim(),
         new ClientMessage.Rematch(),
         new ClientMessage.InviteBot("perfect", null),
         new ClientMessage.InviteBot("easy", "O"),

@@ -3,6 +3,7 @@ package dev.tictactoe.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -24,6 +25,27 @@ class SnapshotDiffTest {
       assertThat(ops).isEqualTo(JsonPatch.diff(a, b));
     }
     return ops;
+  }
+
+  private static Snapshot timed(Snapshot s, long version, Snapshot.Clock clock, Long claimableAt) {
+    return new Snapshot(version, s.room(), s.settings(), s.game(), s.status(), s.turn(), s.board(),
+        s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(), s.undoRequest(),
+        s.rematch(), clock, claimableAt);
+  }
+
+  @Test
+  void aClockChangesFieldByFieldAndAppearsWhole() {
+    Snapshot s = timed(Samples.snapshot(), 4, null, 1_795_000_060_000L);
+    var running = new Snapshot.Clock("3m+2s", 180_000L, 180_000L, "X", 1_795_000_000_000L,
+        1_795_000_180_000L, null);
+    Snapshot started = timed(s, 5, running, null);
+    assertThat(check(s, started, true))
+        .contains(PatchOp.replace("/clock", MessageCodec.tree(running)))
+        .contains(PatchOp.replace("/claimableAt", JsonNodeFactory.instance.nullNode()));
+    var flagged = new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, "X");
+    assertThat(check(started, timed(s, 6, flagged, null), true))
+        .extracting(PatchOp::path)
+        .containsExactly("/version", "/clock/X", "/clock/running", "/clock/deadlineAt", "/clock/flagged");
   }
 
   @Test

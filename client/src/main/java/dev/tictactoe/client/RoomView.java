@@ -12,7 +12,7 @@ import dev.tictactoe.protocol.Snapshot;
  * A client's copy of the room: the current snapshot as a JSON tree (what diffs patch) and as a
  * record. Not thread-safe; confine it to one thread or guard it.
  */
-public final class RoomView {
+public final class RoomView implements RoomFollower.State {
 
   /** What {@link #apply} did with a message. */
   public enum Update {
@@ -28,6 +28,7 @@ public final class RoomView {
   private Snapshot snapshot;
 
   /** Applies a welcome or snapshot (replacing the state) or a diff (advancing it by one). */
+  @Override
   public Update apply(ServerMessage message) {
     return switch (message) {
       case ServerMessage.Welcome w -> replace(w.snapshot());
@@ -75,6 +76,11 @@ public final class RoomView {
   /** The version of the current state, or -1 before any. */
   public long version() {
     return snapshot == null ? -1 : snapshot.version();
+  }
+
+  @Override
+  public Long lastVersion() {
+    return snapshot == null ? null : snapshot.version();
   }
 
   /** The current state, or null before any. */

@@ -9,9 +9,11 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.testkit.ScriptServer;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -96,9 +98,9 @@ class GameConnectionIT {
               new ScriptServer.Text("{\"type\":\"move\",\"id\":\"m1\",\"version\":4,\"cell\":8}"));
       assertThat(recorder.next()).isEqualTo(new ServerMessage.Ack("m1", 5));
 
-      get(c.sendRaw("{not json"));
+      get(c.write(new TextWebSocketFrame("{not json")));
       assertThat(server.next()).isEqualTo(new ScriptServer.Text("{not json"));
-      get(c.sendBinary(new byte[] {1, 2, 3}));
+      get(c.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}))));
       assertThat(server.next()).isEqualTo(new ScriptServer.Binary(3));
       get(c.ping());
       get(c.abort());

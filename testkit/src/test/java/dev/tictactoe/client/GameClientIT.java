@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.testkit.ScriptServer;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;

@@ -1,4 +1,4 @@
-package dev.tictactoe.client;
+package dev.tictactoe.testkit;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
@@ -24,6 +24,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import dev.tictactoe.client.GameConnection;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -36,32 +37,32 @@ import java.util.concurrent.TimeUnit;
  * A tiny WebSocket server on port 0 for testing the client: one room path, 404 elsewhere, every
  * frame received recorded, and a script deciding the replies.
  */
-final class ScriptServer implements AutoCloseable {
-  static final String ROOM = "ABC234";
-  static final String PATH = "/rooms/" + ROOM + "/ws";
+public final class ScriptServer implements AutoCloseable {
+  public static final String ROOM = "ABC234";
+  public static final String PATH = "/rooms/" + ROOM + "/ws";
 
   /** Reacts to a frame; runs on the connection's event loop. */
-  interface Script {
+  public interface Script {
     void onFrame(Channel channel, WebSocketFrame frame);
   }
 
   /** What the server saw: frames (retained copies) and connection ends. */
-  final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
+  public final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
 
-  final CompletableFuture<Channel> firstConnection = new CompletableFuture<>();
+  public final CompletableFuture<Channel> firstConnection = new CompletableFuture<>();
   private final Channel serverChannel;
 
-  record Inactive(Channel channel) {}
+  public record Inactive(Channel channel) {}
 
-  record Text(String text) {}
+  public record Text(String text) {}
 
-  record Binary(int length) {}
+  public record Binary(int length) {}
 
-  record Close(int code, String reason) {}
+  public record Close(int code, String reason) {}
 
-  record Pong(String text) {}
+  public record Pong(String text) {}
 
-  ScriptServer(EventLoopGroup group, Script script) throws InterruptedException {
+  public ScriptServer(EventLoopGroup group, Script script) throws InterruptedException {
     serverChannel =
         new ServerBootstrap()
             .group(group)
@@ -90,16 +91,16 @@ final class ScriptServer implements AutoCloseable {
             .channel();
   }
 
-  int port() {
+  public int port() {
     return ((InetSocketAddress) serverChannel.localAddress()).getPort();
   }
 
-  URI roomUri() {
+  public URI roomUri() {
     return GameConnection.roomUri("127.0.0.1", port(), ROOM);
   }
 
   /** The next thing the server saw, within ten seconds (generous for a loaded CI machine). */
-  Object next() throws InterruptedException {
+  public Object next() throws InterruptedException {
     Object o = received.poll(10, TimeUnit.SECONDS);
     if (o == null) {
       throw new AssertionError("server received nothing");

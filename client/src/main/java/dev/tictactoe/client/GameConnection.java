@@ -25,7 +25,6 @@ import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
@@ -34,6 +33,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -68,15 +68,25 @@ public final class GameConnection {
     /** A decoded server message. */
     void onMessage(ServerMessage message);
 
-    /** Every text frame as received, before decoding. */
-    default void onRawText(String text) {}
-
     /**
-     * False to receive only {@link #onRawText} and skip decoding, for callers (such as a load
-     * generator against a plain relay) that read frames themselves.
+     * Every text frame as received. By default it is decoded and handed to {@link #onMessage}
+     * (or {@link #onUndecodable}); a listener that reads frames itself, such as a load generator
+     * against a plain relay, overrides this.
      */
-    default boolean decodes() {
-      return true;
+    default void onText(String text) {
+      ServerMessage message;
+      try {
+        message = MessageCodec.decodeServer(text);
+      } catch (ProtocolException e) {
+        onUndecodable(text, e);
+        return;
+      }
+      try {
+        onMessage(message);
+      } catch (RuntimeException e) {
+        // A listener bug must not take the connection down with it.
+        log.warn("listener failed on {}", MessageCodec.typeName(message), e);
+      }
     }
 
     /** A text frame that is not a valid server message. */
@@ -196,15 +206,6 @@ public final class GameConnection {
         new TextWebSocketFrame(Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
   }
 
-  /** Sends any text as one frame, valid JSON or not (for testing the server's defences). */
-  public CompletableFuture<Void> sendRaw(String text) {
-    return write(new TextWebSocketFrame(text));
-  }
-
-  /** Sends a binary frame, which the protocol does not allow (for testing the server). */
-  public CompletableFuture<Void> sendBinary(byte[] data) {
-    return write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(data)));
-  }
 
   /** Sends a ping frame; the server answers with a pong, which is dropped. */
   public CompletableFuture<Void> ping() {
@@ -212,7 +213,11 @@ public final class GameConnection {
         new PingWebSocketFrame(Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
   }
 
-  private CompletableFuture<Void> write(Object frame) {
+  /**
+   * Writes a frame this class does not model, such as a pre-encoded text frame; the future
+   * completes when it is written to the socket. What the frame says is the caller's business.
+   */
+  public CompletableFuture<Void> write(WebSocketFrame frame) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     channel
         .writeAndFlush(frame)
@@ -352,22 +357,10 @@ public final class GameConnection {
     }
 
     private void onText(String text) {
-      listener.onRawText(text);
-      if (!listener.decodes()) {
-        return;
-      }
-      ServerMessage message;
       try {
-        message = MessageCodec.decodeServer(text);
-      } catch (ProtocolException e) {
-        listener.onUndecodable(text, e);
-        return;
-      }
-      try {
-        listener.onMessage(message);
+        listener.onText(text);
       } catch (RuntimeException e) {
-        // A listener bug must not take the connection down with it.
-        log.warn("listener failed on {}", MessageCodec.typeName(message), e);
+        log.warn("listener failed on a frame from {}", uri, e);
       }
     }
 

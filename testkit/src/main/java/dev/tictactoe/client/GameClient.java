@@ -1,13 +1,16 @@
 package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -26,7 +29,7 @@ import java.util.function.Predicate;
 /**
  * A blocking convenience client for tests, scripts and the terminal client: one connection, the
  * room state kept current (asking for a sync on a gap), a queue of received messages to wait on,
- * and reconnection with the seat token.
+ * and reconnection with the seat token on demand, all through a {@link RoomFollower}.
  */
 public final class GameClient implements AutoCloseable {
   /** Default time to wait for an answer. */
@@ -38,28 +41,25 @@ public final class GameClient implements AutoCloseable {
   private record Closed(GameConnection.CloseInfo info) {}
 
   private final URI uri;
-  private final EventLoopGroup group;
   private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
   private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>(); // guarded by this
   private final RoomView view = new RoomView(); // guarded by this
+  private final RoomFollower follower;
   private volatile GameConnection connection;
-  private int generation; // guarded by this; listeners of older connections are ignored
-  private boolean syncPending; // guarded by this
   private int moves; // guarded by this
-  private volatile String name;
-  private volatile String seat;
-  private volatile String token;
   private volatile Duration timeout = DEFAULT_TIMEOUT;
 
   private GameClient(URI uri, EventLoopGroup group) {
     this.uri = uri;
-    this.group = group;
+    // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
+    this.follower =
+        new RoomFollower(uri, group, group.next(), new GuardedView(), new Inbox()).backoff(List.of());
   }
 
   /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
   public static GameClient connect(URI roomUri, EventLoopGroup group) {
     GameClient client = new GameClient(roomUri, group);
-    client.open();
+    client.connection = client.await(client.follower.open(), "connect to " + roomUri);
     return client;
   }
 
@@ -71,18 +71,8 @@ public final class GameClient implements AutoCloseable {
   /** Sets the default wait for {@link #join}, {@link #reconnect} and the like. */
   public GameClient timeout(Duration timeout) {
     this.timeout = timeout;
+    follower.openTimeout(timeout);
     return this;
-  }
-
-  private void open() {
-    int gen;
-    synchronized (this) {
-      gen = ++generation;
-      syncPending = false;
-      inbox.clear();
-    }
-    connection =
-        await(GameConnection.open(uri, group, new Listener(gen), timeout), "connect to " + uri);
   }
 
   private <T> T await(CompletableFuture<T> future, String what) {
@@ -105,53 +95,56 @@ public final class GameClient implements AutoCloseable {
     }
   }
 
-  /** Receives from one connection; drops everything once a newer connection replaced it. */
-  private final class Listener implements GameConnection.Listener {
-    private final int gen;
+  /** The room view, read by test threads too. */
+  private final class GuardedView implements RoomFollower.State {
+    @Override
+    public RoomView.Update apply(ServerMessage message) {
+      synchronized (GameClient.this) {
+        RoomView.Update update = view.apply(message);
+        if (update == RoomView.Update.APPLIED) {
+          GameClient.this.notifyAll();
+        }
+        return update;
+      }
+    }
 
-    Listener(int gen) {
-      this.gen = gen;
+    @Override
+    public Long lastVersion() {
+      synchronized (GameClient.this) {
+        return view.lastVersion();
+      }
+    }
+  }
+
+  /** Queues what the follower reports, for the waits below. */
+  private final class Inbox implements RoomFollower.Listener {
+    @Override
+    public void onConnected(GameConnection c) {
+      inbox.clear(); // what the old connection said is history
     }
 
     @Override
     public void onMessage(ServerMessage message) {
       synchronized (GameClient.this) {
-        if (gen != generation) {
-          return;
-        }
         if (seen.size() == SEEN_KEPT) {
           seen.removeFirst();
         }
         seen.addLast(message);
-        if (message instanceof ServerMessage.Welcome w) {
-          seat = w.seat();
-          token = w.token() != null ? w.token() : token;
-        }
-        switch (view.apply(message)) {
-          case APPLIED -> {
-            syncPending = false;
-            GameClient.this.notifyAll();
-          }
-          case NEED_SYNC -> {
-            if (!syncPending) {
-              syncPending = true;
-              connection.send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
-            }
-          }
-          case UNCHANGED -> {}
-        }
         inbox.add(message);
       }
     }
 
     @Override
-    public void onClose(int code, String reason) {
+    public void onStopped(RoomFollower.Stopped stopped) {
       synchronized (GameClient.this) {
-        if (gen != generation) {
-          return;
-        }
         GameClient.this.notifyAll();
-        inbox.add(new Closed(new GameConnection.CloseInfo(code, reason)));
+        GameConnection.CloseInfo info = stopped.close();
+        inbox.add(
+            new Closed(
+                info != null
+                    ? info
+                    : new GameConnection.CloseInfo(
+                        CloseCodes.ABNORMAL, String.valueOf(stopped.reason()))));
       }
     }
   }
@@ -176,8 +169,7 @@ public final class GameClient implements AutoCloseable {
 
   /** Sends this join and waits for the welcome, or throws the error the server answered with. */
   public ServerMessage.Welcome join(ClientMessage.Join join) {
-    this.name = join.name();
-    send(join);
+    follower.join(join);
     ServerMessage answer =
         await(m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error, timeout);
     if (answer instanceof ServerMessage.Error e) {
@@ -191,20 +183,16 @@ public final class GameClient implements AutoCloseable {
    * applied; waits for the welcome. The old connection, if still open, is dropped.
    */
   public ServerMessage.Welcome reconnect() {
-    String savedToken = token;
-    if (savedToken == null) {
+    if (follower.token() == null) {
       throw new IllegalStateException("no seat token to reconnect with");
     }
-    GameConnection old = connection;
-    if (old != null) {
-      old.abort();
+    connection = await(follower.reconnect(), "reconnect to " + uri);
+    ServerMessage answer =
+        await(m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error, timeout);
+    if (answer instanceof ServerMessage.Error e) {
+      throw new ProtocolException(e.code(), e.message());
     }
-    Long last;
-    synchronized (this) {
-      last = view.hasState() ? view.version() : null;
-    }
-    open();
-    return join(new ClientMessage.Join(Protocol.VERSION, name, savedToken, false, last));
+    return (ServerMessage.Welcome) answer;
   }
 
   // ---- acting
@@ -212,6 +200,16 @@ public final class GameClient implements AutoCloseable {
   /** Sends any message. */
   public void send(ClientMessage message) {
     connection.send(message);
+  }
+
+  /** Sends any text as one frame, valid JSON or not, to try the server's defences. */
+  public void sendRaw(String text) {
+    connection.write(new TextWebSocketFrame(text));
+  }
+
+  /** Sends a binary frame, which the protocol does not allow. */
+  public void sendBinary(byte[] data) {
+    connection.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(data)));
   }
 
   /**
@@ -378,12 +376,12 @@ public final class GameClient implements AutoCloseable {
 
   /** The seat taken, or null for spectators and before the welcome. */
   public String seat() {
-    return seat;
+    return follower.seat();
   }
 
   /** The secret seat token from the welcome, or null. */
   public String token() {
-    return token;
+    return follower.token();
   }
 
   /** The last messages received, oldest first. */

@@ -1,0 +1,94 @@
+package dev.tictactoe.client;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * Where the server is: its HTTP base URL as the user gave it ({@code --server}), from which the
+ * WebSocket URL of a room is derived ({@code http://h:p} gives {@code ws://h:p/rooms/CODE/ws},
+ * {@code https} gives {@code wss}). The one reading of {@code --server} for every tool.
+ */
+public record ServerAddress(URI http) {
+
+    /** The default when neither {@code --server} nor {@code TTT_SERVER} is given. */
+    public static final String DEFAULT = "http://127.0.0.1:8080";
+
+    /** The port of a bare {@code host} given without scheme or port: the server's own default. */
+    public static final int DEFAULT_PORT = 8080;
+
+    /**
+     * Reads a server URL; a bare {@code host:port} means {@code http://host:port}, and a bare
+     * {@code host} means port {@link #DEFAULT_PORT}.
+     *
+     * @throws IllegalArgumentException with a message in words when it is not a usable URL
+     */
+    public static ServerAddress parse(String text) {
+        String s = text == null ? "" : text.strip();
+        if (s.isEmpty()) {
+            throw new IllegalArgumentException("the server URL is empty");
+        }
+        boolean bare = !s.contains("://");
+        if (bare) {
+            s = "http://" + s;
+        }
+        URI uri;
+        try {
+            uri = new URI(s);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        scheme = switch (scheme) {
+            case "http", "ws" -> "http";
+            case "https", "wss" -> "https";
+            default -> throw new IllegalArgumentException(
+                    "\"" + text + "\" is not an http:// or https:// URL, e.g. " + DEFAULT);
+        };
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("\"" + text + "\" names no host, e.g. " + DEFAULT);
+        }
+        String path = uri.getPath() == null ? "" : uri.getPath().replaceAll("/+$", "");
+        try {
+            int port = bare && uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+            return new ServerAddress(new URI(scheme, null, uri.getHost(), port, path, null, null));
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
+        }
+    }
+
+    /** The WebSocket URL of room {@code code} (already normalised). */
+    public URI ws(String code) {
+        String scheme = "https".equals(http.getScheme()) ? "wss" : "ws";
+        return URI.create(scheme + "://" + authority() + http.getPath() + "/rooms/" + code + "/ws");
+    }
+
+    /** True for {@code https} (and {@code wss}) addresses. */
+    public boolean secure() {
+        return "https".equals(http.getScheme());
+    }
+
+    /** The host name or address, IPv6 literals without brackets. */
+    public String host() {
+        String host = http.getHost();
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    /** The port, or the scheme's (80, 443) when the URL names none. */
+    public int port() {
+        return http.getPort() >= 0 ? http.getPort() : secure() ? 443 : 80;
+    }
+
+    private String authority() {
+        String host = http.getHost();
+        if (host.contains(":") && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        return http.getPort() < 0 ? host : host + ":" + http.getPort();
+    }
+
+    @Override
+    public String toString() {
+        return http.toString();
+    }
+}

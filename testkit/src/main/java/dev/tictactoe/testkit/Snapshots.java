@@ -1,0 +1,34 @@
+package dev.tictactoe.testkit;
+
+import dev.tictactoe.protocol.Snapshot;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Room snapshots built by hand, for tests of what a client shows. */
+public final class Snapshots {
+    private Snapshots() {}
+
+    public static final Snapshot.Player ANA = new Snapshot.Player("ana", "human", null, true);
+    public static final Snapshot.Player BEN = new Snapshot.Player("ben", "human", null, true);
+    public static final Snapshot.Player BOT = new Snapshot.Player("bot (perfect)", "bot", "perfect", true);
+
+    /** A room in {@code status} with this board; the moves list follows the board, X first. */
+    public static Snapshot of(String status, String turn, List<String> board, Integer lastMove, Snapshot.Result result,
+            Snapshot.Player x, Snapshot.Player o) {
+        int size = board.size();
+        List<Snapshot.MoveEntry> moves = new ArrayList<>();
+        for (int cell = 0; cell < size * size; cell++) {
+            char c = board.get(cell / size).charAt(cell % size);
+            if (c != '.') {
+                moves.add(new Snapshot.MoveEntry(String.valueOf(c), cell, "m" + cell));
+            }
+        }
+        return new Snapshot(7, "K7MQ2P", new Snapshot.Settings(size, Math.min(size, 5), "X", true, true), 1, status,
+                turn, board, moves, lastMove, result, new Snapshot.Players(x, o), 2, new Snapshot.Score(1, 0, 3),
+                null, List.of());
+    }
+
+    public static Snapshot playing(String turn, String... rows) {
+        return of(Snapshot.PLAYING, turn, List.of(rows), null, null, ANA, BEN);
+    }
+}
