@@ -1,14 +1,19 @@
 package dev.tictactoe.server;
 
 import ch.qos.logback.classic.LoggerContext;
+import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.net.GameServer;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Starts the game server from flags and environment variables (flags win). */
 @Command(
@@ -75,6 +80,11 @@ public final class Main implements Callable<Integer> {
             description = "Keep a dropped player's seat this long (env TTT_SEAT_GRACE).")
     Duration seatGrace;
 
+    @Option(names = "--idle-claim", defaultValue = "${env:TTT_IDLE_CLAIM:-PT60S}",
+            description = "In a game without a clock, let the opponent claim after the side to move was idle this long, "
+                    + "10s..1h (env TTT_IDLE_CLAIM).")
+    Duration idleClaim;
+
     @Option(names = "--empty-room-ttl", defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
             description = "Remove a room nobody is connected to after this long (env TTT_EMPTY_ROOM_TTL).")
     Duration emptyRoomTtl;
@@ -96,6 +106,59 @@ public final class Main implements Callable<Integer> {
             description = "Thinking time of a bot move, ISO-8601 (env TTT_BOT_BUDGET).")
     Duration botBudget;
 
+    @Option(names = "--allowed-origins", defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
+            description = "Comma-separated browser origins (https://host[:port]) allowed to open room sockets"
+                    + " besides the server's own (env TTT_ALLOWED_ORIGINS).")
+    String allowedOrigins;
+
+    @Option(names = "--max-outbound-bytes",
+            defaultValue = "${env:TTT_MAX_OUTBOUND_BYTES:-" + ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES + "}",
+            description = "Bytes waiting to be sent to one connection before it is closed as too slow, 4008 (env TTT_MAX_OUTBOUND_BYTES).")
+    int maxOutboundBytes;
+
+    @Option(names = "--drain-timeout", defaultValue = "${env:TTT_DRAIN_TIMEOUT:-PT5S}",
+            description = "On SIGTERM, wait this long for clients to take their close frames (env TTT_DRAIN_TIMEOUT).")
+    Duration drainTimeout;
+
+    @Option(names = "--unknown-codes-per-second",
+            defaultValue = "${env:TTT_UNKNOWN_CODES_PER_SECOND:-" + ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND + "}",
+            description = "Unknown room codes one address may try per second before 429 (env TTT_UNKNOWN_CODES_PER_SECOND).")
+    int unknownCodesPerSecond;
+
+    @Option(names = "--unknown-code-burst",
+            defaultValue = "${env:TTT_UNKNOWN_CODE_BURST:-" + ServerConfig.DEFAULT_UNKNOWN_CODE_BURST + "}",
+            description = "Unknown room codes one address may try at once (env TTT_UNKNOWN_CODE_BURST).")
+    int unknownCodeBurst;
+
+    @Option(names = "--trusted-proxies", defaultValue = "${env:TTT_TRUSTED_PROXIES:-}",
+            description = "Comma-separated proxy IPs whose X-Forwarded-For names the client (env TTT_TRUSTED_PROXIES).")
+    String trustedProxies;
+
+    @Option(names = "--bench-endpoints", defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
+            description = "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env TTT_BENCH_ENDPOINTS).")
+    boolean benchEndpoints;
+
+    @Option(names = "--data-dir", defaultValue = "${env:TTT_DATA_DIR:-" + DEFAULT_DATA_DIR + "}",
+            description = "Where rooms and finished games are kept, created if missing; '" + NO_DATA_DIR
+                    + "' keeps rooms in memory only (env TTT_DATA_DIR).")
+    String dataDir;
+
+    @Option(names = "--durability", defaultValue = "${env:TTT_DURABILITY:-" + ServerConfig.DEFAULT_DURABILITY + "}",
+            description = "When a change is on disk: group (every 5 ms), group:<n>ms, fsync or none (env TTT_DURABILITY).")
+    String durability;
+
+    @Option(names = "--game-retention", defaultValue = "${env:TTT_GAME_RETENTION:-168h}",
+            description = "Keep finished games this long after their room has gone (env TTT_GAME_RETENTION).")
+    Duration gameRetention;
+
+    /** The data directory of a server started from the command line. */
+    static final String DEFAULT_DATA_DIR = "data";
+    /** The {@code --data-dir} value that turns the journal off. */
+    static final String NO_DATA_DIR = "none";
+    @Option(names = "--log-format", defaultValue = "${env:TTT_LOG_FORMAT:-text}", converter = LogFormat.class,
+            description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
+    FormatEncoder.Format logFormat;
+
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new Main());
         cli.registerConverter(Duration.class, Main::parseDuration);
@@ -105,22 +168,28 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** Accepts ISO-8601 ("PT30S") and the short forms "30s", "500ms", "2m". */
+    /** Reads "text" or "json", in any case. */
+    static final class LogFormat implements CommandLine.ITypeConverter<FormatEncoder.Format> {
+        @Override
+        public FormatEncoder.Format convert(String value) {
+            FormatEncoder.Format format = FormatEncoder.parse(value);
+            if (format == null) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a log format (use text or json)");
+            }
+            return format;
+        }
+    }
+
+    /** The shared duration grammar: "30s", "500ms", "2m", "PT30S" (see {@link Durations}). */
     static Duration parseDuration(String text) {
-        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
-        if (t.startsWith("pt") || t.startsWith("p")) {
-            return Duration.parse(text.trim());
-        }
-        if (t.endsWith("ms")) {
-            return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-        }
-        if (t.endsWith("s")) {
-            return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
-        }
-        if (t.endsWith("m")) {
-            return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
-        }
-        throw new IllegalArgumentException("not a duration: '" + text + "' (use 30s, 500ms, 2m or PT30S)");
+        return Durations.parse(text);
+    }
+
+    static List<String> splitList(String text) {
+        return Arrays.stream(text == null ? new String[0] : text.split(","))
+                .map(String::trim)
+                .filter(t -> !t.isEmpty())
+                .toList();
     }
 
     ServerConfig config() {
@@ -138,25 +207,41 @@ public final class Main implements Callable<Integer> {
                 .idleTimeout(idleTimeout)
                 .pingInterval(pingInterval)
                 .seatGrace(seatGrace)
+                .idleClaim(idleClaim)
                 .emptyRoomTtl(emptyRoomTtl)
                 .diffHistory(diffHistory)
                 .botThreads(botThreads)
                 .botQueue(botQueue)
                 .botBudget(botBudget)
+                .allowedOrigins(splitList(allowedOrigins))
+                .maxOutboundBytes(maxOutboundBytes)
+                .drainTimeout(drainTimeout)
+                .unknownCodesPerSecond(unknownCodesPerSecond)
+                .unknownCodeBurst(unknownCodeBurst)
+                .trustedProxies(splitList(trustedProxies))
+                .benchEndpoints(benchEndpoints)
+                .dataDir(dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR) ? null : Path.of(dataDir))
+                .durability(durability)
+                .gameRetention(gameRetention)
                 .build();
     }
 
     @Override
     public Integer call() throws InterruptedException {
+        // Read by logback.xml when logging starts, which is below: system properties win over the environment.
+        System.setProperty("TTT_LOG_FORMAT", logFormat.name().toLowerCase(java.util.Locale.ROOT));
         GameServer server = GameServer.start(config());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            // SIGTERM or SIGINT: drain (close 1001 to every client, bounded by --drain-timeout).
             server.close();
             // Logging is asynchronous: write what is still queued before the JVM goes.
             if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
                 logging.stop();
             }
             stopped.countDown();
+            // A JVM ended by a signal exits 128 + signal; a drained stop is a clean one, so say 0.
+            Runtime.getRuntime().halt(0);
         }, "shutdown"));
         stopped.await();
         return 0;

@@ -1,6 +1,11 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.server.store.DurabilityPolicy;
+import java.nio.file.Path;
+import dev.tictactoe.server.clock.IdleClaim;
 import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
 
 /** Every setting of the server; {@link #builder()} starts from the defaults it runs with when given none. */
 public record ServerConfig(
@@ -21,7 +26,19 @@ public record ServerConfig(
         int diffHistory,
         int botThreads,
         int botQueue,
-        Duration botBudget) {
+        Duration botBudget,
+        List<String> allowedOrigins,
+        int maxOutboundBytes,
+        Duration drainTimeout,
+        int unknownCodesPerSecond,
+        int unknownCodeBurst,
+        List<String> trustedProxies,
+        boolean benchEndpoints,
+        Path dataDir,
+        String durability,
+        Duration gameRetention,
+
+        Duration idleClaim) {
 
     /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
@@ -63,8 +80,46 @@ public record ServerConfig(
     public static final int DEFAULT_BOT_QUEUE = 1_000;
     /** Default: thinking time of a bot move. */
     public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
+    /**
+     * Default: browser origins allowed to open a room socket besides the server's own (an Origin
+     * whose host and port are the request's Host); requests without an Origin are always allowed.
+     */
+    public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of();
+
+    /** What an allowed origin looks like: a scheme, a host and an optional port, nothing else. */
+    private static final Pattern ORIGIN = Pattern.compile("(?i)https?://([a-z0-9.-]+|\\[[0-9a-f:.]+\\])(:\\d{1,5})?");
+
+    /**
+     * Default: bytes a connection may have waiting to be sent before it is closed as too slow
+     * (4008). Above the write-buffer high-water mark (64 KiB) broadcasts are already skipped and
+     * reading stops, so only replies already asked for can pile up; this caps those too.
+     */
+    public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
+    /** Default: how long a stopping server waits for its clients to take their close frames. */
+    public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(5);
+    /** Default: room codes an address may get wrong per second (lookups and upgrades). */
+    public static final int DEFAULT_UNKNOWN_CODES_PER_SECOND = 10;
+    /** Default: room codes an address may get wrong in a burst. */
+    public static final int DEFAULT_UNKNOWN_CODE_BURST = 20;
+    /** Default: no proxy is trusted to say who the client is in {@code X-Forwarded-For}. */
+    public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
+    /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
+    public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
+    /** Default of a server built in code: no data directory, rooms live in memory only ({@code Main} uses ./data). */
+    public static final Path DEFAULT_DATA_DIR = null;
+    /** Default: group commit every 5 ms (see {@code DurabilityPolicy}). */
+    public static final String DEFAULT_DURABILITY = "group";
+    /** Default: finished games are kept this long after their room has gone. */
+    public static final Duration DEFAULT_GAME_RETENTION = Duration.ofDays(7);
 
     public ServerConfig {
+        trustedProxies = List.copyOf(trustedProxies);
+        DurabilityPolicy.parse(durability);
+        requirePositive("gameRetention", gameRetention);
+        requirePositive("maxOutboundBytes", maxOutboundBytes);
+        requirePositive("drainTimeout", drainTimeout);
+        requirePositive("unknownCodesPerSecond", unknownCodesPerSecond);
+        requirePositive("unknownCodeBurst", unknownCodeBurst);
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be 0..65535, was " + port);
         }
@@ -78,11 +133,19 @@ public record ServerConfig(
         requirePositive("idleTimeout", idleTimeout);
         requirePositive("pingInterval", pingInterval);
         requirePositive("seatGrace", seatGrace);
+        IdleClaim.validate(idleClaim);
         requirePositive("emptyRoomTtl", emptyRoomTtl);
         requirePositive("diffHistory", diffHistory);
         requirePositive("botThreads", botThreads);
         requirePositive("botQueue", botQueue);
         requirePositive("botBudget", botBudget);
+        allowedOrigins = List.copyOf(allowedOrigins);
+        for (String origin : allowedOrigins) {
+            if (!ORIGIN.matcher(origin).matches()) {
+                throw new IllegalArgumentException(
+                        "allowedOrigins: expected scheme://host[:port] such as https://example.com, got '" + origin + "'");
+            }
+        }
         if (workerThreads < 0) {
             throw new IllegalArgumentException("workerThreads must be 0 or more, was " + workerThreads);
         }
@@ -125,11 +188,22 @@ public record ServerConfig(
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private Duration pingInterval = DEFAULT_PING_INTERVAL;
         private Duration seatGrace = DEFAULT_SEAT_GRACE;
+        private Duration idleClaim = IdleClaim.DEFAULT_AFTER;
         private Duration emptyRoomTtl = DEFAULT_EMPTY_ROOM_TTL;
         private int diffHistory = DEFAULT_DIFF_HISTORY;
         private int botThreads = DEFAULT_BOT_THREADS;
         private int botQueue = DEFAULT_BOT_QUEUE;
         private Duration botBudget = DEFAULT_BOT_BUDGET;
+        private List<String> allowedOrigins = DEFAULT_ALLOWED_ORIGINS;
+        private int maxOutboundBytes = DEFAULT_MAX_OUTBOUND_BYTES;
+        private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
+        private int unknownCodesPerSecond = DEFAULT_UNKNOWN_CODES_PER_SECOND;
+        private int unknownCodeBurst = DEFAULT_UNKNOWN_CODE_BURST;
+        private List<String> trustedProxies = DEFAULT_TRUSTED_PROXIES;
+        private boolean benchEndpoints = DEFAULT_BENCH_ENDPOINTS;
+        private Path dataDir = DEFAULT_DATA_DIR;
+        private String durability = DEFAULT_DURABILITY;
+        private Duration gameRetention = DEFAULT_GAME_RETENTION;
 
         private Builder() {}
 
@@ -198,6 +272,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** How long the side to move in an untimed game may stay idle before it can be claimed. */
+        public Builder idleClaim(Duration value) {
+            this.idleClaim = value;
+            return this;
+        }
+
         public Builder emptyRoomTtl(Duration value) {
             this.emptyRoomTtl = value;
             return this;
@@ -223,8 +303,62 @@ public record ServerConfig(
             return this;
         }
 
+        public Builder allowedOrigins(List<String> value) {
+            this.allowedOrigins = value;
+            return this;
+        }
+
+        public Builder maxOutboundBytes(int value) {
+            this.maxOutboundBytes = value;
+            return this;
+        }
+
+        public Builder drainTimeout(Duration value) {
+            this.drainTimeout = value;
+            return this;
+        }
+
+        public Builder unknownCodesPerSecond(int value) {
+            this.unknownCodesPerSecond = value;
+            return this;
+        }
+
+        public Builder unknownCodeBurst(int value) {
+            this.unknownCodeBurst = value;
+            return this;
+        }
+
+        public Builder trustedProxies(List<String> value) {
+            this.trustedProxies = value;
+            return this;
+        }
+
+        public Builder benchEndpoints(boolean value) {
+            this.benchEndpoints = value;
+            return this;
+        }
+
+        /** Where rooms and finished games are kept; null keeps everything in memory. */
+        public Builder dataDir(Path value) {
+            this.dataDir = value;
+            return this;
+        }
+
+        public Builder durability(String value) {
+            this.durability = value;
+            return this;
+        }
+
+        public Builder gameRetention(Duration value) {
+            this.gameRetention = value;
+            return this;
+        }
+
         public ServerConfig build() {
-            return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength, messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl, diffHistory, botThreads, botQueue, botBudget);
+            return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength,
+                    messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl,
+                    diffHistory, botThreads, botQueue, botBudget, allowedOrigins, maxOutboundBytes, drainTimeout, unknownCodesPerSecond,
+                    unknownCodeBurst, trustedProxies, benchEndpoints, dataDir, durability, gameRetention, idleClaim);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.tictactoe.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
+import dev.tictactoe.server.clock.IdleClaim;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -20,10 +22,34 @@ class MainTest {
     @Test
     void noFlagsGiveTheNamedDefaults() {
         ServerConfig config = parse();
-        assertThat(config).isEqualTo(ServerConfig.defaults());
+        // The one difference from a server built in code: the command line keeps rooms in ./data.
+        assertThat(config).isEqualTo(ServerConfig.builder().dataDir(Path.of(Main.DEFAULT_DATA_DIR)).build());
+        assertThat(ServerConfig.defaults().dataDir()).isNull();
+        assertThat(config.durability()).isEqualTo(ServerConfig.DEFAULT_DURABILITY);
+        assertThat(config.gameRetention()).isEqualTo(Duration.ofDays(7)).isEqualTo(ServerConfig.DEFAULT_GAME_RETENTION);
         assertThat(config.port()).isEqualTo(ServerConfig.DEFAULT_PORT);
         assertThat(config.maxFrameBytes()).isEqualTo(64 * 1024);
         assertThat(config.seatGrace()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.idleClaim()).isEqualTo(IdleClaim.DEFAULT_AFTER);
+    }
+
+    @Test
+    void theIdleClaimTimeIsASettingWithinItsLimits() {
+        assertThat(parse("--idle-claim", "2m").idleClaim()).isEqualTo(Duration.ofMinutes(2));
+        assertThatThrownBy(() -> parse("--idle-claim", "5s")).hasMessageContaining("idle claim time must be 10s..1h");
+        assertThatThrownBy(() -> parse("--idle-claim", "2h")).hasMessageContaining("was 2h");
+    }
+
+    @Test
+    void theDataDirectoryAndItsPolicyAreFlags() {
+        assertThat(parse("--data-dir", "none").dataDir()).isNull();
+        assertThat(parse("--data-dir", "/var/lib/ttt").dataDir()).isEqualTo(Path.of("/var/lib/ttt"));
+        assertThat(parse("--durability", "fsync").durability()).isEqualTo("fsync");
+        assertThat(parse("--game-retention", "24h").gameRetention()).isEqualTo(Duration.ofDays(1));
+        assertThatThrownBy(() -> parse("--durability", "sometimes"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("durability");
+        assertThatThrownBy(() -> ServerConfig.builder().gameRetention(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gameRetention");
     }
 
     @Test
@@ -42,5 +68,31 @@ class MainTest {
         assertThatThrownBy(() -> parse("--max-rooms", "0")).hasMessageContaining("maxRooms");
         assertThatThrownBy(() -> parse("--port", "70000")).hasMessageContaining("port");
         assertThatThrownBy(() -> parse("--idle-timeout", "soon")).hasMessageContaining("soon");
+    }
+
+    @Test
+    void allowedOriginsAreACommaSeparatedListOfOrigins() {
+        assertThat(parse().allowedOrigins()).isEqualTo(ServerConfig.DEFAULT_ALLOWED_ORIGINS).isEmpty();
+        assertThat(parse("--allowed-origins", "https://play.example, http://localhost:3000").allowedOrigins())
+                .containsExactly("https://play.example", "http://localhost:3000");
+        assertThatThrownBy(() -> parse("--allowed-origins", "play.example/path")).hasMessageContaining("allowedOrigins");
+    }
+
+    @Test
+    void theHardeningFlagsParseAndDefaultSafely() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.maxOutboundBytes()).isEqualTo(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES);
+        assertThat(defaults.drainTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(defaults.trustedProxies()).isEmpty();
+        assertThat(defaults.benchEndpoints()).isFalse();
+        ServerConfig config = parse("--max-outbound-bytes", "100000", "--drain-timeout", "2s", "--trusted-proxies",
+                "10.0.0.1, 10.0.0.2", "--bench-endpoints", "--unknown-codes-per-second", "3", "--unknown-code-burst", "4");
+        assertThat(config.maxOutboundBytes()).isEqualTo(100_000);
+        assertThat(config.drainTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.trustedProxies()).containsExactly("10.0.0.1", "10.0.0.2");
+        assertThat(config.benchEndpoints()).isTrue();
+        assertThat(config.unknownCodesPerSecond()).isEqualTo(3);
+        assertThat(config.unknownCodeBurst()).isEqualTo(4);
+        assertThatThrownBy(() -> parse("--max-outbound-bytes", "0")).hasMessageContaining("maxOutboundBytes");
     }
 }

@@ -6,14 +6,19 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Chooses moves for a seat at any {@link Level}. A choice depends only on the position, the
  * level, the seed and (only when a search is cut short by the clock) the budget. The caller's
  * board is never touched. One instance may serve several threads: the tables of solved small
- * boards are shared, everything else belongs to one search.
+ * boards are shared, everything else belongs to one search. Apart from refusing a finished game,
+ * it never throws: should a search fail, it answers with MEDIUM's move and says so in the note.
  */
 public final class Bot {
+
+    private static final Logger log = LoggerFactory.getLogger(Bot.class);
 
     /** Thinking time used when the caller has no opinion. */
     public static final Duration DEFAULT_BUDGET = Duration.ofMillis(200);
@@ -41,22 +46,45 @@ public final class Bot {
      * @throws IllegalStateException if the game is already over
      */
     public BotMove choose(Board board, Level level, Duration budget, long seed) {
-        long start = System.nanoTime();
-        Objects.requireNonNull(level, "level");
         Objects.requireNonNull(budget, "budget");
+        long start = System.nanoTime();
+        return choose(board, level, start, start + budget.toNanos() * 9 / 10, budget.toNanos(), Long.MAX_VALUE,
+                seed);
+    }
+
+    /**
+     * Chooses a move as {@link #choose(Board, Level, Duration, long)} but with a budget of
+     * {@code nodes} positions instead of a clock: the same board, level, budget and seed always
+     * give the same move (for tests and matches).
+     */
+    public BotMove chooseWithNodes(Board board, Level level, long nodes, long seed) {
+        return choose(board, level, System.nanoTime(), Long.MAX_VALUE, Long.MAX_VALUE, nodes, seed);
+    }
+
+    private BotMove choose(Board board, Level level, long start, long deadline, long budgetNanos, long nodeLimit,
+            long seed) {
+        Objects.requireNonNull(level, "level");
         requirePlayable(board);
         if (level == Level.PERFECT && Classic.handles(board.rules())) {
             return classic(board, seed);
         }
         Position pos = Position.of(board);
-        SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
-        long deadline = start + budget.toNanos() * 9 / 10;
-        return switch (level) {
-            case EASY -> Casual.easy(pos, random);
-            case MEDIUM -> Casual.medium(pos, random);
-            case HARD -> hard(pos, Level.HARD, MAX_DEPTH, deadline, random, "");
-            case PERFECT -> perfect(pos, start, budget.toNanos(), deadline, seed, random);
-        };
+        try {
+            SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
+            return switch (level) {
+                case EASY -> Casual.easy(pos, random);
+                case MEDIUM -> PatternBoard.handles(pos.k)
+                        ? Casual.medium(PatternBoard.of(board), random)
+                        : Casual.medium(pos, random);
+                case HARD -> hard(board, pos, Level.HARD, MAX_DEPTH, start, deadline, nodeLimit, random, "");
+                case PERFECT -> perfect(board, pos, start, budgetNanos, deadline, nodeLimit, seed, random);
+            };
+        } catch (RuntimeException | StackOverflowError e) {
+            // A bug, not a client's mistake: say where, and still give the room a move.
+            log.error("bot search failed at level {} on\n{}", level, pos, e);
+            BotMove fallback = Casual.medium(Position.of(board), new SplittableRandom(seed));
+            return new BotMove(fallback.cell(), level, false, 0, 0, 0, "fallback after a search error");
+        }
     }
 
     /**
@@ -67,7 +95,7 @@ public final class Bot {
         requirePlayable(board);
         Position pos = Position.of(board);
         SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
-        return hard(pos, Level.HARD, depth, Long.MAX_VALUE, random, "");
+        return hard(board, pos, Level.HARD, depth, System.nanoTime(), Long.MAX_VALUE, Long.MAX_VALUE, random, "");
     }
 
     private static void requirePlayable(Board board) {
@@ -89,13 +117,19 @@ public final class Bot {
                 9 - board.moveCount(), 0, solvedNote(score));
     }
 
-    private BotMove hard(Position pos, Level level, int depth, long deadline, SplittableRandom random,
-            String notePrefix) {
+    private BotMove hard(Board board, Position pos, Level level, int depth, long start, long deadline,
+            long nodeLimit, SplittableRandom random, String notePrefix) {
         BotMove forced = forced(pos, level, notePrefix);
         if (forced != null) {
             return forced;
         }
-        HardSearch search = new HardSearch(pos, searchTables.get(), depth, deadline, Long.MAX_VALUE, random);
+        if (PatternBoard.handles(pos.k)) {
+            GomokuSearch search = new GomokuSearch(PatternBoard.of(board), searchTables.get(), depth, deadline,
+                    nodeLimit, random);
+            GomokuSearch.Result r = search.run(start);
+            return new BotMove(r.cell(), level, false, r.score(), r.depth(), r.nodes(), notePrefix + r.note());
+        }
+        HardSearch search = new HardSearch(pos, searchTables.get(), depth, deadline, nodeLimit, random);
         HardSearch.Result r = search.run();
         String note = r.forcedWin()
                 ? "forced win by continuous fours"
@@ -125,8 +159,8 @@ public final class Bot {
         return null;
     }
 
-    private BotMove perfect(Position pos, long start, long budgetNanos, long deadline, long seed,
-            SplittableRandom random) {
+    private BotMove perfect(Board board, Position pos, long start, long budgetNanos, long deadline,
+            long nodeLimit, long seed, SplittableRandom random) {
         Rules rules = pos.lines.rules;
         boolean small = pos.cells <= SMALL_CELLS;
         TranspositionTable table;
@@ -137,9 +171,10 @@ public final class Bot {
         } else {
             table = searchTables.get();
             table.newSearch();
-            solveDeadline = start + budgetNanos * 2 / 5; // the rest is for HARD if no proof comes
+            // The rest is for HARD if no proof comes.
+            solveDeadline = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : start + budgetNanos * 2 / 5;
         }
-        Solver solver = new Solver(pos, table, true, solveDeadline, Long.MAX_VALUE);
+        Solver solver = new Solver(pos, table, true, solveDeadline, small ? Long.MAX_VALUE : nodeLimit / 3);
         int value = solver.solve();
         if (!solver.aborted) {
             int[] best = new int[pos.cells];
@@ -155,7 +190,8 @@ public final class Bot {
                         solvedNote(value));
             }
         }
-        return hard(pos, Level.PERFECT, MAX_DEPTH, deadline, random,
+        return hard(board, pos, Level.PERFECT, MAX_DEPTH, start, deadline,
+                nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3, random,
                 "not solvable within budget, played as hard: ");
     }
 

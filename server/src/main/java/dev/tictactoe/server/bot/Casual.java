@@ -64,4 +64,62 @@ final class Casual {
         }
         return new BotMove(best, Level.MEDIUM, false, 0, 1, pos.empties(), "heuristic");
     }
+
+    /**
+     * MEDIUM where patterns are known (k = 4..6): takes a win, blocks a four, makes an open four,
+     * stops an open three (at the defence that also does most for itself), else the cell with the
+     * best patterns made and spoiled; ties broken by the seeded generator.
+     */
+    static BotMove medium(PatternBoard b, SplittableRandom random) {
+        int me = b.side;
+        int op = 1 - me;
+        int[] cells = new int[2];
+        if (b.winningCells(me, cells, 1) > 0) {
+            return new BotMove(cells[0], Level.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
+        }
+        boolean mustBlock = b.winningCells(op, cells, 1) > 0;
+        if (mustBlock) {
+            return new BotMove(cells[0], Level.MEDIUM, false, 0, 1, 0, "blocks a four");
+        }
+        boolean threatened = b.count[op][Patterns.OPEN_FOUR] > 0;
+        int best = -1;
+        int bestScore = Integer.MIN_VALUE;
+        int ties = 0;
+        int[] cs = new int[b.cells];
+        for (int i = 0, all = b.candidates(cs); i < all; i++) {
+            int c = cs[i];
+            int attack = b.best(me, c);
+            int defence = b.best(op, c);
+            int score;
+            if (b.makesOpenFour(me, c)) {
+                score = 1 << 24;
+            } else if (threatened && attack < Patterns.FOUR && defence < Patterns.FOUR) {
+                continue; // does nothing against the open three
+            } else {
+                score = value(b, me, c) * 5 / 4 + value(b, op, c);
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                best = c;
+                ties = 1;
+            } else if (score == bestScore && random.nextInt(++ties) == 0) {
+                best = c;
+            }
+        }
+        if (best < 0) {
+            for (int c = 0; c < b.cells && best < 0; c++) {
+                best = b.stone[c] == 0 ? c : -1;
+            }
+        }
+        String note = bestScore == 1 << 24 ? "makes an open four" : threatened ? "stops an open three" : "patterns";
+        return new BotMove(best, Level.MEDIUM, false, 0, 1, b.cells - b.moveCount, note);
+    }
+
+    private static int value(PatternBoard b, int s, int c) {
+        int v = 0;
+        for (int d = 0; d < 4; d++) {
+            v += PatternBoard.VALUE[b.pattern[s][4 * c + d]];
+        }
+        return v;
+    }
 }

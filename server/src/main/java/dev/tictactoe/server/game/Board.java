@@ -359,8 +359,9 @@ public final class Board {
     }
 
     /**
-     * Whether neither player can complete a line any more: every window of k cells in a row
-     * holds both marks. A won game is not a dead draw; a full board without a win is one.
+     * Whether every window of k cells in a row holds both marks, so that no line is open to either
+     * player. Such a position is a {@linkplain #isCertainDraw() certain draw}, but a draw can be
+     * certain earlier, when the open windows cannot be filled in the moves that are left.
      */
     public boolean isDeadDraw() {
         if (winner != null) {
@@ -377,6 +378,42 @@ public final class Board {
         return true;
     }
 
+    /**
+     * Whether no continuation of play lets either player complete a line. A window of k cells in a
+     * row still open to one mark (none of the other's in it), with {@code e} of its cells empty,
+     * can be completed exactly when its owner gets {@code e} more moves while the opponent, moving
+     * in between, finds enough empty cells outside it: {@code e - 1} of them when the owner is to
+     * move, {@code e} otherwise. The draw is certain when no window passes that test. A won game
+     * is not a draw; a full board without a win is a certain one.
+     */
+    public boolean isCertainDraw() {
+        if (winner != null) {
+            return false;
+        }
+        int empty = cellCount - moveCount;
+        boolean xToMove = toMove() == Mark.X;
+        int[] mask = geometry.lineMask;
+        int window = (1 << winLength) - 1;
+        for (int line = 0; line < lineCount; line++) {
+            int cells = mask[line];
+            int x = lines[line];
+            int o = lines[lineCount + line];
+            for (int shift = 0; shift + winLength <= 32 - Integer.numberOfLeadingZeros(cells); shift++) {
+                int w = window << shift;
+                if ((w & cells) != w) {
+                    continue;
+                }
+                if ((w & o) == 0 && completable(winLength - Integer.bitCount(w & x), xToMove, empty)) {
+                    return false;
+                }
+                if ((w & x) == 0 && completable(winLength - Integer.bitCount(w & o), !xToMove, empty)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static boolean hasRun(int bits, int length) {
         int m = bits;
         for (int i = 1; i < length && m != 0; i++) {
@@ -385,12 +422,18 @@ public final class Board {
         return m != 0;
     }
 
+    /** Whether the owner of an open window with {@code missing} empty cells can still fill it. */
+    private static boolean completable(int missing, boolean ownerToMove, int empty) {
+        int opponentMoves = ownerToMove ? missing - 1 : missing;
+        return empty - missing >= opponentMoves;
+    }
+
     /** The outcome, with no early draws: a game is drawn only when the board is full. */
     public Outcome outcome() {
         return outcome(false);
     }
 
-    /** The outcome; with {@code earlyDraw}, a {@linkplain #isDeadDraw() dead draw} ends it. */
+    /** The outcome; with {@code earlyDraw}, a {@linkplain #isCertainDraw() certain draw} ends it. */
     public Outcome outcome(boolean earlyDraw) {
         if (winner != null) {
             return new Outcome.Win(winner, winningLine());
@@ -398,7 +441,7 @@ public final class Board {
         if (isFull()) {
             return new Outcome.Draw(false);
         }
-        if (earlyDraw && isDeadDraw()) {
+        if (earlyDraw && isCertainDraw()) {
             return new Outcome.Draw(true);
         }
         return new Outcome.InProgress();

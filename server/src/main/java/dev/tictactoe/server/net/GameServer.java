@@ -1,18 +1,28 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.store.DurabilityPolicy;
+import dev.tictactoe.server.store.Journal;
+import dev.tictactoe.server.store.RecordKind;
+import dev.tictactoe.server.store.Store;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.group.ChannelGroupFuture;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,39 +31,98 @@ public final class GameServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GameServer.class);
 
-    /** A slow reader gets this much buffered before broadcasts to it are skipped for a snapshot later. */
+    /**
+     * Over the high mark a connection is skipped by broadcasts (a snapshot follows when it drains
+     * below the low mark) and is not read from; {@link ServerConfig#maxOutboundBytes()} is the hard cap.
+     */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
+    private final ServerConfig config;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
+    private final ServerMetrics metrics = ServerMetrics.create();
     private final BotRunner bots;
-    private final RoomRegistry registry;
+    private final Store store;
+    private volatile RoomRegistry registry;
+    private final Services services;
     private final Channel listener;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private GameServer(ServerConfig config) throws InterruptedException {
+        this.config = config;
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), NioIoHandler.newFactory());
         bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget());
-        registry = new RoomRegistry(config, workers, bots);
-        HttpRouter router = new HttpRouter(registry, config, new ServerStats());
+        bots.measureWith(metrics);
         try {
+            store = openStore(config);
+        } catch (RuntimeException e) {
+            bots.close();
+            shutdownGroups();
+            metrics.close();
+            throw e;
+        }
+        registry = new RoomRegistry(config, workers, bots, metrics,
+                store == null ? RoomJournal.NONE : new StoredRooms(store));
+        metrics.watchRooms(registry::size);
+        metrics.watchBotQueue(bots::queued);
+        services = Services.of(registry, config, metrics, store == null ? null : store.games());
+        try {
+            if (store != null) {
+                services.state().storeProblem(store::problem);
+                recover();
+            }
             listener = new ServerBootstrap()
                     .group(boss, workers)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                    .childHandler(new ServerInitializer(router))
+                    .childHandler(new ServerInitializer(services))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();
         } catch (RuntimeException | InterruptedException e) {
             shutdownGroups();
+            closeStore();
+            metrics.close();
             throw e;
         }
+        services.state().started();
         long maxFiles = ProcessStats.maxFiles();
         log.info("listening on {}:{}; open-file limit {} allows about {} connections", config.host(), port(), maxFiles,
                 maxFiles > 0 ? Math.max(0, maxFiles - 100) : "unknown");
+    }
+
+    /** Opens the data directory before the port, so a bad one stops the start; null when there is none. */
+    private Store openStore(ServerConfig config) {
+        if (config.dataDir() == null) {
+            return null;
+        }
+        Journal.Options options = Journal.Options.defaults().withPolicy(DurabilityPolicy.parse(config.durability()));
+        try {
+            return Store.open(config.dataDir(), options, config.gameRetention(), this::isLive);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private boolean isLive(String code) {
+        RoomRegistry rooms = registry;
+        return rooms != null && rooms.find(code).isPresent();
+    }
+
+    /** Rebuilds every room the journal held from its newest checkpoint. */
+    private void recover() {
+        store.recovered().forEach((code, records) -> {
+            for (int i = records.size() - 1; i >= 0; i--) {
+                if (records.get(i).kind() == RecordKind.CHECKPOINT) {
+                    registry.restore(records.get(i).payload());
+                    return;
+                }
+            }
+            log.warn("room {}: the journal holds no checkpoint of it; not recovered", code);
+        });
     }
 
     /** Binds and starts serving; returns once the port is open. */
@@ -75,14 +144,46 @@ public final class GameServer implements AutoCloseable {
         return registry;
     }
 
-    /** Stops accepting, tells every member the server is going away, and stops the loops. */
+    /**
+     * Drains, then stops: readiness goes false, the port closes, every socket is sent close 1001
+     * and given up to the drain timeout to answer it, then the rooms, the bots and the loops stop.
+     * Safe to call more than once.
+     */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        long started = System.nanoTime();
+        services.state().draining();
         listener.close().awaitUninterruptibly();
+        int open = services.state().channels.size();
+        ChannelGroupFuture allClosed = services.state().channels.newCloseFuture();
+        for (Channel channel : services.state().channels) {
+            channel.pipeline().fireUserEventTriggered(ServerState.Event.DRAIN);
+        }
+        if (!allClosed.awaitUninterruptibly(config.drainTimeout().toMillis())) {
+            log.info("drain timeout: closing {} connections that did not answer", services.state().channels.size());
+            services.state().channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        }
         registry.shutdown();
         bots.close();
         shutdownGroups();
-        log.info("stopped");
+        // After the loops: the rooms' last changes (players dropping) are in the journal's queue.
+        closeStore();
+        metrics.close();
+        log.info("stopped; drained {} connections in {} ms", open, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+    }
+
+    private void closeStore() {
+        if (store == null) {
+            return;
+        }
+        try {
+            store.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void shutdownGroups() {

@@ -1,31 +1,75 @@
 package dev.tictactoe.server.net;
 
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.ServerConfig;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The pipeline of a new connection, top to bottom: HTTP codec, a small aggregator, then the
- * router, which answers API requests or swaps itself for the WebSocket handlers on upgrade
- * (idle detection, handshake and frame limits, fragment aggregation, the session).
+ * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the
+ * request handler, which answers them; a valid upgrade goes on to the WebSocket handshake, the
+ * request handler leaves, and from then on frames flow to the session.
  */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     /** API request bodies are small JSON objects. */
     static final int MAX_HTTP_BODY_BYTES = 16 * 1024;
+    /** How long a client may take to finish the WebSocket handshake once routed. */
+    static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
 
-    private final HttpRouter router;
+    private final Services services;
+    private final WebSocketServerProtocolConfig webSocket;
 
-    ServerInitializer(HttpRouter router) {
-        this.router = router;
+    ServerInitializer(Services services) {
+        this.services = services;
+        ServerConfig config = services.config();
+        this.webSocket = WebSocketServerProtocolConfig.newBuilder()
+                // The request handler has already routed the URL: every request that gets here upgrades.
+                .websocketPath("")
+                .checkStartsWith(true)
+                .maxFramePayloadLength(config.maxFrameBytes())
+                .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MILLIS)
+                .allowExtensions(false)
+                .build();
     }
 
     @Override
     protected void initChannel(SocketChannel channel) {
+        ServerConfig config = services.config();
+        services.state().channels.add(channel);
         channel.pipeline()
+                // Reads only: watching writes too would cost a promise and a listener on every frame sent.
+                .addLast("idle", new IdleStateHandler(config.pingInterval().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("http", new HttpServerCodec())
-                .addLast("aggregator", new HttpObjectAggregator(MAX_HTTP_BODY_BYTES))
-                .addLast("router", router);
+                .addLast("aggregator", new JsonAggregator())
+                .addLast("request", new RequestHandler(services))
+                .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
+                .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
+                .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
+                .addLast("session", new SessionHandler(services));
+    }
+
+    /** Aggregates a request's body, refusing one that is too large with a JSON 413. */
+    private static final class JsonAggregator extends HttpObjectAggregator {
+        JsonAggregator() {
+            super(MAX_HTTP_BODY_BYTES);
+        }
+
+        @Override
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+            HttpReplies.send(ctx, HttpReplies.json(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                    HttpReplies.error(ErrorCode.BAD_MESSAGE, "request bodies are at most " + MAX_HTTP_BODY_BYTES + " bytes"),
+                    false), false);
+        }
     }
 }

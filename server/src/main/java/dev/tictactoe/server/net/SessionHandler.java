@@ -6,7 +6,6 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.Session;
 import io.netty.channel.ChannelHandlerContext;
@@ -17,16 +16,20 @@ import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.util.AttributeKey;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One per WebSocket connection: turns frames into protocol messages and hands them to the room.
- * It owns no game state; it only decodes, rate-limits and forwards.
+ * One per connection, last in the pipeline: once the WebSocket handshake is done, turns frames
+ * into protocol messages and hands them to the room. It owns no game state; it only decodes,
+ * rate-limits and forwards. It also has the last word on errors, before and after the upgrade.
  */
 final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
@@ -35,38 +38,48 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** How long a closed-by-us connection may take to read the close frame. */
     static final long CLOSE_LINGER_MILLIS = 500;
 
-    private final Room room;
-    private final RateLimiter limiter;
+    /** The room the request handler routed this connection to, set before the handshake. */
+    static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
+
+    private final Services services;
     private final ServerStats stats;
+    private final RateLimiter limiter;
     private final long intervalsBeforeClose;
     private long quietIntervals;
+    private Room room;
+    /** Null until the handshake completes. */
     private Session session;
     /** We sent a close frame: whatever still arrives is read and dropped. */
     private boolean closing;
+    /** A sync or history asked for while the connection was backed up: answered once it drains. */
+    private boolean owesSnapshot;
+    private boolean owesHistory;
 
-    SessionHandler(Room room, ServerConfig config, ServerStats stats) {
-        this.room = room;
-        this.stats = stats;
+    SessionHandler(Services services) {
+        this.services = services;
+        this.stats = services.stats();
+        var config = services.config();
         this.intervalsBeforeClose = Math.max(1,
                 (config.idleTimeout().toNanos() + config.pingInterval().toNanos() - 1) / config.pingInterval().toNanos());
         this.limiter = new RateLimiter(config.messagesPerSecond(), config.messageBurst(), config.abuseStrikes(), System::nanoTime);
     }
 
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        // Added on upgrade, when the channel is already active.
-        session = new Session(ctx.channel(), room);
+    private void opened(ChannelHandlerContext ctx) {
+        room = ctx.channel().attr(ROOM).getAndSet(null);
+        session = new Session(new ChannelMember(ctx.channel(), stats.metrics), room);
         stats.connections.increment();
+        stats.metrics.connectionOpened();
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-        if (closing) {
+        if (closing || session == null) {
             return;
         }
         switch (limiter.acquire()) {
             case ALLOW -> { }
             case LIMIT -> {
+                stats.metrics.rateLimited(false);
                 reply(ctx, ErrorCode.RATE_LIMITED, "too many messages: slow down", null);
                 return;
             }
@@ -74,7 +87,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 return;
             }
             case ABUSE -> {
-                log.info("{} closed for exceeding the message rate", session);
+                stats.metrics.rateLimited(true);
+                long held = services.clientLog().admit(peer(ctx));
+                if (held >= 0) {
+                    log.info("{} closed for exceeding the message rate ({} similar lines held back)", session, held);
+                }
                 closeWith(ctx, CloseCodes.POLICY_VIOLATION, "message rate exceeded repeatedly");
                 return;
             }
@@ -84,18 +101,72 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             try {
                 message = MessageCodec.decodeClient(text.text());
             } catch (ProtocolException e) {
-                reply(ctx, e.code(), e.getMessage(), null);
+                stats.metrics.rejected(e.code());
+                reply(ctx, e.code(), e.getMessage(), e.ref());
                 return;
             }
             stats.messages.increment();
+            stats.metrics.messageReceived(message);
+            if (!ctx.channel().isWritable() && defer(message)) {
+                return;
+            }
             room.receive(session, message);
         } else if (frame instanceof BinaryWebSocketFrame) {
+            stats.metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
             reply(ctx, ErrorCode.BINARY_NOT_SUPPORTED, "this server speaks JSON in text frames only", null);
         }
     }
 
+    /**
+     * While the connection is backed up, a sync or history request is only noted: its answer
+     * would queue behind what the client is not reading. One snapshot (or history) is sent when
+     * the connection drains, however many were asked for meanwhile.
+     */
+    private boolean defer(ClientMessage message) {
+        if (message instanceof ClientMessage.Sync) {
+            owesSnapshot = true;
+            return true;
+        }
+        if (message instanceof ClientMessage.History) {
+            owesHistory = true;
+            return true;
+        }
+        return false;
+    }
+
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
+            opened(ctx);
+            return;
+        }
+        if (event instanceof CloseRequest close) {
+            closeWith(ctx, close.code(), close.reason());
+            return;
+        }
+        if (event == ServerState.Event.DRAIN) {
+            if (session != null) {
+                closeWith(ctx, CloseCodes.GOING_AWAY, "server restarting; reconnect in a moment");
+            } else {
+                ctx.close();
+            }
+            return;
+        }
+        if (event == ServerState.Event.TOO_SLOW) {
+            stats.tooSlow.increment();
+            long held = services.clientLog().admit(peer(ctx));
+            if (held >= 0) {
+                log.info("{} closed: over {} bytes waiting to be sent ({} similar lines held back)",
+                        session != null ? session : ctx.channel().remoteAddress(), services.config().maxOutboundBytes(), held);
+            }
+            closeWith(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
+            return;
+        }
+        if (session == null && event instanceof IdleStateEvent) {
+            // A handshake that stalled: nothing to say to it.
+            ctx.close();
+            return;
+        }
         if (event instanceof IdleStateEvent idle && idle.state() == IdleState.READER_IDLE) {
             // Fired every ping interval while nothing arrives; a live client answers the ping.
             quietIntervals = idle.isFirst() ? 1 : quietIntervals + 1;
@@ -112,30 +183,56 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        if (ctx.channel().isWritable()) {
+        if (ctx.channel().isWritable() && session != null) {
             room.writable(session);
+            if (owesSnapshot) {
+                owesSnapshot = false;
+                room.receive(session, new ClientMessage.Sync(null));
+            }
+            if (owesHistory) {
+                owesHistory = false;
+                room.receive(session, new ClientMessage.History());
+            }
         }
         super.channelWritabilityChanged(ctx);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        stats.connections.decrement();
-        room.disconnected(session);
+        if (session != null) {
+            stats.connections.decrement();
+            stats.metrics.connectionClosed();
+            // While draining the rooms are closing too: a seat kept for a player to come back to
+            // would only log a drop and start a timer that never fires.
+            if (!services.state().isDraining()) {
+                room.disconnected(session);
+            }
+        }
         super.channelInactive(ctx);
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof CorruptedWebSocketFrameException || cause instanceof IOException) {
+        if (cause instanceof OutboundLimit.TooSlow) {
+            // A dropped write; the close it calls for is already under way.
+            return;
+        }
+        if (cause instanceof CorruptedWebSocketFrameException || cause instanceof IOException
+                || cause instanceof io.netty.handler.codec.http.websocketx.WebSocketHandshakeException) {
             // The client's fault or the network's: Netty has already sent the close code if there was one.
-            log.debug("{} connection error: {}", session, cause.toString());
+            log.debug("{} connection error: {}", session != null ? session : ctx.channel().remoteAddress(), cause.toString());
+        } else if (session == null) {
+            log.error("{} unexpected error before the upgrade", ctx.channel().remoteAddress(), cause);
         } else {
             log.error("{} unexpected error", session, cause);
-            ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.SERVER_ERROR, "internal error"));
+            closeWith(ctx, CloseCodes.SERVER_ERROR, "internal error");
+            return;
         }
         ctx.close();
     }
+
+    /** Asks a session to close as {@link #closeWith} does; sent down the pipeline by {@link ChannelMember}. */
+    record CloseRequest(int code, String reason) { }
 
     /**
      * Sends a close frame, then closes a moment later unless the client's answering close frame
@@ -150,6 +247,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         closing = true;
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason))
                 .addListener(f -> ctx.executor().schedule(() -> ctx.close(), CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS));
+    }
+
+    private static String peer(ChannelHandlerContext ctx) {
+        return ctx.channel().remoteAddress() instanceof InetSocketAddress inet && inet.getAddress() != null
+                ? inet.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
     }
 
     private void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {

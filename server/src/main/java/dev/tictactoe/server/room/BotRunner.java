@@ -4,58 +4,111 @@ import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** Runs bot searches on a small bounded pool of their own, never on a network loop. */
 public final class BotRunner implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(BotRunner.class);
+    /** How a move is chosen; the bot engine's own search unless a test stands in for it. */
+    interface Search {
+        BotMove choose(Board board, Level level, Duration budget, long seed);
+    }
 
-    private final Bot bot = new Bot();
-    private final ThreadPoolExecutor pool;
+    static final Search BOT = new Bot()::choose;
+
+    private final Search search;
+    private final Executor pool;
     private final Duration budget;
+    private final LongAdder fallbacks = new LongAdder();
+    private volatile ServerMetrics metrics;
 
     public BotRunner(int threads, int queue, Duration budget) {
+        this(pool(threads, queue), budget, BOT);
+    }
+
+    /** Bot moves waiting for a thread (zero when the pool is not a queueing one). */
+    public int queued() {
+        return pool instanceof ThreadPoolExecutor executor ? executor.getQueue().size() : 0;
+    }
+
+    /** Where think times and failures are counted; none until the server gives one. */
+    public void measureWith(ServerMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    /** Searches with {@code search} on {@code pool}; tests pass ones they run by hand. */
+    BotRunner(Executor pool, Duration budget, Search search) {
+        this.pool = pool;
+        this.budget = budget;
+        this.search = search;
+    }
+
+    /** Bot moves that had to be chosen by the fallback rule because the search failed. */
+    public long fallbacks() {
+        return fallbacks.sum();
+    }
+
+    void fellBack() {
+        fallbacks.increment();
+    }
+
+    private static ThreadPoolExecutor pool(int threads, int queue) {
         AtomicInteger ids = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), task -> {
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), task -> {
             Thread thread = new Thread(task, "bot-" + ids.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });
-        this.budget = budget;
     }
 
     /**
-     * Searches a copy of {@code board} and hands the move to {@code done} on the bot's thread;
-     * returns false if the queue is full and the caller should try again later.
+     * Searches a copy of {@code board} and hands the move to {@code done} on the bot's thread, or
+     * the search's failure to {@code failed}; returns false if the queue is full and the caller
+     * should try again later.
      */
-    boolean think(Board board, Level level, long seed, Consumer<BotMove> done) {
+    boolean think(Board board, Level level, long seed, Consumer<BotMove> done, Consumer<RuntimeException> failed) {
         Board position = board.copy();
         try {
             pool.execute(() -> {
+                BotMove move;
+                long start = System.nanoTime();
+                ServerMetrics measured = metrics;
                 try {
-                    done.accept(bot.choose(position, level, budget, seed));
+                    move = search.choose(position, level, budget, seed);
                 } catch (RuntimeException e) {
-                    log.error("bot search failed on\n{}", position, e);
+                    // A bug in the search: the room logs it once and plays on.
+                    if (measured != null) {
+                        measured.botFailed();
+                    }
+                    failed.accept(e);
+                    return;
                 }
+                if (measured != null) {
+                    measured.botThought(System.nanoTime() - start);
+                }
+                done.accept(move);
             });
             return true;
         } catch (RejectedExecutionException e) {
             // Full queue: the room retries. Stopped pool: the server is going down, nothing to retry.
-            return pool.isShutdown();
+            return pool instanceof ExecutorService service && service.isShutdown();
         }
     }
 
     @Override
     public void close() {
-        pool.shutdownNow();
+        if (pool instanceof ExecutorService service) {
+            service.shutdownNow();
+        }
     }
 }

@@ -42,6 +42,15 @@ final class DiffHistory {
         return diffs[slot(version)];
     }
 
+    /** The held diffs, oldest first; the last produced the newest version. */
+    java.util.List<byte[]> held() {
+        java.util.List<byte[]> list = new java.util.ArrayList<>(held);
+        for (long v = newest - held + 1; v <= newest; v++) {
+            list.add(get(v));
+        }
+        return list;
+    }
+
     private int slot(long version) {
         return (int) (version % diffs.length);
     }

@@ -1,13 +1,18 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.clock.GameClock;
+import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.clock.MoveTiming;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /** The series of games played in one room: the current board, its result, the score and the record. */
 final class Match {
@@ -35,10 +40,79 @@ final class Match {
     private Mark undoRequest;
     private final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
     private final ArrayDeque<FinishedGame> finished = new ArrayDeque<>();
+    private final LongSupplier nanoTime;
+    private final LongSupplier epochMillis;
+    /** The current game's clock in a timed room, else null; a new one for every game. */
+    private GameClock clock;
+    private final Duration idleAfter;
+    /** The current turn's claim rule in an untimed game, else null. */
+    private IdleClaim idle;
+    /** The instant the room's current task started: everything in one task happens at one time. */
+    private long now;
 
     Match(RoomSettings settings) {
+        this(settings, System::nanoTime, System::currentTimeMillis, IdleClaim.DEFAULT_AFTER);
+    }
+
+    /**
+     * {@code nanoTime} measures the game clocks and idle time; {@code epochMillis} only shows their
+     * times; {@code idleAfter} is how long the side to move may stay idle in an untimed game.
+     */
+    Match(RoomSettings settings, LongSupplier nanoTime, LongSupplier epochMillis, Duration idleAfter) {
         this.settings = settings;
+        this.idleAfter = idleAfter;
         this.board = new Board(settings.rules(), settings.first());
+        this.nanoTime = nanoTime;
+        this.epochMillis = epochMillis;
+        this.now = nanoTime.getAsLong();
+    }
+
+    /** When the side to move may be claimed from (epoch ms), or null: only while playing untimed. */
+    Long claimableAt() {
+        return status == Status.PLAYING && idle != null ? idle.claimableAt() : null;
+    }
+
+    /**
+     * {@code seat} claims the game from its idle opponent: it wins, reason abandoned. The caller
+     * has checked that the opponent is not a bot.
+     */
+    void claim(Mark seat) {
+        requirePlaying();
+        if (settings.clock() != null) {
+            throw new Rejection(ErrorCode.CLAIM_NOT_ALLOWED, "a game with a clock ends on time, not by a claim");
+        }
+        if (board.toMove() == seat) {
+            throw new Rejection(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
+        }
+        if (!idle.canClaim(now)) {
+            long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
+            throw new Rejection(ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
+        }
+        finish(new Result(seat, "abandoned", null));
+    }
+
+    /** The current game's clock, or null in an untimed room or before the first game. */
+    GameClock clock() {
+        return clock;
+    }
+
+    /**
+     * Reads the time for the task about to run and ends the game on time if the side to move has
+     * run out by then; returns the seat that ran out, or null. The room calls it before anything
+     * else it handles, so nothing counts after the flag.
+     */
+    Mark tick() {
+        now = nanoTime.getAsLong();
+        if (clock == null || status != Status.PLAYING) {
+            return null;
+        }
+        Mark out = clock.flag(now);
+        if (out != null) {
+            // No line left for the other side either: nobody can win, so it is a draw.
+            Mark winner = board.isCertainDraw() ? null : out.opponent();
+            finish(new Result(winner, "timeout", null));
+        }
+        return out;
     }
 
     Board board() {
@@ -91,10 +165,16 @@ final class Match {
         return finished;
     }
 
+    /** The newest finished game, or null before the first ends. */
+    FinishedGame lastFinished() {
+        return finished.peekLast();
+    }
+
     /** Both seats are filled: the first game starts, or a game abandoned by a leaver is replayed. */
     boolean startIfWaiting() {
         if (status == Status.WAITING) {
             status = Status.PLAYING;
+            startClock();
             return true;
         }
         if (status == Status.OVER && result != null && "abandoned".equals(result.reason())) {
@@ -107,7 +187,7 @@ final class Match {
     /** Validates a move by {@code seat} without changing anything; rules first, out of turn first of all. */
     void checkMove(Mark seat, int cell) {
         switch (status) {
-            case WAITING -> throw new Rejection(ErrorCode.NOT_YOUR_TURN, "the game has not started: waiting for an opponent");
+            case WAITING -> throw waiting();
             case OVER -> throw new Rejection(ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
             case PLAYING -> { }
         }
@@ -126,14 +206,20 @@ final class Match {
     /** Plays a checked move; returns true if it ended the game. */
     boolean play(Mark seat, int cell, String id) {
         checkMove(seat, cell);
+        if (clock != null && clock.moved(seat, now) instanceof MoveTiming.Flagged) {
+            // Cannot happen after tick() at the same instant; kept so no move ever counts after the flag.
+            finish(new Result(board.isCertainDraw() ? null : seat.opponent(), "timeout", null));
+            throw new Rejection(ErrorCode.GAME_OVER, "the game is over: " + seat + " ran out of time");
+        }
         boolean won = board.play(cell);
+        turnStarted();
         moveIds.add(id);
         undoRequest = null;
         if (won) {
             finish(new Result(seat, "line", board.winningLine()));
         } else if (board.isFull()) {
             finish(new Result(null, "draw", null));
-        } else if (settings.earlyDraw() && board.isDeadDraw()) {
+        } else if (settings.earlyDraw() && board.isCertainDraw()) {
             finish(new Result(null, "dead_draw", null));
         }
         return status == Status.OVER;
@@ -180,6 +266,10 @@ final class Match {
             moveIds.remove(moveIds.size() - 1);
         }
         undoRequest = null;
+        if (clock != null) {
+            clock.undone(board.toMove(), now);
+        }
+        turnStarted();
         return cleared;
     }
 
@@ -198,17 +288,31 @@ final class Match {
         return 2;
     }
 
-    /** Records a rematch offer; returns true when both have offered and the next game started. */
+    /**
+     * Records a rematch offer; returns true when both have offered and the next game started. An
+     * offer already made changes nothing: the caller checks {@link #rematchOffers} first.
+     */
     boolean offerRematch(Mark seat, boolean opponentIsBot) {
         if (status != Status.OVER) {
             throw new Rejection(ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
         }
-        rematchOffers.add(seat);
+        if (!rematchOffers.add(seat) && !opponentIsBot) {
+            return false;
+        }
         if (opponentIsBot || rematchOffers.size() == 2) {
             nextGame();
             return true;
         }
         return false;
+    }
+
+    /** An offer belongs to whoever made it: it goes when they leave the seat. Returns true if there was one. */
+    boolean withdrawRematch(Mark seat) {
+        return rematchOffers.remove(seat);
+    }
+
+    static Rejection waiting() {
+        return new Rejection(ErrorCode.WAITING_FOR_OPPONENT, "the game has not started: waiting for an opponent");
     }
 
     private void nextGame() {
@@ -221,9 +325,29 @@ final class Match {
         undoRequest = null;
         rematchOffers.clear();
         status = Status.PLAYING;
+        startClock();
+    }
+
+    /** In an untimed game every turn restarts the idle time. */
+    private void turnStarted() {
+        if (settings.clock() == null) {
+            idle = IdleClaim.turnStarted(now, epochMillis.getAsLong(), idleAfter);
+        }
+    }
+
+    /** A game starts: both clocks full, the first mover's time running; or the idle time starts. */
+    private void startClock() {
+        turnStarted();
+        if (settings.clock() != null) {
+            clock = new GameClock(settings.clock());
+            clock.start(board.toMove(), now, epochMillis.getAsLong());
+        }
     }
 
     private void finish(Result outcome) {
+        if (clock != null) {
+            clock.stop(now);
+        }
         result = outcome;
         status = Status.OVER;
         undoRequest = null;
@@ -240,9 +364,35 @@ final class Match {
         }
     }
 
+    /** What a checkpoint keeps of the series. */
+    RoomState.MatchState state() {
+        return new RoomState.MatchState(game, status, board.first(), board.moves(), List.copyOf(moveIds), result,
+                xWins, oWins, draws, undoRequest, List.copyOf(rematchOffers), List.copyOf(finished));
+    }
+
+    /** The series as a checkpoint left it: the current game is replayed move by move. */
+    static Match restore(RoomSettings settings, RoomState.MatchState state) {
+        Match match = new Match(settings);
+        match.game = state.game();
+        match.status = state.status();
+        match.board = new Board(settings.rules(), state.first());
+        for (int cell : state.moves()) {
+            match.board.play(cell);
+        }
+        match.moveIds.addAll(state.moveIds());
+        match.result = state.result();
+        match.xWins = state.xWins();
+        match.oWins = state.oWins();
+        match.draws = state.draws();
+        match.undoRequest = state.undoRequest();
+        match.rematchOffers.addAll(state.rematchOffers());
+        match.finished.addAll(state.finished());
+        return match;
+    }
+
     private void requirePlaying() {
         if (status == Status.WAITING) {
-            throw new Rejection(ErrorCode.NOT_YOUR_TURN, "the game has not started: waiting for an opponent");
+            throw waiting();
         }
         if (status == Status.OVER) {
             throw new Rejection(ErrorCode.GAME_OVER, "the game is over");

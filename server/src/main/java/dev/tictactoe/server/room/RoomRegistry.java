@@ -7,6 +7,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Optional;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -26,16 +27,37 @@ public final class RoomRegistry {
 
     private final ServerConfig config;
     private final EventLoopGroup loops;
-    private final BotRunner bots;
+    private final RoomContext context;
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
     private final SecureRandom random = new SecureRandom();
     private final RoomCode codes = new RoomCode(random);
 
     public RoomRegistry(ServerConfig config, EventLoopGroup loops, BotRunner bots) {
+        this(config, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
+    }
+
+    /** Rooms that count into {@code metrics} and write their changes to {@code journal}. */
+    public RoomRegistry(ServerConfig config, EventLoopGroup loops, BotRunner bots, ServerMetrics metrics,
+            RoomJournal journal) {
         this.config = config;
         this.loops = loops;
-        this.bots = bots;
+        this.context = new RoomContext(RoomLimits.of(config), bots, this::newToken, System::currentTimeMillis,
+                this::remove, System::nanoTime, metrics, journal);
+    }
+
+    /**
+     * Rebuilds a room from the state its last checkpoint held (see {@link RoomJournal#checkpoint}):
+     * same code, version, snapshot, seat tokens and recent diffs, nobody connected.
+     */
+    public Room restore(byte[] checkpoint) {
+        RoomState state = RoomState.fromJson(checkpoint);
+        Room room = Checkpoints.rebuild(state, loops.next(), context);
+        if (rooms.putIfAbsent(room.code(), room) == null) {
+            count.incrementAndGet();
+        }
+        log.info("room {} recovered at version {}, game {}", room.code(), state.version(), state.match().game());
+        return room;
     }
 
     /** Creates a room with a fresh code unique among live rooms. */
@@ -46,7 +68,7 @@ public final class RoomRegistry {
         }
         while (true) {
             String code = codes.next();
-            Room room = new Room(code, settings, loops.next(), this, random.nextLong());
+            Room room = new Room(code, settings, loops.next(), random.nextLong(), context);
             if (rooms.putIfAbsent(code, room) == null) {
                 log.info("room {} created: {}x{} k={}, creator {}, {} first{}", code, settings.rules().size(),
                         settings.rules().size(), settings.rules().winLength(), settings.creatorSeat(), settings.first(),
@@ -76,16 +98,8 @@ public final class RoomRegistry {
         return rooms.values();
     }
 
-    ServerConfig config() {
-        return config;
-    }
-
-    BotRunner bots() {
-        return bots;
-    }
-
     /** A secret seat token: 128 random bits, URL-safe. */
-    String newToken() {
+    private String newToken() {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);

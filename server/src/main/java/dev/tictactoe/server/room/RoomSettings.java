@@ -1,7 +1,10 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import java.util.random.RandomGenerator;
@@ -12,16 +15,27 @@ import java.util.random.RandomGenerator;
  * @param creatorSeat the seat the first person to join takes
  * @param first who moves first in game 1 (later games alternate)
  * @param bot the level of a bot seated opposite the creator from the start, or null
+ * @param clock the time control of every game in the room, or null for untimed games
  */
 public record RoomSettings(
-        Rules rules, Mark creatorSeat, Mark first, boolean earlyDraw, boolean spectators, Level bot) {
+        Rules rules, Mark creatorSeat, Mark first, boolean earlyDraw, boolean spectators, Level bot,
+        TimeControl clock) {
+
+    /** Settings of an untimed room. */
+    public RoomSettings(Rules rules, Mark creatorSeat, Mark first, boolean earlyDraw, boolean spectators, Level bot) {
+        this(rules, creatorSeat, first, earlyDraw, spectators, bot, null);
+    }
 
     /** Classic 3×3, creator plays X and starts, early draws on, spectators welcome, no bot. */
     public static RoomSettings classic() {
         return resolve(NewRoom.DEFAULT, null);
     }
 
-    /** The settings a decoded create-room request asks for, with "random" seats drawn from {@code random}. */
+    /**
+     * The settings a decoded create-room request asks for, with "random" seats drawn from {@code random}.
+     *
+     * @throws ProtocolException {@code invalid_settings} for a time control that does not read
+     */
     public static RoomSettings resolve(NewRoom request, RandomGenerator random) {
         return new RoomSettings(
                 new Rules(request.size(), request.winLength()),
@@ -29,7 +43,19 @@ public record RoomSettings(
                 mark(request.first(), random),
                 request.earlyDraw(),
                 request.spectators(),
-                request.bot() == null ? null : Level.parse(request.bot()));
+                request.bot() == null ? null : Level.parse(request.bot()),
+                clock(request.clock()));
+    }
+
+    private static TimeControl clock(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return TimeControl.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ProtocolException(ErrorCode.INVALID_SETTINGS, "settings.clock: " + e.getMessage());
+        }
     }
 
     private static Mark mark(String choice, RandomGenerator random) {

@@ -16,6 +16,8 @@ final class Seat {
     final Level bot;
     Session session;
     ScheduledFuture<?> graceTimer;
+    /** While the seat is held for a dropped player: when it is freed, in epoch milliseconds. */
+    Long graceUntil;
     private final Map<String, Long> appliedMoves = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
@@ -62,6 +64,7 @@ final class Seat {
     }
 
     void cancelGraceTimer() {
+        graceUntil = null;
         if (graceTimer != null) {
             graceTimer.cancel(false);
             graceTimer = null;

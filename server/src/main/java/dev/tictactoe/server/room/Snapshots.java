@@ -1,7 +1,8 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.clock.ClockView;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -28,7 +29,7 @@ final class Snapshots {
                 version,
                 code,
                 new Snapshot.Settings(rules.size(), rules.winLength(), settings.first().name(), settings.earlyDraw(),
-                        settings.spectators()),
+                        settings.spectators(), settings.clock() == null ? null : settings.clock().toString()),
                 match.game(),
                 match.status().name().toLowerCase(Locale.ROOT),
                 turn == null ? null : turn.name(),
@@ -42,7 +43,27 @@ final class Snapshots {
                 spectators,
                 new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws()),
                 match.undoRequest() == null ? null : match.undoRequest().name(),
-                rematch);
+                rematch,
+                clock(settings, match),
+                match.claimableAt());
+    }
+
+    private static Snapshot.Clock clock(RoomSettings settings, Match match) {
+        if (settings.clock() == null) {
+            return null;
+        }
+        if (match.clock() == null) {
+            // Not started yet: both sides full, nothing running.
+            Long full = settings.clock().hasGameClock() ? settings.clock().base().toMillis() : null;
+            return new Snapshot.Clock(settings.clock().toString(), full, full, null, null, null, null);
+        }
+        ClockView v = match.clock().view();
+        return new Snapshot.Clock(v.control(), v.xMs(), v.oMs(), name(v.running()), v.turnStartedAt(),
+                v.deadlineAt(), name(v.flagged()));
+    }
+
+    private static String name(Mark mark) {
+        return mark == null ? null : mark.name();
     }
 
     static List<GameRecord> history(Match match) {
@@ -85,7 +106,8 @@ final class Snapshots {
             return null;
         }
         return new Snapshot.Player(seat.name, seat.isBot() ? "bot" : "human",
-                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.connected());
+                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.connected(),
+                seat.graceUntil);
     }
 
     private static List<Integer> cells(int[] cells) {

@@ -29,13 +29,17 @@ class BadInputIT {
     void malformedJsonAndUnknownTypesGetPreciseErrorsAndTheConnectionGoesOn() {
         try (TestServer server = new TestServer()) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
-            p[0].connection().sendRaw("{\"type\":\"move\",");
+            p[0].sendRaw("{\"type\":\"move\",");
             assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT).message()).isNotBlank();
-            p[0].connection().sendRaw("{\"type\":\"mvoe\",\"cell\":4}");
-            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT).message()).contains("mvoe");
-            p[0].connection().sendRaw("{\"type\":\"move\",\"id\":\"m1\",\"version\":2,\"cell\":\"b2\"}");
-            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT).message()).contains("cell");
-            p[0].connection().sendRaw("[1,2,3]");
+            p[0].sendRaw("{\"type\":\"mvoe\",\"cell\":4}");
+            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT)).satisfies(
+                    e -> assertThat(e.message()).contains("mvoe"), e -> assertThat(e.ref()).isEqualTo("mvoe"));
+            p[0].sendRaw("{\"type\":\"move\",\"id\":\"m1\",\"version\":2,\"cell\":\"b2\"}");
+            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT)).satisfies(
+                    e -> assertThat(e.message()).contains("cell"), e -> assertThat(e.ref()).isEqualTo("m1"));
+            p[0].sendRaw("{\"type\":\"move\",\"id\":\"m2\",\"version\":2,\"cell\":-1}");
+            assertThat(p[0].awaitError(ErrorCode.OUT_OF_RANGE, WAIT).ref()).isEqualTo("m2");
+            p[0].sendRaw("[1,2,3]");
             p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT);
             p[0].move(4);
             assertThat(p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT).board()).containsExactly("...", ".X.", "...");
@@ -46,7 +50,7 @@ class BadInputIT {
     void binaryFramesAreRefusedWithATypedError() {
         try (TestServer server = new TestServer()) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
-            p[0].connection().sendBinary(new byte[] {1, 2, 3});
+            p[0].sendBinary(new byte[] {1, 2, 3});
             assertThat(p[0].awaitError(ErrorCode.BINARY_NOT_SUPPORTED, WAIT).message()).contains("text");
             p[0].move(0);
             p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
@@ -57,7 +61,7 @@ class BadInputIT {
     void anOversizedFrameClosesTheConnectionWithMessageTooBig() {
         try (TestServer server = new TestServer(ServerConfig.builder().maxFrameBytes(1024))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
-            p[0].connection().sendRaw("{\"type\":\"join\",\"name\":\"" + "x".repeat(2000) + "\"}");
+            p[0].sendRaw("{\"type\":\"join\",\"name\":\"" + "x".repeat(2000) + "\"}");
             GameConnection.CloseInfo close = p[0].awaitClose(WAIT);
             assertThat(close.code()).isEqualTo(CloseCodes.MESSAGE_TOO_BIG);
             // The seat survives: the player may come back with the token.

@@ -189,6 +189,6 @@ class GamePlayIT {
         assertThat(server.api.health()).isEqualTo(200);
         assertThat(server.api.get(code).get("settings").get("size").asInt()).isEqualTo(15);
         assertThat(server.api.get(code).get("status").asText()).isEqualTo("waiting");
-        assertThat(server.api.metrics()).contains("\"rooms\":1");
+        assertThat(server.api.metrics()).contains("\nttt_rooms 1.0\n");
     }
 }

@@ -26,7 +26,7 @@ class MatchTest {
     @Test
     void movesBeforeTheGameStartsAreRefused() {
         Match waiting = new Match(RoomSettings.classic());
-        rejected(() -> waiting.play(Mark.X, 4, "m1"), ErrorCode.NOT_YOUR_TURN);
+        rejected(() -> waiting.play(Mark.X, 4, "m1"), ErrorCode.WAITING_FOR_OPPONENT);
     }
 
     @Test

@@ -1,0 +1,331 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import java.util.SplittableRandom;
+
+/**
+ * The gomoku engine's position: for every empty cell, direction and side, the {@link Patterns}
+ * code of the stone that side would put there, kept up to date on every move and undo (a move
+ * changes only the 2(k-1) cells around it on each of its four lines). From them come counts of
+ * each pattern per side, a running evaluation and quick answers to "can this side win at once /
+ * make a four / make an open four". Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
+ */
+final class PatternBoard {
+
+    static final int[][] STEPS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    /** Cells within this Chebyshev distance of a stone are candidate moves. */
+    static final int NEAR = 2;
+    /** Value of one (cell, direction) pattern for its side, by code. */
+    static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
+
+    private static final long[] KEYS = new long[2 * 19 * 19 + 1];
+
+    static {
+        SplittableRandom random = new SplittableRandom(0xB0A2D5EEDL);
+        for (int i = 0; i < KEYS.length; i++) {
+            KEYS[i] = random.nextLong();
+        }
+    }
+
+    final int size;
+    final int k;
+    final int cells;
+    /** 0 empty, 1 X, 2 O. */
+    final byte[] stone;
+    /** {@code pattern[side][cell*4 + dir]}; meaningful for empty cells only. */
+    final byte[][] pattern = new byte[2][];
+    /** {@code count[side][code]}: (empty cell, direction) pairs with that pattern. */
+    final int[][] count = new int[2][Patterns.COUNT];
+    /** Sum of {@link #VALUE} over each side's patterns on empty cells. */
+    final int[] value = new int[2];
+    /** Stones within {@link #NEAR} of each cell. */
+    final int[] near;
+    final int[] moves;
+    int moveCount;
+    int side;
+    long hash;
+
+    private final byte[] table;
+    private final int[][] keys = new int[2][];
+    private final Geometry g;
+    /** Bounding box of the stones after each move: minimum row, maximum row, min col, max col. */
+    private final int[] box;
+
+    PatternBoard(int size, int k, int firstSide) {
+        this.size = size;
+        this.k = k;
+        this.cells = size * size;
+        this.table = Patterns.table(k);
+        this.g = Geometry.of(size, k);
+        stone = new byte[cells];
+        near = new int[cells];
+        moves = new int[cells];
+        box = new int[4 * (cells + 1)];
+        box[0] = size;
+        box[1] = -1;
+        box[2] = size;
+        box[3] = -1;
+        side = firstSide;
+        hash = firstSide == 1 ? KEYS[KEYS.length - 1] : 0;
+        for (int s = 0; s < 2; s++) {
+            keys[s] = g.wallKeys.clone();
+            pattern[s] = new byte[4 * cells];
+            for (int slot = 0; slot < 4 * cells; slot++) {
+                setPattern(s, slot, table[keys[s][slot]]);
+            }
+        }
+    }
+
+    /** The fixed tables of one (size, k): each cell's line neighbours, neighbourhood and edges. */
+    private static final class Geometry {
+        private static final java.util.concurrent.ConcurrentHashMap<Integer, Geometry> CACHE =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        /** Per cell and direction: the neighbours on the line, and this cell's digit weight in each. */
+        final int[][] lineCells;
+        final int[][] lineWeights;
+        final int[][] nearCells;
+        /** The key of each (cell, direction) on the empty board: the edges as blocked digits. */
+        final int[] wallKeys;
+
+        static Geometry of(int size, int k) {
+            return CACHE.computeIfAbsent(size * 100 + k, key -> new Geometry(size, k));
+        }
+
+        private Geometry(int size, int k) {
+            int cells = size * size;
+            int[] pow3 = new int[2 * k - 2];
+            pow3[0] = 1;
+            for (int i = 1; i < pow3.length; i++) {
+                pow3[i] = 3 * pow3[i - 1];
+            }
+            lineCells = new int[4 * cells][];
+            lineWeights = new int[4 * cells][];
+            nearCells = new int[cells][];
+            wallKeys = new int[4 * cells];
+            for (int c = 0; c < cells; c++) {
+                int r = c / size;
+                int col = c % size;
+                for (int d = 0; d < 4; d++) {
+                    int[] cs = new int[2 * k - 2];
+                    int[] ws = new int[2 * k - 2];
+                    int n = 0;
+                    for (int o = -(k - 1); o <= k - 1; o++) {
+                        int rr = r + o * STEPS[d][0];
+                        int cc = col + o * STEPS[d][1];
+                        if (o == 0) {
+                            continue;
+                        }
+                        if (rr < 0 || rr >= size || cc < 0 || cc >= size) {
+                            wallKeys[4 * c + d] += 2 * pow3[Patterns.digit(o, k)];
+                        } else {
+                            // Seen from that neighbour, this cell lies at offset -o.
+                            cs[n] = rr * size + cc;
+                            ws[n++] = pow3[Patterns.digit(-o, k)];
+                        }
+                    }
+                    lineCells[4 * c + d] = java.util.Arrays.copyOf(cs, n);
+                    lineWeights[4 * c + d] = java.util.Arrays.copyOf(ws, n);
+                }
+                int[] list = new int[(2 * NEAR + 1) * (2 * NEAR + 1)];
+                int n = 0;
+                for (int dr = -NEAR; dr <= NEAR; dr++) {
+                    for (int dc = -NEAR; dc <= NEAR; dc++) {
+                        int rr = r + dr;
+                        int cc = col + dc;
+                        if ((dr != 0 || dc != 0) && rr >= 0 && rr < size && cc >= 0 && cc < size) {
+                            list[n++] = rr * size + cc;
+                        }
+                    }
+                }
+                nearCells[c] = java.util.Arrays.copyOf(list, n);
+            }
+        }
+    }
+
+    /** Whether the engine handles this variant (a pattern table exists for its k). */
+    static boolean handles(int k) {
+        return k >= 4 && k <= Patterns.MAX_K;
+    }
+
+    /** The position of {@code board}, replayed from its move list. */
+    static PatternBoard of(Board board) {
+        PatternBoard p = new PatternBoard(board.rules().size(), board.rules().winLength(),
+                board.first() == Mark.X ? 0 : 1);
+        for (int cell : board.moves()) {
+            p.play(cell);
+        }
+        return p;
+    }
+
+    private void setPattern(int s, int slot, int code) {
+        byte[] ps = pattern[s];
+        int old = ps[slot];
+        count[s][old]--;
+        value[s] -= VALUE[old];
+        ps[slot] = (byte) code;
+        count[s][code]++;
+        value[s] += VALUE[code];
+    }
+
+    /** Plays {@code cell} for the side to move (the caller knows it is empty and legal). */
+    void play(int cell) {
+        int me = side;
+        for (int s = 0; s < 2; s++) {
+            for (int d = 0; d < 4; d++) {
+                setPattern(s, 4 * cell + d, Patterns.NONE); // an occupied cell counts as nothing
+            }
+        }
+        stone[cell] = (byte) (me + 1);
+        update(cell, me, 1);
+        for (int n : g.nearCells[cell]) {
+            near[n]++;
+        }
+        int r = cell / size;
+        int c = cell % size;
+        int at = 4 * moveCount;
+        box[at + 4] = Math.min(box[at], r);
+        box[at + 5] = Math.max(box[at + 1], r);
+        box[at + 6] = Math.min(box[at + 2], c);
+        box[at + 7] = Math.max(box[at + 3], c);
+        hash ^= KEYS[2 * cell + me] ^ KEYS[KEYS.length - 1];
+        moves[moveCount++] = cell;
+        side = 1 - me;
+    }
+
+    /** Takes back the last move. */
+    void undo() {
+        int cell = moves[--moveCount];
+        int me = 1 - side;
+        side = me;
+        stone[cell] = 0;
+        update(cell, me, -1);
+        for (int n : g.nearCells[cell]) {
+            near[n]--;
+        }
+        hash ^= KEYS[2 * cell + me] ^ KEYS[KEYS.length - 1];
+        for (int s = 0; s < 2; s++) {
+            for (int d = 0; d < 4; d++) {
+                setPattern(s, 4 * cell + d, table[keys[s][4 * cell + d]]);
+            }
+        }
+    }
+
+    /** Lets the other side move twice in a row (threat detection); undo with another pass. */
+    void pass() {
+        side = 1 - side;
+        hash ^= KEYS[KEYS.length - 1];
+    }
+
+    // A stone of `owner` appears (sign 1) or goes (-1) at `cell`: every cell whose line window
+    // covers it sees one digit change, 1 for the owner and 2 for the other side.
+    private void update(int cell, int owner, int sign) {
+        for (int d = 0; d < 4; d++) {
+            int[] cs = g.lineCells[4 * cell + d];
+            int[] ws = g.lineWeights[4 * cell + d];
+            for (int i = 0; i < cs.length; i++) {
+                int e = cs[i];
+                int slot = 4 * e + d;
+                int weight = ws[i];
+                keys[owner][slot] += sign * weight;
+                keys[1 - owner][slot] += sign * 2 * weight;
+                if (stone[e] == 0) {
+                    setPattern(owner, slot, table[keys[owner][slot]]);
+                    setPattern(1 - owner, slot, table[keys[1 - owner][slot]]);
+                }
+            }
+        }
+    }
+
+    /** The highest pattern {@code s} would make on empty {@code cell}, over the four lines. */
+    int best(int s, int cell) {
+        byte[] ps = pattern[s];
+        int b = 4 * cell;
+        return Math.max(Math.max(ps[b], ps[b + 1]), Math.max(ps[b + 2], ps[b + 3]));
+    }
+
+    /** How many of the four lines through empty {@code cell} reach {@code code} or more for s. */
+    int linesAtLeast(int s, int cell, int code) {
+        byte[] ps = pattern[s];
+        int b = 4 * cell;
+        int n = 0;
+        for (int d = 0; d < 4; d++) {
+            if (ps[b + d] >= code) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Whether a stone of {@code s} on empty {@code cell} wins next move whatever the reply. */
+    boolean makesOpenFour(int s, int cell) {
+        return best(s, cell) >= Patterns.OPEN_FOUR || linesAtLeast(s, cell, Patterns.FOUR) >= 2;
+    }
+
+    /** Whether {@code s} can complete a line with one stone. */
+    boolean canWin(int s) {
+        return count[s][Patterns.FIVE] > 0;
+    }
+
+    /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
+    int winningCells(int s, int[] out, int limit) {
+        if (count[s][Patterns.FIVE] == 0) {
+            return 0;
+        }
+        int n = 0;
+        // A completing cell always touches a stone of its line, so it is near one.
+        int at = 4 * moveCount;
+        for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1); r <= r1 && n < limit; r++) {
+            int c1 = r * size + Math.min(size - 1, box[at + 3] + 1);
+            for (int c = r * size + Math.max(0, box[at + 2] - 1); c <= c1 && n < limit; c++) {
+                if (stone[c] == 0 && near[c] > 0 && best(s, c) == Patterns.FIVE) {
+                    out[n++] = c;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Fills {@code out} with the candidate cells (empty and near a stone, or the centre of an
+     * empty board), scanning only the stones' bounding box grown by {@link #NEAR}; returns how many.
+     */
+    int candidates(int[] out) {
+        if (moveCount == 0) {
+            out[0] = (size / 2) * size + size / 2;
+            return 1;
+        }
+        int at = 4 * moveCount;
+        int r0 = Math.max(0, box[at] - NEAR);
+        int r1 = Math.min(size - 1, box[at + 1] + NEAR);
+        int c0 = Math.max(0, box[at + 2] - NEAR);
+        int c1 = Math.min(size - 1, box[at + 3] + NEAR);
+        int n = 0;
+        for (int r = r0; r <= r1; r++) {
+            for (int c = r * size + c0, end = r * size + c1; c <= end; c++) {
+                if (stone[c] == 0 && near[c] > 0) {
+                    out[n++] = c;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Whether the board is full. */
+    boolean full() {
+        return moveCount == cells;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < cells; c++) {
+            sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
+            if (c % size == size - 1) {
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

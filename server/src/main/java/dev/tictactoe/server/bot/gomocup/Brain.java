@@ -1,0 +1,241 @@
+package dev.tictactoe.server.bot.gomocup;
+
+import dev.tictactoe.server.bot.Bot;
+import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Our engine as a Gomocup brain: speaks the Piskvork protocol on stdin/stdout (START, RESTART,
+ * BEGIN, TURN, BOARD ... DONE, TAKEBACK, INFO, ABOUT, END; coordinates "x,y" = column,row from 0)
+ * and plays freestyle gomoku (five or more in a row wins) at HARD. Besides the standard INFO keys
+ * it reads {@code max_node}, a node budget per move that makes its play replay exactly.
+ */
+public final class Brain {
+
+    /** The win length of gomoku. */
+    static final int WIN_LENGTH = 5;
+    /** Time per move when the manager has not said (Piskvork's own default turn limit). */
+    static final long DEFAULT_TURN_MILLIS = 5_000;
+    /** Kept back from each turn's limit for the process and the pipe. */
+    static final long TURN_RESERVE_MILLIS = 50;
+    /** Share of the match time left that one move may use. */
+    static final int TIME_LEFT_DIVISOR = 15;
+    static final String ABOUT = "name=\"tictactoe-engine\", version=\"1.0\", author=\"dev.tictactoe\","
+            + " country=\"-\", www=\"-\"";
+
+    private final Bot bot = new Bot();
+    private final PrintWriter out;
+    private final long seed;
+    private Board board;
+    private long turnMillis = DEFAULT_TURN_MILLIS;
+    private long timeLeftMillis = -1;
+    private long maxNodes;
+
+    Brain(Writer out, long seed) {
+        this.out = new PrintWriter(out, true);
+        this.seed = seed;
+    }
+
+    /** Runs the brain on the process's stdin and stdout until END or end of input. */
+    public static void main(String[] args) throws IOException {
+        long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
+        Writer stdout = new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8);
+        System.setOut(System.err); // stdout belongs to the protocol: any log line goes to stderr
+        new Brain(stdout, seed).run(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    }
+
+    /** Answers commands read from {@code in} until END or end of input. */
+    void run(Reader in) throws IOException {
+        BufferedReader reader = new BufferedReader(in);
+        String line;
+        while ((line = reader.readLine()) != null) {
+            line = line.trim();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] parts = line.split("\\s+", 2);
+            String command = parts[0].toUpperCase(Locale.ROOT);
+            String arg = parts.length > 1 ? parts[1].trim() : "";
+            switch (command) {
+                case "END" -> {
+                    return;
+                }
+                case "START" -> start(arg);
+                case "RECTSTART" -> out.println("ERROR only square boards are supported");
+                case "RESTART" -> restart();
+                case "BEGIN" -> begin();
+                case "TURN" -> turn(arg);
+                case "BOARD" -> board(reader);
+                case "TAKEBACK" -> takeback(arg);
+                case "INFO" -> info(arg);
+                case "ABOUT" -> out.println(ABOUT);
+                default -> out.println("UNKNOWN command " + command);
+            }
+        }
+    }
+
+    private void start(String arg) {
+        int size;
+        try {
+            size = Integer.parseInt(arg);
+        } catch (NumberFormatException e) {
+            out.println("ERROR bad board size '" + arg + "'");
+            return;
+        }
+        if (size < WIN_LENGTH || size > Rules.MAX_SIZE) {
+            out.println("ERROR unsupported size " + size + ", expected " + WIN_LENGTH + ".." + Rules.MAX_SIZE);
+            return;
+        }
+        board = new Board(new Rules(size, WIN_LENGTH));
+        out.println("OK");
+    }
+
+    private void restart() {
+        if (board == null) {
+            out.println("ERROR no START yet");
+            return;
+        }
+        board = new Board(board.rules());
+        out.println("OK");
+    }
+
+    private void begin() {
+        if (board == null || board.moveCount() > 0) {
+            out.println("ERROR BEGIN needs a new game");
+            return;
+        }
+        move();
+    }
+
+    private void turn(String arg) {
+        int cell = cell(arg);
+        if (cell < 0 || board.isOver() || !board.isEmpty(cell)) {
+            out.println("ERROR bad move '" + arg + "'");
+            return;
+        }
+        board.play(cell);
+        move();
+    }
+
+    // BOARD: "x,y,who" lines (1 own stone, 2 the opponent's) up to DONE, then our move.
+    private void board(BufferedReader reader) throws IOException {
+        List<Integer> own = new ArrayList<>();
+        List<Integer> theirs = new ArrayList<>();
+        boolean bad = board == null;
+        String line;
+        while ((line = reader.readLine()) != null && !line.trim().equalsIgnoreCase("DONE")) {
+            String[] f = line.trim().split(",");
+            int cell = f.length == 3 ? cell(f[0] + "," + f[1]) : -1;
+            if (cell < 0) {
+                bad = true;
+            } else if (f[2].trim().equals("1")) {
+                own.add(cell);
+            } else {
+                theirs.add(cell); // 2, or 3 (a stone of a continuous game): not ours
+            }
+        }
+        if (bad || (own.size() != theirs.size() && own.size() + 1 != theirs.size())) {
+            out.println("ERROR the position cannot be ours to move");
+            return;
+        }
+        // Equal counts: we began. The stones are listed in the order they were played.
+        boolean weBegan = own.size() == theirs.size();
+        Board fresh = new Board(board.rules(), weBegan ? Mark.X : Mark.O);
+        try {
+            for (int i = 0; i < own.size() + theirs.size(); i++) {
+                List<Integer> from = (i % 2 == 0) == weBegan ? own : theirs;
+                fresh.play(from.get(i / 2));
+            }
+        } catch (IllegalStateException e) {
+            out.println("ERROR " + e.getMessage());
+            return;
+        }
+        board = fresh;
+        move();
+    }
+
+    private void takeback(String arg) {
+        int cell = cell(arg);
+        if (cell < 0 || board.moveCount() == 0 || board.lastMove() != cell) {
+            out.println("ERROR cannot take back '" + arg + "'");
+            return;
+        }
+        board.undo();
+        out.println("OK");
+    }
+
+    // INFO key value: the time limits and our node budget; every other key is accepted and ignored.
+    private void info(String arg) {
+        String[] kv = arg.split("\\s+", 2);
+        if (kv.length < 2) {
+            return;
+        }
+        try {
+            long value = Long.parseLong(kv[1].trim());
+            switch (kv[0].toLowerCase(Locale.ROOT)) {
+                case "timeout_turn" -> turnMillis = value > 0 ? value : DEFAULT_TURN_MILLIS;
+                case "time_left" -> timeLeftMillis = value;
+                case "max_node" -> maxNodes = Math.max(0, value);
+                default -> { }
+            }
+        } catch (NumberFormatException e) {
+            // folder names and other text values
+        }
+    }
+
+    private void move() {
+        if (board == null || board.isOver()) {
+            out.println("ERROR the game is over");
+            return;
+        }
+        long turnSeed = seed * 31 + board.moveCount();
+        BotMove move = maxNodes > 0
+                ? bot.chooseWithNodes(board, Level.HARD, maxNodes, turnSeed)
+                : bot.choose(board, Level.HARD, Duration.ofMillis(budgetMillis()), turnSeed);
+        board.play(move.cell());
+        int size = board.rules().size();
+        out.println("MESSAGE " + move.note());
+        out.println((move.cell() % size) + "," + (move.cell() / size));
+    }
+
+    long budgetMillis() {
+        long budget = turnMillis - TURN_RESERVE_MILLIS;
+        if (timeLeftMillis >= 0) {
+            budget = Math.min(budget, timeLeftMillis / TIME_LEFT_DIVISOR);
+        }
+        return Math.max(1, budget);
+    }
+
+    // "x,y" to a cell, or -1 if it is not one of this board's.
+    private int cell(String xy) {
+        if (board == null) {
+            return -1;
+        }
+        String[] p = xy.trim().split(",");
+        if (p.length != 2) {
+            return -1;
+        }
+        try {
+            int x = Integer.parseInt(p[0].trim());
+            int y = Integer.parseInt(p[1].trim());
+            int size = board.rules().size();
+            return x >= 0 && y >= 0 && x < size && y < size ? y * size + x : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.tictactoe.server.clock;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.tictactoe.protocol.Durations;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * A time control: a game clock ({@code base} for the whole game plus {@code increment} after
+ * each move), a limit per move, or both. {@link Duration#ZERO} means "none" for each part; at
+ * least one of {@code base} and {@code perMove} is set. Written as text like {@code "3m+2s"},
+ * {@code "20s/move"} or both, {@code "3m+2s,20s/move"} (see {@link #parse}).
+ */
+public record TimeControl(Duration base, Duration increment, Duration perMove) {
+
+    /** Shortest game clock: anything shorter is over before the first move is seen. */
+    public static final Duration MIN_BASE = Duration.ofSeconds(10);
+    /** Longest game clock. */
+    public static final Duration MAX_BASE = Duration.ofHours(3);
+    /** Largest increment per move. */
+    public static final Duration MAX_INCREMENT = Duration.ofMinutes(3);
+    /** Shortest limit per move: a move needs a round trip and a human reaction. */
+    public static final Duration MIN_PER_MOVE = Duration.ofSeconds(1);
+    /** Longest limit per move. */
+    public static final Duration MAX_PER_MOVE = Duration.ofHours(1);
+    /** Longest text {@link #parse} reads. */
+    public static final int MAX_TEXT_LENGTH = 40;
+
+    public TimeControl {
+        if (base == null || increment == null || perMove == null) {
+            throw new IllegalArgumentException("base, increment and perMove must not be null (use Duration.ZERO)");
+        }
+        if (base.isZero() && perMove.isZero()) {
+            throw new IllegalArgumentException("a time control needs a game clock, a limit per move, or both");
+        }
+        if (!base.isZero()) {
+            within("base time", base, MIN_BASE, MAX_BASE);
+        }
+        if (increment.isNegative() || increment.compareTo(MAX_INCREMENT) > 0) {
+            throw new IllegalArgumentException("increment must be 0s.." + Durations.format(MAX_INCREMENT) + ", was " + Durations.format(increment));
+        }
+        if (base.isZero() && !increment.isZero()) {
+            throw new IllegalArgumentException("an increment needs a game clock");
+        }
+        if (!perMove.isZero()) {
+            within("time per move", perMove, MIN_PER_MOVE, MAX_PER_MOVE);
+        }
+        if (hasNanos(base) || hasNanos(increment) || hasNanos(perMove)) {
+            throw new IllegalArgumentException("times are whole milliseconds");
+        }
+    }
+
+    /** A game clock of {@code base} plus {@code increment} per move, no limit per move. */
+    public static TimeControl clock(Duration base, Duration increment) {
+        return new TimeControl(base, increment, Duration.ZERO);
+    }
+
+    /** A limit of {@code limit} for every move, no game clock. */
+    public static TimeControl perMove(Duration limit) {
+        return new TimeControl(Duration.ZERO, Duration.ZERO, limit);
+    }
+
+    /** Whether there is a clock for the whole game. */
+    public boolean hasGameClock() {
+        return !base.isZero();
+    }
+
+    /** Whether each move has its own limit. */
+    public boolean hasMoveLimit() {
+        return !perMove.isZero();
+    }
+
+    /**
+     * Reads a time control: a game clock {@code BASE[+INCREMENT]}, a limit {@code LIMIT/move}, or
+     * both separated by a comma. Durations are one or more number-unit pairs with units {@code h},
+     * {@code m}, {@code s}, {@code ms}: {@code "3m+2s"}, {@code "1m30s"}, {@code "20s/move"},
+     * {@code "5m+3s, 30s/move"}. Case and spaces around the parts do not matter.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    @JsonCreator // a journaled room keeps its time control as the canonical text
+    public static TimeControl parse(String text) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("expected a time control like \"3m+2s\" or \"20s/move\", got nothing");
+        }
+        if (text.length() > MAX_TEXT_LENGTH) {
+            throw new IllegalArgumentException("a time control is at most " + MAX_TEXT_LENGTH + " characters");
+        }
+        Duration base = null;
+        Duration increment = Duration.ZERO;
+        Duration perMove = null;
+        for (String raw : text.split(",", -1)) {
+            String part = raw.strip().toLowerCase(Locale.ROOT);
+            if (part.endsWith("/move")) {
+                if (perMove != null) {
+                    throw new IllegalArgumentException("two limits per move in \"" + text + "\"");
+                }
+                perMove = Durations.parse(part.substring(0, part.length() - "/move".length()).strip());
+            } else {
+                if (base != null) {
+                    throw new IllegalArgumentException("two game clocks in \"" + text + "\"");
+                }
+                int plus = part.indexOf('+');
+                base = Durations.parse(plus < 0 ? part : part.substring(0, plus).strip());
+                if (plus >= 0) {
+                    increment = Durations.parse(part.substring(plus + 1).strip());
+                }
+            }
+        }
+        return new TimeControl(
+                base == null ? Duration.ZERO : base, increment, perMove == null ? Duration.ZERO : perMove);
+    }
+
+    /** The canonical text, which {@link #parse} reads back to an equal time control. */
+    @Override
+    @JsonValue
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        if (hasGameClock()) {
+            text.append(Durations.format(base));
+            if (!increment.isZero()) {
+                text.append('+').append(Durations.format(increment));
+            }
+        }
+        if (hasMoveLimit()) {
+            if (!text.isEmpty()) {
+                text.append(',');
+            }
+            text.append(Durations.format(perMove)).append("/move");
+        }
+        return text.toString();
+    }
+
+    private static void within(String what, Duration value, Duration min, Duration max) {
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new IllegalArgumentException(
+                    what + " must be " + Durations.format(min) + ".." + Durations.format(max) + ", was " + Durations.format(value));
+        }
+    }
+
+    private static boolean hasNanos(Duration d) {
+        return d.getNano() % 1_000_000 != 0;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.tictactoe.server.lobby;
+
+import java.time.Duration;
+
+/** The answer to {@link MatchQueue#enqueue}: paired at once, waiting, or refused. */
+public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enqueued.Refused {
+
+    /** The ticket waits; see {@link Waiting}. */
+    record Queued(Waiting waiting) implements Enqueued {}
+
+    /** The ticket was not queued. */
+    record Refused(Refusal reason, String message) implements Enqueued {}
+
+    /** Why a ticket was not queued, with the error code the HTTP layer answers. */
+    enum Refusal {
+        /** The player already holds a waiting ticket. */
+        ALREADY_QUEUED("match_already_queued"),
+        /** Another waiting request already uses this ticket id. */
+        TICKET_IN_USE("match_ticket_in_use"),
+        /** The queue holds its maximum of waiting tickets. */
+        QUEUE_FULL("match_queue_full"),
+        /** The bot would come no sooner than the wait timeout. */
+        BOT_AFTER_TOO_LONG("invalid_settings");
+
+        private final String wire;
+
+        Refusal(String wire) {
+            this.wire = wire;
+        }
+
+        /** The error code on the wire. */
+        public String wire() {
+            return wire;
+        }
+    }
+
+    /**
+     * Where a waiting ticket stands.
+     *
+     * @param position 1 for the next ticket to be paired among those with the same settings
+     * @param sameSettings tickets waiting with the same settings, this one included
+     * @param total tickets waiting in the whole queue
+     * @param waited how long this ticket has waited
+     */
+    record Waiting(Ticket ticket, int position, int sameSettings, int total, Duration waited) {}
+}

@@ -1,0 +1,51 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.server.clock.TimeControl;
+import dev.tictactoe.server.game.Rules;
+
+/**
+ * What two players must agree on to be paired: the board, the win length and the time control
+ * ({@code timeControl} null for an untimed game). Everything else about the room is the default.
+ */
+public record MatchKey(Rules rules, TimeControl timeControl) {
+
+    public MatchKey {
+        if (rules == null) {
+            throw new IllegalArgumentException("rules must not be null");
+        }
+    }
+
+    /**
+     * The key for a request: {@code winLength} null means the room default ({@code min(size, 5)}),
+     * {@code clock} null or blank an untimed game, else the text {@link TimeControl#parse} reads.
+     *
+     * @throws IllegalArgumentException naming the field that is wrong
+     */
+    public static MatchKey of(int size, Integer winLength, String clock) {
+        Rules rules;
+        try {
+            rules = new Rules(size, winLength == null ? Math.min(size, 5) : winLength);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException((winLength == null ? "size: " : "size, winLength: ") + e.getMessage(), e);
+        }
+        TimeControl timeControl;
+        try {
+            timeControl = clock == null || clock.isBlank() ? null : TimeControl.parse(clock);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("clock: " + e.getMessage(), e);
+        }
+        return new MatchKey(rules, timeControl);
+    }
+
+    /** Whether games under this key are timed. */
+    public boolean timed() {
+        return timeControl != null;
+    }
+
+    /** A short label for logs, such as {@code 15x15/5 3m+2s}. */
+    @Override
+    public String toString() {
+        String board = rules.size() + "x" + rules.size() + "/" + rules.winLength();
+        return timeControl == null ? board : board + " " + timeControl;
+    }
+}

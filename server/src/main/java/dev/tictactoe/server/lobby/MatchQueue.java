@@ -1,0 +1,299 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.lobby.Enqueued.Refusal;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The quick-match queue: a ticket is paired with the oldest waiting ticket of the same
+ * {@link MatchKey}, or waits. Safe to call from any thread (one lock; every operation is short).
+ * Time is passed in as {@code System.nanoTime()} values; the queue owns no timer: its owner calls
+ * {@link #expireBotFill} and {@link #timeout} at {@link #nextDeadline()}.
+ *
+ * <p>Every ticket that waited leaves the queue with exactly one {@link MatchEvent} (a pairing ends
+ * the arriving ticket's request too), handed to the listener after the lock is released, on the
+ * thread that caused it. Answer waiting requests from the listener only: the values the methods
+ * return are the same events, for the caller's convenience.
+ */
+public final class MatchQueue {
+
+    private static final Logger log = LoggerFactory.getLogger(MatchQueue.class);
+
+    /** The longest a request waits for a partner before it is let go. */
+    public static final Duration DEFAULT_WAIT = Duration.ofSeconds(30);
+    /** How long a player who accepts a bot waits for a person first, unless it says otherwise. */
+    public static final Duration DEFAULT_BOT_AFTER = Duration.ofSeconds(10);
+    /** Tickets waiting at most, over all settings. */
+    public static final int DEFAULT_MAX_WAITING = 10_000;
+
+    /** What the HTTP layer is told. */
+    @FunctionalInterface
+    public interface Listener {
+        void on(MatchEvent event);
+    }
+
+    private final Duration wait;
+    private final long waitNanos;
+    private final int maxWaiting;
+    private final RandomGenerator seats;
+    private final Listener listener;
+    private final Object lock = new Object();
+
+    /** Waiting tickets by id, in arrival order; as every ticket waits as long, also in timeout order. */
+    private final LinkedHashMap<String, Entry> byTicket = new LinkedHashMap<>();
+    private final Map<String, Entry> byPlayer = new HashMap<>();
+    private final Map<MatchKey, ArrayDeque<Entry>> byKey = new HashMap<>();
+    /** Tickets that accept a bot, by the instant it comes (compared by difference, as nanoTime values must be). */
+    private final TreeSet<Entry> botFills = new TreeSet<>((a, b) -> {
+        int byTime = Long.compare(a.botAt - b.botAt, 0);
+        return byTime != 0 ? byTime : Long.compare(a.seq, b.seq);
+    });
+    private long seq;
+
+    private static final class Entry {
+        final Ticket ticket;
+        final long arrived;
+        final long botAt;
+        final long seq;
+
+        Entry(Ticket ticket, long arrived, long seq) {
+            this.ticket = ticket;
+            this.arrived = arrived;
+            this.botAt = ticket.wantsBot() ? arrived + ticket.botAfter().toNanos() : 0;
+            this.seq = seq;
+        }
+    }
+
+    /**
+     * @param wait how long a ticket may wait before {@link #timeout} lets it go
+     * @param maxWaiting tickets waiting at most
+     * @param seats draws who plays X in a pairing and the player's seat against a bot (seed it
+     *     for repeatable tests); used under the queue's lock only
+     * @param listener told of every pairing, bot fill, timeout and cancellation
+     */
+    public MatchQueue(Duration wait, int maxWaiting, RandomGenerator seats, Listener listener) {
+        if (wait.isNegative() || wait.isZero()) {
+            throw new IllegalArgumentException("the wait must be positive, was " + wait);
+        }
+        if (maxWaiting < 1) {
+            throw new IllegalArgumentException("maxWaiting must be at least 1, was " + maxWaiting);
+        }
+        this.wait = wait;
+        this.waitNanos = wait.toNanos();
+        this.maxWaiting = maxWaiting;
+        this.seats = seats;
+        this.listener = listener;
+    }
+
+    /** The longest a ticket waits. */
+    public Duration waitLimit() {
+        return wait;
+    }
+
+    /**
+     * {@code ticket} arrives at {@code now}: it is paired with the oldest ticket waiting with the
+     * same key, or waits, or is refused (the player already waits, another request uses the
+     * ticket id, the queue is full, or the bot would come no sooner than the wait timeout).
+     */
+    public Enqueued enqueue(Ticket ticket, long now) {
+        Enqueued result;
+        synchronized (lock) {
+            result = enqueueLocked(ticket, now);
+        }
+        if (result instanceof MatchEvent.Paired paired) {
+            deliver(List.of(paired));
+        }
+        return result;
+    }
+
+    private Enqueued enqueueLocked(Ticket ticket, long now) {
+        if (byPlayer.containsKey(ticket.player())) {
+            return new Enqueued.Refused(Refusal.ALREADY_QUEUED,
+                    "this player already waits for a match; cancel that request or wait for its answer");
+        }
+        if (byTicket.containsKey(ticket.id())) {
+            return new Enqueued.Refused(Refusal.TICKET_IN_USE, "that ticket id is in use; choose another at random");
+        }
+        if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
+            return new Enqueued.Refused(Refusal.BOT_AFTER_TOO_LONG,
+                    "botAfter must be shorter than the longest wait, " + wait.toSeconds() + "s");
+        }
+        ArrayDeque<Entry> same = byKey.get(ticket.key());
+        if (same != null && !same.isEmpty()) {
+            Entry partner = same.peekFirst();
+            remove(partner);
+            boolean partnerIsX = seats.nextBoolean();
+            Ticket x = partnerIsX ? partner.ticket : ticket;
+            Ticket o = partnerIsX ? ticket : partner.ticket;
+            log.debug("paired {} and {} for {}", x.id(), o.id(), ticket.key());
+            return new MatchEvent.Paired(ticket.key(), x, o);
+        }
+        if (byTicket.size() >= maxWaiting) {
+            return new Enqueued.Refused(Refusal.QUEUE_FULL, "too many players are waiting; try again later");
+        }
+        Entry entry = new Entry(ticket, now, seq++);
+        byTicket.put(ticket.id(), entry);
+        byPlayer.put(ticket.player(), entry);
+        byKey.computeIfAbsent(ticket.key(), k -> new ArrayDeque<>()).addLast(entry);
+        if (ticket.wantsBot()) {
+            botFills.add(entry);
+        }
+        return new Enqueued.Queued(waiting(entry, now));
+    }
+
+    /** Takes a waiting ticket out (its holder cancelled, or its connection closed); false if it is not waiting. */
+    public boolean cancel(String ticketId) {
+        MatchEvent.Cancelled cancelled;
+        synchronized (lock) {
+            Entry entry = byTicket.get(ticketId);
+            if (entry == null) {
+                return false;
+            }
+            remove(entry);
+            cancelled = new MatchEvent.Cancelled(entry.ticket);
+        }
+        deliver(List.of(cancelled));
+        return true;
+    }
+
+    /** Where a waiting ticket stands at {@code now}, or empty when it is not waiting. */
+    public Optional<Enqueued.Waiting> status(String ticketId, long now) {
+        synchronized (lock) {
+            Entry entry = byTicket.get(ticketId);
+            return entry == null ? Optional.empty() : Optional.of(waiting(entry, now));
+        }
+    }
+
+    /** Tickets waiting. */
+    public int size() {
+        synchronized (lock) {
+            return byTicket.size();
+        }
+    }
+
+    /** Tickets waiting with {@code key}. */
+    public int size(MatchKey key) {
+        synchronized (lock) {
+            ArrayDeque<Entry> same = byKey.get(key);
+            return same == null ? 0 : same.size();
+        }
+    }
+
+    /**
+     * The tickets that accepted a bot and waited their delay by {@code now} leave the queue, oldest
+     * deadline first, each with the seat drawn for the player.
+     */
+    public List<MatchEvent.BotFilled> expireBotFill(long now) {
+        List<MatchEvent.BotFilled> filled = new ArrayList<>();
+        synchronized (lock) {
+            for (Iterator<Entry> it = botFills.iterator(); it.hasNext(); ) {
+                Entry entry = it.next();
+                if (now - entry.botAt < 0) {
+                    break;
+                }
+                it.remove();
+                remove(entry);
+                filled.add(new MatchEvent.BotFilled(entry.ticket, seats.nextBoolean() ? Mark.X : Mark.O));
+            }
+        }
+        deliver(filled);
+        return filled;
+    }
+
+    /** The tickets that have waited the longest a ticket may wait by {@code now} leave the queue, oldest first. */
+    public List<MatchEvent.TimedOut> timeout(long now) {
+        List<MatchEvent.TimedOut> expired = new ArrayList<>();
+        synchronized (lock) {
+            for (Iterator<Entry> it = byTicket.values().iterator(); it.hasNext(); ) {
+                Entry entry = it.next();
+                if (now - entry.arrived < waitNanos) {
+                    break;
+                }
+                it.remove();
+                remove(entry);
+                expired.add(new MatchEvent.TimedOut(entry.ticket));
+            }
+        }
+        deliver(expired);
+        return expired;
+    }
+
+    /**
+     * The next instant something expires (a bot fill or a timeout), as a {@code System.nanoTime()}
+     * value; empty when nobody waits. Schedule one timer there and call both expiry methods.
+     */
+    public OptionalLong nextDeadline() {
+        synchronized (lock) {
+            if (byTicket.isEmpty()) {
+                return OptionalLong.empty();
+            }
+            long deadline = byTicket.firstEntry().getValue().arrived + waitNanos;
+            if (!botFills.isEmpty() && botFills.first().botAt - deadline < 0) {
+                deadline = botFills.first().botAt;
+            }
+            return OptionalLong.of(deadline);
+        }
+    }
+
+    /** Empties the queue when the server stops; no events are sent, the tickets are returned. */
+    public List<Ticket> drain() {
+        synchronized (lock) {
+            List<Ticket> left = byTicket.values().stream().map(e -> e.ticket).toList();
+            byTicket.clear();
+            byPlayer.clear();
+            byKey.clear();
+            botFills.clear();
+            return left;
+        }
+    }
+
+    /** Removes {@code entry} from every index (the caller may already have removed it from one). */
+    private void remove(Entry entry) {
+        byTicket.remove(entry.ticket.id());
+        byPlayer.remove(entry.ticket.player());
+        botFills.remove(entry);
+        ArrayDeque<Entry> same = byKey.get(entry.ticket.key());
+        if (same != null) {
+            same.remove(entry);
+            if (same.isEmpty()) {
+                byKey.remove(entry.ticket.key());
+            }
+        }
+    }
+
+    private Enqueued.Waiting waiting(Entry entry, long now) {
+        ArrayDeque<Entry> same = byKey.get(entry.ticket.key());
+        int position = 1;
+        for (Entry e : same) {
+            if (e == entry) {
+                break;
+            }
+            position++;
+        }
+        return new Enqueued.Waiting(entry.ticket, position, same.size(), byTicket.size(), Duration.ofNanos(now - entry.arrived));
+    }
+
+    private void deliver(List<? extends MatchEvent> events) {
+        for (MatchEvent event : events) {
+            try {
+                listener.on(event);
+            } catch (RuntimeException e) {
+                // A failing listener must not stop the others from hearing of their tickets.
+                log.error("match listener failed on {}", event, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.server.bot.Level;
+import java.time.Duration;
+
+/**
+ * One player's request to be paired.
+ *
+ * @param id the request's identifier, chosen at random by the client so that it can cancel or
+ *     look up the request while it waits; a secret, as whoever holds it may cancel
+ * @param player the identifier the client chose for its player; one waiting ticket per player
+ * @param name the name the player will sit under
+ * @param key the settings the player wants
+ * @param bot the level of a bot to play against if nobody came after {@code botAfter}, or null to
+ *     wait for a person only
+ * @param botAfter how long to wait for a person before the bot; null when {@code bot} is null
+ */
+public record Ticket(String id, String player, String name, MatchKey key, Level bot, Duration botAfter) {
+
+    /** Longest ticket and player identifiers. */
+    public static final int MAX_ID_LENGTH = 64;
+    /** Shortest ticket identifier: 16 base-64 characters are 96 random bits, too many to guess. */
+    public static final int MIN_TICKET_LENGTH = 16;
+    /** Shortest wait before a bot takes the seat: at least a moment for a person to arrive. */
+    public static final Duration MIN_BOT_AFTER = Duration.ofSeconds(1);
+
+    public Ticket {
+        requireId("ticket", id, MIN_TICKET_LENGTH);
+        requireId("player", player, 1);
+        if (name == null || key == null) {
+            throw new IllegalArgumentException("name and key must not be null");
+        }
+        if ((bot == null) != (botAfter == null)) {
+            throw new IllegalArgumentException("a bot and its delay go together");
+        }
+        if (botAfter != null && botAfter.compareTo(MIN_BOT_AFTER) < 0) {
+            throw new IllegalArgumentException("botAfter must be at least " + MIN_BOT_AFTER.toSeconds() + "s");
+        }
+    }
+
+    /** A ticket waiting for a person only. */
+    public static Ticket of(String id, String player, String name, MatchKey key) {
+        return new Ticket(id, player, name, key, null, null);
+    }
+
+    /** This ticket, but a bot of {@code level} plays if no person came within {@code after}. */
+    public Ticket withBot(Level level, Duration after) {
+        return new Ticket(id, player, name, key, level, after);
+    }
+
+    /** Whether a bot may take the other seat. */
+    public boolean wantsBot() {
+        return bot != null;
+    }
+
+    private static void requireId(String what, String value, int minLength) {
+        if (value == null || value.length() < minLength || value.length() > MAX_ID_LENGTH) {
+            throw new IllegalArgumentException(what + " id must be " + minLength + ".." + MAX_ID_LENGTH + " characters");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_';
+            if (!ok) {
+                throw new IllegalArgumentException(what + " id may hold only letters, digits, '-' and '_'");
+            }
+        }
+    }
+}

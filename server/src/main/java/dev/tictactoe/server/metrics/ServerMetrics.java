@@ -1,0 +1,238 @@
+package dev.tictactoe.server.metrics;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.ErrorCode;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
+
+/**
+ * The server's meters behind methods named for what happened, exposed in the Prometheus text
+ * format by {@link #scrape()}. Every method is cheap and safe from any thread.
+ */
+public final class ServerMetrics implements AutoCloseable {
+
+    /** The content type of {@link #scrape()}: the Prometheus text exposition format 0.0.4. */
+    public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    /** Buckets of the move handling histogram: from the receiving thread to the diff written. */
+    static final Duration[] MOVE_BUCKETS = millis(0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 1000);
+    /** Buckets of the bot's thinking time; the budget is 200 ms by default. */
+    static final Duration[] BOT_BUCKETS = millis(1, 5, 10, 25, 50, 100, 200, 300, 500, 1000, 2500, 5000);
+
+    private final PrometheusMeterRegistry registry;
+    private final JvmGcMetrics gc;
+    private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger players = new AtomicInteger();
+    private final AtomicInteger spectators = new AtomicInteger();
+    private final Counter connectionsOpened;
+    private final Map<ErrorCode, Counter> rejections = new EnumMap<>(ErrorCode.class);
+    private final Map<Class<?>, Counter> messagesIn = new ConcurrentHashMap<>();
+    private final Counter humanMoves;
+    private final Counter botMoves;
+    private final Map<String, Counter> games = new ConcurrentHashMap<>();
+    private final Timer moveHandling;
+    private final Timer botThinking;
+    private final Counter botFailures;
+    private final Counter bytesOut;
+    private final Counter lagging;
+    private final Counter rateLimited;
+    private final Counter closedForAbuse;
+
+    private ServerMetrics(PrometheusMeterRegistry registry) {
+        this.registry = registry;
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        new ResidentMemory().bindTo(registry);
+        gc = new JvmGcMetrics();
+        gc.bindTo(registry);
+
+        Gauge.builder("ttt.connections", connections, AtomicInteger::get)
+                .description("Open WebSocket connections").register(registry);
+        Gauge.builder("ttt.members", players, AtomicInteger::get).tag("role", "player")
+                .description("Connected members of rooms by role").register(registry);
+        Gauge.builder("ttt.members", spectators, AtomicInteger::get).tag("role", "spectator")
+                .description("Connected members of rooms by role").register(registry);
+        connectionsOpened = Counter.builder("ttt.connections.opened").description("WebSocket connections accepted")
+                .register(registry);
+        for (ErrorCode code : ErrorCode.values()) {
+            rejections.put(code, Counter.builder("ttt.rejections").tag("code", code.wire())
+                    .description("Typed errors sent to clients, by code").register(registry));
+        }
+        humanMoves = moves(registry, "player");
+        botMoves = moves(registry, "bot");
+        moveHandling = Timer.builder("ttt.move.handling")
+                .description("A move from its arrival on the network thread until its diff is written")
+                .serviceLevelObjectives(MOVE_BUCKETS).register(registry);
+        botThinking = Timer.builder("ttt.bot.think").description("Time the bot took to choose a move")
+                .serviceLevelObjectives(BOT_BUCKETS).register(registry);
+        botFailures = Counter.builder("ttt.bot.failures")
+                .description("Bot searches that threw or proposed an illegal move").register(registry);
+        bytesOut = Counter.builder("ttt.outbound").baseUnit("bytes")
+                .description("WebSocket frame bytes handed to connections by rooms").register(registry);
+        lagging = Counter.builder("ttt.members.lagging")
+                .description("Times a member's buffer was full, so broadcasts skipped it until a snapshot")
+                .register(registry);
+        rateLimited = Counter.builder("ttt.rate.limited").tag("action", "refused")
+                .description("Messages over a connection's rate limit").register(registry);
+        closedForAbuse = Counter.builder("ttt.rate.limited").tag("action", "closed")
+                .description("Messages over a connection's rate limit").register(registry);
+    }
+
+    /** A registry of the server's meters plus the JVM's and the process's. */
+    public static ServerMetrics create() {
+        return new ServerMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    }
+
+    /** Reports {@code rooms} as the number of live rooms at each scrape. */
+    public void watchRooms(IntSupplier rooms) {
+        // Gauges hold their object weakly by default, and a method reference has no other holder.
+        Gauge.builder("ttt.rooms", rooms, IntSupplier::getAsInt).strongReference(true).description("Live rooms")
+                .register(registry);
+    }
+
+    /** Reports {@code queued} as the bot moves waiting for a thread at each scrape. */
+    public void watchBotQueue(IntSupplier queued) {
+        Gauge.builder("ttt.bot.queue", queued, IntSupplier::getAsInt).strongReference(true).description("Bot moves waiting for a thread")
+                .register(registry);
+    }
+
+    public void connectionOpened() {
+        connections.incrementAndGet();
+        connectionsOpened.increment();
+    }
+
+    public void connectionClosed() {
+        connections.decrementAndGet();
+    }
+
+    /** A connection joined a room, to a seat or as a spectator. */
+    public void memberJoined(boolean seated) {
+        (seated ? players : spectators).incrementAndGet();
+    }
+
+    /** A joined connection left its room or dropped. */
+    public void memberLeft(boolean seated) {
+        (seated ? players : spectators).decrementAndGet();
+    }
+
+    /** A message was decoded; counted by its wire type. */
+    public void messageReceived(ClientMessage message) {
+        messagesIn.computeIfAbsent(message.getClass(), type -> Counter.builder("ttt.messages.in")
+                .tag("type", wireType(message)).description("Messages received, by type").register(registry))
+                .increment();
+    }
+
+    /** Something was refused with a typed error. */
+    public void rejected(ErrorCode code) {
+        rejections.get(code).increment();
+    }
+
+    /** The room finished handling {@code message}, which arrived at {@code receivedNanos} ({@link System#nanoTime}). */
+    public void handled(ClientMessage message, long receivedNanos) {
+        if (message instanceof ClientMessage.Move) {
+            moveHandling.record(System.nanoTime() - receivedNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** A move was applied to a board. */
+    public void moved(boolean byBot) {
+        (byBot ? botMoves : humanMoves).increment();
+    }
+
+    /** A game ended; {@code winner} is "X", "O" or null for a draw, {@code reason} as on the wire. */
+    public void gameFinished(String winner, String reason) {
+        String result = winner == null ? "draw" : winner.toLowerCase(Locale.ROOT) + "_won";
+        games.computeIfAbsent(result + "/" + reason, key -> Counter.builder("ttt.games.finished")
+                .tag("result", result).tag("reason", reason).description("Games finished, by result and reason")
+                .register(registry)).increment();
+    }
+
+    public void botThought(long nanos) {
+        botThinking.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    public void botFailed() {
+        botFailures.increment();
+    }
+
+    /** A room handed a frame of {@code bytes} to a connection. */
+    public void sent(int bytes) {
+        bytesOut.increment(bytes);
+    }
+
+    /** A member's connection was too backed up to take a broadcast. */
+    public void memberLagging() {
+        lagging.increment();
+    }
+
+    /** A message over the rate limit: refused, or ({@code closed}) the connection was closed for it. */
+    public void rateLimited(boolean closed) {
+        (closed ? closedForAbuse : rateLimited).increment();
+    }
+
+    /** Every meter in the Prometheus text format, {@link #CONTENT_TYPE}. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+
+    static String wireType(ClientMessage message) {
+        return switch (message) {
+            case ClientMessage.Join ignored -> "join";
+            case ClientMessage.Move ignored -> "move";
+            case ClientMessage.Undo ignored -> "undo";
+            case ClientMessage.UndoReply ignored -> "undo_reply";
+            case ClientMessage.Resign ignored -> "resign";
+            case ClientMessage.Rematch ignored -> "rematch";
+            case ClientMessage.InviteBot ignored -> "invite_bot";
+            case ClientMessage.Sync ignored -> "sync";
+            case ClientMessage.History ignored -> "history";
+            case ClientMessage.Leave ignored -> "leave";
+            case ClientMessage.Claim ignored -> "claim";
+        };
+    }
+
+    private static Counter moves(MeterRegistry registry, String by) {
+        return Counter.builder("ttt.moves").tag("by", by).description("Moves applied, by who made them").register(registry);
+    }
+
+    private static Duration[] millis(double... values) {
+        Duration[] out = new Duration[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = Duration.ofNanos(Math.round(values[i] * 1_000_000));
+        }
+        return out;
+    }
+}

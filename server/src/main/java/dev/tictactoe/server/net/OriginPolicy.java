@@ -1,0 +1,78 @@
+package dev.tictactoe.server.net;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which browser pages may open a room socket. A page served by this server is always allowed
+ * (its Origin names the host and port the request's Host header names); other origins must be
+ * listed. A request without an Origin comes from a program, not a page another site could have
+ * planted in a visitor's browser, so it is allowed.
+ */
+final class OriginPolicy {
+
+    private final Set<String> allowed = new HashSet<>();
+
+    OriginPolicy(List<String> allowedOrigins) {
+        for (String origin : allowedOrigins) {
+            Authority a = Authority.ofOrigin(origin);
+            if (a == null) {
+                throw new IllegalArgumentException("not an origin: " + origin);
+            }
+            allowed.add(a.scheme() + "://" + a.host() + ":" + a.port());
+        }
+    }
+
+    /** Whether a WebSocket upgrade with this {@code Origin} (null when absent) and {@code Host} may go on. */
+    boolean allows(String origin, String host) {
+        if (origin == null) {
+            return true;
+        }
+        Authority from = Authority.ofOrigin(origin.trim());
+        if (from == null) {
+            // "null" (sandboxed frames, file: pages) and anything unreadable.
+            return false;
+        }
+        if (allowed.contains(from.scheme() + "://" + from.host() + ":" + from.port())) {
+            return true;
+        }
+        Authority to = host == null ? null : Authority.ofHost(host.trim(), from.scheme());
+        return to != null && to.host().equals(from.host()) && to.port() == from.port();
+    }
+
+    /** A scheme, a lower-case host and a port, the scheme's default when none is written. */
+    private record Authority(String scheme, String host, int port) {
+
+        static Authority ofOrigin(String origin) {
+            try {
+                URI uri = new URI(origin);
+                String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
+                if (scheme == null || uri.getHost() == null || (uri.getRawPath() != null && !uri.getRawPath().isEmpty())
+                        || uri.getRawQuery() != null || uri.getRawUserInfo() != null) {
+                    return null;
+                }
+                int port = uri.getPort() >= 0 ? uri.getPort() : defaultPort(scheme);
+                return port < 0 ? null : new Authority(scheme, uri.getHost().toLowerCase(Locale.ROOT), port);
+            } catch (URISyntaxException e) {
+                return null;
+            }
+        }
+
+        /** A Host header ("example.com", "example.com:8080", "[::1]:8080") without a port takes the page's default. */
+        static Authority ofHost(String host, String scheme) {
+            return ofOrigin(scheme + "://" + host);
+        }
+
+        private static int defaultPort(String scheme) {
+            return switch (scheme) {
+                case "http", "ws" -> 80;
+                case "https", "wss" -> 443;
+                default -> -1;
+            };
+        }
+    }
+}

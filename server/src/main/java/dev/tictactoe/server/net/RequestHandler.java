@@ -1,0 +1,328 @@
+package dev.tictactoe.server.net;
+
+import static dev.tictactoe.server.net.HttpReplies.JSON;
+import static dev.tictactoe.server.net.HttpReplies.error;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomCode;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.room.RoomSettings;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers every HTTP request on a connection, in order, with JSON: the API, health, readiness and
+ * metrics, and refusals for anything else. A valid upgrade to a live room is passed on to the
+ * WebSocket handshake, and this handler leaves the pipeline.
+ */
+final class RequestHandler extends ChannelInboundHandlerAdapter {
+
+    private static final Logger log = LoggerFactory.getLogger(RequestHandler.class);
+
+    /** Requests a client may send ahead while one is being answered (HTTP pipelining). */
+    static final int MAX_PIPELINED = 16;
+
+    private static final String X_FORWARDED_FOR = "X-Forwarded-For";
+
+    private final Services services;
+    /** Requests that arrived while an answer computed elsewhere was pending; answered in order. */
+    private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
+    private boolean answering;
+
+    RequestHandler(Services services) {
+        this.services = services;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof FullHttpRequest request)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        if (answering) {
+            if (waiting.size() >= MAX_PIPELINED) {
+                request.release();
+                ctx.close();
+                return;
+            }
+            waiting.add(request);
+            return;
+        }
+        handle(ctx, request);
+    }
+
+    private void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
+        try {
+            answer(ctx, request);
+        } finally {
+            request.release();
+        }
+    }
+
+    private void answer(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean head = request.method().equals(HttpMethod.HEAD);
+        if (!request.decoderResult().isSuccess()) {
+            // The decoder discards the rest of the connection's input, so it has to close.
+            Throwable cause = request.decoderResult().cause();
+            HttpResponseStatus status = cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
+                    : cause instanceof TooLongFrameException ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                    : HttpResponseStatus.BAD_REQUEST;
+            reply(ctx, false, head, status, error(ErrorCode.BAD_MESSAGE, "malformed HTTP request"));
+            return;
+        }
+        if (request.protocolVersion().majorVersion() != 1) {
+            reply(ctx, false, head, HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+                    error(ErrorCode.BAD_MESSAGE, "this server speaks HTTP/1.1"));
+            return;
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        switch (Router.route(request.method(), request.uri())) {
+            case Route.Upgrade upgrade -> upgrade(ctx, request, upgrade.code());
+            case Route.CreateRoom create -> createRoom(ctx, request);
+            case Route.RoomInfo info -> roomInfo(ctx, request, info.code());
+            case Route.Games games -> archived(ctx, request, games.code(), null);
+            case Route.Game game -> archived(ctx, request, game.code(), game.game());
+            case Route.Health health ->
+                    reply(ctx, keepAlive, head, HttpResponseStatus.OK, JSON.createObjectNode().put("status", "ok"));
+            case Route.Ready ready -> {
+                String problem = services.state().storeProblem();
+                boolean yes = services.state().ready() && problem == null;
+                ObjectNode body = JSON.createObjectNode().put("ready", yes);
+                if (problem != null) {
+                    body.put("problem", problem);
+                }
+                reply(ctx, keepAlive, head, yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body);
+            }
+            case Route.Prometheus prometheus -> HttpReplies.send(ctx, HttpReplies.text(HttpResponseStatus.OK,
+                    services.stats().metrics.scrape(), ServerMetrics.CONTENT_TYPE), keepAlive);
+            case Route.Metrics metrics -> reply(ctx, keepAlive, false, HttpResponseStatus.OK,
+                    Metrics.of(services, metrics.gc() && services.config().benchEndpoints()));
+            case Route.Asset asset -> HttpReplies.send(ctx, services.files().respond(asset.path(), request.headers(), head),
+                    keepAlive);
+            case Route.NotFound notFound -> reply(ctx, keepAlive, head, HttpResponseStatus.NOT_FOUND,
+                    error(ErrorCode.BAD_MESSAGE, "no such endpoint: " + abbreviate(notFound.path())));
+            case Route.MethodNotAllowed notAllowed -> {
+                FullHttpResponse response = HttpReplies.json(HttpResponseStatus.METHOD_NOT_ALLOWED,
+                        error(ErrorCode.BAD_MESSAGE, abbreviate(request.method().name()) + " is not allowed on "
+                                + notAllowed.path()), head);
+                response.headers().set(HttpHeaderNames.ALLOW, notAllowed.allow());
+                HttpReplies.send(ctx, response, keepAlive);
+            }
+            case Route.BadTarget bad -> reply(ctx, false, head, HttpResponseStatus.BAD_REQUEST,
+                    error(ErrorCode.BAD_MESSAGE, bad.reason()));
+            case Route.TooLong tooLong -> reply(ctx, false, head, HttpResponseStatus.REQUEST_URI_TOO_LONG,
+                    error(ErrorCode.BAD_MESSAGE, "the path is " + tooLong.length() + " characters, at most "
+                            + Router.MAX_PATH_CHARS + " are read"));
+        }
+    }
+
+    private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode) {
+        if (services.state().isDraining()) {
+            reply(ctx, false, false, HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+            return;
+        }
+        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+        if (!services.origins().allows(origin, request.headers().get(HttpHeaderNames.HOST))) {
+            log.info("refused a socket from origin {} (host {})", origin, request.headers().get(HttpHeaderNames.HOST));
+            reply(ctx, false, false, HttpResponseStatus.FORBIDDEN, error(ErrorCode.ORIGIN_NOT_ALLOWED,
+                    "pages from " + origin + " may not open a room socket on this server"));
+            return;
+        }
+        String problem = Handshakes.problem(request);
+        if (problem != null) {
+            boolean version = problem.startsWith(Handshakes.VERSION_PROBLEM);
+            FullHttpResponse response = HttpReplies.json(
+                    version ? HttpResponseStatus.UPGRADE_REQUIRED : HttpResponseStatus.BAD_REQUEST,
+                    error(ErrorCode.BAD_MESSAGE, problem), false);
+            if (version) {
+                response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, Handshakes.VERSION);
+            }
+            HttpReplies.send(ctx, response, false);
+            return;
+        }
+        Optional<Room> room = findRoom(ctx, request, typedCode, false);
+        if (room.isEmpty()) {
+            return;
+        }
+        ctx.channel().attr(SessionHandler.ROOM).set(room.get());
+        // The handshake, then frames, go past this handler from now on.
+        ctx.pipeline().remove(this);
+        ctx.fireChannelRead(request.retain());
+    }
+
+    private void createRoom(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (services.state().isDraining()) {
+            reply(ctx, false, false, HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+            return;
+        }
+        RoomSettings settings;
+        try {
+            String body = request.content().toString(StandardCharsets.UTF_8);
+            NewRoom asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
+            settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
+        } catch (ProtocolException e) {
+            reply(ctx, keepAlive, false, HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage()));
+            return;
+        }
+        Room room;
+        try {
+            room = services.rooms().create(settings);
+        } catch (RoomRegistry.Full e) {
+            reply(ctx, keepAlive, false, HttpResponseStatus.SERVICE_UNAVAILABLE, error(ErrorCode.SERVER_FULL, e.getMessage()));
+            return;
+        }
+        ObjectNode body = JSON.createObjectNode().put("code", room.code()).put("path", "/rooms/" + room.code() + "/ws");
+        body.putObject("settings")
+                .put("size", settings.rules().size())
+                .put("winLength", settings.rules().winLength())
+                .put("seat", settings.creatorSeat().name())
+                .put("first", settings.first().name())
+                .put("earlyDraw", settings.earlyDraw())
+                .put("spectators", settings.spectators())
+                .put("bot", settings.bot() == null ? null : settings.bot().name().toLowerCase(Locale.ROOT))
+                .put("clock", settings.clock() == null ? null : settings.clock().toString());
+        reply(ctx, keepAlive, false, HttpResponseStatus.CREATED, body);
+    }
+
+    private void roomInfo(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode) {
+        Optional<Room> room = findRoom(ctx, request, typedCode, HttpUtil.isKeepAlive(request));
+        if (room.isEmpty()) {
+            return;
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        // Computed on the room's loop: later requests on this connection wait their turn.
+        answering = true;
+        room.get().status().addListener(f -> ctx.executor().execute(() -> {
+            if (f.isSuccess()) {
+                reply(ctx, keepAlive, false, HttpResponseStatus.OK, MessageCodec.toTree((Snapshot) f.getNow()));
+            } else {
+                reply(ctx, keepAlive, false, HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                        error(ErrorCode.INTERNAL_ERROR, "status unavailable"));
+            }
+            answering = false;
+            while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
+                handle(ctx, waiting.poll());
+            }
+        }));
+    }
+
+    /**
+     * A room's archived games: the list of their numbers, or one game. Read off the event loop; an
+     * unknown room counts against the address's budget of unknown codes like a room lookup.
+     */
+    private void archived(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode, Integer game) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        String address = services.clients().of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
+        if (services.unknownCodes().retryAfterSeconds(address) > 0) {
+            findRoom(ctx, request, typedCode, keepAlive); // answers 429
+            return;
+        }
+        String code = RoomCode.normalize(typedCode).orElse(null);
+        if (code == null || services.games() == null) {
+            services.unknownCodes().miss(address);
+            reply(ctx, keepAlive, false, HttpResponseStatus.NOT_FOUND,
+                    error(ErrorCode.UNKNOWN_ROOM, "no games kept for room " + abbreviate(typedCode)));
+            return;
+        }
+        answering = true;
+        ArchivedGames.lookup(services.games(), code, game).whenComplete((body, failure) -> ctx.executor().execute(() -> {
+            if (failure != null) {
+                reply(ctx, keepAlive, false, HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                        error(ErrorCode.INTERNAL_ERROR, "games unavailable"));
+            } else if (body == null) {
+                services.unknownCodes().miss(address);
+                reply(ctx, keepAlive, false, HttpResponseStatus.NOT_FOUND, error(ErrorCode.UNKNOWN_ROOM,
+                        game == null ? "no games kept for room " + code : "room " + code + " has no game " + game));
+            } else {
+                reply(ctx, keepAlive, false, HttpResponseStatus.OK, body);
+            }
+            answering = false;
+            while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
+                handle(ctx, waiting.poll());
+            }
+        }));
+    }
+
+    /** The room a typed code names, or empty once the request has been answered 404 or 429. */
+    private Optional<Room> findRoom(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode, boolean keepAlive) {
+        String address = services.clients().of(ctx.channel().remoteAddress(),
+                request.headers().get(X_FORWARDED_FOR));
+        long retryAfter = services.unknownCodes().retryAfterSeconds(address);
+        if (retryAfter > 0) {
+            services.stats().throttledLookups.increment();
+            long held = services.clientLog().admit(address);
+            if (held >= 0) {
+                log.info("{} tried too many unknown room codes; refusing lookups for now ({} similar lines held back)",
+                        address, held);
+            }
+            FullHttpResponse response = HttpReplies.json(HttpResponseStatus.TOO_MANY_REQUESTS,
+                    error(ErrorCode.RATE_LIMITED, "too many unknown room codes; retry in " + retryAfter + " s"), false);
+            response.headers().setInt(HttpHeaderNames.RETRY_AFTER, (int) Math.min(Integer.MAX_VALUE, retryAfter));
+            HttpReplies.send(ctx, response, keepAlive);
+            return Optional.empty();
+        }
+        Optional<Room> room = services.rooms().find(typedCode);
+        if (room.isEmpty()) {
+            services.unknownCodes().miss(address);
+            reply(ctx, keepAlive, false, HttpResponseStatus.NOT_FOUND,
+                    error(ErrorCode.UNKNOWN_ROOM, "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
+        }
+        return room;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
+            // A plain HTTP connection that went quiet, or the server is stopping: nothing is owed.
+            ctx.close();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        waiting.forEach(FullHttpRequest::release);
+        waiting.clear();
+    }
+
+    private static void reply(ChannelHandlerContext ctx, boolean keepAlive, boolean head, HttpResponseStatus status,
+            JsonNode body) {
+        HttpReplies.send(ctx, HttpReplies.json(status, body, head), keepAlive);
+        if (status.code() >= 500 && status.code() != 503 && status.code() != 505) {
+            log.warn("HTTP {}: {}", status.code(), body);
+        }
+    }
+
+    /** What a client sent, shortened for an answer or a log line. */
+    static String abbreviate(String text) {
+        return text.length() <= 64 ? text : text.substring(0, 64) + "...";
+    }
+}

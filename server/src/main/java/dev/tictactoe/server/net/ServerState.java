@@ -1,0 +1,68 @@
+package dev.tictactoe.server.net;
+
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+
+/** Whether the server takes new work, and every open connection (so a drain can reach them). */
+final class ServerState {
+
+    /** Events fired down a connection's pipeline by the server itself. */
+    enum Event {
+        /** The server is stopping: close with 1001 (sockets) or at once (plain HTTP). */
+        DRAIN,
+        /** More bytes are waiting to be sent than the connection may hold: close it as too slow. */
+        TOO_SLOW
+    }
+
+    /** Open connections, HTTP and WebSocket alike; closed ones leave on their own. */
+    final ChannelGroup channels = new DefaultChannelGroup("connections", GlobalEventExecutor.INSTANCE);
+    private volatile boolean started;
+    private volatile boolean draining;
+
+    void started() {
+        started = true;
+    }
+
+    void draining() {
+        draining = true;
+    }
+
+    boolean isDraining() {
+        return draining;
+    }
+
+    /** What keeps the server from storing its rooms, or null; replaced when a store is opened. */
+    private volatile java.util.function.Supplier<String> storeProblem = () -> null;
+
+    void storeProblem(java.util.function.Supplier<String> problem) {
+        storeProblem = problem;
+    }
+
+    /** Why rooms are not being stored right now, or null when they are (or no store is used). */
+    String storeProblem() {
+        return storeProblem.get();
+    }
+
+    /** Ready for new connections: listening and not stopping. */
+    boolean ready() {
+        return started && !draining;
+    }
+
+    /** Bytes queued for sending: in all, and to the connection with the most. */
+    record Pending(long total, long most) {}
+
+    Pending pendingOutbound() {
+        long total = 0;
+        long most = 0;
+        for (var channel : channels) {
+            var buffer = channel.unsafe().outboundBuffer();
+            if (buffer != null) {
+                long bytes = buffer.totalPendingWriteBytes();
+                total += bytes;
+                most = Math.max(most, bytes);
+            }
+        }
+        return new Pending(total, most);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.game.Mark;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A bot's turns in a room: asks the bot runner for a move when it is a bot's turn, and plays the
+ * answer if the room has not changed meanwhile. Room loop only.
+ */
+final class BotTurns {
+
+    private static final Logger log = LoggerFactory.getLogger(BotTurns.class);
+
+    /** How long to wait before asking again when the bot queue is full. */
+    static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final Room room;
+    private final long seed;
+
+    BotTurns(Room room, long seed) {
+        this.room = room;
+        this.seed = seed;
+    }
+
+    /** If a bot is to move, starts its search; its move comes back to the room's loop. */
+    void schedule() {
+        Mark turn = room.match.turn();
+        Seat seat = turn == null ? null : room.members.seat(turn);
+        if (seat == null || !seat.isBot() || room.closed) {
+            return;
+        }
+        long forVersion = room.feed.version();
+        boolean queued = room.context.bots().think(room.match.board(), seat.bot,
+                seed ^ (forVersion * 0x9E3779B97F4A7C15L),
+                move -> room.execute(() -> moved(turn, forVersion, move)),
+                failure -> room.execute(() -> failed(turn, forVersion, failure)));
+        if (!queued) {
+            log.warn("room {} bot queue full, retrying", room.code());
+            room.schedule(this::schedule, RETRY_NANOS);
+        }
+    }
+
+    private boolean stillAsked(Mark mark, long forVersion) {
+        Seat seat = room.members.seat(mark);
+        if (forVersion != room.feed.version() || seat == null || !seat.isBot() || room.closed) {
+            log.debug("room {} dropped a bot move computed for version {} (now {})", room.code(), forVersion,
+                    room.feed.version());
+            return false;
+        }
+        return true;
+    }
+
+    private void moved(Mark mark, long forVersion, BotMove move) {
+        if (!stillAsked(mark, forVersion)) {
+            return;
+        }
+        try {
+            room.match.checkMove(mark, move.cell());
+        } catch (Rejection r) {
+            fallBack(mark, "proposed an illegal move " + move.cell() + " (" + r.getMessage() + ")", null);
+            return;
+        }
+        room.game.play(mark, move.cell(), "bot-" + room.feed.nextVersion());
+    }
+
+    private void failed(Mark mark, long forVersion, RuntimeException failure) {
+        if (stillAsked(mark, forVersion)) {
+            fallBack(mark, "search failed on\n" + room.match.board(), failure);
+        }
+    }
+
+    /**
+     * The game must go on: the bot plays the lowest-numbered empty cell instead. One log line, with
+     * the search's stack trace if it threw (a bug worth finding), and one count for the metrics.
+     */
+    private void fallBack(Mark mark, String why, RuntimeException failure) {
+        int[] empty = new int[room.match.board().rules().cells()];
+        if (room.match.board().legalMoves(empty) == 0) {
+            return;
+        }
+        room.context.bots().fellBack();
+        log.error("room {} bot {} {}; plays cell {} instead", room.code(), mark, why, empty[0], failure);
+        room.game.play(mark, empty[0], "bot-" + room.feed.nextVersion());
+    }
+}

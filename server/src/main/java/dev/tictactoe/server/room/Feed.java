@@ -1,0 +1,157 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.PatchOp;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.SnapshotDiff;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongFunction;
+
+/**
+ * What the members see of a room: its version, the snapshot they last saw, the recent diffs, and
+ * the members themselves. Every change goes out from here as one diff, encoded once.
+ */
+final class Feed {
+
+    private final LongFunction<Snapshot> render;
+    private final DiffHistory history;
+    private final List<Session> members = new ArrayList<>();
+    private long version;
+    /** The version at which the board last changed: moves made against an older one are stale. */
+    private long boardVersion;
+    /** The state as members last saw it: the base of the next diff. */
+    private Snapshot shown;
+
+    /** {@code render} draws the room as it is now at a given version. */
+    Feed(LongFunction<Snapshot> render, int historySize) {
+        this.render = render;
+        this.history = new DiffHistory(historySize);
+        this.shown = render.apply(version);
+    }
+
+    long version() {
+        return version;
+    }
+
+    long boardVersion() {
+        return boardVersion;
+    }
+
+    /** The next publish changes the board (or the turn): moves made before it become stale. */
+    void boardChanges() {
+        boardVersion = version + 1;
+    }
+
+    /** The version the next publish will produce. */
+    long nextVersion() {
+        return version + 1;
+    }
+
+    Snapshot snapshot() {
+        return render.apply(version);
+    }
+
+    List<Session> members() {
+        return members;
+    }
+
+    /**
+     * Bumps the version and sends every member the patch from the last state to this one;
+     * {@code last} (whoever caused the change) hears of it after the others.
+     */
+    void publish(Event event, Session last) {
+        broadcast(advance(event), last);
+    }
+
+    /** Bumps the version and records the diff to it, without sending it yet; returns the diff. */
+    byte[] advance(Event event) {
+        version++;
+        Snapshot now = snapshot();
+        List<PatchOp> ops = SnapshotDiff.diff(shown, now);
+        shown = now;
+        byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
+        history.add(version, encoded);
+        return encoded;
+    }
+
+    /** The state members last saw. */
+    Snapshot shown() {
+        return shown;
+    }
+
+    /** The diffs held for replay, oldest first, ending with the one that made {@link #version}. */
+    List<byte[]> heldDiffs() {
+        return history.held();
+    }
+
+    /** Puts back what a checkpoint kept: the version, what members saw then and the diffs to it. */
+    void restore(long atVersion, long atBoardVersion, Snapshot lastShown, List<byte[]> diffs) {
+        version = atVersion;
+        boardVersion = atBoardVersion;
+        shown = lastShown;
+        long v = atVersion - diffs.size();
+        for (byte[] diff : diffs) {
+            history.add(++v, diff);
+        }
+    }
+
+    /** Replays the diffs after {@code lastVersion} if they are all held, else sends a snapshot. */
+    void sync(Session session, Long lastVersion) {
+        if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
+            for (long v = lastVersion + 1; v <= version; v++) {
+                write(session, history.get(v));
+            }
+            return;
+        }
+        send(session, new ServerMessage.SnapshotMessage(snapshot()));
+    }
+
+    /** A lagging member's buffer drained: it missed broadcasts, so it gets the whole state. */
+    void catchUp(Session session) {
+        if (session.lagging && session.joined && session.member.writable()) {
+            session.lagging = false;
+            send(session, new ServerMessage.SnapshotMessage(snapshot()));
+        }
+    }
+
+    static void send(Session session, ServerMessage message) {
+        write(session, MessageCodec.encodeToBytes(message));
+    }
+
+    private static void write(Session session, byte[] encoded) {
+        try (Outgoing out = new Outgoing(encoded)) {
+            session.member.send(out);
+        }
+    }
+
+    /**
+     * The same bytes to every member. A member whose connection is backed up is skipped and marked
+     * to get a snapshot when it drains, so a slow reader costs bounded memory.
+     */
+    void broadcast(byte[] encoded, Session last) {
+        if (members.isEmpty()) {
+            return;
+        }
+        try (Outgoing out = new Outgoing(encoded)) {
+            for (Session member : members) {
+                if (member != last) {
+                    offer(member, out);
+                }
+            }
+            if (last != null && members.contains(last)) {
+                offer(last, out);
+            }
+        }
+    }
+
+    private static void offer(Session session, Outgoing out) {
+        if (!session.member.writable()) {
+            session.lagging = true;
+        } else {
+            session.member.send(out);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package dev.tictactoe.server.room;
+
+/**
+ * A room member's connection as the room sees it: somewhere to write encoded messages. The room
+ * never touches the transport; the network layer implements this on its own connections.
+ */
+public interface Member {
+
+    /** Writes one encoded message, if the connection is still open. */
+    void send(Outgoing message);
+
+    /** False while the connection's outbound buffer is full: broadcasts skip it until it drains. */
+    boolean writable();
+
+    /** Says why in a close frame, then closes. */
+    void close(int code, String reason);
+}

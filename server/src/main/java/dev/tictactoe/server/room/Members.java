@@ -1,0 +1,220 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who is in a room: joining, coming back with a seat token, leaving, the grace period of a dropped
+ * player's seat, and names. Room loop only.
+ */
+final class Members {
+
+    private static final Logger log = LoggerFactory.getLogger(Members.class);
+
+    private final Room room;
+    private final EnumMap<Mark, Seat> seats = new EnumMap<>(Mark.class);
+    private int spectators;
+
+    Members(Room room) {
+        this.room = room;
+        RoomSettings settings = room.settings();
+        if (settings.bot() != null) {
+            seats.put(settings.creatorSeat().opponent(), Seat.bot(settings.bot()));
+        }
+    }
+
+    EnumMap<Mark, Seat> seats() {
+        return seats;
+    }
+
+    Seat seat(Mark mark) {
+        return seats.get(mark);
+    }
+
+    int spectators() {
+        return spectators;
+    }
+
+    void join(Session session, ClientMessage.Join join) {
+        if (session.joined) {
+            throw new Rejection(ErrorCode.ALREADY_JOINED, "this connection has already joined");
+        }
+        if (join.protocol() != Protocol.VERSION) {
+            throw new Rejection(ErrorCode.UNSUPPORTED_PROTOCOL,
+                    "protocol " + join.protocol() + " is not spoken here; this server speaks " + Protocol.VERSION);
+        }
+        if (room.feed.members().size() >= room.context.limits().maxMembers()) {
+            throw new Rejection(ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
+        }
+        if (join.token() != null) {
+            rejoin(session, join.token());
+            return;
+        }
+        String name = Names.check(join.name(), room.context.limits().maxNameLength());
+        Mark free = join.spectate() ? null : freeSeat();
+        if (free == null) {
+            if (!room.settings().spectators()) {
+                throw new Rejection(join.spectate() ? ErrorCode.SPECTATORS_DISABLED : ErrorCode.ROOM_FULL,
+                        "both seats are taken and this room does not allow spectators");
+            }
+            spectators++;
+            room.publish(new Event.SpectatorsChanged(spectators));
+            admit(session, null, null);
+            log.info("room {} spectator joined ({} watching)", room.code(), spectators);
+            return;
+        }
+        String token = room.context.tokens().get();
+        seats.put(free, Seat.person(name, token, session));
+        boolean started = seats.size() == 2 && room.game.startIfWaiting();
+        room.publish(new Event.Joined(free.name(), name));
+        admit(session, free, token);
+        log.info("room {} seat {} taken by '{}'{}", room.code(), free, name,
+                started ? ", game " + room.match.game() + " starts" : "");
+    }
+
+    private void rejoin(Session session, String token) {
+        Mark mark = seatWithToken(token);
+        if (mark == null) {
+            throw new Rejection(ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
+        }
+        Seat seat = seats.get(mark);
+        Session previous = seat.session;
+        if (previous != null) {
+            // A newer connection for the same seat wins; the old one is told why it is closed.
+            previous.seat = null;
+            previous.joined = false;
+            room.feed.members().remove(previous);
+            room.context.metrics().memberLeft(true);
+            previous.member.close(CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
+        }
+        seat.cancelGraceTimer();
+        seat.session = session;
+        if (previous == null) {
+            room.publish(new Event.Reconnected(mark.name()));
+        }
+        admit(session, mark, token);
+        log.info("room {} seat {} reconnected", room.code(), mark);
+    }
+
+    private void admit(Session session, Mark seat, String token) {
+        session.joined = true;
+        session.seat = seat;
+        room.feed.members().add(session);
+        room.context.metrics().memberJoined(seat != null);
+        room.cancelEmptyTimer();
+        Feed.send(session, new ServerMessage.Welcome(Protocol.VERSION, room.code(), seat == null ? null : seat.name(),
+                token, room.feed.snapshot()));
+        room.bots.schedule();
+    }
+
+    /** A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while. */
+    void leave(Session session, boolean forGood) {
+        if (!session.joined) {
+            return;
+        }
+        session.joined = false;
+        room.feed.members().remove(session);
+        Mark mark = session.seat;
+        session.seat = null;
+        room.context.metrics().memberLeft(mark != null);
+        if (mark == null) {
+            spectators--;
+            room.publish(new Event.SpectatorsChanged(spectators));
+        } else {
+            Seat seat = seats.get(mark);
+            seat.session = null;
+            if (forGood) {
+                free(mark);
+            } else {
+                holdForGrace(mark, seat);
+            }
+        }
+        if (room.feed.members().isEmpty()) {
+            room.startEmptyTimer();
+        }
+    }
+
+    private void holdForGrace(Mark mark, Seat seat) {
+        Duration grace = room.context.limits().seatGrace();
+        seat.graceUntil = room.context.epochMillis().getAsLong() + grace.toMillis();
+        room.publish(new Event.Disconnected(mark.name()));
+        log.info("room {} seat {} dropped, kept for {}", room.code(), mark, grace);
+        seat.graceTimer = room.schedule(() -> {
+            if (seats.get(mark) == seat && seat.session == null) {
+                free(mark);
+            }
+        }, grace.toNanos());
+    }
+
+    /** Empties a seat; a game in progress is abandoned by it. */
+    private void free(Mark mark) {
+        Seat seat = seats.remove(mark);
+        seat.cancelGraceTimer();
+        room.match.withdrawRematch(mark);
+        boolean abandoned = room.match.abandon(mark);
+        if (abandoned) {
+            room.feed.boardChanges();
+            room.context.metrics().gameFinished(mark.opponent().name(), "abandoned");
+        }
+        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
+        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()));
+        log.info("room {} seat {} freed{}", room.code(), mark,
+                abandoned ? ", game " + room.match.game() + " abandoned" : "");
+    }
+
+    /** Seats a rebuilt room as its checkpoint had them, nobody connected yet. */
+    void restore(Map<Mark, RoomState.SeatState> stored) {
+        seats.clear();
+        stored.forEach((mark, seat) -> seats.put(mark, seat.bot() != null ? Seat.bot(Level.parse(seat.bot()))
+                : Seat.person(seat.name(), seat.token(), null)));
+    }
+
+    /** After a restart every person has dropped: each seat is held for a fresh grace period from now. */
+    void recovered() {
+        seats.forEach((mark, seat) -> {
+            if (!seat.isBot()) {
+                holdForGrace(mark, seat);
+            }
+        });
+    }
+
+    void cancelTimers() {
+        seats.values().forEach(Seat::cancelGraceTimer);
+    }
+
+    Mark requirePlayer(Session session) {
+        if (session.seat == null) {
+            throw new Rejection(ErrorCode.NOT_A_PLAYER, "spectators cannot play; join with a free seat to play");
+        }
+        return session.seat;
+    }
+
+    /** The seat a newcomer (or a bot invited without a seat) takes, or null when both are taken. */
+    Mark freeSeat() {
+        Mark preferred = room.settings().creatorSeat();
+        if (!seats.containsKey(preferred)) {
+            return preferred;
+        }
+        return seats.containsKey(preferred.opponent()) ? null : preferred.opponent();
+    }
+
+    private Mark seatWithToken(String token) {
+        for (var entry : seats.entrySet()) {
+            if (token.equals(entry.getValue().token)) {
+                return entry.getKey();
+            }
+        }
+        return null;
+    }
+}

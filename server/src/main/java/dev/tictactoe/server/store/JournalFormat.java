@@ -1,0 +1,111 @@
+package dev.tictactoe.server.store;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+
+/**
+ * The bytes of a journal segment. A segment is a header, then records:
+ *
+ * <pre>
+ * header: magic "TTTJ" (4) | format version (int) | flags (byte: 1 = written by compaction)
+ * record: body length (int) | CRC32C of length and body (int) | body
+ * body:   room code length (byte) | room code (UTF-8) | kind (byte) | room version (long) | payload
+ * </pre>
+ *
+ * All numbers are big-endian. A compacted segment holds every live room whole, so segments with
+ * a lower number are obsolete.
+ */
+final class JournalFormat {
+
+    static final int MAGIC = 0x5454544A; // "TTTJ"
+    /** The format this code writes and the newest it reads. */
+    static final int VERSION = 1;
+    static final int HEADER_BYTES = 9;
+    static final byte FLAG_COMPACTED = 1;
+
+    static final int RECORD_OVERHEAD = 8;
+    /** The smallest body: a one-byte room code, its length, the kind and the version. */
+    static final int MIN_BODY_BYTES = 1 + 1 + 1 + 8;
+    /** The largest body written or read: a longer length field means a corrupt record. */
+    static final int MAX_BODY_BYTES = 1 << 20;
+
+    static final String SUFFIX = ".log";
+    static final String TEMP_SUFFIX = ".log.tmp";
+
+    private JournalFormat() {}
+
+    static Path segment(Path dir, long seq) {
+        return dir.resolve(String.format("%012d", seq) + SUFFIX);
+    }
+
+    /** The sequence number of a segment file name, or -1 if the name is not one. */
+    static long seqOf(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(SUFFIX)) {
+            return -1;
+        }
+        String digits = name.substring(0, name.length() - SUFFIX.length());
+        if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(Character::isDigit)) {
+            return -1;
+        }
+        return Long.parseLong(digits);
+    }
+
+    static ByteBuffer header(boolean compacted) {
+        ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES);
+        b.putInt(MAGIC).putInt(VERSION).put(compacted ? FLAG_COMPACTED : 0).flip();
+        return b;
+    }
+
+    static int bodyBytes(JournalRecord record) {
+        return 1 + record.room().getBytes(StandardCharsets.UTF_8).length + 1 + 8 + record.payload().length;
+    }
+
+    /** The bytes {@code record} takes on disk. */
+    static int recordBytes(JournalRecord record) {
+        return RECORD_OVERHEAD + bodyBytes(record);
+    }
+
+    /** Writes {@code record} at {@code out}'s position; {@code out} has room for it. */
+    static void encode(JournalRecord record, ByteBuffer out, CRC32C crc) {
+        byte[] room = record.room().getBytes(StandardCharsets.UTF_8);
+        int length = 1 + room.length + 1 + 8 + record.payload().length;
+        int start = out.position();
+        out.putInt(length).putInt(0);
+        out.put((byte) room.length).put(room).put(record.kind().code()).putLong(record.version()).put(record.payload());
+        out.putInt(start + 4, checksum(out, start, length, crc));
+    }
+
+    /** The CRC32C of the length field at {@code start} and the body after the checksum field. */
+    static int checksum(ByteBuffer buf, int start, int bodyLength, CRC32C crc) {
+        crc.reset();
+        crc.update(buf.slice(start, 4));
+        crc.update(buf.slice(start + RECORD_OVERHEAD, bodyLength));
+        return (int) crc.getValue();
+    }
+
+    /**
+     * Reads a body whose checksum matched. Throws if it names a kind this version does not know:
+     * the record was written by newer code, and guessing would misread the room.
+     */
+    static JournalRecord decodeBody(ByteBuffer body, Path file, long offset) throws JournalFormatException {
+        int roomLength = body.get() & 0xff;
+        if (roomLength == 0 || roomLength + 1 + 8 > body.remaining()) {
+            throw new JournalFormatException(file + ": record at offset " + offset + " has a bad room code length");
+        }
+        byte[] room = new byte[roomLength];
+        body.get(room);
+        byte code = body.get();
+        RecordKind kind = RecordKind.ofCode(code);
+        if (kind == null) {
+            throw new JournalFormatException(file + ": record at offset " + offset + " has kind " + (code & 0xff)
+                    + ", unknown to format version " + VERSION + "; it was written by a newer server");
+        }
+        long version = body.getLong();
+        byte[] payload = new byte[body.remaining()];
+        body.get(payload);
+        return new JournalRecord(new String(room, StandardCharsets.UTF_8), kind, version, payload);
+    }
+}

@@ -1,0 +1,235 @@
+// The page: the lobby at "/", a room at "/r/CODE". Wires the connection, the room state, the
+// board, the review and the words together.
+import { normalizeCode, roomLink } from './code.js';
+import { RoomState } from './room-state.js';
+import { RoomConnection, storedSeat, forgetSeat } from './connection.js';
+import { BoardView } from './board.js';
+import { renderRoom, anyoneAway } from './room-view.js';
+import { Review } from './review.js';
+import { setUpLobby, savedName, saveName } from './lobby.js';
+import { announce, describe } from './announce.js';
+
+const $ = (id) => document.getElementById(id);
+/** How long a refusal stays on screen. */
+const NOTICE_MS = 8000;
+const HISTORY_EVENTS = new Set(['resigned', 'game_over', 'rematch_started']);
+
+let code = null;
+let connection = null;
+let state = new RoomState();
+let moveCounter = 0;
+let noticeTimer = null;
+
+const board = new BoardView($('board'), (cell) => {
+  moveCounter += 1;
+  send({ type: 'move', id: `w${Date.now().toString(36)}${moveCounter}`, version: state.version, cell });
+});
+const review = new Review(draw);
+
+function notice(text) {
+  const el = $('notice');
+  el.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+  el.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { el.hidden = true; }, NOTICE_MS);
+}
+
+function send(message) {
+  if (!connection || !connection.send(message)) notice('Not connected: wait for the connection to come back.');
+}
+
+const STATUS = {
+  idle: 'Not connected', connecting: 'Connecting…', online: 'Connected', reconnecting: 'Reconnecting…',
+  replaced: 'This seat is now played in another tab or window', gone: 'This room no longer exists',
+};
+
+function connectionStatus(kind, until) {
+  $('conn').dataset.state = kind;
+  let text = STATUS[kind];
+  if (kind === 'reconnecting' && until) text = `Connection lost: retrying in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s`;
+  $('conn-text').textContent = text;
+  if (kind === 'gone') {
+    forgetSeat(code);
+    notice(`There is no room ${code} any more. Start a new one.`);
+    showLobby();
+  }
+  if (kind === 'replaced') notice('Your seat was taken over by another tab or window. Reload to play here again.');
+}
+
+function draw() {
+  const s = state.snapshot;
+  if (!s) return;
+  review.setSnapshot(s);
+  const live = review.isLive();
+  const position = live
+    ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: state.seat !== null && s.status === 'playing' }
+    : { ...review.view(), playable: false };
+  board.render(position);
+  $('board').closest('.board-wrap').classList.toggle('reviewing', !live);
+  renderRoom(s, state.seat);
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case 'welcome':
+    case 'snapshot':
+    case 'diff': {
+      const result = state.receive(m);
+      if (result.sync !== undefined) send({ type: 'sync', lastVersion: result.sync });
+      if (m.type === 'welcome') {
+        $('join-card').hidden = true;
+        $('game').hidden = false;
+        send({ type: 'history' });
+      }
+      if (!result.changed) return;
+      draw();
+      if (result.event) {
+        announce(describe(result.event, state.snapshot));
+        const ended = result.event.kind === 'moved' && state.snapshot.status === 'over';
+        if (ended || HISTORY_EVENTS.has(result.event.kind)) send({ type: 'history' });
+      }
+      return;
+    }
+    case 'history':
+      review.setHistory(m.games);
+      draw();
+      return;
+    case 'error':
+      notice(m.message);
+      if (m.ref === 'join') {
+        if (m.code === 'not_a_player') forgetSeat(code);
+        stopConnection();
+        showJoinCard();
+      }
+      return;
+    default:
+  }
+}
+
+function stopConnection() {
+  if (connection) connection.stop();
+  connection = null;
+}
+
+function connect(name, spectate) {
+  stopConnection();
+  state = new RoomState();
+  connection = new RoomConnection(code, { name, spectate, lastVersion: () => state.version, onMessage, onStatus: connectionStatus });
+  connection.start();
+}
+
+function showJoinCard() {
+  $('join-card').hidden = false;
+  $('game').hidden = true;
+  $('join-card-code').textContent = code;
+  $('join-card-name').value = savedName();
+}
+
+function showLobby() {
+  stopConnection();
+  code = null;
+  $('room').hidden = true;
+  $('lobby').hidden = false;
+  document.title = 'Tic-tac-toe';
+  if (location.pathname !== '/') history.pushState(null, '', '/');
+}
+
+/** Opens room {@code c}: joins at once when this browser holds its seat or was asked to join. */
+function enterRoom(c, join) {
+  code = c;
+  const path = `/r/${c}`;
+  if (location.pathname !== path) history.pushState(null, '', path);
+  document.title = `Room ${c} · Tic-tac-toe`;
+  $('lobby').hidden = true;
+  $('room').hidden = false;
+  $('room-code').textContent = c;
+  $('room-link').value = roomLink(c);
+  $('game').hidden = true;
+  $('join-card').hidden = true;
+  const held = storedSeat(c);
+  if (join) connect(join.name, join.spectate);
+  else if (held && held.token) connect(savedName() || 'Player', false);
+  else showJoinCard();
+}
+
+function route() {
+  const m = location.pathname.match(/^\/r\/([^/]+)\/?$/);
+  if (!m) {
+    showLobby();
+    return;
+  }
+  const c = normalizeCode(decodeURIComponent(m[1]));
+  if (!c) {
+    notice(`"${m[1]}" is not a room code.`);
+    showLobby();
+    return;
+  }
+  if (c !== m[1]) history.replaceState(null, '', `/r/${c}`);
+  enterRoom(c, null);
+}
+
+async function createRoom(settings, name) {
+  try {
+    const answer = await fetch('/api/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settings) });
+    const body = await answer.json();
+    if (!answer.ok) {
+      notice(body.message || 'The room could not be created.');
+      return;
+    }
+    enterRoom(body.code, { name, spectate: false });
+  } catch (e) {
+    notice('The server cannot be reached.');
+  }
+}
+
+function wire() {
+  setUpLobby({
+    onCreate: createRoom,
+    onJoin: (c, name, spectate) => enterRoom(c, { name, spectate }),
+    onError: notice,
+  });
+  const joinFromCard = (spectate) => {
+    const name = $('join-card-name').value.trim();
+    if (!name) {
+      notice('Please enter your name first.');
+      $('join-card-name').focus();
+      return;
+    }
+    saveName(name);
+    $('join-card').hidden = true;
+    connect(name, spectate);
+  };
+  $('join-card-play').addEventListener('click', () => joinFromCard(false));
+  $('join-card-watch').addEventListener('click', () => joinFromCard(true));
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('room-link').value);
+      $('copy-link').textContent = 'Copied';
+    } catch (e) {
+      $('room-link').select();
+      $('copy-link').textContent = 'Press Ctrl+C';
+    }
+    setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 2000);
+  });
+  $('undo').addEventListener('click', () => send({ type: 'undo' }));
+  $('resign').addEventListener('click', () => send({ type: 'resign' }));
+  $('rematch').addEventListener('click', () => send({ type: 'rematch' }));
+  $('invite-bot').addEventListener('click', () => send({ type: 'invite_bot', level: $('bot-level').value }));
+  $('prompt').addEventListener('click', (e) => {
+    if (e.target.id === 'undo-accept') send({ type: 'undo_reply', accept: true });
+    if (e.target.id === 'undo-decline') send({ type: 'undo_reply', accept: false });
+  });
+  $('leave').addEventListener('click', () => {
+    send({ type: 'leave' });
+    forgetSeat(code);
+    showLobby();
+  });
+  window.addEventListener('popstate', route);
+  // The grace countdown of a dropped player, once a second while someone is away.
+  setInterval(() => {
+    if (state.snapshot && code && anyoneAway(state.snapshot)) renderRoom(state.snapshot, state.seat);
+  }, 1000);
+}
+
+wire();
+route();

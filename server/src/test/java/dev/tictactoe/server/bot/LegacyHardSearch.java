@@ -1,0 +1,390 @@
+package dev.tictactoe.server.bot;
+
+import java.util.SplittableRandom;
+
+/**
+ * A frozen copy of the HARD search as it was before the pattern engine, kept as the match
+ * baseline: iterative deepening negamax with alpha-beta and principal variation
+ * windows, a transposition table keyed by the Zobrist hash, moves ordered by the table's move,
+ * killers, history and how much a cell builds and blocks, forced replies to a threat (which do
+ * not use up depth), and at the horizon a search for a win by continuous fours. On big boards
+ * only cells near stones are considered, and only the most promising of them below the root.
+ */
+final class LegacyHardSearch {
+
+    private static final int INF = Bot.WIN + 1;
+    private static final int MATE_BOUND = Bot.WIN - 1000;
+    private static final int MAX_PLY = 64;
+    /** Attacker moves a continuous-fours search may chain at the horizon and at the root. */
+    private static final int VCF_DEPTH_LEAF = 6;
+    private static final int VCF_DEPTH_ROOT = 12;
+    /** Nodes a continuous-fours search may visit at the root and at each horizon node. */
+    private static final int VCF_NODES_ROOT = 50_000;
+    private static final int VCF_NODES_LEAF = 300;
+    /** Boards up to this many cells search every empty cell; bigger ones only cells near stones. */
+    private static final int FULL_WIDTH_CELLS = 36;
+    /** Below the root on big boards, only this many best-looking moves are searched. */
+    private static final int WIDTH = 14;
+
+    private final Position pos;
+    private final TranspositionTable table;
+    private final int maxDepth;
+    private final long deadline;
+    private final long nodeLimit;
+    private final SplittableRandom random;
+    private final int[][] moveBuffers = new int[MAX_PLY + 1][];
+    private final int[][] scoreBuffers = new int[MAX_PLY + 1][];
+    private final int[][] killers = new int[MAX_PLY + 1][2];
+    private final int[] history;
+    private final int[] threats = new int[2];
+    private final int[][] vcfMoves;
+    private final int[][] vcfCells;
+    private final int[] seen;
+    private int stamp;
+    long nodes;
+    boolean aborted;
+    int completedDepth;
+
+    LegacyHardSearch(Position pos, TranspositionTable table, int maxDepth, long deadline, long nodeLimit,
+            SplittableRandom random) {
+        this.pos = pos;
+        this.table = table;
+        this.maxDepth = Math.min(maxDepth, MAX_PLY - 1);
+        this.deadline = deadline;
+        this.nodeLimit = nodeLimit;
+        this.random = random;
+        int cells = pos.cells;
+        for (int i = 0; i <= MAX_PLY; i++) {
+            moveBuffers[i] = new int[cells];
+            scoreBuffers[i] = new int[cells];
+            killers[i][0] = -1;
+            killers[i][1] = -1;
+        }
+        history = new int[cells];
+        vcfMoves = new int[VCF_DEPTH_ROOT + 2][cells];
+        vcfCells = new int[VCF_DEPTH_ROOT + 2][2];
+        seen = new int[cells];
+    }
+
+    /** The outcome of a search: the move, its score and how deep the search completed. */
+    record Result(int cell, int score, int depth, boolean forcedWin) {}
+
+    /** Searches the position (not over, side to move has no win in one) and picks a move. */
+    Result run() {
+        table.newSearch();
+        int vcfLength = vcf(VCF_DEPTH_ROOT, VCF_NODES_ROOT);
+        if (vcfLength > 0 && !aborted) {
+            return new Result(vcfFirstMove, Bot.WIN - (2 * vcfLength - 1), 2 * vcfLength - 1, true);
+        }
+        aborted = false;
+        int[] rootMoves = moveBuffers[0];
+        int n = candidates(0, rootMoves, scoreBuffers[0], -1, true);
+        int bestMove = rootMoves[0];
+        int bestScore = -INF;
+        for (int depth = 1; depth <= maxDepth; depth++) {
+            int alpha = -INF;
+            int iterationBest = -1;
+            int iterationScore = -INF;
+            for (int i = 0; i < n; i++) {
+                int m = rootMoves[i];
+                pos.play(m);
+                int v;
+                if (i == 0) {
+                    v = -search(depth - 1, 1, -INF, -alpha);
+                } else {
+                    v = -search(depth - 1, 1, -alpha - 1, -alpha);
+                    if (v > alpha && !aborted) {
+                        v = -search(depth - 1, 1, -INF, -alpha);
+                    }
+                }
+                pos.undo();
+                if (aborted) {
+                    break;
+                }
+                if (v > iterationScore) {
+                    iterationScore = v;
+                    iterationBest = m;
+                    alpha = Math.max(alpha, v);
+                    // The move stays in front for the next iteration.
+                    System.arraycopy(rootMoves, 0, rootMoves, 1, i);
+                    rootMoves[0] = m;
+                }
+            }
+            if (aborted) {
+                // A move that beat the previous best over a fully searched line is still better.
+                if (iterationBest >= 0 && iterationBest != bestMove && iterationScore > bestScore) {
+                    bestMove = iterationBest;
+                    bestScore = iterationScore;
+                }
+                break;
+            }
+            bestMove = iterationBest;
+            bestScore = iterationScore;
+            completedDepth = depth;
+            if (Math.abs(bestScore) > MATE_BOUND || depth >= pos.empties()) {
+                break; // decided, or searched to the end of the game
+            }
+        }
+        return new Result(bestMove, bestScore, completedDepth, false);
+    }
+
+    private boolean outOfTime() {
+        if ((++nodes & 255) == 0 && (nodes >= nodeLimit || System.nanoTime() > deadline)) {
+            aborted = true;
+        }
+        return aborted;
+    }
+
+    private int search(int depth, int ply, int alpha, int beta) {
+        if (outOfTime()) {
+            return 0;
+        }
+        int me = pos.side;
+        int opp = 1 - me;
+        if (pos.fours[me].size > 0) {
+            return Bot.WIN - (ply + 1);
+        }
+        int threatCount = pos.winningCells(opp, threats, 2);
+        if (threatCount >= 2) {
+            return -(Bot.WIN - (ply + 2));
+        }
+        if (pos.moveCount == pos.cells || (pos.open[me] == 0 && pos.open[opp] == 0)) {
+            return 0;
+        }
+        alpha = Math.max(alpha, -(Bot.WIN - (ply + 2)));
+        beta = Math.min(beta, Bot.WIN - (ply + 3));
+        if (alpha >= beta) {
+            return alpha;
+        }
+        if (ply >= MAX_PLY - 1) {
+            return pos.evaluate();
+        }
+        if (depth <= 0 && threatCount == 0) {
+            return horizon(ply);
+        }
+        long key = pos.hash();
+        long entry = table.probe(key);
+        int ttMove = -1;
+        if (entry != 0) {
+            ttMove = TranspositionTable.move(entry);
+            if (ttMove == TranspositionTable.NO_MOVE) {
+                ttMove = -1;
+            }
+            if (TranspositionTable.depthOf(entry) >= depth) {
+                int score = fromTable(TranspositionTable.score(entry), ply);
+                int flag = TranspositionTable.flag(entry);
+                if (flag == TranspositionTable.EXACT
+                        || (flag == TranspositionTable.LOWER && score >= beta)
+                        || (flag == TranspositionTable.UPPER && score <= alpha)) {
+                    return score;
+                }
+            }
+        }
+        int[] moves = moveBuffers[ply];
+        int n;
+        int childDepth;
+        if (threatCount == 1) {
+            moves[0] = threats[0];
+            n = 1;
+            childDepth = depth; // a forced reply costs no depth
+        } else {
+            n = candidates(ply, moves, scoreBuffers[ply], ttMove, false);
+            childDepth = depth - 1;
+            if (n == 0) {
+                return pos.evaluate(); // nothing near the stones matters any more
+            }
+        }
+        int alpha0 = alpha;
+        int bestScore = -INF;
+        int bestMove = moves[0];
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            pos.play(m);
+            int v;
+            if (i == 0) {
+                v = -search(childDepth, ply + 1, -beta, -alpha);
+            } else {
+                v = -search(childDepth, ply + 1, -alpha - 1, -alpha);
+                if (v > alpha && v < beta && !aborted) {
+                    v = -search(childDepth, ply + 1, -beta, -alpha);
+                }
+            }
+            pos.undo();
+            if (aborted) {
+                return 0;
+            }
+            if (v > bestScore) {
+                bestScore = v;
+                bestMove = m;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) {
+                        if (threatCount == 0) {
+                            int[] kill = killers[ply];
+                            if (kill[0] != m) {
+                                kill[1] = kill[0];
+                                kill[0] = m;
+                            }
+                            history[m] += depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        int flag = bestScore <= alpha0
+                ? TranspositionTable.UPPER
+                : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+        table.store(key, toTable(bestScore, ply), flag, depth, bestMove);
+        return bestScore;
+    }
+
+    // At the horizon: a forced win by continuous fours if there is one, else the static value.
+    private int horizon(int ply) {
+        int length = vcf(VCF_DEPTH_LEAF, VCF_NODES_LEAF);
+        if (aborted) {
+            return 0;
+        }
+        if (length > 0) {
+            return Bot.WIN - (ply + 2 * length - 1);
+        }
+        return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, pos.evaluate()));
+    }
+
+    private int vcfFirstMove;
+
+    /**
+     * Whether the side to move wins by a chain of fours (each answered by the one forced block),
+     * within {@code depth} of its own moves; returns the number of its moves to the line, or 0.
+     * The first move is left in {@link #vcfFirstMove}.
+     */
+    private int vcf(int depth, int nodeBudget) {
+        vcfBudget = nodeBudget;
+        return vcfLevel(depth, 0);
+    }
+
+    private int vcfBudget;
+
+    private int vcfLevel(int depth, int level) {
+        if (outOfTime() || --vcfBudget < 0) {
+            return 0;
+        }
+        int att = pos.side;
+        int def = 1 - att;
+        if (pos.fours[att].size > 0) {
+            if (level == 0) {
+                vcfFirstMove = pos.winningCell(att);
+            }
+            return 1;
+        }
+        int[] blocks = vcfCells[level];
+        int threatCount = pos.winningCells(def, blocks, 2);
+        if (threatCount >= 2 || depth <= 0) {
+            return 0;
+        }
+        int[] moves = vcfMoves[level];
+        int n = 0;
+        if (threatCount == 1) {
+            moves[n++] = blocks[0];
+        } else {
+            Position.IndexSet threes = pos.threes[att];
+            int mark = ++stamp;
+            int k = pos.k;
+            for (int i = 0; i < threes.size; i++) {
+                int base = threes.items[i] * k;
+                for (int j = 0; j < k; j++) {
+                    int c = pos.lines.windowCells[base + j];
+                    if (pos.stone[c] == 0 && seen[c] != mark) {
+                        seen[c] = mark;
+                        moves[n++] = c;
+                    }
+                }
+            }
+        }
+        int[] answer = vcfCells[level + 1];
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            pos.play(m);
+            int fours = pos.winningCells(att, answer, 2);
+            if (fours == 0 || pos.fours[def].size > 0) {
+                pos.undo();
+                continue;
+            }
+            int length = 0;
+            if (fours >= 2) {
+                length = 2;
+            } else {
+                pos.play(answer[0]);
+                int rest = vcfLevel(depth - 1, level + 1);
+                pos.undo();
+                if (rest > 0) {
+                    length = rest + 1;
+                }
+            }
+            pos.undo();
+            if (aborted) {
+                return 0;
+            }
+            if (length > 0) {
+                if (level == 0) {
+                    vcfFirstMove = m;
+                }
+                return length;
+            }
+        }
+        return 0;
+    }
+
+    // Candidate moves, best first: the table's move, killers, then by score and history. On big
+    // boards only the best WIDTH are kept below the root, so only those are ever sorted in.
+    private int candidates(int ply, int[] moves, int[] scores, int ttMove, boolean root) {
+        int me = pos.side;
+        boolean wide = pos.cells <= FULL_WIDTH_CELLS || pos.moveCount == 0;
+        int keep = root || pos.cells <= FULL_WIDTH_CELLS ? pos.cells : WIDTH;
+        int n = 0;
+        int[] kill = killers[ply];
+        byte[] stone = pos.stone;
+        int[] near = pos.nearStones;
+        for (int c = 0; c < pos.cells; c++) {
+            if (stone[c] != 0 || (!wide && near[c] == 0)) {
+                continue;
+            }
+            int value = pos.cellScore(c, me);
+            if (value == 0 && !root) {
+                continue; // in no window either side can complete: no better than a pass
+            }
+            int score;
+            if (c == ttMove) {
+                score = Integer.MAX_VALUE;
+            } else {
+                score = value + history[c] - 4 * pos.lines.centreDistance[c];
+                if (c == kill[0] || c == kill[1]) {
+                    score += 1 << 14;
+                }
+                if (root) {
+                    score += random.nextInt(4);
+                }
+            }
+            if (n == keep && scores[n - 1] >= score) {
+                continue;
+            }
+            int j = n < keep ? n++ : n - 1;
+            while (j > 0 && scores[j - 1] < score) {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j--;
+            }
+            scores[j] = score;
+            moves[j] = c;
+        }
+        return n;
+    }
+
+    private static int toTable(int score, int ply) {
+        return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
+    }
+
+    private static int fromTable(int score, int ply) {
+        return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
+    }
+}

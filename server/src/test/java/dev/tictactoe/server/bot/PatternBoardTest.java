@@ -1,0 +1,121 @@
+package dev.tictactoe.server.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The incremental patterns agree with a recount from scratch after any moves and undos. */
+class PatternBoardTest {
+
+    @ParameterizedTest(name = "{0}x{0} k={1}")
+    @CsvSource({"15,5", "7,5", "9,4", "10,6", "19,5"})
+    void incrementalPatternsMatchANaiveRecount(int size, int k) {
+        SplittableRandom random = new SplittableRandom(size * 31L + k);
+        for (int game = 0; game < 8; game++) {
+            PatternBoard board = new PatternBoard(size, k, game % 2);
+            for (int step = 0; step < 40; step++) {
+                if (board.moveCount > 0 && (board.full() || random.nextInt(3) == 0)) {
+                    board.undo();
+                } else {
+                    int cell;
+                    do {
+                        cell = random.nextInt(board.cells);
+                    } while (board.stone[cell] != 0);
+                    board.play(cell);
+                }
+                assertMatchesRecount(board);
+            }
+            while (board.moveCount > 0) {
+                board.undo();
+            }
+            assertThat(board.hash).isEqualTo(new PatternBoard(size, k, game % 2).hash);
+            assertMatchesRecount(board);
+        }
+    }
+
+    @Test
+    void namesTheShapesOfGomoku() {
+        // Row 7 of a 15x15 board; the pattern is what X would make by playing column 7.
+        assertThat(shape("...XX.X.......")).isEqualTo(Patterns.FOUR);
+        assertThat(shape("....X.X.......")).isEqualTo(Patterns.OPEN_THREE);
+        assertThat(shape("....XXX.......")).isEqualTo(Patterns.OPEN_FOUR);
+        assertThat(shape("...OXXX.......")).isEqualTo(Patterns.FOUR);
+        assertThat(shape(".....XX.......")).isEqualTo(Patterns.OPEN_THREE);
+        assertThat(shape("....OXX.......")).isEqualTo(Patterns.THREE);
+        assertThat(shape("......X.......")).isEqualTo(Patterns.OPEN_TWO);
+        assertThat(shape("...XXXX.......")).isEqualTo(Patterns.FIVE);
+        assertThat(shape("..XXXXX.......")).isEqualTo(Patterns.FIVE); // six in a row wins too
+        assertThat(shape("......O.O.....")).isEqualTo(Patterns.NONE);
+    }
+
+    // X's pattern at (7, 7) with row 7 laid out as given (15 characters, '.' empty).
+    private static int shape(String row) {
+        PatternBoard board = new PatternBoard(15, 5, 0);
+        String full = row + ".";
+        for (int c = 0; c < 15; c++) {
+            char ch = full.charAt(c);
+            if (ch == '.') {
+                continue;
+            }
+            if ((board.side == 0) != (ch == 'X')) {
+                board.pass();
+            }
+            board.play(7 * 15 + c);
+        }
+        return board.pattern[0][4 * (7 * 15 + 7)];
+    }
+
+    private static void assertMatchesRecount(PatternBoard board) {
+        int size = board.size;
+        int k = board.k;
+        int[][] count = new int[2][Patterns.COUNT];
+        int[] value = new int[2];
+        for (int c = 0; c < board.cells; c++) {
+            if (board.stone[c] != 0) {
+                continue;
+            }
+            for (int d = 0; d < 4; d++) {
+                for (int s = 0; s < 2; s++) {
+                    int[] line = new int[2 * k - 1];
+                    for (int o = -(k - 1); o <= k - 1; o++) {
+                        int r = c / size + o * PatternBoard.STEPS[d][0];
+                        int col = c % size + o * PatternBoard.STEPS[d][1];
+                        int v;
+                        if (r < 0 || r >= size || col < 0 || col >= size) {
+                            v = 2;
+                        } else {
+                            int st = board.stone[r * size + col];
+                            v = st == 0 ? 0 : st == s + 1 ? 1 : 2;
+                        }
+                        line[k - 1 + o] = v;
+                    }
+                    line[k - 1] = 1;
+                    int code = Patterns.classify(line, k, 2);
+                    assertThat((int) board.pattern[s][4 * c + d]).as("cell %d dir %d side %d in\n%s", c, d, s, board)
+                            .isEqualTo(code);
+                    count[s][code]++;
+                    value[s] += PatternBoard.VALUE[code];
+                }
+            }
+        }
+        for (int s = 0; s < 2; s++) {
+            for (int code = 1; code < Patterns.COUNT; code++) {
+                assertThat(board.count[s][code]).as("count of %d for %d", code, s).isEqualTo(count[s][code]);
+            }
+            assertThat(board.value[s]).isEqualTo(value[s]);
+        }
+        for (int c = 0; c < board.cells; c++) {
+            int n = 0;
+            for (int e = 0; e < board.cells; e++) {
+                if (e != c && board.stone[e] != 0
+                        && Math.max(Math.abs(e / size - c / size), Math.abs(e % size - c % size)) <= PatternBoard.NEAR) {
+                    n++;
+                }
+            }
+            assertThat(board.near[c]).isEqualTo(n);
+        }
+    }
+}

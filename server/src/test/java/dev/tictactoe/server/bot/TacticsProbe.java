@@ -1,0 +1,88 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+
+/** Deep threat searches on a {@link Board}, for the tactical suite to label and check positions. */
+public final class TacticsProbe {
+
+    /** Attacker moves of the deep searches. */
+    static final int DEPTH = 12;
+
+    private TacticsProbe() {}
+
+    /** Whether the side to move wins by continuous fours (0) or by threes and fours (1), or -1. */
+    public static int win(Board board, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        Threats t = new Threats(b);
+        if (t.vcf(DEPTH, nodes, Long.MAX_VALUE)) {
+            return 0;
+        }
+        return t.vct(DEPTH / 2, nodes, Long.MAX_VALUE) ? 1 : -1;
+    }
+
+    /** Whether the side not to move would win by continuous fours if it were its turn. */
+    public static boolean threatened(Board board, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        b.pass();
+        return new Threats(b).vcf(DEPTH, nodes, Long.MAX_VALUE);
+    }
+
+    /** Whether the side to move can win at once or make an open four (the position is decided). */
+    public static boolean trivial(Board board) {
+        PatternBoard b = PatternBoard.of(board);
+        int[] cells = new int[b.cells];
+        if (b.canWin(b.side) || b.canWin(1 - b.side)) {
+            return true;
+        }
+        for (int i = 0, n = b.candidates(cells); i < n; i++) {
+            if (b.makesOpenFour(b.side, cells[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code move} keeps a forced win for the side to move: after it, every reply near the
+     * stones leaves that side a win by threats.
+     */
+    public static boolean keepsTheWin(Board board, int move, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        b.play(move);
+        int[] replies = new int[b.cells];
+        int n = b.candidates(replies);
+        Threats t = new Threats(b);
+        for (int i = 0; i < n; i++) {
+            b.play(replies[i]);
+            boolean won = t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(DEPTH / 2, nodes, Long.MAX_VALUE);
+            b.undo();
+            if (!won) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether after {@code move} the opponent no longer wins by continuous fours. */
+    public static boolean refutes(Board board, int move, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        b.play(move);
+        return !new Threats(b).vcf(DEPTH, nodes, Long.MAX_VALUE);
+    }
+
+    /** Whether some move near the stones refutes the opponent's win by fours. */
+    public static boolean refutable(Board board, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        int[] cells = new int[b.cells];
+        Threats t = new Threats(b);
+        for (int i = 0, n = b.candidates(cells); i < n; i++) {
+            b.play(cells[i]);
+            boolean holds = !t.vcf(DEPTH, nodes, Long.MAX_VALUE) && !t.aborted;
+            b.undo();
+            if (holds) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,220 @@
+package dev.tictactoe.server.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Threat-space search: wins by fours and threes found, and the opponent's refuted. */
+class ThreatsTest {
+
+    private static final long NODES = 1_000_000;
+    private static final Rules GOMOKU = new Rules(15, 5);
+    private final Bot bot = new Bot();
+
+    @Test
+    void findsADoubleFourInOne() {
+        PatternBoard b = board(0,
+                "......O........",
+                "......X........",
+                "......X........",
+                "......X........",
+                "..OXXX.........");
+        Threats t = new Threats(b);
+        assertThat(t.vcf(8, NODES, Long.MAX_VALUE)).isTrue();
+        assertThat(t.firstMove).isEqualTo(4 * 15 + 6);
+    }
+
+    @Test
+    void findsAChainOfFours() {
+        // (7,8): a four in row 7 (O at the left end) and an open three in column 8; after the
+        // forced block at (7,9) the column becomes an open four.
+        PatternBoard b = board(0,
+                "O.............O",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "........X......",
+                "........X......",
+                "....OXXX.......",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "O.............O");
+        Threats t = new Threats(b);
+        assertThat(t.vcf(8, NODES, Long.MAX_VALUE)).isTrue();
+        assertThat(t.firstMove).isEqualTo(7 * 15 + 8);
+        assertThat(NaiveFours.wins(grid(b), 15, 5, 0, 8)).isTrue();
+        assertThat(NaiveFours.wins(grid(b), 15, 5, 0, 0)).as("not by one four").isFalse();
+    }
+
+    @Test
+    void agreesWithANaiveSearchOfFoursOnRandomPositions() {
+        SplittableRandom random = new SplittableRandom(7);
+        int wins = 0;
+        for (int i = 0; i < 300; i++) {
+            PatternBoard b = randomPosition(random, 16 + random.nextInt(20));
+            if (b == null) {
+                continue;
+            }
+            Threats t = new Threats(b);
+            boolean found = t.vcf(4, NODES, Long.MAX_VALUE);
+            assertThat(t.aborted).isFalse();
+            assertThat(found).as("VCF in\n%s", b).isEqualTo(NaiveFours.wins(grid(b), 15, 5, b.side, 4));
+            if (found) {
+                wins++;
+                // The first move is a real start: after it and the forced block the win remains.
+                b.play(t.firstMove);
+                assertThat(NaiveFours.defenderLoses(grid(b), 15, 5, b.side, 4)).isTrue();
+                b.undo();
+            }
+        }
+        assertThat(wins).as("positions with a win by fours").isGreaterThan(10);
+    }
+
+    @Test
+    void findsAWinByThreesAndFours() {
+        // (7,8) makes open threes in row 7 and column 8 at once.
+        PatternBoard b = board(0,
+                "O..............",
+                ".............O.",
+                "...............",
+                "...............",
+                "...............",
+                "........X......",
+                "........X......",
+                "......XX.......",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "O.............O");
+        Threats t = new Threats(b);
+        assertThat(t.vcf(8, NODES, Long.MAX_VALUE)).isFalse();
+        assertThat(t.vct(4, NODES, Long.MAX_VALUE)).isTrue();
+        assertThat(t.firstMove).isEqualTo(7 * 15 + 8);
+    }
+
+    @Test
+    void hardRefutesTheOpponentsDoubleFour() {
+        // O threatens (4,6): four in column 6 and four in row 4 at once. X has nothing.
+        Board board = replay(Mark.O, new int[] {cell(1, 6), cell(2, 6), cell(3, 6), cell(4, 3), cell(4, 4), cell(4, 5)},
+                new int[] {cell(0, 6), cell(4, 2), cell(14, 0), cell(14, 14), cell(0, 14)});
+        for (long seed = 0; seed < 4; seed++) {
+            BotMove move = bot.chooseWithNodes(board, Level.HARD, 50_000, seed);
+            Board after = board.copy();
+            after.play(move.cell());
+            assertThat(NaiveFours.wins(grid(after), 15, 5, 1, 6)).as("O still wins after %s", move).isFalse();
+        }
+    }
+
+    @Test
+    void hardAndMediumStopAnOpenThree() {
+        // O has an open three in row 7; X must take an end (or the next cell out) now.
+        Board board = replay(Mark.O, new int[] {cell(7, 5), cell(7, 6), cell(7, 7)},
+                new int[] {cell(0, 0), cell(0, 14)});
+        for (Level level : new Level[] {Level.MEDIUM, Level.HARD}) {
+            BotMove move = bot.chooseWithNodes(board, level, 50_000, 1);
+            assertThat(move.cell()).as("%s", level).isIn(cell(7, 4), cell(7, 8), cell(7, 3), cell(7, 9));
+        }
+    }
+
+    @Test
+    void sameSeedSameMovesAtEveryLevel() {
+        for (Level level : Level.values()) {
+            assertThat(selfPlay(level, 11)).as("%s", level).isEqualTo(selfPlay(level, 11));
+        }
+        assertThat(selfPlay(Level.EASY, 11)).isNotEqualTo(selfPlay(Level.EASY, 12));
+    }
+
+    private String selfPlay(Level level, long seed) {
+        Board board = new Board(GOMOKU);
+        Bot fresh = new Bot();
+        while (!board.isOver() && board.moveCount() < 24) {
+            BotMove m = level == Level.EASY || level == Level.MEDIUM
+                    ? fresh.choose(board, level, Duration.ZERO, seed)
+                    : fresh.chooseWithNodes(board, level, 5_000, seed);
+            board.play(m.cell());
+        }
+        return java.util.Arrays.toString(board.moves());
+    }
+
+    static int cell(int row, int col) {
+        return GOMOKU.cell(row, col);
+    }
+
+    // The stones of `first` and of the other side, alternating, on 15x15 (the longer list first).
+    static Board replay(Mark first, int[] firstStones, int[] secondStones) {
+        Board board = new Board(GOMOKU, first);
+        for (int i = 0; i < firstStones.length; i++) {
+            board.play(firstStones[i]);
+            if (i < secondStones.length) {
+                board.play(secondStones[i]);
+            }
+        }
+        return board;
+    }
+
+    /** A 15x15 position from rows of '.', 'X', 'O' (missing rows empty), {@code toMove} to play. */
+    static PatternBoard board(int toMove, String... rows) {
+        PatternBoard b = new PatternBoard(15, 5, 0);
+        for (int r = 0; r < rows.length; r++) {
+            for (int c = 0; c < rows[r].length(); c++) {
+                char ch = rows[r].charAt(c);
+                if (ch == 'X' || ch == 'O') {
+                    if ((b.side == 0) != (ch == 'X')) {
+                        b.pass();
+                    }
+                    b.play(r * 15 + c);
+                }
+            }
+        }
+        if (b.side != toMove) {
+            b.pass();
+        }
+        return b;
+    }
+
+    static int[] grid(PatternBoard b) {
+        int[] g = new int[b.cells];
+        for (int c = 0; c < b.cells; c++) {
+            g[c] = b.stone[c];
+        }
+        return g;
+    }
+
+    static int[] grid(Board board) {
+        int[] g = new int[board.rules().cells()];
+        for (int c = 0; c < g.length; c++) {
+            Mark m = board.at(c);
+            g[c] = m == null ? 0 : m == Mark.X ? 1 : 2;
+        }
+        return g;
+    }
+
+    // Clustered random stones, no five on the board and no five-threat for the side not to move.
+    private static PatternBoard randomPosition(SplittableRandom random, int stones) {
+        PatternBoard b = new PatternBoard(15, 5, 0);
+        while (b.moveCount < stones) {
+            int c = cell(Math.clamp(7 + random.nextInt(-3, 4), 0, 14), Math.clamp(7 + random.nextInt(-3, 4), 0, 14));
+            if (b.stone[c] != 0) {
+                continue;
+            }
+            if (b.best(b.side, c) == Patterns.FIVE) {
+                return null;
+            }
+            b.play(c);
+        }
+        return b.canWin(1 - b.side) || b.canWin(b.side) ? null : b;
+    }
+}

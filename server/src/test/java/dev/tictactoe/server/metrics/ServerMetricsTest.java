@@ -1,0 +1,79 @@
+package dev.tictactoe.server.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.ops.PrometheusText;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each facade method moves its series, and the scrape is valid Prometheus text. */
+class ServerMetricsTest {
+
+    @Test
+    void everyEventShowsInTheScrape() {
+        try (ServerMetrics metrics = ServerMetrics.create()) {
+            metrics.watchRooms(() -> 3);
+            metrics.watchBotQueue(() -> 2);
+            metrics.connectionOpened();
+            metrics.connectionOpened();
+            metrics.connectionClosed();
+            metrics.memberJoined(true);
+            metrics.memberJoined(false);
+            metrics.messageReceived(new ClientMessage.Move("m1", 2, 4));
+            metrics.messageReceived(new ClientMessage.UndoReply(true));
+            metrics.rejected(ErrorCode.NOT_YOUR_TURN);
+            metrics.handled(new ClientMessage.Move("m1", 2, 4), System.nanoTime() - 300_000);
+            metrics.handled(new ClientMessage.Resign(), System.nanoTime());
+            metrics.moved(false);
+            metrics.moved(true);
+            metrics.gameFinished("X", "line");
+            metrics.gameFinished(null, "full");
+            metrics.botThought(20_000_000);
+            metrics.botFailed();
+            metrics.sent(100);
+            metrics.memberLagging();
+            metrics.rateLimited(false);
+            metrics.rateLimited(true);
+
+            Map<String, PrometheusText.Family> f = PrometheusText.parse(metrics.scrape());
+            assertThat(value(f, "ttt_rooms", Map.of())).isEqualTo(3);
+            assertThat(value(f, "ttt_bot_queue", Map.of())).isEqualTo(2);
+            assertThat(value(f, "ttt_connections", Map.of())).isEqualTo(1);
+            assertThat(value(f, "ttt_connections_opened_total", Map.of())).isEqualTo(2);
+            assertThat(value(f, "ttt_members", Map.of("role", "player"))).isEqualTo(1);
+            assertThat(value(f, "ttt_members", Map.of("role", "spectator"))).isEqualTo(1);
+            assertThat(value(f, "ttt_messages_in_total", Map.of("type", "undo_reply"))).isEqualTo(1);
+            assertThat(value(f, "ttt_rejections_total", Map.of("code", "not_your_turn"))).isEqualTo(1);
+            assertThat(value(f, "ttt_rejections_total", Map.of("code", "bad_message"))).isZero();
+            assertThat(f.get("ttt_move_handling_seconds").type()).isEqualTo("histogram");
+            assertThat(f.get("ttt_move_handling_seconds").value("ttt_move_handling_seconds_count", Map.of())).isEqualTo(1);
+            assertThat(f.get("ttt_move_handling_seconds").bucket(0.0005, Map.of()))
+                    .isEqualTo(1);
+            assertThat(value(f, "ttt_moves_total", Map.of("by", "bot"))).isEqualTo(1);
+            assertThat(value(f, "ttt_games_finished_total", Map.of("result", "x_won", "reason", "line"))).isEqualTo(1);
+            assertThat(value(f, "ttt_games_finished_total", Map.of("result", "draw"))).isEqualTo(1);
+            assertThat(f.get("ttt_bot_think_seconds").bucket(0.025, Map.of()))
+                    .isEqualTo(1);
+            assertThat(value(f, "ttt_bot_failures_total", Map.of())).isEqualTo(1);
+            assertThat(value(f, "ttt_outbound_bytes_total", Map.of())).isEqualTo(100);
+            assertThat(value(f, "ttt_members_lagging_total", Map.of())).isEqualTo(1);
+            assertThat(value(f, "ttt_rate_limited_total", Map.of("action", "closed"))).isEqualTo(1);
+            assertThat(f).containsKeys("jvm_memory_used_bytes", "jvm_threads_live_threads", "process_cpu_usage",
+                    "process_files_open_files", "process_uptime_seconds", "process_resident_memory_bytes");
+        }
+    }
+
+    @Test
+    void everyClientMessageHasItsWireTypeName() {
+        assertThat(ServerMetrics.wireType(new ClientMessage.InviteBot("hard", null))).isEqualTo("invite_bot");
+        assertThat(ServerMetrics.wireType(new ClientMessage.Sync(null))).isEqualTo("sync");
+    }
+
+    private static double value(Map<String, PrometheusText.Family> families, String name, Map<String, String> labels) {
+        PrometheusText.Family family = families.get(name);
+        assertThat(family).as(name).isNotNull();
+        return family.value(name, labels);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.tictactoe.server.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.room.RoomSettings;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The request handler alone, on an embedded channel: answers computed elsewhere are waited for in order. */
+class RequestHandlerTest {
+
+    private final ServerConfig config = ServerConfig.defaults();
+    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
+    private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
+    private final Services services = Services.of(rooms, config);
+    private final EmbeddedChannel channel = new EmbeddedChannel(new RequestHandler(services));
+
+    @AfterEach
+    void stop() {
+        channel.finishAndReleaseAll();
+        bots.close();
+        roomLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    private static FullHttpRequest request(HttpMethod method, String uri) {
+        return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, uri);
+    }
+
+    /** Runs the channel's tasks until {@code count} answers are out or a second has passed. */
+    private void awaitAnswers(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        while (channel.outboundMessages().size() < count && System.nanoTime() < deadline) {
+            channel.runPendingTasks();
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void requestsBehindARoomLookupWaitTheirTurnUpToTheLimit() throws Exception {
+        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        CountDownLatch roomBusy = holdRoomLoop();
+        channel.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));
+        for (int i = 0; i < RequestHandler.MAX_PIPELINED; i++) {
+            channel.writeInbound(request(HttpMethod.GET, "/healthz"));
+        }
+        assertThat(channel.isOpen()).isTrue();
+        assertThat(channel.outboundMessages()).isEmpty();
+        roomBusy.countDown();
+        awaitAnswers(1 + RequestHandler.MAX_PIPELINED);
+        FullHttpResponse first = channel.readOutbound();
+        assertThat(first.content().toString(StandardCharsets.UTF_8)).contains("\"room\":\"" + room.code() + "\"");
+        first.release();
+        for (int i = 0; i < RequestHandler.MAX_PIPELINED; i++) {
+            FullHttpResponse next = channel.readOutbound();
+            assertThat(next.content().toString(StandardCharsets.UTF_8)).isEqualTo("{\"status\":\"ok\"}");
+            next.release();
+        }
+
+        // One more than may wait behind a pending answer closes the connection.
+        CountDownLatch busyAgain = holdRoomLoop();
+        channel.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));
+        for (int i = 0; i <= RequestHandler.MAX_PIPELINED; i++) {
+            channel.writeInbound(request(HttpMethod.GET, "/healthz"));
+        }
+        assertThat(channel.isOpen()).isFalse();
+        busyAgain.countDown();
+    }
+
+    /** Keeps the room's loop busy until the returned latch is released, so a lookup stays pending. */
+    private CountDownLatch holdRoomLoop() throws InterruptedException {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        roomLoops.execute(() -> {
+            started.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        started.await();
+        return release;
+    }
+
+    @Test
+    void readinessTurnsFalseWhileDraining() {
+        services.state().started();
+        channel.writeInbound(request(HttpMethod.GET, "/readyz"));
+        FullHttpResponse ready = channel.readOutbound();
+        assertThat(ready.status().code()).isEqualTo(200);
+        ready.release();
+        services.state().draining();
+        channel.writeInbound(request(HttpMethod.HEAD, "/readyz"));
+        FullHttpResponse draining = channel.readOutbound();
+        assertThat(draining.status().code()).isEqualTo(503);
+        assertThat(draining.content().readableBytes()).isZero();
+        assertThat(draining.headers().getInt("Content-Length")).isEqualTo("{\"ready\":false}".length());
+        draining.release();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.tictactoe.server.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.room.RoomSettings;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How a session ends a connection, on an embedded channel with its own clock: the close frame goes
+ * out first and the socket stays open long enough for the client to read it, whatever the client
+ * sends meanwhile and whatever writes fail after the frame.
+ */
+class SessionHandlerTest {
+
+    private final ServerConfig config = ServerConfig.defaults();
+    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
+    private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
+    private final Services services = Services.of(rooms, config);
+    private final EmbeddedChannel channel = new EmbeddedChannel(
+            new OutboundLimit(config.maxOutboundBytes()), new SessionHandler(services));
+
+    @BeforeEach
+    void open() throws Exception {
+        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        channel.attr(SessionHandler.ROOM).set(room);
+        channel.pipeline().fireUserEventTriggered(
+                new WebSocketServerProtocolHandler.HandshakeComplete("/rooms/" + room.code() + "/ws", EmptyHttpHeaders.INSTANCE, null));
+    }
+
+    @AfterEach
+    void stop() {
+        channel.finishAndReleaseAll();
+        bots.close();
+        roomLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    @Test
+    void aRequestedCloseSendsTheFrameAndLingersBeforeClosing() {
+        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.REPLACED, "replaced"));
+
+        CloseWebSocketFrame frame = channel.readOutbound();
+        assertThat(frame.statusCode()).isEqualTo(CloseCodes.REPLACED);
+        frame.release();
+        assertThat(channel.isOpen()).isTrue();
+
+        channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void framesAndWritesAfterTheCloseFrameDoNotCutTheLingerShort() {
+        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
+        ((CloseWebSocketFrame) channel.readOutbound()).release();
+
+        // The client has not read the close frame yet and keeps talking, and a broadcast from the
+        // room arrives behind the frame, written as rooms write, with a void promise.
+        channel.writeInbound(new TextWebSocketFrame("{\"type\":\"history\"}"));
+        channel.writeAndFlush(Unpooled.copiedBuffer("late", StandardCharsets.UTF_8), channel.voidPromise());
+
+        channel.checkException();
+        assertThat(channel.isOpen()).isTrue();
+        assertThat((Object) channel.readOutbound()).as("nothing sent after the close frame").isNull();
+        channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void aSecondCloseRequestKeepsTheFirstCode() {
+        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
+        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.GOING_AWAY, "shutting down"));
+
+        CloseWebSocketFrame frame = channel.readOutbound();
+        assertThat(frame.statusCode()).isEqualTo(CloseCodes.LEFT);
+        frame.release();
+        assertThat((Object) channel.readOutbound()).isNull();
+    }
+}

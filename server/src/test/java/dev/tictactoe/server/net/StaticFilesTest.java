@@ -1,0 +1,120 @@
+package dev.tictactoe.server.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomRegistry;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The browser client's files and the Origin rule, answered by the request handler on an embedded channel. */
+class StaticFilesTest {
+
+    private final ServerConfig config = ServerConfig.defaults();
+    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
+    private final Services services = Services.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final StaticFiles files = services.files();
+
+    @AfterEach
+    void stop() {
+        bots.close();
+        roomLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    private EmbeddedChannel channel() {
+        return new EmbeddedChannel(new RequestHandler(services));
+    }
+
+    private static FullHttpRequest get(String uri) {
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, uri);
+        request.headers().set(HttpHeaderNames.HOST, "localhost:8080");
+        return request;
+    }
+
+    private FullHttpResponse answer(FullHttpRequest request) {
+        EmbeddedChannel channel = channel();
+        channel.writeInbound(request);
+        FullHttpResponse response = channel.readOutbound();
+        assertThat(response).as("an answer to " + request.uri()).isNotNull();
+        return response;
+    }
+
+    @Test
+    void thePageIsServedAtTheRootAndAtRoomLinksAndIsNeverCached() {
+        for (String uri : List.of("/", "/r/K7MQ2P", "/r/k7mq-2p")) {
+            FullHttpResponse page = answer(get(uri));
+            assertThat(page.status()).isEqualTo(HttpResponseStatus.OK);
+            assertThat(page.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("text/html");
+            assertThat(page.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo("no-cache");
+            assertThat(page.headers().get("Content-Security-Policy")).contains("script-src 'self'").doesNotContain("unsafe-inline");
+            assertThat(page.headers().get("X-Content-Type-Options")).isEqualTo("nosniff");
+            assertThat(page.content().toString(StandardCharsets.UTF_8))
+                    .contains("/assets/" + files.version() + "/main.js")
+                    .doesNotContain(StaticFiles.VERSION_MARK)
+                    .doesNotContain("<script>");
+            page.release();
+        }
+    }
+
+    @Test
+    void versionedAssetsAreCachedForGoodAndRevalidateByEtag() {
+        FullHttpResponse js = answer(get("/assets/" + files.version() + "/main.js"));
+        assertThat(js.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(js.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("text/javascript");
+        assertThat(js.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo(StaticFiles.ASSET_CACHE);
+        String etag = js.headers().get(HttpHeaderNames.ETAG);
+        js.release();
+
+        FullHttpRequest again = get("/assets/" + files.version() + "/main.js");
+        again.headers().set(HttpHeaderNames.IF_NONE_MATCH, etag);
+        FullHttpResponse notModified = answer(again);
+        assertThat(notModified.status()).isEqualTo(HttpResponseStatus.NOT_MODIFIED);
+        assertThat(notModified.content().readableBytes()).isZero();
+
+        FullHttpResponse old = answer(get("/assets/0123456789ab/main.js"));
+        assertThat(old.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(old.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo("no-cache");
+        old.release();
+
+        assertThat(answer(get("/assets/" + files.version() + "/../../etc/passwd")).status().code()).isIn(400, 404);
+        assertThat(answer(get("/assets/" + files.version() + "/nope.js")).status()).isEqualTo(HttpResponseStatus.NOT_FOUND);
+    }
+
+    @Test
+    void aCrossOriginUpgradeIsRefusedWithATypedForbidden() {
+        FullHttpRequest upgrade = get("/rooms/K7MQ2P/ws");
+        upgrade.headers().set(HttpHeaderNames.UPGRADE, "websocket").set(HttpHeaderNames.CONNECTION, "Upgrade")
+                .set(HttpHeaderNames.ORIGIN, "http://evil.example");
+        FullHttpResponse refused = answer(upgrade);
+        assertThat(refused.status()).isEqualTo(HttpResponseStatus.FORBIDDEN);
+        assertThat(refused.content().toString(StandardCharsets.UTF_8)).contains("\"code\":\"origin_not_allowed\"");
+        refused.release();
+    }
+
+    @Test
+    void theFolderHoldsExactlyTheListedFiles() throws IOException {
+        try (Stream<Path> listing = Files.list(Path.of("src/main/resources/web"))) {
+            List<String> names = listing.map(p -> p.getFileName().toString()).sorted().toList();
+            List<String> expected = Stream.concat(StaticFiles.ASSETS.stream(), Stream.of(StaticFiles.PAGE)).sorted().toList();
+            assertThat(names).isEqualTo(expected);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+import org.junit.jupiter.api.Test;
+
+/** A bot whose search fails or proposes nonsense still moves: the game goes on. */
+class BotTurnsTest {
+
+    private static RoomSettings withBot() {
+        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, Level.HARD);
+    }
+
+    @Test
+    void aFailedSearchFallsBackToTheFirstEmptyCell() {
+        try (RoomDriver driver = new RoomDriver(withBot(), (board, level, budget, seed) -> {
+            throw new IllegalStateException("search broke");
+        })) {
+            Client ana = driver.join("ana");
+            ana.move(0);
+            driver.runBots();
+            assertThat(ana.view().moves()).hasSize(2);
+            assertThat(ana.view().moves().get(1).cell()).isEqualTo(1);
+            assertThat(ana.view().turn()).isEqualTo("X");
+            assertThat(driver.bots.fallbacks()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anIllegalBotMoveFallsBackToo() {
+        try (RoomDriver driver = new RoomDriver(withBot(),
+                (board, level, budget, seed) -> new BotMove(0, level, false, 0, 0, 0, "taken"))) {
+            Client ana = driver.join("ana");
+            ana.move(0);
+            driver.runBots();
+            assertThat(ana.view().moves()).extracting(m -> m.cell()).containsExactly(0, 1);
+            assertThat(driver.bots.fallbacks()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theRoomsBotSeedMakesItsChoicesRepeatable() {
+        BotRunner.Search bySeed = (board, level, budget, seed) -> {
+            int[] empty = new int[board.rules().cells()];
+            int count = board.legalMoves(empty);
+            return new BotMove(empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
+        };
+        assertThat(botReplies(7L, bySeed)).isEqualTo(botReplies(7L, bySeed))
+                .isNotEqualTo(botReplies(8L, bySeed));
+    }
+
+    private static java.util.List<Integer> botReplies(long seed, BotRunner.Search search) {
+        try (RoomDriver driver = new RoomDriver(withBot(), RoomDriver.LIMITS, seed, search)) {
+            Client ana = driver.join("ana");
+            ana.move(4);
+            driver.runBots();
+            ana.send(new dev.tictactoe.protocol.ClientMessage.Undo());
+            ana.move(0);
+            driver.runBots();
+            return ana.view().moves().stream().map(m -> m.cell()).toList();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A room written down after every change and rebuilt from the last checkpoint, as after a restart. */
+class CheckpointTest {
+
+    private static final Duration GRACE = RoomDriver.LIMITS.seatGrace();
+
+    private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
+
+    @AfterEach
+    void close() {
+        driver.close();
+    }
+
+    @Test
+    void everyChangeWritesOneCheckpointAtItsVersion() {
+        Client ana = driver.join("ana");
+        driver.join("bo");
+        ana.move(0);
+        long version = driver.snapshot().version();
+        assertThat(driver.journal.versions).hasSize((int) version);
+        for (int i = 0; i < version; i++) {
+            assertThat(driver.journal.versions.get(i)).isEqualTo(i + 1L);
+        }
+    }
+
+    @Test
+    void aRebuiltRoomHasTheSameGameTokensAndVersionsAndPlaysOn() {
+        Client ana = driver.join("ana");
+        Client bo = driver.join("bo");
+        Client eve = driver.join("eve");
+        ana.move(0);
+        bo.move(3);
+        ana.move(1);
+        Snapshot before = driver.snapshot();
+        JsonNode anaView = ana.view;
+
+        driver.restart();
+
+        Snapshot after = driver.snapshot();
+        // Every player dropped and the spectator went: one diff for the spectators, one per seat.
+        assertThat(after.version()).isEqualTo(before.version() + 3);
+        assertThat(after.room()).isEqualTo(before.room());
+        assertThat(after.settings()).isEqualTo(before.settings());
+        assertThat(after.board()).isEqualTo(before.board());
+        assertThat(after.moves()).isEqualTo(before.moves());
+        assertThat(after.turn()).isEqualTo(before.turn());
+        assertThat(after.score()).isEqualTo(before.score());
+        assertThat(after.spectators()).isZero();
+        for (String seat : new String[] {"X", "O"}) {
+            Snapshot.Player player = after.players().seat(seat);
+            assertThat(player.name()).isEqualTo(before.players().seat(seat).name());
+            assertThat(player.connected()).isFalse();
+            assertThat(player.graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
+        }
+
+        // Ana comes back with her token and catches up from the version she had, by diffs.
+        Client ana2 = driver.connect();
+        ana2.send(new ClientMessage.Join(Protocol.VERSION, "ana", ana.token(), false, before.version()));
+        assertThat(ana2.seat()).isEqualTo("X");
+        ana2.view = anaView;
+        ana2.viewVersion = before.version();
+        int received = ana2.received.size();
+        ana2.send(new ClientMessage.Sync(before.version()));
+        assertThat(ana2.received.subList(received, ana2.received.size()))
+                .allMatch(ServerMessage.Diff.class::isInstance).hasSize(4); // and her own return
+        assertThat(ana2.view()).isEqualTo(driver.snapshot());
+
+        Client stranger = driver.connect();
+        stranger.send(new ClientMessage.Join(Protocol.VERSION, "x", "not-a-token", false, null));
+        assertThat(stranger.lastError()).isEqualTo(ErrorCode.NOT_A_PLAYER);
+
+        Client bo2 = bo.rejoin();
+        assertThat(bo2.seat()).isEqualTo("O");
+        bo2.move(4);
+        ana2.move(2);
+        Snapshot over = driver.snapshot();
+        assertThat(over.status()).isEqualTo(Snapshot.OVER);
+        assertThat(over.result().winner()).isEqualTo("X");
+        assertThat(over.score().x()).isEqualTo(1);
+        assertThat(driver.journal.games).containsOnlyKeys(1);
+        assertThat(driver.journal.games.get(1)).contains("\"moves\":[0,3,1,4,2]").contains("\"winner\":\"X\"");
+        assertThat(eve.closedWith).isNull();
+    }
+
+    @Test
+    void aPlayerWhoDoesNotComeBackLosesTheSeatAfterTheGraceAndAnEmptyRoomGoes() {
+        Client ana = driver.join("ana");
+        driver.join("bo");
+        ana.move(0);
+        driver.restart();
+        driver.advance(GRACE);
+        assertThat(driver.snapshot().players().x()).isNull();
+        assertThat(driver.snapshot().result().reason()).isEqualTo("abandoned");
+        driver.advance(RoomDriver.LIMITS.emptyRoomTtl());
+        assertThat(driver.removed).containsExactly(driver.room);
+        assertThat(driver.journal.closed).containsExactly("K7MQ2P@" + driver.snapshot().version());
+    }
+
+    @Test
+    void theStateSurvivesJsonUnchanged() {
+        Client ana = driver.join("ana");
+        driver.join("bo");
+        ana.move(4);
+        RoomState state = Checkpoints.capture(driver.room);
+        RoomState again = RoomState.fromJson(state.toJson());
+        assertThat(new String(again.toJson(), StandardCharsets.UTF_8))
+                .isEqualTo(new String(state.toJson(), StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A room on Netty's embedded event loop with time frozen: tasks run when the test says so, time
+ * moves only by {@link #advance}, and bot searches wait in a queue until {@link #runBots}.
+ */
+final class RoomDriver implements AutoCloseable {
+
+    static final RoomLimits LIMITS = new RoomLimits(8, 32, Duration.ofSeconds(60), Duration.ofMinutes(5), 16);
+    static final long START_MILLIS = 1_800_000_000_000L;
+
+    final EmbeddedChannel loopChannel = new EmbeddedChannel();
+    final ArrayDeque<Runnable> botQueue = new ArrayDeque<>();
+    final List<Room> removed = new ArrayList<>();
+    /** The room; {@link #restart} replaces it with one rebuilt from its last checkpoint. */
+    Room room;
+    final Journal journal = new Journal();
+    final BotRunner bots;
+    long nowMillis = START_MILLIS;
+    /** The room's monotonic clock, moved with {@link #nowMillis}. */
+    long nowNanos = 1_000_000_000L;
+    private int tokens;
+    /** Bot searches the queue accepts before it reports itself full. */
+    int botQueueCapacity = Integer.MAX_VALUE;
+
+    RoomDriver(RoomSettings settings) {
+        this(settings, LIMITS, 42L, BotRunner.BOT);
+    }
+
+    RoomDriver(RoomSettings settings, BotRunner.Search search) {
+        this(settings, LIMITS, 42L, search);
+    }
+
+    RoomDriver(RoomSettings settings, RoomLimits limits, long botSeed, BotRunner.Search search) {
+        loopChannel.freezeTime();
+        bots = new BotRunner(task -> {
+            if (botQueue.size() >= botQueueCapacity) {
+                throw new java.util.concurrent.RejectedExecutionException("full");
+            }
+            botQueue.add(task);
+        }, Duration.ofMillis(50), search);
+        RoomContext context = new RoomContext(limits, bots, () -> "token-" + ++tokens, () -> nowMillis, removed::add,
+                () -> nowNanos, ServerMetrics.create(), journal);
+        room = new Room("K7MQ2P", settings, loopChannel.eventLoop(), botSeed, context);
+        room.created();
+        runTasks();
+    }
+
+    /** What the room wrote down, in order. */
+    static final class Journal implements RoomJournal {
+        final List<Long> versions = new ArrayList<>();
+        byte[] last;
+        final Map<Integer, String> games = new LinkedHashMap<>();
+        final List<String> closed = new ArrayList<>();
+
+        @Override
+        public void checkpoint(String code, long version, byte[] state) {
+            versions.add(version);
+            last = state;
+        }
+
+        @Override
+        public void gameFinished(String code, int game, byte[] json) {
+            games.put(game, new String(json, java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void closed(String code, long version) {
+            closed.add(code + "@" + version);
+        }
+    }
+
+    /**
+     * As a server restart would: the room is rebuilt on the same loop from its last checkpoint, the
+     * old one forgotten along with its connections.
+     */
+    void restart() {
+        Room old = room;
+        old.closed = true;
+        old.members.cancelTimers();
+        old.cancelEmptyTimer();
+        room = Checkpoints.rebuild(RoomState.fromJson(journal.last), loopChannel.eventLoop(), old.context);
+        runTasks();
+    }
+
+    /** A new connection to the room, not yet joined. */
+    Client connect() {
+        return new Client(this);
+    }
+
+    /** A connection that joined as a player or spectator named {@code name}. */
+    Client join(String name) {
+        Client client = connect();
+        client.send(new ClientMessage.Join(Protocol.VERSION, name, null, false, null));
+        client.lastOf(ServerMessage.Welcome.class);
+        return client;
+    }
+
+    void runTasks() {
+        loopChannel.runPendingTasks();
+    }
+
+    /** Moves the clock forward and runs whatever became due. */
+    void advance(Duration by) {
+        nowMillis += by.toMillis();
+        nowNanos += by.toNanos();
+        loopChannel.advanceTimeBy(by.toNanos(), TimeUnit.NANOSECONDS);
+        loopChannel.runScheduledPendingTasks();
+        runTasks();
+    }
+
+    /** Runs every queued bot search, and any they queue in turn, handing the moves to the room. */
+    int runBots() {
+        int ran = 0;
+        while (!botQueue.isEmpty()) {
+            botQueue.poll().run();
+            ran++;
+            runTasks();
+        }
+        return ran;
+    }
+
+    /** The room's snapshot, read on its loop. */
+    Snapshot snapshot() {
+        return room.snapshot();
+    }
+
+    @Override
+    public void close() {
+        loopChannel.finishAndReleaseAll();
+    }
+}

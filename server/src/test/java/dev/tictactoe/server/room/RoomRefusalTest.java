@@ -1,0 +1,111 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ServerMessage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** What the room refuses, with which code and which {@code ref}, and that a refusal changes nothing. */
+class RoomRefusalTest {
+
+    private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
+
+    @AfterEach
+    void close() {
+        driver.close();
+    }
+
+    private static ServerMessage.Error error(Client client) {
+        return (ServerMessage.Error) client.last();
+    }
+
+    @Test
+    void aMoveForAVersionTheRoomHasNotReachedIsRefused() {
+        Client ana = driver.join("ana");
+        driver.join("bo");
+        long version = driver.snapshot().version();
+        for (long ahead : new long[] {version + 1, 1L << 53, Long.MAX_VALUE}) {
+            ana.send(new ClientMessage.Move("m" + ahead, ahead, 4));
+            assertThat(error(ana).code()).isEqualTo(ErrorCode.VERSION_AHEAD);
+            assertThat(error(ana).ref()).isEqualTo("m" + ahead);
+        }
+        assertThat(driver.snapshot().version()).isEqualTo(version);
+        assertThat(driver.snapshot().moves()).isEmpty();
+        ana.send(new ClientMessage.Move("ok", version, 4));
+        assertThat(driver.snapshot().moves()).hasSize(1);
+    }
+
+    @Test
+    void aMoveBeforeTheOpponentArrivesIsRefusedAsWaiting() {
+        Client ana = driver.join("ana");
+        ana.move("m1", 4);
+        assertThat(error(ana).code()).isEqualTo(ErrorCode.WAITING_FOR_OPPONENT);
+        assertThat(error(ana).ref()).isEqualTo("m1");
+        ana.send(new ClientMessage.Resign());
+        assertThat(error(ana).code()).isEqualTo(ErrorCode.WAITING_FOR_OPPONENT);
+        ana.send(new ClientMessage.Rematch());
+        assertThat(error(ana).code()).isEqualTo(ErrorCode.WAITING_FOR_OPPONENT);
+    }
+
+    @Test
+    void everyRefusalNamesTheMessageItRefuses() {
+        Client ana = driver.join("ana");
+        Client bo = driver.join("bo");
+        ana.send(new ClientMessage.Undo());
+        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .containsExactly(ErrorCode.NOTHING_TO_UNDO, "undo");
+        bo.send(new ClientMessage.UndoReply(true));
+        assertThat(error(bo)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .containsExactly(ErrorCode.NO_PENDING_REQUEST, "undo_reply");
+        ana.send(new ClientMessage.Rematch());
+        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .containsExactly(ErrorCode.GAME_NOT_OVER, "rematch");
+        ana.send(new ClientMessage.InviteBot("perfect", null));
+        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .containsExactly(ErrorCode.SEAT_TAKEN, "invite_bot");
+        ana.send(new ClientMessage.Join(Protocol.VERSION, "ana", null, false, null));
+        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .containsExactly(ErrorCode.ALREADY_JOINED, "join");
+        Client stranger = driver.connect();
+        stranger.send(new ClientMessage.History());
+        assertThat(error(stranger)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .containsExactly(ErrorCode.NOT_JOINED, "history");
+    }
+
+    @Test
+    void anOfferBelongsToTheOccupantNotTheSeat() {
+        Client ana = driver.join("ana");
+        Client bo = driver.join("bo");
+        bo.send(new ClientMessage.Resign());
+        ana.send(new ClientMessage.Rematch());
+        assertThat(driver.snapshot().rematch()).containsExactly("X");
+        ana.send(new ClientMessage.Leave());
+        assertThat(bo.view().rematch()).isEmpty();
+
+        Client cy = driver.join("cy");
+        assertThat(cy.seat()).isEqualTo("X");
+        bo.send(new ClientMessage.Rematch());
+        assertThat(driver.snapshot().game()).isEqualTo(1);
+        assertThat(driver.snapshot().rematch()).containsExactly("O");
+        cy.send(new ClientMessage.Rematch());
+        assertThat(driver.snapshot().game()).isEqualTo(2);
+        assertThat(cy.view()).isEqualTo(driver.snapshot());
+    }
+
+    @Test
+    void aRepeatedOfferChangesNothingAndSendsNothing() {
+        Client ana = driver.join("ana");
+        Client bo = driver.join("bo");
+        bo.send(new ClientMessage.Resign());
+        ana.send(new ClientMessage.Rematch());
+        long version = driver.snapshot().version();
+        int heard = bo.received.size();
+        ana.send(new ClientMessage.Rematch());
+        assertThat(driver.snapshot().version()).isEqualTo(version);
+        assertThat(bo.received).hasSize(heard);
+    }
+}

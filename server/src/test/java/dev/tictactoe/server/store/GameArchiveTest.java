@@ -1,0 +1,130 @@
+package dev.tictactoe.server.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GameArchiveTest {
+
+    @TempDir
+    Path dir;
+
+    /** A clock the test moves by hand. */
+    static final class ManualClock extends Clock {
+        Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+
+    private final ManualClock clock = new ManualClock();
+
+    private static byte[] json(int game) {
+        return ("{\"game\":" + game + "}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private GameArchive archive() throws Exception {
+        return new GameArchive(dir, GameArchive.DEFAULT_RETENTION, GameArchive.DEFAULT_MAX_GAMES_PER_ROOM, clock);
+    }
+
+    @Test
+    void writtenGamesListAndReadBack() throws Exception {
+        GameArchive archive = archive();
+        for (int game : new int[] {3, 1, 10, 2}) {
+            archive.write("ABC123", game, json(game));
+        }
+        assertThat(archive.list("ABC123")).containsExactly(1, 2, 3, 10);
+        assertThat(archive.read("ABC123", 10)).hasValueSatisfying(b -> assertThat(b).isEqualTo(json(10)));
+        assertThat(archive.read("ABC123", 4)).isEmpty();
+        assertThat(archive.list("ZZZZZZ")).isEmpty();
+        assertThat(archive.healthy()).isTrue();
+        try (var files = Files.list(dir.resolve("ABC123"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).allMatch(n -> n.endsWith(".json"));
+        }
+    }
+
+    @Test
+    void aRewriteReplacesTheDocumentWhole() throws Exception {
+        GameArchive archive = archive();
+        archive.write("ABC123", 1, json(1));
+        archive.write("ABC123", 1, "{\"game\":1,\"again\":true}".getBytes(StandardCharsets.UTF_8));
+        assertThat(new String(archive.read("ABC123", 1).orElseThrow(), StandardCharsets.UTF_8)).contains("again");
+    }
+
+    @Test
+    void codesThatCouldNameAPathAreNotFiles() throws Exception {
+        GameArchive archive = archive();
+        assertThat(archive.list("../etc")).isEmpty();
+        assertThat(archive.read("..", 1)).isEmpty();
+        assertThatThrownBy(() -> archive.write("a/b", 1, json(1))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aGoneRoomIsPrunedOnlyAfterTheRetention() throws Exception {
+        GameArchive archive = archive();
+        archive.write("GONE01", 1, json(1));
+        archive.write("LIVE01", 1, json(1));
+        clock.now = clock.now.plus(Duration.ofDays(3));
+        archive.roomClosed("GONE01");
+
+        clock.now = clock.now.plus(Duration.ofDays(6));
+        assertThat(archive.prune(Set.of("LIVE01")::contains)).isZero();
+        assertThat(archive.list("GONE01")).containsExactly(1);
+
+        clock.now = clock.now.plus(Duration.ofDays(1).plusSeconds(1));
+        assertThat(archive.prune(Set.of("LIVE01")::contains)).isEqualTo(1);
+        assertThat(archive.list("GONE01")).isEmpty();
+        assertThat(dir.resolve("GONE01")).doesNotExist();
+        assertThat(archive.list("LIVE01")).containsExactly(1); // live rooms keep their games
+        assertThat(GameArchive.DEFAULT_RETENTION).isEqualTo(Duration.ofDays(7));
+    }
+
+    @Test
+    void aRoomKeepsItsNewestGamesUpToTheLimit() throws Exception {
+        GameArchive archive = new GameArchive(dir, GameArchive.DEFAULT_RETENTION, 3, clock);
+        for (int game = 1; game <= 5; game++) {
+            archive.write("ABC123", game, json(game));
+        }
+        assertThat(archive.list("ABC123")).containsExactly(3, 4, 5);
+        assertThat(GameArchive.DEFAULT_MAX_GAMES_PER_ROOM).isEqualTo(1_000);
+    }
+
+    @Test
+    void pruningDeletesTemporaryFilesAndAFailedWriteIsReported() throws Exception {
+        GameArchive archive = archive();
+        archive.write("ABC123", 1, json(1));
+        Files.write(dir.resolve("ABC123").resolve("2.json.tmp"), new byte[] {1});
+        archive.prune(code -> true);
+        assertThat(archive.list("ABC123")).containsExactly(1);
+        assertThat(dir.resolve("ABC123").resolve("2.json.tmp")).doesNotExist();
+
+        Files.writeString(dir.resolve("FILE01"), "a file where the room's directory should be");
+        assertThatThrownBy(() -> archive.write("FILE01", 1, json(1))).isInstanceOf(java.io.IOException.class);
+        assertThat(archive.healthy()).isFalse();
+        assertThat(archive.lastError()).contains("FILE01");
+        archive.write("ABC123", 2, json(2));
+        assertThat(archive.healthy()).isTrue();
+    }
+}
