@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.ServerAddress;
 import picocli.CommandLine.Option;
 
 /** Options shared by {@code create}, {@code join} and {@code watch}. */

@@ -40,6 +40,9 @@ sealed interface Command {
     /** Leave the room and exit. */
     record Quit() implements Command {}
 
+    /** Ctrl-C: drop the connection but keep the seat for its grace (never typed). */
+    record Interrupt() implements Command {}
+
     /** Nothing was typed. */
     record Empty() implements Command {}
 
@@ -57,7 +60,8 @@ sealed interface Command {
             bot LEVEL      invite a bot into the empty seat (easy, medium, hard, perfect)
             history        show the finished games of this room
             help           show this list
-            quit           leave the room and exit""";
+            quit           leave the room for good and exit
+            Ctrl-C         exit keeping your seat for a while: ttt join CODE resumes it""";
 
     /**
      * Parses one typed line. {@code size} is the board side used to read cells, or 0 while no

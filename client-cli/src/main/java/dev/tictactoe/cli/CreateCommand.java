@@ -48,12 +48,12 @@ final class CreateCommand implements Callable<Integer> {
 
     /** The room settings to ask for, validated enough to give clear messages before any request. */
     NewRoom request() {
-        if (size < 3 || size > 19) {
-            throw new UserError("--size must be 3 to 19, was " + size);
+        if (size < Protocol.MIN_SIZE || size > Protocol.MAX_SIZE) {
+            throw new UserError("--size must be " + Protocol.MIN_SIZE + " to " + Protocol.MAX_SIZE + ", was " + size);
         }
         int k = winLength == null ? NewRoom.defaultWinLength(size) : winLength;
-        if (k < 1 || k > size) {
-            throw new UserError("--k must be 1 to the board size (" + size + "), was " + k);
+        if (k < Protocol.MIN_WIN_LENGTH || k > size) {
+            throw new UserError("--k must be " + Protocol.MIN_WIN_LENGTH + " to the board size (" + size + "), was " + k);
         }
         String level = null;
         if (bot != null) {

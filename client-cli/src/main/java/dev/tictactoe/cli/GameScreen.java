@@ -6,6 +6,7 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Composes the whole interactive screen from the room state: the room code, both players with
@@ -26,6 +27,10 @@ final class GameScreen {
      * @param share the exact command a friend types to join, e.g. "ttt join K7MQ2P"
      * @param cursor the cell under the arrow-key cursor, or null when keys are not available
      * @param colour whether to use ANSI colours
+     * @param resultNames the state whose players the result names (before the game ended), or null
+     * @param graceUntil when each disconnected player's seat is freed, epoch ms, by seat
+     * @param now the time the countdowns count from, epoch ms
+     * @param height the lines the terminal shows, 0 when unknown: the screen is made to fit
      */
     record View(
             String room,
@@ -36,16 +41,49 @@ final class GameScreen {
             List<Notice> notices,
             String input,
             Integer cursor,
-            boolean colour) {
+            boolean colour,
+            Snapshot resultNames,
+            Map<String, Long> graceUntil,
+            long now,
+            int height) {
         View {
             notices = List.copyOf(notices);
+            graceUntil = Map.copyOf(graceUntil);
+        }
+
+        View(String room, String share, Snapshot snapshot, String seat, String connection, List<Notice> notices,
+                String input, Integer cursor, boolean colour) {
+            this(room, share, snapshot, seat, connection, notices, input, cursor, colour, null, Map.of(), 0, 0);
         }
     }
 
     private GameScreen() {}
 
-    /** The screen's lines, top to bottom. */
+    /**
+     * The screen's lines, top to bottom. When they do not fit the height, spacing and the code box
+     * go first, then the oldest notices; the title line always stays on top.
+     */
     static List<String> render(View view) {
+        List<String> lines = render(view, false, view.notices());
+        if (view.height() <= 0 || lines.size() <= view.height()) {
+            return lines;
+        }
+        lines = render(view, true, view.notices());
+        List<Notice> notices = view.notices();
+        while (lines.size() > view.height() && !notices.isEmpty()) {
+            notices = notices.subList(1, notices.size());
+            lines = render(view, true, notices);
+        }
+        if (lines.size() > view.height()) {
+            // Still too tall (a tiny terminal): keep the top and the prompt.
+            List<String> cut = new ArrayList<>(lines.subList(0, Math.max(1, view.height() - 1)));
+            cut.add(lines.get(lines.size() - 1));
+            return cut;
+        }
+        return lines;
+    }
+
+    private static List<String> render(View view, boolean compact, List<Notice> notices) {
         Paint paint = new Paint(view.colour());
         List<String> lines = new ArrayList<>();
         Snapshot s = view.snapshot();
@@ -60,33 +98,43 @@ final class GameScreen {
             lines.add("");
             lines.add("Joining room " + view.room() + "...");
         } else {
-            lines.add(player(s, Protocol.X, view.seat(), paint));
-            lines.add(player(s, Protocol.O, view.seat(), paint));
-            lines.add("draws " + s.score().draws() + "   spectators " + s.spectators()
-                    + (view.seat() == null ? "   (you are watching)" : ""));
-            lines.add("");
+            lines.add(player(s, Protocol.X, view, paint));
+            lines.add(player(s, Protocol.O, view, paint));
+            if (!compact) {
+                lines.add("draws " + s.score().draws() + "   spectators " + s.spectators()
+                        + (view.seat() == null ? "   (you are watching)" : ""));
+                lines.add("");
+            }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
             Integer cursor = Snapshot.PLAYING.equals(s.status()) ? view.cursor() : null;
             new BoardRenderer(view.colour())
                     .render(new BoardRenderer.Board(s.board(), s.lastMove(), line, cursor))
                     .forEach(l -> lines.add(" " + l));
-            lines.add("");
-            lines.addAll(status(s, view.seat(), view.cursor() != null, paint));
-            if (Snapshot.WAITING.equals(s.status()) && view.seat() != null) {
+            if (!compact) {
                 lines.add("");
-                codeBox(view.room(), view.share()).forEach(l -> lines.add(paint.bold(l)));
+            }
+            Snapshot names = view.resultNames() != null ? view.resultNames() : s;
+            lines.addAll(status(s, names, view.seat(), view.cursor() != null, paint));
+            if (Snapshot.WAITING.equals(s.status()) && view.seat() != null) {
+                if (compact) {
+                    lines.add(paint.bold("Room code " + view.room() + ". Share it: " + view.share()));
+                } else {
+                    lines.add("");
+                    codeBox(view.room(), view.share()).forEach(l -> lines.add(paint.bold(l)));
+                }
             }
         }
-        for (Notice notice : view.notices()) {
+        for (Notice notice : notices) {
             lines.add(notice.error() ? paint.error("! " + notice.text()) : "* " + notice.text());
         }
         lines.add("> " + view.input());
         return lines;
     }
 
-    /** One player's line: seat, name, connection, score. */
-    static String player(Snapshot s, String seat, String mySeat, Paint paint) {
+    /** One player's line: seat, name, connection (with the seat's countdown), score. */
+    static String player(Snapshot s, String seat, View view, Paint paint) {
         Snapshot.Player p = s.players().seat(seat);
+        String mySeat = view.seat();
         int wins = Protocol.X.equals(seat) ? s.score().x() : s.score().o();
         String who;
         if (p == null) {
@@ -97,11 +145,20 @@ final class GameScreen {
                 who += " (you)";
             }
             if (!p.connected()) {
-                who += "  - disconnected, seat held";
+                Long until = view.graceUntil().get(seat);
+                String whose = mySeat != null && !seat.equals(mySeat) ? "opponent" : seat.equals(mySeat) ? "you" : "";
+                String kept = until == null ? "seat held" : "seat kept " + clock(until - view.now());
+                who += "  - " + (whose.isEmpty() ? "" : whose + " ") + "disconnected \u2014 " + kept;
             }
         }
         String turn = seat.equals(s.turn()) ? " <- to move" : "";
         return paint.seat(seat, seat) + "  " + String.format("%-44s", who + turn) + " wins " + wins;
+    }
+
+    /** A countdown as m:ss, never below 0:00. */
+    static String clock(long millis) {
+        long seconds = Math.max(0, (millis + 999) / 1000);
+        return seconds / 60 + ":" + String.format("%02d", seconds % 60);
     }
 
     /** A player's name as shown, with the level for bots. */
@@ -118,7 +175,7 @@ final class GameScreen {
     }
 
     /** What is going on and what the user can do, in words. */
-    static List<String> status(Snapshot s, String seat, boolean keys, Paint paint) {
+    static List<String> status(Snapshot s, Snapshot names, String seat, boolean keys, Paint paint) {
         List<String> lines = new ArrayList<>();
         switch (s.status()) {
             case Snapshot.WAITING -> {
@@ -148,7 +205,7 @@ final class GameScreen {
                 }
             }
             case Snapshot.OVER -> {
-                lines.add(paint.notice(result(s, seat)));
+                lines.add(paint.notice(result(s, names, seat)));
                 if (seat != null) {
                     String other = Protocol.other(seat);
                     if (s.rematch().contains(other)) {
@@ -167,17 +224,22 @@ final class GameScreen {
 
     /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
     static String result(Snapshot s, String seat) {
+        return result(s, s, seat);
+    }
+
+    /** As {@link #result(Snapshot, String)}, naming the players of {@code names}: those who played. */
+    static String result(Snapshot s, Snapshot names, String seat) {
         Snapshot.Result r = s.result();
         if (r == null) {
             return "Game over.";
         }
         String winner = r.winner();
-        String who = winner == null ? null : winner.equals(seat) ? "you win" : nameOf(s, winner) + " wins";
+        String who = winner == null ? null : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
         return switch (r.reason()) {
             case "line" -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
             case "resign" -> {
                 String loser = winner == null ? null : Protocol.other(winner);
-                String resigned = loser == null ? "A player" : loser.equals(seat) ? "You" : nameOf(s, loser);
+                String resigned = loser == null ? "A player" : loser.equals(seat) ? "You" : nameOf(names, loser);
                 yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
             }
             case "draw" -> "Draw: the board is full.";
@@ -214,20 +276,25 @@ final class GameScreen {
      * (the snapshot the event came with is {@code s}).
      */
     static String describe(Event event, Snapshot s, String mySeat) {
+        return describe(event, s, s, mySeat);
+    }
+
+    /** As {@link #describe(Event, Snapshot, String)}, naming players from {@code names}: who acted. */
+    static String describe(Event event, Snapshot s, Snapshot names, String mySeat) {
         return switch (event) {
             case Event.Moved m -> m.seat().equals(mySeat) ? null
-                    : nameOf(s, m.seat()) + " played " + Coordinates.format(m.cell(), s.settings().size());
+                    : nameOf(names, m.seat()) + " played " + Coordinates.format(m.cell(), s.settings().size());
             case Event.Joined j -> j.name() + " joined as " + j.seat();
             case Event.BotJoined b -> "a " + b.level() + " bot took seat " + b.seat();
-            case Event.Left l -> (l.seat().equals(mySeat) ? "you" : l.seat()) + " left the room";
-            case Event.Disconnected d -> nameOf(s, d.seat()) + " lost the connection; the seat is held for a while";
-            case Event.Reconnected r -> r.seat().equals(mySeat) ? null : nameOf(s, r.seat()) + " is back";
+            case Event.Left l -> (l.seat().equals(mySeat) ? "you" : nameOf(names, l.seat())) + " left the room";
+            case Event.Disconnected d -> nameOf(names, d.seat()) + " lost the connection; the seat is held for a while";
+            case Event.Reconnected r -> r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " is back";
             case Event.UndoRequested u -> null;
-            case Event.UndoDeclined d -> (d.seat().equals(mySeat) ? "you" : nameOf(s, d.seat()))
+            case Event.UndoDeclined d -> (d.seat().equals(mySeat) ? "you" : nameOf(names, d.seat()))
                     + " declined the takeback";
             case Event.Undone u -> "took back " + cells(u.cells(), s.settings().size());
             case Event.Resigned r -> null;
-            case Event.RematchOffered r -> r.seat().equals(mySeat) ? null : nameOf(s, r.seat()) + " offers a rematch";
+            case Event.RematchOffered r -> r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " offers a rematch";
             case Event.RematchStarted r -> "game " + r.game() + " starts";
             case Event.GameOver g -> null;
             case Event.SpectatorsChanged c -> null;

@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomCode;
 

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         name = "ttt",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {CreateCommand.class, JoinCommand.class, WatchCommand.class, dev.tictactoe.cli.load.LoadCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CreateCommand.class, JoinCommand.class, WatchCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Play k-in-a-row (tic-tac-toe up to gomoku) against people or a bot, or watch a game.",
             "",

@@ -3,7 +3,9 @@ package dev.tictactoe.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.RoomView;
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
@@ -13,42 +15,28 @@ import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import io.netty.channel.EventLoopGroup;
-import java.net.ConnectException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One client's stay in a room, as an actor: every piece of state lives on one thread and is
- * changed only by tasks run there (network events, typed commands, reconnect timers), in order.
- * It joins, keeps the room view up to date (diffs by version, {@code sync} on a gap), turns
- * commands into protocol messages, reconnects with the seat token when the connection drops,
- * and decides the exit code.
+ * changed only by tasks run there (network events, typed commands, timers), in order. A {@link
+ * RoomFollower} on that thread keeps the room view current and reconnects; this class turns
+ * commands into protocol messages, keeps the seat token on disk, and decides the exit code.
+ * Longer than most files because every way a stay can end (with its words and exit code) is
+ * decided here, on the one thread, next to the state it depends on.
  */
 final class RoomSession {
 
-    /** Waits between reconnect attempts: 0.5 s doubling up to 8 s, about a minute in all (the seat grace). */
-    static final List<Duration> BACKOFF = List.of(
-            Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4),
-            Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(8),
-            Duration.ofSeconds(8), Duration.ofSeconds(8));
-
-    /** Close codes after which coming back would be wrong or useless. */
-    private static final Set<Integer> FINAL_CLOSES = Set.of(
-            CloseCodes.REPLACED, CloseCodes.LEFT, CloseCodes.POLICY_VIOLATION,
-            CloseCodes.UNSUPPORTED_DATA, CloseCodes.MESSAGE_TOO_BIG);
-
     /** How long a deliberate leave waits for the server to close before exiting anyway. */
-    private static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration LEAVE_TIMEOUT = RoomFollower.LEAVE_TIMEOUT;
 
     /** What the session shows and where commands come from: a terminal screen or JSON lines. */
     interface Frontend {
@@ -72,24 +60,31 @@ final class RoomSession {
     private final boolean stopAfterFirstGame;
     private final boolean holdWhileDisconnected;
     private final EventLoopGroup group;
+    /** Where the seat token is kept; null when not kept (watching, or another client holds it). */
+    private SeatTokens tokens;
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private Frontend frontend;
 
     // Everything below is touched on the loop thread only.
     private final RoomView view = new RoomView();
-    private GameConnection connection;
-    private int generation;
+    private RoomFollower follower;
+    /** The state before the message being handled, to name who acted before a diff changes seats. */
+    private Snapshot before;
+    /** The state just before the current game ended: its players are the ones the result names. */
+    private Snapshot namesOfResult;
     private boolean welcomed;
+    /** The join carried a token kept from an earlier run. */
+    private boolean usedSavedToken;
     /** The current connection has been welcomed: messages can be sent. */
     private boolean live;
     private final List<String> held = new ArrayList<>();
     private String seat;
-    private String token;
-    private int attempt;
     private String status = "connecting";
     private boolean leaving;
     private boolean inputEnded;
+    /** The keyboard closed before the welcome: end as a usage error once the join is answered. */
+    private boolean keyboardGone;
     private int moveCounter;
     /** Cells of recent moves by id, to name the cell when the server refuses one. */
     private final Map<String, Integer> sentMoves = new LinkedHashMap<>(16, 0.75f, false) {
@@ -108,9 +103,10 @@ final class RoomSession {
      * @param stopAfterFirstGame end (leaving the room) as soon as the first game is over
      * @param holdWhileDisconnected keep lines given to {@link #submitLine} while not connected and
      *     send them once (re)joined, instead of refusing them; for scripts, which cannot retry
+     * @param tokens where the seat token is kept between runs, or null to keep it in memory only
      */
     RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
-            boolean holdWhileDisconnected, EventLoopGroup group) {
+            boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens) {
         this.server = server;
         this.room = room;
         this.name = name;
@@ -118,6 +114,7 @@ final class RoomSession {
         this.stopAfterFirstGame = stopAfterFirstGame;
         this.holdWhileDisconnected = holdWhileDisconnected;
         this.group = group;
+        this.tokens = tokens;
         this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ttt-session");
             t.setDaemon(true);
@@ -128,7 +125,7 @@ final class RoomSession {
     /** Connects, joins and runs until the session ends; returns the exit code. */
     int run(Frontend frontend) {
         this.frontend = frontend;
-        execute(this::connect);
+        execute(this::start);
         try {
             return exit.join();
         } finally {
@@ -162,6 +159,37 @@ final class RoomSession {
         return view.snapshot();
     }
 
+    /** The state before the message being handled (or last handled), or null. */
+    Snapshot before() {
+        return before;
+    }
+
+    /** The state whose players the current result names: the one just before the game ended. */
+    Snapshot namesOfResult() {
+        Snapshot s = view.snapshot();
+        return namesOfResult != null && s != null && namesOfResult.game() == s.game() ? namesOfResult : s;
+    }
+
+    /** When each disconnected player's seat is freed (epoch ms), by seat; absent while connected. */
+    java.util.Map<String, Long> graceUntil() {
+        java.util.Map<String, Long> until = new java.util.HashMap<>();
+        JsonNode tree = view.tree();
+        if (tree != null) {
+            for (String seat : List.of(Protocol.X, Protocol.O)) {
+                JsonNode value = tree.path("players").path(seat).path("graceUntil");
+                if (value.isNumber()) {
+                    until.put(seat, value.longValue());
+                }
+            }
+        }
+        return until;
+    }
+
+    /** Runs {@code task} on the session thread every {@code period}, until the session ends. */
+    void every(Duration period, Runnable task) {
+        loop.scheduleAtFixedRate(() -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /** Our seat, or null when watching (or before the welcome). */
     String seat() {
         return seat;
@@ -190,6 +218,7 @@ final class RoomSession {
             case Command.History h -> send(new ClientMessage.History());
             case Command.Sync s -> send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
             case Command.Quit q -> leave();
+            case Command.Interrupt i -> interrupt();
             case Command.Help h -> frontend.notice(Command.HELP, false);
             case Command.Empty e -> { }
             case Command.Invalid bad -> frontend.notice(bad.message(), true);
@@ -215,31 +244,32 @@ final class RoomSession {
 
     /**
      * Sends a protocol message given as JSON text. A {@code move} without {@code id} or {@code
-     * version} gets the next id and the current version; anything else goes as typed, so the
-     * server judges it.
+     * version} gets the next id and the current version; a line that is no client message is
+     * refused here, with the codec's reason.
      */
     private void submitJson(String line) {
         JsonNode node;
+        ClientMessage message;
         try {
             node = MessageCodec.parse(line);
+            if (node instanceof ObjectNode object && "move".equals(object.path("type").asText())) {
+                if (!object.has("id")) {
+                    object.put("id", nextMoveId());
+                }
+                if (!object.has("version")) {
+                    object.put("version", view.version());
+                }
+            }
+            message = MessageCodec.decodeClient(node);
         } catch (ProtocolException e) {
-            frontend.notice("not a JSON message: " + e.getMessage(), true);
+            frontend.notice("not a message this client can send: " + e.getMessage(), true);
             return;
-        }
-        if (node instanceof ObjectNode object && "move".equals(object.path("type").asText())) {
-            if (!object.has("id")) {
-                object.put("id", nextMoveId());
-            }
-            if (!object.has("version")) {
-                object.put("version", view.version());
-            }
-            line = object.toString();
         }
         if (!live) {
             frontend.notice("not connected: the message was not sent", true);
             return;
         }
-        connection.sendRaw(line);
+        follower.send(message);
     }
 
     /** No more commands will come (end of a script's input): finish once the game is over. */
@@ -248,6 +278,19 @@ final class RoomSession {
         Snapshot s = view.snapshot();
         if (s != null && Snapshot.OVER.equals(s.status())) {
             finishAfterLeaving(ExitCodes.of(s.result(), seat));
+        }
+    }
+
+    /**
+     * The interactive input is gone (stdin closed). Mid-stay that is leaving; before the welcome
+     * it means there was never a keyboard, a usage error, told once the join has been answered
+     * so a refusal (an unknown room, say) is still reported as such.
+     */
+    void keyboardClosed() {
+        if (welcomed) {
+            leave();
+        } else {
+            keyboardGone = true;
         }
     }
 
@@ -289,14 +332,37 @@ final class RoomSession {
             frontend.notice("not connected: wait for the connection to come back", true);
             return;
         }
-        connection.send(message);
+        follower.send(message);
     }
 
-    /** Gives up the seat and ends with the last game's result, or "aborted" mid-game. */
+    /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */
     private void leave() {
         Snapshot s = view.snapshot();
         boolean over = s != null && Snapshot.OVER.equals(s.status());
+        if (welcomed && seat != null) {
+            frontend.notice("you left room " + room + " for good: seat " + seat + " is given up", false);
+        }
         finishAfterLeaving(over ? ExitCodes.of(s.result(), seat) : ExitCodes.ABORTED);
+    }
+
+    /**
+     * Ctrl-C: a player drops the connection without leaving, so the seat is held for its grace
+     * and {@code ttt join CODE} takes it back; a spectator simply goes.
+     */
+    private void interrupt() {
+        if (!welcomed || seat == null) {
+            leave();
+            return;
+        }
+        leaving = true;
+        frontend.notice("disconnected: seat " + seat + " is kept for a while; type ttt join " + room
+                + " to resume it (quit leaves for good)", false);
+        Snapshot s = view.snapshot();
+        boolean over = s != null && Snapshot.OVER.equals(s.status());
+        int code = over ? ExitCodes.of(s.result(), seat) : ExitCodes.ABORTED;
+        follower.disconnect()
+                .completeOnTimeout(null, LEAVE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((info, err) -> execute(() -> finish(code, null)));
     }
 
     private void finishAfterLeaving(int code) {
@@ -304,14 +370,13 @@ final class RoomSession {
             return;
         }
         leaving = true;
-        GameConnection c = connection;
+        forgetToken();
         if (!live) {
             finish(code, null);
             return;
         }
-        c.send(new ClientMessage.Leave());
-        c.close(CloseCodes.NORMAL, "leaving")
-                .completeOnTimeout(null, LEAVE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+        follower.leave()
+                .completeOnTimeout(null, LEAVE_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS)
                 .whenComplete((info, err) -> execute(() -> finish(code, null)));
     }
 
@@ -325,48 +390,43 @@ final class RoomSession {
         if (why != null) {
             frontend.notice(why, code >= ExitCodes.ABORTED);
         }
-        if (connection != null) {
-            connection.close();
+        if (follower != null) {
+            follower.stop();
+        }
+        if (tokens != null) {
+            tokens.release();
         }
         exit.complete(code);
     }
 
+    private void saveToken(String token) {
+        if (tokens != null && token != null) {
+            tokens.save(server, room, token);
+        }
+    }
+
+    private void forgetToken() {
+        if (tokens != null && !spectate) {
+            tokens.forget(server, room);
+        }
+    }
+
     // ---- the connection ----
 
-    private URI uri() {
-        return server.ws(room);
-    }
-
-    private void connect() {
-        int gen = ++generation;
-        GameConnection.open(uri(), group, new Listener(gen))
-                .whenComplete((c, err) -> execute(() -> opened(gen, c, err)));
-    }
-
-    private void opened(int gen, GameConnection c, Throwable err) {
-        if (gen != generation || leaving) {
+    private void start() {
+        follower = new RoomFollower(server.ws(room), group, loop, view, new Events());
+        if (tokens != null && (spectate || !tokens.claim(server, room))) {
+            tokens = null; // a spectator has no seat; another client here plays this room already
+        }
+        String saved = tokens == null ? null : tokens.load(server, room);
+        usedSavedToken = saved != null;
+        follower.open().whenComplete((c, err) -> execute(() -> {
             if (c != null) {
-                c.close();
+                follower.join(saved != null
+                        ? new ClientMessage.Join(Protocol.VERSION, name, saved, false, null)
+                        : spectate ? ClientMessage.Join.spectator(name) : ClientMessage.Join.player(name));
             }
-            return;
-        }
-        if (err != null) {
-            Throwable cause = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
-            if (!welcomed) {
-                finish(ExitCodes.ERROR, openFailure(cause));
-            } else if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
-                finish(ExitCodes.ABORTED, "room " + room + " no longer exists on " + server
-                        + " (the server may have restarted)");
-            } else {
-                reconnectLater("reconnect failed: " + describe(cause));
-            }
-            return;
-        }
-        connection = c;
-        ClientMessage.Join join = welcomed
-                ? new ClientMessage.Join(Protocol.VERSION, name, token, spectate, view.hasState() ? view.version() : null)
-                : spectate ? ClientMessage.Join.spectator(name) : ClientMessage.Join.player(name);
-        c.send(join);
+        }));
     }
 
     private String openFailure(Throwable cause) {
@@ -380,45 +440,61 @@ final class RoomSession {
     }
 
     private static String describe(Throwable cause) {
-        if (cause instanceof ConnectException) {
-            return "connection refused";
-        }
-        String message = cause.getMessage();
-        return message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;
+        return RoomFollower.describe(cause);
     }
 
-    private void received(int gen, String raw, ServerMessage message) {
-        if (gen != generation || exit.isDone()) {
+    private void received(ServerMessage message) {
+        if (exit.isDone()) {
             return;
         }
-        frontend.raw(raw);
         switch (message) {
             case ServerMessage.Welcome w -> {
+                boolean first = !welcomed;
                 welcomed = true;
                 live = true;
                 seat = w.seat();
-                if (w.token() != null) {
-                    token = w.token();
+                if (seat != null) {
+                    saveToken(follower.token());
                 }
-                attempt = 0;
                 setStatus("connected");
-                view.apply(w);
+                if (first && usedSavedToken && seat != null) {
+                    frontend.notice("rejoined seat " + seat + " in room " + room, false);
+                } else if (first && !spectate && seat == null) {
+                    frontend.notice("both seats of room " + room + " are taken: you are watching as a spectator", false);
+                }
             }
             case ServerMessage.Error e -> {
                 lastError = e;
-                if (!welcomed || isJoinRefusal(e)) {
-                    frontend.received(message);
+                if (!welcomed && usedSavedToken && e.code() == ErrorCode.NOT_A_PLAYER) {
+                    // The kept seat is gone (its grace ran out): join afresh, as if there were no token.
+                    usedSavedToken = false;
+                    forgetToken();
+                    follower.join(ClientMessage.Join.player(name));
+                    return;
+                }
+                // Before a welcome, or while rejoining, nothing but the join was sent: this refuses it.
+                if (!welcomed || !live || isJoinRefusal(e)) {
+                    if (welcomed) {
+                        forgetToken();
+                    }
                     finish(welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR, refusal(e));
                     return;
                 }
             }
-            default -> {
-                if (view.apply(message) == RoomView.Update.NEED_SYNC) {
-                    connection.send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
-                }
-            }
+            default -> { }
         }
         frontend.received(message);
+        Snapshot s = view.snapshot();
+        if (s != null && Snapshot.OVER.equals(s.status()) && (before == null || !Snapshot.OVER.equals(before.status())
+                || before.game() != s.game())) {
+            namesOfResult = before != null && before.game() == s.game() ? before : s;
+        }
+        before = s;
+        if (message instanceof ServerMessage.Welcome && keyboardGone) {
+            frontend.notice("standard input is closed: play in a terminal, or use --script", true);
+            finishAfterLeaving(ExitCodes.ERROR);
+            return;
+        }
         if (message instanceof ServerMessage.Welcome && !held.isEmpty()) {
             List<String> lines = new ArrayList<>(held);
             held.clear();
@@ -434,7 +510,8 @@ final class RoomSession {
     private String refusal(ServerMessage.Error e) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> "there is no room " + room + " on " + server + " (check the code)";
-            case ROOM_FULL -> "room " + room + " is full: both seats are taken (try ttt watch " + room + ")";
+            case NOT_A_PLAYER -> "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
+            case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
             default -> "the server refused to let us in: " + e.message();
         };
     }
@@ -452,48 +529,52 @@ final class RoomSession {
         }
     }
 
-    private void closed(int gen, int code, String reason) {
-        if (gen != generation || exit.isDone()) {
-            return;
-        }
-        connection = null;
+    private void reconnecting(String why, int closeCode, int attempt, int attempts, Duration wait) {
         live = false;
         if (leaving) {
             return;
         }
-        if (!welcomed) {
-            finish(ExitCodes.ERROR, lastError != null ? refusal(lastError)
-                    : "the server closed the connection before letting us in (" + CloseCodes.describe(code) + ")");
+        boolean restarting = closeCode == CloseCodes.GOING_AWAY;
+        if (restarting || status.startsWith("server restarting")) {
+            setStatus("server restarting \u2014 reconnecting\u2026 (attempt " + attempt + " of " + attempts + ")");
+            if (restarting) {
+                frontend.notice("server restarting \u2014 reconnecting\u2026", true);
+            }
             return;
         }
-        if (FINAL_CLOSES.contains(code)) {
-            String why = switch (code) {
-                case CloseCodes.REPLACED -> "this seat was taken over by another connection";
-                case CloseCodes.POLICY_VIOLATION -> "the server closed the connection: too many messages";
-                default -> "the server closed the connection: " + CloseCodes.describe(code)
-                        + (reason == null || reason.isEmpty() ? "" : " (" + reason + ")");
-            };
-            finish(ExitCodes.ABORTED, why);
-            return;
-        }
-        reconnectLater("connection lost (" + CloseCodes.describe(code) + ")");
+        setStatus("reconnecting in " + seconds(wait) + " (attempt " + attempt + " of " + attempts + ")");
+        frontend.notice(why + "; reconnecting...", true);
     }
 
-    private void reconnectLater(String why) {
-        if (attempt >= BACKOFF.size()) {
-            finish(ExitCodes.ABORTED, why + "; gave up after " + attempt + " attempts to reconnect");
+    private void stopped(RoomFollower.Stopped stopped) {
+        live = false;
+        if (exit.isDone() || leaving) {
             return;
         }
-        Duration wait = BACKOFF.get(attempt++);
-        setStatus("reconnecting in " + seconds(wait) + " (attempt " + attempt + " of " + BACKOFF.size() + ")");
-        frontend.notice(why + "; reconnecting...", true);
-        int gen = ++generation; // ignore anything late from the old connection
-        loop.schedule(() -> {
-            if (gen == generation && !leaving) {
-                setStatus("reconnecting (attempt " + attempt + " of " + BACKOFF.size() + ")");
-                connect();
+        GameConnection.CloseInfo close = stopped.close();
+        String reason = close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
+        switch (stopped.reason()) {
+            case UNREACHABLE -> finish(ExitCodes.ERROR, openFailure(stopped.cause()));
+            case ROOM_GONE -> {
+                forgetToken();
+                finish(welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR, welcomed
+                        ? "room " + room + " no longer exists on " + server + " (the server may have restarted)"
+                        : "there is no room " + room + " on " + server + " (check the code)");
             }
-        }, wait.toMillis(), TimeUnit.MILLISECONDS);
+            case REPLACED -> finish(ExitCodes.ABORTED, "this seat was taken over by another connection");
+            case LEFT -> {
+                forgetToken();
+                finish(ExitCodes.ABORTED, "the server closed the connection: " + CloseCodes.describe(close.code()) + reason);
+            }
+            case POLICY -> finish(ExitCodes.ABORTED, close.code() == CloseCodes.POLICY_VIOLATION
+                    ? "the server closed the connection: too many messages"
+                    : "the server closed the connection: " + CloseCodes.describe(close.code()) + reason);
+            case GAVE_UP -> finish(ExitCodes.ABORTED, stopped.cause().getMessage() + " to reconnect");
+            case CLOSED -> finish(welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR, lastError != null ? refusal(lastError)
+                    : "the server closed the connection before letting us in ("
+                    + CloseCodes.describe(close == null ? CloseCodes.ABNORMAL : close.code()) + ")");
+            case BY_REQUEST -> finish(ExitCodes.ABORTED, null);
+        }
     }
 
     private static String seconds(Duration d) {
@@ -508,45 +589,46 @@ final class RoomSession {
 
     /** Drops the current connection as a lost network would (for tests of reconnecting). */
     void dropConnection() {
-        if (connection != null) {
-            connection.abort();
+        GameConnection c = follower == null ? null : follower.connection();
+        if (c != null) {
+            c.abort();
         }
     }
 
-    /** Forwards one connection's events to the session thread, tagged with its generation. */
-    private final class Listener implements GameConnection.Listener {
-        private final int gen;
-        private String raw;
-
-        Listener(int gen) {
-            this.gen = gen;
-        }
-
+    /** What the follower reports, already on the session thread. */
+    private final class Events implements RoomFollower.Listener {
         @Override
-        public void onRawText(String text) {
-            raw = text;
+        public void onText(String text) {
+            if (!exit.isDone()) {
+                frontend.raw(text);
+            }
         }
 
         @Override
         public void onMessage(ServerMessage message) {
-            String text = raw;
-            execute(() -> received(gen, text, message));
+            received(message);
         }
 
         @Override
         public void onUndecodable(String text, ProtocolException problem) {
-            execute(() -> {
-                if (gen == generation) {
-                    frontend.raw(text);
-                    frontend.notice("the server sent something this client does not understand: "
-                            + problem.getMessage(), true);
-                }
-            });
+            frontend.notice("the server sent something this client does not understand: " + problem.getMessage(), true);
         }
 
         @Override
-        public void onClose(int code, String reason) {
-            execute(() -> closed(gen, code, reason));
+        public void onReconnecting(String why, int closeCode, int attempt, int attempts, Duration wait) {
+            reconnecting(why, closeCode, attempt, attempts, wait);
+        }
+
+        @Override
+        public void onReconnectAttempt(int attempt, int attempts) {
+            if (!status.startsWith("server restarting")) {
+                setStatus("reconnecting (attempt " + attempt + " of " + attempts + ")");
+            }
+        }
+
+        @Override
+        public void onStopped(RoomFollower.Stopped stopped) {
+            stopped(stopped);
         }
     }
 }

@@ -1,10 +1,12 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -76,7 +78,13 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
             writer.print("\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on exit
         }
         terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(this::draw));
-        terminal.handle(Terminal.Signal.INT, signal -> session.execute(() -> submit(new Command.Quit())));
+        terminal.handle(Terminal.Signal.INT, signal -> session.execute(() -> submit(new Command.Interrupt())));
+        // Redraws each second while a seat's grace counts down.
+        session.every(Duration.ofSeconds(1), () -> {
+            if (!session.graceUntil().isEmpty()) {
+                draw();
+            }
+        });
         Thread reader = new Thread(this::readKeys, "ttt-keys");
         reader.setDaemon(true);
         reader.start();
@@ -89,7 +97,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
             while (true) {
                 int c = in.read();
                 if (c < 0) {
-                    session.execute(() -> submit(new Command.Quit()));
+                    session.execute(session::keyboardClosed);
                     return;
                 }
                 if (c == ESC && raw) {
@@ -135,7 +143,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
 
     private void key(int c) {
         switch (c) {
-            case CTRL_C -> submit(new Command.Quit());
+            case CTRL_C -> submit(new Command.Interrupt());
             case CTRL_D -> {
                 if (input.isEmpty()) {
                     submit(new Command.Quit());
@@ -198,7 +206,9 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         switch (message) {
             case ServerMessage.Error e -> notice(session.describe(e), true);
             case ServerMessage.Diff d when d.event() != null && s != null -> {
-                String text = GameScreen.describe(d.event(), s, session.seat());
+                // Named from the state before this diff: who acted, not who sits there now.
+                Snapshot names = session.before() != null ? session.before() : s;
+                String text = GameScreen.describe(d.event(), s, names, session.seat());
                 if (text != null) {
                     notice(text, false);
                 }
@@ -237,14 +247,8 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     }
 
     private void draw() {
-        List<GameScreen.Notice> shown = List.copyOf(notices);
-        List<String> lines = render(shown);
-        int height = terminal.getHeight();
-        if (raw && height > 0 && lines.size() > height && !shown.isEmpty()) {
-            // Too tall for the terminal: keep the newest notices that fit, so the board stays in view.
-            int keep = Math.max(1, shown.size() - (lines.size() - height));
-            lines = render(shown.subList(shown.size() - keep, shown.size()));
-        }
+        List<String> lines = GameScreen.render(view(List.copyOf(notices), input.toString(), raw ? cursor : null,
+                raw ? terminal.getHeight() : 0));
         StringBuilder screen = new StringBuilder();
         if (raw) {
             screen.append(Ansi.CLEAR);
@@ -256,9 +260,10 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         writer.flush();
     }
 
-    private List<String> render(List<GameScreen.Notice> shown) {
-        return GameScreen.render(new GameScreen.View(session.room(), share, session.snapshot(), session.seat(),
-                session.connection(), shown, input.toString(), raw ? cursor : null, colour));
+    private GameScreen.View view(List<GameScreen.Notice> shown, String typed, Integer cursorShown, int height) {
+        return new GameScreen.View(session.room(), share, session.snapshot(), session.seat(), session.connection(),
+                shown, typed, cursorShown, colour, session.namesOfResult(), session.graceUntil(),
+                System.currentTimeMillis(), height);
     }
 
     /** After the session ended: leaves the full screen and prints the last state on the normal one. */
@@ -266,8 +271,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         if (raw) {
             writer.print("\u001b[?1049l");
         }
-        List<String> lines = GameScreen.render(new GameScreen.View(session.room(), share, session.snapshot(),
-                session.seat(), session.connection(), List.copyOf(notices), "", null, colour));
+        List<String> lines = GameScreen.render(view(List.copyOf(notices), "", null, 0));
         writer.print(String.join("\r\n", lines.subList(0, lines.size() - 1)) + "\r\n");
         writer.flush();
     }

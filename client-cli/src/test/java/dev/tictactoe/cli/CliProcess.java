@@ -48,6 +48,17 @@ final class CliProcess implements AutoCloseable {
         pump("err", new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false);
     }
 
+    /** Where every started client keeps its seat tokens: one directory for this test run. */
+    static final Path STATE_DIR = stateDir();
+
+    private static Path stateDir() {
+        try {
+            return Files.createTempDirectory("ttt-state");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Starts {@code java -jar client-cli.jar args...} with the java running the tests. */
     static CliProcess start(String label, String... args) {
         List<String> command = new ArrayList<>();
@@ -59,6 +70,7 @@ final class CliProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("TTT_SERVER");
         builder.environment().put("NO_COLOR", "1");
+        builder.environment().put(SeatTokens.DIR_ENV, STATE_DIR.toString());
         try {
             return new CliProcess(label, builder.start());
         } catch (IOException e) {

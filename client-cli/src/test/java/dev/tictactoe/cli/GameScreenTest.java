@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.testkit.Snapshots;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class GameScreenTest {
         List<String> lines = screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
         assertThat(lines.get(0)).isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
         assertThat(lines.get(1)).startsWith("X  ana (you) <- to move").endsWith("wins 1");
-        assertThat(lines.get(2)).startsWith("O  ben  - disconnected, seat held").endsWith("wins 0");
+        assertThat(lines.get(2)).startsWith("O  ben  - opponent disconnected \u2014 seat held").endsWith("wins 0");
         assertThat(lines.get(3)).isEqualTo("draws 3   spectators 2");
         assertThat(lines).contains("   1  X | . |(O)", "   2  . |>.<| . ");
         assertThat(lines).contains(
@@ -132,5 +133,67 @@ class GameScreenTest {
             assertThat(lines).allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
         }
+    }
+
+    private static GameScreen.View view(Snapshot s, String seat, java.util.Map<String, Long> grace, long now,
+            int height, List<GameScreen.Notice> notices) {
+        return new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, seat, "connected", notices, "", null, false,
+                null, grace, now, height);
+    }
+
+    @Test
+    void aDisconnectedOpponentsSeatCountsDown() {
+        Snapshot s = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+                Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
+        long now = 1_000_000;
+        List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of("O", now + 42_000), now, 0, List.of()));
+        assertThat(lines.get(2)).contains("ben  - opponent disconnected \u2014 seat kept 0:42");
+        List<String> later = GameScreen.render(view(s, "X", java.util.Map.of("O", now + 42_000), now + 41_500, 0,
+                List.of()));
+        assertThat(later.get(2)).contains("seat kept 0:01");
+        List<String> spectator = GameScreen.render(view(s, null, java.util.Map.of("O", now + 75_000), now, 0, List.of()));
+        assertThat(spectator.get(2)).contains("ben  - disconnected \u2014 seat kept 1:15");
+        // No deadline known (an older server): the seat is just held.
+        assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), now, 0, List.of())).get(2))
+                .contains("opponent disconnected \u2014 seat held");
+        assertThat(GameScreen.clock(-5_000)).isEqualTo("0:00");
+    }
+
+    @Test
+    void eventsNameWhoActedNotWhoSitsThereNow() {
+        Snapshot before = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+                Snapshots.ANA, Snapshots.BEN);
+        Snapshot after = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+                Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
+        assertThat(GameScreen.describe(new Event.Left("O"), after, before, "X")).isEqualTo("ben (O) left the room");
+        assertThat(GameScreen.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
+                .isEqualTo("ben (O) played b2");
+        Snapshot.Result resigned = new Snapshot.Result("X", "resign", List.of());
+        Snapshot over = Snapshots.of(Snapshot.OVER, null, List.of("X..", "...", "..."), 0, resigned,
+                Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
+        assertThat(GameScreen.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
+        List<String> lines = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", over, "X",
+                "connected", List.of(), "", null, false, before, java.util.Map.of(), 0, 0));
+        assertThat(lines).contains("ben (O) resigned: you win.").noneMatch(l -> l.contains("bot (hard) (O) resigned"));
+    }
+
+    @Test
+    void aLargeBoardFitsAnEightyByTwentyFourTerminalWithItsHeader() {
+        List<String> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            rows.add(i == 7 ? ".......X......." : "...............");
+        }
+        Snapshot s = Snapshots.of(Snapshot.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
+        List<GameScreen.Notice> notices = List.of(new GameScreen.Notice("one", false),
+                new GameScreen.Notice("two", false), new GameScreen.Notice("three", true));
+        List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of(), 0, 24, notices));
+        assertThat(lines).hasSizeLessThanOrEqualTo(24);
+        assertThat(lines.get(0)).startsWith("ttt  room K7M Q2P  game 1  15x15");
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("X  ana (you)"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("  15  ."));
+        assertThat(lines).contains("! three").allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("> ");
+        // With room to spare nothing is squeezed.
+        assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), 0, 0, notices))).contains("draws 3   spectators 2");
     }
 }

@@ -29,7 +29,7 @@ class InteractiveTerminalIT {
 
     /** A tmux server of our own, so nothing else running tmux is touched. */
     private final String socket = "ttt-it-" + ProcessHandle.current().pid();
-    private final String session = "cli";
+    private String session = "cli";
     private GameServer server;
 
     @BeforeEach
@@ -41,7 +41,7 @@ class InteractiveTerminalIT {
     @AfterEach
     void stop() throws Exception {
         if (server != null) {
-            tmux("kill-session", "-t", session);
+            tmux("kill-server");
             server.close();
         }
     }
@@ -53,7 +53,7 @@ class InteractiveTerminalIT {
                 + " create --bot perfect --name tester --server http://127.0.0.1:" + server.port();
         // The shell reports the exit code and keeps the pane open so the last screen can be read.
         tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40",
-                "sh -c '" + cli + "; echo \"[exit $?]\"; sleep 120'");
+                "sh -c '" + SeatTokens.DIR_ENV + "=" + quote(CliProcess.STATE_DIR.toString()) + " " + cli + "; echo \"[exit $?]\"; sleep 120'");
 
         String screen = awaitScreen(s -> s.contains("Your turn (X)"));
         assertThat(screen).contains("ttt  room", "3x3, 3 in a row", "tester (you)", "bot (perfect)", "a   b   c");
@@ -85,6 +85,43 @@ class InteractiveTerminalIT {
         assertThat(last).containsAnyOf("[exit 1]", "[exit 2]");
         assertThat(last).contains("a   b   c").containsAnyOf("wins with", "Draw:");
         assertThat(last).doesNotContain("Exception");
+    }
+
+    /** The command line that runs the client against the test server, its seat tokens kept for this run. */
+    private String cli(String args) {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        return "env " + SeatTokens.DIR_ENV + "=" + quote(CliProcess.STATE_DIR.toString()) + " " + quote(java)
+                + " -XX:TieredStopAtLevel=1 -jar " + quote(CliProcess.jar().toAbsolutePath().toString()) + " " + args
+                + " --server http://127.0.0.1:" + server.port();
+    }
+
+    @Test
+    void aLargeBoardFitsEightyByTwentyFourAndCtrlCKeepsTheSeat() throws Exception {
+        tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
+                // The shell ignores Ctrl-C, as an interactive one would, so it can report the exit code.
+                "sh -c 'trap \"\" INT; (trap - INT; exec " + cli("create --size 15 --bot easy --name tester")
+                        + "); echo \"[exit $?]\"; sleep 120'");
+        String screen = awaitScreen(s -> s.contains("Your turn (X)"));
+        List<String> lines = List.of(screen.split("\n"));
+        assertThat(lines.get(0)).contains("ttt  room", "15x15");
+        assertThat(screen).contains("tester (you)", " 15  .");
+        Matcher room = Pattern.compile("room (\\w{3}) (\\w{3})").matcher(lines.get(0));
+        assertThat(room.find()).isTrue();
+        String code = room.group(1) + room.group(2);
+
+        tmux("send-keys", "-t", session, "C-c");
+        String last = awaitScreen(s -> s.contains("[exit "));
+        assertThat(last).contains("[exit 3]", "ttt join " + code);
+        assertThat(last).doesNotContain("Exception");
+        session = "cli2"; // a second window; the first one stays until the end
+
+        tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
+                "sh -c '" + cli("join " + code + " --name tester") + "; echo \"[exit $?]\"; sleep 120'");
+        String back = awaitScreen(s -> s.contains("rejoined seat X"));
+        assertThat(back).contains("tester (you)").doesNotContain("you are watching");
+        tmux("send-keys", "-t", session, "-l", "quit");
+        tmux("send-keys", "-t", session, "Enter");
+        assertThat(awaitScreen(s -> s.contains("[exit "))).contains("for good");
     }
 
     private static boolean isOver(String screen) {

@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -50,7 +51,10 @@ class MainTest {
         assertThat(create().request()).isEqualTo(NewRoom.DEFAULT);
         assertThat(create("--size", "4").request().winLength()).isEqualTo(4);
         assertThat(create("--size", "7", "--k", "4").request().winLength()).isEqualTo(4);
-        assertThatThrownBy(() -> create("--k", "4").request()).hasMessage("--k must be 1 to the board size (3), was 4");
+        assertThatThrownBy(() -> create("--k", "4").request()).hasMessage("--k must be 3 to the board size (3), was 4");
+        // The server refuses a row shorter than three; the client says so before connecting.
+        assertThatThrownBy(() -> create("--size", "7", "--k", "2").request())
+                .hasMessage("--k must be 3 to the board size (7), was 2");
         assertThatThrownBy(() -> create("--seat", "Z").request()).hasMessage("--seat must be X, O or random, was \"Z\"");
         assertThatThrownBy(() -> create("--bot", "god").request())
                 .hasMessage("--bot must be easy, medium, hard or perfect, was \"god\"");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
@@ -85,7 +86,7 @@ class ReconnectIT {
     void aDroppedConnectionRejoinsTheSameSeatAndPlaysOn() throws Exception {
         URI http = URI.create("http://127.0.0.1:" + server.port());
         String code = new RoomsApi(http).create(NewRoom.DEFAULT.withBot("perfect")).code();
-        RoomSession session = new RoomSession(ServerAddress.parse(http.toString()), code, "me", false, false, true, group);
+        RoomSession session = new RoomSession(ServerAddress.parse(http.toString()), code, "me", false, false, true, group, null);
         Recorder recorder = new Recorder();
         CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> session.run(recorder));
 

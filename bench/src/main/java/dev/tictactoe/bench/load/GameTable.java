@@ -1,0 +1,324 @@
+package dev.tictactoe.bench.load;
+
+import dev.tictactoe.client.GameConnection;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import io.netty.channel.EventLoop;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A room on the game server with two generated players, who play random legal moves as soon as
+ * it is their turn (or after the think time) and offer a rematch when a game ends. Each player
+ * keeps only what it needs from the diffs (status, turn, board rows, the event's move id); both
+ * players live on one event loop, so the table needs no locks.
+ */
+final class GameTable implements Table {
+
+    /** Reconnections a player attempts after unexpected closes. */
+    private static final int RECONNECTS = 3;
+
+    private final Shared shared;
+    private final EventLoop loop;
+    private final URI uri;
+    private final SplittableRandom random;
+    private final long thinkNanos;
+    private final int cellCount;
+    private final Player a;
+    private final Player b;
+    /** The move in flight: one at a time in a game of turns. */
+    private String pendingId;
+    private long pendingSent;
+    private int lastStartedGame;
+    private int lastCompletedGame;
+    private volatile boolean inGame;
+    private volatile boolean stopping;
+
+    GameTable(Shared shared, EventLoop loop, Target target, String code, int index) {
+        this.shared = shared;
+        this.loop = loop;
+        this.uri = target.room(code);
+        this.random = new SplittableRandom(shared.settings().seed() * 1_000_003L + index);
+        this.thinkNanos = shared.settings().think().toNanos();
+        this.cellCount = shared.settings().size() * shared.settings().size();
+        this.a = new Player("load-" + index + "-a");
+        this.b = new Player("load-" + index + "-b");
+    }
+
+    @Override
+    public CompletableFuture<Void> connect() {
+        return CompletableFuture.allOf(a.connect(), b.connect());
+    }
+
+    @Override
+    public void start() {
+        // The server starts the game once both seats are taken.
+    }
+
+    @Override
+    public void stop() {
+        stopping = true;
+    }
+
+    @Override
+    public boolean settled() {
+        return !inGame;
+    }
+
+    @Override
+    public List<GameConnection> connections() {
+        List<GameConnection> open = new ArrayList<>(2);
+        for (Player p : List.of(a, b)) {
+            if (p.connection != null) {
+                open.add(p.connection);
+            }
+        }
+        return open;
+    }
+
+    // ---- on the table's loop
+
+    private void step(Player p) {
+        if (p.game > lastStartedGame && (p.status.equals("playing") || p.status.equals("over"))) {
+            lastStartedGame = p.game;
+            shared.stats().gameStarted();
+            inGame = true;
+        }
+        if (p.status.equals("over") && p.game > lastCompletedGame) {
+            lastCompletedGame = p.game;
+            shared.stats().gameCompleted();
+            inGame = false;
+        }
+        if (shared.idle() || shared.stats().isClosing() || p.connection == null) {
+            return;
+        }
+        if (p.mayMove()) {
+            if (thinkNanos == 0) {
+                move(p);
+            } else {
+                p.moveScheduled = true;
+                long delay = (long) (thinkNanos * (0.5 + random.nextDouble()));
+                loop.schedule(() -> move(p), delay, TimeUnit.NANOSECONDS);
+            }
+        } else if (p.status.equals("over") && !stopping && p.rematchOffered < p.game) {
+            p.rematchOffered = p.game;
+            p.connection.send(new ClientMessage.Rematch());
+        }
+    }
+
+    private void move(Player p) {
+        p.moveScheduled = false;
+        if (!p.mayMove() || shared.stats().isClosing()) {
+            return;
+        }
+        int cell = randomEmptyCell(p.cells);
+        if (cell < 0) {
+            return;
+        }
+        String id = p.seat + ++p.moves;
+        pendingId = id;
+        p.movedAt = p.version;
+        pendingSent = System.nanoTime();
+        p.connection.write(new TextWebSocketFrame(Frames.move(id, p.version, cell)));
+    }
+
+    private int randomEmptyCell(char[] cells) {
+        int empty = 0;
+        for (char c : cells) {
+            if (c == '.') {
+                empty++;
+            }
+        }
+        if (empty == 0) {
+            return -1;
+        }
+        int pick = random.nextInt(empty);
+        for (int i = 0; i < cells.length; i++) {
+            if (cells[i] == '.' && pick-- == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void delivered(String moveId, long receivedNanos) {
+        if (moveId != null && moveId.equals(pendingId)) {
+            shared.stats().move(pendingSent, receivedNanos);
+            pendingId = null;
+        }
+    }
+
+    /** One generated player: a connection and the little it tracks of the room. */
+    private final class Player implements GameConnection.Listener {
+        final String name;
+        final char[] cells = new char[cellCount];
+        final Frames.Diff parsed = new Frames.Diff();
+        volatile GameConnection connection;
+        InetAddress source;
+        CompletableFuture<Void> welcomed;
+        String seat;
+        String token;
+        long version = -1;
+        String status = "waiting";
+        String turn;
+        int game;
+        long receivedAt;
+        /** The version this player last moved at: no second move until the state moves on. */
+        long movedAt = -1;
+        boolean moveScheduled;
+        boolean syncPending;
+        int rematchOffered;
+        int moves;
+        int reconnectsLeft = RECONNECTS;
+
+        Player(String name) {
+            this.name = name;
+            Arrays.fill(cells, '.');
+        }
+
+        CompletableFuture<Void> connect() {
+            welcomed = new CompletableFuture<>();
+            if (source == null) {
+                source = shared.sources().next();
+            }
+            CompletableFuture<Void> ready = welcomed;
+            return GameConnection.open(uri, loop, this, Shared.OPEN_TIMEOUT, source).thenCompose(c -> {
+                connection = c;
+                Long last = token == null ? null : version;
+                c.send(new ClientMessage.Join(Protocol.VERSION, name, token, false, last));
+                return ready.orTimeout(Shared.OPEN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            });
+        }
+
+        boolean mayMove() {
+            return status.equals("playing") && seat != null && seat.equals(turn) && !moveScheduled
+                    && version > movedAt && connection != null;
+        }
+
+        /** Diffs, nearly every frame, are read here without a tree; the rest is decoded as usual. */
+        @Override
+        public void onText(String text) {
+            receivedAt = System.nanoTime();
+            try {
+                if (Frames.readDiff(text, parsed)) {
+                    diff(parsed);
+                    step(this);
+                    return;
+                }
+                onMessage(MessageCodec.decodeServer(text));
+            } catch (IOException | ProtocolException e) {
+                shared.stats().error("undecodable");
+            }
+        }
+
+        @Override
+        public void onMessage(ServerMessage message) {
+            switch (message) {
+                case ServerMessage.Welcome w -> {
+                    seat = w.seat();
+                    token = w.token() != null ? w.token() : token;
+                    load(w.snapshot());
+                    welcomed.complete(null);
+                }
+                case ServerMessage.SnapshotMessage s -> load(s.snapshot());
+                case ServerMessage.Error e -> {
+                    shared.stats().error(e.code().wire());
+                    if (!welcomed.isDone()) {
+                        welcomed.completeExceptionally(new ProtocolException(e.code(), e.message()));
+                        return;
+                    }
+                    if (e.ref() != null && e.ref().equals(pendingId)) {
+                        // The move was refused: look again at a fresh snapshot before the next one.
+                        pendingId = null;
+                        movedAt = -1;
+                        sync(null);
+                        return;
+                    }
+                }
+                default -> { }
+            }
+            step(this);
+        }
+
+        private void load(Snapshot s) {
+            syncPending = false;
+            version = s.version();
+            status = s.status();
+            turn = s.turn();
+            game = s.game();
+            List<String> board = s.board();
+            for (int row = 0; row < board.size(); row++) {
+                setRow(row, board.get(row));
+            }
+        }
+
+        private void diff(Frames.Diff d) {
+            if (d.version <= version) {
+                return; // already applied
+            }
+            if (d.version != version + 1) {
+                sync(version);
+                return;
+            }
+            version = d.version;
+            for (int i = 0; i < d.ops; i++) {
+                apply(d.paths[i], d.values[i]);
+            }
+            if (d.moveId != null && !d.movedSeat.equals(seat)) {
+                delivered(d.moveId, receivedAt);
+            }
+        }
+
+        private void apply(String path, String value) {
+            switch (path) {
+                case "/status" -> status = value;
+                case "/turn" -> turn = value;
+                case "/game" -> game = Integer.parseInt(value);
+                default -> {
+                    if (path.startsWith("/board/") && value != null) {
+                        setRow(Integer.parseInt(path, "/board/".length(), path.length(), 10), value);
+                    }
+                }
+            }
+        }
+
+        private void setRow(int row, String text) {
+            text.getChars(0, text.length(), cells, row * text.length());
+        }
+
+        private void sync(Long last) {
+            if (!syncPending) {
+                syncPending = true;
+                shared.stats().resync();
+                connection.send(new ClientMessage.Sync(last));
+            }
+        }
+
+        @Override
+        public void onClose(int code, String reason) {
+            shared.stats().closed();
+            if (shared.stats().isClosing() || token == null || reconnectsLeft-- <= 0) {
+                return;
+            }
+            shared.stats().reconnected();
+            connection = null;
+            connect().whenComplete((ok, failure) -> {
+                if (failure != null) {
+                    shared.stats().error("reconnect_failed");
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.tictactoe.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.bench.RelayServer;
+import dev.tictactoe.server.net.GameServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Short runs of the generator against a real server and the relay: correctness only, never speed. */
+class LoadSmokeIT {
+
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    private LoadSettings settings(int port, boolean relay, long moves, int capacity, int perSource) {
+        return new LoadSettings(new Target("127.0.0.1", port), relay, 5, Duration.ofSeconds(20), moves, Duration.ZERO,
+                Duration.ZERO, capacity, 1, 3, 3, 11, perSource, Duration.ZERO, "smoke");
+    }
+
+    private LoadRun run(LoadSettings settings) {
+        return new LoadRun(settings, new PrintStream(progress, true, StandardCharsets.UTF_8));
+    }
+
+    /** The server's default rate limit would refuse players who answer at once; the smoke run is about correctness. */
+    private static GameServer server() {
+        return GameServer.start(ServerConfig.builder()
+                .host("127.0.0.1")
+                .port(0)
+                .workerThreads(1)
+                .messagesPerSecond(100_000)
+                .messageBurst(100_000)
+                .build());
+    }
+
+    @Test
+    @Timeout(60)
+    void fiveRoomsPlayCompleteGamesAgainstTheServer() throws Exception {
+        try (GameServer server = server()) {
+            LoadResult r = run(settings(server.port(), false, 300, 0, 20_000)).play();
+
+            assertThat(r.moves()).as(progress::toString).isGreaterThanOrEqualTo(300);
+            assertThat(r.latency().count()).isEqualTo(r.moves());
+            assertThat(r.errors()).as("errors %s", r.errorsByCode()).isZero();
+            assertThat(r.unexpectedCloses()).isZero();
+            assertThat(r.resyncs()).isZero();
+            assertThat(r.setupFailures()).isZero();
+            assertThat(r.gamesUnfinished()).isZero();
+            assertThat(r.gamesCompleted()).isPositive().isEqualTo(r.gamesStarted());
+            assertThat(r.serverCpuNanos()).isPositive();
+            assertThat(r.toJson().path("latencyMicros").path("p99").isNumber()).isTrue();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void fiveRoomsPlayAgainstTheRelay() throws Exception {
+        try (RelayServer relay = RelayServer.start("127.0.0.1", 0, 1)) {
+            LoadResult r = run(settings(relay.port(), true, 300, 0, 20_000)).play();
+
+            assertThat(r.moves()).as(progress::toString).isGreaterThanOrEqualTo(300);
+            assertThat(r.errors()).isZero();
+            assertThat(r.unexpectedCloses()).isZero();
+            assertThat(r.gamesUnfinished()).isZero();
+            assertThat(r.gamesCompleted()).isPositive().isEqualTo(r.gamesStarted());
+            assertThat(r.serverCpuNanos()).isPositive();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void capacityModeSeatsIdleConnectionsFromSeveralSourceAddresses() throws Exception {
+        try (GameServer server = server()) {
+            // Four connections per local address: 20 connections use 127.0.0.1 to 127.0.0.5.
+            CapacityResult r = run(settings(server.port(), false, 0, 20, 4)).capacity();
+
+            assertThat(r.connections()).as(progress::toString).isEqualTo(20);
+            assertThat(r.targetConnections()).isEqualTo(20);
+            assertThat(r.errors()).isZero();
+            assertThat(r.unexpectedCloses()).isZero();
+            assertThat(r.setupFailures()).isZero();
+            assertThat(r.before().heapUsedBytes()).isPositive();
+            assertThat(r.after().heapUsedBytes()).isPositive();
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.client.ServerAddress;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Seat tokens kept on disk, one file per server and room, so a restarted {@code ttt join CODE}
+ * takes its seat back. The directory is private to the user (700, files 600): a token is a seat.
+ */
+final class SeatTokens {
+    private static final Logger log = LoggerFactory.getLogger(SeatTokens.class);
+
+    /** Overrides where tokens are kept (tests point it at a temporary directory). */
+    static final String DIR_ENV = "TTT_STATE_DIR";
+
+    /** Longest token accepted from a file; anything longer is not ours. */
+    static final int MAX_TOKEN_LENGTH = 256;
+
+    private final Path dir;
+    /** This client's claim on one room's token, held while it plays there. */
+    private FileChannel claim;
+
+    SeatTokens(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The user's state directory: {@code $TTT_STATE_DIR}, {@code $XDG_STATE_HOME/ttt} or {@code ~/.local/state/ttt}. */
+    static SeatTokens fromEnvironment(Map<String, String> env) {
+        String own = env.get(DIR_ENV);
+        if (own != null && !own.isBlank()) {
+            return new SeatTokens(Path.of(own));
+        }
+        String xdg = env.get("XDG_STATE_HOME");
+        Path base = xdg != null && !xdg.isBlank()
+                ? Path.of(xdg)
+                : Path.of(System.getProperty("user.home"), ".local", "state");
+        return new SeatTokens(base.resolve("ttt"));
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /** The file of one room on one server, named so it needs no escaping. */
+    Path file(ServerAddress server, String room) {
+        String key = server.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+        return dir.resolve("seat-" + key + "-" + room.toUpperCase(Locale.ROOT));
+    }
+
+    /** The saved token, or null when there is none (or it cannot be read). */
+    String load(ServerAddress server, String room) {
+        Path file = file(server, room);
+        try {
+            if (!Files.isRegularFile(file)) {
+                return null;
+            }
+            String token = Files.readString(file, StandardCharsets.UTF_8).strip();
+            return token.isEmpty() || token.length() > MAX_TOKEN_LENGTH ? null : token;
+        } catch (IOException e) {
+            log.debug("cannot read {}: {}", file, e.toString());
+            return null;
+        }
+    }
+
+    /** Saves a token, readable by the user only; a failure only costs the seat on a restart. */
+    void save(ServerAddress server, String room, String token) {
+        Path file = file(server, room);
+        try {
+            createPrivateDir();
+            Path temp = Files.createTempFile(dir, ".seat", ".tmp");
+            if (posix()) {
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+            }
+            Files.writeString(temp, token + "\n", StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            log.warn("cannot keep the seat token in {}: {}", file, e.toString());
+        }
+    }
+
+    /**
+     * Claims the room's token for this client until {@link #release}: false when another running
+     * client holds it (two terminals on one machine are two players, not one seat taken over).
+     */
+    synchronized boolean claim(ServerAddress server, String room) {
+        Path lock = file(server, room).resolveSibling(file(server, room).getFileName() + ".lock");
+        try {
+            createPrivateDir();
+            FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                held = null;
+            }
+            if (held == null) {
+                channel.close();
+                return false;
+            }
+            claim = channel;
+            return true;
+        } catch (IOException e) {
+            log.debug("cannot claim {}: {}", lock, e.toString());
+            return false;
+        }
+    }
+
+    /** Gives up the claim, if any, so a later run can take the seat back. */
+    synchronized void release() {
+        if (claim != null) {
+            try {
+                claim.close();
+            } catch (IOException e) {
+                log.debug("cannot release the seat claim: {}", e.toString());
+            }
+            claim = null;
+        }
+    }
+
+    /** Forgets a token (the seat was given up, refused or the room is gone). */
+    void forget(ServerAddress server, String room) {
+        try {
+            Files.deleteIfExists(file(server, room));
+        } catch (IOException e) {
+            log.debug("cannot delete the seat token of {}: {}", room, e.toString());
+        }
+    }
+
+    private void createPrivateDir() throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        Files.createDirectories(dir.getParent() == null ? dir : dir.getParent());
+        if (posix()) {
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } else {
+            Files.createDirectory(dir);
+        }
+    }
+
+    private static boolean posix() {
+        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    }
+}
