@@ -28,6 +28,7 @@ public final class BenchMain {
             "solve", SolveCommand::run,
             "botbench", BotBench::run,
             "journal", JournalBench::run,
+            "journalcost", dev.tictactoe.bench.load.JournalCost::run,
             "relay", RelayServer::main,
             "help", args -> help()));
 
