@@ -31,12 +31,48 @@ public final class GameClock {
     private long anchorNanos;
     private long anchorEpochMillis;
 
+    /**
+     * Everything a clock holds, to keep it across a restart: each side's game clock at the start
+     * of the current turn, the side whose time runs and since when, the seat that ran out, and the
+     * instant that maps the clock's times to the wall clock.
+     */
+    public record State(long xRemaining, long oRemaining, Mark turn, long turnStarted, boolean started,
+            Mark flagged, long anchorNanos, long anchorEpochMillis) {}
+
     public GameClock(TimeControl control) {
         this.control = control;
         this.perMove = control.perMove().toNanos();
         this.increment = control.increment().toNanos();
         remaining[0] = control.base().toNanos();
         remaining[1] = remaining[0];
+    }
+
+    /** A clock exactly as {@link #state()} found it; its times are on the same monotonic base. */
+    public static GameClock restore(TimeControl control, State state) {
+        GameClock clock = new GameClock(control);
+        clock.remaining[0] = state.xRemaining();
+        clock.remaining[1] = state.oRemaining();
+        clock.turn = state.turn();
+        clock.turnStarted = state.turnStarted();
+        clock.started = state.started();
+        clock.flagged = state.flagged();
+        clock.anchorNanos = state.anchorNanos();
+        clock.anchorEpochMillis = state.anchorEpochMillis();
+        return clock;
+    }
+
+    public State state() {
+        return new State(remaining[0], remaining[1], turn, turnStarted, started, flagged, anchorNanos,
+                anchorEpochMillis);
+    }
+
+    /**
+     * The wall clock moved on by {@code millis} while the game's time stood still (the server was
+     * down and its monotonic times continue where they stopped): the times shown move with the wall
+     * clock, so the side to move gets its deadline that much later.
+     */
+    public void wallClockMoved(long millis) {
+        anchorEpochMillis += millis;
     }
 
     public TimeControl control() {

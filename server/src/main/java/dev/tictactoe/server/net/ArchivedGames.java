@@ -4,16 +4,59 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.store.ArchiveRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The answers of {@code GET /api/rooms/{code}/games[/{n}]}, read from the archive off the event loop. */
+/**
+ * The answers of {@code GET /api/rooms/{code}/games[/{n}]} and the games of the {@code history}
+ * message, both read from the archive off the event loop.
+ */
 final class ArchivedGames {
 
+    /** The games a {@code history} message lists at most: as many as a room keeps in memory. */
+    static final int HISTORY_GAMES = 100;
+
+    private static final Logger log = LoggerFactory.getLogger(ArchivedGames.class);
+
     private ArchivedGames() {}
+
+    /**
+     * The room's newest {@link #HISTORY_GAMES} archived games as the {@code history} message lists
+     * them, oldest first. A document that does not read is left out, with a warning.
+     */
+    static CompletableFuture<List<GameRecord>> history(ArchiveRunner games, String code) {
+        return games.latest(code, HISTORY_GAMES).thenApply(documents -> {
+            List<GameRecord> records = new ArrayList<>(documents.size());
+            for (byte[] document : documents) {
+                try {
+                    records.add(record(parse(document)));
+                } catch (RuntimeException e) {
+                    log.warn("room {}: an archived game does not read: {}", code, e.toString());
+                }
+            }
+            return records;
+        });
+    }
+
+    /** One archived document as a {@code history} entry. */
+    static GameRecord record(JsonNode game) {
+        return new GameRecord(game.required("game").asInt(), game.required("first").asText(),
+                cells(game.required("moves")), game.path("winner").isTextual() ? game.get("winner").asText() : null,
+                game.required("reason").asText(), cells(game.path("line")));
+    }
+
+    private static List<Integer> cells(JsonNode array) {
+        List<Integer> cells = new ArrayList<>(array.size());
+        array.forEach(cell -> cells.add(cell.asInt()));
+        return cells;
+    }
 
     /**
      * The list of a room's kept game numbers ({@code game} null) or one game's record; completes

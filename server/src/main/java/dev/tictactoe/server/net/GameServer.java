@@ -21,6 +21,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -112,12 +113,14 @@ public final class GameServer implements AutoCloseable {
         return rooms != null && rooms.find(code).isPresent();
     }
 
-    /** Rebuilds every room the journal held from its newest checkpoint. */
+    /** Rebuilds every room the journal held: its newest checkpoint, then the changes after it. */
     private void recover() {
         store.recovered().forEach((code, records) -> {
             for (int i = records.size() - 1; i >= 0; i--) {
                 if (records.get(i).kind() == RecordKind.CHECKPOINT) {
-                    registry.restore(records.get(i).payload());
+                    List<RoomJournal.Recorded> changes = records.subList(i + 1, records.size()).stream()
+                            .map(r -> new RoomJournal.Recorded(r.version(), r.payload())).toList();
+                    registry.restore(records.get(i).payload(), changes);
                     return;
                 }
             }

@@ -1,17 +1,24 @@
 package dev.tictactoe.server.net;
 
+import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.server.room.ChangeKind;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.JournalRecord;
 import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The rooms' journal on disk: one checkpoint record per change, finished games to the archive.
- * A refused append keeps the room serving; readiness reports the store's problem meanwhile.
+ * The rooms' journal on disk: a record per change, checkpoints encoded on the journal's writer
+ * thread, finished games to the archive (made on its thread), and the {@code history} message read
+ * back from there. A refused append keeps the room serving; readiness reports the store's problem
+ * meanwhile, and the error is logged once until appends are taken again.
  */
 final class StoredRooms implements RoomJournal {
 
@@ -26,12 +33,17 @@ final class StoredRooms implements RoomJournal {
     }
 
     @Override
-    public void checkpoint(String room, long version, byte[] state) {
-        report(store.journal().append(new JournalRecord(room, RecordKind.CHECKPOINT, version, state)), room);
+    public boolean change(String room, long version, ChangeKind kind, byte[] payload) {
+        return report(store.journal().append(new JournalRecord(room, kindOf(kind), version, payload)), room);
     }
 
     @Override
-    public void gameFinished(String room, int game, byte[] json) {
+    public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
+        return report(store.journal().appendLater(room, RecordKind.CHECKPOINT, version, state), room);
+    }
+
+    @Override
+    public void gameFinished(String room, int game, Supplier<byte[]> json) {
         store.games().store(room, game, json);
     }
 
@@ -41,13 +53,42 @@ final class StoredRooms implements RoomJournal {
         store.games().roomClosed(room);
     }
 
-    private void report(AppendResult result, String room) {
+    @Override
+    public CompletableFuture<List<GameRecord>> history(String room) {
+        return ArchivedGames.history(store.games(), room);
+    }
+
+    /** The store's kind for a room's change: each has its own byte on disk. */
+    static RecordKind kindOf(ChangeKind kind) {
+        return switch (kind) {
+            case SEATED -> RecordKind.SEATED;
+            case SPECTATORS -> RecordKind.SPECTATORS;
+            case DROPPED -> RecordKind.DROPPED;
+            case RETURNED -> RecordKind.RETURNED;
+            case FREED -> RecordKind.LEFT;
+            case MOVED -> RecordKind.MOVE;
+            case UNDO -> RecordKind.UNDO;
+            case UNDO_ANSWER -> RecordKind.UNDO_ANSWER;
+            case RESIGNED -> RecordKind.RESIGN;
+            case CLAIMED -> RecordKind.CLAIM;
+            case REMATCH -> RecordKind.REMATCH;
+            case BOT_SEATED -> RecordKind.BOT_SEATED;
+            case TIMED_OUT -> RecordKind.TIMEOUT;
+            case RESUMED -> RecordKind.RESUMED;
+        };
+    }
+
+    private boolean report(AppendResult result, String room) {
         if (result instanceof AppendResult.Refused refused) {
             if (refusing.compareAndSet(false, true)) {
-                log.error("room {}: the journal refused a change, serving on without it: {}", room, refused.message());
+                log.error("room {}: the journal refused a change, rooms play on in memory: {}", room, refused.message());
             }
-        } else if (refusing.compareAndSet(true, false)) {
-            log.info("room {}: the journal takes changes again", room);
+            return false;
         }
+        if (refusing.compareAndSet(true, false)) {
+            log.info("room {}: the journal takes changes again; a room that missed some writes its whole state next",
+                    room);
+        }
+        return true;
     }
 }

@@ -29,7 +29,8 @@ final class BotTurns {
     void schedule() {
         Mark turn = room.match.turn();
         Seat seat = turn == null ? null : room.members.seat(turn);
-        if (seat == null || !seat.isBot() || room.closed) {
+        // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
+        if (seat == null || !seat.isBot() || room.closed || room.time.replaying()) {
             return;
         }
         long forVersion = room.feed.version();

@@ -3,8 +3,9 @@ package dev.tictactoe.server.room;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import io.netty.channel.EventLoop;
 import java.nio.charset.StandardCharsets;
@@ -12,88 +13,123 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 
-/** Writes a room's state to its journal after each change, and rebuilds a room from it. Room loop only. */
+/**
+ * A room's whole state: captured on the room's loop as immutable values (cheap), turned into
+ * JSON elsewhere ({@link Capture#toJson}), and a room rebuilt from it.
+ */
 final class Checkpoints {
 
     private Checkpoints() {}
 
-    /** The room's whole state now, then any game that finished with this change. */
-    static void write(Room room) {
-        RoomJournal journal = room.context.journal();
-        if (journal == RoomJournal.NONE) {
-            return;
+    /**
+     * A room's state as a checkpoint keeps it, taken on the loop. Everything in it is immutable or
+     * a copy, so it may be encoded on another thread while the room plays on.
+     */
+    record Capture(String code, RoomSettings settings, long botSeed, long version, long boardVersion,
+            Snapshot shown, List<byte[]> diffs, Map<Mark, RoomState.SeatState> seats, RoomState.MatchState match,
+            long atNanos, long atMillis, Long emptySince) {
+
+        RoomState state() {
+            List<String> text = new ArrayList<>(diffs.size());
+            for (byte[] diff : diffs) {
+                text.add(new String(diff, StandardCharsets.UTF_8));
+            }
+            return new RoomState(code, settings, botSeed, version, boardVersion, MessageCodec.toTree(shown), text,
+                    seats, match, atNanos, atMillis, emptySince);
         }
-        journal.checkpoint(room.code(), room.feed.version(), capture(room).toJson());
-        Match.FinishedGame last = room.match.lastFinished();
-        if (last != null && last.game() > room.archivedGame) {
-            room.archivedGame = last.game();
-            journal.gameFinished(room.code(), last.game(), gameRecord(room, last));
+
+        byte[] toJson() {
+            return state().toJson();
         }
     }
 
-    static RoomState capture(Room room) {
+    static Capture capture(Room room) {
         EnumMap<Mark, RoomState.SeatState> seats = new EnumMap<>(Mark.class);
         room.members.seats().forEach((mark, seat) -> seats.put(mark, new RoomState.SeatState(seat.name, seat.token,
-                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null)));
-        List<String> diffs = new ArrayList<>();
-        for (byte[] diff : room.feed.heldDiffs()) {
-            diffs.add(new String(diff, StandardCharsets.UTF_8));
-        }
-        return new RoomState(room.code(), room.settings(), room.botSeed, room.feed.version(),
-                room.feed.boardVersion(), MessageCodec.toTree(room.feed.shown()), diffs, seats, room.match.state());
+                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.session != null,
+                seat.graceUntil, seat.appliedMoves())));
+        return new Capture(room.code(), room.settings(), room.botSeed, room.feed.version(), room.feed.boardVersion(),
+                room.feed.shown(), room.feed.heldDiffs(), seats, room.match.state(), room.time.nanos(),
+                room.time.millis(), room.emptyAsOfNow());
     }
 
     /**
-     * A room as its checkpoint left it, nobody connected: each player's seat is held for a fresh
-     * grace period (members hear of it as one diff per seat) and the empty-room timer runs.
+     * A room as its checkpoint left it, not yet live: its time stands at the checkpoint's instant
+     * and players connected then are seated on stand-in sessions, so the changes written after
+     * the checkpoint can be made again on top of it ({@link Replay}).
      */
-    static Room rebuild(RoomState state, EventLoop loop, RoomContext context) {
-        Room room = new Room(state.code(), state.settings(), loop, state.botSeed(), context,
-                Match.restore(state.settings(), state.match()));
+    static Room restore(RoomState state, EventLoop loop, RoomContext context) {
+        RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
+        // A checkpoint older than recorded instants starts the room's time line now.
+        time.replayAt(state.atNanos() == null ? time.nanos() : state.atNanos(),
+                state.atMillis() == null ? time.millis() : state.atMillis());
+        Match match = Match.restore(state.settings(), state.match(), time::nanos, time::millis,
+                context.limits().idleClaim());
+        Room room = new Room(state.code(), state.settings(), loop, state.botSeed(), context, time, match);
+        Snapshot shown = MessageCodec.fromTree(state.shown());
+        room.members.restore(state.seats(), shown.spectators(), Replay.standIn(room));
         List<byte[]> diffs = state.diffs().stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList();
-        room.members.restore(state.seats());
-        room.feed.restore(state.version(), state.boardVersion(), MessageCodec.fromTree(state.shown()), diffs);
-        room.archivedGame = state.match().finished().stream().mapToInt(Match.FinishedGame::game).max().orElse(0);
-        room.execute(() -> {
-            if (room.feed.shown().spectators() != 0) {
-                room.publish(new Event.SpectatorsChanged(0));
-            }
-            room.members.recovered();
-            room.startEmptyTimer();
-            room.bots.schedule();
-        });
+        room.feed.restore(state.version(), state.boardVersion(), shown, diffs);
+        room.recorder.restored(state.match().finished().stream().mapToInt(Match.FinishedGame::game).max().orElse(0));
+        room.emptySince = state.emptySince();
         return room;
     }
 
-    /** One finished game as the archive keeps it: settings, names, moves, result, line and time. */
-    static byte[] gameRecord(Room room, Match.FinishedGame game) {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("room", room.code());
-        node.put("game", game.game());
+    /** A seat as a checkpoint has it; a person connected then sits on {@code connected}. */
+    static Seat seat(RoomState.SeatState stored, Session connected) {
+        if (stored.bot() != null) {
+            return Seat.bot(Level.parse(stored.bot()));
+        }
+        // A checkpoint from before the flag was kept: the player counts as connected at the stop.
+        boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
+        Seat seat = Seat.person(stored.name(), stored.token(), wasConnected ? connected : null);
+        seat.graceUntil = wasConnected ? null : stored.graceUntil();
+        if (stored.moves() != null) {
+            stored.moves().forEach(m -> seat.applied(m.id(), m.version()));
+        }
+        return seat;
+    }
+
+    /**
+     * One finished game as the archive keeps it: settings, names, moves, result, line and time.
+     * The values are taken now; the JSON is made by whoever calls the supplier.
+     */
+    static Supplier<byte[]> gameRecord(Room room, Match.FinishedGame game) {
+        String code = room.code();
         RoomSettings settings = room.settings();
-        node.putObject("settings").put("size", settings.rules().size()).put("winLength", settings.rules().winLength())
-                .put("earlyDraw", settings.earlyDraw());
-        ObjectNode players = node.putObject("players");
+        EnumMap<Mark, String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
             Seat seat = room.members.seat(mark);
-            players.put(mark.name(), seat == null ? null : seat.name);
+            names.put(mark, seat == null ? null : seat.name);
         }
-        node.put("first", game.first().name());
-        ArrayNode moves = node.putArray("moves");
-        for (int cell : game.moves()) {
-            moves.add(cell);
-        }
-        Match.Result result = game.result();
-        node.put("winner", result.winner() == null ? null : result.winner().name());
-        node.put("reason", result.reason());
-        ArrayNode line = node.putArray("line");
-        if (result.line() != null) {
-            for (int cell : result.line()) {
-                line.add(cell);
+        long endedAt = room.time.millis();
+        return () -> {
+            ObjectNode node = JsonNodeFactory.instance.objectNode();
+            node.put("room", code);
+            node.put("game", game.game());
+            node.putObject("settings").put("size", settings.rules().size())
+                    .put("winLength", settings.rules().winLength()).put("earlyDraw", settings.earlyDraw());
+            ObjectNode players = node.putObject("players");
+            names.forEach((mark, name) -> players.put(mark.name(), name));
+            node.put("first", game.first().name());
+            ArrayNode moves = node.putArray("moves");
+            for (int cell : game.moves()) {
+                moves.add(cell);
             }
-        }
-        node.put("endedAt", room.context.epochMillis().getAsLong());
-        return node.toString().getBytes(StandardCharsets.UTF_8);
+            Match.Result result = game.result();
+            node.put("winner", result.winner() == null ? null : result.winner().name());
+            node.put("reason", result.reason());
+            ArrayNode line = node.putArray("line");
+            if (result.line() != null) {
+                for (int cell : result.line()) {
+                    line.add(cell);
+                }
+            }
+            node.put("endedAt", endedAt);
+            return node.toString().getBytes(StandardCharsets.UTF_8);
+        };
     }
 }

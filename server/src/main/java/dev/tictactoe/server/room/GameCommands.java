@@ -11,7 +11,11 @@ import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The players' game commands: move, takeback, resign, rematch, inviting the bot. Room loop only. */
+/**
+ * The players' game commands: move, takeback, resign, rematch, inviting the bot. Each checks who
+ * sends it and hands the seat to a method that makes the change, the one a replay calls again.
+ * Room loop only.
+ */
 final class GameCommands {
 
     private static final Logger log = LoggerFactory.getLogger(GameCommands.class);
@@ -50,21 +54,27 @@ final class GameCommands {
         boolean over = match.play(mark, cell, id);
         room.members.seat(mark).applied(id, room.feed.nextVersion());
         room.feed.boardChanges();
-        room.publish(new Event.Moved(mark.name(), cell, id));
-        room.context.metrics().moved(room.members.seat(mark).isBot());
-        if (over) {
-            logResult();
+        room.publish(new Event.Moved(mark.name(), cell, id), new Change.Moved(mark, cell, id));
+        if (!room.time.replaying()) {
+            room.context.metrics().moved(room.members.seat(mark).isBot());
+            if (over) {
+                logResult();
+            }
         }
         room.bots.schedule();
     }
 
     void undo(Session session) {
-        Mark mark = room.members.requirePlayer(session);
+        undo(room.members.requirePlayer(session));
+    }
+
+    /** {@code mark} asks to take back its last move: granted at once against a bot, else asked of the opponent. */
+    void undo(Mark mark) {
         Seat opponent = room.members.seat(mark.opponent());
         if (opponent != null && opponent.isBot()) {
             List<Integer> cleared = match.undo(mark);
             room.feed.boardChanges();
-            room.publish(new Event.Undone(mark.name(), cleared));
+            room.publish(new Event.Undone(mark.name(), cleared), new Change.Undo(mark));
             room.bots.schedule();
             return;
         }
@@ -72,42 +82,54 @@ final class GameCommands {
             throw new Rejection(ErrorCode.NO_PENDING_REQUEST, "your takeback request is already waiting for an answer");
         }
         match.requestUndo(mark);
-        room.publish(new Event.UndoRequested(mark.name()));
+        room.publish(new Event.UndoRequested(mark.name()), new Change.Undo(mark));
     }
 
     void answerUndo(Session session, boolean accept) {
-        Mark mark = room.members.requirePlayer(session);
+        answerUndo(room.members.requirePlayer(session), accept);
+    }
+
+    void answerUndo(Mark mark, boolean accept) {
         List<Integer> cleared = match.answerUndo(mark, accept);
         if (accept) {
             room.feed.boardChanges();
-            room.publish(new Event.Undone(mark.opponent().name(), cleared));
+            room.publish(new Event.Undone(mark.opponent().name(), cleared), new Change.UndoAnswer(mark, true));
         } else {
-            room.publish(new Event.UndoDeclined(mark.name()));
+            room.publish(new Event.UndoDeclined(mark.name()), new Change.UndoAnswer(mark, false));
         }
     }
 
     void resign(Session session) {
-        Mark mark = room.members.requirePlayer(session);
+        resign(room.members.requirePlayer(session));
+    }
+
+    void resign(Mark mark) {
         match.resign(mark);
         room.feed.boardChanges();
-        room.publish(new Event.Resigned(mark.name()));
+        room.publish(new Event.Resigned(mark.name()), new Change.Resigned(mark));
         logResult();
     }
 
     void claim(Session session) {
-        Mark mark = room.members.requirePlayer(session);
+        claim(room.members.requirePlayer(session));
+    }
+
+    void claim(Mark mark) {
         Seat opponent = room.members.seat(mark.opponent());
         if (opponent != null && opponent.isBot() && room.match.status() == Match.Status.PLAYING) {
             throw new Rejection(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
         match.claim(mark);
         room.feed.boardChanges();
-        room.publish(new Event.GameOver(mark.name(), "abandoned"));
+        room.publish(new Event.GameOver(mark.name(), "abandoned"), new Change.Claimed(mark));
         logResult();
     }
 
     void rematch(Session session) {
-        Mark mark = room.members.requirePlayer(session);
+        rematch(room.members.requirePlayer(session));
+    }
+
+    void rematch(Mark mark) {
         Seat opponent = room.members.seat(mark.opponent());
         if (opponent == null) {
             throw new Rejection(ErrorCode.WAITING_FOR_OPPONENT,
@@ -119,11 +141,11 @@ final class GameCommands {
         boolean started = match.offerRematch(mark, opponent.isBot());
         if (started) {
             newGame();
-            room.publish(new Event.RematchStarted(match.game()));
+            room.publish(new Event.RematchStarted(match.game()), new Change.Rematch(mark));
             log.debug("room {} game {} starts, {} moves first", room.code(), match.game(), match.first());
             room.bots.schedule();
         } else {
-            room.publish(new Event.RematchOffered(mark.name()));
+            room.publish(new Event.RematchOffered(mark.name()), new Change.Rematch(mark));
         }
     }
 
@@ -139,10 +161,16 @@ final class GameCommands {
         if (seat == null || room.members.seat(seat) != null) {
             throw new Rejection(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
+        seatBot(seat, level);
+        log.info("room {} seat {} taken by the {} bot", room.code(), seat, level);
+    }
+
+    /** A bot of {@code level} takes the empty {@code seat}; a game starts if both are filled. */
+    void seatBot(Mark seat, Level level) {
         room.members.seats().put(seat, Seat.bot(level));
         startIfWaiting();
-        room.publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)));
-        log.info("room {} seat {} taken by the {} bot", room.code(), seat, level);
+        room.publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)),
+                new Change.BotSeated(seat, level));
         room.bots.schedule();
     }
 
@@ -161,6 +189,9 @@ final class GameCommands {
     }
 
     private void logResult() {
+        if (room.time.replaying()) {
+            return;
+        }
         Match.Result r = match.result();
         room.context.metrics().gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
         log.info("room {} game {} over: {} ({}), score X {} O {} draws {}", room.code(), match.game(),

@@ -367,12 +367,22 @@ final class Match {
     /** What a checkpoint keeps of the series. */
     RoomState.MatchState state() {
         return new RoomState.MatchState(game, status, board.first(), board.moves(), List.copyOf(moveIds), result,
-                xWins, oWins, draws, undoRequest, List.copyOf(rematchOffers), List.copyOf(finished));
+                xWins, oWins, draws, undoRequest, List.copyOf(rematchOffers), List.copyOf(finished),
+                clock == null ? null : clock.state(),
+                idle == null ? null : new RoomState.IdleState(idle.turnStartedNanos(), idle.turnStartedAt(),
+                        idle.after().toMillis()),
+                idleAfter.toMillis());
     }
 
-    /** The series as a checkpoint left it: the current game is replayed move by move. */
-    static Match restore(RoomSettings settings, RoomState.MatchState state) {
-        Match match = new Match(settings);
+    /**
+     * The series as a checkpoint left it, on the room's time line: the current game is replayed
+     * move by move, its clock and idle time put back as they were. {@code idleAfter} applies when
+     * the checkpoint does not say (an older one).
+     */
+    static Match restore(RoomSettings settings, RoomState.MatchState state, LongSupplier nanoTime,
+            LongSupplier epochMillis, Duration idleAfter) {
+        Match match = new Match(settings, nanoTime, epochMillis,
+                state.idleAfterMillis() == null ? idleAfter : Duration.ofMillis(state.idleAfterMillis()));
         match.game = state.game();
         match.status = state.status();
         match.board = new Board(settings.rules(), state.first());
@@ -387,7 +397,35 @@ final class Match {
         match.undoRequest = state.undoRequest();
         match.rematchOffers.addAll(state.rematchOffers());
         match.finished.addAll(state.finished());
+        if (state.clock() != null && settings.clock() != null) {
+            match.clock = GameClock.restore(settings.clock(), state.clock());
+        }
+        if (state.idle() != null) {
+            RoomState.IdleState idle = state.idle();
+            match.idle = new IdleClaim(idle.turnStartedNanos(), idle.turnStartedAt(), Duration.ofMillis(idle.afterMillis()));
+        }
         return match;
+    }
+
+    /**
+     * The room is back after a restart and the wall clock moved {@code millis} while the game's
+     * time stood still: the clock's and the idle claim's times shown move with it. True if a game
+     * is running with either, so what members see changed.
+     */
+    boolean wallClockMoved(long millis) {
+        if (status != Status.PLAYING || millis == 0) {
+            return false;
+        }
+        boolean moved = false;
+        if (clock != null && clock.running()) {
+            clock.wallClockMoved(millis);
+            moved = true;
+        }
+        if (idle != null) {
+            idle = new IdleClaim(idle.turnStartedNanos(), idle.turnStartedAt() + millis, idle.after());
+            moved = true;
+        }
+        return moved;
     }
 
     private void requirePlaying() {

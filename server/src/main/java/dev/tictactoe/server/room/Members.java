@@ -6,17 +6,21 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Who is in a room: joining, coming back with a seat token, leaving, the grace period of a dropped
- * player's seat, and names. Room loop only.
+ * player's seat, and names. The methods that change who sits where ({@link #take}, {@link
+ * #returned}, {@link #dropped}, {@link #free}, {@link #spectators(int)}) are the ones a replay calls
+ * again. Room loop only.
  */
 final class Members {
 
@@ -68,19 +72,30 @@ final class Members {
                 throw new Rejection(join.spectate() ? ErrorCode.SPECTATORS_DISABLED : ErrorCode.ROOM_FULL,
                         "both seats are taken and this room does not allow spectators");
             }
-            spectators++;
-            room.publish(new Event.SpectatorsChanged(spectators));
+            spectators(spectators + 1);
             admit(session, null, null);
             log.info("room {} spectator joined ({} watching)", room.code(), spectators);
             return;
         }
         String token = room.context.tokens().get();
-        seats.put(free, Seat.person(name, token, session));
-        boolean started = seats.size() == 2 && room.game.startIfWaiting();
-        room.publish(new Event.Joined(free.name(), name));
+        boolean started = take(free, name, token, session);
         admit(session, free, token);
         log.info("room {} seat {} taken by '{}'{}", room.code(), free, name,
                 started ? ", game " + room.match.game() + " starts" : "");
+    }
+
+    /** A person takes {@code mark} on {@code session}; returns true if that started a game. */
+    boolean take(Mark mark, String name, String token, Session session) {
+        seats.put(mark, Seat.person(name, token, session));
+        boolean started = seats.size() == 2 && room.game.startIfWaiting();
+        room.publish(new Event.Joined(mark.name(), name), new Change.Seated(mark, name, token));
+        return started;
+    }
+
+    /** Now {@code count} spectators watch. */
+    void spectators(int count) {
+        spectators = count;
+        room.publish(new Event.SpectatorsChanged(count), new Change.Spectators(count));
     }
 
     private void rejoin(Session session, String token) {
@@ -98,13 +113,21 @@ final class Members {
             room.context.metrics().memberLeft(true);
             previous.member.close(CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         }
-        seat.cancelGraceTimer();
-        seat.session = session;
         if (previous == null) {
-            room.publish(new Event.Reconnected(mark.name()));
+            returned(mark, session);
+        } else {
+            seat.session = session;
         }
         admit(session, mark, token);
         log.info("room {} seat {} reconnected", room.code(), mark);
+    }
+
+    /** The dropped player of {@code mark} is back on {@code session}. */
+    void returned(Mark mark, Session session) {
+        Seat seat = seats.get(mark);
+        seat.cancelGraceTimer();
+        seat.session = session;
+        room.publish(new Event.Reconnected(mark.name()), new Change.Returned(mark));
     }
 
     private void admit(Session session, Mark seat, String token) {
@@ -129,15 +152,13 @@ final class Members {
         session.seat = null;
         room.context.metrics().memberLeft(mark != null);
         if (mark == null) {
-            spectators--;
-            room.publish(new Event.SpectatorsChanged(spectators));
+            spectators(spectators - 1);
         } else {
-            Seat seat = seats.get(mark);
-            seat.session = null;
+            seats.get(mark).session = null;
             if (forGood) {
                 free(mark);
             } else {
-                holdForGrace(mark, seat);
+                dropped(mark, room.time.millis() + room.context.limits().seatGrace().toMillis());
             }
         }
         if (room.feed.members().isEmpty()) {
@@ -145,48 +166,95 @@ final class Members {
         }
     }
 
-    private void holdForGrace(Mark mark, Seat seat) {
-        Duration grace = room.context.limits().seatGrace();
-        seat.graceUntil = room.context.epochMillis().getAsLong() + grace.toMillis();
-        room.publish(new Event.Disconnected(mark.name()));
-        log.info("room {} seat {} dropped, kept for {}", room.code(), mark, grace);
+    /** The player of {@code mark} dropped: the seat is held until {@code graceUntil} (epoch ms). */
+    void dropped(Mark mark, long graceUntil) {
+        Seat seat = seats.get(mark);
+        seat.session = null;
+        seat.graceUntil = graceUntil;
+        room.publish(new Event.Disconnected(mark.name()), new Change.Dropped(mark, graceUntil));
+        if (!room.time.replaying()) {
+            log.info("room {} seat {} dropped, kept for {}", room.code(), mark,
+                    Duration.ofMillis(graceUntil - room.time.millis()));
+            startGraceTimer(mark, seat);
+        }
+    }
+
+    /** Frees the seat at its grace deadline, a wall-clock time, unless its player is back by then. */
+    private void startGraceTimer(Mark mark, Seat seat) {
+        long left = Math.max(0, seat.graceUntil - room.time.millis());
         seat.graceTimer = room.schedule(() -> {
             if (seats.get(mark) == seat && seat.session == null) {
                 free(mark);
             }
-        }, grace.toNanos());
+        }, Duration.ofMillis(left).toNanos());
     }
 
     /** Empties a seat; a game in progress is abandoned by it. */
-    private void free(Mark mark) {
+    void free(Mark mark) {
         Seat seat = seats.remove(mark);
         seat.cancelGraceTimer();
         room.match.withdrawRematch(mark);
         boolean abandoned = room.match.abandon(mark);
         if (abandoned) {
             room.feed.boardChanges();
-            room.context.metrics().gameFinished(mark.opponent().name(), "abandoned");
         }
         // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
-        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()));
-        log.info("room {} seat {} freed{}", room.code(), mark,
-                abandoned ? ", game " + room.match.game() + " abandoned" : "");
-    }
-
-    /** Seats a rebuilt room as its checkpoint had them, nobody connected yet. */
-    void restore(Map<Mark, RoomState.SeatState> stored) {
-        seats.clear();
-        stored.forEach((mark, seat) -> seats.put(mark, seat.bot() != null ? Seat.bot(Level.parse(seat.bot()))
-                : Seat.person(seat.name(), seat.token(), null)));
-    }
-
-    /** After a restart every person has dropped: each seat is held for a fresh grace period from now. */
-    void recovered() {
-        seats.forEach((mark, seat) -> {
-            if (!seat.isBot()) {
-                holdForGrace(mark, seat);
+        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()),
+                new Change.Freed(mark));
+        if (!room.time.replaying()) {
+            if (abandoned) {
+                room.context.metrics().gameFinished(mark.opponent().name(), "abandoned");
             }
-        });
+            log.info("room {} seat {} freed{}", room.code(), mark,
+                    abandoned ? ", game " + room.match.game() + " abandoned" : "");
+        }
+    }
+
+    /**
+     * Seats a rebuilt room as its checkpoint had them: a player connected then sits on {@code
+     * connected}, a stand-in, until the replay is done.
+     */
+    void restore(Map<Mark, RoomState.SeatState> stored, int watching, Session connected) {
+        seats.clear();
+        stored.forEach((mark, seat) -> seats.put(mark, Checkpoints.seat(seat, connected)));
+        spectators = watching;
+    }
+
+    /** True while a player or a spectator is connected (or, during a replay, was at that point). */
+    boolean occupied() {
+        return spectators > 0 || seats.values().stream().anyMatch(s -> !s.isBot() && s.session != null);
+    }
+
+    /**
+     * After a restart, as the rules say: a player who was connected when the server stopped has
+     * dropped with it and gets a whole grace period from now; a seat whose grace ran out while the
+     * server was down is freed now (first deadline first), abandoning a game in progress; the
+     * other dropped seats keep their deadlines.
+     */
+    void recovered() {
+        long now = room.time.millis();
+        long grace = room.context.limits().seatGrace().toMillis();
+        List<Mark> expired = new ArrayList<>();
+        for (Mark mark : Mark.values()) {
+            Seat seat = seats.get(mark);
+            if (seat == null || seat.isBot()) {
+                continue;
+            }
+            if (seat.session != null) {
+                dropped(mark, now + grace);
+            } else if (seat.graceUntil != null && seat.graceUntil <= now) {
+                expired.add(mark);
+            } else if (seat.graceUntil != null) {
+                startGraceTimer(mark, seat);
+            }
+        }
+        expired.sort(Comparator.comparingLong(mark -> seats.get(mark).graceUntil));
+        for (Mark mark : expired) {
+            if (seats.containsKey(mark)) {
+                log.info("room {} seat {}: its grace ran out while the server was down", room.code(), mark);
+                free(mark);
+            }
+        }
     }
 
     void cancelTimers() {

@@ -6,6 +6,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
@@ -17,6 +18,7 @@ import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * The room actor: the one owner of a room's state. Every operation runs on the room's own event
  * loop, one at a time in arrival order; other threads hand work to it through {@link #execute}.
  * This class dispatches messages and runs the room's lifecycle; {@link Members}, {@link
- * GameCommands}, {@link BotTurns} and {@link Feed} do the work.
+ * GameCommands}, {@link BotTurns} and {@link Feed} do the work, {@link Recorder} writes each change
+ * down and {@link Replay} makes the journaled changes again after a restart.
  */
 public final class Room {
 
@@ -42,10 +45,12 @@ public final class Room {
     final BotTurns bots;
     final GameCommands game;
     final long botSeed;
+    final RoomTime time;
+    final Recorder recorder;
     private final Promise<Void> removed;
-    /** The newest finished game handed to the journal. */
-    int archivedGame;
     private ScheduledFuture<?> emptyTimer;
+    /** Since when (epoch ms) nobody has been connected, or null while somebody is. */
+    Long emptySince;
     /** The one timer of a timed game, at the running side's deadline; null when none runs. */
     private ScheduledFuture<?> clockTimer;
     private long clockTimerDeadline;
@@ -56,23 +61,30 @@ public final class Room {
 
     /** {@code botSeed} makes the bot's choices in this room repeatable. */
     Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context) {
-        this(code, settings, loop, botSeed, context,
-                new Match(settings, context.nanoTime(), context.epochMillis(), context.limits().idleClaim()));
+        this(code, settings, loop, botSeed, context, new RoomTime(context.nanoTime(), context.epochMillis()));
     }
 
-    /** A room whose series is {@code match}: new, or rebuilt from a checkpoint. */
-    Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context, Match match) {
+    private Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context, RoomTime time) {
+        this(code, settings, loop, botSeed, context, time,
+                new Match(settings, time::nanos, time::millis, context.limits().idleClaim()));
+    }
+
+    /** A room whose series is {@code match} on the time line {@code time}: new, or rebuilt from a checkpoint. */
+    Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context, RoomTime time,
+            Match match) {
         this.code = code;
         this.settings = settings;
         this.loop = loop;
         this.context = context;
         this.botSeed = botSeed;
+        this.time = time;
         this.match = match;
         this.members = new Members(this);
         this.feed = new Feed(version -> Snapshots.of(code, version, settings, match, members.seats(),
                 members.spectators()), context.limits().diffHistory());
         this.bots = new BotTurns(this, botSeed);
         this.game = new GameCommands(this);
+        this.recorder = new Recorder(this);
         this.removed = loop.newPromise();
     }
 
@@ -89,6 +101,7 @@ public final class Room {
         if (loop.inEventLoop() && !dispatching) {
             dispatching = true;
             try (LogFields.Scope fields = LogFields.room(code)) {
+                time.tick();
                 flagIfDue();
                 task.run();
             } finally {
@@ -173,8 +186,7 @@ public final class Room {
             case ClientMessage.Rematch ignored -> game.rematch(session);
             case ClientMessage.InviteBot invite -> game.inviteBot(session, invite);
             case ClientMessage.Sync sync -> feed.sync(session, sync.lastVersion());
-            case ClientMessage.History ignored ->
-                    Feed.send(session, new ServerMessage.HistoryMessage(Snapshots.history(match)));
+            case ClientMessage.History ignored -> sendHistory(session);
             case ClientMessage.Leave ignored -> {
                 members.leave(session, true);
                 session.member.close(CloseCodes.LEFT, "left the room");
@@ -182,27 +194,67 @@ public final class Room {
         }
     }
 
-    /** Publishes a change to every member; the member who caused it hears last. */
-    void publish(Event event) {
+    /**
+     * Publishes {@code change} to every member as one diff; the member who caused it hears last.
+     * Written down before anyone hears of it: a client never sees a change a restart forgets (up
+     * to the durability policy's window).
+     */
+    void publish(Event event, Change change) {
         byte[] diff = feed.advance(event);
-        // Written down before anyone hears of it: a client never sees a change a restart forgets
-        // (up to the durability policy's window).
-        Checkpoints.write(this);
+        recorder.changed(change);
         feed.broadcast(diff, handling);
+    }
+
+    /**
+     * Back after a restart with the wall clock {@code pausedMillis} further on than at the last
+     * change: a running clock's or idle claim's shown times move with it, which members see.
+     */
+    void resumed(long pausedMillis) {
+        if (match.wallClockMoved(pausedMillis)) {
+            publish(null, new Change.Resumed(pausedMillis));
+        }
+    }
+
+    /**
+     * The finished games from the archive the HTTP endpoint reads (games it lacks, such as one
+     * whose write failed, filled in from memory); from memory alone when the server keeps none.
+     */
+    private void sendHistory(Session session) {
+        CompletableFuture<List<GameRecord>> archived = context.journal().history(code);
+        if (archived == null) {
+            Feed.send(session, new ServerMessage.HistoryMessage(Snapshots.history(match, List.of())));
+            return;
+        }
+        archived.whenComplete((games, failure) -> execute(() -> {
+            if (failure != null) {
+                log.warn("room {}: the game archive could not be read, history from memory: {}", code, failure.toString());
+            }
+            if (session.joined) {
+                Feed.send(session, new ServerMessage.HistoryMessage(
+                        Snapshots.history(match, failure == null ? games : List.of())));
+            }
+        }));
     }
 
     // ---- the game clock ----
 
-    /** Ends a timed game whose side to move has run out, before the task at hand counts. */
-    private void flagIfDue() {
+    /**
+     * Ends a timed game whose side to move has run out, before the task at hand counts; true if
+     * it did. The room calls it first in every task, and a replay before every change.
+     */
+    boolean flagIfDue() {
         Mark out = match.tick();
         if (out == null || closed) {
-            return;
+            return false;
         }
         Match.Result result = match.result();
         feed.boardChanges();
-        publish(new Event.GameOver(result.winner() == null ? null : result.winner().name(), result.reason()));
-        log.info("room {} game {}: {} ran out of time", code, match.game(), out);
+        publish(new Event.GameOver(result.winner() == null ? null : result.winner().name(), result.reason()),
+                new Change.TimedOut());
+        if (!time.replaying()) {
+            log.info("room {} game {}: {} ran out of time", code, match.game(), out);
+        }
+        return true;
     }
 
     /** Keeps the room's one clock timer at the running side's deadline, or none. */
@@ -216,36 +268,62 @@ public final class Room {
         if (clockTimer == null && deadline.isPresent()) {
             clockTimerDeadline = deadline.getAsLong();
             // The task itself does nothing: execute() checks the clock before every task.
-            clockTimer = schedule(() -> clockTimer = null, clockTimerDeadline - context.nanoTime().getAsLong());
+            clockTimer = schedule(() -> clockTimer = null, clockTimerDeadline - time.nanosNow());
         }
     }
 
     // ---- lifecycle ----
 
+    /** Nobody is connected from now on: the room goes after the empty-room time unless somebody comes. */
     void startEmptyTimer() {
+        startEmptyTimer(time.millis());
+    }
+
+    /** Nobody has been connected since {@code since} (epoch ms): the room goes that long after it. */
+    void startEmptyTimer(long since) {
         cancelEmptyTimer();
+        emptySince = since;
+        long left = Math.max(0, since + context.limits().emptyRoomTtl().toMillis() - time.millis());
         emptyTimer = schedule(() -> {
             if (feed.members().isEmpty() && !closed) {
-                closed = true;
-                members.cancelTimers();
-                context.removed().accept(this);
-                context.journal().closed(code, feed.version());
-                removed.setSuccess(null);
-                log.info("room {} removed after {} with nobody connected", code, context.limits().emptyRoomTtl());
+                expire("after " + context.limits().emptyRoomTtl() + " with nobody connected");
             }
-        }, context.limits().emptyRoomTtl().toNanos());
+        }, TimeUnit.MILLISECONDS.toNanos(left));
     }
 
     void cancelEmptyTimer() {
+        emptySince = null;
         if (emptyTimer != null) {
             emptyTimer.cancel(false);
             emptyTimer = null;
         }
     }
 
-    /** Called once by the registry after creation: nobody is here yet. */
+    /**
+     * Since when nobody has been connected as of the change at hand (epoch ms), or null: the same
+     * whether the room's timers have caught up with the change yet or not.
+     */
+    Long emptyAsOfNow() {
+        return members.occupied() ? null : emptySince != null ? emptySince : time.millis();
+    }
+
+    /** The room is gone for good: out of the registry and the journal, its games kept for the retention. */
+    void expire(String why) {
+        closed = true;
+        members.cancelTimers();
+        cancelEmptyTimer();
+        context.removed().accept(this);
+        context.journal().closed(code, feed.version());
+        removed.trySuccess(null);
+        log.info("room {} removed {}", code, why);
+    }
+
+    /** Called once by the registry after creation: nobody is here yet. The room's first checkpoint keeps it. */
     void created() {
-        execute(this::startEmptyTimer);
+        execute(() -> {
+            startEmptyTimer();
+            recorder.created();
+        });
     }
 
     /** Server shutdown: tell every member and stop. */

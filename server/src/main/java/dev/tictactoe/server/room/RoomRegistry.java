@@ -6,6 +6,7 @@ import io.netty.channel.EventLoopGroup;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,16 +48,17 @@ public final class RoomRegistry {
     }
 
     /**
-     * Rebuilds a room from the state its last checkpoint held (see {@link RoomJournal#checkpoint}):
-     * same code, version, snapshot, seat tokens and recent diffs, nobody connected.
+     * Rebuilds a room from its newest checkpoint (see {@link RoomJournal#checkpoint}) and the
+     * changes written after it: same code, version, snapshot, seat tokens and recent diffs, nobody
+     * connected; then the rules run on the downtime (see {@link Replay}).
      */
-    public Room restore(byte[] checkpoint) {
-        RoomState state = RoomState.fromJson(checkpoint);
-        Room room = Checkpoints.rebuild(state, loops.next(), context);
+    public Room restore(byte[] checkpoint, List<RoomJournal.Recorded> changes) {
+        Room room = Replay.rebuild(RoomState.fromJson(checkpoint), changes, loops.next(), context);
         if (rooms.putIfAbsent(room.code(), room) == null) {
             count.incrementAndGet();
         }
-        log.info("room {} recovered at version {}, game {}", room.code(), state.version(), state.match().game());
+        log.info("room {} recovered at version {}, game {}", room.code(), room.feed.version(), room.match.game());
+        Replay.resume(room);
         return room;
     }
 

@@ -2,7 +2,9 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.Level;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Who sits in X or O: a person (with a secret token and maybe a live session) or a bot. */
@@ -56,6 +58,13 @@ final class Seat {
 
     void applied(String moveId, long version) {
         appliedMoves.put(moveId, version);
+    }
+
+    /** The remembered move ids with their versions, oldest first, for a checkpoint. */
+    List<RoomState.MoveId> appliedMoves() {
+        List<RoomState.MoveId> moves = new ArrayList<>(appliedMoves.size());
+        appliedMoves.forEach((id, version) -> moves.add(new RoomState.MoveId(id, version)));
+        return moves;
     }
 
     /** Move ids are unique within a game: a new game starts with a clean slate. */

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeMap;
 
 /** Renders room state into the protocol's snapshot document and game records. */
 final class Snapshots {
@@ -66,15 +67,24 @@ final class Snapshots {
         return mark == null ? null : mark.name();
     }
 
-    static List<GameRecord> history(Match match) {
-        List<GameRecord> games = new ArrayList<>();
+    /**
+     * The room's finished games for the {@code history} message, oldest first, the newest {@link
+     * Match#KEPT_GAMES}: those of {@code archived}, and of the match's own record any game the
+     * archive lacks (its write not done yet, or failed).
+     */
+    static List<GameRecord> history(Match match, List<GameRecord> archived) {
+        TreeMap<Integer, GameRecord> games = new TreeMap<>();
         for (Match.FinishedGame game : match.finished()) {
             Match.Result r = game.result();
-            games.add(new GameRecord(game.game(), game.first().name(), cells(game.moves()),
+            games.put(game.game(), new GameRecord(game.game(), game.first().name(), cells(game.moves()),
                     r.winner() == null ? null : r.winner().name(), r.reason(),
                     r.line() == null ? List.of() : cells(r.line())));
         }
-        return games;
+        archived.forEach(game -> games.put(game.game(), game));
+        while (games.size() > Match.KEPT_GAMES) {
+            games.pollFirstEntry();
+        }
+        return new ArrayList<>(games.values());
     }
 
     private static List<String> rows(Board board) {

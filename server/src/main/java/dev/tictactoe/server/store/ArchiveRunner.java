@@ -3,6 +3,7 @@ package dev.tictactoe.server.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -10,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,8 +46,13 @@ public final class ArchiveRunner implements AutoCloseable {
 
     /** Stores a finished game's document. */
     public CompletableFuture<Void> store(String code, int game, byte[] json) {
+        return store(code, game, () -> json);
+    }
+
+    /** Stores a finished game's document, which {@code json} makes on the archive's thread. */
+    public CompletableFuture<Void> store(String code, int game, Supplier<byte[]> json) {
         return submit(() -> {
-            archive.write(code, game, json);
+            archive.write(code, game, json.get());
             return null;
         });
     }
@@ -64,6 +71,18 @@ public final class ArchiveRunner implements AutoCloseable {
 
     public CompletableFuture<Optional<byte[]>> read(String code, int game) {
         return submit(() -> archive.read(code, game));
+    }
+
+    /** The documents of the room's newest {@code count} stored games, oldest first, in one task. */
+    public CompletableFuture<List<byte[]>> latest(String code, int count) {
+        return submit(() -> {
+            List<Integer> games = archive.list(code);
+            List<byte[]> documents = new ArrayList<>();
+            for (int game : games.subList(Math.max(0, games.size() - count), games.size())) {
+                archive.read(code, game).ifPresent(documents::add);
+            }
+            return documents;
+        });
     }
 
     /** Sweeps now; completes with the number of rooms pruned. */

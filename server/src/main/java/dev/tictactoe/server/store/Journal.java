@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,6 +112,15 @@ public final class Journal implements AutoCloseable {
             current.truncate(state.lastGoodEnd());
             current.force();
         }
+        if (state.lastGoodEnd() >= JournalFormat.HEADER_BYTES && state.lastVersion() < JournalFormat.VERSION) {
+            // Never append records of this format under an older header, which a server of that
+            // format would read as its own: a new segment says what it holds.
+            current.close();
+            last++;
+            state.segments().put(last, 0L);
+            current = opener.open(JournalFormat.segment(dir, last));
+            current.truncate(0);
+        }
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(options.queueCapacity());
         StoreHealth health = new StoreHealth("journal " + dir);
         JournalWriter writer = new JournalWriter(dir, options, opener, queue, health, state, current);
@@ -143,7 +153,29 @@ public final class Journal implements AutoCloseable {
             return new AppendResult.Refused(AppendResult.Reason.TOO_LARGE, "a journal record holds at most "
                     + JournalFormat.MAX_BODY_BYTES + " bytes, not " + JournalFormat.bodyBytes(record));
         }
-        if (!queue.offer(new JournalWriter.Append(record, executor, onDurable))) {
+        return offer(new JournalWriter.Append(record, null, executor, onDurable));
+    }
+
+    /**
+     * Queues a record whose payload {@code payload} makes on the writer thread, so a costly
+     * encoding stays off the caller's thread (a room's loop); never blocks. A payload that cannot
+     * be made, or is over {@link JournalFormat#MAX_BODY_BYTES}, is dropped with one error line:
+     * use it for records the journal can do without, such as a checkpoint, for which the records
+     * before it stand in.
+     */
+    public AppendResult appendLater(String room, RecordKind kind, long version, Supplier<byte[]> payload) {
+        if (closed) {
+            return new AppendResult.Refused(AppendResult.Reason.CLOSED, "the journal is closed");
+        }
+        String error = health.lastError();
+        if (error != null) {
+            return new AppendResult.Refused(AppendResult.Reason.FAILING, "the journal cannot write: " + error);
+        }
+        return offer(new JournalWriter.Append(new JournalRecord(room, kind, version, null), payload, null, null));
+    }
+
+    private AppendResult offer(JournalWriter.Append append) {
+        if (!queue.offer(append)) {
             return new AppendResult.Refused(AppendResult.Reason.QUEUE_FULL,
                     "the journal has " + queue.size() + " records waiting for the disk");
         }

@@ -20,8 +20,12 @@ import java.util.zip.CRC32C;
 final class JournalFormat {
 
     static final int MAGIC = 0x5454544A; // "TTTJ"
-    /** The format this code writes and the newest it reads. */
-    static final int VERSION = 1;
+    /**
+     * The format this code writes and the newest it reads. Version 2 adds a record per change of
+     * a room between its checkpoints; version 1 holds checkpoints only. A version 1 server must not
+     * read version 2 records (it would skip the changes after each checkpoint), hence the new number.
+     */
+    static final int VERSION = 2;
     static final int HEADER_BYTES = 9;
     static final byte FLAG_COMPACTED = 1;
 

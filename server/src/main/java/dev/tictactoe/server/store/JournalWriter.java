@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,8 +30,32 @@ final class JournalWriter implements Runnable {
     /** The most queue entries taken into one write. */
     static final int MAX_BATCH = 4096;
 
-    /** A record with what to run once it is durable. */
-    record Append(JournalRecord record, Executor executor, Runnable onDurable) {}
+    /**
+     * A record with what to run once it is durable; with {@code later}, the record's payload is
+     * made here, on the writer thread ({@link Journal#appendLater}).
+     */
+    record Append(JournalRecord record, Supplier<byte[]> later, Executor executor, Runnable onDurable) {
+
+        /** The record to write, its payload made now if it was left for later; null to drop it. */
+        JournalRecord resolve() {
+            if (later == null) {
+                return record;
+            }
+            try {
+                JournalRecord made = new JournalRecord(record.room(), record.kind(), record.version(), later.get());
+                if (JournalFormat.bodyBytes(made) <= JournalFormat.MAX_BODY_BYTES) {
+                    return made;
+                }
+                log.error("journal: dropped the {} record of room {} at version {}: {} bytes, over the {} a record holds",
+                        record.kind(), record.room(), record.version(), JournalFormat.bodyBytes(made),
+                        JournalFormat.MAX_BODY_BYTES);
+            } catch (RuntimeException e) {
+                log.error("journal: dropped the {} record of room {} at version {}: its payload could not be made",
+                        record.kind(), record.room(), record.version(), e);
+            }
+            return null;
+        }
+    }
 
     /** A point in the queue: everything before it is written and forced when it completes. */
     record Barrier(CompletableFuture<Void> done, boolean compact, boolean close) {}
@@ -99,8 +124,11 @@ final class JournalWriter implements Runnable {
                 }
                 for (Object item : items) {
                     if (item instanceof Append a) {
-                        encode(a.record());
-                        unforced.add(a);
+                        JournalRecord record = a.resolve();
+                        if (record != null) {
+                            encode(record);
+                            unforced.add(a);
+                        }
                     } else if (item instanceof Barrier b) {
                         barriers.add(b);
                         forceNow = true;

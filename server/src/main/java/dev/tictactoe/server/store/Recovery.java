@@ -25,10 +25,11 @@ final class Recovery {
 
     /**
      * The outcome: rooms' histories in first-seen order, where each live room starts, the size of
-     * every segment by number, and where the whole records of the last one end (0: no header).
+     * every segment by number, where the whole records of the last one end (0: no header), and the
+     * format version of the last one's header (0: none).
      */
     record State(Map<String, List<JournalRecord>> rooms, LiveIndex index, TreeMap<Long, Long> segments,
-            long lastGoodEnd) {}
+            long lastGoodEnd, int lastVersion) {}
 
     private final Map<String, List<JournalRecord>> rooms = new LinkedHashMap<>();
     private final LiveIndex index = new LiveIndex();
@@ -54,6 +55,7 @@ final class Recovery {
         dropObsolete(files);
         TreeMap<Long, Long> sizes = new TreeMap<>();
         long lastGoodEnd = 0;
+        int lastVersion = 0;
         for (Map.Entry<Long, Path> e : files.entrySet()) {
             long seq = e.getKey();
             Path file = e.getValue();
@@ -69,8 +71,9 @@ final class Recovery {
             }
             sizes.put(seq, scan.goodEnd());
             lastGoodEnd = scan.goodEnd();
+            lastVersion = scan.version();
         }
-        return new State(rooms, index, sizes, lastGoodEnd);
+        return new State(rooms, index, sizes, lastGoodEnd, lastVersion);
     }
 
     /** Deletes the segments that the newest compacted segment replaced (a crash left them). */

@@ -21,10 +21,11 @@ final class SegmentReader {
     }
 
     /**
-     * What a scan found: the header's flag, where the whole records end, the file's size, and
-     * what stopped the scan early (null when every byte was a whole record).
+     * What a scan found: the header's format version (0 when there is no header) and flag, where
+     * the whole records end, the file's size, and what stopped the scan early (null when every
+     * byte was a whole record).
      */
-    record Scan(boolean compacted, long goodEnd, long size, String problem) {
+    record Scan(int version, boolean compacted, long goodEnd, long size, String problem) {
         boolean clean() {
             return problem == null;
         }
@@ -42,7 +43,7 @@ final class SegmentReader {
             if (header.hasRemaining()) {
                 return null;
             }
-            return checkHeader(header.flip(), file);
+            return checkHeader(header.flip(), file).compacted();
         }
     }
 
@@ -51,30 +52,32 @@ final class SegmentReader {
             long size = ch.size();
             ByteBuffer win = ByteBuffer.allocate(WINDOW).limit(0);
             if (!fill(ch, win, JournalFormat.HEADER_BYTES)) {
-                return new Scan(false, 0, size, "the header is cut short (" + size + " bytes)");
+                return new Scan(0, false, 0, size, "the header is cut short (" + size + " bytes)");
             }
-            boolean compacted = checkHeader(win, file);
+            Header header = checkHeader(win, file);
+            int version = header.version();
+            boolean compacted = header.compacted();
             long pos = JournalFormat.HEADER_BYTES;
             CRC32C crc = new CRC32C();
             while (pos < size) {
                 if (!fill(ch, win, JournalFormat.RECORD_OVERHEAD)) {
-                    return new Scan(compacted, pos, size, "a record header is cut short at offset " + pos);
+                    return new Scan(version, compacted, pos, size, "a record header is cut short at offset " + pos);
                 }
                 int length = win.getInt(win.position());
                 int sum = win.getInt(win.position() + 4);
                 if (length < JournalFormat.MIN_BODY_BYTES || length > JournalFormat.MAX_BODY_BYTES) {
-                    return new Scan(compacted, pos, size, "impossible record length " + length + " at offset " + pos);
+                    return new Scan(version, compacted, pos, size, "impossible record length " + length + " at offset " + pos);
                 }
                 int total = JournalFormat.RECORD_OVERHEAD + length;
                 if (win.capacity() < total) {
                     win = ByteBuffer.allocate(total).put(win).flip();
                 }
                 if (!fill(ch, win, total)) {
-                    return new Scan(compacted, pos, size, "the record at offset " + pos + " is cut short");
+                    return new Scan(version, compacted, pos, size, "the record at offset " + pos + " is cut short");
                 }
                 int start = win.position();
                 if (JournalFormat.checksum(win, start, length, crc) != sum) {
-                    return new Scan(compacted, pos, size, "checksum mismatch in the record at offset " + pos);
+                    return new Scan(version, compacted, pos, size, "checksum mismatch in the record at offset " + pos);
                 }
                 JournalRecord record = JournalFormat.decodeBody(
                         win.slice(start + JournalFormat.RECORD_OVERHEAD, length), file, pos);
@@ -82,11 +85,14 @@ final class SegmentReader {
                 win.position(start + total);
                 pos += total;
             }
-            return new Scan(compacted, pos, size, null);
+            return new Scan(version, compacted, pos, size, null);
         }
     }
 
-    private static boolean checkHeader(ByteBuffer win, Path file) throws JournalFormatException {
+    /** A segment's header: the format it was written in and whether compaction wrote it. */
+    private record Header(int version, boolean compacted) {}
+
+    private static Header checkHeader(ByteBuffer win, Path file) throws JournalFormatException {
         int magic = win.getInt();
         int version = win.getInt();
         byte flags = win.get();
@@ -100,7 +106,7 @@ final class SegmentReader {
                     + "versions 1 to " + JournalFormat.VERSION + (version > JournalFormat.VERSION
                             ? ": it was written by a newer server, run that one or move the journal aside" : ""));
         }
-        return (flags & JournalFormat.FLAG_COMPACTED) != 0;
+        return new Header(version, (flags & JournalFormat.FLAG_COMPACTED) != 0);
     }
 
     /** Makes {@code n} bytes readable at the window's position; false at the end of the file. */

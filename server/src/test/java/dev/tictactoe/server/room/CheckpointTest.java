@@ -26,15 +26,35 @@ class CheckpointTest {
     }
 
     @Test
-    void everyChangeWritesOneCheckpointAtItsVersion() {
+    void aRoomWritesItsStateWhenCreatedThenOneRecordPerChangeAtItsVersion() {
         Client ana = driver.join("ana");
         driver.join("bo");
         ana.move(0);
         long version = driver.snapshot().version();
-        assertThat(driver.journal.versions).hasSize((int) version);
+        assertThat(driver.journal.checkpointVersions()).containsExactly(0L);
+        assertThat(driver.journal.changeVersions()).hasSize((int) version);
         for (int i = 0; i < version; i++) {
-            assertThat(driver.journal.versions.get(i)).isEqualTo(i + 1L);
+            assertThat(driver.journal.changeVersions().get(i)).isEqualTo(i + 1L);
         }
+        assertThat(driver.journal.entries).extracting(RoomDriver.Journal.Entry::kind)
+                .containsExactly(null, ChangeKind.SEATED, ChangeKind.SEATED, ChangeKind.MOVED);
+    }
+
+    @Test
+    void theWholeStateIsWrittenEveryHundredChanges() {
+        assertThat(RoomJournal.DEFAULT_CHECKPOINT_EVERY).isEqualTo(100);
+        Client ana = driver.join("ana");
+        Client bo = driver.join("bo");
+        while (driver.snapshot().version() < 230) {
+            ana.send(new ClientMessage.Resign());
+            ana.send(new ClientMessage.Rematch());
+            bo.send(new ClientMessage.Rematch());
+        }
+        assertThat(driver.journal.checkpointVersions()).startsWith(0L, 100L, 200L);
+        Snapshot before = driver.snapshot();
+        driver.restart();
+        assertThat(driver.snapshot().score()).isEqualTo(before.score());
+        assertThat(driver.snapshot().game()).isEqualTo(before.game());
     }
 
     @Test
@@ -115,7 +135,7 @@ class CheckpointTest {
         Client ana = driver.join("ana");
         driver.join("bo");
         ana.move(4);
-        RoomState state = Checkpoints.capture(driver.room);
+        RoomState state = Checkpoints.capture(driver.room).state();
         RoomState again = RoomState.fromJson(state.toJson());
         assertThat(new String(again.toJson(), StandardCharsets.UTF_8))
                 .isEqualTo(new String(state.toJson(), StandardCharsets.UTF_8));

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * A room on Netty's embedded event loop with time frozen: tasks run when the test says so, time
@@ -60,40 +61,99 @@ final class RoomDriver implements AutoCloseable {
         runTasks();
     }
 
-    /** What the room wrote down, in order. */
+    /**
+     * What the room wrote down, in order, as a journal that takes everything (checkpoints encoded
+     * at once, as the writer thread would) or, while {@link #refusing}, refuses everything.
+     */
     static final class Journal implements RoomJournal {
-        final List<Long> versions = new ArrayList<>();
-        byte[] last;
+
+        /** One record: a change of {@code kind}, or a checkpoint ({@code kind} null). */
+        record Entry(long version, ChangeKind kind, byte[] payload) {}
+
+        final List<Entry> entries = new ArrayList<>();
         final Map<Integer, String> games = new LinkedHashMap<>();
         final List<String> closed = new ArrayList<>();
+        int checkpointEvery = DEFAULT_CHECKPOINT_EVERY;
+        boolean refusing;
+        int refused;
 
         @Override
-        public void checkpoint(String code, long version, byte[] state) {
-            versions.add(version);
-            last = state;
+        public boolean change(String code, long version, ChangeKind kind, byte[] payload) {
+            return add(new Entry(version, kind, payload));
         }
 
         @Override
-        public void gameFinished(String code, int game, byte[] json) {
-            games.put(game, new String(json, java.nio.charset.StandardCharsets.UTF_8));
+        public boolean checkpoint(String code, long version, Supplier<byte[]> state) {
+            return add(new Entry(version, null, state.get()));
+        }
+
+        private boolean add(Entry entry) {
+            if (refusing) {
+                refused++;
+                return false;
+            }
+            entries.add(entry);
+            return true;
+        }
+
+        @Override
+        public void gameFinished(String code, int game, Supplier<byte[]> json) {
+            games.put(game, new String(json.get(), java.nio.charset.StandardCharsets.UTF_8));
         }
 
         @Override
         public void closed(String code, long version) {
             closed.add(code + "@" + version);
         }
+
+        @Override
+        public int checkpointEvery() {
+            return checkpointEvery;
+        }
+
+        /** The versions of the changes written, in order. */
+        List<Long> changeVersions() {
+            return entries.stream().filter(e -> e.kind() != null).map(Entry::version).toList();
+        }
+
+        /** The versions of the checkpoints written, in order. */
+        List<Long> checkpointVersions() {
+            return entries.stream().filter(e -> e.kind() == null).map(Entry::version).toList();
+        }
     }
 
     /**
-     * As a server restart would: the room is rebuilt on the same loop from its last checkpoint, the
-     * old one forgotten along with its connections.
+     * As a server restart would: the room is rebuilt on the same loop from its newest checkpoint
+     * and the changes after it, the old one forgotten along with its connections.
      */
     void restart() {
+        restart(journal.entries.size(), Duration.ZERO);
+    }
+
+    /**
+     * A restart after {@code down} of downtime (both clocks move on, nothing of the old room runs),
+     * from the first {@code records} records only, as if the process had died after writing them.
+     */
+    void restart(int records, Duration down) {
         Room old = room;
         old.closed = true;
         old.members.cancelTimers();
         old.cancelEmptyTimer();
-        room = Checkpoints.rebuild(RoomState.fromJson(journal.last), loopChannel.eventLoop(), old.context);
+        nowMillis += down.toMillis();
+        nowNanos += down.toNanos();
+        loopChannel.advanceTimeBy(down.toNanos(), TimeUnit.NANOSECONDS);
+        List<Journal.Entry> kept = journal.entries.subList(0, records);
+        int base = records - 1;
+        while (kept.get(base).kind() != null) {
+            base--;
+        }
+        List<RoomJournal.Recorded> changes = kept.subList(base + 1, records).stream()
+                .map(e -> new RoomJournal.Recorded(e.version(), e.payload())).toList();
+        room = Replay.rebuild(RoomState.fromJson(kept.get(base).payload()), changes, loopChannel.eventLoop(),
+                old.context);
+        journal.entries.subList(records, journal.entries.size()).clear();
+        Replay.resume(room);
+        loopChannel.runScheduledPendingTasks();
         runTasks();
     }
 

@@ -1,0 +1,72 @@
+package dev.tictactoe.server.room;
+
+import java.util.function.Supplier;
+
+/**
+ * Writes a room's changes to its journal: one small record per change, encoded on the loop in
+ * well under a microsecond, and every {@link RoomJournal#checkpointEvery} changes the room's whole
+ * state, captured on the loop and turned into JSON by the journal's own thread. A refused record
+ * leaves a gap no replay can cross, so the room then writes its whole state with the next change
+ * the journal takes. Finished games go to the archive. Room loop only.
+ */
+final class Recorder {
+
+    private final Room room;
+    private int sinceCheckpoint;
+    /** A record was refused: the journal's history of the room has a gap until the next checkpoint. */
+    private boolean gap;
+    /** The newest finished game handed to the archive. */
+    private int archivedGame;
+
+    Recorder(Room room) {
+        this.room = room;
+    }
+
+    /** A new room: its first checkpoint (version 0) keeps its code and settings. */
+    void created() {
+        if (room.context.journal() != RoomJournal.NONE) {
+            checkpoint();
+        }
+    }
+
+    /** A rebuilt room: games up to {@code game} are archived already. */
+    void restored(int game) {
+        archivedGame = game;
+    }
+
+    /**
+     * The room published {@code change} as its current version. A replay writes nothing (the
+     * records are there already) but archives again the games it sees end, in case the process
+     * stopped before their documents were written.
+     */
+    void changed(Change change) {
+        RoomJournal journal = room.context.journal();
+        if (journal == RoomJournal.NONE) {
+            return;
+        }
+        if (!room.time.replaying()) {
+            byte[] payload = ChangeCodec.encode(change, room.time.nanos(), room.time.millis());
+            boolean kept = journal.change(room.code(), room.feed.version(), change.kind(), payload);
+            sinceCheckpoint++;
+            gap |= !kept;
+            if (gap || sinceCheckpoint >= journal.checkpointEvery()) {
+                checkpoint();
+            }
+        }
+        Match.FinishedGame last = room.match.lastFinished();
+        if (last != null && last.game() > archivedGame) {
+            archivedGame = last.game();
+            journal.gameFinished(room.code(), last.game(), Checkpoints.gameRecord(room, last));
+        }
+    }
+
+    private void checkpoint() {
+        Supplier<byte[]> state = Checkpoints.capture(room)::toJson;
+        if (room.context.journal().checkpoint(room.code(), room.feed.version(), state)) {
+            sinceCheckpoint = 0;
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+}
