@@ -80,13 +80,15 @@ final class Checkpoints {
 
     /** A seat as a checkpoint has it; a person connected then sits on {@code connected}. */
     static Seat seat(RoomState.SeatState stored, Session connected) {
+        Seat seat;
         if (stored.bot() != null) {
-            return Seat.bot(Level.parse(stored.bot()));
+            seat = Seat.bot(Level.parse(stored.bot()));
+        } else {
+            // A checkpoint from before the flag was kept: the player counts as connected at the stop.
+            boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
+            seat = Seat.person(stored.name(), stored.token(), wasConnected ? connected : null);
+            seat.graceUntil = wasConnected ? null : stored.graceUntil();
         }
-        // A checkpoint from before the flag was kept: the player counts as connected at the stop.
-        boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
-        Seat seat = Seat.person(stored.name(), stored.token(), wasConnected ? connected : null);
-        seat.graceUntil = wasConnected ? null : stored.graceUntil();
         if (stored.moves() != null) {
             stored.moves().forEach(m -> seat.applied(m.id(), m.version()));
         }

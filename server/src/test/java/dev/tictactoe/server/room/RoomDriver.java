@@ -76,10 +76,16 @@ final class RoomDriver implements AutoCloseable {
         int checkpointEvery = DEFAULT_CHECKPOINT_EVERY;
         boolean refusing;
         int refused;
+        /** Runs after each change taken, while the room is still making it. */
+        Runnable afterChange = () -> { };
 
         @Override
         public boolean change(String code, long version, ChangeKind kind, byte[] payload) {
-            return add(new Entry(version, kind, payload));
+            boolean taken = add(new Entry(version, kind, payload));
+            if (taken) {
+                afterChange.run();
+            }
+            return taken;
         }
 
         @Override
@@ -131,6 +137,22 @@ final class RoomDriver implements AutoCloseable {
     }
 
     /**
+     * The room as the first {@code records} records rebuild it, not yet live: what a restart would
+     * make of them before the rules run on the downtime.
+     */
+    Room rebuilt(int records) {
+        List<Journal.Entry> kept = journal.entries.subList(0, records);
+        int base = records - 1;
+        while (kept.get(base).kind() != null) {
+            base--;
+        }
+        List<RoomJournal.Recorded> changes = kept.subList(base + 1, records).stream()
+                .map(e -> new RoomJournal.Recorded(e.version(), e.payload())).toList();
+        return Replay.rebuild(RoomState.fromJson(kept.get(base).payload()), changes, loopChannel.eventLoop(),
+                room.context);
+    }
+
+    /**
      * A restart after {@code down} of downtime (both clocks move on, nothing of the old room runs),
      * from the first {@code records} records only, as if the process had died after writing them.
      */
@@ -142,15 +164,7 @@ final class RoomDriver implements AutoCloseable {
         nowMillis += down.toMillis();
         nowNanos += down.toNanos();
         loopChannel.advanceTimeBy(down.toNanos(), TimeUnit.NANOSECONDS);
-        List<Journal.Entry> kept = journal.entries.subList(0, records);
-        int base = records - 1;
-        while (kept.get(base).kind() != null) {
-            base--;
-        }
-        List<RoomJournal.Recorded> changes = kept.subList(base + 1, records).stream()
-                .map(e -> new RoomJournal.Recorded(e.version(), e.payload())).toList();
-        room = Replay.rebuild(RoomState.fromJson(kept.get(base).payload()), changes, loopChannel.eventLoop(),
-                old.context);
+        room = rebuilt(records);
         journal.entries.subList(records, journal.entries.size()).clear();
         Replay.resume(room);
         loopChannel.runScheduledPendingTasks();

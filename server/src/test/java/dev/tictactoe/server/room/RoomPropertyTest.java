@@ -30,7 +30,7 @@ class RoomPropertyTest {
     private static final String[] LEVELS = {"easy", "medium", "hard", "perfect", "godlike"};
 
     /** A stand-in search: repeatable from its seed, and now and then broken or wrong. */
-    private static BotMove search(dev.tictactoe.server.game.Board board, dev.tictactoe.server.bot.Level level,
+    static BotMove search(dev.tictactoe.server.game.Board board, dev.tictactoe.server.bot.Level level,
             Duration budget, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         if (random.nextInt(10) == 0) {
@@ -102,7 +102,8 @@ class RoomPropertyTest {
         }
     }
 
-    private static void act(SplittableRandom random, RoomDriver driver, List<Client> clients, List<String> tokens) {
+    /** One random step: a member joins, comes back, drops, stalls, sends a message, or time passes. */
+    static void act(SplittableRandom random, RoomDriver driver, List<Client> clients, List<String> tokens) {
         List<Client> live = clients.stream().filter(c -> c.closedWith == null && !c.dropped).toList();
         int roll = random.nextInt(100);
         if (live.isEmpty() || roll < 8) {
@@ -145,7 +146,7 @@ class RoomPropertyTest {
     private static ClientMessage message(SplittableRandom random, RoomDriver driver) {
         long version = driver.snapshot().version();
         int cells = driver.room.settings().rules().cells();
-        return switch (random.nextInt(12)) {
+        return switch (random.nextInt(13)) {
             case 0, 1, 2, 3 -> {
                 long v = switch (random.nextInt(6)) {
                     case 0 -> Math.max(0, version - 1 - random.nextInt(3));
@@ -164,6 +165,7 @@ class RoomPropertyTest {
                     random.nextBoolean() ? null : random.nextBoolean() ? "X" : "O");
             case 9 -> new ClientMessage.Sync(random.nextBoolean() ? null : (long) random.nextInt((int) version + 4));
             case 10 -> random.nextBoolean() ? new ClientMessage.History() : new ClientMessage.Leave();
+            case 11 -> new ClientMessage.Claim();
             default -> new ClientMessage.Join(Protocol.VERSION, "again", null, false, null);
         };
     }
