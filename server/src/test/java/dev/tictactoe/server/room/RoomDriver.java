@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -78,6 +80,8 @@ final class RoomDriver implements AutoCloseable {
         int refused;
         /** Runs after each change taken, while the room is still making it. */
         Runnable afterChange = () -> { };
+        /** What the archive answers a {@code history} request with; null: no archive. */
+        CompletableFuture<List<GameRecord>> archive;
 
         @Override
         public boolean change(String code, long version, ChangeKind kind, byte[] payload) {
@@ -115,6 +119,11 @@ final class RoomDriver implements AutoCloseable {
         @Override
         public int checkpointEvery() {
             return checkpointEvery;
+        }
+
+        @Override
+        public CompletableFuture<List<GameRecord>> history(String room) {
+            return archive;
         }
 
         /** The versions of the changes written, in order. */
