@@ -36,8 +36,14 @@ public final class Store implements AutoCloseable {
      */
     public static Store open(Path dataDir, Journal.Options options, Duration retention, Predicate<String> live)
             throws IOException {
+        return open(dataDir, options, retention, live, LogFile.FILES);
+    }
+
+    /** The same, the journal's files opened by {@code files} (tests put a failing disk there). */
+    static Store open(Path dataDir, Journal.Options options, Duration retention, Predicate<String> live,
+            LogFile.Opener files) throws IOException {
         createPrivate(dataDir);
-        Journal.Opened opened = Journal.open(dataDir.resolve("journal"), options);
+        Journal.Opened opened = Journal.open(dataDir.resolve("journal"), options, files);
         try {
             GameArchive archive = new GameArchive(dataDir.resolve("games"), retention,
                     GameArchive.DEFAULT_MAX_GAMES_PER_ROOM, Clock.systemUTC());

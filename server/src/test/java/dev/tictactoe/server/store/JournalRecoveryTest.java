@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,6 +88,50 @@ class JournalRecoveryTest {
             expected.add(after);
             assertThat(reopen(dir)).as("cut at %d, appended", cut).isEqualTo(grouped(expected));
         }
+    }
+
+    @Test
+    void aLastRecordOfAnyKindCutAtAnyByteIsDroppedWholeAndTheRoomKeptAsBefore() throws Exception {
+        JournalRecord checkpoint = rec("AB", RecordKind.CHECKPOINT, 4, "{\"state\":4}");
+        JournalRecord change = rec("AB", RecordKind.MOVE, 5, "\u0001\u0006move");
+        for (RecordKind kind : RecordKind.values()) {
+            JournalRecord last = new JournalRecord("AB", kind, 6, ("payload of " + kind).getBytes(StandardCharsets.UTF_8));
+            List<JournalRecord> records = List.of(checkpoint, change, last);
+            byte[] whole = Files.readAllBytes(segments(write("whole-" + kind, records)).get(0));
+            int lastStart = whole.length - JournalFormat.recordBytes(last);
+            for (int cut = lastStart; cut <= whole.length; cut++) {
+                Path dir = root.resolve("cut-" + kind + "-" + cut);
+                Files.createDirectories(dir);
+                Files.write(JournalFormat.segment(dir, 1), java.util.Arrays.copyOf(whole, cut));
+                Map<String, List<JournalRecord>> expected = cut < whole.length
+                        ? Map.of("AB", List.of(checkpoint, change))
+                        : kind == RecordKind.END ? Map.of()
+                        : kind == RecordKind.CHECKPOINT ? Map.of("AB", List.of(last))
+                        : Map.of("AB", List.of(checkpoint, change, last));
+                assertThat(reopen(dir)).as("%s cut at %d of %d", kind, cut, whole.length).isEqualTo(expected);
+                assertThat(Files.size(JournalFormat.segment(dir, 1))).isEqualTo(cut < whole.length ? lastStart : cut);
+            }
+        }
+    }
+
+    @Test
+    void aSegmentOfAnOlderFormatIsNeverAppendedTo() throws Exception {
+        Path dir = write("older", RECORDS);
+        Path first = segments(dir).get(0);
+        byte[] bytes = Files.readAllBytes(first);
+        ByteBuffer.wrap(bytes).putInt(4, 1);
+        Files.write(first, bytes);
+        Journal.Opened opened = Journal.open(dir, JournalTest.options(DurabilityPolicy.NONE));
+        assertThat(opened.rooms()).isEqualTo(grouped(RECORDS));
+        JournalRecord after = rec("AB", RecordKind.DROPPED, 3, "new");
+        opened.journal().append(after);
+        opened.journal().close();
+        assertThat(segments(dir)).hasSize(2);
+        assertThat(Files.readAllBytes(first)).isEqualTo(bytes);
+        assertThat(ByteBuffer.wrap(Files.readAllBytes(segments(dir).get(1))).getInt(4)).isEqualTo(JournalFormat.VERSION);
+        List<JournalRecord> expected = new ArrayList<>(RECORDS);
+        expected.add(after);
+        assertThat(reopen(dir)).isEqualTo(grouped(expected));
     }
 
     @Test

@@ -248,6 +248,52 @@ class JournalTest {
                 .hasMessageContaining("fsync, group");
     }
 
+    @Test
+    void aPayloadLeftForLaterIsMadeOnTheWriterThreadInItsPlaceInTheQueue() throws Exception {
+        List<String> madeOn = new ArrayList<>();
+        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE)).journal()) {
+            journal.append(rec("AB", RecordKind.MOVE, 1, "before"));
+            assertThat(journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> {
+                madeOn.add(Thread.currentThread().getName());
+                return "state".getBytes(StandardCharsets.UTF_8);
+            }).accepted()).isTrue();
+            journal.append(rec("AB", RecordKind.MOVE, 2, "after"));
+        }
+        assertThat(madeOn).containsExactly("journal-writer");
+        assertThat(reopen(dir).get("AB")).containsExactly(rec("AB", RecordKind.CHECKPOINT, 1, "state"),
+                rec("AB", RecordKind.MOVE, 2, "after"));
+    }
+
+    @Test
+    void aPayloadThatCannotBeMadeOrIsTooLargeIsDroppedAndTheRestWritten() throws Exception {
+        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE)).journal()) {
+            journal.append(rec("AB", RecordKind.MOVE, 1, "one"));
+            journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> {
+                throw new IllegalStateException("cannot encode");
+            });
+            journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> new byte[JournalFormat.MAX_BODY_BYTES]);
+            journal.append(rec("AB", RecordKind.MOVE, 2, "two"));
+            journal.flush().get(10, TimeUnit.SECONDS);
+            assertThat(journal.healthy()).isTrue();
+        }
+        assertThat(reopen(dir).get("AB")).extracting(JournalRecord::text).containsExactly("one", "two");
+    }
+
+    @Test
+    void aFailingJournalRefusesAPayloadLeftForLaterWithoutMakingIt() throws Exception {
+        TestFiles files = new TestFiles();
+        files.diskFull = true;
+        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.FSYNC_EACH), files).journal()) {
+            journal.append(rec("AB", RecordKind.MOVE, 1, "stuck"));
+            awaitCondition(() -> !journal.healthy());
+            AppendResult result = journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> {
+                throw new AssertionError("made for nothing");
+            });
+            assertThat(((AppendResult.Refused) result).reason()).isEqualTo(AppendResult.Reason.FAILING);
+            files.diskFull = false;
+        }
+    }
+
     /** Waits for a condition another thread makes true; fails after ten seconds. */
     static void awaitCondition(java.util.function.BooleanSupplier condition) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
