@@ -5,9 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.store.DurabilityPolicy;
+import dev.tictactoe.server.store.Journal;
+import dev.tictactoe.server.store.JournalRecord;
 import io.netty.channel.EventLoopGroup;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,13 +37,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The real process on a data directory: a room outlives a SIGTERM and a kill -9, and its game goes on. */
+/**
+ * The real process on a data directory: a room outlives a SIGTERM and a kill -9 and its game goes
+ * on; a grace that ran out during the downtime ends the game, a game clock resumes where it was,
+ * a move resent after the restart is acknowledged, not played twice.
+ */
 class RestartIT {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     @TempDir
     Path data;
+
+    /** Copies of the journal, read as a restarted server would read it. */
+    @TempDir
+    Path copies;
 
     private final EventLoopGroup group = GameConnection.newGroup(1);
     private final List<Process> started = new ArrayList<>();
@@ -87,20 +101,111 @@ class RestartIT {
         port = freePort();
         Process server = start("fsync");
         Game game = playThreeMoves();
-        // The durable point: the checkpoint of the third move is in the journal file. A process
-        // crash keeps what the OS holds; with fsync it is also forced at once, so this takes a few
+        // The durable point: the record of the third move is in the journal file. A process crash
+        // keeps what the OS holds; with fsync it is also forced at once, so this takes a few
         // milliseconds (with the default group commit, up to 5 ms more for a power loss).
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!journalHolds("\"moves\":[0,3,1]")) {
-            assertThat(System.nanoTime()).as("the third move reaches the journal").isLessThan(deadline);
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-        }
+        awaitJournalAt(game.code(), game.bo().version());
 
         server.destroyForcibly(); // SIGKILL: no drain, no close
         assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
 
         start("fsync");
         finish(game);
+    }
+
+    @Test
+    void aMoveResentAfterAKillNineIsAcknowledgedAndPlayedOnce() throws Exception {
+        port = freePort();
+        Process server = start("fsync");
+        Game game = playThreeMoves();
+        long before = game.bo().version();
+        game.bo().send(new ClientMessage.Move("resent-1", before, 4));
+        Snapshot played = game.ana().awaitSnapshot(s -> s.moves().size() == 4, WAIT);
+        awaitJournalAt(game.code(), played.version());
+
+        server.destroyForcibly();
+        assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
+        start("fsync");
+
+        // Bo never saw his move land, as after a lost network, and sends it again as it was.
+        game.bo().reconnect();
+        game.bo().send(new ClientMessage.Move("resent-1", before, 4));
+        assertThat(game.bo().await(ServerMessage.Ack.class, WAIT)).isEqualTo(new ServerMessage.Ack("resent-1",
+                played.version()));
+        Snapshot now = game.bo().snapshot();
+        assertThat(now.moves()).extracting(Snapshot.MoveEntry::cell).containsExactly(0, 3, 1, 4);
+        assertThat(now.board()).containsExactly("XX.", "OO.", "...");
+    }
+
+    @Test
+    void aGraceThatRanOutWhileTheServerWasDownEndsTheGameAsAbandoned() throws Exception {
+        port = freePort();
+        Process server = start("group", "--seat-grace", "3s");
+        Game game = playThreeMoves();
+        game.bo().drop();
+        Snapshot dropped = game.ana().awaitSnapshot(s -> s.players().o() != null && !s.players().o().connected(), WAIT);
+        long graceUntil = dropped.players().o().graceUntil();
+
+        server.toHandle().destroy();
+        assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
+        // The premise: the restart comes after bo's grace has run out on the wall clock.
+        while (System.currentTimeMillis() <= graceUntil) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(graceUntil + 1 - System.currentTimeMillis()));
+        }
+        start("group", "--seat-grace", "3s");
+
+        game.ana().reconnect();
+        Snapshot over = game.ana().awaitSnapshot(s -> Snapshot.OVER.equals(s.status()), WAIT);
+        assertThat(over.result().winner()).isEqualTo("X");
+        assertThat(over.result().reason()).isEqualTo("abandoned");
+        assertThat(over.players().o()).isNull();
+        assertThat(over.moves()).hasSize(3);
+
+        HttpClient http = HttpClient.newHttpClient();
+        String base = "http://127.0.0.1:" + port + "/api/rooms/" + game.code() + "/games";
+        HttpResponse<String> one = http.send(HttpRequest.newBuilder(URI.create(base + "/1")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(one.body()).contains("\"reason\":\"abandoned\"", "\"moves\":[0,3,1]");
+        HttpResponse<String> unknown = http.send(HttpRequest.newBuilder(URI.create(base + "/7")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.body()).contains("\"code\":\"unknown_room\"", "has no game 7");
+        game.ana().send(new ClientMessage.History());
+        assertThat(game.ana().await(ServerMessage.HistoryMessage.class, WAIT).games())
+                .extracting(GameRecord::reason).containsExactly("abandoned");
+    }
+
+    @Test
+    void aGameClockResumesAsItWasLeftAndTheDowntimeDoesNotCount() throws Exception {
+        port = freePort();
+        Process server = start("group");
+        NewRoom timed = new NewRoom(3, 3, "X", "X", true, true, null, "5m");
+        String code = new RoomsApi("127.0.0.1", port).create(timed).code();
+        GameClient ana = client(code);
+        ana.join("ana");
+        GameClient bo = client(code);
+        bo.join("bo");
+        ana.move(4);
+        Snapshot.Clock before = bo.awaitSnapshot(s -> s.moves().size() == 1, WAIT).clock();
+        assertThat(before.running()).isEqualTo("O");
+
+        server.toHandle().destroy();
+        assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
+        long restarting = System.currentTimeMillis();
+        start("group");
+
+        bo.reconnect();
+        Snapshot.Clock after = bo.awaitSnapshot(s -> s.players().o().connected(), WAIT).clock();
+        assertThat(after.running()).isEqualTo("O");
+        assertThat(after.x()).isEqualTo(before.x());
+        assertThat(after.o()).isEqualTo(before.o());
+        // O's turn shows as started after the restart, with all its time still to go.
+        assertThat(after.turnStartedAt()).isGreaterThanOrEqualTo(restarting);
+        assertThat(after.deadlineAt() - after.turnStartedAt()).isEqualTo(before.deadlineAt() - before.turnStartedAt());
+        bo.move(0);
+        Snapshot.Clock next = bo.awaitSnapshot(s -> s.moves().size() == 2, WAIT).clock();
+        assertThat(next.running()).isEqualTo("X");
+        assertThat(next.o()).isLessThanOrEqualTo(before.o()).isGreaterThan(0L);
     }
 
     private record Game(String code, GameClient ana, GameClient bo, GameClient eve) {
@@ -151,12 +256,13 @@ class RestartIT {
         return GameClient.connect("127.0.0.1", port, code, group).timeout(WAIT);
     }
 
-    private Process start(String durability) throws Exception {
+    private Process start(String durability, String... more) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 "dev.tictactoe.server.Main", "--host", "127.0.0.1", "--port", String.valueOf(port),
-                "--drain-timeout", "3s", "--data-dir", data.toString(), "--durability", durability)
-                .redirectErrorStream(true);
+                "--drain-timeout", "3s", "--data-dir", data.toString(), "--durability", durability));
+        command.addAll(List.of(more));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();
         started.add(server);
@@ -183,20 +289,29 @@ class RestartIT {
         return server;
     }
 
-    /** True when a journal segment holds {@code text} (payloads are stored as they are given). */
-    private boolean journalHolds(String text) throws IOException {
-        Path dir = data.resolve("journal");
-        if (!Files.isDirectory(dir)) {
-            return false;
+    /**
+     * Waits until the journal on disk holds room {@code code} at {@code version}: read from a copy,
+     * as the restarted server would read it (a record being written shows as a torn tail there).
+     */
+    private void awaitJournalAt(String code, long version) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (journalVersion(code) < version) {
+            assertThat(System.nanoTime()).as("version %d reaches the journal", version).isLessThan(deadline);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
-        try (Stream<Path> files = Files.list(dir)) {
+    }
+
+    private long journalVersion(String code) throws Exception {
+        Path copy = Files.createTempDirectory(copies, "journal");
+        try (Stream<Path> files = Files.list(data.resolve("journal"))) {
             for (Path file : files.toList()) {
-                if (new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(text)) {
-                    return true;
-                }
+                Files.copy(file, copy.resolve(file.getFileName()));
             }
         }
-        return false;
+        Journal.Opened opened = Journal.open(copy, Journal.Options.defaults().withPolicy(DurabilityPolicy.NONE));
+        opened.journal().close();
+        List<JournalRecord> records = opened.rooms().getOrDefault(code, List.of());
+        return records.isEmpty() ? -1 : records.getLast().version();
     }
 
     private static int freePort() throws IOException {
