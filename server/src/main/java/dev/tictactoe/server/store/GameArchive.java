@@ -68,9 +68,13 @@ public final class GameArchive {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             Files.setLastModifiedTime(target, FileTime.from(clock.instant()));
             Compaction.syncDirectory(room);
-            List<Integer> games = list(code);
-            for (int i = 0; i < games.size() - maxGamesPerRoom; i++) {
-                Files.deleteIfExists(room.resolve(games.get(i) + SUFFIX));
+            // Games are numbered from 1 in order: a room can only be over its limit past that number,
+            // and listing its directory after every game would cost more than writing the game.
+            if (game > maxGamesPerRoom) {
+                List<Integer> games = list(code);
+                for (int i = 0; i < games.size() - maxGamesPerRoom; i++) {
+                    Files.deleteIfExists(room.resolve(games.get(i) + SUFFIX));
+                }
             }
             health.ok();
         } catch (IOException e) {
