@@ -5,7 +5,7 @@
 # started here is stopped by the benchmark itself (SIGTERM, then kill by PID); the whole run is
 # bounded by a timeout.
 #
-#   bench/journal-cost.sh                    # 3 rounds x 3 modes x (5 s warmup + 20 s), about 5 minutes
+#   bench/journal-cost.sh                    # 3 rounds x 3 modes x (15 s warmup + 20 s), about 6 minutes
 #   bench/journal-cost.sh 10 200 100 1       # seconds rooms think-ms rounds [data directory]
 #
 # SKIP_BUILD=1 reuses the last build. The data directories go under bench/target/journal-cost

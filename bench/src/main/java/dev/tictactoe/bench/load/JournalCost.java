@@ -30,21 +30,31 @@ import java.util.stream.Stream;
  * machine does not land on one mode only. With {@code taskset} and two CPUs or more the server
  * runs on CPU 0 and this generator on CPU 1.
  *
+ * <p>Where {@code /proc} is there, the server's CPU is also split by thread: the event loops
+ * (rooms and sockets: what journaling adds there is the room's own cost), the journal's writer,
+ * the game archive (a document written and forced per finished game), and the rest.
+ *
  * <p>Arguments: {@code [seconds] [rooms] [think ms] [rounds] [directory]}, default {@code 20 200
- * 100 3 target/journal-cost}: 200 rooms whose players move after 50..150 ms, about 2,000 moves/s.
- * The directory holds the data directories and should be on the disk the server will use.
+ * 100 3 target/journal-cost}: 200 rooms whose players move after 50..150 ms, about 2,000 moves/s,
+ * each run after 15 s of unmeasured play. The directory holds the data directories and should be
+ * on the disk the server will use.
  */
 public final class JournalCost {
 
-    private static final Duration WARMUP = Duration.ofSeconds(5);
+    /** Played before each measured window: long enough for the JIT to have compiled the server. */
+    private static final Duration WARMUP = Duration.ofSeconds(15);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     private static final List<String> MODES = List.of("none", "group", "fsync");
 
     private JournalCost() {}
 
-    /** One mode's run: server CPU per move and latency percentiles in microseconds. */
-    record Run(String mode, double cpuMicros, double p50, double p99, long moves, long errors) {}
+    /**
+     * One mode's run: server CPU per move, split by threads where {@code /proc} tells (µs per
+     * move by {@link ThreadCpu} group), and latency percentiles in microseconds.
+     */
+    record Run(String mode, double cpuMicros, Map<String, Double> byThreads, double p50, double p99, long moves,
+            long errors) {}
 
     public static void run(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
@@ -67,8 +77,10 @@ public final class JournalCost {
         for (int round = 1; round <= rounds; round++) {
             for (String mode : MODES) {
                 Run r = once(mode, base, rooms, think, seconds, pinned);
-                System.err.printf(Locale.ROOT, "round %d %-6s %8.1f µs/move  p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
-                        round, mode, r.cpuMicros(), r.p50(), r.p99(), r.moves(),
+                System.err.printf(Locale.ROOT,
+                        "round %d %-6s %7.1f µs/move (loops %s, writer %s, archive %s, other %s)  p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
+                        round, mode, r.cpuMicros(), part(r, ThreadCpu.LOOPS), part(r, ThreadCpu.WRITER),
+                        part(r, ThreadCpu.ARCHIVE), part(r, ThreadCpu.OTHER), r.p50(), r.p99(), r.moves(),
                         r.errors() == 0 ? "" : ", " + r.errors() + " errors");
                 runs.computeIfAbsent(mode, m -> new ArrayList<>()).add(r);
             }
@@ -78,14 +90,22 @@ public final class JournalCost {
 
     static void print(PrintStream out, Map<String, List<Run>> runs) {
         Run none = median(runs.get("none"));
-        out.printf(Locale.ROOT, "%-22s %14s %12s %10s %10s %12s %12s%n", "mode", "CPU µs/move", "+ vs none",
-                "p50 µs", "p99 µs", "+ p50 µs", "+ p99 µs");
+        out.printf(Locale.ROOT, "%-22s %12s %10s %9s %9s %9s %9s %9s %9s %10s %10s%n", "mode", "CPU µs/move", "+ vs none",
+                "loops", "writer", "archive", "other", "p50 µs", "p99 µs", "+ p50 µs", "+ p99 µs");
         for (var e : runs.entrySet()) {
             Run r = median(e.getValue());
-            out.printf(Locale.ROOT, "%-22s %14.1f %12s %10.0f %10.0f %12s %12s%n", label(e.getKey()), r.cpuMicros(),
-                    delta(r.cpuMicros() - none.cpuMicros(), "%+.1f"), r.p50(), r.p99(),
+            out.printf(Locale.ROOT, "%-22s %12.1f %10s %9s %9s %9s %9s %9.0f %9.0f %10s %10s%n", label(e.getKey()),
+                    r.cpuMicros(), delta(r.cpuMicros() - none.cpuMicros(), "%+.1f"), part(r, ThreadCpu.LOOPS),
+                    part(r, ThreadCpu.WRITER), part(r, ThreadCpu.ARCHIVE), part(r, ThreadCpu.OTHER), r.p50(), r.p99(),
                     delta(r.p50() - none.p50(), "%+.0f"), delta(r.p99() - none.p99(), "%+.0f"));
         }
+        out.println("CPU µs/move is the server process over the measured window; loops (rooms and sockets), writer"
+                + " (the journal's thread), archive (finished games) and other (JIT, GC) split it by thread.");
+    }
+
+    private static String part(Run r, String group) {
+        Double micros = r.byThreads().get(group);
+        return micros == null ? "-" : String.format(Locale.ROOT, "%.1f", micros);
     }
 
     private static String label(String mode) {
@@ -128,8 +148,16 @@ public final class JournalCost {
             awaitReady(target, server);
             LoadSettings settings = new LoadSettings(target, false, rooms, Duration.ofSeconds(seconds), 0, WARMUP,
                     Duration.ofMillis(think), 0, 1, 3, 3, 1, 20_000, Duration.ZERO, mode);
-            LoadResult r = new LoadRun(settings, new PrintStream(PrintStream.nullOutputStream())).play();
-            return new Run(mode, r.serverCpuMicrosPerMove(), r.latency().p50(), r.latency().p99(), r.moves(),
+            long pid = server.pid();
+            List<Map<String, Long>> samples = new ArrayList<>();
+            LoadResult r = new LoadRun(settings, new PrintStream(PrintStream.nullOutputStream()))
+                    .atWindow(() -> samples.add(ThreadCpu.of(pid)), () -> samples.add(ThreadCpu.of(pid))).play();
+            Map<String, Double> byThreads = new LinkedHashMap<>();
+            if (samples.size() == 2 && !samples.get(0).isEmpty() && !samples.get(1).isEmpty() && r.moves() > 0) {
+                ThreadCpu.minus(samples.get(1), samples.get(0))
+                        .forEach((group, nanos) -> byThreads.put(group, nanos / 1e3 / r.moves()));
+            }
+            return new Run(mode, r.serverCpuMicrosPerMove(), byThreads, r.latency().p50(), r.latency().p99(), r.moves(),
                     r.errors() + r.unexpectedCloses() + r.setupFailures());
         } finally {
             stop(server);

@@ -26,10 +26,19 @@ final class LoadRun {
 
     private final LoadSettings settings;
     private final PrintStream log;
+    private Runnable windowOpens = () -> { };
+    private Runnable windowCloses = () -> { };
 
     LoadRun(LoadSettings settings, PrintStream log) {
         this.settings = settings;
         this.log = log;
+    }
+
+    /** Runs {@code opens} and {@code closes} as the measured window opens and closes (to sample the target). */
+    LoadRun atWindow(Runnable opens, Runnable closes) {
+        this.windowOpens = opens;
+        this.windowCloses = closes;
+        return this;
     }
 
     /** A timed run. */
@@ -51,6 +60,7 @@ final class LoadRun {
             progress.phase("warmup", () -> LoadResult.f("%.0f moves/s (not measured), %s", rate.next(), failures(stats)));
             TimeUnit.NANOSECONDS.sleep(settings.warmup().toNanos());
 
+            windowOpens.run();
             ServerMetrics before = ServerMetrics.fetch(http, settings.target(), false);
             long clientBefore = clientCpuNanos();
             stats.openWindow(System.nanoTime());
@@ -62,6 +72,7 @@ final class LoadRun {
             limit.await(settings.duration().toNanos(), TimeUnit.NANOSECONDS);
             stats.closeWindow(System.nanoTime());
             ServerMetrics after = ServerMetrics.fetch(http, settings.target(), false);
+            windowCloses.run();
             long clientAfter = clientCpuNanos();
             stats.interval();
 
