@@ -37,6 +37,10 @@ final class CreateCommand implements Callable<Integer> {
     @Option(names = "--bot", paramLabel = "LEVEL", description = "Play the bot right away: easy, medium, hard or perfect.")
     String bot;
 
+    @Option(names = "--bot-seed", paramLabel = "N",
+            description = "Make the bot's choices repeatable: the same seed and moves give the same bot moves.")
+    Long botSeed;
+
     @Option(names = "--name", paramLabel = "NAME", description = "Your name (default: env TTT_NAME, else your login).")
     String name;
 
@@ -62,8 +66,11 @@ final class CreateCommand implements Callable<Integer> {
                 throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + bot + "\"");
             }
         }
+        if (botSeed != null && (botSeed < 0 || botSeed > Protocol.MAX_BOT_SEED)) {
+            throw new UserError("--bot-seed must be 0 to " + Protocol.MAX_BOT_SEED + ", was " + botSeed);
+        }
         return new NewRoom(size, k, seatChoice("--seat", seat), seatChoice("--first", first),
-                !noEarlyDraw, !noSpectators, level);
+                !noEarlyDraw, !noSpectators, level).withBotSeed(botSeed);
     }
 
     private static String seatChoice(String option, String value) {

@@ -56,6 +56,10 @@ class MainTest {
         assertThatThrownBy(() -> create("--size", "7", "--k", "2").request())
                 .hasMessage("--k must be 3 to the board size (7), was 2");
         assertThatThrownBy(() -> create("--seat", "Z").request()).hasMessage("--seat must be X, O or random, was \"Z\"");
+        assertThat(create("--bot", "easy", "--bot-seed", "42").request().botSeed()).isEqualTo(42L);
+        assertThat(create().request().botSeed()).isNull();
+        assertThatThrownBy(() -> create("--bot-seed", "-1").request())
+                .hasMessage("--bot-seed must be 0 to 9007199254740991, was -1");
         assertThatThrownBy(() -> create("--bot", "god").request())
                 .hasMessage("--bot must be easy, medium, hard or perfect, was \"god\"");
     }

@@ -622,6 +622,7 @@ public final class MessageCodec {
       String bot = f.optionalOneOf("bot", Protocol.BOT_LEVELS);
       // The server reads the time control itself, with its limits: one rule, in one place.
       String clock = f.optionalString("clock");
+      Long botSeed = f.optionalLong("botSeed", 0, Protocol.MAX_BOT_SEED);
       f.end();
       return new NewRoom(
           size,
@@ -631,7 +632,8 @@ public final class MessageCodec {
           earlyDraw,
           spectators,
           bot,
-          clock);
+          clock,
+          botSeed);
     } catch (ProtocolException e) {
       throw new ProtocolException(ErrorCode.INVALID_SETTINGS, e.getMessage());
     }

@@ -27,6 +27,12 @@ public final class Protocol {
 
   public static final String O = "O";
 
+  /**
+   * Largest {@code botSeed} of a new room: 2^53 - 1, the largest integer every JSON reader
+   * (JavaScript's numbers included) holds exactly. The smallest is 0.
+   */
+  public static final long MAX_BOT_SEED = (1L << 53) - 1;
+
   /** Bot levels, weakest first. */
   public static final java.util.List<String> BOT_LEVELS =
       java.util.List.of("easy", "medium", "hard", "perfect");

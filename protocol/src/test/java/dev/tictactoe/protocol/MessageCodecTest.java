@@ -241,6 +241,31 @@ class MessageCodecTest {
   }
 
   @Test
+  void aBotSeedIsAnOptionalIntegerThatEveryJsonReaderHoldsExactly() {
+    assertThat(MessageCodec.decodeNewRoom("{}").botSeed()).isNull();
+    assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":null}").botSeed()).isNull();
+    assertThat(MessageCodec.decodeNewRoom("{\"bot\":\"hard\",\"botSeed\":42}"))
+        .isEqualTo(NewRoom.DEFAULT.withBot("hard").withBotSeed(42L));
+    assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":0}").botSeed()).isZero();
+    assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":9007199254740991}").botSeed())
+        .isEqualTo(Protocol.MAX_BOT_SEED);
+    for (String bad : new String[] {"-1", "9007199254740992", "1.5", "\"42\"", "1e3"}) {
+      assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"botSeed\":" + bad + "}"))
+          .as(bad)
+          .isInstanceOfSatisfying(
+              ProtocolException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
+                assertThat(e.getMessage()).startsWith("settings.botSeed: expected an integer");
+              });
+    }
+    assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"botSeed\":-1}"))
+        .hasMessage("settings.botSeed: expected an integer 0..9007199254740991, got -1");
+    NewRoom seeded = NewRoom.DEFAULT.withBotSeed(7L);
+    assertThat(MessageCodec.decodeNewRoom(MessageCodec.encode(seeded))).isEqualTo(seeded);
+  }
+
+  @Test
   void seatsNamesAndRoomCodes() {
     assertThat(Protocol.other("X")).isEqualTo("O");
     assertThat(RoomCode.normalize("K7MQ2P")).contains("K7MQ2P");

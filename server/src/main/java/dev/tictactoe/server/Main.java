@@ -106,6 +106,16 @@ public final class Main implements Callable<Integer> {
             description = "Thinking time of a bot move, ISO-8601 (env TTT_BOT_BUDGET).")
     Duration botBudget;
 
+    @Option(names = "--bot-seed", defaultValue = "${env:TTT_BOT_SEED:-" + NONE + "}", converter = NoneOrLong.class,
+            description = "Seed of the bots' choices in rooms created without a botSeed: the n-th room created gets the"
+                    + " n-th seed fixed by this one; '" + NONE + "' draws a random seed per room (env TTT_BOT_SEED).")
+    Long botSeed;
+
+    @Option(names = "--bot-nodes", defaultValue = "${env:TTT_BOT_NODES:-" + NONE + "}", converter = NoneOrLong.class,
+            description = "Bound every bot search by this many positions instead of --bot-budget, so bot moves replay"
+                    + " on any machine; '" + NONE + "' searches for the time budget (env TTT_BOT_NODES).")
+    Long botNodes;
+
     @Option(names = "--allowed-origins", defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
             description = "Comma-separated browser origins (https://host[:port]) allowed to open room sockets"
                     + " besides the server's own (env TTT_ALLOWED_ORIGINS).")
@@ -155,6 +165,8 @@ public final class Main implements Callable<Integer> {
     static final String DEFAULT_DATA_DIR = "data";
     /** The {@code --data-dir} value that turns the journal off. */
     static final String NO_DATA_DIR = "none";
+    /** The value of an optional number flag that leaves it unset ({@code --bot-seed}, {@code --bot-nodes}). */
+    static final String NONE = "none";
     @Option(names = "--log-format", defaultValue = "${env:TTT_LOG_FORMAT:-text}", converter = LogFormat.class,
             description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
     FormatEncoder.Format logFormat;
@@ -177,6 +189,22 @@ public final class Main implements Callable<Integer> {
                 throw new CommandLine.TypeConversionException("'" + value + "' is not a log format (use text or json)");
             }
             return format;
+        }
+    }
+
+    /** Reads an integer, or {@link #NONE} (any case) for none. */
+    static final class NoneOrLong implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String text = value.trim();
+            if (text.isEmpty() || text.equalsIgnoreCase(NONE)) {
+                return null;
+            }
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not an integer (or " + NONE + ")");
+            }
         }
     }
 
@@ -213,6 +241,8 @@ public final class Main implements Callable<Integer> {
                 .botThreads(botThreads)
                 .botQueue(botQueue)
                 .botBudget(botBudget)
+                .botSeed(botSeed)
+                .botNodes(botNodes)
                 .allowedOrigins(splitList(allowedOrigins))
                 .maxOutboundBytes(maxOutboundBytes)
                 .drainTimeout(drainTimeout)

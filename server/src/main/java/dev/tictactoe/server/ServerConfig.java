@@ -27,6 +27,8 @@ public record ServerConfig(
         int botThreads,
         int botQueue,
         Duration botBudget,
+        Long botSeed,
+        Long botNodes,
         List<String> allowedOrigins,
         int maxOutboundBytes,
         Duration drainTimeout,
@@ -80,6 +82,16 @@ public record ServerConfig(
     public static final int DEFAULT_BOT_QUEUE = 1_000;
     /** Default: thinking time of a bot move. */
     public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
+    /**
+     * Default: no server-wide bot seed, so a room created without a {@code botSeed} of its own
+     * gets a random one. With a seed S, the n-th room created gets the n-th seed fixed by S.
+     */
+    public static final Long DEFAULT_BOT_SEED = null;
+    /**
+     * Default: no node budget, bot searches are bounded by {@link #botBudget} (time). With a
+     * budget of N positions per search, bot moves no longer depend on the machine's speed.
+     */
+    public static final Long DEFAULT_BOT_NODES = null;
     /**
      * Default: browser origins allowed to open a room socket besides the server's own (an Origin
      * whose host and port are the request's Host); requests without an Origin are always allowed.
@@ -139,6 +151,9 @@ public record ServerConfig(
         requirePositive("botThreads", botThreads);
         requirePositive("botQueue", botQueue);
         requirePositive("botBudget", botBudget);
+        if (botNodes != null && botNodes <= 0) {
+            throw new IllegalArgumentException("botNodes must be positive, was " + botNodes);
+        }
         allowedOrigins = List.copyOf(allowedOrigins);
         for (String origin : allowedOrigins) {
             if (!ORIGIN.matcher(origin).matches()) {
@@ -194,6 +209,8 @@ public record ServerConfig(
         private int botThreads = DEFAULT_BOT_THREADS;
         private int botQueue = DEFAULT_BOT_QUEUE;
         private Duration botBudget = DEFAULT_BOT_BUDGET;
+        private Long botSeed = DEFAULT_BOT_SEED;
+        private Long botNodes = DEFAULT_BOT_NODES;
         private List<String> allowedOrigins = DEFAULT_ALLOWED_ORIGINS;
         private int maxOutboundBytes = DEFAULT_MAX_OUTBOUND_BYTES;
         private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
@@ -303,6 +320,18 @@ public record ServerConfig(
             return this;
         }
 
+        /** The seed rooms without a {@code botSeed} of their own derive theirs from; null draws at random. */
+        public Builder botSeed(Long value) {
+            this.botSeed = value;
+            return this;
+        }
+
+        /** Positions a bot search may examine instead of searching for {@code botBudget}; null for time. */
+        public Builder botNodes(Long value) {
+            this.botNodes = value;
+            return this;
+        }
+
         public Builder allowedOrigins(List<String> value) {
             this.allowedOrigins = value;
             return this;
@@ -357,7 +386,7 @@ public record ServerConfig(
         public ServerConfig build() {
             return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength,
                     messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl,
-                    diffHistory, botThreads, botQueue, botBudget, allowedOrigins, maxOutboundBytes, drainTimeout, unknownCodesPerSecond,
+                    diffHistory, botThreads, botQueue, botBudget, botSeed, botNodes, allowedOrigins, maxOutboundBytes, drainTimeout, unknownCodesPerSecond,
                     unknownCodeBurst, trustedProxies, benchEndpoints, dataDir, durability, gameRetention, idleClaim);
         }
     }

@@ -71,6 +71,21 @@ class MainTest {
     }
 
     @Test
+    void botSeedAndNodeBudgetAreOffByDefaultAndReadIntegers() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.botSeed()).isNull();
+        assertThat(ServerConfig.DEFAULT_BOT_SEED).isNull();
+        assertThat(defaults.botNodes()).isNull();
+        assertThat(ServerConfig.DEFAULT_BOT_NODES).isNull();
+        ServerConfig config = parse("--bot-seed", "-7", "--bot-nodes", "20000");
+        assertThat(config.botSeed()).isEqualTo(-7L);
+        assertThat(config.botNodes()).isEqualTo(20_000L);
+        assertThat(parse("--bot-seed", "none", "--bot-nodes", "NONE").botNodes()).isNull();
+        assertThatThrownBy(() -> parse("--bot-seed", "soon")).hasMessageContaining("'soon' is not an integer");
+        assertThatThrownBy(() -> parse("--bot-nodes", "0")).hasMessageContaining("botNodes must be positive");
+    }
+
+    @Test
     void allowedOriginsAreACommaSeparatedListOfOrigins() {
         assertThat(parse().allowedOrigins()).isEqualTo(ServerConfig.DEFAULT_ALLOWED_ORIGINS).isEmpty();
         assertThat(parse("--allowed-origins", "https://play.example, http://localhost:3000").allowedOrigins())

@@ -52,7 +52,7 @@ public final class GameServer implements AutoCloseable {
         this.config = config;
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), NioIoHandler.newFactory());
-        bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget());
+        bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget(), config.botNodes());
         bots.measureWith(metrics);
         try {
             store = openStore(config);

@@ -183,9 +183,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         RoomSettings settings;
+        NewRoom asked;
         try {
             String body = request.content().toString(StandardCharsets.UTF_8);
-            NewRoom asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
+            asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
             settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
         } catch (ProtocolException e) {
             reply(ctx, keepAlive, false, HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage()));
@@ -193,7 +194,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
         Room room;
         try {
-            room = services.rooms().create(settings);
+            room = services.rooms().create(settings, asked.botSeed());
         } catch (RoomRegistry.Full e) {
             reply(ctx, keepAlive, false, HttpResponseStatus.SERVICE_UNAVAILABLE, error(ErrorCode.SERVER_FULL, e.getMessage()));
             return;
@@ -207,7 +208,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 .put("earlyDraw", settings.earlyDraw())
                 .put("spectators", settings.spectators())
                 .put("bot", settings.bot() == null ? null : settings.bot().name().toLowerCase(Locale.ROOT))
-                .put("clock", settings.clock() == null ? null : settings.clock().toString());
+                .put("clock", settings.clock() == null ? null : settings.clock().toString())
+                .put("botSeed", asked.botSeed());
         reply(ctx, keepAlive, false, HttpResponseStatus.CREATED, body);
     }
 

@@ -8,8 +8,10 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.Optional;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +32,8 @@ public final class RoomRegistry {
     private final RoomContext context;
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
+    /** Rooms created since the server started: the n-th gets the n-th seed fixed by {@code --bot-seed}. */
+    private final AtomicLong created = new AtomicLong();
     private final SecureRandom random = new SecureRandom();
     private final RoomCode codes = new RoomCode(random);
 
@@ -60,15 +64,26 @@ public final class RoomRegistry {
         return room;
     }
 
-    /** Creates a room with a fresh code unique among live rooms. */
+    /** Creates a room with a fresh code unique among live rooms and a bot seed of the server's choosing. */
     public Room create(RoomSettings settings) throws Full {
+        return create(settings, null);
+    }
+
+    /**
+     * Creates a room with a fresh code unique among live rooms.
+     *
+     * @param botSeed the seed of the room's bot choices, or null to derive one from {@code --bot-seed}
+     *     (random without it)
+     */
+    public Room create(RoomSettings settings, Long botSeed) throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
             count.decrementAndGet();
             throw new Full("the server holds its maximum of " + config.maxRooms() + " rooms");
         }
+        long seed = botSeed != null ? botSeed : serverSeed();
         while (true) {
             String code = codes.next();
-            Room room = new Room(code, settings, loops.next(), random.nextLong(), context);
+            Room room = new Room(code, settings, loops.next(), seed, context);
             if (rooms.putIfAbsent(code, room) == null) {
                 log.info("room {} created: {}x{} k={}, creator {}, {} first{}", code, settings.rules().size(),
                         settings.rules().size(), settings.rules().winLength(), settings.creatorSeat(), settings.first(),
@@ -78,6 +93,23 @@ public final class RoomRegistry {
             }
         }
     }
+
+    /**
+     * The seed of a room that did not ask for one: the n-th value of a generator seeded with
+     * {@code --bot-seed}, so a run that creates its rooms in the same order replays and no two rooms
+     * share a seed; random without the flag.
+     */
+    private long serverSeed() {
+        Long base = config.botSeed();
+        if (base == null) {
+            return random.nextLong();
+        }
+        // A generator per room, its start stepped by an odd constant: a well-mixed, distinct seed for each n.
+        return new SplittableRandom(base + created.getAndIncrement() * SEED_STEP).nextLong();
+    }
+
+    /** 2^64 divided by the golden ratio, made odd: consecutive multiples spread over all 64 bits. */
+    private static final long SEED_STEP = 0x9E3779B97F4A7C15L;
 
     /** The live room for a code as typed (case and look-alikes forgiven). */
     public Optional<Room> find(String typedCode) {
