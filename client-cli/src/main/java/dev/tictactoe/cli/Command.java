@@ -1,6 +1,6 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.BotLevel;
 import java.util.Locale;
 
 /**
@@ -116,12 +116,12 @@ sealed interface Command {
     }
 
     private static Command bot(String level) {
-        String levels = String.join(", ", Protocol.BOT_LEVELS);
+        String levels = String.join(", ", BotLevel.WIRE);
         if (level == null) {
             return new Invalid("bot needs a level: " + levels);
         }
         String normalized = level.toLowerCase(Locale.ROOT);
-        if (!Protocol.BOT_LEVELS.contains(normalized)) {
+        if (BotLevel.fromWire(normalized) == null) {
             return new Invalid("unknown bot level \"" + level + "\": levels are " + levels);
         }
         return new InviteBot(normalized);

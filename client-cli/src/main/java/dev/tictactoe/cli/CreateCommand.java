@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import java.util.Locale;
@@ -62,7 +63,7 @@ final class CreateCommand implements Callable<Integer> {
         String level = null;
         if (bot != null) {
             level = bot.toLowerCase(Locale.ROOT);
-            if (!Protocol.BOT_LEVELS.contains(level)) {
+            if (BotLevel.fromWire(level) == null) {
                 throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + bot + "\"");
             }
         }
@@ -78,8 +79,8 @@ final class CreateCommand implements Callable<Integer> {
         if (v.equalsIgnoreCase("x") || v.equalsIgnoreCase("o")) {
             return v.toUpperCase(Locale.ROOT);
         }
-        if (v.equalsIgnoreCase("random")) {
-            return "random";
+        if (v.equalsIgnoreCase(NewRoom.RANDOM)) {
+            return NewRoom.RANDOM;
         }
         throw new UserError(option + " must be X, O or random, was \"" + value + "\"");
     }

@@ -2,7 +2,10 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
-import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,15 +101,15 @@ final class GameScreen {
             lines.add("");
             lines.add("Joining room " + view.room() + "...");
         } else {
-            lines.add(player(s, Protocol.X, view, paint));
-            lines.add(player(s, Protocol.O, view, paint));
+            lines.add(player(s, Seat.X.wire(), view, paint));
+            lines.add(player(s, Seat.O.wire(), view, paint));
             if (!compact) {
                 lines.add("draws " + s.score().draws() + "   spectators " + s.spectators()
                         + (view.seat() == null ? "   (you are watching)" : ""));
                 lines.add("");
             }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
-            Integer cursor = Snapshot.PLAYING.equals(s.status()) ? view.cursor() : null;
+            Integer cursor = RoomStatus.PLAYING.is(s.status()) ? view.cursor() : null;
             new BoardRenderer(view.colour())
                     .render(new BoardRenderer.Board(s.board(), s.lastMove(), line, cursor))
                     .forEach(l -> lines.add(" " + l));
@@ -115,7 +118,7 @@ final class GameScreen {
             }
             Snapshot names = view.resultNames() != null ? view.resultNames() : s;
             lines.addAll(status(s, names, view.seat(), view.cursor() != null, paint));
-            if (Snapshot.WAITING.equals(s.status()) && view.seat() != null) {
+            if (RoomStatus.WAITING.is(s.status()) && view.seat() != null) {
                 if (compact) {
                     lines.add(paint.bold("Room code " + view.room() + ". Share it: " + view.share()));
                 } else {
@@ -135,7 +138,7 @@ final class GameScreen {
     static String player(Snapshot s, String seat, View view, Paint paint) {
         Snapshot.Player p = s.players().seat(seat);
         String mySeat = view.seat();
-        int wins = Protocol.X.equals(seat) ? s.score().x() : s.score().o();
+        int wins = Seat.X.is(seat) ? s.score().x() : s.score().o();
         String who;
         if (p == null) {
             who = "(empty seat)";
@@ -163,7 +166,7 @@ final class GameScreen {
 
     /** A player's name as shown, with the level for bots. */
     static String name(Snapshot.Player p) {
-        if (!"bot".equals(p.kind()) || p.name().contains("bot")) {
+        if (!PlayerKind.BOT.is(p.kind()) || p.name().contains("bot")) {
             return p.name();
         }
         return p.name() + " (bot, " + p.level() + ")";
@@ -177,14 +180,15 @@ final class GameScreen {
     /** What is going on and what the user can do, in words. */
     static List<String> status(Snapshot s, Snapshot names, String seat, boolean keys, Paint paint) {
         List<String> lines = new ArrayList<>();
-        switch (s.status()) {
-            case Snapshot.WAITING -> {
+        RoomStatus status = RoomStatus.fromWire(s.status());
+        switch (status == null ? RoomStatus.WAITING : status) {
+            case WAITING -> {
                 lines.add("Waiting for an opponent.");
                 if (seat != null) {
                     lines.add("Or invite a bot: bot easy | bot medium | bot hard | bot perfect");
                 }
             }
-            case Snapshot.PLAYING -> {
+            case PLAYING -> {
                 if (seat != null && seat.equals(s.turn())) {
                     lines.add(paint.notice("Your turn (" + seat + ").") + " Type a cell like b2"
                             + (keys ? ", or move with the arrows and press Enter." : " and press Enter."));
@@ -204,10 +208,10 @@ final class GameScreen {
                     }
                 }
             }
-            case Snapshot.OVER -> {
+            case OVER -> {
                 lines.add(paint.notice(result(s, names, seat)));
                 if (seat != null) {
-                    String other = Protocol.other(seat);
+                    String other = Seat.fromWire(seat).other().wire();
                     if (s.rematch().contains(other)) {
                         lines.add(nameOf(s, other) + " offers a rematch: type rematch to play again, or quit.");
                     } else if (s.rematch().contains(seat)) {
@@ -217,7 +221,6 @@ final class GameScreen {
                     }
                 }
             }
-            default -> lines.add("Status: " + s.status());
         }
         return lines;
     }
@@ -235,17 +238,18 @@ final class GameScreen {
         }
         String winner = r.winner();
         String who = winner == null ? null : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
-        return switch (r.reason()) {
-            case "line" -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
-            case "resign" -> {
-                String loser = winner == null ? null : Protocol.other(winner);
+        ResultReason reason = ResultReason.fromWire(r.reason());
+        return switch (reason == null ? ResultReason.TIMEOUT : reason) {
+            case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
+            case RESIGN -> {
+                String loser = winner == null ? null : Seat.fromWire(winner).other().wire();
                 String resigned = loser == null ? "A player" : loser.equals(seat) ? "You" : nameOf(names, loser);
                 yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
             }
-            case "draw" -> "Draw: the board is full.";
-            case "dead_draw" -> "Draw: nobody can make a line any more.";
-            case "abandoned" -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
-            default -> (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
+            case DRAW -> "Draw: the board is full.";
+            case DEAD_DRAW -> "Draw: nobody can make a line any more.";
+            case ABANDONED -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
+            case TIMEOUT -> (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
         };
     }
 

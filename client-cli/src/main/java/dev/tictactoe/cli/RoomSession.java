@@ -10,8 +10,11 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import io.netty.channel.EventLoopGroup;
@@ -175,7 +178,7 @@ final class RoomSession {
         java.util.Map<String, Long> until = new java.util.HashMap<>();
         JsonNode tree = view.tree();
         if (tree != null) {
-            for (String seat : List.of(Protocol.X, Protocol.O)) {
+            for (String seat : Seat.WIRE) {
                 JsonNode value = tree.path("players").path(seat).path("graceUntil");
                 if (value.isNumber()) {
                     until.put(seat, value.longValue());
@@ -252,7 +255,7 @@ final class RoomSession {
         ClientMessage message;
         try {
             node = MessageCodec.parse(line);
-            if (node instanceof ObjectNode object && "move".equals(object.path("type").asText())) {
+            if (node instanceof ObjectNode object && MessageType.MOVE.is(object.path("type").asText())) {
                 if (!object.has("id")) {
                     object.put("id", nextMoveId());
                 }
@@ -276,7 +279,7 @@ final class RoomSession {
     void inputEnded() {
         inputEnded = true;
         Snapshot s = view.snapshot();
-        if (s != null && Snapshot.OVER.equals(s.status())) {
+        if (s != null && RoomStatus.OVER.is(s.status())) {
             finishAfterLeaving(ExitCodes.of(s.result(), seat));
         }
     }
@@ -338,7 +341,7 @@ final class RoomSession {
     /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */
     private void leave() {
         Snapshot s = view.snapshot();
-        boolean over = s != null && Snapshot.OVER.equals(s.status());
+        boolean over = s != null && RoomStatus.OVER.is(s.status());
         if (welcomed && seat != null) {
             frontend.notice("you left room " + room + " for good: seat " + seat + " is given up", false);
         }
@@ -358,7 +361,7 @@ final class RoomSession {
         frontend.notice("disconnected: seat " + seat + " is kept for a while; type ttt join " + room
                 + " to resume it (quit leaves for good)", false);
         Snapshot s = view.snapshot();
-        boolean over = s != null && Snapshot.OVER.equals(s.status());
+        boolean over = s != null && RoomStatus.OVER.is(s.status());
         int code = over ? ExitCodes.of(s.result(), seat) : ExitCodes.ABORTED;
         follower.disconnect()
                 .completeOnTimeout(null, LEAVE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
@@ -485,7 +488,7 @@ final class RoomSession {
         }
         frontend.received(message);
         Snapshot s = view.snapshot();
-        if (s != null && Snapshot.OVER.equals(s.status()) && (before == null || !Snapshot.OVER.equals(before.status())
+        if (s != null && RoomStatus.OVER.is(s.status()) && (before == null || !RoomStatus.OVER.is(before.status())
                 || before.game() != s.game())) {
             namesOfResult = before != null && before.game() == s.game() ? before : s;
         }
@@ -504,7 +507,7 @@ final class RoomSession {
     }
 
     private static boolean isJoinRefusal(ServerMessage.Error e) {
-        return "join".equals(e.ref());
+        return MessageType.JOIN.is(e.ref());
     }
 
     private String refusal(ServerMessage.Error e) {
@@ -519,7 +522,7 @@ final class RoomSession {
     /** Reports a finished game once, and ends a script that only wanted one game. */
     private void checkGameOver() {
         Snapshot s = view.snapshot();
-        if (s == null || !Snapshot.OVER.equals(s.status()) || s.game() == lastReportedGame) {
+        if (s == null || !RoomStatus.OVER.is(s.status()) || s.game() == lastReportedGame) {
             return;
         }
         lastReportedGame = s.game();

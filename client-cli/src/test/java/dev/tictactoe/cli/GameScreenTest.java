@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
 import java.util.List;
@@ -18,7 +19,7 @@ class GameScreenTest {
 
     @Test
     void showsPlayersScoreBoardTurnAndPrompt() {
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", List.of("X.O", "...", "..."), 2, null,
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", List.of("X.O", "...", "..."), 2, null,
                 Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
         List<String> lines = screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
         assertThat(lines.get(0)).isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
@@ -44,7 +45,7 @@ class GameScreenTest {
 
     @Test
     void aWaitingRoomShowsTheCodeBoxToShare() {
-        Snapshot s = Snapshots.of(Snapshot.WAITING, null, List.of("...", "...", "..."), null, null, Snapshots.ANA, null);
+        Snapshot s = Snapshots.of(RoomStatus.WAITING, null, List.of("...", "...", "..."), null, null, Snapshots.ANA, null);
         List<String> lines = screen(s, "X", false);
         assertThat(lines).contains("O  (empty seat)                                 wins 0");
         assertThat(lines).containsSubsequence(
@@ -59,7 +60,7 @@ class GameScreenTest {
     @Test
     void aFinishedGameSaysWhoWonAndHow() {
         Snapshot.Result line = new Snapshot.Result("X", "line", List.of(0, 4, 8));
-        Snapshot won = Snapshots.of(Snapshot.OVER, null, List.of("XO.", "OX.", "..X"), 8, line, Snapshots.ANA, Snapshots.BOT);
+        Snapshot won = Snapshots.of(RoomStatus.OVER, null, List.of("XO.", "OX.", "..X"), 8, line, Snapshots.ANA, Snapshots.BOT);
         assertThat(screen(won, "X", false)).contains("You win with a1 b2 c3.", "   1 [X]| O | . ",
                 "Type rematch to play again, history to review, or quit.");
         assertThat(screen(won, "O", false)).contains("ana (X) wins with a1 b2 c3.");
@@ -67,16 +68,16 @@ class GameScreenTest {
                 .noneMatch(l -> l.contains("rematch"));
         assertThat(screen(won, null, false).get(3)).endsWith("(you are watching)");
 
-        Snapshot resigned = Snapshots.of(Snapshot.OVER, null, List.of("X..", "...", "..."), 0,
+        Snapshot resigned = Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0,
                 new Snapshot.Result("O", "resign", List.of()), Snapshots.ANA, Snapshots.BEN);
         assertThat(GameScreen.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
         assertThat(GameScreen.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
         assertThat(GameScreen.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
 
-        Snapshot draw = Snapshots.of(Snapshot.OVER, null, List.of("XOX", "XOO", "OXX"), 8,
+        Snapshot draw = Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "OXX"), 8,
                 new Snapshot.Result(null, "draw", List.of()), Snapshots.ANA, Snapshots.BEN);
         assertThat(GameScreen.result(draw, "X")).isEqualTo("Draw: the board is full.");
-        Snapshot dead = Snapshots.of(Snapshot.OVER, null, List.of("XOX", "XOO", "O.."), 6,
+        Snapshot dead = Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "O.."), 6,
                 new Snapshot.Result(null, "dead_draw", List.of()), Snapshots.ANA, Snapshots.BEN);
         assertThat(GameScreen.result(dead, "O")).isEqualTo("Draw: nobody can make a line any more.");
     }
@@ -89,7 +90,7 @@ class GameScreenTest {
         assertThat(screen(asking, "X", false)).contains("ben (O) asks to take back a move: type accept or decline.");
         assertThat(screen(asking, "O", false)).contains("You asked to take back a move; waiting for the answer.");
 
-        Snapshot over = Snapshots.of(Snapshot.OVER, null, List.of("XXX", "OO.", "..."), 2,
+        Snapshot over = Snapshots.of(RoomStatus.OVER, null, List.of("XXX", "OO.", "..."), 2,
                 new Snapshot.Result("X", "line", List.of(0, 1, 2)), Snapshots.ANA, Snapshots.BEN);
         Snapshot offered = new Snapshot(over.version(), over.room(), over.settings(), over.game(), over.status(), null,
                 over.board(), over.moves(), over.lastMove(), over.result(), over.players(), 0, over.score(), null,
@@ -100,7 +101,7 @@ class GameScreenTest {
 
     @Test
     void eventsBecomeShortSentences() {
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", List.of("X..", ".O.", "..."), 4, null, Snapshots.ANA, Snapshots.BOT);
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", List.of("X..", ".O.", "..."), 4, null, Snapshots.ANA, Snapshots.BOT);
         assertThat(GameScreen.describe(new Event.Moved("O", 4, "bot-1"), s, "X")).isEqualTo("bot (perfect) (O) played b2");
         assertThat(GameScreen.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
         assertThat(GameScreen.describe(new Event.Joined("O", "ben"), s, "X")).isEqualTo("ben joined as O");
@@ -128,7 +129,7 @@ class GameScreenTest {
     void everyBoardSizeFitsA120ColumnScreen() {
         for (int size = 3; size <= 19; size++) {
             List<String> rows = java.util.Collections.nCopies(size, ".".repeat(size));
-            Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", rows, null, null, Snapshots.ANA, Snapshots.BEN);
+            Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", rows, null, null, Snapshots.ANA, Snapshots.BEN);
             List<String> lines = screen(s, "X", true);
             assertThat(lines).allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
@@ -143,7 +144,7 @@ class GameScreenTest {
 
     @Test
     void aDisconnectedOpponentsSeatCountsDown() {
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
                 Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
         long now = 1_000_000;
         List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of("O", now + 42_000), now, 0, List.of()));
@@ -161,15 +162,15 @@ class GameScreenTest {
 
     @Test
     void eventsNameWhoActedNotWhoSitsThereNow() {
-        Snapshot before = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+        Snapshot before = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
                 Snapshots.ANA, Snapshots.BEN);
-        Snapshot after = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+        Snapshot after = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
                 Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
         assertThat(GameScreen.describe(new Event.Left("O"), after, before, "X")).isEqualTo("ben (O) left the room");
         assertThat(GameScreen.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
                 .isEqualTo("ben (O) played b2");
         Snapshot.Result resigned = new Snapshot.Result("X", "resign", List.of());
-        Snapshot over = Snapshots.of(Snapshot.OVER, null, List.of("X..", "...", "..."), 0, resigned,
+        Snapshot over = Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0, resigned,
                 Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
         assertThat(GameScreen.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
         List<String> lines = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", over, "X",
@@ -183,7 +184,7 @@ class GameScreenTest {
         for (int i = 0; i < 15; i++) {
             rows.add(i == 7 ? ".......X......." : "...............");
         }
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
         List<GameScreen.Notice> notices = List.of(new GameScreen.Notice("one", false),
                 new GameScreen.Notice("two", false), new GameScreen.Notice("three", true));
         List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of(), 0, 24, notices));

@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
@@ -66,8 +67,8 @@ class ScriptedGameIT {
             String seat = i % 2 == 0 ? "X" : "O";
             int played = i;
             Snapshot s = mover.awaitSnapshot(
-                    snap -> Snapshot.OVER.equals(snap.status()) || snap.moves().size() == played && seat.equals(snap.turn()));
-            if (Snapshot.OVER.equals(s.status())) {
+                    snap -> RoomStatus.OVER.is(snap.status()) || snap.moves().size() == played && seat.equals(snap.turn()));
+            if (RoomStatus.OVER.is(s.status())) {
                 return;
             }
             // Words for X, a raw protocol message (id and version filled in by the client) for O.
@@ -112,13 +113,13 @@ class ScriptedGameIT {
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(me.seat()).isEqualTo("X");
         while (true) {
-            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
-            if (Snapshot.OVER.equals(s.status())) {
+            Snapshot s = me.awaitSnapshot(snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
+            if (RoomStatus.OVER.is(s.status())) {
                 break;
             }
             me.send("move " + Coordinates.format(firstEmpty(s), 3));
             int before = s.moves().size();
-            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+            me.awaitSnapshot(snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
         }
         int code = me.awaitExit();
         assertThat(code).as(me.diagnostics()).isIn(ExitCodes.LOST, ExitCodes.DRAW);
@@ -129,16 +130,16 @@ class ScriptedGameIT {
         CliProcess me = cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         while (true) {
-            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
-            if (Snapshot.OVER.equals(s.status())) {
+            Snapshot s = me.awaitSnapshot(snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
+            if (RoomStatus.OVER.is(s.status())) {
                 break;
             }
             me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
             int before = s.moves().size();
-            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+            me.awaitSnapshot(snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
         }
         me.send("rematch");
-        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && Snapshot.PLAYING.equals(snap.status()));
+        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && RoomStatus.PLAYING.is(snap.status()));
         assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
         me.send("quit");
         assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);

@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -104,14 +105,14 @@ class SessionIT {
         assertThat(one.awaitWelcome().seat()).isEqualTo("X");
         try (GameClient ben = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ben.join("ben");
-            ben.awaitSnapshot(s -> Snapshot.PLAYING.equals(s.status()), WAIT);
+            ben.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
 
             first.execute(() -> first.submit(new Command.Interrupt()));
             assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
             assertThat(one.notices).anySatisfy(n -> assertThat(n).contains("ttt join " + code));
             // Not a leave: the game goes on with X's seat held.
             Snapshot held = ben.awaitSnapshot(s -> s.players().x() != null && !s.players().x().connected(), WAIT);
-            assertThat(held.status()).isEqualTo(Snapshot.PLAYING);
+            assertThat(held.status()).isEqualTo(RoomStatus.PLAYING.wire());
 
             RoomSession again = session(address, code, "ana");
             Recorder two = new Recorder();

@@ -82,7 +82,7 @@ public final class JsonPatch {
         root = apply(root, op);
       } catch (JsonPatchException e) {
         throw new JsonPatchException(
-            "op " + i + " (" + op.op() + " " + op.path() + "): " + e.getMessage());
+            "op " + i + " (" + op.op().wire() + " " + op.path() + "): " + e.getMessage());
       }
     }
     return root;
@@ -91,15 +91,15 @@ public final class JsonPatch {
   private static JsonNode apply(JsonNode root, PatchOp op) {
     List<String> path = parse(op.path());
     return switch (op.op()) {
-      case "add" -> add(root, path, value(op).deepCopy());
-      case "remove" -> {
+      case ADD -> add(root, path, value(op).deepCopy());
+      case REMOVE -> {
         remove(root, path);
         yield root;
       }
-      case "replace" -> {
+      case REPLACE -> {
         yield replace(root, path, value(op).deepCopy());
       }
-      case "move" -> {
+      case MOVE -> {
         List<String> from = parse(from(op));
         if (path.size() > from.size() && path.subList(0, from.size()).equals(from)) {
           throw new JsonPatchException("cannot move a value into itself");
@@ -111,15 +111,14 @@ public final class JsonPatch {
         remove(root, from);
         yield add(root, path, value);
       }
-      case "copy" -> add(root, path, get(root, parse(from(op))).deepCopy());
-      case "test" -> {
+      case COPY -> add(root, path, get(root, parse(from(op))).deepCopy());
+      case TEST -> {
         JsonNode actual = get(root, path);
         if (!actual.equals(NUMERIC_EQUALITY, value(op))) {
           throw new JsonPatchException("test failed: value is " + Fields.show(actual));
         }
         yield root;
       }
-      default -> throw new JsonPatchException("unknown operation");
     };
   }
 

@@ -23,15 +23,12 @@ import java.util.List;
  * move.cell: expected an integer, got "a1"}.
  */
 public final class MessageCodec {
-  private static final List<String> SEATS = List.of(Protocol.X, Protocol.O);
-  private static final List<String> FIRST = List.of(Protocol.X, Protocol.O, "random");
-  private static final List<String> STATUSES =
-      List.of(Snapshot.WAITING, Snapshot.PLAYING, Snapshot.OVER);
-  private static final List<String> REASONS =
-      List.of("line", "resign", "draw", "dead_draw", "abandoned", "timeout");
-  private static final List<String> KINDS = List.of("human", "bot");
-  private static final List<String> PATCH_OPS =
-      List.of("add", "remove", "replace", "move", "copy", "test");
+  private static final List<String> SEATS = Seat.WIRE;
+  private static final List<String> FIRST = NewRoom.SEAT_CHOICES;
+  private static final List<String> STATUSES = RoomStatus.WIRE;
+  private static final List<String> REASONS = ResultReason.WIRE;
+  private static final List<String> KINDS = PlayerKind.WIRE;
+  private static final List<String> LEVELS = BotLevel.WIRE;
   private static final int MAX_CELL = Protocol.MAX_SIZE * Protocol.MAX_SIZE - 1;
 
   private static final ObjectMapper MAPPER =
@@ -54,6 +51,9 @@ public final class MessageCodec {
                 .maxStringLength(Protocol.MAX_FRAME_BYTES)
                 .maxNumberLength(64)
                 .build());
+    // The names of messages and events come from their tables, spelled there once.
+    MAPPER.registerSubtypes(MessageType.namedTypes());
+    MAPPER.registerSubtypes(EventKind.namedTypes());
   }
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -130,12 +130,12 @@ public final class MessageCodec {
     root.put("lastMove", snapshot.lastMove());
     root.set("result", tree(snapshot.result()));
     ObjectNode players = root.putObject("players");
-    players.set(Protocol.X, tree(snapshot.players().x()));
-    players.set(Protocol.O, tree(snapshot.players().o()));
+    players.set(Seat.X.wire(), tree(snapshot.players().x()));
+    players.set(Seat.O.wire(), tree(snapshot.players().o()));
     root.put("spectators", snapshot.spectators());
     root.putObject("score")
-        .put(Protocol.X, snapshot.score().x())
-        .put(Protocol.O, snapshot.score().o())
+        .put(Seat.X.wire(), snapshot.score().x())
+        .put(Seat.O.wire(), snapshot.score().o())
         .put("draws", snapshot.score().draws());
     root.put("undoRequest", snapshot.undoRequest());
     root.set("rematch", strings(snapshot.rematch()));
@@ -162,8 +162,8 @@ public final class MessageCodec {
     return NODES
         .objectNode()
         .put("control", clock.control())
-        .put(Protocol.X, clock.x())
-        .put(Protocol.O, clock.o())
+        .put(Seat.X.wire(), clock.x())
+        .put(Seat.O.wire(), clock.o())
         .put("running", clock.running())
         .put("turnStartedAt", clock.turnStartedAt())
         .put("deadlineAt", clock.deadlineAt())
@@ -205,31 +205,12 @@ public final class MessageCodec {
 
   /** The wire name of a message's type, e.g. "move" or "undo_reply". */
   public static String typeName(ClientMessage message) {
-    return switch (message) {
-      case ClientMessage.Join m -> "join";
-      case ClientMessage.Move m -> "move";
-      case ClientMessage.Undo m -> "undo";
-      case ClientMessage.UndoReply m -> "undo_reply";
-      case ClientMessage.Resign m -> "resign";
-      case ClientMessage.Claim m -> "claim";
-      case ClientMessage.Rematch m -> "rematch";
-      case ClientMessage.InviteBot m -> "invite_bot";
-      case ClientMessage.Sync m -> "sync";
-      case ClientMessage.History m -> "history";
-      case ClientMessage.Leave m -> "leave";
-    };
+    return MessageType.of(message).wire();
   }
 
   /** The wire name of a message's type, e.g. "welcome" or "diff". */
   public static String typeName(ServerMessage message) {
-    return switch (message) {
-      case ServerMessage.Welcome m -> "welcome";
-      case ServerMessage.SnapshotMessage m -> "snapshot";
-      case ServerMessage.Diff m -> "diff";
-      case ServerMessage.Ack m -> "ack";
-      case ServerMessage.Error m -> "error";
-      case ServerMessage.HistoryMessage m -> "history";
-    };
+    return MessageType.of(message).wire();
   }
 
   // ---- decoding
@@ -281,23 +262,27 @@ public final class MessageCodec {
   /** Decodes a client message from a parsed tree. */
   public static ClientMessage decodeClient(JsonNode root) {
     String type = typeOf(root);
+    MessageType known = MessageType.client(type);
+    if (known == null) {
+      throw unknownType(type);
+    }
     Fields f = Fields.of(root, type);
     f.string("type");
     ClientMessage m =
-        switch (type) {
-          case "join" -> join(f);
-          case "move" -> move(f);
-          case "undo" -> new ClientMessage.Undo();
-          case "undo_reply" -> new ClientMessage.UndoReply(f.bool("accept"));
-          case "resign" -> new ClientMessage.Resign();
-          case "claim" -> new ClientMessage.Claim();
-          case "rematch" -> new ClientMessage.Rematch();
-          case "invite_bot" ->
+        switch (known) {
+          case JOIN -> join(f);
+          case MOVE -> move(f);
+          case UNDO -> new ClientMessage.Undo();
+          case UNDO_REPLY -> new ClientMessage.UndoReply(f.bool("accept"));
+          case RESIGN -> new ClientMessage.Resign();
+          case CLAIM -> new ClientMessage.Claim();
+          case REMATCH -> new ClientMessage.Rematch();
+          case INVITE_BOT ->
               new ClientMessage.InviteBot(
-                  f.oneOf("level", Protocol.BOT_LEVELS), f.optionalOneOf("seat", SEATS));
-          case "sync" -> new ClientMessage.Sync(f.optionalLong("lastVersion", 0));
-          case "history" -> new ClientMessage.History();
-          case "leave" -> new ClientMessage.Leave();
+                  f.oneOf("level", LEVELS), f.optionalOneOf("seat", SEATS));
+          case SYNC -> new ClientMessage.Sync(f.optionalLong("lastVersion", 0));
+          case HISTORY -> new ClientMessage.History();
+          case LEAVE -> new ClientMessage.Leave();
           default -> throw unknownType(type);
         };
     f.end();
@@ -346,26 +331,30 @@ public final class MessageCodec {
   /** Decodes a server message from a parsed tree. */
   public static ServerMessage decodeServer(JsonNode root) {
     String type = typeOf(root);
+    MessageType known = MessageType.server(type);
+    if (known == null) {
+      throw unknownType(type);
+    }
     Fields f = Fields.of(root, type);
     f.string("type");
     ServerMessage m =
-        switch (type) {
-          case "welcome" ->
+        switch (known) {
+          case WELCOME ->
               new ServerMessage.Welcome(
                   f.integer("protocol", 1, Integer.MAX_VALUE),
                   f.string("room"),
                   f.nullableOneOf("seat", SEATS),
                   f.nullableString("token"),
                   snapshot(f.object("snapshot")));
-          case "snapshot" -> new ServerMessage.SnapshotMessage(snapshot(f.object("snapshot")));
-          case "diff" ->
+          case SNAPSHOT -> new ServerMessage.SnapshotMessage(snapshot(f.object("snapshot")));
+          case DIFF ->
               new ServerMessage.Diff(
                   f.longValue("version", 1),
                   f.array("ops", e -> patchOp(e.object())),
                   event(f.present("event"), f.at("event")));
-          case "ack" -> new ServerMessage.Ack(moveId(f, "id"), f.longValue("version", 0));
-          case "error" -> error(f);
-          case "history" ->
+          case ACK -> new ServerMessage.Ack(moveId(f, "id"), f.longValue("version", 0));
+          case ERROR -> error(f);
+          case HISTORY_MESSAGE ->
               new ServerMessage.HistoryMessage(f.array("games", e -> gameRecord(e.object())));
           default -> throw unknownType(type);
         };
@@ -460,8 +449,8 @@ public final class MessageCodec {
     var c =
         new Snapshot.Clock(
             f.string("control"),
-            f.optionalLong(Protocol.X, 0),
-            f.optionalLong(Protocol.O, 0),
+            f.optionalLong(Seat.X.wire(), 0),
+            f.optionalLong(Seat.O.wire(), 0),
             f.nullableOneOf("running", SEATS),
             f.optionalLong("turnStartedAt", 0),
             f.optionalLong("deadlineAt", 0),
@@ -495,12 +484,12 @@ public final class MessageCodec {
   }
 
   private static Snapshot.Players players(Fields f) {
-    JsonNode x = f.present(Protocol.X);
-    JsonNode o = f.present(Protocol.O);
+    JsonNode x = f.present(Seat.X.wire());
+    JsonNode o = f.present(Seat.O.wire());
     f.end();
     return new Snapshot.Players(
-        x == null ? null : player(Fields.of(x, f.at(Protocol.X))),
-        o == null ? null : player(Fields.of(o, f.at(Protocol.O))));
+        x == null ? null : player(Fields.of(x, f.at(Seat.X.wire()))),
+        o == null ? null : player(Fields.of(o, f.at(Seat.O.wire()))));
   }
 
   private static Snapshot.Player player(Fields f) {
@@ -508,7 +497,7 @@ public final class MessageCodec {
         new Snapshot.Player(
             f.string("name"),
             f.oneOf("kind", KINDS),
-            f.nullableOneOf("level", Protocol.BOT_LEVELS),
+            f.nullableOneOf("level", LEVELS),
             f.bool("connected"),
             f.optionalLong("graceUntil", 0));
     f.end();
@@ -518,8 +507,8 @@ public final class MessageCodec {
   private static Snapshot.Score score(Fields f) {
     var s =
         new Snapshot.Score(
-            f.integer(Protocol.X, 0, Integer.MAX_VALUE),
-            f.integer(Protocol.O, 0, Integer.MAX_VALUE),
+            f.integer(Seat.X.wire(), 0, Integer.MAX_VALUE),
+            f.integer(Seat.O.wire(), 0, Integer.MAX_VALUE),
             f.integer("draws", 0, Integer.MAX_VALUE));
     f.end();
     return s;
@@ -539,13 +528,13 @@ public final class MessageCodec {
   }
 
   private static PatchOp patchOp(Fields f) {
-    String op = f.oneOf("op", PATCH_OPS);
+    PatchOp.Op op = PatchOp.Op.fromWire(f.oneOf("op", PatchOp.Op.WIRE));
     String path = f.string("path");
     PatchOp p =
         switch (op) {
-          case "add", "replace", "test" -> new PatchOp(op, path, f.required("value"));
-          case "move", "copy" -> new PatchOp(op, path, null, f.string("from"));
-          default -> PatchOp.remove(path);
+          case ADD, REPLACE, TEST -> new PatchOp(op, path, f.required("value"));
+          case MOVE, COPY -> new PatchOp(op, path, null, f.string("from"));
+          case REMOVE -> PatchOp.remove(path);
         };
     f.end();
     return p;
@@ -557,31 +546,34 @@ public final class MessageCodec {
     }
     Fields f = Fields.of(node, path);
     String kind = f.string("kind");
+    EventKind known = EventKind.fromWire(kind);
+    if (known == null) {
+      throw Fields.bad(path + ".kind", "unknown event kind " + Fields.show(kind));
+    }
     Event e =
-        switch (kind) {
-          case "moved" ->
+        switch (known) {
+          case MOVED ->
               new Event.Moved(
                   f.oneOf("seat", SEATS), f.integer("cell", 0, MAX_CELL), f.string("moveId"));
-          case "joined" -> new Event.Joined(f.oneOf("seat", SEATS), f.string("name"));
-          case "bot_joined" ->
-              new Event.BotJoined(f.oneOf("seat", SEATS), f.oneOf("level", Protocol.BOT_LEVELS));
-          case "left" -> new Event.Left(f.oneOf("seat", SEATS));
-          case "disconnected" -> new Event.Disconnected(f.oneOf("seat", SEATS));
-          case "reconnected" -> new Event.Reconnected(f.oneOf("seat", SEATS));
-          case "undo_requested" -> new Event.UndoRequested(f.oneOf("seat", SEATS));
-          case "undo_declined" -> new Event.UndoDeclined(f.oneOf("seat", SEATS));
-          case "undone" ->
+          case JOINED -> new Event.Joined(f.oneOf("seat", SEATS), f.string("name"));
+          case BOT_JOINED ->
+              new Event.BotJoined(f.oneOf("seat", SEATS), f.oneOf("level", LEVELS));
+          case LEFT -> new Event.Left(f.oneOf("seat", SEATS));
+          case DISCONNECTED -> new Event.Disconnected(f.oneOf("seat", SEATS));
+          case RECONNECTED -> new Event.Reconnected(f.oneOf("seat", SEATS));
+          case UNDO_REQUESTED -> new Event.UndoRequested(f.oneOf("seat", SEATS));
+          case UNDO_DECLINED -> new Event.UndoDeclined(f.oneOf("seat", SEATS));
+          case UNDONE ->
               new Event.Undone(
                   f.oneOf("seat", SEATS), f.array("cells", c -> c.integer(0, MAX_CELL)));
-          case "resigned" -> new Event.Resigned(f.oneOf("seat", SEATS));
-          case "rematch_offered" -> new Event.RematchOffered(f.oneOf("seat", SEATS));
-          case "rematch_started" ->
+          case RESIGNED -> new Event.Resigned(f.oneOf("seat", SEATS));
+          case REMATCH_OFFERED -> new Event.RematchOffered(f.oneOf("seat", SEATS));
+          case REMATCH_STARTED ->
               new Event.RematchStarted(f.integer("game", 1, Integer.MAX_VALUE));
-          case "game_over" ->
+          case GAME_OVER ->
               new Event.GameOver(f.nullableOneOf("winner", SEATS), f.oneOf("reason", REASONS));
-          case "spectators_changed" ->
+          case SPECTATORS_CHANGED ->
               new Event.SpectatorsChanged(f.integer("count", 0, Integer.MAX_VALUE));
-          default -> throw Fields.bad(path + ".kind", "unknown event kind " + Fields.show(kind));
         };
     f.end();
     return e;
@@ -619,7 +611,7 @@ public final class MessageCodec {
       String first = f.optionalOneOf("first", FIRST);
       boolean earlyDraw = f.optionalBool("earlyDraw", d.earlyDraw());
       boolean spectators = f.optionalBool("spectators", d.spectators());
-      String bot = f.optionalOneOf("bot", Protocol.BOT_LEVELS);
+      String bot = f.optionalOneOf("bot", LEVELS);
       // The server reads the time control itself, with its limits: one rule, in one place.
       String clock = f.optionalString("clock");
       Long botSeed = f.optionalLong("botSeed", 0, Protocol.MAX_BOT_SEED);

@@ -1,19 +1,13 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 
-/** A message from the server to a client; one JSON object whose {@code type} names the record. */
+/**
+ * A message from the server to a client; one JSON object whose {@code type} names the record (see
+ * {@link MessageType}).
+ */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
-@JsonSubTypes({
-  @JsonSubTypes.Type(value = ServerMessage.Welcome.class, name = "welcome"),
-  @JsonSubTypes.Type(value = ServerMessage.SnapshotMessage.class, name = "snapshot"),
-  @JsonSubTypes.Type(value = ServerMessage.Diff.class, name = "diff"),
-  @JsonSubTypes.Type(value = ServerMessage.Ack.class, name = "ack"),
-  @JsonSubTypes.Type(value = ServerMessage.Error.class, name = "error"),
-  @JsonSubTypes.Type(value = ServerMessage.HistoryMessage.class, name = "history"),
-})
 public sealed interface ServerMessage {
 
   /**

@@ -3,7 +3,6 @@ package dev.tictactoe.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -86,16 +85,43 @@ class MessageCodecTest {
   }
 
   @Test
-  void subtypeListsMatchThePermittedSubclasses() {
-    for (Class<?> root : List.of(ClientMessage.class, ServerMessage.class, Event.class)) {
-      var listed =
-          Arrays.stream(root.getAnnotation(JsonSubTypes.class).value())
-              .map(JsonSubTypes.Type::value)
-              .toList();
-      assertThat(listed)
-          .as(root.getSimpleName())
-          .containsExactlyInAnyOrder(root.getPermittedSubclasses());
+  void theTablesOfTypesAndKindsNameEveryRecordOnce() {
+    List<Class<?>> fromClients =
+        Arrays.stream(MessageType.values())
+            .filter(MessageType::fromClient)
+            .<Class<?>>map(MessageType::type)
+            .toList();
+    List<Class<?>> fromServer =
+        Arrays.stream(MessageType.values())
+            .filter(t -> !t.fromClient())
+            .<Class<?>>map(MessageType::type)
+            .toList();
+    List<Class<?>> events =
+        Arrays.stream(EventKind.values()).<Class<?>>map(EventKind::type).toList();
+    assertThat(fromClients).containsExactlyInAnyOrder(ClientMessage.class.getPermittedSubclasses());
+    assertThat(fromServer).containsExactlyInAnyOrder(ServerMessage.class.getPermittedSubclasses());
+    assertThat(events).containsExactlyInAnyOrder(Event.class.getPermittedSubclasses());
+    for (MessageType t : MessageType.values()) {
+      assertThat(t.fromClient() ? MessageType.client(t.wire()) : MessageType.server(t.wire())).isEqualTo(t);
     }
+    for (EventKind k : EventKind.values()) {
+      assertThat(EventKind.fromWire(k.wire())).isEqualTo(k);
+    }
+  }
+
+  @Test
+  void everyClosedVocabularyHasItsDocumentedSpellings() {
+    assertThat(Seat.WIRE).containsExactly("X", "O");
+    assertThat(RoomStatus.WIRE).containsExactly("waiting", "playing", "over");
+    assertThat(ResultReason.WIRE)
+        .containsExactly("line", "resign", "draw", "dead_draw", "abandoned", "timeout");
+    assertThat(PlayerKind.WIRE).containsExactly("human", "bot");
+    assertThat(BotLevel.WIRE).containsExactly("easy", "medium", "hard", "perfect");
+    assertThat(PatchOp.Op.WIRE).containsExactly("add", "remove", "replace", "move", "copy", "test");
+    assertThat(NewRoom.SEAT_CHOICES).containsExactly("X", "O", "random");
+    assertThat(ResultReason.fromWire("dead_draw")).isEqualTo(ResultReason.DEAD_DRAW);
+    assertThat(BotLevel.fromWire("Hard")).isNull();
+    assertThat(PlayerKind.BOT.is("bot")).isTrue();
   }
 
   @Test
@@ -267,7 +293,9 @@ class MessageCodecTest {
 
   @Test
   void seatsNamesAndRoomCodes() {
-    assertThat(Protocol.other("X")).isEqualTo("O");
+    assertThat(Seat.X.other()).isEqualTo(Seat.O);
+    assertThat(Seat.fromWire("O")).isEqualTo(Seat.O);
+    assertThat(Seat.fromWire("x")).isNull();
     assertThat(RoomCode.normalize("K7MQ2P")).contains("K7MQ2P");
     assertThat(RoomCode.normalize("K7MQ2U")).isEmpty();
     assertThat(RoomCode.normalize("k7mq2p")).contains("K7MQ2P");

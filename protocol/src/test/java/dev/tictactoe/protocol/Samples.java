@@ -12,7 +12,7 @@ final class Samples {
         "K7MQ2P",
         new Snapshot.Settings(3, 3, "X", true, true),
         1,
-        Snapshot.PLAYING,
+        RoomStatus.PLAYING.wire(),
         "O",
         List.of("X.O", ".X.", "..."),
         List.of(

@@ -2,6 +2,7 @@ package dev.tictactoe.server.metrics;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -209,19 +210,7 @@ public final class ServerMetrics implements AutoCloseable {
     }
 
     static String wireType(ClientMessage message) {
-        return switch (message) {
-            case ClientMessage.Join ignored -> "join";
-            case ClientMessage.Move ignored -> "move";
-            case ClientMessage.Undo ignored -> "undo";
-            case ClientMessage.UndoReply ignored -> "undo_reply";
-            case ClientMessage.Resign ignored -> "resign";
-            case ClientMessage.Rematch ignored -> "rematch";
-            case ClientMessage.InviteBot ignored -> "invite_bot";
-            case ClientMessage.Sync ignored -> "sync";
-            case ClientMessage.History ignored -> "history";
-            case ClientMessage.Leave ignored -> "leave";
-            case ClientMessage.Claim ignored -> "claim";
-        };
+        return MessageType.of(message).wire();
     }
 
     private static Counter moves(MeterRegistry registry, String by) {

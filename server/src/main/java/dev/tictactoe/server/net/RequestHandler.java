@@ -5,6 +5,7 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
@@ -207,7 +208,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 .put("first", settings.first().name())
                 .put("earlyDraw", settings.earlyDraw())
                 .put("spectators", settings.spectators())
-                .put("bot", settings.bot() == null ? null : settings.bot().name().toLowerCase(Locale.ROOT))
+                .put("bot", settings.bot() == null ? null : BotLevel.valueOf(settings.bot().name()).wire())
                 .put("clock", settings.clock() == null ? null : settings.clock().toString())
                 .put("botSeed", asked.botSeed());
         reply(ctx, keepAlive, false, HttpResponseStatus.CREATED, body);

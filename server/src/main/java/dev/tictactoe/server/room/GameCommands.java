@@ -3,11 +3,11 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import java.util.List;
-import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,7 +102,7 @@ final class GameCommands {
         }
         match.claim(mark);
         room.feed.boardChanges();
-        room.publish(new Event.GameOver(mark.name(), "abandoned"));
+        room.publish(new Event.GameOver(mark.name(), ResultReason.ABANDONED.wire()));
         logResult();
     }
 
@@ -141,7 +141,7 @@ final class GameCommands {
         }
         room.members.seats().put(seat, Seat.bot(level));
         startIfWaiting();
-        room.publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)));
+        room.publish(new Event.BotJoined(seat.name(), Snapshots.wire(level)));
         log.info("room {} seat {} taken by the {} bot", room.code(), seat, level);
         room.bots.schedule();
     }

@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
@@ -165,10 +166,10 @@ final class Members {
         boolean abandoned = room.match.abandon(mark);
         if (abandoned) {
             room.feed.boardChanges();
-            room.context.metrics().gameFinished(mark.opponent().name(), "abandoned");
+            room.context.metrics().gameFinished(mark.opponent().name(), ResultReason.ABANDONED.wire());
         }
         // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
-        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()));
+        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire()) : new Event.Left(mark.name()));
         log.info("room {} seat {} freed{}", room.code(), mark,
                 abandoned ? ", game " + room.match.game() + " abandoned" : "");
     }

@@ -1,8 +1,12 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.ClockView;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -10,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 
 /** Renders room state into the protocol's snapshot document and game records. */
 final class Snapshots {
@@ -31,7 +34,7 @@ final class Snapshots {
                 new Snapshot.Settings(rules.size(), rules.winLength(), settings.first().name(), settings.earlyDraw(),
                         settings.spectators(), settings.clock() == null ? null : settings.clock().toString()),
                 match.game(),
-                match.status().name().toLowerCase(Locale.ROOT),
+                wire(match.status()),
                 turn == null ? null : turn.name(),
                 rows(board),
                 moves(board, match),
@@ -105,9 +108,21 @@ final class Snapshots {
         if (seat == null) {
             return null;
         }
-        return new Snapshot.Player(seat.name, seat.isBot() ? "bot" : "human",
-                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.connected(),
-                seat.graceUntil);
+        return new Snapshot.Player(seat.name, (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire(),
+                seat.isBot() ? wire(seat.bot) : null, seat.connected(), seat.graceUntil);
+    }
+
+    /** How a bot level is spelled on the wire: the engine's levels are the protocol's, name for name. */
+    static String wire(Level level) {
+        return BotLevel.valueOf(level.name()).wire();
+    }
+
+    private static String wire(Match.Status status) {
+        return switch (status) {
+            case WAITING -> RoomStatus.WAITING.wire();
+            case PLAYING -> RoomStatus.PLAYING.wire();
+            case OVER -> RoomStatus.OVER.wire();
+        };
     }
 
     private static List<Integer> cells(int[] cells) {

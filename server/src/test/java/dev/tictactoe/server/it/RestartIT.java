@@ -7,6 +7,7 @@ import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import io.netty.channel.EventLoopGroup;
 import java.io.BufferedReader;
@@ -141,7 +142,7 @@ class RestartIT {
         game.ana().awaitSnapshot(s -> s.moves().size() == 4, WAIT);
         game.ana().move(2);
         for (GameClient c : List.of(game.ana(), game.bo(), eve)) {
-            Snapshot over = c.awaitSnapshot(s -> Snapshot.OVER.equals(s.status()), WAIT);
+            Snapshot over = c.awaitSnapshot(s -> RoomStatus.OVER.is(s.status()), WAIT);
             assertThat(over.result().winner()).isEqualTo("X");
             assertThat(over.score().x()).isEqualTo(1);
         }
