@@ -246,7 +246,7 @@ public final class JsonPatch {
   }
 
   /** Escapes one JSON Pointer token: '~' as "~0", '/' as "~1". */
-  public static String escape(String token) {
+  static String escape(String token) {
     if (token.indexOf('~') < 0 && token.indexOf('/') < 0) {
       return token;
     }
