@@ -15,6 +15,8 @@ import java.util.Map;
  * Composes the whole interactive screen from the room state: the room code, both players with
  * their connection status and score, the board, whose turn it is or how the game ended, recent
  * notices (server errors in words) and the prompt. Pure: the same view gives the same lines.
+ * It stays one file: it is one pure function of the view, and its parts (players, board, status,
+ * notices) share the same layout rules.
  */
 final class GameScreen {
 

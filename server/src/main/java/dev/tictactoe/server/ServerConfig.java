@@ -7,7 +7,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/** Every setting of the server; {@link #builder()} starts from the defaults it runs with when given none. */
+/**
+ * Every setting of the server; {@link #builder()} starts from the defaults it runs with when given
+ * none. Long only because each setting appears three times (a component, a named default, a
+ * builder method); it stays one file so that a setting is added in one place.
+ */
 public record ServerConfig(
         String host,
         int port,

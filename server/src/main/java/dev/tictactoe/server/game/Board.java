@@ -12,6 +12,8 @@ import java.util.Objects;
  * int with one bit per cell. A move sets four bits; the win check after it reads the four lines
  * through that cell and measures the run of stones around it with two bit scans each. Nothing on
  * the hot path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates.
+ * Kept whole on purpose: the bitboards and everything that reads them (play, undo, the win check,
+ * certain draws) share private arrays on the hot path of the rooms and the bot.
  */
 public final class Board {
     private final Rules rules;

@@ -39,6 +39,8 @@ import org.slf4j.LoggerFactory;
  * Answers every HTTP request on a connection, in order, with JSON: the API, health, readiness and
  * metrics, and refusals for anything else. A valid upgrade to a live room is passed on to the
  * WebSocket handshake, and this handler leaves the pipeline.
+ * It stays one file: requests on a connection are answered strictly in order, and every endpoint's
+ * answer goes through the one queue that keeps that order.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 

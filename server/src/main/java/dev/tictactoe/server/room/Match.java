@@ -15,7 +15,11 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.function.LongSupplier;
 
-/** The series of games played in one room: the current board, its result, the score and the record. */
+/**
+ * The series of games played in one room: the current board, its result, the score and the record.
+ * It stays one file: the board, the game clock or idle-claim time, the result and the score change
+ * together on every move, takeback and game end, and stay consistent here.
+ */
 final class Match {
 
     enum Status { WAITING, PLAYING, OVER }
