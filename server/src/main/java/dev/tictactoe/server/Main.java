@@ -134,6 +134,10 @@ public final class Main implements Callable<Integer> {
             description = "Comma-separated proxy IPs whose X-Forwarded-For names the client (env TTT_TRUSTED_PROXIES).")
     String trustedProxies;
 
+    @Option(names = "--transport", defaultValue = "${env:TTT_TRANSPORT:-" + ServerConfig.DEFAULT_TRANSPORT + "}",
+            description = "Socket transport: auto (native epoll where it loads, else NIO), epoll or nio (env TTT_TRANSPORT).")
+    String transport;
+
     @Option(names = "--bench-endpoints", defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
             description = "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env TTT_BENCH_ENDPOINTS).")
     boolean benchEndpoints;
@@ -220,6 +224,7 @@ public final class Main implements Callable<Integer> {
                 .unknownCodeBurst(unknownCodeBurst)
                 .trustedProxies(splitList(trustedProxies))
                 .benchEndpoints(benchEndpoints)
+                .transport(transport)
                 .dataDir(dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR) ? null : Path.of(dataDir))
                 .durability(durability)
                 .gameRetention(gameRetention)

@@ -1,5 +1,6 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.server.net.Transport;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import java.nio.file.Path;
 import dev.tictactoe.server.clock.IdleClaim;
@@ -34,6 +35,7 @@ public record ServerConfig(
         int unknownCodeBurst,
         List<String> trustedProxies,
         boolean benchEndpoints,
+        String transport,
         Path dataDir,
         String durability,
         Duration gameRetention,
@@ -105,6 +107,8 @@ public record ServerConfig(
     public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
     /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
+    /** Default: native epoll where it loads, NIO elsewhere (see {@code Transport}). */
+    public static final String DEFAULT_TRANSPORT = "auto";
     /** Default of a server built in code: no data directory, rooms live in memory only ({@code Main} uses ./data). */
     public static final Path DEFAULT_DATA_DIR = null;
     /** Default: group commit every 5 ms (see {@code DurabilityPolicy}). */
@@ -118,6 +122,7 @@ public record ServerConfig(
         requirePositive("gameRetention", gameRetention);
         requirePositive("maxOutboundBytes", maxOutboundBytes);
         requirePositive("drainTimeout", drainTimeout);
+        Transport.choose(transport);
         requirePositive("unknownCodesPerSecond", unknownCodesPerSecond);
         requirePositive("unknownCodeBurst", unknownCodeBurst);
         if (port < 0 || port > 65_535) {
@@ -201,6 +206,7 @@ public record ServerConfig(
         private int unknownCodeBurst = DEFAULT_UNKNOWN_CODE_BURST;
         private List<String> trustedProxies = DEFAULT_TRUSTED_PROXIES;
         private boolean benchEndpoints = DEFAULT_BENCH_ENDPOINTS;
+        private String transport = DEFAULT_TRANSPORT;
         private Path dataDir = DEFAULT_DATA_DIR;
         private String durability = DEFAULT_DURABILITY;
         private Duration gameRetention = DEFAULT_GAME_RETENTION;
@@ -333,6 +339,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** {@code auto}, {@code epoll} or {@code nio}. */
+        public Builder transport(String value) {
+            this.transport = value;
+            return this;
+        }
+
         public Builder benchEndpoints(boolean value) {
             this.benchEndpoints = value;
             return this;
@@ -358,7 +370,7 @@ public record ServerConfig(
             return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength,
                     messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl,
                     diffHistory, botThreads, botQueue, botBudget, allowedOrigins, maxOutboundBytes, drainTimeout, unknownCodesPerSecond,
-                    unknownCodeBurst, trustedProxies, benchEndpoints, dataDir, durability, gameRetention, idleClaim);
+                    unknownCodeBurst, trustedProxies, benchEndpoints, transport, dataDir, durability, gameRetention, idleClaim);
         }
     }
 }

@@ -95,4 +95,11 @@ class MainTest {
         assertThat(config.unknownCodeBurst()).isEqualTo(4);
         assertThatThrownBy(() -> parse("--max-outbound-bytes", "0")).hasMessageContaining("maxOutboundBytes");
     }
+
+    @Test
+    void theTransportIsChosenByNameAndAnUnknownOneIsRefused() {
+        assertThat(parse().transport()).isEqualTo(ServerConfig.DEFAULT_TRANSPORT).isEqualTo("auto");
+        assertThat(parse("--transport", "nio").transport()).isEqualTo("nio");
+        assertThatThrownBy(() -> parse("--transport", "kqueue")).hasMessageContaining("kqueue");
+    }
 }

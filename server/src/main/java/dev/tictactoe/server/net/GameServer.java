@@ -16,8 +16,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroupFuture;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -38,6 +36,7 @@ public final class GameServer implements AutoCloseable {
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final ServerConfig config;
+    private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ServerMetrics metrics = ServerMetrics.create();
@@ -50,8 +49,9 @@ public final class GameServer implements AutoCloseable {
 
     private GameServer(ServerConfig config) throws InterruptedException {
         this.config = config;
-        boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), NioIoHandler.newFactory());
+        transport = Transport.choose(config.transport());
+        boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
+        workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), transport.handlers());
         bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget());
         bots.measureWith(metrics);
         try {
@@ -74,7 +74,7 @@ public final class GameServer implements AutoCloseable {
             }
             listener = new ServerBootstrap()
                     .group(boss, workers)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
@@ -90,7 +90,7 @@ public final class GameServer implements AutoCloseable {
         }
         services.state().started();
         long maxFiles = ProcessStats.maxFiles();
-        log.info("listening on {}:{}; open-file limit {} allows about {} connections", config.host(), port(), maxFiles,
+        log.info("listening on {}:{} ({}); open-file limit {} allows about {} connections", config.host(), port(), transport, maxFiles,
                 maxFiles > 0 ? Math.max(0, maxFiles - 100) : "unknown");
     }
 
