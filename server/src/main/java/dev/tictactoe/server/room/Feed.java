@@ -8,7 +8,6 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.SnapshotDiff;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongFunction;
 
 /**
  * What the members see of a room: its version, the snapshot they last saw, the recent diffs, and
@@ -16,7 +15,12 @@ import java.util.function.LongFunction;
  */
 final class Feed {
 
-    private final LongFunction<Snapshot> render;
+    /** Draws the room as it is now at {@code version}, reusing what did not change since {@code previous}. */
+    interface Renderer {
+        Snapshot render(long version, Snapshot previous);
+    }
+
+    private final Renderer render;
     private final DiffHistory history;
     private final List<Session> members = new ArrayList<>();
     private long version;
@@ -25,11 +29,10 @@ final class Feed {
     /** The state as members last saw it: the base of the next diff. */
     private Snapshot shown;
 
-    /** {@code render} draws the room as it is now at a given version. */
-    Feed(LongFunction<Snapshot> render, int historySize) {
+    Feed(Renderer render, int historySize) {
         this.render = render;
         this.history = new DiffHistory(historySize);
-        this.shown = render.apply(version);
+        this.shown = render.render(version, null);
     }
 
     long version() {
@@ -51,7 +54,7 @@ final class Feed {
     }
 
     Snapshot snapshot() {
-        return render.apply(version);
+        return render.render(version, shown);
     }
 
     List<Session> members() {

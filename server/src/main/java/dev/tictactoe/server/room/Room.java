@@ -69,8 +69,8 @@ public final class Room {
         this.botSeed = botSeed;
         this.match = match;
         this.members = new Members(this);
-        this.feed = new Feed(version -> Snapshots.of(code, version, settings, match, members.seats(),
-                members.spectators()), context.limits().diffHistory());
+        this.feed = new Feed((version, previous) -> Snapshots.of(code, version, settings, match, members.seats(),
+                members.spectators(), previous), context.limits().diffHistory());
         this.bots = new BotTurns(this, botSeed);
         this.game = new GameCommands(this);
         this.removed = loop.newPromise();
