@@ -13,6 +13,7 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.ops.PrometheusText;
 import java.net.URI;
+import java.nio.file.Path;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -30,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Quick match on the real server over loopback: many players asking at once are paired into
@@ -261,6 +263,27 @@ class QuickMatchIT {
         ana.move(s.board().get(1).charAt(1) == '.' ? 4 : 0);
         assertThat(ana.awaitSnapshot(x -> x.moves().size() == before + 2, WAIT).turn()).isEqualTo(mine);
         assertThat(server.api.metrics()).contains("ttt_match_requests_total{outcome=\"bot\"} 1.0");
+    }
+
+    @Test
+    void aMatchedRoomOutlivesARestartWithItsPromisedSeats(@TempDir Path data) throws Exception {
+        TestServer before = start(ServerConfig.builder().dataDir(data));
+        CompletableFuture<Answer> ana = send(before, "POST", "/api/match", ask("ana", "\"size\": 5"));
+        JsonNode bo = await(send(before, "POST", "/api/match", ask("bo", "\"size\": 5"))).body();
+        JsonNode anaAnswer = await(ana).body();
+        String code = bo.get("code").textValue();
+        before.close();
+        servers.remove(before);
+
+        TestServer after = start(ServerConfig.builder().dataDir(data));
+        for (JsonNode player : List.of(anaAnswer, bo)) {
+            GameClient client = after.connect(code);
+            ServerMessage.Welcome welcome = client.join(new ClientMessage.Join(Protocol.VERSION, "again",
+                    player.get("token").textValue(), false, null));
+            assertThat(welcome.seat()).isEqualTo(player.get("seat").textValue());
+            assertThat(welcome.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+            assertThat(welcome.snapshot().settings().size()).isEqualTo(5);
+        }
     }
 
     @Test
