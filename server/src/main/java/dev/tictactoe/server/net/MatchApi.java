@@ -117,7 +117,7 @@ final class MatchApi {
                         + "; it may have been answered already"));
     }
 
-    private static Reply refusal(Enqueued.Refused refused) {
+    static Reply refusal(Enqueued.Refused refused) {
         HttpResponseStatus status = switch (refused.reason()) {
             case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
             case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
@@ -150,7 +150,7 @@ final class MatchApi {
         };
     }
 
-    private static Reply waiting(Enqueued.Waiting waiting) {
+    static Reply waiting(Enqueued.Waiting waiting) {
         MatchKey key = waiting.ticket().key();
         ObjectNode body = JSON.createObjectNode()
                 .put("status", "waiting")
