@@ -356,8 +356,11 @@ public final class MessageCodec {
                   f.string("room"),
                   f.nullableOneOf("seat", SEATS),
                   f.nullableString("token"),
+                  f.optionalLong("serverTime", 0),
                   snapshot(f.object("snapshot")));
-          case "snapshot" -> new ServerMessage.SnapshotMessage(snapshot(f.object("snapshot")));
+          case "snapshot" ->
+              new ServerMessage.SnapshotMessage(
+                  f.optionalLong("serverTime", 0), snapshot(f.object("snapshot")));
           case "diff" ->
               new ServerMessage.Diff(
                   f.longValue("version", 1),

@@ -85,6 +85,15 @@ public final class Main implements Callable<Integer> {
                     + "10s..1h (env TTT_IDLE_CLAIM).")
     Duration idleClaim;
 
+    @Option(names = "--match-wait", defaultValue = "${env:TTT_MATCH_WAIT:-30s}",
+            description = "The longest a quick-match request waits for an opponent, at most 5m (env TTT_MATCH_WAIT).")
+    Duration matchWait;
+
+    @Option(names = "--match-max-waiting",
+            defaultValue = "${env:TTT_MATCH_MAX_WAITING:-" + ServerConfig.DEFAULT_MATCH_MAX_WAITING + "}",
+            description = "Quick-match requests waiting at once at most (env TTT_MATCH_MAX_WAITING).")
+    int matchMaxWaiting;
+
     @Option(names = "--empty-room-ttl", defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
             description = "Remove a room nobody is connected to after this long (env TTT_EMPTY_ROOM_TTL).")
     Duration emptyRoomTtl;
@@ -212,6 +221,8 @@ public final class Main implements Callable<Integer> {
                 .pingInterval(pingInterval)
                 .seatGrace(seatGrace)
                 .idleClaim(idleClaim)
+                .matchWait(matchWait)
+                .matchMaxWaiting(matchMaxWaiting)
                 .emptyRoomTtl(emptyRoomTtl)
                 .diffHistory(diffHistory)
                 .botThreads(botThreads)

@@ -4,6 +4,7 @@ import dev.tictactoe.server.net.Transport;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import java.nio.file.Path;
 import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.lobby.MatchQueue;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -39,8 +40,9 @@ public record ServerConfig(
         Path dataDir,
         String durability,
         Duration gameRetention,
-
-        Duration idleClaim) {
+        Duration idleClaim,
+        Duration matchWait,
+        int matchMaxWaiting) {
 
     /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
@@ -115,6 +117,15 @@ public record ServerConfig(
     public static final String DEFAULT_DURABILITY = "group";
     /** Default: finished games are kept this long after their room has gone. */
     public static final Duration DEFAULT_GAME_RETENTION = Duration.ofDays(7);
+    /** Default: the longest a quick-match request waits for an opponent. */
+    public static final Duration DEFAULT_MATCH_WAIT = MatchQueue.DEFAULT_WAIT;
+    /** Default: quick-match requests waiting at once at most. */
+    public static final int DEFAULT_MATCH_MAX_WAITING = MatchQueue.DEFAULT_MAX_WAITING;
+    /**
+     * The longest a quick-match request may be made to wait: an HTTP request held open longer
+     * than this is cut by many proxies and clients.
+     */
+    public static final Duration MAX_MATCH_WAIT = Duration.ofMinutes(5);
 
     public ServerConfig {
         trustedProxies = List.copyOf(trustedProxies);
@@ -139,6 +150,12 @@ public record ServerConfig(
         requirePositive("pingInterval", pingInterval);
         requirePositive("seatGrace", seatGrace);
         IdleClaim.validate(idleClaim);
+        requirePositive("matchWait", matchWait);
+        if (matchWait.compareTo(MAX_MATCH_WAIT) > 0) {
+            throw new IllegalArgumentException("matchWait must be at most " + MAX_MATCH_WAIT.toMinutes() + " minutes, was "
+                    + matchWait);
+        }
+        requirePositive("matchMaxWaiting", matchMaxWaiting);
         requirePositive("emptyRoomTtl", emptyRoomTtl);
         requirePositive("diffHistory", diffHistory);
         requirePositive("botThreads", botThreads);
@@ -210,6 +227,8 @@ public record ServerConfig(
         private Path dataDir = DEFAULT_DATA_DIR;
         private String durability = DEFAULT_DURABILITY;
         private Duration gameRetention = DEFAULT_GAME_RETENTION;
+        private Duration matchWait = DEFAULT_MATCH_WAIT;
+        private int matchMaxWaiting = DEFAULT_MATCH_MAX_WAITING;
 
         private Builder() {}
 
@@ -366,11 +385,24 @@ public record ServerConfig(
             return this;
         }
 
+        /** The longest a quick-match request waits for an opponent before it is answered {@code timeout}. */
+        public Builder matchWait(Duration value) {
+            this.matchWait = value;
+            return this;
+        }
+
+        /** Quick-match requests waiting at once at most; more are refused {@code match_queue_full}. */
+        public Builder matchMaxWaiting(int value) {
+            this.matchMaxWaiting = value;
+            return this;
+        }
+
         public ServerConfig build() {
             return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength,
                     messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl,
                     diffHistory, botThreads, botQueue, botBudget, allowedOrigins, maxOutboundBytes, drainTimeout, unknownCodesPerSecond,
-                    unknownCodeBurst, trustedProxies, benchEndpoints, transport, dataDir, durability, gameRetention, idleClaim);
+                    unknownCodeBurst, trustedProxies, benchEndpoints, transport, dataDir, durability, gameRetention, idleClaim,
+                    matchWait, matchMaxWaiting);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomJournal;
@@ -19,12 +20,14 @@ import io.netty.channel.group.ChannelGroupFuture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The running server: binds the port, owns the event loops, the rooms and the bot pool. */
+/** The running server: binds the port, owns the event loops, the rooms, quick match and the bot pool. */
 public final class GameServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GameServer.class);
@@ -43,6 +46,7 @@ public final class GameServer implements AutoCloseable {
     private final BotRunner bots;
     private final Store store;
     private volatile RoomRegistry registry;
+    private final Matchmaker matchmaker;
     private final Services services;
     private final Channel listener;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -66,7 +70,10 @@ public final class GameServer implements AutoCloseable {
                 store == null ? RoomJournal.NONE : new StoredRooms(store));
         metrics.watchRooms(registry::size);
         metrics.watchBotQueue(bots::queued);
-        services = Services.of(registry, config, metrics, store == null ? null : store.games());
+        // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
+        matchmaker = MatchApi.matchmaker(config, registry, metrics, workers.next(),
+                new SplittableRandom(new SecureRandom().nextLong()));
+        services = Services.of(registry, config, metrics, store == null ? null : store.games(), matchmaker);
         try {
             if (store != null) {
                 services.state().storeProblem(store::problem);
@@ -144,6 +151,11 @@ public final class GameServer implements AutoCloseable {
         return registry;
     }
 
+    /** Quick match: the requests waiting for an opponent. */
+    public Matchmaker matchmaker() {
+        return matchmaker;
+    }
+
     /**
      * Drains, then stops: readiness goes false, the port closes, every socket is sent close 1001
      * and given up to the drain timeout to answer it, then the rooms, the bots and the loops stop.
@@ -157,6 +169,8 @@ public final class GameServer implements AutoCloseable {
         long started = System.nanoTime();
         services.state().draining();
         listener.close().awaitUninterruptibly();
+        // Waiting quick-match requests hear 503 before their connections are closed below.
+        matchmaker.close();
         int open = services.state().channels.size();
         ChannelGroupFuture allClosed = services.state().channels.newCloseFuture();
         for (Channel channel : services.state().channels) {
