@@ -68,6 +68,7 @@ final class RoomSession {
 
     // Everything below is touched on the loop thread only.
     private final RoomView view = new RoomView();
+    private final ServerClock serverClock = new ServerClock();
     private RoomFollower follower;
     /** The state before the message being handled, to name who acted before a diff changes seats. */
     private Snapshot before;
@@ -185,6 +186,25 @@ final class RoomSession {
         return until;
     }
 
+    /** The server's time now (epoch ms), which every time in the snapshot is measured by. */
+    long serverNow() {
+        return serverClock.now(System.currentTimeMillis());
+    }
+
+    /**
+     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or
+     * a claim time in a game without a clock.
+     */
+    boolean countingDown() {
+        Snapshot s = view.snapshot();
+        if (s == null) {
+            return false;
+        }
+        boolean clockRuns = s.clock() != null && s.clock().running() != null;
+        boolean claimPending = s.claimableAt() != null && Snapshot.PLAYING.equals(s.status());
+        return clockRuns || claimPending || !graceUntil().isEmpty();
+    }
+
     /** Runs {@code task} on the session thread every {@code period}, until the session ends. */
     void every(Duration period, Runnable task) {
         loop.scheduleAtFixedRate(() -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
@@ -214,6 +234,7 @@ final class RoomSession {
             case Command.AnswerUndo a -> send(new ClientMessage.UndoReply(a.accept()));
             case Command.Rematch r -> send(new ClientMessage.Rematch());
             case Command.Resign r -> send(new ClientMessage.Resign());
+            case Command.Claim c -> send(new ClientMessage.Claim());
             case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
             case Command.History h -> send(new ClientMessage.History());
             case Command.Sync s -> send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
@@ -483,8 +504,11 @@ final class RoomSession {
             }
             default -> { }
         }
-        frontend.received(message);
         Snapshot s = view.snapshot();
+        if (message instanceof ServerMessage.Diff && startsATurn(before, s)) {
+            serverClock.turnStarted(s.clock().turnStartedAt(), System.currentTimeMillis());
+        }
+        frontend.received(message);
         if (s != null && Snapshot.OVER.equals(s.status()) && (before == null || !Snapshot.OVER.equals(before.status())
                 || before.game() != s.game())) {
             namesOfResult = before != null && before.game() == s.game() ? before : s;
@@ -501,6 +525,15 @@ final class RoomSession {
             lines.forEach(this::submitLine);
         }
         checkGameOver();
+    }
+
+    /** Whether going from {@code before} to {@code now} started a turn on the clock. */
+    private static boolean startsATurn(Snapshot before, Snapshot now) {
+        if (now == null || now.clock() == null || now.clock().running() == null || now.clock().turnStartedAt() == null) {
+            return false;
+        }
+        return before == null || before.clock() == null
+                || !now.clock().turnStartedAt().equals(before.clock().turnStartedAt());
     }
 
     private static boolean isJoinRefusal(ServerMessage.Error e) {
@@ -587,6 +620,25 @@ final class RoomSession {
         frontend.connectionChanged();
     }
 
+    /**
+     * Takes the server's clock from a welcome or snapshot that carries {@code serverTime}, read
+     * from the text so that it works whatever the message records know of the field.
+     */
+    private void serverTime(String text) {
+        long arrived = System.currentTimeMillis();
+        if (!text.contains("\"serverTime\"")) {
+            return;
+        }
+        try {
+            JsonNode time = MessageCodec.parse(text).path("serverTime");
+            if (time.isIntegralNumber()) {
+                serverClock.serverTime(time.longValue(), arrived);
+            }
+        } catch (ProtocolException e) {
+            // Not JSON: the follower reports it as undecodable.
+        }
+    }
+
     /** Drops the current connection as a lost network would (for tests of reconnecting). */
     void dropConnection() {
         GameConnection c = follower == null ? null : follower.connection();
@@ -600,6 +652,7 @@ final class RoomSession {
         @Override
         public void onText(String text) {
             if (!exit.isDone()) {
+                serverTime(text);
                 frontend.raw(text);
             }
         }

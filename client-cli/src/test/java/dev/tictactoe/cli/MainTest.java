@@ -61,6 +61,24 @@ class MainTest {
     }
 
     @Test
+    void clockFlagsBecomeTheProtocolsTimeControl() {
+        assertThat(create("--clock", "3m+2s").request().clock()).isEqualTo("3m+2s");
+        assertThat(create("--clock", " 5m+3s,30s/move ").request().clock()).isEqualTo("5m+3s,30s/move");
+        assertThat(create("--move-time", "20s").request().clock()).isEqualTo("20s/move");
+        assertThat(create("--move-time", "90").request().clock()).isEqualTo("1m30s/move");
+        assertThat(create("--clock", "3m+2s", "--move-time", "1m").request().clock()).isEqualTo("3m+2s,1m/move");
+        assertThat(create("--clock", "3m", "--size", "15").request())
+                .isEqualTo(new NewRoom(15, 5, "X", "X", true, true, null, "3m"));
+        assertThat(create().request().clock()).isNull();
+        assertThatThrownBy(() -> create("--clock", "20s/move", "--move-time", "10s").request())
+                .hasMessage("--move-time and a limit per move in --clock (\"20s/move\"): give one of them");
+        assertThatThrownBy(() -> create("--move-time", "soon").request())
+                .hasMessage("--move-time: \"soon\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or PT30S)");
+        assertThatThrownBy(() -> create("--clock", " ").request())
+                .hasMessage("--clock needs a time control, like 3m+2s or 20s/move");
+    }
+
+    @Test
     void roomCodesAreNormalisedForgivingCaseAndLookAlikes() {
         assertThat(Launch.roomCode("k7mq2p")).isEqualTo("K7MQ2P");
         assertThat(Launch.roomCode(" k7m-q2p ")).isEqualTo("K7MQ2P");
