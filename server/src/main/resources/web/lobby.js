@@ -14,6 +14,21 @@ export function saveName(name) {
   localStorage.setItem(NAME_KEY, name.trim());
 }
 
+/**
+ * A clock choice: a select of common time controls with "custom" revealing a text field. Returns
+ * a function giving the time control to send (the protocol's text, e.g. "3m+2s"), or null.
+ */
+export function clockChoice(selectId, customId, customFieldId) {
+  const select = $(selectId);
+  const toggle = () => { $(customFieldId).hidden = select.value !== 'custom'; };
+  select.addEventListener('change', toggle);
+  toggle();
+  return () => {
+    if (select.value === 'custom') return $(customId).value.trim() || null;
+    return select.value || null;
+  };
+}
+
 function fillWinLengths(size, keep) {
   const select = $('win-length');
   const previous = keep ? Number(select.value) : null;
@@ -35,6 +50,7 @@ export function setUpLobby({ onCreate, onJoin, onError }) {
   fillWinLengths(3, false);
   size.addEventListener('change', () => fillWinLengths(Number(size.value), false));
   $('name').value = savedName();
+  const clock = clockChoice('clock', 'clock-custom', 'clock-custom-field');
 
   const name = () => {
     const value = $('name').value.trim();
@@ -60,6 +76,7 @@ export function setUpLobby({ onCreate, onJoin, onError }) {
       earlyDraw: $('early-draw').checked,
       spectators: $('spectators').checked,
       bot: opponent === 'friend' ? null : opponent,
+      clock: clock(),
     }, who);
   });
 

@@ -4,7 +4,7 @@ import { normalizeCode, roomLink } from './code.js';
 import { RoomState } from './room-state.js';
 import { RoomConnection, storedSeat, forgetSeat } from './connection.js';
 import { BoardView } from './board.js';
-import { renderRoom, anyoneAway } from './room-view.js';
+import { renderRoom, renderTimers, timersRunning, anyoneAway } from './room-view.js';
 import { Review } from './review.js';
 import { setUpLobby, savedName, saveName } from './lobby.js';
 import { announce, describe } from './announce.js';
@@ -12,6 +12,8 @@ import { announce, describe } from './announce.js';
 const $ = (id) => document.getElementById(id);
 /** How long a refusal stays on screen. */
 const NOTICE_MS = 8000;
+/** How often running clocks and claim times are redrawn. */
+const TICK_MS = 200;
 const HISTORY_EVENTS = new Set(['resigned', 'game_over', 'rematch_started']);
 
 let code = null;
@@ -66,7 +68,7 @@ function draw() {
     : { ...review.view(), playable: false };
   board.render(position);
   $('board').closest('.board-wrap').classList.toggle('reviewing', !live);
-  renderRoom(s, state.seat);
+  renderRoom(s, state.seat, state.now());
 }
 
 function onMessage(m) {
@@ -225,10 +227,15 @@ function wire() {
     showLobby();
   });
   window.addEventListener('popstate', route);
+  $('claim').addEventListener('click', () => send({ type: 'claim' }));
   // The grace countdown of a dropped player, once a second while someone is away.
   setInterval(() => {
-    if (state.snapshot && code && anyoneAway(state.snapshot)) renderRoom(state.snapshot, state.seat);
+    if (state.snapshot && code && anyoneAway(state.snapshot)) renderRoom(state.snapshot, state.seat, state.now());
   }, 1000);
+  // Clocks and claim times, often enough to turn each second on time; only their text changes.
+  setInterval(() => {
+    if (state.snapshot && code && timersRunning(state.snapshot)) renderTimers(state.snapshot, state.seat, state.now());
+  }, TICK_MS);
 }
 
 wire();
