@@ -1,7 +1,6 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.NewRoom;
-import dev.tictactoe.protocol.Protocol;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,15 +47,8 @@ final class CreateCommand implements Callable<Integer> {
     NewRoom request() {
         int size = game.size();
         int k = game.winLength();
-        String level = null;
-        if (bot != null) {
-            level = bot.toLowerCase(Locale.ROOT);
-            if (!Protocol.BOT_LEVELS.contains(level)) {
-                throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + bot + "\"");
-            }
-        }
         return new NewRoom(size, k, seatChoice("--seat", seat), seatChoice("--first", first),
-                !noEarlyDraw, !noSpectators, level, game.timeControl());
+                !noEarlyDraw, !noSpectators, GameOptions.botLevel(bot), game.timeControl());
     }
 
     private static String seatChoice(String option, String value) {

@@ -4,6 +4,7 @@ import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import java.time.Duration;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,6 +28,18 @@ final class GameOptions {
     @Option(names = "--move-time", paramLabel = "LIMIT",
             description = "Time for each move, e.g. 20s (the same as --clock 20s/move; adds to a game clock).")
     String moveTime;
+
+    /** The bot level given with {@code --bot} in lower case, checked; null when none was given. */
+    static String botLevel(String given) {
+        if (given == null) {
+            return null;
+        }
+        String level = given.toLowerCase(Locale.ROOT);
+        if (!Protocol.BOT_LEVELS.contains(level)) {
+            throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + given + "\"");
+        }
+        return level;
+    }
 
     /** The board side, checked. */
     int size() {

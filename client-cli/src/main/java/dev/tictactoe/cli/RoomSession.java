@@ -62,6 +62,8 @@ final class RoomSession {
     private final EventLoopGroup group;
     /** Where the seat token is kept; null when not kept (watching, or another client holds it). */
     private SeatTokens tokens;
+    /** The seat token a quick match handed out for this room, or null. */
+    private final String matchToken;
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private Frontend frontend;
@@ -108,6 +110,13 @@ final class RoomSession {
      */
     RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
             boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens) {
+        this(server, room, name, spectate, stopAfterFirstGame, holdWhileDisconnected, group, tokens, null);
+    }
+
+    /** As above, taking the seat that {@code matchToken} (from a quick match, or null) holds. */
+    RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
+            boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens, String matchToken) {
+        this.matchToken = matchToken;
         this.server = server;
         this.room = room;
         this.name = name;
@@ -439,8 +448,8 @@ final class RoomSession {
         if (tokens != null && (spectate || !tokens.claim(server, room))) {
             tokens = null; // a spectator has no seat; another client here plays this room already
         }
-        String saved = tokens == null ? null : tokens.load(server, room);
-        usedSavedToken = saved != null;
+        String saved = matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
+        usedSavedToken = saved != null && matchToken == null;
         follower.open().whenComplete((c, err) -> execute(() -> {
             if (c != null) {
                 follower.join(saved != null
@@ -478,7 +487,9 @@ final class RoomSession {
                     saveToken(follower.token());
                 }
                 setStatus("connected");
-                if (first && usedSavedToken && seat != null) {
+                if (first && matchToken != null && seat != null) {
+                    frontend.notice("quick match: you play " + seat + " in room " + room, false);
+                } else if (first && usedSavedToken && seat != null) {
                     frontend.notice("rejoined seat " + seat + " in room " + room, false);
                 } else if (first && !spectate && seat == null) {
                     frontend.notice("both seats of room " + room + " are taken: you are watching as a spectator", false);
@@ -543,7 +554,9 @@ final class RoomSession {
     private String refusal(ServerMessage.Error e) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> "there is no room " + room + " on " + server + " (check the code)";
-            case NOT_A_PLAYER -> "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
+            case NOT_A_PLAYER -> !welcomed && matchToken != null
+                    ? "the seat the quick match gave you in room " + room + " is no longer held"
+                    : "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
             case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
             default -> "the server refused to let us in: " + e.message();
         };

@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
 import java.io.PrintWriter;
@@ -79,6 +80,24 @@ class MainTest {
     }
 
     @Test
+    void playTurnsOptionsIntoAQuickMatchRequest() {
+        assertThat(play().request("p1", "ana"))
+                .isEqualTo(new MatchApi.Request(null, "p1", "ana", 3, 3, null, null, null));
+        assertThat(play("--size", "15", "--clock", "3m+2s", "--bot", "Hard").request("p1", "ana"))
+                .isEqualTo(new MatchApi.Request(null, "p1", "ana", 15, 5, "3m+2s", "hard", PlayCommand.DEFAULT_BOT_AFTER));
+        assertThat(play("--bot", "easy", "--bot-after", "90").request("p1", "ana").botAfter()).isEqualTo("1m30s");
+        assertThat(play("--move-time", "20s").request("p1", "ana").clock()).isEqualTo("20s/move");
+        assertThatThrownBy(() -> play("--bot-after", "5s").request("p1", "ana"))
+                .hasMessage("--bot-after needs --bot LEVEL: the bot that plays if nobody came");
+        assertThatThrownBy(() -> play("--bot", "easy", "--bot-after", "later").request("p1", "ana"))
+                .hasMessageStartingWith("--bot-after: \"later\" is not a duration");
+        assertThatThrownBy(() -> play("--bot", "god").request("p1", "ana"))
+                .hasMessage("--bot must be easy, medium, hard or perfect, was \"god\"");
+        assertThatThrownBy(() -> play("--size", "2").request("p1", "ana")).hasMessage("--size must be 3 to 19, was 2");
+        assertThat(run("play", "--help").code()).isZero();
+    }
+
+    @Test
     void roomCodesAreNormalisedForgivingCaseAndLookAlikes() {
         assertThat(Launch.roomCode("k7mq2p")).isEqualTo("K7MQ2P");
         assertThat(Launch.roomCode(" k7m-q2p ")).isEqualTo("K7MQ2P");
@@ -98,6 +117,10 @@ class MainTest {
 
     private static CreateCommand create(String... args) {
         return (CreateCommand) parse("create", args);
+    }
+
+    private static PlayCommand play(String... args) {
+        return (PlayCommand) parse("play", args);
     }
 
     private static JoinCommand join(String... args) {

@@ -62,7 +62,13 @@ public final class MatchApi {
       Integer winLength,
       String clock,
       String bot,
-      String botAfter) {}
+      String botAfter) {
+
+    /** The same request under another ticket: asking again needs a fresh one. */
+    public Request withTicket(String ticket) {
+      return new Request(ticket, player, name, size, winLength, clock, bot, botAfter);
+    }
+  }
 
   /** How a request ended. */
   public sealed interface Answer permits Matched, TimedOut, Cancelled, Refused {}
