@@ -2,7 +2,7 @@
 // board, the review and the words together.
 import { normalizeCode, roomLink } from './code.js';
 import { RoomState } from './room-state.js';
-import { RoomConnection, storedSeat, forgetSeat } from './connection.js';
+import { RoomConnection, storedSeat, storeSeat, forgetSeat } from './connection.js';
 import { BoardView } from './board.js';
 import { renderRoom, renderTimers, timersRunning, anyoneAway } from './room-view.js';
 import { Review } from './review.js';
@@ -21,6 +21,7 @@ let connection = null;
 let state = new RoomState();
 let moveCounter = 0;
 let noticeTimer = null;
+let lobby = null;
 
 const board = new BoardView($('board'), (cell) => {
   moveCounter += 1;
@@ -138,6 +139,7 @@ function showLobby() {
 
 /** Opens room {@code c}: joins at once when this browser holds its seat or was asked to join. */
 function enterRoom(c, join) {
+  if (lobby) lobby.cancelMatch();
   code = c;
   const path = `/r/${c}`;
   if (location.pathname !== path) history.pushState(null, '', path);
@@ -184,10 +186,20 @@ async function createRoom(settings, name) {
   }
 }
 
+/** A quick match paired us: keep the seat token as a join would, and go to the room. */
+function matched(answer, name, late) {
+  storeSeat(answer.code, answer.seat, answer.token);
+  enterRoom(answer.code, { name, spectate: false });
+  const opponent = answer.opponent.kind === 'bot' ? `a ${answer.opponent.level} bot` : answer.opponent.name;
+  announce(`Quick match: you play ${answer.seat} against ${opponent}.`);
+  if (late) notice(`Paired with ${opponent} just as you cancelled: the seat is yours; leave if you do not want to play.`);
+}
+
 function wire() {
-  setUpLobby({
+  lobby = setUpLobby({
     onCreate: createRoom,
     onJoin: (c, name, spectate) => enterRoom(c, { name, spectate }),
+    onMatched: matched,
     onError: notice,
   });
   const joinFromCard = (spectate) => {
