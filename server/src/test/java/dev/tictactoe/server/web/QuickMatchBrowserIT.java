@@ -50,20 +50,23 @@ class QuickMatchBrowserIT {
         b.closeWindows();
     }
 
-    /** {@code person} fills in the quick-match form on a fresh start page and presses "Find a game". */
+    /**
+     * {@code person} fills in the quick-match form on a fresh start page and presses "Find a game";
+     * an answer may come at once (someone was waiting), so nothing is awaited here.
+     */
     private Window ask(String person, int size, String clock) {
         Window w = b.open(person);
         b.type("#name", person);
         b.select("#match-size", String.valueOf(size));
         b.select("#match-clock", clock);
         b.find("#match").click();
-        b.await(d -> b.find("#match-waiting").isDisplayed());
         return w;
     }
 
-    /** Waits until the window shows where its request stands (the server has it). */
+    /** Waits until the window shows it is waiting and where its request stands (the server has it). */
     private void awaitQueued(Window w) {
-        b.on(w).awaitText("#match-status", "position 1");
+        b.on(w).await(d -> b.find("#match-waiting").isDisplayed());
+        b.awaitText("#match-status", "position 1");
     }
 
     @Test
