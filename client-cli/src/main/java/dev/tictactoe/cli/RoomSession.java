@@ -65,12 +65,15 @@ final class RoomSession {
     private final EventLoopGroup group;
     /** Where the seat token is kept; null when not kept (watching, or another client holds it). */
     private SeatTokens tokens;
+    /** The seat token a quick match handed out for this room, or null. */
+    private final String matchToken;
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private Frontend frontend;
 
     // Everything below is touched on the loop thread only.
     private final RoomView view = new RoomView();
+    private final ServerClock serverClock = new ServerClock();
     private RoomFollower follower;
     /** The state before the message being handled, to name who acted before a diff changes seats. */
     private Snapshot before;
@@ -110,6 +113,13 @@ final class RoomSession {
      */
     RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
             boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens) {
+        this(server, room, name, spectate, stopAfterFirstGame, holdWhileDisconnected, group, tokens, null);
+    }
+
+    /** As above, taking the seat that {@code matchToken} (from a quick match, or null) holds. */
+    RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
+            boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens, String matchToken) {
+        this.matchToken = matchToken;
         this.server = server;
         this.room = room;
         this.name = name;
@@ -188,6 +198,25 @@ final class RoomSession {
         return until;
     }
 
+    /** The server's time now (epoch ms), which every time in the snapshot is measured by. */
+    long serverNow() {
+        return serverClock.now(System.currentTimeMillis());
+    }
+
+    /**
+     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or
+     * a claim time in a game without a clock.
+     */
+    boolean countingDown() {
+        Snapshot s = view.snapshot();
+        if (s == null) {
+            return false;
+        }
+        boolean clockRuns = s.clock() != null && s.clock().running() != null;
+        boolean claimPending = s.claimableAt() != null && RoomStatus.PLAYING.is(s.status());
+        return clockRuns || claimPending || !graceUntil().isEmpty();
+    }
+
     /** Runs {@code task} on the session thread every {@code period}, until the session ends. */
     void every(Duration period, Runnable task) {
         loop.scheduleAtFixedRate(() -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
@@ -217,6 +246,7 @@ final class RoomSession {
             case Command.AnswerUndo a -> send(new ClientMessage.UndoReply(a.accept()));
             case Command.Rematch r -> send(new ClientMessage.Rematch());
             case Command.Resign r -> send(new ClientMessage.Resign());
+            case Command.Claim c -> send(new ClientMessage.Claim());
             case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
             case Command.History h -> send(new ClientMessage.History());
             case Command.Sync s -> send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
@@ -421,8 +451,8 @@ final class RoomSession {
         if (tokens != null && (spectate || !tokens.claim(server, room))) {
             tokens = null; // a spectator has no seat; another client here plays this room already
         }
-        String saved = tokens == null ? null : tokens.load(server, room);
-        usedSavedToken = saved != null;
+        String saved = matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
+        usedSavedToken = saved != null && matchToken == null;
         follower.open().whenComplete((c, err) -> execute(() -> {
             if (c != null) {
                 follower.join(saved != null
@@ -460,7 +490,9 @@ final class RoomSession {
                     saveToken(follower.token());
                 }
                 setStatus("connected");
-                if (first && usedSavedToken && seat != null) {
+                if (first && matchToken != null && seat != null) {
+                    frontend.notice("quick match: you play " + seat + " in room " + room, false);
+                } else if (first && usedSavedToken && seat != null) {
                     frontend.notice("rejoined seat " + seat + " in room " + room, false);
                 } else if (first && !spectate && seat == null) {
                     frontend.notice("both seats of room " + room + " are taken: you are watching as a spectator", false);
@@ -486,8 +518,11 @@ final class RoomSession {
             }
             default -> { }
         }
-        frontend.received(message);
         Snapshot s = view.snapshot();
+        if (message instanceof ServerMessage.Diff && startsATurn(before, s)) {
+            serverClock.turnStarted(s.clock().turnStartedAt(), System.currentTimeMillis());
+        }
+        frontend.received(message);
         if (s != null && RoomStatus.OVER.is(s.status()) && (before == null || !RoomStatus.OVER.is(before.status())
                 || before.game() != s.game())) {
             namesOfResult = before != null && before.game() == s.game() ? before : s;
@@ -506,6 +541,15 @@ final class RoomSession {
         checkGameOver();
     }
 
+    /** Whether going from {@code before} to {@code now} started a turn on the clock. */
+    private static boolean startsATurn(Snapshot before, Snapshot now) {
+        if (now == null || now.clock() == null || now.clock().running() == null || now.clock().turnStartedAt() == null) {
+            return false;
+        }
+        return before == null || before.clock() == null
+                || !now.clock().turnStartedAt().equals(before.clock().turnStartedAt());
+    }
+
     private static boolean isJoinRefusal(ServerMessage.Error e) {
         return MessageType.JOIN.is(e.ref());
     }
@@ -513,7 +557,9 @@ final class RoomSession {
     private String refusal(ServerMessage.Error e) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> "there is no room " + room + " on " + server + " (check the code)";
-            case NOT_A_PLAYER -> "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
+            case NOT_A_PLAYER -> !welcomed && matchToken != null
+                    ? "the seat the quick match gave you in room " + room + " is no longer held"
+                    : "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
             case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
             default -> "the server refused to let us in: " + e.message();
         };
@@ -590,6 +636,25 @@ final class RoomSession {
         frontend.connectionChanged();
     }
 
+    /**
+     * Takes the server's clock from a welcome or snapshot that carries {@code serverTime}, read
+     * from the text so that it works whatever the message records know of the field.
+     */
+    private void serverTime(String text) {
+        long arrived = System.currentTimeMillis();
+        if (!text.contains("\"serverTime\"")) {
+            return;
+        }
+        try {
+            JsonNode time = MessageCodec.parse(text).path("serverTime");
+            if (time.isIntegralNumber()) {
+                serverClock.serverTime(time.longValue(), arrived);
+            }
+        } catch (ProtocolException e) {
+            // Not JSON: the follower reports it as undecodable.
+        }
+    }
+
     /** Drops the current connection as a lost network would (for tests of reconnecting). */
     void dropConnection() {
         GameConnection c = follower == null ? null : follower.connection();
@@ -603,6 +668,7 @@ final class RoomSession {
         @Override
         public void onText(String text) {
             if (!exit.isDone()) {
+                serverTime(text);
                 frontend.raw(text);
             }
         }

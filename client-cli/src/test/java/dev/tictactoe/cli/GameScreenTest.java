@@ -197,4 +197,88 @@ class GameScreenTest {
         // With room to spare nothing is squeezed.
         assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), 0, 0, notices))).contains("draws 3   spectators 2");
     }
+
+    /** {@code s} in a timed room with {@code clock}, or untimed with a claim time. */
+    private static Snapshot timed(Snapshot s, Snapshot.Clock clock, Long claimableAt) {
+        Snapshot.Settings t = s.settings();
+        return new Snapshot(s.version(), s.room(), new Snapshot.Settings(t.size(), t.winLength(), t.first(),
+                t.earlyDraw(), t.spectators(), clock == null ? null : clock.control()), s.game(), s.status(), s.turn(),
+                s.board(), s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(),
+                s.undoRequest(), s.rematch(), clock, claimableAt);
+    }
+
+    private static List<String> at(Snapshot s, String seat, long now) {
+        return GameScreen.render(view(s, seat, java.util.Map.of(), now, 0, List.of()));
+    }
+
+    @Test
+    void aTimedRoomShowsBothClocksWithTheRunningOneCountingDown() {
+        long start = 1_795_000_010_500L;
+        Snapshot s = timed(Snapshots.playing("O", "...", ".X.", "..."),
+                new Snapshot.Clock("3m+2s", 171_500L, 180_000L, "O", start, start + 180_000, null), null);
+        List<String> lines = at(s, "X", start + 12_300);
+        assertThat(lines.get(1)).isEqualTo("X  ana (you)                                       2:52  wins 1");
+        assertThat(lines.get(2)).isEqualTo("O  ben <- to move                                  2:48  wins 0");
+        assertThat(lines.get(3)).isEqualTo("clock 3m+2s");
+        assertThat(at(s, "X", start + 13_000).get(2)).contains(" 2:47 ");
+        assertThat(at(s, "X", start + 400_000).get(2)).contains(" 0:00 ");
+        // The running clock is bold in colour.
+        String colour = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, "X", "connected",
+                List.of(), "", null, true, null, java.util.Map.of(), start, 0)).get(2);
+        assertThat(colour).contains(Ansi.BOLD + "    3:00" + Ansi.RESET);
+    }
+
+    @Test
+    void aLimitPerMoveShowsWhatIsLeftOfTheMove() {
+        long start = 5_000_000;
+        Snapshot s = timed(Snapshots.playing("X", "...", "...", "..."),
+                new Snapshot.Clock("20s/move", null, null, "X", start, start + 20_000, null), null);
+        List<String> lines = at(s, "X", start + 6_500);
+        assertThat(lines.get(1)).isEqualTo("X  ana (you) <- to move                         wins 1");
+        assertThat(lines.get(3)).isEqualTo("clock 20s/move   this move 0:14 left");
+        Snapshot both = timed(Snapshots.playing("X", "...", "...", "..."),
+                new Snapshot.Clock("5m+3s,30s/move", 300_000L, 300_000L, "X", start, start + 30_000, null), null);
+        assertThat(at(both, "O", start + 1_000)).contains("clock 5m+3s,30s/move   this move 0:29 left");
+    }
+
+    @Test
+    void aClockWaitsForBothSeatsAndStopsForGood() {
+        Snapshot waiting = timed(Snapshots.of(RoomStatus.WAITING, null, List.of("...", "...", "..."), null, null,
+                Snapshots.ANA, null), new Snapshot.Clock("1m", 60_000L, 60_000L, null, null, null, null), null);
+        assertThat(at(waiting, "X", 0)).contains("clock 1m   starts when both seats are taken",
+                "O  (empty seat)                                    1:00  wins 0");
+        Snapshot flagged = timed(Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0,
+                new Snapshot.Result("X", "timeout", List.of()), Snapshots.ANA, Snapshots.BEN),
+                new Snapshot.Clock("1m", 58_000L, 0L, null, 100L, null, "O"), null);
+        List<String> lines = at(flagged, "X", 999_999);
+        assertThat(lines).contains("clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
+        assertThat(lines.get(2)).contains(" 0:00 ");
+        assertThat(GameScreen.result(flagged, "O")).isEqualTo("You ran out of time: ana (X) wins.");
+        assertThat(GameScreen.result(flagged, null)).isEqualTo("ben (O) ran out of time: ana (X) wins.");
+        Snapshot drawn = timed(Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "O.."), 6,
+                new Snapshot.Result(null, "timeout", List.of()), Snapshots.ANA, Snapshots.BEN),
+                new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, "X"), null);
+        assertThat(GameScreen.result(drawn, "O"))
+                .isEqualTo("ana (X) ran out of time: a draw, as nobody could win any more.");
+        assertThat(ExitCodes.of(flagged.result(), "O")).isEqualTo(ExitCodes.LOST);
+        assertThat(ExitCodes.of(drawn.result(), "O")).isEqualTo(ExitCodes.DRAW);
+    }
+
+    @Test
+    void anIdleOpponentCanBeClaimedFromOnceTheClaimTimeIsReached() {
+        long at = 9_000_000;
+        Snapshot theirs = timed(Snapshots.playing("O", "...", ".X.", "..."), null, at);
+        assertThat(at(theirs, "X", at - 1)).noneMatch(l -> l.contains("claim"));
+        assertThat(at(theirs, "X", at)).contains("ben (O) has been idle too long: type claim to win the game.");
+        assertThat(at(theirs, null, at)).as("spectators claim nothing").noneMatch(l -> l.contains("claim"));
+
+        Snapshot mine = timed(Snapshots.playing("X", "...", "...", "..."), null, at);
+        assertThat(at(mine, "X", at - GameScreen.CLAIM_WARNING_MILLIS - 1)).noneMatch(l -> l.contains("claim"));
+        assertThat(at(mine, "X", at - 12_400)).contains("Move soon: ben (O) may claim the game in 0:13.");
+        assertThat(at(mine, "X", at + 5)).contains("Move now: ben (O) may claim the game from you.");
+
+        Snapshot bot = timed(Snapshots.of(RoomStatus.PLAYING, "O", List.of("...", ".X.", "..."), 4, null,
+                Snapshots.ANA, Snapshots.BOT), null, at);
+        assertThat(at(bot, "X", at + 60_000)).as("a bot is never claimed from").noneMatch(l -> l.contains("claim"));
+    }
 }

@@ -146,6 +146,31 @@ class ScriptedGameIT {
     }
 
     @Test
+    void aPlayerWhoLetsTheMoveTimeRunOutLosesOnTime() {
+        CliProcess me = cli("me", "create", "--bot", "easy", "--move-time", "1s", "--script", "--server", url);
+        JsonNode room = me.awaitLine(line -> "room".equals(line.path("type").asText()));
+        assertThat(room.path("settings").path("clock").asText()).isEqualTo("1s/move");
+        JsonNode welcome = me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        JsonNode clock = welcome.path("snapshot").path("clock");
+        assertThat(clock.path("control").asText()).isEqualTo("1s/move");
+        assertThat(clock.path("running").asText()).isEqualTo("X");
+        assertThat(clock.path("deadlineAt").asLong() - clock.path("turnStartedAt").asLong()).isEqualTo(1_000);
+        // No move comes: the room ends the game on time, and the script's exit code says it lost.
+        assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.LOST);
+        Snapshot end = me.snapshot();
+        assertThat(end.result()).isEqualTo(new Snapshot.Result("O", "timeout", List.of()));
+        assertThat(end.clock().flagged()).isEqualTo("X");
+    }
+
+    @Test
+    void aTimeControlTheServerRefusesIsExplained() {
+        CliProcess me = cli("me", "create", "--clock", "5s", "--script", "--server", url);
+        me.endInput();
+        assertThat(me.awaitExit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(me.stderr()).contains("settings.clock: base time must be 10s..3h, was 5s");
+    }
+
+    @Test
     void anUnknownRoomIsAServerErrorInWords() {
         CliProcess lost = cli("lost", "join", "ZZZZZZ", "--script", "--server", url);
         lost.endInput();

@@ -144,6 +144,41 @@ class SessionIT {
     }
 
     @Test
+    void aSeatHandedOutByAQuickMatchIsTakenWithItsToken() throws Exception {
+        String code = newRoom(NewRoom.DEFAULT);
+        String token;
+        try (GameClient held = GameClient.connect("127.0.0.1", server.port(), code, group)) {
+            // The seat's token, as a pairing hands it out: the seat waits for whoever holds it.
+            token = held.join("ana").token();
+            held.drop();
+        }
+        try (GameClient ben = GameClient.connect("127.0.0.1", server.port(), code, group)) {
+            ben.join("ben");
+            RoomSession session = new RoomSession(address, code, "ana", false, false, false, group,
+                    new SeatTokens(state), token);
+            Recorder recorder = new Recorder();
+            CompletableFuture<Integer> exit = run(session, recorder);
+            assertThat(recorder.awaitWelcome().seat()).isEqualTo("X");
+            assertThat(recorder.notices).containsExactly("quick match: you play X in room " + code);
+            assertThat(new SeatTokens(state).load(address, code)).as("kept for a restarted join").isEqualTo(token);
+            ben.awaitSnapshot(s -> s.players().x() != null && s.players().x().connected(), WAIT);
+            session.execute(() -> session.submit(new Command.Quit()));
+            assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
+        }
+    }
+
+    @Test
+    void aQuickMatchSeatThatIsNoLongerHeldIsSaidInWords() throws Exception {
+        String code = newRoom(NewRoom.DEFAULT);
+        RoomSession session = new RoomSession(address, code, "ana", false, false, false, group,
+                new SeatTokens(state), "no-such-seat-token");
+        Recorder recorder = new Recorder();
+        assertThat(run(session, recorder).get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ERROR);
+        assertThat(recorder.notices).containsExactly(
+                "the seat the quick match gave you in room " + code + " is no longer held");
+    }
+
+    @Test
     void aThirdPlayerIsToldTheyAreWatching() throws Exception {
         String code = newRoom(NewRoom.DEFAULT.withBot("easy"));
         try (GameClient ana = GameClient.connect("127.0.0.1", server.port(), code, group)) {

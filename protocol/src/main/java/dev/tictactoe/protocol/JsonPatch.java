@@ -59,6 +59,7 @@ public final class JsonPatch {
           path,
           a.size(),
           b.size(),
+          i -> a.get(i).equals(b.get(i)),
           (child, i, out) -> diff(child, a.get(i), b.get(i), out),
           i -> b.get(i).deepCopy(),
           b::deepCopy,

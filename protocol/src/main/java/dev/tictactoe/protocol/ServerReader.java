@@ -41,8 +41,11 @@ final class ServerReader {
                   f.string("room"),
                   f.nullableOneOf("seat", SEATS),
                   f.nullableString("token"),
+                  f.optionalLong("serverTime", 0),
                   snapshot(f.object("snapshot")));
-          case SNAPSHOT -> new ServerMessage.SnapshotMessage(snapshot(f.object("snapshot")));
+          case SNAPSHOT ->
+              new ServerMessage.SnapshotMessage(
+                  f.optionalLong("serverTime", 0), snapshot(f.object("snapshot")));
           case DIFF ->
               new ServerMessage.Diff(
                   f.longValue("version", 1),

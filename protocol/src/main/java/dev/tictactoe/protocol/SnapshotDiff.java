@@ -123,11 +123,8 @@ public final class SnapshotDiff {
         path,
         from.size(),
         to.size(),
-        (child, i, out) -> {
-          if (!from.get(i).equals(to.get(i))) {
-            out.add(PatchOp.replace(child, node.apply(to.get(i))));
-          }
-        },
+        i -> Objects.equals(from.get(i), to.get(i)),
+        (child, i, out) -> out.add(PatchOp.replace(child, node.apply(to.get(i)))),
         i -> node.apply(to.get(i)),
         () -> {
           ArrayNode all = NODES.arrayNode(to.size());

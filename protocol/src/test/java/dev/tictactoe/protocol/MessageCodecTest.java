@@ -53,6 +53,30 @@ class MessageCodecTest {
   }
 
   @Test
+  void serverTimeComesBeforeTheSnapshotAndStaysOutOfIt() {
+    String welcome =
+        MessageCodec.encode(
+            new ServerMessage.Welcome(1, "K7MQ2P", "X", "t", 1_795_000_012_000L, Samples.snapshot()));
+    assertThat(welcome)
+        .startsWith(
+            "{\"type\":\"welcome\",\"protocol\":1,\"room\":\"K7MQ2P\",\"seat\":\"X\",\"token\":\"t\","
+                + "\"serverTime\":1795000012000,\"snapshot\":{\"version\":7,");
+    String snapshot =
+        MessageCodec.encode(new ServerMessage.SnapshotMessage(1_795_000_012_000L, Samples.snapshot()));
+    assertThat(snapshot)
+        .startsWith("{\"type\":\"snapshot\",\"serverTime\":1795000012000,\"snapshot\":{");
+    assertThat(MessageCodec.fromTree(MessageCodec.parse(snapshot).get("snapshot")))
+        .isEqualTo(Samples.snapshot());
+
+    // A message from a server that does not say its time still reads, with serverTime null.
+    String withoutTime = snapshot.replace("\"serverTime\":1795000012000,", "");
+    assertThat(MessageCodec.decodeServer(withoutTime))
+        .isEqualTo(new ServerMessage.SnapshotMessage(null, Samples.snapshot()));
+    assertThatThrownBy(() -> MessageCodec.decodeServer(snapshot.replace("1795000012000", "\"now\"")))
+        .hasMessageContaining("snapshot.serverTime");
+  }
+
+  @Test
   void snapshotFieldsAreInDocumentOrderWithNullsWritten() {
     var tree = MessageCodec.toTree(Samples.snapshot());
     assertThat(tree.fieldNames())

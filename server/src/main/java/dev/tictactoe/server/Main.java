@@ -85,6 +85,15 @@ public final class Main implements Callable<Integer> {
                     + "10s..1h (env TTT_IDLE_CLAIM).")
     Duration idleClaim;
 
+    @Option(names = "--match-wait", defaultValue = "${env:TTT_MATCH_WAIT:-30s}",
+            description = "The longest a quick-match request waits for an opponent, at most 5m (env TTT_MATCH_WAIT).")
+    Duration matchWait;
+
+    @Option(names = "--match-max-waiting",
+            defaultValue = "${env:TTT_MATCH_MAX_WAITING:-" + ServerConfig.DEFAULT_MATCH_MAX_WAITING + "}",
+            description = "Quick-match requests waiting at once at most (env TTT_MATCH_MAX_WAITING).")
+    int matchMaxWaiting;
+
     @Option(names = "--empty-room-ttl", defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
             description = "Remove a room nobody is connected to after this long (env TTT_EMPTY_ROOM_TTL).")
     Duration emptyRoomTtl;
@@ -143,6 +152,10 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--trusted-proxies", defaultValue = "${env:TTT_TRUSTED_PROXIES:-}",
             description = "Comma-separated proxy IPs whose X-Forwarded-For names the client (env TTT_TRUSTED_PROXIES).")
     String trustedProxies;
+
+    @Option(names = "--transport", defaultValue = "${env:TTT_TRANSPORT:-" + ServerConfig.DEFAULT_TRANSPORT + "}",
+            description = "Socket transport: auto (native epoll where it loads, else NIO), epoll or nio (env TTT_TRANSPORT).")
+    String transport;
 
     @Option(names = "--bench-endpoints", defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
             description = "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env TTT_BENCH_ENDPOINTS).")
@@ -236,6 +249,8 @@ public final class Main implements Callable<Integer> {
                 .pingInterval(pingInterval)
                 .seatGrace(seatGrace)
                 .idleClaim(idleClaim)
+                .matchWait(matchWait)
+                .matchMaxWaiting(matchMaxWaiting)
                 .emptyRoomTtl(emptyRoomTtl)
                 .diffHistory(diffHistory)
                 .botThreads(botThreads)
@@ -250,6 +265,7 @@ public final class Main implements Callable<Integer> {
                 .unknownCodeBurst(unknownCodeBurst)
                 .trustedProxies(splitList(trustedProxies))
                 .benchEndpoints(benchEndpoints)
+                .transport(transport)
                 .dataDir(dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR) ? null : Path.of(dataDir))
                 .durability(durability)
                 .gameRetention(gameRetention)

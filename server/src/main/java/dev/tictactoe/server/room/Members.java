@@ -39,6 +39,34 @@ final class Members {
         return seats;
     }
 
+    /**
+     * Holds seats for players promised them before the room opens (a quick match); called before
+     * the room is shared with any other thread.
+     */
+    void reserve(Map<Mark, Reservation> reservations) {
+        reservations.forEach((mark, r) -> {
+            if (seats.containsKey(mark)) {
+                throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
+            }
+            seats.put(mark, Seat.reserved(r.name(), r.token()));
+        });
+    }
+
+    /**
+     * Starts the seat grace of every reserved seat, as for a player who dropped: whoever does not
+     * come in time loses the seat (and the game, if it is running). Returns whether any was reserved.
+     */
+    boolean holdReservations() {
+        boolean any = false;
+        for (var entry : seats.entrySet()) {
+            if (entry.getValue().reserved) {
+                startGrace(entry.getKey(), entry.getValue());
+                any = true;
+            }
+        }
+        return any;
+    }
+
     Seat seat(Mark mark) {
         return seats.get(mark);
     }
@@ -101,11 +129,19 @@ final class Members {
         }
         seat.cancelGraceTimer();
         seat.session = session;
-        if (previous == null) {
+        boolean first = seat.reserved;
+        seat.reserved = false;
+        if (first) {
+            room.publish(new Event.Joined(mark.name(), seat.name));
+        } else if (previous == null) {
             room.publish(new Event.Reconnected(mark.name()));
         }
         admit(session, mark, token);
-        log.info("room {} seat {} reconnected", room.code(), mark);
+        if (first) {
+            log.info("room {} seat {} taken by '{}', who was promised it", room.code(), mark, seat.name);
+        } else {
+            log.info("room {} seat {} reconnected", room.code(), mark);
+        }
     }
 
     private void admit(Session session, Mark seat, String token) {
@@ -115,7 +151,7 @@ final class Members {
         room.context.metrics().memberJoined(seat != null);
         room.cancelEmptyTimer();
         Feed.send(session, new ServerMessage.Welcome(Protocol.VERSION, room.code(), seat == null ? null : seat.name(),
-                token, room.feed.snapshot()));
+                token, room.context.epochMillis().getAsLong(), room.feed.snapshot()));
         room.bots.schedule();
     }
 
@@ -147,10 +183,15 @@ final class Members {
     }
 
     private void holdForGrace(Mark mark, Seat seat) {
+        startGrace(mark, seat);
+        room.publish(new Event.Disconnected(mark.name()));
+        log.info("room {} seat {} dropped, kept for {}", room.code(), mark, room.context.limits().seatGrace());
+    }
+
+    /** The seat stays empty-handed for the grace period at most, then it is freed. */
+    private void startGrace(Mark mark, Seat seat) {
         Duration grace = room.context.limits().seatGrace();
         seat.graceUntil = room.context.epochMillis().getAsLong() + grace.toMillis();
-        room.publish(new Event.Disconnected(mark.name()));
-        log.info("room {} seat {} dropped, kept for {}", room.code(), mark, grace);
         seat.graceTimer = room.schedule(() -> {
             if (seats.get(mark) == seat && seat.session == null) {
                 free(mark);
@@ -170,7 +211,7 @@ final class Members {
         }
         // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
         room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire()) : new Event.Left(mark.name()));
-        log.info("room {} seat {} freed{}", room.code(), mark,
+        log.info("room {} seat {} freed{}{}", room.code(), mark, seat.reserved ? " (its player never came)" : "",
                 abandoned ? ", game " + room.match.game() + " abandoned" : "");
     }
 

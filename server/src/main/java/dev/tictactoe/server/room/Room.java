@@ -69,8 +69,8 @@ public final class Room {
         this.botSeed = botSeed;
         this.match = match;
         this.members = new Members(this);
-        this.feed = new Feed(version -> Snapshots.of(code, version, settings, match, members.seats(),
-                members.spectators()), context.limits().diffHistory());
+        this.feed = new Feed((version, previous) -> Snapshots.of(code, version, settings, match, members.seats(),
+                members.spectators(), previous), context.limits().diffHistory(), context.epochMillis());
         this.bots = new BotTurns(this, botSeed);
         this.game = new GameCommands(this);
         this.removed = loop.newPromise();
@@ -200,6 +200,7 @@ public final class Room {
             return;
         }
         Match.Result result = match.result();
+        context.metrics().gameFinished(result.winner() == null ? null : result.winner().name(), result.reason());
         feed.boardChanges();
         publish(new Event.GameOver(result.winner() == null ? null : result.winner().name(), result.reason()));
         log.info("room {} game {}: {} ran out of time", code, match.game(), out);
@@ -243,9 +244,22 @@ public final class Room {
         }
     }
 
-    /** Called once by the registry after creation: nobody is here yet. */
+    /**
+     * Called once by the registry after creation: nobody is here yet. A room whose seats were
+     * promised (a quick match) starts its game at once, its first state journaled like any change;
+     * the promised players have the seat grace to come.
+     */
     void created() {
-        execute(this::startEmptyTimer);
+        execute(() -> {
+            if (members.holdReservations()) {
+                if (members.seats().size() == 2) {
+                    game.startIfWaiting();
+                }
+                publish(null);
+                bots.schedule();
+            }
+            startEmptyTimer();
+        });
     }
 
     /** Server shutdown: tell every member and stop. */

@@ -5,7 +5,9 @@ import dev.tictactoe.server.ServerConfig;
 import io.netty.channel.EventLoopGroup;
 import java.security.SecureRandom;
 import java.util.Base64;
+import dev.tictactoe.server.game.Mark;
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import java.util.SplittableRandom;
@@ -22,7 +24,7 @@ public final class RoomRegistry {
 
     /** Thrown when the server already holds as many rooms as it may. */
     public static final class Full extends Exception {
-        Full(String message) {
+        public Full(String message) {
             super(message, null, false, false);
         }
     }
@@ -66,7 +68,7 @@ public final class RoomRegistry {
 
     /** Creates a room with a fresh code unique among live rooms and a bot seed of the server's choosing. */
     public Room create(RoomSettings settings) throws Full {
-        return create(settings, null);
+        return create(settings, null, Map.of());
     }
 
     /**
@@ -76,6 +78,19 @@ public final class RoomRegistry {
      *     (random without it)
      */
     public Room create(RoomSettings settings, Long botSeed) throws Full {
+        return create(settings, botSeed, Map.of());
+    }
+
+    /**
+     * Creates a room whose seats in {@code reserved} are held for the players promised them (a
+     * quick match): its game starts at once, and each of them takes its seat by joining with its
+     * token within the seat grace. Tokens come from {@link #newToken()}.
+     */
+    public Room create(RoomSettings settings, Map<Mark, Reservation> reserved) throws Full {
+        return create(settings, null, reserved);
+    }
+
+    private Room create(RoomSettings settings, Long botSeed, Map<Mark, Reservation> reserved) throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
             count.decrementAndGet();
             throw new Full("the server holds its maximum of " + config.maxRooms() + " rooms");
@@ -84,10 +99,14 @@ public final class RoomRegistry {
         while (true) {
             String code = codes.next();
             Room room = new Room(code, settings, loops.next(), seed, context);
+            // Before the room is shared: nobody who guessed the code can take a promised seat.
+            room.members.reserve(reserved);
             if (rooms.putIfAbsent(code, room) == null) {
-                log.info("room {} created: {}x{} k={}, creator {}, {} first{}", code, settings.rules().size(),
-                        settings.rules().size(), settings.rules().winLength(), settings.creatorSeat(), settings.first(),
-                        settings.bot() == null ? "" : ", bot " + settings.bot());
+                log.info("room {} created: {}x{} k={}, {}, {} first{}{}", code, settings.rules().size(),
+                        settings.rules().size(), settings.rules().winLength(),
+                        reserved.isEmpty() ? "creator " + settings.creatorSeat() : "seats held for " + reserved.keySet(),
+                        settings.first(), settings.bot() == null ? "" : ", bot " + settings.bot(),
+                        settings.clock() == null ? "" : ", clock " + settings.clock());
                 room.created();
                 return room;
             }
@@ -131,7 +150,7 @@ public final class RoomRegistry {
     }
 
     /** A secret seat token: 128 random bits, URL-safe. */
-    private String newToken() {
+    public String newToken() {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);

@@ -14,14 +14,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Objects;
 
-/** Renders room state into the protocol's snapshot document and game records. */
+/**
+ * Renders room state into the protocol's snapshot document and game records. A render reuses the
+ * rows and move entries of the previous snapshot that did not change, so the diff between the
+ * two finds them unchanged by identity and a move late in a long game costs what an early one does.
+ */
 final class Snapshots {
 
     private Snapshots() {}
 
+    /** The room at {@code version}; {@code previous} (null for none) lends the parts that did not change. */
     static Snapshot of(String code, long version, RoomSettings settings, Match match, EnumMap<Mark, Seat> seats,
-            int spectators) {
+            int spectators, Snapshot previous) {
         Board board = match.board();
         Rules rules = settings.rules();
         Mark turn = match.turn();
@@ -36,8 +42,8 @@ final class Snapshots {
                 match.game(),
                 wire(match.status()),
                 turn == null ? null : turn.name(),
-                rows(board),
-                moves(board, match),
+                rows(board, previous == null ? null : previous.board()),
+                moves(board, match, previous == null ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
                 result == null ? null : new Snapshot.Result(
                         result.winner() == null ? null : result.winner().name(), result.reason(),
@@ -80,26 +86,45 @@ final class Snapshots {
         return games;
     }
 
-    private static List<String> rows(Board board) {
+    private static List<String> rows(Board board, List<String> previous) {
         int size = board.rules().size();
-        List<String> rows = new ArrayList<>(size);
+        String[] rows = new String[size];
         char[] row = new char[size];
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
                 Mark mark = board.at(r * size + c);
                 row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
             }
-            rows.add(new String(row));
+            String before = previous != null && previous.size() == size ? previous.get(r) : null;
+            rows[r] = before != null && spells(before, row) ? before : new String(row);
         }
-        return rows;
+        return Arrays.asList(rows);
     }
 
-    private static List<Snapshot.MoveEntry> moves(Board board, Match match) {
+    private static boolean spells(String text, char[] chars) {
+        if (text.length() != chars.length) {
+            return false;
+        }
+        for (int i = 0; i < chars.length; i++) {
+            if (text.charAt(i) != chars[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Snapshot.MoveEntry> moves(Board board, Match match, List<Snapshot.MoveEntry> previous) {
         int count = board.moveCount();
+        int kept = previous == null ? 0 : previous.size();
         List<Snapshot.MoveEntry> moves = new ArrayList<>(count);
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
-            moves.add(new Snapshot.MoveEntry(board.at(cell).name(), cell, match.moveId(ply)));
+            String seat = board.at(cell).name();
+            String id = match.moveId(ply);
+            Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
+            boolean same = before != null && before.cell() == cell && before.seat().equals(seat)
+                    && Objects.equals(before.id(), id);
+            moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
         }
         return moves;
     }
