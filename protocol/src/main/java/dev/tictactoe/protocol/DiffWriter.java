@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -105,8 +104,7 @@ final class DiffWriter {
       }
       case OBJECT -> {
         json.writeStartObject();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
           json.writeFieldName(field.getKey());
           writeNode(json, field.getValue());
         }

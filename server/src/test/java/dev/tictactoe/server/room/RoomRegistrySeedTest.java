@@ -3,8 +3,9 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
-import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.local.LocalIoHandler;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Where a room's bot seed comes from: its own setting, else the server's {@code --bot-seed}, else chance. */
 class RoomRegistrySeedTest {
 
-    private final EventLoopGroup loops = new DefaultEventLoopGroup(1);
+    private final EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, ServerConfig.DEFAULT_BOT_BUDGET);
 
     @AfterEach
