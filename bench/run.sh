@@ -11,7 +11,9 @@
 # before the scenarios, 20), CAPACITY (idle connections for the memory scenario, 19000),
 # SATURATION_ROOMS (rooms played with no think time, 200), SERVER_PORT (18080), RELAY_PORT (19090),
 # OUT (result directory), SKIP_BUILD=1 (reuse the last build), PROFILE=1 (JFR recording of the
-# server into OUT/server.jfr).
+# server into OUT/server.jfr), NODE=0 (skip the second client, bench/node/load.mjs, which otherwise
+# runs the latency, steady and idle scenarios again, so no figure rests on our own client alone),
+# NODE_IDLE (idle connections for its memory scenario, 10000).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -24,11 +26,13 @@ JIT_WARMUP=${JIT_WARMUP:-20}
 SERVER_PORT=${SERVER_PORT:-18080}
 RELAY_PORT=${RELAY_PORT:-19090}
 OUT=${OUT:-$ROOT/bench/target/bench/$(date +%Y%m%d-%H%M%S)}
+NODE=${NODE:-1}
+NODE_IDLE=${NODE_IDLE:-10000}
 STEADY_ROOMS=1000
 STEADY_RATE=2000
 # Each player moves once per 2 x think, so R rooms offer R / think moves per second.
 STEADY_THINK_MS=$((STEADY_ROOMS * 1000 / STEADY_RATE))
-JVM_OPTS="-XX:+UseParallelGC -Xms64m -Xmx1g"
+JVM_OPTS="--enable-native-access=ALL-UNNAMED -XX:+UseParallelGC -Xms64m -Xmx1g"
 # The generator's own pauses would land in every latency it measures: it runs a concurrent collector.
 LOAD_JVM_OPTS="-XX:+UseZGC -Xms1g -Xmx2g"
 mkdir -p "$OUT"
@@ -47,6 +51,15 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+if [[ $NODE == 1 ]] && ! command -v node >/dev/null; then
+    say "no node on this machine: the second client is skipped"
+    NODE=0
+fi
+if [[ $NODE == 1 && ! -d bench/node/node_modules ]]; then
+    say "installing the Node client's two libraries (ws, fast-json-patch)"
+    (cd bench/node && timeout 300 npm ci --silent --no-audit --no-fund) || { say "npm ci failed: the second client is skipped"; NODE=0; }
+fi
 
 if [[ -z ${SKIP_BUILD:-} ]]; then
     say "building (tests skipped)"
@@ -127,6 +140,19 @@ load() {
     done
 }
 
+# node_load NAME LABEL [load.mjs options]: the same scenario with the Node client, server then relay.
+node_load() {
+    local name=$1 label=$2
+    shift 2
+    for target in game relay; do
+        local where=(--url "http://127.0.0.1:$SERVER_PORT" --server-pid "$SERVER_PID")
+        [[ $target == relay ]] && where=(--url "http://127.0.0.1:$RELAY_PORT" --server-pid "$RELAY_PID" --relay)
+        say "$label against the $target (Node client): load.mjs ${where[*]} $*"
+        timeout --kill-after=10 $((WARMUP + DURATION + 300)) "${PIN_LOAD[@]}" node bench/node/load.mjs "${where[@]}" --json "$@" \
+            >"$OUT/node-$name-$target.json" 2>"$OUT/node-$name-$target.progress" || say "node $name against the $target exited with $?"
+    done
+}
+
 start_server
 start_relay
 # The server has far more code to compile than the relay; a heavy unmeasured run first lets the
@@ -136,6 +162,13 @@ load latency "R=1" --rooms 1 --warmup "$WARMUP" --duration "$DURATION"
 load steady "R=$STEADY_ROOMS @${STEADY_RATE}/s" --rooms "$STEADY_ROOMS" --think "$STEADY_THINK_MS" \
     --warmup "$WARMUP" --duration "$DURATION"
 load saturation "saturation R=$SATURATION_ROOMS" --rooms "$SATURATION_ROOMS" --warmup "$WARMUP" --duration "$DURATION"
+if [[ $NODE == 1 ]]; then
+    node_load latency "R=1" --rooms 1 --warmup "$WARMUP" --duration "$DURATION"
+    node_load steady "R=$STEADY_ROOMS @${STEADY_RATE}/s" --rooms "$STEADY_ROOMS" --think "$STEADY_THINK_MS" \
+        --warmup "$WARMUP" --duration "$DURATION"
+    # A late 15x15 game against an early 3x3 one: the cost per move should not grow with the game.
+    node_load big "15x15 R=1" --rooms 1 --size 15 --warmup "$WARMUP" --duration "$DURATION"
+fi
 
 # Memory per connection is read from fresh processes, so earlier rooms do not blur it.
 stop "$SERVER_PID"
@@ -143,6 +176,13 @@ stop "$RELAY_PID"
 start_server
 start_relay
 load capacity "capacity $CAPACITY" --capacity "$CAPACITY"
+if [[ $NODE == 1 ]]; then
+    stop "$SERVER_PID"
+    stop "$RELAY_PID"
+    start_server
+    start_relay
+    node_load idle "idle $NODE_IDLE" --idle "$NODE_IDLE" --duration 10
+fi
 
 echo
 echo "Benchmark: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, $PINNING, ${WARMUP}s warmup + ${DURATION}s per run"
@@ -151,3 +191,12 @@ echo "Benchmark: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, $PINNING, ${WARMUP}
     "$OUT/steady-game.json" "$OUT/steady-relay.json" \
     "$OUT/saturation-game.json" "$OUT/saturation-relay.json" \
     "$OUT/capacity-game.json" "$OUT/capacity-relay.json" | tee "$OUT/table.txt"
+if [[ $NODE == 1 ]]; then
+    echo
+    echo "The same scenarios with the Node client (ws + fast-json-patch, written from PROTOCOL.md):"
+    node bench/node/table.mjs \
+        "R=1" "$OUT/node-latency-game.json" "$OUT/node-latency-relay.json" \
+        "R=$STEADY_ROOMS @${STEADY_RATE}/s" "$OUT/node-steady-game.json" "$OUT/node-steady-relay.json" \
+        "15x15 R=1" "$OUT/node-big-game.json" "$OUT/node-big-relay.json" \
+        "idle $NODE_IDLE" "$OUT/node-idle-game.json" "$OUT/node-idle-relay.json" | tee "$OUT/node-table.txt"
+fi

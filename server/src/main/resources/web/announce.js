@@ -20,6 +20,11 @@ const REASONS = {
 export function resultText(snapshot) {
   const r = snapshot.result;
   if (!r) return '';
+  if (r.reason === 'timeout') {
+    const flagged = r.winner ? (r.winner === 'X' ? 'O' : 'X') : snapshot.clock && snapshot.clock.flagged;
+    const ran = flagged ? `${playerName(snapshot, flagged)} ran out of time` : 'Time ran out';
+    return r.winner === null ? `Draw: ${ran}, but nobody could win any more.` : `${playerName(snapshot, r.winner)} wins on time: ${ran}.`;
+  }
   if (r.winner === null) return r.reason === 'dead_draw' ? 'Draw: nobody can make a line any more.' : 'Draw.';
   return `${playerName(snapshot, r.winner)} wins by ${REASONS[r.reason] || r.reason}.`;
 }

@@ -2,9 +2,9 @@
 // board, the review and the words together.
 import { normalizeCode, roomLink } from './code.js';
 import { RoomState } from './room-state.js';
-import { RoomConnection, storedSeat, forgetSeat } from './connection.js';
+import { RoomConnection, storedSeat, storeSeat, forgetSeat } from './connection.js';
 import { BoardView } from './board.js';
-import { renderRoom, anyoneAway } from './room-view.js';
+import { renderRoom, renderTimers, timersRunning, anyoneAway } from './room-view.js';
 import { Review } from './review.js';
 import { setUpLobby, savedName, saveName } from './lobby.js';
 import { announce, describe } from './announce.js';
@@ -12,6 +12,8 @@ import { announce, describe } from './announce.js';
 const $ = (id) => document.getElementById(id);
 /** How long a refusal stays on screen. */
 const NOTICE_MS = 8000;
+/** How often running clocks and claim times are redrawn. */
+const TICK_MS = 200;
 const HISTORY_EVENTS = new Set(['resigned', 'game_over', 'rematch_started']);
 
 let code = null;
@@ -19,6 +21,7 @@ let connection = null;
 let state = new RoomState();
 let moveCounter = 0;
 let noticeTimer = null;
+let lobby = null;
 
 const board = new BoardView($('board'), (cell) => {
   moveCounter += 1;
@@ -66,7 +69,7 @@ function draw() {
     : { ...review.view(), playable: false };
   board.render(position);
   $('board').closest('.board-wrap').classList.toggle('reviewing', !live);
-  renderRoom(s, state.seat);
+  renderRoom(s, state.seat, state.now());
 }
 
 function onMessage(m) {
@@ -136,6 +139,7 @@ function showLobby() {
 
 /** Opens room {@code c}: joins at once when this browser holds its seat or was asked to join. */
 function enterRoom(c, join) {
+  if (lobby) lobby.cancelMatch();
   code = c;
   const path = `/r/${c}`;
   if (location.pathname !== path) history.pushState(null, '', path);
@@ -182,10 +186,20 @@ async function createRoom(settings, name) {
   }
 }
 
+/** A quick match paired us: keep the seat token as a join would, and go to the room. */
+function matched(answer, name, late) {
+  storeSeat(answer.code, answer.seat, answer.token);
+  enterRoom(answer.code, { name, spectate: false });
+  const opponent = answer.opponent.kind === 'bot' ? `a ${answer.opponent.level} bot` : answer.opponent.name;
+  announce(`Quick match: you play ${answer.seat} against ${opponent}.`);
+  if (late) notice(`Paired with ${opponent} just as you cancelled: the seat is yours; leave if you do not want to play.`);
+}
+
 function wire() {
-  setUpLobby({
+  lobby = setUpLobby({
     onCreate: createRoom,
     onJoin: (c, name, spectate) => enterRoom(c, { name, spectate }),
+    onMatched: matched,
     onError: notice,
   });
   const joinFromCard = (spectate) => {
@@ -225,10 +239,15 @@ function wire() {
     showLobby();
   });
   window.addEventListener('popstate', route);
+  $('claim').addEventListener('click', () => send({ type: 'claim' }));
   // The grace countdown of a dropped player, once a second while someone is away.
   setInterval(() => {
-    if (state.snapshot && code && anyoneAway(state.snapshot)) renderRoom(state.snapshot, state.seat);
+    if (state.snapshot && code && anyoneAway(state.snapshot)) renderRoom(state.snapshot, state.seat, state.now());
   }, 1000);
+  // Clocks and claim times, often enough to turn each second on time; only their text changes.
+  setInterval(() => {
+    if (state.snapshot && code && timersRunning(state.snapshot)) renderTimers(state.snapshot, state.seat, state.now());
+  }, TICK_MS);
 }
 
 wire();

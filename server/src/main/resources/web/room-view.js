@@ -1,9 +1,109 @@
-// Everything around the board: the two players (with the countdown of a dropped player's
-// grace), the series score, whose turn it is, the buttons that fit the moment, and prompts.
+// Everything around the board: the two players (with their clocks and the countdown of a
+// dropped player's grace), the series score, whose turn it is, the buttons that fit the moment,
+// and prompts. Times in the snapshot are the server's: callers pass the server's `now`.
 import { playerName, resultText } from './announce.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (seat) => (seat === 'X' ? 'O' : 'X');
+/** How long before the opponent may claim the game the player to move is warned. */
+export const CLAIM_WARNING_MS = 15_000;
+/** Below this a running clock is shown as running low. */
+export const LOW_TIME_MS = 10_000;
+const PER_MOVE = '/move';
+
+/** A clock reading: m:ss, or h:mm:ss from an hour up, rounded up to the second as clocks are. */
+export function formatClock(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const two = (n) => String(n).padStart(2, '0');
+  if (seconds >= 3600) return `${Math.floor(seconds / 3600)}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+  return `${Math.floor(seconds / 60)}:${two(seconds % 60)}`;
+}
+
+/**
+ * The clocks of a timed room at `now`: {X, O (ms or null), running, moveLeft (ms or null),
+ * flagged, control}; null for an untimed room. The running side has its clock at the turn's
+ * start minus the time since.
+ */
+export function clockFace(clock, now) {
+  if (!clock) return null;
+  const running = clock.running;
+  const elapsed = running && clock.turnStartedAt !== null ? Math.max(0, now - clock.turnStartedAt) : 0;
+  const left = (seat) => {
+    if (clock[seat] === null || clock[seat] === undefined) return null;
+    if (clock.flagged === seat) return 0;
+    return seat === running ? Math.max(0, clock[seat] - elapsed) : clock[seat];
+  };
+  const moveLeft = running && clock.deadlineAt !== null && clock.control.includes(PER_MOVE)
+    ? Math.max(0, clock.deadlineAt - now) : null;
+  return { X: left('X'), O: left('O'), running, moveLeft, flagged: clock.flagged, control: clock.control };
+}
+
+/**
+ * What a player should know about claims at `now` in a game without a clock: {claimable, text}.
+ * `claimable` when the idle opponent can be claimed from; `text` also warns the player to move.
+ */
+export function claimState(snapshot, mine, now) {
+  const none = { claimable: false, text: null };
+  const at = snapshot.claimableAt;
+  if (at === null || at === undefined || !mine || snapshot.status !== 'playing' || !snapshot.turn) return none;
+  const opponent = snapshot.players[other(mine)];
+  if (!opponent || opponent.kind === 'bot') return none;
+  const name = playerName(snapshot, other(mine));
+  if (snapshot.turn !== mine) {
+    return now >= at ? { claimable: true, text: `${name} has been idle too long: you may claim the game.` } : none;
+  }
+  if (now >= at) return { claimable: false, text: `Move now: ${name} may claim the game from you.` };
+  if (at - now <= CLAIM_WARNING_MS) {
+    return { claimable: false, text: `Move soon: ${name} may claim the game in ${Math.ceil((at - now) / 1000)} s.` };
+  }
+  return none;
+}
+
+function clockLineText(snapshot, face) {
+  const line = `Clock ${face.control}`;
+  if (face.flagged) return `${line} · ${playerName(snapshot, face.flagged)} ran out of time`;
+  if (!face.running) return snapshot.status === 'waiting' ? `${line} · starts when both seats are taken` : line;
+  return face.moveLeft === null ? line : `${line} · this move ${formatClock(face.moveLeft)} left`;
+}
+
+/**
+ * Updates what counts down by itself (the clocks, the clock line, the claim button and note)
+ * without rebuilding the rest, so a tick several times a second leaves buttons alone.
+ */
+export function renderTimers(snapshot, mine, now) {
+  const face = clockFace(snapshot.clock, now);
+  for (const seat of ['X', 'O']) {
+    const el = $(`clock-${seat}`);
+    if (!el) continue;
+    const left = face ? face[seat] : null;
+    el.hidden = left === null;
+    if (left === null) continue;
+    const text = formatClock(left);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('running', face.running === seat);
+    el.classList.toggle('low', face.running === seat && left < LOW_TIME_MS);
+    el.classList.toggle('flagged', face.flagged === seat);
+    el.setAttribute('aria-label', `${seat}'s clock: ${text}${face.running === seat ? ', running' : ''}`);
+  }
+  const line = $('clock-line');
+  line.hidden = !face;
+  if (face) {
+    const text = clockLineText(snapshot, face);
+    if (line.textContent !== text) line.textContent = text;
+  }
+  const claim = claimState(snapshot, mine, now);
+  $('claim').hidden = !claim.claimable;
+  const note = $('claim-note');
+  note.hidden = claim.text === null;
+  if (claim.text !== null && note.textContent !== claim.text) note.textContent = claim.text;
+}
+
+/** Whether something counts down by itself: a running clock or a claim time. */
+export function timersRunning(snapshot) {
+  const clockRuns = !!(snapshot.clock && snapshot.clock.running);
+  const claimPending = snapshot.claimableAt !== null && snapshot.claimableAt !== undefined && snapshot.status === 'playing';
+  return clockRuns || claimPending;
+}
 
 function show(id, visible) {
   $(id).hidden = !visible;
@@ -41,7 +141,11 @@ function playerCard(snapshot, seat, mine, now) {
   if (snapshot.turn === seat) bits.push('to move');
   detail.textContent = bits.join(' · ');
   body.append(name, detail);
-  card.append(mark, body);
+  const clock = document.createElement('span');
+  clock.className = 'clock';
+  clock.id = `clock-${seat}`;
+  clock.hidden = true;
+  card.append(mark, body, clock);
   card.setAttribute('aria-label', `${seat}: ${name.textContent}${bits.length ? `, ${bits.join(', ')}` : ''}`);
 }
 
@@ -82,6 +186,7 @@ export function renderRoom(snapshot, mine, now = Date.now()) {
   $('rematch').disabled = offered;
   $('rematch').textContent = offered ? 'Rematch offered…' : snapshot.rematch.length ? 'Accept rematch' : 'Rematch';
   show('bot-invite', player && (!snapshot.players.X || !snapshot.players.O));
+  renderTimers(snapshot, mine, now);
   $('leave').textContent = player ? 'Leave' : 'Stop watching';
 
   const prompt = $('prompt');

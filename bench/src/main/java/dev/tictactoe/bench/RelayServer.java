@@ -1,6 +1,7 @@
 package dev.tictactoe.bench;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+import dev.tictactoe.server.net.Transport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -12,9 +13,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -66,14 +65,14 @@ public final class RelayServer implements AutoCloseable {
     private final LongAdder pairs = new LongAdder();
     private final LongAdder frames = new LongAdder();
 
-    private RelayServer(String host, int port, int threads) throws InterruptedException {
-        boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
+    private RelayServer(String host, int port, int threads, Transport transport) throws InterruptedException {
+        boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
+        workers = new MultiThreadIoEventLoopGroup(threads, transport.handlers());
         Router router = new Router();
         try {
             listener = new ServerBootstrap()
                     .group(boss, workers)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -94,10 +93,18 @@ public final class RelayServer implements AutoCloseable {
         }
     }
 
-    /** Binds {@code host:port} (0 for any free port) with {@code threads} worker loops (0 = one per core). */
+    /**
+     * Binds {@code host:port} (0 for any free port) with {@code threads} worker loops (0 = one per
+     * core) on the transport the game server would choose, so both stand on the same floor.
+     */
     public static RelayServer start(String host, int port, int threads) {
+        return start(host, port, threads, Transport.choose(Transport.DEFAULT_CHOICE));
+    }
+
+    /** As {@link #start(String, int, int)} on the given transport. */
+    public static RelayServer start(String host, int port, int threads, Transport transport) {
         try {
-            return new RelayServer(host, port, threads);
+            return new RelayServer(host, port, threads, transport);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding", e);
@@ -118,30 +125,32 @@ public final class RelayServer implements AutoCloseable {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
-    /** {@code relay [--host H] [--port N] [--threads N]}: runs until the process is stopped. */
+    /** {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio]}: runs until stopped. */
     public static void main(String[] args) throws InterruptedException {
         String host = "127.0.0.1";
         int port = 9090;
         int threads = 0;
+        Transport transport = Transport.choose(Transport.DEFAULT_CHOICE);
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--host" -> host = require(args[i], value);
                 case "--port" -> port = Integer.parseInt(require(args[i], value));
                 case "--threads" -> threads = Integer.parseInt(require(args[i], value));
-                default -> throw new IllegalArgumentException(
-                        "unknown argument " + args[i] + "; usage: relay [--host H] [--port N] [--threads N]");
+                case "--transport" -> transport = Transport.choose(require(args[i], value));
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]
+                        + "; usage: relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio]");
             }
             i++;
         }
-        RelayServer relay = start(host, port, threads);
+        RelayServer relay = start(host, port, threads, transport);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             relay.close();
             stopped.countDown();
         }, "relay-shutdown"));
         System.out.println("relay listening on " + host + ":" + relay.port() + " with "
-                + (threads == 0 ? "one worker per core" : threads + " worker thread(s)"));
+                + (threads == 0 ? "one worker per core" : threads + " worker thread(s)") + " (" + transport + ")");
         stopped.await();
     }
 

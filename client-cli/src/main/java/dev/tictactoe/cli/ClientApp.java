@@ -35,7 +35,7 @@ final class ClientApp {
             frontend.roomCreated(code, created.settings());
         }
         RoomSession session = new RoomSession(launch.server(), code, launch.name(), launch.spectate(),
-                !launch.keepGoing(), true, group, SeatTokens.fromEnvironment(System.getenv()));
+                !launch.keepGoing(), true, group, SeatTokens.fromEnvironment(System.getenv()), launch.token());
         frontend.startReading(System.in, session);
         return session.run(frontend);
     }
@@ -46,7 +46,7 @@ final class ClientApp {
             code = create(launch).code();
         }
         RoomSession session = new RoomSession(launch.server(), code, launch.name(), launch.spectate(),
-                false, false, group, SeatTokens.fromEnvironment(System.getenv()));
+                false, false, group, SeatTokens.fromEnvironment(System.getenv()), launch.token());
         try (TerminalFrontend frontend = TerminalFrontend.open(session, launch.plain())) {
             frontend.start();
             int exit = session.run(frontend);

@@ -1,12 +1,13 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.BotLevel;
 import java.util.Locale;
 
 /**
  * Something typed by a person at the prompt or by a script on stdin, as words: a cell
  * ({@code b2} or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch},
- * {@code resign}, {@code bot LEVEL}, {@code history}, {@code sync}, {@code help}, {@code quit}.
+ * {@code resign}, {@code claim}, {@code bot LEVEL}, {@code history}, {@code sync}, {@code help},
+ * {@code quit}.
  */
 sealed interface Command {
 
@@ -24,6 +25,9 @@ sealed interface Command {
 
     /** Give up this game. */
     record Resign() implements Command {}
+
+    /** Win the game from an opponent idle past the claim time (games without a clock). */
+    record Claim() implements Command {}
 
     /** Invite a bot of {@code level} into the empty seat. */
     record InviteBot(String level) implements Command {}
@@ -57,6 +61,7 @@ sealed interface Command {
             accept|decline answer the opponent's takeback request
             rematch        offer or accept another game
             resign         give up this game
+            claim          win the game when the opponent has been idle too long (no clock)
             bot LEVEL      invite a bot into the empty seat (easy, medium, hard, perfect)
             history        show the finished games of this room
             help           show this list
@@ -85,6 +90,7 @@ sealed interface Command {
             case "decline", "no" -> noArgument(verb, arg, new AnswerUndo(false));
             case "rematch" -> noArgument(verb, arg, new Rematch());
             case "resign" -> noArgument(verb, arg, new Resign());
+            case "claim" -> noArgument(verb, arg, new Claim());
             case "history" -> noArgument(verb, arg, new History());
             case "sync" -> noArgument(verb, arg, new Sync());
             case "help", "?" -> noArgument(verb, arg, new Help());
@@ -116,12 +122,12 @@ sealed interface Command {
     }
 
     private static Command bot(String level) {
-        String levels = String.join(", ", Protocol.BOT_LEVELS);
+        String levels = String.join(", ", BotLevel.WIRE);
         if (level == null) {
             return new Invalid("bot needs a level: " + levels);
         }
         String normalized = level.toLowerCase(Locale.ROOT);
-        if (!Protocol.BOT_LEVELS.contains(normalized)) {
+        if (BotLevel.fromWire(normalized) == null) {
             return new Invalid("unknown bot level \"" + level + "\": levels are " + levels);
         }
         return new InviteBot(normalized);

@@ -1,6 +1,7 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
 /**
@@ -20,13 +21,13 @@ final class ExitCodes {
 
     /** The exit code for a finished game as seen from {@code seat} (null for a spectator). */
     static int of(Snapshot.Result result, String seat) {
-        if (result == null || "abandoned".equals(result.reason())) {
+        if (result == null || ResultReason.ABANDONED.is(result.reason())) {
             return ABORTED;
         }
         if (result.winner() == null) {
             return DRAW;
         }
-        if (!Protocol.isSeat(seat)) {
+        if (Seat.fromWire(seat) == null) {
             return WON;
         }
         return result.winner().equals(seat) ? WON : LOST;

@@ -2,7 +2,10 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
-import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +13,15 @@ import java.util.Map;
 
 /**
  * Composes the whole interactive screen from the room state: the room code, both players with
- * their connection status and score, the board, whose turn it is or how the game ended, recent
- * notices (server errors in words) and the prompt. Pure: the same view gives the same lines.
+ * their connection status, clock and score, the board, whose turn it is or how the game ended,
+ * recent notices (server errors in words) and the prompt. Pure: the same view gives the same lines.
+ * It stays one file: it is one pure function of the view, and its parts (players, board, status,
+ * notices) share the same layout rules.
  */
 final class GameScreen {
+
+    /** How long before the opponent may claim the game the player to move is warned. */
+    static final long CLAIM_WARNING_MILLIS = 15_000;
 
     /** A line under the board: information, or an error in words. */
     record Notice(String text, boolean error) {}
@@ -29,7 +37,7 @@ final class GameScreen {
      * @param colour whether to use ANSI colours
      * @param resultNames the state whose players the result names (before the game ended), or null
      * @param graceUntil when each disconnected player's seat is freed, epoch ms, by seat
-     * @param now the time the countdowns count from, epoch ms
+     * @param now the time the countdowns count from, epoch ms by the server's clock
      * @param height the lines the terminal shows, 0 when unknown: the screen is made to fit
      */
     record View(
@@ -98,15 +106,19 @@ final class GameScreen {
             lines.add("");
             lines.add("Joining room " + view.room() + "...");
         } else {
-            lines.add(player(s, Protocol.X, view, paint));
-            lines.add(player(s, Protocol.O, view, paint));
+            ClockFace clock = ClockFace.at(s.clock(), view.now());
+            lines.add(player(s, Seat.X.wire(), view, clock, paint));
+            lines.add(player(s, Seat.O.wire(), view, clock, paint));
+            if (clock != null) {
+                lines.add(clockLine(s, clock, paint));
+            }
             if (!compact) {
                 lines.add("draws " + s.score().draws() + "   spectators " + s.spectators()
                         + (view.seat() == null ? "   (you are watching)" : ""));
                 lines.add("");
             }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
-            Integer cursor = Snapshot.PLAYING.equals(s.status()) ? view.cursor() : null;
+            Integer cursor = RoomStatus.PLAYING.is(s.status()) ? view.cursor() : null;
             new BoardRenderer(view.colour())
                     .render(new BoardRenderer.Board(s.board(), s.lastMove(), line, cursor))
                     .forEach(l -> lines.add(" " + l));
@@ -114,8 +126,8 @@ final class GameScreen {
                 lines.add("");
             }
             Snapshot names = view.resultNames() != null ? view.resultNames() : s;
-            lines.addAll(status(s, names, view.seat(), view.cursor() != null, paint));
-            if (Snapshot.WAITING.equals(s.status()) && view.seat() != null) {
+            lines.addAll(status(s, names, view.seat(), view.cursor() != null, view.now(), paint));
+            if (RoomStatus.WAITING.is(s.status()) && view.seat() != null) {
                 if (compact) {
                     lines.add(paint.bold("Room code " + view.room() + ". Share it: " + view.share()));
                 } else {
@@ -131,11 +143,11 @@ final class GameScreen {
         return lines;
     }
 
-    /** One player's line: seat, name, connection (with the seat's countdown), score. */
-    static String player(Snapshot s, String seat, View view, Paint paint) {
+    /** One player's line: seat, name, connection (with the seat's countdown), game clock, score. */
+    static String player(Snapshot s, String seat, View view, ClockFace clock, Paint paint) {
         Snapshot.Player p = s.players().seat(seat);
         String mySeat = view.seat();
-        int wins = Protocol.X.equals(seat) ? s.score().x() : s.score().o();
+        int wins = Seat.X.is(seat) ? s.score().x() : s.score().o();
         String who;
         if (p == null) {
             who = "(empty seat)";
@@ -152,7 +164,31 @@ final class GameScreen {
             }
         }
         String turn = seat.equals(s.turn()) ? " <- to move" : "";
-        return paint.seat(seat, seat) + "  " + String.format("%-44s", who + turn) + " wins " + wins;
+        String time = "";
+        if (clock != null && clock.left(seat) != null) {
+            String reading = String.format("%8s", ClockFace.format(clock.left(seat)));
+            time = seat.equals(clock.running()) ? paint.bold(reading) : reading;
+            time += " ";
+        }
+        return paint.seat(seat, seat) + "  " + String.format("%-44s", who + turn) + time + " wins " + wins;
+    }
+
+    /**
+     * The line under the players in a timed room: the time control, what is left of the current
+     * move when moves are limited, who ran out of time, or that the clock waits for the start.
+     */
+    static String clockLine(Snapshot s, ClockFace clock, Paint paint) {
+        String line = "clock " + clock.control();
+        if (clock.flagged() != null) {
+            return line + "   " + nameOf(s, clock.flagged()) + " ran out of time";
+        }
+        if (clock.running() == null) {
+            return line + (RoomStatus.WAITING.is(s.status()) ? "   starts when both seats are taken" : "");
+        }
+        if (clock.moveLeft() != null) {
+            line += "   this move " + paint.bold(ClockFace.format(clock.moveLeft())) + " left";
+        }
+        return line;
     }
 
     /** A countdown as m:ss, never below 0:00. */
@@ -163,7 +199,7 @@ final class GameScreen {
 
     /** A player's name as shown, with the level for bots. */
     static String name(Snapshot.Player p) {
-        if (!"bot".equals(p.kind()) || p.name().contains("bot")) {
+        if (!PlayerKind.BOT.is(p.kind()) || p.name().contains("bot")) {
             return p.name();
         }
         return p.name() + " (bot, " + p.level() + ")";
@@ -175,16 +211,17 @@ final class GameScreen {
     }
 
     /** What is going on and what the user can do, in words. */
-    static List<String> status(Snapshot s, Snapshot names, String seat, boolean keys, Paint paint) {
+    static List<String> status(Snapshot s, Snapshot names, String seat, boolean keys, long now, Paint paint) {
         List<String> lines = new ArrayList<>();
-        switch (s.status()) {
-            case Snapshot.WAITING -> {
+        RoomStatus status = RoomStatus.fromWire(s.status());
+        switch (status == null ? RoomStatus.WAITING : status) {
+            case WAITING -> {
                 lines.add("Waiting for an opponent.");
                 if (seat != null) {
                     lines.add("Or invite a bot: bot easy | bot medium | bot hard | bot perfect");
                 }
             }
-            case Snapshot.PLAYING -> {
+            case PLAYING -> {
                 if (seat != null && seat.equals(s.turn())) {
                     lines.add(paint.notice("Your turn (" + seat + ").") + " Type a cell like b2"
                             + (keys ? ", or move with the arrows and press Enter." : " and press Enter."));
@@ -192,6 +229,10 @@ final class GameScreen {
                     lines.add("Waiting for " + nameOf(s, s.turn()) + " to move.");
                 } else {
                     lines.add(nameOf(s, s.turn()) + " to move.");
+                }
+                String claim = claim(s, seat, now);
+                if (claim != null) {
+                    lines.add(paint.notice(claim));
                 }
                 if (s.undoRequest() != null) {
                     if (s.undoRequest().equals(seat)) {
@@ -204,10 +245,10 @@ final class GameScreen {
                     }
                 }
             }
-            case Snapshot.OVER -> {
+            case OVER -> {
                 lines.add(paint.notice(result(s, names, seat)));
                 if (seat != null) {
-                    String other = Protocol.other(seat);
+                    String other = Seat.fromWire(seat).other().wire();
                     if (s.rematch().contains(other)) {
                         lines.add(nameOf(s, other) + " offers a rematch: type rematch to play again, or quit.");
                     } else if (s.rematch().contains(seat)) {
@@ -217,9 +258,36 @@ final class GameScreen {
                     }
                 }
             }
-            default -> lines.add("Status: " + s.status());
         }
         return lines;
+    }
+
+    /**
+     * In a game without a clock, what a player should know about claims at {@code now}: that the
+     * idle opponent can be claimed from, or that the player to move will soon be (or already can
+     * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time
+     * to spare.
+     */
+    static String claim(Snapshot s, String seat, long now) {
+        Long at = s.claimableAt();
+        if (at == null || seat == null || s.turn() == null || !RoomStatus.PLAYING.is(s.status())) {
+            return null;
+        }
+        String other = Seat.fromWire(seat).other().wire();
+        Snapshot.Player opponent = s.players().seat(other);
+        if (opponent == null || "bot".equals(opponent.kind())) {
+            return null;
+        }
+        if (s.turn().equals(other)) {
+            return now >= at ? nameOf(s, other) + " has been idle too long: type claim to win the game." : null;
+        }
+        if (now >= at) {
+            return "Move now: " + nameOf(s, other) + " may claim the game from you.";
+        }
+        if (at - now <= CLAIM_WARNING_MILLIS) {
+            return "Move soon: " + nameOf(s, other) + " may claim the game in " + clock(at - now) + ".";
+        }
+        return null;
     }
 
     /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
@@ -235,17 +303,26 @@ final class GameScreen {
         }
         String winner = r.winner();
         String who = winner == null ? null : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
-        return switch (r.reason()) {
-            case "line" -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
-            case "resign" -> {
-                String loser = winner == null ? null : Protocol.other(winner);
+        ResultReason reason = ResultReason.fromWire(r.reason());
+        if (reason == null) {
+            return (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
+        }
+        return switch (reason) {
+            case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
+            case RESIGN -> {
+                String loser = winner == null ? null : Seat.fromWire(winner).other().wire();
                 String resigned = loser == null ? "A player" : loser.equals(seat) ? "You" : nameOf(names, loser);
                 yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
             }
-            case "draw" -> "Draw: the board is full.";
-            case "dead_draw" -> "Draw: nobody can make a line any more.";
-            case "abandoned" -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
-            default -> (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
+            case DRAW -> "Draw: the board is full.";
+            case DEAD_DRAW -> "Draw: nobody can make a line any more.";
+            case ABANDONED -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
+            case TIMEOUT -> {
+                String flagged = winner != null ? Seat.fromWire(winner).other().wire()
+                        : s.clock() != null ? s.clock().flagged() : null;
+                String ran = flagged == null ? "A player" : flagged.equals(seat) ? "You" : nameOf(names, flagged);
+                yield ran + " ran out of time" + (who == null ? ": a draw, as nobody could win any more." : ": " + who + ".");
+            }
         };
     }
 

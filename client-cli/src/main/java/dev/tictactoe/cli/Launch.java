@@ -11,16 +11,24 @@ import dev.tictactoe.protocol.RoomCode;
  * @param code the room to join, null when {@link #create} is set
  * @param create the room to create first, or null
  * @param spectate join as a spectator
+ * @param token the seat token a quick match handed out for this room, or null
  */
 record Launch(ServerAddress server, String code, NewRoom create, String name, boolean spectate,
-        boolean script, boolean keepGoing, boolean plain) {
+        boolean script, boolean keepGoing, boolean plain, String token) {
 
     static Launch create(ClientOptions options, NewRoom request, String name) {
-        return new Launch(server(options), null, request, name, false, options.script, options.keepGoing, options.plain);
+        return new Launch(server(options), null, request, name, false, options.script, options.keepGoing,
+                options.plain, null);
     }
 
     static Launch join(ClientOptions options, String code, String name, boolean spectate) {
-        return new Launch(server(options), code, null, name, spectate, options.script, options.keepGoing, options.plain);
+        return new Launch(server(options), code, null, name, spectate, options.script, options.keepGoing,
+                options.plain, null);
+    }
+
+    /** Joining room {@code code} with the seat {@code token} a quick match handed out. */
+    Launch matched(String code, String token) {
+        return new Launch(server, code, null, name, false, script, keepGoing, plain, token);
     }
 
     /** The canonical room code of what the user typed, or a usage error saying what is wrong. */
@@ -29,7 +37,7 @@ record Launch(ServerAddress server, String code, NewRoom create, String name, bo
                 "\"" + typed + "\" is not a room code: codes are " + RoomCode.LENGTH + " letters and digits, like K7MQ2P"));
     }
 
-    private static ServerAddress server(ClientOptions options) {
+    static ServerAddress server(ClientOptions options) {
         try {
             return ServerAddress.parse(options.server);
         } catch (IllegalArgumentException e) {

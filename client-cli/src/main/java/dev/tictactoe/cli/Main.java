@@ -7,12 +7,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The terminal client's entry point: {@code ttt create | join | watch}. */
+/** The terminal client's entry point: {@code ttt create | join | play | watch}. */
 @Command(
         name = "ttt",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {CreateCommand.class, JoinCommand.class, WatchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CreateCommand.class, JoinCommand.class, PlayCommand.class, WatchCommand.class,
+            CommandLine.HelpCommand.class},
         description = {
             "Play k-in-a-row (tic-tac-toe up to gomoku) against people or a bot, or watch a game.",
             "",
@@ -23,6 +24,8 @@ import picocli.CommandLine.Spec;
             "Examples:",
             "  ttt create                      create a 3x3 room and wait for a friend",
             "  ttt join K7MQ2P                 join the room with that code",
+            "  ttt play --clock 3m+2s          quick match: play the next player asking for the same game",
+            "  ttt create --move-time 20s      a room where every move must be made within 20 s",
             "  ttt create --size 15 --k 5 --bot hard    gomoku against the bot",
             "  ttt watch K7MQ2P                watch a game",
             "",

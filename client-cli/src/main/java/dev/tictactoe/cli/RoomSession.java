@@ -10,8 +10,11 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import io.netty.channel.EventLoopGroup;
@@ -62,12 +65,15 @@ final class RoomSession {
     private final EventLoopGroup group;
     /** Where the seat token is kept; null when not kept (watching, or another client holds it). */
     private SeatTokens tokens;
+    /** The seat token a quick match handed out for this room, or null. */
+    private final String matchToken;
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private Frontend frontend;
 
     // Everything below is touched on the loop thread only.
     private final RoomView view = new RoomView();
+    private final ServerClock serverClock = new ServerClock();
     private RoomFollower follower;
     /** The state before the message being handled, to name who acted before a diff changes seats. */
     private Snapshot before;
@@ -107,6 +113,13 @@ final class RoomSession {
      */
     RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
             boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens) {
+        this(server, room, name, spectate, stopAfterFirstGame, holdWhileDisconnected, group, tokens, null);
+    }
+
+    /** As above, taking the seat that {@code matchToken} (from a quick match, or null) holds. */
+    RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
+            boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens, String matchToken) {
+        this.matchToken = matchToken;
         this.server = server;
         this.room = room;
         this.name = name;
@@ -175,7 +188,7 @@ final class RoomSession {
         java.util.Map<String, Long> until = new java.util.HashMap<>();
         JsonNode tree = view.tree();
         if (tree != null) {
-            for (String seat : List.of(Protocol.X, Protocol.O)) {
+            for (String seat : Seat.WIRE) {
                 JsonNode value = tree.path("players").path(seat).path("graceUntil");
                 if (value.isNumber()) {
                     until.put(seat, value.longValue());
@@ -183,6 +196,25 @@ final class RoomSession {
             }
         }
         return until;
+    }
+
+    /** The server's time now (epoch ms), which every time in the snapshot is measured by. */
+    long serverNow() {
+        return serverClock.now(System.currentTimeMillis());
+    }
+
+    /**
+     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or
+     * a claim time in a game without a clock.
+     */
+    boolean countingDown() {
+        Snapshot s = view.snapshot();
+        if (s == null) {
+            return false;
+        }
+        boolean clockRuns = s.clock() != null && s.clock().running() != null;
+        boolean claimPending = s.claimableAt() != null && RoomStatus.PLAYING.is(s.status());
+        return clockRuns || claimPending || !graceUntil().isEmpty();
     }
 
     /** Runs {@code task} on the session thread every {@code period}, until the session ends. */
@@ -214,6 +246,7 @@ final class RoomSession {
             case Command.AnswerUndo a -> send(new ClientMessage.UndoReply(a.accept()));
             case Command.Rematch r -> send(new ClientMessage.Rematch());
             case Command.Resign r -> send(new ClientMessage.Resign());
+            case Command.Claim c -> send(new ClientMessage.Claim());
             case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
             case Command.History h -> send(new ClientMessage.History());
             case Command.Sync s -> send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
@@ -252,7 +285,7 @@ final class RoomSession {
         ClientMessage message;
         try {
             node = MessageCodec.parse(line);
-            if (node instanceof ObjectNode object && "move".equals(object.path("type").asText())) {
+            if (node instanceof ObjectNode object && MessageType.MOVE.is(object.path("type").asText())) {
                 if (!object.has("id")) {
                     object.put("id", nextMoveId());
                 }
@@ -276,7 +309,7 @@ final class RoomSession {
     void inputEnded() {
         inputEnded = true;
         Snapshot s = view.snapshot();
-        if (s != null && Snapshot.OVER.equals(s.status())) {
+        if (s != null && RoomStatus.OVER.is(s.status())) {
             finishAfterLeaving(ExitCodes.of(s.result(), seat));
         }
     }
@@ -338,7 +371,7 @@ final class RoomSession {
     /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */
     private void leave() {
         Snapshot s = view.snapshot();
-        boolean over = s != null && Snapshot.OVER.equals(s.status());
+        boolean over = s != null && RoomStatus.OVER.is(s.status());
         if (welcomed && seat != null) {
             frontend.notice("you left room " + room + " for good: seat " + seat + " is given up", false);
         }
@@ -358,7 +391,7 @@ final class RoomSession {
         frontend.notice("disconnected: seat " + seat + " is kept for a while; type ttt join " + room
                 + " to resume it (quit leaves for good)", false);
         Snapshot s = view.snapshot();
-        boolean over = s != null && Snapshot.OVER.equals(s.status());
+        boolean over = s != null && RoomStatus.OVER.is(s.status());
         int code = over ? ExitCodes.of(s.result(), seat) : ExitCodes.ABORTED;
         follower.disconnect()
                 .completeOnTimeout(null, LEAVE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
@@ -418,8 +451,8 @@ final class RoomSession {
         if (tokens != null && (spectate || !tokens.claim(server, room))) {
             tokens = null; // a spectator has no seat; another client here plays this room already
         }
-        String saved = tokens == null ? null : tokens.load(server, room);
-        usedSavedToken = saved != null;
+        String saved = matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
+        usedSavedToken = saved != null && matchToken == null;
         follower.open().whenComplete((c, err) -> execute(() -> {
             if (c != null) {
                 follower.join(saved != null
@@ -457,7 +490,9 @@ final class RoomSession {
                     saveToken(follower.token());
                 }
                 setStatus("connected");
-                if (first && usedSavedToken && seat != null) {
+                if (first && matchToken != null && seat != null) {
+                    frontend.notice("quick match: you play " + seat + " in room " + room, false);
+                } else if (first && usedSavedToken && seat != null) {
                     frontend.notice("rejoined seat " + seat + " in room " + room, false);
                 } else if (first && !spectate && seat == null) {
                     frontend.notice("both seats of room " + room + " are taken: you are watching as a spectator", false);
@@ -483,9 +518,12 @@ final class RoomSession {
             }
             default -> { }
         }
-        frontend.received(message);
         Snapshot s = view.snapshot();
-        if (s != null && Snapshot.OVER.equals(s.status()) && (before == null || !Snapshot.OVER.equals(before.status())
+        if (message instanceof ServerMessage.Diff && startsATurn(before, s)) {
+            serverClock.turnStarted(s.clock().turnStartedAt(), System.currentTimeMillis());
+        }
+        frontend.received(message);
+        if (s != null && RoomStatus.OVER.is(s.status()) && (before == null || !RoomStatus.OVER.is(before.status())
                 || before.game() != s.game())) {
             namesOfResult = before != null && before.game() == s.game() ? before : s;
         }
@@ -503,14 +541,25 @@ final class RoomSession {
         checkGameOver();
     }
 
+    /** Whether going from {@code before} to {@code now} started a turn on the clock. */
+    private static boolean startsATurn(Snapshot before, Snapshot now) {
+        if (now == null || now.clock() == null || now.clock().running() == null || now.clock().turnStartedAt() == null) {
+            return false;
+        }
+        return before == null || before.clock() == null
+                || !now.clock().turnStartedAt().equals(before.clock().turnStartedAt());
+    }
+
     private static boolean isJoinRefusal(ServerMessage.Error e) {
-        return "join".equals(e.ref());
+        return MessageType.JOIN.is(e.ref());
     }
 
     private String refusal(ServerMessage.Error e) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> "there is no room " + room + " on " + server + " (check the code)";
-            case NOT_A_PLAYER -> "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
+            case NOT_A_PLAYER -> !welcomed && matchToken != null
+                    ? "the seat the quick match gave you in room " + room + " is no longer held"
+                    : "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
             case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
             default -> "the server refused to let us in: " + e.message();
         };
@@ -519,7 +568,7 @@ final class RoomSession {
     /** Reports a finished game once, and ends a script that only wanted one game. */
     private void checkGameOver() {
         Snapshot s = view.snapshot();
-        if (s == null || !Snapshot.OVER.equals(s.status()) || s.game() == lastReportedGame) {
+        if (s == null || !RoomStatus.OVER.is(s.status()) || s.game() == lastReportedGame) {
             return;
         }
         lastReportedGame = s.game();
@@ -587,6 +636,25 @@ final class RoomSession {
         frontend.connectionChanged();
     }
 
+    /**
+     * Takes the server's clock from a welcome or snapshot that carries {@code serverTime}, read
+     * from the text so that it works whatever the message records know of the field.
+     */
+    private void serverTime(String text) {
+        long arrived = System.currentTimeMillis();
+        if (!text.contains("\"serverTime\"")) {
+            return;
+        }
+        try {
+            JsonNode time = MessageCodec.parse(text).path("serverTime");
+            if (time.isIntegralNumber()) {
+                serverClock.serverTime(time.longValue(), arrived);
+            }
+        } catch (ProtocolException e) {
+            // Not JSON: the follower reports it as undecodable.
+        }
+    }
+
     /** Drops the current connection as a lost network would (for tests of reconnecting). */
     void dropConnection() {
         GameConnection c = follower == null ? null : follower.connection();
@@ -600,6 +668,7 @@ final class RoomSession {
         @Override
         public void onText(String text) {
             if (!exit.isDone()) {
+                serverTime(text);
                 frontend.raw(text);
             }
         }

@@ -14,12 +14,15 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Seat tokens kept on disk, one file per server and room, so a restarted {@code ttt join CODE}
- * takes its seat back. The directory is private to the user (700, files 600): a token is a seat.
+ * takes its seat back; beside them, the player id quick match asks with. The directory is private
+ * to the user (700, files 600): a token is a seat.
  */
 final class SeatTokens {
     private static final Logger log = LoggerFactory.getLogger(SeatTokens.class);
@@ -29,6 +32,11 @@ final class SeatTokens {
 
     /** Longest token accepted from a file; anything longer is not ours. */
     static final int MAX_TOKEN_LENGTH = 256;
+
+    /** The file holding the player id. */
+    static final String PLAYER_FILE = "player-id";
+    /** What a player id may be: the protocol's 1..64 letters, digits, '-' and '_'. */
+    private static final Pattern PLAYER_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private final Path dir;
     /** This client's claim on one room's token, held while it plays there. */
@@ -80,16 +88,47 @@ final class SeatTokens {
     void save(ServerAddress server, String room, String token) {
         Path file = file(server, room);
         try {
-            createPrivateDir();
-            Path temp = Files.createTempFile(dir, ".seat", ".tmp");
-            if (posix()) {
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-            }
-            Files.writeString(temp, token + "\n", StandardCharsets.UTF_8);
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            writePrivate(file, token);
         } catch (IOException e) {
             log.warn("cannot keep the seat token in {}: {}", file, e.toString());
         }
+    }
+
+    /**
+     * The player id quick match asks with, the same for every request of this user (the server
+     * lets one player wait once at a time): read from the state directory, or made by {@code
+     * fresh} and kept there. When it cannot be kept, this run uses the fresh one.
+     */
+    synchronized String playerId(Supplier<String> fresh) {
+        Path file = dir.resolve(PLAYER_FILE);
+        try {
+            if (Files.isRegularFile(file)) {
+                String id = Files.readString(file, StandardCharsets.UTF_8).strip();
+                if (PLAYER_ID.matcher(id).matches()) {
+                    return id;
+                }
+            }
+        } catch (IOException e) {
+            log.debug("cannot read {}: {}", file, e.toString());
+        }
+        String id = fresh.get();
+        try {
+            writePrivate(file, id);
+        } catch (IOException e) {
+            log.warn("cannot keep the player id in {}: {}", file, e.toString());
+        }
+        return id;
+    }
+
+    /** Replaces {@code file} with {@code text} at once, readable by the user only. */
+    private void writePrivate(Path file, String text) throws IOException {
+        createPrivateDir();
+        Path temp = Files.createTempFile(dir, ".seat", ".tmp");
+        if (posix()) {
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+        }
+        Files.writeString(temp, text + "\n", StandardCharsets.UTF_8);
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**

@@ -26,6 +26,8 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
 
     /** Lines of notices kept under the board. */
     private static final int MAX_NOTICES = 12;
+    /** How often running clocks and countdowns are looked at: often enough to turn each second on time. */
+    static final Duration TICK = Duration.ofMillis(200);
 
     private static final int CTRL_C = 3;
     private static final int CTRL_D = 4;
@@ -44,6 +46,8 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     private final StringBuilder input = new StringBuilder();
     private final Deque<GameScreen.Notice> notices = new ArrayDeque<>();
     private Integer cursor;
+    /** The text last written, so a tick that changes nothing writes nothing. */
+    private String lastScreen = "";
 
     private TerminalFrontend(RoomSession session, Terminal terminal, boolean colour, boolean raw) {
         this.session = session;
@@ -77,14 +81,17 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
             saved = terminal.enterRawMode();
             writer.print("\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on exit
         }
-        terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(this::draw));
+        terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(() -> draw(true)));
         terminal.handle(Terminal.Signal.INT, signal -> session.execute(() -> submit(new Command.Interrupt())));
-        // Redraws each second while a seat's grace counts down.
-        session.every(Duration.ofSeconds(1), () -> {
-            if (!session.graceUntil().isEmpty()) {
-                draw();
-            }
-        });
+        // Redraws while something counts down (a clock, a seat's grace, a claim time); a screen
+        // that did not change is not written again. A dumb terminal only gets a new screen on events.
+        if (raw) {
+            session.every(TICK, () -> {
+                if (session.countingDown()) {
+                    draw();
+                }
+            });
+        }
         Thread reader = new Thread(this::readKeys, "ttt-keys");
         reader.setDaemon(true);
         reader.start();
@@ -149,7 +156,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
                     submit(new Command.Quit());
                 }
             }
-            case CTRL_L -> draw();
+            case CTRL_L -> draw(true);
             case ESC -> {
                 input.setLength(0);
                 draw();
@@ -247,15 +254,25 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     }
 
     private void draw() {
+        draw(false);
+    }
+
+    /** Writes the screen, unless it is what the terminal already shows and {@code force} is off. */
+    private void draw(boolean force) {
         List<String> lines = GameScreen.render(view(List.copyOf(notices), input.toString(), raw ? cursor : null,
                 raw ? terminal.getHeight() : 0));
+        String text = String.join("\r\n", lines);
+        if (!force && text.equals(lastScreen)) {
+            return;
+        }
+        lastScreen = text;
         StringBuilder screen = new StringBuilder();
         if (raw) {
             screen.append(Ansi.CLEAR);
         } else {
             screen.append("\n");
         }
-        screen.append(String.join("\r\n", lines));
+        screen.append(text);
         writer.print(screen);
         writer.flush();
     }
@@ -263,7 +280,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     private GameScreen.View view(List<GameScreen.Notice> shown, String typed, Integer cursorShown, int height) {
         return new GameScreen.View(session.room(), share, session.snapshot(), session.seat(), session.connection(),
                 shown, typed, cursorShown, colour, session.namesOfResult(), session.graceUntil(),
-                System.currentTimeMillis(), height);
+                session.serverNow(), height);
     }
 
     /** After the session ended: leaves the full screen and prints the last state on the normal one. */

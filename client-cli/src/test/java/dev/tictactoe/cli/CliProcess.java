@@ -61,6 +61,11 @@ final class CliProcess implements AutoCloseable {
 
     /** Starts {@code java -jar client-cli.jar args...} with the java running the tests. */
     static CliProcess start(String label, String... args) {
+        return startIn(STATE_DIR, label, args);
+    }
+
+    /** As {@link #start}, keeping seat tokens and the player id in {@code stateDir}: another user's. */
+    static CliProcess startIn(Path stateDir, String label, String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-XX:TieredStopAtLevel=1"); // starts faster; the client does little work
@@ -70,7 +75,7 @@ final class CliProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("TTT_SERVER");
         builder.environment().put("NO_COLOR", "1");
-        builder.environment().put(SeatTokens.DIR_ENV, STATE_DIR.toString());
+        builder.environment().put(SeatTokens.DIR_ENV, stateDir.toString());
         try {
             return new CliProcess(label, builder.start());
         } catch (IOException e) {
@@ -151,7 +156,8 @@ final class CliProcess implements AutoCloseable {
             }
             seen.add(line);
             JsonNode node = MessageCodec.parse(line);
-            if (!"room".equals(node.path("type").asText())) {
+            // The client's own lines (after create, while matching) are not server messages.
+            if (!"room".equals(node.path("type").asText()) && !"match".equals(node.path("type").asText())) {
                 ServerMessage message = MessageCodec.decodeServer(node);
                 if (message instanceof ServerMessage.Welcome w) {
                     seat = w.seat();
@@ -204,6 +210,21 @@ final class CliProcess implements AutoCloseable {
             if (!lines.contains(EOF)) {
                 throw end;
             }
+        }
+    }
+
+    /** Sends the client SIGINT, as Ctrl-C in a terminal would. */
+    void interrupt() {
+        try {
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new AssertionError(label + ": kill -INT failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -20,6 +20,7 @@ class CommandTest {
         assertThat(Command.parse("Decline", 3)).isEqualTo(new Command.AnswerUndo(false));
         assertThat(Command.parse("rematch", 3)).isEqualTo(new Command.Rematch());
         assertThat(Command.parse("resign", 3)).isEqualTo(new Command.Resign());
+        assertThat(Command.parse("Claim", 3)).isEqualTo(new Command.Claim());
         assertThat(Command.parse("bot Perfect", 3)).isEqualTo(new Command.InviteBot("perfect"));
         assertThat(Command.parse("history", 3)).isEqualTo(new Command.History());
         assertThat(Command.parse("help", 3)).isEqualTo(new Command.Help());
@@ -37,6 +38,7 @@ class CommandTest {
         assertThat(Command.parse("bot genius", 3)).isEqualTo(new Command.Invalid(
                 "unknown bot level \"genius\": levels are easy, medium, hard, perfect"));
         assertThat(Command.parse("undo now", 3)).isEqualTo(new Command.Invalid("undo takes no argument"));
+        assertThat(Command.parse("claim it", 3)).isEqualTo(new Command.Invalid("claim takes no argument"));
         assertThat(Command.parse("dance", 3)).isEqualTo(new Command.Invalid(
                 "unknown command \"dance\": type a cell like b2, or help"));
         assertThat(Command.parse("b2", 0)).isEqualTo(new Command.Invalid("there is no board yet"));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
 import java.util.List;
@@ -18,7 +19,7 @@ class GameScreenTest {
 
     @Test
     void showsPlayersScoreBoardTurnAndPrompt() {
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", List.of("X.O", "...", "..."), 2, null,
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", List.of("X.O", "...", "..."), 2, null,
                 Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
         List<String> lines = screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
         assertThat(lines.get(0)).isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
@@ -44,7 +45,7 @@ class GameScreenTest {
 
     @Test
     void aWaitingRoomShowsTheCodeBoxToShare() {
-        Snapshot s = Snapshots.of(Snapshot.WAITING, null, List.of("...", "...", "..."), null, null, Snapshots.ANA, null);
+        Snapshot s = Snapshots.of(RoomStatus.WAITING, null, List.of("...", "...", "..."), null, null, Snapshots.ANA, null);
         List<String> lines = screen(s, "X", false);
         assertThat(lines).contains("O  (empty seat)                                 wins 0");
         assertThat(lines).containsSubsequence(
@@ -59,7 +60,7 @@ class GameScreenTest {
     @Test
     void aFinishedGameSaysWhoWonAndHow() {
         Snapshot.Result line = new Snapshot.Result("X", "line", List.of(0, 4, 8));
-        Snapshot won = Snapshots.of(Snapshot.OVER, null, List.of("XO.", "OX.", "..X"), 8, line, Snapshots.ANA, Snapshots.BOT);
+        Snapshot won = Snapshots.of(RoomStatus.OVER, null, List.of("XO.", "OX.", "..X"), 8, line, Snapshots.ANA, Snapshots.BOT);
         assertThat(screen(won, "X", false)).contains("You win with a1 b2 c3.", "   1 [X]| O | . ",
                 "Type rematch to play again, history to review, or quit.");
         assertThat(screen(won, "O", false)).contains("ana (X) wins with a1 b2 c3.");
@@ -67,16 +68,16 @@ class GameScreenTest {
                 .noneMatch(l -> l.contains("rematch"));
         assertThat(screen(won, null, false).get(3)).endsWith("(you are watching)");
 
-        Snapshot resigned = Snapshots.of(Snapshot.OVER, null, List.of("X..", "...", "..."), 0,
+        Snapshot resigned = Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0,
                 new Snapshot.Result("O", "resign", List.of()), Snapshots.ANA, Snapshots.BEN);
         assertThat(GameScreen.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
         assertThat(GameScreen.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
         assertThat(GameScreen.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
 
-        Snapshot draw = Snapshots.of(Snapshot.OVER, null, List.of("XOX", "XOO", "OXX"), 8,
+        Snapshot draw = Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "OXX"), 8,
                 new Snapshot.Result(null, "draw", List.of()), Snapshots.ANA, Snapshots.BEN);
         assertThat(GameScreen.result(draw, "X")).isEqualTo("Draw: the board is full.");
-        Snapshot dead = Snapshots.of(Snapshot.OVER, null, List.of("XOX", "XOO", "O.."), 6,
+        Snapshot dead = Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "O.."), 6,
                 new Snapshot.Result(null, "dead_draw", List.of()), Snapshots.ANA, Snapshots.BEN);
         assertThat(GameScreen.result(dead, "O")).isEqualTo("Draw: nobody can make a line any more.");
     }
@@ -89,7 +90,7 @@ class GameScreenTest {
         assertThat(screen(asking, "X", false)).contains("ben (O) asks to take back a move: type accept or decline.");
         assertThat(screen(asking, "O", false)).contains("You asked to take back a move; waiting for the answer.");
 
-        Snapshot over = Snapshots.of(Snapshot.OVER, null, List.of("XXX", "OO.", "..."), 2,
+        Snapshot over = Snapshots.of(RoomStatus.OVER, null, List.of("XXX", "OO.", "..."), 2,
                 new Snapshot.Result("X", "line", List.of(0, 1, 2)), Snapshots.ANA, Snapshots.BEN);
         Snapshot offered = new Snapshot(over.version(), over.room(), over.settings(), over.game(), over.status(), null,
                 over.board(), over.moves(), over.lastMove(), over.result(), over.players(), 0, over.score(), null,
@@ -100,7 +101,7 @@ class GameScreenTest {
 
     @Test
     void eventsBecomeShortSentences() {
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", List.of("X..", ".O.", "..."), 4, null, Snapshots.ANA, Snapshots.BOT);
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", List.of("X..", ".O.", "..."), 4, null, Snapshots.ANA, Snapshots.BOT);
         assertThat(GameScreen.describe(new Event.Moved("O", 4, "bot-1"), s, "X")).isEqualTo("bot (perfect) (O) played b2");
         assertThat(GameScreen.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
         assertThat(GameScreen.describe(new Event.Joined("O", "ben"), s, "X")).isEqualTo("ben joined as O");
@@ -128,7 +129,7 @@ class GameScreenTest {
     void everyBoardSizeFitsA120ColumnScreen() {
         for (int size = 3; size <= 19; size++) {
             List<String> rows = java.util.Collections.nCopies(size, ".".repeat(size));
-            Snapshot s = Snapshots.of(Snapshot.PLAYING, "X", rows, null, null, Snapshots.ANA, Snapshots.BEN);
+            Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", rows, null, null, Snapshots.ANA, Snapshots.BEN);
             List<String> lines = screen(s, "X", true);
             assertThat(lines).allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
@@ -143,7 +144,7 @@ class GameScreenTest {
 
     @Test
     void aDisconnectedOpponentsSeatCountsDown() {
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
                 Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
         long now = 1_000_000;
         List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of("O", now + 42_000), now, 0, List.of()));
@@ -161,15 +162,15 @@ class GameScreenTest {
 
     @Test
     void eventsNameWhoActedNotWhoSitsThereNow() {
-        Snapshot before = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+        Snapshot before = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
                 Snapshots.ANA, Snapshots.BEN);
-        Snapshot after = Snapshots.of(Snapshot.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
+        Snapshot after = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
                 Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
         assertThat(GameScreen.describe(new Event.Left("O"), after, before, "X")).isEqualTo("ben (O) left the room");
         assertThat(GameScreen.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
                 .isEqualTo("ben (O) played b2");
         Snapshot.Result resigned = new Snapshot.Result("X", "resign", List.of());
-        Snapshot over = Snapshots.of(Snapshot.OVER, null, List.of("X..", "...", "..."), 0, resigned,
+        Snapshot over = Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0, resigned,
                 Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
         assertThat(GameScreen.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
         List<String> lines = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", over, "X",
@@ -183,7 +184,7 @@ class GameScreenTest {
         for (int i = 0; i < 15; i++) {
             rows.add(i == 7 ? ".......X......." : "...............");
         }
-        Snapshot s = Snapshots.of(Snapshot.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
+        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
         List<GameScreen.Notice> notices = List.of(new GameScreen.Notice("one", false),
                 new GameScreen.Notice("two", false), new GameScreen.Notice("three", true));
         List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of(), 0, 24, notices));
@@ -195,5 +196,89 @@ class GameScreenTest {
         assertThat(lines.get(lines.size() - 1)).isEqualTo("> ");
         // With room to spare nothing is squeezed.
         assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), 0, 0, notices))).contains("draws 3   spectators 2");
+    }
+
+    /** {@code s} in a timed room with {@code clock}, or untimed with a claim time. */
+    private static Snapshot timed(Snapshot s, Snapshot.Clock clock, Long claimableAt) {
+        Snapshot.Settings t = s.settings();
+        return new Snapshot(s.version(), s.room(), new Snapshot.Settings(t.size(), t.winLength(), t.first(),
+                t.earlyDraw(), t.spectators(), clock == null ? null : clock.control()), s.game(), s.status(), s.turn(),
+                s.board(), s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(),
+                s.undoRequest(), s.rematch(), clock, claimableAt);
+    }
+
+    private static List<String> at(Snapshot s, String seat, long now) {
+        return GameScreen.render(view(s, seat, java.util.Map.of(), now, 0, List.of()));
+    }
+
+    @Test
+    void aTimedRoomShowsBothClocksWithTheRunningOneCountingDown() {
+        long start = 1_795_000_010_500L;
+        Snapshot s = timed(Snapshots.playing("O", "...", ".X.", "..."),
+                new Snapshot.Clock("3m+2s", 171_500L, 180_000L, "O", start, start + 180_000, null), null);
+        List<String> lines = at(s, "X", start + 12_300);
+        assertThat(lines.get(1)).isEqualTo("X  ana (you)                                       2:52  wins 1");
+        assertThat(lines.get(2)).isEqualTo("O  ben <- to move                                  2:48  wins 0");
+        assertThat(lines.get(3)).isEqualTo("clock 3m+2s");
+        assertThat(at(s, "X", start + 13_000).get(2)).contains(" 2:47 ");
+        assertThat(at(s, "X", start + 400_000).get(2)).contains(" 0:00 ");
+        // The running clock is bold in colour.
+        String colour = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, "X", "connected",
+                List.of(), "", null, true, null, java.util.Map.of(), start, 0)).get(2);
+        assertThat(colour).contains(Ansi.BOLD + "    3:00" + Ansi.RESET);
+    }
+
+    @Test
+    void aLimitPerMoveShowsWhatIsLeftOfTheMove() {
+        long start = 5_000_000;
+        Snapshot s = timed(Snapshots.playing("X", "...", "...", "..."),
+                new Snapshot.Clock("20s/move", null, null, "X", start, start + 20_000, null), null);
+        List<String> lines = at(s, "X", start + 6_500);
+        assertThat(lines.get(1)).isEqualTo("X  ana (you) <- to move                         wins 1");
+        assertThat(lines.get(3)).isEqualTo("clock 20s/move   this move 0:14 left");
+        Snapshot both = timed(Snapshots.playing("X", "...", "...", "..."),
+                new Snapshot.Clock("5m+3s,30s/move", 300_000L, 300_000L, "X", start, start + 30_000, null), null);
+        assertThat(at(both, "O", start + 1_000)).contains("clock 5m+3s,30s/move   this move 0:29 left");
+    }
+
+    @Test
+    void aClockWaitsForBothSeatsAndStopsForGood() {
+        Snapshot waiting = timed(Snapshots.of(RoomStatus.WAITING, null, List.of("...", "...", "..."), null, null,
+                Snapshots.ANA, null), new Snapshot.Clock("1m", 60_000L, 60_000L, null, null, null, null), null);
+        assertThat(at(waiting, "X", 0)).contains("clock 1m   starts when both seats are taken",
+                "O  (empty seat)                                    1:00  wins 0");
+        Snapshot flagged = timed(Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0,
+                new Snapshot.Result("X", "timeout", List.of()), Snapshots.ANA, Snapshots.BEN),
+                new Snapshot.Clock("1m", 58_000L, 0L, null, 100L, null, "O"), null);
+        List<String> lines = at(flagged, "X", 999_999);
+        assertThat(lines).contains("clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
+        assertThat(lines.get(2)).contains(" 0:00 ");
+        assertThat(GameScreen.result(flagged, "O")).isEqualTo("You ran out of time: ana (X) wins.");
+        assertThat(GameScreen.result(flagged, null)).isEqualTo("ben (O) ran out of time: ana (X) wins.");
+        Snapshot drawn = timed(Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "O.."), 6,
+                new Snapshot.Result(null, "timeout", List.of()), Snapshots.ANA, Snapshots.BEN),
+                new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, "X"), null);
+        assertThat(GameScreen.result(drawn, "O"))
+                .isEqualTo("ana (X) ran out of time: a draw, as nobody could win any more.");
+        assertThat(ExitCodes.of(flagged.result(), "O")).isEqualTo(ExitCodes.LOST);
+        assertThat(ExitCodes.of(drawn.result(), "O")).isEqualTo(ExitCodes.DRAW);
+    }
+
+    @Test
+    void anIdleOpponentCanBeClaimedFromOnceTheClaimTimeIsReached() {
+        long at = 9_000_000;
+        Snapshot theirs = timed(Snapshots.playing("O", "...", ".X.", "..."), null, at);
+        assertThat(at(theirs, "X", at - 1)).noneMatch(l -> l.contains("claim"));
+        assertThat(at(theirs, "X", at)).contains("ben (O) has been idle too long: type claim to win the game.");
+        assertThat(at(theirs, null, at)).as("spectators claim nothing").noneMatch(l -> l.contains("claim"));
+
+        Snapshot mine = timed(Snapshots.playing("X", "...", "...", "..."), null, at);
+        assertThat(at(mine, "X", at - GameScreen.CLAIM_WARNING_MILLIS - 1)).noneMatch(l -> l.contains("claim"));
+        assertThat(at(mine, "X", at - 12_400)).contains("Move soon: ben (O) may claim the game in 0:13.");
+        assertThat(at(mine, "X", at + 5)).contains("Move now: ben (O) may claim the game from you.");
+
+        Snapshot bot = timed(Snapshots.of(RoomStatus.PLAYING, "O", List.of("...", ".X.", "..."), 4, null,
+                Snapshots.ANA, Snapshots.BOT), null, at);
+        assertThat(at(bot, "X", at + 60_000)).as("a bot is never claimed from").noneMatch(l -> l.contains("claim"));
     }
 }

@@ -124,6 +124,41 @@ class InteractiveTerminalIT {
         assertThat(awaitScreen(s -> s.contains("[exit "))).contains("for good");
     }
 
+    @Test
+    void aTimedGameShowsBothClocksAndTheMoveCountingDown() throws Exception {
+        tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+                "sh -c '" + cli("create --clock 3m+2s --move-time 20s --bot easy --name tester")
+                        + "; echo \"[exit $?]\"; sleep 120'");
+        String screen = awaitScreen(s -> s.contains("Your turn (X)") && s.contains("this move 0:1"));
+        assertThat(screen).contains("clock 3m+2s,20s/move");
+        assertThat(line(screen, "X  tester (you) <- to move")).matches(".*\\s[23]:[0-9]{2}\\s+wins 0\\s*");
+        assertThat(line(screen, "O  ")).contains(" 3:00 ");
+        // Nobody types: the move's time counts down on the screen by itself.
+        String left = moveLeft(screen);
+        awaitScreen(s -> s.contains("this move") && moveLeft(s).compareTo(left) < 0);
+
+        tmux("send-keys", "-t", session, "-l", "b2");
+        tmux("send-keys", "-t", session, "Enter");
+        // After the bot's answer X runs again.
+        screen = awaitScreen(s -> pieces(board(s)) >= 2 && s.contains("Your turn (X)"));
+        assertThat(line(screen, "X  tester (you) <- to move")).matches(".*\\s[0-3]:[0-5][0-9]\\s+wins 0\\s*");
+        tmux("send-keys", "-t", session, "-l", "quit");
+        tmux("send-keys", "-t", session, "Enter");
+        assertThat(awaitScreen(s -> s.contains("[exit "))).contains("[exit 3]").doesNotContain("Exception");
+    }
+
+    /** The first screen line starting with {@code prefix}. */
+    private static String line(String screen, String prefix) {
+        return screen.lines().filter(l -> l.startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line starting \"" + prefix + "\" in:\n" + screen));
+    }
+
+    /** What the clock line says is left of this move, as m:ss (which compares as text below 10 minutes). */
+    private static String moveLeft(String screen) {
+        Matcher m = Pattern.compile("this move (\\d+:\\d{2}) left").matcher(screen);
+        return m.find() ? m.group(1) : "9:99";
+    }
+
     private static boolean isOver(String screen) {
         return screen.contains("wins with") || screen.contains("Draw:") || screen.contains("Game abandoned");
     }

@@ -6,6 +6,7 @@ import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -110,7 +111,7 @@ class ReconnectIT {
         int empty = resumed.board().get(0).indexOf('.');
         session.execute(() -> session.submitLine("move " + Coordinates.format(empty, 3)));
         recorder.await(ServerMessage.Diff.class, d -> onSession(session, () -> session.snapshot().moves().size()) >= 4
-                || Snapshot.OVER.equals(onSession(session, () -> session.snapshot().status())));
+                || RoomStatus.OVER.is(onSession(session, () -> session.snapshot().status())));
 
         session.execute(() -> session.submitLine("quit"));
         assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isIn(ExitCodes.ABORTED, ExitCodes.LOST, ExitCodes.DRAW);

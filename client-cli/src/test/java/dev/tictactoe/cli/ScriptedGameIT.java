@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
@@ -66,8 +67,8 @@ class ScriptedGameIT {
             String seat = i % 2 == 0 ? "X" : "O";
             int played = i;
             Snapshot s = mover.awaitSnapshot(
-                    snap -> Snapshot.OVER.equals(snap.status()) || snap.moves().size() == played && seat.equals(snap.turn()));
-            if (Snapshot.OVER.equals(s.status())) {
+                    snap -> RoomStatus.OVER.is(snap.status()) || snap.moves().size() == played && seat.equals(snap.turn()));
+            if (RoomStatus.OVER.is(s.status())) {
                 return;
             }
             // Words for X, a raw protocol message (id and version filled in by the client) for O.
@@ -112,13 +113,13 @@ class ScriptedGameIT {
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(me.seat()).isEqualTo("X");
         while (true) {
-            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
-            if (Snapshot.OVER.equals(s.status())) {
+            Snapshot s = me.awaitSnapshot(snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
+            if (RoomStatus.OVER.is(s.status())) {
                 break;
             }
             me.send("move " + Coordinates.format(firstEmpty(s), 3));
             int before = s.moves().size();
-            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+            me.awaitSnapshot(snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
         }
         int code = me.awaitExit();
         assertThat(code).as(me.diagnostics()).isIn(ExitCodes.LOST, ExitCodes.DRAW);
@@ -129,19 +130,44 @@ class ScriptedGameIT {
         CliProcess me = cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         while (true) {
-            Snapshot s = me.awaitSnapshot(snap -> Snapshot.OVER.equals(snap.status()) || "X".equals(snap.turn()));
-            if (Snapshot.OVER.equals(s.status())) {
+            Snapshot s = me.awaitSnapshot(snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
+            if (RoomStatus.OVER.is(s.status())) {
                 break;
             }
             me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
             int before = s.moves().size();
-            me.awaitSnapshot(snap -> snap.moves().size() > before || Snapshot.OVER.equals(snap.status()));
+            me.awaitSnapshot(snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
         }
         me.send("rematch");
-        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && Snapshot.PLAYING.equals(snap.status()));
+        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && RoomStatus.PLAYING.is(snap.status()));
         assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
         me.send("quit");
         assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);
+    }
+
+    @Test
+    void aPlayerWhoLetsTheMoveTimeRunOutLosesOnTime() {
+        CliProcess me = cli("me", "create", "--bot", "easy", "--move-time", "1s", "--script", "--server", url);
+        JsonNode room = me.awaitLine(line -> "room".equals(line.path("type").asText()));
+        assertThat(room.path("settings").path("clock").asText()).isEqualTo("1s/move");
+        JsonNode welcome = me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
+        JsonNode clock = welcome.path("snapshot").path("clock");
+        assertThat(clock.path("control").asText()).isEqualTo("1s/move");
+        assertThat(clock.path("running").asText()).isEqualTo("X");
+        assertThat(clock.path("deadlineAt").asLong() - clock.path("turnStartedAt").asLong()).isEqualTo(1_000);
+        // No move comes: the room ends the game on time, and the script's exit code says it lost.
+        assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.LOST);
+        Snapshot end = me.snapshot();
+        assertThat(end.result()).isEqualTo(new Snapshot.Result("O", "timeout", List.of()));
+        assertThat(end.clock().flagged()).isEqualTo("X");
+    }
+
+    @Test
+    void aTimeControlTheServerRefusesIsExplained() {
+        CliProcess me = cli("me", "create", "--clock", "5s", "--script", "--server", url);
+        me.endInput();
+        assertThat(me.awaitExit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(me.stderr()).contains("settings.clock: base time must be 10s..3h, was 5s");
     }
 
     @Test

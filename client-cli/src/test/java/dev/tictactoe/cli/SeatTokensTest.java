@@ -63,4 +63,19 @@ class SeatTokensTest {
         assertThat(second.claim(LOCAL, "K7MQ2P")).isTrue();
         second.release();
     }
+
+    @Test
+    void keepsOnePlayerIdForQuickMatchMadeOnFirstUse() throws Exception {
+        SeatTokens tokens = new SeatTokens(temp.resolve("state").resolve("ttt"));
+        String first = tokens.playerId(() -> "Hq8kR2vX0bWm5tYz9cLp1A");
+        assertThat(first).isEqualTo("Hq8kR2vX0bWm5tYz9cLp1A");
+        assertThat(tokens.playerId(() -> "another")).as("kept, not made again").isEqualTo(first);
+        assertThat(new SeatTokens(tokens.dir()).playerId(() -> "another")).as("a later run").isEqualTo(first);
+        Path file = tokens.dir().resolve(SeatTokens.PLAYER_FILE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        // Something that is no player id is replaced.
+        Files.writeString(file, "not an id!\n");
+        assertThat(tokens.playerId(() -> "fresh-id")).isEqualTo("fresh-id");
+        assertThat(Files.readString(file).strip()).isEqualTo("fresh-id");
+    }
 }

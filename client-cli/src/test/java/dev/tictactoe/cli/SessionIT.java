@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -104,14 +105,14 @@ class SessionIT {
         assertThat(one.awaitWelcome().seat()).isEqualTo("X");
         try (GameClient ben = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ben.join("ben");
-            ben.awaitSnapshot(s -> Snapshot.PLAYING.equals(s.status()), WAIT);
+            ben.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
 
             first.execute(() -> first.submit(new Command.Interrupt()));
             assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
             assertThat(one.notices).anySatisfy(n -> assertThat(n).contains("ttt join " + code));
             // Not a leave: the game goes on with X's seat held.
             Snapshot held = ben.awaitSnapshot(s -> s.players().x() != null && !s.players().x().connected(), WAIT);
-            assertThat(held.status()).isEqualTo(Snapshot.PLAYING);
+            assertThat(held.status()).isEqualTo(RoomStatus.PLAYING.wire());
 
             RoomSession again = session(address, code, "ana");
             Recorder two = new Recorder();
@@ -140,6 +141,41 @@ class SessionIT {
         assertThat(kept).isNotNull().isNotEqualTo("not-a-seat-any-more");
         session.execute(() -> session.submit(new Command.Quit()));
         exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Test
+    void aSeatHandedOutByAQuickMatchIsTakenWithItsToken() throws Exception {
+        String code = newRoom(NewRoom.DEFAULT);
+        String token;
+        try (GameClient held = GameClient.connect("127.0.0.1", server.port(), code, group)) {
+            // The seat's token, as a pairing hands it out: the seat waits for whoever holds it.
+            token = held.join("ana").token();
+            held.drop();
+        }
+        try (GameClient ben = GameClient.connect("127.0.0.1", server.port(), code, group)) {
+            ben.join("ben");
+            RoomSession session = new RoomSession(address, code, "ana", false, false, false, group,
+                    new SeatTokens(state), token);
+            Recorder recorder = new Recorder();
+            CompletableFuture<Integer> exit = run(session, recorder);
+            assertThat(recorder.awaitWelcome().seat()).isEqualTo("X");
+            assertThat(recorder.notices).containsExactly("quick match: you play X in room " + code);
+            assertThat(new SeatTokens(state).load(address, code)).as("kept for a restarted join").isEqualTo(token);
+            ben.awaitSnapshot(s -> s.players().x() != null && s.players().x().connected(), WAIT);
+            session.execute(() -> session.submit(new Command.Quit()));
+            assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
+        }
+    }
+
+    @Test
+    void aQuickMatchSeatThatIsNoLongerHeldIsSaidInWords() throws Exception {
+        String code = newRoom(NewRoom.DEFAULT);
+        RoomSession session = new RoomSession(address, code, "ana", false, false, false, group,
+                new SeatTokens(state), "no-such-seat-token");
+        Recorder recorder = new Recorder();
+        assertThat(run(session, recorder).get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ERROR);
+        assertThat(recorder.notices).containsExactly(
+                "the seat the quick match gave you in room " + code + " is no longer held");
     }
 
     @Test

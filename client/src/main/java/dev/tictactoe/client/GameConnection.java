@@ -2,39 +2,26 @@ package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -44,21 +31,17 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One WebSocket connection to a room. Many connections can share one small event loop group;
- * listener callbacks run on the connection's event loop and must not block.
+ * One WebSocket connection to a room (its handshake, frames and close are {@link
+ * ConnectionHandler}'s). Many connections can share one small event loop group; listener callbacks
+ * run on the connection's event loop and must not block.
  */
 public final class GameConnection {
   private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
-
-  /** How long a clean close may take before the socket is simply dropped. */
-  private static final long CLOSE_GRACE_MILLIS = 3_000;
 
   /** Default time allowed for the TCP connect plus the WebSocket upgrade. */
   public static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
@@ -112,9 +95,9 @@ public final class GameConnection {
   }
 
   private final Channel channel;
-  private final Handler handler;
+  private final ConnectionHandler handler;
 
-  private GameConnection(Channel channel, Handler handler) {
+  GameConnection(Channel channel, ConnectionHandler handler) {
     this.channel = channel;
     this.handler = handler;
   }
@@ -167,7 +150,7 @@ public final class GameConnection {
     } catch (SSLException e) {
       return CompletableFuture.failedFuture(e);
     }
-    Handler handler = new Handler(uri, listener, timeout);
+    ConnectionHandler handler = new ConnectionHandler(uri, listener, timeout);
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
@@ -205,7 +188,6 @@ public final class GameConnection {
     return write(
         new TextWebSocketFrame(Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
   }
-
 
   /** Sends a ping frame; the server answers with a pong, which is dropped. */
   public CompletableFuture<Void> ping() {
@@ -266,160 +248,5 @@ public final class GameConnection {
   @Override
   public String toString() {
     return "GameConnection[" + handler.uri + ", " + channel.localAddress() + "]";
-  }
-
-  /** Per-connection handshake, frame and close handling. */
-  private static final class Handler extends SimpleChannelInboundHandler<Object> {
-    final URI uri;
-    final Listener listener;
-    final Duration timeout;
-    final WebSocketClientHandshaker handshaker;
-    final CompletableFuture<GameConnection> opened = new CompletableFuture<>();
-    final CompletableFuture<CloseInfo> closed = new CompletableFuture<>();
-    // Touched on the event loop only, except closeSent, which isOpen() reads.
-    volatile boolean closeSent;
-    CloseInfo received;
-    CloseInfo sent;
-
-    Handler(URI uri, Listener listener, Duration timeout) {
-      this.uri = uri;
-      this.listener = listener;
-      this.timeout = timeout;
-      this.handshaker =
-          WebSocketClientHandshakerFactory.newHandshaker(
-              uri,
-              WebSocketVersion.V13,
-              null,
-              false,
-              new DefaultHttpHeaders(),
-              Protocol.MAX_FRAME_BYTES);
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-      handshaker.handshake(ctx.channel());
-      ctx.executor()
-          .schedule(
-              () -> {
-                if (!opened.isDone()) {
-                  opened.completeExceptionally(
-                      new HandshakeException(
-                          0,
-                          "no WebSocket upgrade from " + uri + " within " + timeout,
-                          new TimeoutException()));
-                  ctx.close();
-                }
-              },
-              timeout.toMillis(),
-              TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-      if (!handshaker.isHandshakeComplete()) {
-        finishHandshake(ctx, (FullHttpResponse) msg);
-      } else if (msg instanceof TextWebSocketFrame text) {
-        onText(text.text());
-      } else if (msg instanceof PingWebSocketFrame ping) {
-        ctx.writeAndFlush(new PongWebSocketFrame(ping.content().retain()));
-      } else if (msg instanceof CloseWebSocketFrame close) {
-        onCloseFrame(ctx, close);
-      } else if (!(msg instanceof PongWebSocketFrame)) {
-        log.debug("ignoring {} from {}", msg.getClass().getSimpleName(), uri);
-      }
-    }
-
-    private void finishHandshake(ChannelHandlerContext ctx, FullHttpResponse response) {
-      try {
-        handshaker.finishHandshake(ctx.channel(), response);
-      } catch (WebSocketHandshakeException e) {
-        opened.completeExceptionally(refusal(response.status().code(), e));
-        ctx.close();
-        return;
-      }
-      // Reassembles fragmented messages; the handshaker has installed the frame codec by now.
-      ctx.pipeline()
-          .addBefore(
-              ctx.name(), "ws-aggregator", new WebSocketFrameAggregator(Protocol.MAX_FRAME_BYTES));
-      if (!opened.complete(new GameConnection(ctx.channel(), this))) {
-        ctx.close(); // timed out meanwhile
-      }
-    }
-
-    private Exception refusal(int status, WebSocketHandshakeException e) {
-      String what = "WebSocket upgrade to " + uri + " refused with HTTP " + status;
-      return switch (status) {
-        case 404 -> new ProtocolException(ErrorCode.UNKNOWN_ROOM, what + ": no such room", e);
-        case 503 -> new ProtocolException(ErrorCode.SERVER_FULL, what + ": server full", e);
-        case 429 -> new ProtocolException(ErrorCode.RATE_LIMITED, what + ": too many requests", e);
-        default -> new HandshakeException(status, what, e);
-      };
-    }
-
-    private void onText(String text) {
-      try {
-        listener.onText(text);
-      } catch (RuntimeException e) {
-        log.warn("listener failed on a frame from {}", uri, e);
-      }
-    }
-
-    private void onCloseFrame(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
-      int code = frame.statusCode() < 0 ? CloseCodes.NORMAL : frame.statusCode();
-      received = new CloseInfo(code, frame.reasonText());
-      if (closeSent) {
-        ctx.close(); // our close was answered: done
-      } else {
-        closeSent = true;
-        // Echo the code, then let the server close the TCP connection first, as RFC 6455 asks.
-        ctx.writeAndFlush(new CloseWebSocketFrame(code, frame.reasonText()));
-        closeLater(ctx.channel());
-      }
-    }
-
-    void startClose(Channel channel, int code, String reason) {
-      if (closeSent || !channel.isActive()) {
-        return;
-      }
-      closeSent = true;
-      sent = new CloseInfo(code, reason);
-      if (!handshaker.isHandshakeComplete()) {
-        channel.close();
-        return;
-      }
-      channel.writeAndFlush(new CloseWebSocketFrame(code, reason));
-      closeLater(channel);
-    }
-
-    private void closeLater(Channel channel) {
-      channel
-          .eventLoop()
-          .schedule(() -> channel.close(), CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      if (!opened.isDone()) {
-        opened.completeExceptionally(
-            new HandshakeException(
-                0, "connection to " + uri + " closed before the WebSocket upgrade", null));
-      }
-      CloseInfo info =
-          received != null
-              ? received
-              : sent != null ? sent : new CloseInfo(CloseCodes.ABNORMAL, "connection lost");
-      if (closed.complete(info) && opened.isDone() && !opened.isCompletedExceptionally()) {
-        listener.onClose(info.code(), info.reason());
-      }
-      ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      if (!opened.completeExceptionally(cause)) {
-        log.debug("connection to {} failed", uri, cause);
-      }
-      ctx.close();
-    }
   }
 }

@@ -252,11 +252,6 @@ public final class RoomFollower {
         return token;
     }
 
-    /** True once stopped for good. */
-    public boolean isStopped() {
-        return stopped;
-    }
-
     // ---- on the executor
 
     private void run(Runnable task) {

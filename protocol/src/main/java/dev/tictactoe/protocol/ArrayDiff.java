@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -21,10 +22,15 @@ final class ArrayDiff {
     void diff(String path, int i, List<PatchOp> out);
   }
 
+  /**
+   * {@code same} says cheaply that element {@code i} did not change, so a long list that grew by
+   * one costs no path strings for the elements it kept.
+   */
   static void diff(
       String path,
       int fromSize,
       int toSize,
+      IntPredicate same,
       Element element,
       IntFunction<JsonNode> added,
       Supplier<JsonNode> whole,
@@ -32,7 +38,9 @@ final class ArrayDiff {
     List<PatchOp> elementwise = new ArrayList<>();
     int common = Math.min(fromSize, toSize);
     for (int i = 0; i < common; i++) {
-      element.diff(path + "/" + i, i, elementwise);
+      if (!same.test(i)) {
+        element.diff(path + "/" + i, i, elementwise);
+      }
     }
     for (int i = common; i < toSize; i++) {
       elementwise.add(PatchOp.add(path + "/" + i, added.apply(i)));

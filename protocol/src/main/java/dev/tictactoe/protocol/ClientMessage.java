@@ -1,27 +1,13 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * A message from a client to the server; one JSON object whose {@code type} names the record. Null
- * fields are optional on the wire and left out when encoding.
+ * A message from a client to the server; one JSON object whose {@code type} names the record (see
+ * {@link MessageType}). Null fields are optional on the wire and left out when encoding.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
-@JsonSubTypes({
-  @JsonSubTypes.Type(value = ClientMessage.Join.class, name = "join"),
-  @JsonSubTypes.Type(value = ClientMessage.Move.class, name = "move"),
-  @JsonSubTypes.Type(value = ClientMessage.Undo.class, name = "undo"),
-  @JsonSubTypes.Type(value = ClientMessage.UndoReply.class, name = "undo_reply"),
-  @JsonSubTypes.Type(value = ClientMessage.Resign.class, name = "resign"),
-  @JsonSubTypes.Type(value = ClientMessage.Claim.class, name = "claim"),
-  @JsonSubTypes.Type(value = ClientMessage.Rematch.class, name = "rematch"),
-  @JsonSubTypes.Type(value = ClientMessage.InviteBot.class, name = "invite_bot"),
-  @JsonSubTypes.Type(value = ClientMessage.Sync.class, name = "sync"),
-  @JsonSubTypes.Type(value = ClientMessage.History.class, name = "history"),
-  @JsonSubTypes.Type(value = ClientMessage.Leave.class, name = "leave"),
-})
 public sealed interface ClientMessage {
 
   /**
@@ -65,8 +51,8 @@ public sealed interface ClientMessage {
   record Rematch() implements ClientMessage {}
 
   /**
-   * Seat a bot of {@code level} (easy, medium, hard, perfect) in {@code seat}, or in the empty seat
-   * when {@code seat} is null.
+   * Seat a bot of {@code level} (a {@link BotLevel}) in {@code seat}, or in the empty seat when
+   * {@code seat} is null.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record InviteBot(String level, String seat) implements ClientMessage {}

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -31,7 +30,7 @@ final class DiffWriter {
     JsonGenerator json = out.json;
     try {
       json.writeStartObject();
-      json.writeStringField("type", "diff");
+      json.writeStringField("type", MessageType.DIFF.wire());
       json.writeNumberField("version", diff.version());
       json.writeArrayFieldStart("ops");
       for (PatchOp op : diff.ops()) {
@@ -72,7 +71,7 @@ final class DiffWriter {
 
   private static void writeOp(JsonGenerator json, PatchOp op) throws IOException {
     json.writeStartObject();
-    json.writeStringField("op", op.op());
+    json.writeStringField("op", op.op().wire());
     if (op.from() != null) {
       json.writeStringField("from", op.from());
     }
@@ -105,8 +104,7 @@ final class DiffWriter {
       }
       case OBJECT -> {
         json.writeStartObject();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
           json.writeFieldName(field.getKey());
           writeNode(json, field.getValue());
         }
@@ -124,52 +122,52 @@ final class DiffWriter {
     json.writeStartObject();
     switch (event) {
       case Event.Moved e -> {
-        kind(json, "moved", e.seat());
+        kind(json, EventKind.MOVED, e.seat());
         json.writeNumberField("cell", e.cell());
         json.writeStringField("moveId", e.moveId());
       }
       case Event.Joined e -> {
-        kind(json, "joined", e.seat());
+        kind(json, EventKind.JOINED, e.seat());
         json.writeStringField("name", e.name());
       }
       case Event.BotJoined e -> {
-        kind(json, "bot_joined", e.seat());
+        kind(json, EventKind.BOT_JOINED, e.seat());
         json.writeStringField("level", e.level());
       }
-      case Event.Left e -> kind(json, "left", e.seat());
-      case Event.Disconnected e -> kind(json, "disconnected", e.seat());
-      case Event.Reconnected e -> kind(json, "reconnected", e.seat());
-      case Event.UndoRequested e -> kind(json, "undo_requested", e.seat());
-      case Event.UndoDeclined e -> kind(json, "undo_declined", e.seat());
+      case Event.Left e -> kind(json, EventKind.LEFT, e.seat());
+      case Event.Disconnected e -> kind(json, EventKind.DISCONNECTED, e.seat());
+      case Event.Reconnected e -> kind(json, EventKind.RECONNECTED, e.seat());
+      case Event.UndoRequested e -> kind(json, EventKind.UNDO_REQUESTED, e.seat());
+      case Event.UndoDeclined e -> kind(json, EventKind.UNDO_DECLINED, e.seat());
       case Event.Undone e -> {
-        kind(json, "undone", e.seat());
+        kind(json, EventKind.UNDONE, e.seat());
         json.writeArrayFieldStart("cells");
         for (int cell : e.cells()) {
           json.writeNumber(cell);
         }
         json.writeEndArray();
       }
-      case Event.Resigned e -> kind(json, "resigned", e.seat());
-      case Event.RematchOffered e -> kind(json, "rematch_offered", e.seat());
+      case Event.Resigned e -> kind(json, EventKind.RESIGNED, e.seat());
+      case Event.RematchOffered e -> kind(json, EventKind.REMATCH_OFFERED, e.seat());
       case Event.RematchStarted e -> {
-        json.writeStringField("kind", "rematch_started");
+        json.writeStringField("kind", EventKind.REMATCH_STARTED.wire());
         json.writeNumberField("game", e.game());
       }
       case Event.GameOver e -> {
-        json.writeStringField("kind", "game_over");
+        json.writeStringField("kind", EventKind.GAME_OVER.wire());
         json.writeStringField("winner", e.winner());
         json.writeStringField("reason", e.reason());
       }
       case Event.SpectatorsChanged e -> {
-        json.writeStringField("kind", "spectators_changed");
+        json.writeStringField("kind", EventKind.SPECTATORS_CHANGED.wire());
         json.writeNumberField("count", e.count());
       }
     }
     json.writeEndObject();
   }
 
-  private static void kind(JsonGenerator json, String kind, String seat) throws IOException {
-    json.writeStringField("kind", kind);
+  private static void kind(JsonGenerator json, EventKind kind, String seat) throws IOException {
+    json.writeStringField("kind", kind.wire());
     json.writeStringField("seat", seat);
   }
 }

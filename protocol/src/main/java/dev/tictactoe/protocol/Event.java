@@ -1,30 +1,14 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 
 /**
  * A small hint attached to a diff saying what happened, so a client can animate or announce it
- * without comparing snapshots. The snapshot stays the truth; {@code kind} names the record.
+ * without comparing snapshots. The snapshot stays the truth; {@code kind} names the record (see
+ * {@link EventKind}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({
-  @JsonSubTypes.Type(value = Event.Moved.class, name = "moved"),
-  @JsonSubTypes.Type(value = Event.Joined.class, name = "joined"),
-  @JsonSubTypes.Type(value = Event.BotJoined.class, name = "bot_joined"),
-  @JsonSubTypes.Type(value = Event.Left.class, name = "left"),
-  @JsonSubTypes.Type(value = Event.Disconnected.class, name = "disconnected"),
-  @JsonSubTypes.Type(value = Event.Reconnected.class, name = "reconnected"),
-  @JsonSubTypes.Type(value = Event.UndoRequested.class, name = "undo_requested"),
-  @JsonSubTypes.Type(value = Event.UndoDeclined.class, name = "undo_declined"),
-  @JsonSubTypes.Type(value = Event.Undone.class, name = "undone"),
-  @JsonSubTypes.Type(value = Event.Resigned.class, name = "resigned"),
-  @JsonSubTypes.Type(value = Event.RematchOffered.class, name = "rematch_offered"),
-  @JsonSubTypes.Type(value = Event.RematchStarted.class, name = "rematch_started"),
-  @JsonSubTypes.Type(value = Event.GameOver.class, name = "game_over"),
-  @JsonSubTypes.Type(value = Event.SpectatorsChanged.class, name = "spectators_changed"),
-})
 public sealed interface Event {
 
   /** {@code seat} played {@code cell}; {@code moveId} is the client's id (the bot's for bots). */

@@ -98,8 +98,12 @@ final class Fields {
   }
 
   Long optionalLong(String field, long min) {
+    return optionalLong(field, min, Long.MAX_VALUE);
+  }
+
+  Long optionalLong(String field, long min, long max) {
     JsonNode v = optional(field);
-    return v == null ? null : asLong(v, at(field), min);
+    return v == null ? null : asLong(v, at(field), min, max);
   }
 
   boolean bool(String field) {
@@ -194,11 +198,15 @@ final class Fields {
   }
 
   static long asLong(JsonNode v, String path, long min) {
+    return asLong(v, path, min, Long.MAX_VALUE);
+  }
+
+  static long asLong(JsonNode v, String path, long min, long max) {
     if (!v.isIntegralNumber()) {
       throw bad(path, "expected an integer, got " + show(v));
     }
-    if (!v.canConvertToLong() || v.longValue() < min) {
-      throw outOfRange(path, v, min, Long.MAX_VALUE);
+    if (!v.canConvertToLong() || v.longValue() < min || v.longValue() > max) {
+      throw outOfRange(path, v, min, max);
     }
     return v.longValue();
   }

@@ -59,6 +59,7 @@ public final class JsonPatch {
           path,
           a.size(),
           b.size(),
+          i -> a.get(i).equals(b.get(i)),
           (child, i, out) -> diff(child, a.get(i), b.get(i), out),
           i -> b.get(i).deepCopy(),
           b::deepCopy,
@@ -82,7 +83,7 @@ public final class JsonPatch {
         root = apply(root, op);
       } catch (JsonPatchException e) {
         throw new JsonPatchException(
-            "op " + i + " (" + op.op() + " " + op.path() + "): " + e.getMessage());
+            "op " + i + " (" + op.op().wire() + " " + op.path() + "): " + e.getMessage());
       }
     }
     return root;
@@ -91,15 +92,15 @@ public final class JsonPatch {
   private static JsonNode apply(JsonNode root, PatchOp op) {
     List<String> path = parse(op.path());
     return switch (op.op()) {
-      case "add" -> add(root, path, value(op).deepCopy());
-      case "remove" -> {
+      case ADD -> add(root, path, value(op).deepCopy());
+      case REMOVE -> {
         remove(root, path);
         yield root;
       }
-      case "replace" -> {
+      case REPLACE -> {
         yield replace(root, path, value(op).deepCopy());
       }
-      case "move" -> {
+      case MOVE -> {
         List<String> from = parse(from(op));
         if (path.size() > from.size() && path.subList(0, from.size()).equals(from)) {
           throw new JsonPatchException("cannot move a value into itself");
@@ -111,15 +112,14 @@ public final class JsonPatch {
         remove(root, from);
         yield add(root, path, value);
       }
-      case "copy" -> add(root, path, get(root, parse(from(op))).deepCopy());
-      case "test" -> {
+      case COPY -> add(root, path, get(root, parse(from(op))).deepCopy());
+      case TEST -> {
         JsonNode actual = get(root, path);
         if (!actual.equals(NUMERIC_EQUALITY, value(op))) {
           throw new JsonPatchException("test failed: value is " + Fields.show(actual));
         }
         yield root;
       }
-      default -> throw new JsonPatchException("unknown operation");
     };
   }
 
@@ -247,7 +247,7 @@ public final class JsonPatch {
   }
 
   /** Escapes one JSON Pointer token: '~' as "~0", '/' as "~1". */
-  public static String escape(String token) {
+  static String escape(String token) {
     if (token.indexOf('~') < 0 && token.indexOf('/') < 0) {
       return token;
     }

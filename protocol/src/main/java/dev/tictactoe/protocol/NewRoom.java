@@ -1,14 +1,18 @@
 package dev.tictactoe.protocol;
 
+import java.util.List;
+
 /**
  * The body of {@code POST /api/rooms}: the settings of a room to create. Every field may be
  * omitted; see {@link #DEFAULT}.
  *
- * @param seat the seat the creator will take: "X", "O" or "random"
- * @param first who starts: "X", "O" or "random"
- * @param bot the level of a bot taking the other seat, or null for a second person
+ * @param seat the seat the creator will take: a {@link Seat} or {@link #RANDOM}
+ * @param first who starts: a {@link Seat} or {@link #RANDOM}
+ * @param bot the {@link BotLevel} of a bot taking the other seat, or null for a second person
  * @param clock a time control such as "3m+2s" or "20s/move", checked by the server; null for an
  *     untimed room
+ * @param botSeed 0..{@link Protocol#MAX_BOT_SEED}: the same seed and the same moves give the same
+ *     bot moves; null lets the server choose (see PROTOCOL.md)
  */
 public record NewRoom(
     int size,
@@ -18,10 +22,18 @@ public record NewRoom(
     boolean earlyDraw,
     boolean spectators,
     String bot,
-    String clock) {
+    String clock,
+    Long botSeed) {
+
+  /** The choice of {@code seat} and {@code first} that leaves it to chance. */
+  public static final String RANDOM = "random";
+
+  /** Every spelling {@code seat} and {@code first} accept: "X", "O", "random". */
+  public static final List<String> SEAT_CHOICES = List.of(Seat.X.wire(), Seat.O.wire(), RANDOM);
 
   /** Classic 3×3 tic-tac-toe, creator plays X and starts, spectators allowed, no bot. */
-  public static final NewRoom DEFAULT = new NewRoom(3, 3, "X", "X", true, true, null, null);
+  public static final NewRoom DEFAULT =
+      new NewRoom(3, 3, Seat.X.wire(), Seat.X.wire(), true, true, null, null, null);
 
   /** Settings of an untimed room. */
   public NewRoom(
@@ -32,7 +44,7 @@ public record NewRoom(
       boolean earlyDraw,
       boolean spectators,
       String bot) {
-    this(size, winLength, seat, first, earlyDraw, spectators, bot, null);
+    this(size, winLength, seat, first, earlyDraw, spectators, bot, null, null);
   }
 
   /** The win length used when only the size is given: the whole side, at most five. */
@@ -41,30 +53,34 @@ public record NewRoom(
   }
 
   public NewRoom withBoard(int size, int winLength) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 
   public NewRoom withSeat(String seat) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 
   public NewRoom withFirst(String first) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 
   public NewRoom withBot(String bot) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 
   public NewRoom withSpectators(boolean spectators) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 
   public NewRoom withEarlyDraw(boolean earlyDraw) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 
   public NewRoom withClock(String clock) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock);
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+  }
+
+  public NewRoom withBotSeed(Long botSeed) {
+    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
   }
 }

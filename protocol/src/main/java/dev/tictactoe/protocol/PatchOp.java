@@ -2,7 +2,10 @@ package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * One RFC 6902 operation. {@code value} is Java null when the operation has none (remove, move,
@@ -10,33 +13,61 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 @JsonPropertyOrder({"op", "from", "path", "value"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PatchOp(String op, String path, JsonNode value, String from) {
+public record PatchOp(Op op, String path, JsonNode value, String from) {
 
-  public PatchOp(String op, String path, JsonNode value) {
+  /** The six operations of RFC 6902, spelled in lower case. */
+  public enum Op implements WireWord {
+    ADD,
+    REMOVE,
+    REPLACE,
+    MOVE,
+    COPY,
+    TEST;
+
+    private static final Op[] ALL = values();
+
+    /** Every spelling, in order. */
+    public static final List<String> WIRE = WireWord.spellings(ALL);
+
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
+    @JsonValue
+    @Override
+    public String wire() {
+      return wire;
+    }
+
+    /** The operation spelled {@code text}, or null. */
+    public static Op fromWire(String text) {
+      return WireWord.find(ALL, text);
+    }
+  }
+
+  public PatchOp(Op op, String path, JsonNode value) {
     this(op, path, value, null);
   }
 
   public static PatchOp add(String path, JsonNode value) {
-    return new PatchOp("add", path, value);
+    return new PatchOp(Op.ADD, path, value);
   }
 
   public static PatchOp remove(String path) {
-    return new PatchOp("remove", path, null);
+    return new PatchOp(Op.REMOVE, path, null);
   }
 
   public static PatchOp replace(String path, JsonNode value) {
-    return new PatchOp("replace", path, value);
+    return new PatchOp(Op.REPLACE, path, value);
   }
 
   public static PatchOp test(String path, JsonNode value) {
-    return new PatchOp("test", path, value);
+    return new PatchOp(Op.TEST, path, value);
   }
 
   public static PatchOp move(String from, String path) {
-    return new PatchOp("move", path, null, from);
+    return new PatchOp(Op.MOVE, path, null, from);
   }
 
   public static PatchOp copy(String from, String path) {
-    return new PatchOp("copy", path, null, from);
+    return new PatchOp(Op.COPY, path, null, from);
   }
 }

@@ -66,18 +66,22 @@ final class PlainScanner {
     if (!take('}') || !atEnd() || type == null) {
       return null;
     }
+    MessageType known = MessageType.client(type);
+    if (known == null) {
+      return null;
+    }
     boolean onlyType = id == null && version == ABSENT && cell == ABSENT;
-    return switch (type) {
-      case "move" -> id == null || version == ABSENT || cell == ABSENT || id.isEmpty()
+    return switch (known) {
+      case MOVE -> id == null || version == ABSENT || cell == ABSENT || id.isEmpty()
               || id.length() > Protocol.MAX_MOVE_ID_LENGTH
           ? null
           : new ClientMessage.Move(id, version, (int) cell);
-      case "undo" -> onlyType ? new ClientMessage.Undo() : null;
-      case "resign" -> onlyType ? new ClientMessage.Resign() : null;
-      case "claim" -> onlyType ? new ClientMessage.Claim() : null;
-      case "rematch" -> onlyType ? new ClientMessage.Rematch() : null;
-      case "history" -> onlyType ? new ClientMessage.History() : null;
-      case "leave" -> onlyType ? new ClientMessage.Leave() : null;
+      case UNDO -> onlyType ? new ClientMessage.Undo() : null;
+      case RESIGN -> onlyType ? new ClientMessage.Resign() : null;
+      case CLAIM -> onlyType ? new ClientMessage.Claim() : null;
+      case REMATCH -> onlyType ? new ClientMessage.Rematch() : null;
+      case HISTORY -> onlyType ? new ClientMessage.History() : null;
+      case LEAVE -> onlyType ? new ClientMessage.Leave() : null;
       default -> null;
     };
   }

@@ -22,32 +22,13 @@ public final class Protocol {
   /** Shortest winning row; the longest is the board side. */
   public static final int MIN_WIN_LENGTH = 3;
 
-  /** The two seats. */
-  public static final String X = "X";
-
-  public static final String O = "O";
-
-  /** Bot levels, weakest first. */
-  public static final java.util.List<String> BOT_LEVELS =
-      java.util.List.of("easy", "medium", "hard", "perfect");
+  /**
+   * Largest {@code botSeed} of a new room: 2^53 - 1, the largest integer every JSON reader
+   * (JavaScript's numbers included) holds exactly. The smallest is 0.
+   */
+  public static final long MAX_BOT_SEED = (1L << 53) - 1;
 
   private Protocol() {}
-
-  /** True for "X" and "O". */
-  public static boolean isSeat(String s) {
-    return X.equals(s) || O.equals(s);
-  }
-
-  /** The opponent's seat. */
-  public static String other(String seat) {
-    if (X.equals(seat)) {
-      return O;
-    }
-    if (O.equals(seat)) {
-      return X;
-    }
-    throw new IllegalArgumentException("not a seat: " + seat);
-  }
 
   /**
    * True when {@code name} is a valid player name as the server would take it, with the default

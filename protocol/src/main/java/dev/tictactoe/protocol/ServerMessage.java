@@ -1,30 +1,41 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 
-/** A message from the server to a client; one JSON object whose {@code type} names the record. */
+/**
+ * A message from the server to a client; one JSON object whose {@code type} names the record (see
+ * {@link MessageType}).
+ */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
-@JsonSubTypes({
-  @JsonSubTypes.Type(value = ServerMessage.Welcome.class, name = "welcome"),
-  @JsonSubTypes.Type(value = ServerMessage.SnapshotMessage.class, name = "snapshot"),
-  @JsonSubTypes.Type(value = ServerMessage.Diff.class, name = "diff"),
-  @JsonSubTypes.Type(value = ServerMessage.Ack.class, name = "ack"),
-  @JsonSubTypes.Type(value = ServerMessage.Error.class, name = "error"),
-  @JsonSubTypes.Type(value = ServerMessage.HistoryMessage.class, name = "history"),
-})
 public sealed interface ServerMessage {
 
   /**
    * Answer to a successful {@code join}: the room, the seat taken and its secret token (both null
-   * for spectators), and the full snapshot.
+   * for spectators), the server's clock when it was written ({@code serverTime}, epoch ms; null
+   * when unknown), and the full snapshot.
    */
-  record Welcome(int protocol, String room, String seat, String token, Snapshot snapshot)
-      implements ServerMessage {}
+  record Welcome(
+      int protocol, String room, String seat, String token, Long serverTime, Snapshot snapshot)
+      implements ServerMessage {
 
-  /** The full room state, sent on request or when a client's diffs cannot be replayed. */
-  record SnapshotMessage(Snapshot snapshot) implements ServerMessage {}
+    /** A welcome that does not say the server's time. */
+    public Welcome(int protocol, String room, String seat, String token, Snapshot snapshot) {
+      this(protocol, room, seat, token, null, snapshot);
+    }
+  }
+
+  /**
+   * The full room state, sent on request or when a client's diffs cannot be replayed, with the
+   * server's clock when it was written ({@code serverTime}, epoch ms; null when unknown).
+   */
+  record SnapshotMessage(Long serverTime, Snapshot snapshot) implements ServerMessage {
+
+    /** A snapshot message that does not say the server's time. */
+    public SnapshotMessage(Snapshot snapshot) {
+      this(null, snapshot);
+    }
+  }
 
   /**
    * RFC 6902 operations turning snapshot(version - 1) into snapshot(version), with an optional

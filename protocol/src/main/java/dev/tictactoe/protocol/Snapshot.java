@@ -7,8 +7,8 @@ import java.util.List;
  * The full state of a room as a client renders it, at one {@code version}; also the document that
  * diffs patch. Null fields are written as {@code null} so every snapshot has the same shape.
  *
- * @param status "waiting", "playing" or "over"
- * @param turn the seat to move, null unless playing
+ * @param status a {@link RoomStatus}, spelled
+ * @param turn the {@link Seat} to move, null unless playing
  * @param board one string per row, {@code X}, {@code O} or {@code .} per cell
  * @param moves this game's moves in order
  * @param lastMove the cell played last in this game, or null
@@ -37,10 +37,6 @@ public record Snapshot(
     List<String> rematch,
     Clock clock,
     Long claimableAt) {
-
-  public static final String WAITING = "waiting";
-  public static final String PLAYING = "playing";
-  public static final String OVER = "over";
 
   public Snapshot {
     board = List.copyOf(board);
@@ -79,7 +75,7 @@ public record Snapshot(
   /**
    * Room settings fixed at creation.
    *
-   * @param first who starts the first game: "X", "O" or "random"
+   * @param first who starts the first game: a {@link Seat} or {@link NewRoom#RANDOM}
    * @param earlyDraw whether a game is called a draw as soon as no one can win any more
    * @param spectators whether spectators may join
    * @param clock the time control's canonical text, or null for an untimed room
@@ -121,7 +117,7 @@ public record Snapshot(
    * How a game ended.
    *
    * @param winner the winning seat, null for a draw
-   * @param reason "line", "resign", "draw", "dead_draw", "abandoned" or "timeout"
+   * @param reason a {@link ResultReason}, spelled
    * @param line the winning cells, empty when the game did not end on a line
    */
   public record Result(String winner, String reason, List<Integer> line) {
@@ -134,14 +130,14 @@ public record Snapshot(
   public record Players(@JsonProperty("X") Player x, @JsonProperty("O") Player o) {
     /** The player in {@code seat}, or null. */
     public Player seat(String seat) {
-      return Protocol.X.equals(seat) ? x : Protocol.O.equals(seat) ? o : null;
+      return Seat.X.is(seat) ? x : Seat.O.is(seat) ? o : null;
     }
   }
 
   /**
    * A seated player.
    *
-   * @param kind "human" or "bot"
+   * @param kind a {@link PlayerKind}, spelled
    * @param level the bot level, null for people
    * @param connected false while a dropped player's seat is held for the grace period
    * @param graceUntil while not connected, when the held seat is freed (epoch milliseconds);

@@ -27,7 +27,7 @@ public final class SnapshotDiff {
     }
     scalar(ops, "/room", from.room(), to.room());
     if (!from.settings().equals(to.settings())) {
-      ops.add(PatchOp.replace("/settings", MessageCodec.tree(to.settings())));
+      ops.add(PatchOp.replace("/settings", ServerWriter.tree(to.settings())));
     }
     if (from.game() != to.game()) {
       ops.add(PatchOp.replace("/game", NODES.numberNode(to.game())));
@@ -35,12 +35,12 @@ public final class SnapshotDiff {
     scalar(ops, "/status", from.status(), to.status());
     scalar(ops, "/turn", from.turn(), to.turn());
     list(ops, "/board", from.board(), to.board(), NODES::textNode);
-    list(ops, "/moves", from.moves(), to.moves(), MessageCodec::tree);
+    list(ops, "/moves", from.moves(), to.moves(), ServerWriter::tree);
     if (!Objects.equals(from.lastMove(), to.lastMove())) {
       ops.add(PatchOp.replace("/lastMove", NODES.numberNode(to.lastMove())));
     }
     if (!Objects.equals(from.result(), to.result())) {
-      ops.add(PatchOp.replace("/result", MessageCodec.tree(to.result())));
+      ops.add(PatchOp.replace("/result", ServerWriter.tree(to.result())));
     }
     player(ops, "/players/X", from.players().x(), to.players().x());
     player(ops, "/players/O", from.players().o(), to.players().o());
@@ -63,7 +63,7 @@ public final class SnapshotDiff {
       return;
     }
     if (from == null || to == null) {
-      ops.add(PatchOp.replace("/clock", MessageCodec.tree(to)));
+      ops.add(PatchOp.replace("/clock", ServerWriter.tree(to)));
       return;
     }
     scalar(ops, "/clock/control", from.control(), to.control());
@@ -93,7 +93,7 @@ public final class SnapshotDiff {
       return;
     }
     if (from == null || to == null) {
-      ops.add(PatchOp.replace(path, MessageCodec.tree(to)));
+      ops.add(PatchOp.replace(path, ServerWriter.tree(to)));
       return;
     }
     scalar(ops, path + "/name", from.name(), to.name());
@@ -123,11 +123,8 @@ public final class SnapshotDiff {
         path,
         from.size(),
         to.size(),
-        (child, i, out) -> {
-          if (!from.get(i).equals(to.get(i))) {
-            out.add(PatchOp.replace(child, node.apply(to.get(i))));
-          }
-        },
+        i -> Objects.equals(from.get(i), to.get(i)),
+        (child, i, out) -> out.add(PatchOp.replace(child, node.apply(to.get(i)))),
         i -> node.apply(to.get(i)),
         () -> {
           ArrayNode all = NODES.arrayNode(to.size());

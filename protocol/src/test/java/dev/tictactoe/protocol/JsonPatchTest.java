@@ -26,7 +26,7 @@ class JsonPatchTest {
     for (JsonNode n : json(singleQuotedArray)) {
       out.add(
           new PatchOp(
-              n.get("op").asText(),
+              PatchOp.Op.fromWire(n.get("op").asText()),
               n.get("path").asText(),
               n.get("value"),
               n.has("from") ? n.get("from").asText() : null));
@@ -221,9 +221,9 @@ class JsonPatchTest {
     assertThat(JsonPatch.diff(json("{'a':[1,2,3,4,5,6]}"), json("{'a':[1,5,3,4]}")))
         .extracting(PatchOp::op, PatchOp::path)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("replace", "/a/1"),
-            org.assertj.core.groups.Tuple.tuple("remove", "/a/5"),
-            org.assertj.core.groups.Tuple.tuple("remove", "/a/4"));
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/a/1"),
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REMOVE, "/a/5"),
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REMOVE, "/a/4"));
   }
 
   @Test

@@ -3,7 +3,6 @@ package dev.tictactoe.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -54,6 +53,30 @@ class MessageCodecTest {
   }
 
   @Test
+  void serverTimeComesBeforeTheSnapshotAndStaysOutOfIt() {
+    String welcome =
+        MessageCodec.encode(
+            new ServerMessage.Welcome(1, "K7MQ2P", "X", "t", 1_795_000_012_000L, Samples.snapshot()));
+    assertThat(welcome)
+        .startsWith(
+            "{\"type\":\"welcome\",\"protocol\":1,\"room\":\"K7MQ2P\",\"seat\":\"X\",\"token\":\"t\","
+                + "\"serverTime\":1795000012000,\"snapshot\":{\"version\":7,");
+    String snapshot =
+        MessageCodec.encode(new ServerMessage.SnapshotMessage(1_795_000_012_000L, Samples.snapshot()));
+    assertThat(snapshot)
+        .startsWith("{\"type\":\"snapshot\",\"serverTime\":1795000012000,\"snapshot\":{");
+    assertThat(MessageCodec.fromTree(MessageCodec.parse(snapshot).get("snapshot")))
+        .isEqualTo(Samples.snapshot());
+
+    // A message from a server that does not say its time still reads, with serverTime null.
+    String withoutTime = snapshot.replace("\"serverTime\":1795000012000,", "");
+    assertThat(MessageCodec.decodeServer(withoutTime))
+        .isEqualTo(new ServerMessage.SnapshotMessage(null, Samples.snapshot()));
+    assertThatThrownBy(() -> MessageCodec.decodeServer(snapshot.replace("1795000012000", "\"now\"")))
+        .hasMessageContaining("snapshot.serverTime");
+  }
+
+  @Test
   void snapshotFieldsAreInDocumentOrderWithNullsWritten() {
     var tree = MessageCodec.toTree(Samples.snapshot());
     assertThat(tree.fieldNames())
@@ -86,16 +109,43 @@ class MessageCodecTest {
   }
 
   @Test
-  void subtypeListsMatchThePermittedSubclasses() {
-    for (Class<?> root : List.of(ClientMessage.class, ServerMessage.class, Event.class)) {
-      var listed =
-          Arrays.stream(root.getAnnotation(JsonSubTypes.class).value())
-              .map(JsonSubTypes.Type::value)
-              .toList();
-      assertThat(listed)
-          .as(root.getSimpleName())
-          .containsExactlyInAnyOrder(root.getPermittedSubclasses());
+  void theTablesOfTypesAndKindsNameEveryRecordOnce() {
+    List<Class<?>> fromClients =
+        Arrays.stream(MessageType.values())
+            .filter(MessageType::fromClient)
+            .<Class<?>>map(MessageType::type)
+            .toList();
+    List<Class<?>> fromServer =
+        Arrays.stream(MessageType.values())
+            .filter(t -> !t.fromClient())
+            .<Class<?>>map(MessageType::type)
+            .toList();
+    List<Class<?>> events =
+        Arrays.stream(EventKind.values()).<Class<?>>map(EventKind::type).toList();
+    assertThat(fromClients).containsExactlyInAnyOrder(ClientMessage.class.getPermittedSubclasses());
+    assertThat(fromServer).containsExactlyInAnyOrder(ServerMessage.class.getPermittedSubclasses());
+    assertThat(events).containsExactlyInAnyOrder(Event.class.getPermittedSubclasses());
+    for (MessageType t : MessageType.values()) {
+      assertThat(t.fromClient() ? MessageType.client(t.wire()) : MessageType.server(t.wire())).isEqualTo(t);
     }
+    for (EventKind k : EventKind.values()) {
+      assertThat(EventKind.fromWire(k.wire())).isEqualTo(k);
+    }
+  }
+
+  @Test
+  void everyClosedVocabularyHasItsDocumentedSpellings() {
+    assertThat(Seat.WIRE).containsExactly("X", "O");
+    assertThat(RoomStatus.WIRE).containsExactly("waiting", "playing", "over");
+    assertThat(ResultReason.WIRE)
+        .containsExactly("line", "resign", "draw", "dead_draw", "abandoned", "timeout");
+    assertThat(PlayerKind.WIRE).containsExactly("human", "bot");
+    assertThat(BotLevel.WIRE).containsExactly("easy", "medium", "hard", "perfect");
+    assertThat(PatchOp.Op.WIRE).containsExactly("add", "remove", "replace", "move", "copy", "test");
+    assertThat(NewRoom.SEAT_CHOICES).containsExactly("X", "O", "random");
+    assertThat(ResultReason.fromWire("dead_draw")).isEqualTo(ResultReason.DEAD_DRAW);
+    assertThat(BotLevel.fromWire("Hard")).isNull();
+    assertThat(PlayerKind.BOT.is("bot")).isTrue();
   }
 
   @Test
@@ -241,8 +291,35 @@ class MessageCodecTest {
   }
 
   @Test
+  void aBotSeedIsAnOptionalIntegerThatEveryJsonReaderHoldsExactly() {
+    assertThat(MessageCodec.decodeNewRoom("{}").botSeed()).isNull();
+    assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":null}").botSeed()).isNull();
+    assertThat(MessageCodec.decodeNewRoom("{\"bot\":\"hard\",\"botSeed\":42}"))
+        .isEqualTo(NewRoom.DEFAULT.withBot("hard").withBotSeed(42L));
+    assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":0}").botSeed()).isZero();
+    assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":9007199254740991}").botSeed())
+        .isEqualTo(Protocol.MAX_BOT_SEED);
+    for (String bad : new String[] {"-1", "9007199254740992", "1.5", "\"42\"", "1e3"}) {
+      assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"botSeed\":" + bad + "}"))
+          .as(bad)
+          .isInstanceOfSatisfying(
+              ProtocolException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
+                assertThat(e.getMessage()).startsWith("settings.botSeed: expected an integer");
+              });
+    }
+    assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"botSeed\":-1}"))
+        .hasMessage("settings.botSeed: expected an integer 0..9007199254740991, got -1");
+    NewRoom seeded = NewRoom.DEFAULT.withBotSeed(7L);
+    assertThat(MessageCodec.decodeNewRoom(MessageCodec.encode(seeded))).isEqualTo(seeded);
+  }
+
+  @Test
   void seatsNamesAndRoomCodes() {
-    assertThat(Protocol.other("X")).isEqualTo("O");
+    assertThat(Seat.X.other()).isEqualTo(Seat.O);
+    assertThat(Seat.fromWire("O")).isEqualTo(Seat.O);
+    assertThat(Seat.fromWire("x")).isNull();
     assertThat(RoomCode.normalize("K7MQ2P")).contains("K7MQ2P");
     assertThat(RoomCode.normalize("K7MQ2U")).isEmpty();
     assertThat(RoomCode.normalize("k7mq2p")).contains("K7MQ2P");

@@ -12,7 +12,7 @@ final class Samples {
         "K7MQ2P",
         new Snapshot.Settings(3, 3, "X", true, true),
         1,
-        Snapshot.PLAYING,
+        RoomStatus.PLAYING.wire(),
         "O",
         List.of("X.O", ".X.", "..."),
         List.of(
@@ -52,8 +52,9 @@ final class Samples {
   static List<ServerMessage> serverMessages() {
     var json = MessageCodec.mapper();
     return List.of(
-        new ServerMessage.Welcome(1, "K7MQ2P", "X", "secret", snapshot()),
+        new ServerMessage.Welcome(1, "K7MQ2P", "X", "secret", 1_795_000_012_000L, snapshot()),
         new ServerMessage.Welcome(1, "K7MQ2P", null, null, snapshot()),
+        new ServerMessage.SnapshotMessage(1_795_000_012_000L, snapshot()),
         new ServerMessage.SnapshotMessage(snapshot()),
         new ServerMessage.Diff(
             8,

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The record-level diff patches one snapshot's tree into the other's, as the tree diff does. */
 class SnapshotDiffTest {
 
-  private static final String[] STATUSES = {Snapshot.WAITING, Snapshot.PLAYING, Snapshot.OVER};
+  private static final String[] STATUSES = {RoomStatus.WAITING.wire(), RoomStatus.PLAYING.wire(), RoomStatus.OVER.wire()};
 
   /** Applies the diff to the tree of {@code from} and checks it against the tree diff. */
   private static List<PatchOp> check(Snapshot from, Snapshot to, boolean sameOpsAsTreeDiff) {
@@ -40,7 +40,7 @@ class SnapshotDiffTest {
         1_795_000_180_000L, null);
     Snapshot started = timed(s, 5, running, null);
     assertThat(check(s, started, true))
-        .contains(PatchOp.replace("/clock", MessageCodec.tree(running)))
+        .contains(PatchOp.replace("/clock", ServerWriter.tree(running)))
         .contains(PatchOp.replace("/claimableAt", JsonNodeFactory.instance.nullNode()));
     var flagged = new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, "X");
     assertThat(check(started, timed(s, 6, flagged, null), true))
@@ -58,16 +58,16 @@ class SnapshotDiffTest {
     Snapshot s = Samples.snapshot();
     List<Snapshot.MoveEntry> moves = new ArrayList<>(s.moves());
     moves.add(new Snapshot.MoveEntry("O", 6, "m2"));
-    Snapshot next = with(s, s.version() + 1, Snapshot.PLAYING, "X", List.of("X.O", ".X.", "O.."),
+    Snapshot next = with(s, s.version() + 1, RoomStatus.PLAYING.wire(), "X", List.of("X.O", ".X.", "O.."),
         moves, 6, null, s.players(), s.score(), s.rematch());
     assertThat(check(s, next, true))
         .extracting(PatchOp::op, PatchOp::path)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("replace", "/version"),
-            org.assertj.core.groups.Tuple.tuple("replace", "/turn"),
-            org.assertj.core.groups.Tuple.tuple("replace", "/board/2"),
-            org.assertj.core.groups.Tuple.tuple("add", "/moves/3"),
-            org.assertj.core.groups.Tuple.tuple("replace", "/lastMove"));
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/version"),
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/turn"),
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/board/2"),
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.ADD, "/moves/3"),
+            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/lastMove"));
   }
 
   /** Random walks through the changes a room makes, one step at a time, on several board sizes. */
@@ -95,7 +95,7 @@ class SnapshotDiffTest {
 
   private static Snapshot empty(int size) {
     return new Snapshot(0, "K7MQ2P", new Snapshot.Settings(size, 3, "X", true, true), 1,
-        Snapshot.WAITING, null, Collections.nCopies(size, ".".repeat(size)),
+        RoomStatus.WAITING.wire(), null, Collections.nCopies(size, ".".repeat(size)),
         List.of(), null, null, new Snapshot.Players(null, null), 0, new Snapshot.Score(0, 0, 0),
         null, List.of());
   }
@@ -114,7 +114,7 @@ class SnapshotDiffTest {
         row[cell % size] = seat.charAt(0);
         board.set(cell / size, new String(row));
         moves.add(new Snapshot.MoveEntry(seat, cell, "m" + v));
-        return with(s, v, Snapshot.PLAYING, seat.equals("X") ? "O" : "X", board, moves, cell,
+        return with(s, v, RoomStatus.PLAYING.wire(), seat.equals("X") ? "O" : "X", board, moves, cell,
             null, s.players(), s.score(), List.of());
       }
       case 3 -> { // an undo of one or two moves
@@ -132,7 +132,7 @@ class SnapshotDiffTest {
       case 4 -> { // the game ends on a line, the score moves
         List<Integer> line = List.of(0, 1, 2);
         Snapshot.Score score = new Snapshot.Score(s.score().x() + 1, s.score().o(), s.score().draws());
-        return with(s, v, Snapshot.OVER, null, board, moves, s.lastMove(),
+        return with(s, v, RoomStatus.OVER.wire(), null, board, moves, s.lastMove(),
             new Snapshot.Result("X", "line", line), s.players(), score, s.rematch());
       }
       case 5 -> { // rematch offers, then a new game
@@ -143,7 +143,7 @@ class SnapshotDiffTest {
               s.players(), s.score(), rematch);
         }
         Snapshot fresh = empty(size);
-        return new Snapshot(v, s.room(), s.settings(), s.game() + 1, Snapshot.PLAYING, "O",
+        return new Snapshot(v, s.room(), s.settings(), s.game() + 1, RoomStatus.PLAYING.wire(), "O",
             fresh.board(), List.of(), null, null, s.players(), s.spectators(), s.score(), null,
             List.of());
       }

@@ -25,7 +25,7 @@ class SnapshotTreeTest {
     sameAsDataBinding(
         new Snapshot(
             s.version() + 1, s.room(), new Snapshot.Settings(5, 4, "O", false, false), 3,
-            Snapshot.OVER, null, List.of("XXXX.", ".....", "OOO..", ".....", "....."),
+            RoomStatus.OVER.wire(), null, List.of("XXXX.", ".....", "OOO..", ".....", "....."),
             s.moves(), 3, new Snapshot.Result("X", "line", List.of(0, 1, 2, 3)),
             new Snapshot.Players(null, new Snapshot.Player("bo", "human", null, false)), 0,
             new Snapshot.Score(2, 1, 4), "O", List.of("X", "O")));
@@ -35,7 +35,7 @@ class SnapshotTreeTest {
   void anEmptyWaitingRoom() {
     sameAsDataBinding(
         new Snapshot(
-            0, "K7MQ2P", new Snapshot.Settings(3, 3, "X", true, true), 1, Snapshot.WAITING, null,
+            0, "K7MQ2P", new Snapshot.Settings(3, 3, "X", true, true), 1, RoomStatus.WAITING.wire(), null,
             List.of("...", "...", "..."), List.of(), null, null, new Snapshot.Players(null, null),
             0, new Snapshot.Score(0, 0, 0), null, List.of()));
   }

@@ -85,6 +85,15 @@ public final class Main implements Callable<Integer> {
                     + "10s..1h (env TTT_IDLE_CLAIM).")
     Duration idleClaim;
 
+    @Option(names = "--match-wait", defaultValue = "${env:TTT_MATCH_WAIT:-30s}",
+            description = "The longest a quick-match request waits for an opponent, at most 5m (env TTT_MATCH_WAIT).")
+    Duration matchWait;
+
+    @Option(names = "--match-max-waiting",
+            defaultValue = "${env:TTT_MATCH_MAX_WAITING:-" + ServerConfig.DEFAULT_MATCH_MAX_WAITING + "}",
+            description = "Quick-match requests waiting at once at most (env TTT_MATCH_MAX_WAITING).")
+    int matchMaxWaiting;
+
     @Option(names = "--empty-room-ttl", defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
             description = "Remove a room nobody is connected to after this long (env TTT_EMPTY_ROOM_TTL).")
     Duration emptyRoomTtl;
@@ -105,6 +114,16 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--bot-budget", defaultValue = "${env:TTT_BOT_BUDGET:-PT0.2S}",
             description = "Thinking time of a bot move, ISO-8601 (env TTT_BOT_BUDGET).")
     Duration botBudget;
+
+    @Option(names = "--bot-seed", defaultValue = "${env:TTT_BOT_SEED:-" + NONE + "}", converter = NoneOrLong.class,
+            description = "Seed of the bots' choices in rooms created without a botSeed: the n-th room created gets the"
+                    + " n-th seed fixed by this one; '" + NONE + "' draws a random seed per room (env TTT_BOT_SEED).")
+    Long botSeed;
+
+    @Option(names = "--bot-nodes", defaultValue = "${env:TTT_BOT_NODES:-" + NONE + "}", converter = NoneOrLong.class,
+            description = "Bound every bot search by this many positions instead of --bot-budget, so bot moves replay"
+                    + " on any machine; '" + NONE + "' searches for the time budget (env TTT_BOT_NODES).")
+    Long botNodes;
 
     @Option(names = "--allowed-origins", defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
             description = "Comma-separated browser origins (https://host[:port]) allowed to open room sockets"
@@ -134,6 +153,10 @@ public final class Main implements Callable<Integer> {
             description = "Comma-separated proxy IPs whose X-Forwarded-For names the client (env TTT_TRUSTED_PROXIES).")
     String trustedProxies;
 
+    @Option(names = "--transport", defaultValue = "${env:TTT_TRANSPORT:-" + ServerConfig.DEFAULT_TRANSPORT + "}",
+            description = "Socket transport: auto (native epoll where it loads, else NIO), epoll or nio (env TTT_TRANSPORT).")
+    String transport;
+
     @Option(names = "--bench-endpoints", defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
             description = "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env TTT_BENCH_ENDPOINTS).")
     boolean benchEndpoints;
@@ -155,6 +178,8 @@ public final class Main implements Callable<Integer> {
     static final String DEFAULT_DATA_DIR = "data";
     /** The {@code --data-dir} value that turns the journal off. */
     static final String NO_DATA_DIR = "none";
+    /** The value of an optional number flag that leaves it unset ({@code --bot-seed}, {@code --bot-nodes}). */
+    static final String NONE = "none";
     @Option(names = "--log-format", defaultValue = "${env:TTT_LOG_FORMAT:-text}", converter = LogFormat.class,
             description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
     FormatEncoder.Format logFormat;
@@ -177,6 +202,22 @@ public final class Main implements Callable<Integer> {
                 throw new CommandLine.TypeConversionException("'" + value + "' is not a log format (use text or json)");
             }
             return format;
+        }
+    }
+
+    /** Reads an integer, or {@link #NONE} (any case) for none. */
+    static final class NoneOrLong implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String text = value.trim();
+            if (text.isEmpty() || text.equalsIgnoreCase(NONE)) {
+                return null;
+            }
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not an integer (or " + NONE + ")");
+            }
         }
     }
 
@@ -208,11 +249,15 @@ public final class Main implements Callable<Integer> {
                 .pingInterval(pingInterval)
                 .seatGrace(seatGrace)
                 .idleClaim(idleClaim)
+                .matchWait(matchWait)
+                .matchMaxWaiting(matchMaxWaiting)
                 .emptyRoomTtl(emptyRoomTtl)
                 .diffHistory(diffHistory)
                 .botThreads(botThreads)
                 .botQueue(botQueue)
                 .botBudget(botBudget)
+                .botSeed(botSeed)
+                .botNodes(botNodes)
                 .allowedOrigins(splitList(allowedOrigins))
                 .maxOutboundBytes(maxOutboundBytes)
                 .drainTimeout(drainTimeout)
@@ -220,6 +265,7 @@ public final class Main implements Callable<Integer> {
                 .unknownCodeBurst(unknownCodeBurst)
                 .trustedProxies(splitList(trustedProxies))
                 .benchEndpoints(benchEndpoints)
+                .transport(transport)
                 .dataDir(dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR) ? null : Path.of(dataDir))
                 .durability(durability)
                 .gameRetention(gameRetention)

@@ -1,13 +1,19 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.server.net.Transport;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import java.nio.file.Path;
 import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.lobby.MatchQueue;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/** Every setting of the server; {@link #builder()} starts from the defaults it runs with when given none. */
+/**
+ * Every setting of the server; {@link #builder()} starts from the defaults it runs with when given
+ * none. Long only because each setting appears three times (a component, a named default, a
+ * builder method); it stays one file so that a setting is added in one place.
+ */
 public record ServerConfig(
         String host,
         int port,
@@ -27,6 +33,8 @@ public record ServerConfig(
         int botThreads,
         int botQueue,
         Duration botBudget,
+        Long botSeed,
+        Long botNodes,
         List<String> allowedOrigins,
         int maxOutboundBytes,
         Duration drainTimeout,
@@ -34,11 +42,13 @@ public record ServerConfig(
         int unknownCodeBurst,
         List<String> trustedProxies,
         boolean benchEndpoints,
+        String transport,
         Path dataDir,
         String durability,
         Duration gameRetention,
-
-        Duration idleClaim) {
+        Duration idleClaim,
+        Duration matchWait,
+        int matchMaxWaiting) {
 
     /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
@@ -81,6 +91,16 @@ public record ServerConfig(
     /** Default: thinking time of a bot move. */
     public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
     /**
+     * Default: no server-wide bot seed, so a room created without a {@code botSeed} of its own
+     * gets a random one. With a seed S, the n-th room created gets the n-th seed fixed by S.
+     */
+    public static final Long DEFAULT_BOT_SEED = null;
+    /**
+     * Default: no node budget, bot searches are bounded by {@link #botBudget} (time). With a
+     * budget of N positions per search, bot moves no longer depend on the machine's speed.
+     */
+    public static final Long DEFAULT_BOT_NODES = null;
+    /**
      * Default: browser origins allowed to open a room socket besides the server's own (an Origin
      * whose host and port are the request's Host); requests without an Origin are always allowed.
      */
@@ -105,12 +125,23 @@ public record ServerConfig(
     public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
     /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
+    /** Default: native epoll where it loads, NIO elsewhere (see {@code Transport}). */
+    public static final String DEFAULT_TRANSPORT = "auto";
     /** Default of a server built in code: no data directory, rooms live in memory only ({@code Main} uses ./data). */
     public static final Path DEFAULT_DATA_DIR = null;
     /** Default: group commit every 5 ms (see {@code DurabilityPolicy}). */
     public static final String DEFAULT_DURABILITY = "group";
     /** Default: finished games are kept this long after their room has gone. */
     public static final Duration DEFAULT_GAME_RETENTION = Duration.ofDays(7);
+    /** Default: the longest a quick-match request waits for an opponent. */
+    public static final Duration DEFAULT_MATCH_WAIT = MatchQueue.DEFAULT_WAIT;
+    /** Default: quick-match requests waiting at once at most. */
+    public static final int DEFAULT_MATCH_MAX_WAITING = MatchQueue.DEFAULT_MAX_WAITING;
+    /**
+     * The longest a quick-match request may be made to wait: an HTTP request held open longer
+     * than this is cut by many proxies and clients.
+     */
+    public static final Duration MAX_MATCH_WAIT = Duration.ofMinutes(5);
 
     public ServerConfig {
         trustedProxies = List.copyOf(trustedProxies);
@@ -118,6 +149,7 @@ public record ServerConfig(
         requirePositive("gameRetention", gameRetention);
         requirePositive("maxOutboundBytes", maxOutboundBytes);
         requirePositive("drainTimeout", drainTimeout);
+        Transport.choose(transport);
         requirePositive("unknownCodesPerSecond", unknownCodesPerSecond);
         requirePositive("unknownCodeBurst", unknownCodeBurst);
         if (port < 0 || port > 65_535) {
@@ -134,11 +166,20 @@ public record ServerConfig(
         requirePositive("pingInterval", pingInterval);
         requirePositive("seatGrace", seatGrace);
         IdleClaim.validate(idleClaim);
+        requirePositive("matchWait", matchWait);
+        if (matchWait.compareTo(MAX_MATCH_WAIT) > 0) {
+            throw new IllegalArgumentException("matchWait must be at most " + MAX_MATCH_WAIT.toMinutes() + " minutes, was "
+                    + matchWait);
+        }
+        requirePositive("matchMaxWaiting", matchMaxWaiting);
         requirePositive("emptyRoomTtl", emptyRoomTtl);
         requirePositive("diffHistory", diffHistory);
         requirePositive("botThreads", botThreads);
         requirePositive("botQueue", botQueue);
         requirePositive("botBudget", botBudget);
+        if (botNodes != null && botNodes <= 0) {
+            throw new IllegalArgumentException("botNodes must be positive, was " + botNodes);
+        }
         allowedOrigins = List.copyOf(allowedOrigins);
         for (String origin : allowedOrigins) {
             if (!ORIGIN.matcher(origin).matches()) {
@@ -194,6 +235,8 @@ public record ServerConfig(
         private int botThreads = DEFAULT_BOT_THREADS;
         private int botQueue = DEFAULT_BOT_QUEUE;
         private Duration botBudget = DEFAULT_BOT_BUDGET;
+        private Long botSeed = DEFAULT_BOT_SEED;
+        private Long botNodes = DEFAULT_BOT_NODES;
         private List<String> allowedOrigins = DEFAULT_ALLOWED_ORIGINS;
         private int maxOutboundBytes = DEFAULT_MAX_OUTBOUND_BYTES;
         private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
@@ -201,9 +244,12 @@ public record ServerConfig(
         private int unknownCodeBurst = DEFAULT_UNKNOWN_CODE_BURST;
         private List<String> trustedProxies = DEFAULT_TRUSTED_PROXIES;
         private boolean benchEndpoints = DEFAULT_BENCH_ENDPOINTS;
+        private String transport = DEFAULT_TRANSPORT;
         private Path dataDir = DEFAULT_DATA_DIR;
         private String durability = DEFAULT_DURABILITY;
         private Duration gameRetention = DEFAULT_GAME_RETENTION;
+        private Duration matchWait = DEFAULT_MATCH_WAIT;
+        private int matchMaxWaiting = DEFAULT_MATCH_MAX_WAITING;
 
         private Builder() {}
 
@@ -303,6 +349,18 @@ public record ServerConfig(
             return this;
         }
 
+        /** The seed rooms without a {@code botSeed} of their own derive theirs from; null draws at random. */
+        public Builder botSeed(Long value) {
+            this.botSeed = value;
+            return this;
+        }
+
+        /** Positions a bot search may examine instead of searching for {@code botBudget}; null for time. */
+        public Builder botNodes(Long value) {
+            this.botNodes = value;
+            return this;
+        }
+
         public Builder allowedOrigins(List<String> value) {
             this.allowedOrigins = value;
             return this;
@@ -333,6 +391,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** {@code auto}, {@code epoll} or {@code nio}. */
+        public Builder transport(String value) {
+            this.transport = value;
+            return this;
+        }
+
         public Builder benchEndpoints(boolean value) {
             this.benchEndpoints = value;
             return this;
@@ -354,11 +418,24 @@ public record ServerConfig(
             return this;
         }
 
+        /** The longest a quick-match request waits for an opponent before it is answered {@code timeout}. */
+        public Builder matchWait(Duration value) {
+            this.matchWait = value;
+            return this;
+        }
+
+        /** Quick-match requests waiting at once at most; more are refused {@code match_queue_full}. */
+        public Builder matchMaxWaiting(int value) {
+            this.matchMaxWaiting = value;
+            return this;
+        }
+
         public ServerConfig build() {
             return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength,
                     messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl,
-                    diffHistory, botThreads, botQueue, botBudget, allowedOrigins, maxOutboundBytes, drainTimeout, unknownCodesPerSecond,
-                    unknownCodeBurst, trustedProxies, benchEndpoints, dataDir, durability, gameRetention, idleClaim);
+                    diffHistory, botThreads, botQueue, botBudget, botSeed, botNodes, allowedOrigins, maxOutboundBytes, drainTimeout,
+                    unknownCodesPerSecond, unknownCodeBurst, trustedProxies, benchEndpoints, transport, dataDir, durability,
+                    gameRetention, idleClaim, matchWait, matchMaxWaiting);
         }
     }
 }

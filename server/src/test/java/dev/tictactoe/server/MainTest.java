@@ -41,6 +41,20 @@ class MainTest {
     }
 
     @Test
+    void quickMatchLimitsAreFlagsWithNamedDefaults() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.matchWait()).isEqualTo(Duration.ofSeconds(30)).isEqualTo(ServerConfig.DEFAULT_MATCH_WAIT);
+        assertThat(defaults.matchMaxWaiting()).isEqualTo(10_000).isEqualTo(ServerConfig.DEFAULT_MATCH_MAX_WAITING);
+        ServerConfig config = parse("--match-wait", "45s", "--match-max-waiting", "50");
+        assertThat(config.matchWait()).isEqualTo(Duration.ofSeconds(45));
+        assertThat(config.matchMaxWaiting()).isEqualTo(50);
+        assertThat(parse("--match-wait", "5m").matchWait()).isEqualTo(ServerConfig.MAX_MATCH_WAIT);
+        assertThatThrownBy(() -> parse("--match-wait", "301s")).hasMessageContaining("matchWait must be at most 5 minutes");
+        assertThatThrownBy(() -> parse("--match-wait", "0s")).hasMessageContaining("matchWait");
+        assertThatThrownBy(() -> parse("--match-max-waiting", "0")).hasMessageContaining("matchMaxWaiting");
+    }
+
+    @Test
     void theDataDirectoryAndItsPolicyAreFlags() {
         assertThat(parse("--data-dir", "none").dataDir()).isNull();
         assertThat(parse("--data-dir", "/var/lib/ttt").dataDir()).isEqualTo(Path.of("/var/lib/ttt"));
@@ -71,6 +85,21 @@ class MainTest {
     }
 
     @Test
+    void botSeedAndNodeBudgetAreOffByDefaultAndReadIntegers() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.botSeed()).isNull();
+        assertThat(ServerConfig.DEFAULT_BOT_SEED).isNull();
+        assertThat(defaults.botNodes()).isNull();
+        assertThat(ServerConfig.DEFAULT_BOT_NODES).isNull();
+        ServerConfig config = parse("--bot-seed", "-7", "--bot-nodes", "20000");
+        assertThat(config.botSeed()).isEqualTo(-7L);
+        assertThat(config.botNodes()).isEqualTo(20_000L);
+        assertThat(parse("--bot-seed", "none", "--bot-nodes", "NONE").botNodes()).isNull();
+        assertThatThrownBy(() -> parse("--bot-seed", "soon")).hasMessageContaining("'soon' is not an integer");
+        assertThatThrownBy(() -> parse("--bot-nodes", "0")).hasMessageContaining("botNodes must be positive");
+    }
+
+    @Test
     void allowedOriginsAreACommaSeparatedListOfOrigins() {
         assertThat(parse().allowedOrigins()).isEqualTo(ServerConfig.DEFAULT_ALLOWED_ORIGINS).isEmpty();
         assertThat(parse("--allowed-origins", "https://play.example, http://localhost:3000").allowedOrigins())
@@ -94,5 +123,12 @@ class MainTest {
         assertThat(config.unknownCodesPerSecond()).isEqualTo(3);
         assertThat(config.unknownCodeBurst()).isEqualTo(4);
         assertThatThrownBy(() -> parse("--max-outbound-bytes", "0")).hasMessageContaining("maxOutboundBytes");
+    }
+
+    @Test
+    void theTransportIsChosenByNameAndAnUnknownOneIsRefused() {
+        assertThat(parse().transport()).isEqualTo(ServerConfig.DEFAULT_TRANSPORT).isEqualTo("auto");
+        assertThat(parse("--transport", "nio").transport()).isEqualTo("nio");
+        assertThatThrownBy(() -> parse("--transport", "kqueue")).hasMessageContaining("kqueue");
     }
 }

@@ -30,6 +30,8 @@ import java.util.function.Predicate;
  * A blocking convenience client for tests, scripts and the terminal client: one connection, the
  * room state kept current (asking for a sync on a gap), a queue of received messages to wait on,
  * and reconnection with the seat token on demand, all through a {@link RoomFollower}.
+ * It stays one file: every method is a blocking wrapper over the same follower, inbox and view,
+ * which tests read as one API.
  */
 public final class GameClient implements AutoCloseable {
   /** Default time to wait for an answer. */

@@ -1,5 +1,9 @@
 package dev.tictactoe.testkit;
 
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,12 +12,13 @@ import java.util.List;
 public final class Snapshots {
     private Snapshots() {}
 
-    public static final Snapshot.Player ANA = new Snapshot.Player("ana", "human", null, true);
-    public static final Snapshot.Player BEN = new Snapshot.Player("ben", "human", null, true);
-    public static final Snapshot.Player BOT = new Snapshot.Player("bot (perfect)", "bot", "perfect", true);
+    public static final Snapshot.Player ANA = new Snapshot.Player("ana", PlayerKind.HUMAN.wire(), null, true);
+    public static final Snapshot.Player BEN = new Snapshot.Player("ben", PlayerKind.HUMAN.wire(), null, true);
+    public static final Snapshot.Player BOT =
+            new Snapshot.Player("bot (perfect)", PlayerKind.BOT.wire(), BotLevel.PERFECT.wire(), true);
 
     /** A room in {@code status} with this board; the moves list follows the board, X first. */
-    public static Snapshot of(String status, String turn, List<String> board, Integer lastMove, Snapshot.Result result,
+    public static Snapshot of(RoomStatus status, String turn, List<String> board, Integer lastMove, Snapshot.Result result,
             Snapshot.Player x, Snapshot.Player o) {
         int size = board.size();
         List<Snapshot.MoveEntry> moves = new ArrayList<>();
@@ -23,12 +28,13 @@ public final class Snapshots {
                 moves.add(new Snapshot.MoveEntry(String.valueOf(c), cell, "m" + cell));
             }
         }
-        return new Snapshot(7, "K7MQ2P", new Snapshot.Settings(size, Math.min(size, 5), "X", true, true), 1, status,
+        return new Snapshot(7, "K7MQ2P", new Snapshot.Settings(size, Math.min(size, 5), Seat.X.wire(), true, true), 1,
+                status.wire(),
                 turn, board, moves, lastMove, result, new Snapshot.Players(x, o), 2, new Snapshot.Score(1, 0, 3),
                 null, List.of());
     }
 
     public static Snapshot playing(String turn, String... rows) {
-        return of(Snapshot.PLAYING, turn, List.of(rows), null, null, ANA, BEN);
+        return of(RoomStatus.PLAYING, turn, List.of(rows), null, null, ANA, BEN);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ class RoomViewTest {
         "ABC234",
         new Snapshot.Settings(3, 3, "X", true, true),
         1,
-        Snapshot.PLAYING,
+        RoomStatus.PLAYING.wire(),
         cells.size() % 2 == 0 ? "X" : "O",
         List.of(rows.substring(0, 3), rows.substring(3, 6), rows.substring(6, 9)),
         moves,

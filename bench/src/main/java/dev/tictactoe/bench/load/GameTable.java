@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
  * it is their turn (or after the think time) and offer a rematch when a game ends. Each player
  * keeps only what it needs from the diffs (status, turn, board rows, the event's move id); both
  * players live on one event loop, so the table needs no locks.
+ * Kept whole on purpose: it is the generator's per-frame hot path (read a diff, move in the same
+ * call), free of the client library's per-frame decoding (see ARCHITECTURE.md).
  */
 final class GameTable implements Table {
 

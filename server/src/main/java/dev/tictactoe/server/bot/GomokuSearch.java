@@ -9,6 +9,8 @@ import java.util.SplittableRandom;
  * deepening PVS with aspiration windows, a transposition table, killer and history ordering;
  * forced answers to a four cost no depth, an open three of the opponent narrows the moves to its
  * defences, and the horizon looks for a win by fours before it evaluates the patterns.
+ * Kept whole on purpose: the phases share one budget, table and set of move buffers, on the bot's
+ * hot path.
  */
 final class GomokuSearch {
 

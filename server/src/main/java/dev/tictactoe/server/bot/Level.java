@@ -15,6 +15,11 @@ public enum Level {
     /** Exact play where the game can be solved in time, otherwise HARD. */
     PERFECT;
 
+    /** The name a bot of this level plays under, such as {@code bot (hard)}. */
+    public String playerName() {
+        return "bot (" + name().toLowerCase(Locale.ROOT) + ")";
+    }
+
     /** The level named {@code name}, ignoring case. */
     public static Level parse(String name) {
         if (name != null) {

@@ -10,6 +10,8 @@ import java.util.SplittableRandom;
  * changes only the 2(k-1) cells around it on each of its four lines). From them come counts of
  * each pattern per side, a running evaluation and quick answers to "can this side win at once /
  * make a four / make an open four". Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
+ * Kept whole on purpose: the incremental updates on move and undo are the engine's hot path and
+ * share its private arrays.
  */
 final class PatternBoard {
 

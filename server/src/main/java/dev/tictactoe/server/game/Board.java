@@ -12,6 +12,8 @@ import java.util.Objects;
  * int with one bit per cell. A move sets four bits; the win check after it reads the four lines
  * through that cell and measures the run of stones around it with two bit scans each. Nothing on
  * the hot path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates.
+ * Kept whole on purpose: the bitboards and everything that reads them (play, undo, the win check,
+ * certain draws) share private arrays on the hot path of the rooms and the bot.
  */
 public final class Board {
     private final Rules rules;
@@ -77,8 +79,8 @@ public final class Board {
         winDirection = other.winDirection;
     }
 
-    /** A board with {@code moves} played in order from the empty board, {@code first} starting. */
-    public static Board replay(Rules rules, Mark first, int... moves) {
+    /** A board with {@code moves} played in order from the empty board, {@code first} starting (for tests). */
+    static Board replay(Rules rules, Mark first, int... moves) {
         Board board = new Board(rules, first);
         for (int move : moves) {
             board.play(move);
@@ -124,12 +126,6 @@ public final class Board {
     /** The cells played so far, in order (a copy). */
     public int[] moves() {
         return Arrays.copyOf(moves, moveCount);
-    }
-
-    /** The mark made at {@code ply}. */
-    public Mark markAt(int ply) {
-        Objects.checkIndex(ply, moveCount);
-        return (ply & 1) == 0 ? first : first.opponent();
     }
 
     /** The mark on {@code cell}, or null if it is empty. */
@@ -254,12 +250,12 @@ public final class Board {
 
     /**
      * The longest run of {@code mark} through {@code cell} (in any of the four directions) if
-     * {@code mark} were placed on the empty {@code cell}; changes nothing. Useful to find threats.
+     * {@code mark} were placed on the empty {@code cell}; changes nothing.
      *
      * @throws IllegalArgumentException if {@code cell} is not on the board
      * @throws IllegalStateException if the cell is taken
      */
-    public int runLength(int cell, Mark mark) {
+    int runLength(int cell, Mark mark) {
         int g = checkCell(cell) << 2;
         int row = cellInfo[g];
         int col = cellInfo[g + 1];
@@ -272,38 +268,6 @@ public final class Board {
         best = Math.max(best, run(lines[base + size + col] | (1 << row), row));
         best = Math.max(best, run(lines[base + cellInfo[g + 2]] | colBit, col));
         return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
-    }
-
-    /**
-     * The stones of {@code mark} on the line through {@code cell} in {@code direction}, one bit
-     * per cell of the line: a row by column, a column by row, a diagonal or anti-diagonal by
-     * column. {@link #linePosition} is the bit of {@code cell} itself and {@link #lineMask} the
-     * bits that are on the board. Lets threat detection read a whole line at once.
-     */
-    public int lineBits(Mark mark, int cell, Direction direction) {
-        int g = checkCell(cell) << 2;
-        int base = mark.ordinal() * lineCount;
-        return lines[base + lineIndex(g, direction)];
-    }
-
-    /** The bit of {@code cell} in {@link #lineBits} for {@code direction}. */
-    public int linePosition(int cell, Direction direction) {
-        int g = checkCell(cell) << 2;
-        return direction == Direction.COLUMN ? cellInfo[g] : cellInfo[g + 1];
-    }
-
-    /** The bits of {@link #lineBits} for {@code direction} that are cells of the board. */
-    public int lineMask(int cell, Direction direction) {
-        return geometry.lineMask[lineIndex(checkCell(cell) << 2, direction)];
-    }
-
-    private int lineIndex(int g, Direction direction) {
-        return switch (direction) {
-            case ROW -> cellInfo[g];
-            case COLUMN -> size + cellInfo[g + 1];
-            case DIAGONAL -> cellInfo[g + 2];
-            case ANTI_DIAGONAL -> cellInfo[g + 3];
-        };
     }
 
     /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
@@ -359,27 +323,8 @@ public final class Board {
     }
 
     /**
-     * Whether every window of k cells in a row holds both marks, so that no line is open to either
-     * player. Such a position is a {@linkplain #isCertainDraw() certain draw}, but a draw can be
-     * certain earlier, when the open windows cannot be filled in the moves that are left.
-     */
-    public boolean isDeadDraw() {
-        if (winner != null) {
-            return false;
-        }
-        int[] mask = geometry.lineMask;
-        for (int line = 0; line < lineCount; line++) {
-            int x = lines[line];
-            int o = lines[lineCount + line];
-            if (hasRun(mask[line] & ~o, winLength) || hasRun(mask[line] & ~x, winLength)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether no continuation of play lets either player complete a line. A window of k cells in a
+     * Whether no continuation of play lets either player complete a line (a dead draw, in the
+     * protocol's words). A window of k cells in a
      * row still open to one mark (none of the other's in it), with {@code e} of its cells empty,
      * can be completed exactly when its owner gets {@code e} more moves while the opponent, moving
      * in between, finds enough empty cells outside it: {@code e - 1} of them when the owner is to
@@ -414,37 +359,10 @@ public final class Board {
         return true;
     }
 
-    private static boolean hasRun(int bits, int length) {
-        int m = bits;
-        for (int i = 1; i < length && m != 0; i++) {
-            m &= bits >>> i;
-        }
-        return m != 0;
-    }
-
     /** Whether the owner of an open window with {@code missing} empty cells can still fill it. */
     private static boolean completable(int missing, boolean ownerToMove, int empty) {
         int opponentMoves = ownerToMove ? missing - 1 : missing;
         return empty - missing >= opponentMoves;
-    }
-
-    /** The outcome, with no early draws: a game is drawn only when the board is full. */
-    public Outcome outcome() {
-        return outcome(false);
-    }
-
-    /** The outcome; with {@code earlyDraw}, a {@linkplain #isCertainDraw() certain draw} ends it. */
-    public Outcome outcome(boolean earlyDraw) {
-        if (winner != null) {
-            return new Outcome.Win(winner, winningLine());
-        }
-        if (isFull()) {
-            return new Outcome.Draw(false);
-        }
-        if (earlyDraw && isCertainDraw()) {
-            return new Outcome.Draw(true);
-        }
-        return new Outcome.InProgress();
     }
 
     /**
@@ -489,34 +407,6 @@ public final class Board {
                     + " cells, the board has " + cellCount);
         }
         return key3;
-    }
-
-    /**
-     * The stones of {@code mark} on {@code row} as bits: bit c is set if the mark is on column c.
-     */
-    public int rowBits(Mark mark, int row) {
-        Objects.checkIndex(row, size);
-        return lines[mark.ordinal() * lineCount + row];
-    }
-
-    /**
-     * The stones of {@code mark} as a padded bitboard (a new array): cell (row, col) is bit
-     * {@code row * (N + 1) + col}, counted from bit 0 of word 0 upwards; the extra bit per row
-     * stays clear so that shifts by 1, N, N+1 and N+2 never wrap from one row into the next.
-     */
-    public long[] bits(Mark mark) {
-        int stride = size + 1;
-        long[] bits = new long[(size * stride + 63) >>> 6];
-        int base = mark.ordinal() * lineCount;
-        for (int row = 0; row < size; row++) {
-            int stones = lines[base + row];
-            while (stones != 0) {
-                int index = row * stride + Integer.numberOfTrailingZeros(stones);
-                bits[index >>> 6] |= 1L << index;
-                stones &= stones - 1;
-            }
-        }
-        return bits;
     }
 
     /** The board as rows of {@code X}, {@code O} and {@code .}, separated by newlines. */

@@ -1,7 +1,7 @@
 package dev.tictactoe.server.game;
 
 /** The four directions of a line through a cell, each stepping to ascending cell numbers. */
-public enum Direction {
+enum Direction {
     /** Left to right. */
     ROW(0, 1),
     /** Top to bottom. */

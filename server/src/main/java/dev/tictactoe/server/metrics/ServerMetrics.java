@@ -2,6 +2,7 @@ package dev.tictactoe.server.metrics;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,6 +38,9 @@ public final class ServerMetrics implements AutoCloseable {
     static final Duration[] MOVE_BUCKETS = millis(0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 1000);
     /** Buckets of the bot's thinking time; the budget is 200 ms by default. */
     static final Duration[] BOT_BUCKETS = millis(1, 5, 10, 25, 50, 100, 200, 300, 500, 1000, 2500, 5000);
+    /** Buckets of the time to pair a quick-match request; requests wait 30 s at most by default. */
+    static final Duration[] PAIRING_BUCKETS =
+            millis(1, 10, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 20_000, 30_000, 60_000);
 
     private final PrometheusMeterRegistry registry;
     private final JvmGcMetrics gc;
@@ -56,6 +60,28 @@ public final class ServerMetrics implements AutoCloseable {
     private final Counter lagging;
     private final Counter rateLimited;
     private final Counter closedForAbuse;
+    private final Timer timeToPair;
+    private final Map<MatchOutcome, Counter> matchRequests = new EnumMap<>(MatchOutcome.class);
+
+    /** How a quick-match request ended, as the {@code outcome} label says it. */
+    public enum MatchOutcome {
+        /** Paired with another person. */
+        PAIRED,
+        /** Nobody came in time and a bot took the other seat. */
+        BOT,
+        /** Nobody came within the wait limit. */
+        TIMEOUT,
+        /** Cancelled by its ticket or by its connection closing. */
+        CANCELLED,
+        /** Paired, but no room could be opened; or the server stopped. */
+        UNAVAILABLE,
+        /** Refused before it could wait: already queued, ticket in use, queue full. */
+        REFUSED;
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     private ServerMetrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
@@ -99,6 +125,13 @@ public final class ServerMetrics implements AutoCloseable {
                 .description("Messages over a connection's rate limit").register(registry);
         closedForAbuse = Counter.builder("ttt.rate.limited").tag("action", "closed")
                 .description("Messages over a connection's rate limit").register(registry);
+        timeToPair = Timer.builder("ttt.match.time.to.pair")
+                .description("How long a quick-match request waited until it was paired with another person")
+                .serviceLevelObjectives(PAIRING_BUCKETS).register(registry);
+        for (MatchOutcome outcome : MatchOutcome.values()) {
+            matchRequests.put(outcome, Counter.builder("ttt.match.requests").tag("outcome", outcome.label())
+                    .description("Quick-match requests, by how they ended").register(registry));
+        }
     }
 
     /** A registry of the server's meters plus the JVM's and the process's. */
@@ -117,6 +150,28 @@ public final class ServerMetrics implements AutoCloseable {
     public void watchBotQueue(IntSupplier queued) {
         Gauge.builder("ttt.bot.queue", queued, IntSupplier::getAsInt).strongReference(true).description("Bot moves waiting for a thread")
                 .register(registry);
+    }
+
+    /** Reports {@code waiting} as the quick-match requests waiting at each scrape. */
+    public void watchMatchQueue(IntSupplier waiting) {
+        Gauge.builder("ttt.match.waiting", waiting, IntSupplier::getAsInt).strongReference(true)
+                .description("Quick-match requests waiting for an opponent").register(registry);
+    }
+
+    /** A quick-match request was paired with another person after waiting {@code waitedNanos}. */
+    public void matchPaired(long waitedNanos) {
+        timeToPair.record(waitedNanos, TimeUnit.NANOSECONDS);
+        matchEnded(MatchOutcome.PAIRED);
+    }
+
+    /** Nobody came for a quick-match request that accepted a bot: a bot took the other seat. */
+    public void matchBotFilled() {
+        matchEnded(MatchOutcome.BOT);
+    }
+
+    /** A quick-match request ended; a pairing is counted by {@link #matchPaired}, a bot fill by {@link #matchBotFilled}. */
+    public void matchEnded(MatchOutcome outcome) {
+        matchRequests.get(outcome).increment();
     }
 
     public void connectionOpened() {
@@ -209,19 +264,7 @@ public final class ServerMetrics implements AutoCloseable {
     }
 
     static String wireType(ClientMessage message) {
-        return switch (message) {
-            case ClientMessage.Join ignored -> "join";
-            case ClientMessage.Move ignored -> "move";
-            case ClientMessage.Undo ignored -> "undo";
-            case ClientMessage.UndoReply ignored -> "undo_reply";
-            case ClientMessage.Resign ignored -> "resign";
-            case ClientMessage.Rematch ignored -> "rematch";
-            case ClientMessage.InviteBot ignored -> "invite_bot";
-            case ClientMessage.Sync ignored -> "sync";
-            case ClientMessage.History ignored -> "history";
-            case ClientMessage.Leave ignored -> "leave";
-            case ClientMessage.Claim ignored -> "claim";
-        };
+        return MessageType.of(message).wire();
     }
 
     private static Counter moves(MeterRegistry registry, String by) {

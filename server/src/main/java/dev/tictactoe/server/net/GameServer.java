@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomJournal;
@@ -16,18 +17,18 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroupFuture;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.security.SecureRandom;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The running server: binds the port, owns the event loops, the rooms and the bot pool. */
+/** The running server: binds the port, owns the event loops, the rooms, quick match and the bot pool. */
 public final class GameServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GameServer.class);
@@ -39,21 +40,24 @@ public final class GameServer implements AutoCloseable {
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final ServerConfig config;
+    private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ServerMetrics metrics = ServerMetrics.create();
     private final BotRunner bots;
     private final Store store;
     private volatile RoomRegistry registry;
+    private final Matchmaker matchmaker;
     private final Services services;
     private final Channel listener;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private GameServer(ServerConfig config) throws InterruptedException {
         this.config = config;
-        boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), NioIoHandler.newFactory());
-        bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget());
+        transport = Transport.choose(config.transport());
+        boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
+        workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), transport.handlers());
+        bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget(), config.botNodes());
         bots.measureWith(metrics);
         try {
             store = openStore(config);
@@ -67,7 +71,10 @@ public final class GameServer implements AutoCloseable {
                 store == null ? RoomJournal.NONE : new StoredRooms(store));
         metrics.watchRooms(registry::size);
         metrics.watchBotQueue(bots::queued);
-        services = Services.of(registry, config, metrics, store == null ? null : store.games());
+        // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
+        matchmaker = MatchApi.matchmaker(config, registry, metrics, workers.next(),
+                new SplittableRandom(new SecureRandom().nextLong()));
+        services = Services.of(registry, config, metrics, store == null ? null : store.games(), matchmaker);
         try {
             if (store != null) {
                 services.state().storeProblem(store::problem);
@@ -75,7 +82,7 @@ public final class GameServer implements AutoCloseable {
             }
             listener = new ServerBootstrap()
                     .group(boss, workers)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
@@ -91,7 +98,7 @@ public final class GameServer implements AutoCloseable {
         }
         services.state().started();
         long maxFiles = ProcessStats.maxFiles();
-        log.info("listening on {}:{}; open-file limit {} allows about {} connections", config.host(), port(), maxFiles,
+        log.info("listening on {}:{} ({}); open-file limit {} allows about {} connections", config.host(), port(), transport, maxFiles,
                 maxFiles > 0 ? Math.max(0, maxFiles - 100) : "unknown");
     }
 
@@ -147,6 +154,11 @@ public final class GameServer implements AutoCloseable {
         return registry;
     }
 
+    /** Quick match: the requests waiting for an opponent. */
+    public Matchmaker matchmaker() {
+        return matchmaker;
+    }
+
     /**
      * Drains, then stops: readiness goes false, the port closes, every socket is sent close 1001
      * and given up to the drain timeout to answer it, then the rooms, the bots and the loops stop.
@@ -160,6 +172,8 @@ public final class GameServer implements AutoCloseable {
         long started = System.nanoTime();
         services.state().draining();
         listener.close().awaitUninterruptibly();
+        // Waiting quick-match requests hear 503 before their connections are closed below.
+        matchmaker.close();
         int open = services.state().channels.size();
         ChannelGroupFuture allClosed = services.state().channels.newCloseFuture();
         for (Channel channel : services.state().channels) {

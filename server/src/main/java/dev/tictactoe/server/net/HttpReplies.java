@@ -1,9 +1,12 @@
 package dev.tictactoe.server.net;
 
+import dev.tictactoe.protocol.BotLevel;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.room.RoomSettings;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -14,6 +17,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
+import java.util.Locale;
 
 /** JSON answers to HTTP requests; a {@code HEAD} request gets the headers without the body. */
 final class HttpReplies {
@@ -24,7 +28,37 @@ final class HttpReplies {
 
     /** {@code {"code": "...", "message": "..."}}, the body of every refusal. */
     static ObjectNode error(ErrorCode code, String message) {
-        return JSON.createObjectNode().put("code", code.wire()).put("message", message);
+        return error(code.wire(), message);
+    }
+
+    /** A refusal whose code belongs to one endpoint (the quick-match codes), not to the rooms. */
+    static ObjectNode error(String code, String message) {
+        return JSON.createObjectNode().put("code", code).put("message", message);
+    }
+
+    /**
+     * A room's resolved settings as {@code POST /api/rooms} answers them; {@code seat} is the seat
+     * of the one this answer is for.
+     */
+    static ObjectNode settings(RoomSettings settings, Mark seat) {
+        return JSON.createObjectNode()
+                .put("size", settings.rules().size())
+                .put("winLength", settings.rules().winLength())
+                .put("seat", seat.name())
+                .put("first", settings.first().name())
+                .put("earlyDraw", settings.earlyDraw())
+                .put("spectators", settings.spectators())
+                .put("bot", settings.bot() == null ? null : BotLevel.valueOf(settings.bot().name()).wire())
+                .put("clock", settings.clock() == null ? null : settings.clock().toString());
+    }
+
+    /** An answer without a body, such as 204. */
+    static FullHttpResponse empty(HttpResponseStatus status) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
+        if (status.code() != HttpResponseStatus.NO_CONTENT.code()) {
+            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
+        }
+        return response;
     }
 
     static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {

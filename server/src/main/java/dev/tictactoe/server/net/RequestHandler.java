@@ -5,6 +5,7 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
@@ -38,6 +39,8 @@ import org.slf4j.LoggerFactory;
  * Answers every HTTP request on a connection, in order, with JSON: the API, health, readiness and
  * metrics, and refusals for anything else. A valid upgrade to a live room is passed on to the
  * WebSocket handshake, and this handler leaves the pipeline.
+ * It stays one file: requests on a connection are answered strictly in order, and every endpoint's
+ * answer goes through the one queue that keeps that order.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
@@ -52,6 +55,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     /** Requests that arrived while an answer computed elsewhere was pending; answered in order. */
     private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
     private boolean answering;
+    /** The ticket of this connection's quick-match request while it waits for its answer. */
+    private String matchTicket;
 
     RequestHandler(Services services) {
         this.services = services;
@@ -103,6 +108,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         switch (Router.route(request.method(), request.uri())) {
             case Route.Upgrade upgrade -> upgrade(ctx, request, upgrade.code());
             case Route.CreateRoom create -> createRoom(ctx, request);
+            case Route.QuickMatch quick -> quickMatch(ctx, request);
+            case Route.MatchStatus status -> send(ctx, keepAlive, services.matches().status(status.ticket()));
+            case Route.CancelMatch cancel -> send(ctx, keepAlive, services.matches().cancel(cancel.ticket()));
             case Route.RoomInfo info -> roomInfo(ctx, request, info.code());
             case Route.Games games -> archived(ctx, request, games.code(), null);
             case Route.Game game -> archived(ctx, request, game.code(), game.game());
@@ -183,9 +191,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         RoomSettings settings;
+        NewRoom asked;
         try {
             String body = request.content().toString(StandardCharsets.UTF_8);
-            NewRoom asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
+            asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
             settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
         } catch (ProtocolException e) {
             reply(ctx, keepAlive, false, HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage()));
@@ -193,22 +202,56 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
         Room room;
         try {
-            room = services.rooms().create(settings);
+            room = services.rooms().create(settings, asked.botSeed());
         } catch (RoomRegistry.Full e) {
             reply(ctx, keepAlive, false, HttpResponseStatus.SERVICE_UNAVAILABLE, error(ErrorCode.SERVER_FULL, e.getMessage()));
             return;
         }
         ObjectNode body = JSON.createObjectNode().put("code", room.code()).put("path", "/rooms/" + room.code() + "/ws");
-        body.putObject("settings")
-                .put("size", settings.rules().size())
-                .put("winLength", settings.rules().winLength())
-                .put("seat", settings.creatorSeat().name())
-                .put("first", settings.first().name())
-                .put("earlyDraw", settings.earlyDraw())
-                .put("spectators", settings.spectators())
-                .put("bot", settings.bot() == null ? null : settings.bot().name().toLowerCase(Locale.ROOT))
-                .put("clock", settings.clock() == null ? null : settings.clock().toString());
+        body.set("settings", HttpReplies.settings(settings, settings.creatorSeat()).put("botSeed", asked.botSeed()));
         reply(ctx, keepAlive, false, HttpResponseStatus.CREATED, body);
+    }
+
+    /**
+     * Waits for a quick match without holding the loop: the request is queued with a waiter that
+     * hands its answer back to this connection's loop. Later requests on this connection wait
+     * behind it, in order.
+     */
+    private void quickMatch(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (services.state().isDraining()) {
+            reply(ctx, false, false, HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+            return;
+        }
+        answering = true;
+        MatchApi.Submitted submitted = services.matches().submit(request.content().toString(StandardCharsets.UTF_8),
+                reply -> ctx.executor().execute(() -> matchAnswered(ctx, keepAlive, reply)));
+        switch (submitted) {
+            case MatchApi.Submitted.Answered answered -> {
+                answering = false;
+                send(ctx, keepAlive, answered.reply());
+            }
+            // Even a pairing made at once is answered through the waiter, a task after this one.
+            case MatchApi.Submitted.Waiting queued -> matchTicket = queued.ticket();
+        }
+    }
+
+    private void matchAnswered(ChannelHandlerContext ctx, boolean keepAlive, MatchApi.Reply reply) {
+        matchTicket = null;
+        send(ctx, keepAlive, reply);
+        answering = false;
+        while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
+            handle(ctx, waiting.poll());
+        }
+    }
+
+    private static void send(ChannelHandlerContext ctx, boolean keepAlive, MatchApi.Reply reply) {
+        if (reply.body() == null) {
+            HttpReplies.send(ctx, HttpReplies.empty(reply.status()), keepAlive);
+        } else {
+            reply(ctx, keepAlive, false, reply.status(), reply.body());
+        }
     }
 
     private void roomInfo(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode) {
@@ -299,12 +342,25 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof IdleStateEvent && matchTicket != null) {
+            // A quick-match request is quiet while it waits; its wait is bounded by the match wait limit.
+            return;
+        }
         if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
             // A plain HTTP connection that went quiet, or the server is stopping: nothing is owed.
             ctx.close();
             return;
         }
         super.userEventTriggered(ctx, event);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (matchTicket != null) {
+            // A client that gives up closes the connection: its request leaves the queue.
+            services.matches().leave(matchTicket);
+        }
+        ctx.fireChannelInactive();
     }
 
     @Override

@@ -9,6 +9,15 @@ sealed interface Route {
     /** {@code POST /api/rooms}. */
     record CreateRoom() implements Route {}
 
+    /** {@code POST /api/match}: ask for a quick match and wait for the answer. */
+    record QuickMatch() implements Route {}
+
+    /** {@code GET /api/match/{ticket}}: where a waiting quick-match request stands. */
+    record MatchStatus(String ticket) implements Route {}
+
+    /** {@code DELETE /api/match/{ticket}}: cancel a waiting quick-match request. */
+    record CancelMatch(String ticket) implements Route {}
+
     /** {@code GET /api/rooms/{code}}: the room's snapshot. */
     record RoomInfo(String code) implements Route {}
 

@@ -55,6 +55,9 @@ final class Router {
                 if (segments.get(0).equals("api") && segments.get(1).equals("rooms")) {
                     yield method.equals(HttpMethod.POST) ? new Route.CreateRoom() : notAllowed(path, "POST");
                 }
+                if (segments.get(0).equals("api") && segments.get(1).equals("match")) {
+                    yield method.equals(HttpMethod.POST) ? new Route.QuickMatch() : notAllowed(path, "POST");
+                }
                 if (segments.get(0).equals("r") && !segments.get(1).isEmpty()) {
                     yield readOnly ? new Route.Asset(path) : notAllowed(path, GET_HEAD);
                 }
@@ -69,6 +72,12 @@ final class Router {
                 }
                 if (segments.get(0).equals("api") && segments.get(1).equals("rooms") && !segments.get(2).isEmpty()) {
                     yield get ? new Route.RoomInfo(segments.get(2)) : notAllowed(path, "GET");
+                }
+                if (segments.get(0).equals("api") && segments.get(1).equals("match") && !segments.get(2).isEmpty()) {
+                    String ticket = segments.get(2);
+                    yield get ? new Route.MatchStatus(ticket)
+                            : method.equals(HttpMethod.DELETE) ? new Route.CancelMatch(ticket)
+                            : notAllowed(path, "GET, DELETE");
                 }
                 yield new Route.NotFound(path);
             }

@@ -1,13 +1,20 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.ArchiveRunner;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.util.SplittableRandom;
 
-/** What every connection's handlers share: the rooms, the settings, the counters, the limits and the page. */
+/**
+ * What every connection's handlers share: the rooms, quick match, the settings, the counters, the
+ * limits and the page.
+ */
 record Services(
         RoomRegistry rooms,
+        MatchApi matches,
         ServerConfig config,
         ServerStats stats,
         ServerState state,
@@ -18,13 +25,18 @@ record Services(
         OriginPolicy origins,
         ArchiveRunner games) {
 
+    /** For handlers tested alone: quick-match timers run on Netty's global executor. */
     static Services of(RoomRegistry rooms, ServerConfig config) {
-        return of(rooms, config, ServerMetrics.create(), null);
+        ServerMetrics metrics = ServerMetrics.create();
+        return of(rooms, config, metrics, null, MatchApi.matchmaker(config, rooms, metrics, GlobalEventExecutor.INSTANCE,
+                new SplittableRandom()));
     }
 
     /** {@code games} is where finished games are kept, or null when the server keeps none. */
-    static Services of(RoomRegistry rooms, ServerConfig config, ServerMetrics metrics, ArchiveRunner games) {
-        return new Services(rooms, config, new ServerStats(metrics), new ServerState(),
+    static Services of(RoomRegistry rooms, ServerConfig config, ServerMetrics metrics, ArchiveRunner games,
+            Matchmaker matchmaker) {
+        return new Services(rooms, new MatchApi(matchmaker, config.maxNameLength()), config, new ServerStats(metrics),
+                new ServerState(),
                 new AddressBudget(config.unknownCodesPerSecond(), config.unknownCodeBurst(), System::nanoTime),
                 new ClientAddress(config.trustedProxies()), new LogLimiter(System::nanoTime),
                 new StaticFiles(), new OriginPolicy(config.allowedOrigins()), games);

@@ -26,6 +26,12 @@ public final class BotRunner implements AutoCloseable {
 
     static final Search BOT = new Bot()::choose;
 
+    /** The engine's search bounded by {@code nodes} positions instead of the time budget, so it replays. */
+    static Search byNodes(long nodes) {
+        Bot bot = new Bot();
+        return (board, level, budget, seed) -> bot.chooseWithNodes(board, level, nodes, seed);
+    }
+
     private final Search search;
     private final Executor pool;
     private final Duration budget;
@@ -33,7 +39,12 @@ public final class BotRunner implements AutoCloseable {
     private volatile ServerMetrics metrics;
 
     public BotRunner(int threads, int queue, Duration budget) {
-        this(pool(threads, queue), budget, BOT);
+        this(threads, queue, budget, null);
+    }
+
+    /** Searches for {@code budget}, or for {@code nodes} positions when that is not null. */
+    public BotRunner(int threads, int queue, Duration budget, Long nodes) {
+        this(pool(threads, queue), budget, nodes == null ? BOT : byNodes(nodes));
     }
 
     /** Bot moves waiting for a thread (zero when the pool is not a queueing one). */

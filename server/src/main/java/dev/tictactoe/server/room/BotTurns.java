@@ -34,8 +34,10 @@ final class BotTurns {
             return;
         }
         long forVersion = room.feed.version();
+        // The engine mixes in the position; the version is left out on purpose, so who watches or
+        // reconnects cannot change a bot's choice: the same seed and moves replay (PROTOCOL.md).
         boolean queued = room.context.bots().think(room.match.board(), seat.bot,
-                seed ^ (forVersion * 0x9E3779B97F4A7C15L),
+                seed ^ (room.match.game() * 0x9E3779B97F4A7C15L),
                 move -> room.execute(() -> moved(turn, forVersion, move)),
                 failure -> room.execute(() -> failed(turn, forVersion, failure)));
         if (!queued) {

@@ -8,7 +8,7 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.SnapshotDiff;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
 
 /**
  * What the members see of a room: its version, the snapshot they last saw, the recent diffs, and
@@ -16,7 +16,14 @@ import java.util.function.LongFunction;
  */
 final class Feed {
 
-    private final LongFunction<Snapshot> render;
+    /** Draws the room as it is now at {@code version}, reusing what did not change since {@code previous}. */
+    interface Renderer {
+        Snapshot render(long version, Snapshot previous);
+    }
+
+    private final Renderer render;
+    /** The wall clock, written into snapshot messages so that clients can correct their own. */
+    private final LongSupplier epochMillis;
     private final DiffHistory history;
     private final List<Session> members = new ArrayList<>();
     private long version;
@@ -25,11 +32,11 @@ final class Feed {
     /** The state as members last saw it: the base of the next diff. */
     private Snapshot shown;
 
-    /** {@code render} draws the room as it is now at a given version. */
-    Feed(LongFunction<Snapshot> render, int historySize) {
+    Feed(Renderer render, int historySize, LongSupplier epochMillis) {
         this.render = render;
+        this.epochMillis = epochMillis;
         this.history = new DiffHistory(historySize);
-        this.shown = render.apply(version);
+        this.shown = render.render(version, null);
     }
 
     long version() {
@@ -51,7 +58,7 @@ final class Feed {
     }
 
     Snapshot snapshot() {
-        return render.apply(version);
+        return render.render(version, shown);
     }
 
     List<Session> members() {
@@ -106,15 +113,19 @@ final class Feed {
             }
             return;
         }
-        send(session, new ServerMessage.SnapshotMessage(snapshot()));
+        send(session, snapshotMessage());
     }
 
     /** A lagging member's buffer drained: it missed broadcasts, so it gets the whole state. */
     void catchUp(Session session) {
         if (session.lagging && session.joined && session.member.writable()) {
             session.lagging = false;
-            send(session, new ServerMessage.SnapshotMessage(snapshot()));
+            send(session, snapshotMessage());
         }
+    }
+
+    private ServerMessage.SnapshotMessage snapshotMessage() {
+        return new ServerMessage.SnapshotMessage(epochMillis.getAsLong(), snapshot());
     }
 
     static void send(Session session, ServerMessage message) {

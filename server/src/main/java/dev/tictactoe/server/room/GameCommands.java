@@ -3,11 +3,11 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import java.util.List;
-import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -121,7 +121,7 @@ final class GameCommands {
         }
         match.claim(mark);
         room.feed.boardChanges();
-        room.publish(new Event.GameOver(mark.name(), "abandoned"), new Change.Claimed(mark));
+        room.publish(new Event.GameOver(mark.name(), ResultReason.ABANDONED.wire()), new Change.Claimed(mark));
         logResult();
     }
 
@@ -169,8 +169,7 @@ final class GameCommands {
     void seatBot(Mark seat, Level level) {
         room.members.seats().put(seat, Seat.bot(level));
         startIfWaiting();
-        room.publish(new Event.BotJoined(seat.name(), level.name().toLowerCase(Locale.ROOT)),
-                new Change.BotSeated(seat, level));
+        room.publish(new Event.BotJoined(seat.name(), Snapshots.wire(level)), new Change.BotSeated(seat, level));
         room.bots.schedule();
     }
 

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.MoveTiming;
@@ -14,7 +15,11 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.function.LongSupplier;
 
-/** The series of games played in one room: the current board, its result, the score and the record. */
+/**
+ * The series of games played in one room: the current board, its result, the score and the record.
+ * It stays one file: the board, the game clock or idle-claim time, the result and the score change
+ * together on every move, takeback and game end, and stay consistent here.
+ */
 final class Match {
 
     enum Status { WAITING, PLAYING, OVER }
@@ -88,7 +93,7 @@ final class Match {
             long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
             throw new Rejection(ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
         }
-        finish(new Result(seat, "abandoned", null));
+        finish(new Result(seat, ResultReason.ABANDONED.wire(), null));
     }
 
     /** The current game's clock, or null in an untimed room or before the first game. */
@@ -110,7 +115,7 @@ final class Match {
         if (out != null) {
             // No line left for the other side either: nobody can win, so it is a draw.
             Mark winner = board.isCertainDraw() ? null : out.opponent();
-            finish(new Result(winner, "timeout", null));
+            finish(new Result(winner, ResultReason.TIMEOUT.wire(), null));
         }
         return out;
     }
@@ -177,7 +182,7 @@ final class Match {
             startClock();
             return true;
         }
-        if (status == Status.OVER && result != null && "abandoned".equals(result.reason())) {
+        if (status == Status.OVER && result != null && ResultReason.ABANDONED.is(result.reason())) {
             nextGame();
             return true;
         }
@@ -208,7 +213,7 @@ final class Match {
         checkMove(seat, cell);
         if (clock != null && clock.moved(seat, now) instanceof MoveTiming.Flagged) {
             // Cannot happen after tick() at the same instant; kept so no move ever counts after the flag.
-            finish(new Result(board.isCertainDraw() ? null : seat.opponent(), "timeout", null));
+            finish(new Result(board.isCertainDraw() ? null : seat.opponent(), ResultReason.TIMEOUT.wire(), null));
             throw new Rejection(ErrorCode.GAME_OVER, "the game is over: " + seat + " ran out of time");
         }
         boolean won = board.play(cell);
@@ -216,18 +221,18 @@ final class Match {
         moveIds.add(id);
         undoRequest = null;
         if (won) {
-            finish(new Result(seat, "line", board.winningLine()));
+            finish(new Result(seat, ResultReason.LINE.wire(), board.winningLine()));
         } else if (board.isFull()) {
-            finish(new Result(null, "draw", null));
+            finish(new Result(null, ResultReason.DRAW.wire(), null));
         } else if (settings.earlyDraw() && board.isCertainDraw()) {
-            finish(new Result(null, "dead_draw", null));
+            finish(new Result(null, ResultReason.DEAD_DRAW.wire(), null));
         }
         return status == Status.OVER;
     }
 
     void resign(Mark seat) {
         requirePlaying();
-        finish(new Result(seat.opponent(), "resign", null));
+        finish(new Result(seat.opponent(), ResultReason.RESIGN.wire(), null));
     }
 
     /** The player in {@code seat} left for good during a game: the opponent wins. */
@@ -235,7 +240,7 @@ final class Match {
         if (status != Status.PLAYING) {
             return false;
         }
-        finish(new Result(seat.opponent(), "abandoned", null));
+        finish(new Result(seat.opponent(), ResultReason.ABANDONED.wire(), null));
         return true;
     }
 

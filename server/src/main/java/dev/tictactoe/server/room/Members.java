@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
 import java.time.Duration;
@@ -40,6 +41,35 @@ final class Members {
 
     EnumMap<Mark, Seat> seats() {
         return seats;
+    }
+
+    /**
+     * Holds seats for players promised them before the room opens (a quick match); called before
+     * the room is shared with any other thread.
+     */
+    void reserve(Map<Mark, Reservation> reservations) {
+        reservations.forEach((mark, r) -> {
+            if (seats.containsKey(mark)) {
+                throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
+            }
+            seats.put(mark, Seat.reserved(r.name(), r.token()));
+        });
+    }
+
+    /**
+     * Starts the seat grace of every reserved seat, as for a player who dropped: whoever does not
+     * come in time loses the seat (and the game, if it is running). Returns whether any was reserved.
+     */
+    boolean holdReservations() {
+        boolean any = false;
+        for (var entry : seats.entrySet()) {
+            if (entry.getValue().reserved) {
+                entry.getValue().graceUntil = room.time.millis() + room.context.limits().seatGrace().toMillis();
+                startGraceTimer(entry.getKey(), entry.getValue());
+                any = true;
+            }
+        }
+        return any;
     }
 
     Seat seat(Mark mark) {
@@ -113,13 +143,18 @@ final class Members {
             room.context.metrics().memberLeft(true);
             previous.member.close(CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         }
+        boolean first = seat.reserved;
         if (previous == null) {
             returned(mark, session);
         } else {
             seat.session = session;
         }
         admit(session, mark, token);
-        log.info("room {} seat {} reconnected", room.code(), mark);
+        if (first) {
+            log.info("room {} seat {} taken by '{}', who was promised it", room.code(), mark, seat.name);
+        } else {
+            log.info("room {} seat {} reconnected", room.code(), mark);
+        }
     }
 
     /** The dropped player of {@code mark} is back on {@code session}. */
@@ -127,7 +162,11 @@ final class Members {
         Seat seat = seats.get(mark);
         seat.cancelGraceTimer();
         seat.session = session;
-        room.publish(new Event.Reconnected(mark.name()), new Change.Returned(mark));
+        // A player promised the seat by a quick match arrives for the first time: a join to the others.
+        boolean first = seat.reserved;
+        seat.reserved = false;
+        room.publish(first ? new Event.Joined(mark.name(), seat.name) : new Event.Reconnected(mark.name()),
+                new Change.Returned(mark));
     }
 
     private void admit(Session session, Mark seat, String token) {
@@ -137,7 +176,7 @@ final class Members {
         room.context.metrics().memberJoined(seat != null);
         room.cancelEmptyTimer();
         Feed.send(session, new ServerMessage.Welcome(Protocol.VERSION, room.code(), seat == null ? null : seat.name(),
-                token, room.feed.snapshot()));
+                token, room.context.epochMillis().getAsLong(), room.feed.snapshot()));
         room.bots.schedule();
     }
 
@@ -199,13 +238,13 @@ final class Members {
             room.feed.boardChanges();
         }
         // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
-        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), "abandoned") : new Event.Left(mark.name()),
-                new Change.Freed(mark));
+        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire())
+                : new Event.Left(mark.name()), new Change.Freed(mark));
         if (!room.time.replaying()) {
             if (abandoned) {
-                room.context.metrics().gameFinished(mark.opponent().name(), "abandoned");
+                room.context.metrics().gameFinished(mark.opponent().name(), ResultReason.ABANDONED.wire());
             }
-            log.info("room {} seat {} freed{}", room.code(), mark,
+            log.info("room {} seat {} freed{}{}", room.code(), mark, seat.reserved ? " (its player never came)" : "",
                     abandoned ? ", game " + room.match.game() + " abandoned" : "");
         }
     }

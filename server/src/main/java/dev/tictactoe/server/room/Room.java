@@ -80,8 +80,8 @@ public final class Room {
         this.time = time;
         this.match = match;
         this.members = new Members(this);
-        this.feed = new Feed(version -> Snapshots.of(code, version, settings, match, members.seats(),
-                members.spectators()), context.limits().diffHistory());
+        this.feed = new Feed((version, previous) -> Snapshots.of(code, version, settings, match, members.seats(),
+                members.spectators(), previous), context.limits().diffHistory(), context.epochMillis());
         this.bots = new BotTurns(this, botSeed);
         this.game = new GameCommands(this);
         this.recorder = new Recorder(this);
@@ -248,6 +248,7 @@ public final class Room {
             return false;
         }
         Match.Result result = match.result();
+        context.metrics().gameFinished(result.winner() == null ? null : result.winner().name(), result.reason());
         feed.boardChanges();
         publish(new Event.GameOver(result.winner() == null ? null : result.winner().name(), result.reason()),
                 new Change.TimedOut());
@@ -318,9 +319,21 @@ public final class Room {
         log.info("room {} removed {}", code, why);
     }
 
-    /** Called once by the registry after creation: nobody is here yet. The room's first checkpoint keeps it. */
+    /**
+     * Called once by the registry after creation: nobody is here yet. A room whose seats were
+     * promised (a quick match) starts its game at once; the promised players have the seat grace
+     * to come. The room's first checkpoint keeps it, opening game included.
+     */
     void created() {
         execute(() -> {
+            if (members.holdReservations()) {
+                if (members.seats().size() == 2) {
+                    game.startIfWaiting();
+                }
+                // Nobody is here to hear it, and the checkpoint below holds it whole: no record.
+                feed.advance(null);
+                bots.schedule();
+            }
             startEmptyTimer();
             recorder.created();
         });

@@ -5,12 +5,16 @@ import dev.tictactoe.server.ServerConfig;
 import io.netty.channel.EventLoopGroup;
 import java.security.SecureRandom;
 import java.util.Base64;
+import dev.tictactoe.server.game.Mark;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +25,7 @@ public final class RoomRegistry {
 
     /** Thrown when the server already holds as many rooms as it may. */
     public static final class Full extends Exception {
-        Full(String message) {
+        public Full(String message) {
             super(message, null, false, false);
         }
     }
@@ -31,6 +35,8 @@ public final class RoomRegistry {
     private final RoomContext context;
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
+    /** Rooms created since the server started: the n-th gets the n-th seed fixed by {@code --bot-seed}. */
+    private final AtomicLong created = new AtomicLong();
     private final SecureRandom random = new SecureRandom();
     private final RoomCode codes = new RoomCode(random);
 
@@ -62,24 +68,69 @@ public final class RoomRegistry {
         return room;
     }
 
-    /** Creates a room with a fresh code unique among live rooms. */
+    /** Creates a room with a fresh code unique among live rooms and a bot seed of the server's choosing. */
     public Room create(RoomSettings settings) throws Full {
+        return create(settings, null, Map.of());
+    }
+
+    /**
+     * Creates a room with a fresh code unique among live rooms.
+     *
+     * @param botSeed the seed of the room's bot choices, or null to derive one from {@code --bot-seed}
+     *     (random without it)
+     */
+    public Room create(RoomSettings settings, Long botSeed) throws Full {
+        return create(settings, botSeed, Map.of());
+    }
+
+    /**
+     * Creates a room whose seats in {@code reserved} are held for the players promised them (a
+     * quick match): its game starts at once, and each of them takes its seat by joining with its
+     * token within the seat grace. Tokens come from {@link #newToken()}.
+     */
+    public Room create(RoomSettings settings, Map<Mark, Reservation> reserved) throws Full {
+        return create(settings, null, reserved);
+    }
+
+    private Room create(RoomSettings settings, Long botSeed, Map<Mark, Reservation> reserved) throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
             count.decrementAndGet();
             throw new Full("the server holds its maximum of " + config.maxRooms() + " rooms");
         }
+        long seed = botSeed != null ? botSeed : serverSeed();
         while (true) {
             String code = codes.next();
-            Room room = new Room(code, settings, loops.next(), random.nextLong(), context);
+            Room room = new Room(code, settings, loops.next(), seed, context);
+            // Before the room is shared: nobody who guessed the code can take a promised seat.
+            room.members.reserve(reserved);
             if (rooms.putIfAbsent(code, room) == null) {
-                log.info("room {} created: {}x{} k={}, creator {}, {} first{}", code, settings.rules().size(),
-                        settings.rules().size(), settings.rules().winLength(), settings.creatorSeat(), settings.first(),
-                        settings.bot() == null ? "" : ", bot " + settings.bot());
+                log.info("room {} created: {}x{} k={}, {}, {} first{}{}", code, settings.rules().size(),
+                        settings.rules().size(), settings.rules().winLength(),
+                        reserved.isEmpty() ? "creator " + settings.creatorSeat() : "seats held for " + reserved.keySet(),
+                        settings.first(), settings.bot() == null ? "" : ", bot " + settings.bot(),
+                        settings.clock() == null ? "" : ", clock " + settings.clock());
                 room.created();
                 return room;
             }
         }
     }
+
+    /**
+     * The seed of a room that did not ask for one: the n-th value of a generator seeded with
+     * {@code --bot-seed}, so a run that creates its rooms in the same order replays and no two rooms
+     * share a seed; random without the flag.
+     */
+    private long serverSeed() {
+        Long base = config.botSeed();
+        if (base == null) {
+            return random.nextLong();
+        }
+        // A generator per room, its start stepped by an odd constant: a well-mixed, distinct seed for each n.
+        return new SplittableRandom(base + created.getAndIncrement() * SEED_STEP).nextLong();
+    }
+
+    /** 2^64 divided by the golden ratio, made odd: consecutive multiples spread over all 64 bits. */
+    private static final long SEED_STEP = 0x9E3779B97F4A7C15L;
 
     /** The live room for a code as typed (case and look-alikes forgiven). */
     public Optional<Room> find(String typedCode) {
@@ -101,7 +152,7 @@ public final class RoomRegistry {
     }
 
     /** A secret seat token: 128 random bits, URL-safe. */
-    private String newToken() {
+    public String newToken() {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);

@@ -58,11 +58,12 @@ public record RoomSettings(
         }
     }
 
+    /** The seat a choice names ("X", "O"), or one drawn at random for {@link NewRoom#RANDOM}. */
     private static Mark mark(String choice, RandomGenerator random) {
-        return switch (choice) {
-            case "X" -> Mark.X;
-            case "O" -> Mark.O;
-            default -> random.nextBoolean() ? Mark.X : Mark.O;
-        };
+        dev.tictactoe.protocol.Seat seat = dev.tictactoe.protocol.Seat.fromWire(choice);
+        if (seat == null) {
+            return random.nextBoolean() ? Mark.X : Mark.O;
+        }
+        return seat == dev.tictactoe.protocol.Seat.X ? Mark.X : Mark.O;
     }
 }

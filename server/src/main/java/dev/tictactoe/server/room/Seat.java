@@ -20,6 +20,8 @@ final class Seat {
     ScheduledFuture<?> graceTimer;
     /** While the seat is held for a dropped player: when it is freed, in epoch milliseconds. */
     Long graceUntil;
+    /** Held for a player promised this seat (a quick match) who has not come yet. */
+    boolean reserved;
     private final Map<String, Long> appliedMoves = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
@@ -39,8 +41,15 @@ final class Seat {
         return seat;
     }
 
+    /** A seat held for {@code name}, who will come with {@code token}. */
+    static Seat reserved(String name, String token) {
+        Seat seat = new Seat(name, token, null);
+        seat.reserved = true;
+        return seat;
+    }
+
     static Seat bot(Level level) {
-        return new Seat("bot (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")", null, level);
+        return new Seat(level.playerName(), null, level);
     }
 
     boolean isBot() {

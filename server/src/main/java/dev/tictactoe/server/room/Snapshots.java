@@ -1,8 +1,12 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.ClockView;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -12,14 +16,20 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import java.util.Objects;
 
-/** Renders room state into the protocol's snapshot document and game records. */
+/**
+ * Renders room state into the protocol's snapshot document and game records. A render reuses the
+ * rows and move entries of the previous snapshot that did not change, so the diff between the
+ * two finds them unchanged by identity and a move late in a long game costs what an early one does.
+ */
 final class Snapshots {
 
     private Snapshots() {}
 
+    /** The room at {@code version}; {@code previous} (null for none) lends the parts that did not change. */
     static Snapshot of(String code, long version, RoomSettings settings, Match match, EnumMap<Mark, Seat> seats,
-            int spectators) {
+            int spectators, Snapshot previous) {
         Board board = match.board();
         Rules rules = settings.rules();
         Mark turn = match.turn();
@@ -32,10 +42,10 @@ final class Snapshots {
                 new Snapshot.Settings(rules.size(), rules.winLength(), settings.first().name(), settings.earlyDraw(),
                         settings.spectators(), settings.clock() == null ? null : settings.clock().toString()),
                 match.game(),
-                match.status().name().toLowerCase(Locale.ROOT),
+                wire(match.status()),
                 turn == null ? null : turn.name(),
-                rows(board),
-                moves(board, match),
+                rows(board, previous == null ? null : previous.board()),
+                moves(board, match, previous == null ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
                 result == null ? null : new Snapshot.Result(
                         result.winner() == null ? null : result.winner().name(), result.reason(),
@@ -87,26 +97,45 @@ final class Snapshots {
         return new ArrayList<>(games.values());
     }
 
-    private static List<String> rows(Board board) {
+    private static List<String> rows(Board board, List<String> previous) {
         int size = board.rules().size();
-        List<String> rows = new ArrayList<>(size);
+        String[] rows = new String[size];
         char[] row = new char[size];
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
                 Mark mark = board.at(r * size + c);
                 row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
             }
-            rows.add(new String(row));
+            String before = previous != null && previous.size() == size ? previous.get(r) : null;
+            rows[r] = before != null && spells(before, row) ? before : new String(row);
         }
-        return rows;
+        return Arrays.asList(rows);
     }
 
-    private static List<Snapshot.MoveEntry> moves(Board board, Match match) {
+    private static boolean spells(String text, char[] chars) {
+        if (text.length() != chars.length) {
+            return false;
+        }
+        for (int i = 0; i < chars.length; i++) {
+            if (text.charAt(i) != chars[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Snapshot.MoveEntry> moves(Board board, Match match, List<Snapshot.MoveEntry> previous) {
         int count = board.moveCount();
+        int kept = previous == null ? 0 : previous.size();
         List<Snapshot.MoveEntry> moves = new ArrayList<>(count);
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
-            moves.add(new Snapshot.MoveEntry(board.at(cell).name(), cell, match.moveId(ply)));
+            String seat = board.at(cell).name();
+            String id = match.moveId(ply);
+            Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
+            boolean same = before != null && before.cell() == cell && before.seat().equals(seat)
+                    && Objects.equals(before.id(), id);
+            moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
         }
         return moves;
     }
@@ -115,9 +144,21 @@ final class Snapshots {
         if (seat == null) {
             return null;
         }
-        return new Snapshot.Player(seat.name, seat.isBot() ? "bot" : "human",
-                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.connected(),
-                seat.graceUntil);
+        return new Snapshot.Player(seat.name, (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire(),
+                seat.isBot() ? wire(seat.bot) : null, seat.connected(), seat.graceUntil);
+    }
+
+    /** How a bot level is spelled on the wire: the engine's levels are the protocol's, name for name. */
+    static String wire(Level level) {
+        return BotLevel.valueOf(level.name()).wire();
+    }
+
+    private static String wire(Match.Status status) {
+        return switch (status) {
+            case WAITING -> RoomStatus.WAITING.wire();
+            case PLAYING -> RoomStatus.PLAYING.wire();
+            case OVER -> RoomStatus.OVER.wire();
+        };
     }
 
     private static List<Integer> cells(int[] cells) {

@@ -3,6 +3,7 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import java.util.Set;
@@ -34,7 +35,7 @@ class ForkTest {
         "knight's move; 0 4 7; 3 5 6 8",
     })
     void choosesOnlyMovesThatHoldAndNeverLoses(String name, String moves, String holding) {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, parse(moves));
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, parse(moves));
         Set<Integer> expected = new TreeSet<>();
         for (int c : parse(holding)) {
             expected.add(c);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class LevelTest {
 
     @Test
     void refusesAFinishedGame() {
-        Board won = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        Board won = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
         for (Level level : Level.values()) {
             assertThatThrownBy(() -> new Bot().choose(won, level, Bot.DEFAULT_BUDGET, 0))
                     .isInstanceOf(IllegalStateException.class);

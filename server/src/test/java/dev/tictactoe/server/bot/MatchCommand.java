@@ -1,6 +1,7 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import java.util.HashMap;
@@ -74,7 +75,7 @@ final class MatchCommand {
                 opening = opening(rules, openings);
             }
             boolean aIsX = game % 2 == 0;
-            Board board = Board.replay(rules, Mark.X, opening);
+            Board board = Boards.replay(rules, Mark.X, opening);
             while (!board.isOver()) {
                 boolean aMoves = (board.toMove() == Mark.X) == aIsX;
                 Player p = aMoves ? a : b;

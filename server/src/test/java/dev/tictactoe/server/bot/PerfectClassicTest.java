@@ -3,6 +3,7 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import java.time.Duration;
@@ -84,7 +85,7 @@ class PerfectClassicTest {
 
     @Test
     void doesNotTouchTheCallersBoard() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 4);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 4);
         long hash = board.hash();
         bot.choose(board, Level.PERFECT, BUDGET, 1);
         assertThat(board.hash()).isEqualTo(hash);

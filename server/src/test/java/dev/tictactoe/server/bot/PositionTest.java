@@ -3,6 +3,7 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import java.util.SplittableRandom;
@@ -25,7 +26,7 @@ class PositionTest {
                 int side = Position.sideOf(board.toMove());
                 assertThat(pos.side).isEqualTo(side);
                 assertThreatsMatch(board, pos);
-                assertThat(pos.open[0] == 0 && pos.open[1] == 0).isEqualTo(board.isDeadDraw());
+                assertThat(pos.open[0] == 0 && pos.open[1] == 0).isEqualTo(Boards.isDeadDraw(board));
                 int cell = randomEmpty(board, random);
                 boolean won = board.play(cell);
                 assertThat(pos.play(cell)).isEqualTo(won);

@@ -107,6 +107,5 @@ class DeadDrawTest {
         board.play(7);
         assertThat(board.toString()).isEqualTo("XOX\nXO.\nOX.");
         assertThat(board.isCertainDraw()).isTrue();
-        assertThat(board.outcome(true)).isEqualTo(new Outcome.Draw(true));
     }
 }

@@ -129,8 +129,6 @@ class WinDetectionTest {
                                 run -> assertThat(board.winningLine()).containsExactly(run));
                         assertThat(naive.runsThrough(cell).get(0))
                                 .containsExactly(board.winningLine());
-                    } else if (board.moveCount() % 7 == 0 || board.isFull()) {
-                        assertThat(board.isDeadDraw()).isEqualTo(naive.deadDraw());
                     }
                 }
                 Mark last = board.toMove().opponent();

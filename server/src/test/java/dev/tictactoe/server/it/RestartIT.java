@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Journal;
@@ -155,7 +156,7 @@ class RestartIT {
         start("group", "--seat-grace", "3s");
 
         game.ana().reconnect();
-        Snapshot over = game.ana().awaitSnapshot(s -> Snapshot.OVER.equals(s.status()), WAIT);
+        Snapshot over = game.ana().awaitSnapshot(s -> RoomStatus.OVER.is(s.status()), WAIT);
         assertThat(over.result().winner()).isEqualTo("X");
         assertThat(over.result().reason()).isEqualTo("abandoned");
         assertThat(over.players().o()).isNull();
@@ -179,12 +180,14 @@ class RestartIT {
     void aGameClockResumesAsItWasLeftAndTheDowntimeDoesNotCount() throws Exception {
         port = freePort();
         Process server = start("group");
-        NewRoom timed = new NewRoom(3, 3, "X", "X", true, true, null, "5m");
+        NewRoom timed = new NewRoom(3, 3, "X", "X", true, true, null, "5m", null);
         String code = new RoomsApi("127.0.0.1", port).create(timed).code();
         GameClient ana = client(code);
         ana.join("ana");
         GameClient bo = client(code);
         bo.join("bo");
+        // A move is made against the version its player saw: wait until ana has seen the game start.
+        ana.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
         ana.move(4);
         Snapshot.Clock before = bo.awaitSnapshot(s -> s.moves().size() == 1, WAIT).clock();
         assertThat(before.running()).isEqualTo("O");
@@ -246,7 +249,7 @@ class RestartIT {
         game.ana().awaitSnapshot(s -> s.moves().size() == 4, WAIT);
         game.ana().move(2);
         for (GameClient c : List.of(game.ana(), game.bo(), eve)) {
-            Snapshot over = c.awaitSnapshot(s -> Snapshot.OVER.equals(s.status()), WAIT);
+            Snapshot over = c.awaitSnapshot(s -> RoomStatus.OVER.is(s.status()), WAIT);
             assertThat(over.result().winner()).isEqualTo("X");
             assertThat(over.score().x()).isEqualTo(1);
         }

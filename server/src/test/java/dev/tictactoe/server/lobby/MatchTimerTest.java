@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.bot.Level;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -14,41 +13,6 @@ class MatchTimerTest {
 
     private static final long SECOND = 1_000_000_000L;
     private static final MatchKey CLASSIC = MatchKey.of(3, null, null);
-
-    /** A scheduler driven by hand: tasks run when the test advances the time past them. */
-    private static final class ManualScheduler implements MatchTimer.Scheduler {
-        long now = -7 * SECOND;
-        final List<Task> tasks = new ArrayList<>();
-
-        record Task(long at, Runnable run, boolean[] cancelled) {}
-
-        @Override
-        public Runnable schedule(Runnable task, long delayNanos) {
-            Task t = new Task(now + delayNanos, task, new boolean[1]);
-            tasks.add(t);
-            return () -> t.cancelled()[0] = true;
-        }
-
-        long pending() {
-            return tasks.stream().filter(t -> !t.cancelled()[0]).count();
-        }
-
-        void advanceTo(long time) {
-            while (true) {
-                Task next = tasks.stream().filter(t -> t.at() - time <= 0)
-                        .min(Comparator.comparingLong(t -> t.at() - time)).orElse(null);
-                if (next == null) {
-                    now = time;
-                    return;
-                }
-                tasks.remove(next);
-                now = next.at();
-                if (!next.cancelled()[0]) {
-                    next.run().run();
-                }
-            }
-        }
-    }
 
     private final ManualScheduler scheduler = new ManualScheduler();
     private final List<MatchEvent> heard = new ArrayList<>();

@@ -66,6 +66,30 @@ class ServerMetricsTest {
     }
 
     @Test
+    void quickMatchIsMeasured() {
+        try (ServerMetrics metrics = ServerMetrics.create()) {
+            metrics.watchMatchQueue(() -> 7);
+            metrics.matchPaired(1_500_000_000L);
+            metrics.matchPaired(0);
+            metrics.matchBotFilled();
+            metrics.matchEnded(ServerMetrics.MatchOutcome.TIMEOUT);
+
+            Map<String, PrometheusText.Family> f = PrometheusText.parse(metrics.scrape());
+            assertThat(value(f, "ttt_match_waiting", Map.of())).isEqualTo(7);
+            PrometheusText.Family pairing = f.get("ttt_match_time_to_pair_seconds");
+            assertThat(pairing.type()).isEqualTo("histogram");
+            assertThat(pairing.value("ttt_match_time_to_pair_seconds_count", Map.of())).isEqualTo(2);
+            assertThat(pairing.bucket(1, Map.of())).isEqualTo(1);
+            assertThat(pairing.bucket(2.5, Map.of())).isEqualTo(2);
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "paired"))).isEqualTo(2);
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "bot"))).isEqualTo(1);
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "timeout"))).isEqualTo(1);
+            // Every outcome is there from the start, so a rate over it never starts from nothing.
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "cancelled"))).isZero();
+        }
+    }
+
+    @Test
     void everyClientMessageHasItsWireTypeName() {
         assertThat(ServerMetrics.wireType(new ClientMessage.InviteBot("hard", null))).isEqualTo("invite_bot");
         assertThat(ServerMetrics.wireType(new ClientMessage.Sync(null))).isEqualTo("sync");

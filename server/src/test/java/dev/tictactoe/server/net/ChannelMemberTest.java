@@ -29,7 +29,7 @@ class ChannelMemberTest {
         assertThat(frame.isFinalFragment()).isTrue();
         assertThat(frame.text()).isEqualTo(text);
         frame.release();
-        assertThat((Object) client.readInbound()).isNull();
+        assertThat(client.<Object>readInbound()).isNull();
         client.finishAndReleaseAll();
     }
 

@@ -8,8 +8,10 @@ import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
-import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -26,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class RequestHandlerTest {
 
     private final ServerConfig config = ServerConfig.defaults();
-    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
     private final Services services = Services.of(rooms, config);

@@ -29,6 +29,19 @@ class RouterTest {
     }
 
     @Test
+    void quickMatchHasItsThreeEndpoints() {
+        assertThat(Router.route(HttpMethod.POST, "/api/match")).isEqualTo(new Route.QuickMatch());
+        assertThat(get("/api/match/Hq8kR2vX0bWm5tYz9cLp1A")).isEqualTo(new Route.MatchStatus("Hq8kR2vX0bWm5tYz9cLp1A"));
+        assertThat(Router.route(HttpMethod.DELETE, "/api/match/Hq8kR2vX0bWm5tYz9cLp1A"))
+                .isEqualTo(new Route.CancelMatch("Hq8kR2vX0bWm5tYz9cLp1A"));
+        assertThat(get("/api/match")).isEqualTo(new Route.MethodNotAllowed("/api/match", "POST"));
+        assertThat(Router.route(HttpMethod.PUT, "/api/match/t"))
+                .isEqualTo(new Route.MethodNotAllowed("/api/match/t", "GET, DELETE"));
+        assertThat(get("/api/match/")).isInstanceOf(Route.NotFound.class);
+        assertThat(get("/api/match/t/x")).isInstanceOf(Route.NotFound.class);
+    }
+
+    @Test
     void aGameIsNamedByAPositiveNumber() {
         assertThat(get("/api/rooms/K7MQ2P/games/0")).isInstanceOf(Route.NotFound.class);
         assertThat(get("/api/rooms/K7MQ2P/games/-1")).isInstanceOf(Route.NotFound.class);

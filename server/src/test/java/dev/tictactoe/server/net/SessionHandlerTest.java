@@ -10,8 +10,10 @@ import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -31,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class SessionHandlerTest {
 
     private final ServerConfig config = ServerConfig.defaults();
-    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
     private final Services services = Services.of(rooms, config);
@@ -79,7 +81,7 @@ class SessionHandlerTest {
 
         channel.checkException();
         assertThat(channel.isOpen()).isTrue();
-        assertThat((Object) channel.readOutbound()).as("nothing sent after the close frame").isNull();
+        assertThat(channel.<Object>readOutbound()).as("nothing sent after the close frame").isNull();
         channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
         channel.runScheduledPendingTasks();
         assertThat(channel.isOpen()).isFalse();
@@ -93,6 +95,6 @@ class SessionHandlerTest {
         CloseWebSocketFrame frame = channel.readOutbound();
         assertThat(frame.statusCode()).isEqualTo(CloseCodes.LEFT);
         frame.release();
-        assertThat((Object) channel.readOutbound()).isNull();
+        assertThat(channel.<Object>readOutbound()).isNull();
     }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomRegistry;
-import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -28,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class StaticFilesTest {
 
     private final ServerConfig config = ServerConfig.defaults();
-    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final Services services = Services.of(new RoomRegistry(config, roomLoops, bots), config);
     private final StaticFiles files = services.files();

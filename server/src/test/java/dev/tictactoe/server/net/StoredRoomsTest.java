@@ -14,7 +14,9 @@ import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.FailingDisk;
 import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
-import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -42,7 +44,7 @@ class StoredRoomsTest {
 
     private final FailingDisk disk = new FailingDisk();
     private final ServerConfig config = ServerConfig.defaults();
-    private final DefaultEventLoopGroup roomLoops = new DefaultEventLoopGroup(1);
+    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final Services services = Services.of(new RoomRegistry(config, roomLoops, bots), config);
     private final EmbeddedChannel http = new EmbeddedChannel(new RequestHandler(services));

@@ -2,10 +2,13 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A bot whose search fails or proposes nonsense still moves: the game goes on. */
@@ -53,12 +56,35 @@ class BotTurnsTest {
                 .isNotEqualTo(botReplies(8L, bySeed));
     }
 
-    private static java.util.List<Integer> botReplies(long seed, BotRunner.Search search) {
+    @Test
+    void whoWatchesDoesNotChangeTheBotsChoices() {
+        BotRunner.Search bySeed = (board, level, budget, seed) -> {
+            int[] empty = new int[board.rules().cells()];
+            int count = board.legalMoves(empty);
+            return new BotMove(empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
+        };
+        List<Integer> alone = botReplies(7L, bySeed);
+        try (RoomDriver driver = new RoomDriver(withBot(), RoomDriver.LIMITS, 7L, bySeed)) {
+            Client ana = driver.join("ana");
+            // Two changes of the room's version that leave the game alone.
+            Client eve = driver.connect();
+            eve.send(new ClientMessage.Join(Protocol.VERSION, "eve", null, true, null));
+            eve.send(new ClientMessage.Leave());
+            ana.move(4);
+            driver.runBots();
+            ana.send(new ClientMessage.Undo());
+            ana.move(0);
+            driver.runBots();
+            assertThat(ana.view().moves().stream().map(m -> m.cell()).toList()).isEqualTo(alone);
+        }
+    }
+
+    private static List<Integer> botReplies(long seed, BotRunner.Search search) {
         try (RoomDriver driver = new RoomDriver(withBot(), RoomDriver.LIMITS, seed, search)) {
             Client ana = driver.join("ana");
             ana.move(4);
             driver.runBots();
-            ana.send(new dev.tictactoe.protocol.ClientMessage.Undo());
+            ana.send(new ClientMessage.Undo());
             ana.move(0);
             driver.runBots();
             return ana.view().moves().stream().map(m -> m.cell()).toList();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +109,7 @@ class CheckpointTest {
         bo2.move(4);
         ana2.move(2);
         Snapshot over = driver.snapshot();
-        assertThat(over.status()).isEqualTo(Snapshot.OVER);
+        assertThat(over.status()).isEqualTo(RoomStatus.OVER.wire());
         assertThat(over.result().winner()).isEqualTo("X");
         assertThat(over.score().x()).isEqualTo(1);
         assertThat(driver.journal.games).containsOnlyKeys(1);

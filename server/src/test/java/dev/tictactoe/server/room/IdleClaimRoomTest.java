@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
@@ -53,7 +54,7 @@ class IdleClaimRoomTest {
         p[1].send(new ClientMessage.Claim());
         assertThat(p[1].lastError()).isEqualTo(ErrorCode.CLAIM_TOO_EARLY);
         assertThat(p[1].lastOf(ServerMessage.Error.class).message()).isEqualTo("the game can be claimed in 1s");
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
 
         driver.advance(MILLI);
         p[1].send(new ClientMessage.Claim());

@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
@@ -55,7 +56,7 @@ class RestartTest {
         restartAfter(GRACE.plus(Duration.ofMinutes(1)));
 
         Snapshot s = driver.snapshot();
-        assertThat(s.status()).isEqualTo(Snapshot.OVER);
+        assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
         assertThat(s.result()).isEqualTo(new Snapshot.Result("X", "abandoned", List.of()));
         assertThat(s.players().o()).isNull();
         // Ana was connected when the server stopped: her seat is held for a whole grace from now.
@@ -99,7 +100,7 @@ class RestartTest {
         assertThat(clock.deadlineAt()).isEqualTo(driver.nowMillis + 60_000);
         assertThat(clock.turnStartedAt() - turnStarted).isEqualTo(Duration.ofHours(1).plusSeconds(10).toMillis());
         driver.advance(Duration.ofMinutes(1).minus(MILLI));
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
         driver.advance(MILLI);
         assertThat(driver.snapshot().result()).isEqualTo(new Snapshot.Result("X", "timeout", List.of()));
     }

@@ -49,6 +49,16 @@ final class RoomDriver implements AutoCloseable {
     }
 
     RoomDriver(RoomSettings settings, RoomLimits limits, long botSeed, BotRunner.Search search) {
+        this(settings, limits, botSeed, search, Map.of());
+    }
+
+    /** A room whose seats in {@code reserved} are held for players promised them, as a quick match opens it. */
+    RoomDriver(RoomSettings settings, Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
+        this(settings, LIMITS, 42L, BotRunner.BOT, reserved);
+    }
+
+    private RoomDriver(RoomSettings settings, RoomLimits limits, long botSeed, BotRunner.Search search,
+            Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
         loopChannel.freezeTime();
         bots = new BotRunner(task -> {
             if (botQueue.size() >= botQueueCapacity) {
@@ -59,6 +69,7 @@ final class RoomDriver implements AutoCloseable {
         RoomContext context = new RoomContext(limits, bots, () -> "token-" + ++tokens, () -> nowMillis, removed::add,
                 () -> nowNanos, ServerMetrics.create(), journal);
         room = new Room("K7MQ2P", settings, loopChannel.eventLoop(), botSeed, context);
+        room.members.reserve(reserved);
         room.created();
         runTasks();
     }

@@ -98,7 +98,7 @@ class RoomPropertyTest {
             }
             assertThat(cells.add(move.cell())).as(context + " cell played twice").isTrue();
             assertThat(ids.add(move.seat() + "/" + move.id())).as(context + " move applied twice").isTrue();
-            expected = Protocol.other(move.seat());
+            expected = dev.tictactoe.protocol.Seat.fromWire(move.seat()).other().wire();
         }
     }
 

@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
@@ -43,13 +44,13 @@ class RoomTest {
         Client ana = driver.join("ana");
         assertThat(ana.seat()).isEqualTo("X");
         assertThat(ana.token()).isEqualTo("token-1");
-        assertThat(ana.view().status()).isEqualTo(Snapshot.WAITING);
+        assertThat(ana.view().status()).isEqualTo(RoomStatus.WAITING.wire());
 
         Client bo = driver.join("bo");
         assertThat(bo.seat()).isEqualTo("O");
         assertThat(event(ana)).isEqualTo(new Event.Joined("O", "bo"));
         assertThat(ana.view()).isEqualTo(driver.snapshot());
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
 
         Client eve = driver.join("eve");
         assertThat(eve.seat()).isNull();
@@ -159,7 +160,7 @@ class RoomTest {
         Client dave = driver.join("dave");
         assertThat(dave.seat()).isEqualTo("O");
         assertThat(driver.snapshot().game()).isEqualTo(2);
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
     }
 
     @Test
@@ -170,7 +171,7 @@ class RoomTest {
         p[1].rejoin();
         driver.advance(GRACE.multipliedBy(2));
         assertThat(driver.snapshot().players().o().connected()).isTrue();
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
     }
 
     @Test

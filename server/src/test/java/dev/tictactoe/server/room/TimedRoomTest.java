@@ -8,6 +8,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.TimeControl;
@@ -54,11 +55,11 @@ class TimedRoomTest {
     void theSideToMoveRunsOutOnTheExactTick() {
         Client[] p = pair("10s");
         driver.advance(Duration.ofSeconds(10).minus(MILLI));
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
 
         driver.advance(MILLI);
         Snapshot s = driver.snapshot();
-        assertThat(s.status()).isEqualTo(Snapshot.OVER);
+        assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
         assertThat(s.result()).isEqualTo(new Snapshot.Result("O", "timeout", java.util.List.of()));
         assertThat(s.score().o()).isEqualTo(1);
         assertThat(s.clock()).isEqualTo(new Snapshot.Clock("10s", 0L, 10_000L, null, START, null, "X"));
@@ -76,7 +77,7 @@ class TimedRoomTest {
 
         // O's deadline moved with the turn: 10 s from its start, not from the game's.
         driver.advance(Duration.ofSeconds(10).minus(MILLI));
-        assertThat(driver.snapshot().status()).isEqualTo(Snapshot.PLAYING);
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
         driver.advance(MILLI);
         assertThat(driver.snapshot().result().winner()).isEqualTo("X");
     }

@@ -150,6 +150,28 @@ final class Browser implements AutoCloseable {
         await(d -> mark.equals(cell(index).getAttribute("data-mark")));
     }
 
+    /** Joins from the room link {@code w} shows, as a player or to watch. */
+    void joinByLink(Window w, String name, boolean watch) {
+        on(w).await(d -> find("#join-card").isDisplayed());
+        type("#join-card-name", name);
+        find(watch ? "#join-card-watch" : "#join-card-play").click();
+        await(d -> find("#game").isDisplayed());
+    }
+
+    /** Plays {@code cell} in window {@code w} once it is that person's turn, and waits for the mark. */
+    void play(Window w, int cell, String mark) {
+        on(w).awaitText("#status", "Your turn");
+        cell(cell).click();
+        awaitCell(cell, mark);
+    }
+
+    /** Waits for the room page to show a game with its code, connected. */
+    String awaitRoom() {
+        await(d -> find("#game").isDisplayed() && !find("#room-code").getText().isBlank());
+        awaitText("#conn-text", "Connected");
+        return find("#room-code").getText();
+    }
+
     /** How many cells hold a mark, counted in the page (one round trip for any board). */
     long marks() {
         return (Long) driver.executeScript("return document.querySelectorAll('#board .cell:not([data-mark=\".\"])').length");

@@ -47,23 +47,15 @@ class BrowserIT {
         b.select("#size", String.valueOf(size));
         b.select("#opponent", opponent);
         b.find("#create").click();
-        b.await(d -> b.find("#game").isDisplayed() && !b.find("#room-code").getText().isBlank());
-        b.awaitText("#conn-text", "Connected");
-        return b.find("#room-code").getText();
+        return b.awaitRoom();
     }
 
-    /** Joins from the room link {@code w} shows. */
     private void joinByLink(Window w, String name, boolean watch) {
-        b.on(w).await(d -> b.find("#join-card").isDisplayed());
-        b.type("#join-card-name", name);
-        b.find(watch ? "#join-card-watch" : "#join-card-play").click();
-        b.await(d -> b.find("#game").isDisplayed());
+        b.joinByLink(w, name, watch);
     }
 
     private void play(Window w, int cell, String mark) {
-        b.on(w).awaitText("#status", "Your turn");
-        b.cell(cell).click();
-        b.awaitCell(cell, mark);
+        b.play(w, cell, mark);
     }
 
     /** ana (X) and bo (O) in a fresh 3 × 3 room, bo joined by the link ana shares. */

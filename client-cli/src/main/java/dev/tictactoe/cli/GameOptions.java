@@ -1,0 +1,83 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Protocol;
+import java.time.Duration;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * The game a player asks for, shared by {@code create} and {@code play}: the board and the time
+ * control. The time control is sent as the protocol's {@code clock} text; the server checks its
+ * limits and answers in words when they are not met.
+ */
+final class GameOptions {
+
+    @Option(names = "--size", paramLabel = "N", defaultValue = "3", description = "Board side, 3 to 19 (default ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--k", paramLabel = "K", description = "Stones in a row to win (default: the size, at most 5).")
+    Integer winLength;
+
+    @Option(names = "--clock", paramLabel = "CONTROL",
+            description = "Time control: a game clock with an optional increment per move (3m+2s, 5m), "
+                    + "a limit per move (20s/move), or both (5m+3s,30s/move). Default: no clock.")
+    String clock;
+
+    @Option(names = "--move-time", paramLabel = "LIMIT",
+            description = "Time for each move, e.g. 20s (the same as --clock 20s/move; adds to a game clock).")
+    String moveTime;
+
+    /** The bot level given with {@code --bot} in lower case, checked; null when none was given. */
+    static String botLevel(String given) {
+        if (given == null) {
+            return null;
+        }
+        String level = given.toLowerCase(Locale.ROOT);
+        if (BotLevel.fromWire(level) == null) {
+            throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + given + "\"");
+        }
+        return level;
+    }
+
+    /** The board side, checked. */
+    int size() {
+        if (size < Protocol.MIN_SIZE || size > Protocol.MAX_SIZE) {
+            throw new UserError("--size must be " + Protocol.MIN_SIZE + " to " + Protocol.MAX_SIZE + ", was " + size);
+        }
+        return size;
+    }
+
+    /** The win length, checked against the size; the default follows the size. */
+    int winLength() {
+        int k = winLength == null ? NewRoom.defaultWinLength(size()) : winLength;
+        if (k < Protocol.MIN_WIN_LENGTH || k > size) {
+            throw new UserError("--k must be " + Protocol.MIN_WIN_LENGTH + " to the board size (" + size + "), was " + k);
+        }
+        return k;
+    }
+
+    /** The time control as the protocol writes it ({@code "3m+2s,20s/move"}), or null for none. */
+    String timeControl() {
+        String game = clock == null ? null : clock.strip();
+        if (game != null && game.isEmpty()) {
+            throw new UserError("--clock needs a time control, like 3m+2s or 20s/move");
+        }
+        if (moveTime == null) {
+            return game;
+        }
+        if (game != null && game.contains(ClockFace.PER_MOVE)) {
+            throw new UserError("--move-time and a limit per move in --clock (\"" + clock + "\"): give one of them");
+        }
+        Duration limit;
+        try {
+            limit = Durations.parse(moveTime);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--move-time: " + e.getMessage());
+        }
+        String perMove = Durations.format(limit) + ClockFace.PER_MOVE;
+        return game == null ? perMove : game + "," + perMove;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.tictactoe.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tictactoe.client.MatchApi;
+import dev.tictactoe.protocol.MessageCodec;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+
+/** How {@code ttt play} shows its wait: words on a terminal, or JSON lines for scripts. */
+final class MatchDisplays {
+    private MatchDisplays() {}
+
+    /** The game asked for, in words: "3x3, 3 in a row, clock 3m+2s; a hard bot after 10s". */
+    static String describe(MatchApi.Request r) {
+        String k = r.winLength() == null ? "" : ", " + r.winLength() + " in a row";
+        String text = r.size() + "x" + r.size() + k + (r.clock() == null ? ", no clock" : ", clock " + r.clock());
+        if (r.bot() != null) {
+            text += "; a " + r.bot() + " bot if nobody came after " + r.botAfter();
+        }
+        return text;
+    }
+
+    /** The waiting line: "waiting for an opponent… (position 1, 3 waiting in all) 0:12". */
+    static String waitingLine(MatchApi.Waiting where, Duration waited) {
+        String position = where == null ? ""
+                : " (position " + where.position() + ", " + where.waiting() + " waiting in all)";
+        return "waiting for an opponent\u2026" + position + " "
+                + ClockFace.format(waited.truncatedTo(ChronoUnit.SECONDS).toMillis());
+    }
+
+    /** A pairing in words: who the opponent is, the seat and the room. */
+    static String matched(MatchApi.Matched m) {
+        String who = "bot".equals(m.opponent().kind())
+                ? "nobody came: a " + m.opponent().level() + " bot takes the other seat"
+                : "paired with " + m.opponent().name();
+        return who + "; you play " + m.seat() + " in room " + m.code();
+    }
+
+    /**
+     * On a terminal: the game asked for, then one waiting line, rewritten in place when the output
+     * is a terminal (else written again only when what it says changes, not for each second).
+     */
+    static final class Words implements QuickMatch.Display {
+        private final PrintStream out;
+        private final boolean inPlace;
+        private boolean headed;
+        /** What the last line written said of where the request stands (not in place only). */
+        private String lastPrinted;
+
+        Words(PrintStream out, boolean inPlace) {
+            this.out = out;
+            this.inPlace = inPlace;
+        }
+
+        @Override
+        public void asked(MatchApi.Request request) {
+            if (!headed) {
+                headed = true;
+                out.println("ttt: looking for a game (" + describe(request) + "); Ctrl-C cancels");
+                show(waitingLine(null, Duration.ZERO), "");
+            }
+        }
+
+        @Override
+        public void waiting(MatchApi.Waiting where, Duration waited) {
+            String whereText = where == null ? "" : where.position() + "/" + where.waiting();
+            show(waitingLine(where, waited), whereText);
+        }
+
+        private void show(String line, String whereText) {
+            if (inPlace) {
+                out.print("\r" + line + "\u001b[K");
+            } else if (!whereText.equals(lastPrinted)) {
+                out.println(line);
+                lastPrinted = whereText;
+            }
+            out.flush();
+        }
+
+        @Override
+        public void answered(MatchApi.Answer answer) {
+            if (answer instanceof MatchApi.Matched m) {
+                if (inPlace) {
+                    out.println();
+                }
+                out.println("ttt: " + matched(m));
+                out.flush();
+            } else if (!(answer instanceof MatchApi.TimedOut) && inPlace) {
+                out.println();
+                out.flush();
+            }
+        }
+    }
+
+    /**
+     * For scripts: one JSON line per change on stdout, {@code {"type":"match","status":...}} with
+     * the server's fields: {@code waiting} when where the request stands changes, then {@code
+     * matched} (or {@code timeout} before asking again, or {@code cancelled}).
+     */
+    static final class Json implements QuickMatch.Display {
+        private final PrintStream out;
+        private String lastWhere = "";
+
+        Json(PrintStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void asked(MatchApi.Request request) {}
+
+        @Override
+        public void waiting(MatchApi.Waiting where, Duration waited) {
+            if (where == null) {
+                return;
+            }
+            String whereText = where.position() + "/" + where.sameSettings() + "/" + where.waiting();
+            if (whereText.equals(lastWhere)) {
+                return;
+            }
+            lastWhere = whereText;
+            ObjectNode line = line("waiting", where.ticket());
+            line.put("position", where.position());
+            line.put("sameSettings", where.sameSettings());
+            line.put("waiting", where.waiting());
+            line.put("waitedMs", waited.toMillis());
+            print(line);
+        }
+
+        @Override
+        public void answered(MatchApi.Answer answer) {
+            switch (answer) {
+                case MatchApi.Matched m -> {
+                    ObjectNode line = line("matched", m.ticket());
+                    line.put("code", m.code());
+                    line.put("path", m.path());
+                    line.put("seat", m.seat());
+                    line.put("token", m.token());
+                    ObjectNode opponent = line.putObject("opponent");
+                    opponent.put("name", m.opponent().name());
+                    opponent.put("kind", m.opponent().kind());
+                    opponent.put("level", m.opponent().level());
+                    line.set("settings", m.settings());
+                    print(line);
+                }
+                case MatchApi.TimedOut t -> {
+                    ObjectNode line = line("timeout", t.ticket());
+                    line.put("waitedMs", t.waitedMs());
+                    print(line);
+                }
+                case MatchApi.Cancelled c -> print(line("cancelled", c.ticket()));
+                case MatchApi.Refused r -> { } // said on stderr as the reason the command failed
+            }
+        }
+
+        private static ObjectNode line(String status, String ticket) {
+            ObjectNode line = MessageCodec.mapper().createObjectNode();
+            line.put("type", "match");
+            line.put("status", status);
+            line.put("ticket", ticket);
+            return line;
+        }
+
+        private void print(ObjectNode line) {
+            out.println(line);
+            out.flush();
+        }
+    }
+}

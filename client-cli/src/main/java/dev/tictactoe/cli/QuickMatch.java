@@ -1,0 +1,166 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.client.MatchApi;
+import dev.tictactoe.client.ServerAddress;
+import dev.tictactoe.protocol.ProtocolException;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * {@code ttt play}'s wait for an opponent: asks the server for a game under a fresh ticket, shows
+ * where the request stands while it waits, asks again (with a new ticket) when the server's wait
+ * limit runs out, and on Ctrl-C cancels the request. Ends with the seat to take, or a {@link
+ * UserError} saying why there is none.
+ */
+final class QuickMatch {
+
+    /** How often a waiting request is looked up to show where it stands. */
+    static final Duration STATUS_EVERY = Duration.ofSeconds(1);
+    /** How long a cancelled request's answer is awaited before its connection is simply closed. */
+    static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
+
+    /** What the user sees while waiting: a line on the terminal, or JSON lines for scripts. */
+    interface Display {
+        /** A request was sent, the first or a later one. */
+        void asked(MatchApi.Request request);
+
+        /** Still waiting, for {@code waited} in all; {@code where} is null when the server did not say. */
+        void waiting(MatchApi.Waiting where, Duration waited);
+
+        /** The server answered the request. */
+        void answered(MatchApi.Answer answer);
+    }
+
+    private final MatchApi api;
+    private final ServerAddress server;
+    private final SeatTokens tokens;
+    private final Supplier<String> tickets;
+    private final Display display;
+    private final CompletableFuture<?> interrupted;
+
+    /**
+     * @param tokens where the seat of a pairing that came as the user cancelled is kept, or null
+     * @param tickets fresh random tickets
+     * @param interrupted completes when the user asks to stop (Ctrl-C)
+     */
+    QuickMatch(MatchApi api, ServerAddress server, SeatTokens tokens, Supplier<String> tickets, Display display,
+            CompletableFuture<?> interrupted) {
+        this.api = api;
+        this.server = server;
+        this.tokens = tokens;
+        this.tickets = tickets;
+        this.display = display;
+        this.interrupted = interrupted;
+    }
+
+    /** Waits until {@code request} (its ticket replaced each time) is paired; the pairing. */
+    MatchApi.Matched find(MatchApi.Request request) {
+        long since = System.nanoTime();
+        while (true) {
+            MatchApi.Request asked = request.withTicket(tickets.get());
+            display.asked(asked);
+            MatchApi.Answer answer = await(asked, api.start(asked), since);
+            display.answered(answer);
+            switch (answer) {
+                case MatchApi.Matched m -> {
+                    return m;
+                }
+                case MatchApi.TimedOut t -> { } // nobody came within the server's limit: ask again
+                case MatchApi.Cancelled c -> throw new UserError("quick match cancelled", ExitCodes.ABORTED);
+                case MatchApi.Refused r -> throw new UserError(refusal(r), ExitCodes.ERROR);
+            }
+        }
+    }
+
+    /** The answer to {@code asked}, showing where it stands meanwhile; cancels it on Ctrl-C. */
+    private MatchApi.Answer await(MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer, long since) {
+        while (true) {
+            try {
+                CompletableFuture.anyOf(answer, interrupted).get(STATUS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // A tick, or the answer failed: looked at below.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                interrupted.complete(null);
+            }
+            if (answer.isDone()) {
+                return result(answer);
+            }
+            if (interrupted.isDone()) {
+                return cancel(asked, answer);
+            }
+            display.waiting(where(asked.ticket()).orElse(null), Duration.ofNanos(System.nanoTime() - since));
+        }
+    }
+
+    private Optional<MatchApi.Waiting> where(String ticket) {
+        try {
+            return api.status(ticket);
+        } catch (RuntimeException e) {
+            return Optional.empty(); // only for show: the request's own answer tells what went wrong
+        }
+    }
+
+    /**
+     * Cancels the waiting request and returns its answer: normally {@code cancelled}; a pairing
+     * that came at the same moment is kept on disk and named, so the seat can still be taken.
+     */
+    private MatchApi.Answer cancel(MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer) {
+        try {
+            api.cancel(asked.ticket());
+        } catch (RuntimeException e) {
+            // The server is unreachable: closing the request's connection below is all that is left.
+        }
+        MatchApi.Answer last;
+        try {
+            last = answer.get(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException | InterruptedException e) {
+            answer.cancel(true);
+            return new MatchApi.Cancelled(asked.ticket());
+        }
+        if (last instanceof MatchApi.Matched m) {
+            if (tokens != null) {
+                tokens.save(server, m.code(), m.token());
+            }
+            throw new UserError("paired with " + m.opponent().name() + " just as you cancelled: you hold seat "
+                    + m.seat() + " in room " + m.code() + "; ttt join " + m.code() + " takes it", ExitCodes.ABORTED);
+        }
+        return last;
+    }
+
+    private MatchApi.Answer result(CompletableFuture<MatchApi.Answer> answer) {
+        try {
+            return answer.join();
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof UncheckedIOException io) {
+                throw new UserError("cannot reach the server at " + server + ": "
+                        + (io.getCause() instanceof ConnectException ? "connection refused" : io.getMessage()));
+            }
+            if (cause instanceof ProtocolException p) {
+                throw new UserError("the server's answer to the quick match is not understood: " + p.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /** A refusal in words. */
+    String refusal(MatchApi.Refused r) {
+        return switch (r.code()) {
+            case "match_already_queued" -> "you already wait for a game on " + server
+                    + " (in another window?): " + r.message();
+            case "invalid_settings" -> "the server refused the game asked for: " + r.message();
+            case "match_queue_full", "server_full" -> "the server is too busy to pair players now: " + r.message();
+            default -> r.status() == 404 || r.status() == 405
+                    ? "the server at " + server + " does not offer quick match (HTTP " + r.status() + ")"
+                    : "the server refused the quick match: " + r.message() + " (" + r.code() + ")";
+        };
+    }
+}

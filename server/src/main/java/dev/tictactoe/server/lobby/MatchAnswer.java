@@ -1,0 +1,41 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.room.RoomSettings;
+import java.time.Duration;
+
+/** How a waiting request ends, as its waiter hears it: exactly one answer per request. */
+public sealed interface MatchAnswer {
+
+    /** The request this answers. */
+    Ticket ticket();
+
+    /**
+     * A room was opened with a seat held for this player: join room {@code code} with {@code token}
+     * to take seat {@code seat}.
+     */
+    record Matched(Ticket ticket, String code, Mark seat, String token, Opponent opponent, RoomSettings settings)
+            implements MatchAnswer {}
+
+    /** Who sits in the other seat: a person, or a bot of level {@code bot} (null for a person). */
+    record Opponent(String name, Level bot) {
+
+        static Opponent person(String name) {
+            return new Opponent(name, null);
+        }
+
+        static Opponent bot(Level level) {
+            return new Opponent(level.playerName(), level);
+        }
+    }
+
+    /** Nobody came within the wait limit; {@code waited} is how long the request waited. */
+    record TimedOut(Ticket ticket, Duration waited) implements MatchAnswer {}
+
+    /** The request was cancelled by its ticket. */
+    record Cancelled(Ticket ticket) implements MatchAnswer {}
+
+    /** The request was paired but no room could be opened, or the server is stopping. */
+    record Unavailable(Ticket ticket, String message) implements MatchAnswer {}
+}

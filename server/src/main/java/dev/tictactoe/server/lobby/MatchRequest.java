@@ -1,0 +1,146 @@
+package dev.tictactoe.server.lobby;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.server.bot.Level;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Set;
+
+/**
+ * Reads the body of {@code POST /api/match} into a {@link Ticket}, strictly: every field is
+ * checked and named in the refusal ({@code match.size: expected an integer 3..19, got 25}), and a
+ * field nobody asked for is refused. Malformed JSON is {@code bad_message}, a bad name
+ * {@code name_invalid}, anything else {@code invalid_settings}.
+ */
+public final class MatchRequest {
+
+    private static final String AT = "match.";
+    private static final Set<String> FIELDS =
+            Set.of("ticket", "player", "name", "size", "winLength", "clock", "bot", "botAfter");
+
+    private MatchRequest() {}
+
+    /**
+     * The ticket a request body asks for.
+     *
+     * @param maxNameLength the server's longest name, as rooms check it
+     * @param waitLimit the longest a request waits: a bot must be asked to come sooner
+     * @throws ProtocolException saying what is wrong
+     */
+    public static Ticket read(String body, int maxNameLength, Duration waitLimit) {
+        JsonNode root = MessageCodec.parse(body);
+        if (!root.isObject()) {
+            throw invalid("match", "expected a JSON object");
+        }
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String field = names.next();
+            if (!FIELDS.contains(field)) {
+                throw invalid(AT + abbreviate(field), "unknown field");
+            }
+        }
+        String id = string(root, "ticket");
+        String player = string(root, "player");
+        String name = Protocol.normalizeName(string(root, "name"), maxNameLength);
+        if (name == null) {
+            throw new ProtocolException(ErrorCode.NAME_INVALID,
+                    AT + "name: a name is 1 to " + maxNameLength + " characters, without control or format characters");
+        }
+        int size = integer(root, "size", Protocol.MIN_SIZE, Protocol.MAX_SIZE, 3);
+        int winLength = integer(root, "winLength", Protocol.MIN_WIN_LENGTH, size, NewRoom.defaultWinLength(size));
+        String clock = optionalString(root, "clock");
+        MatchKey key;
+        try {
+            key = MatchKey.of(size, winLength, clock);
+        } catch (IllegalArgumentException e) {
+            throw invalid(AT + e.getMessage(), null);
+        }
+        String botName = optionalString(root, "bot");
+        String botAfterText = optionalString(root, "botAfter");
+        Level bot = null;
+        Duration botAfter = null;
+        if (botName != null) {
+            if (BotLevel.fromWire(botName) == null) {
+                throw invalid(AT + "bot", "expected one of " + String.join(", ", BotLevel.WIRE) + ", got \""
+                        + abbreviate(botName) + "\"");
+            }
+            bot = Level.parse(botName);
+            botAfter = botAfterText == null ? MatchQueue.DEFAULT_BOT_AFTER : duration(botAfterText);
+            if (botAfter.compareTo(Ticket.MIN_BOT_AFTER) < 0) {
+                throw invalid(AT + "botAfter", "must be at least " + Durations.format(Ticket.MIN_BOT_AFTER) + ", was "
+                        + Durations.format(botAfter));
+            }
+            if (botAfter.compareTo(waitLimit) >= 0) {
+                throw invalid(AT + "botAfter", "must be shorter than the longest wait, " + Durations.format(waitLimit));
+            }
+        } else if (botAfterText != null) {
+            throw invalid(AT + "botAfter", "only with a bot: set bot to a level, or leave botAfter out");
+        }
+        try {
+            return new Ticket(id, player, name, key, bot, botAfter);
+        } catch (IllegalArgumentException e) {
+            // Ticket checks the identifiers: "ticket id must be 16..64 characters".
+            String field = e.getMessage().startsWith("ticket") ? "ticket" : "player";
+            throw invalid(AT + field, e.getMessage());
+        }
+    }
+
+    private static String string(JsonNode root, String field) {
+        JsonNode v = root.get(field);
+        if (v == null || v.isNull()) {
+            throw invalid(AT + field, "missing required field");
+        }
+        if (!v.isTextual()) {
+            throw invalid(AT + field, "expected a string, got " + show(v));
+        }
+        return v.textValue();
+    }
+
+    private static String optionalString(JsonNode root, String field) {
+        JsonNode v = root.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw invalid(AT + field, "expected a string or null, got " + show(v));
+        }
+        return v.textValue();
+    }
+
+    private static int integer(JsonNode root, String field, int min, int max, int absent) {
+        JsonNode v = root.get(field);
+        if (v == null || v.isNull()) {
+            return absent;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < min || v.intValue() > max) {
+            throw invalid(AT + field, "expected an integer " + min + ".." + max + ", got " + show(v));
+        }
+        return v.intValue();
+    }
+
+    private static Duration duration(String text) {
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw invalid(AT + "botAfter", e.getMessage());
+        }
+    }
+
+    private static ProtocolException invalid(String path, String problem) {
+        return new ProtocolException(ErrorCode.INVALID_SETTINGS, problem == null ? path : path + ": " + problem);
+    }
+
+    private static String show(JsonNode v) {
+        return abbreviate(v.toString());
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+    }
+}

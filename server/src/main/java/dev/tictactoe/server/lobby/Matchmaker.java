@@ -1,0 +1,201 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.metrics.ServerMetrics.MatchOutcome;
+import dev.tictactoe.server.room.RoomRegistry;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Quick match from request to room: takes requests with the waiter to answer, keeps them in the
+ * {@link MatchQueue} with one {@link MatchTimer}, opens a room for every pairing and bot fill
+ * through {@link MatchRooms}, and answers each waiter exactly once. Safe from any thread; waiters
+ * are answered on the thread that caused the answer and must hand the work to their own.
+ */
+public final class Matchmaker implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Matchmaker.class);
+
+    /** Where a waiting request hears how it ended; called once, from any thread, and must not block. */
+    @FunctionalInterface
+    public interface Waiter {
+        void answer(MatchAnswer answer);
+    }
+
+    /** A waiter and when its request arrived ({@code System.nanoTime()} time base). */
+    private record Pending(Waiter waiter, long since) {}
+
+    private final MatchQueue queue;
+    private final MatchTimer timer;
+    private final MatchRooms rooms;
+    private final LongSupplier nanoTime;
+    private final ServerMetrics metrics;
+    private final ConcurrentHashMap<String, Pending> waiters = new ConcurrentHashMap<>();
+
+    /**
+     * @param wait the longest a request waits ({@link MatchQueue#DEFAULT_WAIT})
+     * @param maxWaiting requests waiting at most ({@link MatchQueue#DEFAULT_MAX_WAITING})
+     * @param seats draws the seats of a pairing and of a bot fill; seed it for repeatable tests
+     * @param scheduler where the one timer of bot fills and timeouts runs
+     * @param nanoTime the monotonic clock of waits and deadlines
+     */
+    public Matchmaker(Duration wait, int maxWaiting, RandomGenerator seats, MatchRooms rooms,
+            MatchTimer.Scheduler scheduler, LongSupplier nanoTime, ServerMetrics metrics) {
+        this.queue = new MatchQueue(wait, maxWaiting, seats, this::on);
+        this.timer = new MatchTimer(queue, scheduler, nanoTime);
+        this.rooms = rooms;
+        this.nanoTime = nanoTime;
+        this.metrics = metrics;
+    }
+
+    /** The longest a request waits. */
+    public Duration waitLimit() {
+        return queue.waitLimit();
+    }
+
+    /**
+     * Queues {@code ticket}; {@code waiter} hears how it ends, unless the answer is a refusal, which
+     * is returned here and never reaches the waiter. A request paired at once returns the pairing
+     * and its waiter is answered as well.
+     */
+    public Enqueued submit(Ticket ticket, Waiter waiter) {
+        Pending pending = new Pending(waiter, nanoTime.getAsLong());
+        if (waiters.putIfAbsent(ticket.id(), pending) != null) {
+            metrics.matchEnded(MatchOutcome.REFUSED);
+            return new Enqueued.Refused(Enqueued.Refusal.TICKET_IN_USE, "that ticket id is in use; choose another at random");
+        }
+        Enqueued result = queue.enqueue(ticket, pending.since());
+        if (result instanceof Enqueued.Refused) {
+            waiters.remove(ticket.id(), pending);
+            metrics.matchEnded(MatchOutcome.REFUSED);
+        } else if (result instanceof Enqueued.Queued) {
+            log.debug("ticket of '{}' waits for {}", ticket.name(), ticket.key());
+            // A short bot delay may bring the next deadline forward.
+            timer.poke();
+        }
+        return result;
+    }
+
+    /** Where a waiting request stands, or empty when none waits with that ticket. */
+    public Optional<Enqueued.Waiting> status(String ticketId) {
+        return queue.status(ticketId, nanoTime.getAsLong());
+    }
+
+    /** Cancels a waiting request; its waiter hears {@link MatchAnswer.Cancelled}. False when none waits. */
+    public boolean cancel(String ticketId) {
+        return queue.cancel(ticketId);
+    }
+
+    /** Requests waiting now. */
+    public int waiting() {
+        return queue.size();
+    }
+
+    /** The server is stopping: the timer stops and every waiting request is answered unavailable. */
+    @Override
+    public void close() {
+        timer.stop();
+        for (Ticket ticket : queue.drain()) {
+            metrics.matchEnded(MatchOutcome.UNAVAILABLE);
+            answer(ticket, new MatchAnswer.Unavailable(ticket, "the server is restarting; try again in a moment"));
+        }
+    }
+
+    /** Every way a ticket leaves the queue ends here, once per ticket. */
+    private void on(MatchEvent event) {
+        switch (event) {
+            case MatchEvent.Paired paired -> paired(paired);
+            case MatchEvent.BotFilled filled -> botFilled(filled);
+            case MatchEvent.TimedOut out -> {
+                Pending pending = waiters.remove(out.ticket().id());
+                Duration waited = pending == null ? queue.waitLimit()
+                        : Duration.ofNanos(nanoTime.getAsLong() - pending.since());
+                metrics.matchEnded(MatchOutcome.TIMEOUT);
+                log.debug("ticket of '{}' let go after {} ms", out.ticket().name(), waited.toMillis());
+                deliver(pending, new MatchAnswer.TimedOut(out.ticket(), waited));
+            }
+            case MatchEvent.Cancelled cancelled -> {
+                metrics.matchEnded(MatchOutcome.CANCELLED);
+                log.debug("ticket of '{}' cancelled", cancelled.ticket().name());
+                answer(cancelled.ticket(), new MatchAnswer.Cancelled(cancelled.ticket()));
+            }
+        }
+    }
+
+    private void paired(MatchEvent.Paired paired) {
+        Map<Mark, Ticket> players = new EnumMap<>(Mark.class);
+        players.put(Mark.X, paired.x());
+        players.put(Mark.O, paired.o());
+        MatchRooms.Opened room = open(paired.key(), players);
+        long now = nanoTime.getAsLong();
+        long[] waited = new long[2];
+        for (Mark seat : Mark.values()) {
+            Ticket ticket = paired.in(seat);
+            Ticket other = paired.in(seat.opponent());
+            Pending pending = waiters.remove(ticket.id());
+            waited[seat.ordinal()] = pending == null ? 0 : now - pending.since();
+            if (room == null) {
+                metrics.matchEnded(MatchOutcome.UNAVAILABLE);
+                deliver(pending, new MatchAnswer.Unavailable(ticket, "no room could be opened: the server is full"));
+                continue;
+            }
+            metrics.matchPaired(waited[seat.ordinal()]);
+            deliver(pending, new MatchAnswer.Matched(ticket, room.code(), seat, room.tokens().get(seat),
+                    MatchAnswer.Opponent.person(other.name()), room.settings()));
+        }
+        if (room != null) {
+            log.info("'{}' (X) and '{}' (O) paired into room {} for {}, after {} ms and {} ms", paired.x().name(),
+                    paired.o().name(), room.code(), paired.key(), waited[0] / 1_000_000, waited[1] / 1_000_000);
+        }
+    }
+
+    private void botFilled(MatchEvent.BotFilled filled) {
+        Ticket ticket = filled.ticket();
+        Pending pending = waiters.remove(ticket.id());
+        MatchRooms.Opened room = open(ticket.key(), Map.of(filled.seat(), ticket));
+        if (room == null) {
+            metrics.matchEnded(MatchOutcome.UNAVAILABLE);
+            deliver(pending, new MatchAnswer.Unavailable(ticket, "no room could be opened: the server is full"));
+            return;
+        }
+        metrics.matchBotFilled();
+        log.info("'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}", ticket.name(), filled.seat(),
+                ticket.bot(), room.code(), ticket.key(), ticket.botAfter());
+        deliver(pending, new MatchAnswer.Matched(ticket, room.code(), filled.seat(), room.tokens().get(filled.seat()),
+                MatchAnswer.Opponent.bot(ticket.bot()), room.settings()));
+    }
+
+    /** The room of a match, or null when the server holds as many rooms as it may. */
+    private MatchRooms.Opened open(MatchKey key, Map<Mark, Ticket> players) {
+        try {
+            return rooms.open(key, players);
+        } catch (RoomRegistry.Full e) {
+            log.warn("no room for a match under {}: {}", key, e.getMessage());
+            return null;
+        }
+    }
+
+    private void answer(Ticket ticket, MatchAnswer answer) {
+        deliver(waiters.remove(ticket.id()), answer);
+    }
+
+    private static void deliver(Pending pending, MatchAnswer answer) {
+        if (pending == null) {
+            return;
+        }
+        try {
+            pending.waiter().answer(answer);
+        } catch (RuntimeException e) {
+            // One waiter's failure must not keep the other of a pairing from its answer.
+            log.error("answering the request of '{}' failed", answer.ticket().name(), e);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.tictactoe.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** The server's own enums name the protocol's words one for one, so converting by name is safe. */
+class VocabularyTest {
+
+    @Test
+    void theEnginesLevelsAreTheProtocolsBotLevels() {
+        assertThat(Arrays.stream(Level.values()).map(Level::name))
+                .containsExactlyElementsOf(Arrays.stream(BotLevel.values()).map(BotLevel::name).toList());
+        for (BotLevel level : BotLevel.values()) {
+            assertThat(Level.parse(level.wire()).name()).isEqualTo(level.name());
+        }
+    }
+
+    @Test
+    void marksAreSpelledAsSeats() {
+        assertThat(Arrays.stream(Mark.values()).map(Mark::name)).containsExactlyElementsOf(Seat.WIRE);
+    }
+}

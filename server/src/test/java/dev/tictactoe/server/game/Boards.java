@@ -1,0 +1,21 @@
+package dev.tictactoe.server.game;
+
+/** Boards for tests in other packages: built from a list of moves, and judged by plain scans. */
+public final class Boards {
+
+    private Boards() {}
+
+    /** A board with {@code moves} played in order from the empty board, {@code first} starting. */
+    public static Board replay(Rules rules, Mark first, int... moves) {
+        return Board.replay(rules, first, moves);
+    }
+
+    /** Whether the game is not won and every window of k cells in a row holds both marks. */
+    public static boolean isDeadDraw(Board board) {
+        NaiveBoard naive = new NaiveBoard(board.rules());
+        for (int cell = 0; cell < board.rules().cells(); cell++) {
+            naive.set(cell, board.at(cell));
+        }
+        return board.winner() == null && naive.deadDraw();
+    }
+}

@@ -1,0 +1,328 @@
+package dev.tictactoe.server.lobby;
+
+import static dev.tictactoe.server.lobby.ManualScheduler.SECOND;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.ops.PrometheusText;
+import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.room.RoomSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Requests in, rooms and answers out, on a scheduler and a clock moved by hand. */
+class MatchmakerTest {
+
+    private static final MatchKey CLASSIC = MatchKey.of(3, null, null);
+    private static final MatchKey BLITZ = MatchKey.of(15, 5, "3m+2s");
+
+    /** Rooms that open on paper: a code per room, a token per seat, every opening recorded. */
+    private static final class PaperRooms implements MatchRooms {
+        final List<Map<Mark, Ticket>> opened = new CopyOnWriteArrayList<>();
+        final AtomicInteger codes = new AtomicInteger();
+        volatile boolean full;
+
+        @Override
+        public Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full {
+            if (full) {
+                throw new RoomRegistry.Full("the server holds its maximum of 0 rooms");
+            }
+            opened.add(Map.copyOf(players));
+            String code = "ROOM" + codes.incrementAndGet();
+            Map<Mark, String> tokens = new EnumMap<>(Mark.class);
+            players.forEach((seat, ticket) -> tokens.put(seat, "tok-" + ticket.player()));
+            Mark mine = players.containsKey(Mark.X) ? Mark.X : Mark.O;
+            Level bot = players.size() == 1 ? players.get(mine).bot() : null;
+            return new Opened(code, tokens, new RoomSettings(key.rules(), mine, Mark.X, true, true, bot,
+                    key.timeControl()));
+        }
+    }
+
+    private final ManualScheduler scheduler = new ManualScheduler();
+    private final PaperRooms rooms = new PaperRooms();
+    private final ServerMetrics metrics = ServerMetrics.create();
+    private final Matchmaker matchmaker = new Matchmaker(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(7), rooms,
+            scheduler, () -> scheduler.now, metrics);
+    /** Every answer each ticket heard, by ticket id: exactly one is right. */
+    private final Map<String, List<MatchAnswer>> answers = new ConcurrentHashMap<>();
+
+    @AfterEach
+    void close() {
+        metrics.close();
+    }
+
+    private static Ticket ticket(String name, MatchKey key) {
+        return Ticket.of(name + "-".repeat(Math.max(0, Ticket.MIN_TICKET_LENGTH - name.length())), "p-" + name, name,
+                key);
+    }
+
+    private Enqueued submit(Ticket ticket) {
+        return matchmaker.submit(ticket, answer -> answers.computeIfAbsent(answer.ticket().id(),
+                id -> new CopyOnWriteArrayList<>()).add(answer));
+    }
+
+    private MatchAnswer answerOf(Ticket ticket) {
+        assertThat(answers.get(ticket.id())).as("answers of %s", ticket.name()).hasSize(1);
+        return answers.get(ticket.id()).get(0);
+    }
+
+    private double counted(String outcome) {
+        return scraped("ttt_match_requests_total", "ttt_match_requests_total", Map.of("outcome", outcome));
+    }
+
+    private double scraped(String family, String sample, Map<String, String> labels) {
+        return PrometheusText.parse(metrics.scrape()).get(family).value(sample, labels);
+    }
+
+    @Test
+    void twoRequestsWithTheSameSettingsShareOneRoomInOppositeSeats() {
+        Ticket ana = ticket("ana", CLASSIC);
+        Ticket bo = ticket("bo", CLASSIC);
+        assertThat(submit(ana)).isInstanceOf(Enqueued.Queued.class);
+        assertThat(answers).isEmpty();
+        scheduler.advanceBy(2 * SECOND);
+        assertThat(submit(bo)).isInstanceOf(MatchEvent.Paired.class);
+
+        MatchAnswer.Matched a = (MatchAnswer.Matched) answerOf(ana);
+        MatchAnswer.Matched b = (MatchAnswer.Matched) answerOf(bo);
+        assertThat(a.code()).isEqualTo(b.code()).isEqualTo("ROOM1");
+        assertThat(a.seat()).isEqualTo(b.seat().opponent());
+        assertThat(a.token()).isEqualTo("tok-p-ana");
+        assertThat(b.token()).isEqualTo("tok-p-bo");
+        assertThat(a.opponent()).isEqualTo(new MatchAnswer.Opponent("bo", null));
+        assertThat(b.opponent()).isEqualTo(new MatchAnswer.Opponent("ana", null));
+        assertThat(rooms.opened).singleElement().satisfies(seats -> {
+            assertThat(seats.get(a.seat())).isEqualTo(ana);
+            assertThat(seats.get(b.seat())).isEqualTo(bo);
+        });
+        assertThat(matchmaker.waiting()).isZero();
+        assertThat(counted("paired")).isEqualTo(2);
+        // Ana waited 2 s for Bo, who was paired on arrival.
+        String timeToPair = "ttt_match_time_to_pair_seconds";
+        assertThat(scraped(timeToPair, timeToPair + "_count", Map.of())).isEqualTo(2);
+        assertThat(scraped(timeToPair, timeToPair + "_sum", Map.of())).isEqualTo(2);
+        // Ana's timeout, scheduled while she waited, finds nobody to let go.
+        scheduler.advanceBy(60 * SECOND);
+        assertThat(answers.get(ana.id())).hasSize(1);
+        assertThat(scheduler.pending()).isZero();
+    }
+
+    @Test
+    void differentSettingsDoNotMeetAndEachWaitIsReported() {
+        Ticket ana = ticket("ana", CLASSIC);
+        Ticket bo = ticket("bo", BLITZ);
+        submit(ana);
+        scheduler.advanceBy(3 * SECOND);
+        submit(bo);
+        scheduler.advanceBy(SECOND);
+        assertThat(answers).isEmpty();
+        assertThat(matchmaker.status(ana.id())).hasValue(new Enqueued.Waiting(ana, 1, 1, 2, Duration.ofSeconds(4)));
+        assertThat(matchmaker.status(bo.id())).hasValue(new Enqueued.Waiting(bo, 1, 1, 2, Duration.ofSeconds(1)));
+        assertThat(matchmaker.status("nobody-waits-with-this")).isEmpty();
+    }
+
+    @Test
+    void seatsAreDrawnAtRandomNotByArrival() {
+        int firstComerPlaysX = 0;
+        for (int i = 0; i < 1_000; i++) {
+            Ticket early = ticket("early" + i, CLASSIC);
+            submit(early);
+            submit(ticket("late" + i, CLASSIC));
+            if (((MatchAnswer.Matched) answerOf(early)).seat() == Mark.X) {
+                firstComerPlaysX++;
+            }
+        }
+        // The seeded draw gives the first comer X about half the time, never always or never.
+        assertThat(firstComerPlaysX).isBetween(450, 550);
+    }
+
+    @Test
+    void aBotTakesTheOtherSeatWhenNobodyCameInTime() {
+        Ticket ana = ticket("ana", BLITZ).withBot(Level.HARD, Duration.ofSeconds(5));
+        submit(ana);
+        scheduler.advanceBy(5 * SECOND - 1);
+        assertThat(answers).isEmpty();
+
+        scheduler.advanceBy(1);
+        MatchAnswer.Matched matched = (MatchAnswer.Matched) answerOf(ana);
+        assertThat(matched.opponent()).isEqualTo(new MatchAnswer.Opponent("bot (hard)", Level.HARD));
+        assertThat(matched.settings().bot()).isEqualTo(Level.HARD);
+        assertThat(matched.settings().clock()).hasToString("3m+2s");
+        assertThat(rooms.opened).singleElement().satisfies(seats -> assertThat(seats).containsOnlyKeys(matched.seat()));
+        assertThat(counted("bot")).isEqualTo(1);
+        assertThat(matchmaker.waiting()).isZero();
+    }
+
+    @Test
+    void aPersonArrivingBeforeTheBotWins() {
+        Ticket ana = ticket("ana", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(5));
+        Ticket bo = ticket("bo", CLASSIC);
+        submit(ana);
+        scheduler.advanceBy(4 * SECOND);
+        submit(bo);
+        scheduler.advanceBy(60 * SECOND);
+        assertThat(((MatchAnswer.Matched) answerOf(ana)).opponent().name()).isEqualTo("bo");
+        assertThat(counted("bot")).isZero();
+    }
+
+    @Test
+    void nobodyComingEndsTheWaitAtTheLimit() {
+        Ticket ana = ticket("ana", CLASSIC);
+        submit(ana);
+        scheduler.advanceBy(30 * SECOND - 1);
+        assertThat(answers).isEmpty();
+        scheduler.advanceBy(1);
+        assertThat(answerOf(ana)).isEqualTo(new MatchAnswer.TimedOut(ana, Duration.ofSeconds(30)));
+        assertThat(counted("timeout")).isEqualTo(1);
+        // The same player may ask again at once.
+        assertThat(submit(ticket("ana", CLASSIC))).isInstanceOf(Enqueued.Queued.class);
+    }
+
+    @Test
+    void aCancelledRequestHearsSoOnceAndCannotBeCancelledAgain() {
+        Ticket ana = ticket("ana", CLASSIC);
+        submit(ana);
+        assertThat(matchmaker.cancel(ana.id())).isTrue();
+        assertThat(matchmaker.cancel(ana.id())).isFalse();
+        assertThat(answerOf(ana)).isEqualTo(new MatchAnswer.Cancelled(ana));
+        assertThat(matchmaker.status(ana.id())).isEmpty();
+        assertThat(counted("cancelled")).isEqualTo(1);
+        // Its place is free: the next one waits instead of pairing with it.
+        assertThat(submit(ticket("bo", CLASSIC))).isInstanceOf(Enqueued.Queued.class);
+    }
+
+    @Test
+    void aCancelAfterThePairingIsTooLateAndTheAnswerStands() {
+        Ticket ana = ticket("ana", CLASSIC);
+        Ticket bo = ticket("bo", CLASSIC);
+        submit(ana);
+        submit(bo);
+        assertThat(matchmaker.cancel(ana.id())).isFalse();
+        assertThat(answerOf(ana)).isInstanceOf(MatchAnswer.Matched.class);
+        assertThat(answerOf(bo)).isInstanceOf(MatchAnswer.Matched.class);
+    }
+
+    @Test
+    void onePlayerHoldsOneTicketAndATicketIdNamesOneRequest() {
+        Ticket ana = ticket("ana", CLASSIC);
+        submit(ana);
+        Ticket again = new Ticket("another-ticket-of-ana", ana.player(), "ana", BLITZ, null, null);
+        assertThat(submit(again)).isInstanceOfSatisfying(Enqueued.Refused.class,
+                r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.ALREADY_QUEUED));
+        Ticket sameId = new Ticket(ana.id(), "p-bo", "bo", BLITZ, null, null);
+        assertThat(submit(sameId)).isInstanceOfSatisfying(Enqueued.Refused.class,
+                r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.TICKET_IN_USE));
+        assertThat(answers).isEmpty();
+        assertThat(counted("refused")).isEqualTo(2);
+
+        // The first request is untouched by both refusals.
+        submit(ticket("cy", CLASSIC));
+        assertThat(answerOf(ana)).isInstanceOf(MatchAnswer.Matched.class);
+    }
+
+    @Test
+    void aFullQueueRefusesNewcomers() {
+        for (int i = 0; i < 10; i++) {
+            submit(ticket("w" + i, MatchKey.of(3 + i, null, null)));
+        }
+        assertThat(submit(ticket("late", MatchKey.of(19, null, null)))).isInstanceOfSatisfying(Enqueued.Refused.class,
+                r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.QUEUE_FULL));
+        // One who completes a pair never waits, so it is still welcome.
+        assertThat(submit(ticket("pair", MatchKey.of(3, null, null)))).isInstanceOf(MatchEvent.Paired.class);
+    }
+
+    @Test
+    void whenNoRoomCanBeOpenedBothHearItAndNothingIsLeftWaiting() {
+        rooms.full = true;
+        Ticket ana = ticket("ana", CLASSIC);
+        Ticket bo = ticket("bo", CLASSIC);
+        submit(ana);
+        submit(bo);
+        assertThat(answerOf(ana)).isInstanceOf(MatchAnswer.Unavailable.class);
+        assertThat(answerOf(bo)).isInstanceOf(MatchAnswer.Unavailable.class);
+        assertThat(matchmaker.waiting()).isZero();
+        assertThat(counted("unavailable")).isEqualTo(2);
+    }
+
+    @Test
+    void stoppingAnswersEveryWaiterAndFiresNothingLater() {
+        Ticket ana = ticket("ana", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(2));
+        submit(ana);
+        matchmaker.close();
+        assertThat(answerOf(ana)).isInstanceOf(MatchAnswer.Unavailable.class);
+        scheduler.advanceBy(60 * SECOND);
+        assertThat(answers.get(ana.id())).hasSize(1);
+        assertThat(rooms.opened).isEmpty();
+    }
+
+    /**
+     * Many threads submitting and cancelling at once: every request hears exactly one answer, a
+     * cancel succeeds exactly for the requests answered cancelled, and every room holds two
+     * different requests that were never cancelled.
+     */
+    @Test
+    void cancelsRacingPairingsNeverLoseOrDoubleAnAnswer() throws Exception {
+        Matchmaker big = new Matchmaker(MatchQueue.DEFAULT_WAIT, 10_000, new SplittableRandom(11), rooms, scheduler,
+                () -> 0L, metrics);
+        int threads = 4;
+        int perThread = 500;
+        Map<String, Boolean> cancelled = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            done.add(pool.submit(() -> {
+                SplittableRandom random = new SplittableRandom(thread);
+                start.await();
+                for (int i = 0; i < perThread; i++) {
+                    Ticket ticket = ticket("t" + thread + "-" + i, CLASSIC);
+                    big.submit(ticket, answer -> answers.computeIfAbsent(answer.ticket().id(),
+                            id -> new CopyOnWriteArrayList<>()).add(answer));
+                    if (random.nextInt(3) == 0) {
+                        cancelled.put(ticket.id(), big.cancel(ticket.id()));
+                    }
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> f : done) {
+            f.get(30, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        // Whoever still waits is let go, so every request has ended.
+        big.close();
+
+        assertThat(answers).hasSize(threads * perThread);
+        Map<String, Integer> seatsPerRoom = new HashMap<>();
+        answers.forEach((id, heard) -> {
+            assertThat(heard).as(id).hasSize(1);
+            MatchAnswer answer = heard.get(0);
+            assertThat(answer instanceof MatchAnswer.Cancelled).as(id).isEqualTo(cancelled.getOrDefault(id, false));
+            if (answer instanceof MatchAnswer.Matched m) {
+                seatsPerRoom.merge(m.code(), 1, Integer::sum);
+            }
+        });
+        assertThat(seatsPerRoom.values()).allMatch(n -> n == 2);
+        assertThat(seatsPerRoom).hasSize(rooms.opened.size());
+        assertThat(big.waiting()).isZero();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.PatchOp;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A render shares what did not change with the snapshot before it, so long games diff as cheaply as short ones. */
+class SnapshotsTest {
+
+    private final RoomDriver driver = new RoomDriver(RoomSettings.resolve(NewRoom.DEFAULT.withBoard(15, 5), null));
+
+    @AfterEach
+    void close() {
+        driver.close();
+    }
+
+    @Test
+    void aMoveLateInALongGameRendersOneNewRowAndOneNewEntry() {
+        Client x = driver.join("ana");
+        Client o = driver.join("bo");
+        // 40 scattered moves that make no five: X on even rows, O on odd rows, every third column.
+        for (int i = 0; i < 40; i++) {
+            int row = (i % 2 == 0 ? 0 : 1) + 2 * (i / 10 % 7);
+            int cell = row * 15 + (i / 2 % 5) * 3;
+            (i % 2 == 0 ? x : o).move(cell);
+        }
+        Snapshot before = driver.room.feed.shown();
+        assertThat(before.moves()).hasSize(40);
+
+        x.move(14 * 15 + 14);
+        Snapshot after = driver.room.feed.shown();
+
+        for (int ply = 0; ply < 40; ply++) {
+            assertThat(after.moves().get(ply)).isSameAs(before.moves().get(ply));
+        }
+        for (int r = 0; r < 14; r++) {
+            assertThat(after.board().get(r)).isSameAs(before.board().get(r));
+        }
+        assertThat(after.board().get(14)).isNotSameAs(before.board().get(14)).endsWith("X");
+        List<PatchOp> ops = o.lastOf(ServerMessage.Diff.class).ops();
+        assertThat(ops).extracting(PatchOp::path)
+                .contains("/board/14", "/moves/40")
+                .noneMatch(path -> path.startsWith("/moves/") && !path.equals("/moves/40"))
+                .noneMatch(path -> path.startsWith("/board/") && !path.equals("/board/14"));
+    }
+}
