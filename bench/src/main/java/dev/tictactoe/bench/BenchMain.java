@@ -1,13 +1,14 @@
 package dev.tictactoe.bench;
 
-import java.util.Arrays;
-import java.util.Map;
-import java.util.TreeMap;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Runs benchmarks: {@code BenchMain <subcommand> [args]} runs a named command, anything else is
@@ -22,15 +23,17 @@ public final class BenchMain {
     }
 
     /** Subcommands by name; add an entry to add one. */
-    private static final Map<String, Command> COMMANDS = new TreeMap<>(Map.of(
-            "cputime", CpuTime::run,
-            "jmh", BenchMain::jmh,
-            "solve", SolveCommand::run,
-            "botbench", BotBench::run,
-            "journal", JournalBench::run,
-            "journalcost", dev.tictactoe.bench.load.JournalCost::run,
-            "relay", RelayServer::main,
-            "help", args -> help()));
+    private static final Map<String, Command> COMMANDS =
+            new TreeMap<>(
+                    Map.of(
+                            "cputime", CpuTime::run,
+                            "jmh", BenchMain::jmh,
+                            "solve", SolveCommand::run,
+                            "botbench", BotBench::run,
+                            "journal", JournalBench::run,
+                            "journalcost", dev.tictactoe.bench.load.JournalCost::run,
+                            "relay", RelayServer::main,
+                            "help", args -> help()));
 
     private BenchMain() {}
 
@@ -77,7 +80,9 @@ public final class BenchMain {
     }
 
     private static void help() {
-        System.out.println("usage: BenchMain [" + String.join("|", COMMANDS.keySet())
-                + "] [args]   or   BenchMain <JMH options and include regex>");
+        System.out.println(
+                "usage: BenchMain ["
+                        + String.join("|", COMMANDS.keySet())
+                        + "] [args]   or   BenchMain <JMH options and include regex>");
     }
 }

@@ -5,7 +5,7 @@ import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
-import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -15,11 +15,13 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
+import java.util.concurrent.TimeUnit;
+
 /**
- * Time for one bot move per level, with the default 200 ms budget, on a position a few moves
- * into the game. PERFECT on 3×3 is a table look-up; on 4×4 k=4 it is solved once (in the first
- * warm-up call) and then answered from the shared table; on 7×7 and 15×15 it cannot finish a
- * proof and plays as HARD, which uses its budget: the HARD rows show how far past 200 ms it goes.
+ * Time for one bot move per level, with the default 200 ms budget, on a position a few moves into
+ * the game. PERFECT on 3×3 is a table look-up; on 4×4 k=4 it is solved once (in the first warm-up
+ * call) and then answered from the shared table; on 7×7 and 15×15 it cannot finish a proof and
+ * plays as HARD, which uses its budget: the HARD rows show how far past 200 ms it goes.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

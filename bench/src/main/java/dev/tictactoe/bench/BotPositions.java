@@ -5,6 +5,7 @@ import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import java.time.Duration;
 import java.util.SplittableRandom;
 
@@ -14,9 +15,9 @@ final class BotPositions {
     private BotPositions() {}
 
     /**
-     * A position from MEDIUM playing itself (seeded, from a random first move near the centre):
-     * the last one, at most {@code stones} moves in, with no win in one for either side, so the
-     * bot has to think.
+     * A position from MEDIUM playing itself (seeded, from a random first move near the centre): the
+     * last one, at most {@code stones} moves in, with no win in one for either side, so the bot has
+     * to think.
      */
     static Board near(Rules rules, int stones, long seed) {
         Bot bot = new Bot();
@@ -26,7 +27,9 @@ final class BotPositions {
         board.play(rules.cell(centre + random.nextInt(-1, 2), centre + random.nextInt(-1, 2)));
         Board quiet = board.copy();
         while (board.moveCount() < stones && !board.isOver()) {
-            board.play(bot.choose(board, Level.MEDIUM, Duration.ZERO, seed + board.moveCount()).cell());
+            board.play(
+                    bot.choose(board, Level.MEDIUM, Duration.ZERO, seed + board.moveCount())
+                            .cell());
             if (!board.isOver() && quiet(board)) {
                 quiet = board.copy();
             }
@@ -48,7 +51,8 @@ final class BotPositions {
         java.util.regex.Matcher m =
                 java.util.regex.Pattern.compile("(\\d+)(?:x\\1)?[:k](\\d+)").matcher(variant);
         if (!m.matches()) {
-            throw new IllegalArgumentException("bad board '" + variant + "', use e.g. 5:4 or 5x5k4");
+            throw new IllegalArgumentException(
+                    "bad board '" + variant + "', use e.g. 5:4 or 5x5k4");
         }
         return new Rules(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
     }

@@ -2,6 +2,7 @@ package dev.tictactoe.bench;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -9,11 +10,11 @@ import java.util.List;
 import java.util.function.IntToLongFunction;
 
 /**
- * Play + win check + undo timed by the thread's CPU clock, for both representations of
- * {@link WinCheckBenchmark}. JMH measures wall-clock time, which on a machine shared with other
- * work counts the time the thread waits for a core; CPU time does not, so this stays comparable
- * from run to run. Same positions and cells as the JMH benchmarks. Arguments: variants as
- * {@code N:k} (default 3:3 7:4 15:5 19:5).
+ * Play + win check + undo timed by the thread's CPU clock, for both representations of {@link
+ * WinCheckBenchmark}. JMH measures wall-clock time, which on a machine shared with other work
+ * counts the time the thread waits for a core; CPU time does not, so this stays comparable from run
+ * to run. Same positions and cells as the JMH benchmarks. Arguments: variants as {@code N:k}
+ * (default 3:3 7:4 15:5 19:5).
  */
 final class CpuTime {
     private static final int CYCLE = 256;

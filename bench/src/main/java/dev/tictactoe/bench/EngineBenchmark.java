@@ -3,8 +3,7 @@ package dev.tictactoe.bench;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -14,9 +13,12 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
 /**
- * The engine's hot path: a move with its win check, taken back, on a board holding a dozen
- * stones (four on 3×3); the cell cycles through the empty ones in a fixed random order.
+ * The engine's hot path: a move with its win check, taken back, on a board holding a dozen stones
+ * (four on 3×3); the cell cycles through the empty ones in a fixed random order.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -5,6 +5,7 @@ import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Journal;
 import dev.tictactoe.server.store.JournalRecord;
 import dev.tictactoe.server.store.RecordKind;
+
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,14 +23,16 @@ import java.util.stream.Stream;
  * The cost of journaling a room change, per durability policy, against not journaling at all:
  * process CPU per record over a burst (the appending thread and the writer together), and, at a
  * paced rate, the time from {@code append} to the durable callback. Arguments: {@code [records]
- * [rate/s] [seconds] [directory]}, default 200000 2000 3 target/journal-bench. The directory
- * should be on the disk the server will use: fsync costs what that device makes it cost.
+ * [rate/s] [seconds] [directory]}, default 200000 2000 3 target/journal-bench. The directory should
+ * be on the disk the server will use: fsync costs what that device makes it cost.
  */
 final class JournalBench {
 
     private static final Executor DIRECT = Runnable::run;
-    private static final byte[] PAYLOAD = ("{\"op\":\"move\",\"cell\":112,\"by\":\"X\",\"id\":\"m-000123\","
-            + "\"patch\":[{\"op\":\"replace\",\"path\":\"/turn\",\"value\":\"O\"}]}").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PAYLOAD =
+            ("{\"op\":\"move\",\"cell\":112,\"by\":\"X\",\"id\":\"m-000123\","
+                 + "\"patch\":[{\"op\":\"replace\",\"path\":\"/turn\",\"value\":\"O\"}]}")
+                    .getBytes(StandardCharsets.UTF_8);
     private static final String[] ROOMS = new String[1000];
 
     static {
@@ -46,13 +49,24 @@ final class JournalBench {
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         Path base = Path.of(args.length > 3 ? args[3] : "target/journal-bench");
         Files.createDirectories(base);
-        System.out.printf("journal bench: %d records burst, %d/s for %d s paced, %d-byte payload, in %s (%s)%n",
-                records, rate, seconds, PAYLOAD.length, base.toAbsolutePath(), Files.getFileStore(base).type());
-        System.out.printf("%-16s %12s %14s %12s %12s %12s%n", "policy", "CPU µs/rec", "burst rec/s",
-                "durable p50", "p99 (µs)", "max (µs)");
+        System.out.printf(
+                "journal bench: %d records burst, %d/s for %d s paced, %d-byte payload, in %s"
+                    + " (%s)%n",
+                records,
+                rate,
+                seconds,
+                PAYLOAD.length,
+                base.toAbsolutePath(),
+                Files.getFileStore(base).type());
+        System.out.printf(
+                "%-16s %12s %14s %12s %12s %12s%n",
+                "policy", "CPU µs/rec", "burst rec/s", "durable p50", "p99 (µs)", "max (µs)");
         baseline(records);
-        for (DurabilityPolicy policy : List.of(DurabilityPolicy.NONE, DurabilityPolicy.DEFAULT,
-                DurabilityPolicy.FSYNC_EACH)) {
+        for (DurabilityPolicy policy :
+                List.of(
+                        DurabilityPolicy.NONE,
+                        DurabilityPolicy.DEFAULT,
+                        DurabilityPolicy.FSYNC_EACH)) {
             Path dir = Files.createTempDirectory(base, "run");
             try {
                 measure(policy, dir, records, rate, seconds);
@@ -71,13 +85,21 @@ final class JournalBench {
             sink += record(i).version();
         }
         long wall = System.nanoTime() - start;
-        System.out.printf("%-16s %12.2f %14.0f %12s %12s %12s%n", "no journal", (cpu() - cpu) / 1e3 / records,
-                records / (wall / 1e9), "-", "-", sink == 42 ? "" : "-");
+        System.out.printf(
+                "%-16s %12.2f %14.0f %12s %12s %12s%n",
+                "no journal",
+                (cpu() - cpu) / 1e3 / records,
+                records / (wall / 1e9),
+                "-",
+                "-",
+                sink == 42 ? "" : "-");
     }
 
-    private static void measure(DurabilityPolicy policy, Path dir, int records, int rate, int seconds)
+    private static void measure(
+            DurabilityPolicy policy, Path dir, int records, int rate, int seconds)
             throws Exception {
-        try (Journal journal = Journal.open(dir, Journal.Options.defaults().withPolicy(policy)).journal()) {
+        try (Journal journal =
+                Journal.open(dir, Journal.Options.defaults().withPolicy(policy)).journal()) {
             burst(journal, records); // warm-up: the JIT and the page cache
             journal.flush().get();
             long cpu = cpu();
@@ -98,10 +120,14 @@ final class JournalBench {
                 }
                 int slot = i;
                 long sent = System.nanoTime();
-                AppendResult result = journal.append(record(i), DIRECT, () -> {
-                    latency[slot] = System.nanoTime() - sent;
-                    done.countDown();
-                });
+                AppendResult result =
+                        journal.append(
+                                record(i),
+                                DIRECT,
+                                () -> {
+                                    latency[slot] = System.nanoTime() - sent;
+                                    done.countDown();
+                                });
                 if (!result.accepted()) {
                     throw new IllegalStateException("refused at a paced rate: " + result);
                 }
@@ -109,8 +135,13 @@ final class JournalBench {
             }
             done.await();
             Arrays.sort(latency);
-            System.out.printf("%-16s %12.2f %14.0f %12.0f %12.0f %12.0f%n", name(policy), cpuPerRecord,
-                    records / (wall / 1e9), latency[n / 2] / 1e3, latency[(int) (n * 0.99)] / 1e3,
+            System.out.printf(
+                    "%-16s %12.2f %14.0f %12.0f %12.0f %12.0f%n",
+                    name(policy),
+                    cpuPerRecord,
+                    records / (wall / 1e9),
+                    latency[n / 2] / 1e3,
+                    latency[(int) (n * 0.99)] / 1e3,
                     latency[n - 1] / 1e3);
         }
     }
@@ -138,7 +169,8 @@ final class JournalBench {
     }
 
     private static long cpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 

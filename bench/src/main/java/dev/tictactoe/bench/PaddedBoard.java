@@ -1,14 +1,15 @@
 package dev.tictactoe.bench;
 
 import dev.tictactoe.server.game.Rules;
+
 import java.util.SplittableRandom;
 
 /**
- * The representation the engine did not keep, for comparison: one padded multi-word bitboard
- * per player (N+1 bits per row, the spare bit always clear so runs stop at the row's end). The
- * win check walks bit by bit from the new stone in the four directions; when the whole board fits
- * one long (up to 7×7) it instead tests for k in a row anywhere with k-1 shift-ands per direction.
- * Does the same bookkeeping as {@code Board.play/undo} (checks, move list, Zobrist hash).
+ * The representation the engine did not keep, for comparison: one padded multi-word bitboard per
+ * player (N+1 bits per row, the spare bit always clear so runs stop at the row's end). The win
+ * check walks bit by bit from the new stone in the four directions; when the whole board fits one
+ * long (up to 7×7) it instead tests for k in a row anywhere with k-1 shift-ands per direction. Does
+ * the same bookkeeping as {@code Board.play/undo} (checks, move list, Zobrist hash).
  */
 final class PaddedBoard {
     private static final long[][] KEYS = new long[2][Rules.MAX_SIZE * Rules.MAX_SIZE];
@@ -118,8 +119,9 @@ final class PaddedBoard {
 
     private int walk(long[] b, int i, int step) {
         int run = 0;
-        for (int j = i + step; run < winLength - 1 && j >= 0 && j < limit
-                && (b[j >>> 6] & (1L << j)) != 0; j += step) {
+        for (int j = i + step;
+                run < winLength - 1 && j >= 0 && j < limit && (b[j >>> 6] & (1L << j)) != 0;
+                j += step) {
             run++;
         }
         return run;

@@ -1,7 +1,9 @@
 package dev.tictactoe.bench;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+
 import dev.tictactoe.server.net.Transport;
+
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -28,6 +30,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.AttributeKey;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -43,9 +46,9 @@ import java.util.regex.Pattern;
 /**
  * The baseline the game server is measured against: a bare WebSocket relay with the server's
  * pipeline shape (HTTP codec, aggregator, WebSocket handshake on {@code /rooms/{code}/ws}, 64 KiB
- * frames, fragment aggregation) that pairs the first two connections on a path and hands every
- * text frame to the other one, with no parsing and no rules. It serves the same {@code /metrics}
- * fields as the server so the load generator reads both alike.
+ * frames, fragment aggregation) that pairs the first two connections on a path and hands every text
+ * frame to the other one, with no parsing and no rules. It serves the same {@code /metrics} fields
+ * as the server so the load generator reads both alike.
  */
 public final class RelayServer implements AutoCloseable {
 
@@ -58,35 +61,44 @@ public final class RelayServer implements AutoCloseable {
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final Channel listener;
+
     /** The first connection of each path, waiting for its partner. */
     private final ConcurrentHashMap<String, Channel> waiting = new ConcurrentHashMap<>();
+
     private final LongAdder connections = new LongAdder();
+
     /** Pairs made since the start (a relay has no rooms to count). */
     private final LongAdder pairs = new LongAdder();
+
     private final LongAdder frames = new LongAdder();
 
-    private RelayServer(String host, int port, int threads, Transport transport) throws InterruptedException {
+    private RelayServer(String host, int port, int threads, Transport transport)
+            throws InterruptedException {
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
         workers = new MultiThreadIoEventLoopGroup(threads, transport.handlers());
         Router router = new Router();
         try {
-            listener = new ServerBootstrap()
-                    .group(boss, workers)
-                    .channel(transport.serverChannel())
-                    .option(ChannelOption.SO_BACKLOG, 1024)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline()
-                                    .addLast("http", new HttpServerCodec())
-                                    .addLast("aggregator", new HttpObjectAggregator(16 * 1024))
-                                    .addLast("router", router);
-                        }
-                    })
-                    .bind(host, port)
-                    .sync()
-                    .channel();
+            listener =
+                    new ServerBootstrap()
+                            .group(boss, workers)
+                            .channel(transport.serverChannel())
+                            .option(ChannelOption.SO_BACKLOG, 1024)
+                            .childOption(ChannelOption.TCP_NODELAY, true)
+                            .childHandler(
+                                    new ChannelInitializer<SocketChannel>() {
+                                        @Override
+                                        protected void initChannel(SocketChannel ch) {
+                                            ch.pipeline()
+                                                    .addLast("http", new HttpServerCodec())
+                                                    .addLast(
+                                                            "aggregator",
+                                                            new HttpObjectAggregator(16 * 1024))
+                                                    .addLast("router", router);
+                                        }
+                                    })
+                            .bind(host, port)
+                            .sync()
+                            .channel();
         } catch (RuntimeException | InterruptedException e) {
             close();
             throw e;
@@ -125,7 +137,10 @@ public final class RelayServer implements AutoCloseable {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
-    /** {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio]}: runs until stopped. */
+    /**
+     * {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio]}: runs until
+     * stopped.
+     */
     public static void main(String[] args) throws InterruptedException {
         String host = "127.0.0.1";
         int port = 9090;
@@ -138,19 +153,35 @@ public final class RelayServer implements AutoCloseable {
                 case "--port" -> port = Integer.parseInt(require(args[i], value));
                 case "--threads" -> threads = Integer.parseInt(require(args[i], value));
                 case "--transport" -> transport = Transport.choose(require(args[i], value));
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; usage: relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio]");
+                default ->
+                        throw new IllegalArgumentException(
+                                "unknown argument "
+                                        + args[i]
+                                        + "; usage: relay [--host H] [--port N] [--threads N]"
+                                        + " [--transport auto|epoll|nio]");
             }
             i++;
         }
         RelayServer relay = start(host, port, threads, transport);
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            relay.close();
-            stopped.countDown();
-        }, "relay-shutdown"));
-        System.out.println("relay listening on " + host + ":" + relay.port() + " with "
-                + (threads == 0 ? "one worker per core" : threads + " worker thread(s)") + " (" + transport + ")");
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () -> {
+                                    relay.close();
+                                    stopped.countDown();
+                                },
+                                "relay-shutdown"));
+        System.out.println(
+                "relay listening on "
+                        + host
+                        + ":"
+                        + relay.port()
+                        + " with "
+                        + (threads == 0 ? "one worker per core" : threads + " worker thread(s)")
+                        + " ("
+                        + transport
+                        + ")");
         stopped.await();
     }
 
@@ -163,8 +194,8 @@ public final class RelayServer implements AutoCloseable {
 
     /**
      * Answers {@code /metrics}; on an upgrade request for a room path, pairs the connection with
-     * the one waiting on that path (before the handshake answer goes out, so a client that has
-     * seen both upgrades complete can send at once) and installs the WebSocket handlers.
+     * the one waiting on that path (before the handshake answer goes out, so a client that has seen
+     * both upgrades complete can send at once) and installs the WebSocket handlers.
      */
     @ChannelHandler.Sharable
     private final class Router extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -181,15 +212,17 @@ public final class RelayServer implements AutoCloseable {
                 return;
             }
             pair(ctx.channel(), path);
-            WebSocketServerProtocolConfig ws = WebSocketServerProtocolConfig.newBuilder()
-                    .websocketPath(path)
-                    .checkStartsWith(false)
-                    .maxFramePayloadLength(MAX_FRAME_BYTES)
-                    .allowExtensions(false)
-                    .build();
+            WebSocketServerProtocolConfig ws =
+                    WebSocketServerProtocolConfig.newBuilder()
+                            .websocketPath(path)
+                            .checkStartsWith(false)
+                            .maxFramePayloadLength(MAX_FRAME_BYTES)
+                            .allowExtensions(false)
+                            .build();
             ctx.pipeline()
                     .addAfter(ctx.name(), "websocket", new WebSocketServerProtocolHandler(ws))
-                    .addAfter("websocket", "fragments", new WebSocketFrameAggregator(MAX_FRAME_BYTES))
+                    .addAfter(
+                            "websocket", "fragments", new WebSocketFrameAggregator(MAX_FRAME_BYTES))
                     .addAfter("fragments", "relay", new Relay());
             ctx.pipeline().remove(this);
             ctx.fireChannelRead(request.retain());
@@ -198,14 +231,16 @@ public final class RelayServer implements AutoCloseable {
 
     private void pair(Channel channel, String path) {
         connections.increment();
-        channel.closeFuture().addListener(f -> {
-            connections.decrement();
-            waiting.remove(path, channel);
-            Channel peer = channel.attr(PEER).get();
-            if (peer != null) {
-                peer.close();
-            }
-        });
+        channel.closeFuture()
+                .addListener(
+                        f -> {
+                            connections.decrement();
+                            waiting.remove(path, channel);
+                            Channel peer = channel.attr(PEER).get();
+                            if (peer != null) {
+                                peer.close();
+                            }
+                        });
         Channel first = waiting.remove(path);
         if (first == null || !first.isActive()) {
             waiting.put(path, channel);
@@ -238,17 +273,35 @@ public final class RelayServer implements AutoCloseable {
             System.gc();
         }
         var os = ManagementFactory.getOperatingSystemMXBean();
-        long cpu = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
-        long openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : -1;
-        long maxFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
-        return "{\"pairs\":" + pairs.sum()
-                + ",\"connections\":" + connections.sum()
-                + ",\"messages\":" + frames.sum()
-                + ",\"heapUsedBytes\":" + ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
-                + ",\"rssBytes\":" + rss()
-                + ",\"processCpuNanos\":" + cpu
-                + ",\"openFiles\":" + openFiles
-                + ",\"maxOpenFiles\":" + maxFiles + "}";
+        long cpu =
+                os instanceof com.sun.management.OperatingSystemMXBean sun
+                        ? sun.getProcessCpuTime()
+                        : -1;
+        long openFiles =
+                os instanceof UnixOperatingSystemMXBean unix
+                        ? unix.getOpenFileDescriptorCount()
+                        : -1;
+        long maxFiles =
+                os instanceof UnixOperatingSystemMXBean unix
+                        ? unix.getMaxFileDescriptorCount()
+                        : -1;
+        return "{\"pairs\":"
+                + pairs.sum()
+                + ",\"connections\":"
+                + connections.sum()
+                + ",\"messages\":"
+                + frames.sum()
+                + ",\"heapUsedBytes\":"
+                + ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
+                + ",\"rssBytes\":"
+                + rss()
+                + ",\"processCpuNanos\":"
+                + cpu
+                + ",\"openFiles\":"
+                + openFiles
+                + ",\"maxOpenFiles\":"
+                + maxFiles
+                + "}";
     }
 
     private static long rss() {
@@ -267,7 +320,8 @@ public final class RelayServer implements AutoCloseable {
     private static void respond(ChannelHandlerContext ctx, HttpResponseStatus status, String json) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         DefaultFullHttpResponse response =
-                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
+                new DefaultFullHttpResponse(
+                        HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);

@@ -2,7 +2,7 @@ package dev.tictactoe.bench;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
-import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -12,9 +12,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
+import java.util.concurrent.TimeUnit;
+
 /**
- * Play + win check + undo in the engine's per-line bitboards against a padded multi-word
- * bitboard ({@link PaddedBoard}), on the same positions and cells as {@link EngineBenchmark}.
+ * Play + win check + undo in the engine's per-line bitboards against a padded multi-word bitboard
+ * ({@link PaddedBoard}), on the same positions and cells as {@link EngineBenchmark}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
 
 /** The benchmark's alternative representation must agree with the engine to be a fair rival. */
 class PaddedBoardTest {

@@ -7,17 +7,24 @@ final class Ansi {
     static final String RESET = "\u001b[0m";
     static final String BOLD = "\u001b[1m";
     static final String DIM = "\u001b[2m";
+
     /** X is bold red, O bold cyan: distinct on dark and light backgrounds. */
     static final String X = "\u001b[1;31m";
+
     static final String O = "\u001b[1;36m";
+
     /** The last move: reversed, so the piece colour becomes the background. */
     static final String LAST = "\u001b[7m";
+
     /** The winning line: bold white on green. */
     static final String WIN = "\u001b[1;37;42m";
+
     /** The cursor: black on yellow. */
     static final String CURSOR = "\u001b[30;43m";
+
     static final String ERROR = "\u001b[1;31m";
     static final String NOTICE = "\u001b[1;33m";
+
     /** Home the cursor and clear the screen. */
     static final String CLEAR = "\u001b[H\u001b[2J";
 

@@ -3,7 +3,9 @@ package dev.tictactoe.cli;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.ProtocolException;
+
 import io.netty.channel.EventLoopGroup;
+
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -26,7 +28,9 @@ final class ClientApp {
     }
 
     private static int runScript(Launch launch, EventLoopGroup group) {
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream out =
+                new PrintStream(
+                        new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         ScriptFrontend frontend = new ScriptFrontend(out, System.err);
         String code = launch.code();
         if (launch.create() != null) {
@@ -34,8 +38,17 @@ final class ClientApp {
             code = created.code();
             frontend.roomCreated(code, created.settings());
         }
-        RoomSession session = new RoomSession(launch.server(), code, launch.name(), launch.spectate(),
-                !launch.keepGoing(), true, group, SeatTokens.fromEnvironment(System.getenv()), launch.token());
+        RoomSession session =
+                new RoomSession(
+                        launch.server(),
+                        code,
+                        launch.name(),
+                        launch.spectate(),
+                        !launch.keepGoing(),
+                        true,
+                        group,
+                        SeatTokens.fromEnvironment(System.getenv()),
+                        launch.token());
         frontend.startReading(System.in, session);
         return session.run(frontend);
     }
@@ -45,8 +58,17 @@ final class ClientApp {
         if (launch.create() != null) {
             code = create(launch).code();
         }
-        RoomSession session = new RoomSession(launch.server(), code, launch.name(), launch.spectate(),
-                false, false, group, SeatTokens.fromEnvironment(System.getenv()), launch.token());
+        RoomSession session =
+                new RoomSession(
+                        launch.server(),
+                        code,
+                        launch.name(),
+                        launch.spectate(),
+                        false,
+                        false,
+                        group,
+                        SeatTokens.fromEnvironment(System.getenv()),
+                        launch.token());
         try (TerminalFrontend frontend = TerminalFrontend.open(session, launch.plain())) {
             frontend.start();
             int exit = session.run(frontend);
@@ -60,10 +82,20 @@ final class ClientApp {
         try {
             return new RoomsApi(launch.server().http()).create(launch.create());
         } catch (ProtocolException e) {
-            throw new UserError("the server refused to create the room: " + e.code().text() + " (" + e.getMessage() + ")");
+            throw new UserError(
+                    "the server refused to create the room: "
+                            + e.code().text()
+                            + " ("
+                            + e.getMessage()
+                            + ")");
         } catch (UncheckedIOException e) {
-            throw new UserError("cannot reach the server at " + launch.server() + ": "
-                    + (e.getCause() instanceof java.net.ConnectException ? "connection refused" : e.getMessage()));
+            throw new UserError(
+                    "cannot reach the server at "
+                            + launch.server()
+                            + ": "
+                            + (e.getCause() instanceof java.net.ConnectException
+                                    ? "connection refused"
+                                    : e.getMessage()));
         }
     }
 }

@@ -1,20 +1,19 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
 /**
- * What the clocks of a timed room show at one instant, worked out from the snapshot's {@code
- * clock} alone: the snapshot only changes when a turn starts, so the running side's time is its
- * clock at the turn's start minus the time since. Times are in milliseconds, never below zero.
+ * What the clocks of a timed room show at one instant, worked out from the snapshot's {@code clock}
+ * alone: the snapshot only changes when a turn starts, so the running side's time is its clock at
+ * the turn's start minus the time since. Times are in milliseconds, never below zero.
  *
  * @param control the time control as the server wrote it, e.g. "3m+2s" or "3m+2s,20s/move"
  * @param x X's game clock now, or null without a game clock
  * @param o the same for O
  * @param running the seat whose time runs, or null before the start and once stopped
- * @param moveLeft what is left of the current move before its side runs out, or null when the
- *     time control has no limit per move or no time runs
+ * @param moveLeft what is left of the current move before its side runs out, or null when the time
+ *     control has no limit per move or no time runs
  * @param flagged the seat that ran out of time, or null
  */
 record ClockFace(String control, Long x, Long o, String running, Long moveLeft, String flagged) {
@@ -22,13 +21,19 @@ record ClockFace(String control, Long x, Long o, String running, Long moveLeft, 
     /** How a limit per move is written in a time control. */
     static final String PER_MOVE = "/move";
 
-    /** The clocks of {@code clock} at {@code now} (epoch ms, by the server's clock); null for an untimed room. */
+    /**
+     * The clocks of {@code clock} at {@code now} (epoch ms, by the server's clock); null for an
+     * untimed room.
+     */
     static ClockFace at(Snapshot.Clock clock, long now) {
         if (clock == null) {
             return null;
         }
         String running = clock.running();
-        long elapsed = running != null && clock.turnStartedAt() != null ? Math.max(0, now - clock.turnStartedAt()) : 0;
+        long elapsed =
+                running != null && clock.turnStartedAt() != null
+                        ? Math.max(0, now - clock.turnStartedAt())
+                        : 0;
         Long x = left(clock.x(), Seat.X.wire(), running, elapsed, clock.flagged());
         Long o = left(clock.o(), Seat.O.wire(), running, elapsed, clock.flagged());
         Long moveLeft = null;
@@ -38,7 +43,8 @@ record ClockFace(String control, Long x, Long o, String running, Long moveLeft, 
         return new ClockFace(clock.control(), x, o, running, moveLeft, clock.flagged());
     }
 
-    private static Long left(Long atTurnStart, String seat, String running, long elapsed, String flagged) {
+    private static Long left(
+            Long atTurnStart, String seat, String running, long elapsed, String flagged) {
         if (atTurnStart == null) {
             return null;
         }
@@ -58,11 +64,15 @@ record ClockFace(String control, Long x, Long o, String running, Long moveLeft, 
         return Seat.X.wire().equals(seat) ? x : Seat.O.wire().equals(seat) ? o : null;
     }
 
-    /** A clock reading: m:ss, or h:mm:ss from an hour up, rounded up to the second as clocks are. */
+    /**
+     * A clock reading: m:ss, or h:mm:ss from an hour up, rounded up to the second as clocks are.
+     */
     static String format(long millis) {
         long seconds = Math.max(0, (millis + 999) / 1000);
         if (seconds >= 3600) {
-            return seconds / 3600 + ":" + String.format("%02d:%02d", seconds / 60 % 60, seconds % 60);
+            return seconds / 3600
+                    + ":"
+                    + String.format("%02d:%02d", seconds / 60 % 60, seconds % 60);
         }
         return seconds / 60 + ":" + String.format("%02d", seconds % 60);
     }

@@ -1,13 +1,14 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.BotLevel;
+
 import java.util.Locale;
 
 /**
- * Something typed by a person at the prompt or by a script on stdin, as words: a cell
- * ({@code b2} or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch},
- * {@code resign}, {@code claim}, {@code bot LEVEL}, {@code history}, {@code sync}, {@code help},
- * {@code quit}.
+ * Something typed by a person at the prompt or by a script on stdin, as words: a cell ({@code b2}
+ * or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch}, {@code
+ * resign}, {@code claim}, {@code bot LEVEL}, {@code history}, {@code sync}, {@code help}, {@code
+ * quit}.
  */
 sealed interface Command {
 
@@ -54,7 +55,8 @@ sealed interface Command {
     record Invalid(String message) implements Command {}
 
     /** Short help, one line per command, shown by {@code help}. */
-    String HELP = """
+    String HELP =
+            """
             b2 / move b2   play a cell (column letter, row number; a1 is the top left)
             arrows + Enter move the cursor and play the cell under it
             undo           ask to take back your last move (against a bot: at once)
@@ -66,11 +68,12 @@ sealed interface Command {
             history        show the finished games of this room
             help           show this list
             quit           leave the room for good and exit
-            Ctrl-C         exit keeping your seat for a while: ttt join CODE resumes it""";
+            Ctrl-C         exit keeping your seat for a while: ttt join CODE resumes it\
+            """;
 
     /**
-     * Parses one typed line. {@code size} is the board side used to read cells, or 0 while no
-     * board is known yet.
+     * Parses one typed line. {@code size} is the board side used to read cells, or 0 while no board
+     * is known yet.
      */
     static Command parse(String line, int size) {
         String text = line == null ? "" : line.strip();
@@ -84,7 +87,10 @@ sealed interface Command {
             return new Invalid("too many words in \"" + text + "\": type help for the commands");
         }
         return switch (verb) {
-            case "move", "play" -> arg == null ? new Invalid(verb + " needs a cell, like " + verb + " b2") : cell(arg, size);
+            case "move", "play" ->
+                    arg == null
+                            ? new Invalid(verb + " needs a cell, like " + verb + " b2")
+                            : cell(arg, size);
             case "undo", "takeback" -> noArgument(verb, arg, new Undo());
             case "accept", "yes" -> noArgument(verb, arg, new AnswerUndo(true));
             case "decline", "no" -> noArgument(verb, arg, new AnswerUndo(false));
@@ -97,12 +103,14 @@ sealed interface Command {
             case "quit", "exit", "leave" -> noArgument(verb, arg, new Quit());
             case "bot" -> bot(arg);
             default -> {
-                boolean looksLikeCell = Character.isLetter(verb.charAt(0))
-                        && (verb.length() == 1 || Character.isDigit(verb.charAt(1)));
+                boolean looksLikeCell =
+                        Character.isLetter(verb.charAt(0))
+                                && (verb.length() == 1 || Character.isDigit(verb.charAt(1)));
                 if (arg == null && looksLikeCell) {
                     yield cell(verb, size);
                 }
-                yield new Invalid("unknown command \"" + words[0] + "\": type a cell like b2, or help");
+                yield new Invalid(
+                        "unknown command \"" + words[0] + "\": type a cell like b2, or help");
             }
         };
     }

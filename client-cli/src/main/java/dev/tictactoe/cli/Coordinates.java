@@ -30,7 +30,10 @@ final class Coordinates {
         return (char) ('a' + col);
     }
 
-    /** Parses a typed cell name such as {@code b2} or {@code B12}; case and outer spaces are ignored. */
+    /**
+     * Parses a typed cell name such as {@code b2} or {@code B12}; case and outer spaces are
+     * ignored.
+     */
     static Parsed parse(String text, int size) {
         String s = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         String hint = "type a column letter then a row number, like b2";
@@ -51,7 +54,8 @@ final class Coordinates {
         int col = letter - 'a';
         int row = Integer.parseInt(digits);
         if (col >= size) {
-            return new Invalid("column " + letter + " is off the board: columns are a to " + column(size - 1));
+            return new Invalid(
+                    "column " + letter + " is off the board: columns are a to " + column(size - 1));
         }
         if (row < 1 || row > size) {
             return new Invalid("row " + row + " is off the board: rows are 1 to " + size);

@@ -12,8 +12,10 @@ final class ExitCodes {
     static final int WON = 0;
     static final int LOST = 1;
     static final int DRAW = 2;
+
     /** The game was abandoned, we left, or the connection was lost for good. */
     static final int ABORTED = 3;
+
     /** Bad usage or a refusal from the server (unknown room, room full, ...). */
     static final int ERROR = 4;
 

@@ -1,12 +1,14 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
+
+import picocli.CommandLine.Option;
+
 import java.time.Duration;
 import java.util.Locale;
-import picocli.CommandLine.Option;
 
 /**
  * The game a player asks for, shared by {@code create} and {@code play}: the board and the time
@@ -15,19 +17,34 @@ import picocli.CommandLine.Option;
  */
 final class GameOptions {
 
-    @Option(names = "--size", paramLabel = "N", defaultValue = "3", description = "Board side, 3 to 19 (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--size",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Board side, 3 to 19 (default ${DEFAULT-VALUE}).")
     int size;
 
-    @Option(names = "--k", paramLabel = "K", description = "Stones in a row to win (default: the size, at most 5).")
+    @Option(
+            names = "--k",
+            paramLabel = "K",
+            description = "Stones in a row to win (default: the size, at most 5).")
     Integer winLength;
 
-    @Option(names = "--clock", paramLabel = "CONTROL",
-            description = "Time control: a game clock with an optional increment per move (3m+2s, 5m), "
-                    + "a limit per move (20s/move), or both (5m+3s,30s/move). Default: no clock.")
+    @Option(
+            names = "--clock",
+            paramLabel = "CONTROL",
+            description =
+                    "Time control: a game clock with an optional increment per move (3m+2s, 5m), a"
+                        + " limit per move (20s/move), or both (5m+3s,30s/move). Default: no"
+                        + " clock.")
     String clock;
 
-    @Option(names = "--move-time", paramLabel = "LIMIT",
-            description = "Time for each move, e.g. 20s (the same as --clock 20s/move; adds to a game clock).")
+    @Option(
+            names = "--move-time",
+            paramLabel = "LIMIT",
+            description =
+                    "Time for each move, e.g. 20s (the same as --clock 20s/move; adds to a game"
+                        + " clock).")
     String moveTime;
 
     /** The bot level given with {@code --bot} in lower case, checked; null when none was given. */
@@ -37,7 +54,8 @@ final class GameOptions {
         }
         String level = given.toLowerCase(Locale.ROOT);
         if (BotLevel.fromWire(level) == null) {
-            throw new UserError("--bot must be easy, medium, hard or perfect, was \"" + given + "\"");
+            throw new UserError(
+                    "--bot must be easy, medium, hard or perfect, was \"" + given + "\"");
         }
         return level;
     }
@@ -45,7 +63,13 @@ final class GameOptions {
     /** The board side, checked. */
     int size() {
         if (size < Protocol.MIN_SIZE || size > Protocol.MAX_SIZE) {
-            throw new UserError("--size must be " + Protocol.MIN_SIZE + " to " + Protocol.MAX_SIZE + ", was " + size);
+            throw new UserError(
+                    "--size must be "
+                            + Protocol.MIN_SIZE
+                            + " to "
+                            + Protocol.MAX_SIZE
+                            + ", was "
+                            + size);
         }
         return size;
     }
@@ -54,7 +78,13 @@ final class GameOptions {
     int winLength() {
         int k = winLength == null ? NewRoom.defaultWinLength(size()) : winLength;
         if (k < Protocol.MIN_WIN_LENGTH || k > size) {
-            throw new UserError("--k must be " + Protocol.MIN_WIN_LENGTH + " to the board size (" + size + "), was " + k);
+            throw new UserError(
+                    "--k must be "
+                            + Protocol.MIN_WIN_LENGTH
+                            + " to the board size ("
+                            + size
+                            + "), was "
+                            + k);
         }
         return k;
     }
@@ -69,7 +99,10 @@ final class GameOptions {
             return game;
         }
         if (game != null && game.contains(ClockFace.PER_MOVE)) {
-            throw new UserError("--move-time and a limit per move in --clock (\"" + clock + "\"): give one of them");
+            throw new UserError(
+                    "--move-time and a limit per move in --clock (\""
+                            + clock
+                            + "\"): give one of them");
         }
         Duration limit;
         try {

@@ -7,15 +7,16 @@ import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Composes the whole interactive screen from the room state: the room code, both players with
- * their connection status, clock and score, the board, whose turn it is or how the game ended,
- * recent notices (server errors in words) and the prompt. Pure: the same view gives the same lines.
- * It stays one file: it is one pure function of the view, and its parts (players, board, status,
+ * Composes the whole interactive screen from the room state: the room code, both players with their
+ * connection status, clock and score, the board, whose turn it is or how the game ended, recent
+ * notices (server errors in words) and the prompt. Pure: the same view gives the same lines. It
+ * stays one file: it is one pure function of the view, and its parts (players, board, status,
  * notices) share the same layout rules.
  */
 final class GameScreen {
@@ -59,9 +60,30 @@ final class GameScreen {
             graceUntil = Map.copyOf(graceUntil);
         }
 
-        View(String room, String share, Snapshot snapshot, String seat, String connection, List<Notice> notices,
-                String input, Integer cursor, boolean colour) {
-            this(room, share, snapshot, seat, connection, notices, input, cursor, colour, null, Map.of(), 0, 0);
+        View(
+                String room,
+                String share,
+                Snapshot snapshot,
+                String seat,
+                String connection,
+                List<Notice> notices,
+                String input,
+                Integer cursor,
+                boolean colour) {
+            this(
+                    room,
+                    share,
+                    snapshot,
+                    seat,
+                    connection,
+                    notices,
+                    input,
+                    cursor,
+                    colour,
+                    null,
+                    Map.of(),
+                    0,
+                    0);
         }
     }
 
@@ -98,8 +120,16 @@ final class GameScreen {
         String title = paint.bold("ttt") + "  room " + paint.bold(spaced(view.room()));
         if (s != null) {
             Snapshot.Settings settings = s.settings();
-            title += "  game " + s.game() + "  " + settings.size() + "x" + settings.size() + ", "
-                    + settings.winLength() + " in a row";
+            title +=
+                    "  game "
+                            + s.game()
+                            + "  "
+                            + settings.size()
+                            + "x"
+                            + settings.size()
+                            + ", "
+                            + settings.winLength()
+                            + " in a row";
         }
         lines.add(title + "  [" + view.connection() + "]");
         if (s == null) {
@@ -113,8 +143,12 @@ final class GameScreen {
                 lines.add(clockLine(s, clock, paint));
             }
             if (!compact) {
-                lines.add("draws " + s.score().draws() + "   spectators " + s.spectators()
-                        + (view.seat() == null ? "   (you are watching)" : ""));
+                lines.add(
+                        "draws "
+                                + s.score().draws()
+                                + "   spectators "
+                                + s.spectators()
+                                + (view.seat() == null ? "   (you are watching)" : ""));
                 lines.add("");
             }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
@@ -129,7 +163,8 @@ final class GameScreen {
             lines.addAll(status(s, names, view.seat(), view.cursor() != null, view.now(), paint));
             if (RoomStatus.WAITING.is(s.status()) && view.seat() != null) {
                 if (compact) {
-                    lines.add(paint.bold("Room code " + view.room() + ". Share it: " + view.share()));
+                    lines.add(
+                            paint.bold("Room code " + view.room() + ". Share it: " + view.share()));
                 } else {
                     lines.add("");
                     codeBox(view.room(), view.share()).forEach(l -> lines.add(paint.bold(l)));
@@ -158,9 +193,17 @@ final class GameScreen {
             }
             if (!p.connected()) {
                 Long until = view.graceUntil().get(seat);
-                String whose = mySeat != null && !seat.equals(mySeat) ? "opponent" : seat.equals(mySeat) ? "you" : "";
-                String kept = until == null ? "seat held" : "seat kept " + clock(until - view.now());
-                who += "  - " + (whose.isEmpty() ? "" : whose + " ") + "disconnected \u2014 " + kept;
+                String whose =
+                        mySeat != null && !seat.equals(mySeat)
+                                ? "opponent"
+                                : seat.equals(mySeat) ? "you" : "";
+                String kept =
+                        until == null ? "seat held" : "seat kept " + clock(until - view.now());
+                who +=
+                        "  - "
+                                + (whose.isEmpty() ? "" : whose + " ")
+                                + "disconnected \u2014 "
+                                + kept;
             }
         }
         String turn = seat.equals(s.turn()) ? " <- to move" : "";
@@ -170,7 +213,12 @@ final class GameScreen {
             time = seat.equals(clock.running()) ? paint.bold(reading) : reading;
             time += " ";
         }
-        return paint.seat(seat, seat) + "  " + String.format("%-44s", who + turn) + time + " wins " + wins;
+        return paint.seat(seat, seat)
+                + "  "
+                + String.format("%-44s", who + turn)
+                + time
+                + " wins "
+                + wins;
     }
 
     /**
@@ -183,7 +231,10 @@ final class GameScreen {
             return line + "   " + nameOf(s, clock.flagged()) + " ran out of time";
         }
         if (clock.running() == null) {
-            return line + (RoomStatus.WAITING.is(s.status()) ? "   starts when both seats are taken" : "");
+            return line
+                    + (RoomStatus.WAITING.is(s.status())
+                            ? "   starts when both seats are taken"
+                            : "");
         }
         if (clock.moveLeft() != null) {
             line += "   this move " + paint.bold(ClockFace.format(clock.moveLeft())) + " left";
@@ -211,7 +262,8 @@ final class GameScreen {
     }
 
     /** What is going on and what the user can do, in words. */
-    static List<String> status(Snapshot s, Snapshot names, String seat, boolean keys, long now, Paint paint) {
+    static List<String> status(
+            Snapshot s, Snapshot names, String seat, boolean keys, long now, Paint paint) {
         List<String> lines = new ArrayList<>();
         RoomStatus status = RoomStatus.fromWire(s.status());
         switch (status == null ? RoomStatus.WAITING : status) {
@@ -223,8 +275,12 @@ final class GameScreen {
             }
             case PLAYING -> {
                 if (seat != null && seat.equals(s.turn())) {
-                    lines.add(paint.notice("Your turn (" + seat + ").") + " Type a cell like b2"
-                            + (keys ? ", or move with the arrows and press Enter." : " and press Enter."));
+                    lines.add(
+                            paint.notice("Your turn (" + seat + ").")
+                                    + " Type a cell like b2"
+                                    + (keys
+                                            ? ", or move with the arrows and press Enter."
+                                            : " and press Enter."));
                 } else if (seat != null) {
                     lines.add("Waiting for " + nameOf(s, s.turn()) + " to move.");
                 } else {
@@ -238,8 +294,11 @@ final class GameScreen {
                     if (s.undoRequest().equals(seat)) {
                         lines.add("You asked to take back a move; waiting for the answer.");
                     } else if (seat != null) {
-                        lines.add(paint.notice(nameOf(s, s.undoRequest())
-                                + " asks to take back a move: type accept or decline."));
+                        lines.add(
+                                paint.notice(
+                                        nameOf(s, s.undoRequest())
+                                                + " asks to take back a move: type accept or"
+                                                + " decline."));
                     } else {
                         lines.add(nameOf(s, s.undoRequest()) + " asks to take back a move.");
                     }
@@ -250,7 +309,10 @@ final class GameScreen {
                 if (seat != null) {
                     String other = Seat.fromWire(seat).other().wire();
                     if (s.rematch().contains(other)) {
-                        lines.add(nameOf(s, other) + " offers a rematch: type rematch to play again, or quit.");
+                        lines.add(
+                                nameOf(s, other)
+                                        + " offers a rematch: type rematch to play again, or"
+                                        + " quit.");
                     } else if (s.rematch().contains(seat)) {
                         lines.add("You offered a rematch; waiting for " + nameOf(s, other) + ".");
                     } else {
@@ -265,8 +327,8 @@ final class GameScreen {
     /**
      * In a game without a clock, what a player should know about claims at {@code now}: that the
      * idle opponent can be claimed from, or that the player to move will soon be (or already can
-     * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time
-     * to spare.
+     * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time to
+     * spare.
      */
     static String claim(Snapshot s, String seat, long now) {
         Long at = s.claimableAt();
@@ -279,13 +341,19 @@ final class GameScreen {
             return null;
         }
         if (s.turn().equals(other)) {
-            return now >= at ? nameOf(s, other) + " has been idle too long: type claim to win the game." : null;
+            return now >= at
+                    ? nameOf(s, other) + " has been idle too long: type claim to win the game."
+                    : null;
         }
         if (now >= at) {
             return "Move now: " + nameOf(s, other) + " may claim the game from you.";
         }
         if (at - now <= CLAIM_WARNING_MILLIS) {
-            return "Move soon: " + nameOf(s, other) + " may claim the game in " + clock(at - now) + ".";
+            return "Move soon: "
+                    + nameOf(s, other)
+                    + " may claim the game in "
+                    + clock(at - now)
+                    + ".";
         }
         return null;
     }
@@ -295,14 +363,19 @@ final class GameScreen {
         return result(s, s, seat);
     }
 
-    /** As {@link #result(Snapshot, String)}, naming the players of {@code names}: those who played. */
+    /**
+     * As {@link #result(Snapshot, String)}, naming the players of {@code names}: those who played.
+     */
     static String result(Snapshot s, Snapshot names, String seat) {
         Snapshot.Result r = s.result();
         if (r == null) {
             return "Game over.";
         }
         String winner = r.winner();
-        String who = winner == null ? null : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
+        String who =
+                winner == null
+                        ? null
+                        : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
         ResultReason reason = ResultReason.fromWire(r.reason());
         if (reason == null) {
             return (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
@@ -311,17 +384,29 @@ final class GameScreen {
             case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
             case RESIGN -> {
                 String loser = winner == null ? null : Seat.fromWire(winner).other().wire();
-                String resigned = loser == null ? "A player" : loser.equals(seat) ? "You" : nameOf(names, loser);
+                String resigned =
+                        loser == null
+                                ? "A player"
+                                : loser.equals(seat) ? "You" : nameOf(names, loser);
                 yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
             }
             case DRAW -> "Draw: the board is full.";
             case DEAD_DRAW -> "Draw: nobody can make a line any more.";
             case ABANDONED -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
             case TIMEOUT -> {
-                String flagged = winner != null ? Seat.fromWire(winner).other().wire()
-                        : s.clock() != null ? s.clock().flagged() : null;
-                String ran = flagged == null ? "A player" : flagged.equals(seat) ? "You" : nameOf(names, flagged);
-                yield ran + " ran out of time" + (who == null ? ": a draw, as nobody could win any more." : ": " + who + ".");
+                String flagged =
+                        winner != null
+                                ? Seat.fromWire(winner).other().wire()
+                                : s.clock() != null ? s.clock().flagged() : null;
+                String ran =
+                        flagged == null
+                                ? "A player"
+                                : flagged.equals(seat) ? "You" : nameOf(names, flagged);
+                yield ran
+                        + " ran out of time"
+                        + (who == null
+                                ? ": a draw, as nobody could win any more."
+                                : ": " + who + ".");
             }
         };
     }
@@ -344,8 +429,13 @@ final class GameScreen {
     static List<String> codeBox(String code, String share) {
         String inner = "   ROOM CODE   " + spaced(code).replace("", " ").strip() + "   ";
         String rule = "+" + "-".repeat(inner.length()) + "+";
-        return List.of(rule, "|" + " ".repeat(inner.length()) + "|", "|" + inner + "|",
-                "|" + " ".repeat(inner.length()) + "|", rule, "Share it: " + share);
+        return List.of(
+                rule,
+                "|" + " ".repeat(inner.length()) + "|",
+                "|" + inner + "|",
+                "|" + " ".repeat(inner.length()) + "|",
+                rule,
+                "Share it: " + share);
     }
 
     /**
@@ -356,22 +446,33 @@ final class GameScreen {
         return describe(event, s, s, mySeat);
     }
 
-    /** As {@link #describe(Event, Snapshot, String)}, naming players from {@code names}: who acted. */
+    /**
+     * As {@link #describe(Event, Snapshot, String)}, naming players from {@code names}: who acted.
+     */
     static String describe(Event event, Snapshot s, Snapshot names, String mySeat) {
         return switch (event) {
-            case Event.Moved m -> m.seat().equals(mySeat) ? null
-                    : nameOf(names, m.seat()) + " played " + Coordinates.format(m.cell(), s.settings().size());
+            case Event.Moved m ->
+                    m.seat().equals(mySeat)
+                            ? null
+                            : nameOf(names, m.seat())
+                                    + " played "
+                                    + Coordinates.format(m.cell(), s.settings().size());
             case Event.Joined j -> j.name() + " joined as " + j.seat();
             case Event.BotJoined b -> "a " + b.level() + " bot took seat " + b.seat();
-            case Event.Left l -> (l.seat().equals(mySeat) ? "you" : nameOf(names, l.seat())) + " left the room";
-            case Event.Disconnected d -> nameOf(names, d.seat()) + " lost the connection; the seat is held for a while";
-            case Event.Reconnected r -> r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " is back";
+            case Event.Left l ->
+                    (l.seat().equals(mySeat) ? "you" : nameOf(names, l.seat())) + " left the room";
+            case Event.Disconnected d ->
+                    nameOf(names, d.seat()) + " lost the connection; the seat is held for a while";
+            case Event.Reconnected r ->
+                    r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " is back";
             case Event.UndoRequested u -> null;
-            case Event.UndoDeclined d -> (d.seat().equals(mySeat) ? "you" : nameOf(names, d.seat()))
-                    + " declined the takeback";
+            case Event.UndoDeclined d ->
+                    (d.seat().equals(mySeat) ? "you" : nameOf(names, d.seat()))
+                            + " declined the takeback";
             case Event.Undone u -> "took back " + cells(u.cells(), s.settings().size());
             case Event.Resigned r -> null;
-            case Event.RematchOffered r -> r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " offers a rematch";
+            case Event.RematchOffered r ->
+                    r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " offers a rematch";
             case Event.RematchStarted r -> "game " + r.game() + " starts";
             case Event.GameOver g -> null;
             case Event.SpectatorsChanged c -> null;
@@ -381,8 +482,17 @@ final class GameScreen {
     /** A finished game in one line, e.g. "game 1: X first: a1 b2 c3 ... - X won (line)". */
     static String history(GameRecord game, int size) {
         String outcome = game.winner() == null ? "draw" : game.winner() + " won";
-        return "game " + game.game() + ": " + game.first() + " first: " + cells(game.moves(), size)
-                + " - " + outcome + " (" + game.reason() + ")";
+        return "game "
+                + game.game()
+                + ": "
+                + game.first()
+                + " first: "
+                + cells(game.moves(), size)
+                + " - "
+                + outcome
+                + " ("
+                + game.reason()
+                + ")";
     }
 
     /** A room code split in two halves for reading aloud, e.g. "K7M Q2P". */

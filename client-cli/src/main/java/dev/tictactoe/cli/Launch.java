@@ -13,17 +13,41 @@ import dev.tictactoe.protocol.RoomCode;
  * @param spectate join as a spectator
  * @param token the seat token a quick match handed out for this room, or null
  */
-record Launch(ServerAddress server, String code, NewRoom create, String name, boolean spectate,
-        boolean script, boolean keepGoing, boolean plain, String token) {
+record Launch(
+        ServerAddress server,
+        String code,
+        NewRoom create,
+        String name,
+        boolean spectate,
+        boolean script,
+        boolean keepGoing,
+        boolean plain,
+        String token) {
 
     static Launch create(ClientOptions options, NewRoom request, String name) {
-        return new Launch(server(options), null, request, name, false, options.script, options.keepGoing,
-                options.plain, null);
+        return new Launch(
+                server(options),
+                null,
+                request,
+                name,
+                false,
+                options.script,
+                options.keepGoing,
+                options.plain,
+                null);
     }
 
     static Launch join(ClientOptions options, String code, String name, boolean spectate) {
-        return new Launch(server(options), code, null, name, spectate, options.script, options.keepGoing,
-                options.plain, null);
+        return new Launch(
+                server(options),
+                code,
+                null,
+                name,
+                spectate,
+                options.script,
+                options.keepGoing,
+                options.plain,
+                null);
     }
 
     /** Joining room {@code code} with the seat {@code token} a quick match handed out. */
@@ -33,8 +57,15 @@ record Launch(ServerAddress server, String code, NewRoom create, String name, bo
 
     /** The canonical room code of what the user typed, or a usage error saying what is wrong. */
     static String roomCode(String typed) {
-        return RoomCode.normalize(typed).orElseThrow(() -> new UserError(
-                "\"" + typed + "\" is not a room code: codes are " + RoomCode.LENGTH + " letters and digits, like K7MQ2P"));
+        return RoomCode.normalize(typed)
+                .orElseThrow(
+                        () ->
+                                new UserError(
+                                        "\""
+                                                + typed
+                                                + "\" is not a room code: codes are "
+                                                + RoomCode.LENGTH
+                                                + " letters and digits, like K7MQ2P"));
     }
 
     static ServerAddress server(ClientOptions options) {

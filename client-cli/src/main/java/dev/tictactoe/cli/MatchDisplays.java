@@ -1,8 +1,10 @@
 package dev.tictactoe.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.protocol.MessageCodec;
+
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -14,7 +16,12 @@ final class MatchDisplays {
     /** The game asked for, in words: "3x3, 3 in a row, clock 3m+2s; a hard bot after 10s". */
     static String describe(MatchApi.Request r) {
         String k = r.winLength() == null ? "" : ", " + r.winLength() + " in a row";
-        String text = r.size() + "x" + r.size() + k + (r.clock() == null ? ", no clock" : ", clock " + r.clock());
+        String text =
+                r.size()
+                        + "x"
+                        + r.size()
+                        + k
+                        + (r.clock() == null ? ", no clock" : ", clock " + r.clock());
         if (r.bot() != null) {
             text += "; a " + r.bot() + " bot if nobody came after " + r.botAfter();
         }
@@ -23,17 +30,26 @@ final class MatchDisplays {
 
     /** The waiting line: "waiting for an opponent… (position 1, 3 waiting in all) 0:12". */
     static String waitingLine(MatchApi.Waiting where, Duration waited) {
-        String position = where == null ? ""
-                : " (position " + where.position() + ", " + where.waiting() + " waiting in all)";
-        return "waiting for an opponent\u2026" + position + " "
+        String position =
+                where == null
+                        ? ""
+                        : " (position "
+                                + where.position()
+                                + ", "
+                                + where.waiting()
+                                + " waiting in all)";
+        return "waiting for an opponent\u2026"
+                + position
+                + " "
                 + ClockFace.format(waited.truncatedTo(ChronoUnit.SECONDS).toMillis());
     }
 
     /** A pairing in words: who the opponent is, the seat and the room. */
     static String matched(MatchApi.Matched m) {
-        String who = "bot".equals(m.opponent().kind())
-                ? "nobody came: a " + m.opponent().level() + " bot takes the other seat"
-                : "paired with " + m.opponent().name();
+        String who =
+                "bot".equals(m.opponent().kind())
+                        ? "nobody came: a " + m.opponent().level() + " bot takes the other seat"
+                        : "paired with " + m.opponent().name();
         return who + "; you play " + m.seat() + " in room " + m.code();
     }
 
@@ -45,6 +61,7 @@ final class MatchDisplays {
         private final PrintStream out;
         private final boolean inPlace;
         private boolean headed;
+
         /** What the last line written said of where the request stands (not in place only). */
         private String lastPrinted;
 
@@ -114,7 +131,8 @@ final class MatchDisplays {
             if (where == null) {
                 return;
             }
-            String whereText = where.position() + "/" + where.sameSettings() + "/" + where.waiting();
+            String whereText =
+                    where.position() + "/" + where.sameSettings() + "/" + where.waiting();
             if (whereText.equals(lastWhere)) {
                 return;
             }
@@ -149,7 +167,7 @@ final class MatchDisplays {
                     print(line);
                 }
                 case MatchApi.Cancelled c -> print(line("cancelled", c.ticket()));
-                case MatchApi.Refused r -> { } // said on stderr as the reason the command failed
+                case MatchApi.Refused r -> {} // said on stderr as the reason the command failed
             }
         }
 

@@ -3,6 +3,13 @@ package dev.tictactoe.cli;
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.Durations;
+
+import org.jline.utils.Signals;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.io.Console;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -12,37 +19,50 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import org.jline.utils.Signals;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code ttt play}: quick match, then play in the room it found, as {@code ttt join} would. */
-@Command(name = "play", mixinStandardHelpOptions = true,
+@Command(
+        name = "play",
+        mixinStandardHelpOptions = true,
         description = {
-            "Quick match: wait for the next player who asks for the same game (board, win length and clock),"
-                    + " then play; with --bot, a bot takes the other seat if nobody came in time.",
-            "Ctrl-C while waiting cancels the request."})
+            "Quick match: wait for the next player who asks for the same game (board, win length"
+                + " and clock), then play; with --bot, a bot takes the other seat if nobody came in"
+                + " time.",
+            "Ctrl-C while waiting cancels the request."
+        })
 final class PlayCommand implements Callable<Integer> {
 
-    /** How long to wait for a person before the bot, unless --bot-after says otherwise: the server's default. */
+    /**
+     * How long to wait for a person before the bot, unless --bot-after says otherwise: the server's
+     * default.
+     */
     static final String DEFAULT_BOT_AFTER = "10s";
 
-    @Mixin
-    ClientOptions options;
+    @Mixin ClientOptions options;
 
-    @Mixin
-    GameOptions game;
+    @Mixin GameOptions game;
 
-    @Option(names = "--bot", paramLabel = "LEVEL",
-            description = "Play a bot of this level (easy, medium, hard, perfect) if nobody came within --bot-after.")
+    @Option(
+            names = "--bot",
+            paramLabel = "LEVEL",
+            description =
+                    "Play a bot of this level (easy, medium, hard, perfect) if nobody came within"
+                        + " --bot-after.")
     String bot;
 
-    @Option(names = "--bot-after", paramLabel = "WAIT",
-            description = "With --bot: how long to wait for a person first (default " + DEFAULT_BOT_AFTER + ").")
+    @Option(
+            names = "--bot-after",
+            paramLabel = "WAIT",
+            description =
+                    "With --bot: how long to wait for a person first (default "
+                            + DEFAULT_BOT_AFTER
+                            + ").")
     String botAfter;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "Your name (default: env TTT_NAME, else your login).")
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Your name (default: env TTT_NAME, else your login).")
     String name;
 
     @Override
@@ -52,20 +72,32 @@ final class PlayCommand implements Callable<Integer> {
         SeatTokens tokens = SeatTokens.fromEnvironment(System.getenv());
         SecureRandom random = new SecureRandom();
         MatchApi.Request request = request(tokens.playerId(() -> MatchApi.newId(random)), who);
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        QuickMatch.Display display = options.script
-                ? new MatchDisplays.Json(out)
-                : new MatchDisplays.Words(out, terminal());
+        PrintStream out =
+                new PrintStream(
+                        new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        QuickMatch.Display display =
+                options.script
+                        ? new MatchDisplays.Json(out)
+                        : new MatchDisplays.Words(out, terminal());
         CompletableFuture<Void> interrupted = new CompletableFuture<>();
         Object previous = Signals.register("INT", () -> interrupted.complete(null));
         MatchApi.Matched matched;
         try {
-            matched = new QuickMatch(new MatchApi(server.http()), server, tokens, () -> MatchApi.newId(random), display,
-                    interrupted).find(request);
+            matched =
+                    new QuickMatch(
+                                    new MatchApi(server.http()),
+                                    server,
+                                    tokens,
+                                    () -> MatchApi.newId(random),
+                                    display,
+                                    interrupted)
+                            .find(request);
         } finally {
             Signals.unregister("INT", previous);
         }
-        Launch launch = Launch.join(options, matched.code(), who, false).matched(matched.code(), matched.token());
+        Launch launch =
+                Launch.join(options, matched.code(), who, false)
+                        .matched(matched.code(), matched.token());
         return ClientApp.run(launch);
     }
 
@@ -76,14 +108,18 @@ final class PlayCommand implements Callable<Integer> {
             return false;
         }
         try {
-            // Java 22 and later have a console also when redirected, and say whether it is a terminal.
+            // Java 22 and later have a console also when redirected, and say whether it is a
+            // terminal.
             return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
         } catch (ReflectiveOperationException e) {
             return true; // Java 21: a console exists only on a terminal
         }
     }
 
-    /** The request for a game (its ticket set for each ask), checked enough to give clear messages first. */
+    /**
+     * The request for a game (its ticket set for each ask), checked enough to give clear messages
+     * first.
+     */
     MatchApi.Request request(String player, String who) {
         String level = GameOptions.botLevel(bot);
         String wait = null;
@@ -98,6 +134,7 @@ final class PlayCommand implements Callable<Integer> {
                 throw new UserError("--bot-after: " + e.getMessage());
             }
         }
-        return new MatchApi.Request(null, player, who, game.size(), game.winLength(), game.timeControl(), level, wait);
+        return new MatchApi.Request(
+                null, player, who, game.size(), game.winLength(), game.timeControl(), level, wait);
     }
 }

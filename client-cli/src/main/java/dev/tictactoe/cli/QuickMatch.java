@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ProtocolException;
+
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -23,6 +24,7 @@ final class QuickMatch {
 
     /** How often a waiting request is looked up to show where it stands. */
     static final Duration STATUS_EVERY = Duration.ofSeconds(1);
+
     /** How long a cancelled request's answer is awaited before its connection is simply closed. */
     static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
 
@@ -31,7 +33,10 @@ final class QuickMatch {
         /** A request was sent, the first or a later one. */
         void asked(MatchApi.Request request);
 
-        /** Still waiting, for {@code waited} in all; {@code where} is null when the server did not say. */
+        /**
+         * Still waiting, for {@code waited} in all; {@code where} is null when the server did not
+         * say.
+         */
         void waiting(MatchApi.Waiting where, Duration waited);
 
         /** The server answered the request. */
@@ -50,7 +55,12 @@ final class QuickMatch {
      * @param tickets fresh random tickets
      * @param interrupted completes when the user asks to stop (Ctrl-C)
      */
-    QuickMatch(MatchApi api, ServerAddress server, SeatTokens tokens, Supplier<String> tickets, Display display,
+    QuickMatch(
+            MatchApi api,
+            ServerAddress server,
+            SeatTokens tokens,
+            Supplier<String> tickets,
+            Display display,
             CompletableFuture<?> interrupted) {
         this.api = api;
         this.server = server;
@@ -72,18 +82,21 @@ final class QuickMatch {
                 case MatchApi.Matched m -> {
                     return m;
                 }
-                case MatchApi.TimedOut t -> { } // nobody came within the server's limit: ask again
-                case MatchApi.Cancelled c -> throw new UserError("quick match cancelled", ExitCodes.ABORTED);
+                case MatchApi.TimedOut t -> {} // nobody came within the server's limit: ask again
+                case MatchApi.Cancelled c ->
+                        throw new UserError("quick match cancelled", ExitCodes.ABORTED);
                 case MatchApi.Refused r -> throw new UserError(refusal(r), ExitCodes.ERROR);
             }
         }
     }
 
     /** The answer to {@code asked}, showing where it stands meanwhile; cancels it on Ctrl-C. */
-    private MatchApi.Answer await(MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer, long since) {
+    private MatchApi.Answer await(
+            MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer, long since) {
         while (true) {
             try {
-                CompletableFuture.anyOf(answer, interrupted).get(STATUS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+                CompletableFuture.anyOf(answer, interrupted)
+                        .get(STATUS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException | ExecutionException e) {
                 // A tick, or the answer failed: looked at below.
             } catch (InterruptedException e) {
@@ -96,7 +109,9 @@ final class QuickMatch {
             if (interrupted.isDone()) {
                 return cancel(asked, answer);
             }
-            display.waiting(where(asked.ticket()).orElse(null), Duration.ofNanos(System.nanoTime() - since));
+            display.waiting(
+                    where(asked.ticket()).orElse(null),
+                    Duration.ofNanos(System.nanoTime() - since));
         }
     }
 
@@ -104,7 +119,8 @@ final class QuickMatch {
         try {
             return api.status(ticket);
         } catch (RuntimeException e) {
-            return Optional.empty(); // only for show: the request's own answer tells what went wrong
+            return Optional
+                    .empty(); // only for show: the request's own answer tells what went wrong
         }
     }
 
@@ -112,11 +128,13 @@ final class QuickMatch {
      * Cancels the waiting request and returns its answer: normally {@code cancelled}; a pairing
      * that came at the same moment is kept on disk and named, so the seat can still be taken.
      */
-    private MatchApi.Answer cancel(MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer) {
+    private MatchApi.Answer cancel(
+            MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer) {
         try {
             api.cancel(asked.ticket());
         } catch (RuntimeException e) {
-            // The server is unreachable: closing the request's connection below is all that is left.
+            // The server is unreachable: closing the request's connection below is all that is
+            // left.
         }
         MatchApi.Answer last;
         try {
@@ -129,8 +147,17 @@ final class QuickMatch {
             if (tokens != null) {
                 tokens.save(server, m.code(), m.token());
             }
-            throw new UserError("paired with " + m.opponent().name() + " just as you cancelled: you hold seat "
-                    + m.seat() + " in room " + m.code() + "; ttt join " + m.code() + " takes it", ExitCodes.ABORTED);
+            throw new UserError(
+                    "paired with "
+                            + m.opponent().name()
+                            + " just as you cancelled: you hold seat "
+                            + m.seat()
+                            + " in room "
+                            + m.code()
+                            + "; ttt join "
+                            + m.code()
+                            + " takes it",
+                    ExitCodes.ABORTED);
         }
         return last;
     }
@@ -141,11 +168,18 @@ final class QuickMatch {
         } catch (RuntimeException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof UncheckedIOException io) {
-                throw new UserError("cannot reach the server at " + server + ": "
-                        + (io.getCause() instanceof ConnectException ? "connection refused" : io.getMessage()));
+                throw new UserError(
+                        "cannot reach the server at "
+                                + server
+                                + ": "
+                                + (io.getCause() instanceof ConnectException
+                                        ? "connection refused"
+                                        : io.getMessage()));
             }
             if (cause instanceof ProtocolException p) {
-                throw new UserError("the server's answer to the quick match is not understood: " + p.getMessage());
+                throw new UserError(
+                        "the server's answer to the quick match is not understood: "
+                                + p.getMessage());
             }
             throw e;
         }
@@ -154,13 +188,26 @@ final class QuickMatch {
     /** A refusal in words. */
     String refusal(MatchApi.Refused r) {
         return switch (r.code()) {
-            case "match_already_queued" -> "you already wait for a game on " + server
-                    + " (in another window?): " + r.message();
+            case "match_already_queued" ->
+                    "you already wait for a game on "
+                            + server
+                            + " (in another window?): "
+                            + r.message();
             case "invalid_settings" -> "the server refused the game asked for: " + r.message();
-            case "match_queue_full", "server_full" -> "the server is too busy to pair players now: " + r.message();
-            default -> r.status() == 404 || r.status() == 405
-                    ? "the server at " + server + " does not offer quick match (HTTP " + r.status() + ")"
-                    : "the server refused the quick match: " + r.message() + " (" + r.code() + ")";
+            case "match_queue_full", "server_full" ->
+                    "the server is too busy to pair players now: " + r.message();
+            default ->
+                    r.status() == 404 || r.status() == 405
+                            ? "the server at "
+                                    + server
+                                    + " does not offer quick match (HTTP "
+                                    + r.status()
+                                    + ")"
+                            : "the server refused the quick match: "
+                                    + r.message()
+                                    + " ("
+                                    + r.code()
+                                    + ")";
         };
     }
 }

@@ -2,6 +2,7 @@ package dev.tictactoe.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.RoomView;
@@ -17,7 +18,9 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
 import io.netty.channel.EventLoopGroup;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,12 +32,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One client's stay in a room, as an actor: every piece of state lives on one thread and is
- * changed only by tasks run there (network events, typed commands, timers), in order. A {@link
+ * One client's stay in a room, as an actor: every piece of state lives on one thread and is changed
+ * only by tasks run there (network events, typed commands, timers), in order. A {@link
  * RoomFollower} on that thread keeps the room view current and reconnects; this class turns
- * commands into protocol messages, keeps the seat token on disk, and decides the exit code.
- * Longer than most files because every way a stay can end (with its words and exit code) is
- * decided here, on the one thread, next to the state it depends on.
+ * commands into protocol messages, keeps the seat token on disk, and decides the exit code. Longer
+ * than most files because every way a stay can end (with its words and exit code) is decided here,
+ * on the one thread, next to the state it depends on.
  */
 final class RoomSession {
 
@@ -63,10 +66,13 @@ final class RoomSession {
     private final boolean stopAfterFirstGame;
     private final boolean holdWhileDisconnected;
     private final EventLoopGroup group;
+
     /** Where the seat token is kept; null when not kept (watching, or another client holds it). */
     private SeatTokens tokens;
+
     /** The seat token a quick match handed out for this room, or null. */
     private final String matchToken;
+
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private Frontend frontend;
@@ -75,30 +81,43 @@ final class RoomSession {
     private final RoomView view = new RoomView();
     private final ServerClock serverClock = new ServerClock();
     private RoomFollower follower;
-    /** The state before the message being handled, to name who acted before a diff changes seats. */
+
+    /**
+     * The state before the message being handled, to name who acted before a diff changes seats.
+     */
     private Snapshot before;
+
     /** The state just before the current game ended: its players are the ones the result names. */
     private Snapshot namesOfResult;
+
     private boolean welcomed;
+
     /** The join carried a token kept from an earlier run. */
     private boolean usedSavedToken;
+
     /** The current connection has been welcomed: messages can be sent. */
     private boolean live;
+
     private final List<String> held = new ArrayList<>();
     private String seat;
     private String status = "connecting";
     private boolean leaving;
     private boolean inputEnded;
+
     /** The keyboard closed before the welcome: end as a usage error once the join is answered. */
     private boolean keyboardGone;
+
     private int moveCounter;
+
     /** Cells of recent moves by id, to name the cell when the server refuses one. */
-    private final Map<String, Integer> sentMoves = new LinkedHashMap<>(16, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-            return size() > 64;
-        }
-    };
+    private final Map<String, Integer> sentMoves =
+            new LinkedHashMap<>(16, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+                    return size() > 64;
+                }
+            };
+
     private int lastReportedGame;
     private Integer lastResultCode;
     private ServerMessage.Error lastError;
@@ -111,14 +130,38 @@ final class RoomSession {
      *     send them once (re)joined, instead of refusing them; for scripts, which cannot retry
      * @param tokens where the seat token is kept between runs, or null to keep it in memory only
      */
-    RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
-            boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens) {
-        this(server, room, name, spectate, stopAfterFirstGame, holdWhileDisconnected, group, tokens, null);
+    RoomSession(
+            ServerAddress server,
+            String room,
+            String name,
+            boolean spectate,
+            boolean stopAfterFirstGame,
+            boolean holdWhileDisconnected,
+            EventLoopGroup group,
+            SeatTokens tokens) {
+        this(
+                server,
+                room,
+                name,
+                spectate,
+                stopAfterFirstGame,
+                holdWhileDisconnected,
+                group,
+                tokens,
+                null);
     }
 
     /** As above, taking the seat that {@code matchToken} (from a quick match, or null) holds. */
-    RoomSession(ServerAddress server, String room, String name, boolean spectate, boolean stopAfterFirstGame,
-            boolean holdWhileDisconnected, EventLoopGroup group, SeatTokens tokens, String matchToken) {
+    RoomSession(
+            ServerAddress server,
+            String room,
+            String name,
+            boolean spectate,
+            boolean stopAfterFirstGame,
+            boolean holdWhileDisconnected,
+            EventLoopGroup group,
+            SeatTokens tokens,
+            String matchToken) {
         this.matchToken = matchToken;
         this.server = server;
         this.room = room;
@@ -128,11 +171,13 @@ final class RoomSession {
         this.holdWhileDisconnected = holdWhileDisconnected;
         this.group = group;
         this.tokens = tokens;
-        this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "ttt-session");
-            t.setDaemon(true);
-            return t;
-        });
+        this.loop =
+                Executors.newSingleThreadScheduledExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "ttt-session");
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     /** Connects, joins and runs until the session ends; returns the exit code. */
@@ -149,13 +194,14 @@ final class RoomSession {
     /** Runs {@code task} on the session thread, after everything posted before it. */
     void execute(Runnable task) {
         try {
-            loop.execute(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    finish(ExitCodes.ERROR, "unexpected error: " + e);
-                }
-            });
+            loop.execute(
+                    () -> {
+                        try {
+                            task.run();
+                        } catch (RuntimeException e) {
+                            finish(ExitCodes.ERROR, "unexpected error: " + e);
+                        }
+                    });
         } catch (java.util.concurrent.RejectedExecutionException ignored) {
             // The session is over; late events have nowhere to go.
         }
@@ -180,10 +226,14 @@ final class RoomSession {
     /** The state whose players the current result names: the one just before the game ended. */
     Snapshot namesOfResult() {
         Snapshot s = view.snapshot();
-        return namesOfResult != null && s != null && namesOfResult.game() == s.game() ? namesOfResult : s;
+        return namesOfResult != null && s != null && namesOfResult.game() == s.game()
+                ? namesOfResult
+                : s;
     }
 
-    /** When each disconnected player's seat is freed (epoch ms), by seat; absent while connected. */
+    /**
+     * When each disconnected player's seat is freed (epoch ms), by seat; absent while connected.
+     */
     java.util.Map<String, Long> graceUntil() {
         java.util.Map<String, Long> until = new java.util.HashMap<>();
         JsonNode tree = view.tree();
@@ -204,8 +254,8 @@ final class RoomSession {
     }
 
     /**
-     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or
-     * a claim time in a game without a clock.
+     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or a
+     * claim time in a game without a clock.
      */
     boolean countingDown() {
         Snapshot s = view.snapshot();
@@ -219,7 +269,8 @@ final class RoomSession {
 
     /** Runs {@code task} on the session thread every {@code period}, until the session ends. */
     void every(Duration period, Runnable task) {
-        loop.scheduleAtFixedRate(() -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        loop.scheduleAtFixedRate(
+                () -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Our seat, or null when watching (or before the welcome). */
@@ -249,11 +300,12 @@ final class RoomSession {
             case Command.Claim c -> send(new ClientMessage.Claim());
             case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
             case Command.History h -> send(new ClientMessage.History());
-            case Command.Sync s -> send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
+            case Command.Sync s ->
+                    send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
             case Command.Quit q -> leave();
             case Command.Interrupt i -> interrupt();
             case Command.Help h -> frontend.notice(Command.HELP, false);
-            case Command.Empty e -> { }
+            case Command.Empty e -> {}
             case Command.Invalid bad -> frontend.notice(bad.message(), true);
         }
     }
@@ -285,7 +337,8 @@ final class RoomSession {
         ClientMessage message;
         try {
             node = MessageCodec.parse(line);
-            if (node instanceof ObjectNode object && MessageType.MOVE.is(object.path("type").asText())) {
+            if (node instanceof ObjectNode object
+                    && MessageType.MOVE.is(object.path("type").asText())) {
                 if (!object.has("id")) {
                     object.put("id", nextMoveId());
                 }
@@ -315,9 +368,9 @@ final class RoomSession {
     }
 
     /**
-     * The interactive input is gone (stdin closed). Mid-stay that is leaving; before the welcome
-     * it means there was never a keyboard, a usage error, told once the join has been answered
-     * so a refusal (an unknown room, say) is still reported as such.
+     * The interactive input is gone (stdin closed). Mid-stay that is leaving; before the welcome it
+     * means there was never a keyboard, a usage error, told once the join has been answered so a
+     * refusal (an unknown room, say) is still reported as such.
      */
     void keyboardClosed() {
         if (welcomed) {
@@ -341,7 +394,10 @@ final class RoomSession {
     String describe(ServerMessage.Error error) {
         Integer cell = error.ref() == null ? null : sentMoves.get(error.ref());
         Snapshot s = view.snapshot();
-        if (cell != null && s != null && cell >= 0 && cell < s.settings().size() * s.settings().size()) {
+        if (cell != null
+                && s != null
+                && cell >= 0
+                && cell < s.settings().size() * s.settings().size()) {
             String name = Coordinates.format(cell, s.settings().size());
             switch (error.code()) {
                 case CELL_TAKEN -> {
@@ -350,7 +406,7 @@ final class RoomSession {
                 case NOT_YOUR_TURN -> {
                     return "it is not your turn yet (" + name + " was not played)";
                 }
-                default -> { }
+                default -> {}
             }
         }
         return error.message();
@@ -373,14 +429,15 @@ final class RoomSession {
         Snapshot s = view.snapshot();
         boolean over = s != null && RoomStatus.OVER.is(s.status());
         if (welcomed && seat != null) {
-            frontend.notice("you left room " + room + " for good: seat " + seat + " is given up", false);
+            frontend.notice(
+                    "you left room " + room + " for good: seat " + seat + " is given up", false);
         }
         finishAfterLeaving(over ? ExitCodes.of(s.result(), seat) : ExitCodes.ABORTED);
     }
 
     /**
-     * Ctrl-C: a player drops the connection without leaving, so the seat is held for its grace
-     * and {@code ttt join CODE} takes it back; a spectator simply goes.
+     * Ctrl-C: a player drops the connection without leaving, so the seat is held for its grace and
+     * {@code ttt join CODE} takes it back; a spectator simply goes.
      */
     private void interrupt() {
         if (!welcomed || seat == null) {
@@ -388,8 +445,13 @@ final class RoomSession {
             return;
         }
         leaving = true;
-        frontend.notice("disconnected: seat " + seat + " is kept for a while; type ttt join " + room
-                + " to resume it (quit leaves for good)", false);
+        frontend.notice(
+                "disconnected: seat "
+                        + seat
+                        + " is kept for a while; type ttt join "
+                        + room
+                        + " to resume it (quit leaves for good)",
+                false);
         Snapshot s = view.snapshot();
         boolean over = s != null && RoomStatus.OVER.is(s.status());
         int code = over ? ExitCodes.of(s.result(), seat) : ExitCodes.ABORTED;
@@ -451,15 +513,30 @@ final class RoomSession {
         if (tokens != null && (spectate || !tokens.claim(server, room))) {
             tokens = null; // a spectator has no seat; another client here plays this room already
         }
-        String saved = matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
+        String saved =
+                matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
         usedSavedToken = saved != null && matchToken == null;
-        follower.open().whenComplete((c, err) -> execute(() -> {
-            if (c != null) {
-                follower.join(saved != null
-                        ? new ClientMessage.Join(Protocol.VERSION, name, saved, false, null)
-                        : spectate ? ClientMessage.Join.spectator(name) : ClientMessage.Join.player(name));
-            }
-        }));
+        follower.open()
+                .whenComplete(
+                        (c, err) ->
+                                execute(
+                                        () -> {
+                                            if (c != null) {
+                                                follower.join(
+                                                        saved != null
+                                                                ? new ClientMessage.Join(
+                                                                        Protocol.VERSION,
+                                                                        name,
+                                                                        saved,
+                                                                        false,
+                                                                        null)
+                                                                : spectate
+                                                                        ? ClientMessage.Join
+                                                                                .spectator(name)
+                                                                        : ClientMessage.Join.player(
+                                                                                name));
+                                            }
+                                        }));
     }
 
     private String openFailure(Throwable cause) {
@@ -495,19 +572,25 @@ final class RoomSession {
                 } else if (first && usedSavedToken && seat != null) {
                     frontend.notice("rejoined seat " + seat + " in room " + room, false);
                 } else if (first && !spectate && seat == null) {
-                    frontend.notice("both seats of room " + room + " are taken: you are watching as a spectator", false);
+                    frontend.notice(
+                            "both seats of room "
+                                    + room
+                                    + " are taken: you are watching as a spectator",
+                            false);
                 }
             }
             case ServerMessage.Error e -> {
                 lastError = e;
                 if (!welcomed && usedSavedToken && e.code() == ErrorCode.NOT_A_PLAYER) {
-                    // The kept seat is gone (its grace ran out): join afresh, as if there were no token.
+                    // The kept seat is gone (its grace ran out): join afresh, as if there were no
+                    // token.
                     usedSavedToken = false;
                     forgetToken();
                     follower.join(ClientMessage.Join.player(name));
                     return;
                 }
-                // Before a welcome, or while rejoining, nothing but the join was sent: this refuses it.
+                // Before a welcome, or while rejoining, nothing but the join was sent: this refuses
+                // it.
                 if (!welcomed || !live || isJoinRefusal(e)) {
                     if (welcomed) {
                         forgetToken();
@@ -516,15 +599,18 @@ final class RoomSession {
                     return;
                 }
             }
-            default -> { }
+            default -> {}
         }
         Snapshot s = view.snapshot();
         if (message instanceof ServerMessage.Diff && startsATurn(before, s)) {
             serverClock.turnStarted(s.clock().turnStartedAt(), System.currentTimeMillis());
         }
         frontend.received(message);
-        if (s != null && RoomStatus.OVER.is(s.status()) && (before == null || !RoomStatus.OVER.is(before.status())
-                || before.game() != s.game())) {
+        if (s != null
+                && RoomStatus.OVER.is(s.status())
+                && (before == null
+                        || !RoomStatus.OVER.is(before.status())
+                        || before.game() != s.game())) {
             namesOfResult = before != null && before.game() == s.game() ? before : s;
         }
         before = s;
@@ -543,10 +629,14 @@ final class RoomSession {
 
     /** Whether going from {@code before} to {@code now} started a turn on the clock. */
     private static boolean startsATurn(Snapshot before, Snapshot now) {
-        if (now == null || now.clock() == null || now.clock().running() == null || now.clock().turnStartedAt() == null) {
+        if (now == null
+                || now.clock() == null
+                || now.clock().running() == null
+                || now.clock().turnStartedAt() == null) {
             return false;
         }
-        return before == null || before.clock() == null
+        return before == null
+                || before.clock() == null
                 || !now.clock().turnStartedAt().equals(before.clock().turnStartedAt());
     }
 
@@ -557,9 +647,16 @@ final class RoomSession {
     private String refusal(ServerMessage.Error e) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> "there is no room " + room + " on " + server + " (check the code)";
-            case NOT_A_PLAYER -> !welcomed && matchToken != null
-                    ? "the seat the quick match gave you in room " + room + " is no longer held"
-                    : "seat " + seat + " in room " + room + " was given up: the time to come back ran out";
+            case NOT_A_PLAYER ->
+                    !welcomed && matchToken != null
+                            ? "the seat the quick match gave you in room "
+                                    + room
+                                    + " is no longer held"
+                            : "seat "
+                                    + seat
+                                    + " in room "
+                                    + room
+                                    + " was given up: the time to come back ran out";
             case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
             default -> "the server refused to let us in: " + e.message();
         };
@@ -585,13 +682,25 @@ final class RoomSession {
         }
         boolean restarting = closeCode == CloseCodes.GOING_AWAY;
         if (restarting || status.startsWith("server restarting")) {
-            setStatus("server restarting \u2014 reconnecting\u2026 (attempt " + attempt + " of " + attempts + ")");
+            setStatus(
+                    "server restarting \u2014 reconnecting\u2026 (attempt "
+                            + attempt
+                            + " of "
+                            + attempts
+                            + ")");
             if (restarting) {
                 frontend.notice("server restarting \u2014 reconnecting\u2026", true);
             }
             return;
         }
-        setStatus("reconnecting in " + seconds(wait) + " (attempt " + attempt + " of " + attempts + ")");
+        setStatus(
+                "reconnecting in "
+                        + seconds(wait)
+                        + " (attempt "
+                        + attempt
+                        + " of "
+                        + attempts
+                        + ")");
         frontend.notice(why + "; reconnecting...", true);
     }
 
@@ -601,27 +710,57 @@ final class RoomSession {
             return;
         }
         GameConnection.CloseInfo close = stopped.close();
-        String reason = close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
+        String reason =
+                close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
         switch (stopped.reason()) {
             case UNREACHABLE -> finish(ExitCodes.ERROR, openFailure(stopped.cause()));
             case ROOM_GONE -> {
                 forgetToken();
-                finish(welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR, welcomed
-                        ? "room " + room + " no longer exists on " + server + " (the server may have restarted)"
-                        : "there is no room " + room + " on " + server + " (check the code)");
+                finish(
+                        welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR,
+                        welcomed
+                                ? "room "
+                                        + room
+                                        + " no longer exists on "
+                                        + server
+                                        + " (the server may have restarted)"
+                                : "there is no room "
+                                        + room
+                                        + " on "
+                                        + server
+                                        + " (check the code)");
             }
-            case REPLACED -> finish(ExitCodes.ABORTED, "this seat was taken over by another connection");
+            case REPLACED ->
+                    finish(ExitCodes.ABORTED, "this seat was taken over by another connection");
             case LEFT -> {
                 forgetToken();
-                finish(ExitCodes.ABORTED, "the server closed the connection: " + CloseCodes.describe(close.code()) + reason);
+                finish(
+                        ExitCodes.ABORTED,
+                        "the server closed the connection: "
+                                + CloseCodes.describe(close.code())
+                                + reason);
             }
-            case POLICY -> finish(ExitCodes.ABORTED, close.code() == CloseCodes.POLICY_VIOLATION
-                    ? "the server closed the connection: too many messages"
-                    : "the server closed the connection: " + CloseCodes.describe(close.code()) + reason);
-            case GAVE_UP -> finish(ExitCodes.ABORTED, stopped.cause().getMessage() + " to reconnect");
-            case CLOSED -> finish(welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR, lastError != null ? refusal(lastError)
-                    : "the server closed the connection before letting us in ("
-                    + CloseCodes.describe(close == null ? CloseCodes.ABNORMAL : close.code()) + ")");
+            case POLICY ->
+                    finish(
+                            ExitCodes.ABORTED,
+                            close.code() == CloseCodes.POLICY_VIOLATION
+                                    ? "the server closed the connection: too many messages"
+                                    : "the server closed the connection: "
+                                            + CloseCodes.describe(close.code())
+                                            + reason);
+            case GAVE_UP ->
+                    finish(ExitCodes.ABORTED, stopped.cause().getMessage() + " to reconnect");
+            case CLOSED ->
+                    finish(
+                            welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR,
+                            lastError != null
+                                    ? refusal(lastError)
+                                    : "the server closed the connection before letting us in ("
+                                            + CloseCodes.describe(
+                                                    close == null
+                                                            ? CloseCodes.ABNORMAL
+                                                            : close.code())
+                                            + ")");
             case BY_REQUEST -> finish(ExitCodes.ABORTED, null);
         }
     }
@@ -680,11 +819,15 @@ final class RoomSession {
 
         @Override
         public void onUndecodable(String text, ProtocolException problem) {
-            frontend.notice("the server sent something this client does not understand: " + problem.getMessage(), true);
+            frontend.notice(
+                    "the server sent something this client does not understand: "
+                            + problem.getMessage(),
+                    true);
         }
 
         @Override
-        public void onReconnecting(String why, int closeCode, int attempt, int attempts, Duration wait) {
+        public void onReconnecting(
+                String why, int closeCode, int attempt, int attempts, Duration wait) {
             reconnecting(why, closeCode, attempt, attempts, wait);
         }
 

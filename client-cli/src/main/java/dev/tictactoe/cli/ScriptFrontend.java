@@ -2,8 +2,10 @@ package dev.tictactoe.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +27,10 @@ final class ScriptFrontend implements RoomSession.Frontend {
         this.err = err;
     }
 
-    /** The first stdout line after {@code create}: {@code {"type":"room","code":...,"settings":...}}. */
+    /**
+     * The first stdout line after {@code create}: {@code
+     * {"type":"room","code":...,"settings":...}}.
+     */
     void roomCreated(String code, JsonNode settings) {
         ObjectNode line = MessageCodec.mapper().createObjectNode();
         line.put("type", "room");
@@ -39,20 +44,29 @@ final class ScriptFrontend implements RoomSession.Frontend {
 
     /** Reads stdin on a daemon thread, handing each line to the session in order. */
     void startReading(InputStream in, RoomSession session) {
-        Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                    if (!line.isBlank()) {
-                        String l = line;
-                        session.execute(() -> session.submitLine(l));
-                    }
-                }
-            } catch (IOException e) {
-                session.execute(() -> notice("reading stdin failed: " + e.getMessage(), true));
-            }
-            session.execute(session::inputEnded);
-        }, "ttt-stdin");
+        Thread reader =
+                new Thread(
+                        () -> {
+                            try (BufferedReader lines =
+                                    new BufferedReader(
+                                            new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                                String line;
+                                while ((line = lines.readLine()) != null) {
+                                    if (!line.isBlank()) {
+                                        String l = line;
+                                        session.execute(() -> session.submitLine(l));
+                                    }
+                                }
+                            } catch (IOException e) {
+                                session.execute(
+                                        () ->
+                                                notice(
+                                                        "reading stdin failed: " + e.getMessage(),
+                                                        true));
+                            }
+                            session.execute(session::inputEnded);
+                        },
+                        "ttt-stdin");
         reader.setDaemon(true);
         reader.start();
     }

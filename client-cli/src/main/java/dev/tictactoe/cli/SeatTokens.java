@@ -1,6 +1,10 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.client.ServerAddress;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -16,8 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Seat tokens kept on disk, one file per server and room, so a restarted {@code ttt join CODE}
@@ -35,10 +37,12 @@ final class SeatTokens {
 
     /** The file holding the player id. */
     static final String PLAYER_FILE = "player-id";
+
     /** What a player id may be: the protocol's 1..64 letters, digits, '-' and '_'. */
     private static final Pattern PLAYER_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private final Path dir;
+
     /** This client's claim on one room's token, held while it plays there. */
     private FileChannel claim;
 
@@ -46,16 +50,20 @@ final class SeatTokens {
         this.dir = dir;
     }
 
-    /** The user's state directory: {@code $TTT_STATE_DIR}, {@code $XDG_STATE_HOME/ttt} or {@code ~/.local/state/ttt}. */
+    /**
+     * The user's state directory: {@code $TTT_STATE_DIR}, {@code $XDG_STATE_HOME/ttt} or {@code
+     * ~/.local/state/ttt}.
+     */
     static SeatTokens fromEnvironment(Map<String, String> env) {
         String own = env.get(DIR_ENV);
         if (own != null && !own.isBlank()) {
             return new SeatTokens(Path.of(own));
         }
         String xdg = env.get("XDG_STATE_HOME");
-        Path base = xdg != null && !xdg.isBlank()
-                ? Path.of(xdg)
-                : Path.of(System.getProperty("user.home"), ".local", "state");
+        Path base =
+                xdg != null && !xdg.isBlank()
+                        ? Path.of(xdg)
+                        : Path.of(System.getProperty("user.home"), ".local", "state");
         return new SeatTokens(base.resolve("ttt"));
     }
 
@@ -95,9 +103,9 @@ final class SeatTokens {
     }
 
     /**
-     * The player id quick match asks with, the same for every request of this user (the server
-     * lets one player wait once at a time): read from the state directory, or made by {@code
-     * fresh} and kept there. When it cannot be kept, this run uses the fresh one.
+     * The player id quick match asks with, the same for every request of this user (the server lets
+     * one player wait once at a time): read from the state directory, or made by {@code fresh} and
+     * kept there. When it cannot be kept, this run uses the fresh one.
      */
     synchronized String playerId(Supplier<String> fresh) {
         Path file = dir.resolve(PLAYER_FILE);
@@ -139,7 +147,8 @@ final class SeatTokens {
         Path lock = file(server, room).resolveSibling(file(server, room).getFileName() + ".lock");
         try {
             createPrivateDir();
-            FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileChannel channel =
+                    FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock held;
             try {
                 held = channel.tryLock();
@@ -185,7 +194,10 @@ final class SeatTokens {
         }
         Files.createDirectories(dir.getParent() == null ? dir : dir.getParent());
         if (posix()) {
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectory(
+                    dir,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rwx------")));
         } else {
             Files.createDirectory(dir);
         }

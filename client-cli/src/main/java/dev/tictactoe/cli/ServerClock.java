@@ -1,9 +1,9 @@
 package dev.tictactoe.cli;
 
 /**
- * The server's clock as seen from here. Every epoch time in a snapshot (clocks, claim times,
- * grace deadlines) is the server's, and this machine's clock may be off. A {@code serverTime} on
- * a welcome or snapshot gives the offset exactly (but for the network delay); without one, a diff
+ * The server's clock as seen from here. Every epoch time in a snapshot (clocks, claim times, grace
+ * deadlines) is the server's, and this machine's clock may be off. A {@code serverTime} on a
+ * welcome or snapshot gives the offset exactly (but for the network delay); without one, a diff
  * that starts a turn was sent at the turn's start, so its arrival is taken as that instant, and the
  * countdown starts from the moment the diff arrives. Until either is seen the local clock is
  * trusted. Not thread-safe: used on the session thread.
@@ -11,6 +11,7 @@ package dev.tictactoe.cli;
 final class ServerClock {
     /** Server time minus local time, in milliseconds. */
     private long offset;
+
     /** The offset came from a {@code serverTime}: turn starts are no better a measure. */
     private boolean measured;
 
@@ -20,7 +21,9 @@ final class ServerClock {
         measured = true;
     }
 
-    /** A diff starting a turn at {@code turnStartedAt} (server time) arrived at {@code localNow}. */
+    /**
+     * A diff starting a turn at {@code turnStartedAt} (server time) arrived at {@code localNow}.
+     */
     void turnStarted(long turnStartedAt, long localNow) {
         if (!measured) {
             offset = turnStartedAt - localNow;

@@ -3,6 +3,13 @@ package dev.tictactoe.cli;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.InfoCmp;
+import org.jline.utils.NonBlockingReader;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -10,23 +17,22 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import org.jline.terminal.Attributes;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
-import org.jline.utils.InfoCmp;
-import org.jline.utils.NonBlockingReader;
 
 /**
- * Interactive play in a terminal (JLine): redraws the whole screen on every change, reads keys
- * in raw mode (arrows move a cursor, Enter or space plays the cell under it, typed words are
- * commands) and falls back to reading lines on a dumb terminal. All UI state is touched on the
- * session thread; the key reader only hands keys over.
+ * Interactive play in a terminal (JLine): redraws the whole screen on every change, reads keys in
+ * raw mode (arrows move a cursor, Enter or space plays the cell under it, typed words are commands)
+ * and falls back to reading lines on a dumb terminal. All UI state is touched on the session
+ * thread; the key reader only hands keys over.
  */
 final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
 
     /** Lines of notices kept under the board. */
     private static final int MAX_NOTICES = 12;
-    /** How often running clocks and countdowns are looked at: often enough to turn each second on time. */
+
+    /**
+     * How often running clocks and countdowns are looked at: often enough to turn each second on
+     * time.
+     */
     static final Duration TICK = Duration.ofMillis(200);
 
     private static final int CTRL_C = 3;
@@ -46,6 +52,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     private final StringBuilder input = new StringBuilder();
     private final Deque<GameScreen.Notice> notices = new ArrayDeque<>();
     private Integer cursor;
+
     /** The text last written, so a tick that changes nothing writes nothing. */
     private String lastScreen = "";
 
@@ -56,11 +63,15 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         this.colour = colour;
         this.raw = raw;
         String server = session.server().toString();
-        this.share = "ttt join " + session.room()
-                + (server.equals(ServerAddress.DEFAULT) ? "" : " --server " + server);
+        this.share =
+                "ttt join "
+                        + session.room()
+                        + (server.equals(ServerAddress.DEFAULT) ? "" : " --server " + server);
     }
 
-    /** Opens the system terminal; colours unless {@code plain}, NO_COLOR or a terminal without them. */
+    /**
+     * Opens the system terminal; colours unless {@code plain}, NO_COLOR or a terminal without them.
+     */
     static TerminalFrontend open(RoomSession session, boolean plain) {
         Terminal terminal;
         try {
@@ -68,10 +79,16 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the terminal: " + e.getMessage(), e);
         }
-        boolean dumb = terminal.getType() == null || terminal.getType().startsWith(Terminal.TYPE_DUMB);
+        boolean dumb =
+                terminal.getType() == null || terminal.getType().startsWith(Terminal.TYPE_DUMB);
         String noColor = System.getenv("NO_COLOR");
         Integer colours = terminal.getNumericCapability(InfoCmp.Capability.max_colors);
-        boolean colour = !plain && (noColor == null || noColor.isEmpty()) && !dumb && colours != null && colours >= 8;
+        boolean colour =
+                !plain
+                        && (noColor == null || noColor.isEmpty())
+                        && !dumb
+                        && colours != null
+                        && colours >= 8;
         return new TerminalFrontend(session, terminal, colour, !dumb);
     }
 
@@ -79,18 +96,25 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     void start() {
         if (raw) {
             saved = terminal.enterRawMode();
-            writer.print("\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on exit
+            writer.print(
+                    "\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on
+                                      // exit
         }
         terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(() -> draw(true)));
-        terminal.handle(Terminal.Signal.INT, signal -> session.execute(() -> submit(new Command.Interrupt())));
+        terminal.handle(
+                Terminal.Signal.INT,
+                signal -> session.execute(() -> submit(new Command.Interrupt())));
         // Redraws while something counts down (a clock, a seat's grace, a claim time); a screen
-        // that did not change is not written again. A dumb terminal only gets a new screen on events.
+        // that did not change is not written again. A dumb terminal only gets a new screen on
+        // events.
         if (raw) {
-            session.every(TICK, () -> {
-                if (session.countingDown()) {
-                    draw();
-                }
-            });
+            session.every(
+                    TICK,
+                    () -> {
+                        if (session.countingDown()) {
+                            draw();
+                        }
+                    });
         }
         Thread reader = new Thread(this::readKeys, "ttt-keys");
         reader.setDaemon(true);
@@ -225,10 +249,11 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
                     notice("no finished games yet", false);
                 }
                 int size = s == null ? 3 : s.settings().size();
-                h.games().stream().skip(Math.max(0, h.games().size() - MAX_NOTICES))
+                h.games().stream()
+                        .skip(Math.max(0, h.games().size() - MAX_NOTICES))
                         .forEach(g -> notice(GameScreen.history(g, size), false));
             }
-            default -> { }
+            default -> {}
         }
         if (cursor == null && s != null && raw) {
             int size = s.settings().size();
@@ -259,8 +284,13 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
 
     /** Writes the screen, unless it is what the terminal already shows and {@code force} is off. */
     private void draw(boolean force) {
-        List<String> lines = GameScreen.render(view(List.copyOf(notices), input.toString(), raw ? cursor : null,
-                raw ? terminal.getHeight() : 0));
+        List<String> lines =
+                GameScreen.render(
+                        view(
+                                List.copyOf(notices),
+                                input.toString(),
+                                raw ? cursor : null,
+                                raw ? terminal.getHeight() : 0));
         String text = String.join("\r\n", lines);
         if (!force && text.equals(lastScreen)) {
             return;
@@ -277,13 +307,27 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         writer.flush();
     }
 
-    private GameScreen.View view(List<GameScreen.Notice> shown, String typed, Integer cursorShown, int height) {
-        return new GameScreen.View(session.room(), share, session.snapshot(), session.seat(), session.connection(),
-                shown, typed, cursorShown, colour, session.namesOfResult(), session.graceUntil(),
-                session.serverNow(), height);
+    private GameScreen.View view(
+            List<GameScreen.Notice> shown, String typed, Integer cursorShown, int height) {
+        return new GameScreen.View(
+                session.room(),
+                share,
+                session.snapshot(),
+                session.seat(),
+                session.connection(),
+                shown,
+                typed,
+                cursorShown,
+                colour,
+                session.namesOfResult(),
+                session.graceUntil(),
+                session.serverNow(),
+                height);
     }
 
-    /** After the session ended: leaves the full screen and prints the last state on the normal one. */
+    /**
+     * After the session ended: leaves the full screen and prints the last state on the normal one.
+     */
     void finalScreen() {
         if (raw) {
             writer.print("\u001b[?1049l");

@@ -1,26 +1,33 @@
 package dev.tictactoe.cli;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.util.concurrent.Callable;
+
 /** {@code ttt watch CODE}: follow a room's games as a spectator. */
-@Command(name = "watch", mixinStandardHelpOptions = true, description = "Watch the games of a room as a spectator.")
+@Command(
+        name = "watch",
+        mixinStandardHelpOptions = true,
+        description = "Watch the games of a room as a spectator.")
 final class WatchCommand implements Callable<Integer> {
 
-    @Mixin
-    ClientOptions options;
+    @Mixin ClientOptions options;
 
     @Parameters(paramLabel = "CODE", description = "The room code, e.g. K7MQ2P.")
     String code;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "Your name as a spectator (default: env TTT_NAME, else your login).")
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Your name as a spectator (default: env TTT_NAME, else your login).")
     String name;
 
     @Override
     public Integer call() {
-        return ClientApp.run(Launch.join(options, Launch.roomCode(code), Names.orDefault(name), true));
+        return ClientApp.run(
+                Launch.join(options, Launch.roomCode(code), Names.orDefault(name), true));
     }
 }

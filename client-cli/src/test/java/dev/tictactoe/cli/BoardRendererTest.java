@@ -3,13 +3,15 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.cli.BoardRenderer.Board;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 class BoardRendererTest {
 
@@ -19,25 +21,27 @@ class BoardRendererTest {
     @Test
     void drawsAClassicBoardWithGridAndCoordinates() {
         Board board = new Board(List.of("X.O", ".X.", "..."), 4, Set.of(), null);
-        assertThat(PLAIN.render(board)).containsExactly(
-                "     a   b   c",
-                "  1  X | . | O ",
-                "    ---+---+---",
-                "  2  . |(X)| . ",
-                "    ---+---+---",
-                "  3  . | . | . ");
+        assertThat(PLAIN.render(board))
+                .containsExactly(
+                        "     a   b   c",
+                        "  1  X | . | O ",
+                        "    ---+---+---",
+                        "  2  . |(X)| . ",
+                        "    ---+---+---",
+                        "  3  . | . | . ");
     }
 
     @Test
     void marksTheWinningLineWithBracketsInPlainMode() {
         Board board = new Board(List.of("XOO", ".X.", "..X"), 8, List.of(0, 4, 8), null);
-        assertThat(PLAIN.render(board)).containsExactly(
-                "     a   b   c",
-                "  1 [X]| O | O ",
-                "    ---+---+---",
-                "  2  . |[X]| . ",
-                "    ---+---+---",
-                "  3  . | . |[X]");
+        assertThat(PLAIN.render(board))
+                .containsExactly(
+                        "     a   b   c",
+                        "  1 [X]| O | O ",
+                        "    ---+---+---",
+                        "  2  . |[X]| . ",
+                        "    ---+---+---",
+                        "  3  . | . |[X]");
     }
 
     @Test
@@ -56,7 +60,8 @@ class BoardRendererTest {
         rows.set(18, "O" + ".".repeat(17) + "X");
         List<String> lines = PLAIN.render(new Board(rows, 360, Set.of(), null));
         assertThat(lines).hasSize(20);
-        assertThat(lines.get(0)).isEqualTo("     a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p  q  r  s");
+        assertThat(lines.get(0))
+                .isEqualTo("     a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p  q  r  s");
         assertThat(lines.get(1)).isEqualTo("  1 " + " . ".repeat(19));
         assertThat(lines.get(19)).isEqualTo(" 19  O " + " . ".repeat(17) + "(X)");
     }
@@ -115,7 +120,8 @@ class BoardRendererTest {
 
     @Test
     void colourModeColoursXAndODifferently() {
-        List<String> lines = COLOUR.render(new Board(List.of("XO.", "...", "..."), null, Set.of(), null));
+        List<String> lines =
+                COLOUR.render(new Board(List.of("XO.", "...", "..."), null, Set.of(), null));
         assertThat(lines.get(1))
                 .contains(Ansi.X + "X" + Ansi.RESET)
                 .contains(Ansi.O + "O" + Ansi.RESET)

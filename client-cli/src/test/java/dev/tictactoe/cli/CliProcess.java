@@ -1,10 +1,12 @@
 package dev.tictactoe.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -44,8 +46,16 @@ final class CliProcess implements AutoCloseable {
         this.label = label;
         this.process = process;
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        pump("out", new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), true);
-        pump("err", new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false);
+        pump(
+                "out",
+                new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                true);
+        pump(
+                "err",
+                new BufferedReader(
+                        new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
+                false);
     }
 
     /** Where every started client keeps its seat tokens: one directory for this test run. */
@@ -64,7 +74,9 @@ final class CliProcess implements AutoCloseable {
         return startIn(STATE_DIR, label, args);
     }
 
-    /** As {@link #start}, keeping seat tokens and the player id in {@code stateDir}: another user's. */
+    /**
+     * As {@link #start}, keeping seat tokens and the player id in {@code stateDir}: another user's.
+     */
     static CliProcess startIn(Path stateDir, String label, String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -89,30 +101,36 @@ final class CliProcess implements AutoCloseable {
             return files.filter(p -> p.getFileName().toString().matches("client-cli-.*\\.jar"))
                     .filter(p -> !p.getFileName().toString().endsWith("-sources.jar"))
                     .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no target/client-cli-*.jar: run ./mvnw verify"));
+                    .orElseThrow(
+                            () ->
+                                    new IllegalStateException(
+                                            "no target/client-cli-*.jar: run ./mvnw verify"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private void pump(String name, BufferedReader reader, boolean out) {
-        Thread t = new Thread(() -> {
-            try (reader) {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    if (out) {
-                        lines.add(line);
-                    } else {
-                        stderr.append(line).append('\n');
-                    }
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-            if (out) {
-                lines.add(EOF);
-            }
-        }, label + "-" + name);
+        Thread t =
+                new Thread(
+                        () -> {
+                            try (reader) {
+                                String line;
+                                while ((line = reader.readLine()) != null) {
+                                    if (out) {
+                                        lines.add(line);
+                                    } else {
+                                        stderr.append(line).append('\n');
+                                    }
+                                }
+                            } catch (IOException e) {
+                                // the process ended
+                            }
+                            if (out) {
+                                lines.add(EOF);
+                            }
+                        },
+                        label + "-" + name);
         t.setDaemon(true);
         t.start();
     }
@@ -123,7 +141,8 @@ final class CliProcess implements AutoCloseable {
             stdin.write(line + "\n");
             stdin.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(label + ": cannot write \"" + line + "\"" + diagnostics(), e);
+            throw new UncheckedIOException(
+                    label + ": cannot write \"" + line + "\"" + diagnostics(), e);
         }
     }
 
@@ -136,7 +155,9 @@ final class CliProcess implements AutoCloseable {
         }
     }
 
-    /** The next stdout line as JSON matching {@code predicate}; earlier lines are applied and kept. */
+    /**
+     * The next stdout line as JSON matching {@code predicate}; earlier lines are applied and kept.
+     */
     JsonNode awaitLine(Predicate<JsonNode> predicate) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (true) {
@@ -151,13 +172,17 @@ final class CliProcess implements AutoCloseable {
                 if (line != null) {
                     lines.add(EOF);
                 }
-                throw new AssertionError(label + (line == null ? ": timed out" : ": output ended")
-                        + " waiting for a line" + diagnostics());
+                throw new AssertionError(
+                        label
+                                + (line == null ? ": timed out" : ": output ended")
+                                + " waiting for a line"
+                                + diagnostics());
             }
             seen.add(line);
             JsonNode node = MessageCodec.parse(line);
             // The client's own lines (after create, while matching) are not server messages.
-            if (!"room".equals(node.path("type").asText()) && !"match".equals(node.path("type").asText())) {
+            if (!"room".equals(node.path("type").asText())
+                    && !"match".equals(node.path("type").asText())) {
                 ServerMessage message = MessageCodec.decodeServer(node);
                 if (message instanceof ServerMessage.Welcome w) {
                     seat = w.seat();
@@ -216,7 +241,10 @@ final class CliProcess implements AutoCloseable {
     /** Sends the client SIGINT, as Ctrl-C in a terminal would. */
     void interrupt() {
         try {
-            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+            Process kill =
+                    new ProcessBuilder("kill", "-INT", Long.toString(process.pid()))
+                            .inheritIO()
+                            .start();
             if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new AssertionError(label + ": kill -INT failed");
             }
@@ -234,7 +262,12 @@ final class CliProcess implements AutoCloseable {
 
     /** What was seen so far, for failure messages. */
     String diagnostics() {
-        return "\n--- stdout of " + label + " ---\n" + String.join("\n", seen) + "\n--- stderr ---\n" + stderr;
+        return "\n--- stdout of "
+                + label
+                + " ---\n"
+                + String.join("\n", seen)
+                + "\n--- stderr ---\n"
+                + stderr;
     }
 
     @Override

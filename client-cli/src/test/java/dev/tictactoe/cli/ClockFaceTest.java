@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.Snapshot;
+
 import org.junit.jupiter.api.Test;
 
 class ClockFaceTest {
@@ -10,7 +11,8 @@ class ClockFaceTest {
 
     @Test
     void theRunningSideCountsDownFromItsClockAtTheTurnsStart() {
-        Snapshot.Clock clock = new Snapshot.Clock("3m+2s", 171_500L, 180_000L, "O", START, START + 180_000, null);
+        Snapshot.Clock clock =
+                new Snapshot.Clock("3m+2s", 171_500L, 180_000L, "O", START, START + 180_000, null);
         ClockFace now = ClockFace.at(clock, START);
         assertThat(now.x()).isEqualTo(171_500);
         assertThat(now.o()).isEqualTo(180_000);
@@ -26,13 +28,16 @@ class ClockFaceTest {
 
     @Test
     void aLimitPerMoveCountsDownToTheDeadline() {
-        Snapshot.Clock clock = new Snapshot.Clock("20s/move", null, null, "X", START, START + 20_000, null);
+        Snapshot.Clock clock =
+                new Snapshot.Clock("20s/move", null, null, "X", START, START + 20_000, null);
         ClockFace face = ClockFace.at(clock, START + 6_000);
         assertThat(face.hasGameClock()).isFalse();
         assertThat(face.left("X")).isNull();
         assertThat(face.moveLeft()).isEqualTo(14_000);
         // Both: the deadline is whichever comes first, here the game clock.
-        Snapshot.Clock both = new Snapshot.Clock("5m+3s,30s/move", 12_000L, 200_000L, "X", START, START + 12_000, null);
+        Snapshot.Clock both =
+                new Snapshot.Clock(
+                        "5m+3s,30s/move", 12_000L, 200_000L, "X", START, START + 12_000, null);
         assertThat(ClockFace.at(both, START + 2_000).moveLeft()).isEqualTo(10_000);
         assertThat(ClockFace.at(both, START + 2_000).x()).isEqualTo(10_000);
     }
@@ -45,9 +50,10 @@ class ClockFaceTest {
         assertThat(face.o()).isEqualTo(41_000);
         assertThat(face.moveLeft()).isNull();
         assertThat(face.flagged()).isEqualTo("X");
-        Snapshot.Clock notStarted = new Snapshot.Clock("3m+2s,20s/move", 180_000L, 180_000L, null, null, null, null);
-        assertThat(ClockFace.at(notStarted, START)).isEqualTo(
-                new ClockFace("3m+2s,20s/move", 180_000L, 180_000L, null, null, null));
+        Snapshot.Clock notStarted =
+                new Snapshot.Clock("3m+2s,20s/move", 180_000L, 180_000L, null, null, null, null);
+        assertThat(ClockFace.at(notStarted, START))
+                .isEqualTo(new ClockFace("3m+2s,20s/move", 180_000L, 180_000L, null, null, null));
         assertThat(ClockFace.at(null, START)).isNull();
     }
 

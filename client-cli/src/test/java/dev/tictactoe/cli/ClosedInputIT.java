@@ -6,17 +6,22 @@ import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
-/** Interactive {@code ttt} with nothing on stdin: a usage error (4), as documented, not a left game (3). */
+/**
+ * Interactive {@code ttt} with nothing on stdin: a usage error (4), as documented, not a left game
+ * (3).
+ */
 class ClosedInputIT {
 
     private GameServer server;
@@ -52,9 +57,13 @@ class ClosedInputIT {
     }
 
     private static Process launch(String... args) throws IOException {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-XX:TieredStopAtLevel=1", "-jar",
-                CliProcess.jar().toString()));
+        List<String> command =
+                new java.util.ArrayList<>(
+                        List.of(
+                                ProcessHandle.current().info().command().orElse("java"),
+                                "-XX:TieredStopAtLevel=1",
+                                "-jar",
+                                CliProcess.jar().toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new File("/dev/null"));
         builder.environment().remove("TTT_SERVER");

@@ -30,17 +30,30 @@ class CommandTest {
 
     @Test
     void explainsMistakes() {
-        assertThat(Command.parse("d4", 3)).isEqualTo(new Command.Invalid("column d is off the board: columns are a to c"));
-        assertThat(Command.parse("k", 19)).isEqualTo(new Command.Invalid(
-                "\"k\" has no row number: type a column letter then a row number, like b2"));
-        assertThat(Command.parse("move", 3)).isEqualTo(new Command.Invalid("move needs a cell, like move b2"));
-        assertThat(Command.parse("bot", 3)).isEqualTo(new Command.Invalid("bot needs a level: easy, medium, hard, perfect"));
-        assertThat(Command.parse("bot genius", 3)).isEqualTo(new Command.Invalid(
-                "unknown bot level \"genius\": levels are easy, medium, hard, perfect"));
-        assertThat(Command.parse("undo now", 3)).isEqualTo(new Command.Invalid("undo takes no argument"));
-        assertThat(Command.parse("claim it", 3)).isEqualTo(new Command.Invalid("claim takes no argument"));
-        assertThat(Command.parse("dance", 3)).isEqualTo(new Command.Invalid(
-                "unknown command \"dance\": type a cell like b2, or help"));
+        assertThat(Command.parse("d4", 3))
+                .isEqualTo(new Command.Invalid("column d is off the board: columns are a to c"));
+        assertThat(Command.parse("k", 19))
+                .isEqualTo(
+                        new Command.Invalid(
+                                "\"k\" has no row number: type a column letter then a row number,"
+                                    + " like b2"));
+        assertThat(Command.parse("move", 3))
+                .isEqualTo(new Command.Invalid("move needs a cell, like move b2"));
+        assertThat(Command.parse("bot", 3))
+                .isEqualTo(new Command.Invalid("bot needs a level: easy, medium, hard, perfect"));
+        assertThat(Command.parse("bot genius", 3))
+                .isEqualTo(
+                        new Command.Invalid(
+                                "unknown bot level \"genius\": levels are easy, medium, hard,"
+                                    + " perfect"));
+        assertThat(Command.parse("undo now", 3))
+                .isEqualTo(new Command.Invalid("undo takes no argument"));
+        assertThat(Command.parse("claim it", 3))
+                .isEqualTo(new Command.Invalid("claim takes no argument"));
+        assertThat(Command.parse("dance", 3))
+                .isEqualTo(
+                        new Command.Invalid(
+                                "unknown command \"dance\": type a cell like b2, or help"));
         assertThat(Command.parse("b2", 0)).isEqualTo(new Command.Invalid("there is no board yet"));
     }
 }

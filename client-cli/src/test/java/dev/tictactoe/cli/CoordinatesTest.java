@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.cli.Coordinates.Cell;
 import dev.tictactoe.cli.Coordinates.Invalid;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -40,19 +41,25 @@ class CoordinatesTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "z1   | 19 | column z is off the board: columns are a to s",
-        "d1   | 3  | column d is off the board: columns are a to c",
-        "a0   | 19 | row 0 is off the board: rows are 1 to 19",
-        "a20  | 19 | row 20 is off the board: rows are 1 to 19",
-        "a4   | 3  | row 4 is off the board: rows are 1 to 3",
-        "k    | 19 | \"k\" has no row number: type a column letter then a row number, like b2",
-        "1a   | 3  | \"1a\" is not a cell: type a column letter then a row number, like b2",
-        "b2b  | 3  | \"b2b\" is not a cell: type a column letter then a row number, like b2",
-        "b-1  | 3  | \"b-1\" is not a cell: type a column letter then a row number, like b2",
-        "a99999 | 3 | \"a99999\" is not a cell: type a column letter then a row number, like b2",
-        "é1   | 3  | \"é1\" is not a cell: type a column letter then a row number, like b2",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "z1   | 19 | column z is off the board: columns are a to s",
+                "d1   | 3  | column d is off the board: columns are a to c",
+                "a0   | 19 | row 0 is off the board: rows are 1 to 19",
+                "a20  | 19 | row 20 is off the board: rows are 1 to 19",
+                "a4   | 3  | row 4 is off the board: rows are 1 to 3",
+                "k    | 19 | \"k\" has no row number: type a column letter then a row number, like"
+                    + " b2",
+                "1a   | 3  | \"1a\" is not a cell: type a column letter then a row number, like b2",
+                "b2b  | 3  | \"b2b\" is not a cell: type a column letter then a row number, like"
+                    + " b2",
+                "b-1  | 3  | \"b-1\" is not a cell: type a column letter then a row number, like"
+                    + " b2",
+                "a99999 | 3 | \"a99999\" is not a cell: type a column letter then a row number,"
+                    + " like b2",
+                "é1   | 3  | \"é1\" is not a cell: type a column letter then a row number, like b2",
+            })
     void explainsWhatIsWrongWithBadInput(String text, int size, String message) {
         assertThat(Coordinates.parse(text, size)).isEqualTo(new Invalid(message));
     }
@@ -60,7 +67,9 @@ class CoordinatesTest {
     @Test
     void emptyInputAsksForACell() {
         assertThat(Coordinates.parse("  ", 3))
-                .isEqualTo(new Invalid("no cell given: type a column letter then a row number, like b2"));
+                .isEqualTo(
+                        new Invalid(
+                                "no cell given: type a column letter then a row number, like b2"));
         assertThat(Coordinates.parse(null, 3)).isInstanceOf(Invalid.class);
     }
 }

@@ -7,29 +7,54 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
-import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 class GameScreenTest {
 
-    private static List<String> screen(Snapshot s, String seat, boolean colour, GameScreen.Notice... notices) {
-        return GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, seat, "connected",
-                List.of(notices), "b", 4, colour));
+    private static List<String> screen(
+            Snapshot s, String seat, boolean colour, GameScreen.Notice... notices) {
+        return GameScreen.render(
+                new GameScreen.View(
+                        "K7MQ2P",
+                        "ttt join K7MQ2P",
+                        s,
+                        seat,
+                        "connected",
+                        List.of(notices),
+                        "b",
+                        4,
+                        colour));
     }
 
     @Test
     void showsPlayersScoreBoardTurnAndPrompt() {
-        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", List.of("X.O", "...", "..."), 2, null,
-                Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
-        List<String> lines = screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
-        assertThat(lines.get(0)).isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
+        Snapshot s =
+                Snapshots.of(
+                        RoomStatus.PLAYING,
+                        "X",
+                        List.of("X.O", "...", "..."),
+                        2,
+                        null,
+                        Snapshots.ANA,
+                        new Snapshot.Player("ben", "human", null, false));
+        List<String> lines =
+                screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
+        assertThat(lines.get(0))
+                .isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
         assertThat(lines.get(1)).startsWith("X  ana (you) <- to move").endsWith("wins 1");
-        assertThat(lines.get(2)).startsWith("O  ben  - opponent disconnected \u2014 seat held").endsWith("wins 0");
+        assertThat(lines.get(2))
+                .startsWith("O  ben  - opponent disconnected \u2014 seat held")
+                .endsWith("wins 0");
         assertThat(lines.get(3)).isEqualTo("draws 3   spectators 2");
         assertThat(lines).contains("   1  X | . |(O)", "   2  . |>.<| . ");
-        assertThat(lines).contains(
-                "Your turn (X). Type a cell like b2, or move with the arrows and press Enter.",
-                "! that cell is already taken");
+        assertThat(lines)
+                .contains(
+                        "Your turn (X). Type a cell like b2, or move with the arrows and press"
+                            + " Enter.",
+                        "! that cell is already taken");
         assertThat(lines.get(lines.size() - 1)).isEqualTo("> b");
         assertThat(String.join("\n", lines)).doesNotContain("\u001b");
     }
@@ -38,121 +63,278 @@ class GameScreenTest {
     void colourModeColoursSeatsAndErrors() {
         Snapshot s = Snapshots.playing("O", "X..", "...", "...");
         String text = String.join("\n", screen(s, "X", true, new GameScreen.Notice("nope", true)));
-        assertThat(text).contains(Ansi.X + "X" + Ansi.RESET + "  ana", Ansi.O + "O" + Ansi.RESET + "  ben",
-                Ansi.ERROR + "! nope" + Ansi.RESET);
+        assertThat(text)
+                .contains(
+                        Ansi.X + "X" + Ansi.RESET + "  ana",
+                        Ansi.O + "O" + Ansi.RESET + "  ben",
+                        Ansi.ERROR + "! nope" + Ansi.RESET);
         assertThat(Ansi.strip(text)).contains("Waiting for ben (O) to move.");
     }
 
     @Test
     void aWaitingRoomShowsTheCodeBoxToShare() {
-        Snapshot s = Snapshots.of(RoomStatus.WAITING, null, List.of("...", "...", "..."), null, null, Snapshots.ANA, null);
+        Snapshot s =
+                Snapshots.of(
+                        RoomStatus.WAITING,
+                        null,
+                        List.of("...", "...", "..."),
+                        null,
+                        null,
+                        Snapshots.ANA,
+                        null);
         List<String> lines = screen(s, "X", false);
         assertThat(lines).contains("O  (empty seat)                                 wins 0");
-        assertThat(lines).containsSubsequence(
-                "Waiting for an opponent.",
-                "Or invite a bot: bot easy | bot medium | bot hard | bot perfect",
-                "+-------------------------------+",
-                "|   ROOM CODE   K 7 M   Q 2 P   |",
-                "+-------------------------------+",
-                "Share it: ttt join K7MQ2P");
+        assertThat(lines)
+                .containsSubsequence(
+                        "Waiting for an opponent.",
+                        "Or invite a bot: bot easy | bot medium | bot hard | bot perfect",
+                        "+-------------------------------+",
+                        "|   ROOM CODE   K 7 M   Q 2 P   |",
+                        "+-------------------------------+",
+                        "Share it: ttt join K7MQ2P");
     }
 
     @Test
     void aFinishedGameSaysWhoWonAndHow() {
         Snapshot.Result line = new Snapshot.Result("X", "line", List.of(0, 4, 8));
-        Snapshot won = Snapshots.of(RoomStatus.OVER, null, List.of("XO.", "OX.", "..X"), 8, line, Snapshots.ANA, Snapshots.BOT);
-        assertThat(screen(won, "X", false)).contains("You win with a1 b2 c3.", "   1 [X]| O | . ",
-                "Type rematch to play again, history to review, or quit.");
+        Snapshot won =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("XO.", "OX.", "..X"),
+                        8,
+                        line,
+                        Snapshots.ANA,
+                        Snapshots.BOT);
+        assertThat(screen(won, "X", false))
+                .contains(
+                        "You win with a1 b2 c3.",
+                        "   1 [X]| O | . ",
+                        "Type rematch to play again, history to review, or quit.");
         assertThat(screen(won, "O", false)).contains("ana (X) wins with a1 b2 c3.");
-        assertThat(screen(won, null, false)).contains("ana (X) wins with a1 b2 c3.")
+        assertThat(screen(won, null, false))
+                .contains("ana (X) wins with a1 b2 c3.")
                 .noneMatch(l -> l.contains("rematch"));
         assertThat(screen(won, null, false).get(3)).endsWith("(you are watching)");
 
-        Snapshot resigned = Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0,
-                new Snapshot.Result("O", "resign", List.of()), Snapshots.ANA, Snapshots.BEN);
+        Snapshot resigned =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("X..", "...", "..."),
+                        0,
+                        new Snapshot.Result("O", "resign", List.of()),
+                        Snapshots.ANA,
+                        Snapshots.BEN);
         assertThat(GameScreen.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
         assertThat(GameScreen.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
         assertThat(GameScreen.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
 
-        Snapshot draw = Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "OXX"), 8,
-                new Snapshot.Result(null, "draw", List.of()), Snapshots.ANA, Snapshots.BEN);
+        Snapshot draw =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("XOX", "XOO", "OXX"),
+                        8,
+                        new Snapshot.Result(null, "draw", List.of()),
+                        Snapshots.ANA,
+                        Snapshots.BEN);
         assertThat(GameScreen.result(draw, "X")).isEqualTo("Draw: the board is full.");
-        Snapshot dead = Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "O.."), 6,
-                new Snapshot.Result(null, "dead_draw", List.of()), Snapshots.ANA, Snapshots.BEN);
-        assertThat(GameScreen.result(dead, "O")).isEqualTo("Draw: nobody can make a line any more.");
+        Snapshot dead =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("XOX", "XOO", "O.."),
+                        6,
+                        new Snapshot.Result(null, "dead_draw", List.of()),
+                        Snapshots.ANA,
+                        Snapshots.BEN);
+        assertThat(GameScreen.result(dead, "O"))
+                .isEqualTo("Draw: nobody can make a line any more.");
     }
 
     @Test
     void offersAndRequestsAreSpelledOut() {
         Snapshot s = Snapshots.playing("X", "X..", ".O.", "...");
-        Snapshot asking = new Snapshot(s.version(), s.room(), s.settings(), s.game(), s.status(), s.turn(), s.board(),
-                s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(), "O", List.of());
-        assertThat(screen(asking, "X", false)).contains("ben (O) asks to take back a move: type accept or decline.");
-        assertThat(screen(asking, "O", false)).contains("You asked to take back a move; waiting for the answer.");
+        Snapshot asking =
+                new Snapshot(
+                        s.version(),
+                        s.room(),
+                        s.settings(),
+                        s.game(),
+                        s.status(),
+                        s.turn(),
+                        s.board(),
+                        s.moves(),
+                        s.lastMove(),
+                        s.result(),
+                        s.players(),
+                        s.spectators(),
+                        s.score(),
+                        "O",
+                        List.of());
+        assertThat(screen(asking, "X", false))
+                .contains("ben (O) asks to take back a move: type accept or decline.");
+        assertThat(screen(asking, "O", false))
+                .contains("You asked to take back a move; waiting for the answer.");
 
-        Snapshot over = Snapshots.of(RoomStatus.OVER, null, List.of("XXX", "OO.", "..."), 2,
-                new Snapshot.Result("X", "line", List.of(0, 1, 2)), Snapshots.ANA, Snapshots.BEN);
-        Snapshot offered = new Snapshot(over.version(), over.room(), over.settings(), over.game(), over.status(), null,
-                over.board(), over.moves(), over.lastMove(), over.result(), over.players(), 0, over.score(), null,
-                List.of("O"));
-        assertThat(screen(offered, "X", false)).contains("ben (O) offers a rematch: type rematch to play again, or quit.");
-        assertThat(screen(offered, "O", false)).contains("You offered a rematch; waiting for ana (X).");
+        Snapshot over =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("XXX", "OO.", "..."),
+                        2,
+                        new Snapshot.Result("X", "line", List.of(0, 1, 2)),
+                        Snapshots.ANA,
+                        Snapshots.BEN);
+        Snapshot offered =
+                new Snapshot(
+                        over.version(),
+                        over.room(),
+                        over.settings(),
+                        over.game(),
+                        over.status(),
+                        null,
+                        over.board(),
+                        over.moves(),
+                        over.lastMove(),
+                        over.result(),
+                        over.players(),
+                        0,
+                        over.score(),
+                        null,
+                        List.of("O"));
+        assertThat(screen(offered, "X", false))
+                .contains("ben (O) offers a rematch: type rematch to play again, or quit.");
+        assertThat(screen(offered, "O", false))
+                .contains("You offered a rematch; waiting for ana (X).");
     }
 
     @Test
     void eventsBecomeShortSentences() {
-        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", List.of("X..", ".O.", "..."), 4, null, Snapshots.ANA, Snapshots.BOT);
-        assertThat(GameScreen.describe(new Event.Moved("O", 4, "bot-1"), s, "X")).isEqualTo("bot (perfect) (O) played b2");
+        Snapshot s =
+                Snapshots.of(
+                        RoomStatus.PLAYING,
+                        "X",
+                        List.of("X..", ".O.", "..."),
+                        4,
+                        null,
+                        Snapshots.ANA,
+                        Snapshots.BOT);
+        assertThat(GameScreen.describe(new Event.Moved("O", 4, "bot-1"), s, "X"))
+                .isEqualTo("bot (perfect) (O) played b2");
         assertThat(GameScreen.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
-        assertThat(GameScreen.describe(new Event.Joined("O", "ben"), s, "X")).isEqualTo("ben joined as O");
-        assertThat(GameScreen.describe(new Event.BotJoined("O", "hard"), s, "X")).isEqualTo("a hard bot took seat O");
+        assertThat(GameScreen.describe(new Event.Joined("O", "ben"), s, "X"))
+                .isEqualTo("ben joined as O");
+        assertThat(GameScreen.describe(new Event.BotJoined("O", "hard"), s, "X"))
+                .isEqualTo("a hard bot took seat O");
         assertThat(GameScreen.describe(new Event.Disconnected("O"), s, "X"))
                 .isEqualTo("bot (perfect) (O) lost the connection; the seat is held for a while");
-        assertThat(GameScreen.describe(new Event.Undone("X", List.of(4, 0)), s, "X")).isEqualTo("took back b2 a1");
-        assertThat(GameScreen.describe(new Event.RematchStarted(2), s, "X")).isEqualTo("game 2 starts");
+        assertThat(GameScreen.describe(new Event.Undone("X", List.of(4, 0)), s, "X"))
+                .isEqualTo("took back b2 a1");
+        assertThat(GameScreen.describe(new Event.RematchStarted(2), s, "X"))
+                .isEqualTo("game 2 starts");
     }
 
     @Test
     void historyLinesNameTheCells() {
-        GameRecord game = new GameRecord(1, "X", List.of(4, 0, 8, 2, 1, 7, 6, 3, 5), null, "draw", List.of());
-        assertThat(GameScreen.history(game, 3)).isEqualTo("game 1: X first: b2 a1 c3 c1 b1 b3 a3 a2 c2 - draw (draw)");
+        GameRecord game =
+                new GameRecord(1, "X", List.of(4, 0, 8, 2, 1, 7, 6, 3, 5), null, "draw", List.of());
+        assertThat(GameScreen.history(game, 3))
+                .isEqualTo("game 1: X first: b2 a1 c3 c1 b1 b3 a3 a2 c2 - draw (draw)");
     }
 
     @Test
     void beforeTheWelcomeItSaysItIsJoining() {
-        List<String> lines = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", null, null,
-                "connecting", List.of(), "", null, false));
-        assertThat(lines).containsExactly("ttt  room K7M Q2P  [connecting]", "", "Joining room K7MQ2P...", "> ");
+        List<String> lines =
+                GameScreen.render(
+                        new GameScreen.View(
+                                "K7MQ2P",
+                                "ttt join K7MQ2P",
+                                null,
+                                null,
+                                "connecting",
+                                List.of(),
+                                "",
+                                null,
+                                false));
+        assertThat(lines)
+                .containsExactly(
+                        "ttt  room K7M Q2P  [connecting]", "", "Joining room K7MQ2P...", "> ");
     }
 
     @Test
     void everyBoardSizeFitsA120ColumnScreen() {
         for (int size = 3; size <= 19; size++) {
             List<String> rows = java.util.Collections.nCopies(size, ".".repeat(size));
-            Snapshot s = Snapshots.of(RoomStatus.PLAYING, "X", rows, null, null, Snapshots.ANA, Snapshots.BEN);
+            Snapshot s =
+                    Snapshots.of(
+                            RoomStatus.PLAYING,
+                            "X",
+                            rows,
+                            null,
+                            null,
+                            Snapshots.ANA,
+                            Snapshots.BEN);
             List<String> lines = screen(s, "X", true);
-            assertThat(lines).allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
+            assertThat(lines)
+                    .allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
         }
     }
 
-    private static GameScreen.View view(Snapshot s, String seat, java.util.Map<String, Long> grace, long now,
-            int height, List<GameScreen.Notice> notices) {
-        return new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, seat, "connected", notices, "", null, false,
-                null, grace, now, height);
+    private static GameScreen.View view(
+            Snapshot s,
+            String seat,
+            java.util.Map<String, Long> grace,
+            long now,
+            int height,
+            List<GameScreen.Notice> notices) {
+        return new GameScreen.View(
+                "K7MQ2P",
+                "ttt join K7MQ2P",
+                s,
+                seat,
+                "connected",
+                notices,
+                "",
+                null,
+                false,
+                null,
+                grace,
+                now,
+                height);
     }
 
     @Test
     void aDisconnectedOpponentsSeatCountsDown() {
-        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
-                Snapshots.ANA, new Snapshot.Player("ben", "human", null, false));
+        Snapshot s =
+                Snapshots.of(
+                        RoomStatus.PLAYING,
+                        "O",
+                        List.of("X..", "...", "..."),
+                        0,
+                        null,
+                        Snapshots.ANA,
+                        new Snapshot.Player("ben", "human", null, false));
         long now = 1_000_000;
-        List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of("O", now + 42_000), now, 0, List.of()));
+        List<String> lines =
+                GameScreen.render(
+                        view(s, "X", java.util.Map.of("O", now + 42_000), now, 0, List.of()));
         assertThat(lines.get(2)).contains("ben  - opponent disconnected \u2014 seat kept 0:42");
-        List<String> later = GameScreen.render(view(s, "X", java.util.Map.of("O", now + 42_000), now + 41_500, 0,
-                List.of()));
+        List<String> later =
+                GameScreen.render(
+                        view(
+                                s,
+                                "X",
+                                java.util.Map.of("O", now + 42_000),
+                                now + 41_500,
+                                0,
+                                List.of()));
         assertThat(later.get(2)).contains("seat kept 0:01");
-        List<String> spectator = GameScreen.render(view(s, null, java.util.Map.of("O", now + 75_000), now, 0, List.of()));
+        List<String> spectator =
+                GameScreen.render(
+                        view(s, null, java.util.Map.of("O", now + 75_000), now, 0, List.of()));
         assertThat(spectator.get(2)).contains("ben  - disconnected \u2014 seat kept 1:15");
         // No deadline known (an older server): the seat is just held.
         assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), now, 0, List.of())).get(2))
@@ -162,20 +344,58 @@ class GameScreenTest {
 
     @Test
     void eventsNameWhoActedNotWhoSitsThereNow() {
-        Snapshot before = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
-                Snapshots.ANA, Snapshots.BEN);
-        Snapshot after = Snapshots.of(RoomStatus.PLAYING, "O", List.of("X..", "...", "..."), 0, null,
-                Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
-        assertThat(GameScreen.describe(new Event.Left("O"), after, before, "X")).isEqualTo("ben (O) left the room");
+        Snapshot before =
+                Snapshots.of(
+                        RoomStatus.PLAYING,
+                        "O",
+                        List.of("X..", "...", "..."),
+                        0,
+                        null,
+                        Snapshots.ANA,
+                        Snapshots.BEN);
+        Snapshot after =
+                Snapshots.of(
+                        RoomStatus.PLAYING,
+                        "O",
+                        List.of("X..", "...", "..."),
+                        0,
+                        null,
+                        Snapshots.ANA,
+                        new Snapshot.Player("bot (hard)", "bot", "hard", true));
+        assertThat(GameScreen.describe(new Event.Left("O"), after, before, "X"))
+                .isEqualTo("ben (O) left the room");
         assertThat(GameScreen.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
                 .isEqualTo("ben (O) played b2");
         Snapshot.Result resigned = new Snapshot.Result("X", "resign", List.of());
-        Snapshot over = Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0, resigned,
-                Snapshots.ANA, new Snapshot.Player("bot (hard)", "bot", "hard", true));
+        Snapshot over =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("X..", "...", "..."),
+                        0,
+                        resigned,
+                        Snapshots.ANA,
+                        new Snapshot.Player("bot (hard)", "bot", "hard", true));
         assertThat(GameScreen.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
-        List<String> lines = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", over, "X",
-                "connected", List.of(), "", null, false, before, java.util.Map.of(), 0, 0));
-        assertThat(lines).contains("ben (O) resigned: you win.").noneMatch(l -> l.contains("bot (hard) (O) resigned"));
+        List<String> lines =
+                GameScreen.render(
+                        new GameScreen.View(
+                                "K7MQ2P",
+                                "ttt join K7MQ2P",
+                                over,
+                                "X",
+                                "connected",
+                                List.of(),
+                                "",
+                                null,
+                                false,
+                                before,
+                                java.util.Map.of(),
+                                0,
+                                0));
+        assertThat(lines)
+                .contains("ben (O) resigned: you win.")
+                .noneMatch(l -> l.contains("bot (hard) (O) resigned"));
     }
 
     @Test
@@ -184,27 +404,55 @@ class GameScreenTest {
         for (int i = 0; i < 15; i++) {
             rows.add(i == 7 ? ".......X......." : "...............");
         }
-        Snapshot s = Snapshots.of(RoomStatus.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
-        List<GameScreen.Notice> notices = List.of(new GameScreen.Notice("one", false),
-                new GameScreen.Notice("two", false), new GameScreen.Notice("three", true));
+        Snapshot s =
+                Snapshots.of(
+                        RoomStatus.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
+        List<GameScreen.Notice> notices =
+                List.of(
+                        new GameScreen.Notice("one", false),
+                        new GameScreen.Notice("two", false),
+                        new GameScreen.Notice("three", true));
         List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of(), 0, 24, notices));
         assertThat(lines).hasSizeLessThanOrEqualTo(24);
         assertThat(lines.get(0)).startsWith("ttt  room K7M Q2P  game 1  15x15");
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("X  ana (you)"));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("  15  ."));
-        assertThat(lines).contains("! three").allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
+        assertThat(lines)
+                .contains("! three")
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
         assertThat(lines.get(lines.size() - 1)).isEqualTo("> ");
         // With room to spare nothing is squeezed.
-        assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), 0, 0, notices))).contains("draws 3   spectators 2");
+        assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), 0, 0, notices)))
+                .contains("draws 3   spectators 2");
     }
 
     /** {@code s} in a timed room with {@code clock}, or untimed with a claim time. */
     private static Snapshot timed(Snapshot s, Snapshot.Clock clock, Long claimableAt) {
         Snapshot.Settings t = s.settings();
-        return new Snapshot(s.version(), s.room(), new Snapshot.Settings(t.size(), t.winLength(), t.first(),
-                t.earlyDraw(), t.spectators(), clock == null ? null : clock.control()), s.game(), s.status(), s.turn(),
-                s.board(), s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(),
-                s.undoRequest(), s.rematch(), clock, claimableAt);
+        return new Snapshot(
+                s.version(),
+                s.room(),
+                new Snapshot.Settings(
+                        t.size(),
+                        t.winLength(),
+                        t.first(),
+                        t.earlyDraw(),
+                        t.spectators(),
+                        clock == null ? null : clock.control()),
+                s.game(),
+                s.status(),
+                s.turn(),
+                s.board(),
+                s.moves(),
+                s.lastMove(),
+                s.result(),
+                s.players(),
+                s.spectators(),
+                s.score(),
+                s.undoRequest(),
+                s.rematch(),
+                clock,
+                claimableAt);
     }
 
     private static List<String> at(Snapshot s, String seat, long now) {
@@ -214,50 +462,120 @@ class GameScreenTest {
     @Test
     void aTimedRoomShowsBothClocksWithTheRunningOneCountingDown() {
         long start = 1_795_000_010_500L;
-        Snapshot s = timed(Snapshots.playing("O", "...", ".X.", "..."),
-                new Snapshot.Clock("3m+2s", 171_500L, 180_000L, "O", start, start + 180_000, null), null);
+        Snapshot s =
+                timed(
+                        Snapshots.playing("O", "...", ".X.", "..."),
+                        new Snapshot.Clock(
+                                "3m+2s", 171_500L, 180_000L, "O", start, start + 180_000, null),
+                        null);
         List<String> lines = at(s, "X", start + 12_300);
-        assertThat(lines.get(1)).isEqualTo("X  ana (you)                                       2:52  wins 1");
-        assertThat(lines.get(2)).isEqualTo("O  ben <- to move                                  2:48  wins 0");
+        assertThat(lines.get(1))
+                .isEqualTo("X  ana (you)                                       2:52  wins 1");
+        assertThat(lines.get(2))
+                .isEqualTo("O  ben <- to move                                  2:48  wins 0");
         assertThat(lines.get(3)).isEqualTo("clock 3m+2s");
         assertThat(at(s, "X", start + 13_000).get(2)).contains(" 2:47 ");
         assertThat(at(s, "X", start + 400_000).get(2)).contains(" 0:00 ");
         // The running clock is bold in colour.
-        String colour = GameScreen.render(new GameScreen.View("K7MQ2P", "ttt join K7MQ2P", s, "X", "connected",
-                List.of(), "", null, true, null, java.util.Map.of(), start, 0)).get(2);
+        String colour =
+                GameScreen.render(
+                                new GameScreen.View(
+                                        "K7MQ2P",
+                                        "ttt join K7MQ2P",
+                                        s,
+                                        "X",
+                                        "connected",
+                                        List.of(),
+                                        "",
+                                        null,
+                                        true,
+                                        null,
+                                        java.util.Map.of(),
+                                        start,
+                                        0))
+                        .get(2);
         assertThat(colour).contains(Ansi.BOLD + "    3:00" + Ansi.RESET);
     }
 
     @Test
     void aLimitPerMoveShowsWhatIsLeftOfTheMove() {
         long start = 5_000_000;
-        Snapshot s = timed(Snapshots.playing("X", "...", "...", "..."),
-                new Snapshot.Clock("20s/move", null, null, "X", start, start + 20_000, null), null);
+        Snapshot s =
+                timed(
+                        Snapshots.playing("X", "...", "...", "..."),
+                        new Snapshot.Clock(
+                                "20s/move", null, null, "X", start, start + 20_000, null),
+                        null);
         List<String> lines = at(s, "X", start + 6_500);
-        assertThat(lines.get(1)).isEqualTo("X  ana (you) <- to move                         wins 1");
+        assertThat(lines.get(1))
+                .isEqualTo("X  ana (you) <- to move                         wins 1");
         assertThat(lines.get(3)).isEqualTo("clock 20s/move   this move 0:14 left");
-        Snapshot both = timed(Snapshots.playing("X", "...", "...", "..."),
-                new Snapshot.Clock("5m+3s,30s/move", 300_000L, 300_000L, "X", start, start + 30_000, null), null);
-        assertThat(at(both, "O", start + 1_000)).contains("clock 5m+3s,30s/move   this move 0:29 left");
+        Snapshot both =
+                timed(
+                        Snapshots.playing("X", "...", "...", "..."),
+                        new Snapshot.Clock(
+                                "5m+3s,30s/move",
+                                300_000L,
+                                300_000L,
+                                "X",
+                                start,
+                                start + 30_000,
+                                null),
+                        null);
+        assertThat(at(both, "O", start + 1_000))
+                .contains("clock 5m+3s,30s/move   this move 0:29 left");
     }
 
     @Test
     void aClockWaitsForBothSeatsAndStopsForGood() {
-        Snapshot waiting = timed(Snapshots.of(RoomStatus.WAITING, null, List.of("...", "...", "..."), null, null,
-                Snapshots.ANA, null), new Snapshot.Clock("1m", 60_000L, 60_000L, null, null, null, null), null);
-        assertThat(at(waiting, "X", 0)).contains("clock 1m   starts when both seats are taken",
-                "O  (empty seat)                                    1:00  wins 0");
-        Snapshot flagged = timed(Snapshots.of(RoomStatus.OVER, null, List.of("X..", "...", "..."), 0,
-                new Snapshot.Result("X", "timeout", List.of()), Snapshots.ANA, Snapshots.BEN),
-                new Snapshot.Clock("1m", 58_000L, 0L, null, 100L, null, "O"), null);
+        Snapshot waiting =
+                timed(
+                        Snapshots.of(
+                                RoomStatus.WAITING,
+                                null,
+                                List.of("...", "...", "..."),
+                                null,
+                                null,
+                                Snapshots.ANA,
+                                null),
+                        new Snapshot.Clock("1m", 60_000L, 60_000L, null, null, null, null),
+                        null);
+        assertThat(at(waiting, "X", 0))
+                .contains(
+                        "clock 1m   starts when both seats are taken",
+                        "O  (empty seat)                                    1:00  wins 0");
+        Snapshot flagged =
+                timed(
+                        Snapshots.of(
+                                RoomStatus.OVER,
+                                null,
+                                List.of("X..", "...", "..."),
+                                0,
+                                new Snapshot.Result("X", "timeout", List.of()),
+                                Snapshots.ANA,
+                                Snapshots.BEN),
+                        new Snapshot.Clock("1m", 58_000L, 0L, null, 100L, null, "O"),
+                        null);
         List<String> lines = at(flagged, "X", 999_999);
-        assertThat(lines).contains("clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
+        assertThat(lines)
+                .contains(
+                        "clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
         assertThat(lines.get(2)).contains(" 0:00 ");
         assertThat(GameScreen.result(flagged, "O")).isEqualTo("You ran out of time: ana (X) wins.");
-        assertThat(GameScreen.result(flagged, null)).isEqualTo("ben (O) ran out of time: ana (X) wins.");
-        Snapshot drawn = timed(Snapshots.of(RoomStatus.OVER, null, List.of("XOX", "XOO", "O.."), 6,
-                new Snapshot.Result(null, "timeout", List.of()), Snapshots.ANA, Snapshots.BEN),
-                new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, "X"), null);
+        assertThat(GameScreen.result(flagged, null))
+                .isEqualTo("ben (O) ran out of time: ana (X) wins.");
+        Snapshot drawn =
+                timed(
+                        Snapshots.of(
+                                RoomStatus.OVER,
+                                null,
+                                List.of("XOX", "XOO", "O.."),
+                                6,
+                                new Snapshot.Result(null, "timeout", List.of()),
+                                Snapshots.ANA,
+                                Snapshots.BEN),
+                        new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, "X"),
+                        null);
         assertThat(GameScreen.result(drawn, "O"))
                 .isEqualTo("ana (X) ran out of time: a draw, as nobody could win any more.");
         assertThat(ExitCodes.of(flagged.result(), "O")).isEqualTo(ExitCodes.LOST);
@@ -269,16 +587,34 @@ class GameScreenTest {
         long at = 9_000_000;
         Snapshot theirs = timed(Snapshots.playing("O", "...", ".X.", "..."), null, at);
         assertThat(at(theirs, "X", at - 1)).noneMatch(l -> l.contains("claim"));
-        assertThat(at(theirs, "X", at)).contains("ben (O) has been idle too long: type claim to win the game.");
-        assertThat(at(theirs, null, at)).as("spectators claim nothing").noneMatch(l -> l.contains("claim"));
+        assertThat(at(theirs, "X", at))
+                .contains("ben (O) has been idle too long: type claim to win the game.");
+        assertThat(at(theirs, null, at))
+                .as("spectators claim nothing")
+                .noneMatch(l -> l.contains("claim"));
 
         Snapshot mine = timed(Snapshots.playing("X", "...", "...", "..."), null, at);
-        assertThat(at(mine, "X", at - GameScreen.CLAIM_WARNING_MILLIS - 1)).noneMatch(l -> l.contains("claim"));
-        assertThat(at(mine, "X", at - 12_400)).contains("Move soon: ben (O) may claim the game in 0:13.");
-        assertThat(at(mine, "X", at + 5)).contains("Move now: ben (O) may claim the game from you.");
+        assertThat(at(mine, "X", at - GameScreen.CLAIM_WARNING_MILLIS - 1))
+                .noneMatch(l -> l.contains("claim"));
+        assertThat(at(mine, "X", at - 12_400))
+                .contains("Move soon: ben (O) may claim the game in 0:13.");
+        assertThat(at(mine, "X", at + 5))
+                .contains("Move now: ben (O) may claim the game from you.");
 
-        Snapshot bot = timed(Snapshots.of(RoomStatus.PLAYING, "O", List.of("...", ".X.", "..."), 4, null,
-                Snapshots.ANA, Snapshots.BOT), null, at);
-        assertThat(at(bot, "X", at + 60_000)).as("a bot is never claimed from").noneMatch(l -> l.contains("claim"));
+        Snapshot bot =
+                timed(
+                        Snapshots.of(
+                                RoomStatus.PLAYING,
+                                "O",
+                                List.of("...", ".X.", "..."),
+                                4,
+                                null,
+                                Snapshots.ANA,
+                                Snapshots.BOT),
+                        null,
+                        at);
+        assertThat(at(bot, "X", at + 60_000))
+                .as("a bot is never claimed from")
+                .noneMatch(l -> l.contains("claim"));
     }
 }

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -13,14 +19,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 /**
- * The client in a real pseudo-terminal under tmux: create a game against the bot, play it with
- * the cursor and typed cells, and read the screen as a person would see it.
+ * The client in a real pseudo-terminal under tmux: create a game against the bot, play it with the
+ * cursor and typed cells, and read the screen as a person would see it.
  */
 class InteractiveTerminalIT {
 
@@ -29,6 +31,7 @@ class InteractiveTerminalIT {
 
     /** A tmux server of our own, so nothing else running tmux is touched. */
     private final String socket = "ttt-it-" + ProcessHandle.current().pid();
+
     private String session = "cli";
     private GameServer server;
 
@@ -49,14 +52,38 @@ class InteractiveTerminalIT {
     @Test
     void playsTheBotWithTheCursorAndTypedCells() throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        String cli = quote(java) + " -XX:TieredStopAtLevel=1 -jar " + quote(CliProcess.jar().toAbsolutePath().toString())
-                + " create --bot perfect --name tester --server http://127.0.0.1:" + server.port();
+        String cli =
+                quote(java)
+                        + " -XX:TieredStopAtLevel=1 -jar "
+                        + quote(CliProcess.jar().toAbsolutePath().toString())
+                        + " create --bot perfect --name tester --server http://127.0.0.1:"
+                        + server.port();
         // The shell reports the exit code and keeps the pane open so the last screen can be read.
-        tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40",
-                "sh -c '" + SeatTokens.DIR_ENV + "=" + quote(CliProcess.STATE_DIR.toString()) + " " + cli + "; echo \"[exit $?]\"; sleep 120'");
+        tmux(
+                "new-session",
+                "-d",
+                "-s",
+                session,
+                "-x",
+                "120",
+                "-y",
+                "40",
+                "sh -c '"
+                        + SeatTokens.DIR_ENV
+                        + "="
+                        + quote(CliProcess.STATE_DIR.toString())
+                        + " "
+                        + cli
+                        + "; echo \"[exit $?]\"; sleep 120'");
 
         String screen = awaitScreen(s -> s.contains("Your turn (X)"));
-        assertThat(screen).contains("ttt  room", "3x3, 3 in a row", "tester (you)", "bot (perfect)", "a   b   c");
+        assertThat(screen)
+                .contains(
+                        "ttt  room",
+                        "3x3, 3 in a row",
+                        "tester (you)",
+                        "bot (perfect)",
+                        "a   b   c");
         assertThat(screen).contains(">.<"); // the cursor starts in the middle
 
         // First move: the cursor, one step up and back down, then Enter plays b2.
@@ -66,7 +93,12 @@ class InteractiveTerminalIT {
         int played = 1;
         while (true) {
             int expected = 2 * played;
-            screen = awaitScreen(s -> isOver(s) || pieces(board(s)) >= expected && s.contains("Your turn (X)"));
+            screen =
+                    awaitScreen(
+                            s ->
+                                    isOver(s)
+                                            || pieces(board(s)) >= expected
+                                                    && s.contains("Your turn (X)"));
             if (isOver(screen)) {
                 break;
             }
@@ -87,19 +119,41 @@ class InteractiveTerminalIT {
         assertThat(last).doesNotContain("Exception");
     }
 
-    /** The command line that runs the client against the test server, its seat tokens kept for this run. */
+    /**
+     * The command line that runs the client against the test server, its seat tokens kept for this
+     * run.
+     */
     private String cli(String args) {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return "env " + SeatTokens.DIR_ENV + "=" + quote(CliProcess.STATE_DIR.toString()) + " " + quote(java)
-                + " -XX:TieredStopAtLevel=1 -jar " + quote(CliProcess.jar().toAbsolutePath().toString()) + " " + args
-                + " --server http://127.0.0.1:" + server.port();
+        return "env "
+                + SeatTokens.DIR_ENV
+                + "="
+                + quote(CliProcess.STATE_DIR.toString())
+                + " "
+                + quote(java)
+                + " -XX:TieredStopAtLevel=1 -jar "
+                + quote(CliProcess.jar().toAbsolutePath().toString())
+                + " "
+                + args
+                + " --server http://127.0.0.1:"
+                + server.port();
     }
 
     @Test
     void aLargeBoardFitsEightyByTwentyFourAndCtrlCKeepsTheSeat() throws Exception {
-        tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
-                // The shell ignores Ctrl-C, as an interactive one would, so it can report the exit code.
-                "sh -c 'trap \"\" INT; (trap - INT; exec " + cli("create --size 15 --bot easy --name tester")
+        tmux(
+                "new-session",
+                "-d",
+                "-s",
+                session,
+                "-x",
+                "80",
+                "-y",
+                "24",
+                // The shell ignores Ctrl-C, as an interactive one would, so it can report the exit
+                // code.
+                "sh -c 'trap \"\" INT; (trap - INT; exec "
+                        + cli("create --size 15 --bot easy --name tester")
                         + "); echo \"[exit $?]\"; sleep 120'");
         String screen = awaitScreen(s -> s.contains("Your turn (X)"));
         List<String> lines = List.of(screen.split("\n"));
@@ -115,8 +169,18 @@ class InteractiveTerminalIT {
         assertThat(last).doesNotContain("Exception");
         session = "cli2"; // a second window; the first one stays until the end
 
-        tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
-                "sh -c '" + cli("join " + code + " --name tester") + "; echo \"[exit $?]\"; sleep 120'");
+        tmux(
+                "new-session",
+                "-d",
+                "-s",
+                session,
+                "-x",
+                "80",
+                "-y",
+                "24",
+                "sh -c '"
+                        + cli("join " + code + " --name tester")
+                        + "; echo \"[exit $?]\"; sleep 120'");
         String back = awaitScreen(s -> s.contains("rejoined seat X"));
         assertThat(back).contains("tester (you)").doesNotContain("you are watching");
         tmux("send-keys", "-t", session, "-l", "quit");
@@ -126,12 +190,23 @@ class InteractiveTerminalIT {
 
     @Test
     void aTimedGameShowsBothClocksAndTheMoveCountingDown() throws Exception {
-        tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                "sh -c '" + cli("create --clock 3m+2s --move-time 20s --bot easy --name tester")
+        tmux(
+                "new-session",
+                "-d",
+                "-s",
+                session,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                "sh -c '"
+                        + cli("create --clock 3m+2s --move-time 20s --bot easy --name tester")
                         + "; echo \"[exit $?]\"; sleep 120'");
-        String screen = awaitScreen(s -> s.contains("Your turn (X)") && s.contains("this move 0:1"));
+        String screen =
+                awaitScreen(s -> s.contains("Your turn (X)") && s.contains("this move 0:1"));
         assertThat(screen).contains("clock 3m+2s,20s/move");
-        assertThat(line(screen, "X  tester (you) <- to move")).matches(".*\\s[23]:[0-9]{2}\\s+wins 0\\s*");
+        assertThat(line(screen, "X  tester (you) <- to move"))
+                .matches(".*\\s[23]:[0-9]{2}\\s+wins 0\\s*");
         assertThat(line(screen, "O  ")).contains(" 3:00 ");
         // Nobody types: the move's time counts down on the screen by itself.
         String left = moveLeft(screen);
@@ -141,26 +216,39 @@ class InteractiveTerminalIT {
         tmux("send-keys", "-t", session, "Enter");
         // After the bot's answer X runs again.
         screen = awaitScreen(s -> pieces(board(s)) >= 2 && s.contains("Your turn (X)"));
-        assertThat(line(screen, "X  tester (you) <- to move")).matches(".*\\s[0-3]:[0-5][0-9]\\s+wins 0\\s*");
+        assertThat(line(screen, "X  tester (you) <- to move"))
+                .matches(".*\\s[0-3]:[0-5][0-9]\\s+wins 0\\s*");
         tmux("send-keys", "-t", session, "-l", "quit");
         tmux("send-keys", "-t", session, "Enter");
-        assertThat(awaitScreen(s -> s.contains("[exit "))).contains("[exit 3]").doesNotContain("Exception");
+        assertThat(awaitScreen(s -> s.contains("[exit ")))
+                .contains("[exit 3]")
+                .doesNotContain("Exception");
     }
 
     /** The first screen line starting with {@code prefix}. */
     private static String line(String screen, String prefix) {
-        return screen.lines().filter(l -> l.startsWith(prefix)).findFirst()
-                .orElseThrow(() -> new AssertionError("no line starting \"" + prefix + "\" in:\n" + screen));
+        return screen.lines()
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(
+                        () ->
+                                new AssertionError(
+                                        "no line starting \"" + prefix + "\" in:\n" + screen));
     }
 
-    /** What the clock line says is left of this move, as m:ss (which compares as text below 10 minutes). */
+    /**
+     * What the clock line says is left of this move, as m:ss (which compares as text below 10
+     * minutes).
+     */
     private static String moveLeft(String screen) {
         Matcher m = Pattern.compile("this move (\\d+:\\d{2}) left").matcher(screen);
         return m.find() ? m.group(1) : "9:99";
     }
 
     private static boolean isOver(String screen) {
-        return screen.contains("wins with") || screen.contains("Draw:") || screen.contains("Game abandoned");
+        return screen.contains("wins with")
+                || screen.contains("Draw:")
+                || screen.contains("Game abandoned");
     }
 
     /** The board rows read off the screen, one character per cell, marks removed. */
@@ -194,7 +282,10 @@ class InteractiveTerminalIT {
         throw new AssertionError("no empty cell in " + rows);
     }
 
-    /** Captures the pane until {@code done} holds; short pauses, since this waits on an external screen. */
+    /**
+     * Captures the pane until {@code done} holds; short pauses, since this waits on an external
+     * screen.
+     */
     private String awaitScreen(Predicate<String> done) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
         String screen = "";
@@ -209,7 +300,8 @@ class InteractiveTerminalIT {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("the screen did not show what was expected within " + WAIT + ":\n" + screen);
+        throw new AssertionError(
+                "the screen did not show what was expected within " + WAIT + ":\n" + screen);
     }
 
     private String tmux(String... args) throws IOException, InterruptedException {

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
+
+import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class MainTest {
 
@@ -37,26 +40,42 @@ class MainTest {
         assertThat(run("fly").code()).isEqualTo(ExitCodes.ERROR);
         Run badSize = run("create", "--size", "20", "--server", "http://127.0.0.1:1");
         assertThat(badSize.code()).isEqualTo(ExitCodes.ERROR);
-        assertThat(badSize.err()).isEqualTo("ttt: --size must be 3 to 19, was 20" + System.lineSeparator());
+        assertThat(badSize.err())
+                .isEqualTo("ttt: --size must be 3 to 19, was 20" + System.lineSeparator());
         Run badCode = run("join", "K7M-Q2!");
-        assertThat(badCode.err()).contains("\"K7M-Q2!\" is not a room code").doesNotContain("Exception");
+        assertThat(badCode.err())
+                .contains("\"K7M-Q2!\" is not a room code")
+                .doesNotContain("Exception");
         assertThat(run("watch", "K7MQ2P", "--server", "ftp://x").err())
                 .startsWith("ttt: --server: \"ftp://x\" is not an http:// or https:// URL");
     }
 
     @Test
     void createTurnsOptionsIntoRoomSettings() {
-        CreateCommand create = create( "--size", "15", "--seat", "o", "--first", "Random", "--bot", "HARD",
-                "--no-early-draw", "--no-spectators");
-        assertThat(create.request()).isEqualTo(new NewRoom(15, 5, "O", "random", false, false, "hard"));
+        CreateCommand create =
+                create(
+                        "--size",
+                        "15",
+                        "--seat",
+                        "o",
+                        "--first",
+                        "Random",
+                        "--bot",
+                        "HARD",
+                        "--no-early-draw",
+                        "--no-spectators");
+        assertThat(create.request())
+                .isEqualTo(new NewRoom(15, 5, "O", "random", false, false, "hard"));
         assertThat(create().request()).isEqualTo(NewRoom.DEFAULT);
         assertThat(create("--size", "4").request().winLength()).isEqualTo(4);
         assertThat(create("--size", "7", "--k", "4").request().winLength()).isEqualTo(4);
-        assertThatThrownBy(() -> create("--k", "4").request()).hasMessage("--k must be 3 to the board size (3), was 4");
+        assertThatThrownBy(() -> create("--k", "4").request())
+                .hasMessage("--k must be 3 to the board size (3), was 4");
         // The server refuses a row shorter than three; the client says so before connecting.
         assertThatThrownBy(() -> create("--size", "7", "--k", "2").request())
                 .hasMessage("--k must be 3 to the board size (7), was 2");
-        assertThatThrownBy(() -> create("--seat", "Z").request()).hasMessage("--seat must be X, O or random, was \"Z\"");
+        assertThatThrownBy(() -> create("--seat", "Z").request())
+                .hasMessage("--seat must be X, O or random, was \"Z\"");
         assertThat(create("--bot", "easy", "--bot-seed", "42").request().botSeed()).isEqualTo(42L);
         assertThat(create().request().botSeed()).isNull();
         assertThatThrownBy(() -> create("--bot-seed", "-1").request())
@@ -68,17 +87,23 @@ class MainTest {
     @Test
     void clockFlagsBecomeTheProtocolsTimeControl() {
         assertThat(create("--clock", "3m+2s").request().clock()).isEqualTo("3m+2s");
-        assertThat(create("--clock", " 5m+3s,30s/move ").request().clock()).isEqualTo("5m+3s,30s/move");
+        assertThat(create("--clock", " 5m+3s,30s/move ").request().clock())
+                .isEqualTo("5m+3s,30s/move");
         assertThat(create("--move-time", "20s").request().clock()).isEqualTo("20s/move");
         assertThat(create("--move-time", "90").request().clock()).isEqualTo("1m30s/move");
-        assertThat(create("--clock", "3m+2s", "--move-time", "1m").request().clock()).isEqualTo("3m+2s,1m/move");
+        assertThat(create("--clock", "3m+2s", "--move-time", "1m").request().clock())
+                .isEqualTo("3m+2s,1m/move");
         assertThat(create("--clock", "3m", "--size", "15").request())
                 .isEqualTo(new NewRoom(15, 5, "X", "X", true, true, null, "3m", null));
         assertThat(create().request().clock()).isNull();
         assertThatThrownBy(() -> create("--clock", "20s/move", "--move-time", "10s").request())
-                .hasMessage("--move-time and a limit per move in --clock (\"20s/move\"): give one of them");
+                .hasMessage(
+                        "--move-time and a limit per move in --clock (\"20s/move\"): give one of"
+                            + " them");
         assertThatThrownBy(() -> create("--move-time", "soon").request())
-                .hasMessage("--move-time: \"soon\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or PT30S)");
+                .hasMessage(
+                        "--move-time: \"soon\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or"
+                            + " PT30S)");
         assertThatThrownBy(() -> create("--clock", " ").request())
                 .hasMessage("--clock needs a time control, like 3m+2s or 20s/move");
     }
@@ -88,8 +113,18 @@ class MainTest {
         assertThat(play().request("p1", "ana"))
                 .isEqualTo(new MatchApi.Request(null, "p1", "ana", 3, 3, null, null, null));
         assertThat(play("--size", "15", "--clock", "3m+2s", "--bot", "Hard").request("p1", "ana"))
-                .isEqualTo(new MatchApi.Request(null, "p1", "ana", 15, 5, "3m+2s", "hard", PlayCommand.DEFAULT_BOT_AFTER));
-        assertThat(play("--bot", "easy", "--bot-after", "90").request("p1", "ana").botAfter()).isEqualTo("1m30s");
+                .isEqualTo(
+                        new MatchApi.Request(
+                                null,
+                                "p1",
+                                "ana",
+                                15,
+                                5,
+                                "3m+2s",
+                                "hard",
+                                PlayCommand.DEFAULT_BOT_AFTER));
+        assertThat(play("--bot", "easy", "--bot-after", "90").request("p1", "ana").botAfter())
+                .isEqualTo("1m30s");
         assertThat(play("--move-time", "20s").request("p1", "ana").clock()).isEqualTo("20s/move");
         assertThatThrownBy(() -> play("--bot-after", "5s").request("p1", "ana"))
                 .hasMessage("--bot-after needs --bot LEVEL: the bot that plays if nobody came");
@@ -97,7 +132,8 @@ class MainTest {
                 .hasMessageStartingWith("--bot-after: \"later\" is not a duration");
         assertThatThrownBy(() -> play("--bot", "god").request("p1", "ana"))
                 .hasMessage("--bot must be easy, medium, hard or perfect, was \"god\"");
-        assertThatThrownBy(() -> play("--size", "2").request("p1", "ana")).hasMessage("--size must be 3 to 19, was 2");
+        assertThatThrownBy(() -> play("--size", "2").request("p1", "ana"))
+                .hasMessage("--size must be 3 to 19, was 2");
         assertThat(run("play", "--help").code()).isZero();
     }
 
@@ -107,16 +143,26 @@ class MainTest {
         assertThat(Launch.roomCode(" k7m-q2p ")).isEqualTo("K7MQ2P");
         assertThat(Launch.roomCode("ABCDEO")).isEqualTo("ABCDE0");
         assertThat(Launch.roomCode("abcdel")).isEqualTo("ABCDE1");
-        assertThatThrownBy(() -> Launch.roomCode("K7MQ2")).isInstanceOf(UserError.class)
-                .hasMessage("\"K7MQ2\" is not a room code: codes are 6 letters and digits, like K7MQ2P");
+        assertThatThrownBy(() -> Launch.roomCode("K7MQ2"))
+                .isInstanceOf(UserError.class)
+                .hasMessage(
+                        "\"K7MQ2\" is not a room code: codes are 6 letters and digits, like"
+                            + " K7MQ2P");
     }
 
     @Test
     void theServerDefaultsToLocalhost() {
         JoinCommand join = join("K7MQ2P");
-        String expected = System.getenv("TTT_SERVER") == null ? ServerAddress.DEFAULT : System.getenv("TTT_SERVER");
+        String expected =
+                System.getenv("TTT_SERVER") == null
+                        ? ServerAddress.DEFAULT
+                        : System.getenv("TTT_SERVER");
         assertThat(join.options.server).isEqualTo(expected);
-        assertThat(join("K7MQ2P", "--server", "http://h:1", "--script", "--keep-going").options.keepGoing).isTrue();
+        assertThat(
+                        join("K7MQ2P", "--server", "http://h:1", "--script", "--keep-going")
+                                .options
+                                .keepGoing)
+                .isTrue();
     }
 
     private static CreateCommand create(String... args) {

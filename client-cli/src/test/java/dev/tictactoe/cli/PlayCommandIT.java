@@ -1,20 +1,23 @@
 package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.tictactoe.protocol.RoomStatus;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code ttt play} as separate processes against the real server: two players who ask for the same
@@ -28,8 +31,7 @@ class PlayCommandIT {
     private static String url;
     private final List<CliProcess> processes = new ArrayList<>();
 
-    @TempDir
-    Path home;
+    @TempDir Path home;
 
     @BeforeAll
     static void startServer() {
@@ -49,7 +51,8 @@ class PlayCommandIT {
 
     /** {@code ttt play --script} for {@code person}, with a state directory of their own. */
     private CliProcess play(String person, String... args) {
-        List<String> all = new ArrayList<>(List.of("play", "--script", "--server", url, "--name", person));
+        List<String> all =
+                new ArrayList<>(List.of("play", "--script", "--server", url, "--name", person));
         all.addAll(List.of(args));
         CliProcess p = CliProcess.startIn(home.resolve(person), person, all.toArray(String[]::new));
         processes.add(p);
@@ -57,7 +60,8 @@ class PlayCommandIT {
     }
 
     private static boolean match(JsonNode line, String status) {
-        return "match".equals(line.path("type").asText()) && status.equals(line.path("status").asText());
+        return "match".equals(line.path("type").asText())
+                && status.equals(line.path("status").asText());
     }
 
     @Test
@@ -67,14 +71,16 @@ class PlayCommandIT {
         JsonNode a = ana.awaitLine(line -> match(line, "matched"));
         JsonNode b = bo.awaitLine(line -> match(line, "matched"));
         assertThat(a.path("code").asText()).hasSize(6).isEqualTo(b.path("code").asText());
-        assertThat(List.of(a.path("seat").asText(), b.path("seat").asText())).containsExactlyInAnyOrder("X", "O");
+        assertThat(List.of(a.path("seat").asText(), b.path("seat").asText()))
+                .containsExactlyInAnyOrder("X", "O");
         assertThat(a.path("opponent").path("name").asText()).isEqualTo("bo");
         assertThat(b.path("opponent").path("kind").asText()).isEqualTo("human");
 
         // Then on exactly as after ttt join: the welcome gives the seat the pairing named.
         JsonNode welcome = ana.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(welcome.path("seat").asText()).isEqualTo(a.path("seat").asText());
-        assertThat(welcome.path("snapshot").path("settings").path("clock").asText()).isEqualTo("3m+2s");
+        assertThat(welcome.path("snapshot").path("settings").path("clock").asText())
+                .isEqualTo("3m+2s");
         bo.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         CliProcess x = "X".equals(ana.seat()) ? ana : bo;
         CliProcess o = x == ana ? bo : ana;

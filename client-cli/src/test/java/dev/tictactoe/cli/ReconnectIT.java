@@ -11,7 +11,13 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -21,9 +27,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 /** A session whose connection drops comes back by itself, in the same seat, where it left off. */
 class ReconnectIT {
@@ -63,12 +66,21 @@ class ReconnectIT {
             notices.add(text);
         }
 
-        <T extends ServerMessage> T await(Class<T> type, Predicate<T> predicate) throws InterruptedException {
+        <T extends ServerMessage> T await(Class<T> type, Predicate<T> predicate)
+                throws InterruptedException {
             long deadline = System.nanoTime() + WAIT.toNanos();
             while (true) {
-                ServerMessage m = messages.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                ServerMessage m =
+                        messages.poll(
+                                Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (m == null) {
-                    throw new AssertionError("no " + type.getSimpleName() + " within " + WAIT + "; notices " + notices);
+                    throw new AssertionError(
+                            "no "
+                                    + type.getSimpleName()
+                                    + " within "
+                                    + WAIT
+                                    + "; notices "
+                                    + notices);
                 }
                 if (type.isInstance(m) && predicate.test(type.cast(m))) {
                     return type.cast(m);
@@ -87,14 +99,26 @@ class ReconnectIT {
     void aDroppedConnectionRejoinsTheSameSeatAndPlaysOn() throws Exception {
         URI http = URI.create("http://127.0.0.1:" + server.port());
         String code = new RoomsApi(http).create(NewRoom.DEFAULT.withBot("perfect")).code();
-        RoomSession session = new RoomSession(ServerAddress.parse(http.toString()), code, "me", false, false, true, group, null);
+        RoomSession session =
+                new RoomSession(
+                        ServerAddress.parse(http.toString()),
+                        code,
+                        "me",
+                        false,
+                        false,
+                        true,
+                        group,
+                        null);
         Recorder recorder = new Recorder();
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> session.run(recorder));
+        CompletableFuture<Integer> exit =
+                CompletableFuture.supplyAsync(() -> session.run(recorder));
 
         ServerMessage.Welcome first = recorder.await(ServerMessage.Welcome.class, w -> true);
         assertThat(first.seat()).isEqualTo("X");
         session.execute(() -> session.submitLine("move b2"));
-        recorder.await(ServerMessage.Diff.class, d -> onSession(session, () -> session.snapshot().moves().size()) == 2);
+        recorder.await(
+                ServerMessage.Diff.class,
+                d -> onSession(session, () -> session.snapshot().moves().size()) == 2);
         long before = onSession(session, () -> session.snapshot().version());
 
         session.execute(session::dropConnection);
@@ -110,10 +134,15 @@ class ReconnectIT {
         // The seat still plays: the next move is accepted and the bot answers.
         int empty = resumed.board().get(0).indexOf('.');
         session.execute(() -> session.submitLine("move " + Coordinates.format(empty, 3)));
-        recorder.await(ServerMessage.Diff.class, d -> onSession(session, () -> session.snapshot().moves().size()) >= 4
-                || RoomStatus.OVER.is(onSession(session, () -> session.snapshot().status())));
+        recorder.await(
+                ServerMessage.Diff.class,
+                d ->
+                        onSession(session, () -> session.snapshot().moves().size()) >= 4
+                                || RoomStatus.OVER.is(
+                                        onSession(session, () -> session.snapshot().status())));
 
         session.execute(() -> session.submitLine("quit"));
-        assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isIn(ExitCodes.ABORTED, ExitCodes.LOST, ExitCodes.DRAW);
+        assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .isIn(ExitCodes.ABORTED, ExitCodes.LOST, ExitCodes.DRAW);
     }
 }

@@ -3,18 +3,23 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The packaged client in scripting mode against the real server: people and the bot, to the end. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The packaged client in scripting mode against the real server: people and the bot, to the end.
+ */
 class ScriptedGameIT {
 
     private static GameServer server;
@@ -53,26 +58,44 @@ class ScriptedGameIT {
         assertThat(code).hasSize(6);
         ana.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         // Look-alikes and case do not matter: type the code the sloppy way.
-        CliProcess ben = cli("ben", "join", code.toLowerCase().replace('0', 'o'), "--script", "--server", url,
-                "--name", "ben");
+        CliProcess ben =
+                cli(
+                        "ben",
+                        "join",
+                        code.toLowerCase().replace('0', 'o'),
+                        "--script",
+                        "--server",
+                        url,
+                        "--name",
+                        "ben");
         JsonNode welcome = ben.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(welcome.path("seat").asText()).isEqualTo("O");
         return new Table(code, ana, ben);
     }
 
-    /** Plays {@code moves} alternately, X first, each when the mover sees its turn; stops at game over. */
+    /**
+     * Plays {@code moves} alternately, X first, each when the mover sees its turn; stops at game
+     * over.
+     */
     private static void play(CliProcess x, CliProcess o, String... moves) {
         for (int i = 0; i < moves.length; i++) {
             CliProcess mover = i % 2 == 0 ? x : o;
             String seat = i % 2 == 0 ? "X" : "O";
             int played = i;
-            Snapshot s = mover.awaitSnapshot(
-                    snap -> RoomStatus.OVER.is(snap.status()) || snap.moves().size() == played && seat.equals(snap.turn()));
+            Snapshot s =
+                    mover.awaitSnapshot(
+                            snap ->
+                                    RoomStatus.OVER.is(snap.status())
+                                            || snap.moves().size() == played
+                                                    && seat.equals(snap.turn()));
             if (RoomStatus.OVER.is(s.status())) {
                 return;
             }
             // Words for X, a raw protocol message (id and version filled in by the client) for O.
-            mover.send(i % 2 == 0 ? "move " + moves[i] : "{\"type\":\"move\",\"cell\":" + cell(moves[i]) + "}");
+            mover.send(
+                    i % 2 == 0
+                            ? "move " + moves[i]
+                            : "{\"type\":\"move\",\"cell\":" + cell(moves[i]) + "}");
         }
     }
 
@@ -84,7 +107,9 @@ class ScriptedGameIT {
     void twoPeoplePlayToAWin() {
         Table table = twoPlayers();
         CliProcess watcher = cli("watcher", "watch", table.code(), "--script", "--server", url);
-        watcher.endInput(); // a spectator script with nothing to say still follows the game to its end
+        watcher
+                .endInput(); // a spectator script with nothing to say still follows the game to its
+                             // end
         JsonNode welcome = watcher.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(welcome.path("seat").isNull()).isTrue();
         play(table.x(), table.o(), "a1", "a2", "b1", "b2", "c1");
@@ -108,18 +133,31 @@ class ScriptedGameIT {
 
     @Test
     void nobodyBeatsThePerfectBot() {
-        CliProcess me = cli("me", "create", "--bot", "perfect", "--script", "--server", url, "--name", "me");
+        CliProcess me =
+                cli(
+                        "me",
+                        "create",
+                        "--bot",
+                        "perfect",
+                        "--script",
+                        "--server",
+                        url,
+                        "--name",
+                        "me");
         me.awaitLine(line -> "room".equals(line.path("type").asText()));
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(me.seat()).isEqualTo("X");
         while (true) {
-            Snapshot s = me.awaitSnapshot(snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
+            Snapshot s =
+                    me.awaitSnapshot(
+                            snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
             if (RoomStatus.OVER.is(s.status())) {
                 break;
             }
             me.send("move " + Coordinates.format(firstEmpty(s), 3));
             int before = s.moves().size();
-            me.awaitSnapshot(snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
+            me.awaitSnapshot(
+                    snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
         }
         int code = me.awaitExit();
         assertThat(code).as(me.diagnostics()).isIn(ExitCodes.LOST, ExitCodes.DRAW);
@@ -127,19 +165,24 @@ class ScriptedGameIT {
 
     @Test
     void keepGoingPlaysOnAfterTheFirstGame() {
-        CliProcess me = cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
+        CliProcess me =
+                cli("me", "create", "--bot", "easy", "--script", "--keep-going", "--server", url);
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         while (true) {
-            Snapshot s = me.awaitSnapshot(snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
+            Snapshot s =
+                    me.awaitSnapshot(
+                            snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
             if (RoomStatus.OVER.is(s.status())) {
                 break;
             }
             me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
             int before = s.moves().size();
-            me.awaitSnapshot(snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
+            me.awaitSnapshot(
+                    snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
         }
         me.send("rematch");
-        Snapshot second = me.awaitSnapshot(snap -> snap.game() == 2 && RoomStatus.PLAYING.is(snap.status()));
+        Snapshot second =
+                me.awaitSnapshot(snap -> snap.game() == 2 && RoomStatus.PLAYING.is(snap.status()));
         assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
         me.send("quit");
         assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);
@@ -147,14 +190,25 @@ class ScriptedGameIT {
 
     @Test
     void aPlayerWhoLetsTheMoveTimeRunOutLosesOnTime() {
-        CliProcess me = cli("me", "create", "--bot", "easy", "--move-time", "1s", "--script", "--server", url);
+        CliProcess me =
+                cli(
+                        "me",
+                        "create",
+                        "--bot",
+                        "easy",
+                        "--move-time",
+                        "1s",
+                        "--script",
+                        "--server",
+                        url);
         JsonNode room = me.awaitLine(line -> "room".equals(line.path("type").asText()));
         assertThat(room.path("settings").path("clock").asText()).isEqualTo("1s/move");
         JsonNode welcome = me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         JsonNode clock = welcome.path("snapshot").path("clock");
         assertThat(clock.path("control").asText()).isEqualTo("1s/move");
         assertThat(clock.path("running").asText()).isEqualTo("X");
-        assertThat(clock.path("deadlineAt").asLong() - clock.path("turnStartedAt").asLong()).isEqualTo(1_000);
+        assertThat(clock.path("deadlineAt").asLong() - clock.path("turnStartedAt").asLong())
+                .isEqualTo(1_000);
         // No move comes: the room ends the game on time, and the script's exit code says it lost.
         assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.LOST);
         Snapshot end = me.snapshot();
@@ -175,7 +229,8 @@ class ScriptedGameIT {
         CliProcess lost = cli("lost", "join", "ZZZZZZ", "--script", "--server", url);
         lost.endInput();
         assertThat(lost.awaitExit()).isEqualTo(ExitCodes.ERROR);
-        assertThat(lost.stderr()).isEqualTo("ttt: there is no room ZZZZZZ on " + url + " (check the code)\n");
+        assertThat(lost.stderr())
+                .isEqualTo("ttt: there is no room ZZZZZZ on " + url + " (check the code)\n");
     }
 
     private static int firstEmpty(Snapshot s) {

@@ -17,9 +17,16 @@ import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.testkit.ScriptServer;
 import dev.tictactoe.testkit.Snapshots;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,17 +35,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A stay in a room end to end: the kept seat, Ctrl-C, a full room, a server going away. */
 class SessionIT {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    @TempDir
-    Path state;
+    @TempDir Path state;
 
     private GameServer server;
     private EventLoopGroup group;
@@ -85,7 +87,8 @@ class SessionIT {
     }
 
     private RoomSession session(ServerAddress where, String code, String name) {
-        return new RoomSession(where, code, name, false, false, false, group, new SeatTokens(state));
+        return new RoomSession(
+                where, code, name, false, false, false, group, new SeatTokens(state));
     }
 
     private static CompletableFuture<Integer> run(RoomSession session, Recorder recorder) {
@@ -108,10 +111,13 @@ class SessionIT {
             ben.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
 
             first.execute(() -> first.submit(new Command.Interrupt()));
-            assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
+            assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isEqualTo(ExitCodes.ABORTED);
             assertThat(one.notices).anySatisfy(n -> assertThat(n).contains("ttt join " + code));
             // Not a leave: the game goes on with X's seat held.
-            Snapshot held = ben.awaitSnapshot(s -> s.players().x() != null && !s.players().x().connected(), WAIT);
+            Snapshot held =
+                    ben.awaitSnapshot(
+                            s -> s.players().x() != null && !s.players().x().connected(), WAIT);
             assertThat(held.status()).isEqualTo(RoomStatus.PLAYING.wire());
 
             RoomSession again = session(address, code, "ana");
@@ -122,8 +128,10 @@ class SessionIT {
             ben.awaitSnapshot(s -> s.players().x().connected(), WAIT);
 
             again.execute(() -> again.submit(new Command.Quit()));
-            assertThat(exit2.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
-            assertThat(two.notices).anySatisfy(n -> assertThat(n).contains("left room " + code + " for good"));
+            assertThat(exit2.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isEqualTo(ExitCodes.ABORTED);
+            assertThat(two.notices)
+                    .anySatisfy(n -> assertThat(n).contains("left room " + code + " for good"));
             assertThat(new SeatTokens(state).load(address, code)).isNull();
         }
     }
@@ -154,28 +162,51 @@ class SessionIT {
         }
         try (GameClient ben = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ben.join("ben");
-            RoomSession session = new RoomSession(address, code, "ana", false, false, false, group,
-                    new SeatTokens(state), token);
+            RoomSession session =
+                    new RoomSession(
+                            address,
+                            code,
+                            "ana",
+                            false,
+                            false,
+                            false,
+                            group,
+                            new SeatTokens(state),
+                            token);
             Recorder recorder = new Recorder();
             CompletableFuture<Integer> exit = run(session, recorder);
             assertThat(recorder.awaitWelcome().seat()).isEqualTo("X");
             assertThat(recorder.notices).containsExactly("quick match: you play X in room " + code);
-            assertThat(new SeatTokens(state).load(address, code)).as("kept for a restarted join").isEqualTo(token);
+            assertThat(new SeatTokens(state).load(address, code))
+                    .as("kept for a restarted join")
+                    .isEqualTo(token);
             ben.awaitSnapshot(s -> s.players().x() != null && s.players().x().connected(), WAIT);
             session.execute(() -> session.submit(new Command.Quit()));
-            assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ABORTED);
+            assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isEqualTo(ExitCodes.ABORTED);
         }
     }
 
     @Test
     void aQuickMatchSeatThatIsNoLongerHeldIsSaidInWords() throws Exception {
         String code = newRoom(NewRoom.DEFAULT);
-        RoomSession session = new RoomSession(address, code, "ana", false, false, false, group,
-                new SeatTokens(state), "no-such-seat-token");
+        RoomSession session =
+                new RoomSession(
+                        address,
+                        code,
+                        "ana",
+                        false,
+                        false,
+                        false,
+                        group,
+                        new SeatTokens(state),
+                        "no-such-seat-token");
         Recorder recorder = new Recorder();
-        assertThat(run(session, recorder).get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(ExitCodes.ERROR);
-        assertThat(recorder.notices).containsExactly(
-                "the seat the quick match gave you in room " + code + " is no longer held");
+        assertThat(run(session, recorder).get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .isEqualTo(ExitCodes.ERROR);
+        assertThat(recorder.notices)
+                .containsExactly(
+                        "the seat the quick match gave you in room " + code + " is no longer held");
     }
 
     @Test
@@ -187,8 +218,11 @@ class SessionIT {
             Recorder recorder = new Recorder();
             CompletableFuture<Integer> exit = run(third, recorder);
             assertThat(recorder.awaitWelcome().seat()).isNull();
-            assertThat(recorder.notices).containsExactly(
-                    "both seats of room " + code + " are taken: you are watching as a spectator");
+            assertThat(recorder.notices)
+                    .containsExactly(
+                            "both seats of room "
+                                    + code
+                                    + " are taken: you are watching as a spectator");
             third.execute(() -> third.submit(new Command.Quit()));
             exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }
@@ -200,10 +234,13 @@ class SessionIT {
         try (GameClient ana = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ana.join("ana");
             Recorder recorder = new Recorder();
-            int exit = run(session(address, code, "cy"), recorder).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            int exit =
+                    run(session(address, code, "cy"), recorder)
+                            .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
             assertThat(exit).isEqualTo(ExitCodes.ERROR);
             assertThat(recorder.notices).hasSize(1);
-            assertThat(recorder.notices.get(0)).startsWith("cannot join room " + code + ": both seats are taken");
+            assertThat(recorder.notices.get(0))
+                    .startsWith("cannot join room " + code + ": both seats are taken");
         }
     }
 
@@ -211,22 +248,43 @@ class SessionIT {
     void aServerGoingAwayIsWaitedForAndTheSeatResumed() throws Exception {
         Snapshot room = Snapshots.playing("X", "...", "...", "...");
         List<ClientMessage.Join> joins = new CopyOnWriteArrayList<>();
-        try (ScriptServer script = new ScriptServer(group, (ch, frame) -> {
-            if (frame instanceof TextWebSocketFrame text
-                    && MessageCodec.decodeClient(text.text()) instanceof ClientMessage.Join join) {
-                joins.add(join);
-                ch.writeAndFlush(new TextWebSocketFrame(MessageCodec.encode(
-                        new ServerMessage.Welcome(1, ScriptServer.ROOM, "X", "tok-1", room))));
-                if (join.token() == null) {
-                    ch.writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "server shutting down"));
-                }
-            } else if (frame instanceof CloseWebSocketFrame) {
-                ch.close();
-            }
-        })) {
+        try (ScriptServer script =
+                new ScriptServer(
+                        group,
+                        (ch, frame) -> {
+                            if (frame instanceof TextWebSocketFrame text
+                                    && MessageCodec.decodeClient(text.text())
+                                            instanceof ClientMessage.Join join) {
+                                joins.add(join);
+                                ch.writeAndFlush(
+                                        new TextWebSocketFrame(
+                                                MessageCodec.encode(
+                                                        new ServerMessage.Welcome(
+                                                                1,
+                                                                ScriptServer.ROOM,
+                                                                "X",
+                                                                "tok-1",
+                                                                room))));
+                                if (join.token() == null) {
+                                    ch.writeAndFlush(
+                                            new CloseWebSocketFrame(
+                                                    CloseCodes.GOING_AWAY, "server shutting down"));
+                                }
+                            } else if (frame instanceof CloseWebSocketFrame) {
+                                ch.close();
+                            }
+                        })) {
             ServerAddress where = ServerAddress.parse("http://127.0.0.1:" + script.port());
-            RoomSession session = new RoomSession(where, ScriptServer.ROOM, "ana", false, false, false, group,
-                    new SeatTokens(state));
+            RoomSession session =
+                    new RoomSession(
+                            where,
+                            ScriptServer.ROOM,
+                            "ana",
+                            false,
+                            false,
+                            false,
+                            group,
+                            new SeatTokens(state));
             Recorder recorder = new Recorder();
             CompletableFuture<Integer> exit = run(session, recorder);
             int welcomes = 0;

@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
+
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -25,15 +26,18 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+
 import javax.net.ssl.SSLException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One WebSocket connection to a room (its handshake, frames and close are {@link
@@ -41,212 +45,232 @@ import org.slf4j.LoggerFactory;
  * run on the connection's event loop and must not block.
  */
 public final class GameConnection {
-  private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
+    private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
 
-  /** Default time allowed for the TCP connect plus the WebSocket upgrade. */
-  public static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
+    /** Default time allowed for the TCP connect plus the WebSocket upgrade. */
+    public static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
 
-  /** Receives what arrives on a connection, on its event loop. */
-  public interface Listener {
-    /** A decoded server message. */
-    void onMessage(ServerMessage message);
+    /** Receives what arrives on a connection, on its event loop. */
+    public interface Listener {
+        /** A decoded server message. */
+        void onMessage(ServerMessage message);
+
+        /**
+         * Every text frame as received. By default it is decoded and handed to {@link #onMessage}
+         * (or {@link #onUndecodable}); a listener that reads frames itself, such as a load
+         * generator against a plain relay, overrides this.
+         */
+        default void onText(String text) {
+            ServerMessage message;
+            try {
+                message = MessageCodec.decodeServer(text);
+            } catch (ProtocolException e) {
+                onUndecodable(text, e);
+                return;
+            }
+            try {
+                onMessage(message);
+            } catch (RuntimeException e) {
+                // A listener bug must not take the connection down with it.
+                log.warn("listener failed on {}", MessageCodec.typeName(message), e);
+            }
+        }
+
+        /** A text frame that is not a valid server message. */
+        default void onUndecodable(String text, ProtocolException problem) {
+            log.warn("undecodable server message: {} ({})", text, problem.getMessage());
+        }
+
+        /** The connection is closed: the close code and reason, or 1006 when it dropped. */
+        default void onClose(int code, String reason) {}
+    }
+
+    /** How a connection ended. {@code code} is 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */
+    public record CloseInfo(int code, String reason) {
+        /** True when the connection ended without a close frame. */
+        public boolean dropped() {
+            return code == CloseCodes.ABNORMAL;
+        }
+
+        @Override
+        public String toString() {
+            return code
+                    + " "
+                    + CloseCodes.describe(code)
+                    + (reason.isEmpty() ? "" : " (" + reason + ")");
+        }
+    }
+
+    private final Channel channel;
+    private final ConnectionHandler handler;
+
+    GameConnection(Channel channel, ConnectionHandler handler) {
+        this.channel = channel;
+        this.handler = handler;
+    }
+
+    /** A new NIO event loop group with daemon threads, for callers that do not share one. */
+    public static EventLoopGroup newGroup(int threads) {
+        return new MultiThreadIoEventLoopGroup(
+                threads, new DefaultThreadFactory("ttt-client", true), NioIoHandler.newFactory());
+    }
+
+    /** The room URL {@code ws://host:port/rooms/CODE/ws}; {@code code} is upper-cased. */
+    public static URI roomUri(String host, int port, String code) {
+        return URI.create(
+                "ws://"
+                        + host
+                        + ":"
+                        + port
+                        + "/rooms/"
+                        + code.toUpperCase(java.util.Locale.ROOT)
+                        + "/ws");
+    }
+
+    public static CompletableFuture<GameConnection> open(
+            URI uri, EventLoopGroup group, Listener listener) {
+        return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
+    }
 
     /**
-     * Every text frame as received. By default it is decoded and handed to {@link #onMessage}
-     * (or {@link #onUndecodable}); a listener that reads frames itself, such as a load generator
-     * against a plain relay, overrides this.
+     * Connects and upgrades to WebSocket. The future fails with {@link ProtocolException} {@code
+     * unknown_room} on HTTP 404 ({@code server_full} on 503, {@code rate_limited} on 429), {@link
+     * HandshakeException} for other refusals or a timeout, and the socket's own exception (such as
+     * {@link java.net.ConnectException}) when the server cannot be reached.
      */
-    default void onText(String text) {
-      ServerMessage message;
-      try {
-        message = MessageCodec.decodeServer(text);
-      } catch (ProtocolException e) {
-        onUndecodable(text, e);
-        return;
-      }
-      try {
-        onMessage(message);
-      } catch (RuntimeException e) {
-        // A listener bug must not take the connection down with it.
-        log.warn("listener failed on {}", MessageCodec.typeName(message), e);
-      }
+    public static CompletableFuture<GameConnection> open(
+            URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
+        return open(uri, group, listener, timeout, null);
     }
 
-    /** A text frame that is not a valid server message. */
-    default void onUndecodable(String text, ProtocolException problem) {
-      log.warn("undecodable server message: {} ({})", text, problem.getMessage());
+    /**
+     * As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress} (the
+     * port is the system's choice), or from any address when null. Spreading many connections over
+     * several local addresses lifts the limit of one address's ephemeral ports.
+     */
+    public static CompletableFuture<GameConnection> open(
+            URI uri,
+            EventLoopGroup group,
+            Listener listener,
+            Duration timeout,
+            InetAddress localAddress) {
+        String scheme = uri.getScheme();
+        boolean tls = "wss".equalsIgnoreCase(scheme);
+        if (!tls && !"ws".equalsIgnoreCase(scheme)) {
+            throw new IllegalArgumentException("expected a ws:// or wss:// URL, got " + uri);
+        }
+        String host = uri.getHost();
+        int port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
+        SslContext ssl;
+        try {
+            ssl = tls ? SslContextBuilder.forClient().build() : null;
+        } catch (SSLException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        ConnectionHandler handler = new ConnectionHandler(uri, listener, timeout);
+        Bootstrap bootstrap =
+                new Bootstrap()
+                        .group(group)
+                        .channel(NioSocketChannel.class)
+                        .option(ChannelOption.TCP_NODELAY, true)
+                        .option(
+                                ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+                        .handler(
+                                new ChannelInitializer<SocketChannel>() {
+                                    @Override
+                                    protected void initChannel(SocketChannel ch) {
+                                        ChannelPipeline p = ch.pipeline();
+                                        if (ssl != null) {
+                                            p.addLast(ssl.newHandler(ch.alloc(), host, port));
+                                        }
+                                        p.addLast(
+                                                new HttpClientCodec(),
+                                                new HttpObjectAggregator(8192),
+                                                handler);
+                                    }
+                                });
+        (localAddress == null
+                        ? bootstrap.connect(host, port)
+                        : bootstrap.connect(
+                                new InetSocketAddress(host, port),
+                                new InetSocketAddress(localAddress, 0)))
+                .addListener(
+                        (ChannelFuture f) -> {
+                            if (!f.isSuccess()) {
+                                handler.opened.completeExceptionally(f.cause());
+                                handler.closed.complete(
+                                        new CloseInfo(CloseCodes.ABNORMAL, "could not connect"));
+                            }
+                        });
+        return handler.opened;
     }
 
-    /** The connection is closed: the close code and reason, or 1006 when it dropped. */
-    default void onClose(int code, String reason) {}
-  }
+    /** Sends a message; the future completes when it is written to the socket. */
+    public CompletableFuture<Void> send(ClientMessage message) {
+        return write(
+                new TextWebSocketFrame(
+                        Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
+    }
 
-  /** How a connection ended. {@code code} is 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */
-  public record CloseInfo(int code, String reason) {
-    /** True when the connection ended without a close frame. */
-    public boolean dropped() {
-      return code == CloseCodes.ABNORMAL;
+    /** Sends a ping frame; the server answers with a pong, which is dropped. */
+    public CompletableFuture<Void> ping() {
+        return write(
+                new PingWebSocketFrame(
+                        Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
+    }
+
+    /**
+     * Writes a frame this class does not model, such as a pre-encoded text frame; the future
+     * completes when it is written to the socket. What the frame says is the caller's business.
+     */
+    public CompletableFuture<Void> write(WebSocketFrame frame) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        channel.writeAndFlush(frame)
+                .addListener(
+                        f -> {
+                            if (f.isSuccess()) {
+                                done.complete(null);
+                            } else {
+                                done.completeExceptionally(f.cause());
+                            }
+                        });
+        return done;
+    }
+
+    /** Starts a clean close with 1000 (normal); returns {@link #closeFuture()}. */
+    public CompletableFuture<CloseInfo> close() {
+        return close(CloseCodes.NORMAL, "");
+    }
+
+    /** Starts a clean close with this code and reason; returns {@link #closeFuture()}. */
+    public CompletableFuture<CloseInfo> close(int code, String reason) {
+        channel.eventLoop().execute(() -> handler.startClose(channel, code, reason));
+        return handler.closed;
+    }
+
+    /** Drops the socket without a close frame, as a lost network would. */
+    public CompletableFuture<CloseInfo> abort() {
+        channel.close();
+        return handler.closed;
+    }
+
+    /** Completes once the connection is closed, however that happened; never fails. */
+    public CompletableFuture<CloseInfo> closeFuture() {
+        return handler.closed;
+    }
+
+    public boolean isOpen() {
+        return channel.isActive() && !handler.closeSent;
+    }
+
+    /** The URL this connection was opened with. */
+    public URI uri() {
+        return handler.uri;
     }
 
     @Override
     public String toString() {
-      return code + " " + CloseCodes.describe(code) + (reason.isEmpty() ? "" : " (" + reason + ")");
+        return "GameConnection[" + handler.uri + ", " + channel.localAddress() + "]";
     }
-  }
-
-  private final Channel channel;
-  private final ConnectionHandler handler;
-
-  GameConnection(Channel channel, ConnectionHandler handler) {
-    this.channel = channel;
-    this.handler = handler;
-  }
-
-  /** A new NIO event loop group with daemon threads, for callers that do not share one. */
-  public static EventLoopGroup newGroup(int threads) {
-    return new MultiThreadIoEventLoopGroup(
-        threads, new DefaultThreadFactory("ttt-client", true), NioIoHandler.newFactory());
-  }
-
-  /** The room URL {@code ws://host:port/rooms/CODE/ws}; {@code code} is upper-cased. */
-  public static URI roomUri(String host, int port, String code) {
-    return URI.create(
-        "ws://" + host + ":" + port + "/rooms/" + code.toUpperCase(java.util.Locale.ROOT) + "/ws");
-  }
-
-  public static CompletableFuture<GameConnection> open(
-      URI uri, EventLoopGroup group, Listener listener) {
-    return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
-  }
-
-  /**
-   * Connects and upgrades to WebSocket. The future fails with {@link ProtocolException} {@code
-   * unknown_room} on HTTP 404 ({@code server_full} on 503, {@code rate_limited} on 429), {@link
-   * HandshakeException} for other refusals or a timeout, and the socket's own exception (such as
-   * {@link java.net.ConnectException}) when the server cannot be reached.
-   */
-  public static CompletableFuture<GameConnection> open(
-      URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
-    return open(uri, group, listener, timeout, null);
-  }
-
-  /**
-   * As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress} (the
-   * port is the system's choice), or from any address when null. Spreading many connections over
-   * several local addresses lifts the limit of one address's ephemeral ports.
-   */
-  public static CompletableFuture<GameConnection> open(
-      URI uri, EventLoopGroup group, Listener listener, Duration timeout, InetAddress localAddress) {
-    String scheme = uri.getScheme();
-    boolean tls = "wss".equalsIgnoreCase(scheme);
-    if (!tls && !"ws".equalsIgnoreCase(scheme)) {
-      throw new IllegalArgumentException("expected a ws:// or wss:// URL, got " + uri);
-    }
-    String host = uri.getHost();
-    int port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
-    SslContext ssl;
-    try {
-      ssl = tls ? SslContextBuilder.forClient().build() : null;
-    } catch (SSLException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    ConnectionHandler handler = new ConnectionHandler(uri, listener, timeout);
-    Bootstrap bootstrap =
-        new Bootstrap()
-            .group(group)
-            .channel(NioSocketChannel.class)
-            .option(ChannelOption.TCP_NODELAY, true)
-            .option(
-                ChannelOption.CONNECT_TIMEOUT_MILLIS,
-                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-            .handler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    ChannelPipeline p = ch.pipeline();
-                    if (ssl != null) {
-                      p.addLast(ssl.newHandler(ch.alloc(), host, port));
-                    }
-                    p.addLast(new HttpClientCodec(), new HttpObjectAggregator(8192), handler);
-                  }
-                });
-    (localAddress == null
-            ? bootstrap.connect(host, port)
-            : bootstrap.connect(new InetSocketAddress(host, port), new InetSocketAddress(localAddress, 0)))
-        .addListener(
-            (ChannelFuture f) -> {
-              if (!f.isSuccess()) {
-                handler.opened.completeExceptionally(f.cause());
-                handler.closed.complete(new CloseInfo(CloseCodes.ABNORMAL, "could not connect"));
-              }
-            });
-    return handler.opened;
-  }
-
-  /** Sends a message; the future completes when it is written to the socket. */
-  public CompletableFuture<Void> send(ClientMessage message) {
-    return write(
-        new TextWebSocketFrame(Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
-  }
-
-  /** Sends a ping frame; the server answers with a pong, which is dropped. */
-  public CompletableFuture<Void> ping() {
-    return write(
-        new PingWebSocketFrame(Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
-  }
-
-  /**
-   * Writes a frame this class does not model, such as a pre-encoded text frame; the future
-   * completes when it is written to the socket. What the frame says is the caller's business.
-   */
-  public CompletableFuture<Void> write(WebSocketFrame frame) {
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    channel
-        .writeAndFlush(frame)
-        .addListener(
-            f -> {
-              if (f.isSuccess()) {
-                done.complete(null);
-              } else {
-                done.completeExceptionally(f.cause());
-              }
-            });
-    return done;
-  }
-
-  /** Starts a clean close with 1000 (normal); returns {@link #closeFuture()}. */
-  public CompletableFuture<CloseInfo> close() {
-    return close(CloseCodes.NORMAL, "");
-  }
-
-  /** Starts a clean close with this code and reason; returns {@link #closeFuture()}. */
-  public CompletableFuture<CloseInfo> close(int code, String reason) {
-    channel.eventLoop().execute(() -> handler.startClose(channel, code, reason));
-    return handler.closed;
-  }
-
-  /** Drops the socket without a close frame, as a lost network would. */
-  public CompletableFuture<CloseInfo> abort() {
-    channel.close();
-    return handler.closed;
-  }
-
-  /** Completes once the connection is closed, however that happened; never fails. */
-  public CompletableFuture<CloseInfo> closeFuture() {
-    return handler.closed;
-  }
-
-  public boolean isOpen() {
-    return channel.isActive() && !handler.closeSent;
-  }
-
-  /** The URL this connection was opened with. */
-  public URI uri() {
-    return handler.uri;
-  }
-
-  @Override
-  public String toString() {
-    return "GameConnection[" + handler.uri + ", " + channel.localAddress() + "]";
-  }
 }

@@ -7,15 +7,15 @@ import java.io.IOException;
  * not finish in time ({@code status} 0).
  */
 public final class HandshakeException extends IOException {
-  private final int status;
+    private final int status;
 
-  public HandshakeException(int status, String message, Throwable cause) {
-    super(message, cause);
-    this.status = status;
-  }
+    public HandshakeException(int status, String message, Throwable cause) {
+        super(message, cause);
+        this.status = status;
+    }
 
-  /** The HTTP status of the refusal, or 0 when there was no answer. */
-  public int status() {
-    return status;
-  }
+    /** The HTTP status of the refusal, or 0 when there was no answer. */
+    public int status() {
+        return status;
+    }
 }

@@ -2,9 +2,11 @@ package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -22,309 +24,348 @@ import java.util.concurrent.CompletionException;
 import java.util.random.RandomGenerator;
 
 /**
- * Quick match over HTTP: ask for a game and wait for a partner ({@code POST /api/match}), see
- * where a waiting request stands ({@code GET /api/match/{ticket}}), cancel it ({@code DELETE}).
- * Expected outcomes, refusals included, are values ({@link Answer}); only a failing network or an
- * answer that is not the protocol's throws.
+ * Quick match over HTTP: ask for a game and wait for a partner ({@code POST /api/match}), see where
+ * a waiting request stands ({@code GET /api/match/{ticket}}), cancel it ({@code DELETE}). Expected
+ * outcomes, refusals included, are values ({@link Answer}); only a failing network or an answer
+ * that is not the protocol's throws.
  */
 public final class MatchApi {
 
-  /**
-   * How long {@link #match} waits for the server's answer. The server answers a waiting request
-   * after its own limit ({@code timeout}, 30 s unless configured otherwise), so this only ends a
-   * wait on a server that stopped answering.
-   */
-  public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofMinutes(2);
+    /**
+     * How long {@link #match} waits for the server's answer. The server answers a waiting request
+     * after its own limit ({@code timeout}, 30 s unless configured otherwise), so this only ends a
+     * wait on a server that stopped answering.
+     */
+    public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
-  /** Timeout of the short calls (status, cancel). */
-  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** Timeout of the short calls (status, cancel). */
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-  /** Random bytes in a ticket: 128 bits, 22 characters of base64url. */
-  static final int TICKET_BYTES = 16;
+    /** Random bytes in a ticket: 128 bits, 22 characters of base64url. */
+    static final int TICKET_BYTES = 16;
 
-  /**
-   * A request for a game.
-   *
-   * @param ticket fresh and random for every request (see {@link #newId}); a secret, as whoever
-   *     knows it can cancel the request
-   * @param player the same for every request of this player; one waiting request per player
-   * @param name the player's name in the room
-   * @param winLength null for the server's default, {@code min(size, 5)}
-   * @param clock a time control such as "3m+2s", or null for untimed games
-   * @param bot a bot level to play if nobody came in time, or null to wait for people only
-   * @param botAfter how long to wait for a person first ("10s"), or null for the server's default
-   */
-  public record Request(
-      String ticket,
-      String player,
-      String name,
-      int size,
-      Integer winLength,
-      String clock,
-      String bot,
-      String botAfter) {
+    /**
+     * A request for a game.
+     *
+     * @param ticket fresh and random for every request (see {@link #newId}); a secret, as whoever
+     *     knows it can cancel the request
+     * @param player the same for every request of this player; one waiting request per player
+     * @param name the player's name in the room
+     * @param winLength null for the server's default, {@code min(size, 5)}
+     * @param clock a time control such as "3m+2s", or null for untimed games
+     * @param bot a bot level to play if nobody came in time, or null to wait for people only
+     * @param botAfter how long to wait for a person first ("10s"), or null for the server's default
+     */
+    public record Request(
+            String ticket,
+            String player,
+            String name,
+            int size,
+            Integer winLength,
+            String clock,
+            String bot,
+            String botAfter) {
 
-    /** The same request under another ticket: asking again needs a fresh one. */
-    public Request withTicket(String ticket) {
-      return new Request(ticket, player, name, size, winLength, clock, bot, botAfter);
+        /** The same request under another ticket: asking again needs a fresh one. */
+        public Request withTicket(String ticket) {
+            return new Request(ticket, player, name, size, winLength, clock, bot, botAfter);
+        }
     }
-  }
 
-  /** How a request ended. */
-  public sealed interface Answer permits Matched, TimedOut, Cancelled, Refused {}
+    /** How a request ended. */
+    public sealed interface Answer permits Matched, TimedOut, Cancelled, Refused {}
 
-  /**
-   * Paired (with a person, or a bot): join room {@code code} with {@code token} to take {@code
-   * seat}.
-   *
-   * @param settings the room's settings as {@code POST /api/rooms} answers them
-   */
-  public record Matched(
-      String ticket,
-      String code,
-      String path,
-      String seat,
-      String token,
-      Opponent opponent,
-      JsonNode settings)
-      implements Answer {}
+    /**
+     * Paired (with a person, or a bot): join room {@code code} with {@code token} to take {@code
+     * seat}.
+     *
+     * @param settings the room's settings as {@code POST /api/rooms} answers them
+     */
+    public record Matched(
+            String ticket,
+            String code,
+            String path,
+            String seat,
+            String token,
+            Opponent opponent,
+            JsonNode settings)
+            implements Answer {}
 
-  /** Who sits in the other seat: {@code kind} is "human" or "bot", {@code level} a bot's level. */
-  public record Opponent(String name, String kind, String level) {}
+    /**
+     * Who sits in the other seat: {@code kind} is "human" or "bot", {@code level} a bot's level.
+     */
+    public record Opponent(String name, String kind, String level) {}
 
-  /** Nobody came within the server's wait limit: ask again (with a fresh ticket) to keep waiting. */
-  public record TimedOut(String ticket, long waitedMs) implements Answer {}
+    /**
+     * Nobody came within the server's wait limit: ask again (with a fresh ticket) to keep waiting.
+     */
+    public record TimedOut(String ticket, long waitedMs) implements Answer {}
 
-  /** Cancelled by a {@code DELETE} for the ticket. */
-  public record Cancelled(String ticket) implements Answer {}
+    /** Cancelled by a {@code DELETE} for the ticket. */
+    public record Cancelled(String ticket) implements Answer {}
 
-  /**
-   * Refused at once: {@code code} is the server's error code as written on the wire (for example
-   * {@code match_already_queued} or {@code invalid_settings}), {@code message} its words.
-   */
-  public record Refused(int status, String code, String message) implements Answer {}
+    /**
+     * Refused at once: {@code code} is the server's error code as written on the wire (for example
+     * {@code match_already_queued} or {@code invalid_settings}), {@code message} its words.
+     */
+    public record Refused(int status, String code, String message) implements Answer {}
 
-  /**
-   * Where a waiting request stands.
-   *
-   * @param position 1 for the next request to be paired among those with the same settings
-   * @param sameSettings how many wait with these settings
-   * @param waiting how many wait in all
-   * @param waitedMs how long this request has waited
-   * @param settings the settings it waits for
-   */
-  public record Waiting(
-      String ticket,
-      int position,
-      int sameSettings,
-      int waiting,
-      long waitedMs,
-      JsonNode settings) {}
+    /**
+     * Where a waiting request stands.
+     *
+     * @param position 1 for the next request to be paired among those with the same settings
+     * @param sameSettings how many wait with these settings
+     * @param waiting how many wait in all
+     * @param waitedMs how long this request has waited
+     * @param settings the settings it waits for
+     */
+    public record Waiting(
+            String ticket,
+            int position,
+            int sameSettings,
+            int waiting,
+            long waitedMs,
+            JsonNode settings) {}
 
-  private final URI base;
-  private final HttpClient http;
-  private final Duration answerTimeout;
+    private final URI base;
+    private final HttpClient http;
+    private final Duration answerTimeout;
 
-  /** A client for the server at {@code base}, e.g. {@code http://localhost:8080}. */
-  public MatchApi(URI base) {
-    this(base, DEFAULT_ANSWER_TIMEOUT);
-  }
-
-  /** As {@link #MatchApi(URI)}, giving up on an answer to {@code POST} after {@code answerTimeout}. */
-  public MatchApi(URI base, Duration answerTimeout) {
-    this.base = base;
-    this.answerTimeout = answerTimeout;
-    this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-  }
-
-  /** A fresh random identifier for a ticket or a player: 128 bits in base64url, 22 characters. */
-  public static String newId(RandomGenerator random) {
-    byte[] bytes = new byte[TICKET_BYTES];
-    random.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-  }
-
-  /** {@link #newId(RandomGenerator)} from a {@link SecureRandom}: tickets must not be guessable. */
-  public static String newId() {
-    return newId(new SecureRandom());
-  }
-
-  /** {@code POST /api/match}: waits for the answer. */
-  public Answer match(Request request) {
-    try {
-      return start(request).join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : e;
+    /** A client for the server at {@code base}, e.g. {@code http://localhost:8080}. */
+    public MatchApi(URI base) {
+        this(base, DEFAULT_ANSWER_TIMEOUT);
     }
-  }
 
-  /**
-   * {@code POST /api/match}, answered later. Cancelling the returned future closes the request's
-   * connection, which takes the request out of the queue (a {@link #cancel} says so explicitly).
-   * The future fails with {@link UncheckedIOException} when the server cannot be reached, and with
-   * {@link ProtocolException} when the answer is not the protocol's.
-   */
-  public CompletableFuture<Answer> start(Request request) {
-    HttpRequest post =
-        HttpRequest.newBuilder(base.resolve("/api/match"))
-            .timeout(answerTimeout)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body(request)))
-            .build();
-    CompletableFuture<HttpResponse<String>> sent =
-        http.sendAsync(post, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    CompletableFuture<Answer> answer =
-        sent.handle(
-            (response, failure) -> {
-              if (failure != null) {
-                Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
-                throw new UncheckedIOException(
-                    "POST " + post.uri() + ": " + cause.getMessage(),
-                    cause instanceof IOException io ? io : new IOException(cause));
-              }
-              return answer(response);
-            });
-    // A dependent future does not cancel its source by itself: abort the exchange too.
-    answer.whenComplete(
-        (done, failure) -> {
-          if (answer.isCancelled()) {
-            sent.cancel(true);
-          }
-        });
-    return answer;
-  }
-
-  /** {@code GET /api/match/{ticket}}: where the request stands, or empty when none waits. */
-  public Optional<Waiting> status(String ticket) {
-    HttpResponse<String> response = send(HttpRequest.newBuilder(ticketUri(ticket)).timeout(TIMEOUT).GET().build());
-    if (response.statusCode() == 404) {
-      return Optional.empty();
+    /**
+     * As {@link #MatchApi(URI)}, giving up on an answer to {@code POST} after {@code
+     * answerTimeout}.
+     */
+    public MatchApi(URI base, Duration answerTimeout) {
+        this.base = base;
+        this.answerTimeout = answerTimeout;
+        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     }
-    JsonNode body = expect(response, 200, "GET /api/match/{ticket}");
-    return Optional.of(
-        new Waiting(
-            text(body, "ticket"),
-            (int) number(body, "position"),
-            (int) number(body, "sameSettings"),
-            (int) number(body, "waiting"),
-            number(body, "waitedMs"),
-            body.get("settings")));
-  }
 
-  /**
-   * {@code DELETE /api/match/{ticket}}: true when the waiting request was cancelled (its {@code
-   * POST} is answered {@link Cancelled}), false when none waits (it may just have been paired).
-   */
-  public boolean cancel(String ticket) {
-    HttpResponse<String> response =
-        send(HttpRequest.newBuilder(ticketUri(ticket)).timeout(TIMEOUT).DELETE().build());
-    return switch (response.statusCode()) {
-      case 204, 200 -> true;
-      case 404 -> false;
-      default -> {
-        expect(response, 204, "DELETE /api/match/{ticket}");
-        yield false;
-      }
-    };
-  }
-
-  private URI ticketUri(String ticket) {
-    return base.resolve("/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8));
-  }
-
-  /** The request as JSON, every field written (nulls too). */
-  static String body(Request r) {
-    ObjectNode body = MessageCodec.mapper().createObjectNode();
-    body.put("ticket", r.ticket());
-    body.put("player", r.player());
-    body.put("name", r.name());
-    body.put("size", r.size());
-    body.put("winLength", r.winLength());
-    body.put("clock", r.clock());
-    body.put("bot", r.bot());
-    body.put("botAfter", r.botAfter());
-    return body.toString();
-  }
-
-  private static Answer answer(HttpResponse<String> response) {
-    JsonNode body = parse(response.body());
-    int status = response.statusCode();
-    if (status != 200) {
-      String code = body != null && body.path("code").isTextual() ? body.path("code").textValue() : "http_" + status;
-      String message = body != null && body.path("message").isTextual() ? body.path("message").textValue() : response.body();
-      return new Refused(status, code, message);
+    /** A fresh random identifier for a ticket or a player: 128 bits in base64url, 22 characters. */
+    public static String newId(RandomGenerator random) {
+        byte[] bytes = new byte[TICKET_BYTES];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
-    if (body == null) {
-      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "POST /api/match: not JSON: " + response.body());
-    }
-    return switch (body.path("status").asText()) {
-      case "matched" -> {
-        JsonNode opponent = body.path("opponent");
-        yield new Matched(
-            text(body, "ticket"),
-            text(body, "code"),
-            text(body, "path"),
-            text(body, "seat"),
-            text(body, "token"),
-            new Opponent(
-                text(opponent, "name"),
-                text(opponent, "kind"),
-                opponent.path("level").isTextual() ? opponent.path("level").textValue() : null),
-            body.get("settings"));
-      }
-      case "timeout" -> new TimedOut(text(body, "ticket"), number(body, "waitedMs"));
-      case "cancelled" -> new Cancelled(text(body, "ticket"));
-      default ->
-          throw new ProtocolException(ErrorCode.BAD_MESSAGE, "POST /api/match: unknown status in " + body);
-    };
-  }
 
-  private HttpResponse<String> send(HttpRequest request) {
-    try {
-      return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted: " + request.uri(), e);
+    /**
+     * {@link #newId(RandomGenerator)} from a {@link SecureRandom}: tickets must not be guessable.
+     */
+    public static String newId() {
+        return newId(new SecureRandom());
     }
-  }
 
-  /** The JSON body of an answer with status {@code ok}; anything else as a {@link ProtocolException}. */
-  private static JsonNode expect(HttpResponse<String> response, int ok, String what) {
-    JsonNode body = parse(response.body());
-    if (response.statusCode() == ok && body != null) {
-      return body;
+    /** {@code POST /api/match}: waits for the answer. */
+    public Answer match(Request request) {
+        try {
+            return start(request).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
-    String code = body != null ? body.path("code").asText("") : "";
-    ErrorCode known = ErrorCode.fromWire(code);
-    String message = body != null ? body.path("message").asText(response.body()) : response.body();
-    throw new ProtocolException(
-        known != null ? known : ErrorCode.INTERNAL_ERROR,
-        what + ": HTTP " + response.statusCode() + ": " + (known == null && !code.isEmpty() ? code + ": " : "") + message);
-  }
 
-  private static JsonNode parse(String text) {
-    try {
-      return text == null || text.isBlank() ? null : MessageCodec.parse(text);
-    } catch (ProtocolException e) {
-      return null;
+    /**
+     * {@code POST /api/match}, answered later. Cancelling the returned future closes the request's
+     * connection, which takes the request out of the queue (a {@link #cancel} says so explicitly).
+     * The future fails with {@link UncheckedIOException} when the server cannot be reached, and
+     * with {@link ProtocolException} when the answer is not the protocol's.
+     */
+    public CompletableFuture<Answer> start(Request request) {
+        HttpRequest post =
+                HttpRequest.newBuilder(base.resolve("/api/match"))
+                        .timeout(answerTimeout)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body(request)))
+                        .build();
+        CompletableFuture<HttpResponse<String>> sent =
+                http.sendAsync(post, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        CompletableFuture<Answer> answer =
+                sent.handle(
+                        (response, failure) -> {
+                            if (failure != null) {
+                                Throwable cause =
+                                        failure instanceof CompletionException
+                                                ? failure.getCause()
+                                                : failure;
+                                throw new UncheckedIOException(
+                                        "POST " + post.uri() + ": " + cause.getMessage(),
+                                        cause instanceof IOException io
+                                                ? io
+                                                : new IOException(cause));
+                            }
+                            return answer(response);
+                        });
+        // A dependent future does not cancel its source by itself: abort the exchange too.
+        answer.whenComplete(
+                (done, failure) -> {
+                    if (answer.isCancelled()) {
+                        sent.cancel(true);
+                    }
+                });
+        return answer;
     }
-  }
 
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.path(field);
-    if (!value.isTextual()) {
-      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "quick match answer: no text \"" + field + "\" in " + node);
+    /** {@code GET /api/match/{ticket}}: where the request stands, or empty when none waits. */
+    public Optional<Waiting> status(String ticket) {
+        HttpResponse<String> response =
+                send(HttpRequest.newBuilder(ticketUri(ticket)).timeout(TIMEOUT).GET().build());
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        JsonNode body = expect(response, 200, "GET /api/match/{ticket}");
+        return Optional.of(
+                new Waiting(
+                        text(body, "ticket"),
+                        (int) number(body, "position"),
+                        (int) number(body, "sameSettings"),
+                        (int) number(body, "waiting"),
+                        number(body, "waitedMs"),
+                        body.get("settings")));
     }
-    return value.textValue();
-  }
 
-  private static long number(JsonNode node, String field) {
-    JsonNode value = node.path(field);
-    if (!value.isIntegralNumber()) {
-      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "quick match answer: no integer \"" + field + "\" in " + node);
+    /**
+     * {@code DELETE /api/match/{ticket}}: true when the waiting request was cancelled (its {@code
+     * POST} is answered {@link Cancelled}), false when none waits (it may just have been paired).
+     */
+    public boolean cancel(String ticket) {
+        HttpResponse<String> response =
+                send(HttpRequest.newBuilder(ticketUri(ticket)).timeout(TIMEOUT).DELETE().build());
+        return switch (response.statusCode()) {
+            case 204, 200 -> true;
+            case 404 -> false;
+            default -> {
+                expect(response, 204, "DELETE /api/match/{ticket}");
+                yield false;
+            }
+        };
     }
-    return value.longValue();
-  }
+
+    private URI ticketUri(String ticket) {
+        return base.resolve("/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8));
+    }
+
+    /** The request as JSON, every field written (nulls too). */
+    static String body(Request r) {
+        ObjectNode body = MessageCodec.mapper().createObjectNode();
+        body.put("ticket", r.ticket());
+        body.put("player", r.player());
+        body.put("name", r.name());
+        body.put("size", r.size());
+        body.put("winLength", r.winLength());
+        body.put("clock", r.clock());
+        body.put("bot", r.bot());
+        body.put("botAfter", r.botAfter());
+        return body.toString();
+    }
+
+    private static Answer answer(HttpResponse<String> response) {
+        JsonNode body = parse(response.body());
+        int status = response.statusCode();
+        if (status != 200) {
+            String code =
+                    body != null && body.path("code").isTextual()
+                            ? body.path("code").textValue()
+                            : "http_" + status;
+            String message =
+                    body != null && body.path("message").isTextual()
+                            ? body.path("message").textValue()
+                            : response.body();
+            return new Refused(status, code, message);
+        }
+        if (body == null) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "POST /api/match: not JSON: " + response.body());
+        }
+        return switch (body.path("status").asText()) {
+            case "matched" -> {
+                JsonNode opponent = body.path("opponent");
+                yield new Matched(
+                        text(body, "ticket"),
+                        text(body, "code"),
+                        text(body, "path"),
+                        text(body, "seat"),
+                        text(body, "token"),
+                        new Opponent(
+                                text(opponent, "name"),
+                                text(opponent, "kind"),
+                                opponent.path("level").isTextual()
+                                        ? opponent.path("level").textValue()
+                                        : null),
+                        body.get("settings"));
+            }
+            case "timeout" -> new TimedOut(text(body, "ticket"), number(body, "waitedMs"));
+            case "cancelled" -> new Cancelled(text(body, "ticket"));
+            default ->
+                    throw new ProtocolException(
+                            ErrorCode.BAD_MESSAGE, "POST /api/match: unknown status in " + body);
+        };
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    request.method() + " " + request.uri() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted: " + request.uri(), e);
+        }
+    }
+
+    /**
+     * The JSON body of an answer with status {@code ok}; anything else as a {@link
+     * ProtocolException}.
+     */
+    private static JsonNode expect(HttpResponse<String> response, int ok, String what) {
+        JsonNode body = parse(response.body());
+        if (response.statusCode() == ok && body != null) {
+            return body;
+        }
+        String code = body != null ? body.path("code").asText("") : "";
+        ErrorCode known = ErrorCode.fromWire(code);
+        String message =
+                body != null ? body.path("message").asText(response.body()) : response.body();
+        throw new ProtocolException(
+                known != null ? known : ErrorCode.INTERNAL_ERROR,
+                what
+                        + ": HTTP "
+                        + response.statusCode()
+                        + ": "
+                        + (known == null && !code.isEmpty() ? code + ": " : "")
+                        + message);
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return text == null || text.isBlank() ? null : MessageCodec.parse(text);
+        } catch (ProtocolException e) {
+            return null;
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        if (!value.isTextual()) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE,
+                    "quick match answer: no text \"" + field + "\" in " + node);
+        }
+        return value.textValue();
+    }
+
+    private static long number(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        if (!value.isIntegralNumber()) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE,
+                    "quick match answer: no integer \"" + field + "\" in " + node);
+        }
+        return value.longValue();
+    }
 }

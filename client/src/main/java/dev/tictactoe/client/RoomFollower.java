@@ -7,7 +7,12 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
@@ -17,30 +22,41 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Follows one room across connections that come and go: keeps the room state current (diffs in
  * order, {@code sync} on a gap), reconnects with backoff using the seat token and the last version,
  * and stops for good when coming back would be wrong or useless. Everything runs on the
  * single-threaded executor the caller gives it, listener calls included; public methods may be
- * called from any thread. Longer than most files: the whole life of a connection (open, join,
- * sync, close, backoff, stop) is one state machine, and split it would be harder to follow.
+ * called from any thread. Longer than most files: the whole life of a connection (open, join, sync,
+ * close, backoff, stop) is one state machine, and split it would be harder to follow.
  */
 public final class RoomFollower {
     private static final Logger log = LoggerFactory.getLogger(RoomFollower.class);
 
-    /** Waits between reconnect attempts: 0.5 s doubling to 8 s, about a minute in all (the seat grace). */
-    public static final List<Duration> DEFAULT_BACKOFF = List.of(
-            Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4),
-            Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(8),
-            Duration.ofSeconds(8), Duration.ofSeconds(8));
+    /**
+     * Waits between reconnect attempts: 0.5 s doubling to 8 s, about a minute in all (the seat
+     * grace).
+     */
+    public static final List<Duration> DEFAULT_BACKOFF =
+            List.of(
+                    Duration.ofMillis(500),
+                    Duration.ofSeconds(1),
+                    Duration.ofSeconds(2),
+                    Duration.ofSeconds(4),
+                    Duration.ofSeconds(8),
+                    Duration.ofSeconds(8),
+                    Duration.ofSeconds(8),
+                    Duration.ofSeconds(8),
+                    Duration.ofSeconds(8),
+                    Duration.ofSeconds(8));
 
     /** How long a leave waits for the server to close before the socket is closed anyway. */
     public static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(2);
 
-    /** The room state a follower keeps current: a {@link RoomView}, or less for a load generator. */
+    /**
+     * The room state a follower keeps current: a {@link RoomView}, or less for a load generator.
+     */
     public interface State {
         /** Takes in a welcome, snapshot or diff; other messages leave it unchanged. */
         RoomView.Update apply(ServerMessage message);
@@ -82,7 +98,10 @@ public final class RoomFollower {
         /** Every text frame as received, before it is decoded and applied. */
         default void onText(String text) {}
 
-        /** A new connection is open (nothing from it has been reported yet); a rejoin, if due, follows. */
+        /**
+         * A new connection is open (nothing from it has been reported yet); a rejoin, if due,
+         * follows.
+         */
         default void onConnected(GameConnection connection) {}
 
         /** A server message, after the state took it in. */
@@ -92,11 +111,13 @@ public final class RoomFollower {
         default void onUndecodable(String text, ProtocolException problem) {}
 
         /**
-         * The connection is gone (or a new one failed) and another attempt comes after {@code wait}.
+         * The connection is gone (or a new one failed) and another attempt comes after {@code
+         * wait}.
          *
          * @param closeCode the close code when a connection closed, 0 when an attempt failed
          */
-        default void onReconnecting(String why, int closeCode, int attempt, int attempts, Duration wait) {}
+        default void onReconnecting(
+                String why, int closeCode, int attempt, int attempts, Duration wait) {}
 
         /** Attempt {@code attempt} starts now. */
         default void onReconnectAttempt(int attempt, int attempts) {}
@@ -126,7 +147,11 @@ public final class RoomFollower {
     private int attempt;
 
     /** A follower that has not connected yet; {@code executor} must run one task at a time. */
-    public RoomFollower(URI uri, EventLoopGroup group, ScheduledExecutorService executor, State state,
+    public RoomFollower(
+            URI uri,
+            EventLoopGroup group,
+            ScheduledExecutorService executor,
+            State state,
             Listener listener) {
         this.uri = uri;
         this.group = group;
@@ -156,23 +181,25 @@ public final class RoomFollower {
 
     /** Sends this join; its name, role and token (if any) are used again to rejoin. */
     public void join(ClientMessage.Join message) {
-        run(() -> {
-            join = message;
-            if (message.token() != null) {
-                token = message.token();
-            }
-            GameConnection c = connection;
-            if (c != null) {
-                c.send(message);
-            }
-        });
+        run(
+                () -> {
+                    join = message;
+                    if (message.token() != null) {
+                        token = message.token();
+                    }
+                    GameConnection c = connection;
+                    if (c != null) {
+                        c.send(message);
+                    }
+                });
     }
 
     /** Sends a message on the current connection; the future fails when there is none. */
     public CompletableFuture<Void> send(ClientMessage message) {
         GameConnection c = connection;
         return c == null
-                ? CompletableFuture.failedFuture(new IllegalStateException("not connected to " + uri))
+                ? CompletableFuture.failedFuture(
+                        new IllegalStateException("not connected to " + uri))
                 : c.send(message);
     }
 
@@ -182,53 +209,61 @@ public final class RoomFollower {
      */
     public CompletableFuture<GameConnection> reconnect() {
         CompletableFuture<GameConnection> result = new CompletableFuture<>();
-        run(() -> {
-            stopped = false;
-            closing = false;
-            welcomed = welcomed || token != null;
-            GameConnection old = connection;
-            connection = null;
-            if (old != null) {
-                old.abort();
-            }
-            connect(result);
-        });
+        run(
+                () -> {
+                    stopped = false;
+                    closing = false;
+                    welcomed = welcomed || token != null;
+                    GameConnection old = connection;
+                    connection = null;
+                    if (old != null) {
+                        old.abort();
+                    }
+                    connect(result);
+                });
         return result;
     }
 
-    /** Gives up the seat: sends {@code leave} and stops once the server closes (or after a while). */
+    /**
+     * Gives up the seat: sends {@code leave} and stops once the server closes (or after a while).
+     */
     public CompletableFuture<GameConnection.CloseInfo> leave() {
         CompletableFuture<GameConnection.CloseInfo> done = new CompletableFuture<>();
-        run(() -> {
-            GameConnection c = connection;
-            if (c == null) {
-                stop(Stop.BY_REQUEST, null, null);
-                done.complete(null);
-                return;
-            }
-            closing = true;
-            c.send(new ClientMessage.Leave());
-            executor.schedule(() -> {
-                c.close(CloseCodes.NORMAL, "leaving");
-            }, LEAVE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            c.closeFuture().whenComplete((info, err) -> done.complete(info));
-        });
+        run(
+                () -> {
+                    GameConnection c = connection;
+                    if (c == null) {
+                        stop(Stop.BY_REQUEST, null, null);
+                        done.complete(null);
+                        return;
+                    }
+                    closing = true;
+                    c.send(new ClientMessage.Leave());
+                    executor.schedule(
+                            () -> {
+                                c.close(CloseCodes.NORMAL, "leaving");
+                            },
+                            LEAVE_TIMEOUT.toMillis(),
+                            TimeUnit.MILLISECONDS);
+                    c.closeFuture().whenComplete((info, err) -> done.complete(info));
+                });
         return done;
     }
 
     /** Closes the connection without leaving: the seat stays held for its grace; then stops. */
     public CompletableFuture<GameConnection.CloseInfo> disconnect() {
         CompletableFuture<GameConnection.CloseInfo> done = new CompletableFuture<>();
-        run(() -> {
-            GameConnection c = connection;
-            closing = true;
-            stop(Stop.BY_REQUEST, null, null);
-            if (c == null) {
-                done.complete(null);
-            } else {
-                c.closeFuture().whenComplete((info, err) -> done.complete(info));
-            }
-        });
+        run(
+                () -> {
+                    GameConnection c = connection;
+                    closing = true;
+                    stop(Stop.BY_REQUEST, null, null);
+                    if (c == null) {
+                        done.complete(null);
+                    } else {
+                        c.closeFuture().whenComplete((info, err) -> done.complete(info));
+                    }
+                });
         return done;
     }
 
@@ -256,13 +291,14 @@ public final class RoomFollower {
 
     private void run(Runnable task) {
         try {
-            executor.execute(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    log.warn("room follower of {} failed", uri, e);
-                }
-            });
+            executor.execute(
+                    () -> {
+                        try {
+                            task.run();
+                        } catch (RuntimeException e) {
+                            log.warn("room follower of {} failed", uri, e);
+                        }
+                    });
         } catch (RejectedExecutionException e) {
             log.debug("room follower of {}: executor gone", uri);
         }
@@ -278,7 +314,8 @@ public final class RoomFollower {
                 .whenComplete((c, err) -> run(() -> opened(gen, c, err, result)));
     }
 
-    private void opened(int gen, GameConnection c, Throwable err, CompletableFuture<GameConnection> result) {
+    private void opened(
+            int gen, GameConnection c, Throwable err, CompletableFuture<GameConnection> result) {
         if (gen != generation || stopped) {
             if (c != null) {
                 c.close();
@@ -287,7 +324,10 @@ public final class RoomFollower {
             return;
         }
         if (err != null) {
-            Throwable cause = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
+            Throwable cause =
+                    err instanceof CompletionException && err.getCause() != null
+                            ? err.getCause()
+                            : err;
             result.completeExceptionally(cause);
             if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
                 stop(Stop.ROOM_GONE, null, cause);
@@ -301,7 +341,13 @@ public final class RoomFollower {
         connection = c;
         listener.onConnected(c);
         if (welcomed && join != null) {
-            c.send(new ClientMessage.Join(Protocol.VERSION, join.name(), token, join.spectate(), state.lastVersion()));
+            c.send(
+                    new ClientMessage.Join(
+                            Protocol.VERSION,
+                            join.name(),
+                            token,
+                            join.spectate(),
+                            state.lastVersion()));
         }
         result.complete(c);
     }
@@ -328,7 +374,7 @@ public final class RoomFollower {
                     connection.send(new ClientMessage.Sync(state.lastVersion()));
                 }
             }
-            case UNCHANGED -> { }
+            case UNCHANGED -> {}
         }
         listener.onMessage(message);
         if (message instanceof ServerMessage.Error e && e.code() == ErrorCode.UNKNOWN_ROOM) {
@@ -345,33 +391,46 @@ public final class RoomFollower {
             stop(Stop.BY_REQUEST, info, null);
             return;
         }
-        Stop terminal = switch (info.code()) {
-            case CloseCodes.REPLACED -> Stop.REPLACED;
-            case CloseCodes.LEFT -> Stop.LEFT;
-            case CloseCodes.POLICY_VIOLATION, CloseCodes.UNSUPPORTED_DATA, CloseCodes.MESSAGE_TOO_BIG -> Stop.POLICY;
-            default -> welcomed && !backoff.isEmpty() ? null : Stop.CLOSED;
-        };
+        Stop terminal =
+                switch (info.code()) {
+                    case CloseCodes.REPLACED -> Stop.REPLACED;
+                    case CloseCodes.LEFT -> Stop.LEFT;
+                    case CloseCodes.POLICY_VIOLATION,
+                            CloseCodes.UNSUPPORTED_DATA,
+                            CloseCodes.MESSAGE_TOO_BIG ->
+                            Stop.POLICY;
+                    default -> welcomed && !backoff.isEmpty() ? null : Stop.CLOSED;
+                };
         if (terminal != null) {
             stop(terminal, info, null);
         } else {
-            reconnectLater("connection lost (" + CloseCodes.describe(info.code()) + ")", info.code());
+            reconnectLater(
+                    "connection lost (" + CloseCodes.describe(info.code()) + ")", info.code());
         }
     }
 
     private void reconnectLater(String why, int closeCode) {
         if (attempt >= backoff.size()) {
-            stop(Stop.GAVE_UP, null, new IllegalStateException(why + "; gave up after " + attempt + " attempts"));
+            stop(
+                    Stop.GAVE_UP,
+                    null,
+                    new IllegalStateException(why + "; gave up after " + attempt + " attempts"));
             return;
         }
         Duration wait = backoff.get(attempt++);
         int gen = ++generation; // anything late from the old connection is dropped
         listener.onReconnecting(why, closeCode, attempt, backoff.size(), wait);
-        executor.schedule(() -> run(() -> {
-            if (gen == generation && !stopped) {
-                listener.onReconnectAttempt(attempt, backoff.size());
-                connect(new CompletableFuture<>());
-            }
-        }), wait.toMillis(), TimeUnit.MILLISECONDS);
+        executor.schedule(
+                () ->
+                        run(
+                                () -> {
+                                    if (gen == generation && !stopped) {
+                                        listener.onReconnectAttempt(attempt, backoff.size());
+                                        connect(new CompletableFuture<>());
+                                    }
+                                }),
+                wait.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     private void stop(Stop reason, GameConnection.CloseInfo close, Throwable cause) {
@@ -411,12 +470,13 @@ public final class RoomFollower {
             try {
                 message = MessageCodec.decodeServer(text);
             } catch (ProtocolException e) {
-                run(() -> {
-                    if (gen == generation && !stopped) {
-                        listener.onText(text);
-                        listener.onUndecodable(text, e);
-                    }
-                });
+                run(
+                        () -> {
+                            if (gen == generation && !stopped) {
+                                listener.onText(text);
+                                listener.onUndecodable(text, e);
+                            }
+                        });
                 return;
             }
             run(() -> received(gen, text, message));

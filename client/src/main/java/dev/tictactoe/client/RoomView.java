@@ -1,6 +1,7 @@
 package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.JsonPatchException;
 import dev.tictactoe.protocol.MessageCodec;
@@ -14,82 +15,82 @@ import dev.tictactoe.protocol.Snapshot;
  */
 public final class RoomView implements RoomFollower.State {
 
-  /** What {@link #apply} did with a message. */
-  public enum Update {
-    /** The state changed: a snapshot replaced it or a diff advanced it by one version. */
-    APPLIED,
-    /** Nothing to do: not a state message, or a diff for a version already applied. */
-    UNCHANGED,
-    /** A diff could not be applied (a gap, or no state yet): send {@code sync}. */
-    NEED_SYNC
-  }
-
-  private JsonNode tree;
-  private Snapshot snapshot;
-
-  /** Applies a welcome or snapshot (replacing the state) or a diff (advancing it by one). */
-  @Override
-  public Update apply(ServerMessage message) {
-    return switch (message) {
-      case ServerMessage.Welcome w -> replace(w.snapshot());
-      case ServerMessage.SnapshotMessage s -> replace(s.snapshot());
-      case ServerMessage.Diff d -> apply(d);
-      default -> Update.UNCHANGED;
-    };
-  }
-
-  private Update replace(Snapshot next) {
-    snapshot = next;
-    tree = MessageCodec.toTree(next);
-    return Update.APPLIED;
-  }
-
-  private Update apply(ServerMessage.Diff diff) {
-    if (snapshot == null) {
-      return Update.NEED_SYNC;
+    /** What {@link #apply} did with a message. */
+    public enum Update {
+        /** The state changed: a snapshot replaced it or a diff advanced it by one version. */
+        APPLIED,
+        /** Nothing to do: not a state message, or a diff for a version already applied. */
+        UNCHANGED,
+        /** A diff could not be applied (a gap, or no state yet): send {@code sync}. */
+        NEED_SYNC
     }
-    if (diff.version() <= snapshot.version()) {
-      return Update.UNCHANGED; // a duplicate, e.g. replayed after a sync
+
+    private JsonNode tree;
+    private Snapshot snapshot;
+
+    /** Applies a welcome or snapshot (replacing the state) or a diff (advancing it by one). */
+    @Override
+    public Update apply(ServerMessage message) {
+        return switch (message) {
+            case ServerMessage.Welcome w -> replace(w.snapshot());
+            case ServerMessage.SnapshotMessage s -> replace(s.snapshot());
+            case ServerMessage.Diff d -> apply(d);
+            default -> Update.UNCHANGED;
+        };
     }
-    if (diff.version() != snapshot.version() + 1) {
-      return Update.NEED_SYNC;
+
+    private Update replace(Snapshot next) {
+        snapshot = next;
+        tree = MessageCodec.toTree(next);
+        return Update.APPLIED;
     }
-    try {
-      JsonNode next = JsonPatch.apply(tree, diff.ops());
-      Snapshot decoded = MessageCodec.fromTree(next);
-      if (decoded.version() != diff.version()) {
-        return Update.NEED_SYNC; // the patch and its version disagree: trust neither
-      }
-      tree = next;
-      snapshot = decoded;
-      return Update.APPLIED;
-    } catch (JsonPatchException | ProtocolException e) {
-      return Update.NEED_SYNC;
+
+    private Update apply(ServerMessage.Diff diff) {
+        if (snapshot == null) {
+            return Update.NEED_SYNC;
+        }
+        if (diff.version() <= snapshot.version()) {
+            return Update.UNCHANGED; // a duplicate, e.g. replayed after a sync
+        }
+        if (diff.version() != snapshot.version() + 1) {
+            return Update.NEED_SYNC;
+        }
+        try {
+            JsonNode next = JsonPatch.apply(tree, diff.ops());
+            Snapshot decoded = MessageCodec.fromTree(next);
+            if (decoded.version() != diff.version()) {
+                return Update.NEED_SYNC; // the patch and its version disagree: trust neither
+            }
+            tree = next;
+            snapshot = decoded;
+            return Update.APPLIED;
+        } catch (JsonPatchException | ProtocolException e) {
+            return Update.NEED_SYNC;
+        }
     }
-  }
 
-  /** True once a welcome or snapshot has been applied. */
-  public boolean hasState() {
-    return snapshot != null;
-  }
+    /** True once a welcome or snapshot has been applied. */
+    public boolean hasState() {
+        return snapshot != null;
+    }
 
-  /** The version of the current state, or -1 before any. */
-  public long version() {
-    return snapshot == null ? -1 : snapshot.version();
-  }
+    /** The version of the current state, or -1 before any. */
+    public long version() {
+        return snapshot == null ? -1 : snapshot.version();
+    }
 
-  @Override
-  public Long lastVersion() {
-    return snapshot == null ? null : snapshot.version();
-  }
+    @Override
+    public Long lastVersion() {
+        return snapshot == null ? null : snapshot.version();
+    }
 
-  /** The current state, or null before any. */
-  public Snapshot snapshot() {
-    return snapshot;
-  }
+    /** The current state, or null before any. */
+    public Snapshot snapshot() {
+        return snapshot;
+    }
 
-  /** The current state as a JSON tree, or null before any; do not modify it. */
-  public JsonNode tree() {
-    return tree;
-  }
+    /** The current state as a JSON tree, or null before any; do not modify it. */
+    public JsonNode tree() {
+        return tree;
+    }
 }

@@ -1,10 +1,12 @@
 package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -18,104 +20,108 @@ import java.util.Locale;
 
 /** The server's small HTTP API: create a room, look one up, health and metrics. */
 public final class RoomsApi {
-  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-  /** The answer to a room creation: its code and the settings as the server resolved them. */
-  public record Created(String code, JsonNode settings) {}
+    /** The answer to a room creation: its code and the settings as the server resolved them. */
+    public record Created(String code, JsonNode settings) {}
 
-  private final URI base;
-  private final HttpClient http;
+    private final URI base;
+    private final HttpClient http;
 
-  /** An API client for a server at {@code base}, e.g. {@code http://localhost:8080}. */
-  public RoomsApi(URI base) {
-    this.base = base;
-    this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-  }
-
-  public RoomsApi(String host, int port) {
-    this(URI.create("http://" + host + ":" + port));
-  }
-
-  /**
-   * {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with the server's code.
-   */
-  public Created create(NewRoom settings) {
-    HttpRequest request =
-        HttpRequest.newBuilder(base.resolve("/api/rooms"))
-            .timeout(TIMEOUT)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(settings)))
-            .build();
-    JsonNode body = json(send(request), "POST /api/rooms");
-    JsonNode code = body.get("code");
-    if (code == null || !code.isTextual()) {
-      throw new ProtocolException(
-          ErrorCode.BAD_MESSAGE, "POST /api/rooms: no room code in " + body);
+    /** An API client for a server at {@code base}, e.g. {@code http://localhost:8080}. */
+    public RoomsApi(URI base) {
+        this.base = base;
+        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     }
-    return new Created(code.textValue(), body.get("settings"));
-  }
 
-  /** {@code GET /api/rooms/{code}}; an unknown room throws {@code unknown_room}. */
-  public JsonNode get(String code) {
-    String path =
-        "/api/rooms/" + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
-    return json(
-        send(HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build()),
-        "GET " + path);
-  }
+    public RoomsApi(String host, int port) {
+        this(URI.create("http://" + host + ":" + port));
+    }
 
-  /** {@code GET /healthz}: the HTTP status (200 when healthy). */
-  public int health() {
-    return send(HttpRequest.newBuilder(base.resolve("/healthz")).timeout(TIMEOUT).GET().build())
-        .statusCode();
-  }
+    /**
+     * {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with the server's code.
+     */
+    public Created create(NewRoom settings) {
+        HttpRequest request =
+                HttpRequest.newBuilder(base.resolve("/api/rooms"))
+                        .timeout(TIMEOUT)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(settings)))
+                        .build();
+        JsonNode body = json(send(request), "POST /api/rooms");
+        JsonNode code = body.get("code");
+        if (code == null || !code.isTextual()) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "POST /api/rooms: no room code in " + body);
+        }
+        return new Created(code.textValue(), body.get("settings"));
+    }
 
-  /** {@code GET /metrics}: the metrics text as served. */
-  public String metrics() {
-    return send(HttpRequest.newBuilder(base.resolve("/metrics")).timeout(TIMEOUT).GET().build())
-        .body();
-  }
+    /** {@code GET /api/rooms/{code}}; an unknown room throws {@code unknown_room}. */
+    public JsonNode get(String code) {
+        String path =
+                "/api/rooms/"
+                        + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
+        return json(
+                send(HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build()),
+                "GET " + path);
+    }
 
-  private HttpResponse<String> send(HttpRequest request) {
-    try {
-      return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted: " + request.uri(), e);
+    /** {@code GET /healthz}: the HTTP status (200 when healthy). */
+    public int health() {
+        return send(HttpRequest.newBuilder(base.resolve("/healthz")).timeout(TIMEOUT).GET().build())
+                .statusCode();
     }
-  }
 
-  /** The JSON body of a 2xx answer; otherwise the refusal as a {@link ProtocolException}. */
-  private static JsonNode json(HttpResponse<String> response, String what) {
-    int status = response.statusCode();
-    JsonNode body;
-    try {
-      body = MessageCodec.parse(response.body());
-    } catch (ProtocolException e) {
-      body = null;
+    /** {@code GET /metrics}: the metrics text as served. */
+    public String metrics() {
+        return send(HttpRequest.newBuilder(base.resolve("/metrics")).timeout(TIMEOUT).GET().build())
+                .body();
     }
-    if (status / 100 == 2 && body != null) {
-      return body;
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    request.method() + " " + request.uri() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted: " + request.uri(), e);
+        }
     }
-    ErrorCode code = null;
-    String message = response.body();
-    if (body != null && body.path("code").isTextual()) {
-      code = ErrorCode.fromWire(body.path("code").textValue());
-      message = body.path("message").asText(message);
+
+    /** The JSON body of a 2xx answer; otherwise the refusal as a {@link ProtocolException}. */
+    private static JsonNode json(HttpResponse<String> response, String what) {
+        int status = response.statusCode();
+        JsonNode body;
+        try {
+            body = MessageCodec.parse(response.body());
+        } catch (ProtocolException e) {
+            body = null;
+        }
+        if (status / 100 == 2 && body != null) {
+            return body;
+        }
+        ErrorCode code = null;
+        String message = response.body();
+        if (body != null && body.path("code").isTextual()) {
+            code = ErrorCode.fromWire(body.path("code").textValue());
+            message = body.path("message").asText(message);
+        }
+        if (code == null) {
+            code =
+                    switch (status) {
+                        case 404 -> ErrorCode.UNKNOWN_ROOM;
+                        case 400 -> ErrorCode.INVALID_SETTINGS;
+                        case 429 -> ErrorCode.RATE_LIMITED;
+                        case 503 -> ErrorCode.SERVER_FULL;
+                        default ->
+                                status / 100 == 2
+                                        ? ErrorCode.BAD_MESSAGE
+                                        : ErrorCode.INTERNAL_ERROR;
+                    };
+        }
+        throw new ProtocolException(code, what + ": HTTP " + status + ": " + message);
     }
-    if (code == null) {
-      code =
-          switch (status) {
-            case 404 -> ErrorCode.UNKNOWN_ROOM;
-            case 400 -> ErrorCode.INVALID_SETTINGS;
-            case 429 -> ErrorCode.RATE_LIMITED;
-            case 503 -> ErrorCode.SERVER_FULL;
-            default -> status / 100 == 2 ? ErrorCode.BAD_MESSAGE : ErrorCode.INTERNAL_ERROR;
-          };
-    }
-    throw new ProtocolException(code, what + ": HTTP " + status + ": " + message);
-  }
 }

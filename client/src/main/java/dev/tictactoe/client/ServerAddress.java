@@ -36,15 +36,21 @@ public record ServerAddress(URI http) {
         try {
             uri = new URI(s);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
+            throw new IllegalArgumentException(
+                    "\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        scheme = switch (scheme) {
-            case "http", "ws" -> "http";
-            case "https", "wss" -> "https";
-            default -> throw new IllegalArgumentException(
-                    "\"" + text + "\" is not an http:// or https:// URL, e.g. " + DEFAULT);
-        };
+        scheme =
+                switch (scheme) {
+                    case "http", "ws" -> "http";
+                    case "https", "wss" -> "https";
+                    default ->
+                            throw new IllegalArgumentException(
+                                    "\""
+                                            + text
+                                            + "\" is not an http:// or https:// URL, e.g. "
+                                            + DEFAULT);
+                };
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("\"" + text + "\" names no host, e.g. " + DEFAULT);
         }
@@ -53,7 +59,8 @@ public record ServerAddress(URI http) {
             int port = bare && uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
             return new ServerAddress(new URI(scheme, null, uri.getHost(), port, path, null, null));
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
+            throw new IllegalArgumentException(
+                    "\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
         }
     }
 
@@ -71,7 +78,9 @@ public record ServerAddress(URI http) {
     /** The host name or address, IPv6 literals without brackets. */
     public String host() {
         String host = http.getHost();
-        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        return host.startsWith("[") && host.endsWith("]")
+                ? host.substring(1, host.length() - 1)
+                : host;
     }
 
     /** The port, or the scheme's (80, 443) when the URL names none. */

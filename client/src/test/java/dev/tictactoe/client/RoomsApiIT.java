@@ -5,93 +5,108 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicReference;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReference;
+
 class RoomsApiIT {
-  private HttpServer server;
-  private final AtomicReference<NewRoom> created = new AtomicReference<>();
+    private HttpServer server;
+    private final AtomicReference<NewRoom> created = new AtomicReference<>();
 
-  @BeforeEach
-  void start() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/api/rooms", this::rooms);
-    server.createContext(
-        "/healthz", ex -> reply(ex, 200, "ok"));
-    server.start();
-  }
-
-  @AfterEach
-  void stop() {
-    server.stop(0);
-  }
-
-  /** A stand-in for the server's API: creates rooms from valid settings, knows one room. */
-  private void rooms(HttpExchange ex) throws IOException {
-    String path = ex.getRequestURI().getPath();
-    if (ex.getRequestMethod().equals("POST") && path.equals("/api/rooms")) {
-      String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      try {
-        NewRoom room = MessageCodec.decodeNewRoom(body);
-        created.set(room);
-        reply(ex, 201, "{\"code\":\"K7MQ2P\",\"settings\":{\"size\":" + room.size() + "}}");
-      } catch (ProtocolException e) {
-        reply(ex, 400, "{\"code\":\"" + e.code().wire() + "\",\"message\":\"" + e.getMessage().replace("\"", "\\\"") + "\"}");
-      }
-    } else if (path.equals("/api/rooms/K7MQ2P")) {
-      reply(ex, 200, "{\"version\":1}");
-    } else {
-      reply(ex, 404, "{\"code\":\"unknown_room\",\"message\":\"there is no room with that code\"}");
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/api/rooms", this::rooms);
+        server.createContext("/healthz", ex -> reply(ex, 200, "ok"));
+        server.start();
     }
-  }
 
-  private static void reply(HttpExchange ex, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    ex.getResponseHeaders().set("Content-Type", "application/json");
-    ex.sendResponseHeaders(status, bytes.length);
-    ex.getResponseBody().write(bytes);
-    ex.close();
-  }
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
 
-  private RoomsApi api() {
-    return new RoomsApi("127.0.0.1", server.getAddress().getPort());
-  }
+    /** A stand-in for the server's API: creates rooms from valid settings, knows one room. */
+    private void rooms(HttpExchange ex) throws IOException {
+        String path = ex.getRequestURI().getPath();
+        if (ex.getRequestMethod().equals("POST") && path.equals("/api/rooms")) {
+            String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            try {
+                NewRoom room = MessageCodec.decodeNewRoom(body);
+                created.set(room);
+                reply(ex, 201, "{\"code\":\"K7MQ2P\",\"settings\":{\"size\":" + room.size() + "}}");
+            } catch (ProtocolException e) {
+                reply(
+                        ex,
+                        400,
+                        "{\"code\":\""
+                                + e.code().wire()
+                                + "\",\"message\":\""
+                                + e.getMessage().replace("\"", "\\\"")
+                                + "\"}");
+            }
+        } else if (path.equals("/api/rooms/K7MQ2P")) {
+            reply(ex, 200, "{\"version\":1}");
+        } else {
+            reply(
+                    ex,
+                    404,
+                    "{\"code\":\"unknown_room\",\"message\":\"there is no room with that code\"}");
+        }
+    }
 
-  @Test
-  void createsARoomWithTheGivenSettings() {
-    var room = api().create(NewRoom.DEFAULT.withBoard(15, 5).withBot("hard"));
-    assertThat(room.code()).isEqualTo("K7MQ2P");
-    assertThat(room.settings().get("size").intValue()).isEqualTo(15);
-    assertThat(created.get()).isEqualTo(new NewRoom(15, 5, "X", "X", true, true, "hard"));
-  }
+    private static void reply(HttpExchange ex, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(status, bytes.length);
+        ex.getResponseBody().write(bytes);
+        ex.close();
+    }
 
-  @Test
-  void aRefusalCarriesTheServersCode() {
-    assertThatThrownBy(() -> api().create(NewRoom.DEFAULT.withBoard(25, 5)))
-        .isInstanceOfSatisfying(
-            ProtocolException.class,
-            e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
-              assertThat(e.getMessage())
-                  .endsWith("HTTP 400: settings.size: expected an integer 3..19, got 25");
-            });
-  }
+    private RoomsApi api() {
+        return new RoomsApi("127.0.0.1", server.getAddress().getPort());
+    }
 
-  @Test
-  void looksUpRoomsByCode() {
-    assertThat(api().get("k7mq2p").get("version").intValue()).isEqualTo(1);
-    assertThatThrownBy(() -> api().get("ZZZZZZ"))
-        .isInstanceOfSatisfying(
-            ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
-    assertThat(api().health()).isEqualTo(200);
-  }
+    @Test
+    void createsARoomWithTheGivenSettings() {
+        var room = api().create(NewRoom.DEFAULT.withBoard(15, 5).withBot("hard"));
+        assertThat(room.code()).isEqualTo("K7MQ2P");
+        assertThat(room.settings().get("size").intValue()).isEqualTo(15);
+        assertThat(created.get()).isEqualTo(new NewRoom(15, 5, "X", "X", true, true, "hard"));
+    }
+
+    @Test
+    void aRefusalCarriesTheServersCode() {
+        assertThatThrownBy(() -> api().create(NewRoom.DEFAULT.withBoard(25, 5)))
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> {
+                            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
+                            assertThat(e.getMessage())
+                                    .endsWith(
+                                            "HTTP 400: settings.size: expected an integer 3..19,"
+                                                + " got 25");
+                        });
+    }
+
+    @Test
+    void looksUpRoomsByCode() {
+        assertThat(api().get("k7mq2p").get("version").intValue()).isEqualTo(1);
+        assertThatThrownBy(() -> api().get("ZZZZZZ"))
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
+        assertThat(api().health()).isEqualTo(200);
+    }
 }

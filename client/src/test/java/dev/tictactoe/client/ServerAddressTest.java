@@ -3,8 +3,9 @@ package dev.tictactoe.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.URI;
 import org.junit.jupiter.api.Test;
+
+import java.net.URI;
 
 class ServerAddressTest {
 
@@ -22,7 +23,8 @@ class ServerAddressTest {
     void acceptsABareHostAndPort() {
         ServerAddress address = ServerAddress.parse("localhost:9090");
         assertThat(address.http()).isEqualTo(URI.create("http://localhost:9090"));
-        assertThat(address.ws("ABCDEF")).isEqualTo(URI.create("ws://localhost:9090/rooms/ABCDEF/ws"));
+        assertThat(address.ws("ABCDEF"))
+                .isEqualTo(URI.create("ws://localhost:9090/rooms/ABCDEF/ws"));
     }
 
     @Test
@@ -35,8 +37,10 @@ class ServerAddressTest {
 
     @Test
     void refusesWhatIsNotAServer() {
-        assertThatThrownBy(() -> ServerAddress.parse("ftp://x")).hasMessageContaining("not an http:// or https:// URL");
+        assertThatThrownBy(() -> ServerAddress.parse("ftp://x"))
+                .hasMessageContaining("not an http:// or https:// URL");
         assertThatThrownBy(() -> ServerAddress.parse("")).hasMessageContaining("empty");
-        assertThatThrownBy(() -> ServerAddress.parse("http://")).hasMessageContaining("\"http://\"");
+        assertThatThrownBy(() -> ServerAddress.parse("http://"))
+                .hasMessageContaining("\"http://\"");
     }
 }

@@ -10,60 +10,60 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 public sealed interface ClientMessage {
 
-  /**
-   * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier {@code
-   * welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the last room
-   * version the client applied, so the server can replay what it missed.
-   */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  record Join(int protocol, String name, String token, boolean spectate, Long lastVersion)
-      implements ClientMessage {
-    /** A fresh player join. */
-    public static Join player(String name) {
-      return new Join(Protocol.VERSION, name, null, false, null);
+    /**
+     * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier
+     * {@code welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the
+     * last room version the client applied, so the server can replay what it missed.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Join(int protocol, String name, String token, boolean spectate, Long lastVersion)
+            implements ClientMessage {
+        /** A fresh player join. */
+        public static Join player(String name) {
+            return new Join(Protocol.VERSION, name, null, false, null);
+        }
+
+        /** A spectator join. */
+        public static Join spectator(String name) {
+            return new Join(Protocol.VERSION, name, null, true, null);
+        }
     }
 
-    /** A spectator join. */
-    public static Join spectator(String name) {
-      return new Join(Protocol.VERSION, name, null, true, null);
-    }
-  }
+    /**
+     * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters)
+     * so a resend after a reconnect is recognised; {@code version} is the room version it saw.
+     */
+    record Move(String id, long version, int cell) implements ClientMessage {}
 
-  /**
-   * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters) so
-   * a resend after a reconnect is recognised; {@code version} is the room version it saw.
-   */
-  record Move(String id, long version, int cell) implements ClientMessage {}
+    /** Ask for a takeback (against a person) or take back the own move and the bot's reply. */
+    record Undo() implements ClientMessage {}
 
-  /** Ask for a takeback (against a person) or take back the own move and the bot's reply. */
-  record Undo() implements ClientMessage {}
+    /** Answer the opponent's takeback request. */
+    record UndoReply(boolean accept) implements ClientMessage {}
 
-  /** Answer the opponent's takeback request. */
-  record UndoReply(boolean accept) implements ClientMessage {}
+    /** Give up the current game. */
+    record Resign() implements ClientMessage {}
 
-  /** Give up the current game. */
-  record Resign() implements ClientMessage {}
+    /** Claim the game from an opponent idle past the claim time, in a game without a clock. */
+    record Claim() implements ClientMessage {}
 
-  /** Claim the game from an opponent idle past the claim time, in a game without a clock. */
-  record Claim() implements ClientMessage {}
+    /** Offer a rematch, or accept the other side's offer. */
+    record Rematch() implements ClientMessage {}
 
-  /** Offer a rematch, or accept the other side's offer. */
-  record Rematch() implements ClientMessage {}
+    /**
+     * Seat a bot of {@code level} (a {@link BotLevel}) in {@code seat}, or in the empty seat when
+     * {@code seat} is null.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record InviteBot(String level, String seat) implements ClientMessage {}
 
-  /**
-   * Seat a bot of {@code level} (a {@link BotLevel}) in {@code seat}, or in the empty seat when
-   * {@code seat} is null.
-   */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  record InviteBot(String level, String seat) implements ClientMessage {}
+    /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Sync(Long lastVersion) implements ClientMessage {}
 
-  /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  record Sync(Long lastVersion) implements ClientMessage {}
+    /** Ask for the finished games of this room. */
+    record History() implements ClientMessage {}
 
-  /** Ask for the finished games of this room. */
-  record History() implements ClientMessage {}
-
-  /** Give up the seat (or stop watching) and close. */
-  record Leave() implements ClientMessage {}
+    /** Give up the seat (or stop watching) and close. */
+    record Leave() implements ClientMessage {}
 }

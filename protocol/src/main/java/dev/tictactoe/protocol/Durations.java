@@ -8,91 +8,92 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one duration grammar of every command line (server flags, load generator and solver
- * options, time controls): {@code 500ms}, {@code 30s}, {@code 1.5s}, {@code 2m}, {@code 1h}, parts
- * added up ({@code 1m30s}), a bare number of seconds, or ISO-8601 ({@code PT30S}). It lives here because this is the one jar the server and
- * every tool already share, and it needs nothing but the JDK.
+ * The one duration grammar of every command line (server flags, load generator and solver options,
+ * time controls): {@code 500ms}, {@code 30s}, {@code 1.5s}, {@code 2m}, {@code 1h}, parts added up
+ * ({@code 1m30s}), a bare number of seconds, or ISO-8601 ({@code PT30S}). It lives here because
+ * this is the one jar the server and every tool already share, and it needs nothing but the JDK.
  */
 public final class Durations {
-  private Durations() {}
+    private Durations() {}
 
-  /**
-   * Reads a duration; negative ones are refused.
-   *
-   * @throws IllegalArgumentException naming the text, with examples of what is accepted
-   */
-  public static Duration parse(String text) {
-    String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
-    try {
-      Duration d;
-      if (t.startsWith("p")) {
-        d = Duration.parse(t.toUpperCase(Locale.ROOT));
-      } else if (NUMBER.matcher(t).matches()) {
-        d = Duration.ofNanos(nanos(t, SECOND));
-      } else {
-        d = Duration.ofNanos(sumOfParts(t));
-      }
-      if (d.isNegative()) {
-        throw new IllegalArgumentException("negative");
-      }
-      return d;
-    } catch (ArithmeticException | DateTimeParseException | IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "\"" + text + "\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or PT30S)", e);
+    /**
+     * Reads a duration; negative ones are refused.
+     *
+     * @throws IllegalArgumentException naming the text, with examples of what is accepted
+     */
+    public static Duration parse(String text) {
+        String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        try {
+            Duration d;
+            if (t.startsWith("p")) {
+                d = Duration.parse(t.toUpperCase(Locale.ROOT));
+            } else if (NUMBER.matcher(t).matches()) {
+                d = Duration.ofNanos(nanos(t, SECOND));
+            } else {
+                d = Duration.ofNanos(sumOfParts(t));
+            }
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("negative");
+            }
+            return d;
+        } catch (ArithmeticException | DateTimeParseException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "\"" + text + "\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or PT30S)",
+                    e);
+        }
     }
-  }
 
-  /** The shortest text in whole milliseconds that {@link #parse} reads back: 90s is "1m30s". */
-  public static String format(Duration d) {
-    long millis = d.toMillis();
-    if (millis == 0) {
-      return "0s";
+    /** The shortest text in whole milliseconds that {@link #parse} reads back: 90s is "1m30s". */
+    public static String format(Duration d) {
+        long millis = d.toMillis();
+        if (millis == 0) {
+            return "0s";
+        }
+        if (millis < 0) {
+            return "-" + format(d.negated());
+        }
+        StringBuilder text = new StringBuilder();
+        long[] sizes = {3_600_000, 60_000, 1_000, 1};
+        String[] units = {"h", "m", "s", "ms"};
+        for (int u = 0; u < sizes.length; u++) {
+            long amount = millis / sizes[u];
+            millis %= sizes[u];
+            if (amount > 0) {
+                text.append(amount).append(units[u]);
+            }
+        }
+        return text.toString();
     }
-    if (millis < 0) {
-      return "-" + format(d.negated());
-    }
-    StringBuilder text = new StringBuilder();
-    long[] sizes = {3_600_000, 60_000, 1_000, 1};
-    String[] units = {"h", "m", "s", "ms"};
-    for (int u = 0; u < sizes.length; u++) {
-      long amount = millis / sizes[u];
-      millis %= sizes[u];
-      if (amount > 0) {
-        text.append(amount).append(units[u]);
-      }
-    }
-    return text.toString();
-  }
 
-  private static final long SECOND = 1_000_000_000L;
-  private static final Pattern NUMBER = Pattern.compile("[0-9]*\\.?[0-9]+");
-  private static final Pattern PART = Pattern.compile("([0-9]*\\.?[0-9]+)(ms|h|m|s)");
+    private static final long SECOND = 1_000_000_000L;
+    private static final Pattern NUMBER = Pattern.compile("[0-9]*\\.?[0-9]+");
+    private static final Pattern PART = Pattern.compile("([0-9]*\\.?[0-9]+)(ms|h|m|s)");
 
-  private static long sumOfParts(String t) {
-    Matcher part = PART.matcher(t);
-    long total = 0;
-    int end = 0;
-    while (end < t.length() && part.find(end) && part.start() == end) {
-      long unit =
-          switch (part.group(2)) {
-            case "h" -> 3_600 * SECOND;
-            case "m" -> 60 * SECOND;
-            case "s" -> SECOND;
-            default -> 1_000_000L;
-          };
-      total = Math.addExact(total, nanos(part.group(1), unit));
-      end = part.end();
+    private static long sumOfParts(String t) {
+        Matcher part = PART.matcher(t);
+        long total = 0;
+        int end = 0;
+        while (end < t.length() && part.find(end) && part.start() == end) {
+            long unit =
+                    switch (part.group(2)) {
+                        case "h" -> 3_600 * SECOND;
+                        case "m" -> 60 * SECOND;
+                        case "s" -> SECOND;
+                        default -> 1_000_000L;
+                    };
+            total = Math.addExact(total, nanos(part.group(1), unit));
+            end = part.end();
+        }
+        if (end == 0 || end != t.length()) {
+            throw new IllegalArgumentException("not a duration");
+        }
+        return total;
     }
-    if (end == 0 || end != t.length()) {
-      throw new IllegalArgumentException("not a duration");
-    }
-    return total;
-  }
 
-  private static long nanos(String number, long unitNanos) {
-    if (number.isEmpty() || !number.matches("[0-9]*\\.?[0-9]+")) {
-      throw new IllegalArgumentException("not a number");
+    private static long nanos(String number, long unitNanos) {
+        if (number.isEmpty() || !number.matches("[0-9]*\\.?[0-9]+")) {
+            throw new IllegalArgumentException("not a number");
+        }
+        return new BigDecimal(number).multiply(BigDecimal.valueOf(unitNanos)).longValueExact();
     }
-    return new BigDecimal(number).multiply(BigDecimal.valueOf(unitNanos)).longValueExact();
-  }
 }

@@ -7,9 +7,14 @@ import java.util.List;
  * winner (null for a draw), the reason, and the winning line (empty when none).
  */
 public record GameRecord(
-    int game, String first, List<Integer> moves, String winner, String reason, List<Integer> line) {
-  public GameRecord {
-    moves = List.copyOf(moves);
-    line = List.copyOf(line);
-  }
+        int game,
+        String first,
+        List<Integer> moves,
+        String winner,
+        String reason,
+        List<Integer> line) {
+    public GameRecord {
+        moves = List.copyOf(moves);
+        line = List.copyOf(line);
+    }
 }

@@ -11,80 +11,84 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-/** The one strict Jackson mapper both directions share, and the reading rules they have in common. */
+/**
+ * The one strict Jackson mapper both directions share, and the reading rules they have in common.
+ */
 final class Json {
-  static final ObjectMapper MAPPER =
-      JsonMapper.builder()
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-          .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-          .build();
+    static final ObjectMapper MAPPER =
+            JsonMapper.builder()
+                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                    .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                    .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                    .build();
 
-  static {
-    // Messages are at most 64 KiB; a deep nesting limit stops pathological input early.
-    MAPPER
-        .getFactory()
-        .setStreamReadConstraints(
-            StreamReadConstraints.builder()
-                .maxNestingDepth(64)
-                .maxStringLength(Protocol.MAX_FRAME_BYTES)
-                .maxNumberLength(64)
-                .build());
-    // The names of messages and events come from their tables, spelled there once.
-    MAPPER.registerSubtypes(MessageType.namedTypes());
-    MAPPER.registerSubtypes(EventKind.namedTypes());
-  }
-
-  private static final ObjectReader TREE_READER = MAPPER.reader();
-
-  private Json() {}
-
-  /** Parses JSON text into a tree, strictly: one value, no trailing tokens, no duplicate keys. */
-  static JsonNode parse(String json) {
-    JsonNode node;
-    try {
-      node = TREE_READER.readTree(json);
-    } catch (JsonProcessingException e) {
-      var where = e.getLocation();
-      String at = where == null ? "" : " at column " + where.getColumnNr();
-      throw new ProtocolException(
-          ErrorCode.BAD_MESSAGE, "malformed JSON" + at + ": " + e.getOriginalMessage());
+    static {
+        // Messages are at most 64 KiB; a deep nesting limit stops pathological input early.
+        MAPPER.getFactory()
+                .setStreamReadConstraints(
+                        StreamReadConstraints.builder()
+                                .maxNestingDepth(64)
+                                .maxStringLength(Protocol.MAX_FRAME_BYTES)
+                                .maxNumberLength(64)
+                                .build());
+        // The names of messages and events come from their tables, spelled there once.
+        MAPPER.registerSubtypes(MessageType.namedTypes());
+        MAPPER.registerSubtypes(EventKind.namedTypes());
     }
-    if (node == null || node.isMissingNode()) {
-      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "empty message");
-    }
-    return node;
-  }
 
-  /** The {@code type} of a message object, which must be a string. */
-  static String typeOf(JsonNode root) {
-    if (!root.isObject()) {
-      throw new ProtocolException(
-          ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + Fields.show(root));
-    }
-    JsonNode type = root.get("type");
-    if (type == null) {
-      throw new ProtocolException(ErrorCode.BAD_MESSAGE, "missing field \"type\"");
-    }
-    return Fields.asString(type, "type");
-  }
+    private static final ObjectReader TREE_READER = MAPPER.reader();
 
-  static ProtocolException unknownType(String type) {
-    return new ProtocolException(
-        ErrorCode.BAD_MESSAGE, "unknown message type " + Fields.show(type));
-  }
+    private Json() {}
 
-  /** A move id: 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters, in moves and acks alike. */
-  static String moveId(Fields f, String field) {
-    String id = f.string(field);
-    if (id.isEmpty() || id.length() > Protocol.MAX_MOVE_ID_LENGTH) {
-      throw Fields.bad(
-          f.at(field),
-          "expected 1.." + Protocol.MAX_MOVE_ID_LENGTH + " characters, got " + id.length());
+    /** Parses JSON text into a tree, strictly: one value, no trailing tokens, no duplicate keys. */
+    static JsonNode parse(String json) {
+        JsonNode node;
+        try {
+            node = TREE_READER.readTree(json);
+        } catch (JsonProcessingException e) {
+            var where = e.getLocation();
+            String at = where == null ? "" : " at column " + where.getColumnNr();
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "malformed JSON" + at + ": " + e.getOriginalMessage());
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new ProtocolException(ErrorCode.BAD_MESSAGE, "empty message");
+        }
+        return node;
     }
-    return id;
-  }
+
+    /** The {@code type} of a message object, which must be a string. */
+    static String typeOf(JsonNode root) {
+        if (!root.isObject()) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + Fields.show(root));
+        }
+        JsonNode type = root.get("type");
+        if (type == null) {
+            throw new ProtocolException(ErrorCode.BAD_MESSAGE, "missing field \"type\"");
+        }
+        return Fields.asString(type, "type");
+    }
+
+    static ProtocolException unknownType(String type) {
+        return new ProtocolException(
+                ErrorCode.BAD_MESSAGE, "unknown message type " + Fields.show(type));
+    }
+
+    /** A move id: 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters, in moves and acks alike. */
+    static String moveId(Fields f, String field) {
+        String id = f.string(field);
+        if (id.isEmpty() || id.length() > Protocol.MAX_MOVE_ID_LENGTH) {
+            throw Fields.bad(
+                    f.at(field),
+                    "expected 1.."
+                            + Protocol.MAX_MOVE_ID_LENGTH
+                            + " characters, got "
+                            + id.length());
+        }
+        return id;
+    }
 }

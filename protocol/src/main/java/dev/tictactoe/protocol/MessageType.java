@@ -2,6 +2,7 @@ package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.jsontype.NamedType;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,83 +12,83 @@ import java.util.Map;
  * server first. {@code history} names a message in each direction.
  */
 public enum MessageType implements WireWord {
-  JOIN("join", ClientMessage.Join.class),
-  MOVE("move", ClientMessage.Move.class),
-  UNDO("undo", ClientMessage.Undo.class),
-  UNDO_REPLY("undo_reply", ClientMessage.UndoReply.class),
-  RESIGN("resign", ClientMessage.Resign.class),
-  CLAIM("claim", ClientMessage.Claim.class),
-  REMATCH("rematch", ClientMessage.Rematch.class),
-  INVITE_BOT("invite_bot", ClientMessage.InviteBot.class),
-  SYNC("sync", ClientMessage.Sync.class),
-  HISTORY("history", ClientMessage.History.class),
-  LEAVE("leave", ClientMessage.Leave.class),
+    JOIN("join", ClientMessage.Join.class),
+    MOVE("move", ClientMessage.Move.class),
+    UNDO("undo", ClientMessage.Undo.class),
+    UNDO_REPLY("undo_reply", ClientMessage.UndoReply.class),
+    RESIGN("resign", ClientMessage.Resign.class),
+    CLAIM("claim", ClientMessage.Claim.class),
+    REMATCH("rematch", ClientMessage.Rematch.class),
+    INVITE_BOT("invite_bot", ClientMessage.InviteBot.class),
+    SYNC("sync", ClientMessage.Sync.class),
+    HISTORY("history", ClientMessage.History.class),
+    LEAVE("leave", ClientMessage.Leave.class),
 
-  WELCOME("welcome", ServerMessage.Welcome.class),
-  SNAPSHOT("snapshot", ServerMessage.SnapshotMessage.class),
-  DIFF("diff", ServerMessage.Diff.class),
-  ACK("ack", ServerMessage.Ack.class),
-  ERROR("error", ServerMessage.Error.class),
-  HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class);
+    WELCOME("welcome", ServerMessage.Welcome.class),
+    SNAPSHOT("snapshot", ServerMessage.SnapshotMessage.class),
+    DIFF("diff", ServerMessage.Diff.class),
+    ACK("ack", ServerMessage.Ack.class),
+    ERROR("error", ServerMessage.Error.class),
+    HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class);
 
-  private static final MessageType[] ALL = values();
-  private static final Map<Class<?>, MessageType> BY_TYPE = new HashMap<>();
-  private static final Map<String, MessageType> FROM_CLIENTS = new HashMap<>();
-  private static final Map<String, MessageType> FROM_SERVERS = new HashMap<>();
+    private static final MessageType[] ALL = values();
+    private static final Map<Class<?>, MessageType> BY_TYPE = new HashMap<>();
+    private static final Map<String, MessageType> FROM_CLIENTS = new HashMap<>();
+    private static final Map<String, MessageType> FROM_SERVERS = new HashMap<>();
 
-  static {
-    for (MessageType t : ALL) {
-      BY_TYPE.put(t.type, t);
-      (t.fromClient() ? FROM_CLIENTS : FROM_SERVERS).put(t.wire, t);
+    static {
+        for (MessageType t : ALL) {
+            BY_TYPE.put(t.type, t);
+            (t.fromClient() ? FROM_CLIENTS : FROM_SERVERS).put(t.wire, t);
+        }
     }
-  }
 
-  private final String wire;
-  private final Class<?> type;
+    private final String wire;
+    private final Class<?> type;
 
-  MessageType(String wire, Class<?> type) {
-    this.wire = wire;
-    this.type = type;
-  }
+    MessageType(String wire, Class<?> type) {
+        this.wire = wire;
+        this.type = type;
+    }
 
-  @JsonValue
-  @Override
-  public String wire() {
-    return wire;
-  }
+    @JsonValue
+    @Override
+    public String wire() {
+        return wire;
+    }
 
-  /** The record of this type. */
-  public Class<?> type() {
-    return type;
-  }
+    /** The record of this type. */
+    public Class<?> type() {
+        return type;
+    }
 
-  /** Whether clients send it (else the server does). */
-  public boolean fromClient() {
-    return ClientMessage.class.isAssignableFrom(type);
-  }
+    /** Whether clients send it (else the server does). */
+    public boolean fromClient() {
+        return ClientMessage.class.isAssignableFrom(type);
+    }
 
-  /** The type of {@code message}. */
-  public static MessageType of(ClientMessage message) {
-    return BY_TYPE.get(message.getClass());
-  }
+    /** The type of {@code message}. */
+    public static MessageType of(ClientMessage message) {
+        return BY_TYPE.get(message.getClass());
+    }
 
-  /** The type of {@code message}. */
-  public static MessageType of(ServerMessage message) {
-    return BY_TYPE.get(message.getClass());
-  }
+    /** The type of {@code message}. */
+    public static MessageType of(ServerMessage message) {
+        return BY_TYPE.get(message.getClass());
+    }
 
-  /** The client message type spelled {@code text}, or null. */
-  public static MessageType client(String text) {
-    return FROM_CLIENTS.get(text);
-  }
+    /** The client message type spelled {@code text}, or null. */
+    public static MessageType client(String text) {
+        return FROM_CLIENTS.get(text);
+    }
 
-  /** The server message type spelled {@code text}, or null. */
-  public static MessageType server(String text) {
-    return FROM_SERVERS.get(text);
-  }
+    /** The server message type spelled {@code text}, or null. */
+    public static MessageType server(String text) {
+        return FROM_SERVERS.get(text);
+    }
 
-  /** The table as Jackson subtypes, named by type. */
-  static NamedType[] namedTypes() {
-    return Arrays.stream(ALL).map(t -> new NamedType(t.type, t.wire)).toArray(NamedType[]::new);
-  }
+    /** The table as Jackson subtypes, named by type. */
+    static NamedType[] namedTypes() {
+        return Arrays.stream(ALL).map(t -> new NamedType(t.type, t.wire)).toArray(NamedType[]::new);
+    }
 }

@@ -15,72 +15,80 @@ import java.util.List;
  *     bot moves; null lets the server choose (see PROTOCOL.md)
  */
 public record NewRoom(
-    int size,
-    int winLength,
-    String seat,
-    String first,
-    boolean earlyDraw,
-    boolean spectators,
-    String bot,
-    String clock,
-    Long botSeed) {
+        int size,
+        int winLength,
+        String seat,
+        String first,
+        boolean earlyDraw,
+        boolean spectators,
+        String bot,
+        String clock,
+        Long botSeed) {
 
-  /** The choice of {@code seat} and {@code first} that leaves it to chance. */
-  public static final String RANDOM = "random";
+    /** The choice of {@code seat} and {@code first} that leaves it to chance. */
+    public static final String RANDOM = "random";
 
-  /** Every spelling {@code seat} and {@code first} accept: "X", "O", "random". */
-  public static final List<String> SEAT_CHOICES = List.of(Seat.X.wire(), Seat.O.wire(), RANDOM);
+    /** Every spelling {@code seat} and {@code first} accept: "X", "O", "random". */
+    public static final List<String> SEAT_CHOICES = List.of(Seat.X.wire(), Seat.O.wire(), RANDOM);
 
-  /** Classic 3×3 tic-tac-toe, creator plays X and starts, spectators allowed, no bot. */
-  public static final NewRoom DEFAULT =
-      new NewRoom(3, 3, Seat.X.wire(), Seat.X.wire(), true, true, null, null, null);
+    /** Classic 3×3 tic-tac-toe, creator plays X and starts, spectators allowed, no bot. */
+    public static final NewRoom DEFAULT =
+            new NewRoom(3, 3, Seat.X.wire(), Seat.X.wire(), true, true, null, null, null);
 
-  /** Settings of an untimed room. */
-  public NewRoom(
-      int size,
-      int winLength,
-      String seat,
-      String first,
-      boolean earlyDraw,
-      boolean spectators,
-      String bot) {
-    this(size, winLength, seat, first, earlyDraw, spectators, bot, null, null);
-  }
+    /** Settings of an untimed room. */
+    public NewRoom(
+            int size,
+            int winLength,
+            String seat,
+            String first,
+            boolean earlyDraw,
+            boolean spectators,
+            String bot) {
+        this(size, winLength, seat, first, earlyDraw, spectators, bot, null, null);
+    }
 
-  /** The win length used when only the size is given: the whole side, at most five. */
-  public static int defaultWinLength(int size) {
-    return Math.min(size, 5);
-  }
+    /** The win length used when only the size is given: the whole side, at most five. */
+    public static int defaultWinLength(int size) {
+        return Math.min(size, 5);
+    }
 
-  public NewRoom withBoard(int size, int winLength) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withBoard(int size, int winLength) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withSeat(String seat) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withSeat(String seat) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withFirst(String first) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withFirst(String first) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withBot(String bot) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withBot(String bot) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withSpectators(boolean spectators) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withSpectators(boolean spectators) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withEarlyDraw(boolean earlyDraw) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withEarlyDraw(boolean earlyDraw) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withClock(String clock) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withClock(String clock) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 
-  public NewRoom withBotSeed(Long botSeed) {
-    return new NewRoom(size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-  }
+    public NewRoom withBotSeed(Long botSeed) {
+        return new NewRoom(
+                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
+    }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -15,59 +16,59 @@ import java.util.Locale;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PatchOp(Op op, String path, JsonNode value, String from) {
 
-  /** The six operations of RFC 6902, spelled in lower case. */
-  public enum Op implements WireWord {
-    ADD,
-    REMOVE,
-    REPLACE,
-    MOVE,
-    COPY,
-    TEST;
+    /** The six operations of RFC 6902, spelled in lower case. */
+    public enum Op implements WireWord {
+        ADD,
+        REMOVE,
+        REPLACE,
+        MOVE,
+        COPY,
+        TEST;
 
-    private static final Op[] ALL = values();
+        private static final Op[] ALL = values();
 
-    /** Every spelling, in order. */
-    public static final List<String> WIRE = WireWord.spellings(ALL);
+        /** Every spelling, in order. */
+        public static final List<String> WIRE = WireWord.spellings(ALL);
 
-    private final String wire = name().toLowerCase(Locale.ROOT);
+        private final String wire = name().toLowerCase(Locale.ROOT);
 
-    @JsonValue
-    @Override
-    public String wire() {
-      return wire;
+        @JsonValue
+        @Override
+        public String wire() {
+            return wire;
+        }
+
+        /** The operation spelled {@code text}, or null. */
+        public static Op fromWire(String text) {
+            return WireWord.find(ALL, text);
+        }
     }
 
-    /** The operation spelled {@code text}, or null. */
-    public static Op fromWire(String text) {
-      return WireWord.find(ALL, text);
+    public PatchOp(Op op, String path, JsonNode value) {
+        this(op, path, value, null);
     }
-  }
 
-  public PatchOp(Op op, String path, JsonNode value) {
-    this(op, path, value, null);
-  }
+    public static PatchOp add(String path, JsonNode value) {
+        return new PatchOp(Op.ADD, path, value);
+    }
 
-  public static PatchOp add(String path, JsonNode value) {
-    return new PatchOp(Op.ADD, path, value);
-  }
+    public static PatchOp remove(String path) {
+        return new PatchOp(Op.REMOVE, path, null);
+    }
 
-  public static PatchOp remove(String path) {
-    return new PatchOp(Op.REMOVE, path, null);
-  }
+    public static PatchOp replace(String path, JsonNode value) {
+        return new PatchOp(Op.REPLACE, path, value);
+    }
 
-  public static PatchOp replace(String path, JsonNode value) {
-    return new PatchOp(Op.REPLACE, path, value);
-  }
+    public static PatchOp test(String path, JsonNode value) {
+        return new PatchOp(Op.TEST, path, value);
+    }
 
-  public static PatchOp test(String path, JsonNode value) {
-    return new PatchOp(Op.TEST, path, value);
-  }
+    public static PatchOp move(String from, String path) {
+        return new PatchOp(Op.MOVE, path, null, from);
+    }
 
-  public static PatchOp move(String from, String path) {
-    return new PatchOp(Op.MOVE, path, null, from);
-  }
-
-  public static PatchOp copy(String from, String path) {
-    return new PatchOp(Op.COPY, path, null, from);
-  }
+    public static PatchOp copy(String from, String path) {
+        return new PatchOp(Op.COPY, path, null, from);
+    }
 }

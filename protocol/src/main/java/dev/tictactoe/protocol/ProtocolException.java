@@ -5,36 +5,39 @@ package dev.tictactoe.protocol;
  * message naming the offending field.
  */
 public final class ProtocolException extends RuntimeException {
-  private final ErrorCode code;
-  private final String ref;
+    private final ErrorCode code;
+    private final String ref;
 
-  public ProtocolException(ErrorCode code, String message) {
-    // No stack trace: bad input from a peer is an expected value, not a bug, and can be frequent.
-    this(code, message, null, null);
-  }
+    public ProtocolException(ErrorCode code, String message) {
+        // No stack trace: bad input from a peer is an expected value, not a bug, and can be
+        // frequent.
+        this(code, message, null, null);
+    }
 
-  public ProtocolException(ErrorCode code, String message, Throwable cause) {
-    this(code, message, cause, null);
-  }
+    public ProtocolException(ErrorCode code, String message, Throwable cause) {
+        this(code, message, cause, null);
+    }
 
-  private ProtocolException(ErrorCode code, String message, Throwable cause, String ref) {
-    super(message, cause, false, false);
-    this.code = code;
-    this.ref = ref;
-  }
+    private ProtocolException(ErrorCode code, String message, Throwable cause, String ref) {
+        super(message, cause, false, false);
+        this.code = code;
+        this.ref = ref;
+    }
 
-  /** The same refusal, naming what it refers to (the error's {@code ref}). */
-  public ProtocolException withRef(String ref) {
-    return new ProtocolException(code, getMessage(), getCause(), ref);
-  }
+    /** The same refusal, naming what it refers to (the error's {@code ref}). */
+    public ProtocolException withRef(String ref) {
+        return new ProtocolException(code, getMessage(), getCause(), ref);
+    }
 
-  /** What the refused message was, for the error's {@code ref}: its id, else its type; or null. */
-  public String ref() {
-    return ref;
-  }
+    /**
+     * What the refused message was, for the error's {@code ref}: its id, else its type; or null.
+     */
+    public String ref() {
+        return ref;
+    }
 
-  /** The error code a server would answer with. */
-  public ErrorCode code() {
-    return code;
-  }
+    /** The error code a server would answer with. */
+    public ErrorCode code() {
+        return code;
+    }
 }

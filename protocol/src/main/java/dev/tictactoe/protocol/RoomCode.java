@@ -40,18 +40,20 @@ public final class RoomCode {
         if (typed == null) {
             return Optional.empty();
         }
-        // Spaces and dashes anywhere are grouping people type ("K7M Q2P", "k7m-q2p"), never part of a code.
+        // Spaces and dashes anywhere are grouping people type ("K7M Q2P", "k7m-q2p"), never part of
+        // a code.
         String upper = SEPARATORS.matcher(typed).replaceAll("").toUpperCase(Locale.ROOT);
         if (upper.length() != LENGTH) {
             return Optional.empty();
         }
         char[] code = new char[LENGTH];
         for (int i = 0; i < LENGTH; i++) {
-            char c = switch (upper.charAt(i)) {
-                case 'O' -> '0';
-                case 'I', 'L' -> '1';
-                default -> upper.charAt(i);
-            };
+            char c =
+                    switch (upper.charAt(i)) {
+                        case 'O' -> '0';
+                        case 'I', 'L' -> '1';
+                        default -> upper.charAt(i);
+                    };
             if (ALPHABET.indexOf(c) < 0) {
                 return Optional.empty();
             }

@@ -1,33 +1,34 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.List;
 import java.util.Locale;
 
 /** A room's game status: waiting for a second player, playing, or over. Spelled in snake_case. */
 public enum RoomStatus implements WireWord {
-  /** Waiting for a second player. */
-  WAITING,
-  /** A game is in progress. */
-  PLAYING,
-  /** The game has ended; a rematch may start the next. */
-  OVER;
+    /** Waiting for a second player. */
+    WAITING,
+    /** A game is in progress. */
+    PLAYING,
+    /** The game has ended; a rematch may start the next. */
+    OVER;
 
-  private static final RoomStatus[] ALL = values();
+    private static final RoomStatus[] ALL = values();
 
-  /** Every spelling, in order. */
-  public static final List<String> WIRE = WireWord.spellings(ALL);
+    /** Every spelling, in order. */
+    public static final List<String> WIRE = WireWord.spellings(ALL);
 
-  private final String wire = name().toLowerCase(Locale.ROOT);
+    private final String wire = name().toLowerCase(Locale.ROOT);
 
-  @JsonValue
-  @Override
-  public String wire() {
-    return wire;
-  }
+    @JsonValue
+    @Override
+    public String wire() {
+        return wire;
+    }
 
-  /** The word spelled {@code text}, or null. */
-  public static RoomStatus fromWire(String text) {
-    return WireWord.find(ALL, text);
-  }
+    /** The word spelled {@code text}, or null. */
+    public static RoomStatus fromWire(String text) {
+        return WireWord.find(ALL, text);
+    }
 }

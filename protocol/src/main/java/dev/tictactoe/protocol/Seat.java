@@ -1,31 +1,32 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.List;
 
 /** The two seats of a room, spelled by their mark: {@code "X"} and {@code "O"}. */
 public enum Seat implements WireWord {
-  X,
-  O;
+    X,
+    O;
 
-  private static final Seat[] ALL = values();
+    private static final Seat[] ALL = values();
 
-  /** Every spelling, in order: "X", "O". */
-  public static final List<String> WIRE = WireWord.spellings(ALL);
+    /** Every spelling, in order: "X", "O". */
+    public static final List<String> WIRE = WireWord.spellings(ALL);
 
-  @JsonValue
-  @Override
-  public String wire() {
-    return name();
-  }
+    @JsonValue
+    @Override
+    public String wire() {
+        return name();
+    }
 
-  /** The opponent's seat. */
-  public Seat other() {
-    return this == X ? O : X;
-  }
+    /** The opponent's seat. */
+    public Seat other() {
+        return this == X ? O : X;
+    }
 
-  /** The seat spelled {@code text}, or null. */
-  public static Seat fromWire(String text) {
-    return WireWord.find(ALL, text);
-  }
+    /** The seat spelled {@code text}, or null. */
+    public static Seat fromWire(String text) {
+        return WireWord.find(ALL, text);
+    }
 }

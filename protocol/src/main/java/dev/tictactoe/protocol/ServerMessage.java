@@ -1,6 +1,7 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
 import java.util.List;
 
 /**
@@ -10,61 +11,66 @@ import java.util.List;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 public sealed interface ServerMessage {
 
-  /**
-   * Answer to a successful {@code join}: the room, the seat taken and its secret token (both null
-   * for spectators), the server's clock when it was written ({@code serverTime}, epoch ms; null
-   * when unknown), and the full snapshot.
-   */
-  record Welcome(
-      int protocol, String room, String seat, String token, Long serverTime, Snapshot snapshot)
-      implements ServerMessage {
+    /**
+     * Answer to a successful {@code join}: the room, the seat taken and its secret token (both null
+     * for spectators), the server's clock when it was written ({@code serverTime}, epoch ms; null
+     * when unknown), and the full snapshot.
+     */
+    record Welcome(
+            int protocol,
+            String room,
+            String seat,
+            String token,
+            Long serverTime,
+            Snapshot snapshot)
+            implements ServerMessage {
 
-    /** A welcome that does not say the server's time. */
-    public Welcome(int protocol, String room, String seat, String token, Snapshot snapshot) {
-      this(protocol, room, seat, token, null, snapshot);
+        /** A welcome that does not say the server's time. */
+        public Welcome(int protocol, String room, String seat, String token, Snapshot snapshot) {
+            this(protocol, room, seat, token, null, snapshot);
+        }
     }
-  }
 
-  /**
-   * The full room state, sent on request or when a client's diffs cannot be replayed, with the
-   * server's clock when it was written ({@code serverTime}, epoch ms; null when unknown).
-   */
-  record SnapshotMessage(Long serverTime, Snapshot snapshot) implements ServerMessage {
+    /**
+     * The full room state, sent on request or when a client's diffs cannot be replayed, with the
+     * server's clock when it was written ({@code serverTime}, epoch ms; null when unknown).
+     */
+    record SnapshotMessage(Long serverTime, Snapshot snapshot) implements ServerMessage {
 
-    /** A snapshot message that does not say the server's time. */
-    public SnapshotMessage(Snapshot snapshot) {
-      this(null, snapshot);
+        /** A snapshot message that does not say the server's time. */
+        public SnapshotMessage(Snapshot snapshot) {
+            this(null, snapshot);
+        }
     }
-  }
 
-  /**
-   * RFC 6902 operations turning snapshot(version - 1) into snapshot(version), with an optional
-   * semantic hint of what happened.
-   */
-  record Diff(long version, List<PatchOp> ops, Event event) implements ServerMessage {
-    public Diff {
-      ops = List.copyOf(ops);
+    /**
+     * RFC 6902 operations turning snapshot(version - 1) into snapshot(version), with an optional
+     * semantic hint of what happened.
+     */
+    record Diff(long version, List<PatchOp> ops, Event event) implements ServerMessage {
+        public Diff {
+            ops = List.copyOf(ops);
+        }
     }
-  }
 
-  /** Answer to a resent move whose id was already applied, at the version it produced. */
-  record Ack(String id, long version) implements ServerMessage {}
+    /** Answer to a resent move whose id was already applied, at the version it produced. */
+    record Ack(String id, long version) implements ServerMessage {}
 
-  /**
-   * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
-   * or null.
-   */
-  record Error(ErrorCode code, String message, String ref) implements ServerMessage {
-    /** An error with the code's default text. */
-    public static Error of(ErrorCode code, String ref) {
-      return new Error(code, code.text(), ref);
+    /**
+     * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
+     * or null.
+     */
+    record Error(ErrorCode code, String message, String ref) implements ServerMessage {
+        /** An error with the code's default text. */
+        public static Error of(ErrorCode code, String ref) {
+            return new Error(code, code.text(), ref);
+        }
     }
-  }
 
-  /** The finished games of the room, oldest first. */
-  record HistoryMessage(List<GameRecord> games) implements ServerMessage {
-    public HistoryMessage {
-      games = List.copyOf(games);
+    /** The finished games of the room, oldest first. */
+    record HistoryMessage(List<GameRecord> games) implements ServerMessage {
+        public HistoryMessage {
+            games = List.copyOf(games);
+        }
     }
-  }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -15,124 +16,126 @@ import java.util.List;
  */
 final class ServerWriter {
 
-  private static final ObjectWriter WRITER = Json.MAPPER.writerFor(ServerMessage.class);
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectWriter WRITER = Json.MAPPER.writerFor(ServerMessage.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private ServerWriter() {}
+    private ServerWriter() {}
 
-  static String encode(ServerMessage message) {
-    if (message instanceof ServerMessage.Diff diff) {
-      return new String(DiffWriter.write(Json.MAPPER.getFactory(), diff), StandardCharsets.UTF_8);
+    static String encode(ServerMessage message) {
+        if (message instanceof ServerMessage.Diff diff) {
+            return new String(
+                    DiffWriter.write(Json.MAPPER.getFactory(), diff), StandardCharsets.UTF_8);
+        }
+        try {
+            return WRITER.writeValueAsString(message);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + message, e);
+        }
     }
-    try {
-      return WRITER.writeValueAsString(message);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode " + message, e);
+
+    static byte[] encodeToBytes(ServerMessage message) {
+        if (message instanceof ServerMessage.Diff diff) {
+            return DiffWriter.write(Json.MAPPER.getFactory(), diff);
+        }
+        try {
+            return WRITER.writeValueAsBytes(message);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + message, e);
+        }
     }
-  }
 
-  static byte[] encodeToBytes(ServerMessage message) {
-    if (message instanceof ServerMessage.Diff diff) {
-      return DiffWriter.write(Json.MAPPER.getFactory(), diff);
+    /**
+     * The snapshot as a JSON tree, the document diffs are computed on. Built by hand rather than
+     * through data binding because the server builds one for every change of every room; a test
+     * checks it against Jackson's own tree of the record.
+     */
+    static ObjectNode toTree(Snapshot snapshot) {
+        ObjectNode root = NODES.objectNode();
+        root.put("version", snapshot.version());
+        root.put("room", snapshot.room());
+        root.set("settings", tree(snapshot.settings()));
+        root.put("game", snapshot.game());
+        root.put("status", snapshot.status());
+        root.put("turn", snapshot.turn());
+        root.set("board", strings(snapshot.board()));
+        ArrayNode moves = root.putArray("moves");
+        for (Snapshot.MoveEntry move : snapshot.moves()) {
+            moves.add(tree(move));
+        }
+        root.put("lastMove", snapshot.lastMove());
+        root.set("result", tree(snapshot.result()));
+        ObjectNode players = root.putObject("players");
+        players.set(Seat.X.wire(), tree(snapshot.players().x()));
+        players.set(Seat.O.wire(), tree(snapshot.players().o()));
+        root.put("spectators", snapshot.spectators());
+        root.putObject("score")
+                .put(Seat.X.wire(), snapshot.score().x())
+                .put(Seat.O.wire(), snapshot.score().o())
+                .put("draws", snapshot.score().draws());
+        root.put("undoRequest", snapshot.undoRequest());
+        root.set("rematch", strings(snapshot.rematch()));
+        root.set("clock", tree(snapshot.clock()));
+        root.put("claimableAt", snapshot.claimableAt());
+        return root;
     }
-    try {
-      return WRITER.writeValueAsBytes(message);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode " + message, e);
+
+    static ObjectNode tree(Snapshot.Settings settings) {
+        return NODES.objectNode()
+                .put("size", settings.size())
+                .put("winLength", settings.winLength())
+                .put("first", settings.first())
+                .put("earlyDraw", settings.earlyDraw())
+                .put("spectators", settings.spectators())
+                .put("clock", settings.clock());
     }
-  }
 
-  /**
-   * The snapshot as a JSON tree, the document diffs are computed on. Built by hand rather than
-   * through data binding because the server builds one for every change of every room; a test
-   * checks it against Jackson's own tree of the record.
-   */
-  static ObjectNode toTree(Snapshot snapshot) {
-    ObjectNode root = NODES.objectNode();
-    root.put("version", snapshot.version());
-    root.put("room", snapshot.room());
-    root.set("settings", tree(snapshot.settings()));
-    root.put("game", snapshot.game());
-    root.put("status", snapshot.status());
-    root.put("turn", snapshot.turn());
-    root.set("board", strings(snapshot.board()));
-    ArrayNode moves = root.putArray("moves");
-    for (Snapshot.MoveEntry move : snapshot.moves()) {
-      moves.add(tree(move));
+    static JsonNode tree(Snapshot.Clock clock) {
+        if (clock == null) {
+            return NODES.nullNode();
+        }
+        return NODES.objectNode()
+                .put("control", clock.control())
+                .put(Seat.X.wire(), clock.x())
+                .put(Seat.O.wire(), clock.o())
+                .put("running", clock.running())
+                .put("turnStartedAt", clock.turnStartedAt())
+                .put("deadlineAt", clock.deadlineAt())
+                .put("flagged", clock.flagged());
     }
-    root.put("lastMove", snapshot.lastMove());
-    root.set("result", tree(snapshot.result()));
-    ObjectNode players = root.putObject("players");
-    players.set(Seat.X.wire(), tree(snapshot.players().x()));
-    players.set(Seat.O.wire(), tree(snapshot.players().o()));
-    root.put("spectators", snapshot.spectators());
-    root.putObject("score")
-        .put(Seat.X.wire(), snapshot.score().x())
-        .put(Seat.O.wire(), snapshot.score().o())
-        .put("draws", snapshot.score().draws());
-    root.put("undoRequest", snapshot.undoRequest());
-    root.set("rematch", strings(snapshot.rematch()));
-    root.set("clock", tree(snapshot.clock()));
-    root.put("claimableAt", snapshot.claimableAt());
-    return root;
-  }
 
-  static ObjectNode tree(Snapshot.Settings settings) {
-    return NODES
-        .objectNode()
-        .put("size", settings.size())
-        .put("winLength", settings.winLength())
-        .put("first", settings.first())
-        .put("earlyDraw", settings.earlyDraw())
-        .put("spectators", settings.spectators())
-        .put("clock", settings.clock());
-  }
-
-  static JsonNode tree(Snapshot.Clock clock) {
-    if (clock == null) {
-      return NODES.nullNode();
+    static ObjectNode tree(Snapshot.MoveEntry move) {
+        return NODES.objectNode()
+                .put("seat", move.seat())
+                .put("cell", move.cell())
+                .put("id", move.id());
     }
-    return NODES
-        .objectNode()
-        .put("control", clock.control())
-        .put(Seat.X.wire(), clock.x())
-        .put(Seat.O.wire(), clock.o())
-        .put("running", clock.running())
-        .put("turnStartedAt", clock.turnStartedAt())
-        .put("deadlineAt", clock.deadlineAt())
-        .put("flagged", clock.flagged());
-  }
 
-  static ObjectNode tree(Snapshot.MoveEntry move) {
-    return NODES.objectNode().put("seat", move.seat()).put("cell", move.cell()).put("id", move.id());
-  }
-
-  static JsonNode tree(Snapshot.Result result) {
-    if (result == null) {
-      return NODES.nullNode();
+    static JsonNode tree(Snapshot.Result result) {
+        if (result == null) {
+            return NODES.nullNode();
+        }
+        ObjectNode r =
+                NODES.objectNode().put("winner", result.winner()).put("reason", result.reason());
+        ArrayNode line = r.putArray("line");
+        result.line().forEach(line::add);
+        return r;
     }
-    ObjectNode r = NODES.objectNode().put("winner", result.winner()).put("reason", result.reason());
-    ArrayNode line = r.putArray("line");
-    result.line().forEach(line::add);
-    return r;
-  }
 
-  static JsonNode tree(Snapshot.Player player) {
-    if (player == null) {
-      return NODES.nullNode();
+    static JsonNode tree(Snapshot.Player player) {
+        if (player == null) {
+            return NODES.nullNode();
+        }
+        return NODES.objectNode()
+                .put("name", player.name())
+                .put("kind", player.kind())
+                .put("level", player.level())
+                .put("connected", player.connected())
+                .put("graceUntil", player.graceUntil());
     }
-    return NODES
-        .objectNode()
-        .put("name", player.name())
-        .put("kind", player.kind())
-        .put("level", player.level())
-        .put("connected", player.connected())
-        .put("graceUntil", player.graceUntil());
-  }
 
-  static ArrayNode strings(List<String> strings) {
-    ArrayNode array = NODES.arrayNode(strings.size());
-    strings.forEach(array::add);
-    return array;
-  }
+    static ArrayNode strings(List<String> strings) {
+        ArrayNode array = NODES.arrayNode(strings.size());
+        strings.forEach(array::add);
+        return array;
+    }
 }

@@ -1,6 +1,7 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.List;
 
 /**
@@ -16,140 +17,163 @@ import java.util.List;
  * @param undoRequest the seat asking for a takeback, or null
  * @param rematch the seats that offered a rematch
  * @param clock the game clock, null in an untimed room
- * @param claimableAt when the side to move may be claimed from (epoch milliseconds); null
- *     unless playing without a clock
+ * @param claimableAt when the side to move may be claimed from (epoch milliseconds); null unless
+ *     playing without a clock
  */
 public record Snapshot(
-    long version,
-    String room,
-    Settings settings,
-    int game,
-    String status,
-    String turn,
-    List<String> board,
-    List<MoveEntry> moves,
-    Integer lastMove,
-    Result result,
-    Players players,
-    int spectators,
-    Score score,
-    String undoRequest,
-    List<String> rematch,
-    Clock clock,
-    Long claimableAt) {
+        long version,
+        String room,
+        Settings settings,
+        int game,
+        String status,
+        String turn,
+        List<String> board,
+        List<MoveEntry> moves,
+        Integer lastMove,
+        Result result,
+        Players players,
+        int spectators,
+        Score score,
+        String undoRequest,
+        List<String> rematch,
+        Clock clock,
+        Long claimableAt) {
 
-  public Snapshot {
-    board = List.copyOf(board);
-    moves = List.copyOf(moves);
-    rematch = List.copyOf(rematch);
-  }
-
-  /** A snapshot of an untimed room with no claim time. */
-  public Snapshot(
-      long version,
-      String room,
-      Settings settings,
-      int game,
-      String status,
-      String turn,
-      List<String> board,
-      List<MoveEntry> moves,
-      Integer lastMove,
-      Result result,
-      Players players,
-      int spectators,
-      Score score,
-      String undoRequest,
-      List<String> rematch) {
-    this(version, room, settings, game, status, turn, board, moves, lastMove, result, players,
-        spectators, score, undoRequest, rematch, null, null);
-  }
-
-  /** What is on {@code cell}: "X", "O", or null when empty. */
-  public String cell(int cell) {
-    int size = settings.size();
-    char c = board.get(cell / size).charAt(cell % size);
-    return c == '.' ? null : String.valueOf(c);
-  }
-
-  /**
-   * Room settings fixed at creation.
-   *
-   * @param first who starts the first game: a {@link Seat} or {@link NewRoom#RANDOM}
-   * @param earlyDraw whether a game is called a draw as soon as no one can win any more
-   * @param spectators whether spectators may join
-   * @param clock the time control's canonical text, or null for an untimed room
-   */
-  public record Settings(
-      int size, int winLength, String first, boolean earlyDraw, boolean spectators, String clock) {
-    /** Settings of an untimed room. */
-    public Settings(int size, int winLength, String first, boolean earlyDraw, boolean spectators) {
-      this(size, winLength, first, earlyDraw, spectators, null);
+    public Snapshot {
+        board = List.copyOf(board);
+        moves = List.copyOf(moves);
+        rematch = List.copyOf(rematch);
     }
-  }
 
-  /**
-   * The clock of a timed room. It changes only when a turn starts or the clock stops: the running
-   * side has {@code X or O - (now - turnStartedAt)} of game time left and runs out at {@code
-   * deadlineAt}.
-   *
-   * @param control the time control, as in {@code settings.clock}
-   * @param x X's game clock in milliseconds when the current turn started, or null without one
-   * @param o the same for O
-   * @param running the seat whose time runs, or null before the start and once stopped
-   * @param turnStartedAt when the current (or last) turn started, epoch ms; null before the start
-   * @param deadlineAt when {@code running} runs out, epoch ms; null when stopped
-   * @param flagged the seat that ran out of time, or null
-   */
-  public record Clock(
-      String control,
-      @JsonProperty("X") Long x,
-      @JsonProperty("O") Long o,
-      String running,
-      Long turnStartedAt,
-      Long deadlineAt,
-      String flagged) {}
-
-  /** One move of the current game. */
-  public record MoveEntry(String seat, int cell, String id) {}
-
-  /**
-   * How a game ended.
-   *
-   * @param winner the winning seat, null for a draw
-   * @param reason a {@link ResultReason}, spelled
-   * @param line the winning cells, empty when the game did not end on a line
-   */
-  public record Result(String winner, String reason, List<Integer> line) {
-    public Result {
-      line = List.copyOf(line);
+    /** A snapshot of an untimed room with no claim time. */
+    public Snapshot(
+            long version,
+            String room,
+            Settings settings,
+            int game,
+            String status,
+            String turn,
+            List<String> board,
+            List<MoveEntry> moves,
+            Integer lastMove,
+            Result result,
+            Players players,
+            int spectators,
+            Score score,
+            String undoRequest,
+            List<String> rematch) {
+        this(
+                version,
+                room,
+                settings,
+                game,
+                status,
+                turn,
+                board,
+                moves,
+                lastMove,
+                result,
+                players,
+                spectators,
+                score,
+                undoRequest,
+                rematch,
+                null,
+                null);
     }
-  }
 
-  /** Who sits in each seat; a seat is null when empty. */
-  public record Players(@JsonProperty("X") Player x, @JsonProperty("O") Player o) {
-    /** The player in {@code seat}, or null. */
-    public Player seat(String seat) {
-      return Seat.X.is(seat) ? x : Seat.O.is(seat) ? o : null;
+    /** What is on {@code cell}: "X", "O", or null when empty. */
+    public String cell(int cell) {
+        int size = settings.size();
+        char c = board.get(cell / size).charAt(cell % size);
+        return c == '.' ? null : String.valueOf(c);
     }
-  }
 
-  /**
-   * A seated player.
-   *
-   * @param kind a {@link PlayerKind}, spelled
-   * @param level the bot level, null for people
-   * @param connected false while a dropped player's seat is held for the grace period
-   * @param graceUntil while not connected, when the held seat is freed (epoch milliseconds);
-   *     null while connected
-   */
-  public record Player(String name, String kind, String level, boolean connected, Long graceUntil) {
-    /** A player with no grace period running. */
-    public Player(String name, String kind, String level, boolean connected) {
-      this(name, kind, level, connected, null);
+    /**
+     * Room settings fixed at creation.
+     *
+     * @param first who starts the first game: a {@link Seat} or {@link NewRoom#RANDOM}
+     * @param earlyDraw whether a game is called a draw as soon as no one can win any more
+     * @param spectators whether spectators may join
+     * @param clock the time control's canonical text, or null for an untimed room
+     */
+    public record Settings(
+            int size,
+            int winLength,
+            String first,
+            boolean earlyDraw,
+            boolean spectators,
+            String clock) {
+        /** Settings of an untimed room. */
+        public Settings(
+                int size, int winLength, String first, boolean earlyDraw, boolean spectators) {
+            this(size, winLength, first, earlyDraw, spectators, null);
+        }
     }
-  }
 
-  /** Games won by each seat, and draws, over the series in this room. */
-  public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {}
+    /**
+     * The clock of a timed room. It changes only when a turn starts or the clock stops: the running
+     * side has {@code X or O - (now - turnStartedAt)} of game time left and runs out at {@code
+     * deadlineAt}.
+     *
+     * @param control the time control, as in {@code settings.clock}
+     * @param x X's game clock in milliseconds when the current turn started, or null without one
+     * @param o the same for O
+     * @param running the seat whose time runs, or null before the start and once stopped
+     * @param turnStartedAt when the current (or last) turn started, epoch ms; null before the start
+     * @param deadlineAt when {@code running} runs out, epoch ms; null when stopped
+     * @param flagged the seat that ran out of time, or null
+     */
+    public record Clock(
+            String control,
+            @JsonProperty("X") Long x,
+            @JsonProperty("O") Long o,
+            String running,
+            Long turnStartedAt,
+            Long deadlineAt,
+            String flagged) {}
+
+    /** One move of the current game. */
+    public record MoveEntry(String seat, int cell, String id) {}
+
+    /**
+     * How a game ended.
+     *
+     * @param winner the winning seat, null for a draw
+     * @param reason a {@link ResultReason}, spelled
+     * @param line the winning cells, empty when the game did not end on a line
+     */
+    public record Result(String winner, String reason, List<Integer> line) {
+        public Result {
+            line = List.copyOf(line);
+        }
+    }
+
+    /** Who sits in each seat; a seat is null when empty. */
+    public record Players(@JsonProperty("X") Player x, @JsonProperty("O") Player o) {
+        /** The player in {@code seat}, or null. */
+        public Player seat(String seat) {
+            return Seat.X.is(seat) ? x : Seat.O.is(seat) ? o : null;
+        }
+    }
+
+    /**
+     * A seated player.
+     *
+     * @param kind a {@link PlayerKind}, spelled
+     * @param level the bot level, null for people
+     * @param connected false while a dropped player's seat is held for the grace period
+     * @param graceUntil while not connected, when the held seat is freed (epoch milliseconds); null
+     *     while connected
+     */
+    public record Player(
+            String name, String kind, String level, boolean connected, Long graceUntil) {
+        /** A player with no grace period running. */
+        public Player(String name, String kind, String level, boolean connected) {
+            this(name, kind, level, connected, null);
+        }
+    }
+
+    /** Games won by each seat, and draws, over the series in this room. */
+    public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {}
 }

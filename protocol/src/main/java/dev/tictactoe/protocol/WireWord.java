@@ -11,30 +11,30 @@ import java.util.List;
  */
 public interface WireWord {
 
-  /** How the word is spelled on the wire. */
-  String wire();
+    /** How the word is spelled on the wire. */
+    String wire();
 
-  /** Whether {@code text} spells this word. */
-  default boolean is(String text) {
-    return wire().equals(text);
-  }
-
-  /** The word among {@code words} spelled {@code text}, or null when none is. */
-  static <W extends WireWord> W find(W[] words, String text) {
-    for (W word : words) {
-      if (word.wire().equals(text)) {
-        return word;
-      }
+    /** Whether {@code text} spells this word. */
+    default boolean is(String text) {
+        return wire().equals(text);
     }
-    return null;
-  }
 
-  /** The spellings of {@code words}, in their order. */
-  static List<String> spellings(WireWord[] words) {
-    List<String> spelled = new ArrayList<>(words.length);
-    for (WireWord word : words) {
-      spelled.add(word.wire());
+    /** The word among {@code words} spelled {@code text}, or null when none is. */
+    static <W extends WireWord> W find(W[] words, String text) {
+        for (W word : words) {
+            if (word.wire().equals(text)) {
+                return word;
+            }
+        }
+        return null;
     }
-    return Collections.unmodifiableList(spelled);
-  }
+
+    /** The spellings of {@code words}, in their order. */
+    static List<String> spellings(WireWord[] words) {
+        List<String> spelled = new ArrayList<>(words.length);
+        for (WireWord word : words) {
+            spelled.add(word.wire());
+        }
+        return Collections.unmodifiableList(spelled);
+    }
 }

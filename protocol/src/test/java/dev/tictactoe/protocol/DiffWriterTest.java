@@ -3,53 +3,63 @@ package dev.tictactoe.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import org.junit.jupiter.api.Test;
+
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /** Diffs written by hand are byte for byte what Jackson's data binding writes for the records. */
 class DiffWriterTest {
 
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private static void sameAsDataBinding(ServerMessage.Diff diff) throws Exception {
-    String byJackson = MessageCodec.mapper().writerFor(ServerMessage.class).writeValueAsString(diff);
-    assertThat(new String(MessageCodec.encodeToBytes(diff), StandardCharsets.UTF_8)).isEqualTo(byJackson);
-    assertThat(MessageCodec.encode(diff)).isEqualTo(byJackson);
-  }
-
-  @Test
-  void everyEventAndNoEvent() throws Exception {
-    List<Event> events = new ArrayList<>(Samples.events());
-    events.add(new Event.GameOver(null, "abandoned"));
-    events.add(null);
-    for (Event event : events) {
-      sameAsDataBinding(new ServerMessage.Diff(3, List.of(), event));
+    private static void sameAsDataBinding(ServerMessage.Diff diff) throws Exception {
+        String byJackson =
+                MessageCodec.mapper().writerFor(ServerMessage.class).writeValueAsString(diff);
+        assertThat(new String(MessageCodec.encodeToBytes(diff), StandardCharsets.UTF_8))
+                .isEqualTo(byJackson);
+        assertThat(MessageCodec.encode(diff)).isEqualTo(byJackson);
     }
-  }
 
-  @Test
-  void everyOperationAndValueShape() throws Exception {
-    for (ServerMessage m : Samples.serverMessages()) {
-      if (m instanceof ServerMessage.Diff diff) {
-        sameAsDataBinding(diff);
-      }
+    @Test
+    void everyEventAndNoEvent() throws Exception {
+        List<Event> events = new ArrayList<>(Samples.events());
+        events.add(new Event.GameOver(null, "abandoned"));
+        events.add(null);
+        for (Event event : events) {
+            sameAsDataBinding(new ServerMessage.Diff(3, List.of(), event));
+        }
     }
-    sameAsDataBinding(
-        new ServerMessage.Diff(
-            Long.MAX_VALUE,
-            List.of(
-                PatchOp.move("/a", "/b"),
-                PatchOp.copy("/a/0", "/c"),
-                PatchOp.test("/d", NODES.booleanNode(false)),
-                PatchOp.add("/e", NODES.arrayNode().add(1).add("two").addNull().add(3.5)),
-                PatchOp.replace("/f", NODES.numberNode(new BigDecimal("1e400"))),
-                PatchOp.replace("/g", NODES.objectNode().put("quote\"d", "line\nbreak é ☃"))),
-            new Event.Moved("X", 0, "m\u0001")));
-    sameAsDataBinding(
-        new ServerMessage.Diff(
-            4, SnapshotDiff.diff(Samples.snapshot(), Samples.snapshot()), new Event.Left("O")));
-  }
+
+    @Test
+    void everyOperationAndValueShape() throws Exception {
+        for (ServerMessage m : Samples.serverMessages()) {
+            if (m instanceof ServerMessage.Diff diff) {
+                sameAsDataBinding(diff);
+            }
+        }
+        sameAsDataBinding(
+                new ServerMessage.Diff(
+                        Long.MAX_VALUE,
+                        List.of(
+                                PatchOp.move("/a", "/b"),
+                                PatchOp.copy("/a/0", "/c"),
+                                PatchOp.test("/d", NODES.booleanNode(false)),
+                                PatchOp.add(
+                                        "/e",
+                                        NODES.arrayNode().add(1).add("two").addNull().add(3.5)),
+                                PatchOp.replace("/f", NODES.numberNode(new BigDecimal("1e400"))),
+                                PatchOp.replace(
+                                        "/g",
+                                        NODES.objectNode().put("quote\"d", "line\nbreak é ☃"))),
+                        new Event.Moved("X", 0, "m\u0001")));
+        sameAsDataBinding(
+                new ServerMessage.Diff(
+                        4,
+                        SnapshotDiff.diff(Samples.snapshot(), Samples.snapshot()),
+                        new Event.Left("O")));
+    }
 }

@@ -8,38 +8,44 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class PlainScannerTest {
 
-  @Test
-  void readsThePlainMovesClientsSend() {
-    assertThat(PlainScanner.scan(MessageCodec.encode(new ClientMessage.Move("X12", 41, 224))))
-        .isEqualTo(new ClientMessage.Move("X12", 41, 224));
-    assertThat(PlainScanner.scan(" { \"cell\" : 0 ,\n\"version\":0,\t\"id\":\"a b\",\"type\":\"move\" }\r\n"))
-        .isEqualTo(new ClientMessage.Move("a b", 0, 0));
-  }
+    @Test
+    void readsThePlainMovesClientsSend() {
+        assertThat(PlainScanner.scan(MessageCodec.encode(new ClientMessage.Move("X12", 41, 224))))
+                .isEqualTo(new ClientMessage.Move("X12", 41, 224));
+        assertThat(
+                        PlainScanner.scan(
+                                " { \"cell\" : 0 ,\n"
+                                    + "\"version\":0,\t\"id\":\"a b\",\"type\":\"move\" }\r\n"))
+                .isEqualTo(new ClientMessage.Move("a b", 0, 0));
+    }
 
-  @Test
-  void readsMessagesThatAreOnlyTheirType() {
-    assertThat(PlainScanner.scan("{\"type\":\"rematch\"}")).isEqualTo(new ClientMessage.Rematch());
-    assertThat(PlainScanner.scan(" {\"type\": \"resign\"} ")).isEqualTo(new ClientMessage.Resign());
-    assertThat(PlainScanner.scan("{\"type\":\"undo\"}")).isEqualTo(new ClientMessage.Undo());
-    assertThat(PlainScanner.scan("{\"type\":\"history\"}")).isEqualTo(new ClientMessage.History());
-    assertThat(PlainScanner.scan("{\"type\":\"leave\"}")).isEqualTo(new ClientMessage.Leave());
-  }
+    @Test
+    void readsMessagesThatAreOnlyTheirType() {
+        assertThat(PlainScanner.scan("{\"type\":\"rematch\"}"))
+                .isEqualTo(new ClientMessage.Rematch());
+        assertThat(PlainScanner.scan(" {\"type\": \"resign\"} "))
+                .isEqualTo(new ClientMessage.Resign());
+        assertThat(PlainScanner.scan("{\"type\":\"undo\"}")).isEqualTo(new ClientMessage.Undo());
+        assertThat(PlainScanner.scan("{\"type\":\"history\"}"))
+                .isEqualTo(new ClientMessage.History());
+        assertThat(PlainScanner.scan("{\"type\":\"leave\"}")).isEqualTo(new ClientMessage.Leave());
+    }
 
-  /** These go to the tree decoder, which gives the result or the precise error. */
-  @ParameterizedTest
-  @ValueSource(
-      strings = {
-        "{\"type\":\"move\",\"id\":\"m\\u0031\",\"version\":3,\"cell\":4}",
-        "{\"type\":\"move\",\"id\":\"m\u00e9\",\"version\":3,\"cell\":4}",
-        "{\"type\":\"move\",\"id\":\"m\u0001\",\"version\":3,\"cell\":4}",
-        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":2147483647}",
-        "{\"type\":\"move\",\"id\":\"m1\",\"version\":1234567890123456789,\"cell\":4}",
-        "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4,\"cell\":4}",
-        "{\"type\":\"undo\",\"cell\":1}",
-        "{\"type\":\"sync\"}",
-        "{\"id\":\"a\t,\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4}",
-      })
-  void leavesAnythingElseToTheTreeDecoder(String json) {
-    assertThat(PlainScanner.scan(json)).isNull();
-  }
+    /** These go to the tree decoder, which gives the result or the precise error. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "{\"type\":\"move\",\"id\":\"m\\u0031\",\"version\":3,\"cell\":4}",
+                "{\"type\":\"move\",\"id\":\"m\u00e9\",\"version\":3,\"cell\":4}",
+                "{\"type\":\"move\",\"id\":\"m\u0001\",\"version\":3,\"cell\":4}",
+                "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":2147483647}",
+                "{\"type\":\"move\",\"id\":\"m1\",\"version\":1234567890123456789,\"cell\":4}",
+                "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4,\"cell\":4}",
+                "{\"type\":\"undo\",\"cell\":1}",
+                "{\"type\":\"sync\"}",
+                "{\"id\":\"a\t,\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4}",
+            })
+    void leavesAnythingElseToTheTreeDecoder(String json) {
+        assertThat(PlainScanner.scan(json)).isNull();
+    }
 }

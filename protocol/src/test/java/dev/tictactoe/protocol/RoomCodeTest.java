@@ -2,10 +2,11 @@ package dev.tictactoe.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
+
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 class RoomCodeTest {
 
@@ -15,7 +16,10 @@ class RoomCodeTest {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < 10_000; i++) {
             String code = codes.next();
-            assertThat(code).hasSize(RoomCode.LENGTH).matches("[0-9A-HJKMNP-TV-Z]{6}").doesNotContain("I", "L", "O", "U");
+            assertThat(code)
+                    .hasSize(RoomCode.LENGTH)
+                    .matches("[0-9A-HJKMNP-TV-Z]{6}")
+                    .doesNotContain("I", "L", "O", "U");
             seen.add(code);
         }
         assertThat(seen).hasSizeGreaterThan(9_990);

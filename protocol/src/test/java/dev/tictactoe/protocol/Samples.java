@@ -4,91 +4,101 @@ import java.util.List;
 
 /** Hand-made messages and snapshots for tests. */
 final class Samples {
-  private Samples() {}
+    private Samples() {}
 
-  static Snapshot snapshot() {
-    return new Snapshot(
-        7,
-        "K7MQ2P",
-        new Snapshot.Settings(3, 3, "X", true, true),
-        1,
-        RoomStatus.PLAYING.wire(),
-        "O",
-        List.of("X.O", ".X.", "..."),
-        List.of(
-            new Snapshot.MoveEntry("X", 0, "m1"),
-            new Snapshot.MoveEntry("O", 2, "m1"),
-            new Snapshot.MoveEntry("X", 4, "m2")),
-        4,
-        null,
-        new Snapshot.Players(
-            new Snapshot.Player("ana", "human", null, true),
-            new Snapshot.Player("bot", "bot", "perfect", true)),
-        2,
-        new Snapshot.Score(0, 0, 0),
-        null,
-        List.of());
-  }
+    static Snapshot snapshot() {
+        return new Snapshot(
+                7,
+                "K7MQ2P",
+                new Snapshot.Settings(3, 3, "X", true, true),
+                1,
+                RoomStatus.PLAYING.wire(),
+                "O",
+                List.of("X.O", ".X.", "..."),
+                List.of(
+                        new Snapshot.MoveEntry("X", 0, "m1"),
+                        new Snapshot.MoveEntry("O", 2, "m1"),
+                        new Snapshot.MoveEntry("X", 4, "m2")),
+                4,
+                null,
+                new Snapshot.Players(
+                        new Snapshot.Player("ana", "human", null, true),
+                        new Snapshot.Player("bot", "bot", "perfect", true)),
+                2,
+                new Snapshot.Score(0, 0, 0),
+                null,
+                List.of());
+    }
 
-  static List<ClientMessage> clientMessages() {
-    return List.of(
-        ClientMessage.Join.player("ana"),
-        new ClientMessage.Join(1, "bo", "tok-123", false, 12L),
-        ClientMessage.Join.spectator("eve"),
-        new ClientMessage.Move("m1", 3, 4),
-        new ClientMessage.Undo(),
-        new ClientMessage.UndoReply(true),
-        new ClientMessage.Resign(),
-        new ClientMessage.Claim(),
-        new ClientMessage.Rematch(),
-        new ClientMessage.InviteBot("perfect", null),
-        new ClientMessage.InviteBot("easy", "O"),
-        new ClientMessage.Sync(null),
-        new ClientMessage.Sync(5L),
-        new ClientMessage.History(),
-        new ClientMessage.Leave());
-  }
+    static List<ClientMessage> clientMessages() {
+        return List.of(
+                ClientMessage.Join.player("ana"),
+                new ClientMessage.Join(1, "bo", "tok-123", false, 12L),
+                ClientMessage.Join.spectator("eve"),
+                new ClientMessage.Move("m1", 3, 4),
+                new ClientMessage.Undo(),
+                new ClientMessage.UndoReply(true),
+                new ClientMessage.Resign(),
+                new ClientMessage.Claim(),
+                new ClientMessage.Rematch(),
+                new ClientMessage.InviteBot("perfect", null),
+                new ClientMessage.InviteBot("easy", "O"),
+                new ClientMessage.Sync(null),
+                new ClientMessage.Sync(5L),
+                new ClientMessage.History(),
+                new ClientMessage.Leave());
+    }
 
-  static List<ServerMessage> serverMessages() {
-    var json = MessageCodec.mapper();
-    return List.of(
-        new ServerMessage.Welcome(1, "K7MQ2P", "X", "secret", 1_795_000_012_000L, snapshot()),
-        new ServerMessage.Welcome(1, "K7MQ2P", null, null, snapshot()),
-        new ServerMessage.SnapshotMessage(1_795_000_012_000L, snapshot()),
-        new ServerMessage.SnapshotMessage(snapshot()),
-        new ServerMessage.Diff(
-            8,
-            List.of(
-                PatchOp.replace("/board/0", json.getNodeFactory().textNode("XOO")),
-                PatchOp.add("/moves/3", json.getNodeFactory().objectNode().put("seat", "O")),
-                PatchOp.remove("/rematch/0"),
-                PatchOp.replace("/result", json.getNodeFactory().nullNode())),
-            new Event.Moved("O", 1, "m2")),
-        new ServerMessage.Diff(9, List.of(), null),
-        new ServerMessage.Ack("m2", 8),
-        ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
-        new ServerMessage.Error(ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),
-        new ServerMessage.HistoryMessage(
-            List.of(
-                new GameRecord(1, "X", List.of(0, 3, 1, 4, 2), "X", "line", List.of(0, 1, 2)),
-                new GameRecord(2, "O", List.of(4, 0), null, "resign", List.of()))));
-  }
+    static List<ServerMessage> serverMessages() {
+        var json = MessageCodec.mapper();
+        return List.of(
+                new ServerMessage.Welcome(
+                        1, "K7MQ2P", "X", "secret", 1_795_000_012_000L, snapshot()),
+                new ServerMessage.Welcome(1, "K7MQ2P", null, null, snapshot()),
+                new ServerMessage.SnapshotMessage(1_795_000_012_000L, snapshot()),
+                new ServerMessage.SnapshotMessage(snapshot()),
+                new ServerMessage.Diff(
+                        8,
+                        List.of(
+                                PatchOp.replace("/board/0", json.getNodeFactory().textNode("XOO")),
+                                PatchOp.add(
+                                        "/moves/3",
+                                        json.getNodeFactory().objectNode().put("seat", "O")),
+                                PatchOp.remove("/rematch/0"),
+                                PatchOp.replace("/result", json.getNodeFactory().nullNode())),
+                        new Event.Moved("O", 1, "m2")),
+                new ServerMessage.Diff(9, List.of(), null),
+                new ServerMessage.Ack("m2", 8),
+                ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
+                new ServerMessage.Error(
+                        ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),
+                new ServerMessage.HistoryMessage(
+                        List.of(
+                                new GameRecord(
+                                        1,
+                                        "X",
+                                        List.of(0, 3, 1, 4, 2),
+                                        "X",
+                                        "line",
+                                        List.of(0, 1, 2)),
+                                new GameRecord(2, "O", List.of(4, 0), null, "resign", List.of()))));
+    }
 
-  static List<Event> events() {
-    return List.of(
-        new Event.Moved("X", 4, "m1"),
-        new Event.Joined("O", "bo"),
-        new Event.BotJoined("O", "hard"),
-        new Event.Left("X"),
-        new Event.Disconnected("X"),
-        new Event.Reconnected("X"),
-        new Event.UndoRequested("O"),
-        new Event.UndoDeclined("X"),
-        new Event.Undone("O", List.of(5, 4)),
-        new Event.Resigned("X"),
-        new Event.RematchOffered("O"),
-        new Event.RematchStarted(2),
-        new Event.GameOver("O", "abandoned"),
-        new Event.SpectatorsChanged(3));
-  }
+    static List<Event> events() {
+        return List.of(
+                new Event.Moved("X", 4, "m1"),
+                new Event.Joined("O", "bo"),
+                new Event.BotJoined("O", "hard"),
+                new Event.Left("X"),
+                new Event.Disconnected("X"),
+                new Event.Reconnected("X"),
+                new Event.UndoRequested("O"),
+                new Event.UndoDeclined("X"),
+                new Event.Undone("O", List.of(5, 4)),
+                new Event.Resigned("X"),
+                new Event.RematchOffered("O"),
+                new Event.RematchStarted(2),
+                new Event.GameOver("O", "abandoned"),
+                new Event.SpectatorsChanged(3));
+    }
 }

@@ -4,204 +4,411 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 /** The record-level diff patches one snapshot's tree into the other's, as the tree diff does. */
 class SnapshotDiffTest {
 
-  private static final String[] STATUSES = {RoomStatus.WAITING.wire(), RoomStatus.PLAYING.wire(), RoomStatus.OVER.wire()};
+    private static final String[] STATUSES = {
+        RoomStatus.WAITING.wire(), RoomStatus.PLAYING.wire(), RoomStatus.OVER.wire()
+    };
 
-  /** Applies the diff to the tree of {@code from} and checks it against the tree diff. */
-  private static List<PatchOp> check(Snapshot from, Snapshot to, boolean sameOpsAsTreeDiff) {
-    JsonNode a = MessageCodec.toTree(from);
-    JsonNode b = MessageCodec.toTree(to);
-    List<PatchOp> ops = SnapshotDiff.diff(from, to);
-    assertThat(JsonPatch.apply(a, ops)).isEqualTo(b);
-    if (sameOpsAsTreeDiff) {
-      assertThat(ops).isEqualTo(JsonPatch.diff(a, b));
-    }
-    return ops;
-  }
-
-  private static Snapshot timed(Snapshot s, long version, Snapshot.Clock clock, Long claimableAt) {
-    return new Snapshot(version, s.room(), s.settings(), s.game(), s.status(), s.turn(), s.board(),
-        s.moves(), s.lastMove(), s.result(), s.players(), s.spectators(), s.score(), s.undoRequest(),
-        s.rematch(), clock, claimableAt);
-  }
-
-  @Test
-  void aClockChangesFieldByFieldAndAppearsWhole() {
-    Snapshot s = timed(Samples.snapshot(), 4, null, 1_795_000_060_000L);
-    var running = new Snapshot.Clock("3m+2s", 180_000L, 180_000L, "X", 1_795_000_000_000L,
-        1_795_000_180_000L, null);
-    Snapshot started = timed(s, 5, running, null);
-    assertThat(check(s, started, true))
-        .contains(PatchOp.replace("/clock", ServerWriter.tree(running)))
-        .contains(PatchOp.replace("/claimableAt", JsonNodeFactory.instance.nullNode()));
-    var flagged = new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, "X");
-    assertThat(check(started, timed(s, 6, flagged, null), true))
-        .extracting(PatchOp::path)
-        .containsExactly("/version", "/clock/X", "/clock/running", "/clock/deadlineAt", "/clock/flagged");
-  }
-
-  @Test
-  void equalSnapshotsGiveNoOperations() {
-    assertThat(SnapshotDiff.diff(Samples.snapshot(), Samples.snapshot())).isEmpty();
-  }
-
-  @Test
-  void aMoveGivesTheSmallOperationsAClientExpects() {
-    Snapshot s = Samples.snapshot();
-    List<Snapshot.MoveEntry> moves = new ArrayList<>(s.moves());
-    moves.add(new Snapshot.MoveEntry("O", 6, "m2"));
-    Snapshot next = with(s, s.version() + 1, RoomStatus.PLAYING.wire(), "X", List.of("X.O", ".X.", "O.."),
-        moves, 6, null, s.players(), s.score(), s.rematch());
-    assertThat(check(s, next, true))
-        .extracting(PatchOp::op, PatchOp::path)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/version"),
-            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/turn"),
-            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/board/2"),
-            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.ADD, "/moves/3"),
-            org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/lastMove"));
-  }
-
-  /** Random walks through the changes a room makes, one step at a time, on several board sizes. */
-  @Test
-  void roomLikeChangesMatchTheTreeDiffExactly() {
-    SplittableRandom random = new SplittableRandom(42);
-    for (int walk = 0; walk < 200; walk++) {
-      Snapshot s = empty(3 + random.nextInt(4));
-      for (int step = 0; step < 40; step++) {
-        Snapshot next = step(s, random);
-        check(s, next, true);
-        s = next;
-      }
-    }
-  }
-
-  /** Any two snapshots, however unrelated, are patched correctly (the operations may differ). */
-  @Test
-  void unrelatedSnapshotsArePatchedCorrectly() {
-    SplittableRandom random = new SplittableRandom(7);
-    for (int i = 0; i < 2000; i++) {
-      check(arbitrary(random), arbitrary(random), false);
-    }
-  }
-
-  private static Snapshot empty(int size) {
-    return new Snapshot(0, "K7MQ2P", new Snapshot.Settings(size, 3, "X", true, true), 1,
-        RoomStatus.WAITING.wire(), null, Collections.nCopies(size, ".".repeat(size)),
-        List.of(), null, null, new Snapshot.Players(null, null), 0, new Snapshot.Score(0, 0, 0),
-        null, List.of());
-  }
-
-  /** One change of the kinds a room publishes: a move, an undo, a new game, a seat, a spectator… */
-  private static Snapshot step(Snapshot s, SplittableRandom random) {
-    int size = s.settings().size();
-    List<String> board = new ArrayList<>(s.board());
-    List<Snapshot.MoveEntry> moves = new ArrayList<>(s.moves());
-    long v = s.version() + 1;
-    switch (random.nextInt(9)) {
-      case 0, 1, 2 -> { // a move
-        int cell = random.nextInt(size * size);
-        String seat = moves.size() % 2 == 0 ? "X" : "O";
-        char[] row = board.get(cell / size).toCharArray();
-        row[cell % size] = seat.charAt(0);
-        board.set(cell / size, new String(row));
-        moves.add(new Snapshot.MoveEntry(seat, cell, "m" + v));
-        return with(s, v, RoomStatus.PLAYING.wire(), seat.equals("X") ? "O" : "X", board, moves, cell,
-            null, s.players(), s.score(), List.of());
-      }
-      case 3 -> { // an undo of one or two moves
-        int drop = Math.min(moves.size(), 1 + random.nextInt(2));
-        for (int i = 0; i < drop; i++) {
-          int cell = moves.remove(moves.size() - 1).cell();
-          char[] row = board.get(cell / size).toCharArray();
-          row[cell % size] = '.';
-          board.set(cell / size, new String(row));
+    /** Applies the diff to the tree of {@code from} and checks it against the tree diff. */
+    private static List<PatchOp> check(Snapshot from, Snapshot to, boolean sameOpsAsTreeDiff) {
+        JsonNode a = MessageCodec.toTree(from);
+        JsonNode b = MessageCodec.toTree(to);
+        List<PatchOp> ops = SnapshotDiff.diff(from, to);
+        assertThat(JsonPatch.apply(a, ops)).isEqualTo(b);
+        if (sameOpsAsTreeDiff) {
+            assertThat(ops).isEqualTo(JsonPatch.diff(a, b));
         }
-        Integer last = moves.isEmpty() ? null : moves.get(moves.size() - 1).cell();
-        return with(s, v, s.status(), s.turn(), board, moves, last, null, s.players(), s.score(),
-            s.rematch());
-      }
-      case 4 -> { // the game ends on a line, the score moves
-        List<Integer> line = List.of(0, 1, 2);
-        Snapshot.Score score = new Snapshot.Score(s.score().x() + 1, s.score().o(), s.score().draws());
-        return with(s, v, RoomStatus.OVER.wire(), null, board, moves, s.lastMove(),
-            new Snapshot.Result("X", "line", line), s.players(), score, s.rematch());
-      }
-      case 5 -> { // rematch offers, then a new game
-        List<String> rematch = new ArrayList<>(s.rematch());
-        if (rematch.size() < 2) {
-          rematch.add(rematch.isEmpty() ? "O" : "X");
-          return with(s, v, s.status(), s.turn(), board, moves, s.lastMove(), s.result(),
-              s.players(), s.score(), rematch);
+        return ops;
+    }
+
+    private static Snapshot timed(
+            Snapshot s, long version, Snapshot.Clock clock, Long claimableAt) {
+        return new Snapshot(
+                version,
+                s.room(),
+                s.settings(),
+                s.game(),
+                s.status(),
+                s.turn(),
+                s.board(),
+                s.moves(),
+                s.lastMove(),
+                s.result(),
+                s.players(),
+                s.spectators(),
+                s.score(),
+                s.undoRequest(),
+                s.rematch(),
+                clock,
+                claimableAt);
+    }
+
+    @Test
+    void aClockChangesFieldByFieldAndAppearsWhole() {
+        Snapshot s = timed(Samples.snapshot(), 4, null, 1_795_000_060_000L);
+        var running =
+                new Snapshot.Clock(
+                        "3m+2s",
+                        180_000L,
+                        180_000L,
+                        "X",
+                        1_795_000_000_000L,
+                        1_795_000_180_000L,
+                        null);
+        Snapshot started = timed(s, 5, running, null);
+        assertThat(check(s, started, true))
+                .contains(PatchOp.replace("/clock", ServerWriter.tree(running)))
+                .contains(PatchOp.replace("/claimableAt", JsonNodeFactory.instance.nullNode()));
+        var flagged =
+                new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, "X");
+        assertThat(check(started, timed(s, 6, flagged, null), true))
+                .extracting(PatchOp::path)
+                .containsExactly(
+                        "/version",
+                        "/clock/X",
+                        "/clock/running",
+                        "/clock/deadlineAt",
+                        "/clock/flagged");
+    }
+
+    @Test
+    void equalSnapshotsGiveNoOperations() {
+        assertThat(SnapshotDiff.diff(Samples.snapshot(), Samples.snapshot())).isEmpty();
+    }
+
+    @Test
+    void aMoveGivesTheSmallOperationsAClientExpects() {
+        Snapshot s = Samples.snapshot();
+        List<Snapshot.MoveEntry> moves = new ArrayList<>(s.moves());
+        moves.add(new Snapshot.MoveEntry("O", 6, "m2"));
+        Snapshot next =
+                with(
+                        s,
+                        s.version() + 1,
+                        RoomStatus.PLAYING.wire(),
+                        "X",
+                        List.of("X.O", ".X.", "O.."),
+                        moves,
+                        6,
+                        null,
+                        s.players(),
+                        s.score(),
+                        s.rematch());
+        assertThat(check(s, next, true))
+                .extracting(PatchOp::op, PatchOp::path)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/version"),
+                        org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/turn"),
+                        org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/board/2"),
+                        org.assertj.core.groups.Tuple.tuple(PatchOp.Op.ADD, "/moves/3"),
+                        org.assertj.core.groups.Tuple.tuple(PatchOp.Op.REPLACE, "/lastMove"));
+    }
+
+    /**
+     * Random walks through the changes a room makes, one step at a time, on several board sizes.
+     */
+    @Test
+    void roomLikeChangesMatchTheTreeDiffExactly() {
+        SplittableRandom random = new SplittableRandom(42);
+        for (int walk = 0; walk < 200; walk++) {
+            Snapshot s = empty(3 + random.nextInt(4));
+            for (int step = 0; step < 40; step++) {
+                Snapshot next = step(s, random);
+                check(s, next, true);
+                s = next;
+            }
         }
-        Snapshot fresh = empty(size);
-        return new Snapshot(v, s.room(), s.settings(), s.game() + 1, RoomStatus.PLAYING.wire(), "O",
-            fresh.board(), List.of(), null, null, s.players(), s.spectators(), s.score(), null,
-            List.of());
-      }
-      case 6 -> { // a seat is taken, drops, returns or is emptied
-        Snapshot.Player x = s.players().x();
-        Snapshot.Player next = switch (random.nextInt(3)) {
-          case 0 -> new Snapshot.Player("ana", "human", null, true);
-          case 1 -> x == null ? null : new Snapshot.Player(x.name(), x.kind(), x.level(), !x.connected());
-          default -> null;
-        };
-        Snapshot.Player o = random.nextBoolean() ? s.players().o()
-            : new Snapshot.Player("bot", "bot", random.nextBoolean() ? "hard" : "perfect", true);
-        return with(s, v, s.status(), s.turn(), board, moves, s.lastMove(), s.result(),
-            new Snapshot.Players(next, o), s.score(), s.rematch());
-      }
-      case 7 -> { // a spectator comes or goes
-        return new Snapshot(v, s.room(), s.settings(), s.game(), s.status(), s.turn(), board,
-            moves, s.lastMove(), s.result(), s.players(), Math.max(0, s.spectators() + (random.nextBoolean() ? 1 : -1)),
-            s.score(), s.undoRequest(), s.rematch());
-      }
-      default -> { // a takeback is asked for or answered
-        return new Snapshot(v, s.room(), s.settings(), s.game(), s.status(), s.turn(), board,
-            moves, s.lastMove(), s.result(), s.players(), s.spectators(), s.score(),
-            s.undoRequest() == null ? "X" : null, s.rematch());
-      }
     }
-  }
 
-  private static Snapshot with(Snapshot s, long version, String status, String turn,
-      List<String> board, List<Snapshot.MoveEntry> moves, Integer lastMove, Snapshot.Result result,
-      Snapshot.Players players, Snapshot.Score score, List<String> rematch) {
-    return new Snapshot(version, s.room(), s.settings(), s.game(), status, turn, board, moves,
-        lastMove, result, players, s.spectators(), score, s.undoRequest(), rematch);
-  }
+    /** Any two snapshots, however unrelated, are patched correctly (the operations may differ). */
+    @Test
+    void unrelatedSnapshotsArePatchedCorrectly() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 2000; i++) {
+            check(arbitrary(random), arbitrary(random), false);
+        }
+    }
 
-  private static Snapshot arbitrary(SplittableRandom random) {
-    int size = 3 + random.nextInt(3);
-    List<String> board = new ArrayList<>();
-    for (int r = 0; r < size; r++) {
-      StringBuilder row = new StringBuilder();
-      for (int c = 0; c < size; c++) {
-        row.append(".XO".charAt(random.nextInt(3)));
-      }
-      board.add(row.toString());
+    private static Snapshot empty(int size) {
+        return new Snapshot(
+                0,
+                "K7MQ2P",
+                new Snapshot.Settings(size, 3, "X", true, true),
+                1,
+                RoomStatus.WAITING.wire(),
+                null,
+                Collections.nCopies(size, ".".repeat(size)),
+                List.of(),
+                null,
+                null,
+                new Snapshot.Players(null, null),
+                0,
+                new Snapshot.Score(0, 0, 0),
+                null,
+                List.of());
     }
-    List<Snapshot.MoveEntry> moves = new ArrayList<>();
-    for (int i = random.nextInt(6); i > 0; i--) {
-      moves.add(new Snapshot.MoveEntry(random.nextBoolean() ? "X" : "O", random.nextInt(9), "m" + random.nextInt(3)));
+
+    /**
+     * One change of the kinds a room publishes: a move, an undo, a new game, a seat, a spectator…
+     */
+    private static Snapshot step(Snapshot s, SplittableRandom random) {
+        int size = s.settings().size();
+        List<String> board = new ArrayList<>(s.board());
+        List<Snapshot.MoveEntry> moves = new ArrayList<>(s.moves());
+        long v = s.version() + 1;
+        switch (random.nextInt(9)) {
+            case 0, 1, 2 -> { // a move
+                int cell = random.nextInt(size * size);
+                String seat = moves.size() % 2 == 0 ? "X" : "O";
+                char[] row = board.get(cell / size).toCharArray();
+                row[cell % size] = seat.charAt(0);
+                board.set(cell / size, new String(row));
+                moves.add(new Snapshot.MoveEntry(seat, cell, "m" + v));
+                return with(
+                        s,
+                        v,
+                        RoomStatus.PLAYING.wire(),
+                        seat.equals("X") ? "O" : "X",
+                        board,
+                        moves,
+                        cell,
+                        null,
+                        s.players(),
+                        s.score(),
+                        List.of());
+            }
+            case 3 -> { // an undo of one or two moves
+                int drop = Math.min(moves.size(), 1 + random.nextInt(2));
+                for (int i = 0; i < drop; i++) {
+                    int cell = moves.remove(moves.size() - 1).cell();
+                    char[] row = board.get(cell / size).toCharArray();
+                    row[cell % size] = '.';
+                    board.set(cell / size, new String(row));
+                }
+                Integer last = moves.isEmpty() ? null : moves.get(moves.size() - 1).cell();
+                return with(
+                        s,
+                        v,
+                        s.status(),
+                        s.turn(),
+                        board,
+                        moves,
+                        last,
+                        null,
+                        s.players(),
+                        s.score(),
+                        s.rematch());
+            }
+            case 4 -> { // the game ends on a line, the score moves
+                List<Integer> line = List.of(0, 1, 2);
+                Snapshot.Score score =
+                        new Snapshot.Score(s.score().x() + 1, s.score().o(), s.score().draws());
+                return with(
+                        s,
+                        v,
+                        RoomStatus.OVER.wire(),
+                        null,
+                        board,
+                        moves,
+                        s.lastMove(),
+                        new Snapshot.Result("X", "line", line),
+                        s.players(),
+                        score,
+                        s.rematch());
+            }
+            case 5 -> { // rematch offers, then a new game
+                List<String> rematch = new ArrayList<>(s.rematch());
+                if (rematch.size() < 2) {
+                    rematch.add(rematch.isEmpty() ? "O" : "X");
+                    return with(
+                            s,
+                            v,
+                            s.status(),
+                            s.turn(),
+                            board,
+                            moves,
+                            s.lastMove(),
+                            s.result(),
+                            s.players(),
+                            s.score(),
+                            rematch);
+                }
+                Snapshot fresh = empty(size);
+                return new Snapshot(
+                        v,
+                        s.room(),
+                        s.settings(),
+                        s.game() + 1,
+                        RoomStatus.PLAYING.wire(),
+                        "O",
+                        fresh.board(),
+                        List.of(),
+                        null,
+                        null,
+                        s.players(),
+                        s.spectators(),
+                        s.score(),
+                        null,
+                        List.of());
+            }
+            case 6 -> { // a seat is taken, drops, returns or is emptied
+                Snapshot.Player x = s.players().x();
+                Snapshot.Player next =
+                        switch (random.nextInt(3)) {
+                            case 0 -> new Snapshot.Player("ana", "human", null, true);
+                            case 1 ->
+                                    x == null
+                                            ? null
+                                            : new Snapshot.Player(
+                                                    x.name(), x.kind(), x.level(), !x.connected());
+                            default -> null;
+                        };
+                Snapshot.Player o =
+                        random.nextBoolean()
+                                ? s.players().o()
+                                : new Snapshot.Player(
+                                        "bot",
+                                        "bot",
+                                        random.nextBoolean() ? "hard" : "perfect",
+                                        true);
+                return with(
+                        s,
+                        v,
+                        s.status(),
+                        s.turn(),
+                        board,
+                        moves,
+                        s.lastMove(),
+                        s.result(),
+                        new Snapshot.Players(next, o),
+                        s.score(),
+                        s.rematch());
+            }
+            case 7 -> { // a spectator comes or goes
+                return new Snapshot(
+                        v,
+                        s.room(),
+                        s.settings(),
+                        s.game(),
+                        s.status(),
+                        s.turn(),
+                        board,
+                        moves,
+                        s.lastMove(),
+                        s.result(),
+                        s.players(),
+                        Math.max(0, s.spectators() + (random.nextBoolean() ? 1 : -1)),
+                        s.score(),
+                        s.undoRequest(),
+                        s.rematch());
+            }
+            default -> { // a takeback is asked for or answered
+                return new Snapshot(
+                        v,
+                        s.room(),
+                        s.settings(),
+                        s.game(),
+                        s.status(),
+                        s.turn(),
+                        board,
+                        moves,
+                        s.lastMove(),
+                        s.result(),
+                        s.players(),
+                        s.spectators(),
+                        s.score(),
+                        s.undoRequest() == null ? "X" : null,
+                        s.rematch());
+            }
+        }
     }
-    return new Snapshot(random.nextInt(3), random.nextBoolean() ? "K7MQ2P" : "ABCDEF",
-        new Snapshot.Settings(size, 3, random.nextBoolean() ? "X" : "random", random.nextBoolean(), true),
-        1 + random.nextInt(2), STATUSES[random.nextInt(3)], random.nextBoolean() ? null : "X", board,
-        moves, random.nextBoolean() ? null : random.nextInt(9),
-        random.nextBoolean() ? null : new Snapshot.Result(random.nextBoolean() ? null : "O", "line", List.of(1, 2, 3)),
-        new Snapshot.Players(
-            random.nextBoolean() ? null : new Snapshot.Player("ana", "human", null, random.nextBoolean()),
-            random.nextBoolean() ? null : new Snapshot.Player(random.nextBoolean() ? "bot" : "bo", "bot", "easy", true)),
-        random.nextInt(2), new Snapshot.Score(random.nextInt(2), random.nextInt(2), random.nextInt(2)),
-        random.nextBoolean() ? null : "O", random.nextBoolean() ? List.of() : List.of("X", "O").subList(0, 1 + random.nextInt(2)));
-  }
+
+    private static Snapshot with(
+            Snapshot s,
+            long version,
+            String status,
+            String turn,
+            List<String> board,
+            List<Snapshot.MoveEntry> moves,
+            Integer lastMove,
+            Snapshot.Result result,
+            Snapshot.Players players,
+            Snapshot.Score score,
+            List<String> rematch) {
+        return new Snapshot(
+                version,
+                s.room(),
+                s.settings(),
+                s.game(),
+                status,
+                turn,
+                board,
+                moves,
+                lastMove,
+                result,
+                players,
+                s.spectators(),
+                score,
+                s.undoRequest(),
+                rematch);
+    }
+
+    private static Snapshot arbitrary(SplittableRandom random) {
+        int size = 3 + random.nextInt(3);
+        List<String> board = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            StringBuilder row = new StringBuilder();
+            for (int c = 0; c < size; c++) {
+                row.append(".XO".charAt(random.nextInt(3)));
+            }
+            board.add(row.toString());
+        }
+        List<Snapshot.MoveEntry> moves = new ArrayList<>();
+        for (int i = random.nextInt(6); i > 0; i--) {
+            moves.add(
+                    new Snapshot.MoveEntry(
+                            random.nextBoolean() ? "X" : "O",
+                            random.nextInt(9),
+                            "m" + random.nextInt(3)));
+        }
+        return new Snapshot(
+                random.nextInt(3),
+                random.nextBoolean() ? "K7MQ2P" : "ABCDEF",
+                new Snapshot.Settings(
+                        size, 3, random.nextBoolean() ? "X" : "random", random.nextBoolean(), true),
+                1 + random.nextInt(2),
+                STATUSES[random.nextInt(3)],
+                random.nextBoolean() ? null : "X",
+                board,
+                moves,
+                random.nextBoolean() ? null : random.nextInt(9),
+                random.nextBoolean()
+                        ? null
+                        : new Snapshot.Result(
+                                random.nextBoolean() ? null : "O", "line", List.of(1, 2, 3)),
+                new Snapshot.Players(
+                        random.nextBoolean()
+                                ? null
+                                : new Snapshot.Player("ana", "human", null, random.nextBoolean()),
+                        random.nextBoolean()
+                                ? null
+                                : new Snapshot.Player(
+                                        random.nextBoolean() ? "bot" : "bo", "bot", "easy", true)),
+                random.nextInt(2),
+                new Snapshot.Score(random.nextInt(2), random.nextInt(2), random.nextInt(2)),
+                random.nextBoolean() ? null : "O",
+                random.nextBoolean()
+                        ? List.of()
+                        : List.of("X", "O").subList(0, 1 + random.nextInt(2)));
+    }
 }

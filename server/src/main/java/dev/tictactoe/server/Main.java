@@ -1,19 +1,23 @@
 package dev.tictactoe.server;
 
 import ch.qos.logback.classic.LoggerContext;
+
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.net.GameServer;
+
+import org.slf4j.LoggerFactory;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** Starts the game server from flags and environment variables (flags win). */
 @Command(
@@ -23,164 +27,287 @@ import picocli.CommandLine;
         showDefaultValues = true)
 public final class Main implements Callable<Integer> {
 
-    @Option(names = "--host", defaultValue = "${env:TTT_HOST:-" + ServerConfig.DEFAULT_HOST + "}",
+    @Option(
+            names = "--host",
+            defaultValue = "${env:TTT_HOST:-" + ServerConfig.DEFAULT_HOST + "}",
             description = "Address to bind (env TTT_HOST).")
     String host;
 
-    @Option(names = "--port", defaultValue = "${env:TTT_PORT:-" + ServerConfig.DEFAULT_PORT + "}",
+    @Option(
+            names = "--port",
+            defaultValue = "${env:TTT_PORT:-" + ServerConfig.DEFAULT_PORT + "}",
             description = "TCP port, 0 for any free one (env TTT_PORT).")
     int port;
 
-    @Option(names = "--worker-threads", defaultValue = "${env:TTT_WORKER_THREADS:-0}",
+    @Option(
+            names = "--worker-threads",
+            defaultValue = "${env:TTT_WORKER_THREADS:-0}",
             description = "Netty worker threads, 0 = one per core (env TTT_WORKER_THREADS).")
     int workerThreads;
 
-    @Option(names = "--max-frame-bytes", defaultValue = "${env:TTT_MAX_FRAME_BYTES:-" + ServerConfig.DEFAULT_MAX_FRAME_BYTES + "}",
+    @Option(
+            names = "--max-frame-bytes",
+            defaultValue =
+                    "${env:TTT_MAX_FRAME_BYTES:-" + ServerConfig.DEFAULT_MAX_FRAME_BYTES + "}",
             description = "Largest WebSocket frame accepted (env TTT_MAX_FRAME_BYTES).")
     int maxFrameBytes;
 
-    @Option(names = "--max-rooms", defaultValue = "${env:TTT_MAX_ROOMS:-" + ServerConfig.DEFAULT_MAX_ROOMS + "}",
+    @Option(
+            names = "--max-rooms",
+            defaultValue = "${env:TTT_MAX_ROOMS:-" + ServerConfig.DEFAULT_MAX_ROOMS + "}",
             description = "Live rooms at most (env TTT_MAX_ROOMS).")
     int maxRooms;
 
-    @Option(names = "--max-members-per-room",
-            defaultValue = "${env:TTT_MAX_MEMBERS_PER_ROOM:-" + ServerConfig.DEFAULT_MAX_MEMBERS_PER_ROOM + "}",
-            description = "Players and spectators in one room at most (env TTT_MAX_MEMBERS_PER_ROOM).")
+    @Option(
+            names = "--max-members-per-room",
+            defaultValue =
+                    "${env:TTT_MAX_MEMBERS_PER_ROOM:-"
+                            + ServerConfig.DEFAULT_MAX_MEMBERS_PER_ROOM
+                            + "}",
+            description =
+                    "Players and spectators in one room at most (env TTT_MAX_MEMBERS_PER_ROOM).")
     int maxMembersPerRoom;
 
-    @Option(names = "--max-name-length",
-            defaultValue = "${env:TTT_MAX_NAME_LENGTH:-" + ServerConfig.DEFAULT_MAX_NAME_LENGTH + "}",
+    @Option(
+            names = "--max-name-length",
+            defaultValue =
+                    "${env:TTT_MAX_NAME_LENGTH:-" + ServerConfig.DEFAULT_MAX_NAME_LENGTH + "}",
             description = "Longest player name (env TTT_MAX_NAME_LENGTH).")
     int maxNameLength;
 
-    @Option(names = "--messages-per-second",
-            defaultValue = "${env:TTT_MESSAGES_PER_SECOND:-" + ServerConfig.DEFAULT_MESSAGES_PER_SECOND + "}",
-            description = "Sustained messages per connection per second (env TTT_MESSAGES_PER_SECOND).")
+    @Option(
+            names = "--messages-per-second",
+            defaultValue =
+                    "${env:TTT_MESSAGES_PER_SECOND:-"
+                            + ServerConfig.DEFAULT_MESSAGES_PER_SECOND
+                            + "}",
+            description =
+                    "Sustained messages per connection per second (env TTT_MESSAGES_PER_SECOND).")
     int messagesPerSecond;
 
-    @Option(names = "--message-burst",
+    @Option(
+            names = "--message-burst",
             defaultValue = "${env:TTT_MESSAGE_BURST:-" + ServerConfig.DEFAULT_MESSAGE_BURST + "}",
             description = "Messages a connection may send at once (env TTT_MESSAGE_BURST).")
     int messageBurst;
 
-    @Option(names = "--abuse-strikes",
+    @Option(
+            names = "--abuse-strikes",
             defaultValue = "${env:TTT_ABUSE_STRIKES:-" + ServerConfig.DEFAULT_ABUSE_STRIKES + "}",
-            description = "Rate-limited seconds within a minute before the connection is closed (env TTT_ABUSE_STRIKES).")
+            description =
+                    "Rate-limited seconds within a minute before the connection is closed (env"
+                        + " TTT_ABUSE_STRIKES).")
     int abuseStrikes;
 
-    @Option(names = "--idle-timeout", defaultValue = "${env:TTT_IDLE_TIMEOUT:-PT60S}",
+    @Option(
+            names = "--idle-timeout",
+            defaultValue = "${env:TTT_IDLE_TIMEOUT:-PT60S}",
             description = "Close a connection silent this long, ISO-8601 (env TTT_IDLE_TIMEOUT).")
     Duration idleTimeout;
 
-    @Option(names = "--ping-interval", defaultValue = "${env:TTT_PING_INTERVAL:-PT20S}",
+    @Option(
+            names = "--ping-interval",
+            defaultValue = "${env:TTT_PING_INTERVAL:-PT20S}",
             description = "Ping a quiet connection this often (env TTT_PING_INTERVAL).")
     Duration pingInterval;
 
-    @Option(names = "--seat-grace", defaultValue = "${env:TTT_SEAT_GRACE:-PT60S}",
+    @Option(
+            names = "--seat-grace",
+            defaultValue = "${env:TTT_SEAT_GRACE:-PT60S}",
             description = "Keep a dropped player's seat this long (env TTT_SEAT_GRACE).")
     Duration seatGrace;
 
-    @Option(names = "--idle-claim", defaultValue = "${env:TTT_IDLE_CLAIM:-PT60S}",
-            description = "In a game without a clock, let the opponent claim after the side to move was idle this long, "
-                    + "10s..1h (env TTT_IDLE_CLAIM).")
+    @Option(
+            names = "--idle-claim",
+            defaultValue = "${env:TTT_IDLE_CLAIM:-PT60S}",
+            description =
+                    "In a game without a clock, let the opponent claim after the side to move was"
+                        + " idle this long, 10s..1h (env TTT_IDLE_CLAIM).")
     Duration idleClaim;
 
-    @Option(names = "--match-wait", defaultValue = "${env:TTT_MATCH_WAIT:-30s}",
-            description = "The longest a quick-match request waits for an opponent, at most 5m (env TTT_MATCH_WAIT).")
+    @Option(
+            names = "--match-wait",
+            defaultValue = "${env:TTT_MATCH_WAIT:-30s}",
+            description =
+                    "The longest a quick-match request waits for an opponent, at most 5m (env"
+                        + " TTT_MATCH_WAIT).")
     Duration matchWait;
 
-    @Option(names = "--match-max-waiting",
-            defaultValue = "${env:TTT_MATCH_MAX_WAITING:-" + ServerConfig.DEFAULT_MATCH_MAX_WAITING + "}",
-            description = "Quick-match requests waiting at once at most (env TTT_MATCH_MAX_WAITING).")
+    @Option(
+            names = "--match-max-waiting",
+            defaultValue =
+                    "${env:TTT_MATCH_MAX_WAITING:-" + ServerConfig.DEFAULT_MATCH_MAX_WAITING + "}",
+            description =
+                    "Quick-match requests waiting at once at most (env TTT_MATCH_MAX_WAITING).")
     int matchMaxWaiting;
 
-    @Option(names = "--empty-room-ttl", defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
-            description = "Remove a room nobody is connected to after this long (env TTT_EMPTY_ROOM_TTL).")
+    @Option(
+            names = "--empty-room-ttl",
+            defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
+            description =
+                    "Remove a room nobody is connected to after this long (env"
+                        + " TTT_EMPTY_ROOM_TTL).")
     Duration emptyRoomTtl;
 
-    @Option(names = "--diff-history",
+    @Option(
+            names = "--diff-history",
             defaultValue = "${env:TTT_DIFF_HISTORY:-" + ServerConfig.DEFAULT_DIFF_HISTORY + "}",
             description = "Recent diffs a room keeps for replay (env TTT_DIFF_HISTORY).")
     int diffHistory;
 
-    @Option(names = "--bot-threads", defaultValue = "${env:TTT_BOT_THREADS:-" + ServerConfig.DEFAULT_BOT_THREADS + "}",
+    @Option(
+            names = "--bot-threads",
+            defaultValue = "${env:TTT_BOT_THREADS:-" + ServerConfig.DEFAULT_BOT_THREADS + "}",
             description = "Threads that compute bot moves (env TTT_BOT_THREADS).")
     int botThreads;
 
-    @Option(names = "--bot-queue", defaultValue = "${env:TTT_BOT_QUEUE:-" + ServerConfig.DEFAULT_BOT_QUEUE + "}",
+    @Option(
+            names = "--bot-queue",
+            defaultValue = "${env:TTT_BOT_QUEUE:-" + ServerConfig.DEFAULT_BOT_QUEUE + "}",
             description = "Bot moves waiting for a thread at most (env TTT_BOT_QUEUE).")
     int botQueue;
 
-    @Option(names = "--bot-budget", defaultValue = "${env:TTT_BOT_BUDGET:-PT0.2S}",
+    @Option(
+            names = "--bot-budget",
+            defaultValue = "${env:TTT_BOT_BUDGET:-PT0.2S}",
             description = "Thinking time of a bot move, ISO-8601 (env TTT_BOT_BUDGET).")
     Duration botBudget;
 
-    @Option(names = "--bot-seed", defaultValue = "${env:TTT_BOT_SEED:-" + NONE + "}", converter = NoneOrLong.class,
-            description = "Seed of the bots' choices in rooms created without a botSeed: the n-th room created gets the"
-                    + " n-th seed fixed by this one; '" + NONE + "' draws a random seed per room (env TTT_BOT_SEED).")
+    @Option(
+            names = "--bot-seed",
+            defaultValue = "${env:TTT_BOT_SEED:-" + NONE + "}",
+            converter = NoneOrLong.class,
+            description =
+                    "Seed of the bots' choices in rooms created without a botSeed: the n-th room"
+                        + " created gets the n-th seed fixed by this one; '"
+                            + NONE
+                            + "' draws a random seed per room (env TTT_BOT_SEED).")
     Long botSeed;
 
-    @Option(names = "--bot-nodes", defaultValue = "${env:TTT_BOT_NODES:-" + NONE + "}", converter = NoneOrLong.class,
-            description = "Bound every bot search by this many positions instead of --bot-budget, so bot moves replay"
-                    + " on any machine; '" + NONE + "' searches for the time budget (env TTT_BOT_NODES).")
+    @Option(
+            names = "--bot-nodes",
+            defaultValue = "${env:TTT_BOT_NODES:-" + NONE + "}",
+            converter = NoneOrLong.class,
+            description =
+                    "Bound every bot search by this many positions instead of --bot-budget, so bot"
+                        + " moves replay on any machine; '"
+                            + NONE
+                            + "' searches for the time budget (env TTT_BOT_NODES).")
     Long botNodes;
 
-    @Option(names = "--allowed-origins", defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
-            description = "Comma-separated browser origins (https://host[:port]) allowed to open room sockets"
-                    + " besides the server's own (env TTT_ALLOWED_ORIGINS).")
+    @Option(
+            names = "--allowed-origins",
+            defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
+            description =
+                    "Comma-separated browser origins (https://host[:port]) allowed to open room"
+                        + " sockets besides the server's own (env TTT_ALLOWED_ORIGINS).")
     String allowedOrigins;
 
-    @Option(names = "--max-outbound-bytes",
-            defaultValue = "${env:TTT_MAX_OUTBOUND_BYTES:-" + ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES + "}",
-            description = "Bytes waiting to be sent to one connection before it is closed as too slow, 4008 (env TTT_MAX_OUTBOUND_BYTES).")
+    @Option(
+            names = "--max-outbound-bytes",
+            defaultValue =
+                    "${env:TTT_MAX_OUTBOUND_BYTES:-"
+                            + ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES
+                            + "}",
+            description =
+                    "Bytes waiting to be sent to one connection before it is closed as too slow,"
+                        + " 4008 (env TTT_MAX_OUTBOUND_BYTES).")
     int maxOutboundBytes;
 
-    @Option(names = "--drain-timeout", defaultValue = "${env:TTT_DRAIN_TIMEOUT:-PT5S}",
-            description = "On SIGTERM, wait this long for clients to take their close frames (env TTT_DRAIN_TIMEOUT).")
+    @Option(
+            names = "--drain-timeout",
+            defaultValue = "${env:TTT_DRAIN_TIMEOUT:-PT5S}",
+            description =
+                    "On SIGTERM, wait this long for clients to take their close frames (env"
+                        + " TTT_DRAIN_TIMEOUT).")
     Duration drainTimeout;
 
-    @Option(names = "--unknown-codes-per-second",
-            defaultValue = "${env:TTT_UNKNOWN_CODES_PER_SECOND:-" + ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND + "}",
-            description = "Unknown room codes one address may try per second before 429 (env TTT_UNKNOWN_CODES_PER_SECOND).")
+    @Option(
+            names = "--unknown-codes-per-second",
+            defaultValue =
+                    "${env:TTT_UNKNOWN_CODES_PER_SECOND:-"
+                            + ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND
+                            + "}",
+            description =
+                    "Unknown room codes one address may try per second before 429 (env"
+                        + " TTT_UNKNOWN_CODES_PER_SECOND).")
     int unknownCodesPerSecond;
 
-    @Option(names = "--unknown-code-burst",
-            defaultValue = "${env:TTT_UNKNOWN_CODE_BURST:-" + ServerConfig.DEFAULT_UNKNOWN_CODE_BURST + "}",
-            description = "Unknown room codes one address may try at once (env TTT_UNKNOWN_CODE_BURST).")
+    @Option(
+            names = "--unknown-code-burst",
+            defaultValue =
+                    "${env:TTT_UNKNOWN_CODE_BURST:-"
+                            + ServerConfig.DEFAULT_UNKNOWN_CODE_BURST
+                            + "}",
+            description =
+                    "Unknown room codes one address may try at once (env TTT_UNKNOWN_CODE_BURST).")
     int unknownCodeBurst;
 
-    @Option(names = "--trusted-proxies", defaultValue = "${env:TTT_TRUSTED_PROXIES:-}",
-            description = "Comma-separated proxy IPs whose X-Forwarded-For names the client (env TTT_TRUSTED_PROXIES).")
+    @Option(
+            names = "--trusted-proxies",
+            defaultValue = "${env:TTT_TRUSTED_PROXIES:-}",
+            description =
+                    "Comma-separated proxy IPs whose X-Forwarded-For names the client (env"
+                        + " TTT_TRUSTED_PROXIES).")
     String trustedProxies;
 
-    @Option(names = "--transport", defaultValue = "${env:TTT_TRANSPORT:-" + ServerConfig.DEFAULT_TRANSPORT + "}",
-            description = "Socket transport: auto (native epoll where it loads, else NIO), epoll or nio (env TTT_TRANSPORT).")
+    @Option(
+            names = "--transport",
+            defaultValue = "${env:TTT_TRANSPORT:-" + ServerConfig.DEFAULT_TRANSPORT + "}",
+            description =
+                    "Socket transport: auto (native epoll where it loads, else NIO), epoll or nio"
+                        + " (env TTT_TRANSPORT).")
     String transport;
 
-    @Option(names = "--bench-endpoints", defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
-            description = "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env TTT_BENCH_ENDPOINTS).")
+    @Option(
+            names = "--bench-endpoints",
+            defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
+            description =
+                    "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env"
+                        + " TTT_BENCH_ENDPOINTS).")
     boolean benchEndpoints;
 
-    @Option(names = "--data-dir", defaultValue = "${env:TTT_DATA_DIR:-" + DEFAULT_DATA_DIR + "}",
-            description = "Where rooms and finished games are kept, created if missing; '" + NO_DATA_DIR
-                    + "' keeps rooms in memory only (env TTT_DATA_DIR).")
+    @Option(
+            names = "--data-dir",
+            defaultValue = "${env:TTT_DATA_DIR:-" + DEFAULT_DATA_DIR + "}",
+            description =
+                    "Where rooms and finished games are kept, created if missing; '"
+                            + NO_DATA_DIR
+                            + "' keeps rooms in memory only (env TTT_DATA_DIR).")
     String dataDir;
 
-    @Option(names = "--durability", defaultValue = "${env:TTT_DURABILITY:-" + ServerConfig.DEFAULT_DURABILITY + "}",
-            description = "When a change is on disk: group (every 5 ms), group:<n>ms, fsync or none (env TTT_DURABILITY).")
+    @Option(
+            names = "--durability",
+            defaultValue = "${env:TTT_DURABILITY:-" + ServerConfig.DEFAULT_DURABILITY + "}",
+            description =
+                    "When a change is on disk: group (every 5 ms), group:<n>ms, fsync or none (env"
+                        + " TTT_DURABILITY).")
     String durability;
 
-    @Option(names = "--game-retention", defaultValue = "${env:TTT_GAME_RETENTION:-168h}",
-            description = "Keep finished games this long after their room has gone (env TTT_GAME_RETENTION).")
+    @Option(
+            names = "--game-retention",
+            defaultValue = "${env:TTT_GAME_RETENTION:-168h}",
+            description =
+                    "Keep finished games this long after their room has gone (env"
+                        + " TTT_GAME_RETENTION).")
     Duration gameRetention;
 
     /** The data directory of a server started from the command line. */
     static final String DEFAULT_DATA_DIR = "data";
+
     /** The {@code --data-dir} value that turns the journal off. */
     static final String NO_DATA_DIR = "none";
-    /** The value of an optional number flag that leaves it unset ({@code --bot-seed}, {@code --bot-nodes}). */
+
+    /**
+     * The value of an optional number flag that leaves it unset ({@code --bot-seed}, {@code
+     * --bot-nodes}).
+     */
     static final String NONE = "none";
-    @Option(names = "--log-format", defaultValue = "${env:TTT_LOG_FORMAT:-text}", converter = LogFormat.class,
+
+    @Option(
+            names = "--log-format",
+            defaultValue = "${env:TTT_LOG_FORMAT:-text}",
+            converter = LogFormat.class,
             description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
     FormatEncoder.Format logFormat;
 
@@ -199,7 +326,8 @@ public final class Main implements Callable<Integer> {
         public FormatEncoder.Format convert(String value) {
             FormatEncoder.Format format = FormatEncoder.parse(value);
             if (format == null) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a log format (use text or json)");
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not a log format (use text or json)");
             }
             return format;
         }
@@ -216,7 +344,8 @@ public final class Main implements Callable<Integer> {
             try {
                 return Long.parseLong(text);
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not an integer (or " + NONE + ")");
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not an integer (or " + NONE + ")");
             }
         }
     }
@@ -266,7 +395,10 @@ public final class Main implements Callable<Integer> {
                 .trustedProxies(splitList(trustedProxies))
                 .benchEndpoints(benchEndpoints)
                 .transport(transport)
-                .dataDir(dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR) ? null : Path.of(dataDir))
+                .dataDir(
+                        dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR)
+                                ? null
+                                : Path.of(dataDir))
                 .durability(durability)
                 .gameRetention(gameRetention)
                 .build();
@@ -274,21 +406,30 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        // Read by logback.xml when logging starts, which is below: system properties win over the environment.
+        // Read by logback.xml when logging starts, which is below: system properties win over the
+        // environment.
         System.setProperty("TTT_LOG_FORMAT", logFormat.name().toLowerCase(java.util.Locale.ROOT));
         GameServer server = GameServer.start(config());
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            // SIGTERM or SIGINT: drain (close 1001 to every client, bounded by --drain-timeout).
-            server.close();
-            // Logging is asynchronous: write what is still queued before the JVM goes.
-            if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
-                logging.stop();
-            }
-            stopped.countDown();
-            // A JVM ended by a signal exits 128 + signal; a drained stop is a clean one, so say 0.
-            Runtime.getRuntime().halt(0);
-        }, "shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () -> {
+                                    // SIGTERM or SIGINT: drain (close 1001 to every client, bounded
+                                    // by --drain-timeout).
+                                    server.close();
+                                    // Logging is asynchronous: write what is still queued before
+                                    // the JVM goes.
+                                    if (LoggerFactory.getILoggerFactory()
+                                            instanceof LoggerContext logging) {
+                                        logging.stop();
+                                    }
+                                    stopped.countDown();
+                                    // A JVM ended by a signal exits 128 + signal; a drained stop is
+                                    // a clean one, so say 0.
+                                    Runtime.getRuntime().halt(0);
+                                },
+                                "shutdown"));
         stopped.await();
         return 0;
     }

@@ -1,18 +1,19 @@
 package dev.tictactoe.server;
 
-import dev.tictactoe.server.net.Transport;
-import dev.tictactoe.server.store.DurabilityPolicy;
-import java.nio.file.Path;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.lobby.MatchQueue;
+import dev.tictactoe.server.net.Transport;
+import dev.tictactoe.server.store.DurabilityPolicy;
+
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * Every setting of the server; {@link #builder()} starts from the defaults it runs with when given
- * none. Long only because each setting appears three times (a component, a named default, a
- * builder method); it stays one file so that a setting is added in one place.
+ * none. Long only because each setting appears three times (a component, a named default, a builder
+ * method); it stays one file so that a setting is added in one place.
  */
 public record ServerConfig(
         String host,
@@ -52,54 +53,74 @@ public record ServerConfig(
 
     /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
+
     /** Default: TCP port; 0 picks a free one. */
     public static final int DEFAULT_PORT = 8080;
+
     /** Default: Netty worker threads; 0 = one per core. */
     public static final int DEFAULT_WORKER_THREADS = 0;
+
     /** Default: largest WebSocket frame accepted. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
+
     /** Default: live rooms at most. */
     public static final int DEFAULT_MAX_ROOMS = 20_000;
+
     /** Default: players and spectators in one room at most. */
     public static final int DEFAULT_MAX_MEMBERS_PER_ROOM = 64;
+
     /** Default: longest player name. */
     public static final int DEFAULT_MAX_NAME_LENGTH = 32;
+
     /** Default: sustained messages per connection per second. */
     public static final int DEFAULT_MESSAGES_PER_SECOND = 20;
+
     /** Default: messages a connection may send at once above the rate. */
     public static final int DEFAULT_MESSAGE_BURST = 40;
+
     /** Default: rate-limited seconds within a minute before the connection is closed. */
     public static final int DEFAULT_ABUSE_STRIKES = 3;
+
     /** Default: close a connection silent this long. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+
     /** Default: ping a quiet connection this often. */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(20);
+
     /** Default: keep a dropped player's seat this long. */
     public static final Duration DEFAULT_SEAT_GRACE = Duration.ofSeconds(60);
+
     /** Default: remove a room nobody is connected to after this long. */
     public static final Duration DEFAULT_EMPTY_ROOM_TTL = Duration.ofMinutes(5);
+
     /**
-     * Default: recent diffs a room keeps for replay. A dropped player stalls its game, so it
-     * misses a few versions; a longer gap gets a snapshot. Every kept diff outlives young
-     * collections, so a longer history makes their pauses longer.
+     * Default: recent diffs a room keeps for replay. A dropped player stalls its game, so it misses
+     * a few versions; a longer gap gets a snapshot. Every kept diff outlives young collections, so
+     * a longer history makes their pauses longer.
      */
     public static final int DEFAULT_DIFF_HISTORY = 16;
+
     /** Default: threads that compute bot moves. */
     public static final int DEFAULT_BOT_THREADS = 1;
+
     /** Default: bot moves waiting for a thread at most. */
     public static final int DEFAULT_BOT_QUEUE = 1_000;
+
     /** Default: thinking time of a bot move. */
     public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
+
     /**
-     * Default: no server-wide bot seed, so a room created without a {@code botSeed} of its own
-     * gets a random one. With a seed S, the n-th room created gets the n-th seed fixed by S.
+     * Default: no server-wide bot seed, so a room created without a {@code botSeed} of its own gets
+     * a random one. With a seed S, the n-th room created gets the n-th seed fixed by S.
      */
     public static final Long DEFAULT_BOT_SEED = null;
+
     /**
-     * Default: no node budget, bot searches are bounded by {@link #botBudget} (time). With a
-     * budget of N positions per search, bot moves no longer depend on the machine's speed.
+     * Default: no node budget, bot searches are bounded by {@link #botBudget} (time). With a budget
+     * of N positions per search, bot moves no longer depend on the machine's speed.
      */
     public static final Long DEFAULT_BOT_NODES = null;
+
     /**
      * Default: browser origins allowed to open a room socket besides the server's own (an Origin
      * whose host and port are the request's Host); requests without an Origin are always allowed.
@@ -107,7 +128,8 @@ public record ServerConfig(
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of();
 
     /** What an allowed origin looks like: a scheme, a host and an optional port, nothing else. */
-    private static final Pattern ORIGIN = Pattern.compile("(?i)https?://([a-z0-9.-]+|\\[[0-9a-f:.]+\\])(:\\d{1,5})?");
+    private static final Pattern ORIGIN =
+            Pattern.compile("(?i)https?://([a-z0-9.-]+|\\[[0-9a-f:.]+\\])(:\\d{1,5})?");
 
     /**
      * Default: bytes a connection may have waiting to be sent before it is closed as too slow
@@ -115,31 +137,46 @@ public record ServerConfig(
      * reading stops, so only replies already asked for can pile up; this caps those too.
      */
     public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
+
     /** Default: how long a stopping server waits for its clients to take their close frames. */
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(5);
+
     /** Default: room codes an address may get wrong per second (lookups and upgrades). */
     public static final int DEFAULT_UNKNOWN_CODES_PER_SECOND = 10;
+
     /** Default: room codes an address may get wrong in a burst. */
     public static final int DEFAULT_UNKNOWN_CODE_BURST = 20;
+
     /** Default: no proxy is trusted to say who the client is in {@code X-Forwarded-For}. */
     public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
+
     /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
+
     /** Default: native epoll where it loads, NIO elsewhere (see {@code Transport}). */
     public static final String DEFAULT_TRANSPORT = "auto";
-    /** Default of a server built in code: no data directory, rooms live in memory only ({@code Main} uses ./data). */
+
+    /**
+     * Default of a server built in code: no data directory, rooms live in memory only ({@code Main}
+     * uses ./data).
+     */
     public static final Path DEFAULT_DATA_DIR = null;
+
     /** Default: group commit every 5 ms (see {@code DurabilityPolicy}). */
     public static final String DEFAULT_DURABILITY = "group";
+
     /** Default: finished games are kept this long after their room has gone. */
     public static final Duration DEFAULT_GAME_RETENTION = Duration.ofDays(7);
+
     /** Default: the longest a quick-match request waits for an opponent. */
     public static final Duration DEFAULT_MATCH_WAIT = MatchQueue.DEFAULT_WAIT;
+
     /** Default: quick-match requests waiting at once at most. */
     public static final int DEFAULT_MATCH_MAX_WAITING = MatchQueue.DEFAULT_MAX_WAITING;
+
     /**
-     * The longest a quick-match request may be made to wait: an HTTP request held open longer
-     * than this is cut by many proxies and clients.
+     * The longest a quick-match request may be made to wait: an HTTP request held open longer than
+     * this is cut by many proxies and clients.
      */
     public static final Duration MAX_MATCH_WAIT = Duration.ofMinutes(5);
 
@@ -168,8 +205,11 @@ public record ServerConfig(
         IdleClaim.validate(idleClaim);
         requirePositive("matchWait", matchWait);
         if (matchWait.compareTo(MAX_MATCH_WAIT) > 0) {
-            throw new IllegalArgumentException("matchWait must be at most " + MAX_MATCH_WAIT.toMinutes() + " minutes, was "
-                    + matchWait);
+            throw new IllegalArgumentException(
+                    "matchWait must be at most "
+                            + MAX_MATCH_WAIT.toMinutes()
+                            + " minutes, was "
+                            + matchWait);
         }
         requirePositive("matchMaxWaiting", matchMaxWaiting);
         requirePositive("emptyRoomTtl", emptyRoomTtl);
@@ -184,11 +224,15 @@ public record ServerConfig(
         for (String origin : allowedOrigins) {
             if (!ORIGIN.matcher(origin).matches()) {
                 throw new IllegalArgumentException(
-                        "allowedOrigins: expected scheme://host[:port] such as https://example.com, got '" + origin + "'");
+                        "allowedOrigins: expected scheme://host[:port] such as https://example.com,"
+                            + " got '"
+                                + origin
+                                + "'");
             }
         }
         if (workerThreads < 0) {
-            throw new IllegalArgumentException("workerThreads must be 0 or more, was " + workerThreads);
+            throw new IllegalArgumentException(
+                    "workerThreads must be 0 or more, was " + workerThreads);
         }
     }
 
@@ -349,13 +393,19 @@ public record ServerConfig(
             return this;
         }
 
-        /** The seed rooms without a {@code botSeed} of their own derive theirs from; null draws at random. */
+        /**
+         * The seed rooms without a {@code botSeed} of their own derive theirs from; null draws at
+         * random.
+         */
         public Builder botSeed(Long value) {
             this.botSeed = value;
             return this;
         }
 
-        /** Positions a bot search may examine instead of searching for {@code botBudget}; null for time. */
+        /**
+         * Positions a bot search may examine instead of searching for {@code botBudget}; null for
+         * time.
+         */
         public Builder botNodes(Long value) {
             this.botNodes = value;
             return this;
@@ -418,24 +468,59 @@ public record ServerConfig(
             return this;
         }
 
-        /** The longest a quick-match request waits for an opponent before it is answered {@code timeout}. */
+        /**
+         * The longest a quick-match request waits for an opponent before it is answered {@code
+         * timeout}.
+         */
         public Builder matchWait(Duration value) {
             this.matchWait = value;
             return this;
         }
 
-        /** Quick-match requests waiting at once at most; more are refused {@code match_queue_full}. */
+        /**
+         * Quick-match requests waiting at once at most; more are refused {@code match_queue_full}.
+         */
         public Builder matchMaxWaiting(int value) {
             this.matchMaxWaiting = value;
             return this;
         }
 
         public ServerConfig build() {
-            return new ServerConfig(host, port, workerThreads, maxFrameBytes, maxRooms, maxMembersPerRoom, maxNameLength,
-                    messagesPerSecond, messageBurst, abuseStrikes, idleTimeout, pingInterval, seatGrace, emptyRoomTtl,
-                    diffHistory, botThreads, botQueue, botBudget, botSeed, botNodes, allowedOrigins, maxOutboundBytes, drainTimeout,
-                    unknownCodesPerSecond, unknownCodeBurst, trustedProxies, benchEndpoints, transport, dataDir, durability,
-                    gameRetention, idleClaim, matchWait, matchMaxWaiting);
+            return new ServerConfig(
+                    host,
+                    port,
+                    workerThreads,
+                    maxFrameBytes,
+                    maxRooms,
+                    maxMembersPerRoom,
+                    maxNameLength,
+                    messagesPerSecond,
+                    messageBurst,
+                    abuseStrikes,
+                    idleTimeout,
+                    pingInterval,
+                    seatGrace,
+                    emptyRoomTtl,
+                    diffHistory,
+                    botThreads,
+                    botQueue,
+                    botBudget,
+                    botSeed,
+                    botNodes,
+                    allowedOrigins,
+                    maxOutboundBytes,
+                    drainTimeout,
+                    unknownCodesPerSecond,
+                    unknownCodeBurst,
+                    trustedProxies,
+                    benchEndpoints,
+                    transport,
+                    dataDir,
+                    durability,
+                    gameRetention,
+                    idleClaim,
+                    matchWait,
+                    matchMaxWaiting);
         }
     }
 }

@@ -3,11 +3,14 @@ package dev.tictactoe.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import dev.tictactoe.server.clock.IdleClaim;
-import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
+
 import picocli.CommandLine;
+
+import java.nio.file.Path;
+import java.time.Duration;
 
 class MainTest {
 
@@ -23,10 +26,13 @@ class MainTest {
     void noFlagsGiveTheNamedDefaults() {
         ServerConfig config = parse();
         // The one difference from a server built in code: the command line keeps rooms in ./data.
-        assertThat(config).isEqualTo(ServerConfig.builder().dataDir(Path.of(Main.DEFAULT_DATA_DIR)).build());
+        assertThat(config)
+                .isEqualTo(ServerConfig.builder().dataDir(Path.of(Main.DEFAULT_DATA_DIR)).build());
         assertThat(ServerConfig.defaults().dataDir()).isNull();
         assertThat(config.durability()).isEqualTo(ServerConfig.DEFAULT_DURABILITY);
-        assertThat(config.gameRetention()).isEqualTo(Duration.ofDays(7)).isEqualTo(ServerConfig.DEFAULT_GAME_RETENTION);
+        assertThat(config.gameRetention())
+                .isEqualTo(Duration.ofDays(7))
+                .isEqualTo(ServerConfig.DEFAULT_GAME_RETENTION);
         assertThat(config.port()).isEqualTo(ServerConfig.DEFAULT_PORT);
         assertThat(config.maxFrameBytes()).isEqualTo(64 * 1024);
         assertThat(config.seatGrace()).isEqualTo(Duration.ofSeconds(60));
@@ -36,40 +42,60 @@ class MainTest {
     @Test
     void theIdleClaimTimeIsASettingWithinItsLimits() {
         assertThat(parse("--idle-claim", "2m").idleClaim()).isEqualTo(Duration.ofMinutes(2));
-        assertThatThrownBy(() -> parse("--idle-claim", "5s")).hasMessageContaining("idle claim time must be 10s..1h");
+        assertThatThrownBy(() -> parse("--idle-claim", "5s"))
+                .hasMessageContaining("idle claim time must be 10s..1h");
         assertThatThrownBy(() -> parse("--idle-claim", "2h")).hasMessageContaining("was 2h");
     }
 
     @Test
     void quickMatchLimitsAreFlagsWithNamedDefaults() {
         ServerConfig defaults = parse();
-        assertThat(defaults.matchWait()).isEqualTo(Duration.ofSeconds(30)).isEqualTo(ServerConfig.DEFAULT_MATCH_WAIT);
-        assertThat(defaults.matchMaxWaiting()).isEqualTo(10_000).isEqualTo(ServerConfig.DEFAULT_MATCH_MAX_WAITING);
+        assertThat(defaults.matchWait())
+                .isEqualTo(Duration.ofSeconds(30))
+                .isEqualTo(ServerConfig.DEFAULT_MATCH_WAIT);
+        assertThat(defaults.matchMaxWaiting())
+                .isEqualTo(10_000)
+                .isEqualTo(ServerConfig.DEFAULT_MATCH_MAX_WAITING);
         ServerConfig config = parse("--match-wait", "45s", "--match-max-waiting", "50");
         assertThat(config.matchWait()).isEqualTo(Duration.ofSeconds(45));
         assertThat(config.matchMaxWaiting()).isEqualTo(50);
         assertThat(parse("--match-wait", "5m").matchWait()).isEqualTo(ServerConfig.MAX_MATCH_WAIT);
-        assertThatThrownBy(() -> parse("--match-wait", "301s")).hasMessageContaining("matchWait must be at most 5 minutes");
+        assertThatThrownBy(() -> parse("--match-wait", "301s"))
+                .hasMessageContaining("matchWait must be at most 5 minutes");
         assertThatThrownBy(() -> parse("--match-wait", "0s")).hasMessageContaining("matchWait");
-        assertThatThrownBy(() -> parse("--match-max-waiting", "0")).hasMessageContaining("matchMaxWaiting");
+        assertThatThrownBy(() -> parse("--match-max-waiting", "0"))
+                .hasMessageContaining("matchMaxWaiting");
     }
 
     @Test
     void theDataDirectoryAndItsPolicyAreFlags() {
         assertThat(parse("--data-dir", "none").dataDir()).isNull();
-        assertThat(parse("--data-dir", "/var/lib/ttt").dataDir()).isEqualTo(Path.of("/var/lib/ttt"));
+        assertThat(parse("--data-dir", "/var/lib/ttt").dataDir())
+                .isEqualTo(Path.of("/var/lib/ttt"));
         assertThat(parse("--durability", "fsync").durability()).isEqualTo("fsync");
         assertThat(parse("--game-retention", "24h").gameRetention()).isEqualTo(Duration.ofDays(1));
         assertThatThrownBy(() -> parse("--durability", "sometimes"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("durability");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("durability");
         assertThatThrownBy(() -> ServerConfig.builder().gameRetention(Duration.ZERO).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gameRetention");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("gameRetention");
     }
 
     @Test
     void flagsOverrideDefaultsAndDurationsReadNaturally() {
-        ServerConfig config = parse("--port", "9000", "--idle-timeout", "90s", "--seat-grace", "PT2M",
-                "--bot-budget", "500ms", "--max-rooms", "10");
+        ServerConfig config =
+                parse(
+                        "--port",
+                        "9000",
+                        "--idle-timeout",
+                        "90s",
+                        "--seat-grace",
+                        "PT2M",
+                        "--bot-budget",
+                        "500ms",
+                        "--max-rooms",
+                        "10");
         assertThat(config.port()).isEqualTo(9000);
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(config.seatGrace()).isEqualTo(Duration.ofMinutes(2));
@@ -95,16 +121,23 @@ class MainTest {
         assertThat(config.botSeed()).isEqualTo(-7L);
         assertThat(config.botNodes()).isEqualTo(20_000L);
         assertThat(parse("--bot-seed", "none", "--bot-nodes", "NONE").botNodes()).isNull();
-        assertThatThrownBy(() -> parse("--bot-seed", "soon")).hasMessageContaining("'soon' is not an integer");
-        assertThatThrownBy(() -> parse("--bot-nodes", "0")).hasMessageContaining("botNodes must be positive");
+        assertThatThrownBy(() -> parse("--bot-seed", "soon"))
+                .hasMessageContaining("'soon' is not an integer");
+        assertThatThrownBy(() -> parse("--bot-nodes", "0"))
+                .hasMessageContaining("botNodes must be positive");
     }
 
     @Test
     void allowedOriginsAreACommaSeparatedListOfOrigins() {
-        assertThat(parse().allowedOrigins()).isEqualTo(ServerConfig.DEFAULT_ALLOWED_ORIGINS).isEmpty();
-        assertThat(parse("--allowed-origins", "https://play.example, http://localhost:3000").allowedOrigins())
+        assertThat(parse().allowedOrigins())
+                .isEqualTo(ServerConfig.DEFAULT_ALLOWED_ORIGINS)
+                .isEmpty();
+        assertThat(
+                        parse("--allowed-origins", "https://play.example, http://localhost:3000")
+                                .allowedOrigins())
                 .containsExactly("https://play.example", "http://localhost:3000");
-        assertThatThrownBy(() -> parse("--allowed-origins", "play.example/path")).hasMessageContaining("allowedOrigins");
+        assertThatThrownBy(() -> parse("--allowed-origins", "play.example/path"))
+                .hasMessageContaining("allowedOrigins");
     }
 
     @Test
@@ -114,15 +147,27 @@ class MainTest {
         assertThat(defaults.drainTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(defaults.trustedProxies()).isEmpty();
         assertThat(defaults.benchEndpoints()).isFalse();
-        ServerConfig config = parse("--max-outbound-bytes", "100000", "--drain-timeout", "2s", "--trusted-proxies",
-                "10.0.0.1, 10.0.0.2", "--bench-endpoints", "--unknown-codes-per-second", "3", "--unknown-code-burst", "4");
+        ServerConfig config =
+                parse(
+                        "--max-outbound-bytes",
+                        "100000",
+                        "--drain-timeout",
+                        "2s",
+                        "--trusted-proxies",
+                        "10.0.0.1, 10.0.0.2",
+                        "--bench-endpoints",
+                        "--unknown-codes-per-second",
+                        "3",
+                        "--unknown-code-burst",
+                        "4");
         assertThat(config.maxOutboundBytes()).isEqualTo(100_000);
         assertThat(config.drainTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.trustedProxies()).containsExactly("10.0.0.1", "10.0.0.2");
         assertThat(config.benchEndpoints()).isTrue();
         assertThat(config.unknownCodesPerSecond()).isEqualTo(3);
         assertThat(config.unknownCodeBurst()).isEqualTo(4);
-        assertThatThrownBy(() -> parse("--max-outbound-bytes", "0")).hasMessageContaining("maxOutboundBytes");
+        assertThatThrownBy(() -> parse("--max-outbound-bytes", "0"))
+                .hasMessageContaining("maxOutboundBytes");
     }
 
     @Test

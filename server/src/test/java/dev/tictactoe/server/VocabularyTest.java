@@ -6,8 +6,10 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
-import java.util.Arrays;
+
 import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
 
 /** The server's own enums name the protocol's words one for one, so converting by name is safe. */
 class VocabularyTest {
@@ -15,7 +17,8 @@ class VocabularyTest {
     @Test
     void theEnginesLevelsAreTheProtocolsBotLevels() {
         assertThat(Arrays.stream(Level.values()).map(Level::name))
-                .containsExactlyElementsOf(Arrays.stream(BotLevel.values()).map(BotLevel::name).toList());
+                .containsExactlyElementsOf(
+                        Arrays.stream(BotLevel.values()).map(BotLevel::name).toList());
         for (BotLevel level : BotLevel.values()) {
             assertThat(Level.parse(level.wire()).name()).isEqualTo(level.name());
         }
@@ -23,6 +26,7 @@ class VocabularyTest {
 
     @Test
     void marksAreSpelledAsSeats() {
-        assertThat(Arrays.stream(Mark.values()).map(Mark::name)).containsExactlyElementsOf(Seat.WIRE);
+        assertThat(Arrays.stream(Mark.values()).map(Mark::name))
+                .containsExactlyElementsOf(Seat.WIRE);
     }
 }

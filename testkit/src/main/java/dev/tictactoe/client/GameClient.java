@@ -7,10 +7,12 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -29,370 +31,381 @@ import java.util.function.Predicate;
 /**
  * A blocking convenience client for tests, scripts and the terminal client: one connection, the
  * room state kept current (asking for a sync on a gap), a queue of received messages to wait on,
- * and reconnection with the seat token on demand, all through a {@link RoomFollower}.
- * It stays one file: every method is a blocking wrapper over the same follower, inbox and view,
- * which tests read as one API.
+ * and reconnection with the seat token on demand, all through a {@link RoomFollower}. It stays one
+ * file: every method is a blocking wrapper over the same follower, inbox and view, which tests read
+ * as one API.
  */
 public final class GameClient implements AutoCloseable {
-  /** Default time to wait for an answer. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    /** Default time to wait for an answer. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
-  private static final int SEEN_KEPT = 100;
+    private static final int SEEN_KEPT = 100;
 
-  /** Marks the end of a connection in the inbox. */
-  private record Closed(GameConnection.CloseInfo info) {}
+    /** Marks the end of a connection in the inbox. */
+    private record Closed(GameConnection.CloseInfo info) {}
 
-  private final URI uri;
-  private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
-  private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>(); // guarded by this
-  private final RoomView view = new RoomView(); // guarded by this
-  private final RoomFollower follower;
-  private volatile GameConnection connection;
-  private int moves; // guarded by this
-  private volatile Duration timeout = DEFAULT_TIMEOUT;
+    private final URI uri;
+    private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>(); // guarded by this
+    private final RoomView view = new RoomView(); // guarded by this
+    private final RoomFollower follower;
+    private volatile GameConnection connection;
+    private int moves; // guarded by this
+    private volatile Duration timeout = DEFAULT_TIMEOUT;
 
-  private GameClient(URI uri, EventLoopGroup group) {
-    this.uri = uri;
-    // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
-    this.follower =
-        new RoomFollower(uri, group, group.next(), new GuardedView(), new Inbox()).backoff(List.of());
-  }
-
-  /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
-  public static GameClient connect(URI roomUri, EventLoopGroup group) {
-    GameClient client = new GameClient(roomUri, group);
-    client.connection = client.await(client.follower.open(), "connect to " + roomUri);
-    return client;
-  }
-
-  /** Opens a connection to room {@code code} on {@code host:port}; does not join. */
-  public static GameClient connect(String host, int port, String code, EventLoopGroup group) {
-    return connect(GameConnection.roomUri(host, port, code), group);
-  }
-
-  /** Sets the default wait for {@link #join}, {@link #reconnect} and the like. */
-  public GameClient timeout(Duration timeout) {
-    this.timeout = timeout;
-    follower.openTimeout(timeout);
-    return this;
-  }
-
-  private <T> T await(CompletableFuture<T> future, String what) {
-    try {
-      return future.get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof IOException io) {
-        throw new UncheckedIOException("cannot " + what + ": " + io.getMessage(), io);
-      }
-      throw new IllegalStateException("cannot " + what, cause);
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("timed out: " + what, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted: " + what, e);
+    private GameClient(URI uri, EventLoopGroup group) {
+        this.uri = uri;
+        // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
+        this.follower =
+                new RoomFollower(uri, group, group.next(), new GuardedView(), new Inbox())
+                        .backoff(List.of());
     }
-  }
 
-  /** The room view, read by test threads too. */
-  private final class GuardedView implements RoomFollower.State {
-    @Override
-    public RoomView.Update apply(ServerMessage message) {
-      synchronized (GameClient.this) {
-        RoomView.Update update = view.apply(message);
-        if (update == RoomView.Update.APPLIED) {
-          GameClient.this.notifyAll();
+    /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
+    public static GameClient connect(URI roomUri, EventLoopGroup group) {
+        GameClient client = new GameClient(roomUri, group);
+        client.connection = client.await(client.follower.open(), "connect to " + roomUri);
+        return client;
+    }
+
+    /** Opens a connection to room {@code code} on {@code host:port}; does not join. */
+    public static GameClient connect(String host, int port, String code, EventLoopGroup group) {
+        return connect(GameConnection.roomUri(host, port, code), group);
+    }
+
+    /** Sets the default wait for {@link #join}, {@link #reconnect} and the like. */
+    public GameClient timeout(Duration timeout) {
+        this.timeout = timeout;
+        follower.openTimeout(timeout);
+        return this;
+    }
+
+    private <T> T await(CompletableFuture<T> future, String what) {
+        try {
+            return future.get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof IOException io) {
+                throw new UncheckedIOException("cannot " + what + ": " + io.getMessage(), io);
+            }
+            throw new IllegalStateException("cannot " + what, cause);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("timed out: " + what, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted: " + what, e);
         }
-        return update;
-      }
     }
 
-    @Override
-    public Long lastVersion() {
-      synchronized (GameClient.this) {
-        return view.lastVersion();
-      }
-    }
-  }
-
-  /** Queues what the follower reports, for the waits below. */
-  private final class Inbox implements RoomFollower.Listener {
-    @Override
-    public void onConnected(GameConnection c) {
-      inbox.clear(); // what the old connection said is history
-    }
-
-    @Override
-    public void onMessage(ServerMessage message) {
-      synchronized (GameClient.this) {
-        if (seen.size() == SEEN_KEPT) {
-          seen.removeFirst();
+    /** The room view, read by test threads too. */
+    private final class GuardedView implements RoomFollower.State {
+        @Override
+        public RoomView.Update apply(ServerMessage message) {
+            synchronized (GameClient.this) {
+                RoomView.Update update = view.apply(message);
+                if (update == RoomView.Update.APPLIED) {
+                    GameClient.this.notifyAll();
+                }
+                return update;
+            }
         }
-        seen.addLast(message);
-        inbox.add(message);
-      }
+
+        @Override
+        public Long lastVersion() {
+            synchronized (GameClient.this) {
+                return view.lastVersion();
+            }
+        }
     }
 
+    /** Queues what the follower reports, for the waits below. */
+    private final class Inbox implements RoomFollower.Listener {
+        @Override
+        public void onConnected(GameConnection c) {
+            inbox.clear(); // what the old connection said is history
+        }
+
+        @Override
+        public void onMessage(ServerMessage message) {
+            synchronized (GameClient.this) {
+                if (seen.size() == SEEN_KEPT) {
+                    seen.removeFirst();
+                }
+                seen.addLast(message);
+                inbox.add(message);
+            }
+        }
+
+        @Override
+        public void onStopped(RoomFollower.Stopped stopped) {
+            synchronized (GameClient.this) {
+                GameClient.this.notifyAll();
+                GameConnection.CloseInfo info = stopped.close();
+                inbox.add(
+                        new Closed(
+                                info != null
+                                        ? info
+                                        : new GameConnection.CloseInfo(
+                                                CloseCodes.ABNORMAL,
+                                                String.valueOf(stopped.reason()))));
+            }
+        }
+    }
+
+    // ---- joining
+
+    /**
+     * Joins as a player and waits for the welcome; a refusal throws its {@link ProtocolException}.
+     */
+    public ServerMessage.Welcome join(String name) {
+        return join(ClientMessage.Join.player(name));
+    }
+
+    /** Joins as a spectator and waits for the welcome. */
+    public ServerMessage.Welcome spectate() {
+        return spectate("spectator");
+    }
+
+    public ServerMessage.Welcome spectate(String name) {
+        return join(ClientMessage.Join.spectator(name));
+    }
+
+    /** Sends this join and waits for the welcome, or throws the error the server answered with. */
+    public ServerMessage.Welcome join(ClientMessage.Join join) {
+        follower.join(join);
+        ServerMessage answer =
+                await(
+                        m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error,
+                        timeout);
+        if (answer instanceof ServerMessage.Error e) {
+            throw new ProtocolException(e.code(), e.message());
+        }
+        return (ServerMessage.Welcome) answer;
+    }
+
+    /**
+     * Opens a new connection and reclaims the seat with the saved token, stating the last version
+     * applied; waits for the welcome. The old connection, if still open, is dropped.
+     */
+    public ServerMessage.Welcome reconnect() {
+        if (follower.token() == null) {
+            throw new IllegalStateException("no seat token to reconnect with");
+        }
+        connection = await(follower.reconnect(), "reconnect to " + uri);
+        ServerMessage answer =
+                await(
+                        m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error,
+                        timeout);
+        if (answer instanceof ServerMessage.Error e) {
+            throw new ProtocolException(e.code(), e.message());
+        }
+        return (ServerMessage.Welcome) answer;
+    }
+
+    // ---- acting
+
+    /** Sends any message. */
+    public void send(ClientMessage message) {
+        connection.send(message);
+    }
+
+    /** Sends any text as one frame, valid JSON or not, to try the server's defences. */
+    public void sendRaw(String text) {
+        connection.write(new TextWebSocketFrame(text));
+    }
+
+    /** Sends a binary frame, which the protocol does not allow. */
+    public void sendBinary(byte[] data) {
+        connection.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(data)));
+    }
+
+    /**
+     * Plays {@code cell} at the current version with the next move id (m1, m2, ...); returns the
+     * id.
+     */
+    public String move(int cell) {
+        String id;
+        long version;
+        synchronized (this) {
+            id = "m" + ++moves;
+            version = view.version();
+        }
+        send(new ClientMessage.Move(id, Math.max(0, version), cell));
+        return id;
+    }
+
+    /** Sends {@code leave} and waits for the server to close the connection. */
+    public GameConnection.CloseInfo leave() {
+        send(new ClientMessage.Leave());
+        return await(connection.closeFuture(), "leave");
+    }
+
+    /** Drops the connection without a close frame, as a lost network would. */
+    public GameConnection.CloseInfo drop() {
+        return await(connection.abort(), "drop the connection");
+    }
+
+    /** Closes the connection cleanly. */
     @Override
-    public void onStopped(RoomFollower.Stopped stopped) {
-      synchronized (GameClient.this) {
-        GameClient.this.notifyAll();
-        GameConnection.CloseInfo info = stopped.close();
-        inbox.add(
-            new Closed(
-                info != null
-                    ? info
-                    : new GameConnection.CloseInfo(
-                        CloseCodes.ABNORMAL, String.valueOf(stopped.reason()))));
-      }
-    }
-  }
-
-  // ---- joining
-
-  /**
-   * Joins as a player and waits for the welcome; a refusal throws its {@link ProtocolException}.
-   */
-  public ServerMessage.Welcome join(String name) {
-    return join(ClientMessage.Join.player(name));
-  }
-
-  /** Joins as a spectator and waits for the welcome. */
-  public ServerMessage.Welcome spectate() {
-    return spectate("spectator");
-  }
-
-  public ServerMessage.Welcome spectate(String name) {
-    return join(ClientMessage.Join.spectator(name));
-  }
-
-  /** Sends this join and waits for the welcome, or throws the error the server answered with. */
-  public ServerMessage.Welcome join(ClientMessage.Join join) {
-    follower.join(join);
-    ServerMessage answer =
-        await(m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error, timeout);
-    if (answer instanceof ServerMessage.Error e) {
-      throw new ProtocolException(e.code(), e.message());
-    }
-    return (ServerMessage.Welcome) answer;
-  }
-
-  /**
-   * Opens a new connection and reclaims the seat with the saved token, stating the last version
-   * applied; waits for the welcome. The old connection, if still open, is dropped.
-   */
-  public ServerMessage.Welcome reconnect() {
-    if (follower.token() == null) {
-      throw new IllegalStateException("no seat token to reconnect with");
-    }
-    connection = await(follower.reconnect(), "reconnect to " + uri);
-    ServerMessage answer =
-        await(m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error, timeout);
-    if (answer instanceof ServerMessage.Error e) {
-      throw new ProtocolException(e.code(), e.message());
-    }
-    return (ServerMessage.Welcome) answer;
-  }
-
-  // ---- acting
-
-  /** Sends any message. */
-  public void send(ClientMessage message) {
-    connection.send(message);
-  }
-
-  /** Sends any text as one frame, valid JSON or not, to try the server's defences. */
-  public void sendRaw(String text) {
-    connection.write(new TextWebSocketFrame(text));
-  }
-
-  /** Sends a binary frame, which the protocol does not allow. */
-  public void sendBinary(byte[] data) {
-    connection.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(data)));
-  }
-
-  /**
-   * Plays {@code cell} at the current version with the next move id (m1, m2, ...); returns the id.
-   */
-  public String move(int cell) {
-    String id;
-    long version;
-    synchronized (this) {
-      id = "m" + ++moves;
-      version = view.version();
-    }
-    send(new ClientMessage.Move(id, Math.max(0, version), cell));
-    return id;
-  }
-
-  /** Sends {@code leave} and waits for the server to close the connection. */
-  public GameConnection.CloseInfo leave() {
-    send(new ClientMessage.Leave());
-    return await(connection.closeFuture(), "leave");
-  }
-
-  /** Drops the connection without a close frame, as a lost network would. */
-  public GameConnection.CloseInfo drop() {
-    return await(connection.abort(), "drop the connection");
-  }
-
-  /** Closes the connection cleanly. */
-  @Override
-  public void close() {
-    GameConnection c = connection;
-    if (c != null) {
-      c.close();
-    }
-  }
-
-  // ---- waiting
-
-  /**
-   * Takes received messages in order until one matches, and returns it; the ones before it are
-   * consumed. Throws when the connection closes or the time runs out, listing what was seen.
-   */
-  public ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
-    long deadline = System.nanoTime() + within.toNanos();
-    List<Object> skipped = new ArrayList<>();
-    try {
-      while (true) {
-        Object next = inbox.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        if (next == null) {
-          throw new IllegalStateException(
-              "no matching message within " + within + "; skipped " + describe(skipped));
+    public void close() {
+        GameConnection c = connection;
+        if (c != null) {
+            c.close();
         }
-        if (next instanceof Closed closed) {
-          inbox.add(closed); // every later wait fails the same way
-          throw new IllegalStateException(
-              "connection closed ("
-                  + closed.info()
-                  + ") before a matching message; skipped "
-                  + describe(skipped));
+    }
+
+    // ---- waiting
+
+    /**
+     * Takes received messages in order until one matches, and returns it; the ones before it are
+     * consumed. Throws when the connection closes or the time runs out, listing what was seen.
+     */
+    public ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        List<Object> skipped = new ArrayList<>();
+        try {
+            while (true) {
+                Object next =
+                        inbox.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (next == null) {
+                    throw new IllegalStateException(
+                            "no matching message within "
+                                    + within
+                                    + "; skipped "
+                                    + describe(skipped));
+                }
+                if (next instanceof Closed closed) {
+                    inbox.add(closed); // every later wait fails the same way
+                    throw new IllegalStateException(
+                            "connection closed ("
+                                    + closed.info()
+                                    + ") before a matching message; skipped "
+                                    + describe(skipped));
+                }
+                ServerMessage message = (ServerMessage) next;
+                if (predicate.test(message)) {
+                    return message;
+                }
+                skipped.add(message);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
-        ServerMessage message = (ServerMessage) next;
-        if (predicate.test(message)) {
-          return message;
+    }
+
+    /** The next message of this type (earlier ones of other types are consumed). */
+    public <T extends ServerMessage> T await(Class<T> type, Duration within) {
+        return type.cast(await(type::isInstance, within));
+    }
+
+    /** The next message of this type that matches. */
+    public <T extends ServerMessage> T await(
+            Class<T> type, Predicate<? super T> predicate, Duration within) {
+        return type.cast(await(m -> type.isInstance(m) && predicate.test(type.cast(m)), within));
+    }
+
+    /** The next error with this code. */
+    public ServerMessage.Error awaitError(ErrorCode code, Duration within) {
+        return await(ServerMessage.Error.class, e -> e.code() == code, within);
+    }
+
+    /**
+     * Waits until the current room state matches, and returns that state; independent of the queue.
+     */
+    public synchronized Snapshot awaitSnapshot(
+            Predicate<? super Snapshot> predicate, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            Snapshot s = view.snapshot();
+            if (s != null && predicate.test(s)) {
+                return s;
+            }
+            long left = deadline - System.nanoTime();
+            GameConnection c = connection;
+            if (c.closeFuture().isDone()) {
+                throw new IllegalStateException(
+                        "connection closed ("
+                                + c.closeFuture().join()
+                                + ") before the state matched; state: "
+                                + describeState());
+            }
+            if (left <= 0) {
+                throw new IllegalStateException(
+                        "state did not match within "
+                                + within
+                                + "; state: "
+                                + describeState()
+                                + "; recent messages: "
+                                + describe(new ArrayList<>(seen)));
+            }
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
         }
-        skipped.add(message);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
     }
-  }
 
-  /** The next message of this type (earlier ones of other types are consumed). */
-  public <T extends ServerMessage> T await(Class<T> type, Duration within) {
-    return type.cast(await(type::isInstance, within));
-  }
-
-  /** The next message of this type that matches. */
-  public <T extends ServerMessage> T await(
-      Class<T> type, Predicate<? super T> predicate, Duration within) {
-    return type.cast(await(m -> type.isInstance(m) && predicate.test(type.cast(m)), within));
-  }
-
-  /** The next error with this code. */
-  public ServerMessage.Error awaitError(ErrorCode code, Duration within) {
-    return await(ServerMessage.Error.class, e -> e.code() == code, within);
-  }
-
-  /**
-   * Waits until the current room state matches, and returns that state; independent of the queue.
-   */
-  public synchronized Snapshot awaitSnapshot(
-      Predicate<? super Snapshot> predicate, Duration within) {
-    long deadline = System.nanoTime() + within.toNanos();
-    while (true) {
-      Snapshot s = view.snapshot();
-      if (s != null && predicate.test(s)) {
-        return s;
-      }
-      long left = deadline - System.nanoTime();
-      GameConnection c = connection;
-      if (c.closeFuture().isDone()) {
-        throw new IllegalStateException(
-            "connection closed ("
-                + c.closeFuture().join()
-                + ") before the state matched; state: "
-                + describeState());
-      }
-      if (left <= 0) {
-        throw new IllegalStateException(
-            "state did not match within "
-                + within
-                + "; state: "
-                + describeState()
-                + "; recent messages: "
-                + describe(new ArrayList<>(seen)));
-      }
-      try {
-        TimeUnit.NANOSECONDS.timedWait(this, left);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted", e);
-      }
+    /** Waits until the closing of the connection and returns how it closed. */
+    public GameConnection.CloseInfo awaitClose(Duration within) {
+        try {
+            return connection.closeFuture().get(within.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("connection still open after " + within, e);
+        } catch (ExecutionException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
-  }
 
-  /** Waits until the closing of the connection and returns how it closed. */
-  public GameConnection.CloseInfo awaitClose(Duration within) {
-    try {
-      return connection.closeFuture().get(within.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("connection still open after " + within, e);
-    } catch (ExecutionException | InterruptedException e) {
-      throw new IllegalStateException(e);
+    private String describeState() {
+        return view.hasState() ? MessageCodec.toTree(view.snapshot()).toString() : "none";
     }
-  }
 
-  private String describeState() {
-    return view.hasState() ? MessageCodec.toTree(view.snapshot()).toString() : "none";
-  }
-
-  private static String describe(List<?> messages) {
-    if (messages.isEmpty()) {
-      return "nothing";
+    private static String describe(List<?> messages) {
+        if (messages.isEmpty()) {
+            return "nothing";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Object m : messages) {
+            sb.append("\n  ").append(m instanceof ServerMessage s ? MessageCodec.encode(s) : m);
+        }
+        return sb.toString();
     }
-    StringBuilder sb = new StringBuilder();
-    for (Object m : messages) {
-      sb.append("\n  ").append(m instanceof ServerMessage s ? MessageCodec.encode(s) : m);
+
+    // ---- state
+
+    /** The current room state, or null before the welcome. */
+    public synchronized Snapshot snapshot() {
+        return view.snapshot();
     }
-    return sb.toString();
-  }
 
-  // ---- state
+    /** The version of the current room state, -1 before the welcome. */
+    public synchronized long version() {
+        return view.version();
+    }
 
-  /** The current room state, or null before the welcome. */
-  public synchronized Snapshot snapshot() {
-    return view.snapshot();
-  }
+    /** The seat taken, or null for spectators and before the welcome. */
+    public String seat() {
+        return follower.seat();
+    }
 
-  /** The version of the current room state, -1 before the welcome. */
-  public synchronized long version() {
-    return view.version();
-  }
+    /** The secret seat token from the welcome, or null. */
+    public String token() {
+        return follower.token();
+    }
 
-  /** The seat taken, or null for spectators and before the welcome. */
-  public String seat() {
-    return follower.seat();
-  }
+    /** The last messages received, oldest first. */
+    public synchronized List<ServerMessage> seen() {
+        return List.copyOf(seen);
+    }
 
-  /** The secret seat token from the welcome, or null. */
-  public String token() {
-    return follower.token();
-  }
-
-  /** The last messages received, oldest first. */
-  public synchronized List<ServerMessage> seen() {
-    return List.copyOf(seen);
-  }
-
-  /** The current connection. */
-  public GameConnection connection() {
-    return connection;
-  }
+    /** The current connection. */
+    public GameConnection connection() {
+        return connection;
+    }
 }

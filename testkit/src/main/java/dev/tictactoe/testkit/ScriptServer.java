@@ -1,5 +1,7 @@
 package dev.tictactoe.testkit;
 
+import dev.tictactoe.client.GameConnection;
+
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -24,7 +26,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import dev.tictactoe.client.GameConnection;
+
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -38,129 +40,136 @@ import java.util.concurrent.TimeUnit;
  * frame received recorded, and a script deciding the replies.
  */
 public final class ScriptServer implements AutoCloseable {
-  public static final String ROOM = "ABC234";
-  public static final String PATH = "/rooms/" + ROOM + "/ws";
+    public static final String ROOM = "ABC234";
+    public static final String PATH = "/rooms/" + ROOM + "/ws";
 
-  /** Reacts to a frame; runs on the connection's event loop. */
-  public interface Script {
-    void onFrame(Channel channel, WebSocketFrame frame);
-  }
-
-  /** What the server saw: frames (retained copies) and connection ends. */
-  public final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
-
-  public final CompletableFuture<Channel> firstConnection = new CompletableFuture<>();
-  private final Channel serverChannel;
-
-  public record Inactive(Channel channel) {}
-
-  public record Text(String text) {}
-
-  public record Binary(int length) {}
-
-  public record Close(int code, String reason) {}
-
-  public record Pong(String text) {}
-
-  public ScriptServer(EventLoopGroup group, Script script) throws InterruptedException {
-    serverChannel =
-        new ServerBootstrap()
-            .group(group)
-            .channel(NioServerSocketChannel.class)
-            .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    ch.pipeline()
-                        .addLast(
-                            new HttpServerCodec(), new HttpObjectAggregator(8192), new RoomRouter())
-                        .addLast(
-                            new WebSocketServerProtocolHandler(
-                                WebSocketServerProtocolConfig.newBuilder()
-                                    .websocketPath(PATH)
-                                    .maxFramePayloadLength(64 * 1024)
-                                    .handleCloseFrames(false)
-                                    .dropPongFrames(false)
-                                    .sendCloseFrame(null)
-                                    .build()))
-                        .addLast(new FrameRecorder(script));
-                  }
-                })
-            .bind("127.0.0.1", 0)
-            .sync()
-            .channel();
-  }
-
-  public int port() {
-    return ((InetSocketAddress) serverChannel.localAddress()).getPort();
-  }
-
-  public URI roomUri() {
-    return GameConnection.roomUri("127.0.0.1", port(), ROOM);
-  }
-
-  /** The next thing the server saw, within ten seconds (generous for a loaded CI machine). */
-  public Object next() throws InterruptedException {
-    Object o = received.poll(10, TimeUnit.SECONDS);
-    if (o == null) {
-      throw new AssertionError("server received nothing");
+    /** Reacts to a frame; runs on the connection's event loop. */
+    public interface Script {
+        void onFrame(Channel channel, WebSocketFrame frame);
     }
-    return o;
-  }
 
-  @Override
-  public void close() {
-    serverChannel.close().syncUninterruptibly();
-  }
+    /** What the server saw: frames (retained copies) and connection ends. */
+    public final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
 
-  /** Answers 404 for every path but the room's, before the upgrade. */
-  private static final class RoomRouter extends ChannelInboundHandlerAdapter {
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (msg instanceof FullHttpRequest request && !request.uri().equals(PATH)) {
-        request.release();
-        var response =
-            new DefaultFullHttpResponse(
-                HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER);
-        response.headers().setInt("content-length", 0);
-        ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-        return;
-      }
-      ctx.fireChannelRead(msg);
+    public final CompletableFuture<Channel> firstConnection = new CompletableFuture<>();
+    private final Channel serverChannel;
+
+    public record Inactive(Channel channel) {}
+
+    public record Text(String text) {}
+
+    public record Binary(int length) {}
+
+    public record Close(int code, String reason) {}
+
+    public record Pong(String text) {}
+
+    public ScriptServer(EventLoopGroup group, Script script) throws InterruptedException {
+        serverChannel =
+                new ServerBootstrap()
+                        .group(group)
+                        .channel(NioServerSocketChannel.class)
+                        .childHandler(
+                                new ChannelInitializer<SocketChannel>() {
+                                    @Override
+                                    protected void initChannel(SocketChannel ch) {
+                                        ch.pipeline()
+                                                .addLast(
+                                                        new HttpServerCodec(),
+                                                        new HttpObjectAggregator(8192),
+                                                        new RoomRouter())
+                                                .addLast(
+                                                        new WebSocketServerProtocolHandler(
+                                                                WebSocketServerProtocolConfig
+                                                                        .newBuilder()
+                                                                        .websocketPath(PATH)
+                                                                        .maxFramePayloadLength(
+                                                                                64 * 1024)
+                                                                        .handleCloseFrames(false)
+                                                                        .dropPongFrames(false)
+                                                                        .sendCloseFrame(null)
+                                                                        .build()))
+                                                .addLast(new FrameRecorder(script));
+                                    }
+                                })
+                        .bind("127.0.0.1", 0)
+                        .sync()
+                        .channel();
     }
-  }
 
-  private final class FrameRecorder extends SimpleChannelInboundHandler<WebSocketFrame> {
-    private final Script script;
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
 
-    FrameRecorder(Script script) {
-      this.script = script;
+    public URI roomUri() {
+        return GameConnection.roomUri("127.0.0.1", port(), ROOM);
+    }
+
+    /** The next thing the server saw, within ten seconds (generous for a loaded CI machine). */
+    public Object next() throws InterruptedException {
+        Object o = received.poll(10, TimeUnit.SECONDS);
+        if (o == null) {
+            throw new AssertionError("server received nothing");
+        }
+        return o;
     }
 
     @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
-        firstConnection.complete(ctx.channel());
-      }
-      ctx.fireUserEventTriggered(evt);
+    public void close() {
+        serverChannel.close().syncUninterruptibly();
     }
 
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-      received.add(
-          switch (frame) {
-            case TextWebSocketFrame t -> new Text(t.text());
-            case BinaryWebSocketFrame b -> new Binary(b.content().readableBytes());
-            case CloseWebSocketFrame c -> new Close(c.statusCode(), c.reasonText());
-            case PongWebSocketFrame p -> new Pong(p.content().toString(StandardCharsets.UTF_8));
-            default -> frame.getClass().getSimpleName();
-          });
-      script.onFrame(ctx.channel(), frame);
+    /** Answers 404 for every path but the room's, before the upgrade. */
+    private static final class RoomRouter extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof FullHttpRequest request && !request.uri().equals(PATH)) {
+                request.release();
+                var response =
+                        new DefaultFullHttpResponse(
+                                HttpVersion.HTTP_1_1,
+                                HttpResponseStatus.NOT_FOUND,
+                                Unpooled.EMPTY_BUFFER);
+                response.headers().setInt("content-length", 0);
+                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+                return;
+            }
+            ctx.fireChannelRead(msg);
+        }
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      received.add(new Inactive(ctx.channel()));
+    private final class FrameRecorder extends SimpleChannelInboundHandler<WebSocketFrame> {
+        private final Script script;
+
+        FrameRecorder(Script script) {
+            this.script = script;
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
+                firstConnection.complete(ctx.channel());
+            }
+            ctx.fireUserEventTriggered(evt);
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+            received.add(
+                    switch (frame) {
+                        case TextWebSocketFrame t -> new Text(t.text());
+                        case BinaryWebSocketFrame b -> new Binary(b.content().readableBytes());
+                        case CloseWebSocketFrame c -> new Close(c.statusCode(), c.reasonText());
+                        case PongWebSocketFrame p ->
+                                new Pong(p.content().toString(StandardCharsets.UTF_8));
+                        default -> frame.getClass().getSimpleName();
+                    });
+            script.onFrame(ctx.channel(), frame);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            received.add(new Inactive(ctx.channel()));
+        }
     }
-  }
 }

@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,14 +13,23 @@ import java.util.List;
 public final class Snapshots {
     private Snapshots() {}
 
-    public static final Snapshot.Player ANA = new Snapshot.Player("ana", PlayerKind.HUMAN.wire(), null, true);
-    public static final Snapshot.Player BEN = new Snapshot.Player("ben", PlayerKind.HUMAN.wire(), null, true);
+    public static final Snapshot.Player ANA =
+            new Snapshot.Player("ana", PlayerKind.HUMAN.wire(), null, true);
+    public static final Snapshot.Player BEN =
+            new Snapshot.Player("ben", PlayerKind.HUMAN.wire(), null, true);
     public static final Snapshot.Player BOT =
-            new Snapshot.Player("bot (perfect)", PlayerKind.BOT.wire(), BotLevel.PERFECT.wire(), true);
+            new Snapshot.Player(
+                    "bot (perfect)", PlayerKind.BOT.wire(), BotLevel.PERFECT.wire(), true);
 
     /** A room in {@code status} with this board; the moves list follows the board, X first. */
-    public static Snapshot of(RoomStatus status, String turn, List<String> board, Integer lastMove, Snapshot.Result result,
-            Snapshot.Player x, Snapshot.Player o) {
+    public static Snapshot of(
+            RoomStatus status,
+            String turn,
+            List<String> board,
+            Integer lastMove,
+            Snapshot.Result result,
+            Snapshot.Player x,
+            Snapshot.Player o) {
         int size = board.size();
         List<Snapshot.MoveEntry> moves = new ArrayList<>();
         for (int cell = 0; cell < size * size; cell++) {
@@ -28,10 +38,22 @@ public final class Snapshots {
                 moves.add(new Snapshot.MoveEntry(String.valueOf(c), cell, "m" + cell));
             }
         }
-        return new Snapshot(7, "K7MQ2P", new Snapshot.Settings(size, Math.min(size, 5), Seat.X.wire(), true, true), 1,
+        return new Snapshot(
+                7,
+                "K7MQ2P",
+                new Snapshot.Settings(size, Math.min(size, 5), Seat.X.wire(), true, true),
+                1,
                 status.wire(),
-                turn, board, moves, lastMove, result, new Snapshot.Players(x, o), 2, new Snapshot.Score(1, 0, 3),
-                null, List.of());
+                turn,
+                board,
+                moves,
+                lastMove,
+                result,
+                new Snapshot.Players(x, o),
+                2,
+                new Snapshot.Score(1, 0, 3),
+                null,
+                List.of());
     }
 
     public static Snapshot playing(String turn, String... rows) {

@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.testkit.ScriptServer;
+
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
@@ -17,6 +18,11 @@ import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -27,197 +33,201 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 class GameConnectionIT {
-  private static EventLoopGroup group;
+    private static EventLoopGroup group;
 
-  @BeforeAll
-  static void startGroup() {
-    group = GameConnection.newGroup(2);
-  }
-
-  @AfterAll
-  static void stopGroup() {
-    group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-  }
-
-  /** Records everything a listener is told. */
-  static final class Recorder implements GameConnection.Listener {
-    final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
-
-    @Override
-    public void onMessage(ServerMessage message) {
-      events.add(message);
+    @BeforeAll
+    static void startGroup() {
+        group = GameConnection.newGroup(2);
     }
 
-    @Override
-    public void onUndecodable(String text, ProtocolException problem) {
-      events.add(problem);
+    @AfterAll
+    static void stopGroup() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     }
 
-    @Override
-    public void onClose(int code, String reason) {
-      events.add(new GameConnection.CloseInfo(code, reason));
+    /** Records everything a listener is told. */
+    static final class Recorder implements GameConnection.Listener {
+        final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onMessage(ServerMessage message) {
+            events.add(message);
+        }
+
+        @Override
+        public void onUndecodable(String text, ProtocolException problem) {
+            events.add(problem);
+        }
+
+        @Override
+        public void onClose(int code, String reason) {
+            events.add(new GameConnection.CloseInfo(code, reason));
+        }
+
+        Object next() throws InterruptedException {
+            Object o = events.poll(10, TimeUnit.SECONDS);
+            assertThat(o).as("listener event").isNotNull();
+            return o;
+        }
     }
 
-    Object next() throws InterruptedException {
-      Object o = events.poll(10, TimeUnit.SECONDS);
-      assertThat(o).as("listener event").isNotNull();
-      return o;
+    private static <T> T get(CompletableFuture<T> f) throws Exception {
+        return f.get(10, TimeUnit.SECONDS);
     }
-  }
 
-  private static <T> T get(CompletableFuture<T> f) throws Exception {
-    return f.get(10, TimeUnit.SECONDS);
-  }
-
-  private static void sendText(Channel ch, ServerMessage m) {
-    ch.writeAndFlush(new TextWebSocketFrame(MessageCodec.encode(m)));
-  }
-
-  @Test
-  void sendsAndReceivesMessages() throws Exception {
-    ScriptServer.Script echoAck =
-        (ch, frame) -> {
-          if (frame instanceof TextWebSocketFrame t && t.text().contains("\"move\"")) {
-            var move = (ClientMessage.Move) MessageCodec.decodeClient(t.text());
-            sendText(ch, new ServerMessage.Ack(move.id(), move.version() + 1));
-          }
-        };
-    try (var server = new ScriptServer(group, echoAck)) {
-      var recorder = new Recorder();
-      GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
-      assertThat(c.isOpen()).isTrue();
-
-      get(c.send(new ClientMessage.Move("m1", 4, 8)));
-      assertThat(server.next())
-          .isEqualTo(
-              new ScriptServer.Text("{\"type\":\"move\",\"id\":\"m1\",\"version\":4,\"cell\":8}"));
-      assertThat(recorder.next()).isEqualTo(new ServerMessage.Ack("m1", 5));
-
-      get(c.write(new TextWebSocketFrame("{not json")));
-      assertThat(server.next()).isEqualTo(new ScriptServer.Text("{not json"));
-      get(c.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}))));
-      assertThat(server.next()).isEqualTo(new ScriptServer.Binary(3));
-      get(c.ping());
-      get(c.abort());
+    private static void sendText(Channel ch, ServerMessage m) {
+        ch.writeAndFlush(new TextWebSocketFrame(MessageCodec.encode(m)));
     }
-  }
 
-  @Test
-  void reportsUndecodableServerText() throws Exception {
-    try (var server = new ScriptServer(group, (ch, f) -> {})) {
-      var recorder = new Recorder();
-      get(GameConnection.open(server.roomUri(), group, recorder));
-      Channel serverSide = get(server.firstConnection);
-      serverSide.writeAndFlush(new TextWebSocketFrame("{\"type\":\"welcom\"}"));
-      assertThat(recorder.next())
-          .isInstanceOfSatisfying(
-              ProtocolException.class,
-              e -> assertThat(e.getMessage()).isEqualTo("unknown message type \"welcom\""));
-    }
-  }
+    @Test
+    void sendsAndReceivesMessages() throws Exception {
+        ScriptServer.Script echoAck =
+                (ch, frame) -> {
+                    if (frame instanceof TextWebSocketFrame t && t.text().contains("\"move\"")) {
+                        var move = (ClientMessage.Move) MessageCodec.decodeClient(t.text());
+                        sendText(ch, new ServerMessage.Ack(move.id(), move.version() + 1));
+                    }
+                };
+        try (var server = new ScriptServer(group, echoAck)) {
+            var recorder = new Recorder();
+            GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
+            assertThat(c.isOpen()).isTrue();
 
-  @Test
-  void answersPingsWithPongs() throws Exception {
-    try (var server = new ScriptServer(group, (ch, f) -> {})) {
-      get(GameConnection.open(server.roomUri(), group, new Recorder()));
-      Channel serverSide = get(server.firstConnection);
-      serverSide.writeAndFlush(
-          new PingWebSocketFrame(Unpooled.copiedBuffer("hi", StandardCharsets.UTF_8)));
-      assertThat(server.next()).isEqualTo(new ScriptServer.Pong("hi"));
-    }
-  }
+            get(c.send(new ClientMessage.Move("m1", 4, 8)));
+            assertThat(server.next())
+                    .isEqualTo(
+                            new ScriptServer.Text(
+                                    "{\"type\":\"move\",\"id\":\"m1\",\"version\":4,\"cell\":8}"));
+            assertThat(recorder.next()).isEqualTo(new ServerMessage.Ack("m1", 5));
 
-  @Test
-  void reportsTheServersCloseCodeAndReason() throws Exception {
-    try (var server = new ScriptServer(group, (ch, f) -> {})) {
-      var recorder = new Recorder();
-      GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
-      Channel serverSide = get(server.firstConnection);
-      serverSide.writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
-      assertThat(server.next())
-          .as("the client echoes the close")
-          .isEqualTo(new ScriptServer.Close(4001, "replaced"));
-      serverSide.close();
-      var info = get(c.closeFuture());
-      assertThat(info).isEqualTo(new GameConnection.CloseInfo(4001, "replaced"));
-      assertThat(info.dropped()).isFalse();
-      assertThat(recorder.next()).isEqualTo(info);
-      assertThat(c.isOpen()).isFalse();
+            get(c.write(new TextWebSocketFrame("{not json")));
+            assertThat(server.next()).isEqualTo(new ScriptServer.Text("{not json"));
+            get(c.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}))));
+            assertThat(server.next()).isEqualTo(new ScriptServer.Binary(3));
+            get(c.ping());
+            get(c.abort());
+        }
     }
-  }
 
-  @Test
-  void closesCleanlyFromTheClientSide() throws Exception {
-    ScriptServer.Script echoClose =
-        (ch, frame) -> {
-          if (frame instanceof CloseWebSocketFrame close) {
-            ch.writeAndFlush(new CloseWebSocketFrame(close.statusCode(), close.reasonText()))
-                .addListener(f -> ch.close());
-          }
-        };
-    try (var server = new ScriptServer(group, echoClose)) {
-      GameConnection c = get(GameConnection.open(server.roomUri(), group, new Recorder()));
-      var info = get(c.close(CloseCodes.NORMAL, "bye"));
-      assertThat(info).isEqualTo(new GameConnection.CloseInfo(1000, "bye"));
-      assertThat(server.next()).isEqualTo(new ScriptServer.Close(1000, "bye"));
-      assertThat(server.next()).isInstanceOf(ScriptServer.Inactive.class);
+    @Test
+    void reportsUndecodableServerText() throws Exception {
+        try (var server = new ScriptServer(group, (ch, f) -> {})) {
+            var recorder = new Recorder();
+            get(GameConnection.open(server.roomUri(), group, recorder));
+            Channel serverSide = get(server.firstConnection);
+            serverSide.writeAndFlush(new TextWebSocketFrame("{\"type\":\"welcom\"}"));
+            assertThat(recorder.next())
+                    .isInstanceOfSatisfying(
+                            ProtocolException.class,
+                            e ->
+                                    assertThat(e.getMessage())
+                                            .isEqualTo("unknown message type \"welcom\""));
+        }
     }
-  }
 
-  @Test
-  void abortDropsTheSocketWithoutACloseFrame() throws Exception {
-    try (var server = new ScriptServer(group, (ch, f) -> {})) {
-      GameConnection c = get(GameConnection.open(server.roomUri(), group, new Recorder()));
-      get(server.firstConnection);
-      var info = get(c.abort());
-      assertThat(info.dropped()).isTrue();
-      assertThat(server.next()).isInstanceOf(ScriptServer.Inactive.class);
+    @Test
+    void answersPingsWithPongs() throws Exception {
+        try (var server = new ScriptServer(group, (ch, f) -> {})) {
+            get(GameConnection.open(server.roomUri(), group, new Recorder()));
+            Channel serverSide = get(server.firstConnection);
+            serverSide.writeAndFlush(
+                    new PingWebSocketFrame(Unpooled.copiedBuffer("hi", StandardCharsets.UTF_8)));
+            assertThat(server.next()).isEqualTo(new ScriptServer.Pong("hi"));
+        }
     }
-  }
 
-  @Test
-  void aServerThatVanishesIsReportedAsDropped() throws Exception {
-    try (var server = new ScriptServer(group, (ch, f) -> {})) {
-      var recorder = new Recorder();
-      GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
-      get(server.firstConnection).close();
-      assertThat(get(c.closeFuture()))
-          .isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
-      assertThat(recorder.next()).isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
+    @Test
+    void reportsTheServersCloseCodeAndReason() throws Exception {
+        try (var server = new ScriptServer(group, (ch, f) -> {})) {
+            var recorder = new Recorder();
+            GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
+            Channel serverSide = get(server.firstConnection);
+            serverSide.writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
+            assertThat(server.next())
+                    .as("the client echoes the close")
+                    .isEqualTo(new ScriptServer.Close(4001, "replaced"));
+            serverSide.close();
+            var info = get(c.closeFuture());
+            assertThat(info).isEqualTo(new GameConnection.CloseInfo(4001, "replaced"));
+            assertThat(info.dropped()).isFalse();
+            assertThat(recorder.next()).isEqualTo(info);
+            assertThat(c.isOpen()).isFalse();
+        }
     }
-  }
 
-  @Test
-  void anUnknownRoomFailsTheHandshakeWithUnknownRoom() throws Exception {
-    try (var server = new ScriptServer(group, (ch, f) -> {})) {
-      URI other = GameConnection.roomUri("127.0.0.1", server.port(), "zzz999");
-      assertThat(other.getPath()).isEqualTo("/rooms/ZZZ999/ws");
-      var opened = GameConnection.open(other, group, new Recorder());
-      assertThatThrownBy(() -> get(opened))
-          .isInstanceOf(ExecutionException.class)
-          .cause()
-          .isInstanceOfSatisfying(
-              ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
+    @Test
+    void closesCleanlyFromTheClientSide() throws Exception {
+        ScriptServer.Script echoClose =
+                (ch, frame) -> {
+                    if (frame instanceof CloseWebSocketFrame close) {
+                        ch.writeAndFlush(
+                                        new CloseWebSocketFrame(
+                                                close.statusCode(), close.reasonText()))
+                                .addListener(f -> ch.close());
+                    }
+                };
+        try (var server = new ScriptServer(group, echoClose)) {
+            GameConnection c = get(GameConnection.open(server.roomUri(), group, new Recorder()));
+            var info = get(c.close(CloseCodes.NORMAL, "bye"));
+            assertThat(info).isEqualTo(new GameConnection.CloseInfo(1000, "bye"));
+            assertThat(server.next()).isEqualTo(new ScriptServer.Close(1000, "bye"));
+            assertThat(server.next()).isInstanceOf(ScriptServer.Inactive.class);
+        }
     }
-  }
 
-  @Test
-  void anUnreachableServerFailsWithConnectException() throws Exception {
-    int port;
-    try (var socket = new ServerSocket(0)) {
-      port = socket.getLocalPort(); // free now, so nothing listens there
+    @Test
+    void abortDropsTheSocketWithoutACloseFrame() throws Exception {
+        try (var server = new ScriptServer(group, (ch, f) -> {})) {
+            GameConnection c = get(GameConnection.open(server.roomUri(), group, new Recorder()));
+            get(server.firstConnection);
+            var info = get(c.abort());
+            assertThat(info.dropped()).isTrue();
+            assertThat(server.next()).isInstanceOf(ScriptServer.Inactive.class);
+        }
     }
-    var opened =
-        GameConnection.open(
-            GameConnection.roomUri("127.0.0.1", port, "ABC234"),
-            group,
-            new Recorder(),
-            Duration.ofSeconds(2));
-    assertThatThrownBy(() -> get(opened)).cause().isInstanceOf(ConnectException.class);
-  }
+
+    @Test
+    void aServerThatVanishesIsReportedAsDropped() throws Exception {
+        try (var server = new ScriptServer(group, (ch, f) -> {})) {
+            var recorder = new Recorder();
+            GameConnection c = get(GameConnection.open(server.roomUri(), group, recorder));
+            get(server.firstConnection).close();
+            assertThat(get(c.closeFuture()))
+                    .isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
+            assertThat(recorder.next())
+                    .isEqualTo(new GameConnection.CloseInfo(1006, "connection lost"));
+        }
+    }
+
+    @Test
+    void anUnknownRoomFailsTheHandshakeWithUnknownRoom() throws Exception {
+        try (var server = new ScriptServer(group, (ch, f) -> {})) {
+            URI other = GameConnection.roomUri("127.0.0.1", server.port(), "zzz999");
+            assertThat(other.getPath()).isEqualTo("/rooms/ZZZ999/ws");
+            var opened = GameConnection.open(other, group, new Recorder());
+            assertThatThrownBy(() -> get(opened))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOfSatisfying(
+                            ProtocolException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
+        }
+    }
+
+    @Test
+    void anUnreachableServerFailsWithConnectException() throws Exception {
+        int port;
+        try (var socket = new ServerSocket(0)) {
+            port = socket.getLocalPort(); // free now, so nothing listens there
+        }
+        var opened =
+                GameConnection.open(
+                        GameConnection.roomUri("127.0.0.1", port, "ABC234"),
+                        group,
+                        new Recorder(),
+                        Duration.ofSeconds(2));
+        assertThatThrownBy(() -> get(opened)).cause().isInstanceOf(ConnectException.class);
+    }
 }

@@ -6,9 +6,17 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.testkit.ScriptServer;
+
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -19,16 +27,12 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 /** The follower against a scripted server: sync on a gap, reconnecting, and when it stops. */
 class RoomFollowerIT {
     private static final Duration WAIT = Duration.ofSeconds(10);
-    private static final List<Duration> QUICK = List.of(Duration.ofMillis(10), Duration.ofMillis(10));
+    private static final List<Duration> QUICK =
+            List.of(Duration.ofMillis(10), Duration.ofMillis(10));
     private static EventLoopGroup group;
 
     private GameClientIT.FakeRoom room;
@@ -63,22 +67,33 @@ class RoomFollowerIT {
     }
 
     private RoomFollower follower(URI uri) {
-        return new RoomFollower(uri, group, executor, view, new RoomFollower.Listener() {
-            @Override
-            public void onMessage(ServerMessage message) {
-                events.add(message);
-            }
+        return new RoomFollower(
+                        uri,
+                        group,
+                        executor,
+                        view,
+                        new RoomFollower.Listener() {
+                            @Override
+                            public void onMessage(ServerMessage message) {
+                                events.add(message);
+                            }
 
-            @Override
-            public void onReconnecting(String why, int closeCode, int attempt, int attempts, Duration wait) {
-                events.add("reconnecting " + closeCode);
-            }
+                            @Override
+                            public void onReconnecting(
+                                    String why,
+                                    int closeCode,
+                                    int attempt,
+                                    int attempts,
+                                    Duration wait) {
+                                events.add("reconnecting " + closeCode);
+                            }
 
-            @Override
-            public void onStopped(RoomFollower.Stopped how) {
-                stopped.complete(how);
-            }
-        }).backoff(QUICK);
+                            @Override
+                            public void onStopped(RoomFollower.Stopped how) {
+                                stopped.complete(how);
+                            }
+                        })
+                .backoff(QUICK);
     }
 
     private RoomFollower joined() throws Exception {
@@ -139,7 +154,9 @@ class RoomFollowerIT {
     @Test
     void goingAwayIsAReasonToComeBack() throws Exception {
         joined();
-        server.firstConnection.get().writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "restarting"));
+        server.firstConnection
+                .get()
+                .writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "restarting"));
         awaitEvent("reconnecting 1001"::equals);
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         assertThat(stopped).isNotDone();
@@ -148,7 +165,9 @@ class RoomFollowerIT {
     @Test
     void replacedIsTheEnd() throws Exception {
         joined();
-        server.firstConnection.get().writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
+        server.firstConnection
+                .get()
+                .writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
         RoomFollower.Stopped how = stopped.get(10, TimeUnit.SECONDS);
         assertThat(how.reason()).isEqualTo(RoomFollower.Stop.REPLACED);
         assertThat(how.close().code()).isEqualTo(CloseCodes.REPLACED);
@@ -159,7 +178,8 @@ class RoomFollowerIT {
         URI elsewhere = GameConnection.roomUri("127.0.0.1", server.port(), "ZZZ999");
         RoomFollower f = follower(elsewhere);
         f.open().handle((c, err) -> null).get(10, TimeUnit.SECONDS);
-        assertThat(stopped.get(10, TimeUnit.SECONDS).reason()).isEqualTo(RoomFollower.Stop.ROOM_GONE);
+        assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
+                .isEqualTo(RoomFollower.Stop.ROOM_GONE);
     }
 
     @Test
@@ -175,7 +195,8 @@ class RoomFollowerIT {
         RoomFollower f = joined();
         GameConnection.CloseInfo info = f.leave().get(10, TimeUnit.SECONDS);
         assertThat(info.code()).isEqualTo(CloseCodes.LEFT);
-        assertThat(stopped.get(10, TimeUnit.SECONDS).reason()).isEqualTo(RoomFollower.Stop.BY_REQUEST);
+        assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
+                .isEqualTo(RoomFollower.Stop.BY_REQUEST);
         assertThat(events).noneMatch(e -> e instanceof String);
     }
 }

@@ -3,144 +3,150 @@ package dev.tictactoe.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
 import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 class RoomViewTest {
 
-  /** A snapshot of a 3×3 room at {@code version} after {@code cells} were played, X first. */
-  static Snapshot state(long version, List<Integer> cells) {
-    char[] board = ".........".toCharArray();
-    List<Snapshot.MoveEntry> moves = new ArrayList<>();
-    for (int i = 0; i < cells.size(); i++) {
-      String seat = i % 2 == 0 ? "X" : "O";
-      board[cells.get(i)] = seat.charAt(0);
-      moves.add(new Snapshot.MoveEntry(seat, cells.get(i), "m" + (i / 2 + 1)));
+    /** A snapshot of a 3×3 room at {@code version} after {@code cells} were played, X first. */
+    static Snapshot state(long version, List<Integer> cells) {
+        char[] board = ".........".toCharArray();
+        List<Snapshot.MoveEntry> moves = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            String seat = i % 2 == 0 ? "X" : "O";
+            board[cells.get(i)] = seat.charAt(0);
+            moves.add(new Snapshot.MoveEntry(seat, cells.get(i), "m" + (i / 2 + 1)));
+        }
+        String rows = new String(board);
+        return new Snapshot(
+                version,
+                "ABC234",
+                new Snapshot.Settings(3, 3, "X", true, true),
+                1,
+                RoomStatus.PLAYING.wire(),
+                cells.size() % 2 == 0 ? "X" : "O",
+                List.of(rows.substring(0, 3), rows.substring(3, 6), rows.substring(6, 9)),
+                moves,
+                cells.isEmpty() ? null : cells.get(cells.size() - 1),
+                null,
+                new Snapshot.Players(
+                        new Snapshot.Player("ana", "human", null, true),
+                        new Snapshot.Player("bo", "human", null, true)),
+                0,
+                new Snapshot.Score(0, 0, 0),
+                null,
+                List.of());
     }
-    String rows = new String(board);
-    return new Snapshot(
-        version,
-        "ABC234",
-        new Snapshot.Settings(3, 3, "X", true, true),
-        1,
-        RoomStatus.PLAYING.wire(),
-        cells.size() % 2 == 0 ? "X" : "O",
-        List.of(rows.substring(0, 3), rows.substring(3, 6), rows.substring(6, 9)),
-        moves,
-        cells.isEmpty() ? null : cells.get(cells.size() - 1),
-        null,
-        new Snapshot.Players(
-            new Snapshot.Player("ana", "human", null, true),
-            new Snapshot.Player("bo", "human", null, true)),
-        0,
-        new Snapshot.Score(0, 0, 0),
-        null,
-        List.of());
-  }
 
-  static ServerMessage.Diff diff(Snapshot from, Snapshot to) {
-    return new ServerMessage.Diff(
-        to.version(), JsonPatch.diff(MessageCodec.toTree(from), MessageCodec.toTree(to)), null);
-  }
-
-  @Test
-  void startsEmptyAndAsksForStateOnAnEarlyDiff() {
-    RoomView view = new RoomView();
-    assertThat(view.hasState()).isFalse();
-    assertThat(view.version()).isEqualTo(-1);
-    assertThat(view.apply(diff(state(1, List.of()), state(2, List.of(4)))))
-        .isEqualTo(RoomView.Update.NEED_SYNC);
-  }
-
-  @Test
-  void welcomeAndSnapshotReplaceTheState() {
-    RoomView view = new RoomView();
-    Snapshot s1 = state(1, List.of());
-    assertThat(view.apply(new ServerMessage.Welcome(1, "ABC234", "X", "t", s1)))
-        .isEqualTo(RoomView.Update.APPLIED);
-    assertThat(view.snapshot()).isEqualTo(s1);
-    Snapshot s5 = state(5, List.of(4, 0));
-    assertThat(view.apply(new ServerMessage.SnapshotMessage(s5)))
-        .isEqualTo(RoomView.Update.APPLIED);
-    assertThat(view.version()).isEqualTo(5);
-    assertThat(view.tree()).isEqualTo(MessageCodec.toTree(s5));
-  }
-
-  @Test
-  void appliesTheNextDiffIgnoresOldOnesAndReportsGaps() {
-    RoomView view = new RoomView();
-    Snapshot s1 = state(1, List.of());
-    Snapshot s2 = state(2, List.of(4));
-    Snapshot s3 = state(3, List.of(4, 0));
-    Snapshot s4 = state(4, List.of(4, 0, 8));
-    view.apply(new ServerMessage.SnapshotMessage(s1));
-
-    assertThat(view.apply(diff(s1, s2))).isEqualTo(RoomView.Update.APPLIED);
-    assertThat(view.snapshot()).isEqualTo(s2);
-    assertThat(view.apply(diff(s1, s2))).isEqualTo(RoomView.Update.UNCHANGED);
-    assertThat(view.apply(diff(s3, s4))).isEqualTo(RoomView.Update.NEED_SYNC);
-    assertThat(view.snapshot()).isEqualTo(s2);
-    assertThat(view.apply(diff(s2, s3))).isEqualTo(RoomView.Update.APPLIED);
-    assertThat(view.apply(diff(s3, s4))).isEqualTo(RoomView.Update.APPLIED);
-    assertThat(view.snapshot()).isEqualTo(s4);
-  }
-
-  @Test
-  void aDiffThatDoesNotApplyLeavesTheStateAndAsksForSync() {
-    RoomView view = new RoomView();
-    Snapshot s1 = state(1, List.of());
-    view.apply(new ServerMessage.SnapshotMessage(s1));
-    var nodes = JsonNodeFactory.instance;
-
-    var badPath =
-        new ServerMessage.Diff(2, List.of(PatchOp.replace("/nope", nodes.numberNode(2))), null);
-    assertThat(view.apply(badPath)).isEqualTo(RoomView.Update.NEED_SYNC);
-    var noVersionBump =
-        new ServerMessage.Diff(
-            2, List.of(PatchOp.replace("/spectators", nodes.numberNode(1))), null);
-    assertThat(view.apply(noVersionBump)).isEqualTo(RoomView.Update.NEED_SYNC);
-    var invalidState =
-        new ServerMessage.Diff(
-            2,
-            List.of(
-                PatchOp.replace("/version", nodes.numberNode(2)),
-                PatchOp.replace("/turn", nodes.textNode("Z"))),
-            null);
-    assertThat(view.apply(invalidState)).isEqualTo(RoomView.Update.NEED_SYNC);
-    assertThat(view.snapshot()).isEqualTo(s1);
-  }
-
-  @Test
-  void otherMessagesChangeNothing() {
-    RoomView view = new RoomView();
-    assertThat(view.apply(new ServerMessage.Ack("m1", 3))).isEqualTo(RoomView.Update.UNCHANGED);
-  }
-
-  @Test
-  void snapshotPlusAllDiffsEqualsTheLastSnapshot() {
-    SplittableRandom random = new SplittableRandom(7);
-    for (int game = 0; game < 50; game++) {
-      List<Integer> free = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8));
-      List<Integer> played = new ArrayList<>();
-      Snapshot previous = state(10, played);
-      RoomView view = new RoomView();
-      view.apply(new ServerMessage.SnapshotMessage(previous));
-      while (!free.isEmpty()) {
-        played.add(free.remove(random.nextInt(free.size())));
-        Snapshot next = state(previous.version() + 1, played);
-        var wire = MessageCodec.decodeServer(MessageCodec.encode(diff(previous, next)));
-        assertThat(view.apply(wire)).isEqualTo(RoomView.Update.APPLIED);
-        previous = next;
-      }
-      assertThat(view.snapshot()).isEqualTo(previous);
+    static ServerMessage.Diff diff(Snapshot from, Snapshot to) {
+        return new ServerMessage.Diff(
+                to.version(),
+                JsonPatch.diff(MessageCodec.toTree(from), MessageCodec.toTree(to)),
+                null);
     }
-  }
+
+    @Test
+    void startsEmptyAndAsksForStateOnAnEarlyDiff() {
+        RoomView view = new RoomView();
+        assertThat(view.hasState()).isFalse();
+        assertThat(view.version()).isEqualTo(-1);
+        assertThat(view.apply(diff(state(1, List.of()), state(2, List.of(4)))))
+                .isEqualTo(RoomView.Update.NEED_SYNC);
+    }
+
+    @Test
+    void welcomeAndSnapshotReplaceTheState() {
+        RoomView view = new RoomView();
+        Snapshot s1 = state(1, List.of());
+        assertThat(view.apply(new ServerMessage.Welcome(1, "ABC234", "X", "t", s1)))
+                .isEqualTo(RoomView.Update.APPLIED);
+        assertThat(view.snapshot()).isEqualTo(s1);
+        Snapshot s5 = state(5, List.of(4, 0));
+        assertThat(view.apply(new ServerMessage.SnapshotMessage(s5)))
+                .isEqualTo(RoomView.Update.APPLIED);
+        assertThat(view.version()).isEqualTo(5);
+        assertThat(view.tree()).isEqualTo(MessageCodec.toTree(s5));
+    }
+
+    @Test
+    void appliesTheNextDiffIgnoresOldOnesAndReportsGaps() {
+        RoomView view = new RoomView();
+        Snapshot s1 = state(1, List.of());
+        Snapshot s2 = state(2, List.of(4));
+        Snapshot s3 = state(3, List.of(4, 0));
+        Snapshot s4 = state(4, List.of(4, 0, 8));
+        view.apply(new ServerMessage.SnapshotMessage(s1));
+
+        assertThat(view.apply(diff(s1, s2))).isEqualTo(RoomView.Update.APPLIED);
+        assertThat(view.snapshot()).isEqualTo(s2);
+        assertThat(view.apply(diff(s1, s2))).isEqualTo(RoomView.Update.UNCHANGED);
+        assertThat(view.apply(diff(s3, s4))).isEqualTo(RoomView.Update.NEED_SYNC);
+        assertThat(view.snapshot()).isEqualTo(s2);
+        assertThat(view.apply(diff(s2, s3))).isEqualTo(RoomView.Update.APPLIED);
+        assertThat(view.apply(diff(s3, s4))).isEqualTo(RoomView.Update.APPLIED);
+        assertThat(view.snapshot()).isEqualTo(s4);
+    }
+
+    @Test
+    void aDiffThatDoesNotApplyLeavesTheStateAndAsksForSync() {
+        RoomView view = new RoomView();
+        Snapshot s1 = state(1, List.of());
+        view.apply(new ServerMessage.SnapshotMessage(s1));
+        var nodes = JsonNodeFactory.instance;
+
+        var badPath =
+                new ServerMessage.Diff(
+                        2, List.of(PatchOp.replace("/nope", nodes.numberNode(2))), null);
+        assertThat(view.apply(badPath)).isEqualTo(RoomView.Update.NEED_SYNC);
+        var noVersionBump =
+                new ServerMessage.Diff(
+                        2, List.of(PatchOp.replace("/spectators", nodes.numberNode(1))), null);
+        assertThat(view.apply(noVersionBump)).isEqualTo(RoomView.Update.NEED_SYNC);
+        var invalidState =
+                new ServerMessage.Diff(
+                        2,
+                        List.of(
+                                PatchOp.replace("/version", nodes.numberNode(2)),
+                                PatchOp.replace("/turn", nodes.textNode("Z"))),
+                        null);
+        assertThat(view.apply(invalidState)).isEqualTo(RoomView.Update.NEED_SYNC);
+        assertThat(view.snapshot()).isEqualTo(s1);
+    }
+
+    @Test
+    void otherMessagesChangeNothing() {
+        RoomView view = new RoomView();
+        assertThat(view.apply(new ServerMessage.Ack("m1", 3))).isEqualTo(RoomView.Update.UNCHANGED);
+    }
+
+    @Test
+    void snapshotPlusAllDiffsEqualsTheLastSnapshot() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int game = 0; game < 50; game++) {
+            List<Integer> free = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8));
+            List<Integer> played = new ArrayList<>();
+            Snapshot previous = state(10, played);
+            RoomView view = new RoomView();
+            view.apply(new ServerMessage.SnapshotMessage(previous));
+            while (!free.isEmpty()) {
+                played.add(free.remove(random.nextInt(free.size())));
+                Snapshot next = state(previous.version() + 1, played);
+                var wire = MessageCodec.decodeServer(MessageCodec.encode(diff(previous, next)));
+                assertThat(view.apply(wire)).isEqualTo(RoomView.Update.APPLIED);
+                previous = next;
+            }
+            assertThat(view.snapshot()).isEqualTo(previous);
+        }
+    }
 }

@@ -57,16 +57,40 @@ record CapacityResult(
 
     String table() {
         StringBuilder sb = new StringBuilder();
-        LoadResult.row(sb, "target", mode + " at " + target + (label == null ? "" : " (" + label + ")"));
-        LoadResult.row(sb, "connections", LoadResult.f("%d of %d open in %.1f s (target counts %d)",
-                connections, requested, connectSeconds, targetConnections));
-        LoadResult.row(sb, "heap", LoadResult.f("%.0f B per connection (%.1f MiB -> %.1f MiB after a GC)",
-                heapPerConnection(), before.heapUsedBytes() / 1048576.0, after.heapUsedBytes() / 1048576.0));
-        LoadResult.row(sb, "RSS", LoadResult.f("%.0f B per connection (%.1f MiB -> %.1f MiB)",
-                rssPerConnection(), before.rssBytes() / 1048576.0, after.rssBytes() / 1048576.0));
-        LoadResult.row(sb, "client heap", LoadResult.f("%.0f B per connection", clientHeapPerConnection()));
-        LoadResult.row(sb, "failures", LoadResult.f("%d errors, %d unexpected closes, %d rooms failed to set up",
-                errors, unexpectedCloses, setupFailures));
+        LoadResult.row(
+                sb, "target", mode + " at " + target + (label == null ? "" : " (" + label + ")"));
+        LoadResult.row(
+                sb,
+                "connections",
+                LoadResult.f(
+                        "%d of %d open in %.1f s (target counts %d)",
+                        connections, requested, connectSeconds, targetConnections));
+        LoadResult.row(
+                sb,
+                "heap",
+                LoadResult.f(
+                        "%.0f B per connection (%.1f MiB -> %.1f MiB after a GC)",
+                        heapPerConnection(),
+                        before.heapUsedBytes() / 1048576.0,
+                        after.heapUsedBytes() / 1048576.0));
+        LoadResult.row(
+                sb,
+                "RSS",
+                LoadResult.f(
+                        "%.0f B per connection (%.1f MiB -> %.1f MiB)",
+                        rssPerConnection(),
+                        before.rssBytes() / 1048576.0,
+                        after.rssBytes() / 1048576.0));
+        LoadResult.row(
+                sb,
+                "client heap",
+                LoadResult.f("%.0f B per connection", clientHeapPerConnection()));
+        LoadResult.row(
+                sb,
+                "failures",
+                LoadResult.f(
+                        "%d errors, %d unexpected closes, %d rooms failed to set up",
+                        errors, unexpectedCloses, setupFailures));
         return sb.toString();
     }
 }

@@ -3,14 +3,16 @@ package dev.tictactoe.bench.load;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+
 import dev.tictactoe.protocol.MessageCodec;
+
 import java.io.IOException;
 import java.util.Arrays;
 
 /**
  * Reads and writes the two frames a generated player handles all the time (a diff from the server,
- * a move) with a streaming parser and a string builder, so the generator stays cheaper than what
- * it measures. Anything else goes through {@link MessageCodec}.
+ * a move) with a streaming parser and a string builder, so the generator stays cheaper than what it
+ * measures. Anything else goes through {@link MessageCodec}.
  */
 final class Frames {
 
@@ -21,8 +23,15 @@ final class Frames {
 
     /** The move message, as {@code MessageCodec} would write it. */
     static String move(String id, long version, int cell) {
-        return new StringBuilder(64).append("{\"type\":\"move\",\"id\":\"").append(id).append("\",\"version\":")
-                .append(version).append(",\"cell\":").append(cell).append('}').toString();
+        return new StringBuilder(64)
+                .append("{\"type\":\"move\",\"id\":\"")
+                .append(id)
+                .append("\",\"version\":")
+                .append(version)
+                .append(",\"cell\":")
+                .append(cell)
+                .append('}')
+                .toString();
     }
 
     /** What a diff says, in the terms a player tracks; reused from frame to frame. */
@@ -30,8 +39,12 @@ final class Frames {
         long version = -1;
         int ops;
         String[] paths = new String[16];
-        /** The value as text (numbers too); null for JSON null and for values that are not tracked. */
+
+        /**
+         * The value as text (numbers too); null for JSON null and for values that are not tracked.
+         */
         String[] values = new String[16];
+
         String movedSeat;
         String moveId;
 
@@ -59,8 +72,10 @@ final class Frames {
     static boolean readDiff(String text, Diff out) throws IOException {
         out.clear();
         try (JsonParser p = JSON.createParser(text)) {
-            if (p.nextToken() != JsonToken.START_OBJECT || !"type".equals(p.nextFieldName())
-                    || p.nextToken() != JsonToken.VALUE_STRING || !"diff".equals(p.getText())) {
+            if (p.nextToken() != JsonToken.START_OBJECT
+                    || !"type".equals(p.nextFieldName())
+                    || p.nextToken() != JsonToken.VALUE_STRING
+                    || !"diff".equals(p.getText())) {
                 return false;
             }
             String field;
@@ -153,7 +168,9 @@ final class Frames {
                     default -> p.skipChildren();
                 }
             }
-            return "move".equals(type) && id != null && cell >= 0 ? new Move(id, version, cell) : null;
+            return "move".equals(type) && id != null && cell >= 0
+                    ? new Move(id, version, cell)
+                    : null;
         }
     }
 }

@@ -1,14 +1,16 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.GameConnection;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -20,12 +22,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A room on the game server with two generated players, who play random legal moves as soon as
- * it is their turn (or after the think time) and offer a rematch when a game ends. Each player
- * keeps only what it needs from the diffs (status, turn, board rows, the event's move id); both
- * players live on one event loop, so the table needs no locks.
- * Kept whole on purpose: it is the generator's per-frame hot path (read a diff, move in the same
- * call), free of the client library's per-frame decoding (see ARCHITECTURE.md).
+ * A room on the game server with two generated players, who play random legal moves as soon as it
+ * is their turn (or after the think time) and offer a rematch when a game ends. Each player keeps
+ * only what it needs from the diffs (status, turn, board rows, the event's move id); both players
+ * live on one event loop, so the table needs no locks. Kept whole on purpose: it is the generator's
+ * per-frame hot path (read a diff, move in the same call), free of the client library's per-frame
+ * decoding (see ARCHITECTURE.md).
  */
 final class GameTable implements Table {
 
@@ -40,8 +42,10 @@ final class GameTable implements Table {
     private final int cellCount;
     private final Player a;
     private final Player b;
+
     /** The move in flight: one at a time in a game of turns. */
     private String pendingId;
+
     private long pendingSent;
     private int lastStartedGame;
     private int lastCompletedGame;
@@ -177,8 +181,10 @@ final class GameTable implements Table {
         String turn;
         int game;
         long receivedAt;
+
         /** The version this player last moved at: no second move until the state moves on. */
         long movedAt = -1;
+
         boolean moveScheduled;
         boolean syncPending;
         int rematchOffered;
@@ -196,20 +202,31 @@ final class GameTable implements Table {
                 source = shared.sources().next();
             }
             CompletableFuture<Void> ready = welcomed;
-            return GameConnection.open(uri, loop, this, Shared.OPEN_TIMEOUT, source).thenCompose(c -> {
-                connection = c;
-                Long last = token == null ? null : version;
-                c.send(new ClientMessage.Join(Protocol.VERSION, name, token, false, last));
-                return ready.orTimeout(Shared.OPEN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            });
+            return GameConnection.open(uri, loop, this, Shared.OPEN_TIMEOUT, source)
+                    .thenCompose(
+                            c -> {
+                                connection = c;
+                                Long last = token == null ? null : version;
+                                c.send(
+                                        new ClientMessage.Join(
+                                                Protocol.VERSION, name, token, false, last));
+                                return ready.orTimeout(
+                                        Shared.OPEN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                            });
         }
 
         boolean mayMove() {
-            return status.equals("playing") && seat != null && seat.equals(turn) && !moveScheduled
-                    && version > movedAt && connection != null;
+            return status.equals("playing")
+                    && seat != null
+                    && seat.equals(turn)
+                    && !moveScheduled
+                    && version > movedAt
+                    && connection != null;
         }
 
-        /** Diffs, nearly every frame, are read here without a tree; the rest is decoded as usual. */
+        /**
+         * Diffs, nearly every frame, are read here without a tree; the rest is decoded as usual.
+         */
         @Override
         public void onText(String text) {
             receivedAt = System.nanoTime();
@@ -238,7 +255,8 @@ final class GameTable implements Table {
                 case ServerMessage.Error e -> {
                     shared.stats().error(e.code().wire());
                     if (!welcomed.isDone()) {
-                        welcomed.completeExceptionally(new ProtocolException(e.code(), e.message()));
+                        welcomed.completeExceptionally(
+                                new ProtocolException(e.code(), e.message()));
                         return;
                     }
                     if (e.ref() != null && e.ref().equals(pendingId)) {
@@ -249,7 +267,7 @@ final class GameTable implements Table {
                         return;
                     }
                 }
-                default -> { }
+                default -> {}
             }
             step(this);
         }
@@ -290,7 +308,9 @@ final class GameTable implements Table {
                 case "/game" -> game = Integer.parseInt(value);
                 default -> {
                     if (path.startsWith("/board/") && value != null) {
-                        setRow(Integer.parseInt(path, "/board/".length(), path.length(), 10), value);
+                        setRow(
+                                Integer.parseInt(path, "/board/".length(), path.length(), 10),
+                                value);
                     }
                 }
             }
@@ -316,11 +336,13 @@ final class GameTable implements Table {
             }
             shared.stats().reconnected();
             connection = null;
-            connect().whenComplete((ok, failure) -> {
-                if (failure != null) {
-                    shared.stats().error("reconnect_failed");
-                }
-            });
+            connect()
+                    .whenComplete(
+                            (ok, failure) -> {
+                                if (failure != null) {
+                                    shared.stats().error("reconnect_failed");
+                                }
+                            });
         }
     }
 }

@@ -21,28 +21,29 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * What the journal costs a move, measured from outside on the real server: the same paced load
- * (two players a room, loopback) against a fresh server process with {@code --data-dir none}, with
- * the default group commit, and with an fsync per change. Prints, per mode, the server's CPU per
- * move (the room loop, the journal's writer and everything else the process did, over the moves
- * played) and the move latency an opponent sees, each with its difference from no journal. Modes
- * take turns for {@code rounds} rounds and the median round is shown, so a slow spell of a shared
- * machine does not land on one mode only. With {@code taskset} and two CPUs or more the server
- * runs on CPU 0 and this generator on CPU 1.
+ * What the journal costs a move, measured from outside on the real server: the same paced load (two
+ * players a room, loopback) against a fresh server process with {@code --data-dir none}, with the
+ * default group commit, and with an fsync per change. Prints, per mode, the server's CPU per move
+ * (the room loop, the journal's writer and everything else the process did, over the moves played)
+ * and the move latency an opponent sees, each with its difference from no journal. Modes take turns
+ * for {@code rounds} rounds and the median round is shown, so a slow spell of a shared machine does
+ * not land on one mode only. With {@code taskset} and two CPUs or more the server runs on CPU 0 and
+ * this generator on CPU 1.
  *
- * <p>Where {@code /proc} is there, the server's CPU is also split by thread: the event loops
- * (rooms and sockets: what journaling adds there is the room's own cost), the journal's writer,
- * the game archive (a document written and forced per finished game), and the rest.
+ * <p>Where {@code /proc} is there, the server's CPU is also split by thread: the event loops (rooms
+ * and sockets: what journaling adds there is the room's own cost), the journal's writer, the game
+ * archive (a document written and forced per finished game), and the rest.
  *
  * <p>Arguments: {@code [seconds] [rooms] [think ms] [rounds] [directory]}, default {@code 20 200
  * 100 3 target/journal-cost}: 200 rooms whose players move after 50..150 ms, about 2,000 moves/s,
- * each run after 15 s of unmeasured play. The directory holds the data directories and should be
- * on the disk the server will use.
+ * each run after 15 s of unmeasured play. The directory holds the data directories and should be on
+ * the disk the server will use.
  */
 public final class JournalCost {
 
     /** Played before each measured window: long enough for the JIT to have compiled the server. */
     private static final Duration WARMUP = Duration.ofSeconds(15);
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     private static final List<String> MODES = List.of("none", "group", "fsync");
@@ -50,10 +51,16 @@ public final class JournalCost {
     private JournalCost() {}
 
     /**
-     * One mode's run: server CPU per move, split by threads where {@code /proc} tells (µs per
-     * move by {@link ThreadCpu} group), and latency percentiles in microseconds.
+     * One mode's run: server CPU per move, split by threads where {@code /proc} tells (µs per move
+     * by {@link ThreadCpu} group), and latency percentiles in microseconds.
      */
-    record Run(String mode, double cpuMicros, Map<String, Double> byThreads, double p50, double p99, long moves,
+    record Run(
+            String mode,
+            double cpuMicros,
+            Map<String, Double> byThreads,
+            double p50,
+            double p99,
+            long moves,
             long errors) {}
 
     public static void run(String[] args) throws Exception {
@@ -62,25 +69,55 @@ public final class JournalCost {
         int think = args.length > 2 ? Integer.parseInt(args[2]) : 100;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         Path base = Path.of(args.length > 4 ? args[4] : "target/journal-cost").toAbsolutePath();
-        if (seconds < 1 || seconds > 600 || rooms < 1 || rooms > 10_000 || think < 0 || rounds < 1 || rounds > 9) {
-            throw new IllegalArgumentException("seconds 1..600, rooms 1..10000, think >= 0, rounds 1..9");
+        if (seconds < 1
+                || seconds > 600
+                || rooms < 1
+                || rooms > 10_000
+                || think < 0
+                || rounds < 1
+                || rounds > 9) {
+            throw new IllegalArgumentException(
+                    "seconds 1..600, rooms 1..10000, think >= 0, rounds 1..9");
         }
         Files.createDirectories(base);
         PrintStream out = System.out;
         int cpus = Runtime.getRuntime().availableProcessors();
         boolean pinned = pinSelf();
-        out.printf(Locale.ROOT, "journal cost: %d rooms, think %d ms, %s warmup + %d s measured, %d rounds, data in %s (%s)%n",
-                rooms, think, WARMUP.toSeconds(), seconds, rounds, base, Files.getFileStore(base).type());
-        out.printf(Locale.ROOT, "%d CPUs, %s; load average %s%n", cpus,
-                pinned ? "server on CPU 0, generator on CPU 1" : "not pinned", loadAverage());
+        out.printf(
+                Locale.ROOT,
+                "journal cost: %d rooms, think %d ms, %s warmup + %d s measured, %d rounds, data in"
+                    + " %s (%s)%n",
+                rooms,
+                think,
+                WARMUP.toSeconds(),
+                seconds,
+                rounds,
+                base,
+                Files.getFileStore(base).type());
+        out.printf(
+                Locale.ROOT,
+                "%d CPUs, %s; load average %s%n",
+                cpus,
+                pinned ? "server on CPU 0, generator on CPU 1" : "not pinned",
+                loadAverage());
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
             for (String mode : MODES) {
                 Run r = once(mode, base, rooms, think, seconds, pinned);
-                System.err.printf(Locale.ROOT,
-                        "round %d %-6s %7.1f µs/move (loops %s, writer %s, archive %s, other %s)  p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
-                        round, mode, r.cpuMicros(), part(r, ThreadCpu.LOOPS), part(r, ThreadCpu.WRITER),
-                        part(r, ThreadCpu.ARCHIVE), part(r, ThreadCpu.OTHER), r.p50(), r.p99(), r.moves(),
+                System.err.printf(
+                        Locale.ROOT,
+                        "round %d %-6s %7.1f µs/move (loops %s, writer %s, archive %s, other %s) "
+                            + " p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
+                        round,
+                        mode,
+                        r.cpuMicros(),
+                        part(r, ThreadCpu.LOOPS),
+                        part(r, ThreadCpu.WRITER),
+                        part(r, ThreadCpu.ARCHIVE),
+                        part(r, ThreadCpu.OTHER),
+                        r.p50(),
+                        r.p99(),
+                        r.moves(),
                         r.errors() == 0 ? "" : ", " + r.errors() + " errors");
                 runs.computeIfAbsent(mode, m -> new ArrayList<>()).add(r);
             }
@@ -90,17 +127,41 @@ public final class JournalCost {
 
     static void print(PrintStream out, Map<String, List<Run>> runs) {
         Run none = median(runs.get("none"));
-        out.printf(Locale.ROOT, "%-22s %12s %10s %9s %9s %9s %9s %9s %9s %10s %10s%n", "mode", "CPU µs/move", "+ vs none",
-                "loops", "writer", "archive", "other", "p50 µs", "p99 µs", "+ p50 µs", "+ p99 µs");
+        out.printf(
+                Locale.ROOT,
+                "%-22s %12s %10s %9s %9s %9s %9s %9s %9s %10s %10s%n",
+                "mode",
+                "CPU µs/move",
+                "+ vs none",
+                "loops",
+                "writer",
+                "archive",
+                "other",
+                "p50 µs",
+                "p99 µs",
+                "+ p50 µs",
+                "+ p99 µs");
         for (var e : runs.entrySet()) {
             Run r = median(e.getValue());
-            out.printf(Locale.ROOT, "%-22s %12.1f %10s %9s %9s %9s %9s %9.0f %9.0f %10s %10s%n", label(e.getKey()),
-                    r.cpuMicros(), delta(r.cpuMicros() - none.cpuMicros(), "%+.1f"), part(r, ThreadCpu.LOOPS),
-                    part(r, ThreadCpu.WRITER), part(r, ThreadCpu.ARCHIVE), part(r, ThreadCpu.OTHER), r.p50(), r.p99(),
-                    delta(r.p50() - none.p50(), "%+.0f"), delta(r.p99() - none.p99(), "%+.0f"));
+            out.printf(
+                    Locale.ROOT,
+                    "%-22s %12.1f %10s %9s %9s %9s %9s %9.0f %9.0f %10s %10s%n",
+                    label(e.getKey()),
+                    r.cpuMicros(),
+                    delta(r.cpuMicros() - none.cpuMicros(), "%+.1f"),
+                    part(r, ThreadCpu.LOOPS),
+                    part(r, ThreadCpu.WRITER),
+                    part(r, ThreadCpu.ARCHIVE),
+                    part(r, ThreadCpu.OTHER),
+                    r.p50(),
+                    r.p99(),
+                    delta(r.p50() - none.p50(), "%+.0f"),
+                    delta(r.p99() - none.p99(), "%+.0f"));
         }
-        out.println("CPU µs/move is the server process over the measured window; loops (rooms and sockets), writer"
-                + " (the journal's thread), archive (finished games) and other (JIT, GC) split it by thread.");
+        out.println(
+                "CPU µs/move is the server process over the measured window; loops (rooms and"
+                    + " sockets), writer (the journal's thread), archive (finished games) and other"
+                    + " (JIT, GC) split it by thread.");
     }
 
     private static String part(Run r, String group) {
@@ -127,7 +188,8 @@ public final class JournalCost {
         return sorted.get(sorted.size() / 2);
     }
 
-    private static Run once(String mode, Path base, int rooms, int think, int seconds, boolean pinned)
+    private static Run once(
+            String mode, Path base, int rooms, int think, int seconds, boolean pinned)
             throws Exception {
         Path data = Files.createTempDirectory(base, mode);
         int port = freePort();
@@ -135,29 +197,77 @@ public final class JournalCost {
         if (pinned) {
             command.addAll(List.of("taskset", "-c", "0"));
         }
-        command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-XX:+UseParallelGC",
-                "-Xms64m", "-Xmx1g", "-cp", System.getProperty("java.class.path"), "dev.tictactoe.server.Main",
-                "--host", "127.0.0.1", "--port", String.valueOf(port), "--worker-threads", "1",
-                "--messages-per-second", "1000000", "--message-burst", "1000000",
-                "--data-dir", mode.equals("none") ? "none" : data.toString(),
-                "--durability", mode.equals("none") ? "group" : mode));
-        Process server = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(data.resolveSibling(data.getFileName() + ".log").toFile()).start();
+        command.addAll(
+                List.of(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-XX:+UseParallelGC",
+                        "-Xms64m",
+                        "-Xmx1g",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.tictactoe.server.Main",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        String.valueOf(port),
+                        "--worker-threads",
+                        "1",
+                        "--messages-per-second",
+                        "1000000",
+                        "--message-burst",
+                        "1000000",
+                        "--data-dir",
+                        mode.equals("none") ? "none" : data.toString(),
+                        "--durability",
+                        mode.equals("none") ? "group" : mode));
+        Process server =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(data.resolveSibling(data.getFileName() + ".log").toFile())
+                        .start();
         try {
             Target target = new Target("127.0.0.1", port);
             awaitReady(target, server);
-            LoadSettings settings = new LoadSettings(target, false, rooms, Duration.ofSeconds(seconds), 0, WARMUP,
-                    Duration.ofMillis(think), 0, 1, 3, 3, 1, 20_000, Duration.ZERO, mode);
+            LoadSettings settings =
+                    new LoadSettings(
+                            target,
+                            false,
+                            rooms,
+                            Duration.ofSeconds(seconds),
+                            0,
+                            WARMUP,
+                            Duration.ofMillis(think),
+                            0,
+                            1,
+                            3,
+                            3,
+                            1,
+                            20_000,
+                            Duration.ZERO,
+                            mode);
             long pid = server.pid();
             List<Map<String, Long>> samples = new ArrayList<>();
-            LoadResult r = new LoadRun(settings, new PrintStream(PrintStream.nullOutputStream()))
-                    .atWindow(() -> samples.add(ThreadCpu.of(pid)), () -> samples.add(ThreadCpu.of(pid))).play();
+            LoadResult r =
+                    new LoadRun(settings, new PrintStream(PrintStream.nullOutputStream()))
+                            .atWindow(
+                                    () -> samples.add(ThreadCpu.of(pid)),
+                                    () -> samples.add(ThreadCpu.of(pid)))
+                            .play();
             Map<String, Double> byThreads = new LinkedHashMap<>();
-            if (samples.size() == 2 && !samples.get(0).isEmpty() && !samples.get(1).isEmpty() && r.moves() > 0) {
+            if (samples.size() == 2
+                    && !samples.get(0).isEmpty()
+                    && !samples.get(1).isEmpty()
+                    && r.moves() > 0) {
                 ThreadCpu.minus(samples.get(1), samples.get(0))
                         .forEach((group, nanos) -> byThreads.put(group, nanos / 1e3 / r.moves()));
             }
-            return new Run(mode, r.serverCpuMicrosPerMove(), byThreads, r.latency().p50(), r.latency().p99(), r.moves(),
+            return new Run(
+                    mode,
+                    r.serverCpuMicrosPerMove(),
+                    byThreads,
+                    r.latency().p50(),
+                    r.latency().p99(),
+                    r.moves(),
                     r.errors() + r.unexpectedCloses() + r.setupFailures());
         } finally {
             stop(server);
@@ -165,7 +275,10 @@ public final class JournalCost {
         }
     }
 
-    /** Waits until the server answers {@code /readyz} with 200, or fails if it exits or takes too long. */
+    /**
+     * Waits until the server answers {@code /readyz} with 200, or fails if it exits or takes too
+     * long.
+     */
     private static void awaitReady(Target target, Process server) throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         URI ready = target.http("/readyz");
@@ -175,8 +288,12 @@ public final class JournalCost {
                 throw new IllegalStateException("the server exited with " + server.exitValue());
             }
             try {
-                HttpResponse<Void> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(1))
-                        .build(), HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> response =
+                        http.send(
+                                HttpRequest.newBuilder(ready)
+                                        .timeout(Duration.ofSeconds(1))
+                                        .build(),
+                                HttpResponse.BodyHandlers.discarding());
                 if (response.statusCode() == 200) {
                     return;
                 }
@@ -185,7 +302,8 @@ public final class JournalCost {
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
-        throw new IllegalStateException("the server was not ready within " + START_TIMEOUT.toSeconds() + " s");
+        throw new IllegalStateException(
+                "the server was not ready within " + START_TIMEOUT.toSeconds() + " s");
     }
 
     private static void stop(Process server) throws InterruptedException {
@@ -201,8 +319,17 @@ public final class JournalCost {
             return false;
         }
         try {
-            Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", "1", String.valueOf(ProcessHandle.current().pid()))
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p =
+                    new ProcessBuilder(
+                                    "taskset",
+                                    "-a",
+                                    "-p",
+                                    "-c",
+                                    "1",
+                                    String.valueOf(ProcessHandle.current().pid()))
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
             return false;
@@ -211,7 +338,9 @@ public final class JournalCost {
 
     private static String loadAverage() {
         try {
-            return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).trim().split(" "), 3));
+            return String.join(
+                    " ",
+                    Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).trim().split(" "), 3));
         } catch (IOException e) {
             return "unknown";
         }

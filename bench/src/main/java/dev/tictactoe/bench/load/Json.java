@@ -3,6 +3,7 @@ package dev.tictactoe.bench.load;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.MessageCodec;
 
 /** Small helpers for the JSON results: unknown numbers are written as null. */

@@ -3,11 +3,13 @@ package dev.tictactoe.bench.load;
 import org.HdrHistogram.Histogram;
 
 /** Percentiles of move latency in microseconds, from a histogram of nanoseconds. */
-record LatencySummary(long count, double mean, double p50, double p90, double p99, double p999, double max) {
+record LatencySummary(
+        long count, double mean, double p50, double p90, double p99, double p999, double max) {
 
     static LatencySummary of(Histogram nanos) {
         if (nanos.getTotalCount() == 0) {
-            return new LatencySummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new LatencySummary(
+                    0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
         return new LatencySummary(
                 nanos.getTotalCount(),

@@ -1,6 +1,7 @@
 package dev.tictactoe.bench.load;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -35,14 +36,18 @@ record LoadResult(
         return serverCpuNanos < 0 ? Double.NaN : Rates.cpuMicrosPerMove(0, serverCpuNanos, moves);
     }
 
-    /** Moves one fully busy core of the target would carry at this CPU cost: the CPU-bound ceiling. */
+    /**
+     * Moves one fully busy core of the target would carry at this CPU cost: the CPU-bound ceiling.
+     */
     double serverMovesPerCoreSecond() {
         double micros = serverCpuMicrosPerMove();
         return Double.isNaN(micros) || micros <= 0 ? Double.NaN : 1e6 / micros;
     }
 
     double serverCpuUtilization() {
-        return serverCpuNanos < 0 ? Double.NaN : Rates.utilization(0, serverCpuNanos, (long) (seconds * 1e9));
+        return serverCpuNanos < 0
+                ? Double.NaN
+                : Rates.utilization(0, serverCpuNanos, (long) (seconds * 1e9));
     }
 
     double clientCpuMicrosPerMove() {
@@ -50,7 +55,9 @@ record LoadResult(
     }
 
     double clientCpuUtilization() {
-        return clientCpuNanos < 0 ? Double.NaN : Rates.utilization(0, clientCpuNanos, (long) (seconds * 1e9));
+        return clientCpuNanos < 0
+                ? Double.NaN
+                : Rates.utilization(0, clientCpuNanos, (long) (seconds * 1e9));
     }
 
     ObjectNode toJson() {
@@ -97,15 +104,43 @@ record LoadResult(
         row(sb, "rooms", rooms + " (" + 2 * rooms + " connections), think " + thinkMillis + " ms");
         row(sb, "measured", f("%.1f s after %.1f s of warmup", seconds, warmupSeconds));
         row(sb, "moves", f("%d (%.1f moves/s)", moves, movesPerSecond()));
-        row(sb, "latency", f("p50 %s  p90 %s  p99 %s  p99.9 %s  max %s", us(latency.p50()), us(latency.p90()),
-                us(latency.p99()), us(latency.p999()), us(latency.max())));
-        row(sb, "server CPU", f("%.1f µs/move, %.0f%% of a core (a core would carry %.0f moves/s)",
-                serverCpuMicrosPerMove(), 100 * serverCpuUtilization(), serverMovesPerCoreSecond()));
-        row(sb, "client CPU", f("%.1f µs/move, %.0f%% of a core", clientCpuMicrosPerMove(), 100 * clientCpuUtilization()));
-        row(sb, "games", f("%d started, %d completed, %d unfinished", gamesStarted, gamesCompleted, gamesUnfinished));
+        row(
+                sb,
+                "latency",
+                f(
+                        "p50 %s  p90 %s  p99 %s  p99.9 %s  max %s",
+                        us(latency.p50()),
+                        us(latency.p90()),
+                        us(latency.p99()),
+                        us(latency.p999()),
+                        us(latency.max())));
+        row(
+                sb,
+                "server CPU",
+                f(
+                        "%.1f µs/move, %.0f%% of a core (a core would carry %.0f moves/s)",
+                        serverCpuMicrosPerMove(),
+                        100 * serverCpuUtilization(),
+                        serverMovesPerCoreSecond()));
+        row(
+                sb,
+                "client CPU",
+                f(
+                        "%.1f µs/move, %.0f%% of a core",
+                        clientCpuMicrosPerMove(), 100 * clientCpuUtilization()));
+        row(
+                sb,
+                "games",
+                f(
+                        "%d started, %d completed, %d unfinished",
+                        gamesStarted, gamesCompleted, gamesUnfinished));
         row(sb, "errors", errors + (errorsByCode.isEmpty() ? "" : " " + errorsByCode));
-        row(sb, "closes", f("%d unexpected, %d reconnects, %d resyncs, %d rooms failed to set up",
-                unexpectedCloses, reconnects, resyncs, setupFailures));
+        row(
+                sb,
+                "closes",
+                f(
+                        "%d unexpected, %d reconnects, %d resyncs, %d rooms failed to set up",
+                        unexpectedCloses, reconnects, resyncs, setupFailures));
         return sb.toString();
     }
 

@@ -1,7 +1,11 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.GameConnection;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.HdrHistogram.Histogram;
+
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -13,7 +17,6 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs a load: set up the rooms, play through the warmup (moves are played and not counted), then
@@ -26,15 +29,18 @@ final class LoadRun {
 
     private final LoadSettings settings;
     private final PrintStream log;
-    private Runnable windowOpens = () -> { };
-    private Runnable windowCloses = () -> { };
+    private Runnable windowOpens = () -> {};
+    private Runnable windowCloses = () -> {};
 
     LoadRun(LoadSettings settings, PrintStream log) {
         this.settings = settings;
         this.log = log;
     }
 
-    /** Runs {@code opens} and {@code closes} as the measured window opens and closes (to sample the target). */
+    /**
+     * Runs {@code opens} and {@code closes} as the measured window opens and closes (to sample the
+     * target).
+     */
     LoadRun atWindow(Runnable opens, Runnable closes) {
         this.windowOpens = opens;
         this.windowCloses = closes;
@@ -57,18 +63,29 @@ final class LoadRun {
             tables.forEach(Table::start);
 
             Rate rate = new Rate(stats);
-            progress.phase("warmup", () -> LoadResult.f("%.0f moves/s (not measured), %s", rate.next(), failures(stats)));
+            progress.phase(
+                    "warmup",
+                    () ->
+                            LoadResult.f(
+                                    "%.0f moves/s (not measured), %s",
+                                    rate.next(), failures(stats)));
             TimeUnit.NANOSECONDS.sleep(settings.warmup().toNanos());
 
             windowOpens.run();
             ServerMetrics before = ServerMetrics.fetch(http, settings.target(), false);
             long clientBefore = clientCpuNanos();
             stats.openWindow(System.nanoTime());
-            progress.phase("measure", () -> {
-                Histogram h = stats.interval();
-                return LoadResult.f("%.0f moves/s  p50 %s  p99 %s  %s", rate.next(), LoadResult.us(h.getValueAtPercentile(50) / 1e3),
-                        LoadResult.us(h.getValueAtPercentile(99) / 1e3), failures(stats));
-            });
+            progress.phase(
+                    "measure",
+                    () -> {
+                        Histogram h = stats.interval();
+                        return LoadResult.f(
+                                "%.0f moves/s  p50 %s  p99 %s  %s",
+                                rate.next(),
+                                LoadResult.us(h.getValueAtPercentile(50) / 1e3),
+                                LoadResult.us(h.getValueAtPercentile(99) / 1e3),
+                                failures(stats));
+                    });
             limit.await(settings.duration().toNanos(), TimeUnit.NANOSECONDS);
             stats.closeWindow(System.nanoTime());
             ServerMetrics after = ServerMetrics.fetch(http, settings.target(), false);
@@ -77,7 +94,8 @@ final class LoadRun {
             stats.interval();
 
             tables.forEach(Table::stop);
-            progress.phase("drain", () -> LoadResult.f("%d rooms still in a game", unsettled(tables)));
+            progress.phase(
+                    "drain", () -> LoadResult.f("%d rooms still in a game", unsettled(tables)));
             long drainEnd = System.nanoTime() + drainTime().toNanos();
             while (unsettled(tables) > 0 && System.nanoTime() < drainEnd) {
                 TimeUnit.MILLISECONDS.sleep(20);
@@ -88,26 +106,46 @@ final class LoadRun {
             closeAll(stats, setup.all());
 
             double seconds = (stats.windowEnd() - stats.windowStart()) / 1e9;
-            long serverCpu = before.processCpuNanos() < 0 || after.processCpuNanos() < 0
-                    ? -1 : after.processCpuNanos() - before.processCpuNanos();
-            LoadResult result = new LoadResult(settings.label(), settings.mode(), settings.target().toString(), tables.size(),
-                    settings.think().toMillis(), settings.warmup().toNanos() / 1e9, seconds, stats.moves(),
-                    LatencySummary.of(stats.total()), stats.errors(), stats.errorsByCode(), stats.unexpectedCloses(),
-                    stats.reconnects(), stats.resyncs(), stats.gamesStarted(), stats.gamesCompleted(), unfinished,
-                    setup.failed(), serverCpu, clientBefore < 0 ? -1 : clientAfter - clientBefore);
+            long serverCpu =
+                    before.processCpuNanos() < 0 || after.processCpuNanos() < 0
+                            ? -1
+                            : after.processCpuNanos() - before.processCpuNanos();
+            LoadResult result =
+                    new LoadResult(
+                            settings.label(),
+                            settings.mode(),
+                            settings.target().toString(),
+                            tables.size(),
+                            settings.think().toMillis(),
+                            settings.warmup().toNanos() / 1e9,
+                            seconds,
+                            stats.moves(),
+                            LatencySummary.of(stats.total()),
+                            stats.errors(),
+                            stats.errorsByCode(),
+                            stats.unexpectedCloses(),
+                            stats.reconnects(),
+                            stats.resyncs(),
+                            stats.gamesStarted(),
+                            stats.gamesCompleted(),
+                            unfinished,
+                            setup.failed(),
+                            serverCpu,
+                            clientBefore < 0 ? -1 : clientAfter - clientBefore);
             if (setup.failed() > 0) {
                 progress.note("setup failures: " + setup.status());
             }
             return result;
         } finally {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS)
+                    .awaitUninterruptibly(5, TimeUnit.SECONDS);
             http.close();
         }
     }
 
     /** A capacity run: idle seated connections, memory read after a collection before and after. */
     CapacityResult capacity() throws InterruptedException {
-        LoadStats stats = new LoadStats(0, () -> { });
+        LoadStats stats = new LoadStats(0, () -> {});
         Shared shared = shared(stats);
         checkOwnFileLimit(settings.capacity());
         EventLoopGroup group = GameConnection.newGroup(settings.threads());
@@ -116,9 +154,16 @@ final class LoadRun {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         try (Progress progress = new Progress(log)) {
             ServerMetrics before = ServerMetrics.fetch(http, settings.target(), true);
-            if (before.maxOpenFiles() > 0 && before.maxOpenFiles() - before.openFiles() < settings.capacity()) {
-                throw new IllegalStateException("the target may open " + before.maxOpenFiles() + " files and has "
-                        + before.openFiles() + " open: not enough for " + settings.capacity() + " connections");
+            if (before.maxOpenFiles() > 0
+                    && before.maxOpenFiles() - before.openFiles() < settings.capacity()) {
+                throw new IllegalStateException(
+                        "the target may open "
+                                + before.maxOpenFiles()
+                                + " files and has "
+                                + before.openFiles()
+                                + " open: not enough for "
+                                + settings.capacity()
+                                + " connections");
             }
             System.gc();
             long clientBefore = memory.getHeapMemoryUsage().getUsed();
@@ -138,27 +183,53 @@ final class LoadRun {
                 connections += t.connections().size();
             }
             if (!settings.hold().isZero()) {
-                progress.phase("hold", () -> LoadResult.f("%d connections open, %s", after.connections(), failures(stats)));
+                progress.phase(
+                        "hold",
+                        () ->
+                                LoadResult.f(
+                                        "%d connections open, %s",
+                                        after.connections(), failures(stats)));
                 TimeUnit.NANOSECONDS.sleep(settings.hold().toNanos());
             }
             progress.phase("close", () -> "closing connections");
             closeAll(stats, setup.all());
-            return new CapacityResult(settings.label(), settings.mode(), settings.target().toString(), settings.capacity(),
-                    connections, after.connections(), connectSeconds, before, after, clientBefore, clientAfter,
-                    stats.errors(), stats.unexpectedCloses(), setup.failed());
+            return new CapacityResult(
+                    settings.label(),
+                    settings.mode(),
+                    settings.target().toString(),
+                    settings.capacity(),
+                    connections,
+                    after.connections(),
+                    connectSeconds,
+                    before,
+                    after,
+                    clientBefore,
+                    clientAfter,
+                    stats.errors(),
+                    stats.unexpectedCloses(),
+                    setup.failed());
         } finally {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS)
+                    .awaitUninterruptibly(10, TimeUnit.SECONDS);
             http.close();
         }
     }
 
     private Shared shared(LoadStats stats) {
-        return new Shared(settings, stats,
-                new SourceAddresses(settings.target(), settings.connections(), settings.connectionsPerSource()));
+        return new Shared(
+                settings,
+                stats,
+                new SourceAddresses(
+                        settings.target(),
+                        settings.connections(),
+                        settings.connectionsPerSource()));
     }
 
     private Duration drainTime() {
-        Duration games = settings.think().multipliedBy(2L * settings.size() * settings.size()).plusSeconds(5);
+        Duration games =
+                settings.think()
+                        .multipliedBy(2L * settings.size() * settings.size())
+                        .plusSeconds(5);
         return games.compareTo(MAX_DRAIN) > 0 ? MAX_DRAIN : games;
     }
 
@@ -179,26 +250,35 @@ final class LoadRun {
             }
         }
         try {
-            CompletableFuture.allOf(closed.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+            CompletableFuture.allOf(closed.toArray(CompletableFuture[]::new))
+                    .get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             // Whatever did not close cleanly in time is dropped with the event loops.
         }
     }
 
     private static long clientCpuNanos() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getProcessCpuTime() : -1;
+        return ManagementFactory.getOperatingSystemMXBean()
+                        instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : -1;
     }
 
     /** This process needs a file descriptor per connection too. */
     private static void checkOwnFileLimit(int connections) {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+        if (ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
             long free = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount();
             if (free < connections + 64L) {
-                throw new IllegalStateException(String.format(Locale.ROOT,
-                        "this process may open %d files and has %d open: not enough for %d connections; "
-                                + "raise the limit (ulimit -n) or run several generators with fewer connections each",
-                        unix.getMaxFileDescriptorCount(), unix.getOpenFileDescriptorCount(), connections));
+                throw new IllegalStateException(
+                        String.format(
+                                Locale.ROOT,
+                                "this process may open %d files and has %d open: not enough for %d"
+                                    + " connections; raise the limit (ulimit -n) or run several"
+                                    + " generators with fewer connections each",
+                                unix.getMaxFileDescriptorCount(),
+                                unix.getOpenFileDescriptorCount(),
+                                connections));
             }
         }
     }

@@ -44,7 +44,8 @@ record LoadSettings(
         if (capacity != 0) {
             range("--capacity", capacity, 2, MAX_CAPACITY);
             if (capacity % 2 != 0) {
-                throw new IllegalArgumentException("--capacity must be even (two seats per room), was " + capacity);
+                throw new IllegalArgumentException(
+                        "--capacity must be even (two seats per room), was " + capacity);
             }
         }
         range("--threads", threads, 1, 256);
@@ -69,7 +70,8 @@ record LoadSettings(
 
     private static void range(String flag, long value, long min, long max) {
         if (value < min || value > max) {
-            throw new IllegalArgumentException(flag + " must be " + min + " to " + max + ", was " + value);
+            throw new IllegalArgumentException(
+                    flag + " must be " + min + " to " + max + ", was " + value);
         }
     }
 

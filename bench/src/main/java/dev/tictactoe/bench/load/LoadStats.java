@@ -1,18 +1,18 @@
 package dev.tictactoe.bench.load;
 
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
- * What a run counts, from any event loop. A move counts when it was sent inside the measured
- * window and its opponent saw it before the window closed; the warmup before is played and not
- * counted.
+ * What a run counts, from any event loop. A move counts when it was sent inside the measured window
+ * and its opponent saw it before the window closed; the warmup before is played and not counted.
  */
 final class LoadStats {
 
@@ -34,10 +34,13 @@ final class LoadStats {
     private final Runnable onLimit;
     private volatile long windowStart = Long.MAX_VALUE;
     private volatile long windowEnd = Long.MAX_VALUE;
+
     /** Set when the run closes its connections: closes after this are expected. */
     private volatile boolean closing;
 
-    /** {@code onLimit} runs once when {@code moveLimit} measured moves are reached (0: no limit). */
+    /**
+     * {@code onLimit} runs once when {@code moveLimit} measured moves are reached (0: no limit).
+     */
     LoadStats(long moveLimit, Runnable onLimit) {
         this.moveLimit = moveLimit;
         this.onLimit = onLimit;

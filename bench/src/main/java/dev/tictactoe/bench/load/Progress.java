@@ -12,11 +12,13 @@ final class Progress implements AutoCloseable {
 
     private final PrintStream out;
     private final long started = System.nanoTime();
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "load-progress");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService ticker =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "load-progress");
+                        t.setDaemon(true);
+                        return t;
+                    });
     private volatile String phase = "start";
     private volatile Supplier<String> detail = () -> "";
 
@@ -42,7 +44,13 @@ final class Progress implements AutoCloseable {
 
     private void tick() {
         try {
-            out.println(String.format(Locale.ROOT, "[%6.1fs] %-8s %s", elapsedSeconds(), phase, detail.get()));
+            out.println(
+                    String.format(
+                            Locale.ROOT,
+                            "[%6.1fs] %-8s %s",
+                            elapsedSeconds(),
+                            phase,
+                            detail.get()));
         } catch (RuntimeException e) {
             out.println("progress: " + e);
         }

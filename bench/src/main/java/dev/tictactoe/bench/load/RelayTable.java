@@ -1,9 +1,11 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.GameConnection;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import dev.tictactoe.protocol.ServerMessage;
+
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -16,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Two connections paired by a bare relay on one room path. They send the same move messages as
  * players of the game server; the relay hands each to the other side, which notes the latency,
- * marks the cell on the board the pair shares and answers with its own move. A game ends when
- * the board is full. No room is created: any code pairs the first two connections on its path.
+ * marks the cell on the board the pair shares and answers with its own move. A game ends when the
+ * board is full. No room is created: any code pairs the first two connections on its path.
  */
 final class RelayTable implements Table {
 
@@ -46,7 +48,9 @@ final class RelayTable implements Table {
         Arrays.fill(cells, '.');
     }
 
-    /** The relay pairs connections in the order they arrive, so the second opens after the first. */
+    /**
+     * The relay pairs connections in the order they arrive, so the second opens after the first.
+     */
     @Override
     public CompletableFuture<Void> connect() {
         return x.connect().thenCompose(ignored -> o.connect());
@@ -57,10 +61,11 @@ final class RelayTable implements Table {
         if (shared.idle()) {
             return;
         }
-        loop.execute(() -> {
-            newGame();
-            x.play();
-        });
+        loop.execute(
+                () -> {
+                    newGame();
+                    x.play();
+                });
     }
 
     @Override
@@ -107,7 +112,8 @@ final class RelayTable implements Table {
         }
 
         CompletableFuture<Void> connect() {
-            return GameConnection.open(uri, loop, this, Shared.OPEN_TIMEOUT, shared.sources().next())
+            return GameConnection.open(
+                            uri, loop, this, Shared.OPEN_TIMEOUT, shared.sources().next())
                     .thenAccept(c -> connection = c);
         }
 
@@ -147,7 +153,10 @@ final class RelayTable implements Table {
             if (thinkNanos == 0) {
                 play();
             } else {
-                loop.schedule(this::play, (long) (thinkNanos * (0.5 + random.nextDouble())), TimeUnit.NANOSECONDS);
+                loop.schedule(
+                        this::play,
+                        (long) (thinkNanos * (0.5 + random.nextDouble())),
+                        TimeUnit.NANOSECONDS);
             }
         }
 

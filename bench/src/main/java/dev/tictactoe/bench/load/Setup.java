@@ -2,7 +2,9 @@ package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
+
 import io.netty.channel.EventLoopGroup;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +24,7 @@ final class Setup {
 
     /** Rooms being created or joined at once. */
     static final int IN_FLIGHT = 64;
+
     /** Threads making HTTP room-creation requests. */
     static final int HTTP_THREADS = 4;
 
@@ -42,53 +45,79 @@ final class Setup {
     List<Table> open(int rooms) throws InterruptedException {
         requested = rooms;
         LoadSettings s = shared.settings();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60) + TimeUnit.MILLISECONDS.toNanos(20L * rooms);
+        long deadline =
+                System.nanoTime()
+                        + TimeUnit.SECONDS.toNanos(60)
+                        + TimeUnit.MILLISECONDS.toNanos(20L * rooms);
         RoomsApi api = s.relay() ? null : new RoomsApi(s.target().http(""));
         NewRoom newRoom = NewRoom.DEFAULT.withBoard(s.size(), s.winLength());
-        ExecutorService http = Executors.newFixedThreadPool(HTTP_THREADS, r -> {
-            Thread t = new Thread(r, "load-http");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService http =
+                Executors.newFixedThreadPool(
+                        HTTP_THREADS,
+                        r -> {
+                            Thread t = new Thread(r, "load-http");
+                            t.setDaemon(true);
+                            return t;
+                        });
         Semaphore permits = new Semaphore(IN_FLIGHT);
         List<Table> tables = all;
         List<CompletableFuture<Void>> connected = new ArrayList<>(rooms);
         try {
             for (int i = 0; i < rooms; i++) {
-                if (!permits.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                    throw new IllegalStateException("setting up " + rooms + " rooms took too long: " + status());
+                if (!permits.tryAcquire(
+                        Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    throw new IllegalStateException(
+                            "setting up " + rooms + " rooms took too long: " + status());
                 }
                 int index = i;
-                CompletableFuture<Table> table = s.relay()
-                        ? CompletableFuture.completedFuture(new RelayTable(shared, group.next(), s.target(), index))
-                        : CompletableFuture.supplyAsync(() -> api.create(newRoom).code(), http)
-                                .thenApply(code -> new GameTable(shared, group.next(), s.target(), code, index));
-                CompletableFuture<Void> done = table.thenCompose(t -> {
-                    synchronized (tables) {
-                        tables.add(t);
-                    }
-                    return t.connect();
-                }).whenComplete((ok, failure) -> {
-                    permits.release();
-                    if (failure == null) {
-                        ready.incrementAndGet();
-                    } else {
-                        failed.incrementAndGet();
-                        firstFailure.compareAndSet(null, failure);
-                    }
-                });
+                CompletableFuture<Table> table =
+                        s.relay()
+                                ? CompletableFuture.completedFuture(
+                                        new RelayTable(shared, group.next(), s.target(), index))
+                                : CompletableFuture.supplyAsync(
+                                                () -> api.create(newRoom).code(), http)
+                                        .thenApply(
+                                                code ->
+                                                        new GameTable(
+                                                                shared,
+                                                                group.next(),
+                                                                s.target(),
+                                                                code,
+                                                                index));
+                CompletableFuture<Void> done =
+                        table.thenCompose(
+                                        t -> {
+                                            synchronized (tables) {
+                                                tables.add(t);
+                                            }
+                                            return t.connect();
+                                        })
+                                .whenComplete(
+                                        (ok, failure) -> {
+                                            permits.release();
+                                            if (failure == null) {
+                                                ready.incrementAndGet();
+                                            } else {
+                                                failed.incrementAndGet();
+                                                firstFailure.compareAndSet(null, failure);
+                                            }
+                                        });
                 connected.add(done);
-                if (failed.get() > 0 && ready.get() == 0 && failed.get() >= Math.min(rooms, IN_FLIGHT)) {
+                if (failed.get() > 0
+                        && ready.get() == 0
+                        && failed.get() >= Math.min(rooms, IN_FLIGHT)) {
                     break; // nothing works: stop early with the first reason
                 }
             }
-            CompletableFuture<Void> all = CompletableFuture.allOf(connected.toArray(CompletableFuture[]::new));
+            CompletableFuture<Void> all =
+                    CompletableFuture.allOf(connected.toArray(CompletableFuture[]::new));
             try {
                 all.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.ExecutionException e) {
                 // counted per room above
             } catch (java.util.concurrent.TimeoutException e) {
-                throw new IllegalStateException("setting up " + rooms + " rooms took too long: " + status());
+                throw new IllegalStateException(
+                        "setting up " + rooms + " rooms took too long: " + status());
             }
         } finally {
             http.shutdownNow();
@@ -117,8 +146,14 @@ final class Setup {
 
     /** For progress lines. */
     String status() {
-        return String.format(Locale.ROOT, "%d/%d rooms ready%s", ready.get(), requested,
-                failed.get() == 0 ? "" : ", " + failed.get() + " failed (" + describe(firstFailure.get()) + ")");
+        return String.format(
+                Locale.ROOT,
+                "%d/%d rooms ready%s",
+                ready.get(),
+                requested,
+                failed.get() == 0
+                        ? ""
+                        : ", " + failed.get() + " failed (" + describe(firstFailure.get()) + ")");
     }
 
     int failed() {
@@ -130,8 +165,10 @@ final class Setup {
     }
 
     private static String describe(Throwable t) {
-        while (t != null && t.getCause() != null
-                && (t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)) {
+        while (t != null
+                && t.getCause() != null
+                && (t instanceof java.util.concurrent.CompletionException
+                        || t instanceof java.util.concurrent.ExecutionException)) {
             t = t.getCause();
         }
         return t == null ? "unknown" : t.getClass().getSimpleName() + ": " + t.getMessage();

@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Local addresses for outgoing connections. One source address has about 28,000 ephemeral ports
- * towards one server port, so beyond {@code perSource} connections they are spread over
- * 127.0.0.1, 127.0.0.2, ... (all of 127.0.0.0/8 is loopback on Linux).
+ * towards one server port, so beyond {@code perSource} connections they are spread over 127.0.0.1,
+ * 127.0.0.2, ... (all of 127.0.0.0/8 is loopback on Linux).
  */
 final class SourceAddresses {
 
@@ -19,11 +19,16 @@ final class SourceAddresses {
         this.perSource = perSource;
         this.spread = connections > perSource;
         if (spread && !target.isIpv4Loopback()) {
-            throw new IllegalArgumentException(connections + " connections need more than one source address (at most "
-                    + perSource + " each), which only works against an IPv4 loopback target such as 127.0.0.1");
+            throw new IllegalArgumentException(
+                    connections
+                            + " connections need more than one source address (at most "
+                            + perSource
+                            + " each), which only works against an IPv4 loopback target such as"
+                            + " 127.0.0.1");
         }
         if (spread && (connections - 1) / perSource + 1 > 65_000) {
-            throw new IllegalArgumentException("too many source addresses needed for " + connections + " connections");
+            throw new IllegalArgumentException(
+                    "too many source addresses needed for " + connections + " connections");
         }
     }
 
@@ -32,7 +37,9 @@ final class SourceAddresses {
         return spread ? addressFor(next.getAndIncrement(), perSource) : null;
     }
 
-    /** Connection {@code index} binds 127.0.0.(1 + index / perSource), carrying into the third byte. */
+    /**
+     * Connection {@code index} binds 127.0.0.(1 + index / perSource), carrying into the third byte.
+     */
     static InetAddress addressFor(int index, int perSource) {
         int host = 1 + index / perSource;
         try {

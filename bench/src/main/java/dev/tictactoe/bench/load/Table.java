@@ -1,6 +1,7 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.GameConnection;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 

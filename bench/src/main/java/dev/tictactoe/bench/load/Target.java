@@ -1,6 +1,7 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.ServerAddress;
+
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -10,9 +11,13 @@ import java.util.regex.Pattern;
 /** The server under load: host and port, plain HTTP and WebSocket. */
 record Target(String host, int port) {
 
-    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
+    private static final Pattern IPV4 =
+            Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
-    /** Reads the {@code --server} option as every tool does ({@link ServerAddress}); plain http:// or ws:// only. */
+    /**
+     * Reads the {@code --server} option as every tool does ({@link ServerAddress}); plain http://
+     * or ws:// only.
+     */
     static Target parse(String text) {
         ServerAddress address;
         try {
@@ -21,7 +26,10 @@ record Target(String host, int port) {
             throw new IllegalArgumentException("--server: " + e.getMessage());
         }
         if (address.secure()) {
-            throw new IllegalArgumentException("--server \"" + text + "\": the load generator speaks plain http:// or ws:// only");
+            throw new IllegalArgumentException(
+                    "--server \""
+                            + text
+                            + "\": the load generator speaks plain http:// or ws:// only");
         }
         return new Target(address.host(), address.port());
     }
@@ -31,7 +39,10 @@ record Target(String host, int port) {
      * resolved, so they count as remote: a load test must not leave the machine by accident.
      */
     static boolean isLoopback(String host) {
-        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        String h =
+                host.startsWith("[") && host.endsWith("]")
+                        ? host.substring(1, host.length() - 1)
+                        : host;
         if (h.equalsIgnoreCase("localhost")) {
             return true;
         }
@@ -58,9 +69,13 @@ record Target(String host, int port) {
         return isLoopback(host);
     }
 
-    /** True when the host is an IPv4 loopback address (or localhost), where 127.0.0.2... can be bound. */
+    /**
+     * True when the host is an IPv4 loopback address (or localhost), where 127.0.0.2... can be
+     * bound.
+     */
     boolean isIpv4Loopback() {
-        return host.equalsIgnoreCase("localhost") || (IPV4.matcher(host).matches() && isLoopback(host));
+        return host.equalsIgnoreCase("localhost")
+                || (IPV4.matcher(host).matches() && isLoopback(host));
     }
 
     String authority() {

@@ -8,9 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A process's CPU time by group of threads, read from {@code /proc/<pid>/task} (Linux): the
- * event loops that run the rooms and sockets, the journal's writer, the game archive, and the
- * rest (JIT compilers, GC, ...). Empty where there is no {@code /proc}.
+ * A process's CPU time by group of threads, read from {@code /proc/<pid>/task} (Linux): the event
+ * loops that run the rooms and sockets, the journal's writer, the game archive, and the rest (JIT
+ * compilers, GC, ...). Empty where there is no {@code /proc}.
  */
 final class ThreadCpu {
 
@@ -30,7 +30,8 @@ final class ThreadCpu {
         for (String group : new String[] {LOOPS, WRITER, ARCHIVE, OTHER}) {
             groups.put(group, 0L);
         }
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "task"))) {
+        try (DirectoryStream<Path> tasks =
+                Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "task"))) {
             for (Path task : tasks) {
                 String stat;
                 try {
@@ -40,7 +41,8 @@ final class ThreadCpu {
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                 String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime + stime
+                long ticks =
+                        Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime + stime
                 groups.merge(group(name), ticks * NANOS_PER_TICK, Long::sum);
             }
         } catch (IOException | RuntimeException e) {

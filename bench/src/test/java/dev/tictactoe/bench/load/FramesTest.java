@@ -3,14 +3,17 @@ package dev.tictactoe.bench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.ServerMessage;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /** The generator's fast frame reading agrees with the codec. */
 class FramesTest {
@@ -19,7 +22,8 @@ class FramesTest {
 
     @Test
     void aMoveIsWrittenAsTheCodecReadsIt() {
-        assertThat(MessageCodec.decodeClient(Frames.move("X12", 34, 4))).isEqualTo(new ClientMessage.Move("X12", 34, 4));
+        assertThat(MessageCodec.decodeClient(Frames.move("X12", 34, 4)))
+                .isEqualTo(new ClientMessage.Move("X12", 34, 4));
     }
 
     @Test
@@ -31,15 +35,23 @@ class FramesTest {
 
     @Test
     void aDiffYieldsItsVersionTrackedValuesAndMoveId() throws Exception {
-        var diff = new ServerMessage.Diff(12, List.of(
-                PatchOp.replace("/version", NODES.numberNode(12)),
-                PatchOp.replace("/turn", NODES.nullNode()),
-                PatchOp.replace("/status", NODES.textNode("over")),
-                PatchOp.replace("/board/1", NODES.textNode(".X.")),
-                PatchOp.add("/moves/4", NODES.objectNode().put("seat", "X").put("cell", 4).put("id", "X3")),
-                PatchOp.replace("/result", NODES.objectNode().put("winner", "X")),
-                PatchOp.remove("/rematch/0")),
-                new Event.Moved("X", 4, "X3"));
+        var diff =
+                new ServerMessage.Diff(
+                        12,
+                        List.of(
+                                PatchOp.replace("/version", NODES.numberNode(12)),
+                                PatchOp.replace("/turn", NODES.nullNode()),
+                                PatchOp.replace("/status", NODES.textNode("over")),
+                                PatchOp.replace("/board/1", NODES.textNode(".X.")),
+                                PatchOp.add(
+                                        "/moves/4",
+                                        NODES.objectNode()
+                                                .put("seat", "X")
+                                                .put("cell", 4)
+                                                .put("id", "X3")),
+                                PatchOp.replace("/result", NODES.objectNode().put("winner", "X")),
+                                PatchOp.remove("/rematch/0")),
+                        new Event.Moved("X", 4, "X3"));
         Frames.Diff out = new Frames.Diff();
 
         assertThat(Frames.readDiff(MessageCodec.encode(diff), out)).isTrue();
@@ -47,28 +59,38 @@ class FramesTest {
         assertThat(out.version).isEqualTo(12);
         assertThat(out.movedSeat).isEqualTo("X");
         assertThat(out.moveId).isEqualTo("X3");
-        assertThat(Arrays.asList(out.paths).subList(0, out.ops)).containsExactly("/version", "/turn", "/status", "/board/1");
-        assertThat(Arrays.asList(out.values).subList(0, out.ops)).containsExactly("12", null, "over", ".X.");
+        assertThat(Arrays.asList(out.paths).subList(0, out.ops))
+                .containsExactly("/version", "/turn", "/status", "/board/1");
+        assertThat(Arrays.asList(out.values).subList(0, out.ops))
+                .containsExactly("12", null, "over", ".X.");
     }
 
     @Test
     void aWholeBoardIsReadAsRows() throws Exception {
-        var diff = new ServerMessage.Diff(3, List.of(
-                PatchOp.replace("/board", NODES.arrayNode().add("...").add("X..").add("..O"))),
-                new Event.RematchStarted(2));
+        var diff =
+                new ServerMessage.Diff(
+                        3,
+                        List.of(
+                                PatchOp.replace(
+                                        "/board",
+                                        NODES.arrayNode().add("...").add("X..").add("..O"))),
+                        new Event.RematchStarted(2));
         Frames.Diff out = new Frames.Diff();
 
         assertThat(Frames.readDiff(MessageCodec.encode(diff), out)).isTrue();
 
-        assertThat(Arrays.asList(out.paths).subList(0, out.ops)).containsExactly("/board/0", "/board/1", "/board/2");
-        assertThat(Arrays.asList(out.values).subList(0, out.ops)).containsExactly("...", "X..", "..O");
+        assertThat(Arrays.asList(out.paths).subList(0, out.ops))
+                .containsExactly("/board/0", "/board/1", "/board/2");
+        assertThat(Arrays.asList(out.values).subList(0, out.ops))
+                .containsExactly("...", "X..", "..O");
         assertThat(out.moveId).isNull();
     }
 
     @Test
     void otherMessagesAreLeftToTheCodec() throws Exception {
         Frames.Diff out = new Frames.Diff();
-        assertThat(Frames.readDiff(MessageCodec.encode(new ServerMessage.Ack("X1", 3)), out)).isFalse();
+        assertThat(Frames.readDiff(MessageCodec.encode(new ServerMessage.Ack("X1", 3)), out))
+                .isFalse();
         assertThat(Frames.readDiff("{\"version\":3,\"type\":\"diff\"}", out)).isFalse();
     }
 }

@@ -3,9 +3,10 @@ package dev.tictactoe.bench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
 
 class LatencySummaryTest {
 

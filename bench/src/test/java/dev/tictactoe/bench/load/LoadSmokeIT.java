@@ -2,39 +2,62 @@ package dev.tictactoe.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.bench.RelayServer;
+import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
-/** Short runs of the generator against a real server and the relay: correctness only, never speed. */
+/**
+ * Short runs of the generator against a real server and the relay: correctness only, never speed.
+ */
 class LoadSmokeIT {
 
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-    private LoadSettings settings(int port, boolean relay, long moves, int capacity, int perSource) {
-        return new LoadSettings(new Target("127.0.0.1", port), relay, 5, Duration.ofSeconds(20), moves, Duration.ZERO,
-                Duration.ZERO, capacity, 1, 3, 3, 11, perSource, Duration.ZERO, "smoke");
+    private LoadSettings settings(
+            int port, boolean relay, long moves, int capacity, int perSource) {
+        return new LoadSettings(
+                new Target("127.0.0.1", port),
+                relay,
+                5,
+                Duration.ofSeconds(20),
+                moves,
+                Duration.ZERO,
+                Duration.ZERO,
+                capacity,
+                1,
+                3,
+                3,
+                11,
+                perSource,
+                Duration.ZERO,
+                "smoke");
     }
 
     private LoadRun run(LoadSettings settings) {
         return new LoadRun(settings, new PrintStream(progress, true, StandardCharsets.UTF_8));
     }
 
-    /** The server's default rate limit would refuse players who answer at once; the smoke run is about correctness. */
+    /**
+     * The server's default rate limit would refuse players who answer at once; the smoke run is
+     * about correctness.
+     */
     private static GameServer server() {
-        return GameServer.start(ServerConfig.builder()
-                .host("127.0.0.1")
-                .port(0)
-                .workerThreads(1)
-                .messagesPerSecond(100_000)
-                .messageBurst(100_000)
-                .build());
+        return GameServer.start(
+                ServerConfig.builder()
+                        .host("127.0.0.1")
+                        .port(0)
+                        .workerThreads(1)
+                        .messagesPerSecond(100_000)
+                        .messageBurst(100_000)
+                        .build());
     }
 
     @Test

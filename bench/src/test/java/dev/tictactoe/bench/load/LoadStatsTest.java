@@ -2,14 +2,15 @@ package dev.tictactoe.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicInteger;
 
 class LoadStatsTest {
 
     @Test
     void onlyMovesInsideTheWindowAreMeasured() {
-        LoadStats stats = new LoadStats(0, () -> { });
+        LoadStats stats = new LoadStats(0, () -> {});
         stats.move(100, 200); // warmup: the window is not open yet
         stats.openWindow(1_000);
         stats.move(900, 1_100); // sent before the window opened
@@ -40,7 +41,7 @@ class LoadStatsTest {
 
     @Test
     void intervalsAddUpToTheTotal() {
-        LoadStats stats = new LoadStats(0, () -> { });
+        LoadStats stats = new LoadStats(0, () -> {});
         stats.openWindow(0);
         stats.move(0, 1_000);
         assertThat(stats.interval().getTotalCount()).isEqualTo(1);
@@ -53,7 +54,7 @@ class LoadStatsTest {
 
     @Test
     void closesCountAsUnexpectedUntilTheRunCloses() {
-        LoadStats stats = new LoadStats(0, () -> { });
+        LoadStats stats = new LoadStats(0, () -> {});
         stats.closed();
         stats.closing();
         stats.closed();
@@ -62,12 +63,14 @@ class LoadStatsTest {
 
     @Test
     void errorsAreCountedByCode() {
-        LoadStats stats = new LoadStats(0, () -> { });
+        LoadStats stats = new LoadStats(0, () -> {});
         stats.error("not_your_turn");
         stats.error("rate_limited");
         stats.error("not_your_turn");
         assertThat(stats.errors()).isEqualTo(3);
-        assertThat(stats.errorsByCode()).containsExactly(
-                java.util.Map.entry("not_your_turn", 2L), java.util.Map.entry("rate_limited", 1L));
+        assertThat(stats.errorsByCode())
+                .containsExactly(
+                        java.util.Map.entry("not_your_turn", 2L),
+                        java.util.Map.entry("rate_limited", 1L));
     }
 }

@@ -29,13 +29,15 @@ class RatesTest {
 
     @Test
     void utilizationIsCpuOverWallTime() {
-        assertThat(Rates.utilization(1_000_000_000L, 1_750_000_000L, 1_000_000_000L)).isCloseTo(0.75, within(1e-12));
+        assertThat(Rates.utilization(1_000_000_000L, 1_750_000_000L, 1_000_000_000L))
+                .isCloseTo(0.75, within(1e-12));
         assertThat(Rates.utilization(0, 10, 0)).isNaN();
     }
 
     @Test
     void perConnectionIsTheGrowthShared() {
-        assertThat(Rates.perConnection(100_000_000L, 138_000_000L, 19_000)).isCloseTo(2_000.0, within(1e-9));
+        assertThat(Rates.perConnection(100_000_000L, 138_000_000L, 19_000))
+                .isCloseTo(2_000.0, within(1e-9));
         assertThat(Rates.perConnection(-1, 5, 5)).isNaN();
         assertThat(Rates.perConnection(1, 5, 0)).isNaN();
     }

@@ -36,13 +36,15 @@ class TargetTest {
         assertThat(Target.parse("127.0.0.1:7000")).isEqualTo(new Target("127.0.0.1", 7000));
         assertThat(Target.parse("127.0.0.1")).isEqualTo(new Target("127.0.0.1", 8080));
         assertThat(Target.parse("http://[::1]:9000")).isEqualTo(new Target("::1", 9000));
-        assertThat(Target.parse("http://[::1]:9000").room("AB").toString()).isEqualTo("ws://[::1]:9000/rooms/AB/ws");
+        assertThat(Target.parse("http://[::1]:9000").room("AB").toString())
+                .isEqualTo("ws://[::1]:9000/rooms/AB/ws");
     }
 
     @Test
     void refusesOtherSchemes() {
         assertThatThrownBy(() -> Target.parse("https://127.0.0.1:8443"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("plain http:// or ws://");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("plain http:// or ws://");
         assertThatThrownBy(() -> Target.parse(" ")).hasMessageContaining("empty");
     }
 }

@@ -2,19 +2,21 @@ package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Chooses moves for a seat at any {@link Level}. A choice depends only on the position, the
- * level, the seed and (only when a search is cut short by the clock) the budget. The caller's
- * board is never touched. One instance may serve several threads: the tables of solved small
- * boards are shared, everything else belongs to one search. Apart from refusing a finished game,
- * it never throws: should a search fail, it answers with MEDIUM's move and says so in the note.
+ * Chooses moves for a seat at any {@link Level}. A choice depends only on the position, the level,
+ * the seed and (only when a search is cut short by the clock) the budget. The caller's board is
+ * never touched. One instance may serve several threads: the tables of solved small boards are
+ * shared, everything else belongs to one search. Apart from refusing a finished game, it never
+ * throws: should a search fail, it answers with MEDIUM's move and says so in the note.
  */
 public final class Bot {
 
@@ -22,18 +24,23 @@ public final class Bot {
 
     /** Thinking time used when the caller has no opinion. */
     public static final Duration DEFAULT_BUDGET = Duration.ofMillis(200);
+
     /** Score of a won game; a win d plies ahead scores {@code WIN - d}. */
     public static final int WIN = 1_000_000_000;
+
     /** Scores beyond ± this are proven (or, for HARD, found) wins and losses. */
     public static final int WIN_THRESHOLD = WIN - 1000;
 
     /** Boards up to this many cells are solved completely on first use and kept (4×4). */
     static final int SMALL_CELLS = 16;
-    private static final int SMALL_TABLE_BITS = 16; // 2 MB for each small variant: 4x4 k=4 needs 34k nodes
+
+    private static final int SMALL_TABLE_BITS =
+            16; // 2 MB for each small variant: 4x4 k=4 needs 34k nodes
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
 
-    private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =
+            new ConcurrentHashMap<>();
     private final ThreadLocal<TranspositionTable> searchTables =
             ThreadLocal.withInitial(() -> new TranspositionTable(SEARCH_TABLE_BITS));
 
@@ -48,20 +55,32 @@ public final class Bot {
     public BotMove choose(Board board, Level level, Duration budget, long seed) {
         Objects.requireNonNull(budget, "budget");
         long start = System.nanoTime();
-        return choose(board, level, start, start + budget.toNanos() * 9 / 10, budget.toNanos(), Long.MAX_VALUE,
+        return choose(
+                board,
+                level,
+                start,
+                start + budget.toNanos() * 9 / 10,
+                budget.toNanos(),
+                Long.MAX_VALUE,
                 seed);
     }
 
     /**
-     * Chooses a move as {@link #choose(Board, Level, Duration, long)} but with a budget of
-     * {@code nodes} positions instead of a clock: the same board, level, budget and seed always
-     * give the same move (for tests and matches).
+     * Chooses a move as {@link #choose(Board, Level, Duration, long)} but with a budget of {@code
+     * nodes} positions instead of a clock: the same board, level, budget and seed always give the
+     * same move (for tests and matches).
      */
     public BotMove chooseWithNodes(Board board, Level level, long nodes, long seed) {
         return choose(board, level, System.nanoTime(), Long.MAX_VALUE, Long.MAX_VALUE, nodes, seed);
     }
 
-    private BotMove choose(Board board, Level level, long start, long deadline, long budgetNanos, long nodeLimit,
+    private BotMove choose(
+            Board board,
+            Level level,
+            long start,
+            long deadline,
+            long budgetNanos,
+            long nodeLimit,
             long seed) {
         Objects.requireNonNull(level, "level");
         requirePlayable(board);
@@ -73,29 +92,51 @@ public final class Bot {
             SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
             return switch (level) {
                 case EASY -> Casual.easy(pos, random);
-                case MEDIUM -> PatternBoard.handles(pos.k)
-                        ? Casual.medium(PatternBoard.of(board), random)
-                        : Casual.medium(pos, random);
-                case HARD -> hard(board, pos, Level.HARD, MAX_DEPTH, start, deadline, nodeLimit, random, "");
-                case PERFECT -> perfect(board, pos, start, budgetNanos, deadline, nodeLimit, seed, random);
+                case MEDIUM ->
+                        PatternBoard.handles(pos.k)
+                                ? Casual.medium(PatternBoard.of(board), random)
+                                : Casual.medium(pos, random);
+                case HARD ->
+                        hard(
+                                board,
+                                pos,
+                                Level.HARD,
+                                MAX_DEPTH,
+                                start,
+                                deadline,
+                                nodeLimit,
+                                random,
+                                "");
+                case PERFECT ->
+                        perfect(board, pos, start, budgetNanos, deadline, nodeLimit, seed, random);
             };
         } catch (RuntimeException | StackOverflowError e) {
             // A bug, not a client's mistake: say where, and still give the room a move.
             log.error("bot search failed at level {} on\n{}", level, pos, e);
             BotMove fallback = Casual.medium(Position.of(board), new SplittableRandom(seed));
-            return new BotMove(fallback.cell(), level, false, 0, 0, 0, "fallback after a search error");
+            return new BotMove(
+                    fallback.cell(), level, false, 0, 0, 0, "fallback after a search error");
         }
     }
 
     /**
-     * HARD's search to exactly {@code depth} plies with no clock: the same position, depth and
-     * seed always give the same move and node count (for tests and benchmarks).
+     * HARD's search to exactly {@code depth} plies with no clock: the same position, depth and seed
+     * always give the same move and node count (for tests and benchmarks).
      */
     public BotMove searchToDepth(Board board, int depth, long seed) {
         requirePlayable(board);
         Position pos = Position.of(board);
         SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
-        return hard(board, pos, Level.HARD, depth, System.nanoTime(), Long.MAX_VALUE, Long.MAX_VALUE, random, "");
+        return hard(
+                board,
+                pos,
+                Level.HARD,
+                depth,
+                System.nanoTime(),
+                Long.MAX_VALUE,
+                Long.MAX_VALUE,
+                random,
+                "");
     }
 
     private static void requirePlayable(Board board) {
@@ -113,30 +154,57 @@ public final class Bot {
             best &= best - 1;
         }
         int score = Classic.valueAt(index);
-        return new BotMove(Integer.numberOfTrailingZeros(best), Level.PERFECT, true, score,
-                9 - board.moveCount(), 0, solvedNote(score));
+        return new BotMove(
+                Integer.numberOfTrailingZeros(best),
+                Level.PERFECT,
+                true,
+                score,
+                9 - board.moveCount(),
+                0,
+                solvedNote(score));
     }
 
-    private BotMove hard(Board board, Position pos, Level level, int depth, long start, long deadline,
-            long nodeLimit, SplittableRandom random, String notePrefix) {
+    private BotMove hard(
+            Board board,
+            Position pos,
+            Level level,
+            int depth,
+            long start,
+            long deadline,
+            long nodeLimit,
+            SplittableRandom random,
+            String notePrefix) {
         BotMove forced = forced(pos, level, notePrefix);
         if (forced != null) {
             return forced;
         }
         if (PatternBoard.handles(pos.k)) {
-            GomokuSearch search = new GomokuSearch(PatternBoard.of(board), searchTables.get(), depth, deadline,
-                    nodeLimit, random);
+            GomokuSearch search =
+                    new GomokuSearch(
+                            PatternBoard.of(board),
+                            searchTables.get(),
+                            depth,
+                            deadline,
+                            nodeLimit,
+                            random);
             GomokuSearch.Result r = search.run(start);
-            return new BotMove(r.cell(), level, false, r.score(), r.depth(), r.nodes(), notePrefix + r.note());
+            return new BotMove(
+                    r.cell(), level, false, r.score(), r.depth(), r.nodes(), notePrefix + r.note());
         }
-        HardSearch search = new HardSearch(pos, searchTables.get(), depth, deadline, nodeLimit, random);
+        HardSearch search =
+                new HardSearch(pos, searchTables.get(), depth, deadline, nodeLimit, random);
         HardSearch.Result r = search.run();
-        String note = r.forcedWin()
-                ? "forced win by continuous fours"
-                : "depth " + r.depth() + (Math.abs(r.score()) > WIN_THRESHOLD
-                        ? (r.score() > 0 ? ", wins in " : ", loses in ") + (WIN - Math.abs(r.score()))
-                        : "");
-        return new BotMove(r.cell(), level, false, r.score(), r.depth(), search.nodes, notePrefix + note);
+        String note =
+                r.forcedWin()
+                        ? "forced win by continuous fours"
+                        : "depth "
+                                + r.depth()
+                                + (Math.abs(r.score()) > WIN_THRESHOLD
+                                        ? (r.score() > 0 ? ", wins in " : ", loses in ")
+                                                + (WIN - Math.abs(r.score()))
+                                        : "");
+        return new BotMove(
+                r.cell(), level, false, r.score(), r.depth(), search.nodes, notePrefix + note);
     }
 
     // A win in one, or else the block of a loss in one (every other move loses at once); null
@@ -153,28 +221,45 @@ public final class Bot {
             return new BotMove(blocks[0], level, false, 0, 1, 0, notePrefix + "blocks a line");
         }
         if (n >= 2) {
-            return new BotMove(blocks[0], level, false, -(WIN - 2), 2, 0,
+            return new BotMove(
+                    blocks[0],
+                    level,
+                    false,
+                    -(WIN - 2),
+                    2,
+                    0,
                     notePrefix + "lost: blocks one of several lines");
         }
         return null;
     }
 
-    private BotMove perfect(Board board, Position pos, long start, long budgetNanos, long deadline,
-            long nodeLimit, long seed, SplittableRandom random) {
+    private BotMove perfect(
+            Board board,
+            Position pos,
+            long start,
+            long budgetNanos,
+            long deadline,
+            long nodeLimit,
+            long seed,
+            SplittableRandom random) {
         Rules rules = pos.lines.rules;
         boolean small = pos.cells <= SMALL_CELLS;
         TranspositionTable table;
         long solveDeadline;
         if (small) {
-            table = solvedSmall.computeIfAbsent(rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
+            table =
+                    solvedSmall.computeIfAbsent(
+                            rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
             solveDeadline = Long.MAX_VALUE;
         } else {
             table = searchTables.get();
             table.newSearch();
             // The rest is for HARD if no proof comes.
-            solveDeadline = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : start + budgetNanos * 2 / 5;
+            solveDeadline =
+                    deadline == Long.MAX_VALUE ? Long.MAX_VALUE : start + budgetNanos * 2 / 5;
         }
-        Solver solver = new Solver(pos, table, true, solveDeadline, small ? Long.MAX_VALUE : nodeLimit / 3);
+        Solver solver =
+                new Solver(pos, table, true, solveDeadline, small ? Long.MAX_VALUE : nodeLimit / 3);
         int value = solver.solve();
         if (!solver.aborted) {
             int[] best = new int[pos.cells];
@@ -186,12 +271,25 @@ public final class Bot {
             }
             if (!solver.aborted) {
                 int cell = best[(int) Long.remainderUnsigned(mix(seed ^ pos.hash()), n)];
-                return new BotMove(cell, Level.PERFECT, true, value, pos.empties(), solver.nodes,
+                return new BotMove(
+                        cell,
+                        Level.PERFECT,
+                        true,
+                        value,
+                        pos.empties(),
+                        solver.nodes,
                         solvedNote(value));
             }
         }
-        return hard(board, pos, Level.PERFECT, MAX_DEPTH, start, deadline,
-                nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3, random,
+        return hard(
+                board,
+                pos,
+                Level.PERFECT,
+                MAX_DEPTH,
+                start,
+                deadline,
+                nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3,
+                random,
                 "not solvable within budget, played as hard: ");
     }
 
@@ -219,8 +317,8 @@ public final class Bot {
     }
 
     /**
-     * The value of a position for the side that moved into it, given its value for the side to
-     * move there: the sign flips and a win or loss is one ply further away.
+     * The value of a position for the side that moved into it, given its value for the side to move
+     * there: the sign flips and a win or loss is one ply further away.
      */
     static int parentValue(int child) {
         return child > 0 ? -(child - 1) : child < 0 ? -child - 1 : 0;

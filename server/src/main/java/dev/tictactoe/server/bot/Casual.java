@@ -8,8 +8,8 @@ final class Casual {
     private Casual() {}
 
     /**
-     * A random cell near the stones (any cell on small boards), except that half the time it
-     * takes a win in one and half the time it blocks the opponent's.
+     * A random cell near the stones (any cell on small boards), except that half the time it takes
+     * a win in one and half the time it blocks the opponent's.
      */
     static BotMove easy(Position pos, SplittableRandom random) {
         int me = pos.side;
@@ -111,7 +111,10 @@ final class Casual {
                 best = b.stone[c] == 0 ? c : -1;
             }
         }
-        String note = bestScore == 1 << 24 ? "makes an open four" : threatened ? "stops an open three" : "patterns";
+        String note =
+                bestScore == 1 << 24
+                        ? "makes an open four"
+                        : threatened ? "stops an open three" : "patterns";
         return new BotMove(best, Level.MEDIUM, false, 0, 1, b.cells - b.moveCount, note);
     }
 

@@ -20,11 +20,13 @@ final class Classic {
 
     /** Value for the mover, as in {@link Solver} with distances counted from this position. */
     private static final int[] VALUE = new int[STATES];
+
     /** Bit c set when moving to cell c keeps the value. */
     private static final short[] BEST = new short[STATES];
 
     /** The same tables indexed by {@link Board#key3()} (X = 1, O = 2), X to move then O to move. */
     private static final int[] VALUE_BY_BOARD = new int[2 * STATES];
+
     private static final short[] BEST_BY_BOARD = new short[2 * STATES];
 
     static {

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.LongConsumer;
@@ -42,19 +43,30 @@ public final class GameSolver {
      * @param tableBits the transposition table holds 2^(tableBits+1) entries of 16 bytes
      * @param progress called now and then from the solving thread with the nodes searched so far
      */
-    public static Result solve(Board board, boolean distance, Duration limit, int tableBits,
-            LongConsumer progress) {
+    public static Result solve(
+            Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {
         Objects.requireNonNull(progress, "progress");
         if (board.isOver()) {
             throw new IllegalStateException("the game is over");
         }
         long start = System.nanoTime();
-        long deadline = limit.toNanos() >= Long.MAX_VALUE - start ? Long.MAX_VALUE : start + limit.toNanos();
-        Solver solver = new Solver(Position.of(board), new TranspositionTable(tableBits), distance,
-                deadline, Long.MAX_VALUE);
+        long deadline =
+                limit.toNanos() >= Long.MAX_VALUE - start
+                        ? Long.MAX_VALUE
+                        : start + limit.toNanos();
+        Solver solver =
+                new Solver(
+                        Position.of(board),
+                        new TranspositionTable(tableBits),
+                        distance,
+                        deadline,
+                        Long.MAX_VALUE);
         solver.progress = progress;
         int score = solver.solve();
-        return new Result(!solver.aborted, solver.aborted ? 0 : score, solver.nodes,
+        return new Result(
+                !solver.aborted,
+                solver.aborted ? 0 : score,
+                solver.nodes,
                 Duration.ofNanos(System.nanoTime() - start));
     }
 }

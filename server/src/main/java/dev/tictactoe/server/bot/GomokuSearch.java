@@ -6,29 +6,35 @@ import java.util.SplittableRandom;
  * HARD's search for k = 4..6 on a {@link PatternBoard}. First threats, each with its own share of
  * the budget: its own win by continuous fours, then by fours and threes; then, if the opponent
  * would win that way were it to move, only the moves that refute it are kept. Then iterative
- * deepening PVS with aspiration windows, a transposition table, killer and history ordering;
- * forced answers to a four cost no depth, an open three of the opponent narrows the moves to its
- * defences, and the horizon looks for a win by fours before it evaluates the patterns.
- * Kept whole on purpose: the phases share one budget, table and set of move buffers, on the bot's
- * hot path.
+ * deepening PVS with aspiration windows, a transposition table, killer and history ordering; forced
+ * answers to a four cost no depth, an open three of the opponent narrows the moves to its defences,
+ * and the horizon looks for a win by fours before it evaluates the patterns. Kept whole on purpose:
+ * the phases share one budget, table and set of move buffers, on the bot's hot path.
  */
 final class GomokuSearch {
 
     private static final int INF = Bot.WIN + 1;
     private static final int MATE_BOUND = Bot.WIN - 1000;
     private static final int MAX_PLY = 64;
+
     /** Below the root only this many best-looking moves are searched. */
     static final int WIDTH = 12;
+
     /** Attacker moves in the root's threat searches and at the horizon. */
     static final int ROOT_VCF_DEPTH = 12;
+
     static final int ROOT_VCT_DEPTH = 6;
     static final int LEAF_VCF_DEPTH = 4;
+
     /** Percent of the budget for the root's own wins by fours, then by threes, then for defence. */
     static final int VCF_SHARE = 5;
+
     static final int VCT_SHARE = 10;
     static final int DEFENCE_SHARE = 10;
+
     /** Nodes one horizon search for fours may visit. */
     static final int LEAF_VCF_NODES = 60;
+
     /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
 
@@ -52,7 +58,12 @@ final class GomokuSearch {
     /** The outcome: the move, its score, the depth completed and how it was found. */
     record Result(int cell, int score, int depth, long nodes, String note) {}
 
-    GomokuSearch(PatternBoard b, TranspositionTable table, int maxDepth, long deadline, long nodeLimit,
+    GomokuSearch(
+            PatternBoard b,
+            TranspositionTable table,
+            int maxDepth,
+            long deadline,
+            long nodeLimit,
             SplittableRandom random) {
         this.b = b;
         this.threats = new Threats(b);
@@ -71,21 +82,30 @@ final class GomokuSearch {
         area = new int[b.cells];
     }
 
-    /** Searches the position (not over; no win in one and no single block, the caller saw to that). */
+    /**
+     * Searches the position (not over; no win in one and no single block, the caller saw to that).
+     */
     Result run(long startNanos) {
         table.newSearch();
         long span = deadline == Long.MAX_VALUE ? 0 : deadline - startNanos;
         long spanNodes = nodeLimit == Long.MAX_VALUE ? 4_000_000 : nodeLimit;
-        if (threats.vcf(ROOT_VCF_DEPTH, spanNodes * VCF_SHARE / 100, share(startNanos, span, VCF_SHARE))) {
+        if (threats.vcf(
+                ROOT_VCF_DEPTH, spanNodes * VCF_SHARE / 100, share(startNanos, span, VCF_SHARE))) {
             return found(threats.firstMove, "forced win by continuous fours");
         }
         int vctEnd = VCF_SHARE + VCT_SHARE;
-        if (threats.vct(ROOT_VCT_DEPTH, spanNodes * VCT_SHARE / 100, share(startNanos, span, vctEnd))) {
+        if (threats.vct(
+                ROOT_VCT_DEPTH, spanNodes * VCT_SHARE / 100, share(startNanos, span, vctEnd))) {
             return found(threats.firstMove, "forced win by threes and fours");
         }
         int[] root = moveBuf[0];
         int n = candidates(0, root, scoreBuf[0], -1, true);
-        n = refute(root, n, spanNodes * DEFENCE_SHARE / 100, share(startNanos, span, vctEnd + DEFENCE_SHARE));
+        n =
+                refute(
+                        root,
+                        n,
+                        spanNodes * DEFENCE_SHARE / 100,
+                        share(startNanos, span, vctEnd + DEFENCE_SHARE));
         return iterate(root, n);
     }
 
@@ -104,7 +124,8 @@ final class GomokuSearch {
     private int refute(int[] root, int n, long nodeBudget, long until) {
         b.pass();
         boolean vcf = threats.vcf(ROOT_VCF_DEPTH, nodeBudget / 4, until);
-        boolean vct = !vcf && !threats.aborted && threats.vct(ROOT_VCT_DEPTH, nodeBudget / 4, until);
+        boolean vct =
+                !vcf && !threats.aborted && threats.vct(ROOT_VCT_DEPTH, nodeBudget / 4, until);
         b.pass();
         if (!vcf && !vct) {
             return n;
@@ -114,7 +135,10 @@ final class GomokuSearch {
         long each = Math.max(50, nodeBudget / 2 / Math.max(1, n));
         for (int i = 0; i < n; i++) {
             b.play(root[i]);
-            boolean stillWins = vcf ? threats.vcf(ROOT_VCF_DEPTH, each, until) : threats.vct(ROOT_VCT_DEPTH, each, until);
+            boolean stillWins =
+                    vcf
+                            ? threats.vcf(ROOT_VCF_DEPTH, each, until)
+                            : threats.vct(ROOT_VCT_DEPTH, each, until);
             boolean sure = !threats.aborted;
             b.undo();
             if (!(stillWins || !sure)) {
@@ -130,7 +154,11 @@ final class GomokuSearch {
 
     private Result iterate(int[] root, int n) {
         if (n == 1) {
-            return new Result(root[0], 0, 1, nodes + threats.nodes,
+            return new Result(
+                    root[0],
+                    0,
+                    1,
+                    nodes + threats.nodes,
                     b.moveCount == 0 ? "takes the centre" : "the one move that holds");
         }
         int bestMove = root[0];
@@ -165,9 +193,13 @@ final class GomokuSearch {
                 break;
             }
         }
-        String note = "depth " + completed + (Math.abs(bestScore) > MATE_BOUND
-                ? (bestScore > 0 ? ", wins in " : ", loses in ") + (Bot.WIN - Math.abs(bestScore))
-                : "");
+        String note =
+                "depth "
+                        + completed
+                        + (Math.abs(bestScore) > MATE_BOUND
+                                ? (bestScore > 0 ? ", wins in " : ", loses in ")
+                                        + (Bot.WIN - Math.abs(bestScore))
+                                : "");
         return new Result(bestMove, bestScore, completed, nodes + threats.nodes, note);
     }
 
@@ -229,8 +261,10 @@ final class GomokuSearch {
         if (forced >= 2) {
             return -(Bot.WIN - (ply + 2));
         }
-        if (forced == 0 && b.count[me][Patterns.OPEN_FOUR] > 0
-                && b.count[op][Patterns.FOUR] == 0 && b.count[op][Patterns.OPEN_FOUR] == 0) {
+        if (forced == 0
+                && b.count[me][Patterns.OPEN_FOUR] > 0
+                && b.count[op][Patterns.FOUR] == 0
+                && b.count[op][Patterns.OPEN_FOUR] == 0) {
             // An open four next, and the opponent has no four to gain a tempo with.
             return Bot.WIN - (ply + 3);
         }
@@ -317,8 +351,10 @@ final class GomokuSearch {
                 }
             }
         }
-        int flag = best <= alpha0 ? TranspositionTable.UPPER
-                : best >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+        int flag =
+                best <= alpha0
+                        ? TranspositionTable.UPPER
+                        : best >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
         table.store(key, toTable(best, ply), flag, Math.max(depth, 0), bestMove);
         return best;
     }
@@ -332,8 +368,8 @@ final class GomokuSearch {
     }
 
     /**
-     * The patterns' value for the side to move: its own count a little more than the
-     * opponent's, since it moves first, and an open three of its own is worth almost a four.
+     * The patterns' value for the side to move: its own count a little more than the opponent's,
+     * since it moves first, and an open three of its own is worth almost a four.
      */
     int evaluate() {
         int me = b.side;
@@ -349,9 +385,9 @@ final class GomokuSearch {
     }
 
     /**
-     * Candidate moves, best first: the table's move, then by the patterns made and spoiled,
-     * killers and history. If the opponent has an open three only its defences and the side's
-     * own fours are kept; below the root only the best {@link #WIDTH}.
+     * Candidate moves, best first: the table's move, then by the patterns made and spoiled, killers
+     * and history. If the opponent has an open three only its defences and the side's own fours are
+     * kept; below the root only the best {@link #WIDTH}.
      */
     private int candidates(int ply, int[] ms, int[] scores, int ttMove, boolean root) {
         int me = b.side;

@@ -8,7 +8,9 @@ import java.util.stream.Collectors;
 public enum Level {
     /** Mostly random moves near the action; takes a win or blocks a loss only half the time. */
     EASY,
-    /** Always takes a win and blocks a loss; otherwise builds its lines and spoils the opponent's. */
+    /**
+     * Always takes a win and blocks a loss; otherwise builds its lines and spoils the opponent's.
+     */
     MEDIUM,
     /** A time-bounded search with threat detection. */
     HARD,
@@ -30,9 +32,12 @@ public enum Level {
                 }
             }
         }
-        throw new IllegalArgumentException("unknown bot level '" + name + "', expected one of "
-                + Arrays.stream(values())
-                        .map(l -> l.name().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException(
+                "unknown bot level '"
+                        + name
+                        + "', expected one of "
+                        + Arrays.stream(values())
+                                .map(l -> l.name().toLowerCase(Locale.ROOT))
+                                .collect(Collectors.joining(", ")));
     }
 }

@@ -1,13 +1,14 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Rules;
+
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The fixed geometry of one board variant, computed once and shared: every window of k cells
- * that could become a winning line, the windows through each cell, each cell's neighbourhood,
- * the 8 symmetries of the square and the Zobrist keys used by the bot's own hashes.
+ * The fixed geometry of one board variant, computed once and shared: every window of k cells that
+ * could become a winning line, the windows through each cell, each cell's neighbourhood, the 8
+ * symmetries of the square and the Zobrist keys used by the bot's own hashes.
  */
 final class Lines {
 
@@ -31,19 +32,27 @@ final class Lines {
     final int size;
     final int k;
     final int cells;
+
     /** Window w covers cells {@code windowCells[w*k] .. windowCells[w*k+k-1]}, in order. */
     final int[] windowCells;
+
     final int windows;
+
     /** The windows through each cell. */
     final int[][] windowsOf;
+
     /** Cells within {@link #NEAR} of each cell (the cell itself excluded). */
     final int[][] near;
+
     /** {@code sym[s][cell]}: where symmetry s sends the cell; s = 0 is the identity. */
     final int[][] sym;
+
     /** {@code sym[inverse[s]]} undoes {@code sym[s]}. */
     final int[] inverse;
+
     /** {@code keys[s][cell*2 + mark]}: the Zobrist key of a mark at the cell's image under s. */
     final long[][] keys;
+
     /** Cells ordered centre first, for tie-breaking by position. */
     final int[] centreDistance;
 

@@ -2,22 +2,25 @@ package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
+
 import java.util.SplittableRandom;
 
 /**
- * The gomoku engine's position: for every empty cell, direction and side, the {@link Patterns}
- * code of the stone that side would put there, kept up to date on every move and undo (a move
- * changes only the 2(k-1) cells around it on each of its four lines). From them come counts of
- * each pattern per side, a running evaluation and quick answers to "can this side win at once /
- * make a four / make an open four". Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
- * Kept whole on purpose: the incremental updates on move and undo are the engine's hot path and
- * share its private arrays.
+ * The gomoku engine's position: for every empty cell, direction and side, the {@link Patterns} code
+ * of the stone that side would put there, kept up to date on every move and undo (a move changes
+ * only the 2(k-1) cells around it on each of its four lines). From them come counts of each pattern
+ * per side, a running evaluation and quick answers to "can this side win at once / make a four /
+ * make an open four". Sides are 0 (X) and 1 (O). Not thread-safe: one per search. Kept whole on
+ * purpose: the incremental updates on move and undo are the engine's hot path and share its private
+ * arrays.
  */
 final class PatternBoard {
 
     static final int[][] STEPS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+
     /** Cells within this Chebyshev distance of a stone are candidate moves. */
     static final int NEAR = 2;
+
     /** Value of one (cell, direction) pattern for its side, by code. */
     static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
 
@@ -33,16 +36,22 @@ final class PatternBoard {
     final int size;
     final int k;
     final int cells;
+
     /** 0 empty, 1 X, 2 O. */
     final byte[] stone;
+
     /** {@code pattern[side][cell*4 + dir]}; meaningful for empty cells only. */
     final byte[][] pattern = new byte[2][];
+
     /** {@code count[side][code]}: (empty cell, direction) pairs with that pattern. */
     final int[][] count = new int[2][Patterns.COUNT];
+
     /** Sum of {@link #VALUE} over each side's patterns on empty cells. */
     final int[] value = new int[2];
+
     /** Stones within {@link #NEAR} of each cell. */
     final int[] near;
+
     final int[] moves;
     int moveCount;
     int side;
@@ -51,6 +60,7 @@ final class PatternBoard {
     private final byte[] table;
     private final int[][] keys = new int[2][];
     private final Geometry g;
+
     /** Bounding box of the stones after each move: minimum row, maximum row, min col, max col. */
     private final int[] box;
 
@@ -84,10 +94,14 @@ final class PatternBoard {
         private static final java.util.concurrent.ConcurrentHashMap<Integer, Geometry> CACHE =
                 new java.util.concurrent.ConcurrentHashMap<>();
 
-        /** Per cell and direction: the neighbours on the line, and this cell's digit weight in each. */
+        /**
+         * Per cell and direction: the neighbours on the line, and this cell's digit weight in each.
+         */
         final int[][] lineCells;
+
         final int[][] lineWeights;
         final int[][] nearCells;
+
         /** The key of each (cell, direction) on the empty board: the edges as blocked digits. */
         final int[] wallKeys;
 
@@ -153,8 +167,11 @@ final class PatternBoard {
 
     /** The position of {@code board}, replayed from its move list. */
     static PatternBoard of(Board board) {
-        PatternBoard p = new PatternBoard(board.rules().size(), board.rules().winLength(),
-                board.first() == Mark.X ? 0 : 1);
+        PatternBoard p =
+                new PatternBoard(
+                        board.rules().size(),
+                        board.rules().winLength(),
+                        board.first() == Mark.X ? 0 : 1);
         for (int cell : board.moves()) {
             p.play(cell);
         }
@@ -278,7 +295,9 @@ final class PatternBoard {
         int n = 0;
         // A completing cell always touches a stone of its line, so it is near one.
         int at = 4 * moveCount;
-        for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1); r <= r1 && n < limit; r++) {
+        for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1);
+                r <= r1 && n < limit;
+                r++) {
             int c1 = r * size + Math.min(size - 1, box[at + 3] + 1);
             for (int c = r * size + Math.max(0, box[at + 2] - 1); c <= c1 && n < limit; c++) {
                 if (stone[c] == 0 && near[c] > 0 && best(s, c) == Patterns.FIVE) {
@@ -290,8 +309,8 @@ final class PatternBoard {
     }
 
     /**
-     * Fills {@code out} with the candidate cells (empty and near a stone, or the centre of an
-     * empty board), scanning only the stones' bounding box grown by {@link #NEAR}; returns how many.
+     * Fills {@code out} with the candidate cells (empty and near a stone, or the centre of an empty
+     * board), scanning only the stones' bounding box grown by {@link #NEAR}; returns how many.
      */
     int candidates(int[] out) {
         if (moveCount == 0) {

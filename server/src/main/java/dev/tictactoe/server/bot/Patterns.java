@@ -3,32 +3,41 @@ package dev.tictactoe.server.bot;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What a stone on an empty cell would make along one line, for one side: the pattern codes and,
- * per win length k, a table from the line around the cell to its code. The line is the k-1 cells
- * on each side, read as base-3 digits (0 empty, 1 own stone, 2 the opponent's stone or the edge),
- * nearest-left cell at digit k-2, nearest-right at digit k-1. Tables exist for k up to
- * {@link #MAX_K}; longer lines are left to the window-counting search.
+ * What a stone on an empty cell would make along one line, for one side: the pattern codes and, per
+ * win length k, a table from the line around the cell to its code. The line is the k-1 cells on
+ * each side, read as base-3 digits (0 empty, 1 own stone, 2 the opponent's stone or the edge),
+ * nearest-left cell at digit k-2, nearest-right at digit k-1. Tables exist for k up to {@link
+ * #MAX_K}; longer lines are left to the window-counting search.
  */
 final class Patterns {
 
     /** Nothing: no k-cell window through the cell can still be completed. */
     static final int NONE = 0;
+
     /** A window is still open, nothing more. */
     static final int ONE = 1;
+
     /** One more stone makes a three (closed). */
     static final int TWO = 2;
+
     /** One more stone makes an open three. */
     static final int OPEN_TWO = 3;
+
     /** Makes a three that can become a four but not an open four. */
     static final int THREE = 4;
+
     /** Makes an open three: one more stone gives an open four. */
     static final int OPEN_THREE = 5;
+
     /** Makes a four: one cell left to complete the line. */
     static final int FOUR = 6;
+
     /** Makes an open four (two cells complete it): the opponent cannot stop both. */
     static final int OPEN_FOUR = 7;
+
     /** Completes k in a row. */
     static final int FIVE = 8;
+
     static final int COUNT = 9;
 
     /** Longest win length with a table (3^10 entries at k=6). */

@@ -7,9 +7,9 @@ import dev.tictactoe.server.game.Mark;
  * The bot's working copy of a position, built for search: per-window stone counts kept up to date
  * on every move, from which come win detection, threats (windows one or two stones short of a
  * line), whether either side can still win at all, a static evaluation, and Zobrist hashes of the
- * position under all 8 symmetries. Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
- * Kept whole on purpose: the incremental window counts on move and undo are the search's hot path
- * and share its private arrays.
+ * position under all 8 symmetries. Sides are 0 (X) and 1 (O). Not thread-safe: one per search. Kept
+ * whole on purpose: the incremental window counts on move and undo are the search's hot path and
+ * share its private arrays.
  */
 final class Position {
 
@@ -19,28 +19,40 @@ final class Position {
     final Lines lines;
     final int k;
     final int cells;
+
     /** 0 empty, 1 X, 2 O. */
     final byte[] stone;
+
     /** {@code count[2*window + side]}: stones of that side in the window (both sides adjacent). */
     final int[] count;
+
     /** Windows with no stone of the other side: those {@code side} can still complete. */
     final int[] open = new int[2];
+
     /** Windows where a side has k-1 stones and the other none: one move from a line. */
     final IndexSet[] fours = new IndexSet[2];
+
     /** Windows where a side has k-2 stones and the other none: two moves from a line. */
     final IndexSet[] threes = new IndexSet[2];
+
     /** Stones within {@link Lines#NEAR} of each cell. */
     final int[] nearStones;
+
     /** Sum of window values, positive when good for X. */
     int eval;
+
     int side;
     int moveCount;
     final int[] moves;
+
     /** Set while the last move completed a line. */
     boolean won;
+
     /** {@code hashes[s]}: Zobrist hash of the position seen through symmetry s. */
     final long[] hashes = new long[8];
+
     private final int[] windowWeight;
+
     /**
      * {@code cellValue[mine*(k+1) + theirs]}: what taking a cell adds through one window holding
      * that many stones: building an open window, or (weighted a little less) spoiling one of the

@@ -2,14 +2,14 @@ package dev.tictactoe.server.bot;
 
 /**
  * Exact game-theoretic search: alpha-beta over every move to the end of the game, with a
- * transposition table keyed by the position's canonical hash (the smallest over the 8
- * symmetries), forced replies to threats, and cut-offs when a side can no longer complete any
- * line. Scores are from the side to move's point of view: 0 a draw, {@code Bot.WIN - d} a win
- * d plies from the root, {@code -(Bot.WIN - d)} a loss. In win/draw/loss mode every win scores
- * {@code Bot.WIN} (no distance), which searches far less.
+ * transposition table keyed by the position's canonical hash (the smallest over the 8 symmetries),
+ * forced replies to threats, and cut-offs when a side can no longer complete any line. Scores are
+ * from the side to move's point of view: 0 a draw, {@code Bot.WIN - d} a win d plies from the root,
+ * {@code -(Bot.WIN - d)} a loss. In win/draw/loss mode every win scores {@code Bot.WIN} (no
+ * distance), which searches far less.
  *
- * <p>Every bound it stores is a proven fact about the game, so a table may be shared by solvers
- * of the same rules and mode on several threads.
+ * <p>Every bound it stores is a proven fact about the game, so a table may be shared by solvers of
+ * the same rules and mode on several threads.
  */
 final class Solver {
 
@@ -27,15 +27,21 @@ final class Solver {
     private final int[] history;
     long nodes;
     boolean aborted;
+
     /** Told the node count every 2^22 nodes, if set. */
     java.util.function.LongConsumer progress;
 
     /**
-     * @param deadline {@link System#nanoTime()} after which the search gives up, or
-     *     {@code Long.MAX_VALUE}
+     * @param deadline {@link System#nanoTime()} after which the search gives up, or {@code
+     *     Long.MAX_VALUE}
      * @param nodeLimit nodes after which it gives up, or {@code Long.MAX_VALUE}
      */
-    Solver(Position pos, TranspositionTable table, boolean distance, long deadline, long nodeLimit) {
+    Solver(
+            Position pos,
+            TranspositionTable table,
+            boolean distance,
+            long deadline,
+            long nodeLimit) {
         this.pos = pos;
         this.table = table;
         this.distance = distance;
@@ -53,8 +59,8 @@ final class Solver {
     }
 
     /**
-     * The value of playing {@code cell} here (from this side's point of view), exactly if it
-     * lies in [alpha, beta], else a bound beyond that side of the window.
+     * The value of playing {@code cell} here (from this side's point of view), exactly if it lies
+     * in [alpha, beta], else a bound beyond that side of the window.
      */
     int valueOfMove(int cell, int alpha, int beta) {
         if (pos.play(cell)) {
@@ -171,10 +177,16 @@ final class Solver {
                 }
             }
         }
-        int flag = bestScore <= alpha0
-                ? TranspositionTable.UPPER
-                : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
-        table.store(key, toTable(bestScore, ply), flag, pos.empties(), pos.lines.sym[symmetry][bestMove]);
+        int flag =
+                bestScore <= alpha0
+                        ? TranspositionTable.UPPER
+                        : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+        table.store(
+                key,
+                toTable(bestScore, ply),
+                flag,
+                pos.empties(),
+                pos.lines.sym[symmetry][bestMove]);
         return bestScore;
     }
 
@@ -193,9 +205,10 @@ final class Solver {
                 // extra stone never hurts, so some other move is at least as good.
                 continue;
             }
-            int score = c == ttMove
-                    ? Integer.MAX_VALUE
-                    : value + (history[c] >> 4) - pos.lines.centreDistance[c];
+            int score =
+                    c == ttMove
+                            ? Integer.MAX_VALUE
+                            : value + (history[c] >> 4) - pos.lines.centreDistance[c];
             int j = n++;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
@@ -208,7 +221,8 @@ final class Solver {
         return n;
     }
 
-    // The table holds distances from the stored node, the search works with distances from the root.
+    // The table holds distances from the stored node, the search works with distances from the
+    // root.
     private int toTable(int score, int ply) {
         if (!distance) {
             return score;

@@ -4,14 +4,15 @@ package dev.tictactoe.server.bot;
  * Threat-space search on a {@link PatternBoard}: does the side to move win by a chain of fours
  * (VCF), or of fours and open threes (VCT), each answered by every defence that could matter? A
  * four has one answer, the completing cell; an open three is answered by any cell where the
- * attacker would make a four or better, or by a four of the defender's own. Sound but not
- * complete: a defender's four ends the attack (the attacker's block is not searched), so a win it
- * reports is real and a failure only means none was found within the limits.
+ * attacker would make a four or better, or by a four of the defender's own. Sound but not complete:
+ * a defender's four ends the attack (the attacker's block is not searched), so a win it reports is
+ * real and a failure only means none was found within the limits.
  */
 final class Threats {
 
     /** Deepest chain of attacker moves. */
     static final int MAX_DEPTH = 16;
+
     /** Deepest line in plies, forced blocks included (bounds the buffers). */
     private static final int MAX_LEVEL = 2 * MAX_DEPTH + 8;
 
@@ -23,10 +24,13 @@ final class Threats {
     private long budget;
     private long deadline;
     private boolean threes;
+
     /** Nodes visited by every call so far. */
     long nodes;
+
     /** Set when the last call ran out of nodes or time. */
     boolean aborted;
+
     /** The attacker's first move of the last win found. */
     int firstMove = -1;
 
@@ -191,8 +195,10 @@ final class Threats {
     private int weight(int s, int c) {
         byte[] p = b.pattern[s];
         int base = 4 * c;
-        return PatternBoard.VALUE[p[base]] + PatternBoard.VALUE[p[base + 1]]
-                + PatternBoard.VALUE[p[base + 2]] + PatternBoard.VALUE[p[base + 3]];
+        return PatternBoard.VALUE[p[base]]
+                + PatternBoard.VALUE[p[base + 1]]
+                + PatternBoard.VALUE[p[base + 2]]
+                + PatternBoard.VALUE[p[base + 3]];
     }
 
     /** Inserts {@code c} into the list sorted by descending score; returns the new length. */

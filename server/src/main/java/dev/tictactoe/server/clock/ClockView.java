@@ -3,10 +3,9 @@ package dev.tictactoe.server.clock;
 import dev.tictactoe.server.game.Mark;
 
 /**
- * The clock as the snapshot shows it. The values change only when a turn starts or the clock
- * stops, so a snapshot stays the same between moves and a client counts down by itself: the
- * running side has {@code remaining - (now - turnStartedAt)} of game time, and flags at
- * {@code deadlineAt}.
+ * The clock as the snapshot shows it. The values change only when a turn starts or the clock stops,
+ * so a snapshot stays the same between moves and a client counts down by itself: the running side
+ * has {@code remaining - (now - turnStartedAt)} of game time, and flags at {@code deadlineAt}.
  *
  * @param control the time control's text, such as "3m+2s"
  * @param xMs X's game clock in milliseconds when the current turn started (rounded up), or null
@@ -19,9 +18,17 @@ import dev.tictactoe.server.game.Mark;
  * @param flagged the seat that ran out of time, or null
  */
 public record ClockView(
-        String control, Long xMs, Long oMs, Mark running, Long turnStartedAt, Long deadlineAt, Mark flagged) {
+        String control,
+        Long xMs,
+        Long oMs,
+        Mark running,
+        Long turnStartedAt,
+        Long deadlineAt,
+        Mark flagged) {
 
-    /** The game time {@code seat} had when the current turn started, or null without a game clock. */
+    /**
+     * The game time {@code seat} had when the current turn started, or null without a game clock.
+     */
     public Long remainingMs(Mark seat) {
         return seat == Mark.X ? xMs : oMs;
     }

@@ -1,18 +1,19 @@
 package dev.tictactoe.server.clock;
 
 import dev.tictactoe.server.game.Mark;
+
 import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
  * Both sides' time in one game under a {@link TimeControl}. Times are {@code System.nanoTime()}
- * values handed in by the caller; nothing here reads a clock, so a clock runs out exactly at
- * {@link #deadline()} and not a nanosecond earlier or later.
+ * values handed in by the caller; nothing here reads a clock, so a clock runs out exactly at {@link
+ * #deadline()} and not a nanosecond earlier or later.
  *
- * <p>The side to move runs out when its turn has lasted as long as its game clock or the limit
- * per move, whichever is shorter: at that instant, not after. A move ends the turn, charges the
- * time spent and adds the increment; a takeback ({@link #undone}) ends the turn without an
- * increment and gives no time back. A new game gets a new clock.
+ * <p>The side to move runs out when its turn has lasted as long as its game clock or the limit per
+ * move, whichever is shorter: at that instant, not after. A move ends the turn, charges the time
+ * spent and adds the increment; a takeback ({@link #undone}) ends the turn without an increment and
+ * gives no time back. A new game gets a new clock.
  */
 public final class GameClock {
 
@@ -21,8 +22,10 @@ public final class GameClock {
     private final TimeControl control;
     private final long perMove;
     private final long increment;
+
     /** Game clock of X and O (by ordinal) at the start of the current turn; unused without one. */
     private final long[] remaining = new long[2];
+
     private Mark turn;
     private long turnStarted;
     private boolean started;
@@ -32,12 +35,19 @@ public final class GameClock {
     private long anchorEpochMillis;
 
     /**
-     * Everything a clock holds, to keep it across a restart: each side's game clock at the start
-     * of the current turn, the side whose time runs and since when, the seat that ran out, and the
+     * Everything a clock holds, to keep it across a restart: each side's game clock at the start of
+     * the current turn, the side whose time runs and since when, the seat that ran out, and the
      * instant that maps the clock's times to the wall clock.
      */
-    public record State(long xRemaining, long oRemaining, Mark turn, long turnStarted, boolean started,
-            Mark flagged, long anchorNanos, long anchorEpochMillis) {}
+    public record State(
+            long xRemaining,
+            long oRemaining,
+            Mark turn,
+            long turnStarted,
+            boolean started,
+            Mark flagged,
+            long anchorNanos,
+            long anchorEpochMillis) {}
 
     public GameClock(TimeControl control) {
         this.control = control;
@@ -62,7 +72,14 @@ public final class GameClock {
     }
 
     public State state() {
-        return new State(remaining[0], remaining[1], turn, turnStarted, started, flagged, anchorNanos,
+        return new State(
+                remaining[0],
+                remaining[1],
+                turn,
+                turnStarted,
+                started,
+                flagged,
+                anchorNanos,
                 anchorEpochMillis);
     }
 
@@ -111,9 +128,9 @@ public final class GameClock {
 
     /**
      * {@code seat}, the side to move, moved at {@code now}: its time is charged, the increment
-     * added and the other side's turn begins. If {@code seat} had already run out (at the
-     * deadline itself, too), the move does not count: the clock stops and says so, and every
-     * later call says the same.
+     * added and the other side's turn begins. If {@code seat} had already run out (at the deadline
+     * itself, too), the move does not count: the clock stops and says so, and every later call says
+     * the same.
      */
     public MoveTiming moved(Mark seat, long now) {
         return endTurn(seat, seat.opponent(), now, increment);
@@ -130,8 +147,8 @@ public final class GameClock {
 
     /**
      * Checks the side to move at {@code now}: if its time is up, the clock stops and that seat is
-     * returned; otherwise null (a timer that fired early should be scheduled again at
-     * {@link #deadline()}).
+     * returned; otherwise null (a timer that fired early should be scheduled again at {@link
+     * #deadline()}).
      */
     public Mark flag(long now) {
         if (turn == null || now - turnStarted < limit(turn)) {
@@ -154,8 +171,8 @@ public final class GameClock {
     }
 
     /**
-     * When the side to move runs out, as a {@code System.nanoTime()} value: the room schedules
-     * its one timer for this instant. Empty when no time is running.
+     * When the side to move runs out, as a {@code System.nanoTime()} value: the room schedules its
+     * one timer for this instant. Empty when no time is running.
      */
     public OptionalLong deadline() {
         return turn == null ? OptionalLong.empty() : OptionalLong.of(turnStarted + limit(turn));
@@ -191,9 +208,11 @@ public final class GameClock {
         }
         requireRunning();
         if (seat != turn) {
-            throw new IllegalStateException("it is " + turn + "'s time that runs, not " + seat + "'s");
+            throw new IllegalStateException(
+                    "it is " + turn + "'s time that runs, not " + seat + "'s");
         }
-        // A time from before the turn started (handed in out of order) costs nothing rather than giving time.
+        // A time from before the turn started (handed in out of order) costs nothing rather than
+        // giving time.
         long spent = Math.max(0, now - turnStarted);
         if (spent >= limit(seat)) {
             stopFlagged(seat);
@@ -232,7 +251,8 @@ public final class GameClock {
 
     private void requireRunning() {
         if (turn == null) {
-            throw new IllegalStateException(started ? "the clock has stopped" : "the clock has not started");
+            throw new IllegalStateException(
+                    started ? "the clock has stopped" : "the clock has not started");
         }
     }
 

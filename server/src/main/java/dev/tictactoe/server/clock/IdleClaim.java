@@ -1,12 +1,13 @@
 package dev.tictactoe.server.clock;
 
 import dev.tictactoe.protocol.Durations;
+
 import java.time.Duration;
 
 /**
- * The claim rule of a game without a clock: once the side to move has let {@code after} pass
- * since its turn started, its opponent may claim the game (it ends as abandoned by the idle
- * side). One value per turn: the room makes a new one whenever a turn starts.
+ * The claim rule of a game without a clock: once the side to move has let {@code after} pass since
+ * its turn started, its opponent may claim the game (it ends as abandoned by the idle side). One
+ * value per turn: the room makes a new one whenever a turn starts.
  *
  * @param turnStartedNanos when the turn started, as a {@code System.nanoTime()} value
  * @param turnStartedAt the same instant in epoch milliseconds, to show clients
@@ -16,8 +17,10 @@ public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration afte
 
     /** Idle time before a claim, unless the server is told otherwise. */
     public static final Duration DEFAULT_AFTER = Duration.ofSeconds(60);
+
     /** Shortest idle time a server may set: less would punish a slow connection. */
     public static final Duration MIN_AFTER = Duration.ofSeconds(10);
+
     /** Longest idle time a server may set. */
     public static final Duration MAX_AFTER = Duration.ofHours(1);
 
@@ -33,8 +36,13 @@ public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration afte
     /** Checks an idle time a server is configured with. */
     public static Duration validate(Duration after) {
         if (after == null || after.compareTo(MIN_AFTER) < 0 || after.compareTo(MAX_AFTER) > 0) {
-            throw new IllegalArgumentException("idle claim time must be " + Durations.format(MIN_AFTER) + ".."
-                    + Durations.format(MAX_AFTER) + ", was " + (after == null ? "nothing" : Durations.format(after)));
+            throw new IllegalArgumentException(
+                    "idle claim time must be "
+                            + Durations.format(MIN_AFTER)
+                            + ".."
+                            + Durations.format(MAX_AFTER)
+                            + ", was "
+                            + (after == null ? "nothing" : Durations.format(after)));
         }
         return after;
     }
@@ -49,7 +57,9 @@ public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration afte
         return turnStartedAt + after.toMillis();
     }
 
-    /** Whether the opponent of the side to move may claim at {@code nowNanos}: from that instant on. */
+    /**
+     * Whether the opponent of the side to move may claim at {@code nowNanos}: from that instant on.
+     */
     public boolean canClaim(long nowNanos) {
         return nowNanos - turnStartedNanos >= after.toNanos();
     }

@@ -2,43 +2,56 @@ package dev.tictactoe.server.clock;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+
 import dev.tictactoe.protocol.Durations;
+
 import java.time.Duration;
 import java.util.Locale;
 
 /**
- * A time control: a game clock ({@code base} for the whole game plus {@code increment} after
- * each move), a limit per move, or both. {@link Duration#ZERO} means "none" for each part; at
- * least one of {@code base} and {@code perMove} is set. Written as text like {@code "3m+2s"},
- * {@code "20s/move"} or both, {@code "3m+2s,20s/move"} (see {@link #parse}).
+ * A time control: a game clock ({@code base} for the whole game plus {@code increment} after each
+ * move), a limit per move, or both. {@link Duration#ZERO} means "none" for each part; at least one
+ * of {@code base} and {@code perMove} is set. Written as text like {@code "3m+2s"}, {@code
+ * "20s/move"} or both, {@code "3m+2s,20s/move"} (see {@link #parse}).
  */
 public record TimeControl(Duration base, Duration increment, Duration perMove) {
 
     /** Shortest game clock: anything shorter is over before the first move is seen. */
     public static final Duration MIN_BASE = Duration.ofSeconds(10);
+
     /** Longest game clock. */
     public static final Duration MAX_BASE = Duration.ofHours(3);
+
     /** Largest increment per move. */
     public static final Duration MAX_INCREMENT = Duration.ofMinutes(3);
+
     /** Shortest limit per move: a move needs a round trip and a human reaction. */
     public static final Duration MIN_PER_MOVE = Duration.ofSeconds(1);
+
     /** Longest limit per move. */
     public static final Duration MAX_PER_MOVE = Duration.ofHours(1);
+
     /** Longest text {@link #parse} reads. */
     public static final int MAX_TEXT_LENGTH = 40;
 
     public TimeControl {
         if (base == null || increment == null || perMove == null) {
-            throw new IllegalArgumentException("base, increment and perMove must not be null (use Duration.ZERO)");
+            throw new IllegalArgumentException(
+                    "base, increment and perMove must not be null (use Duration.ZERO)");
         }
         if (base.isZero() && perMove.isZero()) {
-            throw new IllegalArgumentException("a time control needs a game clock, a limit per move, or both");
+            throw new IllegalArgumentException(
+                    "a time control needs a game clock, a limit per move, or both");
         }
         if (!base.isZero()) {
             within("base time", base, MIN_BASE, MAX_BASE);
         }
         if (increment.isNegative() || increment.compareTo(MAX_INCREMENT) > 0) {
-            throw new IllegalArgumentException("increment must be 0s.." + Durations.format(MAX_INCREMENT) + ", was " + Durations.format(increment));
+            throw new IllegalArgumentException(
+                    "increment must be 0s.."
+                            + Durations.format(MAX_INCREMENT)
+                            + ", was "
+                            + Durations.format(increment));
         }
         if (base.isZero() && !increment.isZero()) {
             throw new IllegalArgumentException("an increment needs a game clock");
@@ -82,10 +95,12 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
     @JsonCreator // a journaled room keeps its time control as the canonical text
     public static TimeControl parse(String text) {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("expected a time control like \"3m+2s\" or \"20s/move\", got nothing");
+            throw new IllegalArgumentException(
+                    "expected a time control like \"3m+2s\" or \"20s/move\", got nothing");
         }
         if (text.length() > MAX_TEXT_LENGTH) {
-            throw new IllegalArgumentException("a time control is at most " + MAX_TEXT_LENGTH + " characters");
+            throw new IllegalArgumentException(
+                    "a time control is at most " + MAX_TEXT_LENGTH + " characters");
         }
         Duration base = null;
         Duration increment = Duration.ZERO;
@@ -96,7 +111,9 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
                 if (perMove != null) {
                     throw new IllegalArgumentException("two limits per move in \"" + text + "\"");
                 }
-                perMove = Durations.parse(part.substring(0, part.length() - "/move".length()).strip());
+                perMove =
+                        Durations.parse(
+                                part.substring(0, part.length() - "/move".length()).strip());
             } else {
                 if (base != null) {
                     throw new IllegalArgumentException("two game clocks in \"" + text + "\"");
@@ -109,7 +126,9 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
             }
         }
         return new TimeControl(
-                base == null ? Duration.ZERO : base, increment, perMove == null ? Duration.ZERO : perMove);
+                base == null ? Duration.ZERO : base,
+                increment,
+                perMove == null ? Duration.ZERO : perMove);
     }
 
     /** The canonical text, which {@link #parse} reads back to an equal time control. */
@@ -135,7 +154,13 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
     private static void within(String what, Duration value, Duration min, Duration max) {
         if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             throw new IllegalArgumentException(
-                    what + " must be " + Durations.format(min) + ".." + Durations.format(max) + ", was " + Durations.format(value));
+                    what
+                            + " must be "
+                            + Durations.format(min)
+                            + ".."
+                            + Durations.format(max)
+                            + ", was "
+                            + Durations.format(value));
         }
     }
 

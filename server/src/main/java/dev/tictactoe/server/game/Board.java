@@ -5,15 +5,15 @@ import java.util.Objects;
 
 /**
  * A game in progress: the stones on an N×N board, the moves that put them there, and whether
- * someone has made k in a row. Mutable and not thread-safe; one per game (or per search thread,
- * via {@link #copy()}).
+ * someone has made k in a row. Mutable and not thread-safe; one per game (or per search thread, via
+ * {@link #copy()}).
  *
- * <p>Each player's stones are kept as bitboards per line: every row, column and diagonal is an
- * int with one bit per cell. A move sets four bits; the win check after it reads the four lines
- * through that cell and measures the run of stones around it with two bit scans each. Nothing on
- * the hot path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates.
- * Kept whole on purpose: the bitboards and everything that reads them (play, undo, the win check,
- * certain draws) share private arrays on the hot path of the rooms and the bot.
+ * <p>Each player's stones are kept as bitboards per line: every row, column and diagonal is an int
+ * with one bit per cell. A move sets four bits; the win check after it reads the four lines through
+ * that cell and measures the run of stones around it with two bit scans each. Nothing on the hot
+ * path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates. Kept whole on purpose: the
+ * bitboards and everything that reads them (play, undo, the win check, certain draws) share private
+ * arrays on the hot path of the rooms and the bot.
  */
 public final class Board {
     private final Rules rules;
@@ -26,8 +26,10 @@ public final class Board {
     private final int[] cellInfo;
     private final int[] pow3;
     private final int lineCount;
+
     /** X's lines then O's lines, {@code lineCount} ints each. */
     private final int[] lines;
+
     private final int[] moves;
     private int moveCount;
     private long hash;
@@ -79,7 +81,10 @@ public final class Board {
         winDirection = other.winDirection;
     }
 
-    /** A board with {@code moves} played in order from the empty board, {@code first} starting (for tests). */
+    /**
+     * A board with {@code moves} played in order from the empty board, {@code first} starting (for
+     * tests).
+     */
     static Board replay(Rules rules, Mark first, int... moves) {
         Board board = new Board(rules, first);
         for (int move : moves) {
@@ -196,8 +201,8 @@ public final class Board {
     }
 
     /** The first direction in which the new stone at (row, col) completes k, or -1. */
-    private int winDirection(int rowBits, int colBits, int diagonalBits, int antiBits, int row,
-            int col) {
+    private int winDirection(
+            int rowBits, int colBits, int diagonalBits, int antiBits, int row, int col) {
         if (run(rowBits, col) >= winLength) {
             return Geometry.ROW;
         }
@@ -238,8 +243,8 @@ public final class Board {
     }
 
     /**
-     * Whether {@code mark} placed on the empty {@code cell} would make k in a row. Changes
-     * nothing; whose turn it is does not matter.
+     * Whether {@code mark} placed on the empty {@code cell} would make k in a row. Changes nothing;
+     * whose turn it is does not matter.
      *
      * @throws IllegalArgumentException if {@code cell} is not on the board
      * @throws IllegalStateException if the cell is taken
@@ -289,10 +294,10 @@ public final class Board {
     }
 
     /**
-     * The winning line, or null if nobody has won: all contiguous cells of the winner's mark
-     * along the line through the winning move, in ascending cell order (left to right, top to
-     * bottom). That is k cells, or more when the winning move joined two runs into a longer one.
-     * If the winning move completed several lines at once, the first of row, column, diagonal
+     * The winning line, or null if nobody has won: all contiguous cells of the winner's mark along
+     * the line through the winning move, in ascending cell order (left to right, top to bottom).
+     * That is k cells, or more when the winning move joined two runs into a longer one. If the
+     * winning move completed several lines at once, the first of row, column, diagonal
      * (down-right), anti-diagonal (down-left) is reported.
      */
     public int[] winningLine() {
@@ -324,12 +329,12 @@ public final class Board {
 
     /**
      * Whether no continuation of play lets either player complete a line (a dead draw, in the
-     * protocol's words). A window of k cells in a
-     * row still open to one mark (none of the other's in it), with {@code e} of its cells empty,
-     * can be completed exactly when its owner gets {@code e} more moves while the opponent, moving
-     * in between, finds enough empty cells outside it: {@code e - 1} of them when the owner is to
-     * move, {@code e} otherwise. The draw is certain when no window passes that test. A won game
-     * is not a draw; a full board without a win is a certain one.
+     * protocol's words). A window of k cells in a row still open to one mark (none of the other's
+     * in it), with {@code e} of its cells empty, can be completed exactly when its owner gets
+     * {@code e} more moves while the opponent, moving in between, finds enough empty cells outside
+     * it: {@code e - 1} of them when the owner is to move, {@code e} otherwise. The draw is certain
+     * when no window passes that test. A won game is not a draw; a full board without a win is a
+     * certain one.
      */
     public boolean isCertainDraw() {
         if (winner != null) {
@@ -343,15 +348,19 @@ public final class Board {
             int cells = mask[line];
             int x = lines[line];
             int o = lines[lineCount + line];
-            for (int shift = 0; shift + winLength <= 32 - Integer.numberOfLeadingZeros(cells); shift++) {
+            for (int shift = 0;
+                    shift + winLength <= 32 - Integer.numberOfLeadingZeros(cells);
+                    shift++) {
                 int w = window << shift;
                 if ((w & cells) != w) {
                     continue;
                 }
-                if ((w & o) == 0 && completable(winLength - Integer.bitCount(w & x), xToMove, empty)) {
+                if ((w & o) == 0
+                        && completable(winLength - Integer.bitCount(w & x), xToMove, empty)) {
                     return false;
                 }
-                if ((w & x) == 0 && completable(winLength - Integer.bitCount(w & o), !xToMove, empty)) {
+                if ((w & x) == 0
+                        && completable(winLength - Integer.bitCount(w & o), !xToMove, empty)) {
                     return false;
                 }
             }
@@ -386,8 +395,8 @@ public final class Board {
     }
 
     /**
-     * Zobrist hash of the position: the marks on the board, the side to move and the rules.
-     * The same position reached by different move orders has the same hash, in every run.
+     * Zobrist hash of the position: the marks on the board, the side to move and the rules. The
+     * same position reached by different move orders has the same hash, in every run.
      */
     public long hash() {
         return hash;
@@ -395,16 +404,19 @@ public final class Board {
 
     /**
      * A compact exact key of the marks for boards of at most 16 cells (3×3 and 4×4): the sum of
-     * {@code d·3^cell} over the cells, with d = 0 empty, 1 X, 2 O. So 3×3 keys lie in
-     * {@code 0..19682}. The side to move is not in it: it follows from the counts of X and O and
-     * {@link #first()}.
+     * {@code d·3^cell} over the cells, with d = 0 empty, 1 X, 2 O. So 3×3 keys lie in {@code
+     * 0..19682}. The side to move is not in it: it follows from the counts of X and O and {@link
+     * #first()}.
      *
      * @throws IllegalStateException on a larger board
      */
     public int key3() {
         if (cellCount > Geometry.KEY3_MAX_CELLS) {
-            throw new IllegalStateException("key3 needs at most " + Geometry.KEY3_MAX_CELLS
-                    + " cells, the board has " + cellCount);
+            throw new IllegalStateException(
+                    "key3 needs at most "
+                            + Geometry.KEY3_MAX_CELLS
+                            + " cells, the board has "
+                            + cellCount);
         }
         return key3;
     }

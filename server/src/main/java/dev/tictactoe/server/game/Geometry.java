@@ -5,8 +5,8 @@ package dev.tictactoe.server.game;
  * through it, and for every line the bit mask of its cells. Shared by all boards of one size.
  *
  * <p>A line is stored as an int with one bit per cell: rows by column, columns by row, and both
- * diagonal families by column. Lines are indexed rows first ({@code 0..N-1}), then columns
- * ({@code N..2N-1}), then diagonals (row - col constant), then anti-diagonals (row + col constant).
+ * diagonal families by column. Lines are indexed rows first ({@code 0..N-1}), then columns ({@code
+ * N..2N-1}), then diagonals (row - col constant), then anti-diagonals (row + col constant).
  */
 final class Geometry {
     /** Ordinals of {@link Direction}, in the order the win check tries them. */
@@ -25,10 +25,13 @@ final class Geometry {
 
     final int size;
     final int lineCount;
+
     /** Four ints per cell: row, column, diagonal line index, anti-diagonal line index. */
     final int[] cellInfo;
+
     /** The cells of each line as bits. */
     final int[] lineMask;
+
     /** 3^cell for boards that have a ternary key, else all 0 (so updating it needs no branch). */
     final int[] pow3;
 

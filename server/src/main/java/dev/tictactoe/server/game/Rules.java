@@ -8,12 +8,16 @@ public record Rules(int size, int winLength) {
 
     /** Smallest supported board side. */
     public static final int MIN_SIZE = 3;
+
     /** Largest supported board side (a Go board). */
     public static final int MAX_SIZE = 19;
+
     /** Shortest supported win length. */
     public static final int MIN_WIN_LENGTH = 3;
+
     /** Classic tic-tac-toe: 3×3, three in a row. */
     public static final Rules CLASSIC = new Rules(3, 3);
+
     /** Gomoku: 15×15, five in a row. */
     public static final Rules GOMOKU = new Rules(15, 5);
 
@@ -23,8 +27,17 @@ public record Rules(int size, int winLength) {
                     "board size must be " + MIN_SIZE + ".." + MAX_SIZE + ", was " + size);
         }
         if (winLength < MIN_WIN_LENGTH || winLength > size) {
-            throw new IllegalArgumentException("win length must be " + MIN_WIN_LENGTH + ".." + size
-                    + " on a " + size + "x" + size + " board, was " + winLength);
+            throw new IllegalArgumentException(
+                    "win length must be "
+                            + MIN_WIN_LENGTH
+                            + ".."
+                            + size
+                            + " on a "
+                            + size
+                            + "x"
+                            + size
+                            + " board, was "
+                            + winLength);
         }
     }
 

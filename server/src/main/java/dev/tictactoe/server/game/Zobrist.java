@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 /** Zobrist keys from a fixed seed, so position hashes are the same in every run. */
 final class Zobrist {
     private static final long SEED = 0x7A1C_7AC7_0E5EEDL;
+
     /** Stride between the two marks' keys in {@link #CELL}. */
     static final int MAX_CELLS = Rules.MAX_SIZE * Rules.MAX_SIZE;
 
@@ -13,8 +14,10 @@ final class Zobrist {
      * one load fewer on the hot path than an array of arrays).
      */
     static final long[] CELL = new long[2 * MAX_CELLS];
+
     /** Present when O is to move. */
     static final long O_TO_MOVE;
+
     /** One key per (size, win length), so positions of different variants do not collide. */
     private static final long[][] RULES = new long[Rules.MAX_SIZE + 1][Rules.MAX_SIZE + 1];
 

@@ -3,6 +3,7 @@ package dev.tictactoe.server.lobby;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
+
 import java.time.Duration;
 
 /** How a waiting request ends, as its waiter hears it: exactly one answer per request. */
@@ -15,7 +16,13 @@ public sealed interface MatchAnswer {
      * A room was opened with a seat held for this player: join room {@code code} with {@code token}
      * to take seat {@code seat}.
      */
-    record Matched(Ticket ticket, String code, Mark seat, String token, Opponent opponent, RoomSettings settings)
+    record Matched(
+            Ticket ticket,
+            String code,
+            Mark seat,
+            String token,
+            Opponent opponent,
+            RoomSettings settings)
             implements MatchAnswer {}
 
     /** Who sits in the other seat: a person, or a bot of level {@code bot} (null for a person). */

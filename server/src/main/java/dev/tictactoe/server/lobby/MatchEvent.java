@@ -6,8 +6,8 @@ import dev.tictactoe.server.game.Mark;
 public sealed interface MatchEvent {
 
     /**
-     * Two tickets with the same key were paired: {@code x} plays X and moves first, {@code o}
-     * plays O; who got which seat was drawn at random.
+     * Two tickets with the same key were paired: {@code x} plays X and moves first, {@code o} plays
+     * O; who got which seat was drawn at random.
      */
     record Paired(MatchKey key, Ticket x, Ticket o) implements MatchEvent, Enqueued {
 
@@ -17,7 +17,10 @@ public sealed interface MatchEvent {
         }
     }
 
-    /** Nobody came in time: a bot takes the other seat; {@code seat} (drawn at random) is the player's. */
+    /**
+     * Nobody came in time: a bot takes the other seat; {@code seat} (drawn at random) is the
+     * player's.
+     */
     record BotFilled(Ticket ticket, Mark seat) implements MatchEvent {}
 
     /** The ticket waited the longest a request may wait and left the queue. */

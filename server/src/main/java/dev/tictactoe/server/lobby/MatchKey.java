@@ -26,7 +26,8 @@ public record MatchKey(Rules rules, TimeControl timeControl) {
         try {
             rules = new Rules(size, winLength == null ? Math.min(size, 5) : winLength);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException((winLength == null ? "size: " : "size, winLength: ") + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    (winLength == null ? "size: " : "size, winLength: ") + e.getMessage(), e);
         }
         TimeControl timeControl;
         try {

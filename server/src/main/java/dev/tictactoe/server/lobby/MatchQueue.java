@@ -2,6 +2,10 @@ package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.lobby.Enqueued.Refusal;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,14 +18,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The quick-match queue: a ticket is paired with the oldest waiting ticket of the same
- * {@link MatchKey}, or waits. Safe to call from any thread (one lock; every operation is short).
- * Time is passed in as {@code System.nanoTime()} values; the queue owns no timer: its owner calls
- * {@link #expireBotFill} and {@link #timeout} at {@link #nextDeadline()}.
+ * The quick-match queue: a ticket is paired with the oldest waiting ticket of the same {@link
+ * MatchKey}, or waits. Safe to call from any thread (one lock; every operation is short). Time is
+ * passed in as {@code System.nanoTime()} values; the queue owns no timer: its owner calls {@link
+ * #expireBotFill} and {@link #timeout} at {@link #nextDeadline()}.
  *
  * <p>Every ticket that waited leaves the queue with exactly one {@link MatchEvent} (a pairing ends
  * the arriving ticket's request too), handed to the listener after the lock is released, on the
@@ -34,8 +36,10 @@ public final class MatchQueue {
 
     /** The longest a request waits for a partner before it is let go. */
     public static final Duration DEFAULT_WAIT = Duration.ofSeconds(30);
+
     /** How long a player who accepts a bot waits for a person first, unless it says otherwise. */
     public static final Duration DEFAULT_BOT_AFTER = Duration.ofSeconds(10);
+
     /** Tickets waiting at most, over all settings. */
     public static final int DEFAULT_MAX_WAITING = 10_000;
 
@@ -52,15 +56,26 @@ public final class MatchQueue {
     private final Listener listener;
     private final Object lock = new Object();
 
-    /** Waiting tickets by id, in arrival order; as every ticket waits as long, also in timeout order. */
+    /**
+     * Waiting tickets by id, in arrival order; as every ticket waits as long, also in timeout
+     * order.
+     */
     private final LinkedHashMap<String, Entry> byTicket = new LinkedHashMap<>();
+
     private final Map<String, Entry> byPlayer = new HashMap<>();
     private final Map<MatchKey, ArrayDeque<Entry>> byKey = new HashMap<>();
-    /** Tickets that accept a bot, by the instant it comes (compared by difference, as nanoTime values must be). */
-    private final TreeSet<Entry> botFills = new TreeSet<>((a, b) -> {
-        int byTime = Long.compare(a.botAt - b.botAt, 0);
-        return byTime != 0 ? byTime : Long.compare(a.seq, b.seq);
-    });
+
+    /**
+     * Tickets that accept a bot, by the instant it comes (compared by difference, as nanoTime
+     * values must be).
+     */
+    private final TreeSet<Entry> botFills =
+            new TreeSet<>(
+                    (a, b) -> {
+                        int byTime = Long.compare(a.botAt - b.botAt, 0);
+                        return byTime != 0 ? byTime : Long.compare(a.seq, b.seq);
+                    });
+
     private long seq;
 
     private static final class Entry {
@@ -80,8 +95,8 @@ public final class MatchQueue {
     /**
      * @param wait how long a ticket may wait before {@link #timeout} lets it go
      * @param maxWaiting tickets waiting at most
-     * @param seats draws who plays X in a pairing and the player's seat against a bot (seed it
-     *     for repeatable tests); used under the queue's lock only
+     * @param seats draws who plays X in a pairing and the player's seat against a bot (seed it for
+     *     repeatable tests); used under the queue's lock only
      * @param listener told of every pairing, bot fill, timeout and cancellation
      */
     public MatchQueue(Duration wait, int maxWaiting, RandomGenerator seats, Listener listener) {
@@ -105,8 +120,8 @@ public final class MatchQueue {
 
     /**
      * {@code ticket} arrives at {@code now}: it is paired with the oldest ticket waiting with the
-     * same key, or waits, or is refused (the player already waits, another request uses the
-     * ticket id, the queue is full, or the bot would come no sooner than the wait timeout).
+     * same key, or waits, or is refused (the player already waits, another request uses the ticket
+     * id, the queue is full, or the bot would come no sooner than the wait timeout).
      */
     public Enqueued enqueue(Ticket ticket, long now) {
         Enqueued result;
@@ -121,14 +136,18 @@ public final class MatchQueue {
 
     private Enqueued enqueueLocked(Ticket ticket, long now) {
         if (byPlayer.containsKey(ticket.player())) {
-            return new Enqueued.Refused(Refusal.ALREADY_QUEUED,
-                    "this player already waits for a match; cancel that request or wait for its answer");
+            return new Enqueued.Refused(
+                    Refusal.ALREADY_QUEUED,
+                    "this player already waits for a match; cancel that request or wait for its"
+                        + " answer");
         }
         if (byTicket.containsKey(ticket.id())) {
-            return new Enqueued.Refused(Refusal.TICKET_IN_USE, "that ticket id is in use; choose another at random");
+            return new Enqueued.Refused(
+                    Refusal.TICKET_IN_USE, "that ticket id is in use; choose another at random");
         }
         if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
-            return new Enqueued.Refused(Refusal.BOT_AFTER_TOO_LONG,
+            return new Enqueued.Refused(
+                    Refusal.BOT_AFTER_TOO_LONG,
                     "botAfter must be shorter than the longest wait, " + wait.toSeconds() + "s");
         }
         ArrayDeque<Entry> same = byKey.get(ticket.key());
@@ -142,7 +161,8 @@ public final class MatchQueue {
             return new MatchEvent.Paired(ticket.key(), x, o);
         }
         if (byTicket.size() >= maxWaiting) {
-            return new Enqueued.Refused(Refusal.QUEUE_FULL, "too many players are waiting; try again later");
+            return new Enqueued.Refused(
+                    Refusal.QUEUE_FULL, "too many players are waiting; try again later");
         }
         Entry entry = new Entry(ticket, now, seq++);
         byTicket.put(ticket.id(), entry);
@@ -154,7 +174,10 @@ public final class MatchQueue {
         return new Enqueued.Queued(waiting(entry, now));
     }
 
-    /** Takes a waiting ticket out (its holder cancelled, or its connection closed); false if it is not waiting. */
+    /**
+     * Takes a waiting ticket out (its holder cancelled, or its connection closed); false if it is
+     * not waiting.
+     */
     public boolean cancel(String ticketId) {
         MatchEvent.Cancelled cancelled;
         synchronized (lock) {
@@ -206,14 +229,19 @@ public final class MatchQueue {
                 }
                 it.remove();
                 remove(entry);
-                filled.add(new MatchEvent.BotFilled(entry.ticket, seats.nextBoolean() ? Mark.X : Mark.O));
+                filled.add(
+                        new MatchEvent.BotFilled(
+                                entry.ticket, seats.nextBoolean() ? Mark.X : Mark.O));
             }
         }
         deliver(filled);
         return filled;
     }
 
-    /** The tickets that have waited the longest a ticket may wait by {@code now} leave the queue, oldest first. */
+    /**
+     * The tickets that have waited the longest a ticket may wait by {@code now} leave the queue,
+     * oldest first.
+     */
     public List<MatchEvent.TimedOut> timeout(long now) {
         List<MatchEvent.TimedOut> expired = new ArrayList<>();
         synchronized (lock) {
@@ -283,7 +311,12 @@ public final class MatchQueue {
             }
             position++;
         }
-        return new Enqueued.Waiting(entry.ticket, position, same.size(), byTicket.size(), Duration.ofNanos(now - entry.arrived));
+        return new Enqueued.Waiting(
+                entry.ticket,
+                position,
+                same.size(),
+                byTicket.size(),
+                Duration.ofNanos(now - entry.arrived));
     }
 
     private void deliver(List<? extends MatchEvent> events) {

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.lobby;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
@@ -9,15 +10,16 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.bot.Level;
+
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Set;
 
 /**
- * Reads the body of {@code POST /api/match} into a {@link Ticket}, strictly: every field is
- * checked and named in the refusal ({@code match.size: expected an integer 3..19, got 25}), and a
- * field nobody asked for is refused. Malformed JSON is {@code bad_message}, a bad name
- * {@code name_invalid}, anything else {@code invalid_settings}.
+ * Reads the body of {@code POST /api/match} into a {@link Ticket}, strictly: every field is checked
+ * and named in the refusal ({@code match.size: expected an integer 3..19, got 25}), and a field
+ * nobody asked for is refused. Malformed JSON is {@code bad_message}, a bad name {@code
+ * name_invalid}, anything else {@code invalid_settings}.
  */
 public final class MatchRequest {
 
@@ -49,11 +51,21 @@ public final class MatchRequest {
         String player = string(root, "player");
         String name = Protocol.normalizeName(string(root, "name"), maxNameLength);
         if (name == null) {
-            throw new ProtocolException(ErrorCode.NAME_INVALID,
-                    AT + "name: a name is 1 to " + maxNameLength + " characters, without control or format characters");
+            throw new ProtocolException(
+                    ErrorCode.NAME_INVALID,
+                    AT
+                            + "name: a name is 1 to "
+                            + maxNameLength
+                            + " characters, without control or format characters");
         }
         int size = integer(root, "size", Protocol.MIN_SIZE, Protocol.MAX_SIZE, 3);
-        int winLength = integer(root, "winLength", Protocol.MIN_WIN_LENGTH, size, NewRoom.defaultWinLength(size));
+        int winLength =
+                integer(
+                        root,
+                        "winLength",
+                        Protocol.MIN_WIN_LENGTH,
+                        size,
+                        NewRoom.defaultWinLength(size));
         String clock = optionalString(root, "clock");
         MatchKey key;
         try {
@@ -67,20 +79,32 @@ public final class MatchRequest {
         Duration botAfter = null;
         if (botName != null) {
             if (BotLevel.fromWire(botName) == null) {
-                throw invalid(AT + "bot", "expected one of " + String.join(", ", BotLevel.WIRE) + ", got \""
-                        + abbreviate(botName) + "\"");
+                throw invalid(
+                        AT + "bot",
+                        "expected one of "
+                                + String.join(", ", BotLevel.WIRE)
+                                + ", got \""
+                                + abbreviate(botName)
+                                + "\"");
             }
             bot = Level.parse(botName);
             botAfter = botAfterText == null ? MatchQueue.DEFAULT_BOT_AFTER : duration(botAfterText);
             if (botAfter.compareTo(Ticket.MIN_BOT_AFTER) < 0) {
-                throw invalid(AT + "botAfter", "must be at least " + Durations.format(Ticket.MIN_BOT_AFTER) + ", was "
-                        + Durations.format(botAfter));
+                throw invalid(
+                        AT + "botAfter",
+                        "must be at least "
+                                + Durations.format(Ticket.MIN_BOT_AFTER)
+                                + ", was "
+                                + Durations.format(botAfter));
             }
             if (botAfter.compareTo(waitLimit) >= 0) {
-                throw invalid(AT + "botAfter", "must be shorter than the longest wait, " + Durations.format(waitLimit));
+                throw invalid(
+                        AT + "botAfter",
+                        "must be shorter than the longest wait, " + Durations.format(waitLimit));
             }
         } else if (botAfterText != null) {
-            throw invalid(AT + "botAfter", "only with a bot: set bot to a level, or leave botAfter out");
+            throw invalid(
+                    AT + "botAfter", "only with a bot: set bot to a level, or leave botAfter out");
         }
         try {
             return new Ticket(id, player, name, key, bot, botAfter);
@@ -118,8 +142,12 @@ public final class MatchRequest {
         if (v == null || v.isNull()) {
             return absent;
         }
-        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < min || v.intValue() > max) {
-            throw invalid(AT + field, "expected an integer " + min + ".." + max + ", got " + show(v));
+        if (!v.isIntegralNumber()
+                || !v.canConvertToInt()
+                || v.intValue() < min
+                || v.intValue() > max) {
+            throw invalid(
+                    AT + field, "expected an integer " + min + ".." + max + ", got " + show(v));
         }
         return v.intValue();
     }
@@ -133,7 +161,8 @@ public final class MatchRequest {
     }
 
     private static ProtocolException invalid(String path, String problem) {
-        return new ProtocolException(ErrorCode.INVALID_SETTINGS, problem == null ? path : path + ": " + problem);
+        return new ProtocolException(
+                ErrorCode.INVALID_SETTINGS, problem == null ? path : path + ": " + problem);
     }
 
     private static String show(JsonNode v) {

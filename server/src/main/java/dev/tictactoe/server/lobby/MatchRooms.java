@@ -5,6 +5,7 @@ import dev.tictactoe.server.room.Reservation;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
+
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -23,27 +24,39 @@ public interface MatchRooms {
      */
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
 
-    /** Rooms in {@code registry}, created through its one path, so they are journaled like any other. */
+    /**
+     * Rooms in {@code registry}, created through its one path, so they are journaled like any
+     * other.
+     */
     static MatchRooms in(RoomRegistry registry) {
         return (key, players) -> {
             if (players.isEmpty() || players.size() > 2) {
-                throw new IllegalArgumentException("a match seats one or two players, not " + players.size());
+                throw new IllegalArgumentException(
+                        "a match seats one or two players, not " + players.size());
             }
             Map<Mark, Reservation> reserved = new EnumMap<>(Mark.class);
             Map<Mark, String> tokens = new EnumMap<>(Mark.class);
-            players.forEach((seat, ticket) -> {
-                String token = registry.newToken();
-                reserved.put(seat, new Reservation(ticket.name(), token));
-                tokens.put(seat, token);
-            });
+            players.forEach(
+                    (seat, ticket) -> {
+                        String token = registry.newToken();
+                        reserved.put(seat, new Reservation(ticket.name(), token));
+                        tokens.put(seat, token);
+                    });
             // With one player, the seat it was given is the "creator" seat; the bot sits opposite.
             Mark first = players.containsKey(Mark.X) ? Mark.X : Mark.O;
             Ticket alone = players.size() == 1 ? players.get(first) : null;
             if (alone != null && !alone.wantsBot()) {
                 throw new IllegalArgumentException("a player seated alone needs a bot opposite");
             }
-            RoomSettings settings = new RoomSettings(key.rules(), first, Mark.X, true, true,
-                    alone == null ? null : alone.bot(), key.timeControl());
+            RoomSettings settings =
+                    new RoomSettings(
+                            key.rules(),
+                            first,
+                            Mark.X,
+                            true,
+                            true,
+                            alone == null ? null : alone.bot(),
+                            key.timeControl());
             Room room = registry.create(settings, reserved);
             return new Opened(room.code(), Map.copyOf(tokens), settings);
         };

@@ -5,8 +5,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Keeps one timer at the queue's next deadline and runs the bot fills and timeouts due there, so
- * the queue needs no thread and no periodic sweep. Call {@link #poke()} after every enqueue: a
- * new ticket may bring the next deadline forward (a short bot delay). Safe from any thread.
+ * the queue needs no thread and no periodic sweep. Call {@link #poke()} after every enqueue: a new
+ * ticket may bring the next deadline forward (a short bot delay). Safe from any thread.
  */
 public final class MatchTimer {
 
@@ -21,6 +21,7 @@ public final class MatchTimer {
     private final LongSupplier nanoTime;
     private Runnable cancelPending;
     private long pendingAt;
+
     /** Which timer is the current one: a cancelled timer that runs anyway is ignored. */
     private long generation;
 
@@ -50,7 +51,8 @@ public final class MatchTimer {
         }
         pendingAt = at;
         long mine = ++generation;
-        cancelPending = scheduler.schedule(() -> fire(mine), Math.max(0, at - nanoTime.getAsLong()));
+        cancelPending =
+                scheduler.schedule(() -> fire(mine), Math.max(0, at - nanoTime.getAsLong()));
     }
 
     /** Cancels the timer when the server stops. */

@@ -4,6 +4,10 @@ import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.metrics.ServerMetrics.MatchOutcome;
 import dev.tictactoe.server.room.RoomRegistry;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
@@ -11,8 +15,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Quick match from request to room: takes requests with the waiter to answer, keeps them in the
@@ -24,7 +26,9 @@ public final class Matchmaker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Matchmaker.class);
 
-    /** Where a waiting request hears how it ended; called once, from any thread, and must not block. */
+    /**
+     * Where a waiting request hears how it ended; called once, from any thread, and must not block.
+     */
     @FunctionalInterface
     public interface Waiter {
         void answer(MatchAnswer answer);
@@ -47,8 +51,14 @@ public final class Matchmaker implements AutoCloseable {
      * @param scheduler where the one timer of bot fills and timeouts runs
      * @param nanoTime the monotonic clock of waits and deadlines
      */
-    public Matchmaker(Duration wait, int maxWaiting, RandomGenerator seats, MatchRooms rooms,
-            MatchTimer.Scheduler scheduler, LongSupplier nanoTime, ServerMetrics metrics) {
+    public Matchmaker(
+            Duration wait,
+            int maxWaiting,
+            RandomGenerator seats,
+            MatchRooms rooms,
+            MatchTimer.Scheduler scheduler,
+            LongSupplier nanoTime,
+            ServerMetrics metrics) {
         this.queue = new MatchQueue(wait, maxWaiting, seats, this::on);
         this.timer = new MatchTimer(queue, scheduler, nanoTime);
         this.rooms = rooms;
@@ -62,15 +72,17 @@ public final class Matchmaker implements AutoCloseable {
     }
 
     /**
-     * Queues {@code ticket}; {@code waiter} hears how it ends, unless the answer is a refusal, which
-     * is returned here and never reaches the waiter. A request paired at once returns the pairing
-     * and its waiter is answered as well.
+     * Queues {@code ticket}; {@code waiter} hears how it ends, unless the answer is a refusal,
+     * which is returned here and never reaches the waiter. A request paired at once returns the
+     * pairing and its waiter is answered as well.
      */
     public Enqueued submit(Ticket ticket, Waiter waiter) {
         Pending pending = new Pending(waiter, nanoTime.getAsLong());
         if (waiters.putIfAbsent(ticket.id(), pending) != null) {
             metrics.matchEnded(MatchOutcome.REFUSED);
-            return new Enqueued.Refused(Enqueued.Refusal.TICKET_IN_USE, "that ticket id is in use; choose another at random");
+            return new Enqueued.Refused(
+                    Enqueued.Refusal.TICKET_IN_USE,
+                    "that ticket id is in use; choose another at random");
         }
         Enqueued result = queue.enqueue(ticket, pending.since());
         if (result instanceof Enqueued.Refused) {
@@ -89,7 +101,10 @@ public final class Matchmaker implements AutoCloseable {
         return queue.status(ticketId, nanoTime.getAsLong());
     }
 
-    /** Cancels a waiting request; its waiter hears {@link MatchAnswer.Cancelled}. False when none waits. */
+    /**
+     * Cancels a waiting request; its waiter hears {@link MatchAnswer.Cancelled}. False when none
+     * waits.
+     */
     public boolean cancel(String ticketId) {
         return queue.cancel(ticketId);
     }
@@ -99,13 +114,18 @@ public final class Matchmaker implements AutoCloseable {
         return queue.size();
     }
 
-    /** The server is stopping: the timer stops and every waiting request is answered unavailable. */
+    /**
+     * The server is stopping: the timer stops and every waiting request is answered unavailable.
+     */
     @Override
     public void close() {
         timer.stop();
         for (Ticket ticket : queue.drain()) {
             metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-            answer(ticket, new MatchAnswer.Unavailable(ticket, "the server is restarting; try again in a moment"));
+            answer(
+                    ticket,
+                    new MatchAnswer.Unavailable(
+                            ticket, "the server is restarting; try again in a moment"));
         }
     }
 
@@ -116,10 +136,15 @@ public final class Matchmaker implements AutoCloseable {
             case MatchEvent.BotFilled filled -> botFilled(filled);
             case MatchEvent.TimedOut out -> {
                 Pending pending = waiters.remove(out.ticket().id());
-                Duration waited = pending == null ? queue.waitLimit()
-                        : Duration.ofNanos(nanoTime.getAsLong() - pending.since());
+                Duration waited =
+                        pending == null
+                                ? queue.waitLimit()
+                                : Duration.ofNanos(nanoTime.getAsLong() - pending.since());
                 metrics.matchEnded(MatchOutcome.TIMEOUT);
-                log.debug("ticket of '{}' let go after {} ms", out.ticket().name(), waited.toMillis());
+                log.debug(
+                        "ticket of '{}' let go after {} ms",
+                        out.ticket().name(),
+                        waited.toMillis());
                 deliver(pending, new MatchAnswer.TimedOut(out.ticket(), waited));
             }
             case MatchEvent.Cancelled cancelled -> {
@@ -144,16 +169,32 @@ public final class Matchmaker implements AutoCloseable {
             waited[seat.ordinal()] = pending == null ? 0 : now - pending.since();
             if (room == null) {
                 metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-                deliver(pending, new MatchAnswer.Unavailable(ticket, "no room could be opened: the server is full"));
+                deliver(
+                        pending,
+                        new MatchAnswer.Unavailable(
+                                ticket, "no room could be opened: the server is full"));
                 continue;
             }
             metrics.matchPaired(waited[seat.ordinal()]);
-            deliver(pending, new MatchAnswer.Matched(ticket, room.code(), seat, room.tokens().get(seat),
-                    MatchAnswer.Opponent.person(other.name()), room.settings()));
+            deliver(
+                    pending,
+                    new MatchAnswer.Matched(
+                            ticket,
+                            room.code(),
+                            seat,
+                            room.tokens().get(seat),
+                            MatchAnswer.Opponent.person(other.name()),
+                            room.settings()));
         }
         if (room != null) {
-            log.info("'{}' (X) and '{}' (O) paired into room {} for {}, after {} ms and {} ms", paired.x().name(),
-                    paired.o().name(), room.code(), paired.key(), waited[0] / 1_000_000, waited[1] / 1_000_000);
+            log.info(
+                    "'{}' (X) and '{}' (O) paired into room {} for {}, after {} ms and {} ms",
+                    paired.x().name(),
+                    paired.o().name(),
+                    room.code(),
+                    paired.key(),
+                    waited[0] / 1_000_000,
+                    waited[1] / 1_000_000);
         }
     }
 
@@ -163,14 +204,30 @@ public final class Matchmaker implements AutoCloseable {
         MatchRooms.Opened room = open(ticket.key(), Map.of(filled.seat(), ticket));
         if (room == null) {
             metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-            deliver(pending, new MatchAnswer.Unavailable(ticket, "no room could be opened: the server is full"));
+            deliver(
+                    pending,
+                    new MatchAnswer.Unavailable(
+                            ticket, "no room could be opened: the server is full"));
             return;
         }
         metrics.matchBotFilled();
-        log.info("'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}", ticket.name(), filled.seat(),
-                ticket.bot(), room.code(), ticket.key(), ticket.botAfter());
-        deliver(pending, new MatchAnswer.Matched(ticket, room.code(), filled.seat(), room.tokens().get(filled.seat()),
-                MatchAnswer.Opponent.bot(ticket.bot()), room.settings()));
+        log.info(
+                "'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}",
+                ticket.name(),
+                filled.seat(),
+                ticket.bot(),
+                room.code(),
+                ticket.key(),
+                ticket.botAfter());
+        deliver(
+                pending,
+                new MatchAnswer.Matched(
+                        ticket,
+                        room.code(),
+                        filled.seat(),
+                        room.tokens().get(filled.seat()),
+                        MatchAnswer.Opponent.bot(ticket.bot()),
+                        room.settings()));
     }
 
     /** The room of a match, or null when the server holds as many rooms as it may. */

@@ -1,13 +1,14 @@
 package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.bot.Level;
+
 import java.time.Duration;
 
 /**
  * One player's request to be paired.
  *
- * @param id the request's identifier, chosen at random by the client so that it can cancel or
- *     look up the request while it waits; a secret, as whoever holds it may cancel
+ * @param id the request's identifier, chosen at random by the client so that it can cancel or look
+ *     up the request while it waits; a secret, as whoever holds it may cancel
  * @param player the identifier the client chose for its player; one waiting ticket per player
  * @param name the name the player will sit under
  * @param key the settings the player wants
@@ -15,12 +16,15 @@ import java.time.Duration;
  *     wait for a person only
  * @param botAfter how long to wait for a person before the bot; null when {@code bot} is null
  */
-public record Ticket(String id, String player, String name, MatchKey key, Level bot, Duration botAfter) {
+public record Ticket(
+        String id, String player, String name, MatchKey key, Level bot, Duration botAfter) {
 
     /** Longest ticket and player identifiers. */
     public static final int MAX_ID_LENGTH = 64;
+
     /** Shortest ticket identifier: 16 base-64 characters are 96 random bits, too many to guess. */
     public static final int MIN_TICKET_LENGTH = 16;
+
     /** Shortest wait before a bot takes the seat: at least a moment for a person to arrive. */
     public static final Duration MIN_BOT_AFTER = Duration.ofSeconds(1);
 
@@ -34,7 +38,8 @@ public record Ticket(String id, String player, String name, MatchKey key, Level 
             throw new IllegalArgumentException("a bot and its delay go together");
         }
         if (botAfter != null && botAfter.compareTo(MIN_BOT_AFTER) < 0) {
-            throw new IllegalArgumentException("botAfter must be at least " + MIN_BOT_AFTER.toSeconds() + "s");
+            throw new IllegalArgumentException(
+                    "botAfter must be at least " + MIN_BOT_AFTER.toSeconds() + "s");
         }
     }
 
@@ -55,13 +60,20 @@ public record Ticket(String id, String player, String name, MatchKey key, Level 
 
     private static void requireId(String what, String value, int minLength) {
         if (value == null || value.length() < minLength || value.length() > MAX_ID_LENGTH) {
-            throw new IllegalArgumentException(what + " id must be " + minLength + ".." + MAX_ID_LENGTH + " characters");
+            throw new IllegalArgumentException(
+                    what + " id must be " + minLength + ".." + MAX_ID_LENGTH + " characters");
         }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_';
+            boolean ok =
+                    c >= 'a' && c <= 'z'
+                            || c >= 'A' && c <= 'Z'
+                            || c >= '0' && c <= '9'
+                            || c == '-'
+                            || c == '_';
             if (!ok) {
-                throw new IllegalArgumentException(what + " id may hold only letters, digits, '-' and '_'");
+                throw new IllegalArgumentException(
+                        what + " id may hold only letters, digits, '-' and '_'");
             }
         }
     }

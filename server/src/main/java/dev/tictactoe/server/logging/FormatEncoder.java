@@ -4,18 +4,23 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.encoder.EncoderBase;
-import java.util.Locale;
+
 import net.logstash.logback.encoder.LogstashEncoder;
 
+import java.util.Locale;
+
 /**
- * Writes each log event as one line of text or one JSON object, as {@code format} says ("text"
- * or "json"). One appender with this encoder replaces two appenders and a switch between them,
- * which logback cannot express without a scripting library.
+ * Writes each log event as one line of text or one JSON object, as {@code format} says ("text" or
+ * "json"). One appender with this encoder replaces two appenders and a switch between them, which
+ * logback cannot express without a scripting library.
  */
 public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
 
     /** The formats {@link #setFormat} accepts. */
-    public enum Format { TEXT, JSON }
+    public enum Format {
+        TEXT,
+        JSON
+    }
 
     private String format = "text";
     private String pattern = "%msg%n";
@@ -46,20 +51,21 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
             addError("unknown log format '" + format + "' (use text or json); writing text");
             chosen = Format.TEXT;
         }
-        delegate = switch (chosen) {
-            case TEXT -> {
-                PatternLayoutEncoder text = new PatternLayoutEncoder();
-                text.setPattern(pattern);
-                yield text;
-            }
-            case JSON -> {
-                LogstashEncoder json = new LogstashEncoder();
-                json.getFieldNames().setVersion("[ignore]");
-                json.getFieldNames().setLevelValue("[ignore]");
-                json.setIncludeContext(false);
-                yield json;
-            }
-        };
+        delegate =
+                switch (chosen) {
+                    case TEXT -> {
+                        PatternLayoutEncoder text = new PatternLayoutEncoder();
+                        text.setPattern(pattern);
+                        yield text;
+                    }
+                    case JSON -> {
+                        LogstashEncoder json = new LogstashEncoder();
+                        json.getFieldNames().setVersion("[ignore]");
+                        json.getFieldNames().setLevelValue("[ignore]");
+                        json.setIncludeContext(false);
+                        yield json;
+                    }
+                };
         delegate.setContext(getContext());
         delegate.start();
         super.start();

@@ -1,9 +1,10 @@
 package dev.tictactoe.server.logging;
 
+import org.slf4j.MDC;
+
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Locale;
-import org.slf4j.MDC;
 
 /**
  * The structured fields of log lines (SLF4J MDC): the room, seat and remote address a line is
@@ -23,8 +24,8 @@ public final class LogFields {
     }
 
     /**
-     * Until closed, this thread's log lines are about the member in {@code seat} ("X", "O", or
-     * null for a spectator or a connection that has not joined) connected from {@code remote}.
+     * Until closed, this thread's log lines are about the member in {@code seat} ("X", "O", or null
+     * for a spectator or a connection that has not joined) connected from {@code remote}.
      */
     public static Scope member(Object seat, SocketAddress remote) {
         return member(seat, address(remote));
@@ -38,7 +39,8 @@ public final class LogFields {
 
     static String address(SocketAddress remote) {
         if (remote instanceof InetSocketAddress inet) {
-            return inet.getAddress() == null ? inet.getHostString() + ":" + inet.getPort()
+            return inet.getAddress() == null
+                    ? inet.getHostString() + ":" + inet.getPort()
                     : inet.getAddress().getHostAddress() + ":" + inet.getPort();
         }
         return String.valueOf(remote);

@@ -14,6 +14,7 @@ public final class HealthProbe {
 
     /** Connect and read timeout of one probe; the container's own timeout is longer. */
     static final Duration TIMEOUT = Duration.ofSeconds(2);
+
     static final int DEFAULT_PORT = 8080;
 
     private HealthProbe() {}
@@ -38,7 +39,8 @@ public final class HealthProbe {
             http.setReadTimeout((int) timeout.toMillis());
             try {
                 int status = http.getResponseCode();
-                try (InputStream body = status < 400 ? http.getInputStream() : http.getErrorStream()) {
+                try (InputStream body =
+                        status < 400 ? http.getInputStream() : http.getErrorStream()) {
                     if (body != null) {
                         body.readAllBytes();
                     }

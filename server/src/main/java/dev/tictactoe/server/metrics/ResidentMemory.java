@@ -3,6 +3,7 @@ package dev.tictactoe.server.metrics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +16,10 @@ final class ResidentMemory implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         if (Files.isReadable(STATUS)) {
-            Gauge.builder("process.resident.memory", ResidentMemory::bytes).baseUnit("bytes")
-                    .description("Resident set size of the process").register(registry);
+            Gauge.builder("process.resident.memory", ResidentMemory::bytes)
+                    .baseUnit("bytes")
+                    .description("Resident set size of the process")
+                    .register(registry);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.tictactoe.server.metrics;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageType;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,6 +17,7 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -26,8 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 
 /**
- * The server's meters behind methods named for what happened, exposed in the Prometheus text
- * format by {@link #scrape()}. Every method is cheap and safe from any thread.
+ * The server's meters behind methods named for what happened, exposed in the Prometheus text format
+ * by {@link #scrape()}. Every method is cheap and safe from any thread.
  */
 public final class ServerMetrics implements AutoCloseable {
 
@@ -35,9 +37,13 @@ public final class ServerMetrics implements AutoCloseable {
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     /** Buckets of the move handling histogram: from the receiving thread to the diff written. */
-    static final Duration[] MOVE_BUCKETS = millis(0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 1000);
+    static final Duration[] MOVE_BUCKETS =
+            millis(0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 1000);
+
     /** Buckets of the bot's thinking time; the budget is 200 ms by default. */
-    static final Duration[] BOT_BUCKETS = millis(1, 5, 10, 25, 50, 100, 200, 300, 500, 1000, 2500, 5000);
+    static final Duration[] BOT_BUCKETS =
+            millis(1, 5, 10, 25, 50, 100, 200, 300, 500, 1000, 2500, 5000);
+
     /** Buckets of the time to pair a quick-match request; requests wait 30 s at most by default. */
     static final Duration[] PAIRING_BUCKETS =
             millis(1, 10, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 20_000, 30_000, 60_000);
@@ -96,41 +102,81 @@ public final class ServerMetrics implements AutoCloseable {
         gc.bindTo(registry);
 
         Gauge.builder("ttt.connections", connections, AtomicInteger::get)
-                .description("Open WebSocket connections").register(registry);
-        Gauge.builder("ttt.members", players, AtomicInteger::get).tag("role", "player")
-                .description("Connected members of rooms by role").register(registry);
-        Gauge.builder("ttt.members", spectators, AtomicInteger::get).tag("role", "spectator")
-                .description("Connected members of rooms by role").register(registry);
-        connectionsOpened = Counter.builder("ttt.connections.opened").description("WebSocket connections accepted")
+                .description("Open WebSocket connections")
                 .register(registry);
+        Gauge.builder("ttt.members", players, AtomicInteger::get)
+                .tag("role", "player")
+                .description("Connected members of rooms by role")
+                .register(registry);
+        Gauge.builder("ttt.members", spectators, AtomicInteger::get)
+                .tag("role", "spectator")
+                .description("Connected members of rooms by role")
+                .register(registry);
+        connectionsOpened =
+                Counter.builder("ttt.connections.opened")
+                        .description("WebSocket connections accepted")
+                        .register(registry);
         for (ErrorCode code : ErrorCode.values()) {
-            rejections.put(code, Counter.builder("ttt.rejections").tag("code", code.wire())
-                    .description("Typed errors sent to clients, by code").register(registry));
+            rejections.put(
+                    code,
+                    Counter.builder("ttt.rejections")
+                            .tag("code", code.wire())
+                            .description("Typed errors sent to clients, by code")
+                            .register(registry));
         }
         humanMoves = moves(registry, "player");
         botMoves = moves(registry, "bot");
-        moveHandling = Timer.builder("ttt.move.handling")
-                .description("A move from its arrival on the network thread until its diff is written")
-                .serviceLevelObjectives(MOVE_BUCKETS).register(registry);
-        botThinking = Timer.builder("ttt.bot.think").description("Time the bot took to choose a move")
-                .serviceLevelObjectives(BOT_BUCKETS).register(registry);
-        botFailures = Counter.builder("ttt.bot.failures")
-                .description("Bot searches that threw or proposed an illegal move").register(registry);
-        bytesOut = Counter.builder("ttt.outbound").baseUnit("bytes")
-                .description("WebSocket frame bytes handed to connections by rooms").register(registry);
-        lagging = Counter.builder("ttt.members.lagging")
-                .description("Times a member's buffer was full, so broadcasts skipped it until a snapshot")
-                .register(registry);
-        rateLimited = Counter.builder("ttt.rate.limited").tag("action", "refused")
-                .description("Messages over a connection's rate limit").register(registry);
-        closedForAbuse = Counter.builder("ttt.rate.limited").tag("action", "closed")
-                .description("Messages over a connection's rate limit").register(registry);
-        timeToPair = Timer.builder("ttt.match.time.to.pair")
-                .description("How long a quick-match request waited until it was paired with another person")
-                .serviceLevelObjectives(PAIRING_BUCKETS).register(registry);
+        moveHandling =
+                Timer.builder("ttt.move.handling")
+                        .description(
+                                "A move from its arrival on the network thread until its diff is"
+                                    + " written")
+                        .serviceLevelObjectives(MOVE_BUCKETS)
+                        .register(registry);
+        botThinking =
+                Timer.builder("ttt.bot.think")
+                        .description("Time the bot took to choose a move")
+                        .serviceLevelObjectives(BOT_BUCKETS)
+                        .register(registry);
+        botFailures =
+                Counter.builder("ttt.bot.failures")
+                        .description("Bot searches that threw or proposed an illegal move")
+                        .register(registry);
+        bytesOut =
+                Counter.builder("ttt.outbound")
+                        .baseUnit("bytes")
+                        .description("WebSocket frame bytes handed to connections by rooms")
+                        .register(registry);
+        lagging =
+                Counter.builder("ttt.members.lagging")
+                        .description(
+                                "Times a member's buffer was full, so broadcasts skipped it until a"
+                                    + " snapshot")
+                        .register(registry);
+        rateLimited =
+                Counter.builder("ttt.rate.limited")
+                        .tag("action", "refused")
+                        .description("Messages over a connection's rate limit")
+                        .register(registry);
+        closedForAbuse =
+                Counter.builder("ttt.rate.limited")
+                        .tag("action", "closed")
+                        .description("Messages over a connection's rate limit")
+                        .register(registry);
+        timeToPair =
+                Timer.builder("ttt.match.time.to.pair")
+                        .description(
+                                "How long a quick-match request waited until it was paired with"
+                                    + " another person")
+                        .serviceLevelObjectives(PAIRING_BUCKETS)
+                        .register(registry);
         for (MatchOutcome outcome : MatchOutcome.values()) {
-            matchRequests.put(outcome, Counter.builder("ttt.match.requests").tag("outcome", outcome.label())
-                    .description("Quick-match requests, by how they ended").register(registry));
+            matchRequests.put(
+                    outcome,
+                    Counter.builder("ttt.match.requests")
+                            .tag("outcome", outcome.label())
+                            .description("Quick-match requests, by how they ended")
+                            .register(registry));
         }
     }
 
@@ -142,20 +188,26 @@ public final class ServerMetrics implements AutoCloseable {
     /** Reports {@code rooms} as the number of live rooms at each scrape. */
     public void watchRooms(IntSupplier rooms) {
         // Gauges hold their object weakly by default, and a method reference has no other holder.
-        Gauge.builder("ttt.rooms", rooms, IntSupplier::getAsInt).strongReference(true).description("Live rooms")
+        Gauge.builder("ttt.rooms", rooms, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("Live rooms")
                 .register(registry);
     }
 
     /** Reports {@code queued} as the bot moves waiting for a thread at each scrape. */
     public void watchBotQueue(IntSupplier queued) {
-        Gauge.builder("ttt.bot.queue", queued, IntSupplier::getAsInt).strongReference(true).description("Bot moves waiting for a thread")
+        Gauge.builder("ttt.bot.queue", queued, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("Bot moves waiting for a thread")
                 .register(registry);
     }
 
     /** Reports {@code waiting} as the quick-match requests waiting at each scrape. */
     public void watchMatchQueue(IntSupplier waiting) {
-        Gauge.builder("ttt.match.waiting", waiting, IntSupplier::getAsInt).strongReference(true)
-                .description("Quick-match requests waiting for an opponent").register(registry);
+        Gauge.builder("ttt.match.waiting", waiting, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("Quick-match requests waiting for an opponent")
+                .register(registry);
     }
 
     /** A quick-match request was paired with another person after waiting {@code waitedNanos}. */
@@ -169,7 +221,10 @@ public final class ServerMetrics implements AutoCloseable {
         matchEnded(MatchOutcome.BOT);
     }
 
-    /** A quick-match request ended; a pairing is counted by {@link #matchPaired}, a bot fill by {@link #matchBotFilled}. */
+    /**
+     * A quick-match request ended; a pairing is counted by {@link #matchPaired}, a bot fill by
+     * {@link #matchBotFilled}.
+     */
     public void matchEnded(MatchOutcome outcome) {
         matchRequests.get(outcome).increment();
     }
@@ -195,8 +250,14 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** A message was decoded; counted by its wire type. */
     public void messageReceived(ClientMessage message) {
-        messagesIn.computeIfAbsent(message.getClass(), type -> Counter.builder("ttt.messages.in")
-                .tag("type", wireType(message)).description("Messages received, by type").register(registry))
+        messagesIn
+                .computeIfAbsent(
+                        message.getClass(),
+                        type ->
+                                Counter.builder("ttt.messages.in")
+                                        .tag("type", wireType(message))
+                                        .description("Messages received, by type")
+                                        .register(registry))
                 .increment();
     }
 
@@ -205,7 +266,10 @@ public final class ServerMetrics implements AutoCloseable {
         rejections.get(code).increment();
     }
 
-    /** The room finished handling {@code message}, which arrived at {@code receivedNanos} ({@link System#nanoTime}). */
+    /**
+     * The room finished handling {@code message}, which arrived at {@code receivedNanos} ({@link
+     * System#nanoTime}).
+     */
     public void handled(ClientMessage message, long receivedNanos) {
         if (message instanceof ClientMessage.Move) {
             moveHandling.record(System.nanoTime() - receivedNanos, TimeUnit.NANOSECONDS);
@@ -217,12 +281,20 @@ public final class ServerMetrics implements AutoCloseable {
         (byBot ? botMoves : humanMoves).increment();
     }
 
-    /** A game ended; {@code winner} is "X", "O" or null for a draw, {@code reason} as on the wire. */
+    /**
+     * A game ended; {@code winner} is "X", "O" or null for a draw, {@code reason} as on the wire.
+     */
     public void gameFinished(String winner, String reason) {
         String result = winner == null ? "draw" : winner.toLowerCase(Locale.ROOT) + "_won";
-        games.computeIfAbsent(result + "/" + reason, key -> Counter.builder("ttt.games.finished")
-                .tag("result", result).tag("reason", reason).description("Games finished, by result and reason")
-                .register(registry)).increment();
+        games.computeIfAbsent(
+                        result + "/" + reason,
+                        key ->
+                                Counter.builder("ttt.games.finished")
+                                        .tag("result", result)
+                                        .tag("reason", reason)
+                                        .description("Games finished, by result and reason")
+                                        .register(registry))
+                .increment();
     }
 
     public void botThought(long nanos) {
@@ -243,7 +315,9 @@ public final class ServerMetrics implements AutoCloseable {
         lagging.increment();
     }
 
-    /** A message over the rate limit: refused, or ({@code closed}) the connection was closed for it. */
+    /**
+     * A message over the rate limit: refused, or ({@code closed}) the connection was closed for it.
+     */
     public void rateLimited(boolean closed) {
         (closed ? closedForAbuse : rateLimited).increment();
     }
@@ -268,7 +342,10 @@ public final class ServerMetrics implements AutoCloseable {
     }
 
     private static Counter moves(MeterRegistry registry, String by) {
-        return Counter.builder("ttt.moves").tag("by", by).description("Moves applied, by who made them").register(registry);
+        return Counter.builder("ttt.moves")
+                .tag("by", by)
+                .description("Moves applied, by who made them")
+                .register(registry);
     }
 
     private static Duration[] millis(double... values) {

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * A token bucket per client address for room codes that name no room, so codes cannot be
- * guessed quickly: each miss takes a token; with none left, every code lookup from that address
- * is refused (hits too, or a refusal would tell a miss from a hit). The addresses remembered are
- * bounded; the least recently seen is forgotten first, which at worst gives it a fresh bucket.
+ * A token bucket per client address for room codes that name no room, so codes cannot be guessed
+ * quickly: each miss takes a token; with none left, every code lookup from that address is refused
+ * (hits too, or a refusal would tell a miss from a hit). The addresses remembered are bounded; the
+ * least recently seen is forgotten first, which at worst gives it a fresh bucket.
  */
 final class AddressBudget {
 
@@ -20,12 +20,13 @@ final class AddressBudget {
     private final double perNano;
     private final double burst;
     private final LongSupplier clock;
-    private final Map<String, Bucket> buckets = new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
-            return size() > MAX_ADDRESSES;
-        }
-    };
+    private final Map<String, Bucket> buckets =
+            new LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
+                    return size() > MAX_ADDRESSES;
+                }
+            };
 
     private static final class Bucket {
         double tokens;
@@ -53,12 +54,15 @@ final class AddressBudget {
 
     /** {@code address} named a room that does not exist. */
     synchronized void miss(String address) {
-        Bucket bucket = buckets.computeIfAbsent(address, a -> {
-            Bucket fresh = new Bucket();
-            fresh.tokens = burst;
-            fresh.last = clock.getAsLong();
-            return fresh;
-        });
+        Bucket bucket =
+                buckets.computeIfAbsent(
+                        address,
+                        a -> {
+                            Bucket fresh = new Bucket();
+                            fresh.tokens = burst;
+                            fresh.last = clock.getAsLong();
+                            return fresh;
+                        });
         refill(bucket);
         bucket.tokens = Math.max(0, bucket.tokens - 1);
     }

@@ -4,15 +4,18 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.store.ArchiveRunner;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The answers of {@code GET /api/rooms/{code}/games[/{n}]} and the games of the {@code history}
@@ -32,24 +35,33 @@ final class ArchivedGames {
      * them, oldest first. A document that does not read is left out, with a warning.
      */
     static CompletableFuture<List<GameRecord>> history(ArchiveRunner games, String code) {
-        return games.latest(code, HISTORY_GAMES).thenApply(documents -> {
-            List<GameRecord> records = new ArrayList<>(documents.size());
-            for (byte[] document : documents) {
-                try {
-                    records.add(record(parse(document)));
-                } catch (RuntimeException e) {
-                    log.warn("room {}: an archived game does not read: {}", code, e.toString());
-                }
-            }
-            return records;
-        });
+        return games.latest(code, HISTORY_GAMES)
+                .thenApply(
+                        documents -> {
+                            List<GameRecord> records = new ArrayList<>(documents.size());
+                            for (byte[] document : documents) {
+                                try {
+                                    records.add(record(parse(document)));
+                                } catch (RuntimeException e) {
+                                    log.warn(
+                                            "room {}: an archived game does not read: {}",
+                                            code,
+                                            e.toString());
+                                }
+                            }
+                            return records;
+                        });
     }
 
     /** One archived document as a {@code history} entry. */
     static GameRecord record(JsonNode game) {
-        return new GameRecord(game.required("game").asInt(), game.required("first").asText(),
-                cells(game.required("moves")), game.path("winner").isTextual() ? game.get("winner").asText() : null,
-                game.required("reason").asText(), cells(game.path("line")));
+        return new GameRecord(
+                game.required("game").asInt(),
+                game.required("first").asText(),
+                cells(game.required("moves")),
+                game.path("winner").isTextual() ? game.get("winner").asText() : null,
+                game.required("reason").asText(),
+                cells(game.path("line")));
     }
 
     private static List<Integer> cells(JsonNode array) {
@@ -63,12 +75,16 @@ final class ArchivedGames {
      * with null when the room has no kept games or not that one.
      */
     static CompletableFuture<JsonNode> lookup(ArchiveRunner games, String code, Integer game) {
-        return games.list(code).thenCompose(kept -> {
-            if (kept.isEmpty() || game == null) {
-                return CompletableFuture.completedFuture(kept.isEmpty() ? null : list(code, kept));
-            }
-            return games.read(code, game).thenApply(json -> json.map(ArchivedGames::parse).orElse(null));
-        });
+        return games.list(code)
+                .thenCompose(
+                        kept -> {
+                            if (kept.isEmpty() || game == null) {
+                                return CompletableFuture.completedFuture(
+                                        kept.isEmpty() ? null : list(code, kept));
+                            }
+                            return games.read(code, game)
+                                    .thenApply(json -> json.map(ArchivedGames::parse).orElse(null));
+                        });
     }
 
     private static JsonNode list(String code, List<Integer> games) {

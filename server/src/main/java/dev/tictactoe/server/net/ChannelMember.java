@@ -3,15 +3,19 @@ package dev.tictactoe.server.net;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Member;
 import dev.tictactoe.server.room.Outgoing;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 
-/** A room member on a WebSocket channel: messages go out as text frames, framed once per broadcast. */
+/**
+ * A room member on a WebSocket channel: messages go out as text frames, framed once per broadcast.
+ */
 final class ChannelMember implements Member {
 
     private final Channel channel;
     private final ServerMetrics metrics;
+
     /** Written out once: the room names the member in its log fields for every message. */
     private final String remote;
 
@@ -24,7 +28,9 @@ final class ChannelMember implements Member {
     @Override
     public void send(Outgoing message) {
         if (channel.isActive()) {
-            Frame frame = message.shared(Frame.class, bytes -> new Frame(textFrame(channel.alloc(), bytes)));
+            Frame frame =
+                    message.shared(
+                            Frame.class, bytes -> new Frame(textFrame(channel.alloc(), bytes)));
             metrics.sent(frame.buf.readableBytes());
             channel.writeAndFlush(frame.buf.retainedDuplicate(), channel.voidPromise());
         }
@@ -38,8 +44,10 @@ final class ChannelMember implements Member {
     @Override
     public void close(int code, String reason) {
         if (channel.isActive()) {
-            // The session closes it, lingering for the client to read the frame (see SessionHandler).
-            channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(code, reason));
+            // The session closes it, lingering for the client to read the frame (see
+            // SessionHandler).
+            channel.pipeline()
+                    .fireUserEventTriggered(new SessionHandler.CloseRequest(code, reason));
         }
     }
 
@@ -48,7 +56,9 @@ final class ChannelMember implements Member {
         return remote;
     }
 
-    /** A framed message shared by the members of one broadcast; each write takes its own duplicate. */
+    /**
+     * A framed message shared by the members of one broadcast; each write takes its own duplicate.
+     */
     private record Frame(ByteBuf buf) implements Outgoing.Shared {
         @Override
         public void close() {
@@ -58,8 +68,8 @@ final class ChannelMember implements Member {
 
     /**
      * One final, unmasked WebSocket text frame (RFC 6455, section 5.2) around {@code payload}. The
-     * pipeline's frame encoder passes bytes through untouched, so a broadcast is framed once instead
-     * of once per member; no extensions are negotiated, so there is nothing else to apply.
+     * pipeline's frame encoder passes bytes through untouched, so a broadcast is framed once
+     * instead of once per member; no extensions are negotiated, so there is nothing else to apply.
      */
     static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload) {
         int length = payload.length;

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import io.netty.util.NetUtil;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -10,8 +11,8 @@ import java.util.Set;
 
 /**
  * Who a request comes from, for per-address limits: the socket's peer, or, when the peer is a
- * trusted proxy, the nearest address in {@code X-Forwarded-For} that is not itself a trusted
- * proxy (entries further left could be made up by the client).
+ * trusted proxy, the nearest address in {@code X-Forwarded-For} that is not itself a trusted proxy
+ * (entries further left could be made up by the client).
  */
 final class ClientAddress {
 

@@ -10,6 +10,7 @@ import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Journal;
 import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
+
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -17,25 +18,31 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroupFuture;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.util.List;
-import java.security.SecureRandom;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The running server: binds the port, owns the event loops, the rooms, quick match and the bot pool. */
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The running server: binds the port, owns the event loops, the rooms, quick match and the bot
+ * pool.
+ */
 public final class GameServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GameServer.class);
 
     /**
      * Over the high mark a connection is skipped by broadcasts (a snapshot follows when it drains
-     * below the low mark) and is not read from; {@link ServerConfig#maxOutboundBytes()} is the hard cap.
+     * below the low mark) and is not read from; {@link ServerConfig#maxOutboundBytes()} is the hard
+     * cap.
      */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
@@ -57,7 +64,12 @@ public final class GameServer implements AutoCloseable {
         transport = Transport.choose(config.transport());
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
         workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), transport.handlers());
-        bots = new BotRunner(config.botThreads(), config.botQueue(), config.botBudget(), config.botNodes());
+        bots =
+                new BotRunner(
+                        config.botThreads(),
+                        config.botQueue(),
+                        config.botBudget(),
+                        config.botNodes());
         bots.measureWith(metrics);
         try {
             store = openStore(config);
@@ -67,29 +79,46 @@ public final class GameServer implements AutoCloseable {
             metrics.close();
             throw e;
         }
-        registry = new RoomRegistry(config, workers, bots, metrics,
-                store == null ? RoomJournal.NONE : new StoredRooms(store));
+        registry =
+                new RoomRegistry(
+                        config,
+                        workers,
+                        bots,
+                        metrics,
+                        store == null ? RoomJournal.NONE : new StoredRooms(store));
         metrics.watchRooms(registry::size);
         metrics.watchBotQueue(bots::queued);
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
-        matchmaker = MatchApi.matchmaker(config, registry, metrics, workers.next(),
-                new SplittableRandom(new SecureRandom().nextLong()));
-        services = Services.of(registry, config, metrics, store == null ? null : store.games(), matchmaker);
+        matchmaker =
+                MatchApi.matchmaker(
+                        config,
+                        registry,
+                        metrics,
+                        workers.next(),
+                        new SplittableRandom(new SecureRandom().nextLong()));
+        services =
+                Services.of(
+                        registry,
+                        config,
+                        metrics,
+                        store == null ? null : store.games(),
+                        matchmaker);
         try {
             if (store != null) {
                 services.state().storeProblem(store::problem);
                 recover();
             }
-            listener = new ServerBootstrap()
-                    .group(boss, workers)
-                    .channel(transport.serverChannel())
-                    .option(ChannelOption.SO_BACKLOG, 1024)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                    .childHandler(new ServerInitializer(services))
-                    .bind(config.host(), config.port())
-                    .sync()
-                    .channel();
+            listener =
+                    new ServerBootstrap()
+                            .group(boss, workers)
+                            .channel(transport.serverChannel())
+                            .option(ChannelOption.SO_BACKLOG, 1024)
+                            .childOption(ChannelOption.TCP_NODELAY, true)
+                            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                            .childHandler(new ServerInitializer(services))
+                            .bind(config.host(), config.port())
+                            .sync()
+                            .channel();
         } catch (RuntimeException | InterruptedException e) {
             shutdownGroups();
             closeStore();
@@ -98,20 +127,31 @@ public final class GameServer implements AutoCloseable {
         }
         services.state().started();
         long maxFiles = ProcessStats.maxFiles();
-        log.info("listening on {}:{} ({}); open-file limit {} allows about {} connections", config.host(), port(), transport, maxFiles,
+        log.info(
+                "listening on {}:{} ({}); open-file limit {} allows about {} connections",
+                config.host(),
+                port(),
+                transport,
+                maxFiles,
                 maxFiles > 0 ? Math.max(0, maxFiles - 100) : "unknown");
     }
 
-    /** Opens the data directory before the port, so a bad one stops the start; null when there is none. */
+    /**
+     * Opens the data directory before the port, so a bad one stops the start; null when there is
+     * none.
+     */
     private Store openStore(ServerConfig config) {
         if (config.dataDir() == null) {
             return null;
         }
-        Journal.Options options = Journal.Options.defaults().withPolicy(DurabilityPolicy.parse(config.durability()));
+        Journal.Options options =
+                Journal.Options.defaults().withPolicy(DurabilityPolicy.parse(config.durability()));
         try {
             return Store.open(config.dataDir(), options, config.gameRetention(), this::isLive);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot open the data directory " + config.dataDir() + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -122,17 +162,27 @@ public final class GameServer implements AutoCloseable {
 
     /** Rebuilds every room the journal held: its newest checkpoint, then the changes after it. */
     private void recover() {
-        store.recovered().forEach((code, records) -> {
-            for (int i = records.size() - 1; i >= 0; i--) {
-                if (records.get(i).kind() == RecordKind.CHECKPOINT) {
-                    List<RoomJournal.Recorded> changes = records.subList(i + 1, records.size()).stream()
-                            .map(r -> new RoomJournal.Recorded(r.version(), r.payload())).toList();
-                    registry.restore(records.get(i).payload(), changes);
-                    return;
-                }
-            }
-            log.warn("room {}: the journal holds no checkpoint of it; not recovered", code);
-        });
+        store.recovered()
+                .forEach(
+                        (code, records) -> {
+                            for (int i = records.size() - 1; i >= 0; i--) {
+                                if (records.get(i).kind() == RecordKind.CHECKPOINT) {
+                                    List<RoomJournal.Recorded> changes =
+                                            records.subList(i + 1, records.size()).stream()
+                                                    .map(
+                                                            r ->
+                                                                    new RoomJournal.Recorded(
+                                                                            r.version(),
+                                                                            r.payload()))
+                                                    .toList();
+                                    registry.restore(records.get(i).payload(), changes);
+                                    return;
+                                }
+                            }
+                            log.warn(
+                                    "room {}: the journal holds no checkpoint of it; not recovered",
+                                    code);
+                        });
     }
 
     /** Binds and starts serving; returns once the port is open. */
@@ -180,7 +230,9 @@ public final class GameServer implements AutoCloseable {
             channel.pipeline().fireUserEventTriggered(ServerState.Event.DRAIN);
         }
         if (!allClosed.awaitUninterruptibly(config.drainTimeout().toMillis())) {
-            log.info("drain timeout: closing {} connections that did not answer", services.state().channels.size());
+            log.info(
+                    "drain timeout: closing {} connections that did not answer",
+                    services.state().channels.size());
             services.state().channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
         }
         registry.shutdown();
@@ -189,7 +241,10 @@ public final class GameServer implements AutoCloseable {
         // After the loops: the rooms' last changes (players dropping) are in the journal's queue.
         closeStore();
         metrics.close();
-        log.info("stopped; drained {} connections in {} ms", open, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        log.info(
+                "stopped; drained {} connections in {} ms",
+                open,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 
     private void closeStore() {

@@ -13,6 +13,7 @@ final class Handshakes {
 
     /** The only WebSocket version spoken. */
     static final String VERSION = "13";
+
     /** Problems starting with this are answered 426 with the version we speak. */
     static final String VERSION_PROBLEM = "unsupported WebSocket version";
 
@@ -36,7 +37,11 @@ final class Handshakes {
         }
         String version = headers.get(HttpHeaderNames.SEC_WEBSOCKET_VERSION);
         if (!VERSION.equals(version == null ? null : version.strip())) {
-            return VERSION_PROBLEM + " " + RequestHandler.abbreviate(String.valueOf(version)) + "; this server speaks " + VERSION;
+            return VERSION_PROBLEM
+                    + " "
+                    + RequestHandler.abbreviate(String.valueOf(version))
+                    + "; this server speaks "
+                    + VERSION;
         }
         return null;
     }

@@ -1,12 +1,14 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.protocol.BotLevel;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
+
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -16,8 +18,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+
 import java.io.IOException;
-import java.util.Locale;
 
 /** JSON answers to HTTP requests; a {@code HEAD} request gets the headers without the body. */
 final class HttpReplies {
@@ -48,13 +50,18 @@ final class HttpReplies {
                 .put("first", settings.first().name())
                 .put("earlyDraw", settings.earlyDraw())
                 .put("spectators", settings.spectators())
-                .put("bot", settings.bot() == null ? null : BotLevel.valueOf(settings.bot().name()).wire())
+                .put(
+                        "bot",
+                        settings.bot() == null
+                                ? null
+                                : BotLevel.valueOf(settings.bot().name()).wire())
                 .put("clock", settings.clock() == null ? null : settings.clock().toString());
     }
 
     /** An answer without a body, such as 204. */
     static FullHttpResponse empty(HttpResponseStatus status) {
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
+        FullHttpResponse response =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
         if (status.code() != HttpResponseStatus.NO_CONTENT.code()) {
             response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
         }
@@ -68,8 +75,11 @@ final class HttpReplies {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
+        FullHttpResponse response =
+                new DefaultFullHttpResponse(
+                        HttpVersion.HTTP_1_1,
+                        status,
+                        head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
@@ -78,7 +88,9 @@ final class HttpReplies {
 
     static FullHttpResponse text(HttpResponseStatus status, String body, String contentType) {
         byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
+        FullHttpResponse response =
+                new DefaultFullHttpResponse(
+                        HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);

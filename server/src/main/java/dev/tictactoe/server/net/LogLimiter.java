@@ -5,23 +5,25 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * At most one log line per key (a client address) per interval, so nothing a client does can
- * flood the log: repeats are counted and the next line that gets through says how many there were.
+ * At most one log line per key (a client address) per interval, so nothing a client does can flood
+ * the log: repeats are counted and the next line that gets through says how many there were.
  */
 final class LogLimiter {
 
     /** Keys remembered at most; the least recently logged is forgotten first. */
     static final int MAX_KEYS = 1_024;
+
     /** One line per key per minute. */
     static final long INTERVAL_NANOS = 60_000_000_000L;
 
     private final LongSupplier clock;
-    private final Map<String, long[]> lines = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
-            return size() > MAX_KEYS;
-        }
-    };
+    private final Map<String, long[]> lines =
+            new LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
+                    return size() > MAX_KEYS;
+                }
+            };
 
     LogLimiter(LongSupplier nanoClock) {
         this.clock = nanoClock;

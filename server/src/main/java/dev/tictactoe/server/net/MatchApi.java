@@ -5,6 +5,7 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.ServerConfig;
@@ -18,15 +19,18 @@ import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.lobby.Ticket;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
+
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The quick-match endpoints over the {@link Matchmaker}: reads a request, hands it over with a
@@ -43,7 +47,10 @@ final class MatchApi {
     /** An HTTP answer: a status and a JSON body, or no body (null) for 204. */
     record Reply(HttpResponseStatus status, JsonNode body) {}
 
-    /** What became of a {@code POST}: waiting for its answer under {@code ticket}, or answered at once. */
+    /**
+     * What became of a {@code POST}: waiting for its answer under {@code ticket}, or answered at
+     * once.
+     */
     sealed interface Submitted {
         record Waiting(String ticket) implements Submitted {}
 
@@ -62,13 +69,25 @@ final class MatchApi {
      * The server's matchmaker: rooms opened in {@code rooms}, its one timer on {@code timerLoop},
      * seats drawn from {@code seats}.
      */
-    static Matchmaker matchmaker(ServerConfig config, RoomRegistry rooms, ServerMetrics metrics, EventExecutor timerLoop,
+    static Matchmaker matchmaker(
+            ServerConfig config,
+            RoomRegistry rooms,
+            ServerMetrics metrics,
+            EventExecutor timerLoop,
             RandomGenerator seats) {
-        Matchmaker matchmaker = new Matchmaker(config.matchWait(), config.matchMaxWaiting(), seats, MatchRooms.in(rooms),
-                (task, delayNanos) -> {
-                    ScheduledFuture<?> timer = timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
-                    return () -> timer.cancel(false);
-                }, System::nanoTime, metrics);
+        Matchmaker matchmaker =
+                new Matchmaker(
+                        config.matchWait(),
+                        config.matchMaxWaiting(),
+                        seats,
+                        MatchRooms.in(rooms),
+                        (task, delayNanos) -> {
+                            ScheduledFuture<?> timer =
+                                    timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+                            return () -> timer.cancel(false);
+                        },
+                        System::nanoTime,
+                        metrics);
         metrics.watchMatchQueue(matchmaker::waiting);
         return matchmaker;
     }
@@ -77,13 +96,17 @@ final class MatchApi {
         return matchmaker;
     }
 
-    /** {@code POST /api/match}: {@code answer} hears the reply later unless it is given back at once. */
+    /**
+     * {@code POST /api/match}: {@code answer} hears the reply later unless it is given back at
+     * once.
+     */
     Submitted submit(String body, Consumer<Reply> answer) {
         Ticket ticket;
         try {
             ticket = MatchRequest.read(body, maxNameLength, matchmaker.waitLimit());
         } catch (ProtocolException e) {
-            return new Submitted.Answered(new Reply(HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage())));
+            return new Submitted.Answered(
+                    new Reply(HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage())));
         }
         Enqueued result = matchmaker.submit(ticket, matched -> answer.accept(reply(matched)));
         return switch (result) {
@@ -99,12 +122,18 @@ final class MatchApi {
         return matchmaker.status(ticket).map(MatchApi::waiting).orElseGet(() -> unknown(ticket));
     }
 
-    /** {@code DELETE /api/match/{ticket}}: the waiting {@code POST} is answered {@code cancelled}. */
+    /**
+     * {@code DELETE /api/match/{ticket}}: the waiting {@code POST} is answered {@code cancelled}.
+     */
     Reply cancel(String ticket) {
-        return matchmaker.cancel(ticket) ? new Reply(HttpResponseStatus.NO_CONTENT, null) : unknown(ticket);
+        return matchmaker.cancel(ticket)
+                ? new Reply(HttpResponseStatus.NO_CONTENT, null)
+                : unknown(ticket);
     }
 
-    /** The connection of a waiting request closed: it leaves the queue, unless it was just answered. */
+    /**
+     * The connection of a waiting request closed: it leaves the queue, unless it was just answered.
+     */
     void leave(String ticket) {
         if (matchmaker.cancel(ticket)) {
             log.debug("a waiting quick-match request closed its connection and left the queue");
@@ -112,17 +141,22 @@ final class MatchApi {
     }
 
     private static Reply unknown(String ticket) {
-        return new Reply(HttpResponseStatus.NOT_FOUND, error(UNKNOWN_TICKET,
-                "no quick-match request waits with ticket " + RequestHandler.abbreviate(ticket)
-                        + "; it may have been answered already"));
+        return new Reply(
+                HttpResponseStatus.NOT_FOUND,
+                error(
+                        UNKNOWN_TICKET,
+                        "no quick-match request waits with ticket "
+                                + RequestHandler.abbreviate(ticket)
+                                + "; it may have been answered already"));
     }
 
     static Reply refusal(Enqueued.Refused refused) {
-        HttpResponseStatus status = switch (refused.reason()) {
-            case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
-            case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
-            case BOT_AFTER_TOO_LONG -> HttpResponseStatus.BAD_REQUEST;
-        };
+        HttpResponseStatus status =
+                switch (refused.reason()) {
+                    case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
+                    case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
+                    case BOT_AFTER_TOO_LONG -> HttpResponseStatus.BAD_REQUEST;
+                };
         return new Reply(status, error(refused.reason().wire(), refused.message()));
     }
 
@@ -131,34 +165,50 @@ final class MatchApi {
         ObjectNode body = JSON.createObjectNode();
         return switch (answer) {
             case MatchAnswer.Matched m -> {
-                body.put("status", "matched").put("ticket", m.ticket().id()).put("code", m.code())
-                        .put("path", "/rooms/" + m.code() + "/ws").put("seat", m.seat().name()).put("token", m.token());
+                body.put("status", "matched")
+                        .put("ticket", m.ticket().id())
+                        .put("code", m.code())
+                        .put("path", "/rooms/" + m.code() + "/ws")
+                        .put("seat", m.seat().name())
+                        .put("token", m.token());
                 body.putObject("opponent")
                         .put("name", m.opponent().name())
                         .put("kind", m.opponent().bot() == null ? "human" : "bot")
-                        .put("level", m.opponent().bot() == null ? null
-                                : m.opponent().bot().name().toLowerCase(Locale.ROOT));
+                        .put(
+                                "level",
+                                m.opponent().bot() == null
+                                        ? null
+                                        : m.opponent().bot().name().toLowerCase(Locale.ROOT));
                 body.set("settings", HttpReplies.settings(m.settings(), m.seat()));
                 yield new Reply(HttpResponseStatus.OK, body);
             }
-            case MatchAnswer.TimedOut t -> new Reply(HttpResponseStatus.OK, body.put("status", "timeout")
-                    .put("ticket", t.ticket().id()).put("waitedMs", t.waited().toMillis()));
-            case MatchAnswer.Cancelled c -> new Reply(HttpResponseStatus.OK,
-                    body.put("status", "cancelled").put("ticket", c.ticket().id()));
+            case MatchAnswer.TimedOut t ->
+                    new Reply(
+                            HttpResponseStatus.OK,
+                            body.put("status", "timeout")
+                                    .put("ticket", t.ticket().id())
+                                    .put("waitedMs", t.waited().toMillis()));
+            case MatchAnswer.Cancelled c ->
+                    new Reply(
+                            HttpResponseStatus.OK,
+                            body.put("status", "cancelled").put("ticket", c.ticket().id()));
             case MatchAnswer.Unavailable u ->
-                    new Reply(HttpResponseStatus.SERVICE_UNAVAILABLE, error(ErrorCode.SERVER_FULL, u.message()));
+                    new Reply(
+                            HttpResponseStatus.SERVICE_UNAVAILABLE,
+                            error(ErrorCode.SERVER_FULL, u.message()));
         };
     }
 
     static Reply waiting(Enqueued.Waiting waiting) {
         MatchKey key = waiting.ticket().key();
-        ObjectNode body = JSON.createObjectNode()
-                .put("status", "waiting")
-                .put("ticket", waiting.ticket().id())
-                .put("position", waiting.position())
-                .put("sameSettings", waiting.sameSettings())
-                .put("waiting", waiting.total())
-                .put("waitedMs", waiting.waited().toMillis());
+        ObjectNode body =
+                JSON.createObjectNode()
+                        .put("status", "waiting")
+                        .put("ticket", waiting.ticket().id())
+                        .put("position", waiting.position())
+                        .put("sameSettings", waiting.sameSettings())
+                        .put("waiting", waiting.total())
+                        .put("waitedMs", waiting.waited().toMillis());
         body.putObject("settings")
                 .put("size", key.rules().size())
                 .put("winLength", key.rules().winLength())

@@ -8,10 +8,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Which browser pages may open a room socket. A page served by this server is always allowed
- * (its Origin names the host and port the request's Host header names); other origins must be
- * listed. A request without an Origin comes from a program, not a page another site could have
- * planted in a visitor's browser, so it is allowed.
+ * Which browser pages may open a room socket. A page served by this server is always allowed (its
+ * Origin names the host and port the request's Host header names); other origins must be listed. A
+ * request without an Origin comes from a program, not a page another site could have planted in a
+ * visitor's browser, so it is allowed.
  */
 final class OriginPolicy {
 
@@ -27,7 +27,10 @@ final class OriginPolicy {
         }
     }
 
-    /** Whether a WebSocket upgrade with this {@code Origin} (null when absent) and {@code Host} may go on. */
+    /**
+     * Whether a WebSocket upgrade with this {@code Origin} (null when absent) and {@code Host} may
+     * go on.
+     */
     boolean allows(String origin, String host) {
         if (origin == null) {
             return true;
@@ -50,19 +53,28 @@ final class OriginPolicy {
         static Authority ofOrigin(String origin) {
             try {
                 URI uri = new URI(origin);
-                String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
-                if (scheme == null || uri.getHost() == null || (uri.getRawPath() != null && !uri.getRawPath().isEmpty())
-                        || uri.getRawQuery() != null || uri.getRawUserInfo() != null) {
+                String scheme =
+                        uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
+                if (scheme == null
+                        || uri.getHost() == null
+                        || (uri.getRawPath() != null && !uri.getRawPath().isEmpty())
+                        || uri.getRawQuery() != null
+                        || uri.getRawUserInfo() != null) {
                     return null;
                 }
                 int port = uri.getPort() >= 0 ? uri.getPort() : defaultPort(scheme);
-                return port < 0 ? null : new Authority(scheme, uri.getHost().toLowerCase(Locale.ROOT), port);
+                return port < 0
+                        ? null
+                        : new Authority(scheme, uri.getHost().toLowerCase(Locale.ROOT), port);
             } catch (URISyntaxException e) {
                 return null;
             }
         }
 
-        /** A Host header ("example.com", "example.com:8080", "[::1]:8080") without a port takes the page's default. */
+        /**
+         * A Host header ("example.com", "example.com:8080", "[::1]:8080") without a port takes the
+         * page's default.
+         */
         static Authority ofHost(String host, String scheme) {
             return ofOrigin(scheme + "://" + host);
         }

@@ -8,15 +8,16 @@ import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
+
 import java.io.IOException;
 
 /**
- * Bounds what one connection can hold in memory, whoever writes to it: while the connection is
- * over its high-water mark, reading stops (a client that does not read cannot ask for more); a
- * write that would take the bytes waiting past {@code maxBytes} is dropped, as is everything
- * after it but the close frame, and the session is told to close as too slow. Nothing follows a
- * close frame: later writes (a broadcast already on its way, say) are dropped quietly here,
- * where the WebSocket handler would fail them and close the connection before the frame is read.
+ * Bounds what one connection can hold in memory, whoever writes to it: while the connection is over
+ * its high-water mark, reading stops (a client that does not read cannot ask for more); a write
+ * that would take the bytes waiting past {@code maxBytes} is dropped, as is everything after it but
+ * the close frame, and the session is told to close as too slow. Nothing follows a close frame:
+ * later writes (a broadcast already on its way, say) are dropped quietly here, where the WebSocket
+ * handler would fail them and close the connection before the frame is read.
  */
 final class OutboundLimit extends ChannelDuplexHandler {
 

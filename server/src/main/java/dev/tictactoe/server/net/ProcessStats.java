@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -34,16 +35,22 @@ final class ProcessStats {
 
     static long cpuNanos() {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+        return os instanceof com.sun.management.OperatingSystemMXBean sun
+                ? sun.getProcessCpuTime()
+                : -1;
     }
 
     static long maxFiles() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
-                ? unix.getMaxFileDescriptorCount() : -1;
+        return ManagementFactory.getOperatingSystemMXBean()
+                        instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount()
+                : -1;
     }
 
     static long openFiles() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
-                ? unix.getOpenFileDescriptorCount() : -1;
+        return ManagementFactory.getOperatingSystemMXBean()
+                        instanceof UnixOperatingSystemMXBean unix
+                ? unix.getOpenFileDescriptorCount()
+                : -1;
     }
 }

@@ -3,14 +3,22 @@ package dev.tictactoe.server.net;
 import java.util.function.LongSupplier;
 
 /**
- * A token bucket per connection: {@code rate} messages a second with bursts of {@code burst}.
- * A connection that keeps hitting the limit in {@code strikes} different seconds within a
- * minute is abusing it and gets closed.
+ * A token bucket per connection: {@code rate} messages a second with bursts of {@code burst}. A
+ * connection that keeps hitting the limit in {@code strikes} different seconds within a minute is
+ * abusing it and gets closed.
  */
 final class RateLimiter {
 
-    /** ALLOW: handle it; LIMIT: refuse and say so; DROP: refuse silently (already said this second); ABUSE: close. */
-    enum Verdict { ALLOW, LIMIT, DROP, ABUSE }
+    /**
+     * ALLOW: handle it; LIMIT: refuse and say so; DROP: refuse silently (already said this second);
+     * ABUSE: close.
+     */
+    enum Verdict {
+        ALLOW,
+        LIMIT,
+        DROP,
+        ABUSE
+    }
 
     private static final long SECOND = 1_000_000_000L;
     private static final long MINUTE = 60 * SECOND;
@@ -35,7 +43,9 @@ final class RateLimiter {
         this.strikeTimes = new long[strikes];
     }
 
-    /** Takes one token for a message; says whether to handle it, refuse it, or close the connection. */
+    /**
+     * Takes one token for a message; says whether to handle it, refuse it, or close the connection.
+     */
     Verdict acquire() {
         long now = clock.getAsLong();
         tokens = Math.min(burst, tokens + (now - last) * perNano);

@@ -5,7 +5,7 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tictactoe.protocol.BotLevel;
+
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
@@ -16,6 +16,7 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
+
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.TooLongFrameException;
@@ -27,20 +28,22 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Answers every HTTP request on a connection, in order, with JSON: the API, health, readiness and
  * metrics, and refusals for anything else. A valid upgrade to a live room is passed on to the
- * WebSocket handshake, and this handler leaves the pipeline.
- * It stays one file: requests on a connection are answered strictly in order, and every endpoint's
- * answer goes through the one queue that keeps that order.
+ * WebSocket handshake, and this handler leaves the pipeline. It stays one file: requests on a
+ * connection are answered strictly in order, and every endpoint's answer goes through the one queue
+ * that keeps that order.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
@@ -52,9 +55,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private static final String X_FORWARDED_FOR = "X-Forwarded-For";
 
     private final Services services;
+
     /** Requests that arrived while an answer computed elsewhere was pending; answered in order. */
     private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
+
     private boolean answering;
+
     /** The ticket of this connection's quick-match request while it waits for its answer. */
     private String matchTicket;
 
@@ -93,14 +99,21 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (!request.decoderResult().isSuccess()) {
             // The decoder discards the rest of the connection's input, so it has to close.
             Throwable cause = request.decoderResult().cause();
-            HttpResponseStatus status = cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
-                    : cause instanceof TooLongFrameException ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-                    : HttpResponseStatus.BAD_REQUEST;
+            HttpResponseStatus status =
+                    cause instanceof TooLongHttpLineException
+                            ? HttpResponseStatus.REQUEST_URI_TOO_LONG
+                            : cause instanceof TooLongFrameException
+                                    ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                                    : HttpResponseStatus.BAD_REQUEST;
             reply(ctx, false, head, status, error(ErrorCode.BAD_MESSAGE, "malformed HTTP request"));
             return;
         }
         if (request.protocolVersion().majorVersion() != 1) {
-            reply(ctx, false, head, HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+            reply(
+                    ctx,
+                    false,
+                    head,
+                    HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
                     error(ErrorCode.BAD_MESSAGE, "this server speaks HTTP/1.1"));
             return;
         }
@@ -109,13 +122,20 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             case Route.Upgrade upgrade -> upgrade(ctx, request, upgrade.code());
             case Route.CreateRoom create -> createRoom(ctx, request);
             case Route.QuickMatch quick -> quickMatch(ctx, request);
-            case Route.MatchStatus status -> send(ctx, keepAlive, services.matches().status(status.ticket()));
-            case Route.CancelMatch cancel -> send(ctx, keepAlive, services.matches().cancel(cancel.ticket()));
+            case Route.MatchStatus status ->
+                    send(ctx, keepAlive, services.matches().status(status.ticket()));
+            case Route.CancelMatch cancel ->
+                    send(ctx, keepAlive, services.matches().cancel(cancel.ticket()));
             case Route.RoomInfo info -> roomInfo(ctx, request, info.code());
             case Route.Games games -> archived(ctx, request, games.code(), null);
             case Route.Game game -> archived(ctx, request, game.code(), game.game());
             case Route.Health health ->
-                    reply(ctx, keepAlive, head, HttpResponseStatus.OK, JSON.createObjectNode().put("status", "ok"));
+                    reply(
+                            ctx,
+                            keepAlive,
+                            head,
+                            HttpResponseStatus.OK,
+                            JSON.createObjectNode().put("status", "ok"));
             case Route.Ready ready -> {
                 String problem = services.state().storeProblem();
                 boolean yes = services.state().ready() && problem == null;
@@ -123,50 +143,117 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 if (problem != null) {
                     body.put("problem", problem);
                 }
-                reply(ctx, keepAlive, head, yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body);
+                reply(
+                        ctx,
+                        keepAlive,
+                        head,
+                        yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        body);
             }
-            case Route.Prometheus prometheus -> HttpReplies.send(ctx, HttpReplies.text(HttpResponseStatus.OK,
-                    services.stats().metrics.scrape(), ServerMetrics.CONTENT_TYPE), keepAlive);
-            case Route.Metrics metrics -> reply(ctx, keepAlive, false, HttpResponseStatus.OK,
-                    Metrics.of(services, metrics.gc() && services.config().benchEndpoints()));
-            case Route.Asset asset -> HttpReplies.send(ctx, services.files().respond(asset.path(), request.headers(), head),
-                    keepAlive);
-            case Route.NotFound notFound -> reply(ctx, keepAlive, head, HttpResponseStatus.NOT_FOUND,
-                    error(ErrorCode.BAD_MESSAGE, "no such endpoint: " + abbreviate(notFound.path())));
+            case Route.Prometheus prometheus ->
+                    HttpReplies.send(
+                            ctx,
+                            HttpReplies.text(
+                                    HttpResponseStatus.OK,
+                                    services.stats().metrics.scrape(),
+                                    ServerMetrics.CONTENT_TYPE),
+                            keepAlive);
+            case Route.Metrics metrics ->
+                    reply(
+                            ctx,
+                            keepAlive,
+                            false,
+                            HttpResponseStatus.OK,
+                            Metrics.of(
+                                    services, metrics.gc() && services.config().benchEndpoints()));
+            case Route.Asset asset ->
+                    HttpReplies.send(
+                            ctx,
+                            services.files().respond(asset.path(), request.headers(), head),
+                            keepAlive);
+            case Route.NotFound notFound ->
+                    reply(
+                            ctx,
+                            keepAlive,
+                            head,
+                            HttpResponseStatus.NOT_FOUND,
+                            error(
+                                    ErrorCode.BAD_MESSAGE,
+                                    "no such endpoint: " + abbreviate(notFound.path())));
             case Route.MethodNotAllowed notAllowed -> {
-                FullHttpResponse response = HttpReplies.json(HttpResponseStatus.METHOD_NOT_ALLOWED,
-                        error(ErrorCode.BAD_MESSAGE, abbreviate(request.method().name()) + " is not allowed on "
-                                + notAllowed.path()), head);
+                FullHttpResponse response =
+                        HttpReplies.json(
+                                HttpResponseStatus.METHOD_NOT_ALLOWED,
+                                error(
+                                        ErrorCode.BAD_MESSAGE,
+                                        abbreviate(request.method().name())
+                                                + " is not allowed on "
+                                                + notAllowed.path()),
+                                head);
                 response.headers().set(HttpHeaderNames.ALLOW, notAllowed.allow());
                 HttpReplies.send(ctx, response, keepAlive);
             }
-            case Route.BadTarget bad -> reply(ctx, false, head, HttpResponseStatus.BAD_REQUEST,
-                    error(ErrorCode.BAD_MESSAGE, bad.reason()));
-            case Route.TooLong tooLong -> reply(ctx, false, head, HttpResponseStatus.REQUEST_URI_TOO_LONG,
-                    error(ErrorCode.BAD_MESSAGE, "the path is " + tooLong.length() + " characters, at most "
-                            + Router.MAX_PATH_CHARS + " are read"));
+            case Route.BadTarget bad ->
+                    reply(
+                            ctx,
+                            false,
+                            head,
+                            HttpResponseStatus.BAD_REQUEST,
+                            error(ErrorCode.BAD_MESSAGE, bad.reason()));
+            case Route.TooLong tooLong ->
+                    reply(
+                            ctx,
+                            false,
+                            head,
+                            HttpResponseStatus.REQUEST_URI_TOO_LONG,
+                            error(
+                                    ErrorCode.BAD_MESSAGE,
+                                    "the path is "
+                                            + tooLong.length()
+                                            + " characters, at most "
+                                            + Router.MAX_PATH_CHARS
+                                            + " are read"));
         }
     }
 
     private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode) {
         if (services.state().isDraining()) {
-            reply(ctx, false, false, HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+            reply(
+                    ctx,
+                    false,
+                    false,
+                    HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(
+                            ErrorCode.SERVER_FULL,
+                            "the server is restarting; try again in a moment"));
             return;
         }
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
         if (!services.origins().allows(origin, request.headers().get(HttpHeaderNames.HOST))) {
-            log.info("refused a socket from origin {} (host {})", origin, request.headers().get(HttpHeaderNames.HOST));
-            reply(ctx, false, false, HttpResponseStatus.FORBIDDEN, error(ErrorCode.ORIGIN_NOT_ALLOWED,
-                    "pages from " + origin + " may not open a room socket on this server"));
+            log.info(
+                    "refused a socket from origin {} (host {})",
+                    origin,
+                    request.headers().get(HttpHeaderNames.HOST));
+            reply(
+                    ctx,
+                    false,
+                    false,
+                    HttpResponseStatus.FORBIDDEN,
+                    error(
+                            ErrorCode.ORIGIN_NOT_ALLOWED,
+                            "pages from " + origin + " may not open a room socket on this server"));
             return;
         }
         String problem = Handshakes.problem(request);
         if (problem != null) {
             boolean version = problem.startsWith(Handshakes.VERSION_PROBLEM);
-            FullHttpResponse response = HttpReplies.json(
-                    version ? HttpResponseStatus.UPGRADE_REQUIRED : HttpResponseStatus.BAD_REQUEST,
-                    error(ErrorCode.BAD_MESSAGE, problem), false);
+            FullHttpResponse response =
+                    HttpReplies.json(
+                            version
+                                    ? HttpResponseStatus.UPGRADE_REQUIRED
+                                    : HttpResponseStatus.BAD_REQUEST,
+                            error(ErrorCode.BAD_MESSAGE, problem),
+                            false);
             if (version) {
                 response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, Handshakes.VERSION);
             }
@@ -186,8 +273,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private void createRoom(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (services.state().isDraining()) {
-            reply(ctx, false, false, HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+            reply(
+                    ctx,
+                    false,
+                    false,
+                    HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(
+                            ErrorCode.SERVER_FULL,
+                            "the server is restarting; try again in a moment"));
             return;
         }
         RoomSettings settings;
@@ -197,18 +290,34 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
             settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
         } catch (ProtocolException e) {
-            reply(ctx, keepAlive, false, HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage()));
+            reply(
+                    ctx,
+                    keepAlive,
+                    false,
+                    HttpResponseStatus.BAD_REQUEST,
+                    error(e.code(), e.getMessage()));
             return;
         }
         Room room;
         try {
             room = services.rooms().create(settings, asked.botSeed());
         } catch (RoomRegistry.Full e) {
-            reply(ctx, keepAlive, false, HttpResponseStatus.SERVICE_UNAVAILABLE, error(ErrorCode.SERVER_FULL, e.getMessage()));
+            reply(
+                    ctx,
+                    keepAlive,
+                    false,
+                    HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(ErrorCode.SERVER_FULL, e.getMessage()));
             return;
         }
-        ObjectNode body = JSON.createObjectNode().put("code", room.code()).put("path", "/rooms/" + room.code() + "/ws");
-        body.set("settings", HttpReplies.settings(settings, settings.creatorSeat()).put("botSeed", asked.botSeed()));
+        ObjectNode body =
+                JSON.createObjectNode()
+                        .put("code", room.code())
+                        .put("path", "/rooms/" + room.code() + "/ws");
+        body.set(
+                "settings",
+                HttpReplies.settings(settings, settings.creatorSeat())
+                        .put("botSeed", asked.botSeed()));
         reply(ctx, keepAlive, false, HttpResponseStatus.CREATED, body);
     }
 
@@ -220,13 +329,27 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private void quickMatch(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (services.state().isDraining()) {
-            reply(ctx, false, false, HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+            reply(
+                    ctx,
+                    false,
+                    false,
+                    HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(
+                            ErrorCode.SERVER_FULL,
+                            "the server is restarting; try again in a moment"));
             return;
         }
         answering = true;
-        MatchApi.Submitted submitted = services.matches().submit(request.content().toString(StandardCharsets.UTF_8),
-                reply -> ctx.executor().execute(() -> matchAnswered(ctx, keepAlive, reply)));
+        MatchApi.Submitted submitted =
+                services.matches()
+                        .submit(
+                                request.content().toString(StandardCharsets.UTF_8),
+                                reply ->
+                                        ctx.executor()
+                                                .execute(
+                                                        () ->
+                                                                matchAnswered(
+                                                                        ctx, keepAlive, reply)));
         switch (submitted) {
             case MatchApi.Submitted.Answered answered -> {
                 answering = false;
@@ -262,27 +385,51 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         // Computed on the room's loop: later requests on this connection wait their turn.
         answering = true;
-        room.get().status().addListener(f -> ctx.executor().execute(() -> {
-            if (f.isSuccess()) {
-                reply(ctx, keepAlive, false, HttpResponseStatus.OK, MessageCodec.toTree((Snapshot) f.getNow()));
-            } else {
-                reply(ctx, keepAlive, false, HttpResponseStatus.INTERNAL_SERVER_ERROR,
-                        error(ErrorCode.INTERNAL_ERROR, "status unavailable"));
-            }
-            answering = false;
-            while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
-                handle(ctx, waiting.poll());
-            }
-        }));
+        room.get()
+                .status()
+                .addListener(
+                        f ->
+                                ctx.executor()
+                                        .execute(
+                                                () -> {
+                                                    if (f.isSuccess()) {
+                                                        reply(
+                                                                ctx,
+                                                                keepAlive,
+                                                                false,
+                                                                HttpResponseStatus.OK,
+                                                                MessageCodec.toTree(
+                                                                        (Snapshot) f.getNow()));
+                                                    } else {
+                                                        reply(
+                                                                ctx,
+                                                                keepAlive,
+                                                                false,
+                                                                HttpResponseStatus
+                                                                        .INTERNAL_SERVER_ERROR,
+                                                                error(
+                                                                        ErrorCode.INTERNAL_ERROR,
+                                                                        "status unavailable"));
+                                                    }
+                                                    answering = false;
+                                                    while (!answering
+                                                            && !waiting.isEmpty()
+                                                            && ctx.channel().isActive()) {
+                                                        handle(ctx, waiting.poll());
+                                                    }
+                                                }));
     }
 
     /**
      * A room's archived games: the list of their numbers, or one game. Read off the event loop; an
      * unknown room counts against the address's budget of unknown codes like a room lookup.
      */
-    private void archived(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode, Integer game) {
+    private void archived(
+            ChannelHandlerContext ctx, FullHttpRequest request, String typedCode, Integer game) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        String address = services.clients().of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
+        String address =
+                services.clients()
+                        .of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
         if (services.unknownCodes().retryAfterSeconds(address) > 0) {
             findRoom(ctx, request, typedCode, keepAlive); // answers 429
             return;
@@ -290,52 +437,113 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String code = RoomCode.normalize(typedCode).orElse(null);
         if (code == null || services.games() == null) {
             services.unknownCodes().miss(address);
-            reply(ctx, keepAlive, false, HttpResponseStatus.NOT_FOUND,
-                    error(ErrorCode.UNKNOWN_ROOM, "no games kept for room " + abbreviate(typedCode)));
+            reply(
+                    ctx,
+                    keepAlive,
+                    false,
+                    HttpResponseStatus.NOT_FOUND,
+                    error(
+                            ErrorCode.UNKNOWN_ROOM,
+                            "no games kept for room " + abbreviate(typedCode)));
             return;
         }
         answering = true;
-        ArchivedGames.lookup(services.games(), code, game).whenComplete((body, failure) -> ctx.executor().execute(() -> {
-            if (failure != null) {
-                reply(ctx, keepAlive, false, HttpResponseStatus.INTERNAL_SERVER_ERROR,
-                        error(ErrorCode.INTERNAL_ERROR, "games unavailable"));
-            } else if (body == null) {
-                services.unknownCodes().miss(address);
-                reply(ctx, keepAlive, false, HttpResponseStatus.NOT_FOUND, error(ErrorCode.UNKNOWN_ROOM,
-                        game == null ? "no games kept for room " + code : "room " + code + " has no game " + game));
-            } else {
-                reply(ctx, keepAlive, false, HttpResponseStatus.OK, body);
-            }
-            answering = false;
-            while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
-                handle(ctx, waiting.poll());
-            }
-        }));
+        ArchivedGames.lookup(services.games(), code, game)
+                .whenComplete(
+                        (body, failure) ->
+                                ctx.executor()
+                                        .execute(
+                                                () -> {
+                                                    if (failure != null) {
+                                                        reply(
+                                                                ctx,
+                                                                keepAlive,
+                                                                false,
+                                                                HttpResponseStatus
+                                                                        .INTERNAL_SERVER_ERROR,
+                                                                error(
+                                                                        ErrorCode.INTERNAL_ERROR,
+                                                                        "games unavailable"));
+                                                    } else if (body == null) {
+                                                        services.unknownCodes().miss(address);
+                                                        reply(
+                                                                ctx,
+                                                                keepAlive,
+                                                                false,
+                                                                HttpResponseStatus.NOT_FOUND,
+                                                                error(
+                                                                        ErrorCode.UNKNOWN_ROOM,
+                                                                        game == null
+                                                                                ? "no games kept"
+                                                                                      + " for room "
+                                                                                        + code
+                                                                                : "room "
+                                                                                        + code
+                                                                                        + " has no"
+                                                                                        + " game "
+                                                                                        + game));
+                                                    } else {
+                                                        reply(
+                                                                ctx,
+                                                                keepAlive,
+                                                                false,
+                                                                HttpResponseStatus.OK,
+                                                                body);
+                                                    }
+                                                    answering = false;
+                                                    while (!answering
+                                                            && !waiting.isEmpty()
+                                                            && ctx.channel().isActive()) {
+                                                        handle(ctx, waiting.poll());
+                                                    }
+                                                }));
     }
 
     /** The room a typed code names, or empty once the request has been answered 404 or 429. */
-    private Optional<Room> findRoom(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode, boolean keepAlive) {
-        String address = services.clients().of(ctx.channel().remoteAddress(),
-                request.headers().get(X_FORWARDED_FOR));
+    private Optional<Room> findRoom(
+            ChannelHandlerContext ctx,
+            FullHttpRequest request,
+            String typedCode,
+            boolean keepAlive) {
+        String address =
+                services.clients()
+                        .of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
         long retryAfter = services.unknownCodes().retryAfterSeconds(address);
         if (retryAfter > 0) {
             services.stats().throttledLookups.increment();
             long held = services.clientLog().admit(address);
             if (held >= 0) {
-                log.info("{} tried too many unknown room codes; refusing lookups for now ({} similar lines held back)",
-                        address, held);
+                log.info(
+                        "{} tried too many unknown room codes; refusing lookups for now ({} similar"
+                            + " lines held back)",
+                        address,
+                        held);
             }
-            FullHttpResponse response = HttpReplies.json(HttpResponseStatus.TOO_MANY_REQUESTS,
-                    error(ErrorCode.RATE_LIMITED, "too many unknown room codes; retry in " + retryAfter + " s"), false);
-            response.headers().setInt(HttpHeaderNames.RETRY_AFTER, (int) Math.min(Integer.MAX_VALUE, retryAfter));
+            FullHttpResponse response =
+                    HttpReplies.json(
+                            HttpResponseStatus.TOO_MANY_REQUESTS,
+                            error(
+                                    ErrorCode.RATE_LIMITED,
+                                    "too many unknown room codes; retry in " + retryAfter + " s"),
+                            false);
+            response.headers()
+                    .setInt(
+                            HttpHeaderNames.RETRY_AFTER,
+                            (int) Math.min(Integer.MAX_VALUE, retryAfter));
             HttpReplies.send(ctx, response, keepAlive);
             return Optional.empty();
         }
         Optional<Room> room = services.rooms().find(typedCode);
         if (room.isEmpty()) {
             services.unknownCodes().miss(address);
-            reply(ctx, keepAlive, false, HttpResponseStatus.NOT_FOUND,
-                    error(ErrorCode.UNKNOWN_ROOM, "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
+            reply(
+                    ctx,
+                    keepAlive,
+                    false,
+                    HttpResponseStatus.NOT_FOUND,
+                    error(
+                            ErrorCode.UNKNOWN_ROOM,
+                            "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
         }
         return room;
     }
@@ -343,7 +551,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof IdleStateEvent && matchTicket != null) {
-            // A quick-match request is quiet while it waits; its wait is bounded by the match wait limit.
+            // A quick-match request is quiet while it waits; its wait is bounded by the match wait
+            // limit.
             return;
         }
         if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
@@ -369,7 +578,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         waiting.clear();
     }
 
-    private static void reply(ChannelHandlerContext ctx, boolean keepAlive, boolean head, HttpResponseStatus status,
+    private static void reply(
+            ChannelHandlerContext ctx,
+            boolean keepAlive,
+            boolean head,
+            HttpResponseStatus status,
             JsonNode body) {
         HttpReplies.send(ctx, HttpReplies.json(status, body, head), keepAlive);
         if (status.code() >= 500 && status.code() != 503 && status.code() != 505) {

@@ -30,13 +30,18 @@ sealed interface Route {
     /** {@code GET|HEAD /healthz}: the process is alive. */
     record Health() implements Route {}
 
-    /** {@code GET|HEAD /readyz}: the server takes new connections (not while starting or draining). */
+    /**
+     * {@code GET|HEAD /readyz}: the server takes new connections (not while starting or draining).
+     */
     record Ready() implements Route {}
 
     /** {@code GET /metrics}: the Prometheus text exposition. */
     record Prometheus() implements Route {}
 
-    /** {@code GET /metrics.json}; {@code gc} when {@code ?gc} asks for a collection first (bench endpoints only). */
+    /**
+     * {@code GET /metrics.json}; {@code gc} when {@code ?gc} asks for a collection first (bench
+     * endpoints only).
+     */
     record Metrics(boolean gc) implements Route {}
 
     /** {@code GET|HEAD /} and {@code /r/{code}}: a page of the web client. */

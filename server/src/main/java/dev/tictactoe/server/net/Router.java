@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import io.netty.handler.codec.http.HttpMethod;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -25,7 +26,8 @@ final class Router {
     static Route route(HttpMethod method, String target) {
         int query = indexOfAny(target, '?', '#');
         String rawPath = query < 0 ? target : target.substring(0, query);
-        String rawQuery = query < 0 || target.charAt(query) == '#' ? "" : target.substring(query + 1);
+        String rawQuery =
+                query < 0 || target.charAt(query) == '#' ? "" : target.substring(query + 1);
         if (rawPath.length() > MAX_PATH_CHARS) {
             return new Route.TooLong(rawPath.length());
         }
@@ -43,20 +45,29 @@ final class Router {
         boolean get = method.equals(HttpMethod.GET);
         boolean readOnly = get || method.equals(HttpMethod.HEAD);
         return switch (segments.size()) {
-            case 1 -> switch (segments.get(0)) {
-                case "" -> readOnly ? new Route.Asset("/") : notAllowed(path, GET_HEAD);
-                case "healthz" -> readOnly ? new Route.Health() : notAllowed(path, GET_HEAD);
-                case "readyz" -> readOnly ? new Route.Ready() : notAllowed(path, GET_HEAD);
-                case "metrics" -> get ? new Route.Prometheus() : notAllowed(path, "GET");
-                case "metrics.json" -> get ? new Route.Metrics(hasParameter(rawQuery, "gc")) : notAllowed(path, "GET");
-                default -> new Route.NotFound(path);
-            };
+            case 1 ->
+                    switch (segments.get(0)) {
+                        case "" -> readOnly ? new Route.Asset("/") : notAllowed(path, GET_HEAD);
+                        case "healthz" ->
+                                readOnly ? new Route.Health() : notAllowed(path, GET_HEAD);
+                        case "readyz" -> readOnly ? new Route.Ready() : notAllowed(path, GET_HEAD);
+                        case "metrics" -> get ? new Route.Prometheus() : notAllowed(path, "GET");
+                        case "metrics.json" ->
+                                get
+                                        ? new Route.Metrics(hasParameter(rawQuery, "gc"))
+                                        : notAllowed(path, "GET");
+                        default -> new Route.NotFound(path);
+                    };
             case 2 -> {
                 if (segments.get(0).equals("api") && segments.get(1).equals("rooms")) {
-                    yield method.equals(HttpMethod.POST) ? new Route.CreateRoom() : notAllowed(path, "POST");
+                    yield method.equals(HttpMethod.POST)
+                            ? new Route.CreateRoom()
+                            : notAllowed(path, "POST");
                 }
                 if (segments.get(0).equals("api") && segments.get(1).equals("match")) {
-                    yield method.equals(HttpMethod.POST) ? new Route.QuickMatch() : notAllowed(path, "POST");
+                    yield method.equals(HttpMethod.POST)
+                            ? new Route.QuickMatch()
+                            : notAllowed(path, "POST");
                 }
                 if (segments.get(0).equals("r") && !segments.get(1).isEmpty()) {
                     yield readOnly ? new Route.Asset(path) : notAllowed(path, GET_HEAD);
@@ -67,17 +78,25 @@ final class Router {
                 if (segments.get(0).equals("assets")) {
                     yield readOnly ? new Route.Asset(path) : notAllowed(path, GET_HEAD);
                 }
-                if (segments.get(0).equals("rooms") && segments.get(2).equals("ws") && !segments.get(1).isEmpty()) {
+                if (segments.get(0).equals("rooms")
+                        && segments.get(2).equals("ws")
+                        && !segments.get(1).isEmpty()) {
                     yield get ? new Route.Upgrade(segments.get(1)) : notAllowed(path, "GET");
                 }
-                if (segments.get(0).equals("api") && segments.get(1).equals("rooms") && !segments.get(2).isEmpty()) {
+                if (segments.get(0).equals("api")
+                        && segments.get(1).equals("rooms")
+                        && !segments.get(2).isEmpty()) {
                     yield get ? new Route.RoomInfo(segments.get(2)) : notAllowed(path, "GET");
                 }
-                if (segments.get(0).equals("api") && segments.get(1).equals("match") && !segments.get(2).isEmpty()) {
+                if (segments.get(0).equals("api")
+                        && segments.get(1).equals("match")
+                        && !segments.get(2).isEmpty()) {
                     String ticket = segments.get(2);
-                    yield get ? new Route.MatchStatus(ticket)
-                            : method.equals(HttpMethod.DELETE) ? new Route.CancelMatch(ticket)
-                            : notAllowed(path, "GET, DELETE");
+                    yield get
+                            ? new Route.MatchStatus(ticket)
+                            : method.equals(HttpMethod.DELETE)
+                                    ? new Route.CancelMatch(ticket)
+                                    : notAllowed(path, "GET, DELETE");
                 }
                 yield new Route.NotFound(path);
             }
@@ -88,7 +107,9 @@ final class Router {
 
     /** {@code /api/rooms/{code}/games} and {@code /api/rooms/{code}/games/{n}}. */
     private static Route gameRoute(List<String> segments, boolean get, String path) {
-        if (!segments.get(0).equals("api") || !segments.get(1).equals("rooms") || segments.get(2).isEmpty()
+        if (!segments.get(0).equals("api")
+                || !segments.get(1).equals("rooms")
+                || segments.get(2).isEmpty()
                 || !segments.get(3).equals("games")) {
             return new Route.NotFound(path);
         }
@@ -96,11 +117,15 @@ final class Router {
             return get ? new Route.Games(segments.get(2)) : notAllowed(path, "GET");
         }
         String number = segments.get(4);
-        if (number.isEmpty() || number.length() > 9 || !number.chars().allMatch(c -> c >= '0' && c <= '9')
+        if (number.isEmpty()
+                || number.length() > 9
+                || !number.chars().allMatch(c -> c >= '0' && c <= '9')
                 || Integer.parseInt(number) < 1) {
             return new Route.NotFound(path);
         }
-        return get ? new Route.Game(segments.get(2), Integer.parseInt(number)) : notAllowed(path, "GET");
+        return get
+                ? new Route.Game(segments.get(2), Integer.parseInt(number))
+                : notAllowed(path, "GET");
     }
 
     private static Route notAllowed(String path, String allow) {
@@ -119,7 +144,8 @@ final class Router {
             for (int j = 0; j < segment.length(); j++) {
                 char c = segment.charAt(j);
                 if (c < 0x20 || c == 0x7f) {
-                    throw new IllegalArgumentException("control characters are not allowed in a path");
+                    throw new IllegalArgumentException(
+                            "control characters are not allowed in a path");
                 }
             }
             decoded[i] = segment;
@@ -149,7 +175,8 @@ final class Router {
             i += 2;
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes.toByteArray()))

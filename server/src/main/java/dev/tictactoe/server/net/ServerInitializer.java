@@ -2,6 +2,7 @@ package dev.tictactoe.server.net;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.ServerConfig;
+
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
@@ -13,17 +14,19 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.timeout.IdleStateHandler;
+
 import java.util.concurrent.TimeUnit;
 
 /**
- * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the
- * request handler, which answers them; a valid upgrade goes on to the WebSocket handshake, the
- * request handler leaves, and from then on frames flow to the session.
+ * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the request
+ * handler, which answers them; a valid upgrade goes on to the WebSocket handshake, the request
+ * handler leaves, and from then on frames flow to the session.
  */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     /** API request bodies are small JSON objects. */
     static final int MAX_HTTP_BODY_BYTES = 16 * 1024;
+
     /** How long a client may take to finish the WebSocket handshake once routed. */
     static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
 
@@ -33,14 +36,16 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     ServerInitializer(Services services) {
         this.services = services;
         ServerConfig config = services.config();
-        this.webSocket = WebSocketServerProtocolConfig.newBuilder()
-                // The request handler has already routed the URL: every request that gets here upgrades.
-                .websocketPath("")
-                .checkStartsWith(true)
-                .maxFramePayloadLength(config.maxFrameBytes())
-                .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MILLIS)
-                .allowExtensions(false)
-                .build();
+        this.webSocket =
+                WebSocketServerProtocolConfig.newBuilder()
+                        // The request handler has already routed the URL: every request that gets
+                        // here upgrades.
+                        .websocketPath("")
+                        .checkStartsWith(true)
+                        .maxFramePayloadLength(config.maxFrameBytes())
+                        .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MILLIS)
+                        .allowExtensions(false)
+                        .build();
     }
 
     @Override
@@ -48,8 +53,12 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         ServerConfig config = services.config();
         services.state().channels.add(channel);
         channel.pipeline()
-                // Reads only: watching writes too would cost a promise and a listener on every frame sent.
-                .addLast("idle", new IdleStateHandler(config.pingInterval().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
+                // Reads only: watching writes too would cost a promise and a listener on every
+                // frame sent.
+                .addLast(
+                        "idle",
+                        new IdleStateHandler(
+                                config.pingInterval().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", new RequestHandler(services))
@@ -67,9 +76,15 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            HttpReplies.send(ctx, HttpReplies.json(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                    HttpReplies.error(ErrorCode.BAD_MESSAGE, "request bodies are at most " + MAX_HTTP_BODY_BYTES + " bytes"),
-                    false), false);
+            HttpReplies.send(
+                    ctx,
+                    HttpReplies.json(
+                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                            HttpReplies.error(
+                                    ErrorCode.BAD_MESSAGE,
+                                    "request bodies are at most " + MAX_HTTP_BODY_BYTES + " bytes"),
+                            false),
+                    false);
         }
     }
 }

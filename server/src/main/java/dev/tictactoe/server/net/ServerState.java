@@ -16,7 +16,9 @@ final class ServerState {
     }
 
     /** Open connections, HTTP and WebSocket alike; closed ones leave on their own. */
-    final ChannelGroup channels = new DefaultChannelGroup("connections", GlobalEventExecutor.INSTANCE);
+    final ChannelGroup channels =
+            new DefaultChannelGroup("connections", GlobalEventExecutor.INSTANCE);
+
     private volatile boolean started;
     private volatile boolean draining;
 

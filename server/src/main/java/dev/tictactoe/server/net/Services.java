@@ -5,7 +5,9 @@ import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.ArchiveRunner;
+
 import io.netty.util.concurrent.GlobalEventExecutor;
+
 import java.util.SplittableRandom;
 
 /**
@@ -28,17 +30,40 @@ record Services(
     /** For handlers tested alone: quick-match timers run on Netty's global executor. */
     static Services of(RoomRegistry rooms, ServerConfig config) {
         ServerMetrics metrics = ServerMetrics.create();
-        return of(rooms, config, metrics, null, MatchApi.matchmaker(config, rooms, metrics, GlobalEventExecutor.INSTANCE,
-                new SplittableRandom()));
+        return of(
+                rooms,
+                config,
+                metrics,
+                null,
+                MatchApi.matchmaker(
+                        config,
+                        rooms,
+                        metrics,
+                        GlobalEventExecutor.INSTANCE,
+                        new SplittableRandom()));
     }
 
     /** {@code games} is where finished games are kept, or null when the server keeps none. */
-    static Services of(RoomRegistry rooms, ServerConfig config, ServerMetrics metrics, ArchiveRunner games,
+    static Services of(
+            RoomRegistry rooms,
+            ServerConfig config,
+            ServerMetrics metrics,
+            ArchiveRunner games,
             Matchmaker matchmaker) {
-        return new Services(rooms, new MatchApi(matchmaker, config.maxNameLength()), config, new ServerStats(metrics),
+        return new Services(
+                rooms,
+                new MatchApi(matchmaker, config.maxNameLength()),
+                config,
+                new ServerStats(metrics),
                 new ServerState(),
-                new AddressBudget(config.unknownCodesPerSecond(), config.unknownCodeBurst(), System::nanoTime),
-                new ClientAddress(config.trustedProxies()), new LogLimiter(System::nanoTime),
-                new StaticFiles(), new OriginPolicy(config.allowedOrigins()), games);
+                new AddressBudget(
+                        config.unknownCodesPerSecond(),
+                        config.unknownCodeBurst(),
+                        System::nanoTime),
+                new ClientAddress(config.trustedProxies()),
+                new LogLimiter(System::nanoTime),
+                new StaticFiles(),
+                new OriginPolicy(config.allowedOrigins()),
+                games);
     }
 }

@@ -8,6 +8,7 @@ import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.Session;
+
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
@@ -17,19 +18,21 @@ import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import io.netty.util.AttributeKey;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
+import io.netty.util.AttributeKey;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
 /**
- * One per connection, last in the pipeline: once the WebSocket handshake is done, turns frames
- * into protocol messages and hands them to the room. It owns no game state; it only decodes,
- * rate-limits and forwards. It also has the last word on errors, before and after the upgrade.
+ * One per connection, last in the pipeline: once the WebSocket handshake is done, turns frames into
+ * protocol messages and hands them to the room. It owns no game state; it only decodes, rate-limits
+ * and forwards. It also has the last word on errors, before and after the upgrade.
  */
 final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
@@ -47,21 +50,33 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final long intervalsBeforeClose;
     private long quietIntervals;
     private Room room;
+
     /** Null until the handshake completes. */
     private Session session;
+
     /** We sent a close frame: whatever still arrives is read and dropped. */
     private boolean closing;
+
     /** A sync or history asked for while the connection was backed up: answered once it drains. */
     private boolean owesSnapshot;
+
     private boolean owesHistory;
 
     SessionHandler(Services services) {
         this.services = services;
         this.stats = services.stats();
         var config = services.config();
-        this.intervalsBeforeClose = Math.max(1,
-                (config.idleTimeout().toNanos() + config.pingInterval().toNanos() - 1) / config.pingInterval().toNanos());
-        this.limiter = new RateLimiter(config.messagesPerSecond(), config.messageBurst(), config.abuseStrikes(), System::nanoTime);
+        this.intervalsBeforeClose =
+                Math.max(
+                        1,
+                        (config.idleTimeout().toNanos() + config.pingInterval().toNanos() - 1)
+                                / config.pingInterval().toNanos());
+        this.limiter =
+                new RateLimiter(
+                        config.messagesPerSecond(),
+                        config.messageBurst(),
+                        config.abuseStrikes(),
+                        System::nanoTime);
     }
 
     private void opened(ChannelHandlerContext ctx) {
@@ -77,7 +92,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             return;
         }
         switch (limiter.acquire()) {
-            case ALLOW -> { }
+            case ALLOW -> {}
             case LIMIT -> {
                 stats.metrics.rateLimited(false);
                 reply(ctx, ErrorCode.RATE_LIMITED, "too many messages: slow down", null);
@@ -90,7 +105,10 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 stats.metrics.rateLimited(true);
                 long held = services.clientLog().admit(peer(ctx));
                 if (held >= 0) {
-                    log.info("{} closed for exceeding the message rate ({} similar lines held back)", session, held);
+                    log.info(
+                            "{} closed for exceeding the message rate ({} similar lines held back)",
+                            session,
+                            held);
                 }
                 closeWith(ctx, CloseCodes.POLICY_VIOLATION, "message rate exceeded repeatedly");
                 return;
@@ -113,14 +131,18 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             room.receive(session, message);
         } else if (frame instanceof BinaryWebSocketFrame) {
             stats.metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
-            reply(ctx, ErrorCode.BINARY_NOT_SUPPORTED, "this server speaks JSON in text frames only", null);
+            reply(
+                    ctx,
+                    ErrorCode.BINARY_NOT_SUPPORTED,
+                    "this server speaks JSON in text frames only",
+                    null);
         }
     }
 
     /**
-     * While the connection is backed up, a sync or history request is only noted: its answer
-     * would queue behind what the client is not reading. One snapshot (or history) is sent when
-     * the connection drains, however many were asked for meanwhile.
+     * While the connection is backed up, a sync or history request is only noted: its answer would
+     * queue behind what the client is not reading. One snapshot (or history) is sent when the
+     * connection drains, however many were asked for meanwhile.
      */
     private boolean defer(ClientMessage message) {
         if (message instanceof ClientMessage.Sync) {
@@ -156,8 +178,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             stats.tooSlow.increment();
             long held = services.clientLog().admit(peer(ctx));
             if (held >= 0) {
-                log.info("{} closed: over {} bytes waiting to be sent ({} similar lines held back)",
-                        session != null ? session : ctx.channel().remoteAddress(), services.config().maxOutboundBytes(), held);
+                log.info(
+                        "{} closed: over {} bytes waiting to be sent ({} similar lines held back)",
+                        session != null ? session : ctx.channel().remoteAddress(),
+                        services.config().maxOutboundBytes(),
+                        held);
             }
             closeWith(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
             return;
@@ -217,12 +242,20 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             // A dropped write; the close it calls for is already under way.
             return;
         }
-        if (cause instanceof CorruptedWebSocketFrameException || cause instanceof IOException
-                || cause instanceof io.netty.handler.codec.http.websocketx.WebSocketHandshakeException) {
-            // The client's fault or the network's: Netty has already sent the close code if there was one.
-            log.debug("{} connection error: {}", session != null ? session : ctx.channel().remoteAddress(), cause.toString());
+        if (cause instanceof CorruptedWebSocketFrameException
+                || cause instanceof IOException
+                || cause
+                        instanceof
+                        io.netty.handler.codec.http.websocketx.WebSocketHandshakeException) {
+            // The client's fault or the network's: Netty has already sent the close code if there
+            // was one.
+            log.debug(
+                    "{} connection error: {}",
+                    session != null ? session : ctx.channel().remoteAddress(),
+                    cause.toString());
         } else if (session == null) {
-            log.error("{} unexpected error before the upgrade", ctx.channel().remoteAddress(), cause);
+            log.error(
+                    "{} unexpected error before the upgrade", ctx.channel().remoteAddress(), cause);
         } else {
             log.error("{} unexpected error", session, cause);
             closeWith(ctx, CloseCodes.SERVER_ERROR, "internal error");
@@ -231,14 +264,17 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         ctx.close();
     }
 
-    /** Asks a session to close as {@link #closeWith} does; sent down the pipeline by {@link ChannelMember}. */
-    record CloseRequest(int code, String reason) { }
+    /**
+     * Asks a session to close as {@link #closeWith} does; sent down the pipeline by {@link
+     * ChannelMember}.
+     */
+    record CloseRequest(int code, String reason) {}
 
     /**
      * Sends a close frame, then closes a moment later unless the client's answering close frame
-     * ends it first. Meanwhile incoming frames are read and dropped rather than left unread: closing
-     * a socket with unread data sends a TCP reset, which can destroy the close frame before the
-     * client reads why it was closed.
+     * ends it first. Meanwhile incoming frames are read and dropped rather than left unread:
+     * closing a socket with unread data sends a TCP reset, which can destroy the close frame before
+     * the client reads why it was closed.
      */
     private void closeWith(ChannelHandlerContext ctx, int code, String reason) {
         if (closing) {
@@ -246,15 +282,25 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         closing = true;
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason))
-                .addListener(f -> ctx.executor().schedule(() -> ctx.close(), CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS));
+                .addListener(
+                        f ->
+                                ctx.executor()
+                                        .schedule(
+                                                () -> ctx.close(),
+                                                CLOSE_LINGER_MILLIS,
+                                                TimeUnit.MILLISECONDS));
     }
 
     private static String peer(ChannelHandlerContext ctx) {
-        return ctx.channel().remoteAddress() instanceof InetSocketAddress inet && inet.getAddress() != null
-                ? inet.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
+        return ctx.channel().remoteAddress() instanceof InetSocketAddress inet
+                        && inet.getAddress() != null
+                ? inet.getAddress().getHostAddress()
+                : String.valueOf(ctx.channel().remoteAddress());
     }
 
     private void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {
-        ctx.writeAndFlush(new TextWebSocketFrame(MessageCodec.encode(new ServerMessage.Error(code, message, ref))));
+        ctx.writeAndFlush(
+                new TextWebSocketFrame(
+                        MessageCodec.encode(new ServerMessage.Error(code, message, ref))));
     }
 }

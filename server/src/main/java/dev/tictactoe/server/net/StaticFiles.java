@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,38 +24,56 @@ import java.util.stream.Stream;
 
 /**
  * The browser client, read once from the jar's {@code web/} folder. The page ({@code /} and room
- * links {@code /r/{code}}) is never cached; the assets live under {@code /assets/{version}/},
- * where the version is a hash of their content, so a browser may keep them for good and a new
- * build is a new path. Modules import each other by relative path and stay within one version.
+ * links {@code /r/{code}}) is never cached; the assets live under {@code /assets/{version}/}, where
+ * the version is a hash of their content, so a browser may keep them for good and a new build is a
+ * new path. Modules import each other by relative path and stay within one version.
  */
 final class StaticFiles {
 
     /** Every file of the client; a test checks that the folder holds exactly these. */
-    static final List<String> ASSETS = List.of(
-            "app.css", "icon.svg", "main.js", "code.js", "room-state.js", "connection.js",
-            "board.js", "room-view.js", "review.js", "lobby.js", "announce.js");
+    static final List<String> ASSETS =
+            List.of(
+                    "app.css",
+                    "icon.svg",
+                    "main.js",
+                    "code.js",
+                    "room-state.js",
+                    "connection.js",
+                    "board.js",
+                    "room-view.js",
+                    "review.js",
+                    "lobby.js",
+                    "announce.js");
 
     /**
      * Libraries served as assets from their WebJars: the page applies diffs with a stock RFC 6902
-     * implementation (Starcounter-Jack's JSON-Patch, the one JSON Patch WebJar Maven Central holds),
-     * so the browser proves what the protocol promises any client.
+     * implementation (Starcounter-Jack's JSON-Patch, the one JSON Patch WebJar Maven Central
+     * holds), so the browser proves what the protocol promises any client.
      */
     static final Map<String, String> LIBRARIES =
-            Map.of("json-patch.js", "/META-INF/resources/webjars/JSON-Patch/0.4.1/json-patch.min.js");
+            Map.of(
+                    "json-patch.js",
+                    "/META-INF/resources/webjars/JSON-Patch/0.4.1/json-patch.min.js");
 
     static final String PAGE = "index.html";
+
     /** What the page's asset links carry in the source, replaced by the version at load. */
     static final String VERSION_MARK = "%VERSION%";
+
     /** Assets never change under a versioned path. */
     static final String ASSET_CACHE = "public, max-age=31536000, immutable";
+
     /** The page names the current version, so it is revalidated every time. */
     static final String PAGE_CACHE = "no-cache";
+
     /** Scripts and styles come from this server only; nothing inline, no frames, no plugins. */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
-            + "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    static final String CONTENT_SECURITY_POLICY =
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src"
+                + " 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     private static final Pattern ROOM_LINK = Pattern.compile("^/r/[A-Za-z0-9-]{1,16}/?$");
-    private static final Pattern ASSET = Pattern.compile("^/assets/([0-9a-f]+)/([a-z0-9-]+\\.[a-z]+)$");
+    private static final Pattern ASSET =
+            Pattern.compile("^/assets/([0-9a-f]+)/([a-z0-9-]+\\.[a-z]+)$");
 
     private record File(byte[] bytes, String contentType, String etag, String cacheControl) {}
 
@@ -64,15 +83,18 @@ final class StaticFiles {
 
     StaticFiles() {
         MessageDigest all = sha256();
-        for (String name : Stream.concat(ASSETS.stream(), LIBRARIES.keySet().stream().sorted()).toList()) {
+        for (String name :
+                Stream.concat(ASSETS.stream(), LIBRARIES.keySet().stream().sorted()).toList()) {
             byte[] bytes = read(name);
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
             assets.put(name, new File(bytes, contentType(name), etag(bytes), ASSET_CACHE));
         }
         version = HexFormat.of().formatHex(all.digest()).substring(0, 12);
-        byte[] html = new String(read(PAGE), StandardCharsets.UTF_8).replace(VERSION_MARK, version)
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] html =
+                new String(read(PAGE), StandardCharsets.UTF_8)
+                        .replace(VERSION_MARK, version)
+                        .getBytes(StandardCharsets.UTF_8);
         page = new File(html, contentType(PAGE), etag(html), PAGE_CACHE);
     }
 
@@ -83,7 +105,9 @@ final class StaticFiles {
 
     /** Whether {@code path} is one of the client's: the page, a room link or an asset. */
     boolean serves(String path) {
-        return path.equals("/") || path.equals("/index.html") || ROOM_LINK.matcher(path).matches()
+        return path.equals("/")
+                || path.equals("/index.html")
+                || ROOM_LINK.matcher(path).matches()
                 || path.startsWith("/assets/");
     }
 
@@ -97,14 +121,21 @@ final class StaticFiles {
                 return plain(HttpResponseStatus.NOT_FOUND, "no such file: " + path);
             }
             if (!m.group(1).equals(version)) {
-                // A page from an older build: serve today's file, but do not let it be kept under the old name.
+                // A page from an older build: serve today's file, but do not let it be kept under
+                // the old name.
                 file = new File(file.bytes(), file.contentType(), file.etag(), PAGE_CACHE);
             }
         }
         boolean fresh = file.etag().equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
-        FullHttpResponse response = fresh || head
-                ? new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, fresh ? HttpResponseStatus.NOT_MODIFIED : HttpResponseStatus.OK)
-                : new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(file.bytes()));
+        FullHttpResponse response =
+                fresh || head
+                        ? new DefaultFullHttpResponse(
+                                HttpVersion.HTTP_1_1,
+                                fresh ? HttpResponseStatus.NOT_MODIFIED : HttpResponseStatus.OK)
+                        : new DefaultFullHttpResponse(
+                                HttpVersion.HTTP_1_1,
+                                HttpResponseStatus.OK,
+                                Unpooled.wrappedBuffer(file.bytes()));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, file.contentType())
                 .set(HttpHeaderNames.ETAG, file.etag())
@@ -117,7 +148,9 @@ final class StaticFiles {
     /** A short text answer with the same protective headers. */
     static FullHttpResponse plain(HttpResponseStatus status, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
+        FullHttpResponse response =
+                new DefaultFullHttpResponse(
+                        HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
                 .set(HttpHeaderNames.CACHE_CONTROL, PAGE_CACHE)

@@ -7,12 +7,14 @@ import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.JournalRecord;
 import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The rooms' journal on disk: a record per change, checkpoints encoded on the journal's writer
@@ -25,6 +27,7 @@ final class StoredRooms implements RoomJournal {
     private static final Logger log = LoggerFactory.getLogger(StoredRooms.class);
 
     private final Store store;
+
     /** Set while appends are refused, so a failing disk is logged once, not once per change. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
@@ -34,12 +37,15 @@ final class StoredRooms implements RoomJournal {
 
     @Override
     public boolean change(String room, long version, ChangeKind kind, byte[] payload) {
-        return report(store.journal().append(new JournalRecord(room, kindOf(kind), version, payload)), room);
+        return report(
+                store.journal().append(new JournalRecord(room, kindOf(kind), version, payload)),
+                room);
     }
 
     @Override
     public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
-        return report(store.journal().appendLater(room, RecordKind.CHECKPOINT, version, state), room);
+        return report(
+                store.journal().appendLater(room, RecordKind.CHECKPOINT, version, state), room);
     }
 
     @Override
@@ -81,12 +87,17 @@ final class StoredRooms implements RoomJournal {
     private boolean report(AppendResult result, String room) {
         if (result instanceof AppendResult.Refused refused) {
             if (refusing.compareAndSet(false, true)) {
-                log.error("room {}: the journal refused a change, rooms play on in memory: {}", room, refused.message());
+                log.error(
+                        "room {}: the journal refused a change, rooms play on in memory: {}",
+                        room,
+                        refused.message());
             }
             return false;
         }
         if (refusing.compareAndSet(true, false)) {
-            log.info("room {}: the journal takes changes again; a room that missed some writes its whole state next",
+            log.info(
+                    "room {}: the journal takes changes again; a room that missed some writes its"
+                        + " whole state next",
                     room);
         }
         return true;

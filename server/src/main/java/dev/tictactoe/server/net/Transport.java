@@ -7,6 +7,7 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+
 import java.util.Locale;
 
 /**
@@ -21,7 +22,10 @@ public enum Transport {
     /** Default of the {@code --transport} setting: the fastest one available here. */
     public static final String DEFAULT_CHOICE = "auto";
 
-    /** {@code auto}, {@code epoll} or {@code nio}; epoll when it cannot load is refused with the reason. */
+    /**
+     * {@code auto}, {@code epoll} or {@code nio}; epoll when it cannot load is refused with the
+     * reason.
+     */
     public static Transport choose(String wanted) {
         return switch (wanted.toLowerCase(Locale.ROOT)) {
             case "auto" -> Epoll.isAvailable() ? EPOLL : NIO;
@@ -29,11 +33,14 @@ public enum Transport {
             case "epoll" -> {
                 if (!Epoll.isAvailable()) {
                     throw new IllegalArgumentException(
-                            "transport epoll is not available here: " + Epoll.unavailabilityCause());
+                            "transport epoll is not available here: "
+                                    + Epoll.unavailabilityCause());
                 }
                 yield EPOLL;
             }
-            default -> throw new IllegalArgumentException("transport must be auto, epoll or nio, not " + wanted);
+            default ->
+                    throw new IllegalArgumentException(
+                            "transport must be auto, epoll or nio, not " + wanted);
         };
     }
 

@@ -5,6 +5,7 @@ import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.metrics.ServerMetrics;
+
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
@@ -26,7 +27,10 @@ public final class BotRunner implements AutoCloseable {
 
     static final Search BOT = new Bot()::choose;
 
-    /** The engine's search bounded by {@code nodes} positions instead of the time budget, so it replays. */
+    /**
+     * The engine's search bounded by {@code nodes} positions instead of the time budget, so it
+     * replays.
+     */
     static Search byNodes(long nodes) {
         Bot bot = new Bot();
         return (board, level, budget, seed) -> bot.chooseWithNodes(board, level, nodes, seed);
@@ -75,11 +79,17 @@ public final class BotRunner implements AutoCloseable {
 
     private static ThreadPoolExecutor pool(int threads, int queue) {
         AtomicInteger ids = new AtomicInteger();
-        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), task -> {
-            Thread thread = new Thread(task, "bot-" + ids.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        return new ThreadPoolExecutor(
+                threads,
+                threads,
+                0,
+                TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(queue),
+                task -> {
+                    Thread thread = new Thread(task, "bot-" + ids.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /**
@@ -87,31 +97,38 @@ public final class BotRunner implements AutoCloseable {
      * the search's failure to {@code failed}; returns false if the queue is full and the caller
      * should try again later.
      */
-    boolean think(Board board, Level level, long seed, Consumer<BotMove> done, Consumer<RuntimeException> failed) {
+    boolean think(
+            Board board,
+            Level level,
+            long seed,
+            Consumer<BotMove> done,
+            Consumer<RuntimeException> failed) {
         Board position = board.copy();
         try {
-            pool.execute(() -> {
-                BotMove move;
-                long start = System.nanoTime();
-                ServerMetrics measured = metrics;
-                try {
-                    move = search.choose(position, level, budget, seed);
-                } catch (RuntimeException e) {
-                    // A bug in the search: the room logs it once and plays on.
-                    if (measured != null) {
-                        measured.botFailed();
-                    }
-                    failed.accept(e);
-                    return;
-                }
-                if (measured != null) {
-                    measured.botThought(System.nanoTime() - start);
-                }
-                done.accept(move);
-            });
+            pool.execute(
+                    () -> {
+                        BotMove move;
+                        long start = System.nanoTime();
+                        ServerMetrics measured = metrics;
+                        try {
+                            move = search.choose(position, level, budget, seed);
+                        } catch (RuntimeException e) {
+                            // A bug in the search: the room logs it once and plays on.
+                            if (measured != null) {
+                                measured.botFailed();
+                            }
+                            failed.accept(e);
+                            return;
+                        }
+                        if (measured != null) {
+                            measured.botThought(System.nanoTime() - start);
+                        }
+                        done.accept(move);
+                    });
             return true;
         } catch (RejectedExecutionException e) {
-            // Full queue: the room retries. Stopped pool: the server is going down, nothing to retry.
+            // Full queue: the room retries. Stopped pool: the server is going down, nothing to
+            // retry.
             return pool instanceof ExecutorService service && service.isShutdown();
         }
     }

@@ -2,9 +2,11 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Mark;
-import java.util.concurrent.TimeUnit;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * A bot's turns in a room: asks the bot runner for a move when it is a bot's turn, and plays the
@@ -36,10 +38,15 @@ final class BotTurns {
         long forVersion = room.feed.version();
         // The engine mixes in the position; the version is left out on purpose, so who watches or
         // reconnects cannot change a bot's choice: the same seed and moves replay (PROTOCOL.md).
-        boolean queued = room.context.bots().think(room.match.board(), seat.bot,
-                seed ^ (room.match.game() * 0x9E3779B97F4A7C15L),
-                move -> room.execute(() -> moved(turn, forVersion, move)),
-                failure -> room.execute(() -> failed(turn, forVersion, failure)));
+        boolean queued =
+                room.context
+                        .bots()
+                        .think(
+                                room.match.board(),
+                                seat.bot,
+                                seed ^ (room.match.game() * 0x9E3779B97F4A7C15L),
+                                move -> room.execute(() -> moved(turn, forVersion, move)),
+                                failure -> room.execute(() -> failed(turn, forVersion, failure)));
         if (!queued) {
             log.warn("room {} bot queue full, retrying", room.code());
             room.schedule(this::schedule, RETRY_NANOS);
@@ -49,7 +56,10 @@ final class BotTurns {
     private boolean stillAsked(Mark mark, long forVersion) {
         Seat seat = room.members.seat(mark);
         if (forVersion != room.feed.version() || seat == null || !seat.isBot() || room.closed) {
-            log.debug("room {} dropped a bot move computed for version {} (now {})", room.code(), forVersion,
+            log.debug(
+                    "room {} dropped a bot move computed for version {} (now {})",
+                    room.code(),
+                    forVersion,
                     room.feed.version());
             return false;
         }
@@ -63,7 +73,10 @@ final class BotTurns {
         try {
             room.match.checkMove(mark, move.cell());
         } catch (Rejection r) {
-            fallBack(mark, "proposed an illegal move " + move.cell() + " (" + r.getMessage() + ")", null);
+            fallBack(
+                    mark,
+                    "proposed an illegal move " + move.cell() + " (" + r.getMessage() + ")",
+                    null);
             return;
         }
         room.game.play(mark, move.cell(), "bot-" + room.feed.nextVersion());
@@ -85,7 +98,13 @@ final class BotTurns {
             return;
         }
         room.context.bots().fellBack();
-        log.error("room {} bot {} {}; plays cell {} instead", room.code(), mark, why, empty[0], failure);
+        log.error(
+                "room {} bot {} {}; plays cell {} instead",
+                room.code(),
+                mark,
+                why,
+                empty[0],
+                failure);
         room.game.play(mark, empty[0], "bot-" + room.feed.nextVersion());
     }
 }

@@ -40,7 +40,10 @@ sealed interface Change {
         }
     }
 
-    /** {@code seat} was emptied (left for good, or its grace ran out); a game in progress is abandoned. */
+    /**
+     * {@code seat} was emptied (left for good, or its grace ran out); a game in progress is
+     * abandoned.
+     */
     record Freed(Mark seat) implements Change {
         public ChangeKind kind() {
             return ChangeKind.FREED;
@@ -102,7 +105,10 @@ sealed interface Change {
         }
     }
 
-    /** Back after a restart: the wall clock moved {@code pausedMillis} while the game's time stood still. */
+    /**
+     * Back after a restart: the wall clock moved {@code pausedMillis} while the game's time stood
+     * still.
+     */
     record Resumed(long pausedMillis) implements Change {
         public ChangeKind kind() {
             return ChangeKind.RESUMED;

@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -19,9 +20,9 @@ import java.util.Locale;
  * format (byte, 1) | kind (byte, {@link ChangeKind#code}) | room nanos (long) | epoch ms (long) | fields
  * </pre>
  *
- * Fields by kind, in record order: a seat is a byte (0 X, 1 O), a string is modified UTF-8 with
- * a two-byte length, a flag a byte, a count an int, times longs, a bot level its name. Numbers
- * are big-endian.
+ * Fields by kind, in record order: a seat is a byte (0 X, 1 O), a string is modified UTF-8 with a
+ * two-byte length, a flag a byte, a count an int, times longs, a bot level its name. Numbers are
+ * big-endian.
  */
 final class ChangeCodec {
 
@@ -70,7 +71,7 @@ final class ChangeCodec {
                     seat(out, c.seat());
                     out.writeUTF(c.level().name().toLowerCase(Locale.ROOT));
                 }
-                case Change.TimedOut c -> { }
+                case Change.TimedOut c -> {}
                 case Change.Resumed c -> out.writeLong(c.pausedMillis());
             }
         } catch (IOException e) {
@@ -79,13 +80,17 @@ final class ChangeCodec {
         return bytes.toByteArray();
     }
 
-    /** Reads a record's payload. Throws {@link IllegalArgumentException} saying what is wrong with it. */
+    /**
+     * Reads a record's payload. Throws {@link IllegalArgumentException} saying what is wrong with
+     * it.
+     */
     static Decoded decode(byte[] payload) {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
         try {
             byte format = in.readByte();
             if (format != FORMAT) {
-                throw new IllegalArgumentException("change format " + format + ", this server reads " + FORMAT);
+                throw new IllegalArgumentException(
+                        "change format " + format + ", this server reads " + FORMAT);
             }
             byte code = in.readByte();
             ChangeKind kind = ChangeKind.ofCode(code);
@@ -94,28 +99,32 @@ final class ChangeCodec {
             }
             long nanos = in.readLong();
             long millis = in.readLong();
-            Change change = switch (kind) {
-                case SEATED -> new Change.Seated(seat(in), in.readUTF(), in.readUTF());
-                case SPECTATORS -> new Change.Spectators(in.readInt());
-                case DROPPED -> new Change.Dropped(seat(in), in.readLong());
-                case RETURNED -> new Change.Returned(seat(in));
-                case FREED -> new Change.Freed(seat(in));
-                case MOVED -> new Change.Moved(seat(in), in.readInt(), in.readUTF());
-                case UNDO -> new Change.Undo(seat(in));
-                case UNDO_ANSWER -> new Change.UndoAnswer(seat(in), in.readBoolean());
-                case RESIGNED -> new Change.Resigned(seat(in));
-                case CLAIMED -> new Change.Claimed(seat(in));
-                case REMATCH -> new Change.Rematch(seat(in));
-                case BOT_SEATED -> new Change.BotSeated(seat(in), Level.parse(in.readUTF()));
-                case TIMED_OUT -> new Change.TimedOut();
-                case RESUMED -> new Change.Resumed(in.readLong());
-            };
+            Change change =
+                    switch (kind) {
+                        case SEATED -> new Change.Seated(seat(in), in.readUTF(), in.readUTF());
+                        case SPECTATORS -> new Change.Spectators(in.readInt());
+                        case DROPPED -> new Change.Dropped(seat(in), in.readLong());
+                        case RETURNED -> new Change.Returned(seat(in));
+                        case FREED -> new Change.Freed(seat(in));
+                        case MOVED -> new Change.Moved(seat(in), in.readInt(), in.readUTF());
+                        case UNDO -> new Change.Undo(seat(in));
+                        case UNDO_ANSWER -> new Change.UndoAnswer(seat(in), in.readBoolean());
+                        case RESIGNED -> new Change.Resigned(seat(in));
+                        case CLAIMED -> new Change.Claimed(seat(in));
+                        case REMATCH -> new Change.Rematch(seat(in));
+                        case BOT_SEATED ->
+                                new Change.BotSeated(seat(in), Level.parse(in.readUTF()));
+                        case TIMED_OUT -> new Change.TimedOut();
+                        case RESUMED -> new Change.Resumed(in.readLong());
+                    };
             if (in.available() > 0) {
-                throw new IllegalArgumentException(in.available() + " bytes left over after a " + kind + " change");
+                throw new IllegalArgumentException(
+                        in.available() + " bytes left over after a " + kind + " change");
             }
             return new Decoded(change, nanos, millis);
         } catch (IOException e) {
-            throw new IllegalArgumentException("a change record is cut short (" + payload.length + " bytes)", e);
+            throw new IllegalArgumentException(
+                    "a change record is cut short (" + payload.length + " bytes)", e);
         }
     }
 

@@ -3,11 +3,14 @@ package dev.tictactoe.server.room;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
+
 import io.netty.channel.EventLoop;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -17,8 +20,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * A room's whole state: captured on the room's loop as immutable values (cheap), turned into
- * JSON elsewhere ({@link Capture#toJson}), and a room rebuilt from it.
+ * A room's whole state: captured on the room's loop as immutable values (cheap), turned into JSON
+ * elsewhere ({@link Capture#toJson}), and a room rebuilt from it.
  */
 final class Checkpoints {
 
@@ -28,17 +31,38 @@ final class Checkpoints {
      * A room's state as a checkpoint keeps it, taken on the loop. Everything in it is immutable or
      * a copy, so it may be encoded on another thread while the room plays on.
      */
-    record Capture(String code, RoomSettings settings, long botSeed, long version, long boardVersion,
-            Snapshot shown, List<byte[]> diffs, Map<Mark, RoomState.SeatState> seats, RoomState.MatchState match,
-            long atNanos, long atMillis, Long emptySince) {
+    record Capture(
+            String code,
+            RoomSettings settings,
+            long botSeed,
+            long version,
+            long boardVersion,
+            Snapshot shown,
+            List<byte[]> diffs,
+            Map<Mark, RoomState.SeatState> seats,
+            RoomState.MatchState match,
+            long atNanos,
+            long atMillis,
+            Long emptySince) {
 
         RoomState state() {
             List<String> text = new ArrayList<>(diffs.size());
             for (byte[] diff : diffs) {
                 text.add(new String(diff, StandardCharsets.UTF_8));
             }
-            return new RoomState(code, settings, botSeed, version, boardVersion, MessageCodec.toTree(shown), text,
-                    seats, match, atNanos, atMillis, emptySince);
+            return new RoomState(
+                    code,
+                    settings,
+                    botSeed,
+                    version,
+                    boardVersion,
+                    MessageCodec.toTree(shown),
+                    text,
+                    seats,
+                    match,
+                    atNanos,
+                    atMillis,
+                    emptySince);
         }
 
         byte[] toJson() {
@@ -48,32 +72,73 @@ final class Checkpoints {
 
     static Capture capture(Room room) {
         EnumMap<Mark, RoomState.SeatState> seats = new EnumMap<>(Mark.class);
-        room.members.seats().forEach((mark, seat) -> seats.put(mark, new RoomState.SeatState(seat.name, seat.token,
-                seat.isBot() ? seat.bot.name().toLowerCase(Locale.ROOT) : null, seat.session != null,
-                seat.graceUntil, seat.appliedMoves())));
-        return new Capture(room.code(), room.settings(), room.botSeed, room.feed.version(), room.feed.boardVersion(),
-                room.feed.shown(), room.feed.heldDiffs(), seats, room.match.state(), room.time.nanos(),
-                room.time.millis(), room.emptyAsOfNow());
+        room.members
+                .seats()
+                .forEach(
+                        (mark, seat) ->
+                                seats.put(
+                                        mark,
+                                        new RoomState.SeatState(
+                                                seat.name,
+                                                seat.token,
+                                                seat.isBot()
+                                                        ? seat.bot.name().toLowerCase(Locale.ROOT)
+                                                        : null,
+                                                seat.session != null,
+                                                seat.graceUntil,
+                                                seat.appliedMoves())));
+        return new Capture(
+                room.code(),
+                room.settings(),
+                room.botSeed,
+                room.feed.version(),
+                room.feed.boardVersion(),
+                room.feed.shown(),
+                room.feed.heldDiffs(),
+                seats,
+                room.match.state(),
+                room.time.nanos(),
+                room.time.millis(),
+                room.emptyAsOfNow());
     }
 
     /**
      * A room as its checkpoint left it, not yet live: its time stands at the checkpoint's instant
-     * and players connected then are seated on stand-in sessions, so the changes written after
-     * the checkpoint can be made again on top of it ({@link Replay}).
+     * and players connected then are seated on stand-in sessions, so the changes written after the
+     * checkpoint can be made again on top of it ({@link Replay}).
      */
     static Room restore(RoomState state, EventLoop loop, RoomContext context) {
         RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
         // A checkpoint older than recorded instants starts the room's time line now.
-        time.replayAt(state.atNanos() == null ? time.nanos() : state.atNanos(),
+        time.replayAt(
+                state.atNanos() == null ? time.nanos() : state.atNanos(),
                 state.atMillis() == null ? time.millis() : state.atMillis());
-        Match match = Match.restore(state.settings(), state.match(), time::nanos, time::millis,
-                context.limits().idleClaim());
-        Room room = new Room(state.code(), state.settings(), loop, state.botSeed(), context, time, match);
+        Match match =
+                Match.restore(
+                        state.settings(),
+                        state.match(),
+                        time::nanos,
+                        time::millis,
+                        context.limits().idleClaim());
+        Room room =
+                new Room(
+                        state.code(),
+                        state.settings(),
+                        loop,
+                        state.botSeed(),
+                        context,
+                        time,
+                        match);
         Snapshot shown = MessageCodec.fromTree(state.shown());
         room.members.restore(state.seats(), shown.spectators(), Replay.standIn(room));
-        List<byte[]> diffs = state.diffs().stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList();
+        List<byte[]> diffs =
+                state.diffs().stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList();
         room.feed.restore(state.version(), state.boardVersion(), shown, diffs);
-        room.recorder.restored(state.match().finished().stream().mapToInt(Match.FinishedGame::game).max().orElse(0));
+        room.recorder.restored(
+                state.match().finished().stream()
+                        .mapToInt(Match.FinishedGame::game)
+                        .max()
+                        .orElse(0));
         room.emptySince = state.emptySince();
         return room;
     }
@@ -84,7 +149,8 @@ final class Checkpoints {
         if (stored.bot() != null) {
             seat = Seat.bot(Level.parse(stored.bot()));
         } else {
-            // A checkpoint from before the flag was kept: the player counts as connected at the stop.
+            // A checkpoint from before the flag was kept: the player counts as connected at the
+            // stop.
             boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
             seat = Seat.person(stored.name(), stored.token(), wasConnected ? connected : null);
             seat.graceUntil = wasConnected ? null : stored.graceUntil();
@@ -96,8 +162,8 @@ final class Checkpoints {
     }
 
     /**
-     * One finished game as the archive keeps it: settings, names, moves, result, line and time.
-     * The values are taken now; the JSON is made by whoever calls the supplier.
+     * One finished game as the archive keeps it: settings, names, moves, result, line and time. The
+     * values are taken now; the JSON is made by whoever calls the supplier.
      */
     static Supplier<byte[]> gameRecord(Room room, Match.FinishedGame game) {
         String code = room.code();
@@ -112,8 +178,10 @@ final class Checkpoints {
             ObjectNode node = JsonNodeFactory.instance.objectNode();
             node.put("room", code);
             node.put("game", game.game());
-            node.putObject("settings").put("size", settings.rules().size())
-                    .put("winLength", settings.rules().winLength()).put("earlyDraw", settings.earlyDraw());
+            node.putObject("settings")
+                    .put("size", settings.rules().size())
+                    .put("winLength", settings.rules().winLength())
+                    .put("earlyDraw", settings.earlyDraw());
             ObjectNode players = node.putObject("players");
             names.forEach((mark, name) -> players.put(mark.name(), name));
             node.put("first", game.first().name());

@@ -10,13 +10,16 @@ final class DiffHistory {
 
     private final int capacity;
     private byte[][] diffs;
+
     /** Versions {@code newest - held + 1 .. newest} are held. */
     private long newest;
+
     private int held;
 
     DiffHistory(int capacity) {
         if (capacity < 1) {
-            throw new IllegalArgumentException("a diff history holds at least one diff, not " + capacity);
+            throw new IllegalArgumentException(
+                    "a diff history holds at least one diff, not " + capacity);
         }
         this.capacity = capacity;
         this.diffs = new byte[Math.min(INITIAL, capacity)][];

@@ -6,6 +6,7 @@ import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.SnapshotDiff;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -16,19 +17,26 @@ import java.util.function.LongSupplier;
  */
 final class Feed {
 
-    /** Draws the room as it is now at {@code version}, reusing what did not change since {@code previous}. */
+    /**
+     * Draws the room as it is now at {@code version}, reusing what did not change since {@code
+     * previous}.
+     */
     interface Renderer {
         Snapshot render(long version, Snapshot previous);
     }
 
     private final Renderer render;
+
     /** The wall clock, written into snapshot messages so that clients can correct their own. */
     private final LongSupplier epochMillis;
+
     private final DiffHistory history;
     private final List<Session> members = new ArrayList<>();
     private long version;
+
     /** The version at which the board last changed: moves made against an older one are stale. */
     private long boardVersion;
+
     /** The state as members last saw it: the base of the next diff. */
     private Snapshot shown;
 
@@ -66,8 +74,8 @@ final class Feed {
     }
 
     /**
-     * Bumps the version and sends every member the patch from the last state to this one;
-     * {@code last} (whoever caused the change) hears of it after the others.
+     * Bumps the version and sends every member the patch from the last state to this one; {@code
+     * last} (whoever caused the change) hears of it after the others.
      */
     void publish(Event event, Session last) {
         broadcast(advance(event), last);

@@ -7,14 +7,16 @@ import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
-import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
+
 /**
  * The players' game commands: move, takeback, resign, rematch, inviting the bot. Each checks who
- * sends it and hands the seat to a method that makes the change, the one a replay calls again.
- * Room loop only.
+ * sends it and hands the seat to a method that makes the change, the one a replay calls again. Room
+ * loop only.
  */
 final class GameCommands {
 
@@ -37,14 +39,24 @@ final class GameCommands {
         }
         long version = room.feed.version();
         if (move.version() > version) {
-            throw new Rejection(ErrorCode.VERSION_AHEAD, "the room is at version " + version + ", not yet at "
-                    + move.version() + "; sync and look again");
+            throw new Rejection(
+                    ErrorCode.VERSION_AHEAD,
+                    "the room is at version "
+                            + version
+                            + ", not yet at "
+                            + move.version()
+                            + "; sync and look again");
         }
         match.checkMove(mark, move.cell());
         long boardVersion = room.feed.boardVersion();
         if (move.version() < boardVersion) {
-            throw new Rejection(ErrorCode.STALE_VERSION, "the board changed at version " + boardVersion
-                    + " after the version " + move.version() + " this move was made for; look again");
+            throw new Rejection(
+                    ErrorCode.STALE_VERSION,
+                    "the board changed at version "
+                            + boardVersion
+                            + " after the version "
+                            + move.version()
+                            + " this move was made for; look again");
         }
         play(mark, move.cell(), move.id());
     }
@@ -68,7 +80,10 @@ final class GameCommands {
         undo(room.members.requirePlayer(session));
     }
 
-    /** {@code mark} asks to take back its last move: granted at once against a bot, else asked of the opponent. */
+    /**
+     * {@code mark} asks to take back its last move: granted at once against a bot, else asked of
+     * the opponent.
+     */
     void undo(Mark mark) {
         Seat opponent = room.members.seat(mark.opponent());
         if (opponent != null && opponent.isBot()) {
@@ -79,7 +94,9 @@ final class GameCommands {
             return;
         }
         if (match.undoRequest() == mark) {
-            throw new Rejection(ErrorCode.NO_PENDING_REQUEST, "your takeback request is already waiting for an answer");
+            throw new Rejection(
+                    ErrorCode.NO_PENDING_REQUEST,
+                    "your takeback request is already waiting for an answer");
         }
         match.requestUndo(mark);
         room.publish(new Event.UndoRequested(mark.name()), new Change.Undo(mark));
@@ -93,7 +110,9 @@ final class GameCommands {
         List<Integer> cleared = match.answerUndo(mark, accept);
         if (accept) {
             room.feed.boardChanges();
-            room.publish(new Event.Undone(mark.opponent().name(), cleared), new Change.UndoAnswer(mark, true));
+            room.publish(
+                    new Event.Undone(mark.opponent().name(), cleared),
+                    new Change.UndoAnswer(mark, true));
         } else {
             room.publish(new Event.UndoDeclined(mark.name()), new Change.UndoAnswer(mark, false));
         }
@@ -121,7 +140,9 @@ final class GameCommands {
         }
         match.claim(mark);
         room.feed.boardChanges();
-        room.publish(new Event.GameOver(mark.name(), ResultReason.ABANDONED.wire()), new Change.Claimed(mark));
+        room.publish(
+                new Event.GameOver(mark.name(), ResultReason.ABANDONED.wire()),
+                new Change.Claimed(mark));
         logResult();
     }
 
@@ -132,7 +153,8 @@ final class GameCommands {
     void rematch(Mark mark) {
         Seat opponent = room.members.seat(mark.opponent());
         if (opponent == null) {
-            throw new Rejection(ErrorCode.WAITING_FOR_OPPONENT,
+            throw new Rejection(
+                    ErrorCode.WAITING_FOR_OPPONENT,
                     "the other seat is empty: wait for an opponent or invite the bot");
         }
         if (match.rematchOffers().contains(mark) && match.status() == Match.Status.OVER) {
@@ -142,7 +164,11 @@ final class GameCommands {
         if (started) {
             newGame();
             room.publish(new Event.RematchStarted(match.game()), new Change.Rematch(mark));
-            log.debug("room {} game {} starts, {} moves first", room.code(), match.game(), match.first());
+            log.debug(
+                    "room {} game {} starts, {} moves first",
+                    room.code(),
+                    match.game(),
+                    match.first());
             room.bots.schedule();
         } else {
             room.publish(new Event.RematchOffered(mark.name()), new Change.Rematch(mark));
@@ -169,7 +195,9 @@ final class GameCommands {
     void seatBot(Mark seat, Level level) {
         room.members.seats().put(seat, Seat.bot(level));
         startIfWaiting();
-        room.publish(new Event.BotJoined(seat.name(), Snapshots.wire(level)), new Change.BotSeated(seat, level));
+        room.publish(
+                new Event.BotJoined(seat.name(), Snapshots.wire(level)),
+                new Change.BotSeated(seat, level));
         room.bots.schedule();
     }
 
@@ -192,9 +220,17 @@ final class GameCommands {
             return;
         }
         Match.Result r = match.result();
-        room.context.metrics().gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
-        log.info("room {} game {} over: {} ({}), score X {} O {} draws {}", room.code(), match.game(),
-                r.winner() == null ? "draw" : r.winner() + " wins", r.reason(),
-                match.wins(Mark.X), match.wins(Mark.O), match.draws());
+        room.context
+                .metrics()
+                .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
+        log.info(
+                "room {} game {} over: {} ({}), score X {} O {} draws {}",
+                room.code(),
+                match.game(),
+                r.winner() == null ? "draw" : r.winner() + " wins",
+                r.reason(),
+                match.wins(Mark.X),
+                match.wins(Mark.O),
+                match.draws());
     }
 }

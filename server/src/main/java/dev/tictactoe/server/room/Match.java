@@ -7,6 +7,7 @@ import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.MoveTiming;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
+
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,7 +23,11 @@ import java.util.function.LongSupplier;
  */
 final class Match {
 
-    enum Status { WAITING, PLAYING, OVER }
+    enum Status {
+        WAITING,
+        PLAYING,
+        OVER
+    }
 
     /** How a game ended; {@code winner} is null for a draw. */
     record Result(Mark winner, String reason, int[] line) {}
@@ -47,11 +52,15 @@ final class Match {
     private final ArrayDeque<FinishedGame> finished = new ArrayDeque<>();
     private final LongSupplier nanoTime;
     private final LongSupplier epochMillis;
+
     /** The current game's clock in a timed room, else null; a new one for every game. */
     private GameClock clock;
+
     private final Duration idleAfter;
+
     /** The current turn's claim rule in an untimed game, else null. */
     private IdleClaim idle;
+
     /** The instant the room's current task started: everything in one task happens at one time. */
     private long now;
 
@@ -63,7 +72,11 @@ final class Match {
      * {@code nanoTime} measures the game clocks and idle time; {@code epochMillis} only shows their
      * times; {@code idleAfter} is how long the side to move may stay idle in an untimed game.
      */
-    Match(RoomSettings settings, LongSupplier nanoTime, LongSupplier epochMillis, Duration idleAfter) {
+    Match(
+            RoomSettings settings,
+            LongSupplier nanoTime,
+            LongSupplier epochMillis,
+            Duration idleAfter) {
         this.settings = settings;
         this.idleAfter = idleAfter;
         this.board = new Board(settings.rules(), settings.first());
@@ -72,7 +85,9 @@ final class Match {
         this.now = nanoTime.getAsLong();
     }
 
-    /** When the side to move may be claimed from (epoch ms), or null: only while playing untimed. */
+    /**
+     * When the side to move may be claimed from (epoch ms), or null: only while playing untimed.
+     */
     Long claimableAt() {
         return status == Status.PLAYING && idle != null ? idle.claimableAt() : null;
     }
@@ -84,14 +99,17 @@ final class Match {
     void claim(Mark seat) {
         requirePlaying();
         if (settings.clock() != null) {
-            throw new Rejection(ErrorCode.CLAIM_NOT_ALLOWED, "a game with a clock ends on time, not by a claim");
+            throw new Rejection(
+                    ErrorCode.CLAIM_NOT_ALLOWED,
+                    "a game with a clock ends on time, not by a claim");
         }
         if (board.toMove() == seat) {
             throw new Rejection(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
         }
         if (!idle.canClaim(now)) {
             long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
-            throw new Rejection(ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
+            throw new Rejection(
+                    ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
         }
         finish(new Result(seat, ResultReason.ABANDONED.wire(), null));
     }
@@ -175,7 +193,9 @@ final class Match {
         return finished.peekLast();
     }
 
-    /** Both seats are filled: the first game starts, or a game abandoned by a leaver is replayed. */
+    /**
+     * Both seats are filled: the first game starts, or a game abandoned by a leaver is replayed.
+     */
     boolean startIfWaiting() {
         if (status == Status.WAITING) {
             status = Status.PLAYING;
@@ -189,22 +209,33 @@ final class Match {
         return false;
     }
 
-    /** Validates a move by {@code seat} without changing anything; rules first, out of turn first of all. */
+    /**
+     * Validates a move by {@code seat} without changing anything; rules first, out of turn first of
+     * all.
+     */
     void checkMove(Mark seat, int cell) {
         switch (status) {
             case WAITING -> throw waiting();
-            case OVER -> throw new Rejection(ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
-            case PLAYING -> { }
+            case OVER ->
+                    throw new Rejection(
+                            ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
+            case PLAYING -> {}
         }
         if (board.toMove() != seat) {
-            throw new Rejection(ErrorCode.NOT_YOUR_TURN, "it is " + board.toMove() + "'s turn, not " + seat + "'s");
+            throw new Rejection(
+                    ErrorCode.NOT_YOUR_TURN,
+                    "it is " + board.toMove() + "'s turn, not " + seat + "'s");
         }
         int cells = settings.rules().cells();
         if (cell < 0 || cell >= cells) {
-            throw new Rejection(ErrorCode.OUT_OF_RANGE, "cell " + cell + " is off the board (0.." + (cells - 1) + ")");
+            throw new Rejection(
+                    ErrorCode.OUT_OF_RANGE,
+                    "cell " + cell + " is off the board (0.." + (cells - 1) + ")");
         }
         if (!board.isEmpty(cell)) {
-            throw new Rejection(ErrorCode.CELL_TAKEN, "cell " + cell + " is already taken by " + board.at(cell));
+            throw new Rejection(
+                    ErrorCode.CELL_TAKEN,
+                    "cell " + cell + " is already taken by " + board.at(cell));
         }
     }
 
@@ -212,9 +243,15 @@ final class Match {
     boolean play(Mark seat, int cell, String id) {
         checkMove(seat, cell);
         if (clock != null && clock.moved(seat, now) instanceof MoveTiming.Flagged) {
-            // Cannot happen after tick() at the same instant; kept so no move ever counts after the flag.
-            finish(new Result(board.isCertainDraw() ? null : seat.opponent(), ResultReason.TIMEOUT.wire(), null));
-            throw new Rejection(ErrorCode.GAME_OVER, "the game is over: " + seat + " ran out of time");
+            // Cannot happen after tick() at the same instant; kept so no move ever counts after the
+            // flag.
+            finish(
+                    new Result(
+                            board.isCertainDraw() ? null : seat.opponent(),
+                            ResultReason.TIMEOUT.wire(),
+                            null));
+            throw new Rejection(
+                    ErrorCode.GAME_OVER, "the game is over: " + seat + " ran out of time");
         }
         boolean won = board.play(cell);
         turnStarted();
@@ -250,10 +287,14 @@ final class Match {
         undoRequest = seat;
     }
 
-    /** Answers the opponent's pending takeback; returns the cells taken back (empty if declined). */
+    /**
+     * Answers the opponent's pending takeback; returns the cells taken back (empty if declined).
+     */
     List<Integer> answerUndo(Mark seat, boolean accept) {
         if (undoRequest == null || undoRequest == seat) {
-            throw new Rejection(ErrorCode.NO_PENDING_REQUEST, "there is no takeback request from your opponent");
+            throw new Rejection(
+                    ErrorCode.NO_PENDING_REQUEST,
+                    "there is no takeback request from your opponent");
         }
         Mark requester = undoRequest;
         undoRequest = null;
@@ -299,7 +340,8 @@ final class Match {
      */
     boolean offerRematch(Mark seat, boolean opponentIsBot) {
         if (status != Status.OVER) {
-            throw new Rejection(ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
+            throw new Rejection(
+                    ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
         }
         if (!rematchOffers.add(seat) && !opponentIsBot) {
             return false;
@@ -311,13 +353,18 @@ final class Match {
         return false;
     }
 
-    /** An offer belongs to whoever made it: it goes when they leave the seat. Returns true if there was one. */
+    /**
+     * An offer belongs to whoever made it: it goes when they leave the seat. Returns true if there
+     * was one.
+     */
     boolean withdrawRematch(Mark seat) {
         return rematchOffers.remove(seat);
     }
 
     static Rejection waiting() {
-        return new Rejection(ErrorCode.WAITING_FOR_OPPONENT, "the game has not started: waiting for an opponent");
+        return new Rejection(
+                ErrorCode.WAITING_FOR_OPPONENT,
+                "the game has not started: waiting for an opponent");
     }
 
     private void nextGame() {
@@ -371,11 +418,26 @@ final class Match {
 
     /** What a checkpoint keeps of the series. */
     RoomState.MatchState state() {
-        return new RoomState.MatchState(game, status, board.first(), board.moves(), List.copyOf(moveIds), result,
-                xWins, oWins, draws, undoRequest, List.copyOf(rematchOffers), List.copyOf(finished),
+        return new RoomState.MatchState(
+                game,
+                status,
+                board.first(),
+                board.moves(),
+                List.copyOf(moveIds),
+                result,
+                xWins,
+                oWins,
+                draws,
+                undoRequest,
+                List.copyOf(rematchOffers),
+                List.copyOf(finished),
                 clock == null ? null : clock.state(),
-                idle == null ? null : new RoomState.IdleState(idle.turnStartedNanos(), idle.turnStartedAt(),
-                        idle.after().toMillis()),
+                idle == null
+                        ? null
+                        : new RoomState.IdleState(
+                                idle.turnStartedNanos(),
+                                idle.turnStartedAt(),
+                                idle.after().toMillis()),
                 idleAfter.toMillis());
     }
 
@@ -384,10 +446,20 @@ final class Match {
      * move by move, its clock and idle time put back as they were. {@code idleAfter} applies when
      * the checkpoint does not say (an older one).
      */
-    static Match restore(RoomSettings settings, RoomState.MatchState state, LongSupplier nanoTime,
-            LongSupplier epochMillis, Duration idleAfter) {
-        Match match = new Match(settings, nanoTime, epochMillis,
-                state.idleAfterMillis() == null ? idleAfter : Duration.ofMillis(state.idleAfterMillis()));
+    static Match restore(
+            RoomSettings settings,
+            RoomState.MatchState state,
+            LongSupplier nanoTime,
+            LongSupplier epochMillis,
+            Duration idleAfter) {
+        Match match =
+                new Match(
+                        settings,
+                        nanoTime,
+                        epochMillis,
+                        state.idleAfterMillis() == null
+                                ? idleAfter
+                                : Duration.ofMillis(state.idleAfterMillis()));
         match.game = state.game();
         match.status = state.status();
         match.board = new Board(settings.rules(), state.first());
@@ -407,7 +479,11 @@ final class Match {
         }
         if (state.idle() != null) {
             RoomState.IdleState idle = state.idle();
-            match.idle = new IdleClaim(idle.turnStartedNanos(), idle.turnStartedAt(), Duration.ofMillis(idle.afterMillis()));
+            match.idle =
+                    new IdleClaim(
+                            idle.turnStartedNanos(),
+                            idle.turnStartedAt(),
+                            Duration.ofMillis(idle.afterMillis()));
         }
         return match;
     }
@@ -427,7 +503,9 @@ final class Match {
             moved = true;
         }
         if (idle != null) {
-            idle = new IdleClaim(idle.turnStartedNanos(), idle.turnStartedAt() + millis, idle.after());
+            idle =
+                    new IdleClaim(
+                            idle.turnStartedNanos(), idle.turnStartedAt() + millis, idle.after());
             moved = true;
         }
         return moved;

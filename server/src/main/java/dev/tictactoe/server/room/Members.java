@@ -8,20 +8,22 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Who is in a room: joining, coming back with a seat token, leaving, the grace period of a dropped
  * player's seat, and names. The methods that change who sits where ({@link #take}, {@link
- * #returned}, {@link #dropped}, {@link #free}, {@link #spectators(int)}) are the ones a replay calls
- * again. Room loop only.
+ * #returned}, {@link #dropped}, {@link #free}, {@link #spectators(int)}) are the ones a replay
+ * calls again. Room loop only.
  */
 final class Members {
 
@@ -48,23 +50,26 @@ final class Members {
      * the room is shared with any other thread.
      */
     void reserve(Map<Mark, Reservation> reservations) {
-        reservations.forEach((mark, r) -> {
-            if (seats.containsKey(mark)) {
-                throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
-            }
-            seats.put(mark, Seat.reserved(r.name(), r.token()));
-        });
+        reservations.forEach(
+                (mark, r) -> {
+                    if (seats.containsKey(mark)) {
+                        throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
+                    }
+                    seats.put(mark, Seat.reserved(r.name(), r.token()));
+                });
     }
 
     /**
      * Starts the seat grace of every reserved seat, as for a player who dropped: whoever does not
-     * come in time loses the seat (and the game, if it is running). Returns whether any was reserved.
+     * come in time loses the seat (and the game, if it is running). Returns whether any was
+     * reserved.
      */
     boolean holdReservations() {
         boolean any = false;
         for (var entry : seats.entrySet()) {
             if (entry.getValue().reserved) {
-                entry.getValue().graceUntil = room.time.millis() + room.context.limits().seatGrace().toMillis();
+                entry.getValue().graceUntil =
+                        room.time.millis() + room.context.limits().seatGrace().toMillis();
                 startGraceTimer(entry.getKey(), entry.getValue());
                 any = true;
             }
@@ -85,11 +90,16 @@ final class Members {
             throw new Rejection(ErrorCode.ALREADY_JOINED, "this connection has already joined");
         }
         if (join.protocol() != Protocol.VERSION) {
-            throw new Rejection(ErrorCode.UNSUPPORTED_PROTOCOL,
-                    "protocol " + join.protocol() + " is not spoken here; this server speaks " + Protocol.VERSION);
+            throw new Rejection(
+                    ErrorCode.UNSUPPORTED_PROTOCOL,
+                    "protocol "
+                            + join.protocol()
+                            + " is not spoken here; this server speaks "
+                            + Protocol.VERSION);
         }
         if (room.feed.members().size() >= room.context.limits().maxMembers()) {
-            throw new Rejection(ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
+            throw new Rejection(
+                    ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
         }
         if (join.token() != null) {
             rejoin(session, join.token());
@@ -99,7 +109,8 @@ final class Members {
         Mark free = join.spectate() ? null : freeSeat();
         if (free == null) {
             if (!room.settings().spectators()) {
-                throw new Rejection(join.spectate() ? ErrorCode.SPECTATORS_DISABLED : ErrorCode.ROOM_FULL,
+                throw new Rejection(
+                        join.spectate() ? ErrorCode.SPECTATORS_DISABLED : ErrorCode.ROOM_FULL,
                         "both seats are taken and this room does not allow spectators");
             }
             spectators(spectators + 1);
@@ -110,7 +121,11 @@ final class Members {
         String token = room.context.tokens().get();
         boolean started = take(free, name, token, session);
         admit(session, free, token);
-        log.info("room {} seat {} taken by '{}'{}", room.code(), free, name,
+        log.info(
+                "room {} seat {} taken by '{}'{}",
+                room.code(),
+                free,
+                name,
                 started ? ", game " + room.match.game() + " starts" : "");
     }
 
@@ -131,7 +146,8 @@ final class Members {
     private void rejoin(Session session, String token) {
         Mark mark = seatWithToken(token);
         if (mark == null) {
-            throw new Rejection(ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
+            throw new Rejection(
+                    ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
         }
         Seat seat = seats.get(mark);
         Session previous = seat.session;
@@ -141,7 +157,8 @@ final class Members {
             previous.joined = false;
             room.feed.members().remove(previous);
             room.context.metrics().memberLeft(true);
-            previous.member.close(CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
+            previous.member.close(
+                    CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         }
         boolean first = seat.reserved;
         if (previous == null) {
@@ -151,7 +168,11 @@ final class Members {
         }
         admit(session, mark, token);
         if (first) {
-            log.info("room {} seat {} taken by '{}', who was promised it", room.code(), mark, seat.name);
+            log.info(
+                    "room {} seat {} taken by '{}', who was promised it",
+                    room.code(),
+                    mark,
+                    seat.name);
         } else {
             log.info("room {} seat {} reconnected", room.code(), mark);
         }
@@ -162,10 +183,14 @@ final class Members {
         Seat seat = seats.get(mark);
         seat.cancelGraceTimer();
         seat.session = session;
-        // A player promised the seat by a quick match arrives for the first time: a join to the others.
+        // A player promised the seat by a quick match arrives for the first time: a join to the
+        // others.
         boolean first = seat.reserved;
         seat.reserved = false;
-        room.publish(first ? new Event.Joined(mark.name(), seat.name) : new Event.Reconnected(mark.name()),
+        room.publish(
+                first
+                        ? new Event.Joined(mark.name(), seat.name)
+                        : new Event.Reconnected(mark.name()),
                 new Change.Returned(mark));
     }
 
@@ -175,12 +200,21 @@ final class Members {
         room.feed.members().add(session);
         room.context.metrics().memberJoined(seat != null);
         room.cancelEmptyTimer();
-        Feed.send(session, new ServerMessage.Welcome(Protocol.VERSION, room.code(), seat == null ? null : seat.name(),
-                token, room.context.epochMillis().getAsLong(), room.feed.snapshot()));
+        Feed.send(
+                session,
+                new ServerMessage.Welcome(
+                        Protocol.VERSION,
+                        room.code(),
+                        seat == null ? null : seat.name(),
+                        token,
+                        room.context.epochMillis().getAsLong(),
+                        room.feed.snapshot()));
         room.bots.schedule();
     }
 
-    /** A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while. */
+    /**
+     * A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while.
+     */
     void leave(Session session, boolean forGood) {
         if (!session.joined) {
             return;
@@ -212,20 +246,28 @@ final class Members {
         seat.graceUntil = graceUntil;
         room.publish(new Event.Disconnected(mark.name()), new Change.Dropped(mark, graceUntil));
         if (!room.time.replaying()) {
-            log.info("room {} seat {} dropped, kept for {}", room.code(), mark,
+            log.info(
+                    "room {} seat {} dropped, kept for {}",
+                    room.code(),
+                    mark,
                     Duration.ofMillis(graceUntil - room.time.millis()));
             startGraceTimer(mark, seat);
         }
     }
 
-    /** Frees the seat at its grace deadline, a wall-clock time, unless its player is back by then. */
+    /**
+     * Frees the seat at its grace deadline, a wall-clock time, unless its player is back by then.
+     */
     private void startGraceTimer(Mark mark, Seat seat) {
         long left = Math.max(0, seat.graceUntil - room.time.millis());
-        seat.graceTimer = room.schedule(() -> {
-            if (seats.get(mark) == seat && seat.session == null) {
-                free(mark);
-            }
-        }, Duration.ofMillis(left).toNanos());
+        seat.graceTimer =
+                room.schedule(
+                        () -> {
+                            if (seats.get(mark) == seat && seat.session == null) {
+                                free(mark);
+                            }
+                        },
+                        Duration.ofMillis(left).toNanos());
     }
 
     /** Empties a seat; a game in progress is abandoned by it. */
@@ -237,14 +279,24 @@ final class Members {
         if (abandoned) {
             room.feed.boardChanges();
         }
-        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the snapshot.
-        room.publish(abandoned ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire())
-                : new Event.Left(mark.name()), new Change.Freed(mark));
+        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the
+        // snapshot.
+        room.publish(
+                abandoned
+                        ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire())
+                        : new Event.Left(mark.name()),
+                new Change.Freed(mark));
         if (!room.time.replaying()) {
             if (abandoned) {
-                room.context.metrics().gameFinished(mark.opponent().name(), ResultReason.ABANDONED.wire());
+                room.context
+                        .metrics()
+                        .gameFinished(mark.opponent().name(), ResultReason.ABANDONED.wire());
             }
-            log.info("room {} seat {} freed{}{}", room.code(), mark, seat.reserved ? " (its player never came)" : "",
+            log.info(
+                    "room {} seat {} freed{}{}",
+                    room.code(),
+                    mark,
+                    seat.reserved ? " (its player never came)" : "",
                     abandoned ? ", game " + room.match.game() + " abandoned" : "");
         }
     }
@@ -261,14 +313,15 @@ final class Members {
 
     /** True while a player or a spectator is connected (or, during a replay, was at that point). */
     boolean occupied() {
-        return spectators > 0 || seats.values().stream().anyMatch(s -> !s.isBot() && s.session != null);
+        return spectators > 0
+                || seats.values().stream().anyMatch(s -> !s.isBot() && s.session != null);
     }
 
     /**
      * After a restart, as the rules say: a player who was connected when the server stopped has
      * dropped with it and gets a whole grace period from now; a seat whose grace ran out while the
-     * server was down is freed now (first deadline first), abandoning a game in progress; the
-     * other dropped seats keep their deadlines.
+     * server was down is freed now (first deadline first), abandoning a game in progress; the other
+     * dropped seats keep their deadlines.
      */
     void recovered() {
         long now = room.time.millis();
@@ -290,7 +343,10 @@ final class Members {
         expired.sort(Comparator.comparingLong(mark -> seats.get(mark).graceUntil));
         for (Mark mark : expired) {
             if (seats.containsKey(mark)) {
-                log.info("room {} seat {}: its grace ran out while the server was down", room.code(), mark);
+                log.info(
+                        "room {} seat {}: its grace ran out while the server was down",
+                        room.code(),
+                        mark);
                 free(mark);
             }
         }
@@ -302,7 +358,9 @@ final class Members {
 
     Mark requirePlayer(Session session) {
         if (session.seat == null) {
-            throw new Rejection(ErrorCode.NOT_A_PLAYER, "spectators cannot play; join with a free seat to play");
+            throw new Rejection(
+                    ErrorCode.NOT_A_PLAYER,
+                    "spectators cannot play; join with a free seat to play");
         }
         return session.seat;
     }

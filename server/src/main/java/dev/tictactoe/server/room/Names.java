@@ -3,7 +3,9 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 
-/** Applies the protocol's name rule ({@link Protocol#normalizeName}) with the room's length limit. */
+/**
+ * Applies the protocol's name rule ({@link Protocol#normalizeName}) with the room's length limit.
+ */
 final class Names {
 
     private Names() {}
@@ -12,7 +14,8 @@ final class Names {
     static String check(String name, int max) {
         String normalized = Protocol.normalizeName(name, max);
         if (normalized == null) {
-            throw new Rejection(ErrorCode.NAME_INVALID,
+            throw new Rejection(
+                    ErrorCode.NAME_INVALID,
                     "a name is 1 to " + max + " characters, without control or format characters");
         }
         return normalized;

@@ -3,9 +3,9 @@ package dev.tictactoe.server.room;
 import java.util.function.Function;
 
 /**
- * One encoded server message on its way to one or many members. A transport may build its own
- * form of it (a framed buffer) once and share it between the members of a broadcast; the room
- * releases that form when the broadcast is done.
+ * One encoded server message on its way to one or many members. A transport may build its own form
+ * of it (a framed buffer) once and share it between the members of a broadcast; the room releases
+ * that form when the broadcast is done.
  */
 public final class Outgoing implements AutoCloseable {
 

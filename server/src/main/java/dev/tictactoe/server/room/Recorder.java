@@ -3,8 +3,8 @@ package dev.tictactoe.server.room;
 import java.util.function.Supplier;
 
 /**
- * Writes a room's changes to its journal: one small record per change, encoded on the loop in
- * well under a microsecond, and every {@link RoomJournal#checkpointEvery} changes the room's whole
+ * Writes a room's changes to its journal: one small record per change, encoded on the loop in well
+ * under a microsecond, and every {@link RoomJournal#checkpointEvery} changes the room's whole
  * state, captured on the loop and turned into JSON by the journal's own thread. A refused record
  * leaves a gap no replay can cross, so the room then writes its whole state with the next change
  * the journal takes. Finished games go to the archive. Room loop only.
@@ -13,8 +13,12 @@ final class Recorder {
 
     private final Room room;
     private int sinceCheckpoint;
-    /** A record was refused: the journal's history of the room has a gap until the next checkpoint. */
+
+    /**
+     * A record was refused: the journal's history of the room has a gap until the next checkpoint.
+     */
     private boolean gap;
+
     /** The newest finished game handed to the archive. */
     private int archivedGame;
 

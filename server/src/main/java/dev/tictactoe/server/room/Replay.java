@@ -1,41 +1,47 @@
 package dev.tictactoe.server.room;
 
 import io.netty.channel.EventLoop;
-import java.time.Instant;
-import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Instant;
+import java.util.List;
+
 /**
- * Rebuilds a room after a restart: its newest checkpoint, then every change written after it,
- * each handed back to the very method that made it first ({@link Members#take}, {@link
+ * Rebuilds a room after a restart: its newest checkpoint, then every change written after it, each
+ * handed back to the very method that made it first ({@link Members#take}, {@link
  * GameCommands#play}, ...) at the instant it was made ({@link RoomTime}). Nothing here changes a
- * room by itself, so a replay cannot come out different from what happened: the room is back at
- * the same version with the same snapshot, diffs, clocks and move ids, and checks that each change
- * made the version it was written with. Then {@link #resume} lets the rules run on the downtime.
+ * room by itself, so a replay cannot come out different from what happened: the room is back at the
+ * same version with the same snapshot, diffs, clocks and move ids, and checks that each change made
+ * the version it was written with. Then {@link #resume} lets the rules run on the downtime.
  */
 final class Replay {
 
     private static final Logger log = LoggerFactory.getLogger(Replay.class);
 
-    /** The connection of a player who was connected at a replayed change: nobody is on the other end. */
-    private static final Member STAND_IN = new Member() {
-        @Override
-        public void send(Outgoing message) {}
+    /**
+     * The connection of a player who was connected at a replayed change: nobody is on the other
+     * end.
+     */
+    private static final Member STAND_IN =
+            new Member() {
+                @Override
+                public void send(Outgoing message) {}
 
-        @Override
-        public boolean writable() {
-            return true;
-        }
+                @Override
+                public boolean writable() {
+                    return true;
+                }
 
-        @Override
-        public void close(int code, String reason) {}
+                @Override
+                public void close(int code, String reason) {}
 
-        @Override
-        public String toString() {
-            return "replay";
-        }
-    };
+                @Override
+                public String toString() {
+                    return "replay";
+                }
+            };
 
     private Replay() {}
 
@@ -46,17 +52,26 @@ final class Replay {
 
     /**
      * The room as its checkpoint and the changes after it leave it, not yet live. A change that
-     * cannot be made again (a gap in the versions, a record that does not read, a rule refusing
-     * it) ends the replay there, with one error line: the room comes back as it was before that
-     * change rather than as something that never was.
+     * cannot be made again (a gap in the versions, a record that does not read, a rule refusing it)
+     * ends the replay there, with one error line: the room comes back as it was before that change
+     * rather than as something that never was.
      */
-    static Room rebuild(RoomState state, List<RoomJournal.Recorded> changes, EventLoop loop, RoomContext context) {
+    static Room rebuild(
+            RoomState state,
+            List<RoomJournal.Recorded> changes,
+            EventLoop loop,
+            RoomContext context) {
         Room room = Checkpoints.restore(state, loop, context);
         for (int i = 0; i < changes.size(); i++) {
             String failure = apply(room, changes.get(i));
             if (failure != null) {
-                log.error("room {}: {}; recovered at version {}, without the {} changes from there on", room.code(),
-                        failure, room.feed.version(), changes.size() - i);
+                log.error(
+                        "room {}: {}; recovered at version {}, without the {} changes from there"
+                            + " on",
+                        room.code(),
+                        failure,
+                        room.feed.version(),
+                        changes.size() - i);
                 break;
             }
         }
@@ -81,13 +96,23 @@ final class Replay {
             // As every task of the room starts: the clock first. A timeout is exactly that.
             boolean flagged = room.flagIfDue();
             if (flagged != change instanceof Change.TimedOut) {
-                return "version " + version + " was " + change + " but the clock " + (flagged ? "ran out" : "did not run out");
+                return "version "
+                        + version
+                        + " was "
+                        + change
+                        + " but the clock "
+                        + (flagged ? "ran out" : "did not run out");
             }
             if (!flagged) {
                 make(room, change);
             }
         } catch (RuntimeException e) {
-            return "making " + change + " again as version " + version + " failed: " + e.getMessage();
+            return "making "
+                    + change
+                    + " again as version "
+                    + version
+                    + " failed: "
+                    + e.getMessage();
         }
         if (room.feed.version() != version) {
             return change + " made version " + room.feed.version() + ", not " + version;
@@ -110,7 +135,8 @@ final class Replay {
             case Change.Claimed c -> room.game.claim(c.seat());
             case Change.Rematch c -> room.game.rematch(c.seat());
             case Change.BotSeated c -> room.game.seatBot(c.seat(), c.level());
-            case Change.TimedOut c -> throw new IllegalStateException("a timeout is made by the clock");
+            case Change.TimedOut c ->
+                    throw new IllegalStateException("a timeout is made by the clock");
             case Change.Resumed c -> room.resumed(c.pausedMillis());
         }
     }
@@ -122,19 +148,24 @@ final class Replay {
      * empty-room time, downtime included, is removed.
      */
     static void resume(Room room) {
-        room.execute(() -> {
-            room.resumed(room.time.resume());
-            if (room.members.spectators() != 0) {
-                room.members.spectators(0);
-            }
-            room.members.recovered();
-            Long since = room.emptySince;
-            if (since != null && since + room.context.limits().emptyRoomTtl().toMillis() <= room.time.millis()) {
-                room.expire("while the server was down, empty since " + Instant.ofEpochMilli(since));
-                return;
-            }
-            room.startEmptyTimer(since == null ? room.time.millis() : since);
-            room.bots.schedule();
-        });
+        room.execute(
+                () -> {
+                    room.resumed(room.time.resume());
+                    if (room.members.spectators() != 0) {
+                        room.members.spectators(0);
+                    }
+                    room.members.recovered();
+                    Long since = room.emptySince;
+                    if (since != null
+                            && since + room.context.limits().emptyRoomTtl().toMillis()
+                                    <= room.time.millis()) {
+                        room.expire(
+                                "while the server was down, empty since "
+                                        + Instant.ofEpochMilli(since));
+                        return;
+                    }
+                    room.startEmptyTimer(since == null ? room.time.millis() : since);
+                    room.bots.schedule();
+                });
     }
 }

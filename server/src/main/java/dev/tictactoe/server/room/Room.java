@@ -1,7 +1,5 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.server.logging.LogFields;
-
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
@@ -12,17 +10,21 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.logging.LogFields;
+
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The room actor: the one owner of a room's state. Every operation runs on the room's own event
@@ -49,28 +51,60 @@ public final class Room {
     final Recorder recorder;
     private final Promise<Void> removed;
     private ScheduledFuture<?> emptyTimer;
+
     /** Since when (epoch ms) nobody has been connected, or null while somebody is. */
     Long emptySince;
+
     /** The one timer of a timed game, at the running side's deadline; null when none runs. */
     private ScheduledFuture<?> clockTimer;
+
     private long clockTimerDeadline;
     private boolean dispatching;
+
     /** The member whose message is being handled, if any: it hears of the change last. */
     private Session handling;
+
     boolean closed;
 
     /** {@code botSeed} makes the bot's choices in this room repeatable. */
     Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context) {
-        this(code, settings, loop, botSeed, context, new RoomTime(context.nanoTime(), context.epochMillis()));
+        this(
+                code,
+                settings,
+                loop,
+                botSeed,
+                context,
+                new RoomTime(context.nanoTime(), context.epochMillis()));
     }
 
-    private Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context, RoomTime time) {
-        this(code, settings, loop, botSeed, context, time,
+    private Room(
+            String code,
+            RoomSettings settings,
+            EventLoop loop,
+            long botSeed,
+            RoomContext context,
+            RoomTime time) {
+        this(
+                code,
+                settings,
+                loop,
+                botSeed,
+                context,
+                time,
                 new Match(settings, time::nanos, time::millis, context.limits().idleClaim()));
     }
 
-    /** A room whose series is {@code match} on the time line {@code time}: new, or rebuilt from a checkpoint. */
-    Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context, RoomTime time,
+    /**
+     * A room whose series is {@code match} on the time line {@code time}: new, or rebuilt from a
+     * checkpoint.
+     */
+    Room(
+            String code,
+            RoomSettings settings,
+            EventLoop loop,
+            long botSeed,
+            RoomContext context,
+            RoomTime time,
             Match match) {
         this.code = code;
         this.settings = settings;
@@ -80,8 +114,19 @@ public final class Room {
         this.time = time;
         this.match = match;
         this.members = new Members(this);
-        this.feed = new Feed((version, previous) -> Snapshots.of(code, version, settings, match, members.seats(),
-                members.spectators(), previous), context.limits().diffHistory(), context.epochMillis());
+        this.feed =
+                new Feed(
+                        (version, previous) ->
+                                Snapshots.of(
+                                        code,
+                                        version,
+                                        settings,
+                                        match,
+                                        members.seats(),
+                                        members.spectators(),
+                                        previous),
+                        context.limits().diffHistory(),
+                        context.epochMillis());
         this.bots = new BotTurns(this, botSeed);
         this.game = new GameCommands(this);
         this.recorder = new Recorder(this);
@@ -128,19 +173,27 @@ public final class Room {
     /** A decoded message from a member's connection. */
     public void receive(Session session, ClientMessage message) {
         long received = System.nanoTime();
-        execute(() -> {
-            handling = session;
-            try (LogFields.Scope fields = LogFields.member(session.seat, session.member.toString())) {
-                handle(session, message);
-            } catch (Rejection r) {
-                log.debug("{} rejected {}: {}", session, message.getClass().getSimpleName(), r.getMessage());
-                context.metrics().rejected(r.code);
-                Feed.send(session, new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
-            } finally {
-                handling = null;
-                context.metrics().handled(message, received);
-            }
-        });
+        execute(
+                () -> {
+                    handling = session;
+                    try (LogFields.Scope fields =
+                            LogFields.member(session.seat, session.member.toString())) {
+                        handle(session, message);
+                    } catch (Rejection r) {
+                        log.debug(
+                                "{} rejected {}: {}",
+                                session,
+                                message.getClass().getSimpleName(),
+                                r.getMessage());
+                        context.metrics().rejected(r.code);
+                        Feed.send(
+                                session,
+                                new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
+                    } finally {
+                        handling = null;
+                        context.metrics().handled(message, received);
+                    }
+                });
     }
 
     /** The connection closed, for whatever reason. */
@@ -196,8 +249,8 @@ public final class Room {
 
     /**
      * Publishes {@code change} to every member as one diff; the member who caused it hears last.
-     * Written down before anyone hears of it: a client never sees a change a restart forgets (up
-     * to the durability policy's window).
+     * Written down before anyone hears of it: a client never sees a change a restart forgets (up to
+     * the durability policy's window).
      */
     void publish(Event event, Change change) {
         byte[] diff = feed.advance(event);
@@ -222,25 +275,39 @@ public final class Room {
     private void sendHistory(Session session) {
         CompletableFuture<List<GameRecord>> archived = context.journal().history(code);
         if (archived == null) {
-            Feed.send(session, new ServerMessage.HistoryMessage(Snapshots.history(match, List.of())));
+            Feed.send(
+                    session, new ServerMessage.HistoryMessage(Snapshots.history(match, List.of())));
             return;
         }
-        archived.whenComplete((games, failure) -> execute(() -> {
-            if (failure != null) {
-                log.warn("room {}: the game archive could not be read, history from memory: {}", code, failure.toString());
-            }
-            if (session.joined) {
-                Feed.send(session, new ServerMessage.HistoryMessage(
-                        Snapshots.history(match, failure == null ? games : List.of())));
-            }
-        }));
+        archived.whenComplete(
+                (games, failure) ->
+                        execute(
+                                () -> {
+                                    if (failure != null) {
+                                        log.warn(
+                                                "room {}: the game archive could not be read,"
+                                                    + " history from memory: {}",
+                                                code,
+                                                failure.toString());
+                                    }
+                                    if (session.joined) {
+                                        Feed.send(
+                                                session,
+                                                new ServerMessage.HistoryMessage(
+                                                        Snapshots.history(
+                                                                match,
+                                                                failure == null
+                                                                        ? games
+                                                                        : List.of())));
+                                    }
+                                }));
     }
 
     // ---- the game clock ----
 
     /**
-     * Ends a timed game whose side to move has run out, before the task at hand counts; true if
-     * it did. The room calls it first in every task, and a replay before every change.
+     * Ends a timed game whose side to move has run out, before the task at hand counts; true if it
+     * did. The room calls it first in every task, and a replay before every change.
      */
     boolean flagIfDue() {
         Mark out = match.tick();
@@ -248,9 +315,13 @@ public final class Room {
             return false;
         }
         Match.Result result = match.result();
-        context.metrics().gameFinished(result.winner() == null ? null : result.winner().name(), result.reason());
+        context.metrics()
+                .gameFinished(
+                        result.winner() == null ? null : result.winner().name(), result.reason());
         feed.boardChanges();
-        publish(new Event.GameOver(result.winner() == null ? null : result.winner().name(), result.reason()),
+        publish(
+                new Event.GameOver(
+                        result.winner() == null ? null : result.winner().name(), result.reason()),
                 new Change.TimedOut());
         if (!time.replaying()) {
             log.info("room {} game {}: {} ran out of time", code, match.game(), out);
@@ -262,7 +333,8 @@ public final class Room {
     private void rescheduleClockTimer() {
         GameClock clock = match.clock();
         OptionalLong deadline = clock == null || closed ? OptionalLong.empty() : clock.deadline();
-        if (clockTimer != null && (deadline.isEmpty() || deadline.getAsLong() != clockTimerDeadline)) {
+        if (clockTimer != null
+                && (deadline.isEmpty() || deadline.getAsLong() != clockTimerDeadline)) {
             clockTimer.cancel(false);
             clockTimer = null;
         }
@@ -275,21 +347,32 @@ public final class Room {
 
     // ---- lifecycle ----
 
-    /** Nobody is connected from now on: the room goes after the empty-room time unless somebody comes. */
+    /**
+     * Nobody is connected from now on: the room goes after the empty-room time unless somebody
+     * comes.
+     */
     void startEmptyTimer() {
         startEmptyTimer(time.millis());
     }
 
-    /** Nobody has been connected since {@code since} (epoch ms): the room goes that long after it. */
+    /**
+     * Nobody has been connected since {@code since} (epoch ms): the room goes that long after it.
+     */
     void startEmptyTimer(long since) {
         cancelEmptyTimer();
         emptySince = since;
         long left = Math.max(0, since + context.limits().emptyRoomTtl().toMillis() - time.millis());
-        emptyTimer = schedule(() -> {
-            if (feed.members().isEmpty() && !closed) {
-                expire("after " + context.limits().emptyRoomTtl() + " with nobody connected");
-            }
-        }, TimeUnit.MILLISECONDS.toNanos(left));
+        emptyTimer =
+                schedule(
+                        () -> {
+                            if (feed.members().isEmpty() && !closed) {
+                                expire(
+                                        "after "
+                                                + context.limits().emptyRoomTtl()
+                                                + " with nobody connected");
+                            }
+                        },
+                        TimeUnit.MILLISECONDS.toNanos(left));
     }
 
     void cancelEmptyTimer() {
@@ -308,7 +391,10 @@ public final class Room {
         return members.occupied() ? null : emptySince != null ? emptySince : time.millis();
     }
 
-    /** The room is gone for good: out of the registry and the journal, its games kept for the retention. */
+    /**
+     * The room is gone for good: out of the registry and the journal, its games kept for the
+     * retention.
+     */
     void expire(String why) {
         closed = true;
         members.cancelTimers();
@@ -321,34 +407,37 @@ public final class Room {
 
     /**
      * Called once by the registry after creation: nobody is here yet. A room whose seats were
-     * promised (a quick match) starts its game at once; the promised players have the seat grace
-     * to come. The room's first checkpoint keeps it, opening game included.
+     * promised (a quick match) starts its game at once; the promised players have the seat grace to
+     * come. The room's first checkpoint keeps it, opening game included.
      */
     void created() {
-        execute(() -> {
-            if (members.holdReservations()) {
-                if (members.seats().size() == 2) {
-                    game.startIfWaiting();
-                }
-                // Nobody is here to hear it, and the checkpoint below holds it whole: no record.
-                feed.advance(null);
-                bots.schedule();
-            }
-            startEmptyTimer();
-            recorder.created();
-        });
+        execute(
+                () -> {
+                    if (members.holdReservations()) {
+                        if (members.seats().size() == 2) {
+                            game.startIfWaiting();
+                        }
+                        // Nobody is here to hear it, and the checkpoint below holds it whole: no
+                        // record.
+                        feed.advance(null);
+                        bots.schedule();
+                    }
+                    startEmptyTimer();
+                    recorder.created();
+                });
     }
 
     /** Server shutdown: tell every member and stop. */
     void shutdown() {
-        execute(() -> {
-            closed = true;
-            for (Session member : List.copyOf(feed.members())) {
-                member.member.close(CloseCodes.GOING_AWAY, "server shutting down");
-            }
-            members.cancelTimers();
-            cancelEmptyTimer();
-        });
+        execute(
+                () -> {
+                    closed = true;
+                    for (Session member : List.copyOf(feed.members())) {
+                        member.member.close(CloseCodes.GOING_AWAY, "server shutting down");
+                    }
+                    members.cancelTimers();
+                    cancelEmptyTimer();
+                });
     }
 
     int memberCount() {
@@ -361,6 +450,8 @@ public final class Room {
 
     /** What an error refers to: a move's id, else the refused message's type. */
     private static String refOf(ClientMessage message) {
-        return message instanceof ClientMessage.Move move ? move.id() : MessageCodec.typeName(message);
+        return message instanceof ClientMessage.Move move
+                ? move.id()
+                : MessageCodec.typeName(message);
     }
 }

@@ -1,41 +1,47 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.GameRecord;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * Where a room writes down what must outlive the process: one small record per change, now and
- * then its whole state, each finished game, and that it is gone. Called on the room's loop;
+ * Where a room writes down what must outlive the process: one small record per change, now and then
+ * its whole state, each finished game, and that it is gone. Called on the room's loop;
  * implementations never block, and do any costly encoding ({@link Supplier} payloads) elsewhere.
  */
 public interface RoomJournal {
 
-    /** A room writes its whole state after this many changes, so a recovery replays at most as many. */
+    /**
+     * A room writes its whole state after this many changes, so a recovery replays at most as many.
+     */
     int DEFAULT_CHECKPOINT_EVERY = 100;
 
-    /** A change read back from the journal: the version it made and the payload it was written with. */
+    /**
+     * A change read back from the journal: the version it made and the payload it was written with.
+     */
     record Recorded(long version, byte[] payload) {}
 
     /** Keeps nothing: rooms live in memory only. */
-    RoomJournal NONE = new RoomJournal() {
-        @Override
-        public boolean change(String room, long version, ChangeKind kind, byte[] payload) {
-            return true;
-        }
+    RoomJournal NONE =
+            new RoomJournal() {
+                @Override
+                public boolean change(String room, long version, ChangeKind kind, byte[] payload) {
+                    return true;
+                }
 
-        @Override
-        public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
-            return true;
-        }
+                @Override
+                public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
+                    return true;
+                }
 
-        @Override
-        public void gameFinished(String room, int game, Supplier<byte[]> json) {}
+                @Override
+                public void gameFinished(String room, int game, Supplier<byte[]> json) {}
 
-        @Override
-        public void closed(String room, long version) {}
-    };
+                @Override
+                public void closed(String room, long version) {}
+            };
 
     /**
      * The change that made {@code version}. False when the journal refused it (a failing disk, a

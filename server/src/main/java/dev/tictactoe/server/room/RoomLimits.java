@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.clock.IdleClaim;
+
 import java.time.Duration;
 
 /**
@@ -12,9 +13,15 @@ import java.time.Duration;
  * @param seatGrace how long a dropped player's seat is held
  * @param emptyRoomTtl how long a room nobody is connected to lives
  * @param diffHistory how many recent diffs are kept for replay
- * @param idleClaim how long the side to move may stay idle in an untimed game before it can be claimed
+ * @param idleClaim how long the side to move may stay idle in an untimed game before it can be
+ *     claimed
  */
-record RoomLimits(int maxMembers, int maxNameLength, Duration seatGrace, Duration emptyRoomTtl, int diffHistory,
+record RoomLimits(
+        int maxMembers,
+        int maxNameLength,
+        Duration seatGrace,
+        Duration emptyRoomTtl,
+        int diffHistory,
         Duration idleClaim) {
 
     RoomLimits {
@@ -22,12 +29,28 @@ record RoomLimits(int maxMembers, int maxNameLength, Duration seatGrace, Duratio
     }
 
     /** Limits with the default idle claim time. */
-    RoomLimits(int maxMembers, int maxNameLength, Duration seatGrace, Duration emptyRoomTtl, int diffHistory) {
-        this(maxMembers, maxNameLength, seatGrace, emptyRoomTtl, diffHistory, IdleClaim.DEFAULT_AFTER);
+    RoomLimits(
+            int maxMembers,
+            int maxNameLength,
+            Duration seatGrace,
+            Duration emptyRoomTtl,
+            int diffHistory) {
+        this(
+                maxMembers,
+                maxNameLength,
+                seatGrace,
+                emptyRoomTtl,
+                diffHistory,
+                IdleClaim.DEFAULT_AFTER);
     }
 
     static RoomLimits of(ServerConfig config) {
-        return new RoomLimits(config.maxMembersPerRoom(), config.maxNameLength(), config.seatGrace(),
-                config.emptyRoomTtl(), config.diffHistory(), config.idleClaim());
+        return new RoomLimits(
+                config.maxMembersPerRoom(),
+                config.maxNameLength(),
+                config.seatGrace(),
+                config.emptyRoomTtl(),
+                config.diffHistory(),
+                config.idleClaim());
     }
 }

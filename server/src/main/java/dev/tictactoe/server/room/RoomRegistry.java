@@ -2,21 +2,24 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.metrics.ServerMetrics;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.security.SecureRandom;
 import java.util.Base64;
-import dev.tictactoe.server.game.Mark;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import dev.tictactoe.server.metrics.ServerMetrics;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The live rooms by code; each room is pinned to one event loop of the worker group. */
 public final class RoomRegistry {
@@ -35,8 +38,13 @@ public final class RoomRegistry {
     private final RoomContext context;
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
-    /** Rooms created since the server started: the n-th gets the n-th seed fixed by {@code --bot-seed}. */
+
+    /**
+     * Rooms created since the server started: the n-th gets the n-th seed fixed by {@code
+     * --bot-seed}.
+     */
     private final AtomicLong created = new AtomicLong();
+
     private final SecureRandom random = new SecureRandom();
     private final RoomCode codes = new RoomCode(random);
 
@@ -45,12 +53,24 @@ public final class RoomRegistry {
     }
 
     /** Rooms that count into {@code metrics} and write their changes to {@code journal}. */
-    public RoomRegistry(ServerConfig config, EventLoopGroup loops, BotRunner bots, ServerMetrics metrics,
+    public RoomRegistry(
+            ServerConfig config,
+            EventLoopGroup loops,
+            BotRunner bots,
+            ServerMetrics metrics,
             RoomJournal journal) {
         this.config = config;
         this.loops = loops;
-        this.context = new RoomContext(RoomLimits.of(config), bots, this::newToken, System::currentTimeMillis,
-                this::remove, System::nanoTime, metrics, journal);
+        this.context =
+                new RoomContext(
+                        RoomLimits.of(config),
+                        bots,
+                        this::newToken,
+                        System::currentTimeMillis,
+                        this::remove,
+                        System::nanoTime,
+                        metrics,
+                        journal);
     }
 
     /**
@@ -63,12 +83,19 @@ public final class RoomRegistry {
         if (rooms.putIfAbsent(room.code(), room) == null) {
             count.incrementAndGet();
         }
-        log.info("room {} recovered at version {}, game {}", room.code(), room.feed.version(), room.match.game());
+        log.info(
+                "room {} recovered at version {}, game {}",
+                room.code(),
+                room.feed.version(),
+                room.match.game());
         Replay.resume(room);
         return room;
     }
 
-    /** Creates a room with a fresh code unique among live rooms and a bot seed of the server's choosing. */
+    /**
+     * Creates a room with a fresh code unique among live rooms and a bot seed of the server's
+     * choosing.
+     */
     public Room create(RoomSettings settings) throws Full {
         return create(settings, null, Map.of());
     }
@@ -76,8 +103,8 @@ public final class RoomRegistry {
     /**
      * Creates a room with a fresh code unique among live rooms.
      *
-     * @param botSeed the seed of the room's bot choices, or null to derive one from {@code --bot-seed}
-     *     (random without it)
+     * @param botSeed the seed of the room's bot choices, or null to derive one from {@code
+     *     --bot-seed} (random without it)
      */
     public Room create(RoomSettings settings, Long botSeed) throws Full {
         return create(settings, botSeed, Map.of());
@@ -92,7 +119,8 @@ public final class RoomRegistry {
         return create(settings, null, reserved);
     }
 
-    private Room create(RoomSettings settings, Long botSeed, Map<Mark, Reservation> reserved) throws Full {
+    private Room create(RoomSettings settings, Long botSeed, Map<Mark, Reservation> reserved)
+            throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
             count.decrementAndGet();
             throw new Full("the server holds its maximum of " + config.maxRooms() + " rooms");
@@ -104,10 +132,17 @@ public final class RoomRegistry {
             // Before the room is shared: nobody who guessed the code can take a promised seat.
             room.members.reserve(reserved);
             if (rooms.putIfAbsent(code, room) == null) {
-                log.info("room {} created: {}x{} k={}, {}, {} first{}{}", code, settings.rules().size(),
-                        settings.rules().size(), settings.rules().winLength(),
-                        reserved.isEmpty() ? "creator " + settings.creatorSeat() : "seats held for " + reserved.keySet(),
-                        settings.first(), settings.bot() == null ? "" : ", bot " + settings.bot(),
+                log.info(
+                        "room {} created: {}x{} k={}, {}, {} first{}{}",
+                        code,
+                        settings.rules().size(),
+                        settings.rules().size(),
+                        settings.rules().winLength(),
+                        reserved.isEmpty()
+                                ? "creator " + settings.creatorSeat()
+                                : "seats held for " + reserved.keySet(),
+                        settings.first(),
+                        settings.bot() == null ? "" : ", bot " + settings.bot(),
                         settings.clock() == null ? "" : ", clock " + settings.clock());
                 room.created();
                 return room;
@@ -116,20 +151,23 @@ public final class RoomRegistry {
     }
 
     /**
-     * The seed of a room that did not ask for one: the n-th value of a generator seeded with
-     * {@code --bot-seed}, so a run that creates its rooms in the same order replays and no two rooms
-     * share a seed; random without the flag.
+     * The seed of a room that did not ask for one: the n-th value of a generator seeded with {@code
+     * --bot-seed}, so a run that creates its rooms in the same order replays and no two rooms share
+     * a seed; random without the flag.
      */
     private long serverSeed() {
         Long base = config.botSeed();
         if (base == null) {
             return random.nextLong();
         }
-        // A generator per room, its start stepped by an odd constant: a well-mixed, distinct seed for each n.
+        // A generator per room, its start stepped by an odd constant: a well-mixed, distinct seed
+        // for each n.
         return new SplittableRandom(base + created.getAndIncrement() * SEED_STEP).nextLong();
     }
 
-    /** 2^64 divided by the golden ratio, made odd: consecutive multiples spread over all 64 bits. */
+    /**
+     * 2^64 divided by the golden ratio, made odd: consecutive multiples spread over all 64 bits.
+     */
     private static final long SEED_STEP = 0x9E3779B97F4A7C15L;
 
     /** The live room for a code as typed (case and look-alikes forgiven). */

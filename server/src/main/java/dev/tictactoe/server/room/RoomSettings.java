@@ -7,6 +7,7 @@ import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import java.util.random.RandomGenerator;
 
 /**
@@ -18,11 +19,22 @@ import java.util.random.RandomGenerator;
  * @param clock the time control of every game in the room, or null for untimed games
  */
 public record RoomSettings(
-        Rules rules, Mark creatorSeat, Mark first, boolean earlyDraw, boolean spectators, Level bot,
+        Rules rules,
+        Mark creatorSeat,
+        Mark first,
+        boolean earlyDraw,
+        boolean spectators,
+        Level bot,
         TimeControl clock) {
 
     /** Settings of an untimed room. */
-    public RoomSettings(Rules rules, Mark creatorSeat, Mark first, boolean earlyDraw, boolean spectators, Level bot) {
+    public RoomSettings(
+            Rules rules,
+            Mark creatorSeat,
+            Mark first,
+            boolean earlyDraw,
+            boolean spectators,
+            Level bot) {
         this(rules, creatorSeat, first, earlyDraw, spectators, bot, null);
     }
 
@@ -32,7 +44,8 @@ public record RoomSettings(
     }
 
     /**
-     * The settings a decoded create-room request asks for, with "random" seats drawn from {@code random}.
+     * The settings a decoded create-room request asks for, with "random" seats drawn from {@code
+     * random}.
      *
      * @throws ProtocolException {@code invalid_settings} for a time control that does not read
      */
@@ -54,7 +67,8 @@ public record RoomSettings(
         try {
             return TimeControl.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new ProtocolException(ErrorCode.INVALID_SETTINGS, "settings.clock: " + e.getMessage());
+            throw new ProtocolException(
+                    ErrorCode.INVALID_SETTINGS, "settings.clock: " + e.getMessage());
         }
     }
 

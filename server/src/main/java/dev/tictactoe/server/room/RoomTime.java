@@ -4,13 +4,13 @@ import java.util.function.LongSupplier;
 
 /**
  * A room's time: monotonic nanoseconds for game clocks, idle claims and timers, and epoch
- * milliseconds for the times clients are shown. Everything one task of the room does happens at
- * one instant, read when the task starts ({@link #tick}); the journal records that instant with
- * each change, and a replay sets it back ({@link #replayAt}), so a replayed change sees exactly
- * the time it first saw and comes out the same.
+ * milliseconds for the times clients are shown. Everything one task of the room does happens at one
+ * instant, read when the task starts ({@link #tick}); the journal records that instant with each
+ * change, and a replay sets it back ({@link #replayAt}), so a replayed change sees exactly the time
+ * it first saw and comes out the same.
  *
- * <p>A room keeps one monotonic time line for its whole life. A rebuilt room continues it from
- * its last recorded change ({@link #resume}): the time the server was down does not pass for game
+ * <p>A room keeps one monotonic time line for its whole life. A rebuilt room continues it from its
+ * last recorded change ({@link #resume}): the time the server was down does not pass for game
  * clocks (nobody could move), while the wall clock, and deadlines kept on it such as a dropped
  * seat's grace, did move on. Room loop only.
  */
@@ -18,8 +18,10 @@ final class RoomTime {
 
     private final LongSupplier nanoTime;
     private final LongSupplier epochMillis;
+
     /** Added to {@link #nanoTime}: zero for a new room, the continuation for a rebuilt one. */
     private long offset;
+
     private boolean replaying;
     private long nanos;
     private long millis;

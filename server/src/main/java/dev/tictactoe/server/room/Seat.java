@@ -1,7 +1,9 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.Level;
+
 import io.netty.util.concurrent.ScheduledFuture;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,16 +20,20 @@ final class Seat {
     final Level bot;
     Session session;
     ScheduledFuture<?> graceTimer;
+
     /** While the seat is held for a dropped player: when it is freed, in epoch milliseconds. */
     Long graceUntil;
+
     /** Held for a player promised this seat (a quick match) who has not come yet. */
     boolean reserved;
-    private final Map<String, Long> appliedMoves = new LinkedHashMap<>(16, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-            return size() > REMEMBERED_MOVE_IDS;
-        }
-    };
+
+    private final Map<String, Long> appliedMoves =
+            new LinkedHashMap<>(16, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                    return size() > REMEMBERED_MOVE_IDS;
+                }
+            };
 
     private Seat(String name, String token, Level bot) {
         this.name = name;

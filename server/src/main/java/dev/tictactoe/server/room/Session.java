@@ -8,8 +8,10 @@ public final class Session {
     final Member member;
     final Room room;
     boolean joined;
+
     /** The seat this connection plays, or null for a spectator or before joining. */
     Mark seat;
+
     /** A broadcast was skipped because the connection was full: send a snapshot when it drains. */
     boolean lagging;
 
@@ -24,6 +26,10 @@ public final class Session {
 
     @Override
     public String toString() {
-        return room.code() + "/" + (seat != null ? seat : joined ? "spectator" : "new") + "@" + member;
+        return room.code()
+                + "/"
+                + (seat != null ? seat : joined ? "spectator" : "new")
+                + "@"
+                + member;
     }
 }

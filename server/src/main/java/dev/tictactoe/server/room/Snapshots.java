@@ -5,31 +5,40 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.clock.ClockView;
 import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.clock.ClockView;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.TreeMap;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Renders room state into the protocol's snapshot document and game records. A render reuses the
- * rows and move entries of the previous snapshot that did not change, so the diff between the
- * two finds them unchanged by identity and a move late in a long game costs what an early one does.
+ * rows and move entries of the previous snapshot that did not change, so the diff between the two
+ * finds them unchanged by identity and a move late in a long game costs what an early one does.
  */
 final class Snapshots {
 
     private Snapshots() {}
 
-    /** The room at {@code version}; {@code previous} (null for none) lends the parts that did not change. */
-    static Snapshot of(String code, long version, RoomSettings settings, Match match, EnumMap<Mark, Seat> seats,
-            int spectators, Snapshot previous) {
+    /**
+     * The room at {@code version}; {@code previous} (null for none) lends the parts that did not
+     * change.
+     */
+    static Snapshot of(
+            String code,
+            long version,
+            RoomSettings settings,
+            Match match,
+            EnumMap<Mark, Seat> seats,
+            int spectators,
+            Snapshot previous) {
         Board board = match.board();
         Rules rules = settings.rules();
         Mark turn = match.turn();
@@ -39,17 +48,25 @@ final class Snapshots {
         return new Snapshot(
                 version,
                 code,
-                new Snapshot.Settings(rules.size(), rules.winLength(), settings.first().name(), settings.earlyDraw(),
-                        settings.spectators(), settings.clock() == null ? null : settings.clock().toString()),
+                new Snapshot.Settings(
+                        rules.size(),
+                        rules.winLength(),
+                        settings.first().name(),
+                        settings.earlyDraw(),
+                        settings.spectators(),
+                        settings.clock() == null ? null : settings.clock().toString()),
                 match.game(),
                 wire(match.status()),
                 turn == null ? null : turn.name(),
                 rows(board, previous == null ? null : previous.board()),
                 moves(board, match, previous == null ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
-                result == null ? null : new Snapshot.Result(
-                        result.winner() == null ? null : result.winner().name(), result.reason(),
-                        result.line() == null ? List.of() : cells(result.line())),
+                result == null
+                        ? null
+                        : new Snapshot.Result(
+                                result.winner() == null ? null : result.winner().name(),
+                                result.reason(),
+                                result.line() == null ? List.of() : cells(result.line())),
                 new Snapshot.Players(player(seats.get(Mark.X)), player(seats.get(Mark.O))),
                 spectators,
                 new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws()),
@@ -66,11 +83,18 @@ final class Snapshots {
         if (match.clock() == null) {
             // Not started yet: both sides full, nothing running.
             Long full = settings.clock().hasGameClock() ? settings.clock().base().toMillis() : null;
-            return new Snapshot.Clock(settings.clock().toString(), full, full, null, null, null, null);
+            return new Snapshot.Clock(
+                    settings.clock().toString(), full, full, null, null, null, null);
         }
         ClockView v = match.clock().view();
-        return new Snapshot.Clock(v.control(), v.xMs(), v.oMs(), name(v.running()), v.turnStartedAt(),
-                v.deadlineAt(), name(v.flagged()));
+        return new Snapshot.Clock(
+                v.control(),
+                v.xMs(),
+                v.oMs(),
+                name(v.running()),
+                v.turnStartedAt(),
+                v.deadlineAt(),
+                name(v.flagged()));
     }
 
     private static String name(Mark mark) {
@@ -86,9 +110,15 @@ final class Snapshots {
         TreeMap<Integer, GameRecord> games = new TreeMap<>();
         for (Match.FinishedGame game : match.finished()) {
             Match.Result r = game.result();
-            games.put(game.game(), new GameRecord(game.game(), game.first().name(), cells(game.moves()),
-                    r.winner() == null ? null : r.winner().name(), r.reason(),
-                    r.line() == null ? List.of() : cells(r.line())));
+            games.put(
+                    game.game(),
+                    new GameRecord(
+                            game.game(),
+                            game.first().name(),
+                            cells(game.moves()),
+                            r.winner() == null ? null : r.winner().name(),
+                            r.reason(),
+                            r.line() == null ? List.of() : cells(r.line())));
         }
         archived.forEach(game -> games.put(game.game(), game));
         while (games.size() > Match.KEPT_GAMES) {
@@ -124,7 +154,8 @@ final class Snapshots {
         return true;
     }
 
-    private static List<Snapshot.MoveEntry> moves(Board board, Match match, List<Snapshot.MoveEntry> previous) {
+    private static List<Snapshot.MoveEntry> moves(
+            Board board, Match match, List<Snapshot.MoveEntry> previous) {
         int count = board.moveCount();
         int kept = previous == null ? 0 : previous.size();
         List<Snapshot.MoveEntry> moves = new ArrayList<>(count);
@@ -133,8 +164,11 @@ final class Snapshots {
             String seat = board.at(cell).name();
             String id = match.moveId(ply);
             Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
-            boolean same = before != null && before.cell() == cell && before.seat().equals(seat)
-                    && Objects.equals(before.id(), id);
+            boolean same =
+                    before != null
+                            && before.cell() == cell
+                            && before.seat().equals(seat)
+                            && Objects.equals(before.id(), id);
             moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
         }
         return moves;
@@ -144,11 +178,18 @@ final class Snapshots {
         if (seat == null) {
             return null;
         }
-        return new Snapshot.Player(seat.name, (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire(),
-                seat.isBot() ? wire(seat.bot) : null, seat.connected(), seat.graceUntil);
+        return new Snapshot.Player(
+                seat.name,
+                (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire(),
+                seat.isBot() ? wire(seat.bot) : null,
+                seat.connected(),
+                seat.graceUntil);
     }
 
-    /** How a bot level is spelled on the wire: the engine's levels are the protocol's, name for name. */
+    /**
+     * How a bot level is spelled on the wire: the engine's levels are the protocol's, name for
+     * name.
+     */
     static String wire(Level level) {
         return BotLevel.valueOf(level.name()).wire();
     }

@@ -1,5 +1,8 @@
 package dev.tictactoe.server.store;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -12,8 +15,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs a {@link GameArchive}'s disk work on one thread of its own, so rooms and HTTP handlers on
@@ -31,13 +32,17 @@ public final class ArchiveRunner implements AutoCloseable {
     private final Predicate<String> live;
     private final ScheduledExecutorService thread;
 
-    /** Starts the thread and the sweeps; {@code live} says whether a room code is open right now. */
+    /**
+     * Starts the thread and the sweeps; {@code live} says whether a room code is open right now.
+     */
     public ArchiveRunner(GameArchive archive, Predicate<String> live, Duration sweepInterval) {
         this.archive = archive;
         this.live = live;
-        this.thread = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("game-archive").daemon(true).factory());
-        thread.scheduleWithFixedDelay(this::sweepQuietly, 0, sweepInterval.toMillis(), TimeUnit.MILLISECONDS);
+        this.thread =
+                Executors.newSingleThreadScheduledExecutor(
+                        Thread.ofPlatform().name("game-archive").daemon(true).factory());
+        thread.scheduleWithFixedDelay(
+                this::sweepQuietly, 0, sweepInterval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     public GameArchive archive() {
@@ -51,18 +56,20 @@ public final class ArchiveRunner implements AutoCloseable {
 
     /** Stores a finished game's document, which {@code json} makes on the archive's thread. */
     public CompletableFuture<Void> store(String code, int game, Supplier<byte[]> json) {
-        return submit(() -> {
-            archive.write(code, game, json.get());
-            return null;
-        });
+        return submit(
+                () -> {
+                    archive.write(code, game, json.get());
+                    return null;
+                });
     }
 
     /** Starts the retention clock of a room that is gone. */
     public CompletableFuture<Void> roomClosed(String code) {
-        return submit(() -> {
-            archive.roomClosed(code);
-            return null;
-        });
+        return submit(
+                () -> {
+                    archive.roomClosed(code);
+                    return null;
+                });
     }
 
     public CompletableFuture<List<Integer>> list(String code) {
@@ -75,14 +82,16 @@ public final class ArchiveRunner implements AutoCloseable {
 
     /** The documents of the room's newest {@code count} stored games, oldest first, in one task. */
     public CompletableFuture<List<byte[]>> latest(String code, int count) {
-        return submit(() -> {
-            List<Integer> games = archive.list(code);
-            List<byte[]> documents = new ArrayList<>();
-            for (int game : games.subList(Math.max(0, games.size() - count), games.size())) {
-                archive.read(code, game).ifPresent(documents::add);
-            }
-            return documents;
-        });
+        return submit(
+                () -> {
+                    List<Integer> games = archive.list(code);
+                    List<byte[]> documents = new ArrayList<>();
+                    for (int game :
+                            games.subList(Math.max(0, games.size() - count), games.size())) {
+                        archive.read(code, game).ifPresent(documents::add);
+                    }
+                    return documents;
+                });
     }
 
     /** Sweeps now; completes with the number of rooms pruned. */
@@ -105,15 +114,16 @@ public final class ArchiveRunner implements AutoCloseable {
     private <T> CompletableFuture<T> submit(IoTask<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
         try {
-            thread.execute(() -> {
-                try {
-                    result.complete(task.call());
-                } catch (IOException e) {
-                    result.completeExceptionally(new UncheckedIOException(e));
-                } catch (RuntimeException e) {
-                    result.completeExceptionally(e);
-                }
-            });
+            thread.execute(
+                    () -> {
+                        try {
+                            result.complete(task.call());
+                        } catch (IOException e) {
+                            result.completeExceptionally(new UncheckedIOException(e));
+                        } catch (RuntimeException e) {
+                            result.completeExceptionally(e);
+                        }
+                    });
         } catch (java.util.concurrent.RejectedExecutionException e) {
             result.completeExceptionally(new IllegalStateException("the game archive is closed"));
         }

@@ -53,7 +53,8 @@ final class Compaction {
         size = JournalFormat.HEADER_BYTES;
         for (long s : segments) {
             Path file = JournalFormat.segment(dir, s);
-            SegmentReader.Scan scan = SegmentReader.scan(file, (r, offset) -> copy(r, new LiveIndex.Pos(s, offset)));
+            SegmentReader.Scan scan =
+                    SegmentReader.scan(file, (r, offset) -> copy(r, new LiveIndex.Pos(s, offset)));
             if (!scan.clean()) {
                 throw new IOException(file + " no longer reads whole: " + scan.problem());
             }

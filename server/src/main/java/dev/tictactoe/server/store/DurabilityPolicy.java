@@ -31,7 +31,8 @@ public sealed interface DurabilityPolicy {
     record GroupCommit(Duration interval) implements DurabilityPolicy {
         public GroupCommit {
             if (interval.isNegative() || interval.isZero()) {
-                throw new IllegalArgumentException("a group commit interval is positive, not " + interval);
+                throw new IllegalArgumentException(
+                        "a group commit interval is positive, not " + interval);
             }
         }
     }
@@ -39,7 +40,10 @@ public sealed interface DurabilityPolicy {
     /** See {@link #NONE}. */
     record None() implements DurabilityPolicy {}
 
-    /** Reads {@code fsync}, {@code none}, or {@code group} with an optional interval ({@code group:10ms}). */
+    /**
+     * Reads {@code fsync}, {@code none}, or {@code group} with an optional interval ({@code
+     * group:10ms}).
+     */
     static DurabilityPolicy parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.equals("fsync")) {
@@ -53,11 +57,13 @@ public sealed interface DurabilityPolicy {
         }
         if (t.startsWith("group:") && t.endsWith("ms")) {
             try {
-                return new GroupCommit(Duration.ofMillis(Long.parseLong(t.substring(6, t.length() - 2))));
+                return new GroupCommit(
+                        Duration.ofMillis(Long.parseLong(t.substring(6, t.length() - 2))));
             } catch (NumberFormatException e) {
                 // falls through to the error below
             }
         }
-        throw new IllegalArgumentException("durability is fsync, group, group:<n>ms or none, not '" + text + "'");
+        throw new IllegalArgumentException(
+                "durability is fsync, group, group:<n>ms or none, not '" + text + "'");
     }
 }

@@ -1,5 +1,8 @@
 package dev.tictactoe.server.store;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -16,8 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Finished games, one JSON document each at {@code <dir>/<CODE>/<n>.json}, kept for a retention
@@ -32,14 +33,19 @@ public final class GameArchive {
 
     /** How long a gone room's games stay fetchable. */
     public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
+
     /** The most games kept per room; older ones go as new ones arrive. */
     public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
 
     /** A marker whose time says when the room was last seen going. */
     static final String CLOSED = "closed";
+
     private static final String SUFFIX = ".json";
     private static final String TEMP_SUFFIX = ".tmp";
-    /** Codes become directory names: letters, digits, '-' and '_' only, so no code can name a path. */
+
+    /**
+     * Codes become directory names: letters, digits, '-' and '_' only, so no code can name a path.
+     */
     private static final Pattern CODE = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private final Path dir;
@@ -48,7 +54,8 @@ public final class GameArchive {
     private final Clock clock;
     private final StoreHealth health;
 
-    public GameArchive(Path dir, Duration retention, int maxGamesPerRoom, Clock clock) throws IOException {
+    public GameArchive(Path dir, Duration retention, int maxGamesPerRoom, Clock clock)
+            throws IOException {
         this.dir = Files.createDirectories(dir);
         this.retention = retention;
         this.maxGamesPerRoom = maxGamesPerRoom;
@@ -56,19 +63,34 @@ public final class GameArchive {
         this.health = new StoreHealth("game archive " + dir);
     }
 
-    /** Stores game {@code game} of room {@code code}, replacing any earlier document of that number. */
+    /**
+     * Stores game {@code game} of room {@code code}, replacing any earlier document of that number.
+     */
     public void write(String code, int game, byte[] json) throws IOException {
-        Path room = room(code).orElseThrow(() -> new IllegalArgumentException("not a room code: " + code));
+        Path room =
+                room(code)
+                        .orElseThrow(
+                                () -> new IllegalArgumentException("not a room code: " + code));
         Path target = room.resolve(game + SUFFIX);
         Path temp = room.resolve(game + SUFFIX + TEMP_SUFFIX);
         try {
             Files.createDirectories(room);
-            Files.write(temp, json, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE, StandardOpenOption.SYNC);
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.write(
+                    temp,
+                    json,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.SYNC);
+            Files.move(
+                    temp,
+                    target,
+                    StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
             Files.setLastModifiedTime(target, FileTime.from(clock.instant()));
             Compaction.syncDirectory(room);
-            // Games are numbered from 1 in order: a room can only be over its limit past that number,
+            // Games are numbered from 1 in order: a room can only be over its limit past that
+            // number,
             // and listing its directory after every game would cost more than writing the game.
             if (game > maxGamesPerRoom) {
                 List<Integer> games = list(code);
@@ -98,7 +120,9 @@ public final class GameArchive {
         }
     }
 
-    /** The numbers of the stored games of room {@code code}, ascending; empty for an unknown room. */
+    /**
+     * The numbers of the stored games of room {@code code}, ascending; empty for an unknown room.
+     */
     public List<Integer> list(String code) throws IOException {
         Optional<Path> room = room(code);
         List<Integer> games = new ArrayList<>();
@@ -109,7 +133,9 @@ public final class GameArchive {
             for (Path file : files) {
                 String name = file.getFileName().toString();
                 String number = name.substring(0, name.length() - SUFFIX.length());
-                if (!number.isEmpty() && number.length() < 10 && number.chars().allMatch(Character::isDigit)) {
+                if (!number.isEmpty()
+                        && number.length() < 10
+                        && number.chars().allMatch(Character::isDigit)) {
                     games.add(Integer.parseInt(number));
                 }
             }
@@ -134,8 +160,8 @@ public final class GameArchive {
     }
 
     /**
-     * Deletes the games of every room that is not {@code live} and whose newest file (a game or
-     * its closed marker) is older than the retention period, and any temporary file a crash left.
+     * Deletes the games of every room that is not {@code live} and whose newest file (a game or its
+     * closed marker) is older than the retention period, and any temporary file a crash left.
      * Returns how many rooms went.
      */
     public int prune(Predicate<String> live) throws IOException {
@@ -183,6 +209,8 @@ public final class GameArchive {
     }
 
     private Optional<Path> room(String code) {
-        return code != null && CODE.matcher(code).matches() ? Optional.of(dir.resolve(code)) : Optional.empty();
+        return code != null && CODE.matcher(code).matches()
+                ? Optional.of(dir.resolve(code))
+                : Optional.empty();
     }
 }

@@ -1,5 +1,8 @@
 package dev.tictactoe.server.store;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +16,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The rooms' append-only journal. {@link #open} recovers what was written before and starts one
@@ -30,11 +31,16 @@ public final class Journal implements AutoCloseable {
 
     /**
      * Settings: the durability policy; the writer's queue (records in flight); the size at which a
-     * segment is closed and the next begun; the journal size that triggers a compaction; the
-     * first and the longest wait between retries of a failed write.
+     * segment is closed and the next begun; the journal size that triggers a compaction; the first
+     * and the longest wait between retries of a failed write.
      */
-    public record Options(DurabilityPolicy policy, int queueCapacity, long segmentBytes, long compactBytes,
-            Duration retryBackoff, Duration maxRetryBackoff) {
+    public record Options(
+            DurabilityPolicy policy,
+            int queueCapacity,
+            long segmentBytes,
+            long compactBytes,
+            Duration retryBackoff,
+            Duration maxRetryBackoff) {
 
         public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
         public static final long DEFAULT_SEGMENT_BYTES = 16L << 20;
@@ -43,26 +49,36 @@ public final class Journal implements AutoCloseable {
         public static final Duration DEFAULT_MAX_RETRY_BACKOFF = Duration.ofSeconds(5);
 
         public Options {
-            if (queueCapacity < 1 || segmentBytes < JournalFormat.HEADER_BYTES || compactBytes < 1) {
+            if (queueCapacity < 1
+                    || segmentBytes < JournalFormat.HEADER_BYTES
+                    || compactBytes < 1) {
                 throw new IllegalArgumentException("journal sizes must be positive");
             }
         }
 
         public static Options defaults() {
-            return new Options(DurabilityPolicy.DEFAULT, DEFAULT_QUEUE_CAPACITY, DEFAULT_SEGMENT_BYTES,
-                    DEFAULT_COMPACT_BYTES, DEFAULT_RETRY_BACKOFF, DEFAULT_MAX_RETRY_BACKOFF);
+            return new Options(
+                    DurabilityPolicy.DEFAULT,
+                    DEFAULT_QUEUE_CAPACITY,
+                    DEFAULT_SEGMENT_BYTES,
+                    DEFAULT_COMPACT_BYTES,
+                    DEFAULT_RETRY_BACKOFF,
+                    DEFAULT_MAX_RETRY_BACKOFF);
         }
 
         public Options withPolicy(DurabilityPolicy p) {
-            return new Options(p, queueCapacity, segmentBytes, compactBytes, retryBackoff, maxRetryBackoff);
+            return new Options(
+                    p, queueCapacity, segmentBytes, compactBytes, retryBackoff, maxRetryBackoff);
         }
 
         public Options withQueueCapacity(int n) {
-            return new Options(policy, n, segmentBytes, compactBytes, retryBackoff, maxRetryBackoff);
+            return new Options(
+                    policy, n, segmentBytes, compactBytes, retryBackoff, maxRetryBackoff);
         }
 
         public Options withSizes(long segment, long compact) {
-            return new Options(policy, queueCapacity, segment, compact, retryBackoff, maxRetryBackoff);
+            return new Options(
+                    policy, queueCapacity, segment, compact, retryBackoff, maxRetryBackoff);
         }
 
         public Options withRetryBackoff(Duration first, Duration max) {
@@ -70,7 +86,10 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** An open journal and the rooms it held: each room's records in order, rooms in first-seen order. */
+    /**
+     * An open journal and the rooms it held: each room's records in order, rooms in first-seen
+     * order.
+     */
     public record Opened(Journal journal, Map<String, List<JournalRecord>> rooms) {}
 
     private final BlockingQueue<Object> queue;
@@ -87,9 +106,9 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Opens the journal in {@code dir} (created if missing), recovering its rooms. Throws
-     * {@link JournalFormatException} for a journal this code must not read; a torn last record is
-     * cut with one warning instead.
+     * Opens the journal in {@code dir} (created if missing), recovering its rooms. Throws {@link
+     * JournalFormatException} for a journal this code must not read; a torn last record is cut with
+     * one warning instead.
      */
     public static Opened open(Path dir, Options options) throws IOException {
         return open(dir, options, LogFile.FILES);
@@ -112,7 +131,8 @@ public final class Journal implements AutoCloseable {
             current.truncate(state.lastGoodEnd());
             current.force();
         }
-        if (state.lastGoodEnd() >= JournalFormat.HEADER_BYTES && state.lastVersion() < JournalFormat.VERSION) {
+        if (state.lastGoodEnd() >= JournalFormat.HEADER_BYTES
+                && state.lastVersion() < JournalFormat.VERSION) {
             // Never append records of this format under an older header, which a server of that
             // format would read as its own: a new segment says what it holds.
             current.close();
@@ -123,12 +143,18 @@ public final class Journal implements AutoCloseable {
         }
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(options.queueCapacity());
         StoreHealth health = new StoreHealth("journal " + dir);
-        JournalWriter writer = new JournalWriter(dir, options, opener, queue, health, state, current);
+        JournalWriter writer =
+                new JournalWriter(dir, options, opener, queue, health, state, current);
         Journal journal = new Journal(queue, health, writer);
         journal.thread.start();
         int records = state.rooms().values().stream().mapToInt(List::size).sum();
-        log.info("journal {}: {} rooms, {} records recovered from {} segments, durability {}", dir,
-                state.rooms().size(), records, state.segments().size(), options.policy());
+        log.info(
+                "journal {}: {} rooms, {} records recovered from {} segments, durability {}",
+                dir,
+                state.rooms().size(),
+                records,
+                state.segments().size(),
+                options.policy());
         return new Opened(journal, state.rooms());
     }
 
@@ -147,11 +173,16 @@ public final class Journal implements AutoCloseable {
         }
         String error = health.lastError();
         if (error != null) {
-            return new AppendResult.Refused(AppendResult.Reason.FAILING, "the journal cannot write: " + error);
+            return new AppendResult.Refused(
+                    AppendResult.Reason.FAILING, "the journal cannot write: " + error);
         }
         if (JournalFormat.bodyBytes(record) > JournalFormat.MAX_BODY_BYTES) {
-            return new AppendResult.Refused(AppendResult.Reason.TOO_LARGE, "a journal record holds at most "
-                    + JournalFormat.MAX_BODY_BYTES + " bytes, not " + JournalFormat.bodyBytes(record));
+            return new AppendResult.Refused(
+                    AppendResult.Reason.TOO_LARGE,
+                    "a journal record holds at most "
+                            + JournalFormat.MAX_BODY_BYTES
+                            + " bytes, not "
+                            + JournalFormat.bodyBytes(record));
         }
         return offer(new JournalWriter.Append(record, null, executor, onDurable));
     }
@@ -159,24 +190,29 @@ public final class Journal implements AutoCloseable {
     /**
      * Queues a record whose payload {@code payload} makes on the writer thread, so a costly
      * encoding stays off the caller's thread (a room's loop); never blocks. A payload that cannot
-     * be made, or is over {@link JournalFormat#MAX_BODY_BYTES}, is dropped with one error line:
-     * use it for records the journal can do without, such as a checkpoint, for which the records
-     * before it stand in.
+     * be made, or is over {@link JournalFormat#MAX_BODY_BYTES}, is dropped with one error line: use
+     * it for records the journal can do without, such as a checkpoint, for which the records before
+     * it stand in.
      */
-    public AppendResult appendLater(String room, RecordKind kind, long version, Supplier<byte[]> payload) {
+    public AppendResult appendLater(
+            String room, RecordKind kind, long version, Supplier<byte[]> payload) {
         if (closed) {
             return new AppendResult.Refused(AppendResult.Reason.CLOSED, "the journal is closed");
         }
         String error = health.lastError();
         if (error != null) {
-            return new AppendResult.Refused(AppendResult.Reason.FAILING, "the journal cannot write: " + error);
+            return new AppendResult.Refused(
+                    AppendResult.Reason.FAILING, "the journal cannot write: " + error);
         }
-        return offer(new JournalWriter.Append(new JournalRecord(room, kind, version, null), payload, null, null));
+        return offer(
+                new JournalWriter.Append(
+                        new JournalRecord(room, kind, version, null), payload, null, null));
     }
 
     private AppendResult offer(JournalWriter.Append append) {
         if (!queue.offer(append)) {
-            return new AppendResult.Refused(AppendResult.Reason.QUEUE_FULL,
+            return new AppendResult.Refused(
+                    AppendResult.Reason.QUEUE_FULL,
                     "the journal has " + queue.size() + " records waiting for the disk");
         }
         return AppendResult.ACCEPTED;
@@ -188,8 +224,8 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Completes once everything queued before it is written and forced. Waits for queue space
-     * when the queue is full: call it from a thread that may block, not an event loop.
+     * Completes once everything queued before it is written and forced. Waits for queue space when
+     * the queue is full: call it from a thread that may block, not an event loop.
      */
     public CompletableFuture<Void> flush() throws InterruptedException {
         return barrier(false, false);
@@ -200,7 +236,8 @@ public final class Journal implements AutoCloseable {
         return barrier(true, false);
     }
 
-    private CompletableFuture<Void> barrier(boolean compact, boolean close) throws InterruptedException {
+    private CompletableFuture<Void> barrier(boolean compact, boolean close)
+            throws InterruptedException {
         CompletableFuture<Void> done = new CompletableFuture<>();
         queue.put(new JournalWriter.Barrier(done, compact, close));
         return done;

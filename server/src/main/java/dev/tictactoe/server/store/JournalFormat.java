@@ -14,24 +14,29 @@ import java.util.zip.CRC32C;
  * body:   room code length (byte) | room code (UTF-8) | kind (byte) | room version (long) | payload
  * </pre>
  *
- * All numbers are big-endian. A compacted segment holds every live room whole, so segments with
- * a lower number are obsolete.
+ * All numbers are big-endian. A compacted segment holds every live room whole, so segments with a
+ * lower number are obsolete.
  */
 final class JournalFormat {
 
     static final int MAGIC = 0x5454544A; // "TTTJ"
+
     /**
-     * The format this code writes and the newest it reads. Version 2 adds a record per change of
-     * a room between its checkpoints; version 1 holds checkpoints only. A version 1 server must not
-     * read version 2 records (it would skip the changes after each checkpoint), hence the new number.
+     * The format this code writes and the newest it reads. Version 2 adds a record per change of a
+     * room between its checkpoints; version 1 holds checkpoints only. A version 1 server must not
+     * read version 2 records (it would skip the changes after each checkpoint), hence the new
+     * number.
      */
     static final int VERSION = 2;
+
     static final int HEADER_BYTES = 9;
     static final byte FLAG_COMPACTED = 1;
 
     static final int RECORD_OVERHEAD = 8;
+
     /** The smallest body: a one-byte room code, its length, the kind and the version. */
     static final int MIN_BODY_BYTES = 1 + 1 + 1 + 8;
+
     /** The largest body written or read: a longer length field means a corrupt record. */
     static final int MAX_BODY_BYTES = 1 << 20;
 
@@ -51,7 +56,9 @@ final class JournalFormat {
             return -1;
         }
         String digits = name.substring(0, name.length() - SUFFIX.length());
-        if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(Character::isDigit)) {
+        if (digits.isEmpty()
+                || digits.length() > 18
+                || !digits.chars().allMatch(Character::isDigit)) {
             return -1;
         }
         return Long.parseLong(digits);
@@ -64,7 +71,11 @@ final class JournalFormat {
     }
 
     static int bodyBytes(JournalRecord record) {
-        return 1 + record.room().getBytes(StandardCharsets.UTF_8).length + 1 + 8 + record.payload().length;
+        return 1
+                + record.room().getBytes(StandardCharsets.UTF_8).length
+                + 1
+                + 8
+                + record.payload().length;
     }
 
     /** The bytes {@code record} takes on disk. */
@@ -78,7 +89,11 @@ final class JournalFormat {
         int length = 1 + room.length + 1 + 8 + record.payload().length;
         int start = out.position();
         out.putInt(length).putInt(0);
-        out.put((byte) room.length).put(room).put(record.kind().code()).putLong(record.version()).put(record.payload());
+        out.put((byte) room.length)
+                .put(room)
+                .put(record.kind().code())
+                .putLong(record.version())
+                .put(record.payload());
         out.putInt(start + 4, checksum(out, start, length, crc));
     }
 
@@ -94,18 +109,27 @@ final class JournalFormat {
      * Reads a body whose checksum matched. Throws if it names a kind this version does not know:
      * the record was written by newer code, and guessing would misread the room.
      */
-    static JournalRecord decodeBody(ByteBuffer body, Path file, long offset) throws JournalFormatException {
+    static JournalRecord decodeBody(ByteBuffer body, Path file, long offset)
+            throws JournalFormatException {
         int roomLength = body.get() & 0xff;
         if (roomLength == 0 || roomLength + 1 + 8 > body.remaining()) {
-            throw new JournalFormatException(file + ": record at offset " + offset + " has a bad room code length");
+            throw new JournalFormatException(
+                    file + ": record at offset " + offset + " has a bad room code length");
         }
         byte[] room = new byte[roomLength];
         body.get(room);
         byte code = body.get();
         RecordKind kind = RecordKind.ofCode(code);
         if (kind == null) {
-            throw new JournalFormatException(file + ": record at offset " + offset + " has kind " + (code & 0xff)
-                    + ", unknown to format version " + VERSION + "; it was written by a newer server");
+            throw new JournalFormatException(
+                    file
+                            + ": record at offset "
+                            + offset
+                            + " has kind "
+                            + (code & 0xff)
+                            + ", unknown to format version "
+                            + VERSION
+                            + "; it was written by a newer server");
         }
         long version = body.getLong();
         byte[] payload = new byte[body.remaining()];

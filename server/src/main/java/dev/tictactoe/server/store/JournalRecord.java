@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * One accepted change of a room: its code, what kind of change, the room version it produced and
- * a payload the journal stores without reading (the room puts JSON there).
+ * One accepted change of a room: its code, what kind of change, the room version it produced and a
+ * payload the journal stores without reading (the room puts JSON there).
  */
 public record JournalRecord(String room, RecordKind kind, long version, byte[] payload) {
 
@@ -17,7 +17,8 @@ public record JournalRecord(String room, RecordKind kind, long version, byte[] p
 
     public JournalRecord {
         if (room.isEmpty() || room.getBytes(StandardCharsets.UTF_8).length > MAX_ROOM_BYTES) {
-            throw new IllegalArgumentException("a room code has 1.." + MAX_ROOM_BYTES + " bytes: '" + room + "'");
+            throw new IllegalArgumentException(
+                    "a room code has 1.." + MAX_ROOM_BYTES + " bytes: '" + room + "'");
         }
         if (kind == null) {
             throw new IllegalArgumentException("a record needs a kind");
@@ -39,18 +40,32 @@ public record JournalRecord(String room, RecordKind kind, long version, byte[] p
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof JournalRecord r && r.room.equals(room) && r.kind == kind && r.version == version
+        return o instanceof JournalRecord r
+                && r.room.equals(room)
+                && r.kind == kind
+                && r.version == version
                 && Arrays.equals(r.payload, payload);
     }
 
     @Override
     public int hashCode() {
-        return (room.hashCode() * 31 + kind.hashCode()) * 31 + Long.hashCode(version) + Arrays.hashCode(payload);
+        return (room.hashCode() * 31 + kind.hashCode()) * 31
+                + Long.hashCode(version)
+                + Arrays.hashCode(payload);
     }
 
     @Override
     public String toString() {
-        return "JournalRecord[" + room + " " + kind + " v" + version + " "
-                + (payload.length <= 64 ? HexFormat.of().formatHex(payload) : payload.length + " bytes") + "]";
+        return "JournalRecord["
+                + room
+                + " "
+                + kind
+                + " v"
+                + version
+                + " "
+                + (payload.length <= 64
+                        ? HexFormat.of().formatHex(payload)
+                        : payload.length + " bytes")
+                + "]";
     }
 }

@@ -1,5 +1,8 @@
 package dev.tictactoe.server.store;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -14,13 +17,11 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.zip.CRC32C;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The journal's one writer thread: takes everything queued, encodes it into one buffer, writes it
- * in one call, forces per the durability policy, then runs the durable callbacks. Between forces
- * it rolls to a new segment or compacts. A failed write is cut back and retried with backoff; the
+ * in one call, forces per the durability policy, then runs the durable callbacks. Between forces it
+ * rolls to a new segment or compacts. A failed write is cut back and retried with backoff; the
  * records stay in hand meanwhile, so nothing accepted is skipped.
  */
 final class JournalWriter implements Runnable {
@@ -34,7 +35,8 @@ final class JournalWriter implements Runnable {
      * A record with what to run once it is durable; with {@code later}, the record's payload is
      * made here, on the writer thread ({@link Journal#appendLater}).
      */
-    record Append(JournalRecord record, Supplier<byte[]> later, Executor executor, Runnable onDurable) {
+    record Append(
+            JournalRecord record, Supplier<byte[]> later, Executor executor, Runnable onDurable) {
 
         /** The record to write, its payload made now if it was left for later; null to drop it. */
         JournalRecord resolve() {
@@ -42,16 +44,28 @@ final class JournalWriter implements Runnable {
                 return record;
             }
             try {
-                JournalRecord made = new JournalRecord(record.room(), record.kind(), record.version(), later.get());
+                JournalRecord made =
+                        new JournalRecord(
+                                record.room(), record.kind(), record.version(), later.get());
                 if (JournalFormat.bodyBytes(made) <= JournalFormat.MAX_BODY_BYTES) {
                     return made;
                 }
-                log.error("journal: dropped the {} record of room {} at version {}: {} bytes, over the {} a record holds",
-                        record.kind(), record.room(), record.version(), JournalFormat.bodyBytes(made),
+                log.error(
+                        "journal: dropped the {} record of room {} at version {}: {} bytes, over"
+                            + " the {} a record holds",
+                        record.kind(),
+                        record.room(),
+                        record.version(),
+                        JournalFormat.bodyBytes(made),
                         JournalFormat.MAX_BODY_BYTES);
             } catch (RuntimeException e) {
-                log.error("journal: dropped the {} record of room {} at version {}: its payload could not be made",
-                        record.kind(), record.room(), record.version(), e);
+                log.error(
+                        "journal: dropped the {} record of room {} at version {}: its payload could"
+                            + " not be made",
+                        record.kind(),
+                        record.room(),
+                        record.version(),
+                        e);
             }
             return null;
         }
@@ -68,8 +82,10 @@ final class JournalWriter implements Runnable {
     private final CountDownLatch giveUp = new CountDownLatch(1);
     private final CRC32C crc = new CRC32C();
     private final long groupNanos;
+
     /** Sizes of the finished segments and the current one, by number. */
     private final TreeMap<Long, Long> segments;
+
     private LiveIndex index;
     private LogFile file;
     private long seq;
@@ -77,14 +93,24 @@ final class JournalWriter implements Runnable {
     private long compactAt;
     private ByteBuffer buf = ByteBuffer.allocateDirect(256 * 1024);
 
-    JournalWriter(Path dir, Journal.Options options, LogFile.Opener opener, BlockingQueue<Object> queue,
-            StoreHealth health, Recovery.State recovered, LogFile current) throws IOException {
+    JournalWriter(
+            Path dir,
+            Journal.Options options,
+            LogFile.Opener opener,
+            BlockingQueue<Object> queue,
+            StoreHealth health,
+            Recovery.State recovered,
+            LogFile current)
+            throws IOException {
         this.dir = dir;
         this.options = options;
         this.opener = opener;
         this.queue = queue;
         this.health = health;
-        this.groupNanos = options.policy() instanceof DurabilityPolicy.GroupCommit g ? g.interval().toNanos() : 0;
+        this.groupNanos =
+                options.policy() instanceof DurabilityPolicy.GroupCommit g
+                        ? g.interval().toNanos()
+                        : 0;
         this.segments = recovered.segments();
         this.index = recovered.index();
         this.file = current;
@@ -107,8 +133,12 @@ final class JournalWriter implements Runnable {
         boolean closing = false;
         try {
             while (!closing) {
-                Object first = unforced.isEmpty() ? queue.take()
-                        : queue.poll(Math.max(0, forceDue - System.nanoTime()), TimeUnit.NANOSECONDS);
+                Object first =
+                        unforced.isEmpty()
+                                ? queue.take()
+                                : queue.poll(
+                                        Math.max(0, forceDue - System.nanoTime()),
+                                        TimeUnit.NANOSECONDS);
                 items.clear();
                 barriers.clear();
                 if (first != null) {
@@ -174,7 +204,8 @@ final class JournalWriter implements Runnable {
     private void encode(JournalRecord record) {
         int need = JournalFormat.recordBytes(record);
         if (buf.remaining() < need) {
-            ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(buf.capacity() * 2, buf.position() + need));
+            ByteBuffer bigger =
+                    ByteBuffer.allocateDirect(Math.max(buf.capacity() * 2, buf.position() + need));
             buf = bigger.put(buf.flip());
         }
         index.apply(record.room(), record.kind(), new LiveIndex.Pos(seq, size + buf.position()));
@@ -235,7 +266,11 @@ final class JournalWriter implements Runnable {
             segments.clear();
             segments.put(seq, size);
             compactAt = Math.max(options.compactBytes(), 2 * size);
-            log.info("journal compacted from {} to {} bytes, {} live rooms", total, size, index.liveRooms());
+            log.info(
+                    "journal compacted from {} to {} bytes, {} live rooms",
+                    total,
+                    size,
+                    index.liveRooms());
         } catch (IOException e) {
             // Go on appending to the old segments and try again after some more growth.
             compactAt = total + options.compactBytes() / 4;
@@ -289,8 +324,13 @@ final class JournalWriter implements Runnable {
         List<Object> left = new ArrayList<>();
         queue.drainTo(left);
         long records = unforced.size() + left.stream().filter(o -> o instanceof Append).count();
-        IOException lost = records == 0 ? null
-                : new IOException("the journal stopped with " + records + " records not made durable");
+        IOException lost =
+                records == 0
+                        ? null
+                        : new IOException(
+                                "the journal stopped with "
+                                        + records
+                                        + " records not made durable");
         if (lost != null) {
             log.error(lost.getMessage());
         }

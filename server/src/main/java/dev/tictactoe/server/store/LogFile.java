@@ -32,37 +32,39 @@ interface LogFile extends AutoCloseable {
     void close() throws IOException;
 
     /** The real thing, over a {@link FileChannel}. */
-    Opener FILES = file -> {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        ch.position(ch.size());
-        return new LogFile() {
-            @Override
-            public void write(ByteBuffer buf) throws IOException {
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-            }
+    Opener FILES =
+            file -> {
+                FileChannel ch =
+                        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                ch.position(ch.size());
+                return new LogFile() {
+                    @Override
+                    public void write(ByteBuffer buf) throws IOException {
+                        while (buf.hasRemaining()) {
+                            ch.write(buf);
+                        }
+                    }
 
-            @Override
-            public void force() throws IOException {
-                ch.force(false);
-            }
+                    @Override
+                    public void force() throws IOException {
+                        ch.force(false);
+                    }
 
-            @Override
-            public void truncate(long size) throws IOException {
-                ch.truncate(size);
-                ch.position(size);
-            }
+                    @Override
+                    public void truncate(long size) throws IOException {
+                        ch.truncate(size);
+                        ch.position(size);
+                    }
 
-            @Override
-            public long size() throws IOException {
-                return ch.size();
-            }
+                    @Override
+                    public long size() throws IOException {
+                        return ch.size();
+                    }
 
-            @Override
-            public void close() throws IOException {
-                ch.close();
-            }
-        };
-    };
+                    @Override
+                    public void close() throws IOException {
+                        ch.close();
+                    }
+                };
+            };
 }

@@ -1,13 +1,13 @@
 package dev.tictactoe.server.store;
 
 /**
- * What a journal record says happened to a room. Each kind has a fixed byte on disk: never
- * renumber one, only add new bytes (and raise {@link JournalFormat#VERSION} when a kind's meaning
- * changes). Two kinds mean something to the journal itself: {@link #CHECKPOINT} replaces a room's
- * earlier records and {@link #END} forgets the room; the others are the room's own business, one
- * per change it made (the room reads its payloads). {@link #CREATED}, {@link #SETTINGS} and {@link
- * #RESULT} are reserved and not written: a room's creation and settings are its first checkpoint,
- * and a result is part of the change that caused it.
+ * What a journal record says happened to a room. Each kind has a fixed byte on disk: never renumber
+ * one, only add new bytes (and raise {@link JournalFormat#VERSION} when a kind's meaning changes).
+ * Two kinds mean something to the journal itself: {@link #CHECKPOINT} replaces a room's earlier
+ * records and {@link #END} forgets the room; the others are the room's own business, one per change
+ * it made (the room reads its payloads). {@link #CREATED}, {@link #SETTINGS} and {@link #RESULT}
+ * are reserved and not written: a room's creation and settings are its first checkpoint, and a
+ * result is part of the change that caused it.
  */
 public enum RecordKind {
     CREATED(1),

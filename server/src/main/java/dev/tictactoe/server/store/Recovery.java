@@ -1,5 +1,8 @@
 package dev.tictactoe.server.store;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -9,15 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Reads a journal directory on start. Rules: temporary files of an unfinished compaction are
- * deleted; segments older than the newest compacted one are obsolete and deleted; every segment
- * but the last must be whole, else the journal is refused (history would silently go missing); the
- * last one is cut at its first record that does not check (a write torn by a crash or power loss),
- * with one warning.
+ * deleted; segments older than the newest compacted one are obsolete and deleted; every segment but
+ * the last must be whole, else the journal is refused (history would silently go missing); the last
+ * one is cut at its first record that does not check (a write torn by a crash or power loss), with
+ * one warning.
  */
 final class Recovery {
 
@@ -28,8 +29,12 @@ final class Recovery {
      * every segment by number, where the whole records of the last one end (0: no header), and the
      * format version of the last one's header (0: none).
      */
-    record State(Map<String, List<JournalRecord>> rooms, LiveIndex index, TreeMap<Long, Long> segments,
-            long lastGoodEnd, int lastVersion) {}
+    record State(
+            Map<String, List<JournalRecord>> rooms,
+            LiveIndex index,
+            TreeMap<Long, Long> segments,
+            long lastGoodEnd,
+            int lastVersion) {}
 
     private final Map<String, List<JournalRecord>> rooms = new LinkedHashMap<>();
     private final LiveIndex index = new LiveIndex();
@@ -59,15 +64,25 @@ final class Recovery {
         for (Map.Entry<Long, Path> e : files.entrySet()) {
             long seq = e.getKey();
             Path file = e.getValue();
-            SegmentReader.Scan scan = SegmentReader.scan(file, (r, offset) -> apply(r, new LiveIndex.Pos(seq, offset)));
+            SegmentReader.Scan scan =
+                    SegmentReader.scan(
+                            file, (r, offset) -> apply(r, new LiveIndex.Pos(seq, offset)));
             boolean last = seq == files.lastKey();
             if (!scan.clean() && !last) {
-                throw new JournalFormatException(file + " is damaged in the middle of the journal: " + scan.problem()
-                        + ". Later segments depend on it; restore it or move the journal aside to start empty");
+                throw new JournalFormatException(
+                        file
+                                + " is damaged in the middle of the journal: "
+                                + scan.problem()
+                                + ". Later segments depend on it; restore it or move the journal"
+                                + " aside to start empty");
             }
             if (!scan.clean() && scan.size() > 0) {
-                log.warn("journal {}: {}; cutting {} bytes after the last whole record at offset {}", file,
-                        scan.problem(), scan.size() - scan.goodEnd(), scan.goodEnd());
+                log.warn(
+                        "journal {}: {}; cutting {} bytes after the last whole record at offset {}",
+                        file,
+                        scan.problem(),
+                        scan.size() - scan.goodEnd(),
+                        scan.goodEnd());
             }
             sizes.put(seq, scan.goodEnd());
             lastGoodEnd = scan.goodEnd();

@@ -22,8 +22,8 @@ final class SegmentReader {
 
     /**
      * What a scan found: the header's format version (0 when there is no header) and flag, where
-     * the whole records end, the file's size, and what stopped the scan early (null when every
-     * byte was a whole record).
+     * the whole records end, the file's size, and what stopped the scan early (null when every byte
+     * was a whole record).
      */
     record Scan(int version, boolean compacted, long goodEnd, long size, String problem) {
         boolean clean() {
@@ -61,26 +61,50 @@ final class SegmentReader {
             CRC32C crc = new CRC32C();
             while (pos < size) {
                 if (!fill(ch, win, JournalFormat.RECORD_OVERHEAD)) {
-                    return new Scan(version, compacted, pos, size, "a record header is cut short at offset " + pos);
+                    return new Scan(
+                            version,
+                            compacted,
+                            pos,
+                            size,
+                            "a record header is cut short at offset " + pos);
                 }
                 int length = win.getInt(win.position());
                 int sum = win.getInt(win.position() + 4);
-                if (length < JournalFormat.MIN_BODY_BYTES || length > JournalFormat.MAX_BODY_BYTES) {
-                    return new Scan(version, compacted, pos, size, "impossible record length " + length + " at offset " + pos);
+                if (length < JournalFormat.MIN_BODY_BYTES
+                        || length > JournalFormat.MAX_BODY_BYTES) {
+                    return new Scan(
+                            version,
+                            compacted,
+                            pos,
+                            size,
+                            "impossible record length " + length + " at offset " + pos);
                 }
                 int total = JournalFormat.RECORD_OVERHEAD + length;
                 if (win.capacity() < total) {
                     win = ByteBuffer.allocate(total).put(win).flip();
                 }
                 if (!fill(ch, win, total)) {
-                    return new Scan(version, compacted, pos, size, "the record at offset " + pos + " is cut short");
+                    return new Scan(
+                            version,
+                            compacted,
+                            pos,
+                            size,
+                            "the record at offset " + pos + " is cut short");
                 }
                 int start = win.position();
                 if (JournalFormat.checksum(win, start, length, crc) != sum) {
-                    return new Scan(version, compacted, pos, size, "checksum mismatch in the record at offset " + pos);
+                    return new Scan(
+                            version,
+                            compacted,
+                            pos,
+                            size,
+                            "checksum mismatch in the record at offset " + pos);
                 }
-                JournalRecord record = JournalFormat.decodeBody(
-                        win.slice(start + JournalFormat.RECORD_OVERHEAD, length), file, pos);
+                JournalRecord record =
+                        JournalFormat.decodeBody(
+                                win.slice(start + JournalFormat.RECORD_OVERHEAD, length),
+                                file,
+                                pos);
                 visitor.record(record, pos);
                 win.position(start + total);
                 pos += total;
@@ -97,14 +121,26 @@ final class SegmentReader {
         int version = win.getInt();
         byte flags = win.get();
         if (magic != JournalFormat.MAGIC) {
-            throw new JournalFormatException(file + " is not a journal segment (magic 0x"
-                    + Integer.toHexString(magic) + ", expected 0x" + Integer.toHexString(JournalFormat.MAGIC)
-                    + "); move it out of the journal directory");
+            throw new JournalFormatException(
+                    file
+                            + " is not a journal segment (magic 0x"
+                            + Integer.toHexString(magic)
+                            + ", expected 0x"
+                            + Integer.toHexString(JournalFormat.MAGIC)
+                            + "); move it out of the journal directory");
         }
         if (version > JournalFormat.VERSION || version < 1) {
-            throw new JournalFormatException(file + " has journal format version " + version + "; this server reads "
-                    + "versions 1 to " + JournalFormat.VERSION + (version > JournalFormat.VERSION
-                            ? ": it was written by a newer server, run that one or move the journal aside" : ""));
+            throw new JournalFormatException(
+                    file
+                            + " has journal format version "
+                            + version
+                            + "; this server reads "
+                            + "versions 1 to "
+                            + JournalFormat.VERSION
+                            + (version > JournalFormat.VERSION
+                                    ? ": it was written by a newer server, run that one or move the"
+                                          + " journal aside"
+                                    : ""));
         }
         return new Header(version, (flags & JournalFormat.FLAG_COMPACTED) != 0);
     }

@@ -23,7 +23,8 @@ public final class Store implements AutoCloseable {
     private final ArchiveRunner games;
     private final Map<String, List<JournalRecord>> recovered;
 
-    private Store(Journal journal, ArchiveRunner games, Map<String, List<JournalRecord>> recovered) {
+    private Store(
+            Journal journal, ArchiveRunner games, Map<String, List<JournalRecord>> recovered) {
         this.journal = journal;
         this.games = games;
         this.recovered = recovered;
@@ -31,25 +32,38 @@ public final class Store implements AutoCloseable {
 
     /**
      * Opens the journal (recovering its rooms) and the archive, and starts the archive's sweeps.
-     * {@code live} says whether a room is open right now; the recovered rooms count as live too,
-     * so the sweep at start cannot take the games of a room that is about to be rebuilt.
+     * {@code live} says whether a room is open right now; the recovered rooms count as live too, so
+     * the sweep at start cannot take the games of a room that is about to be rebuilt.
      */
-    public static Store open(Path dataDir, Journal.Options options, Duration retention, Predicate<String> live)
+    public static Store open(
+            Path dataDir, Journal.Options options, Duration retention, Predicate<String> live)
             throws IOException {
         return open(dataDir, options, retention, live, LogFile.FILES);
     }
 
     /** The same, the journal's files opened by {@code files} (tests put a failing disk there). */
-    static Store open(Path dataDir, Journal.Options options, Duration retention, Predicate<String> live,
-            LogFile.Opener files) throws IOException {
+    static Store open(
+            Path dataDir,
+            Journal.Options options,
+            Duration retention,
+            Predicate<String> live,
+            LogFile.Opener files)
+            throws IOException {
         createPrivate(dataDir);
         Journal.Opened opened = Journal.open(dataDir.resolve("journal"), options, files);
         try {
-            GameArchive archive = new GameArchive(dataDir.resolve("games"), retention,
-                    GameArchive.DEFAULT_MAX_GAMES_PER_ROOM, Clock.systemUTC());
+            GameArchive archive =
+                    new GameArchive(
+                            dataDir.resolve("games"),
+                            retention,
+                            GameArchive.DEFAULT_MAX_GAMES_PER_ROOM,
+                            Clock.systemUTC());
             Map<String, List<JournalRecord>> rooms = opened.rooms();
-            ArchiveRunner games = new ArchiveRunner(archive, code -> rooms.containsKey(code) || live.test(code),
-                    ArchiveRunner.DEFAULT_SWEEP_INTERVAL);
+            ArchiveRunner games =
+                    new ArchiveRunner(
+                            archive,
+                            code -> rooms.containsKey(code) || live.test(code),
+                            ArchiveRunner.DEFAULT_SWEEP_INTERVAL);
             return new Store(opened.journal(), games, rooms);
         } catch (IOException | RuntimeException e) {
             closeQuietly(opened.journal());
@@ -82,7 +96,9 @@ public final class Store implements AutoCloseable {
         if (j == null && g == null) {
             return null;
         }
-        return j == null ? "games: " + g : g == null ? "journal: " + j : "journal: " + j + "; games: " + g;
+        return j == null
+                ? "games: " + g
+                : g == null ? "journal: " + j : "journal: " + j + "; games: " + g;
     }
 
     /** Drains the journal (written and forced) and the archive's pending writes. */
@@ -101,8 +117,10 @@ public final class Store implements AutoCloseable {
             return;
         }
         try {
-            Files.createDirectories(dataDir,
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    dataDir,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rwx------")));
         } catch (UnsupportedOperationException e) {
             Files.createDirectories(dataDir); // not a POSIX file system
         }

@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * What a seed guarantees: the same position, level and seed give the same move. EASY, MEDIUM and
@@ -30,7 +32,9 @@ class BotSeedTest {
             for (Level level : new Level[] {Level.EASY, Level.MEDIUM}) {
                 BotMove hurried = new Bot().choose(board, level, Duration.ofNanos(1), seed);
                 BotMove leisurely = new Bot().choose(board, level, Duration.ofSeconds(5), seed);
-                assertThat(leisurely.cell()).as("%s, seed %d, on%n%s", level, seed, board).isEqualTo(hurried.cell());
+                assertThat(leisurely.cell())
+                        .as("%s, seed %d, on%n%s", level, seed, board)
+                        .isEqualTo(hurried.cell());
             }
         }
     }
@@ -44,13 +48,16 @@ class BotSeedTest {
             BotMove hurried = new Bot().choose(board, Level.PERFECT, Duration.ofNanos(1), seed);
             BotMove leisurely = new Bot().choose(board, Level.PERFECT, Duration.ofSeconds(5), seed);
             assertThat(hurried.exact()).isTrue();
-            assertThat(leisurely.cell()).as("seed %d on%n%s", seed, board).isEqualTo(hurried.cell());
+            assertThat(leisurely.cell())
+                    .as("seed %d on%n%s", seed, board)
+                    .isEqualTo(hurried.cell());
         }
     }
 
     @ParameterizedTest(name = "{0}x{0} k={1}")
     @CsvSource({"3,3", "5,3", "8,4", "15,5", "10,6"})
-    void hardAndPerfectReplayWithANodeBudgetEvenOnABotThatSearchedElsewhereMeanwhile(int size, int k) {
+    void hardAndPerfectReplayWithANodeBudgetEvenOnABotThatSearchedElsewhereMeanwhile(
+            int size, int k) {
         Rules rules = new Rules(size, k);
         for (long seed = 0; seed < 3; seed++) {
             Board board = position(rules, 2 + 2 * (int) seed, seed);
@@ -83,9 +90,14 @@ class BotSeedTest {
         assertThat(easy).hasSizeGreaterThan(1);
     }
 
-    /** A seeded position with {@code stones} stones (a third of the board at most) and no win in one. */
+    /**
+     * A seeded position with {@code stones} stones (a third of the board at most) and no win in
+     * one.
+     */
     private static Board position(Rules rules, int stones, long seed) {
         int n = Math.min(stones, rules.cells() / 3);
-        return n == 0 ? new Board(rules) : HardTest.randomPosition(rules, n, new SplittableRandom(seed));
+        return n == 0
+                ? new Board(rules)
+                : HardTest.randomPosition(rules, n, new SplittableRandom(seed));
     }
 }

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
 
 /** HARD on boards too big to solve: tactics, threat sequences, determinism and its clock. */
 class HardTest {
@@ -34,11 +36,15 @@ class HardTest {
                 if (canWin || threat >= 0) {
                     BotMove move = bot.choose(board, Level.HARD, SMALL_BUDGET, game);
                     if (canWin) {
-                        assertThat(board.wouldWin(move.cell(), me)).as("takes the win in\n%s", board).isTrue();
+                        assertThat(board.wouldWin(move.cell(), me))
+                                .as("takes the win in\n%s", board)
+                                .isTrue();
                         wins++;
                     } else {
                         // With several threats the game is lost, but it still blocks one.
-                        assertThat(board.wouldWin(move.cell(), me.opponent())).as("blocks in\n%s", board).isTrue();
+                        assertThat(board.wouldWin(move.cell(), me.opponent()))
+                                .as("blocks in\n%s", board)
+                                .isTrue();
                         blocks++;
                     }
                 }
@@ -61,8 +67,10 @@ class HardTest {
     @Test
     void playsAFourThree() {
         // (7,8) makes a four in row 7 (closed on the left) and an open three in column 8.
-        Board board = gomoku("X 7 5", "O 7 4", "X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0",
-                "X 6 8", "O 14 14");
+        Board board =
+                gomoku(
+                        "X 7 5", "O 7 4", "X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0",
+                        "X 6 8", "O 14 14");
         BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
         assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
@@ -72,7 +80,8 @@ class HardTest {
     @Test
     void playsADoubleOpenThree() {
         // (7,8) makes open threes in row 7 and in column 8 at once: O can stop only one.
-        Board board = gomoku("X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0", "X 6 8", "O 14 14");
+        Board board =
+                gomoku("X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0", "X 6 8", "O 14 14");
         BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
         assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
@@ -83,7 +92,8 @@ class HardTest {
         // O has an open three in row 7; X must stop it at one end now or lose.
         Board board = gomoku("X 0 0", "O 7 5", "X 0 14", "O 7 6", "X 14 0", "O 7 7");
         BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 3);
-        assertThat(move.cell()).isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8), GOMOKU.cell(7, 3), GOMOKU.cell(7, 9));
+        assertThat(move.cell())
+                .isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8), GOMOKU.cell(7, 3), GOMOKU.cell(7, 9));
     }
 
     @ParameterizedTest(name = "{0}x{0} k={1}")
@@ -140,8 +150,12 @@ class HardTest {
             int centre = rules.size() / 2;
             int spread = Math.max(2, rules.size() / 4);
             while (board.moveCount() < stones && !board.isOver()) {
-                int r = Math.clamp(centre + random.nextInt(-spread, spread + 1), 0, rules.size() - 1);
-                int c = Math.clamp(centre + random.nextInt(-spread, spread + 1), 0, rules.size() - 1);
+                int r =
+                        Math.clamp(
+                                centre + random.nextInt(-spread, spread + 1), 0, rules.size() - 1);
+                int c =
+                        Math.clamp(
+                                centre + random.nextInt(-spread, spread + 1), 0, rules.size() - 1);
                 int cell = rules.cell(r, c);
                 if (board.isEmpty(cell)) {
                     board.play(cell);
@@ -184,7 +198,11 @@ class HardTest {
             for (int dc = -1; dc <= 1; dc++) {
                 int rr = r + dr;
                 int cc = c + dc;
-                if (rr >= 0 && rr < size && cc >= 0 && cc < size && !board.isEmpty(rr * size + cc)) {
+                if (rr >= 0
+                        && rr < size
+                        && cc >= 0
+                        && cc < size
+                        && !board.isEmpty(rr * size + cc)) {
                     return true;
                 }
             }

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
+
 import java.util.SplittableRandom;
 
 /** The HARD level as it was before the pattern engine: the baseline of the match runner. */
@@ -27,8 +28,10 @@ public final class LegacyHard {
             return new BotMove(blocks[0], Level.HARD, false, 0, 1, 0, "blocks a line");
         }
         SplittableRandom random = new SplittableRandom(Bot.mix(seed ^ pos.hash()));
-        LegacyHardSearch search = new LegacyHardSearch(pos, table, MAX_DEPTH, deadline, nodeLimit, random);
+        LegacyHardSearch search =
+                new LegacyHardSearch(pos, table, MAX_DEPTH, deadline, nodeLimit, random);
         LegacyHardSearch.Result r = search.run();
-        return new BotMove(r.cell(), Level.HARD, false, r.score(), r.depth(), search.nodes, "legacy");
+        return new BotMove(
+                r.cell(), Level.HARD, false, r.score(), r.depth(), search.nodes, "legacy");
     }
 }

@@ -3,26 +3,32 @@ package dev.tictactoe.server.bot;
 import java.util.SplittableRandom;
 
 /**
- * A frozen copy of the HARD search as it was before the pattern engine, kept as the match
- * baseline: iterative deepening negamax with alpha-beta and principal variation
- * windows, a transposition table keyed by the Zobrist hash, moves ordered by the table's move,
- * killers, history and how much a cell builds and blocks, forced replies to a threat (which do
- * not use up depth), and at the horizon a search for a win by continuous fours. On big boards
- * only cells near stones are considered, and only the most promising of them below the root.
+ * A frozen copy of the HARD search as it was before the pattern engine, kept as the match baseline:
+ * iterative deepening negamax with alpha-beta and principal variation windows, a transposition
+ * table keyed by the Zobrist hash, moves ordered by the table's move, killers, history and how much
+ * a cell builds and blocks, forced replies to a threat (which do not use up depth), and at the
+ * horizon a search for a win by continuous fours. On big boards only cells near stones are
+ * considered, and only the most promising of them below the root.
  */
 final class LegacyHardSearch {
 
     private static final int INF = Bot.WIN + 1;
     private static final int MATE_BOUND = Bot.WIN - 1000;
     private static final int MAX_PLY = 64;
+
     /** Attacker moves a continuous-fours search may chain at the horizon and at the root. */
     private static final int VCF_DEPTH_LEAF = 6;
+
     private static final int VCF_DEPTH_ROOT = 12;
+
     /** Nodes a continuous-fours search may visit at the root and at each horizon node. */
     private static final int VCF_NODES_ROOT = 50_000;
+
     private static final int VCF_NODES_LEAF = 300;
+
     /** Boards up to this many cells search every empty cell; bigger ones only cells near stones. */
     private static final int FULL_WIDTH_CELLS = 36;
+
     /** Below the root on big boards, only this many best-looking moves are searched. */
     private static final int WIDTH = 14;
 
@@ -45,7 +51,12 @@ final class LegacyHardSearch {
     boolean aborted;
     int completedDepth;
 
-    LegacyHardSearch(Position pos, TranspositionTable table, int maxDepth, long deadline, long nodeLimit,
+    LegacyHardSearch(
+            Position pos,
+            TranspositionTable table,
+            int maxDepth,
+            long deadline,
+            long nodeLimit,
             SplittableRandom random) {
         this.pos = pos;
         this.table = table;
@@ -232,9 +243,10 @@ final class LegacyHardSearch {
                 }
             }
         }
-        int flag = bestScore <= alpha0
-                ? TranspositionTable.UPPER
-                : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+        int flag =
+                bestScore <= alpha0
+                        ? TranspositionTable.UPPER
+                        : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
         table.store(key, toTable(bestScore, ply), flag, depth, bestMove);
         return bestScore;
     }
@@ -255,8 +267,8 @@ final class LegacyHardSearch {
 
     /**
      * Whether the side to move wins by a chain of fours (each answered by the one forced block),
-     * within {@code depth} of its own moves; returns the number of its moves to the line, or 0.
-     * The first move is left in {@link #vcfFirstMove}.
+     * within {@code depth} of its own moves; returns the number of its moves to the line, or 0. The
+     * first move is left in {@link #vcfFirstMove}.
      */
     private int vcf(int depth, int nodeBudget) {
         vcfBudget = nodeBudget;

@@ -7,6 +7,7 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import org.junit.jupiter.api.Test;
 
 class LevelTest {
@@ -22,7 +23,8 @@ class LevelTest {
     void rejectsUnknownNamesListingTheValidOnes() {
         assertThatThrownBy(() -> Level.parse("godlike"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown bot level 'godlike', expected one of easy, medium, hard, perfect");
+                .hasMessage(
+                        "unknown bot level 'godlike', expected one of easy, medium, hard, perfect");
         assertThatThrownBy(() -> Level.parse(null)).isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -4,18 +4,19 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * {@code match [board=15:5] [a=hard] [b=legacy] [games=100] [nodes=N | ms=200] [seed=1]}: plays
- * two engine configurations against each other from seeded openings (two or three stones near
- * the centre), each opening twice with the colours swapped, and prints A's score with a 95%
- * error. Engines: easy, medium, hard, perfect, legacy (HARD as it was before the pattern engine).
- * With {@code nodes} every move gets that node budget and the match replays exactly; with
- * {@code ms} the clock decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only.
+ * {@code match [board=15:5] [a=hard] [b=legacy] [games=100] [nodes=N | ms=200] [seed=1]}: plays two
+ * engine configurations against each other from seeded openings (two or three stones near the
+ * centre), each opening twice with the colours swapped, and prints A's score with a 95% error.
+ * Engines: easy, medium, hard, perfect, legacy (HARD as it was before the pattern engine). With
+ * {@code nodes} every move gets that node budget and the match replays exactly; with {@code ms} the
+ * clock decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only.
  */
 final class MatchCommand {
 
@@ -59,8 +60,9 @@ final class MatchCommand {
         long seed = Long.parseLong(opts.getOrDefault("seed", "1"));
         Player a = player(opts, "a", "hard");
         Player b = player(opts, "b", "legacy");
-        System.out.printf("match on %dx%d k=%d: A = %s, B = %s, %d games%n", rules.size(), rules.size(),
-                rules.winLength(), a, b, games);
+        System.out.printf(
+                "match on %dx%d k=%d: A = %s, B = %s, %d games%n",
+                rules.size(), rules.size(), rules.winLength(), a, b, games);
         Bot bot = new Bot();
         LegacyHard legacy = new LegacyHard();
         int[] result = new int[3]; // A wins, draws, B wins
@@ -80,7 +82,12 @@ final class MatchCommand {
                 boolean aMoves = (board.toMove() == Mark.X) == aIsX;
                 Player p = aMoves ? a : b;
                 long start = System.nanoTime();
-                BotMove m = p.move(bot, legacy, board, seed * 1_000_003 + game * 1009L + board.moveCount());
+                BotMove m =
+                        p.move(
+                                bot,
+                                legacy,
+                                board,
+                                seed * 1_000_003 + game * 1009L + board.moveCount());
                 long took = System.nanoTime() - start;
                 int side = aMoves ? 0 : 1;
                 time[side] += took;
@@ -100,20 +107,26 @@ final class MatchCommand {
                 result[2]++;
             }
             if ((game + 1) % 10 == 0 || game + 1 == games) {
-                System.out.printf("  after %3d games: A %d wins (%d as X), %d draws, B %d wins: %s%n", game + 1,
-                        result[0], aWinsAsX, result[1], result[2], score(result));
+                System.out.printf(
+                        "  after %3d games: A %d wins (%d as X), %d draws, B %d wins: %s%n",
+                        game + 1, result[0], aWinsAsX, result[1], result[2], score(result));
             }
         }
         System.out.printf("A %s scores %s over %d games%n", a, score(result), games);
-        System.out.printf("mean move: A %.1f ms, B %.1f ms; moves over budget+10%%: A %d, B %d%n",
-                time[0] / 1e6 / Math.max(1, moves[0]), time[1] / 1e6 / Math.max(1, moves[1]), overruns[0],
+        System.out.printf(
+                "mean move: A %.1f ms, B %.1f ms; moves over budget+10%%: A %d, B %d%n",
+                time[0] / 1e6 / Math.max(1, moves[0]),
+                time[1] / 1e6 / Math.max(1, moves[1]),
+                overruns[0],
                 overruns[1]);
     }
 
     private static Player player(Map<String, String> opts, String side, String engine) {
         String nodes = opts.getOrDefault(side + ".nodes", opts.get("nodes"));
         String ms = opts.getOrDefault(side + ".ms", opts.getOrDefault("ms", "200"));
-        return new Player(opts.getOrDefault(side, engine), nodes == null ? 0 : Long.parseLong(nodes),
+        return new Player(
+                opts.getOrDefault(side, engine),
+                nodes == null ? 0 : Long.parseLong(nodes),
                 nodes == null ? Long.parseLong(ms) : 0);
     }
 
@@ -124,7 +137,9 @@ final class MatchCommand {
             return "-";
         }
         double mean = (r[0] + 0.5 * r[1]) / n;
-        double var = (r[0] * Math.pow(1 - mean, 2) + r[1] * Math.pow(0.5 - mean, 2) + r[2] * mean * mean) / n;
+        double var =
+                (r[0] * Math.pow(1 - mean, 2) + r[1] * Math.pow(0.5 - mean, 2) + r[2] * mean * mean)
+                        / n;
         return String.format("%.1f%% ± %.1f%%", 100 * mean, 196 * Math.sqrt(var / n));
     }
 

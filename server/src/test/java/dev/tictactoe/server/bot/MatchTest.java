@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
 
 /** Whole games between levels, seeded so they replay. */
 class MatchTest {
@@ -28,9 +30,10 @@ class MatchTest {
             long seed = 1000L * size + game;
             board.play(rules.cell(size / 2, size / 2 - game / 2)); // three openings, each both ways
             while (!board.isOver()) {
-                BotMove move = board.toMove() == hard
-                        ? bot.chooseWithNodes(board, Level.HARD, nodes, seed)
-                        : bot.choose(board, Level.MEDIUM, Duration.ZERO, seed);
+                BotMove move =
+                        board.toMove() == hard
+                                ? bot.chooseWithNodes(board, Level.HARD, nodes, seed)
+                                : bot.choose(board, Level.MEDIUM, Duration.ZERO, seed);
                 board.play(move.cell());
             }
             if (board.winner() == hard) {
@@ -72,14 +75,18 @@ class MatchTest {
             Board board = new Board(rules);
             while (!board.isOver()) {
                 Level level = board.toMove() == perfect ? Level.PERFECT : other;
-                board.play(bot.choose(board, level, Duration.ofMillis(20), random.nextLong()).cell());
+                board.play(
+                        bot.choose(board, level, Duration.ofMillis(20), random.nextLong()).cell());
             }
             if (k == 4) {
-                assertThat(board.winner()).as("PERFECT as %s against %s:\n%s", perfect, other, board)
+                assertThat(board.winner())
+                        .as("PERFECT as %s against %s:\n%s", perfect, other, board)
                         .isNotEqualTo(perfect.opponent());
             } else if (perfect == Mark.X) {
                 // 4x4 k=3 is a first-player win (as O, PERFECT starts from a lost position).
-                assertThat(board.winner()).as("PERFECT as X against %s:\n%s", other, board).isEqualTo(Mark.X);
+                assertThat(board.winner())
+                        .as("PERFECT as X against %s:\n%s", other, board)
+                        .isEqualTo(Mark.X);
             }
         }
     }
@@ -105,7 +112,8 @@ class MatchTest {
             BotMove move = bot.choose(board, Level.PERFECT, Bot.DEFAULT_BUDGET, checked);
             assertThat(move.exact()).isTrue();
             assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
-            assertThat(minimax.valueOfMove(board, move.cell())).as("move %d in\n%s", move.cell(), board)
+            assertThat(minimax.valueOfMove(board, move.cell()))
+                    .as("move %d in\n%s", move.cell(), board)
                     .isEqualTo(value);
             checked++;
         }

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
+
 import java.util.HashMap;
 import java.util.Map;
 

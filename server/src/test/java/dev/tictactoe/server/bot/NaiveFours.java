@@ -13,7 +13,9 @@ final class NaiveFours {
 
     private NaiveFours() {}
 
-    /** Whether side {@code att} (0 X, 1 O), to move, wins by fours within {@code depth} free fours. */
+    /**
+     * Whether side {@code att} (0 X, 1 O), to move, wins by fours within {@code depth} free fours.
+     */
     static boolean wins(int[] g, int size, int k, int att, int depth) {
         int def = 1 - att;
         if (winningCells(g, size, k, att, 1)[0] >= 0) {
@@ -25,7 +27,9 @@ final class NaiveFours {
         }
         if (theirs[0] >= 0) {
             g[theirs[0]] = att + 1;
-            boolean won = winningCells(g, size, k, att, 1)[0] >= 0 && defenderLoses(g, size, k, def, depth);
+            boolean won =
+                    winningCells(g, size, k, att, 1)[0] >= 0
+                            && defenderLoses(g, size, k, def, depth);
             g[theirs[0]] = 0;
             return won;
         }
@@ -35,7 +39,11 @@ final class NaiveFours {
             }
             g[c] = att + 1;
             int[] mine = winningCells(g, size, k, att, 2);
-            boolean won = mine[1] >= 0 || (mine[0] >= 0 && depth > 0 && defenderLoses(g, size, k, def, depth - 1));
+            boolean won =
+                    mine[1] >= 0
+                            || (mine[0] >= 0
+                                    && depth > 0
+                                    && defenderLoses(g, size, k, def, depth - 1));
             g[c] = 0;
             if (won) {
                 return true;

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.SplittableRandom;
 
 /** A node budget bounds the search (give or take one horizon search) and makes it replay. */
 class NodeBudgetTest {
@@ -16,7 +18,8 @@ class NodeBudgetTest {
     void staysWithinItsNodesAndReplays(int size, int k, long nodes) {
         Rules rules = new Rules(size, k);
         for (long seed = 0; seed < 4; seed++) {
-            Board board = HardTest.randomPosition(rules, 6 + 2 * (int) seed, new SplittableRandom(seed));
+            Board board =
+                    HardTest.randomPosition(rules, 6 + 2 * (int) seed, new SplittableRandom(seed));
             BotMove move = new Bot().chooseWithNodes(board, Level.HARD, nodes, seed);
             assertThat(move.nodes()).isLessThanOrEqualTo(nodes + GomokuSearch.LEAF_VCF_NODES);
             assertThat(board.isEmpty(move.cell())).isTrue();

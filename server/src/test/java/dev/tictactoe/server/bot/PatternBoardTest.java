@@ -2,10 +2,11 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.SplittableRandom;
 
 /** The incremental patterns agree with a recount from scratch after any moves and undos. */
 class PatternBoardTest {
@@ -94,7 +95,8 @@ class PatternBoardTest {
                     }
                     line[k - 1] = 1;
                     int code = Patterns.classify(line, k, 2);
-                    assertThat((int) board.pattern[s][4 * c + d]).as("cell %d dir %d side %d in\n%s", c, d, s, board)
+                    assertThat((int) board.pattern[s][4 * c + d])
+                            .as("cell %d dir %d side %d in\n%s", c, d, s, board)
                             .isEqualTo(code);
                     count[s][code]++;
                     value[s] += PatternBoard.VALUE[code];
@@ -103,15 +105,19 @@ class PatternBoardTest {
         }
         for (int s = 0; s < 2; s++) {
             for (int code = 1; code < Patterns.COUNT; code++) {
-                assertThat(board.count[s][code]).as("count of %d for %d", code, s).isEqualTo(count[s][code]);
+                assertThat(board.count[s][code])
+                        .as("count of %d for %d", code, s)
+                        .isEqualTo(count[s][code]);
             }
             assertThat(board.value[s]).isEqualTo(value[s]);
         }
         for (int c = 0; c < board.cells; c++) {
             int n = 0;
             for (int e = 0; e < board.cells; e++) {
-                if (e != c && board.stone[e] != 0
-                        && Math.max(Math.abs(e / size - c / size), Math.abs(e % size - c % size)) <= PatternBoard.NEAR) {
+                if (e != c
+                        && board.stone[e] != 0
+                        && Math.max(Math.abs(e / size - c / size), Math.abs(e % size - c % size))
+                                <= PatternBoard.NEAR) {
                     n++;
                 }
             }

@@ -6,13 +6,15 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** PERFECT on 3×3, checked exhaustively against an independent minimax. */
 class PerfectClassicTest {
@@ -25,18 +27,21 @@ class PerfectClassicTest {
     @EnumSource(Mark.class)
     void keepsTheExactValueInEveryReachablePosition(Mark first) {
         int[] positions = {0};
-        walk(new Board(Rules.CLASSIC, first), board -> {
-            int value = minimax.value(board);
-            for (long seed = 0; seed < 3; seed++) {
-                BotMove move = bot.choose(board, Level.PERFECT, BUDGET, seed);
-                assertThat(move.exact()).isTrue();
-                assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
-                // Wins when it can, fastest; never gives up a draw; loses slowest.
-                assertThat(minimax.valueOfMove(board, move.cell())).as("move %d in\n%s", move.cell(), board)
-                        .isEqualTo(value);
-            }
-            positions[0]++;
-        });
+        walk(
+                new Board(Rules.CLASSIC, first),
+                board -> {
+                    int value = minimax.value(board);
+                    for (long seed = 0; seed < 3; seed++) {
+                        BotMove move = bot.choose(board, Level.PERFECT, BUDGET, seed);
+                        assertThat(move.exact()).isTrue();
+                        assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
+                        // Wins when it can, fastest; never gives up a draw; loses slowest.
+                        assertThat(minimax.valueOfMove(board, move.cell()))
+                                .as("move %d in\n%s", move.cell(), board)
+                                .isEqualTo(value);
+                    }
+                    positions[0]++;
+                });
         assertThat(positions[0]).isEqualTo(4520); // non-terminal positions reachable from one start
     }
 
@@ -96,7 +101,8 @@ class PerfectClassicTest {
         walk(board, visit, new HashSet<>());
     }
 
-    private static void walk(Board board, java.util.function.Consumer<Board> visit, Set<Long> seen) {
+    private static void walk(
+            Board board, java.util.function.Consumer<Board> visit, Set<Long> seen) {
         if (board.isOver() || !seen.add(board.hash())) {
             return;
         }

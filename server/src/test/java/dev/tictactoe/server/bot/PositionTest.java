@@ -6,9 +6,11 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.SplittableRandom;
 
 /** The bot's window bookkeeping agrees with the engine move by move, forwards and back. */
 class PositionTest {
@@ -26,7 +28,8 @@ class PositionTest {
                 int side = Position.sideOf(board.toMove());
                 assertThat(pos.side).isEqualTo(side);
                 assertThreatsMatch(board, pos);
-                assertThat(pos.open[0] == 0 && pos.open[1] == 0).isEqualTo(Boards.isDeadDraw(board));
+                assertThat(pos.open[0] == 0 && pos.open[1] == 0)
+                        .isEqualTo(Boards.isDeadDraw(board));
                 int cell = randomEmpty(board, random);
                 boolean won = board.play(cell);
                 assertThat(pos.play(cell)).isEqualTo(won);
@@ -41,7 +44,11 @@ class PositionTest {
             assertThat(pos.hash()).isEqualTo(emptyHash);
             assertThat(pos.eval).isZero();
             assertThat(pos.open).containsExactly(pos.lines.windows, pos.lines.windows);
-            assertThat(pos.fours[0].size + pos.fours[1].size + pos.threes[0].size + pos.threes[1].size)
+            assertThat(
+                            pos.fours[0].size
+                                    + pos.fours[1].size
+                                    + pos.threes[0].size
+                                    + pos.threes[1].size)
                     .isZero();
             for (int cell : board.moves()) {
                 pos.play(cell);

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,12 +10,12 @@ import java.util.SplittableRandom;
 
 /**
  * {@code tactics [count=30] [ms=200 | nodes=N] [engine=hard|legacy] [seed=1]}: a tactical suite on
- * 15×15. Positions come from seeded games of MEDIUM against EASY and from seeded random clusters
- * of stones around the centre, labelled by deep threat searches:
- * "vcf" (the side to move wins by continuous fours, not in one move), "vct" (by threes and fours,
- * not by fours alone) and "defend" (the opponent would win by fours if it were to move; some move
- * stops it). A win counts as solved when after the engine's move every reply near the stones
- * leaves a win by threats; a defence when the opponent no longer wins by fours.
+ * 15×15. Positions come from seeded games of MEDIUM against EASY and from seeded random clusters of
+ * stones around the centre, labelled by deep threat searches: "vcf" (the side to move wins by
+ * continuous fours, not in one move), "vct" (by threes and fours, not by fours alone) and "defend"
+ * (the opponent would win by fours if it were to move; some move stops it). A win counts as solved
+ * when after the engine's move every reply near the stones leaves a win by threats; a defence when
+ * the opponent no longer wins by fours.
  */
 final class TacticsCommand {
 
@@ -41,8 +42,9 @@ final class TacticsCommand {
         String engine = opts.getOrDefault("engine", "hard");
         long seed = Long.parseLong(opts.getOrDefault("seed", "1"));
         List<Case> cases = collect(count, seed);
-        System.out.printf("tactics: %s with %s, %d positions per kind%n", engine,
-                nodes > 0 ? nodes + " nodes" : ms + " ms", count);
+        System.out.printf(
+                "tactics: %s with %s, %d positions per kind%n",
+                engine, nodes > 0 ? nodes + " nodes" : ms + " ms", count);
         Bot bot = new Bot();
         LegacyHard legacy = new LegacyHard();
         for (String kind : List.of("vcf", "vct", "defend")) {
@@ -56,24 +58,41 @@ final class TacticsCommand {
                     continue;
                 }
                 long start = System.nanoTime();
-                BotMove move = engine.equals("legacy")
-                        ? legacy.choose(c.board(), nodes > 0 ? Long.MAX_VALUE : start + ms * 900_000,
-                                nodes > 0 ? nodes : Long.MAX_VALUE, total)
-                        : nodes > 0 ? bot.chooseWithNodes(c.board(), Level.HARD, nodes, total)
-                                : bot.choose(c.board(), Level.HARD, Duration.ofMillis(ms), total);
+                BotMove move =
+                        engine.equals("legacy")
+                                ? legacy.choose(
+                                        c.board(),
+                                        nodes > 0 ? Long.MAX_VALUE : start + ms * 900_000,
+                                        nodes > 0 ? nodes : Long.MAX_VALUE,
+                                        total)
+                                : nodes > 0
+                                        ? bot.chooseWithNodes(c.board(), Level.HARD, nodes, total)
+                                        : bot.choose(
+                                                c.board(),
+                                                Level.HARD,
+                                                Duration.ofMillis(ms),
+                                                total);
                 long took = System.nanoTime() - start;
                 totalNanos += took;
                 worst = Math.max(worst, took);
                 totalNodes += move.nodes();
-                boolean ok = kind.equals("defend")
-                        ? TacticsProbe.refutes(c.board(), move.cell(), LABEL_NODES)
-                        : TacticsProbe.keepsTheWin(c.board(), move.cell(), LABEL_NODES / 10);
+                boolean ok =
+                        kind.equals("defend")
+                                ? TacticsProbe.refutes(c.board(), move.cell(), LABEL_NODES)
+                                : TacticsProbe.keepsTheWin(
+                                        c.board(), move.cell(), LABEL_NODES / 10);
                 solved += ok ? 1 : 0;
                 total++;
             }
-            System.out.printf("%-7s %3d/%3d solved (%5.1f%%), mean %6.1f ms, worst %6.1f ms, %,.0f nodes/s%n",
-                    kind, solved, total, total == 0 ? 0 : 100.0 * solved / total, totalNanos / 1e6 / Math.max(1, total),
-                    worst / 1e6, totalNodes / Math.max(1e-9, totalNanos / 1e9));
+            System.out.printf(
+                    "%-7s %3d/%3d solved (%5.1f%%), mean %6.1f ms, worst %6.1f ms, %,.0f nodes/s%n",
+                    kind,
+                    solved,
+                    total,
+                    total == 0 ? 0 : 100.0 * solved / total,
+                    totalNanos / 1e6 / Math.max(1, total),
+                    worst / 1e6,
+                    totalNodes / Math.max(1e-9, totalNanos / 1e9));
         }
     }
 
@@ -84,7 +103,9 @@ final class TacticsCommand {
         int[] have = new int[3];
         Bot bot = new Bot();
         SplittableRandom random = new SplittableRandom(seed);
-        for (int game = 0; game < 4000 && (have[0] < count || have[1] < count || have[2] < count); game++) {
+        for (int game = 0;
+                game < 4000 && (have[0] < count || have[1] < count || have[2] < count);
+                game++) {
             if (game % 2 == 1) {
                 Board cluster = cluster(random, 12 + random.nextInt(16));
                 if (cluster != null && !TacticsProbe.trivial(cluster)) {
@@ -94,8 +115,10 @@ final class TacticsCommand {
             }
             Board board = new Board(GOMOKU);
             board.play(GOMOKU.cell(7, 7));
-            Level[] levels = random.nextBoolean()
-                    ? new Level[] {Level.MEDIUM, Level.EASY} : new Level[] {Level.EASY, Level.MEDIUM};
+            Level[] levels =
+                    random.nextBoolean()
+                            ? new Level[] {Level.MEDIUM, Level.EASY}
+                            : new Level[] {Level.EASY, Level.MEDIUM};
             while (!board.isOver() && board.moveCount() < 60) {
                 if (board.moveCount() >= 8 && !TacticsProbe.trivial(board)) {
                     label(board, cases, have, count);
@@ -127,7 +150,9 @@ final class TacticsCommand {
         } else if (win == 1 && have[1] < count) {
             have[1]++;
             cases.add(new Case("vct", board.copy()));
-        } else if (win < 0 && have[2] < count && TacticsProbe.threatened(board, LABEL_NODES)
+        } else if (win < 0
+                && have[2] < count
+                && TacticsProbe.threatened(board, LABEL_NODES)
                 && TacticsProbe.refutable(board, LABEL_NODES / 10)) {
             have[2]++;
             cases.add(new Case("defend", board.copy()));

@@ -54,7 +54,8 @@ public final class TacticsProbe {
         Threats t = new Threats(b);
         for (int i = 0; i < n; i++) {
             b.play(replies[i]);
-            boolean won = t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(DEPTH / 2, nodes, Long.MAX_VALUE);
+            boolean won =
+                    t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(DEPTH / 2, nodes, Long.MAX_VALUE);
             b.undo();
             if (!won) {
                 return false;

@@ -3,12 +3,13 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.api.Test;
+
 import java.time.Duration;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 /** Threat-space search: wins by fours and threes found, and the opponent's refuted. */
 class ThreatsTest {
@@ -19,12 +20,14 @@ class ThreatsTest {
 
     @Test
     void findsADoubleFourInOne() {
-        PatternBoard b = board(0,
-                "......O........",
-                "......X........",
-                "......X........",
-                "......X........",
-                "..OXXX.........");
+        PatternBoard b =
+                board(
+                        0,
+                        "......O........",
+                        "......X........",
+                        "......X........",
+                        "......X........",
+                        "..OXXX.........");
         Threats t = new Threats(b);
         assertThat(t.vcf(8, NODES, Long.MAX_VALUE)).isTrue();
         assertThat(t.firstMove).isEqualTo(4 * 15 + 6);
@@ -34,22 +37,24 @@ class ThreatsTest {
     void findsAChainOfFours() {
         // (7,8): a four in row 7 (O at the left end) and an open three in column 8; after the
         // forced block at (7,9) the column becomes an open four.
-        PatternBoard b = board(0,
-                "O.............O",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "........X......",
-                "........X......",
-                "....OXXX.......",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "O.............O");
+        PatternBoard b =
+                board(
+                        0,
+                        "O.............O",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "........X......",
+                        "........X......",
+                        "....OXXX.......",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "O.............O");
         Threats t = new Threats(b);
         assertThat(t.vcf(8, NODES, Long.MAX_VALUE)).isTrue();
         assertThat(t.firstMove).isEqualTo(7 * 15 + 8);
@@ -69,7 +74,9 @@ class ThreatsTest {
             Threats t = new Threats(b);
             boolean found = t.vcf(4, NODES, Long.MAX_VALUE);
             assertThat(t.aborted).isFalse();
-            assertThat(found).as("VCF in\n%s", b).isEqualTo(NaiveFours.wins(grid(b), 15, 5, b.side, 4));
+            assertThat(found)
+                    .as("VCF in\n%s", b)
+                    .isEqualTo(NaiveFours.wins(grid(b), 15, 5, b.side, 4));
             if (found) {
                 wins++;
                 // The first move is a real start: after it and the forced block the win remains.
@@ -84,22 +91,24 @@ class ThreatsTest {
     @Test
     void findsAWinByThreesAndFours() {
         // (7,8) makes open threes in row 7 and column 8 at once.
-        PatternBoard b = board(0,
-                "O..............",
-                ".............O.",
-                "...............",
-                "...............",
-                "...............",
-                "........X......",
-                "........X......",
-                "......XX.......",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "O.............O");
+        PatternBoard b =
+                board(
+                        0,
+                        "O..............",
+                        ".............O.",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "........X......",
+                        "........X......",
+                        "......XX.......",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "...............",
+                        "O.............O");
         Threats t = new Threats(b);
         assertThat(t.vcf(8, NODES, Long.MAX_VALUE)).isFalse();
         assertThat(t.vct(4, NODES, Long.MAX_VALUE)).isTrue();
@@ -109,24 +118,36 @@ class ThreatsTest {
     @Test
     void hardRefutesTheOpponentsDoubleFour() {
         // O threatens (4,6): four in column 6 and four in row 4 at once. X has nothing.
-        Board board = replay(Mark.O, new int[] {cell(1, 6), cell(2, 6), cell(3, 6), cell(4, 3), cell(4, 4), cell(4, 5)},
-                new int[] {cell(0, 6), cell(4, 2), cell(14, 0), cell(14, 14), cell(0, 14)});
+        Board board =
+                replay(
+                        Mark.O,
+                        new int[] {
+                            cell(1, 6), cell(2, 6), cell(3, 6), cell(4, 3), cell(4, 4), cell(4, 5)
+                        },
+                        new int[] {cell(0, 6), cell(4, 2), cell(14, 0), cell(14, 14), cell(0, 14)});
         for (long seed = 0; seed < 4; seed++) {
             BotMove move = bot.chooseWithNodes(board, Level.HARD, 50_000, seed);
             Board after = board.copy();
             after.play(move.cell());
-            assertThat(NaiveFours.wins(grid(after), 15, 5, 1, 6)).as("O still wins after %s", move).isFalse();
+            assertThat(NaiveFours.wins(grid(after), 15, 5, 1, 6))
+                    .as("O still wins after %s", move)
+                    .isFalse();
         }
     }
 
     @Test
     void hardAndMediumStopAnOpenThree() {
         // O has an open three in row 7; X must take an end (or the next cell out) now.
-        Board board = replay(Mark.O, new int[] {cell(7, 5), cell(7, 6), cell(7, 7)},
-                new int[] {cell(0, 0), cell(0, 14)});
+        Board board =
+                replay(
+                        Mark.O,
+                        new int[] {cell(7, 5), cell(7, 6), cell(7, 7)},
+                        new int[] {cell(0, 0), cell(0, 14)});
         for (Level level : new Level[] {Level.MEDIUM, Level.HARD}) {
             BotMove move = bot.chooseWithNodes(board, level, 50_000, 1);
-            assertThat(move.cell()).as("%s", level).isIn(cell(7, 4), cell(7, 8), cell(7, 3), cell(7, 9));
+            assertThat(move.cell())
+                    .as("%s", level)
+                    .isIn(cell(7, 4), cell(7, 8), cell(7, 3), cell(7, 9));
         }
     }
 
@@ -142,9 +163,10 @@ class ThreatsTest {
         Board board = new Board(GOMOKU);
         Bot fresh = new Bot();
         while (!board.isOver() && board.moveCount() < 24) {
-            BotMove m = level == Level.EASY || level == Level.MEDIUM
-                    ? fresh.choose(board, level, Duration.ZERO, seed)
-                    : fresh.chooseWithNodes(board, level, 5_000, seed);
+            BotMove m =
+                    level == Level.EASY || level == Level.MEDIUM
+                            ? fresh.choose(board, level, Duration.ZERO, seed)
+                            : fresh.chooseWithNodes(board, level, 5_000, seed);
             board.play(m.cell());
         }
         return java.util.Arrays.toString(board.moves());
@@ -207,7 +229,10 @@ class ThreatsTest {
     private static PatternBoard randomPosition(SplittableRandom random, int stones) {
         PatternBoard b = new PatternBoard(15, 5, 0);
         while (b.moveCount < stones) {
-            int c = cell(Math.clamp(7 + random.nextInt(-3, 4), 0, 14), Math.clamp(7 + random.nextInt(-3, 4), 0, 14));
+            int c =
+                    cell(
+                            Math.clamp(7 + random.nextInt(-3, 4), 0, 14),
+                            Math.clamp(7 + random.nextInt(-3, 4), 0, 14));
             if (b.stone[c] != 0) {
                 continue;
             }

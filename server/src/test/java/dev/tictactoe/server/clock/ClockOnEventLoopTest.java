@@ -3,16 +3,19 @@ package dev.tictactoe.server.clock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.game.Mark;
+
 import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 /**
  * The way a room uses its clock: one timer on its own loop at {@link GameClock#deadline()}, and
- * {@link GameClock#flag} when it fires. A timer never runs before the deadline it was set for,
- * so the flag is there on the first firing.
+ * {@link GameClock#flag} when it fires. A timer never runs before the deadline it was set for, so
+ * the flag is there on the first firing.
  */
 class ClockOnEventLoopTest {
 
@@ -21,19 +24,26 @@ class ClockOnEventLoopTest {
         EventLoop loop = new DefaultEventLoop();
         try {
             CompletableFuture<Mark> flagged = new CompletableFuture<>();
-            loop.execute(() -> {
-                GameClock clock = new GameClock(TimeControl.perMove(TimeControl.MIN_PER_MOVE));
-                clock.start(Mark.O, System.nanoTime(), System.currentTimeMillis());
-                long deadline = clock.deadline().orElseThrow();
-                loop.schedule(() -> {
-                    Mark out = clock.flag(System.nanoTime());
-                    if (out != null) {
-                        flagged.complete(out);
-                    } else {
-                        flagged.completeExceptionally(new AssertionError("the timer fired before the deadline"));
-                    }
-                }, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-            });
+            loop.execute(
+                    () -> {
+                        GameClock clock =
+                                new GameClock(TimeControl.perMove(TimeControl.MIN_PER_MOVE));
+                        clock.start(Mark.O, System.nanoTime(), System.currentTimeMillis());
+                        long deadline = clock.deadline().orElseThrow();
+                        loop.schedule(
+                                () -> {
+                                    Mark out = clock.flag(System.nanoTime());
+                                    if (out != null) {
+                                        flagged.complete(out);
+                                    } else {
+                                        flagged.completeExceptionally(
+                                                new AssertionError(
+                                                        "the timer fired before the deadline"));
+                                    }
+                                },
+                                deadline - System.nanoTime(),
+                                TimeUnit.NANOSECONDS);
+                    });
             assertThat(flagged.get(10, TimeUnit.SECONDS)).isEqualTo(Mark.O);
         } finally {
             loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);

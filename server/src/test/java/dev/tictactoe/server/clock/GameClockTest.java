@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.server.game.Mark;
-import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 class GameClockTest {
 
-    /** An arbitrary origin, near the top of the range, so differences are exercised across overflow. */
+    /**
+     * An arbitrary origin, near the top of the range, so differences are exercised across overflow.
+     */
     private static final long T0 = Long.MAX_VALUE - 10_000_000_000L;
+
     private static final long EPOCH0 = 1_795_000_000_000L;
     private static final long SECOND = 1_000_000_000L;
     private static final long MILLI = 1_000_000L;
@@ -51,8 +56,10 @@ class GameClockTest {
     void aMoveArrivingAfterTheFlagIsRefused() {
         GameClock clock = started("10s");
         assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Mark.X);
-        assertThat(clock.moved(Mark.X, T0 + 10 * SECOND + 1)).isEqualTo(new MoveTiming.Flagged(Mark.X));
-        assertThat(clock.undone(Mark.X, T0 + 11 * SECOND)).isEqualTo(new MoveTiming.Flagged(Mark.X));
+        assertThat(clock.moved(Mark.X, T0 + 10 * SECOND + 1))
+                .isEqualTo(new MoveTiming.Flagged(Mark.X));
+        assertThat(clock.undone(Mark.X, T0 + 11 * SECOND))
+                .isEqualTo(new MoveTiming.Flagged(Mark.X));
         assertThat(clock.flag(T0 + 12 * SECOND)).isNull();
     }
 
@@ -63,7 +70,8 @@ class GameClockTest {
         assertThat(clock.remaining(Mark.X, T0 + 5 * SECOND)).isEqualTo(Duration.ofSeconds(57));
         assertThat(clock.deadline()).hasValue(T0 + 65 * SECOND);
         clock.moved(Mark.O, T0 + 65 * SECOND - 1);
-        assertThat(clock.remaining(Mark.O, T0 + 65 * SECOND)).isEqualTo(Duration.ofSeconds(2).plusNanos(1));
+        assertThat(clock.remaining(Mark.O, T0 + 65 * SECOND))
+                .isEqualTo(Duration.ofSeconds(2).plusNanos(1));
         assertThat(clock.deadline()).hasValue(T0 + 65 * SECOND - 1 + 57 * SECOND);
         ClockView view = clock.view();
         assertThat(view.remainingMs(Mark.X)).isEqualTo(57_000);
@@ -86,7 +94,8 @@ class GameClockTest {
             Mark mover = turn % 2 == 0 ? Mark.X : Mark.O;
             assertThat(clock.deadline()).hasValue(start + 20 * SECOND);
             assertThat(clock.flag(start + 20 * SECOND - 1)).isNull();
-            assertThat(clock.moved(mover, start + 19 * SECOND)).isInstanceOf(MoveTiming.InTime.class);
+            assertThat(clock.moved(mover, start + 19 * SECOND))
+                    .isInstanceOf(MoveTiming.InTime.class);
         }
         assertThat(clock.view().xMs()).isNull();
         long start = T0 + 190 * SECOND;
@@ -121,7 +130,8 @@ class GameClockTest {
                 .isEqualTo(new MoveTiming.InTime(Duration.ofSeconds(4)));
         assertThat(clock.turn()).isEqualTo(Mark.X);
         assertThat(clock.remaining(Mark.X, T0 + 14 * SECOND)).isEqualTo(Duration.ofSeconds(20));
-        assertThat(clock.view().remainingMs(Mark.X)).isEqualTo(55_000); // the increment it earned stays
+        assertThat(clock.view().remainingMs(Mark.X))
+                .isEqualTo(55_000); // the increment it earned stays
         assertThat(clock.view().remainingMs(Mark.O)).isEqualTo(56_000);
         assertThat(clock.deadline()).hasValue(T0 + 34 * SECOND);
     }
@@ -129,7 +139,8 @@ class GameClockTest {
     @Test
     void aTakebackAfterTheDeadlineIsAFlag() {
         GameClock clock = started("20s/move");
-        assertThat(clock.undone(Mark.O, T0 + 20 * SECOND)).isEqualTo(new MoveTiming.Flagged(Mark.X));
+        assertThat(clock.undone(Mark.O, T0 + 20 * SECOND))
+                .isEqualTo(new MoveTiming.Flagged(Mark.X));
     }
 
     @Test
@@ -152,18 +163,36 @@ class GameClockTest {
     void theViewChangesOnlyWhenATurnStarts() {
         GameClock clock = started("3m+2s");
         ClockView first = clock.view();
-        assertThat(first).isEqualTo(new ClockView("3m+2s", 180_000L, 180_000L, Mark.X, EPOCH0, EPOCH0 + 180_000, null));
+        assertThat(first)
+                .isEqualTo(
+                        new ClockView(
+                                "3m+2s",
+                                180_000L,
+                                180_000L,
+                                Mark.X,
+                                EPOCH0,
+                                EPOCH0 + 180_000,
+                                null));
         clock.flag(T0 + 5 * SECOND);
         assertThat(clock.view()).isEqualTo(first);
         clock.moved(Mark.X, T0 + 1_500 * MILLI);
         assertThat(clock.view())
-                .isEqualTo(new ClockView("3m+2s", 180_500L, 180_000L, Mark.O, EPOCH0 + 1_500, EPOCH0 + 181_500, null));
+                .isEqualTo(
+                        new ClockView(
+                                "3m+2s",
+                                180_500L,
+                                180_000L,
+                                Mark.O,
+                                EPOCH0 + 1_500,
+                                EPOCH0 + 181_500,
+                                null));
     }
 
     @Test
     void theViewBeforeTheStartHasNoTimes() {
         GameClock clock = new GameClock(TimeControl.parse("20s/move"));
-        assertThat(clock.view()).isEqualTo(new ClockView("20s/move", null, null, null, null, null, null));
+        assertThat(clock.view())
+                .isEqualTo(new ClockView("20s/move", null, null, null, null, null, null));
         assertThat(clock.deadline()).isEmpty();
         assertThat(clock.remaining(Mark.X, T0)).isEqualTo(Duration.ofSeconds(20));
     }
@@ -173,7 +202,9 @@ class GameClockTest {
         GameClock clock = started("20s/move");
         clock.moved(Mark.X, T0 + SECOND);
         clock.flag(T0 + 21 * SECOND);
-        assertThat(clock.view()).isEqualTo(new ClockView("20s/move", null, null, null, EPOCH0 + 1_000, null, Mark.O));
+        assertThat(clock.view())
+                .isEqualTo(
+                        new ClockView("20s/move", null, null, null, EPOCH0 + 1_000, null, Mark.O));
     }
 
     @Test
@@ -191,10 +222,13 @@ class GameClockTest {
         GameClock clock = new GameClock(TimeControl.parse("1m"));
         assertThatThrownBy(() -> clock.moved(Mark.X, T0)).hasMessage("the clock has not started");
         clock.start(Mark.X, T0, EPOCH0);
-        assertThatThrownBy(() -> clock.start(Mark.X, T0, EPOCH0)).hasMessage("the clock has already started");
-        assertThatThrownBy(() -> clock.moved(Mark.O, T0)).hasMessage("it is X's time that runs, not O's");
+        assertThatThrownBy(() -> clock.start(Mark.X, T0, EPOCH0))
+                .hasMessage("the clock has already started");
+        assertThatThrownBy(() -> clock.moved(Mark.O, T0))
+                .hasMessage("it is X's time that runs, not O's");
         clock.stop(T0 + SECOND);
-        assertThatThrownBy(() -> clock.moved(Mark.X, T0 + 2 * SECOND)).hasMessage("the clock has stopped");
+        assertThatThrownBy(() -> clock.moved(Mark.X, T0 + 2 * SECOND))
+                .hasMessage("the clock has stopped");
     }
 
     @Test

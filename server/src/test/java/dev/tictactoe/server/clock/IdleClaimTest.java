@@ -3,8 +3,9 @@ package dev.tictactoe.server.clock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 class IdleClaimTest {
 

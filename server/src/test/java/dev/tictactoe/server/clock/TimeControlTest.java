@@ -3,10 +3,11 @@ package dev.tictactoe.server.clock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
 
 class TimeControlTest {
 
@@ -29,9 +30,15 @@ class TimeControlTest {
     @Test
     void readsBothForgivingCaseAndSpaces() {
         assertThat(TimeControl.parse(" 5M + 3s , 30S/move "))
-                .isEqualTo(new TimeControl(Duration.ofMinutes(5), Duration.ofSeconds(3), Duration.ofSeconds(30)));
+                .isEqualTo(
+                        new TimeControl(
+                                Duration.ofMinutes(5),
+                                Duration.ofSeconds(3),
+                                Duration.ofSeconds(30)));
         assertThat(TimeControl.parse("30s/move,5m"))
-                .isEqualTo(new TimeControl(Duration.ofMinutes(5), Duration.ZERO, Duration.ofSeconds(30)));
+                .isEqualTo(
+                        new TimeControl(
+                                Duration.ofMinutes(5), Duration.ZERO, Duration.ofSeconds(30)));
     }
 
     @Test
@@ -44,7 +51,17 @@ class TimeControlTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"3m+2s", "20s/move", "3m+2s,20s/move", "1m30s", "10s", "3h+3m", "1s500ms/move", "1h/move"})
+    @ValueSource(
+            strings = {
+                "3m+2s",
+                "20s/move",
+                "3m+2s,20s/move",
+                "1m30s",
+                "10s",
+                "3h+3m",
+                "1s500ms/move",
+                "1h/move"
+            })
     void canonicalTextReadsBackToTheSameControl(String text) {
         TimeControl tc = TimeControl.parse(text);
         assertThat(tc.toString()).isEqualTo(text);
@@ -58,10 +75,29 @@ class TimeControlTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", " ", "3", "m", "3x", "3m+", "+2s", "3m+2s+1s", "20s/move,30s/move", "3m,5m",
-        "-3m", "12345678s", "3m 2s", "/move", "٣m", "3m+2s,20s/move,,", "1m2"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "3",
+                "m",
+                "3x",
+                "3m+",
+                "+2s",
+                "3m+2s+1s",
+                "20s/move,30s/move",
+                "3m,5m",
+                "-3m",
+                "12345678s",
+                "3m 2s",
+                "/move",
+                "٣m",
+                "3m+2s,20s/move,,",
+                "1m2"
+            })
     void refusesWhatIsNotATimeControl(String text) {
-        assertThatThrownBy(() -> TimeControl.parse(text)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TimeControl.parse(text))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -74,25 +110,35 @@ class TimeControlTest {
     void enforcesTheLimitsOfTheGameClock() {
         assertThat(TimeControl.parse("10s").base()).isEqualTo(TimeControl.MIN_BASE);
         assertThat(TimeControl.parse("3h").base()).isEqualTo(TimeControl.MAX_BASE);
-        assertThatThrownBy(() -> TimeControl.parse("9s")).hasMessage("base time must be 10s..3h, was 9s");
-        assertThatThrownBy(() -> TimeControl.parse("3h1ms")).hasMessageContaining("base time must be 10s..3h");
+        assertThatThrownBy(() -> TimeControl.parse("9s"))
+                .hasMessage("base time must be 10s..3h, was 9s");
+        assertThatThrownBy(() -> TimeControl.parse("3h1ms"))
+                .hasMessageContaining("base time must be 10s..3h");
         assertThat(TimeControl.parse("1m+3m").increment()).isEqualTo(TimeControl.MAX_INCREMENT);
-        assertThatThrownBy(() -> TimeControl.parse("1m+3m1s")).hasMessage("increment must be 0s..3m, was 3m1s");
+        assertThatThrownBy(() -> TimeControl.parse("1m+3m1s"))
+                .hasMessage("increment must be 0s..3m, was 3m1s");
     }
 
     @Test
     void enforcesTheLimitsPerMove() {
         assertThat(TimeControl.parse("1s/move").perMove()).isEqualTo(TimeControl.MIN_PER_MOVE);
         assertThat(TimeControl.parse("60m/move").perMove()).isEqualTo(TimeControl.MAX_PER_MOVE);
-        assertThatThrownBy(() -> TimeControl.parse("999ms/move")).hasMessage("time per move must be 1s..1h, was 999ms");
-        assertThatThrownBy(() -> TimeControl.parse("61m/move")).hasMessage("time per move must be 1s..1h, was 1h1m");
+        assertThatThrownBy(() -> TimeControl.parse("999ms/move"))
+                .hasMessage("time per move must be 1s..1h, was 999ms");
+        assertThatThrownBy(() -> TimeControl.parse("61m/move"))
+                .hasMessage("time per move must be 1s..1h, was 1h1m");
     }
 
     @Test
     void needsSomethingToTimeAndNoLoneIncrement() {
         assertThatThrownBy(() -> new TimeControl(Duration.ZERO, Duration.ZERO, Duration.ZERO))
                 .hasMessageContaining("needs a game clock, a limit per move, or both");
-        assertThatThrownBy(() -> new TimeControl(Duration.ZERO, Duration.ofSeconds(2), Duration.ofSeconds(20)))
+        assertThatThrownBy(
+                        () ->
+                                new TimeControl(
+                                        Duration.ZERO,
+                                        Duration.ofSeconds(2),
+                                        Duration.ofSeconds(20)))
                 .hasMessage("an increment needs a game clock");
         assertThatThrownBy(() -> TimeControl.clock(Duration.ofMinutes(1), Duration.ofSeconds(-1)))
                 .hasMessage("increment must be 0s..3m, was -1s");

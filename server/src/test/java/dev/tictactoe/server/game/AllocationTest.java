@@ -2,9 +2,10 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
+
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 /** The hot path (play with its win check, undo, wouldWin) must not allocate. */
 class AllocationTest {

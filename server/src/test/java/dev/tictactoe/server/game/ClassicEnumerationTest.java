@@ -2,17 +2,18 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 /**
- * Walks the whole 3×3 game tree (X first) with play and undo, and checks the well-known counts
- * and that undo restores every position exactly.
+ * Walks the whole 3×3 game tree (X first) with play and undo, and checks the well-known counts and
+ * that undo restores every position exactly.
  */
 class ClassicEnumerationTest {
     private static final Tree TREE = new Tree();
@@ -97,10 +98,23 @@ class ClassicEnumerationTest {
 
     /** Everything observable about a position, for exact comparison. */
     private record Snapshot(
-            long hash, int key3, Mark winner, Mark toMove, int moveCount, int lastMove, String marks,
+            long hash,
+            int key3,
+            Mark winner,
+            Mark toMove,
+            int moveCount,
+            int lastMove,
+            String marks,
             boolean certainDraw) {
         Snapshot(Board b) {
-            this(b.hash(), b.key3(), b.winner(), b.toMove(), b.moveCount(), b.lastMove(), b.toString(),
+            this(
+                    b.hash(),
+                    b.key3(),
+                    b.winner(),
+                    b.toMove(),
+                    b.moveCount(),
+                    b.lastMove(),
+                    b.toString(),
                     b.isCertainDraw());
         }
     }

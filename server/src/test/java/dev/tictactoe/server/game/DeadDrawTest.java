@@ -2,12 +2,13 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * The early draw against a brute-force oracle: a position is a dead draw exactly when no sequence
@@ -46,7 +47,8 @@ class DeadDrawTest {
 
     private static void check(Oracle oracle, Board board) {
         if (board.winner() == null) {
-            assertThat(board.isCertainDraw()).as("%s, %s to move", board, board.toMove())
+            assertThat(board.isCertainDraw())
+                    .as("%s, %s to move", board, board.toMove())
                     .isEqualTo(!oracle.someoneCanWin(board));
         }
     }
@@ -61,7 +63,8 @@ class DeadDrawTest {
         }
     }
 
-    private static void walk(Board board, Oracle oracle, java.util.Set<Integer> seen, int[] visited) {
+    private static void walk(
+            Board board, Oracle oracle, java.util.Set<Integer> seen, int[] visited) {
         if (!seen.add(board.key3())) {
             return;
         }

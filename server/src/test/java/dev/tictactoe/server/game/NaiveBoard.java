@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A deliberately plain reference for the engine: a grid of marks, scanned cell by cell along
- * rows, columns and diagonals. Slow, obvious, and independent of the bitboards.
+ * A deliberately plain reference for the engine: a grid of marks, scanned cell by cell along rows,
+ * columns and diagonals. Slow, obvious, and independent of the bitboards.
  */
 final class NaiveBoard {
     private static final int[][] DIRECTIONS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};

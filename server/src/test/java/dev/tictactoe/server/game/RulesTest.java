@@ -37,8 +37,14 @@ class RulesTest {
             int size = n;
             assertThatThrownBy(() -> new Rules(size, 2))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("win length must be 3.." + size + " on a " + size + "x" + size
-                            + " board, was 2");
+                    .hasMessage(
+                            "win length must be 3.."
+                                    + size
+                                    + " on a "
+                                    + size
+                                    + "x"
+                                    + size
+                                    + " board, was 2");
             assertThatThrownBy(() -> new Rules(size, size + 1))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("was " + (size + 1));

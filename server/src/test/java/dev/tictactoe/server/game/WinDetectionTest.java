@@ -2,6 +2,8 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -9,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Test;
 
 /** The win check against {@link NaiveBoard}, on every size and the usual win lengths. */
 class WinDetectionTest {
@@ -42,7 +43,8 @@ class WinDetectionTest {
                         assertThat(board.wouldWin(stones[i], winner)).isTrue();
                     }
                     boolean won = board.play(stones[i]);
-                    assertThat(won).as("%s %s after %d stones", rules, board, i + 1)
+                    assertThat(won)
+                            .as("%s %s after %d stones", rules, board, i + 1)
                             .isEqualTo(i == stones.length - 1);
                     if (!won) {
                         // The loser has k-1 stones, never a line.
@@ -125,8 +127,11 @@ class WinDetectionTest {
                     assertThat(board.play(cell)).as("%s\n%s", rules, board).isEqualTo(expected);
                     assertThat(board.at(cell)).isEqualTo(mark);
                     if (expected) {
-                        assertThat(naive.runsThrough(cell)).anySatisfy(
-                                run -> assertThat(board.winningLine()).containsExactly(run));
+                        assertThat(naive.runsThrough(cell))
+                                .anySatisfy(
+                                        run ->
+                                                assertThat(board.winningLine())
+                                                        .containsExactly(run));
                         assertThat(naive.runsThrough(cell).get(0))
                                 .containsExactly(board.winningLine());
                     }

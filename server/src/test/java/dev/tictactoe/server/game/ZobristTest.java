@@ -2,12 +2,13 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 class ZobristTest {
 

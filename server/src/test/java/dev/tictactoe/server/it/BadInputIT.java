@@ -1,6 +1,7 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +14,9 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.ServerConfig;
+
+import org.junit.jupiter.api.Test;
+
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -20,7 +24,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.Test;
 
 /** Malformed, binary, oversized, abusive and silent connections: typed errors or clear closes. */
 class BadInputIT {
@@ -32,17 +35,22 @@ class BadInputIT {
             p[0].sendRaw("{\"type\":\"move\",");
             assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT).message()).isNotBlank();
             p[0].sendRaw("{\"type\":\"mvoe\",\"cell\":4}");
-            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT)).satisfies(
-                    e -> assertThat(e.message()).contains("mvoe"), e -> assertThat(e.ref()).isEqualTo("mvoe"));
+            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT))
+                    .satisfies(
+                            e -> assertThat(e.message()).contains("mvoe"),
+                            e -> assertThat(e.ref()).isEqualTo("mvoe"));
             p[0].sendRaw("{\"type\":\"move\",\"id\":\"m1\",\"version\":2,\"cell\":\"b2\"}");
-            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT)).satisfies(
-                    e -> assertThat(e.message()).contains("cell"), e -> assertThat(e.ref()).isEqualTo("m1"));
+            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT))
+                    .satisfies(
+                            e -> assertThat(e.message()).contains("cell"),
+                            e -> assertThat(e.ref()).isEqualTo("m1"));
             p[0].sendRaw("{\"type\":\"move\",\"id\":\"m2\",\"version\":2,\"cell\":-1}");
             assertThat(p[0].awaitError(ErrorCode.OUT_OF_RANGE, WAIT).ref()).isEqualTo("m2");
             p[0].sendRaw("[1,2,3]");
             p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT);
             p[0].move(4);
-            assertThat(p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT).board()).containsExactly("...", ".X.", "...");
+            assertThat(p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT).board())
+                    .containsExactly("...", ".X.", "...");
         }
     }
 
@@ -51,7 +59,8 @@ class BadInputIT {
         try (TestServer server = new TestServer()) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             p[0].sendBinary(new byte[] {1, 2, 3});
-            assertThat(p[0].awaitError(ErrorCode.BINARY_NOT_SUPPORTED, WAIT).message()).contains("text");
+            assertThat(p[0].awaitError(ErrorCode.BINARY_NOT_SUPPORTED, WAIT).message())
+                    .contains("text");
             p[0].move(0);
             p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
         }
@@ -65,7 +74,12 @@ class BadInputIT {
             GameConnection.CloseInfo close = p[0].awaitClose(WAIT);
             assertThat(close.code()).isEqualTo(CloseCodes.MESSAGE_TOO_BIG);
             // The seat survives: the player may come back with the token.
-            assertThat(p[1].awaitSnapshot(s -> !s.players().x().connected(), WAIT).players().x().name()).isEqualTo("ana");
+            assertThat(
+                            p[1].awaitSnapshot(s -> !s.players().x().connected(), WAIT)
+                                    .players()
+                                    .x()
+                                    .name())
+                    .isEqualTo("ana");
         }
     }
 
@@ -73,21 +87,27 @@ class BadInputIT {
     void anUnknownRoomIsRefusedBeforeTheHandshake() {
         try (TestServer server = new TestServer()) {
             assertThatThrownBy(() -> server.connect("ZZZZZZ"))
-                    .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
+                    .isInstanceOfSatisfying(
+                            ProtocolException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
             assertThatThrownBy(() -> server.connect("not-a-code"))
-                    .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
+                    .isInstanceOfSatisfying(
+                            ProtocolException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
         }
     }
 
     @Test
     void tooManyMessagesAreRefusedAndPersistentAbuseIsClosed() throws Exception {
-        ServerConfig.Builder config = ServerConfig.builder().messagesPerSecond(5).messageBurst(5).abuseStrikes(2);
+        ServerConfig.Builder config =
+                ServerConfig.builder().messagesPerSecond(5).messageBurst(5).abuseStrikes(2);
         try (TestServer server = new TestServer(config)) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             for (int i = 0; i < 6; i++) {
                 p[0].send(new ClientMessage.History());
             }
-            assertThat(p[0].awaitError(ErrorCode.RATE_LIMITED, WAIT).message()).contains("slow down");
+            assertThat(p[0].awaitError(ErrorCode.RATE_LIMITED, WAIT).message())
+                    .contains("slow down");
             // Keep sending over the limit, in bursts, until the server gives up on us.
             long deadline = System.nanoTime() + WAIT.toNanos();
             while (!p[0].connection().closeFuture().isDone() && System.nanoTime() < deadline) {
@@ -106,18 +126,26 @@ class BadInputIT {
 
     @Test
     void aClientThatAnswersPingsStaysButASilentOneIsClosed() throws Exception {
-        ServerConfig.Builder config = ServerConfig.builder()
-                .idleTimeout(Duration.ofMillis(600))
-                .pingInterval(Duration.ofMillis(100));
+        ServerConfig.Builder config =
+                ServerConfig.builder()
+                        .idleTimeout(Duration.ofMillis(600))
+                        .pingInterval(Duration.ofMillis(100));
         try (TestServer server = new TestServer(config)) {
             String code = server.create();
             GameClient alive = server.player(code, "ana");
             try (Socket silent = new Socket("127.0.0.1", server.server.port())) {
                 silent.setSoTimeout((int) WAIT.toMillis());
                 OutputStream out = silent.getOutputStream();
-                out.write(("GET /rooms/" + code + "/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
-                        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                        + "Sec-WebSocket-Version: 13\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(
+                        ("GET /rooms/"
+                                        + code
+                                        + "/ws HTTP/1.1\r\n"
+                                        + "Host: localhost\r\n"
+                                        + "Upgrade: websocket\r\n"
+                                        + "Connection: Upgrade\r\n"
+                                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                        + "Sec-WebSocket-Version: 13\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 InputStream in = silent.getInputStream();
                 String response = readHeaders(in);

@@ -1,19 +1,24 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Snapshot;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The bot in a seat: same validation path as a person, never on a network thread, never losing 3×3. */
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The bot in a seat: same validation path as a person, never on a network thread, never losing 3×3.
+ */
 class BotSeatIT {
 
     private final TestServer server = new TestServer();
@@ -38,7 +43,8 @@ class BotSeatIT {
     private static Snapshot playRandomly(GameClient me, SplittableRandom random) {
         String seat = me.seat();
         while (true) {
-            Snapshot s = me.awaitSnapshot(x -> "over".equals(x.status()) || seat.equals(x.turn()), WAIT);
+            Snapshot s =
+                    me.awaitSnapshot(x -> "over".equals(x.status()) || seat.equals(x.turn()), WAIT);
             if ("over".equals(s.status())) {
                 return s;
             }
@@ -55,11 +61,15 @@ class BotSeatIT {
         for (int game = 0; game < 40; game++) {
             String mySeat = game % 2 == 0 ? "X" : "O";
             String first = (game / 2) % 2 == 0 ? "X" : "O";
-            String code = server.create(NewRoom.DEFAULT.withSeat(mySeat).withFirst(first).withBot("perfect"));
+            String code =
+                    server.create(
+                            NewRoom.DEFAULT.withSeat(mySeat).withFirst(first).withBot("perfect"));
             GameClient me = server.player(code, "random");
             assertThat(me.seat()).isEqualTo(mySeat);
             Snapshot end = playRandomly(me, random);
-            assertThat(end.result().winner()).as("game %d: %s", game, end.moves()).isNotEqualTo(mySeat);
+            assertThat(end.result().winner())
+                    .as("game %d: %s", game, end.moves())
+                    .isNotEqualTo(mySeat);
             if (end.result().winner() != null) {
                 botWins++;
             }
@@ -96,7 +106,8 @@ class BotSeatIT {
 
     @Test
     void theBotMovesFirstWhenItStarts() {
-        String code = server.create(NewRoom.DEFAULT.withSeat("O").withFirst("X").withBot("perfect"));
+        String code =
+                server.create(NewRoom.DEFAULT.withSeat("O").withFirst("X").withBot("perfect"));
         GameClient me = server.player(code, "ana");
         Snapshot opened = me.awaitSnapshot(s -> s.moves().size() == 1, WAIT);
         assertThat(opened.moves().get(0).seat()).isEqualTo("X");

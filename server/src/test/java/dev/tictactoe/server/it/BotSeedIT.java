@@ -1,16 +1,19 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 /**
  * Bots replay over real sockets: rooms with the same seed, in which a person plays the same moves,
@@ -47,7 +50,13 @@ class BotSeedIT {
     void theCreatedRoomsSettingsEchoTheSeedAsAsked() {
         try (TestServer server = new TestServer()) {
             NewRoom settings = NewRoom.DEFAULT.withBot("easy");
-            assertThat(server.api.create(settings.withBotSeed(42L)).settings().get("botSeed").asLong()).isEqualTo(42);
+            assertThat(
+                            server.api
+                                    .create(settings.withBotSeed(42L))
+                                    .settings()
+                                    .get("botSeed")
+                                    .asLong())
+                    .isEqualTo(42);
             assertThat(server.api.create(settings).settings().get("botSeed").isNull()).isTrue();
         }
     }
@@ -73,7 +82,8 @@ class BotSeedIT {
      * seeded order of the board) until the game ends or {@value #HUMAN_MOVES} moves are made, and
      * returns the bot's cells in order.
      */
-    private static List<Integer> botMoves(TestServer server, NewRoom settings, boolean withSpectator) {
+    private static List<Integer> botMoves(
+            TestServer server, NewRoom settings, boolean withSpectator) {
         String code = server.create(settings);
         GameClient me = server.player(code, "ana");
         if (withSpectator) {
@@ -83,7 +93,8 @@ class BotSeedIT {
         }
         int[] order = order(settings.size() * settings.size());
         for (int played = 0; played < HUMAN_MOVES; played++) {
-            Snapshot s = me.awaitSnapshot(x -> "over".equals(x.status()) || "X".equals(x.turn()), WAIT);
+            Snapshot s =
+                    me.awaitSnapshot(x -> "over".equals(x.status()) || "X".equals(x.turn()), WAIT);
             if ("over".equals(s.status())) {
                 break;
             }

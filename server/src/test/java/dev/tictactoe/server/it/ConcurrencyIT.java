@@ -1,6 +1,7 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
@@ -9,12 +10,14 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Test;
 
 /** Both players firing moves at the same instant, many times over: never an out-of-turn move. */
 class ConcurrencyIT {
@@ -37,15 +40,23 @@ class ConcurrencyIT {
                 // X's move is the only one that may land. O hears not_your_turn if it came first,
                 // stale_version if X's move came first, cell_taken if both chose the same cell.
                 Snapshot after = p[0].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
-                assertThat(after.moves()).singleElement().satisfies(m -> {
-                    assertThat(m.seat()).isEqualTo("X");
-                    assertThat(m.cell()).isEqualTo(xCell);
-                });
+                assertThat(after.moves())
+                        .singleElement()
+                        .satisfies(
+                                m -> {
+                                    assertThat(m.seat()).isEqualTo("X");
+                                    assertThat(m.cell()).isEqualTo(xCell);
+                                });
                 ServerMessage.Error refused = p[1].await(ServerMessage.Error.class, WAIT);
                 assertThat(refused.ref()).isEqualTo("o");
-                assertThat(refused.code()).isIn(ErrorCode.NOT_YOUR_TURN, ErrorCode.STALE_VERSION, ErrorCode.CELL_TAKEN);
+                assertThat(refused.code())
+                        .isIn(
+                                ErrorCode.NOT_YOUR_TURN,
+                                ErrorCode.STALE_VERSION,
+                                ErrorCode.CELL_TAKEN);
                 p[1].send(new ClientMessage.Sync(null));
-                assertThat(p[1].await(ServerMessage.SnapshotMessage.class, WAIT).snapshot().moves()).hasSize(1);
+                assertThat(p[1].await(ServerMessage.SnapshotMessage.class, WAIT).snapshot().moves())
+                        .hasSize(1);
             }
         } finally {
             senders.shutdownNow();
@@ -55,10 +66,12 @@ class ConcurrencyIT {
     @Test
     void aBarrageOfMovesFromBothSidesKeepsStrictAlternation() throws Exception {
         ExecutorService senders = Executors.newFixedThreadPool(2);
-        try (TestServer server = new TestServer(dev.tictactoe.server.ServerConfig.builder().messageBurst(400))) {
+        try (TestServer server =
+                new TestServer(dev.tictactoe.server.ServerConfig.builder().messageBurst(400))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT.withBoard(15, 5).withEarlyDraw(false));
             CyclicBarrier start = new CyclicBarrier(2);
-            // Each side sends every cell, as fast as it can, against a stale version 0 ... and current ones.
+            // Each side sends every cell, as fast as it can, against a stale version 0 ... and
+            // current ones.
             Future<?> x = senders.submit(() -> barrage(start, p[0], "x"));
             Future<?> o = senders.submit(() -> barrage(start, p[1], "o"));
             x.get();
@@ -73,7 +86,8 @@ class ConcurrencyIT {
         }
     }
 
-    private static void fire(CyclicBarrier start, GameClient client, String id, long version, int cell) {
+    private static void fire(
+            CyclicBarrier start, GameClient client, String id, long version, int cell) {
         try {
             start.await();
         } catch (Exception e) {

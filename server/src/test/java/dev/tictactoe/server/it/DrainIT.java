@@ -1,22 +1,26 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.Room;
+
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /** Stopping the server tells every client why, with a close frame, and drops no seat on the way. */
 class DrainIT {
@@ -29,7 +33,8 @@ class DrainIT {
         Level level = roomLog.getLevel();
         roomLog.setLevel(Level.INFO);
         roomLog.addAppender(lines);
-        try (TestServer server = new TestServer(ServerConfig.builder().drainTimeout(Duration.ofSeconds(5)))) {
+        try (TestServer server =
+                new TestServer(ServerConfig.builder().drainTimeout(Duration.ofSeconds(5)))) {
             List<GameClient> clients = new ArrayList<>();
             for (int room = 0; room < 4; room++) {
                 String code = server.create();
@@ -50,7 +55,9 @@ class DrainIT {
             }
             // Clients answer the close frame at once: the drain does not wait for its timeout.
             assertThat(millis).isLessThan(5_000);
-            assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage).noneMatch(m -> m.contains("dropped"));
+            assertThat(lines.list)
+                    .extracting(ILoggingEvent::getFormattedMessage)
+                    .noneMatch(m -> m.contains("dropped"));
         } finally {
             roomLog.detachAppender(lines);
             roomLog.setLevel(level);
@@ -58,16 +65,24 @@ class DrainIT {
     }
 
     @Test
-    void aClientThatNeverAnswersTheCloseFrameDoesNotHoldTheStopPastTheDrainTimeout() throws Exception {
+    void aClientThatNeverAnswersTheCloseFrameDoesNotHoldTheStopPastTheDrainTimeout()
+            throws Exception {
         Duration drain = Duration.ofSeconds(2);
         try (TestServer server = new TestServer(ServerConfig.builder().drainTimeout(drain))) {
             String code = server.create();
             try (java.net.Socket silent = new java.net.Socket("127.0.0.1", server.server.port());
-                    java.net.Socket plainHttp = new java.net.Socket("127.0.0.1", server.server.port())) {
-                silent.getOutputStream().write(RawHttp.upgrade("/rooms/" + code + "/ws")
-                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                    java.net.Socket plainHttp =
+                            new java.net.Socket("127.0.0.1", server.server.port())) {
+                silent.getOutputStream()
+                        .write(
+                                RawHttp.upgrade("/rooms/" + code + "/ws")
+                                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
                 assertThat(RawHttp.read(silent.getInputStream(), false).status()).isEqualTo(101);
-                plainHttp.getOutputStream().write(RawHttp.get("/healthz").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                plainHttp
+                        .getOutputStream()
+                        .write(
+                                RawHttp.get("/healthz")
+                                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
                 assertThat(RawHttp.read(plainHttp.getInputStream(), false).status()).isEqualTo(200);
                 long start = System.nanoTime();
                 server.server.close();

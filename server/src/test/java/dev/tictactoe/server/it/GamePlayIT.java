@@ -1,6 +1,7 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
@@ -9,10 +10,12 @@ import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import java.net.URI;
-import java.util.Locale;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.util.Locale;
 
 /** Whole games over real WebSockets: wins, losses, draws, spectators, undo, rematch, history. */
 class GamePlayIT {
@@ -81,7 +84,13 @@ class GamePlayIT {
     @Test
     void aCodeTypedInLowerCaseFindsTheRoom() {
         String code = server.create();
-        URI typed = URI.create("ws://127.0.0.1:" + server.server.port() + "/rooms/" + code.toLowerCase(Locale.ROOT) + "/ws");
+        URI typed =
+                URI.create(
+                        "ws://127.0.0.1:"
+                                + server.server.port()
+                                + "/rooms/"
+                                + code.toLowerCase(Locale.ROOT)
+                                + "/ws");
         GameClient x = server.connect(typed);
         x.join("ana");
         assertThat(x.snapshot().room()).isEqualTo(code);
@@ -95,7 +104,8 @@ class GamePlayIT {
         GameClient guest = server.player(code, "bob");
         assertThat(creator.seat()).isEqualTo("O");
         assertThat(guest.seat()).isEqualTo("X");
-        assertThat(creator.awaitSnapshot(s -> "O".equals(s.turn()), WAIT).settings().first()).isEqualTo("O");
+        assertThat(creator.awaitSnapshot(s -> "O".equals(s.turn()), WAIT).settings().first())
+                .isEqualTo("O");
     }
 
     @Test
@@ -106,9 +116,11 @@ class GamePlayIT {
         assertThat(third.seat()).isNull();
         p[0].awaitSnapshot(s -> s.spectators() == 1, WAIT);
         play(p[0], p[1], 4, 0);
-        assertThat(third.awaitSnapshot(s -> s.moves().size() == 2, WAIT).board()).containsExactly("O..", ".X.", "...");
+        assertThat(third.awaitSnapshot(s -> s.moves().size() == 2, WAIT).board())
+                .containsExactly("O..", ".X.", "...");
         third.move(8);
-        assertThat(third.awaitError(dev.tictactoe.protocol.ErrorCode.NOT_A_PLAYER, WAIT).message()).contains("spectators");
+        assertThat(third.awaitError(dev.tictactoe.protocol.ErrorCode.NOT_A_PLAYER, WAIT).message())
+                .contains("spectators");
         assertThat(p[0].snapshot().moves()).hasSize(2);
     }
 
@@ -127,7 +139,8 @@ class GamePlayIT {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         play(p[0], p[1], 0, 3, 1, 4, 2);
         p[1].send(new ClientMessage.Rematch());
-        assertThat(p[0].awaitSnapshot(s -> s.rematch().contains("O"), WAIT).status()).isEqualTo("over");
+        assertThat(p[0].awaitSnapshot(s -> s.rematch().contains("O"), WAIT).status())
+                .isEqualTo("over");
         p[0].send(new ClientMessage.Rematch());
         Snapshot second = p[0].awaitSnapshot(s -> s.game() == 2, WAIT);
         assertThat(second.status()).isEqualTo("playing");
@@ -136,7 +149,8 @@ class GamePlayIT {
         assertThat(second.moves()).isEmpty();
         p[1].awaitSnapshot(s -> s.game() == 2, WAIT);
         play(p[1], p[0], 0, 3, 1, 4, 2);
-        assertThat(p[0].awaitSnapshot(s -> s.score().o() == 1, WAIT).result().winner()).isEqualTo("O");
+        assertThat(p[0].awaitSnapshot(s -> s.score().o() == 1, WAIT).result().winner())
+                .isEqualTo("O");
 
         p[0].send(new ClientMessage.History());
         ServerMessage.HistoryMessage history = p[0].await(ServerMessage.HistoryMessage.class, WAIT);
@@ -163,7 +177,8 @@ class GamePlayIT {
         p[0].send(new ClientMessage.Undo());
         p[1].awaitSnapshot(s -> "X".equals(s.undoRequest()), WAIT);
         p[1].send(new ClientMessage.UndoReply(true));
-        ServerMessage.Diff undone = p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Undone, WAIT);
+        ServerMessage.Diff undone =
+                p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Undone, WAIT);
         assertThat(undone.event()).isEqualTo(new Event.Undone("X", java.util.List.of(0, 4)));
         Snapshot after = p[0].awaitSnapshot(s -> s.moves().isEmpty(), WAIT);
         assertThat(after.turn()).isEqualTo("X");
@@ -180,7 +195,8 @@ class GamePlayIT {
         ServerMessage.Ack ack = p[0].await(ServerMessage.Ack.class, WAIT);
         assertThat(ack.id()).isEqualTo("once");
         assertThat(ack.version()).isEqualTo(after.version());
-        assertThat(p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT).moves().get(0).id()).isEqualTo("once");
+        assertThat(p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT).moves().get(0).id())
+                .isEqualTo("once");
     }
 
     @Test

@@ -3,15 +3,18 @@ package dev.tictactoe.server.it;
 import static dev.tictactoe.server.it.RawHttp.exchange;
 import static dev.tictactoe.server.it.RawHttp.get;
 import static dev.tictactoe.server.it.RawHttp.upgrade;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** Whatever arrives over HTTP gets an answer at once: 101, or a status with a JSON error. */
 class HttpEdgeIT {
@@ -26,7 +29,11 @@ class HttpEdgeIT {
     @BeforeAll
     static void start() {
         // Many unknown codes below: keep the guessing budget out of this test's way.
-        server = new TestServer(ServerConfig.builder().unknownCodesPerSecond(1_000).unknownCodeBurst(1_000));
+        server =
+                new TestServer(
+                        ServerConfig.builder()
+                                .unknownCodesPerSecond(1_000)
+                                .unknownCodeBurst(1_000));
         code = server.create();
         port = server.server.port();
     }
@@ -38,13 +45,20 @@ class HttpEdgeIT {
 
     @Test
     void upgradesWithAQueryOrAnEncodedOrSpacedCodeAreAccepted() throws Exception {
-        String encoded = "%" + Integer.toHexString(code.charAt(0)).toUpperCase() + code.substring(1);
+        String encoded =
+                "%" + Integer.toHexString(code.charAt(0)).toUpperCase() + code.substring(1);
         String spaced = code.substring(0, 3) + "%20" + code.substring(3);
-        for (String target : List.of("/rooms/" + code + "/ws?v=1", "/rooms/" + encoded + "/ws",
-                "/rooms/%20" + code + "%20/ws", "/rooms/" + spaced + "/ws", "/rooms/" + code.toLowerCase() + "/ws?a=b&c")) {
+        for (String target :
+                List.of(
+                        "/rooms/" + code + "/ws?v=1",
+                        "/rooms/" + encoded + "/ws",
+                        "/rooms/%20" + code + "%20/ws",
+                        "/rooms/" + spaced + "/ws",
+                        "/rooms/" + code.toLowerCase() + "/ws?a=b&c")) {
             RawHttp.Response response = exchange(port, upgrade(target), PROMPT_MILLIS);
             assertThat(response.status()).as(target).isEqualTo(101);
-            assertThat(response.header("Sec-WebSocket-Accept")).isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+            assertThat(response.header("Sec-WebSocket-Accept"))
+                    .isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
         }
     }
 
@@ -53,7 +67,9 @@ class HttpEdgeIT {
         Map<String, Integer> expected = new LinkedHashMap<>();
         expected.put("BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n", 404);
         expected.put("DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 405);
-        expected.put("POST /rooms/" + code + "/ws HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", 405);
+        expected.put(
+                "POST /rooms/" + code + "/ws HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+                405);
         expected.put(get("/rooms/../healthz"), 400);
         expected.put(get("/rooms/%2e%2e/ws"), 400);
         expected.put(get("/rooms/%00/ws"), 400);
@@ -61,10 +77,18 @@ class HttpEdgeIT {
         expected.put(get("/rooms/%C3%28/ws"), 400);
         expected.put(get("/" + "a".repeat(2_000)), 414);
         expected.put(get("/" + "a".repeat(10_000)), 414);
-        expected.put("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: " + "h".repeat(10_000) + "\r\n\r\n", 431);
+        expected.put(
+                "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: " + "h".repeat(10_000) + "\r\n\r\n",
+                431);
         expected.put(get("/rooms/" + code + "/ws"), 400);
-        expected.put(upgrade("/rooms/" + code + "/ws").replace("Sec-WebSocket-Version: 13", "Sec-WebSocket-Version: 8"), 426);
-        expected.put(upgrade("/rooms/" + code + "/ws").replace("Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", ""), 400);
+        expected.put(
+                upgrade("/rooms/" + code + "/ws")
+                        .replace("Sec-WebSocket-Version: 13", "Sec-WebSocket-Version: 8"),
+                426);
+        expected.put(
+                upgrade("/rooms/" + code + "/ws")
+                        .replace("Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", ""),
+                400);
         expected.put(upgrade("/rooms/" + code + "/ws").replace("HTTP/1.1", "HTTP/1.0"), 400);
         expected.put(upgrade("/rooms/ZZZZZZ/ws"), 404);
         expected.put(upgrade("/rooms/not-a-code/ws?v=1"), 404);
@@ -72,30 +96,45 @@ class HttpEdgeIT {
         expected.put(get("http://localhost/healthz"), 400);
         expected.put("\u0000\u0001garbage\r\n\r\n", 400);
         expected.put("GET /healthz HTTP/9.9\r\n\r\n", 505);
-        expected.put("POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n" + "{".repeat(20_000), 413);
+        expected.put(
+                "POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n"
+                        + "{".repeat(20_000),
+                413);
         for (Map.Entry<String, Integer> entry : expected.entrySet()) {
             long start = System.nanoTime();
             RawHttp.Response response = exchange(port, entry.getKey(), PROMPT_MILLIS);
             String what = RawHttp.abbreviate(entry.getKey());
             assertThat(response.status()).as(what).isEqualTo(entry.getValue());
             assertThat(response.header("Content-Type")).as(what).isEqualTo("application/json");
-            assertThat(response.body()).as(what).matches("\\{\"code\":\"[a-z_]+\",\"message\":\".+\"}");
+            assertThat(response.body())
+                    .as(what)
+                    .matches("\\{\"code\":\"[a-z_]+\",\"message\":\".+\"}");
             assertThat((System.nanoTime() - start) / 1_000_000).as(what).isLessThan(PROMPT_MILLIS);
         }
     }
 
     @Test
     void aWrongMethodSaysWhichAreAllowed() throws Exception {
-        RawHttp.Response response = exchange(port, "PUT /readyz HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", PROMPT_MILLIS);
+        RawHttp.Response response =
+                exchange(
+                        port,
+                        "PUT /readyz HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+                        PROMPT_MILLIS);
         assertThat(response.status()).isEqualTo(405);
         assertThat(response.header("Allow")).isEqualTo("GET, HEAD");
     }
 
     @Test
     void pipelinedRequestsAreAnsweredInOrder() throws Exception {
-        String three = get("/api/rooms/" + code) + get("/healthz") + get("/api/rooms/" + code) + get("/readyz");
+        String three =
+                get("/api/rooms/" + code)
+                        + get("/healthz")
+                        + get("/api/rooms/" + code)
+                        + get("/readyz");
         List<RawHttp.Response> answers = exchange(port, three, 4, PROMPT_MILLIS);
-        assertThat(answers).extracting(RawHttp.Response::status).containsExactly(200, 200, 200, 200);
+        assertThat(answers)
+                .extracting(RawHttp.Response::status)
+                .containsExactly(200, 200, 200, 200);
         assertThat(answers.get(0).body()).contains("\"room\":\"" + code + "\"");
         assertThat(answers.get(1).body()).isEqualTo("{\"status\":\"ok\"}");
         assertThat(answers.get(2).body()).contains("\"room\":\"" + code + "\"");
@@ -112,17 +151,28 @@ class HttpEdgeIT {
     @Test
     void healthAndReadinessAnswerHeadWithoutABody() throws Exception {
         for (String path : List.of("/healthz", "/readyz")) {
-            RawHttp.Response head = exchange(port, "HEAD " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-                    PROMPT_MILLIS);
+            RawHttp.Response head =
+                    exchange(
+                            port,
+                            "HEAD " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                            PROMPT_MILLIS);
             assertThat(head.status()).isEqualTo(200);
             assertThat(head.body()).isEmpty();
-            // Content-Length says what GET would send, and the next answer on the connection is not confused.
+            // Content-Length says what GET would send, and the next answer on the connection is not
+            // confused.
             RawHttp.Response getResponse = exchange(port, get(path), PROMPT_MILLIS);
-            assertThat(head.header("Content-Length")).isEqualTo(String.valueOf(getResponse.body().length()));
+            assertThat(head.header("Content-Length"))
+                    .isEqualTo(String.valueOf(getResponse.body().length()));
         }
-        List<RawHttp.Response> two = exchange(port, "HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n" + get("/readyz"), 2, PROMPT_MILLIS);
+        List<RawHttp.Response> two =
+                exchange(
+                        port,
+                        "HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n" + get("/readyz"),
+                        2,
+                        PROMPT_MILLIS);
         assertThat(two.get(0).body()).isEmpty();
-        // The reader took Content-Length bytes of body for HEAD: check the second status arrives whole.
+        // The reader took Content-Length bytes of body for HEAD: check the second status arrives
+        // whole.
         assertThat(two).hasSize(2);
     }
 
@@ -135,7 +185,8 @@ class HttpEdgeIT {
         assertThat(response.body()).contains("\"connections\"", "\"pendingOutboundBytes\"");
         assertThat(fullCollections()).isEqualTo(before);
         try (TestServer bench = new TestServer(ServerConfig.builder().benchEndpoints(true))) {
-            assertThat(exchange(bench.server.port(), get("/metrics.json?gc=1"), 5_000).status()).isEqualTo(200);
+            assertThat(exchange(bench.server.port(), get("/metrics.json?gc=1"), 5_000).status())
+                    .isEqualTo(200);
             assertThat(fullCollections()).isGreaterThan(before);
         }
     }
@@ -143,7 +194,10 @@ class HttpEdgeIT {
     /** Collections of the whole heap so far (young ones happen on their own and are left out). */
     private static long fullCollections() {
         return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .filter(gc -> !gc.getName().contains("Young") && !gc.getName().contains("Concurrent"))
+                .filter(
+                        gc ->
+                                !gc.getName().contains("Young")
+                                        && !gc.getName().contains("Concurrent"))
                 .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount)
                 .sum();
     }

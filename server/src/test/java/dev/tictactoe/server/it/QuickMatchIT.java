@@ -1,23 +1,30 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
-import dev.tictactoe.protocol.RoomStatus;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.ops.PrometheusText;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.net.URI;
-import java.nio.file.Path;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,25 +37,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Quick match on the real server over loopback: many players asking at once are paired into
- * rooms they can then take their seats in; cancel, the bot fill and the wait limit answer as
- * documented.
+ * Quick match on the real server over loopback: many players asking at once are paired into rooms
+ * they can then take their seats in; cancel, the bot fill and the wait limit answer as documented.
  */
 class QuickMatchIT {
 
     /** Players asking at once in the load test: bounded, and even for every settings asked. */
     private static final int PLAYERS = 200;
+
     /** How long any one request may take to be answered before the test fails. */
     private static final Duration ANSWER_WITHIN = Duration.ofSeconds(20);
 
     private final ExecutorService httpThreads = Executors.newFixedThreadPool(4);
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .executor(httpThreads).connectTimeout(WAIT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .executor(httpThreads)
+                    .connectTimeout(WAIT)
+                    .build();
     private final List<TestServer> servers = new ArrayList<>();
 
     @AfterEach
@@ -70,15 +78,27 @@ class QuickMatchIT {
 
     private record Answer(int status, JsonNode body, long nanos) {}
 
-    private CompletableFuture<Answer> send(TestServer server, String method, String path, String body) {
-        HttpRequest request = HttpRequest.newBuilder(uri(server, path)).timeout(ANSWER_WITHIN)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body))
-                .build();
+    private CompletableFuture<Answer> send(
+            TestServer server, String method, String path, String body) {
+        HttpRequest request =
+                HttpRequest.newBuilder(uri(server, path))
+                        .timeout(ANSWER_WITHIN)
+                        .method(
+                                method,
+                                body == null
+                                        ? HttpRequest.BodyPublishers.noBody()
+                                        : HttpRequest.BodyPublishers.ofString(body))
+                        .build();
         long sent = System.nanoTime();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(response -> new Answer(
-                response.statusCode(), response.body().isEmpty() ? null : MessageCodec.parse(response.body()),
-                System.nanoTime() - sent));
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .thenApply(
+                        response ->
+                                new Answer(
+                                        response.statusCode(),
+                                        response.body().isEmpty()
+                                                ? null
+                                                : MessageCodec.parse(response.body()),
+                                        System.nanoTime() - sent));
     }
 
     private Answer await(CompletableFuture<Answer> answer) throws Exception {
@@ -90,8 +110,15 @@ class QuickMatchIT {
     }
 
     private static String ask(String name, String settings) {
-        return "{\"ticket\": \"" + ticket(name) + "\", \"player\": \"player-" + name + "\", \"name\": \"" + name + "\""
-                + (settings.isEmpty() ? "" : ", " + settings) + "}";
+        return "{\"ticket\": \""
+                + ticket(name)
+                + "\", \"player\": \"player-"
+                + name
+                + "\", \"name\": \""
+                + name
+                + "\""
+                + (settings.isEmpty() ? "" : ", " + settings)
+                + "}";
     }
 
     /** Settings for player {@code i}: three kinds, each asked by an even number of players. */
@@ -106,7 +133,8 @@ class QuickMatchIT {
     @Test
     void twoHundredPlayersAskingAtOncePairIntoAHundredRoomsAndTakeTheirSeats() throws Exception {
         TestServer server = start(ServerConfig.builder());
-        // Open the connections first, so that the burst measures matching rather than TCP and HTTP set-up.
+        // Open the connections first, so that the burst measures matching rather than TCP and HTTP
+        // set-up.
         List<CompletableFuture<Answer>> warmUp = new ArrayList<>();
         for (int i = 0; i < PLAYERS; i++) {
             warmUp.add(send(server, "GET", "/healthz", null));
@@ -133,19 +161,25 @@ class QuickMatchIT {
             assertThat(body.get("status").textValue()).as("player %d", i).isEqualTo("matched");
             assertThat(body.get("ticket").textValue()).isEqualTo(ticket("p" + i));
             tickets.add(body.get("ticket").textValue());
-            byRoom.computeIfAbsent(body.get("code").textValue(), code -> new ArrayList<>()).add(body);
+            byRoom.computeIfAbsent(body.get("code").textValue(), code -> new ArrayList<>())
+                    .add(body);
             waits.add(answer.nanos());
         }
-        // Every player in exactly one room, every room holding two players in opposite seats under one setting.
+        // Every player in exactly one room, every room holding two players in opposite seats under
+        // one setting.
         assertThat(tickets).hasSize(PLAYERS);
         assertThat(byRoom).hasSize(PLAYERS / 2);
-        byRoom.forEach((code, pair) -> {
-            assertThat(pair).as(code).hasSize(2);
-            assertThat(pair).extracting(p -> p.get("seat").textValue()).containsExactlyInAnyOrder("X", "O");
-            assertThat(pair.get(0).get("settings").get("size")).isEqualTo(pair.get(1).get("settings").get("size"));
-            assertThat(pair.get(0).get("opponent").get("name").textValue())
-                    .isEqualTo(pair.get(1).get("ticket").textValue().split("-")[0]);
-        });
+        byRoom.forEach(
+                (code, pair) -> {
+                    assertThat(pair).as(code).hasSize(2);
+                    assertThat(pair)
+                            .extracting(p -> p.get("seat").textValue())
+                            .containsExactlyInAnyOrder("X", "O");
+                    assertThat(pair.get(0).get("settings").get("size"))
+                            .isEqualTo(pair.get(1).get("settings").get("size"));
+                    assertThat(pair.get(0).get("opponent").get("name").textValue())
+                            .isEqualTo(pair.get(1).get("ticket").textValue().split("-")[0]);
+                });
         assertThat(server.server.rooms().size()).isEqualTo(PLAYERS / 2);
         assertThat(server.server.matchmaker().waiting()).isZero();
         assertThat(server.api.metrics())
@@ -156,8 +190,14 @@ class QuickMatchIT {
         for (List<JsonNode> pair : byRoom.values()) {
             for (JsonNode player : pair) {
                 GameClient client = server.connect(player.get("code").textValue());
-                ServerMessage.Welcome welcome = client.join(new ClientMessage.Join(Protocol.VERSION,
-                        player.get("ticket").textValue().split("-")[0], player.get("token").textValue(), false, null));
+                ServerMessage.Welcome welcome =
+                        client.join(
+                                new ClientMessage.Join(
+                                        Protocol.VERSION,
+                                        player.get("ticket").textValue().split("-")[0],
+                                        player.get("token").textValue(),
+                                        false,
+                                        null));
                 assertThat(welcome.seat()).isEqualTo(player.get("seat").textValue());
                 assertThat(welcome.serverTime()).isNotNull();
             }
@@ -170,17 +210,24 @@ class QuickMatchIT {
         }
 
         Collections.sort(waits);
-        PrometheusText.Family pairing = PrometheusText.parse(server.api.metrics()).get("ttt_match_time_to_pair_seconds");
+        PrometheusText.Family pairing =
+                PrometheusText.parse(server.api.metrics()).get("ttt_match_time_to_pair_seconds");
         double count = pairing.value("ttt_match_time_to_pair_seconds_count", Map.of());
         assertThat(count).isEqualTo(PLAYERS);
-        System.out.printf("quick match: %d concurrent requests paired into %d rooms%n"
-                        + "  time to pair, server (request queued to paired, ttt_match_time_to_pair_seconds):"
-                        + " p50 <= %s ms, p99 <= %s ms (histogram buckets), mean %.1f ms%n"
-                        + "  answer time, client (request sent to answer read, on open connections):"
-                        + " p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
-                PLAYERS, byRoom.size(), bucketMillis(pairing, count, 0.50), bucketMillis(pairing, count, 0.99),
+        System.out.printf(
+                "quick match: %d concurrent requests paired into %d rooms%n  time to pair, server"
+                    + " (request queued to paired, ttt_match_time_to_pair_seconds): p50 <= %s ms,"
+                    + " p99 <= %s ms (histogram buckets), mean %.1f ms%n  answer time, client"
+                    + " (request sent to answer read, on open connections): p50 %.1f ms, p99 %.1f"
+                    + " ms, max %.1f ms%n",
+                PLAYERS,
+                byRoom.size(),
+                bucketMillis(pairing, count, 0.50),
+                bucketMillis(pairing, count, 0.99),
                 pairing.value("ttt_match_time_to_pair_seconds_sum", Map.of()) / count * 1e3,
-                millis(waits, 0.50), millis(waits, 0.99), waits.get(waits.size() - 1) / 1e6);
+                millis(waits, 0.50),
+                millis(waits, 0.99),
+                waits.get(waits.size() - 1) / 1e6);
     }
 
     private static double millis(List<Long> sorted, double quantile) {
@@ -188,9 +235,14 @@ class QuickMatchIT {
         return sorted.get(Math.max(0, index)) / 1e6;
     }
 
-    /** The upper bound of the histogram bucket holding the {@code quantile} of {@code count} samples. */
-    private static String bucketMillis(PrometheusText.Family histogram, double count, double quantile) {
-        for (double le : new double[] {0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60}) {
+    /**
+     * The upper bound of the histogram bucket holding the {@code quantile} of {@code count}
+     * samples.
+     */
+    private static String bucketMillis(
+            PrometheusText.Family histogram, double count, double quantile) {
+        for (double le :
+                new double[] {0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60}) {
             if (histogram.bucket(le, Map.of()) >= quantile * count) {
                 return String.valueOf(Math.round(le * 1000));
             }
@@ -219,7 +271,13 @@ class QuickMatchIT {
         // The player is free to ask again, and a second request meanwhile is refused.
         CompletableFuture<Answer> again = send(server, "POST", "/api/match", ask("ana", ""));
         pollUntilWaiting(server, path);
-        Answer second = await(send(server, "POST", "/api/match", ask("ana", "").replace(ticket("ana"), ticket("ana2"))));
+        Answer second =
+                await(
+                        send(
+                                server,
+                                "POST",
+                                "/api/match",
+                                ask("ana", "").replace(ticket("ana"), ticket("ana2"))));
         assertThat(second.status()).isEqualTo(409);
         assertThat(second.body().get("code").textValue()).isEqualTo("match_already_queued");
         assertThat(await(send(server, "DELETE", path, null)).status()).isEqualTo(204);
@@ -236,7 +294,9 @@ class QuickMatchIT {
                 return status;
             }
             assertThat(status.status()).isEqualTo(404);
-            assertThat(System.nanoTime()).as("the request never showed up waiting").isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("the request never showed up waiting")
+                    .isLessThan(deadline);
             Thread.onSpinWait();
         }
     }
@@ -244,32 +304,50 @@ class QuickMatchIT {
     @Test
     void aBotTakesTheOtherSeatAfterTheWaitAndPlays() throws Exception {
         TestServer server = start(ServerConfig.builder().matchWait(Duration.ofSeconds(5)));
-        Answer answer = await(send(server, "POST", "/api/match",
-                ask("ana", "\"size\": 3, \"bot\": \"perfect\", \"botAfter\": \"1s\"")));
+        Answer answer =
+                await(
+                        send(
+                                server,
+                                "POST",
+                                "/api/match",
+                                ask(
+                                        "ana",
+                                        "\"size\": 3, \"bot\": \"perfect\", \"botAfter\":"
+                                            + " \"1s\"")));
         assertThat(answer.status()).isEqualTo(200);
         JsonNode body = answer.body();
         assertThat(body.get("status").textValue()).isEqualTo("matched");
-        assertThat(body.get("opponent").toString()).isEqualTo("{\"name\":\"bot (perfect)\",\"kind\":\"bot\",\"level\":\"perfect\"}");
+        assertThat(body.get("opponent").toString())
+                .isEqualTo("{\"name\":\"bot (perfect)\",\"kind\":\"bot\",\"level\":\"perfect\"}");
         assertThat(body.get("settings").get("bot").textValue()).isEqualTo("perfect");
         assertThat(answer.nanos()).isGreaterThanOrEqualTo(Duration.ofSeconds(1).toNanos());
 
         GameClient ana = server.connect(body.get("code").textValue());
-        ServerMessage.Welcome welcome = ana.join(new ClientMessage.Join(Protocol.VERSION, "ana",
-                body.get("token").textValue(), false, null));
+        ServerMessage.Welcome welcome =
+                ana.join(
+                        new ClientMessage.Join(
+                                Protocol.VERSION,
+                                "ana",
+                                body.get("token").textValue(),
+                                false,
+                                null));
         String mine = welcome.seat();
         assertThat(mine).isEqualTo(body.get("seat").textValue());
         Snapshot s = ana.awaitSnapshot(x -> mine.equals(x.turn()), WAIT);
-        assertThat("X".equals(mine) ? s.players().o().kind() : s.players().x().kind()).isEqualTo("bot");
+        assertThat("X".equals(mine) ? s.players().o().kind() : s.players().x().kind())
+                .isEqualTo("bot");
         int before = s.moves().size();
         ana.move(s.board().get(1).charAt(1) == '.' ? 4 : 0);
-        assertThat(ana.awaitSnapshot(x -> x.moves().size() == before + 2, WAIT).turn()).isEqualTo(mine);
+        assertThat(ana.awaitSnapshot(x -> x.moves().size() == before + 2, WAIT).turn())
+                .isEqualTo(mine);
         assertThat(server.api.metrics()).contains("ttt_match_requests_total{outcome=\"bot\"} 1.0");
     }
 
     @Test
     void aMatchedRoomOutlivesARestartWithItsPromisedSeats(@TempDir Path data) throws Exception {
         TestServer before = start(ServerConfig.builder().dataDir(data));
-        CompletableFuture<Answer> ana = send(before, "POST", "/api/match", ask("ana", "\"size\": 5"));
+        CompletableFuture<Answer> ana =
+                send(before, "POST", "/api/match", ask("ana", "\"size\": 5"));
         JsonNode bo = await(send(before, "POST", "/api/match", ask("bo", "\"size\": 5"))).body();
         JsonNode anaAnswer = await(ana).body();
         String code = bo.get("code").textValue();
@@ -279,8 +357,14 @@ class QuickMatchIT {
         TestServer after = start(ServerConfig.builder().dataDir(data));
         for (JsonNode player : List.of(anaAnswer, bo)) {
             GameClient client = after.connect(code);
-            ServerMessage.Welcome welcome = client.join(new ClientMessage.Join(Protocol.VERSION, "again",
-                    player.get("token").textValue(), false, null));
+            ServerMessage.Welcome welcome =
+                    client.join(
+                            new ClientMessage.Join(
+                                    Protocol.VERSION,
+                                    "again",
+                                    player.get("token").textValue(),
+                                    false,
+                                    null));
             assertThat(welcome.seat()).isEqualTo(player.get("seat").textValue());
             assertThat(welcome.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
             assertThat(welcome.snapshot().settings().size()).isEqualTo(5);
@@ -298,8 +382,13 @@ class QuickMatchIT {
         assertThat(server.server.matchmaker().waiting()).isZero();
 
         // A bot that would come no sooner than the limit is refused at once, by name.
-        Answer refused = await(send(server, "POST", "/api/match",
-                ask("bo", "\"bot\": \"easy\", \"botAfter\": \"2s\"")));
+        Answer refused =
+                await(
+                        send(
+                                server,
+                                "POST",
+                                "/api/match",
+                                ask("bo", "\"bot\": \"easy\", \"botAfter\": \"2s\"")));
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.body().get("code").textValue()).isEqualTo("invalid_settings");
         assertThat(refused.body().get("message").textValue())

@@ -13,7 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** HTTP over a plain socket, byte for byte as written, for requests no well-behaved client sends. */
+/**
+ * HTTP over a plain socket, byte for byte as written, for requests no well-behaved client sends.
+ */
 final class RawHttp {
 
     /** An answer: status, headers (lower-case names), body. */
@@ -26,21 +28,31 @@ final class RawHttp {
     private RawHttp() {}
 
     static String upgrade(String target) {
-        return "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+        return "GET "
+                + target
+                + " HTTP/1.1\r\n"
+                + "Host: localhost\r\n"
+                + "Upgrade: websocket\r\n"
+                + "Connection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\n\r\n";
     }
 
     static String get(String target) {
         return "GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
     }
 
-    /** Sends {@code request} on a new connection and reads one answer, waiting at most {@code timeoutMillis}. */
+    /**
+     * Sends {@code request} on a new connection and reads one answer, waiting at most {@code
+     * timeoutMillis}.
+     */
     static Response exchange(int port, String request, int timeoutMillis) throws IOException {
         return exchange(port, request, 1, timeoutMillis).get(0);
     }
 
     /** Sends {@code request} (possibly several pipelined) and reads {@code answers} answers. */
-    static List<Response> exchange(int port, String request, int answers, int timeoutMillis) throws IOException {
+    static List<Response> exchange(int port, String request, int answers, int timeoutMillis)
+            throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(timeoutMillis);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
@@ -53,7 +65,8 @@ final class RawHttp {
             }
             return responses;
         } catch (SocketTimeoutException e) {
-            throw new AssertionError("no answer within " + timeoutMillis + " ms to " + abbreviate(request), e);
+            throw new AssertionError(
+                    "no answer within " + timeoutMillis + " ms to " + abbreviate(request), e);
         }
     }
 
@@ -72,7 +85,10 @@ final class RawHttp {
         }
     }
 
-    /** Reads one answer; {@code head}: the answer to a HEAD request, which has no body whatever its length says. */
+    /**
+     * Reads one answer; {@code head}: the answer to a HEAD request, which has no body whatever its
+     * length says.
+     */
     static Response read(InputStream in, boolean head) throws IOException {
         String statusLine = line(in);
         if (statusLine == null) {
@@ -82,9 +98,14 @@ final class RawHttp {
         Map<String, String> headers = new TreeMap<>();
         for (String line = line(in); line != null && !line.isEmpty(); line = line(in)) {
             int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+            headers.put(
+                    line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).strip());
         }
-        int length = status == 101 || head ? 0 : Integer.parseInt(headers.getOrDefault("content-length", "0"));
+        int length =
+                status == 101 || head
+                        ? 0
+                        : Integer.parseInt(headers.getOrDefault("content-length", "0"));
         byte[] body = in.readNBytes(length);
         return new Response(status, headers, new String(body, StandardCharsets.UTF_8));
     }

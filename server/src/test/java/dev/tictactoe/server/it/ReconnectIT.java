@@ -1,6 +1,7 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
@@ -11,8 +12,10 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
-import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 /** Dropped connections over real sockets; the timers themselves are tested in {@code RoomTest}. */
 class ReconnectIT {
@@ -24,7 +27,8 @@ class ReconnectIT {
             p[0].move(4);
             p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
             p[1].drop();
-            p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Disconnected, WAIT);
+            p[0].await(
+                    ServerMessage.Diff.class, d -> d.event() instanceof Event.Disconnected, WAIT);
             assertThat(p[0].snapshot().players().o().connected()).isFalse();
 
             ServerMessage.Welcome back = p[1].reconnect();
@@ -34,7 +38,8 @@ class ReconnectIT {
             assertThat(p[0].snapshot().players().o().connected()).isTrue();
 
             p[1].move(0);
-            assertThat(p[0].awaitSnapshot(s -> s.moves().size() == 2, WAIT).board()).containsExactly("O..", ".X.", "...");
+            assertThat(p[0].awaitSnapshot(s -> s.moves().size() == 2, WAIT).board())
+                    .containsExactly("O..", ".X.", "...");
         }
     }
 
@@ -44,7 +49,8 @@ class ReconnectIT {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             String code = p[0].snapshot().room();
             GameClient twin = server.connect(code);
-            ServerMessage.Welcome welcome = twin.join(new ClientMessage.Join(1, "ana", p[0].token(), false, null));
+            ServerMessage.Welcome welcome =
+                    twin.join(new ClientMessage.Join(1, "ana", p[0].token(), false, null));
             assertThat(welcome.seat()).isEqualTo("X");
             assertThat(p[0].awaitClose(WAIT).code()).isEqualTo(CloseCodes.REPLACED);
             twin.move(4);
@@ -54,7 +60,8 @@ class ReconnectIT {
 
     @Test
     void theRemainingPlayerCanInviteTheBotIntoTheFreedSeat() {
-        try (TestServer server = new TestServer(ServerConfig.builder().seatGrace(Duration.ofMillis(200)))) {
+        try (TestServer server =
+                new TestServer(ServerConfig.builder().seatGrace(Duration.ofMillis(200)))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             p[1].leave();
             p[0].awaitSnapshot(s -> s.players().o() == null, WAIT);
@@ -82,7 +89,8 @@ class ReconnectIT {
             assertThat(second.version()).isEqualTo(before + 2);
 
             p[1].send(new ClientMessage.Sync(null));
-            assertThat(p[1].await(ServerMessage.SnapshotMessage.class, WAIT).snapshot().version()).isEqualTo(before + 2);
+            assertThat(p[1].await(ServerMessage.SnapshotMessage.class, WAIT).snapshot().version())
+                    .isEqualTo(before + 2);
         }
     }
 
@@ -96,7 +104,8 @@ class ReconnectIT {
             p[1].move(0);
             p[1].awaitSnapshot(s -> s.moves().size() == 2, WAIT);
             p[1].send(new ClientMessage.Sync(before));
-            ServerMessage.SnapshotMessage answer = p[1].await(ServerMessage.SnapshotMessage.class, WAIT);
+            ServerMessage.SnapshotMessage answer =
+                    p[1].await(ServerMessage.SnapshotMessage.class, WAIT);
             assertThat(answer.snapshot().moves()).hasSize(2);
         }
     }

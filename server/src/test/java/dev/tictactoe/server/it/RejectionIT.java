@@ -1,6 +1,7 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +12,7 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +26,12 @@ class RejectionIT {
         server.close();
     }
 
-    /** Sends {@code message} from {@code sender} and checks the error and that nothing changed for anyone. */
-    private static ServerMessage.Error refused(GameClient sender, GameClient other, ClientMessage message, ErrorCode code) {
+    /**
+     * Sends {@code message} from {@code sender} and checks the error and that nothing changed for
+     * anyone.
+     */
+    private static ServerMessage.Error refused(
+            GameClient sender, GameClient other, ClientMessage message, ErrorCode code) {
         Snapshot before = sender.snapshot();
         long otherVersion = other.version();
         sender.send(message);
@@ -44,7 +50,12 @@ class RejectionIT {
     @Test
     void outOfTurn() {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
-        ServerMessage.Error error = refused(p[1], p[0], new ClientMessage.Move("o1", p[1].version(), 4), ErrorCode.NOT_YOUR_TURN);
+        ServerMessage.Error error =
+                refused(
+                        p[1],
+                        p[0],
+                        new ClientMessage.Move("o1", p[1].version(), 4),
+                        ErrorCode.NOT_YOUR_TURN);
         assertThat(error.ref()).isEqualTo("o1");
     }
 
@@ -54,10 +65,15 @@ class RejectionIT {
         long seen = p[1].version();
         p[0].move(4);
         p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
-        p[0].awaitSnapshot(s -> s.moves().size() == 1, WAIT); // refused() compares its version after
+        p[0].awaitSnapshot(
+                s -> s.moves().size() == 1, WAIT); // refused() compares its version after
         refused(p[1], p[0], new ClientMessage.Move("a", p[1].version(), 4), ErrorCode.CELL_TAKEN);
         refused(p[1], p[0], new ClientMessage.Move("b", p[1].version(), 9), ErrorCode.OUT_OF_RANGE);
-        refused(p[1], p[0], new ClientMessage.Move("c", p[1].version(), -1), ErrorCode.OUT_OF_RANGE);
+        refused(
+                p[1],
+                p[0],
+                new ClientMessage.Move("c", p[1].version(), -1),
+                ErrorCode.OUT_OF_RANGE);
         refused(p[1], p[0], new ClientMessage.Move("d", seen, 0), ErrorCode.STALE_VERSION);
     }
 
@@ -79,7 +95,11 @@ class RejectionIT {
         refused(p[0], p[1], new ClientMessage.UndoReply(true), ErrorCode.NO_PENDING_REQUEST);
         refused(p[0], p[1], new ClientMessage.Rematch(), ErrorCode.GAME_NOT_OVER);
         refused(p[0], p[1], new ClientMessage.InviteBot("perfect", null), ErrorCode.SEAT_TAKEN);
-        refused(p[0], p[1], new ClientMessage.InviteBot("grandmaster", null), ErrorCode.BAD_MESSAGE);
+        refused(
+                p[0],
+                p[1],
+                new ClientMessage.InviteBot("grandmaster", null),
+                ErrorCode.BAD_MESSAGE);
         refused(p[0], p[1], ClientMessage.Join.player("again"), ErrorCode.ALREADY_JOINED);
     }
 
@@ -90,55 +110,83 @@ class RejectionIT {
         first.send(new ClientMessage.Move("m", 0, 4));
         assertThat(first.awaitError(ErrorCode.NOT_JOINED, WAIT)).isNotNull();
         assertThatThrownBy(() -> first.join(new ClientMessage.Join(2, "ana", null, false, null)))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_PROTOCOL));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_PROTOCOL));
         assertThatThrownBy(() -> first.join("x".repeat(33)))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NAME_INVALID));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.NAME_INVALID));
         assertThatThrownBy(() -> first.join(" "))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NAME_INVALID));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.NAME_INVALID));
         assertThat(first.join("x".repeat(32)).seat()).isEqualTo("X");
         server.player(code, "bob");
         GameClient third = server.connect(code);
         assertThatThrownBy(() -> third.join("carol"))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.ROOM_FULL));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.ROOM_FULL));
         assertThatThrownBy(() -> third.join(ClientMessage.Join.spectator("carol")))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.SPECTATORS_DISABLED));
-        assertThatThrownBy(() -> third.join(new ClientMessage.Join(1, "mallory", "forged-token", false, null)))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_A_PLAYER));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.SPECTATORS_DISABLED));
+        assertThatThrownBy(
+                        () ->
+                                third.join(
+                                        new ClientMessage.Join(
+                                                1, "mallory", "forged-token", false, null)))
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_A_PLAYER));
     }
 
     @Test
     void aFullRoomRefusesMoreMembers() {
-        try (TestServer small = new TestServer(dev.tictactoe.server.ServerConfig.builder().maxMembersPerRoom(3))) {
+        try (TestServer small =
+                new TestServer(dev.tictactoe.server.ServerConfig.builder().maxMembersPerRoom(3))) {
             String code = small.create();
             small.player(code, "ana");
             small.player(code, "bob");
             small.player(code, "carol");
             GameClient fourth = small.connect(code);
             assertThatThrownBy(() -> fourth.join("dave"))
-                    .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.ROOM_FULL));
+                    .isInstanceOfSatisfying(
+                            ProtocolException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.ROOM_FULL));
         }
     }
 
     @Test
     void theServerRefusesRoomsPastItsLimit() {
-        try (TestServer small = new TestServer(dev.tictactoe.server.ServerConfig.builder().maxRooms(2))) {
+        try (TestServer small =
+                new TestServer(dev.tictactoe.server.ServerConfig.builder().maxRooms(2))) {
             small.create();
             small.create();
             assertThatThrownBy(small::create)
-                    .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.SERVER_FULL));
+                    .isInstanceOfSatisfying(
+                            ProtocolException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.SERVER_FULL));
         }
     }
 
     @Test
     void invalidRoomSettingsAreRefusedWithTheReason() {
         assertThatThrownBy(() -> server.create(NewRoom.DEFAULT.withBoard(20, 5)))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> {
-                    assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
-                    assertThat(e.getMessage()).contains("19");
-                });
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> {
+                            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
+                            assertThat(e.getMessage()).contains("19");
+                        });
         assertThatThrownBy(() -> server.create(NewRoom.DEFAULT.withBoard(5, 6)))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));
         assertThatThrownBy(() -> server.create(NewRoom.DEFAULT.withBot("genius")))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));
     }
 }

@@ -6,13 +6,16 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /** A peer that resets its connection at any point costs at most a DEBUG line, never a warning. */
 class ResetIT {
@@ -48,7 +51,10 @@ class ResetIT {
         }
     }
 
-    /** Sends {@code request}, maybe reads the first answer line, then closes with a reset (linger 0). */
+    /**
+     * Sends {@code request}, maybe reads the first answer line, then closes with a reset (linger
+     * 0).
+     */
     private static void reset(int port, String request, boolean readFirst) throws IOException {
         Socket socket = new Socket("127.0.0.1", port);
         socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
@@ -71,6 +77,8 @@ class ResetIT {
 
     /** Open connections, counting the one that asks. */
     private static long openConnections(int port) throws IOException {
-        return JSON.readTree(RawHttp.exchange(port, RawHttp.get("/metrics.json"), 5_000).body()).get("openConnections").asLong();
+        return JSON.readTree(RawHttp.exchange(port, RawHttp.get("/metrics.json"), 5_000).body())
+                .get("openConnections")
+                .asLong();
     }
 }

@@ -9,13 +9,19 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.NewRoom;
-import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Journal;
 import dev.tictactoe.server.store.JournalRecord;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -34,25 +40,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real process on a data directory: a room outlives a SIGTERM and a kill -9 and its game goes
- * on; a grace that ran out during the downtime ends the game, a game clock resumes where it was,
- * a move resent after the restart is acknowledged, not played twice.
+ * on; a grace that ran out during the downtime ends the game, a game clock resumes where it was, a
+ * move resent after the restart is acknowledged, not played twice.
  */
 class RestartIT {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    @TempDir
-    Path data;
+    @TempDir Path data;
 
     /** Copies of the journal, read as a restarted server would read it. */
-    @TempDir
-    Path copies;
+    @TempDir Path copies;
 
     private final EventLoopGroup group = GameConnection.newGroup(1);
     private final List<Process> started = new ArrayList<>();
@@ -83,16 +84,23 @@ class RestartIT {
         // The finished game is kept and served over HTTP.
         HttpClient http = HttpClient.newHttpClient();
         String base = "http://127.0.0.1:" + port + "/api/rooms/" + game.code() + "/games";
-        HttpResponse<String> list = http.send(HttpRequest.newBuilder(URI.create(base)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> list =
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base)).build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(list.statusCode()).isEqualTo(200);
         assertThat(list.body()).contains("\"games\":[1]");
-        HttpResponse<String> one = http.send(HttpRequest.newBuilder(URI.create(base + "/1")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> one =
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/1")).build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(one.statusCode()).isEqualTo(200);
-        assertThat(one.body()).contains("\"moves\":[0,3,1,4,2]", "\"winner\":\"X\"", "\"X\":\"ana\"");
-        HttpResponse<String> none = http.send(HttpRequest.newBuilder(URI.create(base + "/2")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        assertThat(one.body())
+                .contains("\"moves\":[0,3,1,4,2]", "\"winner\":\"X\"", "\"X\":\"ana\"");
+        HttpResponse<String> none =
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/2")).build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(none.statusCode()).isEqualTo(404);
         assertThat(none.body()).contains("unknown_room");
     }
@@ -131,8 +139,8 @@ class RestartIT {
         // Bo never saw his move land, as after a lost network, and sends it again as it was.
         game.bo().reconnect();
         game.bo().send(new ClientMessage.Move("resent-1", before, 4));
-        assertThat(game.bo().await(ServerMessage.Ack.class, WAIT)).isEqualTo(new ServerMessage.Ack("resent-1",
-                played.version()));
+        assertThat(game.bo().await(ServerMessage.Ack.class, WAIT))
+                .isEqualTo(new ServerMessage.Ack("resent-1", played.version()));
         Snapshot now = game.bo().snapshot();
         assertThat(now.moves()).extracting(Snapshot.MoveEntry::cell).containsExactly(0, 3, 1, 4);
         assertThat(now.board()).containsExactly("XX.", "OO.", "...");
@@ -144,14 +152,18 @@ class RestartIT {
         Process server = start("group", "--seat-grace", "3s");
         Game game = playThreeMoves();
         game.bo().drop();
-        Snapshot dropped = game.ana().awaitSnapshot(s -> s.players().o() != null && !s.players().o().connected(), WAIT);
+        Snapshot dropped =
+                game.ana()
+                        .awaitSnapshot(
+                                s -> s.players().o() != null && !s.players().o().connected(), WAIT);
         long graceUntil = dropped.players().o().graceUntil();
 
         server.toHandle().destroy();
         assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
         // The premise: the restart comes after bo's grace has run out on the wall clock.
         while (System.currentTimeMillis() <= graceUntil) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(graceUntil + 1 - System.currentTimeMillis()));
+            LockSupport.parkNanos(
+                    TimeUnit.MILLISECONDS.toNanos(graceUntil + 1 - System.currentTimeMillis()));
         }
         start("group", "--seat-grace", "3s");
 
@@ -164,16 +176,21 @@ class RestartIT {
 
         HttpClient http = HttpClient.newHttpClient();
         String base = "http://127.0.0.1:" + port + "/api/rooms/" + game.code() + "/games";
-        HttpResponse<String> one = http.send(HttpRequest.newBuilder(URI.create(base + "/1")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> one =
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/1")).build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(one.body()).contains("\"reason\":\"abandoned\"", "\"moves\":[0,3,1]");
-        HttpResponse<String> unknown = http.send(HttpRequest.newBuilder(URI.create(base + "/7")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> unknown =
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/7")).build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(unknown.body()).contains("\"code\":\"unknown_room\"", "has no game 7");
         game.ana().send(new ClientMessage.History());
         assertThat(game.ana().await(ServerMessage.HistoryMessage.class, WAIT).games())
-                .extracting(GameRecord::reason).containsExactly("abandoned");
+                .extracting(GameRecord::reason)
+                .containsExactly("abandoned");
     }
 
     @Test
@@ -186,7 +203,8 @@ class RestartIT {
         ana.join("ana");
         GameClient bo = client(code);
         bo.join("bo");
-        // A move is made against the version its player saw: wait until ana has seen the game start.
+        // A move is made against the version its player saw: wait until ana has seen the game
+        // start.
         ana.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
         ana.move(4);
         Snapshot.Clock before = bo.awaitSnapshot(s -> s.moves().size() == 1, WAIT).clock();
@@ -204,7 +222,8 @@ class RestartIT {
         assertThat(after.o()).isEqualTo(before.o());
         // O's turn shows as started after the restart, with all its time still to go.
         assertThat(after.turnStartedAt()).isGreaterThanOrEqualTo(restarting);
-        assertThat(after.deadlineAt() - after.turnStartedAt()).isEqualTo(before.deadlineAt() - before.turnStartedAt());
+        assertThat(after.deadlineAt() - after.turnStartedAt())
+                .isEqualTo(before.deadlineAt() - before.turnStartedAt());
         bo.move(0);
         Snapshot.Clock next = bo.awaitSnapshot(s -> s.moves().size() == 2, WAIT).clock();
         assertThat(next.running()).isEqualTo("X");
@@ -261,33 +280,55 @@ class RestartIT {
 
     private Process start(String durability, String... more) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "dev.tictactoe.server.Main", "--host", "127.0.0.1", "--port", String.valueOf(port),
-                "--drain-timeout", "3s", "--data-dir", data.toString(), "--durability", durability));
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                java,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "dev.tictactoe.server.Main",
+                                "--host",
+                                "127.0.0.1",
+                                "--port",
+                                String.valueOf(port),
+                                "--drain-timeout",
+                                "3s",
+                                "--data-dir",
+                                data.toString(),
+                                "--durability",
+                                durability));
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();
         started.add(server);
         CompletableFuture<Void> listening = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try (BufferedReader lines = new BufferedReader(
-                    new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    synchronized (output) {
-                        output.add(line);
-                    }
-                    if (line.contains("listening on")) {
-                        listening.complete(null);
-                    }
-                }
-            } catch (IOException e) {
-                listening.completeExceptionally(e);
-            }
-            synchronized (output) {
-                listening.completeExceptionally(new AssertionError("the server did not start: " + output));
-            }
-        });
+        Thread.ofVirtual()
+                .start(
+                        () -> {
+                            try (BufferedReader lines =
+                                    new BufferedReader(
+                                            new InputStreamReader(
+                                                    server.getInputStream(),
+                                                    StandardCharsets.UTF_8))) {
+                                for (String line = lines.readLine();
+                                        line != null;
+                                        line = lines.readLine()) {
+                                    synchronized (output) {
+                                        output.add(line);
+                                    }
+                                    if (line.contains("listening on")) {
+                                        listening.complete(null);
+                                    }
+                                }
+                            } catch (IOException e) {
+                                listening.completeExceptionally(e);
+                            }
+                            synchronized (output) {
+                                listening.completeExceptionally(
+                                        new AssertionError("the server did not start: " + output));
+                            }
+                        });
         listening.get(30, TimeUnit.SECONDS);
         return server;
     }
@@ -299,7 +340,9 @@ class RestartIT {
     private void awaitJournalAt(String code, long version) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (journalVersion(code) < version) {
-            assertThat(System.nanoTime()).as("version %d reaches the journal", version).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("version %d reaches the journal", version)
+                    .isLessThan(deadline);
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
@@ -311,7 +354,8 @@ class RestartIT {
                 Files.copy(file, copy.resolve(file.getFileName()));
             }
         }
-        Journal.Opened opened = Journal.open(copy, Journal.Options.defaults().withPolicy(DurabilityPolicy.NONE));
+        Journal.Opened opened =
+                Journal.open(copy, Journal.Options.defaults().withPolicy(DurabilityPolicy.NONE));
         opened.journal().close();
         List<JournalRecord> records = opened.rooms().getOrDefault(code, List.of());
         return records.isEmpty() ? -1 : records.getLast().version();

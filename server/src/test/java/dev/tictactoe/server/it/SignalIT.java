@@ -7,6 +7,11 @@ import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.NewRoom;
+
+import io.netty.channel.EventLoopGroup;
+
+import org.junit.jupiter.api.Test;
+
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.netty.channel.EventLoopGroup;
-import org.junit.jupiter.api.Test;
 
 /** The real process: SIGTERM drains every client with 1001 and exits 0. */
 class SignalIT {
@@ -28,41 +31,66 @@ class SignalIT {
     @Test
     void sigtermClosesEveryClientWithGoingAwayAndExitsZero() throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "dev.tictactoe.server.Main", "--host", "127.0.0.1", "--port", "0", "--drain-timeout", "3s",
-                "--data-dir", "none")
-                .redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(
+                                java,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "dev.tictactoe.server.Main",
+                                "--host",
+                                "127.0.0.1",
+                                "--port",
+                                "0",
+                                "--drain-timeout",
+                                "3s",
+                                "--data-dir",
+                                "none")
+                        .redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();
         EventLoopGroup group = GameConnection.newGroup(1);
         List<String> output = new ArrayList<>();
         CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    synchronized (output) {
-                        output.add(line);
-                    }
-                    Matcher m = LISTENING.matcher(line);
-                    if (m.find()) {
-                        port.complete(Integer.parseInt(m.group(1)));
-                    }
-                }
-            } catch (java.io.IOException e) {
-                port.completeExceptionally(e);
-            }
-            port.completeExceptionally(new AssertionError("the server printed no port: " + output));
-        });
+        Thread reader =
+                Thread.ofVirtual()
+                        .start(
+                                () -> {
+                                    try (BufferedReader lines =
+                                            new BufferedReader(
+                                                    new InputStreamReader(
+                                                            server.getInputStream(),
+                                                            StandardCharsets.UTF_8))) {
+                                        for (String line = lines.readLine();
+                                                line != null;
+                                                line = lines.readLine()) {
+                                            synchronized (output) {
+                                                output.add(line);
+                                            }
+                                            Matcher m = LISTENING.matcher(line);
+                                            if (m.find()) {
+                                                port.complete(Integer.parseInt(m.group(1)));
+                                            }
+                                        }
+                                    } catch (java.io.IOException e) {
+                                        port.completeExceptionally(e);
+                                    }
+                                    port.completeExceptionally(
+                                            new AssertionError(
+                                                    "the server printed no port: " + output));
+                                });
         try {
             int p = port.get(30, TimeUnit.SECONDS);
             String code = new RoomsApi("127.0.0.1", p).create(NewRoom.DEFAULT).code();
             List<GameClient> clients = new ArrayList<>();
             for (String name : List.of("ana", "bob")) {
-                GameClient client = GameClient.connect("127.0.0.1", p, code, group).timeout(Duration.ofSeconds(10));
+                GameClient client =
+                        GameClient.connect("127.0.0.1", p, code, group)
+                                .timeout(Duration.ofSeconds(10));
                 client.join(name);
                 clients.add(client);
             }
-            GameClient watcher = GameClient.connect("127.0.0.1", p, code, group).timeout(Duration.ofSeconds(10));
+            GameClient watcher =
+                    GameClient.connect("127.0.0.1", p, code, group).timeout(Duration.ofSeconds(10));
             watcher.spectate("eve");
             clients.add(watcher);
 

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
+
+import org.junit.jupiter.api.Test;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -16,7 +20,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 /**
  * Clients that never read but keep asking for snapshots and sending bad frames: what the server
@@ -31,7 +34,8 @@ class SlowReaderIT {
     @Test
     void bytesWaitingForNeverReadingClientsStayUnderTheCap() throws Exception {
         // A generous message rate, so the clients can ask for far more than they read.
-        ServerConfig.Builder config = ServerConfig.builder().messagesPerSecond(100_000).messageBurst(100_000);
+        ServerConfig.Builder config =
+                ServerConfig.builder().messagesPerSecond(100_000).messageBurst(100_000);
         try (TestServer server = new TestServer(config)) {
             int port = server.server.port();
             String code = server.create(new NewRoom(19, 5, "X", "X", true, true, null));
@@ -44,27 +48,40 @@ class SlowReaderIT {
                     socket.setReceiveBufferSize(4 * 1024);
                     socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
                     sockets.add(socket);
-                    socket.getOutputStream().write(RawHttp.upgrade("/rooms/" + code + "/ws").getBytes(StandardCharsets.ISO_8859_1));
-                    assertThat(RawHttp.read(socket.getInputStream(), false).status()).isEqualTo(101);
+                    socket.getOutputStream()
+                            .write(
+                                    RawHttp.upgrade("/rooms/" + code + "/ws")
+                                            .getBytes(StandardCharsets.ISO_8859_1));
+                    assertThat(RawHttp.read(socket.getInputStream(), false).status())
+                            .isEqualTo(101);
                     boolean garbage = i % 2 == 1;
-                    writers.execute(() -> {
-                        try {
-                            OutputStream out = socket.getOutputStream();
-                            out.write(frame("{\"type\":\"join\",\"protocol\":1,\"name\":\"slow\",\"spectate\":true}"));
-                            byte[] ask = frame(garbage ? "{\"type\":\"nonsense\"}" : "{\"type\":\"sync\"}");
-                            for (int f = 0; f < FRAMES_EACH; f++) {
-                                out.write(ask);
-                            }
-                        } catch (IOException e) {
-                            // The server closed us, or stopped reading and the test ended: both are fine.
-                        } finally {
-                            done.countDown();
-                        }
-                    });
+                    writers.execute(
+                            () -> {
+                                try {
+                                    OutputStream out = socket.getOutputStream();
+                                    out.write(
+                                            frame(
+                                                    "{\"type\":\"join\",\"protocol\":1,\"name\":\"slow\",\"spectate\":true}"));
+                                    byte[] ask =
+                                            frame(
+                                                    garbage
+                                                            ? "{\"type\":\"nonsense\"}"
+                                                            : "{\"type\":\"sync\"}");
+                                    for (int f = 0; f < FRAMES_EACH; f++) {
+                                        out.write(ask);
+                                    }
+                                } catch (IOException e) {
+                                    // The server closed us, or stopped reading and the test ended:
+                                    // both are fine.
+                                } finally {
+                                    done.countDown();
+                                }
+                            });
                 }
                 long most = 0;
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
-                // Writers block once the server stops reading them, so "done" may never come: poll for a while.
+                // Writers block once the server stops reading them, so "done" may never come: poll
+                // for a while.
                 while (System.nanoTime() < deadline && !done.await(200, TimeUnit.MILLISECONDS)) {
                     most = Math.max(most, metrics(port).get("maxPendingOutboundBytes").asLong());
                 }
@@ -73,9 +90,12 @@ class SlowReaderIT {
                 // Writes handed over from a room's loop count as pending from the moment they are
                 // queued, before the limit on the channel's loop drops them: allow one more
                 // high-water mark of such writes in flight on a busy machine.
-                assertThat(most).isPositive().isLessThanOrEqualTo(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES + 64 * 1024);
+                assertThat(most)
+                        .isPositive()
+                        .isLessThanOrEqualTo(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES + 64 * 1024);
                 assertThat(last.get("pendingOutboundBytes").asLong())
-                        .isLessThanOrEqualTo((long) CLIENTS * ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES);
+                        .isLessThanOrEqualTo(
+                                (long) CLIENTS * ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES);
             } finally {
                 for (Socket socket : sockets) {
                     socket.close();

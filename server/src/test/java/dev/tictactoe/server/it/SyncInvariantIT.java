@@ -3,6 +3,7 @@ package dev.tictactoe.server.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.JsonPatch;
@@ -10,14 +11,17 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 /**
  * The sync invariant: for every member, the snapshot it was given plus the diffs it received, in
@@ -60,10 +64,11 @@ class SyncInvariantIT {
                     version = d.version();
                     states.put(version, tree);
                     if (tree.get("version").asLong() != version) {
-                        problems.add("diff " + version + " produced version " + tree.get("version"));
+                        problems.add(
+                                "diff " + version + " produced version " + tree.get("version"));
                     }
                 }
-                default -> { }
+                default -> {}
             }
             notifyAll();
         }
@@ -79,7 +84,13 @@ class SyncInvariantIT {
             while (version < atLeast) {
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
-                    throw new AssertionError("member " + seat + " stuck at version " + version + ", wanted " + atLeast);
+                    throw new AssertionError(
+                            "member "
+                                    + seat
+                                    + " stuck at version "
+                                    + version
+                                    + ", wanted "
+                                    + atLeast);
                 }
                 wait(left);
             }
@@ -117,13 +128,19 @@ class SyncInvariantIT {
                     o.send(new ClientMessage.Rematch());
                 } else if (roll < 55 && turn != null) {
                     Member mover = turn.equals(x.seat) ? x : o;
-                    mover.send(new ClientMessage.Move("m" + moveIds++, mover.current().get("version").asLong(),
-                            freeCell(mover.current(), random)));
+                    mover.send(
+                            new ClientMessage.Move(
+                                    "m" + moveIds++,
+                                    mover.current().get("version").asLong(),
+                                    freeCell(mover.current(), random)));
                 } else if (roll < 65) {
                     // Refused moves: the wrong seat, or a taken or missing cell.
                     Member wrong = random.nextBoolean() ? x : o;
-                    wrong.send(new ClientMessage.Move("bad" + moveIds++, wrong.current().get("version").asLong(),
-                            random.nextInt(-2, 28)));
+                    wrong.send(
+                            new ClientMessage.Move(
+                                    "bad" + moveIds++,
+                                    wrong.current().get("version").asLong(),
+                                    random.nextInt(-2, 28)));
                 } else if (roll < 72) {
                     watchers.add(join(server, group, code, "watcher" + step, true, null, everyone));
                 } else if (roll < 78 && !watchers.isEmpty()) {
@@ -136,7 +153,8 @@ class SyncInvariantIT {
                     Member dropped = isX ? x : o;
                     dropped.connection.abort().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                     everyone.remove(dropped);
-                    Member back = join(server, group, code, dropped.seat, false, dropped.token, everyone);
+                    Member back =
+                            join(server, group, code, dropped.seat, false, dropped.token, everyone);
                     if (isX) {
                         x = back;
                     } else {
@@ -158,17 +176,29 @@ class SyncInvariantIT {
             for (Member member : everyone) {
                 assertThat(member.problems).as("member %s", member.seat).isEmpty();
             }
-            assertThat(x.current().get("game").asInt() + x.current().get("moves").size()).isGreaterThan(5);
+            assertThat(x.current().get("game").asInt() + x.current().get("moves").size())
+                    .isGreaterThan(5);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
     }
 
-    private static Member join(TestServer server, EventLoopGroup group, String code, String name, boolean spectate,
-            String token, List<Member> everyone) throws Exception {
+    private static Member join(
+            TestServer server,
+            EventLoopGroup group,
+            String code,
+            String name,
+            boolean spectate,
+            String token,
+            List<Member> everyone)
+            throws Exception {
         Member member = new Member();
-        member.connection = GameConnection.open(GameConnection.roomUri("127.0.0.1", server.server.port(), code), group, member)
-                .get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        member.connection =
+                GameConnection.open(
+                                GameConnection.roomUri("127.0.0.1", server.server.port(), code),
+                                group,
+                                member)
+                        .get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
         member.send(new ClientMessage.Join(Protocol.VERSION, name, token, spectate, null));
         member.awaitState(0);
         everyone.add(member);
@@ -176,7 +206,8 @@ class SyncInvariantIT {
     }
 
     /** The server's snapshot now, and every member's state at that same version: equal. */
-    private static void checkAgainstServer(TestServer server, String code, List<Member> everyone) throws Exception {
+    private static void checkAgainstServer(TestServer server, String code, List<Member> everyone)
+            throws Exception {
         JsonNode truth = server.api.get(code);
         long version = truth.get("version").asLong();
         for (Member member : everyone) {
@@ -184,7 +215,8 @@ class SyncInvariantIT {
             Map.Entry<Long, JsonNode> at = member.states.floorEntry(version);
             if (at != null && at.getKey() == version) {
                 // Compared as text: the same JSON may be held with different numeric node types.
-                assertThat(at.getValue().toString()).as("member %s at version %d", member.seat, version)
+                assertThat(at.getValue().toString())
+                        .as("member %s at version %d", member.seat, version)
                         .isEqualTo(truth.toString());
             }
         }

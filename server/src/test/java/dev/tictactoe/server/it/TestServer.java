@@ -6,7 +6,9 @@ import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
 import io.netty.channel.EventLoopGroup;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +44,8 @@ final class TestServer implements AutoCloseable {
 
     /** A connected client that has not joined yet. */
     GameClient connect(String code) {
-        GameClient client = GameClient.connect("127.0.0.1", server.port(), code, clients).timeout(WAIT);
+        GameClient client =
+                GameClient.connect("127.0.0.1", server.port(), code, clients).timeout(WAIT);
         opened.add(client);
         return client;
     }

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.it;
 
 import static dev.tictactoe.server.it.TestServer.WAIT;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
@@ -8,7 +9,9 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
+
 import io.netty.channel.epoll.Epoll;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -18,7 +21,9 @@ class TransportIT {
     @ParameterizedTest
     @ValueSource(strings = {"nio", "epoll"})
     void aWholeGameIsPlayedOnTheTransport(String transport) {
-        assumeThat(transport.equals("nio") || Epoll.isAvailable()).as("native epoll loads here").isTrue();
+        assumeThat(transport.equals("nio") || Epoll.isAvailable())
+                .as("native epoll loads here")
+                .isTrue();
         try (TestServer server = new TestServer(ServerConfig.builder().transport(transport))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             int[] cells = {0, 3, 1, 4, 2};

@@ -9,8 +9,12 @@ final class ManualScheduler implements MatchTimer.Scheduler {
 
     static final long SECOND = 1_000_000_000L;
 
-    /** The time now, in the queue's {@code System.nanoTime()} time base; starts below zero to catch sign bugs. */
+    /**
+     * The time now, in the queue's {@code System.nanoTime()} time base; starts below zero to catch
+     * sign bugs.
+     */
     long now = -7 * SECOND;
+
     final List<Task> tasks = new ArrayList<>();
 
     record Task(long at, Runnable run, boolean[] cancelled) {}
@@ -28,8 +32,11 @@ final class ManualScheduler implements MatchTimer.Scheduler {
 
     void advanceTo(long time) {
         while (true) {
-            Task next = tasks.stream().filter(t -> t.at() - time <= 0)
-                    .min(Comparator.comparingLong(t -> t.at() - time)).orElse(null);
+            Task next =
+                    tasks.stream()
+                            .filter(t -> t.at() - time <= 0)
+                            .min(Comparator.comparingLong(t -> t.at() - time))
+                            .orElse(null);
             if (next == null) {
                 now = time;
                 return;

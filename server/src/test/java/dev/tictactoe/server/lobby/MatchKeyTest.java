@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 class MatchKeyTest {
 
@@ -23,16 +25,21 @@ class MatchKeyTest {
         assertThat(MatchKey.of(15, 5, "3m+2s")).isEqualTo(MatchKey.of(15, null, "180s+2000ms"));
         assertThat(MatchKey.of(15, 5, "3m+2s")).hasToString("15x15/5 3m+2s");
         assertThat(MatchKey.of(3, 3, null)).hasToString("3x3/3");
-        assertThat(MatchKey.of(3, 3, "20s/move").timeControl()).isEqualTo(TimeControl.perMove(Duration.ofSeconds(20)));
+        assertThat(MatchKey.of(3, 3, "20s/move").timeControl())
+                .isEqualTo(TimeControl.perMove(Duration.ofSeconds(20)));
         assertThat(MatchKey.of(3, 3, null).timed()).isFalse();
     }
 
     @Test
     void errorsNameTheField() {
-        assertThatThrownBy(() -> MatchKey.of(25, null, null)).hasMessageStartingWith("size: board size must be 3..19");
-        assertThatThrownBy(() -> MatchKey.of(3, 4, null)).hasMessageStartingWith("size, winLength: win length");
-        assertThatThrownBy(() -> MatchKey.of(3, 3, "fast")).hasMessageStartingWith("clock: \"fast\" is not a duration");
-        assertThatThrownBy(() -> new MatchKey(null, null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MatchKey.of(25, null, null))
+                .hasMessageStartingWith("size: board size must be 3..19");
+        assertThatThrownBy(() -> MatchKey.of(3, 4, null))
+                .hasMessageStartingWith("size, winLength: win length");
+        assertThatThrownBy(() -> MatchKey.of(3, 3, "fast"))
+                .hasMessageStartingWith("clock: \"fast\" is not a duration");
+        assertThatThrownBy(() -> new MatchKey(null, null))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static final String T = "0123456789abcdef";
@@ -41,17 +48,32 @@ class MatchKeyTest {
     void ticketsAreChecked() {
         MatchKey key = MatchKey.of(3, null, null);
         assertThat(Ticket.of(T, "p", "ana", key).wantsBot()).isFalse();
-        assertThat(Ticket.of(T, "p", "ana", key).withBot(Level.HARD, Ticket.MIN_BOT_AFTER).wantsBot()).isTrue();
-        assertThatThrownBy(() -> Ticket.of("", "p", "ana", key)).hasMessageContaining("ticket id must be 16..64");
-        assertThatThrownBy(() -> Ticket.of(T.substring(1), "p", "ana", key)).hasMessageContaining("ticket id must be 16..64");
-        assertThatThrownBy(() -> Ticket.of(T.repeat(5), "p", "ana", key)).hasMessageContaining("ticket id must be 16..64");
-        assertThatThrownBy(() -> Ticket.of(T, "", "ana", key)).hasMessageContaining("player id must be 1..64");
-        assertThatThrownBy(() -> Ticket.of(T, "p".repeat(65), "ana", key)).hasMessageContaining("player id must be 1..64");
+        assertThat(
+                        Ticket.of(T, "p", "ana", key)
+                                .withBot(Level.HARD, Ticket.MIN_BOT_AFTER)
+                                .wantsBot())
+                .isTrue();
+        assertThatThrownBy(() -> Ticket.of("", "p", "ana", key))
+                .hasMessageContaining("ticket id must be 16..64");
+        assertThatThrownBy(() -> Ticket.of(T.substring(1), "p", "ana", key))
+                .hasMessageContaining("ticket id must be 16..64");
+        assertThatThrownBy(() -> Ticket.of(T.repeat(5), "p", "ana", key))
+                .hasMessageContaining("ticket id must be 16..64");
+        assertThatThrownBy(() -> Ticket.of(T, "", "ana", key))
+                .hasMessageContaining("player id must be 1..64");
+        assertThatThrownBy(() -> Ticket.of(T, "p".repeat(65), "ana", key))
+                .hasMessageContaining("player id must be 1..64");
         assertThat(Ticket.of(T, "p".repeat(64), "ana", key).player()).hasSize(Ticket.MAX_ID_LENGTH);
-        assertThatThrownBy(() -> Ticket.of(T, "a b", "ana", key)).hasMessageContaining("only letters, digits");
-        assertThatThrownBy(() -> Ticket.of(T, "p", null, key)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Ticket(T, "p", "ana", key, Level.HARD, null)).hasMessageContaining("go together");
-        assertThatThrownBy(() -> Ticket.of(T, "p", "ana", key).withBot(Level.HARD, Duration.ofMillis(999)))
+        assertThatThrownBy(() -> Ticket.of(T, "a b", "ana", key))
+                .hasMessageContaining("only letters, digits");
+        assertThatThrownBy(() -> Ticket.of(T, "p", null, key))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Ticket(T, "p", "ana", key, Level.HARD, null))
+                .hasMessageContaining("go together");
+        assertThatThrownBy(
+                        () ->
+                                Ticket.of(T, "p", "ana", key)
+                                        .withBot(Level.HARD, Duration.ofMillis(999)))
                 .hasMessageContaining("at least 1s");
     }
 }

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.lobby.Enqueued.Refusal;
+
+import org.junit.jupiter.api.Test;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,18 +23,22 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 class MatchQueueTest {
 
-    private static final long T0 = Long.MAX_VALUE - 5_000_000_000L; // differences must survive overflow
+    private static final long T0 =
+            Long.MAX_VALUE - 5_000_000_000L; // differences must survive overflow
     private static final long SECOND = 1_000_000_000L;
     private static final MatchKey CLASSIC = MatchKey.of(3, null, null);
     private static final MatchKey GOMOKU_BLITZ = MatchKey.of(15, 5, "3m+2s");
 
     private final List<MatchEvent> heard = Collections.synchronizedList(new ArrayList<>());
-    private final MatchQueue queue = new MatchQueue(
-            MatchQueue.DEFAULT_WAIT, MatchQueue.DEFAULT_MAX_WAITING, new SplittableRandom(16), heard::add);
+    private final MatchQueue queue =
+            new MatchQueue(
+                    MatchQueue.DEFAULT_WAIT,
+                    MatchQueue.DEFAULT_MAX_WAITING,
+                    new SplittableRandom(16),
+                    heard::add);
 
     private static Ticket ticket(String id, MatchKey key) {
         return Ticket.of(id(id), "p-" + id, "name " + id, key);
@@ -59,16 +66,20 @@ class MatchQueueTest {
         Ticket b = ticket("b", GOMOKU_BLITZ);
         Ticket c = ticket("c", CLASSIC);
 
-        assertThat(queue.enqueue(a, T0)).isEqualTo(new Enqueued.Queued(new Enqueued.Waiting(a, 1, 1, 1, Duration.ZERO)));
+        assertThat(queue.enqueue(a, T0))
+                .isEqualTo(new Enqueued.Queued(new Enqueued.Waiting(a, 1, 1, 1, Duration.ZERO)));
         assertThat(queue.enqueue(b, T0 + SECOND))
                 .isEqualTo(new Enqueued.Queued(new Enqueued.Waiting(b, 1, 1, 2, Duration.ZERO)));
         Enqueued paired = queue.enqueue(c, T0 + 2 * SECOND);
 
-        assertThat(paired).isInstanceOfSatisfying(MatchEvent.Paired.class, p -> {
-            assertThat(p.key()).isEqualTo(CLASSIC);
-            assertThat(seated(p)).containsExactlyInAnyOrder(a, c);
-            assertThat(p.in(Mark.X)).isEqualTo(p.x());
-        });
+        assertThat(paired)
+                .isInstanceOfSatisfying(
+                        MatchEvent.Paired.class,
+                        p -> {
+                            assertThat(p.key()).isEqualTo(CLASSIC);
+                            assertThat(seated(p)).containsExactlyInAnyOrder(a, c);
+                            assertThat(p.in(Mark.X)).isEqualTo(p.x());
+                        });
         assertThat(heard).containsExactly((MatchEvent) paired);
         assertThat(queue.size()).isEqualTo(1);
         assertThat(queue.size(CLASSIC)).isZero();
@@ -77,11 +88,17 @@ class MatchQueueTest {
 
     @Test
     void differentTimeControlsOrBoardsDoNotMeet() {
-        List<MatchKey> keys = List.of(
-                MatchKey.of(15, 5, null), MatchKey.of(15, 5, "3m+2s"), MatchKey.of(15, 5, "3m+3s"),
-                MatchKey.of(15, 5, "3m+2s,20s/move"), MatchKey.of(15, 4, "3m+2s"), MatchKey.of(14, 5, "3m+2s"));
+        List<MatchKey> keys =
+                List.of(
+                        MatchKey.of(15, 5, null),
+                        MatchKey.of(15, 5, "3m+2s"),
+                        MatchKey.of(15, 5, "3m+3s"),
+                        MatchKey.of(15, 5, "3m+2s,20s/move"),
+                        MatchKey.of(15, 4, "3m+2s"),
+                        MatchKey.of(14, 5, "3m+2s"));
         for (int i = 0; i < keys.size(); i++) {
-            assertThat(queue.enqueue(ticket("t" + i, keys.get(i)), T0)).isInstanceOf(Enqueued.Queued.class);
+            assertThat(queue.enqueue(ticket("t" + i, keys.get(i)), T0))
+                    .isInstanceOf(Enqueued.Queued.class);
         }
         assertThat(queue.size()).isEqualTo(keys.size());
         // The same settings written differently are the same settings.
@@ -92,7 +109,12 @@ class MatchQueueTest {
     @Test
     void arrivalsArePairedFirstComeFirstPairedPerKey() {
         // A seeded shuffle of arrivals over four keys: each pairing joins the two oldest of a key.
-        List<MatchKey> keys = List.of(CLASSIC, GOMOKU_BLITZ, MatchKey.of(4, null, null), MatchKey.of(3, null, "20s/move"));
+        List<MatchKey> keys =
+                List.of(
+                        CLASSIC,
+                        GOMOKU_BLITZ,
+                        MatchKey.of(4, null, null),
+                        MatchKey.of(3, null, "20s/move"));
         List<Ticket> arrivals = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
             arrivals.add(ticket("t" + i, keys.get(i % keys.size())));
@@ -130,7 +152,8 @@ class MatchQueueTest {
         assertThat(count).isBetween(450L, 550L);
 
         // The same seed replays the same draws.
-        MatchQueue replay = new MatchQueue(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(16), e -> { });
+        MatchQueue replay =
+                new MatchQueue(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(16), e -> {});
         for (int i = 0; i < 1_000; i++) {
             Ticket older = ticket("a" + i, CLASSIC);
             replay.enqueue(older, T0);
@@ -140,7 +163,8 @@ class MatchQueueTest {
     }
 
     @Test
-    void twoHundredConcurrentArrivalsMakeAHundredPairsWithNobodyTwiceAndNobodyLeft() throws Exception {
+    void twoHundredConcurrentArrivalsMakeAHundredPairsWithNobodyTwiceAndNobodyLeft()
+            throws Exception {
         int threads = 8;
         int tickets = 200;
         List<MatchKey> keys = List.of(CLASSIC, GOMOKU_BLITZ);
@@ -151,15 +175,18 @@ class MatchQueueTest {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int first = t;
-                done.add(pool.submit(() -> {
-                    go.await();
-                    for (int i = first; i < tickets; i += threads) {
-                        if (queue.enqueue(ticket("t" + i, keys.get(i % 2)), T0 + i) instanceof MatchEvent.Paired p) {
-                            returned.add(p);
-                        }
-                    }
-                    return null;
-                }));
+                done.add(
+                        pool.submit(
+                                () -> {
+                                    go.await();
+                                    for (int i = first; i < tickets; i += threads) {
+                                        if (queue.enqueue(ticket("t" + i, keys.get(i % 2)), T0 + i)
+                                                instanceof MatchEvent.Paired p) {
+                                            returned.add(p);
+                                        }
+                                    }
+                                    return null;
+                                }));
             }
             go.countDown();
             for (Future<?> f : done) {
@@ -207,8 +234,10 @@ class MatchQueueTest {
         Ticket sameSettings = Ticket.of(id("t3"), "ana", "ana", CLASSIC);
         queue.enqueue(first, T0);
 
-        assertThat(queue.enqueue(second, T0)).isInstanceOfSatisfying(Enqueued.Refused.class,
-                r -> assertThat(r.reason()).isEqualTo(Refusal.ALREADY_QUEUED));
+        assertThat(queue.enqueue(second, T0))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Refusal.ALREADY_QUEUED));
         // Not even with the same settings: a player is never paired with itself.
         assertThat(queue.enqueue(sameSettings, T0)).isInstanceOf(Enqueued.Refused.class);
         assertThat(queue.size()).isEqualTo(1);
@@ -217,14 +246,16 @@ class MatchQueueTest {
         queue.cancel(id("t1"));
         assertThat(queue.enqueue(second, T0)).isInstanceOf(Enqueued.Queued.class);
         queue.enqueue(ticket("bo", GOMOKU_BLITZ), T0);
-        assertThat(queue.enqueue(sameSettings, T0)).isInstanceOf(Enqueued.Queued.class); // paired: free again
+        assertThat(queue.enqueue(sameSettings, T0))
+                .isInstanceOf(Enqueued.Queued.class); // paired: free again
     }
 
     @Test
     void aTicketIdInUseIsRefused() {
         queue.enqueue(ticket("a", CLASSIC), T0);
         assertThat(queue.enqueue(Ticket.of(id("a"), "other", "other", GOMOKU_BLITZ), T0))
-                .isInstanceOfSatisfying(Enqueued.Refused.class,
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
                         r -> assertThat(r.reason()).isEqualTo(Refusal.TICKET_IN_USE));
         assertThat(Refusal.TICKET_IN_USE.wire()).isEqualTo("match_ticket_in_use");
         assertThat(queue.size()).isEqualTo(1);
@@ -240,10 +271,13 @@ class MatchQueueTest {
 
         List<MatchEvent.BotFilled> filled = queue.expireBotFill(T0 + 10 * SECOND);
 
-        assertThat(filled).singleElement().satisfies(f -> {
-            assertThat(f.ticket()).isEqualTo(a);
-            assertThat(f.seat()).isNotNull();
-        });
+        assertThat(filled)
+                .singleElement()
+                .satisfies(
+                        f -> {
+                            assertThat(f.ticket()).isEqualTo(a);
+                            assertThat(f.seat()).isNotNull();
+                        });
         assertThat(heard).containsExactlyElementsOf(filled);
         assertThat(queue.size()).isZero();
         assertThat(queue.enqueue(b, T0 + 11 * SECOND)).isInstanceOf(Enqueued.Queued.class);
@@ -259,7 +293,8 @@ class MatchQueueTest {
         queue.enqueue(fast, T0 + SECOND);
         assertThat(queue.nextDeadline()).hasValue(T0 + 6 * SECOND);
 
-        assertThat(queue.expireBotFill(T0 + 25 * SECOND)).extracting(MatchEvent.BotFilled::ticket)
+        assertThat(queue.expireBotFill(T0 + 25 * SECOND))
+                .extracting(MatchEvent.BotFilled::ticket)
                 .containsExactly(fast, slow);
         assertThat(queue.size()).isEqualTo(1);
         assertThat(queue.nextDeadline()).hasValue(T0 + 30 * SECOND);
@@ -268,8 +303,10 @@ class MatchQueueTest {
     @Test
     void aBotThatWouldComeNoSoonerThanTheTimeoutIsRefused() {
         Ticket late = ticket("a", CLASSIC).withBot(Level.HARD, MatchQueue.DEFAULT_WAIT);
-        assertThat(queue.enqueue(late, T0)).isInstanceOfSatisfying(Enqueued.Refused.class,
-                r -> assertThat(r.reason()).isEqualTo(Refusal.BOT_AFTER_TOO_LONG));
+        assertThat(queue.enqueue(late, T0))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Refusal.BOT_AFTER_TOO_LONG));
         assertThat(queue.size()).isZero();
     }
 
@@ -284,7 +321,8 @@ class MatchQueueTest {
         assertThat(queue.nextDeadline()).hasValue(T0 + 30 * SECOND);
         assertThat(queue.timeout(T0 + 30 * SECOND - 1)).isEmpty();
 
-        assertThat(queue.timeout(T0 + 32 * SECOND)).containsExactly(new MatchEvent.TimedOut(a), new MatchEvent.TimedOut(b));
+        assertThat(queue.timeout(T0 + 32 * SECOND))
+                .containsExactly(new MatchEvent.TimedOut(a), new MatchEvent.TimedOut(b));
         assertThat(queue.expireBotFill(T0 + 32 * SECOND)).isEmpty(); // b has left: no bot for it
         assertThat(queue.nextDeadline()).hasValue(T0 + 33 * SECOND);
         assertThat(queue.timeout(T0 + 33 * SECOND)).containsExactly(new MatchEvent.TimedOut(c));
@@ -294,11 +332,14 @@ class MatchQueueTest {
 
     @Test
     void theQueueHoldsAtMostItsLimitButAPairingAlwaysGoesThrough() {
-        MatchQueue small = new MatchQueue(MatchQueue.DEFAULT_WAIT, 2, new SplittableRandom(1), heard::add);
+        MatchQueue small =
+                new MatchQueue(MatchQueue.DEFAULT_WAIT, 2, new SplittableRandom(1), heard::add);
         small.enqueue(ticket("a", CLASSIC), T0);
         small.enqueue(ticket("b", GOMOKU_BLITZ), T0);
-        assertThat(small.enqueue(ticket("c", MatchKey.of(4, null, null)), T0)).isInstanceOfSatisfying(
-                Enqueued.Refused.class, r -> assertThat(r.reason()).isEqualTo(Refusal.QUEUE_FULL));
+        assertThat(small.enqueue(ticket("c", MatchKey.of(4, null, null)), T0))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Refusal.QUEUE_FULL));
         assertThat(small.enqueue(ticket("d", CLASSIC), T0)).isInstanceOf(MatchEvent.Paired.class);
         assertThat(Refusal.QUEUE_FULL.wire()).isEqualTo("match_queue_full");
     }
@@ -307,16 +348,23 @@ class MatchQueueTest {
     void theStatusSaysWhereATicketStands() {
         queue.enqueue(ticket("a", CLASSIC), T0);
         queue.enqueue(ticket("b", GOMOKU_BLITZ), T0 + SECOND);
-        assertThat(queue.status(id("b"), T0 + 4 * SECOND)).contains(
-                new Enqueued.Waiting(ticket("b", GOMOKU_BLITZ), 1, 1, 2, Duration.ofSeconds(3)));
+        assertThat(queue.status(id("b"), T0 + 4 * SECOND))
+                .contains(
+                        new Enqueued.Waiting(
+                                ticket("b", GOMOKU_BLITZ), 1, 1, 2, Duration.ofSeconds(3)));
         assertThat(queue.status(id("zzz"), T0)).isEmpty();
     }
 
     @Test
     void aFailingListenerDoesNotStopTheQueue() {
-        MatchQueue failing = new MatchQueue(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(1), e -> {
-            throw new IllegalStateException("boom");
-        });
+        MatchQueue failing =
+                new MatchQueue(
+                        MatchQueue.DEFAULT_WAIT,
+                        10,
+                        new SplittableRandom(1),
+                        e -> {
+                            throw new IllegalStateException("boom");
+                        });
         // The failure is logged as the server bug it is; keep the test output quiet.
         ch.qos.logback.classic.Logger log =
                 (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(MatchQueue.class);
@@ -324,7 +372,8 @@ class MatchQueueTest {
         log.setLevel(ch.qos.logback.classic.Level.OFF);
         try {
             failing.enqueue(ticket("a", CLASSIC), T0);
-            assertThat(failing.enqueue(ticket("b", CLASSIC), T0)).isInstanceOf(MatchEvent.Paired.class);
+            assertThat(failing.enqueue(ticket("b", CLASSIC), T0))
+                    .isInstanceOf(MatchEvent.Paired.class);
             assertThat(failing.size()).isZero();
         } finally {
             log.setLevel(before);
@@ -343,9 +392,15 @@ class MatchQueueTest {
 
     @Test
     void settingsAreChecked() {
-        assertThatThrownBy(() -> new MatchQueue(Duration.ZERO, 1, new SplittableRandom(), e -> { }))
+        assertThatThrownBy(() -> new MatchQueue(Duration.ZERO, 1, new SplittableRandom(), e -> {}))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new MatchQueue(MatchQueue.DEFAULT_WAIT, 0, new SplittableRandom(), e -> { }))
+        assertThatThrownBy(
+                        () ->
+                                new MatchQueue(
+                                        MatchQueue.DEFAULT_WAIT,
+                                        0,
+                                        new SplittableRandom(),
+                                        e -> {}))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

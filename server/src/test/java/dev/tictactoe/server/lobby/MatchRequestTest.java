@@ -6,16 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.bot.Level;
-import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
 
 /** The body of {@code POST /api/match}, read strictly, every refusal naming its field. */
 class MatchRequestTest {
 
     private static final Duration WAIT = MatchQueue.DEFAULT_WAIT;
-    private static final String IDS = "\"ticket\": \"Hq8kR2vX0bWm5tYz9cLp1A\", \"player\": \"ana-laptop-7f3c\"";
+    private static final String IDS =
+            "\"ticket\": \"Hq8kR2vX0bWm5tYz9cLp1A\", \"player\": \"ana-laptop-7f3c\"";
 
     private static Ticket read(String json) {
         return MatchRequest.read(json, 32, WAIT);
@@ -23,11 +26,21 @@ class MatchRequestTest {
 
     @Test
     void theDocumentedExampleReadsWithEveryField() {
-        Ticket ticket = read("""
-                {"ticket": "Hq8kR2vX0bWm5tYz9cLp1A", "player": "ana-laptop-7f3c", "name": "ana", "size": 15,
-                 "winLength": 5, "clock": "3m+2s", "bot": "hard", "botAfter": "10s"}""");
-        assertThat(ticket).isEqualTo(new Ticket("Hq8kR2vX0bWm5tYz9cLp1A", "ana-laptop-7f3c", "ana",
-                MatchKey.of(15, 5, "3m+2s"), Level.HARD, Duration.ofSeconds(10)));
+        Ticket ticket =
+                read(
+                        """
+                        {"ticket": "Hq8kR2vX0bWm5tYz9cLp1A", "player": "ana-laptop-7f3c", "name": "ana", "size": 15,
+                         "winLength": 5, "clock": "3m+2s", "bot": "hard", "botAfter": "10s"}\
+                        """);
+        assertThat(ticket)
+                .isEqualTo(
+                        new Ticket(
+                                "Hq8kR2vX0bWm5tYz9cLp1A",
+                                "ana-laptop-7f3c",
+                                "ana",
+                                MatchKey.of(15, 5, "3m+2s"),
+                                Level.HARD,
+                                Duration.ofSeconds(10)));
     }
 
     @Test
@@ -36,48 +49,84 @@ class MatchRequestTest {
         assertThat(ticket.key()).isEqualTo(MatchKey.of(3, 3, null));
         assertThat(ticket.name()).isEqualTo("ana");
         assertThat(ticket.wantsBot()).isFalse();
-        assertThat(read("{" + IDS + ", \"name\": \"ana\", \"size\": 9, \"winLength\": null, \"clock\": null}").key())
+        assertThat(
+                        read("{"
+                                        + IDS
+                                        + ", \"name\": \"ana\", \"size\": 9, \"winLength\": null,"
+                                        + " \"clock\": null}")
+                                .key())
                 .isEqualTo(MatchKey.of(9, 5, null));
         assertThat(read("{" + IDS + ", \"name\": \"ana\", \"bot\": \"easy\"}").botAfter())
                 .isEqualTo(MatchQueue.DEFAULT_BOT_AFTER);
-        assertThat(read("{" + IDS + ", \"name\": \"ana\", \"bot\": \"easy\", \"botAfter\": \"1500ms\"}").botAfter())
+        assertThat(
+                        read("{"
+                                        + IDS
+                                        + ", \"name\": \"ana\", \"bot\": \"easy\", \"botAfter\":"
+                                        + " \"1500ms\"}")
+                                .botAfter())
                 .isEqualTo(Duration.ofMillis(1500));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-        "'not json'                                       | bad_message      | malformed JSON",
-        "'[1, 2]'                                         | invalid_settings | match: expected a JSON object",
-        "'{\"player\": \"p\", \"name\": \"a\"}'           | invalid_settings | match.ticket: missing required field",
-        "'{\"ticket\": \"short\", \"player\": \"p\", \"name\": \"a\"}' | invalid_settings | match.ticket: ticket id must be 16..64 characters",
-        "'{\"ticket\": \"has spaces in it, no way\", \"player\": \"p\", \"name\": \"a\"}' | invalid_settings | match.ticket: ticket id may hold only",
-        "'{\"ticket\": 1234567890123456789, \"player\": \"p\", \"name\": \"a\"}' | invalid_settings | match.ticket: expected a string",
-        "'{\"ticket\": \"Hq8kR2vX0bWm5tYz9cLp1A\", \"player\": \"\", \"name\": \"a\"}' | invalid_settings | match.player: player id must be 1..64",
-        "'{#, \"name\": \"   \"}'                         | name_invalid     | match.name: a name is 1 to 32 characters",
-        "'{#, \"name\": \"a\", \"size\": 25}'             | invalid_settings | match.size: expected an integer 3..19, got 25",
-        "'{#, \"name\": \"a\", \"size\": \"3\"}'          | invalid_settings | match.size: expected an integer 3..19, got \"3\"",
-        "'{#, \"name\": \"a\", \"size\": 3.0}'            | invalid_settings | match.size: expected an integer 3..19, got 3.0",
-        "'{#, \"name\": \"a\", \"size\": 5, \"winLength\": 6}' | invalid_settings | match.winLength: expected an integer 3..5, got 6",
-        "'{#, \"name\": \"a\", \"clock\": \"5s\"}'        | invalid_settings | match.clock: base time must be 10s..3h, was 5s",
-        "'{#, \"name\": \"a\", \"bot\": \"godlike\"}'     | invalid_settings | match.bot: expected one of easy, medium, hard, perfect",
-        "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"500ms\"}' | invalid_settings | match.botAfter: must be at least 1s, was 500ms",
-        "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"30s\"}' | invalid_settings | match.botAfter: must be shorter than the longest wait, 30s",
-        "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"soon\"}' | invalid_settings | match.botAfter: \"soon\" is not a duration",
-        "'{#, \"name\": \"a\", \"botAfter\": \"5s\"}'     | invalid_settings | match.botAfter: only with a bot",
-        "'{#, \"name\": \"a\", \"seat\": \"X\"}'          | invalid_settings | match.seat: unknown field",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '\'',
+            value = {
+                "'not json'                                       | bad_message      | malformed"
+                    + " JSON",
+                "'[1, 2]'                                         | invalid_settings | match:"
+                    + " expected a JSON object",
+                "'{\"player\": \"p\", \"name\": \"a\"}'           | invalid_settings |"
+                    + " match.ticket: missing required field",
+                "'{\"ticket\": \"short\", \"player\": \"p\", \"name\": \"a\"}' | invalid_settings |"
+                    + " match.ticket: ticket id must be 16..64 characters",
+                "'{\"ticket\": \"has spaces in it, no way\", \"player\": \"p\", \"name\": \"a\"}' |"
+                    + " invalid_settings | match.ticket: ticket id may hold only",
+                "'{\"ticket\": 1234567890123456789, \"player\": \"p\", \"name\": \"a\"}' |"
+                    + " invalid_settings | match.ticket: expected a string",
+                "'{\"ticket\": \"Hq8kR2vX0bWm5tYz9cLp1A\", \"player\": \"\", \"name\": \"a\"}' |"
+                    + " invalid_settings | match.player: player id must be 1..64",
+                "'{#, \"name\": \"   \"}'                         | name_invalid     | match.name:"
+                    + " a name is 1 to 32 characters",
+                "'{#, \"name\": \"a\", \"size\": 25}'             | invalid_settings | match.size:"
+                    + " expected an integer 3..19, got 25",
+                "'{#, \"name\": \"a\", \"size\": \"3\"}'          | invalid_settings | match.size:"
+                    + " expected an integer 3..19, got \"3\"",
+                "'{#, \"name\": \"a\", \"size\": 3.0}'            | invalid_settings | match.size:"
+                    + " expected an integer 3..19, got 3.0",
+                "'{#, \"name\": \"a\", \"size\": 5, \"winLength\": 6}' | invalid_settings |"
+                    + " match.winLength: expected an integer 3..5, got 6",
+                "'{#, \"name\": \"a\", \"clock\": \"5s\"}'        | invalid_settings | match.clock:"
+                    + " base time must be 10s..3h, was 5s",
+                "'{#, \"name\": \"a\", \"bot\": \"godlike\"}'     | invalid_settings | match.bot:"
+                    + " expected one of easy, medium, hard, perfect",
+                "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"500ms\"}' |"
+                    + " invalid_settings | match.botAfter: must be at least 1s, was 500ms",
+                "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"30s\"}' |"
+                    + " invalid_settings | match.botAfter: must be shorter than the longest wait,"
+                    + " 30s",
+                "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"soon\"}' |"
+                    + " invalid_settings | match.botAfter: \"soon\" is not a duration",
+                "'{#, \"name\": \"a\", \"botAfter\": \"5s\"}'     | invalid_settings |"
+                    + " match.botAfter: only with a bot",
+                "'{#, \"name\": \"a\", \"seat\": \"X\"}'          | invalid_settings | match.seat:"
+                    + " unknown field",
+            })
     void everyBadFieldIsRefusedByName(String json, String code, String message) {
         assertThatThrownBy(() -> read(json.replace("#", IDS)))
-                .isInstanceOfSatisfying(ProtocolException.class, e -> {
-                    assertThat(e.code()).isEqualTo(ErrorCode.fromWire(code));
-                    assertThat(e.getMessage()).startsWith(message);
-                });
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> {
+                            assertThat(e.code()).isEqualTo(ErrorCode.fromWire(code));
+                            assertThat(e.getMessage()).startsWith(message);
+                        });
     }
 
     @Test
     void theNameLimitIsTheServers() {
         String body = "{" + IDS + ", \"name\": \"" + "n".repeat(10) + "\"}";
         assertThat(MatchRequest.read(body, 10, WAIT).name()).hasSize(10);
-        assertThatThrownBy(() -> MatchRequest.read(body, 9, WAIT)).hasMessageContaining("1 to 9 characters");
+        assertThatThrownBy(() -> MatchRequest.read(body, 9, WAIT))
+                .hasMessageContaining("1 to 9 characters");
     }
 }

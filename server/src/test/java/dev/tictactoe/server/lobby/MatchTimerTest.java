@@ -3,11 +3,13 @@ package dev.tictactoe.server.lobby;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.bot.Level;
+
+import org.junit.jupiter.api.Test;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 class MatchTimerTest {
 
@@ -21,7 +23,8 @@ class MatchTimerTest {
     private final MatchTimer timer = new MatchTimer(queue, scheduler, () -> scheduler.now);
 
     private Ticket ticket(String name) {
-        return Ticket.of(name + "-".repeat(Ticket.MIN_TICKET_LENGTH - name.length()), name, name, CLASSIC);
+        return Ticket.of(
+                name + "-".repeat(Ticket.MIN_TICKET_LENGTH - name.length()), name, name, CLASSIC);
     }
 
     private void enqueue(Ticket ticket) {
@@ -51,13 +54,17 @@ class MatchTimerTest {
         long t0 = scheduler.now;
         enqueue(ticket("a"));
         scheduler.advanceTo(t0 + 5 * SECOND);
-        Ticket b = Ticket.of("b" + "-".repeat(15), "b", "b", MatchKey.of(4, null, null)).withBot(Level.EASY, Duration.ofSeconds(2));
+        Ticket b =
+                Ticket.of("b" + "-".repeat(15), "b", "b", MatchKey.of(4, null, null))
+                        .withBot(Level.EASY, Duration.ofSeconds(2));
         enqueue(b);
         assertThat(scheduler.pending()).isEqualTo(1); // the 30 s timer was replaced, not doubled
 
         scheduler.advanceTo(t0 + 7 * SECOND);
-        assertThat(heard).singleElement().isInstanceOfSatisfying(MatchEvent.BotFilled.class,
-                f -> assertThat(f.ticket()).isEqualTo(b));
+        assertThat(heard)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        MatchEvent.BotFilled.class, f -> assertThat(f.ticket()).isEqualTo(b));
         assertThat(scheduler.pending()).isEqualTo(1); // set again for a's timeout
 
         scheduler.advanceTo(t0 + 30 * SECOND);
@@ -69,14 +76,17 @@ class MatchTimerTest {
     void aLaterDeadlineDoesNotMoveTheTimer() {
         long t0 = scheduler.now;
         enqueue(ticket("a"));
-        enqueue(ticket("b").withBot(Level.EASY, Duration.ofSeconds(1))); // pairs with a: nobody waits
+        enqueue(
+                ticket("b")
+                        .withBot(Level.EASY, Duration.ofSeconds(1))); // pairs with a: nobody waits
         enqueue(ticket("c"));
         int scheduled = scheduler.tasks.size();
         scheduler.advanceTo(t0 + SECOND);
         enqueue(Ticket.of("d" + "-".repeat(15), "d", "d", MatchKey.of(5, null, null)));
         assertThat(scheduler.tasks).hasSize(scheduled);
         scheduler.advanceTo(t0 + 31 * SECOND);
-        assertThat(heard).extracting(e -> e.getClass().getSimpleName())
+        assertThat(heard)
+                .extracting(e -> e.getClass().getSimpleName())
                 .containsExactly("Paired", "TimedOut", "TimedOut");
     }
 

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.lobby;
 
 import static dev.tictactoe.server.lobby.ManualScheduler.SECOND;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.bot.Level;
@@ -9,6 +10,10 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.ops.PrometheusText;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -24,8 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
 /** Requests in, rooms and answers out, on a scheduler and a clock moved by hand. */
 class MatchmakerTest {
@@ -50,16 +53,27 @@ class MatchmakerTest {
             players.forEach((seat, ticket) -> tokens.put(seat, "tok-" + ticket.player()));
             Mark mine = players.containsKey(Mark.X) ? Mark.X : Mark.O;
             Level bot = players.size() == 1 ? players.get(mine).bot() : null;
-            return new Opened(code, tokens, new RoomSettings(key.rules(), mine, Mark.X, true, true, bot,
-                    key.timeControl()));
+            return new Opened(
+                    code,
+                    tokens,
+                    new RoomSettings(
+                            key.rules(), mine, Mark.X, true, true, bot, key.timeControl()));
         }
     }
 
     private final ManualScheduler scheduler = new ManualScheduler();
     private final PaperRooms rooms = new PaperRooms();
     private final ServerMetrics metrics = ServerMetrics.create();
-    private final Matchmaker matchmaker = new Matchmaker(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(7), rooms,
-            scheduler, () -> scheduler.now, metrics);
+    private final Matchmaker matchmaker =
+            new Matchmaker(
+                    MatchQueue.DEFAULT_WAIT,
+                    10,
+                    new SplittableRandom(7),
+                    rooms,
+                    scheduler,
+                    () -> scheduler.now,
+                    metrics);
+
     /** Every answer each ticket heard, by ticket id: exactly one is right. */
     private final Map<String, List<MatchAnswer>> answers = new ConcurrentHashMap<>();
 
@@ -69,13 +83,20 @@ class MatchmakerTest {
     }
 
     private static Ticket ticket(String name, MatchKey key) {
-        return Ticket.of(name + "-".repeat(Math.max(0, Ticket.MIN_TICKET_LENGTH - name.length())), "p-" + name, name,
+        return Ticket.of(
+                name + "-".repeat(Math.max(0, Ticket.MIN_TICKET_LENGTH - name.length())),
+                "p-" + name,
+                name,
                 key);
     }
 
     private Enqueued submit(Ticket ticket) {
-        return matchmaker.submit(ticket, answer -> answers.computeIfAbsent(answer.ticket().id(),
-                id -> new CopyOnWriteArrayList<>()).add(answer));
+        return matchmaker.submit(
+                ticket,
+                answer ->
+                        answers.computeIfAbsent(
+                                        answer.ticket().id(), id -> new CopyOnWriteArrayList<>())
+                                .add(answer));
     }
 
     private MatchAnswer answerOf(Ticket ticket) {
@@ -84,7 +105,8 @@ class MatchmakerTest {
     }
 
     private double counted(String outcome) {
-        return scraped("ttt_match_requests_total", "ttt_match_requests_total", Map.of("outcome", outcome));
+        return scraped(
+                "ttt_match_requests_total", "ttt_match_requests_total", Map.of("outcome", outcome));
     }
 
     private double scraped(String family, String sample, Map<String, String> labels) {
@@ -108,10 +130,13 @@ class MatchmakerTest {
         assertThat(b.token()).isEqualTo("tok-p-bo");
         assertThat(a.opponent()).isEqualTo(new MatchAnswer.Opponent("bo", null));
         assertThat(b.opponent()).isEqualTo(new MatchAnswer.Opponent("ana", null));
-        assertThat(rooms.opened).singleElement().satisfies(seats -> {
-            assertThat(seats.get(a.seat())).isEqualTo(ana);
-            assertThat(seats.get(b.seat())).isEqualTo(bo);
-        });
+        assertThat(rooms.opened)
+                .singleElement()
+                .satisfies(
+                        seats -> {
+                            assertThat(seats.get(a.seat())).isEqualTo(ana);
+                            assertThat(seats.get(b.seat())).isEqualTo(bo);
+                        });
         assertThat(matchmaker.waiting()).isZero();
         assertThat(counted("paired")).isEqualTo(2);
         // Ana waited 2 s for Bo, who was paired on arrival.
@@ -133,8 +158,10 @@ class MatchmakerTest {
         submit(bo);
         scheduler.advanceBy(SECOND);
         assertThat(answers).isEmpty();
-        assertThat(matchmaker.status(ana.id())).hasValue(new Enqueued.Waiting(ana, 1, 1, 2, Duration.ofSeconds(4)));
-        assertThat(matchmaker.status(bo.id())).hasValue(new Enqueued.Waiting(bo, 1, 1, 2, Duration.ofSeconds(1)));
+        assertThat(matchmaker.status(ana.id()))
+                .hasValue(new Enqueued.Waiting(ana, 1, 1, 2, Duration.ofSeconds(4)));
+        assertThat(matchmaker.status(bo.id()))
+                .hasValue(new Enqueued.Waiting(bo, 1, 1, 2, Duration.ofSeconds(1)));
         assertThat(matchmaker.status("nobody-waits-with-this")).isEmpty();
     }
 
@@ -162,10 +189,13 @@ class MatchmakerTest {
 
         scheduler.advanceBy(1);
         MatchAnswer.Matched matched = (MatchAnswer.Matched) answerOf(ana);
-        assertThat(matched.opponent()).isEqualTo(new MatchAnswer.Opponent("bot (hard)", Level.HARD));
+        assertThat(matched.opponent())
+                .isEqualTo(new MatchAnswer.Opponent("bot (hard)", Level.HARD));
         assertThat(matched.settings().bot()).isEqualTo(Level.HARD);
         assertThat(matched.settings().clock()).hasToString("3m+2s");
-        assertThat(rooms.opened).singleElement().satisfies(seats -> assertThat(seats).containsOnlyKeys(matched.seat()));
+        assertThat(rooms.opened)
+                .singleElement()
+                .satisfies(seats -> assertThat(seats).containsOnlyKeys(matched.seat()));
         assertThat(counted("bot")).isEqualTo(1);
         assertThat(matchmaker.waiting()).isZero();
     }
@@ -224,11 +254,15 @@ class MatchmakerTest {
         Ticket ana = ticket("ana", CLASSIC);
         submit(ana);
         Ticket again = new Ticket("another-ticket-of-ana", ana.player(), "ana", BLITZ, null, null);
-        assertThat(submit(again)).isInstanceOfSatisfying(Enqueued.Refused.class,
-                r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.ALREADY_QUEUED));
+        assertThat(submit(again))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.ALREADY_QUEUED));
         Ticket sameId = new Ticket(ana.id(), "p-bo", "bo", BLITZ, null, null);
-        assertThat(submit(sameId)).isInstanceOfSatisfying(Enqueued.Refused.class,
-                r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.TICKET_IN_USE));
+        assertThat(submit(sameId))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.TICKET_IN_USE));
         assertThat(answers).isEmpty();
         assertThat(counted("refused")).isEqualTo(2);
 
@@ -242,10 +276,13 @@ class MatchmakerTest {
         for (int i = 0; i < 10; i++) {
             submit(ticket("w" + i, MatchKey.of(3 + i, null, null)));
         }
-        assertThat(submit(ticket("late", MatchKey.of(19, null, null)))).isInstanceOfSatisfying(Enqueued.Refused.class,
-                r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.QUEUE_FULL));
+        assertThat(submit(ticket("late", MatchKey.of(19, null, null))))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.QUEUE_FULL));
         // One who completes a pair never waits, so it is still welcome.
-        assertThat(submit(ticket("pair", MatchKey.of(3, null, null)))).isInstanceOf(MatchEvent.Paired.class);
+        assertThat(submit(ticket("pair", MatchKey.of(3, null, null))))
+                .isInstanceOf(MatchEvent.Paired.class);
     }
 
     @Test
@@ -279,8 +316,15 @@ class MatchmakerTest {
      */
     @Test
     void cancelsRacingPairingsNeverLoseOrDoubleAnAnswer() throws Exception {
-        Matchmaker big = new Matchmaker(MatchQueue.DEFAULT_WAIT, 10_000, new SplittableRandom(11), rooms, scheduler,
-                () -> 0L, metrics);
+        Matchmaker big =
+                new Matchmaker(
+                        MatchQueue.DEFAULT_WAIT,
+                        10_000,
+                        new SplittableRandom(11),
+                        rooms,
+                        scheduler,
+                        () -> 0L,
+                        metrics);
         int threads = 4;
         int perThread = 500;
         Map<String, Boolean> cancelled = new ConcurrentHashMap<>();
@@ -289,19 +333,27 @@ class MatchmakerTest {
         List<Future<?>> done = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int thread = t;
-            done.add(pool.submit(() -> {
-                SplittableRandom random = new SplittableRandom(thread);
-                start.await();
-                for (int i = 0; i < perThread; i++) {
-                    Ticket ticket = ticket("t" + thread + "-" + i, CLASSIC);
-                    big.submit(ticket, answer -> answers.computeIfAbsent(answer.ticket().id(),
-                            id -> new CopyOnWriteArrayList<>()).add(answer));
-                    if (random.nextInt(3) == 0) {
-                        cancelled.put(ticket.id(), big.cancel(ticket.id()));
-                    }
-                }
-                return null;
-            }));
+            done.add(
+                    pool.submit(
+                            () -> {
+                                SplittableRandom random = new SplittableRandom(thread);
+                                start.await();
+                                for (int i = 0; i < perThread; i++) {
+                                    Ticket ticket = ticket("t" + thread + "-" + i, CLASSIC);
+                                    big.submit(
+                                            ticket,
+                                            answer ->
+                                                    answers.computeIfAbsent(
+                                                                    answer.ticket().id(),
+                                                                    id ->
+                                                                            new CopyOnWriteArrayList<>())
+                                                            .add(answer));
+                                    if (random.nextInt(3) == 0) {
+                                        cancelled.put(ticket.id(), big.cancel(ticket.id()));
+                                    }
+                                }
+                                return null;
+                            }));
         }
         start.countDown();
         for (Future<?> f : done) {
@@ -313,14 +365,17 @@ class MatchmakerTest {
 
         assertThat(answers).hasSize(threads * perThread);
         Map<String, Integer> seatsPerRoom = new HashMap<>();
-        answers.forEach((id, heard) -> {
-            assertThat(heard).as(id).hasSize(1);
-            MatchAnswer answer = heard.get(0);
-            assertThat(answer instanceof MatchAnswer.Cancelled).as(id).isEqualTo(cancelled.getOrDefault(id, false));
-            if (answer instanceof MatchAnswer.Matched m) {
-                seatsPerRoom.merge(m.code(), 1, Integer::sum);
-            }
-        });
+        answers.forEach(
+                (id, heard) -> {
+                    assertThat(heard).as(id).hasSize(1);
+                    MatchAnswer answer = heard.get(0);
+                    assertThat(answer instanceof MatchAnswer.Cancelled)
+                            .as(id)
+                            .isEqualTo(cancelled.getOrDefault(id, false));
+                    if (answer instanceof MatchAnswer.Matched m) {
+                        seatsPerRoom.merge(m.code(), 1, Integer::sum);
+                    }
+                });
         assertThat(seatsPerRoom.values()).allMatch(n -> n == 2);
         assertThat(seatsPerRoom).hasSize(rooms.opened.size());
         assertThat(big.waiting()).isZero();

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.ops.PrometheusText;
-import java.util.Map;
+
 import org.junit.jupiter.api.Test;
+
+import java.util.Map;
 
 /** Each facade method moves its series, and the scrape is valid Prometheus text. */
 class ServerMetricsTest {
@@ -44,24 +46,38 @@ class ServerMetricsTest {
             assertThat(value(f, "ttt_connections_opened_total", Map.of())).isEqualTo(2);
             assertThat(value(f, "ttt_members", Map.of("role", "player"))).isEqualTo(1);
             assertThat(value(f, "ttt_members", Map.of("role", "spectator"))).isEqualTo(1);
-            assertThat(value(f, "ttt_messages_in_total", Map.of("type", "undo_reply"))).isEqualTo(1);
-            assertThat(value(f, "ttt_rejections_total", Map.of("code", "not_your_turn"))).isEqualTo(1);
+            assertThat(value(f, "ttt_messages_in_total", Map.of("type", "undo_reply")))
+                    .isEqualTo(1);
+            assertThat(value(f, "ttt_rejections_total", Map.of("code", "not_your_turn")))
+                    .isEqualTo(1);
             assertThat(value(f, "ttt_rejections_total", Map.of("code", "bad_message"))).isZero();
             assertThat(f.get("ttt_move_handling_seconds").type()).isEqualTo("histogram");
-            assertThat(f.get("ttt_move_handling_seconds").value("ttt_move_handling_seconds_count", Map.of())).isEqualTo(1);
-            assertThat(f.get("ttt_move_handling_seconds").bucket(0.0005, Map.of()))
+            assertThat(
+                            f.get("ttt_move_handling_seconds")
+                                    .value("ttt_move_handling_seconds_count", Map.of()))
                     .isEqualTo(1);
+            assertThat(f.get("ttt_move_handling_seconds").bucket(0.0005, Map.of())).isEqualTo(1);
             assertThat(value(f, "ttt_moves_total", Map.of("by", "bot"))).isEqualTo(1);
-            assertThat(value(f, "ttt_games_finished_total", Map.of("result", "x_won", "reason", "line"))).isEqualTo(1);
-            assertThat(value(f, "ttt_games_finished_total", Map.of("result", "draw"))).isEqualTo(1);
-            assertThat(f.get("ttt_bot_think_seconds").bucket(0.025, Map.of()))
+            assertThat(
+                            value(
+                                    f,
+                                    "ttt_games_finished_total",
+                                    Map.of("result", "x_won", "reason", "line")))
                     .isEqualTo(1);
+            assertThat(value(f, "ttt_games_finished_total", Map.of("result", "draw"))).isEqualTo(1);
+            assertThat(f.get("ttt_bot_think_seconds").bucket(0.025, Map.of())).isEqualTo(1);
             assertThat(value(f, "ttt_bot_failures_total", Map.of())).isEqualTo(1);
             assertThat(value(f, "ttt_outbound_bytes_total", Map.of())).isEqualTo(100);
             assertThat(value(f, "ttt_members_lagging_total", Map.of())).isEqualTo(1);
             assertThat(value(f, "ttt_rate_limited_total", Map.of("action", "closed"))).isEqualTo(1);
-            assertThat(f).containsKeys("jvm_memory_used_bytes", "jvm_threads_live_threads", "process_cpu_usage",
-                    "process_files_open_files", "process_uptime_seconds", "process_resident_memory_bytes");
+            assertThat(f)
+                    .containsKeys(
+                            "jvm_memory_used_bytes",
+                            "jvm_threads_live_threads",
+                            "process_cpu_usage",
+                            "process_files_open_files",
+                            "process_uptime_seconds",
+                            "process_resident_memory_bytes");
         }
     }
 
@@ -78,24 +94,30 @@ class ServerMetricsTest {
             assertThat(value(f, "ttt_match_waiting", Map.of())).isEqualTo(7);
             PrometheusText.Family pairing = f.get("ttt_match_time_to_pair_seconds");
             assertThat(pairing.type()).isEqualTo("histogram");
-            assertThat(pairing.value("ttt_match_time_to_pair_seconds_count", Map.of())).isEqualTo(2);
+            assertThat(pairing.value("ttt_match_time_to_pair_seconds_count", Map.of()))
+                    .isEqualTo(2);
             assertThat(pairing.bucket(1, Map.of())).isEqualTo(1);
             assertThat(pairing.bucket(2.5, Map.of())).isEqualTo(2);
-            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "paired"))).isEqualTo(2);
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "paired")))
+                    .isEqualTo(2);
             assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "bot"))).isEqualTo(1);
-            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "timeout"))).isEqualTo(1);
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "timeout")))
+                    .isEqualTo(1);
             // Every outcome is there from the start, so a rate over it never starts from nothing.
-            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "cancelled"))).isZero();
+            assertThat(value(f, "ttt_match_requests_total", Map.of("outcome", "cancelled")))
+                    .isZero();
         }
     }
 
     @Test
     void everyClientMessageHasItsWireTypeName() {
-        assertThat(ServerMetrics.wireType(new ClientMessage.InviteBot("hard", null))).isEqualTo("invite_bot");
+        assertThat(ServerMetrics.wireType(new ClientMessage.InviteBot("hard", null)))
+                .isEqualTo("invite_bot");
         assertThat(ServerMetrics.wireType(new ClientMessage.Sync(null))).isEqualTo("sync");
     }
 
-    private static double value(Map<String, PrometheusText.Family> families, String name, Map<String, String> labels) {
+    private static double value(
+            Map<String, PrometheusText.Family> families, String name, Map<String, String> labels) {
         PrometheusText.Family family = families.get(name);
         assertThat(family).as(name).isNotNull();
         return family.value(name, labels);

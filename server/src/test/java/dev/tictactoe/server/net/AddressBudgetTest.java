@@ -2,8 +2,9 @@ package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicLong;
 
 class AddressBudgetTest {
 
@@ -48,7 +49,8 @@ class AddressBudgetTest {
 
     @Test
     void theDefaultsAreTenASecondWithBurstsOfTwenty() {
-        assertThat(dev.tictactoe.server.ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND).isEqualTo(10);
+        assertThat(dev.tictactoe.server.ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND)
+                .isEqualTo(10);
         assertThat(dev.tictactoe.server.ServerConfig.DEFAULT_UNKNOWN_CODE_BURST).isEqualTo(20);
     }
 }

@@ -8,20 +8,29 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
-import java.nio.charset.StandardCharsets;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.charset.StandardCharsets;
+
 class ChannelMemberTest {
 
-    /** Every length form of the header (7-bit, 16-bit, 64-bit) reads back as the same text frame. */
+    /**
+     * Every length form of the header (7-bit, 16-bit, 64-bit) reads back as the same text frame.
+     */
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 125, 126, 127, 65_535, 65_536, 200_000})
     void framesDecodeAsTextFramesOfTheSameBytes(int length) {
         String text = "é".repeat(length / 2) + "x".repeat(length % 2);
         byte[] payload = text.getBytes(StandardCharsets.UTF_8);
-        EmbeddedChannel client = new EmbeddedChannel(new WebSocket08FrameDecoder(
-                WebSocketDecoderConfig.newBuilder().expectMaskedFrames(false).maxFramePayloadLength(1 << 20).build()));
+        EmbeddedChannel client =
+                new EmbeddedChannel(
+                        new WebSocket08FrameDecoder(
+                                WebSocketDecoderConfig.newBuilder()
+                                        .expectMaskedFrames(false)
+                                        .maxFramePayloadLength(1 << 20)
+                                        .build()));
 
         client.writeInbound(ChannelMember.textFrame(ByteBufAllocator.DEFAULT, payload));
 

@@ -3,9 +3,10 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
+
 import java.net.InetSocketAddress;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 class ClientAddressTest {
 
@@ -25,7 +26,8 @@ class ClientAddressTest {
         ClientAddress clients = new ClientAddress(List.of("10.0.0.1", "10.0.0.2"));
         assertThat(clients.of(peer("10.0.0.1"), "198.51.100.1")).isEqualTo("198.51.100.1");
         // The client may prepend anything; only what the proxies appended counts.
-        assertThat(clients.of(peer("10.0.0.1"), "1.2.3.4, 198.51.100.1, 10.0.0.2")).isEqualTo("198.51.100.1");
+        assertThat(clients.of(peer("10.0.0.1"), "1.2.3.4, 198.51.100.1, 10.0.0.2"))
+                .isEqualTo("198.51.100.1");
         assertThat(clients.of(peer("10.0.0.1"), null)).isEqualTo("10.0.0.1");
         assertThat(clients.of(peer("10.0.0.1"), "10.0.0.2")).isEqualTo("10.0.0.2");
         assertThat(clients.of(peer("10.0.0.1"), "not-an-ip")).isEqualTo("10.0.0.1");
@@ -34,6 +36,7 @@ class ClientAddressTest {
 
     @Test
     void aTrustedProxyMustBeAnIpAddress() {
-        assertThatThrownBy(() -> new ClientAddress(List.of("proxy.example.com"))).hasMessageContaining("proxy.example.com");
+        assertThatThrownBy(() -> new ClientAddress(List.of("proxy.example.com")))
+                .hasMessageContaining("proxy.example.com");
     }
 }

@@ -2,8 +2,9 @@ package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicLong;
 
 class LogLimiterTest {
 

@@ -7,9 +7,11 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
-import java.net.URL;
+
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
+
+import java.net.URL;
 
 /** The production logging configuration: an event loop never waits for the log. */
 class LoggingConfigTest {
@@ -26,7 +28,8 @@ class LoggingConfigTest {
         configurator.setContext(context);
         configurator.doConfigure(production);
         try {
-            Appender<ILoggingEvent> appender = context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("ASYNC");
+            Appender<ILoggingEvent> appender =
+                    context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("ASYNC");
             assertThat(appender).isInstanceOf(AsyncAppender.class);
             AsyncAppender async = (AsyncAppender) appender;
             assertThat(async.isNeverBlock()).isTrue();

@@ -3,6 +3,7 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
@@ -10,25 +11,33 @@ import dev.tictactoe.server.game.Rules;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.MatchAnswer;
 import dev.tictactoe.server.lobby.MatchKey;
-import dev.tictactoe.server.lobby.MatchRequest;
 import dev.tictactoe.server.lobby.MatchQueue;
+import dev.tictactoe.server.lobby.MatchRequest;
 import dev.tictactoe.server.lobby.Ticket;
 import dev.tictactoe.server.room.RoomSettings;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 /** What the quick-match endpoints write is what the protocol document shows, field for field. */
 class MatchApiTest {
 
     private static final Path DOC = Path.of("..", "protocol", "PROTOCOL.md");
-    private static final Ticket ANA = new Ticket("Hq8kR2vX0bWm5tYz9cLp1A", "ana-laptop-7f3c", "ana",
-            MatchKey.of(15, 5, "3m+2s"), Level.HARD, Duration.ofSeconds(10));
+    private static final Ticket ANA =
+            new Ticket(
+                    "Hq8kR2vX0bWm5tYz9cLp1A",
+                    "ana-laptop-7f3c",
+                    "ana",
+                    MatchKey.of(15, 5, "3m+2s"),
+                    Level.HARD,
+                    Duration.ofSeconds(10));
 
     private static List<JsonNode> examples;
 
@@ -36,7 +45,8 @@ class MatchApiTest {
     @BeforeAll
     static void readTheDocument() throws Exception {
         String doc = Files.readString(DOC);
-        String section = doc.substring(doc.indexOf("## Quick match"), doc.indexOf("## Time controls"));
+        String section =
+                doc.substring(doc.indexOf("## Quick match"), doc.indexOf("## Time controls"));
         examples = new ArrayList<>();
         int at = 0;
         while ((at = section.indexOf("```json\n", at)) >= 0) {
@@ -48,44 +58,74 @@ class MatchApiTest {
     }
 
     private static RoomSettings settings(Mark seat, Level bot) {
-        return new RoomSettings(new Rules(15, 5), seat, Mark.X, true, true, bot, TimeControl.parse("3m+2s"));
+        return new RoomSettings(
+                new Rules(15, 5), seat, Mark.X, true, true, bot, TimeControl.parse("3m+2s"));
     }
 
     @Test
     void theDocumentedRequestReads() {
-        assertThat(MatchRequest.read(examples.get(0).toString(), 32, MatchQueue.DEFAULT_WAIT)).isEqualTo(ANA);
+        assertThat(MatchRequest.read(examples.get(0).toString(), 32, MatchQueue.DEFAULT_WAIT))
+                .isEqualTo(ANA);
     }
 
     @Test
     void everyDocumentedAnswerIsWhatTheServerWrites() {
-        MatchApi.Reply withPerson = MatchApi.reply(new MatchAnswer.Matched(ANA, "K7MQ2P", Mark.O,
-                "q3T9xY2mLw8sVb4nR1kZcA", new MatchAnswer.Opponent("bo", null), settings(Mark.X, null)));
+        MatchApi.Reply withPerson =
+                MatchApi.reply(
+                        new MatchAnswer.Matched(
+                                ANA,
+                                "K7MQ2P",
+                                Mark.O,
+                                "q3T9xY2mLw8sVb4nR1kZcA",
+                                new MatchAnswer.Opponent("bo", null),
+                                settings(Mark.X, null)));
         assertThat(withPerson.status().code()).isEqualTo(200);
         assertThat(withPerson.body()).isEqualTo(examples.get(1));
         assertThat(withPerson.body().toString()).isEqualTo(examples.get(1).toString());
 
-        MatchApi.Reply withBot = MatchApi.reply(new MatchAnswer.Matched(ANA, "M2Q9ZD", Mark.X,
-                "Zb0n4qK8sV1mT7wR3yLc2A", new MatchAnswer.Opponent("bot (hard)", Level.HARD), settings(Mark.X, Level.HARD)));
+        MatchApi.Reply withBot =
+                MatchApi.reply(
+                        new MatchAnswer.Matched(
+                                ANA,
+                                "M2Q9ZD",
+                                Mark.X,
+                                "Zb0n4qK8sV1mT7wR3yLc2A",
+                                new MatchAnswer.Opponent("bot (hard)", Level.HARD),
+                                settings(Mark.X, Level.HARD)));
         assertThat(withBot.body().toString()).isEqualTo(examples.get(2).toString());
 
-        MatchApi.Reply timeout = MatchApi.reply(new MatchAnswer.TimedOut(ANA, Duration.ofSeconds(30)));
+        MatchApi.Reply timeout =
+                MatchApi.reply(new MatchAnswer.TimedOut(ANA, Duration.ofSeconds(30)));
         assertThat(timeout.body().toString()).isEqualTo(examples.get(3).toString());
         MatchApi.Reply cancelled = MatchApi.reply(new MatchAnswer.Cancelled(ANA));
         assertThat(cancelled.body().toString()).isEqualTo(examples.get(4).toString());
-        MatchApi.Reply unavailable = MatchApi.reply(new MatchAnswer.Unavailable(ANA, "the server is full"));
+        MatchApi.Reply unavailable =
+                MatchApi.reply(new MatchAnswer.Unavailable(ANA, "the server is full"));
         assertThat(unavailable.status().code()).isEqualTo(503);
         assertThat(unavailable.body().get("code").textValue()).isEqualTo("server_full");
     }
 
     @Test
     void theDocumentedRefusalAndStatusAreWhatTheServerWrites() {
-        MatchQueue queue = new MatchQueue(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(1), event -> { });
+        MatchQueue queue =
+                new MatchQueue(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(1), event -> {});
         queue.enqueue(ANA, 0);
-        Enqueued second = queue.enqueue(new Ticket("another-ticket-of-ana", ANA.player(), "ana", ANA.key(), null, null), 0);
+        Enqueued second =
+                queue.enqueue(
+                        new Ticket(
+                                "another-ticket-of-ana",
+                                ANA.player(),
+                                "ana",
+                                ANA.key(),
+                                null,
+                                null),
+                        0);
         MatchApi.Reply refused = MatchApi.refusal((Enqueued.Refused) second);
         assertThat(refused.status().code()).isEqualTo(409);
         assertThat(refused.body().toString()).isEqualTo(examples.get(5).toString());
-        JsonNode waiting = MatchApi.waiting(new Enqueued.Waiting(ANA, 1, 1, 37, Duration.ofMillis(4210))).body();
+        JsonNode waiting =
+                MatchApi.waiting(new Enqueued.Waiting(ANA, 1, 1, 37, Duration.ofMillis(4210)))
+                        .body();
         assertThat(waiting.toString()).isEqualTo(examples.get(6).toString());
     }
 }

@@ -3,8 +3,10 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
-import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 class OriginPolicyTest {
 
@@ -33,7 +35,8 @@ class OriginPolicyTest {
         assertThat(byDefault.allows("null", "localhost:8080")).isFalse();
         assertThat(byDefault.allows("http://localhost:8080", null)).isFalse();
 
-        OriginPolicy listed = new OriginPolicy(List.of("https://play.example", "http://localhost:3000"));
+        OriginPolicy listed =
+                new OriginPolicy(List.of("https://play.example", "http://localhost:3000"));
         assertThat(listed.allows("https://play.example", "game.internal:8080")).isTrue();
         assertThat(listed.allows("https://play.example:443", "game.internal:8080")).isTrue();
         assertThat(listed.allows("http://localhost:3000", "localhost:8080")).isTrue();

@@ -3,6 +3,7 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
@@ -10,9 +11,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 class OutboundLimitTest {
 
@@ -23,12 +26,15 @@ class OutboundLimitTest {
 
     OutboundLimitTest() {
         channel.config().setWriteBufferWaterMark(GameServer.WATER_MARK);
-        channel.pipeline().addLast(new OutboundLimit(CAP), new ChannelInboundHandlerAdapter() {
-            @Override
-            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-                events.add(evt);
-            }
-        });
+        channel.pipeline()
+                .addLast(
+                        new OutboundLimit(CAP),
+                        new ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                events.add(evt);
+                            }
+                        });
     }
 
     private static ByteBuf bytes(int n) {
@@ -41,7 +47,8 @@ class OutboundLimitTest {
 
     @Test
     void theDefaultCapHoldsMoreThanTheHighWaterMark() {
-        assertThat(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES).isEqualTo(256 * 1024)
+        assertThat(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES)
+                .isEqualTo(256 * 1024)
                 .isGreaterThan(GameServer.WATER_MARK.high() * 2);
     }
 
@@ -102,14 +109,18 @@ class OutboundLimitTest {
         ByteBuf broadcast = bytes(10);
         channel.writeAndFlush(broadcast, channel.voidPromise());
         ChannelFuture reply = channel.writeAndFlush(bytes(10));
-        ChannelFuture secondClose = channel.writeAndFlush(new CloseWebSocketFrame(1001, "going away"));
+        ChannelFuture secondClose =
+                channel.writeAndFlush(new CloseWebSocketFrame(1001, "going away"));
 
         assertThat(broadcast.refCnt()).isZero();
         assertThat(reply.isSuccess()).isFalse();
         assertThat(secondClose.isSuccess()).isFalse();
         channel.checkException();
         assertThat(channel.isOpen()).isTrue();
-        assertThat(channel.outboundMessages()).hasSize(1).first().isInstanceOf(CloseWebSocketFrame.class);
+        assertThat(channel.outboundMessages())
+                .hasSize(1)
+                .first()
+                .isInstanceOf(CloseWebSocketFrame.class);
         channel.finishAndReleaseAll();
     }
 }

@@ -1,9 +1,10 @@
 package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.tictactoe.protocol.RoomStatus;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.lobby.MatchRooms;
@@ -11,25 +12,28 @@ import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomRegistry;
+
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.local.LocalIoHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateEvent;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
 /**
  * The quick-match endpoints on embedded channels, one per client: a waiting {@code POST} holds no
@@ -39,12 +43,20 @@ import org.junit.jupiter.api.Test;
 class QuickMatchHandlerTest {
 
     private final ServerConfig config = ServerConfig.builder().matchMaxWaiting(3).build();
-    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final EventLoopGroup roomLoops =
+            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final ServerMetrics metrics = ServerMetrics.create();
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
-    private final Matchmaker matchmaker = new Matchmaker(config.matchWait(), config.matchMaxWaiting(),
-            new SplittableRandom(5), MatchRooms.in(rooms), (task, delay) -> () -> { }, System::nanoTime, metrics);
+    private final Matchmaker matchmaker =
+            new Matchmaker(
+                    config.matchWait(),
+                    config.matchMaxWaiting(),
+                    new SplittableRandom(5),
+                    MatchRooms.in(rooms),
+                    (task, delay) -> () -> {},
+                    System::nanoTime,
+                    metrics);
     private final Services services = Services.of(rooms, config, metrics, null, matchmaker);
     private final List<EmbeddedChannel> channels = new ArrayList<>();
 
@@ -63,13 +75,22 @@ class QuickMatchHandlerTest {
     }
 
     private static FullHttpRequest request(HttpMethod method, String uri, String body) {
-        return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, uri,
+        return new DefaultFullHttpRequest(
+                HttpVersion.HTTP_1_1,
+                method,
+                uri,
                 Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
     }
 
     private static String ask(String name) {
         String ticket = ("ticket-of-" + name + "-0123456789").substring(0, 20);
-        return "{\"ticket\": \"" + ticket + "\", \"player\": \"player-" + name + "\", \"name\": \"" + name + "\"}";
+        return "{\"ticket\": \""
+                + ticket
+                + "\", \"player\": \"player-"
+                + name
+                + "\", \"name\": \""
+                + name
+                + "\"}";
     }
 
     private static void post(EmbeddedChannel channel, String body) {
@@ -83,7 +104,9 @@ class QuickMatchHandlerTest {
         assertThat(response).as("an answer").isNotNull();
         try {
             String body = response.content().toString(StandardCharsets.UTF_8);
-            return new Answer(response.status().code(), body.isEmpty() ? null : HttpReplies.JSON.readTree(body));
+            return new Answer(
+                    response.status().code(),
+                    body.isEmpty() ? null : HttpReplies.JSON.readTree(body));
         } finally {
             response.release();
         }
@@ -113,8 +136,10 @@ class QuickMatchHandlerTest {
         assertThat(b.body().get("code").textValue()).isEqualTo(code);
         assertThat(a.body().get("path").textValue()).isEqualTo("/rooms/" + code + "/ws");
         assertThat(a.body().get("seat").textValue()).isNotEqualTo(b.body().get("seat").textValue());
-        assertThat(a.body().get("token").textValue()).isNotEqualTo(b.body().get("token").textValue());
-        assertThat(a.body().get("opponent").toString()).isEqualTo("{\"name\":\"bo\",\"kind\":\"human\",\"level\":null}");
+        assertThat(a.body().get("token").textValue())
+                .isNotEqualTo(b.body().get("token").textValue());
+        assertThat(a.body().get("opponent").toString())
+                .isEqualTo("{\"name\":\"bo\",\"kind\":\"human\",\"level\":null}");
         assertThat(a.body().get("settings").get("seat")).isEqualTo(a.body().get("seat"));
 
         Snapshot room = rooms.find(code).orElseThrow().status().get(5, TimeUnit.SECONDS);
@@ -172,7 +197,8 @@ class QuickMatchHandlerTest {
         assertThat(status.body().get("position").intValue()).isEqualTo(1);
         assertThat(status.body().get("sameSettings").intValue()).isEqualTo(1);
         assertThat(status.body().get("waiting").intValue()).isEqualTo(1);
-        assertThat(status.body().get("settings").toString()).isEqualTo("{\"size\":3,\"winLength\":3,\"clock\":null}");
+        assertThat(status.body().get("settings").toString())
+                .isEqualTo("{\"size\":3,\"winLength\":3,\"clock\":null}");
 
         other.writeInbound(request(HttpMethod.DELETE, "/api/match/" + ticket, ""));
         Answer cancelled = answer(other);
@@ -180,7 +206,8 @@ class QuickMatchHandlerTest {
         assertThat(cancelled.body()).isNull();
         Answer heard = answer(ana);
         assertThat(heard.status()).isEqualTo(200);
-        assertThat(heard.body().toString()).isEqualTo("{\"status\":\"cancelled\",\"ticket\":\"" + ticket + "\"}");
+        assertThat(heard.body().toString())
+                .isEqualTo("{\"status\":\"cancelled\",\"ticket\":\"" + ticket + "\"}");
 
         other.writeInbound(request(HttpMethod.DELETE, "/api/match/" + ticket, ""));
         Answer again = answer(other);
@@ -195,7 +222,10 @@ class QuickMatchHandlerTest {
         EmbeddedChannel channel = client();
         post(channel, "{not json");
         assertRefused(answer(channel), 400, "bad_message");
-        post(channel, "{\"ticket\": \"ticket-of-ana-012345\", \"player\": \"a\", \"name\": \"ana\", \"size\": 25}");
+        post(
+                channel,
+                "{\"ticket\": \"ticket-of-ana-012345\", \"player\": \"a\", \"name\": \"ana\","
+                    + " \"size\": 25}");
         assertRefused(answer(channel), 400, "invalid_settings");
         post(channel, "{\"ticket\": \"ticket-of-ana-012345\", \"player\": \"a\", \"name\": \"\"}");
         assertRefused(answer(channel), 400, "name_invalid");

@@ -3,9 +3,11 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.net.RateLimiter.Verdict;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 class RateLimiterTest {
 

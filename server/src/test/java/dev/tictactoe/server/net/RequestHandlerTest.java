@@ -8,6 +8,7 @@ import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -17,18 +18,24 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
-/** The request handler alone, on an embedded channel: answers computed elsewhere are waited for in order. */
+/**
+ * The request handler alone, on an embedded channel: answers computed elsewhere are waited for in
+ * order.
+ */
 class RequestHandlerTest {
 
     private final ServerConfig config = ServerConfig.defaults();
-    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final EventLoopGroup roomLoops =
+            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
     private final Services services = Services.of(rooms, config);
@@ -67,11 +74,13 @@ class RequestHandlerTest {
         roomBusy.countDown();
         awaitAnswers(1 + RequestHandler.MAX_PIPELINED);
         FullHttpResponse first = channel.readOutbound();
-        assertThat(first.content().toString(StandardCharsets.UTF_8)).contains("\"room\":\"" + room.code() + "\"");
+        assertThat(first.content().toString(StandardCharsets.UTF_8))
+                .contains("\"room\":\"" + room.code() + "\"");
         first.release();
         for (int i = 0; i < RequestHandler.MAX_PIPELINED; i++) {
             FullHttpResponse next = channel.readOutbound();
-            assertThat(next.content().toString(StandardCharsets.UTF_8)).isEqualTo("{\"status\":\"ok\"}");
+            assertThat(next.content().toString(StandardCharsets.UTF_8))
+                    .isEqualTo("{\"status\":\"ok\"}");
             next.release();
         }
 
@@ -85,18 +94,21 @@ class RequestHandlerTest {
         busyAgain.countDown();
     }
 
-    /** Keeps the room's loop busy until the returned latch is released, so a lookup stays pending. */
+    /**
+     * Keeps the room's loop busy until the returned latch is released, so a lookup stays pending.
+     */
     private CountDownLatch holdRoomLoop() throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        roomLoops.execute(() -> {
-            started.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        roomLoops.execute(
+                () -> {
+                    started.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
         started.await();
         return release;
     }
@@ -113,7 +125,8 @@ class RequestHandlerTest {
         FullHttpResponse draining = channel.readOutbound();
         assertThat(draining.status().code()).isEqualTo(503);
         assertThat(draining.content().readableBytes()).isZero();
-        assertThat(draining.headers().getInt("Content-Length")).isEqualTo("{\"ready\":false}".length());
+        assertThat(draining.headers().getInt("Content-Length"))
+                .isEqualTo("{\"ready\":false}".length());
         draining.release();
     }
 }

@@ -3,6 +3,7 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.codec.http.HttpMethod;
+
 import org.junit.jupiter.api.Test;
 
 class RouterTest {
@@ -31,7 +32,8 @@ class RouterTest {
     @Test
     void quickMatchHasItsThreeEndpoints() {
         assertThat(Router.route(HttpMethod.POST, "/api/match")).isEqualTo(new Route.QuickMatch());
-        assertThat(get("/api/match/Hq8kR2vX0bWm5tYz9cLp1A")).isEqualTo(new Route.MatchStatus("Hq8kR2vX0bWm5tYz9cLp1A"));
+        assertThat(get("/api/match/Hq8kR2vX0bWm5tYz9cLp1A"))
+                .isEqualTo(new Route.MatchStatus("Hq8kR2vX0bWm5tYz9cLp1A"));
         assertThat(Router.route(HttpMethod.DELETE, "/api/match/Hq8kR2vX0bWm5tYz9cLp1A"))
                 .isEqualTo(new Route.CancelMatch("Hq8kR2vX0bWm5tYz9cLp1A"));
         assertThat(get("/api/match")).isEqualTo(new Route.MethodNotAllowed("/api/match", "POST"));
@@ -96,17 +98,23 @@ class RouterTest {
         String longest = "/" + "a".repeat(Router.MAX_PATH_CHARS - 1);
         assertThat(get(longest)).isInstanceOf(Route.NotFound.class);
         assertThat(get(longest + "a")).isEqualTo(new Route.TooLong(Router.MAX_PATH_CHARS + 1));
-        assertThat(get("/healthz?" + "q".repeat(3 * Router.MAX_PATH_CHARS))).isEqualTo(new Route.Health());
+        assertThat(get("/healthz?" + "q".repeat(3 * Router.MAX_PATH_CHARS)))
+                .isEqualTo(new Route.Health());
     }
 
     @Test
     void knownPathsWithTheWrongMethodSayWhatIsAllowed() {
-        assertThat(Router.route(HttpMethod.POST, "/rooms/K7MQ2P/ws")).isEqualTo(new Route.MethodNotAllowed("/rooms/K7MQ2P/ws", "GET"));
+        assertThat(Router.route(HttpMethod.POST, "/rooms/K7MQ2P/ws"))
+                .isEqualTo(new Route.MethodNotAllowed("/rooms/K7MQ2P/ws", "GET"));
         assertThat(get("/api/rooms")).isEqualTo(new Route.MethodNotAllowed("/api/rooms", "POST"));
-        assertThat(Router.route(HttpMethod.DELETE, "/healthz")).isEqualTo(new Route.MethodNotAllowed("/healthz", "GET, HEAD"));
-        assertThat(Router.route(HttpMethod.valueOf("BREW"), "/readyz")).isEqualTo(new Route.MethodNotAllowed("/readyz", "GET, HEAD"));
-        assertThat(Router.route(HttpMethod.HEAD, "/metrics")).isEqualTo(new Route.MethodNotAllowed("/metrics", "GET"));
-        assertThat(Router.route(HttpMethod.PUT, "/api/rooms/K7MQ2P")).isInstanceOf(Route.MethodNotAllowed.class);
+        assertThat(Router.route(HttpMethod.DELETE, "/healthz"))
+                .isEqualTo(new Route.MethodNotAllowed("/healthz", "GET, HEAD"));
+        assertThat(Router.route(HttpMethod.valueOf("BREW"), "/readyz"))
+                .isEqualTo(new Route.MethodNotAllowed("/readyz", "GET, HEAD"));
+        assertThat(Router.route(HttpMethod.HEAD, "/metrics"))
+                .isEqualTo(new Route.MethodNotAllowed("/metrics", "GET"));
+        assertThat(Router.route(HttpMethod.PUT, "/api/rooms/K7MQ2P"))
+                .isInstanceOf(Route.MethodNotAllowed.class);
     }
 
     @Test
@@ -116,6 +124,7 @@ class RouterTest {
         assertThat(get("/rooms/K7MQ2P/ws/")).isEqualTo(new Route.NotFound("/rooms/K7MQ2P/ws/"));
         assertThat(get("/healthz/")).isEqualTo(new Route.NotFound("/healthz/"));
         assertThat(get("/favicon.ico")).isEqualTo(new Route.NotFound("/favicon.ico"));
-        assertThat(Router.route(HttpMethod.valueOf("BREW"), "/coffee")).isEqualTo(new Route.NotFound("/coffee"));
+        assertThat(Router.route(HttpMethod.valueOf("BREW"), "/coffee"))
+                .isEqualTo(new Route.NotFound("/coffee"));
     }
 }

@@ -9,6 +9,7 @@ import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
+
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -18,12 +19,14 @@ import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 
 /**
  * How a session ends a connection, on an embedded channel with its own clock: the close frame goes
@@ -33,19 +36,23 @@ import org.junit.jupiter.api.Test;
 class SessionHandlerTest {
 
     private final ServerConfig config = ServerConfig.defaults();
-    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final EventLoopGroup roomLoops =
+            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
     private final Services services = Services.of(rooms, config);
-    private final EmbeddedChannel channel = new EmbeddedChannel(
-            new OutboundLimit(config.maxOutboundBytes()), new SessionHandler(services));
+    private final EmbeddedChannel channel =
+            new EmbeddedChannel(
+                    new OutboundLimit(config.maxOutboundBytes()), new SessionHandler(services));
 
     @BeforeEach
     void open() throws Exception {
         Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
         channel.attr(SessionHandler.ROOM).set(room);
-        channel.pipeline().fireUserEventTriggered(
-                new WebSocketServerProtocolHandler.HandshakeComplete("/rooms/" + room.code() + "/ws", EmptyHttpHeaders.INSTANCE, null));
+        channel.pipeline()
+                .fireUserEventTriggered(
+                        new WebSocketServerProtocolHandler.HandshakeComplete(
+                                "/rooms/" + room.code() + "/ws", EmptyHttpHeaders.INSTANCE, null));
     }
 
     @AfterEach
@@ -57,7 +64,9 @@ class SessionHandlerTest {
 
     @Test
     void aRequestedCloseSendsTheFrameAndLingersBeforeClosing() {
-        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.REPLACED, "replaced"));
+        channel.pipeline()
+                .fireUserEventTriggered(
+                        new SessionHandler.CloseRequest(CloseCodes.REPLACED, "replaced"));
 
         CloseWebSocketFrame frame = channel.readOutbound();
         assertThat(frame.statusCode()).isEqualTo(CloseCodes.REPLACED);
@@ -71,17 +80,22 @@ class SessionHandlerTest {
 
     @Test
     void framesAndWritesAfterTheCloseFrameDoNotCutTheLingerShort() {
-        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
+        channel.pipeline()
+                .fireUserEventTriggered(
+                        new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
         ((CloseWebSocketFrame) channel.readOutbound()).release();
 
         // The client has not read the close frame yet and keeps talking, and a broadcast from the
         // room arrives behind the frame, written as rooms write, with a void promise.
         channel.writeInbound(new TextWebSocketFrame("{\"type\":\"history\"}"));
-        channel.writeAndFlush(Unpooled.copiedBuffer("late", StandardCharsets.UTF_8), channel.voidPromise());
+        channel.writeAndFlush(
+                Unpooled.copiedBuffer("late", StandardCharsets.UTF_8), channel.voidPromise());
 
         channel.checkException();
         assertThat(channel.isOpen()).isTrue();
-        assertThat(channel.<Object>readOutbound()).as("nothing sent after the close frame").isNull();
+        assertThat(channel.<Object>readOutbound())
+                .as("nothing sent after the close frame")
+                .isNull();
         channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
         channel.runScheduledPendingTasks();
         assertThat(channel.isOpen()).isFalse();
@@ -89,8 +103,12 @@ class SessionHandlerTest {
 
     @Test
     void aSecondCloseRequestKeepsTheFirstCode() {
-        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
-        channel.pipeline().fireUserEventTriggered(new SessionHandler.CloseRequest(CloseCodes.GOING_AWAY, "shutting down"));
+        channel.pipeline()
+                .fireUserEventTriggered(
+                        new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
+        channel.pipeline()
+                .fireUserEventTriggered(
+                        new SessionHandler.CloseRequest(CloseCodes.GOING_AWAY, "shutting down"));
 
         CloseWebSocketFrame frame = channel.readOutbound();
         assertThat(frame.statusCode()).isEqualTo(CloseCodes.LEFT);

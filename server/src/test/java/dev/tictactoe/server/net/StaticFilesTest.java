@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomRegistry;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -16,6 +17,10 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,16 +28,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
-/** The browser client's files and the Origin rule, answered by the request handler on an embedded channel. */
+/**
+ * The browser client's files and the Origin rule, answered by the request handler on an embedded
+ * channel.
+ */
 class StaticFilesTest {
 
     private final ServerConfig config = ServerConfig.defaults();
-    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final EventLoopGroup roomLoops =
+            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final Services services = Services.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final Services services =
+            Services.of(new RoomRegistry(config, roomLoops, bots), config);
     private final StaticFiles files = services.files();
 
     @AfterEach
@@ -46,7 +54,8 @@ class StaticFilesTest {
     }
 
     private static FullHttpRequest get(String uri) {
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, uri);
+        FullHttpRequest request =
+                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, uri);
         request.headers().set(HttpHeaderNames.HOST, "localhost:8080");
         return request;
     }
@@ -66,7 +75,9 @@ class StaticFilesTest {
             assertThat(page.status()).isEqualTo(HttpResponseStatus.OK);
             assertThat(page.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("text/html");
             assertThat(page.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo("no-cache");
-            assertThat(page.headers().get("Content-Security-Policy")).contains("script-src 'self'").doesNotContain("unsafe-inline");
+            assertThat(page.headers().get("Content-Security-Policy"))
+                    .contains("script-src 'self'")
+                    .doesNotContain("unsafe-inline");
             assertThat(page.headers().get("X-Content-Type-Options")).isEqualTo("nosniff");
             assertThat(page.content().toString(StandardCharsets.UTF_8))
                     .contains("/assets/" + files.version() + "/main.js")
@@ -81,7 +92,8 @@ class StaticFilesTest {
         FullHttpResponse js = answer(get("/assets/" + files.version() + "/main.js"));
         assertThat(js.status()).isEqualTo(HttpResponseStatus.OK);
         assertThat(js.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("text/javascript");
-        assertThat(js.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo(StaticFiles.ASSET_CACHE);
+        assertThat(js.headers().get(HttpHeaderNames.CACHE_CONTROL))
+                .isEqualTo(StaticFiles.ASSET_CACHE);
         String etag = js.headers().get(HttpHeaderNames.ETAG);
         js.release();
 
@@ -96,18 +108,23 @@ class StaticFilesTest {
         assertThat(old.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo("no-cache");
         old.release();
 
-        assertThat(answer(get("/assets/" + files.version() + "/../../etc/passwd")).status().code()).isIn(400, 404);
-        assertThat(answer(get("/assets/" + files.version() + "/nope.js")).status()).isEqualTo(HttpResponseStatus.NOT_FOUND);
+        assertThat(answer(get("/assets/" + files.version() + "/../../etc/passwd")).status().code())
+                .isIn(400, 404);
+        assertThat(answer(get("/assets/" + files.version() + "/nope.js")).status())
+                .isEqualTo(HttpResponseStatus.NOT_FOUND);
     }
 
     @Test
     void aCrossOriginUpgradeIsRefusedWithATypedForbidden() {
         FullHttpRequest upgrade = get("/rooms/K7MQ2P/ws");
-        upgrade.headers().set(HttpHeaderNames.UPGRADE, "websocket").set(HttpHeaderNames.CONNECTION, "Upgrade")
+        upgrade.headers()
+                .set(HttpHeaderNames.UPGRADE, "websocket")
+                .set(HttpHeaderNames.CONNECTION, "Upgrade")
                 .set(HttpHeaderNames.ORIGIN, "http://evil.example");
         FullHttpResponse refused = answer(upgrade);
         assertThat(refused.status()).isEqualTo(HttpResponseStatus.FORBIDDEN);
-        assertThat(refused.content().toString(StandardCharsets.UTF_8)).contains("\"code\":\"origin_not_allowed\"");
+        assertThat(refused.content().toString(StandardCharsets.UTF_8))
+                .contains("\"code\":\"origin_not_allowed\"");
         refused.release();
     }
 
@@ -115,7 +132,10 @@ class StaticFilesTest {
     void theFolderHoldsExactlyTheListedFiles() throws IOException {
         try (Stream<Path> listing = Files.list(Path.of("src/main/resources/web"))) {
             List<String> names = listing.map(p -> p.getFileName().toString()).sorted().toList();
-            List<String> expected = Stream.concat(StaticFiles.ASSETS.stream(), Stream.of(StaticFiles.PAGE)).sorted().toList();
+            List<String> expected =
+                    Stream.concat(StaticFiles.ASSETS.stream(), Stream.of(StaticFiles.PAGE))
+                            .sorted()
+                            .toList();
             assertThat(names).isEqualTo(expected);
         }
     }

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.BotRunner;
@@ -14,39 +15,46 @@ import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.FailingDisk;
 import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.local.LocalIoHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
-/** The rooms' journal on a real store: each change its own kind of record, history from the archive, a full disk. */
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The rooms' journal on a real store: each change its own kind of record, history from the archive,
+ * a full disk.
+ */
 @Timeout(60)
 class StoredRoomsTest {
 
     private static final byte[] PAYLOAD = {1, 6, 0, 0};
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private final FailingDisk disk = new FailingDisk();
     private final ServerConfig config = ServerConfig.defaults();
-    private final EventLoopGroup roomLoops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final EventLoopGroup roomLoops =
+            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final Services services = Services.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final Services services =
+            Services.of(new RoomRegistry(config, roomLoops, bots), config);
     private final EmbeddedChannel http = new EmbeddedChannel(new RequestHandler(services));
     private final Logger serverLog = (Logger) LoggerFactory.getLogger("dev.tictactoe.server");
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
@@ -66,13 +74,19 @@ class StoredRoomsTest {
         for (ChangeKind kind : ChangeKind.values()) {
             kinds.add(StoredRooms.kindOf(kind));
         }
-        assertThat(kinds).hasSize(ChangeKind.values().length)
-                .doesNotContain(RecordKind.CHECKPOINT, RecordKind.END, RecordKind.CREATED, RecordKind.SETTINGS,
+        assertThat(kinds)
+                .hasSize(ChangeKind.values().length)
+                .doesNotContain(
+                        RecordKind.CHECKPOINT,
+                        RecordKind.END,
+                        RecordKind.CREATED,
+                        RecordKind.SETTINGS,
                         RecordKind.RESULT);
     }
 
     @Test
-    void aFullDiskGivesOneErrorLineAnUnreadyServerAndRoomsPlayingOnUntilItWritesAgain() throws Exception {
+    void aFullDiskGivesOneErrorLineAnUnreadyServerAndRoomsPlayingOnUntilItWritesAgain()
+            throws Exception {
         lines.start();
         serverLog.addAppender(lines);
         try (Store store = disk.open(dir)) {
@@ -83,13 +97,19 @@ class StoredRoomsTest {
             assertThat(ready()).isEqualTo(200);
 
             disk.full(true);
-            rooms.change("AB", 2, ChangeKind.MOVED, PAYLOAD); // taken; the writer fails on it and retries
+            rooms.change(
+                    "AB",
+                    2,
+                    ChangeKind.MOVED,
+                    PAYLOAD); // taken; the writer fails on it and retries
             FailingDisk.awaitHealthy(store, false);
             for (int v = 3; v < 103; v++) {
                 assertThat(rooms.change("AB", v, ChangeKind.MOVED, PAYLOAD)).isFalse();
                 assertThat(rooms.checkpoint("AB", v, () -> PAYLOAD)).isFalse();
             }
-            assertThat(errors()).hasSize(2).anyMatch(m -> m.contains("No space left on device"))
+            assertThat(errors())
+                    .hasSize(2)
+                    .anyMatch(m -> m.contains("No space left on device"))
                     .anyMatch(m -> m.contains("rooms play on in memory"));
             assertThat(ready()).isEqualTo(503);
             assertThat(lastBody).contains("\"ready\":false", "No space left on device");
@@ -106,20 +126,33 @@ class StoredRoomsTest {
     void historyReadsTheGamesTheArchiveKeeps() throws Exception {
         try (Store store = disk.open(dir)) {
             StoredRooms rooms = new StoredRooms(store);
-            rooms.gameFinished("K7MQ2P", 1, () -> ("{\"room\":\"K7MQ2P\",\"game\":1,\"first\":\"X\",\"moves\":[0,3,1,4,2],"
-                    + "\"winner\":\"X\",\"reason\":\"line\",\"line\":[0,1,2],\"endedAt\":1}").getBytes(StandardCharsets.UTF_8));
-            rooms.gameFinished("K7MQ2P", 2, () -> ("{\"room\":\"K7MQ2P\",\"game\":2,\"first\":\"O\",\"moves\":[4],"
-                    + "\"winner\":null,\"reason\":\"resign\",\"line\":[],\"endedAt\":2}").getBytes(StandardCharsets.UTF_8));
+            rooms.gameFinished(
+                    "K7MQ2P",
+                    1,
+                    () ->
+                            ("{\"room\":\"K7MQ2P\",\"game\":1,\"first\":\"X\",\"moves\":[0,3,1,4,2],"
+                                 + "\"winner\":\"X\",\"reason\":\"line\",\"line\":[0,1,2],\"endedAt\":1}")
+                                    .getBytes(StandardCharsets.UTF_8));
+            rooms.gameFinished(
+                    "K7MQ2P",
+                    2,
+                    () ->
+                            ("{\"room\":\"K7MQ2P\",\"game\":2,\"first\":\"O\",\"moves\":[4],"
+                                 + "\"winner\":null,\"reason\":\"resign\",\"line\":[],\"endedAt\":2}")
+                                    .getBytes(StandardCharsets.UTF_8));
             rooms.gameFinished("K7MQ2P", 3, () -> "not json".getBytes(StandardCharsets.UTF_8));
-            assertThat(rooms.history("K7MQ2P").get(10, TimeUnit.SECONDS)).containsExactly(
-                    new GameRecord(1, "X", List.of(0, 3, 1, 4, 2), "X", "line", List.of(0, 1, 2)),
-                    new GameRecord(2, "O", List.of(4), null, "resign", List.of()));
+            assertThat(rooms.history("K7MQ2P").get(10, TimeUnit.SECONDS))
+                    .containsExactly(
+                            new GameRecord(
+                                    1, "X", List.of(0, 3, 1, 4, 2), "X", "line", List.of(0, 1, 2)),
+                            new GameRecord(2, "O", List.of(4), null, "resign", List.of()));
             assertThat(rooms.history("NOSUCH").get(10, TimeUnit.SECONDS)).isEmpty();
         }
     }
 
     private int ready() {
-        http.writeInbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/readyz"));
+        http.writeInbound(
+                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/readyz"));
         FullHttpResponse response = http.readOutbound();
         lastBody = response.content().toString(StandardCharsets.UTF_8);
         response.release();
@@ -129,8 +162,10 @@ class StoredRoomsTest {
     /** The error lines logged so far. */
     private List<String> errors() {
         synchronized (lines) {
-            return List.copyOf(lines.list).stream().filter(e -> e.getLevel() == Level.ERROR)
-                    .map(ILoggingEvent::getFormattedMessage).toList();
+            return List.copyOf(lines.list).stream()
+                    .filter(e -> e.getLevel() == Level.ERROR)
+                    .map(ILoggingEvent::getFormattedMessage)
+                    .toList();
         }
     }
 }

@@ -7,13 +7,15 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+
 import org.junit.jupiter.api.Test;
 
 class TransportTest {
 
     @Test
     void autoTakesEpollWhereItLoadsAndNioElsewhere() {
-        assertThat(Transport.choose("auto")).isEqualTo(Epoll.isAvailable() ? Transport.EPOLL : Transport.NIO);
+        assertThat(Transport.choose("auto"))
+                .isEqualTo(Epoll.isAvailable() ? Transport.EPOLL : Transport.NIO);
         assertThat(Transport.choose("AUTO")).isEqualTo(Transport.choose("auto"));
     }
 
@@ -30,7 +32,8 @@ class TransportTest {
             assertThat(Transport.choose("epoll")).isEqualTo(Transport.EPOLL);
             assertThat(Transport.EPOLL.serverChannel()).isEqualTo(EpollServerSocketChannel.class);
         } else {
-            assertThatThrownBy(() -> Transport.choose("epoll")).hasMessageContaining("not available");
+            assertThatThrownBy(() -> Transport.choose("epoll"))
+                    .hasMessageContaining("not available");
         }
     }
 
@@ -38,11 +41,14 @@ class TransportTest {
     void theLinuxBuildsLoadTheNativeLibrary() {
         assumeThat(System.getProperty("os.name")).isEqualTo("Linux");
         assumeThat(System.getProperty("os.arch")).isIn("amd64", "aarch64");
-        assertThat(Epoll.isAvailable()).as("native epoll: %s", Epoll.unavailabilityCause()).isTrue();
+        assertThat(Epoll.isAvailable())
+                .as("native epoll: %s", Epoll.unavailabilityCause())
+                .isTrue();
     }
 
     @Test
     void anUnknownNameIsRefused() {
-        assertThatThrownBy(() -> Transport.choose("kqueue")).hasMessageContaining("auto, epoll or nio");
+        assertThatThrownBy(() -> Transport.choose("kqueue"))
+                .hasMessageContaining("auto, epoll or nio");
     }
 }

@@ -12,30 +12,40 @@ import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.joran.spi.JoranException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.logging.LogFields;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
+
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
-/** The production logback.xml: dated text by default, JSON lines with structured fields on request. */
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+/**
+ * The production logback.xml: dated text by default, JSON lines with structured fields on request.
+ */
 class LogFormatTest {
 
     @Test
     void textLinesStartWithAnIso8601DateAndTime() throws Exception {
         String line = encode(null, "room K7MQ2P created");
-        assertThat(line).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d) INFO  Room - room K7MQ2P created\\n");
+        assertThat(line)
+                .matches(
+                        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d)"
+                            + " INFO  Room - room K7MQ2P created\\n");
     }
 
     @Test
     void jsonLinesCarryTheRoomSeatAndRemoteAddressAsFields() throws Exception {
         String line;
         try (LogFields.Scope room = LogFields.room("K7MQ2P");
-             LogFields.Scope member = LogFields.member("X", new InetSocketAddress("127.0.0.1", 5555))) {
+                LogFields.Scope member =
+                        LogFields.member("X", new InetSocketAddress("127.0.0.1", 5555))) {
             line = encode("json", "room K7MQ2P seat X reconnected");
         }
         assertThat(line).endsWith("\n").doesNotContain("\n{");
@@ -67,7 +77,10 @@ class LogFormatTest {
         assertThat(FormatEncoder.parse("xml")).isNull();
     }
 
-    /** One event through the encoder that logback.xml configures for {@code format} (null: the default). */
+    /**
+     * One event through the encoder that logback.xml configures for {@code format} (null: the
+     * default).
+     */
     private static String encode(String format, String message) throws JoranException {
         LoggerContext context = new LoggerContext();
         context.setMDCAdapter(MDC.getMDCAdapter());
@@ -81,9 +94,13 @@ class LogFormatTest {
             Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
             AsyncAppender async = (AsyncAppender) root.getAppender("ASYNC");
             @SuppressWarnings("unchecked")
-            Encoder<ILoggingEvent> encoder = ((OutputStreamAppender<ILoggingEvent>) async.getAppender("STDOUT")).getEncoder();
+            Encoder<ILoggingEvent> encoder =
+                    ((OutputStreamAppender<ILoggingEvent>) async.getAppender("STDOUT"))
+                            .getEncoder();
             Logger logger = context.getLogger("dev.tictactoe.server.room.Room");
-            LoggingEvent event = new LoggingEvent(Logger.class.getName(), logger, Level.INFO, message, null, null);
+            LoggingEvent event =
+                    new LoggingEvent(
+                            Logger.class.getName(), logger, Level.INFO, message, null, null);
             return new String(encoder.encode(event), StandardCharsets.UTF_8);
         } finally {
             context.stop();

@@ -3,6 +3,7 @@ package dev.tictactoe.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
@@ -10,7 +11,12 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,15 +24,14 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
 /** {@code /metrics} of a real server is valid Prometheus text, and its series move with a game. */
 class MetricsScrapeIT {
 
     static final Duration WAIT = Duration.ofSeconds(20);
 
-    private final GameServer server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+    private final GameServer server =
+            GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
     private final EventLoopGroup clients = GameConnection.newGroup(2);
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -39,13 +44,21 @@ class MetricsScrapeIT {
     @Test
     void aGameMovesTheSeriesOfAScrape() throws Exception {
         Scrape before = scrape();
-        assertThat(before.families.keySet()).contains("jvm_memory_used_bytes", "jvm_gc_memory_allocated_bytes_total", "jvm_threads_live_threads",
-                "process_cpu_usage", "process_files_open_files", "process_resident_memory_bytes", "ttt_bot_queue");
+        assertThat(before.families.keySet())
+                .contains(
+                        "jvm_memory_used_bytes",
+                        "jvm_gc_memory_allocated_bytes_total",
+                        "jvm_threads_live_threads",
+                        "process_cpu_usage",
+                        "process_files_open_files",
+                        "process_resident_memory_bytes",
+                        "ttt_bot_queue");
         assertThat(before.value("ttt_rooms")).isZero();
 
         RoomsApi api = new RoomsApi("127.0.0.1", server.port());
         String code = api.create(NewRoom.DEFAULT).code();
-        try (GameClient x = client(code); GameClient o = client(code)) {
+        try (GameClient x = client(code);
+                GameClient o = client(code)) {
             x.join("ana");
             o.join("bob");
             x.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
@@ -58,7 +71,8 @@ class MetricsScrapeIT {
                 x.awaitSnapshot(s -> s.moves().size() == moves, WAIT);
                 o.awaitSnapshot(s -> s.moves().size() == moves, WAIT);
             }
-            assertThat(x.awaitSnapshot(s -> "over".equals(s.status()), WAIT).result().winner()).isEqualTo("X");
+            assertThat(x.awaitSnapshot(s -> "over".equals(s.status()), WAIT).result().winner())
+                    .isEqualTo("X");
 
             Scrape during = scrape();
             assertThat(during.value("ttt_rooms")).isEqualTo(1);
@@ -68,11 +82,18 @@ class MetricsScrapeIT {
         }
 
         Scrape after = scrape();
-        assertThat(after.delta(before, "ttt_messages_in_total", Map.of("type", "join"))).isEqualTo(2);
-        assertThat(after.delta(before, "ttt_messages_in_total", Map.of("type", "move"))).isEqualTo(6);
-        assertThat(after.delta(before, "ttt_rejections_total", Map.of("code", "not_your_turn"))).isEqualTo(1);
+        assertThat(after.delta(before, "ttt_messages_in_total", Map.of("type", "join")))
+                .isEqualTo(2);
+        assertThat(after.delta(before, "ttt_messages_in_total", Map.of("type", "move")))
+                .isEqualTo(6);
+        assertThat(after.delta(before, "ttt_rejections_total", Map.of("code", "not_your_turn")))
+                .isEqualTo(1);
         assertThat(after.delta(before, "ttt_moves_total", Map.of("by", "player"))).isEqualTo(5);
-        assertThat(after.value("ttt_games_finished_total", Map.of("result", "x_won", "reason", "line"))).isEqualTo(1);
+        assertThat(
+                        after.value(
+                                "ttt_games_finished_total",
+                                Map.of("result", "x_won", "reason", "line")))
+                .isEqualTo(1);
         PrometheusText.Family handling = after.families.get("ttt_move_handling_seconds");
         assertThat(handling.type()).isEqualTo("histogram");
         assertThat(handling.value("ttt_move_handling_seconds_count", Map.of())).isEqualTo(6);
@@ -93,7 +114,11 @@ class MetricsScrapeIT {
         }
         Scrape after = scrape();
         assertThat(after.delta(before, "ttt_moves_total", Map.of("by", "bot"))).isEqualTo(1);
-        assertThat(after.families.get("ttt_bot_think_seconds").value("ttt_bot_think_seconds_count", Map.of())).isEqualTo(1);
+        assertThat(
+                        after.families
+                                .get("ttt_bot_think_seconds")
+                                .value("ttt_bot_think_seconds_count", Map.of()))
+                .isEqualTo(1);
         assertThat(after.value("ttt_bot_failures_total")).isZero();
     }
 
@@ -111,12 +136,16 @@ class MetricsScrapeIT {
     private Scrape scrape() throws Exception {
         HttpResponse<String> response = get("/metrics");
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("content-type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
+        assertThat(response.headers().firstValue("content-type"))
+                .hasValue("text/plain; version=0.0.4; charset=utf-8");
         return new Scrape(PrometheusText.parse(response.body()));
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).timeout(WAIT).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                        .timeout(WAIT)
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -134,9 +163,16 @@ class MetricsScrapeIT {
 
         /** How much a series grew since {@code earlier}, where it may not have existed yet. */
         double delta(Scrape earlier, String name, Map<String, String> labels) {
-            double was = earlier.families.containsKey(name)
-                    && earlier.families.get(name).samples().stream().anyMatch(s -> s.labels().entrySet().containsAll(labels.entrySet()))
-                    ? earlier.value(name, labels) : 0;
+            double was =
+                    earlier.families.containsKey(name)
+                                    && earlier.families.get(name).samples().stream()
+                                            .anyMatch(
+                                                    s ->
+                                                            s.labels()
+                                                                    .entrySet()
+                                                                    .containsAll(labels.entrySet()))
+                            ? earlier.value(name, labels)
+                            : 0;
             return value(name, labels) - was;
         }
     }

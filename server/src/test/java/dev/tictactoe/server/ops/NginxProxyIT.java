@@ -11,7 +11,15 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+
 import io.netty.channel.EventLoopGroup;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -26,25 +34,23 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A game and a reconnect through a real nginx running docker/nginx.conf, with only its listen
- * and upstream addresses changed. Skipped without nginx, except in CI (env CI set), where it fails.
+ * A game and a reconnect through a real nginx running docker/nginx.conf, with only its listen and
+ * upstream addresses changed. Skipped without nginx, except in CI (env CI set), where it fails.
  */
 class NginxProxyIT {
 
     static final Path CONFIG = Path.of("..", "docker", "nginx.conf");
     static final Duration WAIT = Duration.ofSeconds(20);
-    static final List<Path> NGINX = List.of(Path.of("/usr/sbin/nginx"), Path.of("/usr/local/sbin/nginx"),
-            Path.of("/usr/bin/nginx"), Path.of("/usr/local/nginx/sbin/nginx"));
+    static final List<Path> NGINX =
+            List.of(
+                    Path.of("/usr/sbin/nginx"),
+                    Path.of("/usr/local/sbin/nginx"),
+                    Path.of("/usr/bin/nginx"),
+                    Path.of("/usr/local/nginx/sbin/nginx"));
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
     private GameServer server;
     private Process nginx;
     private int proxyPort;
@@ -63,12 +69,24 @@ class NginxProxyIT {
         server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
         proxyPort = freePort();
         Path conf = dir.resolve("nginx.conf");
-        Files.writeString(conf, localConfig(Files.readString(CONFIG), proxyPort, server.port(), dir));
-        nginx = new ProcessBuilder(binary.toString(), "-p", dir.toString(), "-c", conf.toString(),
-                "-g", "daemon off; pid " + dir.resolve("nginx.pid") + "; error_log " + dir.resolve("error.log") + ";")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("nginx.out").toFile())
-                .start();
+        Files.writeString(
+                conf, localConfig(Files.readString(CONFIG), proxyPort, server.port(), dir));
+        nginx =
+                new ProcessBuilder(
+                                binary.toString(),
+                                "-p",
+                                dir.toString(),
+                                "-c",
+                                conf.toString(),
+                                "-g",
+                                "daemon off; pid "
+                                        + dir.resolve("nginx.pid")
+                                        + "; error_log "
+                                        + dir.resolve("error.log")
+                                        + ";")
+                        .redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("nginx.out").toFile())
+                        .start();
         awaitListening(proxyPort);
     }
 
@@ -91,7 +109,8 @@ class NginxProxyIT {
         RoomsApi api = new RoomsApi("127.0.0.1", proxyPort);
         assertThat(api.health()).isEqualTo(200);
         String code = api.create(NewRoom.DEFAULT).code();
-        try (GameClient a = client(code); GameClient b = client(code)) {
+        try (GameClient a = client(code);
+                GameClient b = client(code)) {
             a.join("ana");
             b.join("bob");
             GameClient x = "X".equals(a.seat()) ? a : b;
@@ -118,9 +137,17 @@ class NginxProxyIT {
 
     @Test
     void metricsAreNotServedThroughTheProxy() throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxyPort + "/metrics")).timeout(WAIT).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+                HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(
+                                                URI.create(
+                                                        "http://127.0.0.1:"
+                                                                + proxyPort
+                                                                + "/metrics"))
+                                        .timeout(WAIT)
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(404);
     }
 
@@ -128,10 +155,18 @@ class NginxProxyIT {
     static String localConfig(String shipped, int listen, int upstream, Path dir) {
         String conf = replaceOnce(shipped, "listen 80;", "listen 127.0.0.1:" + listen + ";");
         conf = replaceOnce(conf, "server server:8080;", "server 127.0.0.1:" + upstream + ";");
-        conf = replaceOnce(conf, "access_log /dev/stdout;", "access_log " + dir.resolve("access.log") + ";");
+        conf =
+                replaceOnce(
+                        conf,
+                        "access_log /dev/stdout;",
+                        "access_log " + dir.resolve("access.log") + ";");
         StringBuilder temp = new StringBuilder("http {\n");
         for (String kind : List.of("client_body", "proxy", "fastcgi", "uwsgi", "scgi")) {
-            temp.append("    ").append(kind).append("_temp_path ").append(dir.resolve(kind)).append(";\n");
+            temp.append("    ")
+                    .append(kind)
+                    .append("_temp_path ")
+                    .append(dir.resolve(kind))
+                    .append(";\n");
         }
         return replaceOnce(conf, "http {\n", temp.toString());
     }
@@ -147,7 +182,9 @@ class NginxProxyIT {
         return GameClient.connect("127.0.0.1", proxyPort, code, clients).timeout(WAIT);
     }
 
-    /** {@code mover} plays {@code cell}; waits until the other side has seen {@code moves} moves. */
+    /**
+     * {@code mover} plays {@code cell}; waits until the other side has seen {@code moves} moves.
+     */
     private static void play(GameClient mover, GameClient other, int cell, int moves) {
         mover.move(cell);
         other.awaitSnapshot(s -> s.moves().size() == moves, WAIT);
@@ -155,7 +192,8 @@ class NginxProxyIT {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket =
+                new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
@@ -168,13 +206,18 @@ class NginxProxyIT {
                 return;
             } catch (IOException e) {
                 if (!nginx.isAlive()) {
-                    throw new AssertionError("nginx exited: " + Files.readString(dir.resolve("nginx.out"))
-                            + (Files.exists(dir.resolve("error.log")) ? Files.readString(dir.resolve("error.log")) : ""));
+                    throw new AssertionError(
+                            "nginx exited: "
+                                    + Files.readString(dir.resolve("nginx.out"))
+                                    + (Files.exists(dir.resolve("error.log"))
+                                            ? Files.readString(dir.resolve("error.log"))
+                                            : ""));
                 }
                 if (System.nanoTime() > deadline) {
                     throw new AssertionError("nginx did not listen on " + port + " within " + WAIT);
                 }
-                // Nothing signals that nginx has opened its port: poll it, returning early if nginx dies.
+                // Nothing signals that nginx has opened its port: poll it, returning early if nginx
+                // dies.
                 try {
                     nginx.onExit().get(100, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException stillRunning) {

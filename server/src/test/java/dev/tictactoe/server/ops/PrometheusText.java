@@ -11,8 +11,8 @@ import java.util.TreeMap;
 /**
  * A strict reader of the Prometheus text exposition format 0.0.4: it rejects what a Prometheus
  * server would refuse to ingest (bad names, escapes or numbers, a TYPE after its samples, families
- * split apart, duplicate series, histograms whose buckets are not cumulative or disagree with
- * their count) instead of guessing.
+ * split apart, duplicate series, histograms whose buckets are not cumulative or disagree with their
+ * count) instead of guessing.
  */
 public final class PrometheusText {
 
@@ -22,27 +22,47 @@ public final class PrometheusText {
     /** One metric family: its TYPE (untyped when absent), HELP and samples. */
     public record Family(String name, String type, String help, List<Sample> samples) {
 
-        /** The value of the one sample of {@code sampleName} with these labels (and maybe others). */
+        /**
+         * The value of the one sample of {@code sampleName} with these labels (and maybe others).
+         */
         public double value(String sampleName, Map<String, String> labels) {
-            List<Sample> found = samples.stream()
-                    .filter(s -> s.name.equals(sampleName) && s.labels.entrySet().containsAll(labels.entrySet()))
-                    .toList();
+            List<Sample> found =
+                    samples.stream()
+                            .filter(
+                                    s ->
+                                            s.name.equals(sampleName)
+                                                    && s.labels
+                                                            .entrySet()
+                                                            .containsAll(labels.entrySet()))
+                            .toList();
             if (found.size() != 1) {
-                throw new IllegalArgumentException(found.size() + " samples of " + sampleName + labels + " in " + name);
+                throw new IllegalArgumentException(
+                        found.size() + " samples of " + sampleName + labels + " in " + name);
             }
             return found.get(0).value;
         }
 
-        /** The count of a histogram's bucket at upper bound {@code le}, however the bound is spelled. */
+        /**
+         * The count of a histogram's bucket at upper bound {@code le}, however the bound is
+         * spelled.
+         */
         public double bucket(double le, Map<String, String> labels) {
             return samples.stream()
-                    .filter(s -> s.name.equals(name + "_bucket") && number(s.labels.get("le")) == le
-                            && s.labels.entrySet().containsAll(labels.entrySet()))
+                    .filter(
+                            s ->
+                                    s.name.equals(name + "_bucket")
+                                            && number(s.labels.get("le")) == le
+                                            && s.labels.entrySet().containsAll(labels.entrySet()))
                     .mapToDouble(Sample::value)
-                    .reduce((a, b) -> {
-                        throw new IllegalArgumentException("several buckets at le=" + le + " in " + name);
-                    })
-                    .orElseThrow(() -> new IllegalArgumentException("no bucket at le=" + le + " in " + name));
+                    .reduce(
+                            (a, b) -> {
+                                throw new IllegalArgumentException(
+                                        "several buckets at le=" + le + " in " + name);
+                            })
+                    .orElseThrow(
+                            () ->
+                                    new IllegalArgumentException(
+                                            "no bucket at le=" + le + " in " + name));
         }
     }
 
@@ -53,7 +73,8 @@ public final class PrometheusText {
         }
     }
 
-    private static final Set<String> TYPES = Set.of("counter", "gauge", "histogram", "summary", "untyped");
+    private static final Set<String> TYPES =
+            Set.of("counter", "gauge", "histogram", "summary", "untyped");
 
     private final Map<String, Family> families = new LinkedHashMap<>();
     private final Set<String> finished = new HashSet<>();
@@ -87,7 +108,9 @@ public final class PrometheusText {
         }
         if (l.startsWith("#")) {
             String[] parts = l.split("[ \t]+", 4);
-            if (parts.length >= 3 && parts[0].equals("#") && (parts[1].equals("HELP") || parts[1].equals("TYPE"))) {
+            if (parts.length >= 3
+                    && parts[0].equals("#")
+                    && (parts[1].equals("HELP") || parts[1].equals("TYPE"))) {
                 String name = parts[2];
                 requireName(name);
                 String rest = parts.length == 4 ? parts[3] : "";
@@ -104,7 +127,8 @@ public final class PrometheusText {
                     if (family.help != null) {
                         throw error("second HELP for " + name);
                     }
-                    families.put(name, new Family(name, family.type, unescape(rest), family.samples));
+                    families.put(
+                            name, new Family(name, family.type, unescape(rest), family.samples));
                 }
             }
             return; // any other # line is a comment
@@ -129,12 +153,14 @@ public final class PrometheusText {
                     }
                     if (c == '\\') {
                         char e = next();
-                        value.append(switch (e) {
-                            case '\\' -> '\\';
-                            case '"' -> '"';
-                            case 'n' -> '\n';
-                            default -> throw error("bad escape \\" + e + " in a label value");
-                        });
+                        value.append(
+                                switch (e) {
+                                    case '\\' -> '\\';
+                                    case '"' -> '"';
+                                    case 'n' -> '\n';
+                                    default ->
+                                            throw error("bad escape \\" + e + " in a label value");
+                                });
                     } else {
                         value.append(c);
                     }
@@ -151,7 +177,10 @@ public final class PrometheusText {
             pos++;
         }
         String[] rest = line.substring(pos).trim().split("[ \t]+");
-        if (pos >= line.length() || !Character.isWhitespace(line.charAt(pos)) || rest.length < 1 || rest.length > 2) {
+        if (pos >= line.length()
+                || !Character.isWhitespace(line.charAt(pos))
+                || rest.length < 1
+                || rest.length > 2) {
             throw error("expected ' value [timestamp]'");
         }
         double value = number(rest[0]);
@@ -177,7 +206,9 @@ public final class PrometheusText {
             if (sample.endsWith(suffix)) {
                 String base = sample.substring(0, sample.length() - suffix.length());
                 Family f = families.get(base);
-                if (f != null && ("histogram".equals(f.type) || "summary".equals(f.type) && !suffix.equals("_bucket"))) {
+                if (f != null
+                        && ("histogram".equals(f.type)
+                                || "summary".equals(f.type) && !suffix.equals("_bucket"))) {
                     return base;
                 }
             }
@@ -205,7 +236,11 @@ public final class PrometheusText {
             for (Sample bucket : e.getValue()) {
                 double le = number(bucket.labels.get("le"));
                 if (le <= previousLe || bucket.value < previous) {
-                    throw new FormatError(0, f.name + " buckets are not cumulative in order at le=" + bucket.labels.get("le"));
+                    throw new FormatError(
+                            0,
+                            f.name
+                                    + " buckets are not cumulative in order at le="
+                                    + bucket.labels.get("le"));
                 }
                 previous = bucket.value;
                 previousLe = le;
@@ -248,11 +283,12 @@ public final class PrometheusText {
                 continue;
             }
             char e = ++i < text.length() ? text.charAt(i) : ' ';
-            out.append(switch (e) {
-                case '\\' -> '\\';
-                case 'n' -> '\n';
-                default -> throw error("bad escape \\" + e + " in HELP");
-            });
+            out.append(
+                    switch (e) {
+                        case '\\' -> '\\';
+                        case 'n' -> '\n';
+                        default -> throw error("bad escape \\" + e + " in HELP");
+                    });
         }
         return out.toString();
     }

@@ -8,8 +8,10 @@ import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 /** A bot whose search fails or proposes nonsense still moves: the game goes on. */
 class BotTurnsTest {
@@ -20,9 +22,12 @@ class BotTurnsTest {
 
     @Test
     void aFailedSearchFallsBackToTheFirstEmptyCell() {
-        try (RoomDriver driver = new RoomDriver(withBot(), (board, level, budget, seed) -> {
-            throw new IllegalStateException("search broke");
-        })) {
+        try (RoomDriver driver =
+                new RoomDriver(
+                        withBot(),
+                        (board, level, budget, seed) -> {
+                            throw new IllegalStateException("search broke");
+                        })) {
             Client ana = driver.join("ana");
             ana.move(0);
             driver.runBots();
@@ -35,8 +40,11 @@ class BotTurnsTest {
 
     @Test
     void anIllegalBotMoveFallsBackToo() {
-        try (RoomDriver driver = new RoomDriver(withBot(),
-                (board, level, budget, seed) -> new BotMove(0, level, false, 0, 0, 0, "taken"))) {
+        try (RoomDriver driver =
+                new RoomDriver(
+                        withBot(),
+                        (board, level, budget, seed) ->
+                                new BotMove(0, level, false, 0, 0, 0, "taken"))) {
             Client ana = driver.join("ana");
             ana.move(0);
             driver.runBots();
@@ -47,22 +55,27 @@ class BotTurnsTest {
 
     @Test
     void theRoomsBotSeedMakesItsChoicesRepeatable() {
-        BotRunner.Search bySeed = (board, level, budget, seed) -> {
-            int[] empty = new int[board.rules().cells()];
-            int count = board.legalMoves(empty);
-            return new BotMove(empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
-        };
-        assertThat(botReplies(7L, bySeed)).isEqualTo(botReplies(7L, bySeed))
+        BotRunner.Search bySeed =
+                (board, level, budget, seed) -> {
+                    int[] empty = new int[board.rules().cells()];
+                    int count = board.legalMoves(empty);
+                    return new BotMove(
+                            empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
+                };
+        assertThat(botReplies(7L, bySeed))
+                .isEqualTo(botReplies(7L, bySeed))
                 .isNotEqualTo(botReplies(8L, bySeed));
     }
 
     @Test
     void whoWatchesDoesNotChangeTheBotsChoices() {
-        BotRunner.Search bySeed = (board, level, budget, seed) -> {
-            int[] empty = new int[board.rules().cells()];
-            int count = board.legalMoves(empty);
-            return new BotMove(empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
-        };
+        BotRunner.Search bySeed =
+                (board, level, budget, seed) -> {
+                    int[] empty = new int[board.rules().cells()];
+                    int count = board.legalMoves(empty);
+                    return new BotMove(
+                            empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
+                };
         List<Integer> alone = botReplies(7L, bySeed);
         try (RoomDriver driver = new RoomDriver(withBot(), RoomDriver.LIMITS, 7L, bySeed)) {
             Client ana = driver.join("ana");

@@ -3,18 +3,23 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A room written down after every change and rebuilt from the last checkpoint, as after a restart. */
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * A room written down after every change and rebuilt from the last checkpoint, as after a restart.
+ */
 class CheckpointTest {
 
     private static final Duration GRACE = RoomDriver.LIMITS.seatGrace();
@@ -37,7 +42,8 @@ class CheckpointTest {
         for (int i = 0; i < version; i++) {
             assertThat(driver.journal.changeVersions().get(i)).isEqualTo(i + 1L);
         }
-        assertThat(driver.journal.entries).extracting(RoomDriver.Journal.Entry::kind)
+        assertThat(driver.journal.entries)
+                .extracting(RoomDriver.Journal.Entry::kind)
                 .containsExactly(null, ChangeKind.SEATED, ChangeKind.SEATED, ChangeKind.MOVED);
     }
 
@@ -90,14 +96,17 @@ class CheckpointTest {
 
         // Ana comes back with her token and catches up from the version she had, by diffs.
         Client ana2 = driver.connect();
-        ana2.send(new ClientMessage.Join(Protocol.VERSION, "ana", ana.token(), false, before.version()));
+        ana2.send(
+                new ClientMessage.Join(
+                        Protocol.VERSION, "ana", ana.token(), false, before.version()));
         assertThat(ana2.seat()).isEqualTo("X");
         ana2.view = anaView;
         ana2.viewVersion = before.version();
         int received = ana2.received.size();
         ana2.send(new ClientMessage.Sync(before.version()));
         assertThat(ana2.received.subList(received, ana2.received.size()))
-                .allMatch(ServerMessage.Diff.class::isInstance).hasSize(4); // and her own return
+                .allMatch(ServerMessage.Diff.class::isInstance)
+                .hasSize(4); // and her own return
         assertThat(ana2.view()).isEqualTo(driver.snapshot());
 
         Client stranger = driver.connect();
@@ -113,7 +122,9 @@ class CheckpointTest {
         assertThat(over.result().winner()).isEqualTo("X");
         assertThat(over.score().x()).isEqualTo(1);
         assertThat(driver.journal.games).containsOnlyKeys(1);
-        assertThat(driver.journal.games.get(1)).contains("\"moves\":[0,3,1,4,2]").contains("\"winner\":\"X\"");
+        assertThat(driver.journal.games.get(1))
+                .contains("\"moves\":[0,3,1,4,2]")
+                .contains("\"winner\":\"X\"");
         assertThat(eve.closedWith).isNull();
     }
 

@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.JsonPatch;
@@ -10,6 +11,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +27,15 @@ final class Client implements Member {
     final List<ServerMessage> received = new ArrayList<>();
     boolean writable = true;
     Integer closedWith;
+
     /** The connection dropped: it sends nothing more. */
     boolean dropped;
+
     /** The snapshot as this member knows it, rebuilt from welcome, snapshots and diffs. */
     JsonNode view;
+
     long viewVersion = -1;
+
     /** Diffs that did not follow on from the view: the member would have to sync. */
     int gaps;
 
@@ -41,7 +47,8 @@ final class Client implements Member {
     @Override
     public void send(Outgoing message) {
         assertThat(closedWith).as("a write after close").isNull();
-        ServerMessage decoded = MessageCodec.decodeServer(new String(message.bytes(), StandardCharsets.UTF_8));
+        ServerMessage decoded =
+                MessageCodec.decodeServer(new String(message.bytes(), StandardCharsets.UTF_8));
         received.add(decoded);
         switch (decoded) {
             case ServerMessage.Welcome w -> replace(w.snapshot());
@@ -54,7 +61,7 @@ final class Client implements Member {
                     gaps++;
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -107,8 +114,12 @@ final class Client implements Member {
     }
 
     String token() {
-        return received.stream().filter(ServerMessage.Welcome.class::isInstance).map(ServerMessage.Welcome.class::cast)
-                .reduce((a, b) -> b).orElseThrow().token();
+        return received.stream()
+                .filter(ServerMessage.Welcome.class::isInstance)
+                .map(ServerMessage.Welcome.class::cast)
+                .reduce((a, b) -> b)
+                .orElseThrow()
+                .token();
     }
 
     String seat() {

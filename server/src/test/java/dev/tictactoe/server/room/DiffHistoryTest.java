@@ -20,7 +20,9 @@ class DiffHistoryTest {
             long oldest = Math.max(1, v - 9);
             for (long seen = -1; seen <= v + 1; seen++) {
                 // A member who saw `seen` can be caught up if every later diff is held.
-                assertThat(history.covers(seen)).as("saw %d of %d", seen, v).isEqualTo(seen >= oldest - 1 && seen <= v);
+                assertThat(history.covers(seen))
+                        .as("saw %d of %d", seen, v)
+                        .isEqualTo(seen >= oldest - 1 && seen <= v);
             }
             for (long held = oldest; held <= v; held++) {
                 assertThat(history.get(held)).isEqualTo(diff(held));

@@ -13,10 +13,12 @@ import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
-import java.util.List;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
 
 /** Claiming an untimed game from an idle opponent, with time frozen on the embedded loop. */
 class IdleClaimRoomTest {
@@ -53,7 +55,8 @@ class IdleClaimRoomTest {
         driver.advance(AFTER.minus(MILLI));
         p[1].send(new ClientMessage.Claim());
         assertThat(p[1].lastError()).isEqualTo(ErrorCode.CLAIM_TOO_EARLY);
-        assertThat(p[1].lastOf(ServerMessage.Error.class).message()).isEqualTo("the game can be claimed in 1s");
+        assertThat(p[1].lastOf(ServerMessage.Error.class).message())
+                .isEqualTo("the game can be claimed in 1s");
         assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
 
         driver.advance(MILLI);
@@ -61,7 +64,8 @@ class IdleClaimRoomTest {
         Snapshot s = driver.snapshot();
         assertThat(s.result()).isEqualTo(new Snapshot.Result("O", "abandoned", List.of()));
         assertThat(s.score().o()).isEqualTo(1);
-        assertThat(p[0].lastOf(ServerMessage.Diff.class).event()).isEqualTo(new Event.GameOver("O", "abandoned"));
+        assertThat(p[0].lastOf(ServerMessage.Diff.class).event())
+                .isEqualTo(new Event.GameOver("O", "abandoned"));
         assertThat(p[0].view()).isEqualTo(s);
     }
 
@@ -82,8 +86,16 @@ class IdleClaimRoomTest {
     @Test
     void aTimedGameOrABotCannotBeClaimed() {
         driver.close();
-        driver = new RoomDriver(new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, true, null,
-                TimeControl.parse("5m")));
+        driver =
+                new RoomDriver(
+                        new RoomSettings(
+                                Rules.CLASSIC,
+                                Mark.X,
+                                Mark.X,
+                                true,
+                                true,
+                                null,
+                                TimeControl.parse("5m")));
         Client[] p = pair();
         assertThat(p[1].view().claimableAt()).isNull();
         driver.advance(AFTER);
@@ -91,7 +103,9 @@ class IdleClaimRoomTest {
         assertThat(p[1].lastError()).isEqualTo(ErrorCode.CLAIM_NOT_ALLOWED);
 
         driver.close();
-        driver = new RoomDriver(new RoomSettings(Rules.CLASSIC, Mark.O, Mark.X, true, true, Level.EASY));
+        driver =
+                new RoomDriver(
+                        new RoomSettings(Rules.CLASSIC, Mark.O, Mark.X, true, true, Level.EASY));
         Client ana = driver.join("ana");
         driver.advance(AFTER);
         ana.send(new ClientMessage.Claim());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,8 @@ class MatchTest {
     }
 
     private static void rejected(ThrowingCallable call, ErrorCode code) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(Rejection.class, r -> assertThat(r.code).isEqualTo(code));
+        assertThatThrownBy(call)
+                .isInstanceOfSatisfying(Rejection.class, r -> assertThat(r.code).isEqualTo(code));
     }
 
     @Test
@@ -50,7 +52,9 @@ class MatchTest {
         assertThat(match.wins(Mark.X)).isEqualTo(1);
         assertThat(match.turn()).isNull();
         rejected(() -> match.checkMove(Mark.O, 8), ErrorCode.GAME_OVER);
-        assertThat(match.finished()).singleElement().satisfies(g -> assertThat(g.moves()).containsExactly(0, 3, 1, 4, 2));
+        assertThat(match.finished())
+                .singleElement()
+                .satisfies(g -> assertThat(g.moves()).containsExactly(0, 3, 1, 4, 2));
     }
 
     @Test

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,15 +17,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The journal is the room: under random traffic (joins, returns, drops, takebacks, claims, bots,
- * timeouts, restarts with downtime), the newest checkpoint and the changes after it, replayed,
- * give back the room exactly as it was when it wrote each change: version, snapshot, held diffs,
- * seats and tokens, move ids, clocks, idle claims, times. A process that dies after any record
- * comes back as the room was at that record.
+ * timeouts, restarts with downtime), the newest checkpoint and the changes after it, replayed, give
+ * back the room exactly as it was when it wrote each change: version, snapshot, held diffs, seats
+ * and tokens, move ids, clocks, idle claims, times. A process that dies after any record comes back
+ * as the room was at that record.
  */
 class ReplayPropertyTest {
 
@@ -31,35 +33,61 @@ class ReplayPropertyTest {
     @ValueSource(longs = {1, 2, 3, 4, 5, 6})
     void everyPrefixOfTheJournalReplaysToTheRoomAsItWasThen(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        TimeControl clock = switch ((int) (seed % 3)) {
-            case 0 -> TimeControl.parse("20s/move");
-            case 1 -> null;
-            default -> TimeControl.parse("1m+2s");
-        };
-        RoomSettings settings = new RoomSettings(new Rules(seed % 2 == 0 ? 4 : 3, 3), Mark.X,
-                seed % 4 == 0 ? Mark.O : Mark.X, true, true, null, clock);
-        try (RoomDriver driver = new RoomDriver(settings, RoomDriver.LIMITS, seed, RoomPropertyTest::search)) {
+        TimeControl clock =
+                switch ((int) (seed % 3)) {
+                    case 0 -> TimeControl.parse("20s/move");
+                    case 1 -> null;
+                    default -> TimeControl.parse("1m+2s");
+                };
+        RoomSettings settings =
+                new RoomSettings(
+                        new Rules(seed % 2 == 0 ? 4 : 3, 3),
+                        Mark.X,
+                        seed % 4 == 0 ? Mark.O : Mark.X,
+                        true,
+                        true,
+                        null,
+                        clock);
+        try (RoomDriver driver =
+                new RoomDriver(settings, RoomDriver.LIMITS, seed, RoomPropertyTest::search)) {
             // Checkpoints often, so replays start from many points and cross many changes.
             driver.journal.checkpointEvery = seed % 2 == 0 ? 7 : 25;
             TreeMap<Integer, String> live = new TreeMap<>();
-            driver.journal.afterChange = () -> live.put(driver.journal.entries.size(), state(driver.room));
+            driver.journal.afterChange =
+                    () -> live.put(driver.journal.entries.size(), state(driver.room));
             List<Client> clients = new ArrayList<>();
             List<String> tokens = new ArrayList<>();
             for (int step = 0; step < STEPS; step++) {
                 if (random.nextInt(150) == 0) {
-                    // Every connection goes with the old process; players come back with their tokens.
+                    // Every connection goes with the old process; players come back with their
+                    // tokens.
                     clients.forEach(c -> c.dropped = true);
-                    driver.restart(driver.journal.entries.size(), Duration.ofSeconds(random.nextInt(90)));
+                    driver.restart(
+                            driver.journal.entries.size(), Duration.ofSeconds(random.nextInt(90)));
                 } else {
                     RoomPropertyTest.act(random, driver, clients, tokens);
                 }
             }
             Set<ChangeKind> kinds = EnumSet.noneOf(ChangeKind.class);
-            driver.journal.entries.stream().filter(e -> e.kind() != null).forEach(e -> kinds.add(e.kind()));
-            assertThat(kinds).as("seed %d", seed).contains(ChangeKind.SEATED, ChangeKind.SPECTATORS,
-                    ChangeKind.DROPPED, ChangeKind.RETURNED, ChangeKind.FREED, ChangeKind.REMATCH);
-            live.forEach((records, state) -> assertThat(state(driver.rebuilt(records)))
-                    .as("seed %d, the room rebuilt from its first %d records", seed, records).isEqualTo(state));
+            driver.journal.entries.stream()
+                    .filter(e -> e.kind() != null)
+                    .forEach(e -> kinds.add(e.kind()));
+            assertThat(kinds)
+                    .as("seed %d", seed)
+                    .contains(
+                            ChangeKind.SEATED,
+                            ChangeKind.SPECTATORS,
+                            ChangeKind.DROPPED,
+                            ChangeKind.RETURNED,
+                            ChangeKind.FREED,
+                            ChangeKind.REMATCH);
+            live.forEach(
+                    (records, state) ->
+                            assertThat(state(driver.rebuilt(records)))
+                                    .as(
+                                            "seed %d, the room rebuilt from its first %d records",
+                                            seed, records)
+                                    .isEqualTo(state));
         }
     }
 

@@ -9,17 +9,19 @@ import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.api.Test;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Test;
 
 /**
- * Two scripted rooms that between them write every kind of change, each replayed from its
- * creation checkpoint after every record: the rebuilt room is the room as it was at that record.
+ * Two scripted rooms that between them write every kind of change, each replayed from its creation
+ * checkpoint after every record: the rebuilt room is the room as it was at that record.
  */
 class ReplayTest {
 
@@ -69,8 +71,15 @@ class ReplayTest {
     }
 
     private void timedRoomThatRunsOutAndRestarts() {
-        RoomSettings timed = new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, null,
-                TimeControl.parse("1m+2s"));
+        RoomSettings timed =
+                new RoomSettings(
+                        new Rules(3, 3),
+                        Mark.X,
+                        Mark.X,
+                        true,
+                        true,
+                        null,
+                        TimeControl.parse("1m+2s"));
         try (RoomDriver driver = new RoomDriver(timed)) {
             Map<Integer, String> live = watch(driver);
             Client ana = driver.join("ana");
@@ -94,15 +103,21 @@ class ReplayTest {
     /** Keeps, after every change the room writes, everything a checkpoint would keep of it. */
     private Map<Integer, String> watch(RoomDriver driver) {
         TreeMap<Integer, String> live = new TreeMap<>();
-        driver.journal.afterChange = () -> live.put(driver.journal.entries.size(), state(driver.room));
+        driver.journal.afterChange =
+                () -> live.put(driver.journal.entries.size(), state(driver.room));
         return live;
     }
 
     private void checkEveryPrefix(RoomDriver driver, Map<Integer, String> live) {
-        driver.journal.entries.stream().filter(e -> e.kind() != null).forEach(e -> written.add(e.kind()));
+        driver.journal.entries.stream()
+                .filter(e -> e.kind() != null)
+                .forEach(e -> written.add(e.kind()));
         assertThat(driver.journal.checkpointVersions()).containsExactly(0L);
-        live.forEach((records, state) -> assertThat(state(driver.rebuilt(records)))
-                .as("the room rebuilt from its first %d records", records).isEqualTo(state));
+        live.forEach(
+                (records, state) ->
+                        assertThat(state(driver.rebuilt(records)))
+                                .as("the room rebuilt from its first %d records", records)
+                                .isEqualTo(state));
     }
 
     private static String state(Room room) {

@@ -1,28 +1,36 @@
 package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.tictactoe.protocol.RoomStatus;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
-import java.util.Map;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A room opened for a quick match: both seats held for the players promised them, on frozen time. */
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A room opened for a quick match: both seats held for the players promised them, on frozen time.
+ */
 class ReservedRoomTest {
 
     private static final long GRACE_MILLIS = RoomDriver.LIMITS.seatGrace().toMillis();
     private static final Map<Mark, Reservation> ANA_AND_BO =
-            Map.of(Mark.X, new Reservation("ana", "tok-ana"), Mark.O, new Reservation("bo", "tok-bo"));
+            Map.of(
+                    Mark.X,
+                    new Reservation("ana", "tok-ana"),
+                    Mark.O,
+                    new Reservation("bo", "tok-bo"));
 
     private RoomDriver driver;
 
@@ -48,8 +56,10 @@ class ReservedRoomTest {
         assertThat(s.status()).isEqualTo(RoomStatus.PLAYING.wire());
         assertThat(s.turn()).isEqualTo("X");
         long until = RoomDriver.START_MILLIS + GRACE_MILLIS;
-        assertThat(s.players().x()).isEqualTo(new Snapshot.Player("ana", "human", null, false, until));
-        assertThat(s.players().o()).isEqualTo(new Snapshot.Player("bo", "human", null, false, until));
+        assertThat(s.players().x())
+                .isEqualTo(new Snapshot.Player("ana", "human", null, false, until));
+        assertThat(s.players().o())
+                .isEqualTo(new Snapshot.Player("bo", "human", null, false, until));
         // The opening is kept whole by the room's first checkpoint, before anyone can hear of it.
         assertThat(driver.journal.checkpointVersions()).containsExactly(s.version());
     }
@@ -65,7 +75,8 @@ class ReservedRoomTest {
 
         Client bo = arrive("bo", "tok-bo");
         assertThat(bo.seat()).isEqualTo("O");
-        assertThat(ana.lastOf(ServerMessage.Diff.class).event()).isEqualTo(new Event.Joined("O", "bo"));
+        assertThat(ana.lastOf(ServerMessage.Diff.class).event())
+                .isEqualTo(new Event.Joined("O", "bo"));
         Snapshot s = ana.view();
         assertThat(s.players().o().connected()).isTrue();
         assertThat(s.players().o().graceUntil()).isNull();
@@ -76,7 +87,8 @@ class ReservedRoomTest {
         bo.drop();
         Client boAgain = arrive("bo", "tok-bo");
         assertThat(boAgain.seat()).isEqualTo("O");
-        assertThat(ana.lastOf(ServerMessage.Diff.class).event()).isEqualTo(new Event.Reconnected("O"));
+        assertThat(ana.lastOf(ServerMessage.Diff.class).event())
+                .isEqualTo(new Event.Reconnected("O"));
     }
 
     @Test
@@ -97,15 +109,20 @@ class ReservedRoomTest {
         driver.advance(Duration.ofMillis(1));
         Snapshot s = ana.view();
         assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
-        assertThat(s.result()).isEqualTo(new Snapshot.Result("X", "abandoned", java.util.List.of()));
+        assertThat(s.result())
+                .isEqualTo(new Snapshot.Result("X", "abandoned", java.util.List.of()));
         assertThat(s.players().o()).isNull();
-        assertThat(ana.lastOf(ServerMessage.Diff.class).event()).isEqualTo(new Event.GameOver("X", "abandoned"));
+        assertThat(ana.lastOf(ServerMessage.Diff.class).event())
+                .isEqualTo(new Event.GameOver("X", "abandoned"));
     }
 
     @Test
     void aBotFillOpensWithTheBotInTheOtherSeatAndItMovesFirstWhenItIsX() {
-        driver = new RoomDriver(new RoomSettings(new Rules(3, 3), Mark.O, Mark.X, true, true, Level.PERFECT, null),
-                Map.of(Mark.O, new Reservation("ana", "tok-ana")));
+        driver =
+                new RoomDriver(
+                        new RoomSettings(
+                                new Rules(3, 3), Mark.O, Mark.X, true, true, Level.PERFECT, null),
+                        Map.of(Mark.O, new Reservation("ana", "tok-ana")));
         assertThat(driver.runBots()).isEqualTo(1);
         Client ana = arrive("ana", "tok-ana");
         Snapshot s = ana.view();

@@ -6,18 +6,20 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
-import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
 /**
  * What a restart does to a room, time frozen and moved by hand: the rules run on the downtime as
@@ -37,7 +39,9 @@ class RestartTest {
     }
 
     private Client[] pair(TimeControl clock) {
-        driver = new RoomDriver(new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, null, clock));
+        driver =
+                new RoomDriver(
+                        new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, null, clock));
         return new Client[] {driver.join("ana"), driver.join("bo")};
     }
 
@@ -98,11 +102,13 @@ class RestartTest {
         // shows as started that much later, with the same minute to go from now.
         assertThat(clock.turnStartedAt()).isEqualTo(driver.nowMillis);
         assertThat(clock.deadlineAt()).isEqualTo(driver.nowMillis + 60_000);
-        assertThat(clock.turnStartedAt() - turnStarted).isEqualTo(Duration.ofHours(1).plusSeconds(10).toMillis());
+        assertThat(clock.turnStartedAt() - turnStarted)
+                .isEqualTo(Duration.ofHours(1).plusSeconds(10).toMillis());
         driver.advance(Duration.ofMinutes(1).minus(MILLI));
         assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
         driver.advance(MILLI);
-        assertThat(driver.snapshot().result()).isEqualTo(new Snapshot.Result("X", "timeout", List.of()));
+        assertThat(driver.snapshot().result())
+                .isEqualTo(new Snapshot.Result("X", "timeout", List.of()));
     }
 
     @Test
@@ -117,7 +123,8 @@ class RestartTest {
         driver.restart(driver.journal.entries.size(), Duration.ofMinutes(30));
         Snapshot.Clock second = driver.snapshot().clock();
         assertThat(second.o()).isEqualTo(first.o());
-        assertThat(second.deadlineAt() - first.deadlineAt()).isEqualTo(Duration.ofMinutes(30).plusSeconds(20).toMillis());
+        assertThat(second.deadlineAt() - first.deadlineAt())
+                .isEqualTo(Duration.ofMinutes(30).plusSeconds(20).toMillis());
     }
 
     @Test
@@ -126,14 +133,16 @@ class RestartTest {
         p[0].move(4);
         driver.advance(Duration.ofSeconds(50));
         restartAfter(Duration.ofHours(1));
-        assertThat(driver.snapshot().claimableAt()).isEqualTo(driver.nowMillis + IdleClaim.DEFAULT_AFTER.toMillis());
+        assertThat(driver.snapshot().claimableAt())
+                .isEqualTo(driver.nowMillis + IdleClaim.DEFAULT_AFTER.toMillis());
         Client ana = driver.connect();
         ana.send(new ClientMessage.Join(Protocol.VERSION, "ana", p[0].token(), false, null));
         ana.send(new ClientMessage.Claim());
         assertThat(ana.lastError()).isEqualTo(ErrorCode.CLAIM_TOO_EARLY);
         driver.advance(IdleClaim.DEFAULT_AFTER);
         ana.send(new ClientMessage.Claim());
-        assertThat(driver.snapshot().result()).isEqualTo(new Snapshot.Result("X", "abandoned", List.of()));
+        assertThat(driver.snapshot().result())
+                .isEqualTo(new Snapshot.Result("X", "abandoned", List.of()));
     }
 
     @Test
@@ -221,12 +230,15 @@ class RestartTest {
         GameRecord archived = new GameRecord(1, "X", List.of(), "O", "resign", List.of());
         driver.journal.archive = CompletableFuture.completedFuture(List.of(archived));
         p[0].send(new ClientMessage.History());
-        assertThat(p[0].lastOf(ServerMessage.HistoryMessage.class).games()).containsExactly(archived,
-                new GameRecord(2, "O", List.of(), "X", "resign", List.of()));
+        assertThat(p[0].lastOf(ServerMessage.HistoryMessage.class).games())
+                .containsExactly(
+                        archived, new GameRecord(2, "O", List.of(), "X", "resign", List.of()));
 
-        driver.journal.archive = CompletableFuture.failedFuture(new IllegalStateException("disk gone"));
+        driver.journal.archive =
+                CompletableFuture.failedFuture(new IllegalStateException("disk gone"));
         p[1].send(new ClientMessage.History());
-        assertThat(p[1].lastOf(ServerMessage.HistoryMessage.class).games()).extracting(GameRecord::game)
+        assertThat(p[1].lastOf(ServerMessage.HistoryMessage.class).games())
+                .extracting(GameRecord::game)
                 .containsExactly(1, 2);
     }
 }

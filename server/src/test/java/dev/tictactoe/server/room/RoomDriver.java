@@ -1,12 +1,14 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.metrics.ServerMetrics;
+
 import io.netty.channel.embedded.EmbeddedChannel;
+
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -23,20 +25,26 @@ import java.util.function.Supplier;
  */
 final class RoomDriver implements AutoCloseable {
 
-    static final RoomLimits LIMITS = new RoomLimits(8, 32, Duration.ofSeconds(60), Duration.ofMinutes(5), 16);
+    static final RoomLimits LIMITS =
+            new RoomLimits(8, 32, Duration.ofSeconds(60), Duration.ofMinutes(5), 16);
     static final long START_MILLIS = 1_800_000_000_000L;
 
     final EmbeddedChannel loopChannel = new EmbeddedChannel();
     final ArrayDeque<Runnable> botQueue = new ArrayDeque<>();
     final List<Room> removed = new ArrayList<>();
+
     /** The room; {@link #restart} replaces it with one rebuilt from its last checkpoint. */
     Room room;
+
     final Journal journal = new Journal();
     final BotRunner bots;
     long nowMillis = START_MILLIS;
+
     /** The room's monotonic clock, moved with {@link #nowMillis}. */
     long nowNanos = 1_000_000_000L;
+
     private int tokens;
+
     /** Bot searches the queue accepts before it reports itself full. */
     int botQueueCapacity = Integer.MAX_VALUE;
 
@@ -52,22 +60,41 @@ final class RoomDriver implements AutoCloseable {
         this(settings, limits, botSeed, search, Map.of());
     }
 
-    /** A room whose seats in {@code reserved} are held for players promised them, as a quick match opens it. */
+    /**
+     * A room whose seats in {@code reserved} are held for players promised them, as a quick match
+     * opens it.
+     */
     RoomDriver(RoomSettings settings, Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
         this(settings, LIMITS, 42L, BotRunner.BOT, reserved);
     }
 
-    private RoomDriver(RoomSettings settings, RoomLimits limits, long botSeed, BotRunner.Search search,
+    private RoomDriver(
+            RoomSettings settings,
+            RoomLimits limits,
+            long botSeed,
+            BotRunner.Search search,
             Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
         loopChannel.freezeTime();
-        bots = new BotRunner(task -> {
-            if (botQueue.size() >= botQueueCapacity) {
-                throw new java.util.concurrent.RejectedExecutionException("full");
-            }
-            botQueue.add(task);
-        }, Duration.ofMillis(50), search);
-        RoomContext context = new RoomContext(limits, bots, () -> "token-" + ++tokens, () -> nowMillis, removed::add,
-                () -> nowNanos, ServerMetrics.create(), journal);
+        bots =
+                new BotRunner(
+                        task -> {
+                            if (botQueue.size() >= botQueueCapacity) {
+                                throw new java.util.concurrent.RejectedExecutionException("full");
+                            }
+                            botQueue.add(task);
+                        },
+                        Duration.ofMillis(50),
+                        search);
+        RoomContext context =
+                new RoomContext(
+                        limits,
+                        bots,
+                        () -> "token-" + ++tokens,
+                        () -> nowMillis,
+                        removed::add,
+                        () -> nowNanos,
+                        ServerMetrics.create(),
+                        journal);
         room = new Room("K7MQ2P", settings, loopChannel.eventLoop(), botSeed, context);
         room.members.reserve(reserved);
         room.created();
@@ -89,8 +116,10 @@ final class RoomDriver implements AutoCloseable {
         int checkpointEvery = DEFAULT_CHECKPOINT_EVERY;
         boolean refusing;
         int refused;
+
         /** Runs after each change taken, while the room is still making it. */
-        Runnable afterChange = () -> { };
+        Runnable afterChange = () -> {};
+
         /** What the archive answers a {@code history} request with; null: no archive. */
         CompletableFuture<List<GameRecord>> archive;
 
@@ -166,9 +195,14 @@ final class RoomDriver implements AutoCloseable {
         while (kept.get(base).kind() != null) {
             base--;
         }
-        List<RoomJournal.Recorded> changes = kept.subList(base + 1, records).stream()
-                .map(e -> new RoomJournal.Recorded(e.version(), e.payload())).toList();
-        return Replay.rebuild(RoomState.fromJson(kept.get(base).payload()), changes, loopChannel.eventLoop(),
+        List<RoomJournal.Recorded> changes =
+                kept.subList(base + 1, records).stream()
+                        .map(e -> new RoomJournal.Recorded(e.version(), e.payload()))
+                        .toList();
+        return Replay.rebuild(
+                RoomState.fromJson(kept.get(base).payload()),
+                changes,
+                loopChannel.eventLoop(),
                 room.context);
     }
 

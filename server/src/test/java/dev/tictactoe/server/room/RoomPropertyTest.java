@@ -3,25 +3,26 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.ClientMessage;
-import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Random members send random messages, valid and not, to one room on the embedded loop; after
- * every step the room's promises hold: one version per real change, every up-to-date member's copy
+ * Random members send random messages, valid and not, to one room on the embedded loop; after every
+ * step the room's promises hold: one version per real change, every up-to-date member's copy
  * (rebuilt from its diffs) equals the room's snapshot, and no move is applied twice or out of turn.
  */
 class RoomPropertyTest {
@@ -30,15 +31,21 @@ class RoomPropertyTest {
     private static final String[] LEVELS = {"easy", "medium", "hard", "perfect", "godlike"};
 
     /** A stand-in search: repeatable from its seed, and now and then broken or wrong. */
-    static BotMove search(dev.tictactoe.server.game.Board board, dev.tictactoe.server.bot.Level level,
-            Duration budget, long seed) {
+    static BotMove search(
+            dev.tictactoe.server.game.Board board,
+            dev.tictactoe.server.bot.Level level,
+            Duration budget,
+            long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         if (random.nextInt(10) == 0) {
             throw new IllegalStateException("search broke");
         }
         int[] empty = new int[board.rules().cells()];
         int count = board.legalMoves(empty);
-        int cell = random.nextInt(10) == 0 ? board.rules().cells() : empty[random.nextInt(Math.max(1, count))];
+        int cell =
+                random.nextInt(10) == 0
+                        ? board.rules().cells()
+                        : empty[random.nextInt(Math.max(1, count))];
         return new BotMove(cell, level, false, 0, 0, 0, "random");
     }
 
@@ -47,9 +54,16 @@ class RoomPropertyTest {
     void theRoomKeepsItsPromisesUnderRandomTraffic(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int size = seed % 2 == 0 ? 4 : 3;
-        RoomSettings settings = new RoomSettings(new Rules(size, 3), Mark.X, seed % 3 == 0 ? Mark.O : Mark.X, true,
-                true, null);
-        try (RoomDriver driver = new RoomDriver(settings, RoomDriver.LIMITS, seed, RoomPropertyTest::search)) {
+        RoomSettings settings =
+                new RoomSettings(
+                        new Rules(size, 3),
+                        Mark.X,
+                        seed % 3 == 0 ? Mark.O : Mark.X,
+                        true,
+                        true,
+                        null);
+        try (RoomDriver driver =
+                new RoomDriver(settings, RoomDriver.LIMITS, seed, RoomPropertyTest::search)) {
             Client observer = driver.connect();
             observer.send(new ClientMessage.Join(Protocol.VERSION, "observer", null, true, null));
             List<Client> clients = new ArrayList<>();
@@ -67,7 +81,8 @@ class RoomPropertyTest {
                 for (int i = 0; i < fresh.size(); i++) {
                     ServerMessage.Diff diff = fresh.get(i);
                     assertThat(diff.version()).as(context).isEqualTo(version + i + 1);
-                    assertThat(diff.ops()).as(context + ": a diff with no real change")
+                    assertThat(diff.ops())
+                            .as(context + ": a diff with no real change")
                             .anyMatch(op -> !op.path().equals("/version"));
                 }
                 version = now.version();
@@ -83,8 +98,10 @@ class RoomPropertyTest {
     }
 
     private static List<ServerMessage.Diff> diffs(Client client) {
-        return client.received.stream().filter(ServerMessage.Diff.class::isInstance)
-                .map(ServerMessage.Diff.class::cast).toList();
+        return client.received.stream()
+                .filter(ServerMessage.Diff.class::isInstance)
+                .map(ServerMessage.Diff.class::cast)
+                .toList();
     }
 
     /** Seats alternate from the game's first mover, no cell twice, no move id twice per seat. */
@@ -97,21 +114,35 @@ class RoomPropertyTest {
                 assertThat(move.seat()).as(context + " out of turn").isEqualTo(expected);
             }
             assertThat(cells.add(move.cell())).as(context + " cell played twice").isTrue();
-            assertThat(ids.add(move.seat() + "/" + move.id())).as(context + " move applied twice").isTrue();
+            assertThat(ids.add(move.seat() + "/" + move.id()))
+                    .as(context + " move applied twice")
+                    .isTrue();
             expected = dev.tictactoe.protocol.Seat.fromWire(move.seat()).other().wire();
         }
     }
 
-    /** One random step: a member joins, comes back, drops, stalls, sends a message, or time passes. */
-    static void act(SplittableRandom random, RoomDriver driver, List<Client> clients, List<String> tokens) {
-        List<Client> live = clients.stream().filter(c -> c.closedWith == null && !c.dropped).toList();
+    /**
+     * One random step: a member joins, comes back, drops, stalls, sends a message, or time passes.
+     */
+    static void act(
+            SplittableRandom random, RoomDriver driver, List<Client> clients, List<String> tokens) {
+        List<Client> live =
+                clients.stream().filter(c -> c.closedWith == null && !c.dropped).toList();
         int roll = random.nextInt(100);
         if (live.isEmpty() || roll < 8) {
             Client client = driver.connect();
             clients.add(client);
-            String name = random.nextInt(8) == 0 ? (random.nextBoolean() ? " " : "\u202Eevil") : "p" + clients.size();
-            client.send(new ClientMessage.Join(random.nextInt(20) == 0 ? 2 : Protocol.VERSION, name, null,
-                    random.nextInt(4) == 0, null));
+            String name =
+                    random.nextInt(8) == 0
+                            ? (random.nextBoolean() ? " " : "\u202Eevil")
+                            : "p" + clients.size();
+            client.send(
+                    new ClientMessage.Join(
+                            random.nextInt(20) == 0 ? 2 : Protocol.VERSION,
+                            name,
+                            null,
+                            random.nextInt(4) == 0,
+                            null));
             if (client.last() instanceof ServerMessage.Welcome w && w.token() != null) {
                 tokens.add(w.token());
             }
@@ -120,7 +151,8 @@ class RoomPropertyTest {
         if (roll < 12 && !tokens.isEmpty()) {
             Client client = driver.connect();
             clients.add(client);
-            String token = random.nextInt(6) == 0 ? "forged" : tokens.get(random.nextInt(tokens.size()));
+            String token =
+                    random.nextInt(6) == 0 ? "forged" : tokens.get(random.nextInt(tokens.size()));
             client.send(new ClientMessage.Join(Protocol.VERSION, "back", token, false, null));
             return;
         }
@@ -148,23 +180,30 @@ class RoomPropertyTest {
         int cells = driver.room.settings().rules().cells();
         return switch (random.nextInt(13)) {
             case 0, 1, 2, 3 -> {
-                long v = switch (random.nextInt(6)) {
-                    case 0 -> Math.max(0, version - 1 - random.nextInt(3));
-                    case 1 -> version + 1 + random.nextInt(3);
-                    case 2 -> 1L << 53;
-                    default -> version;
-                };
-                int cell = random.nextInt(8) == 0 ? cells + random.nextInt(3) : random.nextInt(cells);
+                long v =
+                        switch (random.nextInt(6)) {
+                            case 0 -> Math.max(0, version - 1 - random.nextInt(3));
+                            case 1 -> version + 1 + random.nextInt(3);
+                            case 2 -> 1L << 53;
+                            default -> version;
+                        };
+                int cell =
+                        random.nextInt(8) == 0 ? cells + random.nextInt(3) : random.nextInt(cells);
                 yield new ClientMessage.Move("m" + random.nextInt(40), v, cell);
             }
             case 4 -> new ClientMessage.Undo();
             case 5 -> new ClientMessage.UndoReply(random.nextBoolean());
             case 6 -> new ClientMessage.Resign();
             case 7 -> new ClientMessage.Rematch();
-            case 8 -> new ClientMessage.InviteBot(LEVELS[random.nextInt(LEVELS.length)],
-                    random.nextBoolean() ? null : random.nextBoolean() ? "X" : "O");
-            case 9 -> new ClientMessage.Sync(random.nextBoolean() ? null : (long) random.nextInt((int) version + 4));
-            case 10 -> random.nextBoolean() ? new ClientMessage.History() : new ClientMessage.Leave();
+            case 8 ->
+                    new ClientMessage.InviteBot(
+                            LEVELS[random.nextInt(LEVELS.length)],
+                            random.nextBoolean() ? null : random.nextBoolean() ? "X" : "O");
+            case 9 ->
+                    new ClientMessage.Sync(
+                            random.nextBoolean() ? null : (long) random.nextInt((int) version + 4));
+            case 10 ->
+                    random.nextBoolean() ? new ClientMessage.History() : new ClientMessage.Leave();
             case 11 -> new ClientMessage.Claim();
             default -> new ClientMessage.Join(Protocol.VERSION, "again", null, false, null);
         };

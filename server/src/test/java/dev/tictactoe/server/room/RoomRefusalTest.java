@@ -6,10 +6,13 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** What the room refuses, with which code and which {@code ref}, and that a refusal changes nothing. */
+/**
+ * What the room refuses, with which code and which {@code ref}, and that a refusal changes nothing.
+ */
 class RoomRefusalTest {
 
     private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
@@ -56,23 +59,29 @@ class RoomRefusalTest {
         Client ana = driver.join("ana");
         Client bo = driver.join("bo");
         ana.send(new ClientMessage.Undo());
-        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+        assertThat(error(ana))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.NOTHING_TO_UNDO, "undo");
         bo.send(new ClientMessage.UndoReply(true));
-        assertThat(error(bo)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+        assertThat(error(bo))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.NO_PENDING_REQUEST, "undo_reply");
         ana.send(new ClientMessage.Rematch());
-        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+        assertThat(error(ana))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.GAME_NOT_OVER, "rematch");
         ana.send(new ClientMessage.InviteBot("perfect", null));
-        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+        assertThat(error(ana))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "invite_bot");
         ana.send(new ClientMessage.Join(Protocol.VERSION, "ana", null, false, null));
-        assertThat(error(ana)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+        assertThat(error(ana))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.ALREADY_JOINED, "join");
         Client stranger = driver.connect();
         stranger.send(new ClientMessage.History());
-        assertThat(error(stranger)).extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+        assertThat(error(stranger))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.NOT_JOINED, "history");
     }
 

@@ -3,18 +3,25 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.local.LocalIoHandler;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Where a room's bot seed comes from: its own setting, else the server's {@code --bot-seed}, else chance. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a room's bot seed comes from: its own setting, else the server's {@code --bot-seed}, else
+ * chance.
+ */
 class RoomRegistrySeedTest {
 
-    private final EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final EventLoopGroup loops =
+            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, ServerConfig.DEFAULT_BOT_BUDGET);
 
     @AfterEach
@@ -49,6 +56,7 @@ class RoomRegistrySeedTest {
         assertThat(seeds(flagged, 7L, 7L, 0L)).containsExactly(7L, 7L, 0L);
         assertThat(seeds(ServerConfig.defaults(), 7L)).containsExactly(7L);
         // A room that asks for its seed does not move the server's sequence along.
-        assertThat(seeds(flagged, 7L, null)).containsExactly(7L, seeds(flagged, (Long) null).get(0));
+        assertThat(seeds(flagged, 7L, null))
+                .containsExactly(7L, seeds(flagged, (Long) null).get(0));
     }
 }

@@ -13,9 +13,11 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 /** The room actor without sockets: an embedded loop, time moved by hand, members that record. */
 class RoomTest {
@@ -95,7 +97,8 @@ class RoomTest {
         p[1].drop();
         assertThat(event(p[0])).isEqualTo(new Event.Disconnected("O"));
         assertThat(p[0].view().players().o().connected()).isFalse();
-        assertThat(p[0].view().players().o().graceUntil()).isEqualTo(RoomDriver.START_MILLIS + GRACE.toMillis());
+        assertThat(p[0].view().players().o().graceUntil())
+                .isEqualTo(RoomDriver.START_MILLIS + GRACE.toMillis());
 
         Client back = p[1].rejoin();
         assertThat(back.seat()).isEqualTo("O");
@@ -312,7 +315,8 @@ class RoomTest {
         int count = p[1].received.size();
         p[1].send(new ClientMessage.Sync(before));
         assertThat(p[1].received.subList(count, p[1].received.size()))
-                .extracting(m -> ((ServerMessage.Diff) m).version()).containsExactly(before + 1, before + 2);
+                .extracting(m -> ((ServerMessage.Diff) m).version())
+                .containsExactly(before + 1, before + 2);
         p[1].send(new ClientMessage.Sync(null));
         assertThat(p[1].last()).isInstanceOf(ServerMessage.SnapshotMessage.class);
     }

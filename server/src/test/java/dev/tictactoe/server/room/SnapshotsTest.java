@@ -6,14 +6,20 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import java.util.List;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A render shares what did not change with the snapshot before it, so long games diff as cheaply as short ones. */
+import java.util.List;
+
+/**
+ * A render shares what did not change with the snapshot before it, so long games diff as cheaply as
+ * short ones.
+ */
 class SnapshotsTest {
 
-    private final RoomDriver driver = new RoomDriver(RoomSettings.resolve(NewRoom.DEFAULT.withBoard(15, 5), null));
+    private final RoomDriver driver =
+            new RoomDriver(RoomSettings.resolve(NewRoom.DEFAULT.withBoard(15, 5), null));
 
     @AfterEach
     void close() {
@@ -44,7 +50,8 @@ class SnapshotsTest {
         }
         assertThat(after.board().get(14)).isNotSameAs(before.board().get(14)).endsWith("X");
         List<PatchOp> ops = o.lastOf(ServerMessage.Diff.class).ops();
-        assertThat(ops).extracting(PatchOp::path)
+        assertThat(ops)
+                .extracting(PatchOp::path)
                 .contains("/board/14", "/moves/40")
                 .noneMatch(path -> path.startsWith("/moves/") && !path.equals("/moves/40"))
                 .noneMatch(path -> path.startsWith("/board/") && !path.equals("/board/14"));

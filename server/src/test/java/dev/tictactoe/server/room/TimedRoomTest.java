@@ -14,10 +14,12 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
-import java.time.Duration;
-import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
 
 /** Timed rooms on the embedded loop with frozen time: the clock runs out on the exact tick. */
 class TimedRoomTest {
@@ -33,8 +35,16 @@ class TimedRoomTest {
     }
 
     private Client[] pair(String control) {
-        driver = new RoomDriver(new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, null,
-                TimeControl.parse(control)));
+        driver =
+                new RoomDriver(
+                        new RoomSettings(
+                                new Rules(3, 3),
+                                Mark.X,
+                                Mark.X,
+                                true,
+                                true,
+                                null,
+                                TimeControl.parse(control)));
         return new Client[] {driver.join("ana"), driver.join("bo")};
     }
 
@@ -47,7 +57,10 @@ class TimedRoomTest {
         Client[] p = pair("10s+2s");
         Snapshot s = p[0].view();
         assertThat(s.settings().clock()).isEqualTo("10s+2s");
-        assertThat(s.clock()).isEqualTo(new Snapshot.Clock("10s+2s", 10_000L, 10_000L, "X", START, START + 10_000, null));
+        assertThat(s.clock())
+                .isEqualTo(
+                        new Snapshot.Clock(
+                                "10s+2s", 10_000L, 10_000L, "X", START, START + 10_000, null));
         assertThat(s.claimableAt()).isNull();
     }
 
@@ -62,7 +75,8 @@ class TimedRoomTest {
         assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
         assertThat(s.result()).isEqualTo(new Snapshot.Result("O", "timeout", java.util.List.of()));
         assertThat(s.score().o()).isEqualTo(1);
-        assertThat(s.clock()).isEqualTo(new Snapshot.Clock("10s", 0L, 10_000L, null, START, null, "X"));
+        assertThat(s.clock())
+                .isEqualTo(new Snapshot.Clock("10s", 0L, 10_000L, null, START, null, "X"));
         assertThat(event(p[1])).isEqualTo(new Event.GameOver("O", "timeout"));
         assertThat(p[0].view()).isEqualTo(s);
     }
@@ -73,7 +87,16 @@ class TimedRoomTest {
         driver.advance(Duration.ofSeconds(3));
         p[0].move(4);
         Snapshot.Clock c = p[1].view().clock();
-        assertThat(c).isEqualTo(new Snapshot.Clock("10s+2s", 9_000L, 10_000L, "O", START + 3_000, START + 13_000, null));
+        assertThat(c)
+                .isEqualTo(
+                        new Snapshot.Clock(
+                                "10s+2s",
+                                9_000L,
+                                10_000L,
+                                "O",
+                                START + 3_000,
+                                START + 13_000,
+                                null));
 
         // O's deadline moved with the turn: 10 s from its start, not from the game's.
         driver.advance(Duration.ofSeconds(10).minus(MILLI));
@@ -98,7 +121,8 @@ class TimedRoomTest {
         driver.nowNanos += Duration.ofSeconds(5).toNanos();
         p[0].move(4);
         assertThat(p[0].lastError()).isEqualTo(ErrorCode.GAME_OVER);
-        assertThat(driver.snapshot().result()).isEqualTo(new Snapshot.Result("O", "timeout", java.util.List.of()));
+        assertThat(driver.snapshot().result())
+                .isEqualTo(new Snapshot.Result("O", "timeout", java.util.List.of()));
     }
 
     @Test
@@ -109,7 +133,9 @@ class TimedRoomTest {
         driver.advance(Duration.ofSeconds(4));
         p[1].move(0);
         assertThat(driver.snapshot().clock())
-                .isEqualTo(new Snapshot.Clock("5s/move", null, null, "X", START + 8_000, START + 13_000, null));
+                .isEqualTo(
+                        new Snapshot.Clock(
+                                "5s/move", null, null, "X", START + 8_000, START + 13_000, null));
     }
 
     @Test
@@ -120,9 +146,18 @@ class TimedRoomTest {
         driver.advance(Duration.ofSeconds(2));
         p[0].send(new ClientMessage.Undo());
         p[1].send(new ClientMessage.UndoReply(true));
-        // X had 11 s after its move; O was charged 2 s; X's fresh turn starts now, without an increment.
+        // X had 11 s after its move; O was charged 2 s; X's fresh turn starts now, without an
+        // increment.
         assertThat(driver.snapshot().clock())
-                .isEqualTo(new Snapshot.Clock("10s+2s", 11_000L, 8_000L, "X", START + 3_000, START + 14_000, null));
+                .isEqualTo(
+                        new Snapshot.Clock(
+                                "10s+2s",
+                                11_000L,
+                                8_000L,
+                                "X",
+                                START + 3_000,
+                                START + 14_000,
+                                null));
     }
 
     @Test
@@ -139,17 +174,33 @@ class TimedRoomTest {
         p[0].send(new ClientMessage.Rematch());
         p[1].send(new ClientMessage.Rematch());
         assertThat(driver.snapshot().clock())
-                .isEqualTo(new Snapshot.Clock("10s+2s", 10_000L, 10_000L, "O", START + 34_000, START + 44_000, null));
+                .isEqualTo(
+                        new Snapshot.Clock(
+                                "10s+2s",
+                                10_000L,
+                                10_000L,
+                                "O",
+                                START + 34_000,
+                                START + 44_000,
+                                null));
     }
 
     @Test
     void aTimeControlThatDoesNotReadIsRefusedNamingTheField() {
         driver = new RoomDriver(RoomSettings.classic());
-        assertThatThrownBy(() -> RoomSettings.resolve(NewRoom.DEFAULT.withClock("5s"), new SplittableRandom(1)))
+        assertThatThrownBy(
+                        () ->
+                                RoomSettings.resolve(
+                                        NewRoom.DEFAULT.withClock("5s"), new SplittableRandom(1)))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("settings.clock: base time must be 10s..3h, was 5s")
-                .extracting(e -> ((ProtocolException) e).code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
-        assertThat(RoomSettings.resolve(NewRoom.DEFAULT.withClock("180s+2000ms"), new SplittableRandom(1)).clock())
+                .extracting(e -> ((ProtocolException) e).code())
+                .isEqualTo(ErrorCode.INVALID_SETTINGS);
+        assertThat(
+                        RoomSettings.resolve(
+                                        NewRoom.DEFAULT.withClock("180s+2000ms"),
+                                        new SplittableRandom(1))
+                                .clock())
                 .hasToString("3m+2s");
     }
 }

@@ -3,22 +3,23 @@ package dev.tictactoe.server.store;
 import static dev.tictactoe.server.store.JournalTest.options;
 import static dev.tictactoe.server.store.JournalTest.rec;
 import static dev.tictactoe.server.store.JournalTest.reopen;
+
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(60)
 class CompactionTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private static final JournalRecord A0 = rec("AAAAAA", RecordKind.CREATED, 0, "a0");
     private static final JournalRecord A1 = rec("AAAAAA", RecordKind.MOVE, 1, "a1");
@@ -40,7 +41,9 @@ class CompactionTest {
 
     @Test
     void compactionKeepsLiveRoomsFromTheirLatestCheckpointInOneSegment() throws Exception {
-        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE).withSizes(64, 1 << 20)).journal()) {
+        try (Journal journal =
+                Journal.open(dir, options(DurabilityPolicy.NONE).withSizes(64, 1 << 20))
+                        .journal()) {
             writeThreeRooms(journal);
             journal.flush().get(10, TimeUnit.SECONDS);
             assertThat(JournalRecoveryTest.segments(dir)).hasSizeGreaterThan(1);
@@ -53,15 +56,17 @@ class CompactionTest {
         Map<String, List<JournalRecord>> rooms = reopen(dir);
         assertThat(rooms).containsOnlyKeys("AAAAAA", "CCCCCC");
         assertThat(rooms.get("AAAAAA")).containsExactly(A2, A3);
-        assertThat(rooms.get("CCCCCC")).containsExactly(C0, C1, rec("CCCCCC", RecordKind.MOVE, 2, "c2"));
+        assertThat(rooms.get("CCCCCC"))
+                .containsExactly(C0, C1, rec("CCCCCC", RecordKind.MOVE, 2, "c2"));
     }
 
     @Test
     void theJournalStaysBoundedWhileRoomsComeAndGo() throws Exception {
         long compactAt = 8 * 1024;
         long largest = 0;
-        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE).withSizes(1024, compactAt))
-                .journal()) {
+        try (Journal journal =
+                Journal.open(dir, options(DurabilityPolicy.NONE).withSizes(1024, compactAt))
+                        .journal()) {
             writeThreeRooms(journal);
             for (int room = 0; room < 500; room++) {
                 String code = String.format("R%05d", room);
@@ -92,7 +97,8 @@ class CompactionTest {
             }
             journal.compact().get(10, TimeUnit.SECONDS);
         }
-        // As if the process died between the rename and the deletes, and mid-way through the next one.
+        // As if the process died between the rename and the deletes, and mid-way through the next
+        // one.
         for (Path p : JournalRecoveryTest.segments(saved)) {
             Files.copy(p, dir.resolve(p.getFileName()));
         }
@@ -100,7 +106,8 @@ class CompactionTest {
         assertThat(reopen(dir)).isEqualTo(LIVE);
         assertThat(JournalRecoveryTest.segments(dir)).hasSize(1);
         try (var files = Files.list(dir)) {
-            assertThat(files.filter(f -> f.toString().endsWith(JournalFormat.TEMP_SUFFIX))).isEmpty();
+            assertThat(files.filter(f -> f.toString().endsWith(JournalFormat.TEMP_SUFFIX)))
+                    .isEmpty();
         }
     }
 
@@ -116,7 +123,8 @@ class CompactionTest {
             journal.append(rec("CCCCCC", RecordKind.MOVE, 2, "c2"));
         }
         assertThat(files.failures.get()).isPositive();
-        assertThat(reopen(dir).get("CCCCCC")).containsExactly(C0, C1, rec("CCCCCC", RecordKind.MOVE, 2, "c2"));
+        assertThat(reopen(dir).get("CCCCCC"))
+                .containsExactly(C0, C1, rec("CCCCCC", RecordKind.MOVE, 2, "c2"));
     }
 
     private long directorySize() throws Exception {

@@ -3,6 +3,9 @@ package dev.tictactoe.server.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,13 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class GameArchiveTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     /** A clock the test moves by hand. */
     static final class ManualClock extends Clock {
@@ -46,7 +46,8 @@ class GameArchiveTest {
     }
 
     private GameArchive archive() throws Exception {
-        return new GameArchive(dir, GameArchive.DEFAULT_RETENTION, GameArchive.DEFAULT_MAX_GAMES_PER_ROOM, clock);
+        return new GameArchive(
+                dir, GameArchive.DEFAULT_RETENTION, GameArchive.DEFAULT_MAX_GAMES_PER_ROOM, clock);
     }
 
     @Test
@@ -56,12 +57,14 @@ class GameArchiveTest {
             archive.write("ABC123", game, json(game));
         }
         assertThat(archive.list("ABC123")).containsExactly(1, 2, 3, 10);
-        assertThat(archive.read("ABC123", 10)).hasValueSatisfying(b -> assertThat(b).isEqualTo(json(10)));
+        assertThat(archive.read("ABC123", 10))
+                .hasValueSatisfying(b -> assertThat(b).isEqualTo(json(10)));
         assertThat(archive.read("ABC123", 4)).isEmpty();
         assertThat(archive.list("ZZZZZZ")).isEmpty();
         assertThat(archive.healthy()).isTrue();
         try (var files = Files.list(dir.resolve("ABC123"))) {
-            assertThat(files.map(p -> p.getFileName().toString())).allMatch(n -> n.endsWith(".json"));
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .allMatch(n -> n.endsWith(".json"));
         }
     }
 
@@ -70,7 +73,8 @@ class GameArchiveTest {
         GameArchive archive = archive();
         archive.write("ABC123", 1, json(1));
         archive.write("ABC123", 1, "{\"game\":1,\"again\":true}".getBytes(StandardCharsets.UTF_8));
-        assertThat(new String(archive.read("ABC123", 1).orElseThrow(), StandardCharsets.UTF_8)).contains("again");
+        assertThat(new String(archive.read("ABC123", 1).orElseThrow(), StandardCharsets.UTF_8))
+                .contains("again");
     }
 
     @Test
@@ -78,7 +82,8 @@ class GameArchiveTest {
         GameArchive archive = archive();
         assertThat(archive.list("../etc")).isEmpty();
         assertThat(archive.read("..", 1)).isEmpty();
-        assertThatThrownBy(() -> archive.write("a/b", 1, json(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> archive.write("a/b", 1, json(1)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -121,7 +126,8 @@ class GameArchiveTest {
         assertThat(dir.resolve("ABC123").resolve("2.json.tmp")).doesNotExist();
 
         Files.writeString(dir.resolve("FILE01"), "a file where the room's directory should be");
-        assertThatThrownBy(() -> archive.write("FILE01", 1, json(1))).isInstanceOf(java.io.IOException.class);
+        assertThatThrownBy(() -> archive.write("FILE01", 1, json(1)))
+                .isInstanceOf(java.io.IOException.class);
         assertThat(archive.healthy()).isFalse();
         assertThat(archive.lastError()).contains("FILE01");
         archive.write("ABC123", 2, json(2));

@@ -2,8 +2,13 @@ package dev.tictactoe.server.store;
 
 import static dev.tictactoe.server.store.JournalTest.rec;
 import static dev.tictactoe.server.store.JournalTest.reopen;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,22 +20,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(60)
 class JournalRecoveryTest {
 
-    @TempDir
-    Path root;
+    @TempDir Path root;
 
-    private static final List<JournalRecord> RECORDS = List.of(
-            rec("AB", RecordKind.CREATED, 0, "{\"size\":3}"),
-            rec("CD", RecordKind.CREATED, 0, "{}"),
-            rec("AB", RecordKind.MOVE, 1, "{\"cell\":4}"),
-            rec("AB", RecordKind.MOVE, 2, ""),
-            rec("CD", RecordKind.SEATED, 1, "{\"token\":\"t\"}"));
+    private static final List<JournalRecord> RECORDS =
+            List.of(
+                    rec("AB", RecordKind.CREATED, 0, "{\"size\":3}"),
+                    rec("CD", RecordKind.CREATED, 0, "{}"),
+                    rec("AB", RecordKind.MOVE, 1, "{\"cell\":4}"),
+                    rec("AB", RecordKind.MOVE, 2, ""),
+                    rec("CD", RecordKind.SEATED, 1, "{\"token\":\"t\"}"));
 
     static List<Path> segments(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
@@ -40,7 +42,8 @@ class JournalRecoveryTest {
 
     private Path write(String name, List<JournalRecord> records) throws Exception {
         Path dir = root.resolve(name);
-        try (Journal journal = Journal.open(dir, JournalTest.options(DurabilityPolicy.NONE)).journal()) {
+        try (Journal journal =
+                Journal.open(dir, JournalTest.options(DurabilityPolicy.NONE)).journal()) {
             records.forEach(journal::append);
         }
         return dir;
@@ -95,7 +98,9 @@ class JournalRecoveryTest {
         JournalRecord checkpoint = rec("AB", RecordKind.CHECKPOINT, 4, "{\"state\":4}");
         JournalRecord change = rec("AB", RecordKind.MOVE, 5, "\u0001\u0006move");
         for (RecordKind kind : RecordKind.values()) {
-            JournalRecord last = new JournalRecord("AB", kind, 6, ("payload of " + kind).getBytes(StandardCharsets.UTF_8));
+            JournalRecord last =
+                    new JournalRecord(
+                            "AB", kind, 6, ("payload of " + kind).getBytes(StandardCharsets.UTF_8));
             List<JournalRecord> records = List.of(checkpoint, change, last);
             byte[] whole = Files.readAllBytes(segments(write("whole-" + kind, records)).get(0));
             int lastStart = whole.length - JournalFormat.recordBytes(last);
@@ -103,13 +108,19 @@ class JournalRecoveryTest {
                 Path dir = root.resolve("cut-" + kind + "-" + cut);
                 Files.createDirectories(dir);
                 Files.write(JournalFormat.segment(dir, 1), java.util.Arrays.copyOf(whole, cut));
-                Map<String, List<JournalRecord>> expected = cut < whole.length
-                        ? Map.of("AB", List.of(checkpoint, change))
-                        : kind == RecordKind.END ? Map.of()
-                        : kind == RecordKind.CHECKPOINT ? Map.of("AB", List.of(last))
-                        : Map.of("AB", List.of(checkpoint, change, last));
-                assertThat(reopen(dir)).as("%s cut at %d of %d", kind, cut, whole.length).isEqualTo(expected);
-                assertThat(Files.size(JournalFormat.segment(dir, 1))).isEqualTo(cut < whole.length ? lastStart : cut);
+                Map<String, List<JournalRecord>> expected =
+                        cut < whole.length
+                                ? Map.of("AB", List.of(checkpoint, change))
+                                : kind == RecordKind.END
+                                        ? Map.of()
+                                        : kind == RecordKind.CHECKPOINT
+                                                ? Map.of("AB", List.of(last))
+                                                : Map.of("AB", List.of(checkpoint, change, last));
+                assertThat(reopen(dir))
+                        .as("%s cut at %d of %d", kind, cut, whole.length)
+                        .isEqualTo(expected);
+                assertThat(Files.size(JournalFormat.segment(dir, 1)))
+                        .isEqualTo(cut < whole.length ? lastStart : cut);
             }
         }
     }
@@ -128,7 +139,8 @@ class JournalRecoveryTest {
         opened.journal().close();
         assertThat(segments(dir)).hasSize(2);
         assertThat(Files.readAllBytes(first)).isEqualTo(bytes);
-        assertThat(ByteBuffer.wrap(Files.readAllBytes(segments(dir).get(1))).getInt(4)).isEqualTo(JournalFormat.VERSION);
+        assertThat(ByteBuffer.wrap(Files.readAllBytes(segments(dir).get(1))).getInt(4))
+                .isEqualTo(JournalFormat.VERSION);
         List<JournalRecord> expected = new ArrayList<>(RECORDS);
         expected.add(after);
         assertThat(reopen(dir)).isEqualTo(grouped(expected));
@@ -146,7 +158,9 @@ class JournalRecoveryTest {
             byte[] bytes = whole.clone();
             bytes[at] ^= 0x10;
             Files.write(JournalFormat.segment(dir, 1), bytes);
-            assertThat(reopen(dir)).as("flip at %d", at).isEqualTo(grouped(RECORDS.subList(0, RECORDS.size() - 1)));
+            assertThat(reopen(dir))
+                    .as("flip at %d", at)
+                    .isEqualTo(grouped(RECORDS.subList(0, RECORDS.size() - 1)));
             assertThat(Files.size(JournalFormat.segment(dir, 1))).isEqualTo(lastStart);
         }
     }
@@ -154,8 +168,9 @@ class JournalRecoveryTest {
     @Test
     void damageInAnOlderSegmentIsRefused() throws Exception {
         Path dir = root.resolve("rolled");
-        try (Journal journal = Journal.open(dir, JournalTest.options(DurabilityPolicy.NONE).withSizes(40, 1 << 20))
-                .journal()) {
+        try (Journal journal =
+                Journal.open(dir, JournalTest.options(DurabilityPolicy.NONE).withSizes(40, 1 << 20))
+                        .journal()) {
             for (JournalRecord r : RECORDS) {
                 journal.append(r);
                 journal.flush().get();
@@ -167,8 +182,10 @@ class JournalRecoveryTest {
         byte[] bytes = Files.readAllBytes(first);
         bytes[bytes.length - 1] ^= 1;
         Files.write(first, bytes);
-        assertThatThrownBy(() -> reopen(dir)).isInstanceOf(JournalFormatException.class)
-                .hasMessageContaining(first.toString()).hasMessageContaining("checksum mismatch");
+        assertThatThrownBy(() -> reopen(dir))
+                .isInstanceOf(JournalFormatException.class)
+                .hasMessageContaining(first.toString())
+                .hasMessageContaining("checksum mismatch");
     }
 
     @Test
@@ -178,7 +195,8 @@ class JournalRecoveryTest {
         byte[] bytes = Files.readAllBytes(segment);
         ByteBuffer.wrap(bytes).putInt(4, JournalFormat.VERSION + 1);
         Files.write(segment, bytes);
-        assertThatThrownBy(() -> reopen(dir)).isInstanceOf(JournalFormatException.class)
+        assertThatThrownBy(() -> reopen(dir))
+                .isInstanceOf(JournalFormatException.class)
                 .hasMessageContaining(segment.toString())
                 .hasMessageContaining("format version " + (JournalFormat.VERSION + 1))
                 .hasMessageContaining("reads versions 1 to " + JournalFormat.VERSION)
@@ -191,7 +209,8 @@ class JournalRecoveryTest {
         Path dir = root.resolve("foreign");
         Files.createDirectories(dir);
         Files.writeString(JournalFormat.segment(dir, 1), "hello, this is a text file");
-        assertThatThrownBy(() -> reopen(dir)).isInstanceOf(JournalFormatException.class)
+        assertThatThrownBy(() -> reopen(dir))
+                .isInstanceOf(JournalFormatException.class)
                 .hasMessageContaining("is not a journal segment");
     }
 
@@ -207,8 +226,10 @@ class JournalRecoveryTest {
         bytes[kindAt] = (byte) 200;
         buf.putInt(start + 4, JournalFormat.checksum(buf, start, length, new CRC32C()));
         Files.write(segment, bytes);
-        assertThatThrownBy(() -> reopen(dir)).isInstanceOf(JournalFormatException.class)
-                .hasMessageContaining("kind 200").hasMessageContaining("newer server");
+        assertThatThrownBy(() -> reopen(dir))
+                .isInstanceOf(JournalFormatException.class)
+                .hasMessageContaining("kind 200")
+                .hasMessageContaining("newer server");
     }
 
     @Test

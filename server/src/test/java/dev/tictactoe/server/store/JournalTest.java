@@ -2,6 +2,10 @@ package dev.tictactoe.server.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,24 +19,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(60)
 class JournalTest {
 
     private static final Executor DIRECT = Runnable::run;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     static JournalRecord rec(String room, RecordKind kind, long version, String payload) {
         return new JournalRecord(room, kind, version, payload.getBytes(StandardCharsets.UTF_8));
     }
 
     static Journal.Options options(DurabilityPolicy policy) {
-        return Journal.Options.defaults().withPolicy(policy)
+        return Journal.Options.defaults()
+                .withPolicy(policy)
                 .withRetryBackoff(Duration.ofMillis(1), Duration.ofMillis(20));
     }
 
@@ -46,13 +47,21 @@ class JournalTest {
     void manyRoomsRoundTripInOrder() throws Exception {
         Random random = new Random(42);
         Map<String, List<JournalRecord>> expected = new LinkedHashMap<>();
-        RecordKind[] kinds = {RecordKind.MOVE, RecordKind.UNDO, RecordKind.SEATED, RecordKind.RESULT};
+        RecordKind[] kinds = {
+            RecordKind.MOVE, RecordKind.UNDO, RecordKind.SEATED, RecordKind.RESULT
+        };
         try (Journal journal = Journal.open(dir, options(DurabilityPolicy.DEFAULT)).journal()) {
             for (int i = 0; i < 2_000; i++) {
                 String room = "R" + random.nextInt(50);
                 List<JournalRecord> list = expected.computeIfAbsent(room, k -> new ArrayList<>());
-                JournalRecord r = list.isEmpty() ? rec(room, RecordKind.CREATED, 0, "{\"size\":3}")
-                        : rec(room, kinds[random.nextInt(kinds.length)], list.size(), "x".repeat(random.nextInt(300)));
+                JournalRecord r =
+                        list.isEmpty()
+                                ? rec(room, RecordKind.CREATED, 0, "{\"size\":3}")
+                                : rec(
+                                        room,
+                                        kinds[random.nextInt(kinds.length)],
+                                        list.size(),
+                                        "x".repeat(random.nextInt(300)));
                 list.add(r);
                 assertThat(journal.append(r)).isEqualTo(AppendResult.ACCEPTED);
             }
@@ -73,15 +82,20 @@ class JournalTest {
             journal.append(rec("AB", RecordKind.MOVE, 3, "d"));
             journal.closeRoom("CD", 1);
         }
-        assertThat(reopen(dir)).containsOnlyKeys("AB")
+        assertThat(reopen(dir))
+                .containsOnlyKeys("AB")
                 .containsEntry("AB", List.of(checkpoint, rec("AB", RecordKind.MOVE, 3, "d")));
     }
 
     @Test
     void groupCommitForcesOnceForEverythingQueued() throws Exception {
         TestFiles files = new TestFiles();
-        Journal journal = Journal.open(dir, options(new DurabilityPolicy.GroupCommit(Duration.ofHours(1))), files)
-                .journal();
+        Journal journal =
+                Journal.open(
+                                dir,
+                                options(new DurabilityPolicy.GroupCommit(Duration.ofHours(1))),
+                                files)
+                        .journal();
         int before = files.forces.get();
         AtomicInteger durable = new AtomicInteger();
         for (int i = 0; i < 100; i++) {
@@ -96,8 +110,12 @@ class JournalTest {
     @Test
     void groupCommitForcesWithinItsIntervalWithoutAFlush() throws Exception {
         TestFiles files = new TestFiles();
-        try (Journal journal = Journal.open(dir, options(new DurabilityPolicy.GroupCommit(Duration.ofMillis(2))),
-                files).journal()) {
+        try (Journal journal =
+                Journal.open(
+                                dir,
+                                options(new DurabilityPolicy.GroupCommit(Duration.ofMillis(2))),
+                                files)
+                        .journal()) {
             int before = files.forces.get();
             CountDownLatch durable = new CountDownLatch(1);
             journal.append(rec("AB", RecordKind.MOVE, 1, "m"), DIRECT, durable::countDown);
@@ -109,7 +127,8 @@ class JournalTest {
     @Test
     void fsyncEachForcesBeforeEveryCallback() throws Exception {
         TestFiles files = new TestFiles();
-        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.FSYNC_EACH), files).journal()) {
+        try (Journal journal =
+                Journal.open(dir, options(DurabilityPolicy.FSYNC_EACH), files).journal()) {
             int before = files.forces.get();
             for (int i = 1; i <= 10; i++) {
                 CountDownLatch durable = new CountDownLatch(1);
@@ -138,26 +157,33 @@ class JournalTest {
     @Test
     void aFullQueueRefusesAndLosesNothingItAccepted() throws Exception {
         TestFiles files = new TestFiles();
-        Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE).withQueueCapacity(4), files).journal();
+        Journal journal =
+                Journal.open(dir, options(DurabilityPolicy.NONE).withQueueCapacity(4), files)
+                        .journal();
         CountDownLatch gate = new CountDownLatch(1);
         files.gate = gate;
         journal.append(rec("AB", RecordKind.MOVE, 0, "held"));
         assertThat(files.entered.await(10, TimeUnit.SECONDS)).isTrue(); // the writer holds record 0
         for (int i = 1; i <= 4; i++) {
-            assertThat(journal.append(rec("AB", RecordKind.MOVE, i, "q"))).isEqualTo(AppendResult.ACCEPTED);
+            assertThat(journal.append(rec("AB", RecordKind.MOVE, i, "q")))
+                    .isEqualTo(AppendResult.ACCEPTED);
         }
         AppendResult refused = journal.append(rec("AB", RecordKind.MOVE, 5, "q"));
         assertThat(refused).isInstanceOf(AppendResult.Refused.class);
-        assertThat(((AppendResult.Refused) refused).reason()).isEqualTo(AppendResult.Reason.QUEUE_FULL);
+        assertThat(((AppendResult.Refused) refused).reason())
+                .isEqualTo(AppendResult.Reason.QUEUE_FULL);
         assertThat(journal.queued()).isEqualTo(4);
         gate.countDown();
         journal.close();
-        assertThat(reopen(dir).get("AB")).extracting(JournalRecord::version).containsExactly(0L, 1L, 2L, 3L, 4L);
+        assertThat(reopen(dir).get("AB"))
+                .extracting(JournalRecord::version)
+                .containsExactly(0L, 1L, 2L, 3L, 4L);
     }
 
     @Test
     void theDefaultQueueHoldsSixtyFourThousandRecords() {
-        assertThat(Journal.Options.defaults().queueCapacity()).isEqualTo(Journal.Options.DEFAULT_QUEUE_CAPACITY)
+        assertThat(Journal.Options.defaults().queueCapacity())
+                .isEqualTo(Journal.Options.DEFAULT_QUEUE_CAPACITY)
                 .isEqualTo(65_536);
         assertThat(Journal.Options.defaults().policy())
                 .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(5)));
@@ -165,12 +191,24 @@ class JournalTest {
 
     @Test
     void anOversizedRecordIsRefused() throws Exception {
-        int fits = JournalFormat.MAX_BODY_BYTES - JournalFormat.bodyBytes(rec("AB", RecordKind.MOVE, 1, ""));
+        int fits =
+                JournalFormat.MAX_BODY_BYTES
+                        - JournalFormat.bodyBytes(rec("AB", RecordKind.MOVE, 1, ""));
         try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE)).journal()) {
-            AppendResult result = journal.append(new JournalRecord("AB", RecordKind.MOVE, 1,
-                    new byte[JournalFormat.MAX_BODY_BYTES]));
-            assertThat(((AppendResult.Refused) result).reason()).isEqualTo(AppendResult.Reason.TOO_LARGE);
-            assertThat(journal.append(new JournalRecord("AB", RecordKind.MOVE, 1, new byte[fits])).accepted())
+            AppendResult result =
+                    journal.append(
+                            new JournalRecord(
+                                    "AB",
+                                    RecordKind.MOVE,
+                                    1,
+                                    new byte[JournalFormat.MAX_BODY_BYTES]));
+            assertThat(((AppendResult.Refused) result).reason())
+                    .isEqualTo(AppendResult.Reason.TOO_LARGE);
+            assertThat(
+                            journal.append(
+                                            new JournalRecord(
+                                                    "AB", RecordKind.MOVE, 1, new byte[fits]))
+                                    .accepted())
                     .isTrue();
         }
         assertThat(reopen(dir).get("AB").get(0).payload()).hasSize(fits);
@@ -192,12 +230,14 @@ class JournalTest {
         journal.flush().get(10, TimeUnit.SECONDS);
         files.diskFull = true;
         CountDownLatch durable = new CountDownLatch(1);
-        AppendResult during = journal.append(rec("AB", RecordKind.MOVE, 1, "during"), DIRECT, durable::countDown);
+        AppendResult during =
+                journal.append(rec("AB", RecordKind.MOVE, 1, "during"), DIRECT, durable::countDown);
         assertThat(during.accepted()).isTrue();
         awaitCondition(() -> !journal.healthy());
         assertThat(journal.lastError()).contains("No space left on device");
         AppendResult refused = journal.append(rec("AB", RecordKind.MOVE, 2, "refused"));
-        assertThat(((AppendResult.Refused) refused).reason()).isEqualTo(AppendResult.Reason.FAILING);
+        assertThat(((AppendResult.Refused) refused).reason())
+                .isEqualTo(AppendResult.Reason.FAILING);
         assertThat(((AppendResult.Refused) refused).message()).contains("No space left on device");
         files.diskFull = false;
         assertThat(durable.await(10, TimeUnit.SECONDS)).isTrue();
@@ -206,7 +246,9 @@ class JournalTest {
         assertThat(files.failures.get()).isPositive();
         journal.append(rec("AB", RecordKind.MOVE, 2, "after"));
         journal.close();
-        assertThat(reopen(dir).get("AB")).extracting(JournalRecord::text).containsExactly("before", "during", "after");
+        assertThat(reopen(dir).get("AB"))
+                .extracting(JournalRecord::text)
+                .containsExactly("before", "during", "after");
     }
 
     @Test
@@ -226,7 +268,9 @@ class JournalTest {
 
     @Test
     void segmentsRollAtTheirSize() throws Exception {
-        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE).withSizes(200, 1 << 20)).journal()) {
+        try (Journal journal =
+                Journal.open(dir, options(DurabilityPolicy.NONE).withSizes(200, 1 << 20))
+                        .journal()) {
             for (int i = 0; i < 40; i++) {
                 journal.append(rec("AB", RecordKind.MOVE, i, "0123456789"));
                 journal.flush().get(10, TimeUnit.SECONDS);
@@ -244,7 +288,8 @@ class JournalTest {
         assertThat(DurabilityPolicy.parse("group")).isEqualTo(DurabilityPolicy.DEFAULT);
         assertThat(DurabilityPolicy.parse("group:20ms"))
                 .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(20)));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DurabilityPolicy.parse("sometimes"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> DurabilityPolicy.parse("sometimes"))
                 .hasMessageContaining("fsync, group");
     }
 
@@ -253,43 +298,66 @@ class JournalTest {
         List<String> madeOn = new ArrayList<>();
         try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE)).journal()) {
             journal.append(rec("AB", RecordKind.MOVE, 1, "before"));
-            assertThat(journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> {
-                madeOn.add(Thread.currentThread().getName());
-                return "state".getBytes(StandardCharsets.UTF_8);
-            }).accepted()).isTrue();
+            assertThat(
+                            journal.appendLater(
+                                            "AB",
+                                            RecordKind.CHECKPOINT,
+                                            1,
+                                            () -> {
+                                                madeOn.add(Thread.currentThread().getName());
+                                                return "state".getBytes(StandardCharsets.UTF_8);
+                                            })
+                                    .accepted())
+                    .isTrue();
             journal.append(rec("AB", RecordKind.MOVE, 2, "after"));
         }
         assertThat(madeOn).containsExactly("journal-writer");
-        assertThat(reopen(dir).get("AB")).containsExactly(rec("AB", RecordKind.CHECKPOINT, 1, "state"),
-                rec("AB", RecordKind.MOVE, 2, "after"));
+        assertThat(reopen(dir).get("AB"))
+                .containsExactly(
+                        rec("AB", RecordKind.CHECKPOINT, 1, "state"),
+                        rec("AB", RecordKind.MOVE, 2, "after"));
     }
 
     @Test
     void aPayloadThatCannotBeMadeOrIsTooLargeIsDroppedAndTheRestWritten() throws Exception {
         try (Journal journal = Journal.open(dir, options(DurabilityPolicy.NONE)).journal()) {
             journal.append(rec("AB", RecordKind.MOVE, 1, "one"));
-            journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> {
-                throw new IllegalStateException("cannot encode");
-            });
-            journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> new byte[JournalFormat.MAX_BODY_BYTES]);
+            journal.appendLater(
+                    "AB",
+                    RecordKind.CHECKPOINT,
+                    1,
+                    () -> {
+                        throw new IllegalStateException("cannot encode");
+                    });
+            journal.appendLater(
+                    "AB", RecordKind.CHECKPOINT, 1, () -> new byte[JournalFormat.MAX_BODY_BYTES]);
             journal.append(rec("AB", RecordKind.MOVE, 2, "two"));
             journal.flush().get(10, TimeUnit.SECONDS);
             assertThat(journal.healthy()).isTrue();
         }
-        assertThat(reopen(dir).get("AB")).extracting(JournalRecord::text).containsExactly("one", "two");
+        assertThat(reopen(dir).get("AB"))
+                .extracting(JournalRecord::text)
+                .containsExactly("one", "two");
     }
 
     @Test
     void aFailingJournalRefusesAPayloadLeftForLaterWithoutMakingIt() throws Exception {
         TestFiles files = new TestFiles();
         files.diskFull = true;
-        try (Journal journal = Journal.open(dir, options(DurabilityPolicy.FSYNC_EACH), files).journal()) {
+        try (Journal journal =
+                Journal.open(dir, options(DurabilityPolicy.FSYNC_EACH), files).journal()) {
             journal.append(rec("AB", RecordKind.MOVE, 1, "stuck"));
             awaitCondition(() -> !journal.healthy());
-            AppendResult result = journal.appendLater("AB", RecordKind.CHECKPOINT, 1, () -> {
-                throw new AssertionError("made for nothing");
-            });
-            assertThat(((AppendResult.Refused) result).reason()).isEqualTo(AppendResult.Reason.FAILING);
+            AppendResult result =
+                    journal.appendLater(
+                            "AB",
+                            RecordKind.CHECKPOINT,
+                            1,
+                            () -> {
+                                throw new AssertionError("made for nothing");
+                            });
+            assertThat(((AppendResult.Refused) result).reason())
+                    .isEqualTo(AppendResult.Reason.FAILING);
             files.diskFull = false;
         }
     }

@@ -12,10 +12,13 @@ final class TestFiles implements LogFile.Opener {
     final AtomicInteger forces = new AtomicInteger();
     final AtomicInteger writes = new AtomicInteger();
     final AtomicInteger failures = new AtomicInteger();
+
     /** While true, writes put half their bytes down and then fail as a full disk does. */
     volatile boolean diskFull;
+
     /** When set, the next write counts {@link #entered} down and waits for this gate. */
     volatile CountDownLatch gate;
+
     final CountDownLatch entered = new CountDownLatch(1);
 
     @Override

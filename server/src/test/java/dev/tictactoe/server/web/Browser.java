@@ -3,15 +3,6 @@ package dev.tictactoe.server.web;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
@@ -24,11 +15,21 @@ import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
 /**
  * The system's Chromium, headless, driven through the system's chromedriver (named explicitly, so
- * nothing is ever downloaded). One browser serves a whole test class; each person is a window on
- * an origin of their own ({@code ana.test}, {@code bo.test}, ... all mapped to the loopback
- * server), so each keeps its own localStorage, as two people's browsers would.
+ * nothing is ever downloaded). One browser serves a whole test class; each person is a window on an
+ * origin of their own ({@code ana.test}, {@code bo.test}, ... all mapped to the loopback server),
+ * so each keeps its own localStorage, as two people's browsers would.
  */
 final class Browser implements AutoCloseable {
 
@@ -39,7 +40,11 @@ final class Browser implements AutoCloseable {
 
     /** Polls conditions often: each poll is one cheap round trip to the driver. */
     static final Duration POLL = Duration.ofMillis(50);
-    /** Held so the level sticks: Selenium warns that it has no DevTools bindings for this Chromium, which these tests do not use. */
+
+    /**
+     * Held so the level sticks: Selenium warns that it has no DevTools bindings for this Chromium,
+     * which these tests do not use.
+     */
     private static final Logger SELENIUM_LOG = Logger.getLogger("org.openqa.selenium");
 
     final ChromeDriver driver;
@@ -50,10 +55,17 @@ final class Browser implements AutoCloseable {
     /** A person's window: its handle and the origin it opens pages on. */
     record Window(String handle, String base) {}
 
-    /** Skips the calling tests when Chromium is missing, except on CI (CI set), where it fails them. */
+    /**
+     * Skips the calling tests when Chromium is missing, except on CI (CI set), where it fails them.
+     */
     static void requireChromium() {
         boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        String why = "browser tests need " + CHROMIUM + " and " + CHROMEDRIVER + " (apt-get install chromium chromium-driver)";
+        String why =
+                "browser tests need "
+                        + CHROMIUM
+                        + " and "
+                        + CHROMEDRIVER
+                        + " (apt-get install chromium chromium-driver)";
         if (!present && System.getenv("CI") != null) {
             fail(why);
         }
@@ -68,17 +80,28 @@ final class Browser implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
+        ChromeDriverService service =
+                new ChromeDriverService.Builder()
+                        .usingDriverExecutable(CHROMEDRIVER.toFile())
+                        .usingAnyFreePort()
+                        .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--disable-backgrounding-occluded-windows", "--window-size=1280,1000",
-                "--host-resolver-rules=MAP *.test 127.0.0.1", "--user-data-dir=" + profile);
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-background-timer-throttling",
+                "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows",
+                "--window-size=1280,1000",
+                "--host-resolver-rules=MAP *.test 127.0.0.1",
+                "--user-data-dir=" + profile);
         driver = new ChromeDriver(service, options);
         home = driver.getWindowHandle();
     }
@@ -125,10 +148,11 @@ final class Browser implements AutoCloseable {
 
     /** Waits until the element's text contains {@code text}. */
     void awaitText(String css, String text) {
-        await(d -> {
-            List<WebElement> found = all(css);
-            return !found.isEmpty() && found.get(0).getText().contains(text);
-        });
+        await(
+                d -> {
+                    List<WebElement> found = all(css);
+                    return !found.isEmpty() && found.get(0).getText().contains(text);
+                });
     }
 
     void type(String css, String text) {
@@ -158,7 +182,9 @@ final class Browser implements AutoCloseable {
         await(d -> find("#game").isDisplayed());
     }
 
-    /** Plays {@code cell} in window {@code w} once it is that person's turn, and waits for the mark. */
+    /**
+     * Plays {@code cell} in window {@code w} once it is that person's turn, and waits for the mark.
+     */
     void play(Window w, int cell, String mark) {
         on(w).awaitText("#status", "Your turn");
         cell(cell).click();
@@ -174,7 +200,10 @@ final class Browser implements AutoCloseable {
 
     /** How many cells hold a mark, counted in the page (one round trip for any board). */
     long marks() {
-        return (Long) driver.executeScript("return document.querySelectorAll('#board .cell:not([data-mark=\".\"])').length");
+        return (Long)
+                driver.executeScript(
+                        "return document.querySelectorAll('#board"
+                            + " .cell:not([data-mark=\".\"])').length");
     }
 
     void resize(int width, int height) {
@@ -184,7 +213,8 @@ final class Browser implements AutoCloseable {
     void screenshot(String name) {
         try {
             Files.createDirectories(SCREENSHOTS);
-            Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+            Files.write(
+                    SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+
 import java.util.List;
 import java.util.Map;
-import org.openqa.selenium.Keys;
 
 /** The browser client against a real server: people in windows of one headless Chromium. */
 class BrowserIT {
@@ -80,8 +82,11 @@ class BrowserIT {
         for (Window w : p) {
             b.on(w).awaitText("#status", "ana (X) wins");
             b.awaitCell(2, "X");
-            assertThat(b.all("#board .cell.win")).extracting(c -> c.getAttribute("data-cell")).containsExactly("0", "1", "2");
-            assertThat(b.cell(0).getAttribute("aria-label")).isEqualTo("row 1, column 1, X, winning line");
+            assertThat(b.all("#board .cell.win"))
+                    .extracting(c -> c.getAttribute("data-cell"))
+                    .containsExactly("0", "1", "2");
+            assertThat(b.cell(0).getAttribute("aria-label"))
+                    .isEqualTo("row 1, column 1, X, winning line");
             assertThat(b.find("#score").getText()).startsWith("1 – 0");
         }
         b.on(p[0]).screenshot("3x3-desktop");
@@ -111,8 +116,11 @@ class BrowserIT {
         Window eve = b.open("eve");
         b.type("#name", "eve");
         // Typed the way people do: lower case, a dash, O for 0 and L for 1.
-        b.type("#join-code", code.toLowerCase().substring(0, 3).replace('0', 'o').replace('1', 'l') + "-"
-                + code.toLowerCase().substring(3).replace('0', 'o').replace('1', 'l'));
+        b.type(
+                "#join-code",
+                code.toLowerCase().substring(0, 3).replace('0', 'o').replace('1', 'l')
+                        + "-"
+                        + code.toLowerCase().substring(3).replace('0', 'o').replace('1', 'l'));
         b.find("#watch").click();
         b.await(d -> b.find("#game").isDisplayed());
         b.on(p[0]).awaitText("#watchers", "1 watching");
@@ -132,7 +140,8 @@ class BrowserIT {
         create(ana, "ana", 3, "perfect");
         b.awaitText("#player-O", "Bot (perfect)");
         b.awaitText("#status", "Your turn");
-        // The keyboard: the centre cell is the board's one tab stop; up, then Enter plays row 1, column 2.
+        // The keyboard: the centre cell is the board's one tab stop; up, then Enter plays row 1,
+        // column 2.
         b.find("#board .cell[tabindex='0']").sendKeys(Keys.ARROW_UP);
         b.driver.switchTo().activeElement().sendKeys(Keys.ENTER);
         b.awaitCell(1, "X");
@@ -252,8 +261,11 @@ class BrowserIT {
         b.await(d -> b.marks() == 4);
         b.cell(0).sendKeys(Keys.ARROW_RIGHT);
         b.screenshot("15x15-desktop");
-        b.driver.executeCdpCommand("Emulation.setEmulatedMedia",
-                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        b.driver.executeCdpCommand(
+                "Emulation.setEmulatedMedia",
+                Map.of(
+                        "features",
+                        List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
         b.screenshot("15x15-dark");
         b.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
         assertThat(b.find("#board").getRect().getWidth()).isBetween(400, 560);
@@ -262,27 +274,35 @@ class BrowserIT {
     @Test
     void theRoomStateAppliesDiffsInOrderAndAsksForASyncOnAGap() {
         b.on(b.open("ana"));
-        String module = b.find("script[type=module]").getAttribute("src").replace("main.js", "room-state.js");
-        Object result = b.driver.executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                import(arguments[0]).then(({ RoomState }) => {
-                  const s = new RoomState();
-                  const diff = (version, value) => ({ type: 'diff', version, event: null,
-                    ops: [{ op: 'replace', path: '/version', value: version }, { op: 'replace', path: '/turn', value }] });
-                  const seen = [];
-                  const say = (r) => seen.push(`${r.changed}:${r.sync === undefined ? '-' : r.sync}:${s.version}`);
-                  say(s.receive({ type: 'welcome', seat: 'X', snapshot: { version: 1, turn: 'X' } }));
-                  say(s.receive(diff(3, 'X')));
-                  say(s.receive(diff(4, 'O')));
-                  say(s.receive(diff(2, 'O')));
-                  say(s.receive(diff(2, 'O')));
-                  say(s.receive({ type: 'diff', version: 3, event: null, ops: [{ op: 'remove', path: '/nothing' }] }));
-                  say(s.receive({ type: 'snapshot', snapshot: { version: 9, turn: 'O' } }));
-                  done(seen.join(' ') + ' ' + s.snapshot.turn);
-                }, (e) => done(String(e)));
-                """, module);
+        String module =
+                b.find("script[type=module]")
+                        .getAttribute("src")
+                        .replace("main.js", "room-state.js");
+        Object result =
+                b.driver.executeAsyncScript(
+                        """
+                        const done = arguments[arguments.length - 1];
+                        import(arguments[0]).then(({ RoomState }) => {
+                          const s = new RoomState();
+                          const diff = (version, value) => ({ type: 'diff', version, event: null,
+                            ops: [{ op: 'replace', path: '/version', value: version }, { op: 'replace', path: '/turn', value }] });
+                          const seen = [];
+                          const say = (r) => seen.push(`${r.changed}:${r.sync === undefined ? '-' : r.sync}:${s.version}`);
+                          say(s.receive({ type: 'welcome', seat: 'X', snapshot: { version: 1, turn: 'X' } }));
+                          say(s.receive(diff(3, 'X')));
+                          say(s.receive(diff(4, 'O')));
+                          say(s.receive(diff(2, 'O')));
+                          say(s.receive(diff(2, 'O')));
+                          say(s.receive({ type: 'diff', version: 3, event: null, ops: [{ op: 'remove', path: '/nothing' }] }));
+                          say(s.receive({ type: 'snapshot', snapshot: { version: 9, turn: 'O' } }));
+                          done(seen.join(' ') + ' ' + s.snapshot.turn);
+                        }, (e) => done(String(e)));
+                        """,
+                        module);
         // welcome; a gap asks once for what follows v1; a diff past the same gap waits; v2 applies;
-        // its duplicate is ignored; a patch that does not apply asks again; a snapshot replaces all.
-        assertThat(result).isEqualTo("true:-:1 false:1:1 false:-:1 true:-:2 false:-:2 false:2:2 true:-:9 O");
+        // its duplicate is ignored; a patch that does not apply asks again; a snapshot replaces
+        // all.
+        assertThat(result)
+                .isEqualTo("true:-:1 false:1:1 false:-:1 true:-:2 false:-:2 false:2:2 true:-:9 O");
     }
 }

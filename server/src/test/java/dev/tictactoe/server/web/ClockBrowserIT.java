@@ -6,12 +6,14 @@ import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
-import java.time.Duration;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.time.Duration;
 
 /**
  * Clocks, timeouts and idle claims in the browser client against a real server, whose idle claim
@@ -20,6 +22,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class ClockBrowserIT {
 
     private static final Duration CLAIM_AFTER = IdleClaim.MIN_AFTER;
+
     /** A 3-minute clock that has started to run. */
     private static final String BELOW_THREE_MINUTES = "2:[0-5][0-9]";
 
@@ -29,7 +32,13 @@ class ClockBrowserIT {
     @BeforeAll
     static void start() {
         Browser.requireChromium();
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).idleClaim(CLAIM_AFTER).build());
+        server =
+                GameServer.start(
+                        ServerConfig.builder()
+                                .host("127.0.0.1")
+                                .port(0)
+                                .idleClaim(CLAIM_AFTER)
+                                .build());
         b = new Browser(server.port());
     }
 
@@ -48,7 +57,10 @@ class ClockBrowserIT {
         b.closeWindows();
     }
 
-    /** ana (X, moving first) creates a 3 × 3 room with {@code clock} ("" for none); bo joins by its link. */
+    /**
+     * ana (X, moving first) creates a 3 × 3 room with {@code clock} ("" for none); bo joins by its
+     * link.
+     */
     private Window[] pair(String clock) {
         Window ana = b.open("ana");
         b.type("#name", "ana");
@@ -98,7 +110,9 @@ class ClockBrowserIT {
         for (Window w : p) {
             b.on(w).awaitText("#status", "bo (O) wins on time: ana (X) ran out of time.");
             b.awaitText("#clock-line", "Clock 1s/move · ana (X) ran out of time");
-            assertThat(b.find("#clock-X").isDisplayed()).as("no game clock, no clock readings").isFalse();
+            assertThat(b.find("#clock-X").isDisplayed())
+                    .as("no game clock, no clock readings")
+                    .isFalse();
             assertThat(b.find("#player-O").getAttribute("class")).contains("winner");
         }
         assertThat(b.on(p[0]).find("#rematch").isDisplayed()).isTrue();
@@ -115,7 +129,9 @@ class ClockBrowserIT {
     @Test
     void anIdleOpponentCanBeClaimedFromAndTheIdleSideIsWarned() {
         Window[] p = pair("");
-        assertThat(b.on(p[0]).find("#clock-line").isDisplayed()).as("an untimed room shows no clock").isFalse();
+        assertThat(b.on(p[0]).find("#clock-line").isDisplayed())
+                .as("an untimed room shows no clock")
+                .isFalse();
         b.play(p[0], 4, "X");
         // bo, to move, is warned as the claim time nears; ana may claim once it is reached.
         b.on(p[1]).awaitText("#claim-note", "may claim the game");
@@ -123,7 +139,8 @@ class ClockBrowserIT {
         b.on(p[0]);
         new WebDriverWait(b.driver, CLAIM_AFTER.plus(Browser.WAIT), Browser.POLL)
                 .until(d -> b.find("#claim").isDisplayed());
-        assertThat(b.find("#claim-note").getText()).isEqualTo("bo (O) has been idle too long: you may claim the game.");
+        assertThat(b.find("#claim-note").getText())
+                .isEqualTo("bo (O) has been idle too long: you may claim the game.");
         b.find("#claim").click();
         for (Window w : p) {
             b.on(w).awaitText("#status", "ana (X) wins by abandonment.");
@@ -136,38 +153,43 @@ class ClockBrowserIT {
     void clocksAndClaimsAreWorkedOutFromTheSnapshotAndTheServersTime() {
         b.on(b.open("ana"));
         String base = b.find("script[type=module]").getAttribute("src").replace("main.js", "");
-        Object result = b.driver.executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                Promise.all([import(arguments[0] + 'room-view.js'), import(arguments[0] + 'room-state.js')])
-                  .then(([{ clockFace, claimState, formatClock }, { RoomState }]) => {
-                    const seen = [];
-                    const clock = { control: '3m+2s', X: 171500, O: 180000, running: 'O', turnStartedAt: 1000,
-                      deadlineAt: 181000, flagged: null };
-                    const f = clockFace(clock, 13300);
-                    seen.push(`${f.X} ${f.O} ${f.moveLeft} ${formatClock(f.O)} ${formatClock(3725000)}`);
-                    const m = clockFace({ ...clock, control: '3m+2s,20s/move', deadlineAt: 21000 }, 7000);
-                    seen.push(`${m.moveLeft} ${clockFace(null, 0)}`);
-                    const players = { X: { name: 'ana', kind: 'human' }, O: { name: 'bo', kind: 'human' } };
-                    const s = { status: 'playing', turn: 'O', claimableAt: 60000, players, clock: null };
-                    seen.push([claimState(s, 'X', 59999).claimable, claimState(s, 'X', 60000).claimable,
-                      claimState(s, null, 99999).claimable, claimState({ ...s, turn: 'X' }, 'X', 50000).text].join('|'));
-                    // The server's time: from serverTime when given, else from the arrival of a diff starting a turn.
-                    let local = 5000;
-                    const state = new RoomState(() => local);
-                    const snapshot = { version: 1, clock: { ...clock, turnStartedAt: 900 } };
-                    state.receive({ type: 'welcome', seat: 'X', snapshot });
-                    seen.push(state.now());
-                    state.receive({ type: 'diff', version: 2, event: null, ops: [
-                      { op: 'replace', path: '/version', value: 2 },
-                      { op: 'replace', path: '/clock/turnStartedAt', value: 9000 }] });
-                    seen.push(state.now());
-                    state.receive({ type: 'snapshot', serverTime: 20000, snapshot: { version: 3, clock: null } });
-                    local = 5100;
-                    seen.push(state.now());
-                    done(seen.join(' / '));
-                  }, (e) => done(String(e)));
-                """, base);
-        assertThat(result).isEqualTo("171500 167700 null 2:48 1:02:05 / 14000 null / false|true|false|"
-                + "Move soon: bo (O) may claim the game in 10 s. / 5000 / 9000 / 20100");
+        Object result =
+                b.driver.executeAsyncScript(
+                        """
+                        const done = arguments[arguments.length - 1];
+                        Promise.all([import(arguments[0] + 'room-view.js'), import(arguments[0] + 'room-state.js')])
+                          .then(([{ clockFace, claimState, formatClock }, { RoomState }]) => {
+                            const seen = [];
+                            const clock = { control: '3m+2s', X: 171500, O: 180000, running: 'O', turnStartedAt: 1000,
+                              deadlineAt: 181000, flagged: null };
+                            const f = clockFace(clock, 13300);
+                            seen.push(`${f.X} ${f.O} ${f.moveLeft} ${formatClock(f.O)} ${formatClock(3725000)}`);
+                            const m = clockFace({ ...clock, control: '3m+2s,20s/move', deadlineAt: 21000 }, 7000);
+                            seen.push(`${m.moveLeft} ${clockFace(null, 0)}`);
+                            const players = { X: { name: 'ana', kind: 'human' }, O: { name: 'bo', kind: 'human' } };
+                            const s = { status: 'playing', turn: 'O', claimableAt: 60000, players, clock: null };
+                            seen.push([claimState(s, 'X', 59999).claimable, claimState(s, 'X', 60000).claimable,
+                              claimState(s, null, 99999).claimable, claimState({ ...s, turn: 'X' }, 'X', 50000).text].join('|'));
+                            // The server's time: from serverTime when given, else from the arrival of a diff starting a turn.
+                            let local = 5000;
+                            const state = new RoomState(() => local);
+                            const snapshot = { version: 1, clock: { ...clock, turnStartedAt: 900 } };
+                            state.receive({ type: 'welcome', seat: 'X', snapshot });
+                            seen.push(state.now());
+                            state.receive({ type: 'diff', version: 2, event: null, ops: [
+                              { op: 'replace', path: '/version', value: 2 },
+                              { op: 'replace', path: '/clock/turnStartedAt', value: 9000 }] });
+                            seen.push(state.now());
+                            state.receive({ type: 'snapshot', serverTime: 20000, snapshot: { version: 3, clock: null } });
+                            local = 5100;
+                            seen.push(state.now());
+                            done(seen.join(' / '));
+                          }, (e) => done(String(e)));
+                        """,
+                        base);
+        assertThat(result)
+                .isEqualTo(
+                        "171500 167700 null 2:48 1:02:05 / 14000 null / false|true|false|Move soon:"
+                            + " bo (O) may claim the game in 10 s. / 5000 / 9000 / 20100");
     }
 }

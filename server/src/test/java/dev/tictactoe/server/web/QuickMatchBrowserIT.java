@@ -9,19 +9,22 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
+
 import io.netty.channel.EventLoopGroup;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
 /**
  * Quick match in the browser client against a real server: two people who ask for the same game
- * land in one room, a waiting request is cancelled, a bot fills the seat after the wait. The
- * tests of the flow need the server's quick-match endpoints ({@code /api/match}).
+ * land in one room, a waiting request is cancelled, a bot fills the seat after the wait. The tests
+ * of the flow need the server's quick-match endpoints ({@code /api/match}).
  */
 class QuickMatchBrowserIT {
 
@@ -63,7 +66,9 @@ class QuickMatchBrowserIT {
         return w;
     }
 
-    /** Waits until the window shows it is waiting and where its request stands (the server has it). */
+    /**
+     * Waits until the window shows it is waiting and where its request stands (the server has it).
+     */
     private void awaitQueued(Window w) {
         b.on(w).await(d -> b.find("#match-waiting").isDisplayed());
         b.awaitText("#match-status", "position 1");
@@ -74,7 +79,9 @@ class QuickMatchBrowserIT {
         Window ana = ask("ana", 3, "3m+2s");
         awaitQueued(ana);
         assertThat(b.find("#match").isDisplayed()).isFalse();
-        assertThat(b.find("#match-size").isEnabled()).as("the form is locked while waiting").isFalse();
+        assertThat(b.find("#match-size").isEnabled())
+                .as("the form is locked while waiting")
+                .isFalse();
         Window bo = ask("bo", 3, "3m+2s");
 
         String code = b.on(bo).awaitRoom();
@@ -97,7 +104,11 @@ class QuickMatchBrowserIT {
 
     /** The seat whose card says "you" in window {@code w}. */
     private String mySeat(Window w) {
-        b.on(w).await(d -> b.find("#player-X").getText().contains("you") || b.find("#player-O").getText().contains("you"));
+        b.on(w)
+                .await(
+                        d ->
+                                b.find("#player-X").getText().contains("you")
+                                        || b.find("#player-O").getText().contains("you"));
         return b.find("#player-X").getText().contains("you") ? "X" : "O";
     }
 
@@ -141,7 +152,10 @@ class QuickMatchBrowserIT {
      */
     @Test
     void thePageFollowsTheDraftsAnswers() {
-        String code = new RoomsApi("127.0.0.1", server.port()).create(NewRoom.DEFAULT.withClock("3m+2s")).code();
+        String code =
+                new RoomsApi("127.0.0.1", server.port())
+                        .create(NewRoom.DEFAULT.withClock("3m+2s"))
+                        .code();
         String token;
         EventLoopGroup group = GameConnection.newGroup(1);
         try (GameClient seat = GameClient.connect("127.0.0.1", server.port(), code, group)) {
@@ -151,7 +165,8 @@ class QuickMatchBrowserIT {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
         Window ana = b.open("ana");
-        b.driver.executeScript("""
+        b.driver.executeScript(
+                """
                 const [code, token] = arguments;
                 const real = window.fetch;
                 const json = (body, status = 200) => new Response(body === null ? null : JSON.stringify(body),
@@ -176,19 +191,27 @@ class QuickMatchBrowserIT {
                   }
                   return real(url, init);
                 };
-                """, code, token);
+                """,
+                code,
+                token);
         b.type("#name", "ana");
         b.select("#match-clock", "3m+2s");
         b.find("#match").click();
         b.awaitText("#match-status", "(position 1, 2 waiting)");
         b.screenshot("quick-match-waiting");
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> posts = (List<Map<String, Object>>) b.driver.executeScript("return window.seen.posts");
+        List<Map<String, Object>> posts =
+                (List<Map<String, Object>>) b.driver.executeScript("return window.seen.posts");
         assertThat(posts).hasSize(2);
         assertThat(posts.get(0).get("ticket")).isNotEqualTo(posts.get(1).get("ticket"));
         assertThat(posts.get(0).get("player")).isEqualTo(posts.get(1).get("player"));
-        assertThat(posts.get(1)).containsEntry("name", "ana").containsEntry("size", 3L).containsEntry("winLength", 3L)
-                .containsEntry("clock", "3m+2s").containsEntry("bot", null).containsEntry("botAfter", null);
+        assertThat(posts.get(1))
+                .containsEntry("name", "ana")
+                .containsEntry("size", 3L)
+                .containsEntry("winLength", 3L)
+                .containsEntry("clock", "3m+2s")
+                .containsEntry("bot", null)
+                .containsEntry("botAfter", null);
 
         b.driver.executeScript("window.releasePairing()");
         assertThat(b.awaitRoom()).isEqualTo(code);
@@ -201,17 +224,22 @@ class QuickMatchBrowserIT {
     void theWaitIsShownInWordsAndIdsAreRandomAndKept() {
         b.on(b.open("ana"));
         String base = b.find("script[type=module]").getAttribute("src").replace("main.js", "");
-        Object result = b.driver.executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                Promise.all([import(arguments[0] + 'lobby.js'), import(arguments[0] + 'connection.js')])
-                  .then(([{ waitingText }, { randomId, playerId }]) => {
-                    const ids = new Set(Array.from({ length: 200 }, () => randomId()));
-                    const shapes = [...ids].every((id) => /^[A-Za-z0-9_-]{22}$/.test(id));
-                    done([waitingText(null, 999), waitingText({ position: 1, waiting: 37 }, 72500),
-                      ids.size, shapes, playerId() === playerId(), /^[A-Za-z0-9_-]{22}$/.test(playerId())].join(' | '));
-                  }, (e) => done(String(e)));
-                """, base);
-        assertThat(result).isEqualTo("Waiting for an opponent… 0:00 | Waiting for an opponent… (position 1, 37 waiting) 1:12"
-                + " | 200 | true | true | true");
+        Object result =
+                b.driver.executeAsyncScript(
+                        """
+                        const done = arguments[arguments.length - 1];
+                        Promise.all([import(arguments[0] + 'lobby.js'), import(arguments[0] + 'connection.js')])
+                          .then(([{ waitingText }, { randomId, playerId }]) => {
+                            const ids = new Set(Array.from({ length: 200 }, () => randomId()));
+                            const shapes = [...ids].every((id) => /^[A-Za-z0-9_-]{22}$/.test(id));
+                            done([waitingText(null, 999), waitingText({ position: 1, waiting: 37 }, 72500),
+                              ids.size, shapes, playerId() === playerId(), /^[A-Za-z0-9_-]{22}$/.test(playerId())].join(' | '));
+                          }, (e) => done(String(e)));
+                        """,
+                        base);
+        assertThat(result)
+                .isEqualTo(
+                        "Waiting for an opponent… 0:00 | Waiting for an opponent… (position 1, 37"
+                            + " waiting) 1:12 | 200 | true | true | true");
     }
 }

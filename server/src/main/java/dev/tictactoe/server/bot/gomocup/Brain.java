@@ -6,6 +6,7 @@ import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -28,14 +29,19 @@ public final class Brain {
 
     /** The win length of gomoku. */
     static final int WIN_LENGTH = 5;
+
     /** Time per move when the manager has not said (Piskvork's own default turn limit). */
     static final long DEFAULT_TURN_MILLIS = 5_000;
+
     /** Kept back from each turn's limit for the process and the pipe. */
     static final long TURN_RESERVE_MILLIS = 50;
+
     /** Share of the match time left that one move may use. */
     static final int TIME_LEFT_DIVISOR = 15;
-    static final String ABOUT = "name=\"tictactoe-engine\", version=\"1.0\", author=\"dev.tictactoe\","
-            + " country=\"-\", www=\"-\"";
+
+    static final String ABOUT =
+            "name=\"tictactoe-engine\", version=\"1.0\", author=\"dev.tictactoe\","
+                    + " country=\"-\", www=\"-\"";
 
     private final Bot bot = new Bot();
     private final PrintWriter out;
@@ -97,7 +103,13 @@ public final class Brain {
             return;
         }
         if (size < WIN_LENGTH || size > Rules.MAX_SIZE) {
-            out.println("ERROR unsupported size " + size + ", expected " + WIN_LENGTH + ".." + Rules.MAX_SIZE);
+            out.println(
+                    "ERROR unsupported size "
+                            + size
+                            + ", expected "
+                            + WIN_LENGTH
+                            + ".."
+                            + Rules.MAX_SIZE);
             return;
         }
         board = new Board(new Rules(size, WIN_LENGTH));
@@ -190,7 +202,7 @@ public final class Brain {
                 case "timeout_turn" -> turnMillis = value > 0 ? value : DEFAULT_TURN_MILLIS;
                 case "time_left" -> timeLeftMillis = value;
                 case "max_node" -> maxNodes = Math.max(0, value);
-                default -> { }
+                default -> {}
             }
         } catch (NumberFormatException e) {
             // folder names and other text values
@@ -203,9 +215,11 @@ public final class Brain {
             return;
         }
         long turnSeed = seed * 31 + board.moveCount();
-        BotMove move = maxNodes > 0
-                ? bot.chooseWithNodes(board, Level.HARD, maxNodes, turnSeed)
-                : bot.choose(board, Level.HARD, Duration.ofMillis(budgetMillis()), turnSeed);
+        BotMove move =
+                maxNodes > 0
+                        ? bot.chooseWithNodes(board, Level.HARD, maxNodes, turnSeed)
+                        : bot.choose(
+                                board, Level.HARD, Duration.ofMillis(budgetMillis()), turnSeed);
         board.play(move.cell());
         int size = board.rules().size();
         out.println("MESSAGE " + move.note());
