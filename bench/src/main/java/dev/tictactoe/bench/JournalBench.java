@@ -51,7 +51,7 @@ final class JournalBench {
         Files.createDirectories(base);
         System.out.printf(
                 "journal bench: %d records burst, %d/s for %d s paced, %d-byte payload, in %s"
-                    + " (%s)%n",
+                        + " (%s)%n",
                 records,
                 rate,
                 seconds,

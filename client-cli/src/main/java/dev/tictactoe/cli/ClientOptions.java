@@ -28,7 +28,7 @@ final class ClientOptions {
             names = "--keep-going",
             description =
                     "In scripting mode, keep playing after the first game is over (exit on quit,"
-                        + " end of input after a game, or when the connection ends).")
+                            + " end of input after a game, or when the connection ends).")
     boolean keepGoing;
 
     @Option(

@@ -56,7 +56,7 @@ final class CreateCommand implements Callable<Integer> {
             paramLabel = "N",
             description =
                     "Make the bot's choices repeatable: the same seed and moves give the same bot"
-                        + " moves.")
+                            + " moves.")
     Long botSeed;
 
     @Option(

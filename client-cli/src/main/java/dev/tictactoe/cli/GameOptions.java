@@ -35,8 +35,8 @@ final class GameOptions {
             paramLabel = "CONTROL",
             description =
                     "Time control: a game clock with an optional increment per move (3m+2s, 5m), a"
-                        + " limit per move (20s/move), or both (5m+3s,30s/move). Default: no"
-                        + " clock.")
+                            + " limit per move (20s/move), or both (5m+3s,30s/move). Default: no"
+                            + " clock.")
     String clock;
 
     @Option(
@@ -44,7 +44,7 @@ final class GameOptions {
             paramLabel = "LIMIT",
             description =
                     "Time for each move, e.g. 20s (the same as --clock 20s/move; adds to a game"
-                        + " clock).")
+                            + " clock).")
     String moveTime;
 
     /** The bot level given with {@code --bot} in lower case, checked; null when none was given. */

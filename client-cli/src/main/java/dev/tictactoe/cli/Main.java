@@ -31,13 +31,13 @@ import java.util.concurrent.Callable;
             "  ttt create                      create a 3x3 room and wait for a friend",
             "  ttt join K7MQ2P                 join the room with that code",
             "  ttt play --clock 3m+2s          quick match: play the next player asking for the"
-                + " same game",
+                    + " same game",
             "  ttt create --move-time 20s      a room where every move must be made within 20 s",
             "  ttt create --size 15 --k 5 --bot hard    gomoku against the bot",
             "  ttt watch K7MQ2P                watch a game",
             "",
             "Exit codes: 0 won, 1 lost, 2 draw, 3 aborted/left/connection lost, 4 usage or server"
-                + " error.",
+                    + " error.",
         })
 public final class Main implements Callable<Integer> {
 

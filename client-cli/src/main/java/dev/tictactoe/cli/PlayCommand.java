@@ -47,7 +47,7 @@ final class PlayCommand implements Callable<Integer> {
             paramLabel = "LEVEL",
             description =
                     "Play a bot of this level (easy, medium, hard, perfect) if nobody came within"
-                        + " --bot-after.")
+                            + " --bot-after.")
     String bot;
 
     @Option(

@@ -98,7 +98,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
             saved = terminal.enterRawMode();
             writer.print(
                     "\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on
-                                      // exit
+            // exit
         }
         terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(() -> draw(true)));
         terminal.handle(

@@ -36,7 +36,7 @@ class CommandTest {
                 .isEqualTo(
                         new Command.Invalid(
                                 "\"k\" has no row number: type a column letter then a row number,"
-                                    + " like b2"));
+                                        + " like b2"));
         assertThat(Command.parse("move", 3))
                 .isEqualTo(new Command.Invalid("move needs a cell, like move b2"));
         assertThat(Command.parse("bot", 3))
@@ -45,7 +45,7 @@ class CommandTest {
                 .isEqualTo(
                         new Command.Invalid(
                                 "unknown bot level \"genius\": levels are easy, medium, hard,"
-                                    + " perfect"));
+                                        + " perfect"));
         assertThat(Command.parse("undo now", 3))
                 .isEqualTo(new Command.Invalid("undo takes no argument"));
         assertThat(Command.parse("claim it", 3))

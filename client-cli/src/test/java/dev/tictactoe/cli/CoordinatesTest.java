@@ -50,14 +50,14 @@ class CoordinatesTest {
                 "a20  | 19 | row 20 is off the board: rows are 1 to 19",
                 "a4   | 3  | row 4 is off the board: rows are 1 to 3",
                 "k    | 19 | \"k\" has no row number: type a column letter then a row number, like"
-                    + " b2",
+                        + " b2",
                 "1a   | 3  | \"1a\" is not a cell: type a column letter then a row number, like b2",
                 "b2b  | 3  | \"b2b\" is not a cell: type a column letter then a row number, like"
-                    + " b2",
+                        + " b2",
                 "b-1  | 3  | \"b-1\" is not a cell: type a column letter then a row number, like"
-                    + " b2",
+                        + " b2",
                 "a99999 | 3 | \"a99999\" is not a cell: type a column letter then a row number,"
-                    + " like b2",
+                        + " like b2",
                 "é1   | 3  | \"é1\" is not a cell: type a column letter then a row number, like b2",
             })
     void explainsWhatIsWrongWithBadInput(String text, int size, String message) {

@@ -53,7 +53,7 @@ class GameScreenTest {
         assertThat(lines)
                 .contains(
                         "Your turn (X). Type a cell like b2, or move with the arrows and press"
-                            + " Enter.",
+                                + " Enter.",
                         "! that cell is already taken");
         assertThat(lines.get(lines.size() - 1)).isEqualTo("> b");
         assertThat(String.join("\n", lines)).doesNotContain("\u001b");

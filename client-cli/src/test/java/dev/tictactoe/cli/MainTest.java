@@ -99,11 +99,11 @@ class MainTest {
         assertThatThrownBy(() -> create("--clock", "20s/move", "--move-time", "10s").request())
                 .hasMessage(
                         "--move-time and a limit per move in --clock (\"20s/move\"): give one of"
-                            + " them");
+                                + " them");
         assertThatThrownBy(() -> create("--move-time", "soon").request())
                 .hasMessage(
                         "--move-time: \"soon\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or"
-                            + " PT30S)");
+                                + " PT30S)");
         assertThatThrownBy(() -> create("--clock", " ").request())
                 .hasMessage("--clock needs a time control, like 3m+2s or 20s/move");
     }
@@ -147,7 +147,7 @@ class MainTest {
                 .isInstanceOf(UserError.class)
                 .hasMessage(
                         "\"K7MQ2\" is not a room code: codes are 6 letters and digits, like"
-                            + " K7MQ2P");
+                                + " K7MQ2P");
     }
 
     @Test

@@ -70,13 +70,13 @@ class MatchDisplaysTest {
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo(
                         "ttt: looking for a game (15x15, 5 in a row, clock 3m+2s; a hard bot if"
-                            + " nobody came after 10s); Ctrl-C cancels\n"
-                            + "\r"
-                            + "waiting for an opponent\u2026 0:00\u001b[K\r"
-                            + "waiting for an opponent\u2026 (position 1, 37 waiting in all)"
-                            + " 0:03\u001b[K\r"
-                            + "waiting for an opponent\u2026 (position 1, 37 waiting in all)"
-                            + " 0:04\u001b[K");
+                                + " nobody came after 10s); Ctrl-C cancels\n"
+                                + "\r"
+                                + "waiting for an opponent\u2026 0:00\u001b[K\r"
+                                + "waiting for an opponent\u2026 (position 1, 37 waiting in all)"
+                                + " 0:03\u001b[K\r"
+                                + "waiting for an opponent\u2026 (position 1, 37 waiting in all)"
+                                + " 0:04\u001b[K");
     }
 
     @Test
@@ -92,7 +92,7 @@ class MatchDisplaysTest {
         assertThat(out.toString(StandardCharsets.UTF_8).lines())
                 .containsExactly(
                         "ttt: looking for a game (15x15, 5 in a row, clock 3m+2s; a hard bot if"
-                            + " nobody came after 10s); Ctrl-C cancels",
+                                + " nobody came after 10s); Ctrl-C cancels",
                         "waiting for an opponent\u2026 0:00",
                         "waiting for an opponent\u2026 (position 1, 37 waiting in all) 0:02",
                         "waiting for an opponent\u2026 (position 1, 38 waiting in all) 0:04");

@@ -263,7 +263,7 @@ class QuickMatchIT {
     void refusalsAndAMissingEndpointAreSaidInWords() {
         answer(
                 "!409 {\"code\":\"match_already_queued\",\"message\":\"this player already waits"
-                    + " for a match\"}");
+                        + " for a match\"}");
         Run run = quickMatch(false);
         assertThatThrownBy(() -> run.match().find(REQUEST))
                 .isInstanceOfSatisfying(
@@ -282,11 +282,11 @@ class QuickMatchIT {
                 .hasMessage("the server at " + server + " does not offer quick match (HTTP 404)");
         answer(
                 "!400 {\"code\":\"invalid_settings\",\"message\":\"match.clock: base time must be"
-                    + " 10s..3h, was 5s\"}");
+                        + " 10s..3h, was 5s\"}");
         assertThatThrownBy(() -> quickMatch(false).match().find(REQUEST))
                 .hasMessage(
                         "the server refused the game asked for: match.clock: base time must be"
-                            + " 10s..3h, was 5s");
+                                + " 10s..3h, was 5s");
     }
 
     @Test

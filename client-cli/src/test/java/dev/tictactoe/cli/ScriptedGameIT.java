@@ -107,9 +107,8 @@ class ScriptedGameIT {
     void twoPeoplePlayToAWin() {
         Table table = twoPlayers();
         CliProcess watcher = cli("watcher", "watch", table.code(), "--script", "--server", url);
-        watcher
-                .endInput(); // a spectator script with nothing to say still follows the game to its
-                             // end
+        watcher.endInput(); // a spectator script with nothing to say still follows the game to its
+        // end
         JsonNode welcome = watcher.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(welcome.path("seat").isNull()).isTrue();
         play(table.x(), table.o(), "a1", "a2", "b1", "b2", "c1");

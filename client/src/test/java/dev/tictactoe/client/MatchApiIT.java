@@ -111,7 +111,7 @@ class MatchApiIT {
                         ex,
                         404,
                         "{\"code\":\"match_unknown_ticket\",\"message\":\"no waiting request has"
-                            + " that ticket\"}");
+                                + " that ticket\"}");
             } else if (method.equals("DELETE")) {
                 w.answer.complete("{\"status\":\"cancelled\",\"ticket\":\"" + ticket + "\"}");
                 reply(ex, 204, null);
@@ -144,7 +144,7 @@ class MatchApiIT {
                 for (Waiter w : byTicket.values()) {
                     if (w.body.path("player").equals(body.path("player"))) {
                         return "!409 {\"code\":\"match_already_queued\",\"message\":\"this player"
-                                   + " already waits for a match\"}";
+                                + " already waits for a match\"}";
                     }
                 }
                 String key = body.path("size") + "/" + body.path("clock");

@@ -96,7 +96,7 @@ class RoomsApiIT {
                             assertThat(e.getMessage())
                                     .endsWith(
                                             "HTTP 400: settings.size: expected an integer 3..19,"
-                                                + " got 25");
+                                                    + " got 25");
                         });
     }
 

@@ -52,7 +52,7 @@ class MessageCodecTest {
         assertThat(MessageCodec.encode(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, null)))
                 .isEqualTo(
                         "{\"type\":\"error\",\"code\":\"cell_taken\",\"message\":\"that cell is"
-                            + " already taken\",\"ref\":null}");
+                                + " already taken\",\"ref\":null}");
     }
 
     @Test
@@ -298,7 +298,7 @@ class MessageCodecTest {
         assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"bot\":\"godlike\"}"))
                 .hasMessage(
                         "settings.bot: expected one of easy, medium, hard, perfect, got"
-                            + " \"godlike\"");
+                                + " \"godlike\"");
         assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"colour\":\"red\"}"))
                 .hasMessage("settings.colour: unknown field");
         assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{"))

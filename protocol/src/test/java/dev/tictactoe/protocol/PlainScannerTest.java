@@ -15,7 +15,7 @@ class PlainScannerTest {
         assertThat(
                         PlainScanner.scan(
                                 " { \"cell\" : 0 ,\n"
-                                    + "\"version\":0,\t\"id\":\"a b\",\"type\":\"move\" }\r\n"))
+                                        + "\"version\":0,\t\"id\":\"a b\",\"type\":\"move\" }\r\n"))
                 .isEqualTo(new ClientMessage.Move("a b", 0, 0));
     }
 

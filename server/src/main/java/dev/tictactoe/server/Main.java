@@ -96,7 +96,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_ABUSE_STRIKES:-" + ServerConfig.DEFAULT_ABUSE_STRIKES + "}",
             description =
                     "Rate-limited seconds within a minute before the connection is closed (env"
-                        + " TTT_ABUSE_STRIKES).")
+                            + " TTT_ABUSE_STRIKES).")
     int abuseStrikes;
 
     @Option(
@@ -122,7 +122,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_IDLE_CLAIM:-PT60S}",
             description =
                     "In a game without a clock, let the opponent claim after the side to move was"
-                        + " idle this long, 10s..1h (env TTT_IDLE_CLAIM).")
+                            + " idle this long, 10s..1h (env TTT_IDLE_CLAIM).")
     Duration idleClaim;
 
     @Option(
@@ -130,7 +130,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_MATCH_WAIT:-30s}",
             description =
                     "The longest a quick-match request waits for an opponent, at most 5m (env"
-                        + " TTT_MATCH_WAIT).")
+                            + " TTT_MATCH_WAIT).")
     Duration matchWait;
 
     @Option(
@@ -146,7 +146,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
             description =
                     "Remove a room nobody is connected to after this long (env"
-                        + " TTT_EMPTY_ROOM_TTL).")
+                            + " TTT_EMPTY_ROOM_TTL).")
     Duration emptyRoomTtl;
 
     @Option(
@@ -179,7 +179,7 @@ public final class Main implements Callable<Integer> {
             converter = NoneOrLong.class,
             description =
                     "Seed of the bots' choices in rooms created without a botSeed: the n-th room"
-                        + " created gets the n-th seed fixed by this one; '"
+                            + " created gets the n-th seed fixed by this one; '"
                             + NONE
                             + "' draws a random seed per room (env TTT_BOT_SEED).")
     Long botSeed;
@@ -190,7 +190,7 @@ public final class Main implements Callable<Integer> {
             converter = NoneOrLong.class,
             description =
                     "Bound every bot search by this many positions instead of --bot-budget, so bot"
-                        + " moves replay on any machine; '"
+                            + " moves replay on any machine; '"
                             + NONE
                             + "' searches for the time budget (env TTT_BOT_NODES).")
     Long botNodes;
@@ -200,7 +200,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
             description =
                     "Comma-separated browser origins (https://host[:port]) allowed to open room"
-                        + " sockets besides the server's own (env TTT_ALLOWED_ORIGINS).")
+                            + " sockets besides the server's own (env TTT_ALLOWED_ORIGINS).")
     String allowedOrigins;
 
     @Option(
@@ -211,7 +211,7 @@ public final class Main implements Callable<Integer> {
                             + "}",
             description =
                     "Bytes waiting to be sent to one connection before it is closed as too slow,"
-                        + " 4008 (env TTT_MAX_OUTBOUND_BYTES).")
+                            + " 4008 (env TTT_MAX_OUTBOUND_BYTES).")
     int maxOutboundBytes;
 
     @Option(
@@ -219,7 +219,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_DRAIN_TIMEOUT:-PT5S}",
             description =
                     "On SIGTERM, wait this long for clients to take their close frames (env"
-                        + " TTT_DRAIN_TIMEOUT).")
+                            + " TTT_DRAIN_TIMEOUT).")
     Duration drainTimeout;
 
     @Option(
@@ -230,7 +230,7 @@ public final class Main implements Callable<Integer> {
                             + "}",
             description =
                     "Unknown room codes one address may try per second before 429 (env"
-                        + " TTT_UNKNOWN_CODES_PER_SECOND).")
+                            + " TTT_UNKNOWN_CODES_PER_SECOND).")
     int unknownCodesPerSecond;
 
     @Option(
@@ -248,7 +248,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_TRUSTED_PROXIES:-}",
             description =
                     "Comma-separated proxy IPs whose X-Forwarded-For names the client (env"
-                        + " TTT_TRUSTED_PROXIES).")
+                            + " TTT_TRUSTED_PROXIES).")
     String trustedProxies;
 
     @Option(
@@ -256,7 +256,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_TRANSPORT:-" + ServerConfig.DEFAULT_TRANSPORT + "}",
             description =
                     "Socket transport: auto (native epoll where it loads, else NIO), epoll or nio"
-                        + " (env TTT_TRANSPORT).")
+                            + " (env TTT_TRANSPORT).")
     String transport;
 
     @Option(
@@ -264,7 +264,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
             description =
                     "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env"
-                        + " TTT_BENCH_ENDPOINTS).")
+                            + " TTT_BENCH_ENDPOINTS).")
     boolean benchEndpoints;
 
     @Option(
@@ -281,7 +281,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_DURABILITY:-" + ServerConfig.DEFAULT_DURABILITY + "}",
             description =
                     "When a change is on disk: group (every 5 ms), group:<n>ms, fsync or none (env"
-                        + " TTT_DURABILITY).")
+                            + " TTT_DURABILITY).")
     String durability;
 
     @Option(
@@ -289,7 +289,7 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_GAME_RETENTION:-168h}",
             description =
                     "Keep finished games this long after their room has gone (env"
-                        + " TTT_GAME_RETENTION).")
+                            + " TTT_GAME_RETENTION).")
     Duration gameRetention;
 
     /** The data directory of a server started from the command line. */

@@ -225,7 +225,7 @@ public record ServerConfig(
             if (!ORIGIN.matcher(origin).matches()) {
                 throw new IllegalArgumentException(
                         "allowedOrigins: expected scheme://host[:port] such as https://example.com,"
-                            + " got '"
+                                + " got '"
                                 + origin
                                 + "'");
             }

@@ -86,7 +86,7 @@ public final class JournalCost {
         out.printf(
                 Locale.ROOT,
                 "journal cost: %d rooms, think %d ms, %s warmup + %d s measured, %d rounds, data in"
-                    + " %s (%s)%n",
+                        + " %s (%s)%n",
                 rooms,
                 think,
                 WARMUP.toSeconds(),
@@ -107,7 +107,7 @@ public final class JournalCost {
                 System.err.printf(
                         Locale.ROOT,
                         "round %d %-6s %7.1f µs/move (loops %s, writer %s, archive %s, other %s) "
-                            + " p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
+                                + " p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
                         round,
                         mode,
                         r.cpuMicros(),

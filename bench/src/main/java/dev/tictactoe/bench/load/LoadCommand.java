@@ -64,7 +64,7 @@ public final class LoadCommand implements Callable<Integer> {
             names = "--relay",
             description =
                     "The target is the bare relay: pair connections on /rooms/LOADn/ws, create no"
-                        + " rooms.")
+                            + " rooms.")
     boolean relay;
 
     @Option(
@@ -87,7 +87,7 @@ public final class LoadCommand implements Callable<Integer> {
             paramLabel = "N",
             description =
                     "Stop once N moves were measured (or at the end of --duration, whichever is"
-                        + " first).")
+                            + " first).")
     Long moves;
 
     @Option(
@@ -96,7 +96,7 @@ public final class LoadCommand implements Callable<Integer> {
             defaultValue = "10s",
             description =
                     "Play this long before measuring; those moves are not counted (default"
-                        + " ${DEFAULT-VALUE}).")
+                            + " ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(
@@ -105,7 +105,7 @@ public final class LoadCommand implements Callable<Integer> {
             defaultValue = "0",
             description =
                     "Think time before each move in milliseconds, drawn uniformly from 0.5x to 1.5x"
-                        + " (default ${DEFAULT-VALUE}).")
+                            + " (default ${DEFAULT-VALUE}).")
     long thinkMillis;
 
     @Option(
@@ -114,7 +114,7 @@ public final class LoadCommand implements Callable<Integer> {
             defaultValue = "0",
             description =
                     "Capacity mode: hold C idle seated connections (C/2 rooms) and report memory"
-                        + " per connection.")
+                            + " per connection.")
     int capacity;
 
     @Option(
@@ -149,7 +149,7 @@ public final class LoadCommand implements Callable<Integer> {
             defaultValue = "20000",
             description =
                     "Connections per local address; beyond, 127.0.0.2, .3, ... are used (default"
-                        + " ${DEFAULT-VALUE}).")
+                            + " ${DEFAULT-VALUE}).")
     int connectionsPerSource;
 
     @Option(
@@ -158,7 +158,7 @@ public final class LoadCommand implements Callable<Integer> {
             defaultValue = "0s",
             description =
                     "Capacity mode: keep the connections open this long after measuring, e.g. to"
-                        + " inspect the server.")
+                            + " inspect the server.")
     String hold;
 
     @Option(
@@ -166,7 +166,7 @@ public final class LoadCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description =
                     "Also write the result as JSON to FILE, or to stdout with '-' (the table then"
-                        + " goes to stderr).")
+                            + " goes to stderr).")
     String json;
 
     @Option(
@@ -179,7 +179,7 @@ public final class LoadCommand implements Callable<Integer> {
             names = "--allow-remote",
             description =
                     "Allow a target outside 127.0.0.0/8, ::1 and localhost (only a server you"
-                        + " operate).")
+                            + " operate).")
     boolean allowRemote;
 
     @Override

@@ -274,8 +274,8 @@ final class LoadRun {
                         String.format(
                                 Locale.ROOT,
                                 "this process may open %d files and has %d open: not enough for %d"
-                                    + " connections; raise the limit (ulimit -n) or run several"
-                                    + " generators with fewer connections each",
+                                        + " connections; raise the limit (ulimit -n) or run several"
+                                        + " generators with fewer connections each",
                                 unix.getMaxFileDescriptorCount(),
                                 unix.getOpenFileDescriptorCount(),
                                 connections));

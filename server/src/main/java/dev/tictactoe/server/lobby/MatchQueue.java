@@ -139,7 +139,7 @@ public final class MatchQueue {
             return new Enqueued.Refused(
                     Refusal.ALREADY_QUEUED,
                     "this player already waits for a match; cancel that request or wait for its"
-                        + " answer");
+                            + " answer");
         }
         if (byTicket.containsKey(ticket.id())) {
             return new Enqueued.Refused(

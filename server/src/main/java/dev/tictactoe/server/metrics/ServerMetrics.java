@@ -130,7 +130,7 @@ public final class ServerMetrics implements AutoCloseable {
                 Timer.builder("ttt.move.handling")
                         .description(
                                 "A move from its arrival on the network thread until its diff is"
-                                    + " written")
+                                        + " written")
                         .serviceLevelObjectives(MOVE_BUCKETS)
                         .register(registry);
         botThinking =
@@ -151,7 +151,7 @@ public final class ServerMetrics implements AutoCloseable {
                 Counter.builder("ttt.members.lagging")
                         .description(
                                 "Times a member's buffer was full, so broadcasts skipped it until a"
-                                    + " snapshot")
+                                        + " snapshot")
                         .register(registry);
         rateLimited =
                 Counter.builder("ttt.rate.limited")
@@ -167,7 +167,7 @@ public final class ServerMetrics implements AutoCloseable {
                 Timer.builder("ttt.match.time.to.pair")
                         .description(
                                 "How long a quick-match request waited until it was paired with"
-                                    + " another person")
+                                        + " another person")
                         .serviceLevelObjectives(PAIRING_BUCKETS)
                         .register(registry);
         for (MatchOutcome outcome : MatchOutcome.values()) {

@@ -477,8 +477,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                                                                                 ? "no games kept"
                                                                                       + " for room "
                                                                                         + code
-                                                                                : "room "
-                                                                                        + code
+                                                                                : "room " + code
                                                                                         + " has no"
                                                                                         + " game "
                                                                                         + game));
@@ -515,7 +514,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             if (held >= 0) {
                 log.info(
                         "{} tried too many unknown room codes; refusing lookups for now ({} similar"
-                            + " lines held back)",
+                                + " lines held back)",
                         address,
                         held);
             }

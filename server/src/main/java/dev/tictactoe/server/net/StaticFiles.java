@@ -69,7 +69,7 @@ final class StaticFiles {
     /** Scripts and styles come from this server only; nothing inline, no frames, no plugins. */
     static final String CONTENT_SECURITY_POLICY =
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src"
-                + " 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+                    + " 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     private static final Pattern ROOM_LINK = Pattern.compile("^/r/[A-Za-z0-9-]{1,16}/?$");
     private static final Pattern ASSET =

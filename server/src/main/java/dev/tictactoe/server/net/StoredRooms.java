@@ -97,7 +97,7 @@ final class StoredRooms implements RoomJournal {
         if (refusing.compareAndSet(true, false)) {
             log.info(
                     "room {}: the journal takes changes again; a room that missed some writes its"
-                        + " whole state next",
+                            + " whole state next",
                     room);
         }
         return true;

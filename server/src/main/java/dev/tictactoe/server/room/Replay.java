@@ -67,7 +67,7 @@ final class Replay {
             if (failure != null) {
                 log.error(
                         "room {}: {}; recovered at version {}, without the {} changes from there"
-                            + " on",
+                                + " on",
                         room.code(),
                         failure,
                         room.feed.version(),

@@ -286,7 +286,7 @@ public final class Room {
                                     if (failure != null) {
                                         log.warn(
                                                 "room {}: the game archive could not be read,"
-                                                    + " history from memory: {}",
+                                                        + " history from memory: {}",
                                                 code,
                                                 failure.toString());
                                     }

@@ -52,7 +52,7 @@ final class JournalWriter implements Runnable {
                 }
                 log.error(
                         "journal: dropped the {} record of room {} at version {}: {} bytes, over"
-                            + " the {} a record holds",
+                                + " the {} a record holds",
                         record.kind(),
                         record.room(),
                         record.version(),
@@ -61,7 +61,7 @@ final class JournalWriter implements Runnable {
             } catch (RuntimeException e) {
                 log.error(
                         "journal: dropped the {} record of room {} at version {}: its payload could"
-                            + " not be made",
+                                + " not be made",
                         record.kind(),
                         record.room(),
                         record.version(),

@@ -139,7 +139,7 @@ final class SegmentReader {
                             + JournalFormat.VERSION
                             + (version > JournalFormat.VERSION
                                     ? ": it was written by a newer server, run that one or move the"
-                                          + " journal aside"
+                                            + " journal aside"
                                     : ""));
         }
         return new Header(version, (flags & JournalFormat.FLAG_COMPACTED) != 0);

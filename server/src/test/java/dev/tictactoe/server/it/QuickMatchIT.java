@@ -313,7 +313,7 @@ class QuickMatchIT {
                                 ask(
                                         "ana",
                                         "\"size\": 3, \"bot\": \"perfect\", \"botAfter\":"
-                                            + " \"1s\"")));
+                                                + " \"1s\"")));
         assertThat(answer.status()).isEqualTo(200);
         JsonNode body = answer.body();
         assertThat(body.get("status").textValue()).isEqualTo("matched");

@@ -73,44 +73,44 @@ class MatchRequestTest {
             quoteCharacter = '\'',
             value = {
                 "'not json'                                       | bad_message      | malformed"
-                    + " JSON",
+                        + " JSON",
                 "'[1, 2]'                                         | invalid_settings | match:"
-                    + " expected a JSON object",
+                        + " expected a JSON object",
                 "'{\"player\": \"p\", \"name\": \"a\"}'           | invalid_settings |"
-                    + " match.ticket: missing required field",
+                        + " match.ticket: missing required field",
                 "'{\"ticket\": \"short\", \"player\": \"p\", \"name\": \"a\"}' | invalid_settings |"
-                    + " match.ticket: ticket id must be 16..64 characters",
+                        + " match.ticket: ticket id must be 16..64 characters",
                 "'{\"ticket\": \"has spaces in it, no way\", \"player\": \"p\", \"name\": \"a\"}' |"
-                    + " invalid_settings | match.ticket: ticket id may hold only",
+                        + " invalid_settings | match.ticket: ticket id may hold only",
                 "'{\"ticket\": 1234567890123456789, \"player\": \"p\", \"name\": \"a\"}' |"
-                    + " invalid_settings | match.ticket: expected a string",
+                        + " invalid_settings | match.ticket: expected a string",
                 "'{\"ticket\": \"Hq8kR2vX0bWm5tYz9cLp1A\", \"player\": \"\", \"name\": \"a\"}' |"
-                    + " invalid_settings | match.player: player id must be 1..64",
+                        + " invalid_settings | match.player: player id must be 1..64",
                 "'{#, \"name\": \"   \"}'                         | name_invalid     | match.name:"
-                    + " a name is 1 to 32 characters",
+                        + " a name is 1 to 32 characters",
                 "'{#, \"name\": \"a\", \"size\": 25}'             | invalid_settings | match.size:"
-                    + " expected an integer 3..19, got 25",
+                        + " expected an integer 3..19, got 25",
                 "'{#, \"name\": \"a\", \"size\": \"3\"}'          | invalid_settings | match.size:"
-                    + " expected an integer 3..19, got \"3\"",
+                        + " expected an integer 3..19, got \"3\"",
                 "'{#, \"name\": \"a\", \"size\": 3.0}'            | invalid_settings | match.size:"
-                    + " expected an integer 3..19, got 3.0",
+                        + " expected an integer 3..19, got 3.0",
                 "'{#, \"name\": \"a\", \"size\": 5, \"winLength\": 6}' | invalid_settings |"
-                    + " match.winLength: expected an integer 3..5, got 6",
+                        + " match.winLength: expected an integer 3..5, got 6",
                 "'{#, \"name\": \"a\", \"clock\": \"5s\"}'        | invalid_settings | match.clock:"
-                    + " base time must be 10s..3h, was 5s",
+                        + " base time must be 10s..3h, was 5s",
                 "'{#, \"name\": \"a\", \"bot\": \"godlike\"}'     | invalid_settings | match.bot:"
-                    + " expected one of easy, medium, hard, perfect",
+                        + " expected one of easy, medium, hard, perfect",
                 "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"500ms\"}' |"
-                    + " invalid_settings | match.botAfter: must be at least 1s, was 500ms",
+                        + " invalid_settings | match.botAfter: must be at least 1s, was 500ms",
                 "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"30s\"}' |"
                     + " invalid_settings | match.botAfter: must be shorter than the longest wait,"
                     + " 30s",
                 "'{#, \"name\": \"a\", \"bot\": \"easy\", \"botAfter\": \"soon\"}' |"
-                    + " invalid_settings | match.botAfter: \"soon\" is not a duration",
+                        + " invalid_settings | match.botAfter: \"soon\" is not a duration",
                 "'{#, \"name\": \"a\", \"botAfter\": \"5s\"}'     | invalid_settings |"
-                    + " match.botAfter: only with a bot",
+                        + " match.botAfter: only with a bot",
                 "'{#, \"name\": \"a\", \"seat\": \"X\"}'          | invalid_settings | match.seat:"
-                    + " unknown field",
+                        + " unknown field",
             })
     void everyBadFieldIsRefusedByName(String json, String code, String message) {
         assertThatThrownBy(() -> read(json.replace("#", IDS)))

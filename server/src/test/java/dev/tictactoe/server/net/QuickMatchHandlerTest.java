@@ -225,7 +225,7 @@ class QuickMatchHandlerTest {
         post(
                 channel,
                 "{\"ticket\": \"ticket-of-ana-012345\", \"player\": \"a\", \"name\": \"ana\","
-                    + " \"size\": 25}");
+                        + " \"size\": 25}");
         assertRefused(answer(channel), 400, "invalid_settings");
         post(channel, "{\"ticket\": \"ticket-of-ana-012345\", \"player\": \"a\", \"name\": \"\"}");
         assertRefused(answer(channel), 400, "name_invalid");

@@ -37,7 +37,7 @@ class LogFormatTest {
         assertThat(line)
                 .matches(
                         "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d)"
-                            + " INFO  Room - room K7MQ2P created\\n");
+                                + " INFO  Room - room K7MQ2P created\\n");
     }
 
     @Test

@@ -203,7 +203,7 @@ final class Browser implements AutoCloseable {
         return (Long)
                 driver.executeScript(
                         "return document.querySelectorAll('#board"
-                            + " .cell:not([data-mark=\".\"])').length");
+                                + " .cell:not([data-mark=\".\"])').length");
     }
 
     void resize(int width, int height) {

@@ -190,6 +190,6 @@ class ClockBrowserIT {
         assertThat(result)
                 .isEqualTo(
                         "171500 167700 null 2:48 1:02:05 / 14000 null / false|true|false|Move soon:"
-                            + " bo (O) may claim the game in 10 s. / 5000 / 9000 / 20100");
+                                + " bo (O) may claim the game in 10 s. / 5000 / 9000 / 20100");
     }
 }

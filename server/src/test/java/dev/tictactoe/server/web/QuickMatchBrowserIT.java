@@ -240,6 +240,6 @@ class QuickMatchBrowserIT {
         assertThat(result)
                 .isEqualTo(
                         "Waiting for an opponent… 0:00 | Waiting for an opponent… (position 1, 37"
-                            + " waiting) 1:12 | 200 | true | true | true");
+                                + " waiting) 1:12 | 200 | true | true | true");
     }
 }
