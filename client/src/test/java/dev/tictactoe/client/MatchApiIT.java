@@ -32,7 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@link MatchApi} against a stand-in for the server's quick-match endpoints, as the protocol draft
+ * {@link MatchApi} against a stand-in for the server's quick-match endpoints, as PROTOCOL.md
  * describes them.
  */
 class MatchApiIT {
@@ -67,8 +67,8 @@ class MatchApiIT {
     }
 
     /**
-     * The draft's queue, kept small: one waiting request per settings (exact matching), paired with
-     * the next one; GET tells where a request stands; DELETE cancels; one request per player.
+     * The protocol's queue, kept small: one waiting request per settings (exact matching), paired
+     * with the next one; GET tells where a request stands; DELETE cancels; one request per player.
      */
     private static final class StandIn {
         private final Map<String, Waiter> bySettings = new LinkedHashMap<>();

@@ -145,13 +145,13 @@ class QuickMatchBrowserIT {
     }
 
     /**
-     * The page's side of the draft alone, runnable on any server: {@code fetch} answers the
-     * quick-match calls as the draft says (a timeout first, then a pairing into a real room whose
+     * The page's side of quick match alone, runnable on any server: {@code fetch} answers the
+     * quick-match calls as PROTOCOL.md says (a timeout first, then a pairing into a real room whose
      * seat was reserved by joining and dropping), so the page's waiting, asking again, keeping the
      * token and taking the seat are checked whatever the server offers.
      */
     @Test
-    void thePageFollowsTheDraftsAnswers() {
+    void thePageFollowsTheProtocolsAnswers() {
         String code =
                 new RoomsApi("127.0.0.1", server.port())
                         .create(NewRoom.DEFAULT.withClock("3m+2s"))
