@@ -185,6 +185,7 @@ class RestartIT {
         ana.join("ana");
         GameClient bo = client(code);
         bo.join("bo");
+        ana.awaitSnapshot(s -> Snapshot.PLAYING.equals(s.status()), WAIT);
         ana.move(4);
         Snapshot.Clock before = bo.awaitSnapshot(s -> s.moves().size() == 1, WAIT).clock();
         assertThat(before.running()).isEqualTo("O");
