@@ -485,6 +485,10 @@ final class Match {
                             idle.turnStartedAt(),
                             Duration.ofMillis(idle.afterMillis()));
         }
+        if (match.status == Status.PLAYING && state.clock() == null && state.idle() == null) {
+            // A checkpoint of the first format kept neither: the turn starts afresh, clocks full.
+            match.startClock();
+        }
         return match;
     }
 

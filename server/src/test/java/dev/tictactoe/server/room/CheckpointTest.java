@@ -3,9 +3,11 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A room written down after every change and rebuilt from the last checkpoint, as after a restart.
@@ -140,6 +143,38 @@ class CheckpointTest {
         driver.advance(RoomDriver.LIMITS.emptyRoomTtl());
         assertThat(driver.removed).containsExactly(driver.room);
         assertThat(driver.journal.closed).containsExactly("K7MQ2P@" + driver.snapshot().version());
+    }
+
+    @Test
+    void aCheckpointFromBeforeTheChangeRecordsStillRebuildsItsRoom() throws Exception {
+        Client ana = driver.join("ana");
+        driver.join("bo");
+        ana.move(4);
+        Snapshot before = driver.snapshot();
+        // What the first journal format kept: no instants, connections, move ids, clock or idle
+        // time.
+        ObjectNode old =
+                (ObjectNode)
+                        MessageCodec.mapper().readTree(Checkpoints.capture(driver.room).toJson());
+        old.remove(List.of("atNanos", "atMillis", "emptySince"));
+        old.withObject("seats")
+                .forEach(
+                        seat ->
+                                ((ObjectNode) seat)
+                                        .remove(List.of("connected", "graceUntil", "moves")));
+        old.withObject("match").remove(List.of("clock", "idle", "idleAfterMillis"));
+        driver.journal.entries.add(
+                new RoomDriver.Journal.Entry(
+                        before.version(), null, MessageCodec.mapper().writeValueAsBytes(old)));
+
+        driver.restart();
+
+        Snapshot after = driver.snapshot();
+        assertThat(after.board()).isEqualTo(before.board());
+        assertThat(after.players().x().connected()).isFalse();
+        assertThat(after.players().o().graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
+        ana.rejoin().send(new ClientMessage.Claim());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
     }
 
     @Test
