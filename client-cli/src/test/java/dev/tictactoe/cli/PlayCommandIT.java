@@ -92,9 +92,10 @@ class PlayCommandIT {
             mover.awaitSnapshot(s -> s.moves().size() == played && seat.equals(s.turn()));
             mover.send("move " + moves[i]);
         }
+        // The state as the game ended: the winner may leave right after, and O may see that too.
+        Snapshot end = o.awaitSnapshot(s -> s.result() != null);
         assertThat(x.awaitExit()).as(x.diagnostics()).isEqualTo(ExitCodes.WON);
         assertThat(o.awaitExit()).as(o.diagnostics()).isEqualTo(ExitCodes.LOST);
-        Snapshot end = o.snapshot();
         assertThat(end.result().line()).containsExactly(0, 1, 2);
         assertThat(end.players().x().name()).isEqualTo(x == ana ? "ana" : "bo");
     }
