@@ -6,7 +6,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -82,16 +81,7 @@ public final class ArchiveRunner implements AutoCloseable {
 
     /** The documents of the room's newest {@code count} stored games, oldest first, in one task. */
     public CompletableFuture<List<byte[]>> latest(String code, int count) {
-        return submit(
-                () -> {
-                    List<Integer> games = archive.list(code);
-                    List<byte[]> documents = new ArrayList<>();
-                    for (int game :
-                            games.subList(Math.max(0, games.size() - count), games.size())) {
-                        archive.read(code, game).ifPresent(documents::add);
-                    }
-                    return documents;
-                });
+        return submit(() -> archive.latest(code, count));
     }
 
     /** Sweeps now; completes with the number of rooms pruned. */
@@ -104,6 +94,14 @@ public final class ArchiveRunner implements AutoCloseable {
             archive.prune(live);
         } catch (IOException | RuntimeException e) {
             log.warn("game archive sweep failed: {}", e.toString());
+        }
+    }
+
+    private void forceQuietly() {
+        try {
+            archive.forceAll();
+        } catch (IOException | RuntimeException e) {
+            log.warn("game archive: forcing the games to disk failed: {}", e.toString());
         }
     }
 
@@ -130,9 +128,14 @@ public final class ArchiveRunner implements AutoCloseable {
         return result;
     }
 
-    /** Finishes queued writes, then stops the thread. */
+    /** Finishes queued writes and forces every room's games, then stops the thread. */
     @Override
     public void close() throws InterruptedException {
+        try {
+            thread.execute(this::forceQuietly);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed already
+        }
         thread.shutdown();
         if (!thread.awaitTermination(10, TimeUnit.SECONDS)) {
             log.warn("game archive: writes still pending after 10 s; stopping without them");

@@ -4,6 +4,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,17 +18,26 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * Finished games, one JSON document each at {@code <dir>/<CODE>/<n>.json}, kept for a retention
- * period after their room's last activity once the room is gone. Each write is atomic (a temporary
- * file, forced, then renamed), so a reader sees a whole document or none. These calls block on the
- * disk: {@link ArchiveRunner} runs them on a thread of its own, off the event loops. The documents
- * are the room's bytes; the archive never parses them.
+ * Finished games, kept per room in one append-only file, {@code <dir>/<CODE>/games.log}: a line per
+ * game, its number, a space and its JSON document, the last line of a number standing for it. A
+ * room's games stay a retention period after its last activity once the room is gone.
+ *
+ * <p>One file per room, not per game, because forcing a new file costs the disk a few hundred
+ * microseconds of CPU, as much as a whole game of moves: when {@code forceEachGame} is off, a game
+ * is appended and the room's file is forced when the room closes, when {@link #forceAll} runs
+ * (shutdown) and when it is rewritten. A line a power loss cut short is not a game: readers skip it
+ * and the next append cuts it off. These calls block on the disk: {@link ArchiveRunner} runs them
+ * on a thread of its own. The documents are the room's bytes; the archive never parses them.
  */
 public final class GameArchive {
 
@@ -37,11 +49,18 @@ public final class GameArchive {
     /** The most games kept per room; older ones go as new ones arrive. */
     public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
 
+    /**
+     * Past the limit, a room's file is rewritten without its oldest games every this many games,
+     * not after every game (readers see the newest games up to the limit meanwhile).
+     */
+    static final int TRIM_SLACK = 100;
+
     /** A marker whose time says when the room was last seen going. */
     static final String CLOSED = "closed";
 
-    private static final String SUFFIX = ".json";
+    static final String LOG = "games.log";
     private static final String TEMP_SUFFIX = ".tmp";
+    private static final byte NEWLINE = '\n';
 
     /**
      * Codes become directory names: letters, digits, '-' and '_' only, so no code can name a path.
@@ -52,116 +71,232 @@ public final class GameArchive {
     private final Duration retention;
     private final int maxGamesPerRoom;
     private final Clock clock;
+    private final boolean forceEachGame;
     private final StoreHealth health;
 
-    public GameArchive(Path dir, Duration retention, int maxGamesPerRoom, Clock clock)
+    /** Rooms whose file has lines the disk was not asked to keep yet. */
+    private final Set<String> unforced = new HashSet<>();
+
+    /**
+     * An archive in {@code dir}; {@code forceEachGame} forces every game before {@link #write}
+     * returns, else a room's games are forced together (see the class comment).
+     */
+    public GameArchive(
+            Path dir, Duration retention, int maxGamesPerRoom, Clock clock, boolean forceEachGame)
             throws IOException {
         this.dir = Files.createDirectories(dir);
         this.retention = retention;
         this.maxGamesPerRoom = maxGamesPerRoom;
         this.clock = clock;
+        this.forceEachGame = forceEachGame;
         this.health = new StoreHealth("game archive " + dir);
     }
 
     /**
-     * Stores game {@code game} of room {@code code}, replacing any earlier document of that number.
+     * Stores game {@code game} of room {@code code}, standing in for any earlier document of that
+     * number; {@code json} is one line (no newline in it).
      */
     public void write(String code, int game, byte[] json) throws IOException {
         Path room =
                 room(code)
                         .orElseThrow(
                                 () -> new IllegalArgumentException("not a room code: " + code));
-        Path target = room.resolve(game + SUFFIX);
-        Path temp = room.resolve(game + SUFFIX + TEMP_SUFFIX);
+        for (byte b : json) {
+            if (b == NEWLINE) {
+                throw new IllegalArgumentException("a game document is one line");
+            }
+        }
+        Path file = room.resolve(LOG);
         try {
             Files.createDirectories(room);
-            Files.write(
-                    temp,
-                    json,
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE,
-                    StandardOpenOption.SYNC);
-            Files.move(
-                    temp,
-                    target,
-                    StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
-            Files.setLastModifiedTime(target, FileTime.from(clock.instant()));
-            Compaction.syncDirectory(room);
-            // Games are numbered from 1 in order: a room can only be over its limit past that
-            // number,
-            // and listing its directory after every game would cost more than writing the game.
-            if (game > maxGamesPerRoom) {
-                List<Integer> games = list(code);
-                for (int i = 0; i < games.size() - maxGamesPerRoom; i++) {
-                    Files.deleteIfExists(room.resolve(games.get(i) + SUFFIX));
+            boolean created = !Files.exists(file);
+            try (FileChannel log =
+                    FileChannel.open(
+                            file,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.READ,
+                            StandardOpenOption.WRITE)) {
+                long end = wholeLinesEnd(log);
+                ByteBuffer line = line(game, json);
+                while (line.hasRemaining()) {
+                    end += log.write(line, end);
                 }
+                if (forceEachGame) {
+                    log.force(false);
+                }
+            }
+            Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
+            if (!forceEachGame) {
+                unforced.add(code);
+            } else if (created) {
+                Compaction.syncDirectory(room);
+            }
+            if (game > maxGamesPerRoom && game % TRIM_SLACK == 0) {
+                trim(code, room);
             }
             health.ok();
         } catch (IOException e) {
-            health.failed("writing " + target, e);
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // the next sweep deletes it
-            }
+            health.failed("writing " + file, e);
             throw e;
         }
     }
 
-    /** Notes that the room is gone: its games expire a retention period from now. */
+    /**
+     * Where the file's whole lines end; a tail without its newline (a write a power loss cut short)
+     * is cut off, so the next line starts clean.
+     */
+    private static long wholeLinesEnd(FileChannel log) throws IOException {
+        long size = log.size();
+        if (size == 0) {
+            return 0;
+        }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        log.read(last, size - 1);
+        if (last.get(0) == NEWLINE) {
+            return size;
+        }
+        long end = size;
+        ByteBuffer chunk = ByteBuffer.allocate(4096);
+        while (end > 0) {
+            long from = Math.max(0, end - chunk.capacity());
+            chunk.clear().limit((int) (end - from));
+            log.read(chunk, from);
+            for (int i = chunk.position() - 1; i >= 0; i--) {
+                if (chunk.get(i) == NEWLINE) {
+                    log.truncate(from + i + 1);
+                    return from + i + 1;
+                }
+            }
+            end = from;
+        }
+        log.truncate(0);
+        return 0;
+    }
+
+    /** Rewrites the room's file with its newest games only, forced, in place of the old one. */
+    private void trim(String code, Path room) throws IOException {
+        TreeMap<Integer, byte[]> games = games(code);
+        Path file = room.resolve(LOG);
+        Path temp = room.resolve(LOG + TEMP_SUFFIX);
+        try (FileChannel out =
+                FileChannel.open(
+                        temp,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE)) {
+            for (var game : games.entrySet()) {
+                ByteBuffer line = line(game.getKey(), game.getValue());
+                while (line.hasRemaining()) {
+                    out.write(line);
+                }
+            }
+            out.force(false);
+        }
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
+        Compaction.syncDirectory(room);
+        unforced.remove(code);
+    }
+
+    /** Notes that the room is gone: its games are forced and expire a retention period from now. */
     public void roomClosed(String code) throws IOException {
         Optional<Path> room = room(code);
         if (room.isPresent() && Files.isDirectory(room.get())) {
+            force(code, room.get());
             Path marker = room.get().resolve(CLOSED);
             Files.write(marker, new byte[0]);
             Files.setLastModifiedTime(marker, FileTime.from(clock.instant()));
         }
     }
 
+    /** Forces every room's games written since their last force (at shutdown). */
+    public void forceAll() throws IOException {
+        for (String code : List.copyOf(unforced)) {
+            force(code, dir.resolve(code));
+        }
+    }
+
+    private void force(String code, Path room) throws IOException {
+        if (!unforced.remove(code)) {
+            return;
+        }
+        try (FileChannel log = FileChannel.open(room.resolve(LOG), StandardOpenOption.READ)) {
+            log.force(false);
+        } catch (NoSuchFileException e) {
+            return; // pruned meanwhile
+        }
+        Compaction.syncDirectory(room);
+    }
+
     /**
      * The numbers of the stored games of room {@code code}, ascending; empty for an unknown room.
      */
     public List<Integer> list(String code) throws IOException {
-        Optional<Path> room = room(code);
-        List<Integer> games = new ArrayList<>();
-        if (room.isEmpty() || !Files.isDirectory(room.get())) {
-            return games;
-        }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(room.get(), "*" + SUFFIX)) {
-            for (Path file : files) {
-                String name = file.getFileName().toString();
-                String number = name.substring(0, name.length() - SUFFIX.length());
-                if (!number.isEmpty()
-                        && number.length() < 10
-                        && number.chars().allMatch(Character::isDigit)) {
-                    games.add(Integer.parseInt(number));
-                }
-            }
-        } catch (NoSuchFileException e) {
-            return games; // pruned meanwhile
-        }
-        games.sort(null);
-        return games;
+        return new ArrayList<>(games(code).keySet());
     }
 
     /** The document of game {@code game} of room {@code code}, if stored. */
     public Optional<byte[]> read(String code, int game) throws IOException {
-        Optional<Path> room = room(code);
-        if (room.isEmpty() || game < 0) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Files.readAllBytes(room.get().resolve(game + SUFFIX)));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        }
+        return Optional.ofNullable(games(code).get(game));
+    }
+
+    /** The documents of the room's newest {@code count} stored games, oldest first. */
+    public List<byte[]> latest(String code, int count) throws IOException {
+        List<byte[]> all = new ArrayList<>(games(code).values());
+        return all.subList(Math.max(0, all.size() - count), all.size());
     }
 
     /**
-     * Deletes the games of every room that is not {@code live} and whose newest file (a game or its
-     * closed marker) is older than the retention period, and any temporary file a crash left.
+     * The room's games by number, the newest {@link #maxGamesPerRoom} only: the last whole line of
+     * each number.
+     */
+    private TreeMap<Integer, byte[]> games(String code) throws IOException {
+        TreeMap<Integer, byte[]> games = new TreeMap<>();
+        Optional<Path> room = room(code);
+        if (room.isEmpty()) {
+            return games;
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(room.get().resolve(LOG));
+        } catch (NoSuchFileException e) {
+            return games;
+        }
+        int start = 0;
+        for (int end = 0; end < bytes.length; end++) {
+            if (bytes[end] == NEWLINE) {
+                readLine(bytes, start, end, games);
+                start = end + 1;
+            }
+        }
+        while (games.size() > maxGamesPerRoom) {
+            games.pollFirstEntry();
+        }
+        return games;
+    }
+
+    /** A line is the game's number, a space and its document; anything else is skipped. */
+    private static void readLine(byte[] bytes, int start, int end, TreeMap<Integer, byte[]> into) {
+        int game = 0;
+        int i = start;
+        while (i < end && i - start < 9 && bytes[i] >= '0' && bytes[i] <= '9') {
+            game = game * 10 + (bytes[i++] - '0');
+        }
+        if (i > start && i < end && bytes[i] == ' ') {
+            into.put(game, Arrays.copyOfRange(bytes, i + 1, end));
+        }
+    }
+
+    /** The line that stores {@code json} as game {@code game}. */
+    private static ByteBuffer line(int game, byte[] json) {
+        byte[] number = (game + " ").getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer line = ByteBuffer.allocate(number.length + json.length + 1);
+        return line.put(number).put(json).put(NEWLINE).flip();
+    }
+
+    /**
+     * Deletes the games of every room that is not {@code live} and whose newest file (its games or
+     * its closed marker) is older than the retention period, and any temporary file a crash left.
      * Returns how many rooms went.
      */
     public int prune(Predicate<String> live) throws IOException {
@@ -188,6 +323,7 @@ public final class GameArchive {
                         Files.deleteIfExists(file);
                     }
                     Files.deleteIfExists(room);
+                    unforced.remove(code);
                     pruned++;
                 }
             }

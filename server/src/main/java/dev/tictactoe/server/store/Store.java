@@ -57,7 +57,8 @@ public final class Store implements AutoCloseable {
                             dataDir.resolve("games"),
                             retention,
                             GameArchive.DEFAULT_MAX_GAMES_PER_ROOM,
-                            Clock.systemUTC());
+                            Clock.systemUTC(),
+                            options.policy() instanceof DurabilityPolicy.FsyncEach);
             Map<String, List<JournalRecord>> rooms = opened.rooms();
             ArchiveRunner games =
                     new ArchiveRunner(

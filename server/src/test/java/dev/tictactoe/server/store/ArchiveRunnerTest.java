@@ -21,7 +21,7 @@ class ArchiveRunnerTest {
     @Test
     void sweepsAtStartAndServesGamesOffTheCallersThread() throws Exception {
         GameArchiveTest.ManualClock clock = new GameArchiveTest.ManualClock();
-        GameArchive archive = new GameArchive(dir, Duration.ofDays(7), 10, clock);
+        GameArchive archive = new GameArchive(dir, Duration.ofDays(7), 10, clock, false);
         archive.write("OLD001", 1, "{}".getBytes(StandardCharsets.UTF_8));
         clock.now = clock.now.plus(Duration.ofDays(8));
 

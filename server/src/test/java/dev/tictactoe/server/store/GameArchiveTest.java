@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,7 +48,11 @@ class GameArchiveTest {
 
     private GameArchive archive() throws Exception {
         return new GameArchive(
-                dir, GameArchive.DEFAULT_RETENTION, GameArchive.DEFAULT_MAX_GAMES_PER_ROOM, clock);
+                dir,
+                GameArchive.DEFAULT_RETENTION,
+                GameArchive.DEFAULT_MAX_GAMES_PER_ROOM,
+                clock,
+                false);
     }
 
     @Test
@@ -63,9 +68,55 @@ class GameArchiveTest {
         assertThat(archive.list("ZZZZZZ")).isEmpty();
         assertThat(archive.healthy()).isTrue();
         try (var files = Files.list(dir.resolve("ABC123"))) {
-            assertThat(files.map(p -> p.getFileName().toString()))
-                    .allMatch(n -> n.endsWith(".json"));
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("games.log");
         }
+        archive.forceAll();
+        archive.roomClosed("ABC123");
+        assertThat(archive.list("ABC123")).containsExactly(1, 2, 3, 10);
+    }
+
+    @Test
+    void eachGameIsForcedOnItsOwnWhenAskedTo() throws Exception {
+        GameArchive archive = new GameArchive(dir, GameArchive.DEFAULT_RETENTION, 10, clock, true);
+        archive.write("ABC123", 1, json(1));
+        archive.write("ABC123", 2, json(2));
+        assertThat(archive.latest("ABC123", 1)).containsExactly(json(2));
+        assertThat(archive.latest("ABC123", 5)).containsExactly(json(1), json(2));
+    }
+
+    @Test
+    void aLineAPowerLossCutShortIsSkippedAndCutOffByTheNextGame() throws Exception {
+        GameArchive archive = archive();
+        archive.write("ABC123", 1, json(1));
+        archive.write("ABC123", 2, json(2));
+        Path log = dir.resolve("ABC123").resolve(GameArchive.LOG);
+        Files.write(log, "3 {\"gam".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+        assertThat(archive.list("ABC123")).containsExactly(1, 2);
+
+        archive.write("ABC123", 3, json(3));
+        assertThat(archive.list("ABC123")).containsExactly(1, 2, 3);
+        assertThat(archive.read("ABC123", 3)).hasValue(json(3));
+        assertThat(Files.readAllLines(log))
+                .containsExactly("1 " + text(1), "2 " + text(2), "3 " + text(3));
+
+        // A file that is all fragment starts again from nothing.
+        Path other = Files.createDirectories(dir.resolve("XYZ789")).resolve(GameArchive.LOG);
+        Files.write(other, "7 {".getBytes(StandardCharsets.UTF_8));
+        archive.write("XYZ789", 8, json(8));
+        assertThat(archive.list("XYZ789")).containsExactly(8);
+    }
+
+    @Test
+    void aDocumentIsOneLine() throws Exception {
+        GameArchive archive = archive();
+        assertThatThrownBy(
+                        () -> archive.write("ABC123", 1, "{\n}".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(archive.list("ABC123")).isEmpty();
+    }
+
+    private static String text(int game) {
+        return new String(json(game), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -108,22 +159,31 @@ class GameArchiveTest {
 
     @Test
     void aRoomKeepsItsNewestGamesUpToTheLimit() throws Exception {
-        GameArchive archive = new GameArchive(dir, GameArchive.DEFAULT_RETENTION, 3, clock);
+        GameArchive archive = new GameArchive(dir, GameArchive.DEFAULT_RETENTION, 3, clock, false);
         for (int game = 1; game <= 5; game++) {
             archive.write("ABC123", game, json(game));
         }
         assertThat(archive.list("ABC123")).containsExactly(3, 4, 5);
+        assertThat(archive.read("ABC123", 2)).isEmpty();
         assertThat(GameArchive.DEFAULT_MAX_GAMES_PER_ROOM).isEqualTo(1_000);
+
+        // The file itself is rewritten every hundred games past the limit, not after each one.
+        for (int game = 6; game <= 250; game++) {
+            archive.write("ABC123", game, json(game));
+        }
+        assertThat(archive.list("ABC123")).containsExactly(248, 249, 250);
+        Path log = dir.resolve("ABC123").resolve(GameArchive.LOG);
+        assertThat(Files.readAllLines(log)).hasSize(3 + 50).startsWith("198 " + text(198));
     }
 
     @Test
     void pruningDeletesTemporaryFilesAndAFailedWriteIsReported() throws Exception {
         GameArchive archive = archive();
         archive.write("ABC123", 1, json(1));
-        Files.write(dir.resolve("ABC123").resolve("2.json.tmp"), new byte[] {1});
+        Files.write(dir.resolve("ABC123").resolve("games.log.tmp"), new byte[] {1});
         archive.prune(code -> true);
         assertThat(archive.list("ABC123")).containsExactly(1);
-        assertThat(dir.resolve("ABC123").resolve("2.json.tmp")).doesNotExist();
+        assertThat(dir.resolve("ABC123").resolve("games.log.tmp")).doesNotExist();
 
         Files.writeString(dir.resolve("FILE01"), "a file where the room's directory should be");
         assertThatThrownBy(() -> archive.write("FILE01", 1, json(1)))

@@ -37,7 +37,8 @@ class StoreTest {
         assertThat(data.resolve("journal")).isDirectory();
         assertThat(Files.getPosixFilePermissions(data))
                 .isEqualTo(PosixFilePermissions.fromString("rwx------"));
-        assertThat(data.resolve("games").resolve("ABC123").resolve("1.json")).isRegularFile();
+        assertThat(data.resolve("games").resolve("ABC123").resolve(GameArchive.LOG))
+                .isRegularFile();
         try (Store store =
                 Store.open(
                         data,
