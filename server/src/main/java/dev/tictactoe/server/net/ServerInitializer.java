@@ -5,6 +5,7 @@ import dev.tictactoe.server.ServerConfig;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -13,9 +14,9 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the request
@@ -32,6 +33,9 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     private final Services services;
     private final WebSocketServerProtocolConfig webSocket;
+
+    /** One idle sweep per event loop, started with the loop's first connection. */
+    private final Map<EventLoop, IdleSweep> sweeps = new ConcurrentHashMap<>();
 
     ServerInitializer(Services services) {
         this.services = services;
@@ -57,8 +61,10 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 // frame sent.
                 .addLast(
                         "idle",
-                        new IdleStateHandler(
-                                config.pingInterval().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
+                        sweeps.computeIfAbsent(
+                                        channel.eventLoop(),
+                                        loop -> IdleSweep.start(loop, config.pingInterval()))
+                                .watch())
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", new RequestHandler(services))
