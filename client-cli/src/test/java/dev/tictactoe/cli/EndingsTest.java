@@ -22,9 +22,9 @@ class EndingsTest {
         return new RoomFollower.Stopped(why, new GameConnection.CloseInfo(code, reason), null);
     }
 
-    /** What a welcomed player in seat X is told when the follower stops so. */
-    private String told(RoomFollower.Stop why, int code, String reason) {
-        return endings.stopped(stopped(why, code, reason), true, null, "X").why();
+    /** How a welcomed player in seat X ends when the follower stops so. */
+    private Endings.Ending seated(RoomFollower.Stop why, int code, String reason) {
+        return endings.stopped(stopped(why, code, reason), true, null, "X");
     }
 
     @Test
@@ -70,31 +70,21 @@ class EndingsTest {
 
     @Test
     void closesTheServerMeansForGoodAreSaidWithTheirReasons() {
-        assertThat(
-                        endings.stopped(
-                                stopped(RoomFollower.Stop.REPLACED, CloseCodes.REPLACED, ""),
-                                true,
-                                null,
-                                "X"))
+        assertThat(seated(RoomFollower.Stop.REPLACED, CloseCodes.REPLACED, ""))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
                                 "this seat was taken over by another connection",
                                 false));
-        assertThat(
-                        endings.stopped(
-                                stopped(RoomFollower.Stop.LEFT, CloseCodes.LEFT, "bye"),
-                                true,
-                                null,
-                                "X"))
+        assertThat(seated(RoomFollower.Stop.LEFT, CloseCodes.LEFT, "bye"))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
                                 "the server closed the connection: left (bye)",
                                 true));
-        assertThat(told(RoomFollower.Stop.POLICY, CloseCodes.POLICY_VIOLATION, "rate"))
+        assertThat(seated(RoomFollower.Stop.POLICY, CloseCodes.POLICY_VIOLATION, "rate").why())
                 .isEqualTo("the server closed the connection: too many messages");
-        assertThat(told(RoomFollower.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, ""))
+        assertThat(seated(RoomFollower.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, "").why())
                 .isEqualTo("the server closed the connection: message too big");
     }
 
