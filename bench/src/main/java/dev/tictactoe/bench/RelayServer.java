@@ -1,7 +1,5 @@
 package dev.tictactoe.bench;
 
-import com.sun.management.UnixOperatingSystemMXBean;
-
 import dev.tictactoe.server.net.Transport;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -31,16 +29,11 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.AttributeKey;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 
 /**
@@ -65,12 +58,7 @@ public final class RelayServer implements AutoCloseable {
     /** The first connection of each path, waiting for its partner. */
     private final ConcurrentHashMap<String, Channel> waiting = new ConcurrentHashMap<>();
 
-    private final LongAdder connections = new LongAdder();
-
-    /** Pairs made since the start (a relay has no rooms to count). */
-    private final LongAdder pairs = new LongAdder();
-
-    private final LongAdder frames = new LongAdder();
+    private final RelayMetrics metrics = new RelayMetrics();
 
     private RelayServer(String host, int port, int threads, Transport transport)
             throws InterruptedException {
@@ -204,7 +192,10 @@ public final class RelayServer implements AutoCloseable {
             QueryStringDecoder query = new QueryStringDecoder(request.uri());
             String path = query.path();
             if (path.equals("/metrics") || path.equals("/metrics.json")) {
-                respond(ctx, HttpResponseStatus.OK, metrics(query.parameters().containsKey("gc")));
+                respond(
+                        ctx,
+                        HttpResponseStatus.OK,
+                        metrics.json(query.parameters().containsKey("gc")));
                 return;
             }
             if (!ROOM_SOCKET.matcher(path).matches()) {
@@ -230,11 +221,11 @@ public final class RelayServer implements AutoCloseable {
     }
 
     private void pair(Channel channel, String path) {
-        connections.increment();
+        metrics.connections.increment();
         channel.closeFuture()
                 .addListener(
                         f -> {
-                            connections.decrement();
+                            metrics.connections.decrement();
                             waiting.remove(path, channel);
                             Channel peer = channel.attr(PEER).get();
                             if (peer != null) {
@@ -248,7 +239,7 @@ public final class RelayServer implements AutoCloseable {
         }
         first.attr(PEER).set(channel);
         channel.attr(PEER).set(first);
-        pairs.increment();
+        metrics.pairs.increment();
     }
 
     /** Hands each text frame, as it is, to the peer. */
@@ -257,7 +248,7 @@ public final class RelayServer implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
             Channel peer = ctx.channel().attr(PEER).get();
             if (peer != null) {
-                frames.increment();
+                metrics.frames.increment();
                 peer.writeAndFlush(frame.retain(), peer.voidPromise());
             }
         }
@@ -266,55 +257,6 @@ public final class RelayServer implements AutoCloseable {
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             ctx.close();
         }
-    }
-
-    private String metrics(boolean gc) {
-        if (gc) {
-            System.gc();
-        }
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        long cpu =
-                os instanceof com.sun.management.OperatingSystemMXBean sun
-                        ? sun.getProcessCpuTime()
-                        : -1;
-        long openFiles =
-                os instanceof UnixOperatingSystemMXBean unix
-                        ? unix.getOpenFileDescriptorCount()
-                        : -1;
-        long maxFiles =
-                os instanceof UnixOperatingSystemMXBean unix
-                        ? unix.getMaxFileDescriptorCount()
-                        : -1;
-        return "{\"pairs\":"
-                + pairs.sum()
-                + ",\"connections\":"
-                + connections.sum()
-                + ",\"messages\":"
-                + frames.sum()
-                + ",\"heapUsedBytes\":"
-                + ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
-                + ",\"rssBytes\":"
-                + rss()
-                + ",\"processCpuNanos\":"
-                + cpu
-                + ",\"openFiles\":"
-                + openFiles
-                + ",\"maxOpenFiles\":"
-                + maxFiles
-                + "}";
-    }
-
-    private static long rss() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
     }
 
     private static void respond(ChannelHandlerContext ctx, HttpResponseStatus status, String json) {

@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * exactly as received; each stdin line is a protocol message or words ({@code move b2}); what the
  * client itself has to say goes to stderr, so stdout stays machine-readable.
  */
-final class ScriptFrontend implements RoomSession.Frontend {
+final class ScriptFrontend implements SessionFrontend {
     private final PrintStream out;
     private final PrintStream err;
 

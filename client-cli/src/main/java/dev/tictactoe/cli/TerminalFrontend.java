@@ -24,7 +24,7 @@ import java.util.List;
  * and falls back to reading lines on a dumb terminal. All UI state is touched on the session
  * thread; the key reader only hands keys over.
  */
-final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
+final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
     /** Lines of notices kept under the board. */
     private static final int MAX_NOTICES = 12;
@@ -35,11 +35,6 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
      */
     static final Duration TICK = Duration.ofMillis(200);
 
-    private static final int CTRL_C = 3;
-    private static final int CTRL_D = 4;
-    private static final int CTRL_L = 12;
-    private static final int ESC = 27;
-
     private final RoomSession session;
     private final Terminal terminal;
     private final PrintWriter writer;
@@ -49,9 +44,8 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     private Attributes saved;
 
     // Touched on the session thread only.
-    private final StringBuilder input = new StringBuilder();
+    private final Prompt prompt;
     private final Deque<GameScreen.Notice> notices = new ArrayDeque<>();
-    private Integer cursor;
 
     /** The text last written, so a tick that changes nothing writes nothing. */
     private String lastScreen = "";
@@ -62,6 +56,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
         this.writer = terminal.writer();
         this.colour = colour;
         this.raw = raw;
+        this.prompt = new Prompt(raw);
         String server = session.server().toString();
         this.share =
                 "ttt join "
@@ -111,7 +106,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
             session.every(
                     TICK,
                     () -> {
-                        if (session.countingDown()) {
+                        if (session.clock().countingDown()) {
                             draw();
                         }
                     });
@@ -131,14 +126,14 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
                     session.execute(session::keyboardClosed);
                     return;
                 }
-                if (c == ESC && raw) {
+                if (c == Prompt.ESC && raw) {
                     int next = in.read(50);
                     if (next == '[' || next == 'O') {
                         int code = in.read(50);
                         session.execute(() -> arrow(code));
                         continue;
                     }
-                    session.execute(() -> key(ESC));
+                    session.execute(() -> key(Prompt.ESC));
                     if (next >= 0) {
                         session.execute(() -> key(next));
                     }
@@ -152,81 +147,31 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
     }
 
     private void arrow(int code) {
-        Snapshot s = session.snapshot();
-        if (s == null || cursor == null) {
-            return;
-        }
-        int size = s.settings().size();
-        int row = cursor / size;
-        int col = cursor % size;
-        switch (code) {
-            case 'A' -> row = Math.max(0, row - 1);
-            case 'B' -> row = Math.min(size - 1, row + 1);
-            case 'C' -> col = Math.min(size - 1, col + 1);
-            case 'D' -> col = Math.max(0, col - 1);
-            default -> {
-                return;
-            }
-        }
-        cursor = row * size + col;
-        draw();
+        show(prompt.arrow(code, boardSize()));
     }
 
     private void key(int c) {
-        switch (c) {
-            case CTRL_C -> submit(new Command.Interrupt());
-            case CTRL_D -> {
-                if (input.isEmpty()) {
-                    submit(new Command.Quit());
-                }
-            }
-            case CTRL_L -> draw(true);
-            case ESC -> {
-                input.setLength(0);
-                draw();
-            }
-            case '\r', '\n' -> {
-                if (input.isEmpty() && cursor != null && raw) {
-                    submit(new Command.Play(cursor));
-                } else {
-                    String line = input.toString();
-                    input.setLength(0);
-                    Snapshot s = session.snapshot();
-                    submit(Command.parse(line, s == null ? 0 : s.settings().size()));
-                }
-            }
-            case ' ' -> {
-                if (input.isEmpty() && cursor != null && raw) {
-                    submit(new Command.Play(cursor));
-                } else {
-                    input.append(' ');
-                    draw();
-                }
-            }
-            case 127, 8 -> {
-                if (!input.isEmpty()) {
-                    input.setLength(input.length() - 1);
-                }
-                draw();
-            }
-            default -> {
-                if (c >= 32 && input.length() < 80) {
-                    input.append((char) c);
-                    if (raw) {
-                        draw();
-                    }
-                }
-            }
+        show(prompt.key(c, boardSize()));
+    }
+
+    private void show(Prompt.Effect effect) {
+        switch (effect) {
+            case Prompt.Submit submit -> submit(submit.command());
+            case Prompt.Redraw redraw -> draw(redraw.force());
+            case Prompt.Quiet quiet -> {}
         }
+    }
+
+    private int boardSize() {
+        Snapshot s = session.snapshot();
+        return s == null ? 0 : s.settings().size();
     }
 
     private void submit(Command command) {
         if (!(command instanceof Command.Empty)) {
             notices.clear();
         }
-        if (command instanceof Command.Play play) {
-            cursor = play.cell();
-        }
+        prompt.submitted(command);
         session.submit(command);
         draw();
     }
@@ -239,7 +184,7 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
             case ServerMessage.Diff d when d.event() != null && s != null -> {
                 // Named from the state before this diff: who acted, not who sits there now.
                 Snapshot names = session.before() != null ? session.before() : s;
-                String text = GameScreen.describe(d.event(), s, names, session.seat());
+                String text = GameWords.describe(d.event(), s, names, session.seat());
                 if (text != null) {
                     notice(text, false);
                 }
@@ -251,13 +196,12 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
                 int size = s == null ? 3 : s.settings().size();
                 h.games().stream()
                         .skip(Math.max(0, h.games().size() - MAX_NOTICES))
-                        .forEach(g -> notice(GameScreen.history(g, size), false));
+                        .forEach(g -> notice(GameWords.history(g, size), false));
             }
             default -> {}
         }
-        if (cursor == null && s != null && raw) {
-            int size = s.settings().size();
-            cursor = (size / 2) * size + size / 2;
+        if (s != null) {
+            prompt.place(s.settings().size());
         }
         draw();
     }
@@ -288,8 +232,8 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
                 GameScreen.render(
                         view(
                                 List.copyOf(notices),
-                                input.toString(),
-                                raw ? cursor : null,
+                                prompt.typed(),
+                                prompt.cursor(),
                                 raw ? terminal.getHeight() : 0));
         String text = String.join("\r\n", lines);
         if (!force && text.equals(lastScreen)) {
@@ -320,8 +264,8 @@ final class TerminalFrontend implements RoomSession.Frontend, AutoCloseable {
                 cursorShown,
                 colour,
                 session.namesOfResult(),
-                session.graceUntil(),
-                session.serverNow(),
+                session.clock().graceUntil(),
+                session.clock().now(System.currentTimeMillis()),
                 height);
     }
 

@@ -126,9 +126,9 @@ class GameScreenTest {
                         new Snapshot.Result("O", "resign", List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameScreen.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
-        assertThat(GameScreen.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
-        assertThat(GameScreen.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
+        assertThat(GameWords.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
+        assertThat(GameWords.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
+        assertThat(GameWords.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
 
         Snapshot draw =
                 Snapshots.of(
@@ -139,7 +139,7 @@ class GameScreenTest {
                         new Snapshot.Result(null, "draw", List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameScreen.result(draw, "X")).isEqualTo("Draw: the board is full.");
+        assertThat(GameWords.result(draw, "X")).isEqualTo("Draw: the board is full.");
         Snapshot dead =
                 Snapshots.of(
                         RoomStatus.OVER,
@@ -149,8 +149,7 @@ class GameScreenTest {
                         new Snapshot.Result(null, "dead_draw", List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameScreen.result(dead, "O"))
-                .isEqualTo("Draw: nobody can make a line any more.");
+        assertThat(GameWords.result(dead, "O")).isEqualTo("Draw: nobody can make a line any more.");
     }
 
     @Test
@@ -221,18 +220,18 @@ class GameScreenTest {
                         null,
                         Snapshots.ANA,
                         Snapshots.BOT);
-        assertThat(GameScreen.describe(new Event.Moved("O", 4, "bot-1"), s, "X"))
+        assertThat(GameWords.describe(new Event.Moved("O", 4, "bot-1"), s, "X"))
                 .isEqualTo("bot (perfect) (O) played b2");
-        assertThat(GameScreen.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
-        assertThat(GameScreen.describe(new Event.Joined("O", "ben"), s, "X"))
+        assertThat(GameWords.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
+        assertThat(GameWords.describe(new Event.Joined("O", "ben"), s, "X"))
                 .isEqualTo("ben joined as O");
-        assertThat(GameScreen.describe(new Event.BotJoined("O", "hard"), s, "X"))
+        assertThat(GameWords.describe(new Event.BotJoined("O", "hard"), s, "X"))
                 .isEqualTo("a hard bot took seat O");
-        assertThat(GameScreen.describe(new Event.Disconnected("O"), s, "X"))
+        assertThat(GameWords.describe(new Event.Disconnected("O"), s, "X"))
                 .isEqualTo("bot (perfect) (O) lost the connection; the seat is held for a while");
-        assertThat(GameScreen.describe(new Event.Undone("X", List.of(4, 0)), s, "X"))
+        assertThat(GameWords.describe(new Event.Undone("X", List.of(4, 0)), s, "X"))
                 .isEqualTo("took back b2 a1");
-        assertThat(GameScreen.describe(new Event.RematchStarted(2), s, "X"))
+        assertThat(GameWords.describe(new Event.RematchStarted(2), s, "X"))
                 .isEqualTo("game 2 starts");
     }
 
@@ -240,7 +239,7 @@ class GameScreenTest {
     void historyLinesNameTheCells() {
         GameRecord game =
                 new GameRecord(1, "X", List.of(4, 0, 8, 2, 1, 7, 6, 3, 5), null, "draw", List.of());
-        assertThat(GameScreen.history(game, 3))
+        assertThat(GameWords.history(game, 3))
                 .isEqualTo("game 1: X first: b2 a1 c3 c1 b1 b3 a3 a2 c2 - draw (draw)");
     }
 
@@ -339,7 +338,7 @@ class GameScreenTest {
         // No deadline known (an older server): the seat is just held.
         assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), now, 0, List.of())).get(2))
                 .contains("opponent disconnected \u2014 seat held");
-        assertThat(GameScreen.clock(-5_000)).isEqualTo("0:00");
+        assertThat(GameWords.countdown(-5_000)).isEqualTo("0:00");
     }
 
     @Test
@@ -362,9 +361,9 @@ class GameScreenTest {
                         null,
                         Snapshots.ANA,
                         new Snapshot.Player("bot (hard)", "bot", "hard", true));
-        assertThat(GameScreen.describe(new Event.Left("O"), after, before, "X"))
+        assertThat(GameWords.describe(new Event.Left("O"), after, before, "X"))
                 .isEqualTo("ben (O) left the room");
-        assertThat(GameScreen.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
+        assertThat(GameWords.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
                 .isEqualTo("ben (O) played b2");
         Snapshot.Result resigned = new Snapshot.Result("X", "resign", List.of());
         Snapshot over =
@@ -376,7 +375,7 @@ class GameScreenTest {
                         resigned,
                         Snapshots.ANA,
                         new Snapshot.Player("bot (hard)", "bot", "hard", true));
-        assertThat(GameScreen.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
+        assertThat(GameWords.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
         List<String> lines =
                 GameScreen.render(
                         new GameScreen.View(
@@ -426,35 +425,6 @@ class GameScreenTest {
                 .contains("draws 3   spectators 2");
     }
 
-    /** {@code s} in a timed room with {@code clock}, or untimed with a claim time. */
-    private static Snapshot timed(Snapshot s, Snapshot.Clock clock, Long claimableAt) {
-        Snapshot.Settings t = s.settings();
-        return new Snapshot(
-                s.version(),
-                s.room(),
-                new Snapshot.Settings(
-                        t.size(),
-                        t.winLength(),
-                        t.first(),
-                        t.earlyDraw(),
-                        t.spectators(),
-                        clock == null ? null : clock.control()),
-                s.game(),
-                s.status(),
-                s.turn(),
-                s.board(),
-                s.moves(),
-                s.lastMove(),
-                s.result(),
-                s.players(),
-                s.spectators(),
-                s.score(),
-                s.undoRequest(),
-                s.rematch(),
-                clock,
-                claimableAt);
-    }
-
     private static List<String> at(Snapshot s, String seat, long now) {
         return GameScreen.render(view(s, seat, java.util.Map.of(), now, 0, List.of()));
     }
@@ -463,7 +433,7 @@ class GameScreenTest {
     void aTimedRoomShowsBothClocksWithTheRunningOneCountingDown() {
         long start = 1_795_000_010_500L;
         Snapshot s =
-                timed(
+                Snapshots.timed(
                         Snapshots.playing("O", "...", ".X.", "..."),
                         new Snapshot.Clock(
                                 "3m+2s", 171_500L, 180_000L, "O", start, start + 180_000, null),
@@ -501,7 +471,7 @@ class GameScreenTest {
     void aLimitPerMoveShowsWhatIsLeftOfTheMove() {
         long start = 5_000_000;
         Snapshot s =
-                timed(
+                Snapshots.timed(
                         Snapshots.playing("X", "...", "...", "..."),
                         new Snapshot.Clock(
                                 "20s/move", null, null, "X", start, start + 20_000, null),
@@ -511,7 +481,7 @@ class GameScreenTest {
                 .isEqualTo("X  ana (you) <- to move                         wins 1");
         assertThat(lines.get(3)).isEqualTo("clock 20s/move   this move 0:14 left");
         Snapshot both =
-                timed(
+                Snapshots.timed(
                         Snapshots.playing("X", "...", "...", "..."),
                         new Snapshot.Clock(
                                 "5m+3s,30s/move",
@@ -529,7 +499,7 @@ class GameScreenTest {
     @Test
     void aClockWaitsForBothSeatsAndStopsForGood() {
         Snapshot waiting =
-                timed(
+                Snapshots.timed(
                         Snapshots.of(
                                 RoomStatus.WAITING,
                                 null,
@@ -545,7 +515,7 @@ class GameScreenTest {
                         "clock 1m   starts when both seats are taken",
                         "O  (empty seat)                                    1:00  wins 0");
         Snapshot flagged =
-                timed(
+                Snapshots.timed(
                         Snapshots.of(
                                 RoomStatus.OVER,
                                 null,
@@ -561,11 +531,11 @@ class GameScreenTest {
                 .contains(
                         "clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
         assertThat(lines.get(2)).contains(" 0:00 ");
-        assertThat(GameScreen.result(flagged, "O")).isEqualTo("You ran out of time: ana (X) wins.");
-        assertThat(GameScreen.result(flagged, null))
+        assertThat(GameWords.result(flagged, "O")).isEqualTo("You ran out of time: ana (X) wins.");
+        assertThat(GameWords.result(flagged, null))
                 .isEqualTo("ben (O) ran out of time: ana (X) wins.");
         Snapshot drawn =
-                timed(
+                Snapshots.timed(
                         Snapshots.of(
                                 RoomStatus.OVER,
                                 null,
@@ -576,7 +546,7 @@ class GameScreenTest {
                                 Snapshots.BEN),
                         new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, "X"),
                         null);
-        assertThat(GameScreen.result(drawn, "O"))
+        assertThat(GameWords.result(drawn, "O"))
                 .isEqualTo("ana (X) ran out of time: a draw, as nobody could win any more.");
         assertThat(ExitCodes.of(flagged.result(), "O")).isEqualTo(ExitCodes.LOST);
         assertThat(ExitCodes.of(drawn.result(), "O")).isEqualTo(ExitCodes.DRAW);
@@ -585,7 +555,7 @@ class GameScreenTest {
     @Test
     void anIdleOpponentCanBeClaimedFromOnceTheClaimTimeIsReached() {
         long at = 9_000_000;
-        Snapshot theirs = timed(Snapshots.playing("O", "...", ".X.", "..."), null, at);
+        Snapshot theirs = Snapshots.timed(Snapshots.playing("O", "...", ".X.", "..."), null, at);
         assertThat(at(theirs, "X", at - 1)).noneMatch(l -> l.contains("claim"));
         assertThat(at(theirs, "X", at))
                 .contains("ben (O) has been idle too long: type claim to win the game.");
@@ -593,8 +563,8 @@ class GameScreenTest {
                 .as("spectators claim nothing")
                 .noneMatch(l -> l.contains("claim"));
 
-        Snapshot mine = timed(Snapshots.playing("X", "...", "...", "..."), null, at);
-        assertThat(at(mine, "X", at - GameScreen.CLAIM_WARNING_MILLIS - 1))
+        Snapshot mine = Snapshots.timed(Snapshots.playing("X", "...", "...", "..."), null, at);
+        assertThat(at(mine, "X", at - GameWords.CLAIM_WARNING_MILLIS - 1))
                 .noneMatch(l -> l.contains("claim"));
         assertThat(at(mine, "X", at - 12_400))
                 .contains("Move soon: ben (O) may claim the game in 0:13.");
@@ -602,7 +572,7 @@ class GameScreenTest {
                 .contains("Move now: ben (O) may claim the game from you.");
 
         Snapshot bot =
-                timed(
+                Snapshots.timed(
                         Snapshots.of(
                                 RoomStatus.PLAYING,
                                 "O",

@@ -49,7 +49,7 @@ class ReconnectIT {
     }
 
     /** Records what the session reports, on the session thread. */
-    private static final class Recorder implements RoomSession.Frontend {
+    private static final class Recorder implements SessionFrontend {
         final BlockingQueue<ServerMessage> messages = new LinkedBlockingQueue<>();
         final List<String> notices = new CopyOnWriteArrayList<>();
 
@@ -108,6 +108,7 @@ class ReconnectIT {
                         false,
                         true,
                         group,
+                        null,
                         null);
         Recorder recorder = new Recorder();
         CompletableFuture<Integer> exit =

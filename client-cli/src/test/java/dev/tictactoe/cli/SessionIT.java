@@ -60,7 +60,7 @@ class SessionIT {
     }
 
     /** Records notices and messages; the welcome completes a future. */
-    private static final class Recorder implements RoomSession.Frontend {
+    private static final class Recorder implements SessionFrontend {
         final List<String> notices = new CopyOnWriteArrayList<>();
         final BlockingQueue<ServerMessage> messages = new LinkedBlockingQueue<>();
         final CompletableFuture<ServerMessage.Welcome> welcome = new CompletableFuture<>();
@@ -88,7 +88,7 @@ class SessionIT {
 
     private RoomSession session(ServerAddress where, String code, String name) {
         return new RoomSession(
-                where, code, name, false, false, false, group, new SeatTokens(state));
+                where, code, name, false, false, false, group, new SeatTokens(state), null);
     }
 
     private static CompletableFuture<Integer> run(RoomSession session, Recorder recorder) {
@@ -284,7 +284,8 @@ class SessionIT {
                             false,
                             false,
                             group,
-                            new SeatTokens(state));
+                            new SeatTokens(state),
+                            null);
             Recorder recorder = new Recorder();
             CompletableFuture<Integer> exit = run(session, recorder);
             int welcomes = 0;

@@ -1,10 +1,7 @@
 package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 
 import java.io.IOException;
@@ -180,7 +177,7 @@ public final class MatchApi {
                 HttpRequest.newBuilder(base.resolve("/api/match"))
                         .timeout(answerTimeout)
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body(request)))
+                        .POST(HttpRequest.BodyPublishers.ofString(MatchJson.body(request)))
                         .build();
         CompletableFuture<HttpResponse<String>> sent =
                 http.sendAsync(post, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -198,7 +195,7 @@ public final class MatchApi {
                                                 ? io
                                                 : new IOException(cause));
                             }
-                            return answer(response);
+                            return MatchJson.answer(response.statusCode(), response.body());
                         });
         // A dependent future does not cancel its source by itself: abort the exchange too.
         answer.whenComplete(
@@ -217,15 +214,13 @@ public final class MatchApi {
         if (response.statusCode() == 404) {
             return Optional.empty();
         }
-        JsonNode body = expect(response, 200, "GET /api/match/{ticket}");
         return Optional.of(
-                new Waiting(
-                        text(body, "ticket"),
-                        (int) number(body, "position"),
-                        (int) number(body, "sameSettings"),
-                        (int) number(body, "waiting"),
-                        number(body, "waitedMs"),
-                        body.get("settings")));
+                MatchJson.waiting(
+                        MatchJson.expect(
+                                response.statusCode(),
+                                response.body(),
+                                200,
+                                "GET /api/match/{ticket}")));
     }
 
     /**
@@ -239,7 +234,8 @@ public final class MatchApi {
             case 204, 200 -> true;
             case 404 -> false;
             default -> {
-                expect(response, 204, "DELETE /api/match/{ticket}");
+                MatchJson.expect(
+                        response.statusCode(), response.body(), 204, "DELETE /api/match/{ticket}");
                 yield false;
             }
         };
@@ -247,63 +243,6 @@ public final class MatchApi {
 
     private URI ticketUri(String ticket) {
         return base.resolve("/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8));
-    }
-
-    /** The request as JSON, every field written (nulls too). */
-    static String body(Request r) {
-        ObjectNode body = MessageCodec.mapper().createObjectNode();
-        body.put("ticket", r.ticket());
-        body.put("player", r.player());
-        body.put("name", r.name());
-        body.put("size", r.size());
-        body.put("winLength", r.winLength());
-        body.put("clock", r.clock());
-        body.put("bot", r.bot());
-        body.put("botAfter", r.botAfter());
-        return body.toString();
-    }
-
-    private static Answer answer(HttpResponse<String> response) {
-        JsonNode body = parse(response.body());
-        int status = response.statusCode();
-        if (status != 200) {
-            String code =
-                    body != null && body.path("code").isTextual()
-                            ? body.path("code").textValue()
-                            : "http_" + status;
-            String message =
-                    body != null && body.path("message").isTextual()
-                            ? body.path("message").textValue()
-                            : response.body();
-            return new Refused(status, code, message);
-        }
-        if (body == null) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE, "POST /api/match: not JSON: " + response.body());
-        }
-        return switch (body.path("status").asText()) {
-            case "matched" -> {
-                JsonNode opponent = body.path("opponent");
-                yield new Matched(
-                        text(body, "ticket"),
-                        text(body, "code"),
-                        text(body, "path"),
-                        text(body, "seat"),
-                        text(body, "token"),
-                        new Opponent(
-                                text(opponent, "name"),
-                                text(opponent, "kind"),
-                                opponent.path("level").isTextual()
-                                        ? opponent.path("level").textValue()
-                                        : null),
-                        body.get("settings"));
-            }
-            case "timeout" -> new TimedOut(text(body, "ticket"), number(body, "waitedMs"));
-            case "cancelled" -> new Cancelled(text(body, "ticket"));
-            default ->
-                    throw new ProtocolException(
-                            ErrorCode.BAD_MESSAGE, "POST /api/match: unknown status in " + body);
-        };
     }
 
     private HttpResponse<String> send(HttpRequest request) {
@@ -316,56 +255,5 @@ public final class MatchApi {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted: " + request.uri(), e);
         }
-    }
-
-    /**
-     * The JSON body of an answer with status {@code ok}; anything else as a {@link
-     * ProtocolException}.
-     */
-    private static JsonNode expect(HttpResponse<String> response, int ok, String what) {
-        JsonNode body = parse(response.body());
-        if (response.statusCode() == ok && body != null) {
-            return body;
-        }
-        String code = body != null ? body.path("code").asText("") : "";
-        ErrorCode known = ErrorCode.fromWire(code);
-        String message =
-                body != null ? body.path("message").asText(response.body()) : response.body();
-        throw new ProtocolException(
-                known != null ? known : ErrorCode.INTERNAL_ERROR,
-                what
-                        + ": HTTP "
-                        + response.statusCode()
-                        + ": "
-                        + (known == null && !code.isEmpty() ? code + ": " : "")
-                        + message);
-    }
-
-    private static JsonNode parse(String text) {
-        try {
-            return text == null || text.isBlank() ? null : MessageCodec.parse(text);
-        } catch (ProtocolException e) {
-            return null;
-        }
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        if (!value.isTextual()) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE,
-                    "quick match answer: no text \"" + field + "\" in " + node);
-        }
-        return value.textValue();
-    }
-
-    private static long number(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        if (!value.isIntegralNumber()) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE,
-                    "quick match answer: no integer \"" + field + "\" in " + node);
-        }
-        return value.longValue();
     }
 }

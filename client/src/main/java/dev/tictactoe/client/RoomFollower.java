@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
  * order, {@code sync} on a gap), reconnects with backoff using the seat token and the last version,
  * and stops for good when coming back would be wrong or useless. Everything runs on the
  * single-threaded executor the caller gives it, listener calls included; public methods may be
- * called from any thread. Longer than most files: the whole life of a connection (open, join, sync,
- * close, backoff, stop) is one state machine, and split it would be harder to follow.
+ * called from any thread. It stays one file: the whole life of a connection (open, join, sync,
+ * close, backoff, stop) is one state machine over the same few fields, easier to follow whole.
  */
 public final class RoomFollower {
     private static final Logger log = LoggerFactory.getLogger(RoomFollower.class);

@@ -19,7 +19,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-/** Starts the game server from flags and environment variables (flags win). */
+/**
+ * Starts the game server from flags and environment variables (flags win). It stays one file: it is
+ * the picocli command, whose options with their help texts are most of it, and {@link #config()}
+ * maps each one to its {@link ServerConfig} setting right below them.
+ */
 @Command(
         name = "tictactoe-server",
         mixinStandardHelpOptions = true,

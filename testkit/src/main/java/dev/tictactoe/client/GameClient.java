@@ -20,20 +20,17 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
- * A blocking convenience client for tests, scripts and the terminal client: one connection, the
- * room state kept current (asking for a sync on a gap), a queue of received messages to wait on,
- * and reconnection with the seat token on demand, all through a {@link RoomFollower}. It stays one
- * file: every method is a blocking wrapper over the same follower, inbox and view, which tests read
- * as one API.
+ * A blocking convenience client for tests: one connection, the room state kept current (asking for
+ * a sync on a gap), the received messages to wait on (an {@link Inbox}), and reconnection with the
+ * seat token on demand, all through a {@link RoomFollower}. It stays one file: every method is a
+ * blocking wrapper over the same follower, inbox and view, which tests read as one API.
  */
 public final class GameClient implements AutoCloseable {
     /** Default time to wait for an answer. */
@@ -41,11 +38,8 @@ public final class GameClient implements AutoCloseable {
 
     private static final int SEEN_KEPT = 100;
 
-    /** Marks the end of a connection in the inbox. */
-    private record Closed(GameConnection.CloseInfo info) {}
-
     private final URI uri;
-    private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private final Inbox inbox = new Inbox();
     private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>(); // guarded by this
     private final RoomView view = new RoomView(); // guarded by this
     private final RoomFollower follower;
@@ -57,7 +51,7 @@ public final class GameClient implements AutoCloseable {
         this.uri = uri;
         // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
         this.follower =
-                new RoomFollower(uri, group, group.next(), new GuardedView(), new Inbox())
+                new RoomFollower(uri, group, group.next(), new GuardedView(), new Reports())
                         .backoff(List.of());
     }
 
@@ -122,7 +116,7 @@ public final class GameClient implements AutoCloseable {
     }
 
     /** Queues what the follower reports, for the waits below. */
-    private final class Inbox implements RoomFollower.Listener {
+    private final class Reports implements RoomFollower.Listener {
         @Override
         public void onConnected(GameConnection c) {
             inbox.clear(); // what the old connection said is history
@@ -144,13 +138,11 @@ public final class GameClient implements AutoCloseable {
             synchronized (GameClient.this) {
                 GameClient.this.notifyAll();
                 GameConnection.CloseInfo info = stopped.close();
-                inbox.add(
-                        new Closed(
-                                info != null
-                                        ? info
-                                        : new GameConnection.CloseInfo(
-                                                CloseCodes.ABNORMAL,
-                                                String.valueOf(stopped.reason()))));
+                inbox.closed(
+                        info != null
+                                ? info
+                                : new GameConnection.CloseInfo(
+                                        CloseCodes.ABNORMAL, String.valueOf(stopped.reason())));
             }
         }
     }
@@ -264,37 +256,7 @@ public final class GameClient implements AutoCloseable {
      * consumed. Throws when the connection closes or the time runs out, listing what was seen.
      */
     public ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        List<Object> skipped = new ArrayList<>();
-        try {
-            while (true) {
-                Object next =
-                        inbox.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (next == null) {
-                    throw new IllegalStateException(
-                            "no matching message within "
-                                    + within
-                                    + "; skipped "
-                                    + describe(skipped));
-                }
-                if (next instanceof Closed closed) {
-                    inbox.add(closed); // every later wait fails the same way
-                    throw new IllegalStateException(
-                            "connection closed ("
-                                    + closed.info()
-                                    + ") before a matching message; skipped "
-                                    + describe(skipped));
-                }
-                ServerMessage message = (ServerMessage) next;
-                if (predicate.test(message)) {
-                    return message;
-                }
-                skipped.add(message);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        return inbox.await(predicate, within);
     }
 
     /** The next message of this type (earlier ones of other types are consumed). */
@@ -340,7 +302,7 @@ public final class GameClient implements AutoCloseable {
                                 + "; state: "
                                 + describeState()
                                 + "; recent messages: "
-                                + describe(new ArrayList<>(seen)));
+                                + Inbox.describe(new ArrayList<>(seen)));
             }
             try {
                 TimeUnit.NANOSECONDS.timedWait(this, left);
@@ -364,17 +326,6 @@ public final class GameClient implements AutoCloseable {
 
     private String describeState() {
         return view.hasState() ? MessageCodec.toTree(view.snapshot()).toString() : "none";
-    }
-
-    private static String describe(List<?> messages) {
-        if (messages.isEmpty()) {
-            return "nothing";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (Object m : messages) {
-            sb.append("\n  ").append(m instanceof ServerMessage s ? MessageCodec.encode(s) : m);
-        }
-        return sb.toString();
     }
 
     // ---- state

@@ -59,4 +59,33 @@ public final class Snapshots {
     public static Snapshot playing(String turn, String... rows) {
         return of(RoomStatus.PLAYING, turn, List.of(rows), null, null, ANA, BEN);
     }
+
+    /** {@code s} in a timed room with {@code clock}, or untimed with a claim time. */
+    public static Snapshot timed(Snapshot s, Snapshot.Clock clock, Long claimableAt) {
+        Snapshot.Settings t = s.settings();
+        return new Snapshot(
+                s.version(),
+                s.room(),
+                new Snapshot.Settings(
+                        t.size(),
+                        t.winLength(),
+                        t.first(),
+                        t.earlyDraw(),
+                        t.spectators(),
+                        clock == null ? null : clock.control()),
+                s.game(),
+                s.status(),
+                s.turn(),
+                s.board(),
+                s.moves(),
+                s.lastMove(),
+                s.result(),
+                s.players(),
+                s.spectators(),
+                s.score(),
+                s.undoRequest(),
+                s.rematch(),
+                clock,
+                claimableAt);
+    }
 }

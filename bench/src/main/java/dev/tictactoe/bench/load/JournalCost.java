@@ -38,6 +38,9 @@ import java.util.stream.Stream;
  * 100 3 target/journal-cost}: 200 rooms whose players move after 50..150 ms, about 2,000 moves/s,
  * each run after 15 s of unmeasured play. The directory holds the data directories and should be on
  * the disk the server will use.
+ *
+ * <p>It stays one file: one measuring program read top to bottom (arguments, rounds of runs against
+ * a server process, the table), whose helpers serve only it.
  */
 public final class JournalCost {
 

@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ttt-load}: drives many games against a server (or a bare relay) and reports what it
- * measured.
+ * measured. It stays one file: it is the picocli command, and its options with their help texts are
+ * most of it; the runs themselves are in {@link LoadRun}.
  */
 @Command(
         name = "ttt-load",

@@ -20,7 +20,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a load: set up the rooms, play through the warmup (moves are played and not counted), then
- * measure for the duration (or until the move count), let running games finish, close.
+ * measure for the duration (or until the move count), let running games finish, close. It stays one
+ * file: the timed run and the capacity run share the setup of the rooms, the progress phases and
+ * the closing of the connections.
  */
 final class LoadRun {
 

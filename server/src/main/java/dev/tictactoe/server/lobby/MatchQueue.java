@@ -29,6 +29,9 @@ import java.util.random.RandomGenerator;
  * the arriving ticket's request too), handed to the listener after the lock is released, on the
  * thread that caused it. Answer waiting requests from the listener only: the values the methods
  * return are the same events, for the caller's convenience.
+ *
+ * <p>It stays one file: every operation changes the same four indexes (by ticket, by player, by
+ * key, by bot time) under the one lock, and each must leave them agreeing.
  */
 public final class MatchQueue {
 

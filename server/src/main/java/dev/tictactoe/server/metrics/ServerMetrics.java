@@ -29,7 +29,9 @@ import java.util.function.IntSupplier;
 
 /**
  * The server's meters behind methods named for what happened, exposed in the Prometheus text format
- * by {@link #scrape()}. Every method is cheap and safe from any thread.
+ * by {@link #scrape()}. Every method is cheap and safe from any thread. It stays one file: it is
+ * the one list of the server's meters, each registered once and moved by the method named for its
+ * event.
  */
 public final class ServerMetrics implements AutoCloseable {
 

@@ -22,7 +22,9 @@ import java.util.zip.CRC32C;
  * The journal's one writer thread: takes everything queued, encodes it into one buffer, writes it
  * in one call, forces per the durability policy, then runs the durable callbacks. Between forces it
  * rolls to a new segment or compacts. A failed write is cut back and retried with backoff; the
- * records stay in hand meanwhile, so nothing accepted is skipped.
+ * records stay in hand meanwhile, so nothing accepted is skipped. It stays one file: the batch
+ * buffer, the open segment and the retry state belong to the one writer thread and are touched
+ * nowhere else.
  */
 final class JournalWriter implements Runnable {
 

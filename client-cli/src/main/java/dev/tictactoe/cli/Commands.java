@@ -1,0 +1,157 @@
+package dev.tictactoe.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.tictactoe.client.RoomView;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.MessageType;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What each command asks of the session, as a value: typed words and a script's lines become
+ * protocol messages to send, or a leave, or words to show. Moves are numbered m1, m2, ... with
+ * their cells kept, to name the cell when the server refuses one; a script's JSON move gets the
+ * next id and the current version where it leaves them out. Used on the session thread.
+ */
+final class Commands {
+
+    /** How many recent moves keep their cell for naming a refusal. */
+    static final int MOVES_KEPT = 64;
+
+    /** What the session does for a command. */
+    sealed interface Action {}
+
+    /** Send {@code message}; while not connected, say {@code offline} instead. */
+    record Send(ClientMessage message, String offline) implements Action {}
+
+    /** Give up the seat and end. */
+    record Leave() implements Action {}
+
+    /** Drop the connection, keeping the seat for its grace, and end. */
+    record Interrupt() implements Action {}
+
+    /** Show {@code text} to the user. */
+    record Tell(String text, boolean error) implements Action {}
+
+    /** Nothing to do. */
+    record Nothing() implements Action {}
+
+    static final String OFFLINE = "not connected: wait for the connection to come back";
+
+    private final RoomView view;
+    private int counter;
+
+    /** Cells of recent moves by id. */
+    private final Map<String, Integer> cells =
+            new LinkedHashMap<>(16, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+                    return size() > MOVES_KEPT;
+                }
+            };
+
+    /** Commands on the room in {@code view}, whose version and board size they read. */
+    Commands(RoomView view) {
+        this.view = view;
+    }
+
+    /** What {@code command} asks for; {@code watching} when we were welcomed with no seat. */
+    Action action(Command command, boolean watching) {
+        return switch (command) {
+            case Command.Play play ->
+                    watching
+                            ? new Tell("you are watching: spectators cannot move", true)
+                            : send(move(play.cell()));
+            case Command.Undo u -> send(new ClientMessage.Undo());
+            case Command.AnswerUndo a -> send(new ClientMessage.UndoReply(a.accept()));
+            case Command.Rematch r -> send(new ClientMessage.Rematch());
+            case Command.Resign r -> send(new ClientMessage.Resign());
+            case Command.Claim c -> send(new ClientMessage.Claim());
+            case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
+            case Command.History h -> send(new ClientMessage.History());
+            case Command.Sync s ->
+                    send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
+            case Command.Quit q -> new Leave();
+            case Command.Interrupt i -> new Interrupt();
+            case Command.Help h -> new Tell(Command.HELP, false);
+            case Command.Empty e -> new Nothing();
+            case Command.Invalid bad -> new Tell(bad.message(), true);
+        };
+    }
+
+    /** What a script's line asks for: a protocol message as JSON, or words as typed. */
+    Action line(String line, boolean watching) {
+        if (line.stripLeading().startsWith("{")) {
+            return json(line);
+        }
+        Snapshot s = view.snapshot();
+        return action(Command.parse(line, s == null ? 0 : s.settings().size()), watching);
+    }
+
+    /**
+     * A protocol message given as JSON text. A {@code move} without {@code id} or {@code version}
+     * gets the next id and the current version; a line that is no client message is refused here,
+     * with the codec's reason.
+     */
+    private Action json(String line) {
+        try {
+            JsonNode node = MessageCodec.parse(line);
+            if (node instanceof ObjectNode object
+                    && MessageType.MOVE.is(object.path("type").asText())) {
+                if (!object.has("id")) {
+                    object.put("id", nextId());
+                }
+                if (!object.has("version")) {
+                    object.put("version", view.version());
+                }
+            }
+            return new Send(
+                    MessageCodec.decodeClient(node), "not connected: the message was not sent");
+        } catch (ProtocolException e) {
+            return new Tell("not a message this client can send: " + e.getMessage(), true);
+        }
+    }
+
+    /** A server refusal in words, naming the cell of a refused move the way the user types it. */
+    String describe(ServerMessage.Error error) {
+        Integer cell = error.ref() == null ? null : cells.get(error.ref());
+        Snapshot s = view.snapshot();
+        if (cell != null
+                && s != null
+                && cell >= 0
+                && cell < s.settings().size() * s.settings().size()) {
+            String name = Coordinates.format(cell, s.settings().size());
+            switch (error.code()) {
+                case CELL_TAKEN -> {
+                    return name + " is already taken";
+                }
+                case NOT_YOUR_TURN -> {
+                    return "it is not your turn yet (" + name + " was not played)";
+                }
+                default -> {}
+            }
+        }
+        return error.message();
+    }
+
+    private ClientMessage.Move move(int cell) {
+        String id = nextId();
+        cells.put(id, cell);
+        return new ClientMessage.Move(id, view.version(), cell);
+    }
+
+    private static Send send(ClientMessage message) {
+        return new Send(message, OFFLINE);
+    }
+
+    private String nextId() {
+        return "m" + (++counter);
+    }
+}

@@ -1,0 +1,142 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomFollower;
+import dev.tictactoe.client.ServerAddress;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+
+/**
+ * How a stay in a room ends, in words and an exit code: for each reason the room follower stops,
+ * and for each refusal of a join. Pure: the session decides when a stay ends, this says how.
+ */
+final class Endings {
+
+    /**
+     * One way to end.
+     *
+     * @param code the process exit code
+     * @param why what to tell the user, or null for nothing
+     * @param forgetToken whether the seat token kept for the room is worth nothing now
+     */
+    record Ending(int code, String why, boolean forgetToken) {}
+
+    private final ServerAddress server;
+    private final String room;
+    private final boolean quickMatch;
+
+    /**
+     * @param quickMatch whether the seat came from a quick match rather than a join by code
+     */
+    Endings(ServerAddress server, String room, boolean quickMatch) {
+        this.server = server;
+        this.room = room;
+        this.quickMatch = quickMatch;
+    }
+
+    /** Why the first connection could not be opened. */
+    String openFailure(Throwable cause) {
+        if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
+            return noSuchRoom();
+        }
+        if (cause instanceof ProtocolException p) {
+            return "the server refused the connection: " + p.code().text();
+        }
+        return "cannot reach the server at " + server + ": " + RoomFollower.describe(cause);
+    }
+
+    /**
+     * A refusal of our join in words; {@code seat} is the seat held before, if any.
+     *
+     * @param welcomed whether an earlier join of this stay was welcomed
+     */
+    String refusal(ServerMessage.Error e, boolean welcomed, String seat) {
+        return switch (e.code()) {
+            case UNKNOWN_ROOM -> noSuchRoom();
+            case NOT_A_PLAYER ->
+                    !welcomed && quickMatch
+                            ? "the seat the quick match gave you in room "
+                                    + room
+                                    + " is no longer held"
+                            : "seat "
+                                    + seat
+                                    + " in room "
+                                    + room
+                                    + " was given up: the time to come back ran out";
+            case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
+            default -> "the server refused to let us in: " + e.message();
+        };
+    }
+
+    /**
+     * How the stay ends when the follower stopped for {@code stopped}.
+     *
+     * @param welcomed whether any join of this stay was welcomed
+     * @param lastError the last error the server sent, or null
+     * @param seat the seat held, or null
+     */
+    Ending stopped(
+            RoomFollower.Stopped stopped,
+            boolean welcomed,
+            ServerMessage.Error lastError,
+            String seat) {
+        GameConnection.CloseInfo close = stopped.close();
+        String reason =
+                close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
+        int refused = welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR;
+        return switch (stopped.reason()) {
+            case UNREACHABLE -> end(ExitCodes.ERROR, openFailure(stopped.cause()));
+            case ROOM_GONE ->
+                    new Ending(
+                            refused,
+                            welcomed
+                                    ? "room "
+                                            + room
+                                            + " no longer exists on "
+                                            + server
+                                            + " (the server may have restarted)"
+                                    : noSuchRoom(),
+                            true);
+            case REPLACED ->
+                    end(ExitCodes.ABORTED, "this seat was taken over by another connection");
+            case LEFT ->
+                    new Ending(
+                            ExitCodes.ABORTED,
+                            "the server closed the connection: "
+                                    + CloseCodes.describe(close.code())
+                                    + reason,
+                            true);
+            case POLICY ->
+                    end(
+                            ExitCodes.ABORTED,
+                            close.code() == CloseCodes.POLICY_VIOLATION
+                                    ? "the server closed the connection: too many messages"
+                                    : "the server closed the connection: "
+                                            + CloseCodes.describe(close.code())
+                                            + reason);
+            case GAVE_UP -> end(ExitCodes.ABORTED, stopped.cause().getMessage() + " to reconnect");
+            case CLOSED ->
+                    end(
+                            refused,
+                            lastError != null
+                                    ? refusal(lastError, welcomed, seat)
+                                    : "the server closed the connection before letting us in ("
+                                            + CloseCodes.describe(
+                                                    close == null
+                                                            ? CloseCodes.ABNORMAL
+                                                            : close.code())
+                                            + ")");
+            case BY_REQUEST -> end(ExitCodes.ABORTED, null);
+        };
+    }
+
+    private String noSuchRoom() {
+        return "there is no room " + room + " on " + server + " (check the code)";
+    }
+
+    private static Ending end(int code, String why) {
+        return new Ending(code, why, false);
+    }
+}

@@ -1,0 +1,264 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.Snapshot;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The game in sentences, from the reader's seat: what is going on and what can be done, how a game
+ * ended, what an event means, a finished game in one line. Pure; {@link GameScreen} lays them out.
+ */
+final class GameWords {
+
+    /** How long before the opponent may claim the game the player to move is warned. */
+    static final long CLAIM_WARNING_MILLIS = 15_000;
+
+    private GameWords() {}
+
+    /** A countdown as m:ss, never below 0:00. */
+    static String countdown(long millis) {
+        long seconds = Math.max(0, (millis + 999) / 1000);
+        return seconds / 60 + ":" + String.format("%02d", seconds % 60);
+    }
+
+    /** A player's name as shown, with the level for bots. */
+    static String name(Snapshot.Player p) {
+        if (!PlayerKind.BOT.is(p.kind()) || p.name().contains("bot")) {
+            return p.name();
+        }
+        return p.name() + " (bot, " + p.level() + ")";
+    }
+
+    static String nameOf(Snapshot s, String seat) {
+        Snapshot.Player p = s.players().seat(seat);
+        return p == null ? seat : p.name() + " (" + seat + ")";
+    }
+
+    /** What is going on and what the user can do, in words. */
+    static List<String> status(
+            Snapshot s, Snapshot names, String seat, boolean keys, long now, Paint paint) {
+        List<String> lines = new ArrayList<>();
+        RoomStatus status = RoomStatus.fromWire(s.status());
+        switch (status == null ? RoomStatus.WAITING : status) {
+            case WAITING -> {
+                lines.add("Waiting for an opponent.");
+                if (seat != null) {
+                    lines.add("Or invite a bot: bot easy | bot medium | bot hard | bot perfect");
+                }
+            }
+            case PLAYING -> {
+                if (seat != null && seat.equals(s.turn())) {
+                    lines.add(
+                            paint.notice("Your turn (" + seat + ").")
+                                    + " Type a cell like b2"
+                                    + (keys
+                                            ? ", or move with the arrows and press Enter."
+                                            : " and press Enter."));
+                } else if (seat != null) {
+                    lines.add("Waiting for " + nameOf(s, s.turn()) + " to move.");
+                } else {
+                    lines.add(nameOf(s, s.turn()) + " to move.");
+                }
+                String claim = claim(s, seat, now);
+                if (claim != null) {
+                    lines.add(paint.notice(claim));
+                }
+                if (s.undoRequest() != null) {
+                    if (s.undoRequest().equals(seat)) {
+                        lines.add("You asked to take back a move; waiting for the answer.");
+                    } else if (seat != null) {
+                        lines.add(
+                                paint.notice(
+                                        nameOf(s, s.undoRequest())
+                                                + " asks to take back a move: type accept or"
+                                                + " decline."));
+                    } else {
+                        lines.add(nameOf(s, s.undoRequest()) + " asks to take back a move.");
+                    }
+                }
+            }
+            case OVER -> {
+                lines.add(paint.notice(result(s, names, seat)));
+                if (seat != null) {
+                    String other = Seat.fromWire(seat).other().wire();
+                    if (s.rematch().contains(other)) {
+                        lines.add(
+                                nameOf(s, other)
+                                        + " offers a rematch: type rematch to play again, or"
+                                        + " quit.");
+                    } else if (s.rematch().contains(seat)) {
+                        lines.add("You offered a rematch; waiting for " + nameOf(s, other) + ".");
+                    } else {
+                        lines.add("Type rematch to play again, history to review, or quit.");
+                    }
+                }
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * In a game without a clock, what a player should know about claims at {@code now}: that the
+     * idle opponent can be claimed from, or that the player to move will soon be (or already can
+     * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time to
+     * spare.
+     */
+    static String claim(Snapshot s, String seat, long now) {
+        Long at = s.claimableAt();
+        if (at == null || seat == null || s.turn() == null || !RoomStatus.PLAYING.is(s.status())) {
+            return null;
+        }
+        String other = Seat.fromWire(seat).other().wire();
+        Snapshot.Player opponent = s.players().seat(other);
+        if (opponent == null || "bot".equals(opponent.kind())) {
+            return null;
+        }
+        if (s.turn().equals(other)) {
+            return now >= at
+                    ? nameOf(s, other) + " has been idle too long: type claim to win the game."
+                    : null;
+        }
+        if (now >= at) {
+            return "Move now: " + nameOf(s, other) + " may claim the game from you.";
+        }
+        if (at - now <= CLAIM_WARNING_MILLIS) {
+            return "Move soon: "
+                    + nameOf(s, other)
+                    + " may claim the game in "
+                    + countdown(at - now)
+                    + ".";
+        }
+        return null;
+    }
+
+    /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
+    static String result(Snapshot s, String seat) {
+        return result(s, s, seat);
+    }
+
+    /**
+     * As {@link #result(Snapshot, String)}, naming the players of {@code names}: those who played.
+     */
+    static String result(Snapshot s, Snapshot names, String seat) {
+        Snapshot.Result r = s.result();
+        if (r == null) {
+            return "Game over.";
+        }
+        String winner = r.winner();
+        String who =
+                winner == null
+                        ? null
+                        : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
+        ResultReason reason = ResultReason.fromWire(r.reason());
+        if (reason == null) {
+            return (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
+        }
+        return switch (reason) {
+            case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
+            case RESIGN -> {
+                String loser = winner == null ? null : Seat.fromWire(winner).other().wire();
+                String resigned =
+                        loser == null
+                                ? "A player"
+                                : loser.equals(seat) ? "You" : nameOf(names, loser);
+                yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
+            }
+            case DRAW -> "Draw: the board is full.";
+            case DEAD_DRAW -> "Draw: nobody can make a line any more.";
+            case ABANDONED -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
+            case TIMEOUT -> {
+                String flagged =
+                        winner != null
+                                ? Seat.fromWire(winner).other().wire()
+                                : s.clock() != null ? s.clock().flagged() : null;
+                String ran =
+                        flagged == null
+                                ? "A player"
+                                : flagged.equals(seat) ? "You" : nameOf(names, flagged);
+                yield ran
+                        + " ran out of time"
+                        + (who == null
+                                ? ": a draw, as nobody could win any more."
+                                : ": " + who + ".");
+            }
+        };
+    }
+
+    /** "you win" starts a sentence as "You win"; names are left as their owners typed them. */
+    private static String capitalize(String text) {
+        return text.startsWith("you ") ? "Y" + text.substring(1) : text;
+    }
+
+    /** Cell names joined, e.g. "a1 b2 c3". */
+    static String cells(List<Integer> cells, int size) {
+        List<String> names = new ArrayList<>();
+        for (int cell : cells) {
+            names.add(Coordinates.format(cell, size));
+        }
+        return String.join(" ", names);
+    }
+
+    /**
+     * One line saying what an event means for the user, or null when the screen already says it
+     * (the snapshot the event came with is {@code s}).
+     */
+    static String describe(Event event, Snapshot s, String mySeat) {
+        return describe(event, s, s, mySeat);
+    }
+
+    /**
+     * As {@link #describe(Event, Snapshot, String)}, naming players from {@code names}: who acted.
+     */
+    static String describe(Event event, Snapshot s, Snapshot names, String mySeat) {
+        return switch (event) {
+            case Event.Moved m ->
+                    m.seat().equals(mySeat)
+                            ? null
+                            : nameOf(names, m.seat())
+                                    + " played "
+                                    + Coordinates.format(m.cell(), s.settings().size());
+            case Event.Joined j -> j.name() + " joined as " + j.seat();
+            case Event.BotJoined b -> "a " + b.level() + " bot took seat " + b.seat();
+            case Event.Left l ->
+                    (l.seat().equals(mySeat) ? "you" : nameOf(names, l.seat())) + " left the room";
+            case Event.Disconnected d ->
+                    nameOf(names, d.seat()) + " lost the connection; the seat is held for a while";
+            case Event.Reconnected r ->
+                    r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " is back";
+            case Event.UndoRequested u -> null;
+            case Event.UndoDeclined d ->
+                    (d.seat().equals(mySeat) ? "you" : nameOf(names, d.seat()))
+                            + " declined the takeback";
+            case Event.Undone u -> "took back " + cells(u.cells(), s.settings().size());
+            case Event.Resigned r -> null;
+            case Event.RematchOffered r ->
+                    r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " offers a rematch";
+            case Event.RematchStarted r -> "game " + r.game() + " starts";
+            case Event.GameOver g -> null;
+            case Event.SpectatorsChanged c -> null;
+        };
+    }
+
+    /** A finished game in one line, e.g. "game 1: X first: a1 b2 c3 ... - X won (line)". */
+    static String history(GameRecord game, int size) {
+        String outcome = game.winner() == null ? "draw" : game.winner() + " won";
+        return "game "
+                + game.game()
+                + ": "
+                + game.first()
+                + " first: "
+                + cells(game.moves(), size)
+                + " - "
+                + outcome
+                + " ("
+                + game.reason()
+                + ")";
+    }
+}

@@ -1,0 +1,140 @@
+package dev.tictactoe.cli;
+
+/**
+ * The prompt under the board, edited key by key: the line being typed and, on a terminal with arrow
+ * keys, a cursor on the board that Enter or space plays. Each key says what the screen should do
+ * next. Pure; used on the session thread.
+ */
+final class Prompt {
+
+    /** Longest line that can be typed. */
+    static final int MAX_INPUT = 80;
+
+    static final int CTRL_C = 3;
+    static final int CTRL_D = 4;
+    static final int CTRL_L = 12;
+    static final int ESC = 27;
+    private static final int BACKSPACE = 8;
+    private static final int DELETE = 127;
+
+    /** What a key asks of the screen. */
+    sealed interface Effect {}
+
+    /** Carry out {@code command}. */
+    record Submit(Command command) implements Effect {}
+
+    /** Draw again; {@code force} even when the screen looks the same (Ctrl-L). */
+    record Redraw(boolean force) implements Effect {}
+
+    /** Nothing shows the key yet. */
+    record Quiet() implements Effect {}
+
+    private final boolean arrows;
+    private final StringBuilder input = new StringBuilder();
+    private Integer cursor;
+
+    /**
+     * @param arrows whether keys come one at a time with arrows (raw mode), so there is a cursor
+     */
+    Prompt(boolean arrows) {
+        this.arrows = arrows;
+    }
+
+    /** The line typed so far. */
+    String typed() {
+        return input.toString();
+    }
+
+    /** The cell under the cursor, or null (no board yet, or no arrow keys). */
+    Integer cursor() {
+        return arrows ? cursor : null;
+    }
+
+    /** Puts the cursor in the middle of a board of {@code size}, unless it is already placed. */
+    void place(int size) {
+        if (cursor == null && arrows) {
+            cursor = (size / 2) * size + size / 2;
+        }
+    }
+
+    /** A command was carried out: a played cell is where the cursor goes. */
+    void submitted(Command command) {
+        if (command instanceof Command.Play play) {
+            cursor = play.cell();
+        }
+    }
+
+    /** A key pressed; {@code size} is the board's side, 0 while there is no board. */
+    Effect key(int c, int size) {
+        switch (c) {
+            case CTRL_C -> {
+                return new Submit(new Command.Interrupt());
+            }
+            case CTRL_D -> {
+                return input.isEmpty() ? new Submit(new Command.Quit()) : new Quiet();
+            }
+            case CTRL_L -> {
+                return new Redraw(true);
+            }
+            case ESC -> {
+                input.setLength(0);
+                return new Redraw(false);
+            }
+            case '\r', '\n' -> {
+                if (playsCursor()) {
+                    return new Submit(new Command.Play(cursor));
+                }
+                String line = input.toString();
+                input.setLength(0);
+                return new Submit(Command.parse(line, size));
+            }
+            case ' ' -> {
+                if (playsCursor()) {
+                    return new Submit(new Command.Play(cursor));
+                }
+                input.append(' ');
+                return new Redraw(false);
+            }
+            case DELETE, BACKSPACE -> {
+                if (!input.isEmpty()) {
+                    input.setLength(input.length() - 1);
+                }
+                return new Redraw(false);
+            }
+            default -> {
+                if (c >= 32 && input.length() < MAX_INPUT) {
+                    input.append((char) c);
+                    return arrows ? new Redraw(false) : new Quiet();
+                }
+                return new Quiet();
+            }
+        }
+    }
+
+    /**
+     * An arrow key, by the last letter of its escape sequence (A up, B down, C right, D left), on a
+     * board of {@code size} (0 while there is none).
+     */
+    Effect arrow(int code, int size) {
+        if (size == 0 || cursor == null) {
+            return new Quiet();
+        }
+        int row = cursor / size;
+        int col = cursor % size;
+        switch (code) {
+            case 'A' -> row = Math.max(0, row - 1);
+            case 'B' -> row = Math.min(size - 1, row + 1);
+            case 'C' -> col = Math.min(size - 1, col + 1);
+            case 'D' -> col = Math.max(0, col - 1);
+            default -> {
+                return new Quiet();
+            }
+        }
+        cursor = row * size + col;
+        return new Redraw(false);
+    }
+
+    private boolean playsCursor() {
+        return input.isEmpty() && cursor != null && arrows;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.tictactoe.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.tictactoe.client.RoomView;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.Snapshot;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What the screen's countdowns read: the server's time now (a {@link ServerClock} fed by what
+ * arrives), when each disconnected player's seat is freed, and whether anything counts down at all.
+ * Reads the session's room view; used on the session thread.
+ */
+final class SessionClock {
+    private final RoomView view;
+    private final ServerClock server = new ServerClock();
+
+    SessionClock(RoomView view) {
+        this.view = view;
+    }
+
+    /**
+     * A text frame arrived at {@code arrived} (local epoch ms): a welcome or snapshot that carries
+     * {@code serverTime} sets the clock. Read from the text so that it works whatever the message
+     * records know of the field.
+     */
+    void textArrived(String text, long arrived) {
+        if (!text.contains("\"serverTime\"")) {
+            return;
+        }
+        try {
+            JsonNode time = MessageCodec.parse(text).path("serverTime");
+            if (time.isIntegralNumber()) {
+                server.serverTime(time.longValue(), arrived);
+            }
+        } catch (ProtocolException e) {
+            // Not JSON: the follower reports it as undecodable.
+        }
+    }
+
+    /** A diff took the room from {@code before} to {@code now}, arriving at {@code arrived}. */
+    void diffApplied(Snapshot before, Snapshot now, long arrived) {
+        if (startsATurn(before, now)) {
+            server.turnStarted(now.clock().turnStartedAt(), arrived);
+        }
+    }
+
+    /** The server's time (epoch ms) at local time {@code localNow}. */
+    long now(long localNow) {
+        return server.now(localNow);
+    }
+
+    /**
+     * When each disconnected player's seat is freed (epoch ms), by seat; absent while connected.
+     */
+    Map<String, Long> graceUntil() {
+        Map<String, Long> until = new HashMap<>();
+        JsonNode tree = view.tree();
+        if (tree != null) {
+            for (String seat : Seat.WIRE) {
+                JsonNode value = tree.path("players").path(seat).path("graceUntil");
+                if (value.isNumber()) {
+                    until.put(seat, value.longValue());
+                }
+            }
+        }
+        return until;
+    }
+
+    /**
+     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or a
+     * claim time in a game without a clock.
+     */
+    boolean countingDown() {
+        Snapshot s = view.snapshot();
+        if (s == null) {
+            return false;
+        }
+        boolean clockRuns = s.clock() != null && s.clock().running() != null;
+        boolean claimPending = s.claimableAt() != null && RoomStatus.PLAYING.is(s.status());
+        return clockRuns || claimPending || !graceUntil().isEmpty();
+    }
+
+    /** Whether going from {@code before} to {@code now} started a turn on the clock. */
+    static boolean startsATurn(Snapshot before, Snapshot now) {
+        if (now == null
+                || now.clock() == null
+                || now.clock().running() == null
+                || now.clock().turnStartedAt() == null) {
+            return false;
+        }
+        return before == null
+                || before.clock() == null
+                || !now.clock().turnStartedAt().equals(before.clock().turnStartedAt());
+    }
+}

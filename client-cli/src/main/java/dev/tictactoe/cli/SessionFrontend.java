@@ -1,0 +1,21 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.protocol.ServerMessage;
+
+/**
+ * What a {@link RoomSession} shows and where its commands come from: a terminal screen or JSON
+ * lines. Every call runs on the session thread.
+ */
+interface SessionFrontend {
+    /** Every text frame from the server, as received, before it is applied. */
+    default void raw(String text) {}
+
+    /** A server message, after the room view took it in. */
+    void received(ServerMessage message);
+
+    /** The connection status changed (see {@link RoomSession#connection()}). */
+    void connectionChanged();
+
+    /** Something to tell the user in words. */
+    void notice(String text, boolean error);
+}

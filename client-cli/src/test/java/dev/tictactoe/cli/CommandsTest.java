@@ -1,0 +1,132 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.client.RoomView;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.testkit.Snapshots;
+
+import org.junit.jupiter.api.Test;
+
+class CommandsTest {
+
+    private static RoomView welcomed() {
+        RoomView view = new RoomView();
+        view.apply(
+                new ServerMessage.Welcome(
+                        Protocol.VERSION,
+                        "K7MQ2P",
+                        "X",
+                        "tok",
+                        Snapshots.playing("X", "...", "...", "...")));
+        return view;
+    }
+
+    private static ClientMessage sent(Commands.Action action) {
+        assertThat(action).isInstanceOf(Commands.Send.class);
+        return ((Commands.Send) action).message();
+    }
+
+    @Test
+    void typedCellsBecomeMovesNumberedInOrderAtTheCurrentVersion() {
+        Commands commands = new Commands(welcomed());
+        assertThat(sent(commands.line("b2", false))).isEqualTo(new ClientMessage.Move("m1", 7, 4));
+        assertThat(sent(commands.action(new Command.Play(0), false)))
+                .isEqualTo(new ClientMessage.Move("m2", 7, 0));
+        assertThat(commands.action(new Command.Play(8), true))
+                .as("a spectator's move is refused here and takes no id")
+                .isEqualTo(new Commands.Tell("you are watching: spectators cannot move", true));
+        assertThat(sent(commands.line("move c3", false)))
+                .isEqualTo(new ClientMessage.Move("m3", 7, 8));
+    }
+
+    @Test
+    void wordsBecomeMessagesLeavesOrNotices() {
+        Commands commands = new Commands(welcomed());
+        assertThat(sent(commands.line("undo", false))).isEqualTo(new ClientMessage.Undo());
+        assertThat(sent(commands.line("accept", false)))
+                .isEqualTo(new ClientMessage.UndoReply(true));
+        assertThat(sent(commands.line("bot hard", false)))
+                .isEqualTo(new ClientMessage.InviteBot("hard", null));
+        assertThat(sent(commands.line("sync", false))).isEqualTo(new ClientMessage.Sync(7L));
+        assertThat(commands.line("quit", false)).isEqualTo(new Commands.Leave());
+        assertThat(commands.action(new Command.Interrupt(), false))
+                .isEqualTo(new Commands.Interrupt());
+        assertThat(commands.line("help", false)).isEqualTo(new Commands.Tell(Command.HELP, false));
+        assertThat(commands.line("   ", false)).isEqualTo(new Commands.Nothing());
+        assertThat(commands.line("dance", false))
+                .isEqualTo(
+                        new Commands.Tell(
+                                "unknown command \"dance\": type a cell like b2, or help", true));
+        assertThat(((Commands.Send) commands.line("resign", false)).offline())
+                .isEqualTo(Commands.OFFLINE);
+    }
+
+    @Test
+    void beforeAnyStateASyncNamesNoVersionAndCellsCannotBeRead() {
+        Commands commands = new Commands(new RoomView());
+        assertThat(sent(commands.line("sync", false))).isEqualTo(new ClientMessage.Sync(null));
+        assertThat(commands.line("b2", false))
+                .isEqualTo(new Commands.Tell("there is no board yet", true));
+    }
+
+    @Test
+    void aJsonMoveGetsTheNextIdAndTheCurrentVersionWhereItLeavesThemOut() {
+        Commands commands = new Commands(welcomed());
+        assertThat(sent(commands.line("{\"type\":\"move\",\"cell\":4}", false)))
+                .isEqualTo(new ClientMessage.Move("m1", 7, 4));
+        assertThat(
+                        sent(
+                                commands.line(
+                                        "{\"type\":\"move\",\"id\":\"a\",\"version\":3,\"cell\":5}",
+                                        false)))
+                .isEqualTo(new ClientMessage.Move("a", 3, 5));
+        Commands.Send resign = (Commands.Send) commands.line("  {\"type\":\"resign\"}", false);
+        assertThat(resign.message()).isEqualTo(new ClientMessage.Resign());
+        assertThat(resign.offline()).isEqualTo("not connected: the message was not sent");
+        assertThat(sent(commands.line("c3", false)))
+                .as("typed moves continue the numbering")
+                .isEqualTo(new ClientMessage.Move("m2", 7, 8));
+    }
+
+    @Test
+    void aLineThatIsNoClientMessageIsRefusedWithTheCodecsReason() {
+        Commands commands = new Commands(welcomed());
+        Commands.Action bad = commands.line("{\"type\":\"fly\"}", false);
+        assertThat(bad).isInstanceOf(Commands.Tell.class);
+        Commands.Tell tell = (Commands.Tell) bad;
+        assertThat(tell.error()).isTrue();
+        assertThat(tell.text()).startsWith("not a message this client can send: ");
+        assertThat(commands.line("{not json", false)).isInstanceOf(Commands.Tell.class);
+    }
+
+    @Test
+    void aRefusedMoveIsNamedByItsCell() {
+        Commands commands = new Commands(welcomed());
+        commands.line("b2", false);
+        commands.line("c1", false);
+        assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m1")))
+                .isEqualTo("b2 is already taken");
+        assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m2")))
+                .isEqualTo("it is not your turn yet (c1 was not played)");
+        ServerMessage.Error over = ServerMessage.Error.of(ErrorCode.GAME_OVER, "m1");
+        assertThat(commands.describe(over)).isEqualTo(over.message());
+        ServerMessage.Error unknown = ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m9");
+        assertThat(commands.describe(unknown)).isEqualTo(unknown.message());
+    }
+
+    @Test
+    void onlyRecentMovesKeepTheirCells() {
+        Commands commands = new Commands(welcomed());
+        for (int i = 0; i < Commands.MOVES_KEPT + 1; i++) {
+            commands.action(new Command.Play(i % 9), false);
+        }
+        ServerMessage.Error first = ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m1");
+        assertThat(commands.describe(first)).isEqualTo(first.message());
+        assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m2")))
+                .isEqualTo("b1 is already taken");
+    }
+}

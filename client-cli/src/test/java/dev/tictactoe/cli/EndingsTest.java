@@ -1,0 +1,157 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomFollower;
+import dev.tictactoe.client.ServerAddress;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.ConnectException;
+
+class EndingsTest {
+    private static final ServerAddress SERVER = ServerAddress.parse("http://127.0.0.1:8080");
+    private final Endings endings = new Endings(SERVER, "K7MQ2P", false);
+
+    private static RoomFollower.Stopped stopped(RoomFollower.Stop why, int code, String reason) {
+        return new RoomFollower.Stopped(why, new GameConnection.CloseInfo(code, reason), null);
+    }
+
+    /** How a welcomed player in seat X ends when the follower stops so. */
+    private Endings.Ending seated(RoomFollower.Stop why, int code, String reason) {
+        return endings.stopped(stopped(why, code, reason), true, null, "X");
+    }
+
+    @Test
+    void aServerThatCannotBeReachedIsAnErrorInWords() {
+        Endings.Ending end =
+                endings.stopped(
+                        new RoomFollower.Stopped(
+                                RoomFollower.Stop.UNREACHABLE, null, new ConnectException()),
+                        false,
+                        null,
+                        null);
+        assertThat(end)
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ERROR,
+                                "cannot reach the server at " + SERVER + ": connection refused",
+                                false));
+        assertThat(endings.openFailure(new ProtocolException(ErrorCode.UNKNOWN_ROOM, "no")))
+                .isEqualTo("there is no room K7MQ2P on " + SERVER + " (check the code)");
+        assertThat(endings.openFailure(new ProtocolException(ErrorCode.RATE_LIMITED, "slow")))
+                .isEqualTo("the server refused the connection: " + ErrorCode.RATE_LIMITED.text());
+    }
+
+    @Test
+    void aRoomThatIsGoneForgetsTheTokenAndSaysWhetherItEverExisted() {
+        RoomFollower.Stopped gone =
+                new RoomFollower.Stopped(RoomFollower.Stop.ROOM_GONE, null, null);
+        assertThat(endings.stopped(gone, true, null, "X"))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ABORTED,
+                                "room K7MQ2P no longer exists on "
+                                        + SERVER
+                                        + " (the server may have restarted)",
+                                true));
+        assertThat(endings.stopped(gone, false, null, null))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ERROR,
+                                "there is no room K7MQ2P on " + SERVER + " (check the code)",
+                                true));
+    }
+
+    @Test
+    void closesTheServerMeansForGoodAreSaidWithTheirReasons() {
+        assertThat(seated(RoomFollower.Stop.REPLACED, CloseCodes.REPLACED, ""))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ABORTED,
+                                "this seat was taken over by another connection",
+                                false));
+        assertThat(seated(RoomFollower.Stop.LEFT, CloseCodes.LEFT, "bye"))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ABORTED,
+                                "the server closed the connection: left (bye)",
+                                true));
+        assertThat(seated(RoomFollower.Stop.POLICY, CloseCodes.POLICY_VIOLATION, "rate").why())
+                .isEqualTo("the server closed the connection: too many messages");
+        assertThat(seated(RoomFollower.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, "").why())
+                .isEqualTo("the server closed the connection: message too big");
+    }
+
+    @Test
+    void givingUpAndLeavingAreAborts() {
+        assertThat(
+                        endings.stopped(
+                                new RoomFollower.Stopped(
+                                        RoomFollower.Stop.GAVE_UP,
+                                        null,
+                                        new IllegalStateException(
+                                                "connection lost; gave up after 10 attempts")),
+                                true,
+                                null,
+                                "X"))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ABORTED,
+                                "connection lost; gave up after 10 attempts to reconnect",
+                                false));
+        assertThat(
+                        endings.stopped(
+                                new RoomFollower.Stopped(RoomFollower.Stop.BY_REQUEST, null, null),
+                                true,
+                                null,
+                                "X"))
+                .isEqualTo(new Endings.Ending(ExitCodes.ABORTED, null, false));
+    }
+
+    @Test
+    void aCloseBeforeTheWelcomeNamesTheLastRefusalOrTheCloseCode() {
+        RoomFollower.Stopped closed =
+                stopped(RoomFollower.Stop.CLOSED, CloseCodes.SERVER_ERROR, "");
+        assertThat(endings.stopped(closed, false, null, null))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ERROR,
+                                "the server closed the connection before letting us in (server"
+                                        + " error)",
+                                false));
+        ServerMessage.Error full =
+                new ServerMessage.Error(ErrorCode.ROOM_FULL, "64 members", "join");
+        assertThat(endings.stopped(closed, false, full, null).why())
+                .isEqualTo("cannot join room K7MQ2P: 64 members");
+        assertThat(
+                        endings.stopped(
+                                        new RoomFollower.Stopped(
+                                                RoomFollower.Stop.CLOSED, null, null),
+                                        true,
+                                        null,
+                                        "X")
+                                .code())
+                .isEqualTo(ExitCodes.ABORTED);
+    }
+
+    @Test
+    void aSeatNoLongerHeldIsSaidForAQuickMatchOrAKeptSeat() {
+        ServerMessage.Error gone = ServerMessage.Error.of(ErrorCode.NOT_A_PLAYER, "join");
+        assertThat(new Endings(SERVER, "K7MQ2P", true).refusal(gone, false, null))
+                .isEqualTo("the seat the quick match gave you in room K7MQ2P is no longer held");
+        assertThat(endings.refusal(gone, true, "O"))
+                .isEqualTo("seat O in room K7MQ2P was given up: the time to come back ran out");
+        assertThat(
+                        endings.refusal(
+                                new ServerMessage.Error(ErrorCode.BAD_MESSAGE, "what?", "join"),
+                                false,
+                                null))
+                .isEqualTo("the server refused to let us in: what?");
+    }
+}

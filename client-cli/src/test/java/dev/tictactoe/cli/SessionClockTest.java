@@ -1,0 +1,101 @@
+package dev.tictactoe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.client.RoomView;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.testkit.Snapshots;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+class SessionClockTest {
+
+    private static Snapshot.Clock running(String seat, long turnStartedAt) {
+        return new Snapshot.Clock(
+                "3m+2s", 180_000L, 180_000L, seat, turnStartedAt, turnStartedAt + 180_000, null);
+    }
+
+    private static SessionClock showing(Snapshot s) {
+        RoomView view = new RoomView();
+        view.apply(new ServerMessage.SnapshotMessage(s));
+        return new SessionClock(view);
+    }
+
+    @Test
+    void theServersTimeComesFromTheTextOfAWelcomeOrSnapshot() {
+        SessionClock clock = new SessionClock(new RoomView());
+        assertThat(clock.now(1_000)).as("the local clock until told").isEqualTo(1_000);
+        clock.textArrived("{\"type\":\"snapshot\",\"serverTime\":50000,\"snapshot\":{}}", 40_000);
+        assertThat(clock.now(41_000)).isEqualTo(51_000);
+        clock.textArrived("{\"type\":\"diff\",\"version\":3}", 90_000);
+        clock.textArrived("\"serverTime\" but no JSON", 90_000);
+        clock.textArrived("{\"serverTime\":\"soon\"}", 90_000);
+        assertThat(clock.now(41_000)).as("nothing else moves it").isEqualTo(51_000);
+    }
+
+    @Test
+    void aDiffThatStartsATurnSetsTheClockOnlyWhenTheTurnIsNew() {
+        Snapshot before =
+                Snapshots.timed(
+                        Snapshots.playing("X", "...", "...", "..."), running("X", 57_000), null);
+        Snapshot next =
+                Snapshots.timed(
+                        Snapshots.playing("O", "X..", "...", "..."), running("O", 70_000), null);
+        SessionClock clock = new SessionClock(new RoomView());
+        clock.diffApplied(before, before, 10_000);
+        assertThat(clock.now(10_000)).as("the same turn").isEqualTo(10_000);
+        clock.diffApplied(before, next, 60_000);
+        assertThat(clock.now(60_000)).isEqualTo(70_000);
+        assertThat(SessionClock.startsATurn(null, next)).isTrue();
+        assertThat(SessionClock.startsATurn(before, Snapshots.playing("O", "X..", "...", "...")))
+                .as("no clock")
+                .isFalse();
+    }
+
+    @Test
+    void aDisconnectedSeatCountsDownToItsGraceEnd() {
+        Snapshot.Player gone =
+                new Snapshot.Player("ben", PlayerKind.HUMAN.wire(), null, false, 90_000L);
+        SessionClock clock =
+                showing(
+                        Snapshots.of(
+                                RoomStatus.PLAYING,
+                                "X",
+                                List.of("...", "...", "..."),
+                                null,
+                                null,
+                                Snapshots.ANA,
+                                gone));
+        assertThat(clock.graceUntil()).isEqualTo(Map.of("O", 90_000L));
+        assertThat(clock.countingDown()).isTrue();
+    }
+
+    @Test
+    void aRunningClockOrAPendingClaimCountsDownAndNothingElseDoes() {
+        Snapshot quiet = Snapshots.playing("X", "...", "...", "...");
+        assertThat(new SessionClock(new RoomView()).countingDown()).isFalse();
+        assertThat(showing(quiet).countingDown()).isFalse();
+        assertThat(showing(quiet).graceUntil()).isEmpty();
+        assertThat(showing(Snapshots.timed(quiet, running("X", 1_000), null)).countingDown())
+                .isTrue();
+        assertThat(showing(Snapshots.timed(quiet, null, 60_000L)).countingDown()).isTrue();
+        Snapshot over =
+                Snapshots.of(
+                        RoomStatus.OVER,
+                        null,
+                        List.of("XXX", "OO.", "..."),
+                        2,
+                        new Snapshot.Result("X", "line", List.of(0, 1, 2)),
+                        Snapshots.ANA,
+                        Snapshots.BEN);
+        assertThat(showing(Snapshots.timed(over, null, 60_000L)).countingDown())
+                .as("no claims once the game is over")
+                .isFalse();
+    }
+}
