@@ -32,7 +32,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One per connection, last in the pipeline: once the WebSocket handshake is done, turns frames into
  * protocol messages and hands them to the room. It owns no game state; it only decodes, rate-limits
- * and forwards. It also has the last word on errors, before and after the upgrade.
+ * and forwards. It also has the last word on errors, before and after the upgrade. It stays one
+ * file because every path out of it (a refusal, a close, a backed-up connection) ends in the same
+ * close handshake.
  */
 final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
