@@ -1,5 +1,6 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.server.Main;
 import dev.tictactoe.server.net.Transport;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -130,6 +131,8 @@ public final class RelayServer implements AutoCloseable {
      * stopped.
      */
     public static void main(String[] args) throws InterruptedException {
+        // As the game server runs it: no leak-tracking stack traces on the floor either.
+        Main.quietLeakDetection();
         String host = "127.0.0.1";
         int port = 9090;
         int threads = 0;

@@ -6,6 +6,8 @@ import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.net.GameServer;
 
+import io.netty.util.ResourceLeakDetector;
+
 import org.slf4j.LoggerFactory;
 
 import picocli.CommandLine;
@@ -316,11 +318,23 @@ public final class Main implements Callable<Integer> {
     FormatEncoder.Format logFormat;
 
     public static void main(String[] args) {
+        quietLeakDetection();
         CommandLine cli = new CommandLine(new Main());
         cli.registerConverter(Duration.class, Main::parseDuration);
         int code = cli.execute(args);
         if (code != 0) {
             System.exit(code);
+        }
+    }
+
+    /**
+     * Netty tracks one buffer in 128 for leaks by default, each with a stack trace taken as it is
+     * made: hundreds of traces a second under load, for a check the tests run instead. {@code
+     * -Dio.netty.leakDetection.level} still chooses a level.
+     */
+    public static void quietLeakDetection() {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
     }
 

@@ -223,7 +223,8 @@ final class GameCommands {
         room.context
                 .metrics()
                 .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
-        log.info(
+        // Debug: a busy server ends hundreds of games a second; the metrics count them.
+        log.debug(
                 "room {} game {} over: {} ({}), score X {} O {} draws {}",
                 room.code(),
                 match.game(),

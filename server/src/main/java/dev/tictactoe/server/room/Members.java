@@ -23,8 +23,8 @@ import java.util.Map;
  * Who is in a room: joining, coming back with a seat token, leaving, the grace period of a dropped
  * player's seat, and names. The methods that change who sits where ({@link #take}, {@link
  * #returned}, {@link #dropped}, {@link #free}, {@link #spectators(int)}) are the ones a replay
- * calls again. Room loop only. It stays one file: joining, returning, dropping and freeing a
- * seat are one state machine over the same seats, and a replay must call exactly these methods.
+ * calls again. Room loop only. It stays one file: joining, returning, dropping and freeing a seat
+ * are one state machine over the same seats, and a replay must call exactly these methods.
  */
 final class Members {
 

@@ -32,8 +32,8 @@ import java.util.concurrent.TimeUnit;
  * This class dispatches messages and runs the room's lifecycle; {@link Members}, {@link
  * GameCommands}, {@link BotTurns} and {@link Feed} do the work, {@link Recorder} writes each change
  * down and {@link Replay} makes the journaled changes again after a restart. It stays one file:
- * what is left is the dispatch table and the lifecycle (timers, closing, history), each short,
- * and all of them touch the same few fields.
+ * what is left is the dispatch table and the lifecycle (timers, closing, history), each short, and
+ * all of them touch the same few fields.
  */
 public final class Room {
 
