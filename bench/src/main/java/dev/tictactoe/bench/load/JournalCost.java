@@ -203,8 +203,9 @@ public final class JournalCost {
         command.addAll(
                 List.of(
                         ProcessHandle.current().info().command().orElse("java"),
-                        "-XX:+UseParallelGC",
+                        "-XX:+UseSerialGC",
                         "-Xms64m",
+                        "-Xmn24m",
                         "-Xmx1g",
                         "-cp",
                         System.getProperty("java.class.path"),
