@@ -86,8 +86,8 @@ public record ServerConfig(
 
     /**
      * Default: ping a quiet connection this often. Every ping costs a send and a read on the
-     * server; 30 s keeps 10,000 idle connections under a percent of a core and is still well
-     * inside the proxies' read timeouts (nginx's is 60 s).
+     * server; 30 s keeps 10,000 idle connections under a percent of a core and is still well inside
+     * the proxies' read timeouts (nginx's is 60 s).
      */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(30);
 

@@ -59,6 +59,7 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
                         yield text;
                     }
                     case JSON -> {
+                        LogFields.structured(true);
                         LogstashEncoder json = new LogstashEncoder();
                         json.getFieldNames().setVersion("[ignore]");
                         json.getFieldNames().setLevelValue("[ignore]");

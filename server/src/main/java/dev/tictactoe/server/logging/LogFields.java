@@ -16,11 +16,22 @@ public final class LogFields {
     public static final String SEAT = "seat";
     public static final String REMOTE = "remote";
 
+    /**
+     * Whether any log line writes the fields: only the JSON format does. Until then a scope sets
+     * nothing, since setting and restoring them costs every message the room handles.
+     */
+    private static volatile boolean structured;
+
     private LogFields() {}
+
+    /** The JSON format is in use: scopes set the fields from now on. */
+    public static void structured(boolean on) {
+        structured = on;
+    }
 
     /** Until closed, this thread's log lines are about {@code room}. */
     public static Scope room(String code) {
-        return new Scope(ROOM, code, null, null, null, null);
+        return structured ? new Scope(ROOM, code, null, null, null, null) : Scope.NONE;
     }
 
     /**
@@ -31,10 +42,13 @@ public final class LogFields {
         return member(seat, address(remote));
     }
 
-    /** The same, with the remote address already written out. */
-    public static Scope member(Object seat, String remote) {
+    /** The same, the remote address written out by {@code remote}'s {@code toString}, if needed. */
+    public static Scope member(Object seat, Object remote) {
+        if (!structured) {
+            return Scope.NONE;
+        }
         String who = seat == null ? "none" : seat.toString().toLowerCase(Locale.ROOT);
-        return new Scope(SEAT, who, REMOTE, remote, null, null);
+        return new Scope(SEAT, who, REMOTE, String.valueOf(remote), null, null);
     }
 
     static String address(SocketAddress remote) {
@@ -48,13 +62,16 @@ public final class LogFields {
 
     /** Fields set on this thread; closing restores what they were before. */
     public static final class Scope implements AutoCloseable {
+        /** Sets nothing. */
+        static final Scope NONE = new Scope(null, null, null, null, null, null);
+
         private final String[] keys;
         private final String[] previous;
 
         private Scope(String k1, String v1, String k2, String v2, String k3, String v3) {
             String[] all = {k1, k2, k3};
             String[] values = {v1, v2, v3};
-            int n = k3 != null ? 3 : k2 != null ? 2 : 1;
+            int n = k3 != null ? 3 : k2 != null ? 2 : k1 != null ? 1 : 0;
             keys = new String[n];
             previous = new String[n];
             for (int i = 0; i < n; i++) {

@@ -178,8 +178,7 @@ public final class Room {
         execute(
                 () -> {
                     handling = session;
-                    try (LogFields.Scope fields =
-                            LogFields.member(session.seat, session.member.toString())) {
+                    try (LogFields.Scope fields = LogFields.member(session.seat, session.member)) {
                         handle(session, message);
                     } catch (Rejection r) {
                         log.debug(

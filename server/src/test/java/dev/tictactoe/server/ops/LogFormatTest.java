@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.logging.LogFields;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
@@ -42,6 +43,8 @@ class LogFormatTest {
 
     @Test
     void jsonLinesCarryTheRoomSeatAndRemoteAddressAsFields() throws Exception {
+        // Logging is configured before any room runs, and the JSON format turns the fields on.
+        encode("json", "started");
         String line;
         try (LogFields.Scope room = LogFields.room("K7MQ2P");
                 LogFields.Scope member =
@@ -61,6 +64,7 @@ class LogFormatTest {
 
     @Test
     void scopesRestoreTheFieldsTheyReplaced() {
+        LogFields.structured(true);
         try (LogFields.Scope outer = LogFields.room("AAAAAA")) {
             try (LogFields.Scope inner = LogFields.room("BBBBBB")) {
                 assertThat(MDC.get(LogFields.ROOM)).isEqualTo("BBBBBB");
@@ -68,6 +72,21 @@ class LogFormatTest {
             assertThat(MDC.get(LogFields.ROOM)).isEqualTo("AAAAAA");
         }
         assertThat(MDC.get(LogFields.ROOM)).isNull();
+    }
+
+    @Test
+    void withTextLinesScopesSetNothing() {
+        LogFields.structured(false);
+        try (LogFields.Scope room = LogFields.room("AAAAAA");
+                LogFields.Scope member = LogFields.member("X", "127.0.0.1:5555")) {
+            assertThat(MDC.get(LogFields.ROOM)).isNull();
+            assertThat(MDC.get(LogFields.SEAT)).isNull();
+        }
+    }
+
+    @AfterEach
+    void textAsByDefault() {
+        LogFields.structured(false);
     }
 
     @Test
