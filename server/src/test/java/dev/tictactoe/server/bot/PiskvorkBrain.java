@@ -26,6 +26,11 @@ final class PiskvorkBrain implements AutoCloseable {
     /** How long a brain may take to exit after END before it is killed. */
     private static final long GRACE_SECONDS = 60;
 
+    /** Times a position is sent to a brain that dropped it. */
+    private static final int MAX_ATTEMPTS = 5;
+
+    private static final long RETRY_PAUSE_MILLIS = 20;
+
     private static final Pattern MOVE = Pattern.compile("^\\s*(\\d+)\\s*,\\s*(\\d+)\\s*$");
 
     private final Process process;
@@ -74,19 +79,40 @@ final class PiskvorkBrain implements AutoCloseable {
             sb.append('\n');
         }
         sb.append("DONE");
-        send(sb.toString());
-        while (true) {
-            String line = readLine();
-            Matcher m = MOVE.matcher(line);
-            if (m.matches()) {
-                int x = Integer.parseInt(m.group(1));
-                int y = Integer.parseInt(m.group(2));
-                return y * size + x;
+        // A brain may still count itself busy for a moment after it answered the last move and
+        // drop the BOARD line: then every line after it comes back as an unknown command, and
+        // the position is sent again.
+        int strays = board.moveCount() + 1;
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            send(sb.toString());
+            int errors = 0;
+            while (errors < strays) {
+                String line = readLine();
+                Matcher m = MOVE.matcher(line);
+                if (m.matches()) {
+                    int x = Integer.parseInt(m.group(1));
+                    int y = Integer.parseInt(m.group(2));
+                    return y * size + x;
+                }
+                if (line.startsWith("ERROR")) {
+                    if (!line.contains("nknown command")) {
+                        throw new IllegalStateException("brain: " + line);
+                    }
+                    errors++;
+                }
+                // MESSAGE, DEBUG and the like: ignored
             }
-            if (line.startsWith("ERROR")) {
-                throw new IllegalStateException("brain: " + line);
-            }
-            // MESSAGE, DEBUG and the like: ignored
+            pause();
+        }
+        throw new IllegalStateException("brain ignored the position " + MAX_ATTEMPTS + " times");
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(RETRY_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
     }
 
