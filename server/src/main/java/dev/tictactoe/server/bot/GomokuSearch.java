@@ -353,8 +353,8 @@ final class GomokuSearch extends PvsSearch {
 
     /**
      * If the opponent, were it to move, would win by fours, stamps the cells that may stop it (its
-     * line's cells and every cell where either side makes a four) and returns the stamp: only
-     * those are searched. Otherwise 0.
+     * line's cells and every cell where either side makes a four) and returns the stamp: only those
+     * are searched. Otherwise 0.
      */
     private int opponentThreat() {
         int op = 1 - b.side;

@@ -187,9 +187,9 @@ abstract class PvsSearch {
     /**
      * Iterative deepening from depth 1 to {@code maxDepth} over the root moves, with aspiration
      * windows of half-width {@code aspiration} from depth 3 on (0 for none), widened on the side
-     * that failed until the score falls inside. Stops when aborted, at a win or loss, or when {@link
-     * #lastDepth} says so. The best move ends up in {@code root[0]}; returns its score, and {@link
-     * #completed} is the depth of the last finished iteration (0 if none).
+     * that failed until the score falls inside. Stops when aborted, at a win or loss, or when
+     * {@link #lastDepth} says so. The best move ends up in {@code root[0]}; returns its score, and
+     * {@link #completed} is the depth of the last finished iteration (0 if none).
      */
     final int deepen(int[] root, int n, int maxDepth, int aspiration) {
         int bestScore = 0;

@@ -6,10 +6,10 @@ package dev.tictactoe.server.bot;
  * four has one answer, the completing cell; an open three is answered by any cell where the
  * attacker would make a four or better, or by a four of the defender's own. Sound but not complete:
  * a defender's four ends the attack (the attacker's block is not searched), so a win it reports is
- * real and a failure only means none was found within the limits. Searches deepen one attacker
- * move at a time (short wins are the common ones, and a search straight to the full depth spends
- * its nodes on long lines that lead nowhere) and remember the positions where the attack failed:
- * threat sequences transpose a lot.
+ * real and a failure only means none was found within the limits. Searches deepen one attacker move
+ * at a time (short wins are the common ones, and a search straight to the full depth spends its
+ * nodes on long lines that lead nowhere) and remember the positions where the attack failed: threat
+ * sequences transpose a lot.
  */
 final class Threats {
 

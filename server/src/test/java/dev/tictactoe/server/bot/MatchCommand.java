@@ -21,11 +21,11 @@ import java.util.SplittableRandom;
  * centre), each opening twice with the colours swapped, and prints A's score with a 95% error.
  * Engines: easy, medium, hard, perfect, legacy (HARD as it was before the pattern engine), and
  * brain: an outside Gomocup engine run as a process ({@code b.cmd=/path/to/pbrain-x}, limited by
- * {@code b.depth=}, {@code b.nodes=} or {@code b.ms=}; see {@link PiskvorkBrain}). With
- * {@code nodes} every move gets that node budget and the match replays exactly; with {@code ms} the
- * clock decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only. {@code show=lost}
- * (or {@code all}) prints the moves and final board of every game A lost (or of every game). At the
- * end each side's thinking time is summed up: mean, 99th percentile and maximum of the wall and the
+ * {@code b.depth=}, {@code b.nodes=} or {@code b.ms=}; see {@link PiskvorkBrain}). With {@code
+ * nodes} every move gets that node budget and the match replays exactly; with {@code ms} the clock
+ * decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only. {@code show=lost} (or
+ * {@code all}) prints the moves and final board of every game A lost (or of every game). At the end
+ * each side's thinking time is summed up: mean, 99th percentile and maximum of the wall and the
  * thread's CPU time per move, and with a clock how far p99 and the maximum run over the budget.
  */
 final class MatchCommand {
@@ -50,9 +50,7 @@ final class MatchCommand {
         @Override
         public String toString() {
             String limit =
-                    depth > 0
-                            ? "depth " + depth
-                            : nodes > 0 ? nodes + " nodes" : millis + " ms";
+                    depth > 0 ? "depth " + depth : nodes > 0 ? nodes + " nodes" : millis + " ms";
             return engine + " (" + limit + ")";
         }
     }

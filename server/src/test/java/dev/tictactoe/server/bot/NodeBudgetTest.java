@@ -10,7 +10,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.SplittableRandom;
 
-/** A node budget bounds the search (give or take the nodes that find it spent) and makes it replay. */
+/**
+ * A node budget bounds the search (give or take the nodes that find it spent) and makes it replay.
+ */
 class NodeBudgetTest {
 
     @ParameterizedTest(name = "{0}x{0} k={1}, {2} nodes")

@@ -9,10 +9,9 @@ import java.util.Map;
 /**
  * {@code replay [board=15:5] [nodes=100000] [from=0] moves="1. h8 j9 2. g6 ..."} (or {@code
  * moves=h8,j9,g6}): replays a game (as printed by the match runner's {@code show=lost}) and before
- * each move from {@code from} on
- * prints the move played, what HARD and the legacy engine would play with their score, depth and
- * note, and whether the side to move wins by threats ("vcf", "vct") or would lose to continuous
- * fours if it passed ("threatened").
+ * each move from {@code from} on prints the move played, what HARD and the legacy engine would play
+ * with their score, depth and note, and whether the side to move wins by threats ("vcf", "vct") or
+ * would lose to continuous fours if it passed ("threatened").
  */
 final class ReplayCommand {
 

@@ -24,10 +24,10 @@ import java.util.Map;
  * some move stops it). A win is solved when after the engine's move every reply near the stones
  * still leaves a win by threats; a defence when after it the opponent wins by neither.
  *
- * <p>{@code tactics generate from=MATCH_OUTPUT [board=15:5] [count=40] [out=F]} builds a suite
- * from the games a {@code match ... show=all} (or {@code show=lost}) printed: every position is
- * labelled by deep threat searches, the first of each run of one kind for one side is kept, and
- * positions the player to move went on to lose with (or not win with) come first.
+ * <p>{@code tactics generate from=MATCH_OUTPUT [board=15:5] [count=40] [out=F]} builds a suite from
+ * the games a {@code match ... show=all} (or {@code show=lost}) printed: every position is labelled
+ * by deep threat searches, the first of each run of one kind for one side is kept, and positions
+ * the player to move went on to lose with (or not win with) come first.
  */
 final class TacticsCommand {
 
@@ -203,7 +203,9 @@ final class TacticsCommand {
                 .append(games.size())
                 .append(" games, labelled by deep threat searches (")
                 .append(LABEL_NODES)
-                .append(" nodes); missed: the side to move did not win (vcf, vct) or lost (defend)\n");
+                .append(
+                        " nodes); missed: the side to move did not win (vcf, vct) or lost"
+                                + " (defend)\n");
         for (String kind : KINDS) {
             List<Case> chosen = new ArrayList<>(missed.getOrDefault(kind, List.of()));
             chosen.addAll(played.getOrDefault(kind, List.of()));

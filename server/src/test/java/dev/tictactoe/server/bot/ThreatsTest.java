@@ -195,7 +195,9 @@ class ThreatsTest {
             for (int j = 0; j < line.length - 1; j++) {
                 assertThat(b.stone[line[j]]).as("cell %d of the line is empty", j).isZero();
                 if (j % 2 == 1) {
-                    assertThat(b.best(attacker, line[j])).as("a forced block").isEqualTo(Patterns.FIVE);
+                    assertThat(b.best(attacker, line[j]))
+                            .as("a forced block")
+                            .isEqualTo(Patterns.FIVE);
                 }
                 b.play(line[j]);
             }
