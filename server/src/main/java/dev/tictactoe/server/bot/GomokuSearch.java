@@ -6,10 +6,11 @@ import java.util.SplittableRandom;
  * HARD's search for k = 4..6 on a {@link PatternBoard}. First threats, each with its own share of
  * the budget: its own win by continuous fours, then by fours and threes; then, if the opponent
  * would win that way were it to move, only the moves that refute it are kept. Then iterative
- * deepening PVS with aspiration windows, a transposition table, killer and history ordering; forced
- * answers to a four cost no depth, an open three of the opponent narrows the moves to its defences,
- * and the horizon looks for a win by fours before it evaluates the patterns. Kept whole on purpose:
- * the phases share one budget, table and set of move buffers, on the bot's hot path.
+ * deepening PVS ({@link PvsSearch}) with aspiration windows, a transposition table, killer and
+ * history ordering; forced answers to a four cost no depth, an open three of the opponent narrows
+ * the moves to its defences, so does a win by fours the opponent would have were it to move, and
+ * the horizon looks for a win by fours before it evaluates the patterns. Kept whole on purpose: the
+ * phases share one budget, table and set of move buffers, on the bot's hot path.
  */
 final class GomokuSearch extends PvsSearch {
 
