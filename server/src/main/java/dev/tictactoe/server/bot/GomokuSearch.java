@@ -6,16 +6,13 @@ import java.util.SplittableRandom;
  * HARD's search for k = 4..6 on a {@link PatternBoard}. First threats, each with its own share of
  * the budget: its own win by continuous fours, then by fours and threes; then, if the opponent
  * would win that way were it to move, only the moves that refute it are kept. Then iterative
- * deepening PVS with aspiration windows, a transposition table, killer and history ordering; forced
- * answers to a four cost no depth, an open three of the opponent narrows the moves to its defences,
- * and the horizon looks for a win by fours before it evaluates the patterns. Kept whole on purpose:
- * the phases share one budget, table and set of move buffers, on the bot's hot path.
+ * deepening PVS ({@link PvsSearch}) with aspiration windows, a transposition table, killer and
+ * history ordering; forced answers to a four cost no depth, an open three of the opponent narrows
+ * the moves to its defences, so does a win by fours the opponent would have were it to move, and
+ * the horizon looks for a win by fours before it evaluates the patterns. Kept whole on purpose: the
+ * phases share one budget, table and set of move buffers, on the bot's hot path.
  */
-final class GomokuSearch {
-
-    private static final int INF = Bot.WIN + 1;
-    private static final int MATE_BOUND = Bot.WIN - 1000;
-    private static final int MAX_PLY = 64;
+final class GomokuSearch extends PvsSearch {
 
     /** Below the root only this many best-looking moves are searched. */
     static final int WIDTH = 12;
@@ -30,29 +27,38 @@ final class GomokuSearch {
     static final int VCF_SHARE = 5;
 
     static final int VCT_SHARE = 10;
-    static final int DEFENCE_SHARE = 10;
+    static final int DEFENCE_SHARE = 30;
 
     /** Nodes one horizon search for fours may visit. */
     static final int LEAF_VCF_NODES = 60;
+
+    /**
+     * Plies left from which a node first asks whether the opponent, were it to move, would win by
+     * fours; if so only the moves that may stop it are searched.
+     */
+    static final int DEFENCE_DEPTH = 2;
+
+    /** Nodes that question may visit. */
+    static final int DEFENCE_NODES = 200;
 
     /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
 
     private final PatternBoard b;
     private final Threats threats;
-    private final TranspositionTable table;
     private final int maxDepth;
     private final long deadline;
     private final long nodeLimit;
     private final SplittableRandom random;
     private final int[][] moveBuf = new int[MAX_PLY + 1][];
     private final int[][] scoreBuf = new int[MAX_PLY + 1][];
-    private final int[][] killers = new int[MAX_PLY + 1][2];
-    private final int[] history;
     private final int[] fives = new int[2];
     private final int[] area;
-    private long nodes;
-    private boolean aborted;
+
+    /** Cells stamped as the only moves allowed (defences), compared with {@link #markStamp}. */
+    private final int[] mark;
+
+    private int markStamp;
     private boolean clockOn;
 
     /** The outcome: the move, its score, the depth completed and how it was found. */
@@ -65,9 +71,9 @@ final class GomokuSearch {
             long deadline,
             long nodeLimit,
             SplittableRandom random) {
+        super(table, b.cells);
         this.b = b;
         this.threats = new Threats(b);
-        this.table = table;
         this.maxDepth = Math.min(maxDepth, MAX_PLY - 2);
         this.deadline = deadline;
         this.nodeLimit = nodeLimit;
@@ -75,11 +81,24 @@ final class GomokuSearch {
         for (int i = 0; i <= MAX_PLY; i++) {
             moveBuf[i] = new int[b.cells];
             scoreBuf[i] = new int[b.cells];
-            killers[i][0] = -1;
-            killers[i][1] = -1;
         }
-        history = new int[b.cells];
         area = new int[b.cells];
+        mark = new int[b.cells];
+    }
+
+    @Override
+    void play(int cell) {
+        b.play(cell);
+    }
+
+    @Override
+    void undo() {
+        b.undo();
+    }
+
+    @Override
+    boolean isEmpty(int cell) {
+        return b.stone[cell] == 0;
     }
 
     /**
@@ -99,7 +118,7 @@ final class GomokuSearch {
             return found(threats.firstMove, "forced win by threes and fours");
         }
         int[] root = moveBuf[0];
-        int n = candidates(0, root, scoreBuf[0], -1, true);
+        int n = candidates(0, root, scoreBuf[0], -1, true, 0);
         n =
                 refute(
                         root,
@@ -118,38 +137,117 @@ final class GomokuSearch {
     }
 
     /**
-     * If the opponent, were it to move, would win by fours (or else by threes and fours), keeps
-     * only the root moves after which it no longer does; keeps them all if none does.
+     * If the opponent, were it to move, would win by fours or by threes and fours, drops the root
+     * moves after which it still does. Only moves that could matter are tested: on the lines of the
+     * cells its win relied on, or making a three or better of the side's own (a stone elsewhere
+     * leaves that win standing); the cells of its winning line and the fours of either side first,
+     * each with its share of what is left of the budget. The moves shown to hold go on to the main
+     * search; if none is, the ones not shown to lose; if every move loses, all of them.
      */
     private int refute(int[] root, int n, long nodeBudget, long until) {
         b.pass();
-        boolean vcf = threats.vcf(ROOT_VCF_DEPTH, nodeBudget / 4, until);
+        boolean vcf = threats.vcf(ROOT_VCF_DEPTH, nodeBudget / 8, until);
         boolean vct =
-                !vcf && !threats.aborted && threats.vct(ROOT_VCT_DEPTH, nodeBudget / 4, until);
+                !vcf && !threats.aborted && threats.vct(ROOT_VCT_DEPTH, nodeBudget / 8, until);
         b.pass();
         if (!vcf && !vct) {
             return n;
         }
-        int[] kept = new int[n];
-        int m = 0;
-        long each = Math.max(50, nodeBudget / 2 / Math.max(1, n));
-        for (int i = 0; i < n; i++) {
-            b.play(root[i]);
-            boolean stillWins =
-                    vcf
-                            ? threats.vcf(ROOT_VCF_DEPTH, each, until)
-                            : threats.vct(ROOT_VCT_DEPTH, each, until);
+        threats.hintLastLine();
+        int[] order = new int[n];
+        int relevant = likelyDefencesFirst(root, n, order);
+        int[] held = new int[n];
+        int h = 0;
+        int[] unsure = new int[n];
+        int u = 0;
+        long end = threats.nodes + nodeBudget * 3 / 4;
+        boolean timed = deadline != Long.MAX_VALUE;
+        for (int i = 0; i < relevant; i++) {
+            int m = order[i];
+            long left = end - threats.nodes;
+            if (left <= 0 || (timed && System.nanoTime() > until)) {
+                System.arraycopy(order, i, unsure, u, relevant - i);
+                u += relevant - i;
+                break;
+            }
+            long each = Math.max(200, left / (relevant - i));
+            b.play(m);
+            boolean loses = threats.vcf(ROOT_VCF_DEPTH, each, until);
             boolean sure = !threats.aborted;
+            if (!loses && sure) {
+                loses = threats.vct(ROOT_VCT_DEPTH, each, until);
+                sure = !threats.aborted;
+            }
             b.undo();
-            if (!(stillWins || !sure)) {
-                kept[m++] = root[i];
+            if (!sure) {
+                unsure[u++] = m;
+            } else if (!loses) {
+                held[h++] = m;
             }
         }
-        if (m == 0) {
-            return n;
+        threats.clearHint();
+        if (h > 0) {
+            return keepInOrder(root, n, held, h);
         }
-        System.arraycopy(kept, 0, root, 0, m);
-        return m;
+        return u > 0 ? keepInOrder(root, n, unsure, u) : n;
+    }
+
+    /**
+     * Copies to {@code order} the root moves that could stop the threat just found, the likeliest
+     * first (the cells of its winning line and those where either side makes a four); returns how
+     * many could.
+     */
+    private int likelyDefencesFirst(int[] root, int n, int[] order) {
+        int onLines = ++markStamp;
+        int length = Math.min(threats.proofLength, threats.proof.length);
+        boolean whole = threats.proofLength <= threats.proof.length;
+        for (int i = 0; i < length; i++) {
+            int p = threats.proof[i];
+            mark[p] = onLines;
+            for (int d = 0; d < 4; d++) {
+                for (int e : b.lineCells(p, d)) {
+                    mark[e] = onLines;
+                }
+            }
+        }
+        int me = b.side;
+        int front = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                int m = root[i];
+                boolean likely =
+                        onLine(m) || b.best(0, m) >= Patterns.FOUR || b.best(1, m) >= Patterns.FOUR;
+                boolean could = !whole || mark[m] == onLines || b.best(me, m) >= Patterns.THREE;
+                if (pass == 0 ? likely && could : !likely && could) {
+                    order[front++] = m;
+                }
+            }
+        }
+        return front;
+    }
+
+    private boolean onLine(int cell) {
+        for (int i = 0; i < threats.lineLength; i++) {
+            if (threats.line[i] == cell) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Keeps in root, in its order, only the moves listed in `kept`; returns how many.
+    private int keepInOrder(int[] root, int n, int[] kept, int k) {
+        int stamp = ++markStamp;
+        for (int i = 0; i < k; i++) {
+            mark[kept[i]] = stamp;
+        }
+        int j = 0;
+        for (int i = 0; i < n; i++) {
+            if (mark[root[i]] == stamp) {
+                root[j++] = root[i];
+            }
+        }
+        return j;
     }
 
     private Result iterate(int[] root, int n) {
@@ -161,38 +259,7 @@ final class GomokuSearch {
                     nodes + threats.nodes,
                     b.moveCount == 0 ? "takes the centre" : "the one move that holds");
         }
-        int bestMove = root[0];
-        int bestScore = 0;
-        int completed = 0;
-        for (int depth = 1; depth <= maxDepth; depth++) {
-            int window = depth > 2 ? ASPIRATION : INF;
-            int alpha = depth > 2 ? Math.max(-INF, bestScore - window) : -INF;
-            int beta = depth > 2 ? Math.min(INF, bestScore + window) : INF;
-            int score;
-            clockOn = depth > 1;
-            while (true) {
-                score = rootSearch(root, n, depth, alpha, beta);
-                if (aborted || (score > alpha && score < beta)) {
-                    break;
-                }
-                // Failed outside the window: widen on that side and search again.
-                window *= 4;
-                if (score <= alpha) {
-                    alpha = window > 4 * ASPIRATION * 16 ? -INF : Math.max(-INF, score - window);
-                } else {
-                    beta = window > 4 * ASPIRATION * 16 ? INF : Math.min(INF, score + window);
-                }
-            }
-            if (aborted) {
-                break;
-            }
-            bestMove = root[0];
-            bestScore = score;
-            completed = depth;
-            if (Math.abs(score) > MATE_BOUND) {
-                break;
-            }
-        }
+        int bestScore = deepen(root, n, maxDepth, ASPIRATION);
         String note =
                 "depth "
                         + completed
@@ -200,46 +267,18 @@ final class GomokuSearch {
                                 ? (bestScore > 0 ? ", wins in " : ", loses in ")
                                         + (Bot.WIN - Math.abs(bestScore))
                                 : "");
-        return new Result(bestMove, bestScore, completed, nodes + threats.nodes, note);
+        return new Result(root[0], bestScore, completed, nodes + threats.nodes, note);
     }
 
-    // Searches every root move; the best is moved to the front.
-    private int rootSearch(int[] root, int n, int depth, int alpha, int beta) {
-        int best = -INF;
-        for (int i = 0; i < n; i++) {
-            int m = root[i];
-            b.play(m);
-            int v;
-            if (i == 0) {
-                v = -search(depth - 1, 1, -beta, -alpha);
-            } else {
-                v = -search(depth - 1, 1, -alpha - 1, -alpha);
-                if (v > alpha && v < beta && !aborted) {
-                    v = -search(depth - 1, 1, -beta, -alpha);
-                }
-            }
-            b.undo();
-            if (aborted) {
-                return best;
-            }
-            if (v > best) {
-                best = v;
-                System.arraycopy(root, 0, root, 1, i);
-                root[0] = m;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) {
-                        break;
-                    }
-                }
-            }
-        }
-        return best;
+    @Override
+    void startIteration(int depth) {
+        // The first iteration is short (a static value and a quick look for fours after each
+        // root move) and always completes, so there is always a searched move.
+        clockOn = depth > 1;
     }
 
     // The node limit is checked at every node (so a limited search replays exactly), the clock
-    // every 16 once the first iteration is done: that one is short (a static value and a quick
-    // look for fours after each root move) and always gives a searched move.
+    // every 16 once the first iteration is done.
     private boolean outOfTime() {
         if (nodes++ + threats.nodes >= nodeLimit
                 || (clockOn && (nodes & 15) == 0 && System.nanoTime() > deadline)) {
@@ -248,7 +287,13 @@ final class GomokuSearch {
         return aborted;
     }
 
-    private int search(int depth, int ply, int alpha, int beta) {
+    // A threat search inside the tree gets `wanted` nodes, or what is left of the node limit.
+    private long threatBudget(int wanted) {
+        return Math.max(1, Math.min(wanted, nodeLimit - nodes - threats.nodes));
+    }
+
+    @Override
+    int search(int depth, int ply, int alpha, int beta) {
         if (outOfTime()) {
             return 0;
         }
@@ -283,22 +328,9 @@ final class GomokuSearch {
             return horizon(ply);
         }
         long key = b.hash;
-        long entry = table.probe(key);
-        int ttMove = -1;
-        if (entry != 0) {
-            ttMove = TranspositionTable.move(entry);
-            if (ttMove == TranspositionTable.NO_MOVE || b.stone[ttMove] != 0) {
-                ttMove = -1;
-            }
-            if (TranspositionTable.depthOf(entry) >= depth) {
-                int score = fromTable(TranspositionTable.score(entry), ply);
-                int flag = TranspositionTable.flag(entry);
-                if (flag == TranspositionTable.EXACT
-                        || (flag == TranspositionTable.LOWER && score >= beta)
-                        || (flag == TranspositionTable.UPPER && score <= alpha)) {
-                    return score;
-                }
-            }
+        int cutoff = probe(key, depth, ply, alpha, beta);
+        if (cutoff != NO_CUTOFF) {
+            return cutoff;
         }
         int[] ms = moveBuf[ply];
         int n;
@@ -308,60 +340,58 @@ final class GomokuSearch {
             n = 1;
             childDepth = depth; // a forced reply costs no depth
         } else {
-            n = candidates(ply, ms, scoreBuf[ply], ttMove, false);
+            int only = depth >= DEFENCE_DEPTH ? opponentThreat() : 0;
+            n = candidates(ply, ms, scoreBuf[ply], ttMove, false, only);
+            if (n == 0 && only != 0) {
+                n = candidates(ply, ms, scoreBuf[ply], ttMove, false, 0);
+            }
             if (n == 0) {
                 return evaluate();
             }
         }
-        int alpha0 = alpha;
-        int best = -INF;
-        int bestMove = ms[0];
-        for (int i = 0; i < n; i++) {
-            int m = ms[i];
-            b.play(m);
-            int v;
-            if (i == 0) {
-                v = -search(childDepth, ply + 1, -beta, -alpha);
-            } else {
-                v = -search(childDepth, ply + 1, -alpha - 1, -alpha);
-                if (v > alpha && v < beta && !aborted) {
-                    v = -search(childDepth, ply + 1, -beta, -alpha);
-                }
-            }
-            b.undo();
-            if (aborted) {
-                return 0;
-            }
-            if (v > best) {
-                best = v;
-                bestMove = m;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) {
-                        if (forced == 0) {
-                            int[] kill = killers[ply];
-                            if (kill[0] != m) {
-                                kill[1] = kill[0];
-                                kill[0] = m;
-                            }
-                            history[m] += depth * depth;
-                        }
-                        break;
-                    }
-                }
+        return searchMoves(key, ms, n, depth, childDepth, ply, alpha, beta, forced == 1);
+    }
+
+    /**
+     * If the opponent, were it to move, would win by fours, stamps the cells that may stop it (its
+     * line's cells and every cell where either side makes a four) and returns the stamp: only those
+     * are searched. Otherwise 0.
+     */
+    private int opponentThreat() {
+        int op = 1 - b.side;
+        if (b.count[op][Patterns.FOUR] == 0 && b.count[op][Patterns.OPEN_FOUR] == 0) {
+            return 0;
+        }
+        b.pass();
+        boolean wins =
+                threats.vcf(
+                        ROOT_VCF_DEPTH,
+                        threatBudget(DEFENCE_NODES),
+                        clockOn ? deadline : Long.MAX_VALUE);
+        b.pass();
+        if (!wins) {
+            return 0;
+        }
+        int stamp = ++markStamp;
+        for (int i = 0; i < threats.lineLength; i++) {
+            mark[threats.line[i]] = stamp;
+        }
+        int[] cs = area;
+        for (int i = 0, all = b.candidates(cs); i < all; i++) {
+            int c = cs[i];
+            if (b.best(0, c) >= Patterns.FOUR || b.best(1, c) >= Patterns.FOUR) {
+                mark[c] = stamp;
             }
         }
-        int flag =
-                best <= alpha0
-                        ? TranspositionTable.UPPER
-                        : best >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
-        table.store(key, toTable(best, ply), flag, Math.max(depth, 0), bestMove);
-        return best;
+        return stamp;
     }
 
     // At the horizon: a quick look for a win by fours, else the static value.
     private int horizon(int ply) {
-        if (threats.vcf(LEAF_VCF_DEPTH, LEAF_VCF_NODES, clockOn ? deadline : Long.MAX_VALUE)) {
+        if (threats.vcf(
+                LEAF_VCF_DEPTH,
+                threatBudget(LEAF_VCF_NODES),
+                clockOn ? deadline : Long.MAX_VALUE)) {
             return Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1);
         }
         return evaluate();
@@ -387,18 +417,21 @@ final class GomokuSearch {
     /**
      * Candidate moves, best first: the table's move, then by the patterns made and spoiled, killers
      * and history. If the opponent has an open three only its defences and the side's own fours are
-     * kept; below the root only the best {@link #WIDTH}.
+     * kept; below the root only the best {@link #WIDTH}. With {@code only} not 0, only the cells
+     * stamped with it (defences against a threat), all of them.
      */
-    private int candidates(int ply, int[] ms, int[] scores, int ttMove, boolean root) {
+    private int candidates(int ply, int[] ms, int[] scores, int ttMove, boolean root, int only) {
         int me = b.side;
         int op = 1 - me;
         boolean mustDefend = b.count[op][Patterns.OPEN_FOUR] > 0 && !b.canWin(op);
-        int keep = root ? b.cells : WIDTH;
-        int[] kill = killers[ply];
+        int keep = root || only != 0 ? b.cells : WIDTH;
         int n = 0;
         int[] cs = area;
         for (int i = 0, all = b.candidates(cs); i < all; i++) {
             int c = cs[i];
+            if (only != 0 && mark[c] != only) {
+                continue;
+            }
             int attack = b.best(me, c);
             int defence = b.best(op, c);
             if (mustDefend && attack < Patterns.FOUR && defence < Patterns.FOUR) {
@@ -409,8 +442,8 @@ final class GomokuSearch {
                 score = Integer.MAX_VALUE;
             } else {
                 score = cellValue(me, c) * 5 / 4 + cellValue(op, c) + history[c];
-                if (c == kill[0] || c == kill[1]) {
-                    score += 300;
+                if (isKiller(ply, c)) {
+                    score += KILLER_BONUS;
                 }
                 if (root) {
                     score += random.nextInt(3);
@@ -449,13 +482,5 @@ final class GomokuSearch {
             v += 800; // double open three
         }
         return v;
-    }
-
-    private static int toTable(int score, int ply) {
-        return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
-    }
-
-    private static int fromTable(int score, int ply) {
-        return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
     }
 }

@@ -11,11 +11,7 @@ import java.util.SplittableRandom;
  * on purpose: the search, its move ordering and its horizon share one budget, table and set of move
  * buffers, on the bot's hot path.
  */
-final class HardSearch {
-
-    private static final int INF = Bot.WIN + 1;
-    private static final int MATE_BOUND = Bot.WIN - 1000;
-    private static final int MAX_PLY = 64;
+final class HardSearch extends PvsSearch {
 
     /** Attacker moves a continuous-fours search may chain at the horizon and at the root. */
     private static final int VCF_DEPTH_LEAF = 6;
@@ -34,23 +30,17 @@ final class HardSearch {
     private static final int WIDTH = 14;
 
     private final Position pos;
-    private final TranspositionTable table;
     private final int maxDepth;
     private final long deadline;
     private final long nodeLimit;
     private final SplittableRandom random;
     private final int[][] moveBuffers = new int[MAX_PLY + 1][];
     private final int[][] scoreBuffers = new int[MAX_PLY + 1][];
-    private final int[][] killers = new int[MAX_PLY + 1][2];
-    private final int[] history;
     private final int[] threats = new int[2];
     private final int[][] vcfMoves;
     private final int[][] vcfCells;
     private final int[] seen;
     private int stamp;
-    long nodes;
-    boolean aborted;
-    int completedDepth;
 
     HardSearch(
             Position pos,
@@ -59,8 +49,8 @@ final class HardSearch {
             long deadline,
             long nodeLimit,
             SplittableRandom random) {
+        super(table, pos.cells);
         this.pos = pos;
-        this.table = table;
         this.maxDepth = Math.min(maxDepth, MAX_PLY - 1);
         this.deadline = deadline;
         this.nodeLimit = nodeLimit;
@@ -69,10 +59,7 @@ final class HardSearch {
         for (int i = 0; i <= MAX_PLY; i++) {
             moveBuffers[i] = new int[cells];
             scoreBuffers[i] = new int[cells];
-            killers[i][0] = -1;
-            killers[i][1] = -1;
         }
-        history = new int[cells];
         vcfMoves = new int[VCF_DEPTH_ROOT + 2][cells];
         vcfCells = new int[VCF_DEPTH_ROOT + 2][2];
         seen = new int[cells];
@@ -91,53 +78,28 @@ final class HardSearch {
         aborted = false;
         int[] rootMoves = moveBuffers[0];
         int n = candidates(0, rootMoves, scoreBuffers[0], -1, true);
-        int bestMove = rootMoves[0];
-        int bestScore = -INF;
-        for (int depth = 1; depth <= maxDepth; depth++) {
-            int alpha = -INF;
-            int iterationBest = -1;
-            int iterationScore = -INF;
-            for (int i = 0; i < n; i++) {
-                int m = rootMoves[i];
-                pos.play(m);
-                int v;
-                if (i == 0) {
-                    v = -search(depth - 1, 1, -INF, -alpha);
-                } else {
-                    v = -search(depth - 1, 1, -alpha - 1, -alpha);
-                    if (v > alpha && !aborted) {
-                        v = -search(depth - 1, 1, -INF, -alpha);
-                    }
-                }
-                pos.undo();
-                if (aborted) {
-                    break;
-                }
-                if (v > iterationScore) {
-                    iterationScore = v;
-                    iterationBest = m;
-                    alpha = Math.max(alpha, v);
-                    // The move stays in front for the next iteration.
-                    System.arraycopy(rootMoves, 0, rootMoves, 1, i);
-                    rootMoves[0] = m;
-                }
-            }
-            if (aborted) {
-                // A move that beat the previous best over a fully searched line is still better.
-                if (iterationBest >= 0 && iterationBest != bestMove && iterationScore > bestScore) {
-                    bestMove = iterationBest;
-                    bestScore = iterationScore;
-                }
-                break;
-            }
-            bestMove = iterationBest;
-            bestScore = iterationScore;
-            completedDepth = depth;
-            if (Math.abs(bestScore) > MATE_BOUND || depth >= pos.empties()) {
-                break; // decided, or searched to the end of the game
-            }
-        }
-        return new Result(bestMove, bestScore, completedDepth, false);
+        int score = deepen(rootMoves, n, maxDepth, 0);
+        return new Result(rootMoves[0], score, completed, false);
+    }
+
+    @Override
+    boolean lastDepth(int depth) {
+        return depth >= pos.empties(); // searched to the end of the game
+    }
+
+    @Override
+    void play(int cell) {
+        pos.play(cell);
+    }
+
+    @Override
+    void undo() {
+        pos.undo();
+    }
+
+    @Override
+    boolean isEmpty(int cell) {
+        return pos.stone[cell] == 0;
     }
 
     private boolean outOfTime() {
@@ -147,7 +109,8 @@ final class HardSearch {
         return aborted;
     }
 
-    private int search(int depth, int ply, int alpha, int beta) {
+    @Override
+    int search(int depth, int ply, int alpha, int beta) {
         if (outOfTime()) {
             return 0;
         }
@@ -175,22 +138,9 @@ final class HardSearch {
             return horizon(ply);
         }
         long key = pos.hash();
-        long entry = table.probe(key);
-        int ttMove = -1;
-        if (entry != 0) {
-            ttMove = TranspositionTable.move(entry);
-            if (ttMove == TranspositionTable.NO_MOVE) {
-                ttMove = -1;
-            }
-            if (TranspositionTable.depthOf(entry) >= depth) {
-                int score = fromTable(TranspositionTable.score(entry), ply);
-                int flag = TranspositionTable.flag(entry);
-                if (flag == TranspositionTable.EXACT
-                        || (flag == TranspositionTable.LOWER && score >= beta)
-                        || (flag == TranspositionTable.UPPER && score <= alpha)) {
-                    return score;
-                }
-            }
+        int cutoff = probe(key, depth, ply, alpha, beta);
+        if (cutoff != NO_CUTOFF) {
+            return cutoff;
         }
         int[] moves = moveBuffers[ply];
         int n;
@@ -206,50 +156,7 @@ final class HardSearch {
                 return pos.evaluate(); // nothing near the stones matters any more
             }
         }
-        int alpha0 = alpha;
-        int bestScore = -INF;
-        int bestMove = moves[0];
-        for (int i = 0; i < n; i++) {
-            int m = moves[i];
-            pos.play(m);
-            int v;
-            if (i == 0) {
-                v = -search(childDepth, ply + 1, -beta, -alpha);
-            } else {
-                v = -search(childDepth, ply + 1, -alpha - 1, -alpha);
-                if (v > alpha && v < beta && !aborted) {
-                    v = -search(childDepth, ply + 1, -beta, -alpha);
-                }
-            }
-            pos.undo();
-            if (aborted) {
-                return 0;
-            }
-            if (v > bestScore) {
-                bestScore = v;
-                bestMove = m;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) {
-                        if (threatCount == 0) {
-                            int[] kill = killers[ply];
-                            if (kill[0] != m) {
-                                kill[1] = kill[0];
-                                kill[0] = m;
-                            }
-                            history[m] += depth * depth;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        int flag =
-                bestScore <= alpha0
-                        ? TranspositionTable.UPPER
-                        : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
-        table.store(key, toTable(bestScore, ply), flag, depth, bestMove);
-        return bestScore;
+        return searchMoves(key, moves, n, depth, childDepth, ply, alpha, beta, threatCount == 1);
     }
 
     // At the horizon: a forced win by continuous fours if there is one, else the static value.
@@ -355,7 +262,6 @@ final class HardSearch {
         boolean wide = pos.cells <= FULL_WIDTH_CELLS || pos.moveCount == 0;
         int keep = root || pos.cells <= FULL_WIDTH_CELLS ? pos.cells : WIDTH;
         int n = 0;
-        int[] kill = killers[ply];
         byte[] stone = pos.stone;
         int[] near = pos.nearStones;
         for (int c = 0; c < pos.cells; c++) {
@@ -371,7 +277,7 @@ final class HardSearch {
                 score = Integer.MAX_VALUE;
             } else {
                 score = value + history[c] - 4 * pos.lines.centreDistance[c];
-                if (c == kill[0] || c == kill[1]) {
+                if (isKiller(ply, c)) {
                     score += 1 << 14;
                 }
                 if (root) {
@@ -391,13 +297,5 @@ final class HardSearch {
             moves[j] = c;
         }
         return n;
-    }
-
-    private static int toTable(int score, int ply) {
-        return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
-    }
-
-    private static int fromTable(int score, int ply) {
-        return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
     }
 }

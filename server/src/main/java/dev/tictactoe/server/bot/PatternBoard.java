@@ -257,6 +257,11 @@ final class PatternBoard {
         }
     }
 
+    /** The cells within k-1 of {@code cell} along direction {@code d}, inside the board. */
+    int[] lineCells(int cell, int d) {
+        return g.lineCells[4 * cell + d];
+    }
+
     /** The highest pattern {@code s} would make on empty {@code cell}, over the four lines. */
     int best(int s, int cell) {
         byte[] ps = pattern[s];

@@ -6,7 +6,10 @@ package dev.tictactoe.server.bot;
  * four has one answer, the completing cell; an open three is answered by any cell where the
  * attacker would make a four or better, or by a four of the defender's own. Sound but not complete:
  * a defender's four ends the attack (the attacker's block is not searched), so a win it reports is
- * real and a failure only means none was found within the limits.
+ * real and a failure only means none was found within the limits. Searches deepen one attacker move
+ * at a time (short wins are the common ones, and a search straight to the full depth spends its
+ * nodes on long lines that lead nowhere) and remember the positions where the attack failed: threat
+ * sequences transpose a lot.
  */
 final class Threats {
 
@@ -16,14 +19,33 @@ final class Threats {
     /** Deepest line in plies, forced blocks included (bounds the buffers). */
     private static final int MAX_LEVEL = 2 * MAX_DEPTH + 8;
 
+    /** Slots of the table of failed attacks (a power of two). */
+    private static final int FAILED_SLOTS = 1 << 14;
+
+    /** Depth recorded for an attack that failed with nothing cut off by the depth limit. */
+    private static final int EXHAUSTED = Integer.MAX_VALUE;
+
+    /** Keeps failures of a search by fours apart from those of a search by threes and fours. */
+    private static final long THREES_KEY = 0x9E3779B97F4A7C15L;
+
     private final PatternBoard b;
     private final int[][] moves;
     private final int[][] scores;
     private final int[] blocks = new int[2];
     private final int[] area;
+    private final int[] seen;
+    private int stamp;
+    private final long[] failedKey = new long[FAILED_SLOTS];
+
+    /** Attacker moves a failed attack had left (+1), or {@link #EXHAUSTED}; 0 for none. */
+    private final int[] failedDepth = new int[FAILED_SLOTS];
+
     private long budget;
     private long deadline;
     private boolean threes;
+
+    /** Set when the attack being searched left threats unexplored at its depth limit. */
+    private boolean cut;
 
     /** Nodes visited by every call so far. */
     long nodes;
@@ -34,11 +56,34 @@ final class Threats {
     /** The attacker's first move of the last win found. */
     int firstMove = -1;
 
+    /**
+     * The last win found, as played: attacker moves and forced blocks in turn, ending with the
+     * attacker's winning cell ({@link #lineLength} cells). Against a win by threes, only the last
+     * defence tried at each step is in it.
+     */
+    final int[] line = new int[MAX_LEVEL + 1];
+
+    int lineLength;
+
+    /**
+     * Every cell played in the proof of the last win found: the attacker's moves on the winning
+     * lines and every defence they beat ({@link #proofLength} of them; more than fit when it
+     * overflowed). A stone off the lines of all of them changes none of the patterns the proof
+     * relied on.
+     */
+    final int[] proof = new int[4096];
+
+    int proofLength;
+
+    private final int[] hint = new int[MAX_LEVEL + 1];
+    private int hintLength;
+
     Threats(PatternBoard b) {
         this.b = b;
         moves = new int[MAX_LEVEL + 1][b.cells];
         scores = new int[MAX_LEVEL + 1][b.cells];
         area = new int[b.cells];
+        seen = new int[b.cells];
     }
 
     /** Whether the side to move wins by continuous fours within {@code depth} of its moves. */
@@ -57,7 +102,19 @@ final class Threats {
         this.deadline = deadline;
         aborted = false;
         firstMove = -1;
-        return attack(Math.min(depth, MAX_DEPTH), 0);
+        lineLength = 0;
+        proofLength = 0;
+        int last = Math.min(depth, MAX_DEPTH);
+        for (int d = withThrees ? 1 : last; d <= last; d++) {
+            cut = false;
+            if (attack(d, 0)) {
+                return true;
+            }
+            if (aborted || !cut) {
+                return false; // out of budget, or nothing was left unexplored at this depth
+            }
+        }
+        return false;
     }
 
     private boolean stop() {
@@ -67,65 +124,142 @@ final class Threats {
         return aborted;
     }
 
-    // The attacker is to move.
+    // The attacker is to move. A position where the attack failed before with at least this many
+    // moves left (or with nothing cut off by the depth) fails again.
     private boolean attack(int depth, int level) {
-        if (stop() || level >= MAX_LEVEL) {
+        if (stop()) {
             return false;
         }
+        if (level >= MAX_LEVEL) {
+            cut = true;
+            return false;
+        }
+        long key = b.hash ^ (threes ? THREES_KEY : 0);
+        int slot = (int) (key ^ (key >>> 32)) & (FAILED_SLOTS - 1);
+        int known = failedDepth[slot];
+        if (known != 0 && failedKey[slot] == key && (known == EXHAUSTED || known > depth)) {
+            cut |= known != EXHAUSTED;
+            return false;
+        }
+        boolean outerCut = cut;
+        cut = false;
+        boolean won = attackMoves(depth, level);
+        if (!won && !aborted) {
+            failedKey[slot] = key;
+            failedDepth[slot] = cut ? depth + 1 : EXHAUSTED;
+        }
+        cut |= outerCut;
+        return won;
+    }
+
+    private boolean attackMoves(int depth, int level) {
         int att = b.side;
         int def = 1 - att;
         if (b.canWin(att)) {
-            if (level == 0) {
-                b.winningCells(att, blocks, 1);
-                firstMove = blocks[0];
-            }
-            return true;
+            b.winningCells(att, blocks, 1);
+            prove(blocks[0]);
+            return won(level, blocks[0], true);
         }
+        int mark = proofLength;
         if (b.canWin(def)) {
             // The attacker must block; the attack goes on only if the block is itself a threat.
             if (b.winningCells(def, blocks, 2) > 1) {
                 return false;
             }
             int w = blocks[0];
+            prove(w);
             b.play(w);
             boolean won = defend(depth, level + 1);
             b.undo();
-            if (won && level == 0) {
-                firstMove = w;
+            if (!won) {
+                proofLength = mark;
             }
-            return won;
+            return won && won(level, w, false);
+        }
+        boolean withThrees = depth > 0 && threes;
+        int[] count = b.count[att];
+        if (count[Patterns.FOUR] == 0
+                && count[Patterns.OPEN_FOUR] == 0
+                && (!withThrees || count[Patterns.OPEN_THREE] == 0)) {
+            cut |= threes && depth <= 0 && count[Patterns.OPEN_THREE] > 0;
+            return false; // not a single threat to make: the common case, answered at once
         }
         int[] ms = moves[level];
-        int n = threatMoves(att, def, ms, scores[level], depth > 0 && threes);
+        int n = threatMoves(att, def, ms, scores[level], withThrees);
         for (int i = 0; i < n; i++) {
             if (b.makesOpenFour(att, ms[i])) {
-                if (level == 0) {
-                    firstMove = ms[i];
+                prove(ms[i]);
+                return won(level, ms[i], true);
+            }
+        }
+        if (level < hintLength) {
+            // The move of the hinted line goes first, the rest keep their order.
+            for (int i = 1; i < n; i++) {
+                if (ms[i] == hint[level]) {
+                    System.arraycopy(ms, 0, ms, 1, i);
+                    ms[0] = hint[level];
+                    break;
                 }
-                return true;
             }
         }
         if (depth <= 0) {
+            cut |= n > 0 || (threes && count[Patterns.OPEN_THREE] > 0);
             return false;
         }
         for (int i = 0; i < n && !aborted; i++) {
             int m = ms[i];
+            prove(m);
             b.play(m);
             boolean won = defend(depth - 1, level + 1);
             b.undo();
             if (won) {
-                if (level == 0) {
-                    firstMove = m;
-                }
-                return true;
+                return won(level, m, false);
             }
+            proofLength = mark;
         }
         return false;
     }
 
+    // Adds a cell to the proof of the win being searched (dropped again if that line fails).
+    private void prove(int cell) {
+        if (proofLength < proof.length) {
+            proof[proofLength] = cell;
+        }
+        proofLength++;
+    }
+
+    /**
+     * Makes the line of the last win found the first one tried by the searches that follow, until
+     * {@link #clearHint}: after a move that does not stop it, the same line usually still wins.
+     */
+    void hintLastLine() {
+        System.arraycopy(line, 0, hint, 0, lineLength);
+        hintLength = lineLength;
+    }
+
+    void clearHint() {
+        hintLength = 0;
+    }
+
+    // Records the cell played at `level` of a winning line (the line's last cell when `last`).
+    private boolean won(int level, int cell, boolean last) {
+        if (level == 0) {
+            firstMove = cell;
+        }
+        if (last) {
+            lineLength = level + 1;
+        }
+        line[level] = cell;
+        return true;
+    }
+
     // The defender is to move, after an attacker's move.
     private boolean defend(int depth, int level) {
-        if (stop() || level >= MAX_LEVEL) {
+        if (stop()) {
+            return false;
+        }
+        if (level >= MAX_LEVEL) {
+            cut = true;
             return false;
         }
         int att = 1 - b.side;
@@ -135,25 +269,39 @@ final class Threats {
         }
         if (b.canWin(att)) {
             if (b.winningCells(att, blocks, 2) > 1) {
+                line[level] = blocks[0];
+                lineLength = level + 1;
+                prove(blocks[0]);
+                prove(blocks[1]);
                 return true;
             }
-            b.play(blocks[0]);
+            int mark = proofLength;
+            int block = blocks[0];
+            prove(block);
+            b.play(block);
             boolean won = attack(depth, level + 1);
             b.undo();
-            return won;
+            if (!won) {
+                proofLength = mark;
+            }
+            return won && won(level, block, false);
         }
         if (!threes || b.count[att][Patterns.OPEN_FOUR] == 0) {
             return false; // no threat left: the defender is free
         }
         int[] ds = moves[level];
         int n = defences(att, def, ds, scores[level]);
+        int mark = proofLength;
         for (int i = 0; i < n && !aborted; i++) {
+            prove(ds[i]);
             b.play(ds[i]);
             boolean won = attack(depth, level + 1);
             b.undo();
             if (!won) {
+                proofLength = mark;
                 return false;
             }
+            line[level] = ds[i];
         }
         return !aborted;
     }
@@ -175,21 +323,41 @@ final class Threats {
     }
 
     /**
-     * Cells that may stop an attacker who threatens an open four: every cell where the attacker
-     * would make a four or better, and every four of the defender's own.
+     * Cells that may stop an attacker who threatens an open four: on every line where it would make
+     * one, that cell and each cell of the line where it would make a four or better (a stone off
+     * those lines leaves the open four to be made), and every four of the defender's own.
      */
     int defences(int att, int def, int[] out, int[] score) {
         int n = 0;
+        int mark = ++stamp;
+        byte[] pa = b.pattern[att];
         int[] cs = area;
         for (int i = 0, all = b.candidates(cs); i < all; i++) {
             int c = cs[i];
-            int a = b.best(att, c);
-            if (a < Patterns.FOUR && b.best(def, c) < Patterns.FOUR) {
-                continue;
+            if (b.best(def, c) >= Patterns.FOUR) {
+                n = addDefence(c, mark, att, def, out, score, n);
             }
-            n = insert(out, score, n, c, a * 4096 + weight(att, c) + weight(def, c));
+            for (int d = 0; d < 4; d++) {
+                if (pa[4 * c + d] != Patterns.OPEN_FOUR) {
+                    continue;
+                }
+                n = addDefence(c, mark, att, def, out, score, n);
+                for (int e : b.lineCells(c, d)) {
+                    if (b.stone[e] == 0 && pa[4 * e + d] >= Patterns.FOUR) {
+                        n = addDefence(e, mark, att, def, out, score, n);
+                    }
+                }
+            }
         }
         return n;
+    }
+
+    private int addDefence(int c, int mark, int att, int def, int[] out, int[] score, int n) {
+        if (seen[c] == mark) {
+            return n;
+        }
+        seen[c] = mark;
+        return insert(out, score, n, c, b.best(att, c) * 4096 + weight(att, c) + weight(def, c));
     }
 
     private int weight(int s, int c) {

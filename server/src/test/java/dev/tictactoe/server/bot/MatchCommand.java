@@ -5,7 +5,12 @@ import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -14,16 +19,24 @@ import java.util.SplittableRandom;
  * {@code match [board=15:5] [a=hard] [b=legacy] [games=100] [nodes=N | ms=200] [seed=1]}: plays two
  * engine configurations against each other from seeded openings (two or three stones near the
  * centre), each opening twice with the colours swapped, and prints A's score with a 95% error.
- * Engines: easy, medium, hard, perfect, legacy (HARD as it was before the pattern engine). With
- * {@code nodes} every move gets that node budget and the match replays exactly; with {@code ms} the
- * clock decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only.
+ * Engines: easy, medium, hard, perfect, legacy (HARD as it was before the pattern engine), and
+ * brain: an outside Gomocup engine run as a process ({@code b.cmd=/path/to/pbrain-x}, limited by
+ * {@code b.depth=}, {@code b.nodes=} or {@code b.ms=}; see {@link PiskvorkBrain}). With {@code
+ * nodes} every move gets that node budget and the match replays exactly; with {@code ms} the clock
+ * decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only. {@code show=lost} (or
+ * {@code all}) prints the moves and final board of every game A lost (or of every game). At the end
+ * each side's thinking time is summed up: mean, 99th percentile and maximum of the wall and the
+ * thread's CPU time per move, and with a clock how far p99 and the maximum run over the budget.
  */
 final class MatchCommand {
 
-    /** One side of the match: an engine and its budget. */
-    private record Player(String engine, long nodes, long millis) {
+    /** One side of the match: an engine and its budget (an outside brain runs as a process). */
+    private record Player(String engine, long nodes, long millis, int depth, PiskvorkBrain brain) {
 
         BotMove move(Bot bot, LegacyHard legacy, Board board, long seed) {
+            if (brain != null) {
+                return new BotMove(brain.move(board), Level.HARD, false, 0, 0, 0, "brain");
+            }
             if (engine.equals("legacy")) {
                 long deadline = millis > 0 ? System.nanoTime() + millis * 900_000 : Long.MAX_VALUE;
                 return legacy.choose(board, deadline, nodes > 0 ? nodes : Long.MAX_VALUE, seed);
@@ -36,7 +49,9 @@ final class MatchCommand {
 
         @Override
         public String toString() {
-            return engine + (nodes > 0 ? " (" + nodes + " nodes)" : " (" + millis + " ms)");
+            String limit =
+                    depth > 0 ? "depth " + depth : nodes > 0 ? nodes + " nodes" : millis + " ms";
+            return engine + " (" + limit + ")";
         }
     }
 
@@ -58,8 +73,9 @@ final class MatchCommand {
         Rules rules = board(opts.getOrDefault("board", "15:5"));
         int games = Integer.parseInt(opts.getOrDefault("games", "100"));
         long seed = Long.parseLong(opts.getOrDefault("seed", "1"));
-        Player a = player(opts, "a", "hard");
-        Player b = player(opts, "b", "legacy");
+        Player a = player(opts, "a", "hard", rules);
+        Player b = player(opts, "b", "legacy", rules);
+        String show = opts.getOrDefault("show", "none");
         System.out.printf(
                 "match on %dx%d k=%d: A = %s, B = %s, %d games%n",
                 rules.size(), rules.size(), rules.winLength(), a, b, games);
@@ -67,9 +83,8 @@ final class MatchCommand {
         LegacyHard legacy = new LegacyHard();
         int[] result = new int[3]; // A wins, draws, B wins
         int aWinsAsX = 0;
-        long[] time = new long[2];
-        int[] moves = new int[2];
-        int[] overruns = new int[2];
+        MoveTimes[] times = {new MoveTimes(), new MoveTimes()};
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         SplittableRandom openings = new SplittableRandom(seed);
         int[] opening = null;
         for (int game = 0; game < games; game++) {
@@ -77,10 +92,16 @@ final class MatchCommand {
                 opening = opening(rules, openings);
             }
             boolean aIsX = game % 2 == 0;
+            for (Player p : new Player[] {a, b}) {
+                if (p.brain() != null) {
+                    p.brain().restart();
+                }
+            }
             Board board = Boards.replay(rules, Mark.X, opening);
             while (!board.isOver()) {
                 boolean aMoves = (board.toMove() == Mark.X) == aIsX;
                 Player p = aMoves ? a : b;
+                long cpu = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 BotMove m =
                         p.move(
@@ -89,15 +110,20 @@ final class MatchCommand {
                                 board,
                                 seed * 1_000_003 + game * 1009L + board.moveCount());
                 long took = System.nanoTime() - start;
-                int side = aMoves ? 0 : 1;
-                time[side] += took;
-                moves[side]++;
-                if (p.millis() > 0 && took > p.millis() * 1_100_000) {
-                    overruns[side]++;
-                }
+                times[aMoves ? 0 : 1].add(took, threads.getCurrentThreadCpuTime() - cpu);
                 board.play(m.cell());
             }
             Mark winner = board.winner();
+            boolean aLost = winner != null && (winner == Mark.X) != aIsX;
+            if (show.equals("all") || (show.equals("lost") && aLost)) {
+                System.out.printf(
+                        "game %d, A is %s, %s: %s%n%s%n",
+                        game + 1,
+                        aIsX ? "X" : "O",
+                        winner == null ? "draw" : winner + " wins",
+                        moveList(board),
+                        board);
+            }
             if (winner == null) {
                 result[1]++;
             } else if ((winner == Mark.X) == aIsX) {
@@ -113,21 +139,105 @@ final class MatchCommand {
             }
         }
         System.out.printf("A %s scores %s over %d games%n", a, score(result), games);
-        System.out.printf(
-                "mean move: A %.1f ms, B %.1f ms; moves over budget+10%%: A %d, B %d%n",
-                time[0] / 1e6 / Math.max(1, moves[0]),
-                time[1] / 1e6 / Math.max(1, moves[1]),
-                overruns[0],
-                overruns[1]);
+        times[0].print("A", a.millis());
+        times[1].print("B", b.millis());
+        for (Player p : new Player[] {a, b}) {
+            if (p.brain() != null) {
+                p.brain().close();
+            }
+        }
     }
 
-    private static Player player(Map<String, String> opts, String side, String engine) {
+    /** Wall and CPU time of one side's moves. */
+    static final class MoveTimes {
+        private long[] wall = new long[256];
+        private long[] cpu = new long[256];
+        private int n;
+
+        void add(long wallNanos, long cpuNanos) {
+            if (n == wall.length) {
+                wall = Arrays.copyOf(wall, 2 * n);
+                cpu = Arrays.copyOf(cpu, 2 * n);
+            }
+            wall[n] = wallNanos;
+            cpu[n++] = cpuNanos;
+        }
+
+        void print(String name, long budgetMillis) {
+            System.out.printf(
+                    "%s: %d moves; wall %s; cpu %s%n",
+                    name, n, summary(wall, budgetMillis), summary(cpu, budgetMillis));
+        }
+
+        // Mean, 99th percentile and maximum in ms; with a budget, their overrun and the moves
+        // that took more than the budget + 10%.
+        private String summary(long[] times, long budgetMillis) {
+            if (n == 0) {
+                return "-";
+            }
+            long[] sorted = Arrays.copyOf(times, n);
+            Arrays.sort(sorted);
+            double mean = Arrays.stream(sorted).average().orElse(0) / 1e6;
+            double p99 = sorted[Math.min(n - 1, (int) Math.ceil(n * 0.99) - 1)] / 1e6;
+            double max = sorted[n - 1] / 1e6;
+            String text = String.format("mean %.1f ms, p99 %.1f ms, max %.1f ms", mean, p99, max);
+            if (budgetMillis > 0) {
+                long limit = budgetMillis * 1_100_000;
+                long over = Arrays.stream(sorted).filter(t -> t > limit).count();
+                text +=
+                        String.format(
+                                " (overrun p99 %+.1f%%, max %+.1f%%; %d over +10%%)",
+                                100 * (p99 / budgetMillis - 1),
+                                100 * (max / budgetMillis - 1),
+                                over);
+            }
+            return text;
+        }
+    }
+
+    /** "1. h8 i9 2. ..." with columns as letters from a and rows from 1. */
+    static String moveList(Board board) {
+        int size = board.rules().size();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < board.moveCount(); i++) {
+            if (i % 2 == 0) {
+                sb.append(i / 2 + 1).append(". ");
+            }
+            sb.append(cellName(size, board.moveAt(i))).append(' ');
+        }
+        return sb.toString().trim();
+    }
+
+    /** "h8": column as a letter from a, row from 1. */
+    static String cellName(int size, int cell) {
+        return "" + (char) ('a' + cell % size) + (cell / size + 1);
+    }
+
+    private static Player player(
+            Map<String, String> opts, String side, String engine, Rules rules) {
+        String name = opts.getOrDefault(side, engine);
         String nodes = opts.getOrDefault(side + ".nodes", opts.get("nodes"));
         String ms = opts.getOrDefault(side + ".ms", opts.getOrDefault("ms", "200"));
-        return new Player(
-                opts.getOrDefault(side, engine),
-                nodes == null ? 0 : Long.parseLong(nodes),
-                nodes == null ? Long.parseLong(ms) : 0);
+        int depth = Integer.parseInt(opts.getOrDefault(side + ".depth", "0"));
+        long nodeLimit = nodes == null ? 0 : Long.parseLong(nodes);
+        long millis = nodes == null && depth == 0 ? Long.parseLong(ms) : 0;
+        PiskvorkBrain brain = null;
+        if (name.equals("brain")) {
+            String command = opts.get(side + ".cmd");
+            if (command == null) {
+                throw new IllegalArgumentException(side + "=brain needs " + side + ".cmd=<path>");
+            }
+            List<String> info = new ArrayList<>();
+            if (depth > 0) {
+                info.add("max_depth " + depth);
+            } else if (nodeLimit > 0) {
+                info.add("max_node " + nodeLimit);
+            } else {
+                info.add("timeout_turn " + millis);
+            }
+            brain = new PiskvorkBrain(command, rules.size(), info);
+        }
+        return new Player(name, nodeLimit, millis, depth, brain);
     }
 
     /** "63.5% ± 4.1%": the mean score (a draw is half a point) and 1.96 standard errors. */

@@ -3,51 +3,73 @@ package dev.tictactoe.server.bot;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.SplittableRandom;
+import java.util.Map;
 
 /**
- * {@code tactics [count=30] [ms=200 | nodes=N] [engine=hard|legacy] [seed=1]}: a tactical suite on
- * 15×15. Positions come from seeded games of MEDIUM against EASY and from seeded random clusters of
- * stones around the centre, labelled by deep threat searches: "vcf" (the side to move wins by
- * continuous fours, not in one move), "vct" (by threes and fours, not by fours alone) and "defend"
- * (the opponent would win by fours if it were to move; some move stops it). A win counts as solved
- * when after the engine's move every reply near the stones leaves a win by threats; a defence when
- * the opponent no longer wins by fours.
+ * The tactical suite. {@code tactics [file=F] [ms=200 | nodes=N] [engine=hard|legacy]} plays the
+ * engine's move in every position of the suite (by default {@code tactics.txt} beside this class)
+ * and prints, per kind, the solve rate, mean and worst time and nodes per second. Kinds: "vcf" (the
+ * side to move wins by continuous fours, not in one move), "vct" (by threes and fours, not by fours
+ * alone) and "defend" (the opponent would win by fours or by threes and fours were it to move, and
+ * some move stops it). A win is solved when after the engine's move every reply near the stones
+ * still leaves a win by threats; a defence when after it the opponent wins by neither.
+ *
+ * <p>{@code tactics generate from=MATCH_OUTPUT [board=15:5] [count=40] [out=F]} builds a suite from
+ * the games a {@code match ... show=all} (or {@code show=lost}) printed: every position is labelled
+ * by deep threat searches, the first of each run of one kind for one side is kept, and positions
+ * the player to move went on to lose with (or not win with) come first.
  */
 final class TacticsCommand {
 
-    private static final Rules GOMOKU = new Rules(15, 5);
     private static final long LABEL_NODES = 200_000;
+    private static final String SUITE = "tactics.txt";
+    private static final List<String> KINDS = List.of("vcf", "vct", "defend");
 
-    private record Case(String kind, Board board) {}
+    /** A labelled position; {@code missed} when the side to move did not get its due in play. */
+    record Case(String kind, Board board, boolean missed) {}
 
     private TacticsCommand() {}
 
-    public static void main(String[] args) {
-        run(args);
-    }
-
-    static void run(String[] args) {
-        java.util.Map<String, String> opts = new java.util.HashMap<>();
+    public static void main(String[] args) throws IOException {
+        Map<String, String> opts = new HashMap<>();
+        boolean generate = false;
         for (String arg : args) {
             String[] kv = arg.split("=", 2);
-            opts.put(kv[0], kv.length > 1 ? kv[1] : "");
+            if (kv.length == 1 && kv[0].equals("generate")) {
+                generate = true;
+            } else {
+                opts.put(kv[0], kv.length > 1 ? kv[1] : "");
+            }
         }
-        int count = Integer.parseInt(opts.getOrDefault("count", "30"));
+        if (generate) {
+            generate(opts);
+        } else {
+            run(opts);
+        }
+    }
+
+    static void run(Map<String, String> opts) throws IOException {
         long nodes = Long.parseLong(opts.getOrDefault("nodes", "0"));
         long ms = Long.parseLong(opts.getOrDefault("ms", "200"));
         String engine = opts.getOrDefault("engine", "hard");
-        long seed = Long.parseLong(opts.getOrDefault("seed", "1"));
-        List<Case> cases = collect(count, seed);
+        List<Case> cases = load(opts.get("file"));
         System.out.printf(
-                "tactics: %s with %s, %d positions per kind%n",
-                engine, nodes > 0 ? nodes + " nodes" : ms + " ms", count);
+                "tactics: %s with %s, %d positions%n",
+                engine, nodes > 0 ? nodes + " nodes" : ms + " ms", cases.size());
         Bot bot = new Bot();
         LegacyHard legacy = new LegacyHard();
-        for (String kind : List.of("vcf", "vct", "defend")) {
+        int allSolved = 0;
+        for (String kind : KINDS) {
             int solved = 0;
             int total = 0;
             long totalNanos = 0;
@@ -57,6 +79,7 @@ final class TacticsCommand {
                 if (!c.kind().equals(kind)) {
                     continue;
                 }
+                long seed = total;
                 long start = System.nanoTime();
                 BotMove move =
                         engine.equals("legacy")
@@ -64,26 +87,24 @@ final class TacticsCommand {
                                         c.board(),
                                         nodes > 0 ? Long.MAX_VALUE : start + ms * 900_000,
                                         nodes > 0 ? nodes : Long.MAX_VALUE,
-                                        total)
+                                        seed)
                                 : nodes > 0
-                                        ? bot.chooseWithNodes(c.board(), Level.HARD, nodes, total)
+                                        ? bot.chooseWithNodes(c.board(), Level.HARD, nodes, seed)
                                         : bot.choose(
-                                                c.board(),
-                                                Level.HARD,
-                                                Duration.ofMillis(ms),
-                                                total);
+                                                c.board(), Level.HARD, Duration.ofMillis(ms), seed);
                 long took = System.nanoTime() - start;
                 totalNanos += took;
                 worst = Math.max(worst, took);
                 totalNodes += move.nodes();
                 boolean ok =
                         kind.equals("defend")
-                                ? TacticsProbe.refutes(c.board(), move.cell(), LABEL_NODES)
+                                ? TacticsProbe.holds(c.board(), move.cell(), LABEL_NODES)
                                 : TacticsProbe.keepsTheWin(
                                         c.board(), move.cell(), LABEL_NODES / 10);
                 solved += ok ? 1 : 0;
                 total++;
             }
+            allSolved += solved;
             System.out.printf(
                     "%-7s %3d/%3d solved (%5.1f%%), mean %6.1f ms, worst %6.1f ms, %,.0f nodes/s%n",
                     kind,
@@ -94,68 +115,153 @@ final class TacticsCommand {
                     worst / 1e6,
                     totalNodes / Math.max(1e-9, totalNanos / 1e9));
         }
+        System.out.printf("all     %3d/%3d solved%n", allSolved, cases.size());
     }
 
-    // Positions along seeded MEDIUM-against-EASY games, and random clusters, until each kind has
-    // `count` (or the sources run dry).
-    private static List<Case> collect(int count, long seed) {
-        List<Case> cases = new ArrayList<>();
-        int[] have = new int[3];
-        Bot bot = new Bot();
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int game = 0;
-                game < 4000 && (have[0] < count || have[1] < count || have[2] < count);
-                game++) {
-            if (game % 2 == 1) {
-                Board cluster = cluster(random, 12 + random.nextInt(16));
-                if (cluster != null && !TacticsProbe.trivial(cluster)) {
-                    label(cluster, cases, have, count);
+    /** The suite in {@code file}, or the one beside this class when null. */
+    static List<Case> load(String file) throws IOException {
+        String text;
+        if (file != null) {
+            text = Files.readString(Path.of(file));
+        } else {
+            try (InputStream in = TacticsCommand.class.getResourceAsStream(SUITE)) {
+                if (in == null) {
+                    throw new IOException("no " + SUITE + " on the class path");
                 }
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+        List<Case> cases = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            line = line.strip();
+            if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            Board board = new Board(GOMOKU);
-            board.play(GOMOKU.cell(7, 7));
-            Level[] levels =
-                    random.nextBoolean()
-                            ? new Level[] {Level.MEDIUM, Level.EASY}
-                            : new Level[] {Level.EASY, Level.MEDIUM};
-            while (!board.isOver() && board.moveCount() < 60) {
-                if (board.moveCount() >= 8 && !TacticsProbe.trivial(board)) {
-                    label(board, cases, have, count);
-                }
-                Level level = levels[board.moveCount() % 2];
-                board.play(bot.choose(board, level, Duration.ZERO, random.nextLong()).cell());
+            // kind board missed|played moves...
+            String[] parts = line.split("\\s+", 4);
+            Board board = new Board(rules(parts[1]));
+            for (String cell : parts.length > 3 ? parts[3].split("\\s+") : new String[0]) {
+                board.play(ReplayCommand.cell(board.rules(), cell));
             }
+            cases.add(new Case(parts[0], board, parts[2].equals("missed")));
         }
         return cases;
     }
 
-    // Random stones within three cells of the centre, X and O in turn; null if a line is made.
-    private static Board cluster(SplittableRandom random, int stones) {
-        Board board = new Board(GOMOKU);
-        while (board.moveCount() < stones) {
-            int cell = GOMOKU.cell(7 + random.nextInt(-3, 4), 7 + random.nextInt(-3, 4));
-            if (board.isEmpty(cell) && board.play(cell)) {
-                return null;
+    static void generate(Map<String, String> opts) throws IOException {
+        Rules rules = rules(opts.getOrDefault("board", "15:5"));
+        int count = Integer.parseInt(opts.getOrDefault("count", "40"));
+        String from = opts.get("from");
+        if (from == null) {
+            throw new IllegalArgumentException("generate needs from=<match output with games>");
+        }
+        List<int[]> games = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(from))) {
+            int colon = line.indexOf(": 1. ");
+            if (line.startsWith("game ") && colon > 0) {
+                List<Integer> cells = new ArrayList<>();
+                for (String t : line.substring(colon + 2).trim().split("\\s+")) {
+                    if (!t.endsWith(".")) {
+                        cells.add(ReplayCommand.cell(rules, t));
+                    }
+                }
+                games.add(cells.stream().mapToInt(Integer::intValue).toArray());
             }
         }
-        return board;
+        Map<String, List<Case>> missed = new HashMap<>();
+        Map<String, List<Case>> played = new HashMap<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int[] game : games) {
+            Board full = new Board(rules);
+            for (int cell : game) {
+                full.play(cell);
+            }
+            String[] last = new String[2];
+            Board board = new Board(rules);
+            for (int ply = 0; ply < game.length - 1; ply++) {
+                if (ply > 0) {
+                    board.play(game[ply - 1]);
+                }
+                if (ply < 6 || TacticsProbe.trivial(board) || !seen.add(key(board))) {
+                    continue;
+                }
+                String kind = label(board);
+                String before = last[ply % 2];
+                last[ply % 2] = kind;
+                if (kind == null || kind.equals(before)) {
+                    continue; // the first of a run: later ones are its easier continuations
+                }
+                boolean mover = full.winner() != null && full.winner() == board.toMove();
+                boolean lost = full.winner() != null && !mover;
+                boolean miss = kind.equals("defend") ? lost : !mover;
+                Case c = new Case(kind, board.copy(), miss);
+                (miss ? missed : played).computeIfAbsent(kind, k -> new ArrayList<>()).add(c);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        out.append("# kind board missed|played moves: positions from ")
+                .append(games.size())
+                .append(" games, labelled by deep threat searches (")
+                .append(LABEL_NODES)
+                .append(
+                        " nodes); missed: the side to move did not win (vcf, vct) or lost"
+                                + " (defend)\n");
+        for (String kind : KINDS) {
+            List<Case> chosen = new ArrayList<>(missed.getOrDefault(kind, List.of()));
+            chosen.addAll(played.getOrDefault(kind, List.of()));
+            for (Case c : chosen.subList(0, Math.min(count, chosen.size()))) {
+                out.append(kind)
+                        .append(' ')
+                        .append(rules.size())
+                        .append(':')
+                        .append(rules.winLength())
+                        .append(' ')
+                        .append(c.missed() ? "missed" : "played");
+                for (int i = 0; i < c.board().moveCount(); i++) {
+                    out.append(' ').append(ReplayCommand.name(rules, c.board().moveAt(i)));
+                }
+                out.append('\n');
+            }
+            System.out.printf(
+                    "%-7s %d missed in play, %d not%n",
+                    kind,
+                    missed.getOrDefault(kind, List.of()).size(),
+                    played.getOrDefault(kind, List.of()).size());
+        }
+        String file = opts.getOrDefault("out", "tactics.txt");
+        try {
+            Files.writeString(Path.of(file), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        System.out.println("wrote " + file);
     }
 
-    private static void label(Board board, List<Case> cases, int[] have, int count) {
+    // "vcf", "vct", "defend" or null.
+    private static String label(Board board) {
         int win = TacticsProbe.win(board, LABEL_NODES);
-        if (win == 0 && have[0] < count) {
-            have[0]++;
-            cases.add(new Case("vcf", board.copy()));
-        } else if (win == 1 && have[1] < count) {
-            have[1]++;
-            cases.add(new Case("vct", board.copy()));
-        } else if (win < 0
-                && have[2] < count
-                && TacticsProbe.threatened(board, LABEL_NODES)
-                && TacticsProbe.refutable(board, LABEL_NODES / 10)) {
-            have[2]++;
-            cases.add(new Case("defend", board.copy()));
+        if (win == 0) {
+            return "vcf";
         }
+        if (win == 1) {
+            return "vct";
+        }
+        if (TacticsProbe.threatenedByThreats(board, LABEL_NODES)
+                && TacticsProbe.holdingMoves(board, LABEL_NODES, 1) > 0) {
+            return "defend";
+        }
+        return null;
+    }
+
+    // The stones (which also tell the side to move): the same position reached by other moves
+    // is one case.
+    private static String key(Board board) {
+        return board.toString();
+    }
+
+    /** Rules from "N:k", e.g. "15:5". */
+    static Rules rules(String text) {
+        String[] parts = text.split(":");
+        return new Rules(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
     }
 }

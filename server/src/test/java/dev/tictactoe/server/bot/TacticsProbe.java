@@ -20,6 +20,47 @@ public final class TacticsProbe {
         return t.vct(DEPTH / 2, nodes, Long.MAX_VALUE) ? 1 : -1;
     }
 
+    /**
+     * Whether the side not to move would win by continuous fours, or by threes and fours, if it
+     * were its turn.
+     */
+    public static boolean threatenedByThreats(Board board, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        b.pass();
+        Threats t = new Threats(b);
+        return t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(DEPTH / 2, nodes, Long.MAX_VALUE);
+    }
+
+    /**
+     * Whether after {@code move} the opponent has no win by fours nor by threes and fours that a
+     * search of {@code nodes} finds, and the searches ran to the end.
+     */
+    public static boolean holds(Board board, int move, long nodes) {
+        PatternBoard b = PatternBoard.of(board);
+        b.play(move);
+        if (b.canWin(b.side)) {
+            return false;
+        }
+        Threats t = new Threats(b);
+        if (t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.aborted) {
+            return false;
+        }
+        return !t.vct(DEPTH / 2, nodes, Long.MAX_VALUE) && !t.aborted;
+    }
+
+    /** How many moves near the stones {@link #holds hold}, counting up to {@code limit}. */
+    public static int holdingMoves(Board board, long nodes, int limit) {
+        PatternBoard b = PatternBoard.of(board);
+        int[] cells = new int[b.cells];
+        int held = 0;
+        for (int i = 0, n = b.candidates(cells); i < n && held < limit; i++) {
+            if (holds(board, cells[i], nodes)) {
+                held++;
+            }
+        }
+        return held;
+    }
+
     /** Whether the side not to move would win by continuous fours if it were its turn. */
     public static boolean threatened(Board board, long nodes) {
         PatternBoard b = PatternBoard.of(board);

@@ -116,6 +116,101 @@ class ThreatsTest {
     }
 
     @Test
+    void answersAnOpenThreeOnlyOnItsLineOrWithAFour() {
+        // X's open three in row 7 (open four at (7,4) or (7,8)). X's split three in column 12
+        // makes fours at (5,12) and (7,12), the second in row 7 but not along it: neither stops
+        // the three. O has a closed three in row 11, so fours of its own at (11,5) and (11,6).
+        PatternBoard b =
+                board(
+                        1,
+                        "...............",
+                        "...............",
+                        "............O..",
+                        "............X..",
+                        "............X..",
+                        "...............",
+                        "............X..",
+                        ".....XXX.......",
+                        "...............",
+                        "...............",
+                        "...............",
+                        ".XOOO..........",
+                        "...............");
+        Threats t = new Threats(b);
+        int[] out = new int[b.cells];
+        int n = t.defences(0, 1, out, new int[b.cells]);
+        java.util.Set<Integer> cells = new java.util.HashSet<>();
+        for (int i = 0; i < n; i++) {
+            cells.add(out[i]);
+        }
+        // On the line: both ends and the cells beyond them; O's own fours: (11,5), (11,6).
+        assertThat(cells)
+                .containsExactlyInAnyOrder(
+                        cell(7, 3), cell(7, 4), cell(7, 8), cell(7, 9), cell(11, 5), cell(11, 6));
+    }
+
+    @Test
+    void rememberingFailedAttacksChangesNoAnswer() {
+        SplittableRandom random = new SplittableRandom(11);
+        Threats shared = null;
+        PatternBoard sharedBoard = null;
+        int wins = 0;
+        for (int i = 0; i < 150; i++) {
+            PatternBoard b = randomPosition(random, 14 + random.nextInt(16));
+            if (b == null) {
+                continue;
+            }
+            boolean fresh = new Threats(b).vct(4, NODES, Long.MAX_VALUE);
+            // The same board object searched again by one instance that has seen other positions.
+            if (shared == null || sharedBoard != b) {
+                sharedBoard = b;
+                shared = new Threats(b);
+                shared.vcf(8, NODES, Long.MAX_VALUE);
+                shared.vct(2, NODES, Long.MAX_VALUE);
+            }
+            assertThat(shared.vct(4, NODES, Long.MAX_VALUE)).as("VCT in\n%s", b).isEqualTo(fresh);
+            assertThat(shared.vct(4, NODES, Long.MAX_VALUE)).as("again in\n%s", b).isEqualTo(fresh);
+            wins += fresh ? 1 : 0;
+        }
+        assertThat(wins).as("positions with a win by threats").isGreaterThan(5);
+    }
+
+    @Test
+    void theLineOfAWinByFoursPlaysOutToFive() {
+        SplittableRandom random = new SplittableRandom(5);
+        int checked = 0;
+        for (int i = 0; i < 300 && checked < 10; i++) {
+            PatternBoard b = randomPosition(random, 16 + random.nextInt(20));
+            if (b == null) {
+                continue;
+            }
+            Threats t = new Threats(b);
+            if (!t.vcf(8, NODES, Long.MAX_VALUE)) {
+                continue;
+            }
+            int attacker = b.side;
+            int[] line = java.util.Arrays.copyOf(t.line, t.lineLength);
+            assertThat(line[0]).isEqualTo(t.firstMove);
+            // Attacker moves and forced blocks alternate; the last cell is a five or an open four.
+            for (int j = 0; j < line.length - 1; j++) {
+                assertThat(b.stone[line[j]]).as("cell %d of the line is empty", j).isZero();
+                if (j % 2 == 1) {
+                    assertThat(b.best(attacker, line[j]))
+                            .as("a forced block")
+                            .isEqualTo(Patterns.FIVE);
+                }
+                b.play(line[j]);
+            }
+            int last = line[line.length - 1];
+            assertThat(b.best(attacker, last) == Patterns.FIVE || b.makesOpenFour(attacker, last))
+                    .as("the line ends in a win")
+                    .isTrue();
+            checked++;
+        }
+        assertThat(checked).isEqualTo(10);
+    }
+
+    @Test
     void hardRefutesTheOpponentsDoubleFour() {
         // O threatens (4,6): four in column 6 and four in row 4 at once. X has nothing.
         Board board =
