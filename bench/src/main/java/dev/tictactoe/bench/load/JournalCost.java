@@ -204,8 +204,8 @@ public final class JournalCost {
                 List.of(
                         ProcessHandle.current().info().command().orElse("java"),
                         "-XX:+UseSerialGC",
-                        "-Xms64m",
-                        "-Xmn24m",
+                        "-Xms128m",
+                        "-Xmn64m",
                         "-Xmx1g",
                         "-cp",
                         System.getProperty("java.class.path"),
