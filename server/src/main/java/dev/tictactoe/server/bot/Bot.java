@@ -16,9 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * the seed and (only when a search is cut short by the clock) the budget. The caller's board is
  * never touched. One instance may serve several threads: the tables of solved small boards are
  * shared, everything else belongs to one search. Apart from refusing a finished game, it never
- * throws: should a search fail, it answers with MEDIUM's move and says so in the note. It stays
- * one file: it is each level's entry and the fallbacks around them, a few lines each, over the
- * shared tables.
+ * throws: should a search fail, it answers with MEDIUM's move and says so in the note. It stays one
+ * file: it is each level's entry and the fallbacks around them, a few lines each, over the shared
+ * tables.
  */
 public final class Bot {
 

@@ -38,7 +38,8 @@ import java.util.regex.Pattern;
  * (shutdown) and when it is rewritten. A line a power loss cut short is not a game: readers skip it
  * and the next append cuts it off. These calls block on the disk: {@link ArchiveRunner} runs them
  * on a thread of its own. The documents are the room's bytes; the archive never parses them. It
- * stays one file: writing, cutting off a torn line, trimming and reading all follow one line format.
+ * stays one file: writing, cutting off a torn line, trimming and reading all follow one line
+ * format.
  */
 public final class GameArchive {
 
