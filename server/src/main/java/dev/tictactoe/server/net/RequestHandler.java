@@ -216,16 +216,25 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * While the server drains, what would start something new is refused, and the connection
+     * closed.
+     */
+    private boolean refusedWhileDraining(ChannelHandlerContext ctx) {
+        if (!services.state().isDraining()) {
+            return false;
+        }
+        reply(
+                ctx,
+                false,
+                false,
+                HttpResponseStatus.SERVICE_UNAVAILABLE,
+                error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"));
+        return true;
+    }
+
     private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode) {
-        if (services.state().isDraining()) {
-            reply(
-                    ctx,
-                    false,
-                    false,
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(
-                            ErrorCode.SERVER_FULL,
-                            "the server is restarting; try again in a moment"));
+        if (refusedWhileDraining(ctx)) {
             return;
         }
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
@@ -272,15 +281,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private void createRoom(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        if (services.state().isDraining()) {
-            reply(
-                    ctx,
-                    false,
-                    false,
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(
-                            ErrorCode.SERVER_FULL,
-                            "the server is restarting; try again in a moment"));
+        if (refusedWhileDraining(ctx)) {
             return;
         }
         RoomSettings settings;
@@ -328,15 +329,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
      */
     private void quickMatch(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        if (services.state().isDraining()) {
-            reply(
-                    ctx,
-                    false,
-                    false,
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(
-                            ErrorCode.SERVER_FULL,
-                            "the server is restarting; try again in a moment"));
+        if (refusedWhileDraining(ctx)) {
             return;
         }
         answering = true;
