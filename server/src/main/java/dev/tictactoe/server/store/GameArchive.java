@@ -61,6 +61,10 @@ public final class GameArchive {
     static final String CLOSED = "closed";
 
     static final String LOG = "games.log";
+
+    /** How a game's own file was named before the file per room. */
+    private static final String EARLIER_SUFFIX = ".json";
+
     private static final String TEMP_SUFFIX = ".tmp";
     private static final byte NEWLINE = '\n';
 
@@ -258,11 +262,15 @@ public final class GameArchive {
         if (room.isEmpty()) {
             return games;
         }
+        if (!Files.isDirectory(room.get())) {
+            return games;
+        }
+        readEarlierFormat(room.get(), games);
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(room.get().resolve(LOG));
         } catch (NoSuchFileException e) {
-            return games;
+            bytes = new byte[0];
         }
         int start = 0;
         for (int end = 0; end < bytes.length; end++) {
@@ -275,6 +283,27 @@ public final class GameArchive {
             games.pollFirstEntry();
         }
         return games;
+    }
+
+    /**
+     * Games stored before the file per room, a document each at {@code <n>.json}: still read, the
+     * file's line for the same number standing in for them.
+     */
+    private static void readEarlierFormat(Path room, TreeMap<Integer, byte[]> into)
+            throws IOException {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(room, "*" + EARLIER_SUFFIX)) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String number = name.substring(0, name.length() - EARLIER_SUFFIX.length());
+                if (!number.isEmpty()
+                        && number.length() < 10
+                        && number.chars().allMatch(Character::isDigit)) {
+                    into.put(Integer.parseInt(number), Files.readAllBytes(file));
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // pruned meanwhile
+        }
     }
 
     /** A line is the game's number, a space and its document; anything else is skipped. */

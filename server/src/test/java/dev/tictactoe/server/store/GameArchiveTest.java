@@ -107,6 +107,21 @@ class GameArchiveTest {
     }
 
     @Test
+    void gamesStoredAFileEachByAnEarlierVersionStillRead() throws Exception {
+        Path room = Files.createDirectories(dir.resolve("OLD123"));
+        Files.write(room.resolve("1.json"), json(1));
+        Files.write(room.resolve("2.json"), json(2));
+        GameArchive archive = archive();
+        assertThat(archive.list("OLD123")).containsExactly(1, 2);
+        archive.write("OLD123", 2, "{\"game\":2,\"again\":true}".getBytes(StandardCharsets.UTF_8));
+        archive.write("OLD123", 3, json(3));
+        assertThat(archive.list("OLD123")).containsExactly(1, 2, 3);
+        assertThat(archive.read("OLD123", 1)).hasValue(json(1));
+        assertThat(new String(archive.read("OLD123", 2).orElseThrow(), StandardCharsets.UTF_8))
+                .contains("again");
+    }
+
+    @Test
     void aDocumentIsOneLine() throws Exception {
         GameArchive archive = archive();
         assertThatThrownBy(
