@@ -356,6 +356,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private void matchAnswered(ChannelHandlerContext ctx, boolean keepAlive, MatchApi.Reply reply) {
         matchTicket = null;
         send(ctx, keepAlive, reply);
+        answered(ctx);
+    }
+
+    /** The request being answered is done: the requests that queued behind it go on, in order. */
+    private void answered(ChannelHandlerContext ctx) {
         answering = false;
         while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
             handle(ctx, waiting.poll());
@@ -404,12 +409,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                                                                         ErrorCode.INTERNAL_ERROR,
                                                                         "status unavailable"));
                                                     }
-                                                    answering = false;
-                                                    while (!answering
-                                                            && !waiting.isEmpty()
-                                                            && ctx.channel().isActive()) {
-                                                        handle(ctx, waiting.poll());
-                                                    }
+                                                    answered(ctx);
                                                 }));
     }
 
@@ -482,12 +482,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                                                                 HttpResponseStatus.OK,
                                                                 body);
                                                     }
-                                                    answering = false;
-                                                    while (!answering
-                                                            && !waiting.isEmpty()
-                                                            && ctx.channel().isActive()) {
-                                                        handle(ctx, waiting.poll());
-                                                    }
+                                                    answered(ctx);
                                                 }));
     }
 
