@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -240,6 +241,7 @@ public final class Journal implements AutoCloseable {
             throws InterruptedException {
         CompletableFuture<Void> done = new CompletableFuture<>();
         queue.put(new JournalWriter.Barrier(done, compact, close));
+        LockSupport.unpark(thread);
         return done;
     }
 
@@ -275,6 +277,7 @@ public final class Journal implements AutoCloseable {
             writer.giveUp();
             queue.put(stop);
         }
+        LockSupport.unpark(thread);
         try {
             done.get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | java.util.concurrent.ExecutionException e) {

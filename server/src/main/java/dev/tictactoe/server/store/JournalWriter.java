@@ -15,16 +15,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 
 /**
- * The journal's one writer thread: takes everything queued, encodes it into one buffer, writes it
- * in one call, forces per the durability policy, then runs the durable callbacks. Between forces it
- * rolls to a new segment or compacts. A failed write is cut back and retried with backoff; the
- * records stay in hand meanwhile, so nothing accepted is skipped. It stays one file: the batch
- * buffer, the open segment and the retry state belong to the one writer thread and are touched
- * nowhere else.
+ * The journal's one writer thread: takes everything queued (under a group commit, what gathered for
+ * {@link DurabilityPolicy#GATHER}), encodes it into one buffer, writes it in one call, forces per
+ * the durability policy, then runs the durable callbacks. Between forces it rolls to a new segment
+ * or compacts. A failed write is cut back and retried with backoff; the records stay in hand
+ * meanwhile, so nothing accepted is skipped. It stays one file: the batch buffer, the open segment
+ * and the retry state belong to the one writer thread and are touched nowhere else.
  */
 final class JournalWriter implements Runnable {
 
@@ -84,6 +85,7 @@ final class JournalWriter implements Runnable {
     private final CountDownLatch giveUp = new CountDownLatch(1);
     private final CRC32C crc = new CRC32C();
     private final long groupNanos;
+    private final long gatherNanos;
 
     /** Sizes of the finished segments and the current one, by number. */
     private final TreeMap<Long, Long> segments;
@@ -94,6 +96,14 @@ final class JournalWriter implements Runnable {
     private long size;
     private long compactAt;
     private ByteBuffer buf = ByteBuffer.allocateDirect(256 * 1024);
+
+    // The batch in hand: taken from the queue, written, waiting for its force.
+    private final List<Object> items = new ArrayList<>();
+    private final List<Append> unforced = new ArrayList<>();
+    private final List<Barrier> barriers = new ArrayList<>();
+    private long forceDue = Long.MAX_VALUE;
+    private boolean backlog;
+    private boolean closing;
 
     JournalWriter(
             Path dir,
@@ -113,6 +123,7 @@ final class JournalWriter implements Runnable {
                 options.policy() instanceof DurabilityPolicy.GroupCommit g
                         ? g.interval().toNanos()
                         : 0;
+        this.gatherNanos = Math.min(groupNanos, DurabilityPolicy.GATHER.toNanos());
         this.segments = recovered.segments();
         this.index = recovered.index();
         this.file = current;
@@ -128,67 +139,8 @@ final class JournalWriter implements Runnable {
 
     @Override
     public void run() {
-        List<Object> items = new ArrayList<>();
-        List<Append> unforced = new ArrayList<>();
-        List<Barrier> barriers = new ArrayList<>();
-        long forceDue = Long.MAX_VALUE;
-        boolean closing = false;
         try {
-            while (!closing) {
-                Object first =
-                        unforced.isEmpty()
-                                ? queue.take()
-                                : queue.poll(
-                                        Math.max(0, forceDue - System.nanoTime()),
-                                        TimeUnit.NANOSECONDS);
-                items.clear();
-                barriers.clear();
-                if (first != null) {
-                    items.add(first);
-                    queue.drainTo(items, MAX_BATCH - 1);
-                }
-                boolean forceNow = options.policy() instanceof DurabilityPolicy.FsyncEach;
-                boolean compact = false;
-                int appended = unforced.size();
-                buf.clear();
-                if (size == 0) {
-                    buf.put(JournalFormat.header(false));
-                }
-                for (Object item : items) {
-                    if (item instanceof Append a) {
-                        JournalRecord record = a.resolve();
-                        if (record != null) {
-                            encode(record);
-                            unforced.add(a);
-                        }
-                    } else if (item instanceof Barrier b) {
-                        barriers.add(b);
-                        forceNow = true;
-                        compact |= b.compact();
-                        closing |= b.close();
-                    }
-                }
-                if (buf.position() > 0) {
-                    ByteBuffer data = buf.flip();
-                    if (!retrying("writing " + segment(), () -> write(data))) {
-                        break;
-                    }
-                }
-                if (options.policy() instanceof DurabilityPolicy.None) {
-                    complete(unforced);
-                } else if (unforced.size() > appended && forceDue == Long.MAX_VALUE) {
-                    forceDue = System.nanoTime() + groupNanos;
-                }
-                if (forceNow || (!unforced.isEmpty() && System.nanoTime() >= forceDue)) {
-                    if (!retrying("forcing " + segment(), file::force)) {
-                        break;
-                    }
-                    complete(unforced);
-                    forceDue = Long.MAX_VALUE;
-                }
-                if (unforced.isEmpty() && !closing && !maintain(compact)) {
-                    break;
-                }
+            while (!closing && batch()) {
                 barriers.forEach(b -> b.done().complete(null));
             }
         } catch (InterruptedException e) {
@@ -198,8 +150,75 @@ final class JournalWriter implements Runnable {
             log.error("journal writer stopped", e);
             health.failed("the journal writer stopped", e);
         } finally {
-            stop(unforced, barriers);
+            stop();
         }
+    }
+
+    /**
+     * Takes one batch from the queue, writes it, and forces when due; false if told to give up on a
+     * failing disk. A method per batch, not one long loop, so the JIT compiles it early.
+     */
+    private boolean batch() throws InterruptedException {
+        items.clear();
+        barriers.clear();
+        Object first =
+                backlog
+                        ? queue.poll()
+                        : unforced.isEmpty()
+                                ? queue.take()
+                                : queue.poll(
+                                        Math.max(0, forceDue - System.nanoTime()),
+                                        TimeUnit.NANOSECONDS);
+        if (first != null) {
+            items.add(first);
+            if (!backlog && gatherNanos > 0 && !(first instanceof Barrier)) {
+                // Let records gather: a busy journal then costs a wake-up and a write per
+                // gathering, not per record. A barrier cuts the wait short (Journal unparks
+                // this thread).
+                LockSupport.parkNanos(this, gatherNanos);
+            }
+            backlog = queue.drainTo(items, MAX_BATCH - 1) == MAX_BATCH - 1;
+        }
+        boolean forceNow = options.policy() instanceof DurabilityPolicy.FsyncEach;
+        boolean compact = false;
+        int appended = unforced.size();
+        buf.clear();
+        if (size == 0) {
+            buf.put(JournalFormat.header(false));
+        }
+        for (Object item : items) {
+            if (item instanceof Append a) {
+                JournalRecord record = a.resolve();
+                if (record != null) {
+                    encode(record);
+                    unforced.add(a);
+                }
+            } else if (item instanceof Barrier b) {
+                barriers.add(b);
+                forceNow = true;
+                compact |= b.compact();
+                closing |= b.close();
+            }
+        }
+        if (buf.position() > 0) {
+            ByteBuffer data = buf.flip();
+            if (!retrying("writing", () -> write(data))) {
+                return false;
+            }
+        }
+        if (options.policy() instanceof DurabilityPolicy.None) {
+            complete(unforced);
+        } else if (unforced.size() > appended && forceDue == Long.MAX_VALUE) {
+            forceDue = System.nanoTime() + groupNanos;
+        }
+        if (forceNow || (!unforced.isEmpty() && System.nanoTime() >= forceDue)) {
+            if (!retrying("forcing", file::force)) {
+                return false;
+            }
+            complete(unforced);
+            forceDue = Long.MAX_VALUE;
+        }
+        return !unforced.isEmpty() || closing || maintain(compact);
     }
 
     /** Encodes a record at the end of the batch buffer and notes where it will land. */
@@ -238,7 +257,7 @@ final class JournalWriter implements Runnable {
         if (compactNow || total >= compactAt) {
             compact(total);
         } else if (size >= options.segmentBytes()) {
-            return retrying("starting segment " + (seq + 1), this::roll);
+            return retrying("starting a segment after", this::roll);
         }
         return true;
     }
@@ -278,7 +297,7 @@ final class JournalWriter implements Runnable {
             compactAt = total + options.compactBytes() / 4;
             log.warn("journal compaction failed, keeping the old segments: {}", e.toString());
             c.abandon();
-            retrying("reopening " + segment(), () -> file = opener.open(segment()));
+            retrying("reopening", () -> file = opener.open(segment()));
         }
     }
 
@@ -286,8 +305,11 @@ final class JournalWriter implements Runnable {
         void run() throws IOException;
     }
 
-    /** Runs {@code action} until it succeeds, with backoff; false if told to give up first. */
-    private boolean retrying(String what, IoAction action) {
+    /**
+     * Runs {@code action} on the current segment until it succeeds, with backoff; false if told to
+     * give up first. {@code verb} names it in the health report.
+     */
+    private boolean retrying(String verb, IoAction action) {
         long backoff = options.retryBackoff().toNanos();
         while (true) {
             try {
@@ -295,7 +317,7 @@ final class JournalWriter implements Runnable {
                 health.ok();
                 return true;
             } catch (IOException e) {
-                health.failed(what, e);
+                health.failed(verb + " " + segment(), e);
             }
             try {
                 if (giveUp.await(backoff, TimeUnit.NANOSECONDS)) {
@@ -322,7 +344,7 @@ final class JournalWriter implements Runnable {
         done.clear();
     }
 
-    private void stop(List<Append> unforced, List<Barrier> barriers) {
+    private void stop() {
         List<Object> left = new ArrayList<>();
         queue.drainTo(left);
         long records = unforced.size() + left.stream().filter(o -> o instanceof Append).count();

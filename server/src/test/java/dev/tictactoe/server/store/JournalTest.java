@@ -125,6 +125,38 @@ class JournalTest {
     }
 
     @Test
+    void groupCommitWritesWhatGatheredLongBeforeItsForce() throws Exception {
+        TestFiles files = new TestFiles();
+        try (Journal journal =
+                Journal.open(
+                                dir,
+                                options(new DurabilityPolicy.GroupCommit(Duration.ofHours(1))),
+                                files)
+                        .journal()) {
+            int forces = files.forces.get();
+            int writes = files.writes.get();
+            files.gate = new CountDownLatch(1);
+            CountDownLatch gate = files.gate;
+            journal.append(rec("AB", RecordKind.MOVE, 1, "m"));
+            assertThat(files.entered.await(10, TimeUnit.SECONDS)).isTrue();
+            // Everything appended while the first write is under way goes out in one more write.
+            for (int i = 2; i <= 100; i++) {
+                journal.append(rec("AB", RecordKind.MOVE, i, "m"));
+            }
+            gate.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (files.writes.get() < writes + 2 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(files.writes.get() - writes).isEqualTo(2);
+            assertThat(files.forces.get()).isEqualTo(forces);
+            journal.flush().get(10, TimeUnit.SECONDS);
+            assertThat(files.forces.get() - forces).isEqualTo(1);
+            assertThat(files.writes.get() - writes).isEqualTo(2);
+        }
+    }
+
+    @Test
     void fsyncEachForcesBeforeEveryCallback() throws Exception {
         TestFiles files = new TestFiles();
         try (Journal journal =
@@ -186,7 +218,7 @@ class JournalTest {
                 .isEqualTo(Journal.Options.DEFAULT_QUEUE_CAPACITY)
                 .isEqualTo(65_536);
         assertThat(Journal.Options.defaults().policy())
-                .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(5)));
+                .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(100)));
     }
 
     @Test
