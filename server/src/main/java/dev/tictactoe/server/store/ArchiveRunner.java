@@ -8,10 +8,14 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -24,12 +28,21 @@ public final class ArchiveRunner implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ArchiveRunner.class);
 
+    /**
+     * How long finished games gather before they are written together: one wake-up of the archive's
+     * thread per gathering, not per game. A process crash can take that many milliseconds of
+     * finished games.
+     */
+    public static final Duration GATHER = Duration.ofMillis(20);
+
     /** How often expired rooms are swept out. */
     public static final Duration DEFAULT_SWEEP_INTERVAL = Duration.ofHours(1);
 
     private final GameArchive archive;
     private final Predicate<String> live;
     private final ScheduledExecutorService thread;
+    private final Queue<Pending> gathering = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
 
     /**
      * Starts the thread and the sweeps; {@code live} says whether a room code is open right now.
@@ -53,13 +66,50 @@ public final class ArchiveRunner implements AutoCloseable {
         return store(code, game, () -> json);
     }
 
-    /** Stores a finished game's document, which {@code json} makes on the archive's thread. */
+    /**
+     * Stores a finished game's document, which {@code json} makes on the archive's thread. Games
+     * gather for {@link #GATHER} and are written together; every other task writes what gathered
+     * first, so a read sees every game stored before it.
+     */
     public CompletableFuture<Void> store(String code, int game, Supplier<byte[]> json) {
-        return submit(
-                () -> {
-                    archive.write(code, game, json.get());
-                    return null;
-                });
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        gathering.add(new Pending(code, game, json, done));
+        if (drainScheduled.compareAndSet(false, true)) {
+            try {
+                thread.schedule(this::writeGathered, GATHER.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException e) {
+                writeGatheredAsClosed();
+            }
+        }
+        return done;
+    }
+
+    private record Pending(
+            String code, int game, Supplier<byte[]> json, CompletableFuture<Void> done) {}
+
+    /** Writes the games that gathered, on the archive's thread. */
+    private void writeGathered() {
+        drainScheduled.set(false); // before taking: a game added after this schedules a new drain
+        Pending p;
+        while ((p = gathering.poll()) != null) {
+            try {
+                archive.write(p.code(), p.game(), p.json().get());
+                p.done().complete(null);
+            } catch (IOException e) {
+                p.done().completeExceptionally(new UncheckedIOException(e));
+            } catch (RuntimeException e) {
+                p.done().completeExceptionally(e);
+            }
+        }
+    }
+
+    /** Fails the games that gathered after the thread stopped. */
+    private void writeGatheredAsClosed() {
+        drainScheduled.set(false);
+        Pending p;
+        while ((p = gathering.poll()) != null) {
+            p.done().completeExceptionally(new IllegalStateException("the game archive is closed"));
+        }
     }
 
     /** Starts the retention clock of a room that is gone. */
@@ -90,6 +140,7 @@ public final class ArchiveRunner implements AutoCloseable {
     }
 
     private void sweepQuietly() {
+        writeGathered();
         try {
             archive.prune(live);
         } catch (IOException | RuntimeException e) {
@@ -98,6 +149,7 @@ public final class ArchiveRunner implements AutoCloseable {
     }
 
     private void forceQuietly() {
+        writeGathered();
         try {
             archive.forceAll();
         } catch (IOException | RuntimeException e) {
@@ -115,6 +167,7 @@ public final class ArchiveRunner implements AutoCloseable {
             thread.execute(
                     () -> {
                         try {
+                            writeGathered();
                             result.complete(task.call());
                         } catch (IOException e) {
                             result.completeExceptionally(new UncheckedIOException(e));
@@ -122,7 +175,7 @@ public final class ArchiveRunner implements AutoCloseable {
                             result.completeExceptionally(e);
                         }
                     });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             result.completeExceptionally(new IllegalStateException("the game archive is closed"));
         }
         return result;
@@ -133,7 +186,7 @@ public final class ArchiveRunner implements AutoCloseable {
     public void close() throws InterruptedException {
         try {
             thread.execute(this::forceQuietly);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // closed already
         }
         thread.shutdown();
@@ -141,5 +194,6 @@ public final class ArchiveRunner implements AutoCloseable {
             log.warn("game archive: writes still pending after 10 s; stopping without them");
             thread.shutdownNow();
         }
+        writeGatheredAsClosed();
     }
 }

@@ -20,7 +20,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -57,6 +59,12 @@ public final class GameArchive {
      */
     static final int TRIM_SLACK = 100;
 
+    /**
+     * The most rooms' files kept open between games, least recently written closed first: enough
+     * for a thousand busy rooms, and a small share of the process's file descriptors.
+     */
+    static final int MAX_OPEN_FILES = 1_024;
+
     /** A marker whose time says when the room was last seen going. */
     static final String CLOSED = "closed";
 
@@ -82,6 +90,23 @@ public final class GameArchive {
 
     /** Rooms whose file has lines the disk was not asked to keep yet. */
     private final Set<String> unforced = new HashSet<>();
+
+    /** The rooms' files open for their next game, least recently written first. */
+    private final LinkedHashMap<String, RoomLog> open =
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, RoomLog> eldest) {
+                    if (size() <= MAX_OPEN_FILES) {
+                        return false;
+                    }
+                    try {
+                        eldest.getValue().channel.close();
+                    } catch (IOException e) {
+                        // nothing was pending on it: writes go straight to the file
+                    }
+                    return true;
+                }
+            };
 
     /**
      * An archive in {@code dir}; {@code forceEachGame} forces every game before {@link #write}
@@ -114,36 +139,80 @@ public final class GameArchive {
         }
         Path file = room.resolve(LOG);
         try {
-            Files.createDirectories(room);
-            boolean created = !Files.exists(file);
-            try (FileChannel log =
-                    FileChannel.open(
-                            file,
-                            StandardOpenOption.CREATE,
-                            StandardOpenOption.READ,
-                            StandardOpenOption.WRITE)) {
-                long end = wholeLinesEnd(log);
-                ByteBuffer line = line(game, json);
-                while (line.hasRemaining()) {
-                    end += log.write(line, end);
+            RoomLog log = open.get(code);
+            if (log == null) {
+                log = RoomLog.open(room, file);
+                open.put(code, log);
+            }
+            ByteBuffer line = line(game, json);
+            while (line.hasRemaining()) {
+                log.end += log.channel.write(line, log.end);
+            }
+            if (forceEachGame) {
+                log.channel.force(false);
+                if (log.created) {
+                    Compaction.syncDirectory(room);
+                    log.created = false;
                 }
-                if (forceEachGame) {
-                    log.force(false);
-                }
+            } else {
+                unforced.add(code);
             }
             Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
-            if (!forceEachGame) {
-                unforced.add(code);
-            } else if (created) {
-                Compaction.syncDirectory(room);
-            }
             if (game > maxGamesPerRoom && game % TRIM_SLACK == 0) {
                 trim(code, room);
             }
             health.ok();
         } catch (IOException e) {
+            closeLog(code);
             health.failed("writing " + file, e);
             throw e;
+        }
+    }
+
+    /**
+     * A room's file kept open between its games, with where its whole lines end, so a game costs
+     * one write and not an open, a look at the tail and a close.
+     */
+    private static final class RoomLog {
+        final FileChannel channel;
+        long end;
+        boolean created;
+
+        private RoomLog(FileChannel channel, long end, boolean created) {
+            this.channel = channel;
+            this.end = end;
+            this.created = created;
+        }
+
+        static RoomLog open(Path room, Path file) throws IOException {
+            if (!Files.isDirectory(room)) {
+                Files.createDirectories(room);
+            }
+            boolean created = !Files.exists(file);
+            FileChannel channel =
+                    FileChannel.open(
+                            file,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.READ,
+                            StandardOpenOption.WRITE);
+            try {
+                return new RoomLog(channel, wholeLinesEnd(channel), created);
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+        }
+    }
+
+    /** Closes the room's file if it is open; the next write opens it again. */
+    private void closeLog(String code) {
+        RoomLog log = open.remove(code);
+        if (log != null) {
+            try {
+                log.channel.close();
+            } catch (IOException e) {
+                // nothing was pending on it: writes go straight to the file
+            }
         }
     }
 
@@ -181,6 +250,7 @@ public final class GameArchive {
 
     /** Rewrites the room's file with its newest games only, forced, in place of the old one. */
     private void trim(String code, Path room) throws IOException {
+        closeLog(code); // the file is replaced: the next write opens the new one
         TreeMap<Integer, byte[]> games = games(code);
         Path file = room.resolve(LOG);
         Path temp = room.resolve(LOG + TEMP_SUFFIX);
@@ -209,21 +279,31 @@ public final class GameArchive {
         Optional<Path> room = room(code);
         if (room.isPresent() && Files.isDirectory(room.get())) {
             force(code, room.get());
+            closeLog(code);
             Path marker = room.get().resolve(CLOSED);
             Files.write(marker, new byte[0]);
             Files.setLastModifiedTime(marker, FileTime.from(clock.instant()));
         }
     }
 
-    /** Forces every room's games written since their last force (at shutdown). */
+    /** Forces every room's games written since their last force and closes the files (shutdown). */
     public void forceAll() throws IOException {
         for (String code : List.copyOf(unforced)) {
             force(code, dir.resolve(code));
+        }
+        for (String code : List.copyOf(open.keySet())) {
+            closeLog(code);
         }
     }
 
     private void force(String code, Path room) throws IOException {
         if (!unforced.remove(code)) {
+            return;
+        }
+        RoomLog open = this.open.get(code);
+        if (open != null) {
+            open.channel.force(false);
+            Compaction.syncDirectory(room);
             return;
         }
         try (FileChannel log = FileChannel.open(room.resolve(LOG), StandardOpenOption.READ)) {
@@ -353,6 +433,7 @@ public final class GameArchive {
                     for (Path file : files) {
                         Files.deleteIfExists(file);
                     }
+                    closeLog(code);
                     Files.deleteIfExists(room);
                     unforced.remove(code);
                     pruned++;
@@ -363,6 +444,11 @@ public final class GameArchive {
             log.info("game archive: pruned {} rooms gone for over {}", pruned, retention);
         }
         return pruned;
+    }
+
+    /** How many rooms' files are open now. */
+    int openFiles() {
+        return open.size();
     }
 
     /** False while writes fail; see {@link #lastError}. */

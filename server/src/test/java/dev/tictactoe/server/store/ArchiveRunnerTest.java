@@ -10,6 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -40,5 +43,28 @@ class ArchiveRunnerTest {
                     .hasCauseInstanceOf(IllegalArgumentException.class);
         }
         assertThat(ArchiveRunner.DEFAULT_SWEEP_INTERVAL).isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void gatheredGamesAreWrittenBeforeAnyReadAndRefusedOnceClosed() throws Exception {
+        GameArchive archive =
+                new GameArchive(
+                        dir, Duration.ofDays(7), 10, new GameArchiveTest.ManualClock(), false);
+        ArchiveRunner runner =
+                new ArchiveRunner(archive, code -> true, ArchiveRunner.DEFAULT_SWEEP_INTERVAL);
+        List<CompletableFuture<Void>> stored = new ArrayList<>();
+        for (int game = 1; game <= 5; game++) {
+            stored.add(runner.store("ROOM01", game, ("{\"game\":" + game + "}").getBytes()));
+        }
+        // The listing runs before the gathering is due, and still sees all five.
+        assertThat(runner.list("ROOM01").get(10, TimeUnit.SECONDS)).containsExactly(1, 2, 3, 4, 5);
+        for (CompletableFuture<Void> f : stored) {
+            assertThat(f).isCompleted();
+        }
+        runner.close();
+        assertThatThrownBy(() -> runner.store("ROOM01", 6, new byte[0]).get(10, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .hasCauseInstanceOf(IllegalStateException.class);
+        assertThat(ArchiveRunner.GATHER).isEqualTo(Duration.ofMillis(20));
     }
 }

@@ -153,6 +153,26 @@ class GameArchiveTest {
     }
 
     @Test
+    void roomsFilesStayOpenBetweenGamesUpToALimit() throws Exception {
+        GameArchive archive = archive();
+        int rooms = GameArchive.MAX_OPEN_FILES + 10;
+        for (int r = 0; r < rooms; r++) {
+            archive.write("ROOM" + r, 1, json(1));
+        }
+        assertThat(archive.openFiles()).isEqualTo(GameArchive.MAX_OPEN_FILES);
+        // The room whose file was closed first opens it again and appends after its game.
+        archive.write("ROOM0", 2, json(2));
+        for (int r = 0; r < rooms; r++) {
+            assertThat(archive.list("ROOM" + r)).startsWith(1);
+        }
+        assertThat(archive.list("ROOM0")).containsExactly(1, 2);
+        archive.roomClosed("ROOM0");
+        archive.forceAll();
+        assertThat(archive.openFiles()).isZero();
+        assertThat(GameArchive.MAX_OPEN_FILES).isEqualTo(1_024);
+    }
+
+    @Test
     void aGoneRoomIsPrunedOnlyAfterTheRetention() throws Exception {
         GameArchive archive = archive();
         archive.write("GONE01", 1, json(1));
