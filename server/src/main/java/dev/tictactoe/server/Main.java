@@ -113,7 +113,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--ping-interval",
-            defaultValue = "${env:TTT_PING_INTERVAL:-PT30S}",
+            defaultValue = "${env:TTT_PING_INTERVAL:-PT45S}",
             description = "Ping a quiet connection this often (env TTT_PING_INTERVAL).")
     Duration pingInterval;
 
