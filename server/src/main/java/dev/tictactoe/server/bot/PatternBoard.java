@@ -49,6 +49,29 @@ final class PatternBoard {
     /** Sum of {@link #VALUE} over each side's patterns on empty cells. */
     final int[] value = new int[2];
 
+    /**
+     * Combinations a stone would make on an empty cell over its four lines, for one side, weakest
+     * first: an open three, a four, two open threes, a four and an open three, and a win next move
+     * (an open four or two fours).
+     */
+    static final int COMBO_NONE = 0;
+
+    static final int COMBO_THREE = 1;
+    static final int COMBO_FOUR = 2;
+    static final int COMBO_DOUBLE_THREE = 3;
+    static final int COMBO_FOUR_THREE = 4;
+    static final int COMBO_OPEN_FOUR = 5;
+    static final int COMBO_FIVE = 6;
+    static final int COMBOS = 7;
+
+    /**
+     * {@code combo[side][cell]}: the combination of a stone of that side there; empty cells only.
+     */
+    final byte[][] combo = new byte[2][];
+
+    /** {@code comboCount[side][combo]}: empty cells with that combination. */
+    final int[][] comboCount = new int[2][COMBOS];
+
     /** Stones within {@link #NEAR} of each cell. */
     final int[] near;
 
@@ -83,6 +106,8 @@ final class PatternBoard {
         for (int s = 0; s < 2; s++) {
             keys[s] = g.wallKeys.clone();
             pattern[s] = new byte[4 * cells];
+            combo[s] = new byte[cells];
+            comboCount[s][COMBO_NONE] = cells;
             for (int slot = 0; slot < 4 * cells; slot++) {
                 setPattern(s, slot, table[keys[s][slot]]);
             }
@@ -186,6 +211,39 @@ final class PatternBoard {
         ps[slot] = (byte) code;
         count[s][code]++;
         value[s] += VALUE[code];
+        int cell = slot >> 2;
+        int was = combo[s][cell];
+        int now = comboOf(ps, slot & ~3);
+        if (now != was) {
+            comboCount[s][was]--;
+            comboCount[s][now]++;
+            combo[s][cell] = (byte) now;
+        }
+    }
+
+    /** The combination of the four pattern codes {@code ps[at..at+4)} (one cell, one side). */
+    static int comboOf(byte[] ps, int at) {
+        int fours = 0;
+        int threes = 0;
+        for (int d = at; d < at + 4; d++) {
+            int code = ps[d];
+            if (code == Patterns.FIVE) {
+                return COMBO_FIVE;
+            } else if (code == Patterns.OPEN_FOUR) {
+                fours += 2;
+            } else if (code == Patterns.FOUR) {
+                fours++;
+            } else if (code == Patterns.OPEN_THREE) {
+                threes++;
+            }
+        }
+        if (fours >= 2) {
+            return COMBO_OPEN_FOUR;
+        }
+        if (fours == 1) {
+            return threes > 0 ? COMBO_FOUR_THREE : COMBO_FOUR;
+        }
+        return threes >= 2 ? COMBO_DOUBLE_THREE : threes == 1 ? COMBO_THREE : COMBO_NONE;
     }
 
     /** Plays {@code cell} for the side to move (the caller knows it is empty and legal). */

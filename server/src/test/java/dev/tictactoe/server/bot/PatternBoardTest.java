@@ -74,9 +74,19 @@ class PatternBoardTest {
         int k = board.k;
         int[][] count = new int[2][Patterns.COUNT];
         int[] value = new int[2];
+        int[][] combos = new int[2][PatternBoard.COMBOS];
         for (int c = 0; c < board.cells; c++) {
             if (board.stone[c] != 0) {
+                combos[0][PatternBoard.COMBO_NONE]++;
+                combos[1][PatternBoard.COMBO_NONE]++;
                 continue;
+            }
+            for (int s = 0; s < 2; s++) {
+                int combo = naiveCombo(board, s, c);
+                assertThat((int) board.combo[s][c])
+                        .as("combo of cell %d side %d", c, s)
+                        .isEqualTo(combo);
+                combos[s][combo]++;
             }
             for (int d = 0; d < 4; d++) {
                 for (int s = 0; s < 2; s++) {
@@ -110,6 +120,7 @@ class PatternBoardTest {
                         .isEqualTo(count[s][code]);
             }
             assertThat(board.value[s]).isEqualTo(value[s]);
+            assertThat(board.comboCount[s]).isEqualTo(combos[s]);
         }
         for (int c = 0; c < board.cells; c++) {
             int n = 0;
@@ -123,5 +134,50 @@ class PatternBoardTest {
             }
             assertThat(board.near[c]).isEqualTo(n);
         }
+    }
+
+    // The combination on cell c for side s, from its four codes counted one by one.
+    private static int naiveCombo(PatternBoard board, int s, int c) {
+        int fives = 0;
+        int fours = 0;
+        int openFours = 0;
+        int threes = 0;
+        for (int d = 0; d < 4; d++) {
+            int code = board.pattern[s][4 * c + d];
+            fives += code == Patterns.FIVE ? 1 : 0;
+            openFours += code == Patterns.OPEN_FOUR ? 1 : 0;
+            fours += code == Patterns.FOUR ? 1 : 0;
+            threes += code == Patterns.OPEN_THREE ? 1 : 0;
+        }
+        if (fives > 0) {
+            return PatternBoard.COMBO_FIVE;
+        }
+        if (openFours > 0 || fours >= 2) {
+            return PatternBoard.COMBO_OPEN_FOUR;
+        }
+        if (fours == 1) {
+            return threes > 0 ? PatternBoard.COMBO_FOUR_THREE : PatternBoard.COMBO_FOUR;
+        }
+        if (threes >= 2) {
+            return PatternBoard.COMBO_DOUBLE_THREE;
+        }
+        return threes == 1 ? PatternBoard.COMBO_THREE : PatternBoard.COMBO_NONE;
+    }
+
+    @Test
+    void namesTheCombinations() {
+        // X at (7,5) (7,6) and (5,7) (6,7): (7,7) makes two open threes.
+        PatternBoard board = new PatternBoard(15, 5, 0);
+        for (int cell : new int[] {7 * 15 + 5, 5 * 15 + 7, 7 * 15 + 6, 6 * 15 + 7}) {
+            board.play(cell);
+            board.pass();
+        }
+        assertThat((int) board.combo[0][7 * 15 + 7]).isEqualTo(PatternBoard.COMBO_DOUBLE_THREE);
+        // X on (7,8) and O on (7,4): on the row (7,7) now makes a four, closed at one end.
+        board.play(7 * 15 + 8);
+        board.play(7 * 15 + 4);
+        assertThat((int) board.combo[0][7 * 15 + 7]).isEqualTo(PatternBoard.COMBO_FOUR_THREE);
+        assertThat(board.comboCount[0][PatternBoard.COMBO_FOUR_THREE]).isPositive();
+        assertThat((int) board.combo[1][7 * 15 + 7]).isEqualTo(PatternBoard.COMBO_NONE);
     }
 }
