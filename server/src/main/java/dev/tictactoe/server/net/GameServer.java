@@ -59,11 +59,22 @@ public final class GameServer implements AutoCloseable {
     private final Channel listener;
     private final AtomicBoolean closed = new AtomicBoolean();
 
+    /**
+     * The worker loops for a configured count, 0 meaning one per core the process may run on.
+     * Netty's own default is two per core; one keeps a room and its players' channels on one loop
+     * more often, and a move that crosses loops costs a task hand-off and a wake-up each way.
+     */
+    static int workerLoops(int configured) {
+        return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
+    }
+
     private GameServer(ServerConfig config) throws InterruptedException {
         this.config = config;
         transport = Transport.choose(config.transport());
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
-        workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), transport.handlers());
+        workers =
+                new MultiThreadIoEventLoopGroup(
+                        workerLoops(config.workerThreads()), transport.handlers());
         bots =
                 new BotRunner(
                         config.botThreads(),
