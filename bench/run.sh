@@ -13,7 +13,8 @@
 # OUT (result directory), SKIP_BUILD=1 (reuse the last build), PROFILE=1 (JFR recording of the
 # server into OUT/server.jfr), NODE=0 (skip the second client, bench/node/load.mjs, which otherwise
 # runs the latency, steady and idle scenarios again, so no figure rests on our own client alone),
-# NODE_IDLE (idle connections for its memory scenario, 10000).
+# NODE_IDLE (idle connections for its memory scenario, 10000), DATA_DIR (fresh: each server start
+# journals into a new directory under OUT/data, as the server does by default; none: memory only).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -28,6 +29,8 @@ RELAY_PORT=${RELAY_PORT:-19090}
 OUT=${OUT:-$ROOT/bench/target/bench/$(date +%Y%m%d-%H%M%S)}
 NODE=${NODE:-1}
 NODE_IDLE=${NODE_IDLE:-10000}
+DATA_DIR=${DATA_DIR:-fresh}
+SERVER_STARTS=0
 STEADY_ROOMS=1000
 STEADY_RATE=2000
 # Each player moves once per 2 x think, so R rooms offer R / think moves per second.
@@ -105,9 +108,14 @@ wait_ready() { # port
 start_server() {
     local jfr=()
     [[ -n ${PROFILE:-} ]] && jfr=("-XX:StartFlightRecording=filename=$OUT/server.jfr,settings=profile,dumponexit=true")
+    local data=none
+    if [[ $DATA_DIR != none ]]; then
+        SERVER_STARTS=$((SERVER_STARTS + 1))
+        data="$OUT/data/$SERVER_STARTS" # fresh, so no run recovers the rooms of the one before
+    fi
     "${PIN_TARGET[@]}" "$JAVA" $JVM_OPTS "${jfr[@]}" -cp "$SERVER_CP" dev.tictactoe.server.Main \
-        --host 127.0.0.1 --port "$SERVER_PORT" --worker-threads 1 \
-        --messages-per-second 1000000 --message-burst 1000000 --bench-endpoints --data-dir none >>"$OUT/server.log" 2>&1 &
+        --host 127.0.0.1 --port "$SERVER_PORT" \
+        --messages-per-second 1000000 --message-burst 1000000 --bench-endpoints --data-dir "$data" >>"$OUT/server.log" 2>&1 &
     SERVER_PID=$!
     PIDS+=("$SERVER_PID")
     wait_ready "$SERVER_PORT"
