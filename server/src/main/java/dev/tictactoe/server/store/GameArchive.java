@@ -54,8 +54,10 @@ public final class GameArchive {
     public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
 
     /**
-     * Past the limit, a room's file is rewritten without its oldest games every this many games,
-     * not after every game (readers see the newest games up to the limit meanwhile).
+     * Past the limit, a room's file is rewritten without its oldest games every this many games, or
+     * every limit's worth if that is more, not after every game (readers see the newest games up to
+     * the limit meanwhile). A rewrite reads, writes and forces the whole file: a room that plays a
+     * game every few milliseconds would otherwise rewrite its file many times a second.
      */
     static final int TRIM_SLACK = 100;
 
@@ -158,7 +160,7 @@ public final class GameArchive {
                 unforced.add(code);
             }
             Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
-            if (game > maxGamesPerRoom && game % TRIM_SLACK == 0) {
+            if (game > maxGamesPerRoom && game % Math.max(TRIM_SLACK, maxGamesPerRoom) == 0) {
                 trim(code, room);
             }
             health.ok();

@@ -212,6 +212,19 @@ class GameArchiveTest {
     }
 
     @Test
+    void aRoomPastALargeLimitRewritesItsFileOncePerLimitsWorthOfGames() throws Exception {
+        GameArchive archive =
+                new GameArchive(dir, GameArchive.DEFAULT_RETENTION, 300, clock, false);
+        for (int game = 1; game <= 899; game++) {
+            archive.write("ABC123", game, json(game));
+        }
+        Path log = dir.resolve("ABC123").resolve(GameArchive.LOG);
+        // Rewritten at game 600 only (not at 400 or 500), keeping the newest 300.
+        assertThat(Files.readAllLines(log)).hasSize(300 + 299).startsWith("301 " + text(301));
+        assertThat(archive.list("ABC123")).hasSize(300).startsWith(600).endsWith(899);
+    }
+
+    @Test
     void pruningDeletesTemporaryFilesAndAFailedWriteIsReported() throws Exception {
         GameArchive archive = archive();
         archive.write("ABC123", 1, json(1));
