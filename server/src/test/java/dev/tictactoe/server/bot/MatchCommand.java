@@ -7,6 +7,7 @@ import dev.tictactoe.server.game.Rules;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +27,10 @@ import java.util.SplittableRandom;
  * decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only. {@code show=lost} (or
  * {@code all}) prints the moves and final board of every game A lost (or of every game). At the end
  * each side's thinking time is summed up: mean, 99th percentile and maximum of the wall and the
- * thread's CPU time per move, and with a clock how far p99 and the maximum run over the budget.
+ * thread's CPU time per move, and with a clock how far p99 and the maximum run over the budget. A
+ * brain that gives no answer within {@code b.timeout=} ms (by default {@link
+ * PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is longer), exits or
+ * reports an error loses that game; it is killed and started afresh for the next one.
  */
 final class MatchCommand {
 
@@ -44,7 +48,7 @@ final class MatchCommand {
             Level level = Level.parse(engine);
             return nodes > 0
                     ? bot.chooseWithNodes(board, level, nodes, seed)
-                    : bot.choose(board, level, java.time.Duration.ofMillis(millis), seed);
+                    : bot.choose(board, level, Duration.ofMillis(millis), seed);
         }
 
         @Override
@@ -55,13 +59,16 @@ final class MatchCommand {
         }
     }
 
+    /** A's wins, the draws and B's wins, and how many games a brain lost by failing. */
+    record Result(int aWins, int draws, int bWins, int brainFailures) {}
+
     private MatchCommand() {}
 
     public static void main(String[] args) {
         run(args);
     }
 
-    static void run(String[] args) {
+    static Result run(String... args) {
         Map<String, String> opts = new HashMap<>();
         for (String arg : args) {
             int eq = arg.indexOf('=');
@@ -83,6 +90,7 @@ final class MatchCommand {
         LegacyHard legacy = new LegacyHard();
         int[] result = new int[3]; // A wins, draws, B wins
         int aWinsAsX = 0;
+        int failures = 0;
         MoveTimes[] times = {new MoveTimes(), new MoveTimes()};
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         SplittableRandom openings = new SplittableRandom(seed);
@@ -92,28 +100,48 @@ final class MatchCommand {
                 opening = opening(rules, openings);
             }
             boolean aIsX = game % 2 == 0;
+            Board board = Boards.replay(rules, Mark.X, opening);
+            Mark failed = null; // the side whose brain failed, which loses the game
+            String failure = null;
             for (Player p : new Player[] {a, b}) {
-                if (p.brain() != null) {
-                    p.brain().restart();
+                if (p.brain() != null && failed == null) {
+                    try {
+                        p.brain().restart();
+                    } catch (PiskvorkBrain.Failure e) {
+                        failed = (p == a) == aIsX ? Mark.X : Mark.O;
+                        failure = e.getMessage();
+                    }
                 }
             }
-            Board board = Boards.replay(rules, Mark.X, opening);
-            while (!board.isOver()) {
+            while (failed == null && !board.isOver()) {
                 boolean aMoves = (board.toMove() == Mark.X) == aIsX;
                 Player p = aMoves ? a : b;
                 long cpu = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
-                BotMove m =
-                        p.move(
-                                bot,
-                                legacy,
-                                board,
-                                seed * 1_000_003 + game * 1009L + board.moveCount());
+                BotMove m;
+                try {
+                    long moveSeed = seed * 1_000_003 + game * 1009L + board.moveCount();
+                    m = p.move(bot, legacy, board, moveSeed);
+                } catch (PiskvorkBrain.Failure e) {
+                    failed = board.toMove();
+                    failure = e.getMessage();
+                    break;
+                }
                 long took = System.nanoTime() - start;
                 times[aMoves ? 0 : 1].add(took, threads.getCurrentThreadCpuTime() - cpu);
                 board.play(m.cell());
             }
-            Mark winner = board.winner();
+            if (failed != null) {
+                failures++;
+                System.out.printf(
+                        "game %d: %s as %s failed after %d moves, scored as a loss: %s%n",
+                        game + 1,
+                        (failed == Mark.X) == aIsX ? "A" : "B",
+                        failed,
+                        board.moveCount(),
+                        failure);
+            }
+            Mark winner = failed != null ? failed.opponent() : board.winner();
             boolean aLost = winner != null && (winner == Mark.X) != aIsX;
             if (show.equals("all") || (show.equals("lost") && aLost)) {
                 System.out.printf(
@@ -146,6 +174,7 @@ final class MatchCommand {
                 p.brain().close();
             }
         }
+        return new Result(result[0], result[1], result[2], failures);
     }
 
     /** Wall and CPU time of one side's moves. */
@@ -235,7 +264,14 @@ final class MatchCommand {
             } else {
                 info.add("timeout_turn " + millis);
             }
-            brain = new PiskvorkBrain(command, rules.size(), info);
+            long timeout = Math.max(PiskvorkBrain.DEFAULT_REPLY_TIMEOUT.toMillis(), 10 * millis);
+            String set = opts.get(side + ".timeout");
+            brain =
+                    new PiskvorkBrain(
+                            command,
+                            rules.size(),
+                            info,
+                            Duration.ofMillis(set == null ? timeout : Long.parseLong(set)));
         }
         return new Player(name, nodeLimit, millis, depth, brain);
     }

@@ -7,10 +7,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,11 +23,18 @@ import java.util.regex.Pattern;
  * runner can play against it: each move sends the whole position with {@code BOARD} and reads the
  * reply. Limits go out once as {@code INFO} lines: a depth ({@code max_depth}, understood by some
  * brains), a node budget ({@code max_node}) or a time per move ({@code timeout_turn}).
+ *
+ * <p>A brain that does not answer within the reply timeout, exits, or reports an error never hangs
+ * the match: {@link #move} throws {@link Failure} after killing the process (the one started here,
+ * by its handle), and the next {@link #restart} starts a fresh one.
  */
 final class PiskvorkBrain implements AutoCloseable {
 
+    /** How long a brain may take over any answer when the match sets no timeout of its own. */
+    static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(30);
+
     /** How long a brain may take to exit after END before it is killed. */
-    private static final long GRACE_SECONDS = 60;
+    private static final long GRACE_SECONDS = 10;
 
     /** Times a position is sent to a brain that dropped it. */
     private static final int MAX_ATTEMPTS = 5;
@@ -33,29 +43,68 @@ final class PiskvorkBrain implements AutoCloseable {
 
     private static final Pattern MOVE = Pattern.compile("^\\s*(\\d+)\\s*,\\s*(\\d+)\\s*$");
 
-    private final Process process;
-    private final BufferedReader in;
-    private final Writer out;
+    /** What the reader thread queues when the brain's output ends. */
+    private static final String END_OF_OUTPUT = new String("end of output");
+
+    /** The brain did not answer in time, exited or reported an error; it has been killed. */
+    static final class Failure extends RuntimeException {
+        Failure(String message) {
+            super(message);
+        }
+    }
+
+    private final List<String> command;
     private final int size;
+    private final List<String> info;
+    private final Duration replyTimeout;
+    private Process process;
+    private BlockingQueue<String> lines;
+    private Writer out;
 
     /**
      * Starts {@code command} (split at spaces) for a {@code size}×{@code size} freestyle board.
      *
      * @param info extra {@code INFO} lines, such as "max_depth 10" or "timeout_turn 200"
+     * @param replyTimeout the longest wait for any one answer; well above the brain's time budget
      */
-    PiskvorkBrain(String command, int size, List<String> info) {
+    PiskvorkBrain(String command, int size, List<String> info, Duration replyTimeout) {
+        this.command = List.of(command.trim().split("\\s+"));
         this.size = size;
+        this.info = List.copyOf(info);
+        this.replyTimeout = replyTimeout;
+        start();
+    }
+
+    private void start() {
         try {
             process =
-                    new ProcessBuilder(command.trim().split("\\s+"))
+                    new ProcessBuilder(command)
                             .redirectError(ProcessBuilder.Redirect.DISCARD)
                             .start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start brain '" + command + "'", e);
+            throw new Failure("cannot start brain '" + String.join(" ", command) + "': " + e);
         }
-        in =
+        lines = new LinkedBlockingQueue<>();
+        BufferedReader in =
                 new BufferedReader(
                         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BlockingQueue<String> queue = lines;
+        // Reading on a thread of its own lets a silent brain be timed out instead of blocking us.
+        Thread reader =
+                new Thread(
+                        () -> {
+                            try {
+                                for (String line; (line = in.readLine()) != null; ) {
+                                    queue.add(line);
+                                }
+                            } catch (IOException e) {
+                                // the process was killed or closed its output
+                            }
+                            queue.add(END_OF_OUTPUT);
+                        },
+                        "brain-reader-" + process.pid());
+        reader.setDaemon(true);
+        reader.start();
         out = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         send("START " + size);
         expectOk();
@@ -66,6 +115,16 @@ final class PiskvorkBrain implements AutoCloseable {
         for (String line : info) {
             send("INFO " + line);
         }
+    }
+
+    /** The running process's id (the process this object started last). */
+    long pid() {
+        return process.pid();
+    }
+
+    /** Whether the process started last is still running. */
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     /** The brain's move for the side to move on {@code board} (a cell index). */
@@ -96,7 +155,7 @@ final class PiskvorkBrain implements AutoCloseable {
                 }
                 if (line.startsWith("ERROR")) {
                     if (!line.contains("nknown command")) {
-                        throw new IllegalStateException("brain: " + line);
+                        throw fail("brain: " + line);
                     }
                     errors++;
                 }
@@ -104,7 +163,7 @@ final class PiskvorkBrain implements AutoCloseable {
             }
             pause();
         }
-        throw new IllegalStateException("brain ignored the position " + MAX_ATTEMPTS + " times");
+        throw fail("brain ignored the position " + MAX_ATTEMPTS + " times");
     }
 
     private static void pause() {
@@ -116,8 +175,15 @@ final class PiskvorkBrain implements AutoCloseable {
         }
     }
 
-    /** Starts a new game (the brain forgets what it learnt in the last one). */
+    /**
+     * Starts a new game (the brain forgets what it learnt in the last one); a brain killed after a
+     * failure is started afresh instead.
+     */
     void restart() {
+        if (!process.isAlive()) {
+            start();
+            return;
+        }
         send("RESTART");
         expectOk();
     }
@@ -129,7 +195,7 @@ final class PiskvorkBrain implements AutoCloseable {
                 return;
             }
             if (line.startsWith("ERROR")) {
-                throw new IllegalStateException("brain: " + line);
+                throw fail("brain: " + line);
             }
         }
     }
@@ -140,35 +206,70 @@ final class PiskvorkBrain implements AutoCloseable {
             out.write('\n');
             out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("brain stopped listening", e);
+            throw fail("brain stopped listening: " + e.getMessage());
         }
     }
 
     private String readLine() {
+        String line;
         try {
-            String line = in.readLine();
-            if (line == null) {
-                throw new IllegalStateException("brain exited");
-            }
-            return line;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            line = lines.poll(replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail("interrupted while waiting for the brain");
+        }
+        if (line == null) {
+            throw fail("brain gave no answer in " + replyTimeout.toMillis() + " ms");
+        }
+        if (line == END_OF_OUTPUT) {
+            throw fail("brain exited" + exitCode().map(c -> " with status " + c).orElse(""));
+        }
+        return line;
+    }
+
+    private Optional<Integer> exitCode() {
+        try {
+            return process.waitFor(1, TimeUnit.SECONDS)
+                    ? Optional.of(process.exitValue())
+                    : Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** Kills the process (only the one started here) and makes the failure to throw. */
+    private Failure fail(String message) {
+        kill();
+        return new Failure(message + " (pid " + process.pid() + ", killed)");
+    }
+
+    private void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     @Override
     public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
         try {
-            send("END");
-        } catch (UncheckedIOException e) {
+            out.write("END\n");
+            out.flush();
+        } catch (IOException e) {
             // already gone
         }
         try {
             if (!process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                kill();
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            kill();
             Thread.currentThread().interrupt();
         }
     }

@@ -1,0 +1,101 @@
+package dev.tictactoe.server.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Rules;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** An outside brain that stops answering or exits costs its game, never the match. */
+class PiskvorkBrainTest {
+
+    /** Far above what a shell script needs to answer START, far below a test's patience. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+    @TempDir Path dir;
+
+    /** A brain that accepts START and RESTART, then reads on without ever answering a position. */
+    private String silentBrain() throws IOException {
+        return script(
+                "silent.sh",
+                """
+                while read -r line; do
+                  case "$line" in
+                    START*|RESTART*) echo OK ;;
+                    END*) exit 0 ;;
+                  esac
+                done
+                """);
+    }
+
+    private String script(String name, String body) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, body);
+        return "sh " + file;
+    }
+
+    @Test
+    void aSilentBrainIsTimedOutKilledAndStartedAfreshForTheNextGame() throws IOException {
+        Rules rules = new Rules(15, 5);
+        Board board = new Board(rules);
+        board.play(rules.cell(7, 7));
+        try (PiskvorkBrain brain = new PiskvorkBrain(silentBrain(), 15, List.of(), TIMEOUT)) {
+            long first = brain.pid();
+            assertThatThrownBy(() -> brain.move(board))
+                    .isInstanceOf(PiskvorkBrain.Failure.class)
+                    .hasMessageContaining("no answer in 1000 ms")
+                    .hasMessageContaining("pid " + first + ", killed");
+            // Reaped processes have no handle at all; a handle left must be a dead one.
+            assertThat(ProcessHandle.of(first).filter(ProcessHandle::isAlive)).isEmpty();
+
+            brain.restart();
+            assertThat(brain.pid()).isNotEqualTo(first);
+            assertThat(brain.isAlive()).isTrue();
+        }
+    }
+
+    @Test
+    void aBrainThatExitsMidGameFailsWithItsStatus() throws IOException {
+        String brainCommand =
+                script(
+                        "exits.sh",
+                        """
+                        while read -r line; do
+                          case "$line" in
+                            START*|RESTART*) echo OK ;;
+                            DONE*) exit 3 ;;
+                          esac
+                        done
+                        """);
+        Rules rules = new Rules(15, 5);
+        Board board = new Board(rules);
+        try (PiskvorkBrain brain = new PiskvorkBrain(brainCommand, 15, List.of(), TIMEOUT)) {
+            assertThatThrownBy(() -> brain.move(board))
+                    .isInstanceOf(PiskvorkBrain.Failure.class)
+                    .hasMessageContaining("brain exited with status 3");
+        }
+    }
+
+    @Test
+    void theMatchScoresEachGameTheBrainFailsAsALossAndCarriesOn() throws IOException {
+        MatchCommand.Result result =
+                MatchCommand.run(
+                        "board=15:5",
+                        "a=hard",
+                        "a.nodes=1000",
+                        "b=brain",
+                        "b.cmd=" + silentBrain(),
+                        "b.timeout=" + TIMEOUT.toMillis(),
+                        "games=2");
+        assertThat(result).isEqualTo(new MatchCommand.Result(2, 0, 0, 2));
+    }
+}
