@@ -19,6 +19,7 @@ import dev.tictactoe.server.room.RoomSettings;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -274,9 +275,26 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         ctx.channel().attr(SessionHandler.ROOM).set(room.get());
-        // The handshake, then frames, go past this handler from now on.
+        EventLoop home = room.get().loop();
+        if (LoopMove.needed(ctx.channel(), home)) {
+            // Requests pipelined behind the upgrade wait, and go when this handler leaves.
+            answering = true;
+            request.retain();
+            LoopMove.to(
+                    ctx.channel(),
+                    home,
+                    services.sweeps()::watch,
+                    () -> handshake(ctx, request),
+                    request::release);
+            return;
+        }
+        handshake(ctx, request.retain());
+    }
+
+    /** The handshake, then frames, go past this handler from now on. */
+    private void handshake(ChannelHandlerContext ctx, FullHttpRequest request) {
         ctx.pipeline().remove(this);
-        ctx.fireChannelRead(request.retain());
+        ctx.fireChannelRead(request);
     }
 
     private void createRoom(ChannelHandlerContext ctx, FullHttpRequest request) {

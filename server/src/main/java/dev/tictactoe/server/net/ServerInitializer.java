@@ -5,7 +5,6 @@ import dev.tictactoe.server.ServerConfig;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -14,9 +13,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the request
@@ -33,9 +29,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     private final Services services;
     private final WebSocketServerProtocolConfig webSocket;
-
-    /** One idle sweep per event loop, started with the loop's first connection. */
-    private final Map<EventLoop, IdleSweep> sweeps = new ConcurrentHashMap<>();
 
     ServerInitializer(Services services) {
         this.services = services;
@@ -59,12 +52,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         channel.pipeline()
                 // Reads only: watching writes too would cost a promise and a listener on every
                 // frame sent.
-                .addLast(
-                        "idle",
-                        sweeps.computeIfAbsent(
-                                        channel.eventLoop(),
-                                        loop -> IdleSweep.start(loop, config.pingInterval()))
-                                .watch())
+                .addLast(LoopMove.WATCH, services.sweeps().watch(channel.eventLoop()))
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", new RequestHandler(services))

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 
 /**
  * What every connection's handlers share: the rooms, quick match, the settings, the counters, the
- * limits and the page.
+ * limits, the page and the idle sweeps.
  */
 record Services(
         RoomRegistry rooms,
@@ -25,7 +25,8 @@ record Services(
         LogLimiter clientLog,
         StaticFiles files,
         OriginPolicy origins,
-        ArchiveRunner games) {
+        ArchiveRunner games,
+        IdleSweeps sweeps) {
 
     /** For handlers tested alone: quick-match timers run on Netty's global executor. */
     static Services of(RoomRegistry rooms, ServerConfig config) {
@@ -64,6 +65,7 @@ record Services(
                 new LogLimiter(System::nanoTime),
                 new StaticFiles(),
                 new OriginPolicy(config.allowedOrigins()),
-                games);
+                games,
+                new IdleSweeps(config.pingInterval()));
     }
 }

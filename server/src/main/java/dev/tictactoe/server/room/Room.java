@@ -143,6 +143,11 @@ public final class Room {
         return settings;
     }
 
+    /** The event loop the room runs on; its players' connections move there to share it. */
+    public EventLoop loop() {
+        return loop;
+    }
+
     /** Runs {@code task} on the room's loop: inline when already there and not mid-operation. */
     void execute(Runnable task) {
         if (loop.inEventLoop() && !dispatching) {

@@ -1,0 +1,82 @@
+package dev.tictactoe.server.net;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.EventLoop;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.function.Function;
+
+/**
+ * Moves a connection onto its room's event loop before its WebSocket handshake, so a move's frame,
+ * the room's work and the writes to both players run on one thread. Left on another loop, every
+ * move would hand a task to the room's loop and wake it, and every diff would hand one back. The
+ * one handler that belongs to a loop, the idle sweep's watch, leaves the old loop's sweep first and
+ * joins the new one's after.
+ */
+final class LoopMove {
+
+    private static final Logger log = LoggerFactory.getLogger(LoopMove.class);
+
+    /** The pipeline name of the idle sweep's watch. */
+    static final String WATCH = "idle";
+
+    private LoopMove() {}
+
+    /** True when {@code channel} should move to {@code home}: another loop of the same group. */
+    static boolean needed(Channel channel, EventLoop home) {
+        EventLoop current = channel.eventLoop();
+        return home != null
+                && home != current
+                && home.parent() != null
+                && home.parent() == current.parent();
+    }
+
+    /**
+     * Moves {@code channel} to {@code home} with reads paused, then runs {@code moved} on {@code
+     * home}; if the move fails (the connection went meanwhile), runs {@code failed} and closes the
+     * connection instead. Call on the channel's loop, and only when {@link #needed}.
+     */
+    static void to(
+            Channel channel,
+            EventLoop home,
+            Function<EventLoop, ChannelHandler> watchFor,
+            Runnable moved,
+            Runnable failed) {
+        channel.config().setAutoRead(false);
+        boolean watched = channel.pipeline().get(WATCH) != null;
+        if (watched) {
+            channel.pipeline().remove(WATCH);
+        }
+        channel.deregister()
+                .addListener(
+                        deregistered -> {
+                            if (!deregistered.isSuccess()) {
+                                give(channel, deregistered.cause(), failed);
+                                return;
+                            }
+                            home.register(channel)
+                                    .addListener(
+                                            registered -> {
+                                                if (!registered.isSuccess()) {
+                                                    give(channel, registered.cause(), failed);
+                                                    return;
+                                                }
+                                                if (watched) {
+                                                    channel.pipeline()
+                                                            .addFirst(WATCH, watchFor.apply(home));
+                                                }
+                                                moved.run();
+                                                channel.config().setAutoRead(true);
+                                            });
+                        });
+    }
+
+    private static void give(Channel channel, Throwable cause, Runnable failed) {
+        log.debug("a connection could not move to its room's loop: {}", String.valueOf(cause));
+        failed.run();
+        channel.close();
+    }
+}
