@@ -92,6 +92,9 @@ public final class ArchiveRunner implements AutoCloseable {
         drainScheduled.set(false); // before taking: a game added after this schedules a new drain
         Pending p;
         while ((p = gathering.poll()) != null) {
+            // On a core shared with the event loops, a move that arrived meanwhile goes first, not
+            // after the whole gathering.
+            Thread.yield();
             try {
                 archive.write(p.code(), p.game(), p.json().get());
                 p.done().complete(null);
