@@ -175,7 +175,7 @@ public final class JournalCost {
     private static String label(String mode) {
         return switch (mode) {
             case "none" -> "--data-dir none";
-            case "group" -> "journal, group 5 ms";
+            case "group" -> "journal, group (default)";
             default -> "journal, fsync each";
         };
     }
