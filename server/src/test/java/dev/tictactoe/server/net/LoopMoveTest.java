@@ -44,23 +44,7 @@ class LoopMoveTest {
     @Test
     void aConnectionMovesToAnotherLoopOfItsGroupAndKeepsServing() throws Exception {
         CompletableFuture<Channel> accepted = new CompletableFuture<>();
-        Channel server =
-                new ServerBootstrap()
-                        .group(group)
-                        .channel(NioServerSocketChannel.class)
-                        .childHandler(
-                                new ChannelInitializer<SocketChannel>() {
-                                    @Override
-                                    protected void initChannel(SocketChannel ch) {
-                                        ch.pipeline()
-                                                .addLast(LoopMove.WATCH, new Watch())
-                                                .addLast(new Echo());
-                                        accepted.complete(ch);
-                                    }
-                                })
-                        .bind("127.0.0.1", 0)
-                        .sync()
-                        .channel();
+        Channel server = listen(accepted, true);
         try (Socket client = new Socket()) {
             client.connect(server.localAddress());
             Channel channel = accepted.get(10, TimeUnit.SECONDS);
@@ -108,20 +92,7 @@ class LoopMoveTest {
     @Test
     void aConnectionGoneBeforeItsMoveRunsTheFailureAndStaysClosed() throws Exception {
         CompletableFuture<Channel> accepted = new CompletableFuture<>();
-        Channel server =
-                new ServerBootstrap()
-                        .group(group)
-                        .channel(NioServerSocketChannel.class)
-                        .childHandler(
-                                new ChannelInitializer<SocketChannel>() {
-                                    @Override
-                                    protected void initChannel(SocketChannel ch) {
-                                        accepted.complete(ch);
-                                    }
-                                })
-                        .bind(new InetSocketAddress("127.0.0.1", 0))
-                        .sync()
-                        .channel();
+        Channel server = listen(accepted, false);
         try (Socket client = new Socket()) {
             client.connect(server.localAddress());
             Channel channel = accepted.get(10, TimeUnit.SECONDS);
@@ -142,6 +113,31 @@ class LoopMoveTest {
         } finally {
             server.close().sync();
         }
+    }
+
+    /**
+     * A listener on a free loopback port; {@code echo} gives each connection a watch and an echo.
+     */
+    private Channel listen(CompletableFuture<Channel> accepted, boolean echo)
+            throws InterruptedException {
+        return new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .childHandler(
+                        new ChannelInitializer<SocketChannel>() {
+                            @Override
+                            protected void initChannel(SocketChannel ch) {
+                                if (echo) {
+                                    ch.pipeline()
+                                            .addLast(LoopMove.WATCH, new Watch())
+                                            .addLast(new Echo());
+                                }
+                                accepted.complete(ch);
+                            }
+                        })
+                .bind(new InetSocketAddress("127.0.0.1", 0))
+                .sync()
+                .channel();
     }
 
     private static EventLoop next(MultiThreadIoEventLoopGroup group, EventLoop not) {
