@@ -101,11 +101,7 @@ public final class GameArchive {
                     if (size() <= MAX_OPEN_FILES) {
                         return false;
                     }
-                    try {
-                        eldest.getValue().channel.close();
-                    } catch (IOException e) {
-                        // nothing was pending on it: writes go straight to the file
-                    }
+                    eldest.getValue().close();
                     return true;
                 }
             };
@@ -204,17 +200,21 @@ public final class GameArchive {
                 throw e;
             }
         }
+
+        void close() {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // nothing was pending on it: writes go straight to the file
+            }
+        }
     }
 
     /** Closes the room's file if it is open; the next write opens it again. */
     private void closeLog(String code) {
         RoomLog log = open.remove(code);
         if (log != null) {
-            try {
-                log.channel.close();
-            } catch (IOException e) {
-                // nothing was pending on it: writes go straight to the file
-            }
+            log.close();
         }
     }
 
