@@ -286,8 +286,8 @@ public final class Main implements Callable<Integer> {
             names = "--durability",
             defaultValue = "${env:TTT_DURABILITY:-" + ServerConfig.DEFAULT_DURABILITY + "}",
             description =
-                    "When a change is on disk: group (every 5 ms), group:<n>ms, fsync or none (env"
-                            + " TTT_DURABILITY).")
+                    "When a change is on disk: group (forced every 100 ms), group:<n>ms, fsync or"
+                            + " none (env TTT_DURABILITY).")
     String durability;
 
     @Option(

@@ -167,7 +167,7 @@ public record ServerConfig(
      */
     public static final Path DEFAULT_DATA_DIR = null;
 
-    /** Default: group commit every 5 ms (see {@code DurabilityPolicy}). */
+    /** Default: group commit, forced every 100 ms (see {@code DurabilityPolicy}). */
     public static final String DEFAULT_DURABILITY = "group";
 
     /** Default: finished games are kept this long after their room has gone. */

@@ -22,7 +22,7 @@ public sealed interface DurabilityPolicy {
      * Under a group commit, how long the writer lets records gather before it writes them (never
      * longer than the interval): the most a process crash can take.
      */
-    Duration GATHER = Duration.ofMillis(5);
+    Duration GATHER = Duration.ofMillis(20);
 
     /** Group commit every 100 ms: at most 10 fsyncs a second, whatever the load. */
     DurabilityPolicy DEFAULT = new GroupCommit(DEFAULT_GROUP_INTERVAL);

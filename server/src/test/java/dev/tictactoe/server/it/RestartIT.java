@@ -112,7 +112,7 @@ class RestartIT {
         Game game = playThreeMoves();
         // The durable point: the record of the third move is in the journal file. A process crash
         // keeps what the OS holds; with fsync it is also forced at once, so this takes a few
-        // milliseconds (with the default group commit, up to 5 ms more for a power loss).
+        // milliseconds (with the default group commit, up to 20 ms more).
         awaitJournalAt(game.code(), game.bo().version());
 
         server.destroyForcibly(); // SIGKILL: no drain, no close
