@@ -1,8 +1,6 @@
 package dev.tictactoe.server.room;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Snapshot;
@@ -11,6 +9,9 @@ import dev.tictactoe.server.game.Mark;
 
 import io.netty.channel.EventLoop;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -174,32 +175,47 @@ final class Checkpoints {
             names.put(mark, seat == null ? null : seat.name);
         }
         long endedAt = room.time.millis();
+        // Written with the streaming generator the diffs use: no tree to build and throw away, and
+        // no tree serializer for the JIT to compile for the archive alone.
         return () -> {
-            ObjectNode node = JsonNodeFactory.instance.objectNode();
-            node.put("room", code);
-            node.put("game", game.game());
-            node.putObject("settings")
-                    .put("size", settings.rules().size())
-                    .put("winLength", settings.rules().winLength())
-                    .put("earlyDraw", settings.earlyDraw());
-            ObjectNode players = node.putObject("players");
-            names.forEach((mark, name) -> players.put(mark.name(), name));
-            node.put("first", game.first().name());
-            ArrayNode moves = node.putArray("moves");
-            for (int cell : game.moves()) {
-                moves.add(cell);
-            }
-            Match.Result result = game.result();
-            node.put("winner", result.winner() == null ? null : result.winner().name());
-            node.put("reason", result.reason());
-            ArrayNode line = node.putArray("line");
-            if (result.line() != null) {
-                for (int cell : result.line()) {
-                    line.add(cell);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+            try (JsonGenerator g = MessageCodec.mapper().getFactory().createGenerator(out)) {
+                g.writeStartObject();
+                g.writeStringField("room", code);
+                g.writeNumberField("game", game.game());
+                g.writeObjectFieldStart("settings");
+                g.writeNumberField("size", settings.rules().size());
+                g.writeNumberField("winLength", settings.rules().winLength());
+                g.writeBooleanField("earlyDraw", settings.earlyDraw());
+                g.writeEndObject();
+                g.writeObjectFieldStart("players");
+                for (var entry : names.entrySet()) {
+                    g.writeStringField(entry.getKey().name(), entry.getValue());
                 }
+                g.writeEndObject();
+                g.writeStringField("first", game.first().name());
+                g.writeArrayFieldStart("moves");
+                for (int cell : game.moves()) {
+                    g.writeNumber(cell);
+                }
+                g.writeEndArray();
+                Match.Result result = game.result();
+                g.writeStringField(
+                        "winner", result.winner() == null ? null : result.winner().name());
+                g.writeStringField("reason", result.reason());
+                g.writeArrayFieldStart("line");
+                if (result.line() != null) {
+                    for (int cell : result.line()) {
+                        g.writeNumber(cell);
+                    }
+                }
+                g.writeEndArray();
+                g.writeNumberField("endedAt", endedAt);
+                g.writeEndObject();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            node.put("endedAt", endedAt);
-            return node.toString().getBytes(StandardCharsets.UTF_8);
+            return out.toByteArray();
         };
     }
 }

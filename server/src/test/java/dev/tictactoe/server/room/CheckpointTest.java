@@ -126,8 +126,12 @@ class CheckpointTest {
         assertThat(over.score().x()).isEqualTo(1);
         assertThat(driver.journal.games).containsOnlyKeys(1);
         assertThat(driver.journal.games.get(1))
-                .contains("\"moves\":[0,3,1,4,2]")
-                .contains("\"winner\":\"X\"");
+                .isEqualTo(
+                        "{\"room\":\"K7MQ2P\",\"game\":1,"
+                                + "\"settings\":{\"size\":3,\"winLength\":3,\"earlyDraw\":true},"
+                                + "\"players\":{\"X\":\"ana\",\"O\":\"bo\"},\"first\":\"X\","
+                                + "\"moves\":[0,3,1,4,2],\"winner\":\"X\",\"reason\":\"line\","
+                                + "\"line\":[0,1,2],\"endedAt\":1800000000000}");
         assertThat(eve.closedWith).isNull();
     }
 
