@@ -60,6 +60,11 @@ final class StoredRooms implements RoomJournal {
     }
 
     @Override
+    public boolean archivesGames() {
+        return true;
+    }
+
+    @Override
     public CompletableFuture<List<GameRecord>> history(String room) {
         return ArchivedGames.history(store.games(), room);
     }

@@ -97,7 +97,10 @@ final class Checkpoints {
                 room.feed.shown(),
                 room.feed.heldDiffs(),
                 seats,
-                room.match.state(),
+                room.match.state(
+                        room.context.journal().archivesGames()
+                                ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
+                                : Match.KEPT_GAMES),
                 room.time.nanos(),
                 room.time.millis(),
                 room.emptyAsOfNow());

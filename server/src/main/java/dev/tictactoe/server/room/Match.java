@@ -416,8 +416,11 @@ final class Match {
         }
     }
 
-    /** What a checkpoint keeps of the series. */
-    RoomState.MatchState state() {
+    /**
+     * What a checkpoint keeps of the series, with the newest {@code finishedGames} finished games
+     * (at most {@link #KEPT_GAMES}).
+     */
+    RoomState.MatchState state(int finishedGames) {
         return new RoomState.MatchState(
                 game,
                 status,
@@ -430,7 +433,7 @@ final class Match {
                 draws,
                 undoRequest,
                 List.copyOf(rematchOffers),
-                List.copyOf(finished),
+                newestFinished(finishedGames),
                 clock == null ? null : clock.state(),
                 idle == null
                         ? null
@@ -439,6 +442,11 @@ final class Match {
                                 idle.turnStartedAt(),
                                 idle.after().toMillis()),
                 idleAfter.toMillis());
+    }
+
+    private List<FinishedGame> newestFinished(int count) {
+        List<FinishedGame> all = List.copyOf(finished);
+        return all.size() <= count ? all : all.subList(all.size() - count, all.size());
     }
 
     /**

@@ -241,4 +241,44 @@ class RestartTest {
                 .extracting(GameRecord::game)
                 .containsExactly(1, 2);
     }
+
+    @Test
+    void aCheckpointCarriesOnlyTheNewestGamesWhenTheArchiveKeepsThemAll() {
+        for (boolean archives : new boolean[] {false, true}) {
+            Client[] p = pair(null);
+            driver.journal.archivesGames = archives;
+            playResignedGames(p, 12);
+            driver.journal.checkpointEvery = 1;
+            p[0].move(4);
+            byte[] last = driver.journal.entries.getLast().payload();
+            assertThat(RoomState.fromJson(last).match().finished())
+                    .extracting(Match.FinishedGame::game)
+                    .containsExactlyElementsOf(
+                            archives ? List.of(5, 6, 7, 8, 9, 10, 11, 12) : games(12));
+        }
+        // After a restart the archive has the older games, the checkpoint the newest.
+        List<GameRecord> archived =
+                games(12).stream()
+                        .map(g -> new GameRecord(g, "X", List.of(), "O", "resign", List.of()))
+                        .toList();
+        driver.journal.archive = CompletableFuture.completedFuture(archived);
+        restartAfter(Duration.ZERO);
+        Client ana = driver.join("ana");
+        ana.send(new ClientMessage.History());
+        assertThat(ana.lastOf(ServerMessage.HistoryMessage.class).games())
+                .extracting(GameRecord::game)
+                .containsExactlyElementsOf(games(12));
+    }
+
+    private static void playResignedGames(Client[] p, int count) {
+        for (int g = 1; g <= count; g++) {
+            p[g % 2].send(new ClientMessage.Resign());
+            p[0].send(new ClientMessage.Rematch());
+            p[1].send(new ClientMessage.Rematch());
+        }
+    }
+
+    private static List<Integer> games(int count) {
+        return java.util.stream.IntStream.rangeClosed(1, count).boxed().toList();
+    }
 }

@@ -114,6 +114,7 @@ final class RoomDriver implements AutoCloseable {
         final Map<Integer, String> games = new LinkedHashMap<>();
         final List<String> closed = new ArrayList<>();
         int checkpointEvery = DEFAULT_CHECKPOINT_EVERY;
+        boolean archivesGames;
         boolean refusing;
         int refused;
 
@@ -159,6 +160,11 @@ final class RoomDriver implements AutoCloseable {
         @Override
         public int checkpointEvery() {
             return checkpointEvery;
+        }
+
+        @Override
+        public boolean archivesGames() {
+            return archivesGames;
         }
 
         @Override
