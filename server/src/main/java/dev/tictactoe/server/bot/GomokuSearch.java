@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
 final class GomokuSearch extends PvsSearch {
 
     /** Below the root only this many best-looking moves are searched. */
-    static final int WIDTH = 12;
+    static final int WIDTH = 16;
 
     /** Attacker moves in the root's threat searches and at the horizon. */
     static final int ROOT_VCF_DEPTH = 12;
