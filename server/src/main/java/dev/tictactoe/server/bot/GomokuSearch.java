@@ -7,15 +7,16 @@ import java.util.SplittableRandom;
  * the budget: its own win by continuous fours, then by fours and threes; then, if the opponent
  * would win that way were it to move, only the moves that refute it are kept. Then iterative
  * deepening PVS ({@link PvsSearch}) with aspiration windows, a transposition table, killer and
- * history ordering; forced answers to a four cost no depth, an open three of the opponent narrows
- * the moves to its defences, so does a win by fours the opponent would have were it to move, and
- * the horizon looks for a win by fours before it evaluates the patterns. Kept whole on purpose: the
- * phases share one budget, table and set of move buffers, on the bot's hot path.
+ * history ordering and late quiet moves searched a ply shallower first; forced answers to a four
+ * cost no depth, an open three of the opponent narrows the moves to its defences, so does a win by
+ * fours the opponent would have were it to move, and the horizon looks for a win by fours before it
+ * evaluates the patterns. Kept whole on purpose: the phases share one budget, table and set of move
+ * buffers, on the bot's hot path.
  */
 final class GomokuSearch extends PvsSearch {
 
     /** Below the root only this many best-looking moves are searched. */
-    static final int WIDTH = 12;
+    static final int WIDTH = 16;
 
     /** Attacker moves in the root's threat searches and at the horizon. */
     static final int ROOT_VCF_DEPTH = 12;
@@ -40,6 +41,11 @@ final class GomokuSearch extends PvsSearch {
 
     /** Nodes that question may visit. */
     static final int DEFENCE_NODES = 200;
+
+    /** Late-move reductions: from this move index on, at nodes with this many plies left. */
+    static final int LMR_FROM = 4;
+
+    static final int LMR_DEPTH = 3;
 
     /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
@@ -392,6 +398,23 @@ final class GomokuSearch extends PvsSearch {
             }
         }
         return stamp;
+    }
+
+    /**
+     * A late move ({@link #LMR_FROM} on, {@link #LMR_DEPTH} plies left or more) after which the
+     * mover has no four and no open three is first searched a ply shallower: the ordering puts the
+     * moves that matter in front, and the ply saved buys depth where the game is decided.
+     */
+    @Override
+    int reduction(int i, int depth) {
+        if (i < LMR_FROM || depth < LMR_DEPTH) {
+            return 0;
+        }
+        int mover = 1 - b.side;
+        if (b.count[mover][Patterns.FIVE] > 0 || b.count[mover][Patterns.OPEN_FOUR] > 0) {
+            return 0;
+        }
+        return 1;
     }
 
     // At the horizon: a quick look for a win by fours, else the static value.

@@ -110,7 +110,11 @@ abstract class PvsSearch {
             if (i == 0) {
                 v = -search(childDepth, ply + 1, -beta, -alpha);
             } else {
-                v = -search(childDepth, ply + 1, -alpha - 1, -alpha);
+                int r = forced ? 0 : reduction(i, depth);
+                v = -search(childDepth - r, ply + 1, -alpha - 1, -alpha);
+                if (r > 0 && v > alpha && !aborted) {
+                    v = -search(childDepth, ply + 1, -alpha - 1, -alpha);
+                }
                 if (v > alpha && v < beta && !aborted) {
                     v = -search(childDepth, ply + 1, -beta, -alpha);
                 }
@@ -232,6 +236,15 @@ abstract class PvsSearch {
         }
         moveToFront(root, n, bestMove);
         return bestScore;
+    }
+
+    /**
+     * Plies to take off the null-window search of the {@code i}-th move (from 0) of a node {@code
+     * depth} plies deep, called after the move is played; a reduced move that beats alpha is
+     * searched again at full depth. None by default.
+     */
+    int reduction(int i, int depth) {
+        return 0;
     }
 
     /** The depth of the last iteration {@link #deepen} finished. */

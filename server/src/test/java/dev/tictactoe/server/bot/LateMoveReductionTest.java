@@ -1,0 +1,56 @@
+package dev.tictactoe.server.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+class LateMoveReductionTest {
+
+    private static GomokuSearch search(PatternBoard board) {
+        return new GomokuSearch(
+                board,
+                new TranspositionTable(10),
+                8,
+                Long.MAX_VALUE,
+                1000,
+                new SplittableRandom(1));
+    }
+
+    // X on (7,5) (7,6) and O far away; X to move.
+    private static PatternBoard twoInARow() {
+        PatternBoard board = new PatternBoard(15, 5, 0);
+        board.play(7 * 15 + 5);
+        board.play(2 * 15 + 2);
+        board.play(7 * 15 + 6);
+        board.play(2 * 15 + 12);
+        return board;
+    }
+
+    @Test
+    void aLateQuietMoveDeepEnoughIsReducedByOnePly() {
+        PatternBoard board = twoInARow();
+        GomokuSearch search = search(board);
+        board.play(12 * 15 + 12); // X plays far off: no threat
+        assertThat(search.reduction(GomokuSearch.LMR_FROM, GomokuSearch.LMR_DEPTH)).isEqualTo(1);
+    }
+
+    @Test
+    void earlyMovesAndShallowNodesAreNotReduced() {
+        PatternBoard board = twoInARow();
+        GomokuSearch search = search(board);
+        board.play(12 * 15 + 12);
+        assertThat(search.reduction(GomokuSearch.LMR_FROM - 1, GomokuSearch.LMR_DEPTH)).isZero();
+        assertThat(search.reduction(GomokuSearch.LMR_FROM, GomokuSearch.LMR_DEPTH - 1)).isZero();
+    }
+
+    @Test
+    void aMoveThatLeavesAnOpenThreeIsNotReduced() {
+        PatternBoard board = twoInARow();
+        GomokuSearch search = search(board);
+        board.play(7 * 15 + 7); // X makes an open three
+        assertThat(search.reduction(GomokuSearch.LMR_FROM + 5, GomokuSearch.LMR_DEPTH + 3))
+                .isZero();
+    }
+}
