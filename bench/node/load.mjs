@@ -93,12 +93,10 @@ async function gameTable(index) {
         log(`unexpected close ${code} in room ${path}`);
       }
     });
-    const welcome = await new Promise((resolve) => {
+    await new Promise((resolve) => {
       me.onWelcome = resolve;
       ws.send(JSON.stringify({ type: 'join', protocol: 1, name }));
     });
-    me.seat = welcome.seat;
-    me.snapshot = welcome.snapshot;
     me.act = () => act(me);
     return me;
   }
@@ -106,6 +104,10 @@ async function gameTable(index) {
   function onMessage(me, message) {
     switch (message.type) {
       case 'welcome':
+        // Taken here, not where the join awaits it: a diff can come in the same read as the
+        // welcome, and is handled before any awaiting code runs.
+        me.seat = message.seat;
+        me.snapshot = message.snapshot;
         me.onWelcome(message);
         return;
       case 'snapshot':
