@@ -146,6 +146,7 @@ public final class GameArchive {
             while (line.hasRemaining()) {
                 log.end += log.channel.write(line, log.end);
             }
+            log.lastWrite = clock.instant();
             if (forceEachGame) {
                 log.channel.force(false);
                 if (log.created) {
@@ -155,7 +156,6 @@ public final class GameArchive {
             } else {
                 unforced.add(code);
             }
-            Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
             if (game > maxGamesPerRoom && game % Math.max(TRIM_SLACK, maxGamesPerRoom) == 0) {
                 trim(code, room);
             }
@@ -172,11 +172,16 @@ public final class GameArchive {
      * one write and not an open, a look at the tail and a close.
      */
     private static final class RoomLog {
+        final Path file;
         final FileChannel channel;
         long end;
         boolean created;
 
-        private RoomLog(FileChannel channel, long end, boolean created) {
+        /** When the last game was written since the file was opened, by the archive's clock. */
+        Instant lastWrite;
+
+        private RoomLog(Path file, FileChannel channel, long end, boolean created) {
+            this.file = file;
             this.channel = channel;
             this.end = end;
             this.created = created;
@@ -194,18 +199,28 @@ public final class GameArchive {
                             StandardOpenOption.READ,
                             StandardOpenOption.WRITE);
             try {
-                return new RoomLog(channel, wholeLinesEnd(channel), created);
+                return new RoomLog(file, channel, wholeLinesEnd(channel), created);
             } catch (IOException | RuntimeException e) {
                 channel.close();
                 throw e;
             }
         }
 
+        /**
+         * Closes the file and, if a game was written to it, gives it the time of that write by the
+         * archive's clock (retention counts from a room's newest file). Set here, not per game: the
+         * system's own time of the write stands in meanwhile, and a call per game was a fifth of
+         * the archive thread's time.
+         */
         void close() {
             try {
                 channel.close();
+                if (lastWrite != null) {
+                    Files.setLastModifiedTime(file, FileTime.from(lastWrite));
+                }
             } catch (IOException e) {
-                // nothing was pending on it: writes go straight to the file
+                // nothing was pending on it: writes go straight to the file; a time not set
+                // leaves the system's time of the last write
             }
         }
     }
@@ -418,6 +433,9 @@ public final class GameArchive {
         try (DirectoryStream<Path> rooms = Files.newDirectoryStream(dir, Files::isDirectory)) {
             for (Path room : rooms) {
                 String code = room.getFileName().toString();
+                if (!live.test(code)) {
+                    closeLog(code); // so its file has the time of its last game
+                }
                 Instant newest = Instant.MIN;
                 List<Path> files = new ArrayList<>();
                 try (DirectoryStream<Path> entries = Files.newDirectoryStream(room)) {

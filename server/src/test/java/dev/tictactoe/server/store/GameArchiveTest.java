@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -190,6 +191,19 @@ class GameArchiveTest {
         assertThat(dir.resolve("GONE01")).doesNotExist();
         assertThat(archive.list("LIVE01")).containsExactly(1); // live rooms keep their games
         assertThat(GameArchive.DEFAULT_RETENTION).isEqualTo(Duration.ofDays(7));
+    }
+
+    @Test
+    void aClosedRoomsFileHasTheArchiveClocksTimeOfItsLastGame() throws Exception {
+        GameArchive archive = archive();
+        archive.write("ABC123", 1, json(1));
+        clock.now = clock.now.plus(Duration.ofDays(1));
+        Instant last = clock.now;
+        archive.write("ABC123", 2, json(2));
+        clock.now = clock.now.plus(Duration.ofHours(5));
+        archive.roomClosed("ABC123");
+        assertThat(Files.getLastModifiedTime(dir.resolve("ABC123").resolve(GameArchive.LOG)))
+                .isEqualTo(FileTime.from(last));
     }
 
     @Test
