@@ -444,9 +444,9 @@ final class Match {
                 idleAfter.toMillis());
     }
 
+    // Copies only the games kept: this runs on the room's loop.
     private List<FinishedGame> newestFinished(int count) {
-        List<FinishedGame> all = List.copyOf(finished);
-        return all.size() <= count ? all : all.subList(all.size() - count, all.size());
+        return finished.stream().skip(Math.max(0, finished.size() - count)).toList();
     }
 
     /**
