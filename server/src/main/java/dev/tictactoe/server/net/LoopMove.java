@@ -64,6 +64,13 @@ final class LoopMove {
                                                     give(channel, registered.cause(), failed);
                                                     return;
                                                 }
+                                                if (!channel.isOpen()) {
+                                                    // This can run as a later task, after a reset
+                                                    // closed the connection and emptied its
+                                                    // pipeline.
+                                                    give(channel, "closed while moving", failed);
+                                                    return;
+                                                }
                                                 if (watched) {
                                                     channel.pipeline()
                                                             .addFirst(WATCH, watchFor.apply(home));
@@ -74,8 +81,8 @@ final class LoopMove {
                         });
     }
 
-    private static void give(Channel channel, Throwable cause, Runnable failed) {
-        log.debug("a connection could not move to its room's loop: {}", String.valueOf(cause));
+    private static void give(Channel channel, Object cause, Runnable failed) {
+        log.debug("a connection could not move to its room's loop: {}", cause);
         failed.run();
         channel.close();
     }

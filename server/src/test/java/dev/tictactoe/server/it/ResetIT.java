@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.read.ListAppender;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -33,7 +34,9 @@ class ResetIT {
             String code = server.create();
             String upgrade = RawHttp.upgrade("/rooms/" + code + "/ws");
             long before = openConnections(port);
-            for (int i = 0; i < 20; i++) {
+            // Enough rounds that a reset lands inside each step of a connection's move between
+            // loops.
+            for (int i = 0; i < 100; i++) {
                 // Mid-request, right after a whole upgrade request, and after the 101.
                 reset(port, upgrade.substring(0, upgrade.length() / 2), false);
                 reset(port, upgrade, false);
@@ -44,11 +47,19 @@ class ResetIT {
             awaitOpenConnections(port, before);
             assertThat(lines.list)
                     .filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN))
-                    .extracting(ILoggingEvent::getFormattedMessage)
+                    .extracting(ResetIT::withCause)
                     .isEmpty();
         } finally {
             root.detachAppender(lines);
         }
+    }
+
+    private static String withCause(ILoggingEvent event) {
+        return event.getThrowableProxy() == null
+                ? event.getFormattedMessage()
+                : event.getFormattedMessage()
+                        + "\n"
+                        + ThrowableProxyUtil.asString(event.getThrowableProxy());
     }
 
     /**
