@@ -72,6 +72,32 @@ final class PatternBoard {
     /** {@code comboCount[side][combo]}: empty cells with that combination. */
     final int[][] comboCount = new int[2][COMBOS];
 
+    /**
+     * {@code tally[side][cell]}: the sum of {@link #TALLY} over the cell's four pattern codes, so a
+     * changed code updates its cell's combination with one addition and one lookup.
+     */
+    private final int[][] tally = new int[2][];
+
+    private static final int TALLY_FIVE = 1 << 8;
+    private static final int TALLY_FOUR = 1 << 4;
+
+    /** A code's share of a tally: fives from bit 8, fours from bit 4 (an open four is two). */
+    private static final int[] TALLY = new int[Patterns.COUNT];
+
+    /** The combination of each tally. */
+    private static final byte[] COMBO_OF_TALLY = new byte[4 * TALLY_FIVE + 1];
+
+    static {
+        TALLY[Patterns.FIVE] = TALLY_FIVE;
+        TALLY[Patterns.OPEN_FOUR] = 2 * TALLY_FOUR;
+        TALLY[Patterns.FOUR] = TALLY_FOUR;
+        TALLY[Patterns.OPEN_THREE] = 1;
+        for (int t = 0; t < COMBO_OF_TALLY.length; t++) {
+            COMBO_OF_TALLY[t] =
+                    (byte) combo(t / TALLY_FIVE, t % TALLY_FIVE / TALLY_FOUR, t % TALLY_FOUR);
+        }
+    }
+
     /** Stones within {@link #NEAR} of each cell. */
     final int[] near;
 
@@ -107,6 +133,7 @@ final class PatternBoard {
             keys[s] = g.wallKeys.clone();
             pattern[s] = new byte[4 * cells];
             combo[s] = new byte[cells];
+            tally[s] = new int[cells];
             comboCount[s][COMBO_NONE] = cells;
             for (int slot = 0; slot < 4 * cells; slot++) {
                 setPattern(s, slot, table[keys[s][slot]]);
@@ -206,6 +233,9 @@ final class PatternBoard {
     private void setPattern(int s, int slot, int code) {
         byte[] ps = pattern[s];
         int old = ps[slot];
+        if (old == code) {
+            return; // most cells a stone touches keep their pattern
+        }
         count[s][old]--;
         value[s] -= VALUE[old];
         ps[slot] = (byte) code;
@@ -213,7 +243,7 @@ final class PatternBoard {
         value[s] += VALUE[code];
         int cell = slot >> 2;
         int was = combo[s][cell];
-        int now = comboOf(ps, slot & ~3);
+        int now = COMBO_OF_TALLY[tally[s][cell] += TALLY[code] - TALLY[old]];
         if (now != was) {
             comboCount[s][was]--;
             comboCount[s][now]++;
@@ -221,21 +251,13 @@ final class PatternBoard {
         }
     }
 
-    /** The combination of the four pattern codes {@code ps[at..at+4)} (one cell, one side). */
-    static int comboOf(byte[] ps, int at) {
-        int fours = 0;
-        int threes = 0;
-        for (int d = at; d < at + 4; d++) {
-            int code = ps[d];
-            if (code == Patterns.FIVE) {
-                return COMBO_FIVE;
-            } else if (code == Patterns.OPEN_FOUR) {
-                fours += 2;
-            } else if (code == Patterns.FOUR) {
-                fours++;
-            } else if (code == Patterns.OPEN_THREE) {
-                threes++;
-            }
+    /**
+     * The combination a stone makes with {@code fives}, {@code fours} (an open four counting two)
+     * and {@code threes} (open ones) over its four lines.
+     */
+    private static int combo(int fives, int fours, int threes) {
+        if (fives > 0) {
+            return COMBO_FIVE;
         }
         if (fours >= 2) {
             return COMBO_OPEN_FOUR;
