@@ -1,11 +1,7 @@
 package dev.tictactoe.bench;
 
-import com.sun.management.UnixOperatingSystemMXBean;
+import dev.tictactoe.server.net.ProcessStats;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -32,19 +28,6 @@ final class RelayMetrics {
         if (gc) {
             System.gc();
         }
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        long cpu =
-                os instanceof com.sun.management.OperatingSystemMXBean sun
-                        ? sun.getProcessCpuTime()
-                        : -1;
-        long openFiles =
-                os instanceof UnixOperatingSystemMXBean unix
-                        ? unix.getOpenFileDescriptorCount()
-                        : -1;
-        long maxFiles =
-                os instanceof UnixOperatingSystemMXBean unix
-                        ? unix.getMaxFileDescriptorCount()
-                        : -1;
         return "{\"pairs\":"
                 + pairs.sum()
                 + ",\"connections\":"
@@ -52,28 +35,15 @@ final class RelayMetrics {
                 + ",\"messages\":"
                 + frames.sum()
                 + ",\"heapUsedBytes\":"
-                + ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
+                + ProcessStats.heapUsed()
                 + ",\"rssBytes\":"
-                + rss()
+                + ProcessStats.rss()
                 + ",\"processCpuNanos\":"
-                + cpu
+                + ProcessStats.cpuNanos()
                 + ",\"openFiles\":"
-                + openFiles
+                + ProcessStats.openFiles()
                 + ",\"maxOpenFiles\":"
-                + maxFiles
+                + ProcessStats.maxFiles()
                 + "}";
-    }
-
-    private static long rss() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
     }
 }

@@ -10,17 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** What the process costs: heap, resident memory, CPU time and file descriptors. */
-final class ProcessStats {
+public final class ProcessStats {
 
     private ProcessStats() {}
 
-    static long heapUsed() {
+    /** Heap in use now, in bytes. */
+    public static long heapUsed() {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         return memory.getHeapMemoryUsage().getUsed();
     }
 
     /** Resident set size from /proc, or -1 where there is no /proc. */
-    static long rss() {
+    public static long rss() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith("VmRSS:")) {
@@ -33,21 +34,24 @@ final class ProcessStats {
         return -1;
     }
 
-    static long cpuNanos() {
+    /** The process's CPU time, all threads, or -1 where the JVM does not say. */
+    public static long cpuNanos() {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean sun
                 ? sun.getProcessCpuTime()
                 : -1;
     }
 
-    static long maxFiles() {
+    /** The open-file limit, or -1 off Unix. */
+    public static long maxFiles() {
         return ManagementFactory.getOperatingSystemMXBean()
                         instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount()
                 : -1;
     }
 
-    static long openFiles() {
+    /** Files (sockets included) open now, or -1 off Unix. */
+    public static long openFiles() {
         return ManagementFactory.getOperatingSystemMXBean()
                         instanceof UnixOperatingSystemMXBean unix
                 ? unix.getOpenFileDescriptorCount()
