@@ -1,15 +1,27 @@
 package dev.tictactoe.server.room;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * The last few encoded diffs of a room, so a member who missed some gets them replayed. The ring
  * starts small and doubles up to its capacity: most rooms sit idle with a handful of diffs.
+ *
+ * <p>Each slot copies its diff into a buffer it keeps and reuses. Holding the diffs themselves kept
+ * every room's last few seconds of them alive through each young collection, to be copied again;
+ * with a thousand busy rooms that was most of the collector's pause.
  */
 final class DiffHistory {
 
     private static final int INITIAL = 4;
 
+    /** The smallest buffer a slot gets, so most diffs fit the first one. */
+    private static final int MIN_BUFFER = 256;
+
     private final int capacity;
-    private byte[][] diffs;
+    private byte[][] buffers;
+    private int[] lengths;
 
     /** Versions {@code newest - held + 1 .. newest} are held. */
     private long newest;
@@ -22,17 +34,25 @@ final class DiffHistory {
                     "a diff history holds at least one diff, not " + capacity);
         }
         this.capacity = capacity;
-        this.diffs = new byte[Math.min(INITIAL, capacity)][];
+        this.buffers = new byte[Math.min(INITIAL, capacity)][];
+        this.lengths = new int[buffers.length];
     }
 
     /** Adds the diff that produced {@code version}, one more than the newest held. */
     void add(long version, byte[] encodedDiff) {
-        if (held == diffs.length && diffs.length < capacity) {
+        if (held == buffers.length && buffers.length < capacity) {
             grow();
         }
         newest = version;
-        diffs[slot(version)] = encodedDiff;
-        held = Math.min(held + 1, diffs.length);
+        int slot = slot(version);
+        byte[] buffer = buffers[slot];
+        if (buffer == null || buffer.length < encodedDiff.length) {
+            buffer = new byte[Math.max(MIN_BUFFER, Integer.highestOneBit(encodedDiff.length) * 2)];
+            buffers[slot] = buffer;
+        }
+        System.arraycopy(encodedDiff, 0, buffer, 0, encodedDiff.length);
+        lengths[slot] = encodedDiff.length;
+        held = Math.min(held + 1, buffers.length);
     }
 
     /** True if every diff after {@code version} up to the newest is still held. */
@@ -42,12 +62,13 @@ final class DiffHistory {
 
     /** The encoded diff that produced {@code version}; callers check {@link #covers} first. */
     byte[] get(long version) {
-        return diffs[slot(version)];
+        int slot = slot(version);
+        return Arrays.copyOf(buffers[slot], lengths[slot]);
     }
 
     /** The held diffs, oldest first; the last produced the newest version. */
-    java.util.List<byte[]> held() {
-        java.util.List<byte[]> list = new java.util.ArrayList<>(held);
+    List<byte[]> held() {
+        List<byte[]> list = new ArrayList<>(held);
         for (long v = newest - held + 1; v <= newest; v++) {
             list.add(get(v));
         }
@@ -55,15 +76,19 @@ final class DiffHistory {
     }
 
     private int slot(long version) {
-        return (int) (version % diffs.length);
+        return (int) (version % buffers.length);
     }
 
-    /** Doubles the ring, moving each held diff to its slot in the larger one. */
+    /** Doubles the ring, moving each held diff's buffer to its slot in the larger one. */
     private void grow() {
-        byte[][] old = diffs;
-        diffs = new byte[Math.min(capacity, old.length * 2)][];
+        byte[][] oldBuffers = buffers;
+        int[] oldLengths = lengths;
+        buffers = new byte[Math.min(capacity, oldBuffers.length * 2)][];
+        lengths = new int[buffers.length];
         for (long v = newest - held + 1; v <= newest; v++) {
-            diffs[slot(v)] = old[(int) (v % old.length)];
+            int from = (int) (v % oldBuffers.length);
+            buffers[slot(v)] = oldBuffers[from];
+            lengths[slot(v)] = oldLengths[from];
         }
     }
 }

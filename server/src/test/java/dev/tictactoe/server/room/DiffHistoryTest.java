@@ -6,8 +6,9 @@ import org.junit.jupiter.api.Test;
 
 class DiffHistoryTest {
 
+    /** Lengths vary, and some outgrow a slot's first buffer, so reused buffers are tested. */
     private static byte[] diff(long version) {
-        return ("diff " + version).getBytes();
+        return ("diff " + version + " " + "x".repeat((int) (version * 37 % 600))).getBytes();
     }
 
     @Test
