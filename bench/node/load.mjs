@@ -40,6 +40,7 @@ async function playRun() {
   for (const t of tables) t.start();
   await delay(options.warmup * 1000);
   const cpuBefore = serverCpu();
+  const clientBefore = process.cpuUsage();
   const start = process.hrtime.bigint();
   stats.measuring = true;
   const ticker = setInterval(() => log(`moves ${stats.moves} errors ${stats.errors}`), 1000);
@@ -48,6 +49,8 @@ async function playRun() {
   clearInterval(ticker);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const cpuAfter = serverCpu();
+  const client = process.cpuUsage(clientBefore);
+  const clientSeconds = (client.user + client.system) / 1e6;
   for (const t of tables) t.stop();
   report({
     target: options.relay ? 'relay' : 'game',
@@ -63,6 +66,8 @@ async function playRun() {
     latencyMicros: percentiles(stats.latencies),
     serverCpuMicrosPerMove: cpuBefore == null ? null : ((cpuAfter - cpuBefore) * 1e6) / Math.max(1, stats.moves),
     serverCpuCores: cpuBefore == null ? null : (cpuAfter - cpuBefore) / seconds,
+    // Near 1, this client was the bottleneck and its own queueing is in the latencies.
+    clientCpuCores: clientSeconds / seconds,
   });
 }
 

@@ -32,6 +32,7 @@ for (let i = 0; i < args.length; i += 3) {
     `${ratio(gl.p50, rl.p50)} / ${ratio(gl.p99, rl.p99)}`]);
   rows.push(pair(label, 'server CPU (µs/move)', game.serverCpuMicrosPerMove, relay.serverCpuMicrosPerMove));
   rows.push(pair(label, 'moves/s', game.movesPerSecond, relay.movesPerSecond));
+  rows.push(pair(label, 'client CPU (cores)', game.clientCpuCores, relay.clientCpuCores, 2));
 }
 print(rows);
 
