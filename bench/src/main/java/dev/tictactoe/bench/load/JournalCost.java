@@ -206,6 +206,7 @@ public final class JournalCost {
                         "-XX:+UseSerialGC",
                         "-Xms128m",
                         "-Xmn64m",
+                        "-XX:MetaspaceSize=64m",
                         "-Xmx1g",
                         "-cp",
                         System.getProperty("java.class.path"),
