@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.SplittableRandom;
-
 class EvaluationTest {
 
     // X on (7,5) (7,6) (5,7) (6,7): a stone on (7,7) makes two open threes; O has nothing.
@@ -19,14 +17,7 @@ class EvaluationTest {
     }
 
     private static int evaluate(PatternBoard board) {
-        return new GomokuSearch(
-                        board,
-                        new TranspositionTable(10),
-                        4,
-                        Long.MAX_VALUE,
-                        1000,
-                        new SplittableRandom(1))
-                .evaluate();
+        return UntimedSearch.over(board, 4).evaluate();
     }
 
     @Test

@@ -4,19 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.SplittableRandom;
-
 class LateMoveReductionTest {
-
-    private static GomokuSearch search(PatternBoard board) {
-        return new GomokuSearch(
-                board,
-                new TranspositionTable(10),
-                8,
-                Long.MAX_VALUE,
-                1000,
-                new SplittableRandom(1));
-    }
 
     // X on (7,5) (7,6) and O far away; X to move.
     private static PatternBoard twoInARow() {
@@ -31,7 +19,7 @@ class LateMoveReductionTest {
     @Test
     void aLateQuietMoveDeepEnoughIsReducedByOnePly() {
         PatternBoard board = twoInARow();
-        GomokuSearch search = search(board);
+        GomokuSearch search = UntimedSearch.over(board, 8);
         board.play(12 * 15 + 12); // X plays far off: no threat
         assertThat(search.reduction(GomokuSearch.LMR_FROM, GomokuSearch.LMR_DEPTH)).isEqualTo(1);
     }
@@ -39,7 +27,7 @@ class LateMoveReductionTest {
     @Test
     void earlyMovesAndShallowNodesAreNotReduced() {
         PatternBoard board = twoInARow();
-        GomokuSearch search = search(board);
+        GomokuSearch search = UntimedSearch.over(board, 8);
         board.play(12 * 15 + 12);
         assertThat(search.reduction(GomokuSearch.LMR_FROM - 1, GomokuSearch.LMR_DEPTH)).isZero();
         assertThat(search.reduction(GomokuSearch.LMR_FROM, GomokuSearch.LMR_DEPTH - 1)).isZero();
@@ -48,7 +36,7 @@ class LateMoveReductionTest {
     @Test
     void aMoveThatLeavesAnOpenThreeIsNotReduced() {
         PatternBoard board = twoInARow();
-        GomokuSearch search = search(board);
+        GomokuSearch search = UntimedSearch.over(board, 8);
         board.play(7 * 15 + 7); // X makes an open three
         assertThat(search.reduction(GomokuSearch.LMR_FROM + 5, GomokuSearch.LMR_DEPTH + 3))
                 .isZero();
