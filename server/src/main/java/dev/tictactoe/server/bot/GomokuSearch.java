@@ -391,11 +391,10 @@ final class GomokuSearch extends PvsSearch {
             mark[threats.line[i]] = stamp;
         }
         int[] cs = area;
-        for (int i = 0, all = b.candidates(cs); i < all; i++) {
-            int c = cs[i];
-            if (b.best(0, c) >= Patterns.FOUR || b.best(1, c) >= Patterns.FOUR) {
-                mark[c] = stamp;
-            }
+        for (int i = 0, all = b.cellsAtLeast(0, Patterns.FOUR, 1, Patterns.FOUR, cs);
+                i < all;
+                i++) {
+            mark[cs[i]] = stamp;
         }
         return stamp;
     }

@@ -378,19 +378,81 @@ final class PatternBoard {
             return 0;
         }
         int n = 0;
+        // Lines left to find: once all are, the rest of the box has none.
+        int left = count[s][Patterns.FIVE];
+        byte[] ps = pattern[s];
         // A completing cell always touches a stone of its line, so it is near one.
         int at = 4 * moveCount;
         for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1);
-                r <= r1 && n < limit;
+                r <= r1 && n < limit && left > 0;
                 r++) {
             int c1 = r * size + Math.min(size - 1, box[at + 3] + 1);
-            for (int c = r * size + Math.max(0, box[at + 2] - 1); c <= c1 && n < limit; c++) {
-                if (stone[c] == 0 && near[c] > 0 && best(s, c) == Patterns.FIVE) {
-                    out[n++] = c;
+            for (int c = r * size + Math.max(0, box[at + 2] - 1);
+                    c <= c1 && n < limit && left > 0;
+                    c++) {
+                if (stone[c] == 0 && near[c] > 0) {
+                    int lines = linesAtLeast(ps, c, Patterns.FIVE);
+                    if (lines > 0) {
+                        out[n++] = c;
+                        left -= lines;
+                    }
                 }
             }
         }
         return n;
+    }
+
+    /**
+     * Fills {@code out} with the candidate cells, in {@link #candidates} order, where {@code a}
+     * makes {@code minA} or more on some line or {@code d} makes {@code minD} or more (pass {@link
+     * Patterns#COUNT} for none); returns how many. The scan stops once every such (cell, direction)
+     * pair on the board has been seen: threats are few, and usually found well before the end.
+     */
+    int cellsAtLeast(int a, int minA, int d, int minD, int[] out) {
+        int[] ca = count[a];
+        int[] cd = count[d];
+        int left = 0;
+        for (int code = minA; code < Patterns.COUNT; code++) {
+            left += ca[code];
+        }
+        for (int code = minD; code < Patterns.COUNT; code++) {
+            left += cd[code];
+        }
+        if (left == 0 || moveCount == 0) {
+            return 0;
+        }
+        byte[] pa = pattern[a];
+        byte[] pd = pattern[d];
+        int at = 4 * moveCount;
+        int r0 = Math.max(0, box[at] - NEAR);
+        int r1 = Math.min(size - 1, box[at + 1] + NEAR);
+        int c0 = Math.max(0, box[at + 2] - NEAR);
+        int c1 = Math.min(size - 1, box[at + 3] + NEAR);
+        int n = 0;
+        for (int r = r0; r <= r1; r++) {
+            for (int c = r * size + c0, end = r * size + c1; c <= end; c++) {
+                if (stone[c] == 0 && near[c] > 0) {
+                    int lines = linesAtLeast(pa, c, minA) + linesAtLeast(pd, c, minD);
+                    if (lines > 0) {
+                        out[n++] = c;
+                        left -= lines;
+                        if (left == 0) {
+                            return n;
+                        }
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    // How many of the four codes of `cell` in `ps` reach `code`.
+    private static int linesAtLeast(byte[] ps, int cell, int code) {
+        int b = 4 * cell;
+        return (ps[b] >= code ? 1 : 0)
+                + (ps[b + 1] >= code ? 1 : 0)
+                + (ps[b + 2] >= code ? 1 : 0)
+                + (ps[b + 3] >= code ? 1 : 0);
     }
 
     /**

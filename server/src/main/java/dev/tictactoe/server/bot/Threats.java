@@ -312,12 +312,9 @@ final class Threats {
         int min = withThrees ? Patterns.OPEN_THREE : Patterns.FOUR;
         int n = 0;
         int[] cs = area;
-        for (int i = 0, all = b.candidates(cs); i < all; i++) {
+        for (int i = 0, all = b.cellsAtLeast(att, min, def, Patterns.COUNT, cs); i < all; i++) {
             int c = cs[i];
             int best = b.best(att, c);
-            if (best < min) {
-                continue;
-            }
             n = insert(out, score, n, c, best * 4096 + weight(att, c) + weight(def, c));
         }
         return n;
@@ -333,7 +330,10 @@ final class Threats {
         int mark = ++stamp;
         byte[] pa = b.pattern[att];
         int[] cs = area;
-        for (int i = 0, all = b.candidates(cs); i < all; i++) {
+        // The attacker has no five here, so its open fours are its codes of OPEN_FOUR or more.
+        for (int i = 0, all = b.cellsAtLeast(def, Patterns.FOUR, att, Patterns.OPEN_FOUR, cs);
+                i < all;
+                i++) {
             int c = cs[i];
             if (b.best(def, c) >= Patterns.FOUR) {
                 n = addDefence(c, mark, att, def, out, score, n);

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /** The incremental patterns agree with a recount from scratch after any moves and undos. */
@@ -34,6 +35,57 @@ class PatternBoardTest {
             }
             assertThat(board.hash).isEqualTo(new PatternBoard(size, k, game % 2).hash);
             assertMatchesRecount(board);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}x{0} k={1}")
+    @CsvSource({"15,5", "9,4", "10,6"})
+    void threatScansFindWhatAFullScanFinds(int size, int k) {
+        SplittableRandom random = new SplittableRandom(size * 17L + k);
+        int[] out = new int[size * size];
+        int[] all = new int[size * size];
+        for (int game = 0; game < 20; game++) {
+            PatternBoard board = new PatternBoard(size, k, game % 2);
+            // Stones kept close together, so threats appear.
+            int centre = (size / 2) * size + size / 2;
+            for (int step = 0; step < 60 && !board.full(); step++) {
+                if (board.moveCount > 0 && random.nextInt(4) == 0) {
+                    board.undo();
+                } else {
+                    int n = board.candidates(all);
+                    board.play(board.moveCount == 0 ? centre : all[random.nextInt(n)]);
+                }
+                int n = board.candidates(all);
+                for (int a = 0; a < 2; a++) {
+                    for (int minA = Patterns.THREE; minA <= Patterns.COUNT; minA++) {
+                        for (int minD = Patterns.FOUR; minD <= Patterns.COUNT; minD++) {
+                            int found = board.cellsAtLeast(a, minA, 1 - a, minD, out);
+                            int expected = 0;
+                            int[] want = new int[n];
+                            for (int i = 0; i < n; i++) {
+                                int c = all[i];
+                                if (board.best(a, c) >= minA || board.best(1 - a, c) >= minD) {
+                                    want[expected++] = c;
+                                }
+                            }
+                            assertThat(Arrays.copyOf(out, found))
+                                    .containsExactly(Arrays.copyOf(want, expected));
+                        }
+                    }
+                    for (int limit = 1; limit <= 3; limit++) {
+                        int found = board.winningCells(a, out, limit);
+                        int expected = 0;
+                        int[] want = new int[limit];
+                        for (int i = 0; i < n && expected < limit; i++) {
+                            if (board.best(a, all[i]) == Patterns.FIVE) {
+                                want[expected++] = all[i];
+                            }
+                        }
+                        assertThat(Arrays.copyOf(out, found))
+                                .containsExactly(Arrays.copyOf(want, expected));
+                    }
+                }
+            }
         }
     }
 
