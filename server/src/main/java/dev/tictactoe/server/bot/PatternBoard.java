@@ -107,7 +107,15 @@ final class PatternBoard {
     long hash;
 
     private final byte[] table;
-    private final int[][] keys = new int[2][];
+
+    /**
+     * Per (cell, direction): the table keys of both sides in one int, X's in the low 16 bits and
+     * O's above (3^10 keys fit in 16 bits), so a stone updates both with one addition.
+     */
+    private final int[] keys;
+
+    private static final int KEY_BITS = 16;
+    private static final int KEY_MASK = (1 << KEY_BITS) - 1;
     private final Geometry g;
 
     /** Bounding box of the stones after each move: minimum row, maximum row, min col, max col. */
@@ -128,15 +136,18 @@ final class PatternBoard {
         box[2] = size;
         box[3] = -1;
         side = firstSide;
+        keys = new int[4 * cells];
+        for (int slot = 0; slot < 4 * cells; slot++) {
+            keys[slot] = g.wallKeys[slot] | g.wallKeys[slot] << KEY_BITS;
+        }
         hash = firstSide == 1 ? KEYS[KEYS.length - 1] : 0;
         for (int s = 0; s < 2; s++) {
-            keys[s] = g.wallKeys.clone();
             pattern[s] = new byte[4 * cells];
             combo[s] = new byte[cells];
             tally[s] = new int[cells];
             comboCount[s][COMBO_NONE] = cells;
             for (int slot = 0; slot < 4 * cells; slot++) {
-                setPattern(s, slot, table[keys[s][slot]]);
+                setPattern(s, slot, table[key(s, keys[slot])]);
             }
         }
     }
@@ -306,7 +317,7 @@ final class PatternBoard {
         hash ^= KEYS[2 * cell + me] ^ KEYS[KEYS.length - 1];
         for (int s = 0; s < 2; s++) {
             for (int d = 0; d < 4; d++) {
-                setPattern(s, 4 * cell + d, table[keys[s][4 * cell + d]]);
+                setPattern(s, 4 * cell + d, table[key(s, keys[4 * cell + d])]);
             }
         }
     }
@@ -320,6 +331,8 @@ final class PatternBoard {
     // A stone of `owner` appears (sign 1) or goes (-1) at `cell`: every cell whose line window
     // covers it sees one digit change, 1 for the owner and 2 for the other side.
     private void update(int cell, int owner, int sign) {
+        // The owner's digit becomes 1, the other side's 2.
+        int digits = owner == 0 ? 1 | 2 << KEY_BITS : 2 | 1 << KEY_BITS;
         for (int d = 0; d < 4; d++) {
             int[] cs = g.lineCells[4 * cell + d];
             int[] ws = g.lineWeights[4 * cell + d];
@@ -327,14 +340,18 @@ final class PatternBoard {
                 int e = cs[i];
                 int slot = 4 * e + d;
                 int weight = ws[i];
-                keys[owner][slot] += sign * weight;
-                keys[1 - owner][slot] += sign * 2 * weight;
+                int both = keys[slot] += sign * weight * digits;
                 if (stone[e] == 0) {
-                    setPattern(owner, slot, table[keys[owner][slot]]);
-                    setPattern(1 - owner, slot, table[keys[1 - owner][slot]]);
+                    setPattern(0, slot, table[both & KEY_MASK]);
+                    setPattern(1, slot, table[both >>> KEY_BITS]);
                 }
             }
         }
+    }
+
+    // Side s's key out of a packed pair.
+    private static int key(int s, int both) {
+        return s == 0 ? both & KEY_MASK : both >>> KEY_BITS;
     }
 
     /** The cells within k-1 of {@code cell} along direction {@code d}, inside the board. */
