@@ -17,20 +17,22 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * {@code match [board=15:5] [a=hard] [b=legacy] [games=100] [nodes=N | ms=200] [seed=1]}: plays two
- * engine configurations against each other from seeded openings (two or three stones near the
- * centre), each opening twice with the colours swapped, and prints A's score with a 95% error.
- * Engines: easy, medium, hard, perfect, legacy (HARD as it was before the pattern engine), and
- * brain: an outside Gomocup engine run as a process ({@code b.cmd=/path/to/pbrain-x}, limited by
- * {@code b.depth=}, {@code b.nodes=} or {@code b.ms=}; see {@link PiskvorkBrain}). With {@code
- * nodes} every move gets that node budget and the match replays exactly; with {@code ms} the clock
- * decides. {@code a.nodes=}, {@code b.ms=} and the like set one side only. {@code show=lost} (or
- * {@code all}) prints the moves and final board of every game A lost (or of every game). At the end
- * each side's thinking time is summed up: mean, 99th percentile and maximum of the wall and the
- * thread's CPU time per move, and with a clock how far p99 and the maximum run over the budget. A
- * brain that gives no answer within {@code b.timeout=} ms (by default {@link
- * PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is longer), exits or
- * reports an error loses that game; it is killed and started afresh for the next one.
+ * {@code match [board=15:5] [a=hard] [b=legacy] [games=100] [nodes=N | ms=200] [seed=1]
+ * [stones=N]}: plays two engine configurations against each other from seeded openings (two or
+ * three stones near the centre, or {@code stones} of them; 0 starts on the empty board, where the
+ * seeded choice among equal moves varies the games), each opening twice with the colours swapped,
+ * and prints A's score with a 95% error. Engines: easy, medium, hard, perfect, legacy (HARD as it
+ * was before the pattern engine), and brain: an outside Gomocup engine run as a process ({@code
+ * b.cmd=/path/to/pbrain-x}, limited by {@code b.depth=}, {@code b.nodes=} or {@code b.ms=}; see
+ * {@link PiskvorkBrain}). With {@code nodes} every move gets that node budget and the match replays
+ * exactly; with {@code ms} the clock decides. {@code a.nodes=}, {@code b.ms=} and the like set one
+ * side only. {@code show=lost} (or {@code all}) prints the moves and final board of every game A
+ * lost (or of every game). At the end each side's thinking time is summed up: mean, 99th percentile
+ * and maximum of the wall and the thread's CPU time per move, and with a clock how far p99 and the
+ * maximum run over the budget. A brain that gives no answer within {@code b.timeout=} ms (by
+ * default {@link PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is
+ * longer), exits or reports an error loses that game; it is killed and started afresh for the next
+ * one.
  */
 final class MatchCommand {
 
@@ -94,10 +96,11 @@ final class MatchCommand {
         MoveTimes[] times = {new MoveTimes(), new MoveTimes()};
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         SplittableRandom openings = new SplittableRandom(seed);
+        int stones = Integer.parseInt(opts.getOrDefault("stones", "-1"));
         int[] opening = null;
         for (int game = 0; game < games; game++) {
             if (game % 2 == 0) {
-                opening = opening(rules, openings);
+                opening = opening(rules, stones, openings);
             }
             boolean aIsX = game % 2 == 0;
             Board board = Boards.replay(rules, Mark.X, opening);
@@ -289,9 +292,9 @@ final class MatchCommand {
         return String.format("%.1f%% ± %.1f%%", 100 * mean, 196 * Math.sqrt(var / n));
     }
 
-    // Two or three stones within two cells of the centre.
-    private static int[] opening(Rules rules, SplittableRandom random) {
-        int stones = 2 + random.nextInt(2);
+    // Two or three stones (or `count`, if not negative) within two cells of the centre.
+    private static int[] opening(Rules rules, int count, SplittableRandom random) {
+        int stones = count >= 0 ? count : 2 + random.nextInt(2);
         int centre = rules.size() / 2;
         int[] cells = new int[stones];
         for (int i = 0; i < stones; i++) {
