@@ -10,7 +10,8 @@ import java.util.SplittableRandom;
  * history ordering and late quiet moves searched a ply shallower first; forced answers to a four
  * cost no depth, an open three of the opponent narrows the moves to its defences, so does a win by
  * fours the opponent would have were it to move, and the horizon looks for a win by fours before it
- * evaluates the patterns. Kept whole on purpose: the phases share one budget, table and set of move
+ * evaluates the patterns. Quiet nodes near the horizon whose static value is far outside a null
+ * window are cut short (futility pruning and razoring). Kept whole on purpose: the phases share one budget, table and set of move
  * buffers, on the bot's hot path.
  */
 final class GomokuSearch extends PvsSearch {
@@ -46,6 +47,18 @@ final class GomokuSearch extends PvsSearch {
     static final int LMR_FROM = 4;
 
     static final int LMR_DEPTH = 3;
+
+    /**
+     * Plies left up to which a quiet node (a null window, no four or open three of the opponent to
+     * answer) trusts its static value: it returns that value if it beats beta by {@link
+     * #FUTILITY_MARGIN} a ply, and only looks for a win by fours if it falls short of alpha by
+     * {@link #RAZOR_MARGIN} a ply. Near the horizon a static value that far outside the window is
+     * rarely overturned, and the nodes saved go to the moves that are close.
+     */
+    static final int PRUNE_DEPTH = 2;
+
+    static final int FUTILITY_MARGIN = 200;
+    static final int RAZOR_MARGIN = 300;
 
     /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
@@ -345,6 +358,18 @@ final class GomokuSearch extends PvsSearch {
         int cutoff = probe(key, depth, ply, alpha, beta);
         if (cutoff != NO_CUTOFF) {
             return cutoff;
+        }
+        if (forced == 0
+                && depth <= PRUNE_DEPTH
+                && beta - alpha == 1
+                && b.count[op][Patterns.OPEN_FOUR] == 0) {
+            int eval = evaluate();
+            if (eval - FUTILITY_MARGIN * depth >= beta) {
+                return eval;
+            }
+            if (eval + RAZOR_MARGIN * depth < alpha) {
+                return horizon(ply);
+            }
         }
         int[] ms = moveBuf[ply];
         int n;
