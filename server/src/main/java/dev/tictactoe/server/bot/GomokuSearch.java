@@ -57,8 +57,8 @@ final class GomokuSearch extends PvsSearch {
      */
     static final int PRUNE_DEPTH = 2;
 
-    static final int FUTILITY_MARGIN = 200;
-    static final int RAZOR_MARGIN = 300;
+    static final int FUTILITY_MARGIN = 300;
+    static final int RAZOR_MARGIN = 450;
 
     /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
