@@ -11,8 +11,8 @@ import java.util.SplittableRandom;
  * cost no depth, an open three of the opponent narrows the moves to its defences, so does a win by
  * fours the opponent would have were it to move, and the horizon looks for a win by fours before it
  * evaluates the patterns. Quiet nodes near the horizon whose static value is far outside a null
- * window are cut short (futility pruning and razoring). Kept whole on purpose: the phases share one budget, table and set of move
- * buffers, on the bot's hot path.
+ * window are cut short (futility pruning and razoring). Kept whole on purpose: the phases share one
+ * budget, table and set of move buffers, on the bot's hot path.
  */
 final class GomokuSearch extends PvsSearch {
 
