@@ -6,19 +6,9 @@ import org.junit.jupiter.api.Test;
 
 class LateMoveReductionTest {
 
-    // X on (7,5) (7,6) and O far away; X to move.
-    private static PatternBoard twoInARow() {
-        PatternBoard board = new PatternBoard(15, 5, 0);
-        board.play(7 * 15 + 5);
-        board.play(2 * 15 + 2);
-        board.play(7 * 15 + 6);
-        board.play(2 * 15 + 12);
-        return board;
-    }
-
     @Test
     void aLateQuietMoveDeepEnoughIsReducedByOnePly() {
-        PatternBoard board = twoInARow();
+        PatternBoard board = UntimedSearch.twoInARow();
         GomokuSearch search = UntimedSearch.over(board, 8);
         board.play(12 * 15 + 12); // X plays far off: no threat
         assertThat(search.reduction(GomokuSearch.LMR_FROM, GomokuSearch.LMR_DEPTH)).isEqualTo(1);
@@ -26,7 +16,7 @@ class LateMoveReductionTest {
 
     @Test
     void earlyMovesAndShallowNodesAreNotReduced() {
-        PatternBoard board = twoInARow();
+        PatternBoard board = UntimedSearch.twoInARow();
         GomokuSearch search = UntimedSearch.over(board, 8);
         board.play(12 * 15 + 12);
         assertThat(search.reduction(GomokuSearch.LMR_FROM - 1, GomokuSearch.LMR_DEPTH)).isZero();
@@ -35,7 +25,7 @@ class LateMoveReductionTest {
 
     @Test
     void aMoveThatLeavesAnOpenThreeIsNotReduced() {
-        PatternBoard board = twoInARow();
+        PatternBoard board = UntimedSearch.twoInARow();
         GomokuSearch search = UntimedSearch.over(board, 8);
         board.play(7 * 15 + 7); // X makes an open three
         assertThat(search.reduction(GomokuSearch.LMR_FROM + 5, GomokuSearch.LMR_DEPTH + 3))

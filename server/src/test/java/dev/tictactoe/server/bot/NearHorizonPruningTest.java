@@ -6,14 +6,20 @@ import org.junit.jupiter.api.Test;
 
 class NearHorizonPruningTest {
 
-    // X on (7,5) (7,6) and O far away; X to move: a quiet position.
-    private static PatternBoard quiet() {
-        PatternBoard board = new PatternBoard(15, 5, 0);
-        board.play(7 * 15 + 5);
-        board.play(2 * 15 + 2);
-        board.play(7 * 15 + 6);
-        board.play(2 * 15 + 12);
-        return board;
+    private static final int FUTILITY = GomokuSearch.FUTILITY_MARGIN;
+    private static final int RAZOR = GomokuSearch.RAZOR_MARGIN;
+
+    /** What one call of the search returned, and how many nodes it visited. */
+    private record Outcome(int value, long nodes) {}
+
+    private static Outcome search(PatternBoard board, int depth, int alpha, int beta) {
+        GomokuSearch search = UntimedSearch.over(board, 8);
+        int value = search.search(depth, 1, alpha, beta);
+        return new Outcome(value, search.nodes);
+    }
+
+    private static int evaluate(PatternBoard board) {
+        return UntimedSearch.over(board, 8).evaluate();
     }
 
     // O on (3,5) (3,6) (3,7), an open three, and X scattered; X to move and must answer it.
@@ -28,60 +34,47 @@ class NearHorizonPruningTest {
 
     @Test
     void aQuietNodeFarAboveBetaReturnsItsStaticValueUnsearched() {
-        PatternBoard board = quiet();
-        GomokuSearch search = UntimedSearch.over(board, 8);
-        int eval = search.evaluate();
-        int beta = eval - 2 * GomokuSearch.FUTILITY_MARGIN;
-        assertThat(search.search(2, 1, beta - 1, beta)).isEqualTo(eval);
-        assertThat(search.nodes).isEqualTo(1);
+        PatternBoard board = UntimedSearch.twoInARow();
+        int eval = evaluate(board);
+        int beta = eval - 2 * FUTILITY;
+        assertThat(search(board, 2, beta - 1, beta)).isEqualTo(new Outcome(eval, 1));
     }
 
     @Test
     void aQuietNodeFarBelowAlphaOnlyLooksForFours() {
-        PatternBoard board = quiet();
-        GomokuSearch search = UntimedSearch.over(board, 8);
-        int eval = search.evaluate();
-        int alpha = eval + 2 * GomokuSearch.RAZOR_MARGIN + 1;
-        assertThat(search.search(2, 1, alpha, alpha + 1)).isEqualTo(eval);
-        assertThat(search.nodes).isEqualTo(1);
+        PatternBoard board = UntimedSearch.twoInARow();
+        int eval = evaluate(board);
+        int alpha = eval + 2 * RAZOR + 1;
+        assertThat(search(board, 2, alpha, alpha + 1)).isEqualTo(new Outcome(eval, 1));
     }
 
     @Test
-    void aNodeJustOutsideTheMarginIsSearched() {
-        PatternBoard board = quiet();
-        GomokuSearch search = UntimedSearch.over(board, 8);
-        int beta = search.evaluate() - 2 * GomokuSearch.FUTILITY_MARGIN + 1;
-        search.search(2, 1, beta - 1, beta);
-        assertThat(search.nodes).isGreaterThan(1);
+    void aNodeJustInsideTheMarginIsSearched() {
+        PatternBoard board = UntimedSearch.twoInARow();
+        int beta = evaluate(board) - 2 * FUTILITY + 1;
+        assertThat(search(board, 2, beta - 1, beta).nodes()).isGreaterThan(1);
     }
 
     @Test
     void aNodeWithAWideWindowIsSearched() {
-        PatternBoard board = quiet();
-        GomokuSearch search = UntimedSearch.over(board, 8);
-        int eval = search.evaluate();
-        search.search(
-                1, 1, eval - 10 * GomokuSearch.RAZOR_MARGIN, eval - GomokuSearch.FUTILITY_MARGIN);
-        assertThat(search.nodes).isGreaterThan(1);
+        PatternBoard board = UntimedSearch.twoInARow();
+        int eval = evaluate(board);
+        assertThat(search(board, 1, eval - 10 * RAZOR, eval - FUTILITY).nodes()).isGreaterThan(1);
+    }
+
+    @Test
+    void deeperNodesAreNotCutShort() {
+        PatternBoard board = UntimedSearch.twoInARow();
+        int depth = GomokuSearch.PRUNE_DEPTH + 1;
+        int beta = evaluate(board) - depth * FUTILITY - 1000;
+        assertThat(search(board, depth, beta - 1, beta).nodes()).isGreaterThan(1);
     }
 
     @Test
     void anOpenThreeOfTheOpponentIsAlwaysAnswered() {
         PatternBoard board = openThreeToAnswer();
         assertThat(board.count[1][Patterns.OPEN_FOUR]).isPositive();
-        GomokuSearch search = UntimedSearch.over(board, 8);
-        int beta = search.evaluate() - 2 * GomokuSearch.FUTILITY_MARGIN;
-        search.search(2, 1, beta - 1, beta);
-        assertThat(search.nodes).isGreaterThan(1);
-    }
-
-    @Test
-    void deeperNodesAreNotCutShort() {
-        PatternBoard board = quiet();
-        GomokuSearch search = UntimedSearch.over(board, 8);
-        int depth = GomokuSearch.PRUNE_DEPTH + 1;
-        int beta = search.evaluate() - depth * GomokuSearch.FUTILITY_MARGIN - 1000;
-        search.search(depth, 1, beta - 1, beta);
-        assertThat(search.nodes).isGreaterThan(1);
+        int beta = evaluate(board) - 2 * FUTILITY;
+        assertThat(search(board, 2, beta - 1, beta).nodes()).isGreaterThan(1);
     }
 }

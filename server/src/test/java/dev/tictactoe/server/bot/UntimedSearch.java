@@ -7,6 +7,16 @@ final class UntimedSearch {
 
     private UntimedSearch() {}
 
+    /** X on (7,5) (7,6) and O far away, X to move: a quiet position with nothing to answer. */
+    static PatternBoard twoInARow() {
+        PatternBoard board = new PatternBoard(15, 5, 0);
+        board.play(7 * 15 + 5);
+        board.play(2 * 15 + 2);
+        board.play(7 * 15 + 6);
+        board.play(2 * 15 + 12);
+        return board;
+    }
+
     static GomokuSearch over(PatternBoard board, int maxDepth) {
         return new GomokuSearch(
                 board,
