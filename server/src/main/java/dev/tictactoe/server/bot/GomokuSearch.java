@@ -368,7 +368,8 @@ final class GomokuSearch extends PvsSearch {
                 return eval;
             }
             if (eval + RAZOR_MARGIN * depth < alpha) {
-                return horizon(ply);
+                int win = quickWin(ply);
+                return win != 0 ? win : eval;
             }
         }
         int[] ms = moveBuf[ply];
@@ -443,13 +444,18 @@ final class GomokuSearch extends PvsSearch {
 
     // At the horizon: a quick look for a win by fours, else the static value.
     private int horizon(int ply) {
-        if (threats.vcf(
-                LEAF_VCF_DEPTH,
-                threatBudget(LEAF_VCF_NODES),
-                clockOn ? deadline : Long.MAX_VALUE)) {
-            return Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1);
-        }
-        return evaluate();
+        int win = quickWin(ply);
+        return win != 0 ? win : evaluate();
+    }
+
+    // The score of a short win by fours for the side to move, found with a small budget; else 0.
+    private int quickWin(int ply) {
+        boolean wins =
+                threats.vcf(
+                        LEAF_VCF_DEPTH,
+                        threatBudget(LEAF_VCF_NODES),
+                        clockOn ? deadline : Long.MAX_VALUE);
+        return wins ? Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1) : 0;
     }
 
     /**
