@@ -168,8 +168,8 @@ final class GomokuSearch extends PvsSearch {
      * moves after which it still does. Only moves that could matter are tested: on the lines of the
      * cells its win relied on, or making a three or better of the side's own (a stone elsewhere
      * leaves that win standing); the cells of its winning line and the fours of either side first,
-     * each with its share of what is left of the budget. The moves not shown to lose (shown to
-     * hold, or their test cut short) go on to the main search; if every move loses, all of them.
+     * each with its share of what is left of the budget. The moves shown to hold go on to the main
+     * search; if none is, the ones not shown to lose; if every move loses, all of them.
      */
     private int refute(int[] root, int n, long nodeBudget, long until) {
         b.pass();
@@ -183,18 +183,18 @@ final class GomokuSearch extends PvsSearch {
         threats.hintLastLine();
         int[] order = new int[n];
         int relevant = likelyDefencesFirst(root, n, order);
-        // The moves not shown to lose: shown to hold, or their test cut short. One that holds
-        // may still lose to an attack not made of threats alone, so an untested one stays too.
-        int[] kept = new int[n];
-        int k = 0;
+        int[] held = new int[n];
+        int h = 0;
+        int[] unsure = new int[n];
+        int u = 0;
         long end = threats.nodes + nodeBudget * 3 / 4;
         boolean timed = deadline != Long.MAX_VALUE;
         for (int i = 0; i < relevant; i++) {
             int m = order[i];
             long left = end - threats.nodes;
             if (left <= 0 || (timed && System.nanoTime() > until)) {
-                System.arraycopy(order, i, kept, k, relevant - i);
-                k += relevant - i;
+                System.arraycopy(order, i, unsure, u, relevant - i);
+                u += relevant - i;
                 break;
             }
             long each = Math.max(200, left / (relevant - i));
@@ -206,12 +206,17 @@ final class GomokuSearch extends PvsSearch {
                 sure = !threats.aborted;
             }
             b.undo();
-            if (!sure || !loses) {
-                kept[k++] = m;
+            if (!sure) {
+                unsure[u++] = m;
+            } else if (!loses) {
+                held[h++] = m;
             }
         }
         threats.clearHint();
-        return k > 0 ? keepInOrder(root, n, kept, k) : n;
+        if (h > 0) {
+            return keepInOrder(root, n, held, h);
+        }
+        return u > 0 ? keepInOrder(root, n, unsure, u) : n;
     }
 
     /**

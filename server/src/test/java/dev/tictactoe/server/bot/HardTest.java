@@ -132,35 +132,6 @@ class HardTest {
         assertThat(board.isEmpty(move.cell())).isTrue();
     }
 
-    @Test
-    void keepsAWinByThreesWhoseDefenceCheckRanOutOfBudget() {
-        // From a game against a strong engine: O would win by threes and fours were X to pass.
-        // The check of h10 against it runs out of nodes; h10 is X's own win by threes and fours
-        // (a move earlier the search had proved it), so it must not be dropped for two moves
-        // shown to hold that lose to a longer attack.
-        Board board = played("h8 h7 g7 f6 g9 g6 i8 g8 i7 j6 f10 e11 i6 i9 f8 e9 f11 f7 i4 i5");
-        BotMove move = bot.chooseWithNodes(board, Level.HARD, 100_000, 1);
-        assertThat(ReplayCommand.name(GOMOKU, move.cell())).isEqualTo("h10");
-        assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
-    }
-
-    @Test
-    void keepsTheDefenceWhoseCheckRanOutOfBudget() {
-        // From the same kind of game: of O's defences only j6 holds, but its check runs out of
-        // nodes while f11 and e12 are shown to hold against threats alone; both lose.
-        Board board = played("h8 g10 i7 g9 h7 h9 g7 f7 g8 f9 j7 k7 i9 f6 f8 i8 e8 d8 j8 e9 d9");
-        BotMove move = bot.chooseWithNodes(board, Level.HARD, 100_000, 1);
-        assertThat(move.score()).isGreaterThan(-Bot.WIN_THRESHOLD);
-    }
-
-    private static Board played(String moves) {
-        Board board = new Board(GOMOKU);
-        for (String move : moves.split(" ")) {
-            board.play(ReplayCommand.cell(GOMOKU, move));
-        }
-        return board;
-    }
-
     /** Plays "X row col" / "O row col" moves in order. */
     static Board gomoku(String... moves) {
         Board board = new Board(GOMOKU, moves[0].startsWith("X") ? Mark.X : Mark.O);
