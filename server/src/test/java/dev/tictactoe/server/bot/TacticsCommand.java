@@ -28,6 +28,9 @@ import java.util.Map;
  * the games a {@code match ... show=all} (or {@code show=lost}) printed: every position is labelled
  * by deep threat searches, the first of each run of one kind for one side is kept, and positions
  * the player to move went on to lose with (or not win with) come first.
+ *
+ * <p>{@code tactics threats [cap=1000000] [depth=6]} measures the threat search alone: the nodes it
+ * needs to find each win of the suite.
  */
 final class TacticsCommand {
 
@@ -42,19 +45,67 @@ final class TacticsCommand {
 
     public static void main(String[] args) throws IOException {
         Map<String, String> opts = new HashMap<>();
-        boolean generate = false;
+        String mode = "run";
         for (String arg : args) {
             String[] kv = arg.split("=", 2);
-            if (kv.length == 1 && kv[0].equals("generate")) {
-                generate = true;
+            if (kv.length == 1 && (kv[0].equals("generate") || kv[0].equals("threats"))) {
+                mode = kv[0];
             } else {
                 opts.put(kv[0], kv.length > 1 ? kv[1] : "");
             }
         }
-        if (generate) {
-            generate(opts);
-        } else {
-            run(opts);
+        switch (mode) {
+            case "generate" -> generate(opts);
+            case "threats" -> threats(opts);
+            default -> run(opts);
+        }
+    }
+
+    /**
+     * How many nodes the threat search alone needs to find each win of the suite: the side to
+     * move's own in the "vct" positions, the opponent's (were it to move) in the "defend" ones. A
+     * fresh search per position, by fours first and then by threes and fours, up to {@code cap}
+     * nodes; prints per kind how many it found within each budget and the geometric mean.
+     */
+    static void threats(Map<String, String> opts) throws IOException {
+        long cap = Long.parseLong(opts.getOrDefault("cap", "1000000"));
+        int depth = Integer.parseInt(opts.getOrDefault("depth", "6"));
+        List<Case> cases = load(opts.get("file"));
+        long[] budgets = {1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000};
+        System.out.printf(
+                "threat search: %d attacker moves deep by threes, at most %,d nodes%n", depth, cap);
+        for (String kind : List.of("vct", "defend")) {
+            int[] within = new int[budgets.length];
+            int total = 0;
+            int found = 0;
+            double logSum = 0;
+            for (Case c : cases) {
+                if (!c.kind().equals(kind)) {
+                    continue;
+                }
+                PatternBoard b = PatternBoard.of(c.board());
+                if (kind.equals("defend")) {
+                    b.pass();
+                }
+                Threats t = new Threats(b);
+                boolean won =
+                        t.vcf(TacticsProbe.DEPTH, cap, Long.MAX_VALUE)
+                                || t.vct(depth, cap, Long.MAX_VALUE);
+                long used = won ? t.nodes : cap;
+                total++;
+                found += won ? 1 : 0;
+                logSum += Math.log(Math.max(1, used));
+                for (int i = 0; i < budgets.length; i++) {
+                    within[i] += won && used <= budgets[i] ? 1 : 0;
+                }
+            }
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < budgets.length; i++) {
+                line.append(String.format(" %,d:%d", budgets[i], within[i]));
+            }
+            System.out.printf(
+                    "%-7s found %d/%d, geometric mean %,.0f nodes; found within%s%n",
+                    kind, found, total, Math.exp(logSum / Math.max(1, total)), line);
         }
     }
 
