@@ -79,10 +79,7 @@ final class TacticsCommand {
             int total = 0;
             int found = 0;
             double logSum = 0;
-            for (Case c : cases) {
-                if (!c.kind().equals(kind)) {
-                    continue;
-                }
+            for (Case c : ofKind(cases, kind)) {
                 PatternBoard b = PatternBoard.of(c.board());
                 if (kind.equals("defend")) {
                     b.pass();
@@ -126,10 +123,7 @@ final class TacticsCommand {
             long totalNanos = 0;
             long worst = 0;
             long totalNodes = 0;
-            for (Case c : cases) {
-                if (!c.kind().equals(kind)) {
-                    continue;
-                }
+            for (Case c : ofKind(cases, kind)) {
                 long seed = total;
                 long start = System.nanoTime();
                 BotMove move =
@@ -167,6 +161,10 @@ final class TacticsCommand {
                     totalNodes / Math.max(1e-9, totalNanos / 1e9));
         }
         System.out.printf("all     %3d/%3d solved%n", allSolved, cases.size());
+    }
+
+    private static List<Case> ofKind(List<Case> cases, String kind) {
+        return cases.stream().filter(c -> c.kind().equals(kind)).toList();
     }
 
     /** The suite in {@code file}, or the one beside this class when null. */
