@@ -31,6 +31,9 @@ import java.util.Map;
  *
  * <p>{@code tactics threats [cap=1000000] [depth=6]} measures the threat search alone: the nodes it
  * needs to find each win of the suite.
+ *
+ * <p>{@code tactics audit from=MATCH_OUTPUT} tells where A lost each game it lost ({@link
+ * LossAudit}).
  */
 final class TacticsCommand {
 
@@ -48,7 +51,7 @@ final class TacticsCommand {
         String mode = "run";
         for (String arg : args) {
             String[] kv = arg.split("=", 2);
-            if (kv.length == 1 && (kv[0].equals("generate") || kv[0].equals("threats"))) {
+            if (kv.length == 1 && List.of("generate", "threats", "audit").contains(kv[0])) {
                 mode = kv[0];
             } else {
                 opts.put(kv[0], kv.length > 1 ? kv[1] : "");
@@ -57,6 +60,7 @@ final class TacticsCommand {
         switch (mode) {
             case "generate" -> generate(opts);
             case "threats" -> threats(opts);
+            case "audit" -> LossAudit.run(opts);
             default -> run(opts);
         }
     }

@@ -1,0 +1,114 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code tactics audit from=MATCH_OUTPUT [board=15:5] [nodes=200000]}: where A lost each game it
+ * lost, judged by deep threat searches. Walking A's moves from the start, the first that is one of:
+ * "missed win" (A to move had a win by fours or by threes and fours), "let through" (the opponent
+ * would win by threats were it to move, A's move did not stop it and another move would have), or
+ * "no defence" (the same, but no move near the stones stops it: the position was lost before, to a
+ * quiet move the threat search does not see). Else "unseen". Prints a line per game and a count per
+ * category and colour, with the plies at which they happened.
+ */
+final class LossAudit {
+
+    private static final Pattern GAME =
+            Pattern.compile("^game \\d+, A is ([XO]), ([XO]) wins: (.*)$");
+
+    /** The first ply A may be judged at: the opening stones are the runner's, not A's. */
+    private static final int FIRST_PLY = 4;
+
+    /** A game A lost, as the match runner printed it. */
+    record LostGame(String header, Mark a, int[] cells) {}
+
+    private LossAudit() {}
+
+    static void run(Map<String, String> opts) throws IOException {
+        Rules rules = TacticsCommand.rules(opts.getOrDefault("board", "15:5"));
+        long nodes = Long.parseLong(opts.getOrDefault("nodes", "200000"));
+        String from = opts.get("from");
+        if (from == null) {
+            throw new IllegalArgumentException("audit needs from=<match output with games>");
+        }
+        Map<String, List<Integer>> plies = new TreeMap<>();
+        for (LostGame game : lostGames(Files.readAllLines(Path.of(from)), rules)) {
+            String verdict = judge(game, rules, nodes, plies);
+            System.out.println(game.header() + ": " + verdict);
+        }
+        System.out.println("lost games by where A lost them (category, A's colour: count; plies):");
+        plies.forEach(
+                (key, list) ->
+                        System.out.printf("  %-22s %3d; plies %s%n", key + ":", list.size(), list));
+    }
+
+    static List<LostGame> lostGames(List<String> lines, Rules rules) {
+        List<LostGame> games = new ArrayList<>();
+        for (String line : lines) {
+            Matcher m = GAME.matcher(line);
+            if (!m.matches() || m.group(1).equals(m.group(2))) {
+                continue;
+            }
+            List<Integer> cells = new ArrayList<>();
+            for (String t : m.group(3).trim().split("\\s+")) {
+                if (!t.endsWith(".")) {
+                    cells.add(ReplayCommand.cell(rules, t));
+                }
+            }
+            games.add(
+                    new LostGame(
+                            line.substring(0, line.indexOf(':')),
+                            Mark.valueOf(m.group(1)),
+                            cells.stream().mapToInt(Integer::intValue).toArray()));
+        }
+        return games;
+    }
+
+    private static String judge(
+            LostGame game, Rules rules, long nodes, Map<String, List<Integer>> plies) {
+        Board board = new Board(rules);
+        for (int ply = 0; ply < game.cells().length; ply++) {
+            int move = game.cells()[ply];
+            if (ply >= FIRST_PLY && board.toMove() == game.a()) {
+                String category = null;
+                String detail = "";
+                int win = TacticsProbe.win(board, nodes);
+                if (win >= 0) {
+                    category = "missed win";
+                    detail = win == 0 ? " by fours" : " by threes and fours";
+                } else if (TacticsProbe.threatenedByThreats(board, nodes)
+                        && !TacticsProbe.holds(board, move, nodes)) {
+                    boolean held = TacticsProbe.holdingMoves(board, nodes / 4, 1) > 0;
+                    category = held ? "let through" : "no defence";
+                }
+                if (category != null) {
+                    plies.computeIfAbsent(category + ", " + game.a(), k -> new ArrayList<>())
+                            .add(ply);
+                    return category
+                            + detail
+                            + " at ply "
+                            + ply
+                            + " (played "
+                            + ReplayCommand.name(rules, move)
+                            + ")";
+                }
+            }
+            board.play(move);
+        }
+        plies.computeIfAbsent("unseen, " + game.a(), k -> new ArrayList<>())
+                .add(game.cells().length);
+        return "unseen";
+    }
+}
