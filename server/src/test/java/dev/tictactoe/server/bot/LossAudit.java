@@ -45,8 +45,10 @@ final class LossAudit {
         }
         Map<String, List<Integer>> plies = new TreeMap<>();
         for (LostGame game : lostGames(Files.readAllLines(Path.of(from)), rules)) {
-            String verdict = judge(game, rules, nodes, plies);
-            System.out.println(game.header() + ": " + verdict);
+            Verdict verdict = judge(game, rules, nodes);
+            plies.computeIfAbsent(verdict.category() + ", " + game.a(), k -> new ArrayList<>())
+                    .add(verdict.ply());
+            System.out.println(game.header() + ": " + verdict.text());
         }
         System.out.println("lost games by where A lost them (category, A's colour: count; plies):");
         plies.forEach(
@@ -76,8 +78,10 @@ final class LossAudit {
         return games;
     }
 
-    private static String judge(
-            LostGame game, Rules rules, long nodes, Map<String, List<Integer>> plies) {
+    /** Where a game was lost: the category, the ply of A's move and what it was. */
+    record Verdict(String category, int ply, String text) {}
+
+    static Verdict judge(LostGame game, Rules rules, long nodes) {
         Board board = new Board(rules);
         for (int ply = 0; ply < game.cells().length; ply++) {
             int move = game.cells()[ply];
@@ -94,21 +98,15 @@ final class LossAudit {
                     category = held ? "let through" : "no defence";
                 }
                 if (category != null) {
-                    plies.computeIfAbsent(category + ", " + game.a(), k -> new ArrayList<>())
-                            .add(ply);
-                    return category
-                            + detail
-                            + " at ply "
-                            + ply
-                            + " (played "
-                            + ReplayCommand.name(rules, move)
-                            + ")";
+                    String played = ReplayCommand.name(rules, move);
+                    return new Verdict(
+                            category,
+                            ply,
+                            category + detail + " at ply " + ply + " (played " + played + ")");
                 }
             }
             board.play(move);
         }
-        plies.computeIfAbsent("unseen, " + game.a(), k -> new ArrayList<>())
-                .add(game.cells().length);
-        return "unseen";
+        return new Verdict("unseen", game.cells().length, "unseen");
     }
 }
