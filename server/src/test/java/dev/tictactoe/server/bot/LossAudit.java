@@ -17,11 +17,11 @@ import java.util.regex.Pattern;
 /**
  * {@code tactics audit from=MATCH_OUTPUT [board=15:5] [nodes=200000]}: where A lost each game it
  * lost, judged by deep threat searches. Walking A's moves from the start, the first that is one of:
- * "missed win" (A to move had a win by fours or by threes and fours), "let through" (the opponent
- * would win by threats were it to move, A's move did not stop it and another move would have), or
- * "no defence" (the same, but no move near the stones stops it: the position was lost before, to a
- * quiet move the threat search does not see). Else "unseen". Prints a line per game and a count per
- * category and colour, with the plies at which they happened.
+ * "missed win" (A to move had a win by fours or by threes and fours and its move let it go), "let
+ * through" (the opponent would win by threats were it to move, A's move did not stop it and another
+ * move would have), or "no defence" (the same, but no move near the stones stops it: the position
+ * was lost before, to a quiet move the threat search does not see). Else "unseen". Prints a line
+ * per game and a count per category and colour, with the plies at which they happened.
  */
 final class LossAudit {
 
@@ -89,10 +89,11 @@ final class LossAudit {
                 String category = null;
                 String detail = "";
                 int win = TacticsProbe.win(board, nodes);
-                if (win >= 0) {
+                if (win >= 0 && !TacticsProbe.keepsTheWin(board, move, nodes / 10)) {
                     category = "missed win";
                     detail = win == 0 ? " by fours" : " by threes and fours";
-                } else if (TacticsProbe.threatenedByThreats(board, nodes)
+                } else if (win < 0
+                        && TacticsProbe.threatenedByThreats(board, nodes)
                         && !TacticsProbe.holds(board, move, nodes)) {
                     boolean held = TacticsProbe.holdingMoves(board, nodes / 4, 1) > 0;
                     category = held ? "let through" : "no defence";

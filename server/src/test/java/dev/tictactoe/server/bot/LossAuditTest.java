@@ -54,6 +54,14 @@ class LossAuditTest {
         assertThat(v.text()).isEqualTo("missed win by fours at ply 6 (played o15)");
     }
 
+    @Test
+    void aWinKeptIsMissedOnlyWhereItIsLetGo() {
+        // At ply 6 X makes the open four, keeping the win; at ply 8 it plays in a corner.
+        LossAudit.Verdict v =
+                judge("A is X, O wins: 1. h8 a1 2. i8 a2 3. j8 a3 4. k8 a4 5. o15 a5");
+        assertThat(v.text()).isEqualTo("missed win by fours at ply 8 (played o15)");
+    }
+
     private static LossAudit.Verdict judge(String game) {
         List<LossAudit.LostGame> games = LossAudit.lostGames(List.of("game 1, " + game), RULES);
         assertThat(games).hasSize(1);

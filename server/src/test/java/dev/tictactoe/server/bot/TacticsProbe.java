@@ -84,12 +84,18 @@ public final class TacticsProbe {
     }
 
     /**
-     * Whether {@code move} keeps a forced win for the side to move: after it, every reply near the
-     * stones leaves that side a win by threats.
+     * Whether {@code move} keeps a forced win for the side to move: it makes five, or after it the
+     * opponent cannot make five and every reply near the stones leaves that side a win by threats.
      */
     public static boolean keepsTheWin(Board board, int move, long nodes) {
         PatternBoard b = PatternBoard.of(board);
+        if (b.best(b.side, move) == Patterns.FIVE) {
+            return true;
+        }
         b.play(move);
+        if (b.canWin(b.side)) {
+            return false; // the opponent makes five first
+        }
         int[] replies = new int[b.cells];
         int n = b.candidates(replies);
         Threats t = new Threats(b);
