@@ -63,17 +63,11 @@ final class LossAudit {
             if (!m.matches() || m.group(1).equals(m.group(2))) {
                 continue;
             }
-            List<Integer> cells = new ArrayList<>();
-            for (String t : m.group(3).trim().split("\\s+")) {
-                if (!t.endsWith(".")) {
-                    cells.add(ReplayCommand.cell(rules, t));
-                }
-            }
             games.add(
                     new LostGame(
                             line.substring(0, line.indexOf(':')),
                             Mark.valueOf(m.group(1)),
-                            cells.stream().mapToInt(Integer::intValue).toArray()));
+                            ReplayCommand.cells(rules, m.group(3))));
         }
         return games;
     }
@@ -86,28 +80,26 @@ final class LossAudit {
         for (int ply = 0; ply < game.cells().length; ply++) {
             int move = game.cells()[ply];
             if (ply >= FIRST_PLY && board.toMove() == game.a()) {
-                String category = null;
-                String detail = "";
                 int win = TacticsProbe.win(board, nodes);
-                if (win >= 0 && !TacticsProbe.keepsTheWin(board, move, nodes / 10)) {
-                    category = "missed win";
-                    detail = win == 0 ? " by fours" : " by threes and fours";
-                } else if (win < 0
-                        && TacticsProbe.threatenedByThreats(board, nodes)
+                if (win >= 0) {
+                    if (!TacticsProbe.keepsTheWin(board, move, nodes / 10)) {
+                        String how = win == 0 ? " by fours" : " by threes and fours";
+                        return verdict("missed win", how, ply, rules, move);
+                    }
+                } else if (TacticsProbe.threatenedByThreats(board, nodes)
                         && !TacticsProbe.holds(board, move, nodes)) {
                     boolean held = TacticsProbe.holdingMoves(board, nodes / 4, 1) > 0;
-                    category = held ? "let through" : "no defence";
-                }
-                if (category != null) {
-                    String played = ReplayCommand.name(rules, move);
-                    return new Verdict(
-                            category,
-                            ply,
-                            category + detail + " at ply " + ply + " (played " + played + ")");
+                    return verdict(held ? "let through" : "no defence", "", ply, rules, move);
                 }
             }
             board.play(move);
         }
         return new Verdict("unseen", game.cells().length, "unseen");
+    }
+
+    private static Verdict verdict(String category, String how, int ply, Rules rules, int move) {
+        String played = ReplayCommand.name(rules, move);
+        return new Verdict(
+                category, ply, category + how + " at ply " + ply + " (played " + played + ")");
     }
 }

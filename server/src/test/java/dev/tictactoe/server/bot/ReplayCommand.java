@@ -3,6 +3,7 @@ package dev.tictactoe.server.bot;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -32,10 +33,7 @@ final class ReplayCommand {
         Bot bot = new Bot();
         LegacyHard legacy = new LegacyHard();
         Board board = new Board(rules);
-        for (String text : opts.getOrDefault("moves", "").trim().split("[\\s,]+")) {
-            if (text.isEmpty() || text.endsWith(".")) {
-                continue;
-            }
+        for (int move : cells(rules, opts.getOrDefault("moves", ""))) {
             if (board.moveCount() >= from && !board.isOver()) {
                 BotMove hard = bot.chooseWithNodes(board, Level.HARD, nodes, 1);
                 BotMove old = legacy.choose(board, Long.MAX_VALUE, nodes, 1);
@@ -43,7 +41,7 @@ final class ReplayCommand {
                         "%3d %s %-4s hard %-4s %11d d%-2d %-34s legacy %-4s %11d d%-2d %s%n",
                         board.moveCount() + 1,
                         board.toMove(),
-                        text,
+                        name(rules, move),
                         name(rules, hard.cell()),
                         hard.score(),
                         hard.depth(),
@@ -53,7 +51,7 @@ final class ReplayCommand {
                         old.depth(),
                         PatternBoard.handles(rules.winLength()) ? tactic(board) : "");
             }
-            board.play(cell(rules, text));
+            board.play(move);
         }
         System.out.println(board);
     }
@@ -62,6 +60,17 @@ final class ReplayCommand {
         int win = TacticsProbe.win(board, PROBE_NODES);
         String s = win == 0 ? "vcf" : win == 1 ? "vct" : "";
         return TacticsProbe.threatened(board, PROBE_NODES) ? s + " threatened" : s;
+    }
+
+    /**
+     * The cells of a game written as the match runner prints it ("1. h8 j9 2. g6") or as a list
+     * ("h8,j9,g6"); move numbers are skipped.
+     */
+    static int[] cells(Rules rules, String moves) {
+        return Arrays.stream(moves.trim().split("[\\s,]+"))
+                .filter(t -> !t.isEmpty() && !t.endsWith("."))
+                .mapToInt(t -> cell(rules, t))
+                .toArray();
     }
 
     /** The cell named like "h8" (column letter from a, row from 1). */

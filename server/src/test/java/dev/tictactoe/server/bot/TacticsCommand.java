@@ -212,13 +212,7 @@ final class TacticsCommand {
         for (String line : Files.readAllLines(Path.of(from))) {
             int colon = line.indexOf(": 1. ");
             if (line.startsWith("game ") && colon > 0) {
-                List<Integer> cells = new ArrayList<>();
-                for (String t : line.substring(colon + 2).trim().split("\\s+")) {
-                    if (!t.endsWith(".")) {
-                        cells.add(ReplayCommand.cell(rules, t));
-                    }
-                }
-                games.add(cells.stream().mapToInt(Integer::intValue).toArray());
+                games.add(ReplayCommand.cells(rules, line.substring(colon + 2)));
             }
         }
         Map<String, List<Case>> missed = new HashMap<>();
