@@ -63,14 +63,6 @@ final class GomokuSearch extends PvsSearch {
     /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
 
-    /** Evaluation terms of {@link #evaluate}, in units of {@link PatternBoard#VALUE}. */
-    static final int FOUR_TEMPO = 120;
-
-    static final int OPEN_THREE_TO_ANSWER = 300;
-    static final int FOUR_THREE_MOVE = 1500;
-    static final int DOUBLE_THREE_MOVE = 800;
-    static final int COMBO_TO_ANSWER = 200;
-
     private final PatternBoard b;
     private final Threats threats;
     private final int maxDepth;
@@ -458,38 +450,9 @@ final class GomokuSearch extends PvsSearch {
         return wins ? Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1) : 0;
     }
 
-    /**
-     * The patterns' value for the side to move: its own count a little more than the opponent's,
-     * since it moves first; then the threats. A four to play gains a tempo. An open three of the
-     * opponent must be answered now. Otherwise a cell where the side makes a four and an open
-     * three, or two open threes, wins unless the opponent has fours to interrupt with; the
-     * opponent's own such cells must be taken away this move, and two of them are hard to stop.
-     */
+    /** The {@link Evaluation} of the position, kept inside the mate scores. */
     int evaluate() {
-        int me = b.side;
-        int op = 1 - me;
-        int v = b.value[me] * 6 / 5 - b.value[op];
-        int[] mine = b.comboCount[me];
-        int[] theirs = b.comboCount[op];
-        boolean myFours = b.count[me][Patterns.FOUR] > 0;
-        boolean theirFours = b.count[op][Patterns.FOUR] > 0;
-        if (myFours) {
-            v += FOUR_TEMPO;
-        }
-        if (b.count[op][Patterns.OPEN_FOUR] > 0) {
-            v -= myFours ? OPEN_THREE_TO_ANSWER / 2 : OPEN_THREE_TO_ANSWER;
-        } else if (mine[PatternBoard.COMBO_OPEN_FOUR] + mine[PatternBoard.COMBO_FOUR_THREE] > 0) {
-            v += theirFours ? FOUR_THREE_MOVE / 3 : FOUR_THREE_MOVE;
-        } else if (mine[PatternBoard.COMBO_DOUBLE_THREE] > 0) {
-            v += theirFours ? DOUBLE_THREE_MOVE / 3 : DOUBLE_THREE_MOVE;
-        }
-        int theirCombos =
-                theirs[PatternBoard.COMBO_OPEN_FOUR]
-                        + theirs[PatternBoard.COMBO_FOUR_THREE]
-                        + theirs[PatternBoard.COMBO_DOUBLE_THREE];
-        if (theirCombos > 0) {
-            v -= theirCombos > 1 ? 2 * COMBO_TO_ANSWER : COMBO_TO_ANSWER;
-        }
+        int v = Evaluation.of(b);
         return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, v));
     }
 

@@ -21,7 +21,7 @@ final class PatternBoard {
     /** Cells within this Chebyshev distance of a stone are candidate moves. */
     static final int NEAR = 2;
 
-    /** Value of one (cell, direction) pattern for its side, by code. */
+    /** A rough value of one (cell, direction) pattern for its side, by code, to order moves. */
     static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
 
     private static final long[] KEYS = new long[2 * 19 * 19 + 1];
@@ -45,9 +45,6 @@ final class PatternBoard {
 
     /** {@code count[side][code]}: (empty cell, direction) pairs with that pattern. */
     final int[][] count = new int[2][Patterns.COUNT];
-
-    /** Sum of {@link #VALUE} over each side's patterns on empty cells. */
-    final int[] value = new int[2];
 
     /**
      * Combinations a stone would make on an empty cell over its four lines, for one side, weakest
@@ -73,30 +70,37 @@ final class PatternBoard {
     final int[][] comboCount = new int[2][COMBOS];
 
     /**
-     * {@code tally[side][cell]}: the sum of {@link #TALLY} over the cell's four pattern codes, so a
-     * changed code updates its cell's combination with one addition and one lookup.
+     * {@code cellKey[side][cell]}: the cell's four codes as one {@link Evaluation} table index, so
+     * a changed code updates its cell's combination and worth with one addition and lookups.
      */
-    private final int[][] tally = new int[2][];
+    private final int[][] cellKey = new int[2][];
 
-    private static final int TALLY_FIVE = 1 << 8;
-    private static final int TALLY_FOUR = 1 << 4;
-
-    /** A code's share of a tally: fives from bit 8, fours from bit 4 (an open four is two). */
-    private static final int[] TALLY = new int[Patterns.COUNT];
-
-    /** The combination of each tally. */
-    private static final byte[] COMBO_OF_TALLY = new byte[4 * TALLY_FIVE + 1];
+    /** The combination of each key. */
+    private static final byte[] COMBO_OF_KEY = new byte[Evaluation.KEYS];
 
     static {
-        TALLY[Patterns.FIVE] = TALLY_FIVE;
-        TALLY[Patterns.OPEN_FOUR] = 2 * TALLY_FOUR;
-        TALLY[Patterns.FOUR] = TALLY_FOUR;
-        TALLY[Patterns.OPEN_THREE] = 1;
-        for (int t = 0; t < COMBO_OF_TALLY.length; t++) {
-            COMBO_OF_TALLY[t] =
-                    (byte) combo(t / TALLY_FIVE, t % TALLY_FIVE / TALLY_FOUR, t % TALLY_FOUR);
+        for (int key = 0; key < Evaluation.KEYS; key++) {
+            int fives = 0;
+            int fours = 0;
+            int threes = 0;
+            for (int d = 0, rest = key; d < 4; d++, rest /= Patterns.COUNT) {
+                int code = rest % Patterns.COUNT;
+                fives += code == Patterns.FIVE ? 1 : 0;
+                fours += code == Patterns.OPEN_FOUR ? 2 : code == Patterns.FOUR ? 1 : 0;
+                threes += code == Patterns.OPEN_THREE ? 1 : 0;
+            }
+            COMBO_OF_KEY[key] = (byte) combo(fives, fours, threes);
         }
     }
+
+    /**
+     * {@code moverWorth[side]}: the sum over the cells of {@link Evaluation#MOVER} for that side,
+     * its worth when it is to move; {@code waiterWorth[side]}, of {@link Evaluation#WAITER}, when
+     * the other side is.
+     */
+    final int[] moverWorth = new int[2];
+
+    final int[] waiterWorth = new int[2];
 
     /** Stones within {@link #NEAR} of each cell. */
     final int[] near;
@@ -144,8 +148,10 @@ final class PatternBoard {
         for (int s = 0; s < 2; s++) {
             pattern[s] = new byte[4 * cells];
             combo[s] = new byte[cells];
-            tally[s] = new int[cells];
+            cellKey[s] = new int[cells];
             comboCount[s][COMBO_NONE] = cells;
+            moverWorth[s] = cells * Evaluation.MOVER[0];
+            waiterWorth[s] = cells * Evaluation.WAITER[0];
             for (int slot = 0; slot < 4 * cells; slot++) {
                 setPattern(s, slot, table[key(s, keys[slot])]);
             }
@@ -248,13 +254,16 @@ final class PatternBoard {
             return; // most cells a stone touches keep their pattern
         }
         count[s][old]--;
-        value[s] -= VALUE[old];
         ps[slot] = (byte) code;
         count[s][code]++;
-        value[s] += VALUE[code];
         int cell = slot >> 2;
+        int before = cellKey[s][cell];
+        int after = before + (code - old) * Evaluation.DIGIT[slot & 3];
+        cellKey[s][cell] = after;
+        moverWorth[s] += Evaluation.MOVER[after] - Evaluation.MOVER[before];
+        waiterWorth[s] += Evaluation.WAITER[after] - Evaluation.WAITER[before];
         int was = combo[s][cell];
-        int now = COMBO_OF_TALLY[tally[s][cell] += TALLY[code] - TALLY[old]];
+        int now = COMBO_OF_KEY[after];
         if (now != was) {
             comboCount[s][was]--;
             comboCount[s][now]++;

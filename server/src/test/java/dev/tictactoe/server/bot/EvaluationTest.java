@@ -20,27 +20,62 @@ class EvaluationTest {
         return UntimedSearch.over(board, 4).evaluate();
     }
 
-    @Test
-    void aDoubleThreeToPlayIsWorthAlmostAWin() {
-        PatternBoard board = doubleThreeForX();
-        int patterns = board.value[0] * 6 / 5 - board.value[1];
-        assertThat(evaluate(board)).isEqualTo(patterns + GomokuSearch.DOUBLE_THREE_MOVE);
+    // The table index of a cell whose four lines have these codes.
+    private static int key(int... codes) {
+        int key = 0;
+        for (int d = 0; d < codes.length; d++) {
+            key += codes[d] * Evaluation.DIGIT[d];
+        }
+        return key;
     }
 
     @Test
-    void theOpponentsDoubleThreeMustBeTakenAway() {
+    void aDoubleThreeToPlayIsWorthMoreToTheSideWhoseMoveItIs() {
         PatternBoard board = doubleThreeForX();
-        board.pass(); // O to move
-        int patterns = board.value[1] * 6 / 5 - board.value[0];
-        assertThat(evaluate(board)).isEqualTo(patterns - GomokuSearch.COMBO_TO_ANSWER);
+        int xToMove = evaluate(board);
+        board.pass();
+        int oToMove = evaluate(board);
+        assertThat(xToMove).isPositive();
+        assertThat(oToMove).isNegative();
+        assertThat(xToMove).isGreaterThan(-oToMove);
     }
 
     @Test
     void anOpenThreeOfTheOpponentCostsMoreThanTheDoubleThreeItCameFrom() {
         PatternBoard board = doubleThreeForX();
+        board.pass(); // O to move, X threatens the double three
+        int before = evaluate(board);
+        board.pass();
         board.play(7 * 15 + 7); // X makes both threes open; O to move
-        int patterns = board.value[1] * 6 / 5 - board.value[0];
-        assertThat(evaluate(board))
-                .isLessThanOrEqualTo(patterns - GomokuSearch.OPEN_THREE_TO_ANSWER);
+        assertThat(evaluate(board)).isLessThan(before);
+    }
+
+    @Test
+    void aQuietPositionIsWorthItsCellsAndTheTempo() {
+        PatternBoard board = new PatternBoard(15, 5, 0);
+        board.play(7 * 15 + 7);
+        board.play(8 * 15 + 8);
+        int cells = (board.moverWorth[0] + board.waiterWorth[1]) / Evaluation.SCALE;
+        assertThat(evaluate(board)).isEqualTo(cells + Evaluation.TEMPO);
+    }
+
+    @Test
+    void aCellIsWorthMoreTheStrongerItsLines() {
+        int one = key(Patterns.ONE, Patterns.ONE, Patterns.ONE, Patterns.ONE);
+        int openTwo = key(Patterns.OPEN_TWO, Patterns.ONE, Patterns.ONE, Patterns.ONE);
+        int doubleThree = key(Patterns.OPEN_THREE, Patterns.OPEN_THREE, Patterns.ONE, Patterns.ONE);
+        int five = key(Patterns.FIVE, Patterns.ONE, Patterns.ONE, Patterns.ONE);
+        assertThat(Evaluation.MOVER[doubleThree]).isGreaterThan(Evaluation.MOVER[openTwo]);
+        assertThat(Evaluation.MOVER[openTwo]).isGreaterThan(Evaluation.MOVER[one]);
+        assertThat(Evaluation.WAITER[five]).isLessThan(Evaluation.WAITER[doubleThree]);
+        assertThat(Evaluation.WAITER[doubleThree]).isLessThan(Evaluation.WAITER[one]);
+    }
+
+    @Test
+    void theTablesDoNotDependOnTheOrderOfTheLines() {
+        int a = key(Patterns.OPEN_THREE, Patterns.TWO, Patterns.ONE, Patterns.FOUR);
+        int b = key(Patterns.FOUR, Patterns.ONE, Patterns.OPEN_THREE, Patterns.TWO);
+        assertThat(Evaluation.MOVER[a]).isEqualTo(Evaluation.MOVER[b]);
+        assertThat(Evaluation.WAITER[a]).isEqualTo(Evaluation.WAITER[b]);
     }
 }

@@ -125,12 +125,16 @@ class PatternBoardTest {
         int size = board.size;
         int k = board.k;
         int[][] count = new int[2][Patterns.COUNT];
-        int[] value = new int[2];
+        int[] moverWorth = new int[2];
+        int[] waiterWorth = new int[2];
         int[][] combos = new int[2][PatternBoard.COMBOS];
         for (int c = 0; c < board.cells; c++) {
             if (board.stone[c] != 0) {
-                combos[0][PatternBoard.COMBO_NONE]++;
-                combos[1][PatternBoard.COMBO_NONE]++;
+                for (int s = 0; s < 2; s++) {
+                    combos[s][PatternBoard.COMBO_NONE]++;
+                    moverWorth[s] += Evaluation.MOVER[0];
+                    waiterWorth[s] += Evaluation.WAITER[0];
+                }
                 continue;
             }
             for (int s = 0; s < 2; s++) {
@@ -140,6 +144,7 @@ class PatternBoardTest {
                         .isEqualTo(combo);
                 combos[s][combo]++;
             }
+            int[] key = new int[2];
             for (int d = 0; d < 4; d++) {
                 for (int s = 0; s < 2; s++) {
                     int[] line = new int[2 * k - 1];
@@ -161,8 +166,12 @@ class PatternBoardTest {
                             .as("cell %d dir %d side %d in\n%s", c, d, s, board)
                             .isEqualTo(code);
                     count[s][code]++;
-                    value[s] += PatternBoard.VALUE[code];
+                    key[s] += code * Evaluation.DIGIT[d];
                 }
+            }
+            for (int s = 0; s < 2; s++) {
+                moverWorth[s] += Evaluation.MOVER[key[s]];
+                waiterWorth[s] += Evaluation.WAITER[key[s]];
             }
         }
         for (int s = 0; s < 2; s++) {
@@ -171,7 +180,8 @@ class PatternBoardTest {
                         .as("count of %d for %d", code, s)
                         .isEqualTo(count[s][code]);
             }
-            assertThat(board.value[s]).isEqualTo(value[s]);
+            assertThat(board.moverWorth[s]).isEqualTo(moverWorth[s]);
+            assertThat(board.waiterWorth[s]).isEqualTo(waiterWorth[s]);
             assertThat(board.comboCount[s]).isEqualTo(combos[s]);
         }
         for (int c = 0; c < board.cells; c++) {

@@ -1,0 +1,146 @@
+package dev.tictactoe.server.bot;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The gomoku evaluation: weights fitted offline to a stronger engine's judgement of positions (see
+ * {@code gomoku-eval.txt}). Every cell is worth something to each side by the four line codes a
+ * stone there would make, taken together (a four with an open three is worth far more than the two
+ * apart); the worth differs for the side to move and the side that just moved. On top come a few
+ * threats that decide whose move matters, and the value of having the move.
+ */
+final class Evaluation {
+
+    /**
+     * Table index of a cell: its four codes as base-{@link Patterns#COUNT} digits, line d at 9^d.
+     */
+    static final int KEYS = Patterns.COUNT * Patterns.COUNT * Patterns.COUNT * Patterns.COUNT;
+
+    /** The digit weight of line {@code d} in a key. */
+    static final int[] DIGIT = {1, Patterns.COUNT, Patterns.COUNT * Patterns.COUNT, KEYS / 9};
+
+    /** The tables hold sixteenths, so the small worths of common cells do not round away. */
+    static final int SCALE = 16;
+
+    /** A cell's worth to the side to move, by key, in {@link #SCALE}ths. */
+    static final int[] MOVER = new int[KEYS];
+
+    /** A cell's worth to the side that just moved, by key, seen by the side to move. */
+    static final int[] WAITER = new int[KEYS];
+
+    /**
+     * The threat terms, as bits of {@link #threats}: the side to move has a four to play; the
+     * opponent has an open three to answer now (the side having a four to interrupt with, or not);
+     * else the side has a four-three or open four to play, or a double three (the opponent having
+     * fours to interrupt with, or not); and the opponent has one cell that makes such a
+     * combination, or more.
+     */
+    static final String[] THREAT_NAMES = {
+        "myFour",
+        "threeToAnswerWithFour",
+        "threeToAnswer",
+        "fourThreeAgainstFours",
+        "fourThree",
+        "doubleThreeAgainstFours",
+        "doubleThree",
+        "theirCombo",
+        "theirCombos"
+    };
+
+    /** The weight of each threat term. */
+    static final int[] THREAT = new int[THREAT_NAMES.length];
+
+    /** The value of having the move, all else equal. */
+    static final int TEMPO;
+
+    static {
+        Map<String, Double> w = load();
+        for (int key = 0; key < KEYS; key++) {
+            String cell = ".cell." + sortedCodes(key);
+            MOVER[key] = (int) Math.round(w.getOrDefault("mover" + cell, 0.0) * SCALE);
+            WAITER[key] = (int) Math.round(w.getOrDefault("waiter" + cell, 0.0) * SCALE);
+        }
+        for (int t = 0; t < THREAT.length; t++) {
+            THREAT[t] = (int) Math.round(w.getOrDefault(THREAT_NAMES[t], 0.0));
+        }
+        TEMPO = (int) Math.round(w.getOrDefault("tempo", 0.0));
+    }
+
+    private Evaluation() {}
+
+    /** The value of {@code b} for its side to move. */
+    static int of(PatternBoard b) {
+        int me = b.side;
+        int v = (b.moverWorth[me] + b.waiterWorth[1 - me]) / SCALE + TEMPO;
+        for (int bits = threats(b); bits != 0; bits &= bits - 1) {
+            v += THREAT[Integer.numberOfTrailingZeros(bits)];
+        }
+        return v;
+    }
+
+    /** The threat terms of {@code b} for its side to move, one bit per {@link #THREAT_NAMES}. */
+    static int threats(PatternBoard b) {
+        int me = b.side;
+        int op = 1 - me;
+        int[] mine = b.comboCount[me];
+        int[] theirs = b.comboCount[op];
+        boolean myFours = b.count[me][Patterns.FOUR] > 0;
+        boolean theirFours = b.count[op][Patterns.FOUR] > 0;
+        int bits = myFours ? 1 : 0;
+        if (b.count[op][Patterns.OPEN_FOUR] > 0) {
+            bits |= myFours ? 1 << 1 : 1 << 2;
+        } else if (mine[PatternBoard.COMBO_OPEN_FOUR] + mine[PatternBoard.COMBO_FOUR_THREE] > 0) {
+            bits |= theirFours ? 1 << 3 : 1 << 4;
+        } else if (mine[PatternBoard.COMBO_DOUBLE_THREE] > 0) {
+            bits |= theirFours ? 1 << 5 : 1 << 6;
+        }
+        int theirCombos =
+                theirs[PatternBoard.COMBO_OPEN_FOUR]
+                        + theirs[PatternBoard.COMBO_FOUR_THREE]
+                        + theirs[PatternBoard.COMBO_DOUBLE_THREE];
+        if (theirCombos > 0) {
+            bits |= theirCombos > 1 ? 1 << 8 : 1 << 7;
+        }
+        return bits;
+    }
+
+    /** The key's four codes, strongest first, as "a.b.c.d": how a cell is named in the weights. */
+    static String sortedCodes(int key) {
+        int[] codes = new int[4];
+        for (int d = 0, rest = key; d < 4; d++, rest /= Patterns.COUNT) {
+            codes[d] = rest % Patterns.COUNT;
+        }
+        Arrays.sort(codes);
+        return codes[3] + "." + codes[2] + "." + codes[1] + "." + codes[0];
+    }
+
+    // "name value" lines; '#' starts a comment.
+    private static Map<String, Double> load() {
+        Map<String, Double> w = new HashMap<>();
+        try (InputStream in = Evaluation.class.getResourceAsStream("gomoku-eval.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("gomoku-eval.txt is missing");
+            }
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = reader.readLine()) != null; ) {
+                String text = line.strip();
+                if (!text.isEmpty() && !text.startsWith("#")) {
+                    String[] f = text.split("\\s+");
+                    w.put(f[0], Double.parseDouble(f[1]));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w;
+    }
+}
