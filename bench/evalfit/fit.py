@@ -1,6 +1,6 @@
 """Fits the gomoku evaluation's weights (server/.../bot/gomoku-eval.txt) to judged positions.
 
-Usage: python3 fit.py features.csv [l2] > gomoku-eval.txt   (numpy and scipy)
+Usage: python3 fit.py features.csv [l2] [share] > gomoku-eval.txt   (numpy and scipy)
 
 features.csv comes from the server's `evalfeatures` command: per position the judge's value for
 the side to move, then for the side to move and the other side the count of cells with each of the
@@ -10,6 +10,9 @@ the standardised weights; 10% of the positions are held out to report the fit. W
 in the search's units: one logit is worth UNITS, the scale of the hand-made evaluation the search's
 margins were tuned with. Whether X is to move is fitted, so the other weights do not absorb it,
 but left out of the engine: a term that flips with every ply would only add noise to the search.
+With a share below 1, the weights printed are that share of the fitted ones plus the rest of the
+hand-set evaluation they replaced (HAND_SET): each line code worth a fixed value, 1.2 times as much
+to the side to move, and fixed threat terms.
 """
 import sys
 
@@ -18,6 +21,9 @@ from scipy.optimize import minimize
 
 JUDGE_SCALE = 200.0
 UNITS = 469.60747551803564
+# The hand-set evaluation: a value per line code, and the threat terms in THREATS order.
+HAND_SET_CODE = [0, 1, 4, 12, 16, 48, 56, 200, 600]
+HAND_SET_THREATS = [120, -150, -300, 500, 1500, 800 / 3, 800, -200, -400]
 THREATS = ['myFour', 'threeToAnswerWithFour', 'threeToAnswer', 'fourThreeAgainstFours', 'fourThree',
            'doubleThreeAgainstFours', 'doubleThree', 'theirCombo', 'theirCombos']
 
@@ -29,6 +35,7 @@ def code_sets():
 
 def main():
     lam = float(sys.argv[2]) if len(sys.argv) > 2 else 1e-4
+    share = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0
     data = np.loadtxt(sys.argv[1], delimiter=',', dtype=np.float32)
     value = data[:, 0].astype(np.float64)
     sets = code_sets()
@@ -60,16 +67,34 @@ def main():
     p = 1 / (1 + np.exp(-np.clip(z[held] @ w, -30, 30)))
     raw = w[:-1] / sd
     intercept = w[-1] - np.sum(w[:-1] * mean / sd)
-    print('# fitted by bench/evalfit/fit.py on %d positions (l2 %g): held-out cross-entropy %.4f, '
-          'the judge\'s own %.4f' % (len(value), lam, cross_entropy(p, target[held]),
-                                     cross_entropy(target[held], target[held])))
+    fitted = dict(zip(names, raw * UNITS))
+    fitted['tempo'] = intercept * UNITS
+    weights = {name: share * w for name, w, count in zip(names, raw * UNITS, seen)
+               if count > 0 and name != 'xToMove'}
+    weights['tempo'] = share * fitted['tempo']
+    for name, w in hand_set().items():
+        weights[name] = weights.get(name, 0.0) + (1 - share) * w
+    print('# fitted by bench/evalfit/fit.py on %d positions (l2 %g, share %g): held-out '
+          'cross-entropy %.4f, the judge\'s own %.4f' % (len(value), lam, share,
+                                                       cross_entropy(p, target[held]),
+                                                       cross_entropy(target[held], target[held])))
     print('# weights in the search\'s units (%.1f a logit); cells not listed are worth 0' % UNITS)
-    for name, weight, count in zip(names, raw * UNITS, seen):
-        if name == 'xToMove':
-            print('# xToMove %.2f (fitted, not used)' % weight)
-        elif count > 0 and abs(weight) >= 0.005:
-            print('%s %.2f' % (name, weight))
-    print('tempo %.2f' % (intercept * UNITS))
+    print('# xToMove %.2f (fitted, not used)' % fitted['xToMove'])
+    for name in names[:-1 - len(THREATS)]:
+        if abs(weights.get(name, 0.0)) >= 0.005:
+            print('%s %.2f' % (name, weights[name]))
+    for name in THREATS + ['tempo']:
+        print('%s %.2f' % (name, weights.get(name, 0.0)))
+
+
+def hand_set():
+    weights = {}
+    for s in code_sets():
+        v = sum(HAND_SET_CODE[c] for c in s)
+        weights['mover.cell.%d.%d.%d.%d' % s] = 1.2 * v
+        weights['waiter.cell.%d.%d.%d.%d' % s] = -v
+    weights.update(zip(THREATS, HAND_SET_THREATS))
+    return weights
 
 
 def cross_entropy(p, t):

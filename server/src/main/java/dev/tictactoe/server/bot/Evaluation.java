@@ -11,11 +11,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The gomoku evaluation: weights fitted offline to a stronger engine's judgement of positions (see
- * {@code gomoku-eval.txt}). Every cell is worth something to each side by the four line codes a
- * stone there would make, taken together (a four with an open three is worth far more than the two
- * apart); the worth differs for the side to move and the side that just moved. On top come a few
- * threats that decide whose move matters, and the value of having the move.
+ * The gomoku evaluation, with weights half fitted offline to a stronger engine's judgement of
+ * positions and half hand-set (see {@code gomoku-eval.txt}). Every cell is worth something to each
+ * side by the four line codes a stone there would make, taken together (a four with an open three
+ * is worth far more than the two apart); the worth differs for the side to move and the side that
+ * just moved. On top come a few threats that decide whose move matters, and the value of having the
+ * move.
  */
 final class Evaluation {
 
