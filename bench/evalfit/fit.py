@@ -69,9 +69,10 @@ def main():
     intercept = w[-1] - np.sum(w[:-1] * mean / sd)
     fitted = dict(zip(names, raw * UNITS))
     fitted['tempo'] = intercept * UNITS
-    weights = {name: share * w for name, w, count in zip(names, raw * UNITS, seen)
+    # The fitted weights are rounded to hundredths before the blend, as they print with share 1.
+    weights = {name: share * round(w, 2) for name, w, count in zip(names, raw * UNITS, seen)
                if count > 0 and name != 'xToMove'}
-    weights['tempo'] = share * fitted['tempo']
+    weights['tempo'] = share * round(fitted['tempo'], 2)
     for name, w in hand_set().items():
         weights[name] = weights.get(name, 0.0) + (1 - share) * w
     print('# fitted by bench/evalfit/fit.py on %d positions (l2 %g, share %g): held-out '
@@ -82,9 +83,9 @@ def main():
     print('# xToMove %.2f (fitted, not used)' % fitted['xToMove'])
     for name in names[:-1 - len(THREATS)]:
         if abs(weights.get(name, 0.0)) >= 0.005:
-            print('%s %.2f' % (name, weights[name]))
+            print('%s %.3f' % (name, weights[name]))
     for name in THREATS + ['tempo']:
-        print('%s %.2f' % (name, weights.get(name, 0.0)))
+        print('%s %.3f' % (name, weights.get(name, 0.0)))
 
 
 def hand_set():
