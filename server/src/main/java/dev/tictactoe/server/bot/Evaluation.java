@@ -28,6 +28,11 @@ final class Evaluation {
     /** The digit weight of line {@code d} in a key. */
     static final int[] DIGIT = {1, Patterns.COUNT, Patterns.COUNT * Patterns.COUNT, KEYS / 9};
 
+    /** The code of line {@code d} in {@code key}. */
+    static int code(int key, int d) {
+        return key / DIGIT[d] % Patterns.COUNT;
+    }
+
     /** The tables hold sixteenths, so the small worths of common cells do not round away. */
     static final int SCALE = 16;
 
@@ -55,6 +60,16 @@ final class Evaluation {
         "theirCombo",
         "theirCombos"
     };
+
+    private static final int MY_FOUR = 1;
+    private static final int THREE_TO_ANSWER_WITH_FOUR = 1 << 1;
+    private static final int THREE_TO_ANSWER = 1 << 2;
+    private static final int FOUR_THREE_AGAINST_FOURS = 1 << 3;
+    private static final int FOUR_THREE = 1 << 4;
+    private static final int DOUBLE_THREE_AGAINST_FOURS = 1 << 5;
+    private static final int DOUBLE_THREE = 1 << 6;
+    private static final int THEIR_COMBO = 1 << 7;
+    private static final int THEIR_COMBOS = 1 << 8;
 
     /** The weight of each threat term. */
     static final int[] THREAT = new int[THREAT_NAMES.length];
@@ -95,30 +110,27 @@ final class Evaluation {
         int[] theirs = b.comboCount[op];
         boolean myFours = b.count[me][Patterns.FOUR] > 0;
         boolean theirFours = b.count[op][Patterns.FOUR] > 0;
-        int bits = myFours ? 1 : 0;
+        int bits = myFours ? MY_FOUR : 0;
         if (b.count[op][Patterns.OPEN_FOUR] > 0) {
-            bits |= myFours ? 1 << 1 : 1 << 2;
+            bits |= myFours ? THREE_TO_ANSWER_WITH_FOUR : THREE_TO_ANSWER;
         } else if (mine[PatternBoard.COMBO_OPEN_FOUR] + mine[PatternBoard.COMBO_FOUR_THREE] > 0) {
-            bits |= theirFours ? 1 << 3 : 1 << 4;
+            bits |= theirFours ? FOUR_THREE_AGAINST_FOURS : FOUR_THREE;
         } else if (mine[PatternBoard.COMBO_DOUBLE_THREE] > 0) {
-            bits |= theirFours ? 1 << 5 : 1 << 6;
+            bits |= theirFours ? DOUBLE_THREE_AGAINST_FOURS : DOUBLE_THREE;
         }
         int theirCombos =
                 theirs[PatternBoard.COMBO_OPEN_FOUR]
                         + theirs[PatternBoard.COMBO_FOUR_THREE]
                         + theirs[PatternBoard.COMBO_DOUBLE_THREE];
         if (theirCombos > 0) {
-            bits |= theirCombos > 1 ? 1 << 8 : 1 << 7;
+            bits |= theirCombos > 1 ? THEIR_COMBOS : THEIR_COMBO;
         }
         return bits;
     }
 
     /** The key's four codes, strongest first, as "a.b.c.d": how a cell is named in the weights. */
     static String sortedCodes(int key) {
-        int[] codes = new int[4];
-        for (int d = 0, rest = key; d < 4; d++, rest /= Patterns.COUNT) {
-            codes[d] = rest % Patterns.COUNT;
-        }
+        int[] codes = {code(key, 0), code(key, 1), code(key, 2), code(key, 3)};
         Arrays.sort(codes);
         return codes[3] + "." + codes[2] + "." + codes[1] + "." + codes[0];
     }

@@ -61,13 +61,13 @@ final class PatternBoard {
     static final int COMBO_FIVE = 6;
     static final int COMBOS = 7;
 
-    /**
-     * {@code combo[side][cell]}: the combination of a stone of that side there; empty cells only.
-     */
-    final byte[][] combo = new byte[2][];
-
     /** {@code comboCount[side][combo]}: empty cells with that combination. */
     final int[][] comboCount = new int[2][COMBOS];
+
+    /** The combination a stone of side {@code s} would make on empty {@code cell}. */
+    int combo(int s, int cell) {
+        return COMBO_OF_KEY[cellKey[s][cell]];
+    }
 
     /**
      * {@code cellKey[side][cell]}: the cell's four codes as one {@link Evaluation} table index, so
@@ -75,7 +75,7 @@ final class PatternBoard {
      */
     private final int[][] cellKey = new int[2][];
 
-    /** The combination of each key. */
+    /** The combination of each key: what a stone of that side on the cell would make. */
     private static final byte[] COMBO_OF_KEY = new byte[Evaluation.KEYS];
 
     static {
@@ -83,13 +83,13 @@ final class PatternBoard {
             int fives = 0;
             int fours = 0;
             int threes = 0;
-            for (int d = 0, rest = key; d < 4; d++, rest /= Patterns.COUNT) {
-                int code = rest % Patterns.COUNT;
+            for (int d = 0; d < 4; d++) {
+                int code = Evaluation.code(key, d);
                 fives += code == Patterns.FIVE ? 1 : 0;
                 fours += code == Patterns.OPEN_FOUR ? 2 : code == Patterns.FOUR ? 1 : 0;
                 threes += code == Patterns.OPEN_THREE ? 1 : 0;
             }
-            COMBO_OF_KEY[key] = (byte) combo(fives, fours, threes);
+            COMBO_OF_KEY[key] = (byte) comboOf(fives, fours, threes);
         }
     }
 
@@ -147,7 +147,6 @@ final class PatternBoard {
         hash = firstSide == 1 ? KEYS[KEYS.length - 1] : 0;
         for (int s = 0; s < 2; s++) {
             pattern[s] = new byte[4 * cells];
-            combo[s] = new byte[cells];
             cellKey[s] = new int[cells];
             comboCount[s][COMBO_NONE] = cells;
             moverWorth[s] = cells * Evaluation.MOVER[0];
@@ -262,12 +261,11 @@ final class PatternBoard {
         cellKey[s][cell] = after;
         moverWorth[s] += Evaluation.MOVER[after] - Evaluation.MOVER[before];
         waiterWorth[s] += Evaluation.WAITER[after] - Evaluation.WAITER[before];
-        int was = combo[s][cell];
+        int was = COMBO_OF_KEY[before];
         int now = COMBO_OF_KEY[after];
         if (now != was) {
             comboCount[s][was]--;
             comboCount[s][now]++;
-            combo[s][cell] = (byte) now;
         }
     }
 
@@ -275,7 +273,7 @@ final class PatternBoard {
      * The combination a stone makes with {@code fives}, {@code fours} (an open four counting two)
      * and {@code threes} (open ones) over its four lines.
      */
-    private static int combo(int fives, int fours, int threes) {
+    private static int comboOf(int fives, int fours, int threes) {
         if (fives > 0) {
             return COMBO_FIVE;
         }

@@ -33,11 +33,7 @@ final class EvalFeaturesCommand {
     private EvalFeaturesCommand() {}
 
     public static void main(String[] args) throws IOException {
-        Map<String, String> opts = new HashMap<>();
-        for (String arg : args) {
-            String[] kv = arg.split("=", 2);
-            opts.put(kv[0], kv.length > 1 ? kv[1] : "");
-        }
+        Map<String, String> opts = ReplayCommand.options(args);
         Path from = Path.of(opts.get("from"));
         String mate = opts.getOrDefault("mate", "1000");
         Rules rules = new Rules(15, 5);
@@ -82,11 +78,10 @@ final class EvalFeaturesCommand {
     static int[] setOfKey() {
         Map<String, Integer> index = new HashMap<>();
         for (int key = 0; key < Evaluation.KEYS; key++) {
-            int a = key / Evaluation.DIGIT[3];
-            int b = key / Evaluation.DIGIT[2] % Patterns.COUNT;
-            int c = key / Evaluation.DIGIT[1] % Patterns.COUNT;
-            int d = key % Patterns.COUNT;
-            if (a >= b && b >= c && c >= d) {
+            int a = Evaluation.code(key, 3);
+            int b = Evaluation.code(key, 2);
+            int c = Evaluation.code(key, 1);
+            if (a >= b && b >= c && c >= Evaluation.code(key, 0)) {
                 index.put(Evaluation.sortedCodes(key), index.size());
             }
         }

@@ -139,9 +139,7 @@ class PatternBoardTest {
             }
             for (int s = 0; s < 2; s++) {
                 int combo = naiveCombo(board, s, c);
-                assertThat((int) board.combo[s][c])
-                        .as("combo of cell %d side %d", c, s)
-                        .isEqualTo(combo);
+                assertThat(board.combo(s, c)).as("combo of cell %d side %d", c, s).isEqualTo(combo);
                 combos[s][combo]++;
             }
             int[] key = new int[2];
@@ -234,12 +232,12 @@ class PatternBoardTest {
             board.play(cell);
             board.pass();
         }
-        assertThat((int) board.combo[0][7 * 15 + 7]).isEqualTo(PatternBoard.COMBO_DOUBLE_THREE);
+        assertThat(board.combo(0, 7 * 15 + 7)).isEqualTo(PatternBoard.COMBO_DOUBLE_THREE);
         // X on (7,8) and O on (7,4): on the row (7,7) now makes a four, closed at one end.
         board.play(7 * 15 + 8);
         board.play(7 * 15 + 4);
-        assertThat((int) board.combo[0][7 * 15 + 7]).isEqualTo(PatternBoard.COMBO_FOUR_THREE);
+        assertThat(board.combo(0, 7 * 15 + 7)).isEqualTo(PatternBoard.COMBO_FOUR_THREE);
         assertThat(board.comboCount[0][PatternBoard.COMBO_FOUR_THREE]).isPositive();
-        assertThat((int) board.combo[1][7 * 15 + 7]).isEqualTo(PatternBoard.COMBO_NONE);
+        assertThat(board.combo(1, 7 * 15 + 7)).isEqualTo(PatternBoard.COMBO_NONE);
     }
 }

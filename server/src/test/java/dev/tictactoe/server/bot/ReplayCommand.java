@@ -21,11 +21,7 @@ final class ReplayCommand {
     private ReplayCommand() {}
 
     public static void main(String[] args) {
-        Map<String, String> opts = new HashMap<>();
-        for (String arg : args) {
-            String[] kv = arg.split("=", 2);
-            opts.put(kv[0], kv.length > 1 ? kv[1] : "");
-        }
+        Map<String, String> opts = options(args);
         String[] nk = opts.getOrDefault("board", "15:5").split(":");
         Rules rules = new Rules(Integer.parseInt(nk[0]), Integer.parseInt(nk[1]));
         long nodes = Long.parseLong(opts.getOrDefault("nodes", "100000"));
@@ -60,6 +56,16 @@ final class ReplayCommand {
         int win = TacticsProbe.win(board, PROBE_NODES);
         String s = win == 0 ? "vcf" : win == 1 ? "vct" : "";
         return TacticsProbe.threatened(board, PROBE_NODES) ? s + " threatened" : s;
+    }
+
+    /** Arguments written {@code name=value} (or a bare name, for an empty value), by name. */
+    static Map<String, String> options(String[] args) {
+        Map<String, String> opts = new HashMap<>();
+        for (String arg : args) {
+            String[] kv = arg.split("=", 2);
+            opts.put(kv[0], kv.length > 1 ? kv[1] : "");
+        }
+        return opts;
     }
 
     /**
