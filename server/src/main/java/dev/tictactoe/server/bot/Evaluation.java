@@ -43,6 +43,13 @@ final class Evaluation {
     static final int[] WAITER = new int[KEYS];
 
     /**
+     * A cell's worth to the side to move, by key, in whole units and never below 0: how moves are
+     * ordered. Cells the fit judged worth less than nothing (rare combinations, whose value the
+     * threat terms carry) are simply not preferred.
+     */
+    static final int[] ORDER = new int[KEYS];
+
+    /**
      * The threat terms, as bits of {@link #threats}: the side to move has a four to play; the
      * opponent has an open three to answer now (the side having a four to interrupt with, or not);
      * else the side has a four-three or open four to play, or a double three (the opponent having
@@ -83,6 +90,7 @@ final class Evaluation {
             String cell = ".cell." + sortedCodes(key);
             MOVER[key] = (int) Math.round(w.getOrDefault("mover" + cell, 0.0) * SCALE);
             WAITER[key] = (int) Math.round(w.getOrDefault("waiter" + cell, 0.0) * SCALE);
+            ORDER[key] = Math.max(0, MOVER[key]) / SCALE;
         }
         for (int t = 0; t < THREAT.length; t++) {
             THREAT[t] = (int) Math.round(w.getOrDefault(THREAT_NAMES[t], 0.0));

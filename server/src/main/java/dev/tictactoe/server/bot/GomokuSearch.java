@@ -457,7 +457,7 @@ final class GomokuSearch extends PvsSearch {
     }
 
     /**
-     * Candidate moves, best first: the table's move, then by the patterns made and spoiled, killers
+     * Candidate moves, best first: the table's move, then by the cell's worth to each side, killers
      * and history. If the opponent has an open three only its defences and the side's own fours are
      * kept; below the root only the best {@link #WIDTH}. With {@code only} not 0, only the cells
      * stamped with it (defences against a threat), all of them.
@@ -483,7 +483,7 @@ final class GomokuSearch extends PvsSearch {
             if (c == ttMove) {
                 score = Integer.MAX_VALUE;
             } else {
-                score = cellValue(me, c) * 5 / 4 + cellValue(op, c) + history[c];
+                score = b.worth(me, c) * 5 / 4 + b.worth(op, c) + history[c];
                 if (isKiller(ply, c)) {
                     score += KILLER_BONUS;
                 }
@@ -500,29 +500,5 @@ final class GomokuSearch extends PvsSearch {
             n = Threats.insert(ms, scores, n, c, score);
         }
         return n;
-    }
-
-    // What a stone of s on c makes, with the combinations that win outright weighted up.
-    private int cellValue(int s, int c) {
-        byte[] p = b.pattern[s];
-        int base = 4 * c;
-        int v = 0;
-        int fours = 0;
-        int threes = 0;
-        for (int d = 0; d < 4; d++) {
-            int code = p[base + d];
-            v += PatternBoard.VALUE[code];
-            if (code >= Patterns.FOUR) {
-                fours++;
-            } else if (code == Patterns.OPEN_THREE) {
-                threes++;
-            }
-        }
-        if (fours >= 2 || (fours == 1 && threes >= 1)) {
-            v += 2000; // four-four or four-three
-        } else if (threes >= 2) {
-            v += 800; // double open three
-        }
-        return v;
     }
 }

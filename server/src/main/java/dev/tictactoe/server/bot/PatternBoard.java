@@ -70,6 +70,14 @@ final class PatternBoard {
     }
 
     /**
+     * What empty {@code cell} is worth to side {@code s} if it were to move, in the evaluation's
+     * units: the evaluation's own judgement of the cell, used to order moves.
+     */
+    int worth(int s, int cell) {
+        return Evaluation.ORDER[cellKey[s][cell]];
+    }
+
+    /**
      * {@code cellKey[side][cell]}: the cell's four codes as one {@link Evaluation} table index, so
      * a changed code updates its cell's combination and worth with one addition and lookups.
      */
