@@ -29,10 +29,10 @@ import java.util.SplittableRandom;
  * side only. {@code show=lost} (or {@code all}) prints the moves and final board of every game A
  * lost (or of every game). At the end each side's thinking time is summed up: mean, 99th percentile
  * and maximum of the wall and the thread's CPU time per move, and with a clock how far p99 and the
- * maximum run over the budget. A brain that gives no answer within {@code b.timeout=} ms (by
- * default {@link PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is
- * longer), exits or reports an error loses that game; it is killed and started afresh for the next
- * one.
+ * maximum run over the budget; a move over the budget + 10% is printed as it happens, with the
+ * position. A brain that gives no answer within {@code b.timeout=} ms (by default {@link
+ * PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is longer), exits or
+ * reports an error loses that game; it is killed and started afresh for the next one.
  */
 final class MatchCommand {
 
@@ -131,7 +131,22 @@ final class MatchCommand {
                     break;
                 }
                 long took = System.nanoTime() - start;
-                times[aMoves ? 0 : 1].add(took, threads.getCurrentThreadCpuTime() - cpu);
+                long cpuTook = threads.getCurrentThreadCpuTime() - cpu;
+                times[aMoves ? 0 : 1].add(took, cpuTook);
+                if (p.millis() > 0 && Math.max(took, cpuTook) > p.millis() * 1_100_000) {
+                    System.out.printf(
+                            "game %d: %s's move %d over budget + 10%% (wall %.1f ms, cpu %.1f ms,"
+                                    + " depth %d, %d nodes, %s) after %s%n",
+                            game + 1,
+                            aMoves ? "A" : "B",
+                            board.moveCount() + 1,
+                            took / 1e6,
+                            cpuTook / 1e6,
+                            m.depth(),
+                            m.nodes(),
+                            m.note(),
+                            moveList(board));
+                }
                 board.play(m.cell());
             }
             if (failed != null) {
