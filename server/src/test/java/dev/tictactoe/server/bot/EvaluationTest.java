@@ -78,4 +78,18 @@ class EvaluationTest {
         assertThat(Evaluation.MOVER[a]).isEqualTo(Evaluation.MOVER[b]);
         assertThat(Evaluation.WAITER[a]).isEqualTo(Evaluation.WAITER[b]);
     }
+
+    @Test
+    void movesAreOrderedByTheCellsWorthNeverBelowNothing() {
+        for (int key = 0; key < Evaluation.KEYS; key++) {
+            assertThat(Evaluation.ORDER[key])
+                    .isEqualTo(Math.max(0, Evaluation.MOVER[key]) / Evaluation.SCALE);
+        }
+        PatternBoard board = doubleThreeForX();
+        int doubleThree = 7 * 15 + 7;
+        int far = 0; // a corner, no stone in reach
+        assertThat(board.worth(0, doubleThree)).isGreaterThan(board.worth(0, 7 * 15 + 4));
+        assertThat(board.worth(0, 7 * 15 + 4)).isGreaterThan(board.worth(0, far));
+        assertThat(board.worth(1, doubleThree)).isLessThan(board.worth(0, doubleThree));
+    }
 }
