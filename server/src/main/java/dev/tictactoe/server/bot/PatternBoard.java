@@ -21,7 +21,7 @@ final class PatternBoard {
     /** Cells within this Chebyshev distance of a stone are candidate moves. */
     static final int NEAR = 2;
 
-    /** A rough value of one (cell, direction) pattern for its side, by code, to order moves. */
+    /** A rough value of one (cell, direction) pattern for its side, by code, to rank cells. */
     static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
 
     private static final long[] KEYS = new long[2 * 19 * 19 + 1];
@@ -67,6 +67,11 @@ final class PatternBoard {
     /** The combination a stone of side {@code s} would make on empty {@code cell}. */
     int combo(int s, int cell) {
         return COMBO_OF_KEY[cellKey[s][cell]];
+    }
+
+    /** The {@link Evaluation} table index of {@code cell} for side {@code s}; 0 if occupied. */
+    int tableIndex(int s, int cell) {
+        return cellKey[s][cell];
     }
 
     /**

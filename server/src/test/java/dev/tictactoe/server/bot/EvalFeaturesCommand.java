@@ -96,13 +96,8 @@ final class EvalFeaturesCommand {
         StringBuilder sb = new StringBuilder(value);
         for (int side : new int[] {b.side, 1 - b.side}) {
             int[] counts = new int[SETS];
-            byte[] p = b.pattern[side];
             for (int cell = 0; cell < b.cells; cell++) {
-                int key = 0;
-                for (int d = 0; d < 4; d++) {
-                    key += p[4 * cell + d] * Evaluation.DIGIT[d];
-                }
-                counts[setOf[key]]++;
+                counts[setOf[b.tableIndex(side, cell)]]++;
             }
             for (int count : counts) {
                 sb.append(',').append(count);
