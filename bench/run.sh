@@ -14,7 +14,9 @@
 # server into OUT/server.jfr), NODE=0 (skip the second client, bench/node/load.mjs, which otherwise
 # runs the latency, steady and idle scenarios again, so no figure rests on our own client alone),
 # NODE_IDLE (idle connections for its memory scenario, 10000), DATA_DIR (fresh: each server start
-# journals into a new directory under OUT/data, as the server does by default; none: memory only).
+# journals into a new directory under OUT/data, as the server does by default; none: memory only),
+# RELAY_ECHO=1 (the relay also sends each frame back to its sender: two sends a move, as the game
+# protocol needs at the least).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -30,6 +32,8 @@ OUT=${OUT:-$ROOT/bench/target/bench/$(date +%Y%m%d-%H%M%S)}
 NODE=${NODE:-1}
 NODE_IDLE=${NODE_IDLE:-10000}
 DATA_DIR=${DATA_DIR:-fresh}
+RELAY_FLAGS=()
+[[ ${RELAY_ECHO:-} == 1 ]] && RELAY_FLAGS=(--echo)
 SERVER_STARTS=0
 STEADY_ROOMS=1000
 STEADY_RATE=2000
@@ -123,7 +127,7 @@ start_server() {
 
 start_relay() {
     "${PIN_TARGET[@]}" "$JAVA" $JVM_OPTS -cp "$RELAY_CP" dev.tictactoe.bench.RelayServer \
-        --host 127.0.0.1 --port "$RELAY_PORT" --threads 1 >>"$OUT/relay.log" 2>&1 &
+        --host 127.0.0.1 --port "$RELAY_PORT" --threads 1 "${RELAY_FLAGS[@]}" >>"$OUT/relay.log" 2>&1 &
     RELAY_PID=$!
     PIDS+=("$RELAY_PID")
     wait_ready "$RELAY_PORT"

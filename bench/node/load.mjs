@@ -171,7 +171,10 @@ async function gameTable(index) {
   return table;
 }
 
-/** Two connections on one relay path exchanging the same move messages with no rules between. */
+/**
+ * Two connections on one relay path exchanging the same move messages with no rules between; a
+ * relay that echoes sends each its own moves too, which it ignores.
+ */
 async function relayTable(index) {
   const path = `/rooms/LOAD${index}/ws`;
   const x = await open(new URL(path, wsBase()));
@@ -194,13 +197,14 @@ async function relayTable(index) {
       }
       const cell = free[Math.floor(random() * free.length)];
       cells[cell] = seat;
-      const id = 'm' + ++count;
+      const id = seat + ++count;
       sent.set(id, process.hrtime.bigint());
       ws.send(JSON.stringify({ type: 'move', id, version: ++version, cell }));
     }, options.think);
   };
   const receive = (ws, seat) => (data) => {
     const move = JSON.parse(data.toString());
+    if (move.id.startsWith(seat)) return; // its own move, sent back by an echoing relay
     const at = sent.get(move.id);
     sent.delete(move.id);
     if (at !== undefined && stats.measuring) {

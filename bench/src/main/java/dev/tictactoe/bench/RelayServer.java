@@ -42,7 +42,9 @@ import java.util.regex.Pattern;
  * pipeline shape (HTTP codec, aggregator, WebSocket handshake on {@code /rooms/{code}/ws}, 64 KiB
  * frames, fragment aggregation) that pairs the first two connections on a path and hands every text
  * frame to the other one, with no parsing and no rules. It serves the same {@code /metrics} fields
- * as the server so the load generator reads both alike.
+ * as the server so the load generator reads both alike. With {@code echo} each frame also goes back
+ * to its sender: the sends the game protocol needs at the least, since every diff reaches both
+ * players.
  */
 public final class RelayServer implements AutoCloseable {
 
@@ -60,9 +62,11 @@ public final class RelayServer implements AutoCloseable {
     private final ConcurrentHashMap<String, Channel> waiting = new ConcurrentHashMap<>();
 
     private final RelayMetrics metrics = new RelayMetrics();
+    private final boolean echo;
 
-    private RelayServer(String host, int port, int threads, Transport transport)
+    private RelayServer(String host, int port, int threads, Transport transport, boolean echo)
             throws InterruptedException {
+        this.echo = echo;
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
         workers = new MultiThreadIoEventLoopGroup(threads, transport.handlers());
         Router router = new Router();
@@ -99,13 +103,17 @@ public final class RelayServer implements AutoCloseable {
      * core) on the transport the game server would choose, so both stand on the same floor.
      */
     public static RelayServer start(String host, int port, int threads) {
-        return start(host, port, threads, Transport.choose(Transport.DEFAULT_CHOICE));
+        return start(host, port, threads, Transport.choose(Transport.DEFAULT_CHOICE), false);
     }
 
-    /** As {@link #start(String, int, int)} on the given transport. */
-    public static RelayServer start(String host, int port, int threads, Transport transport) {
+    /**
+     * As {@link #start(String, int, int)} on the given transport; {@code echo} sends each frame
+     * back to its sender too.
+     */
+    public static RelayServer start(
+            String host, int port, int threads, Transport transport, boolean echo) {
         try {
-            return new RelayServer(host, port, threads, transport);
+            return new RelayServer(host, port, threads, transport, echo);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding", e);
@@ -127,8 +135,8 @@ public final class RelayServer implements AutoCloseable {
     }
 
     /**
-     * {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio]}: runs until
-     * stopped.
+     * {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio] [--echo]}: runs
+     * until stopped.
      */
     public static void main(String[] args) throws InterruptedException {
         // As the game server runs it: no leak-tracking stack traces on the floor either.
@@ -137,9 +145,14 @@ public final class RelayServer implements AutoCloseable {
         int port = 9090;
         int threads = 0;
         Transport transport = Transport.choose(Transport.DEFAULT_CHOICE);
+        boolean echo = false;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
+                case "--echo" -> {
+                    echo = true;
+                    continue;
+                }
                 case "--host" -> host = require(args[i], value);
                 case "--port" -> port = Integer.parseInt(require(args[i], value));
                 case "--threads" -> threads = Integer.parseInt(require(args[i], value));
@@ -149,11 +162,11 @@ public final class RelayServer implements AutoCloseable {
                                 "unknown argument "
                                         + args[i]
                                         + "; usage: relay [--host H] [--port N] [--threads N]"
-                                        + " [--transport auto|epoll|nio]");
+                                        + " [--transport auto|epoll|nio] [--echo]");
             }
             i++;
         }
-        RelayServer relay = start(host, port, threads, transport);
+        RelayServer relay = start(host, port, threads, transport, echo);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(
@@ -172,6 +185,7 @@ public final class RelayServer implements AutoCloseable {
                         + (threads == 0 ? "one worker per core" : threads + " worker thread(s)")
                         + " ("
                         + transport
+                        + (echo ? ", echo" : "")
                         + ")");
         stopped.await();
     }
@@ -245,13 +259,16 @@ public final class RelayServer implements AutoCloseable {
         metrics.pairs.increment();
     }
 
-    /** Hands each text frame, as it is, to the peer. */
+    /** Hands each text frame, as it is, to the peer (and with echo back to the sender). */
     private final class Relay extends SimpleChannelInboundHandler<TextWebSocketFrame> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
             Channel peer = ctx.channel().attr(PEER).get();
             if (peer != null) {
                 metrics.frames.increment();
+                if (echo) {
+                    ctx.writeAndFlush(frame.retainedDuplicate(), ctx.voidPromise());
+                }
                 peer.writeAndFlush(frame.retain(), peer.voidPromise());
             }
         }

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * Two connections paired by a bare relay on one room path. They send the same move messages as
  * players of the game server; the relay hands each to the other side, which notes the latency,
  * marks the cell on the board the pair shares and answers with its own move. A game ends when the
- * board is full. No room is created: any code pairs the first two connections on its path.
+ * board is full. No room is created: any code pairs the first two connections on its path. A relay
+ * that echoes sends each side its own moves too, which it ignores.
  */
 final class RelayTable implements Table {
 
@@ -132,8 +133,8 @@ final class RelayTable implements Table {
                 shared.stats().error("undecodable");
                 return;
             }
-            if (move == null) {
-                return;
+            if (move == null || move.id().charAt(0) == mark) {
+                return; // not a move, or this side's own move sent back by an echoing relay
             }
             if (move.id().equals(pendingId)) {
                 shared.stats().move(pendingSent, receivedAt);

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.bench.RelayServer;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+import dev.tictactoe.server.net.Transport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -79,13 +82,16 @@ class LoadSmokeIT {
         }
     }
 
-    @Test
+    @ParameterizedTest(name = "echo {0}")
+    @ValueSource(booleans = {false, true})
     @Timeout(60)
-    void fiveRoomsPlayAgainstTheRelay() throws Exception {
-        try (RelayServer relay = RelayServer.start("127.0.0.1", 0, 1)) {
+    void fiveRoomsPlayAgainstTheRelay(boolean echo) throws Exception {
+        Transport transport = Transport.choose(Transport.DEFAULT_CHOICE);
+        try (RelayServer relay = RelayServer.start("127.0.0.1", 0, 1, transport, echo)) {
             LoadResult r = run(settings(relay.port(), true, 300, 0, 20_000)).play();
 
             assertThat(r.moves()).as(progress::toString).isGreaterThanOrEqualTo(300);
+            assertThat(r.latency().count()).isEqualTo(r.moves());
             assertThat(r.errors()).isZero();
             assertThat(r.unexpectedCloses()).isZero();
             assertThat(r.gamesUnfinished()).isZero();
