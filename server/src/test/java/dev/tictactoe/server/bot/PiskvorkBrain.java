@@ -177,8 +177,8 @@ final class PiskvorkBrain implements AutoCloseable {
 
     /**
      * Starts a new game in a new process. {@code RESTART} would be cheaper, but a brain may keep
-     * its hash table through it, and then each game depends on the ones before it: two matches
-     * that differ in one game go on to differ in the rest.
+     * its hash table through it, and then each game depends on the ones before it: two matches that
+     * differ in one game go on to differ in the rest.
      */
     void restart() {
         close();

@@ -15,7 +15,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** An outside brain that stops answering or exits costs its game, never the match. */
+/**
+ * An outside brain that stops answering or exits costs its game, never the match; each game has a
+ * process of its own.
+ */
 class PiskvorkBrainTest {
 
     /** Far above what a shell script needs to answer START, far below a test's patience. */
@@ -23,14 +26,14 @@ class PiskvorkBrainTest {
 
     @TempDir Path dir;
 
-    /** A brain that accepts START and RESTART, then reads on without ever answering a position. */
+    /** A brain that accepts START, then reads on without ever answering a position. */
     private String silentBrain() throws IOException {
         return script(
                 "silent.sh",
                 """
                 while read -r line; do
                   case "$line" in
-                    START*|RESTART*) echo OK ;;
+                    START*) echo OK ;;
                     END*) exit 0 ;;
                   esac
                 done
@@ -64,6 +67,19 @@ class PiskvorkBrainTest {
     }
 
     @Test
+    void everyGameStartsInANewProcessAndTheLastOneIsEnded() throws IOException {
+        try (PiskvorkBrain brain = new PiskvorkBrain(silentBrain(), 15, List.of(), TIMEOUT)) {
+            long first = brain.pid();
+            brain.restart();
+            long second = brain.pid();
+
+            assertThat(second).isNotEqualTo(first);
+            assertThat(brain.isAlive()).isTrue();
+            assertThat(ProcessHandle.of(first).filter(ProcessHandle::isAlive)).isEmpty();
+        }
+    }
+
+    @Test
     void aBrainThatExitsMidGameFailsWithItsStatus() throws IOException {
         String brainCommand =
                 script(
@@ -71,7 +87,7 @@ class PiskvorkBrainTest {
                         """
                         while read -r line; do
                           case "$line" in
-                            START*|RESTART*) echo OK ;;
+                            START*) echo OK ;;
                             DONE*) exit 3 ;;
                           esac
                         done
