@@ -151,7 +151,7 @@ public final class RelayServer implements AutoCloseable {
             switch (args[i]) {
                 case "--echo" -> {
                     echo = true;
-                    continue;
+                    continue; // a flag: there is no value to step over
                 }
                 case "--host" -> host = require(args[i], value);
                 case "--port" -> port = Integer.parseInt(require(args[i], value));
