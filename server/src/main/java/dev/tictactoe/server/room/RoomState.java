@@ -1,6 +1,5 @@
 package dev.tictactoe.server.room;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -89,11 +88,7 @@ record RoomState(
     private static final ObjectMapper JSON = MessageCodec.mapper().copy();
 
     byte[] toJson() {
-        try {
-            return JSON.writeValueAsBytes(this);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("room " + code + " cannot be written as JSON", e);
-        }
+        return RoomStateWriter.write(this);
     }
 
     static RoomState fromJson(byte[] json) {

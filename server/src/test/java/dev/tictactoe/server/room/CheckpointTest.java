@@ -12,13 +12,21 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.clock.GameClock;
+import dev.tictactoe.server.clock.TimeControl;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A room written down after every change and rebuilt from the last checkpoint, as after a restart.
@@ -179,6 +187,72 @@ class CheckpointTest {
         assertThat(after.players().o().graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
         ana.rejoin().send(new ClientMessage.Claim());
         assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+    }
+
+    @Test
+    void aCheckpointIsWrittenAsDataBindingWouldWriteItWithEveryFieldSet() throws Exception {
+        Match.Result won = new Match.Result(Mark.X, "line", new int[] {0, 4, 8});
+        RoomState state =
+                new RoomState(
+                        "K7MQ2P",
+                        new RoomSettings(
+                                new Rules(3, 3),
+                                Mark.O,
+                                Mark.X,
+                                false,
+                                true,
+                                Level.HARD,
+                                TimeControl.parse("5m+3s")),
+                        42L,
+                        17L,
+                        15L,
+                        MessageCodec.toTree(driver.snapshot()),
+                        List.of("{\"type\":\"diff\",\"note\":\"quotes \\\" and é\"}"),
+                        new EnumMap<>(
+                                Map.of(
+                                        Mark.X,
+                                        new RoomState.SeatState(
+                                                "ana",
+                                                "t1",
+                                                null,
+                                                false,
+                                                1_800_000_060_000L,
+                                                List.of(new RoomState.MoveId("m1", 3))),
+                                        Mark.O,
+                                        new RoomState.SeatState(
+                                                "hard bot", null, "hard", null, null, null))),
+                        new RoomState.MatchState(
+                                2,
+                                Match.Status.PLAYING,
+                                Mark.O,
+                                new int[] {4, 0},
+                                Arrays.asList("m1", null),
+                                null,
+                                1,
+                                0,
+                                0,
+                                Mark.X,
+                                List.of(Mark.O),
+                                List.of(
+                                        new Match.FinishedGame(
+                                                1, Mark.X, new int[] {0, 1, 4, 2, 8}, won)),
+                                new GameClock.State(
+                                        300_000,
+                                        299_000,
+                                        Mark.O,
+                                        5_000,
+                                        true,
+                                        null,
+                                        1_000,
+                                        1_800_000_000_000L),
+                                new RoomState.IdleState(7, 8, 9),
+                                60_000L),
+                        1_000L,
+                        1_800_000_000_000L,
+                        null);
+        assertThat(new String(state.toJson(), StandardCharsets.UTF_8))
+                .isEqualTo(MessageCodec.mapper().writeValueAsString(state));
+        assertThat(RoomState.fromJson(state.toJson()).settings()).isEqualTo(state.settings());
     }
 
     @Test
