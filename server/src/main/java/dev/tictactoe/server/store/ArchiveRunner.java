@@ -6,7 +6,10 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -87,22 +90,44 @@ public final class ArchiveRunner implements AutoCloseable {
     private record Pending(
             String code, int game, Supplier<byte[]> json, CompletableFuture<Void> done) {}
 
-    /** Writes the games that gathered, on the archive's thread. */
+    /**
+     * Writes the games that gathered, on the archive's thread: each room's games with one write. A
+     * game whose document cannot be made fails alone.
+     */
     private void writeGathered() {
         drainScheduled.set(false); // before taking: a game added after this schedules a new drain
+        Map<String, List<Pending>> byRoom = new LinkedHashMap<>();
         Pending p;
         while ((p = gathering.poll()) != null) {
+            byRoom.computeIfAbsent(p.code(), code -> new ArrayList<>()).add(p);
+        }
+        byRoom.forEach(this::write);
+    }
+
+    private void write(String code, List<Pending> games) {
+        List<GameArchive.StoredGame> made = new ArrayList<>(games.size());
+        List<Pending> written = new ArrayList<>(games.size());
+        for (Pending game : games) {
             // On a core shared with the event loops, a move that arrived meanwhile goes first, not
             // after the whole gathering.
             Thread.yield();
             try {
-                archive.write(p.code(), p.game(), p.json().get());
-                p.done().complete(null);
-            } catch (IOException e) {
-                p.done().completeExceptionally(new UncheckedIOException(e));
+                made.add(new GameArchive.StoredGame(game.game(), game.json().get()));
+                written.add(game);
             } catch (RuntimeException e) {
-                p.done().completeExceptionally(e);
+                game.done().completeExceptionally(e);
             }
+        }
+        if (written.isEmpty()) {
+            return;
+        }
+        try {
+            archive.write(code, made);
+            written.forEach(game -> game.done().complete(null));
+        } catch (IOException e) {
+            written.forEach(game -> game.done().completeExceptionally(new UncheckedIOException(e)));
+        } catch (RuntimeException e) {
+            written.forEach(game -> game.done().completeExceptionally(e));
         }
     }
 

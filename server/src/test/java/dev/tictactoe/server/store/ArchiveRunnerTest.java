@@ -46,6 +46,38 @@ class ArchiveRunnerTest {
     }
 
     @Test
+    void aGatheredRoomsGamesAreWrittenTogetherAndAGameWithoutADocumentFailsAlone()
+            throws Exception {
+        GameArchive archive =
+                new GameArchive(
+                        dir, Duration.ofDays(7), 10, new GameArchiveTest.ManualClock(), false);
+        try (ArchiveRunner runner =
+                new ArchiveRunner(archive, code -> true, ArchiveRunner.DEFAULT_SWEEP_INTERVAL)) {
+            List<CompletableFuture<Void>> stored = new ArrayList<>();
+            for (int game = 1; game <= 4; game++) {
+                int n = game;
+                stored.add(
+                        runner.store(
+                                "ROOM01",
+                                n,
+                                () -> {
+                                    if (n == 3) {
+                                        throw new IllegalStateException("no document for game 3");
+                                    }
+                                    return ("{\"game\":" + n + "}").getBytes();
+                                }));
+            }
+            stored.add(runner.store("ROOM02", 1, "{}".getBytes()));
+            assertThat(runner.list("ROOM01").get(10, TimeUnit.SECONDS)).containsExactly(1, 2, 4);
+            assertThat(runner.list("ROOM02").get(10, TimeUnit.SECONDS)).containsExactly(1);
+            assertThat(stored.get(2)).isCompletedExceptionally();
+            for (int i : new int[] {0, 1, 3, 4}) {
+                assertThat(stored.get(i)).isCompleted().isNotCompletedExceptionally();
+            }
+        }
+    }
+
+    @Test
     void gatheredGamesAreWrittenBeforeAnyReadAndRefusedOnceClosed() throws Exception {
         GameArchive archive =
                 new GameArchive(

@@ -15,7 +15,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 class GameArchiveTest {
 
@@ -223,6 +225,37 @@ class GameArchiveTest {
         assertThat(archive.list("ABC123")).containsExactly(248, 249, 250);
         Path log = dir.resolve("ABC123").resolve(GameArchive.LOG);
         assertThat(Files.readAllLines(log)).hasSize(3 + 50).startsWith("198 " + text(198));
+    }
+
+    @Test
+    void aRoomsGamesWrittenTogetherAreStoredInOrderAndTrimmedWhenTheyCrossTheLimit()
+            throws Exception {
+        GameArchive archive = new GameArchive(dir, GameArchive.DEFAULT_RETENTION, 3, clock, false);
+        archive.write("ABC123", games(1, 4));
+        Path log = dir.resolve("ABC123").resolve(GameArchive.LOG);
+        assertThat(Files.readAllLines(log))
+                .containsExactly("1 " + text(1), "2 " + text(2), "3 " + text(3), "4 " + text(4));
+
+        // Games 98..103 take in game 100, where the file is rewritten with the newest three.
+        archive.write("ABC123", games(5, 97));
+        archive.write("ABC123", games(98, 103));
+        assertThat(archive.list("ABC123")).containsExactly(101, 102, 103);
+        assertThat(Files.readAllLines(log)).hasSize(3).startsWith("101 " + text(101));
+
+        // A document that is not one line refuses the whole batch before anything is written.
+        List<GameArchive.StoredGame> torn =
+                List.of(
+                        new GameArchive.StoredGame(104, json(104)),
+                        new GameArchive.StoredGame(105, "{\n}".getBytes(StandardCharsets.UTF_8)));
+        assertThatThrownBy(() -> archive.write("ABC123", torn))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(archive.list("ABC123")).containsExactly(101, 102, 103);
+    }
+
+    private static List<GameArchive.StoredGame> games(int first, int last) {
+        return IntStream.rangeClosed(first, last)
+                .mapToObj(game -> new GameArchive.StoredGame(game, json(game)))
+                .toList();
     }
 
     @Test
