@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Writes a {@link RoomState} with the streaming generator, field by field in the records' order:
@@ -21,36 +20,51 @@ final class RoomStateWriter {
 
     private RoomStateWriter() {}
 
+    /** Writes the fields of a non-null {@code value} between the braces of its object. */
+    private interface Fields<T> {
+        void write(JsonGenerator g, T value) throws IOException;
+    }
+
     static byte[] write(RoomState state) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         try (JsonGenerator g = MessageCodec.mapper().getFactory().createGenerator(out)) {
             g.setCodec(MessageCodec.mapper()); // for the snapshot tree
-            g.writeStartObject();
-            g.writeStringField("code", state.code());
-            settings(g, state.settings());
-            g.writeNumberField("botSeed", state.botSeed());
-            g.writeNumberField("version", state.version());
-            g.writeNumberField("boardVersion", state.boardVersion());
-            g.writeFieldName("shown");
-            g.writeTree(state.shown());
-            g.writeFieldName("diffs");
-            strings(g, state.diffs());
-            g.writeFieldName("seats");
-            seats(g, state.seats());
-            g.writeFieldName("match");
-            match(g, state.match());
-            number(g, "atNanos", state.atNanos());
-            number(g, "atMillis", state.atMillis());
-            number(g, "emptySince", state.emptySince());
-            g.writeEndObject();
+            object(g, state, RoomStateWriter::room);
         } catch (IOException e) {
             throw new UncheckedIOException("room " + state.code() + " cannot be written", e);
         }
         return out.toByteArray();
     }
 
+    private static void room(JsonGenerator g, RoomState s) throws IOException {
+        g.writeStringField("code", s.code());
+        g.writeFieldName("settings");
+        object(g, s.settings(), RoomStateWriter::settings);
+        g.writeNumberField("botSeed", s.botSeed());
+        g.writeNumberField("version", s.version());
+        g.writeNumberField("boardVersion", s.boardVersion());
+        g.writeFieldName("shown");
+        g.writeTree(s.shown());
+        g.writeFieldName("diffs");
+        array(g, s.diffs(), JsonGenerator::writeString);
+        g.writeFieldName("seats");
+        object(
+                g,
+                s.seats(),
+                (out, seats) -> {
+                    for (var seat : seats.entrySet()) {
+                        out.writeFieldName(seat.getKey().name());
+                        object(out, seat.getValue(), RoomStateWriter::seat);
+                    }
+                });
+        g.writeFieldName("match");
+        object(g, s.match(), RoomStateWriter::match);
+        number(g, "atNanos", s.atNanos());
+        number(g, "atMillis", s.atMillis());
+        number(g, "emptySince", s.emptySince());
+    }
+
     private static void settings(JsonGenerator g, RoomSettings s) throws IOException {
-        g.writeObjectFieldStart("settings");
         g.writeObjectFieldStart("rules");
         g.writeNumberField("size", s.rules().size());
         g.writeNumberField("winLength", s.rules().winLength());
@@ -61,112 +75,75 @@ final class RoomStateWriter {
         g.writeBooleanField("spectators", s.spectators());
         g.writeStringField("bot", s.bot() == null ? null : s.bot().name());
         g.writeStringField("clock", s.clock() == null ? null : s.clock().toString());
-        g.writeEndObject();
     }
 
-    private static void seats(JsonGenerator g, Map<Mark, RoomState.SeatState> seats)
-            throws IOException {
-        g.writeStartObject();
-        for (var entry : seats.entrySet()) {
-            RoomState.SeatState seat = entry.getValue();
-            g.writeFieldName(entry.getKey().name());
-            if (seat == null) {
-                g.writeNull();
-                continue;
-            }
-            g.writeStartObject();
-            g.writeStringField("name", seat.name());
-            g.writeStringField("token", seat.token());
-            g.writeStringField("bot", seat.bot());
-            g.writeFieldName("connected");
-            if (seat.connected() == null) {
-                g.writeNull();
-            } else {
-                g.writeBoolean(seat.connected());
-            }
-            number(g, "graceUntil", seat.graceUntil());
-            g.writeFieldName("moves");
-            if (seat.moves() == null) {
-                g.writeNull();
-            } else {
-                g.writeStartArray();
-                for (RoomState.MoveId move : seat.moves()) {
-                    g.writeStartObject();
-                    g.writeStringField("id", move.id());
-                    g.writeNumberField("version", move.version());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-            }
-            g.writeEndObject();
+    private static void seat(JsonGenerator g, RoomState.SeatState seat) throws IOException {
+        g.writeStringField("name", seat.name());
+        g.writeStringField("token", seat.token());
+        g.writeStringField("bot", seat.bot());
+        g.writeFieldName("connected");
+        if (seat.connected() == null) {
+            g.writeNull();
+        } else {
+            g.writeBoolean(seat.connected());
         }
-        g.writeEndObject();
+        number(g, "graceUntil", seat.graceUntil());
+        g.writeFieldName("moves");
+        array(
+                g,
+                seat.moves(),
+                (out, move) ->
+                        object(
+                                out,
+                                move,
+                                (fields, m) -> {
+                                    fields.writeStringField("id", m.id());
+                                    fields.writeNumberField("version", m.version());
+                                }));
     }
 
     private static void match(JsonGenerator g, RoomState.MatchState m) throws IOException {
-        g.writeStartObject();
         g.writeNumberField("game", m.game());
         g.writeStringField("status", m.status() == null ? null : m.status().name());
         g.writeStringField("first", name(m.first()));
         g.writeFieldName("moves");
         cells(g, m.moves());
         g.writeFieldName("moveIds");
-        strings(g, m.moveIds());
+        array(g, m.moveIds(), JsonGenerator::writeString);
         g.writeFieldName("result");
-        result(g, m.result());
+        object(g, m.result(), RoomStateWriter::result);
         g.writeNumberField("xWins", m.xWins());
         g.writeNumberField("oWins", m.oWins());
         g.writeNumberField("draws", m.draws());
         g.writeStringField("undoRequest", name(m.undoRequest()));
         g.writeFieldName("rematchOffers");
-        if (m.rematchOffers() == null) {
-            g.writeNull();
-        } else {
-            g.writeStartArray();
-            for (Mark mark : m.rematchOffers()) {
-                g.writeString(name(mark));
-            }
-            g.writeEndArray();
-        }
+        array(g, m.rematchOffers(), (out, mark) -> out.writeString(name(mark)));
         g.writeFieldName("finished");
-        if (m.finished() == null) {
-            g.writeNull();
-        } else {
-            g.writeStartArray();
-            for (Match.FinishedGame game : m.finished()) {
-                g.writeStartObject();
-                g.writeNumberField("game", game.game());
-                g.writeStringField("first", name(game.first()));
-                g.writeFieldName("moves");
-                cells(g, game.moves());
-                g.writeFieldName("result");
-                result(g, game.result());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-        }
+        array(g, m.finished(), (out, game) -> object(out, game, RoomStateWriter::finished));
         g.writeFieldName("clock");
-        clock(g, m.clock());
+        object(g, m.clock(), RoomStateWriter::clock);
         g.writeFieldName("idle");
-        if (m.idle() == null) {
-            g.writeNull();
-        } else {
-            g.writeStartObject();
-            g.writeNumberField("turnStartedNanos", m.idle().turnStartedNanos());
-            g.writeNumberField("turnStartedAt", m.idle().turnStartedAt());
-            g.writeNumberField("afterMillis", m.idle().afterMillis());
-            g.writeEndObject();
-        }
+        object(
+                g,
+                m.idle(),
+                (out, idle) -> {
+                    out.writeNumberField("turnStartedNanos", idle.turnStartedNanos());
+                    out.writeNumberField("turnStartedAt", idle.turnStartedAt());
+                    out.writeNumberField("afterMillis", idle.afterMillis());
+                });
         number(g, "idleAfterMillis", m.idleAfterMillis());
-        g.writeEndObject();
+    }
+
+    private static void finished(JsonGenerator g, Match.FinishedGame game) throws IOException {
+        g.writeNumberField("game", game.game());
+        g.writeStringField("first", name(game.first()));
+        g.writeFieldName("moves");
+        cells(g, game.moves());
+        g.writeFieldName("result");
+        object(g, game.result(), RoomStateWriter::result);
     }
 
     private static void clock(JsonGenerator g, GameClock.State c) throws IOException {
-        if (c == null) {
-            g.writeNull();
-            return;
-        }
-        g.writeStartObject();
         g.writeNumberField("xRemaining", c.xRemaining());
         g.writeNumberField("oRemaining", c.oRemaining());
         g.writeStringField("turn", name(c.turn()));
@@ -175,20 +152,38 @@ final class RoomStateWriter {
         g.writeStringField("flagged", name(c.flagged()));
         g.writeNumberField("anchorNanos", c.anchorNanos());
         g.writeNumberField("anchorEpochMillis", c.anchorEpochMillis());
-        g.writeEndObject();
     }
 
     private static void result(JsonGenerator g, Match.Result r) throws IOException {
-        if (r == null) {
-            g.writeNull();
-            return;
-        }
-        g.writeStartObject();
         g.writeStringField("winner", name(r.winner()));
         g.writeStringField("reason", r.reason());
         g.writeFieldName("line");
         cells(g, r.line());
+    }
+
+    /** {@code value}'s fields as an object, or null. */
+    private static <T> void object(JsonGenerator g, T value, Fields<T> fields) throws IOException {
+        if (value == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        fields.write(g, value);
         g.writeEndObject();
+    }
+
+    /** {@code values} as an array, each by {@code element}, or null. */
+    private static <T> void array(JsonGenerator g, List<T> values, Fields<T> element)
+            throws IOException {
+        if (values == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartArray();
+        for (T value : values) {
+            element.write(g, value);
+        }
+        g.writeEndArray();
     }
 
     private static void cells(JsonGenerator g, int[] cells) throws IOException {
@@ -197,18 +192,6 @@ final class RoomStateWriter {
         } else {
             g.writeArray(cells, 0, cells.length);
         }
-    }
-
-    private static void strings(JsonGenerator g, List<String> strings) throws IOException {
-        if (strings == null) {
-            g.writeNull();
-            return;
-        }
-        g.writeStartArray();
-        for (String s : strings) {
-            g.writeString(s);
-        }
-        g.writeEndArray();
     }
 
     private static void number(JsonGenerator g, String field, Long value) throws IOException {
