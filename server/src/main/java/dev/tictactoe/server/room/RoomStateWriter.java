@@ -20,8 +20,8 @@ final class RoomStateWriter {
 
     private RoomStateWriter() {}
 
-    /** Writes the fields of a non-null {@code value} between the braces of its object. */
-    private interface Fields<T> {
+    /** Writes one non-null value: an object's fields inside its braces, or an array's element. */
+    private interface ValueWriter<T> {
         void write(JsonGenerator g, T value) throws IOException;
     }
 
@@ -162,7 +162,8 @@ final class RoomStateWriter {
     }
 
     /** {@code value}'s fields as an object, or null. */
-    private static <T> void object(JsonGenerator g, T value, Fields<T> fields) throws IOException {
+    private static <T> void object(JsonGenerator g, T value, ValueWriter<T> fields)
+            throws IOException {
         if (value == null) {
             g.writeNull();
             return;
@@ -173,7 +174,7 @@ final class RoomStateWriter {
     }
 
     /** {@code values} as an array, each by {@code element}, or null. */
-    private static <T> void array(JsonGenerator g, List<T> values, Fields<T> element)
+    private static <T> void array(JsonGenerator g, List<T> values, ValueWriter<T> element)
             throws IOException {
         if (values == null) {
             g.writeNull();
