@@ -229,6 +229,15 @@ public final class Main implements Callable<Integer> {
     Duration drainTimeout;
 
     @Option(
+            names = "--warmup",
+            defaultValue = "${env:TTT_WARMUP:-PT4S}",
+            description =
+                    "Before binding, play games this long against a scratch server on loopback, so"
+                            + " the first clients meet compiled code; 0 skips it (env"
+                            + " TTT_WARMUP).")
+    Duration warmup;
+
+    @Option(
             names = "--unknown-codes-per-second",
             defaultValue =
                     "${env:TTT_UNKNOWN_CODES_PER_SECOND:-"
@@ -427,7 +436,11 @@ public final class Main implements Callable<Integer> {
         // Read by logback.xml when logging starts, which is below: system properties win over the
         // environment.
         System.setProperty("TTT_LOG_FORMAT", logFormat.name().toLowerCase(java.util.Locale.ROOT));
-        GameServer server = GameServer.start(config());
+        ServerConfig config = config();
+        if (!warmup.isZero()) {
+            Warmup.run(config, warmup, Long.MAX_VALUE);
+        }
+        GameServer server = GameServer.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(

@@ -296,7 +296,9 @@ class RestartIT {
                                 "--data-dir",
                                 data.toString(),
                                 "--durability",
-                                durability));
+                                durability,
+                                "--warmup",
+                                "0"));
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");

@@ -44,7 +44,10 @@ class SignalIT {
                                 "--drain-timeout",
                                 "3s",
                                 "--data-dir",
-                                "none")
+                                "none",
+                                // The startup path as shipped, warm-up included, but short.
+                                "--warmup",
+                                "1s")
                         .redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();
@@ -107,6 +110,8 @@ class SignalIT {
                 assertThat(server.exitValue()).as(String.join("\n", output)).isZero();
             }
             synchronized (output) {
+                assertThat(output).anyMatch(l -> l.contains("warm-up: "));
+                assertThat(output).noneMatch(l -> l.contains("warm-up skipped"));
                 assertThat(output).anyMatch(l -> l.contains("stopped; drained"));
                 assertThat(output).noneMatch(l -> l.contains("dropped"));
             }

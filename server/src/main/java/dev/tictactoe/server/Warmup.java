@@ -1,0 +1,362 @@
+package dev.tictactoe.server;
+
+import ch.qos.logback.classic.Level;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.tictactoe.protocol.JsonPatch;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.net.GameServer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * Plays games against a scratch server on loopback before the real one binds, so that the JIT has
+ * compiled the path of a move (sockets, frames, rules, diffs, the journal) with the profile of real
+ * games before the first client arrives. Without it the compiler is still at work a minute into a
+ * busy start, on the same core as the rooms, and its first guesses are undone (and the code
+ * compiled again) as games reach their first rematch and checkpoint. The scratch server has the
+ * real one's settings but its own port and data directory, both gone afterwards, and its INFO lines
+ * are muted meanwhile. A failure only costs the warm-up.
+ */
+final class Warmup {
+
+    private static final Logger log = LoggerFactory.getLogger(Warmup.class);
+
+    /** Rooms played at once: enough to keep the loop busy while clients think. */
+    static final int ROOMS = 4;
+
+    /** How long, past the budget, the players are waited for before the scratch server stops. */
+    private static final Duration GRACE = Duration.ofSeconds(5);
+
+    /** What a warm-up did. */
+    record Result(long moves, long games, long errors) {}
+
+    private Warmup() {}
+
+    /**
+     * Plays on a scratch server made from {@code settings} (its address and data directory are
+     * replaced) until {@code budget} has passed or {@code maxMoves} moves were played.
+     */
+    static Result run(ServerConfig settings, Duration budget, long maxMoves) {
+        return run(settings, budget, maxMoves, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** As {@link #run(ServerConfig, Duration, long)}, the scratch directory made in {@code tmp}. */
+    static Result run(ServerConfig settings, Duration budget, long maxMoves, Path tmp) {
+        long started = System.nanoTime();
+        Level level = muteInfo();
+        Path scratch = null;
+        Result result;
+        String failure = null;
+        try {
+            scratch =
+                    settings.dataDir() == null
+                            ? null
+                            : Files.createTempDirectory(tmp, "ttt-warmup");
+            try (GameServer server = GameServer.start(scratchConfig(settings, scratch))) {
+                result = play(server.port(), budget, maxMoves);
+            }
+        } catch (IOException | RuntimeException e) {
+            result = new Result(0, 0, 1);
+            failure = e.toString();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            result = new Result(0, 0, 1);
+            failure = "interrupted";
+        } finally {
+            restore(level);
+            deleteQuietly(scratch);
+        }
+        if (failure != null) {
+            log.warn("warm-up skipped: {}", failure);
+        } else {
+            log.info(
+                    "warm-up: {} moves, {} games, {} errors in {} ms",
+                    result.moves(),
+                    result.games(),
+                    result.errors(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        }
+        return result;
+    }
+
+    /** The real settings on a free loopback port, a scratch directory, and no rate limit. */
+    static ServerConfig scratchConfig(ServerConfig real, Path dataDir) {
+        return ServerConfig.builder()
+                .host("127.0.0.1")
+                .port(0)
+                .workerThreads(real.workerThreads())
+                .maxFrameBytes(real.maxFrameBytes())
+                .maxRooms(real.maxRooms())
+                .maxMembersPerRoom(real.maxMembersPerRoom())
+                .maxNameLength(real.maxNameLength())
+                .messagesPerSecond(1_000_000)
+                .messageBurst(1_000_000)
+                .idleTimeout(real.idleTimeout())
+                .pingInterval(real.pingInterval())
+                .seatGrace(real.seatGrace())
+                .emptyRoomTtl(real.emptyRoomTtl())
+                .diffHistory(real.diffHistory())
+                .botThreads(real.botThreads())
+                .maxOutboundBytes(real.maxOutboundBytes())
+                .drainTimeout(GRACE)
+                .transport(real.transport())
+                .dataDir(dataDir)
+                .durability(real.durability())
+                .build();
+    }
+
+    private static Result play(int port, Duration budget, long maxMoves)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + budget.toNanos();
+        Counts counts = new Counts(maxMoves, deadline);
+        URI base = URI.create("http://127.0.0.1:" + port);
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            List<Player> players = new ArrayList<>();
+            CountDownLatch done = new CountDownLatch(1);
+            for (int room = 0; room < ROOMS; room++) {
+                String path = createRoom(http, base);
+                SplittableRandom random = new SplittableRandom(room);
+                for (int seat = 0; seat < 2; seat++) {
+                    Player player = new Player(counts, random.split(), done);
+                    URI uri = URI.create("ws://127.0.0.1:" + port + path);
+                    player.socket = http.newWebSocketBuilder().buildAsync(uri, player).join();
+                    player.send("{\"type\":\"join\",\"protocol\":1,\"name\":\"warm" + seat + "\"}");
+                    players.add(player);
+                }
+            }
+            done.await(budget.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
+            for (Player player : players) {
+                player.close();
+            }
+        }
+        return new Result(counts.moves.get(), counts.games.get(), counts.errors.get());
+    }
+
+    private static String createRoom(HttpClient http, URI base)
+            throws IOException, InterruptedException {
+        HttpRequest request =
+                HttpRequest.newBuilder(base.resolve("/api/rooms"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"size\":3}"))
+                        .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("room not created: " + response.statusCode());
+        }
+        return MessageCodec.parse(response.body()).path("path").asText();
+    }
+
+    /** The moves and games played so far, and when to stop. */
+    private record Counts(
+            long maxMoves, long deadline, AtomicLong moves, AtomicLong games, AtomicLong errors) {
+        Counts(long maxMoves, long deadline) {
+            this(maxMoves, deadline, new AtomicLong(), new AtomicLong(), new AtomicLong());
+        }
+
+        boolean over() {
+            return moves.get() >= maxMoves || System.nanoTime() - deadline >= 0;
+        }
+    }
+
+    /**
+     * One seat of a warm-up room: follows the room by its diffs, moves on a random free cell when
+     * it is its turn, and asks for a rematch when a game ends. Callbacks come one at a time. The
+     * first player to see the budget spent, or an error, ends the warm-up for all.
+     */
+    private static final class Player implements WebSocket.Listener {
+        private final Counts counts;
+        private final SplittableRandom random;
+        private final CountDownLatch done;
+        private final StringBuilder text = new StringBuilder();
+        private volatile WebSocket socket;
+        private volatile CompletableFuture<?> sending = CompletableFuture.completedFuture(null);
+        private String seat;
+        private JsonNode room;
+        private int moveIds;
+        private int rematchFor;
+        private boolean finished;
+
+        Player(Counts counts, SplittableRandom random, CountDownLatch done) {
+            this.counts = counts;
+            this.random = random;
+            this.done = done;
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+            text.append(data);
+            if (last) {
+                String message = text.toString();
+                text.setLength(0);
+                try {
+                    receive(MessageCodec.decodeServer(message));
+                } catch (RuntimeException e) {
+                    counts.errors.incrementAndGet();
+                    finish();
+                }
+            }
+            ws.request(1);
+            return null;
+        }
+
+        @Override
+        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
+            finish();
+            return null;
+        }
+
+        @Override
+        public void onError(WebSocket ws, Throwable error) {
+            counts.errors.incrementAndGet();
+            finish();
+        }
+
+        private void receive(ServerMessage message) {
+            switch (message) {
+                case ServerMessage.Welcome welcome -> {
+                    seat = welcome.seat();
+                    room = MessageCodec.toTree(welcome.snapshot());
+                }
+                case ServerMessage.SnapshotMessage snapshot ->
+                        room = MessageCodec.toTree(snapshot.snapshot());
+                case ServerMessage.Diff diff -> room = JsonPatch.apply(room, diff.ops());
+                case ServerMessage.Error error -> counts.errors.incrementAndGet();
+                default -> {
+                    return;
+                }
+            }
+            act();
+        }
+
+        private void act() {
+            if (finished || room == null) {
+                return;
+            }
+            if (counts.over()) {
+                finish();
+                return;
+            }
+            String status = room.path("status").asText();
+            if (status.equals("playing") && seat.equals(room.path("turn").asText())) {
+                counts.moves.incrementAndGet();
+                send(
+                        "{\"type\":\"move\",\"id\":\"m"
+                                + ++moveIds
+                                + "\",\"version\":"
+                                + room.path("version").asLong()
+                                + ",\"cell\":"
+                                + freeCell()
+                                + "}");
+            } else if (status.equals("over")
+                    && rematchFor != room.path("game").asInt()
+                    && !offered(room.path("rematch"))) {
+                rematchFor = room.path("game").asInt();
+                if (seat.equals("X")) {
+                    counts.games.incrementAndGet();
+                }
+                send("{\"type\":\"rematch\"}");
+            }
+        }
+
+        private boolean offered(JsonNode rematch) {
+            for (JsonNode offer : rematch) {
+                if (offer.asText().equals(seat)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private int freeCell() {
+            List<Integer> free = new ArrayList<>();
+            int cell = 0;
+            for (JsonNode row : room.path("board")) {
+                for (char c : row.asText().toCharArray()) {
+                    if (c == '.') {
+                        free.add(cell);
+                    }
+                    cell++;
+                }
+            }
+            return free.get(random.nextInt(free.size()));
+        }
+
+        private void send(String message) {
+            sending = sending.thenCompose(ignored -> socket.sendText(message, true));
+        }
+
+        private void finish() {
+            if (!finished) {
+                finished = true;
+                done.countDown();
+            }
+        }
+
+        void close() {
+            sending.thenCompose(ignored -> socket.sendClose(WebSocket.NORMAL_CLOSURE, ""))
+                    .orTimeout(GRACE.toMillis(), TimeUnit.MILLISECONDS)
+                    .exceptionally(e -> null)
+                    .join();
+        }
+    }
+
+    /** Raises the project's loggers to WARN while the scratch server runs; returns what was set. */
+    private static Level muteInfo() {
+        if (LoggerFactory.getLogger("dev.tictactoe") instanceof ch.qos.logback.classic.Logger l) {
+            Level was = l.getLevel();
+            l.setLevel(Level.WARN);
+            return was;
+        }
+        return null;
+    }
+
+    private static void restore(Level level) {
+        if (LoggerFactory.getLogger("dev.tictactoe") instanceof ch.qos.logback.classic.Logger l) {
+            l.setLevel(level);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(Warmup::delete);
+        } catch (IOException | UncheckedIOException e) {
+            log.warn("warm-up: could not delete {}: {}", dir, e.toString());
+        }
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.delete(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
