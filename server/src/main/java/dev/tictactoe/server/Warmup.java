@@ -39,8 +39,8 @@ import java.util.stream.Stream;
  * games before the first client arrives. Without it the compiler is still at work a minute into a
  * busy start, on the same core as the rooms, and its first guesses are undone (and the code
  * compiled again) as games reach their first rematch and checkpoint. The scratch server has the
- * real one's settings but its own port and data directory, both gone afterwards, and its INFO lines
- * are muted meanwhile. A failure only costs the warm-up.
+ * real one's limits, loops and store settings but its own port and data directory, both gone
+ * afterwards, and its INFO lines are muted meanwhile. A failure only costs the warm-up.
  */
 final class Warmup {
 
@@ -104,8 +104,11 @@ final class Warmup {
         return result;
     }
 
-    /** The real settings on a free loopback port, a scratch directory, and no rate limit. */
-    static ServerConfig scratchConfig(ServerConfig real, Path dataDir) {
+    /**
+     * The real limits, loops, transport and store settings, on a free loopback port, in a scratch
+     * directory, with no rate limit.
+     */
+    private static ServerConfig scratchConfig(ServerConfig real, Path dataDir) {
         return ServerConfig.builder()
                 .host("127.0.0.1")
                 .port(0)
@@ -135,8 +138,9 @@ final class Warmup {
         long deadline = System.nanoTime() + budget.toNanos();
         Counts counts = new Counts(maxMoves, deadline);
         URI base = URI.create("http://127.0.0.1:" + port);
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            List<Player> players = new ArrayList<>();
+        HttpClient http = HttpClient.newHttpClient();
+        List<Player> players = new ArrayList<>();
+        try {
             CountDownLatch done = new CountDownLatch(1);
             for (int room = 0; room < ROOMS; room++) {
                 String path = createRoom(http, base);
@@ -145,14 +149,20 @@ final class Warmup {
                     Player player = new Player(counts, random.split(), done);
                     URI uri = URI.create("ws://127.0.0.1:" + port + path);
                     player.socket = http.newWebSocketBuilder().buildAsync(uri, player).join();
-                    player.send("{\"type\":\"join\",\"protocol\":1,\"name\":\"warm" + seat + "\"}");
                     players.add(player);
+                    player.send("{\"type\":\"join\",\"protocol\":1,\"name\":\"warm" + seat + "\"}");
                 }
             }
             done.await(budget.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
-            for (Player player : players) {
-                player.close();
-            }
+        } finally {
+            // Bounded whatever happened: the close frames get GRACE, then the client is stopped.
+            CompletableFuture.allOf(
+                            players.stream().map(Player::close).toArray(CompletableFuture[]::new))
+                    .completeOnTimeout(null, GRACE.toMillis(), TimeUnit.MILLISECONDS)
+                    .exceptionally(e -> null)
+                    .join();
+            http.shutdownNow();
+            http.awaitTermination(GRACE);
         }
         return new Result(counts.moves.get(), counts.games.get(), counts.errors.get());
     }
@@ -232,7 +242,9 @@ final class Warmup {
 
         @Override
         public void onError(WebSocket ws, Throwable error) {
-            counts.errors.incrementAndGet();
+            if (!counts.over()) { // afterwards, the client's own stop aborts the sockets
+                counts.errors.incrementAndGet();
+            }
             finish();
         }
 
@@ -317,11 +329,8 @@ final class Warmup {
             }
         }
 
-        void close() {
-            sending.thenCompose(ignored -> socket.sendClose(WebSocket.NORMAL_CLOSURE, ""))
-                    .orTimeout(GRACE.toMillis(), TimeUnit.MILLISECONDS)
-                    .exceptionally(e -> null)
-                    .join();
+        CompletableFuture<?> close() {
+            return sending.thenCompose(ignored -> socket.sendClose(WebSocket.NORMAL_CLOSURE, ""));
         }
     }
 
