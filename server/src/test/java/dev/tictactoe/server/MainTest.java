@@ -15,11 +15,23 @@ import java.time.Duration;
 class MainTest {
 
     private static ServerConfig parse(String... args) {
+        return main(args).config();
+    }
+
+    private static Main main(String... args) {
         Main main = new Main();
         CommandLine cli = new CommandLine(main);
         cli.registerConverter(Duration.class, Main::parseDuration);
         cli.parseArgs(args);
-        return main.config();
+        return main;
+    }
+
+    @Test
+    void theWarmUpPlaysFourSecondsUnlessToldOtherwise() {
+        assertThat(main().warmup).isEqualTo(Duration.ofSeconds(4));
+        assertThat(main("--warmup", "0").warmup).isZero();
+        assertThat(main("--warmup", "1.5s").warmup).isEqualTo(Duration.ofMillis(1500));
+        assertThatThrownBy(() -> main("--warmup", "-1s")).hasMessageContaining("-1s");
     }
 
     @Test
