@@ -70,6 +70,7 @@ final class Warmup {
         long started = System.nanoTime();
         Level level = muteInfo();
         Path scratch = null;
+        Thread cleanup = null;
         Result result;
         String failure = null;
         try {
@@ -77,6 +78,12 @@ final class Warmup {
                     settings.dataDir() == null
                             ? null
                             : Files.createTempDirectory(tmp, "ttt-warmup");
+            if (scratch != null) {
+                // A SIGTERM now stops the process before the real server's hook exists.
+                Path dir = scratch;
+                cleanup = new Thread(() -> deleteQuietly(dir), "warmup-cleanup");
+                Runtime.getRuntime().addShutdownHook(cleanup);
+            }
             try (GameServer server = GameServer.start(scratchConfig(settings, scratch))) {
                 result = play(server.port(), budget, maxMoves);
             }
@@ -89,7 +96,9 @@ final class Warmup {
             failure = "interrupted";
         } finally {
             restore(level);
-            deleteQuietly(scratch);
+            if (stillRunning(cleanup)) {
+                deleteQuietly(scratch);
+            }
         }
         if (failure != null) {
             log.warn("warm-up skipped: {}", failure);
@@ -347,6 +356,19 @@ final class Warmup {
     private static void restore(Level level) {
         if (LoggerFactory.getLogger("dev.tictactoe") instanceof ch.qos.logback.classic.Logger l) {
             l.setLevel(level);
+        }
+    }
+
+    /** Takes back the cleanup hook; false if the process is stopping and the hook has the job. */
+    private static boolean stillRunning(Thread cleanup) {
+        if (cleanup == null) {
+            return true;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+            return true;
+        } catch (IllegalStateException stopping) {
+            return false;
         }
     }
 

@@ -11,19 +11,27 @@ import dev.tictactoe.protocol.NewRoom;
 import io.netty.channel.EventLoopGroup;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
-/** The real process: SIGTERM drains every client with 1001 and exits 0. */
+/**
+ * The real process: SIGTERM drains every client with 1001 and exits 0, and during the warm-up
+ * leaves no scratch directory behind.
+ */
 class SignalIT {
 
     private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
@@ -118,6 +126,50 @@ class SignalIT {
         } finally {
             server.destroyForcibly();
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void sigtermDuringTheWarmUpLeavesNoScratchDirectory(@TempDir Path tmp) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process server =
+                new ProcessBuilder(
+                                java,
+                                "-Djava.io.tmpdir=" + tmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "dev.tictactoe.server.Main",
+                                "--host",
+                                "127.0.0.1",
+                                "--port",
+                                "0",
+                                "--data-dir",
+                                tmp.resolve("data").toString(),
+                                "--warmup",
+                                "60s")
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (scratchDirectories(tmp) == 0) {
+                assertThat(System.nanoTime() - deadline).as("no warm-up started").isNegative();
+                assertThat(server.isAlive()).as("the server exited").isTrue();
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+
+            server.toHandle().destroy();
+
+            assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
+            assertThat(scratchDirectories(tmp)).isZero();
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    private static long scratchDirectories(Path tmp) throws java.io.IOException {
+        try (Stream<Path> entries = Files.list(tmp)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("ttt-warmup")).count();
         }
     }
 }
