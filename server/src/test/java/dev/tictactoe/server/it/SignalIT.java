@@ -38,17 +38,9 @@ class SignalIT {
 
     @Test
     void sigtermClosesEveryClientWithGoingAwayAndExitsZero() throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder builder =
-                new ProcessBuilder(
-                                java,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "dev.tictactoe.server.Main",
-                                "--host",
-                                "127.0.0.1",
-                                "--port",
-                                "0",
+                server(
+                                List.of(),
                                 "--drain-timeout",
                                 "3s",
                                 "--data-dir",
@@ -131,18 +123,9 @@ class SignalIT {
 
     @Test
     void sigtermDuringTheWarmUpLeavesNoScratchDirectory(@TempDir Path tmp) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
         Process server =
-                new ProcessBuilder(
-                                java,
-                                "-Djava.io.tmpdir=" + tmp,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "dev.tictactoe.server.Main",
-                                "--host",
-                                "127.0.0.1",
-                                "--port",
-                                "0",
+                server(
+                                List.of("-Djava.io.tmpdir=" + tmp),
                                 "--data-dir",
                                 tmp.resolve("data").toString(),
                                 "--warmup",
@@ -165,6 +148,24 @@ class SignalIT {
         } finally {
             server.destroyForcibly();
         }
+    }
+
+    /** The server's own process on a free loopback port, with JVM options and then flags. */
+    private static ProcessBuilder server(List<String> jvm, String... flags) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvm);
+        command.addAll(
+                List.of(
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.tictactoe.server.Main",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        "0"));
+        command.addAll(List.of(flags));
+        return new ProcessBuilder(command);
     }
 
     private static long scratchDirectories(Path tmp) throws java.io.IOException {
