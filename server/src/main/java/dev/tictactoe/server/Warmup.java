@@ -46,7 +46,7 @@ final class Warmup {
 
     private static final Logger log = LoggerFactory.getLogger(Warmup.class);
 
-    /** Rooms played at once: enough to keep the loop busy while clients think. */
+    /** Rooms played at once, so the loop has work while a client handles its last message. */
     static final int ROOMS = 4;
 
     /** How long, past the budget, the players are waited for before the scratch server stops. */
@@ -343,11 +343,16 @@ final class Warmup {
         }
     }
 
-    /** Raises the project's loggers to WARN while the scratch server runs; returns what was set. */
+    /**
+     * Raises the project's loggers to WARN, if they are below it, while the scratch server runs;
+     * returns what was set.
+     */
     private static Level muteInfo() {
         if (LoggerFactory.getLogger("dev.tictactoe") instanceof ch.qos.logback.classic.Logger l) {
             Level was = l.getLevel();
-            l.setLevel(Level.WARN);
+            if (!l.getEffectiveLevel().isGreaterOrEqual(Level.WARN)) {
+                l.setLevel(Level.WARN);
+            }
             return was;
         }
         return null;
