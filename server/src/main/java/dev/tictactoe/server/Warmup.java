@@ -46,7 +46,10 @@ final class Warmup {
 
     private static final Logger log = LoggerFactory.getLogger(Warmup.class);
 
-    /** Rooms played at once, so the loop has work while a client handles its last message. */
+    /**
+     * Rooms played at once (fewer if the server allows fewer), so the loop has work while a client
+     * handles its last message.
+     */
     static final int ROOMS = 4;
 
     /** How long, past the budget, the players are waited for before the scratch server stops. */
@@ -85,7 +88,8 @@ final class Warmup {
                 Runtime.getRuntime().addShutdownHook(cleanup);
             }
             try (GameServer server = GameServer.start(scratchConfig(settings, scratch))) {
-                result = play(server.port(), budget, maxMoves);
+                result =
+                        play(server.port(), Math.min(ROOMS, settings.maxRooms()), budget, maxMoves);
             }
         } catch (IOException | RuntimeException e) {
             result = new Result(0, 0, 1);
@@ -142,7 +146,7 @@ final class Warmup {
                 .build();
     }
 
-    private static Result play(int port, Duration budget, long maxMoves)
+    private static Result play(int port, int rooms, Duration budget, long maxMoves)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + budget.toNanos();
         Counts counts = new Counts(maxMoves, deadline);
@@ -151,7 +155,7 @@ final class Warmup {
         List<Player> players = new ArrayList<>();
         try {
             CountDownLatch done = new CountDownLatch(1);
-            for (int room = 0; room < ROOMS; room++) {
+            for (int room = 0; room < rooms; room++) {
                 String path = createRoom(http, base);
                 SplittableRandom random = new SplittableRandom(room);
                 for (int seat = 0; seat < 2; seat++) {

@@ -59,6 +59,15 @@ class WarmupTest {
     }
 
     @Test
+    void playsNoMoreRoomsThanTheServerAllows(@TempDir Path tmp) {
+        Warmup.Result result =
+                Warmup.run(ServerConfig.builder().port(0).maxRooms(1).build(), BUDGET, 50, tmp);
+
+        assertThat(result.errors()).isZero();
+        assertThat(result.moves()).isBetween(50L, 52L);
+    }
+
+    @Test
     void stopsAtItsTimeBudget(@TempDir Path tmp) {
         Warmup.Result result =
                 Warmup.run(
