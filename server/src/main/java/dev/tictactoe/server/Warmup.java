@@ -39,17 +39,14 @@ import java.util.stream.Stream;
  * games before the first client arrives. Without it the compiler is still at work a minute into a
  * busy start, on the same core as the rooms, and its first guesses are undone (and the code
  * compiled again) as games reach their first rematch and checkpoint. The scratch server has the
- * real one's limits, loops and store settings but its own port and data directory, both gone
+ * real one's loops, transport and store settings but its own port and data directory, both gone
  * afterwards, and its INFO lines are muted meanwhile. A failure only costs the warm-up.
  */
 final class Warmup {
 
     private static final Logger log = LoggerFactory.getLogger(Warmup.class);
 
-    /**
-     * Rooms played at once (fewer if the server allows fewer), so the loop has work while a client
-     * handles its last message.
-     */
+    /** Rooms played at once, so the loop has work while a client handles its last message. */
     static final int ROOMS = 4;
 
     /** How long, past the budget, the players are waited for before the scratch server stops. */
@@ -88,8 +85,7 @@ final class Warmup {
                 Runtime.getRuntime().addShutdownHook(cleanup);
             }
             try (GameServer server = GameServer.start(scratchConfig(settings, scratch))) {
-                result =
-                        play(server.port(), Math.min(ROOMS, settings.maxRooms()), budget, maxMoves);
+                result = play(server.port(), budget, maxMoves);
             }
         } catch (IOException | RuntimeException e) {
             result = new Result(0, 0, 1);
@@ -118,18 +114,15 @@ final class Warmup {
     }
 
     /**
-     * The real limits, loops, transport and store settings, on a free loopback port, in a scratch
-     * directory, with no rate limit.
+     * The real settings that choose which code runs (loops, transport, store, replay history, idle
+     * timers), on a free loopback port, in a scratch directory; the limits at their defaults, so a
+     * small real one (rooms, members, name length) cannot refuse the warm-up's own games.
      */
     private static ServerConfig scratchConfig(ServerConfig real, Path dataDir) {
         return ServerConfig.builder()
                 .host("127.0.0.1")
                 .port(0)
                 .workerThreads(real.workerThreads())
-                .maxFrameBytes(real.maxFrameBytes())
-                .maxRooms(real.maxRooms())
-                .maxMembersPerRoom(real.maxMembersPerRoom())
-                .maxNameLength(real.maxNameLength())
                 .messagesPerSecond(1_000_000)
                 .messageBurst(1_000_000)
                 .idleTimeout(real.idleTimeout())
@@ -138,7 +131,6 @@ final class Warmup {
                 .emptyRoomTtl(real.emptyRoomTtl())
                 .diffHistory(real.diffHistory())
                 .botThreads(real.botThreads())
-                .maxOutboundBytes(real.maxOutboundBytes())
                 .drainTimeout(GRACE)
                 .transport(real.transport())
                 .dataDir(dataDir)
@@ -146,7 +138,7 @@ final class Warmup {
                 .build();
     }
 
-    private static Result play(int port, int rooms, Duration budget, long maxMoves)
+    private static Result play(int port, Duration budget, long maxMoves)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + budget.toNanos();
         Counts counts = new Counts(maxMoves, deadline);
@@ -155,7 +147,7 @@ final class Warmup {
         List<Player> players = new ArrayList<>();
         try {
             CountDownLatch done = new CountDownLatch(1);
-            for (int room = 0; room < rooms; room++) {
+            for (int room = 0; room < ROOMS; room++) {
                 String path = createRoom(http, base);
                 SplittableRandom random = new SplittableRandom(room);
                 for (int seat = 0; seat < 2; seat++) {
