@@ -13,7 +13,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -68,7 +67,7 @@ final class Warmup {
     /** As {@link #run(ServerConfig, Duration, long)}, the scratch directory made in {@code tmp}. */
     static Result run(ServerConfig settings, Duration budget, long maxMoves, Path tmp) {
         long started = System.nanoTime();
-        Level level = muteInfo();
+        Runnable unmute = muteInfo();
         Path scratch = null;
         Thread cleanup = null;
         Result result;
@@ -95,7 +94,7 @@ final class Warmup {
             result = new Result(0, 0, 1);
             failure = "interrupted";
         } finally {
-            restore(level);
+            unmute.run();
             if (stillRunning(cleanup)) {
                 deleteQuietly(scratch);
             }
@@ -341,23 +340,17 @@ final class Warmup {
 
     /**
      * Raises the project's loggers to WARN, if they are below it, while the scratch server runs;
-     * returns what was set.
+     * returns what puts them back.
      */
-    private static Level muteInfo() {
-        if (LoggerFactory.getLogger("dev.tictactoe") instanceof ch.qos.logback.classic.Logger l) {
-            Level was = l.getLevel();
-            if (!l.getEffectiveLevel().isGreaterOrEqual(Level.WARN)) {
-                l.setLevel(Level.WARN);
-            }
-            return was;
+    private static Runnable muteInfo() {
+        if (LoggerFactory.getLogger("dev.tictactoe")
+                        instanceof ch.qos.logback.classic.Logger project
+                && !project.getEffectiveLevel().isGreaterOrEqual(Level.WARN)) {
+            Level was = project.getLevel();
+            project.setLevel(Level.WARN);
+            return () -> project.setLevel(was);
         }
-        return null;
-    }
-
-    private static void restore(Level level) {
-        if (LoggerFactory.getLogger("dev.tictactoe") instanceof ch.qos.logback.classic.Logger l) {
-            l.setLevel(level);
-        }
+        return () -> {};
     }
 
     /** Takes back the cleanup hook; false if the process is stopping and the hook has the job. */
@@ -378,17 +371,11 @@ final class Warmup {
             return;
         }
         try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(Warmup::delete);
-        } catch (IOException | UncheckedIOException e) {
-            log.warn("warm-up: could not delete {}: {}", dir, e.toString());
-        }
-    }
-
-    private static void delete(Path path) {
-        try {
-            Files.delete(path);
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            log.warn("warm-up: could not delete {}: {}", dir, e.toString());
         }
     }
 }
