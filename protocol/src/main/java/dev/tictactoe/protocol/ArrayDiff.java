@@ -18,6 +18,14 @@ import java.util.function.Supplier;
 final class ArrayDiff {
     private ArrayDiff() {}
 
+    /**
+     * Whether an array that {@code elementOps} operations would patch element by element is better
+     * replaced whole, now {@code toSize} elements long.
+     */
+    static boolean replacesWhole(int elementOps, int toSize) {
+        return elementOps > 1 && elementOps > toSize;
+    }
+
     /** Appends to {@code out} the operations for element {@code i}, found at {@code path}. */
     interface Element {
         void diff(String path, int i, List<PatchOp> out);
@@ -49,7 +57,7 @@ final class ArrayDiff {
         for (int i = fromSize - 1; i >= common; i--) {
             elementwise.add(PatchOp.remove(path + "/" + i));
         }
-        if (elementwise.size() > 1 && elementwise.size() > toSize) {
+        if (replacesWhole(elementwise.size(), toSize)) {
             ops.add(PatchOp.replace(path, whole.get()));
         } else {
             ops.addAll(elementwise);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +25,32 @@ final class DiffWriter {
     private DiffWriter() {}
 
     static byte[] write(JsonFactory factory, ServerMessage.Diff diff) {
+        return write(
+                factory,
+                diff.version(),
+                (json, sink) -> {
+                    for (PatchOp op : diff.ops()) {
+                        writeOp(json, op);
+                    }
+                },
+                diff.event());
+    }
+
+    /**
+     * The diff message from {@code from} to {@code to}, written as {@link SnapshotDiff} walks the
+     * two: the same bytes as writing its {@link SnapshotDiff#diff operations}, without them.
+     */
+    static byte[] write(
+            JsonFactory factory, long version, Snapshot from, Snapshot to, Event event) {
+        return write(factory, version, (json, sink) -> SnapshotDiff.walk(from, to, sink), event);
+    }
+
+    /** Writes a diff's operations into the array already opened. */
+    private interface Ops {
+        void write(JsonGenerator json, SnapshotDiff.Sink sink) throws IOException;
+    }
+
+    private static byte[] write(JsonFactory factory, long version, Ops ops, Event event) {
         Output out = OUTPUT.get();
         if (out == null) {
             out = new Output(factory);
@@ -34,19 +61,17 @@ final class DiffWriter {
         try {
             json.writeStartObject();
             json.writeStringField("type", MessageType.DIFF.wire());
-            json.writeNumberField("version", diff.version());
+            json.writeNumberField("version", version);
             json.writeArrayFieldStart("ops");
-            for (PatchOp op : diff.ops()) {
-                writeOp(json, op);
-            }
+            ops.write(json, out.sink);
             json.writeEndArray();
             json.writeFieldName("event");
-            writeEvent(json, diff.event());
+            writeEvent(json, event);
             json.writeEndObject();
             json.flush();
         } catch (IOException e) {
             OUTPUT.remove(); // the generator may be left inside a value: start the next diff afresh
-            throw new UncheckedIOException("cannot encode " + diff, e);
+            throw new UncheckedIOException("cannot encode a diff to version " + version, e);
         } catch (RuntimeException e) {
             OUTPUT.remove();
             throw e;
@@ -60,6 +85,7 @@ final class DiffWriter {
      */
     private static final class Output extends ByteArrayOutputStream {
         final JsonGenerator json;
+        final JsonSink sink;
 
         Output(JsonFactory factory) {
             super(1024);
@@ -69,6 +95,112 @@ final class DiffWriter {
                 throw new UncheckedIOException(e);
             }
             json.setRootValueSeparator(null);
+            sink = new JsonSink(json);
+        }
+    }
+
+    /** Writes each operation {@link SnapshotDiff} finds as the JSON of its {@link PatchOp}. */
+    private record JsonSink(JsonGenerator json) implements SnapshotDiff.Sink {
+        @Override
+        public void put(PatchOp.Op op, String path, Object value) {
+            try {
+                json.writeStartObject();
+                json.writeStringField("op", op.wire());
+                json.writeStringField("path", path);
+                json.writeFieldName("value");
+                writeValue(json, value);
+                json.writeEndObject();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void remove(String path) {
+            try {
+                json.writeStartObject();
+                json.writeStringField("op", PatchOp.Op.REMOVE.wire());
+                json.writeStringField("path", path);
+                json.writeEndObject();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A snapshot value as {@link #writeNode} writes its tree ({@link SnapshotDiff#node}). */
+    private static void writeValue(JsonGenerator json, Object value) throws IOException {
+        switch (value) {
+            case null -> json.writeNull();
+            case String s -> json.writeString(s);
+            case Integer i -> json.writeNumber(i);
+            case Long l -> json.writeNumber(l);
+            case Boolean b -> json.writeBoolean(b);
+            case Snapshot.Settings s -> {
+                json.writeStartObject();
+                json.writeNumberField("size", s.size());
+                json.writeNumberField("winLength", s.winLength());
+                json.writeStringField("first", s.first());
+                json.writeBooleanField("earlyDraw", s.earlyDraw());
+                json.writeBooleanField("spectators", s.spectators());
+                json.writeStringField("clock", s.clock());
+                json.writeEndObject();
+            }
+            case Snapshot.Clock c -> {
+                json.writeStartObject();
+                json.writeStringField("control", c.control());
+                numberField(json, Seat.X.wire(), c.x());
+                numberField(json, Seat.O.wire(), c.o());
+                json.writeStringField("running", c.running());
+                numberField(json, "turnStartedAt", c.turnStartedAt());
+                numberField(json, "deadlineAt", c.deadlineAt());
+                json.writeStringField("flagged", c.flagged());
+                json.writeEndObject();
+            }
+            case Snapshot.MoveEntry m -> {
+                json.writeStartObject();
+                json.writeStringField("seat", m.seat());
+                json.writeNumberField("cell", m.cell());
+                json.writeStringField("id", m.id());
+                json.writeEndObject();
+            }
+            case Snapshot.Result r -> {
+                json.writeStartObject();
+                json.writeStringField("winner", r.winner());
+                json.writeStringField("reason", r.reason());
+                json.writeFieldName("line");
+                writeValue(json, r.line());
+                json.writeEndObject();
+            }
+            case Snapshot.Player p -> {
+                json.writeStartObject();
+                json.writeStringField("name", p.name());
+                json.writeStringField("kind", p.kind());
+                json.writeStringField("level", p.level());
+                json.writeBooleanField("connected", p.connected());
+                numberField(json, "graceUntil", p.graceUntil());
+                json.writeEndObject();
+            }
+            case List<?> list -> {
+                json.writeStartArray();
+                for (Object element : list) {
+                    writeValue(json, element);
+                }
+                json.writeEndArray();
+            }
+            default ->
+                    throw new IllegalArgumentException(
+                            "not a snapshot value: " + value.getClass().getName());
+        }
+    }
+
+    private static void numberField(JsonGenerator json, String name, Long value)
+            throws IOException {
+        json.writeFieldName(name);
+        if (value == null) {
+            json.writeNull();
+        } else {
+            json.writeNumber(value);
         }
     }
 

@@ -73,6 +73,15 @@ public final class MessageCodec {
         return ServerWriter.encode(message);
     }
 
+    /**
+     * The diff message to {@code version} that patches {@code from} into {@code to}, in UTF-8: the
+     * bytes of encoding a {@link ServerMessage.Diff} of {@link SnapshotDiff#diff}, written without
+     * building its operations.
+     */
+    public static byte[] encodeDiff(long version, Snapshot from, Snapshot to, Event event) {
+        return DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event);
+    }
+
     /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */
     public static byte[] encodeToBytes(ServerMessage message) {
         return ServerWriter.encodeToBytes(message);

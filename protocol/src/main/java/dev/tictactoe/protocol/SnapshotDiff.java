@@ -7,135 +7,196 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
  * The JSON Patch between two snapshots, computed field by field from the records instead of by
  * walking two JSON trees: a server diffs on every change of every room, so it keeps the last
  * snapshot as a compact record and never builds a tree for it. For the changes a room goes through,
- * the operations are the ones {@link JsonPatch#diff} gives for the two trees.
+ * the operations are the ones {@link JsonPatch#diff} gives for the two trees. The walk hands each
+ * operation to a {@link Sink}: a list of {@link PatchOp}s, or the diff message's JSON directly
+ * ({@link DiffWriter}), so a server's diffs are written without building operations or trees.
  */
 public final class SnapshotDiff {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private SnapshotDiff() {}
 
+    /**
+     * Receives the operations in order. A value is null (JSON null), a {@code String}, {@code
+     * Integer}, {@code Long} or {@code Boolean}, one of the snapshot's records, or a list of those.
+     */
+    interface Sink {
+        void put(PatchOp.Op op, String path, Object value);
+
+        void remove(String path);
+    }
+
     /** The operations that turn the tree of {@code from} into the tree of {@code to}. */
     public static List<PatchOp> diff(Snapshot from, Snapshot to) {
         List<PatchOp> ops = new ArrayList<>(8);
-        if (from.version() != to.version()) {
-            ops.add(PatchOp.replace("/version", NODES.numberNode(to.version())));
-        }
-        scalar(ops, "/room", from.room(), to.room());
-        if (!from.settings().equals(to.settings())) {
-            ops.add(PatchOp.replace("/settings", ServerWriter.tree(to.settings())));
-        }
-        if (from.game() != to.game()) {
-            ops.add(PatchOp.replace("/game", NODES.numberNode(to.game())));
-        }
-        scalar(ops, "/status", from.status(), to.status());
-        scalar(ops, "/turn", from.turn(), to.turn());
-        list(ops, "/board", from.board(), to.board(), NODES::textNode);
-        list(ops, "/moves", from.moves(), to.moves(), ServerWriter::tree);
-        if (!Objects.equals(from.lastMove(), to.lastMove())) {
-            ops.add(PatchOp.replace("/lastMove", NODES.numberNode(to.lastMove())));
-        }
-        if (!Objects.equals(from.result(), to.result())) {
-            ops.add(PatchOp.replace("/result", ServerWriter.tree(to.result())));
-        }
-        player(ops, "/players/X", from.players().x(), to.players().x());
-        player(ops, "/players/O", from.players().o(), to.players().o());
-        if (from.spectators() != to.spectators()) {
-            ops.add(PatchOp.replace("/spectators", NODES.numberNode(to.spectators())));
-        }
-        score(ops, "/score/X", from.score().x(), to.score().x());
-        score(ops, "/score/O", from.score().o(), to.score().o());
-        score(ops, "/score/draws", from.score().draws(), to.score().draws());
-        scalar(ops, "/undoRequest", from.undoRequest(), to.undoRequest());
-        list(ops, "/rematch", from.rematch(), to.rematch(), NODES::textNode);
-        clock(ops, from.clock(), to.clock());
-        number(ops, "/claimableAt", from.claimableAt(), to.claimableAt());
+        walk(
+                from,
+                to,
+                new Sink() {
+                    @Override
+                    public void put(PatchOp.Op op, String path, Object value) {
+                        ops.add(new PatchOp(op, path, node(value)));
+                    }
+
+                    @Override
+                    public void remove(String path) {
+                        ops.add(PatchOp.remove(path));
+                    }
+                });
         return ops;
     }
 
+    /** Hands {@code out} the operations that turn {@code from} into {@code to}. */
+    static void walk(Snapshot from, Snapshot to, Sink out) {
+        if (from.version() != to.version()) {
+            replace(out, "/version", to.version());
+        }
+        scalar(out, "/room", from.room(), to.room());
+        if (!from.settings().equals(to.settings())) {
+            replace(out, "/settings", to.settings());
+        }
+        if (from.game() != to.game()) {
+            replace(out, "/game", to.game());
+        }
+        scalar(out, "/status", from.status(), to.status());
+        scalar(out, "/turn", from.turn(), to.turn());
+        list(out, "/board", from.board(), to.board());
+        list(out, "/moves", from.moves(), to.moves());
+        if (!Objects.equals(from.lastMove(), to.lastMove())) {
+            replace(out, "/lastMove", to.lastMove());
+        }
+        if (!Objects.equals(from.result(), to.result())) {
+            replace(out, "/result", to.result());
+        }
+        player(out, "/players/X", from.players().x(), to.players().x());
+        player(out, "/players/O", from.players().o(), to.players().o());
+        if (from.spectators() != to.spectators()) {
+            replace(out, "/spectators", to.spectators());
+        }
+        score(out, "/score/X", from.score().x(), to.score().x());
+        score(out, "/score/O", from.score().o(), to.score().o());
+        score(out, "/score/draws", from.score().draws(), to.score().draws());
+        scalar(out, "/undoRequest", from.undoRequest(), to.undoRequest());
+        list(out, "/rematch", from.rematch(), to.rematch());
+        clock(out, from.clock(), to.clock());
+        scalar(out, "/claimableAt", from.claimableAt(), to.claimableAt());
+    }
+
+    /** The tree of an operation's value, as {@link MessageCodec#toTree} builds that part. */
+    static JsonNode node(Object value) {
+        return switch (value) {
+            case null -> NODES.nullNode();
+            case String s -> NODES.textNode(s);
+            case Integer i -> NODES.numberNode(i);
+            case Long l -> NODES.numberNode(l);
+            case Boolean b -> NODES.booleanNode(b);
+            case Snapshot.Settings s -> ServerWriter.tree(s);
+            case Snapshot.Clock c -> ServerWriter.tree(c);
+            case Snapshot.MoveEntry m -> ServerWriter.tree(m);
+            case Snapshot.Result r -> ServerWriter.tree(r);
+            case Snapshot.Player p -> ServerWriter.tree(p);
+            case List<?> list -> {
+                ArrayNode all = NODES.arrayNode(list.size());
+                list.forEach(element -> all.add(node(element)));
+                yield all;
+            }
+            default ->
+                    throw new IllegalArgumentException(
+                            "not a snapshot value: " + value.getClass().getName());
+        };
+    }
+
+    private static void replace(Sink out, String path, Object value) {
+        out.put(PatchOp.Op.REPLACE, path, value);
+    }
+
     /** A clock appearing or going is replaced whole; a running one changes field by field. */
-    private static void clock(List<PatchOp> ops, Snapshot.Clock from, Snapshot.Clock to) {
+    private static void clock(Sink out, Snapshot.Clock from, Snapshot.Clock to) {
         if (Objects.equals(from, to)) {
             return;
         }
         if (from == null || to == null) {
-            ops.add(PatchOp.replace("/clock", ServerWriter.tree(to)));
+            replace(out, "/clock", to);
             return;
         }
-        scalar(ops, "/clock/control", from.control(), to.control());
-        number(ops, "/clock/X", from.x(), to.x());
-        number(ops, "/clock/O", from.o(), to.o());
-        scalar(ops, "/clock/running", from.running(), to.running());
-        number(ops, "/clock/turnStartedAt", from.turnStartedAt(), to.turnStartedAt());
-        number(ops, "/clock/deadlineAt", from.deadlineAt(), to.deadlineAt());
-        scalar(ops, "/clock/flagged", from.flagged(), to.flagged());
+        scalar(out, "/clock/control", from.control(), to.control());
+        scalar(out, "/clock/X", from.x(), to.x());
+        scalar(out, "/clock/O", from.o(), to.o());
+        scalar(out, "/clock/running", from.running(), to.running());
+        scalar(out, "/clock/turnStartedAt", from.turnStartedAt(), to.turnStartedAt());
+        scalar(out, "/clock/deadlineAt", from.deadlineAt(), to.deadlineAt());
+        scalar(out, "/clock/flagged", from.flagged(), to.flagged());
     }
 
-    private static void number(List<PatchOp> ops, String path, Long from, Long to) {
+    /** A text or number that may be null, replaced when it changed. */
+    private static void scalar(Sink out, String path, Object from, Object to) {
         if (!Objects.equals(from, to)) {
-            ops.add(PatchOp.replace(path, to == null ? NODES.nullNode() : NODES.numberNode(to)));
-        }
-    }
-
-    private static void scalar(List<PatchOp> ops, String path, String from, String to) {
-        if (!Objects.equals(from, to)) {
-            ops.add(PatchOp.replace(path, to == null ? NODES.nullNode() : NODES.textNode(to)));
+            replace(out, path, to);
         }
     }
 
     /** A seat taken or emptied is replaced; a seated player's changes go field by field. */
-    private static void player(
-            List<PatchOp> ops, String path, Snapshot.Player from, Snapshot.Player to) {
+    private static void player(Sink out, String path, Snapshot.Player from, Snapshot.Player to) {
         if (Objects.equals(from, to)) {
             return;
         }
         if (from == null || to == null) {
-            ops.add(PatchOp.replace(path, ServerWriter.tree(to)));
+            replace(out, path, to);
             return;
         }
-        scalar(ops, path + "/name", from.name(), to.name());
-        scalar(ops, path + "/kind", from.kind(), to.kind());
-        scalar(ops, path + "/level", from.level(), to.level());
+        scalar(out, path + "/name", from.name(), to.name());
+        scalar(out, path + "/kind", from.kind(), to.kind());
+        scalar(out, path + "/level", from.level(), to.level());
         if (from.connected() != to.connected()) {
-            ops.add(PatchOp.replace(path + "/connected", NODES.booleanNode(to.connected())));
+            replace(out, path + "/connected", to.connected());
         }
-        if (!Objects.equals(from.graceUntil(), to.graceUntil())) {
-            ops.add(PatchOp.replace(path + "/graceUntil", NODES.numberNode(to.graceUntil())));
-        }
+        scalar(out, path + "/graceUntil", from.graceUntil(), to.graceUntil());
     }
 
-    private static void score(List<PatchOp> ops, String path, int from, int to) {
+    private static void score(Sink out, String path, int from, int to) {
         if (from != to) {
-            ops.add(PatchOp.replace(path, NODES.numberNode(to)));
+            replace(out, path, to);
         }
     }
 
     /**
-     * Lists (board rows, moves, rematch offers) change at the end or in place: see {@link
-     * ArrayDiff}.
+     * Lists (board rows, moves, rematch offers) change at the end or in place, element by element,
+     * unless that takes more operations than replacing the list: the rule of {@link ArrayDiff}.
+     * Elements are compared by identity first, so a long list that grew by one costs no deep
+     * comparisons and no path strings for the elements it kept.
      */
-    private static <T> void list(
-            List<PatchOp> ops, String path, List<T> from, List<T> to, Function<T, JsonNode> node) {
-        if (from.equals(to)) {
+    private static void list(Sink out, String path, List<?> from, List<?> to) {
+        int common = Math.min(from.size(), to.size());
+        int changed = 0;
+        for (int i = 0; i < common; i++) {
+            if (!Objects.equals(from.get(i), to.get(i))) {
+                changed++;
+            }
+        }
+        int ops = changed + (to.size() - common) + (from.size() - common);
+        if (ops == 0) {
             return;
         }
-        ArrayDiff.diff(
-                path,
-                from.size(),
-                to.size(),
-                i -> Objects.equals(from.get(i), to.get(i)),
-                (child, i, out) -> out.add(PatchOp.replace(child, node.apply(to.get(i)))),
-                i -> node.apply(to.get(i)),
-                () -> {
-                    ArrayNode all = NODES.arrayNode(to.size());
-                    to.forEach(element -> all.add(node.apply(element)));
-                    return all;
-                },
-                ops);
+        if (ArrayDiff.replacesWhole(ops, to.size())) {
+            replace(out, path, to);
+            return;
+        }
+        for (int i = 0; changed > 0 && i < common; i++) {
+            if (!Objects.equals(from.get(i), to.get(i))) {
+                replace(out, path + "/" + i, to.get(i));
+                changed--;
+            }
+        }
+        for (int i = common; i < to.size(); i++) {
+            out.put(PatchOp.Op.ADD, path + "/" + i, to.get(i));
+        }
+        for (int i = from.size() - 1; i >= common; i--) {
+            out.remove(path + "/" + i);
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.tictactoe.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
@@ -19,7 +21,10 @@ class SnapshotDiffTest {
         RoomStatus.WAITING.wire(), RoomStatus.PLAYING.wire(), RoomStatus.OVER.wire()
     };
 
-    /** Applies the diff to the tree of {@code from} and checks it against the tree diff. */
+    /**
+     * Applies the diff to the tree of {@code from} and checks it against the tree diff, and the
+     * diff message written straight from the walk against the encoding of its operations.
+     */
     private static List<PatchOp> check(Snapshot from, Snapshot to, boolean sameOpsAsTreeDiff) {
         JsonNode a = MessageCodec.toTree(from);
         JsonNode b = MessageCodec.toTree(to);
@@ -28,6 +33,13 @@ class SnapshotDiffTest {
         if (sameOpsAsTreeDiff) {
             assertThat(ops).isEqualTo(JsonPatch.diff(a, b));
         }
+        Event event = new Event.Moved("X", 4, "m\"1");
+        assertThat(new String(MessageCodec.encodeDiff(to.version(), from, to, event), UTF_8))
+                .isEqualTo(
+                        new String(
+                                MessageCodec.encodeToBytes(
+                                        new ServerMessage.Diff(to.version(), ops, event)),
+                                UTF_8));
         return ops;
     }
 
@@ -410,5 +422,62 @@ class SnapshotDiffTest {
                 random.nextBoolean()
                         ? List.of()
                         : List.of("X", "O").subList(0, 1 + random.nextInt(2)));
+    }
+
+    /**
+     * Any two snapshots, with clocks, grace periods and claim times too: written straight from the
+     * walk, the diff is the encoding of its operations, and patches one into the other.
+     */
+    @Test
+    void arbitraryTimedSnapshotsAreWrittenAsTheirOperations() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 2000; i++) {
+            check(arbitraryTimed(random), arbitraryTimed(random), false);
+        }
+    }
+
+    private static Snapshot arbitraryTimed(SplittableRandom random) {
+        Snapshot s = arbitrary(random);
+        String control = random.nextBoolean() ? "5m+3s" : "10s/move";
+        Snapshot.Clock clock =
+                random.nextInt(3) == 0
+                        ? null
+                        : new Snapshot.Clock(
+                                control,
+                                random.nextBoolean() ? null : 1_000L * random.nextInt(3),
+                                random.nextBoolean() ? null : 1_000L * random.nextInt(3),
+                                random.nextBoolean() ? null : "X",
+                                random.nextBoolean() ? null : 1_795_000_000_000L,
+                                random.nextBoolean() ? null : 1_795_000_001_000L,
+                                random.nextInt(4) == 0 ? "O" : null);
+        Snapshot.Player x = s.players().x();
+        if (x != null && random.nextBoolean()) {
+            x = new Snapshot.Player(x.name(), x.kind(), x.level(), false, 1_795_000_060_000L);
+        }
+        Snapshot.Settings settings = s.settings();
+        return new Snapshot(
+                s.version(),
+                s.room(),
+                new Snapshot.Settings(
+                        settings.size(),
+                        settings.winLength(),
+                        settings.first(),
+                        settings.earlyDraw(),
+                        settings.spectators(),
+                        clock == null ? null : control),
+                s.game(),
+                s.status(),
+                s.turn(),
+                s.board(),
+                s.moves(),
+                s.lastMove(),
+                s.result(),
+                new Snapshot.Players(x, s.players().o()),
+                s.spectators(),
+                s.score(),
+                s.undoRequest(),
+                s.rematch(),
+                clock,
+                random.nextBoolean() ? null : 1_795_000_000_000L + random.nextInt(2));
     }
 }

@@ -2,10 +2,8 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.protocol.SnapshotDiff;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -85,9 +83,8 @@ final class Feed {
     byte[] advance(Event event) {
         version++;
         Snapshot now = snapshot();
-        List<PatchOp> ops = SnapshotDiff.diff(shown, now);
+        byte[] encoded = MessageCodec.encodeDiff(version, shown, now, event);
         shown = now;
-        byte[] encoded = MessageCodec.encodeToBytes(new ServerMessage.Diff(version, ops, event));
         history.add(version, encoded);
         return encoded;
     }
