@@ -223,7 +223,11 @@ final class GameCommands {
         room.context
                 .metrics()
                 .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
-        // Debug: a busy server ends hundreds of games a second; the metrics count them.
+        // Debug: a busy server ends hundreds of games a second; the metrics count them. Guarded,
+        // so the arguments are not even built at the default level.
+        if (!log.isDebugEnabled()) {
+            return;
+        }
         log.debug(
                 "room {} game {} over: {} ({}), score X {} O {} draws {}",
                 room.code(),

@@ -137,41 +137,59 @@ public final class GameArchive {
      * since the last call costs one system call, not one per game.
      */
     public void write(String code, List<StoredGame> games) throws IOException {
-        Path room =
-                room(code)
-                        .orElseThrow(
-                                () -> new IllegalArgumentException("not a room code: " + code));
+        RoomLog log = open.get(code);
+        if (log == null) {
+            log = openLog(code);
+        }
         ByteBuffer lines = lines(games);
-        Path file = room.resolve(LOG);
         try {
-            RoomLog log = open.get(code);
-            if (log == null) {
-                log = RoomLog.open(room, file);
-                open.put(code, log);
-            }
             while (lines.hasRemaining()) {
                 log.end += log.channel.write(lines, log.end);
             }
             log.lastWrite = clock.instant();
             if (forceEachGame) {
-                log.channel.force(false);
-                if (log.created) {
-                    Compaction.syncDirectory(room);
-                    log.created = false;
-                }
+                log.force();
             } else {
                 unforced.add(code);
             }
-            int step = Math.max(TRIM_SLACK, maxGamesPerRoom);
-            if (games.stream().anyMatch(g -> g.game() > maxGamesPerRoom && g.game() % step == 0)) {
-                trim(code, room);
+            if (trimDue(games)) {
+                trim(code, log.file.getParent());
             }
             health.ok();
         } catch (IOException e) {
             closeLog(code);
+            health.failed("writing " + log.file, e);
+            throw e;
+        }
+    }
+
+    // Kept out of write(), which runs once per room and gathering: its usual path stays short, so
+    // the JIT compiles it early and cheaply.
+    private RoomLog openLog(String code) throws IOException {
+        Path room =
+                room(code)
+                        .orElseThrow(
+                                () -> new IllegalArgumentException("not a room code: " + code));
+        Path file = room.resolve(LOG);
+        try {
+            RoomLog log = RoomLog.open(room, file);
+            open.put(code, log);
+            return log;
+        } catch (IOException e) {
             health.failed("writing " + file, e);
             throw e;
         }
+    }
+
+    /** Whether one of {@code games} is a trim's turn: past the limit, every step games. */
+    private boolean trimDue(List<StoredGame> games) {
+        int step = Math.max(TRIM_SLACK, maxGamesPerRoom);
+        for (StoredGame g : games) {
+            if (g.game() > maxGamesPerRoom && g.game() % step == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -192,6 +210,15 @@ public final class GameArchive {
             this.channel = channel;
             this.end = end;
             this.created = created;
+        }
+
+        /** Forces the file and, the first time after creating it, its directory's entry. */
+        void force() throws IOException {
+            channel.force(false);
+            if (created) {
+                Compaction.syncDirectory(file.getParent());
+                created = false;
+            }
         }
 
         static RoomLog open(Path room, Path file) throws IOException {
