@@ -25,15 +25,16 @@ final class DiffWriter {
     private DiffWriter() {}
 
     static byte[] write(JsonFactory factory, ServerMessage.Diff diff) {
-        return write(
-                factory,
-                diff.version(),
-                (json, sink) -> {
-                    for (PatchOp op : diff.ops()) {
-                        writeOp(json, op);
-                    }
-                },
-                diff.event());
+        return written(
+                        factory,
+                        diff.version(),
+                        (json, sink) -> {
+                            for (PatchOp op : diff.ops()) {
+                                writeOp(json, op);
+                            }
+                        },
+                        diff.event())
+                .toByteArray();
     }
 
     /**
@@ -42,7 +43,24 @@ final class DiffWriter {
      */
     static byte[] write(
             JsonFactory factory, long version, Snapshot from, Snapshot to, Event event) {
-        return write(factory, version, (json, sink) -> SnapshotDiff.walk(from, to, sink), event);
+        return walked(factory, version, from, to, event).toByteArray();
+    }
+
+    /** The same, handed to {@code into} straight from the thread's buffer. */
+    static void write(
+            JsonFactory factory,
+            long version,
+            Snapshot from,
+            Snapshot to,
+            Event event,
+            MessageCodec.EncodedSink into) {
+        Output out = walked(factory, version, from, to, event);
+        into.accept(out.buffer(), out.size());
+    }
+
+    private static Output walked(
+            JsonFactory factory, long version, Snapshot from, Snapshot to, Event event) {
+        return written(factory, version, (json, sink) -> SnapshotDiff.walk(from, to, sink), event);
     }
 
     /** Writes a diff's operations into the array already opened. */
@@ -50,7 +68,8 @@ final class DiffWriter {
         void write(JsonGenerator json, SnapshotDiff.Sink sink) throws IOException;
     }
 
-    private static byte[] write(JsonFactory factory, long version, Ops ops, Event event) {
+    /** The thread's buffer, holding the diff until the thread's next one. */
+    private static Output written(JsonFactory factory, long version, Ops ops, Event event) {
         Output out = OUTPUT.get();
         if (out == null) {
             out = new Output(factory);
@@ -76,7 +95,7 @@ final class DiffWriter {
             OUTPUT.remove();
             throw e;
         }
-        return out.toByteArray();
+        return out;
     }
 
     /**
@@ -96,6 +115,11 @@ final class DiffWriter {
             }
             json.setRootValueSeparator(null);
             sink = new JsonSink(json);
+        }
+
+        /** The bytes written so far are the first {@link #size()} of this array. */
+        byte[] buffer() {
+            return buf;
         }
     }
 

@@ -82,6 +82,21 @@ public final class MessageCodec {
         return DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event);
     }
 
+    /**
+     * {@link #encodeDiff(long, Snapshot, Snapshot, Event)} into {@code into}, without a copy of its
+     * own: the bytes handed over are valid only during that call.
+     */
+    public static void encodeDiff(
+            long version, Snapshot from, Snapshot to, Event event, EncodedSink into) {
+        DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event, into);
+    }
+
+    /** Takes an encoded message: the first {@code length} bytes of {@code bytes}. */
+    @FunctionalInterface
+    public interface EncodedSink {
+        void accept(byte[] bytes, int length);
+    }
+
     /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */
     public static byte[] encodeToBytes(ServerMessage message) {
         return ServerWriter.encodeToBytes(message);

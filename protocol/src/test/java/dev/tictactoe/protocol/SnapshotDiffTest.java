@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -40,6 +41,14 @@ class SnapshotDiffTest {
                                 MessageCodec.encodeToBytes(
                                         new ServerMessage.Diff(to.version(), ops, event)),
                                 UTF_8));
+        byte[][] handed = new byte[1][];
+        MessageCodec.encodeDiff(
+                to.version(),
+                from,
+                to,
+                event,
+                (bytes, length) -> handed[0] = Arrays.copyOf(bytes, length));
+        assertThat(handed[0]).isEqualTo(MessageCodec.encodeDiff(to.version(), from, to, event));
         return ops;
     }
 

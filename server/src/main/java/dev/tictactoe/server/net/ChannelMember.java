@@ -30,7 +30,9 @@ final class ChannelMember implements Member {
         if (channel.isActive()) {
             Frame frame =
                     message.shared(
-                            Frame.class, bytes -> new Frame(textFrame(channel.alloc(), bytes)));
+                            Frame.class,
+                            (bytes, length) ->
+                                    new Frame(textFrame(channel.alloc(), bytes, length)));
             metrics.sent(frame.buf.readableBytes());
             channel.writeAndFlush(frame.buf.retainedDuplicate(), channel.voidPromise());
         }
@@ -72,7 +74,11 @@ final class ChannelMember implements Member {
      * instead of once per member; no extensions are negotiated, so there is nothing else to apply.
      */
     static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload) {
-        int length = payload.length;
+        return textFrame(alloc, payload, payload.length);
+    }
+
+    /** The frame around the first {@code length} bytes of {@code payload}. */
+    static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload, int length) {
         int header = length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
         ByteBuf frame = alloc.directBuffer(header + length);
         frame.writeByte(0x81); // FIN, opcode 1 (text)
@@ -83,6 +89,6 @@ final class ChannelMember implements Member {
         } else {
             frame.writeByte(127).writeLong(length);
         }
-        return frame.writeBytes(payload);
+        return frame.writeBytes(payload, 0, length);
     }
 }

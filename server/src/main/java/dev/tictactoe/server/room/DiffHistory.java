@@ -40,18 +40,23 @@ final class DiffHistory {
 
     /** Adds the diff that produced {@code version}, one more than the newest held. */
     void add(long version, byte[] encodedDiff) {
+        add(version, encodedDiff, encodedDiff.length);
+    }
+
+    /** Adds the diff in the first {@code length} bytes of {@code encoded}. */
+    void add(long version, byte[] encoded, int length) {
         if (held == buffers.length && buffers.length < capacity) {
             grow();
         }
         newest = version;
         int slot = slot(version);
         byte[] buffer = buffers[slot];
-        if (buffer == null || buffer.length < encodedDiff.length) {
-            buffer = new byte[Math.max(MIN_BUFFER, Integer.highestOneBit(encodedDiff.length) * 2)];
+        if (buffer == null || buffer.length < length) {
+            buffer = new byte[Math.max(MIN_BUFFER, Integer.highestOneBit(length) * 2)];
             buffers[slot] = buffer;
         }
-        System.arraycopy(encodedDiff, 0, buffer, 0, encodedDiff.length);
-        lengths[slot] = encodedDiff.length;
+        System.arraycopy(encoded, 0, buffer, 0, length);
+        lengths[slot] = length;
         held = Math.min(held + 1, buffers.length);
     }
 
@@ -64,6 +69,15 @@ final class DiffHistory {
     byte[] get(long version) {
         int slot = slot(version);
         return Arrays.copyOf(buffers[slot], lengths[slot]);
+    }
+
+    /**
+     * The newest diff to send, in its slot's buffer: no copy, so it is framed before the next diff
+     * is added.
+     */
+    Outgoing newest() {
+        int slot = slot(newest);
+        return new Outgoing(buffers[slot], lengths[slot]);
     }
 
     /** The held diffs, oldest first; the last produced the newest version. */

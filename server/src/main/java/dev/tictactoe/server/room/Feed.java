@@ -29,6 +29,7 @@ final class Feed {
     private final LongSupplier epochMillis;
 
     private final DiffHistory history;
+    private final MessageCodec.EncodedSink toHistory;
     private final List<Session> members = new ArrayList<>();
     private long version;
 
@@ -42,6 +43,7 @@ final class Feed {
         this.render = render;
         this.epochMillis = epochMillis;
         this.history = new DiffHistory(historySize);
+        this.toHistory = (bytes, length) -> history.add(version, bytes, length);
         this.shown = render.render(version, null);
     }
 
@@ -72,21 +74,14 @@ final class Feed {
     }
 
     /**
-     * Bumps the version and sends every member the patch from the last state to this one; {@code
-     * last} (whoever caused the change) hears of it after the others.
+     * Bumps the version and records the diff to it, encoded straight into the history, without
+     * sending it yet ({@link #broadcastNewest}).
      */
-    void publish(Event event, Session last) {
-        broadcast(advance(event), last);
-    }
-
-    /** Bumps the version and records the diff to it, without sending it yet; returns the diff. */
-    byte[] advance(Event event) {
+    void advance(Event event) {
         version++;
         Snapshot now = snapshot();
-        byte[] encoded = MessageCodec.encodeDiff(version, shown, now, event);
+        MessageCodec.encodeDiff(version, shown, now, event, toHistory);
         shown = now;
-        history.add(version, encoded);
-        return encoded;
     }
 
     /** The state members last saw. */
@@ -144,14 +139,16 @@ final class Feed {
     }
 
     /**
-     * The same bytes to every member. A member whose connection is backed up is skipped and marked
-     * to get a snapshot when it drains, so a slow reader costs bounded memory.
+     * Sends every member the diff that made the current version, the same bytes to all; {@code
+     * last} (whoever caused the change) hears of it after the others. A member whose connection is
+     * backed up is skipped and marked to get a snapshot when it drains, so a slow reader costs
+     * bounded memory.
      */
-    void broadcast(byte[] encoded, Session last) {
+    void broadcastNewest(Session last) {
         if (members.isEmpty()) {
             return;
         }
-        try (Outgoing out = new Outgoing(encoded)) {
+        try (Outgoing out = history.newest()) {
             for (Session member : members) {
                 if (member != last) {
                     offer(member, out);

@@ -1,6 +1,6 @@
 package dev.tictactoe.server.room;
 
-import java.util.function.Function;
+import java.util.Arrays;
 
 /**
  * One encoded server message on its way to one or many members. A transport may build its own form
@@ -15,25 +15,38 @@ public final class Outgoing implements AutoCloseable {
         void close();
     }
 
+    /** Builds a transport's form of the message from its first {@code length} bytes. */
+    @FunctionalInterface
+    public interface Maker<T extends Shared> {
+        T make(byte[] bytes, int length);
+    }
+
     private final byte[] bytes;
+    private final int length;
     private Shared shared;
 
     Outgoing(byte[] bytes) {
+        this(bytes, bytes.length);
+    }
+
+    /** The message in the first {@code length} bytes of {@code bytes}, which are not copied. */
+    Outgoing(byte[] bytes, int length) {
         this.bytes = bytes;
+        this.length = length;
     }
 
     /** The UTF-8 JSON of the message. */
     public byte[] bytes() {
-        return bytes;
+        return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
     }
 
     /** The transport's shared form, built by {@code make} on first use. */
-    public <T extends Shared> T shared(Class<T> type, Function<byte[], T> make) {
+    public <T extends Shared> T shared(Class<T> type, Maker<T> make) {
         if (!type.isInstance(shared)) {
             if (shared != null) {
                 shared.close();
             }
-            shared = make.apply(bytes);
+            shared = make.make(bytes, length);
         }
         return type.cast(shared);
     }

@@ -259,9 +259,9 @@ public final class Room {
      * the durability policy's window).
      */
     void publish(Event event, Change change) {
-        byte[] diff = feed.advance(event);
+        feed.advance(event);
         recorder.changed(change);
-        feed.broadcast(diff, handling);
+        feed.broadcastNewest(handling);
     }
 
     /**

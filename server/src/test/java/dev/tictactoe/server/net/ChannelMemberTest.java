@@ -13,17 +13,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 class ChannelMemberTest {
 
     /**
-     * Every length form of the header (7-bit, 16-bit, 64-bit) reads back as the same text frame.
+     * Every length form of the header (7-bit, 16-bit, 64-bit) reads back as the same text frame,
+     * framed from the front of a longer buffer as a room's history holds its diffs.
      */
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 125, 126, 127, 65_535, 65_536, 200_000})
     void framesDecodeAsTextFramesOfTheSameBytes(int length) {
         String text = "é".repeat(length / 2) + "x".repeat(length % 2);
         byte[] payload = text.getBytes(StandardCharsets.UTF_8);
+        assertThat(payload).hasSize(length);
         EmbeddedChannel client =
                 new EmbeddedChannel(
                         new WebSocket08FrameDecoder(
@@ -32,7 +35,10 @@ class ChannelMemberTest {
                                         .maxFramePayloadLength(1 << 20)
                                         .build()));
 
-        client.writeInbound(ChannelMember.textFrame(ByteBufAllocator.DEFAULT, payload));
+        byte[] held = Arrays.copyOf(payload, payload.length + 7);
+        Arrays.fill(held, payload.length, held.length, (byte) '?');
+
+        client.writeInbound(ChannelMember.textFrame(ByteBufAllocator.DEFAULT, held, length));
 
         TextWebSocketFrame frame = client.readInbound();
         assertThat(frame.isFinalFragment()).isTrue();

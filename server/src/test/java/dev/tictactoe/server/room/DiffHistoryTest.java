@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+
 class DiffHistoryTest {
 
     /** Lengths vary, and some outgrow a slot's first buffer, so reused buffers are tested. */
@@ -29,5 +31,38 @@ class DiffHistoryTest {
                 assertThat(history.get(held)).isEqualTo(diff(held));
             }
         }
+    }
+
+    /**
+     * A diff handed over as the front of a larger buffer (the encoder's own, reused) is held and
+     * sent as those bytes only, and the caller may write over its buffer at once.
+     */
+    @Test
+    void aDiffAtTheFrontOfABufferIsHeldAndSentAsItself() {
+        DiffHistory history = new DiffHistory(4);
+        byte[] scratch = new byte[1024];
+        for (long v = 1; v <= 9; v++) {
+            byte[] diff = diff(v);
+            System.arraycopy(diff, 0, scratch, 0, diff.length);
+            history.add(v, scratch, diff.length);
+            Arrays.fill(scratch, (byte) '?');
+            try (Outgoing newest = history.newest()) {
+                assertThat(newest.bytes()).isEqualTo(diff);
+                byte[][] framed = new byte[1][];
+                newest.shared(
+                        Framed.class,
+                        (bytes, length) -> {
+                            framed[0] = Arrays.copyOf(bytes, length);
+                            return new Framed();
+                        });
+                assertThat(framed[0]).isEqualTo(diff);
+            }
+            assertThat(history.get(v)).isEqualTo(diff);
+        }
+    }
+
+    private static final class Framed implements Outgoing.Shared {
+        @Override
+        public void close() {}
     }
 }
