@@ -45,35 +45,55 @@ final class Snapshots {
         Match.Result result = match.result();
         List<String> rematch = new ArrayList<>(2);
         match.rematchOffers().forEach(m -> rematch.add(m.name()));
+        boolean first = previous == null;
+        Snapshot.Players players =
+                new Snapshot.Players(
+                        same(player(seats.get(Mark.X)), first ? null : previous.players().x()),
+                        same(player(seats.get(Mark.O)), first ? null : previous.players().o()));
         return new Snapshot(
                 version,
                 code,
-                new Snapshot.Settings(
-                        rules.size(),
-                        rules.winLength(),
-                        settings.first().name(),
-                        settings.earlyDraw(),
-                        settings.spectators(),
-                        settings.clock() == null ? null : settings.clock().toString()),
+                same(
+                        new Snapshot.Settings(
+                                rules.size(),
+                                rules.winLength(),
+                                settings.first().name(),
+                                settings.earlyDraw(),
+                                settings.spectators(),
+                                settings.clock() == null ? null : settings.clock().toString()),
+                        first ? null : previous.settings()),
                 match.game(),
                 wire(match.status()),
                 turn == null ? null : turn.name(),
-                rows(board, previous == null ? null : previous.board()),
-                moves(board, match, previous == null ? null : previous.moves()),
+                rows(board, first ? null : previous.board()),
+                moves(board, match, first ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
-                result == null
-                        ? null
-                        : new Snapshot.Result(
-                                result.winner() == null ? null : result.winner().name(),
-                                result.reason(),
-                                result.line() == null ? List.of() : cells(result.line())),
-                new Snapshot.Players(player(seats.get(Mark.X)), player(seats.get(Mark.O))),
+                same(
+                        result == null
+                                ? null
+                                : new Snapshot.Result(
+                                        result.winner() == null ? null : result.winner().name(),
+                                        result.reason(),
+                                        result.line() == null ? List.of() : cells(result.line())),
+                        first ? null : previous.result()),
+                same(players, first ? null : previous.players()),
                 spectators,
-                new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws()),
+                same(
+                        new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws()),
+                        first ? null : previous.score()),
                 match.undoRequest() == null ? null : match.undoRequest().name(),
-                rematch,
-                clock(settings, match),
+                same(rematch, first ? null : previous.rematch()),
+                same(clock(settings, match), first ? null : previous.clock()),
                 match.claimableAt());
+    }
+
+    /**
+     * The part of the previous snapshot when it equals the one just drawn: the diff then finds it
+     * unchanged by identity, and the room's latest snapshot keeps the old objects, which no young
+     * collection has to copy again.
+     */
+    private static <T> T same(T now, T before) {
+        return now != null && now.equals(before) ? before : now;
     }
 
     private static Snapshot.Clock clock(RoomSettings settings, Match match) {
@@ -131,15 +151,22 @@ final class Snapshots {
         int size = board.rules().size();
         String[] rows = new String[size];
         char[] row = new char[size];
+        boolean comparable = previous != null && previous.size() == size;
+        boolean changed = !comparable;
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
                 Mark mark = board.at(r * size + c);
                 row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
             }
-            String before = previous != null && previous.size() == size ? previous.get(r) : null;
-            rows[r] = before != null && spells(before, row) ? before : new String(row);
+            String before = comparable ? previous.get(r) : null;
+            if (before != null && spells(before, row)) {
+                rows[r] = before;
+            } else {
+                rows[r] = new String(row);
+                changed = true;
+            }
         }
-        return Arrays.asList(rows);
+        return changed ? Arrays.asList(rows) : previous;
     }
 
     private static boolean spells(String text, char[] chars) {
@@ -171,7 +198,7 @@ final class Snapshots {
                             && Objects.equals(before.id(), id);
             moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
         }
-        return moves;
+        return moves.equals(previous) ? previous : moves;
     }
 
     private static Snapshot.Player player(Seat seat) {

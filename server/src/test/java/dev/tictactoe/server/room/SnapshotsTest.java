@@ -56,4 +56,32 @@ class SnapshotsTest {
                 .noneMatch(path -> path.startsWith("/moves/") && !path.equals("/moves/40"))
                 .noneMatch(path -> path.startsWith("/board/") && !path.equals("/board/14"));
     }
+
+    /**
+     * What a change leaves as it was is the previous snapshot's own object: the settings, the
+     * players, the score, the rematch offers after a move; the board and the moves after a change
+     * off the board.
+     */
+    @Test
+    void aRenderKeepsThePreviousObjectsOfWhatDidNotChange() {
+        Client x = driver.join("ana");
+        Client o = driver.join("bo");
+        x.move(0);
+        Snapshot before = driver.room.feed.shown();
+
+        o.move(20);
+        Snapshot afterMove = driver.room.feed.shown();
+        assertThat(afterMove.settings()).isSameAs(before.settings());
+        assertThat(afterMove.players()).isSameAs(before.players());
+        assertThat(afterMove.score()).isSameAs(before.score());
+        assertThat(afterMove.rematch()).isSameAs(before.rematch());
+        assertThat(afterMove.board()).isNotSameAs(before.board());
+
+        driver.join("spectator");
+        Snapshot afterJoin = driver.room.feed.shown();
+        assertThat(afterJoin.spectators()).isEqualTo(afterMove.spectators() + 1);
+        assertThat(afterJoin.board()).isSameAs(afterMove.board());
+        assertThat(afterJoin.moves()).isSameAs(afterMove.moves());
+        assertThat(afterJoin.players()).isSameAs(afterMove.players());
+    }
 }
