@@ -186,6 +186,7 @@ final class Snapshots {
         int count = board.moveCount();
         int kept = previous == null ? 0 : previous.size();
         List<Snapshot.MoveEntry> moves = new ArrayList<>(count);
+        boolean changed = previous == null || kept != count;
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
             String seat = board.at(cell).name();
@@ -197,8 +198,9 @@ final class Snapshots {
                             && before.seat().equals(seat)
                             && Objects.equals(before.id(), id);
             moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
+            changed |= !same;
         }
-        return moves.equals(previous) ? previous : moves;
+        return changed ? moves : previous;
     }
 
     private static Snapshot.Player player(Seat seat) {
