@@ -151,12 +151,16 @@ class SnapshotDiffTest {
         }
     }
 
-    /** Any two snapshots, however unrelated, are patched correctly (the operations may differ). */
+    /**
+     * Any two snapshots, however unrelated, with clocks, grace periods and claim times or without,
+     * are patched correctly (the operations may differ), and written as their operations.
+     */
     @Test
     void unrelatedSnapshotsArePatchedCorrectly() {
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 2000; i++) {
             check(arbitrary(random), arbitrary(random), false);
+            check(arbitraryTimed(random), arbitraryTimed(random), false);
         }
     }
 
@@ -406,7 +410,12 @@ class SnapshotDiffTest {
                 random.nextInt(3),
                 random.nextBoolean() ? "K7MQ2P" : "ABCDEF",
                 new Snapshot.Settings(
-                        size, 3, random.nextBoolean() ? "X" : "random", random.nextBoolean(), true),
+                        size,
+                        3,
+                        random.nextBoolean() ? "X" : "random",
+                        random.nextBoolean(),
+                        true,
+                        random.nextBoolean() ? null : "5m+3s"),
                 1 + random.nextInt(2),
                 STATUSES[random.nextInt(3)],
                 random.nextBoolean() ? null : "X",
@@ -420,7 +429,12 @@ class SnapshotDiffTest {
                 new Snapshot.Players(
                         random.nextBoolean()
                                 ? null
-                                : new Snapshot.Player("ana", "human", null, random.nextBoolean()),
+                                : new Snapshot.Player(
+                                        "ana",
+                                        "human",
+                                        null,
+                                        random.nextBoolean(),
+                                        random.nextBoolean() ? null : 1_795_000_060_000L),
                         random.nextBoolean()
                                 ? null
                                 : new Snapshot.Player(
@@ -433,59 +447,23 @@ class SnapshotDiffTest {
                         : List.of("X", "O").subList(0, 1 + random.nextInt(2)));
     }
 
-    /**
-     * Any two snapshots, with clocks, grace periods and claim times too: written straight from the
-     * walk, the diff is the encoding of its operations, and patches one into the other.
-     */
-    @Test
-    void arbitraryTimedSnapshotsAreWrittenAsTheirOperations() {
-        SplittableRandom random = new SplittableRandom(11);
-        for (int i = 0; i < 2000; i++) {
-            check(arbitraryTimed(random), arbitraryTimed(random), false);
-        }
-    }
-
+    /** {@link #arbitrary} with a clock (or none) and a claim time (or none). */
     private static Snapshot arbitraryTimed(SplittableRandom random) {
         Snapshot s = arbitrary(random);
-        String control = random.nextBoolean() ? "5m+3s" : "10s/move";
         Snapshot.Clock clock =
                 random.nextInt(3) == 0
                         ? null
                         : new Snapshot.Clock(
-                                control,
+                                random.nextBoolean() ? "5m+3s" : "10s/move",
                                 random.nextBoolean() ? null : 1_000L * random.nextInt(3),
                                 random.nextBoolean() ? null : 1_000L * random.nextInt(3),
                                 random.nextBoolean() ? null : "X",
                                 random.nextBoolean() ? null : 1_795_000_000_000L,
                                 random.nextBoolean() ? null : 1_795_000_001_000L,
                                 random.nextInt(4) == 0 ? "O" : null);
-        Snapshot.Player x = s.players().x();
-        if (x != null && random.nextBoolean()) {
-            x = new Snapshot.Player(x.name(), x.kind(), x.level(), false, 1_795_000_060_000L);
-        }
-        Snapshot.Settings settings = s.settings();
-        return new Snapshot(
+        return timed(
+                s,
                 s.version(),
-                s.room(),
-                new Snapshot.Settings(
-                        settings.size(),
-                        settings.winLength(),
-                        settings.first(),
-                        settings.earlyDraw(),
-                        settings.spectators(),
-                        clock == null ? null : control),
-                s.game(),
-                s.status(),
-                s.turn(),
-                s.board(),
-                s.moves(),
-                s.lastMove(),
-                s.result(),
-                new Snapshot.Players(x, s.players().o()),
-                s.spectators(),
-                s.score(),
-                s.undoRequest(),
-                s.rematch(),
                 clock,
                 random.nextBoolean() ? null : 1_795_000_000_000L + random.nextInt(2));
     }
