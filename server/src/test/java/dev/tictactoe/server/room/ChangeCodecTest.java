@@ -8,9 +8,15 @@ import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UTFDataFormatException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Every kind of change goes to bytes and back unchanged, and a damaged record is refused, never
@@ -51,6 +57,84 @@ class ChangeCodecTest {
             kinds.add(change.kind());
         }
         assertThat(kinds).containsExactlyInAnyOrder(ChangeKind.values());
+    }
+
+    /**
+     * The bytes are the journal's format, written by {@link DataOutputStream} until the codec wrote
+     * them itself: the same bytes for every kind, and for strings at each width of modified UTF-8
+     * (NUL in two bytes, surrogates in three each).
+     */
+    @Test
+    void theBytesAreDataOutputStreams() throws IOException {
+        List<Change> changes = new ArrayList<>(ONE_OF_EACH);
+        for (String text :
+                List.of(
+                        "",
+                        "\u0000",
+                        "\u007f\u0080",
+                        "\u07ff\u0800",
+                        "\uffff",
+                        "\ud83d\ude00",
+                        "x".repeat(1000))) {
+            changes.add(new Change.Moved(Mark.X, 4, text));
+            changes.add(new Change.Seated(Mark.O, text, text));
+        }
+        for (Change change : changes) {
+            assertThat(ChangeCodec.encode(change, NANOS, MILLIS))
+                    .as("%s", change)
+                    .isEqualTo(byDataOutputStream(change));
+        }
+        assertThatThrownBy(
+                        () ->
+                                ChangeCodec.encode(
+                                        new Change.Moved(Mark.X, 4, "\u0800".repeat(21_846)),
+                                        NANOS,
+                                        MILLIS))
+                .hasCauseInstanceOf(UTFDataFormatException.class);
+    }
+
+    /** The format written field by field with {@link DataOutputStream}, as the codec documents. */
+    private static byte[] byDataOutputStream(Change change) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeByte(ChangeCodec.FORMAT);
+        out.writeByte(change.kind().code());
+        out.writeLong(NANOS);
+        out.writeLong(MILLIS);
+        switch (change) {
+            case Change.Seated c -> {
+                out.writeByte(c.seat().ordinal());
+                out.writeUTF(c.name());
+                out.writeUTF(c.token());
+            }
+            case Change.Spectators c -> out.writeInt(c.count());
+            case Change.Dropped c -> {
+                out.writeByte(c.seat().ordinal());
+                out.writeLong(c.graceUntil());
+            }
+            case Change.Moved c -> {
+                out.writeByte(c.seat().ordinal());
+                out.writeInt(c.cell());
+                out.writeUTF(c.id());
+            }
+            case Change.UndoAnswer c -> {
+                out.writeByte(c.seat().ordinal());
+                out.writeBoolean(c.accept());
+            }
+            case Change.BotSeated c -> {
+                out.writeByte(c.seat().ordinal());
+                out.writeUTF(c.level().name().toLowerCase(Locale.ROOT));
+            }
+            case Change.TimedOut c -> {}
+            case Change.Resumed c -> out.writeLong(c.pausedMillis());
+            case Change.Returned c -> out.writeByte(c.seat().ordinal());
+            case Change.Freed c -> out.writeByte(c.seat().ordinal());
+            case Change.Undo c -> out.writeByte(c.seat().ordinal());
+            case Change.Resigned c -> out.writeByte(c.seat().ordinal());
+            case Change.Claimed c -> out.writeByte(c.seat().ordinal());
+            case Change.Rematch c -> out.writeByte(c.seat().ordinal());
+        }
+        return bytes.toByteArray();
     }
 
     @Test
