@@ -279,18 +279,9 @@ class RestartIT {
     }
 
     private Process start(String durability, String... more) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command =
+        List<String> flags =
                 new ArrayList<>(
                         List.of(
-                                java,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "dev.tictactoe.server.Main",
-                                "--host",
-                                "127.0.0.1",
-                                "--port",
-                                String.valueOf(port),
                                 "--drain-timeout",
                                 "3s",
                                 "--data-dir",
@@ -299,8 +290,10 @@ class RestartIT {
                                 durability,
                                 "--warmup",
                                 "0"));
-        command.addAll(List.of(more));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        flags.addAll(List.of(more));
+        ProcessBuilder builder =
+                ServerProcess.builder(List.of(), port, flags.toArray(String[]::new))
+                        .redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();
         started.add(server);

@@ -152,20 +152,7 @@ class SignalIT {
 
     /** The server's own process on a free loopback port, with JVM options and then flags. */
     private static ProcessBuilder server(List<String> jvm, String... flags) {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(jvm);
-        command.addAll(
-                List.of(
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.tictactoe.server.Main",
-                        "--host",
-                        "127.0.0.1",
-                        "--port",
-                        "0"));
-        command.addAll(List.of(flags));
-        return new ProcessBuilder(command);
+        return ServerProcess.builder(jvm, 0, flags);
     }
 
     private static long scratchDirectories(Path tmp) throws java.io.IOException {
