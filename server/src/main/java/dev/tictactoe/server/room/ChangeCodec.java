@@ -30,6 +30,9 @@ final class ChangeCodec {
     /** The layout this code writes and reads; a record of another is refused, never guessed at. */
     static final byte FORMAT = 1;
 
+    /** Each thread's buffer for {@link #encode}: one exact copy a change, nothing else. */
+    private static final ThreadLocal<Out> OUT = ThreadLocal.withInitial(Out::new);
+
     /** A change read back with the instant it was made. */
     record Decoded(Change change, long nanos, long millis) {}
 
@@ -77,9 +80,6 @@ final class ChangeCodec {
         }
         return Arrays.copyOf(out.bytes, out.length);
     }
-
-    /** Each thread's buffer for {@link #encode}: one exact copy a change, nothing else. */
-    private static final ThreadLocal<Out> OUT = ThreadLocal.withInitial(Out::new);
 
     /** Writes what {@link DataOutputStream} writes, into a buffer that is reused. */
     private static final class Out {
