@@ -3,6 +3,7 @@ package dev.tictactoe.server;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.lobby.MatchQueue;
 import dev.tictactoe.server.net.Transport;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.DurabilityPolicy;
 
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ public record ServerConfig(
         Duration seatGrace,
         Duration emptyRoomTtl,
         int diffHistory,
+        int checkpointEvery,
         int botThreads,
         int botQueue,
         Duration botBudget,
@@ -104,6 +106,12 @@ public record ServerConfig(
      * a longer history makes their pauses longer.
      */
     public static final int DEFAULT_DIFF_HISTORY = 16;
+
+    /**
+     * Default: changes a room journals between two checkpoints of its whole state. Only the
+     * warm-up's scratch server sets another, to run the checkpoint's code often enough for the JIT.
+     */
+    public static final int DEFAULT_CHECKPOINT_EVERY = RoomJournal.DEFAULT_CHECKPOINT_EVERY;
 
     /** Default: threads that compute bot moves. */
     public static final int DEFAULT_BOT_THREADS = 1;
@@ -219,6 +227,7 @@ public record ServerConfig(
         requirePositive("matchMaxWaiting", matchMaxWaiting);
         requirePositive("emptyRoomTtl", emptyRoomTtl);
         requirePositive("diffHistory", diffHistory);
+        requirePositive("checkpointEvery", checkpointEvery);
         requirePositive("botThreads", botThreads);
         requirePositive("botQueue", botQueue);
         requirePositive("botBudget", botBudget);
@@ -281,6 +290,7 @@ public record ServerConfig(
         private Duration idleClaim = IdleClaim.DEFAULT_AFTER;
         private Duration emptyRoomTtl = DEFAULT_EMPTY_ROOM_TTL;
         private int diffHistory = DEFAULT_DIFF_HISTORY;
+        private int checkpointEvery = DEFAULT_CHECKPOINT_EVERY;
         private int botThreads = DEFAULT_BOT_THREADS;
         private int botQueue = DEFAULT_BOT_QUEUE;
         private Duration botBudget = DEFAULT_BOT_BUDGET;
@@ -380,6 +390,11 @@ public record ServerConfig(
 
         public Builder diffHistory(int value) {
             this.diffHistory = value;
+            return this;
+        }
+
+        public Builder checkpointEvery(int value) {
+            this.checkpointEvery = value;
             return this;
         }
 
@@ -507,6 +522,7 @@ public record ServerConfig(
                     seatGrace,
                     emptyRoomTtl,
                     diffHistory,
+                    checkpointEvery,
                     botThreads,
                     botQueue,
                     botBudget,

@@ -48,6 +48,14 @@ final class Warmup {
     /** Rooms played at once, so the loop has work while a client handles its last message. */
     static final int ROOMS = 4;
 
+    /**
+     * The scratch server checkpoints a room at every change, not every {@link
+     * ServerConfig#DEFAULT_CHECKPOINT_EVERY}: the real server runs that code once a hundred
+     * changes, so without this the JIT first compiles it (and the journal writer's JSON for it, a
+     * large method) under load, tens of seconds after the start.
+     */
+    static final int CHECKPOINT_EVERY = 1;
+
     /** How long, past the budget, the players are waited for before the scratch server stops. */
     private static final Duration GRACE = Duration.ofSeconds(5);
 
@@ -129,6 +137,7 @@ final class Warmup {
                 .seatGrace(real.seatGrace())
                 .emptyRoomTtl(real.emptyRoomTtl())
                 .diffHistory(real.diffHistory())
+                .checkpointEvery(CHECKPOINT_EVERY)
                 .botThreads(real.botThreads())
                 .drainTimeout(GRACE)
                 .transport(real.transport())

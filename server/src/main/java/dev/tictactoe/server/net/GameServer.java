@@ -96,7 +96,9 @@ public final class GameServer implements AutoCloseable {
                         workers,
                         bots,
                         metrics,
-                        store == null ? RoomJournal.NONE : new StoredRooms(store));
+                        store == null
+                                ? RoomJournal.NONE
+                                : new StoredRooms(store, config.checkpointEvery()));
         metrics.watchRooms(registry::size);
         metrics.watchBotQueue(bots::queued);
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.

@@ -27,12 +27,14 @@ final class StoredRooms implements RoomJournal {
     private static final Logger log = LoggerFactory.getLogger(StoredRooms.class);
 
     private final Store store;
+    private final int checkpointEvery;
 
     /** Set while appends are refused, so a failing disk is logged once, not once per change. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
-    StoredRooms(Store store) {
+    StoredRooms(Store store, int checkpointEvery) {
         this.store = store;
+        this.checkpointEvery = checkpointEvery;
     }
 
     @Override
@@ -57,6 +59,11 @@ final class StoredRooms implements RoomJournal {
     public void closed(String room, long version) {
         report(store.journal().closeRoom(room, version), room);
         store.games().roomClosed(room);
+    }
+
+    @Override
+    public int checkpointEvery() {
+        return checkpointEvery;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -11,6 +12,7 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.ChangeKind;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.FailingDisk;
 import dev.tictactoe.server.store.RecordKind;
@@ -90,7 +92,7 @@ class StoredRoomsTest {
         lines.start();
         serverLog.addAppender(lines);
         try (Store store = disk.open(dir)) {
-            StoredRooms rooms = new StoredRooms(store);
+            StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
             services.state().storeProblem(store::problem);
             services.state().started();
             assertThat(rooms.change("AB", 1, ChangeKind.SEATED, PAYLOAD)).isTrue();
@@ -123,9 +125,21 @@ class StoredRoomsTest {
     }
 
     @Test
+    void roomsCheckpointAsOftenAsTheServerIsSetTo() throws Exception {
+        assertThat(ServerConfig.defaults().checkpointEvery())
+                .isEqualTo(RoomJournal.DEFAULT_CHECKPOINT_EVERY);
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ServerConfig.builder().checkpointEvery(0).build())
+                .withMessageContaining("checkpointEvery");
+        try (Store store = disk.open(dir)) {
+            assertThat(new StoredRooms(store, 1).checkpointEvery()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void historyReadsTheGamesTheArchiveKeeps() throws Exception {
         try (Store store = disk.open(dir)) {
-            StoredRooms rooms = new StoredRooms(store);
+            StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
             rooms.gameFinished(
                     "K7MQ2P",
                     1,
