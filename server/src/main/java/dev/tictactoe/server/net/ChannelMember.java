@@ -69,15 +69,11 @@ final class ChannelMember implements Member {
     }
 
     /**
-     * One final, unmasked WebSocket text frame (RFC 6455, section 5.2) around {@code payload}. The
-     * pipeline's frame encoder passes bytes through untouched, so a broadcast is framed once
-     * instead of once per member; no extensions are negotiated, so there is nothing else to apply.
+     * One final, unmasked WebSocket text frame (RFC 6455, section 5.2) around the first {@code
+     * length} bytes of {@code payload}. The pipeline's frame encoder passes bytes through
+     * untouched, so a broadcast is framed once instead of once per member; no extensions are
+     * negotiated, so there is nothing else to apply.
      */
-    static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload) {
-        return textFrame(alloc, payload, payload.length);
-    }
-
-    /** The frame around the first {@code length} bytes of {@code payload}. */
     static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload, int length) {
         int header = length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
         ByteBuf frame = alloc.directBuffer(header + length);

@@ -51,7 +51,7 @@ class ChannelMemberTest {
     @ParameterizedTest
     @ValueSource(ints = {10, 300})
     void aFrameIsExactlyHeaderAndPayload(int length) {
-        ByteBuf frame = ChannelMember.textFrame(ByteBufAllocator.DEFAULT, new byte[length]);
+        ByteBuf frame = ChannelMember.textFrame(ByteBufAllocator.DEFAULT, new byte[length], length);
         assertThat(frame.readableBytes()).isEqualTo(length + (length < 126 ? 2 : 4));
         assertThat(frame.getUnsignedByte(0)).isEqualTo((short) 0x81);
         frame.release();
