@@ -8,16 +8,24 @@ public final class CloseCodes {
     /** Going away: server shutdown, or the connection was idle too long. */
     public static final int GOING_AWAY = 1001;
 
+    /** Protocol error: a frame that breaks RFC 6455 (reserved opcode, unmasked, ...). */
+    public static final int PROTOCOL_ERROR = 1002;
+
     /** Unsupported data: a binary frame was sent. */
     public static final int UNSUPPORTED_DATA = 1003;
 
     /** Never sent on the wire: the local marker for a connection that dropped without a close. */
     public static final int ABNORMAL = 1006;
 
+    /** Invalid payload: a text message that is not UTF-8. */
+    public static final int INVALID_PAYLOAD = 1007;
+
     /** Policy violation: repeated rate-limit abuse. */
     public static final int POLICY_VIOLATION = 1008;
 
-    /** Message too big: a frame over {@link Protocol#MAX_FRAME_BYTES}. */
+    /**
+     * Message too big: a frame, or a message in fragments, over {@link Protocol#MAX_FRAME_BYTES}.
+     */
     public static final int MESSAGE_TOO_BIG = 1009;
 
     /** Internal error on the server. */
@@ -42,8 +50,10 @@ public final class CloseCodes {
         return switch (code) {
             case NORMAL -> "normal";
             case GOING_AWAY -> "going away";
+            case PROTOCOL_ERROR -> "protocol error";
             case UNSUPPORTED_DATA -> "unsupported data";
             case ABNORMAL -> "connection lost";
+            case INVALID_PAYLOAD -> "invalid payload";
             case POLICY_VIOLATION -> "policy violation";
             case MESSAGE_TOO_BIG -> "message too big";
             case SERVER_ERROR -> "server error";

@@ -42,6 +42,10 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         .maxFramePayloadLength(config.maxFrameBytes())
                         .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MILLIS)
                         .allowExtensions(false)
+                        // A broken frame is answered by the session handler (SessionHandler):
+                        // closed by the decoder, it would get a second close frame from the
+                        // WebSocket handler, and a message too large no typed error first.
+                        .closeOnProtocolViolation(false)
                         .build();
     }
 

@@ -11,6 +11,7 @@ import dev.tictactoe.server.room.Session;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
@@ -42,6 +43,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     /** How long a closed-by-us connection may take to read the close frame. */
     static final long CLOSE_LINGER_MILLIS = 500;
+
+    /** Netty's reasons for a broken frame are ASCII; a close reason holds 123 bytes. */
+    private static final int MAX_CLOSE_REASON_CHARS = 120;
 
     /** The room the request handler routed this connection to, set before the handshake. */
     static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
@@ -244,8 +248,19 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             // A dropped write; the close it calls for is already under way.
             return;
         }
-        if (cause instanceof CorruptedWebSocketFrameException
-                || cause instanceof IOException
+        if (cause instanceof CorruptedWebSocketFrameException corrupt) {
+            // A frame the decoder could not take (bad opcode, unmasked, bad UTF-8, too long): it
+            // drops everything after it. The close frame goes out from here, through the
+            // WebSocket handler, so that it is the only one.
+            refuse(ctx, corrupt.closeStatus().code(), corrupt.getMessage());
+            return;
+        }
+        if (cause instanceof TooLongFrameException) {
+            // Fragments that add up to more than one frame may hold.
+            refuse(ctx, CloseCodes.MESSAGE_TOO_BIG, cause.getMessage());
+            return;
+        }
+        if (cause instanceof IOException
                 || cause
                         instanceof
                         io.netty.handler.codec.http.websocketx.WebSocketHandshakeException) {
@@ -291,6 +306,41 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                                                 () -> ctx.close(),
                                                 CLOSE_LINGER_MILLIS,
                                                 TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * Ends a connection whose frames broke the WebSocket protocol or the frame limit: a message too
+     * large is first answered {@code message_too_large}, as any other refused message is.
+     */
+    private void refuse(ChannelHandlerContext ctx, int closeCode, String detail) {
+        log.debug(
+                "{} broken frame, closing with {}: {}",
+                session != null ? session : ctx.channel().remoteAddress(),
+                closeCode,
+                detail);
+        if (closing) {
+            return;
+        }
+        String reason;
+        if (closeCode == CloseCodes.MESSAGE_TOO_BIG) {
+            int max = services.config().maxFrameBytes();
+            reason = "message too big: at most " + max + " bytes";
+            reply(
+                    ctx,
+                    ErrorCode.MESSAGE_TOO_LARGE,
+                    "a message holds at most " + max + " bytes",
+                    null);
+        } else {
+            reason = detail == null ? CloseCodes.describe(closeCode) : abbreviate(detail);
+        }
+        closeWith(ctx, closeCode, reason);
+    }
+
+    /** A close frame's reason holds at most 123 bytes. */
+    private static String abbreviate(String text) {
+        return text.length() <= MAX_CLOSE_REASON_CHARS
+                ? text
+                : text.substring(0, MAX_CLOSE_REASON_CHARS);
     }
 
     private static String peer(ChannelHandlerContext ctx) {
