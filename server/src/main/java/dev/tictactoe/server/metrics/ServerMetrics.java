@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntSupplier;
 
 /**
@@ -57,7 +58,10 @@ public final class ServerMetrics implements AutoCloseable {
     private final AtomicInteger spectators = new AtomicInteger();
     private final Counter connectionsOpened;
     private final Map<ErrorCode, Counter> rejections = new EnumMap<>(ErrorCode.class);
-    private final Map<Class<?>, Counter> messagesIn = new ConcurrentHashMap<>();
+    // By MessageType ordinal, each registered at its first message (two loops racing to register
+    // one get the same counter back from the registry).
+    private final AtomicReferenceArray<Counter> messagesIn =
+            new AtomicReferenceArray<>(MessageType.values().length);
     private final Counter humanMoves;
     private final Counter botMoves;
     private final Map<String, Counter> games = new ConcurrentHashMap<>();
@@ -252,15 +256,17 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** A message was decoded; counted by its wire type. */
     public void messageReceived(ClientMessage message) {
-        messagesIn
-                .computeIfAbsent(
-                        message.getClass(),
-                        type ->
-                                Counter.builder("ttt.messages.in")
-                                        .tag("type", wireType(message))
-                                        .description("Messages received, by type")
-                                        .register(registry))
-                .increment();
+        MessageType type = MessageType.of(message);
+        Counter counter = messagesIn.get(type.ordinal());
+        if (counter == null) {
+            counter =
+                    Counter.builder("ttt.messages.in")
+                            .tag("type", type.wire())
+                            .description("Messages received, by type")
+                            .register(registry);
+            messagesIn.set(type.ordinal(), counter);
+        }
+        counter.increment();
     }
 
     /** Something was refused with a typed error. */

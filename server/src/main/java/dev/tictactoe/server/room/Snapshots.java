@@ -46,22 +46,17 @@ final class Snapshots {
         List<String> rematch = new ArrayList<>(2);
         match.rematchOffers().forEach(m -> rematch.add(m.name()));
         boolean first = previous == null;
+        Snapshot.Players before = first ? null : previous.players();
+        Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
+        Snapshot.Player o = player(seats.get(Mark.O), before == null ? null : before.o());
         Snapshot.Players players =
-                new Snapshot.Players(
-                        same(player(seats.get(Mark.X)), first ? null : previous.players().x()),
-                        same(player(seats.get(Mark.O)), first ? null : previous.players().o()));
+                before != null && before.x() == x && before.o() == o
+                        ? before
+                        : new Snapshot.Players(x, o);
         return new Snapshot(
                 version,
                 code,
-                same(
-                        new Snapshot.Settings(
-                                rules.size(),
-                                rules.winLength(),
-                                settings.first().name(),
-                                settings.earlyDraw(),
-                                settings.spectators(),
-                                settings.clock() == null ? null : settings.clock().toString()),
-                        first ? null : previous.settings()),
+                settings(settings, first ? null : previous.settings()),
                 match.game(),
                 wire(match.status()),
                 turn == null ? null : turn.name(),
@@ -76,11 +71,9 @@ final class Snapshots {
                                         result.reason(),
                                         result.line() == null ? List.of() : cells(result.line())),
                         first ? null : previous.result()),
-                same(players, first ? null : previous.players()),
+                players,
                 spectators,
-                same(
-                        new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws()),
-                        first ? null : previous.score()),
+                score(match, first ? null : previous.score()),
                 match.undoRequest() == null ? null : match.undoRequest().name(),
                 same(rematch, first ? null : previous.rematch()),
                 same(clock(settings, match), first ? null : previous.clock()),
@@ -90,10 +83,44 @@ final class Snapshots {
     /**
      * The part of the previous snapshot when it equals the one just drawn: the diff then finds it
      * unchanged by identity, and the room's latest snapshot keeps the old objects, which no young
-     * collection has to copy again.
+     * collection has to copy again. The parts drawn at every move are compared field by field below
+     * instead, before anything is built: a record's own {@code equals} goes through a method handle
+     * that costs more than the comparison.
      */
     private static <T> T same(T now, T before) {
         return now != null && now.equals(before) ? before : now;
+    }
+
+    private static Snapshot.Settings settings(RoomSettings settings, Snapshot.Settings before) {
+        Rules rules = settings.rules();
+        String first = settings.first().name();
+        if (before != null
+                && before.size() == rules.size()
+                && before.winLength() == rules.winLength()
+                && before.first().equals(first)
+                && before.earlyDraw() == settings.earlyDraw()
+                && before.spectators() == settings.spectators()
+                && (settings.clock() == null
+                        ? before.clock() == null
+                        : settings.clock().toString().equals(before.clock()))) {
+            return before;
+        }
+        return new Snapshot.Settings(
+                rules.size(),
+                rules.winLength(),
+                first,
+                settings.earlyDraw(),
+                settings.spectators(),
+                settings.clock() == null ? null : settings.clock().toString());
+    }
+
+    private static Snapshot.Score score(Match match, Snapshot.Score before) {
+        int x = match.wins(Mark.X);
+        int o = match.wins(Mark.O);
+        int draws = match.draws();
+        return before != null && before.x() == x && before.o() == o && before.draws() == draws
+                ? before
+                : new Snapshot.Score(x, o, draws);
     }
 
     private static Snapshot.Clock clock(RoomSettings settings, Match match) {
@@ -192,27 +219,33 @@ final class Snapshots {
             String seat = board.at(cell).name();
             String id = match.moveId(ply);
             Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
+            // The seat's name and the move's id are the very strings the entry was made from.
             boolean same =
                     before != null
                             && before.cell() == cell
-                            && before.seat().equals(seat)
-                            && Objects.equals(before.id(), id);
+                            && (before.seat() == seat || before.seat().equals(seat))
+                            && (before.id() == id || Objects.equals(before.id(), id));
             moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
             changed |= !same;
         }
         return changed ? moves : previous;
     }
 
-    private static Snapshot.Player player(Seat seat) {
+    private static Snapshot.Player player(Seat seat, Snapshot.Player before) {
         if (seat == null) {
             return null;
         }
-        return new Snapshot.Player(
-                seat.name,
-                (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire(),
-                seat.isBot() ? wire(seat.bot) : null,
-                seat.connected(),
-                seat.graceUntil);
+        String kind = (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire();
+        String level = seat.isBot() ? wire(seat.bot) : null;
+        if (before != null
+                && before.name().equals(seat.name)
+                && before.kind().equals(kind)
+                && Objects.equals(before.level(), level)
+                && before.connected() == seat.connected()
+                && Objects.equals(before.graceUntil(), seat.graceUntil)) {
+            return before;
+        }
+        return new Snapshot.Player(seat.name, kind, level, seat.connected(), seat.graceUntil);
     }
 
     /**
