@@ -46,6 +46,9 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         // closed by the decoder, it would get a second close frame from the
                         // WebSocket handler, and a message too large no typed error first.
                         .closeOnProtocolViolation(false)
+                        // Text is checked as it is decoded, once (SessionHandler), not also by a
+                        // validator of its own a byte at a time.
+                        .withUTF8Validator(false)
                         .build();
     }
 

@@ -44,6 +44,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** How long a closed-by-us connection may take to read the close frame. */
     static final long CLOSE_LINGER_MILLIS = 500;
 
+    /** What decoding puts in place of bytes that are not UTF-8. */
+    private static final char REPLACEMENT = '\uFFFD';
+
     /** Netty's reasons for a broken frame are ASCII; a close reason holds 123 bytes. */
     private static final int MAX_CLOSE_REASON_CHARS = 120;
 
@@ -121,9 +124,15 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
         }
         if (frame instanceof TextWebSocketFrame text) {
+            String json = text.text();
+            if (json.indexOf(REPLACEMENT) >= 0 && !Utf8.valid(text.content())) {
+                // The decoding above replaced what was not UTF-8 (a U+FFFD sent as such is fine).
+                refuse(ctx, CloseCodes.INVALID_PAYLOAD, "bytes are not UTF-8");
+                return;
+            }
             ClientMessage message;
             try {
-                message = MessageCodec.decodeClient(text.text());
+                message = MessageCodec.decodeClient(json);
             } catch (ProtocolException e) {
                 stats.metrics.rejected(e.code());
                 reply(ctx, e.code(), e.getMessage(), e.ref());

@@ -4,9 +4,13 @@ import static dev.tictactoe.server.it.TestServer.WAIT;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -70,6 +74,32 @@ class BrokenFramesIT {
                                                 true),
                         CloseCodes.INVALID_PAYLOAD),
                 Arguments.of(
+                        "text that is not UTF-8 across fragments",
+                        (Abuse)
+                                ws -> {
+                                    ws.send(
+                                            RawWebSocket.TEXT,
+                                            new byte[] {'{', (byte) 0xE2, (byte) 0x82},
+                                            false,
+                                            true);
+                                    ws.send(
+                                            RawWebSocket.CONTINUATION,
+                                            new byte[] {'}'},
+                                            true,
+                                            true);
+                                },
+                        CloseCodes.INVALID_PAYLOAD),
+                Arguments.of(
+                        "a close reason that is not UTF-8",
+                        (Abuse)
+                                ws ->
+                                        ws.send(
+                                                RawWebSocket.CLOSE,
+                                                new byte[] {0x03, (byte) 0xE8, (byte) 0xFF},
+                                                true,
+                                                true),
+                        CloseCodes.INVALID_PAYLOAD),
+                Arguments.of(
                         "one frame over the limit",
                         (Abuse) ws -> ws.send(RawWebSocket.TEXT, big, true, true),
                         CloseCodes.MESSAGE_TOO_BIG),
@@ -108,6 +138,18 @@ class BrokenFramesIT {
                             .contains(String.valueOf(MAX_FRAME_BYTES));
                 }
             }
+        }
+    }
+
+    @Test
+    void aReplacementCharacterSentAsSuchIsText() throws Exception {
+        try (TestServer server = new TestServer()) {
+            GameClient[] p = server.pair(NewRoom.DEFAULT);
+            p[0].sendRaw("{\"type\":\"chat\",\"text\":\"\uFFFD\"}");
+            assertThat(p[0].awaitError(ErrorCode.BAD_MESSAGE, WAIT).message()).contains("chat");
+            p[0].move(4);
+            p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
+            assertThat(p[0].connection().isOpen()).isTrue();
         }
     }
 
