@@ -19,6 +19,15 @@ import java.util.Objects;
 public final class SnapshotDiff {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    /**
+     * The paths of the list items a move touches, made once: a diff names a row and a new move
+     * entry at every move. Up to the largest board's rows and moves; longer lists build theirs.
+     */
+    private static final int CACHED_INDICES = Protocol.MAX_SIZE * Protocol.MAX_SIZE + 1;
+
+    private static final String[] BOARD_ITEMS = items("/board", Protocol.MAX_SIZE);
+    private static final String[] MOVES_ITEMS = items("/moves", CACHED_INDICES);
+
     private SnapshotDiff() {}
 
     /**
@@ -170,6 +179,20 @@ public final class SnapshotDiff {
      * Elements are compared by identity first, so a long list that grew by one costs no deep
      * comparisons and no path strings for the elements it kept.
      */
+    private static String item(String path, int index) {
+        String[] cached =
+                path.equals("/board") ? BOARD_ITEMS : path.equals("/moves") ? MOVES_ITEMS : null;
+        return cached != null && index < cached.length ? cached[index] : path + "/" + index;
+    }
+
+    private static String[] items(String path, int count) {
+        String[] items = new String[count];
+        for (int i = 0; i < count; i++) {
+            items[i] = path + "/" + i;
+        }
+        return items;
+    }
+
     private static void list(Sink out, String path, List<?> from, List<?> to) {
         int common = Math.min(from.size(), to.size());
         int changed = 0;
@@ -188,15 +211,15 @@ public final class SnapshotDiff {
         }
         for (int i = 0; changed > 0 && i < common; i++) {
             if (!Objects.equals(from.get(i), to.get(i))) {
-                replace(out, path + "/" + i, to.get(i));
+                replace(out, item(path, i), to.get(i));
                 changed--;
             }
         }
         for (int i = common; i < to.size(); i++) {
-            out.put(PatchOp.Op.ADD, path + "/" + i, to.get(i));
+            out.put(PatchOp.Op.ADD, item(path, i), to.get(i));
         }
         for (int i = from.size() - 1; i >= common; i--) {
-            out.remove(path + "/" + i);
+            out.remove(item(path, i));
         }
     }
 }

@@ -12,8 +12,8 @@ import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -43,8 +43,6 @@ final class Snapshots {
         Rules rules = settings.rules();
         Mark turn = match.turn();
         Match.Result result = match.result();
-        List<String> rematch = new ArrayList<>(2);
-        match.rematchOffers().forEach(m -> rematch.add(m.name()));
         boolean first = previous == null;
         Snapshot.Players before = first ? null : previous.players();
         Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
@@ -75,7 +73,7 @@ final class Snapshots {
                 spectators,
                 score(match, first ? null : previous.score()),
                 match.undoRequest() == null ? null : match.undoRequest().name(),
-                same(rematch, first ? null : previous.rematch()),
+                rematch(match, first ? null : previous.rematch()),
                 same(clock(settings, match), first ? null : previous.clock()),
                 match.claimableAt());
     }
@@ -112,6 +110,19 @@ final class Snapshots {
                 settings.earlyDraw(),
                 settings.spectators(),
                 settings.clock() == null ? null : settings.clock().toString());
+    }
+
+    private static List<String> rematch(Match match, List<String> before) {
+        EnumSet<Mark> offers = match.rematchOffers();
+        if (offers.isEmpty()) {
+            return before != null && before.isEmpty() ? before : List.of();
+        }
+        String[] seats = new String[offers.size()];
+        int i = 0;
+        for (Mark mark : offers) {
+            seats[i++] = mark.name();
+        }
+        return same(List.of(seats), before);
     }
 
     private static Snapshot.Score score(Match match, Snapshot.Score before) {
@@ -193,7 +204,8 @@ final class Snapshots {
                 changed = true;
             }
         }
-        return changed ? Arrays.asList(rows) : previous;
+        // An immutable list of its own: the snapshot keeps it as it is, with no copy.
+        return changed ? List.of(rows) : previous;
     }
 
     private static boolean spells(String text, char[] chars) {
@@ -212,7 +224,7 @@ final class Snapshots {
             Board board, Match match, List<Snapshot.MoveEntry> previous) {
         int count = board.moveCount();
         int kept = previous == null ? 0 : previous.size();
-        List<Snapshot.MoveEntry> moves = new ArrayList<>(count);
+        Snapshot.MoveEntry[] moves = new Snapshot.MoveEntry[count];
         boolean changed = previous == null || kept != count;
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
@@ -225,10 +237,10 @@ final class Snapshots {
                             && before.cell() == cell
                             && (before.seat() == seat || before.seat().equals(seat))
                             && (before.id() == id || Objects.equals(before.id(), id));
-            moves.add(same ? before : new Snapshot.MoveEntry(seat, cell, id));
+            moves[ply] = same ? before : new Snapshot.MoveEntry(seat, cell, id);
             changed |= !same;
         }
-        return changed ? moves : previous;
+        return changed ? List.of(moves) : previous;
     }
 
     private static Snapshot.Player player(Seat seat, Snapshot.Player before) {
@@ -265,6 +277,13 @@ final class Snapshots {
     }
 
     private static List<Integer> cells(int[] cells) {
-        return cells == null ? null : Arrays.stream(cells).boxed().toList();
+        if (cells == null) {
+            return null;
+        }
+        Integer[] boxed = new Integer[cells.length];
+        for (int i = 0; i < cells.length; i++) {
+            boxed[i] = cells[i];
+        }
+        return List.of(boxed);
     }
 }
