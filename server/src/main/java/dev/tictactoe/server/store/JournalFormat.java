@@ -71,11 +71,21 @@ final class JournalFormat {
     }
 
     static int bodyBytes(JournalRecord record) {
-        return 1
-                + record.room().getBytes(StandardCharsets.UTF_8).length
-                + 1
-                + 8
-                + record.payload().length;
+        return 1 + roomBytes(record.room()) + 1 + 8 + record.payload().length;
+    }
+
+    /** The UTF-8 length of a room code; a code is ASCII, so no bytes are made to count it. */
+    private static int roomBytes(String room) {
+        return ascii(room) ? room.length() : room.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    private static boolean ascii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The bytes {@code record} takes on disk. */
@@ -85,23 +95,34 @@ final class JournalFormat {
 
     /** Writes {@code record} at {@code out}'s position; {@code out} has room for it. */
     static void encode(JournalRecord record, ByteBuffer out, CRC32C crc) {
-        byte[] room = record.room().getBytes(StandardCharsets.UTF_8);
-        int length = 1 + room.length + 1 + 8 + record.payload().length;
+        String room = record.room();
+        int roomBytes = roomBytes(room);
+        int length = 1 + roomBytes + 1 + 8 + record.payload().length;
         int start = out.position();
         out.putInt(length).putInt(0);
-        out.put((byte) room.length)
-                .put(room)
-                .put(record.kind().code())
-                .putLong(record.version())
-                .put(record.payload());
+        out.put((byte) roomBytes);
+        if (roomBytes == room.length()) {
+            for (int i = 0; i < roomBytes; i++) {
+                out.put((byte) room.charAt(i));
+            }
+        } else {
+            out.put(room.getBytes(StandardCharsets.UTF_8));
+        }
+        out.put(record.kind().code()).putLong(record.version()).put(record.payload());
         out.putInt(start + 4, checksum(out, start, length, crc));
     }
 
     /** The CRC32C of the length field at {@code start} and the body after the checksum field. */
     static int checksum(ByteBuffer buf, int start, int bodyLength, CRC32C crc) {
+        // Over two ranges of buf itself, its position and limit put back: a slice per range
+        // would be two objects a record.
+        int position = buf.position();
+        int limit = buf.limit();
         crc.reset();
-        crc.update(buf.slice(start, 4));
-        crc.update(buf.slice(start + RECORD_OVERHEAD, bodyLength));
+        crc.update(buf.limit(start + 4).position(start));
+        crc.update(
+                buf.limit(start + RECORD_OVERHEAD + bodyLength).position(start + RECORD_OVERHEAD));
+        buf.limit(limit).position(position);
         return (int) crc.getValue();
     }
 

@@ -236,7 +236,7 @@ final class JournalWriter implements Runnable {
                     ByteBuffer.allocateDirect(Math.max(buf.capacity() * 2, buf.position() + need));
             buf = bigger.put(buf.flip());
         }
-        index.apply(record.room(), record.kind(), new LiveIndex.Pos(seq, size + buf.position()));
+        index.apply(record.room(), record.kind(), seq, size + buf.position());
         JournalFormat.encode(record, buf, crc);
     }
 

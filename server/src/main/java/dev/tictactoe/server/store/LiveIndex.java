@@ -22,10 +22,19 @@ final class LiveIndex {
 
     /** Notes a record written at {@code pos}; records arrive in write order. */
     void apply(String room, RecordKind kind, Pos pos) {
+        apply(room, kind, pos.seq(), pos.offset());
+    }
+
+    /** The same, the place made only when the index keeps it (most records leave it as it is). */
+    void apply(String room, RecordKind kind, long seq, long offset) {
         switch (kind) {
             case END -> starts.remove(room);
-            case CHECKPOINT -> starts.put(room, pos);
-            default -> starts.putIfAbsent(room, pos);
+            case CHECKPOINT -> starts.put(room, new Pos(seq, offset));
+            default -> {
+                if (!starts.containsKey(room)) {
+                    starts.put(room, new Pos(seq, offset));
+                }
+            }
         }
     }
 
