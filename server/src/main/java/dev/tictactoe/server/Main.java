@@ -55,7 +55,9 @@ public final class Main implements Callable<Integer> {
             names = "--max-frame-bytes",
             defaultValue =
                     "${env:TTT_MAX_FRAME_BYTES:-" + ServerConfig.DEFAULT_MAX_FRAME_BYTES + "}",
-            description = "Largest WebSocket frame accepted (env TTT_MAX_FRAME_BYTES).")
+            description =
+                    "Largest WebSocket message accepted, in one frame or in fragments (env"
+                            + " TTT_MAX_FRAME_BYTES).")
     int maxFrameBytes;
 
     @Option(
