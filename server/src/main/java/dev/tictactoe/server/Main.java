@@ -223,6 +223,17 @@ public final class Main implements Callable<Integer> {
     int maxOutboundBytes;
 
     @Option(
+            names = "--max-connections",
+            defaultValue =
+                    "${env:TTT_MAX_CONNECTIONS:-" + ServerConfig.DEFAULT_MAX_CONNECTIONS + "}",
+            description =
+                    "Connections open at once, and never more than the open-file limit less "
+                            + ServerConfig.RESERVED_FILES
+                            + "; beyond, a new one is answered 503 server_full and closed (env"
+                            + " TTT_MAX_CONNECTIONS).")
+    int maxConnections;
+
+    @Option(
             names = "--drain-timeout",
             defaultValue = "${env:TTT_DRAIN_TIMEOUT:-PT5S}",
             description =
@@ -418,6 +429,7 @@ public final class Main implements Callable<Integer> {
                 .botNodes(botNodes)
                 .allowedOrigins(splitList(allowedOrigins))
                 .maxOutboundBytes(maxOutboundBytes)
+                .maxConnections(maxConnections)
                 .drainTimeout(drainTimeout)
                 .unknownCodesPerSecond(unknownCodesPerSecond)
                 .unknownCodeBurst(unknownCodeBurst)

@@ -40,6 +40,7 @@ public record ServerConfig(
         Long botNodes,
         List<String> allowedOrigins,
         int maxOutboundBytes,
+        int maxConnections,
         Duration drainTimeout,
         int unknownCodesPerSecond,
         int unknownCodeBurst,
@@ -151,6 +152,18 @@ public record ServerConfig(
      */
     public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
 
+    /**
+     * Default: connections open at once. Whatever it is set to, the server also keeps {@link
+     * #RESERVED_FILES} of its open-file limit for itself (see {@link #connectionCap}).
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
+
+    /**
+     * Open files a server keeps from its connections: the journal's and the archive's files, and a
+     * health check or a scrape while every other connection is taken.
+     */
+    public static final int RESERVED_FILES = 1_000;
+
     /** Default: how long a stopping server waits for its clients to take their close frames. */
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
@@ -198,6 +211,7 @@ public record ServerConfig(
         DurabilityPolicy.parse(durability);
         requirePositive("gameRetention", gameRetention);
         requirePositive("maxOutboundBytes", maxOutboundBytes);
+        requirePositive("maxConnections", maxConnections);
         requirePositive("drainTimeout", drainTimeout);
         Transport.choose(transport);
         requirePositive("unknownCodesPerSecond", unknownCodesPerSecond);
@@ -250,6 +264,15 @@ public record ServerConfig(
         }
     }
 
+    /**
+     * The connections this server takes at once: {@link #maxConnections}, but never more than the
+     * open-file limit {@code maxFiles} (-1: unknown) less {@link #RESERVED_FILES}, and at least 1.
+     */
+    public int connectionCap(long maxFiles) {
+        long byFiles = maxFiles < 0 ? Long.MAX_VALUE : maxFiles - RESERVED_FILES;
+        return (int) Math.max(1, Math.min(maxConnections, byFiles));
+    }
+
     /** A builder holding the defaults. */
     public static Builder builder() {
         return new Builder();
@@ -298,6 +321,7 @@ public record ServerConfig(
         private Long botNodes = DEFAULT_BOT_NODES;
         private List<String> allowedOrigins = DEFAULT_ALLOWED_ORIGINS;
         private int maxOutboundBytes = DEFAULT_MAX_OUTBOUND_BYTES;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
         private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
         private int unknownCodesPerSecond = DEFAULT_UNKNOWN_CODES_PER_SECOND;
         private int unknownCodeBurst = DEFAULT_UNKNOWN_CODE_BURST;
@@ -441,6 +465,11 @@ public record ServerConfig(
             return this;
         }
 
+        public Builder maxConnections(int value) {
+            this.maxConnections = value;
+            return this;
+        }
+
         public Builder drainTimeout(Duration value) {
             this.drainTimeout = value;
             return this;
@@ -530,6 +559,7 @@ public record ServerConfig(
                     botNodes,
                     allowedOrigins,
                     maxOutboundBytes,
+                    maxConnections,
                     drainTimeout,
                     unknownCodesPerSecond,
                     unknownCodeBurst,

@@ -80,6 +80,22 @@ class MainTest {
     }
 
     @Test
+    void connectionsAreCappedByTheFlagAndByTheOpenFileLimit() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.maxConnections())
+                .isEqualTo(100_000)
+                .isEqualTo(ServerConfig.DEFAULT_MAX_CONNECTIONS);
+        assertThat(parse("--max-connections", "500").maxConnections()).isEqualTo(500);
+        assertThatThrownBy(() -> parse("--max-connections", "0"))
+                .hasMessageContaining("maxConnections");
+        // The open-file limit keeps RESERVED_FILES back from whatever the flag says.
+        assertThat(defaults.connectionCap(20_000)).isEqualTo(19_000);
+        assertThat(defaults.connectionCap(-1)).isEqualTo(100_000);
+        assertThat(parse("--max-connections", "500").connectionCap(20_000)).isEqualTo(500);
+        assertThat(defaults.connectionCap(ServerConfig.RESERVED_FILES)).isEqualTo(1);
+    }
+
+    @Test
     void theDataDirectoryAndItsPolicyAreFlags() {
         assertThat(parse("--data-dir", "none").dataDir()).isNull();
         assertThat(parse("--data-dir", "/var/lib/ttt").dataDir())

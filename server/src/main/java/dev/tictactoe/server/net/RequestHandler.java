@@ -56,6 +56,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private static final String X_FORWARDED_FOR = "X-Forwarded-For";
 
     private final Services services;
+    private final boolean overCap;
 
     /** Requests that arrived while an answer computed elsewhere was pending; answered in order. */
     private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
@@ -66,7 +67,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private String matchTicket;
 
     RequestHandler(Services services) {
+        this(services, false);
+    }
+
+    /**
+     * {@code overCap}: the connection came when the server already held as many as it takes; it may
+     * still ask for health, readiness and metrics, and is refused anything else.
+     */
+    RequestHandler(Services services, boolean overCap) {
         this.services = services;
+        this.overCap = overCap;
     }
 
     @Override
@@ -218,10 +228,19 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * While the server drains, what would start something new is refused, and the connection
-     * closed.
+     * While the server drains, or on a connection over the cap, what would start something new is
+     * refused, and the connection closed.
      */
     private boolean refusedWhileDraining(ChannelHandlerContext ctx) {
+        if (overCap) {
+            reply(
+                    ctx,
+                    false,
+                    false,
+                    HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    error(ErrorCode.SERVER_FULL, "too many connections; try again later"));
+            return true;
+        }
         if (!services.state().isDraining()) {
             return false;
         }

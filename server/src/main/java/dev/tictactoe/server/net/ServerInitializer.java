@@ -14,6 +14,12 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the request
  * handler, which answers them; a valid upgrade goes on to the WebSocket handshake, the request
@@ -24,15 +30,26 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     /** API request bodies are small JSON objects. */
     static final int MAX_HTTP_BODY_BYTES = 16 * 1024;
 
+    /** Refusals at the cap are logged once a minute at most. */
+    private static final long REFUSAL_LOG_NANOS = TimeUnit.MINUTES.toNanos(1);
+
+    private static final Logger log = LoggerFactory.getLogger(ServerInitializer.class);
+
     /** How long a client may take to finish the WebSocket handshake once routed. */
     static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
 
     private final Services services;
     private final WebSocketServerProtocolConfig webSocket;
 
+    /** Connections taken at once ({@link ServerConfig#connectionCap}). */
+    private final int connectionCap;
+
+    private final AtomicLong lastRefusalLog = new AtomicLong(System.nanoTime() - REFUSAL_LOG_NANOS);
+
     ServerInitializer(Services services) {
         this.services = services;
         ServerConfig config = services.config();
+        this.connectionCap = config.connectionCap(ProcessStats.maxFiles());
         this.webSocket =
                 WebSocketServerProtocolConfig.newBuilder()
                         // The request handler has already routed the URL: every request that gets
@@ -55,6 +72,14 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     @Override
     protected void initChannel(SocketChannel channel) {
         ServerConfig config = services.config();
+        int open = services.state().channels.size();
+        if (open >= connectionCap + ServerConfig.RESERVED_FILES / 2) {
+            // Half the files kept back are for connections over the cap, which may still ask for
+            // health and metrics (and are refused anything else); past that, nothing is answered.
+            logRefusals(open);
+            channel.close();
+            return;
+        }
         services.state().channels.add(channel);
         channel.pipeline()
                 // Reads only: watching writes too would cost a promise and a listener on every
@@ -62,11 +87,24 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast(LoopMove.WATCH, services.sweeps().watch(channel.eventLoop()))
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregator", new JsonAggregator())
-                .addLast("request", new RequestHandler(services))
+                .addLast("request", new RequestHandler(services, open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
                 .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
                 .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
                 .addLast("session", new SessionHandler(services));
+    }
+
+    /** Logs, once a minute at most, that connections are closed unanswered. */
+    private void logRefusals(int open) {
+        long now = System.nanoTime();
+        long last = lastRefusalLog.get();
+        if (now - last >= REFUSAL_LOG_NANOS && lastRefusalLog.compareAndSet(last, now)) {
+            log.warn(
+                    "{} connections open, {} over the most this server takes: new ones are closed"
+                            + " unanswered",
+                    open,
+                    open - connectionCap);
+        }
     }
 
     /** Aggregates a request's body, refusing one that is too large with a JSON 413. */
