@@ -345,10 +345,6 @@ public final class ServerMetrics implements AutoCloseable {
         registry.close();
     }
 
-    static String wireType(ClientMessage message) {
-        return MessageType.of(message).wire();
-    }
-
     private static Counter moves(MeterRegistry registry, String by) {
         return Counter.builder("ttt.moves")
                 .tag("by", by)

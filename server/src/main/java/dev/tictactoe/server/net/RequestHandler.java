@@ -231,7 +231,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
      * While the server drains, or on a connection over the cap, what would start something new is
      * refused, and the connection closed.
      */
-    private boolean refusedWhileDraining(ChannelHandlerContext ctx) {
+    private boolean refusedNow(ChannelHandlerContext ctx) {
         if (overCap) {
             reply(
                     ctx,
@@ -254,7 +254,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String typedCode) {
-        if (refusedWhileDraining(ctx)) {
+        if (refusedNow(ctx)) {
             return;
         }
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
@@ -318,7 +318,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private void createRoom(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        if (refusedWhileDraining(ctx)) {
+        if (refusedNow(ctx)) {
             return;
         }
         RoomSettings settings;
@@ -366,7 +366,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
      */
     private void quickMatch(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        if (refusedWhileDraining(ctx)) {
+        if (refusedNow(ctx)) {
             return;
         }
         answering = true;

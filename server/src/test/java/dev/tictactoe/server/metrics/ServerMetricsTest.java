@@ -110,10 +110,16 @@ class ServerMetricsTest {
     }
 
     @Test
-    void everyClientMessageHasItsWireTypeName() {
-        assertThat(ServerMetrics.wireType(new ClientMessage.InviteBot("hard", null)))
-                .isEqualTo("invite_bot");
-        assertThat(ServerMetrics.wireType(new ClientMessage.Sync(null))).isEqualTo("sync");
+    void messagesAreCountedByTheirWireTypeName() {
+        try (ServerMetrics metrics = ServerMetrics.create()) {
+            metrics.messageReceived(new ClientMessage.InviteBot("hard", null));
+            metrics.messageReceived(new ClientMessage.Sync(null));
+            metrics.messageReceived(new ClientMessage.Sync(3L));
+            Map<String, PrometheusText.Family> f = PrometheusText.parse(metrics.scrape());
+            assertThat(value(f, "ttt_messages_in_total", Map.of("type", "invite_bot")))
+                    .isEqualTo(1);
+            assertThat(value(f, "ttt_messages_in_total", Map.of("type", "sync"))).isEqualTo(2);
+        }
     }
 
     private static double value(
