@@ -12,6 +12,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A connection past the cap may ask for health and metrics, and is answered 503 {@code server_full}
@@ -59,7 +60,8 @@ class ConnectionCapIT {
                 open.remove(0).close();
                 // The server learns of the close in its own time: try until a place is free.
                 int status = 503;
-                for (int attempt = 0; attempt < 100 && status == 503; attempt++) {
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT_MILLIS);
+                while (status == 503 && System.nanoTime() < deadline) {
                     try (Socket again = connect(port)) {
                         status = ask(again, CREATE_ROOM).status();
                     }
