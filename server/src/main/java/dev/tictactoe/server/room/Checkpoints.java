@@ -51,6 +51,10 @@ final class Checkpoints {
             for (byte[] diff : diffs) {
                 text.add(new String(diff, StandardCharsets.UTF_8));
             }
+            return state(text);
+        }
+
+        private RoomState state(List<String> text) {
             return new RoomState(
                     code,
                     settings,
@@ -66,8 +70,9 @@ final class Checkpoints {
                     emptySince);
         }
 
+        /** The state's JSON, the held diffs written as the bytes they are (the same JSON). */
         byte[] toJson() {
-            return state().toJson();
+            return RoomStateWriter.write(state(List.of()), diffs);
         }
     }
 

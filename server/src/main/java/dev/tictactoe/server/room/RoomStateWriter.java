@@ -26,17 +26,26 @@ final class RoomStateWriter {
     }
 
     static byte[] write(RoomState state) {
+        return write(state, null);
+    }
+
+    /**
+     * The same, the held diffs written from {@code rawDiffs}, the UTF-8 bytes they are, in place of
+     * the state's own list (not read): no {@code String} is made for each. Null: the state's list.
+     */
+    static byte[] write(RoomState state, List<byte[]> rawDiffs) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         try (JsonGenerator g = MessageCodec.mapper().getFactory().createGenerator(out)) {
             g.setCodec(MessageCodec.mapper()); // for the snapshot tree
-            object(g, state, RoomStateWriter::room);
+            object(g, state, (json, s) -> room(json, s, rawDiffs));
         } catch (IOException e) {
             throw new UncheckedIOException("room " + state.code() + " cannot be written", e);
         }
         return out.toByteArray();
     }
 
-    private static void room(JsonGenerator g, RoomState s) throws IOException {
+    private static void room(JsonGenerator g, RoomState s, List<byte[]> rawDiffs)
+            throws IOException {
         g.writeStringField("code", s.code());
         g.writeFieldName("settings");
         object(g, s.settings(), RoomStateWriter::settings);
@@ -46,7 +55,11 @@ final class RoomStateWriter {
         g.writeFieldName("shown");
         g.writeTree(s.shown());
         g.writeFieldName("diffs");
-        array(g, s.diffs(), JsonGenerator::writeString);
+        if (rawDiffs == null) {
+            array(g, s.diffs(), JsonGenerator::writeString);
+        } else {
+            array(g, rawDiffs, (json, diff) -> json.writeUTF8String(diff, 0, diff.length));
+        }
         g.writeFieldName("seats");
         object(
                 g,

@@ -265,4 +265,16 @@ class CheckpointTest {
         assertThat(new String(again.toJson(), StandardCharsets.UTF_8))
                 .isEqualTo(new String(state.toJson(), StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aCheckpointWritesItsDiffsAsTheStateWouldWithTheirText() {
+        // Names beyond ASCII and characters JSON escapes reach the held diffs.
+        Client ana = driver.join("añá \"ü\" 名前");
+        driver.join("bo🎲");
+        ana.move(4);
+        Checkpoints.Capture capture = Checkpoints.capture(driver.room);
+        assertThat(capture.diffs()).isNotEmpty();
+        assertThat(new String(capture.toJson(), StandardCharsets.UTF_8))
+                .isEqualTo(new String(capture.state().toJson(), StandardCharsets.UTF_8));
+    }
 }
