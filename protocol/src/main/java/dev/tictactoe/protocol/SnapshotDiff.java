@@ -74,8 +74,8 @@ public final class SnapshotDiff {
         }
         scalar(out, "/status", from.status(), to.status());
         scalar(out, "/turn", from.turn(), to.turn());
-        list(out, "/board", from.board(), to.board());
-        list(out, "/moves", from.moves(), to.moves());
+        list(out, "/board", BOARD_ITEMS, from.board(), to.board());
+        list(out, "/moves", MOVES_ITEMS, from.moves(), to.moves());
         if (!Objects.equals(from.lastMove(), to.lastMove())) {
             replace(out, "/lastMove", to.lastMove());
         }
@@ -91,7 +91,7 @@ public final class SnapshotDiff {
         score(out, "/score/O", from.score().o(), to.score().o());
         score(out, "/score/draws", from.score().draws(), to.score().draws());
         scalar(out, "/undoRequest", from.undoRequest(), to.undoRequest());
-        list(out, "/rematch", from.rematch(), to.rematch());
+        list(out, "/rematch", null, from.rematch(), to.rematch());
         clock(out, from.clock(), to.clock());
         scalar(out, "/claimableAt", from.claimableAt(), to.claimableAt());
     }
@@ -173,18 +173,7 @@ public final class SnapshotDiff {
         }
     }
 
-    /**
-     * Lists (board rows, moves, rematch offers) change at the end or in place, element by element,
-     * unless that takes more operations than replacing the list: the rule of {@link ArrayDiff}.
-     * Elements are compared by identity first, so a long list that grew by one costs no deep
-     * comparisons and no path strings for the elements it kept.
-     */
-    private static String item(String path, int index) {
-        String[] cached =
-                path.equals("/board") ? BOARD_ITEMS : path.equals("/moves") ? MOVES_ITEMS : null;
-        return cached != null && index < cached.length ? cached[index] : path + "/" + index;
-    }
-
+    /** {@code path/0} .. {@code path/(count - 1)}. */
     private static String[] items(String path, int count) {
         String[] items = new String[count];
         for (int i = 0; i < count; i++) {
@@ -193,7 +182,13 @@ public final class SnapshotDiff {
         return items;
     }
 
-    private static void list(Sink out, String path, List<?> from, List<?> to) {
+    /**
+     * Lists (board rows, moves, rematch offers) change at the end or in place, element by element,
+     * unless that takes more operations than replacing the list: the rule of {@link ArrayDiff}.
+     * Elements are compared by identity first, so a long list that grew by one costs no deep
+     * comparisons and no path strings for the elements it kept.
+     */
+    private static void list(Sink out, String path, String[] items, List<?> from, List<?> to) {
         int common = Math.min(from.size(), to.size());
         int changed = 0;
         for (int i = 0; i < common; i++) {
@@ -211,15 +206,20 @@ public final class SnapshotDiff {
         }
         for (int i = 0; changed > 0 && i < common; i++) {
             if (!Objects.equals(from.get(i), to.get(i))) {
-                replace(out, item(path, i), to.get(i));
+                replace(out, item(path, items, i), to.get(i));
                 changed--;
             }
         }
         for (int i = common; i < to.size(); i++) {
-            out.put(PatchOp.Op.ADD, item(path, i), to.get(i));
+            out.put(PatchOp.Op.ADD, item(path, items, i), to.get(i));
         }
         for (int i = from.size() - 1; i >= common; i--) {
-            out.remove(item(path, i));
+            out.remove(item(path, items, i));
         }
+    }
+
+    /** The path of element {@code index}, made once if {@code items} (nullable) holds it. */
+    private static String item(String path, String[] items, int index) {
+        return items != null && index < items.length ? items[index] : path + "/" + index;
     }
 }

@@ -229,8 +229,8 @@ public final class Main implements Callable<Integer> {
             description =
                     "Connections open at once, and never more than the open-file limit less "
                             + ServerConfig.RESERVED_FILES
-                            + "; beyond, a new one is answered 503 server_full and closed (env"
-                            + " TTT_MAX_CONNECTIONS).")
+                            + "; beyond, a new one may ask for health and metrics and is answered"
+                            + " 503 server_full to anything else (env TTT_MAX_CONNECTIONS).")
     int maxConnections;
 
     @Option(

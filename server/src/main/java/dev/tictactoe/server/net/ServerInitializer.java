@@ -17,9 +17,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
  * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the request
  * handler, which answers them; a valid upgrade goes on to the WebSocket handshake, the request
@@ -30,21 +27,19 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     /** API request bodies are small JSON objects. */
     static final int MAX_HTTP_BODY_BYTES = 16 * 1024;
 
-    /** Refusals at the cap are logged once a minute at most. */
-    private static final long REFUSAL_LOG_NANOS = TimeUnit.MINUTES.toNanos(1);
-
-    private static final Logger log = LoggerFactory.getLogger(ServerInitializer.class);
-
     /** How long a client may take to finish the WebSocket handshake once routed. */
     static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
+
+    /** The log limiter's key for refusals at the cap: once a minute, like a client's lines. */
+    private static final String CAP_LOG_KEY = "connection cap";
+
+    private static final Logger log = LoggerFactory.getLogger(ServerInitializer.class);
 
     private final Services services;
     private final WebSocketServerProtocolConfig webSocket;
 
     /** Connections taken at once ({@link ServerConfig#connectionCap}). */
     private final int connectionCap;
-
-    private final AtomicLong lastRefusalLog = new AtomicLong(System.nanoTime() - REFUSAL_LOG_NANOS);
 
     ServerInitializer(Services services) {
         this.services = services;
@@ -94,16 +89,15 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast("session", new SessionHandler(services));
     }
 
-    /** Logs, once a minute at most, that connections are closed unanswered. */
     private void logRefusals(int open) {
-        long now = System.nanoTime();
-        long last = lastRefusalLog.get();
-        if (now - last >= REFUSAL_LOG_NANOS && lastRefusalLog.compareAndSet(last, now)) {
+        long held = services.clientLog().admit(CAP_LOG_KEY);
+        if (held >= 0) {
             log.warn(
                     "{} connections open, {} over the most this server takes: new ones are closed"
-                            + " unanswered",
+                            + " unanswered ({} similar lines held back)",
                     open,
-                    open - connectionCap);
+                    open - connectionCap,
+                    held);
         }
     }
 

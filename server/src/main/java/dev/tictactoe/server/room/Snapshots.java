@@ -115,7 +115,7 @@ final class Snapshots {
     private static List<String> rematch(Match match, List<String> before) {
         EnumSet<Mark> offers = match.rematchOffers();
         if (offers.isEmpty()) {
-            return before != null && before.isEmpty() ? before : List.of();
+            return List.of();
         }
         String[] seats = new String[offers.size()];
         int i = 0;

@@ -96,7 +96,7 @@ final class Compaction {
                 buf = ByteBuffer.allocate(need);
             }
         }
-        fresh.apply(r.room(), r.kind(), new LiveIndex.Pos(seq, size + buf.position()));
+        fresh.apply(r.room(), r.kind(), seq, size + buf.position());
         JournalFormat.encode(r, buf, crc);
         if (buf.position() >= FLUSH_BYTES) {
             drain();

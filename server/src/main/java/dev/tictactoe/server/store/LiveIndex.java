@@ -20,12 +20,10 @@ final class LiveIndex {
 
     private final Map<String, Pos> starts = new HashMap<>();
 
-    /** Notes a record written at {@code pos}; records arrive in write order. */
-    void apply(String room, RecordKind kind, Pos pos) {
-        apply(room, kind, pos.seq(), pos.offset());
-    }
-
-    /** The same, the place made only when the index keeps it (most records leave it as it is). */
+    /**
+     * Notes a record written at {@code offset} of segment {@code seq}; records arrive in write
+     * order. The place is made only when the index keeps it: most records leave it as it is.
+     */
     void apply(String room, RecordKind kind, long seq, long offset) {
         switch (kind) {
             case END -> starts.remove(room);

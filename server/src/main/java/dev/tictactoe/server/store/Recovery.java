@@ -108,7 +108,7 @@ final class Recovery {
     }
 
     private void apply(JournalRecord r, LiveIndex.Pos pos) {
-        index.apply(r.room(), r.kind(), pos);
+        index.apply(r.room(), r.kind(), pos.seq(), pos.offset());
         switch (r.kind()) {
             case END -> rooms.remove(r.room());
             case CHECKPOINT -> {
