@@ -153,7 +153,7 @@ final class DiffWriter {
     }
 
     /** A snapshot value as {@link #writeNode} writes its tree ({@link SnapshotDiff#node}). */
-    private static void writeValue(JsonGenerator json, Object value) throws IOException {
+    static void writeValue(JsonGenerator json, Object value) throws IOException {
         switch (value) {
             case null -> json.writeNull();
             case String s -> json.writeString(s);

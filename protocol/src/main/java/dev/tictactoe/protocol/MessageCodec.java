@@ -1,8 +1,11 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
 
 /**
  * Turns messages into JSON and back; the one entry point of the wire format. The work is done by
@@ -118,6 +121,11 @@ public final class MessageCodec {
      */
     public static ObjectNode toTree(Snapshot snapshot) {
         return ServerWriter.toTree(snapshot);
+    }
+
+    /** Writes the snapshot document into {@code json}: the bytes of {@link #toTree}'s tree. */
+    public static void writeSnapshot(JsonGenerator json, Snapshot snapshot) throws IOException {
+        ServerWriter.write(json, snapshot);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -7,12 +8,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
  * Writes what the server sends: messages (diffs through {@link DiffWriter}, the rest by data
- * binding) and the snapshot document as a JSON tree.
+ * binding) and the snapshot document, as a JSON tree or straight into a generator.
  */
 final class ServerWriter {
 
@@ -77,6 +79,44 @@ final class ServerWriter {
         root.set("clock", tree(snapshot.clock()));
         root.put("claimableAt", snapshot.claimableAt());
         return root;
+    }
+
+    /**
+     * Writes the snapshot as one JSON object, the same bytes as writing {@link #toTree}'s tree,
+     * without building it: for a document written whole, such as a checkpoint.
+     */
+    static void write(JsonGenerator json, Snapshot snapshot) throws IOException {
+        json.writeStartObject();
+        json.writeNumberField("version", snapshot.version());
+        json.writeStringField("room", snapshot.room());
+        field(json, "settings", snapshot.settings());
+        json.writeNumberField("game", snapshot.game());
+        json.writeStringField("status", snapshot.status());
+        json.writeStringField("turn", snapshot.turn());
+        field(json, "board", snapshot.board());
+        field(json, "moves", snapshot.moves());
+        field(json, "lastMove", snapshot.lastMove());
+        field(json, "result", snapshot.result());
+        json.writeObjectFieldStart("players");
+        field(json, Seat.X.wire(), snapshot.players().x());
+        field(json, Seat.O.wire(), snapshot.players().o());
+        json.writeEndObject();
+        json.writeNumberField("spectators", snapshot.spectators());
+        json.writeObjectFieldStart("score");
+        json.writeNumberField(Seat.X.wire(), snapshot.score().x());
+        json.writeNumberField(Seat.O.wire(), snapshot.score().o());
+        json.writeNumberField("draws", snapshot.score().draws());
+        json.writeEndObject();
+        json.writeStringField("undoRequest", snapshot.undoRequest());
+        field(json, "rematch", snapshot.rematch());
+        field(json, "clock", snapshot.clock());
+        field(json, "claimableAt", snapshot.claimableAt());
+        json.writeEndObject();
+    }
+
+    private static void field(JsonGenerator json, String name, Object value) throws IOException {
+        json.writeFieldName(name);
+        DiffWriter.writeValue(json, value);
     }
 
     static ObjectNode tree(Snapshot.Settings settings) {

@@ -2,17 +2,36 @@ package dev.tictactoe.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 
-/** The hand-built snapshot tree says exactly what Jackson's data binding says for the record. */
+/**
+ * The hand-built snapshot tree says exactly what Jackson's data binding says for the record, and
+ * the streamed document exactly what the tree says.
+ */
 class SnapshotTreeTest {
 
     private static void sameAsDataBinding(Snapshot snapshot) {
         assertThat(MessageCodec.toTree(snapshot).toString())
                 .isEqualTo(MessageCodec.mapper().valueToTree(snapshot).toString());
         assertThat(MessageCodec.fromTree(MessageCodec.toTree(snapshot))).isEqualTo(snapshot);
+        assertThat(streamed(snapshot)).isEqualTo(MessageCodec.toTree(snapshot).toString());
+    }
+
+    private static String streamed(Snapshot snapshot) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = MessageCodec.mapper().getFactory().createGenerator(out)) {
+            MessageCodec.writeSnapshot(json, snapshot);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
     }
 
     @Test
@@ -40,6 +59,32 @@ class SnapshotTreeTest {
                         new Snapshot.Score(2, 1, 4),
                         "O",
                         List.of("X", "O")));
+    }
+
+    @Test
+    void aTimedGameWithAPlayerAwayAndADrawClaimable() {
+        Snapshot s = Samples.snapshot();
+        sameAsDataBinding(
+                new Snapshot(
+                        s.version(),
+                        s.room(),
+                        new Snapshot.Settings(3, 3, "X", true, true, "blitz 3+2"),
+                        s.game(),
+                        s.status(),
+                        s.turn(),
+                        s.board(),
+                        s.moves(),
+                        s.lastMove(),
+                        null,
+                        new Snapshot.Players(
+                                new Snapshot.Player("ann \"é\"", "human", null, false, 1_700L),
+                                new Snapshot.Player("bot", "bot", "hard", true)),
+                        2,
+                        s.score(),
+                        null,
+                        List.of("O"),
+                        new Snapshot.Clock("blitz 3+2", 180_000L, 95_500L, "O", 12L, 95_512L, null),
+                        1_800_000_000_000L));
     }
 
     @Test

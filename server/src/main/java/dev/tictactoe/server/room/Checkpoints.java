@@ -1,6 +1,7 @@
 package dev.tictactoe.server.room;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Snapshot;
@@ -51,17 +52,17 @@ final class Checkpoints {
             for (byte[] diff : diffs) {
                 text.add(new String(diff, StandardCharsets.UTF_8));
             }
-            return state(text);
+            return state(MessageCodec.toTree(shown), text);
         }
 
-        private RoomState state(List<String> text) {
+        private RoomState state(JsonNode shownTree, List<String> text) {
             return new RoomState(
                     code,
                     settings,
                     botSeed,
                     version,
                     boardVersion,
-                    MessageCodec.toTree(shown),
+                    shownTree,
                     text,
                     seats,
                     match,
@@ -70,9 +71,12 @@ final class Checkpoints {
                     emptySince);
         }
 
-        /** The state's JSON, the held diffs written as the bytes they are (the same JSON). */
+        /**
+         * The state's JSON, the shown snapshot streamed rather than built as a tree and the held
+         * diffs written as the bytes they are (the same JSON).
+         */
         byte[] toJson() {
-            return RoomStateWriter.write(state(List.of()), diffs);
+            return RoomStateWriter.write(state(null, List.of()), diffs, shown);
         }
     }
 

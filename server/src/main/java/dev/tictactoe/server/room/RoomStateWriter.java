@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Mark;
 
@@ -18,6 +19,15 @@ import java.util.List;
  */
 final class RoomStateWriter {
 
+    /**
+     * A buffer each thread reuses: checkpoints of every room are written one after another on the
+     * journal's thread, and a fresh one grew from 4 KiB through three copies for each.
+     */
+    private static final ThreadLocal<Buffer> BUFFER = ThreadLocal.withInitial(Buffer::new);
+
+    /** The largest buffer a thread keeps for the next checkpoint. */
+    private static final int KEPT_BYTES = 256 * 1024;
+
     private RoomStateWriter() {}
 
     /** Writes one non-null value: an object's fields inside its braces, or an array's element. */
@@ -26,25 +36,32 @@ final class RoomStateWriter {
     }
 
     static byte[] write(RoomState state) {
-        return write(state, null);
+        return write(state, null, null);
     }
 
     /**
      * The same, the held diffs written from {@code rawDiffs}, the UTF-8 bytes they are, in place of
-     * the state's own list (not read): no {@code String} is made for each. Null: the state's list.
+     * the state's own list (not read): no {@code String} is made for each; and the shown snapshot
+     * streamed from {@code shown} in place of the state's tree (not read): no tree is built for it.
+     * Null: the state's own.
      */
-    static byte[] write(RoomState state, List<byte[]> rawDiffs) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+    static byte[] write(RoomState state, List<byte[]> rawDiffs, Snapshot shown) {
+        Buffer out = BUFFER.get();
+        out.reset();
         try (JsonGenerator g = MessageCodec.mapper().getFactory().createGenerator(out)) {
             g.setCodec(MessageCodec.mapper()); // for the snapshot tree
-            object(g, state, (json, s) -> room(json, s, rawDiffs));
+            object(g, state, (json, s) -> room(json, s, rawDiffs, shown));
         } catch (IOException e) {
             throw new UncheckedIOException("room " + state.code() + " cannot be written", e);
+        } finally {
+            if (out.capacity() > KEPT_BYTES) {
+                BUFFER.remove(); // a rare large room does not pin its buffer
+            }
         }
         return out.toByteArray();
     }
 
-    private static void room(JsonGenerator g, RoomState s, List<byte[]> rawDiffs)
+    private static void room(JsonGenerator g, RoomState s, List<byte[]> rawDiffs, Snapshot shown)
             throws IOException {
         g.writeStringField("code", s.code());
         g.writeFieldName("settings");
@@ -53,7 +70,11 @@ final class RoomStateWriter {
         g.writeNumberField("version", s.version());
         g.writeNumberField("boardVersion", s.boardVersion());
         g.writeFieldName("shown");
-        g.writeTree(s.shown());
+        if (shown == null) {
+            g.writeTree(s.shown());
+        } else {
+            MessageCodec.writeSnapshot(g, shown);
+        }
         g.writeFieldName("diffs");
         if (rawDiffs == null) {
             array(g, s.diffs(), JsonGenerator::writeString);
@@ -219,5 +240,15 @@ final class RoomStateWriter {
 
     private static String name(Mark mark) {
         return mark == null ? null : mark.name();
+    }
+
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(16 * 1024);
+        }
+
+        int capacity() {
+            return buf.length;
+        }
     }
 }
