@@ -16,6 +16,9 @@ final class ChannelMember implements Member {
     private final Channel channel;
     private final ServerMetrics metrics;
 
+    /** Frames a broadcast; made once, not on every send (a capturing lambda is an object). */
+    private final Outgoing.Maker<Frame> framer;
+
     /** Written out once: the room names the member in its log fields for every message. */
     private final String remote;
 
@@ -23,16 +26,13 @@ final class ChannelMember implements Member {
         this.channel = channel;
         this.metrics = metrics;
         this.remote = String.valueOf(channel.remoteAddress());
+        this.framer = (bytes, length) -> new Frame(textFrame(channel.alloc(), bytes, length));
     }
 
     @Override
     public void send(Outgoing message) {
         if (channel.isActive()) {
-            Frame frame =
-                    message.shared(
-                            Frame.class,
-                            (bytes, length) ->
-                                    new Frame(textFrame(channel.alloc(), bytes, length)));
+            Frame frame = message.shared(Frame.class, framer);
             metrics.sent(frame.buf.readableBytes());
             channel.writeAndFlush(frame.buf.retainedDuplicate(), channel.voidPromise());
         }
