@@ -78,13 +78,34 @@ public final class ArchiveRunner implements AutoCloseable {
         CompletableFuture<Void> done = new CompletableFuture<>();
         gathering.add(new Pending(code, game, json, done));
         if (drainScheduled.compareAndSet(false, true)) {
-            try {
-                thread.schedule(this::writeGathered, GATHER.toNanos(), TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException e) {
-                writeGatheredAsClosed();
-            }
+            scheduleGathering();
         }
         return done;
+    }
+
+    private void scheduleGathering() {
+        try {
+            thread.schedule(this::gathered, GATHER.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            writeGatheredAsClosed();
+        }
+    }
+
+    /**
+     * A gathering is over: writes it, and while games keep coming looks again one gathering later,
+     * woken by its own clock. Scheduling from here wakes nobody; a room scheduling the next
+     * gathering from its loop woke this thread once more per gathering, to wait again.
+     */
+    private void gathered() {
+        if (writeGathered()) {
+            scheduleGathering();
+            return;
+        }
+        drainScheduled.set(false);
+        // A game added after the last look, while a gathering still seemed scheduled, is not left.
+        if (!gathering.isEmpty() && drainScheduled.compareAndSet(false, true)) {
+            scheduleGathering();
+        }
     }
 
     private record Pending(
@@ -92,16 +113,16 @@ public final class ArchiveRunner implements AutoCloseable {
 
     /**
      * Writes the games that gathered, on the archive's thread: each room's games with one write. A
-     * game whose document cannot be made fails alone.
+     * game whose document cannot be made fails alone. Whether there were any.
      */
-    private void writeGathered() {
-        drainScheduled.set(false); // before taking: a game added after this schedules a new drain
+    private boolean writeGathered() {
         Map<String, List<Pending>> byRoom = new LinkedHashMap<>();
         Pending p;
         while ((p = gathering.poll()) != null) {
             byRoom.computeIfAbsent(p.code(), code -> new ArrayList<>()).add(p);
         }
         byRoom.forEach(this::write);
+        return !byRoom.isEmpty();
     }
 
     private void write(String code, List<Pending> games) {

@@ -103,6 +103,10 @@ final class JournalWriter implements Runnable {
     private final List<Barrier> barriers = new ArrayList<>();
     private long forceDue = Long.MAX_VALUE;
     private boolean backlog;
+
+    /** The last batch took records: the next looks one gathering later instead of waiting. */
+    private boolean busy;
+
     private boolean closing;
 
     JournalWriter(
@@ -161,17 +165,29 @@ final class JournalWriter implements Runnable {
     private boolean batch() throws InterruptedException {
         items.clear();
         barriers.clear();
-        Object first =
-                backlog
-                        ? queue.poll()
-                        : unforced.isEmpty()
-                                ? queue.take()
-                                : queue.poll(
-                                        Math.max(0, forceDue - System.nanoTime()),
-                                        TimeUnit.NANOSECONDS);
+        Object first;
+        boolean gathered = false;
+        if (backlog) {
+            first = queue.poll();
+        } else if (busy && gatherNanos > 0) {
+            // Records keep coming: take what one more gathering brings, woken by the clock. Waiting
+            // on the queue instead, the next record woke this thread only for it to gather.
+            long wait = gatherNanos;
+            if (!unforced.isEmpty()) {
+                wait = Math.min(wait, Math.max(0, forceDue - System.nanoTime()));
+            }
+            LockSupport.parkNanos(this, wait);
+            first = queue.poll();
+            gathered = true;
+        } else if (unforced.isEmpty()) {
+            first = queue.take();
+        } else {
+            first = queue.poll(Math.max(0, forceDue - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        busy = first != null;
         if (first != null) {
             items.add(first);
-            if (!backlog && gatherNanos > 0 && !(first instanceof Barrier)) {
+            if (!gathered && !backlog && gatherNanos > 0 && !(first instanceof Barrier)) {
                 // Let records gather: a busy journal then costs a wake-up and a write per
                 // gathering, not per record. A barrier cuts the wait short (Journal unparks
                 // this thread).
