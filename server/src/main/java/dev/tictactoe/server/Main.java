@@ -120,6 +120,15 @@ public final class Main implements Callable<Integer> {
     Duration pingInterval;
 
     @Option(
+            names = "--request-timeout",
+            defaultValue = "${env:TTT_REQUEST_TIMEOUT:-PT10S}",
+            description =
+                    "Close with 408 a connection whose HTTP request (the WebSocket upgrade"
+                            + " included) has not arrived whole this long after it opened, or"
+                            + " after the request's first byte (env TTT_REQUEST_TIMEOUT).")
+    Duration requestTimeout;
+
+    @Option(
             names = "--seat-grace",
             defaultValue = "${env:TTT_SEAT_GRACE:-PT60S}",
             description = "Keep a dropped player's seat this long (env TTT_SEAT_GRACE).")
@@ -416,6 +425,7 @@ public final class Main implements Callable<Integer> {
                 .abuseStrikes(abuseStrikes)
                 .idleTimeout(idleTimeout)
                 .pingInterval(pingInterval)
+                .requestTimeout(requestTimeout)
                 .seatGrace(seatGrace)
                 .idleClaim(idleClaim)
                 .matchWait(matchWait)

@@ -29,6 +29,7 @@ public record ServerConfig(
         int abuseStrikes,
         Duration idleTimeout,
         Duration pingInterval,
+        Duration requestTimeout,
         Duration seatGrace,
         Duration emptyRoomTtl,
         int diffHistory,
@@ -94,6 +95,14 @@ public record ServerConfig(
      * inside the proxies' read timeouts (nginx's is 60 s).
      */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
+
+    /**
+     * Default: an HTTP request (the WebSocket upgrade included) arrives whole within this long of
+     * the connection opening, or of its first byte on a kept-alive connection. Without it a client
+     * sending a byte of headers now and then held a connection, and a file, for as long as it
+     * liked.
+     */
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
     /** Default: keep a dropped player's seat this long. */
     public static final Duration DEFAULT_SEAT_GRACE = Duration.ofSeconds(60);
@@ -228,6 +237,7 @@ public record ServerConfig(
         requirePositive("abuseStrikes", abuseStrikes);
         requirePositive("idleTimeout", idleTimeout);
         requirePositive("pingInterval", pingInterval);
+        requirePositive("requestTimeout", requestTimeout);
         requirePositive("seatGrace", seatGrace);
         IdleClaim.validate(idleClaim);
         requirePositive("matchWait", matchWait);
@@ -309,6 +319,7 @@ public record ServerConfig(
         private int abuseStrikes = DEFAULT_ABUSE_STRIKES;
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private Duration pingInterval = DEFAULT_PING_INTERVAL;
+        private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
         private Duration seatGrace = DEFAULT_SEAT_GRACE;
         private Duration idleClaim = IdleClaim.DEFAULT_AFTER;
         private Duration emptyRoomTtl = DEFAULT_EMPTY_ROOM_TTL;
@@ -393,6 +404,11 @@ public record ServerConfig(
 
         public Builder pingInterval(Duration value) {
             this.pingInterval = value;
+            return this;
+        }
+
+        public Builder requestTimeout(Duration value) {
+            this.requestTimeout = value;
             return this;
         }
 
@@ -548,6 +564,7 @@ public record ServerConfig(
                     abuseStrikes,
                     idleTimeout,
                     pingInterval,
+                    requestTimeout,
                     seatGrace,
                     emptyRoomTtl,
                     diffHistory,

@@ -80,6 +80,17 @@ class MainTest {
     }
 
     @Test
+    void theRequestTimeoutIsAFlagWithANamedDefault() {
+        assertThat(parse().requestTimeout())
+                .isEqualTo(Duration.ofSeconds(10))
+                .isEqualTo(ServerConfig.DEFAULT_REQUEST_TIMEOUT);
+        assertThat(parse("--request-timeout", "3s").requestTimeout())
+                .isEqualTo(Duration.ofSeconds(3));
+        assertThatThrownBy(() -> parse("--request-timeout", "0s"))
+                .hasMessageContaining("requestTimeout");
+    }
+
+    @Test
     void connectionsAreCappedByTheFlagAndByTheOpenFileLimit() {
         ServerConfig defaults = parse();
         assertThat(defaults.maxConnections())

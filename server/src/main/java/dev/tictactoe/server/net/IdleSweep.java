@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * the sweep's tick whenever bytes arrive; each tick, one quiet for a ping interval (and again for
  * every interval after) gets the {@link IdleStateEvent} Netty's {@code IdleStateHandler} would
  * fire, so the handlers behind it ping, close a stalled handshake or drop a quiet HTTP connection.
- * A timer per connection would wake the loop once per connection and interval, and on thousands of
+ * An HTTP request that has not arrived whole within the request timeout gets {@link
+ * ServerState.Event#REQUEST_TIMEOUT}; a connection that said nothing at all by then is closed. A
+ * timer per connection would wake the loop once per connection and interval, and on thousands of
  * idle connections those wake-ups cost more than the pings. Loop thread only.
  */
 final class IdleSweep implements Runnable {
@@ -30,27 +32,41 @@ final class IdleSweep implements Runnable {
     static final int MIN_TICKS_PER_INTERVAL = 4;
 
     private final long intervalTicks;
+    private final long requestTicks;
     private final List<Watch> watched = new ArrayList<>();
     private long tick;
 
-    private IdleSweep(long intervalTicks) {
+    private IdleSweep(long intervalTicks, long requestTicks) {
         this.intervalTicks = intervalTicks;
+        this.requestTicks = requestTicks;
     }
 
-    /** Starts sweeping the connections of {@code loop} that go quiet for {@code interval}. */
-    static IdleSweep start(EventLoop loop, Duration interval) {
+    /**
+     * Starts sweeping the connections of {@code loop} that go quiet for {@code interval}, or whose
+     * HTTP request takes longer than {@code requestTimeout} to arrive.
+     */
+    static IdleSweep start(EventLoop loop, Duration interval, Duration requestTimeout) {
+        long shortest = Math.min(interval.toNanos(), requestTimeout.toNanos());
         long tickNanos =
-                Math.max(
-                        1,
-                        Math.min(interval.toNanos() / MIN_TICKS_PER_INTERVAL, MAX_TICK.toNanos()));
-        IdleSweep sweep = new IdleSweep((interval.toNanos() + tickNanos - 1) / tickNanos);
+                Math.max(1, Math.min(shortest / MIN_TICKS_PER_INTERVAL, MAX_TICK.toNanos()));
+        IdleSweep sweep =
+                new IdleSweep(
+                        ticks(interval.toNanos(), tickNanos),
+                        ticks(requestTimeout.toNanos(), tickNanos));
         loop.scheduleAtFixedRate(sweep, tickNanos, tickNanos, TimeUnit.NANOSECONDS);
         return sweep;
     }
 
-    /** A handler that puts its connection under this sweep; first in the pipeline. */
-    ChannelInboundHandlerAdapter watch() {
-        return new Watch();
+    private static long ticks(long nanos, long tickNanos) {
+        return (nanos + tickNanos - 1) / tickNanos;
+    }
+
+    /**
+     * A handler that puts its connection under this sweep; first in the pipeline. With {@code
+     * requests} it also times the connection's HTTP requests, the first from now.
+     */
+    Watch watch(boolean requests) {
+        return new Watch(requests);
     }
 
     /** How many connections the sweep watches. */
@@ -67,17 +83,48 @@ final class IdleSweep implements Runnable {
         }
     }
 
-    /** One connection's reads, and the events fired since the last of them. */
-    private final class Watch extends ChannelInboundHandlerAdapter {
+    /**
+     * One connection's reads, and the events fired since the last of them; while the connection
+     * speaks HTTP, also the tick by which the request under way must have arrived whole.
+     */
+    final class Watch extends ChannelInboundHandlerAdapter {
         private ChannelHandlerContext ctx;
         private long lastRead;
         private long firedFor = -1;
         private int fired;
 
+        /** The tick by which the request under way must be whole; -1 while none is timed. */
+        private long requestBy = -1;
+
+        /** Bytes came while the request clock ran. */
+        private boolean requestStarted;
+
+        /** A request was answered and another may follow: its first byte starts the clock. */
+        private boolean nextRequest;
+
+        private final boolean requests;
+
+        private Watch(boolean requests) {
+            this.requests = requests;
+        }
+
+        /**
+         * A whole request arrived: its clock stops. With {@code more}, the first byte of the next
+         * one starts the clock again; without, the connection is done with HTTP (upgraded).
+         */
+        void requestReceived(boolean more) {
+            requestBy = -1;
+            requestStarted = false;
+            nextRequest = more && requests;
+        }
+
         @Override
         public void handlerAdded(ChannelHandlerContext ctx) {
             this.ctx = ctx;
             lastRead = tick;
+            if (requests) {
+                requestBy = tick + requestTicks;
+            }
             watched.add(this);
         }
 
@@ -95,10 +142,24 @@ final class IdleSweep implements Runnable {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             lastRead = tick;
+            if (nextRequest) {
+                nextRequest = false;
+                requestBy = tick + requestTicks;
+            }
+            requestStarted |= requestBy >= 0;
             ctx.fireChannelRead(msg);
         }
 
         void check() {
+            if (requestBy >= 0 && tick >= requestBy) {
+                requestBy = -1;
+                if (requestStarted) {
+                    ctx.fireUserEventTriggered(ServerState.Event.REQUEST_TIMEOUT);
+                } else {
+                    ctx.close(); // nothing was said: nothing to answer
+                }
+                return;
+            }
             if (firedFor != lastRead) {
                 firedFor = lastRead;
                 fired = 0;

@@ -11,14 +11,20 @@ import java.util.concurrent.ConcurrentHashMap;
 final class IdleSweeps {
 
     private final Duration pingInterval;
+    private final Duration requestTimeout;
     private final Map<EventLoop, IdleSweep> sweeps = new ConcurrentHashMap<>();
 
-    IdleSweeps(Duration pingInterval) {
+    IdleSweeps(Duration pingInterval, Duration requestTimeout) {
         this.pingInterval = pingInterval;
+        this.requestTimeout = requestTimeout;
     }
 
-    /** A watch for a connection on {@code loop}, the first handler of its pipeline. */
-    ChannelHandler watch(EventLoop loop) {
-        return sweeps.computeIfAbsent(loop, l -> IdleSweep.start(l, pingInterval)).watch();
+    /**
+     * A watch for a connection on {@code loop}, the first handler of its pipeline; with {@code
+     * requests}, it also times the connection's HTTP requests, the first from now.
+     */
+    ChannelHandler watch(EventLoop loop, boolean requests) {
+        return sweeps.computeIfAbsent(loop, l -> IdleSweep.start(l, pingInterval, requestTimeout))
+                .watch(requests);
     }
 }

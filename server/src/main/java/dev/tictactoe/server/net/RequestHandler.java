@@ -85,6 +85,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
+        requestReceived(ctx, true);
         if (answering) {
             if (waiting.size() >= MAX_PIPELINED) {
                 request.release();
@@ -302,7 +303,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             LoopMove.to(
                     ctx.channel(),
                     home,
-                    services.sweeps()::watch,
+                    loop -> services.sweeps().watch(loop, false),
                     () -> handshake(ctx, request),
                     request::release);
             return;
@@ -312,8 +313,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     /** The handshake, then frames, go past this handler from now on. */
     private void handshake(ChannelHandlerContext ctx, FullHttpRequest request) {
+        requestReceived(ctx, false);
         ctx.pipeline().remove(this);
         ctx.fireChannelRead(request);
+    }
+
+    /** Stops the request clock; with {@code more}, the next request's first byte restarts it. */
+    private static void requestReceived(ChannelHandlerContext ctx, boolean more) {
+        if (ctx.pipeline().get(LoopMove.WATCH) instanceof IdleSweep.Watch watch) {
+            watch.requestReceived(more);
+        }
     }
 
     private void createRoom(ChannelHandlerContext ctx, FullHttpRequest request) {
@@ -577,6 +586,24 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (event instanceof IdleStateEvent && matchTicket != null) {
             // A quick-match request is quiet while it waits; its wait is bounded by the match wait
             // limit.
+            return;
+        }
+        if (event == ServerState.Event.REQUEST_TIMEOUT) {
+            if (answering) {
+                // An answer is still owed first, and the late request will not be answered.
+                ctx.close();
+                return;
+            }
+            reply(
+                    ctx,
+                    false,
+                    false,
+                    HttpResponseStatus.REQUEST_TIMEOUT,
+                    error(
+                            ErrorCode.BAD_MESSAGE,
+                            "the request did not arrive whole within "
+                                    + services.config().requestTimeout().toSeconds()
+                                    + " s"));
             return;
         }
         if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {

@@ -79,7 +79,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         channel.pipeline()
                 // Reads only: watching writes too would cost a promise and a listener on every
                 // frame sent.
-                .addLast(LoopMove.WATCH, services.sweeps().watch(channel.eventLoop()))
+                .addLast(LoopMove.WATCH, services.sweeps().watch(channel.eventLoop(), true))
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", new RequestHandler(services, open >= connectionCap))

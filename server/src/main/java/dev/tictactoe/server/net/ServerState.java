@@ -12,7 +12,9 @@ final class ServerState {
         /** The server is stopping: close with 1001 (sockets) or at once (plain HTTP). */
         DRAIN,
         /** More bytes are waiting to be sent than the connection may hold: close it as too slow. */
-        TOO_SLOW
+        TOO_SLOW,
+        /** An HTTP request did not arrive whole within the request timeout: answer 408, close. */
+        REQUEST_TIMEOUT
     }
 
     /** Open connections, HTTP and WebSocket alike; closed ones leave on their own. */

@@ -66,6 +66,6 @@ record Services(
                 new StaticFiles(),
                 new OriginPolicy(config.allowedOrigins()),
                 games,
-                new IdleSweeps(config.pingInterval()));
+                new IdleSweeps(config.pingInterval(), config.requestTimeout()));
     }
 }

@@ -61,6 +61,11 @@ final class RawWebSocket implements AutoCloseable {
         return ws;
     }
 
+    /** How long a read waits before it throws {@link java.net.SocketTimeoutException}. */
+    void readTimeout(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+    }
+
     void sendText(String text) throws IOException {
         send(TEXT, text.getBytes(StandardCharsets.UTF_8), true, true);
     }
@@ -103,28 +108,34 @@ final class RawWebSocket implements AutoCloseable {
     List<Frame> readToEnd() throws IOException {
         List<Frame> frames = new ArrayList<>();
         try {
-            while (true) {
-                int first = in.read();
-                if (first < 0) {
-                    return frames;
-                }
-                int second = readByte();
-                long length = second & 0x7F;
-                if (length == 126) {
-                    length = ((long) readByte() << 8) | readByte();
-                } else if (length == 127) {
-                    length = 0;
-                    for (int i = 0; i < 8; i++) {
-                        length = (length << 8) | readByte();
-                    }
-                }
-                frames.add(new Frame(first & 0x0F, in.readNBytes((int) length)));
+            for (Frame frame = read(); frame != null; frame = read()) {
+                frames.add(frame);
             }
+            return frames;
         } catch (SocketTimeoutException e) {
             throw new IOException("the server kept the connection open; frames so far: " + frames);
         } catch (SocketException | EOFException e) {
             return frames;
         }
+    }
+
+    /** The next frame the server sends; null once it has closed the connection. */
+    Frame read() throws IOException {
+        int first = in.read();
+        if (first < 0) {
+            return null;
+        }
+        int second = readByte();
+        long length = second & 0x7F;
+        if (length == 126) {
+            length = ((long) readByte() << 8) | readByte();
+        } else if (length == 127) {
+            length = 0;
+            for (int i = 0; i < 8; i++) {
+                length = (length << 8) | readByte();
+            }
+        }
+        return new Frame(first & 0x0F, in.readNBytes((int) length));
     }
 
     private int readByte() throws IOException {

@@ -18,13 +18,13 @@ import java.util.concurrent.TimeUnit;
 /** The sweep on an embedded loop with frozen time: the idle events a connection gets, and when. */
 class IdleSweepTest {
 
-    /** Records the idle events that reach the handler behind the sweep. */
+    /** Records the events that reach the handler behind the sweep. */
     private static final class Events extends ChannelInboundHandlerAdapter {
-        final List<IdleStateEvent> seen = new ArrayList<>();
+        final List<Object> seen = new ArrayList<>();
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-            seen.add((IdleStateEvent) event);
+            seen.add(event);
         }
 
         @Override
@@ -36,11 +36,23 @@ class IdleSweepTest {
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final Events events = new Events();
 
+    /** The request clock is far off: these tests are about quiet connections. */
     private IdleSweep sweep(Duration interval) {
+        return sweep(interval, Duration.ofHours(1), false).sweep;
+    }
+
+    private record Swept(IdleSweep sweep, IdleSweep.Watch watch) {}
+
+    private Swept sweep(Duration interval, Duration requestTimeout, boolean requests) {
         channel.freezeTime();
-        IdleSweep sweep = IdleSweep.start(channel.eventLoop(), interval);
-        channel.pipeline().addLast(sweep.watch(), events);
-        return sweep;
+        IdleSweep sweep = IdleSweep.start(channel.eventLoop(), interval, requestTimeout);
+        IdleSweep.Watch watch = sweep.watch(requests);
+        channel.pipeline().addLast(watch, events);
+        return new Swept(sweep, watch);
+    }
+
+    private void read(int b) {
+        channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) b}));
     }
 
     private void pass(long millis) {
@@ -100,5 +112,68 @@ class IdleSweepTest {
         pass(1_000);
         assertThat(events.seen).hasSize(1);
         assertThat(IdleSweep.MAX_TICK).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void aRequestStillComingAtTheRequestTimeoutIsTimedOut() {
+        sweep(Duration.ofSeconds(45), Duration.ofMillis(400), true);
+        pass(100);
+        read('G'); // bytes now and then: never quiet, never whole
+        pass(200);
+        read('E');
+        pass(90);
+        assertThat(events.seen).isEmpty();
+        pass(20);
+        assertThat(events.seen).containsExactly(ServerState.Event.REQUEST_TIMEOUT);
+        assertThat(channel.isOpen()).isTrue(); // the handler behind answers 408 and closes
+        pass(1_000);
+        assertThat(events.seen).hasSize(1);
+    }
+
+    @Test
+    void aConnectionThatSaysNothingByTheRequestTimeoutIsClosed() {
+        sweep(Duration.ofSeconds(45), Duration.ofMillis(400), true);
+        pass(390);
+        assertThat(channel.isOpen()).isTrue();
+        pass(20);
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(events.seen).isEmpty();
+    }
+
+    @Test
+    void aWholeRequestStopsTheClockAndTheNextOnesFirstByteStartsIt() {
+        Swept swept = sweep(Duration.ofSeconds(45), Duration.ofMillis(400), true);
+        pass(300);
+        read('G');
+        swept.watch().requestReceived(true);
+        pass(1_000); // kept alive and quiet: the idle sweep's business, not the request clock's
+        assertThat(events.seen).isEmpty();
+        read('G');
+        pass(390);
+        assertThat(events.seen).isEmpty();
+        pass(20);
+        assertThat(events.seen).containsExactly(ServerState.Event.REQUEST_TIMEOUT);
+    }
+
+    @Test
+    void anUpgradedConnectionIsNoLongerTimedForRequests() {
+        Swept swept = sweep(Duration.ofSeconds(45), Duration.ofMillis(400), true);
+        read('G');
+        swept.watch().requestReceived(false);
+        for (int i = 0; i < 10; i++) {
+            pass(200);
+            read(0x81); // frames
+        }
+        assertThat(events.seen).isEmpty();
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void aWatchWithoutRequestsNeverTimesThem() {
+        sweep(Duration.ofSeconds(45), Duration.ofMillis(400), false);
+        read('G');
+        pass(2_000);
+        assertThat(events.seen).isEmpty();
+        assertThat(channel.isOpen()).isTrue();
     }
 }
