@@ -6,6 +6,7 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
@@ -602,8 +603,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                     error(
                             ErrorCode.BAD_MESSAGE,
                             "the request did not arrive whole within "
-                                    + services.config().requestTimeout().toSeconds()
-                                    + " s"));
+                                    + Durations.format(services.config().requestTimeout())));
             return;
         }
         if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {

@@ -63,7 +63,7 @@ class RequestTimeoutIT {
             assertThat(response.status()).isEqualTo(408);
             assertThat(response.body())
                     .contains("\"bad_message\"")
-                    .contains("did not arrive whole within");
+                    .contains("did not arrive whole within 600ms");
             assertThat(closedWithin(socket, WITHIN_MILLIS)).isTrue();
         }
     }
