@@ -19,13 +19,16 @@ final class ChannelMember implements Member {
     /** Frames a broadcast; made once, not on every send (a capturing lambda is an object). */
     private final Outgoing.Maker<Frame> framer;
 
-    /** Written out once: the room names the member in its log fields for every message. */
-    private final String remote;
+    /**
+     * Written out once, when first asked for: with structured logs the room names the member in its
+     * log fields for every message; without, most connections never need it. Two threads asking at
+     * once both write the same text.
+     */
+    private String remote;
 
     ChannelMember(Channel channel, ServerMetrics metrics) {
         this.channel = channel;
         this.metrics = metrics;
-        this.remote = String.valueOf(channel.remoteAddress());
         this.framer = (bytes, length) -> new Frame(textFrame(channel.alloc(), bytes, length));
     }
 
@@ -55,6 +58,9 @@ final class ChannelMember implements Member {
 
     @Override
     public String toString() {
+        if (remote == null) {
+            remote = String.valueOf(channel.remoteAddress());
+        }
         return remote;
     }
 
