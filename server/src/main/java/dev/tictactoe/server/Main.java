@@ -125,7 +125,8 @@ public final class Main implements Callable<Integer> {
             description =
                     "Close with 408 a connection whose HTTP request (the WebSocket upgrade"
                             + " included) has not arrived whole this long after it opened, or"
-                            + " after the request's first byte (env TTT_REQUEST_TIMEOUT).")
+                            + " on a kept-alive connection after the first byte that follows the"
+                            + " previous request (env TTT_REQUEST_TIMEOUT).")
     Duration requestTimeout;
 
     @Option(

@@ -98,9 +98,9 @@ public record ServerConfig(
 
     /**
      * Default: an HTTP request (the WebSocket upgrade included) arrives whole within this long of
-     * the connection opening, or of its first byte on a kept-alive connection. Without it a client
-     * sending a byte of headers now and then held a connection, and a file, for as long as it
-     * liked.
+     * the connection opening, or, kept alive, of the first byte after the previous request. Bytes
+     * that came with the previous request are left to the idle rule. Without it a client sending a
+     * byte of headers now and then held a connection, and a file, for as long as it liked.
      */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 

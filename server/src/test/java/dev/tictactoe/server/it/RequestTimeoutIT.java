@@ -97,6 +97,34 @@ class RequestTimeoutIT {
     }
 
     @Test
+    void aHalfRequestBehindAWaitingQuickMatchClosesTheConnectionAndTheWaitEnds() throws Exception {
+        String body =
+                "{\"ticket\": \"slow-ticket-0123456789ab\", \"player\": \"player-slow\","
+                        + " \"name\": \"slow\"}";
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(WITHIN_MILLIS);
+            send(
+                    socket,
+                    "POST /api/match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: "
+                            + body.length()
+                            + "\r\n\r\n"
+                            + body);
+            // The quick-match request waits (30 s by default); the next one, sent once the first
+            // is queued, never arrives whole.
+            long deadline = System.nanoTime() + WITHIN_MILLIS * 1_000_000L;
+            while (server.server.matchmaker().waiting() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(server.server.matchmaker().waiting()).isOne();
+            send(socket, "GET /healthz HT");
+            // Its answer would come before the one still owed: the connection closes instead.
+            assertThat(socket.getInputStream().read()).isEqualTo(-1);
+        }
+        assertThat(server.server.matchmaker().waiting()).isZero();
+    }
+
+    @Test
     void aSocketOutlivesTheRequestTimeout() throws Exception {
         String code = server.create();
         try (RawWebSocket ws = RawWebSocket.open(port, code, WITHIN_MILLIS)) {
