@@ -112,16 +112,21 @@ class RequestTimeoutIT {
                             + body);
             // The quick-match request waits (30 s by default); the next one, sent once the first
             // is queued, never arrives whole.
-            long deadline = System.nanoTime() + WITHIN_MILLIS * 1_000_000L;
-            while (server.server.matchmaker().waiting() == 0 && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
-            assertThat(server.server.matchmaker().waiting()).isOne();
+            assertThat(waitingBecomes(1)).isOne();
             send(socket, "GET /healthz HT");
             // Its answer would come before the one still owed: the connection closes instead.
             assertThat(socket.getInputStream().read()).isEqualTo(-1);
         }
-        assertThat(server.server.matchmaker().waiting()).isZero();
+        assertThat(waitingBecomes(0)).isZero();
+    }
+
+    /** The quick-match requests waiting, once they are {@code count} or the wait is over. */
+    private static int waitingBecomes(int count) {
+        long deadline = System.nanoTime() + WITHIN_MILLIS * 1_000_000L;
+        while (server.server.matchmaker().waiting() != count && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        return server.server.matchmaker().waiting();
     }
 
     @Test
