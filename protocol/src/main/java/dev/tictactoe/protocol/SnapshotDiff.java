@@ -27,6 +27,7 @@ public final class SnapshotDiff {
 
     private static final String[] BOARD_ITEMS = items("/board", Protocol.MAX_SIZE);
     private static final String[] MOVES_ITEMS = items("/moves", CACHED_INDICES);
+    private static final String[] NO_ITEMS = {};
 
     private SnapshotDiff() {}
 
@@ -91,7 +92,7 @@ public final class SnapshotDiff {
         score(out, "/score/O", from.score().o(), to.score().o());
         score(out, "/score/draws", from.score().draws(), to.score().draws());
         scalar(out, "/undoRequest", from.undoRequest(), to.undoRequest());
-        list(out, "/rematch", null, from.rematch(), to.rematch());
+        list(out, "/rematch", NO_ITEMS, from.rematch(), to.rematch());
         clock(out, from.clock(), to.clock());
         scalar(out, "/claimableAt", from.claimableAt(), to.claimableAt());
     }
@@ -218,8 +219,8 @@ public final class SnapshotDiff {
         }
     }
 
-    /** The path of element {@code index}, made once if {@code items} (nullable) holds it. */
+    /** The path of element {@code index}, made once if {@code items} holds it. */
     private static String item(String path, String[] items, int index) {
-        return items != null && index < items.length ? items[index] : path + "/" + index;
+        return index < items.length ? items[index] : path + "/" + index;
     }
 }

@@ -146,7 +146,9 @@ final class IdleSweep implements Runnable {
                 nextRequest = false;
                 requestBy = tick + requestTicks;
             }
-            requestStarted |= requestBy >= 0;
+            if (requestBy >= 0) {
+                requestStarted = true; // no store on the reads of an upgraded connection
+            }
             ctx.fireChannelRead(msg);
         }
 
