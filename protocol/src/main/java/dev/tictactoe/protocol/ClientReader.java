@@ -29,7 +29,8 @@ final class ClientReader {
 
     /**
      * What an unreadable message was, as far as it can be read: its string id, else its string
-     * type.
+     * type, either only if it is 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters long: an error
+     * never echoes a client's oversized string back.
      */
     private static String refOf(String json) {
         JsonNode root;
@@ -40,7 +41,10 @@ final class ClientReader {
         }
         for (String field : new String[] {"id", "type"}) {
             JsonNode v = root.get(field);
-            if (v != null && v.isTextual()) {
+            if (v != null
+                    && v.isTextual()
+                    && !v.textValue().isEmpty()
+                    && v.textValue().length() <= Protocol.MAX_MOVE_ID_LENGTH) {
                 return v.textValue();
             }
         }

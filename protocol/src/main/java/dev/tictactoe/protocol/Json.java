@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import java.util.regex.Pattern;
+
 /**
  * The one strict Jackson mapper both directions share, and the reading rules they have in common.
  */
@@ -41,6 +43,13 @@ final class Json {
 
     private static final ObjectReader TREE_READER = MAPPER.reader();
 
+    /** {@code ", from `StreamReadConstraints.getMaxNestingDepth()`)"} in a limit's refusal. */
+    private static final Pattern LIMIT_SOURCE = Pattern.compile(", from `[^`]*`\\)");
+
+    /** {@code " (start marker at [Source: ...; line: 1, column: 7])"} in an end-of-input one. */
+    private static final Pattern START_MARKER =
+            Pattern.compile(" \\(start marker at \\[Source: .*; line: \\d+, column: (\\d+)\\]\\)");
+
     private Json() {}
 
     /** Parses JSON text into a tree, strictly: one value, no trailing tokens, no duplicate keys. */
@@ -52,12 +61,25 @@ final class Json {
             var where = e.getLocation();
             String at = where == null ? "" : " at column " + where.getColumnNr();
             throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE, "malformed JSON" + at + ": " + e.getOriginalMessage());
+                    ErrorCode.BAD_MESSAGE, "malformed JSON" + at + ": " + reason(e));
         }
         if (node == null || node.isMissingNode()) {
             throw new ProtocolException(ErrorCode.BAD_MESSAGE, "empty message");
         }
         return node;
+    }
+
+    /**
+     * What the parser found wrong, in the parser's words less its own names: the setting or type
+     * behind a refusal, and where the object or array left open began (the column is given).
+     */
+    private static String reason(JsonProcessingException e) {
+        String said = e.getOriginalMessage();
+        if (said.startsWith("Trailing token")) {
+            return "more follows the message's JSON value";
+        }
+        said = LIMIT_SOURCE.matcher(said).replaceAll(")");
+        return START_MARKER.matcher(said).replaceAll(" (opened at column $1)");
     }
 
     /** The {@code type} of a message object, which must be a string. */

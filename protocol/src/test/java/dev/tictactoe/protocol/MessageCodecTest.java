@@ -206,6 +206,9 @@ class MessageCodecTest {
                     {"type":"undo","extra":{}}                          | bad_message | undo.extra: unknown field
                     {"type":"undo"} x                                   | bad_message | malformed JSON at column 17: Unrecognized token 'x': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')
                     {"type":"undo","type":"undo"}                       | bad_message | malformed JSON at column 22: Duplicate field 'type'
+                    {"type":"undo"} {"type":"undo"}                     | bad_message | malformed JSON at column 17: more follows the message's JSON value
+                    {"type":"undo","x":[1,{"y":2}                       | bad_message | malformed JSON at column 30: Unexpected end-of-input: expected close marker for Array (opened at column 20)
+                    {"type":"move","cell":12345678901234567890123456789012345678901234567890123456789012345} | bad_message | malformed JSON: Number value length (65) exceeds the maximum allowed (64)
                     [1,2]                                               | bad_message | expected a JSON object, got an array
                     {"cell":1}                                          | bad_message | missing field "type"
                     {"type":3}                                          | bad_message | type: expected a string, got 3
@@ -229,6 +232,8 @@ class MessageCodecTest {
                     {"type":"move","id":"m7","version":3,"cell":-1}    | m7
                     {"type":"move","id":"m7","version":3,"cell":"a1"}  | m7
                     {"type":"move","id":7,"version":3,"cell":1}        | move
+                    {"type":"move","id":"","version":3,"cell":1}       | move
+                    {"type":"undo","id":"0123456789012345678901234567890123456789012345678901234567890123"} | 0123456789012345678901234567890123456789012345678901234567890123
                     {"type":"undo_reply","accept":"yes"}               | undo_reply
                     {"type":"mvoe"}                                    | mvoe
                     {"type":3}                                         | NULL
@@ -239,6 +244,29 @@ class MessageCodecTest {
         assertThatThrownBy(() -> MessageCodec.decodeClient(json))
                 .isInstanceOfSatisfying(
                         ProtocolException.class, e -> assertThat(e.ref()).isEqualTo(ref));
+    }
+
+    @Test
+    void aRefNeverEchoesAnOversizedString() {
+        String long65 = "x".repeat(Protocol.MAX_MOVE_ID_LENGTH + 1);
+        assertThatThrownBy(
+                        () ->
+                                MessageCodec.decodeClient(
+                                        "{\"type\":\"move\",\"id\":\""
+                                                + long65
+                                                + "\",\"version\":3,\"cell\":1}"))
+                .isInstanceOfSatisfying(
+                        ProtocolException.class, e -> assertThat(e.ref()).isEqualTo("move"));
+        assertThatThrownBy(() -> MessageCodec.decodeClient("{\"type\":\"" + long65 + "\"}"))
+                .isInstanceOfSatisfying(ProtocolException.class, e -> assertThat(e.ref()).isNull());
+    }
+
+    @Test
+    void aNestingTooDeepIsRefusedInPlainWords() {
+        assertThatThrownBy(() -> MessageCodec.decodeClient("[".repeat(100)))
+                .hasMessage(
+                        "malformed JSON: Document nesting depth (65) exceeds the maximum allowed"
+                                + " (64)");
     }
 
     @Test
