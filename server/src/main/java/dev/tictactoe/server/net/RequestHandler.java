@@ -25,6 +25,7 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -112,13 +113,36 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (!request.decoderResult().isSuccess()) {
             // The decoder discards the rest of the connection's input, so it has to close.
             Throwable cause = request.decoderResult().cause();
-            HttpResponseStatus status =
-                    cause instanceof TooLongHttpLineException
-                            ? HttpResponseStatus.REQUEST_URI_TOO_LONG
-                            : cause instanceof TooLongFrameException
-                                    ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-                                    : HttpResponseStatus.BAD_REQUEST;
-            reply(ctx, false, head, status, error(ErrorCode.BAD_MESSAGE, "malformed HTTP request"));
+            if (cause instanceof TooLongHttpLineException) {
+                reply(
+                        ctx,
+                        false,
+                        head,
+                        HttpResponseStatus.REQUEST_URI_TOO_LONG,
+                        error(
+                                ErrorCode.BAD_MESSAGE,
+                                "the request line is over "
+                                        + ServerInitializer.MAX_REQUEST_LINE_BYTES
+                                        + " bytes"));
+            } else if (cause instanceof TooLongFrameException) {
+                reply(
+                        ctx,
+                        false,
+                        head,
+                        HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                        error(
+                                ErrorCode.BAD_MESSAGE,
+                                "the headers are over "
+                                        + ServerInitializer.MAX_HEADER_BYTES
+                                        + " bytes"));
+            } else {
+                reply(
+                        ctx,
+                        false,
+                        head,
+                        HttpResponseStatus.BAD_REQUEST,
+                        error(ErrorCode.BAD_MESSAGE, "malformed HTTP request"));
+            }
             return;
         }
         if (request.protocolVersion().majorVersion() != 1) {
@@ -131,6 +155,21 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
+        String expect = request.headers().get(HttpHeaderNames.EXPECT);
+        if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
+            reply(
+                    ctx,
+                    keepAlive,
+                    head,
+                    HttpResponseStatus.EXPECTATION_FAILED,
+                    error(
+                            ErrorCode.BAD_MESSAGE,
+                            "Expect: "
+                                    + abbreviate(expect)
+                                    + " cannot be met; the only expectation known is"
+                                    + " 100-continue"));
+            return;
+        }
         switch (Router.route(request.method(), request.uri())) {
             case Route.Upgrade upgrade -> upgrade(ctx, request, upgrade.code());
             case Route.CreateRoom create -> createRoom(ctx, request);

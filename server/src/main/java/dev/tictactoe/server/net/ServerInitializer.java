@@ -5,11 +5,14 @@ import dev.tictactoe.server.ServerConfig;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
@@ -26,6 +29,12 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     /** API request bodies are small JSON objects. */
     static final int MAX_HTTP_BODY_BYTES = 16 * 1024;
+
+    /** The longest request line (method, target, version) read; a longer one is answered 414. */
+    static final int MAX_REQUEST_LINE_BYTES = 4096;
+
+    /** The most header bytes a request may carry; more is answered 431. */
+    static final int MAX_HEADER_BYTES = 8192;
 
     /** How long a client may take to finish the WebSocket handshake once routed. */
     static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
@@ -80,7 +89,12 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 // Reads only: watching writes too would cost a promise and a listener on every
                 // frame sent.
                 .addLast(LoopMove.WATCH, services.sweeps().watch(channel.eventLoop(), true))
-                .addLast("http", new HttpServerCodec())
+                .addLast(
+                        "http",
+                        new HttpServerCodec(
+                                new HttpDecoderConfig()
+                                        .setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
+                                        .setMaxHeaderSize(MAX_HEADER_BYTES)))
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", new RequestHandler(services, open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
@@ -105,6 +119,22 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private static final class JsonAggregator extends HttpObjectAggregator {
         JsonAggregator() {
             super(MAX_HTTP_BODY_BYTES);
+        }
+
+        /**
+         * Only a 100 Continue goes out from here. A body announced too large is refused by {@link
+         * #handleOversizedMessage} and an expectation other than 100-continue by the request
+         * handler in its turn, each with a JSON body like every other refusal (Netty's own have
+         * none).
+         */
+        @Override
+        protected Object newContinueResponse(
+                HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+            if (HttpUtil.is100ContinueExpected(start)
+                    && HttpUtil.getContentLength(start, -1L) <= maxContentLength) {
+                return super.newContinueResponse(start, maxContentLength, pipeline);
+            }
+            return null;
         }
 
         @Override

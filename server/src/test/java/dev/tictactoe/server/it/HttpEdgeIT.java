@@ -100,6 +100,14 @@ class HttpEdgeIT {
                 "POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n"
                         + "{".repeat(20_000),
                 413);
+        expected.put(
+                "POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n"
+                        + "Expect: 100-continue\r\n\r\n",
+                413);
+        expected.put(
+                "POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                        + "Expect: tea\r\n\r\n{}",
+                417);
         for (Map.Entry<String, Integer> entry : expected.entrySet()) {
             long start = System.nanoTime();
             RawHttp.Response response = exchange(port, entry.getKey(), PROMPT_MILLIS);
@@ -111,6 +119,47 @@ class HttpEdgeIT {
                     .matches("\\{\"code\":\"[a-z_]+\",\"message\":\".+\"}");
             assertThat((System.nanoTime() - start) / 1_000_000).as(what).isLessThan(PROMPT_MILLIS);
         }
+    }
+
+    @Test
+    void aLimitRefusalSaysWhichLimit() throws Exception {
+        assertThat(exchange(port, get("/" + "a".repeat(10_000)), PROMPT_MILLIS).body())
+                .contains("the request line is over 4096 bytes");
+        assertThat(
+                        exchange(
+                                        port,
+                                        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: "
+                                                + "h".repeat(10_000)
+                                                + "\r\n\r\n",
+                                        PROMPT_MILLIS)
+                                .body())
+                .contains("the headers are over 8192 bytes");
+    }
+
+    @Test
+    void aBodyAwaitingContinueIsAskedForThenAnswered() throws Exception {
+        List<RawHttp.Response> answers =
+                exchange(
+                        port,
+                        "POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                                + "Expect: 100-continue\r\n\r\n{}",
+                        2,
+                        PROMPT_MILLIS);
+        assertThat(answers).extracting(RawHttp.Response::status).containsExactly(100, 201);
+    }
+
+    @Test
+    void anUnknownExpectationIsRefusedAndTheConnectionGoesOn() throws Exception {
+        List<RawHttp.Response> answers =
+                exchange(
+                        port,
+                        "POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                                + "Expect: tea\r\n\r\n{}"
+                                + get("/healthz"),
+                        2,
+                        PROMPT_MILLIS);
+        assertThat(answers).extracting(RawHttp.Response::status).containsExactly(417, 200);
+        assertThat(answers.get(0).body()).contains("Expect: tea cannot be met");
     }
 
     @Test
