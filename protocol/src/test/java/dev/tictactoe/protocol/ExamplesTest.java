@@ -122,6 +122,10 @@ class ExamplesTest {
                 client++;
             } else if (line.startsWith("← ")) {
                 ServerMessage m = MessageCodec.decodeServer(line.substring(2));
+                // Exactly what the server writes: no field left out, none added.
+                assertThat(MessageCodec.parse(MessageCodec.encode(m)))
+                        .as(line)
+                        .isEqualTo(MessageCodec.parse(line.substring(2)));
                 if (m instanceof ServerMessage.Welcome w) {
                     state = MessageCodec.toTree(w.snapshot());
                 } else if (m instanceof ServerMessage.Diff d) {
