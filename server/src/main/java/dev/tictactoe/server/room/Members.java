@@ -110,9 +110,13 @@ final class Members {
         Mark free = join.spectate() ? null : freeSeat();
         if (free == null) {
             if (!room.settings().spectators()) {
-                throw new Rejection(
-                        join.spectate() ? ErrorCode.SPECTATORS_DISABLED : ErrorCode.ROOM_FULL,
-                        "both seats are taken and this room does not allow spectators");
+                throw join.spectate()
+                        ? new Rejection(
+                                ErrorCode.SPECTATORS_DISABLED,
+                                "room " + room.code() + " does not allow spectators")
+                        : new Rejection(
+                                ErrorCode.ROOM_FULL,
+                                "both seats are taken and this room does not allow spectators");
             }
             spectators(spectators + 1);
             admit(session, null, null);

@@ -71,6 +71,30 @@ class RoomTest {
     }
 
     @Test
+    void aRoomWithoutSpectatorsRefusesAWatcherEvenWithASeatFree() {
+        RoomSettings noSpectators =
+                new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null);
+        try (RoomDriver closed = new RoomDriver(noSpectators)) {
+            closed.join("ana");
+            Client eve = closed.connect();
+            eve.send(ClientMessage.Join.spectator("eve"));
+            assertThat(eve.last())
+                    .isEqualTo(
+                            new ServerMessage.Error(
+                                    ErrorCode.SPECTATORS_DISABLED,
+                                    "room "
+                                            + closed.snapshot().room()
+                                            + " does not allow spectators",
+                                    "join"));
+            Client bo = closed.join("bo");
+            assertThat(bo.seat()).isEqualTo("O");
+            Client carol = closed.connect();
+            carol.send(new ClientMessage.Join(Protocol.VERSION, "carol", null, false, null));
+            assertThat(carol.lastError()).isEqualTo(ErrorCode.ROOM_FULL);
+        }
+    }
+
+    @Test
     void theMoverHearsOfItsMoveAfterTheOpponent() {
         Client[] p = pair();
         int before = p[1].received.size();
