@@ -113,36 +113,19 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (!request.decoderResult().isSuccess()) {
             // The decoder discards the rest of the connection's input, so it has to close.
             Throwable cause = request.decoderResult().cause();
+            HttpResponseStatus status = HttpResponseStatus.BAD_REQUEST;
+            String message = "malformed HTTP request";
             if (cause instanceof TooLongHttpLineException) {
-                reply(
-                        ctx,
-                        false,
-                        head,
-                        HttpResponseStatus.REQUEST_URI_TOO_LONG,
-                        error(
-                                ErrorCode.BAD_MESSAGE,
-                                "the request line is over "
-                                        + ServerInitializer.MAX_REQUEST_LINE_BYTES
-                                        + " bytes"));
+                status = HttpResponseStatus.REQUEST_URI_TOO_LONG;
+                message =
+                        "the request line is over "
+                                + ServerInitializer.MAX_REQUEST_LINE_BYTES
+                                + " bytes";
             } else if (cause instanceof TooLongFrameException) {
-                reply(
-                        ctx,
-                        false,
-                        head,
-                        HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-                        error(
-                                ErrorCode.BAD_MESSAGE,
-                                "the headers are over "
-                                        + ServerInitializer.MAX_HEADER_BYTES
-                                        + " bytes"));
-            } else {
-                reply(
-                        ctx,
-                        false,
-                        head,
-                        HttpResponseStatus.BAD_REQUEST,
-                        error(ErrorCode.BAD_MESSAGE, "malformed HTTP request"));
+                status = HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
+                message = "the headers are over " + ServerInitializer.MAX_HEADER_BYTES + " bytes";
             }
+            reply(ctx, false, head, status, error(ErrorCode.BAD_MESSAGE, message));
             return;
         }
         if (request.protocolVersion().majorVersion() != 1) {
