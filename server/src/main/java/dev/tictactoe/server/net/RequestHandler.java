@@ -29,6 +29,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 
@@ -111,11 +112,18 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private void answer(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (!request.decoderResult().isSuccess()) {
-            // The decoder discards the rest of the connection's input, so it has to close.
+            // The decoder (or, for a body too large, the aggregator) discards the rest of the
+            // connection's input, so it has to close.
             Throwable cause = request.decoderResult().cause();
             HttpResponseStatus status = HttpResponseStatus.BAD_REQUEST;
             String message = "malformed HTTP request";
-            if (cause instanceof TooLongHttpLineException) {
+            if (cause instanceof TooLongHttpContentException) {
+                status = HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE;
+                message =
+                        "request bodies are at most "
+                                + ServerInitializer.MAX_HTTP_BODY_BYTES
+                                + " bytes";
+            } else if (cause instanceof TooLongHttpLineException) {
                 status = HttpResponseStatus.REQUEST_URI_TOO_LONG;
                 message =
                         "the request line is over "

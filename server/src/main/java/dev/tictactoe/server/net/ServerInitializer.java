@@ -1,18 +1,21 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.ServerConfig;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
@@ -115,8 +118,8 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         }
     }
 
-    /** Aggregates a request's body, refusing one that is too large with a JSON 413. */
-    private static final class JsonAggregator extends HttpObjectAggregator {
+    /** Aggregates a request's body; one that is too large goes on marked so, bodiless. */
+    static final class JsonAggregator extends HttpObjectAggregator {
         JsonAggregator() {
             super(MAX_HTTP_BODY_BYTES);
         }
@@ -137,17 +140,23 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
             return null;
         }
 
+        /**
+         * Hands the request on marked as too large, for the request handler to refuse in its turn:
+         * written from here, the 413 could overtake an answer still owed to a request sent before.
+         * The body that follows is dropped here as it comes.
+         */
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            HttpReplies.send(
-                    ctx,
-                    HttpReplies.json(
-                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                            HttpReplies.error(
-                                    ErrorCode.BAD_MESSAGE,
-                                    "request bodies are at most " + MAX_HTTP_BODY_BYTES + " bytes"),
-                            false),
-                    false);
+            HttpRequest start = (HttpRequest) oversized;
+            FullHttpRequest refused =
+                    new DefaultFullHttpRequest(
+                            start.protocolVersion(), start.method(), start.uri());
+            refused.headers().set(start.headers());
+            refused.setDecoderResult(
+                    DecoderResult.failure(
+                            new TooLongHttpContentException(
+                                    "a body over " + MAX_HTTP_BODY_BYTES + " bytes")));
+            ctx.fireChannelRead(refused);
         }
     }
 }

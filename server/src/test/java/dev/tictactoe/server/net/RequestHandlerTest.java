@@ -9,14 +9,19 @@ import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 
 import org.junit.jupiter.api.AfterEach;
@@ -92,6 +97,47 @@ class RequestHandlerTest {
         }
         assertThat(channel.isOpen()).isFalse();
         busyAgain.countDown();
+    }
+
+    @Test
+    void aBodyTooLargeIsRefusedInItsTurnBehindAPendingAnswer() throws Exception {
+        EmbeddedChannel aggregated =
+                new EmbeddedChannel(
+                        new ServerInitializer.JsonAggregator(), new RequestHandler(services));
+        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        CountDownLatch roomBusy = holdRoomLoop();
+        try {
+            aggregated.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));
+            HttpRequest large =
+                    new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/api/rooms");
+            HttpUtil.setContentLength(large, ServerInitializer.MAX_HTTP_BODY_BYTES + 1);
+            aggregated.writeInbound(large);
+            aggregated.writeInbound(
+                    new DefaultLastHttpContent(
+                            Unpooled.wrappedBuffer(
+                                    new byte[ServerInitializer.MAX_HTTP_BODY_BYTES + 1])));
+            assertThat(aggregated.outboundMessages()).isEmpty();
+
+            roomBusy.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            while (aggregated.outboundMessages().size() < 2 && System.nanoTime() < deadline) {
+                aggregated.runPendingTasks();
+                Thread.onSpinWait();
+            }
+            FullHttpResponse lookup = aggregated.readOutbound();
+            assertThat(lookup.status().code()).isEqualTo(200);
+            lookup.release();
+            FullHttpResponse refused = aggregated.readOutbound();
+            assertThat(refused.status().code()).isEqualTo(413);
+            assertThat(refused.content().toString(StandardCharsets.UTF_8))
+                    .contains("request bodies are at most 16384 bytes");
+            refused.release();
+            aggregated.runPendingTasks();
+            assertThat(aggregated.isOpen()).isFalse();
+        } finally {
+            roomBusy.countDown(); // a failed assertion must not leave the room loop held
+            aggregated.finishAndReleaseAll();
+        }
     }
 
     /**
