@@ -125,9 +125,9 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         }
 
         /**
-         * Only a 100 Continue goes out from here. A body announced too large is refused by {@link
-         * #handleOversizedMessage} and an expectation other than 100-continue by the request
-         * handler in its turn, each with a JSON body like every other refusal (Netty's own have
+         * Only a 100 Continue goes out from here. A body announced too large (see {@link
+         * #handleOversizedMessage}) and an expectation other than 100-continue are refused by the
+         * request handler in its turn, with a JSON body like every other refusal (Netty's own have
          * none).
          */
         @Override
