@@ -143,7 +143,8 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         /**
          * Hands the request on marked as too large, for the request handler to refuse in its turn:
          * written from here, the 413 could overtake an answer still owed to a request sent before.
-         * The body that follows is dropped here as it comes.
+         * Its method and target are all that answer needs; the body that follows is dropped here as
+         * it comes.
          */
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
@@ -151,7 +152,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
             FullHttpRequest refused =
                     new DefaultFullHttpRequest(
                             start.protocolVersion(), start.method(), start.uri());
-            refused.headers().set(start.headers());
             refused.setDecoderResult(
                     DecoderResult.failure(
                             new TooLongHttpContentException(
