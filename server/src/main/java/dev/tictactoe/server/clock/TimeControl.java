@@ -107,21 +107,31 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
         Duration perMove = null;
         for (String raw : text.split(",", -1)) {
             String part = raw.strip().toLowerCase(Locale.ROOT);
+            if (part.isEmpty()) {
+                throw new IllegalArgumentException("an empty part in \"" + text + "\"");
+            }
             if (part.endsWith("/move")) {
                 if (perMove != null) {
                     throw new IllegalArgumentException("two limits per move in \"" + text + "\"");
                 }
                 perMove =
-                        Durations.parse(
-                                part.substring(0, part.length() - "/move".length()).strip());
+                        duration(
+                                part.substring(0, part.length() - "/move".length()),
+                                "a limit before \"/move\"",
+                                text);
             } else {
                 if (base != null) {
                     throw new IllegalArgumentException("two game clocks in \"" + text + "\"");
                 }
                 int plus = part.indexOf('+');
-                base = Durations.parse(plus < 0 ? part : part.substring(0, plus).strip());
+                base =
+                        duration(
+                                plus < 0 ? part : part.substring(0, plus),
+                                "a base time before \"+\"",
+                                text);
                 if (plus >= 0) {
-                    increment = Durations.parse(part.substring(plus + 1).strip());
+                    increment =
+                            duration(part.substring(plus + 1), "an increment after \"+\"", text);
                 }
             }
         }
@@ -129,6 +139,15 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
                 base == null ? Duration.ZERO : base,
                 increment,
                 perMove == null ? Duration.ZERO : perMove);
+    }
+
+    // One duration of a time control's text; `what` names it when it is missing.
+    private static Duration duration(String part, String what, String text) {
+        String t = part.strip();
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("missing " + what + " in \"" + text + "\"");
+        }
+        return Durations.parse(t);
     }
 
     /** The canonical text, which {@link #parse} reads back to an equal time control. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
@@ -98,6 +99,22 @@ class TimeControlTest {
     void refusesWhatIsNotATimeControl(String text) {
         assertThatThrownBy(() -> TimeControl.parse(text))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "3m+2s,|an empty part in \"3m+2s,\"",
+                "3m,,20s/move|an empty part in \"3m,,20s/move\"",
+                ",20s/move|an empty part in \",20s/move\"",
+                "3m+|missing an increment after \"+\" in \"3m+\"",
+                "+2s|missing a base time before \"+\" in \"+2s\"",
+                "/move|missing a limit before \"/move\" in \"/move\"",
+                "3x|\"3x\" is not a duration (use 500ms, 30s, 2m, 1m30s, 1h or PT30S)"
+            })
+    void aMissingPartIsNamed(String text, String message) {
+        assertThatThrownBy(() -> TimeControl.parse(text)).hasMessage(message);
     }
 
     @Test
