@@ -37,8 +37,7 @@ final class GomokuSearch extends PvsSearch {
     /**
      * Plies left from which a node first asks whether the opponent, were it to move, would win by
      * fours; if so only the moves that may stop it are searched. Asked at two plies left as well,
-     * its nodes bought less than the deeper search they came out of (README, "The engine and the
-     * bot").
+     * its nodes bought less than the deeper search they came out of (this package's README.md).
      */
     static final int DEFENCE_DEPTH = 3;
 
