@@ -55,6 +55,33 @@ class RoomRefusalTest {
     }
 
     @Test
+    void aTakebackOrAClaimNeedsAGameInProgress() {
+        Client ana = driver.join("ana");
+        ana.send(new ClientMessage.Undo());
+        assertThat(ana.lastError()).isEqualTo(ErrorCode.WAITING_FOR_OPPONENT);
+        ana.send(new ClientMessage.Claim());
+        assertThat(ana.lastError()).isEqualTo(ErrorCode.WAITING_FOR_OPPONENT);
+        Client bo = driver.join("bo");
+        for (int cell : new int[] {0, 3, 1, 4}) {
+            (cell == 0 || cell == 1 ? ana : bo).move(cell);
+        }
+        bo.send(new ClientMessage.Undo()); // pending when ana wins: the end of the game drops it
+        ana.move(2);
+        assertThat(driver.snapshot().result().winner()).isEqualTo("X");
+        long version = driver.snapshot().version();
+        ana.send(new ClientMessage.Undo());
+        assertThat(ana.lastError()).isEqualTo(ErrorCode.GAME_OVER);
+        bo.send(new ClientMessage.Undo());
+        assertThat(bo.lastError()).isEqualTo(ErrorCode.GAME_OVER);
+        ana.send(new ClientMessage.UndoReply(true));
+        assertThat(ana.lastError()).isEqualTo(ErrorCode.NO_PENDING_REQUEST);
+        bo.send(new ClientMessage.Claim());
+        assertThat(bo.lastError()).isEqualTo(ErrorCode.GAME_OVER);
+        assertThat(driver.snapshot().version()).isEqualTo(version);
+        assertThat(driver.snapshot().moves()).hasSize(5);
+    }
+
+    @Test
     void everyRefusalNamesTheMessageItRefuses() {
         Client ana = driver.join("ana");
         Client bo = driver.join("bo");
