@@ -184,8 +184,11 @@ final class GameCommands {
             throw new Rejection(ErrorCode.BAD_MESSAGE, "invite_bot.level: " + e.getMessage());
         }
         Mark seat = invite.seat() == null ? room.members.freeSeat() : Mark.valueOf(invite.seat());
-        if (seat == null || room.members.seat(seat) != null) {
+        if (seat == null) {
             throw new Rejection(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
+        }
+        if (room.members.seat(seat) != null) {
+            throw new Rejection(ErrorCode.SEAT_TAKEN, "seat " + seat + " is taken");
         }
         seatBot(seat, level);
         log.info("room {} seat {} taken by the {} bot", room.code(), seat, level);

@@ -82,6 +82,21 @@ class RoomRefusalTest {
     }
 
     @Test
+    void aBotAskedIntoATakenSeatIsToldWhich() {
+        Client ana = driver.join("ana");
+        ana.send(new ClientMessage.InviteBot("easy", "X"));
+        assertThat(error(ana))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::message)
+                .containsExactly(ErrorCode.SEAT_TAKEN, "seat X is taken");
+        ana.send(new ClientMessage.InviteBot("easy", "O"));
+        assertThat(driver.snapshot().players().o().kind()).isEqualTo("bot");
+        ana.send(new ClientMessage.InviteBot("easy", null));
+        assertThat(error(ana))
+                .extracting(ServerMessage.Error::code, ServerMessage.Error::message)
+                .containsExactly(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
+    }
+
+    @Test
     void everyRefusalNamesTheMessageItRefuses() {
         Client ana = driver.join("ana");
         Client bo = driver.join("bo");
