@@ -41,10 +41,7 @@ final class ClientReader {
         }
         for (String field : new String[] {"id", "type"}) {
             JsonNode v = root.get(field);
-            if (v != null
-                    && v.isTextual()
-                    && !v.textValue().isEmpty()
-                    && v.textValue().length() <= Protocol.MAX_MOVE_ID_LENGTH) {
+            if (v != null && v.isTextual() && Json.isMoveIdLength(v.textValue())) {
                 return v.textValue();
             }
         }

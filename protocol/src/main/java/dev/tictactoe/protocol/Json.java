@@ -95,6 +95,11 @@ final class Json {
         return Fields.asString(type, "type");
     }
 
+    /** Whether {@code text} is as long as a move id may be: 1 to 64 characters. */
+    static boolean isMoveIdLength(String text) {
+        return !text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH;
+    }
+
     static ProtocolException unknownType(String type) {
         return new ProtocolException(
                 ErrorCode.BAD_MESSAGE, "unknown message type " + Fields.show(type));
@@ -103,7 +108,7 @@ final class Json {
     /** A move id: 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters, in moves and acks alike. */
     static String moveId(Fields f, String field) {
         String id = f.string(field);
-        if (id.isEmpty() || id.length() > Protocol.MAX_MOVE_ID_LENGTH) {
+        if (!isMoveIdLength(id)) {
             throw Fields.bad(
                     f.at(field),
                     "expected 1.."

@@ -74,11 +74,7 @@ final class PlainScanner {
         boolean onlyType = id == null && version == ABSENT && cell == ABSENT;
         return switch (known) {
             case MOVE ->
-                    id == null
-                                    || version == ABSENT
-                                    || cell == ABSENT
-                                    || id.isEmpty()
-                                    || id.length() > Protocol.MAX_MOVE_ID_LENGTH
+                    id == null || version == ABSENT || cell == ABSENT || !Json.isMoveIdLength(id)
                             ? null
                             : new ClientMessage.Move(id, version, (int) cell);
             case UNDO -> onlyType ? new ClientMessage.Undo() : null;

@@ -114,26 +114,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (!request.decoderResult().isSuccess()) {
             // The decoder (or, for a body too large, the aggregator) discards the rest of the
             // connection's input, so it has to close.
-            Throwable cause = request.decoderResult().cause();
-            HttpResponseStatus status = HttpResponseStatus.BAD_REQUEST;
-            String message = "malformed HTTP request";
-            if (cause instanceof TooLongHttpContentException) {
-                status = HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE;
-                message =
-                        "request bodies are at most "
-                                + ServerInitializer.MAX_HTTP_BODY_BYTES
-                                + " bytes";
-            } else if (cause instanceof TooLongHttpLineException) {
-                status = HttpResponseStatus.REQUEST_URI_TOO_LONG;
-                message =
-                        "the request line is over "
-                                + ServerInitializer.MAX_REQUEST_LINE_BYTES
-                                + " bytes";
-            } else if (cause instanceof TooLongFrameException) {
-                status = HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
-                message = "the headers are over " + ServerInitializer.MAX_HEADER_BYTES + " bytes";
-            }
-            reply(ctx, false, head, status, error(ErrorCode.BAD_MESSAGE, message));
+            Refusal refusal = refusalOf(request.decoderResult().cause());
+            reply(
+                    ctx,
+                    false,
+                    head,
+                    refusal.status(),
+                    error(ErrorCode.BAD_MESSAGE, refusal.message()));
             return;
         }
         if (request.protocolVersion().majorVersion() != 1) {
@@ -669,6 +656,35 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (status.code() >= 500 && status.code() != 503 && status.code() != 505) {
             log.warn("HTTP {}: {}", status.code(), body);
         }
+    }
+
+    /** How a request the decoder or the aggregator gave up on is answered. */
+    private record Refusal(HttpResponseStatus status, String message) {}
+
+    // Which limit the request broke, if any (the subclasses of TooLongFrameException first).
+    private static Refusal refusalOf(Throwable cause) {
+        return switch (cause) {
+            case TooLongHttpContentException body ->
+                    new Refusal(
+                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                            "request bodies are at most "
+                                    + ServerInitializer.MAX_HTTP_BODY_BYTES
+                                    + " bytes");
+            case TooLongHttpLineException line ->
+                    new Refusal(
+                            HttpResponseStatus.REQUEST_URI_TOO_LONG,
+                            "the request line is over "
+                                    + ServerInitializer.MAX_REQUEST_LINE_BYTES
+                                    + " bytes");
+            case TooLongFrameException headers ->
+                    new Refusal(
+                            HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                            "the headers are over "
+                                    + ServerInitializer.MAX_HEADER_BYTES
+                                    + " bytes");
+            case null, default ->
+                    new Refusal(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request");
+        };
     }
 
     /** What a client sent, shortened for an answer or a log line. */
