@@ -3,6 +3,7 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -227,8 +228,10 @@ final class Fields {
     }
 
     private static ProtocolException outOfRange(String path, JsonNode v, long min, long max) {
-        String range =
-                max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? ">= " + min : min + ".." + max;
+        // A field bounded only by its type says so when the number is past that bound.
+        boolean open = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+        boolean below = v.bigIntegerValue().compareTo(BigInteger.valueOf(min)) < 0;
+        String range = open && below ? ">= " + min : min + ".." + max;
         return bad(path, "expected an integer " + range + ", got " + show(v));
     }
 
