@@ -320,6 +320,19 @@ class QuickMatchIT {
         assertThat(body.get("opponent").toString())
                 .isEqualTo("{\"name\":\"bot (perfect)\",\"kind\":\"bot\",\"level\":\"perfect\"}");
         assertThat(body.get("settings").get("bot").textValue()).isEqualTo("perfect");
+        // The settings POST /api/rooms answers, but for the seed a quick match does not take.
+        List<String> fields = new ArrayList<>();
+        body.get("settings").fieldNames().forEachRemaining(fields::add);
+        assertThat(fields)
+                .containsExactly(
+                        "size",
+                        "winLength",
+                        "seat",
+                        "first",
+                        "earlyDraw",
+                        "spectators",
+                        "bot",
+                        "clock");
         assertThat(answer.nanos()).isGreaterThanOrEqualTo(Duration.ofSeconds(1).toNanos());
 
         GameClient ana = server.connect(body.get("code").textValue());
