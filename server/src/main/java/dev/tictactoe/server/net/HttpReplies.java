@@ -99,6 +99,7 @@ final class HttpReplies {
 
     /** Writes the answer; closes the connection after it unless {@code keepAlive}. */
     static void send(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        CrossOrigin.addTo(ctx.channel(), response);
         if (keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             ctx.writeAndFlush(response);

@@ -110,6 +110,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void answer(ChannelHandlerContext ctx, FullHttpRequest request) {
+        CrossOrigin.allow(ctx.channel(), null);
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (!request.decoderResult().isSuccess()) {
             // The decoder (or, for a body too large, the aggregator) discards the rest of the
@@ -148,7 +149,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                                     + " 100-continue"));
             return;
         }
-        switch (Router.route(request.method(), request.uri())) {
+        Route route = Router.route(request.method(), request.uri());
+        if (crossOrigin(ctx, request, route, keepAlive)) {
+            return;
+        }
+        switch (route) {
             case Route.Upgrade upgrade -> upgrade(ctx, request, upgrade.code());
             case Route.CreateRoom create -> createRoom(ctx, request);
             case Route.QuickMatch quick -> quickMatch(ctx, request);
@@ -244,6 +249,45 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                                             + Router.MAX_PATH_CHARS
                                             + " are read"));
         }
+    }
+
+    /**
+     * Lets a page from an allowed origin read this API answer, and answers a browser's preflight
+     * for an API path; returns whether the request was such a preflight, now answered.
+     */
+    private boolean crossOrigin(
+            ChannelHandlerContext ctx, FullHttpRequest request, Route route, boolean keepAlive) {
+        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+        boolean api = CrossOrigin.isApi(route);
+        boolean allowed =
+                api
+                        && origin != null
+                        && services.origins()
+                                .allows(origin, request.headers().get(HttpHeaderNames.HOST));
+        CrossOrigin.allow(ctx.channel(), allowed ? origin.trim() : null);
+        if (!api || !(route instanceof Route.MethodNotAllowed path)) {
+            return false;
+        }
+        if (!CrossOrigin.isPreflight(request)) {
+            return false;
+        }
+        if (!allowed) {
+            reply(
+                    ctx,
+                    keepAlive,
+                    false,
+                    HttpResponseStatus.FORBIDDEN,
+                    error(
+                            ErrorCode.ORIGIN_NOT_ALLOWED,
+                            "pages from "
+                                    + abbreviate(origin)
+                                    + " may not call this server's API"));
+            return true;
+        }
+        FullHttpResponse response = HttpReplies.empty(HttpResponseStatus.NO_CONTENT);
+        CrossOrigin.addPreflight(response, path.allow());
+        HttpReplies.send(ctx, response, keepAlive);
+        return true;
     }
 
     /**
