@@ -51,6 +51,21 @@ class CrossOriginIT {
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** What a browser asks before sending {@code method} with a JSON body across origins. */
+    private static HttpResponse<String> preflight(
+            HttpClient http, int port, String path, String origin, String method) throws Exception {
+        return send(
+                http,
+                port,
+                "OPTIONS",
+                path,
+                origin,
+                "Access-Control-Request-Method",
+                method,
+                "Access-Control-Request-Headers",
+                "content-type");
+    }
+
     private static String header(HttpResponse<?> response, String name) {
         return response.headers().firstValue(name).orElse(null);
     }
@@ -60,17 +75,7 @@ class CrossOriginIT {
         try (GameServer server = start();
                 HttpClient http = HttpClient.newHttpClient()) {
             int port = server.port();
-            HttpResponse<String> preflight =
-                    send(
-                            http,
-                            port,
-                            "OPTIONS",
-                            "/api/rooms",
-                            LISTED,
-                            "Access-Control-Request-Method",
-                            "POST",
-                            "Access-Control-Request-Headers",
-                            "content-type");
+            HttpResponse<String> preflight = preflight(http, port, "/api/rooms", LISTED, "POST");
             assertThat(preflight.statusCode()).isEqualTo(204);
             assertThat(header(preflight, "Access-Control-Allow-Origin")).isEqualTo(LISTED);
             assertThat(header(preflight, "Access-Control-Allow-Methods")).isEqualTo("POST");
@@ -99,14 +104,7 @@ class CrossOriginIT {
             assertThat(header(info, "Access-Control-Allow-Origin")).isEqualTo(LISTED);
 
             HttpResponse<String> ticket =
-                    send(
-                            http,
-                            port,
-                            "OPTIONS",
-                            "/api/match/Hq8kR2vX0bWm5tYz9cLp1A",
-                            LISTED,
-                            "Access-Control-Request-Method",
-                            "DELETE");
+                    preflight(http, port, "/api/match/Hq8kR2vX0bWm5tYz9cLp1A", LISTED, "DELETE");
             assertThat(ticket.statusCode()).isEqualTo(204);
             assertThat(header(ticket, "Access-Control-Allow-Methods")).isEqualTo("GET, DELETE");
 
@@ -122,15 +120,7 @@ class CrossOriginIT {
         try (GameServer server = start();
                 HttpClient http = HttpClient.newHttpClient()) {
             int port = server.port();
-            HttpResponse<String> preflight =
-                    send(
-                            http,
-                            port,
-                            "OPTIONS",
-                            "/api/rooms",
-                            OTHER,
-                            "Access-Control-Request-Method",
-                            "POST");
+            HttpResponse<String> preflight = preflight(http, port, "/api/rooms", OTHER, "POST");
             assertThat(preflight.statusCode()).isEqualTo(403);
             assertThat(preflight.body()).contains("\"code\":\"origin_not_allowed\"");
             assertThat(header(preflight, "Access-Control-Allow-Origin")).isNull();
