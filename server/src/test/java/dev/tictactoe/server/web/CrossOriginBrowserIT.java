@@ -49,8 +49,7 @@ class CrossOriginBrowserIT {
             String apiBase = "http://api.test:" + api.port();
 
             // A page without the start page's Content-Security-Policy, which keeps its scripts on
-            // its own
-            // origin: a front end hosted elsewhere has its own.
+            // its own origin: a front end hosted elsewhere has its own.
             b.on(b.open("front", "/healthz"));
             assertThat(b.driver.executeAsyncScript(CREATE_AND_LOOK_UP, apiBase))
                     .isEqualTo("201 5 true");
