@@ -218,7 +218,8 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_ALLOWED_ORIGINS:-}",
             description =
                     "Comma-separated browser origins (https://host[:port]) allowed to open room"
-                            + " sockets besides the server's own (env TTT_ALLOWED_ORIGINS).")
+                            + " sockets and call the HTTP API from script (CORS) besides the"
+                            + " server's own (env TTT_ALLOWED_ORIGINS).")
     String allowedOrigins;
 
     @Option(
