@@ -265,10 +265,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                         && services.origins()
                                 .allows(origin, request.headers().get(HttpHeaderNames.HOST));
         CrossOrigin.allow(ctx.channel(), allowed ? origin.trim() : null);
-        if (!api || !(route instanceof Route.MethodNotAllowed path)) {
-            return false;
-        }
-        if (!CrossOrigin.isPreflight(request)) {
+        if (!api
+                || !(route instanceof Route.MethodNotAllowed path)
+                || !CrossOrigin.isPreflight(request)) {
             return false;
         }
         if (!allowed) {
