@@ -472,7 +472,7 @@ final class GomokuSearch extends PvsSearch {
         int[] cs = area;
         for (int i = 0, all = b.candidates(cs); i < all; i++) {
             int c = cs[i];
-            if (only != 0 && mark[c] != only) {
+            if (only != 0 && mark[c] != only || b.moveCount == 1 && !touchesFirstStone(c)) {
                 continue;
             }
             int attack = b.best(me, c);
@@ -501,5 +501,15 @@ final class GomokuSearch extends PvsSearch {
             n = Threats.insert(ms, scores, n, c, score);
         }
         return n;
+    }
+
+    /**
+     * Whether {@code cell} touches the one stone on the board. A second stone two cells off leaves
+     * the first player a free hand that the evaluation does not see within the search's depth.
+     */
+    private boolean touchesFirstStone(int cell) {
+        int first = b.moves[0];
+        return Math.abs(cell / b.size - first / b.size) <= 1
+                && Math.abs(cell % b.size - first % b.size) <= 1;
     }
 }

@@ -96,6 +96,23 @@ class HardTest {
                 .isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8), GOMOKU.cell(7, 3), GOMOKU.cell(7, 9));
     }
 
+    @ParameterizedTest(name = "first stone at ({0},{1})")
+    @CsvSource({"7,7", "3,10", "0,0", "14,6"})
+    void answersTheFirstStoneNextToIt(int row, int col) {
+        // A second stone two cells off leaves the first player a free hand (Rapfi's evaluation of
+        // the position is 200-300 points better for X than after a touching one).
+        Board board = gomoku("X " + row + " " + col);
+        for (long seed = 1; seed <= 6; seed++) {
+            int reply = bot.chooseWithNodes(board, Level.HARD, 100_000, seed).cell();
+            assertThat(Math.abs(GOMOKU.row(reply) - row))
+                    .as("seed %d", seed)
+                    .isLessThanOrEqualTo(1);
+            assertThat(Math.abs(GOMOKU.col(reply) - col))
+                    .as("seed %d", seed)
+                    .isLessThanOrEqualTo(1);
+        }
+    }
+
     @ParameterizedTest(name = "{0}x{0} k={1}")
     @CsvSource({"7,4,3", "9,5,3", "15,5,3"})
     void fixedDepthSearchIsDeterministic(int size, int k, int depth) {
