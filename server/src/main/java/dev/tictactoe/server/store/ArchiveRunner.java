@@ -46,6 +46,7 @@ public final class ArchiveRunner implements AutoCloseable {
     private final ScheduledExecutorService thread;
     private final Queue<Pending> gathering = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final YieldPacer pacer = new YieldPacer();
 
     /**
      * Starts the thread and the sweeps; {@code live} says whether a room code is open right now.
@@ -131,7 +132,7 @@ public final class ArchiveRunner implements AutoCloseable {
         for (Pending game : games) {
             // On a core shared with the event loops, a move that arrived meanwhile goes first, not
             // after the whole gathering.
-            Thread.yield();
+            pacer.pace();
             try {
                 made.add(new GameArchive.StoredGame(game.game(), game.json().get()));
                 written.add(game);

@@ -82,6 +82,7 @@ final class JournalWriter implements Runnable {
     private final LogFile.Opener opener;
     private final BlockingQueue<Object> queue;
     private final StoreHealth health;
+    private final YieldPacer pacer = new YieldPacer();
     private final CountDownLatch giveUp = new CountDownLatch(1);
     private final CRC32C crc = new CRC32C();
     private final long groupNanos;
@@ -205,7 +206,7 @@ final class JournalWriter implements Runnable {
         for (Object item : items) {
             if (item instanceof Append a) {
                 if (a.later() != null) {
-                    Thread.yield(); // see below: a checkpoint's JSON is the longest step here
+                    pacer.pace(); // see below: a checkpoint's JSON is the longest step here
                 }
                 JournalRecord record = a.resolve();
                 if (record != null) {
@@ -223,7 +224,7 @@ final class JournalWriter implements Runnable {
             // On a core shared with the event loops, a move that arrived meanwhile goes first:
             // without these yields it waited for the whole batch, and one move in a hundred
             // took several times longer at one busy room.
-            Thread.yield();
+            pacer.pace();
             ByteBuffer data = buf.flip();
             if (!retrying("writing", () -> write(data))) {
                 return false;
