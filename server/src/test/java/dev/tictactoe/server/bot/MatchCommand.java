@@ -5,9 +5,13 @@ import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,8 +33,9 @@ import java.util.SplittableRandom;
  * side only. {@code show=lost} (or {@code all}) prints the moves and final board of every game A
  * lost (or of every game). At the end each side's thinking time is summed up: mean, 99th percentile
  * and maximum of the wall and the thread's CPU time per move, and with a clock how far p99 and the
- * maximum run over the budget; a move over the budget + 10% is printed as it happens, with the
- * position. A brain that gives no answer within {@code b.timeout=} ms (by default {@link
+ * maximum run over the budget; a move over the budget + 10% is printed as it happens, with the page
+ * faults its thread took, the collections meanwhile, the time it ended and the position. A brain
+ * that gives no answer within {@code b.timeout=} ms (by default {@link
  * PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is longer), exits or
  * reports an error loses that game; it is killed and started afresh for the next one.
  */
@@ -120,6 +125,8 @@ final class MatchCommand {
                 boolean aMoves = (board.toMove() == Mark.X) == aIsX;
                 Player p = aMoves ? a : b;
                 long cpu = threads.getCurrentThreadCpuTime();
+                long faults = minorFaults();
+                long collections = collections();
                 long start = System.nanoTime();
                 BotMove m;
                 try {
@@ -136,15 +143,19 @@ final class MatchCommand {
                 if (p.millis() > 0 && Math.max(took, cpuTook) > p.millis() * 1_100_000) {
                     System.out.printf(
                             "game %d: %s's move %d over budget + 10%% (wall %.1f ms, cpu %.1f ms,"
-                                    + " depth %d, %d nodes, %s) after %s%n",
+                                    + " %d page faults, %d collections, depth %d, %d nodes, %s;"
+                                    + " ended %s) after %s%n",
                             game + 1,
                             aMoves ? "A" : "B",
                             board.moveCount() + 1,
                             took / 1e6,
                             cpuTook / 1e6,
+                            minorFaults() - faults,
+                            collections() - collections,
                             m.depth(),
                             m.nodes(),
                             m.note(),
+                            Instant.now(),
                             moveList(board));
                 }
                 board.play(m.cell());
@@ -240,6 +251,25 @@ final class MatchCommand {
             }
             return text;
         }
+    }
+
+    // The calling thread's minor page faults so far (Linux), or 0: a move that first touches fresh
+    // heap pays for its faults in its own CPU time.
+    private static long minorFaults() {
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[7]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long collections() {
+        long n = 0;
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
     }
 
     /** "1. h8 i9 2. ..." with columns as letters from a and rows from 1. */
