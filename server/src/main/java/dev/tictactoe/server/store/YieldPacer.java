@@ -1,10 +1,10 @@
 package dev.tictactoe.server.store;
 
 /**
- * Lets a store thread on a core shared with the event loops give way to a waiting move, at most
- * once per {@link #INTERVAL_NANOS}: often enough that a move waits no longer than that, rarely
- * enough that a burst of small steps is not a system call (and on a busy core a switch) each. One
- * per thread; not thread-safe.
+ * Lets a store thread on a core shared with the event loops give way to a waiting move between its
+ * steps, at most once per {@link #INTERVAL_NANOS}: a move then waits for the step under way and at
+ * most that long of others, and a burst of small steps is not a system call (and on a busy core a
+ * switch) each. One per thread; not thread-safe (a race only moves a yield).
  */
 final class YieldPacer {
 
