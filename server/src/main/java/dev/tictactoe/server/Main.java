@@ -256,9 +256,9 @@ public final class Main implements Callable<Integer> {
             names = "--warmup",
             defaultValue = "${env:TTT_WARMUP:-PT4S}",
             description =
-                    "Before binding, play games this long against a scratch server on loopback, so"
-                            + " the first clients meet compiled code; 0 skips it (env"
-                            + " TTT_WARMUP).")
+                    "Before binding, let the bot think (a quarter of this at most) and play games"
+                            + " against a scratch server on loopback for the rest, so the first"
+                            + " clients meet compiled code; 0 skips it (env TTT_WARMUP).")
     Duration warmup;
 
     @Option(

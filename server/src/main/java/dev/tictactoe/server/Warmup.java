@@ -39,7 +39,8 @@ import java.util.stream.Stream;
  * busy start, on the same core as the rooms, and its first guesses are undone (and the code
  * compiled again) as games reach their first rematch and checkpoint. The scratch server has the
  * real one's loops, transport and store settings but its own port and data directory, both gone
- * afterwards, and its INFO lines are muted meanwhile. A failure only costs the warm-up.
+ * afterwards, and its INFO lines are muted meanwhile. The bot thinks first ({@link BotWarmup}),
+ * with at most a quarter of the budget. A failure only costs the warm-up.
  */
 final class Warmup {
 
@@ -59,8 +60,15 @@ final class Warmup {
     /** How long, past the budget, the players are waited for before the scratch server stops. */
     private static final Duration GRACE = Duration.ofSeconds(5);
 
+    /** At most this share of the budget (one in so many) goes to the bot's searches first. */
+    static final int BOT_SHARE = 4;
+
     /** What a warm-up did. */
-    record Result(long moves, long games, long errors) {}
+    record Result(long moves, long games, long errors, int botSearches) {
+        Result withBotSearches(int searches) {
+            return new Result(moves, games, errors, searches);
+        }
+    }
 
     private Warmup() {}
 
@@ -91,15 +99,18 @@ final class Warmup {
                 cleanup = new Thread(() -> deleteQuietly(dir), "warmup-cleanup");
                 Runtime.getRuntime().addShutdownHook(cleanup);
             }
+            int botSearches = BotWarmup.run(budget.dividedBy(BOT_SHARE));
+            Duration left = budget.minusNanos(System.nanoTime() - started);
             try (GameServer server = GameServer.start(scratchConfig(settings, scratch))) {
-                result = play(server.port(), budget, maxMoves);
+                result = play(server.port(), left.isNegative() ? Duration.ZERO : left, maxMoves);
             }
+            result = result.withBotSearches(botSearches);
         } catch (IOException | RuntimeException e) {
-            result = new Result(0, 0, 1);
+            result = new Result(0, 0, 1, 0);
             failure = e.toString();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            result = new Result(0, 0, 1);
+            result = new Result(0, 0, 1, 0);
             failure = "interrupted";
         } finally {
             unmute.run();
@@ -111,10 +122,11 @@ final class Warmup {
             log.warn("warm-up skipped: {}", failure);
         } else {
             log.info(
-                    "warm-up: {} moves, {} games, {} errors in {} ms",
+                    "warm-up: {} moves, {} games, {} errors, {} bot searches in {} ms",
                     result.moves(),
                     result.games(),
                     result.errors(),
+                    result.botSearches(),
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         }
         return result;
@@ -177,7 +189,7 @@ final class Warmup {
             http.shutdownNow();
             http.awaitTermination(GRACE);
         }
-        return new Result(counts.moves.get(), counts.games.get(), counts.errors.get());
+        return new Result(counts.moves.get(), counts.games.get(), counts.errors.get(), 0);
     }
 
     private static String createRoom(HttpClient http, URI base)

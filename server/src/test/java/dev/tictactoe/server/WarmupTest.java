@@ -32,6 +32,8 @@ class WarmupTest {
         assertThat(result.moves()).isBetween(300L, 300L + 2 * Warmup.ROOMS);
         // A 3×3 game is at most 9 moves: 300 moves in 4 rooms take at least 30 rematches.
         assertThat(result.games()).isGreaterThanOrEqualTo(30);
+        // A quarter of a minute is far more than the bot's rounds need.
+        assertThat(result.botSearches()).isEqualTo(BotWarmup.ROUNDS * BotWarmup.RULES.size());
         try (Stream<Path> left = Files.list(tmp)) {
             assertThat(left).isEmpty();
         }
@@ -82,8 +84,10 @@ class WarmupTest {
                 Warmup.run(
                         ServerConfig.builder().port(0).build(), Duration.ZERO, Long.MAX_VALUE, tmp);
 
-        // The budget is spent before the first turn: the players stop without moving.
+        // The budget is spent before the first turn: the bot does not think, the players stop
+        // without moving.
         assertThat(result.errors()).isZero();
+        assertThat(result.botSearches()).isZero();
         assertThat(result.moves()).isZero();
     }
 
