@@ -43,7 +43,7 @@ final class BotWarmup {
                 Board board = new Board(rules);
                 int centre = rules.cell(rules.size() / 2, rules.size() / 2);
                 board.play(centre);
-                board.play(centre + 1 + round % 2 * rules.size());
+                board.play(centre + 1 + round % 2 * rules.size()); // beside it, then diagonal
                 bot.choose(
                         board,
                         Level.HARD,
