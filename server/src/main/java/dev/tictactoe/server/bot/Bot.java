@@ -181,6 +181,10 @@ public final class Bot {
             return forced;
         }
         if (PatternBoard.handles(pos.k)) {
+            int booked = OpeningBook.standard().move(board);
+            if (booked >= 0) {
+                return new BotMove(booked, level, false, 0, 0, 0, notePrefix + "opening book");
+            }
             GomokuSearch search =
                     new GomokuSearch(
                             PatternBoard.of(board),
