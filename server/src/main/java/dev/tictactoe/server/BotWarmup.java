@@ -41,9 +41,10 @@ final class BotWarmup {
                     return searches;
                 }
                 Board board = new Board(rules);
-                int centre = rules.cell(rules.size() / 2, rules.size() / 2);
-                board.play(centre);
-                board.play(centre + 1 + round % 2 * rules.size()); // beside it, then diagonal
+                // Next to the centre, not on it: no opening book answers there, so it is searched.
+                int first = rules.cell(rules.size() / 2 - 1, rules.size() / 2);
+                board.play(first);
+                board.play(first + 1 + round % 2 * rules.size()); // beside it, then diagonal
                 bot.choose(
                         board,
                         Level.HARD,
