@@ -1,23 +1,32 @@
 #!/usr/bin/env python3
 """Grows the opening book of HARD on 15x15 five in a row with an outside Gomocup brain.
 
-    python3 bench/openings/build.py BRAIN SIDE DEPTH THINK_MS > lines.txt
+    build.py tree BRAIN x|o DEPTH THINK_MS      the tree from the empty board
+    build.py from BRAIN FILE DEPTH THINK_MS      the trees from the positions in FILE
+    build.py exits BOOK MATCH_OUTPUT...          where the games of a match left the book
 
-SIDE is x (the book's side moves first: it opens at the centre and the tree starts from both
-kinds of reply, next to it and diagonal to it) or o (the book's side answers the centre). In each
-position where the book's side is to move, its move is the brain's choice at THINK_MS; the
-opponent's replies followed are the brain's choices at 100, 200, 400 and 1,000 ms, what an engine
-held to such a budget plays. DEPTH is how many of the book's own moves a line gets; a line stops
-early at a move the brain rates a forced win. Positions met again, in another order or under one
-of the board's eight symmetries, are analysed once. Prints the book's lines
-(`moves -> move  # value`).
+`tree x`: the book's side moves first (the centre) and the tree starts from both kinds of reply,
+next to it and diagonal to it; `tree o`: the book's side answers the centre. `from` starts from
+the positions in FILE (one line of moves each, the book's side to move), such as `exits` prints:
+for each game of `match ... show=lost` output, the first position where the book's side was to
+move and the book had no answer. In each position where the book's side is to move, its move is
+the brain's choice at THINK_MS; the opponent's replies followed are the brain's choices at 100,
+200, 400 and 1,000 ms, what an engine held to such a budget plays. DEPTH is how many of the
+book's own moves a line gets; a move the brain rates a forced win does not count, and its line
+goes on (following the replies at 200 ms and 1 s) until that win is 11 plies or fewer, about
+what the search finds by itself. Positions met again, in another order or under one of the
+board's eight symmetries, are analysed once. Prints the book's lines (`moves -> move  # value`).
 """
+import collections
 import re
 import subprocess
 import sys
 
 N = 15
 REPLY_BUDGETS_MS = (100, 200, 400, 1000)
+MATE_REPLY_BUDGETS_MS = (200, 1000)
+SHORT_MATE_PLIES = 11
+LONGEST_LINE = 40
 
 
 def xy(move):
@@ -63,32 +72,70 @@ def think(brain, moves, millis):
     return name(x, y), values[-1] if values else '?'
 
 
-def main():
-    brain, side, depth, think_ms = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+def grow(brain, starts, depth, think_ms):
     seen = set()
-
-    def grow(moves, left):
+    queue = collections.deque((moves, depth) for moves in starts)
+    while queue:
+        moves, left = queue.popleft()
         key = canonical(moves)
-        if left == 0 or key in seen:
-            return
+        if left == 0 or key in seen or len(moves) > LONGEST_LINE:
+            continue
         seen.add(key)
         move, value = think(brain, moves, think_ms)
         print(f"{' '.join(moves)} -> {move}  # {value}", flush=True)
-        if value.lstrip('+').startswith('M'):
-            return
+        mate = re.fullmatch(r'\+?M(\d+)', value)
+        if mate and int(mate.group(1)) <= SHORT_MATE_PLIES:
+            continue
         after = moves + [move]
         replies = {}
-        for millis in REPLY_BUDGETS_MS:
+        for millis in MATE_REPLY_BUDGETS_MS if mate else REPLY_BUDGETS_MS:
             reply, _ = think(brain, after, millis)
             replies.setdefault(canonical(after + [reply]), reply)
         for reply in replies.values():
-            grow(after + [reply], left - 1)
+            queue.append((after + [reply], left if mate else left - 1))
 
-    if side == 'x':
-        for reply in ('h7', 'i7'):
-            grow(['h8', reply], depth)
+
+def book_positions(path):
+    positions = set()
+    for line in open(path):
+        line = line.split('#')[0].strip()
+        if line:
+            positions.add(canonical(line.split('->')[0].split()))
+    return positions
+
+
+def exits(book, outputs):
+    """The first position of each lost game where the book's side was to move, off the book."""
+    known = book_positions(book)
+    found = {}
+    for path in outputs:
+        for line in open(path):
+            game = re.match(r'game \d+, A is (X|O), \w+ wins?: (.*)', line)
+            if not game:
+                continue
+            moves = [t for t in game.group(2).split() if not t.endswith('.')]
+            first = 2 if game.group(1) == 'X' else 1  # X's own first stone is the centre
+            for ply in range(first, min(len(moves), LONGEST_LINE), 2):
+                if canonical(moves[:ply]) not in known:
+                    found.setdefault(canonical(moves[:ply]), ' '.join(moves[:ply]))
+                    break
+    for position in found.values():
+        print(position)
+
+
+def main():
+    command = sys.argv[1]
+    if command == 'tree':
+        brain, side, depth, think_ms = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+        starts = [['h8', 'h7'], ['h8', 'i7']] if side == 'x' else [['h8']]
+        grow(brain, starts, depth, think_ms)
+    elif command == 'from':
+        brain, path, depth, think_ms = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+        grow(brain, [l.split() for l in open(path) if l.strip()], depth, think_ms)
+    elif command == 'exits':
+        exits(sys.argv[2], sys.argv[3:])
     else:
-        grow(['h8'], depth)
+        sys.exit(__doc__)
 
 
 if __name__ == '__main__':

@@ -59,11 +59,6 @@ final class OpeningBook {
         return cell == null ? -1 : cell;
     }
 
-    /** How many positions the book answers, symmetries apart. */
-    int size() {
-        return answers.size();
-    }
-
     static OpeningBook parse(BufferedReader reader) throws IOException {
         Map<String, Integer> answers = new HashMap<>();
         int longest = 0;
