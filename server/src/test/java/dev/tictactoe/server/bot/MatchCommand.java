@@ -124,9 +124,10 @@ final class MatchCommand {
             while (failed == null && !board.isOver()) {
                 boolean aMoves = (board.toMove() == Mark.X) == aIsX;
                 Player p = aMoves ? a : b;
-                long cpu = threads.getCurrentThreadCpuTime();
+                // Read before the clocks start, so the move's time does not include reading them.
                 long faults = minorFaults();
                 long collections = collections();
+                long cpu = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 BotMove m;
                 try {
