@@ -11,7 +11,8 @@ the positions in FILE (one line of moves each, the book's side to move), such as
 for each game of `match ... show=lost` output, the first position where the book's side was to
 move and the book had no answer. In each position where the book's side is to move, its move is
 the brain's choice at THINK_MS; the opponent's replies followed are the brain's choices at 100,
-200, 400 and 1,000 ms, what an engine held to such a budget plays. DEPTH is how many of the
+150, 200, 300, 400, 600 and 1,000 ms, what an engine held to such a budget plays (on a faster or
+slower machine than the book's, a budget plays what another one does here). DEPTH is how many of the
 book's own moves a line gets; a move the brain rates a forced win does not count, and its line
 goes on (following the replies at 200 ms and 1 s) until that win is 11 plies or fewer, about
 what the search finds by itself. Positions met again, in another order or under one of the
@@ -23,7 +24,7 @@ import subprocess
 import sys
 
 N = 15
-REPLY_BUDGETS_MS = (100, 200, 400, 1000)
+REPLY_BUDGETS_MS = (100, 150, 200, 300, 400, 600, 1000)
 MATE_REPLY_BUDGETS_MS = (200, 1000)
 SHORT_MATE_PLIES = 11
 LONGEST_LINE = 40
