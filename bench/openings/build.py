@@ -4,6 +4,7 @@
     build.py tree BRAIN x|o DEPTH THINK_MS      the tree from the empty board
     build.py from BRAIN FILE DEPTH THINK_MS      the trees from the positions in FILE
     build.py exits BOOK MATCH_OUTPUT...          where the games of a match left the book
+    build.py play BRAIN BOOK x|o BUDGETS GAMES THINK_MS   the book against the brain in games
 
 `tree x`: the book's side moves first (the centre) and the tree starts from both kinds of reply,
 next to it and diagonal to it; `tree o`: the book's side answers the centre. `from` starts from
@@ -17,6 +18,12 @@ book's own moves a line gets; a move the brain rates a forced win does not count
 goes on (following the replies at 200 ms and 1 s) until that win is 11 plies or fewer, about
 what the search finds by itself. Positions met again, in another order or under one of the
 board's eight symmetries, are analysed once. Prints the book's lines (`moves -> move  # value`).
+
+`play` meets the brain's replies as a match does, from a brain that keeps its hash table from move
+to move (and so answers some positions otherwise than when asked afresh): GAMES games at each of
+the BUDGETS (ms, comma-separated), the book's side moving from BOOK and the lines printed so far;
+where the book has no answer the brain's choice at THINK_MS is printed and played. A game ends at
+a forced win of SHORT_MATE_PLIES or fewer, at a five, or after LONGEST_LINE moves.
 """
 import collections
 import re
@@ -46,14 +53,16 @@ SYMMETRIES = [
 ]
 
 
+def form(turn, moves):
+    """The position after `moves` under one symmetry; move order does not count."""
+    first = sorted(turn(*xy(m)) for m in moves[0::2])
+    second = sorted(turn(*xy(m)) for m in moves[1::2])
+    return str((first, second))
+
+
 def canonical(moves):
     """The position's smallest form over the symmetries; move order does not count."""
-    forms = []
-    for turn in SYMMETRIES:
-        first = sorted(turn(*xy(m)) for m in moves[0::2])
-        second = sorted(turn(*xy(m)) for m in moves[1::2])
-        forms.append(str((first, second)))
-    return min(forms)
+    return min(form(turn, moves) for turn in SYMMETRIES)
 
 
 def think(brain, moves, millis):
@@ -124,6 +133,94 @@ def exits(book, outputs):
         print(position)
 
 
+def book_answers(path):
+    """Every book position under every symmetry, as it stands, to the move it is answered with."""
+    answers = {}
+    for line in open(path):
+        line = line.split('#')[0].strip()
+        if line:
+            moves, move = line.split('->')
+            add_answer(answers, moves.split(), move.strip())
+    return answers
+
+
+def add_answer(answers, moves, move):
+    for turn in SYMMETRIES:
+        answers.setdefault(form(turn, moves), name(*turn(*xy(move))))
+
+
+class Game:
+    """A brain process for one game, asked for its move on the whole board each turn."""
+
+    def __init__(self, brain, millis):
+        self.process = subprocess.Popen([brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, bufsize=1)
+        self.send(f'START {N}', f'INFO timeout_turn {millis}', 'INFO timeout_match 100000000',
+                  'INFO time_left 100000000', 'INFO rule 0')
+
+    def send(self, *lines):
+        self.process.stdin.write('\n'.join(lines) + '\n')
+        self.process.stdin.flush()
+
+    def move(self, moves):
+        to_move = len(moves) % 2
+        stones = [f'{x},{y},{1 if i % 2 == to_move else 2}'
+                  for i, (x, y) in enumerate(xy(m) for m in moves)]
+        self.send('BOARD', *stones, 'DONE')
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError('the brain stopped')
+            if re.fullmatch(r'\d+,\d+', line.strip()):
+                return name(*map(int, line.strip().split(',')))
+
+    def close(self):
+        self.send('END')
+        self.process.wait(timeout=10)
+
+
+def five(moves):
+    """Whether the last move made five in a row (or more)."""
+    x0, y0 = xy(moves[-1])
+    own = {xy(m) for m in moves[len(moves) - 1::-2]}
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            x, y = x0 + sign * dx, y0 + sign * dy
+            while (x, y) in own:
+                run += 1
+                x, y = x + sign * dx, y + sign * dy
+        if run >= 5:
+            return True
+    return False
+
+
+def play(brain, book, side, budgets, games, think_ms):
+    answers = book_answers(book)
+    mine = 0 if side == 'x' else 1
+    for millis in budgets:
+        for _ in range(games):
+            game = Game(brain, millis)
+            moves = []
+            while len(moves) < LONGEST_LINE and not (moves and five(moves)):
+                if len(moves) % 2 != mine:
+                    moves.append(game.move(moves))
+                    continue
+                if not moves:
+                    moves.append('h8')
+                    continue
+                move = answers.get(form(SYMMETRIES[0], moves))
+                if move is None:
+                    move, value = think(brain, moves, think_ms)
+                    print(f"{' '.join(moves)} -> {move}  # {value}", flush=True)
+                    add_answer(answers, moves, move)
+                    mate = re.fullmatch(r'\+?M(\d+)', value)
+                    if mate and int(mate.group(1)) <= SHORT_MATE_PLIES:
+                        break
+                moves.append(move)
+            game.close()
+
+
 def main():
     command = sys.argv[1]
     if command == 'tree':
@@ -135,6 +232,10 @@ def main():
         grow(brain, [l.split() for l in open(path) if l.strip()], depth, think_ms)
     elif command == 'exits':
         exits(sys.argv[2], sys.argv[3:])
+    elif command == 'play':
+        brain, book, side = sys.argv[2], sys.argv[3], sys.argv[4]
+        budgets = [int(b) for b in sys.argv[5].split(',')]
+        play(brain, book, side, budgets, int(sys.argv[6]), int(sys.argv[7]))
     else:
         sys.exit(__doc__)
 
