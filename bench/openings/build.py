@@ -65,15 +65,18 @@ def canonical(moves):
     return min(form(turn, moves) for turn in SYMMETRIES)
 
 
+def board(moves):
+    """The Piskvork BOARD command for the side to move after `moves` (1: its own stones)."""
+    to_move = len(moves) % 2
+    stones = [f'{x},{y},{1 if i % 2 == to_move else 2}'
+              for i, (x, y) in enumerate(xy(m) for m in moves)]
+    return ['BOARD', *stones, 'DONE']
+
+
 def think(brain, moves, millis):
     """The brain's move and value for the side to move after `moves` (Piskvork BOARD command)."""
-    to_move = len(moves) % 2
     lines = ['START 15', f'INFO timeout_turn {millis}', 'INFO timeout_match 100000000',
-             'INFO rule 0', 'BOARD']
-    for i, move in enumerate(moves):
-        x, y = xy(move)
-        lines.append(f'{x},{y},{1 if i % 2 == to_move else 2}')
-    lines += ['DONE', 'END']
+             'INFO rule 0', *board(moves), 'END']
     out = subprocess.run([brain], input='\n'.join(lines) + '\n', capture_output=True, text=True,
                          timeout=60 + 10 * millis // 1000).stdout
     answers = [l.strip() for l in out.splitlines() if re.fullmatch(r'\d+,\d+', l.strip())]
@@ -105,13 +108,17 @@ def grow(brain, starts, depth, think_ms):
             queue.append((after + [reply], left if mate else left - 1))
 
 
-def book_positions(path):
-    positions = set()
+def book_lines(path):
+    """The book's lines as (moves so far, move to play)."""
     for line in open(path):
         line = line.split('#')[0].strip()
         if line:
-            positions.add(canonical(line.split('->')[0].split()))
-    return positions
+            moves, move = line.split('->')
+            yield moves.split(), move.strip()
+
+
+def book_positions(path):
+    return {canonical(moves) for moves, _ in book_lines(path)}
 
 
 def exits(book, outputs):
@@ -136,11 +143,8 @@ def exits(book, outputs):
 def book_answers(path):
     """Every book position under every symmetry, as it stands, to the move it is answered with."""
     answers = {}
-    for line in open(path):
-        line = line.split('#')[0].strip()
-        if line:
-            moves, move = line.split('->')
-            add_answer(answers, moves.split(), move.strip())
+    for moves, move in book_lines(path):
+        add_answer(answers, moves, move)
     return answers
 
 
@@ -163,10 +167,7 @@ class Game:
         self.process.stdin.flush()
 
     def move(self, moves):
-        to_move = len(moves) % 2
-        stones = [f'{x},{y},{1 if i % 2 == to_move else 2}'
-                  for i, (x, y) in enumerate(xy(m) for m in moves)]
-        self.send('BOARD', *stones, 'DONE')
+        self.send(*board(moves))
         while True:
             line = self.process.stdout.readline()
             if not line:
