@@ -5,6 +5,7 @@
     build.py from BRAIN FILE DEPTH THINK_MS      the trees from the positions in FILE
     build.py exits BOOK MATCH_OUTPUT...          where the games of a match left the book
     build.py play BRAIN BOOK x|o BUDGETS GAMES THINK_MS   the book against the brain in games
+    build.py merge BOOK LINES...                 adds the new positions of LINES to BOOK
 
 `tree x`: the book's side moves first (the centre) and the tree starts from both kinds of reply,
 next to it and diagonal to it; `tree o`: the book's side answers the centre. `from` starts from
@@ -24,6 +25,9 @@ to move (and so answers some positions otherwise than when asked afresh): GAMES 
 the BUDGETS (ms, comma-separated), the book's side moving from BOOK and the lines printed so far;
 where the book has no answer the brain's choice at THINK_MS is printed and played. A game ends at
 a forced win of SHORT_MATE_PLIES or fewer, at a five, or after LONGEST_LINE moves.
+
+`merge` appends to BOOK the lines of the other files whose positions it lacks (in any order of
+the moves and under any symmetry), the first of each, and says how many it added.
 """
 import collections
 import re
@@ -73,16 +77,34 @@ def board(moves):
     return ['BOARD', *stones, 'DONE']
 
 
+def start(millis):
+    """The commands that open a game of freestyle on the board at `millis` a move."""
+    return [f'START {N}', f'INFO timeout_turn {millis}', 'INFO timeout_match 100000000',
+            'INFO time_left 100000000', 'INFO rule 0']
+
+
+def answer(line):
+    """The move named by a brain's output line (`x,y`), or None."""
+    found = re.fullmatch(r'(\d+),(\d+)', line.strip())
+    return name(int(found.group(1)), int(found.group(2))) if found else None
+
+
 def think(brain, moves, millis):
-    """The brain's move and value for the side to move after `moves` (Piskvork BOARD command)."""
-    lines = ['START 15', f'INFO timeout_turn {millis}', 'INFO timeout_match 100000000',
-             'INFO rule 0', *board(moves), 'END']
+    """The brain's move and value for the side to move after `moves`, asked afresh."""
+    lines = [*start(millis), *board(moves), 'END']
     out = subprocess.run([brain], input='\n'.join(lines) + '\n', capture_output=True, text=True,
                          timeout=60 + 10 * millis // 1000).stdout
-    answers = [l.strip() for l in out.splitlines() if re.fullmatch(r'\d+,\d+', l.strip())]
+    moves_out = [m for m in map(answer, out.splitlines()) if m]
     values = re.findall(r'Eval (\S+)', out)
-    x, y = map(int, answers[-1].split(','))
-    return name(x, y), values[-1] if values else '?'
+    return moves_out[-1], values[-1] if values else '?'
+
+
+def analyse(brain, moves, think_ms):
+    """The book's move after `moves`, printed as a line; and the plies of its forced win, if any."""
+    move, value = think(brain, moves, think_ms)
+    print(f"{' '.join(moves)} -> {move}  # {value}", flush=True)
+    mate = re.fullmatch(r'\+?M(\d+)', value)
+    return move, int(mate.group(1)) if mate else None
 
 
 def grow(brain, starts, depth, think_ms):
@@ -94,18 +116,16 @@ def grow(brain, starts, depth, think_ms):
         if left == 0 or key in seen or len(moves) > LONGEST_LINE:
             continue
         seen.add(key)
-        move, value = think(brain, moves, think_ms)
-        print(f"{' '.join(moves)} -> {move}  # {value}", flush=True)
-        mate = re.fullmatch(r'\+?M(\d+)', value)
-        if mate and int(mate.group(1)) <= SHORT_MATE_PLIES:
+        move, mate = analyse(brain, moves, think_ms)
+        if mate is not None and mate <= SHORT_MATE_PLIES:
             continue
         after = moves + [move]
         replies = {}
-        for millis in MATE_REPLY_BUDGETS_MS if mate else REPLY_BUDGETS_MS:
+        for millis in REPLY_BUDGETS_MS if mate is None else MATE_REPLY_BUDGETS_MS:
             reply, _ = think(brain, after, millis)
             replies.setdefault(canonical(after + [reply]), reply)
         for reply in replies.values():
-            queue.append((after + [reply], left if mate else left - 1))
+            queue.append((after + [reply], left - 1 if mate is None else left))
 
 
 def book_lines(path):
@@ -159,8 +179,7 @@ class Game:
     def __init__(self, brain, millis):
         self.process = subprocess.Popen([brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
-        self.send(f'START {N}', f'INFO timeout_turn {millis}', 'INFO timeout_match 100000000',
-                  'INFO time_left 100000000', 'INFO rule 0')
+        self.send(*start(millis))
 
     def send(self, *lines):
         self.process.stdin.write('\n'.join(lines) + '\n')
@@ -172,8 +191,9 @@ class Game:
             line = self.process.stdout.readline()
             if not line:
                 raise RuntimeError('the brain stopped')
-            if re.fullmatch(r'\d+,\d+', line.strip()):
-                return name(*map(int, line.strip().split(',')))
+            move = answer(line)
+            if move:
+                return move
 
     def close(self):
         self.send('END')
@@ -212,18 +232,33 @@ def play(brain, book, side, budgets, games, think_ms):
                     continue
                 move = answers.get(form(SYMMETRIES[0], moves))
                 if move is None:
-                    move, value = think(brain, moves, think_ms)
-                    print(f"{' '.join(moves)} -> {move}  # {value}", flush=True)
+                    move, mate = analyse(brain, moves, think_ms)
                     add_answer(answers, moves, move)
-                    mate = re.fullmatch(r'\+?M(\d+)', value)
-                    if mate and int(mate.group(1)) <= SHORT_MATE_PLIES:
+                    if mate is not None and mate <= SHORT_MATE_PLIES:
                         break
                 moves.append(move)
             game.close()
 
 
+def merge(book, others):
+    known = book_positions(book)
+    added = []
+    for path in others:
+        for line in open(path):
+            position = line.split('#')[0]
+            if '->' not in position:
+                continue
+            key = canonical(position.split('->')[0].split())
+            if key not in known:
+                known.add(key)
+                added.append(line.rstrip('\n'))
+    with open(book, 'a') as out:
+        out.writelines(line + '\n' for line in added)
+    print(f'added {len(added)} lines')
+
+
 def main():
-    command = sys.argv[1]
+    command = sys.argv[1] if len(sys.argv) > 1 else ''
     if command == 'tree':
         brain, side, depth, think_ms = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
         starts = [['h8', 'h7'], ['h8', 'i7']] if side == 'x' else [['h8']]
@@ -237,6 +272,8 @@ def main():
         brain, book, side = sys.argv[2], sys.argv[3], sys.argv[4]
         budgets = [int(b) for b in sys.argv[5].split(',')]
         play(brain, book, side, budgets, int(sys.argv[6]), int(sys.argv[7]))
+    elif command == 'merge':
+        merge(sys.argv[2], sys.argv[3:])
     else:
         sys.exit(__doc__)
 
