@@ -108,6 +108,30 @@ class OpeningBookTest {
                 .hasMessageContaining("z7");
         assertThatThrownBy(() -> parse("h8 h7 -> h16")).hasMessageContaining("off the board");
         assertThatThrownBy(() -> parse("h8 h7 -> h7")).hasMessageContaining("already taken");
+        assertThatThrownBy(() -> parse("h8 h7 -> g7 g8")).hasMessageContaining("not a cell: g7 g8");
+        assertThatThrownBy(() -> parse("h8 h7 -> ")).hasMessageContaining("not a cell");
+        assertThatThrownBy(() -> parse("h8 h7x -> g7")).hasMessageContaining("not a cell: h7x");
+        assertThatThrownBy(() -> parse("h8 -> g7 -> g8")).hasMessageContaining("not a cell");
+    }
+
+    @Test
+    void readsCommentsBlankLinesAndAnEmptyBoard() throws IOException {
+        OpeningBook book = parse("# the centre first\n\n   -> h8  # empty board\nh8 -> h9\n");
+        Board board = new Board(GOMOKU, Mark.X);
+        assertThat(book.move(board)).isEqualTo(7 * 15 + 7);
+        board.play(7 * 15 + 7);
+        // h9 or one of its three turns about the centre: the centre alone is symmetric.
+        assertThat(book.move(board)).isIn(8 * 15 + 7, 6 * 15 + 7, 7 * 15 + 8, 7 * 15 + 6);
+    }
+
+    @Test
+    void unturnUndoesEverySymmetry() {
+        for (int symmetry = 0; symmetry < 8; symmetry++) {
+            for (int cell = 0; cell < 15 * 15; cell++) {
+                assertThat(OpeningBook.unturn(OpeningBook.turn(cell, symmetry), symmetry))
+                        .isEqualTo(cell);
+            }
+        }
     }
 
     private static int[] append(int[] moves, int cell) {
