@@ -4,10 +4,10 @@ import java.util.function.Supplier;
 
 /**
  * Writes a room's changes to its journal: one small record per change, encoded on the loop in well
- * under a microsecond, and every {@link RoomJournal#checkpointEvery} changes the room's whole
- * state, captured on the loop and turned into JSON by the journal's own thread. A refused record
- * leaves a gap no replay can cross, so the room then writes its whole state with the next change
- * the journal takes. Finished games go to the archive. Room loop only.
+ * under a microsecond, and every {@link RoomJournal#checkpointEvery} changes (the first time
+ * sooner) the room's whole state, captured on the loop and turned into JSON by the journal's own
+ * thread. A refused record leaves a gap no replay can cross, so the room then writes its whole
+ * state with the next change the journal takes. Finished games go to the archive. Room loop only.
  */
 final class Recorder {
 
@@ -26,10 +26,18 @@ final class Recorder {
         this.room = room;
     }
 
-    /** A new room: its first checkpoint (version 0) keeps its code and settings. */
+    /**
+     * A new room: its first checkpoint (version 0) keeps its code and settings. The next comes
+     * after between 1 and {@link RoomJournal#checkpointEvery} changes, as the room's code falls,
+     * then every so many: rooms made at once (a server's first minute, a load test) would otherwise
+     * all write their whole state in the same second, again and again, and the JIT would meet the
+     * first of them only a hundred changes into every room's life.
+     */
     void created() {
-        if (room.context.journal() != RoomJournal.NONE) {
+        RoomJournal journal = room.context.journal();
+        if (journal != RoomJournal.NONE) {
             checkpoint();
+            sinceCheckpoint = Math.floorMod(room.code().hashCode(), journal.checkpointEvery());
         }
     }
 
