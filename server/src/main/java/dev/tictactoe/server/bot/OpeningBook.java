@@ -79,7 +79,7 @@ final class OpeningBook {
             for (int i = 0; i < moves.length; i++) {
                 turned[i] = turn(moves[i], symmetry);
             }
-            int play = plays[slot(key(turned))] - 1;
+            int play = plays[slot(key(turned, turned.length))] - 1;
             if (play >= 0) {
                 int cell = unturn(play, symmetry);
                 // Two positions with one key (odds of about one in 10^15) must not play on a
@@ -105,7 +105,7 @@ final class OpeningBook {
         int slots = Integer.highestOneBit(Math.max(1, lines.size()) * 2) * 2;
         OpeningBook book = new OpeningBook(new long[slots], new short[slots], longest(lines));
         for (int[] line : lines) {
-            long key = key(Arrays.copyOf(line, line.length - 1));
+            long key = key(line, line.length - 1);
             int slot = book.slot(key);
             if (book.plays[slot] == 0) { // a position written twice: the first line stands
                 book.keys[slot] = key;
@@ -268,10 +268,10 @@ final class OpeningBook {
         return keys;
     }
 
-    // The exclusive or of the stones' keys, the second player's apart from the first's.
-    private static long key(int[] moves) {
+    // The exclusive or of the first count stones' keys, the second player's apart from the first's.
+    private static long key(int[] moves, int count) {
         long key = 0;
-        for (int i = 0; i < moves.length; i++) {
+        for (int i = 0; i < count; i++) {
             key ^= STONE_KEYS[(i & 1) * CELLS + moves[i]];
         }
         return key;
