@@ -56,7 +56,12 @@ final class Recorder {
         if (journal == RoomJournal.NONE) {
             return;
         }
-        if (!room.time.replaying()) {
+        if (room.time.replaying()) {
+            // Written after the checkpoint the room was rebuilt from: they count toward the next,
+            // so a restart neither lets more than checkpointEvery changes follow one nor lines up
+            // every room's next checkpoint.
+            sinceCheckpoint++;
+        } else {
             byte[] payload = ChangeCodec.encode(change, room.time.nanos(), room.time.millis());
             boolean kept = journal.change(room.code(), room.feed.version(), change.kind(), payload);
             sinceCheckpoint++;

@@ -207,6 +207,33 @@ class RestartTest {
     }
 
     @Test
+    void changesReplayedAfterTheCheckpointCountTowardTheNextOne() {
+        Client[] p = pair(null);
+        driver.journal.checkpointEvery = 10;
+        while (driver.journal.checkpointVersions().size() < 2) {
+            p[0].send(new ClientMessage.Resign());
+            p[0].send(new ClientMessage.Rematch());
+            p[1].send(new ClientMessage.Rematch());
+        }
+        long checkpoint = driver.journal.checkpointVersions().getLast();
+        p[0].send(new ClientMessage.Resign());
+        p[0].send(new ClientMessage.Rematch());
+        p[1].send(new ClientMessage.Rematch());
+        assertThat(driver.snapshot().version()).isBetween(checkpoint + 1, checkpoint + 9);
+
+        restartAfter(Duration.ZERO);
+        Client ana = p[0].rejoin();
+        Client bo = p[1].rejoin();
+        while (driver.journal.checkpointVersions().getLast() == checkpoint) {
+            ana.send(new ClientMessage.Resign());
+            ana.send(new ClientMessage.Rematch());
+            bo.send(new ClientMessage.Rematch());
+        }
+
+        assertThat(driver.journal.checkpointVersions().getLast()).isEqualTo(checkpoint + 10);
+    }
+
+    @Test
     void aGapInTheVersionsEndsTheReplayBeforeIt() {
         Client[] p = pair(null);
         p[0].move(0);
