@@ -56,15 +56,13 @@ final class Recorder {
         if (journal == RoomJournal.NONE) {
             return;
         }
-        if (room.time.replaying()) {
-            // Written after the checkpoint the room was rebuilt from: they count toward the next,
-            // so a restart neither lets more than checkpointEvery changes follow one nor lines up
-            // every room's next checkpoint.
-            sinceCheckpoint++;
-        } else {
+        // A replayed change was written after the checkpoint the room was rebuilt from, so it
+        // counts toward the next too: a restart neither lets more than checkpointEvery changes
+        // follow one nor lines up every room's next checkpoint.
+        sinceCheckpoint++;
+        if (!room.time.replaying()) {
             byte[] payload = ChangeCodec.encode(change, room.time.nanos(), room.time.millis());
             boolean kept = journal.change(room.code(), room.feed.version(), change.kind(), payload);
-            sinceCheckpoint++;
             gap |= !kept;
             if (gap || sinceCheckpoint >= journal.checkpointEvery()) {
                 checkpoint();
