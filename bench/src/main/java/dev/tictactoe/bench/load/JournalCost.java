@@ -206,6 +206,7 @@ public final class JournalCost {
                         "-XX:+UseSerialGC",
                         "-Xms128m",
                         "-Xmn64m",
+                        "-XX:+AlwaysPreTouch",
                         "-XX:MetaspaceSize=64m",
                         "-Xmx1g",
                         "-cp",
