@@ -129,16 +129,16 @@ def grow(brain, starts, depth, think_ms):
 
 
 def book_lines(path):
-    """The book's lines as (moves so far, move to play)."""
+    """The lines of a book (or of a file of its lines) as (moves so far, move to play, line)."""
     for line in open(path):
-        line = line.split('#')[0].strip()
-        if line:
-            moves, move = line.split('->')
-            yield moves.split(), move.strip()
+        position = line.split('#')[0]
+        if '->' in position:
+            moves, move = position.split('->')
+            yield moves.split(), move.strip(), line.rstrip('\n')
 
 
 def book_positions(path):
-    return {canonical(moves) for moves, _ in book_lines(path)}
+    return {canonical(moves) for moves, _, _ in book_lines(path)}
 
 
 def exits(book, outputs):
@@ -163,7 +163,7 @@ def exits(book, outputs):
 def book_answers(path):
     """Every book position under every symmetry, as it stands, to the move it is answered with."""
     answers = {}
-    for moves, move in book_lines(path):
+    for moves, move, _ in book_lines(path):
         add_answer(answers, moves, move)
     return answers
 
@@ -244,14 +244,11 @@ def merge(book, others):
     known = book_positions(book)
     added = []
     for path in others:
-        for line in open(path):
-            position = line.split('#')[0]
-            if '->' not in position:
-                continue
-            key = canonical(position.split('->')[0].split())
+        for moves, _, line in book_lines(path):
+            key = canonical(moves)
             if key not in known:
                 known.add(key)
-                added.append(line.rstrip('\n'))
+                added.append(line)
     with open(book, 'a') as out:
         out.writelines(line + '\n' for line in added)
     print(f'added {len(added)} lines')

@@ -242,22 +242,11 @@ final class OpeningBook {
         return r * SIZE + c;
     }
 
-    // The inverse of turn(cell, symmetry): the quarter turn undone first, then the mirrors.
+    // The inverse of turn(cell, symmetry): the same symmetry, but with a quarter turn the mirrors
+    // trade places (a row mirrored before the turn is a column mirrored after it).
     static int unturn(int cell, int symmetry) {
-        int r = cell / SIZE;
-        int c = cell % SIZE;
-        if ((symmetry & 4) != 0) {
-            int t = r;
-            r = c;
-            c = t;
-        }
-        if ((symmetry & 2) != 0) {
-            r = SIZE - 1 - r;
-        }
-        if ((symmetry & 1) != 0) {
-            c = SIZE - 1 - c;
-        }
-        return r * SIZE + c;
+        boolean turned = (symmetry & 4) != 0;
+        return turn(cell, turned ? 4 | (symmetry & 1) << 1 | (symmetry & 2) >> 1 : symmetry);
     }
 
     private static long[] stoneKeys(SplittableRandom random) {
