@@ -29,7 +29,10 @@ final class RateLimiter {
     private final LongSupplier clock;
     private double tokens;
     private long last;
-    private final long[] strikeTimes;
+
+    /** Made at the first strike: most connections never have one. */
+    private long[] strikeTimes;
+
     private int strikeCount;
     private long lastStrike = Long.MIN_VALUE;
 
@@ -40,7 +43,6 @@ final class RateLimiter {
         this.clock = nanoClock;
         this.tokens = burst;
         this.last = nanoClock.getAsLong();
-        this.strikeTimes = new long[strikes];
     }
 
     /**
@@ -57,6 +59,9 @@ final class RateLimiter {
         // Strikes count seconds spent over the limit, not messages, so a short burst is not abuse.
         if (lastStrike == Long.MIN_VALUE || now - lastStrike >= SECOND) {
             lastStrike = now;
+            if (strikeTimes == null) {
+                strikeTimes = new long[strikes];
+            }
             strikeTimes[strikeCount++ % strikes] = now;
             if (strikeCount >= strikes && now - strikeTimes[strikeCount % strikes] < MINUTE) {
                 return Verdict.ABUSE;

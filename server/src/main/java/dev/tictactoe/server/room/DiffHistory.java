@@ -10,14 +10,16 @@ import java.util.List;
  *
  * <p>Each slot copies its diff into a buffer it keeps and reuses. Holding the diffs themselves kept
  * every room's last few seconds of them alive through each young collection, to be copied again;
- * with a thousand busy rooms that was most of the collector's pause.
+ * with a thousand busy rooms that was most of the collector's pause. A buffer is sized to its diff
+ * (rounded up) and replaced only by a larger diff, so a slot's buffer soon fits the room's diffs
+ * while an idle room holds little more than its few diffs' bytes.
  */
 final class DiffHistory {
 
     private static final int INITIAL = 4;
 
-    /** The smallest buffer a slot gets, so most diffs fit the first one. */
-    private static final int MIN_BUFFER = 256;
+    /** A buffer's size is a multiple of this, so diffs a little longer than the last still fit. */
+    private static final int BUFFER_STEP = 64;
 
     private final int capacity;
     private byte[][] buffers;
@@ -52,7 +54,7 @@ final class DiffHistory {
         int slot = slot(version);
         byte[] buffer = buffers[slot];
         if (buffer == null || buffer.length < length) {
-            buffer = new byte[Math.max(MIN_BUFFER, Integer.highestOneBit(length) * 2)];
+            buffer = new byte[(length / BUFFER_STEP + 1) * BUFFER_STEP];
             buffers[slot] = buffer;
         }
         System.arraycopy(encoded, 0, buffer, 0, length);

@@ -30,7 +30,10 @@ final class Feed {
 
     private final DiffHistory history;
     private final MessageCodec.EncodedSink toHistory;
-    private final List<Session> members = new ArrayList<>();
+
+    /** Sized for the two players: most rooms have no spectator. */
+    private final List<Session> members = new ArrayList<>(2);
+
     private long version;
 
     /** The version at which the board last changed: moves made against an older one are stale. */

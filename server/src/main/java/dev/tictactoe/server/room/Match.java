@@ -49,7 +49,10 @@ final class Match {
     private int draws;
     private Mark undoRequest;
     private final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
-    private final ArrayDeque<FinishedGame> finished = new ArrayDeque<>();
+
+    /** Grows as games end: an idle room has none, and a default deque would hold room for 16. */
+    private final ArrayDeque<FinishedGame> finished = new ArrayDeque<>(1);
+
     private final LongSupplier nanoTime;
     private final LongSupplier epochMillis;
 

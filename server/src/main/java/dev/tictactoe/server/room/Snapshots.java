@@ -25,6 +25,18 @@ import java.util.TreeMap;
  */
 final class Snapshots {
 
+    /**
+     * The empty row of each board size, shared by every snapshot: an idle room's board is all empty
+     * rows, and a string each would cost every room a few dozen bytes a row.
+     */
+    private static final String[] EMPTY_ROWS = new String[Rules.MAX_SIZE + 1];
+
+    static {
+        for (int size = Rules.MIN_SIZE; size <= Rules.MAX_SIZE; size++) {
+            EMPTY_ROWS[size] = ".".repeat(size);
+        }
+    }
+
     private Snapshots() {}
 
     /**
@@ -199,6 +211,9 @@ final class Snapshots {
             String before = comparable ? previous.get(r) : null;
             if (before != null && spells(before, row)) {
                 rows[r] = before;
+            } else if (spells(EMPTY_ROWS[size], row)) {
+                rows[r] = EMPTY_ROWS[size];
+                changed = true;
             } else {
                 rows[r] = new String(row);
                 changed = true;

@@ -84,4 +84,28 @@ class SnapshotsTest {
         assertThat(afterJoin.moves()).isSameAs(afterMove.moves());
         assertThat(afterJoin.players()).isSameAs(afterMove.players());
     }
+
+    /**
+     * An empty row is one string for every room of its size, so an idle room's board costs little.
+     */
+    @Test
+    void emptyRowsAreSharedBetweenRooms() {
+        try (RoomDriver other =
+                new RoomDriver(RoomSettings.resolve(NewRoom.DEFAULT.withBoard(15, 5), null))) {
+            Client x = driver.join("ana");
+            driver.join("bo");
+            other.join("cy");
+            x.move(7);
+            List<String> played = driver.room.feed.shown().board();
+            List<String> empty = other.room.feed.shown().board();
+
+            assertThat(played.get(0)).isEqualTo(".".repeat(7) + "X" + ".".repeat(7));
+            for (int r = 0; r < 15; r++) {
+                assertThat(empty.get(r)).isSameAs(empty.get(0)).isEqualTo(".".repeat(15));
+                if (r > 0) {
+                    assertThat(played.get(r)).isSameAs(empty.get(0));
+                }
+            }
+        }
+    }
 }
