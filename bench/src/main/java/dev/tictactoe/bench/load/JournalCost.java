@@ -207,6 +207,7 @@ public final class JournalCost {
                         "-Xms128m",
                         "-Xmn64m",
                         "-XX:+AlwaysPreTouch",
+                        "-XX:+UseTransparentHugePages",
                         "-XX:MetaspaceSize=64m",
                         "-Xmx1g",
                         "-cp",
