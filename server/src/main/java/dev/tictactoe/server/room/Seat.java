@@ -27,13 +27,8 @@ final class Seat {
     /** Held for a player promised this seat (a quick match) who has not come yet. */
     boolean reserved;
 
-    private final Map<String, Long> appliedMoves =
-            new LinkedHashMap<>(16, 0.75f, false) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-                    return size() > REMEMBERED_MOVE_IDS;
-                }
-            };
+    /** Made at the seat's first move of a game: a seat waiting for its game holds none. */
+    private Map<String, Long> appliedMoves;
 
     private Seat(String name, String token, Level bot) {
         this.name = name;
@@ -68,15 +63,27 @@ final class Seat {
 
     /** The version at which a move with this id was applied, or null if it never was. */
     Long appliedVersion(String moveId) {
-        return appliedMoves.get(moveId);
+        return appliedMoves == null ? null : appliedMoves.get(moveId);
     }
 
     void applied(String moveId, long version) {
+        if (appliedMoves == null) {
+            appliedMoves =
+                    new LinkedHashMap<>(16, 0.75f, false) {
+                        @Override
+                        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                            return size() > REMEMBERED_MOVE_IDS;
+                        }
+                    };
+        }
         appliedMoves.put(moveId, version);
     }
 
     /** The remembered move ids with their versions, oldest first, for a checkpoint. */
     List<RoomState.MoveId> appliedMoves() {
+        if (appliedMoves == null) {
+            return List.of();
+        }
         List<RoomState.MoveId> moves = new ArrayList<>(appliedMoves.size());
         appliedMoves.forEach((id, version) -> moves.add(new RoomState.MoveId(id, version)));
         return moves;
@@ -84,7 +91,7 @@ final class Seat {
 
     /** Move ids are unique within a game: a new game starts with a clean slate. */
     void forgetMoves() {
-        appliedMoves.clear();
+        appliedMoves = null;
     }
 
     void cancelGraceTimer() {
