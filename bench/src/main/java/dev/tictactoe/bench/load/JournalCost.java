@@ -207,7 +207,6 @@ public final class JournalCost {
                         "-Xms128m",
                         "-Xmn64m",
                         "-XX:+AlwaysPreTouch",
-                        "-XX:+UseTransparentHugePages",
                         "-XX:MetaspaceSize=64m",
                         "-Xmx1g",
                         "-cp",
