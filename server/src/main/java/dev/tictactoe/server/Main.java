@@ -257,8 +257,9 @@ public final class Main implements Callable<Integer> {
             defaultValue = "${env:TTT_WARMUP:-PT4S}",
             description =
                     "Before binding, let the bot think (a quarter of this at most) and play games"
-                            + " against a scratch server on loopback for the rest, so the first"
-                            + " clients meet compiled code; 0 skips it (env TTT_WARMUP).")
+                            + " against a scratch server on loopback for the rest (its start comes"
+                            + " on top), so the first clients meet compiled code; 0 skips it (env"
+                            + " TTT_WARMUP).")
     Duration warmup;
 
     @Option(

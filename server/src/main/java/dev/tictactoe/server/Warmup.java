@@ -76,7 +76,9 @@ final class Warmup {
 
     /**
      * Plays on a scratch server made from {@code settings} (its address and data directory are
-     * replaced) until {@code budget} has passed or {@code maxMoves} moves were played.
+     * replaced) until {@code maxMoves} moves were played or {@code budget} has passed. The budget
+     * is the bot's searches and the games'; starting the scratch server and its players comes on
+     * top (one to three seconds on one core).
      */
     static Result run(ServerConfig settings, Duration budget, long maxMoves) {
         return run(settings, budget, maxMoves, Path.of(System.getProperty("java.io.tmpdir")));
@@ -162,8 +164,7 @@ final class Warmup {
 
     private static Result play(int port, Duration budget, long maxMoves)
             throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + budget.toNanos();
-        Counts counts = new Counts(maxMoves, deadline);
+        Counts counts = new Counts(maxMoves, budget.plus(GRACE));
         URI base = URI.create("http://127.0.0.1:" + port);
         HttpClient http = HttpClient.newHttpClient();
         List<Player> players = new ArrayList<>();
@@ -177,8 +178,14 @@ final class Warmup {
                     URI uri = URI.create("ws://127.0.0.1:" + port + path);
                     player.socket = http.newWebSocketBuilder().buildAsync(uri, player).join();
                     players.add(player);
-                    player.send("{\"type\":\"join\",\"protocol\":1,\"name\":\"warm" + seat + "\"}");
                 }
+            }
+            // The budget is the games': on one core, the client's first request and sockets take
+            // seconds (its classes, its TLS context), which once left the games a few dozen moves.
+            counts.start(budget);
+            for (int i = 0; i < players.size(); i++) {
+                players.get(i)
+                        .send("{\"type\":\"join\",\"protocol\":1,\"name\":\"warm" + i % 2 + "\"}");
             }
             done.await(budget.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
         } finally {
@@ -210,13 +217,28 @@ final class Warmup {
 
     /** The moves and games played so far, and when to stop. */
     private record Counts(
-            long maxMoves, long deadline, AtomicLong moves, AtomicLong games, AtomicLong errors) {
-        Counts(long maxMoves, long deadline) {
-            this(maxMoves, deadline, new AtomicLong(), new AtomicLong(), new AtomicLong());
+            long maxMoves,
+            AtomicLong deadline,
+            AtomicLong moves,
+            AtomicLong games,
+            AtomicLong errors) {
+        /** Counts whose time runs out after {@code bound} unless {@link #start} sets it again. */
+        Counts(long maxMoves, Duration bound) {
+            this(
+                    maxMoves,
+                    new AtomicLong(System.nanoTime() + bound.toNanos()),
+                    new AtomicLong(),
+                    new AtomicLong(),
+                    new AtomicLong());
+        }
+
+        /** Gives the games {@code budget} from now. */
+        void start(Duration budget) {
+            deadline.set(System.nanoTime() + budget.toNanos());
         }
 
         boolean over() {
-            return moves.get() >= maxMoves || System.nanoTime() - deadline >= 0;
+            return moves.get() >= maxMoves || System.nanoTime() - deadline.get() >= 0;
         }
     }
 
