@@ -180,11 +180,11 @@ public final class Bot {
         if (forced != null) {
             return forced;
         }
+        BotMove booked = booked(board, pos, level, notePrefix);
+        if (booked != null) {
+            return booked;
+        }
         if (PatternBoard.handles(pos.k)) {
-            int booked = OpeningBook.standard().move(board);
-            if (booked >= 0) {
-                return new BotMove(booked, level, false, 0, 0, 0, notePrefix + "opening book");
-            }
             GomokuSearch search =
                     new GomokuSearch(
                             PatternBoard.of(board),
@@ -211,6 +211,14 @@ public final class Bot {
                                         : "");
         return new BotMove(
                 r.cell(), level, false, r.score(), r.depth(), search.nodes, notePrefix + note);
+    }
+
+    /** The opening book's answer, on the boards it covers; null elsewhere. */
+    private static BotMove booked(Board board, Position pos, Level level, String notePrefix) {
+        int cell = PatternBoard.handles(pos.k) ? OpeningBook.standard().move(board) : -1;
+        return cell < 0
+                ? null
+                : new BotMove(cell, level, false, 0, 0, 0, notePrefix + "opening book");
     }
 
     // A win in one, or else the block of a loss in one (every other move loses at once); null
@@ -258,6 +266,12 @@ public final class Bot {
                             rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
             solveDeadline = Long.MAX_VALUE;
         } else {
+            // No proof is found in an opening within a budget: the book's move at once, rather
+            // than after two fifths of the budget spent trying.
+            BotMove booked = booked(board, pos, Level.PERFECT, "");
+            if (booked != null) {
+                return booked;
+            }
             table = searchTables.get();
             table.newSearch();
             // The rest is for HARD if no proof comes.

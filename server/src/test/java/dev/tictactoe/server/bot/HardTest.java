@@ -141,8 +141,10 @@ class HardTest {
 
     @Test
     void perfectFallsBackToHardWhenItCannotSolve() {
+        // Two far corners: no opening the book answers (there PERFECT plays the book's move).
         Board board = new Board(new Rules(15, 5));
-        board.play(GOMOKU.cell(7, 7));
+        board.play(GOMOKU.cell(0, 0));
+        board.play(GOMOKU.cell(14, 14));
         BotMove move = bot.choose(board, Level.PERFECT, Duration.ofMillis(50), 0);
         assertThat(move.exact()).isFalse();
         assertThat(move.note()).startsWith("not solvable within budget, played as hard");

@@ -81,6 +81,20 @@ class OpeningBookTest {
     }
 
     @Test
+    void perfectPlaysTheBookMoveWithoutTryingAProofFirst() throws IOException {
+        Line line = shippedLines().get(0);
+        Board board = new Board(GOMOKU, Mark.X);
+        for (int cell : line.moves()) {
+            board.play(cell);
+        }
+        BotMove move = new Bot().chooseWithNodes(board, Level.PERFECT, 100_000, 7);
+        assertThat(move.cell()).isEqualTo(line.answer());
+        assertThat(move.level()).isEqualTo(Level.PERFECT);
+        assertThat(move.note()).isEqualTo("opening book");
+        assertThat(move.nodes()).isZero();
+    }
+
+    @Test
     void leavesOtherBoardsAndPositionsToTheSearch() throws IOException {
         Line line = shippedLines().get(0);
         for (Rules rules : List.of(new Rules(15, 6), new Rules(19, 5), new Rules(13, 5))) {
