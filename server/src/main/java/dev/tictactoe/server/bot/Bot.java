@@ -36,6 +36,13 @@ public final class Bot {
     /** Boards up to this many cells are solved completely on first use and kept (4×4). */
     static final int SMALL_CELLS = 16;
 
+    /**
+     * On the boards the pattern engine plays, PERFECT tries a proof only with at most this many
+     * cells empty: with more, the exhaustive search ends nowhere in a move's budget, and the forced
+     * wins it could still find (continuous fours) the pattern search finds too.
+     */
+    static final int PROOF_EMPTIES = 36;
+
     private static final int SMALL_TABLE_BITS =
             16; // 2 MB for each small variant: 4x4 k=4 needs 34k nodes
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
@@ -266,11 +273,17 @@ public final class Bot {
                             rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
             solveDeadline = Long.MAX_VALUE;
         } else {
-            // No proof is found in an opening within a budget: the book's move at once, rather
-            // than after two fifths of the budget spent trying.
-            BotMove booked = booked(board, pos, Level.PERFECT, "");
-            if (booked != null) {
-                return booked;
+            if (PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
+                return hard(
+                        board,
+                        pos,
+                        Level.PERFECT,
+                        MAX_DEPTH,
+                        start,
+                        deadline,
+                        nodeLimit,
+                        random,
+                        "too far from the end to solve, played as hard: ");
             }
             table = searchTables.get();
             table.newSearch();

@@ -141,14 +141,26 @@ class HardTest {
 
     @Test
     void perfectFallsBackToHardWhenItCannotSolve() {
-        // Two far corners: no opening the book answers (there PERFECT plays the book's move).
-        Board board = new Board(new Rules(15, 5));
-        board.play(GOMOKU.cell(0, 0));
-        board.play(GOMOKU.cell(14, 14));
-        BotMove move = bot.choose(board, Level.PERFECT, Duration.ofMillis(50), 0);
+        // 34 cells empty: near enough the end to try, too far to finish in 1,000 nodes.
+        Board board = randomPosition(new Rules(6, 4), 2, new SplittableRandom(5));
+        BotMove move = bot.chooseWithNodes(board, Level.PERFECT, 3_000, 0);
         assertThat(move.exact()).isFalse();
         assertThat(move.note()).startsWith("not solvable within budget, played as hard");
         assertThat(board.isEmpty(move.cell())).isTrue();
+    }
+
+    @Test
+    void perfectPlaysAsHardFarFromTheEndOfABigBoard() {
+        // Two far corners: no opening the book answers, 223 cells empty.
+        Board board = new Board(new Rules(15, 5));
+        board.play(GOMOKU.cell(0, 0));
+        board.play(GOMOKU.cell(14, 14));
+        BotMove move = bot.chooseWithNodes(board, Level.PERFECT, 3_000, 0);
+        BotMove hard = bot.chooseWithNodes(board, Level.HARD, 3_000, 0);
+        assertThat(move.exact()).isFalse();
+        assertThat(move.note()).startsWith("too far from the end to solve, played as hard");
+        assertThat(move.cell()).isEqualTo(hard.cell());
+        assertThat(move.nodes()).isEqualTo(hard.nodes());
     }
 
     /** Plays "X row col" / "O row col" moves in order. */

@@ -81,7 +81,7 @@ class OpeningBookTest {
     }
 
     @Test
-    void perfectPlaysTheBookMoveWithoutTryingAProofFirst() throws IOException {
+    void perfectPlaysTheBookMoveWithoutTryingAProof() throws IOException {
         Line line = shippedLines().get(0);
         Board board = new Board(GOMOKU, Mark.X);
         for (int cell : line.moves()) {
@@ -90,7 +90,7 @@ class OpeningBookTest {
         BotMove move = new Bot().chooseWithNodes(board, Level.PERFECT, 100_000, 7);
         assertThat(move.cell()).isEqualTo(line.answer());
         assertThat(move.level()).isEqualTo(Level.PERFECT);
-        assertThat(move.note()).isEqualTo("opening book");
+        assertThat(move.note()).endsWith("opening book");
         assertThat(move.nodes()).isZero();
     }
 
