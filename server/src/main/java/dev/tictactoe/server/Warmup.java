@@ -78,7 +78,7 @@ final class Warmup {
      * Plays on a scratch server made from {@code settings} (its address and data directory are
      * replaced) until {@code maxMoves} moves were played or {@code budget} has passed. The budget
      * is the bot's searches and the games'; starting the scratch server and its players comes on
-     * top (one to three seconds on one core).
+     * top (two to four seconds on one core).
      */
     static Result run(ServerConfig settings, Duration budget, long maxMoves) {
         return run(settings, budget, maxMoves, Path.of(System.getProperty("java.io.tmpdir")));

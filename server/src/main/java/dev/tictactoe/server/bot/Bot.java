@@ -274,16 +274,14 @@ public final class Bot {
             solveDeadline = Long.MAX_VALUE;
         } else {
             if (PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
-                return hard(
+                return asHard(
                         board,
                         pos,
-                        Level.PERFECT,
-                        MAX_DEPTH,
                         start,
                         deadline,
                         nodeLimit,
                         random,
-                        "too far from the end to solve, played as hard: ");
+                        "too far from the end to solve");
             }
             table = searchTables.get();
             table.newSearch();
@@ -314,6 +312,25 @@ public final class Bot {
                         solvedNote(value));
             }
         }
+        return asHard(
+                board,
+                pos,
+                start,
+                deadline,
+                nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3,
+                random,
+                "not solvable within budget");
+    }
+
+    /** PERFECT's move where it has no proof: HARD's, the note saying why. */
+    private BotMove asHard(
+            Board board,
+            Position pos,
+            long start,
+            long deadline,
+            long nodeLimit,
+            SplittableRandom random,
+            String why) {
         return hard(
                 board,
                 pos,
@@ -321,9 +338,9 @@ public final class Bot {
                 MAX_DEPTH,
                 start,
                 deadline,
-                nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3,
+                nodeLimit,
                 random,
-                "not solvable within budget, played as hard: ");
+                why + ", played as hard: ");
     }
 
     // Notes for every distance, made once so a 3x3 move allocates nothing but its BotMove.
