@@ -8,6 +8,8 @@ import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -68,28 +70,20 @@ class OpeningBookTest {
         assertThat(OpeningBook.standard().move(board)).isEqualTo(line.answer());
     }
 
-    @Test
-    void hardPlaysTheBookMoveAndSaysSo() throws IOException {
+    @ParameterizedTest
+    @EnumSource(
+            value = Level.class,
+            names = {"HARD", "PERFECT"})
+    void theStrongLevelsPlayTheBookMoveAtOnceAndSaySo(Level level) throws IOException {
         Line line = shippedLines().get(0);
         Board board = new Board(GOMOKU, Mark.X);
         for (int cell : line.moves()) {
             board.play(cell);
         }
-        BotMove move = new Bot().chooseWithNodes(board, Level.HARD, 100_000, 7);
+        BotMove move = new Bot().chooseWithNodes(board, level, 100_000, 7);
         assertThat(move.cell()).isEqualTo(line.answer());
-        assertThat(move.note()).isEqualTo("opening book");
-    }
-
-    @Test
-    void perfectPlaysTheBookMoveWithoutTryingAProof() throws IOException {
-        Line line = shippedLines().get(0);
-        Board board = new Board(GOMOKU, Mark.X);
-        for (int cell : line.moves()) {
-            board.play(cell);
-        }
-        BotMove move = new Bot().chooseWithNodes(board, Level.PERFECT, 100_000, 7);
-        assertThat(move.cell()).isEqualTo(line.answer());
-        assertThat(move.level()).isEqualTo(Level.PERFECT);
+        assertThat(move.level()).isEqualTo(level);
+        // PERFECT adds why it plays as HARD; neither searched (nor tried a proof) first.
         assertThat(move.note()).endsWith("opening book");
         assertThat(move.nodes()).isZero();
     }
