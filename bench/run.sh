@@ -40,7 +40,7 @@ STEADY_RATE=2000
 # Each player moves once per 2 x think, so R rooms offer R / think moves per second.
 STEADY_THINK_MS=$((STEADY_ROOMS * 1000 / STEADY_RATE))
 # The server's own flags (run-server), for the relay too.
-JVM_OPTS="--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xms128m -Xmn64m -XX:+AlwaysPreTouch -XX:MetaspaceSize=64m -Xmx1g"
+JVM_OPTS="--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xms128m -Xmn64m -XX:+AlwaysPreTouch -XX:MetaspaceSize=64m -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx1g"
 # The generator's own pauses would land in every latency it measures: it runs a concurrent collector.
 LOAD_JVM_OPTS="-XX:+UseZGC -Xms1g -Xmx2g"
 mkdir -p "$OUT"
