@@ -90,7 +90,7 @@ async function gameTable(index) {
   };
   async function player(path, name) {
     const ws = await open(new URL(path, wsBase()));
-    const me = { ws, seat: null, snapshot: null, moveCount: 0, timer: null, rematchFor: 0 };
+    const me = { ws, seat: null, snapshot: null, moveCount: 0, timer: null, rematchFor: 0, movedAt: -1 };
     ws.on('message', (data) => onMessage(me, JSON.parse(data.toString())));
     ws.on('close', (code) => {
       if (!stopped) {
@@ -153,10 +153,13 @@ async function gameTable(index) {
   function act(me) {
     if (stopped || me.timer) return;
     const s = me.snapshot;
-    if (s.status === 'playing' && s.turn === me.seat) {
+    // Once a version: a second call before the move's own diff comes back (the start, say, right
+    // after the join's diff) would otherwise send the move twice, the second out of turn.
+    if (s.status === 'playing' && s.turn === me.seat && me.movedAt !== s.version) {
       me.timer = setTimeout(() => {
         me.timer = null;
         if (stopped || me.snapshot.version !== s.version) return act(me);
+        me.movedAt = s.version;
         const cell = pick(s, random);
         const id = 'm' + ++me.moveCount;
         pending.set(id + me.seat, process.hrtime.bigint());
