@@ -1,20 +1,21 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Writes what the server sends: messages (diffs through {@link DiffWriter}, the rest by data
- * binding) and the snapshot document, as a JSON tree or straight into a generator.
+ * Writes what the server sends: messages (diffs through {@link DiffWriter}, the ones that carry a
+ * whole snapshot field by field, the rest by data binding) and the snapshot document, as a JSON
+ * tree or straight into a generator.
  */
 final class ServerWriter {
 
@@ -24,25 +25,64 @@ final class ServerWriter {
     private ServerWriter() {}
 
     static String encode(ServerMessage message) {
-        if (message instanceof ServerMessage.Diff diff) {
-            return new String(
-                    DiffWriter.write(Json.MAPPER.getFactory(), diff), StandardCharsets.UTF_8);
-        }
+        return new String(encodeToBytes(message), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The message's JSON. A welcome or snapshot message is written field by field: every join and
+     * every reconnection sends one, and data binding reached the snapshot's records through
+     * reflection; the bytes are the same (a test compares them).
+     */
+    static byte[] encodeToBytes(ServerMessage message) {
         try {
-            return WRITER.writeValueAsString(message);
-        } catch (JsonProcessingException e) {
+            return switch (message) {
+                case ServerMessage.Diff diff -> DiffWriter.write(Json.MAPPER.getFactory(), diff);
+                case ServerMessage.Welcome w ->
+                        streamed(
+                                json -> {
+                                    json.writeStringField("type", MessageType.WELCOME.wire());
+                                    json.writeNumberField("protocol", w.protocol());
+                                    json.writeStringField("room", w.room());
+                                    json.writeStringField("seat", w.seat());
+                                    json.writeStringField("token", w.token());
+                                    field(json, "serverTime", w.serverTime());
+                                    snapshotField(json, w.snapshot());
+                                });
+                case ServerMessage.SnapshotMessage m ->
+                        streamed(
+                                json -> {
+                                    json.writeStringField("type", MessageType.SNAPSHOT.wire());
+                                    field(json, "serverTime", m.serverTime());
+                                    snapshotField(json, m.snapshot());
+                                });
+                default -> WRITER.writeValueAsBytes(message);
+            };
+        } catch (IOException e) {
             throw new IllegalStateException("cannot encode " + message, e);
         }
     }
 
-    static byte[] encodeToBytes(ServerMessage message) {
-        if (message instanceof ServerMessage.Diff diff) {
-            return DiffWriter.write(Json.MAPPER.getFactory(), diff);
+    /** Writes a message's fields into the object already opened. */
+    private interface Fields {
+        void write(JsonGenerator json) throws IOException;
+    }
+
+    private static byte[] streamed(Fields fields) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {
+            json.writeStartObject();
+            fields.write(json);
+            json.writeEndObject();
         }
-        try {
-            return WRITER.writeValueAsBytes(message);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode " + message, e);
+        return out.toByteArray();
+    }
+
+    private static void snapshotField(JsonGenerator json, Snapshot snapshot) throws IOException {
+        json.writeFieldName("snapshot");
+        if (snapshot == null) {
+            json.writeNull();
+        } else {
+            write(json, snapshot);
         }
     }
 

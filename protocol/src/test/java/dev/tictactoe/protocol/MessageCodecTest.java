@@ -34,6 +34,18 @@ class MessageCodecTest {
     }
 
     @Test
+    void serverMessagesAreTheBytesDataBindingWrites() throws Exception {
+        var binding = MessageCodec.mapper().writerFor(ServerMessage.class);
+        for (ServerMessage m : Samples.serverMessages()) {
+            assertThat(new String(MessageCodec.encodeToBytes(m), StandardCharsets.UTF_8))
+                    .isEqualTo(binding.writeValueAsString(m));
+        }
+        ServerMessage noSnapshot = new ServerMessage.SnapshotMessage(7L, null);
+        assertThat(MessageCodec.encode(noSnapshot))
+                .isEqualTo(binding.writeValueAsString(noSnapshot));
+    }
+
+    @Test
     void everyEventRoundTripsInADiff() {
         for (Event e : Samples.events()) {
             var diff = new ServerMessage.Diff(3, List.of(), e);
