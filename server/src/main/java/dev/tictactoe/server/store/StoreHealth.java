@@ -5,7 +5,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Whether the store's last write succeeded, and the error if not. Logs once per change of state,
- * never once per record, so a full disk gives one line and not one per move.
+ * never once per record, so a full disk gives one line and not one per move; the line is written
+ * before the new state shows, so whoever sees the change (the readiness probe) finds it logged.
  */
 final class StoreHealth {
 
@@ -29,24 +30,20 @@ final class StoreHealth {
 
     void failed(String action, Exception e) {
         String error = action + ": " + e;
-        boolean wasHealthy;
         synchronized (this) {
-            wasHealthy = lastError == null;
+            if (lastError == null) {
+                log.error("{} failing: {}", what, error);
+            }
             lastError = error;
-        }
-        if (wasHealthy) {
-            log.error("{} failing: {}", what, error);
         }
     }
 
     void ok() {
-        String was;
         synchronized (this) {
-            was = lastError;
-            lastError = null;
-        }
-        if (was != null) {
-            log.warn("{} writing again after: {}", what, was);
+            if (lastError != null) {
+                log.warn("{} writing again after: {}", what, lastError);
+                lastError = null;
+            }
         }
     }
 }
