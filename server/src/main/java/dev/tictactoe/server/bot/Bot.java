@@ -148,6 +148,34 @@ public final class Bot {
                 "");
     }
 
+    /**
+     * The value of the position to the side to move and a best move, for judging a game after it:
+     * exact where a proof comes within {@code nodes} (3×3 always, small boards, a big board near its
+     * end), else HARD's search with no opening book and no shortcut that carries no value. The
+     * same board, nodes and seed always give the same answer.
+     */
+    public BotMove evaluate(Board board, long nodes, long seed) {
+        requirePlayable(board);
+        if (Classic.handles(board.rules())) {
+            return classic(board, seed);
+        }
+        Position pos = Position.of(board);
+        long start = System.nanoTime();
+        if (small(pos) || !PatternBoard.handles(pos.k) || pos.empties() <= PROOF_EMPTIES) {
+            BotMove proved = proof(pos, start, Long.MAX_VALUE, Long.MAX_VALUE, nodes, seed);
+            if (proved != null) {
+                return proved;
+            }
+        }
+        BotMove forced = forced(pos, Level.HARD, "");
+        if (forced != null && forced.score() != 0) {
+            return forced;
+        }
+        SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
+        return search(
+                board, pos, Level.HARD, MAX_DEPTH, start, Long.MAX_VALUE, nodes, random, "");
+    }
+
     private static void requirePlayable(Board board) {
         Objects.requireNonNull(board, "board");
         if (board.isOver()) {
@@ -191,6 +219,20 @@ public final class Bot {
         if (booked != null) {
             return booked;
         }
+        return search(board, pos, level, depth, start, deadline, nodeLimit, random, notePrefix);
+    }
+
+    // HARD's search proper, with no shortcut: its score is the position's value to the mover.
+    private BotMove search(
+            Board board,
+            Position pos,
+            Level level,
+            int depth,
+            long start,
+            long deadline,
+            long nodeLimit,
+            SplittableRandom random,
+            String notePrefix) {
         if (PatternBoard.handles(pos.k)) {
             GomokuSearch search =
                     new GomokuSearch(
@@ -263,8 +305,38 @@ public final class Bot {
             long nodeLimit,
             long seed,
             SplittableRandom random) {
+        if (!small(pos) && PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
+            return asHard(
+                    board, pos, start, deadline, nodeLimit, random, "too far from the end to solve");
+        }
+        BotMove proved = proof(pos, start, budgetNanos, deadline, nodeLimit, seed);
+        return proved != null
+                ? proved
+                : asHard(
+                        board,
+                        pos,
+                        start,
+                        deadline,
+                        nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3,
+                        random,
+                        "not solvable within budget");
+    }
+
+    private static boolean small(Position pos) {
+        return pos.cells <= SMALL_CELLS;
+    }
+
+    // The exact value and a best move, or null when no proof came within the budget (a third of
+    // the nodes, or two fifths of the time, on boards that are not small).
+    private BotMove proof(
+            Position pos,
+            long start,
+            long budgetNanos,
+            long deadline,
+            long nodeLimit,
+            long seed) {
         Rules rules = pos.lines.rules;
-        boolean small = pos.cells <= SMALL_CELLS;
+        boolean small = small(pos);
         TranspositionTable table;
         long solveDeadline;
         if (small) {
@@ -273,16 +345,6 @@ public final class Bot {
                             rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
             solveDeadline = Long.MAX_VALUE;
         } else {
-            if (PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
-                return asHard(
-                        board,
-                        pos,
-                        start,
-                        deadline,
-                        nodeLimit,
-                        random,
-                        "too far from the end to solve");
-            }
             table = searchTables.get();
             table.newSearch();
             // The rest is for HARD if no proof comes.
@@ -312,14 +374,7 @@ public final class Bot {
                         solvedNote(value));
             }
         }
-        return asHard(
-                board,
-                pos,
-                start,
-                deadline,
-                nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3,
-                random,
-                "not solvable within budget");
+        return null;
     }
 
     /** PERFECT's move where it has no proof: HARD's, the note saying why. */
