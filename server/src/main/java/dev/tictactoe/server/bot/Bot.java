@@ -150,8 +150,8 @@ public final class Bot {
 
     /**
      * The value of the position to the side to move and a best move, for judging a game after it:
-     * exact where a proof comes within {@code nodes} (3×3 always, small boards, a big board near its
-     * end), else HARD's search with no opening book and no shortcut that carries no value. The
+     * exact where a proof comes within {@code nodes} (3×3 always, small boards, a big board near
+     * its end), else HARD's search with no opening book and no shortcut that carries no value. The
      * same board, nodes and seed always give the same answer.
      */
     public BotMove evaluate(Board board, long nodes, long seed) {
@@ -172,8 +172,31 @@ public final class Bot {
             return forced;
         }
         SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
-        return search(
-                board, pos, Level.HARD, MAX_DEPTH, start, Long.MAX_VALUE, nodes, random, "");
+        BotMove m =
+                search(board, pos, Level.HARD, MAX_DEPTH, start, Long.MAX_VALUE, nodes, random, "");
+        if (m.score() != 0 || m.depth() > 1) {
+            return m;
+        }
+        // A move the search took without weighing it (the one defence that holds, the centre):
+        // the position is worth what it is worth after that move.
+        Board next = board.copy();
+        next.play(m.cell());
+        if (next.isOver()) {
+            return m;
+        }
+        BotMove reply = evaluate(next, nodes, seed);
+        int score =
+                Math.abs(reply.score()) > WIN_THRESHOLD
+                        ? parentValue(reply.score())
+                        : -reply.score();
+        return new BotMove(
+                m.cell(),
+                Level.HARD,
+                reply.exact(),
+                score,
+                reply.depth() + 1,
+                m.nodes() + reply.nodes(),
+                m.note());
     }
 
     private static void requirePlayable(Board board) {
@@ -307,7 +330,13 @@ public final class Bot {
             SplittableRandom random) {
         if (!small(pos) && PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
             return asHard(
-                    board, pos, start, deadline, nodeLimit, random, "too far from the end to solve");
+                    board,
+                    pos,
+                    start,
+                    deadline,
+                    nodeLimit,
+                    random,
+                    "too far from the end to solve");
         }
         BotMove proved = proof(pos, start, budgetNanos, deadline, nodeLimit, seed);
         return proved != null
@@ -329,12 +358,7 @@ public final class Bot {
     // The exact value and a best move, or null when no proof came within the budget (a third of
     // the nodes, or two fifths of the time, on boards that are not small).
     private BotMove proof(
-            Position pos,
-            long start,
-            long budgetNanos,
-            long deadline,
-            long nodeLimit,
-            long seed) {
+            Position pos, long start, long budgetNanos, long deadline, long nodeLimit, long seed) {
         Rules rules = pos.lines.rules;
         boolean small = small(pos);
         TranspositionTable table;

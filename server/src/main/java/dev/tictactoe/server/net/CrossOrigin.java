@@ -37,6 +37,7 @@ final class CrossOrigin {
             case Route.RoomInfo r -> true;
             case Route.Games r -> true;
             case Route.Game r -> true;
+            case Route.GameAnalysis r -> true;
             case Route.MethodNotAllowed r -> r.path().startsWith("/api/");
             default -> false;
         };

@@ -250,6 +250,7 @@ public final class GameServer implements AutoCloseable {
         }
         registry.shutdown();
         bots.close();
+        services.analyses().close();
         shutdownGroups();
         // After the loops: the rooms' last changes (players dropping) are in the journal's queue.
         closeStore();

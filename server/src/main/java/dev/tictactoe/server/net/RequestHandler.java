@@ -40,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -162,8 +163,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             case Route.CancelMatch cancel ->
                     send(ctx, keepAlive, services.matches().cancel(cancel.ticket()));
             case Route.RoomInfo info -> roomInfo(ctx, request, info.code());
-            case Route.Games games -> archived(ctx, request, games.code(), null);
-            case Route.Game game -> archived(ctx, request, game.code(), game.game());
+            case Route.Games games -> archived(ctx, request, games.code(), null, false);
+            case Route.Game game -> archived(ctx, request, game.code(), game.game(), false);
+            case Route.GameAnalysis analysis ->
+                    archived(ctx, request, analysis.code(), analysis.game(), true);
             case Route.Health health ->
                     reply(
                             ctx,
@@ -521,11 +524,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * A room's archived games: the list of their numbers, or one game. Read off the event loop; an
-     * unknown room counts against the address's budget of unknown codes like a room lookup.
+     * A room's archived games: the list of their numbers, one game, or one game's analysis. Read
+     * (and analysed) off the event loop; an unknown room counts against the address's budget of
+     * unknown codes like a room lookup.
      */
     private void archived(
-            ChannelHandlerContext ctx, FullHttpRequest request, String typedCode, Integer game) {
+            ChannelHandlerContext ctx,
+            FullHttpRequest request,
+            String typedCode,
+            Integer game,
+            boolean analysis) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         String address =
                 services.clients()
@@ -549,48 +557,86 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
         answering = true;
         ArchivedGames.lookup(services.games(), code, game)
+                .thenCompose(
+                        body ->
+                                body == null
+                                        ? CompletableFuture.<GameAnalyses.Outcome>completedFuture(
+                                                null)
+                                        : analysis
+                                                ? services.analyses().analyse(address, body)
+                                                : CompletableFuture.completedFuture(
+                                                        new GameAnalyses.Analysed(body)))
                 .whenComplete(
-                        (body, failure) ->
+                        (outcome, failure) ->
                                 ctx.executor()
                                         .execute(
                                                 () -> {
-                                                    if (failure != null) {
-                                                        reply(
-                                                                ctx,
-                                                                keepAlive,
-                                                                false,
-                                                                HttpResponseStatus
-                                                                        .INTERNAL_SERVER_ERROR,
-                                                                error(
-                                                                        ErrorCode.INTERNAL_ERROR,
-                                                                        "games unavailable"));
-                                                    } else if (body == null) {
-                                                        services.unknownCodes().miss(address);
-                                                        reply(
-                                                                ctx,
-                                                                keepAlive,
-                                                                false,
-                                                                HttpResponseStatus.NOT_FOUND,
-                                                                error(
-                                                                        ErrorCode.UNKNOWN_ROOM,
-                                                                        game == null
-                                                                                ? "no games kept"
-                                                                                      + " for room "
-                                                                                        + code
-                                                                                : "room " + code
-                                                                                        + " has no"
-                                                                                        + " game "
-                                                                                        + game));
-                                                    } else {
-                                                        reply(
-                                                                ctx,
-                                                                keepAlive,
-                                                                false,
-                                                                HttpResponseStatus.OK,
-                                                                body);
-                                                    }
+                                                    answerArchived(
+                                                            ctx,
+                                                            keepAlive,
+                                                            address,
+                                                            outcome,
+                                                            failure,
+                                                            game == null
+                                                                    ? "no games kept for room "
+                                                                            + code
+                                                                    : "room "
+                                                                            + code
+                                                                            + " has no game "
+                                                                            + game);
                                                     answered(ctx);
                                                 }));
+    }
+
+    private void answerArchived(
+            ChannelHandlerContext ctx,
+            boolean keepAlive,
+            String address,
+            GameAnalyses.Outcome outcome,
+            Throwable failure,
+            String notFound) {
+        switch (outcome) {
+            case null -> {
+                if (failure != null) {
+                    reply(
+                            ctx,
+                            keepAlive,
+                            false,
+                            HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                            error(ErrorCode.INTERNAL_ERROR, "games unavailable"));
+                } else {
+                    services.unknownCodes().miss(address);
+                    reply(
+                            ctx,
+                            keepAlive,
+                            false,
+                            HttpResponseStatus.NOT_FOUND,
+                            error(ErrorCode.UNKNOWN_ROOM, notFound));
+                }
+            }
+            case GameAnalyses.Analysed found ->
+                    reply(ctx, keepAlive, false, HttpResponseStatus.OK, found.body());
+            case GameAnalyses.Refused refused -> {
+                boolean busy = refused == GameAnalyses.Refused.BUSY;
+                FullHttpResponse response =
+                        HttpReplies.json(
+                                busy
+                                        ? HttpResponseStatus.SERVICE_UNAVAILABLE
+                                        : HttpResponseStatus.TOO_MANY_REQUESTS,
+                                busy
+                                        ? error(
+                                                ErrorCode.SERVER_FULL,
+                                                "too many games are being analysed; try again"
+                                                        + " in a few seconds")
+                                        : error(
+                                                ErrorCode.RATE_LIMITED,
+                                                "an analysis for this address is still being"
+                                                        + " made; try again when it is done"),
+                                false);
+                response.headers().setInt(HttpHeaderNames.RETRY_AFTER, busy ? 5 : 2);
+                HttpReplies.send(ctx, response, keepAlive);
+            }
+        }
     }
 
     /** The room a typed code names, or empty once the request has been answered 404 or 429. */

@@ -27,6 +27,9 @@ sealed interface Route {
     /** {@code GET /api/rooms/{code}/games/{game}}: one archived game; {@code game} is positive. */
     record Game(String code, int game) implements Route {}
 
+    /** {@code GET /api/rooms/{code}/games/{game}/analysis}: that game judged move by move. */
+    record GameAnalysis(String code, int game) implements Route {}
+
     /** {@code GET|HEAD /healthz}: the process is alive. */
     record Health() implements Route {}
 

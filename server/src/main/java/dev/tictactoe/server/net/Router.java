@@ -100,12 +100,14 @@ final class Router {
                 }
                 yield new Route.NotFound(path);
             }
-            case 4, 5 -> gameRoute(segments, get, path);
+            case 4, 5, 6 -> gameRoute(segments, get, path);
             default -> new Route.NotFound(path);
         };
     }
 
-    /** {@code /api/rooms/{code}/games} and {@code /api/rooms/{code}/games/{n}}. */
+    /**
+     * {@code /api/rooms/{code}/games}, {@code .../games/{n}} and {@code .../games/{n}/analysis}.
+     */
     private static Route gameRoute(List<String> segments, boolean get, String path) {
         if (!segments.get(0).equals("api")
                 || !segments.get(1).equals("rooms")
@@ -120,12 +122,17 @@ final class Router {
         if (number.isEmpty()
                 || number.length() > 9
                 || !number.chars().allMatch(c -> c >= '0' && c <= '9')
-                || Integer.parseInt(number) < 1) {
+                || Integer.parseInt(number) < 1
+                || segments.size() == 6 && !segments.get(5).equals("analysis")) {
             return new Route.NotFound(path);
         }
-        return get
-                ? new Route.Game(segments.get(2), Integer.parseInt(number))
-                : notAllowed(path, "GET");
+        if (!get) {
+            return notAllowed(path, "GET");
+        }
+        int game = Integer.parseInt(number);
+        return segments.size() == 6
+                ? new Route.GameAnalysis(segments.get(2), game)
+                : new Route.Game(segments.get(2), game);
     }
 
     private static Route notAllowed(String path, String allow) {

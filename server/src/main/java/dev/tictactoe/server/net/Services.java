@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -12,7 +13,7 @@ import java.util.SplittableRandom;
 
 /**
  * What every connection's handlers share: the rooms, quick match, the settings, the counters, the
- * limits, the page and the idle sweeps.
+ * limits, the page, the analyses of finished games and the idle sweeps.
  */
 record Services(
         RoomRegistry rooms,
@@ -26,6 +27,7 @@ record Services(
         StaticFiles files,
         OriginPolicy origins,
         ArchiveRunner games,
+        GameAnalyses analyses,
         IdleSweeps sweeps) {
 
     /** For handlers tested alone: quick-match timers run on Netty's global executor. */
@@ -66,6 +68,7 @@ record Services(
                 new StaticFiles(),
                 new OriginPolicy(config.allowedOrigins()),
                 games,
+                new GameAnalyses(Analysis.DEFAULT_NODES),
                 new IdleSweeps(config.pingInterval(), config.requestTimeout()));
     }
 }

@@ -25,8 +25,8 @@ class AnalysisTest {
 
     /**
      * On 3×3 every position is exact, and every move of every reachable position is judged by its
-     * value alone: a move that keeps the mover's value (win, draw or loss) is best, one that
-     * lowers it is a blunder.
+     * value alone: a move that keeps the mover's value (win, draw or loss) is best, one that lowers
+     * it is a blunder.
      */
     @Test
     void everyMoveOfEveryClassicPositionIsJudgedByItsExactValue() {

@@ -27,6 +27,8 @@ class RouterTest {
         assertThat(get("/r/K7MQ2P")).isEqualTo(new Route.Asset("/r/K7MQ2P"));
         assertThat(get("/api/rooms/K7MQ2P/games")).isEqualTo(new Route.Games("K7MQ2P"));
         assertThat(get("/api/rooms/K7MQ2P/games/12")).isEqualTo(new Route.Game("K7MQ2P", 12));
+        assertThat(get("/api/rooms/K7MQ2P/games/12/analysis"))
+                .isEqualTo(new Route.GameAnalysis("K7MQ2P", 12));
     }
 
     @Test
@@ -56,6 +58,10 @@ class RouterTest {
                 .isEqualTo(new Route.MethodNotAllowed("/api/rooms/K7MQ2P/games", "GET"));
         assertThat(Router.route(HttpMethod.DELETE, "/api/rooms/K7MQ2P/games/1"))
                 .isEqualTo(new Route.MethodNotAllowed("/api/rooms/K7MQ2P/games/1", "GET"));
+        assertThat(get("/api/rooms/K7MQ2P/games/0/analysis")).isInstanceOf(Route.NotFound.class);
+        assertThat(get("/api/rooms/K7MQ2P/games/1/moves")).isInstanceOf(Route.NotFound.class);
+        assertThat(Router.route(HttpMethod.PUT, "/api/rooms/K7MQ2P/games/1/analysis"))
+                .isEqualTo(new Route.MethodNotAllowed("/api/rooms/K7MQ2P/games/1/analysis", "GET"));
     }
 
     @Test
