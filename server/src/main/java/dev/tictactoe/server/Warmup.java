@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.bot.BotWarmup;
 import dev.tictactoe.server.net.GameServer;
 
 import org.slf4j.Logger;
@@ -103,7 +104,8 @@ final class Warmup {
                 cleanup = new Thread(() -> deleteQuietly(dir), "warmup-cleanup");
                 Runtime.getRuntime().addShutdownHook(cleanup);
             }
-            int botSearches = BotWarmup.run(budget.dividedBy(BOT_SHARE));
+            int botSearches =
+                    BotWarmup.run(BotWarmup.RULES, budget.dividedBy(BOT_SHARE), BotWarmup.ROUNDS);
             Duration left = budget.minusNanos(System.nanoTime() - started);
             try (GameServer server = GameServer.start(scratchConfig(settings, scratch))) {
                 result = play(server.port(), left.isNegative() ? Duration.ZERO : left, maxMoves);

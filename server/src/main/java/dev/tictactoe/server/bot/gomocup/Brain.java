@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot.gomocup;
 
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.BotWarmup;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
@@ -46,14 +47,28 @@ public final class Brain {
     private final Bot bot = new Bot();
     private final PrintWriter out;
     private final long seed;
+
+    /**
+     * Thinking done at the first {@code START}, before its {@code OK}: a fresh process would
+     * otherwise spend its first turns building tables and compiling the search.
+     */
+    static final Duration WARMUP = Duration.ofSeconds(1);
+
+    /** Searches of the started board the warm-up makes at most. */
+    static final int WARMUP_ROUNDS = 6;
+
+    private final Duration warmup;
+    private boolean warm;
     private Board board;
     private long turnMillis = DEFAULT_TURN_MILLIS;
     private long timeLeftMillis = -1;
     private long maxNodes;
 
-    Brain(Writer out, long seed) {
+    /** A brain that thinks for {@code warmup} at its first START (tests give it none). */
+    Brain(Writer out, long seed, Duration warmup) {
         this.out = new PrintWriter(out, true);
         this.seed = seed;
+        this.warmup = warmup;
     }
 
     /** Runs the brain on the process's stdin and stdout until END or end of input. */
@@ -61,7 +76,8 @@ public final class Brain {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         Writer stdout = new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8);
         System.setOut(System.err); // stdout belongs to the protocol: any log line goes to stderr
-        new Brain(stdout, seed).run(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        new Brain(stdout, seed, WARMUP)
+                .run(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     }
 
     /** Answers commands read from {@code in} until END or end of input. */
@@ -113,6 +129,10 @@ public final class Brain {
             return;
         }
         board = new Board(new Rules(size, WIN_LENGTH));
+        if (!warm) {
+            BotWarmup.run(List.of(board.rules()), warmup, WARMUP_ROUNDS);
+            warm = true;
+        }
         out.println("OK");
     }
 

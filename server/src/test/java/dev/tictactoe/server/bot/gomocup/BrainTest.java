@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -119,19 +120,20 @@ class BrainTest {
 
     @Test
     void budgetsItsTimeFromTheManagersLimits() throws IOException {
-        Brain brain = new Brain(new StringWriter(), 1);
+        Brain brain = new Brain(new StringWriter(), 1, Duration.ZERO);
         brain.run(new StringReader("INFO timeout_turn 2000\n"));
         assertThat(brain.budgetMillis()).isEqualTo(2000 - Brain.TURN_RESERVE_MILLIS);
         brain.run(new StringReader("INFO time_left 15000\n"));
         assertThat(brain.budgetMillis()).isEqualTo(15000 / Brain.TIME_LEFT_DIVISOR);
-        assertThat(new Brain(new StringWriter(), 1).budgetMillis())
+        assertThat(new Brain(new StringWriter(), 1, Duration.ZERO).budgetMillis())
                 .isEqualTo(Brain.DEFAULT_TURN_MILLIS - Brain.TURN_RESERVE_MILLIS);
     }
 
     @Test
     void explainsEachMoveInAMessageLine() throws IOException {
         StringWriter out = new StringWriter();
-        new Brain(out, 1).run(new StringReader("START 15\nINFO max_node 100\nBEGIN\nEND\n"));
+        new Brain(out, 1, Duration.ZERO)
+                .run(new StringReader("START 15\nINFO max_node 100\nBEGIN\nEND\n"));
         assertThat(out.toString().split("\\R"))
                 .containsExactly("OK", "MESSAGE takes the centre", "7,7");
     }
@@ -139,7 +141,7 @@ class BrainTest {
     // The brain's answers to the lines, without its MESSAGE lines.
     private static List<String> talk(String... lines) throws IOException {
         StringWriter out = new StringWriter();
-        new Brain(out, 1).run(new StringReader(String.join("\n", lines) + "\n"));
+        new Brain(out, 1, Duration.ZERO).run(new StringReader(String.join("\n", lines) + "\n"));
         return Arrays.stream(out.toString().split("\\R"))
                 .filter(l -> !l.startsWith("MESSAGE"))
                 .toList();

@@ -1,7 +1,5 @@
-package dev.tictactoe.server;
+package dev.tictactoe.server.bot;
 
-import dev.tictactoe.server.bot.Bot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -9,33 +7,34 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Lets the bot think before clients come: builds its pattern tables (one per win length) and has
- * the JIT compile its search. Cold, a first 200 ms search on 19×19 visited 26,000-38,000 positions
- * (depth 5-6); after the warm-up 316,000-335,000 (depth 7-8).
+ * Lets the bot think before its first real move: builds its pattern tables (one per win length) and
+ * has the JIT compile its search. Cold, a first 200 ms search on 19×19 visited 26,000-38,000
+ * positions (depth 5-6); after the warm-up 316,000-335,000 (depth 7-8).
  */
-final class BotWarmup {
+public final class BotWarmup {
 
-    /** The boards searched: every win length the pattern engine has a table for. */
-    static final List<Rules> RULES = List.of(new Rules(15, 5), new Rules(19, 6), new Rules(9, 4));
+    /** The boards a server searches: every win length the pattern engine has a table for. */
+    public static final List<Rules> RULES =
+            List.of(new Rules(15, 5), new Rules(19, 6), new Rules(9, 4));
 
     /** Thinking time of one search, within what is left of the warm-up's share. */
     static final Duration SEARCH = Duration.ofMillis(150);
 
-    /** Searches of each board at most. */
-    static final int ROUNDS = 2;
+    /** Searches of each board a server makes at most. */
+    public static final int ROUNDS = 2;
 
     private BotWarmup() {}
 
     /**
-     * Searches each board {@link #ROUNDS} times, or until {@code budget} has passed; returns how
-     * many searches ran.
+     * Searches each of {@code boards} {@code rounds} times, or until {@code budget} has passed;
+     * returns how many searches ran.
      */
-    static int run(Duration budget) {
+    public static int run(List<Rules> boards, Duration budget, int rounds) {
         long deadline = System.nanoTime() + budget.toNanos();
         Bot bot = new Bot();
         int searches = 0;
-        for (int round = 0; round < ROUNDS; round++) {
-            for (Rules rules : RULES) {
+        for (int round = 0; round < rounds; round++) {
+            for (Rules rules : boards) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return searches;
