@@ -3,6 +3,9 @@ package dev.tictactoe.server;
 import ch.qos.logback.classic.LoggerContext;
 
 import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.protocol.RoomCode;
+import dev.tictactoe.server.cluster.NodeFile;
+import dev.tictactoe.server.cluster.ProxyConfig;
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.net.GameServer;
 
@@ -14,6 +17,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -30,6 +34,7 @@ import java.util.concurrent.CountDownLatch;
         name = "tictactoe-server",
         mixinStandardHelpOptions = true,
         description = "Authoritative WebSocket server for k-in-a-row games.",
+        subcommands = ProxyConfig.class,
         showDefaultValues = true)
 public final class Main implements Callable<Integer> {
 
@@ -332,8 +337,30 @@ public final class Main implements Callable<Integer> {
                             + " TTT_GAME_RETENTION).")
     Duration gameRetention;
 
+    @Option(
+            names = "--node",
+            defaultValue = "${env:TTT_NODE:-" + NONE + "}",
+            converter = NodeChar.class,
+            description =
+                    "This node's character of the room-code alphabet: every room it creates has a"
+                            + " code starting with it, for a proxy to route by; recorded in the"
+                            + " data directory (env TTT_NODE).")
+    Character node;
+
+    @Option(
+            names = "--redis",
+            defaultValue = "${env:TTT_REDIS:-" + NONE + "}",
+            converter = RedisUri.class,
+            description =
+                    "redis://host:port that pairs quick-match requests across nodes; without it,"
+                            + " or while it is down, each node pairs its own (env TTT_REDIS).")
+    URI redis;
+
     /** The data directory of a server started from the command line. */
     static final String DEFAULT_DATA_DIR = "data";
+
+    /** The exit status of a start refused for its data directory (sysexits.h EX_CONFIG). */
+    static final int EXIT_REFUSED = 78;
 
     /** The {@code --data-dir} value that turns the journal off. */
     static final String NO_DATA_DIR = "none";
@@ -382,6 +409,44 @@ public final class Main implements Callable<Integer> {
                         "'" + value + "' is not a log format (use text or json)");
             }
             return format;
+        }
+    }
+
+    /** Reads one character of the room-code alphabet (any case), or {@link #NONE} for none. */
+    static final class NodeChar implements CommandLine.ITypeConverter<Character> {
+        @Override
+        public Character convert(String value) {
+            String text = value.trim();
+            if (text.isEmpty() || text.equalsIgnoreCase(NONE)) {
+                return null;
+            }
+            String upper = text.toUpperCase(java.util.Locale.ROOT);
+            if (upper.length() != 1 || RoomCode.ALPHABET.indexOf(upper.charAt(0)) < 0) {
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not one character of " + RoomCode.ALPHABET);
+            }
+            return upper.charAt(0);
+        }
+    }
+
+    /** Reads redis://host:port, or {@link #NONE} for none. */
+    static final class RedisUri implements CommandLine.ITypeConverter<URI> {
+        @Override
+        public URI convert(String value) {
+            String text = value.trim();
+            if (text.isEmpty() || text.equalsIgnoreCase(NONE)) {
+                return null;
+            }
+            try {
+                URI uri = new URI(text);
+                if ("redis".equals(uri.getScheme()) && uri.getHost() != null) {
+                    return uri;
+                }
+            } catch (java.net.URISyntaxException e) {
+                // answered below
+            }
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not redis://host:port");
         }
     }
 
@@ -455,6 +520,8 @@ public final class Main implements Callable<Integer> {
                                 : Path.of(dataDir))
                 .durability(durability)
                 .gameRetention(gameRetention)
+                .node(node)
+                .redis(redis)
                 .build();
     }
 
@@ -464,10 +531,18 @@ public final class Main implements Callable<Integer> {
         // environment.
         System.setProperty("TTT_LOG_FORMAT", logFormat.name().toLowerCase(java.util.Locale.ROOT));
         ServerConfig config = config();
-        if (!warmup.isZero()) {
-            Warmup.run(config, warmup, Long.MAX_VALUE);
+        GameServer server;
+        try {
+            // Before the warm-up: a node on another node's data stops at once, in one line.
+            NodeFile.claim(config.dataDir(), config.node());
+            if (!warmup.isZero()) {
+                Warmup.run(config, warmup, Long.MAX_VALUE);
+            }
+            server = GameServer.start(config);
+        } catch (NodeFile.Refused e) {
+            System.err.println("tictactoe-server: " + e.getMessage());
+            return EXIT_REFUSED;
         }
-        GameServer server = GameServer.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(

@@ -1,11 +1,13 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.lobby.MatchQueue;
 import dev.tictactoe.server.net.Transport;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.DurabilityPolicy;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -53,7 +55,9 @@ public record ServerConfig(
         Duration gameRetention,
         Duration idleClaim,
         Duration matchWait,
-        int matchMaxWaiting) {
+        int matchMaxWaiting,
+        Character node,
+        URI redis) {
 
     /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
@@ -215,8 +219,22 @@ public record ServerConfig(
      */
     public static final Duration MAX_MATCH_WAIT = Duration.ofMinutes(5);
 
+    /** Default: no node character; room codes are fully random, as on a single server. */
+    public static final Character DEFAULT_NODE = null;
+
+    /** Default: no Redis; quick match pairs the requests of this node only. */
+    public static final URI DEFAULT_REDIS = null;
+
     public ServerConfig {
         trustedProxies = List.copyOf(trustedProxies);
+        if (node != null && RoomCode.ALPHABET.indexOf(node) < 0) {
+            throw new IllegalArgumentException(
+                    "node must be one character of " + RoomCode.ALPHABET + ", was '" + node + "'");
+        }
+        if (redis != null && !"redis".equals(redis.getScheme())) {
+            throw new IllegalArgumentException(
+                    "redis must be redis://host:port, was '" + redis + "'");
+        }
         DurabilityPolicy.parse(durability);
         requirePositive("gameRetention", gameRetention);
         requirePositive("maxOutboundBytes", maxOutboundBytes);
@@ -343,6 +361,8 @@ public record ServerConfig(
         private String durability = DEFAULT_DURABILITY;
         private Duration gameRetention = DEFAULT_GAME_RETENTION;
         private Duration matchWait = DEFAULT_MATCH_WAIT;
+        private Character node = DEFAULT_NODE;
+        private URI redis = DEFAULT_REDIS;
         private int matchMaxWaiting = DEFAULT_MATCH_MAX_WAITING;
 
         private Builder() {}
@@ -550,6 +570,21 @@ public record ServerConfig(
             return this;
         }
 
+        /**
+         * The node's character: every room it creates has a code starting with it, so a proxy can
+         * route by code; null for none.
+         */
+        public Builder node(Character value) {
+            this.node = value;
+            return this;
+        }
+
+        /** The Redis that pairs quick-match requests across nodes; null for none. */
+        public Builder redis(URI value) {
+            this.redis = value;
+            return this;
+        }
+
         public ServerConfig build() {
             return new ServerConfig(
                     host,
@@ -588,7 +623,9 @@ public record ServerConfig(
                     gameRetention,
                     idleClaim,
                     matchWait,
-                    matchMaxWaiting);
+                    matchMaxWaiting,
+                    node,
+                    redis);
         }
     }
 }

@@ -80,6 +80,22 @@ class MainTest {
     }
 
     @Test
+    void theNodeCharacterAndRedisAreOffByDefault() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.node()).isNull();
+        assertThat(ServerConfig.DEFAULT_NODE).isNull();
+        assertThat(defaults.redis()).isNull();
+        assertThat(ServerConfig.DEFAULT_REDIS).isNull();
+        ServerConfig config = parse("--node", "k", "--redis", "redis://127.0.0.1:6390");
+        assertThat(config.node()).isEqualTo('K');
+        assertThat(config.redis()).hasToString("redis://127.0.0.1:6390");
+        assertThatThrownBy(() -> parse("--node", "U")).hasMessageContaining("'U' is not one");
+        assertThatThrownBy(() -> parse("--node", "AB")).hasMessageContaining("'AB' is not one");
+        assertThatThrownBy(() -> parse("--redis", "http://x:1"))
+                .hasMessageContaining("is not redis://host:port");
+    }
+
+    @Test
     void theRequestTimeoutIsAFlagWithANamedDefault() {
         assertThat(parse().requestTimeout())
                 .isEqualTo(Duration.ofSeconds(10))

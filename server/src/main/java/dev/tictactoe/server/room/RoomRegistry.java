@@ -127,7 +127,7 @@ public final class RoomRegistry {
         }
         long seed = botSeed != null ? botSeed : serverSeed();
         while (true) {
-            String code = codes.next();
+            String code = nextCode();
             Room room = new Room(code, settings, loops.next(), seed, context);
             // Before the room is shared: nobody who guessed the code can take a promised seat.
             room.members.reserve(reserved);
@@ -148,6 +148,16 @@ public final class RoomRegistry {
                 return room;
             }
         }
+    }
+
+    /**
+     * A random code; with {@code --node}, its first character is the node's, so the code names the
+     * node that holds the room (the other five still give 32^5 codes per node).
+     */
+    private String nextCode() {
+        String code = codes.next();
+        Character node = config.node();
+        return node == null ? code : node + code.substring(1);
     }
 
     /**

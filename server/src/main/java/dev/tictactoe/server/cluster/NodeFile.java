@@ -1,0 +1,99 @@
+package dev.tictactoe.server.cluster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The file {@code node} in the data directory: the character of the node whose rooms the directory
+ * holds. A node started on another node's data would recover rooms whose codes route elsewhere, and
+ * create rooms the proxy sends to the other node, so it refuses to start. The file is one character
+ * and a newline, apart from the store's own files.
+ */
+public final class NodeFile {
+
+    /** The file's name in the data directory. */
+    public static final String NAME = "node";
+
+    /** Why a node may not start on a data directory; the message is one line for the operator. */
+    public static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private NodeFile() {}
+
+    /**
+     * Checks that {@code dataDir} (null: none) is this node's, and marks it so when it is new.
+     *
+     * @param node the node's character, or null for a server that is not part of a cluster
+     * @throws Refused when the directory belongs to another node, or to one when this server has
+     *     none, or cannot be read or marked
+     */
+    public static void claim(Path dataDir, Character node) {
+        if (dataDir == null) {
+            return;
+        }
+        Path file = dataDir.resolve(NAME);
+        Character owner = read(file);
+        if (owner == null) {
+            if (node != null) {
+                write(dataDir, file, node);
+            }
+            return;
+        }
+        if (node == null) {
+            throw new Refused(
+                    "the data directory "
+                            + dataDir
+                            + " belongs to node "
+                            + owner
+                            + "; start it with --node "
+                            + owner);
+        }
+        if (!owner.equals(node)) {
+            throw new Refused(
+                    "the data directory "
+                            + dataDir
+                            + " belongs to node "
+                            + owner
+                            + ", not "
+                            + node
+                            + "; give node "
+                            + node
+                            + " its own data directory");
+        }
+    }
+
+    /** The character the file names, or null when there is no file. */
+    static Character read(Path file) {
+        if (!Files.exists(file)) {
+            return null;
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new Refused("cannot read " + file + ": " + e.getMessage());
+        }
+        if (text.length() != 1) {
+            throw new Refused(file + " should hold one node character, holds '" + text + "'");
+        }
+        return text.charAt(0);
+    }
+
+    private static void write(Path dataDir, Path file, char node) {
+        try {
+            Files.createDirectories(dataDir);
+            // Written whole, then moved into place: a crash never leaves a half-written file.
+            Path temp = dataDir.resolve(NAME + ".tmp");
+            Files.writeString(temp, node + "\n", StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new Refused("cannot mark " + dataDir + " as node " + node + ": " + e);
+        }
+    }
+}

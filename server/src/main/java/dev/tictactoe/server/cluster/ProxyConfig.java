@@ -1,0 +1,170 @@
+package dev.tictactoe.server.cluster;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code tictactoe-server proxy-config}: writes an nginx or HAProxy configuration for a set of
+ * nodes to standard output. It lives in the server's jar so the look-alike rules of room codes come
+ * from {@code RoomCode} itself, and an operator needs nothing but the jar to add a node.
+ */
+@Command(
+        name = "proxy-config",
+        mixinStandardHelpOptions = true,
+        description =
+                "Writes an nginx or HAProxy configuration that routes each room's requests to the"
+                        + " node its code names, and everything else to any node.")
+public final class ProxyConfig implements Callable<Integer> {
+
+    /** Default: client sockets the proxy is sized for. */
+    public static final int DEFAULT_SOCKETS = 100_000;
+
+    /** Default: the node flag naming this proxy as trusted (loopback: a proxy beside its nodes). */
+    public static final String DEFAULT_TRUSTED_PROXIES = "127.0.0.1/32";
+
+    /** Default: the combined certificate chain and key of the TLS listener. */
+    public static final String DEFAULT_TLS_PEM = "/etc/ssl/private/tictactoe.pem";
+
+    /**
+     * Default: room lookups (socket upgrades and {@code /api/rooms/{code}...}) per second per
+     * address through nginx, which cannot see whether a code was unknown before it answers.
+     */
+    public static final int DEFAULT_LOOKUPS_PER_SECOND = 20;
+
+    /** Default: the burst of room lookups per address through nginx. */
+    public static final int DEFAULT_LOOKUP_BURST = 200;
+
+    static final class Engine {
+        @Option(names = "--nginx", required = true, description = "Write an nginx.conf.")
+        boolean nginx;
+
+        @Option(names = "--haproxy", required = true, description = "Write a haproxy.cfg.")
+        boolean haproxy;
+    }
+
+    @ArgGroup(multiplicity = "1")
+    Engine engine;
+
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "NODE=host:port",
+            description = "Each node's character (its --node) and address.")
+    List<String> nodeArgs = new ArrayList<>();
+
+    @Option(
+            names = "--listen",
+            defaultValue = "80",
+            description = "Plain HTTP listener: a port, or address:port.")
+    String listen;
+
+    @Option(
+            names = "--tls-listen",
+            defaultValue = "443",
+            description = "TLS listener: a port, or address:port; 'none' for no TLS listener.")
+    String tlsListen;
+
+    @Option(
+            names = "--tls-pem",
+            defaultValue = DEFAULT_TLS_PEM,
+            description = "One PEM file with the certificate chain and its key.")
+    String tlsPem;
+
+    @Option(
+            names = "--sockets",
+            defaultValue = "" + DEFAULT_SOCKETS,
+            description = "Client sockets to size the proxy for.")
+    int sockets;
+
+    @Option(
+            names = "--trusted-proxies",
+            defaultValue = DEFAULT_TRUSTED_PROXIES,
+            description = "How the nodes see this proxy: their --trusted-proxies, in the header.")
+    String trustedProxies;
+
+    @Option(
+            names = "--lookups-per-second",
+            defaultValue = "" + DEFAULT_LOOKUPS_PER_SECOND,
+            description = "nginx only: room lookups per second per client address.")
+    int lookupsPerSecond;
+
+    @Option(
+            names = "--lookup-burst",
+            defaultValue = "" + DEFAULT_LOOKUP_BURST,
+            description = "nginx only: the burst of room lookups per client address.")
+    int lookupBurst;
+
+    List<Upstream> nodes = List.of();
+
+    @Override
+    public Integer call() {
+        try {
+            System.out.print(render());
+            return 0;
+        } catch (IllegalArgumentException e) {
+            System.err.println("proxy-config: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /** The configuration for the parsed arguments. */
+    String render() {
+        nodes = nodeArgs.stream().map(Upstream::parse).toList();
+        Set<Character> seen = new HashSet<>();
+        for (Upstream node : nodes) {
+            if (!seen.add(node.node())) {
+                throw new IllegalArgumentException("node " + node.node() + " is given twice");
+            }
+        }
+        if (sockets < 1 || lookupsPerSecond < 1 || lookupBurst < 1) {
+            throw new IllegalArgumentException(
+                    "--sockets, --lookups-per-second and --lookup-burst must be positive");
+        }
+        return engine.nginx ? NginxConfig.render(this) : HaproxyConfig.render(this);
+    }
+
+    boolean tls() {
+        return !tlsListen.equals("none");
+    }
+
+    /** The header both engines start with: what generated it and how to start the nodes. */
+    String header() {
+        StringBuilder text =
+                new StringBuilder()
+                        .append("# Generated by tictactoe-server proxy-config --")
+                        .append(engine.nginx ? "nginx" : "haproxy")
+                        .append(" ")
+                        .append(String.join(" ", nodeArgs))
+                        .append(
+                                """
+
+                                # A room's requests (/rooms/{code}/ws, /api/rooms/{code}...) go to the node the code's
+                                # first character names, and never elsewhere: while that node is down its rooms get
+                                # 502/503, which clients retry. Everything else goes to any node that answers. Start
+                                # each node with its character, its own data directory and this proxy as trusted:
+                                """);
+        for (Upstream node : nodes) {
+            text.append("#   tictactoe-server --node ")
+                    .append(node.node())
+                    .append(" --trusted-proxies ")
+                    .append(trustedProxies)
+                    .append("   (at ")
+                    .append(node.address())
+                    .append(")\n");
+        }
+        return text.toString();
+    }
+
+    /** A regex matching the path of every request about a room (the code's first character on). */
+    static final String ROOM_PATH = "^/(api/)?rooms/";
+
+    /** Separators {@code RoomCode.normalize} drops, which may come before the code's first. */
+    static final String SEPARATORS = "[[:space:]-]*";
+}
