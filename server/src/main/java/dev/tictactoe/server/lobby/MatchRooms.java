@@ -25,6 +25,21 @@ public interface MatchRooms {
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
 
     /**
+     * The settings of a match's room: {@code first} is the seat of the player seated alone (X for a
+     * pairing), whose bot sits opposite; null {@code alone} for two people.
+     */
+    static RoomSettings settings(MatchKey key, Mark first, Ticket alone) {
+        return new RoomSettings(
+                key.rules(),
+                first,
+                Mark.X,
+                true,
+                true,
+                alone == null ? null : alone.bot(),
+                key.timeControl());
+    }
+
+    /**
      * Rooms in {@code registry}, created through its one path, so they are journaled like any
      * other.
      */
@@ -48,15 +63,7 @@ public interface MatchRooms {
             if (alone != null && !alone.wantsBot()) {
                 throw new IllegalArgumentException("a player seated alone needs a bot opposite");
             }
-            RoomSettings settings =
-                    new RoomSettings(
-                            key.rules(),
-                            first,
-                            Mark.X,
-                            true,
-                            true,
-                            alone == null ? null : alone.bot(),
-                            key.timeControl());
+            RoomSettings settings = settings(key, first, alone);
             Room room = registry.create(settings, reserved);
             return new Opened(room.code(), Map.copyOf(tokens), settings);
         };

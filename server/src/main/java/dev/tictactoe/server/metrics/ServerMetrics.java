@@ -216,6 +216,17 @@ public final class ServerMetrics implements AutoCloseable {
                 .register(registry);
     }
 
+    /**
+     * Whether quick match pairs across nodes through Redis (1) or on this node only (0: no {@code
+     * --redis}, or Redis is unreachable).
+     */
+    public void watchSharedMatch(java.util.function.BooleanSupplier shared) {
+        Gauge.builder("ttt.match.shared", shared, s -> s.getAsBoolean() ? 1 : 0)
+                .strongReference(true)
+                .description("1 while quick match pairs across nodes through Redis, else 0")
+                .register(registry);
+    }
+
     /** A quick-match request was paired with another person after waiting {@code waitedNanos}. */
     public void matchPaired(long waitedNanos) {
         timeToPair.record(waitedNanos, TimeUnit.NANOSECONDS);

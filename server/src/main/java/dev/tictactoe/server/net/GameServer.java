@@ -1,6 +1,8 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.cluster.NodeFile;
+import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
@@ -55,6 +57,7 @@ public final class GameServer implements AutoCloseable {
     private final Store store;
     private volatile RoomRegistry registry;
     private final Matchmaker matchmaker;
+    private final Lobby lobby;
     private final Services services;
     private final Channel listener;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -109,13 +112,16 @@ public final class GameServer implements AutoCloseable {
                         metrics,
                         workers.next(),
                         new SplittableRandom(new SecureRandom().nextLong()));
-        services =
-                Services.of(
-                        registry,
+        lobby =
+                MatchApi.lobby(
                         config,
+                        matchmaker,
+                        registry,
                         metrics,
-                        store == null ? null : store.games(),
-                        matchmaker);
+                        workers.next(),
+                        new SplittableRandom(new SecureRandom().nextLong()));
+        services =
+                Services.of(registry, config, metrics, store == null ? null : store.games(), lobby);
         try {
             if (store != null) {
                 services.state().storeProblem(store::problem);
@@ -157,6 +163,7 @@ public final class GameServer implements AutoCloseable {
         if (config.dataDir() == null) {
             return null;
         }
+        NodeFile.claim(config.dataDir(), config.node());
         Journal.Options options =
                 Journal.Options.defaults().withPolicy(DurabilityPolicy.parse(config.durability()));
         try {
@@ -236,7 +243,7 @@ public final class GameServer implements AutoCloseable {
         services.state().draining();
         listener.close().awaitUninterruptibly();
         // Waiting quick-match requests hear 503 before their connections are closed below.
-        matchmaker.close();
+        lobby.close();
         int open = services.state().channels.size();
         ChannelGroupFuture allClosed = services.state().channels.newCloseFuture();
         for (Channel channel : services.state().channels) {

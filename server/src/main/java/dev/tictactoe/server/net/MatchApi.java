@@ -10,12 +10,14 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.lobby.Enqueued;
+import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchAnswer;
 import dev.tictactoe.server.lobby.MatchEvent;
 import dev.tictactoe.server.lobby.MatchKey;
 import dev.tictactoe.server.lobby.MatchRequest;
 import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.Matchmaker;
+import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.lobby.Ticket;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -27,15 +29,18 @@ import io.netty.util.concurrent.ScheduledFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
- * The quick-match endpoints over the {@link Matchmaker}: reads a request, hands it over with a
- * waiter, and turns every answer into a status and a JSON body. Holds no connection: the request
- * handler keeps the waiting {@code POST} open and writes what it is given.
+ * The quick-match endpoints over the {@link Lobby}: reads a request, hands it over with a waiter,
+ * and turns every answer into a status and a JSON body. Holds no connection: the request handler
+ * keeps the waiting {@code POST} open and writes what it is given.
  */
 final class MatchApi {
 
@@ -57,11 +62,11 @@ final class MatchApi {
         record Answered(Reply reply) implements Submitted {}
     }
 
-    private final Matchmaker matchmaker;
+    private final Lobby lobby;
     private final int maxNameLength;
 
-    MatchApi(Matchmaker matchmaker, int maxNameLength) {
-        this.matchmaker = matchmaker;
+    MatchApi(Lobby lobby, int maxNameLength) {
+        this.lobby = lobby;
         this.maxNameLength = maxNameLength;
     }
 
@@ -92,8 +97,34 @@ final class MatchApi {
         return matchmaker;
     }
 
-    Matchmaker matchmaker() {
-        return matchmaker;
+    /**
+     * Quick match for this server: across nodes through Redis with {@code --redis}, with {@code
+     * matchmaker} for the requests that arrive while Redis is unreachable; else {@code matchmaker}
+     * alone. Redis knows this node by its {@code --node} character, or by a random id without one.
+     */
+    static Lobby lobby(
+            ServerConfig config,
+            Matchmaker matchmaker,
+            RoomRegistry rooms,
+            ServerMetrics metrics,
+            EventExecutor loop,
+            RandomGenerator seats) {
+        if (config.redis() == null) {
+            return Lobby.local(matchmaker);
+        }
+        String node =
+                config.node() != null
+                        ? String.valueOf(config.node())
+                        : Long.toHexString(new SecureRandom().nextLong());
+        return new SharedMatchmaker(
+                config.redis(),
+                node,
+                matchmaker,
+                MatchRooms.in(rooms),
+                config.matchMaxWaiting(),
+                seats,
+                loop,
+                metrics);
     }
 
     /**
@@ -103,13 +134,25 @@ final class MatchApi {
     Submitted submit(String body, Consumer<Reply> answer) {
         Ticket ticket;
         try {
-            ticket = MatchRequest.read(body, maxNameLength, matchmaker.waitLimit());
+            ticket = MatchRequest.read(body, maxNameLength, lobby.waitLimit());
         } catch (ProtocolException e) {
             return new Submitted.Answered(
                     new Reply(HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage())));
         }
-        Enqueued result = matchmaker.submit(ticket, matched -> answer.accept(reply(matched)));
-        return switch (result) {
+        CompletableFuture<Enqueued> result =
+                lobby.submit(ticket, matched -> answer.accept(reply(matched)))
+                        .toCompletableFuture();
+        if (!result.isDone()) {
+            // Across nodes the queue answers later: a refusal then reaches the waiting request.
+            result.thenAccept(
+                    later -> {
+                        if (later instanceof Enqueued.Refused refused) {
+                            answer.accept(refusal(refused));
+                        }
+                    });
+            return new Submitted.Waiting(ticket.id());
+        }
+        return switch (result.join()) {
             case Enqueued.Refused refused -> new Submitted.Answered(refusal(refused));
             // A pairing made at once reaches the waiter like any other answer.
             case Enqueued.Queued queued -> new Submitted.Waiting(ticket.id());
@@ -117,27 +160,38 @@ final class MatchApi {
         };
     }
 
-    /** {@code GET /api/match/{ticket}}. */
-    Reply status(String ticket) {
-        return matchmaker.status(ticket).map(MatchApi::waiting).orElseGet(() -> unknown(ticket));
+    /** {@code GET /api/match/{ticket}}, for a request waiting on any node. */
+    CompletionStage<Reply> status(String ticket) {
+        return lobby.status(ticket)
+                .thenApply(
+                        waiting -> waiting.map(MatchApi::waiting).orElseGet(() -> unknown(ticket)));
     }
 
     /**
      * {@code DELETE /api/match/{ticket}}: the waiting {@code POST} is answered {@code cancelled}.
      */
-    Reply cancel(String ticket) {
-        return matchmaker.cancel(ticket)
-                ? new Reply(HttpResponseStatus.NO_CONTENT, null)
-                : unknown(ticket);
+    CompletionStage<Reply> cancel(String ticket) {
+        return lobby.cancel(ticket)
+                .thenApply(
+                        cancelled ->
+                                cancelled
+                                        ? new Reply(HttpResponseStatus.NO_CONTENT, null)
+                                        : unknown(ticket));
     }
 
     /**
      * The connection of a waiting request closed: it leaves the queue, unless it was just answered.
      */
     void leave(String ticket) {
-        if (matchmaker.cancel(ticket)) {
-            log.debug("a waiting quick-match request closed its connection and left the queue");
-        }
+        lobby.cancel(ticket)
+                .thenAccept(
+                        left -> {
+                            if (left) {
+                                log.debug(
+                                        "a waiting quick-match request closed its connection and"
+                                                + " left the queue");
+                            }
+                        });
     }
 
     private static Reply unknown(String ticket) {

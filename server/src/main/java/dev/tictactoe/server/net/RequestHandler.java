@@ -41,6 +41,7 @@ import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -159,9 +160,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             case Route.CreateRoom create -> createRoom(ctx, request);
             case Route.QuickMatch quick -> quickMatch(ctx, request);
             case Route.MatchStatus status ->
-                    send(ctx, keepAlive, services.matches().status(status.ticket()));
+                    sendLater(ctx, keepAlive, services.matches().status(status.ticket()));
             case Route.CancelMatch cancel ->
-                    send(ctx, keepAlive, services.matches().cancel(cancel.ticket()));
+                    sendLater(ctx, keepAlive, services.matches().cancel(cancel.ticket()));
             case Route.RoomInfo info -> roomInfo(ctx, request, info.code());
             case Route.Games games -> archived(ctx, request, games.code(), null, false);
             case Route.Game game -> archived(ctx, request, game.code(), game.game(), false);
@@ -475,6 +476,40 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         while (!answering && !waiting.isEmpty() && ctx.channel().isActive()) {
             handle(ctx, waiting.poll());
         }
+    }
+
+    /**
+     * A quick-match answer that may come from Redis: later requests on this connection wait behind
+     * it, in order.
+     */
+    private void sendLater(
+            ChannelHandlerContext ctx, boolean keepAlive, CompletionStage<MatchApi.Reply> reply) {
+        var now = reply.toCompletableFuture();
+        if (now.isDone() && !now.isCompletedExceptionally()) {
+            send(ctx, keepAlive, now.join());
+            return;
+        }
+        answering = true;
+        reply.whenComplete(
+                (answer, failure) ->
+                        ctx.executor()
+                                .execute(
+                                        () -> {
+                                            send(
+                                                    ctx,
+                                                    keepAlive,
+                                                    failure == null
+                                                            ? answer
+                                                            : new MatchApi.Reply(
+                                                                    HttpResponseStatus
+                                                                            .SERVICE_UNAVAILABLE,
+                                                                    error(
+                                                                            ErrorCode.SERVER_FULL,
+                                                                            "quick match could not"
+                                                                                + " be reached; try"
+                                                                                + " again")));
+                                            answered(ctx);
+                                        }));
     }
 
     private static void send(ChannelHandlerContext ctx, boolean keepAlive, MatchApi.Reply reply) {

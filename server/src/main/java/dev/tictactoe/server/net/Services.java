@@ -2,6 +2,7 @@ package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.bot.Analysis;
+import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -53,9 +54,19 @@ record Services(
             ServerMetrics metrics,
             ArchiveRunner games,
             Matchmaker matchmaker) {
+        return of(rooms, config, metrics, games, Lobby.local(matchmaker));
+    }
+
+    /** Quick match through {@code lobby}: this node's, or across nodes. */
+    static Services of(
+            RoomRegistry rooms,
+            ServerConfig config,
+            ServerMetrics metrics,
+            ArchiveRunner games,
+            Lobby lobby) {
         return new Services(
                 rooms,
-                new MatchApi(matchmaker, config.maxNameLength()),
+                new MatchApi(lobby, config.maxNameLength()),
                 config,
                 new ServerStats(metrics),
                 new ServerState(),

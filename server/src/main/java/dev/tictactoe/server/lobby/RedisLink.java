@@ -1,0 +1,205 @@
+package dev.tictactoe.server.lobby;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.netty.util.concurrent.EventExecutor;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.SocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * The node's two connections to Redis: one for commands, one subscribed to the node's channel. A
+ * start without Redis keeps trying in the background; once connected, Lettuce reconnects by itself
+ * (and subscribes again). Commands fail at once while a connection is down, so quick match falls
+ * back to this node instead of waiting.
+ */
+final class RedisLink implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RedisLink.class);
+
+    /** How long the first connection waits between tries when Redis is not there at the start. */
+    static final Duration RETRY = Duration.ofSeconds(1);
+
+    /** How long a command may take before it counts as failed. */
+    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
+
+    private final RedisURI uri;
+    private final ClientResources resources;
+    private final RedisClient client;
+    private final EventExecutor retries;
+    private final String channel;
+    private final Consumer<String> messages;
+    private final Runnable reconnected;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile StatefulRedisConnection<String, String> commands;
+    private volatile StatefulRedisPubSubConnection<String, String> subscriber;
+    private volatile Boolean reported;
+
+    /**
+     * @param channel the node's channel; {@code messages} hears what is published on it
+     * @param reconnected runs when the subscriber is connected again after a drop, when messages
+     *     may have been lost
+     */
+    RedisLink(
+            URI redis,
+            EventExecutor retries,
+            String channel,
+            Consumer<String> messages,
+            Runnable reconnected) {
+        this.uri = RedisURI.create(redis);
+        this.uri.setTimeout(COMMAND_TIMEOUT);
+        this.retries = retries;
+        this.channel = channel;
+        this.messages = messages;
+        this.reconnected = reconnected;
+        // Two small loops of its own: Redis traffic is a few calls per pairing, never per move.
+        resources =
+                DefaultClientResources.builder()
+                        .ioThreadPoolSize(2)
+                        .computationThreadPoolSize(2)
+                        .build();
+        client = RedisClient.create(resources);
+        client.setOptions(
+                ClientOptions.builder()
+                        .autoReconnect(true)
+                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                        .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
+                        .build());
+        client.addListener(
+                new RedisConnectionStateListener() {
+                    @Override
+                    public void onRedisConnected(
+                            io.lettuce.core.RedisChannelHandler<?, ?> connection,
+                            SocketAddress address) {
+                        if (connection == subscriber) {
+                            RedisLink.this.reconnected.run();
+                        }
+                        report();
+                    }
+
+                    @Override
+                    public void onRedisDisconnected(
+                            io.lettuce.core.RedisChannelHandler<?, ?> connection) {
+                        report();
+                    }
+                });
+        connect();
+    }
+
+    /** Whether both connections are up: quick match goes through Redis only then. */
+    boolean up() {
+        StatefulRedisConnection<String, String> c = commands;
+        StatefulRedisPubSubConnection<String, String> s = subscriber;
+        return c != null && s != null && c.isOpen() && s.isOpen();
+    }
+
+    /** The command connection; only while {@link #up()}. */
+    StatefulRedisConnection<String, String> commands() {
+        return commands;
+    }
+
+    private void connect() {
+        if (closed.get()) {
+            return;
+        }
+        if (commands == null) {
+            client.connectAsync(StringCodec.UTF8, uri)
+                    .whenComplete(
+                            (connection, failure) -> {
+                                if (failure == null) {
+                                    commands = connection;
+                                    connect();
+                                } else {
+                                    report();
+                                    retryLater();
+                                }
+                            });
+            return;
+        }
+        if (subscriber == null) {
+            client.connectPubSubAsync(StringCodec.UTF8, uri)
+                    .whenComplete(
+                            (connection, failure) -> {
+                                if (failure != null) {
+                                    retryLater();
+                                    return;
+                                }
+                                connection.addListener(
+                                        new RedisPubSubAdapter<>() {
+                                            @Override
+                                            public void message(String from, String message) {
+                                                messages.accept(message);
+                                            }
+                                        });
+                                connection
+                                        .async()
+                                        .subscribe(channel)
+                                        .whenComplete(
+                                                (ok, error) -> {
+                                                    if (error != null) {
+                                                        connection.closeAsync();
+                                                        retryLater();
+                                                        return;
+                                                    }
+                                                    subscriber = connection;
+                                                    report();
+                                                });
+                            });
+        }
+    }
+
+    private void retryLater() {
+        if (!closed.get() && !retries.isShuttingDown()) {
+            retries.schedule(this::connect, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** One log line per change between across nodes and this node only. */
+    private synchronized void report() {
+        if (closed.get()) {
+            return;
+        }
+        boolean up = up();
+        if (reported != null && reported == up) {
+            return;
+        }
+        reported = up;
+        if (up) {
+            log.info("quick match pairs across nodes through Redis at {}", uri.toURI());
+        } else {
+            log.warn(
+                    "quick match pairs on this node only: Redis at {} is unreachable", uri.toURI());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (subscriber != null) {
+            subscriber.close();
+        }
+        if (commands != null) {
+            commands.close();
+        }
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
+    }
+}
