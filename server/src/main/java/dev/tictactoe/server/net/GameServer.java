@@ -139,6 +139,7 @@ public final class GameServer implements AutoCloseable {
                             .sync()
                             .channel();
         } catch (RuntimeException | InterruptedException e) {
+            lobby.close();
             shutdownGroups();
             closeStore();
             metrics.close();

@@ -29,7 +29,8 @@ import java.util.function.BooleanSupplier;
  */
 class SharedMatchIT {
 
-    static final int PAIRS = 60;
+    /** Pairings measured; {@code -Dcluster.pairs=300} measures more. */
+    static final int PAIRS = Integer.getInteger("cluster.pairs", 60);
 
     @TempDir Path dir;
     private final SplittableRandom random = new SplittableRandom(51);
