@@ -14,18 +14,30 @@ public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enq
     /** Why a ticket was not queued, with the error code the HTTP layer answers. */
     enum Refusal {
         /** The player already holds a waiting ticket. */
-        ALREADY_QUEUED("match_already_queued"),
+        ALREADY_QUEUED(
+                "match_already_queued",
+                "this player already waits for a match; cancel that request or wait for its"
+                        + " answer"),
         /** Another waiting request already uses this ticket id. */
-        TICKET_IN_USE("match_ticket_in_use"),
+        TICKET_IN_USE("match_ticket_in_use", "that ticket id is in use; choose another at random"),
         /** The queue holds its maximum of waiting tickets. */
-        QUEUE_FULL("match_queue_full"),
+        QUEUE_FULL("match_queue_full", "too many players are waiting; try again later"),
         /** The bot would come no sooner than the wait timeout. */
-        BOT_AFTER_TOO_LONG("invalid_settings");
+        BOT_AFTER_TOO_LONG("invalid_settings", "botAfter must be shorter than the longest wait");
 
         private final String wire;
+        private final String message;
 
-        Refusal(String wire) {
+        Refusal(String wire, String message) {
             this.wire = wire;
+            this.message = message;
+        }
+
+        /**
+         * The words of the refusal (the wait limit follows them for {@link #BOT_AFTER_TOO_LONG}).
+         */
+        public String message() {
+            return message;
         }
 
         /** The error code on the wire. */

@@ -139,19 +139,15 @@ public final class MatchQueue {
 
     private Enqueued enqueueLocked(Ticket ticket, long now) {
         if (byPlayer.containsKey(ticket.player())) {
-            return new Enqueued.Refused(
-                    Refusal.ALREADY_QUEUED,
-                    "this player already waits for a match; cancel that request or wait for its"
-                            + " answer");
+            return new Enqueued.Refused(Refusal.ALREADY_QUEUED, Refusal.ALREADY_QUEUED.message());
         }
         if (byTicket.containsKey(ticket.id())) {
-            return new Enqueued.Refused(
-                    Refusal.TICKET_IN_USE, "that ticket id is in use; choose another at random");
+            return new Enqueued.Refused(Refusal.TICKET_IN_USE, Refusal.TICKET_IN_USE.message());
         }
         if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
             return new Enqueued.Refused(
                     Refusal.BOT_AFTER_TOO_LONG,
-                    "botAfter must be shorter than the longest wait, " + wait.toSeconds() + "s");
+                    Refusal.BOT_AFTER_TOO_LONG.message() + ", " + wait.toSeconds() + "s");
         }
         ArrayDeque<Entry> same = byKey.get(ticket.key());
         if (same != null && !same.isEmpty()) {
@@ -164,8 +160,7 @@ public final class MatchQueue {
             return new MatchEvent.Paired(ticket.key(), x, o);
         }
         if (byTicket.size() >= maxWaiting) {
-            return new Enqueued.Refused(
-                    Refusal.QUEUE_FULL, "too many players are waiting; try again later");
+            return new Enqueued.Refused(Refusal.QUEUE_FULL, Refusal.QUEUE_FULL.message());
         }
         Entry entry = new Entry(ticket, now, seq++);
         byTicket.put(ticket.id(), entry);

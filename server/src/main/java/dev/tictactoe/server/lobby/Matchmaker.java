@@ -81,8 +81,7 @@ public final class Matchmaker implements AutoCloseable {
         if (waiters.putIfAbsent(ticket.id(), pending) != null) {
             metrics.matchEnded(MatchOutcome.REFUSED);
             return new Enqueued.Refused(
-                    Enqueued.Refusal.TICKET_IN_USE,
-                    "that ticket id is in use; choose another at random");
+                    Enqueued.Refusal.TICKET_IN_USE, Enqueued.Refusal.TICKET_IN_USE.message());
         }
         Enqueued result = queue.enqueue(ticket, pending.since());
         if (result instanceof Enqueued.Refused) {

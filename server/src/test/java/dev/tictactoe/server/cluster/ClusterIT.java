@@ -171,8 +171,8 @@ class ClusterIT {
 
         /**
          * Both players back with their tokens after SIGKILL: the room holds the acknowledged moves
-         * the journal had written, a prefix of them, and the game goes on from there. (A room
-         * never waits for the disk, so the last moves before the kill may be missing.)
+         * the journal had written, a prefix of them, and the game goes on from there. (A room never
+         * waits for the disk, so the last moves before the kill may be missing.)
          */
         void resumeAfterCrash() {
             List<Snapshot.MoveEntry> acknowledged = x.snapshot().moves();

@@ -1,0 +1,135 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.metrics.ServerMetrics.MatchOutcome;
+
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The requests this node holds while their tickets wait in Redis, each with its one timer (bot fill
+ * or timeout). Whoever takes a request out answers it, exactly once.
+ */
+final class HeldTickets {
+
+    private static final Logger log = LoggerFactory.getLogger(HeldTickets.class);
+
+    /** What a request hears when it was paired elsewhere but its answer never came. */
+    static final String LOST = "the match was made but its answer was lost; ask again";
+
+    /** A held request: its ticket, its waiter, when it came, its timer. */
+    static final class Held {
+        final Ticket ticket;
+        final Matchmaker.Waiter waiter;
+        final long since = System.nanoTime();
+        private ScheduledFuture<?> timer;
+
+        Held(Ticket ticket, Matchmaker.Waiter waiter) {
+            this.ticket = ticket;
+            this.waiter = waiter;
+        }
+
+        Duration waited() {
+            return Duration.ofNanos(System.nanoTime() - since);
+        }
+    }
+
+    private final ConcurrentHashMap<String, Held> held = new ConcurrentHashMap<>();
+    private final EventExecutor loop;
+    private final ServerMetrics metrics;
+
+    HeldTickets(EventExecutor loop, ServerMetrics metrics) {
+        this.loop = loop;
+        this.metrics = metrics;
+    }
+
+    /** Holds a new request, or null when one with that ticket id is held already. */
+    Held hold(Ticket ticket, Matchmaker.Waiter waiter) {
+        Held h = new Held(ticket, waiter);
+        return held.putIfAbsent(ticket.id(), h) == null ? h : null;
+    }
+
+    /** Whether {@code h} is still held (not yet answered). */
+    boolean holds(Held h) {
+        return held.get(h.ticket.id()) == h;
+    }
+
+    /** Takes {@code h} out to answer it; false if someone else did. */
+    boolean release(Held h) {
+        if (!held.remove(h.ticket.id(), h)) {
+            return false;
+        }
+        synchronized (h) {
+            if (h.timer != null) {
+                h.timer.cancel(false);
+            }
+        }
+        return true;
+    }
+
+    /** {@code due} runs on the loop after {@code delay}, unless {@code h} is answered first. */
+    void arm(Held h, Duration delay, Consumer<Held> due) {
+        ScheduledFuture<?> timer =
+                loop.schedule(() -> due.accept(h), delay.toNanos(), TimeUnit.NANOSECONDS);
+        synchronized (h) {
+            h.timer = timer;
+        }
+    }
+
+    List<Held> all() {
+        return List.copyOf(held.values());
+    }
+
+    /** Takes every request out, to answer them all (the server is stopping). */
+    List<Held> releaseAll() {
+        return all().stream().filter(this::release).toList();
+    }
+
+    int size() {
+        return held.size();
+    }
+
+    /** Answers the held request that {@code answer} names, if it is still held here. */
+    void settle(NodeAnswer answer, String unavailable) {
+        Held h = held.get(answer.ticket());
+        if (h == null || !release(h)) {
+            return;
+        }
+        switch (answer.status()) {
+            case MATCHED -> metrics.matchPaired(System.nanoTime() - h.since);
+            case CANCELLED -> metrics.matchEnded(MatchOutcome.CANCELLED);
+            case UNAVAILABLE -> metrics.matchEnded(MatchOutcome.UNAVAILABLE);
+        }
+        deliver(h, answer.to(h.ticket, unavailable));
+    }
+
+    /** Answers a released request that nobody came for. */
+    void timedOut(Held h) {
+        metrics.matchEnded(MatchOutcome.TIMEOUT);
+        deliver(h, new MatchAnswer.TimedOut(h.ticket, h.waited()));
+    }
+
+    /** Answers a released request that could not be seated. */
+    void unavailable(Held h, String message) {
+        metrics.matchEnded(MatchOutcome.UNAVAILABLE);
+        deliver(h, new MatchAnswer.Unavailable(h.ticket, message));
+    }
+
+    static void deliver(Held h, MatchAnswer answer) {
+        try {
+            h.waiter.answer(answer);
+        } catch (RuntimeException e) {
+            // One waiter's failure must not keep the other of a pairing from its answer.
+            log.error("answering the request of '{}' failed", h.ticket.name(), e);
+        }
+    }
+}
