@@ -29,8 +29,9 @@ start() {
     echo $! >"$run/node-$id.pid"
     upstreams+=("$id=127.0.0.1:$p")
   done
-  java -jar "$jar" proxy-config --nginx --listen "127.0.0.1:$port" --tls-listen none \
-    --trusted-proxies 127.0.0.1/32 "${upstreams[@]}" >"$run/nginx.conf"
+  # run-server finds a JDK 21+ and passes its arguments to the jar.
+  "$root/run-server" proxy-config --nginx --listen "127.0.0.1:$port" --tls-listen none \
+    --trusted-proxies 127.0.0.1 "${upstreams[@]}" >"$run/nginx.conf"
   for n in "${nodes[@]}"; do
     wait_ready "${n##*:}"
   done
