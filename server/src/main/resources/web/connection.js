@@ -1,14 +1,15 @@
 // One room socket that keeps itself open: it joins (with the seat token kept in localStorage,
-// so a reload or a dropped network resumes the same seat), and after an unexpected close it
-// reconnects with growing pauses, sending the last version it applied. Also the quick-match
-// search, which ends with a seat token to keep the same way.
+// so a reload or a dropped network resumes the same seat), pings to notice a silent link, and
+// after an unexpected close reconnects with growing pauses, sending the last version it applied.
+// Tabs of one browser tell each other which seat they hold, so two tabs on one seat settle on
+// the newer one even when the close code does not reach the older.
+import { Heartbeat } from './heartbeat.js';
 
 const PROTOCOL = 1;
 /** Reconnect pauses grow from this, doubling, up to MAX_BACKOFF_MS. */
 export const FIRST_BACKOFF_MS = 500;
 export const MAX_BACKOFF_MS = 10_000;
-const REPLACED = 4001;
-const LEFT = 4002;
+const TABS_CHANNEL = 'ttt.seats';
 
 const seatKey = (code) => `ttt.seat.${code}`;
 
@@ -29,19 +30,60 @@ export function forgetSeat(code) {
   localStorage.removeItem(seatKey(code));
 }
 
+/**
+ * The pause before reconnect attempt {@code attempt} (from 0): doubling from FIRST_BACKOFF_MS up
+ * to MAX_BACKOFF_MS, of which a random half is kept so that the clients of a restarted server do
+ * not all come back in the same instant.
+ */
+export function backoffMs(attempt, random = Math.random) {
+  const full = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempt);
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+/**
+ * What a close code means for the page: {kind, why}. `replaced` (the seat went to another tab or
+ * window: stay closed), `left` (our own leave), `closed` (the server refused us on purpose: say so
+ * and do not come back on our own, it would only be refused again), or `reconnect`.
+ */
+export function closeAction(code, reason = '') {
+  switch (code) {
+    case 4001: return { kind: 'replaced', why: 'This seat is now played in another tab' };
+    case 4002: return { kind: 'left', why: 'You left the room' };
+    case 1001: return { kind: 'reconnect', why: reason.startsWith('server restarting') ? 'The server is restarting' : 'The server closed the connection' };
+    case 1008: return { kind: 'closed', why: 'The server closed the connection: too many messages in a short time' };
+    case 1009: return { kind: 'closed', why: 'The server closed the connection: a message was too large' };
+    case 1002:
+    case 1003:
+    case 1007: return { kind: 'closed', why: 'The server closed the connection: it could not read this page\'s messages' };
+    case 4008: return { kind: 'reconnect', why: 'The connection fell behind' };
+    default: return { kind: 'reconnect', why: 'Connection lost' };
+  }
+}
+
 export class RoomConnection {
   /**
    * @param code the room code
-   * @param options {name, spectate, lastVersion: () => number|null, onMessage, onStatus}
+   * @param options {name, spectate, lastVersion: () => number|null, onMessage, onStatus(kind,
+   *     {until, why})}; for tests also {timers, now, random}
    */
   constructor(code, options) {
     this.code = code;
     this.options = options;
+    this.timers = options.timers || globalThis;
     this.socket = null;
     this.attempt = 0;
     this.timer = null;
     this.stopped = false;
+    this.tab = Math.random().toString(36).slice(2);
+    this.tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel(TABS_CHANNEL) : null;
+    this.heartbeat = new Heartbeat({
+      send: (m) => this.send(m),
+      onDead: () => this.dead(),
+      timers: this.timers,
+      now: options.now,
+    });
     this.onOnline = () => { if (this.timer) this.reconnectNow(); };
+    if (this.tabs) this.tabs.onmessage = (e) => this.otherTab(e.data);
   }
 
   start() {
@@ -52,10 +94,15 @@ export class RoomConnection {
   /** Closes for good (leaving, or the seat went to another tab). */
   stop() {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timers.clearTimeout(this.timer);
     this.timer = null;
+    this.heartbeat.stop();
     window.removeEventListener('online', this.onOnline);
-    if (this.socket) this.socket.close(1000);
+    if (this.tabs) this.tabs.close();
+    this.tabs = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close(1000);
   }
 
   send(message) {
@@ -64,7 +111,7 @@ export class RoomConnection {
     return true;
   }
 
-  status(state, detail) {
+  status(state, detail = {}) {
     this.options.onStatus(state, detail);
   }
 
@@ -80,7 +127,7 @@ export class RoomConnection {
         return;
       }
     } catch (e) {
-      this.scheduleReconnect();
+      this.scheduleReconnect('The server cannot be reached');
       return;
     }
     if (this.stopped) return;
@@ -88,31 +135,62 @@ export class RoomConnection {
     const socket = new WebSocket(`${scheme}//${location.host}/rooms/${this.code}/ws`);
     this.socket = socket;
     socket.onopen = () => {
-      this.attempt = 0;
-      this.status('online');
+      if (this.socket !== socket) return;
+      this.heartbeat.start();
       this.join();
     };
     socket.onmessage = (e) => {
+      if (this.socket !== socket) return;
+      this.heartbeat.heard();
       let message;
       try {
         message = JSON.parse(e.data);
       } catch (err) {
         return;
       }
-      if (message.type === 'welcome' && message.seat) storeSeat(this.code, message.seat, message.token);
+      // The heartbeat's own traffic; a server without it answers `ping` as an unknown type.
+      if (message.type === 'pong' || (message.type === 'error' && message.ref === 'ping')) return;
+      if (message.type === 'welcome') this.welcomed(message);
       this.options.onMessage(message);
     };
     socket.onclose = (e) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (this.stopped || e.code === LEFT) return;
-      if (e.code === REPLACED) {
-        this.stop();
-        this.status('replaced');
+      this.heartbeat.stop();
+      if (this.stopped) return;
+      const action = closeAction(e.code, e.reason || '');
+      if (action.kind === 'reconnect') {
+        this.scheduleReconnect(action.why);
         return;
       }
-      this.scheduleReconnect();
+      this.stop();
+      this.status(action.kind, { why: action.why });
     };
+  }
+
+  welcomed(message) {
+    this.attempt = 0;
+    this.status('online');
+    if (!message.seat) return;
+    storeSeat(this.code, message.seat, message.token);
+    if (this.tabs) this.tabs.postMessage({ code: this.code, seat: message.seat, tab: this.tab });
+  }
+
+  /** Another tab of this browser took a seat: if it is ours, it is played there now. */
+  otherTab(data) {
+    if (this.stopped || !data || data.code !== this.code || data.tab === this.tab || this.options.spectate) return;
+    this.stop();
+    this.status('replaced', { why: closeAction(4001).why });
+  }
+
+  /** Nothing came for too long: drop the socket without waiting for a close that may never come. */
+  dead() {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    socket.onclose = null;
+    socket.close();
+    this.scheduleReconnect('No answer from the server');
   }
 
   /** Sends join: with the stored token to take the seat back, else as a newcomer. */
@@ -127,121 +205,19 @@ export class RoomConnection {
     this.send(message);
   }
 
-  scheduleReconnect() {
+  scheduleReconnect(why) {
     if (this.stopped) return;
-    const pause = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** this.attempt);
+    const pause = backoffMs(this.attempt, this.options.random);
     this.attempt += 1;
-    const until = Date.now() + pause;
-    this.status('reconnecting', until);
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.timer = null; this.open(); }, pause);
+    const now = this.options.now ? this.options.now() : Date.now();
+    this.status('reconnecting', { until: now + pause, why });
+    this.timers.clearTimeout(this.timer);
+    this.timer = this.timers.setTimeout(() => { this.timer = null; this.open(); }, pause);
   }
 
   reconnectNow() {
-    clearTimeout(this.timer);
+    this.timers.clearTimeout(this.timer);
     this.timer = null;
     this.open();
-  }
-}
-
-// ---- quick match ----
-
-const PLAYER_KEY = 'ttt.player';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** How often a waiting request is looked up to show where it stands. */
-export const MATCH_STATUS_MS = 1000;
-/** How long a cancelled request's answer is awaited before its connection is closed. */
-export const MATCH_CANCEL_WAIT_MS = 5000;
-
-/** 128 random bits in base64url (22 characters): a ticket, or a player id. */
-export function randomId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** This browser's player id for quick match, made on first use: one waiting request per player. */
-export function playerId() {
-  let id = localStorage.getItem(PLAYER_KEY);
-  if (!id || !ID.test(id)) {
-    id = randomId();
-    localStorage.setItem(PLAYER_KEY, id);
-  }
-  return id;
-}
-
-/**
- * One quick-match search (POST /api/match): asks under a fresh ticket, asks again when the
- * server's wait runs out, and tells `onWaiting(status or null, waitedMs)` once a second where it
- * stands. `run()` resolves with the server's `matched` answer, or `{status: 'cancelled'}` after
- * `cancel()`; a refusal rejects with the server's words.
- */
-export class MatchSearch {
-  constructor(request, { onWaiting }) {
-    this.request = request;
-    this.onWaiting = onWaiting;
-    this.abort = new AbortController();
-    this.ticket = null;
-    this.cancelled = false;
-    this.finished = false;
-    this.cancelTimer = null;
-  }
-
-  async run() {
-    const started = Date.now();
-    try {
-      while (!this.cancelled) {
-        this.ticket = randomId();
-        const ticket = this.ticket;
-        const poll = setInterval(() => this.poll(ticket, started), MATCH_STATUS_MS);
-        let answer;
-        let body;
-        try {
-          answer = await fetch('/api/match', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ ...this.request, ticket }),
-            signal: this.abort.signal,
-          });
-          body = await answer.json().catch(() => ({}));
-        } finally {
-          clearInterval(poll);
-        }
-        if (!answer.ok) {
-          if (answer.status === 404 && body.code !== 'match_unknown_ticket') throw new Error('This server does not offer quick match.');
-          throw new Error(body.message || `The server refused the quick match (HTTP ${answer.status}).`);
-        }
-        if (body.status !== 'timeout') return body;
-      }
-      return { status: 'cancelled' };
-    } catch (e) {
-      if (e.name === 'AbortError') return { status: 'cancelled' };
-      throw e.name === 'TypeError' ? new Error('The server cannot be reached.') : e;
-    } finally {
-      this.finished = true;
-      clearTimeout(this.cancelTimer);
-    }
-  }
-
-  async poll(ticket, started) {
-    let status = null;
-    try {
-      const answer = await fetch(`/api/match/${encodeURIComponent(ticket)}`, { cache: 'no-store' });
-      if (answer.ok) status = await answer.json();
-    } catch (e) {
-      // Only for show: the request's own answer says what went wrong.
-    }
-    if (!this.cancelled && ticket === this.ticket) this.onWaiting(status, Date.now() - started);
-  }
-
-  /** Withdraws the request; run() then resolves `cancelled` (or `matched`, had a pairing just come). */
-  async cancel() {
-    if (this.cancelled || this.finished) return;
-    this.cancelled = true;
-    this.cancelTimer = setTimeout(() => this.abort.abort(), MATCH_CANCEL_WAIT_MS);
-    try {
-      if (this.ticket) await fetch(`/api/match/${encodeURIComponent(this.ticket)}`, { method: 'DELETE' });
-    } catch (e) {
-      this.abort.abort();
-    }
   }
 }

@@ -1,6 +1,6 @@
 // The start page: a name, a new room with its settings, a quick match, or a code to join.
 import { normalizeCode } from './code.js';
-import { MatchSearch, playerId } from './connection.js';
+import { MatchSearch, playerId } from './match.js';
 
 const $ = (id) => document.getElementById(id);
 const NAME_KEY = 'ttt.name';

@@ -8,10 +8,11 @@ import { renderRoom, renderTimers, timersRunning, anyoneAway } from './room-view
 import { Review } from './review.js';
 import { setUpLobby, savedName, saveName } from './lobby.js';
 import { announce, describe } from './announce.js';
+import { renderMoves } from './move-list.js';
+import { ask } from './confirm.js';
+import { notice, showConnection, hideConnection, signalTurn } from './page-status.js';
 
 const $ = (id) => document.getElementById(id);
-/** How long a refusal stays on screen. */
-const NOTICE_MS = 8000;
 /** How often running clocks and claim times are redrawn. */
 const TICK_MS = 200;
 const HISTORY_EVENTS = new Set(['resigned', 'game_over', 'rematch_started']);
@@ -20,7 +21,6 @@ let code = null;
 let connection = null;
 let state = new RoomState();
 let moveCounter = 0;
-let noticeTimer = null;
 let lobby = null;
 
 const board = new BoardView($('board'), (cell) => {
@@ -29,47 +29,58 @@ const board = new BoardView($('board'), (cell) => {
 });
 const review = new Review(draw);
 
-function notice(text) {
-  const el = $('notice');
-  el.textContent = text.charAt(0).toUpperCase() + text.slice(1);
-  el.hidden = false;
-  clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { el.hidden = true; }, NOTICE_MS);
-}
 
 function send(message) {
   if (!connection || !connection.send(message)) notice('Not connected: wait for the connection to come back.');
 }
 
-const STATUS = {
-  idle: 'Not connected', connecting: 'Connecting…', online: 'Connected', reconnecting: 'Reconnecting…',
-  replaced: 'This seat is now played in another tab or window', gone: 'This room no longer exists',
-};
 
-function connectionStatus(kind, until) {
-  $('conn').dataset.state = kind;
-  let text = STATUS[kind];
-  if (kind === 'reconnecting' && until) text = `Connection lost: retrying in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s`;
-  $('conn-text').textContent = text;
-  if (kind === 'gone') {
-    forgetSeat(code);
-    notice(`There is no room ${code} any more. Start a new one.`);
-    showLobby();
+/** The connection line in the header, for the states RoomConnection reports. */
+function connectionStatus(kind, { until, why } = {}) {
+  showConnection(kind, { until, why });
+  switch (kind) {
+    case 'gone':
+      goneRoom();
+      return;
+    case 'left':
+      if (code) showLobby();
+      return;
+    case 'replaced':
+      notice(`${why}. Reload to play here again.`);
+      return;
+    case 'closed':
+      notice(`${why}.`);
+      return;
+    default:
   }
-  if (kind === 'replaced') notice('Your seat was taken over by another tab or window. Reload to play here again.');
 }
+
+function goneRoom() {
+  forgetSeat(code);
+  notice(`There is no room ${code} any more. Start a new one.`);
+  showLobby();
+}
+
 
 function draw() {
   const s = state.snapshot;
   if (!s) return;
   review.setSnapshot(s);
   const live = review.isLive();
+  const myTurn = state.seat !== null && s.status === 'playing' && s.turn === state.seat;
   const position = live
-    ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: state.seat !== null && s.status === 'playing' }
+    ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: myTurn }
     : { ...review.view(), playable: false };
   board.render(position);
   $('board').closest('.board-wrap').classList.toggle('reviewing', !live);
   renderRoom(s, state.seat, state.now());
+  // An old position is never shown under words about the live one.
+  $('status').hidden = !live;
+  $('review-bar').hidden = live;
+  if (!live) $('review-bar-text').textContent = review.describe();
+  $('status').dataset.mine = myTurn ? 'turn' : '';
+  renderMoves(s.settings.size, review.moves(), review.current(), (step) => review.go(step));
+  signalTurn(`Room ${code} · Tic-tac-toe`, myTurn);
 }
 
 function onMessage(m) {
@@ -131,10 +142,27 @@ function showJoinCard() {
 function showLobby() {
   stopConnection();
   code = null;
+  hideConnection();
   $('room').hidden = true;
   $('lobby').hidden = false;
-  document.title = 'Tic-tac-toe';
+  signalTurn('Tic-tac-toe', false);
   if (location.pathname !== '/') history.pushState(null, '', '/');
+}
+
+
+/** A link to a room: the join card only once the room is known to exist. */
+async function checkRoom(c) {
+  $('room-check').hidden = false;
+  let gone = false;
+  try {
+    gone = (await fetch(`/api/rooms/${c}`, { cache: 'no-store' })).status === 404;
+  } catch (e) {
+    // The server cannot be reached: offer the card; joining will say so.
+  }
+  if (code !== c) return;
+  $('room-check').hidden = true;
+  if (gone) goneRoom();
+  else showJoinCard();
 }
 
 /** Opens room {@code c}: joins at once when this browser holds its seat or was asked to join. */
@@ -147,13 +175,14 @@ function enterRoom(c, join) {
   $('lobby').hidden = true;
   $('room').hidden = false;
   $('room-code').textContent = c;
+  $('room-check').hidden = true;
   $('room-link').value = roomLink(c);
   $('game').hidden = true;
   $('join-card').hidden = true;
   const held = storedSeat(c);
   if (join) connect(join.name, join.spectate);
   else if (held && held.token) connect(savedName() || 'Player', false);
-  else showJoinCard();
+  else checkRoom(c);
 }
 
 function route() {
@@ -226,18 +255,25 @@ function wire() {
     setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 2000);
   });
   $('undo').addEventListener('click', () => send({ type: 'undo' }));
-  $('resign').addEventListener('click', () => send({ type: 'resign' }));
+  $('resign').addEventListener('click', async () => {
+    if (await ask('Resign this game? Your opponent wins it.', 'Resign')) send({ type: 'resign' });
+  });
   $('rematch').addEventListener('click', () => send({ type: 'rematch' }));
   $('invite-bot').addEventListener('click', () => send({ type: 'invite_bot', level: $('bot-level').value }));
   $('prompt').addEventListener('click', (e) => {
     if (e.target.id === 'undo-accept') send({ type: 'undo_reply', accept: true });
     if (e.target.id === 'undo-decline') send({ type: 'undo_reply', accept: false });
   });
-  $('leave').addEventListener('click', () => {
+  $('leave').addEventListener('click', async () => {
+    const s = state.snapshot;
+    const inPlay = s && state.seat !== null && s.status === 'playing' && s.players.X && s.players.O;
+    if (inPlay && !(await ask('Leave this game? Leaving gives the game up.', 'Leave and give up'))) return;
     send({ type: 'leave' });
     forgetSeat(code);
     showLobby();
   });
+  $('review-live').addEventListener('click', () => review.go(Infinity));
+  $('reconnect').addEventListener('click', () => enterRoom(code, { name: savedName() || 'Player', spectate: !storedSeat(code) }));
   window.addEventListener('popstate', route);
   $('claim').addEventListener('click', () => send({ type: 'claim' }));
   // The grace countdown of a dropped player, once a second while someone is away.

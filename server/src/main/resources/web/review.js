@@ -82,6 +82,14 @@ export class Review {
     return { size, board: position(size, moves, step), lastMove: step > 0 ? moves[step - 1].cell : null, line };
   }
 
+  /** What the review bar says about the position on show. */
+  describe() {
+    const step = this.current();
+    const total = this.moves().length;
+    const game = this.game === null ? '' : `game ${this.game}, `;
+    return `Reviewing ${game}${step === 0 ? 'the start' : `move ${step} of ${total}`}`;
+  }
+
   changed() {
     this.renderControls();
     this.onChange();
@@ -102,7 +110,8 @@ export class Review {
     select.value = this.game === null ? 'now' : String(this.game);
     const total = this.moves().length;
     const step = this.current();
-    $('review-pos').textContent = this.isLive() ? `Move ${step} of ${total} (live)` : `Move ${step} of ${total}`;
+    const at = step === 0 ? (total === 0 ? 'No moves yet' : `Start, ${total} move${total === 1 ? "" : "s"}`) : `Move ${step} of ${total}`;
+    $('review-pos').textContent = this.isLive() ? `${at} (live)` : at;
     $('review-first').disabled = step === 0;
     $('review-back').disabled = step === 0;
     $('review-forward').disabled = step === total;

@@ -150,7 +150,7 @@ function playerCard(snapshot, seat, mine, now) {
 }
 
 function statusText(snapshot, mine) {
-  const moveNo = `Move ${snapshot.moves.length}`;
+  const moveNo = snapshot.moves.length === 0 ? 'First move' : `Move ${snapshot.moves.length + 1}`;
   switch (snapshot.status) {
     case 'waiting':
       return mine ? 'Waiting for an opponent: share the link, or invite a bot.' : 'Waiting for a second player.';

@@ -35,6 +35,7 @@ final class StaticFiles {
             List.of(
                     "app.css",
                     "icon.svg",
+                    "icon-turn.svg",
                     "main.js",
                     "code.js",
                     "room-state.js",
@@ -43,7 +44,13 @@ final class StaticFiles {
                     "room-view.js",
                     "review.js",
                     "lobby.js",
-                    "announce.js");
+                    "announce.js",
+                    "match.js",
+                    "heartbeat.js",
+                    "coords.js",
+                    "confirm.js",
+                    "move-list.js",
+                    "page-status.js");
 
     /**
      * Libraries served as assets from their WebJars: the page applies diffs with a stock RFC 6902

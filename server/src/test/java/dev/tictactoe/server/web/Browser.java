@@ -16,12 +16,16 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -36,7 +40,10 @@ final class Browser implements AutoCloseable {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Duration WAIT = Duration.ofSeconds(10);
-    static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    /** Where screenshots go: {@code -Dscreenshots=DIR} or target/screenshots. */
+    static final Path SCREENSHOTS =
+            Path.of(System.getProperty("screenshots", Path.of("target", "screenshots").toString()));
 
     /** Polls conditions often: each poll is one cheap round trip to the driver. */
     static final Duration POLL = Duration.ofMillis(50);
@@ -48,6 +55,7 @@ final class Browser implements AutoCloseable {
     private static final Logger SELENIUM_LOG = Logger.getLogger("org.openqa.selenium");
 
     final ChromeDriver driver;
+    private String axe;
     private final Path profile;
     private final int port;
     private final String home;
@@ -204,6 +212,64 @@ final class Browser implements AutoCloseable {
                 driver.executeScript(
                         "return document.querySelectorAll('#board"
                                 + " .cell:not([data-mark=\".\"])').length");
+    }
+
+    /**
+     * Shows the page in a viewport of exactly {@code width} × {@code height} CSS pixels (a phone's
+     * when {@code mobile}), whatever the window around it; {@link #resetViewport} undoes it.
+     */
+    void viewport(int width, int height, boolean mobile) {
+        driver.executeCdpCommand(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of(
+                        "width", width,
+                        "height", height,
+                        "deviceScaleFactor", 1,
+                        "mobile", mobile));
+    }
+
+    void resetViewport() {
+        driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    }
+
+    /**
+     * Runs axe-core (from its WebJar) on the page as it is and returns its violations, each as
+     * "rule (impact): the first offending element".
+     */
+    @SuppressWarnings("unchecked")
+    List<String> axeViolations() {
+        if (axe == null) {
+            axe = axeSource();
+        }
+        Object found =
+                driver.executeAsyncScript(
+                        axe
+                                + """
+                                ;const done = arguments[arguments.length - 1];
+                                axe.run(document, { resultTypes: ['violations'] }).then(
+                                  (r) => done(r.violations.map((v) => `${v.id} (${v.impact}): ${
+                                    v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)),
+                                  (e) => done([`axe failed: ${e}`]));
+                                """);
+        return (List<String>) found;
+    }
+
+    private static String axeSource() {
+        try (InputStream props =
+                Browser.class.getResourceAsStream(
+                        "/META-INF/maven/org.webjars.npm/axe-core/pom.properties")) {
+            Properties p = new Properties();
+            p.load(props);
+            String path =
+                    "/META-INF/resources/webjars/axe-core/"
+                            + p.getProperty("version")
+                            + "/axe.min.js";
+            try (InputStream in = Browser.class.getResourceAsStream(path)) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     void resize(int width, int height) {

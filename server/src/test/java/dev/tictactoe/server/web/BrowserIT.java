@@ -171,6 +171,8 @@ class BrowserIT {
         }
         play(p[0], 8, "X");
         b.find("#resign").click();
+        b.await(d -> b.find("#confirm").isDisplayed());
+        b.find("#confirm-yes").click();
         for (Window w : p) {
             b.on(w).awaitText("#status", "bo (O) wins by resignation");
         }
@@ -185,7 +187,7 @@ class BrowserIT {
         }
         b.on(p[0]).awaitText("#status", "wins");
         b.find("#review-first").click();
-        b.awaitText("#review-pos", "Move 0 of 5");
+        b.awaitText("#review-pos", "Start, 5 moves");
         assertThat(b.marks()).isZero();
         b.find("#review-forward").click();
         b.awaitText("#review-pos", "Move 1 of 5");
@@ -213,7 +215,7 @@ class BrowserIT {
         b.awaitText("#review-pos", "Move 4 of 5");
         b.awaitCell(2, ".");
         b.select("#review-game", "now");
-        b.awaitText("#review-pos", "Move 0 of 0 (live)");
+        b.awaitText("#review-pos", "No moves yet (live)");
     }
 
     @Test
@@ -237,12 +239,16 @@ class BrowserIT {
     }
 
     @Test
-    void aRefusedMoveShowsTheServersWords() {
+    void aCellOutOfTurnIsNotPlayable() {
         Window[] p = pair();
         b.on(p[1]).awaitText("#status", "ana (X) to move");
+        assertThat(b.cell(4).getAttribute("aria-disabled")).isEqualTo("true");
+        assertThat(b.find("#board").getAttribute("class")).doesNotContain("playable");
         b.cell(4).click();
-        b.awaitText("#notice", "It is X's turn");
+        play(p[0], 0, "X");
+        b.on(p[1]).awaitCell(0, "X");
         assertThat(b.cell(4).getAttribute("data-mark")).isEqualTo(".");
+        assertThat(b.find("#notice").isDisplayed()).isFalse();
     }
 
     @Test
@@ -268,7 +274,7 @@ class BrowserIT {
                         List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
         b.screenshot("15x15-dark");
         b.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
-        assertThat(b.find("#board").getRect().getWidth()).isBetween(400, 560);
+        assertThat(b.find("#board").getRect().getWidth()).isBetween(560, 900);
     }
 
     @Test
