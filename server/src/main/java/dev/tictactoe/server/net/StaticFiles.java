@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,16 +18,21 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The browser client, read once from the jar's {@code web/} folder. The page ({@code /} and room
  * links {@code /r/{code}}) is never cached; the assets live under {@code /assets/{version}/}, where
  * the version is a hash of their content, so a browser may keep them for good and a new build is a
- * new path. Modules import each other by relative path and stay within one version.
+ * new path. Modules import each other by relative path and stay within one version. Every file is
+ * also gzipped once, here at start-up, and sent so to a browser that accepts it, under an ETag of
+ * its own and with {@code Vary: Accept-Encoding}.
  */
 final class StaticFiles {
 
@@ -82,7 +88,31 @@ final class StaticFiles {
     private static final Pattern ASSET =
             Pattern.compile("^/assets/([0-9a-f]+)/([a-z0-9-]+\\.[a-z]+)$");
 
-    private record File(byte[] bytes, String contentType, String etag, String cacheControl) {}
+    /** The encoding of the compressed copies, as {@code Accept-Encoding} names it. */
+    static final String GZIP = "gzip";
+
+    /** One file: its bytes as they are and gzipped, each with its own ETag. */
+    private record File(
+            byte[] bytes, byte[] gzipped, String contentType, String etag, String cacheControl) {
+
+        File(byte[] bytes, String contentType, String cacheControl) {
+            this(
+                    bytes,
+                    StaticFiles.gzip(bytes),
+                    contentType,
+                    StaticFiles.etag(bytes),
+                    cacheControl);
+        }
+
+        File withCache(String cache) {
+            return new File(bytes, gzipped, contentType, etag, cache);
+        }
+
+        /** The gzipped copy's tag: the same hash, marked, so caches never mix the two. */
+        String gzipEtag() {
+            return etag.substring(0, etag.length() - 1) + "-" + GZIP + "\"";
+        }
+    }
 
     private final String version;
     private final File page;
@@ -95,14 +125,14 @@ final class StaticFiles {
             byte[] bytes = read(name);
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
-            assets.put(name, new File(bytes, contentType(name), etag(bytes), ASSET_CACHE));
+            assets.put(name, new File(bytes, contentType(name), ASSET_CACHE));
         }
         version = HexFormat.of().formatHex(all.digest()).substring(0, 12);
         byte[] html =
                 new String(read(PAGE), StandardCharsets.UTF_8)
                         .replace(VERSION_MARK, version)
                         .getBytes(StandardCharsets.UTF_8);
-        page = new File(html, contentType(PAGE), etag(html), PAGE_CACHE);
+        page = new File(html, contentType(PAGE), PAGE_CACHE);
     }
 
     /** The hash that names this build's assets. */
@@ -130,10 +160,13 @@ final class StaticFiles {
             if (!m.group(1).equals(version)) {
                 // A page from an older build: serve today's file, but do not let it be kept under
                 // the old name.
-                file = new File(file.bytes(), file.contentType(), file.etag(), PAGE_CACHE);
+                file = file.withCache(PAGE_CACHE);
             }
         }
-        boolean fresh = file.etag().equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
+        boolean gzip = acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
+        byte[] body = gzip ? file.gzipped() : file.bytes();
+        String etag = gzip ? file.gzipEtag() : file.etag();
+        boolean fresh = etag.equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
         FullHttpResponse response =
                 fresh || head
                         ? new DefaultFullHttpResponse(
@@ -142,12 +175,16 @@ final class StaticFiles {
                         : new DefaultFullHttpResponse(
                                 HttpVersion.HTTP_1_1,
                                 HttpResponseStatus.OK,
-                                Unpooled.wrappedBuffer(file.bytes()));
+                                Unpooled.wrappedBuffer(body));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, file.contentType())
-                .set(HttpHeaderNames.ETAG, file.etag())
+                .set(HttpHeaderNames.ETAG, etag)
                 .set(HttpHeaderNames.CACHE_CONTROL, file.cacheControl())
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, fresh ? 0 : file.bytes().length);
+                .set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, fresh ? 0 : body.length);
+        if (gzip) {
+            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, GZIP);
+        }
         secure(response.headers());
         return response;
     }
@@ -194,6 +231,51 @@ final class StaticFiles {
             case "svg" -> "image/svg+xml";
             default -> throw new IllegalStateException("no content type for " + name);
         };
+    }
+
+    /**
+     * Whether an {@code Accept-Encoding} value takes gzip: named (or {@code *}) without {@code
+     * q=0}. An explicit refusal of gzip wins over {@code *}.
+     */
+    static boolean acceptsGzip(String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return false;
+        }
+        Boolean named = null;
+        boolean any = false;
+        for (String part : acceptEncoding.split(",")) {
+            String[] fields = part.split(";");
+            String coding = fields[0].strip().toLowerCase(Locale.ROOT);
+            boolean refused = false;
+            for (int i = 1; i < fields.length; i++) {
+                String param = fields[i].strip().toLowerCase(Locale.ROOT);
+                if (param.startsWith("q=")) {
+                    refused = param.substring(2).strip().matches("0(\\.0{0,3})?");
+                }
+            }
+            if (coding.equals(GZIP) || coding.equals("x-gzip")) {
+                named = !refused;
+            } else if (coding.equals("*")) {
+                any = !refused;
+            }
+        }
+        return named != null ? named : any;
+    }
+
+    /** Gzipped at the best level: done once per file at start-up, so time does not matter. */
+    private static byte[] gzip(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
+        try (GZIPOutputStream gz =
+                new GZIPOutputStream(out) {
+                    {
+                        def.setLevel(Deflater.BEST_COMPRESSION);
+                    }
+                }) {
+            gz.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
     private static String etag(byte[] bytes) {

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The browser client's files and the Origin rule, answered by the request handler on an embedded
@@ -138,5 +140,91 @@ class StaticFilesTest {
                             .toList();
             assertThat(names).isEqualTo(expected);
         }
+    }
+
+    /** What the page and every asset may weigh on the wire together, gzipped. */
+    static final int PAGE_WEIGHT_BUDGET = 40 * 1024;
+
+    private FullHttpResponse gzipped(String uri, String acceptEncoding) {
+        FullHttpRequest request = get(uri);
+        if (acceptEncoding != null) {
+            request.headers().set(HttpHeaderNames.ACCEPT_ENCODING, acceptEncoding);
+        }
+        return answer(request);
+    }
+
+    private static byte[] body(FullHttpResponse response) {
+        byte[] bytes = new byte[response.content().readableBytes()];
+        response.content().readBytes(bytes);
+        response.release();
+        return bytes;
+    }
+
+    @Test
+    void aBrowserThatAcceptsGzipGetsItUnderItsOwnEtag() throws IOException {
+        String uri = "/assets/" + files.version() + "/main.js";
+        FullHttpResponse plain = gzipped(uri, null);
+        String plainTag = plain.headers().get(HttpHeaderNames.ETAG);
+        assertThat(plain.headers().get(HttpHeaderNames.CONTENT_ENCODING)).isNull();
+        assertThat(plain.headers().get(HttpHeaderNames.VARY)).isEqualTo("accept-encoding");
+        byte[] text = body(plain);
+
+        FullHttpResponse gz = gzipped(uri, "gzip, deflate, br, zstd");
+        assertThat(gz.headers().get(HttpHeaderNames.CONTENT_ENCODING)).isEqualTo("gzip");
+        assertThat(gz.headers().get(HttpHeaderNames.VARY)).isEqualTo("accept-encoding");
+        String gzTag = gz.headers().get(HttpHeaderNames.ETAG);
+        assertThat(gzTag).isNotEqualTo(plainTag).startsWith("\"").endsWith("-gzip\"");
+        assertThat(gz.headers().getInt(HttpHeaderNames.CONTENT_LENGTH))
+                .isEqualTo(gz.content().readableBytes());
+        byte[] packed = body(gz);
+        assertThat(packed.length).isLessThan(text.length / 2);
+        try (var in = new GZIPInputStream(new ByteArrayInputStream(packed))) {
+            assertThat(in.readAllBytes()).isEqualTo(text);
+        }
+
+        // Each tag revalidates its own encoding only.
+        FullHttpRequest again = get(uri);
+        again.headers().set(HttpHeaderNames.ACCEPT_ENCODING, "gzip");
+        again.headers().set(HttpHeaderNames.IF_NONE_MATCH, gzTag);
+        assertThat(answer(again).status()).isEqualTo(HttpResponseStatus.NOT_MODIFIED);
+        FullHttpRequest other = get(uri);
+        other.headers().set(HttpHeaderNames.ACCEPT_ENCODING, "gzip");
+        other.headers().set(HttpHeaderNames.IF_NONE_MATCH, plainTag);
+        FullHttpResponse full = answer(other);
+        assertThat(full.status()).isEqualTo(HttpResponseStatus.OK);
+        full.release();
+
+        FullHttpResponse refused = gzipped("/", "gzip;q=0, identity");
+        assertThat(refused.headers().get(HttpHeaderNames.CONTENT_ENCODING)).isNull();
+        assertThat(refused.headers().get(HttpHeaderNames.VARY)).isEqualTo("accept-encoding");
+        refused.release();
+    }
+
+    @Test
+    void acceptEncodingIsReadAsRfc9110Says() {
+        assertThat(StaticFiles.acceptsGzip("gzip")).isTrue();
+        assertThat(StaticFiles.acceptsGzip("deflate, GZIP;q=0.5")).isTrue();
+        assertThat(StaticFiles.acceptsGzip("*")).isTrue();
+        assertThat(StaticFiles.acceptsGzip("x-gzip")).isTrue();
+        assertThat(StaticFiles.acceptsGzip(null)).isFalse();
+        assertThat(StaticFiles.acceptsGzip("")).isFalse();
+        assertThat(StaticFiles.acceptsGzip("br, deflate")).isFalse();
+        assertThat(StaticFiles.acceptsGzip("gzip;q=0")).isFalse();
+        assertThat(StaticFiles.acceptsGzip("gzip; q=0.000")).isFalse();
+        assertThat(StaticFiles.acceptsGzip("*, gzip;q=0")).isFalse();
+        assertThat(StaticFiles.acceptsGzip("*;q=0")).isFalse();
+        assertThat(StaticFiles.acceptsGzip("gzip;q=0.001")).isTrue();
+    }
+
+    @Test
+    void thePageWithAllItsAssetsWeighsLessThanTheBudgetGzipped() {
+        int total = body(gzipped("/", "gzip")).length;
+        List<String> names =
+                Stream.concat(StaticFiles.ASSETS.stream(), StaticFiles.LIBRARIES.keySet().stream())
+                        .toList();
+        for (String name : names) {
+            total += body(gzipped("/assets/" + files.version() + "/" + name, "gzip")).length;
+        }
+        assertThat(total).isLessThan(PAGE_WEIGHT_BUDGET);
     }
 }
