@@ -1,6 +1,48 @@
-// The board: one button per cell in a labelled grid, played by click, tap, or arrow keys and
-// Enter. Only one cell is in the tab order (a roving tabindex), so Tab moves past the board.
+// The board: a labelled grid of cells, played by click, tap, or arrow keys and Enter. Only one
+// cell is in the tab order (a roving tabindex), so Tab moves past the board. Small boards are
+// tiles; from STONES_FROM up the board is drawn as gomoku players know it: stones on the
+// intersections of lines, with coordinates. A line over the board shows the winning row.
 import { cellName } from './announce.js';
+import { columnName, rowName } from './coords.js';
+
+/** From this side up, stones on intersections instead of tiles. */
+export const STONES_FROM = 7;
+/** Room around the outer lines of a stone board, in line spacings, for the coordinates. */
+const MARGIN = 1.1;
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attributes) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/** The star points of a stone board: the centre, and four more on boards of 9 and up. */
+export function starPoints(size) {
+  const points = size % 2 === 1 ? [[(size - 1) / 2, (size - 1) / 2]] : [];
+  if (size >= 9) {
+    const d = size >= 13 ? 3 : 2;
+    for (const r of [d, size - 1 - d]) for (const c of [d, size - 1 - d]) points.push([r, c]);
+  }
+  return points;
+}
+
+/** The lines, star points and coordinates of a stone board, in line spacings. */
+function drawLines(size) {
+  const last = size - 1;
+  const span = last + 2 * MARGIN;
+  const g = svg('svg', { class: 'lines', viewBox: `${-MARGIN} ${-MARGIN} ${span} ${span}`, 'aria-hidden': 'true' });
+  for (let i = 0; i < size; i++) {
+    g.append(svg('line', { x1: 0, y1: i, x2: last, y2: i }), svg('line', { x1: i, y1: 0, x2: i, y2: last }));
+    const col = svg('text', { x: i, y: last + MARGIN * 0.72, class: 'coord' });
+    col.textContent = columnName(i);
+    const row = svg('text', { x: -MARGIN * 0.62, y: i, class: 'coord' });
+    row.textContent = rowName(size, i);
+    g.append(col, row);
+  }
+  for (const [r, c] of starPoints(size)) g.append(svg('circle', { cx: c, cy: r, r: 0.1, class: 'star' }));
+  return g;
+}
 
 export class BoardView {
   constructor(element, onPlay) {
@@ -9,6 +51,8 @@ export class BoardView {
     this.size = 0;
     this.cells = [];
     this.focusIndex = 0;
+    this.lastMove = null;
+    this.lineKey = '';
     this.el.addEventListener('click', (e) => {
       const cell = e.target.closest('[data-cell]');
       if (cell && this.el.contains(cell)) this.play(Number(cell.dataset.cell));
@@ -20,14 +64,24 @@ export class BoardView {
     this.size = size;
     this.el.textContent = '';
     this.el.style.setProperty('--n', size);
+    const stones = size >= STONES_FROM;
+    this.el.classList.toggle('stones', stones);
+    // The cells' centres fall on the lines: the padding is the margin less half a cell.
+    this.el.style.padding = stones ? `${(100 * (MARGIN - 0.5)) / (size - 1 + 2 * MARGIN)}%` : '';
+    if (stones) this.el.append(drawLines(size));
+    // The grid holds only rows of cells, as ARIA asks; the drawings lie beside it.
+    const grid = document.createElement('div');
+    grid.className = 'rows';
+    grid.setAttribute('role', 'grid');
+    grid.setAttribute('aria-label', 'Board');
+    this.el.append(grid);
     this.cells = [];
     for (let r = 0; r < size; r++) {
       const row = document.createElement('div');
       row.setAttribute('role', 'row');
       row.className = 'board-row';
       for (let c = 0; c < size; c++) {
-        const cell = document.createElement('button');
-        cell.type = 'button';
+        const cell = document.createElement('div');
         cell.className = 'cell';
         cell.setAttribute('role', 'gridcell');
         cell.dataset.cell = String(r * size + c);
@@ -35,23 +89,31 @@ export class BoardView {
         row.append(cell);
         this.cells.push(cell);
       }
-      this.el.append(row);
+      grid.append(row);
     }
+    this.winLine = svg('svg', { class: 'win-line', 'aria-hidden': 'true' });
+    this.el.append(this.winLine);
     this.focusIndex = Math.floor((size * size) / 2);
+    this.lastMove = null;
+    this.lineKey = '';
   }
 
   /** Draws a position: {size, board: rows of "X"/"O"/".", lastMove, line: cells, playable}. */
   render({ size, board, lastMove, line, playable }) {
-    if (size !== this.size) this.build(size);
+    const fresh = size !== this.size;
+    if (fresh) this.build(size);
     const winning = new Set(line || []);
     this.playable = playable;
     this.el.classList.toggle('playable', !!playable);
+    // Only a move that just came is animated, not a redraw or a step in the review.
+    const arrived = !fresh && lastMove !== this.lastMove && lastMove !== null;
     this.cells.forEach((cell, i) => {
       const mark = board[Math.floor(i / size)][i % size];
       const text = mark === '.' ? '' : mark;
       if (cell.textContent !== text) cell.textContent = text;
       cell.dataset.mark = mark;
       cell.classList.toggle('last', i === lastMove);
+      cell.classList.toggle('arrived', arrived && i === lastMove);
       cell.classList.toggle('win', winning.has(i));
       let label = `${cellName(size, i)}, ${mark === '.' ? 'empty' : mark}`;
       if (i === lastMove) label += ', last move';
@@ -60,6 +122,27 @@ export class BoardView {
       cell.setAttribute('aria-disabled', String(!playable || mark !== '.'));
       cell.tabIndex = i === this.focusIndex ? 0 : -1;
     });
+    this.lastMove = lastMove;
+    this.drawWinLine(line || []);
+  }
+
+  /** A stroke from the first cell of the winning line to the last, over the marks. */
+  drawWinLine(line) {
+    const key = line.join(',');
+    if (key === this.lineKey) return;
+    this.lineKey = key;
+    this.winLine.textContent = '';
+    if (line.length < 2) return;
+    const cells = [...line].sort((a, b) => a - b);
+    const at = (i) => {
+      const c = this.cells[i];
+      const w = this.el.clientWidth;
+      const h = this.el.clientHeight;
+      return [`${(100 * (c.offsetLeft + c.offsetWidth / 2)) / w}%`, `${(100 * (c.offsetTop + c.offsetHeight / 2)) / h}%`];
+    };
+    const [x1, y1] = at(cells[0]);
+    const [x2, y2] = at(cells[cells.length - 1]);
+    this.winLine.append(svg('line', { x1, y1, x2, y2, pathLength: 1 }));
   }
 
   play(cell) {

@@ -8,6 +8,10 @@ export const MIN_SIZE = 3;
 export const MAX_SIZE = 19;
 /** How long a quick match waits for a person before the bot, unless the form says otherwise. */
 export const DEFAULT_BOT_AFTER_S = 10;
+/** What the one-click tiles play: the classic game. */
+export const CLASSIC = { size: 3, winLength: 3, seat: 'random', first: 'X', earlyDraw: true, spectators: true, clock: null };
+/** The bot of the "Play the bot" tile. */
+export const TILE_BOT = 'medium';
 
 export function savedName() {
   return (localStorage.getItem(NAME_KEY) || '').trim();
@@ -71,6 +75,18 @@ export function setUpLobby({ onCreate, onJoin, onMatched, onError }) {
   const clock = clockChoice('clock', 'clock-custom', 'clock-custom-field');
   $('name').value = savedName();
 
+  // The tiles play at once: without a name the player is a guest, named once and kept.
+  const nameOrGuest = () => {
+    if (!$('name').value.trim()) $('name').value = `Guest ${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    return name();
+  };
+  $('play-friend').addEventListener('click', () => onCreate({ ...CLASSIC, bot: null }, nameOrGuest()));
+  $('play-bot').addEventListener('click', () => onCreate({ ...CLASSIC, bot: TILE_BOT }, nameOrGuest()));
+  $('play-match').addEventListener('click', () => {
+    nameOrGuest();
+    $('match-form').requestSubmit();
+  });
+
   const name = () => {
     const value = $('name').value.trim();
     if (!value) {
@@ -126,6 +142,7 @@ function setUpQuickMatch({ name, onMatched, onError }) {
   const waiting = (on) => {
     $('match-fields').disabled = on;
     $('match').hidden = on;
+    $('play-match').disabled = on;
     $('match-waiting').hidden = !on;
     if (on) $('match-status').textContent = waitingText(null, 0);
   };

@@ -3,12 +3,13 @@
 import { normalizeCode, roomLink } from './code.js';
 import { RoomState } from './room-state.js';
 import { RoomConnection, storedSeat, storeSeat, forgetSeat } from './connection.js';
-import { BoardView } from './board.js';
+import { BoardView, STONES_FROM } from './board.js';
 import { renderRoom, renderTimers, timersRunning, anyoneAway } from './room-view.js';
 import { Review } from './review.js';
 import { setUpLobby, savedName, saveName } from './lobby.js';
 import { announce, describe } from './announce.js';
 import { renderMoves } from './move-list.js';
+import { setUpSound, soundFor } from './sound.js';
 import { ask } from './confirm.js';
 import { notice, showConnection, hideConnection, signalTurn } from './page-status.js';
 
@@ -72,6 +73,7 @@ function draw() {
     ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: myTurn }
     : { ...review.view(), playable: false };
   board.render(position);
+  $('game').classList.toggle('stones', s.settings.size >= STONES_FROM);
   $('board').closest('.board-wrap').classList.toggle('reviewing', !live);
   renderRoom(s, state.seat, state.now());
   // An old position is never shown under words about the live one.
@@ -99,6 +101,7 @@ function onMessage(m) {
       draw();
       if (result.event) {
         announce(describe(result.event, state.snapshot));
+        soundFor(result.event, state.snapshot, state.seat);
         const ended = result.event.kind === 'moved' && state.snapshot.status === 'over';
         if (ended || HISTORY_EVENTS.has(result.event.kind)) send({ type: 'history' });
       }
@@ -275,6 +278,7 @@ function wire() {
   $('review-live').addEventListener('click', () => review.go(Infinity));
   $('reconnect').addEventListener('click', () => enterRoom(code, { name: savedName() || 'Player', spectate: !storedSeat(code) }));
   window.addEventListener('popstate', route);
+  setUpSound($('sound'));
   $('claim').addEventListener('click', () => send({ type: 'claim' }));
   // The grace countdown of a dropped player, once a second while someone is away.
   setInterval(() => {

@@ -56,7 +56,8 @@ final class StaticFiles {
                     "coords.js",
                     "confirm.js",
                     "move-list.js",
-                    "page-status.js");
+                    "page-status.js",
+                    "sound.js");
 
     /**
      * Libraries served as assets from their WebJars: the page applies diffs with a stock RFC 6902

@@ -169,6 +169,13 @@ final class Browser implements AutoCloseable {
         input.sendKeys(text);
     }
 
+    /** Opens the lobby's "More options", where every setting of a new room or match is. */
+    void moreOptions() {
+        if (find("#more").getAttribute("open") == null) {
+            find("#more summary").click();
+        }
+    }
+
     void select(String css, String value) {
         new Select(find(css)).selectByValue(value);
     }

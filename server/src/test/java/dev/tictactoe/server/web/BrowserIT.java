@@ -46,6 +46,7 @@ class BrowserIT {
     /** Creates a room from the start page {@code w} shows. */
     private String create(Window w, String name, int size, String opponent) {
         b.on(w).type("#name", name);
+        b.moreOptions();
         b.select("#size", String.valueOf(size));
         b.select("#opponent", opponent);
         b.find("#create").click();

@@ -64,6 +64,7 @@ class ClockBrowserIT {
     private Window[] pair(String clock) {
         Window ana = b.open("ana");
         b.type("#name", "ana");
+        b.moreOptions();
         if (clock.isEmpty() || b.all("#clock option[value='" + clock + "']").size() == 1) {
             b.select("#clock", clock);
         } else {

@@ -69,6 +69,7 @@ class GamePageBrowserIT {
 
     private String create(Window w, String name, int size, String opponent) {
         b.on(w).type("#name", name);
+        b.moreOptions();
         b.select("#size", String.valueOf(size));
         b.select("#opponent", opponent);
         b.find("#create").click();
@@ -212,5 +213,24 @@ class GamePageBrowserIT {
         b.await(d -> b.marks() == 2);
         b.awaitText("#conn-text", "Connected");
         b.on(first).awaitText("#conn-text", "This seat is now played in another tab");
+    }
+
+    @Test
+    void theLobbyPlaysTheBotInOneClickAndRemembersSound() {
+        b.open("zed");
+        assertThat(b.find("#create").isDisplayed()).as("settings behind More options").isFalse();
+        b.find("#play-bot").click();
+        b.awaitRoom();
+        b.await(
+                d ->
+                        (b.find("#player-X").getText() + b.find("#player-O").getText())
+                                .contains("Bot (medium)"));
+        assertThat(b.find("#player-X").getText() + b.find("#player-O").getText()).contains("Guest");
+
+        assertThat(b.find("#sound").getAttribute("aria-pressed")).isEqualTo("false");
+        b.find("#sound").click();
+        assertThat(b.find("#sound").getAttribute("aria-pressed")).isEqualTo("true");
+        b.driver.navigate().refresh();
+        b.await(d -> "true".equals(b.find("#sound").getAttribute("aria-pressed")));
     }
 }

@@ -60,6 +60,7 @@ class QuickMatchBrowserIT {
     private Window ask(String person, int size, String clock) {
         Window w = b.open(person);
         b.type("#name", person);
+        b.moreOptions();
         b.select("#match-size", String.valueOf(size));
         b.select("#match-clock", clock);
         b.find("#match").click();
@@ -134,6 +135,7 @@ class QuickMatchBrowserIT {
     void aBotTakesTheOtherSeatWhenNobodyCameInTime() {
         Window ana = b.open("ana");
         b.type("#name", "ana");
+        b.moreOptions();
         b.select("#match-size", "5");
         b.find("#match-bot").click();
         b.select("#match-bot-level", "easy");
@@ -195,6 +197,7 @@ class QuickMatchBrowserIT {
                 code,
                 token);
         b.type("#name", "ana");
+        b.moreOptions();
         b.select("#match-clock", "3m+2s");
         b.find("#match").click();
         b.awaitText("#match-status", "(position 1, 2 waiting)");
@@ -228,7 +231,7 @@ class QuickMatchBrowserIT {
                 b.driver.executeAsyncScript(
                         """
                         const done = arguments[arguments.length - 1];
-                        Promise.all([import(arguments[0] + 'lobby.js'), import(arguments[0] + 'connection.js')])
+                        Promise.all([import(arguments[0] + 'lobby.js'), import(arguments[0] + 'match.js')])
                           .then(([{ waitingText }, { randomId, playerId }]) => {
                             const ids = new Set(Array.from({ length: 200 }, () => randomId()));
                             const shapes = [...ids].every((id) => /^[A-Za-z0-9_-]{22}$/.test(id));
