@@ -4,13 +4,13 @@ import { coord, rowName, columnName } from '../../main/resources/web/coords.js';
 import { notesFor } from '../../main/resources/web/sound.js';
 import { starPoints } from '../../main/resources/web/board.js';
 
-test('coordinates: a column letter and a row counted from the bottom', () => {
+test('coordinates: a column letter and a row counted from the top, as the terminal client', () => {
   assert.equal(coord(3, 4), 'b2');
-  assert.equal(coord(3, 0), 'a3');
-  assert.equal(coord(3, 8), 'c1');
+  assert.equal(coord(3, 0), 'a1');
+  assert.equal(coord(3, 8), 'c3');
   assert.equal(coord(15, 7 * 15 + 7), 'h8');
   assert.equal(columnName(18), 's');
-  assert.equal(rowName(19, 0), '19');
+  assert.equal(rowName(19, 18), '19');
 });
 
 test('star points: the centre, and the four 4-4 points from 13 up', () => {

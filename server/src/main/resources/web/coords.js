@@ -1,5 +1,5 @@
-// Board coordinates as players of board games write them: a column letter from the left and a row
-// number from the bottom, so the centre of 3 × 3 is b2 and of 15 × 15 is h8.
+// Board coordinates as the terminal client reads and writes them: a column letter from the left
+// and a row number from the top (a1 is the top left), so players of both clients name a cell alike.
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -8,9 +8,9 @@ export function columnName(col) {
   return LETTERS[col];
 }
 
-/** The number of row {@code row} (from 0 at the top) on a board of side {@code size}. */
+/** The number of row {@code row} (from 0 at the top); {@code size} is the board's side. */
 export function rowName(size, row) {
-  return String(size - row);
+  return String(row + 1);
 }
 
 /** A cell's coordinate, like "h8". */

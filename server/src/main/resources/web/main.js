@@ -22,6 +22,7 @@ let code = null;
 let connection = null;
 let state = new RoomState();
 let moveCounter = 0;
+let online = false;
 let lobby = null;
 
 const board = new BoardView($('board'), (cell) => {
@@ -39,6 +40,10 @@ function send(message) {
 /** The connection line in the header, for the states RoomConnection reports. */
 function connectionStatus(kind, { until, why } = {}) {
   showConnection(kind, { until, why });
+  // Without a live socket a click could not be sent: the board waits with the link.
+  const wasOnline = online;
+  online = kind === 'online';
+  if (online !== wasOnline) draw();
   switch (kind) {
     case 'gone':
       goneRoom();
@@ -70,7 +75,7 @@ function draw() {
   const live = review.isLive();
   const myTurn = state.seat !== null && s.status === 'playing' && s.turn === state.seat;
   const position = live
-    ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: myTurn }
+    ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: myTurn && online }
     : { ...review.view(), playable: false };
   board.render(position);
   $('game').classList.toggle('stones', s.settings.size >= STONES_FROM);
