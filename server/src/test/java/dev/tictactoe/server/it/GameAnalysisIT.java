@@ -50,10 +50,12 @@ class GameAnalysisIT {
         // X centre, O on an edge (the losing answer), X wins down the first column.
         int[] cells = {4, 1, 0, 8, 6, 2, 3};
         for (int i = 0; i < cells.length; i++) {
-            GameClient mover = p[i % 2];
             int moves = i;
-            mover.move(cells[i]);
-            mover.awaitSnapshot(s -> s.moves().size() == moves + 1, WAIT);
+            p[i % 2].move(cells[i]);
+            // Both see the move before the next one is decided on it.
+            for (GameClient player : p) {
+                player.awaitSnapshot(s -> s.moves().size() == moves + 1, WAIT);
+            }
         }
         p[0].awaitSnapshot(s -> s.result() != null, WAIT);
 
