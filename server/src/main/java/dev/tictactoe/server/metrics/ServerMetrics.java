@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * The server's meters behind methods named for what happened, exposed in the Prometheus text format
@@ -197,6 +198,18 @@ public final class ServerMetrics implements AutoCloseable {
         Gauge.builder("ttt.rooms", rooms, IntSupplier::getAsInt)
                 .strongReference(true)
                 .description("Live rooms")
+                .register(registry);
+    }
+
+    /**
+     * Reports {@code bytes} as the bytes written to connections and not yet taken by their clients,
+     * the kernel's send queues included, at each scrape.
+     */
+    public void watchBytesWaiting(LongSupplier bytes) {
+        Gauge.builder("ttt.outbound.waiting", bytes, LongSupplier::getAsLong)
+                .strongReference(true)
+                .baseUnit("bytes")
+                .description("Bytes sent to connections and not yet read, kernel queues included")
                 .register(registry);
     }
 

@@ -127,17 +127,16 @@ public final class GameServer implements AutoCloseable {
                 services.state().storeProblem(store::problem);
                 recover();
             }
-            listener =
+            ServerBootstrap bootstrap =
                     new ServerBootstrap()
                             .group(boss, workers)
                             .channel(transport.serverChannel())
                             .option(ChannelOption.SO_BACKLOG, 1024)
                             .childOption(ChannelOption.TCP_NODELAY, true)
                             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                            .childHandler(new ServerInitializer(services))
-                            .bind(config.host(), config.port())
-                            .sync()
-                            .channel();
+                            .childHandler(new ServerInitializer(services));
+            SendBuffer.bound(bootstrap, transport);
+            listener = bootstrap.bind(config.host(), config.port()).sync().channel();
         } catch (RuntimeException | InterruptedException e) {
             lobby.close();
             shutdownGroups();
@@ -146,14 +145,18 @@ public final class GameServer implements AutoCloseable {
             throw e;
         }
         services.state().started();
+        int port = port();
+        // Read at each scrape: a walk of the open connections and of the kernel's socket table.
+        metrics.watchBytesWaiting(
+                () -> services.state().pendingOutbound().total() + KernelQueues.sendQueued(port));
         long maxFiles = ProcessStats.maxFiles();
         log.info(
-                "listening on {}:{} ({}); open-file limit {} allows about {} connections",
+                "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",
                 config.host(),
                 port(),
                 transport,
-                maxFiles,
-                maxFiles > 0 ? Math.max(0, maxFiles - 100) : "unknown");
+                config.connectionCap(maxFiles),
+                maxFiles > 0 ? maxFiles : "unknown");
     }
 
     /**

@@ -10,14 +10,19 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 
 import java.io.IOException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Bounds what one connection can hold in memory, whoever writes to it: while the connection is over
  * its high-water mark, reading stops (a client that does not read cannot ask for more); a write
  * that would take the bytes waiting past {@code maxBytes} is dropped, as is everything after it but
- * the close frame, and the session is told to close as too slow. Nothing follows a close frame:
- * later writes (a broadcast already on its way, say) are dropped quietly here, where the WebSocket
- * handler would fail them and close the connection before the frame is read.
+ * the close frame, and the session is told to close as too slow. So is a connection that stays over
+ * its high-water mark for {@link #BACKED_UP_GRACE_MILLIS}: with the kernel's send buffer bounded
+ * (see {@link SendBuffer}), a client that stops reading stays there, asking nothing more. Nothing
+ * follows a close frame: later writes (a broadcast already on its way, say) are dropped quietly
+ * here, where the WebSocket handler would fail them and close the connection before the frame is
+ * read.
  */
 final class OutboundLimit extends ChannelDuplexHandler {
 
@@ -35,12 +40,29 @@ final class OutboundLimit extends ChannelDuplexHandler {
 
     private static final TooSlow TOO_SLOW = new TooSlow();
 
+    /**
+     * How long a connection may stay over its high-water mark (without draining below the low one)
+     * before it is closed as too slow. A client that reads at all drains a high-water mark in well
+     * under a second; one that stopped reading would otherwise hold its buffers until the idle
+     * timeout.
+     */
+    static final long BACKED_UP_GRACE_MILLIS = 5_000;
+
     private final int maxBytes;
+    private final long graceMillis;
     private boolean over;
     private boolean closeSent;
 
+    /** The check that ends a backed-up connection; null while it drains. */
+    private ScheduledFuture<?> stalled;
+
     OutboundLimit(int maxBytes) {
+        this(maxBytes, BACKED_UP_GRACE_MILLIS);
+    }
+
+    OutboundLimit(int maxBytes, long graceMillis) {
         this.maxBytes = maxBytes;
+        this.graceMillis = graceMillis;
     }
 
     @Override
@@ -61,9 +83,8 @@ final class OutboundLimit extends ChannelDuplexHandler {
         ChannelOutboundBuffer buffer = ctx.channel().unsafe().outboundBuffer();
         long pending = buffer == null ? 0 : buffer.totalPendingWriteBytes();
         if (pending + sizeOf(msg) > maxBytes) {
-            over = true;
-            ctx.fireUserEventTriggered(ServerState.Event.TOO_SLOW);
             drop(msg, promise);
+            tooSlow(ctx);
             return;
         }
         ctx.write(msg, promise);
@@ -72,8 +93,56 @@ final class OutboundLimit extends ChannelDuplexHandler {
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         // Reading resumes when the peer has taken enough of what it was sent.
-        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        boolean writable = ctx.channel().isWritable();
+        // Once closing, what arrives is read and dropped (SessionHandler): a socket closed with
+        // unread bytes resets, and the reset discards the close frame still queued to the client.
+        ctx.channel().config().setAutoRead(writable || over);
+        if (writable) {
+            cancelStalled();
+        } else if (stalled == null && !over) {
+            stalled =
+                    ctx.executor()
+                            .schedule(
+                                    () -> {
+                                        stalled = null;
+                                        if (!ctx.channel().isWritable() && !over) {
+                                            tooSlow(ctx);
+                                        }
+                                    },
+                                    graceMillis,
+                                    TimeUnit.MILLISECONDS);
+        }
         super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        cancelStalled();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        cancelStalled();
+    }
+
+    /**
+     * Drops everything written from now on but the close frame, lets the kernel take what is queued
+     * (so that the close frame reaches a client that reads later) and tells the session to close.
+     */
+    private void tooSlow(ChannelHandlerContext ctx) {
+        over = true;
+        cancelStalled();
+        SendBuffer.widenForClose(ctx.channel(), maxBytes);
+        ctx.channel().config().setAutoRead(true);
+        ctx.fireUserEventTriggered(ServerState.Event.TOO_SLOW);
+    }
+
+    private void cancelStalled() {
+        if (stalled != null) {
+            stalled.cancel(false);
+            stalled = null;
+        }
     }
 
     boolean over() {

@@ -44,6 +44,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** How long a closed-by-us connection may take to read the close frame. */
     static final long CLOSE_LINGER_MILLIS = 500;
 
+    /** How long a close frame may wait to be written before the connection is closed without. */
+    static final long CLOSE_WRITE_MILLIS = 2_000;
+
     /** What decoding puts in place of bytes that are not UTF-8. */
     private static final char REPLACEMENT = '\uFFFD';
 
@@ -315,6 +318,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                                                 () -> ctx.close(),
                                                 CLOSE_LINGER_MILLIS,
                                                 TimeUnit.MILLISECONDS));
+        // A client that reads nothing never takes the frame: it is closed all the same.
+        ctx.executor().schedule(() -> ctx.close(), CLOSE_WRITE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /**

@@ -50,7 +50,24 @@ final class RawWebSocket implements AutoCloseable {
 
     /** Connects to room {@code code} and completes the handshake. */
     static RawWebSocket open(int port, String code, int timeoutMillis) throws IOException {
-        RawWebSocket ws = new RawWebSocket(new Socket("127.0.0.1", port));
+        return open(new Socket("127.0.0.1", port), code, timeoutMillis);
+    }
+
+    /**
+     * As {@link #open(int, String, int)}, with a receive buffer of {@code receiveBufferBytes}: a
+     * client that does not read then holds little of what the server sends it.
+     */
+    static RawWebSocket open(int port, String code, int timeoutMillis, int receiveBufferBytes)
+            throws IOException {
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(receiveBufferBytes);
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
+        return open(socket, code, timeoutMillis);
+    }
+
+    private static RawWebSocket open(Socket socket, String code, int timeoutMillis)
+            throws IOException {
+        RawWebSocket ws = new RawWebSocket(socket);
         ws.socket.setSoTimeout(timeoutMillis);
         ws.out.write(RawHttp.upgrade("/rooms/" + code + "/ws").getBytes(StandardCharsets.US_ASCII));
         ws.out.flush();
@@ -70,8 +87,23 @@ final class RawWebSocket implements AutoCloseable {
         send(TEXT, text.getBytes(StandardCharsets.UTF_8), true, true);
     }
 
+    /** Writes one text frame per message, all in one write. */
+    void sendTexts(List<String> texts) throws IOException {
+        ByteArrayOutputStream frames = new ByteArrayOutputStream();
+        for (String text : texts) {
+            frames.write(encode(TEXT, text.getBytes(StandardCharsets.UTF_8), true, true));
+        }
+        out.write(frames.toByteArray());
+        out.flush();
+    }
+
     /** Writes one frame as given: any opcode, FIN or not, masked (as a client must) or not. */
     void send(int opcode, byte[] payload, boolean fin, boolean masked) throws IOException {
+        out.write(encode(opcode, payload, fin, masked));
+        out.flush();
+    }
+
+    private byte[] encode(int opcode, byte[] payload, boolean fin, boolean masked) {
         ByteArrayOutputStream frame = new ByteArrayOutputStream();
         frame.write((fin ? 0x80 : 0) | opcode);
         int mask = masked ? 0x80 : 0;
@@ -97,8 +129,7 @@ final class RawWebSocket implements AutoCloseable {
         for (int i = 0; i < payload.length; i++) {
             frame.write(payload[i] ^ key[i % 4]);
         }
-        out.write(frame.toByteArray());
-        out.flush();
+        return frame.toByteArray();
     }
 
     /**

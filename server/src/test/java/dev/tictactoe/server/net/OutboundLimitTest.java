@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 class OutboundLimitTest {
 
@@ -87,6 +88,38 @@ class OutboundLimitTest {
         assertThat(sent).hasSize(3);
         assertThat(sent.get(2)).isInstanceOf(CloseWebSocketFrame.class);
         assertThat(events).containsExactly(ServerState.Event.TOO_SLOW);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aConnectionBackedUpPastTheGraceIsToldToCloseAsTooSlowAndReadsAgain() {
+        channel.freezeTime();
+        channel.write(bytes(70_000));
+        channel.runPendingTasks();
+        assertThat(channel.isWritable()).isFalse();
+        channel.advanceTimeBy(OutboundLimit.BACKED_UP_GRACE_MILLIS - 1, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(events).isEmpty();
+        channel.advanceTimeBy(1, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(events).containsExactly(ServerState.Event.TOO_SLOW);
+        // What still arrives is read and dropped, so the close does not reset the connection.
+        assertThat(channel.config().isAutoRead()).isTrue();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aConnectionThatDrainsWithinTheGraceStaysOpen() {
+        channel.freezeTime();
+        channel.write(bytes(70_000));
+        channel.runPendingTasks();
+        channel.advanceTimeBy(OutboundLimit.BACKED_UP_GRACE_MILLIS - 1, TimeUnit.MILLISECONDS);
+        channel.flush();
+        channel.runPendingTasks();
+        assertThat(channel.isWritable()).isTrue();
+        channel.advanceTimeBy(OutboundLimit.BACKED_UP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(events).isEmpty();
         channel.finishAndReleaseAll();
     }
 

@@ -1,0 +1,55 @@
+package dev.tictactoe.server.net;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The bytes the kernel holds in the send queues of the server's sockets: Linux lists every TCP
+ * socket with its queues in {@code /proc/net/tcp} and {@code tcp6}; the server's are the ones whose
+ * local port is its own. Elsewhere, or when the tables cannot be read, it counts 0.
+ */
+final class KernelQueues {
+
+    private static final List<Path> TABLES =
+            List.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"));
+
+    private KernelQueues() {}
+
+    /** Bytes queued to send on sockets whose local port is {@code port}. */
+    static long sendQueued(int port) {
+        long total = 0;
+        for (Path table : TABLES) {
+            try (BufferedReader lines = Files.newBufferedReader(table, StandardCharsets.US_ASCII)) {
+                lines.readLine(); // the column names
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    total += sendQueued(line, port);
+                }
+            } catch (IOException | RuntimeException e) {
+                // Not Linux, or a table that changed shape: nothing to add.
+            }
+        }
+        return total;
+    }
+
+    /**
+     * The send queue of one table line ({@code sl local rem st tx_queue:rx_queue ...}, addresses
+     * and queues in hex) if its local port is {@code port}, else 0.
+     */
+    static long sendQueued(String line, int port) {
+        String[] fields = line.trim().split("\\s+", 6);
+        if (fields.length < 5) {
+            return 0;
+        }
+        String local = fields[1];
+        int localPort = Integer.parseInt(local.substring(local.indexOf(':') + 1), 16);
+        if (localPort != port) {
+            return 0;
+        }
+        String queues = fields[4];
+        return Long.parseLong(queues.substring(0, queues.indexOf(':')), 16);
+    }
+}
