@@ -6,9 +6,12 @@ import java.util.function.LongSupplier;
 
 /**
  * A token bucket per client address for room codes that name no room, so codes cannot be guessed
- * quickly: each miss takes a token; with none left, every code lookup from that address is refused
- * (hits too, or a refusal would tell a miss from a hit). The addresses remembered are bounded; the
- * least recently seen is forgotten first, which at worst gives it a fresh bucket.
+ * quickly: each lookup takes a token before it looks, and a lookup that finds its room gives it
+ * back; with none left, every code lookup from that address is refused (hits too, or a refusal
+ * would tell a miss from a hit). Taking before looking makes the check and the charge one step,
+ * however many lookups from one address run at once, on several loops or off them. The addresses
+ * remembered are bounded (the least recently seen is forgotten first, which at worst gives it a
+ * fresh bucket), and an address whose bucket is full again is forgotten at once.
  */
 final class AddressBudget {
 
@@ -39,21 +42,12 @@ final class AddressBudget {
         this.clock = nanoClock;
     }
 
-    /** Zero if {@code address} may look a code up now, else the whole seconds to wait. */
-    synchronized long retryAfterSeconds(String address) {
-        Bucket bucket = buckets.get(address);
-        if (bucket == null) {
-            return 0;
-        }
-        refill(bucket);
-        if (bucket.tokens >= 1) {
-            return 0;
-        }
-        return Math.max(1, (long) Math.ceil((1 - bucket.tokens) / perNano / SECOND));
-    }
-
-    /** {@code address} named a room that does not exist. */
-    synchronized void miss(String address) {
+    /**
+     * Takes a token for a lookup by {@code address}: zero if it may look, else the whole seconds to
+     * wait (and nothing is taken). A lookup that finds its room hands the token back ({@link
+     * #found}).
+     */
+    synchronized long take(String address) {
         Bucket bucket =
                 buckets.computeIfAbsent(
                         address,
@@ -64,7 +58,24 @@ final class AddressBudget {
                             return fresh;
                         });
         refill(bucket);
-        bucket.tokens = Math.max(0, bucket.tokens - 1);
+        if (bucket.tokens >= 1) {
+            bucket.tokens -= 1;
+            return 0;
+        }
+        return Math.max(1, (long) Math.ceil((1 - bucket.tokens) / perNano / SECOND));
+    }
+
+    /** A lookup by {@code address} that took a token found its room: the token goes back. */
+    synchronized void found(String address) {
+        Bucket bucket = buckets.get(address);
+        if (bucket == null) {
+            return;
+        }
+        refill(bucket);
+        bucket.tokens = Math.min(burst, bucket.tokens + 1);
+        if (bucket.tokens >= burst) {
+            buckets.remove(address);
+        }
     }
 
     synchronized int size() {

@@ -573,13 +573,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String address =
                 services.clients()
                         .of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
-        if (services.unknownCodes().retryAfterSeconds(address) > 0) {
-            findRoom(ctx, request, typedCode, keepAlive); // answers 429
+        // The token is taken before the lookup, which answers later: lookups in flight at once
+        // are all counted.
+        long retryAfter = services.unknownCodes().take(address);
+        if (retryAfter > 0) {
+            tooManyUnknownCodes(ctx, address, retryAfter, keepAlive);
             return;
         }
         String code = RoomCode.normalize(typedCode).orElse(null);
         if (code == null || services.games() == null) {
-            services.unknownCodes().miss(address);
             reply(
                     ctx,
                     keepAlive,
@@ -630,6 +632,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             GameAnalyses.Outcome outcome,
             Throwable failure,
             String notFound) {
+        if (outcome != null || failure != null) {
+            // The room has games (or the archive failed, no fault of the client's): no miss.
+            services.unknownCodes().found(address);
+        }
         switch (outcome) {
             case null -> {
                 if (failure != null) {
@@ -640,7 +646,6 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                             HttpResponseStatus.INTERNAL_SERVER_ERROR,
                             error(ErrorCode.INTERNAL_ERROR, "games unavailable"));
                 } else {
-                    services.unknownCodes().miss(address);
                     reply(
                             ctx,
                             keepAlive,
@@ -683,34 +688,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String address =
                 services.clients()
                         .of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
-        long retryAfter = services.unknownCodes().retryAfterSeconds(address);
+        long retryAfter = services.unknownCodes().take(address);
         if (retryAfter > 0) {
-            services.stats().throttledLookups.increment();
-            long held = services.clientLog().admit(address);
-            if (held >= 0) {
-                log.info(
-                        "{} tried too many unknown room codes; refusing lookups for now ({} similar"
-                                + " lines held back)",
-                        address,
-                        held);
-            }
-            FullHttpResponse response =
-                    HttpReplies.json(
-                            HttpResponseStatus.TOO_MANY_REQUESTS,
-                            error(
-                                    ErrorCode.RATE_LIMITED,
-                                    "too many unknown room codes; retry in " + retryAfter + " s"),
-                            false);
-            response.headers()
-                    .setInt(
-                            HttpHeaderNames.RETRY_AFTER,
-                            (int) Math.min(Integer.MAX_VALUE, retryAfter));
-            HttpReplies.send(ctx, response, keepAlive);
+            tooManyUnknownCodes(ctx, address, retryAfter, keepAlive);
             return Optional.empty();
         }
         Optional<Room> room = services.rooms().find(typedCode);
-        if (room.isEmpty()) {
-            services.unknownCodes().miss(address);
+        if (room.isPresent()) {
+            services.unknownCodes().found(address);
+        } else {
             reply(
                     ctx,
                     keepAlive,
@@ -721,6 +707,30 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                             "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
         }
         return room;
+    }
+
+    /** Answers 429: {@code address} named too many unknown codes lately. */
+    private void tooManyUnknownCodes(
+            ChannelHandlerContext ctx, String address, long retryAfter, boolean keepAlive) {
+        services.stats().throttledLookups.increment();
+        long held = services.clientLog().admit(address);
+        if (held >= 0) {
+            log.info(
+                    "{} tried too many unknown room codes; refusing lookups for now ({} similar"
+                            + " lines held back)",
+                    address,
+                    held);
+        }
+        FullHttpResponse response =
+                HttpReplies.json(
+                        HttpResponseStatus.TOO_MANY_REQUESTS,
+                        error(
+                                ErrorCode.RATE_LIMITED,
+                                "too many unknown room codes; retry in " + retryAfter + " s"),
+                        false);
+        response.headers()
+                .setInt(HttpHeaderNames.RETRY_AFTER, (int) Math.min(Integer.MAX_VALUE, retryAfter));
+        HttpReplies.send(ctx, response, keepAlive);
     }
 
     @Override

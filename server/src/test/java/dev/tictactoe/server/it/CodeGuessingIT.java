@@ -9,9 +9,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.server.ServerConfig;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Guessing room codes from one address is slowed to a budget, answered 429 with Retry-After. */
 class CodeGuessingIT {
+
+    private static final int PARALLEL = 50;
+    private static final int GUESSES_EACH = 10;
 
     @Test
     void anAddressThatMissesTooOftenIsRefusedEvenForARealCode() throws Exception {
@@ -37,6 +46,57 @@ class CodeGuessingIT {
                     .isEqualTo(429);
             // Other endpoints are not affected.
             assertThat(exchange(port, get("/healthz"), 1_000).status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void parallelGuessesFromOneAddressStayWithinTheBudget(@TempDir Path data) throws Exception {
+        int burst = 20;
+        try (TestServer server =
+                new TestServer(
+                        ServerConfig.builder()
+                                .dataDir(data)
+                                .unknownCodesPerSecond(1)
+                                .unknownCodeBurst(burst))) {
+            int port = server.server.port();
+            AtomicInteger unknown = new AtomicInteger();
+            AtomicInteger refused = new AtomicInteger();
+            long started = System.nanoTime();
+            try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int c = 0; c < PARALLEL; c++) {
+                    int client = c;
+                    clients.execute(
+                            () -> {
+                                for (int i = 0; i < GUESSES_EACH; i++) {
+                                    String guess = "ZZ" + client + "Q" + i;
+                                    // Every endpoint that tells whether a code exists.
+                                    String request =
+                                            switch (i % 5) {
+                                                case 0 -> get("/api/rooms/" + guess + "/games");
+                                                case 1 -> get("/api/rooms/" + guess + "/games/1");
+                                                case 2 ->
+                                                        get(
+                                                                "/api/rooms/"
+                                                                        + guess
+                                                                        + "/games/1/analysis");
+                                                case 3 -> get("/api/rooms/" + guess);
+                                                default -> upgrade("/rooms/" + guess + "/ws");
+                                            };
+                                    try {
+                                        int status = exchange(port, request, 30_000).status();
+                                        (status == 404 ? unknown : refused).incrementAndGet();
+                                    } catch (java.io.IOException e) {
+                                        throw new java.io.UncheckedIOException(e);
+                                    }
+                                }
+                            });
+                }
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            // The burst, plus one a second for as long as the guessing went on: however the
+            // lookups interleave, none is answered past the budget.
+            assertThat(unknown.get()).isBetween(burst, burst + (int) Math.ceil(seconds) + 1);
+            assertThat(unknown.get() + refused.get()).isEqualTo(PARALLEL * GUESSES_EACH);
         }
     }
 

@@ -14,35 +14,60 @@ class AddressBudgetTest {
     void aBurstOfMissesIsAllowedThenLookupsWaitForTheRate() {
         AddressBudget budget = new AddressBudget(10, 20, now::get);
         for (int i = 0; i < 20; i++) {
-            assertThat(budget.retryAfterSeconds("10.0.0.1")).isZero();
-            budget.miss("10.0.0.1");
+            assertThat(budget.take("10.0.0.1")).isZero();
         }
-        assertThat(budget.retryAfterSeconds("10.0.0.1")).isEqualTo(1);
-        assertThat(budget.retryAfterSeconds("10.0.0.2")).isZero();
+        assertThat(budget.take("10.0.0.1")).isEqualTo(1);
+        assertThat(budget.take("10.0.0.2")).isZero();
         now.addAndGet(100_000_000L); // one token back at 10 a second
-        assertThat(budget.retryAfterSeconds("10.0.0.1")).isZero();
-        budget.miss("10.0.0.1");
-        assertThat(budget.retryAfterSeconds("10.0.0.1")).isEqualTo(1);
+        assertThat(budget.take("10.0.0.1")).isZero();
+        assertThat(budget.take("10.0.0.1")).isEqualTo(1);
+    }
+
+    @Test
+    void aLookupThatFindsItsRoomCostsNothing() {
+        AddressBudget budget = new AddressBudget(10, 2, now::get);
+        for (int i = 0; i < 100; i++) {
+            assertThat(budget.take("a")).isZero();
+            budget.found("a");
+        }
+        // A full bucket is not remembered.
+        assertThat(budget.size()).isZero();
+        assertThat(budget.take("a")).isZero();
+        assertThat(budget.take("a")).isZero();
+        assertThat(budget.take("a")).isEqualTo(1);
+    }
+
+    @Test
+    void lookupsInFlightAtOnceCannotSpendMoreThanTheBurst() {
+        // Every lookup takes its token before it looks, so lookups started together, whose
+        // answers come later, are counted as they start.
+        AddressBudget budget = new AddressBudget(10, 20, now::get);
+        int admitted = 0;
+        for (int i = 0; i < 50; i++) {
+            if (budget.take("a") == 0) {
+                admitted++;
+            }
+        }
+        assertThat(admitted).isEqualTo(20);
     }
 
     @Test
     void retryAfterCoversTheWaitForOneToken() {
         AddressBudget budget = new AddressBudget(1, 1, now::get);
-        budget.miss("a");
-        assertThat(budget.retryAfterSeconds("a")).isEqualTo(1);
+        budget.take("a");
+        assertThat(budget.take("a")).isEqualTo(1);
         AddressBudget slow = new AddressBudget(1, 3, now::get);
-        slow.miss("a");
-        slow.miss("a");
-        slow.miss("a");
-        slow.miss("a");
-        assertThat(slow.retryAfterSeconds("a")).isEqualTo(1);
+        slow.take("a");
+        slow.take("a");
+        slow.take("a");
+        assertThat(slow.take("a")).isEqualTo(1);
     }
 
     @Test
     void addressesRememberedAreBounded() {
         AddressBudget budget = new AddressBudget(10, 20, now::get);
         for (int i = 0; i < AddressBudget.MAX_ADDRESSES + 500; i++) {
-            budget.miss("addr-" + i);
+            budget.take("addr-" + i);
         }
         assertThat(budget.size()).isEqualTo(AddressBudget.MAX_ADDRESSES);
     }
