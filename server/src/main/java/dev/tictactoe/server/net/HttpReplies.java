@@ -100,12 +100,34 @@ final class HttpReplies {
     /** Writes the answer; closes the connection after it unless {@code keepAlive}. */
     static void send(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
         CrossOrigin.addTo(ctx.channel(), response);
+        secure(response);
         if (keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             ctx.writeAndFlush(response);
         } else {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    private static final String CONTENT_TYPE_OPTIONS = "X-Content-Type-Options";
+
+    /**
+     * Every answer says what it holds and forbids browsers to guess otherwise: a JSON error read as
+     * HTML could run what a client put in it. A bodiless answer other than 204 and 304 says plain
+     * text.
+     */
+    static void secure(FullHttpResponse response) {
+        // Netty names no constant for it.
+        response.headers().set(CONTENT_TYPE_OPTIONS, "nosniff");
+        int status = response.status().code();
+        if (!response.headers().contains(HttpHeaderNames.CONTENT_TYPE)
+                && status != HttpResponseStatus.NO_CONTENT.code()
+                && status != HttpResponseStatus.NOT_MODIFIED.code()) {
+            response.headers()
+                    .set(
+                            HttpHeaderNames.CONTENT_TYPE,
+                            HttpHeaderValues.TEXT_PLAIN + "; charset=utf-8");
         }
     }
 }

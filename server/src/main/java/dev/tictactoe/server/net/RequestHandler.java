@@ -116,14 +116,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (!request.decoderResult().isSuccess()) {
             // The decoder (or, for a body too large, the aggregator) discards the rest of the
-            // connection's input, so it has to close.
+            // connection's input, so it has to close; it drains what the client is still sending
+            // first, or the close could reset the connection before the answer is read.
             Refusal refusal = refusalOf(request.decoderResult().cause());
-            reply(
+            DrainInput.sendThenDrain(
                     ctx,
-                    false,
-                    head,
-                    refusal.status(),
-                    error(ErrorCode.BAD_MESSAGE, refusal.message()));
+                    HttpReplies.json(
+                            refusal.status(),
+                            error(ErrorCode.BAD_MESSAGE, refusal.message()),
+                            head));
             return;
         }
         if (request.protocolVersion().majorVersion() != 1) {
@@ -152,6 +153,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         Route route = Router.route(request.method(), request.uri());
+        if (overCap && !isProbe(route)) {
+            refusedNow(ctx);
+            return;
+        }
         if (crossOrigin(ctx, request, route, keepAlive)) {
             return;
         }
@@ -291,6 +296,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         CrossOrigin.addPreflight(response, path.allow());
         HttpReplies.send(ctx, response, keepAlive);
         return true;
+    }
+
+    /** What a connection over the cap may still ask: health, readiness and metrics. */
+    private static boolean isProbe(Route route) {
+        return route instanceof Route.Health
+                || route instanceof Route.Ready
+                || route instanceof Route.Prometheus
+                || route instanceof Route.Metrics;
     }
 
     /**

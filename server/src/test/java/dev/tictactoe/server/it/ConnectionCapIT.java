@@ -47,6 +47,14 @@ class ConnectionCapIT {
                     assertThat(refused.body()).contains("\"code\":\"server_full\"");
                     assertThat(RawHttp.closedWithin(over, TIMEOUT_MILLIS)).isTrue();
                 }
+                // Nothing but the probes: not a room's status (refused before the code is looked
+                // up), not the page.
+                for (String request : List.of(RawHttp.get("/api/rooms/K7MQ2P"), RawHttp.get("/"))) {
+                    try (Socket over = connect(port)) {
+                        assertThat(ask(over, RawHttp.get("/readyz")).status()).isEqualTo(200);
+                        assertThat(ask(over, request).status()).isEqualTo(503);
+                    }
+                }
                 try (Socket over = connect(port)) {
                     // Refused before the code is looked up: no room needs to exist.
                     assertThat(ask(over, RawHttp.upgrade("/rooms/K7MQ2P/ws")).status())

@@ -12,6 +12,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,6 +137,48 @@ class HttpEdgeIT {
                                         PROMPT_MILLIS)
                                 .body())
                 .contains("the headers are over 8192 bytes");
+    }
+
+    @Test
+    void aChunkedUploadOverTheLimitIsAnswered413EveryTime() throws Exception {
+        byte[] chunk =
+                ("1000\r\n" + "x".repeat(0x1000) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                socket.setSoTimeout(10_000);
+                OutputStream out = socket.getOutputStream();
+                out.write(
+                        "POST /api/rooms HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                // 900 KiB, more than the sockets' buffers hold, all sent before anything is read:
+                // the answer comes after the first 16 KiB, and the rest must still be taken.
+                for (int i = 0; i < 225; i++) {
+                    out.write(chunk);
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                RawHttp.Response response = RawHttp.read(socket.getInputStream(), false);
+                assertThat(response.status()).as("attempt %d", attempt).isEqualTo(413);
+                assertThat(response.header("Connection")).isEqualTo("close");
+            }
+        }
+    }
+
+    @Test
+    void everyAnswerSaysItsTypeAndForbidsSniffing() throws Exception {
+        for (String request :
+                List.of(
+                        get("/healthz"),
+                        get("/metrics"),
+                        get("/api/rooms/" + code),
+                        get("/api/rooms/NOPE42"),
+                        get("/"),
+                        "DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n")) {
+            RawHttp.Response response = exchange(port, request, PROMPT_MILLIS);
+            String what = RawHttp.abbreviate(request);
+            assertThat(response.header("X-Content-Type-Options")).as(what).isEqualTo("nosniff");
+            assertThat(response.header("Content-Type")).as(what).isNotBlank();
+        }
     }
 
     @Test
