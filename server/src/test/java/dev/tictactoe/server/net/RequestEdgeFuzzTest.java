@@ -1,0 +1,66 @@
+package dev.tictactoe.server.net;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomRegistry;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpServerCodec;
+
+import java.util.SplittableRandom;
+
+/**
+ * The HTTP edge (decoder, body aggregator, router, request handler) fed whatever bytes a connection
+ * could send: every request is answered or the connection closed, and nothing escapes as an
+ * exception. The default build replays the inputs kept beside this class (requests to every route,
+ * and the inputs that once broke it); {@code JAZZER_FUZZ=1} fuzzes (see the README's "Fuzzing").
+ */
+class RequestEdgeFuzzTest {
+
+    /** One server's worth of services for every input: making them is what costs. */
+    private static final class Shared {
+        static final ServerConfig CONFIG = ServerConfig.defaults();
+        static final EventLoopGroup LOOPS =
+                new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+        static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.botBudget());
+        static final ServerMetrics METRICS = ServerMetrics.create();
+        static final RoomRegistry ROOMS = new RoomRegistry(CONFIG, LOOPS, BOTS);
+        static final Services SERVICES =
+                Services.of(
+                        ROOMS,
+                        CONFIG,
+                        METRICS,
+                        null,
+                        MatchApi.matchmaker(
+                                CONFIG, ROOMS, METRICS, LOOPS.next(), new SplittableRandom(1)));
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void answersAnyBytesOrCloses(FuzzedDataProvider data) {
+        EmbeddedChannel channel =
+                new EmbeddedChannel(
+                        new HttpServerCodec(
+                                new HttpDecoderConfig()
+                                        .setMaxInitialLineLength(
+                                                ServerInitializer.MAX_REQUEST_LINE_BYTES)
+                                        .setMaxHeaderSize(ServerInitializer.MAX_HEADER_BYTES)),
+                        new ServerInitializer.JsonAggregator(),
+                        new RequestHandler(Shared.SERVICES));
+        try {
+            channel.writeInbound(Unpooled.wrappedBuffer(data.consumeRemainingAsBytes()));
+            channel.runPendingTasks();
+            channel.checkException();
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+}
