@@ -437,8 +437,9 @@ async function main() {
   const end = startedAt + options.minutes * 60_000;
   let next = startedAt;
   while (Date.now() < end) {
-    next += options.every * 1000;
-    await delay(Math.max(0, next - Date.now()));
+    // A sample that took longer than the period (a busy host) is not made up for with a burst.
+    next = Math.max(next + options.every * 1000, Date.now());
+    await delay(next - Date.now());
     try {
       const s = await sample(startedAt);
       log(`| ${COLUMNS.map((c) => fmt(s[c])).join(' | ')} |`);
