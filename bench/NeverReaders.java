@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * java bench/NeverReaders.java --port 8080 --clients 1000 --requests 2000 [--rcvbuf 4096]
  * </pre>
  *
- * Each client joins a fresh 15x15 room as a spectator and sends all its requests in one write (the
+ * Each client joins a fresh 15x15 room as a spectator (fifty to a room) and sends all its requests in one write (the
  * server must allow that many: start it with a lifted --messages-per-second and --message-burst,
  * or they are refused as a flood). Every 250 ms it sums the send queues of the server's sockets
  * (/proc/net/tcp{,6}, sockets whose local port is the server's) and notes which server sockets
@@ -50,16 +50,11 @@ public final class NeverReaders {
         int rcvbuf = Integer.parseInt(o.get("rcvbuf"));
         long limitNanos = Long.parseLong(o.get("limit")) * 1_000_000_000L;
 
-        HttpResponse<String> created = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/rooms"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"size\":15,\"winLength\":5}")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        Matcher m = Pattern.compile("\"code\":\"([A-Z0-9]+)\"").matcher(created.body());
-        if (!m.find()) {
-            throw new IllegalStateException("no room: " + created.body());
+        // A room holds 64 members: one room for every 50 clients.
+        List<String> rooms = new ArrayList<>();
+        for (int r = 0; r < (clients + 49) / 50; r++) {
+            rooms.add(createRoom(port));
         }
-        String code = m.group(1);
 
         ByteArrayOutputStream asks = new ByteArrayOutputStream();
         asks.write(frame("{\"type\":\"join\",\"protocol\":1,\"name\":\"deaf\",\"spectate\":true}"));
@@ -77,6 +72,7 @@ public final class NeverReaders {
                 s.setReceiveBufferSize(rcvbuf);
             }
             s.connect(new InetSocketAddress("127.0.0.1", port));
+            String code = rooms.get(i / 50);
             s.getOutputStream().write(("GET /rooms/" + code + "/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                     + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
@@ -172,6 +168,25 @@ public final class NeverReaders {
             }
             System.exit(found4008 == clients ? 0 : 1);
         }
+    }
+
+    private static String createRoom(int port) throws IOException, InterruptedException {
+        HttpResponse<String> created =
+                HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(
+                                                URI.create("http://127.0.0.1:" + port + "/api/rooms"))
+                                        .header("Content-Type", "application/json")
+                                        .POST(
+                                                HttpRequest.BodyPublishers.ofString(
+                                                        "{\"size\":15,\"winLength\":5}"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString());
+        Matcher m = Pattern.compile("\"code\":\"([A-Z0-9]+)\"").matcher(created.body());
+        if (!m.find()) {
+            throw new IllegalStateException("no room: " + created.body());
+        }
+        return m.group(1);
     }
 
     /** The code of the last close frame the server sent, -1 if none, reading to the end. */
