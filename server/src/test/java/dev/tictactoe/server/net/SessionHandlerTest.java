@@ -10,6 +10,7 @@ import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -19,12 +20,15 @@ import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.util.ReferenceCountUtil;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -99,6 +103,49 @@ class SessionHandlerTest {
         channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
         channel.runScheduledPendingTasks();
         assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void syncsAskedWhileBackedUpAreAnsweredOnceWhenItDrains() {
+        channel.writeInbound(
+                new TextWebSocketFrame("{\"type\":\"join\",\"protocol\":1,\"name\":\"ana\"}"));
+        awaitSent("welcome");
+        // Over the high-water mark: the connection is backed up.
+        channel.write(Unpooled.buffer(70_000).writeZero(70_000));
+        channel.runPendingTasks();
+        assertThat(channel.isWritable()).isFalse();
+        for (int i = 0; i < 5; i++) {
+            channel.writeInbound(new TextWebSocketFrame("{\"type\":\"sync\"}"));
+        }
+        channel.flush();
+        channel.runPendingTasks();
+        assertThat(channel.isWritable()).isTrue();
+        // Answered in order on the room's loop: the history comes after whatever the syncs owed.
+        channel.writeInbound(new TextWebSocketFrame("{\"type\":\"history\"}"));
+        List<String> sent = awaitSent("history");
+        assertThat(sent.stream().filter(m -> m.contains("\"type\":\"snapshot\"")).count())
+                .isEqualTo(1);
+    }
+
+    /**
+     * The messages written to the channel, as text, until one of {@code type} is among them (the
+     * room answers on its own loop); a bound on the waiting keeps a broken test from hanging.
+     */
+    private List<String> awaitSent(String type) {
+        List<String> sent = new ArrayList<>();
+        long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (sent.stream().noneMatch(m -> m.contains("\"type\":\"" + type + "\""))
+                && System.nanoTime() < bound) {
+            channel.runPendingTasks();
+            for (Object out = channel.readOutbound(); out != null; out = channel.readOutbound()) {
+                if (out instanceof ByteBuf buf) {
+                    sent.add(buf.toString(StandardCharsets.UTF_8));
+                }
+                ReferenceCountUtil.release(out);
+            }
+            Thread.onSpinWait();
+        }
+        return sent;
     }
 
     @Test
