@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * The reader of every message a client sends, fed whatever bytes a frame could carry: it answers
  * with a message or a {@link ProtocolException}, never anything else. The default build replays the
  * inputs kept beside this class (one valid message of each wire type, and the inputs that once
- * broke it); {@code JAZZER_FUZZ=1} fuzzes (see the README's "Fuzzing").
+ * broke it); {@code JAZZER_FUZZ=1} fuzzes (see the README).
  */
 class ClientReaderFuzzTest {
 

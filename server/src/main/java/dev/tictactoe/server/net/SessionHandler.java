@@ -11,6 +11,7 @@ import dev.tictactoe.server.room.Session;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -272,10 +273,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             refuse(ctx, CloseCodes.MESSAGE_TOO_BIG, cause.getMessage());
             return;
         }
-        if (cause instanceof IOException
-                || cause
-                        instanceof
-                        io.netty.handler.codec.http.websocketx.WebSocketHandshakeException) {
+        if (isClientsFault(cause)) {
             // The client's fault or the network's: Netty has already sent the close code if there
             // was one.
             log.debug(
@@ -291,6 +289,19 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             return;
         }
         ctx.close();
+    }
+
+    /**
+     * Whether {@code cause} is the client's doing or the network's, not the server's: a socket
+     * error, a failed handshake, or a connection closed in the middle of a request. Logged at debug
+     * level only: a client can cause as many as it likes.
+     */
+    static boolean isClientsFault(Throwable cause) {
+        return cause instanceof IOException
+                || cause
+                        instanceof
+                        io.netty.handler.codec.http.websocketx.WebSocketHandshakeException
+                || cause instanceof PrematureChannelClosureException;
     }
 
     /**

@@ -16,6 +16,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalIoHandler;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -146,6 +147,17 @@ class SessionHandlerTest {
             Thread.onSpinWait();
         }
         return sent;
+    }
+
+    @Test
+    void aClientClosingInTheMiddleOfARequestIsItsOwnDoingNotAnError() {
+        // Found by RequestEdgeFuzzTest: it was logged as an unexpected error, with its stack.
+        assertThat(
+                        SessionHandler.isClientsFault(
+                                new PrematureChannelClosureException(
+                                        "Channel closed while still aggregating message")))
+                .isTrue();
+        assertThat(SessionHandler.isClientsFault(new IllegalStateException("a bug"))).isFalse();
     }
 
     @Test

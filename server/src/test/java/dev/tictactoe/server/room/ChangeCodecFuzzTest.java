@@ -8,7 +8,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * change, or an {@link IllegalArgumentException} saying what is wrong, never anything else; and a
  * change read is written again as the same change. The default build replays the inputs kept beside
  * this class (one record of each kind, and the inputs that once broke it); {@code JAZZER_FUZZ=1}
- * fuzzes (see the README's "Fuzzing").
+ * fuzzes (see the README).
  */
 class ChangeCodecFuzzTest {
 
