@@ -58,19 +58,21 @@ class RequestEdgeFuzzTest {
                         new ServerInitializer.JsonAggregator(),
                         new RequestHandler(Shared.SERVICES));
         try {
-            channel.writeInbound(Unpooled.wrappedBuffer(data.consumeRemainingAsBytes()));
-            channel.runPendingTasks();
-            channel.checkException();
-            // The client goes away, maybe in the middle of a request.
-            channel.close();
-            channel.checkException();
+            try {
+                channel.writeInbound(Unpooled.wrappedBuffer(data.consumeRemainingAsBytes()));
+                channel.runPendingTasks();
+                channel.checkException();
+                // The client goes away, maybe in the middle of a request.
+                channel.close();
+                channel.checkException();
+            } finally {
+                channel.finishAndReleaseAll();
+            }
         } catch (Exception e) {
             // What the session handler at the end of the real pipeline takes quietly is fine.
             if (!SessionHandler.isClientsFault(e)) {
                 throw e;
             }
-        } finally {
-            channel.finishAndReleaseAll();
         }
     }
 }
