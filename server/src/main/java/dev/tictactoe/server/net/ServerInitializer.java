@@ -70,6 +70,10 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         // closed by the decoder, it would get a second close frame from the
                         // WebSocket handler, and a message too large no typed error first.
                         .closeOnProtocolViolation(false)
+                        // The client's close frames go on to the session handler, which answers
+                        // one it did not already answer with its own close frame: Netty's handler
+                        // echoes every one, ours included, a second close frame on the wire.
+                        .handleCloseFrames(false)
                         // Text is checked as it is decoded, once (SessionHandler), not also by a
                         // validator of its own a byte at a time.
                         .withUTF8Validator(false)

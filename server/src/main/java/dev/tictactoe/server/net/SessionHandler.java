@@ -9,6 +9,7 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.Session;
 
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.PrematureChannelClosureException;
@@ -101,6 +102,10 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        if (frame instanceof CloseWebSocketFrame close) {
+            closeReceived(ctx, close);
+            return;
+        }
         if (closing || session == null) {
             return;
         }
@@ -331,6 +336,24 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                                                 TimeUnit.MILLISECONDS));
         // A client that reads nothing never takes the frame: it is closed all the same.
         ctx.executor().schedule(() -> ctx.close(), CLOSE_WRITE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The client's close frame. Netty's WebSocket handler would answer every one by echoing it, the
+     * answer to our own close frame too, so a close we started reached the wire twice (and a
+     * browser then reports 1006, losing the code and the reason): it is told not to, and the answer
+     * is sent from here, once. An answer to our close frame ends the connection at once; a close
+     * the client started is echoed with its code and ended when the echo is written.
+     */
+    private void closeReceived(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
+        if (closing) {
+            ctx.close();
+            return;
+        }
+        closing = true;
+        int code = frame.statusCode();
+        ctx.writeAndFlush(code < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, ""))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     /**

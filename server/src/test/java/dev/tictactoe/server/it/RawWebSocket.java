@@ -35,6 +35,15 @@ final class RawWebSocket implements AutoCloseable {
         int closeCode() {
             return payload.length < 2 ? -1 : ((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF);
         }
+
+        @Override
+        public String toString() {
+            return switch (opcode) {
+                case CLOSE -> "close " + closeCode();
+                case TEXT -> "text " + text();
+                default -> "opcode " + opcode + ", " + payload.length + " bytes";
+            };
+        }
     }
 
     private final Socket socket;
