@@ -13,12 +13,16 @@ import dev.tictactoe.protocol.Snapshot;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * What each command asks of the session, as a value: typed words and a script's lines become
- * protocol messages to send, or a leave, or words to show. Moves are numbered m1, m2, ... with
- * their cells kept, to name the cell when the server refuses one; a script's JSON move gets the
- * next id and the current version where it leaves them out. Used on the session thread.
+ * protocol messages to send, or a leave, or words to show. Moves are numbered m1, m2, ... after a
+ * prefix drawn at random for each client, with their cells kept, to name the cell when the server
+ * refuses one; a script's JSON move gets the next id and the current version where it leaves them
+ * out. The prefix keeps a resumed seat's moves apart from those an earlier run made: the server
+ * acks an id it has already played without playing the move again. Used on the session thread.
  */
 final class Commands {
 
@@ -45,7 +49,11 @@ final class Commands {
 
     static final String OFFLINE = "not connected: wait for the connection to come back";
 
+    /** Random characters before a move's number: 36^8 prefixes, one per client. */
+    static final int PREFIX_CHARS = 8;
+
     private final RoomView view;
+    private final String idPrefix;
     private int counter;
 
     /** Cells of recent moves by id. */
@@ -57,9 +65,26 @@ final class Commands {
                 }
             };
 
-    /** Commands on the room in {@code view}, whose version and board size they read. */
+    /**
+     * Commands on the room in {@code view}, whose version and board size they read, numbering moves
+     * after a random prefix.
+     */
     Commands(RoomView view) {
+        this(view, randomPrefix(ThreadLocalRandom.current()) + "-");
+    }
+
+    /** Commands whose move ids are {@code idPrefix} then m1, m2, ... */
+    Commands(RoomView view, String idPrefix) {
         this.view = view;
+        this.idPrefix = idPrefix;
+    }
+
+    static String randomPrefix(RandomGenerator random) {
+        StringBuilder prefix = new StringBuilder(PREFIX_CHARS);
+        for (int i = 0; i < PREFIX_CHARS; i++) {
+            prefix.append(Character.forDigit(random.nextInt(36), 36));
+        }
+        return prefix.toString();
     }
 
     /** What {@code command} asks for; {@code watching} when we were welcomed with no seat. */
@@ -103,17 +128,22 @@ final class Commands {
     private Action json(String line) {
         try {
             JsonNode node = MessageCodec.parse(line);
+            boolean numbered = false;
             if (node instanceof ObjectNode object
                     && MessageType.MOVE.is(object.path("type").asText())) {
                 if (!object.has("id")) {
                     object.put("id", nextId());
+                    numbered = true;
                 }
                 if (!object.has("version")) {
                     object.put("version", view.version());
                 }
             }
-            return new Send(
-                    MessageCodec.decodeClient(node), "not connected: the message was not sent");
+            ClientMessage message = MessageCodec.decodeClient(node);
+            if (numbered && message instanceof ClientMessage.Move move) {
+                cells.put(move.id(), move.cell());
+            }
+            return new Send(message, "not connected: the message was not sent");
         } catch (ProtocolException e) {
             return new Tell("not a message this client can send: " + e.getMessage(), true);
         }
@@ -141,6 +171,24 @@ final class Commands {
         return error.message();
     }
 
+    /**
+     * Words for an {@code ack} of a move this client numbered: it never sends one of its ids twice,
+     * so the server took the id for a move already played and did not play this one. Null for other
+     * acks (a script resending a move with its own id expects one).
+     */
+    String unplayed(ServerMessage.Ack ack) {
+        Integer cell = cells.get(ack.id());
+        if (cell == null) {
+            return null;
+        }
+        Snapshot s = view.snapshot();
+        String name = s == null ? "cell " + cell : Coordinates.format(cell, s.settings().size());
+        return name
+                + " was not played: the server already had a move with its id ("
+                + ack.id()
+                + "); play it again";
+    }
+
     private ClientMessage.Move move(int cell) {
         String id = nextId();
         cells.put(id, cell);
@@ -152,6 +200,6 @@ final class Commands {
     }
 
     private String nextId() {
-        return "m" + (++counter);
+        return idPrefix + "m" + (++counter);
     }
 }

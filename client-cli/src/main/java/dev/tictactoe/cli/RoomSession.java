@@ -357,6 +357,12 @@ final class RoomSession {
         }
         switch (message) {
             case ServerMessage.Welcome w -> welcome(w);
+            case ServerMessage.Ack ack -> {
+                String unplayed = commands.unplayed(ack);
+                if (unplayed != null) {
+                    frontend.notice(unplayed, true);
+                }
+            }
             case ServerMessage.Error e -> {
                 lastError = e;
                 ClientMessage.Join afresh = membership.rejoinAfter(e);

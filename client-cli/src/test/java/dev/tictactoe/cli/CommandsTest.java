@@ -11,6 +11,8 @@ import dev.tictactoe.testkit.Snapshots;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.SplittableRandom;
+
 class CommandsTest {
 
     private static RoomView welcomed() {
@@ -32,7 +34,7 @@ class CommandsTest {
 
     @Test
     void typedCellsBecomeMovesNumberedInOrderAtTheCurrentVersion() {
-        Commands commands = new Commands(welcomed());
+        Commands commands = new Commands(welcomed(), "");
         assertThat(sent(commands.line("b2", false))).isEqualTo(new ClientMessage.Move("m1", 7, 4));
         assertThat(sent(commands.action(new Command.Play(0), false)))
                 .isEqualTo(new ClientMessage.Move("m2", 7, 0));
@@ -45,7 +47,7 @@ class CommandsTest {
 
     @Test
     void wordsBecomeMessagesLeavesOrNotices() {
-        Commands commands = new Commands(welcomed());
+        Commands commands = new Commands(welcomed(), "");
         assertThat(sent(commands.line("undo", false))).isEqualTo(new ClientMessage.Undo());
         assertThat(sent(commands.line("accept", false)))
                 .isEqualTo(new ClientMessage.UndoReply(true));
@@ -67,7 +69,7 @@ class CommandsTest {
 
     @Test
     void beforeAnyStateASyncNamesNoVersionAndCellsCannotBeRead() {
-        Commands commands = new Commands(new RoomView());
+        Commands commands = new Commands(new RoomView(), "");
         assertThat(sent(commands.line("sync", false))).isEqualTo(new ClientMessage.Sync(null));
         assertThat(commands.line("b2", false))
                 .isEqualTo(new Commands.Tell("there is no board yet", true));
@@ -75,7 +77,7 @@ class CommandsTest {
 
     @Test
     void aJsonMoveGetsTheNextIdAndTheCurrentVersionWhereItLeavesThemOut() {
-        Commands commands = new Commands(welcomed());
+        Commands commands = new Commands(welcomed(), "");
         assertThat(sent(commands.line("{\"type\":\"move\",\"cell\":4}", false)))
                 .isEqualTo(new ClientMessage.Move("m1", 7, 4));
         assertThat(
@@ -94,7 +96,7 @@ class CommandsTest {
 
     @Test
     void aLineThatIsNoClientMessageIsRefusedWithTheCodecsReason() {
-        Commands commands = new Commands(welcomed());
+        Commands commands = new Commands(welcomed(), "");
         Commands.Action bad = commands.line("{\"type\":\"fly\"}", false);
         assertThat(bad).isInstanceOf(Commands.Tell.class);
         Commands.Tell tell = (Commands.Tell) bad;
@@ -105,7 +107,7 @@ class CommandsTest {
 
     @Test
     void aRefusedMoveIsNamedByItsCell() {
-        Commands commands = new Commands(welcomed());
+        Commands commands = new Commands(welcomed(), "");
         commands.line("b2", false);
         commands.line("c1", false);
         assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m1")))
@@ -120,7 +122,7 @@ class CommandsTest {
 
     @Test
     void onlyRecentMovesKeepTheirCells() {
-        Commands commands = new Commands(welcomed());
+        Commands commands = new Commands(welcomed(), "");
         for (int i = 0; i < Commands.MOVES_KEPT + 1; i++) {
             commands.action(new Command.Play(i % 9), false);
         }
@@ -128,5 +130,35 @@ class CommandsTest {
         assertThat(commands.describe(first)).isEqualTo(first.message());
         assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m2")))
                 .isEqualTo("b1 is already taken");
+    }
+
+    @Test
+    void eachClientNumbersItsMovesAfterARandomPrefixOfItsOwn() {
+        ClientMessage.Move one =
+                (ClientMessage.Move) sent(new Commands(welcomed()).line("b2", false));
+        ClientMessage.Move two =
+                (ClientMessage.Move) sent(new Commands(welcomed()).line("b2", false));
+        assertThat(one.id()).matches("[0-9a-z]{" + Commands.PREFIX_CHARS + "}-m1");
+        assertThat(two.id()).matches("[0-9a-z]{" + Commands.PREFIX_CHARS + "}-m1");
+        assertThat(one.id()).isNotEqualTo(two.id());
+        assertThat(Commands.randomPrefix(new SplittableRandom(1)))
+                .isEqualTo(Commands.randomPrefix(new SplittableRandom(1)))
+                .hasSize(Commands.PREFIX_CHARS);
+    }
+
+    @Test
+    void anAckOfAMoveThisClientNumberedSaysItWasNotPlayed() {
+        Commands commands = new Commands(welcomed(), "p-");
+        commands.line("b2", false);
+        commands.line("{\"type\":\"move\",\"cell\":8}", false);
+        commands.line("{\"type\":\"move\",\"id\":\"mine\",\"cell\":0}", false);
+        assertThat(commands.unplayed(new ServerMessage.Ack("p-m1", 7)))
+                .isEqualTo(
+                        "b2 was not played: the server already had a move with its id (p-m1);"
+                                + " play it again");
+        assertThat(commands.unplayed(new ServerMessage.Ack("p-m2", 7))).startsWith("c3 ");
+        assertThat(commands.unplayed(new ServerMessage.Ack("mine", 7)))
+                .as("a script's own id, resent on purpose")
+                .isNull();
     }
 }

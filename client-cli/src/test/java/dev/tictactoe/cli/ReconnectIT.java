@@ -17,8 +17,10 @@ import io.netty.channel.EventLoopGroup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -145,5 +147,56 @@ class ReconnectIT {
         session.execute(() -> session.submitLine("quit"));
         assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                 .isIn(ExitCodes.ABORTED, ExitCodes.LOST, ExitCodes.DRAW);
+    }
+
+    @Test
+    void aClientThatResumesASeatAfterSomeMovesPlaysItsNextTypedMove(@TempDir Path state)
+            throws Exception {
+        URI http = URI.create("http://127.0.0.1:" + server.port());
+        String code = new RoomsApi(http).create(NewRoom.DEFAULT.withBot("perfect")).code();
+        RoomSession first = session(http, code, new SeatTokens(state));
+        Recorder before = new Recorder();
+        CompletableFuture<Integer> firstExit =
+                CompletableFuture.supplyAsync(() -> first.run(before));
+        before.await(ServerMessage.Welcome.class, w -> true);
+        first.execute(() -> first.submitLine("move b2"));
+        before.await(
+                ServerMessage.Diff.class,
+                d -> onSession(first, () -> first.snapshot().moves().size()) == 2);
+        // Ctrl-C: the seat is kept, and so is its token.
+        first.execute(() -> first.submit(new Command.Interrupt()));
+        assertThat(firstExit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .isEqualTo(ExitCodes.ABORTED);
+
+        RoomSession second = session(http, code, new SeatTokens(state));
+        Recorder after = new Recorder();
+        CompletableFuture<Integer> secondExit =
+                CompletableFuture.supplyAsync(() -> second.run(after));
+        assertThat(after.await(ServerMessage.Welcome.class, w -> true).seat()).isEqualTo("X");
+        Snapshot resumed = onSession(second, second::snapshot);
+        int empty = resumed.board().get(0).indexOf('.');
+        second.execute(() -> second.submitLine("move " + Coordinates.format(empty, 3)));
+        after.await(
+                ServerMessage.Diff.class,
+                d -> onSession(second, () -> second.snapshot().moves().size()) >= 3);
+        assertThat(onSession(second, () -> second.snapshot().moves().get(2).cell()))
+                .isEqualTo(empty);
+        assertThat(after.notices).noneMatch(n -> n.contains("was not played"));
+
+        second.execute(() -> second.submitLine("quit"));
+        secondExit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private RoomSession session(URI http, String code, SeatTokens tokens) {
+        return new RoomSession(
+                ServerAddress.parse(http.toString()),
+                code,
+                "me",
+                false,
+                false,
+                true,
+                group,
+                tokens,
+                null);
     }
 }
