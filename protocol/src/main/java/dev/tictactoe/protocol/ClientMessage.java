@@ -66,4 +66,11 @@ public sealed interface ClientMessage {
 
     /** Give up the seat (or stop watching) and close. */
     record Leave() implements ClientMessage {}
+
+    /**
+     * A heartbeat, allowed before and after {@code join}: answered at once with a {@code pong}
+     * carrying the same {@code seq} (0..{@link Protocol#MAX_PING_SEQ}). A connection that has sent
+     * one is dropped when it goes silent for the server's heartbeat timeout.
+     */
+    record Ping(long seq) implements ClientMessage {}
 }

@@ -72,6 +72,8 @@ final class ClientReader {
                     case SYNC -> new ClientMessage.Sync(f.optionalLong("lastVersion", 0));
                     case HISTORY -> new ClientMessage.History();
                     case LEAVE -> new ClientMessage.Leave();
+                    case PING ->
+                            new ClientMessage.Ping(f.longValue("seq", 0, Protocol.MAX_PING_SEQ));
                     default -> throw Json.unknownType(type);
                 };
         f.end();

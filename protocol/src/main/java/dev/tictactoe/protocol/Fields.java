@@ -99,6 +99,10 @@ final class Fields {
         return asLong(required(field), at(field), min);
     }
 
+    long longValue(String field, long min, long max) {
+        return asLong(required(field), at(field), min, max);
+    }
+
     Long optionalLong(String field, long min) {
         return optionalLong(field, min, Long.MAX_VALUE);
     }

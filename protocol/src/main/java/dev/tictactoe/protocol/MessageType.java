@@ -23,13 +23,15 @@ public enum MessageType implements WireWord {
     SYNC("sync", ClientMessage.Sync.class),
     HISTORY("history", ClientMessage.History.class),
     LEAVE("leave", ClientMessage.Leave.class),
+    PING("ping", ClientMessage.Ping.class),
 
     WELCOME("welcome", ServerMessage.Welcome.class),
     SNAPSHOT("snapshot", ServerMessage.SnapshotMessage.class),
     DIFF("diff", ServerMessage.Diff.class),
     ACK("ack", ServerMessage.Ack.class),
     ERROR("error", ServerMessage.Error.class),
-    HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class);
+    HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class),
+    PONG("pong", ServerMessage.Pong.class);
 
     private static final MessageType[] ALL = values();
     private static final Map<Class<?>, MessageType> BY_TYPE = new HashMap<>();

@@ -3,10 +3,10 @@ package dev.tictactoe.protocol;
 /**
  * Reads the messages a client sends all through a game, spelled plainly, character by character: a
  * move (fields {@code type}, {@code id} in printable ASCII without escapes, {@code version} and
- * {@code cell} as non-negative integers) or a message with no field but its type (undo, resign,
- * claim, rematch, history, leave); fields in any order, whitespace allowed. This costs a fraction
- * of creating a JSON parser. Anything else gives null and goes to the tree decoder, which then
- * gives the same result or the precise error.
+ * {@code cell} as non-negative integers), a ping (its {@code seq} likewise) or a message with no
+ * field but its type (undo, resign, claim, rematch, history, leave); fields in any order,
+ * whitespace allowed. This costs a fraction of creating a JSON parser. Anything else gives null and
+ * goes to the tree decoder, which then gives the same result or the precise error.
  */
 final class PlainScanner {
 
@@ -16,6 +16,9 @@ final class PlainScanner {
     private static final int MAX_VERSION_DIGITS = 18;
 
     private static final int MAX_CELL_DIGITS = 9;
+
+    /** {@link Protocol#MAX_PING_SEQ} has 16 digits. */
+    private static final int MAX_SEQ_DIGITS = 16;
 
     private final String text;
     private int at;
@@ -34,6 +37,7 @@ final class PlainScanner {
         String id = null;
         long version = ABSENT;
         long cell = ABSENT;
+        long seq = ABSENT;
         if (!take('{')) {
             return null;
         }
@@ -60,6 +64,10 @@ final class PlainScanner {
                 if ((cell = integer(MAX_CELL_DIGITS)) == ABSENT) {
                     return null;
                 }
+            } else if (is("seq", start, end) && seq == ABSENT) {
+                if ((seq = integer(MAX_SEQ_DIGITS)) == ABSENT) {
+                    return null;
+                }
             } else {
                 return null; // unknown or repeated
             }
@@ -71,7 +79,7 @@ final class PlainScanner {
         if (known == null) {
             return null;
         }
-        boolean onlyType = id == null && version == ABSENT && cell == ABSENT;
+        boolean onlyType = id == null && version == ABSENT && cell == ABSENT && seq == ABSENT;
         return switch (known) {
             case MOVE ->
                     id == null || version == ABSENT || cell == ABSENT || !Json.isMoveIdLength(id)
@@ -83,6 +91,14 @@ final class PlainScanner {
             case REMATCH -> onlyType ? new ClientMessage.Rematch() : null;
             case HISTORY -> onlyType ? new ClientMessage.History() : null;
             case LEAVE -> onlyType ? new ClientMessage.Leave() : null;
+            case PING ->
+                    id == null
+                                    && version == ABSENT
+                                    && cell == ABSENT
+                                    && seq != ABSENT
+                                    && seq <= Protocol.MAX_PING_SEQ
+                            ? new ClientMessage.Ping(seq)
+                            : null;
             default -> null;
         };
     }

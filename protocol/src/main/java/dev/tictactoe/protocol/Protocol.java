@@ -28,6 +28,9 @@ public final class Protocol {
      */
     public static final long MAX_BOT_SEED = (1L << 53) - 1;
 
+    /** Largest {@code seq} of a {@code ping}, for the same reason; the smallest is 0. */
+    public static final long MAX_PING_SEQ = (1L << 53) - 1;
+
     private Protocol() {}
 
     /**

@@ -56,6 +56,9 @@ public sealed interface ServerMessage {
     /** Answer to a resent move whose id was already applied, at the version it produced. */
     record Ack(String id, long version) implements ServerMessage {}
 
+    /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
+    record Pong(long seq) implements ServerMessage {}
+
     /**
      * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
      * or null.

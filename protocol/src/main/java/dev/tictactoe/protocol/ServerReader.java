@@ -53,6 +53,7 @@ final class ServerReader {
                                     f.longValue("version", 1),
                                     f.array("ops", e -> patchOp(e.object())),
                                     event(f.present("event"), f.at("event")));
+                    case PONG -> new ServerMessage.Pong(f.longValue("seq", 0));
                     case ACK ->
                             new ServerMessage.Ack(Json.moveId(f, "id"), f.longValue("version", 0));
                     case ERROR -> error(f);

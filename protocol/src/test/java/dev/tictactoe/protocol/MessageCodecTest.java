@@ -225,6 +225,8 @@ class MessageCodecTest {
                     [1,2]                                               | bad_message | expected a JSON object, got an array
                     {"cell":1}                                          | bad_message | missing field "type"
                     {"type":3}                                          | bad_message | type: expected a string, got 3
+                    {"type":"ping"}                                     | bad_message | ping.seq: missing required field
+                    {"type":"ping","seq":9007199254740992}              | bad_message | ping.seq: expected an integer 0..9007199254740991, got 9007199254740992
                     """)
     void rejectsBadClientMessagesPrecisely(String json, String code, String message) {
         assertThatThrownBy(() -> MessageCodec.decodeClient(json))

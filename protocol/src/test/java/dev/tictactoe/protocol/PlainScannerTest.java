@@ -31,6 +31,14 @@ class PlainScannerTest {
         assertThat(PlainScanner.scan("{\"type\":\"leave\"}")).isEqualTo(new ClientMessage.Leave());
     }
 
+    @Test
+    void readsPings() {
+        assertThat(PlainScanner.scan("{\"type\":\"ping\",\"seq\":0}"))
+                .isEqualTo(new ClientMessage.Ping(0));
+        assertThat(PlainScanner.scan("{ \"seq\": 9007199254740991, \"type\": \"ping\" }"))
+                .isEqualTo(new ClientMessage.Ping(Protocol.MAX_PING_SEQ));
+    }
+
     /** These go to the tree decoder, which gives the result or the precise error. */
     @ParameterizedTest
     @ValueSource(
@@ -43,6 +51,12 @@ class PlainScannerTest {
                 "{\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4,\"cell\":4}",
                 "{\"type\":\"undo\",\"cell\":1}",
                 "{\"type\":\"sync\"}",
+                "{\"type\":\"ping\"}",
+                "{\"type\":\"ping\",\"seq\":9007199254740992}",
+                "{\"type\":\"ping\",\"seq\":-1}",
+                "{\"type\":\"ping\",\"seq\":1.5}",
+                "{\"type\":\"ping\",\"seq\":1,\"cell\":2}",
+                "{\"type\":\"undo\",\"seq\":1}",
                 "{\"id\":\"a\t,\"type\":\"move\",\"id\":\"m1\",\"version\":3,\"cell\":4}",
             })
     void leavesAnythingElseToTheTreeDecoder(String json) {

@@ -46,7 +46,9 @@ final class Samples {
                 new ClientMessage.Sync(null),
                 new ClientMessage.Sync(5L),
                 new ClientMessage.History(),
-                new ClientMessage.Leave());
+                new ClientMessage.Leave(),
+                new ClientMessage.Ping(0),
+                new ClientMessage.Ping(Protocol.MAX_PING_SEQ));
     }
 
     static List<ServerMessage> serverMessages() {
@@ -69,6 +71,7 @@ final class Samples {
                         new Event.Moved("O", 1, "m2")),
                 new ServerMessage.Diff(9, List.of(), null),
                 new ServerMessage.Ack("m2", 8),
+                new ServerMessage.Pong(Protocol.MAX_PING_SEQ),
                 ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
                 new ServerMessage.Error(
                         ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),

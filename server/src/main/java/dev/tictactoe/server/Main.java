@@ -125,6 +125,14 @@ public final class Main implements Callable<Integer> {
     Duration pingInterval;
 
     @Option(
+            names = "--heartbeat-timeout",
+            defaultValue = "${env:TTT_HEARTBEAT_TIMEOUT:-PT12S}",
+            description =
+                    "Close a connection that sent a ping and then nothing this long (env"
+                            + " TTT_HEARTBEAT_TIMEOUT).")
+    Duration heartbeatTimeout;
+
+    @Option(
             names = "--request-timeout",
             defaultValue = "${env:TTT_REQUEST_TIMEOUT:-PT10S}",
             description =
@@ -493,6 +501,7 @@ public final class Main implements Callable<Integer> {
                 .abuseStrikes(abuseStrikes)
                 .idleTimeout(idleTimeout)
                 .pingInterval(pingInterval)
+                .heartbeatTimeout(heartbeatTimeout)
                 .requestTimeout(requestTimeout)
                 .seatGrace(seatGrace)
                 .idleClaim(idleClaim)

@@ -31,6 +31,7 @@ public record ServerConfig(
         int abuseStrikes,
         Duration idleTimeout,
         Duration pingInterval,
+        Duration heartbeatTimeout,
         Duration requestTimeout,
         Duration seatGrace,
         Duration emptyRoomTtl,
@@ -99,6 +100,12 @@ public record ServerConfig(
      * inside the proxies' read timeouts (nginx's is 60 s).
      */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
+
+    /**
+     * Default: close a connection that has sent a {@code ping} and then nothing for this long.
+     * Clients ping every 5 s, so this leaves two pings to be late before the link counts as dead.
+     */
+    public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(12);
 
     /**
      * Default: an HTTP request (the WebSocket upgrade included) arrives whole within this long of
@@ -255,6 +262,7 @@ public record ServerConfig(
         requirePositive("abuseStrikes", abuseStrikes);
         requirePositive("idleTimeout", idleTimeout);
         requirePositive("pingInterval", pingInterval);
+        requirePositive("heartbeatTimeout", heartbeatTimeout);
         requirePositive("requestTimeout", requestTimeout);
         requirePositive("seatGrace", seatGrace);
         IdleClaim.validate(idleClaim);
@@ -337,6 +345,7 @@ public record ServerConfig(
         private int abuseStrikes = DEFAULT_ABUSE_STRIKES;
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private Duration pingInterval = DEFAULT_PING_INTERVAL;
+        private Duration heartbeatTimeout = DEFAULT_HEARTBEAT_TIMEOUT;
         private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
         private Duration seatGrace = DEFAULT_SEAT_GRACE;
         private Duration idleClaim = IdleClaim.DEFAULT_AFTER;
@@ -424,6 +433,11 @@ public record ServerConfig(
 
         public Builder pingInterval(Duration value) {
             this.pingInterval = value;
+            return this;
+        }
+
+        public Builder heartbeatTimeout(Duration value) {
+            this.heartbeatTimeout = value;
             return this;
         }
 
@@ -599,6 +613,7 @@ public record ServerConfig(
                     abuseStrikes,
                     idleTimeout,
                     pingInterval,
+                    heartbeatTimeout,
                     requestTimeout,
                     seatGrace,
                     emptyRoomTtl,

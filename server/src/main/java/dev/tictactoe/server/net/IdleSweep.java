@@ -17,8 +17,10 @@ import java.util.concurrent.TimeUnit;
  * fire, so the handlers behind it ping, close a stalled handshake or drop a quiet HTTP connection.
  * An HTTP request that has not arrived whole within the request timeout gets {@link
  * ServerState.Event#REQUEST_TIMEOUT}; a connection that said nothing at all by then is closed. A
- * timer per connection would wake the loop once per connection and interval, and on thousands of
- * idle connections those wake-ups cost more than the pings. Loop thread only.
+ * connection marked as {@linkplain Watch#heartbeating() heartbeating} that is quiet for the
+ * heartbeat timeout gets {@link ServerState.Event#HEARTBEAT_TIMEOUT}, once. A timer per connection
+ * would wake the loop once per connection and interval, and on thousands of idle connections those
+ * wake-ups cost more than the pings. Loop thread only.
  */
 final class IdleSweep implements Runnable {
 
@@ -33,26 +35,34 @@ final class IdleSweep implements Runnable {
 
     private final long intervalTicks;
     private final long requestTicks;
+    private final long heartbeatTicks;
     private final List<Watch> watched = new ArrayList<>();
     private long tick;
 
-    private IdleSweep(long intervalTicks, long requestTicks) {
+    private IdleSweep(long intervalTicks, long requestTicks, long heartbeatTicks) {
         this.intervalTicks = intervalTicks;
         this.requestTicks = requestTicks;
+        this.heartbeatTicks = heartbeatTicks;
     }
 
     /**
      * Starts sweeping the connections of {@code loop} that go quiet for {@code interval}, or whose
-     * HTTP request takes longer than {@code requestTimeout} to arrive.
+     * HTTP request takes longer than {@code requestTimeout} to arrive, or that stop their heartbeat
+     * for {@code heartbeatTimeout}.
      */
-    static IdleSweep start(EventLoop loop, Duration interval, Duration requestTimeout) {
-        long shortest = Math.min(interval.toNanos(), requestTimeout.toNanos());
+    static IdleSweep start(
+            EventLoop loop, Duration interval, Duration requestTimeout, Duration heartbeatTimeout) {
+        long shortest =
+                Math.min(
+                        Math.min(interval.toNanos(), requestTimeout.toNanos()),
+                        heartbeatTimeout.toNanos());
         long tickNanos =
                 Math.max(1, Math.min(shortest / MIN_TICKS_PER_INTERVAL, MAX_TICK.toNanos()));
         IdleSweep sweep =
                 new IdleSweep(
                         ticks(interval.toNanos(), tickNanos),
-                        ticks(requestTimeout.toNanos(), tickNanos));
+                        ticks(requestTimeout.toNanos(), tickNanos),
+                        ticks(heartbeatTimeout.toNanos(), tickNanos));
         loop.scheduleAtFixedRate(sweep, tickNanos, tickNanos, TimeUnit.NANOSECONDS);
         return sweep;
     }
@@ -102,6 +112,9 @@ final class IdleSweep implements Runnable {
         /** A request was answered and another may follow: its first byte starts the clock. */
         private boolean nextRequest;
 
+        /** The connection pings: silent for the heartbeat timeout, it is told so. */
+        private boolean heartbeating;
+
         private final boolean requests;
 
         private Watch(boolean requests) {
@@ -116,6 +129,11 @@ final class IdleSweep implements Runnable {
             requestBy = -1;
             requestStarted = false;
             nextRequest = more && requests;
+        }
+
+        /** The connection sent a ping: from now on, its silence is timed by the heartbeat. */
+        void heartbeating() {
+            heartbeating = true;
         }
 
         @Override
@@ -160,6 +178,11 @@ final class IdleSweep implements Runnable {
                 } else {
                     ctx.close(); // nothing was said: nothing to answer
                 }
+                return;
+            }
+            if (heartbeating && tick - lastRead >= heartbeatTicks) {
+                heartbeating = false;
+                ctx.fireUserEventTriggered(ServerState.Event.HEARTBEAT_TIMEOUT);
                 return;
             }
             if (firedFor != lastRead) {

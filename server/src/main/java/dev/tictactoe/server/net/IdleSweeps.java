@@ -12,11 +12,13 @@ final class IdleSweeps {
 
     private final Duration pingInterval;
     private final Duration requestTimeout;
+    private final Duration heartbeatTimeout;
     private final Map<EventLoop, IdleSweep> sweeps = new ConcurrentHashMap<>();
 
-    IdleSweeps(Duration pingInterval, Duration requestTimeout) {
+    IdleSweeps(Duration pingInterval, Duration requestTimeout, Duration heartbeatTimeout) {
         this.pingInterval = pingInterval;
         this.requestTimeout = requestTimeout;
+        this.heartbeatTimeout = heartbeatTimeout;
     }
 
     /**
@@ -24,7 +26,9 @@ final class IdleSweeps {
      * requests}, it also times the connection's HTTP requests, the first from now.
      */
     ChannelHandler watch(EventLoop loop, boolean requests) {
-        return sweeps.computeIfAbsent(loop, l -> IdleSweep.start(l, pingInterval, requestTimeout))
+        return sweeps.computeIfAbsent(
+                        loop,
+                        l -> IdleSweep.start(l, pingInterval, requestTimeout, heartbeatTimeout))
                 .watch(requests);
     }
 }

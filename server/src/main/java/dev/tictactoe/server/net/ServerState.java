@@ -14,7 +14,9 @@ final class ServerState {
         /** More bytes are waiting to be sent than the connection may hold: close it as too slow. */
         TOO_SLOW,
         /** An HTTP request did not arrive whole within the request timeout: answer 408, close. */
-        REQUEST_TIMEOUT
+        REQUEST_TIMEOUT,
+        /** A connection that sent a ping has been silent for the heartbeat timeout: close 1001. */
+        HEARTBEAT_TIMEOUT
     }
 
     /** Open connections, HTTP and WebSocket alike; closed ones leave on their own. */

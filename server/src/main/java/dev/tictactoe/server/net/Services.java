@@ -80,6 +80,7 @@ record Services(
                 new OriginPolicy(config.allowedOrigins()),
                 games,
                 new GameAnalyses(Analysis.DEFAULT_NODES),
-                new IdleSweeps(config.pingInterval(), config.requestTimeout()));
+                new IdleSweeps(
+                        config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout()));
     }
 }

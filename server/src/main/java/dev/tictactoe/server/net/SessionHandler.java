@@ -49,6 +49,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** How long a close frame may wait to be written before the connection is closed without. */
     static final long CLOSE_WRITE_MILLIS = 2_000;
 
+    /** The close reason of a heartbeating connection that went silent. */
+    static final String HEARTBEAT_TIMEOUT_REASON = "heartbeat timeout";
+
     /** What decoding puts in place of bytes that are not UTF-8. */
     private static final char REPLACEMENT = '\uFFFD';
 
@@ -70,6 +73,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     /** We sent a close frame: whatever still arrives is read and dropped. */
     private boolean closing;
+
+    /** The client has sent a ping: the idle sweep times its heartbeat. */
+    private boolean heartbeating;
 
     /** A sync or history asked for while the connection was backed up: answered once it drains. */
     private boolean owesSnapshot;
@@ -149,6 +155,10 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
             stats.messages.increment();
             stats.metrics.messageReceived(message);
+            if (message instanceof ClientMessage.Ping ping) {
+                pong(ctx, ping.seq());
+                return;
+            }
             if (!ctx.channel().isWritable() && defer(message)) {
                 return;
             }
@@ -161,6 +171,20 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                     "this server speaks JSON in text frames only",
                     null);
         }
+    }
+
+    /**
+     * Answers a ping here, without a hop to the room: it concerns this connection only. The first
+     * one puts the connection's silence under the heartbeat timeout.
+     */
+    private void pong(ChannelHandlerContext ctx, long seq) {
+        if (!heartbeating) {
+            heartbeating = true;
+            if (ctx.pipeline().get(LoopMove.WATCH) instanceof IdleSweep.Watch watch) {
+                watch.heartbeating();
+            }
+        }
+        ctx.writeAndFlush(Pong.frame(ctx.alloc(), seq), ctx.voidPromise());
     }
 
     /**
@@ -209,6 +233,15 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                         held);
             }
             closeWith(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
+            return;
+        }
+        if (event == ServerState.Event.HEARTBEAT_TIMEOUT) {
+            if (session != null && !closing) {
+                log.debug("{} heartbeat stopped, closing", session);
+                // The seat's grace counts from now, not from when the dead link lets go.
+                room.disconnected(session);
+                closeWith(ctx, CloseCodes.GOING_AWAY, HEARTBEAT_TIMEOUT_REASON);
+            }
             return;
         }
         if (session == null && event instanceof IdleStateEvent) {

@@ -250,6 +250,8 @@ public final class Room {
                 members.leave(session, true);
                 session.member.close(CloseCodes.LEFT, "left the room");
             }
+            // Answered by the connection itself; one handed here anyway changes nothing.
+            case ClientMessage.Ping ignored -> {}
         }
     }
 

@@ -44,8 +44,13 @@ class IdleSweepTest {
     private record Swept(IdleSweep sweep, IdleSweep.Watch watch) {}
 
     private Swept sweep(Duration interval, Duration requestTimeout, boolean requests) {
+        return sweep(interval, requestTimeout, Duration.ofHours(1), requests);
+    }
+
+    private Swept sweep(
+            Duration interval, Duration requestTimeout, Duration heartbeat, boolean requests) {
         channel.freezeTime();
-        IdleSweep sweep = IdleSweep.start(channel.eventLoop(), interval, requestTimeout);
+        IdleSweep sweep = IdleSweep.start(channel.eventLoop(), interval, requestTimeout, heartbeat);
         IdleSweep.Watch watch = sweep.watch(requests);
         channel.pipeline().addLast(watch, events);
         return new Swept(sweep, watch);
@@ -175,5 +180,28 @@ class IdleSweepTest {
         pass(2_000);
         assertThat(events.seen).isEmpty();
         assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void aHeartbeatingConnectionQuietForTheTimeoutHearsOfItOnce() {
+        Swept swept =
+                sweep(Duration.ofSeconds(45), Duration.ofHours(1), Duration.ofMillis(400), false);
+        pass(300);
+        assertThat(events.seen).as("not heartbeating yet").isEmpty();
+        swept.watch.heartbeating();
+        read(1);
+        pass(390);
+        assertThat(events.seen).isEmpty();
+        pass(110);
+        assertThat(events.seen).containsExactly(ServerState.Event.HEARTBEAT_TIMEOUT);
+        pass(1000);
+        assertThat(events.seen).containsExactly(ServerState.Event.HEARTBEAT_TIMEOUT);
+    }
+
+    @Test
+    void aConnectionThatNeverPingedIsNotTimedByTheHeartbeat() {
+        sweep(Duration.ofSeconds(45), Duration.ofHours(1), Duration.ofMillis(400), false);
+        pass(2000);
+        assertThat(events.seen).isEmpty();
     }
 }

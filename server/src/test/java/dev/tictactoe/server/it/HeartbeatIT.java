@@ -1,0 +1,110 @@
+package dev.tictactoe.server.it;
+
+import static dev.tictactoe.server.it.TestServer.WAIT;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.client.GameClient;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.ServerConfig;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The application heartbeat on a real server with a short timeout: pings are answered at once,
+ * before a join too; a connection that pinged and then went silent is closed 1001 and its seat
+ * shows as dropped; one that keeps pinging stays.
+ */
+class HeartbeatIT {
+
+    private static final Duration TIMEOUT = Duration.ofMillis(400);
+
+    private static ServerConfig.Builder config() {
+        return ServerConfig.builder().heartbeatTimeout(TIMEOUT);
+    }
+
+    @Test
+    void aHeartbeatingPlayerThatGoesSilentIsDroppedAndTheOpponentSeesIt() throws Exception {
+        try (TestServer server = new TestServer(config())) {
+            String code = server.create();
+            GameClient bob = server.player(code, "bob");
+            try (RawWebSocket ana =
+                    RawWebSocket.open(server.server.port(), code, (int) WAIT.toMillis())) {
+                ana.sendText("{\"type\":\"ping\",\"seq\":9007199254740991}");
+                assertThat(ana.read().text())
+                        .as("answered before any join")
+                        .isEqualTo("{\"type\":\"pong\",\"seq\":9007199254740991}");
+                ana.sendText("{\"type\":\"join\",\"protocol\":1,\"name\":\"ana\"}");
+                assertThat(ana.read().text()).contains("\"type\":\"welcome\"");
+
+                // Ana says nothing more: the server ends her connection and Bob hears of it.
+                List<RawWebSocket.Frame> frames = ana.readToEnd();
+                RawWebSocket.Frame close = frames.get(frames.size() - 1);
+                assertThat(close.opcode()).isEqualTo(RawWebSocket.CLOSE);
+                assertThat(close.closeCode()).isEqualTo(CloseCodes.GOING_AWAY);
+                assertThat(
+                                new String(
+                                        close.payload(),
+                                        2,
+                                        close.payload().length - 2,
+                                        StandardCharsets.UTF_8))
+                        .isEqualTo("heartbeat timeout");
+                bob.await(
+                        m ->
+                                m instanceof ServerMessage.Diff d
+                                        && d.event() instanceof Event.Disconnected e
+                                        && e.seat().equals("O"),
+                        WAIT);
+                assertThat(bob.snapshot().players().o().connected()).isFalse();
+                assertThat(bob.snapshot().players().o().graceUntil()).isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void aClientThatKeepsPingingIsNeverDropped() throws Exception {
+        try (TestServer server = new TestServer(config())) {
+            String code = server.create();
+            try (RawWebSocket ana =
+                    RawWebSocket.open(server.server.port(), code, (int) WAIT.toMillis())) {
+                ana.sendText("{\"type\":\"join\",\"protocol\":1,\"name\":\"ana\"}");
+                assertThat(ana.read().text()).contains("\"type\":\"welcome\"");
+                // Pings a quarter of the timeout apart, for five timeouts.
+                for (int seq = 0; seq < 20; seq++) {
+                    ana.sendText("{\"type\":\"ping\",\"seq\":" + seq + "}");
+                    assertThat(ana.read().text())
+                            .isEqualTo("{\"type\":\"pong\",\"seq\":" + seq + "}");
+                    Thread.sleep(TIMEOUT.toMillis() / 4);
+                }
+                ana.readTimeout((int) TIMEOUT.toMillis() / 4);
+                try {
+                    RawWebSocket.Frame unexpected = ana.read();
+                    throw new AssertionError("the server sent " + unexpected);
+                } catch (SocketTimeoutException expected) {
+                    // Nothing came: the connection is still open.
+                }
+            }
+        }
+    }
+
+    @Test
+    void aClientThatNeverPingsKeepsTheIdleRulesOnly() throws Exception {
+        try (TestServer server = new TestServer(config())) {
+            String code = server.create();
+            GameClient ana = server.player(code, "ana");
+            GameClient bob = server.player(code, "bob");
+            // Much longer than the heartbeat timeout, and nothing sent: still connected.
+            Thread.sleep(TIMEOUT.toMillis() * 3);
+            ana.move(4);
+            bob.awaitSnapshot(s -> s.moves().size() == 1, WAIT);
+            assertThat(ana.connection().isOpen()).isTrue();
+        }
+    }
+}
