@@ -338,7 +338,9 @@ final class RoomSession {
     // ---- the connection ----
 
     private void start() {
-        follower = new RoomFollower(server.ws(room), group, loop, view, new Events());
+        follower =
+                new RoomFollower(server.ws(room), group, loop, view, new Events())
+                        .heartbeat(RoomFollower.PING_EVERY, RoomFollower.DEAD_AFTER);
         ClientMessage.Join join = membership.firstJoin();
         follower.open()
                 .whenComplete(

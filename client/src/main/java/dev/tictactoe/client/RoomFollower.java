@@ -2,6 +2,7 @@ package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -53,6 +55,15 @@ public final class RoomFollower {
 
     /** How long a leave waits for the server to close before the socket is closed anyway. */
     public static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(2);
+
+    /** How often a heartbeating follower sends {@code ping} (see {@link #heartbeat}). */
+    public static final Duration PING_EVERY = Duration.ofSeconds(5);
+
+    /** How long without any frame from the server a heartbeating follower counts a link dead. */
+    public static final Duration DEAD_AFTER = Duration.ofSeconds(10);
+
+    /** Heartbeat checks per ping interval (or dead-link time, if shorter). */
+    private static final int CHECKS_PER_PING = 5;
 
     /**
      * The room state a follower keeps current: a {@link RoomView}, or less for a load generator.
@@ -133,6 +144,8 @@ public final class RoomFollower {
     private final Listener listener;
     private List<Duration> backoff = DEFAULT_BACKOFF;
     private Duration openTimeout = GameConnection.DEFAULT_OPEN_TIMEOUT;
+    private Duration pingEvery;
+    private Duration deadAfter;
 
     // Touched on the executor only, except the volatile ones, which other threads read.
     private volatile GameConnection connection;
@@ -145,6 +158,15 @@ public final class RoomFollower {
     private boolean closing;
     private boolean syncPending;
     private int attempt;
+
+    /** When the current connection last delivered a frame, and sent a ping (nanoTime). */
+    private long lastHeard;
+
+    private long lastPing;
+    private long pingSeq;
+
+    /** When the first ping sent since the last frame heard went out (nanoTime), or -1. */
+    private long unanswered = -1;
 
     /** A follower that has not connected yet; {@code executor} must run one task at a time. */
     public RoomFollower(
@@ -169,6 +191,17 @@ public final class RoomFollower {
     /** Sets the time allowed for each connect and upgrade. */
     public RoomFollower openTimeout(Duration timeout) {
         this.openTimeout = timeout;
+        return this;
+    }
+
+    /**
+     * Turns the heartbeat on: every connection sends {@code ping} every {@code every}, and one that
+     * brings no frame for {@code deadAfter} is dropped and reconnected like a lost one. Pongs are
+     * taken here and not reported.
+     */
+    public RoomFollower heartbeat(Duration every, Duration deadAfter) {
+        this.pingEvery = every;
+        this.deadAfter = deadAfter;
         return this;
     }
 
@@ -339,6 +372,7 @@ public final class RoomFollower {
             return;
         }
         connection = c;
+        startHeartbeat(gen);
         listener.onConnected(c);
         if (welcomed && join != null) {
             c.send(
@@ -354,6 +388,11 @@ public final class RoomFollower {
 
     private void received(int gen, String text, ServerMessage message) {
         if (gen != generation || stopped) {
+            return;
+        }
+        lastHeard = System.nanoTime();
+        unanswered = -1;
+        if (message instanceof ServerMessage.Pong) {
             return;
         }
         listener.onText(text);
@@ -383,6 +422,10 @@ public final class RoomFollower {
     }
 
     private void closed(int gen, GameConnection.CloseInfo info) {
+        closed(gen, info, "connection lost (" + CloseCodes.describe(info.code()) + ")");
+    }
+
+    private void closed(int gen, GameConnection.CloseInfo info, String why) {
         if (gen != generation || stopped) {
             return;
         }
@@ -404,9 +447,63 @@ public final class RoomFollower {
         if (terminal != null) {
             stop(terminal, info, null);
         } else {
-            reconnectLater(
-                    "connection lost (" + CloseCodes.describe(info.code()) + ")", info.code());
+            reconnectLater(why, info.code());
         }
+    }
+
+    /** Checks the current connection's heartbeat a few times per ping interval, until it goes. */
+    private void startHeartbeat(int gen) {
+        if (pingEvery == null) {
+            return;
+        }
+        lastHeard = System.nanoTime();
+        lastPing = lastHeard - pingEvery.toNanos(); // the first ping goes out at the first check
+        unanswered = -1;
+        long period =
+                Math.max(1, Math.min(pingEvery.toNanos(), deadAfter.toNanos()) / CHECKS_PER_PING);
+        ScheduledFuture<?>[] beat = new ScheduledFuture<?>[1];
+        beat[0] =
+                executor.scheduleAtFixedRate(
+                        () ->
+                                run(
+                                        () -> {
+                                            if (!beat(gen)) {
+                                                beat[0].cancel(false);
+                                            }
+                                        }),
+                        period,
+                        period,
+                        TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * One heartbeat check of connection {@code gen}: pings when one is due, drops the connection
+     * when the server has been silent too long. The silence must also have outlasted a ping by the
+     * time the server is given to answer it, so a check that ran late (this thread held up, the
+     * machine asleep) pings first rather than blaming the link. False once that connection is gone.
+     */
+    private boolean beat(int gen) {
+        GameConnection c = connection;
+        if (gen != generation || stopped || c == null) {
+            return false;
+        }
+        long now = System.nanoTime();
+        if (now - lastPing >= pingEvery.toNanos()) {
+            lastPing = now;
+            if (unanswered < 0) {
+                unanswered = now;
+            }
+            c.send(new ClientMessage.Ping(pingSeq++));
+        }
+        if (unanswered >= 0
+                && now - lastHeard >= deadAfter.toNanos()
+                && now - unanswered >= deadAfter.toNanos() - pingEvery.toNanos()) {
+            String silent = "no frame from the server for " + Durations.format(deadAfter);
+            closed(gen, new GameConnection.CloseInfo(CloseCodes.ABNORMAL, silent), silent);
+            c.abort();
+            return false;
+        }
+        return true;
     }
 
     private void reconnectLater(String why, int closeCode) {

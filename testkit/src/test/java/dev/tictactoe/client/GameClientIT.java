@@ -62,6 +62,10 @@ class GameClientIT {
         final List<Integer> cells = new ArrayList<>();
         Snapshot current = RoomViewTest.state(1, List.of());
         boolean skipNextDiff;
+
+        /** Answer pings; else the room is silent to them, as a dead link would be. */
+        boolean answerPings;
+
         final List<ClientMessage> received = new ArrayList<>();
 
         @Override
@@ -99,6 +103,8 @@ class GameClientIT {
                     }
                 }
                 case ClientMessage.Sync s -> send(ch, new ServerMessage.SnapshotMessage(current));
+                case ClientMessage.Ping p when answerPings ->
+                        send(ch, new ServerMessage.Pong(p.seq()));
                 case ClientMessage.Leave l ->
                         ch.writeAndFlush(new CloseWebSocketFrame(CloseCodes.LEFT, "left"))
                                 .addListener(f -> ch.close());

@@ -199,4 +199,45 @@ class RoomFollowerIT {
                 .isEqualTo(RoomFollower.Stop.BY_REQUEST);
         assertThat(events).noneMatch(e -> e instanceof String);
     }
+
+    // Generous next to a loopback round trip: a loaded machine can stall a thread for a while.
+    private static final Duration PING_EVERY = Duration.ofMillis(100);
+    private static final Duration DEAD_AFTER = Duration.ofSeconds(2);
+
+    @Test
+    void aSilentServerIsNoticedAndTheFollowerReconnects() throws Exception {
+        RoomFollower f = follower(server.roomUri()).heartbeat(PING_EVERY, DEAD_AFTER);
+        f.open().get(10, TimeUnit.SECONDS);
+        f.join(ClientMessage.Join.player("ana"));
+        awaitEvent(m -> m instanceof ServerMessage.Welcome);
+        // The fake room answers no ping: the link counts as dead, and the follower comes back.
+        awaitEvent(("reconnecting " + CloseCodes.ABNORMAL)::equals);
+        awaitEvent(m -> m instanceof ServerMessage.Welcome);
+        assertThat(room.received()).anyMatch(m -> m instanceof ClientMessage.Ping);
+        assertThat(room.received())
+                .filteredOn(m -> m instanceof ClientMessage.Join)
+                .last()
+                .isEqualTo(new ClientMessage.Join(1, "ana", "tok-1", false, 1L));
+        f.stop();
+    }
+
+    @Test
+    void aServerThatAnswersPingsKeepsTheConnection() throws Exception {
+        synchronized (room) {
+            room.answerPings = true;
+        }
+        RoomFollower f = follower(server.roomUri()).heartbeat(PING_EVERY, DEAD_AFTER);
+        f.open().get(10, TimeUnit.SECONDS);
+        f.join(ClientMessage.Join.player("ana"));
+        awaitEvent(m -> m instanceof ServerMessage.Welcome);
+        // Pings over several dead-link times, each answered, and no other frame.
+        long pings;
+        do {
+            Thread.sleep(PING_EVERY.toMillis());
+            pings = room.received().stream().filter(m -> m instanceof ClientMessage.Ping).count();
+        } while (pings < 2 * DEAD_AFTER.toMillis() / PING_EVERY.toMillis());
+        assertThat(events).as("pongs are not reported, and nothing dropped").isEmpty();
+        assertThat(stopped).isNotDone();
+        f.stop();
+    }
 }
