@@ -8,6 +8,7 @@
 //
 //   node load.mjs --url http://127.0.0.1:8080 --rooms 1000 --think 500 --warmup 10 --duration 30
 //   node load.mjs --url http://127.0.0.1:8080 --idle 10000 --server-pid 1234
+//   node load.mjs --url http://127.0.0.1:8080 --idle 10000 --ping 5 --server-pid 1234   (heartbeating)
 //
 // Loopback targets only unless --allow-remote; every run stops by itself after its duration.
 
@@ -251,17 +252,47 @@ async function idleRun() {
     }
     if (sockets.length % 2000 === 0) log(`${sockets.length} connections`);
   }
+  // With --ping, each socket sends the protocol's heartbeat every that many seconds, the sockets'
+  // first pings spread evenly over the first period, and counts the bytes both ways.
+  const wire = { pings: 0, pongs: 0, bytesOut: 0, bytesIn: 0 };
+  const timers = [];
+  if (options.ping > 0) {
+    sockets.forEach((ws, i) => {
+      let seq = 0;
+      ws.on('message', (data) => {
+        wire.pongs++;
+        wire.bytesIn += 2 + data.length; // an unmasked server frame under 126 bytes
+      });
+      const send = () => {
+        const text = `{"type":"ping","seq":${seq++}}`;
+        ws.send(text);
+        wire.pings++;
+        wire.bytesOut += 6 + Buffer.byteLength(text); // masked: 2 header bytes, 4 of mask
+      };
+      timers.push(setTimeout(() => {
+        send();
+        timers.push(setInterval(send, options.ping * 1000));
+      }, (options.ping * 1000 * i) / sockets.length));
+    });
+  }
   await delay(options.settle * 1000);
+  const counted = { ...wire };
   const cpuBefore = serverCpu();
   await delay(options.duration * 1000);
   const cpuAfter = serverCpu();
   const rssAfter = serverRss();
+  timers.forEach((t) => clearTimeout(t));
   for (const ws of sockets) ws.terminate();
   report({
     target: options.relay ? 'relay' : 'game',
     connections: sockets.length,
+    pingEverySeconds: options.ping,
     rssPerConnectionBytes: ((rssAfter - rssBefore) * 1024) / sockets.length,
     idleCpuPercent: ((cpuAfter - cpuBefore) / options.duration) * 100,
+    pingsPerSecond: (wire.pings - counted.pings) / options.duration,
+    pongsPerSecond: (wire.pongs - counted.pongs) / options.duration,
+    bytesPerSecondOut: (wire.bytesOut - counted.bytesOut) / options.duration,
+    bytesPerSecondIn: (wire.bytesIn - counted.bytesIn) / options.duration,
   });
 }
 
@@ -344,8 +375,8 @@ function isLoopback(host) {
 
 function parse(args) {
   const o = { url: 'http://127.0.0.1:8080', rooms: 1, think: 0, warmup: 5, duration: 10, size: 3, seed: 1,
-    idle: 0, settle: 5, serverPid: null, relay: false, json: false, allowRemote: false };
-  const numbers = ['rooms', 'think', 'warmup', 'duration', 'size', 'seed', 'idle', 'settle', 'serverPid'];
+    idle: 0, ping: 0, settle: 5, serverPid: null, relay: false, json: false, allowRemote: false };
+  const numbers = ['rooms', 'think', 'warmup', 'duration', 'size', 'seed', 'idle', 'ping', 'settle', 'serverPid'];
   for (let i = 0; i < args.length; i++) {
     const name = args[i].replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase());
     if (!(name in o)) fail(`unknown option ${args[i]}`);
