@@ -11,6 +11,7 @@ import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -173,5 +174,43 @@ class SessionHandlerTest {
         assertThat(frame.statusCode()).isEqualTo(CloseCodes.LEFT);
         frame.release();
         assertThat(channel.<Object>readOutbound()).isNull();
+    }
+
+    @Test
+    void theClientsAnswerToOurCloseEndsTheConnectionWithoutAnotherFrame() {
+        channel.pipeline().fireUserEventTriggered(ServerState.Event.TOO_SLOW);
+        CloseWebSocketFrame frame = channel.readOutbound();
+        assertThat(frame.statusCode()).isEqualTo(CloseCodes.TOO_SLOW);
+        frame.release();
+
+        channel.writeInbound(new CloseWebSocketFrame(CloseCodes.TOO_SLOW, ""));
+        assertThat(channel.<Object>readOutbound()).as("no second close frame").isNull();
+        assertThat(channel.isOpen()).as("closed at once, without the linger").isFalse();
+    }
+
+    @Test
+    void aCloseTheClientStartsIsAnsweredOnceWithItsCode() {
+        channel.writeInbound(new CloseWebSocketFrame(CloseCodes.NORMAL, "bye"));
+        CloseWebSocketFrame frame = channel.readOutbound();
+        assertThat(frame.statusCode()).isEqualTo(CloseCodes.NORMAL);
+        frame.release();
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(channel.<Object>readOutbound()).isNull();
+    }
+
+    @Test
+    void aPingIsAnsweredWithAPongAndASilentHeartbeatClosesWith1001() {
+        channel.writeInbound(new TextWebSocketFrame("{\"type\":\"ping\",\"seq\":42}"));
+        ByteBuf pong = channel.readOutbound();
+        ByteBuf expected = Pong.frame(channel.alloc(), 42);
+        assertThat(ByteBufUtil.equals(pong, expected)).isTrue();
+        pong.release();
+        expected.release();
+
+        channel.pipeline().fireUserEventTriggered(ServerState.Event.HEARTBEAT_TIMEOUT);
+        CloseWebSocketFrame frame = channel.readOutbound();
+        assertThat(frame.statusCode()).isEqualTo(CloseCodes.GOING_AWAY);
+        assertThat(frame.reasonText()).isEqualTo(SessionHandler.HEARTBEAT_TIMEOUT_REASON);
+        frame.release();
     }
 }
