@@ -107,6 +107,17 @@ class MainTest {
     }
 
     @Test
+    void theHeartbeatTimeoutIsAFlagWithANamedDefault() {
+        assertThat(parse().heartbeatTimeout())
+                .isEqualTo(Duration.ofSeconds(12))
+                .isEqualTo(ServerConfig.DEFAULT_HEARTBEAT_TIMEOUT);
+        assertThat(parse("--heartbeat-timeout", "20s").heartbeatTimeout())
+                .isEqualTo(Duration.ofSeconds(20));
+        assertThatThrownBy(() -> parse("--heartbeat-timeout", "0s"))
+                .hasMessageContaining("heartbeatTimeout");
+    }
+
+    @Test
     void connectionsAreCappedByTheFlagAndByTheOpenFileLimit() {
         ServerConfig defaults = parse();
         assertThat(defaults.maxConnections())
