@@ -8,6 +8,8 @@ import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.cluster.ProxyConfig;
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.net.GameServer;
+import dev.tictactoe.server.store.DataDirException;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.util.ResourceLeakDetector;
 
@@ -17,6 +19,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -534,21 +538,39 @@ public final class Main implements Callable<Integer> {
                 .build();
     }
 
+    /** Logging is asynchronous: writes what is still queued before the JVM goes. */
+    private static void stopLogging() {
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
+            logging.stop();
+        }
+    }
+
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws IOException, InterruptedException {
         // Read by logback.xml when logging starts, which is below: system properties win over the
         // environment.
         System.setProperty("TTT_LOG_FORMAT", logFormat.name().toLowerCase(java.util.Locale.ROOT));
         ServerConfig config = config();
         GameServer server;
         try {
-            // Before the warm-up: a node on another node's data stops at once, in one line.
+            // Before the warm-up: a data directory in use by another server, in an older format or
+            // another node's stops the start at once, in one line.
+            if (config.dataDir() != null) {
+                Store.probe(config.dataDir());
+            }
             NodeFile.claim(config.dataDir(), config.node());
             if (!warmup.isZero()) {
                 Warmup.run(config, warmup, Long.MAX_VALUE);
             }
             server = GameServer.start(config);
         } catch (NodeFile.Refused e) {
+            System.err.println("tictactoe-server: " + e.getMessage());
+            return EXIT_REFUSED;
+        } catch (DataDirException | UncheckedIOException e) {
+            if (!(e instanceof DataDirException) && !(e.getCause() instanceof DataDirException)) {
+                throw e;
+            }
+            // An operator's matter, not a bug: one line, no stack trace.
             System.err.println("tictactoe-server: " + e.getMessage());
             return EXIT_REFUSED;
         }
@@ -562,10 +584,7 @@ public final class Main implements Callable<Integer> {
                                     server.close();
                                     // Logging is asynchronous: write what is still queued before
                                     // the JVM goes.
-                                    if (LoggerFactory.getILoggerFactory()
-                                            instanceof LoggerContext logging) {
-                                        logging.stop();
-                                    }
+                                    stopLogging();
                                     stopped.countDown();
                                     // A JVM ended by a signal exits 128 + signal; a drained stop is
                                     // a clean one, so say 0.

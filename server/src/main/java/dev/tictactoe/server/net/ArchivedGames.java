@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.GameRecord;
-import dev.tictactoe.server.store.ArchiveRunner;
+import dev.tictactoe.server.store.Store;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The answers of {@code GET /api/rooms/{code}/games[/{n}]} and the games of the {@code history}
- * message, both read from the archive off the event loop.
+ * message, both read from the store off the event loop.
  */
 final class ArchivedGames {
 
@@ -34,8 +34,8 @@ final class ArchivedGames {
      * The room's newest {@link #HISTORY_GAMES} archived games as the {@code history} message lists
      * them, oldest first. A document that does not read is left out, with a warning.
      */
-    static CompletableFuture<List<GameRecord>> history(ArchiveRunner games, String code) {
-        return games.latest(code, HISTORY_GAMES)
+    static CompletableFuture<List<GameRecord>> history(Store games, String code) {
+        return games.latestGames(code, HISTORY_GAMES)
                 .thenApply(
                         documents -> {
                             List<GameRecord> records = new ArrayList<>(documents.size());
@@ -74,15 +74,15 @@ final class ArchivedGames {
      * The list of a room's kept game numbers ({@code game} null) or one game's record; completes
      * with null when the room has no kept games or not that one.
      */
-    static CompletableFuture<JsonNode> lookup(ArchiveRunner games, String code, Integer game) {
-        return games.list(code)
+    static CompletableFuture<JsonNode> lookup(Store games, String code, Integer game) {
+        return games.gameNumbers(code)
                 .thenCompose(
                         kept -> {
                             if (kept.isEmpty() || game == null) {
                                 return CompletableFuture.completedFuture(
                                         kept.isEmpty() ? null : list(code, kept));
                             }
-                            return games.read(code, game)
+                            return games.game(code, game)
                                     .thenApply(json -> json.map(ArchivedGames::parse).orElse(null));
                         });
     }

@@ -8,9 +8,8 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.store.DataDirException;
 import dev.tictactoe.server.store.DurabilityPolicy;
-import dev.tictactoe.server.store.Journal;
-import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -28,7 +27,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -120,8 +118,7 @@ public final class GameServer implements AutoCloseable {
                         metrics,
                         workers.next(),
                         new SplittableRandom(new SecureRandom().nextLong()));
-        services =
-                Services.of(registry, config, metrics, store == null ? null : store.games(), lobby);
+        services = Services.of(registry, config, metrics, store, lobby);
         try {
             if (store != null) {
                 services.state().storeProblem(store::problem);
@@ -168,10 +165,14 @@ public final class GameServer implements AutoCloseable {
             return null;
         }
         NodeFile.claim(config.dataDir(), config.node());
-        Journal.Options options =
-                Journal.Options.defaults().withPolicy(DurabilityPolicy.parse(config.durability()));
+        Store.Options options =
+                Store.Options.defaults()
+                        .withPolicy(DurabilityPolicy.parse(config.durability()))
+                        .withRetention(config.gameRetention());
         try {
-            return Store.open(config.dataDir(), options, config.gameRetention(), this::isLive);
+            return Store.open(config.dataDir(), options);
+        } catch (DataDirException e) {
+            throw new UncheckedIOException(e.getMessage(), e); // it names the directory
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "cannot open the data directory " + config.dataDir() + ": " + e.getMessage(),
@@ -179,34 +180,19 @@ public final class GameServer implements AutoCloseable {
         }
     }
 
-    private boolean isLive(String code) {
-        RoomRegistry rooms = registry;
-        return rooms != null && rooms.find(code).isPresent();
-    }
-
-    /** Rebuilds every room the journal held: its newest checkpoint, then the changes after it. */
+    /** Rebuilds every room the store held: its newest checkpoint, then the commands after it. */
     private void recover() {
         store.recovered()
                 .forEach(
-                        (code, records) -> {
-                            for (int i = records.size() - 1; i >= 0; i--) {
-                                if (records.get(i).kind() == RecordKind.CHECKPOINT) {
-                                    List<RoomJournal.Recorded> changes =
-                                            records.subList(i + 1, records.size()).stream()
-                                                    .map(
-                                                            r ->
-                                                                    new RoomJournal.Recorded(
-                                                                            r.version(),
-                                                                            r.payload()))
-                                                    .toList();
-                                    registry.restore(records.get(i).payload(), changes);
-                                    return;
-                                }
-                            }
-                            log.warn(
-                                    "room {}: the journal holds no checkpoint of it; not recovered",
-                                    code);
-                        });
+                        (code, room) ->
+                                registry.restore(
+                                        room.checkpoint(),
+                                        room.commands().stream()
+                                                .map(
+                                                        c ->
+                                                                new RoomJournal.Recorded(
+                                                                        c.version(), c.record()))
+                                                .toList()));
     }
 
     /** Binds and starts serving; returns once the port is open. */

@@ -6,7 +6,7 @@ import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
-import dev.tictactoe.server.store.ArchiveRunner;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.util.concurrent.GlobalEventExecutor;
 
@@ -27,7 +27,7 @@ record Services(
         LogLimiter clientLog,
         StaticFiles files,
         OriginPolicy origins,
-        ArchiveRunner games,
+        Store games,
         GameAnalyses analyses,
         IdleSweeps sweeps) {
 
@@ -52,7 +52,7 @@ record Services(
             RoomRegistry rooms,
             ServerConfig config,
             ServerMetrics metrics,
-            ArchiveRunner games,
+            Store games,
             Matchmaker matchmaker) {
         return of(rooms, config, metrics, games, Lobby.local(matchmaker));
     }

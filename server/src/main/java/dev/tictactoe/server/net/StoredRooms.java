@@ -4,8 +4,6 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.room.ChangeKind;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.AppendResult;
-import dev.tictactoe.server.store.JournalRecord;
-import dev.tictactoe.server.store.RecordKind;
 import dev.tictactoe.server.store.Store;
 
 import org.slf4j.Logger;
@@ -14,13 +12,14 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
- * The rooms' journal on disk: a record per change, checkpoints encoded on the journal's writer
- * thread, finished games to the archive (made on its thread), and the {@code history} message read
- * back from there. A refused append keeps the room serving; readiness reports the store's problem
- * meanwhile, and the error is logged once until appends are taken again.
+ * The rooms' journal in the store: a command per change (its kind the room's own number),
+ * checkpoints and finished games made on the store's writer thread, and the {@code history} message
+ * read back from there. A refused write keeps the room serving; readiness reports the store's
+ * problem meanwhile, and the error is logged once until writes are taken again.
  */
 final class StoredRooms implements RoomJournal {
 
@@ -29,7 +28,7 @@ final class StoredRooms implements RoomJournal {
     private final Store store;
     private final int checkpointEvery;
 
-    /** Set while appends are refused, so a failing disk is logged once, not once per change. */
+    /** Set while writes are refused, so a failing disk is logged once, not once per change. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
     StoredRooms(Store store, int checkpointEvery) {
@@ -39,26 +38,33 @@ final class StoredRooms implements RoomJournal {
 
     @Override
     public boolean change(String room, long version, ChangeKind kind, byte[] payload) {
-        return report(
-                store.journal().append(new JournalRecord(room, kindOf(kind), version, payload)),
-                room);
+        return change(room, version, kind, payload, null);
+    }
+
+    @Override
+    public boolean change(
+            String room, long version, ChangeKind kind, byte[] payload, LongConsumer onDurable) {
+        return report(store.command(room, version, kind.code(), payload, onDurable), room);
+    }
+
+    @Override
+    public boolean holdsUntilDurable() {
+        return store.policy().holdsUntilDurable();
     }
 
     @Override
     public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
-        return report(
-                store.journal().appendLater(room, RecordKind.CHECKPOINT, version, state), room);
+        return report(store.checkpoint(room, version, state), room);
     }
 
     @Override
     public void gameFinished(String room, int game, Supplier<byte[]> json) {
-        store.games().store(room, game, json);
+        report(store.game(room, game, json), room);
     }
 
     @Override
     public void closed(String room, long version) {
-        report(store.journal().closeRoom(room, version), room);
-        store.games().roomClosed(room);
+        report(store.closeRoom(room), room);
     }
 
     @Override
@@ -73,34 +79,14 @@ final class StoredRooms implements RoomJournal {
 
     @Override
     public CompletableFuture<List<GameRecord>> history(String room) {
-        return ArchivedGames.history(store.games(), room);
-    }
-
-    /** The store's kind for a room's change: each has its own byte on disk. */
-    static RecordKind kindOf(ChangeKind kind) {
-        return switch (kind) {
-            case SEATED -> RecordKind.SEATED;
-            case SPECTATORS -> RecordKind.SPECTATORS;
-            case DROPPED -> RecordKind.DROPPED;
-            case RETURNED -> RecordKind.RETURNED;
-            case FREED -> RecordKind.LEFT;
-            case MOVED -> RecordKind.MOVE;
-            case UNDO -> RecordKind.UNDO;
-            case UNDO_ANSWER -> RecordKind.UNDO_ANSWER;
-            case RESIGNED -> RecordKind.RESIGN;
-            case CLAIMED -> RecordKind.CLAIM;
-            case REMATCH -> RecordKind.REMATCH;
-            case BOT_SEATED -> RecordKind.BOT_SEATED;
-            case TIMED_OUT -> RecordKind.TIMEOUT;
-            case RESUMED -> RecordKind.RESUMED;
-        };
+        return ArchivedGames.history(store, room);
     }
 
     private boolean report(AppendResult result, String room) {
         if (result instanceof AppendResult.Refused refused) {
             if (refusing.compareAndSet(false, true)) {
                 log.error(
-                        "room {}: the journal refused a change, rooms play on in memory: {}",
+                        "room {}: the store refused a change, rooms play on in memory: {}",
                         room,
                         refused.message());
             }
@@ -108,7 +94,7 @@ final class StoredRooms implements RoomJournal {
         }
         if (refusing.compareAndSet(true, false)) {
             log.info(
-                    "room {}: the journal takes changes again; a room that missed some writes its"
+                    "room {}: the store takes changes again; a room that missed some writes its"
                             + " whole state next",
                     room);
         }

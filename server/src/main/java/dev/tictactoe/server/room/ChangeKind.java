@@ -1,8 +1,9 @@
 package dev.tictactoe.server.room;
 
 /**
- * The kinds of change a room writes to its journal, one per published version. The codes are on
- * disk: never renumber one, only add new ones.
+ * The kinds of change a room writes to its journal, one per published version: the one numbering of
+ * a command's kind, in its record's bytes ({@link ChangeCodec}) and in the store's {@code kind}
+ * column. The codes are on disk: never renumber one, only add new ones.
  */
 public enum ChangeKind {
     /** A person took a seat. */
@@ -46,7 +47,8 @@ public enum ChangeKind {
         this.code = (byte) code;
     }
 
-    byte code() {
+    /** The kind's number on disk. */
+    public int code() {
         return code;
     }
 

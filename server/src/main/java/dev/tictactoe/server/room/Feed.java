@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -41,6 +42,18 @@ final class Feed {
 
     /** The state as members last saw it: the base of the next diff. */
     private Snapshot shown;
+
+    /** True when nothing of a change goes out before the journal has it on disk ({@code fsync}). */
+    private boolean holding;
+
+    /** While holding: the newest version on disk. */
+    private long durable;
+
+    /** While holding: what was sent of versions not yet on disk, in the order it was sent. */
+    private final ArrayDeque<Held> held = new ArrayDeque<>();
+
+    /** A message held back until {@code version} is on disk; {@code last} hears it last. */
+    private record Held(long version, List<Session> to, byte[] bytes, Session last) {}
 
     Feed(Renderer render, int historySize, LongSupplier epochMillis) {
         this.render = render;
@@ -100,12 +113,53 @@ final class Feed {
     /** Puts back what a checkpoint kept: the version, what members saw then and the diffs to it. */
     void restore(long atVersion, long atBoardVersion, Snapshot lastShown, List<byte[]> diffs) {
         version = atVersion;
+        durable = atVersion;
         boardVersion = atBoardVersion;
         shown = lastShown;
         long v = atVersion - diffs.size();
         for (byte[] diff : diffs) {
             history.add(++v, diff);
         }
+    }
+
+    /**
+     * From now on every message waits until the journal has the version it shows on disk ({@link
+     * #durable}); what is there already counts as on disk.
+     */
+    void holdUntilDurable() {
+        holding = true;
+        durable = version;
+    }
+
+    /** The journal has every change up to {@code upTo} on disk: what waited for it goes out. */
+    void durable(long upTo) {
+        durable = Math.max(durable, upTo);
+        while (!held.isEmpty() && held.peekFirst().version() <= durable) {
+            Held h = held.pollFirst();
+            try (Outgoing out = new Outgoing(h.bytes())) {
+                for (Session member : h.to()) {
+                    if (member != h.last()) {
+                        offer(member, out);
+                    }
+                }
+                if (h.last() != null && h.to().contains(h.last())) {
+                    offer(h.last(), out);
+                }
+            }
+        }
+    }
+
+    /**
+     * The journal refused a change: it will never be on disk, and the room plays on in memory
+     * rather than stop; what waited goes out now.
+     */
+    void notDurable() {
+        durable(version);
+    }
+
+    /** True when a message sent now must wait for the disk: a change, or a message before it. */
+    private boolean mustWait() {
+        return holding && (version > durable || !held.isEmpty());
     }
 
     /** Replays the diffs after {@code lastVersion} if they are all held, else sends a snapshot. */
@@ -131,11 +185,16 @@ final class Feed {
         return new ServerMessage.SnapshotMessage(epochMillis.getAsLong(), snapshot());
     }
 
-    static void send(Session session, ServerMessage message) {
+    /** Sends {@code message} to {@code session} alone (after what waits for the disk). */
+    void send(Session session, ServerMessage message) {
         write(session, MessageCodec.encodeToBytes(message));
     }
 
-    private static void write(Session session, byte[] encoded) {
+    private void write(Session session, byte[] encoded) {
+        if (mustWait()) {
+            held.addLast(new Held(version, List.of(session), encoded, null));
+            return;
+        }
         try (Outgoing out = new Outgoing(encoded)) {
             session.member.send(out);
         }
@@ -149,6 +208,10 @@ final class Feed {
      */
     void broadcastNewest(Session last) {
         if (members.isEmpty()) {
+            return;
+        }
+        if (mustWait()) {
+            held.addLast(new Held(version, List.copyOf(members), history.get(version), last));
             return;
         }
         try (Outgoing out = history.newest()) {

@@ -34,7 +34,7 @@ final class GameCommands {
         Mark mark = room.members.requirePlayer(session);
         Long applied = room.members.seat(mark).appliedVersion(move.id());
         if (applied != null) {
-            Feed.send(session, new ServerMessage.Ack(move.id(), applied));
+            room.feed.send(session, new ServerMessage.Ack(move.id(), applied));
             return;
         }
         long version = room.feed.version();

@@ -205,7 +205,7 @@ final class Members {
         room.feed.members().add(session);
         room.context.metrics().memberJoined(seat != null);
         room.cancelEmptyTimer();
-        Feed.send(
+        room.feed.send(
                 session,
                 new ServerMessage.Welcome(
                         Protocol.VERSION,

@@ -1,5 +1,6 @@
 package dev.tictactoe.server.room;
 
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -22,8 +23,21 @@ final class Recorder {
     /** The newest finished game handed to the archive. */
     private int archivedGame;
 
+    /**
+     * Under {@code fsync}, hears that the room's changes up to a version are on disk, and hands
+     * that to the room's loop: one object for all of the room's changes, so the journal tells a
+     * batch once.
+     */
+    private final LongConsumer onDurable;
+
     Recorder(Room room) {
         this.room = room;
+        if (room.context.journal().holdsUntilDurable()) {
+            room.feed.holdUntilDurable();
+            onDurable = version -> room.execute(() -> room.feed.durable(version));
+        } else {
+            onDurable = null;
+        }
     }
 
     /**
@@ -36,6 +50,8 @@ final class Recorder {
     void created() {
         RoomJournal journal = room.context.journal();
         if (journal != RoomJournal.NONE) {
+            // A new room is its checkpoint, queued ahead of any change: nothing waits for it.
+            room.feed.durable(room.feed.version());
             checkpoint();
             sinceCheckpoint = Math.floorMod(room.code().hashCode(), journal.checkpointEvery());
         }
@@ -62,11 +78,18 @@ final class Recorder {
         sinceCheckpoint++;
         if (!room.time.replaying()) {
             byte[] payload = ChangeCodec.encode(change, room.time.nanos(), room.time.millis());
-            boolean kept = journal.change(room.code(), room.feed.version(), change.kind(), payload);
+            boolean kept =
+                    journal.change(
+                            room.code(), room.feed.version(), change.kind(), payload, onDurable);
+            if (!kept) {
+                room.feed.notDurable();
+            }
             gap |= !kept;
             if (gap || sinceCheckpoint >= journal.checkpointEvery()) {
                 checkpoint();
             }
+        } else {
+            room.feed.durable(room.feed.version()); // replayed from the disk
         }
         Match.FinishedGame last = room.match.lastFinished();
         if (last != null && last.game() > archivedGame) {

@@ -192,7 +192,7 @@ public final class Room {
                                 message.getClass().getSimpleName(),
                                 r.getMessage());
                         context.metrics().rejected(r.code);
-                        Feed.send(
+                        feed.send(
                                 session,
                                 new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
                     } finally {
@@ -283,7 +283,7 @@ public final class Room {
     private void sendHistory(Session session) {
         CompletableFuture<List<GameRecord>> archived = context.journal().history(code);
         if (archived == null) {
-            Feed.send(
+            feed.send(
                     session, new ServerMessage.HistoryMessage(Snapshots.history(match, List.of())));
             return;
         }
@@ -299,7 +299,7 @@ public final class Room {
                                                 failure.toString());
                                     }
                                     if (session.joined) {
-                                        Feed.send(
+                                        feed.send(
                                                 session,
                                                 new ServerMessage.HistoryMessage(
                                                         Snapshots.history(

@@ -4,6 +4,7 @@ import dev.tictactoe.protocol.GameRecord;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -48,6 +49,24 @@ public interface RoomJournal {
      * full queue): the room goes on, and writes its whole state with the next change it can.
      */
     boolean change(String room, long version, ChangeKind kind, byte[] payload);
+
+    /**
+     * The same; when {@link #holdsUntilDurable}, {@code onDurable} hears on some thread of the
+     * journal's once the change is on disk (with the newest version on disk then: the room passes
+     * the same one with every change).
+     */
+    default boolean change(
+            String room, long version, ChangeKind kind, byte[] payload, LongConsumer onDurable) {
+        return change(room, version, kind, payload);
+    }
+
+    /**
+     * True when a room must send nothing of a change until the journal has it on disk ({@code
+     * fsync}): what a client saw then survives any crash.
+     */
+    default boolean holdsUntilDurable() {
+        return false;
+    }
 
     /**
      * The room's whole state at {@code version}, standing in for every change before it; {@code

@@ -4,37 +4,45 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * When the journal forces what it wrote to the disk, which is when an append's durable callback
- * runs. Each policy trades the changes a power loss can take against fsync calls.
+ * What a client's acknowledgement means after a crash: when the writer commits, how SQLite syncs
+ * the commit ({@code PRAGMA synchronous}), and whether a room holds what it sends until then.
  */
 public sealed interface DurabilityPolicy {
 
-    /** Force after every batch the writer takes from its queue: nothing acknowledged is lost. */
+    /**
+     * Every batch is committed with {@code synchronous=FULL} (the WAL is fsynced by the commit),
+     * and a room sends nothing of a change until its batch is: what a client saw survives a process
+     * crash and a power loss.
+     */
     DurabilityPolicy FSYNC_EACH = new FsyncEach();
 
-    /** Leave the data to the OS: a process crash loses nothing, a power loss the last seconds. */
+    /**
+     * Commits every {@link #GATHER} with {@code synchronous=OFF}: a process crash loses what
+     * gathered since the last commit; a power loss or an OS crash can lose any recent change and
+     * may leave the database unreadable.
+     */
     DurabilityPolicy NONE = new None();
 
-    /** The interval of the default group commit. */
+    /** The interval of the default group commit's fsync. */
     Duration DEFAULT_GROUP_INTERVAL = Duration.ofMillis(100);
 
     /**
-     * Under a group commit, how long the writer lets records gather before it writes them (never
-     * longer than the interval): the most a process crash can take.
+     * How long records gather before the writer commits them under {@code group} and {@code none}:
+     * the most a process crash can take.
      */
     Duration GATHER = Duration.ofMillis(20);
 
-    /** Group commit every 100 ms: at most 10 fsyncs a second, whatever the load. */
+    /** Group commit, fsynced every 100 ms. */
     DurabilityPolicy DEFAULT = new GroupCommit(DEFAULT_GROUP_INTERVAL);
 
     /** See {@link #FSYNC_EACH}. */
     record FsyncEach() implements DurabilityPolicy {}
 
     /**
-     * Force at most once per {@code interval}, and write what gathered every {@link #GATHER}: a
-     * busy journal costs a wake-up and a write per gathering and a force per interval, not per
-     * record; a process crash takes at most the last gathering's changes, a power loss the last
-     * interval's.
+     * Commits what gathered every {@link #GATHER} ({@code synchronous=NORMAL}: the commit is in the
+     * WAL file, in the OS's hands), and fsyncs the WAL at most once per {@code interval}: a process
+     * crash takes at most the last gathering's changes, a power loss the last interval's and
+     * gathering's. Clients see a change before it is committed.
      */
     record GroupCommit(Duration interval) implements DurabilityPolicy {
         public GroupCommit {
@@ -47,6 +55,11 @@ public sealed interface DurabilityPolicy {
 
     /** See {@link #NONE}. */
     record None() implements DurabilityPolicy {}
+
+    /** True when a room holds what it sends of a change until the store has it on disk. */
+    default boolean holdsUntilDurable() {
+        return this instanceof FsyncEach;
+    }
 
     /**
      * Reads {@code fsync}, {@code none}, or {@code group} with an optional interval ({@code

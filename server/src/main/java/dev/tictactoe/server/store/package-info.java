@@ -1,8 +1,8 @@
 /**
- * Durability: {@link dev.tictactoe.server.store.Journal} records every accepted change of a room in
- * append-only segment files written by one thread, and recovers them on start; {@link
- * dev.tictactoe.server.store.GameArchive} keeps finished games as JSON documents for a retention
- * period; {@link dev.tictactoe.server.store.Store} opens both under one data directory. Payloads
- * are opaque bytes: this package knows nothing of rooms beyond their codes and versions.
+ * Durability: {@link dev.tictactoe.server.store.Store} keeps rooms' commands, their checkpoints and
+ * finished games in one SQLite database in the data directory ({@code rooms.db}, WAL mode), written
+ * by one thread in group commits ({@link dev.tictactoe.server.store.StoreWriter}) and held by one
+ * process at a time ({@link dev.tictactoe.server.store.DataDir}). Records and documents are opaque
+ * bytes: this package knows nothing of rooms beyond their codes and versions.
  */
 package dev.tictactoe.server.store;

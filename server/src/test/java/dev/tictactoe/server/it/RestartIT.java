@@ -12,9 +12,6 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.store.DurabilityPolicy;
-import dev.tictactoe.server.store.Journal;
-import dev.tictactoe.server.store.JournalRecord;
 
 import io.netty.channel.EventLoopGroup;
 
@@ -31,15 +28,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 /**
  * The real process on a data directory: a room outlives a SIGTERM and a kill -9 and its game goes
@@ -51,9 +50,6 @@ class RestartIT {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     @TempDir Path data;
-
-    /** Copies of the journal, read as a restarted server would read it. */
-    @TempDir Path copies;
 
     private final EventLoopGroup group = GameConnection.newGroup(1);
     private final List<Process> started = new ArrayList<>();
@@ -328,32 +324,35 @@ class RestartIT {
         return server;
     }
 
-    /**
-     * Waits until the journal on disk holds room {@code code} at {@code version}: read from a copy,
-     * as the restarted server would read it (a record being written shows as a torn tail there).
-     */
+    /** Waits until the store on disk holds room {@code code} at {@code version}. */
     private void awaitJournalAt(String code, long version) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
-        while (journalVersion(code) < version) {
+        while (storedVersion(data, code) < version) {
             assertThat(System.nanoTime())
-                    .as("version %d reaches the journal", version)
+                    .as("version %d reaches the store", version)
                     .isLessThan(deadline);
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
 
-    private long journalVersion(String code) throws Exception {
-        Path copy = Files.createTempDirectory(copies, "journal");
-        try (Stream<Path> files = Files.list(data.resolve("journal"))) {
-            for (Path file : files.toList()) {
-                Files.copy(file, copy.resolve(file.getFileName()));
+    /**
+     * The newest version of room {@code code} committed to the database in {@code data}, read
+     * beside the server as an operator's {@code sqlite3} would; -1 when it has none.
+     */
+    static long storedVersion(Path data, String code) throws Exception {
+        try (Connection db =
+                        DriverManager.getConnection("jdbc:sqlite:" + data.resolve("rooms.db"));
+                PreparedStatement s =
+                        db.prepareStatement(
+                                "SELECT max(v) FROM (SELECT max(version) AS v FROM commands WHERE"
+                                        + " room = ?1 UNION ALL SELECT version FROM checkpoints"
+                                        + " WHERE room = ?1)")) {
+            s.setString(1, code);
+            try (ResultSet r = s.executeQuery()) {
+                long v = r.next() ? r.getLong(1) : -1;
+                return r.wasNull() ? -1 : v;
             }
         }
-        Journal.Opened opened =
-                Journal.open(copy, Journal.Options.defaults().withPolicy(DurabilityPolicy.NONE));
-        opened.journal().close();
-        List<JournalRecord> records = opened.rooms().getOrDefault(code, List.of());
-        return records.isEmpty() ? -1 : records.getLast().version();
     }
 
     private static int freePort() throws IOException {

@@ -2,35 +2,56 @@ package dev.tictactoe.server.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
- * A data directory on real files whose disk fills up on demand, for tests of what uses a {@link
- * Store}.
+ * A store whose disk fills up on demand, for tests of what uses a {@link Store}: while full, every
+ * commit fails as SQLite's does on a full disk, and is retried quickly.
  */
 public final class FailingDisk {
 
-    private final TestFiles files = new TestFiles();
+    private volatile boolean full;
 
-    /**
-     * Opens a store in {@code dataDir} whose journal writes through this disk; retries come
-     * quickly.
-     */
+    /** Opens a store in {@code dataDir} under {@code fsync} whose commits go through this disk. */
     public Store open(Path dataDir) throws IOException {
-        return Store.open(
-                dataDir,
-                JournalTest.options(DurabilityPolicy.FSYNC_EACH),
-                GameArchive.DEFAULT_RETENTION,
-                code -> false,
-                files);
+        Store store =
+                Store.open(
+                        dataDir,
+                        Store.Options.defaults()
+                                .withPolicy(DurabilityPolicy.FSYNC_EACH)
+                                .withRetryBackoff(Duration.ofMillis(1), Duration.ofMillis(20)));
+        store.beforeCommit(
+                db -> {
+                    if (full) {
+                        throw new SQLException("[SQLITE_FULL] database or disk is full");
+                    }
+                    return null;
+                });
+        return store;
     }
 
-    /** While full, every journal write fails as a full disk does ("No space left on device"). */
+    /** While full, every commit fails. */
     public void full(boolean full) {
-        files.diskFull = full;
+        this.full = full;
     }
 
     /** Waits, at most ten seconds, until the store's health is {@code healthy}. */
-    public static void awaitHealthy(Store store, boolean healthy) throws IOException {
-        JournalTest.awaitCondition(() -> store.healthy() == healthy);
+    public static void awaitHealthy(Store store, boolean healthy) {
+        awaitCondition(() -> store.healthy() == healthy);
+    }
+
+    /** Waits for {@code condition}, polling, at most ten seconds. */
+    static void awaitCondition(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in 10 s");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
     }
 }

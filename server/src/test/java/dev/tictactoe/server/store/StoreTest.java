@@ -1,6 +1,7 @@
 package dev.tictactoe.server.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -9,45 +10,316 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 @Timeout(60)
 class StoreTest {
 
     @TempDir Path dir;
 
+    private static final Store.Options OPTIONS = Store.Options.defaults();
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
     @Test
     void aDataDirectoryNeedsNoSetUpAndKeepsRoomsAndGamesAcrossARestart() throws Exception {
         Path data = dir.resolve("data");
-        try (Store store =
-                Store.open(
-                        data,
-                        Journal.Options.defaults(),
-                        GameArchive.DEFAULT_RETENTION,
-                        code -> false)) {
+        try (Store store = Store.open(data, OPTIONS)) {
             assertThat(store.recovered()).isEmpty();
-            store.journal().append(JournalTest.rec("ABC123", RecordKind.CREATED, 0, "{}"));
-            store.games()
-                    .store("ABC123", 1, "{\"game\":1}".getBytes(StandardCharsets.UTF_8))
-                    .get(10, TimeUnit.SECONDS);
+            store.checkpoint("ABC123", 0, () -> bytes("{\"v\":0}"));
+            store.command("ABC123", 1, 6, new byte[] {1, 6}, null);
+            store.command("ABC123", 2, 6, new byte[] {1, 6, 2}, null);
+            store.game("ABC123", 1, () -> bytes("{\"game\":1}"));
+            store.flush().get(10, TimeUnit.SECONDS);
             assertThat(store.healthy()).isTrue();
             assertThat(store.problem()).isNull();
+            assertThat(store.commits()).isPositive();
+            assertThat(store.committedWrites()).isEqualTo(4);
         }
-        assertThat(data.resolve("journal")).isDirectory();
+        assertThat(data.resolve(DataDir.DATABASE)).isRegularFile();
         assertThat(Files.getPosixFilePermissions(data))
                 .isEqualTo(PosixFilePermissions.fromString("rwx------"));
-        assertThat(data.resolve("games").resolve("ABC123").resolve(GameArchive.LOG))
-                .isRegularFile();
-        try (Store store =
-                Store.open(
-                        data,
-                        Journal.Options.defaults(),
-                        GameArchive.DEFAULT_RETENTION,
-                        code -> false)) {
+        try (Store store = Store.open(data, OPTIONS)) {
             assertThat(store.recovered()).containsOnlyKeys("ABC123");
-            assertThat(store.games().list("ABC123").get(10, TimeUnit.SECONDS)).containsExactly(1);
+            Store.Room room = store.recovered().get("ABC123");
+            assertThat(room.version()).isZero();
+            assertThat(text(room.checkpoint())).isEqualTo("{\"v\":0}");
+            assertThat(room.commands()).extracting(Store.Command::version).containsExactly(1L, 2L);
+            assertThat(room.commands().get(1).record()).containsExactly(1, 6, 2);
+            assertThat(store.gameNumbers("ABC123").get(10, TimeUnit.SECONDS)).containsExactly(1);
+            assertThat(store.game("ABC123", 1).get(10, TimeUnit.SECONDS).map(StoreTest::text))
+                    .contains("{\"game\":1}");
+            assertThat(store.game("ABC123", 2).get(10, TimeUnit.SECONDS)).isEmpty();
         }
         assertThat(Store.DEFAULT_DATA_DIR).isEqualTo(Path.of("data"));
+    }
+
+    @Test
+    void aCheckpointReplacesTheCommandsBeforeItAndAClosedRoomIsForgotten() throws Exception {
+        try (Store store = Store.open(dir, OPTIONS)) {
+            store.checkpoint("AB", 0, () -> bytes("{}"));
+            for (int v = 1; v <= 5; v++) {
+                store.command("AB", v, 6, new byte[] {(byte) v}, null);
+            }
+            store.checkpoint("AB", 3, () -> bytes("{\"at\":3}"));
+            store.checkpoint("CD", 0, () -> bytes("{}"));
+            store.command("CD", 1, 1, new byte[] {1}, null);
+            store.closeRoom("CD");
+            // A command written again at a version the store holds (a replay cut short) replaces
+            // it.
+            store.command("AB", 5, 7, new byte[] {9}, null);
+            long rows =
+                    store.<Long>task(
+                                    db -> {
+                                        try (var s = db.createStatement();
+                                                var r =
+                                                        s.executeQuery(
+                                                                "SELECT count(*) FROM commands")) {
+                                            r.next();
+                                            return r.getLong(1);
+                                        }
+                                    })
+                            .get(10, TimeUnit.SECONDS);
+            assertThat(rows).as("commands behind a checkpoint are gone").isEqualTo(2);
+        }
+        try (Store store = Store.open(dir, OPTIONS)) {
+            assertThat(store.recovered()).containsOnlyKeys("AB");
+            Store.Room room = store.recovered().get("AB");
+            assertThat(room.version()).isEqualTo(3);
+            assertThat(room.commands()).extracting(Store.Command::version).containsExactly(4L, 5L);
+            assertThat(room.commands().get(1).record()).containsExactly(9);
+        }
+    }
+
+    @Test
+    void aSecondStoreOnTheSameDirectoryIsRefusedNamingItAndTheHolder() throws Exception {
+        try (Store store = Store.open(dir, OPTIONS)) {
+            assertThat(Files.readString(dir.resolve(DataDir.LOCK)).strip())
+                    .isEqualTo(Long.toString(ProcessHandle.current().pid()));
+            assertThatThrownBy(() -> Store.open(dir, OPTIONS))
+                    .isInstanceOf(DataDirException.class)
+                    .hasMessageContaining(dir.toString())
+                    .hasMessageContaining("pid " + ProcessHandle.current().pid());
+            assertThatThrownBy(() -> Store.probe(dir)).isInstanceOf(DataDirException.class);
+        }
+        // Released on close: the next one opens.
+        Store.probe(dir);
+        Store.open(dir, OPTIONS).close();
+    }
+
+    @Test
+    void anOlderServersDataDirectoryIsRefusedInOneLine() throws Exception {
+        Files.createDirectories(dir.resolve("journal"));
+        assertThatThrownBy(() -> Store.open(dir, OPTIONS))
+                .isInstanceOf(DataDirException.class)
+                .hasMessageContaining(dir.toString())
+                .hasMessageContaining("journal/")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void aDamagedDatabaseIsRefusedInOneLine() throws Exception {
+        Files.write(
+                dir.resolve(DataDir.DATABASE),
+                bytes("this is not a database, not at all. ".repeat(200)));
+        assertThatThrownBy(() -> Store.open(dir, OPTIONS))
+                .isInstanceOf(DataDirException.class)
+                .hasMessageContaining(DataDir.DATABASE)
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void aGarbageTailOnTheDatabaseOrItsWalLosesNoCommittedRecord() throws Exception {
+        Path copy = dir.resolve("copy");
+        Files.createDirectories(copy);
+        try (Store store = Store.open(dir, OPTIONS)) {
+            store.checkpoint("AB", 0, () -> bytes("{}"));
+            for (int v = 1; v <= 50; v++) {
+                store.command("AB", v, 6, new byte[] {(byte) v, 1, 2, 3}, null);
+            }
+            store.flush().get(10, TimeUnit.SECONDS);
+            // As a kill -9 leaves it: the database and its WAL, copied while the writer holds them.
+            for (String name : List.of(DataDir.DATABASE, DataDir.DATABASE + "-wal")) {
+                Files.copy(dir.resolve(name), copy.resolve(name));
+            }
+        }
+        byte[] junk = new byte[3000];
+        new java.util.SplittableRandom(7).nextBytes(junk);
+        for (String name : List.of(DataDir.DATABASE, DataDir.DATABASE + "-wal")) {
+            Files.write(copy.resolve(name), junk, StandardOpenOption.APPEND);
+        }
+        try (Store store = Store.open(copy, OPTIONS)) {
+            assertThat(store.recovered().get("AB").commands()).hasSize(50);
+            store.command("AB", 51, 6, new byte[] {51}, null);
+            store.flush().get(10, TimeUnit.SECONDS);
+        }
+        try (Store store = Store.open(copy, OPTIONS)) {
+            assertThat(store.recovered().get("AB").commands()).hasSize(51);
+        }
+    }
+
+    @Test
+    void aWaitingRoomHearsOncePerBatchWithItsNewestVersion() throws Exception {
+        for (DurabilityPolicy policy :
+                List.of(
+                        DurabilityPolicy.FSYNC_EACH,
+                        DurabilityPolicy.DEFAULT,
+                        DurabilityPolicy.NONE)) {
+            Path data = Files.createDirectories(dir.resolve(policy.getClass().getSimpleName()));
+            try (Store store = Store.open(data, OPTIONS.withPolicy(policy))) {
+                CountDownLatch stall = new CountDownLatch(1);
+                store.beforeCommit(
+                        db -> {
+                            try {
+                                stall.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            return null;
+                        });
+                AtomicLong heard = new AtomicLong();
+                AtomicLong calls = new AtomicLong();
+                java.util.function.LongConsumer room =
+                        v -> {
+                            heard.set(v);
+                            calls.incrementAndGet();
+                        };
+                store.command("AB", 1, 6, new byte[] {1}, room); // the writer stalls on it
+                FailingDisk.awaitCondition(() -> store.queued() == 0);
+                for (int v = 2; v <= 5; v++) {
+                    store.command("AB", v, 6, new byte[] {1}, room);
+                }
+                assertThat(heard.get()).as("nothing is on disk yet").isZero();
+                stall.countDown();
+                store.flush().get(10, TimeUnit.SECONDS);
+                assertThat(heard.get()).isEqualTo(5);
+                assertThat(calls.get()).isBetween(1L, 2L);
+            }
+        }
+    }
+
+    @Test
+    void aFullQueueAndAFailingDiskRefuseAsValuesAndNothingTakenIsLost() throws Exception {
+        CountDownLatch stall = new CountDownLatch(1);
+        try (Store store =
+                Store.open(
+                        dir,
+                        OPTIONS.withLimits(2, 10)
+                                .withRetryBackoff(Duration.ofMillis(1), Duration.ofMillis(5)))) {
+            store.beforeCommit(
+                    db -> {
+                        try {
+                            stall.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return null;
+                    });
+            store.checkpoint("AB", 0, () -> bytes("{}"));
+            FailingDisk.awaitCondition(() -> store.queued() == 0);
+            assertThat(store.command("AB", 1, 6, new byte[] {1}, null).accepted()).isTrue();
+            assertThat(store.command("AB", 2, 6, new byte[] {2}, null).accepted()).isTrue();
+            assertThat(store.command("AB", 3, 6, new byte[] {3}, null))
+                    .isInstanceOfSatisfying(
+                            AppendResult.Refused.class,
+                            r -> assertThat(r.reason()).isEqualTo(AppendResult.Reason.QUEUE_FULL));
+            java.util.concurrent.atomic.AtomicBoolean full =
+                    new java.util.concurrent.atomic.AtomicBoolean(true);
+            store.beforeCommit(
+                    db -> {
+                        if (full.get()) {
+                            throw new java.sql.SQLException(
+                                    "[SQLITE_FULL] database or disk is full");
+                        }
+                        return null;
+                    });
+            stall.countDown();
+            FailingDisk.awaitHealthy(store, false);
+            assertThat(store.problem()).contains("disk is full");
+            assertThat(store.command("AB", 3, 6, new byte[] {3}, null))
+                    .isInstanceOfSatisfying(
+                            AppendResult.Refused.class,
+                            r -> assertThat(r.reason()).isEqualTo(AppendResult.Reason.FAILING));
+            full.set(false);
+            FailingDisk.awaitHealthy(store, true);
+            assertThat(store.command("AB", 3, 6, new byte[] {3}, null).accepted()).isTrue();
+        }
+        try (Store store = Store.open(dir, OPTIONS)) {
+            assertThat(store.recovered().get("AB").commands())
+                    .extracting(Store.Command::version)
+                    .containsExactly(1L, 2L, 3L);
+        }
+    }
+
+    @Test
+    void aGoneRoomsGamesStayTheRetentionAndARoomKeepsItsNewestGamesOnly() throws Exception {
+        MutableClock clock = new MutableClock();
+        Store.Options options = OPTIONS.withRetention(Duration.ofHours(1)).withLimits(100, 3);
+        try (Store store = Store.open(dir, options, clock)) {
+            store.checkpoint("AB", 0, () -> bytes("{}"));
+            for (int g = 1; g <= 5; g++) {
+                int game = g;
+                store.game("AB", game, () -> bytes("{\"game\":" + game + "}"));
+            }
+            store.game("CD", 1, () -> bytes("{}"));
+            store.closeRoom("CD");
+            assertThat(store.gameNumbers("AB").get(10, TimeUnit.SECONDS)).containsExactly(3, 4, 5);
+            assertThat(store.latestGames("AB", 2).get(10, TimeUnit.SECONDS))
+                    .extracting(StoreTest::text)
+                    .containsExactly("{\"game\":4}", "{\"game\":5}");
+            clock.now = clock.now.plus(Duration.ofMinutes(59));
+            assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isZero();
+            clock.now = clock.now.plus(Duration.ofMinutes(2));
+            assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(store.gameNumbers("CD").get(10, TimeUnit.SECONDS)).isEmpty();
+            assertThat(store.game("AB", 5).get(10, TimeUnit.SECONDS))
+                    .isNotEqualTo(Optional.empty());
+        }
+    }
+
+    @Test
+    void durabilityIsReadFromItsNames() {
+        assertThat(DurabilityPolicy.parse("fsync").holdsUntilDurable()).isTrue();
+        assertThat(DurabilityPolicy.parse("group")).isEqualTo(DurabilityPolicy.DEFAULT);
+        assertThat(DurabilityPolicy.parse("group:10ms"))
+                .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(10)));
+        assertThat(DurabilityPolicy.parse("none").holdsUntilDurable()).isFalse();
+        assertThatThrownBy(() -> DurabilityPolicy.parse("sometimes"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static final class MutableClock extends Clock {
+        volatile Instant now = Instant.parse("2030-01-01T00:00:00Z");
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
     }
 }

@@ -1,0 +1,123 @@
+package dev.tictactoe.server.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * One process owns a data directory: an exclusive lock on {@code <dir>/lock}, which also records
+ * the holder's process id so that a refused second server can name it. The lock goes with the
+ * process, however it ends (the OS releases it on {@code kill -9} too).
+ */
+final class DataDir implements AutoCloseable {
+
+    /** The lock file's name in the data directory. */
+    static final String LOCK = "lock";
+
+    /** The database's name in the data directory. */
+    static final String DATABASE = "rooms.db";
+
+    /** What an older server kept there, a directory each: refused, never converted. */
+    private static final String[] OLD_FORMAT = {"journal", "games"};
+
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private DataDir(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Creates {@code dir} if missing (readable by its owner only: it holds seat tokens), refuses it
+     * when it is in the older format, and locks it.
+     */
+    static DataDir lock(Path dir) throws IOException {
+        createPrivate(dir);
+        for (String old : OLD_FORMAT) {
+            if (Files.isDirectory(dir.resolve(old))) {
+                throw new DataDirException(
+                        "data directory "
+                                + dir
+                                + " holds an older server's "
+                                + old
+                                + "/ format, which this server does not read; move it aside to"
+                                + " start empty");
+            }
+        }
+        FileChannel channel =
+                FileChannel.open(
+                        dir.resolve(LOCK),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
+        try {
+            FileLock lock = tryLock(channel);
+            if (lock == null) {
+                throw new DataDirException(
+                        "data directory "
+                                + dir
+                                + " is in use by another server (pid "
+                                + holder(channel)
+                                + "); stop it or choose another --data-dir");
+            }
+            channel.truncate(0);
+            channel.write(
+                    ByteBuffer.wrap(
+                            (ProcessHandle.current().pid() + "\n")
+                                    .getBytes(StandardCharsets.US_ASCII)),
+                    0);
+            channel.force(false);
+            return new DataDir(channel, lock);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null; // this very process holds it already (a second server in one JVM)
+        }
+    }
+
+    /** The process id the holder wrote, or "unknown" before it has written it. */
+    private static String holder(FileChannel channel) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(32);
+        channel.read(buf, 0);
+        String pid = new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII).strip();
+        return pid.isEmpty() ? "unknown" : pid;
+    }
+
+    private static void createPrivate(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        try {
+            Files.createDirectories(
+                    dir,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rwx------")));
+        } catch (UnsupportedOperationException e) {
+            Files.createDirectories(dir); // not a POSIX file system
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            lock.release();
+        } finally {
+            channel.close();
+        }
+    }
+}
