@@ -36,7 +36,7 @@ final class RoomDriver implements AutoCloseable {
     /** The room; {@link #restart} replaces it with one rebuilt from its last checkpoint. */
     Room room;
 
-    final Journal journal = new Journal();
+    final Journal journal;
     final BotRunner bots;
     long nowMillis = START_MILLIS;
 
@@ -57,7 +57,15 @@ final class RoomDriver implements AutoCloseable {
     }
 
     RoomDriver(RoomSettings settings, RoomLimits limits, long botSeed, BotRunner.Search search) {
-        this(settings, limits, botSeed, search, Map.of());
+        this(settings, limits, botSeed, search, Map.of(), false);
+    }
+
+    /**
+     * A room whose journal, as under {@code fsync}, has it hold what it sends until {@link
+     * Journal#durable} says the change is on disk.
+     */
+    static RoomDriver holdingUntilDurable(RoomSettings settings) {
+        return new RoomDriver(settings, LIMITS, 42L, BotRunner.BOT, Map.of(), true);
     }
 
     /**
@@ -65,7 +73,7 @@ final class RoomDriver implements AutoCloseable {
      * opens it.
      */
     RoomDriver(RoomSettings settings, Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
-        this(settings, LIMITS, 42L, BotRunner.BOT, reserved);
+        this(settings, LIMITS, 42L, BotRunner.BOT, reserved, false);
     }
 
     private RoomDriver(
@@ -73,7 +81,9 @@ final class RoomDriver implements AutoCloseable {
             RoomLimits limits,
             long botSeed,
             BotRunner.Search search,
-            Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
+            Map<dev.tictactoe.server.game.Mark, Reservation> reserved,
+            boolean holding) {
+        journal = new Journal(holding);
         loopChannel.freezeTime();
         bots =
                 new BotRunner(
@@ -117,6 +127,37 @@ final class RoomDriver implements AutoCloseable {
         boolean archivesGames;
         boolean refusing;
         int refused;
+
+        /** Whether the room holds what it sends until {@link #durable}. */
+        final boolean holding;
+
+        /** The room's listener for changes on disk, once it has written one. */
+        java.util.function.LongConsumer onDurable;
+
+        Journal(boolean holding) {
+            this.holding = holding;
+        }
+
+        @Override
+        public boolean holdsUntilDurable() {
+            return holding;
+        }
+
+        @Override
+        public boolean change(
+                String code,
+                long version,
+                ChangeKind kind,
+                byte[] payload,
+                java.util.function.LongConsumer onDurable) {
+            this.onDurable = onDurable;
+            return change(code, version, kind, payload);
+        }
+
+        /** Says that every change up to {@code version} is on disk, as the store's writer does. */
+        void durable(long version) {
+            onDurable.accept(version);
+        }
 
         /** Runs after each change taken, while the room is still making it. */
         Runnable afterChange = () -> {};
