@@ -30,7 +30,7 @@ public final class BenchMain {
                             "jmh", BenchMain::jmh,
                             "solve", SolveCommand::run,
                             "botbench", BotBench::run,
-                            "journal", JournalBench::run,
+                            "store", StoreBench::run,
                             "journalcost", dev.tictactoe.bench.load.JournalCost::run,
                             "relay", RelayServer::main,
                             "help", args -> help()));

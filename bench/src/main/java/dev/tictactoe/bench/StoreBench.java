@@ -2,37 +2,33 @@ package dev.tictactoe.bench;
 
 import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.DurabilityPolicy;
-import dev.tictactoe.server.store.Journal;
-import dev.tictactoe.server.store.JournalRecord;
-import dev.tictactoe.server.store.RecordKind;
+import dev.tictactoe.server.store.Store;
 
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
- * The cost of journaling a room change, per durability policy, against not journaling at all:
+ * The cost of storing a room's command, per durability policy, against not storing it at all:
  * process CPU per record over a burst (the appending thread and the writer together), and, at a
- * paced rate, the time from {@code append} to the durable callback. Arguments: {@code [records]
- * [rate/s] [seconds] [directory]}, default 200000 2000 3 target/journal-bench. The directory should
- * be on the disk the server will use: fsync costs what that device makes it cost.
+ * paced rate, the time from handing a command to the store to hearing it committed (under {@code
+ * fsync}, the wait a move's broadcast has). Arguments: {@code [records] [rate/s] [seconds]
+ * [directory]}, default 200000 2000 3 target/store-bench. The directory should be on the disk the
+ * server will use: fsync costs what that device makes it cost.
  */
-final class JournalBench {
+final class StoreBench {
 
-    private static final Executor DIRECT = Runnable::run;
-    private static final byte[] PAYLOAD =
-            ("{\"op\":\"move\",\"cell\":112,\"by\":\"X\",\"id\":\"m-000123\","
-                 + "\"patch\":[{\"op\":\"replace\",\"path\":\"/turn\",\"value\":\"O\"}]}")
-                    .getBytes(StandardCharsets.UTF_8);
+    /** A move's record as a room encodes it: format, kind, two instants, seat, cell, move id. */
+    private static final byte[] PAYLOAD = new byte[32];
+
+    private static final int MOVED = 6;
     private static final String[] ROOMS = new String[1000];
 
     static {
@@ -41,16 +37,16 @@ final class JournalBench {
         }
     }
 
-    private JournalBench() {}
+    private StoreBench() {}
 
     static void run(String[] args) throws Exception {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
         int rate = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
-        Path base = Path.of(args.length > 3 ? args[3] : "target/journal-bench");
+        Path base = Path.of(args.length > 3 ? args[3] : "target/store-bench");
         Files.createDirectories(base);
         System.out.printf(
-                "journal bench: %d records burst, %d/s for %d s paced, %d-byte payload, in %s"
+                "store bench: %d records burst, %d/s for %d s paced, %d-byte payload, in %s"
                         + " (%s)%n",
                 records,
                 rate,
@@ -60,7 +56,7 @@ final class JournalBench {
                 Files.getFileStore(base).type());
         System.out.printf(
                 "%-16s %12s %14s %12s %12s %12s%n",
-                "policy", "CPU µs/rec", "burst rec/s", "durable p50", "p99 (µs)", "max (µs)");
+                "policy", "CPU µs/rec", "burst rec/s", "commit p50", "p99 (µs)", "max (µs)");
         baseline(records);
         for (DurabilityPolicy policy :
                 List.of(
@@ -82,12 +78,12 @@ final class JournalBench {
         long start = System.nanoTime();
         long sink = 0;
         for (int i = 0; i < records; i++) {
-            sink += record(i).version();
+            sink += ROOMS[i % ROOMS.length].length() + PAYLOAD.length + i;
         }
         long wall = System.nanoTime() - start;
         System.out.printf(
                 "%-16s %12.2f %14.0f %12s %12s %12s%n",
-                "no journal",
+                "no store",
                 (cpu() - cpu) / 1e3 / records,
                 records / (wall / 1e9),
                 "-",
@@ -98,36 +94,40 @@ final class JournalBench {
     private static void measure(
             DurabilityPolicy policy, Path dir, int records, int rate, int seconds)
             throws Exception {
-        try (Journal journal =
-                Journal.open(dir, Journal.Options.defaults().withPolicy(policy)).journal()) {
-            burst(journal, records); // warm-up: the JIT and the page cache
-            journal.flush().get();
+        try (Store store = Store.open(dir, Store.Options.defaults().withPolicy(policy))) {
+            burst(store, records); // warm-up: the JIT and the page cache
+            store.flush().get();
             long cpu = cpu();
             long start = System.nanoTime();
-            burst(journal, records);
-            journal.flush().get();
+            burst(store, records);
+            store.flush().get();
             long wall = System.nanoTime() - start;
             double cpuPerRecord = (cpu() - cpu) / 1e3 / records;
 
+            // Paced: versions 1..n of one listener, as one room's; the writer tells it the newest
+            // of each batch, which stands for every version before it.
             int n = rate * seconds;
+            long[] sent = new long[n + 1];
             long[] latency = new long[n];
             CountDownLatch done = new CountDownLatch(n);
+            long[] heard = {0};
+            java.util.function.LongConsumer committed =
+                    upTo -> {
+                        long now = System.nanoTime();
+                        for (long v = heard[0] + 1; v <= upTo; v++) {
+                            latency[(int) v - 1] = now - sent[(int) v];
+                            done.countDown();
+                        }
+                        heard[0] = Math.max(heard[0], upTo);
+                    };
             long period = TimeUnit.SECONDS.toNanos(1) / rate;
             long next = System.nanoTime();
-            for (int i = 0; i < n; i++) {
+            for (int i = 1; i <= n; i++) {
                 while (System.nanoTime() < next) {
                     LockSupport.parkNanos(next - System.nanoTime());
                 }
-                int slot = i;
-                long sent = System.nanoTime();
-                AppendResult result =
-                        journal.append(
-                                record(i),
-                                DIRECT,
-                                () -> {
-                                    latency[slot] = System.nanoTime() - sent;
-                                    done.countDown();
-                                });
+                sent[i] = System.nanoTime();
+                AppendResult result = store.command("PACED", i, MOVED, PAYLOAD, committed);
                 if (!result.accepted()) {
                     throw new IllegalStateException("refused at a paced rate: " + result);
                 }
@@ -146,18 +146,13 @@ final class JournalBench {
         }
     }
 
-    /** Appends as fast as the queue takes them, waiting for room when it is full. */
-    private static void burst(Journal journal, int records) {
+    /** Hands commands over as fast as the queue takes them, waiting for room when it is full. */
+    private static void burst(Store store, int records) {
         for (int i = 0; i < records; i++) {
-            JournalRecord r = record(i);
-            while (!journal.append(r).accepted()) {
+            while (!store.command(ROOMS[i % ROOMS.length], i, MOVED, PAYLOAD, null).accepted()) {
                 Thread.onSpinWait();
             }
         }
-    }
-
-    private static JournalRecord record(int i) {
-        return new JournalRecord(ROOMS[i % ROOMS.length], RecordKind.MOVE, i, PAYLOAD);
     }
 
     private static String name(DurabilityPolicy policy) {

@@ -163,7 +163,7 @@ public final class JournalCost {
         }
         out.println(
                 "CPU µs/move is the server process over the measured window; loops (rooms and"
-                    + " sockets), writer (the journal's thread), archive (finished games) and other"
+                    + " sockets), writer (the store's thread), archive (finished games, before the store) and other"
                     + " (JIT, GC) split it by thread.");
     }
 

@@ -9,13 +9,14 @@ import java.util.Map;
 
 /**
  * A process's CPU time by group of threads, read from {@code /proc/<pid>/task} (Linux): the event
- * loops that run the rooms and sockets, the journal's writer, the game archive, and the rest (JIT
- * compilers, GC, ...). Empty where there is no {@code /proc}.
+ * loops that run the rooms and sockets, the store's writer (the journal's, in servers before the
+ * store was SQLite), the game archive of those servers, and the rest (JIT compilers, GC, ...).
+ * Empty where there is no {@code /proc}.
  */
 final class ThreadCpu {
 
     static final String LOOPS = "event loops";
-    static final String WRITER = "journal writer";
+    static final String WRITER = "store writer";
     static final String ARCHIVE = "game archive";
     static final String OTHER = "JIT, GC, other";
 
@@ -62,7 +63,7 @@ final class ThreadCpu {
         if (thread.startsWith("multiThreadIoEv")) {
             return LOOPS;
         }
-        if (thread.startsWith("journal-writer")) {
+        if (thread.startsWith("store-writer") || thread.startsWith("journal-writer")) {
             return WRITER;
         }
         if (thread.startsWith("game-archive")) {
