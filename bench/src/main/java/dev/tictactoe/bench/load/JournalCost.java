@@ -163,8 +163,8 @@ public final class JournalCost {
         }
         out.println(
                 "CPU µs/move is the server process over the measured window; loops (rooms and"
-                    + " sockets), writer (the store's thread), archive (finished games, before the store) and other"
-                    + " (JIT, GC) split it by thread.");
+                    + " sockets), writer (the store's thread), archive (finished games, before the"
+                    + " store) and other (JIT, GC) split it by thread.");
     }
 
     private static String part(Run r, String group) {
