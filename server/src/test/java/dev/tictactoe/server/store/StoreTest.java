@@ -294,13 +294,17 @@ class StoreTest {
     }
 
     @Test
-    void durabilityIsReadFromItsNames() {
+    void durabilityIsReadFromItsNamesAndEveryLimitHasADefault() {
         assertThat(DurabilityPolicy.parse("fsync").holdsUntilDurable()).isTrue();
         assertThat(DurabilityPolicy.parse("group")).isEqualTo(DurabilityPolicy.DEFAULT);
         assertThat(DurabilityPolicy.parse("group:10ms"))
                 .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(10)));
         assertThat(DurabilityPolicy.parse("none").holdsUntilDurable()).isFalse();
         assertThatThrownBy(() -> DurabilityPolicy.parse("sometimes"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(OPTIONS.queueCapacity()).isEqualTo(Store.Options.DEFAULT_QUEUE_CAPACITY);
+        assertThat(OPTIONS.maxGamesPerRoom()).isEqualTo(1_000);
+        assertThatThrownBy(() -> OPTIONS.withLimits(0, 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
