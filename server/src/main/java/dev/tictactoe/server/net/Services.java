@@ -62,7 +62,7 @@ record Services(
             RoomRegistry rooms,
             ServerConfig config,
             ServerMetrics metrics,
-            ArchiveRunner games,
+            Store games,
             Lobby lobby) {
         return new Services(
                 rooms,
