@@ -553,12 +553,12 @@ public final class Main implements Callable<Integer> {
         ServerConfig config = config();
         GameServer server;
         try {
-            // Before the warm-up: a data directory in use by another server, in an older format or
-            // another node's stops the start at once, in one line.
+            // Before the warm-up: a data directory that is another node's, in use by another
+            // server or in an older format stops the start at once, in one line.
+            NodeFile.claim(config.dataDir(), config.node());
             if (config.dataDir() != null) {
                 Store.probe(config.dataDir());
             }
-            NodeFile.claim(config.dataDir(), config.node());
             if (!warmup.isZero()) {
                 Warmup.run(config, warmup, Long.MAX_VALUE);
             }
