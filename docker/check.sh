@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Checks docker/Dockerfile without a Docker daemon: in a clean clone of HEAD it runs the build
-# stage's RUN lines, lays out the COPY --from=build artefacts as the runtime stage does, starts
-# the ENTRYPOINT command as a plain process on a free loopback port, waits for the HEALTHCHECK
-# command to pass, and stops the server by its PID. Exits non-zero on the first failure.
-# Usage: docker/check.sh   (from anywhere; needs a JDK of the image's major version)
+# Checks docker/Dockerfile without a Docker daemon. The build context is HEAD's tree (git archive);
+# the build stage's COPY lines copy exactly what they name from it into an empty folder, and its
+# RUN lines run there in order, so a file the Dockerfile forgets to copy fails the check as it
+# fails `docker build`. Then it lays out the COPY --from=build artefacts as the runtime stage does,
+# starts the ENTRYPOINT command as a plain process on a free loopback port, waits for the
+# HEALTHCHECK command to pass, and stops the server by its PID. Exits non-zero on the first failure.
+# Usage: docker/check.sh [Dockerfile]   (from anywhere; needs a JDK of the image's major version)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-dockerfile=$root/docker/Dockerfile
+dockerfile=$(realpath "${1:-$root/docker/Dockerfile}")
 start_timeout_s=60
 work=$(mktemp -d)
 server_pid=""
@@ -48,29 +50,74 @@ done
 [[ -n $java_bin ]] || fail "no JDK $major found (the image's); set JAVA_HOME"
 say "JDK $major: $java_bin"
 
-say "clean clone of HEAD into $work/src"
-git clone -q "$root" "$work/src"
+say "build context: HEAD's tree in $work/context"
+mkdir -p "$work/context" "$work/src"
+git -C "$root" archive HEAD | tar -x -C "$work/context"
 build_dir=$(stage 1 | sed -n 's/^WORKDIR //p' | tail -1)
 app_dir=$(stage 2 | sed -n 's/^WORKDIR //p' | tail -1)
 [[ $build_dir == /* && $app_dir == /* ]] || fail "both stages need an absolute WORKDIR"
 
+# COPY <src>... <dest> as Docker does it: relative to WORKDIR; a directory's contents go into the
+# destination; several sources, or a destination ending in /, make the destination a directory.
+copy_in() {
+  local -a words
+  read -r -a words <<<"$1"
+  local n=${#words[@]} dest=${words[-1]} into=""
+  [[ ${words[0]} != --* ]] || fail "COPY flags are not supported in the build stage: $1"
+  (( n >= 2 )) || fail "COPY needs a source and a destination: $1"
+  [[ $dest == */ || $n -gt 2 ]] && into=yes
+  [[ $dest == /* ]] || dest=$work/src/$dest
+  [[ $dest != "$build_dir"* ]] || dest=$work/src/${dest#"$build_dir"/}
+  local src
+  for src in "${words[@]:0:n-1}"; do
+    [[ -e $work/context/$src ]] || fail "COPY $src: not in the build context"
+    if [[ -d $work/context/$src ]]; then
+      mkdir -p "$dest"
+      cp -a "$work/context/$src/." "$dest/"
+    elif [[ -n $into ]]; then
+      mkdir -p "$dest"
+      cp -a "$work/context/$src" "$dest/"
+    else
+      mkdir -p "$(dirname "$dest")"
+      cp -a "$work/context/$src" "$dest"
+    fi
+  done
+}
+
 while IFS= read -r line; do
-  cmd=${line#RUN }
-  say "RUN $cmd"
-  (cd "$work/src" && JAVA_HOME=$(dirname "$(dirname "$java_bin")") sh -c "$cmd") || fail "RUN $cmd"
-done < <(stage 1 | grep '^RUN ')
+  case $line in
+    'COPY '*)
+      say "$line"
+      copy_in "${line#COPY }"
+      ;;
+    'RUN '*)
+      cmd=${line#RUN }
+      say "RUN $cmd"
+      (cd "$work/src" && JAVA_HOME=$(dirname "$(dirname "$java_bin")") sh -c "$cmd") || fail "RUN $cmd"
+      ;;
+  esac
+done < <(stage 1)
 
 mkdir -p "$work/app" "$work/data"
+# The runtime stage: artefacts from the build stage, and files straight from the context.
 while IFS= read -r line; do
-  read -r _ _ from to <<<"$line"
-  src=$work/src/${from#"$build_dir"/}
-  dst=$work/app/${to#"$app_dir"/}
-  [[ -e $src ]] || fail "COPY source missing after the build: $from"
+  if [[ $line == 'COPY --from=build '* ]]; then
+    read -r _ _ from to <<<"$line"
+    src=$work/src/${from#"$build_dir"/}
+    [[ -e $src ]] || fail "COPY source missing after the build: $from"
+  else
+    read -r _ from to <<<"$line"
+    [[ $from != --* ]] || fail "COPY flags other than --from=build are not supported: $line"
+    src=$work/context/$from
+    [[ -e $src ]] || fail "COPY $from: not in the build context"
+  fi
   [[ $from != *'*'* ]] || fail "COPY source must name exact artefacts: $from"
+  [[ $to == "$app_dir"/* ]] || fail "runtime COPY must go under $app_dir: $line"
+  dst=$work/app/${to#"$app_dir"/}
   mkdir -p "$(dirname "$dst")"
   cp -r "$src" "$dst"
   say "COPY $from -> $to"
-done < <(stage 2 | grep '^COPY --from=build ')
+done < <(stage 2 | grep '^COPY ')
 
 # Exec-form commands with the image's paths moved under $work/app and its java replaced.
 to_local() {
