@@ -1,6 +1,8 @@
 package dev.tictactoe.server;
 
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.util.ContextInitializer;
+import ch.qos.logback.core.joran.spi.JoranException;
 
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.RoomCode;
@@ -17,7 +19,9 @@ import org.slf4j.LoggerFactory;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,10 +41,13 @@ import java.util.concurrent.CountDownLatch;
 @Command(
         name = "tictactoe-server",
         mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "Authoritative WebSocket server for k-in-a-row games.",
         subcommands = ProxyConfig.class,
         showDefaultValues = true)
 public final class Main implements Callable<Integer> {
+
+    @Spec CommandSpec spec;
 
     @Option(
             names = "--host",
@@ -118,13 +125,13 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--idle-timeout",
-            defaultValue = "${env:TTT_IDLE_TIMEOUT:-PT60S}",
-            description = "Close a connection silent this long, ISO-8601 (env TTT_IDLE_TIMEOUT).")
+            defaultValue = "${env:TTT_IDLE_TIMEOUT:-60s}",
+            description = "Close a connection silent this long (env TTT_IDLE_TIMEOUT).")
     Duration idleTimeout;
 
     @Option(
             names = "--ping-interval",
-            defaultValue = "${env:TTT_PING_INTERVAL:-PT45S}",
+            defaultValue = "${env:TTT_PING_INTERVAL:-45s}",
             description = "Ping a quiet connection this often (env TTT_PING_INTERVAL).")
     Duration pingInterval;
 
@@ -138,7 +145,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--request-timeout",
-            defaultValue = "${env:TTT_REQUEST_TIMEOUT:-PT10S}",
+            defaultValue = "${env:TTT_REQUEST_TIMEOUT:-10s}",
             description =
                     "Close with 408 a connection whose HTTP request (the WebSocket upgrade"
                             + " included) has not arrived whole this long after it opened, or"
@@ -148,13 +155,13 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--seat-grace",
-            defaultValue = "${env:TTT_SEAT_GRACE:-PT60S}",
+            defaultValue = "${env:TTT_SEAT_GRACE:-60s}",
             description = "Keep a dropped player's seat this long (env TTT_SEAT_GRACE).")
     Duration seatGrace;
 
     @Option(
             names = "--idle-claim",
-            defaultValue = "${env:TTT_IDLE_CLAIM:-PT60S}",
+            defaultValue = "${env:TTT_IDLE_CLAIM:-60s}",
             description =
                     "In a game without a clock, let the opponent claim after the side to move was"
                             + " idle this long, 10s..1h (env TTT_IDLE_CLAIM).")
@@ -178,7 +185,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--empty-room-ttl",
-            defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-PT5M}",
+            defaultValue = "${env:TTT_EMPTY_ROOM_TTL:-5m}",
             description =
                     "Remove a room nobody is connected to after this long (env"
                             + " TTT_EMPTY_ROOM_TTL).")
@@ -204,8 +211,8 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--bot-budget",
-            defaultValue = "${env:TTT_BOT_BUDGET:-PT0.2S}",
-            description = "Thinking time of a bot move, ISO-8601 (env TTT_BOT_BUDGET).")
+            defaultValue = "${env:TTT_BOT_BUDGET:-200ms}",
+            description = "Thinking time of a bot move (env TTT_BOT_BUDGET).")
     Duration botBudget;
 
     @Option(
@@ -263,7 +270,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--drain-timeout",
-            defaultValue = "${env:TTT_DRAIN_TIMEOUT:-PT5S}",
+            defaultValue = "${env:TTT_DRAIN_TIMEOUT:-5s}",
             description =
                     "On SIGTERM, wait this long for clients to take their close frames (env"
                             + " TTT_DRAIN_TIMEOUT).")
@@ -271,7 +278,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--warmup",
-            defaultValue = "${env:TTT_WARMUP:-PT4S}",
+            defaultValue = "${env:TTT_WARMUP:-4s}",
             description =
                     "Before binding, let the bot think (a quarter of this at most) and play games"
                             + " against a scratch server on loopback for the rest (its start comes"
@@ -392,9 +399,7 @@ public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
         quietLeakDetection();
-        CommandLine cli = new CommandLine(new Main());
-        cli.registerConverter(Duration.class, Main::parseDuration);
-        int code = cli.execute(args);
+        int code = commandLine(new Main()).execute(args);
         if (code != 0) {
             System.exit(code);
         }
@@ -408,6 +413,14 @@ public final class Main implements Callable<Integer> {
     public static void quietLeakDetection() {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+    }
+
+    /** {@code --version}: the build's version and commit. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"tictactoe-server " + BuildInfo.current().describe()};
         }
     }
 
@@ -479,9 +492,21 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /** The command line of {@code main}: its converters, and one line for a bad value. */
+    static CommandLine commandLine(Main main) {
+        CommandLine cli = new CommandLine(main);
+        cli.registerConverter(Duration.class, Main::parseDuration);
+        cli.setParameterExceptionHandler(new FlagErrors());
+        return cli;
+    }
+
     /** The shared duration grammar: "30s", "500ms", "2m", "PT30S" (see {@link Durations}). */
     static Duration parseDuration(String text) {
-        return Durations.parse(text);
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
     }
 
     static List<String> splitList(String text) {
@@ -545,12 +570,36 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /**
+     * Logging started before the flags were read (Netty logs as it loads), so logback.xml is read
+     * again with the format as a system property, which wins over the environment.
+     */
+    static void useLogFormat(FormatEncoder.Format format) {
+        System.setProperty("TTT_LOG_FORMAT", format.name().toLowerCase(java.util.Locale.ROOT));
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
+            logging.reset();
+            try {
+                new ContextInitializer(logging).autoConfig();
+            } catch (JoranException e) {
+                throw new IllegalStateException("cannot read logback.xml again", e);
+            }
+        }
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
-        // Read by logback.xml when logging starts, which is below: system properties win over the
-        // environment.
-        System.setProperty("TTT_LOG_FORMAT", logFormat.name().toLowerCase(java.util.Locale.ROOT));
-        ServerConfig config = config();
+        useLogFormat(logFormat);
+        ServerConfig config;
+        try {
+            config = config();
+        } catch (IllegalArgumentException e) {
+            throw FlagErrors.refused(spec, e);
+        }
+        if (config.dataDir() != null) {
+            DataDirectory.requireWritable(spec, config.dataDir());
+        }
+        LoggerFactory.getLogger(Main.class)
+                .info("tictactoe-server {} starting", BuildInfo.current().describe());
         GameServer server;
         try {
             // Before the warm-up: a data directory that is another node's, in use by another

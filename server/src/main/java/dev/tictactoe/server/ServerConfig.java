@@ -1,8 +1,11 @@
 package dev.tictactoe.server;
 
 import dev.tictactoe.protocol.RoomCode;
+
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.lobby.MatchQueue;
+import dev.tictactoe.server.net.ClientAddress;
 import dev.tictactoe.server.net.Transport;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.DurabilityPolicy;
@@ -242,6 +245,8 @@ public record ServerConfig(
             throw new IllegalArgumentException(
                     "redis must be redis://host:port, was '" + redis + "'");
         }
+
+        trustedProxies.forEach(ClientAddress::parse);
         DurabilityPolicy.parse(durability);
         requirePositive("gameRetention", gameRetention);
         requirePositive("maxOutboundBytes", maxOutboundBytes);
@@ -272,7 +277,7 @@ public record ServerConfig(
                     "matchWait must be at most "
                             + MAX_MATCH_WAIT.toMinutes()
                             + " minutes, was "
-                            + matchWait);
+                            + Durations.format(matchWait));
         }
         requirePositive("matchMaxWaiting", matchMaxWaiting);
         requirePositive("emptyRoomTtl", emptyRoomTtl);
@@ -327,7 +332,10 @@ public record ServerConfig(
 
     private static void requirePositive(String name, Duration value) {
         if (value == null || value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be a positive duration, was " + value);
+            throw new IllegalArgumentException(
+                    name
+                            + " must be a positive duration, was "
+                            + (value == null ? "nothing" : Durations.format(value)));
         }
     }
 

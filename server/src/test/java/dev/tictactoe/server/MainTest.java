@@ -6,9 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.server.clock.IdleClaim;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import picocli.CommandLine;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -20,9 +24,7 @@ class MainTest {
 
     private static Main main(String... args) {
         Main main = new Main();
-        CommandLine cli = new CommandLine(main);
-        cli.registerConverter(Duration.class, Main::parseDuration);
-        cli.parseArgs(args);
+        Main.commandLine(main).parseArgs(args);
         return main;
     }
 
@@ -241,5 +243,71 @@ class MainTest {
         assertThat(parse().transport()).isEqualTo(ServerConfig.DEFAULT_TRANSPORT).isEqualTo("auto");
         assertThat(parse("--transport", "nio").transport()).isEqualTo("nio");
         assertThatThrownBy(() -> parse("--transport", "kqueue")).hasMessageContaining("kqueue");
+    }
+
+    /** Runs the command line as main does; returns its exit code and what it wrote to stderr. */
+    private static String[] run(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine(new Main());
+        cli.setErr(new PrintWriter(err));
+        cli.setOut(new PrintWriter(new StringWriter()));
+        int code = cli.execute(args);
+        return new String[] {String.valueOf(code), err.toString()};
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--durability|sometimes|'--durability' (env TTT_DURABILITY)",
+                "--trusted-proxies|nginx|is not an IP address or CIDR range",
+                "--port|abc|'abc' is not an int",
+                "--idle-timeout|xx|is not a duration (use 500ms",
+                "--idle-claim|5s|idle claim time must be 10s..1h, was 5s",
+                "--match-wait|301s|'--match-wait' (env TTT_MATCH_WAIT): matchWait must be at most"
+                        + " 5 minutes, was 5m1s",
+                "--max-rooms|0|maxRooms must be positive",
+                "--log-format|yaml|'yaml' is not a log format (use text or json)",
+                "--data-dir|/proc/ttt-no-such-dir|'/proc/ttt-no-such-dir' cannot be created or"
+                        + " written",
+            })
+    void aBadValueIsOneLineNamingTheFlagThenExitCodeTwo(String flag, String value, String says) {
+        String[] result = run("--warmup", "0", flag, value);
+        assertThat(result[0]).isEqualTo(String.valueOf(FlagErrors.EXIT)).isEqualTo("2");
+        assertThat(result[1].lines().toList())
+                .singleElement()
+                .asString()
+                .startsWith("tictactoe-server: Invalid value for option '" + flag + "'")
+                .contains(says)
+                .doesNotContain("Exception:", "\tat ");
+    }
+
+    @Test
+    void versionNamesTheBuild() {
+        StringWriter out = new StringWriter();
+        CommandLine cli = Main.commandLine(new Main());
+        cli.setOut(new PrintWriter(out));
+        assertThat(cli.execute("--version")).isZero();
+        assertThat(out.toString().strip())
+                .isEqualTo("tictactoe-server " + BuildInfo.current().describe());
+        assertThat(BuildInfo.current().version())
+                .isNotEqualTo(BuildInfo.UNKNOWN)
+                .endsWith("SNAPSHOT");
+    }
+
+    @Test
+    void aFieldTheBuildLeftUnsetIsUnknown() {
+        assertThat(BuildInfo.field("${git.commit.id.abbrev}")).isEqualTo(BuildInfo.UNKNOWN);
+        assertThat(BuildInfo.field(null)).isEqualTo(BuildInfo.UNKNOWN);
+        assertThat(BuildInfo.field(" 0.1.0 ")).isEqualTo("0.1.0");
+    }
+
+    @Test
+    void helpShowsDurationsAsPeopleWriteThem() {
+        StringWriter out = new StringWriter();
+        CommandLine cli = Main.commandLine(new Main());
+        cli.setOut(new PrintWriter(out));
+        cli.execute("--help");
+        assertThat(out.toString()).contains("Default: 60s").doesNotContainPattern("PT[0-9]");
     }
 }

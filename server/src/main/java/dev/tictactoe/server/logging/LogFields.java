@@ -51,6 +51,16 @@ public final class LogFields {
         return new Scope(SEAT, who, REMOTE, String.valueOf(remote), null, null);
     }
 
+    /**
+     * Until closed, this thread's log lines are about {@code seat} ("X", "O"): for a line about a
+     * seat logged within a wider scope that does not know it yet (a join) or at all (a timer).
+     */
+    public static Scope seat(Object seat) {
+        return structured
+                ? new Scope(SEAT, seat.toString().toLowerCase(Locale.ROOT), null, null, null, null)
+                : Scope.NONE;
+    }
+
     static String address(SocketAddress remote) {
         if (remote instanceof InetSocketAddress inet) {
             return inet.getAddress() == null

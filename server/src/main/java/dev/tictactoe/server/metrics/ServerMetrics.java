@@ -3,6 +3,7 @@ package dev.tictactoe.server.metrics;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageType;
+import dev.tictactoe.server.BuildInfo;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -108,6 +109,12 @@ public final class ServerMetrics implements AutoCloseable {
         gc = new JvmGcMetrics();
         gc.bindTo(registry);
 
+        BuildInfo build = BuildInfo.current();
+        Gauge.builder("ttt.build.info", () -> 1)
+                .tag("version", build.version())
+                .tag("commit", build.commit())
+                .description("The running build: always 1, its version and commit as labels")
+                .register(registry);
         Gauge.builder("ttt.connections", connections, AtomicInteger::get)
                 .description("Open WebSocket connections")
                 .register(registry);

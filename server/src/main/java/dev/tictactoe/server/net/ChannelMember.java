@@ -59,7 +59,7 @@ final class ChannelMember implements Member {
     @Override
     public String toString() {
         if (remote == null) {
-            remote = String.valueOf(channel.remoteAddress());
+            remote = ClientAddress.of(channel);
         }
         return remote;
     }

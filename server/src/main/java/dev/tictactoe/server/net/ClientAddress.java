@@ -1,32 +1,76 @@
 package dev.tictactoe.server.net;
 
+import io.netty.channel.Channel;
+import io.netty.handler.ipfilter.IpFilterRuleType;
+import io.netty.handler.ipfilter.IpSubnetFilterRule;
+import io.netty.util.AttributeKey;
 import io.netty.util.NetUtil;
 
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Who a request comes from, for per-address limits: the socket's peer, or, when the peer is a
- * trusted proxy, the nearest address in {@code X-Forwarded-For} that is not itself a trusted proxy
- * (entries further left could be made up by the client).
+ * Who a request comes from, for per-address limits, logs and the JSON {@code remote} field: the
+ * socket's peer, or, when the peer is a trusted proxy, the nearest address in {@code
+ * X-Forwarded-For} that is not itself a trusted proxy (entries further left could be made up by the
+ * client). Trusted proxies are CIDR ranges ({@code 172.16.0.0/12}) or plain addresses.
  */
-final class ClientAddress {
+public final class ClientAddress {
 
-    private final Set<InetAddress> trusted = new HashSet<>();
+    /** The client address of a connection, set at its first request and kept for its logs. */
+    static final AttributeKey<String> KEY = AttributeKey.valueOf("ttt.client-address");
 
-    /** {@code proxies}: IP literals; anything else is refused so a typo is not silently ignored. */
+    private final List<IpSubnetFilterRule> trusted = new ArrayList<>();
+
+    /** {@code proxies}: see {@link #parse}; anything else is refused so a typo is not ignored. */
     ClientAddress(List<String> proxies) {
         for (String proxy : proxies) {
-            InetAddress address = literal(proxy);
-            if (address == null) {
-                throw new IllegalArgumentException("trusted proxy is not an IP address: " + proxy);
-            }
-            trusted.add(address);
+            trusted.add(parse(proxy));
         }
+    }
+
+    /** An IP address or a CIDR range, never a host name (no DNS is asked). */
+    public static IpSubnetFilterRule parse(String text) {
+        int slash = text.indexOf('/');
+        InetAddress address = literal(slash < 0 ? text : text.substring(0, slash));
+        if (address == null) {
+            throw new IllegalArgumentException(
+                    "trustedProxies: '"
+                            + text
+                            + "' is not an IP address or CIDR range (such as 10.0.0.5,"
+                            + " 172.16.0.0/12 or fd00::/8)");
+        }
+        int bits = address instanceof Inet4Address ? 32 : 128;
+        int prefix = bits;
+        if (slash >= 0) {
+            try {
+                prefix = Integer.parseInt(text.substring(slash + 1));
+            } catch (NumberFormatException e) {
+                prefix = -1;
+            }
+            if (prefix < 0 || prefix > bits) {
+                throw new IllegalArgumentException(
+                        "trustedProxies: '" + text + "' needs a prefix length of 0.." + bits);
+            }
+        }
+        return new IpSubnetFilterRule(address, prefix, IpFilterRuleType.ACCEPT);
+    }
+
+    /** The client address of {@code channel}: the one kept at its first request, else its peer. */
+    static String of(Channel channel) {
+        String kept = channel.attr(KEY).get();
+        return kept != null ? kept : host(channel.remoteAddress());
+    }
+
+    /** The client address of a request, kept on the channel for {@link #of(Channel)}. */
+    String of(Channel channel, String forwardedFor) {
+        String address = of(channel.remoteAddress(), forwardedFor);
+        channel.attr(KEY).set(address);
+        return address;
     }
 
     String of(SocketAddress peer, String forwardedFor) {
@@ -34,7 +78,7 @@ final class ClientAddress {
         if (address == null) {
             return String.valueOf(peer);
         }
-        if (!trusted.contains(address) || forwardedFor == null) {
+        if (!trusted(address) || forwardedFor == null) {
             return address.getHostAddress();
         }
         String[] hops = forwardedFor.split(",");
@@ -45,11 +89,27 @@ final class ClientAddress {
                 return address.getHostAddress();
             }
             address = hop;
-            if (!trusted.contains(hop)) {
+            if (!trusted(hop)) {
                 break;
             }
         }
         return address.getHostAddress();
+    }
+
+    private boolean trusted(InetAddress address) {
+        InetSocketAddress socket = new InetSocketAddress(address, 0);
+        for (IpSubnetFilterRule rule : trusted) {
+            if (rule.matches(socket)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String host(SocketAddress peer) {
+        return peer instanceof InetSocketAddress inet && inet.getAddress() != null
+                ? inet.getAddress().getHostAddress()
+                : String.valueOf(peer);
     }
 
     /** Parses an IP literal without ever asking DNS. */

@@ -13,6 +13,7 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.BuildInfo;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -137,6 +138,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
+        // Kept on the channel: its limits, logs and JSON fields name the client, not a proxy.
+        services.clients().of(ctx.channel(), request.headers().get(X_FORWARDED_FOR));
         String expect = request.headers().get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
             reply(
@@ -179,7 +182,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                             keepAlive,
                             head,
                             HttpResponseStatus.OK,
-                            JSON.createObjectNode().put("status", "ok"));
+                            JSON.createObjectNode()
+                                    .put("status", "ok")
+                                    .put("version", BuildInfo.current().version())
+                                    .put("commit", BuildInfo.current().commit()));
             case Route.Ready ready -> {
                 String problem = services.state().storeProblem();
                 boolean yes = services.state().ready() && problem == null;
@@ -584,8 +590,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             boolean analysis) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         String address =
-                services.clients()
-                        .of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
+                services.clients().of(ctx.channel(), request.headers().get(X_FORWARDED_FOR));
         // The token is taken before the lookup, which answers later: lookups in flight at once
         // are all counted.
         long retryAfter = services.unknownCodes().take(address);
@@ -699,8 +704,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             String typedCode,
             boolean keepAlive) {
         String address =
-                services.clients()
-                        .of(ctx.channel().remoteAddress(), request.headers().get(X_FORWARDED_FOR));
+                services.clients().of(ctx.channel(), request.headers().get(X_FORWARDED_FOR));
         long retryAfter = services.unknownCodes().take(address);
         if (retryAfter > 0) {
             tooManyUnknownCodes(ctx, address, retryAfter, keepAlive);

@@ -29,7 +29,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -228,7 +227,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             if (held >= 0) {
                 log.info(
                         "{} closed: over {} bytes waiting to be sent ({} similar lines held back)",
-                        session != null ? session : ctx.channel().remoteAddress(),
+                        session != null ? session : ClientAddress.of(ctx.channel()),
                         services.config().maxOutboundBytes(),
                         held);
             }
@@ -316,11 +315,13 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             // was one.
             log.debug(
                     "{} connection error: {}",
-                    session != null ? session : ctx.channel().remoteAddress(),
+                    session != null ? session : ClientAddress.of(ctx.channel()),
                     cause.toString());
         } else if (session == null) {
             log.error(
-                    "{} unexpected error before the upgrade", ctx.channel().remoteAddress(), cause);
+                    "{} unexpected error before the upgrade",
+                    ClientAddress.of(ctx.channel()),
+                    cause);
         } else {
             log.error("{} unexpected error", session, cause);
             closeWith(ctx, CloseCodes.SERVER_ERROR, "internal error");
@@ -396,7 +397,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private void refuse(ChannelHandlerContext ctx, int closeCode, String detail) {
         log.debug(
                 "{} broken frame, closing with {}: {}",
-                session != null ? session : ctx.channel().remoteAddress(),
+                session != null ? session : ClientAddress.of(ctx.channel()),
                 closeCode,
                 detail);
         if (closing) {
@@ -425,10 +426,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     }
 
     private static String peer(ChannelHandlerContext ctx) {
-        return ctx.channel().remoteAddress() instanceof InetSocketAddress inet
-                        && inet.getAddress() != null
-                ? inet.getAddress().getHostAddress()
-                : String.valueOf(ctx.channel().remoteAddress());
+        return ClientAddress.of(ctx.channel());
     }
 
     private void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {

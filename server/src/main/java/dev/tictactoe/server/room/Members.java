@@ -2,12 +2,14 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.logging.LogFields;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,12 +128,14 @@ final class Members {
         String token = room.context.tokens().get();
         boolean started = take(free, name, token, session);
         admit(session, free, token);
-        log.info(
-                "room {} seat {} taken by '{}'{}",
-                room.code(),
-                free,
-                name,
-                started ? ", game " + room.match.game() + " starts" : "");
+        try (LogFields.Scope fields = LogFields.seat(free)) {
+            log.info(
+                    "room {} seat {} taken by '{}'{}",
+                    room.code(),
+                    free,
+                    name,
+                    started ? ", game " + room.match.game() + " starts" : "");
+        }
     }
 
     /** A person takes {@code mark} on {@code session}; returns true if that started a game. */
@@ -172,14 +176,16 @@ final class Members {
             seat.session = session;
         }
         admit(session, mark, token);
-        if (first) {
-            log.info(
-                    "room {} seat {} taken by '{}', who was promised it",
-                    room.code(),
-                    mark,
-                    seat.name);
-        } else {
-            log.info("room {} seat {} reconnected", room.code(), mark);
+        try (LogFields.Scope fields = LogFields.seat(mark)) {
+            if (first) {
+                log.info(
+                        "room {} seat {} taken by '{}', who was promised it",
+                        room.code(),
+                        mark,
+                        seat.name);
+            } else {
+                log.info("room {} seat {} reconnected", room.code(), mark);
+            }
         }
     }
 
@@ -251,11 +257,13 @@ final class Members {
         seat.graceUntil = graceUntil;
         room.publish(new Event.Disconnected(mark.name()), new Change.Dropped(mark, graceUntil));
         if (!room.time.replaying()) {
-            log.info(
-                    "room {} seat {} dropped, kept for {}",
-                    room.code(),
-                    mark,
-                    Duration.ofMillis(graceUntil - room.time.millis()));
+            try (LogFields.Scope fields = LogFields.seat(mark)) {
+                log.info(
+                        "room {} seat {} dropped, kept for {}",
+                        room.code(),
+                        mark,
+                        Durations.format(Duration.ofMillis(graceUntil - room.time.millis())));
+            }
             startGraceTimer(mark, seat);
         }
     }
@@ -297,12 +305,14 @@ final class Members {
                         .metrics()
                         .gameFinished(mark.opponent().name(), ResultReason.ABANDONED.wire());
             }
-            log.info(
-                    "room {} seat {} freed{}{}",
-                    room.code(),
-                    mark,
-                    seat.reserved ? " (its player never came)" : "",
-                    abandoned ? ", game " + room.match.game() + " abandoned" : "");
+            try (LogFields.Scope fields = LogFields.seat(mark)) {
+                log.info(
+                        "room {} seat {} freed{}{}",
+                        room.code(),
+                        mark,
+                        seat.reserved ? " (its player never came)" : "",
+                        abandoned ? ", game " + room.match.game() + " abandoned" : "");
+            }
         }
     }
 
@@ -348,10 +358,12 @@ final class Members {
         expired.sort(Comparator.comparingLong(mark -> seats.get(mark).graceUntil));
         for (Mark mark : expired) {
             if (seats.containsKey(mark)) {
-                log.info(
-                        "room {} seat {}: its grace ran out while the server was down",
-                        room.code(),
-                        mark);
+                try (LogFields.Scope fields = LogFields.seat(mark)) {
+                    log.info(
+                            "room {} seat {}: its grace ran out while the server was down",
+                            room.code(),
+                            mark);
+                }
                 free(mark);
             }
         }

@@ -1,0 +1,46 @@
+package dev.tictactoe.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * The version and git commit this server was built from, as the build wrote them into {@code
+ * build.properties}; "unknown" where the build could not say (a commit outside a git clone).
+ */
+public record BuildInfo(String version, String commit) {
+
+    /** What a field says when the build left it unset. */
+    public static final String UNKNOWN = "unknown";
+
+    private static final BuildInfo CURRENT = load();
+
+    /** The build of the running server. */
+    public static BuildInfo current() {
+        return CURRENT;
+    }
+
+    /** "0.1.0 (commit 1a2b3c4d5e6f)". */
+    public String describe() {
+        return version + " (commit " + commit + ")";
+    }
+
+    private static BuildInfo load() {
+        Properties properties = new Properties();
+        try (InputStream in = BuildInfo.class.getResourceAsStream("build.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read build.properties", e);
+        }
+        return new BuildInfo(
+                field(properties.getProperty("version")), field(properties.getProperty("commit")));
+    }
+
+    /** A value the build did not fill in stays a placeholder: "${...}". */
+    static String field(String value) {
+        return value == null || value.isBlank() || value.startsWith("${") ? UNKNOWN : value.trim();
+    }
+}

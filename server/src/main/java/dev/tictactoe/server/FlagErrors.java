@@ -1,0 +1,72 @@
+package dev.tictactoe.server;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+
+import java.io.PrintWriter;
+import java.lang.reflect.Field;
+import java.util.Locale;
+
+/**
+ * A bad flag or environment value becomes one line on stderr, naming the flag (and its variable),
+ * the value and what is accepted, and exit code {@link #EXIT}; never a stack trace or the whole
+ * usage text.
+ */
+final class FlagErrors implements CommandLine.IParameterExceptionHandler {
+
+    /** The exit code of a refused flag or environment value (picocli's and the shells' usage). */
+    static final int EXIT = CommandLine.ExitCode.USAGE;
+
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        String message = String.valueOf(e.getMessage());
+        if (e.getArgSpec() instanceof OptionSpec option) {
+            message = message.replace("'" + option.longestName() + "'", name(option));
+        }
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println(e.getCommandLine().getCommandName() + ": " + message);
+        err.flush();
+        return EXIT;
+    }
+
+    /**
+     * A setting refused by {@link ServerConfig} (whose messages start with the setting's name, the
+     * name of the option's field) as a {@link ParameterException} naming the option.
+     */
+    static ParameterException refused(CommandSpec spec, IllegalArgumentException e) {
+        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        String lower = message.toLowerCase(Locale.ROOT);
+        for (OptionSpec option : spec.options()) {
+            if (option.userObject() instanceof Field field && about(lower, field.getName())) {
+                return new ParameterException(
+                        spec.commandLine(),
+                        "Invalid value for option '" + option.longestName() + "': " + message,
+                        e,
+                        option,
+                        null);
+            }
+        }
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** Whether a message starts with the setting's name: "idleClaim" or "idle claim". */
+    private static boolean about(String lowerMessage, String field) {
+        String words = field.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
+        return lowerMessage.startsWith(field.toLowerCase(Locale.ROOT))
+                || lowerMessage.startsWith(words);
+    }
+
+    /** "'--durability' (env TTT_DURABILITY)": every flag's variable is named after it. */
+    static String name(OptionSpec option) {
+        String env =
+                "TTT_"
+                        + option.longestName()
+                                .substring(2)
+                                .replace('-', '_')
+                                .toUpperCase(Locale.ROOT);
+        boolean hasEnv = String.join(" ", option.description()).contains("env " + env);
+        return "'" + option.longestName() + "'" + (hasEnv ? " (env " + env + ")" : "");
+    }
+}
