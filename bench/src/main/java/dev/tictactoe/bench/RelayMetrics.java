@@ -1,49 +1,49 @@
 package dev.tictactoe.bench;
 
-import dev.tictactoe.server.net.ProcessStats;
+import dev.tictactoe.server.metrics.ServerMetrics;
 
-import java.util.concurrent.atomic.LongAdder;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The relay's counters and its {@code /metrics} answer: the same JSON fields as the game server's
- * (pairs for rooms, frames relayed for messages, heap, RSS, CPU, file descriptors), so the load
- * generator reads both alike. Safe from any thread.
+ * The relay's meters and its {@code /metrics} answer, in the Prometheus text format with the game
+ * server's JVM and process series and its {@code ttt_connections}, so the load generator reads both
+ * alike. Safe from any thread.
  */
 final class RelayMetrics {
 
+    private final PrometheusMeterRegistry registry = ServerMetrics.processRegistry();
+
     /** Connections open now. */
-    final LongAdder connections = new LongAdder();
+    final AtomicInteger connections = new AtomicInteger();
 
     /** Pairs made since the start (a relay has no rooms to count). */
-    final LongAdder pairs = new LongAdder();
+    final Counter pairs =
+            Counter.builder("relay.pairs").description("Pairs made").register(registry);
 
     /** Text frames handed to a peer. */
-    final LongAdder frames = new LongAdder();
+    final Counter frames =
+            Counter.builder("relay.frames")
+                    .description("Text frames handed to a peer")
+                    .register(registry);
+
+    RelayMetrics() {
+        Gauge.builder("ttt.connections", connections, AtomicInteger::get)
+                .description("Open WebSocket connections")
+                .register(registry);
+    }
 
     /**
      * The {@code /metrics} answer; {@code gc} collects garbage first, so the heap reads what is
      * live.
      */
-    String json(boolean gc) {
+    String text(boolean gc) {
         if (gc) {
             System.gc();
         }
-        return "{\"pairs\":"
-                + pairs.sum()
-                + ",\"connections\":"
-                + connections.sum()
-                + ",\"messages\":"
-                + frames.sum()
-                + ",\"heapUsedBytes\":"
-                + ProcessStats.heapUsed()
-                + ",\"rssBytes\":"
-                + ProcessStats.rss()
-                + ",\"processCpuNanos\":"
-                + ProcessStats.cpuNanos()
-                + ",\"openFiles\":"
-                + ProcessStats.openFiles()
-                + ",\"maxOpenFiles\":"
-                + ProcessStats.maxFiles()
-                + "}";
+        return registry.scrape();
     }
 }

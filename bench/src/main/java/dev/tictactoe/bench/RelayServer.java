@@ -1,6 +1,7 @@
 package dev.tictactoe.bench;
 
 import dev.tictactoe.server.Main;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.net.Transport;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -208,15 +209,20 @@ public final class RelayServer implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             QueryStringDecoder query = new QueryStringDecoder(request.uri());
             String path = query.path();
-            if (path.equals("/metrics") || path.equals("/metrics.json")) {
+            if (path.equals("/metrics")) {
                 respond(
                         ctx,
                         HttpResponseStatus.OK,
-                        metrics.json(query.parameters().containsKey("gc")));
+                        metrics.text(query.parameters().containsKey("gc")),
+                        ServerMetrics.CONTENT_TYPE);
                 return;
             }
             if (!ROOM_SOCKET.matcher(path).matches()) {
-                respond(ctx, HttpResponseStatus.NOT_FOUND, "{\"error\":\"no such endpoint\"}");
+                respond(
+                        ctx,
+                        HttpResponseStatus.NOT_FOUND,
+                        "{\"error\":\"no such endpoint\"}",
+                        HttpHeaderValues.APPLICATION_JSON.toString());
                 return;
             }
             pair(ctx.channel(), path);
@@ -238,11 +244,11 @@ public final class RelayServer implements AutoCloseable {
     }
 
     private void pair(Channel channel, String path) {
-        metrics.connections.increment();
+        metrics.connections.incrementAndGet();
         channel.closeFuture()
                 .addListener(
                         f -> {
-                            metrics.connections.decrement();
+                            metrics.connections.decrementAndGet();
                             waiting.remove(path, channel);
                             Channel peer = channel.attr(PEER).get();
                             if (peer != null) {
@@ -279,13 +285,14 @@ public final class RelayServer implements AutoCloseable {
         }
     }
 
-    private static void respond(ChannelHandlerContext ctx, HttpResponseStatus status, String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+    private static void respond(
+            ChannelHandlerContext ctx, HttpResponseStatus status, String body, String type) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         DefaultFullHttpResponse response =
                 new DefaultFullHttpResponse(
                         HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
         response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+                .set(HttpHeaderNames.CONTENT_TYPE, type)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
         ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
     }

@@ -327,7 +327,7 @@ public final class Main implements Callable<Integer> {
             names = "--bench-endpoints",
             defaultValue = "${env:TTT_BENCH_ENDPOINTS:-false}",
             description =
-                    "Let /metrics.json?gc=1 collect garbage first; for benchmarks only (env"
+                    "Let /metrics?gc=1 collect garbage first; for benchmarks only (env"
                             + " TTT_BENCH_ENDPOINTS).")
     boolean benchEndpoints;
 

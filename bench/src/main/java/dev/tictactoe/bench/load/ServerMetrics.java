@@ -1,10 +1,5 @@
 package dev.tictactoe.bench.load;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.ProtocolException;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -12,8 +7,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
-/** One reading of the target's {@code /metrics}; fields the target does not report are -1. */
+/**
+ * One reading of the target's {@code /metrics} (the Prometheus text format); fields the target does
+ * not report are -1.
+ */
 record ServerMetrics(
         long connections,
         long heapUsedBytes,
@@ -24,12 +24,10 @@ record ServerMetrics(
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    /**
-     * Reads {@code /metrics.json}, after a full collection on the target when {@code gc} is set.
-     */
+    /** Reads {@code /metrics}, after a full collection on the target when {@code gc} is set. */
     static ServerMetrics fetch(HttpClient http, Target target, boolean gc) {
         HttpRequest request =
-                HttpRequest.newBuilder(target.http(gc ? "/metrics.json?gc=1" : "/metrics.json"))
+                HttpRequest.newBuilder(target.http(gc ? "/metrics?gc=1" : "/metrics"))
                         .timeout(TIMEOUT)
                         .GET()
                         .build();
@@ -50,19 +48,36 @@ record ServerMetrics(
         return parse(response.body());
     }
 
-    static ServerMetrics parse(String json) {
-        JsonNode node;
-        try {
-            node = MessageCodec.parse(json);
-        } catch (ProtocolException e) {
-            throw new IllegalStateException("/metrics is not JSON: " + e.getMessage(), e);
+    /** The fields from Prometheus text: each sample's name (labels aside) summed. */
+    static ServerMetrics parse(String text) {
+        Map<String, Double> sums = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int space = line.lastIndexOf(' ');
+            int brace = line.indexOf('{');
+            String name = line.substring(0, brace >= 0 && brace < space ? brace : space).strip();
+            if (name.equals("jvm_memory_used_bytes") && !line.contains("area=\"heap\"")) {
+                continue;
+            }
+            try {
+                sums.merge(name, Double.parseDouble(line.substring(space + 1)), Double::sum);
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("/metrics is not Prometheus text: " + line, e);
+            }
         }
         return new ServerMetrics(
-                node.path("connections").asLong(-1),
-                node.path("heapUsedBytes").asLong(-1),
-                node.path("rssBytes").asLong(-1),
-                node.path("processCpuNanos").asLong(-1),
-                node.path("openFiles").asLong(-1),
-                node.path("maxOpenFiles").asLong(-1));
+                whole(sums, "ttt_connections", 1),
+                whole(sums, "jvm_memory_used_bytes", 1),
+                whole(sums, "process_resident_memory_bytes", 1),
+                whole(sums, "process_cpu_seconds_total", 1e9),
+                whole(sums, "process_files_open_files", 1),
+                whole(sums, "process_files_max_files", 1));
+    }
+
+    private static long whole(Map<String, Double> sums, String name, double scale) {
+        Double value = sums.get(name);
+        return value == null || value.isNaN() ? -1 : Math.round(value * scale);
     }
 }

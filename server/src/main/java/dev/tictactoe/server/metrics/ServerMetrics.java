@@ -6,19 +6,27 @@ import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.server.BuildInfo;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.netty4.NettyEventExecutorMetrics;
 import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.channel.EventLoopGroup;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -36,7 +44,7 @@ import java.util.function.LongSupplier;
  * the one list of the server's meters, each registered once and moved by the method named for its
  * event.
  */
-public final class ServerMetrics implements AutoCloseable {
+public final class ServerMetrics implements JournalMeters, AutoCloseable {
 
     /** The content type of {@link #scrape()}: the Prometheus text exposition format 0.0.4. */
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -76,6 +84,21 @@ public final class ServerMetrics implements AutoCloseable {
     private final Counter closedForAbuse;
     private final Timer timeToPair;
     private final Map<MatchOutcome, Counter> matchRequests = new EnumMap<>(MatchOutcome.class);
+    private final Map<Integer, Counter> closes = new ConcurrentHashMap<>();
+    private final Map<String, Counter> httpRequests = new ConcurrentHashMap<>();
+    private final Map<String, Counter> journalRefusals = new ConcurrentHashMap<>();
+    private final Counter roomsCreated;
+    private final Counter roomsRemoved;
+    private final Counter throttledLookups;
+    private final Timer journalDurable;
+    private final Timer loopLag;
+
+    /** Buckets of a journal record's time from its append to durable (group commit: 100 ms). */
+    static final Duration[] JOURNAL_BUCKETS =
+            millis(0.1, 0.5, 1, 5, 10, 25, 50, 100, 150, 250, 500, 1000, 5000);
+
+    /** Buckets of the event loops' lag. */
+    static final Duration[] LAG_BUCKETS = millis(0.1, 0.5, 1, 5, 10, 25, 50, 100, 250, 1000);
 
     /** How a quick-match request ended, as the {@code outcome} label says it. */
     public enum MatchOutcome {
@@ -99,13 +122,31 @@ public final class ServerMetrics implements AutoCloseable {
 
     private ServerMetrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
-        new JvmMemoryMetrics().bindTo(registry);
-        new JvmThreadMetrics().bindTo(registry);
-        new ClassLoaderMetrics().bindTo(registry);
-        new ProcessorMetrics().bindTo(registry);
-        new UptimeMetrics().bindTo(registry);
-        new FileDescriptorMetrics().bindTo(registry);
-        new ResidentMemory().bindTo(registry);
+        roomsCreated =
+                Counter.builder("ttt.room.creations")
+                        .description("Rooms created (restored ones not counted)")
+                        .register(registry);
+        roomsRemoved =
+                Counter.builder("ttt.room.removals")
+                        .description("Rooms removed: empty too long, or closed")
+                        .register(registry);
+        throttledLookups =
+                Counter.builder("ttt.lookups.throttled")
+                        .description(
+                                "Room lookups and upgrades answered 429: the address guessed too"
+                                        + " many unknown codes")
+                        .register(registry);
+        journalDurable =
+                Timer.builder("ttt.journal.durable")
+                        .description("A journal record's time from its append until it is durable")
+                        .serviceLevelObjectives(JOURNAL_BUCKETS)
+                        .register(registry);
+        loopLag =
+                Timer.builder("ttt.eventloop.lag")
+                        .description(
+                                "How late an event loop ran a task scheduled for a known instant")
+                        .serviceLevelObjectives(LAG_BUCKETS)
+                        .register(registry);
         gc = new JvmGcMetrics();
         gc.bindTo(registry);
 
@@ -196,7 +237,59 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** A registry of the server's meters plus the JVM's and the process's. */
     public static ServerMetrics create() {
-        return new ServerMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        return new ServerMetrics(processRegistry());
+    }
+
+    /**
+     * A registry with the JVM's and the process's meters, under names {@code promtool check
+     * metrics} accepts: the CPU time in seconds ({@code process_cpu_seconds_total}, Prometheus's
+     * own name) rather than Micrometer's nanoseconds, and the core count without a {@code _count}
+     * suffix, which Prometheus keeps for histograms. The bench's relay serves the same.
+     */
+    public static PrometheusMeterRegistry processRegistry() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        registry.config()
+                .meterFilter(MeterFilter.deny(id -> id.getName().equals("process.cpu.time")))
+                .meterFilter(
+                        new MeterFilter() {
+                            @Override
+                            public Meter.Id map(Meter.Id id) {
+                                if (id.getName().equals("system.cpu.count")) {
+                                    return id.withName("system.cpus");
+                                }
+                                // Micrometer's Netty binder leaves it without HELP text.
+                                if (id.getName().equals("netty.eventexecutor.tasks.pending")) {
+                                    return new Meter.Id(
+                                            id.getName(),
+                                            Tags.of(id.getTagsAsIterable()),
+                                            id.getBaseUnit(),
+                                            "Tasks waiting in an event loop's queue",
+                                            id.getType());
+                                }
+                                return id;
+                            }
+                        });
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        new ResidentMemory().bindTo(registry);
+        FunctionCounter.builder(
+                        "process.cpu",
+                        ManagementFactory.getOperatingSystemMXBean(),
+                        ServerMetrics::cpuSeconds)
+                .baseUnit("seconds")
+                .description("CPU time the process has used")
+                .register(registry);
+        return registry;
+    }
+
+    private static double cpuSeconds(OperatingSystemMXBean os) {
+        return os instanceof com.sun.management.OperatingSystemMXBean hotspot
+                ? hotspot.getProcessCpuTime() / 1e9
+                : Double.NaN;
     }
 
     /** Reports {@code rooms} as the number of live rooms at each scrape. */
@@ -359,6 +452,104 @@ public final class ServerMetrics implements AutoCloseable {
      */
     public void rateLimited(boolean closed) {
         (closed ? closedForAbuse : rateLimited).increment();
+    }
+
+    /**
+     * Reports each loop's pending tasks (Micrometer's Netty binder) and probes its lag ({@link
+     * EventLoopLag}).
+     */
+    public void watchEventLoops(EventLoopGroup loops) {
+        new NettyEventExecutorMetrics(loops).bindTo(registry);
+        EventLoopLag.watch(loops, loopLag);
+    }
+
+    /**
+     * Reports the open TCP connections (HTTP and WebSocket), and the bytes waiting to be sent to
+     * them in all and to the most backed-up one, at each scrape.
+     */
+    public void watchChannels(
+            IntSupplier open, LongSupplier pendingBytes, LongSupplier mostPendingBytes) {
+        Gauge.builder("ttt.channels.open", open, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("Open TCP connections, HTTP and WebSocket")
+                .register(registry);
+        Gauge.builder("ttt.outbound.pending", pendingBytes, LongSupplier::getAsLong)
+                .strongReference(true)
+                .baseUnit("bytes")
+                .description("Bytes waiting to be sent, all connections together")
+                .register(registry);
+        Gauge.builder("ttt.outbound.pending.max", mostPendingBytes, LongSupplier::getAsLong)
+                .strongReference(true)
+                .baseUnit("bytes")
+                .description("Bytes waiting to be sent to the most backed-up connection")
+                .register(registry);
+    }
+
+    /** Reports {@code queued} as the journal records waiting for the writer at each scrape. */
+    public void watchJournalQueue(IntSupplier queued) {
+        Gauge.builder("ttt.journal.queue", queued, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("Journal records waiting for the writer")
+                .register(registry);
+    }
+
+    @Override
+    public void durable(long appendedNanos) {
+        journalDurable.record(System.nanoTime() - appendedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void refused(String reason) {
+        journalRefusals
+                .computeIfAbsent(
+                        reason,
+                        r ->
+                                Counter.builder("ttt.journal.refused")
+                                        .tag("reason", r)
+                                        .description("Journal appends refused, by reason")
+                                        .register(registry))
+                .increment();
+    }
+
+    /** A room was created. */
+    public void roomCreated() {
+        roomsCreated.increment();
+    }
+
+    /** A room was removed. */
+    public void roomRemoved() {
+        roomsRemoved.increment();
+    }
+
+    /** A lookup or upgrade was answered 429 for guessing codes. */
+    public void lookupThrottled() {
+        throttledLookups.increment();
+    }
+
+    /** The server sent a WebSocket close frame with {@code code}. */
+    public void closed(int code) {
+        closes.computeIfAbsent(
+                        code,
+                        c ->
+                                Counter.builder("ttt.closes")
+                                        .tag("code", Integer.toString(c))
+                                        .description("Close frames the server sent, by close code")
+                                        .register(registry))
+                .increment();
+    }
+
+    /** An HTTP response with {@code status} to a request for {@code route}. */
+    public void httpResponse(String route, int status) {
+        httpRequests
+                .computeIfAbsent(
+                        route + " " + status,
+                        key ->
+                                Counter.builder("ttt.http.requests")
+                                        .tag("route", route)
+                                        .tag("status", Integer.toString(status))
+                                        .description("HTTP requests answered, by route and status")
+                                        .register(registry))
+                .increment();
     }
 
     /** Every meter in the Prometheus text format, {@link #CONTENT_TYPE}. */

@@ -102,6 +102,11 @@ public final class GameServer implements AutoCloseable {
                                 : new StoredRooms(store, config.checkpointEvery()));
         metrics.watchRooms(registry::size);
         metrics.watchBotQueue(bots::queued);
+        metrics.watchEventLoops(workers);
+        if (store != null) {
+            store.journal().meterWith(metrics);
+            metrics.watchJournalQueue(store.journal()::queued);
+        }
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
         matchmaker =
                 MatchApi.matchmaker(
@@ -119,6 +124,10 @@ public final class GameServer implements AutoCloseable {
                         workers.next(),
                         new SplittableRandom(new SecureRandom().nextLong()));
         services = Services.of(registry, config, metrics, store, lobby);
+        metrics.watchChannels(
+                services.state().channels::size,
+                () -> services.state().pendingOutbound().total(),
+                () -> services.state().pendingOutbound().most());
         try {
             if (store != null) {
                 services.state().storeProblem(store::problem);
@@ -146,7 +155,7 @@ public final class GameServer implements AutoCloseable {
         // Read at each scrape: a walk of the open connections and of the kernel's socket table.
         metrics.watchBytesWaiting(
                 () -> services.state().pendingOutbound().total() + KernelQueues.sendQueued(port));
-        long maxFiles = ProcessStats.maxFiles();
+        long maxFiles = FileLimit.maxFiles();
         log.info(
                 "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",
                 config.host(),

@@ -156,6 +156,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         Route route = Router.route(request.method(), request.uri());
+        HttpCounter.routed(ctx.channel(), route);
         if (overCap && !isProbe(route)) {
             refusedNow(ctx);
             return;
@@ -200,22 +201,18 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                         yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
                         body);
             }
-            case Route.Prometheus prometheus ->
-                    HttpReplies.send(
-                            ctx,
-                            HttpReplies.text(
-                                    HttpResponseStatus.OK,
-                                    services.stats().metrics.scrape(),
-                                    ServerMetrics.CONTENT_TYPE),
-                            keepAlive);
-            case Route.Metrics metrics ->
-                    reply(
-                            ctx,
-                            keepAlive,
-                            false,
-                            HttpResponseStatus.OK,
-                            Metrics.of(
-                                    services, metrics.gc() && services.config().benchEndpoints()));
+            case Route.Prometheus prometheus -> {
+                if (prometheus.gc() && services.config().benchEndpoints()) {
+                    System.gc();
+                }
+                HttpReplies.send(
+                        ctx,
+                        HttpReplies.text(
+                                HttpResponseStatus.OK,
+                                services.metrics().scrape(),
+                                ServerMetrics.CONTENT_TYPE),
+                        keepAlive);
+            }
             case Route.Asset asset ->
                     HttpReplies.send(
                             ctx,
@@ -729,7 +726,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     /** Answers 429: {@code address} named too many unknown codes lately. */
     private void tooManyUnknownCodes(
             ChannelHandlerContext ctx, String address, long retryAfter, boolean keepAlive) {
-        services.stats().throttledLookups.increment();
+        services.metrics().lookupThrottled();
         long held = services.clientLog().admit(address);
         if (held >= 0) {
             log.info(

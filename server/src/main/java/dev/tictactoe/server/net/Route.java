@@ -38,14 +38,11 @@ sealed interface Route {
      */
     record Ready() implements Route {}
 
-    /** {@code GET /metrics}: the Prometheus text exposition. */
-    record Prometheus() implements Route {}
-
     /**
-     * {@code GET /metrics.json}; {@code gc} when {@code ?gc} asks for a collection first (bench
-     * endpoints only).
+     * {@code GET /metrics}: the Prometheus text exposition; {@code gc} when {@code ?gc} asks for a
+     * collection first (bench endpoints only).
      */
-    record Metrics(boolean gc) implements Route {}
+    record Prometheus(boolean gc) implements Route {}
 
     /** {@code GET|HEAD /} and {@code /r/{code}}: a page of the web client. */
     record Asset(String path) implements Route {}

@@ -51,10 +51,9 @@ final class Router {
                         case "healthz" ->
                                 readOnly ? new Route.Health() : notAllowed(path, GET_HEAD);
                         case "readyz" -> readOnly ? new Route.Ready() : notAllowed(path, GET_HEAD);
-                        case "metrics" -> get ? new Route.Prometheus() : notAllowed(path, "GET");
-                        case "metrics.json" ->
+                        case "metrics" ->
                                 get
-                                        ? new Route.Metrics(hasParameter(rawQuery, "gc"))
+                                        ? new Route.Prometheus(hasParameter(rawQuery, "gc"))
                                         : notAllowed(path, "GET");
                         default -> new Route.NotFound(path);
                     };

@@ -49,14 +49,16 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     private final Services services;
     private final WebSocketServerProtocolConfig webSocket;
+    private final HttpCounter httpCounter;
 
     /** Connections taken at once ({@link ServerConfig#connectionCap}). */
     private final int connectionCap;
 
     ServerInitializer(Services services) {
         this.services = services;
+        this.httpCounter = new HttpCounter(services.metrics());
         ServerConfig config = services.config();
-        this.connectionCap = config.connectionCap(ProcessStats.maxFiles());
+        this.connectionCap = config.connectionCap(FileLimit.maxFiles());
         this.webSocket =
                 WebSocketServerProtocolConfig.newBuilder()
                         // The request handler has already routed the URL: every request that gets
@@ -102,6 +104,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                                 new HttpDecoderConfig()
                                         .setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
                                         .setMaxHeaderSize(MAX_HEADER_BYTES)))
+                .addLast("http-counter", httpCounter)
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", new RequestHandler(services, open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))

@@ -20,7 +20,7 @@ record Services(
         RoomRegistry rooms,
         MatchApi matches,
         ServerConfig config,
-        ServerStats stats,
+        ServerMetrics metrics,
         ServerState state,
         AddressBudget unknownCodes,
         ClientAddress clients,
@@ -68,7 +68,7 @@ record Services(
                 rooms,
                 new MatchApi(lobby, config.maxNameLength()),
                 config,
-                new ServerStats(metrics),
+                metrics,
                 new ServerState(),
                 new AddressBudget(
                         config.unknownCodesPerSecond(),

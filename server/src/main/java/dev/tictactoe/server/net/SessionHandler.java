@@ -6,6 +6,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.Session;
 
@@ -61,7 +62,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
 
     private final Services services;
-    private final ServerStats stats;
+    private final ServerMetrics metrics;
     private final RateLimiter limiter;
     private final long intervalsBeforeClose;
     private long quietIntervals;
@@ -83,7 +84,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     SessionHandler(Services services) {
         this.services = services;
-        this.stats = services.stats();
+        this.metrics = services.metrics();
         var config = services.config();
         this.intervalsBeforeClose =
                 Math.max(
@@ -100,9 +101,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private void opened(ChannelHandlerContext ctx) {
         room = ctx.channel().attr(ROOM).getAndSet(null);
-        session = new Session(new ChannelMember(ctx.channel(), stats.metrics), room);
-        stats.connections.increment();
-        stats.metrics.connectionOpened();
+        session = new Session(new ChannelMember(ctx.channel(), metrics), room);
+        metrics.connectionOpened();
     }
 
     @Override
@@ -117,7 +117,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         switch (limiter.acquire()) {
             case ALLOW -> {}
             case LIMIT -> {
-                stats.metrics.rateLimited(false);
+                metrics.rateLimited(false);
                 reply(ctx, ErrorCode.RATE_LIMITED, "too many messages: slow down", null);
                 return;
             }
@@ -125,7 +125,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 return;
             }
             case ABUSE -> {
-                stats.metrics.rateLimited(true);
+                metrics.rateLimited(true);
                 long held = services.clientLog().admit(peer(ctx));
                 if (held >= 0) {
                     log.info(
@@ -148,12 +148,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             try {
                 message = MessageCodec.decodeClient(json);
             } catch (ProtocolException e) {
-                stats.metrics.rejected(e.code());
+                metrics.rejected(e.code());
                 reply(ctx, e.code(), e.getMessage(), e.ref());
                 return;
             }
-            stats.messages.increment();
-            stats.metrics.messageReceived(message);
+            metrics.messageReceived(message);
             if (message instanceof ClientMessage.Ping ping) {
                 pong(ctx, ping.seq());
                 return;
@@ -163,7 +162,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
             room.receive(session, message);
         } else if (frame instanceof BinaryWebSocketFrame) {
-            stats.metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
+            metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
             reply(
                     ctx,
                     ErrorCode.BINARY_NOT_SUPPORTED,
@@ -222,7 +221,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             return;
         }
         if (event == ServerState.Event.TOO_SLOW) {
-            stats.tooSlow.increment();
             long held = services.clientLog().admit(peer(ctx));
             if (held >= 0) {
                 log.info(
@@ -281,8 +279,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (session != null) {
-            stats.connections.decrement();
-            stats.metrics.connectionClosed();
+            metrics.connectionClosed();
             // While draining the rooms are closing too: a seat kept for a player to come back to
             // would only log a drop and start a timer that never fires.
             if (!services.state().isDraining()) {
@@ -360,6 +357,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             return;
         }
         closing = true;
+        metrics.closed(code);
         ctx.writeAndFlush(new CloseWebSocketFrame(code, reason))
                 .addListener(
                         f ->

@@ -145,6 +145,7 @@ public final class RoomRegistry {
                         settings.bot() == null ? "" : ", bot " + settings.bot(),
                         settings.clock() == null ? "" : ", clock " + settings.clock());
                 room.created();
+                context.metrics().roomCreated();
                 return room;
             }
         }
@@ -188,6 +189,7 @@ public final class RoomRegistry {
     void remove(Room room) {
         if (rooms.remove(room.code(), room)) {
             count.decrementAndGet();
+            context.metrics().roomRemoved();
         }
     }
 

@@ -230,7 +230,7 @@ class HttpEdgeIT {
                 .extracting(RawHttp.Response::status)
                 .containsExactly(200, 200, 200, 200);
         assertThat(answers.get(0).body()).contains("\"room\":\"" + code + "\"");
-        assertThat(answers.get(1).body()).isEqualTo("{\"status\":\"ok\"}");
+        assertThat(answers.get(1).body()).startsWith("{\"status\":\"ok\",\"version\":");
         assertThat(answers.get(2).body()).contains("\"room\":\"" + code + "\"");
         assertThat(answers.get(3).body()).isEqualTo("{\"ready\":true}");
     }
@@ -274,12 +274,12 @@ class HttpEdgeIT {
     void metricsDoNotCollectGarbageUnlessTheBenchEndpointsAreOn() throws Exception {
         assertThat(ServerConfig.DEFAULT_BENCH_ENDPOINTS).isFalse();
         long before = fullCollections();
-        RawHttp.Response response = exchange(port, get("/metrics.json?gc=1"), 5_000);
+        RawHttp.Response response = exchange(port, get("/metrics?gc=1"), 5_000);
         assertThat(response.status()).isEqualTo(200);
-        assertThat(response.body()).contains("\"connections\"", "\"pendingOutboundBytes\"");
+        assertThat(response.body()).contains("ttt_connections ", "ttt_outbound_pending_bytes ");
         assertThat(fullCollections()).isEqualTo(before);
         try (TestServer bench = new TestServer(ServerConfig.builder().benchEndpoints(true))) {
-            assertThat(exchange(bench.server.port(), get("/metrics.json?gc=1"), 5_000).status())
+            assertThat(exchange(bench.server.port(), get("/metrics?gc=1"), 5_000).status())
                     .isEqualTo(200);
             assertThat(fullCollections()).isGreaterThan(before);
         }

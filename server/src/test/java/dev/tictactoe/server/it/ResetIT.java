@@ -10,12 +10,15 @@ import ch.qos.logback.core.read.ListAppender;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.tictactoe.server.ops.PrometheusText;
+
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A peer that resets its connection at any point costs at most a DEBUG line, never a warning. */
@@ -88,8 +91,10 @@ class ResetIT {
 
     /** Open connections, counting the one that asks. */
     private static long openConnections(int port) throws IOException {
-        return JSON.readTree(RawHttp.exchange(port, RawHttp.get("/metrics.json"), 5_000).body())
-                .get("openConnections")
-                .asLong();
+        String text = RawHttp.exchange(port, RawHttp.get("/metrics"), 5_000).body();
+        return (long)
+                PrometheusText.parse(text)
+                        .get("ttt_channels_open")
+                        .value("ttt_channels_open", Map.of());
     }
 }

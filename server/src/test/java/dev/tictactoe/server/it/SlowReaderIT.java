@@ -2,11 +2,11 @@ package dev.tictactoe.server.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.ops.PrometheusText;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +16,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -85,18 +86,17 @@ class SlowReaderIT {
                 // the writers are done before the server has answered any: then poll on until the
                 // answers back up.
                 do {
-                    most = Math.max(most, metrics(port).get("maxPendingOutboundBytes").asLong());
+                    most = Math.max(most, gauge(port, "ttt_outbound_pending_max_bytes"));
                 } while (System.nanoTime() < deadline
                         && !(done.await(200, TimeUnit.MILLISECONDS) && most > 0));
-                JsonNode last = metrics(port);
-                most = Math.max(most, last.get("maxPendingOutboundBytes").asLong());
+                most = Math.max(most, gauge(port, "ttt_outbound_pending_max_bytes"));
                 // Writes handed over from a room's loop count as pending from the moment they are
                 // queued, before the limit on the channel's loop drops them: allow one more
                 // high-water mark of such writes in flight on a busy machine.
                 assertThat(most)
                         .isPositive()
                         .isLessThanOrEqualTo(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES + 64 * 1024);
-                assertThat(last.get("pendingOutboundBytes").asLong())
+                assertThat(gauge(port, "ttt_outbound_pending_bytes"))
                         .isLessThanOrEqualTo(
                                 (long) CLIENTS * ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES);
             } finally {
@@ -108,8 +108,10 @@ class SlowReaderIT {
         }
     }
 
-    private static JsonNode metrics(int port) throws IOException {
-        return JSON.readTree(RawHttp.exchange(port, RawHttp.get("/metrics.json"), 5_000).body());
+    /** One gauge of the server's /metrics. */
+    private static long gauge(int port, String name) throws IOException {
+        String text = RawHttp.exchange(port, RawHttp.get("/metrics"), 5_000).body();
+        return (long) PrometheusText.parse(text).get(name).value(name, Map.of());
     }
 
     /** A masked text frame (client to server); the zero mask leaves the payload as it is. */

@@ -21,8 +21,8 @@ class RouterTest {
         assertThat(Router.route(HttpMethod.HEAD, "/healthz")).isEqualTo(new Route.Health());
         assertThat(get("/readyz")).isEqualTo(new Route.Ready());
         assertThat(Router.route(HttpMethod.HEAD, "/readyz")).isEqualTo(new Route.Ready());
-        assertThat(get("/metrics")).isEqualTo(new Route.Prometheus());
-        assertThat(get("/metrics.json")).isEqualTo(new Route.Metrics(false));
+        assertThat(get("/metrics")).isEqualTo(new Route.Prometheus(false));
+        assertThat(get("/metrics.json")).isEqualTo(new Route.NotFound("/metrics.json"));
         assertThat(get("/")).isEqualTo(new Route.Asset("/"));
         assertThat(get("/r/K7MQ2P")).isEqualTo(new Route.Asset("/r/K7MQ2P"));
         assertThat(get("/api/rooms/K7MQ2P/games")).isEqualTo(new Route.Games("K7MQ2P"));
@@ -70,9 +70,9 @@ class RouterTest {
         assertThat(get("/rooms/K7MQ2P/ws?")).isEqualTo(new Route.Upgrade("K7MQ2P"));
         assertThat(get("/rooms/K7MQ2P/ws#frag")).isEqualTo(new Route.Upgrade("K7MQ2P"));
         assertThat(get("/healthz?x=/../")).isEqualTo(new Route.Health());
-        assertThat(get("/metrics.json?gc=1")).isEqualTo(new Route.Metrics(true));
-        assertThat(get("/metrics.json?a=b&gc")).isEqualTo(new Route.Metrics(true));
-        assertThat(get("/metrics.json?gcx=1")).isEqualTo(new Route.Metrics(false));
+        assertThat(get("/metrics?gc=1")).isEqualTo(new Route.Prometheus(true));
+        assertThat(get("/metrics?a=b&gc")).isEqualTo(new Route.Prometheus(true));
+        assertThat(get("/metrics?gcx=1")).isEqualTo(new Route.Prometheus(false));
     }
 
     @Test
