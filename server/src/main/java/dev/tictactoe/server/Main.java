@@ -332,6 +332,15 @@ public final class Main implements Callable<Integer> {
     boolean benchEndpoints;
 
     @Option(
+            names = "--access-log",
+            defaultValue = "${env:TTT_ACCESS_LOG:-" + ServerConfig.DEFAULT_ACCESS_LOG + "}",
+            description =
+                    "Log a line per HTTP answer (remote, request, status, time) and per WebSocket"
+                        + " at its close (close code, who closed, how long it lived), on the logger"
+                        + " 'access' (env TTT_ACCESS_LOG).")
+    boolean accessLog;
+
+    @Option(
             names = "--data-dir",
             defaultValue = "${env:TTT_DATA_DIR:-" + DEFAULT_DATA_DIR + "}",
             description =
@@ -551,6 +560,7 @@ public final class Main implements Callable<Integer> {
                 .unknownCodeBurst(unknownCodeBurst)
                 .trustedProxies(splitList(trustedProxies))
                 .benchEndpoints(benchEndpoints)
+                .accessLog(accessLog)
                 .transport(transport)
                 .dataDir(
                         dataDir == null || dataDir.isBlank() || dataDir.equals(NO_DATA_DIR)

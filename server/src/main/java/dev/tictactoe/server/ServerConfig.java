@@ -53,6 +53,7 @@ public record ServerConfig(
         int unknownCodeBurst,
         List<String> trustedProxies,
         boolean benchEndpoints,
+        boolean accessLog,
         String transport,
         Path dataDir,
         String durability,
@@ -201,6 +202,9 @@ public record ServerConfig(
 
     /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
+
+    /** Default: no access log (a line per HTTP request and per WebSocket at its close). */
+    public static final boolean DEFAULT_ACCESS_LOG = false;
 
     /** Default: native epoll where it loads, NIO elsewhere (see {@code Transport}). */
     public static final String DEFAULT_TRANSPORT = "auto";
@@ -373,6 +377,7 @@ public record ServerConfig(
         private int unknownCodeBurst = DEFAULT_UNKNOWN_CODE_BURST;
         private List<String> trustedProxies = DEFAULT_TRUSTED_PROXIES;
         private boolean benchEndpoints = DEFAULT_BENCH_ENDPOINTS;
+        private boolean accessLog = DEFAULT_ACCESS_LOG;
         private String transport = DEFAULT_TRANSPORT;
         private Path dataDir = DEFAULT_DATA_DIR;
         private String durability = DEFAULT_DURABILITY;
@@ -559,6 +564,12 @@ public record ServerConfig(
             return this;
         }
 
+        /** One line per HTTP answer and per WebSocket at its close, on the logger "access". */
+        public Builder accessLog(boolean value) {
+            this.accessLog = value;
+            return this;
+        }
+
         /** Where rooms and finished games are kept; null keeps everything in memory. */
         public Builder dataDir(Path value) {
             this.dataDir = value;
@@ -640,6 +651,7 @@ public record ServerConfig(
                     unknownCodeBurst,
                     trustedProxies,
                     benchEndpoints,
+                    accessLog,
                     transport,
                     dataDir,
                     durability,

@@ -111,6 +111,10 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
                 .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
                 .addLast("session", new SessionHandler(services));
+        if (config.accessLog()) {
+            // Only when asked for: it sees every frame of the connection.
+            channel.pipeline().addAfter("http", "access", new AccessLog());
+        }
     }
 
     private void logRefusals(int open) {
