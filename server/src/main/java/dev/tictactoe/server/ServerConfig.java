@@ -1,8 +1,7 @@
 package dev.tictactoe.server;
 
-import dev.tictactoe.protocol.RoomCode;
-
 import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.lobby.MatchQueue;
 import dev.tictactoe.server.net.ClientAddress;
