@@ -104,8 +104,8 @@ public final class GameServer implements AutoCloseable {
         metrics.watchBotQueue(bots::queued);
         metrics.watchEventLoops(workers);
         if (store != null) {
-            store.journal().meterWith(metrics);
-            metrics.watchJournalQueue(store.journal()::queued);
+            store.meterWith(metrics);
+            metrics.watchJournalQueue(store::queued);
         }
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
         matchmaker =

@@ -305,8 +305,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private static boolean isProbe(Route route) {
         return route instanceof Route.Health
                 || route instanceof Route.Ready
-                || route instanceof Route.Prometheus
-                || route instanceof Route.Metrics;
+                || route instanceof Route.Prometheus;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.store;
 
+import dev.tictactoe.server.metrics.JournalMeters;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -133,6 +136,7 @@ public final class Store implements AutoCloseable {
     private final Clock clock;
     private final Map<String, Room> recovered;
     private volatile boolean closed;
+    private volatile JournalMeters meters = JournalMeters.NONE;
 
     private Store(
             DataDir dir,
@@ -264,6 +268,14 @@ public final class Store implements AutoCloseable {
     }
 
     private AppendResult offer(StoreWriter.Item item) {
+        AppendResult result = tryOffer(item);
+        if (result instanceof AppendResult.Refused refused) {
+            meters.refused(refused.reason().name().toLowerCase(Locale.ROOT));
+        }
+        return result;
+    }
+
+    private AppendResult tryOffer(StoreWriter.Item item) {
         if (closed) {
             return new AppendResult.Refused(AppendResult.Reason.CLOSED, "the store is closed");
         }
@@ -379,6 +391,12 @@ public final class Store implements AutoCloseable {
     /** What is failing, in one line for a readiness check, or null when healthy. */
     public String problem() {
         return health.lastError();
+    }
+
+    /** Where refused writes and each batch's time to its commit are reported. */
+    public void meterWith(JournalMeters meters) {
+        this.meters = meters;
+        writer.meterWith(meters);
     }
 
     /** Writes waiting for the writer. */

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.store;
 
+import dev.tictactoe.server.metrics.JournalMeters;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,6 +92,8 @@ final class StoreWriter implements Runnable {
     private volatile long commits;
     private volatile long committed;
     private volatile long commitNanos;
+    private long firstAt;
+    private volatile JournalMeters meters = JournalMeters.NONE;
 
     /** A write item with the bytes it stores, made once before the first try. */
     private record Write(Item item, byte[] bytes) {}
@@ -151,6 +155,11 @@ final class StoreWriter implements Runnable {
         return commits;
     }
 
+    /** Where each batch's time from its first write's arrival to its commit is reported. */
+    void meterWith(JournalMeters meters) {
+        this.meters = meters;
+    }
+
     long committed() {
         return committed;
     }
@@ -193,8 +202,11 @@ final class StoreWriter implements Runnable {
                 }
             }
         }
-        if (!writes.isEmpty() && !retrying("committing", this::commit)) {
-            return false;
+        if (!writes.isEmpty()) {
+            if (!retrying("committing", this::commit)) {
+                return false;
+            }
+            meters.durable(firstAt);
         }
         tellDurable();
         if (writes.isEmpty() && forceDue <= System.nanoTime()) {
@@ -223,9 +235,11 @@ final class StoreWriter implements Runnable {
      */
     private Item take() throws InterruptedException {
         if (backlog) {
+            firstAt = System.nanoTime();
             return queue.poll();
         }
         long now = System.nanoTime();
+        firstAt = now;
         long wake = Math.max(0, Math.min(forceDue, sweepDue) - now);
         if (busy && gatherNanos > 0) {
             LockSupport.parkNanos(this, Math.min(gatherNanos, wake));
@@ -234,6 +248,7 @@ final class StoreWriter implements Runnable {
             return next;
         }
         Item next = queue.poll(wake, TimeUnit.NANOSECONDS);
+        firstAt = System.nanoTime();
         busy = next != null;
         if (next != null && gatherNanos > 0 && !(next instanceof Task)) {
             LockSupport.parkNanos(this, gatherNanos);
