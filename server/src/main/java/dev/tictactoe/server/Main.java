@@ -137,7 +137,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--heartbeat-timeout",
-            defaultValue = "${env:TTT_HEARTBEAT_TIMEOUT:-PT12S}",
+            defaultValue = "${env:TTT_HEARTBEAT_TIMEOUT:-12s}",
             description =
                     "Close a connection that sent a ping and then nothing this long (env"
                             + " TTT_HEARTBEAT_TIMEOUT).")
@@ -311,8 +311,8 @@ public final class Main implements Callable<Integer> {
             names = "--trusted-proxies",
             defaultValue = "${env:TTT_TRUSTED_PROXIES:-}",
             description =
-                    "Comma-separated proxy IPs whose X-Forwarded-For names the client (env"
-                            + " TTT_TRUSTED_PROXIES).")
+                    "Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the"
+                            + " client (env TTT_TRUSTED_PROXIES).")
     String trustedProxies;
 
     @Option(
