@@ -151,10 +151,11 @@ public final class GameServer implements AutoCloseable {
             throw e;
         }
         services.state().started();
-        int port = port();
-        // Read at each scrape: a walk of the open connections and of the kernel's socket table.
+        // Read at each scrape: a walk of the open connections, and the kernel's socket table as
+        // last read off the loop.
+        KernelQueues kernel = new KernelQueues(port());
         metrics.watchBytesWaiting(
-                () -> services.state().pendingOutbound().total() + KernelQueues.sendQueued(port));
+                () -> services.state().pendingOutbound().total() + kernel.latest());
         long maxFiles = FileLimit.maxFiles();
         log.info(
                 "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",

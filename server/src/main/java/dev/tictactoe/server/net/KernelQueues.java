@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The bytes the kernel holds in the send queues of the server's sockets: Linux lists every TCP
@@ -14,10 +16,41 @@ import java.util.List;
  */
 final class KernelQueues {
 
+    /** How old a reading may be before a scrape asks for a new one. */
+    static final long REFRESH_NANOS = 5_000_000_000L;
+
     private static final List<Path> TABLES =
             List.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"));
 
-    private KernelQueues() {}
+    private final int port;
+    private final AtomicBoolean reading = new AtomicBoolean();
+    private volatile long last;
+    private volatile long readAt = Long.MIN_VALUE;
+
+    /** The send queues of the sockets on {@code port}, read off the caller's thread. */
+    KernelQueues(int port) {
+        this.port = port;
+    }
+
+    /**
+     * The newest reading, at most about {@link #REFRESH_NANOS} old, and never read on the calling
+     * thread: a scrape is answered on an event loop, and the tables list every socket of the host
+     * (tens of milliseconds at tens of thousands of connections).
+     */
+    long latest() {
+        if (System.nanoTime() - readAt > REFRESH_NANOS && reading.compareAndSet(false, true)) {
+            CompletableFuture.runAsync(
+                    () -> {
+                        try {
+                            last = sendQueued(port);
+                            readAt = System.nanoTime();
+                        } finally {
+                            reading.set(false);
+                        }
+                    });
+        }
+        return last;
+    }
 
     /** Bytes queued to send on sockets whose local port is {@code port}. */
     static long sendQueued(int port) {

@@ -169,8 +169,8 @@ class ClusterIT {
         }
 
         /**
-         * Both players back with their tokens after SIGKILL: the room holds every acknowledged
-         * move (under fsync nothing is sent before it is on disk), and the game goes on.
+         * Both players back with their tokens after SIGKILL: the room holds every acknowledged move
+         * (under fsync nothing is sent before it is on disk), and the game goes on.
          */
         void resumeAfterCrash() {
             List<Snapshot.MoveEntry> acknowledged = x.snapshot().moves();
