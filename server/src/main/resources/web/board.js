@@ -98,8 +98,11 @@ export class BoardView {
     this.lineKey = '';
   }
 
-  /** Draws a position: {size, board: rows of "X"/"O"/".", lastMove, line: cells, playable}. */
-  render({ size, board, lastMove, line, playable }) {
+  /**
+   * Draws a position: {size, board: rows of "X"/"O"/".", lastMove, line: cells, playable, best: a
+   * cell to ring as the best move, or null}.
+   */
+  render({ size, board, lastMove, line, playable, best = null }) {
     const fresh = size !== this.size;
     if (fresh) this.build(size);
     const winning = new Set(line || []);
@@ -115,9 +118,11 @@ export class BoardView {
       cell.classList.toggle('last', i === lastMove);
       cell.classList.toggle('arrived', arrived && i === lastMove);
       cell.classList.toggle('win', winning.has(i));
+      cell.classList.toggle('best', i === best);
       let label = `${cellName(size, i)}, ${mark === '.' ? 'empty' : mark}`;
       if (i === lastMove) label += ', last move';
       if (winning.has(i)) label += ', winning line';
+      if (i === best) label += ', best move';
       cell.setAttribute('aria-label', label);
       cell.setAttribute('aria-disabled', String(!playable || mark !== '.'));
       cell.tabIndex = i === this.focusIndex ? 0 : -1;

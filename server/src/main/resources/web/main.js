@@ -6,6 +6,8 @@ import { RoomConnection, storedSeat, storeSeat, forgetSeat } from './connection.
 import { BoardView, STONES_FROM } from './board.js';
 import { renderRoom, renderTimers, timersRunning, anyoneAway } from './room-view.js';
 import { Review } from './review.js';
+import { AnalysisCache } from './analysis.js';
+import { reviewed, renderAnalysis } from './eval-bar.js';
 import { setUpLobby, savedName, saveName } from './lobby.js';
 import { announce, describe } from './announce.js';
 import { renderMoves } from './move-list.js';
@@ -30,6 +32,7 @@ const board = new BoardView($('board'), (cell) => {
   send({ type: 'move', id: `w${Date.now().toString(36)}${moveCounter}`, version: state.version, cell });
 });
 const review = new Review(draw);
+const analyses = new AnalysisCache({ onChange: draw });
 
 
 function send(message) {
@@ -74,9 +77,10 @@ function draw() {
   review.setSnapshot(s);
   const live = review.isLive();
   const myTurn = state.seat !== null && s.status === 'playing' && s.turn === state.seat;
+  const { entry, judged } = reviewed(analyses, review, code, live);
   const position = live
     ? { size: s.settings.size, board: s.board, lastMove: s.lastMove, line: s.result ? s.result.line : [], playable: myTurn && online }
-    : { ...review.view(), playable: false };
+    : { ...review.view(), playable: false, best: judged ? judged.best : null };
   board.render(position);
   $('game').classList.toggle('stones', s.settings.size >= STONES_FROM);
   $('board').closest('.board-wrap').classList.toggle('reviewing', !live);
@@ -85,8 +89,9 @@ function draw() {
   $('status').hidden = !live;
   $('review-bar').hidden = live;
   if (!live) $('review-bar-text').textContent = review.describe();
+  renderAnalysis(entry, judged);
   $('status').dataset.mine = myTurn ? 'turn' : '';
-  renderMoves(s.settings.size, review.moves(), review.current(), (step) => review.go(step));
+  renderMoves(s.settings.size, review.moves(), review.current(), (step) => review.go(step), judged && judged.verdicts);
   signalTurn(`Room ${code} · Tic-tac-toe`, myTurn);
 }
 

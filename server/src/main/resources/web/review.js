@@ -82,6 +82,12 @@ export class Review {
     return { size, board: position(size, moves, step), lastMove: step > 0 ? moves[step - 1].cell : null, line };
   }
 
+  /** The number of the game on show once it is finished and kept (in the history), else null. */
+  finishedGame() {
+    const game = this.game === null ? this.snapshot.game : this.game;
+    return this.history.some((h) => h.game === game) ? game : null;
+  }
+
   /** What the review bar says about the position on show. */
   describe() {
     const step = this.current();

@@ -49,6 +49,8 @@ final class StaticFiles {
                     "board.js",
                     "room-view.js",
                     "review.js",
+                    "analysis.js",
+                    "eval-bar.js",
                     "lobby.js",
                     "announce.js",
                     "match.js",

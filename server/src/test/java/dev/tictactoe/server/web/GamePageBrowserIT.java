@@ -10,14 +10,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * The page as a game: the layout at a desktop and a phone size (every control in view), the
- * questions before giving a game up, the review bar, dead links, the turn in the tab, two tabs on
- * one seat, and axe-core on the lobby, a room and a finished game. Screenshots of each screen go to
- * {@link Browser#SCREENSHOTS}.
+ * questions before giving a game up, the review bar, a finished game's analysis, dead links, the
+ * turn in the tab, two tabs on one seat, and axe-core on the lobby, a room and a finished game
+ * (kept in a data directory, so it can be analysed). Screenshots of each screen go to {@link
+ * Browser#SCREENSHOTS}.
  */
 class GamePageBrowserIT {
 
@@ -41,13 +44,17 @@ class GamePageBrowserIT {
             return out;
             """;
 
+    @TempDir static Path data;
+
     private static GameServer server;
     private static Browser b;
 
     @BeforeAll
     static void start() {
         Browser.requireChromium();
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server =
+                GameServer.start(
+                        ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
         b = new Browser(server.port());
     }
 
@@ -156,6 +163,39 @@ class GamePageBrowserIT {
             b.await(d -> b.marks() == marks);
         }
         shoot("15x15");
+    }
+
+    @Test
+    void aFinishedGameUnderReviewShowsItsAnalysis() {
+        Window[] p = pair();
+        // X centre, O on an edge (the losing answer), X wins down the first column.
+        int[] cells = {4, 1, 0, 8, 6, 2, 3};
+        for (int i = 0; i < cells.length; i++) {
+            b.play(p[i % 2], cells[i], i % 2 == 0 ? "X" : "O");
+        }
+        b.on(p[1]).awaitText("#status", "ana (X) wins");
+        assertThat(b.find("#eval").isDisplayed()).as("no bar on the live board").isFalse();
+
+        b.find("#review-first").click();
+        b.awaitText("#eval-text", "Draw");
+        assertThat(b.find("#eval").isDisplayed()).isTrue();
+        assertThat(b.all("#board .cell.best")).as("the best move of the start").hasSize(1);
+        b.find("#review-forward").click();
+        b.find("#review-forward").click();
+        b.awaitText("#review-pos", "Move 2 of 7");
+        b.awaitText("#eval-text", "X wins");
+        assertThat(b.find("#eval-label").getAttribute("textContent")).isEqualTo("Solved: X wins");
+        assertThat(b.find("#moves button[data-step='2'] .verdict").getAttribute("data-verdict"))
+                .isEqualTo("blunder");
+        assertThat(b.all("#moves .verdict[data-verdict='best']")).hasSize(cells.length - 1);
+        assertThat(b.find("#analysis-legend").isDisplayed()).isTrue();
+        assertThat(b.axeViolations()).as("analysis").isEmpty();
+        shoot("analysis");
+
+        b.find("#review-live").click();
+        b.await(d -> !b.find("#eval").isDisplayed() && !b.find("#analysis-legend").isDisplayed());
+        assertThat(b.all("#moves .verdict")).isEmpty();
+        assertThat(b.all("#board .cell.best")).isEmpty();
     }
 
     @Test
