@@ -18,12 +18,39 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 
-/** The server's small HTTP API: create a room, look one up, health and metrics. */
+/**
+ * The server's small HTTP API: create a room, look one up, a kept game's analysis, health and
+ * metrics.
+ */
 public final class RoomsApi {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     /** The answer to a room creation: its code and the settings as the server resolved them. */
     public record Created(String code, JsonNode settings) {}
+
+    /** What {@link #analysis} answers: the analysis, or why there is none now. */
+    public sealed interface AnalysisAnswer {}
+
+    /** The game judged move by move. */
+    public record Analysed(GameAnalysis analysis) implements AnalysisAnswer {}
+
+    /**
+     * The server is busy analysing (429 for this address, 503 for the whole server): ask again
+     * after {@code retryAfter}.
+     */
+    public record Busy(Duration retryAfter, String message) implements AnalysisAnswer {}
+
+    /** The server keeps no such game (or no games at all): 404. */
+    public record NotKept(String message) implements AnalysisAnswer {}
+
+    /**
+     * How long {@link #analysis} waits: the server answers once the game is analysed, a few seconds
+     * for a long 15×15 game, more while others wait before it.
+     */
+    static final Duration ANALYSIS_TIMEOUT = Duration.ofMinutes(1);
+
+    /** The wait a busy answer without a readable {@code Retry-After} asks for. */
+    static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(2);
 
     private final URI base;
     private final HttpClient http;
@@ -65,6 +92,52 @@ public final class RoomsApi {
         return json(
                 send(HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build()),
                 "GET " + path);
+    }
+
+    /**
+     * {@code GET /api/rooms/{code}/games/{game}/analysis}, read strictly; a body that is not the
+     * protocol's, or another refusal, throws a {@link ProtocolException}.
+     */
+    public AnalysisAnswer analysis(String code, int game) {
+        String path =
+                "/api/rooms/"
+                        + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8)
+                        + "/games/"
+                        + game
+                        + "/analysis";
+        HttpResponse<String> response =
+                send(
+                        HttpRequest.newBuilder(base.resolve(path))
+                                .timeout(ANALYSIS_TIMEOUT)
+                                .GET()
+                                .build());
+        return switch (response.statusCode()) {
+            case 429, 503 ->
+                    new Busy(
+                            retryAfter(response.headers().firstValue("Retry-After").orElse("")),
+                            message(response.body()));
+            case 404 -> new NotKept(message(response.body()));
+            default -> new Analysed(AnalysisJson.read(json(response, "GET " + path)));
+        };
+    }
+
+    /** A {@code Retry-After} in seconds, or {@link #DEFAULT_RETRY_AFTER} when it is not one. */
+    static Duration retryAfter(String header) {
+        try {
+            long seconds = Long.parseLong(header.strip());
+            return seconds >= 0 ? Duration.ofSeconds(seconds) : DEFAULT_RETRY_AFTER;
+        } catch (NumberFormatException e) {
+            return DEFAULT_RETRY_AFTER;
+        }
+    }
+
+    /** The {@code message} of an error body, or the body itself. */
+    private static String message(String text) {
+        try {
+            return MessageCodec.parse(text).path("message").asText(text);
+        } catch (ProtocolException e) {
+            return text;
+        }
     }
 
     /** {@code GET /healthz}: the HTTP status (200 when healthy). */

@@ -58,6 +58,13 @@ class RoomsApiIT {
             }
         } else if (path.equals("/api/rooms/K7MQ2P")) {
             reply(ex, 200, "{\"version\":1}");
+        } else if (path.equals("/api/rooms/K7MQ2P/games/1/analysis")) {
+            reply(ex, 200, ANALYSIS);
+        } else if (path.equals("/api/rooms/K7MQ2P/games/2/analysis")) {
+            ex.getResponseHeaders().set("Retry-After", "5");
+            reply(ex, 503, "{\"code\":\"server_full\",\"message\":\"too many games\"}");
+        } else if (path.equals("/api/rooms/K7MQ2P/games/3/analysis")) {
+            reply(ex, 200, ANALYSIS.replace("\"blunder\",", "\"brilliant\","));
         } else {
             reply(
                     ex,
@@ -65,6 +72,18 @@ class RoomsApiIT {
                     "{\"code\":\"unknown_room\",\"message\":\"there is no room with that code\"}");
         }
     }
+
+    /** Two moves of a 3×3 game as the server judges them. */
+    private static final String ANALYSIS =
+            """
+            {"room": "K7MQ2P", "game": 1,
+             "thresholds": {"inaccuracy": 100, "mistake": 250, "blunder": 600, "decided": 10000},
+             "positions": [{"toMove": "X", "exact": true, "score": 0, "best": 4},
+                           {"toMove": "O", "exact": true, "score": 0, "best": 0},
+                           {"toMove": "X", "exact": true, "score": 10000, "best": 0}],
+             "moves": [{"cell": 4, "seat": "X", "verdict": "best", "loss": 0},
+                       {"cell": 1, "seat": "O", "verdict": "blunder", "loss": 10000}]}
+            """;
 
     private static void reply(HttpExchange ex, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
@@ -108,5 +127,25 @@ class RoomsApiIT {
                         ProtocolException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
         assertThat(api().health()).isEqualTo(200);
+    }
+
+    @Test
+    void readsAnAnalysisStrictlyAndBusyOrMissingAsValues() {
+        var answer = api().analysis("k7mq2p", 1);
+        assertThat(answer).isInstanceOf(RoomsApi.Analysed.class);
+        GameAnalysis a = ((RoomsApi.Analysed) answer).analysis();
+        assertThat(a.moves())
+                .extracting(GameAnalysis.Judged::verdict)
+                .containsExactly(GameAnalysis.Verdict.BEST, GameAnalysis.Verdict.BLUNDER);
+        assertThat(a.positions().get(2).score()).isEqualTo(a.thresholds().decided());
+        assertThat(a.decided(a.positions().get(2))).isTrue();
+
+        assertThat(api().analysis("K7MQ2P", 2))
+                .isEqualTo(new RoomsApi.Busy(java.time.Duration.ofSeconds(5), "too many games"));
+        assertThat(api().analysis("K7MQ2P", 9)).isInstanceOf(RoomsApi.NotKept.class);
+        assertThatThrownBy(() -> api().analysis("K7MQ2P", 3))
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.BAD_MESSAGE));
     }
 }

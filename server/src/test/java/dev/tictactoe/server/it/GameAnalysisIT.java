@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.client.GameClient;
+import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 
@@ -81,6 +83,13 @@ class GameAnalysisIT {
 
         // Asked again, the kept analysis is the same document.
         assertThat(get("/api/rooms/" + code + "/games/1/analysis").body()).isEqualTo(first.body());
+
+        // The client's strict reader takes the server's document as it is.
+        RoomsApi.AnalysisAnswer read = server.api.analysis(code, 1);
+        assertThat(read).isInstanceOf(RoomsApi.Analysed.class);
+        GameAnalysis analysis = ((RoomsApi.Analysed) read).analysis();
+        assertThat(analysis.moves().get(1).verdict()).isEqualTo(GameAnalysis.Verdict.BLUNDER);
+        assertThat(analysis.positions()).hasSize(cells.length + 1);
     }
 
     @Test
@@ -89,6 +98,7 @@ class GameAnalysisIT {
         HttpResponse<String> missing = get("/api/rooms/" + code + "/games/1/analysis");
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(missing.body()).contains("\"code\":\"unknown_room\"");
+        assertThat(server.api.analysis(code, 1)).isInstanceOf(RoomsApi.NotKept.class);
 
         HttpResponse<String> post =
                 http.send(
