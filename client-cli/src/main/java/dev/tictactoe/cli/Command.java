@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * Something typed by a person at the prompt or by a script on stdin, as words: a cell ({@code b2}
  * or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch}, {@code
- * resign}, {@code claim}, {@code bot LEVEL}, {@code history}, {@code sync}, {@code help}, {@code
- * quit}.
+ * resign}, {@code claim}, {@code bot LEVEL}, {@code history [N]}, {@code sync}, {@code help},
+ * {@code quit}.
  */
 sealed interface Command {
 
@@ -33,8 +33,14 @@ sealed interface Command {
     /** Invite a bot of {@code level} into the empty seat. */
     record InviteBot(String level) implements Command {}
 
-    /** Show the finished games of the room. */
-    record History() implements Command {}
+    /**
+     * Show the finished games of the room ({@code game} null), or game {@code game} move by move as
+     * the server's engine judged it.
+     */
+    record History(Integer game) implements Command {}
+
+    /** The highest game number the server names (as its HTTP paths take them). */
+    int MAX_GAME = 999_999_999;
 
     /** Ask the server for a fresh snapshot. */
     record Sync() implements Command {}
@@ -66,6 +72,7 @@ sealed interface Command {
             claim          win the game when the opponent has been idle too long (no clock)
             bot LEVEL      invite a bot into the empty seat (easy, medium, hard, perfect)
             history        show the finished games of this room
+            history N      game N move by move, each move judged by the server's engine
             help           show this list
             quit           leave the room for good and exit
             Ctrl-C         exit keeping your seat for a while: ttt join CODE resumes it\
@@ -97,7 +104,7 @@ sealed interface Command {
             case "rematch" -> noArgument(verb, arg, new Rematch());
             case "resign" -> noArgument(verb, arg, new Resign());
             case "claim" -> noArgument(verb, arg, new Claim());
-            case "history" -> noArgument(verb, arg, new History());
+            case "history" -> history(arg);
             case "sync" -> noArgument(verb, arg, new Sync());
             case "help", "?" -> noArgument(verb, arg, new Help());
             case "quit", "exit", "leave" -> noArgument(verb, arg, new Quit());
@@ -127,6 +134,17 @@ sealed interface Command {
 
     private static Command noArgument(String verb, String arg, Command command) {
         return arg == null ? command : new Invalid(verb + " takes no argument");
+    }
+
+    private static Command history(String game) {
+        if (game == null) {
+            return new History(null);
+        }
+        long number = game.matches("[0-9]{1,10}") ? Long.parseLong(game) : 0;
+        if (number < 1 || number > MAX_GAME) {
+            return new Invalid("history takes a game number, like history 1");
+        }
+        return new History((int) number);
     }
 
     private static Command bot(String level) {

@@ -41,6 +41,9 @@ final class Commands {
     /** Drop the connection, keeping the seat for its grace, and end. */
     record Interrupt() implements Action {}
 
+    /** Fetch and show the analysis of game {@code game} of this room. */
+    record Analyse(int game) implements Action {}
+
     /** Show {@code text} to the user. */
     record Tell(String text, boolean error) implements Action {}
 
@@ -100,7 +103,8 @@ final class Commands {
             case Command.Resign r -> send(new ClientMessage.Resign());
             case Command.Claim c -> send(new ClientMessage.Claim());
             case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
-            case Command.History h -> send(new ClientMessage.History());
+            case Command.History h ->
+                    h.game() == null ? send(new ClientMessage.History()) : new Analyse(h.game());
             case Command.Sync s ->
                     send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
             case Command.Quit q -> new Leave();

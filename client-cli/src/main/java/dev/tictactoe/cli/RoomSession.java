@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.RoomView;
+import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageType;
@@ -47,6 +48,7 @@ final class RoomSession {
     private final Endings endings;
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private final AnalysisFetch analyses;
     private SessionFrontend frontend;
 
     // Everything below is touched on the loop thread only.
@@ -101,6 +103,8 @@ final class RoomSession {
                         matchToken,
                         new KeptSeat(tokens, server, room, spectate));
         this.endings = new Endings(server, room, matchToken != null);
+        RoomsApi api = new RoomsApi(server.http());
+        this.analyses = new AnalysisFetch(api::analysis);
         this.loop =
                 Executors.newSingleThreadScheduledExecutor(
                         r -> {
@@ -118,6 +122,7 @@ final class RoomSession {
             return exit.join();
         } finally {
             loop.shutdownNow();
+            analyses.close();
         }
     }
 
@@ -218,9 +223,27 @@ final class RoomSession {
             }
             case Commands.Leave l -> leave();
             case Commands.Interrupt i -> interrupt();
+            case Commands.Analyse a -> analyse(a.game());
             case Commands.Tell tell -> frontend.notice(tell.text(), tell.error());
             case Commands.Nothing n -> {}
         }
+    }
+
+    /** Asks the server for game {@code game}'s analysis, shown when it comes. */
+    private void analyse(int game) {
+        frontend.notice("asking the server for the analysis of game " + game + "...", false);
+        analyses.fetch(room, game)
+                .thenAccept(
+                        outcome ->
+                                execute(
+                                        () -> {
+                                            switch (outcome) {
+                                                case AnalysisFetch.Fetched f ->
+                                                        frontend.analysed(f.analysis());
+                                                case AnalysisFetch.Failed f ->
+                                                        frontend.notice(f.why(), true);
+                                            }
+                                        }));
     }
 
     /** No more commands will come (end of a script's input): finish once the game is over. */

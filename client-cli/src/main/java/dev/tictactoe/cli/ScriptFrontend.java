@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 
@@ -82,6 +83,13 @@ final class ScriptFrontend implements SessionFrontend {
 
     @Override
     public void connectionChanged() {}
+
+    /** One {@code {"type":"analysis",...}} line per move (see {@link AnalysisWords#json}). */
+    @Override
+    public void analysed(GameAnalysis analysis) {
+        AnalysisWords.json(analysis).forEach(out::println);
+        out.flush();
+    }
 
     @Override
     public void notice(String text, boolean error) {

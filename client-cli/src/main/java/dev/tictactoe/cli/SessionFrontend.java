@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.protocol.ServerMessage;
 
 /**
@@ -15,6 +16,9 @@ interface SessionFrontend {
 
     /** The connection status changed (see {@link RoomSession#connection()}). */
     void connectionChanged();
+
+    /** A finished game as the server's engine judged it ({@code history N}). */
+    default void analysed(GameAnalysis analysis) {}
 
     /** Something to tell the user in words. */
     void notice(String text, boolean error);

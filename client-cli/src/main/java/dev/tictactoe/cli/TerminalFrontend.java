@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
@@ -209,6 +210,13 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     @Override
     public void connectionChanged() {
         draw();
+    }
+
+    @Override
+    public void analysed(GameAnalysis analysis) {
+        Snapshot s = session.snapshot();
+        int size = s == null ? 3 : s.settings().size();
+        notice(String.join("\n", AnalysisWords.lines(analysis, size, MAX_NOTICES)), false);
     }
 
     @Override

@@ -180,9 +180,11 @@ final class CliProcess implements AutoCloseable {
             }
             seen.add(line);
             JsonNode node = MessageCodec.parse(line);
-            // The client's own lines (after create, while matching) are not server messages.
+            // The client's own lines (after create, while matching, an analysis) are not server
+            // messages.
             if (!"room".equals(node.path("type").asText())
-                    && !"match".equals(node.path("type").asText())) {
+                    && !"match".equals(node.path("type").asText())
+                    && !"analysis".equals(node.path("type").asText())) {
                 ServerMessage message = MessageCodec.decodeServer(node);
                 if (message instanceof ServerMessage.Welcome w) {
                     seat = w.seat();

@@ -22,7 +22,11 @@ class CommandTest {
         assertThat(Command.parse("resign", 3)).isEqualTo(new Command.Resign());
         assertThat(Command.parse("Claim", 3)).isEqualTo(new Command.Claim());
         assertThat(Command.parse("bot Perfect", 3)).isEqualTo(new Command.InviteBot("perfect"));
-        assertThat(Command.parse("history", 3)).isEqualTo(new Command.History());
+        assertThat(Command.parse("history", 3)).isEqualTo(new Command.History(null));
+        assertThat(Command.parse("history 2", 3)).isEqualTo(new Command.History(2));
+        assertThat(Command.parse("history 0", 3)).isInstanceOf(Command.Invalid.class);
+        assertThat(Command.parse("history two", 3)).isInstanceOf(Command.Invalid.class);
+        assertThat(Command.parse("history 1000000000", 3)).isInstanceOf(Command.Invalid.class);
         assertThat(Command.parse("help", 3)).isEqualTo(new Command.Help());
         assertThat(Command.parse("quit", 3)).isEqualTo(new Command.Quit());
         assertThat(Command.parse("   ", 3)).isEqualTo(new Command.Empty());

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,13 +24,18 @@ import java.util.List;
  */
 class ScriptedGameIT {
 
+    /** Where the server keeps finished games, so they can be analysed. */
+    @TempDir static Path data;
+
     private static GameServer server;
     private static String url;
     private final List<CliProcess> processes = new ArrayList<>();
 
     @BeforeAll
     static void startServer() {
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server =
+                GameServer.start(
+                        ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
         url = "http://127.0.0.1:" + server.port();
     }
 
@@ -51,8 +58,11 @@ class ScriptedGameIT {
     /** Two people in one room: the creator (X, moves first) and the one who joined (O). */
     private record Table(String code, CliProcess x, CliProcess o) {}
 
-    private Table twoPlayers() {
-        CliProcess ana = cli("ana", "create", "--script", "--server", url, "--name", "ana");
+    private Table twoPlayers(String... creatorFlags) {
+        List<String> args =
+                new ArrayList<>(List.of("create", "--script", "--server", url, "--name", "ana"));
+        args.addAll(List.of(creatorFlags));
+        CliProcess ana = cli("ana", args.toArray(String[]::new));
         JsonNode room = ana.awaitLine(line -> "room".equals(line.path("type").asText()));
         String code = room.path("code").asText();
         assertThat(code).hasSize(6);
@@ -119,6 +129,40 @@ class ScriptedGameIT {
         Snapshot end = table.o().snapshot();
         assertThat(end.result().winner()).isEqualTo("X");
         assertThat(end.result().line()).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void historyNListsEveryMoveJudgedAsJsonLines() {
+        Table table = twoPlayers("--keep-going");
+        // X centre, O on an edge (the losing answer), X wins down the first column.
+        play(table.x(), table.o(), "b2", "b1", "a1", "c3", "a3", "c1", "a2");
+        assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.LOST);
+        table.x().awaitSnapshot(s -> RoomStatus.OVER.is(s.status()));
+        // One after the other: the missing game is told (on stderr) before game 1 is listed.
+        table.x().send("history 9");
+        table.x().send("history 1");
+        List<JsonNode> moves = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            moves.add(table.x().awaitLine(line -> "analysis".equals(line.path("type").asText())));
+        }
+        assertThat(moves)
+                .extracting(m -> m.path("verdict").asText())
+                .containsExactly("best", "blunder", "best", "best", "best", "best", "best");
+        JsonNode blunder = moves.get(1);
+        assertThat(blunder.path("room").asText()).isEqualTo(table.code());
+        assertThat(blunder.path("game").asInt()).isEqualTo(1);
+        assertThat(blunder.path("move").asInt()).isEqualTo(2);
+        assertThat(blunder.path("seat").asText()).isEqualTo("O");
+        assertThat(blunder.path("cell").asInt()).isEqualTo(1);
+        // After it X wins, proven; O should have taken a corner.
+        assertThat(blunder.path("score").asInt()).isEqualTo(10_000);
+        assertThat(blunder.path("exact").asBoolean()).isTrue();
+        assertThat(blunder.path("best").asInt()).isIn(0, 2, 6, 8);
+        assertThat(moves.get(0).path("best").isNull()).isTrue();
+
+        table.x().send("quit");
+        assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.WON);
+        assertThat(table.x().stderr()).contains("no analysis: the server keeps no game 9");
     }
 
     @Test

@@ -1,0 +1,108 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.client.GameAnalysis;
+import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.ProtocolException;
+
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A kept game's analysis fetched for a session, off the session's thread: the HTTP call runs on a
+ * thread of its own (the server answers once the game is analysed), a busy server is asked again
+ * after the wait it names, a few times, and the outcome is a value.
+ */
+final class AnalysisFetch implements AutoCloseable {
+
+    /** Busy answers taken before giving up. */
+    static final int MAX_TRIES = 3;
+
+    /** The longest wait between two tries, whatever the server asks. */
+    static final Duration MAX_WAIT = Duration.ofSeconds(10);
+
+    /** Where analyses come from: the server's HTTP API, or a stand-in in tests. */
+    interface Source {
+        RoomsApi.AnalysisAnswer analysis(String room, int game);
+    }
+
+    /** How a fetch ended. */
+    sealed interface Outcome {}
+
+    /** The analysis, to show. */
+    record Fetched(GameAnalysis analysis) implements Outcome {}
+
+    /** No analysis; {@code why} in words. */
+    record Failed(String why) implements Outcome {}
+
+    private final Source source;
+    private final ScheduledExecutorService thread =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "ttt-analysis");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
+    AnalysisFetch(Source source) {
+        this.source = source;
+    }
+
+    /** The analysis of game {@code game} of {@code room}; completes on this fetch's thread. */
+    CompletableFuture<Outcome> fetch(String room, int game) {
+        CompletableFuture<Outcome> done = new CompletableFuture<>();
+        thread.execute(() -> attempt(room, game, 1, done));
+        return done;
+    }
+
+    private void attempt(String room, int game, int tries, CompletableFuture<Outcome> done) {
+        RoomsApi.AnalysisAnswer answer;
+        try {
+            answer = source.analysis(room, game);
+        } catch (UncheckedIOException e) {
+            done.complete(
+                    new Failed("cannot reach the server for the analysis: " + e.getMessage()));
+            return;
+        } catch (ProtocolException e) {
+            done.complete(new Failed("the analysis could not be read: " + e.getMessage()));
+            return;
+        }
+        switch (answer) {
+            case RoomsApi.Analysed a -> done.complete(new Fetched(a.analysis()));
+            case RoomsApi.NotKept n ->
+                    done.complete(
+                            new Failed(
+                                    "no analysis: the server keeps no game "
+                                            + game
+                                            + " of room "
+                                            + room));
+            case RoomsApi.Busy b -> {
+                if (tries >= MAX_TRIES) {
+                    done.complete(
+                            new Failed(
+                                    "the server is busy analysing games: type history "
+                                            + game
+                                            + " again later"));
+                    return;
+                }
+                thread.schedule(
+                        () -> attempt(room, game, tries + 1, done),
+                        waitFor(b.retryAfter()).toMillis(),
+                        TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /** The wait before asking again: what the server asked, at most {@link #MAX_WAIT}. */
+    static Duration waitFor(Duration retryAfter) {
+        return retryAfter.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : retryAfter;
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}

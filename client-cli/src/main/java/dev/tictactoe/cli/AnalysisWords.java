@@ -1,0 +1,146 @@
+package dev.tictactoe.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.tictactoe.client.GameAnalysis;
+import dev.tictactoe.protocol.MessageCodec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A finished game as the server's engine judged it: lines for the terminal (each move with its
+ * mark, the value of the position it left, and the best move where it missed it), and JSON lines
+ * for scripts. Pure.
+ */
+final class AnalysisWords {
+    private AnalysisWords() {}
+
+    /** The value of {@code p} in words: exact where solved, else the engine's evaluation. */
+    static String value(GameAnalysis a, GameAnalysis.Position p) {
+        if (a.decided(p)) {
+            String winner = p.score() > 0 ? "X" : "O";
+            return p.exact() ? winner + " wins" : winner + " wins by force";
+        }
+        if (p.exact() && p.score() == 0) {
+            return "draw";
+        }
+        if (p.score() == 0) {
+            return "even";
+        }
+        return String.format(
+                Locale.ROOT, "%s +%.1f", p.score() > 0 ? "X" : "O", Math.abs(p.score()) / 100.0);
+    }
+
+    /** A verdict as a mark and its word: "best", "?! inaccuracy", ... */
+    static String mark(GameAnalysis.Verdict verdict) {
+        return switch (verdict) {
+            case BEST -> "best";
+            case GOOD -> "good";
+            case INACCURACY -> "?! inaccuracy";
+            case MISTAKE -> "? mistake";
+            case BLUNDER -> "?? blunder";
+        };
+    }
+
+    /** Move {@code ply} (0-based) in one line, e.g. " 2. O b1 ?? blunder X wins best a1". */
+    static String line(GameAnalysis a, int ply, int size) {
+        GameAnalysis.Judged m = a.moves().get(ply);
+        Integer missed = missed(a, ply);
+        String text =
+                String.format(
+                        Locale.ROOT,
+                        "%3d. %s %-4s %-13s %-14s",
+                        ply + 1,
+                        m.seat(),
+                        Coordinates.format(m.cell(), size),
+                        mark(m.verdict()),
+                        value(a, a.positions().get(ply + 1)));
+        return (missed == null ? text : text + "best " + Coordinates.format(missed, size))
+                .stripTrailing();
+    }
+
+    /**
+     * The game in at most {@code max} lines (a heading, then the moves): every move when they fit,
+     * else only the moves that were not best or good.
+     */
+    static List<String> lines(GameAnalysis a, int size, int max) {
+        List<String> lines = new ArrayList<>();
+        int moves = a.moves().size();
+        if (moves + 1 <= max) {
+            lines.add(
+                    "game "
+                            + a.game()
+                            + " judged by the server's engine (exact where the board is solved):");
+            for (int ply = 0; ply < moves; ply++) {
+                lines.add(line(a, ply, size));
+            }
+            return lines;
+        }
+        List<Integer> marked = new ArrayList<>();
+        for (int ply = 0; ply < moves; ply++) {
+            GameAnalysis.Verdict v = a.moves().get(ply).verdict();
+            if (v != GameAnalysis.Verdict.BEST && v != GameAnalysis.Verdict.GOOD) {
+                marked.add(ply);
+            }
+        }
+        lines.add(
+                "game "
+                        + a.game()
+                        + ": "
+                        + moves
+                        + " moves, "
+                        + (marked.isEmpty() ? "every one best or good" : marked.size() + " marked")
+                        + " (--script lists every move); it ends "
+                        + value(a, a.positions().get(moves)));
+        int room = max - 1;
+        for (int i = 0; i < marked.size() && i < room; i++) {
+            if (i == room - 1 && marked.size() > room) {
+                lines.add("  ... and " + (marked.size() - i) + " more marked moves");
+                break;
+            }
+            lines.add(line(a, marked.get(i), size));
+        }
+        return lines;
+    }
+
+    /**
+     * One JSON object per move for scripts: its mark ({@code verdict}, {@code loss}), the value of
+     * the position it left ({@code score} for X, {@code exact}), and {@code best}, the cell the
+     * engine preferred where the move was not the best (else null).
+     */
+    static List<String> json(GameAnalysis a) {
+        List<String> lines = new ArrayList<>(a.moves().size());
+        for (int ply = 0; ply < a.moves().size(); ply++) {
+            GameAnalysis.Judged m = a.moves().get(ply);
+            GameAnalysis.Position after = a.positions().get(ply + 1);
+            Integer missed = missed(a, ply);
+            ObjectNode line = MessageCodec.mapper().createObjectNode();
+            line.put("type", "analysis");
+            line.put("room", a.room());
+            line.put("game", a.game());
+            line.put("move", ply + 1);
+            line.put("seat", m.seat());
+            line.put("cell", m.cell());
+            line.put("verdict", m.verdict().wire());
+            line.put("loss", m.loss());
+            line.put("score", after.score());
+            line.put("exact", after.exact());
+            line.put("best", missed);
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    /**
+     * The best cell of the position before move {@code ply} when the move was not best, or null.
+     */
+    private static Integer missed(GameAnalysis a, int ply) {
+        Integer best = a.positions().get(ply).best();
+        GameAnalysis.Judged m = a.moves().get(ply);
+        return m.verdict() == GameAnalysis.Verdict.BEST || best == null || best == m.cell()
+                ? null
+                : best;
+    }
+}
