@@ -9,9 +9,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,8 @@ import java.util.regex.Pattern;
 
 /**
  * The client in a real pseudo-terminal under tmux: create a game against the bot, play it with the
- * cursor and typed cells, and read the screen as a person would see it.
+ * cursor and typed cells, review it judged by the engine, and read the screen as a person would see
+ * it.
  */
 class InteractiveTerminalIT {
 
@@ -35,10 +38,15 @@ class InteractiveTerminalIT {
     private String session = "cli";
     private GameServer server;
 
+    /** Where the server keeps finished games, so they can be analysed. */
+    @TempDir Path data;
+
     @BeforeEach
     void start() {
         Assumptions.assumeTrue(tmuxInstalled(), "tmux is not installed");
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server =
+                GameServer.start(
+                        ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
     }
 
     @AfterEach
@@ -110,6 +118,12 @@ class InteractiveTerminalIT {
         assertThat(board(screen).get(1).charAt(1)).isEqualTo('X');
         assertThat(screen).containsAnyOf("bot (perfect) (O) wins with", "Draw:");
         assertThat(screen).doesNotContain("You win");
+
+        // The perfect bot's moves are all best.
+        tmux("send-keys", "-t", session, "-l", "history 1");
+        tmux("send-keys", "-t", session, "Enter");
+        screen = awaitScreen(s -> s.contains("game 1 judged by the server's engine"));
+        assertThat(screen).containsPattern("  2\\. O [a-c][1-3] +best +(draw|O wins)");
 
         tmux("send-keys", "-t", session, "-l", "quit");
         tmux("send-keys", "-t", session, "Enter");
