@@ -5,6 +5,8 @@
 import { analysisAt } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
+/** Sets the text only when it changes: the label is a live region, read out on each change. */
+const say = (el, text) => { if (el.textContent !== text) el.textContent = text; };
 
 /**
  * The analysis entry of the finished game under review (asked for from {@code analyses} the first
@@ -31,15 +33,15 @@ export function renderAnalysis(entry, shown) {
     $('eval-x').style.height = `${(100 * fraction).toFixed(1)}%`;
     bar.dataset.solved = String(solved);
     bar.title = label;
-    words.textContent = text;
+    words.hidden = false;
     words.title = label;
-    $('eval-label').textContent = label;
+    say(words, text);
+    say($('eval-label'), label);
+    return;
   }
-  const note = !shown && entry ? entry.note : '';
-  words.hidden = !shown && !note;
-  if (!shown) {
-    words.textContent = note;
-    words.removeAttribute('title');
-    $('eval-label').textContent = note;
-  }
+  const note = entry ? entry.note : '';
+  words.hidden = !note;
+  words.removeAttribute('title');
+  say(words, note);
+  say($('eval-label'), note);
 }
