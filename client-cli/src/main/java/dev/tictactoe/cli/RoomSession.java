@@ -232,18 +232,14 @@ final class RoomSession {
     /** Asks the server for game {@code game}'s analysis, shown when it comes. */
     private void analyse(int game) {
         frontend.notice("asking the server for the analysis of game " + game + "...", false);
-        analyses.fetch(room, game)
-                .thenAccept(
-                        outcome ->
-                                execute(
-                                        () -> {
-                                            switch (outcome) {
-                                                case AnalysisFetch.Fetched f ->
-                                                        frontend.analysed(f.analysis());
-                                                case AnalysisFetch.Failed f ->
-                                                        frontend.notice(f.why(), true);
-                                            }
-                                        }));
+        analyses.fetch(room, game).thenAccept(outcome -> execute(() -> show(outcome)));
+    }
+
+    private void show(AnalysisFetch.Outcome outcome) {
+        switch (outcome) {
+            case AnalysisFetch.Fetched f -> frontend.analysed(f.analysis());
+            case AnalysisFetch.Failed f -> frontend.notice(f.why(), true);
+        }
     }
 
     /** No more commands will come (end of a script's input): finish once the game is over. */
