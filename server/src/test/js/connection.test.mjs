@@ -59,6 +59,8 @@ test('each close code has its action', () => {
   assert.equal(closeAction(1001, 'idle').kind, 'reconnect');
   for (const code of [1008, 1009, 1002, 1007]) assert.equal(closeAction(code).kind, 'closed', String(code));
   for (const code of [1006, 1011, 4008, 1000]) assert.equal(closeAction(code).kind, 'reconnect', String(code));
+  assert.deepEqual(closeAction(4004, 'cheating'), { kind: 'closed', why: 'The room was closed: cheating' });
+  assert.equal(closeAction(4005).kind, 'reconnect');
 });
 
 test('joins on open, with the seat token and the last version when it holds the seat', async () => {

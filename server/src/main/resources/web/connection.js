@@ -55,6 +55,8 @@ export function closeAction(code, reason = '') {
     case 1002:
     case 1003:
     case 1007: return { kind: 'closed', why: 'The server closed the connection: it could not read this page\'s messages' };
+    case 4004: return { kind: 'closed', why: reason ? `The room was closed: ${reason}` : 'The room was closed' };
+    case 4005: return { kind: 'reconnect', why: 'The server\'s operator cut the connection' };
     case 4008: return { kind: 'reconnect', why: 'The connection fell behind' };
     default: return { kind: 'reconnect', why: 'Connection lost' };
   }

@@ -91,13 +91,18 @@ final class Endings {
             case ROOM_GONE ->
                     new Ending(
                             refused,
-                            welcomed
+                            close != null && close.code() == CloseCodes.ROOM_CLOSED
                                     ? "room "
                                             + room
-                                            + " no longer exists on "
-                                            + server
-                                            + " (the server may have restarted)"
-                                    : noSuchRoom(),
+                                            + " was closed by the server's operator"
+                                            + reason
+                                    : welcomed
+                                            ? "room "
+                                                    + room
+                                                    + " no longer exists on "
+                                                    + server
+                                                    + " (the server may have restarted)"
+                                            : noSuchRoom(),
                             true);
             case REPLACED ->
                     end(ExitCodes.ABORTED, "this seat was taken over by another connection");

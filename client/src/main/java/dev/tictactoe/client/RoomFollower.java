@@ -82,7 +82,10 @@ public final class RoomFollower {
         BY_REQUEST,
         /** The first connection could not be opened. */
         UNREACHABLE,
-        /** The room is no more: HTTP 404 on the upgrade, or {@code unknown_room}. */
+        /**
+         * The room is no more: HTTP 404 on the upgrade, {@code unknown_room}, or closed 4004 (the
+         * operator closed it).
+         */
         ROOM_GONE,
         /** Closed 4001: another connection took the seat. */
         REPLACED,
@@ -438,6 +441,7 @@ public final class RoomFollower {
                 switch (info.code()) {
                     case CloseCodes.REPLACED -> Stop.REPLACED;
                     case CloseCodes.LEFT -> Stop.LEFT;
+                    case CloseCodes.ROOM_CLOSED -> Stop.ROOM_GONE;
                     case CloseCodes.POLICY_VIOLATION,
                             CloseCodes.UNSUPPORTED_DATA,
                             CloseCodes.MESSAGE_TOO_BIG ->

@@ -38,6 +38,18 @@ public final class CloseCodes {
     public static final int LEFT = 4002;
 
     /**
+     * The room was closed by the server's operator, for the reason the close frame gives; it is
+     * gone, so do not reconnect.
+     */
+    public static final int ROOM_CLOSED = 4004;
+
+    /**
+     * The server's operator cut this connection. The seat is held for the seat grace as after any
+     * drop: rejoining with the seat token takes it back.
+     */
+    public static final int DISCONNECTED = 4005;
+
+    /**
      * Too slow: more was waiting to be sent to this connection than the server holds for one (it
      * stopped reading). Reconnect and rejoin; the snapshot catches up.
      */
@@ -59,6 +71,8 @@ public final class CloseCodes {
             case SERVER_ERROR -> "server error";
             case REPLACED -> "replaced by a newer connection";
             case LEFT -> "left";
+            case ROOM_CLOSED -> "room closed";
+            case DISCONNECTED -> "disconnected by the operator";
             case TOO_SLOW -> "too slow";
             default -> "code " + code;
         };
