@@ -45,7 +45,8 @@ final class Checkpoints {
             RoomState.MatchState match,
             long atNanos,
             long atMillis,
-            Long emptySince) {
+            Long emptySince,
+            long createdAt) {
 
         RoomState state() {
             List<String> text = new ArrayList<>(diffs.size());
@@ -68,7 +69,8 @@ final class Checkpoints {
                     match,
                     atNanos,
                     atMillis,
-                    emptySince);
+                    emptySince,
+                    createdAt);
         }
 
         /**
@@ -112,7 +114,8 @@ final class Checkpoints {
                                 : Match.KEPT_GAMES),
                 room.time.nanos(),
                 room.time.millis(),
-                room.emptyAsOfNow());
+                room.emptyAsOfNow(),
+                room.createdAt);
     }
 
     /**
@@ -153,6 +156,10 @@ final class Checkpoints {
                         .max()
                         .orElse(0));
         room.emptySince = state.emptySince();
+        if (state.createdAt() != null) {
+            // Else the checkpoint's own instant: the latest the room can have been made.
+            room.createdAt = state.createdAt();
+        }
         return room;
     }
 

@@ -68,6 +68,9 @@ public final class Room {
 
     boolean closed;
 
+    /** When the room was made, epoch ms; a rebuilt room has it from its checkpoint. */
+    long createdAt;
+
     /** {@code botSeed} makes the bot's choices in this room repeatable. */
     Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context) {
         this(
@@ -133,6 +136,7 @@ public final class Room {
         this.game = new GameCommands(this);
         this.recorder = new Recorder(this);
         this.removed = loop.newPromise();
+        this.createdAt = time.millis();
     }
 
     public String code() {

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param atNanos the instant of the checkpoint on the room's monotonic time line
  * @param atMillis the same instant on the wall clock, in epoch milliseconds
  * @param emptySince since when nobody has been connected (epoch ms), or null while somebody was
+ * @param createdAt when the room was made (epoch ms); null in a checkpoint written before it was
+ *     kept
  */
 record RoomState(
         String code,
@@ -38,7 +40,8 @@ record RoomState(
         MatchState match,
         Long atNanos,
         Long atMillis,
-        Long emptySince) {
+        Long emptySince,
+        Long createdAt) {
 
     /**
      * A seat: a person with a token, or a bot with a level; whether a person was connected, until

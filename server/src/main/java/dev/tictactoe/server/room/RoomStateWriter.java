@@ -96,6 +96,7 @@ final class RoomStateWriter {
         number(g, "atNanos", s.atNanos());
         number(g, "atMillis", s.atMillis());
         number(g, "emptySince", s.emptySince());
+        number(g, "createdAt", s.createdAt());
     }
 
     private static void settings(JsonGenerator g, RoomSettings s) throws IOException {

@@ -253,7 +253,8 @@ class CheckpointTest {
                                 60_000L),
                         1_000L,
                         1_800_000_000_000L,
-                        null);
+                        null,
+                        1_799_999_000_000L);
         assertThat(new String(state.toJson(), StandardCharsets.UTF_8))
                 .isEqualTo(MessageCodec.mapper().writeValueAsString(state));
         assertThat(RoomState.fromJson(state.toJson()).settings()).isEqualTo(state.settings());

@@ -50,6 +50,17 @@ class RestartTest {
     }
 
     @Test
+    void aRebuiltRoomKeepsTheTimeItWasMade() {
+        pair(null);
+        long made = driver.room.createdAt;
+        assertThat(made).isEqualTo(RoomDriver.START_MILLIS);
+        driver.advance(Duration.ofMinutes(3));
+        driver.join("cy");
+        restartAfter(Duration.ofMinutes(10));
+        assertThat(driver.room.createdAt).isEqualTo(made);
+    }
+
+    @Test
     void aGraceThatRanOutWhileTheServerWasDownAbandonsTheGameAtRecovery() {
         Client[] p = pair(null);
         p[0].move(0);
