@@ -13,8 +13,6 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.BuildInfo;
-import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
@@ -178,41 +176,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             case Route.GameAnalysis analysis ->
                     archived(ctx, request, analysis.code(), analysis.game(), true);
             case Route.Health health ->
-                    reply(
-                            ctx,
-                            keepAlive,
-                            head,
-                            HttpResponseStatus.OK,
-                            JSON.createObjectNode()
-                                    .put("status", "ok")
-                                    .put("version", BuildInfo.current().version())
-                                    .put("commit", BuildInfo.current().commit()));
-            case Route.Ready ready -> {
-                String problem = services.state().storeProblem();
-                boolean yes = services.state().ready() && problem == null;
-                ObjectNode body = JSON.createObjectNode().put("ready", yes);
-                if (problem != null) {
-                    body.put("problem", problem);
-                }
-                reply(
-                        ctx,
-                        keepAlive,
-                        head,
-                        yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
-                        body);
-            }
-            case Route.Prometheus prometheus -> {
-                if (prometheus.gc() && services.config().benchEndpoints()) {
-                    System.gc();
-                }
-                HttpReplies.send(
-                        ctx,
-                        HttpReplies.text(
-                                HttpResponseStatus.OK,
-                                services.metrics().scrape(),
-                                ServerMetrics.CONTENT_TYPE),
-                        keepAlive);
-            }
+                    HttpReplies.send(ctx, services.probes().health(head), keepAlive);
+            case Route.Ready ready ->
+                    HttpReplies.send(ctx, services.probes().ready(head), keepAlive);
+            case Route.Prometheus prometheus ->
+                    HttpReplies.send(ctx, services.probes().metrics(prometheus.gc()), keepAlive);
             case Route.Asset asset ->
                     HttpReplies.send(
                             ctx,

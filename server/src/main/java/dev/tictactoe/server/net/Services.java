@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 
 /**
  * What every connection's handlers share: the rooms, quick match, the settings, the counters, the
- * limits, the page, the analyses of finished games and the idle sweeps.
+ * limits, the page, the analyses of finished games, the idle sweeps and the probes.
  */
 record Services(
         RoomRegistry rooms,
@@ -29,7 +29,8 @@ record Services(
         OriginPolicy origins,
         Store games,
         GameAnalyses analyses,
-        IdleSweeps sweeps) {
+        IdleSweeps sweeps,
+        ProbeReplies probes) {
 
     /** For handlers tested alone: quick-match timers run on Netty's global executor. */
     static Services of(RoomRegistry rooms, ServerConfig config) {
@@ -64,12 +65,13 @@ record Services(
             ServerMetrics metrics,
             Store games,
             Lobby lobby) {
+        ServerState state = new ServerState();
         return new Services(
                 rooms,
                 new MatchApi(lobby, config.maxNameLength()),
                 config,
                 metrics,
-                new ServerState(),
+                state,
                 new AddressBudget(
                         config.unknownCodesPerSecond(),
                         config.unknownCodeBurst(),
@@ -81,6 +83,7 @@ record Services(
                 games,
                 new GameAnalyses(Analysis.DEFAULT_NODES),
                 new IdleSweeps(
-                        config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout()));
+                        config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout()),
+                new ProbeReplies(state, metrics, config.benchEndpoints()));
     }
 }

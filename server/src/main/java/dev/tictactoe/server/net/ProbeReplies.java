@@ -1,0 +1,49 @@
+package dev.tictactoe.server.net;
+
+import static dev.tictactoe.server.net.HttpReplies.JSON;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.tictactoe.server.BuildInfo;
+import dev.tictactoe.server.admin.Probes;
+import dev.tictactoe.server.metrics.ServerMetrics;
+
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+/** Health, readiness and metrics: one answer for the public port and the admin port. */
+record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpoints)
+        implements Probes {
+
+    @Override
+    public FullHttpResponse health(boolean head) {
+        return HttpReplies.json(
+                HttpResponseStatus.OK,
+                JSON.createObjectNode()
+                        .put("status", "ok")
+                        .put("version", BuildInfo.current().version())
+                        .put("commit", BuildInfo.current().commit()),
+                head);
+    }
+
+    @Override
+    public FullHttpResponse ready(boolean head) {
+        String problem = state.storeProblem();
+        boolean yes = state.ready() && problem == null;
+        ObjectNode body = JSON.createObjectNode().put("ready", yes);
+        if (problem != null) {
+            body.put("problem", problem);
+        }
+        return HttpReplies.json(
+                yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body, head);
+    }
+
+    @Override
+    public FullHttpResponse metrics(boolean gc) {
+        if (gc && benchEndpoints) {
+            System.gc();
+        }
+        return HttpReplies.text(
+                HttpResponseStatus.OK, metrics.scrape(), ServerMetrics.CONTENT_TYPE);
+    }
+}
