@@ -384,6 +384,24 @@ public final class Main implements Callable<Integer> {
                             + " or while it is down, each node pairs its own (env TTT_REDIS).")
     URI redis;
 
+    @Option(
+            names = "--admin-port",
+            defaultValue = "${env:TTT_ADMIN_PORT:-" + NONE + "}",
+            converter = NoneOrInt.class,
+            description =
+                    "Port of the admin surface (rooms, close, disconnect, probes, metrics); '"
+                            + NONE
+                            + "' binds nothing. Keep it private (env TTT_ADMIN_PORT).")
+    Integer adminPort;
+
+    @Option(
+            names = "--admin-host",
+            defaultValue = "${env:TTT_ADMIN_HOST:-" + ServerConfig.DEFAULT_ADMIN_HOST + "}",
+            description =
+                    "Address the admin port binds; loopback unless a container must publish it"
+                            + " (env TTT_ADMIN_HOST).")
+    String adminHost;
+
     /** The data directory of a server started from the command line. */
     static final String DEFAULT_DATA_DIR = "data";
 
@@ -484,6 +502,18 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /** Reads an int, or {@link #NONE} (any case) for none. */
+    static final class NoneOrInt implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            Long number = new NoneOrLong().convert(value);
+            if (number != null && (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE)) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is out of range");
+            }
+            return number == null ? null : number.intValue();
+        }
+    }
+
     /** Reads an integer, or {@link #NONE} (any case) for none. */
     static final class NoneOrLong implements CommandLine.ITypeConverter<Long> {
         @Override
@@ -570,6 +600,8 @@ public final class Main implements Callable<Integer> {
                 .gameRetention(gameRetention)
                 .node(node)
                 .redis(redis)
+                .adminPort(adminPort)
+                .adminHost(adminHost)
                 .build();
     }
 

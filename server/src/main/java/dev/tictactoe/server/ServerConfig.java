@@ -61,7 +61,9 @@ public record ServerConfig(
         Duration matchWait,
         int matchMaxWaiting,
         Character node,
-        URI redis) {
+        URI redis,
+        Integer adminPort,
+        String adminHost) {
 
     /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
@@ -238,7 +240,19 @@ public record ServerConfig(
     /** Default: no Redis; quick match pairs the requests of this node only. */
     public static final URI DEFAULT_REDIS = null;
 
+    /** Default: no admin port; the admin surface is off and nothing more is bound. */
+    public static final Integer DEFAULT_ADMIN_PORT = null;
+
+    /** Default: the admin port listens on loopback only (see docs/operations.md). */
+    public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";
+
     public ServerConfig {
+        if (adminPort != null && (adminPort < 0 || adminPort > 65_535)) {
+            throw new IllegalArgumentException("adminPort must be 0..65535, was " + adminPort);
+        }
+        if (adminHost == null || adminHost.isBlank()) {
+            throw new IllegalArgumentException("adminHost must name an address to bind");
+        }
         trustedProxies = List.copyOf(trustedProxies);
         if (node != null && RoomCode.ALPHABET.indexOf(node) < 0) {
             throw new IllegalArgumentException(
@@ -385,6 +399,8 @@ public record ServerConfig(
         private Character node = DEFAULT_NODE;
         private URI redis = DEFAULT_REDIS;
         private int matchMaxWaiting = DEFAULT_MATCH_MAX_WAITING;
+        private Integer adminPort = DEFAULT_ADMIN_PORT;
+        private String adminHost = DEFAULT_ADMIN_HOST;
 
         private Builder() {}
 
@@ -617,6 +633,18 @@ public record ServerConfig(
             return this;
         }
 
+        /** The admin port (0 for any free one); null leaves the admin surface off. */
+        public Builder adminPort(Integer value) {
+            this.adminPort = value;
+            return this;
+        }
+
+        /** The address the admin port binds: loopback unless a container needs more. */
+        public Builder adminHost(String value) {
+            this.adminHost = value;
+            return this;
+        }
+
         public ServerConfig build() {
             return new ServerConfig(
                     host,
@@ -659,7 +687,9 @@ public record ServerConfig(
                     matchWait,
                     matchMaxWaiting,
                     node,
-                    redis);
+                    redis,
+                    adminPort,
+                    adminHost);
         }
     }
 }

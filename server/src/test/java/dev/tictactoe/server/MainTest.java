@@ -239,6 +239,19 @@ class MainTest {
     }
 
     @Test
+    void theAdminPortIsOffByDefaultAndOnLoopbackWhenOn() {
+        ServerConfig defaults = parse();
+        assertThat(defaults.adminPort()).isNull();
+        assertThat(ServerConfig.DEFAULT_ADMIN_PORT).isNull();
+        assertThat(defaults.adminHost()).isEqualTo(ServerConfig.DEFAULT_ADMIN_HOST);
+        assertThat(ServerConfig.DEFAULT_ADMIN_HOST).isEqualTo("127.0.0.1");
+        ServerConfig config = parse("--admin-port", "9090", "--admin-host", "0.0.0.0");
+        assertThat(config.adminPort()).isEqualTo(9090);
+        assertThat(config.adminHost()).isEqualTo("0.0.0.0");
+        assertThat(parse("--admin-port", "none").adminPort()).isNull();
+    }
+
+    @Test
     void theTransportIsChosenByNameAndAnUnknownOneIsRefused() {
         assertThat(parse().transport()).isEqualTo(ServerConfig.DEFAULT_TRANSPORT).isEqualTo("auto");
         assertThat(parse("--transport", "nio").transport()).isEqualTo("nio");
@@ -262,6 +275,9 @@ class MainTest {
                 "--durability|sometimes|'--durability' (env TTT_DURABILITY)",
                 "--trusted-proxies|nginx|is not an IP address or CIDR range",
                 "--port|abc|'abc' is not an int",
+                "--admin-port|70000|'--admin-port' (env TTT_ADMIN_PORT): adminPort must be"
+                        + " 0..65535, was 70000",
+                "--admin-port|x|'x' is not an integer (or none)",
                 "--idle-timeout|xx|is not a duration (use 500ms",
                 "--idle-claim|5s|idle claim time must be 10s..1h, was 5s",
                 "--match-wait|301s|'--match-wait' (env TTT_MATCH_WAIT): matchWait must be at most"

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.Matchmaker;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -58,6 +60,10 @@ public final class GameServer implements AutoCloseable {
     private final Lobby lobby;
     private final Services services;
     private final Channel listener;
+
+    /** The admin port's listener, or null when {@code --admin-port} is off. */
+    private final AdminServer admin;
+
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -143,6 +149,22 @@ public final class GameServer implements AutoCloseable {
                             .childHandler(new ServerInitializer(services));
             SendBuffer.bound(bootstrap, transport);
             listener = bootstrap.bind(config.host(), config.port()).sync().channel();
+            try {
+                admin =
+                        config.adminPort() == null
+                                ? null
+                                : AdminServer.start(
+                                        config.adminHost(),
+                                        config.adminPort(),
+                                        boss,
+                                        workers,
+                                        transport.serverChannel(),
+                                        registry,
+                                        services.probes());
+            } catch (RuntimeException | InterruptedException e) {
+                listener.close().awaitUninterruptibly();
+                throw e;
+            }
         } catch (RuntimeException | InterruptedException e) {
             lobby.close();
             shutdownGroups();
@@ -220,6 +242,11 @@ public final class GameServer implements AutoCloseable {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
+    /** The admin port, when {@code --admin-port} turned it on. */
+    public Optional<AdminServer> admin() {
+        return Optional.ofNullable(admin);
+    }
+
     public RoomRegistry rooms() {
         return registry;
     }
@@ -254,6 +281,9 @@ public final class GameServer implements AutoCloseable {
                     "drain timeout: closing {} connections that did not answer",
                     services.state().channels.size());
             services.state().channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        }
+        if (admin != null) {
+            admin.close();
         }
         registry.shutdown();
         bots.close();

@@ -1,0 +1,56 @@
+package dev.tictactoe.server.admin;
+
+import java.util.Locale;
+
+/**
+ * Who may use the admin port beyond being able to reach it. A request must be addressed to the
+ * listener itself: its {@code Host} names loopback or the address bound (any name when bound to all
+ * interfaces, where the network around it is the boundary), which keeps a rebinding DNS name out. A
+ * request that acts (close, disconnect) and comes from a browser page must come from a page of this
+ * same listener: its {@code Origin}, when present, is {@code http://} and its {@code Host}. A page
+ * elsewhere on the machine therefore cannot make a browser close rooms.
+ */
+record AdminGuard(String boundHost) {
+
+    /** Why the request is refused, or null when it may go on. */
+    String refusal(String host, String origin, boolean acts) {
+        if (host == null || host.isBlank()) {
+            return "a Host header is required";
+        }
+        if (!addressedHere(hostName(host))) {
+            return "requests must be addressed to the admin listener, not to "
+                    + AdminRouter.shorten(host);
+        }
+        if (acts && origin != null && !origin.equalsIgnoreCase("http://" + host.trim())) {
+            return "pages from "
+                    + AdminRouter.shorten(origin)
+                    + " may not act on this server; use the admin page or curl";
+        }
+        return null;
+    }
+
+    private boolean addressedHere(String name) {
+        String bound = boundHost.toLowerCase(Locale.ROOT);
+        if (bound.equals("0.0.0.0") || bound.equals("::") || bound.equals("[::]")) {
+            return true;
+        }
+        return isLoopback(name) || name.equals(bound) || ("[" + name + "]").equals(bound);
+    }
+
+    private static boolean isLoopback(String name) {
+        return name.equals("localhost")
+                || name.equals("::1")
+                || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+    }
+
+    /** The host of a {@code Host} header without its port, lower case; IPv6 without brackets. */
+    static String hostName(String host) {
+        String text = host.trim().toLowerCase(Locale.ROOT);
+        if (text.startsWith("[")) {
+            int close = text.indexOf(']');
+            return close < 0 ? text : text.substring(1, close);
+        }
+        int colon = text.lastIndexOf(':');
+        return colon < 0 ? text : text.substring(0, colon);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.tictactoe.server.admin;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The reason an operator gives for an action, read from a body {@code {"reason": "..."}}: it goes
+ * into the members' close frames and the log. Refusals are values.
+ */
+sealed interface Reason {
+
+    /**
+     * The longest reason, in UTF-8 bytes: what a WebSocket close frame holds after its code (RFC
+     * 6455, 5.5).
+     */
+    int MAX_BYTES = 123;
+
+    /** A reason that may be sent and logged. */
+    record Given(String text) implements Reason {}
+
+    /** The body cannot be taken; {@code message} says why. */
+    record Bad(String message) implements Reason {}
+
+    ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * The reason in {@code body}; an empty body gives {@code fallback}, or is refused when that is
+     * null.
+     */
+    static Reason read(String body, String fallback) {
+        if (body.isBlank()) {
+            return fallback != null
+                    ? new Given(fallback)
+                    : new Bad("a body {\"reason\": \"...\"} is required");
+        }
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            return new Bad("the body is not JSON");
+        }
+        if (tree == null || !tree.isObject()) {
+            return new Bad("the body must be a JSON object {\"reason\": \"...\"}");
+        }
+        for (var names = tree.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!name.equals("reason")) {
+                return new Bad("unknown field '" + AdminRouter.shorten(name) + "'; only reason");
+            }
+        }
+        JsonNode reason = tree.get("reason");
+        if (reason == null || reason.isNull()) {
+            return fallback != null ? new Given(fallback) : new Bad("reason is required");
+        }
+        if (!reason.isTextual()) {
+            return new Bad("reason must be a string");
+        }
+        return check(reason.textValue().strip());
+    }
+
+    private static Reason check(String text) {
+        if (text.isEmpty()) {
+            return new Bad("reason must not be blank");
+        }
+        if (text.codePoints().anyMatch(Character::isISOControl)) {
+            return new Bad("reason must not hold control characters");
+        }
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_BYTES) {
+            return new Bad("reason is " + bytes + " bytes in UTF-8, at most " + MAX_BYTES + " fit");
+        }
+        return new Given(text);
+    }
+}

@@ -1,0 +1,201 @@
+package dev.tictactoe.server.admin;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.tictactoe.protocol.RoomCode;
+import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomOperator;
+import dev.tictactoe.server.room.RoomRegistry;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.concurrent.Future;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
+
+/**
+ * The room API of the admin port: list, show, close, disconnect. Each answer is computed on the
+ * rooms' own loops and completes when they have answered; every action logs one line.
+ */
+final class RoomActions {
+
+    private static final Logger log = LoggerFactory.getLogger(RoomActions.class);
+
+    /** The reason a disconnect without a body gives. */
+    static final String DEFAULT_DISCONNECT_REASON = "disconnected by the operator";
+
+    /** An HTTP-only refusal code: the seat has no connection to close. */
+    static final String NOT_CONNECTED = "not_connected";
+
+    private final RoomRegistry rooms;
+    private final LongSupplier clock;
+
+    RoomActions(RoomRegistry rooms, LongSupplier clock) {
+        this.rooms = rooms;
+        this.clock = clock;
+    }
+
+    /** The first {@code limit} rooms by code that start with the prefix, and how many match. */
+    CompletableFuture<Answer> list(AdminRoute.ListRooms list) {
+        List<Room> matching =
+                rooms.rooms().stream()
+                        .filter(room -> room.code().startsWith(list.codePrefix()))
+                        .sorted(Comparator.comparing(Room::code))
+                        .toList();
+        List<CompletableFuture<RoomOperator.View>> views =
+                matching.stream()
+                        .limit(list.limit())
+                        .map(room -> completable(RoomOperator.view(room)))
+                        .toList();
+        return CompletableFuture.allOf(views.toArray(CompletableFuture[]::new))
+                .handle(
+                        (done, failure) -> {
+                            long now = clock.getAsLong();
+                            ObjectNode body =
+                                    RoomJson.JSON
+                                            .createObjectNode()
+                                            .put("total", matching.size())
+                                            .put("limit", list.limit());
+                            var array = body.putArray("rooms");
+                            for (var view : views) {
+                                // A room that closed meanwhile (null, or its loop gone) is left
+                                // out.
+                                RoomOperator.View v =
+                                        view.isCompletedExceptionally() ? null : view.join();
+                                if (v != null) {
+                                    array.add(RoomJson.summary(v, now));
+                                }
+                            }
+                            return Answer.ok(body);
+                        });
+    }
+
+    CompletableFuture<Answer> show(String typedCode) {
+        Room room = rooms.find(typedCode).orElse(null);
+        if (room == null) {
+            return gone(typedCode);
+        }
+        return completable(RoomOperator.view(room))
+                .thenApply(
+                        view ->
+                                view == null
+                                        ? Answer.unknownRoom(room.code())
+                                        : Answer.ok(RoomJson.detail(view, clock.getAsLong())));
+    }
+
+    CompletableFuture<Answer> close(String typedCode, String body, String from) {
+        Room room = rooms.find(typedCode).orElse(null);
+        if (room == null) {
+            return gone(typedCode);
+        }
+        if (!(Reason.read(body, null) instanceof Reason.Given reason)) {
+            return bad(Reason.read(body, null));
+        }
+        return completable(RoomOperator.close(room, reason.text()))
+                .thenApply(
+                        outcome -> {
+                            if (outcome != RoomOperator.Outcome.DONE) {
+                                return Answer.unknownRoom(room.code());
+                            }
+                            log.info(
+                                    "admin: room {} closed, reason '{}' (from {})",
+                                    room.code(),
+                                    reason.text(),
+                                    from);
+                            return Answer.ok(
+                                    RoomJson.JSON
+                                            .createObjectNode()
+                                            .put("room", room.code())
+                                            .put("closed", true)
+                                            .put("reason", reason.text()));
+                        });
+    }
+
+    CompletableFuture<Answer> disconnect(AdminRoute.Disconnect cut, String body, String from) {
+        Room room = rooms.find(cut.code()).orElse(null);
+        if (room == null) {
+            return gone(cut.code());
+        }
+        Mark seat = seat(cut.seat());
+        if (seat == null) {
+            return CompletableFuture.completedFuture(
+                    Answer.bad(
+                            HttpResponseStatus.NOT_FOUND,
+                            "no seat '"
+                                    + AdminRouter.shorten(cut.seat())
+                                    + "': seats are X and O"));
+        }
+        if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
+            return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
+        }
+        return completable(RoomOperator.disconnect(room, seat, reason.text()))
+                .thenApply(
+                        outcome ->
+                                switch (outcome) {
+                                    case GONE -> Answer.unknownRoom(room.code());
+                                    case NOT_CONNECTED ->
+                                            Answer.refused(
+                                                    HttpResponseStatus.CONFLICT,
+                                                    NOT_CONNECTED,
+                                                    "nobody is connected on seat "
+                                                            + seat
+                                                            + " of room "
+                                                            + room.code());
+                                    case DONE -> {
+                                        log.info(
+                                                "admin: room {} seat {} disconnected, reason '{}'"
+                                                        + " (from {})",
+                                                room.code(),
+                                                seat,
+                                                reason.text(),
+                                                from);
+                                        yield Answer.ok(
+                                                RoomJson.JSON
+                                                        .createObjectNode()
+                                                        .put("room", room.code())
+                                                        .put("seat", seat.name())
+                                                        .put("disconnected", true)
+                                                        .put("reason", reason.text()));
+                                    }
+                                });
+    }
+
+    private static Mark seat(String typed) {
+        return switch (typed.toUpperCase(Locale.ROOT)) {
+            case "X" -> Mark.X;
+            case "O" -> Mark.O;
+            default -> null;
+        };
+    }
+
+    private static CompletableFuture<Answer> gone(String typedCode) {
+        return CompletableFuture.completedFuture(
+                Answer.unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
+    }
+
+    private static CompletableFuture<Answer> bad(Reason refused) {
+        return CompletableFuture.completedFuture(
+                Answer.bad(HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message()));
+    }
+
+    /** A room's answer as a CompletableFuture, to combine with others. */
+    private static <T> CompletableFuture<T> completable(Future<T> future) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        future.addListener(
+                done -> {
+                    if (done.isSuccess()) {
+                        result.complete(future.getNow());
+                    } else {
+                        result.completeExceptionally(done.cause());
+                    }
+                });
+        return result;
+    }
+}

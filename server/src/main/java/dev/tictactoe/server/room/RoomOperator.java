@@ -1,0 +1,108 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.game.Mark;
+
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+
+import java.util.List;
+
+/**
+ * What an operator may do to a live room: look at it, close it, or cut one player's connection.
+ * Each runs on the room's loop like any other task of the actor; the answer comes back as a future.
+ */
+public final class RoomOperator {
+
+    private RoomOperator() {}
+
+    /** A room as an operator sees it: the snapshot members see, and when the room was made. */
+    public record View(Snapshot snapshot, long createdAt) {}
+
+    /** How an operator's action ended. */
+    public enum Outcome {
+        /** Done as asked. */
+        DONE,
+        /** The room had closed already. */
+        GONE,
+        /** Nobody is connected on that seat (empty, a bot, or dropped). */
+        NOT_CONNECTED
+    }
+
+    /** The room's snapshot and creation time, taken on its loop; null once it has closed. */
+    public static Future<View> view(Room room) {
+        Promise<View> answer = room.loop.newPromise();
+        run(room, answer, () -> room.closed ? null : new View(room.snapshot(), room.createdAt));
+        return answer;
+    }
+
+    /**
+     * Closes the room for good: every member gets one close frame, {@link CloseCodes#ROOM_CLOSED}
+     * with {@code reason}, and the room leaves the registry and the journal (its finished games
+     * stay for the retention), so it does not come back after a restart. Members are let go before
+     * their connections close, so nothing more is written for the room once it is gone.
+     */
+    public static Future<Outcome> close(Room room, String reason) {
+        Promise<Outcome> answer = room.loop.newPromise();
+        run(
+                room,
+                answer,
+                () -> {
+                    if (room.closed) {
+                        return Outcome.GONE;
+                    }
+                    for (Session session : List.copyOf(room.feed.members())) {
+                        session.joined = false;
+                        room.feed.members().remove(session);
+                        room.context.metrics().memberLeft(session.seat != null);
+                        session.member.close(CloseCodes.ROOM_CLOSED, reason);
+                    }
+                    room.expire("by the operator: " + reason);
+                    return Outcome.DONE;
+                });
+        return answer;
+    }
+
+    /**
+     * Closes the connection of the player in {@code seat} with {@link CloseCodes#DISCONNECTED}; the
+     * room then hears of the drop as of any other, and holds the seat for the seat grace.
+     */
+    public static Future<Outcome> disconnect(Room room, Mark seat, String reason) {
+        Promise<Outcome> answer = room.loop.newPromise();
+        run(
+                room,
+                answer,
+                () -> {
+                    if (room.closed) {
+                        return Outcome.GONE;
+                    }
+                    Seat taken = room.members.seat(seat);
+                    if (taken == null || taken.session == null) {
+                        return Outcome.NOT_CONNECTED;
+                    }
+                    taken.session.member.close(CloseCodes.DISCONNECTED, reason);
+                    return Outcome.DONE;
+                });
+        return answer;
+    }
+
+    private interface Task<T> {
+        T run();
+    }
+
+    private static <T> void run(Room room, Promise<T> answer, Task<T> task) {
+        room.execute(
+                () -> {
+                    try {
+                        answer.trySuccess(task.run());
+                    } catch (RuntimeException e) {
+                        answer.tryFailure(e);
+                    }
+                });
+        if (room.loop.isShuttingDown()) {
+            // A task handed to a stopping loop is dropped: say so rather than leave it unanswered.
+            answer.tryFailure(new IllegalStateException("the server is stopping"));
+        }
+    }
+}
