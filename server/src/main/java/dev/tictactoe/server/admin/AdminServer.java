@@ -1,14 +1,20 @@
 package dev.tictactoe.server.admin;
 
+import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 
 import org.slf4j.Logger;
@@ -64,7 +70,7 @@ public final class AdminServer implements AutoCloseable {
                                                                 REQUEST_TIMEOUT_SECONDS,
                                                                 TimeUnit.SECONDS))
                                                 .addLast(new HttpServerCodec())
-                                                .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
+                                                .addLast(new BodyLimit())
                                                 .addLast(handler);
                                     }
                                 })
@@ -74,6 +80,34 @@ public final class AdminServer implements AutoCloseable {
         AdminServer server = new AdminServer(listener);
         log.info("admin port listening on {}:{}", host, server.port());
         return server;
+    }
+
+    /** Aggregates a request's body up to {@link #MAX_BODY_BYTES}; refuses a larger one in JSON. */
+    private static final class BodyLimit extends HttpObjectAggregator {
+        BodyLimit() {
+            super(MAX_BODY_BYTES);
+        }
+
+        /** A body announced too large is refused below, with a typed error, not Netty's own. */
+        @Override
+        protected Object newContinueResponse(
+                HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+            return HttpUtil.getContentLength(start, -1L) > maxContentLength
+                    ? null
+                    : super.newContinueResponse(start, maxContentLength, pipeline);
+        }
+
+        @Override
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+            AdminReplies.send(
+                    ctx,
+                    AdminReplies.json(
+                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                            AdminReplies.error(
+                                    ErrorCode.BAD_MESSAGE.wire(),
+                                    "request bodies are at most " + MAX_BODY_BYTES + " bytes"),
+                            false));
+        }
     }
 
     /** The bound port (useful with port 0). */

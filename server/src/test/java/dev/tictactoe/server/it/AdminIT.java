@@ -290,6 +290,13 @@ class AdminIT {
             assertThat(bad.statusCode()).as(body).isEqualTo(400);
             assertThat(json(bad).get("code").asText()).isEqualTo("bad_message");
         }
+        HttpResponse<String> huge =
+                post(
+                        server,
+                        "/admin/api/rooms/" + code + "/close",
+                        "{\"reason\": \"" + "a".repeat(5_000) + "\"}");
+        assertThat(huge.statusCode()).isEqualTo(413);
+        assertThat(json(huge).get("code").asText()).isEqualTo("bad_message");
         assertThat(codes(server)).containsExactly(code);
         assertThat(get(server, "/admin/api/nothing").statusCode()).isEqualTo(404);
         HttpResponse<String> wrongMethod = get(server, "/admin/api/rooms/" + code + "/close");
