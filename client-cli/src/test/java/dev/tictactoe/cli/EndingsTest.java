@@ -69,6 +69,16 @@ class EndingsTest {
     }
 
     @Test
+    void aRoomClosedByTheOperatorSaysSoWithTheReason() {
+        assertThat(seated(RoomFollower.Stop.ROOM_GONE, CloseCodes.ROOM_CLOSED, "abuse reported"))
+                .isEqualTo(
+                        new Endings.Ending(
+                                ExitCodes.ABORTED,
+                                "room K7MQ2P was closed by the server's operator (abuse reported)",
+                                true));
+    }
+
+    @Test
     void closesTheServerMeansForGoodAreSaidWithTheirReasons() {
         assertThat(seated(RoomFollower.Stop.REPLACED, CloseCodes.REPLACED, ""))
                 .isEqualTo(

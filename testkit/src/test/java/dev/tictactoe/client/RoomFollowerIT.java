@@ -174,6 +174,18 @@ class RoomFollowerIT {
     }
 
     @Test
+    void aRoomClosedByTheOperatorStopsItWithTheReason() throws Exception {
+        joined();
+        server.firstConnection
+                .get()
+                .writeAndFlush(new CloseWebSocketFrame(CloseCodes.ROOM_CLOSED, "abuse reported"));
+        RoomFollower.Stopped how = stopped.get(10, TimeUnit.SECONDS);
+        assertThat(how.reason()).isEqualTo(RoomFollower.Stop.ROOM_GONE);
+        assertThat(how.close())
+                .isEqualTo(new GameConnection.CloseInfo(CloseCodes.ROOM_CLOSED, "abuse reported"));
+    }
+
+    @Test
     void aRoomThatIsGoneStopsIt() throws Exception {
         URI elsewhere = GameConnection.roomUri("127.0.0.1", server.port(), "ZZZ999");
         RoomFollower f = follower(elsewhere);
