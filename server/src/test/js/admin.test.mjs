@@ -36,7 +36,7 @@ test('a row names the board, the players and their state', () => {
     'K7MQ2P', 'playing', '15×15 k=5, 5m+3s', 'X ana, O bo (dropped)', '2', '1m 5s', '12',
   ]);
   assert.equal(playersText([]), 'nobody seated');
-  assert.equal(playersText([{ seat: 'O', name: 'perfect bot', kind: 'bot', state: 'connected' }]), 'O perfect bot (bot)');
+  assert.equal(playersText([{ seat: 'O', name: 'bot (perfect)', kind: 'bot', state: 'connected' }]), 'O bot (perfect)');
 });
 
 test('the status line says when the list is cut', () => {

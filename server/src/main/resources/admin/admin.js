@@ -27,11 +27,11 @@ export function formatAge(seconds) {
   return m > 0 ? `${n}${big} ${m}${small}` : `${n}${big}`;
 }
 
-/** One line per seated player: "X ana", with "(dropped)" for a seat held after a drop. */
+/** The seated players: "X ana", with "(dropped)" for a seat held after a drop (bots say so in their name). */
 export function playersText(members) {
   if (members.length === 0) return 'nobody seated';
   return members
-    .map((m) => `${m.seat} ${m.name}${m.kind === 'bot' ? ' (bot)' : ''}${m.state === 'dropped' ? ' (dropped)' : ''}`)
+    .map((m) => `${m.seat} ${m.name}${m.state === 'dropped' ? ' (dropped)' : ''}`)
     .join(', ');
 }
 
