@@ -73,4 +73,10 @@ public sealed interface ClientMessage {
      * one is dropped when it goes silent for the server's heartbeat timeout.
      */
     record Ping(long seq) implements ClientMessage {}
+
+    /**
+     * Say {@code phrase} (a {@link QuickPhrase}) to the room; players only, a few at a time. It
+     * changes nothing in the room.
+     */
+    record Phrase(String phrase) implements ClientMessage {}
 }

@@ -14,6 +14,7 @@ final class ClientReader {
     private static final List<String> SEATS = Seat.WIRE;
     private static final List<String> SEAT_CHOICES = NewRoom.SEAT_CHOICES;
     private static final List<String> LEVELS = BotLevel.WIRE;
+    private static final List<String> PHRASES = QuickPhrase.WIRE;
 
     private ClientReader() {}
 
@@ -74,6 +75,7 @@ final class ClientReader {
                     case LEAVE -> new ClientMessage.Leave();
                     case PING ->
                             new ClientMessage.Ping(f.longValue("seq", 0, Protocol.MAX_PING_SEQ));
+                    case PHRASE -> new ClientMessage.Phrase(f.oneOf("phrase", PHRASES));
                     default -> throw Json.unknownType(type);
                 };
         f.end();

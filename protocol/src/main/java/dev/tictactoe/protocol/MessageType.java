@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The table of message types: each message record and its {@code type} on the wire, client to
- * server first. {@code history} names a message in each direction.
+ * server first. {@code history} and {@code phrase} name a message in each direction.
  */
 public enum MessageType implements WireWord {
     JOIN("join", ClientMessage.Join.class),
@@ -24,6 +24,7 @@ public enum MessageType implements WireWord {
     HISTORY("history", ClientMessage.History.class),
     LEAVE("leave", ClientMessage.Leave.class),
     PING("ping", ClientMessage.Ping.class),
+    PHRASE("phrase", ClientMessage.Phrase.class),
 
     WELCOME("welcome", ServerMessage.Welcome.class),
     SNAPSHOT("snapshot", ServerMessage.SnapshotMessage.class),
@@ -31,7 +32,8 @@ public enum MessageType implements WireWord {
     ACK("ack", ServerMessage.Ack.class),
     ERROR("error", ServerMessage.Error.class),
     HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class),
-    PONG("pong", ServerMessage.Pong.class);
+    PONG("pong", ServerMessage.Pong.class),
+    PHRASE_SAID("phrase", ServerMessage.Phrase.class);
 
     private static final MessageType[] ALL = values();
     private static final Map<Class<?>, MessageType> BY_TYPE = new HashMap<>();

@@ -56,6 +56,12 @@ public sealed interface ServerMessage {
     /** Answer to a resent move whose id was already applied, at the version it produced. */
     record Ack(String id, long version) implements ServerMessage {}
 
+    /**
+     * A player in {@code seat} said {@code phrase} (a {@link QuickPhrase}); to every member,
+     * outside the versioned state.
+     */
+    record Phrase(String seat, String phrase) implements ServerMessage {}
+
     /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
     record Pong(long seq) implements ServerMessage {}
 

@@ -16,6 +16,7 @@ final class ServerReader {
     private static final List<String> REASONS = ResultReason.WIRE;
     private static final List<String> KINDS = PlayerKind.WIRE;
     private static final List<String> LEVELS = BotLevel.WIRE;
+    private static final List<String> PHRASES = QuickPhrase.WIRE;
     private static final int MAX_CELL = Protocol.MAX_SIZE * Protocol.MAX_SIZE - 1;
 
     private ServerReader() {}
@@ -54,6 +55,9 @@ final class ServerReader {
                                     f.array("ops", e -> patchOp(e.object())),
                                     event(f.present("event"), f.at("event")));
                     case PONG -> new ServerMessage.Pong(f.longValue("seq", 0));
+                    case PHRASE_SAID ->
+                            new ServerMessage.Phrase(
+                                    f.oneOf("seat", SEATS), f.oneOf("phrase", PHRASES));
                     case ACK ->
                             new ServerMessage.Ack(Json.moveId(f, "id"), f.longValue("version", 0));
                     case ERROR -> error(f);

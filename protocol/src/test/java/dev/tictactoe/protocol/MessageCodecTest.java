@@ -227,6 +227,9 @@ class MessageCodecTest {
                     {"type":3}                                          | bad_message | type: expected a string, got 3
                     {"type":"ping"}                                     | bad_message | ping.seq: missing required field
                     {"type":"ping","seq":9007199254740992}              | bad_message | ping.seq: expected an integer 0..9007199254740991, got 9007199254740992
+                    {"type":"phrase","phrase":"you suck"}               | bad_message | phrase.phrase: expected one of hello, good_luck, nice_move, oops, thanks, well_played, good_game, rematch, got "you suck"
+                    {"type":"phrase"}                                   | bad_message | phrase.phrase: missing required field
+                    {"type":"phrase","phrase":"oops","text":"hi"}       | bad_message | phrase.text: unknown field
                     """)
     void rejectsBadClientMessagesPrecisely(String json, String code, String message) {
         assertThatThrownBy(() -> MessageCodec.decodeClient(json))

@@ -48,7 +48,8 @@ final class Samples {
                 new ClientMessage.History(),
                 new ClientMessage.Leave(),
                 new ClientMessage.Ping(0),
-                new ClientMessage.Ping(Protocol.MAX_PING_SEQ));
+                new ClientMessage.Ping(Protocol.MAX_PING_SEQ),
+                new ClientMessage.Phrase(QuickPhrase.GOOD_GAME.wire()));
     }
 
     static List<ServerMessage> serverMessages() {
@@ -72,6 +73,7 @@ final class Samples {
                 new ServerMessage.Diff(9, List.of(), null),
                 new ServerMessage.Ack("m2", 8),
                 new ServerMessage.Pong(Protocol.MAX_PING_SEQ),
+                new ServerMessage.Phrase("O", QuickPhrase.WELL_PLAYED.wire()),
                 ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
                 new ServerMessage.Error(
                         ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),
