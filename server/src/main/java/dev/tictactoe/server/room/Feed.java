@@ -226,6 +226,29 @@ final class Feed {
         }
     }
 
+    /**
+     * Sends every member {@code message}, which is not part of the room's state: encoded once,
+     * after what waits for the disk, and skipped, not owed, for a member whose connection is backed
+     * up.
+     */
+    void broadcastAside(ServerMessage message) {
+        if (members.isEmpty()) {
+            return;
+        }
+        byte[] encoded = MessageCodec.encodeToBytes(message);
+        if (mustWait()) {
+            held.addLast(new Held(version, List.copyOf(members), encoded, null));
+            return;
+        }
+        try (Outgoing out = new Outgoing(encoded)) {
+            for (Session member : members) {
+                if (member.member.writable()) {
+                    member.member.send(out);
+                }
+            }
+        }
+    }
+
     private static void offer(Session session, Outgoing out) {
         if (!session.member.writable()) {
             session.lagging = true;

@@ -30,10 +30,10 @@ import java.util.concurrent.TimeUnit;
  * The room actor: the one owner of a room's state. Every operation runs on the room's own event
  * loop, one at a time in arrival order; other threads hand work to it through {@link #execute}.
  * This class dispatches messages and runs the room's lifecycle; {@link Members}, {@link
- * GameCommands}, {@link BotTurns} and {@link Feed} do the work, {@link Recorder} writes each change
- * down and {@link Replay} makes the journaled changes again after a restart. It stays one file:
- * what is left is the dispatch table and the lifecycle (timers, closing, history), each short, and
- * all of them touch the same few fields.
+ * GameCommands}, {@link Phrases}, {@link BotTurns} and {@link Feed} do the work, {@link Recorder}
+ * writes each change down and {@link Replay} makes the journaled changes again after a restart. It
+ * stays one file: what is left is the dispatch table and the lifecycle (timers, closing, history),
+ * each short, and all of them touch the same few fields.
  */
 public final class Room {
 
@@ -48,6 +48,7 @@ public final class Room {
     final Members members;
     final BotTurns bots;
     final GameCommands game;
+    final Phrases phrases;
     final long botSeed;
     final RoomTime time;
     final Recorder recorder;
@@ -134,6 +135,7 @@ public final class Room {
                         context.epochMillis());
         this.bots = new BotTurns(this, botSeed);
         this.game = new GameCommands(this);
+        this.phrases = new Phrases(this);
         this.recorder = new Recorder(this);
         this.removed = loop.newPromise();
         this.createdAt = time.millis();
@@ -250,6 +252,7 @@ public final class Room {
             case ClientMessage.InviteBot invite -> game.inviteBot(session, invite);
             case ClientMessage.Sync sync -> feed.sync(session, sync.lastVersion());
             case ClientMessage.History ignored -> sendHistory(session);
+            case ClientMessage.Phrase phrase -> phrases.say(session, phrase);
             case ClientMessage.Leave ignored -> {
                 members.leave(session, true);
                 session.member.close(CloseCodes.LEFT, "left the room");
