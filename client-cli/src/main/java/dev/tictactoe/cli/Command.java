@@ -1,14 +1,15 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.QuickPhrase;
 
 import java.util.Locale;
 
 /**
  * Something typed by a person at the prompt or by a script on stdin, as words: a cell ({@code b2}
  * or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch}, {@code
- * resign}, {@code claim}, {@code bot LEVEL}, {@code history [N]}, {@code sync}, {@code help},
- * {@code quit}.
+ * resign}, {@code claim}, {@code bot LEVEL}, {@code say PHRASE}, {@code history [N]}, {@code sync},
+ * {@code help}, {@code quit}.
  */
 sealed interface Command {
 
@@ -32,6 +33,9 @@ sealed interface Command {
 
     /** Invite a bot of {@code level} into the empty seat. */
     record InviteBot(String level) implements Command {}
+
+    /** Say a quick phrase (a {@link QuickPhrase}'s spelling) to the room. */
+    record Say(String phrase) implements Command {}
 
     /**
      * Show the finished games of the room ({@code game} null), or game {@code game} move by move as
@@ -71,6 +75,8 @@ sealed interface Command {
             resign         give up this game
             claim          win the game when the opponent has been idle too long (no clock)
             bot LEVEL      invite a bot into the empty seat (easy, medium, hard, perfect)
+            say PHRASE     say hello, good_luck, nice_move, oops, thanks, well_played,
+                           good_game or rematch to the room
             history        show the finished games of this room
             history N      game N move by move, each move judged by the server's engine
             help           show this list
@@ -109,6 +115,7 @@ sealed interface Command {
             case "help", "?" -> noArgument(verb, arg, new Help());
             case "quit", "exit", "leave" -> noArgument(verb, arg, new Quit());
             case "bot" -> bot(arg);
+            case "say" -> say(arg);
             default -> {
                 boolean looksLikeCell =
                         Character.isLetter(verb.charAt(0))
@@ -145,6 +152,18 @@ sealed interface Command {
             return new Invalid("history takes a game number, like history 1");
         }
         return new History((int) number);
+    }
+
+    private static Command say(String phrase) {
+        String phrases = String.join(", ", QuickPhrase.WIRE);
+        if (phrase == null) {
+            return new Invalid("say needs a phrase: " + phrases);
+        }
+        String normalized = phrase.toLowerCase(Locale.ROOT);
+        if (QuickPhrase.fromWire(normalized) == null) {
+            return new Invalid("unknown phrase \"" + phrase + "\": phrases are " + phrases);
+        }
+        return new Say(normalized);
     }
 
     private static Command bot(String level) {

@@ -103,6 +103,10 @@ final class Commands {
             case Command.Resign r -> send(new ClientMessage.Resign());
             case Command.Claim c -> send(new ClientMessage.Claim());
             case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
+            case Command.Say say ->
+                    watching
+                            ? new Tell("you are watching: only players say phrases", true)
+                            : send(new ClientMessage.Phrase(say.phrase()));
             case Command.History h ->
                     h.game() == null ? send(new ClientMessage.History()) : new Analyse(h.game());
             case Command.Sync s ->

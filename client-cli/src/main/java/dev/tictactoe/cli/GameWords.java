@@ -3,9 +3,11 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.QuickPhrase;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
 import java.util.ArrayList;
@@ -243,6 +245,27 @@ final class GameWords {
             case Event.RematchStarted r -> "game " + r.game() + " starts";
             case Event.GameOver g -> null;
             case Event.SpectatorsChanged c -> null;
+        };
+    }
+
+    /** A quick phrase said in the room, e.g. "bo (O): Good game!", or "you: Thanks!". */
+    static String phrase(ServerMessage.Phrase said, Snapshot s, String mySeat) {
+        String who = said.seat().equals(mySeat) ? "you" : nameOf(s, said.seat());
+        QuickPhrase phrase = QuickPhrase.fromWire(said.phrase());
+        return who + ": " + (phrase == null ? said.phrase() : phraseText(phrase));
+    }
+
+    /** How a phrase reads, as the page shows it too. */
+    static String phraseText(QuickPhrase phrase) {
+        return switch (phrase) {
+            case HELLO -> "Hello!";
+            case GOOD_LUCK -> "Good luck!";
+            case NICE_MOVE -> "Nice move!";
+            case OOPS -> "Oops!";
+            case THANKS -> "Thanks!";
+            case WELL_PLAYED -> "Well played!";
+            case GOOD_GAME -> "Good game!";
+            case REMATCH -> "Rematch?";
         };
     }
 

@@ -190,6 +190,8 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                     notice(text, false);
                 }
             }
+            case ServerMessage.Phrase p when s != null ->
+                    notice(GameWords.phrase(p, s, session.seat()), false);
             case ServerMessage.HistoryMessage h -> {
                 if (h.games().isEmpty()) {
                     notice("no finished games yet", false);

@@ -22,6 +22,7 @@ class CommandTest {
         assertThat(Command.parse("resign", 3)).isEqualTo(new Command.Resign());
         assertThat(Command.parse("Claim", 3)).isEqualTo(new Command.Claim());
         assertThat(Command.parse("bot Perfect", 3)).isEqualTo(new Command.InviteBot("perfect"));
+        assertThat(Command.parse("say Good_Game", 3)).isEqualTo(new Command.Say("good_game"));
         assertThat(Command.parse("history", 3)).isEqualTo(new Command.History(null));
         assertThat(Command.parse("history 2", 3)).isEqualTo(new Command.History(2));
         assertThat(Command.parse("history 0", 3)).isInstanceOf(Command.Invalid.class);
@@ -50,6 +51,20 @@ class CommandTest {
                         new Command.Invalid(
                                 "unknown bot level \"genius\": levels are easy, medium, hard,"
                                         + " perfect"));
+        assertThat(Command.parse("say", 3))
+                .isEqualTo(
+                        new Command.Invalid(
+                                "say needs a phrase: hello, good_luck, nice_move, oops, thanks,"
+                                        + " well_played, good_game, rematch"));
+        assertThat(Command.parse("say lol", 3))
+                .isEqualTo(
+                        new Command.Invalid(
+                                "unknown phrase \"lol\": phrases are hello, good_luck, nice_move,"
+                                        + " oops, thanks, well_played, good_game, rematch"));
+        assertThat(Command.parse("say good game", 3))
+                .isEqualTo(
+                        new Command.Invalid(
+                                "too many words in \"say good game\": type help for the commands"));
         assertThat(Command.parse("undo now", 3))
                 .isEqualTo(new Command.Invalid("undo takes no argument"));
         assertThat(Command.parse("claim it", 3))

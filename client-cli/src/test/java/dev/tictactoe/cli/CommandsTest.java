@@ -54,6 +54,10 @@ class CommandsTest {
         assertThat(sent(commands.line("bot hard", false)))
                 .isEqualTo(new ClientMessage.InviteBot("hard", null));
         assertThat(sent(commands.line("sync", false))).isEqualTo(new ClientMessage.Sync(7L));
+        assertThat(sent(commands.line("say thanks", false)))
+                .isEqualTo(new ClientMessage.Phrase("thanks"));
+        assertThat(commands.line("say thanks", true))
+                .isEqualTo(new Commands.Tell("you are watching: only players say phrases", true));
         assertThat(commands.line("quit", false)).isEqualTo(new Commands.Leave());
         assertThat(commands.action(new Command.Interrupt(), false))
                 .isEqualTo(new Commands.Interrupt());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
 
@@ -233,6 +234,23 @@ class GameScreenTest {
                 .isEqualTo("took back b2 a1");
         assertThat(GameWords.describe(new Event.RematchStarted(2), s, "X"))
                 .isEqualTo("game 2 starts");
+    }
+
+    @Test
+    void phrasesNameWhoSaidThem() {
+        Snapshot s =
+                Snapshots.of(
+                        RoomStatus.PLAYING,
+                        "X",
+                        List.of("X..", ".O.", "..."),
+                        4,
+                        null,
+                        Snapshots.ANA,
+                        Snapshots.BOT);
+        assertThat(GameWords.phrase(new ServerMessage.Phrase("X", "good_game"), s, "O"))
+                .isEqualTo("ana (X): Good game!");
+        assertThat(GameWords.phrase(new ServerMessage.Phrase("X", "rematch"), s, "X"))
+                .isEqualTo("you: Rematch?");
     }
 
     @Test

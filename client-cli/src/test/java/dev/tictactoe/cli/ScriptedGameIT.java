@@ -121,6 +121,16 @@ class ScriptedGameIT {
         // end
         JsonNode welcome = watcher.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         assertThat(welcome.path("seat").isNull()).isTrue();
+        // Quick phrases, as words and as a protocol line, come out to everyone as JSON lines.
+        table.x().send("say good_luck");
+        table.o().awaitLine(line -> "good_luck".equals(line.path("phrase").asText()));
+        table.o().send("{\"type\":\"phrase\",\"phrase\":\"thanks\"}");
+        JsonNode thanks =
+                watcher.awaitLine(
+                        line ->
+                                "phrase".equals(line.path("type").asText())
+                                        && "thanks".equals(line.path("phrase").asText()));
+        assertThat(thanks.path("seat").asText()).isEqualTo("O");
         play(table.x(), table.o(), "a1", "a2", "b1", "b2", "c1");
         assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.WON);
         assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.LOST);
