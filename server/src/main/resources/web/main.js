@@ -14,6 +14,7 @@ import { renderMoves } from './move-list.js';
 import { setUpSound, soundFor } from './sound.js';
 import { ask } from './confirm.js';
 import { notice, showConnection, hideConnection, signalTurn } from './page-status.js';
+import { PHRASES, said, SHOWN_MS } from './phrases.js';
 
 const $ = (id) => document.getElementById(id);
 /** How often running clocks and claim times are redrawn. */
@@ -33,6 +34,7 @@ const board = new BoardView($('board'), (cell) => {
 });
 const review = new Review(draw);
 const analyses = new AnalysisCache({ onChange: draw });
+const phraseTimers = {};
 
 
 function send(message) {
@@ -91,6 +93,7 @@ function draw() {
   if (!live) $('review-bar-text').textContent = review.describe();
   renderAnalysis(entry, judged);
   $('status').dataset.mine = myTurn ? 'turn' : '';
+  $('phrases').hidden = state.seat === null;
   renderMoves(s.settings.size, review.moves(), review.current(), (step) => review.go(step), judged && judged.verdicts);
   signalTurn(`Room ${code} · Tic-tac-toe`, myTurn);
 }
@@ -117,6 +120,9 @@ function onMessage(m) {
       }
       return;
     }
+    case 'phrase':
+      showPhrase(m);
+      return;
     case 'history':
       review.setHistory(m.games);
       draw();
@@ -131,6 +137,16 @@ function onMessage(m) {
       return;
     default:
   }
+}
+
+/** By the speaker's card for a while; its live region reads it. */
+function showPhrase(m) {
+  if (!state.snapshot) return;
+  const { seat, who, text } = said(m, state.snapshot, state.seat);
+  const bubble = $(`said-${seat}`);
+  bubble.textContent = `${who}: ${text}`;
+  clearTimeout(phraseTimers[seat]);
+  phraseTimers[seat] = setTimeout(() => { bubble.textContent = ''; }, SHOWN_MS);
 }
 
 function stopConnection() {
@@ -272,6 +288,14 @@ function wire() {
     if (await ask('Resign this game? Your opponent wins it.', 'Resign')) send({ type: 'resign' });
   });
   $('rematch').addEventListener('click', () => send({ type: 'rematch' }));
+  for (const [phrase, words] of PHRASES) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.phrase = phrase;
+    button.textContent = words;
+    button.addEventListener('click', () => send({ type: 'phrase', phrase }));
+    $('phrases').append(button);
+  }
   $('invite-bot').addEventListener('click', () => send({ type: 'invite_bot', level: $('bot-level').value }));
   $('prompt').addEventListener('click', (e) => {
     if (e.target.id === 'undo-accept') send({ type: 'undo_reply', accept: true });

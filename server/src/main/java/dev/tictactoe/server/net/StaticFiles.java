@@ -59,6 +59,7 @@ final class StaticFiles {
                     "confirm.js",
                     "move-list.js",
                     "page-status.js",
+                    "phrases.js",
                     "sound.js");
 
     /**

@@ -16,11 +16,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The page as a game: the layout at a desktop and a phone size (every control in view), the
- * questions before giving a game up, the review bar, a finished game's analysis, dead links, the
- * turn in the tab, two tabs on one seat, and axe-core on the lobby, a room and a finished game
- * (kept in a data directory, so it can be analysed). Screenshots of each screen go to {@link
- * Browser#SCREENSHOTS}.
+ * The page as a game: the layout at a desktop and a phone size (every control in view), a quick
+ * phrase from one player to the other, the questions before giving a game up, the review bar, a
+ * finished game's analysis, dead links, the turn in the tab, two tabs on one seat, and axe-core on
+ * the lobby, a room and a finished game (kept in a data directory, so it can be analysed).
+ * Screenshots of each screen go to {@link Browser#SCREENSHOTS}.
  */
 class GamePageBrowserIT {
 
@@ -125,6 +125,11 @@ class GamePageBrowserIT {
         b.play(ana, 4, "X");
         b.play(bo, 0, "O");
         b.on(ana).awaitText("#status", "Your turn");
+        // A quick phrase from one player shows by her name on the other's page too.
+        b.find("#phrases button[data-phrase='good_luck']").click();
+        b.on(bo).awaitText("#said-X", "Good luck!");
+        assertThat(b.find("#said-X").getAttribute("aria-live")).isEqualTo("polite");
+        b.on(ana).awaitText("#said-X", "Good luck!");
         assertThat(outOfView()).isEmpty();
         assertThat(b.axeViolations()).as("room").isEmpty();
         shoot("3x3");
