@@ -253,21 +253,17 @@ async function idleRun() {
     if (sockets.length % 2000 === 0) log(`${sockets.length} connections`);
   }
   // With --ping, each socket sends the protocol's heartbeat every that many seconds, the sockets'
-  // first pings spread evenly over the first period, and counts the bytes both ways.
-  const wire = { pings: 0, pongs: 0, bytesOut: 0, bytesIn: 0 };
+  // first pings spread evenly over the first period. Bytes are the sockets' own counters: every
+  // frame both ways (the server's idle pings and their pongs too), without TCP/IP headers.
+  const wire = { pings: 0, pongs: 0 };
   const timers = [];
   if (options.ping > 0) {
     sockets.forEach((ws, i) => {
       let seq = 0;
-      ws.on('message', (data) => {
-        wire.pongs++;
-        wire.bytesIn += 2 + data.length; // an unmasked server frame under 126 bytes
-      });
+      ws.on('message', () => wire.pongs++);
       const send = () => {
-        const text = `{"type":"ping","seq":${seq++}}`;
-        ws.send(text);
+        ws.send(`{"type":"ping","seq":${seq++}}`);
         wire.pings++;
-        wire.bytesOut += 6 + Buffer.byteLength(text); // masked: 2 header bytes, 4 of mask
       };
       timers.push(setTimeout(() => {
         send();
@@ -275,25 +271,37 @@ async function idleRun() {
       }, (options.ping * 1000 * i) / sockets.length));
     });
   }
+  const bytes = () => sockets.reduce((sum, ws) => {
+    sum.out += ws._socket.bytesWritten;
+    sum.in += ws._socket.bytesRead;
+    return sum;
+  }, { out: 0, in: 0 });
   await delay(options.settle * 1000);
-  const counted = { ...wire };
+  const counted = { ...wire, ...bytes(), load: loadAverage() };
   const cpuBefore = serverCpu();
   await delay(options.duration * 1000);
   const cpuAfter = serverCpu();
   const rssAfter = serverRss();
+  const ended = { ...wire, ...bytes(), load: loadAverage() };
   timers.forEach((t) => clearTimeout(t));
   for (const ws of sockets) ws.terminate();
   report({
     target: options.relay ? 'relay' : 'game',
     connections: sockets.length,
     pingEverySeconds: options.ping,
+    loadAverage: `${counted.load} .. ${ended.load}`,
     rssPerConnectionBytes: ((rssAfter - rssBefore) * 1024) / sockets.length,
     idleCpuPercent: ((cpuAfter - cpuBefore) / options.duration) * 100,
-    pingsPerSecond: (wire.pings - counted.pings) / options.duration,
-    pongsPerSecond: (wire.pongs - counted.pongs) / options.duration,
-    bytesPerSecondOut: (wire.bytesOut - counted.bytesOut) / options.duration,
-    bytesPerSecondIn: (wire.bytesIn - counted.bytesIn) / options.duration,
+    pingsPerSecond: (ended.pings - counted.pings) / options.duration,
+    pongsPerSecond: (ended.pongs - counted.pongs) / options.duration,
+    bytesPerSecondOut: (ended.out - counted.out) / options.duration,
+    bytesPerSecondIn: (ended.in - counted.in) / options.duration,
   });
+}
+
+/** The host's one-minute load average. */
+function loadAverage() {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 }
 
 function pick(snapshot, random) {
