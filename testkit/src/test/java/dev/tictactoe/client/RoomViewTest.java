@@ -80,6 +80,17 @@ class RoomViewTest {
     }
 
     @Test
+    void aPhraseLeavesTheStateAndItsVersionAlone() {
+        RoomView view = new RoomView();
+        Snapshot s1 = state(1, List.of());
+        view.apply(new ServerMessage.Welcome(1, "ABC234", "X", "t", s1));
+        assertThat(view.apply(new ServerMessage.Phrase("O", "good_game")))
+                .isEqualTo(RoomView.Update.UNCHANGED);
+        assertThat(view.version()).isEqualTo(1);
+        assertThat(view.apply(diff(s1, state(2, List.of(4))))).isEqualTo(RoomView.Update.APPLIED);
+    }
+
+    @Test
     void appliesTheNextDiffIgnoresOldOnesAndReportsGaps() {
         RoomView view = new RoomView();
         Snapshot s1 = state(1, List.of());

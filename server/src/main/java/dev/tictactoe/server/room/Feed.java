@@ -227,9 +227,8 @@ final class Feed {
     }
 
     /**
-     * Sends every member {@code message}, which is not part of the room's state: encoded once,
-     * after what waits for the disk, and skipped, not owed, for a member whose connection is backed
-     * up.
+     * Sends every member {@code message}, which is not part of the room's state: encoded once and
+     * sent after what waits for the disk; a member whose connection is backed up misses it.
      */
     void broadcastAside(ServerMessage message) {
         if (members.isEmpty()) {

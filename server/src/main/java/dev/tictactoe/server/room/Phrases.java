@@ -1,6 +1,7 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
@@ -20,18 +21,15 @@ final class Phrases {
     /** Phrases a quiet seat may say at once. */
     static final int DEFAULT_BURST = 3;
 
+    private static final long INTERVAL_NANOS = DEFAULT_INTERVAL.toNanos();
+
+    /** How far ahead of now a seat's schedule may run before it is refused. */
+    private static final long SLACK_NANOS = (DEFAULT_BURST - 1) * INTERVAL_NANOS;
+
     private final Room room;
-    private final long intervalNanos;
-    private final long burstNanos;
 
     Phrases(Room room) {
-        this(room, DEFAULT_INTERVAL, DEFAULT_BURST);
-    }
-
-    Phrases(Room room, Duration interval, int burst) {
         this.room = room;
-        this.intervalNanos = interval.toNanos();
-        this.burstNanos = (burst - 1) * intervalNanos;
     }
 
     void say(Session session, ClientMessage.Phrase phrase) {
@@ -40,16 +38,15 @@ final class Phrases {
         long now = room.time.nanos();
         // A virtual schedule (GCRA): one number per seat instead of a bucket and its refill time.
         long next = Math.max(seat.phrasesFreeAt, now);
-        if (next - now > burstNanos) {
+        if (next - now > SLACK_NANOS) {
             throw new Rejection(
                     ErrorCode.RATE_LIMITED,
                     "too many phrases: "
-                            + (burstNanos / intervalNanos + 1)
+                            + DEFAULT_BURST
                             + " at once, then one every "
-                            + intervalNanos / 1_000_000
-                            + " ms");
+                            + Durations.format(DEFAULT_INTERVAL));
         }
-        seat.phrasesFreeAt = next + intervalNanos;
+        seat.phrasesFreeAt = next + INTERVAL_NANOS;
         room.feed.broadcastAside(new ServerMessage.Phrase(mark.name(), phrase.phrase()));
     }
 }

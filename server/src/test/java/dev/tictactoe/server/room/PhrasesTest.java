@@ -80,7 +80,7 @@ class PhrasesTest {
                 .isEqualTo(
                         new ServerMessage.Error(
                                 ErrorCode.RATE_LIMITED,
-                                "too many phrases: 3 at once, then one every 2000 ms",
+                                "too many phrases: 3 at once, then one every 2s",
                                 "phrase"));
         assertThat(bo.received).hasSize(heard);
 
