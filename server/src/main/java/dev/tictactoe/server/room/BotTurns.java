@@ -29,8 +29,9 @@ final class BotTurns {
 
     /** If a bot is to move, starts its search; its move comes back to the room's loop. */
     void schedule() {
-        Mark turn = room.match.turn();
-        Seat seat = turn == null ? null : room.members.seat(turn);
+        Match match = room.core.match();
+        Mark turn = match.turn();
+        Seat seat = turn == null ? null : room.core.seat(turn);
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
         if (seat == null || !seat.isBot() || room.closed || room.time.replaying()) {
             return;
@@ -42,9 +43,9 @@ final class BotTurns {
                 room.context
                         .bots()
                         .think(
-                                room.match.board(),
+                                match.board(),
                                 seat.bot,
-                                seed ^ (room.match.game() * 0x9E3779B97F4A7C15L),
+                                seed ^ (match.game() * 0x9E3779B97F4A7C15L),
                                 move -> room.execute(() -> moved(turn, forVersion, move)),
                                 failure -> room.execute(() -> failed(turn, forVersion, failure)));
         if (!queued) {
@@ -54,7 +55,7 @@ final class BotTurns {
     }
 
     private boolean stillAsked(Mark mark, long forVersion) {
-        Seat seat = room.members.seat(mark);
+        Seat seat = room.core.seat(mark);
         if (forVersion != room.feed.version() || seat == null || !seat.isBot() || room.closed) {
             log.debug(
                     "room {} dropped a bot move computed for version {} (now {})",
@@ -70,21 +71,21 @@ final class BotTurns {
         if (!stillAsked(mark, forVersion)) {
             return;
         }
-        try {
-            room.match.checkMove(mark, move.cell());
-        } catch (Rejection r) {
+        if (play(mark, move.cell()) instanceof Outcome.Refused r) {
             fallBack(
                     mark,
-                    "proposed an illegal move " + move.cell() + " (" + r.getMessage() + ")",
+                    "proposed an illegal move " + move.cell() + " (" + r.message() + ")",
                     null);
-            return;
         }
-        room.game.play(mark, move.cell(), "bot-" + room.feed.nextVersion());
+    }
+
+    private Outcome play(Mark mark, int cell) {
+        return room.run(new Change.Moved(mark, cell, "bot-" + (room.core.version() + 1)), null);
     }
 
     private void failed(Mark mark, long forVersion, RuntimeException failure) {
         if (stillAsked(mark, forVersion)) {
-            fallBack(mark, "search failed on\n" + room.match.board(), failure);
+            fallBack(mark, "search failed on\n" + room.core.match().board(), failure);
         }
     }
 
@@ -93,8 +94,8 @@ final class BotTurns {
      * the search's stack trace if it threw (a bug worth finding), and one count for the metrics.
      */
     private void fallBack(Mark mark, String why, RuntimeException failure) {
-        int[] empty = new int[room.match.board().rules().cells()];
-        if (room.match.board().legalMoves(empty) == 0) {
+        int[] empty = new int[room.core.match().board().rules().cells()];
+        if (room.core.match().board().legalMoves(empty) == 0) {
             return;
         }
         room.context.bots().fellBack();
@@ -105,6 +106,6 @@ final class BotTurns {
                 why,
                 empty[0],
                 failure);
-        room.game.play(mark, empty[0], "bot-" + room.feed.nextVersion());
+        play(mark, empty[0]);
     }
 }

@@ -84,7 +84,7 @@ final class Checkpoints {
 
     static Capture capture(Room room) {
         EnumMap<Mark, RoomState.SeatState> seats = new EnumMap<>(Mark.class);
-        room.members
+        room.core
                 .seats()
                 .forEach(
                         (mark, seat) ->
@@ -96,22 +96,24 @@ final class Checkpoints {
                                                 seat.isBot()
                                                         ? seat.bot.name().toLowerCase(Locale.ROOT)
                                                         : null,
-                                                seat.session != null,
+                                                !seat.isBot() && seat.connected,
                                                 seat.graceUntil,
                                                 seat.appliedMoves())));
         return new Capture(
                 room.code(),
                 room.settings(),
                 room.botSeed,
-                room.feed.version(),
-                room.feed.boardVersion(),
+                room.core.version(),
+                room.core.boardVersion(),
                 room.feed.shown(),
                 room.feed.heldDiffs(),
                 seats,
-                room.match.state(
-                        room.context.journal().archivesGames()
-                                ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
-                                : Match.KEPT_GAMES),
+                room.core
+                        .match()
+                        .state(
+                                room.context.journal().archivesGames()
+                                        ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
+                                        : Match.KEPT_GAMES),
                 room.time.nanos(),
                 room.time.millis(),
                 room.emptyAsOfNow(),
@@ -119,9 +121,9 @@ final class Checkpoints {
     }
 
     /**
-     * A room as its checkpoint left it, not yet live: its time stands at the checkpoint's instant
-     * and players connected then are seated on stand-in sessions, so the changes written after the
-     * checkpoint can be made again on top of it ({@link Replay}).
+     * A room as its checkpoint left it, not yet live: its time stands at the checkpoint's instant,
+     * so the commands written after the checkpoint can be applied again on top of it ({@link
+     * Replay}).
      */
     static Room restore(RoomState state, EventLoop loop, RoomContext context) {
         RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
@@ -129,27 +131,20 @@ final class Checkpoints {
         time.replayAt(
                 state.atNanos() == null ? time.nanos() : state.atNanos(),
                 state.atMillis() == null ? time.millis() : state.atMillis());
-        Match match =
-                Match.restore(
-                        state.settings(),
-                        state.match(),
-                        time::nanos,
-                        time::millis,
-                        context.limits().idleClaim());
+        Snapshot shown = MessageCodec.fromTree(state.shown());
+        RoomCore core =
+                RoomCore.restore(
+                        state,
+                        shown.spectators(),
+                        context.limits().idleClaim(),
+                        time.nanos(),
+                        time.millis());
         Room room =
                 new Room(
-                        state.code(),
-                        state.settings(),
-                        loop,
-                        state.botSeed(),
-                        context,
-                        time,
-                        match);
-        Snapshot shown = MessageCodec.fromTree(state.shown());
-        room.members.restore(state.seats(), shown.spectators(), Replay.standIn(room));
+                        state.code(), state.settings(), loop, state.botSeed(), context, time, core);
         List<byte[]> diffs =
                 state.diffs().stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList();
-        room.feed.restore(state.version(), state.boardVersion(), shown, diffs);
+        room.feed.restore(state.version(), shown, diffs);
         room.recorder.restored(
                 state.match().finished().stream()
                         .mapToInt(Match.FinishedGame::game)
@@ -163,8 +158,8 @@ final class Checkpoints {
         return room;
     }
 
-    /** A seat as a checkpoint has it; a person connected then sits on {@code connected}. */
-    static Seat seat(RoomState.SeatState stored, Session connected) {
+    /** A seat as a checkpoint has it. */
+    static Seat seat(RoomState.SeatState stored) {
         Seat seat;
         if (stored.bot() != null) {
             seat = Seat.bot(Level.parse(stored.bot()));
@@ -172,7 +167,7 @@ final class Checkpoints {
             // A checkpoint from before the flag was kept: the player counts as connected at the
             // stop.
             boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
-            seat = Seat.person(stored.name(), stored.token(), wasConnected ? connected : null);
+            seat = Seat.person(stored.name(), stored.token(), wasConnected);
             seat.graceUntil = wasConnected ? null : stored.graceUntil();
         }
         if (stored.moves() != null) {
@@ -190,7 +185,7 @@ final class Checkpoints {
         RoomSettings settings = room.settings();
         EnumMap<Mark, String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
-            Seat seat = room.members.seat(mark);
+            Seat seat = room.core.seat(mark);
             names.put(mark, seat == null ? null : seat.name);
         }
         long endedAt = room.time.millis();

@@ -37,9 +37,6 @@ final class Feed {
 
     private long version;
 
-    /** The version at which the board last changed: moves made against an older one are stale. */
-    private long boardVersion;
-
     /** The state as members last saw it: the base of the next diff. */
     private Snapshot shown;
 
@@ -63,22 +60,9 @@ final class Feed {
         this.shown = render.render(version, null);
     }
 
+    /** The version members have been shown: the core's, once its change is published. */
     long version() {
         return version;
-    }
-
-    long boardVersion() {
-        return boardVersion;
-    }
-
-    /** The next publish changes the board (or the turn): moves made before it become stale. */
-    void boardChanges() {
-        boardVersion = version + 1;
-    }
-
-    /** The version the next publish will produce. */
-    long nextVersion() {
-        return version + 1;
     }
 
     Snapshot snapshot() {
@@ -90,11 +74,11 @@ final class Feed {
     }
 
     /**
-     * Bumps the version and records the diff to it, encoded straight into the history, without
-     * sending it yet ({@link #broadcastNewest}).
+     * Moves to the core's next {@code version} and records the diff to it, encoded straight into
+     * the history, without sending it yet ({@link #broadcastNewest}).
      */
-    void advance(Event event) {
-        version++;
+    void advance(long version, Event event) {
+        this.version = version;
         Snapshot now = snapshot();
         MessageCodec.encodeDiff(version, shown, now, event, toHistory);
         shown = now;
@@ -111,10 +95,9 @@ final class Feed {
     }
 
     /** Puts back what a checkpoint kept: the version, what members saw then and the diffs to it. */
-    void restore(long atVersion, long atBoardVersion, Snapshot lastShown, List<byte[]> diffs) {
+    void restore(long atVersion, Snapshot lastShown, List<byte[]> diffs) {
         version = atVersion;
         durable = atVersion;
-        boardVersion = atBoardVersion;
         shown = lastShown;
         long v = atVersion - diffs.size();
         for (byte[] diff : diffs) {

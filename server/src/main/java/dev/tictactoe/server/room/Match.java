@@ -4,8 +4,8 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.clock.IdleClaim;
-import dev.tictactoe.server.clock.MoveTiming;
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.KInARow;
 import dev.tictactoe.server.game.Mark;
 
 import java.time.Duration;
@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.function.LongSupplier;
+import java.util.OptionalLong;
 
 /**
  * The series of games played in one room: the current board, its result, the score and the record.
@@ -53,9 +53,6 @@ final class Match {
     /** Grows as games end: an idle room has none, and a default deque would hold room for 16. */
     private final ArrayDeque<FinishedGame> finished = new ArrayDeque<>(1);
 
-    private final LongSupplier nanoTime;
-    private final LongSupplier epochMillis;
-
     /** The current game's clock in a timed room, else null; a new one for every game. */
     private GameClock clock;
 
@@ -64,28 +61,31 @@ final class Match {
     /** The current turn's claim rule in an untimed game, else null. */
     private IdleClaim idle;
 
-    /** The instant the room's current task started: everything in one task happens at one time. */
+    /**
+     * The instant of the command at hand, monotonic and wall clock: a command happens at one time.
+     */
     private long now;
 
+    private long nowMillis;
+
     Match(RoomSettings settings) {
-        this(settings, System::nanoTime, System::currentTimeMillis, IdleClaim.DEFAULT_AFTER);
+        this(settings, IdleClaim.DEFAULT_AFTER);
     }
 
-    /**
-     * {@code nanoTime} measures the game clocks and idle time; {@code epochMillis} only shows their
-     * times; {@code idleAfter} is how long the side to move may stay idle in an untimed game.
-     */
-    Match(
-            RoomSettings settings,
-            LongSupplier nanoTime,
-            LongSupplier epochMillis,
-            Duration idleAfter) {
+    /** {@code idleAfter} is how long the side to move may stay idle in an untimed game. */
+    Match(RoomSettings settings, Duration idleAfter) {
         this.settings = settings;
         this.idleAfter = idleAfter;
         this.board = new Board(settings.rules(), settings.first());
-        this.nanoTime = nanoTime;
-        this.epochMillis = epochMillis;
-        this.now = nanoTime.getAsLong();
+    }
+
+    /**
+     * The command at hand happens at {@code nanos} on the room's time line, {@code millis} on the
+     * wall.
+     */
+    void at(long nanos, long millis) {
+        now = nanos;
+        nowMillis = millis;
     }
 
     /**
@@ -95,25 +95,30 @@ final class Match {
         return status == Status.PLAYING && idle != null ? idle.claimableAt() : null;
     }
 
-    /**
-     * {@code seat} claims the game from its idle opponent: it wins, reason abandoned. The caller
-     * has checked that the opponent is not a bot.
-     */
-    void claim(Mark seat) {
-        requirePlaying();
+    /** Why {@code seat} may not claim the game from its idle opponent now, or null. */
+    Outcome.Refused checkClaim(Mark seat) {
+        Outcome.Refused refused = checkPlaying();
+        if (refused != null) {
+            return refused;
+        }
         if (settings.clock() != null) {
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.CLAIM_NOT_ALLOWED,
                     "a game with a clock ends on time, not by a claim");
         }
         if (board.toMove() == seat) {
-            throw new Rejection(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
+            return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
         }
         if (!idle.canClaim(now)) {
             long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
         }
+        return null;
+    }
+
+    /** {@code seat} claims the game from its idle opponent (checked): it wins, reason abandoned. */
+    void claim(Mark seat) {
         finish(new Result(seat, ResultReason.ABANDONED.wire(), null));
     }
 
@@ -122,22 +127,21 @@ final class Match {
         return clock;
     }
 
-    /**
-     * Reads the time for the task about to run and ends the game on time if the side to move has
-     * run out by then; returns the seat that ran out, or null. The room calls it before anything
-     * else it handles, so nothing counts after the flag.
-     */
-    Mark tick() {
-        now = nanoTime.getAsLong();
+    /** The side to move if it has run out of time by now, else null. Changes nothing. */
+    Mark outOfTime() {
         if (clock == null || status != Status.PLAYING) {
             return null;
         }
+        OptionalLong deadline = clock.deadline();
+        return deadline.isPresent() && now >= deadline.getAsLong() ? clock.turn() : null;
+    }
+
+    /** Ends the game on time ({@link #outOfTime} said so); returns the seat that ran out. */
+    Mark timedOut() {
         Mark out = clock.flag(now);
-        if (out != null) {
-            // No line left for the other side either: nobody can win, so it is a draw.
-            Mark winner = board.isCertainDraw() ? null : out.opponent();
-            finish(new Result(winner, ResultReason.TIMEOUT.wire(), null));
-        }
+        // No line left for the other side either: nobody can win, so it is a draw.
+        Mark winner = board.isCertainDraw() ? null : out.opponent();
+        finish(new Result(winner, ResultReason.TIMEOUT.wire(), null));
         return out;
     }
 
@@ -213,65 +217,68 @@ final class Match {
     }
 
     /**
-     * Validates a move by {@code seat} without changing anything; rules first, out of turn first of
-     * all.
+     * Why {@code seat} may not play {@code cell}, or null when it may; the game's state first, out
+     * of turn first of the rules.
      */
-    void checkMove(Mark seat, int cell) {
+    Outcome.Refused checkMove(Mark seat, int cell) {
         switch (status) {
-            case WAITING -> throw waiting();
-            case OVER ->
-                    throw new Rejection(
-                            ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
+            case WAITING -> {
+                return waiting();
+            }
+            case OVER -> {
+                return new Outcome.Refused(
+                        ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
+            }
             case PLAYING -> {}
         }
-        if (board.toMove() != seat) {
-            throw new Rejection(
-                    ErrorCode.NOT_YOUR_TURN,
-                    "it is " + board.toMove() + "'s turn, not " + seat + "'s");
+        KInARow.Illegal illegal = KInARow.check(board, seat, cell);
+        if (illegal == null) {
+            return null;
         }
-        int cells = settings.rules().cells();
-        if (cell < 0 || cell >= cells) {
-            throw new Rejection(
-                    ErrorCode.OUT_OF_RANGE,
-                    "cell " + cell + " is off the board (0.." + (cells - 1) + ")");
-        }
-        if (!board.isEmpty(cell)) {
-            throw new Rejection(
-                    ErrorCode.CELL_TAKEN,
-                    "cell " + cell + " is already taken by " + board.at(cell));
-        }
+        return switch (illegal) {
+            case NOT_YOUR_TURN ->
+                    new Outcome.Refused(
+                            ErrorCode.NOT_YOUR_TURN,
+                            "it is " + board.toMove() + "'s turn, not " + seat + "'s");
+            case OUT_OF_RANGE ->
+                    new Outcome.Refused(
+                            ErrorCode.OUT_OF_RANGE,
+                            "cell "
+                                    + cell
+                                    + " is off the board (0.."
+                                    + (settings.rules().cells() - 1)
+                                    + ")");
+            case CELL_TAKEN ->
+                    new Outcome.Refused(
+                            ErrorCode.CELL_TAKEN,
+                            "cell " + cell + " is already taken by " + board.at(cell));
+        };
     }
 
     /** Plays a checked move; returns true if it ended the game. */
     boolean play(Mark seat, int cell, String id) {
-        checkMove(seat, cell);
-        if (clock != null && clock.moved(seat, now) instanceof MoveTiming.Flagged) {
-            // Cannot happen after tick() at the same instant; kept so no move ever counts after the
-            // flag.
-            finish(
-                    new Result(
-                            board.isCertainDraw() ? null : seat.opponent(),
-                            ResultReason.TIMEOUT.wire(),
-                            null));
-            throw new Rejection(
-                    ErrorCode.GAME_OVER, "the game is over: " + seat + " ran out of time");
+        if (clock != null) {
+            clock.moved(seat, now);
         }
         boolean won = board.play(cell);
         turnStarted();
         moveIds.add(id);
         undoRequest = null;
-        if (won) {
-            finish(new Result(seat, ResultReason.LINE.wire(), board.winningLine()));
-        } else if (board.isFull()) {
-            finish(new Result(null, ResultReason.DRAW.wire(), null));
-        } else if (settings.earlyDraw() && board.isCertainDraw()) {
-            finish(new Result(null, ResultReason.DEAD_DRAW.wire(), null));
+        KInARow.Ending ending = KInARow.after(board, won, settings.earlyDraw());
+        if (ending != null) {
+            finish(
+                    switch (ending) {
+                        case LINE ->
+                                new Result(seat, ResultReason.LINE.wire(), board.winningLine());
+                        case FULL -> new Result(null, ResultReason.DRAW.wire(), null);
+                        case DEAD_DRAW -> new Result(null, ResultReason.DEAD_DRAW.wire(), null);
+                    });
         }
         return status == Status.OVER;
     }
 
+    /** {@code seat} resigns a game in progress (checked by {@link #checkPlaying}). */
     void resign(Mark seat) {
-        requirePlaying();
         finish(new Result(seat.opponent(), ResultReason.RESIGN.wire(), null));
     }
 
@@ -284,30 +291,52 @@ final class Match {
         return true;
     }
 
+    /** Why {@code seat} may not take back its last move (or ask to), or null. */
+    Outcome.Refused checkUndo(Mark seat) {
+        Outcome.Refused refused = checkPlaying();
+        if (refused != null) {
+            return refused;
+        }
+        int count = board.moveCount();
+        if (count == 0) {
+            return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "no move has been played yet");
+        }
+        if (count < 2 && board.at(board.lastMove()) != seat) {
+            return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "you have not moved yet");
+        }
+        return null;
+    }
+
+    /** {@code seat} asks its opponent to take back its last move (checked). */
     void requestUndo(Mark seat) {
-        requirePlaying();
-        pliesToUndo(seat);
         undoRequest = seat;
     }
 
-    /**
-     * Answers the opponent's pending takeback; returns the cells taken back (empty if declined).
-     */
-    List<Integer> answerUndo(Mark seat, boolean accept) {
+    /** Why {@code seat} may not answer a takeback request, or null. */
+    Outcome.Refused checkAnswer(Mark seat) {
         if (undoRequest == null || undoRequest == seat) {
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.NO_PENDING_REQUEST,
                     "there is no takeback request from your opponent");
         }
+        return checkUndo(undoRequest);
+    }
+
+    /**
+     * Answers the opponent's pending takeback (checked); returns the cells taken back (empty if
+     * declined).
+     */
+    List<Integer> answerUndo(boolean accept) {
         Mark requester = undoRequest;
         undoRequest = null;
         return accept ? undo(requester) : List.of();
     }
 
-    /** Takes back {@code seat}'s last move and any reply to it; returns the cells cleared. */
+    /**
+     * Takes back {@code seat}'s last move and any reply to it (checked); returns the cells cleared.
+     */
     List<Integer> undo(Mark seat) {
-        requirePlaying();
-        int plies = pliesToUndo(seat);
+        int plies = board.at(board.lastMove()) == seat ? 1 : 2;
         List<Integer> cleared = new ArrayList<>(plies);
         for (int i = 0; i < plies; i++) {
             cleared.add(board.lastMove());
@@ -322,33 +351,12 @@ final class Match {
         return cleared;
     }
 
-    private int pliesToUndo(Mark seat) {
-        int count = board.moveCount();
-        if (count == 0) {
-            throw new Rejection(ErrorCode.NOTHING_TO_UNDO, "no move has been played yet");
-        }
-        boolean lastIsMine = board.at(board.lastMove()) == seat;
-        if (lastIsMine) {
-            return 1;
-        }
-        if (count < 2) {
-            throw new Rejection(ErrorCode.NOTHING_TO_UNDO, "you have not moved yet");
-        }
-        return 2;
-    }
-
     /**
-     * Records a rematch offer; returns true when both have offered and the next game started. An
-     * offer already made changes nothing: the caller checks {@link #rematchOffers} first.
+     * Records a rematch offer once the game is over (checked); returns true when both have offered
+     * (or the opponent is a bot) and the next game started.
      */
     boolean offerRematch(Mark seat, boolean opponentIsBot) {
-        if (status != Status.OVER) {
-            throw new Rejection(
-                    ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
-        }
-        if (!rematchOffers.add(seat) && !opponentIsBot) {
-            return false;
-        }
+        rematchOffers.add(seat);
         if (opponentIsBot || rematchOffers.size() == 2) {
             nextGame();
             return true;
@@ -364,8 +372,17 @@ final class Match {
         return rematchOffers.remove(seat);
     }
 
-    static Rejection waiting() {
-        return new Rejection(
+    /** Why a game command may not be made now: no game is being played. Null while one is. */
+    Outcome.Refused checkPlaying() {
+        return switch (status) {
+            case WAITING -> waiting();
+            case OVER -> new Outcome.Refused(ErrorCode.GAME_OVER, "the game is over");
+            case PLAYING -> null;
+        };
+    }
+
+    private static Outcome.Refused waiting() {
+        return new Outcome.Refused(
                 ErrorCode.WAITING_FOR_OPPONENT,
                 "the game has not started: waiting for an opponent");
     }
@@ -386,7 +403,7 @@ final class Match {
     /** In an untimed game every turn restarts the idle time. */
     private void turnStarted() {
         if (settings.clock() == null) {
-            idle = IdleClaim.turnStarted(now, epochMillis.getAsLong(), idleAfter);
+            idle = IdleClaim.turnStarted(now, nowMillis, idleAfter);
         }
     }
 
@@ -395,7 +412,7 @@ final class Match {
         turnStarted();
         if (settings.clock() != null) {
             clock = new GameClock(settings.clock());
-            clock.start(board.toMove(), now, epochMillis.getAsLong());
+            clock.start(board.toMove(), now, nowMillis);
         }
     }
 
@@ -460,17 +477,16 @@ final class Match {
     static Match restore(
             RoomSettings settings,
             RoomState.MatchState state,
-            LongSupplier nanoTime,
-            LongSupplier epochMillis,
-            Duration idleAfter) {
+            Duration idleAfter,
+            long nanos,
+            long millis) {
         Match match =
                 new Match(
                         settings,
-                        nanoTime,
-                        epochMillis,
                         state.idleAfterMillis() == null
                                 ? idleAfter
                                 : Duration.ofMillis(state.idleAfterMillis()));
+        match.at(nanos, millis);
         match.game = state.game();
         match.status = state.status();
         match.board = new Board(settings.rules(), state.first());
@@ -524,14 +540,5 @@ final class Match {
             moved = true;
         }
         return moved;
-    }
-
-    private void requirePlaying() {
-        if (status == Status.WAITING) {
-            throw waiting();
-        }
-        if (status == Status.OVER) {
-            throw new Rejection(ErrorCode.GAME_OVER, "the game is over");
-        }
     }
 }

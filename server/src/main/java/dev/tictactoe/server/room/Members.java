@@ -4,12 +4,12 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.Protocol;
-import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.logging.LogFields;
+
+import io.netty.util.concurrent.ScheduledFuture;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,81 +19,45 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Who is in a room: joining, coming back with a seat token, leaving, the grace period of a dropped
- * player's seat, and names. The methods that change who sits where ({@link #take}, {@link
- * #returned}, {@link #dropped}, {@link #free}, {@link #spectators(int)}) are the ones a replay
- * calls again. Room loop only. It stays one file: joining, returning, dropping and freeing a seat
- * are one state machine over the same seats, and a replay must call exactly these methods.
+ * The connections behind the seats: joining, coming back with a seat token, leaving, and the timer
+ * of a dropped player's seat grace. Who sits where is the {@link RoomCore}'s; this class turns
+ * connections coming and going into its commands. Room loop only.
  */
 final class Members {
 
     private static final Logger log = LoggerFactory.getLogger(Members.class);
 
     private final Room room;
-    private final EnumMap<Mark, Seat> seats = new EnumMap<>(Mark.class);
-    private int spectators;
+    private final EnumMap<Mark, Session> sessions = new EnumMap<>(Mark.class);
+    private final EnumMap<Mark, ScheduledFuture<?>> graceTimers = new EnumMap<>(Mark.class);
 
     Members(Room room) {
         this.room = room;
-        RoomSettings settings = room.settings();
-        if (settings.bot() != null) {
-            seats.put(settings.creatorSeat().opponent(), Seat.bot(settings.bot()));
-        }
-    }
-
-    EnumMap<Mark, Seat> seats() {
-        return seats;
     }
 
     /**
-     * Holds seats for players promised them before the room opens (a quick match); called before
-     * the room is shared with any other thread.
-     */
-    void reserve(Map<Mark, Reservation> reservations) {
-        reservations.forEach(
-                (mark, r) -> {
-                    if (seats.containsKey(mark)) {
-                        throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
-                    }
-                    seats.put(mark, Seat.reserved(r.name(), r.token()));
-                });
-    }
-
-    /**
-     * Starts the seat grace of every reserved seat, as for a player who dropped: whoever does not
-     * come in time loses the seat (and the game, if it is running). Returns whether any was
-     * reserved.
+     * Starts the seat grace of every seat promised by a quick match, as for a player who dropped:
+     * whoever does not come in time loses the seat (and the game). Returns whether any was.
      */
     boolean holdReservations() {
-        boolean any = false;
-        for (var entry : seats.entrySet()) {
-            if (entry.getValue().reserved) {
-                entry.getValue().graceUntil =
-                        room.time.millis() + room.context.limits().seatGrace().toMillis();
-                startGraceTimer(entry.getKey(), entry.getValue());
-                any = true;
-            }
+        long until = room.time.millis() + room.context.limits().seatGrace().toMillis();
+        if (!room.core.opened(RoomCore.Context.at(room.time.nanos(), room.time.millis()), until)) {
+            return false;
         }
-        return any;
+        room.core.seats().forEach((mark, seat) -> startGraceTimer(mark));
+        return true;
     }
 
-    Seat seat(Mark mark) {
-        return seats.get(mark);
-    }
-
-    int spectators() {
-        return spectators;
-    }
-
-    void join(Session session, ClientMessage.Join join) {
+    /** Handles a join; returns its refusal, if any. */
+    Outcome.Refused join(Session session, ClientMessage.Join join) {
         if (session.joined) {
-            throw new Rejection(ErrorCode.ALREADY_JOINED, "this connection has already joined");
+            return new Outcome.Refused(
+                    ErrorCode.ALREADY_JOINED, "this connection has already joined");
         }
         if (join.protocol() != Protocol.VERSION) {
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.UNSUPPORTED_PROTOCOL,
                     "protocol "
                             + join.protocol()
@@ -101,32 +65,38 @@ final class Members {
                             + Protocol.VERSION);
         }
         if (room.feed.members().size() >= room.context.limits().maxMembers()) {
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
         }
         if (join.token() != null) {
-            rejoin(session, join.token());
-            return;
+            return rejoin(session, join.token());
         }
-        String name = Names.check(join.name(), room.context.limits().maxNameLength());
-        Mark free = join.spectate() ? null : freeSeat();
+        int max = room.context.limits().maxNameLength();
+        String name = Protocol.normalizeName(join.name(), max);
+        if (name == null) {
+            return new Outcome.Refused(
+                    ErrorCode.NAME_INVALID,
+                    "a name is 1 to " + max + " characters, without control or format characters");
+        }
+        Mark free = join.spectate() ? null : room.core.freeSeat();
         if (free == null) {
             if (!room.settings().spectators()) {
-                throw join.spectate()
-                        ? new Rejection(
+                return join.spectate()
+                        ? new Outcome.Refused(
                                 ErrorCode.SPECTATORS_DISABLED,
                                 "room " + room.code() + " does not allow spectators")
-                        : new Rejection(
+                        : new Outcome.Refused(
                                 ErrorCode.ROOM_FULL,
                                 "both seats are taken and this room does not allow spectators");
             }
-            spectators(spectators + 1);
+            room.run(new Change.Spectators(room.core.spectators() + 1), null);
             admit(session, null, null);
-            log.info("room {} spectator joined ({} watching)", room.code(), spectators);
-            return;
+            log.info("room {} spectator joined ({} watching)", room.code(), room.core.spectators());
+            return null;
         }
         String token = room.context.tokens().get();
-        boolean started = take(free, name, token, session);
+        Outcome outcome = room.run(new Change.Seated(free, name, token), null);
+        sessions.put(free, session);
         admit(session, free, token);
         try (LogFields.Scope fields = LogFields.seat(free)) {
             log.info(
@@ -134,32 +104,22 @@ final class Members {
                     room.code(),
                     free,
                     name,
-                    started ? ", game " + room.match.game() + " starts" : "");
+                    outcome instanceof Outcome.Applied a && a.started()
+                            ? ", game " + room.core.match().game() + " starts"
+                            : "");
         }
+        return null;
     }
 
-    /** A person takes {@code mark} on {@code session}; returns true if that started a game. */
-    boolean take(Mark mark, String name, String token, Session session) {
-        seats.put(mark, Seat.person(name, token, session));
-        boolean started = seats.size() == 2 && room.game.startIfWaiting();
-        room.publish(new Event.Joined(mark.name(), name), new Change.Seated(mark, name, token));
-        return started;
-    }
-
-    /** Now {@code count} spectators watch. */
-    void spectators(int count) {
-        spectators = count;
-        room.publish(new Event.SpectatorsChanged(count), new Change.Spectators(count));
-    }
-
-    private void rejoin(Session session, String token) {
+    private Outcome.Refused rejoin(Session session, String token) {
         Mark mark = seatWithToken(token);
         if (mark == null) {
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
         }
-        Seat seat = seats.get(mark);
-        Session previous = seat.session;
+        Seat seat = room.core.seat(mark);
+        boolean first = seat.reserved;
+        Session previous = sessions.put(mark, session);
         if (previous != null) {
             // A newer connection for the same seat wins; the old one is told why it is closed.
             previous.seat = null;
@@ -168,12 +128,9 @@ final class Members {
             room.context.metrics().memberLeft(true);
             previous.member.close(
                     CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
-        }
-        boolean first = seat.reserved;
-        if (previous == null) {
-            returned(mark, session);
         } else {
-            seat.session = session;
+            cancelGraceTimer(mark);
+            room.run(new Change.Returned(mark), null);
         }
         admit(session, mark, token);
         try (LogFields.Scope fields = LogFields.seat(mark)) {
@@ -187,22 +144,7 @@ final class Members {
                 log.info("room {} seat {} reconnected", room.code(), mark);
             }
         }
-    }
-
-    /** The dropped player of {@code mark} is back on {@code session}. */
-    void returned(Mark mark, Session session) {
-        Seat seat = seats.get(mark);
-        seat.cancelGraceTimer();
-        seat.session = session;
-        // A player promised the seat by a quick match arrives for the first time: a join to the
-        // others.
-        boolean first = seat.reserved;
-        seat.reserved = false;
-        room.publish(
-                first
-                        ? new Event.Joined(mark.name(), seat.name)
-                        : new Event.Reconnected(mark.name()),
-                new Change.Returned(mark));
+        return null;
     }
 
     private void admit(Session session, Mark seat, String token) {
@@ -220,7 +162,6 @@ final class Members {
                         token,
                         room.context.epochMillis().getAsLong(),
                         room.feed.snapshot()));
-        room.bots.schedule();
     }
 
     /**
@@ -236,13 +177,13 @@ final class Members {
         session.seat = null;
         room.context.metrics().memberLeft(mark != null);
         if (mark == null) {
-            spectators(spectators - 1);
+            room.run(new Change.Spectators(room.core.spectators() - 1), null);
         } else {
-            seats.get(mark).session = null;
+            sessions.remove(mark);
             if (forGood) {
                 free(mark);
             } else {
-                dropped(mark, room.time.millis() + room.context.limits().seatGrace().toMillis());
+                dropped(mark);
             }
         }
         if (room.feed.members().isEmpty()) {
@@ -250,86 +191,63 @@ final class Members {
         }
     }
 
-    /** The player of {@code mark} dropped: the seat is held until {@code graceUntil} (epoch ms). */
-    void dropped(Mark mark, long graceUntil) {
-        Seat seat = seats.get(mark);
-        seat.session = null;
-        seat.graceUntil = graceUntil;
-        room.publish(new Event.Disconnected(mark.name()), new Change.Dropped(mark, graceUntil));
-        if (!room.time.replaying()) {
-            try (LogFields.Scope fields = LogFields.seat(mark)) {
-                log.info(
-                        "room {} seat {} dropped, kept for {}",
-                        room.code(),
-                        mark,
-                        Durations.format(Duration.ofMillis(graceUntil - room.time.millis())));
-            }
-            startGraceTimer(mark, seat);
+    /** The player of {@code mark} dropped: the seat is held for the seat grace from now. */
+    private void dropped(Mark mark) {
+        long graceUntil = room.time.millis() + room.context.limits().seatGrace().toMillis();
+        room.run(new Change.Dropped(mark, graceUntil), null);
+        try (LogFields.Scope fields = LogFields.seat(mark)) {
+            log.info(
+                    "room {} seat {} dropped, kept for {}",
+                    room.code(),
+                    mark,
+                    Durations.format(room.context.limits().seatGrace()));
         }
+        startGraceTimer(mark);
     }
 
     /**
      * Frees the seat at its grace deadline, a wall-clock time, unless its player is back by then.
      */
-    private void startGraceTimer(Mark mark, Seat seat) {
+    private void startGraceTimer(Mark mark) {
+        Seat seat = room.core.seat(mark);
+        if (seat.graceUntil == null) {
+            return;
+        }
         long left = Math.max(0, seat.graceUntil - room.time.millis());
-        seat.graceTimer =
+        cancelGraceTimer(mark);
+        graceTimers.put(
+                mark,
                 room.schedule(
                         () -> {
-                            if (seats.get(mark) == seat && seat.session == null) {
+                            if (room.core.seat(mark) == seat && !seat.connected) {
                                 free(mark);
                             }
                         },
-                        Duration.ofMillis(left).toNanos());
+                        Duration.ofMillis(left).toNanos()));
+    }
+
+    private void cancelGraceTimer(Mark mark) {
+        ScheduledFuture<?> timer = graceTimers.remove(mark);
+        if (timer != null) {
+            timer.cancel(false);
+        }
     }
 
     /** Empties a seat; a game in progress is abandoned by it. */
-    void free(Mark mark) {
-        Seat seat = seats.remove(mark);
-        seat.cancelGraceTimer();
-        room.match.withdrawRematch(mark);
-        boolean abandoned = room.match.abandon(mark);
-        if (abandoned) {
-            room.feed.boardChanges();
+    private void free(Mark mark) {
+        cancelGraceTimer(mark);
+        boolean reserved = room.core.seat(mark).reserved;
+        Outcome outcome = room.run(new Change.Freed(mark), null);
+        try (LogFields.Scope fields = LogFields.seat(mark)) {
+            log.info(
+                    "room {} seat {} freed{}{}",
+                    room.code(),
+                    mark,
+                    reserved ? " (its player never came)" : "",
+                    outcome instanceof Outcome.Applied a && a.ended()
+                            ? ", game " + room.core.match().game() + " abandoned"
+                            : "");
         }
-        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the
-        // snapshot.
-        room.publish(
-                abandoned
-                        ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire())
-                        : new Event.Left(mark.name()),
-                new Change.Freed(mark));
-        if (!room.time.replaying()) {
-            if (abandoned) {
-                room.context
-                        .metrics()
-                        .gameFinished(mark.opponent().name(), ResultReason.ABANDONED.wire());
-            }
-            try (LogFields.Scope fields = LogFields.seat(mark)) {
-                log.info(
-                        "room {} seat {} freed{}{}",
-                        room.code(),
-                        mark,
-                        seat.reserved ? " (its player never came)" : "",
-                        abandoned ? ", game " + room.match.game() + " abandoned" : "");
-            }
-        }
-    }
-
-    /**
-     * Seats a rebuilt room as its checkpoint had them: a player connected then sits on {@code
-     * connected}, a stand-in, until the replay is done.
-     */
-    void restore(Map<Mark, RoomState.SeatState> stored, int watching, Session connected) {
-        seats.clear();
-        stored.forEach((mark, seat) -> seats.put(mark, Checkpoints.seat(seat, connected)));
-        spectators = watching;
-    }
-
-    /** True while a player or a spectator is connected (or, during a replay, was at that point). */
-    boolean occupied() {
-        return spectators > 0
-                || seats.values().stream().anyMatch(s -> !s.isBot() && s.session != null);
     }
 
     /**
@@ -340,24 +258,23 @@ final class Members {
      */
     void recovered() {
         long now = room.time.millis();
-        long grace = room.context.limits().seatGrace().toMillis();
         List<Mark> expired = new ArrayList<>();
         for (Mark mark : Mark.values()) {
-            Seat seat = seats.get(mark);
+            Seat seat = room.core.seat(mark);
             if (seat == null || seat.isBot()) {
                 continue;
             }
-            if (seat.session != null) {
-                dropped(mark, now + grace);
+            if (seat.connected) {
+                dropped(mark);
             } else if (seat.graceUntil != null && seat.graceUntil <= now) {
                 expired.add(mark);
-            } else if (seat.graceUntil != null) {
-                startGraceTimer(mark, seat);
+            } else {
+                startGraceTimer(mark);
             }
         }
-        expired.sort(Comparator.comparingLong(mark -> seats.get(mark).graceUntil));
+        expired.sort(Comparator.comparingLong(mark -> room.core.seat(mark).graceUntil));
         for (Mark mark : expired) {
-            if (seats.containsKey(mark)) {
+            if (room.core.seat(mark) != null) {
                 try (LogFields.Scope fields = LogFields.seat(mark)) {
                     log.info(
                             "room {} seat {}: its grace ran out while the server was down",
@@ -370,29 +287,12 @@ final class Members {
     }
 
     void cancelTimers() {
-        seats.values().forEach(Seat::cancelGraceTimer);
-    }
-
-    Mark requirePlayer(Session session) {
-        if (session.seat == null) {
-            throw new Rejection(
-                    ErrorCode.NOT_A_PLAYER,
-                    "spectators cannot play; join with a free seat to play");
-        }
-        return session.seat;
-    }
-
-    /** The seat a newcomer (or a bot invited without a seat) takes, or null when both are taken. */
-    Mark freeSeat() {
-        Mark preferred = room.settings().creatorSeat();
-        if (!seats.containsKey(preferred)) {
-            return preferred;
-        }
-        return seats.containsKey(preferred.opponent()) ? null : preferred.opponent();
+        graceTimers.values().forEach(timer -> timer.cancel(false));
+        graceTimers.clear();
     }
 
     private Mark seatWithToken(String token) {
-        for (var entry : seats.entrySet()) {
+        for (var entry : room.core.seats().entrySet()) {
             if (token.equals(entry.getValue().token)) {
                 return entry.getKey();
             }

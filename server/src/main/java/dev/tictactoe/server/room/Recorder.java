@@ -91,7 +91,7 @@ final class Recorder {
         } else {
             room.feed.durable(room.feed.version()); // replayed from the disk
         }
-        Match.FinishedGame last = room.match.lastFinished();
+        Match.FinishedGame last = room.core.match().lastFinished();
         if (last != null && last.game() > archivedGame) {
             archivedGame = last.game();
             journal.gameFinished(room.code(), last.game(), Checkpoints.gameRecord(room, last));

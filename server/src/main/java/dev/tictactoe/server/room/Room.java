@@ -8,6 +8,7 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.logging.LogFields;
@@ -25,15 +26,16 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * The room actor: the one owner of a room's state. Every operation runs on the room's own event
- * loop, one at a time in arrival order; other threads hand work to it through {@link #execute}.
- * This class dispatches messages and runs the room's lifecycle; {@link Members}, {@link
- * GameCommands}, {@link Phrases}, {@link BotTurns} and {@link Feed} do the work, {@link Recorder}
- * writes each change down and {@link Replay} makes the journaled changes again after a restart. It
- * stays one file: what is left is the dispatch table and the lifecycle (timers, closing, history),
- * each short, and all of them touch the same few fields.
+ * loop, one at a time in arrival order; other threads hand work to it through {@link #execute}. The
+ * rules are the {@link RoomCore}'s: this class turns messages into its commands ({@link #run}),
+ * publishes what it applies ({@link Feed}), has {@link Recorder} write it down, and keeps the
+ * timers, the members' connections ({@link Members}), the bot's searches ({@link BotTurns}) and the quick phrases
+ * ({@link Phrases}), which change no state.
+ * {@link Replay} folds the journaled commands through the core after a restart.
  */
 public final class Room {
 
@@ -43,11 +45,10 @@ public final class Room {
     private final RoomSettings settings;
     final EventLoop loop;
     final RoomContext context;
-    final Match match;
+    final RoomCore core;
     final Feed feed;
     final Members members;
     final BotTurns bots;
-    final GameCommands game;
     final Phrases phrases;
     final long botSeed;
     final RoomTime time;
@@ -97,11 +98,11 @@ public final class Room {
                 botSeed,
                 context,
                 time,
-                new Match(settings, time::nanos, time::millis, context.limits().idleClaim()));
+                new RoomCore(settings, context.limits().idleClaim()));
     }
 
     /**
-     * A room whose series is {@code match} on the time line {@code time}: new, or rebuilt from a
+     * A room whose state is {@code core} on the time line {@code time}: new, or rebuilt from a
      * checkpoint.
      */
     Room(
@@ -111,14 +112,14 @@ public final class Room {
             long botSeed,
             RoomContext context,
             RoomTime time,
-            Match match) {
+            RoomCore core) {
         this.code = code;
         this.settings = settings;
         this.loop = loop;
         this.context = context;
         this.botSeed = botSeed;
         this.time = time;
-        this.match = match;
+        this.core = core;
         this.members = new Members(this);
         this.feed =
                 new Feed(
@@ -127,14 +128,13 @@ public final class Room {
                                         code,
                                         version,
                                         settings,
-                                        match,
-                                        members.seats(),
-                                        members.spectators(),
+                                        core.match(),
+                                        core.seats(),
+                                        core.spectators(),
                                         previous),
                         context.limits().diffHistory(),
                         context.epochMillis());
         this.bots = new BotTurns(this, botSeed);
-        this.game = new GameCommands(this);
         this.phrases = new Phrases(this);
         this.recorder = new Recorder(this);
         this.removed = loop.newPromise();
@@ -190,17 +190,18 @@ public final class Room {
                 () -> {
                     handling = session;
                     try (LogFields.Scope fields = LogFields.member(session.seat, session.member)) {
-                        handle(session, message);
-                    } catch (Rejection r) {
-                        log.debug(
-                                "{} rejected {}: {}",
-                                session,
-                                message.getClass().getSimpleName(),
-                                r.getMessage());
-                        context.metrics().rejected(r.code);
-                        feed.send(
-                                session,
-                                new ServerMessage.Error(r.code, r.getMessage(), refOf(message)));
+                        Outcome.Refused r = handle(session, message);
+                        if (r != null) {
+                            log.debug(
+                                    "{} rejected {}: {}",
+                                    session,
+                                    message.getClass().getSimpleName(),
+                                    r.message());
+                            context.metrics().rejected(r.code());
+                            feed.send(
+                                    session,
+                                    new ServerMessage.Error(r.code(), r.message(), refOf(message)));
+                        }
                     } finally {
                         handling = null;
                         context.metrics().handled(message, received);
@@ -230,36 +231,115 @@ public final class Room {
 
     // ---- dispatch (room loop only) ----
 
-    private void handle(Session session, ClientMessage message) {
+    /** Handles a member's message; returns its refusal, if any. */
+    private Outcome.Refused handle(Session session, ClientMessage message) {
         if (closed) {
-            throw new Rejection(ErrorCode.UNKNOWN_ROOM, "room " + code + " has closed");
+            return new Outcome.Refused(ErrorCode.UNKNOWN_ROOM, "room " + code + " has closed");
         }
         if (message instanceof ClientMessage.Join join) {
-            members.join(session, join);
-            return;
+            return members.join(session, join);
         }
         if (!session.joined) {
-            throw new Rejection(ErrorCode.NOT_JOINED, "send join first");
+            return new Outcome.Refused(ErrorCode.NOT_JOINED, "send join first");
         }
-        switch (message) {
+        return switch (message) {
             case ClientMessage.Join ignored -> throw new IllegalStateException();
-            case ClientMessage.Move move -> game.move(session, move);
-            case ClientMessage.Undo ignored -> game.undo(session);
-            case ClientMessage.UndoReply reply -> game.answerUndo(session, reply.accept());
-            case ClientMessage.Resign ignored -> game.resign(session);
-            case ClientMessage.Claim ignored -> game.claim(session);
-            case ClientMessage.Rematch ignored -> game.rematch(session);
-            case ClientMessage.InviteBot invite -> game.inviteBot(session, invite);
-            case ClientMessage.Sync sync -> feed.sync(session, sync.lastVersion());
-            case ClientMessage.History ignored -> sendHistory(session);
-            case ClientMessage.Phrase phrase -> phrases.say(session, phrase);
+            case ClientMessage.Move move -> move(session, move);
+            case ClientMessage.Undo ignored -> play(session, Change.Undo::new);
+            case ClientMessage.UndoReply reply ->
+                    play(session, mark -> new Change.UndoAnswer(mark, reply.accept()));
+            case ClientMessage.Resign ignored -> play(session, Change.Resigned::new);
+            case ClientMessage.Claim ignored -> play(session, Change.Claimed::new);
+            case ClientMessage.Rematch ignored -> play(session, Change.Rematch::new);
+            case ClientMessage.InviteBot invite -> inviteBot(session, invite);
+            case ClientMessage.Sync sync -> {
+                feed.sync(session, sync.lastVersion());
+                yield null;
+            }
+            case ClientMessage.History ignored -> {
+                sendHistory(session);
+                yield null;
+            }
+            case ClientMessage.Phrase phrase -> {
+                phrases.say(session, phrase);
+                yield null;
+            }
             case ClientMessage.Leave ignored -> {
                 members.leave(session, true);
                 session.member.close(CloseCodes.LEFT, "left the room");
+                yield null;
             }
             // Answered by the connection itself; one handed here anyway changes nothing.
-            case ClientMessage.Ping ignored -> {}
+            case ClientMessage.Ping ignored -> null;
+        };
+    }
+
+    /** A player's command for its own seat; spectators are refused. */
+    private Outcome.Refused play(Session session, Function<Mark, Change> command) {
+        return session.seat == null
+                ? NOT_A_PLAYER
+                : refusal(run(command.apply(session.seat), null));
+    }
+
+    /** A resent move is acknowledged with the version it made, not played again. */
+    private Outcome.Refused move(Session session, ClientMessage.Move move) {
+        if (session.seat == null) {
+            return NOT_A_PLAYER;
         }
+        Outcome outcome =
+                run(new Change.Moved(session.seat, move.cell(), move.id()), move.version());
+        if (outcome instanceof Outcome.Unchanged repeated) {
+            feed.send(session, new ServerMessage.Ack(move.id(), repeated.version()));
+        }
+        return refusal(outcome);
+    }
+
+    private Outcome.Refused inviteBot(Session session, ClientMessage.InviteBot invite) {
+        if (session.seat == null) {
+            return NOT_A_PLAYER;
+        }
+        Level level;
+        try {
+            level = Level.parse(invite.level());
+        } catch (IllegalArgumentException e) {
+            return new Outcome.Refused(
+                    ErrorCode.BAD_MESSAGE, "invite_bot.level: " + e.getMessage());
+        }
+        Mark seat = invite.seat() == null ? core.freeSeat() : Mark.valueOf(invite.seat());
+        if (seat == null) {
+            return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
+        }
+        Outcome outcome = run(new Change.BotSeated(seat, level), null);
+        if (outcome instanceof Outcome.Applied) {
+            log.info("room {} seat {} taken by the {} bot", code, seat, level);
+        }
+        return refusal(outcome);
+    }
+
+    private static final Outcome.Refused NOT_A_PLAYER =
+            new Outcome.Refused(
+                    ErrorCode.NOT_A_PLAYER,
+                    "spectators cannot play; join with a free seat to play");
+
+    private static Outcome.Refused refusal(Outcome outcome) {
+        return outcome instanceof Outcome.Refused refused ? refused : null;
+    }
+
+    /**
+     * Applies {@code command} in the core at the current task's instant ({@code seen}: the version
+     * a player's move was made for); publishes and records it when applied.
+     */
+    Outcome run(Change command, Long seen) {
+        Outcome outcome =
+                core.apply(command, new RoomCore.Context(time.nanos(), time.millis(), seen));
+        if (outcome instanceof Outcome.Applied applied) {
+            publish(applied.event(), command);
+            if (!time.replaying()) {
+                counted(command, applied);
+                bots.schedule();
+            }
+        }
+        return outcome;
     }
 
     /**
@@ -267,10 +347,39 @@ public final class Room {
      * Written down before anyone hears of it: a client never sees a change a restart forgets (up to
      * the durability policy's window).
      */
-    void publish(Event event, Change change) {
-        feed.advance(event);
+    private void publish(Event event, Change change) {
+        feed.advance(core.version(), event);
         recorder.changed(change);
         feed.broadcastNewest(handling);
+    }
+
+    /** The metrics and log lines of an applied command. */
+    private void counted(Change command, Outcome.Applied applied) {
+        Match match = core.match();
+        if (command instanceof Change.Moved moved) {
+            context.metrics().moved(core.seat(moved.seat()).isBot());
+        }
+        if (applied.started()) {
+            log.debug("room {} game {} starts, {} moves first", code, match.game(), match.first());
+        }
+        if (!applied.ended()) {
+            return;
+        }
+        Match.Result r = match.result();
+        context.metrics().gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
+        // Debug: a busy server ends hundreds of games a second; the metrics count them. Guarded,
+        // so the arguments are not even built at the default level.
+        if (log.isDebugEnabled()) {
+            log.debug(
+                    "room {} game {} over: {} ({}), score X {} O {} draws {}",
+                    code,
+                    match.game(),
+                    r.winner() == null ? "draw" : r.winner() + " wins",
+                    r.reason(),
+                    match.wins(Mark.X),
+                    match.wins(Mark.O),
+                    match.draws());
+        }
     }
 
     /**
@@ -278,9 +387,7 @@ public final class Room {
      * change: a running clock's or idle claim's shown times move with it, which members see.
      */
     void resumed(long pausedMillis) {
-        if (match.wallClockMoved(pausedMillis)) {
-            publish(null, new Change.Resumed(pausedMillis));
-        }
+        run(new Change.Resumed(pausedMillis), null);
     }
 
     /**
@@ -291,7 +398,8 @@ public final class Room {
         CompletableFuture<List<GameRecord>> archived = context.journal().history(code);
         if (archived == null) {
             feed.send(
-                    session, new ServerMessage.HistoryMessage(Snapshots.history(match, List.of())));
+                    session,
+                    new ServerMessage.HistoryMessage(Snapshots.history(core.match(), List.of())));
             return;
         }
         archived.whenComplete(
@@ -310,7 +418,7 @@ public final class Room {
                                                 session,
                                                 new ServerMessage.HistoryMessage(
                                                         Snapshots.history(
-                                                                match,
+                                                                core.match(),
                                                                 failure == null
                                                                         ? games
                                                                         : List.of())));
@@ -321,32 +429,18 @@ public final class Room {
     // ---- the game clock ----
 
     /**
-     * Ends a timed game whose side to move has run out, before the task at hand counts; true if it
-     * did. The room calls it first in every task, and a replay before every change.
+     * Ends a timed game whose side to move has run out, before the task at hand counts. The room
+     * does it first in every task.
      */
-    boolean flagIfDue() {
-        Mark out = match.tick();
-        if (out == null || closed) {
-            return false;
+    private void flagIfDue() {
+        if (!closed && core.outOfTime(time.nanos(), time.millis())) {
+            run(new Change.TimedOut(), null);
         }
-        Match.Result result = match.result();
-        context.metrics()
-                .gameFinished(
-                        result.winner() == null ? null : result.winner().name(), result.reason());
-        feed.boardChanges();
-        publish(
-                new Event.GameOver(
-                        result.winner() == null ? null : result.winner().name(), result.reason()),
-                new Change.TimedOut());
-        if (!time.replaying()) {
-            log.info("room {} game {}: {} ran out of time", code, match.game(), out);
-        }
-        return true;
     }
 
     /** Keeps the room's one clock timer at the running side's deadline, or none. */
     private void rescheduleClockTimer() {
-        GameClock clock = match.clock();
+        GameClock clock = core.match().clock();
         OptionalLong deadline = clock == null || closed ? OptionalLong.empty() : clock.deadline();
         if (clockTimer != null
                 && (deadline.isEmpty() || deadline.getAsLong() != clockTimerDeadline)) {
@@ -403,7 +497,7 @@ public final class Room {
      * whether the room's timers have caught up with the change yet or not.
      */
     Long emptyAsOfNow() {
-        return members.occupied() ? null : emptySince != null ? emptySince : time.millis();
+        return core.occupied() ? null : emptySince != null ? emptySince : time.millis();
     }
 
     /**
@@ -429,12 +523,9 @@ public final class Room {
         execute(
                 () -> {
                     if (members.holdReservations()) {
-                        if (members.seats().size() == 2) {
-                            game.startIfWaiting();
-                        }
                         // Nobody is here to hear it, and the checkpoint below holds it whole: no
                         // record.
-                        feed.advance(null);
+                        feed.advance(core.version(), null);
                         bots.schedule();
                     }
                     startEmptyTimer();

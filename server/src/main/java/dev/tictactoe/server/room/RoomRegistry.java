@@ -87,7 +87,7 @@ public final class RoomRegistry {
                 "room {} recovered at version {}, game {}",
                 room.code(),
                 room.feed.version(),
-                room.match.game());
+                room.core.match().game());
         Replay.resume(room);
         return room;
     }
@@ -130,7 +130,7 @@ public final class RoomRegistry {
             String code = nextCode();
             Room room = new Room(code, settings, loops.next(), seed, context);
             // Before the room is shared: nobody who guessed the code can take a promised seat.
-            room.members.reserve(reserved);
+            room.core.reserve(reserved);
             if (rooms.putIfAbsent(code, room) == null) {
                 log.info(
                         "room {} created: {}x{} k={}, {}, {} first{}{}",

@@ -2,14 +2,12 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.Level;
 
-import io.netty.util.concurrent.ScheduledFuture;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Who sits in X or O: a person (with a secret token and maybe a live session) or a bot. */
+/** Who sits in X or O: a person (with a secret token, connected or not) or a bot. */
 final class Seat {
 
     /** Move ids remembered per seat so a resent move is acknowledged, not played twice. */
@@ -18,8 +16,9 @@ final class Seat {
     final String name;
     final String token;
     final Level bot;
-    Session session;
-    ScheduledFuture<?> graceTimer;
+
+    /** A person's connection is open (or was, at the instant a replayed command was made). */
+    boolean connected;
 
     /** While the seat is held for a dropped player: when it is freed, in epoch milliseconds. */
     Long graceUntil;
@@ -39,9 +38,9 @@ final class Seat {
         this.bot = bot;
     }
 
-    static Seat person(String name, String token, Session session) {
+    static Seat person(String name, String token, boolean connected) {
         Seat seat = new Seat(name, token, null);
-        seat.session = session;
+        seat.connected = connected;
         return seat;
     }
 
@@ -61,7 +60,7 @@ final class Seat {
     }
 
     boolean connected() {
-        return isBot() || session != null;
+        return isBot() || connected;
     }
 
     /** The version at which a move with this id was applied, or null if it never was. */
@@ -95,13 +94,5 @@ final class Seat {
     /** Move ids are unique within a game: a new game starts with a clean slate. */
     void forgetMoves() {
         appliedMoves = null;
-    }
-
-    void cancelGraceTimer() {
-        graceUntil = null;
-        if (graceTimer != null) {
-            graceTimer.cancel(false);
-            graceTimer = null;
-        }
     }
 }

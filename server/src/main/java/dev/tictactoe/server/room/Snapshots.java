@@ -12,9 +12,9 @@ import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
@@ -48,7 +48,7 @@ final class Snapshots {
             long version,
             RoomSettings settings,
             Match match,
-            EnumMap<Mark, Seat> seats,
+            Map<Mark, Seat> seats,
             int spectators,
             Snapshot previous) {
         Board board = match.board();

@@ -106,7 +106,7 @@ final class RoomDriver implements AutoCloseable {
                         ServerMetrics.create(),
                         journal);
         room = new Room("K7MQ2P", settings, loopChannel.eventLoop(), botSeed, context);
-        room.members.reserve(reserved);
+        room.core.reserve(reserved);
         room.created();
         runTasks();
     }

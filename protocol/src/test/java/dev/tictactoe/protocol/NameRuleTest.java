@@ -1,23 +1,20 @@
-package dev.tictactoe.server.room;
+package dev.tictactoe.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.tictactoe.protocol.ErrorCode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The one rule for player names. */
-class NamesTest {
+/** The one rule for player names: {@link Protocol#normalizeName}. */
+class NameRuleTest {
 
     private static final int MAX = 32;
 
     @ParameterizedTest
     @ValueSource(strings = {"ana", "  ana  ", "\tana\n", "Zoë", "李小龍", "a b", "🙂", "é"})
     void acceptsPrintableNamesAndTrimsTheEnds(String name) {
-        assertThat(Names.check(name, MAX)).isEqualTo(name.strip());
+        assertThat(Protocol.normalizeName(name, MAX)).isEqualTo(name.strip());
     }
 
     @ParameterizedTest
@@ -36,21 +33,18 @@ class NamesTest {
                 "\uD800lone"
             })
     void refusesEmptyControlAndFormatCharacters(String name) {
-        assertThatThrownBy(() -> Names.check(name, MAX))
-                .isInstanceOfSatisfying(
-                        Rejection.class, r -> assertThat(r.code).isEqualTo(ErrorCode.NAME_INVALID));
+        assertThat(Protocol.normalizeName(name, MAX)).isNull();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"x", "é", "🙂"})
     void countsCodePointsNotUtf16Units(String unit) {
-        assertThat(Names.check(unit.repeat(MAX), MAX)).isEqualTo(unit.repeat(MAX));
-        assertThatThrownBy(() -> Names.check(unit.repeat(MAX + 1), MAX))
-                .isInstanceOf(Rejection.class);
+        assertThat(Protocol.normalizeName(unit.repeat(MAX), MAX)).isEqualTo(unit.repeat(MAX));
+        assertThat(Protocol.normalizeName(unit.repeat(MAX + 1), MAX)).isNull();
     }
 
     @Test
     void refusesAMissingName() {
-        assertThatThrownBy(() -> Names.check(null, MAX)).isInstanceOf(Rejection.class);
+        assertThat(Protocol.normalizeName(null, MAX)).isNull();
     }
 }

@@ -1,0 +1,53 @@
+package dev.tictactoe.server.game;
+
+/**
+ * The rules of k in a row as verdicts on a {@link Board}: whether a side may play a cell, and how a
+ * game stands after a move. Whose turn it is comes first, so a move out of turn is refused as such
+ * whatever its cell.
+ */
+public final class KInARow {
+
+    /** Why a move may not be played. */
+    public enum Illegal {
+        NOT_YOUR_TURN,
+        OUT_OF_RANGE,
+        CELL_TAKEN
+    }
+
+    /** How a move ended the game. */
+    public enum Ending {
+        /** The mover made k in a row. */
+        LINE,
+        /** The board is full without a line. */
+        FULL,
+        /** Nobody can make a line any more (only when the players asked for early draws). */
+        DEAD_DRAW
+    }
+
+    private KInARow() {}
+
+    /** Why {@code seat} may not play {@code cell} on {@code board}, or null when it may. */
+    public static Illegal check(Board board, Mark seat, int cell) {
+        if (board.toMove() != seat) {
+            return Illegal.NOT_YOUR_TURN;
+        }
+        if (cell < 0 || cell >= board.rules().cells()) {
+            return Illegal.OUT_OF_RANGE;
+        }
+        return board.isEmpty(cell) ? null : Illegal.CELL_TAKEN;
+    }
+
+    /**
+     * How the game stands after a move that {@code won} (as {@link Board#play} said): ended, or
+     * null while it goes on.
+     */
+    public static Ending after(Board board, boolean won, boolean earlyDraw) {
+        if (won) {
+            return Ending.LINE;
+        }
+        if (board.isFull()) {
+            return Ending.FULL;
+        }
+        return earlyDraw && board.isCertainDraw() ? Ending.DEAD_DRAW : null;
+    }
+}
