@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
 import io.netty.channel.EventLoop;
@@ -17,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -83,37 +81,21 @@ final class Checkpoints {
     }
 
     static Capture capture(Room room) {
-        EnumMap<Mark, RoomState.SeatState> seats = new EnumMap<>(Mark.class);
-        room.core
-                .seats()
-                .forEach(
-                        (mark, seat) ->
-                                seats.put(
-                                        mark,
-                                        new RoomState.SeatState(
-                                                seat.name,
-                                                seat.token,
-                                                seat.isBot()
-                                                        ? seat.bot.name().toLowerCase(Locale.ROOT)
-                                                        : null,
-                                                !seat.isBot() && seat.connected,
-                                                seat.graceUntil,
-                                                seat.appliedMoves())));
+        RoomCore.State core =
+                room.core.state(
+                        room.context.journal().archivesGames()
+                                ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
+                                : Match.KEPT_GAMES);
         return new Capture(
                 room.code(),
                 room.settings(),
                 room.botSeed,
-                room.core.version(),
-                room.core.boardVersion(),
+                core.version(),
+                core.boardVersion(),
                 room.feed.shown(),
                 room.feed.heldDiffs(),
-                seats,
-                room.core
-                        .match()
-                        .state(
-                                room.context.journal().archivesGames()
-                                        ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
-                                        : Match.KEPT_GAMES),
+                core.seats(),
+                core.match(),
                 room.time.nanos(),
                 room.time.millis(),
                 room.emptyAsOfNow(),
@@ -134,8 +116,13 @@ final class Checkpoints {
         Snapshot shown = MessageCodec.fromTree(state.shown());
         RoomCore core =
                 RoomCore.restore(
-                        state,
-                        shown.spectators(),
+                        new RoomCore.State(
+                                state.settings(),
+                                state.version(),
+                                state.boardVersion(),
+                                state.seats(),
+                                state.match(),
+                                shown.spectators()),
                         context.limits().idleClaim(),
                         time.nanos(),
                         time.millis());
@@ -156,24 +143,6 @@ final class Checkpoints {
             room.createdAt = state.createdAt();
         }
         return room;
-    }
-
-    /** A seat as a checkpoint has it. */
-    static Seat seat(RoomState.SeatState stored) {
-        Seat seat;
-        if (stored.bot() != null) {
-            seat = Seat.bot(Level.parse(stored.bot()));
-        } else {
-            // A checkpoint from before the flag was kept: the player counts as connected at the
-            // stop.
-            boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
-            seat = Seat.person(stored.name(), stored.token(), wasConnected);
-            seat.graceUntil = wasConnected ? null : stored.graceUntil();
-        }
-        if (stored.moves() != null) {
-            stored.moves().forEach(m -> seat.applied(m.id(), m.version()));
-        }
-        return seat;
     }
 
     /**

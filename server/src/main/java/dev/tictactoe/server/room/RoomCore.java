@@ -59,15 +59,34 @@ final class RoomCore {
         this.match = match;
     }
 
-    /** The core as a checkpoint left it, at the checkpoint's instant. */
-    static RoomCore restore(
-            RoomState state, int watching, Duration idleAfter, long nanos, long millis) {
+    /**
+     * The core's whole state as values, what a checkpoint keeps of it: {@link #restore} makes the
+     * same core again, and the commands after it apply on top as they did the first time.
+     */
+    record State(
+            RoomSettings settings,
+            long version,
+            long boardVersion,
+            Map<Mark, RoomState.SeatState> seats,
+            RoomState.MatchState match,
+            int spectators) {}
+
+    /** The state now, with the newest {@code finishedGames} finished games. */
+    State state(int finishedGames) {
+        EnumMap<Mark, RoomState.SeatState> kept = new EnumMap<>(Mark.class);
+        seats.forEach((mark, seat) -> kept.put(mark, seat.state()));
+        return new State(
+                settings, version, boardVersion, kept, match.state(finishedGames), spectators);
+    }
+
+    /** The core as {@code state} left it, at that instant. */
+    static RoomCore restore(State state, Duration idleAfter, long nanos, long millis) {
         RoomCore core =
                 new RoomCore(
                         state.settings(),
                         Match.restore(state.settings(), state.match(), idleAfter, nanos, millis));
-        state.seats().forEach((mark, seat) -> core.seats.put(mark, Checkpoints.seat(seat)));
-        core.spectators = watching;
+        state.seats().forEach((mark, seat) -> core.seats.put(mark, Seat.of(seat)));
+        core.spectators = state.spectators();
         core.version = state.version();
         core.boardVersion = state.boardVersion();
         return core;

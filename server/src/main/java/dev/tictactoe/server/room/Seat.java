@@ -5,6 +5,7 @@ import dev.tictactoe.server.bot.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Who sits in X or O: a person (with a secret token, connected or not) or a bot. */
@@ -53,6 +54,35 @@ final class Seat {
 
     static Seat bot(Level level) {
         return new Seat(level.playerName(), null, level);
+    }
+
+    /** A seat as a checkpoint keeps it. */
+    RoomState.SeatState state() {
+        return new RoomState.SeatState(
+                name,
+                token,
+                isBot() ? bot.name().toLowerCase(Locale.ROOT) : null,
+                !isBot() && connected,
+                graceUntil,
+                appliedMoves());
+    }
+
+    /** A seat as a checkpoint has it. */
+    static Seat of(RoomState.SeatState stored) {
+        Seat seat;
+        if (stored.bot() != null) {
+            seat = Seat.bot(Level.parse(stored.bot()));
+        } else {
+            // A checkpoint from before the flag was kept: the player counts as connected at the
+            // stop.
+            boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
+            seat = Seat.person(stored.name(), stored.token(), wasConnected);
+            seat.graceUntil = wasConnected ? null : stored.graceUntil();
+        }
+        if (stored.moves() != null) {
+            stored.moves().forEach(m -> seat.applied(m.id(), m.version()));
+        }
+        return seat;
     }
 
     boolean isBot() {
