@@ -1,7 +1,6 @@
 package dev.tictactoe.server.room;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Snapshot;
@@ -16,86 +15,69 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * A room's whole state: captured on the room's loop as immutable values (cheap), turned into JSON
- * elsewhere ({@link Capture#toJson}), and a room rebuilt from it.
+ * A room's whole state: captured on the room's loop as values (cheap), turned into JSON elsewhere
+ * by Jackson ({@link Capture#toJson}), and a room rebuilt from it.
  */
 final class Checkpoints {
 
     private Checkpoints() {}
 
     /**
-     * A room's state as a checkpoint keeps it, taken on the loop. Everything in it is immutable or
-     * a copy, so it may be encoded on another thread while the room plays on.
+     * A room's state as a checkpoint keeps it, taken on the loop: the core's state, what members
+     * were last shown and the diffs held for them. Everything in it is immutable or a copy, so it
+     * may be encoded on another thread while the room plays on.
      */
     record Capture(
             String code,
-            RoomSettings settings,
             long botSeed,
-            long version,
-            long boardVersion,
+            RoomCore.State core,
             Snapshot shown,
             List<byte[]> diffs,
-            Map<Mark, RoomState.SeatState> seats,
-            RoomState.MatchState match,
             long atNanos,
             long atMillis,
             Long emptySince,
             long createdAt) {
 
+        /** The state to write: the snapshot as its JSON tree, the diffs as their text. */
         RoomState state() {
             List<String> text = new ArrayList<>(diffs.size());
             for (byte[] diff : diffs) {
                 text.add(new String(diff, StandardCharsets.UTF_8));
             }
-            return state(MessageCodec.toTree(shown), text);
-        }
-
-        private RoomState state(JsonNode shownTree, List<String> text) {
             return new RoomState(
                     code,
-                    settings,
+                    core.settings(),
                     botSeed,
-                    version,
-                    boardVersion,
-                    shownTree,
+                    core.version(),
+                    core.boardVersion(),
+                    MessageCodec.toTree(shown),
                     text,
-                    seats,
-                    match,
+                    core.seats(),
+                    core.match(),
                     atNanos,
                     atMillis,
                     emptySince,
                     createdAt);
         }
 
-        /**
-         * The state's JSON, the shown snapshot streamed rather than built as a tree and the held
-         * diffs written as the bytes they are (the same JSON).
-         */
         byte[] toJson() {
-            return RoomStateWriter.write(state(null, List.of()), diffs, shown);
+            return state().toJson();
         }
     }
 
     static Capture capture(Room room) {
-        RoomCore.State core =
+        return new Capture(
+                room.code(),
+                room.botSeed,
                 room.core.state(
                         room.context.journal().archivesGames()
                                 ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
-                                : Match.KEPT_GAMES);
-        return new Capture(
-                room.code(),
-                room.settings(),
-                room.botSeed,
-                core.version(),
-                core.boardVersion(),
+                                : Match.KEPT_GAMES),
                 room.feed.shown(),
                 room.feed.heldDiffs(),
-                core.seats(),
-                core.match(),
                 room.time.nanos(),
                 room.time.millis(),
                 room.emptyAsOfNow(),

@@ -91,7 +91,11 @@ record RoomState(
     private static final ObjectMapper JSON = MessageCodec.mapper().copy();
 
     byte[] toJson() {
-        return RoomStateWriter.write(this);
+        try {
+            return JSON.writeValueAsBytes(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("room " + code + " cannot be written", e);
+        }
     }
 
     static RoomState fromJson(byte[] json) {
