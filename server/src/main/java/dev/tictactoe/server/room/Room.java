@@ -81,23 +81,7 @@ public final class Room {
                 loop,
                 botSeed,
                 context,
-                new RoomTime(context.nanoTime(), context.epochMillis()));
-    }
-
-    private Room(
-            String code,
-            RoomSettings settings,
-            EventLoop loop,
-            long botSeed,
-            RoomContext context,
-            RoomTime time) {
-        this(
-                code,
-                settings,
-                loop,
-                botSeed,
-                context,
-                time,
+                new RoomTime(context.nanoTime(), context.epochMillis()),
                 new RoomCore(settings, context.limits().idleClaim()));
     }
 

@@ -105,14 +105,7 @@ final class RoomCore {
     Outcome apply(Change command, Context context) {
         match.at(context.nanos(), context.millis());
         Mark out = match.outOfTime();
-        if (command instanceof Change.TimedOut) {
-            if (out == null) {
-                return new Outcome.Refused(ErrorCode.GAME_OVER, "no clock has run out");
-            }
-            match.timedOut();
-            return boardChanged(gameOver(), false, true);
-        }
-        if (out != null) {
+        if (out != null && !(command instanceof Change.TimedOut)) {
             // The actor ends a game on time before anything else it handles at that instant.
             return new Outcome.Refused(
                     ErrorCode.GAME_OVER, "the game is over: " + out + " ran out of time");
@@ -133,12 +126,20 @@ final class RoomCore {
             case Change.Claimed c -> claim(c.seat());
             case Change.Rematch c -> rematch(c.seat());
             case Change.BotSeated c -> botSeated(c);
-            case Change.TimedOut c -> throw new IllegalStateException("handled above");
+            case Change.TimedOut c -> timedOut(out);
             case Change.Resumed c ->
                     match.wallClockMoved(c.pausedMillis())
                             ? applied(null, false, false)
                             : new Outcome.Unchanged(version);
         };
+    }
+
+    private Outcome timedOut(Mark out) {
+        if (out == null) {
+            return new Outcome.Refused(ErrorCode.GAME_OVER, "no clock has run out");
+        }
+        match.timedOut();
+        return boardChanged(gameOver(), false, true);
     }
 
     private Outcome seated(Change.Seated c) {
