@@ -4,9 +4,9 @@ import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
 /**
- * One accepted change of a room as its journal keeps it: what the room's own methods need to make
- * the same change again. Every publish carries one; a replay hands each back to the method that
- * made it ({@link Replay}), at the instant it was made.
+ * A command to a room's core ({@link RoomCore#apply}), and, once applied, the record its journal
+ * keeps: with what was chosen in it (a seat token, the bot's cell), so that applying it again at
+ * the instant it was made ({@link Replay}) makes the same change.
  */
 sealed interface Change {
 
