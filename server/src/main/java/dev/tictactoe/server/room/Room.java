@@ -107,15 +107,7 @@ public final class Room {
         this.members = new Members(this);
         this.feed =
                 new Feed(
-                        (version, previous) ->
-                                Snapshots.of(
-                                        code,
-                                        version,
-                                        settings,
-                                        core.match(),
-                                        core.seats(),
-                                        core.spectators(),
-                                        previous),
+                        (version, previous) -> Snapshots.of(code, version, core, previous),
                         context.limits().diffHistory(),
                         context.epochMillis());
         this.bots = new BotTurns(this, botSeed);

@@ -40,17 +40,14 @@ final class Snapshots {
     private Snapshots() {}
 
     /**
-     * The room at {@code version}; {@code previous} (null for none) lends the parts that did not
-     * change.
+     * The room {@code code} as its core has it at {@code version}; {@code previous} (null for none)
+     * lends the parts that did not change.
      */
-    static Snapshot of(
-            String code,
-            long version,
-            RoomSettings settings,
-            Match match,
-            Map<Mark, Seat> seats,
-            int spectators,
-            Snapshot previous) {
+    static Snapshot of(String code, long version, RoomCore core, Snapshot previous) {
+        RoomSettings settings = core.settings();
+        Match match = core.match();
+        Map<Mark, Seat> seats = core.seats();
+        int spectators = core.spectators();
         Board board = match.board();
         Rules rules = settings.rules();
         Mark turn = match.turn();
