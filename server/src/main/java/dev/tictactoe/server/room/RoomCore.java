@@ -19,10 +19,12 @@ import java.util.Map;
  * tests drive it without an event loop. The {@link Room} actor around it owns the mailbox, the
  * timers, the members' connections, publishing and recording.
  *
- * <p>The state is this object's, mutable behind {@code apply}, not a fresh record per command: the
- * board is bitboards with an undo that a copy per move would throw away, and a refused command
- * leaves the state as it was because every check runs before anything changes. A checkpoint is this
- * state as values ({@link Checkpoints}), and {@link #restore} makes the core again from one.
+ * <p>The state is this object's, mutable behind {@code apply}, not a fresh record per command: a
+ * copy of a 15×15 board 100 moves in took 0.45 to 1.4 µs where playing a move and taking it back
+ * took 23 to 70 ns (a loop on a loaded 2-core machine), and the clock and the series would be
+ * copied with it. A refused command leaves the state as it was because every check runs before
+ * anything changes (RoomCorePropertyTest holds it to that). A checkpoint is this state as values
+ * ({@link State}, written by Jackson), and {@link #restore} makes the core again from one.
  */
 final class RoomCore {
 
