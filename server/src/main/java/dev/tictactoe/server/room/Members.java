@@ -50,6 +50,11 @@ final class Members {
         return true;
     }
 
+    /** The connection of the player in {@code mark}, or null: empty, a bot, or dropped. */
+    Session session(Mark mark) {
+        return sessions.get(mark);
+    }
+
     /** Handles a join; returns its refusal, if any. */
     Outcome.Refused join(Session session, ClientMessage.Join join) {
         if (session.joined) {

@@ -77,11 +77,11 @@ public final class RoomOperator {
                     if (room.closed) {
                         return Outcome.GONE;
                     }
-                    Seat taken = room.members.seat(seat);
-                    if (taken == null || taken.session == null) {
+                    Session connected = room.members.session(seat);
+                    if (connected == null) {
                         return Outcome.NOT_CONNECTED;
                     }
-                    taken.session.member.close(CloseCodes.DISCONNECTED, reason);
+                    connected.member.close(CloseCodes.DISCONNECTED, reason);
                     return Outcome.DONE;
                 });
         return answer;
