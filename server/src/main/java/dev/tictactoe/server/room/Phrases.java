@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
 
 import java.time.Duration;
+import java.util.EnumMap;
 
 /**
  * Quick phrases: a seated player's phrase goes to every member at once. It is not a change of the
@@ -28,25 +29,32 @@ final class Phrases {
 
     private final Room room;
 
+    /** When each seat's budget is whole again, on the room's monotonic line. */
+    private final EnumMap<Mark, Long> freeAt = new EnumMap<>(Mark.class);
+
     Phrases(Room room) {
         this.room = room;
     }
 
-    void say(Session session, ClientMessage.Phrase phrase) {
-        Mark mark = room.members.requirePlayer(session);
-        Seat seat = room.members.seat(mark);
+    /** Says {@code phrase} for the session's seat, or gives why not. */
+    Outcome.Refused say(Session session, ClientMessage.Phrase phrase) {
+        Mark mark = session.seat;
+        if (mark == null) {
+            return Room.NOT_A_PLAYER;
+        }
         long now = room.time.nanos();
         // A virtual schedule (GCRA): one number per seat instead of a bucket and its refill time.
-        long next = Math.max(seat.phrasesFreeAt, now);
+        long next = Math.max(freeAt.getOrDefault(mark, Long.MIN_VALUE), now);
         if (next - now > SLACK_NANOS) {
-            throw new Rejection(
+            return new Outcome.Refused(
                     ErrorCode.RATE_LIMITED,
                     "too many phrases: "
                             + DEFAULT_BURST
                             + " at once, then one every "
                             + Durations.format(DEFAULT_INTERVAL));
         }
-        seat.phrasesFreeAt = next + INTERVAL_NANOS;
+        freeAt.put(mark, next + INTERVAL_NANOS);
         room.feed.broadcastAside(new ServerMessage.Phrase(mark.name(), phrase.phrase()));
+        return null;
     }
 }

@@ -33,9 +33,9 @@ import java.util.function.Function;
  * loop, one at a time in arrival order; other threads hand work to it through {@link #execute}. The
  * rules are the {@link RoomCore}'s: this class turns messages into its commands ({@link #run}),
  * publishes what it applies ({@link Feed}), has {@link Recorder} write it down, and keeps the
- * timers, the members' connections ({@link Members}), the bot's searches ({@link BotTurns}) and the quick phrases
- * ({@link Phrases}), which change no state.
- * {@link Replay} folds the journaled commands through the core after a restart.
+ * timers, the members' connections ({@link Members}), the bot's searches ({@link BotTurns}) and the
+ * quick phrases ({@link Phrases}), which change no state. {@link Replay} folds the journaled
+ * commands through the core after a restart.
  */
 public final class Room {
 
@@ -236,10 +236,7 @@ public final class Room {
                 sendHistory(session);
                 yield null;
             }
-            case ClientMessage.Phrase phrase -> {
-                phrases.say(session, phrase);
-                yield null;
-            }
+            case ClientMessage.Phrase phrase -> phrases.say(session, phrase);
             case ClientMessage.Leave ignored -> {
                 members.leave(session, true);
                 session.member.close(CloseCodes.LEFT, "left the room");
@@ -292,7 +289,7 @@ public final class Room {
         return refusal(outcome);
     }
 
-    private static final Outcome.Refused NOT_A_PLAYER =
+    static final Outcome.Refused NOT_A_PLAYER =
             new Outcome.Refused(
                     ErrorCode.NOT_A_PLAYER,
                     "spectators cannot play; join with a free seat to play");

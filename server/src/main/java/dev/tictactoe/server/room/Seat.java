@@ -27,9 +27,6 @@ final class Seat {
     /** Held for a player promised this seat (a quick match) who has not come yet. */
     boolean reserved;
 
-    /** When this seat's phrase budget is whole again, on the room's monotonic line. */
-    long phrasesFreeAt = Long.MIN_VALUE;
-
     /** Made at the seat's first move of a game: a seat waiting for its game holds none. */
     private Map<String, Long> appliedMoves;
 
