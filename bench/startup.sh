@@ -2,19 +2,19 @@
 # Start-up options side by side: for each, the time from the process's start to /readyz 200 and
 # what the first client's first 100 moves cost (bench/node/first-moves.mjs), ROUNDS times, the
 # options interleaved so a change in the machine's load touches all of them alike. Prints one line
-# a run (with the load average) and the medians; raw JSON lines go to bench/target/startup/.
+# a run (with the load average) and the medians; the lines go to bench/target/startup/runs.jsonl.
 #
 #   bench/startup.sh                      # 3 rounds of every option
 #   ROUNDS=5 OPTIONS="off aot" bench/startup.sh
 #
-# Options: off (--warmup 0), scratch (--warmup 4s: games against a scratch server first, the
-# start-up before this change), aot (the JDK's ahead-of-time cache, -XX:AOTCache, trained first by
-# a run of 2,000 moves; JDK 25), cds (a dynamic class-data-sharing archive trained the same way).
-# Needs a JDK 25 for aot, Node 18+ with this folder's node/ packages (npm ci --prefix bench/node).
+# Options, all through run-server: aot (its default on JDK 25+: the JDK's ahead-of-time cache,
+# trained by docker/aot-train), off (-Xshare:auto, the JVM's default: only the JDK's own class
+# archive), cds (a dynamic class-data-sharing archive of the server's classes, trained by a run of
+# 2,000 moves). Needs a JDK 25 and Node 18+ (installs this folder's node/ packages on first use).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${ROUNDS:-3}
-options=${OPTIONS:-off scratch aot cds}
+options=${OPTIONS:-off aot cds}
 port=${PORT:-18501}
 out=$root/bench/target/startup
 mkdir -p "$out"
@@ -22,38 +22,28 @@ rm -f "$out/runs.jsonl"
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 [[ -d $root/bench/node/node_modules ]] || npm ci --prefix "$root/bench/node" --no-audit --no-fund >&2
-# Build first, so no run measures the build (run-server builds a stale jar).
+# Build and train first (run-server does both when the jar is stale), so no run measures them.
 (cd "$root" && ./mvnw -q -B -pl server -am package -Dmaven.test.skip=true)
+"$root/run-server" --help >/dev/null
 
 flags=(--host 127.0.0.1 --port "$port" --data-dir "$data/d" --messages-per-second 100000
   --message-burst 100000)
 
-# One run: first-moves.mjs around run-server with JAVA_OPTS $1, server flags after it.
+# One run: first-moves.mjs around run-server with JAVA_OPTS $1, its own flags after it.
 run() {
-  local opts=$1
-  shift
   rm -rf "$data/d"
-  JAVA_OPTS=$opts node "$root/bench/node/first-moves.mjs" --port "$port" "${MOVES[@]}" -- \
-    "$root/run-server" "${flags[@]}" "$@"
+  JAVA_OPTS=$1 node "$root/bench/node/first-moves.mjs" --port "$port" "${@:2}" -- \
+    "$root/run-server" "${flags[@]}"
 }
 
-MOVES=(--moves 2000)
-for option in $options; do
-  case $option in
-    aot) run "-XX:AOTCacheOutput=$out/server.aot" --warmup 0 >/dev/null ;;
-    cds) run "-XX:ArchiveClassesAtExit=$out/server.jsa" --warmup 0 >/dev/null ;;
-  esac
-done
-sleep 2 # the AOT cache is written by a child the JVM leaves behind at its exit
+[[ $options != *cds* ]] || run "-XX:ArchiveClassesAtExit=$out/server.jsa" --moves 2000 >/dev/null
 
-MOVES=(--moves 100)
 for ((r = 1; r <= rounds; r++)); do
   for option in $options; do
     case $option in
-      off) line=$(run "" --warmup 0) ;;
-      scratch) line=$(run "" --warmup 4s) ;;
-      aot) line=$(run "-XX:AOTCache=$out/server.aot" --warmup 0) ;;
-      cds) line=$(run "-XX:SharedArchiveFile=$out/server.jsa" --warmup 0) ;;
+      aot) line=$(run "") ;;
+      off) line=$(run "-Xshare:auto") ;;
+      cds) line=$(run "-XX:SharedArchiveFile=$out/server.jsa") ;;
       *) echo "unknown option $option" >&2 && exit 2 ;;
     esac
     load=$(cut -d' ' -f1 /proc/loadavg)

@@ -4,7 +4,9 @@
 # RUN lines run there in order, so a file the Dockerfile forgets to copy fails the check as it
 # fails `docker build`. Then it lays out the COPY --from=build artefacts as the runtime stage does,
 # starts the ENTRYPOINT command as a plain process on a free loopback port, waits for the
-# HEALTHCHECK command to pass, and stops the server by its PID. Exits non-zero on the first failure.
+# HEALTHCHECK command to pass, and stops the server by its PID. The runtime stage's RUN lines run
+# after its COPY lines, in exec form with the image's paths moved, as ENTRYPOINT's; the JVM must
+# take the ahead-of-time cache they make. Exits non-zero on the first failure.
 # Usage: docker/check.sh [Dockerfile]   (from anywhere; needs a JDK of the image's major version)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -128,6 +130,11 @@ to_local() {
     printf '%s\n' "$word"
   done
 }
+while IFS= read -r line; do
+  mapfile -t run < <(json_words "$line" | to_local)
+  say "RUN ${run[*]}"
+  (cd "$work" && "${run[@]}") || fail "RUN ${run[*]}"
+done < <(stage 2 | grep '^RUN ')
 mapfile -t entrypoint < <(json_words "$(stage 2 | grep '^ENTRYPOINT ')" | to_local)
 mapfile -t health < <(json_words "$(stage 2 | grep '^HEALTHCHECK ' | sed 's/.* CMD /CMD /')" | to_local)
 (( ${#entrypoint[@]} > 0 )) || fail "no exec-form ENTRYPOINT"
@@ -162,5 +169,9 @@ server_pid=""
 grep -q 'stopped' "$work/server.log" || fail "the server did not log that it stopped"
 if grep -qE 'Exception|ERROR' "$work/server.log"; then
   fail "errors in the server log"
+fi
+# The JVM's own word on an ahead-of-time cache it could not use.
+if grep -qE '\[(error|warning) *\]\[aot\]' "$work/server.log"; then
+  fail "the JVM did not take the AOT cache"
 fi
 say "OK: built, started, healthy, stopped quietly (exit $status)"

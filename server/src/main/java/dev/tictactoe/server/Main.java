@@ -277,16 +277,6 @@ public final class Main implements Callable<Integer> {
     Duration drainTimeout;
 
     @Option(
-            names = "--warmup",
-            defaultValue = "${env:TTT_WARMUP:-4s}",
-            description =
-                    "Before binding, let the bot think (a quarter of this at most) and play games"
-                            + " against a scratch server on loopback for the rest (its start comes"
-                            + " on top), so the first clients meet compiled code; 0 skips it (env"
-                            + " TTT_WARMUP).")
-    Duration warmup;
-
-    @Option(
             names = "--unknown-codes-per-second",
             defaultValue =
                     "${env:TTT_UNKNOWN_CODES_PER_SECOND:-"
@@ -644,14 +634,11 @@ public final class Main implements Callable<Integer> {
                 .info("tictactoe-server {} starting", BuildInfo.current().describe());
         GameServer server;
         try {
-            // Before the warm-up: a data directory that is another node's, in use by another
-            // server or in an older format stops the start at once, in one line.
+            // A data directory that is another node's, in use by another server or in an older
+            // format stops the start at once, in one line.
             NodeFile.claim(config.dataDir(), config.node());
             if (config.dataDir() != null) {
                 Store.probe(config.dataDir());
-            }
-            if (!warmup.isZero()) {
-                Warmup.run(config, warmup, Long.MAX_VALUE);
             }
             server = GameServer.start(config);
         } catch (NodeFile.Refused e) {

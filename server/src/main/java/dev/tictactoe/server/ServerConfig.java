@@ -134,8 +134,8 @@ public record ServerConfig(
     public static final int DEFAULT_DIFF_HISTORY = 16;
 
     /**
-     * Default: changes a room journals between two checkpoints of its whole state. Only the
-     * warm-up's scratch server sets another, to run the checkpoint's code often enough for the JIT.
+     * Default: changes a room journals between two checkpoints of its whole state. Only tests set
+     * another.
      */
     public static final int DEFAULT_CHECKPOINT_EVERY = RoomJournal.DEFAULT_CHECKPOINT_EVERY;
 

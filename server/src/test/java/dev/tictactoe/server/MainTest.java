@@ -29,14 +29,6 @@ class MainTest {
     }
 
     @Test
-    void theWarmUpPlaysFourSecondsUnlessToldOtherwise() {
-        assertThat(main().warmup).isEqualTo(Duration.ofSeconds(4));
-        assertThat(main("--warmup", "0").warmup).isZero();
-        assertThat(main("--warmup", "1.5s").warmup).isEqualTo(Duration.ofMillis(1500));
-        assertThatThrownBy(() -> main("--warmup", "-1s")).hasMessageContaining("-1s");
-    }
-
-    @Test
     void noFlagsGiveTheNamedDefaults() {
         ServerConfig config = parse();
         // The one difference from a server built in code: the command line keeps rooms in ./data.
@@ -288,7 +280,7 @@ class MainTest {
                         + " written",
             })
     void aBadValueIsOneLineNamingTheFlagThenExitCodeTwo(String flag, String value, String says) {
-        String[] result = run("--warmup", "0", flag, value);
+        String[] result = run(flag, value);
         assertThat(result[0]).isEqualTo(String.valueOf(FlagErrors.EXIT)).isEqualTo("2");
         assertThat(result[1].lines().toList())
                 .singleElement()

@@ -127,9 +127,7 @@ class ClusterIT {
                 "--redis",
                 "redis://127.0.0.1:" + redisPort,
                 "--trusted-proxies",
-                "127.0.0.1",
-                "--warmup",
-                "0");
+                "127.0.0.1");
     }
 
     /** Two players (X first) and what they have seen acknowledged. */

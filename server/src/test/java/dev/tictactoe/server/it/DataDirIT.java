@@ -69,8 +69,7 @@ class DataDirIT {
         Process first = start("group");
         int other = freePort();
         ProcessBuilder second =
-                ServerProcess.builder(
-                                List.of(), other, "--data-dir", data.toString(), "--warmup", "10s")
+                ServerProcess.builder(List.of(), other, "--data-dir", data.toString())
                         .redirectErrorStream(true);
         Process refused = second.start();
         started.add(refused);
@@ -217,9 +216,7 @@ class DataDirIT {
                                 "--messages-per-second",
                                 "1000",
                                 "--message-burst",
-                                "1000",
-                                "--warmup",
-                                "0")
+                                "1000")
                         .redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();

@@ -283,9 +283,7 @@ class RestartIT {
                                 "--data-dir",
                                 data.toString(),
                                 "--durability",
-                                durability,
-                                "--warmup",
-                                "0"));
+                                durability));
         flags.addAll(List.of(more));
         ProcessBuilder builder =
                 ServerProcess.builder(List.of(), port, flags.toArray(String[]::new))

@@ -11,27 +11,19 @@ import dev.tictactoe.protocol.NewRoom;
 import io.netty.channel.EventLoopGroup;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-/**
- * The real process: SIGTERM drains every client with 1001 and exits 0, and during the warm-up
- * leaves no scratch directory behind.
- */
+/** The real process: SIGTERM drains every client with 1001 and exits 0. */
 class SignalIT {
 
     private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
@@ -39,15 +31,7 @@ class SignalIT {
     @Test
     void sigtermClosesEveryClientWithGoingAwayAndExitsZero() throws Exception {
         ProcessBuilder builder =
-                server(
-                                List.of(),
-                                "--drain-timeout",
-                                "3s",
-                                "--data-dir",
-                                "none",
-                                // The startup path as shipped, warm-up included, but short.
-                                "--warmup",
-                                "1s")
+                server(List.of(), "--drain-timeout", "3s", "--data-dir", "none")
                         .redirectErrorStream(true);
         builder.environment().put("TTT_LOG_LEVEL", "INFO");
         Process server = builder.start();
@@ -110,8 +94,6 @@ class SignalIT {
                 assertThat(server.exitValue()).as(String.join("\n", output)).isZero();
             }
             synchronized (output) {
-                assertThat(output).anyMatch(l -> l.contains("warm-up: "));
-                assertThat(output).noneMatch(l -> l.contains("warm-up skipped"));
                 assertThat(output).anyMatch(l -> l.contains("stopped; drained"));
                 assertThat(output).noneMatch(l -> l.contains("dropped"));
             }
@@ -121,43 +103,8 @@ class SignalIT {
         }
     }
 
-    @Test
-    void sigtermDuringTheWarmUpLeavesNoScratchDirectory(@TempDir Path tmp) throws Exception {
-        Process server =
-                server(
-                                List.of("-Djava.io.tmpdir=" + tmp),
-                                "--data-dir",
-                                tmp.resolve("data").toString(),
-                                "--warmup",
-                                "60s")
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .start();
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (scratchDirectories(tmp) == 0) {
-                assertThat(System.nanoTime() - deadline).as("no warm-up started").isNegative();
-                assertThat(server.isAlive()).as("the server exited").isTrue();
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-            }
-
-            server.toHandle().destroy();
-
-            assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
-            assertThat(scratchDirectories(tmp)).isZero();
-        } finally {
-            server.destroyForcibly();
-        }
-    }
-
     /** The server's own process on a free loopback port, with JVM options and then flags. */
     private static ProcessBuilder server(List<String> jvm, String... flags) {
         return ServerProcess.builder(jvm, 0, flags);
-    }
-
-    private static long scratchDirectories(Path tmp) throws java.io.IOException {
-        try (Stream<Path> entries = Files.list(tmp)) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("ttt-warmup")).count();
-        }
     }
 }
