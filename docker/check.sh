@@ -4,9 +4,9 @@
 # RUN lines run there in order, so a file the Dockerfile forgets to copy fails the check as it
 # fails `docker build`. Then it lays out the COPY --from=build artefacts as the runtime stage does,
 # starts the ENTRYPOINT command as a plain process on a free loopback port, waits for the
-# HEALTHCHECK command to pass, and stops the server by its PID. The runtime stage's RUN lines run
-# after its COPY lines, in exec form with the image's paths moved, as ENTRYPOINT's; the JVM must
-# take the ahead-of-time cache they make. Exits non-zero on the first failure.
+# HEALTHCHECK command to pass, and stops the server by its PID. The runtime stage's exec-form RUN
+# lines run after its COPY lines with the image's paths moved, as ENTRYPOINT's (its shell-form
+# user set-up is not replayed); the JVM must take the ahead-of-time cache they make. Exits non-zero on the first failure.
 # Usage: docker/check.sh [Dockerfile]   (from anywhere; needs a JDK of the image's major version)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -134,7 +134,7 @@ while IFS= read -r line; do
   mapfile -t run < <(json_words "$line" | to_local)
   say "RUN ${run[*]}"
   (cd "$work" && "${run[@]}") || fail "RUN ${run[*]}"
-done < <(stage 2 | grep '^RUN ')
+done < <(stage 2 | grep '^RUN \[')
 mapfile -t entrypoint < <(json_words "$(stage 2 | grep '^ENTRYPOINT ')" | to_local)
 mapfile -t health < <(json_words "$(stage 2 | grep '^HEALTHCHECK ' | sed 's/.* CMD /CMD /')" | to_local)
 (( ${#entrypoint[@]} > 0 )) || fail "no exec-form ENTRYPOINT"
