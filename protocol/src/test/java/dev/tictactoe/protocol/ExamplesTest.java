@@ -131,7 +131,9 @@ class ExamplesTest {
                 } else if (m instanceof ServerMessage.Diff d) {
                     assertThat(state).as(line).isNotNull();
                     long before = MessageCodec.fromTree(state).version();
+                    JsonNode stock = StockPatch.apply(state, d.ops());
                     state = JsonPatch.apply(state, d.ops());
+                    assertThat(stock.toString()).as(line).isEqualTo(state.toString());
                     assertThat(MessageCodec.fromTree(state).version())
                             .as(line)
                             .isEqualTo(before + 1)

@@ -11,6 +11,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.StockPatch;
 
 import io.netty.channel.EventLoopGroup;
 
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The sync invariant: for every member, the snapshot it was given plus the diffs it received, in
  * order and without gaps, equals the server's snapshot at every version — through random games,
- * joins, leaves, reconnects and refused moves.
+ * joins, leaves, reconnects and refused moves; and a stock JSON Patch library applying the same
+ * diffs agrees with ours.
  */
 class SyncInvariantIT {
 
@@ -40,6 +42,10 @@ class SyncInvariantIT {
         String seat;
         String token;
         private JsonNode tree;
+
+        /** The same state, with every diff applied by the stock JSON Patch library instead. */
+        private JsonNode stockTree;
+
         private long version = -1;
 
         @Override
@@ -61,6 +67,10 @@ class SyncInvariantIT {
                         problems.add("gap: at " + version + ", got diff " + d.version());
                     }
                     tree = JsonPatch.apply(tree, d.ops());
+                    stockTree = StockPatch.apply(stockTree, d.ops());
+                    if (!stockTree.toString().equals(tree.toString())) {
+                        problems.add("the stock JSON Patch library disagrees at " + d.version());
+                    }
                     version = d.version();
                     states.put(version, tree);
                     if (tree.get("version").asLong() != version) {
@@ -75,6 +85,7 @@ class SyncInvariantIT {
 
         private void replace(JsonNode snapshot) {
             tree = snapshot;
+            stockTree = snapshot;
             version = snapshot.get("version").asLong();
             states.put(version, tree);
         }

@@ -11,6 +11,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.StockPatch;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -55,7 +56,19 @@ final class Client implements Member {
             case ServerMessage.SnapshotMessage s -> replace(s.snapshot());
             case ServerMessage.Diff d -> {
                 if (d.version() == viewVersion + 1) {
+                    JsonNode stock =
+                            StockPatch.apply(
+                                    view,
+                                    MessageCodec.parse(
+                                                    new String(
+                                                            message.bytes(),
+                                                            StandardCharsets.UTF_8))
+                                            .get("ops"));
                     view = JsonPatch.apply(view, d.ops());
+                    // Compared as text: the same JSON may be held with different numeric types.
+                    assertThat(stock.toString())
+                            .as("the stock JSON Patch library at version %d", d.version())
+                            .isEqualTo(view.toString());
                     viewVersion = d.version();
                 } else if (d.version() > viewVersion + 1) {
                     gaps++;
