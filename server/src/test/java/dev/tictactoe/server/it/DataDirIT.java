@@ -15,16 +15,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -54,7 +49,6 @@ class DataDirIT {
 
     private final EventLoopGroup group = GameConnection.newGroup(2);
     private final List<Process> started = new ArrayList<>();
-    private final List<String> output = new ArrayList<>();
     private int port;
 
     @AfterEach
@@ -65,9 +59,9 @@ class DataDirIT {
 
     @Test
     void aSecondServerOnTheSameDataDirectoryRefusesToStartInOneLine() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process first = start("group");
-        int other = freePort();
+        int other = ServerProcess.freePort();
         ProcessBuilder second =
                 ServerProcess.builder(List.of(), other, "--data-dir", data.toString())
                         .redirectErrorStream(true);
@@ -86,7 +80,7 @@ class DataDirIT {
 
     @Test
     void underFsyncAKillNineLosesNoMoveAClientSaw() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("fsync");
         List<Table> tables = play();
         server.destroyForcibly();
@@ -103,7 +97,7 @@ class DataDirIT {
 
     @Test
     void underGroupAKillNineLosesOnlyWhatWasNotCommittedAndEveryClientResyncs() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("group");
         List<Table> tables = play();
         // What the database holds now is committed: the restart must have at least that.
@@ -205,8 +199,8 @@ class DataDirIT {
     }
 
     private Process start(String durability) throws Exception {
-        ProcessBuilder builder =
-                ServerProcess.builder(
+        Process server =
+                ServerProcess.start(
                                 List.of(),
                                 port,
                                 "--data-dir",
@@ -217,44 +211,8 @@ class DataDirIT {
                                 "1000",
                                 "--message-burst",
                                 "1000")
-                        .redirectErrorStream(true);
-        builder.environment().put("TTT_LOG_LEVEL", "INFO");
-        Process server = builder.start();
+                        .process();
         started.add(server);
-        CompletableFuture<Void> listening = new CompletableFuture<>();
-        Thread.ofVirtual()
-                .start(
-                        () -> {
-                            try (BufferedReader lines =
-                                    new BufferedReader(
-                                            new InputStreamReader(
-                                                    server.getInputStream(),
-                                                    StandardCharsets.UTF_8))) {
-                                for (String line = lines.readLine();
-                                        line != null;
-                                        line = lines.readLine()) {
-                                    synchronized (output) {
-                                        output.add(line);
-                                    }
-                                    if (line.contains("listening on")) {
-                                        listening.complete(null);
-                                    }
-                                }
-                            } catch (IOException e) {
-                                listening.completeExceptionally(e);
-                            }
-                            synchronized (output) {
-                                listening.completeExceptionally(
-                                        new AssertionError("the server did not start: " + output));
-                            }
-                        });
-        listening.get(30, TimeUnit.SECONDS);
         return server;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -19,15 +19,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -36,7 +31,6 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -53,7 +47,6 @@ class RestartIT {
 
     private final EventLoopGroup group = GameConnection.newGroup(1);
     private final List<Process> started = new ArrayList<>();
-    private final List<String> output = new ArrayList<>();
     private int port;
 
     @AfterEach
@@ -64,7 +57,7 @@ class RestartIT {
 
     @Test
     void aRoomOutlivesSigtermAndItsPlayersFinishTheGame() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("group");
         Game game = playThreeMoves();
 
@@ -103,7 +96,7 @@ class RestartIT {
 
     @Test
     void aRoomOutlivesKillNineOnceItsLastChangeIsWritten() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("fsync");
         Game game = playThreeMoves();
         // The durable point: the record of the third move is in the journal file. A process crash
@@ -120,7 +113,7 @@ class RestartIT {
 
     @Test
     void aMoveResentAfterAKillNineIsAcknowledgedAndPlayedOnce() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("fsync");
         Game game = playThreeMoves();
         long before = game.bo().version();
@@ -144,7 +137,7 @@ class RestartIT {
 
     @Test
     void aGraceThatRanOutWhileTheServerWasDownEndsTheGameAsAbandoned() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("group", "--seat-grace", "3s");
         Game game = playThreeMoves();
         game.bo().drop();
@@ -191,7 +184,7 @@ class RestartIT {
 
     @Test
     void aGameClockResumesAsItWasLeftAndTheDowntimeDoesNotCount() throws Exception {
-        port = freePort();
+        port = ServerProcess.freePort();
         Process server = start("group");
         NewRoom timed = new NewRoom(3, 3, "X", "X", true, true, null, "5m", null);
         String code = new RoomsApi("127.0.0.1", port).create(timed).code();
@@ -285,40 +278,9 @@ class RestartIT {
                                 "--durability",
                                 durability));
         flags.addAll(List.of(more));
-        ProcessBuilder builder =
-                ServerProcess.builder(List.of(), port, flags.toArray(String[]::new))
-                        .redirectErrorStream(true);
-        builder.environment().put("TTT_LOG_LEVEL", "INFO");
-        Process server = builder.start();
+        Process server =
+                ServerProcess.start(List.of(), port, flags.toArray(String[]::new)).process();
         started.add(server);
-        CompletableFuture<Void> listening = new CompletableFuture<>();
-        Thread.ofVirtual()
-                .start(
-                        () -> {
-                            try (BufferedReader lines =
-                                    new BufferedReader(
-                                            new InputStreamReader(
-                                                    server.getInputStream(),
-                                                    StandardCharsets.UTF_8))) {
-                                for (String line = lines.readLine();
-                                        line != null;
-                                        line = lines.readLine()) {
-                                    synchronized (output) {
-                                        output.add(line);
-                                    }
-                                    if (line.contains("listening on")) {
-                                        listening.complete(null);
-                                    }
-                                }
-                            } catch (IOException e) {
-                                listening.completeExceptionally(e);
-                            }
-                            synchronized (output) {
-                                listening.completeExceptionally(
-                                        new AssertionError("the server did not start: " + output));
-                            }
-                        });
-        listening.get(30, TimeUnit.SECONDS);
         return server;
     }
 
@@ -350,12 +312,6 @@ class RestartIT {
                 long v = r.next() ? r.getLong(1) : -1;
                 return r.wasNull() ? -1 : v;
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

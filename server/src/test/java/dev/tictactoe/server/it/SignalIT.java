@@ -12,61 +12,22 @@ import io.netty.channel.EventLoopGroup;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The real process: SIGTERM drains every client with 1001 and exits 0. */
 class SignalIT {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
-
     @Test
     void sigtermClosesEveryClientWithGoingAwayAndExitsZero() throws Exception {
-        ProcessBuilder builder =
-                server(List.of(), "--drain-timeout", "3s", "--data-dir", "none")
-                        .redirectErrorStream(true);
-        builder.environment().put("TTT_LOG_LEVEL", "INFO");
-        Process server = builder.start();
+        ServerProcess.Running running =
+                ServerProcess.start(List.of(), 0, "--drain-timeout", "3s", "--data-dir", "none");
+        Process server = running.process();
         EventLoopGroup group = GameConnection.newGroup(1);
-        List<String> output = new ArrayList<>();
-        CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread reader =
-                Thread.ofVirtual()
-                        .start(
-                                () -> {
-                                    try (BufferedReader lines =
-                                            new BufferedReader(
-                                                    new InputStreamReader(
-                                                            server.getInputStream(),
-                                                            StandardCharsets.UTF_8))) {
-                                        for (String line = lines.readLine();
-                                                line != null;
-                                                line = lines.readLine()) {
-                                            synchronized (output) {
-                                                output.add(line);
-                                            }
-                                            Matcher m = LISTENING.matcher(line);
-                                            if (m.find()) {
-                                                port.complete(Integer.parseInt(m.group(1)));
-                                            }
-                                        }
-                                    } catch (java.io.IOException e) {
-                                        port.completeExceptionally(e);
-                                    }
-                                    port.completeExceptionally(
-                                            new AssertionError(
-                                                    "the server printed no port: " + output));
-                                });
         try {
-            int p = port.get(30, TimeUnit.SECONDS);
+            int p = running.port();
             String code = new RoomsApi("127.0.0.1", p).create(NewRoom.DEFAULT).code();
             List<GameClient> clients = new ArrayList<>();
             for (String name : List.of("ana", "bob")) {
@@ -89,22 +50,13 @@ class SignalIT {
                 assertThat(close.reason()).contains("restarting");
             }
             assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
-            reader.join(Duration.ofSeconds(5));
-            synchronized (output) {
-                assertThat(server.exitValue()).as(String.join("\n", output)).isZero();
-            }
-            synchronized (output) {
-                assertThat(output).anyMatch(l -> l.contains("stopped; drained"));
-                assertThat(output).noneMatch(l -> l.contains("dropped"));
-            }
+            List<String> output = running.allLines();
+            assertThat(server.exitValue()).as(String.join("\n", output)).isZero();
+            assertThat(output).anyMatch(l -> l.contains("stopped; drained"));
+            assertThat(output).noneMatch(l -> l.contains("dropped"));
         } finally {
             server.destroyForcibly();
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
-    }
-
-    /** The server's own process on a free loopback port, with JVM options and then flags. */
-    private static ProcessBuilder server(List<String> jvm, String... flags) {
-        return ServerProcess.builder(jvm, 0, flags);
     }
 }

@@ -2,14 +2,10 @@ package dev.tictactoe.server.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Keys;
 
 import java.util.List;
@@ -18,40 +14,9 @@ import java.util.Map;
 /** The browser client against a real server: people in windows of one headless Chromium. */
 class BrowserIT {
 
-    private static GameServer server;
-    private static Browser b;
+    @RegisterExtension static final BrowserFixture page = new BrowserFixture();
 
-    @BeforeAll
-    static void start() {
-        Browser.requireChromium();
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
-        b = new Browser(server.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (b != null) {
-            b.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void closeWindows() {
-        b.closeWindows();
-    }
-
-    /** Creates a room from the start page {@code w} shows. */
-    private String create(Window w, String name, int size, String opponent) {
-        b.on(w).type("#name", name);
-        b.moreOptions();
-        b.select("#size", String.valueOf(size));
-        b.select("#opponent", opponent);
-        b.find("#create").click();
-        return b.awaitRoom();
-    }
+    private final Browser b = page.browser();
 
     private void joinByLink(Window w, String name, boolean watch) {
         b.joinByLink(w, name, watch);
@@ -61,20 +26,9 @@ class BrowserIT {
         b.play(w, cell, mark);
     }
 
-    /** ana (X) and bo (O) in a fresh 3 × 3 room, bo joined by the link ana shares. */
-    private Window[] pair() {
-        Window ana = b.open("ana");
-        String code = create(ana, "ana", 3, "friend");
-        assertThat(b.find("#room-link").getAttribute("value")).isEqualTo(ana.base() + "/r/" + code);
-        Window bo = b.open("bo", "/r/" + code);
-        joinByLink(bo, "bo", false);
-        b.on(ana).awaitText("#player-O", "bo");
-        return new Window[] {ana, bo};
-    }
-
     @Test
     void twoPeopleMeetByLinkAndPlayToAWinThatBothSeeWithItsLine() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         play(p[0], 0, "X");
         play(p[1], 3, "O");
         play(p[0], 1, "X");
@@ -99,7 +53,7 @@ class BrowserIT {
 
     @Test
     void aReloadMidGameKeepsTheSeat() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         play(p[0], 4, "X");
         b.on(p[0]).driver.navigate().refresh();
         b.await(d -> b.find("#game").isDisplayed());
@@ -112,7 +66,7 @@ class BrowserIT {
 
     @Test
     void aSpectatorJoinsByTypedCodeSeesEveryMoveAndIsCounted() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         String code = b.on(p[0]).find("#room-code").getText();
         Window eve = b.open("eve");
         b.type("#name", "eve");
@@ -138,7 +92,7 @@ class BrowserIT {
     @Test
     void theBotAnswersAMove() {
         Window ana = b.open("ana");
-        create(ana, "ana", 3, "perfect");
+        page.create(ana, "ana", 3, "perfect");
         b.awaitText("#player-O", "Bot (perfect)");
         b.awaitText("#status", "Your turn");
         // The keyboard: the centre cell is the board's one tab stop; up, then Enter plays row 1,
@@ -152,7 +106,7 @@ class BrowserIT {
 
     @Test
     void undoNeedsTheOpponentsConsent() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         play(p[0], 4, "X");
         play(p[1], 0, "O");
         b.on(p[0]).find("#undo").click();
@@ -181,7 +135,7 @@ class BrowserIT {
 
     @Test
     void historyReviewStepsThroughTheCurrentAndFinishedGames() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         int[] cells = {0, 3, 1, 4, 2};
         for (int i = 0; i < cells.length; i++) {
             play(p[i % 2], cells[i], i % 2 == 0 ? "X" : "O");
@@ -222,7 +176,7 @@ class BrowserIT {
     @Test
     void aBotInvitedIntoTheEmptySeatPlays() {
         Window ana = b.open("ana");
-        create(ana, "ana", 3, "friend");
+        page.create(ana, "ana", 3, "friend");
         b.awaitText("#status", "Waiting for an opponent");
         b.select("#bot-level", "easy");
         b.find("#invite-bot").click();
@@ -233,7 +187,7 @@ class BrowserIT {
 
     @Test
     void theOpponentsDropIsShownWhileTheSeatIsHeld() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         b.on(p[1]).driver.close();
         b.on(p[0]).awaitText("#player-O", "disconnected");
         assertThat(b.find("#player-O").getText()).contains("bo");
@@ -241,7 +195,7 @@ class BrowserIT {
 
     @Test
     void aCellOutOfTurnIsNotPlayable() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         b.on(p[1]).awaitText("#status", "ana (X) to move");
         assertThat(b.cell(4).getAttribute("aria-disabled")).isEqualTo("true");
         assertThat(b.find("#board").getAttribute("class")).doesNotContain("playable");
@@ -255,7 +209,7 @@ class BrowserIT {
     @Test
     void aGomokuBoardFitsTheSamePlace() {
         Window ana = b.open("ana");
-        create(ana, "ana", 15, "easy");
+        page.create(ana, "ana", 15, "easy");
         assertThat(b.all("#board .cell")).hasSize(225);
         play(ana, 7 * 15 + 7, "X");
         b.await(d -> b.marks() == 2);

@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.clock.IdleClaim;
-import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.time.Duration;
@@ -26,36 +23,17 @@ class ClockBrowserIT {
     /** A 3-minute clock that has started to run. */
     private static final String BELOW_THREE_MINUTES = "2:[0-5][0-9]";
 
-    private static GameServer server;
-    private static Browser b;
+    @RegisterExtension
+    static final BrowserFixture page =
+            new BrowserFixture(
+                    () ->
+                            ServerConfig.builder()
+                                    .host("127.0.0.1")
+                                    .port(0)
+                                    .idleClaim(CLAIM_AFTER)
+                                    .build());
 
-    @BeforeAll
-    static void start() {
-        Browser.requireChromium();
-        server =
-                GameServer.start(
-                        ServerConfig.builder()
-                                .host("127.0.0.1")
-                                .port(0)
-                                .idleClaim(CLAIM_AFTER)
-                                .build());
-        b = new Browser(server.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (b != null) {
-            b.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void closeWindows() {
-        b.closeWindows();
-    }
+    private final Browser b = page.browser();
 
     /**
      * ana (X, moving first) creates a 3 × 3 room with {@code clock} ("" for none); bo joins by its

@@ -3,13 +3,11 @@ package dev.tictactoe.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -46,50 +44,17 @@ class GamePageBrowserIT {
 
     @TempDir static Path data;
 
-    private static GameServer server;
-    private static Browser b;
+    /** Its server keeps finished games in {@link #data}, so they can be analysed. */
+    @RegisterExtension
+    static final BrowserFixture page =
+            new BrowserFixture(
+                    () -> ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
 
-    @BeforeAll
-    static void start() {
-        Browser.requireChromium();
-        server =
-                GameServer.start(
-                        ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
-        b = new Browser(server.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (b != null) {
-            b.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+    private final Browser b = page.browser();
 
     @AfterEach
-    void closeWindows() {
+    void resetViewport() {
         b.resetViewport();
-        b.closeWindows();
-    }
-
-    private String create(Window w, String name, int size, String opponent) {
-        b.on(w).type("#name", name);
-        b.moreOptions();
-        b.select("#size", String.valueOf(size));
-        b.select("#opponent", opponent);
-        b.find("#create").click();
-        return b.awaitRoom();
-    }
-
-    private Window[] pair() {
-        Window ana = b.open("ana");
-        String code = create(ana, "ana", 3, "friend");
-        Window bo = b.open("bo", "/r/" + code);
-        b.joinByLink(bo, "bo", false);
-        b.on(ana).awaitText("#player-O", "bo");
-        return new Window[] {ana, bo};
     }
 
     /** Screenshots at both sizes; at the desktop size every control must be in view. */
@@ -119,7 +84,7 @@ class GamePageBrowserIT {
         b.screenshot("lobby-" + PHONE_W + "x" + PHONE_H);
         b.viewport(DESKTOP_W, DESKTOP_H, false);
 
-        String code = create(ana, "ana", 3, "friend");
+        String code = page.create(ana, "ana", 3, "friend");
         Window bo = b.open("bo", "/r/" + code);
         b.joinByLink(bo, "bo", false);
         b.play(ana, 4, "X");
@@ -151,7 +116,7 @@ class GamePageBrowserIT {
         b.await(d -> b.find("#status").isDisplayed() && !b.find("#review-bar").isDisplayed());
 
         Window eve = b.open("eve");
-        create(eve, "eve", 15, "easy");
+        page.create(eve, "eve", 15, "easy");
         // Three stones on a diagonal (no five), each answered by the bot; a point the bot took is
         // passed over.
         int played = 0;
@@ -172,7 +137,7 @@ class GamePageBrowserIT {
 
     @Test
     void aFinishedGameUnderReviewShowsItsAnalysis() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         // X centre, O on an edge (the losing answer), X wins down the first column.
         int[] cells = {4, 1, 0, 8, 6, 2, 3};
         for (int i = 0; i < cells.length; i++) {
@@ -205,7 +170,7 @@ class GamePageBrowserIT {
 
     @Test
     void resignAndLeaveInPlayAskFirst() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         b.play(p[0], 4, "X");
         b.on(p[0]).find("#resign").click();
         b.await(d -> b.find("#confirm").isDisplayed());
@@ -230,7 +195,7 @@ class GamePageBrowserIT {
 
     @Test
     void theTurnShowsInTheTabsTitleAndIcon() {
-        Window[] p = pair();
+        Window[] p = page.pair();
         b.on(p[0]).await(d -> b.driver.getTitle().startsWith("● Your turn"));
         assertThat(b.find("link[rel=icon]").getAttribute("href")).endsWith("icon-turn.svg");
         b.on(p[1]);
@@ -253,7 +218,7 @@ class GamePageBrowserIT {
     @Test
     void twoTabsOfOneSeatSettleOnTheNewerAndTheOlderSaysWhy() {
         Window first = b.open("ana");
-        String code = create(first, "ana", 3, "friend");
+        String code = page.create(first, "ana", 3, "friend");
         // Same person, same origin: the second tab finds the seat token and takes the seat.
         Window second = b.open("ana", "/r/" + code);
         b.on(second).awaitRoom();

@@ -6,16 +6,12 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
-import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.web.Browser.Window;
 
 import io.netty.channel.EventLoopGroup;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Map;
@@ -28,30 +24,9 @@ import java.util.concurrent.TimeUnit;
  */
 class QuickMatchBrowserIT {
 
-    private static GameServer server;
-    private static Browser b;
+    @RegisterExtension static final BrowserFixture page = new BrowserFixture();
 
-    @BeforeAll
-    static void start() {
-        Browser.requireChromium();
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
-        b = new Browser(server.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (b != null) {
-            b.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void closeWindows() {
-        b.closeWindows();
-    }
+    private final Browser b = page.browser();
 
     /**
      * {@code person} fills in the quick-match form on a fresh start page and presses "Find a game";
@@ -155,12 +130,12 @@ class QuickMatchBrowserIT {
     @Test
     void thePageFollowsTheProtocolsAnswers() {
         String code =
-                new RoomsApi("127.0.0.1", server.port())
+                new RoomsApi("127.0.0.1", page.port())
                         .create(NewRoom.DEFAULT.withClock("3m+2s"))
                         .code();
         String token;
         EventLoopGroup group = GameConnection.newGroup(1);
-        try (GameClient seat = GameClient.connect("127.0.0.1", server.port(), code, group)) {
+        try (GameClient seat = GameClient.connect("127.0.0.1", page.port(), code, group)) {
             token = seat.join("ana").token();
             seat.drop();
         } finally {
