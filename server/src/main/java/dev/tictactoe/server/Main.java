@@ -9,6 +9,7 @@ import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.cluster.ProxyConfig;
 import dev.tictactoe.server.logging.FormatEncoder;
+import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.store.DataDirException;
 import dev.tictactoe.server.store.Store;

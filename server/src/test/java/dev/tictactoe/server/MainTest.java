@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.metrics.BuildInfo;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -301,13 +302,6 @@ class MainTest {
         assertThat(BuildInfo.current().version())
                 .isNotEqualTo(BuildInfo.UNKNOWN)
                 .endsWith("SNAPSHOT");
-    }
-
-    @Test
-    void aFieldTheBuildLeftUnsetIsUnknown() {
-        assertThat(BuildInfo.field("${git.commit.id.abbrev}")).isEqualTo(BuildInfo.UNKNOWN);
-        assertThat(BuildInfo.field(null)).isEqualTo(BuildInfo.UNKNOWN);
-        assertThat(BuildInfo.field(" 0.1.0 ")).isEqualTo("0.1.0");
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.tictactoe.server.metrics;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageType;
-import dev.tictactoe.server.BuildInfo;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;

@@ -4,8 +4,8 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.server.BuildInfo;
 import dev.tictactoe.server.admin.Probes;
+import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
 import io.netty.handler.codec.http.FullHttpResponse;

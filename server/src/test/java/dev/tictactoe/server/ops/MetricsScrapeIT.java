@@ -7,8 +7,8 @@ import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
-import dev.tictactoe.server.BuildInfo;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.net.GameServer;
 
 import io.netty.channel.EventLoopGroup;

@@ -1,4 +1,4 @@
-package dev.tictactoe.server;
+package dev.tictactoe.server.metrics;
 
 import java.io.IOException;
 import java.io.InputStream;
