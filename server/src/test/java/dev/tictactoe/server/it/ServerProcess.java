@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -79,6 +80,11 @@ final class ServerProcess {
         try {
             int bound = listening.get(START.toSeconds(), TimeUnit.SECONDS);
             return new Running(process, bound, output, reader);
+        } catch (TimeoutException e) {
+            process.destroyForcibly();
+            synchronized (output) {
+                throw new AssertionError("not listening after " + START + ": " + output, e);
+            }
         } catch (Exception e) {
             process.destroyForcibly();
             throw e;
