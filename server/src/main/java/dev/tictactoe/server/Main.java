@@ -11,6 +11,7 @@ import dev.tictactoe.server.cluster.ProxyConfig;
 import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.net.GameServer;
+import dev.tictactoe.server.net.PortUnavailable;
 import dev.tictactoe.server.store.DataDirException;
 import dev.tictactoe.server.store.Store;
 
@@ -396,7 +397,10 @@ public final class Main implements Callable<Integer> {
     /** The data directory of a server started from the command line. */
     static final String DEFAULT_DATA_DIR = "data";
 
-    /** The exit status of a start refused for its data directory (sysexits.h EX_CONFIG). */
+    /**
+     * The exit status of a start refused for its data directory or an address it cannot listen on
+     * (sysexits.h EX_CONFIG).
+     */
     static final int EXIT_REFUSED = 78;
 
     /** The {@code --data-dir} value that turns the journal off. */
@@ -642,7 +646,7 @@ public final class Main implements Callable<Integer> {
                 Store.probe(config.dataDir());
             }
             server = GameServer.start(config);
-        } catch (NodeFile.Refused e) {
+        } catch (NodeFile.Refused | PortUnavailable e) {
             System.err.println("tictactoe-server: " + e.getMessage());
             return EXIT_REFUSED;
         } catch (DataDirException | UncheckedIOException e) {

@@ -40,46 +40,41 @@ public final class AdminServer implements AutoCloseable {
 
     private final Channel listener;
 
-    private AdminServer(Channel listener) {
+    /** Serves on {@code listener}, bound from {@link #bootstrap}. */
+    public AdminServer(Channel listener) {
         this.listener = listener;
+        log.info("admin port listening on {}", listener.localAddress());
     }
 
-    /** Binds {@code host:port} (0: any free port) and serves the rooms and probes given. */
-    public static AdminServer start(
+    /**
+     * The listener's bootstrap, for the caller to bind: it serves the rooms and probes given, and
+     * checks requests against {@code host}, the address it is bound to.
+     */
+    public static ServerBootstrap bootstrap(
             String host,
-            int port,
             EventLoopGroup boss,
             EventLoopGroup workers,
             Class<? extends ServerChannel> channel,
             RoomRegistry rooms,
-            Probes probes)
-            throws InterruptedException {
+            Probes probes) {
         AdminHandler handler =
                 new AdminHandler(rooms, probes, new AdminGuard(host), System::currentTimeMillis);
-        Channel listener =
-                new ServerBootstrap()
-                        .group(boss, workers)
-                        .channel(channel)
-                        .childHandler(
-                                new ChannelInitializer<>() {
-                                    @Override
-                                    protected void initChannel(Channel child) {
-                                        child.pipeline()
-                                                .addLast(
-                                                        new ReadTimeoutHandler(
-                                                                REQUEST_TIMEOUT_SECONDS,
-                                                                TimeUnit.SECONDS))
-                                                .addLast(new HttpServerCodec())
-                                                .addLast(new BodyLimit())
-                                                .addLast(handler);
-                                    }
-                                })
-                        .bind(host, port)
-                        .sync()
-                        .channel();
-        AdminServer server = new AdminServer(listener);
-        log.info("admin port listening on {}:{}", host, server.port());
-        return server;
+        return new ServerBootstrap()
+                .group(boss, workers)
+                .channel(channel)
+                .childHandler(
+                        new ChannelInitializer<>() {
+                            @Override
+                            protected void initChannel(Channel child) {
+                                child.pipeline()
+                                        .addLast(
+                                                new ReadTimeoutHandler(
+                                                        REQUEST_TIMEOUT_SECONDS, TimeUnit.SECONDS))
+                                        .addLast(new HttpServerCodec())
+                                        .addLast(new BodyLimit())
+                                        .addLast(handler);
+                            }
+                        });
     }
 
     /** Aggregates a request's body up to {@link #MAX_BODY_BYTES}; refuses a larger one in JSON. */

@@ -148,24 +148,27 @@ public final class GameServer implements AutoCloseable {
                             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                             .childHandler(new ServerInitializer(services));
             SendBuffer.bound(bootstrap, transport);
-            listener = bootstrap.bind(config.host(), config.port()).sync().channel();
+            listener = PortUnavailable.bind(bootstrap, config.host(), config.port());
             try {
                 admin =
                         config.adminPort() == null
                                 ? null
-                                : AdminServer.start(
-                                        config.adminHost(),
-                                        config.adminPort(),
-                                        boss,
-                                        workers,
-                                        transport.serverChannel(),
-                                        registry,
-                                        services.probes());
-            } catch (RuntimeException | InterruptedException e) {
+                                : new AdminServer(
+                                        PortUnavailable.bind(
+                                                AdminServer.bootstrap(
+                                                        config.adminHost(),
+                                                        boss,
+                                                        workers,
+                                                        transport.serverChannel(),
+                                                        registry,
+                                                        services.probes()),
+                                                config.adminHost(),
+                                                config.adminPort()));
+            } catch (RuntimeException e) {
                 listener.close().awaitUninterruptibly();
                 throw e;
             }
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (RuntimeException e) {
             lobby.close();
             shutdownGroups();
             closeStore();

@@ -12,12 +12,18 @@ import io.netty.channel.EventLoopGroup;
 
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The real process: SIGTERM drains every client with 1001 and exits 0. */
+/**
+ * The real process: SIGTERM drains every client with 1001 and exits 0; a port it cannot take stops
+ * the start in one line.
+ */
 class SignalIT {
 
     @Test
@@ -57,6 +63,29 @@ class SignalIT {
         } finally {
             server.destroyForcibly();
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aPortInUseStopsTheStartInOneLineWithExitCode78() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Process refused =
+                    ServerProcess.builder(List.of(), taken.getLocalPort(), "--data-dir", "none")
+                            .redirectErrorStream(true)
+                            .start();
+            try {
+                String said =
+                        new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(refused.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(refused.exitValue()).as(said).isEqualTo(78);
+                assertThat(said)
+                        .contains(
+                                "tictactoe-server: cannot listen on 127.0.0.1:"
+                                        + taken.getLocalPort())
+                        .doesNotContain("\tat ", "Exception");
+            } finally {
+                refused.destroyForcibly();
+            }
         }
     }
 }
