@@ -56,6 +56,15 @@ public sealed interface DurabilityPolicy {
     /** See {@link #NONE}. */
     record None() implements DurabilityPolicy {}
 
+    /** The policy as {@code --durability} spells it, for the start line. */
+    default String spelled() {
+        return switch (this) {
+            case FsyncEach f -> "fsync";
+            case None n -> "none";
+            case GroupCommit g -> "group:" + g.interval().toMillis() + "ms";
+        };
+    }
+
     /** True when a room holds what it sends of a change until the store has it on disk. */
     default boolean holdsUntilDurable() {
         return this instanceof FsyncEach;

@@ -196,7 +196,7 @@ public final class Store implements AutoCloseable {
                     "store {}: {} rooms recovered, durability {}",
                     file,
                     rooms.size(),
-                    options.policy());
+                    options.policy().spelled());
             return store;
         } catch (SQLException e) {
             Schema.closeQuietly(db);

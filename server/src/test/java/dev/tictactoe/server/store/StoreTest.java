@@ -302,6 +302,10 @@ class StoreTest {
         assertThat(DurabilityPolicy.parse("none").holdsUntilDurable()).isFalse();
         assertThatThrownBy(() -> DurabilityPolicy.parse("sometimes"))
                 .isInstanceOf(IllegalArgumentException.class);
+        for (String spelled : List.of("fsync", "none", "group:10ms")) {
+            assertThat(DurabilityPolicy.parse(spelled).spelled()).isEqualTo(spelled);
+        }
+        assertThat(DurabilityPolicy.DEFAULT.spelled()).isEqualTo("group:100ms");
         assertThat(OPTIONS.queueCapacity()).isEqualTo(Store.Options.DEFAULT_QUEUE_CAPACITY);
         assertThat(OPTIONS.maxGamesPerRoom()).isEqualTo(1_000);
         assertThatThrownBy(() -> OPTIONS.withLimits(0, 1))
