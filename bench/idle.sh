@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What idle connections cost the server: CLIENTS seated idle WebSocket clients (Node, bench/node)
-# on a fresh server, without and with the application heartbeat (`ping` every PING seconds),
-# REPEAT times each, alternating. Prints one Markdown row per run: the host's load average, the
+# on a fresh server, REPEAT times each of three modes, alternating: no heartbeat; the protocol's
+# heartbeat (each client asks for the server's pings with one `ping` and answers them); and
+# clients that send `ping` every PING seconds themselves (the earlier rule, still answered). Prints one Markdown row per run: the host's load average, the
 # server's CPU (from /proc/PID/stat of the server this script starts) and the bytes a second each
 # way. Loopback only; every run stops by itself. Not part of the build.
 #
@@ -46,7 +47,7 @@ server=""
 trap '[[ -n $server ]] && kill "$server" 2>/dev/null || true' EXIT
 echo "idle: $CLIENTS clients, ${SECONDS_MEASURED} s measured after ${SETTLE} s, $REPEAT runs a mode, $(nproc) CPUs, work dir $work" >&2
 
-# One run on a fresh server: $1 is the ping period in seconds, 0 for none.
+# One run on a fresh server: $@ are the load driver's heartbeat options (none, --beat, --ping N).
 run() {
     "$java" -Xms256m -Xmx1g -XX:+ExitOnOutOfMemoryError -jar "$work/tictactoe-server.jar" \
         --host 127.0.0.1 --port "$PORT" --data-dir none > "$work/server.log" 2>&1 &
@@ -57,21 +58,23 @@ run() {
         sleep 0.5
     done
     timeout --kill-after=10 $((SECONDS_MEASURED + SETTLE + 600)) node "$root/bench/node/load.mjs" \
-        --url "http://127.0.0.1:$PORT" --idle "$CLIENTS" --ping "$1" --settle "$SETTLE" \
+        --url "http://127.0.0.1:$PORT" --idle "$CLIENTS" "$@" --settle "$SETTLE" \
         --duration "$SECONDS_MEASURED" --server-pid "$server" --json
     kill "$server"
     wait "$server" || true
     server=""
 }
 
-echo "| heartbeat | load average | server CPU | pings/s | bytes/s client → server | bytes/s server → client |"
-echo "|---|---|---:|---:|---:|---:|"
+echo "| heartbeat | load average | server CPU | client pings/s | pongs/s | bytes/s client → server | bytes/s server → client |"
+echo "|---|---|---:|---:|---:|---:|---:|"
 for _ in $(seq "$REPEAT"); do
-    for period in 0 "$PING"; do
-        run "$period" | node -e '
+    for mode in none --beat "--ping $PING"; do
+        [[ $mode == none ]] && mode=""
+        # shellcheck disable=SC2086 # the mode is one or two words
+        run $mode | node -e '
             const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
-            const mode = r.pingEverySeconds > 0 ? `ping every ${r.pingEverySeconds} s` : "none";
+            const mode = r.serverPings ? "the server pings" : r.pingEverySeconds > 0 ? `clients ping every ${r.pingEverySeconds} s` : "none";
             const n = (v, d) => v.toLocaleString("en-US", { maximumFractionDigits: d });
-            console.log(`| ${mode} | ${r.loadAverage} | ${n(r.idleCpuPercent, 2)}% | ${n(r.pingsPerSecond, 0)} | ${n(r.bytesPerSecondOut, 0)} | ${n(r.bytesPerSecondIn, 0)} |`);'
+            console.log(`| ${mode} | ${r.loadAverage} | ${n(r.idleCpuPercent, 2)}% | ${n(r.pingsPerSecond, 0)} | ${n(r.pongsPerSecond, 0)} | ${n(r.bytesPerSecondOut, 0)} | ${n(r.bytesPerSecondIn, 0)} |`);'
     done
 done

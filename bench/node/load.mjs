@@ -8,7 +8,8 @@
 //
 //   node load.mjs --url http://127.0.0.1:8080 --rooms 1000 --think 500 --warmup 10 --duration 30
 //   node load.mjs --url http://127.0.0.1:8080 --idle 10000 --server-pid 1234
-//   node load.mjs --url http://127.0.0.1:8080 --idle 10000 --ping 5 --server-pid 1234   (heartbeating)
+//   node load.mjs --url http://127.0.0.1:8080 --idle 10000 --ping 5 --server-pid 1234   (pings every 5 s)
+//   node load.mjs --url http://127.0.0.1:8080 --idle 10000 --beat --server-pid 1234    (the server pings)
 //
 // Loopback targets only unless --allow-remote; every run stops by itself after its duration.
 
@@ -255,9 +256,25 @@ async function idleRun() {
   // With --ping, each socket sends the protocol's heartbeat every that many seconds, the sockets'
   // first pings spread evenly over the first period. Bytes are the sockets' own counters: every
   // frame both ways (the server's idle pings and their pongs too), without TCP/IP headers.
+  // With --beat, each socket opts in with one ping, its first spread over the first second, and
+  // then answers the server's pings, as the protocol's heartbeat asks of a client.
   const wire = { pings: 0, pongs: 0 };
   const timers = [];
-  if (options.ping > 0) {
+  if (options.beat) {
+    sockets.forEach((ws, i) => {
+      ws.on('message', (data) => {
+        const text = data.toString();
+        if (text.startsWith('{"type":"ping"')) {
+          wire.pongs++;
+          ws.send(`{"type":"pong","seq":${JSON.parse(text).seq}}`);
+        }
+      });
+      timers.push(setTimeout(() => {
+        ws.send('{"type":"ping","seq":0}');
+        wire.pings++;
+      }, (1000 * i) / sockets.length));
+    });
+  } else if (options.ping > 0) {
     sockets.forEach((ws, i) => {
       let seq = 0;
       ws.on('message', () => wire.pongs++);
@@ -289,6 +306,7 @@ async function idleRun() {
     target: options.relay ? 'relay' : 'game',
     connections: sockets.length,
     pingEverySeconds: options.ping,
+    serverPings: options.beat,
     loadAverage: `${counted.load} .. ${ended.load}`,
     rssPerConnectionBytes: ((rssAfter - rssBefore) * 1024) / sockets.length,
     idleCpuPercent: ((cpuAfter - cpuBefore) / options.duration) * 100,
@@ -383,7 +401,7 @@ function isLoopback(host) {
 
 function parse(args) {
   const o = { url: 'http://127.0.0.1:8080', rooms: 1, think: 0, warmup: 5, duration: 10, size: 3, seed: 1,
-    idle: 0, ping: 0, settle: 5, serverPid: null, relay: false, json: false, allowRemote: false };
+    idle: 0, ping: 0, beat: false, settle: 5, serverPid: null, relay: false, json: false, allowRemote: false };
   const numbers = ['rooms', 'think', 'warmup', 'duration', 'size', 'seed', 'idle', 'ping', 'settle', 'serverPid'];
   for (let i = 0; i < args.length; i++) {
     const name = args[i].replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase());

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   RoomConnection, backoffMs, closeAction, storeSeat, storedSeat, FIRST_BACKOFF_MS, MAX_BACKOFF_MS,
 } from '../../main/resources/web/connection.js';
-import { PING_MS, DEAD_MS } from '../../main/resources/web/heartbeat.js';
+import { QUIET_MS, DEAD_MS } from '../../main/resources/web/heartbeat.js';
 import { FakeTimers, FakeSocket, installBrowser, settle } from './fakes.mjs';
 
 const CODE = 'K7MQ2P';
@@ -82,21 +82,23 @@ test('a welcome keeps the seat token and says online', async () => {
   c.stop();
 });
 
-test('pings every 5 s; pongs and the old server\'s refusal of ping never reach the page', async () => {
+test('asks for the server\'s pings on open and answers them; pings, pongs and the old server\'s refusal of ping never reach the page', async () => {
   const { socket, timers, messages, c } = await connect();
   socket().serverOpens();
-  socket().serverSends(WELCOME);
-  timers.advance(PING_MS);
-  assert.deepEqual(socket().sent.at(-1), { type: 'ping', seq: 1 });
+  assert.deepEqual(socket().sent.slice(1), [{ type: 'ping', seq: 1 }], 'after the join');
   socket().serverSends({ type: 'pong', seq: 1 });
-  timers.advance(PING_MS);
-  assert.deepEqual(socket().sent.at(-1), { type: 'ping', seq: 2 });
+  socket().serverSends(WELCOME);
+  timers.advance(QUIET_MS - 1000);
+  socket().serverSends({ type: 'ping', seq: 4 });
+  assert.deepEqual(socket().sent.at(-1), { type: 'pong', seq: 4 });
+  timers.advance(QUIET_MS);
+  assert.deepEqual(socket().sent.at(-1), { type: 'ping', seq: 2 }, 'a server that does not ping is pinged');
   socket().serverSends({ type: 'error', code: 'bad_message', message: 'unknown type ping', ref: 'ping' });
   assert.deepEqual(messages.map((m) => m.type), ['welcome']);
   c.stop();
 });
 
-test('a silent link is dropped after 10 s and reconnected with the last version', async () => {
+test('a silent link is dropped after 12 s and reconnected with the last version', async () => {
   storeSeat(CODE, 'X', 'secret');
   const { socket, timers, statuses, c } = await connect({ version: 3 });
   const first = socket();

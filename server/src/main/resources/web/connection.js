@@ -138,8 +138,8 @@ export class RoomConnection {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      this.heartbeat.start();
       this.join();
+      this.heartbeat.start();
     };
     socket.onmessage = (e) => {
       if (this.socket !== socket) return;
@@ -151,6 +151,10 @@ export class RoomConnection {
         return;
       }
       // The heartbeat's own traffic; a server without it answers `ping` as an unknown type.
+      if (message.type === 'ping') {
+        this.heartbeat.answer(message.seq);
+        return;
+      }
       if (message.type === 'pong' || (message.type === 'error' && message.ref === 'ping')) return;
       if (message.type === 'welcome') this.welcomed(message);
       this.options.onMessage(message);

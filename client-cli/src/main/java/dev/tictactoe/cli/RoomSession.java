@@ -359,7 +359,7 @@ final class RoomSession {
     private void start() {
         follower =
                 new RoomFollower(server.ws(room), group, loop, view, new Events())
-                        .heartbeat(RoomFollower.PING_EVERY, RoomFollower.DEAD_AFTER);
+                        .heartbeat(RoomFollower.PING_WHEN_QUIET, RoomFollower.DEAD_AFTER);
         ClientMessage.Join join = membership.firstJoin();
         follower.open()
                 .whenComplete(

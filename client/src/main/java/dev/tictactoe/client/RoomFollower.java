@@ -56,13 +56,16 @@ public final class RoomFollower {
     /** How long a leave waits for the server to close before the socket is closed anyway. */
     public static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(2);
 
-    /** How often a heartbeating follower sends {@code ping} (see {@link #heartbeat}). */
-    public static final Duration PING_EVERY = Duration.ofSeconds(5);
+    /**
+     * How long without any frame from the server a heartbeating follower waits before it pings
+     * itself (see {@link #heartbeat}); a server that pings its heartbeating clients does so sooner.
+     */
+    public static final Duration PING_WHEN_QUIET = Duration.ofSeconds(10);
 
     /** How long without any frame from the server a heartbeating follower counts a link dead. */
-    public static final Duration DEAD_AFTER = Duration.ofSeconds(10);
+    public static final Duration DEAD_AFTER = Duration.ofSeconds(12);
 
-    /** Heartbeat checks per ping interval (or dead-link time, if shorter). */
+    /** Heartbeat checks per quiet time (or dead-link time, if shorter). */
     private static final int CHECKS_PER_PING = 5;
 
     /**
@@ -147,7 +150,7 @@ public final class RoomFollower {
     private final Listener listener;
     private List<Duration> backoff = DEFAULT_BACKOFF;
     private Duration openTimeout = GameConnection.DEFAULT_OPEN_TIMEOUT;
-    private Duration pingEvery;
+    private Duration pingWhenQuiet;
     private Duration deadAfter;
 
     // Touched on the executor only, except the volatile ones, which other threads read.
@@ -162,10 +165,12 @@ public final class RoomFollower {
     private boolean syncPending;
     private int attempt;
 
-    /** When the current connection last delivered a frame, and sent a ping (nanoTime). */
+    /** When the current connection last delivered a frame (nanoTime). */
     private long lastHeard;
 
-    private long lastPing;
+    /** The current connection has not yet sent the ping that asks the server for its pings. */
+    private boolean askPings;
+
     private long pingSeq;
 
     /** When the first ping sent since the last frame heard went out (nanoTime), or -1. */
@@ -198,12 +203,13 @@ public final class RoomFollower {
     }
 
     /**
-     * Turns the heartbeat on: every connection sends {@code ping} every {@code every}, and one that
-     * brings no frame for {@code deadAfter} is dropped and reconnected like a lost one. Pongs are
-     * taken here and not reported.
+     * Turns the heartbeat on: every connection sends one {@code ping} when it opens (which asks the
+     * server to ping it), answers the server's pings, pings again itself when it has heard nothing
+     * for {@code pingWhenQuiet}, and is dropped and reconnected like a lost one when it brings no
+     * frame for {@code deadAfter}. Pings and pongs are taken here and not reported.
      */
-    public RoomFollower heartbeat(Duration every, Duration deadAfter) {
-        this.pingEvery = every;
+    public RoomFollower heartbeat(Duration pingWhenQuiet, Duration deadAfter) {
+        this.pingWhenQuiet = pingWhenQuiet;
         this.deadAfter = deadAfter;
         return this;
     }
@@ -395,6 +401,13 @@ public final class RoomFollower {
         }
         lastHeard = System.nanoTime();
         unanswered = -1;
+        if (message instanceof ServerMessage.Ping ping) {
+            GameConnection c = connection;
+            if (c != null) {
+                c.send(new ClientMessage.Pong(ping.seq()));
+            }
+            return;
+        }
         if (message instanceof ServerMessage.Pong) {
             return;
         }
@@ -455,16 +468,18 @@ public final class RoomFollower {
         }
     }
 
-    /** Checks the current connection's heartbeat a few times per ping interval, until it goes. */
+    /** Checks the current connection's heartbeat a few times per quiet time, until it goes. */
     private void startHeartbeat(int gen) {
-        if (pingEvery == null) {
+        if (pingWhenQuiet == null) {
             return;
         }
         lastHeard = System.nanoTime();
-        lastPing = lastHeard - pingEvery.toNanos(); // the first ping goes out at the first check
+        askPings = true; // at the first check
         unanswered = -1;
         long period =
-                Math.max(1, Math.min(pingEvery.toNanos(), deadAfter.toNanos()) / CHECKS_PER_PING);
+                Math.max(
+                        1,
+                        Math.min(pingWhenQuiet.toNanos(), deadAfter.toNanos()) / CHECKS_PER_PING);
         ScheduledFuture<?>[] beat = new ScheduledFuture<?>[1];
         beat[0] =
                 executor.scheduleAtFixedRate(
@@ -481,10 +496,11 @@ public final class RoomFollower {
     }
 
     /**
-     * One heartbeat check of connection {@code gen}: pings when one is due, drops the connection
-     * when the server has been silent too long. The silence must also have outlasted a ping by the
-     * time the server is given to answer it, so a check that ran late (this thread held up, the
-     * machine asleep) pings first rather than blaming the link. False once that connection is gone.
+     * One heartbeat check of connection {@code gen}: pings when the connection is new or has been
+     * quiet, drops it when the server has been silent too long. The silence must also have
+     * outlasted a ping by the time the server is given to answer it, so a check that ran late (this
+     * thread held up, the machine asleep) pings first rather than blaming the link. False once that
+     * connection is gone.
      */
     private boolean beat(int gen) {
         GameConnection c = connection;
@@ -492,8 +508,8 @@ public final class RoomFollower {
             return false;
         }
         long now = System.nanoTime();
-        if (now - lastPing >= pingEvery.toNanos()) {
-            lastPing = now;
+        if (askPings || (unanswered < 0 && now - lastHeard >= pingWhenQuiet.toNanos())) {
+            askPings = false;
             if (unanswered < 0) {
                 unanswered = now;
             }
@@ -501,7 +517,7 @@ public final class RoomFollower {
         }
         if (unanswered >= 0
                 && now - lastHeard >= deadAfter.toNanos()
-                && now - unanswered >= deadAfter.toNanos() - pingEvery.toNanos()) {
+                && now - unanswered >= deadAfter.toNanos() - pingWhenQuiet.toNanos()) {
             String silent = "no frame from the server for " + Durations.format(deadAfter);
             closed(gen, new GameConnection.CloseInfo(CloseCodes.ABNORMAL, silent), silent);
             c.abort();

@@ -75,6 +75,12 @@ public sealed interface ClientMessage {
     record Ping(long seq) implements ClientMessage {}
 
     /**
+     * The answer to the server's {@code ping}, with its {@code seq}; it changes nothing, and its
+     * arrival is what tells the server the link is alive.
+     */
+    record Pong(long seq) implements ClientMessage {}
+
+    /**
      * Say {@code phrase} (a {@link QuickPhrase}) to the room; players only, a few at a time. It
      * changes nothing in the room.
      */

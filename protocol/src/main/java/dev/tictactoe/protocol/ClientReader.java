@@ -75,6 +75,8 @@ final class ClientReader {
                     case LEAVE -> new ClientMessage.Leave();
                     case PING ->
                             new ClientMessage.Ping(f.longValue("seq", 0, Protocol.MAX_PING_SEQ));
+                    case PONG_REPLY ->
+                            new ClientMessage.Pong(f.longValue("seq", 0, Protocol.MAX_PING_SEQ));
                     case PHRASE -> new ClientMessage.Phrase(f.oneOf("phrase", PHRASES));
                     default -> throw Json.unknownType(type);
                 };

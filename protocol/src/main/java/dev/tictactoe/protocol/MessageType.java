@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * The table of message types: each message record and its {@code type} on the wire, client to
- * server first. {@code history} and {@code phrase} name a message in each direction.
+ * server first. {@code history}, {@code phrase}, {@code ping} and {@code pong} name a message in
+ * each direction.
  */
 public enum MessageType implements WireWord {
     JOIN("join", ClientMessage.Join.class),
@@ -25,6 +26,7 @@ public enum MessageType implements WireWord {
     LEAVE("leave", ClientMessage.Leave.class),
     PING("ping", ClientMessage.Ping.class),
     PHRASE("phrase", ClientMessage.Phrase.class),
+    PONG_REPLY("pong", ClientMessage.Pong.class),
 
     WELCOME("welcome", ServerMessage.Welcome.class),
     SNAPSHOT("snapshot", ServerMessage.SnapshotMessage.class),
@@ -33,7 +35,8 @@ public enum MessageType implements WireWord {
     ERROR("error", ServerMessage.Error.class),
     HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class),
     PONG("pong", ServerMessage.Pong.class),
-    PHRASE_SAID("phrase", ServerMessage.Phrase.class);
+    PHRASE_SAID("phrase", ServerMessage.Phrase.class),
+    PING_CHECK("ping", ServerMessage.Ping.class);
 
     private static final MessageType[] ALL = values();
     private static final Map<Class<?>, MessageType> BY_TYPE = new HashMap<>();

@@ -91,16 +91,18 @@ final class PlainScanner {
             case REMATCH -> onlyType ? new ClientMessage.Rematch() : null;
             case HISTORY -> onlyType ? new ClientMessage.History() : null;
             case LEAVE -> onlyType ? new ClientMessage.Leave() : null;
-            case PING ->
-                    id == null
-                                    && version == ABSENT
-                                    && cell == ABSENT
-                                    && seq != ABSENT
-                                    && seq <= Protocol.MAX_PING_SEQ
-                            ? new ClientMessage.Ping(seq)
-                            : null;
+            case PING -> onlySeq(id, version, cell, seq) ? new ClientMessage.Ping(seq) : null;
+            case PONG_REPLY -> onlySeq(id, version, cell, seq) ? new ClientMessage.Pong(seq) : null;
             default -> null;
         };
+    }
+
+    private static boolean onlySeq(String id, long version, long cell, long seq) {
+        return id == null
+                && version == ABSENT
+                && cell == ABSENT
+                && seq != ABSENT
+                && seq <= Protocol.MAX_PING_SEQ;
     }
 
     /** Skips whitespace, then consumes {@code c} if it comes next. */

@@ -66,6 +66,12 @@ public sealed interface ServerMessage {
     record Pong(long seq) implements ServerMessage {}
 
     /**
+     * The server's heartbeat to a connection that sent a {@code ping} and then nothing for a while;
+     * answered with a {@code pong} carrying the same {@code seq}.
+     */
+    record Ping(long seq) implements ServerMessage {}
+
+    /**
      * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
      * or null.
      */

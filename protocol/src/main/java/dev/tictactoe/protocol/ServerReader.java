@@ -55,6 +55,7 @@ final class ServerReader {
                                     f.array("ops", e -> patchOp(e.object())),
                                     event(f.present("event"), f.at("event")));
                     case PONG -> new ServerMessage.Pong(f.longValue("seq", 0));
+                    case PING_CHECK -> new ServerMessage.Ping(f.longValue("seq", 0));
                     case PHRASE_SAID ->
                             new ServerMessage.Phrase(
                                     f.oneOf("seat", SEATS), f.oneOf("phrase", PHRASES));

@@ -49,6 +49,8 @@ final class Samples {
                 new ClientMessage.Leave(),
                 new ClientMessage.Ping(0),
                 new ClientMessage.Ping(Protocol.MAX_PING_SEQ),
+                new ClientMessage.Pong(0),
+                new ClientMessage.Pong(Protocol.MAX_PING_SEQ),
                 new ClientMessage.Phrase(QuickPhrase.GOOD_GAME.wire()));
     }
 
@@ -73,6 +75,8 @@ final class Samples {
                 new ServerMessage.Diff(9, List.of(), null),
                 new ServerMessage.Ack("m2", 8),
                 new ServerMessage.Pong(Protocol.MAX_PING_SEQ),
+                new ServerMessage.Ping(0),
+                new ServerMessage.Ping(Protocol.MAX_PING_SEQ),
                 new ServerMessage.Phrase("O", QuickPhrase.WELL_PLAYED.wire()),
                 ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
                 new ServerMessage.Error(

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 class GameClientIT {
@@ -65,6 +66,14 @@ class GameClientIT {
 
         /** Answer pings; else the room is silent to them, as a dead link would be. */
         boolean answerPings;
+
+        /**
+         * Answer a ping with a ping of the server's own (seq + 100), as a heartbeating server does.
+         */
+        boolean pingBack;
+
+        /** The first pong a client sent. */
+        final CompletableFuture<ClientMessage.Pong> pong = new CompletableFuture<>();
 
         final List<ClientMessage> received = new ArrayList<>();
 
@@ -105,6 +114,9 @@ class GameClientIT {
                 case ClientMessage.Sync s -> send(ch, new ServerMessage.SnapshotMessage(current));
                 case ClientMessage.Ping p when answerPings ->
                         send(ch, new ServerMessage.Pong(p.seq()));
+                case ClientMessage.Ping p when pingBack ->
+                        send(ch, new ServerMessage.Ping(p.seq() + 100));
+                case ClientMessage.Pong p -> pong.complete(p);
                 case ClientMessage.Leave l ->
                         ch.writeAndFlush(new CloseWebSocketFrame(CloseCodes.LEFT, "left"))
                                 .addListener(f -> ch.close());

@@ -213,12 +213,12 @@ class RoomFollowerIT {
     }
 
     // Generous next to a loopback round trip: a loaded machine can stall a thread for a while.
-    private static final Duration PING_EVERY = Duration.ofMillis(100);
+    private static final Duration PING_WHEN_QUIET = Duration.ofMillis(100);
     private static final Duration DEAD_AFTER = Duration.ofSeconds(2);
 
     @Test
     void aSilentServerIsNoticedAndTheFollowerReconnects() throws Exception {
-        RoomFollower f = follower(server.roomUri()).heartbeat(PING_EVERY, DEAD_AFTER);
+        RoomFollower f = follower(server.roomUri()).heartbeat(PING_WHEN_QUIET, DEAD_AFTER);
         f.open().get(10, TimeUnit.SECONDS);
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
@@ -238,18 +238,37 @@ class RoomFollowerIT {
         synchronized (room) {
             room.answerPings = true;
         }
-        RoomFollower f = follower(server.roomUri()).heartbeat(PING_EVERY, DEAD_AFTER);
+        RoomFollower f = follower(server.roomUri()).heartbeat(PING_WHEN_QUIET, DEAD_AFTER);
         f.open().get(10, TimeUnit.SECONDS);
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         // Pings over several dead-link times, each answered, and no other frame.
         long pings;
         do {
-            Thread.sleep(PING_EVERY.toMillis());
+            Thread.sleep(PING_WHEN_QUIET.toMillis());
             pings = room.received().stream().filter(m -> m instanceof ClientMessage.Ping).count();
-        } while (pings < 2 * DEAD_AFTER.toMillis() / PING_EVERY.toMillis());
+        } while (pings < 2 * DEAD_AFTER.toMillis() / PING_WHEN_QUIET.toMillis());
         assertThat(events).as("pongs are not reported, and nothing dropped").isEmpty();
         assertThat(stopped).isNotDone();
+        f.stop();
+    }
+
+    @Test
+    void aPingFromTheServerIsAnsweredAtOnceWithItsSeqAndNotReported() throws Exception {
+        synchronized (room) {
+            room.pingBack = true;
+        }
+        RoomFollower f = follower(server.roomUri()).heartbeat(PING_WHEN_QUIET, DEAD_AFTER);
+        f.open().get(10, TimeUnit.SECONDS);
+        f.join(ClientMessage.Join.player("ana"));
+        awaitEvent(m -> m instanceof ServerMessage.Welcome);
+        // The first ping asks for the server's; the server's first ping is the answer to it.
+        assertThat(room.pong.get(10, TimeUnit.SECONDS)).isEqualTo(new ClientMessage.Pong(100));
+        assertThat(room.received())
+                .filteredOn(m -> m instanceof ClientMessage.Ping)
+                .first()
+                .isEqualTo(new ClientMessage.Ping(0));
+        assertThat(events).as("the server's ping is not reported").isEmpty();
         f.stop();
     }
 }

@@ -15,6 +15,10 @@ final class ServerState {
         TOO_SLOW,
         /** An HTTP request did not arrive whole within the request timeout: answer 408, close. */
         REQUEST_TIMEOUT,
+        /**
+         * A connection that sent a ping has been quiet for three quarters of the timeout: ping it.
+         */
+        HEARTBEAT_DUE,
         /** A connection that sent a ping has been silent for the heartbeat timeout: close 1001. */
         HEARTBEAT_TIMEOUT
     }

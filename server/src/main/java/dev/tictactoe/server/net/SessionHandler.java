@@ -77,6 +77,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** The client has sent a ping: the idle sweep times its heartbeat. */
     private boolean heartbeating;
 
+    /** The {@code seq} of the server's last heartbeat ping to this connection. */
+    private long pingSeq;
+
     /** A sync or history asked for while the connection was backed up: answered once it drains. */
     private boolean owesSnapshot;
 
@@ -157,6 +160,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 pong(ctx, ping.seq());
                 return;
             }
+            if (message instanceof ClientMessage.Pong) {
+                return; // its arrival was the point: the idle sweep noted it
+            }
             if (!ctx.channel().isWritable() && defer(message)) {
                 return;
             }
@@ -182,7 +188,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 watch.heartbeating();
             }
         }
-        ctx.writeAndFlush(Pong.frame(ctx.alloc(), seq), ctx.voidPromise());
+        ctx.writeAndFlush(Heartbeats.pong(ctx.alloc(), seq), ctx.voidPromise());
     }
 
     /**
@@ -230,6 +236,12 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                         held);
             }
             closeWith(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
+            return;
+        }
+        if (event == ServerState.Event.HEARTBEAT_DUE) {
+            if (!closing) {
+                ctx.writeAndFlush(Heartbeats.ping(ctx.alloc(), ++pingSeq), ctx.voidPromise());
+            }
             return;
         }
         if (event == ServerState.Event.HEARTBEAT_TIMEOUT) {

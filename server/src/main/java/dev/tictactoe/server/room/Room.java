@@ -244,6 +244,7 @@ public final class Room {
             }
             // Answered by the connection itself; one handed here anyway changes nothing.
             case ClientMessage.Ping ignored -> null;
+            case ClientMessage.Pong ignored -> null;
         };
     }
 

@@ -19,8 +19,9 @@ import java.util.List;
 
 /**
  * The application heartbeat on a real server with a short timeout: pings are answered at once,
- * before a join too; a connection that pinged and then went silent is closed 1001 and its seat
- * shows as dropped; one that keeps pinging stays.
+ * before a join too; a connection that pinged and then went quiet is pinged by the server, and
+ * closed 1001 when it stays silent, its seat shown as dropped; one that keeps pinging, or answers
+ * the server's pings, stays.
  */
 class HeartbeatIT {
 
@@ -45,8 +46,10 @@ class HeartbeatIT {
                 ana.sendText("{\"type\":\"join\",\"protocol\":1,\"name\":\"ana\"}");
                 assertThat(ana.read().text()).contains("\"type\":\"welcome\"");
 
-                // Ana says nothing more: the server ends her connection and Bob hears of it.
+                // Ana says nothing more: the server pings her once, then ends her connection, and
+                // Bob hears of it.
                 List<RawWebSocket.Frame> frames = ana.readToEnd();
+                assertThat(frames.get(0).text()).isEqualTo("{\"type\":\"ping\",\"seq\":1}");
                 RawWebSocket.Frame close = frames.get(frames.size() - 1);
                 assertThat(close.opcode()).isEqualTo(RawWebSocket.CLOSE);
                 assertThat(close.closeCode()).isEqualTo(CloseCodes.GOING_AWAY);
@@ -90,6 +93,26 @@ class HeartbeatIT {
                     throw new AssertionError("the server sent " + unexpected);
                 } catch (SocketTimeoutException expected) {
                     // Nothing came: the connection is still open.
+                }
+            }
+        }
+    }
+
+    @Test
+    void aClientThatAnswersTheServersPingsIsNeverDropped() throws Exception {
+        try (TestServer server = new TestServer(config())) {
+            String code = server.create();
+            try (RawWebSocket ana =
+                    RawWebSocket.open(server.server.port(), code, (int) WAIT.toMillis())) {
+                ana.sendText("{\"type\":\"join\",\"protocol\":1,\"name\":\"ana\"}");
+                assertThat(ana.read().text()).contains("\"type\":\"welcome\"");
+                ana.sendText("{\"type\":\"ping\",\"seq\":0}");
+                assertThat(ana.read().text()).isEqualTo("{\"type\":\"pong\",\"seq\":0}");
+                // Five of the server's pings, three quarters of the timeout apart, each answered.
+                for (int seq = 1; seq <= 5; seq++) {
+                    assertThat(ana.read().text())
+                            .isEqualTo("{\"type\":\"ping\",\"seq\":" + seq + "}");
+                    ana.sendText("{\"type\":\"pong\",\"seq\":" + seq + "}");
                 }
             }
         }

@@ -191,11 +191,35 @@ class IdleSweepTest {
         swept.watch.heartbeating();
         read(1);
         pass(390);
-        assertThat(events.seen).isEmpty();
+        assertThat(events.seen).containsExactly(ServerState.Event.HEARTBEAT_DUE);
         pass(110);
-        assertThat(events.seen).containsExactly(ServerState.Event.HEARTBEAT_TIMEOUT);
+        assertThat(events.seen)
+                .containsExactly(
+                        ServerState.Event.HEARTBEAT_DUE, ServerState.Event.HEARTBEAT_TIMEOUT);
         pass(1000);
-        assertThat(events.seen).containsExactly(ServerState.Event.HEARTBEAT_TIMEOUT);
+        assertThat(events.seen)
+                .containsExactly(
+                        ServerState.Event.HEARTBEAT_DUE, ServerState.Event.HEARTBEAT_TIMEOUT);
+    }
+
+    @Test
+    void aHeartbeatingConnectionIsPingedOncePerQuietSpellAtThreeQuartersOfTheTimeout() {
+        Swept swept =
+                sweep(Duration.ofSeconds(45), Duration.ofHours(1), Duration.ofMillis(400), false);
+        swept.watch.heartbeating();
+        read(1);
+        pass(290);
+        assertThat(events.seen).isEmpty();
+        pass(20);
+        assertThat(events.seen).containsExactly(ServerState.Event.HEARTBEAT_DUE);
+        pass(60);
+        assertThat(events.seen).as("one ping per quiet spell").hasSize(1);
+        read(2); // the answer
+        pass(220);
+        assertThat(events.seen).hasSize(1);
+        pass(20);
+        assertThat(events.seen)
+                .containsExactly(ServerState.Event.HEARTBEAT_DUE, ServerState.Event.HEARTBEAT_DUE);
     }
 
     @Test

@@ -199,13 +199,26 @@ class SessionHandlerTest {
     }
 
     @Test
-    void aPingIsAnsweredWithAPongAndASilentHeartbeatClosesWith1001() {
+    void aPingIsAnsweredAQuietHeartbeatIsPingedAndASilentOneClosesWith1001() {
         channel.writeInbound(new TextWebSocketFrame("{\"type\":\"ping\",\"seq\":42}"));
         ByteBuf pong = channel.readOutbound();
-        ByteBuf expected = Pong.frame(channel.alloc(), 42);
+        ByteBuf expected = Heartbeats.pong(channel.alloc(), 42);
         assertThat(ByteBufUtil.equals(pong, expected)).isTrue();
         pong.release();
         expected.release();
+
+        // Quiet for a while: the server pings, twice with rising seqs, and a pong is not answered.
+        channel.pipeline().fireUserEventTriggered(ServerState.Event.HEARTBEAT_DUE);
+        channel.pipeline().fireUserEventTriggered(ServerState.Event.HEARTBEAT_DUE);
+        for (long seq = 1; seq <= 2; seq++) {
+            ByteBuf ping = channel.readOutbound();
+            ByteBuf sent = Heartbeats.ping(channel.alloc(), seq);
+            assertThat(ByteBufUtil.equals(ping, sent)).isTrue();
+            ping.release();
+            sent.release();
+        }
+        channel.writeInbound(new TextWebSocketFrame("{\"type\":\"pong\",\"seq\":2}"));
+        assertThat(channel.<Object>readOutbound()).isNull();
 
         channel.pipeline().fireUserEventTriggered(ServerState.Event.HEARTBEAT_TIMEOUT);
         CloseWebSocketFrame frame = channel.readOutbound();

@@ -13,16 +13,24 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The pong framed by hand is the frame of the message the codec writes, byte for byte. */
-class PongTest {
+/** The heartbeats framed by hand are the frames of the messages the codec writes, byte for byte. */
+class HeartbeatsTest {
 
     @ParameterizedTest
     @ValueSource(longs = {0, 7, 10, 99, 12345, Protocol.MAX_PING_SEQ})
     void framesWhatTheCodecWrites(long seq) {
-        byte[] json = MessageCodec.encodeToBytes(new ServerMessage.Pong(seq));
+        assertSameFrame(
+                new ServerMessage.Pong(seq),
+                Heartbeats.pong(UnpooledByteBufAllocator.DEFAULT, seq));
+        assertSameFrame(
+                new ServerMessage.Ping(seq),
+                Heartbeats.ping(UnpooledByteBufAllocator.DEFAULT, seq));
+    }
+
+    private static void assertSameFrame(ServerMessage message, ByteBuf actual) {
+        byte[] json = MessageCodec.encodeToBytes(message);
         ByteBuf expected =
                 ChannelMember.textFrame(UnpooledByteBufAllocator.DEFAULT, json, json.length);
-        ByteBuf actual = Pong.frame(UnpooledByteBufAllocator.DEFAULT, seq);
         try {
             assertThat(ByteBufUtil.getBytes(actual)).isEqualTo(ByteBufUtil.getBytes(expected));
         } finally {
