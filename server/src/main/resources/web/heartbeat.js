@@ -1,19 +1,14 @@
-// The page's side of the heartbeat. Once the socket is open it sends one {"type":"ping"}, which
-// asks the server to ping it whenever it has been quiet for a while; it answers each of the
-// server's pings with a pong, and any frame from the server counts as a sign of life. Having heard
-// nothing for QUIET_MS it pings once itself (any server answers that), and when nothing at all has
-// arrived for DEAD_MS the link is taken for dead, whatever the socket says: a silent network (no
-// bytes, no reset) would otherwise leave a stale board on show for a minute or more.
+// The page's side of the heartbeat (PROTOCOL.md): one ping asks for the server's pings, which
+// are answered; any frame is a sign of life. A silent network (no bytes, no reset) would
+// otherwise leave a stale board on show for a minute or more.
 
-/** Silence from the server for this long: the page pings once itself. */
+/** Silence this long: the page pings once itself (any server answers). */
 export const QUIET_MS = 10_000;
-/** Silence from the server for this long means the link is dead. */
+/** Silence this long: the link is dead. */
 export const DEAD_MS = 12_000;
 
 export class Heartbeat {
-  /**
-   * @param options {send(message), onDead(), timers: {setTimeout, clearTimeout}, now: () => ms}
-   */
+  /** @param options {send(message), onDead(), timers: {setTimeout, clearTimeout}, now} */
   constructor({ send, onDead, timers = globalThis, now = () => Date.now() }) {
     this.send = send;
     this.onDead = onDead;

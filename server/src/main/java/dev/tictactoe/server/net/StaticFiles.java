@@ -127,6 +127,9 @@ final class StaticFiles {
         for (String name :
                 Stream.concat(ASSETS.stream(), LIBRARIES.keySet().stream().sorted()).toList()) {
             byte[] bytes = read(name);
+            if (ASSETS.contains(name) && (name.endsWith(".js") || name.endsWith(".css"))) {
+                bytes = WholeLineComments.strip(bytes);
+            }
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
             assets.put(name, new File(bytes, contentType(name), ASSET_CACHE));
