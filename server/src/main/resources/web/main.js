@@ -11,6 +11,7 @@ import { reviewed, renderAnalysis } from './eval-bar.js';
 import { setUpLobby, savedName, saveName } from './lobby.js';
 import { announce, describe } from './announce.js';
 import { renderMoves } from './move-list.js';
+import { OwnMove } from './own-move.js';
 import { setUpSound, soundFor } from './sound.js';
 import { ask } from './confirm.js';
 import { notice, showConnection, hideConnection, signalTurn } from './page-status.js';
@@ -28,9 +29,11 @@ let moveCounter = 0;
 let online = false;
 let lobby = null;
 
+const ownMove = new OwnMove();
 const board = new BoardView($('board'), (cell) => {
   moveCounter += 1;
-  send({ type: 'move', id: `w${Date.now().toString(36)}${moveCounter}`, version: state.version, cell });
+  const move = { type: 'move', id: `w${Date.now().toString(36)}${moveCounter}`, version: state.version, cell };
+  if (send(move)) ownMove.sent(move, state.snapshot.game);
 });
 const review = new Review(draw);
 const analyses = new AnalysisCache({ onChange: draw });
@@ -38,7 +41,9 @@ const phraseTimers = {};
 
 
 function send(message) {
-  if (!connection || !connection.send(message)) notice('Not connected: wait for the connection to come back.');
+  if (connection && connection.send(message)) return true;
+  notice('Not connected: wait for the connection to come back.');
+  return false;
 }
 
 
@@ -109,6 +114,8 @@ function onMessage(m) {
         $('join-card').hidden = true;
         $('game').hidden = false;
         send({ type: 'history' });
+        const again = ownMove.again(state.snapshot, state.seat);
+        if (again && send(again)) notice('Your last move did not reach the server: sent again.');
       }
       if (!result.changed) return;
       draw();
@@ -157,6 +164,7 @@ function stopConnection() {
 function connect(name, spectate) {
   stopConnection();
   state = new RoomState();
+  ownMove.last = null;
   connection = new RoomConnection(code, { name, spectate, lastVersion: () => state.version, onMessage, onStatus: connectionStatus });
   connection.start();
 }

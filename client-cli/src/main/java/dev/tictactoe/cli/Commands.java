@@ -59,6 +59,11 @@ final class Commands {
     private final String idPrefix;
     private int counter;
 
+    /** The last move sent, and the game it was sent in; null before any. */
+    private ClientMessage.Move lastSent;
+
+    private int lastSentGame;
+
     /** Cells of recent moves by id. */
     private final Map<String, Integer> cells =
             new LinkedHashMap<>(16, 0.75f, false) {
@@ -195,6 +200,45 @@ final class Commands {
                 + " was not played: the server already had a move with its id ("
                 + ack.id()
                 + "); play it again";
+    }
+
+    /** A move went to the server: kept, to be sent again if the server turns out not to have it. */
+    void sent(ClientMessage.Move move) {
+        Snapshot s = view.snapshot();
+        lastSent = move;
+        lastSentGame = s == null ? -1 : s.game();
+    }
+
+    /**
+     * After a welcome: the last move sent, at the current version, when the server does not have it
+     * (lost in its crash, or never received before a drop) and it is still legal for {@code seat};
+     * else null. It keeps its id, so a server that did receive it only acks it.
+     */
+    ClientMessage.Move again(String seat) {
+        Snapshot s = view.snapshot();
+        ClientMessage.Move m = lastSent;
+        if (m == null
+                || s == null
+                || seat == null
+                || s.game() != lastSentGame
+                || !"playing".equals(s.status())
+                || !seat.equals(s.turn())
+                || s.moves().stream().anyMatch(e -> m.id().equals(e.id()))) {
+            return null;
+        }
+        int size = s.settings().size();
+        if (s.board().get(m.cell() / size).charAt(m.cell() % size) != '.') {
+            return null;
+        }
+        return new ClientMessage.Move(m.id(), s.version(), m.cell());
+    }
+
+    /** The cell of {@code move} the way the user types it. */
+    String cellName(ClientMessage.Move move) {
+        Snapshot s = view.snapshot();
+        return s == null
+                ? "cell " + move.cell()
+                : Coordinates.format(move.cell(), s.settings().size());
     }
 
     private ClientMessage.Move move(int cell) {

@@ -217,6 +217,9 @@ final class RoomSession {
             case Commands.Send send -> {
                 if (live) {
                     follower.send(send.message());
+                    if (send.message() instanceof ClientMessage.Move move) {
+                        commands.sent(move);
+                    }
                 } else {
                     frontend.notice(send.offline(), true);
                 }
@@ -435,6 +438,12 @@ final class RoomSession {
         frontend.connectionChanged();
         if (greeting != null) {
             frontend.notice(greeting, false);
+        }
+        ClientMessage.Move again = commands.again(membership.seat());
+        if (again != null) {
+            follower.send(again);
+            frontend.notice(
+                    commands.cellName(again) + " did not reach the server: sent again", false);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
 
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,30 @@ class CommandsTest {
     private static ClientMessage sent(Commands.Action action) {
         assertThat(action).isInstanceOf(Commands.Send.class);
         return ((Commands.Send) action).message();
+    }
+
+    private static void welcome(RoomView view, Snapshot snapshot) {
+        view.apply(new ServerMessage.Welcome(Protocol.VERSION, "K7MQ2P", "X", "tok", snapshot));
+    }
+
+    @Test
+    void theLastMoveSentIsSentAgainWithItsIdWhenTheServerLacksItAndItIsStillLegal() {
+        RoomView view = welcomed();
+        Commands commands = new Commands(view, "");
+        assertThat(commands.again("X")).as("nothing sent yet").isNull();
+        ClientMessage.Move move = (ClientMessage.Move) sent(commands.line("b2", false));
+        commands.sent(move);
+
+        // Back after a crash that lost it: X to move on the empty board again.
+        welcome(view, Snapshots.playing("X", "...", "...", "..."));
+        assertThat(commands.again("X")).isEqualTo(new ClientMessage.Move(move.id(), 7, 4));
+        assertThat(commands.again("O")).as("not O's turn").isNull();
+        assertThat(commands.again(null)).as("a spectator").isNull();
+
+        welcome(view, Snapshots.playing("O", "...", ".X.", "..."));
+        assertThat(commands.again("X")).as("played: it is O's turn").isNull();
+        welcome(view, Snapshots.playing("X", "...", ".OX", "..."));
+        assertThat(commands.again("X")).as("the cell is taken").isNull();
     }
 
     @Test

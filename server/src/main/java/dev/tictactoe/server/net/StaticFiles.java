@@ -58,6 +58,7 @@ final class StaticFiles {
                     "coords.js",
                     "confirm.js",
                     "move-list.js",
+                    "own-move.js",
                     "page-status.js",
                     "phrases.js",
                     "sound.js");
