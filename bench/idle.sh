@@ -6,7 +6,7 @@
 # server's CPU (from /proc/PID/stat of the server this script starts) and the bytes a second each
 # way. Loopback only; every run stops by itself. Not part of the build.
 #
-#   bench/idle.sh                         # 10,000 clients, 30 s measured, 3 runs of each mode
+#   bench/idle.sh                         # 10,000 clients, 30 s measured after 30 s, 3 runs a mode
 #   CLIENTS=2000 SECONDS_MEASURED=10 REPEAT=1 bench/idle.sh     # a short try
 #   SERVER_DIR=/tmp/before bench/idle.sh  # another build: a folder with the jar and its lib/
 #
@@ -17,7 +17,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 CLIENTS=${CLIENTS:-10000}
 SECONDS_MEASURED=${SECONDS_MEASURED:-30}
-SETTLE=${SETTLE:-10}
+SETTLE=${SETTLE:-30}
 REPEAT=${REPEAT:-3}
 PING=${PING:-5}
 PORT=${PORT:-18095}
@@ -47,9 +47,18 @@ server=""
 trap '[[ -n $server ]] && kill "$server" 2>/dev/null || true' EXIT
 echo "idle: $CLIENTS clients, ${SECONDS_MEASURED} s measured after ${SETTLE} s, $REPEAT runs a mode, $(nproc) CPUs, work dir $work" >&2
 
+# The server's own flags (run-server), and on two or more cores the server on the first and the
+# clients on the second, so neither takes the other's time.
+JVM_OPTS="-XX:+UseSerialGC -Xms128m -Xmn64m -XX:+AlwaysPreTouch -XX:MetaspaceSize=64m -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx1g -XX:+ExitOnOutOfMemoryError"
+pin_server=() pin_clients=()
+if (($(nproc) >= 2)) && command -v taskset > /dev/null; then
+    pin_server=(taskset -c 0) pin_clients=(taskset -c 1)
+fi
+
 # One run on a fresh server: $@ are the load driver's heartbeat options (none, --beat, --ping N).
 run() {
-    "$java" -Xms256m -Xmx1g -XX:+ExitOnOutOfMemoryError -jar "$work/tictactoe-server.jar" \
+    # shellcheck disable=SC2086 # JVM_OPTS is a list of flags
+    "${pin_server[@]}" "$java" $JVM_OPTS -jar "$work/tictactoe-server.jar" \
         --host 127.0.0.1 --port "$PORT" --data-dir none > "$work/server.log" 2>&1 &
     server=$!
     for _ in $(seq 600); do
@@ -57,7 +66,7 @@ run() {
         kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
         sleep 0.5
     done
-    timeout --kill-after=10 $((SECONDS_MEASURED + SETTLE + 600)) node "$root/bench/node/load.mjs" \
+    "${pin_clients[@]}" timeout --kill-after=10 $((SECONDS_MEASURED + SETTLE + 600)) node "$root/bench/node/load.mjs" \
         --url "http://127.0.0.1:$PORT" --idle "$CLIENTS" "$@" --settle "$SETTLE" \
         --duration "$SECONDS_MEASURED" --server-pid "$server" --json
     kill "$server"
