@@ -2,15 +2,13 @@ package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.admin.AdminServer;
-import dev.tictactoe.server.cluster.NodeFile;
+import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
-import dev.tictactoe.server.store.DataDirException;
-import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -24,8 +22,6 @@ import io.netty.channel.group.ChannelGroupFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.Optional;
@@ -58,7 +54,8 @@ public final class GameServer implements AutoCloseable {
     private volatile RoomRegistry registry;
     private final Matchmaker matchmaker;
     private final Lobby lobby;
-    private final Services services;
+    private final ServerState state = new ServerState();
+    private final GameAnalyses analyses = new GameAnalyses(Analysis.DEFAULT_NODES);
     private final Channel listener;
 
     /** The admin port's listener, or null when {@code --admin-port} is off. */
@@ -90,7 +87,14 @@ public final class GameServer implements AutoCloseable {
                         config.botNodes());
         bots.measureWith(metrics);
         try {
-            store = openStore(config);
+            store =
+                    config.dataDir() == null
+                            ? null
+                            : StoredRooms.open(
+                                    config.dataDir(),
+                                    config.node(),
+                                    config.durability(),
+                                    config.gameRetention());
         } catch (RuntimeException e) {
             bots.close();
             shutdownGroups();
@@ -129,15 +133,16 @@ public final class GameServer implements AutoCloseable {
                         metrics,
                         workers.next(),
                         new SplittableRandom(new SecureRandom().nextLong()));
-        services = Services.of(registry, config, metrics, store, lobby);
+        ServerInitializer initializer =
+                new ServerInitializer(config, state, metrics, registry, lobby, store, analyses);
         metrics.watchChannels(
-                services.state().channels::size,
-                () -> services.state().pendingOutbound().total(),
-                () -> services.state().pendingOutbound().most());
+                state.channels::size,
+                () -> state.pendingOutbound().total(),
+                () -> state.pendingOutbound().most());
         try {
             if (store != null) {
-                services.state().storeProblem(store::problem);
-                recover();
+                state.storeProblem(store::problem);
+                StoredRooms.recover(store, registry);
             }
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
@@ -146,7 +151,7 @@ public final class GameServer implements AutoCloseable {
                             .option(ChannelOption.SO_BACKLOG, 1024)
                             .childOption(ChannelOption.TCP_NODELAY, true)
                             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                            .childHandler(new ServerInitializer(services));
+                            .childHandler(initializer);
             SendBuffer.bound(bootstrap, transport);
             listener = PortUnavailable.bind(bootstrap, config.host(), config.port());
             try {
@@ -161,7 +166,7 @@ public final class GameServer implements AutoCloseable {
                                                         workers,
                                                         transport.serverChannel(),
                                                         registry,
-                                                        services.probes()),
+                                                        initializer.endpoints().probes()),
                                                 config.adminHost(),
                                                 config.adminPort()));
             } catch (RuntimeException e) {
@@ -175,12 +180,11 @@ public final class GameServer implements AutoCloseable {
             metrics.close();
             throw e;
         }
-        services.state().started();
+        state.started();
         // Read at each scrape: a walk of the open connections, and the kernel's socket table as
         // last read off the loop.
         KernelQueues kernel = new KernelQueues(port());
-        metrics.watchBytesWaiting(
-                () -> services.state().pendingOutbound().total() + kernel.latest());
+        metrics.watchBytesWaiting(() -> state.pendingOutbound().total() + kernel.latest());
         long maxFiles = FileLimit.maxFiles();
         log.info(
                 "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",
@@ -189,45 +193,6 @@ public final class GameServer implements AutoCloseable {
                 transport,
                 config.connectionCap(maxFiles),
                 maxFiles > 0 ? maxFiles : "unknown");
-    }
-
-    /**
-     * Opens the data directory before the port, so a bad one stops the start; null when there is
-     * none.
-     */
-    private Store openStore(ServerConfig config) {
-        if (config.dataDir() == null) {
-            return null;
-        }
-        NodeFile.claim(config.dataDir(), config.node());
-        Store.Options options =
-                Store.Options.defaults()
-                        .withPolicy(DurabilityPolicy.parse(config.durability()))
-                        .withRetention(config.gameRetention());
-        try {
-            return Store.open(config.dataDir(), options);
-        } catch (DataDirException e) {
-            throw new UncheckedIOException(e.getMessage(), e); // it names the directory
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot open the data directory " + config.dataDir() + ": " + e.getMessage(),
-                    e);
-        }
-    }
-
-    /** Rebuilds every room the store held: its newest checkpoint, then the commands after it. */
-    private void recover() {
-        store.recovered()
-                .forEach(
-                        (code, room) ->
-                                registry.restore(
-                                        room.checkpoint(),
-                                        room.commands().stream()
-                                                .map(
-                                                        c ->
-                                                                new RoomJournal.Recorded(
-                                                                        c.version(), c.record()))
-                                                .toList()));
     }
 
     /** Binds and starts serving; returns once the port is open. */
@@ -270,27 +235,27 @@ public final class GameServer implements AutoCloseable {
             return;
         }
         long started = System.nanoTime();
-        services.state().draining();
+        state.draining();
         listener.close().awaitUninterruptibly();
         // Waiting quick-match requests hear 503 before their connections are closed below.
         lobby.close();
-        int open = services.state().channels.size();
-        ChannelGroupFuture allClosed = services.state().channels.newCloseFuture();
-        for (Channel channel : services.state().channels) {
+        int open = state.channels.size();
+        ChannelGroupFuture allClosed = state.channels.newCloseFuture();
+        for (Channel channel : state.channels) {
             channel.pipeline().fireUserEventTriggered(ServerState.Event.DRAIN);
         }
         if (!allClosed.awaitUninterruptibly(config.drainTimeout().toMillis())) {
             log.info(
                     "drain timeout: closing {} connections that did not answer",
-                    services.state().channels.size());
-            services.state().channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+                    state.channels.size());
+            state.channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
         }
         if (admin != null) {
             admin.close();
         }
         registry.shutdown();
         bots.close();
-        services.analyses().close();
+        analyses.close();
         shutdownGroups();
         // After the loops: the rooms' last changes (players dropping) are in the journal's queue.
         closeStore();

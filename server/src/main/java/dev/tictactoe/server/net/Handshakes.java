@@ -39,7 +39,7 @@ final class Handshakes {
         if (!VERSION.equals(version == null ? null : version.strip())) {
             return VERSION_PROBLEM
                     + " "
-                    + RequestHandler.abbreviate(String.valueOf(version))
+                    + HttpReplies.abbreviate(String.valueOf(version))
                     + "; this server speaks "
                     + VERSION;
         }

@@ -19,12 +19,17 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 
 /** JSON answers to HTTP requests; a {@code HEAD} request gets the headers without the body. */
 final class HttpReplies {
 
     static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final Logger log = LoggerFactory.getLogger(HttpReplies.class);
 
     private HttpReplies() {}
 
@@ -36,6 +41,25 @@ final class HttpReplies {
     /** A refusal whose code belongs to one endpoint (the quick-match codes), not to the rooms. */
     static ObjectNode error(String code, String message) {
         return JSON.createObjectNode().put("code", code).put("message", message);
+    }
+
+    /** A refusal of what the request itself says, such as its method or its target. */
+    static FullHttpResponse badMessage(HttpResponseStatus status, String message, boolean head) {
+        return json(status, error(ErrorCode.BAD_MESSAGE, message), head);
+    }
+
+    /**
+     * A 500: the server failed, not the client, so the answer is also logged for someone to see.
+     */
+    static FullHttpResponse internalError(String message) {
+        ObjectNode body = error(ErrorCode.INTERNAL_ERROR, message);
+        log.warn("HTTP {}: {}", HttpResponseStatus.INTERNAL_SERVER_ERROR.code(), body);
+        return json(HttpResponseStatus.INTERNAL_SERVER_ERROR, body, false);
+    }
+
+    /** What a client sent, shortened for an answer or a log line. */
+    static String abbreviate(String text) {
+        return text.length() <= 64 ? text : text.substring(0, 64) + "...";
     }
 
     /**

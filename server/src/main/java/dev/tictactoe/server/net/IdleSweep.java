@@ -2,6 +2,7 @@ package dev.tictactoe.server.net;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.timeout.IdleStateEvent;
 
@@ -70,6 +71,16 @@ final class IdleSweep implements Runnable {
                         ticks(heartbeatTimeout.toNanos(), tickNanos));
         loop.scheduleAtFixedRate(sweep, tickNanos, tickNanos, TimeUnit.NANOSECONDS);
         return sweep;
+    }
+
+    /**
+     * Stops the request clock of the connection {@code pipeline} belongs to, if it is watched; with
+     * {@code more}, the next request's first byte restarts it.
+     */
+    static void requestReceived(ChannelPipeline pipeline, boolean more) {
+        if (pipeline.get(LoopMove.WATCH) instanceof Watch watch) {
+            watch.requestReceived(more);
+        }
     }
 
     private static long ticks(long nanos, long tickNanos) {

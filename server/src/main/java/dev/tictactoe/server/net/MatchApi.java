@@ -39,7 +39,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * The quick-match endpoints over the {@link Lobby}: reads a request, hands it over with a waiter,
- * and turns every answer into a status and a JSON body. Holds no connection: the request handler
+ * and turns every answer into a status and a JSON body. Holds no connection: {@link MatchEndpoint}
  * keeps the waiting {@code POST} open and writes what it is given.
  */
 final class MatchApi {
@@ -200,7 +200,7 @@ final class MatchApi {
                 error(
                         UNKNOWN_TICKET,
                         "no quick-match request waits with ticket "
-                                + RequestHandler.abbreviate(ticket)
+                                + HttpReplies.abbreviate(ticket)
                                 + "; it may have been answered already"));
     }
 

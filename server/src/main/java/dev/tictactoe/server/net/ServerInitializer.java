@@ -1,6 +1,10 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.lobby.Lobby;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -47,18 +51,73 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     private static final Logger log = LoggerFactory.getLogger(ServerInitializer.class);
 
-    private final Services services;
+    private final ServerState state;
+    private final ServerMetrics metrics;
     private final WebSocketServerProtocolConfig webSocket;
     private final HttpCounter httpCounter;
+    private final LogLimiter clientLog = new LogLimiter(System::nanoTime);
+    private final IdleSweeps sweeps;
+    private final RequestHandler.Endpoints endpoints;
+    private final RequestChecks checks;
+    private final SessionHandler.Limits sessionLimits;
+    private final boolean accessLog;
 
     /** Connections taken at once ({@link ServerConfig#connectionCap}). */
     private final int connectionCap;
 
-    ServerInitializer(Services services) {
-        this.services = services;
-        this.httpCounter = new HttpCounter(services.metrics());
-        ServerConfig config = services.config();
+    /**
+     * Wires every connection's handlers and the endpoints they share: the one place the settings
+     * are read for them. {@code games} is where finished games are kept, or null.
+     */
+    ServerInitializer(
+            ServerConfig config,
+            ServerState state,
+            ServerMetrics metrics,
+            RoomRegistry rooms,
+            Lobby lobby,
+            Store games,
+            GameAnalyses analyses) {
+        this.state = state;
+        this.metrics = metrics;
+        this.httpCounter = new HttpCounter(metrics);
         this.connectionCap = config.connectionCap(FileLimit.maxFiles());
+        this.accessLog = config.accessLog();
+        this.sweeps =
+                new IdleSweeps(
+                        config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout());
+        OriginPolicy origins = new OriginPolicy(config.allowedOrigins());
+        RoomLookup lookup =
+                new RoomLookup(
+                        rooms,
+                        new AddressBudget(
+                                config.unknownCodesPerSecond(),
+                                config.unknownCodeBurst(),
+                                System::nanoTime),
+                        clientLog,
+                        metrics);
+        this.endpoints =
+                new RequestHandler.Endpoints(
+                        new RoomsEndpoint(rooms, lookup),
+                        new MatchEndpoint(new MatchApi(lobby, config.maxNameLength())),
+                        new GamesEndpoint(games, analyses, lookup),
+                        new ProbeReplies(state, metrics, config.benchEndpoints()),
+                        new StaticFiles(),
+                        new UpgradeGate(origins, lookup, sweeps));
+        this.checks =
+                new RequestChecks(
+                        new ClientAddress(config.trustedProxies()),
+                        origins,
+                        state,
+                        config.requestTimeout());
+        this.sessionLimits =
+                new SessionHandler.Limits(
+                        config.maxFrameBytes(),
+                        config.maxOutboundBytes(),
+                        config.messagesPerSecond(),
+                        config.messageBurst(),
+                        config.abuseStrikes(),
+                        config.idleTimeout(),
+                        config.pingInterval());
         this.webSocket =
                 WebSocketServerProtocolConfig.newBuilder()
                         // The request handler has already routed the URL: every request that gets
@@ -82,10 +141,23 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         .build();
     }
 
+    /** The endpoints, for the admin port's probes and for tests. */
+    RequestHandler.Endpoints endpoints() {
+        return endpoints;
+    }
+
+    /** A connection's request handler; {@code overCap}: see {@link RequestHandler}. */
+    RequestHandler requestHandler(boolean overCap) {
+        return new RequestHandler(endpoints, checks, overCap);
+    }
+
+    SessionHandler sessionHandler() {
+        return new SessionHandler(sessionLimits, metrics, clientLog, state);
+    }
+
     @Override
     protected void initChannel(SocketChannel channel) {
-        ServerConfig config = services.config();
-        int open = services.state().channels.size();
+        int open = state.channels.size();
         if (open >= connectionCap + ServerConfig.RESERVED_FILES / 2) {
             // Half the files kept back are for connections over the cap, which may still ask for
             // health and metrics (and are refused anything else); past that, nothing is answered.
@@ -93,11 +165,11 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
             channel.close();
             return;
         }
-        services.state().channels.add(channel);
+        state.channels.add(channel);
         channel.pipeline()
                 // Reads only: watching writes too would cost a promise and a listener on every
                 // frame sent.
-                .addLast(LoopMove.WATCH, services.sweeps().watch(channel.eventLoop(), true))
+                .addLast(LoopMove.WATCH, sweeps.watch(channel.eventLoop(), true))
                 .addLast(
                         "http",
                         new HttpServerCodec(
@@ -106,19 +178,19 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                                         .setMaxHeaderSize(MAX_HEADER_BYTES)))
                 .addLast("http-counter", httpCounter)
                 .addLast("aggregator", new JsonAggregator())
-                .addLast("request", new RequestHandler(services, open >= connectionCap))
+                .addLast("request", requestHandler(open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
-                .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
-                .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
-                .addLast("session", new SessionHandler(services));
-        if (config.accessLog()) {
+                .addLast("limit", new OutboundLimit(sessionLimits.maxOutboundBytes()))
+                .addLast("fragments", new WebSocketFrameAggregator(sessionLimits.maxFrameBytes()))
+                .addLast("session", sessionHandler());
+        if (accessLog) {
             // Only when asked for: it sees every frame of the connection.
             channel.pipeline().addAfter("http", "access", new AccessLog());
         }
     }
 
     private void logRefusals(int open) {
-        long held = services.clientLog().admit(CAP_LOG_KEY);
+        long held = clientLog.admit(CAP_LOG_KEY);
         if (held >= 0) {
             log.warn(
                     "{} connections open, {} over the most this server takes: new ones are closed"

@@ -30,6 +30,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -61,8 +62,20 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** The room the request handler routed this connection to, set before the handshake. */
     static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
 
-    private final Services services;
+    /** The limits of a socket's session, read from the server's settings where it is wired. */
+    record Limits(
+            int maxFrameBytes,
+            int maxOutboundBytes,
+            int messagesPerSecond,
+            int messageBurst,
+            int abuseStrikes,
+            Duration idleTimeout,
+            Duration pingInterval) {}
+
+    private final Limits limits;
     private final ServerMetrics metrics;
+    private final LogLimiter clientLog;
+    private final ServerState state;
     private final RateLimiter limiter;
     private final long intervalsBeforeClose;
     private long quietIntervals;
@@ -85,20 +98,21 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private boolean owesHistory;
 
-    SessionHandler(Services services) {
-        this.services = services;
-        this.metrics = services.metrics();
-        var config = services.config();
+    SessionHandler(Limits limits, ServerMetrics metrics, LogLimiter clientLog, ServerState state) {
+        this.limits = limits;
+        this.metrics = metrics;
+        this.clientLog = clientLog;
+        this.state = state;
         this.intervalsBeforeClose =
                 Math.max(
                         1,
-                        (config.idleTimeout().toNanos() + config.pingInterval().toNanos() - 1)
-                                / config.pingInterval().toNanos());
+                        (limits.idleTimeout().toNanos() + limits.pingInterval().toNanos() - 1)
+                                / limits.pingInterval().toNanos());
         this.limiter =
                 new RateLimiter(
-                        config.messagesPerSecond(),
-                        config.messageBurst(),
-                        config.abuseStrikes(),
+                        limits.messagesPerSecond(),
+                        limits.messageBurst(),
+                        limits.abuseStrikes(),
                         System::nanoTime);
     }
 
@@ -129,7 +143,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
             case ABUSE -> {
                 metrics.rateLimited(true);
-                long held = services.clientLog().admit(peer(ctx));
+                long held = clientLog.admit(peer(ctx));
                 if (held >= 0) {
                     log.info(
                             "{} closed for exceeding the message rate ({} similar lines held back)",
@@ -227,12 +241,12 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             return;
         }
         if (event == ServerState.Event.TOO_SLOW) {
-            long held = services.clientLog().admit(peer(ctx));
+            long held = clientLog.admit(peer(ctx));
             if (held >= 0) {
                 log.info(
                         "{} closed: over {} bytes waiting to be sent ({} similar lines held back)",
                         session != null ? session : ClientAddress.of(ctx.channel()),
-                        services.config().maxOutboundBytes(),
+                        limits.maxOutboundBytes(),
                         held);
             }
             closeWith(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
@@ -294,7 +308,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             metrics.connectionClosed();
             // While draining the rooms are closing too: a seat kept for a player to come back to
             // would only log a drop and start a timer that never fires.
-            if (!services.state().isDraining()) {
+            if (!state.isDraining()) {
                 room.disconnected(session);
             }
         }
@@ -415,7 +429,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         String reason;
         if (closeCode == CloseCodes.MESSAGE_TOO_BIG) {
-            int max = services.config().maxFrameBytes();
+            int max = limits.maxFrameBytes();
             reason = "message too big: at most " + max + " bytes";
             reply(
                     ctx,

@@ -1,14 +1,22 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.room.ChangeKind;
 import dev.tictactoe.server.room.RoomJournal;
+import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.AppendResult;
+import dev.tictactoe.server.store.DataDirException;
+import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,6 +38,38 @@ final class StoredRooms implements RoomJournal {
 
     /** Set while writes are refused, so a failing disk is logged once, not once per change. */
     private final AtomicBoolean refusing = new AtomicBoolean();
+
+    /**
+     * Opens the data directory, claimed for {@code node}, before the port, so a bad one stops the
+     * start.
+     */
+    static Store open(Path dataDir, Character node, String durability, Duration retention) {
+        NodeFile.claim(dataDir, node);
+        Store.Options options =
+                Store.Options.defaults()
+                        .withPolicy(DurabilityPolicy.parse(durability))
+                        .withRetention(retention);
+        try {
+            return Store.open(dataDir, options);
+        } catch (DataDirException e) {
+            throw new UncheckedIOException(e.getMessage(), e); // it names the directory
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "cannot open the data directory " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Rebuilds every room the store held: its newest checkpoint, then the commands after it. */
+    static void recover(Store store, RoomRegistry rooms) {
+        store.recovered()
+                .forEach(
+                        (code, room) ->
+                                rooms.restore(
+                                        room.checkpoint(),
+                                        room.commands().stream()
+                                                .map(c -> new Recorded(c.version(), c.record()))
+                                                .toList()));
+    }
 
     StoredRooms(Store store, int checkpointEvery) {
         this.store = store;

@@ -57,7 +57,7 @@ class QuickMatchHandlerTest {
                     (task, delay) -> () -> {},
                     System::nanoTime,
                     metrics);
-    private final Services services = Services.of(rooms, config, metrics, null, matchmaker);
+    private final Wiring wiring = Wiring.of(rooms, config, metrics, null, matchmaker);
     private final List<EmbeddedChannel> channels = new ArrayList<>();
 
     @AfterEach
@@ -69,7 +69,7 @@ class QuickMatchHandlerTest {
     }
 
     private EmbeddedChannel client() {
-        EmbeddedChannel channel = new EmbeddedChannel(new RequestHandler(services));
+        EmbeddedChannel channel = new EmbeddedChannel(wiring.requestHandler());
         channels.add(channel);
         return channel;
     }
@@ -263,7 +263,7 @@ class QuickMatchHandlerTest {
 
     @Test
     void aDrainingServerTakesNoRequest() throws Exception {
-        services.state().draining();
+        wiring.state().draining();
         EmbeddedChannel ana = client();
         post(ana, ask("ana"));
         assertRefused(answer(ana), 503, "server_full");

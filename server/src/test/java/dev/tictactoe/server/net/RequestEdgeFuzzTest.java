@@ -36,8 +36,8 @@ class RequestEdgeFuzzTest {
         static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.botBudget());
         static final ServerMetrics METRICS = ServerMetrics.create();
         static final RoomRegistry ROOMS = new RoomRegistry(CONFIG, LOOPS, BOTS);
-        static final Services SERVICES =
-                Services.of(
+        static final Wiring WIRING =
+                Wiring.of(
                         ROOMS,
                         CONFIG,
                         METRICS,
@@ -56,7 +56,7 @@ class RequestEdgeFuzzTest {
                                                 ServerInitializer.MAX_REQUEST_LINE_BYTES)
                                         .setMaxHeaderSize(ServerInitializer.MAX_HEADER_BYTES)),
                         new ServerInitializer.JsonAggregator(),
-                        new RequestHandler(Shared.SERVICES));
+                        Shared.WIRING.requestHandler());
         try {
             try {
                 channel.writeInbound(Unpooled.wrappedBuffer(data.consumeRemainingAsBytes()));

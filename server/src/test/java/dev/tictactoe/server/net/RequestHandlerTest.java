@@ -43,8 +43,8 @@ class RequestHandlerTest {
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
-    private final Services services = Services.of(rooms, config);
-    private final EmbeddedChannel channel = new EmbeddedChannel(new RequestHandler(services));
+    private final Wiring wiring = Wiring.of(rooms, config);
+    private final EmbeddedChannel channel = new EmbeddedChannel(wiring.requestHandler());
 
     @AfterEach
     void stop() {
@@ -103,7 +103,7 @@ class RequestHandlerTest {
     void aBodyTooLargeIsRefusedInItsTurnBehindAPendingAnswer() throws Exception {
         EmbeddedChannel aggregated =
                 new EmbeddedChannel(
-                        new ServerInitializer.JsonAggregator(), new RequestHandler(services));
+                        new ServerInitializer.JsonAggregator(), wiring.requestHandler());
         Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
         CountDownLatch roomBusy = holdRoomLoop();
         try {
@@ -161,12 +161,12 @@ class RequestHandlerTest {
 
     @Test
     void readinessTurnsFalseWhileDraining() {
-        services.state().started();
+        wiring.state().started();
         channel.writeInbound(request(HttpMethod.GET, "/readyz"));
         FullHttpResponse ready = channel.readOutbound();
         assertThat(ready.status().code()).isEqualTo(200);
         ready.release();
-        services.state().draining();
+        wiring.state().draining();
         channel.writeInbound(request(HttpMethod.HEAD, "/readyz"));
         FullHttpResponse draining = channel.readOutbound();
         assertThat(draining.status().code()).isEqualTo(503);

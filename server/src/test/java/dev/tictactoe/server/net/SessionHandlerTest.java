@@ -46,10 +46,10 @@ class SessionHandlerTest {
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
     private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
-    private final Services services = Services.of(rooms, config);
+    private final Wiring wiring = Wiring.of(rooms, config);
     private final EmbeddedChannel channel =
             new EmbeddedChannel(
-                    new OutboundLimit(config.maxOutboundBytes()), new SessionHandler(services));
+                    new OutboundLimit(config.maxOutboundBytes()), wiring.sessionHandler());
 
     @BeforeEach
     void open() throws Exception {

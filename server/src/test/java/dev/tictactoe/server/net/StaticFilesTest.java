@@ -41,9 +41,8 @@ class StaticFilesTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final Services services =
-            Services.of(new RoomRegistry(config, roomLoops, bots), config);
-    private final StaticFiles files = services.files();
+    private final Wiring wiring = Wiring.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final StaticFiles files = wiring.files();
 
     @AfterEach
     void stop() {
@@ -52,7 +51,7 @@ class StaticFilesTest {
     }
 
     private EmbeddedChannel channel() {
-        return new EmbeddedChannel(new RequestHandler(services));
+        return new EmbeddedChannel(wiring.requestHandler());
     }
 
     private static FullHttpRequest get(String uri) {

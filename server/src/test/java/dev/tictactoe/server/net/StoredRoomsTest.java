@@ -54,9 +54,8 @@ class StoredRoomsTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final Services services =
-            Services.of(new RoomRegistry(config, roomLoops, bots), config);
-    private final EmbeddedChannel http = new EmbeddedChannel(new RequestHandler(services));
+    private final Wiring wiring = Wiring.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final EmbeddedChannel http = new EmbeddedChannel(wiring.requestHandler());
     private final Logger serverLog = (Logger) LoggerFactory.getLogger("dev.tictactoe.server");
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
     private String lastBody;
@@ -82,8 +81,8 @@ class StoredRoomsTest {
         serverLog.addAppender(lines);
         try (Store store = disk.open(dir)) {
             StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
-            services.state().storeProblem(store::problem);
-            services.state().started();
+            wiring.state().storeProblem(store::problem);
+            wiring.state().started();
             assertThat(rooms.change("AB", 1, ChangeKind.SEATED, PAYLOAD)).isTrue();
             assertThat(ready()).isEqualTo(200);
 

@@ -1,0 +1,89 @@
+package dev.tictactoe.server.net;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Answers a connection's requests one at a time, in the order they came (HTTP/1.1 pipelining).
+ * While an answer is computed elsewhere (a room's loop, the store, quick match), the requests that
+ * arrive meanwhile wait here, up to a limit; one more closes the connection.
+ *
+ * <p>A bounded queue, not reads paused while an answer is owed: one read can carry many pipelined
+ * requests, and the HTTP decoder hands on every one it finds in what was read, whether reads are
+ * paused or not. So some queue is needed either way; this one is small, bounded and owned by the
+ * connection's handler.
+ */
+final class InOrder {
+
+    /** Answers one request; its stage completes, on the connection's loop, once it is written. */
+    @FunctionalInterface
+    interface Answerer {
+        CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request);
+    }
+
+    /** The stage of an answer already written. */
+    static final CompletionStage<Void> WRITTEN = CompletableFuture.completedFuture(null);
+
+    private final int limit;
+    private final Answerer answerer;
+    private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
+    private boolean answering;
+
+    InOrder(int limit, Answerer answerer) {
+        this.limit = limit;
+        this.answerer = answerer;
+    }
+
+    /** Answers {@code request} now, or once those before it are; takes its reference. */
+    void received(ChannelHandlerContext ctx, FullHttpRequest request) {
+        if (!answering) {
+            answerFrom(ctx, request);
+        } else if (waiting.size() < limit) {
+            waiting.add(request);
+        } else {
+            request.release();
+            ctx.close();
+        }
+    }
+
+    /** Whether an answer is still owed (and later requests wait behind it). */
+    boolean answering() {
+        return answering;
+    }
+
+    /** Drops the requests still waiting: the handler left the pipeline. */
+    void clear() {
+        waiting.forEach(FullHttpRequest::release);
+        waiting.clear();
+    }
+
+    private void answerFrom(ChannelHandlerContext ctx, FullHttpRequest first) {
+        FullHttpRequest request = first;
+        while (request != null) {
+            CompletableFuture<?> written;
+            try {
+                written = answerer.answer(ctx, request).toCompletableFuture();
+            } finally {
+                request.release();
+            }
+            if (!written.isDone()) {
+                answering = true;
+                written.whenComplete(
+                        (ignored, failure) -> {
+                            answering = false;
+                            answerFrom(ctx, next(ctx));
+                        });
+                return;
+            }
+            request = next(ctx);
+        }
+    }
+
+    private FullHttpRequest next(ChannelHandlerContext ctx) {
+        return ctx.channel().isActive() ? waiting.poll() : null;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.tictactoe.server.net;
+
+import static dev.tictactoe.server.net.HttpReplies.error;
+
+import dev.tictactoe.protocol.ErrorCode;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Quick match over HTTP: {@code POST /api/match} waits for its pairing as a pending answer (no
+ * thread is parked), and {@code GET}/{@code DELETE /api/match/{ticket}} look a waiting request up
+ * or cancel it. {@link MatchApi} says what each answer is.
+ */
+final class MatchEndpoint {
+
+    private final MatchApi matches;
+
+    MatchEndpoint(MatchApi matches) {
+        this.matches = matches;
+    }
+
+    /**
+     * The answer to a quick-match request made on {@code channel}: given at once, or when the
+     * request is paired, times out or is cancelled. A client that gives up closes the connection,
+     * and its request leaves the queue.
+     */
+    CompletionStage<FullHttpResponse> submit(Channel channel, String body) {
+        CompletableFuture<MatchApi.Reply> answer = new CompletableFuture<>();
+        switch (matches.submit(body, answer::complete)) {
+            case MatchApi.Submitted.Answered answered -> answer.complete(answered.reply());
+            case MatchApi.Submitted.Waiting waiting -> {
+                ChannelFutureListener leave = closed -> matches.leave(waiting.ticket());
+                channel.closeFuture().addListener(leave);
+                answer.whenComplete(
+                        (reply, failure) -> channel.closeFuture().removeListener(leave));
+            }
+        }
+        return answer.thenApply(MatchEndpoint::response);
+    }
+
+    CompletionStage<FullHttpResponse> status(String ticket) {
+        return reached(matches.status(ticket));
+    }
+
+    CompletionStage<FullHttpResponse> cancel(String ticket) {
+        return reached(matches.cancel(ticket));
+    }
+
+    /** An answer that may come from Redis, or a 503 when Redis could not be reached. */
+    private static CompletionStage<FullHttpResponse> reached(
+            CompletionStage<MatchApi.Reply> reply) {
+        return reply.handle(
+                (answer, failure) ->
+                        failure == null
+                                ? response(answer)
+                                : HttpReplies.json(
+                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                        error(
+                                                ErrorCode.SERVER_FULL,
+                                                "quick match could not be reached; try again"),
+                                        false));
+    }
+
+    private static FullHttpResponse response(MatchApi.Reply reply) {
+        return reply.body() == null
+                ? HttpReplies.empty(reply.status())
+                : HttpReplies.json(reply.status(), reply.body(), false);
+    }
+}

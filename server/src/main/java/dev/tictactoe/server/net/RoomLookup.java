@@ -1,0 +1,108 @@
+package dev.tictactoe.server.net;
+
+import static dev.tictactoe.server.net.HttpReplies.abbreviate;
+import static dev.tictactoe.server.net.HttpReplies.error;
+
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomRegistry;
+
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Finds the room a typed code names, within the address's budget of unknown codes: every lookup
+ * takes a token, one that finds a room gives it back, and an address out of tokens is refused 429
+ * for a while. Room info, the finished games and the upgrade all look up through here.
+ */
+final class RoomLookup {
+
+    private static final Logger log = LoggerFactory.getLogger(RoomLookup.class);
+
+    /** What a lookup found: the room, or the answer that refuses it (404 or 429). */
+    sealed interface Found {
+        record Live(Room room) implements Found {}
+
+        record Refused(FullHttpResponse response) implements Found {}
+    }
+
+    private final RoomRegistry rooms;
+    private final AddressBudget unknownCodes;
+    private final LogLimiter clientLog;
+    private final ServerMetrics metrics;
+
+    RoomLookup(
+            RoomRegistry rooms,
+            AddressBudget unknownCodes,
+            LogLimiter clientLog,
+            ServerMetrics metrics) {
+        this.rooms = rooms;
+        this.unknownCodes = unknownCodes;
+        this.clientLog = clientLog;
+        this.metrics = metrics;
+    }
+
+    /** The live room {@code typedCode} names, or its refusal. */
+    Found find(String address, String typedCode) {
+        Optional<FullHttpResponse> throttled = take(address);
+        if (throttled.isPresent()) {
+            return new Found.Refused(throttled.get());
+        }
+        Optional<Room> room = rooms.find(typedCode);
+        if (room.isEmpty()) {
+            return new Found.Refused(
+                    HttpReplies.json(
+                            HttpResponseStatus.NOT_FOUND,
+                            error(
+                                    ErrorCode.UNKNOWN_ROOM,
+                                    "no room with code "
+                                            + abbreviate(typedCode).toUpperCase(Locale.ROOT)),
+                            false));
+        }
+        unknownCodes.found(address);
+        return new Found.Live(room.get());
+    }
+
+    /**
+     * Takes a token for a lookup answered later, or refuses it 429; lookups in flight at once are
+     * all counted. The caller calls {@link #found} if the code turns out to be known.
+     */
+    Optional<FullHttpResponse> take(String address) {
+        long retryAfter = unknownCodes.take(address);
+        if (retryAfter <= 0) {
+            return Optional.empty();
+        }
+        metrics.lookupThrottled();
+        long held = clientLog.admit(address);
+        if (held >= 0) {
+            log.info(
+                    "{} tried too many unknown room codes; refusing lookups for now ({} similar"
+                            + " lines held back)",
+                    address,
+                    held);
+        }
+        FullHttpResponse response =
+                HttpReplies.json(
+                        HttpResponseStatus.TOO_MANY_REQUESTS,
+                        error(
+                                ErrorCode.RATE_LIMITED,
+                                "too many unknown room codes; retry in " + retryAfter + " s"),
+                        false);
+        response.headers()
+                .setInt(HttpHeaderNames.RETRY_AFTER, (int) Math.min(Integer.MAX_VALUE, retryAfter));
+        return Optional.of(response);
+    }
+
+    /** The code {@code address} named was known: its token comes back. */
+    void found(String address) {
+        unknownCodes.found(address);
+    }
+}

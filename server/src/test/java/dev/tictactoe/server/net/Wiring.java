@@ -1,0 +1,79 @@
+package dev.tictactoe.server.net;
+
+import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.bot.Analysis;
+import dev.tictactoe.server.lobby.Lobby;
+import dev.tictactoe.server.lobby.Matchmaker;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.RoomRegistry;
+import dev.tictactoe.server.store.Store;
+
+import io.netty.util.concurrent.GlobalEventExecutor;
+
+import java.util.SplittableRandom;
+
+/** A connection's handlers wired as the server wires them, for handlers tested alone. */
+final class Wiring {
+
+    private final ServerState state = new ServerState();
+    private final ServerInitializer initializer;
+
+    private Wiring(
+            RoomRegistry rooms,
+            ServerConfig config,
+            ServerMetrics metrics,
+            Store games,
+            Matchmaker matchmaker) {
+        initializer =
+                new ServerInitializer(
+                        config,
+                        state,
+                        metrics,
+                        rooms,
+                        Lobby.local(matchmaker),
+                        games,
+                        new GameAnalyses(Analysis.DEFAULT_NODES));
+    }
+
+    /** No store; quick-match timers run on Netty's global executor. */
+    static Wiring of(RoomRegistry rooms, ServerConfig config) {
+        ServerMetrics metrics = ServerMetrics.create();
+        return of(
+                rooms,
+                config,
+                metrics,
+                null,
+                MatchApi.matchmaker(
+                        config,
+                        rooms,
+                        metrics,
+                        GlobalEventExecutor.INSTANCE,
+                        new SplittableRandom()));
+    }
+
+    /** {@code games} is where finished games are kept, or null when the server keeps none. */
+    static Wiring of(
+            RoomRegistry rooms,
+            ServerConfig config,
+            ServerMetrics metrics,
+            Store games,
+            Matchmaker matchmaker) {
+        return new Wiring(rooms, config, metrics, games, matchmaker);
+    }
+
+    ServerState state() {
+        return state;
+    }
+
+    StaticFiles files() {
+        return initializer.endpoints().files();
+    }
+
+    RequestHandler requestHandler() {
+        return initializer.requestHandler(false);
+    }
+
+    SessionHandler sessionHandler() {
+        return initializer.sessionHandler();
+    }
+}
