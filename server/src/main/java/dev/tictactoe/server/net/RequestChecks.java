@@ -5,6 +5,7 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 
 import io.netty.channel.Channel;
@@ -54,9 +55,12 @@ final class RequestChecks {
         this.requestTimeout = requestTimeout;
     }
 
-    /** How long a request may take to arrive whole, for the 408 that says so. */
-    Duration requestTimeout() {
-        return requestTimeout;
+    /** The 408 of a request that did not arrive whole within the request timeout. */
+    FullHttpResponse timedOut() {
+        return HttpReplies.badMessage(
+                HttpResponseStatus.REQUEST_TIMEOUT,
+                "the request did not arrive whole within " + Durations.format(requestTimeout),
+                false);
     }
 
     /**

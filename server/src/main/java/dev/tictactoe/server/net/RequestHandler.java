@@ -1,10 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
-import static dev.tictactoe.server.net.HttpReplies.error;
-
-import dev.tictactoe.protocol.Durations;
-import dev.tictactoe.protocol.ErrorCode;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -196,16 +192,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 ctx.close();
                 return;
             }
-            HttpReplies.send(
-                    ctx,
-                    HttpReplies.json(
-                            HttpResponseStatus.REQUEST_TIMEOUT,
-                            error(
-                                    ErrorCode.BAD_MESSAGE,
-                                    "the request did not arrive whole within "
-                                            + Durations.format(checks.requestTimeout())),
-                            false),
-                    false);
+            HttpReplies.send(ctx, checks.timedOut(), false);
             return;
         }
         if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
