@@ -1,7 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
-import static dev.tictactoe.server.net.HttpReplies.error;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.RoomCode;
@@ -91,20 +90,17 @@ final class GamesEndpoint {
             case GameAnalyses.Refused refused -> {
                 boolean busy = refused == GameAnalyses.Refused.BUSY;
                 FullHttpResponse response =
-                        HttpReplies.json(
-                                busy
-                                        ? HttpResponseStatus.SERVICE_UNAVAILABLE
-                                        : HttpResponseStatus.TOO_MANY_REQUESTS,
-                                busy
-                                        ? error(
-                                                ErrorCode.SERVER_FULL,
-                                                "too many games are being analysed; try again"
-                                                        + " in a few seconds")
-                                        : error(
-                                                ErrorCode.RATE_LIMITED,
-                                                "an analysis for this address is still being"
-                                                        + " made; try again when it is done"),
-                                false);
+                        busy
+                                ? HttpReplies.refusal(
+                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                        ErrorCode.SERVER_FULL,
+                                        "too many games are being analysed; try again in a few"
+                                                + " seconds")
+                                : HttpReplies.refusal(
+                                        HttpResponseStatus.TOO_MANY_REQUESTS,
+                                        ErrorCode.RATE_LIMITED,
+                                        "an analysis for this address is still being made; try"
+                                                + " again when it is done");
                 response.headers().setInt(HttpHeaderNames.RETRY_AFTER, busy ? 5 : 2);
                 yield response;
             }
@@ -112,7 +108,6 @@ final class GamesEndpoint {
     }
 
     private static FullHttpResponse notFound(String message) {
-        return HttpReplies.json(
-                HttpResponseStatus.NOT_FOUND, error(ErrorCode.UNKNOWN_ROOM, message), false);
+        return HttpReplies.refusal(HttpResponseStatus.NOT_FOUND, ErrorCode.UNKNOWN_ROOM, message);
     }
 }

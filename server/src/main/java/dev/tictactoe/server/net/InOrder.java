@@ -75,7 +75,12 @@ final class InOrder {
                 written.whenComplete(
                         (ignored, failure) -> {
                             answering = false;
-                            answerFrom(ctx, next(ctx));
+                            try {
+                                answerFrom(ctx, next(ctx));
+                            } catch (RuntimeException e) {
+                                // Thrown here, it would vanish into the stage.
+                                ctx.fireExceptionCaught(e);
+                            }
                         });
                 return;
             }

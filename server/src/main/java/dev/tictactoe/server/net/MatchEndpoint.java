@@ -1,7 +1,5 @@
 package dev.tictactoe.server.net;
 
-import static dev.tictactoe.server.net.HttpReplies.error;
-
 import dev.tictactoe.protocol.ErrorCode;
 
 import io.netty.channel.Channel;
@@ -59,12 +57,10 @@ final class MatchEndpoint {
                 (answer, failure) ->
                         failure == null
                                 ? response(answer)
-                                : HttpReplies.json(
+                                : HttpReplies.refusal(
                                         HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                        error(
-                                                ErrorCode.SERVER_FULL,
-                                                "quick match could not be reached; try again"),
-                                        false));
+                                        ErrorCode.SERVER_FULL,
+                                        "quick match could not be reached; try again"));
     }
 
     private static FullHttpResponse response(MatchApi.Reply reply) {

@@ -1,7 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
-import static dev.tictactoe.server.net.HttpReplies.error;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.metrics.ServerMetrics;
@@ -59,13 +58,10 @@ final class RoomLookup {
         Optional<Room> room = rooms.find(typedCode);
         if (room.isEmpty()) {
             return new Found.Refused(
-                    HttpReplies.json(
+                    HttpReplies.refusal(
                             HttpResponseStatus.NOT_FOUND,
-                            error(
-                                    ErrorCode.UNKNOWN_ROOM,
-                                    "no room with code "
-                                            + abbreviate(typedCode).toUpperCase(Locale.ROOT)),
-                            false));
+                            ErrorCode.UNKNOWN_ROOM,
+                            "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
         }
         unknownCodes.found(address);
         return new Found.Live(room.get());
@@ -90,12 +86,10 @@ final class RoomLookup {
                     held);
         }
         FullHttpResponse response =
-                HttpReplies.json(
+                HttpReplies.refusal(
                         HttpResponseStatus.TOO_MANY_REQUESTS,
-                        error(
-                                ErrorCode.RATE_LIMITED,
-                                "too many unknown room codes; retry in " + retryAfter + " s"),
-                        false);
+                        ErrorCode.RATE_LIMITED,
+                        "too many unknown room codes; retry in " + retryAfter + " s");
         response.headers()
                 .setInt(HttpHeaderNames.RETRY_AFTER, (int) Math.min(Integer.MAX_VALUE, retryAfter));
         return Optional.of(response);

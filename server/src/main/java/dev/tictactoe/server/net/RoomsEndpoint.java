@@ -1,7 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
-import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -40,17 +39,14 @@ final class RoomsEndpoint {
             asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
             settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
         } catch (ProtocolException e) {
-            return HttpReplies.json(
-                    HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage()), false);
+            return HttpReplies.refusal(HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
         }
         Room room;
         try {
             room = rooms.create(settings, asked.botSeed());
         } catch (RoomRegistry.Full e) {
-            return HttpReplies.json(
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(ErrorCode.SERVER_FULL, e.getMessage()),
-                    false);
+            return HttpReplies.refusal(
+                    HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, e.getMessage());
         }
         ObjectNode answer =
                 JSON.createObjectNode()

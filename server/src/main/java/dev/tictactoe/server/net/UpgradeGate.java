@@ -64,12 +64,10 @@ final class UpgradeGate {
         String host = request.headers().get(HttpHeaderNames.HOST);
         if (!origins.allows(origin, host)) {
             log.info("refused a socket from origin {} (host {})", origin, host);
-            return HttpReplies.json(
+            return HttpReplies.refusal(
                     HttpResponseStatus.FORBIDDEN,
-                    error(
-                            ErrorCode.ORIGIN_NOT_ALLOWED,
-                            "pages from " + origin + " may not open a room socket on this server"),
-                    false);
+                    ErrorCode.ORIGIN_NOT_ALLOWED,
+                    "pages from " + origin + " may not open a room socket on this server");
         }
         String problem = Handshakes.problem(request);
         if (problem == null) {
