@@ -1,9 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
-import static dev.tictactoe.server.net.HttpReplies.error;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
@@ -70,10 +67,11 @@ final class RequestChecks {
     Verdict check(Channel channel, FullHttpRequest request, boolean overCap) {
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (request.protocolVersion().majorVersion() != 1) {
-            return refused(
-                    HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
-                    error(ErrorCode.BAD_MESSAGE, "this server speaks HTTP/1.1"),
-                    head,
+            return new Verdict.Answered(
+                    HttpReplies.badMessage(
+                            HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+                            "this server speaks HTTP/1.1",
+                            head),
                     false);
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
@@ -81,36 +79,26 @@ final class RequestChecks {
         String address = clients.of(channel, request.headers().get(X_FORWARDED_FOR));
         String expect = request.headers().get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
-            return refused(
-                    HttpResponseStatus.EXPECTATION_FAILED,
-                    error(
-                            ErrorCode.BAD_MESSAGE,
+            return new Verdict.Answered(
+                    HttpReplies.badMessage(
+                            HttpResponseStatus.EXPECTATION_FAILED,
                             "Expect: "
                                     + abbreviate(expect)
-                                    + " cannot be met; the only expectation known is"
-                                    + " 100-continue"),
-                    head,
+                                    + " cannot be met; the only expectation known is 100-continue",
+                            head),
                     keepAlive);
         }
         Route route = Router.route(request.method(), request.uri());
         HttpCounter.routed(channel, route);
         if (overCap && !isProbe(route)) {
-            return refused(
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(ErrorCode.SERVER_FULL, "too many connections; try again later"),
-                    false,
-                    false);
+            return full("too many connections; try again later");
         }
         Verdict preflight = crossOrigin(channel, request, route, keepAlive);
         if (preflight != null) {
             return preflight;
         }
         if (opensSomething(route) && state.isDraining()) {
-            return refused(
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    error(ErrorCode.SERVER_FULL, "the server is restarting; try again in a moment"),
-                    false,
-                    false);
+            return full("the server is restarting; try again in a moment");
         }
         return new Verdict.Routed(route, address);
     }
@@ -134,12 +122,11 @@ final class RequestChecks {
             return null;
         }
         if (!allowed) {
-            return refused(
-                    HttpResponseStatus.FORBIDDEN,
-                    error(
+            return new Verdict.Answered(
+                    HttpReplies.refusal(
+                            HttpResponseStatus.FORBIDDEN,
                             ErrorCode.ORIGIN_NOT_ALLOWED,
                             "pages from " + abbreviate(origin) + " may not call this server's API"),
-                    false,
                     keepAlive);
         }
         FullHttpResponse response = HttpReplies.empty(HttpResponseStatus.NO_CONTENT);
@@ -161,9 +148,12 @@ final class RequestChecks {
                 || route instanceof Route.QuickMatch;
     }
 
-    private static Verdict refused(
-            HttpResponseStatus status, JsonNode body, boolean head, boolean keepAlive) {
-        return new Verdict.Answered(HttpReplies.json(status, body, head), keepAlive);
+    /** A 503 that closes the connection. */
+    private static Verdict full(String message) {
+        return new Verdict.Answered(
+                HttpReplies.refusal(
+                        HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, message),
+                false);
     }
 
     /** The answer to a request the decoder or the aggregator gave up on. */
