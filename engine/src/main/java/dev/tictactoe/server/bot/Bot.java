@@ -48,10 +48,23 @@ public final class Bot {
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
 
+    /** Whether HARD looks its first moves up in the opening book (matches measure without it). */
+    private final boolean book;
+
     private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =
             new ConcurrentHashMap<>();
     private final ThreadLocal<TranspositionTable> searchTables =
             ThreadLocal.withInitial(() -> new TranspositionTable(SEARCH_TABLE_BITS));
+
+    /** A bot that plays its book's openings. */
+    public Bot() {
+        this(true);
+    }
+
+    /** A bot with ({@code true}) or without the opening book, for measuring the search alone. */
+    Bot(boolean book) {
+        this.book = book;
+    }
 
     /**
      * Chooses a move for the side to move on {@code board}.
@@ -238,7 +251,7 @@ public final class Bot {
         if (forced != null) {
             return forced;
         }
-        BotMove booked = booked(board, pos, level, notePrefix);
+        BotMove booked = book ? booked(board, pos, level, notePrefix) : null;
         if (booked != null) {
             return booked;
         }

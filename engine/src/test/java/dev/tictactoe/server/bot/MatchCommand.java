@@ -38,6 +38,11 @@ import java.util.SplittableRandom;
  * that gives no answer within {@code b.timeout=} ms (by default {@link
  * PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or ten times its time per move if that is longer), exits or
  * reports an error loses that game; it is killed and started afresh for the next one.
+ *
+ * <p>{@code openings=balanced} starts from {@link BalancedOpenings} instead (3 to 5 stones, kept
+ * when {@code judge.cmd=} held to {@code judge.depth=} rates them within ± {@code judge.limit=};
+ * the judge defaults to B's or A's brain, or {@code judge=hard judge.nodes=N} uses HARD's search),
+ * and turns HARD's opening book off unless {@code book=on}.
  */
 final class MatchCommand {
 
@@ -93,7 +98,11 @@ final class MatchCommand {
         System.out.printf(
                 "match on %dx%d k=%d: A = %s, B = %s, %d games%n",
                 rules.size(), rules.size(), rules.winLength(), a, b, games);
-        Bot bot = new Bot();
+        boolean balanced = opts.getOrDefault("openings", "random").equals("balanced");
+        boolean book = opts.getOrDefault("book", balanced ? "off" : "on").equals("on");
+        List<int[]> kept = balanced ? balancedOpenings(opts, rules, (games + 1) / 2, seed) : null;
+        Bot bot = new Bot(book);
+        System.out.println("hard's opening book " + (book ? "on" : "off"));
         LegacyHard legacy = new LegacyHard();
         int[] result = new int[3]; // A wins, draws, B wins
         int aWinsAsX = 0;
@@ -105,7 +114,7 @@ final class MatchCommand {
         int[] opening = null;
         for (int game = 0; game < games; game++) {
             if (game % 2 == 0) {
-                opening = opening(rules, stones, openings);
+                opening = balanced ? kept.get(game / 2) : opening(rules, stones, openings);
             }
             boolean aIsX = game % 2 == 0;
             Board board = Boards.replay(rules, Mark.X, opening);
@@ -336,6 +345,46 @@ final class MatchCommand {
                 (r[0] * Math.pow(1 - mean, 2) + r[1] * Math.pow(0.5 - mean, 2) + r[2] * mean * mean)
                         / n;
         return String.format("%.1f%% ± %.1f%%", 100 * mean, 196 * Math.sqrt(var / n));
+    }
+
+    // The balanced openings of BalancedOpenings, judged by a brain held to a depth (judge.cmd, or
+    // else the brain that plays B or A) or, with judge=hard, by HARD's own search of judge.nodes.
+    private static List<int[]> balancedOpenings(
+            Map<String, String> opts, Rules rules, int count, long seed) {
+        int limit =
+                Integer.parseInt(
+                        opts.getOrDefault(
+                                "judge.limit", String.valueOf(BalancedOpenings.DEFAULT_LIMIT)));
+        String judgeName = opts.getOrDefault("judge", "brain");
+        String command =
+                opts.getOrDefault(
+                        "judge.cmd", opts.getOrDefault("b.cmd", opts.getOrDefault("a.cmd", "")));
+        int depth =
+                Integer.parseInt(
+                        opts.getOrDefault(
+                                "judge.depth", String.valueOf(BalancedOpenings.DEFAULT_DEPTH)));
+        long nodes = Long.parseLong(opts.getOrDefault("judge.nodes", "200000"));
+        if (judgeName.equals("brain") && command.isEmpty()) {
+            throw new IllegalArgumentException("openings=balanced needs judge.cmd= or judge=hard");
+        }
+        String described =
+                judgeName.equals("hard")
+                        ? "hard at " + nodes + " nodes"
+                        : command + " at depth " + depth;
+        List<int[]> kept = new ArrayList<>();
+        try (BalancedOpenings.Judge judge =
+                judgeName.equals("hard")
+                        ? BalancedOpenings.hard(nodes)
+                        : BalancedOpenings.brain(command, rules.size(), depth)) {
+            BalancedOpenings source = new BalancedOpenings(rules, seed, judge, limit);
+            while (kept.size() < count) {
+                kept.add(source.next());
+            }
+            System.out.printf(
+                    "%d balanced openings (within ±%d by %s), %d candidates drawn%n",
+                    count, limit, described, source.drawn());
+        }
+        return kept;
     }
 
     // Two or three stones (or `count`, if not negative) within two cells of the centre.

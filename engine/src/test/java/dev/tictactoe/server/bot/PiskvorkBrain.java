@@ -43,6 +43,9 @@ final class PiskvorkBrain implements AutoCloseable {
 
     private static final Pattern MOVE = Pattern.compile("^\\s*(\\d+)\\s*,\\s*(\\d+)\\s*$");
 
+    /** Rapfi's report of its search: "MESSAGE ... Eval -36 ...", for the side to move. */
+    private static final Pattern EVAL = Pattern.compile("\\bEval\\s+([-+]?\\d+)\\b");
+
     /** What the reader thread queues when the brain's output ends. */
     private static final String END_OF_OUTPUT = new String("end of output");
 
@@ -60,6 +63,7 @@ final class PiskvorkBrain implements AutoCloseable {
     private Process process;
     private BlockingQueue<String> lines;
     private Writer out;
+    private Integer lastEval;
 
     /**
      * Starts {@code command} (split at spaces) for a {@code size}×{@code size} freestyle board.
@@ -127,8 +131,17 @@ final class PiskvorkBrain implements AutoCloseable {
         return process.isAlive();
     }
 
+    /**
+     * The value the brain last reported for the side to move before its move ("Eval N" in a MESSAGE
+     * line, as Rapfi prints it), or null when it reported none or a mate ("Eval +M15").
+     */
+    Integer lastEval() {
+        return lastEval;
+    }
+
     /** The brain's move for the side to move on {@code board} (a cell index). */
     int move(Board board) {
+        lastEval = null;
         StringBuilder sb = new StringBuilder("BOARD\n");
         Mark me = board.toMove();
         for (int i = 0; i < board.moveCount(); i++) {
@@ -159,7 +172,13 @@ final class PiskvorkBrain implements AutoCloseable {
                     }
                     errors++;
                 }
-                // MESSAGE, DEBUG and the like: ignored
+                Matcher eval = EVAL.matcher(line);
+                if (line.startsWith("MESSAGE") && eval.find()) {
+                    lastEval = Integer.valueOf(eval.group(1));
+                } else if (line.startsWith("MESSAGE") && line.contains("Eval")) {
+                    lastEval = null; // a mate: not a value to balance on
+                }
+                // DEBUG and the like: ignored
             }
             pause();
         }
