@@ -28,7 +28,7 @@ class ClosedInputIT {
 
     @BeforeEach
     void start() {
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server = ServerConfig.local().start();
     }
 
     @AfterEach

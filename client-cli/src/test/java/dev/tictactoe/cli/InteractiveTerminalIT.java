@@ -44,9 +44,7 @@ class InteractiveTerminalIT {
     @BeforeEach
     void start() {
         Assumptions.assumeTrue(tmuxInstalled(), "tmux is not installed");
-        server =
-                GameServer.start(
-                        ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
+        server = ServerConfig.local("--data-dir=" + data).start();
     }
 
     @AfterEach

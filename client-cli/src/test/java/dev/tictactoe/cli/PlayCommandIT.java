@@ -35,7 +35,7 @@ class PlayCommandIT {
 
     @BeforeAll
     static void startServer() {
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server = ServerConfig.local().start();
         url = "http://127.0.0.1:" + server.port();
     }
 

@@ -40,7 +40,7 @@ class ReconnectIT {
 
     @BeforeEach
     void start() {
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server = ServerConfig.local().start();
         group = GameConnection.newGroup(1);
     }
 

@@ -33,9 +33,7 @@ class ScriptedGameIT {
 
     @BeforeAll
     static void startServer() {
-        server =
-                GameServer.start(
-                        ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
+        server = ServerConfig.local("--data-dir=" + data).start();
         url = "http://127.0.0.1:" + server.port();
     }
 

@@ -48,7 +48,7 @@ class SessionIT {
 
     @BeforeEach
     void start() {
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server = ServerConfig.local().start();
         group = GameConnection.newGroup(1);
         address = ServerAddress.parse("http://127.0.0.1:" + server.port());
     }

@@ -1,5 +1,7 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.server.flags.Defaults;
+
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -29,7 +31,7 @@ final class DataDirectory {
                             + "' "
                             + problem
                             + " (give a directory this user can write, or '"
-                            + Main.NO_DATA_DIR
+                            + Defaults.NONE
                             + "' to keep rooms in memory)");
         }
     }

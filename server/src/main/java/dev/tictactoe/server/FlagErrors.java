@@ -32,7 +32,7 @@ final class FlagErrors implements CommandLine.IParameterExceptionHandler {
     }
 
     /**
-     * A setting refused by {@link ServerConfig} (whose messages start with the setting's name, the
+     * A setting refused by its settings record (whose messages start with the setting's name, the
      * name of the option's field) as a {@link ParameterException} naming the option.
      */
     static ParameterException refused(CommandSpec spec, IllegalArgumentException e) {

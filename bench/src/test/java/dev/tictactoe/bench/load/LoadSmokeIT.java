@@ -53,14 +53,11 @@ class LoadSmokeIT {
      * about correctness.
      */
     private static GameServer server() {
-        return GameServer.start(
-                ServerConfig.builder()
-                        .host("127.0.0.1")
-                        .port(0)
-                        .workerThreads(1)
-                        .messagesPerSecond(100_000)
-                        .messageBurst(100_000)
-                        .build());
+        return ServerConfig.local(
+                        "--worker-threads=1",
+                        "--messages-per-second=100000",
+                        "--message-burst=100000")
+                .start();
     }
 
     @Test

@@ -1,15 +1,13 @@
 package dev.tictactoe.server.cluster;
 
-import dev.tictactoe.server.ServerConfig;
-
 /** The haproxy.cfg that {@link ProxyConfig} writes. */
 final class HaproxyConfig {
 
     private HaproxyConfig() {}
 
     static String render(ProxyConfig c) {
-        int burst = ServerConfig.DEFAULT_UNKNOWN_CODE_BURST;
-        long periodMs = 1000L * burst / ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND;
+        int burst = c.unknownCodeBurst;
+        long periodMs = 1000L * burst / c.unknownCodesPerSecond;
         StringBuilder t = new StringBuilder(c.header());
         t.append(
                 """

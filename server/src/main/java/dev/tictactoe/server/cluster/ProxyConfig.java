@@ -107,6 +107,20 @@ public final class ProxyConfig implements Callable<Integer> {
 
     List<Upstream> nodes = List.of();
 
+    /** The nodes' budget of unknown room codes per address, which HAProxy keeps in front. */
+    final int unknownCodesPerSecond;
+
+    final int unknownCodeBurst;
+
+    /**
+     * A command for nodes that let an address get {@code unknownCodesPerSecond} room codes wrong a
+     * second, {@code unknownCodeBurst} at once.
+     */
+    public ProxyConfig(int unknownCodesPerSecond, int unknownCodeBurst) {
+        this.unknownCodesPerSecond = unknownCodesPerSecond;
+        this.unknownCodeBurst = unknownCodeBurst;
+    }
+
     @Override
     public Integer call() {
         try {

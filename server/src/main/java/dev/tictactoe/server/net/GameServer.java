@@ -1,15 +1,18 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.bot.Analysis;
+import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Lobby;
+import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RegistrySettings;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.Store;
+import dev.tictactoe.server.store.StoreSettings;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -39,12 +42,12 @@ public final class GameServer implements AutoCloseable {
 
     /**
      * Over the high mark a connection is skipped by broadcasts (a snapshot follows when it drains
-     * below the low mark) and is not read from; {@link ServerConfig#maxOutboundBytes()} is the hard
+     * below the low mark) and is not read from; {@link NetSettings#maxOutboundBytes()} is the hard
      * cap.
      */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
-    private final ServerConfig config;
+    private final NetSettings config;
     private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
@@ -72,29 +75,30 @@ public final class GameServer implements AutoCloseable {
         return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
     }
 
-    private GameServer(ServerConfig config) throws InterruptedException {
+    private GameServer(
+            NetSettings config,
+            RegistrySettings rooms,
+            StoreSettings storeSettings,
+            MatchSettings match,
+            ClusterSettings cluster)
+            throws InterruptedException {
         this.config = config;
         transport = Transport.choose(config.transport());
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
         workers =
                 new MultiThreadIoEventLoopGroup(
                         workerLoops(config.workerThreads()), transport.handlers());
-        bots =
-                new BotRunner(
-                        config.botThreads(),
-                        config.botQueue(),
-                        config.botBudget(),
-                        config.botNodes());
+        bots = rooms.newBotRunner();
         bots.measureWith(metrics);
         try {
             store =
-                    config.dataDir() == null
+                    storeSettings.dataDir() == null
                             ? null
                             : StoredRooms.open(
-                                    config.dataDir(),
-                                    config.node(),
-                                    config.durability(),
-                                    config.gameRetention());
+                                    storeSettings.dataDir(),
+                                    cluster.node(),
+                                    storeSettings.durability(),
+                                    storeSettings.gameRetention());
         } catch (RuntimeException e) {
             bots.close();
             shutdownGroups();
@@ -103,13 +107,14 @@ public final class GameServer implements AutoCloseable {
         }
         registry =
                 new RoomRegistry(
-                        config,
+                        rooms,
+                        cluster.node(),
                         workers,
                         bots,
                         metrics,
                         store == null
                                 ? RoomJournal.NONE
-                                : new StoredRooms(store, config.checkpointEvery()));
+                                : new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY));
         metrics.watchRooms(registry::size);
         metrics.watchBotQueue(bots::queued);
         metrics.watchEventLoops(workers);
@@ -120,14 +125,15 @@ public final class GameServer implements AutoCloseable {
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
         matchmaker =
                 MatchApi.matchmaker(
-                        config,
+                        match,
                         registry,
                         metrics,
                         workers.next(),
                         new SplittableRandom(new SecureRandom().nextLong()));
         lobby =
                 MatchApi.lobby(
-                        config,
+                        match,
+                        cluster,
                         matchmaker,
                         registry,
                         metrics,
@@ -196,9 +202,14 @@ public final class GameServer implements AutoCloseable {
     }
 
     /** Binds and starts serving; returns once the port is open. */
-    public static GameServer start(ServerConfig config) {
+    public static GameServer start(
+            NetSettings net,
+            RegistrySettings rooms,
+            StoreSettings store,
+            MatchSettings match,
+            ClusterSettings cluster) {
         try {
-            return new GameServer(config);
+            return new GameServer(net, rooms, store, match, cluster);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding", e);

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
-import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchAnswer;
@@ -16,6 +16,7 @@ import dev.tictactoe.server.lobby.MatchEvent;
 import dev.tictactoe.server.lobby.MatchKey;
 import dev.tictactoe.server.lobby.MatchRequest;
 import dev.tictactoe.server.lobby.MatchRooms;
+import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.lobby.Ticket;
@@ -75,7 +76,7 @@ final class MatchApi {
      * seats drawn from {@code seats}.
      */
     static Matchmaker matchmaker(
-            ServerConfig config,
+            MatchSettings config,
             RoomRegistry rooms,
             ServerMetrics metrics,
             EventExecutor timerLoop,
@@ -103,21 +104,22 @@ final class MatchApi {
      * alone. Redis knows this node by its {@code --node} character, or by a random id without one.
      */
     static Lobby lobby(
-            ServerConfig config,
+            MatchSettings config,
+            ClusterSettings cluster,
             Matchmaker matchmaker,
             RoomRegistry rooms,
             ServerMetrics metrics,
             EventExecutor loop,
             RandomGenerator seats) {
-        if (config.redis() == null) {
+        if (cluster.redis() == null) {
             return Lobby.local(matchmaker);
         }
         String node =
-                config.node() != null
-                        ? String.valueOf(config.node())
+                cluster.node() != null
+                        ? String.valueOf(cluster.node())
                         : Long.toHexString(new SecureRandom().nextLong());
         return new SharedMatchmaker(
-                config.redis(),
+                cluster.redis(),
                 node,
                 matchmaker,
                 MatchRooms.in(rooms),

@@ -1,6 +1,5 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -62,7 +61,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final SessionHandler.Limits sessionLimits;
     private final boolean accessLog;
 
-    /** Connections taken at once ({@link ServerConfig#connectionCap}). */
+    /** Connections taken at once ({@link NetSettings#connectionCap}). */
     private final int connectionCap;
 
     /**
@@ -70,7 +69,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
      * are read for them. {@code games} is where finished games are kept, or null.
      */
     ServerInitializer(
-            ServerConfig config,
+            NetSettings config,
             ServerState state,
             ServerMetrics metrics,
             RoomRegistry rooms,
@@ -98,7 +97,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         this.endpoints =
                 new RequestHandler.Endpoints(
                         new RoomsEndpoint(rooms, lookup),
-                        new MatchEndpoint(new MatchApi(lobby, config.maxNameLength())),
+                        new MatchEndpoint(new MatchApi(lobby, rooms.settings().maxNameLength())),
                         new GamesEndpoint(games, analyses, lookup),
                         new ProbeReplies(state, metrics, config.benchEndpoints()),
                         new StaticFiles(),
@@ -158,7 +157,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     @Override
     protected void initChannel(SocketChannel channel) {
         int open = state.channels.size();
-        if (open >= connectionCap + ServerConfig.RESERVED_FILES / 2) {
+        if (open >= connectionCap + NetSettings.RESERVED_FILES / 2) {
             // Half the files kept back are for connections over the cap, which may still ask for
             // health and metrics (and are refused anything else); past that, nothing is answered.
             logRefusals(open);

@@ -1,6 +1,5 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.clock.IdleClaim;
 
 import java.time.Duration;
@@ -44,7 +43,7 @@ record RoomLimits(
                 IdleClaim.DEFAULT_AFTER);
     }
 
-    static RoomLimits of(ServerConfig config) {
+    static RoomLimits of(RegistrySettings config) {
         return new RoomLimits(
                 config.maxMembersPerRoom(),
                 config.maxNameLength(),

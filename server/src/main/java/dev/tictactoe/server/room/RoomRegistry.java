@@ -1,7 +1,6 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.RoomCode;
-import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
@@ -33,7 +32,8 @@ public final class RoomRegistry {
         }
     }
 
-    private final ServerConfig config;
+    private final RegistrySettings config;
+    private final Character node;
     private final EventLoopGroup loops;
     private final RoomContext context;
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
@@ -48,18 +48,28 @@ public final class RoomRegistry {
     private final SecureRandom random = new SecureRandom();
     private final RoomCode codes = new RoomCode(random);
 
-    public RoomRegistry(ServerConfig config, EventLoopGroup loops, BotRunner bots) {
-        this(config, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
+    public RoomRegistry(RegistrySettings config, EventLoopGroup loops, BotRunner bots) {
+        this(config, null, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
     }
 
-    /** Rooms that count into {@code metrics} and write their changes to {@code journal}. */
+    /** The settings these rooms were made with. */
+    public RegistrySettings settings() {
+        return config;
+    }
+
+    /**
+     * Rooms whose codes start with {@code node} (null: any character), that count into {@code
+     * metrics} and write their changes to {@code journal}.
+     */
     public RoomRegistry(
-            ServerConfig config,
+            RegistrySettings config,
+            Character node,
             EventLoopGroup loops,
             BotRunner bots,
             ServerMetrics metrics,
             RoomJournal journal) {
         this.config = config;
+        this.node = node;
         this.loops = loops;
         this.context =
                 new RoomContext(
@@ -157,7 +167,6 @@ public final class RoomRegistry {
      */
     private String nextCode() {
         String code = codes.next();
-        Character node = config.node();
         return node == null ? code : node + code.substring(1);
     }
 

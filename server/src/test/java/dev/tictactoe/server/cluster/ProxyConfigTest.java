@@ -3,6 +3,8 @@ package dev.tictactoe.server.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.server.net.NetSettings;
+
 import org.junit.jupiter.api.Test;
 
 import picocli.CommandLine;
@@ -13,7 +15,10 @@ import java.nio.file.Path;
 class ProxyConfigTest {
 
     static String render(String... args) {
-        ProxyConfig command = new ProxyConfig();
+        ProxyConfig command =
+                new ProxyConfig(
+                        NetSettings.DEFAULT_UNKNOWN_CODES_PER_SECOND,
+                        NetSettings.DEFAULT_UNKNOWN_CODE_BURST);
         new CommandLine(command).parseArgs(args);
         return command.render();
     }

@@ -8,6 +8,7 @@ import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+import dev.tictactoe.server.net.NetSettings;
 
 import io.netty.channel.EventLoopGroup;
 
@@ -57,10 +58,7 @@ class ProxyRoutingIT {
 
     private void startNodes(char... ids) {
         for (char id : ids) {
-            nodes.put(
-                    id,
-                    GameServer.start(
-                            ServerConfig.builder().host("127.0.0.1").port(0).node(id).build()));
+            nodes.put(id, ServerConfig.local("--node=" + id).start());
         }
     }
 
@@ -168,7 +166,7 @@ class ProxyRoutingIT {
         // Unknown codes on all three nodes count into one budget per address at the proxy.
         List<Integer> statuses = new ArrayList<>();
         String[] firsts = {"A", "C"};
-        for (int i = 0; i < ServerConfig.DEFAULT_UNKNOWN_CODE_BURST + 5; i++) {
+        for (int i = 0; i < NetSettings.DEFAULT_UNKNOWN_CODE_BURST + 5; i++) {
             statuses.add(get(port, "/api/rooms/" + firsts[i % 2] + "ZZZZ" + (char) ('0' + i % 10)));
         }
         assertThat(statuses).contains(404).endsWith(429, 429, 429);

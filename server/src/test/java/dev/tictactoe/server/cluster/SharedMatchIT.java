@@ -65,13 +65,9 @@ class SharedMatchIT {
     }
 
     private GameServer node(char id) {
-        return GameServer.start(
-                ServerConfig.builder()
-                        .host("127.0.0.1")
-                        .port(0)
-                        .node(id)
-                        .redis(URI.create("redis://127.0.0.1:" + redisPort))
-                        .build());
+        return ServerConfig.local(
+                        "--node=" + id, "--redis=" + URI.create("redis://127.0.0.1:" + redisPort))
+                .start();
     }
 
     private MatchApi.Request request(String player) {

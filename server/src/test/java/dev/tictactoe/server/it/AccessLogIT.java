@@ -53,7 +53,7 @@ class AccessLogIT {
 
     @Test
     void answersAndSocketsAreLoggedWithTheirStatusAndCloseCode() throws Exception {
-        try (TestServer server = new TestServer(ServerConfig.builder().accessLog(true))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--access-log"))) {
             int port = server.server.port();
             assertThat(RawHttp.exchange(port, RawHttp.get("/healthz"), 10_000).status())
                     .isEqualTo(200);
@@ -73,7 +73,7 @@ class AccessLogIT {
 
     @Test
     void offByDefault() throws Exception {
-        assertThat(ServerConfig.defaults().accessLog()).isFalse();
+        assertThat(ServerConfig.local().net().accessLog()).isFalse();
         try (TestServer server = new TestServer()) {
             RawHttp.exchange(server.server.port(), RawHttp.get("/healthz"), 10_000);
             server.player(server.create(), "ana").close();

@@ -65,7 +65,8 @@ class AdminIT {
     }
 
     private TestServer start() {
-        TestServer server = new TestServer(ServerConfig.builder().adminPort(0).dataDir(data));
+        TestServer server =
+                new TestServer(ServerConfig.local("--admin-port=0", "--data-dir=" + data));
         servers.add(server);
         return server;
     }

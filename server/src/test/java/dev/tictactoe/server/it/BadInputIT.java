@@ -21,7 +21,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -68,7 +67,7 @@ class BadInputIT {
 
     @Test
     void anOversizedFrameClosesTheConnectionWithMessageTooBig() {
-        try (TestServer server = new TestServer(ServerConfig.builder().maxFrameBytes(1024))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--max-frame-bytes=1024"))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             p[0].sendRaw("{\"type\":\"join\",\"name\":\"" + "x".repeat(2000) + "\"}");
             GameConnection.CloseInfo close = p[0].awaitClose(WAIT);
@@ -99,8 +98,9 @@ class BadInputIT {
 
     @Test
     void tooManyMessagesAreRefusedAndPersistentAbuseIsClosed() throws Exception {
-        ServerConfig.Builder config =
-                ServerConfig.builder().messagesPerSecond(5).messageBurst(5).abuseStrikes(2);
+        ServerConfig config =
+                ServerConfig.local(
+                        "--messages-per-second=5", "--message-burst=5", "--abuse-strikes=2");
         try (TestServer server = new TestServer(config)) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             for (int i = 0; i < 6; i++) {
@@ -126,10 +126,7 @@ class BadInputIT {
 
     @Test
     void aClientThatAnswersPingsStaysButASilentOneIsClosed() throws Exception {
-        ServerConfig.Builder config =
-                ServerConfig.builder()
-                        .idleTimeout(Duration.ofMillis(600))
-                        .pingInterval(Duration.ofMillis(100));
+        ServerConfig config = ServerConfig.local("--idle-timeout=600ms", "--ping-interval=100ms");
         try (TestServer server = new TestServer(config)) {
             String code = server.create();
             GameClient alive = server.player(code, "ana");

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * Bots replay over real sockets: rooms with the same seed, in which a person plays the same moves,
@@ -24,8 +25,10 @@ class BotSeedIT {
     private static final int HUMAN_MOVES = 8;
     private static final long NODES = 5_000;
 
-    private static ServerConfig.Builder byNodes() {
-        return ServerConfig.builder().botNodes(NODES);
+    private static ServerConfig byNodes(String... flags) {
+        return ServerConfig.local(
+                Stream.concat(Stream.of("--bot-nodes=" + NODES), Stream.of(flags))
+                        .toArray(String[]::new));
     }
 
     @Test
@@ -66,12 +69,12 @@ class BotSeedIT {
         NewRoom settings = NewRoom.DEFAULT.withBoard(9, 5).withBot("easy");
         List<Integer> firstRoom;
         List<Integer> secondRoom;
-        try (TestServer server = new TestServer(byNodes().botSeed(99L))) {
+        try (TestServer server = new TestServer(byNodes("--bot-seed=99"))) {
             firstRoom = botMoves(server, settings, false);
             secondRoom = botMoves(server, settings, false);
         }
         assertThat(secondRoom).as("rooms do not mirror each other").isNotEqualTo(firstRoom);
-        try (TestServer again = new TestServer(byNodes().botSeed(99L))) {
+        try (TestServer again = new TestServer(byNodes("--bot-seed=99"))) {
             assertThat(botMoves(again, settings, false)).isEqualTo(firstRoom);
             assertThat(botMoves(again, settings, false)).isEqualTo(secondRoom);
         }

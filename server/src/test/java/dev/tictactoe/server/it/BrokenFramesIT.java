@@ -119,7 +119,7 @@ class BrokenFramesIT {
     void aBrokenFrameEndsTheConnectionWithOneCloseFrameThatNamesTheFault(
             String name, Abuse abuse, int expectedCode) throws Exception {
         try (TestServer server =
-                new TestServer(ServerConfig.builder().maxFrameBytes(MAX_FRAME_BYTES))) {
+                new TestServer(ServerConfig.local("--max-frame-bytes=" + MAX_FRAME_BYTES))) {
             String code = server.create();
             try (RawWebSocket ws =
                     RawWebSocket.open(server.server.port(), code, (int) WAIT.toMillis())) {

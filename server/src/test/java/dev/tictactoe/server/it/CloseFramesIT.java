@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.SocketException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -70,10 +69,7 @@ class CloseFramesIT {
 
     @Test
     void idle() throws Exception {
-        ServerConfig.Builder config =
-                ServerConfig.builder()
-                        .pingInterval(Duration.ofMillis(200))
-                        .idleTimeout(Duration.ofMillis(400));
+        ServerConfig config = ServerConfig.local("--ping-interval=200ms", "--idle-timeout=400ms");
         try (TestServer server = new TestServer(config);
                 RawWebSocket ws = joined(server, server.create())) {
             // Pings are not answered: the connection goes quiet and is closed.
@@ -85,8 +81,9 @@ class CloseFramesIT {
 
     @Test
     void abuse() throws Exception {
-        ServerConfig.Builder config =
-                ServerConfig.builder().messagesPerSecond(1).messageBurst(1).abuseStrikes(1);
+        ServerConfig config =
+                ServerConfig.local(
+                        "--messages-per-second=1", "--message-burst=1", "--abuse-strikes=1");
         try (TestServer server = new TestServer(config);
                 RawWebSocket ws = joined(server, server.create())) {
             ws.sendText("{\"type\":\"sync\"}");

@@ -26,7 +26,8 @@ class CodeGuessingIT {
     void anAddressThatMissesTooOftenIsRefusedEvenForARealCode() throws Exception {
         try (TestServer server =
                 new TestServer(
-                        ServerConfig.builder().unknownCodesPerSecond(1).unknownCodeBurst(5))) {
+                        ServerConfig.local(
+                                "--unknown-codes-per-second=1", "--unknown-code-burst=5"))) {
             int port = server.server.port();
             String code = server.create();
             for (int i = 0; i < 5; i++) {
@@ -54,10 +55,10 @@ class CodeGuessingIT {
         int burst = 20;
         try (TestServer server =
                 new TestServer(
-                        ServerConfig.builder()
-                                .dataDir(data)
-                                .unknownCodesPerSecond(1)
-                                .unknownCodeBurst(burst))) {
+                        ServerConfig.local(
+                                "--data-dir=" + data,
+                                "--unknown-codes-per-second=1",
+                                "--unknown-code-burst=" + burst))) {
             int port = server.server.port();
             AtomicInteger unknown = new AtomicInteger();
             AtomicInteger refused = new AtomicInteger();
@@ -104,7 +105,8 @@ class CodeGuessingIT {
     void hitsCostNothing() throws Exception {
         try (TestServer server =
                 new TestServer(
-                        ServerConfig.builder().unknownCodesPerSecond(1).unknownCodeBurst(1))) {
+                        ServerConfig.local(
+                                "--unknown-codes-per-second=1", "--unknown-code-burst=1"))) {
             String code = server.create();
             for (int i = 0; i < 20; i++) {
                 assertThat(

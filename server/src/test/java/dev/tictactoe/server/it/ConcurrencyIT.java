@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.ServerConfig;
 
 import org.junit.jupiter.api.Test;
 
@@ -66,8 +67,7 @@ class ConcurrencyIT {
     @Test
     void aBarrageOfMovesFromBothSidesKeepsStrictAlternation() throws Exception {
         ExecutorService senders = Executors.newFixedThreadPool(2);
-        try (TestServer server =
-                new TestServer(dev.tictactoe.server.ServerConfig.builder().messageBurst(400))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--message-burst=400"))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT.withBoard(15, 5).withEarlyDraw(false));
             CyclicBarrier start = new CyclicBarrier(2);
             // Each side sends every cell, as fast as it can, against a stale version 0 ... and

@@ -28,7 +28,7 @@ class ConnectionCapIT {
 
     @Test
     void aConnectionOverTheCapIsToldTheServerIsFullAndTheOthersGoOn() throws Exception {
-        try (TestServer server = new TestServer(ServerConfig.builder().maxConnections(CAP))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--max-connections=" + CAP))) {
             int port = server.server.port();
             List<Socket> open = new ArrayList<>();
             try {

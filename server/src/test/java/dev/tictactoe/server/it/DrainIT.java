@@ -33,8 +33,7 @@ class DrainIT {
         Level level = roomLog.getLevel();
         roomLog.setLevel(Level.INFO);
         roomLog.addAppender(lines);
-        try (TestServer server =
-                new TestServer(ServerConfig.builder().drainTimeout(Duration.ofSeconds(5)))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--drain-timeout=5s"))) {
             List<GameClient> clients = new ArrayList<>();
             for (int room = 0; room < 4; room++) {
                 String code = server.create();
@@ -68,7 +67,7 @@ class DrainIT {
     void aClientThatNeverAnswersTheCloseFrameDoesNotHoldTheStopPastTheDrainTimeout()
             throws Exception {
         Duration drain = Duration.ofSeconds(2);
-        try (TestServer server = new TestServer(ServerConfig.builder().drainTimeout(drain))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--drain-timeout=" + drain))) {
             String code = server.create();
             try (java.net.Socket silent = new java.net.Socket("127.0.0.1", server.server.port());
                     java.net.Socket plainHttp =

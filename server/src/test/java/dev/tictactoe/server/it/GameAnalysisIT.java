@@ -37,7 +37,7 @@ class GameAnalysisIT {
 
     @BeforeEach
     void start() {
-        server = new TestServer(ServerConfig.builder().dataDir(data));
+        server = new TestServer(ServerConfig.local("--data-dir=" + data));
     }
 
     @AfterEach

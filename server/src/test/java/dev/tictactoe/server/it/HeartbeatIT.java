@@ -28,8 +28,8 @@ class HeartbeatIT {
     /** Short for a test, long next to a loopback round trip on a loaded machine. */
     private static final Duration TIMEOUT = Duration.ofSeconds(1);
 
-    private static ServerConfig.Builder config() {
-        return ServerConfig.builder().heartbeatTimeout(TIMEOUT);
+    private static ServerConfig config() {
+        return ServerConfig.local("--heartbeat-timeout=" + TIMEOUT);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static dev.tictactoe.server.it.RawHttp.upgrade;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.NetSettings;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,9 +35,8 @@ class HttpEdgeIT {
         // Many unknown codes below: keep the guessing budget out of this test's way.
         server =
                 new TestServer(
-                        ServerConfig.builder()
-                                .unknownCodesPerSecond(1_000)
-                                .unknownCodeBurst(1_000));
+                        ServerConfig.local(
+                                "--unknown-codes-per-second=1000", "--unknown-code-burst=1000"));
         code = server.create();
         port = server.server.port();
     }
@@ -272,13 +272,13 @@ class HttpEdgeIT {
 
     @Test
     void metricsDoNotCollectGarbageUnlessTheBenchEndpointsAreOn() throws Exception {
-        assertThat(ServerConfig.DEFAULT_BENCH_ENDPOINTS).isFalse();
+        assertThat(NetSettings.DEFAULT_BENCH_ENDPOINTS).isFalse();
         long before = fullCollections();
         RawHttp.Response response = exchange(port, get("/metrics?gc=1"), 5_000);
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).contains("ttt_connections ", "ttt_outbound_pending_bytes ");
         assertThat(fullCollections()).isEqualTo(before);
-        try (TestServer bench = new TestServer(ServerConfig.builder().benchEndpoints(true))) {
+        try (TestServer bench = new TestServer(ServerConfig.local("--bench-endpoints"))) {
             assertThat(exchange(bench.server.port(), get("/metrics?gc=1"), 5_000).status())
                     .isEqualTo(200);
             assertThat(fullCollections()).isGreaterThan(before);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.NetSettings;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,7 +40,7 @@ class NeverReaderIT {
      * kernel's send buffer, widened at the close by as much again (unbounded, Linux held about 3
      * MiB a connection).
      */
-    private static final long MOST_EACH = 3L * ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES;
+    private static final long MOST_EACH = 3L * NetSettings.DEFAULT_MAX_OUTBOUND_BYTES;
 
     private static final Pattern WAITING =
             Pattern.compile(
@@ -51,8 +52,8 @@ class NeverReaderIT {
     @Timeout(120)
     void neverReadingClientsAreClosedAsTooSlowAndWhatWaitsForThemStaysBounded() throws Exception {
         // A generous message rate, so the clients can ask for far more than they read.
-        ServerConfig.Builder config =
-                ServerConfig.builder().messagesPerSecond(100_000).messageBurst(100_000);
+        ServerConfig config =
+                ServerConfig.local("--messages-per-second=100000", "--message-burst=100000");
         try (TestServer server = new TestServer(config)) {
             int port = server.server.port();
             // A long 15x15 game makes each snapshot a few KiB.

@@ -66,7 +66,7 @@ class QuickMatchIT {
         httpThreads.shutdownNow();
     }
 
-    private TestServer start(ServerConfig.Builder config) {
+    private TestServer start(ServerConfig config) {
         TestServer server = new TestServer(config);
         servers.add(server);
         return server;
@@ -132,7 +132,7 @@ class QuickMatchIT {
 
     @Test
     void twoHundredPlayersAskingAtOncePairIntoAHundredRoomsAndTakeTheirSeats() throws Exception {
-        TestServer server = start(ServerConfig.builder());
+        TestServer server = start(ServerConfig.local());
         // Open the connections first, so that the burst measures matching rather than TCP and HTTP
         // set-up.
         List<CompletableFuture<Answer>> warmUp = new ArrayList<>();
@@ -252,7 +252,7 @@ class QuickMatchIT {
 
     @Test
     void aWaitingRequestCanBeLookedUpAndCancelled() throws Exception {
-        TestServer server = start(ServerConfig.builder());
+        TestServer server = start(ServerConfig.local());
         CompletableFuture<Answer> waiting = send(server, "POST", "/api/match", ask("ana", ""));
         String path = "/api/match/" + ticket("ana");
         Answer status = pollUntilWaiting(server, path);
@@ -303,7 +303,7 @@ class QuickMatchIT {
 
     @Test
     void aBotTakesTheOtherSeatAfterTheWaitAndPlays() throws Exception {
-        TestServer server = start(ServerConfig.builder().matchWait(Duration.ofSeconds(5)));
+        TestServer server = start(ServerConfig.local("--match-wait=5s"));
         Answer answer =
                 await(
                         send(
@@ -358,7 +358,7 @@ class QuickMatchIT {
 
     @Test
     void aMatchedRoomOutlivesARestartWithItsPromisedSeats(@TempDir Path data) throws Exception {
-        TestServer before = start(ServerConfig.builder().dataDir(data));
+        TestServer before = start(ServerConfig.local("--data-dir=" + data));
         CompletableFuture<Answer> ana =
                 send(before, "POST", "/api/match", ask("ana", "\"size\": 5"));
         JsonNode bo = await(send(before, "POST", "/api/match", ask("bo", "\"size\": 5"))).body();
@@ -367,7 +367,7 @@ class QuickMatchIT {
         before.close();
         servers.remove(before);
 
-        TestServer after = start(ServerConfig.builder().dataDir(data));
+        TestServer after = start(ServerConfig.local("--data-dir=" + data));
         for (JsonNode player : List.of(anaAnswer, bo)) {
             GameClient client = after.connect(code);
             ServerMessage.Welcome welcome =
@@ -386,7 +386,7 @@ class QuickMatchIT {
 
     @Test
     void nobodyComingAnswersTimeoutAtTheWaitLimit() throws Exception {
-        TestServer server = start(ServerConfig.builder().matchWait(Duration.ofSeconds(2)));
+        TestServer server = start(ServerConfig.local("--match-wait=2s"));
         Answer answer = await(send(server, "POST", "/api/match", ask("ana", "\"size\": 7")));
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.body().get("status").textValue()).isEqualTo("timeout");

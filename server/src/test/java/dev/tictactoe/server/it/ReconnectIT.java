@@ -15,8 +15,6 @@ import dev.tictactoe.server.ServerConfig;
 
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
-
 /** Dropped connections over real sockets; the timers themselves are tested in {@code RoomTest}. */
 class ReconnectIT {
 
@@ -60,8 +58,7 @@ class ReconnectIT {
 
     @Test
     void theRemainingPlayerCanInviteTheBotIntoTheFreedSeat() {
-        try (TestServer server =
-                new TestServer(ServerConfig.builder().seatGrace(Duration.ofMillis(200)))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--seat-grace=200ms"))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             p[1].leave();
             p[0].awaitSnapshot(s -> s.players().o() == null, WAIT);
@@ -96,7 +93,7 @@ class ReconnectIT {
 
     @Test
     void aMemberTooFarBehindGetsASnapshotInstead() {
-        try (TestServer server = new TestServer(ServerConfig.builder().diffHistory(1))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--diff-history=1"))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             long before = p[1].version();
             p[0].move(4);

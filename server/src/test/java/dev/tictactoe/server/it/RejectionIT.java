@@ -12,6 +12,7 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.ServerConfig;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -144,8 +145,7 @@ class RejectionIT {
 
     @Test
     void aFullRoomRefusesMoreMembers() {
-        try (TestServer small =
-                new TestServer(dev.tictactoe.server.ServerConfig.builder().maxMembersPerRoom(3))) {
+        try (TestServer small = new TestServer(ServerConfig.local("--max-members-per-room=3"))) {
             String code = small.create();
             small.player(code, "ana");
             small.player(code, "bob");
@@ -160,8 +160,7 @@ class RejectionIT {
 
     @Test
     void theServerRefusesRoomsPastItsLimit() {
-        try (TestServer small =
-                new TestServer(dev.tictactoe.server.ServerConfig.builder().maxRooms(2))) {
+        try (TestServer small = new TestServer(ServerConfig.local("--max-rooms=2"))) {
             small.create();
             small.create();
             assertThatThrownBy(small::create)

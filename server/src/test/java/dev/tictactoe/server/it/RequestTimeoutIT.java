@@ -40,7 +40,7 @@ class RequestTimeoutIT {
 
     @BeforeAll
     static void start() {
-        server = new TestServer(ServerConfig.builder().requestTimeout(TIMEOUT));
+        server = new TestServer(ServerConfig.local("--request-timeout=" + TIMEOUT));
         port = server.server.port();
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.net.NetSettings;
 import dev.tictactoe.server.ops.PrometheusText;
 
 import org.junit.jupiter.api.Test;
@@ -35,8 +36,8 @@ class SlowReaderIT {
     @Test
     void bytesWaitingForNeverReadingClientsStayUnderTheCap() throws Exception {
         // A generous message rate, so the clients can ask for far more than they read.
-        ServerConfig.Builder config =
-                ServerConfig.builder().messagesPerSecond(100_000).messageBurst(100_000);
+        ServerConfig config =
+                ServerConfig.local("--messages-per-second=100000", "--message-burst=100000");
         try (TestServer server = new TestServer(config)) {
             int port = server.server.port();
             String code = server.create(new NewRoom(19, 5, "X", "X", true, true, null));
@@ -95,10 +96,10 @@ class SlowReaderIT {
                 // high-water mark of such writes in flight on a busy machine.
                 assertThat(most)
                         .isPositive()
-                        .isLessThanOrEqualTo(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES + 64 * 1024);
+                        .isLessThanOrEqualTo(NetSettings.DEFAULT_MAX_OUTBOUND_BYTES + 64 * 1024);
                 assertThat(gauge(port, "ttt_outbound_pending_bytes"))
                         .isLessThanOrEqualTo(
-                                (long) CLIENTS * ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES);
+                                (long) CLIENTS * NetSettings.DEFAULT_MAX_OUTBOUND_BYTES);
             } finally {
                 for (Socket socket : sockets) {
                     socket.close();

@@ -26,11 +26,11 @@ final class TestServer implements AutoCloseable {
     private final List<GameClient> opened = new ArrayList<>();
 
     TestServer() {
-        this(ServerConfig.builder());
+        this(ServerConfig.local());
     }
 
-    TestServer(ServerConfig.Builder config) {
-        server = GameServer.start(config.host("127.0.0.1").port(0).build());
+    TestServer(ServerConfig config) {
+        server = config.start();
         api = new RoomsApi("127.0.0.1", server.port());
     }
 

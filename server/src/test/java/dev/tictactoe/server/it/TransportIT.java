@@ -24,7 +24,7 @@ class TransportIT {
         assumeThat(transport.equals("nio") || Epoll.isAvailable())
                 .as("native epoll loads here")
                 .isTrue();
-        try (TestServer server = new TestServer(ServerConfig.builder().transport(transport))) {
+        try (TestServer server = new TestServer(ServerConfig.local("--transport=" + transport))) {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             int[] cells = {0, 3, 1, 4, 2};
             for (int i = 0; i < cells.length; i++) {

@@ -74,8 +74,7 @@ class AddressBudgetTest {
 
     @Test
     void theDefaultsAreTenASecondWithBurstsOfTwenty() {
-        assertThat(dev.tictactoe.server.ServerConfig.DEFAULT_UNKNOWN_CODES_PER_SECOND)
-                .isEqualTo(10);
-        assertThat(dev.tictactoe.server.ServerConfig.DEFAULT_UNKNOWN_CODE_BURST).isEqualTo(20);
+        assertThat(NetSettings.DEFAULT_UNKNOWN_CODES_PER_SECOND).isEqualTo(10);
+        assertThat(NetSettings.DEFAULT_UNKNOWN_CODE_BURST).isEqualTo(20);
     }
 }

@@ -2,15 +2,13 @@ package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.ServerConfig;
-
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
 class OriginPolicyTest {
 
-    private final OriginPolicy byDefault = new OriginPolicy(ServerConfig.DEFAULT_ALLOWED_ORIGINS);
+    private final OriginPolicy byDefault = new OriginPolicy(NetSettings.DEFAULT_ALLOWED_ORIGINS);
 
     @Test
     void theServersOwnOriginIsAllowedByDefault() {

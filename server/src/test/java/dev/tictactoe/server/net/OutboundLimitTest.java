@@ -2,8 +2,6 @@ package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.ServerConfig;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
@@ -48,7 +46,7 @@ class OutboundLimitTest {
 
     @Test
     void theDefaultCapHoldsMoreThanTheHighWaterMark() {
-        assertThat(ServerConfig.DEFAULT_MAX_OUTBOUND_BYTES)
+        assertThat(NetSettings.DEFAULT_MAX_OUTBOUND_BYTES)
                 .isEqualTo(256 * 1024)
                 .isGreaterThan(GameServer.WATER_MARK.high() * 2);
     }

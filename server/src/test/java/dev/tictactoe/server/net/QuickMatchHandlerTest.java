@@ -42,16 +42,16 @@ import java.util.concurrent.TimeUnit;
  */
 class QuickMatchHandlerTest {
 
-    private final ServerConfig config = ServerConfig.builder().matchMaxWaiting(3).build();
+    private final ServerConfig config = ServerConfig.local("--match-max-waiting=3");
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
     private final ServerMetrics metrics = ServerMetrics.create();
-    private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
+    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
     private final Matchmaker matchmaker =
             new Matchmaker(
-                    config.matchWait(),
-                    config.matchMaxWaiting(),
+                    config.match().matchWait(),
+                    config.match().matchMaxWaiting(),
                     new SplittableRandom(5),
                     MatchRooms.in(rooms),
                     (task, delay) -> () -> {},

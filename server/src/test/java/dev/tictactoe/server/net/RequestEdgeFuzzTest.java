@@ -30,12 +30,12 @@ class RequestEdgeFuzzTest {
 
     /** One server's worth of services for every input: making them is what costs. */
     private static final class Shared {
-        static final ServerConfig CONFIG = ServerConfig.defaults();
+        static final ServerConfig CONFIG = ServerConfig.local();
         static final EventLoopGroup LOOPS =
                 new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-        static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.botBudget());
+        static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.rooms().botBudget());
         static final ServerMetrics METRICS = ServerMetrics.create();
-        static final RoomRegistry ROOMS = new RoomRegistry(CONFIG, LOOPS, BOTS);
+        static final RoomRegistry ROOMS = new RoomRegistry(CONFIG.rooms(), LOOPS, BOTS);
         static final Wiring WIRING =
                 Wiring.of(
                         ROOMS,
@@ -43,7 +43,11 @@ class RequestEdgeFuzzTest {
                         METRICS,
                         null,
                         MatchApi.matchmaker(
-                                CONFIG, ROOMS, METRICS, LOOPS.next(), new SplittableRandom(1)));
+                                CONFIG.match(),
+                                ROOMS,
+                                METRICS,
+                                LOOPS.next(),
+                                new SplittableRandom(1)));
     }
 
     @FuzzTest(maxDuration = "10m")

@@ -38,11 +38,11 @@ import java.util.concurrent.TimeUnit;
  */
 class RequestHandlerTest {
 
-    private final ServerConfig config = ServerConfig.defaults();
+    private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
+    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
     private final Wiring wiring = Wiring.of(rooms, config);
     private final EmbeddedChannel channel = new EmbeddedChannel(wiring.requestHandler());
 

@@ -41,15 +41,15 @@ import java.util.concurrent.TimeUnit;
  */
 class SessionHandlerTest {
 
-    private final ServerConfig config = ServerConfig.defaults();
+    private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final RoomRegistry rooms = new RoomRegistry(config, roomLoops, bots);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
+    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
     private final Wiring wiring = Wiring.of(rooms, config);
     private final EmbeddedChannel channel =
             new EmbeddedChannel(
-                    new OutboundLimit(config.maxOutboundBytes()), wiring.sessionHandler());
+                    new OutboundLimit(config.net().maxOutboundBytes()), wiring.sessionHandler());
 
     @BeforeEach
     void open() throws Exception {

@@ -37,11 +37,12 @@ import java.util.zip.GZIPInputStream;
  */
 class StaticFilesTest {
 
-    private final ServerConfig config = ServerConfig.defaults();
+    private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final Wiring wiring = Wiring.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
+    private final Wiring wiring =
+            Wiring.of(new RoomRegistry(config.rooms(), roomLoops, bots), config);
     private final StaticFiles files = wiring.files();
 
     @AfterEach

@@ -1,7 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -50,11 +49,12 @@ class StoredRoomsTest {
     @TempDir Path dir;
 
     private final FailingDisk disk = new FailingDisk();
-    private final ServerConfig config = ServerConfig.defaults();
+    private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.botBudget());
-    private final Wiring wiring = Wiring.of(new RoomRegistry(config, roomLoops, bots), config);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
+    private final Wiring wiring =
+            Wiring.of(new RoomRegistry(config.rooms(), roomLoops, bots), config);
     private final EmbeddedChannel http = new EmbeddedChannel(wiring.requestHandler());
     private final Logger serverLog = (Logger) LoggerFactory.getLogger("dev.tictactoe.server");
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
@@ -113,12 +113,7 @@ class StoredRoomsTest {
     }
 
     @Test
-    void roomsCheckpointAsOftenAsTheServerIsSetTo() throws Exception {
-        assertThat(ServerConfig.defaults().checkpointEvery())
-                .isEqualTo(RoomJournal.DEFAULT_CHECKPOINT_EVERY);
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> ServerConfig.builder().checkpointEvery(0).build())
-                .withMessageContaining("checkpointEvery");
+    void roomsCheckpointAsOftenAsTheyAreSetTo() throws Exception {
         try (Store store = disk.open(dir)) {
             assertThat(new StoredRooms(store, 1).checkpointEvery()).isEqualTo(1);
         }

@@ -26,7 +26,7 @@ final class Wiring {
             Matchmaker matchmaker) {
         initializer =
                 new ServerInitializer(
-                        config,
+                        config.net(),
                         state,
                         metrics,
                         rooms,
@@ -44,7 +44,7 @@ final class Wiring {
                 metrics,
                 null,
                 MatchApi.matchmaker(
-                        config,
+                        config.match(),
                         rooms,
                         metrics,
                         GlobalEventExecutor.INSTANCE,

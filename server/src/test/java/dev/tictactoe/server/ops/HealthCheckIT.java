@@ -29,8 +29,7 @@ class HealthCheckIT {
     @Test
     void healthyWhileTheServerIsReadyAndNotAfter() throws Exception {
         int port;
-        try (GameServer server =
-                GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build())) {
+        try (GameServer server = ServerConfig.local().start()) {
             port = server.port();
             assertThat(check(port)).isZero();
         }

@@ -34,8 +34,7 @@ class MetricsScrapeIT {
 
     static final Duration WAIT = Duration.ofSeconds(20);
 
-    private final GameServer server =
-            GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+    private final GameServer server = ServerConfig.local().start();
     private final EventLoopGroup clients = GameConnection.newGroup(2);
     private final HttpClient http = HttpClient.newHttpClient();
 

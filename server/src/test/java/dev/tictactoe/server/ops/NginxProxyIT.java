@@ -67,7 +67,7 @@ class NginxProxyIT {
             }
             Assumptions.abort(why);
         }
-        server = GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        server = ServerConfig.local().start();
         proxyPort = freePort();
         Path conf = dir.resolve("nginx.conf");
         Files.writeString(

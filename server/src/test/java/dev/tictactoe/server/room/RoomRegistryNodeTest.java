@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -21,7 +22,7 @@ class RoomRegistryNodeTest {
 
     private final EventLoopGroup loops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, ServerConfig.DEFAULT_BOT_BUDGET);
+    private final BotRunner bots = new BotRunner(1, 10, RegistrySettings.DEFAULT_BOT_BUDGET);
 
     @AfterEach
     void stop() {
@@ -30,7 +31,14 @@ class RoomRegistryNodeTest {
     }
 
     private Set<String> codes(ServerConfig config, int rooms) throws RoomRegistry.Full {
-        RoomRegistry registry = new RoomRegistry(config, loops, bots);
+        RoomRegistry registry =
+                new RoomRegistry(
+                        config.rooms(),
+                        config.cluster().node(),
+                        loops,
+                        bots,
+                        ServerMetrics.create(),
+                        RoomJournal.NONE);
         Set<String> codes = new HashSet<>();
         for (int i = 0; i < rooms; i++) {
             codes.add(registry.create(RoomSettings.classic()).code());
@@ -41,7 +49,7 @@ class RoomRegistryNodeTest {
 
     @Test
     void everyRoomOfANodeStartsWithItsCharacterAndStaysAValidCode() throws Exception {
-        Set<String> codes = codes(ServerConfig.builder().node('K').build(), 200);
+        Set<String> codes = codes(ServerConfig.local("--node=K"), 200);
         assertThat(codes).hasSize(200);
         assertThat(codes)
                 .allSatisfy(
@@ -54,7 +62,7 @@ class RoomRegistryNodeTest {
     @Test
     void withoutANodeTheFirstCharacterVaries() throws Exception {
         Set<Character> first = new HashSet<>();
-        codes(ServerConfig.defaults(), 200).forEach(code -> first.add(code.charAt(0)));
+        codes(ServerConfig.local(), 200).forEach(code -> first.add(code.charAt(0)));
         assertThat(first).hasSizeGreaterThan(10);
     }
 }

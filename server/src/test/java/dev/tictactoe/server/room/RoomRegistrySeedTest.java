@@ -22,7 +22,7 @@ class RoomRegistrySeedTest {
 
     private final EventLoopGroup loops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, ServerConfig.DEFAULT_BOT_BUDGET);
+    private final BotRunner bots = new BotRunner(1, 10, RegistrySettings.DEFAULT_BOT_BUDGET);
 
     @AfterEach
     void stop() {
@@ -31,7 +31,7 @@ class RoomRegistrySeedTest {
     }
 
     private List<Long> seeds(ServerConfig config, Long... asked) throws RoomRegistry.Full {
-        RoomRegistry registry = new RoomRegistry(config, loops, bots);
+        RoomRegistry registry = new RoomRegistry(config.rooms(), loops, bots);
         List<Long> seeds = new ArrayList<>();
         for (Long seed : asked) {
             seeds.add(registry.create(RoomSettings.classic(), seed).botSeed);
@@ -42,19 +42,19 @@ class RoomRegistrySeedTest {
 
     @Test
     void theServerSeedGivesTheNthRoomTheNthSeedSoARunReplays() throws Exception {
-        ServerConfig flagged = ServerConfig.builder().botSeed(99L).build();
+        ServerConfig flagged = ServerConfig.local("--bot-seed=99");
         List<Long> first = seeds(flagged, null, null, null);
         assertThat(first).doesNotHaveDuplicates();
         assertThat(seeds(flagged, null, null, null)).isEqualTo(first);
-        assertThat(seeds(ServerConfig.builder().botSeed(100L).build(), null, null, null))
+        assertThat(seeds(ServerConfig.local("--bot-seed=100"), null, null, null))
                 .doesNotContainAnyElementsOf(first);
     }
 
     @Test
     void aRoomsOwnSeedWinsAndTwoRoomsMirrorOnlyWhenTheyAskTo() throws Exception {
-        ServerConfig flagged = ServerConfig.builder().botSeed(99L).build();
+        ServerConfig flagged = ServerConfig.local("--bot-seed=99");
         assertThat(seeds(flagged, 7L, 7L, 0L)).containsExactly(7L, 7L, 0L);
-        assertThat(seeds(ServerConfig.defaults(), 7L)).containsExactly(7L);
+        assertThat(seeds(ServerConfig.local(), 7L)).containsExactly(7L);
         // A room that asks for its seed does not move the server's sequence along.
         assertThat(seeds(flagged, 7L, null))
                 .containsExactly(7L, seeds(flagged, (Long) null).get(0));

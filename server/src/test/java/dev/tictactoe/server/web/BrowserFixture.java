@@ -26,7 +26,7 @@ final class BrowserFixture implements BeforeAllCallback, AfterEachCallback, Afte
 
     /** A server with the defaults on a free loopback port. */
     BrowserFixture() {
-        this(() -> ServerConfig.builder().host("127.0.0.1").port(0).build());
+        this(() -> ServerConfig.local());
     }
 
     /**
@@ -49,7 +49,7 @@ final class BrowserFixture implements BeforeAllCallback, AfterEachCallback, Afte
     @Override
     public void beforeAll(ExtensionContext context) {
         Browser.requireChromium();
-        server = GameServer.start(config.get());
+        server = config.get().start();
         browser = new Browser(server.port());
     }
 

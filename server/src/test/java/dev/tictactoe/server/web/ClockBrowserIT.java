@@ -25,13 +25,7 @@ class ClockBrowserIT {
 
     @RegisterExtension
     static final BrowserFixture page =
-            new BrowserFixture(
-                    () ->
-                            ServerConfig.builder()
-                                    .host("127.0.0.1")
-                                    .port(0)
-                                    .idleClaim(CLAIM_AFTER)
-                                    .build());
+            new BrowserFixture(() -> ServerConfig.local("--idle-claim=" + CLAIM_AFTER));
 
     private final Browser b = page.browser();
 

@@ -35,16 +35,16 @@ class CrossOriginBrowserIT {
     @Test
     void aListedFrontEndCreatesARoomAndAnotherSiteIsStopped() {
         Browser.requireChromium();
-        try (GameServer front =
-                        GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build());
+        try (GameServer front = ServerConfig.local().start();
                 GameServer api =
-                        GameServer.start(
-                                ServerConfig.builder()
-                                        .host("127.0.0.1")
-                                        .port(0)
-                                        .allowedOrigins(
-                                                List.of("http://front.test:" + front.port()))
-                                        .build());
+                        (ServerConfig.local(
+                                        "--allowed-origins="
+                                                + String.join(
+                                                        ",",
+                                                        List.of(
+                                                                "http://front.test:"
+                                                                        + front.port()))))
+                                .start();
                 Browser b = new Browser(front.port())) {
             String apiBase = "http://api.test:" + api.port();
 

@@ -24,12 +24,8 @@ class CrossOriginIT {
     private static final String OTHER = "https://evil.example";
 
     private static GameServer start() {
-        return GameServer.start(
-                ServerConfig.builder()
-                        .host("127.0.0.1")
-                        .port(0)
-                        .allowedOrigins(List.of(LISTED))
-                        .build());
+        return (ServerConfig.local("--allowed-origins=" + String.join(",", List.of(LISTED))))
+                .start();
     }
 
     private static HttpResponse<String> send(

@@ -47,8 +47,7 @@ class GamePageBrowserIT {
     /** Its server keeps finished games in {@link #data}, so they can be analysed. */
     @RegisterExtension
     static final BrowserFixture page =
-            new BrowserFixture(
-                    () -> ServerConfig.builder().host("127.0.0.1").port(0).dataDir(data).build());
+            new BrowserFixture(() -> ServerConfig.local("--data-dir=" + data));
 
     private final Browser b = page.browser();
 

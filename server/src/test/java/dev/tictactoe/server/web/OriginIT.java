@@ -16,7 +16,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -79,8 +78,7 @@ class OriginIT {
 
     @Test
     void aPageFromAnotherSiteCannotOpenARoomSocket() throws Exception {
-        try (GameServer server =
-                GameServer.start(ServerConfig.builder().host("127.0.0.1").port(0).build())) {
+        try (GameServer server = ServerConfig.local().start()) {
             String code = createRoom(server.port());
             String refused = upgrade(server.port(), code, "http://evil.example");
             assertThat(refused)
@@ -95,13 +93,8 @@ class OriginIT {
 
     @Test
     void listedOriginsMayOpenRoomSockets() throws Exception {
-        ServerConfig config =
-                ServerConfig.builder()
-                        .host("127.0.0.1")
-                        .port(0)
-                        .allowedOrigins(List.of("https://play.example"))
-                        .build();
-        try (GameServer server = GameServer.start(config)) {
+        ServerConfig config = ServerConfig.local("--allowed-origins=https://play.example");
+        try (GameServer server = config.start()) {
             String code = createRoom(server.port());
             assertThat(upgrade(server.port(), code, "https://play.example"))
                     .startsWith("HTTP/1.1 101 ");

@@ -1,0 +1,28 @@
+package dev.tictactoe.server.flags;
+
+import dev.tictactoe.server.cluster.ClusterSettings;
+
+import picocli.CommandLine.Option;
+
+import java.net.URI;
+
+/** The flags of {@link ClusterSettings}; each is named as its component (see {@link Flags}). */
+public final class ClusterFlags extends Flags<ClusterSettings> {
+
+    @Option(
+            names = "--node",
+            converter = Values.NodeChar.class,
+            description =
+                    "This node's character of the room-code alphabet: every room it creates has a"
+                            + " code starting with it, for a proxy to route by; recorded in the"
+                            + " data directory (env TTT_NODE).")
+    Character node;
+
+    @Option(
+            names = "--redis",
+            converter = Values.RedisUri.class,
+            description =
+                    "redis://host:port that pairs quick-match requests across nodes; without it,"
+                            + " or while it is down, each node pairs its own (env TTT_REDIS).")
+    URI redis;
+}

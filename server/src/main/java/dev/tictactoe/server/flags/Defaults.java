@@ -1,0 +1,99 @@
+package dev.tictactoe.server.flags;
+
+import dev.tictactoe.protocol.Durations;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Each flag's default: its environment variable ({@code --idle-timeout} reads {@code
+ * TTT_IDLE_TIMEOUT}) if set, else the constant named after its field ({@code DEFAULT_IDLE_TIMEOUT})
+ * in the settings record of its {@link Flags}, written as a person writes it ({@code 60s}, {@code
+ * none}). {@code --help} shows the same text.
+ */
+public final class Defaults implements CommandLine.IDefaultValueProvider {
+
+    /** The value of an optional setting that leaves it unset ({@code --bot-seed none}). */
+    public static final String NONE = "none";
+
+    private final Map<String, String> env;
+    private final Set<Class<?>> commands;
+
+    /**
+     * Defaults for the options of every {@link Flags} and of {@code commands}, whose constants are
+     * in the command's own class.
+     */
+    public Defaults(Map<String, String> env, Class<?>... commands) {
+        this.env = Map.copyOf(env);
+        this.commands = Set.of(commands);
+    }
+
+    @Override
+    public String defaultValue(ArgSpec arg) {
+        if (!(arg instanceof OptionSpec option) || !(option.userObject() instanceof Field field)) {
+            return null;
+        }
+        Class<?> holder = field.getDeclaringClass();
+        Class<?> owner;
+        if (Flags.class.isAssignableFrom(holder)) {
+            owner = Flags.recordOf(holder);
+        } else if (commands.contains(holder)) {
+            owner = holder;
+        } else {
+            return null;
+        }
+        String set = env.get(envName(option));
+        return set != null ? set : text(constant(owner, field.getName()));
+    }
+
+    /** The environment variable of a flag: {@code --max-rooms} is {@code TTT_MAX_ROOMS}. */
+    public static String envName(OptionSpec option) {
+        return "TTT_"
+                + option.longestName().substring(2).replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+
+    /** The default of setting {@code name}: {@code owner}'s public {@code DEFAULT_NAME}. */
+    static Object constant(Class<?> owner, String name) {
+        String constant = "DEFAULT_" + name.replaceAll("([A-Z])", "_$1").toUpperCase(Locale.ROOT);
+        try {
+            return owner.getField(constant).get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(owner.getName() + " has no public " + constant, e);
+        }
+    }
+
+    /**
+     * A duration in one unit where it fits, as people write timeouts: 60s rather than 1m, 168h,
+     * 200ms; {@link Durations#format} (which reads it back) for the rest.
+     */
+    static String text(Duration d) {
+        long millis = d.toMillis();
+        long[] sizes = {3_600_000, 60_000, 1_000};
+        String[] units = {"h", "m", "s"};
+        for (int u = 0; u < sizes.length; u++) {
+            if (millis % sizes[u] == 0 && millis / sizes[u] > 1) {
+                return millis / sizes[u] + units[u];
+            }
+        }
+        return Durations.format(d);
+    }
+
+    /** A default as a flag's value is written. */
+    static String text(Object value) {
+        return switch (value) {
+            case null -> NONE;
+            case Duration d -> text(d);
+            case List<?> list -> String.join(",", list.stream().map(String::valueOf).toList());
+            case Enum<?> e -> e.name().toLowerCase(Locale.ROOT);
+            default -> String.valueOf(value);
+        };
+    }
+}

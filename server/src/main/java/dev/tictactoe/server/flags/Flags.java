@@ -1,0 +1,50 @@
+package dev.tictactoe.server.flags;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+
+/**
+ * The flags of one settings record {@code R}: a picocli mixin whose {@code @Option} fields are
+ * named and typed as the record's components. {@link #settings()} builds the record from them, and
+ * {@link Defaults} gives each its default from the record's constant, so a setting is written
+ * twice: its component with its {@code DEFAULT_} constant, and its flag here.
+ */
+public abstract class Flags<R extends Record> {
+
+    /** The record that the flags of class {@code flags} fill. */
+    static Class<?> recordOf(Class<?> flags) {
+        return (Class<?>)
+                ((ParameterizedType) flags.getGenericSuperclass()).getActualTypeArguments()[0];
+    }
+
+    /**
+     * The record of the parsed flags.
+     *
+     * @throws IllegalArgumentException the record's refusal of a value, naming the setting
+     */
+    public final R settings() {
+        @SuppressWarnings("unchecked")
+        Class<R> type = (Class<R>) recordOf(getClass());
+        RecordComponent[] parts = type.getRecordComponents();
+        Object[] values = new Object[parts.length];
+        Class<?>[] types = new Class<?>[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                Field flag = getClass().getDeclaredField(parts[i].getName());
+                values[i] = flag.get(this);
+                types[i] = parts[i].getType();
+            }
+            return type.getDeclaredConstructor(types).newInstance(values);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException refused) {
+                throw refused;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(
+                    getClass().getSimpleName() + " has no flag for a component of " + type, e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.tictactoe.server.lobby;
+
+import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.server.settings.Check;
+
+import java.time.Duration;
+
+/**
+ * The settings of quick match: how long a request waits and how many wait at once.
+ *
+ * <p>Each component has its default in the constant named after it ({@code matchWait}: {@code
+ * DEFAULT_MATCH_WAIT}), which the flag's default and {@code --help} read. To add a setting, add the
+ * component and its constant here, the {@code @Option} field of the same name in {@code
+ * flags.MatchFlags} (flag {@code --match-wait}, variable {@code TTT_MATCH_WAIT}), and its line in
+ * the README's settings table; checks that need only the value go in the constructor below.
+ */
+public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
+
+    /** Default: the longest a quick-match request waits for an opponent. */
+    public static final Duration DEFAULT_MATCH_WAIT = MatchQueue.DEFAULT_WAIT;
+
+    /** Default: quick-match requests waiting at once at most. */
+    public static final int DEFAULT_MATCH_MAX_WAITING = MatchQueue.DEFAULT_MAX_WAITING;
+
+    /**
+     * The longest a quick-match request may be made to wait: an HTTP request held open longer than
+     * this is cut by many proxies and clients.
+     */
+    public static final Duration MAX_MATCH_WAIT = Duration.ofMinutes(5);
+
+    public MatchSettings {
+        Check.requirePositive("matchWait", matchWait);
+        if (matchWait.compareTo(MAX_MATCH_WAIT) > 0) {
+            throw new IllegalArgumentException(
+                    "matchWait must be at most "
+                            + MAX_MATCH_WAIT.toMinutes()
+                            + " minutes, was "
+                            + Durations.format(matchWait));
+        }
+        Check.requirePositive("matchMaxWaiting", matchMaxWaiting);
+    }
+}

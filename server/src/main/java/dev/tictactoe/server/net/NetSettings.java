@@ -1,0 +1,193 @@
+package dev.tictactoe.server.net;
+
+import dev.tictactoe.server.settings.Check;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The settings of the sockets: what is bound, what a connection may send and how long it may wait.
+ *
+ * <p>Each component has its default in the constant named after it ({@code idleTimeout}: {@code
+ * DEFAULT_IDLE_TIMEOUT}), which the flag's default and {@code --help} read. To add a setting, add
+ * the component and its constant here, the {@code @Option} field of the same name in {@code
+ * flags.NetFlags} (flag {@code --idle-timeout}, variable {@code TTT_IDLE_TIMEOUT}), and its line in
+ * the README's settings table; checks that need only the value go in the constructor below.
+ */
+public record NetSettings(
+        String host,
+        int port,
+        int workerThreads,
+        String transport,
+        int maxConnections,
+        int maxFrameBytes,
+        int maxOutboundBytes,
+        int messagesPerSecond,
+        int messageBurst,
+        int abuseStrikes,
+        Duration idleTimeout,
+        Duration pingInterval,
+        Duration heartbeatTimeout,
+        Duration requestTimeout,
+        Duration drainTimeout,
+        int unknownCodesPerSecond,
+        int unknownCodeBurst,
+        List<String> allowedOrigins,
+        List<String> trustedProxies,
+        boolean accessLog,
+        boolean benchEndpoints,
+        Integer adminPort,
+        String adminHost) {
+
+    /** Default: address to bind. */
+    public static final String DEFAULT_HOST = "0.0.0.0";
+
+    /** Default: TCP port; 0 picks a free one. */
+    public static final int DEFAULT_PORT = 8080;
+
+    /** Default: Netty worker threads; 0 = one per core. */
+    public static final int DEFAULT_WORKER_THREADS = 0;
+
+    /** Default: native epoll where it loads, NIO elsewhere (see {@link Transport}). */
+    public static final String DEFAULT_TRANSPORT = "auto";
+
+    /**
+     * Default: connections open at once. Whatever it is set to, the server also keeps {@link
+     * #RESERVED_FILES} of its open-file limit for itself (see {@link #connectionCap}).
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
+
+    /**
+     * Open files a server keeps from its connections: the journal's and the archive's files, and a
+     * health check or a scrape while every other connection is taken.
+     */
+    public static final int RESERVED_FILES = 1_000;
+
+    /** Default: largest WebSocket frame accepted. */
+    public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
+
+    /**
+     * Default: bytes a connection may have waiting to be sent before it is closed as too slow
+     * (4008). Above the write-buffer high-water mark (64 KiB) broadcasts are already skipped and
+     * reading stops, so only replies already asked for can pile up; this caps those too.
+     */
+    public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
+
+    /** Default: sustained messages per connection per second. */
+    public static final int DEFAULT_MESSAGES_PER_SECOND = 20;
+
+    /** Default: messages a connection may send at once above the rate. */
+    public static final int DEFAULT_MESSAGE_BURST = 40;
+
+    /** Default: rate-limited seconds within a minute before the connection is closed. */
+    public static final int DEFAULT_ABUSE_STRIKES = 3;
+
+    /** Default: close a connection silent this long. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * Default: ping a quiet connection this often. Every ping costs a send and a read on the server
+     * (about 35 us on a small VM, where a send that wakes the peer is dear); 45 s keeps 10,000 idle
+     * connections under a percent of a core, leaves a pong 15 s before the idle timeout, and is
+     * inside the proxies' read timeouts (nginx's is 60 s).
+     */
+    public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
+
+    /**
+     * Default: close a connection that has sent a {@code ping} and then nothing for this long.
+     * Clients ping every 5 s, so this leaves two pings to be late before the link counts as dead.
+     */
+    public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(12);
+
+    /**
+     * Default: an HTTP request (the WebSocket upgrade included) arrives whole within this long of
+     * the connection opening, or, kept alive, of the first byte after the previous request. Bytes
+     * that came with the previous request are left to the idle rule. Without it a client sending a
+     * byte of headers now and then held a connection, and a file, for as long as it liked.
+     */
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+
+    /** Default: how long a stopping server waits for its clients to take their close frames. */
+    public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(5);
+
+    /** Default: room codes an address may get wrong per second (lookups and upgrades). */
+    public static final int DEFAULT_UNKNOWN_CODES_PER_SECOND = 10;
+
+    /** Default: room codes an address may get wrong in a burst. */
+    public static final int DEFAULT_UNKNOWN_CODE_BURST = 20;
+
+    /**
+     * Default: browser origins allowed to open a room socket besides the server's own (an Origin
+     * whose host and port are the request's Host); requests without an Origin are always allowed.
+     */
+    public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of();
+
+    /** Default: no proxy is trusted to say who the client is in {@code X-Forwarded-For}. */
+    public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
+
+    /** Default: no access log (a line per HTTP request and per WebSocket at its close). */
+    public static final boolean DEFAULT_ACCESS_LOG = false;
+
+    /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
+    public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
+
+    /** Default: no admin port; the admin surface is off and nothing more is bound. */
+    public static final Integer DEFAULT_ADMIN_PORT = null;
+
+    /** Default: the admin port listens on loopback only (see docs/operations.md). */
+    public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";
+
+    /** What an allowed origin looks like: a scheme, a host and an optional port, nothing else. */
+    private static final Pattern ORIGIN =
+            Pattern.compile("(?i)https?://([a-z0-9.-]+|\\[[0-9a-f:.]+\\])(:\\d{1,5})?");
+
+    public NetSettings {
+        Check.requirePort("port", port);
+        if (adminPort != null) {
+            Check.requirePort("adminPort", adminPort);
+        }
+        if (adminHost == null || adminHost.isBlank()) {
+            throw new IllegalArgumentException("adminHost must name an address to bind");
+        }
+        if (workerThreads < 0) {
+            throw new IllegalArgumentException(
+                    "workerThreads must be 0 or more, was " + workerThreads);
+        }
+        Transport.choose(transport);
+        Check.requirePositive("maxConnections", maxConnections);
+        Check.requirePositive("maxFrameBytes", maxFrameBytes);
+        Check.requirePositive("maxOutboundBytes", maxOutboundBytes);
+        Check.requirePositive("messagesPerSecond", messagesPerSecond);
+        Check.requirePositive("messageBurst", messageBurst);
+        Check.requirePositive("abuseStrikes", abuseStrikes);
+        Check.requirePositive("idleTimeout", idleTimeout);
+        Check.requirePositive("pingInterval", pingInterval);
+        Check.requirePositive("heartbeatTimeout", heartbeatTimeout);
+        Check.requirePositive("requestTimeout", requestTimeout);
+        Check.requirePositive("drainTimeout", drainTimeout);
+        Check.requirePositive("unknownCodesPerSecond", unknownCodesPerSecond);
+        Check.requirePositive("unknownCodeBurst", unknownCodeBurst);
+        allowedOrigins = Check.words(allowedOrigins);
+        for (String origin : allowedOrigins) {
+            if (!ORIGIN.matcher(origin).matches()) {
+                throw new IllegalArgumentException(
+                        "allowedOrigins: expected scheme://host[:port] such as https://example.com,"
+                                + " got '"
+                                + origin
+                                + "'");
+            }
+        }
+        trustedProxies = Check.words(trustedProxies);
+        trustedProxies.forEach(ClientAddress::parse);
+    }
+
+    /**
+     * The connections this server takes at once: {@link #maxConnections}, but never more than the
+     * open-file limit {@code maxFiles} (-1: unknown) less {@link #RESERVED_FILES}, and at least 1.
+     */
+    public int connectionCap(long maxFiles) {
+        long byFiles = maxFiles < 0 ? Long.MAX_VALUE : maxFiles - RESERVED_FILES;
+        return (int) Math.max(1, Math.min(maxConnections, byFiles));
+    }
+}

@@ -1,0 +1,98 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.settings.Check;
+
+import java.time.Duration;
+
+/**
+ * The settings of the server's rooms (not of one room's game, which is {@link RoomSettings}): how
+ * many, how full, how long they and their seats live, and the bots that play in them.
+ *
+ * <p>Each component has its default in the constant named after it ({@code seatGrace}: {@code
+ * DEFAULT_SEAT_GRACE}), which the flag's default and {@code --help} read. To add a setting, add the
+ * component and its constant here, the {@code @Option} field of the same name in {@code
+ * flags.RoomFlags} (flag {@code --seat-grace}, variable {@code TTT_SEAT_GRACE}), and its line in
+ * the README's settings table; checks that need only the value go in the constructor below.
+ */
+public record RegistrySettings(
+        int maxRooms,
+        int maxMembersPerRoom,
+        int maxNameLength,
+        Duration seatGrace,
+        Duration emptyRoomTtl,
+        Duration idleClaim,
+        int diffHistory,
+        int botThreads,
+        int botQueue,
+        Duration botBudget,
+        Long botSeed,
+        Long botNodes) {
+
+    /** Default: live rooms at most. */
+    public static final int DEFAULT_MAX_ROOMS = 20_000;
+
+    /** Default: players and spectators in one room at most. */
+    public static final int DEFAULT_MAX_MEMBERS_PER_ROOM = 64;
+
+    /** Default: longest player name. */
+    public static final int DEFAULT_MAX_NAME_LENGTH = 32;
+
+    /** Default: keep a dropped player's seat this long. */
+    public static final Duration DEFAULT_SEAT_GRACE = Duration.ofSeconds(60);
+
+    /** Default: remove a room nobody is connected to after this long. */
+    public static final Duration DEFAULT_EMPTY_ROOM_TTL = Duration.ofMinutes(5);
+
+    /** Default: how long the side to move in an untimed game may stay idle before a claim. */
+    public static final Duration DEFAULT_IDLE_CLAIM = IdleClaim.DEFAULT_AFTER;
+
+    /**
+     * Default: recent diffs a room keeps for replay. A dropped player stalls its game, so it misses
+     * a few versions; a longer gap gets a snapshot. Every kept diff outlives young collections, so
+     * a longer history makes their pauses longer.
+     */
+    public static final int DEFAULT_DIFF_HISTORY = 16;
+
+    /** Default: threads that compute bot moves. */
+    public static final int DEFAULT_BOT_THREADS = 1;
+
+    /** Default: bot moves waiting for a thread at most. */
+    public static final int DEFAULT_BOT_QUEUE = 1_000;
+
+    /** Default: thinking time of a bot move. */
+    public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
+
+    /**
+     * Default: no server-wide bot seed, so a room created without a {@code botSeed} of its own gets
+     * a random one. With a seed S, the n-th room created gets the n-th seed fixed by S.
+     */
+    public static final Long DEFAULT_BOT_SEED = null;
+
+    /**
+     * Default: no node budget, bot searches are bounded by {@link #botBudget} (time). With a budget
+     * of N positions per search, bot moves no longer depend on the machine's speed.
+     */
+    public static final Long DEFAULT_BOT_NODES = null;
+
+    public RegistrySettings {
+        Check.requirePositive("maxRooms", maxRooms);
+        Check.requirePositive("maxMembersPerRoom", maxMembersPerRoom);
+        Check.requirePositive("maxNameLength", maxNameLength);
+        Check.requirePositive("seatGrace", seatGrace);
+        Check.requirePositive("emptyRoomTtl", emptyRoomTtl);
+        IdleClaim.validate(idleClaim);
+        Check.requirePositive("diffHistory", diffHistory);
+        Check.requirePositive("botThreads", botThreads);
+        Check.requirePositive("botQueue", botQueue);
+        Check.requirePositive("botBudget", botBudget);
+        if (botNodes != null) {
+            Check.requirePositive("botNodes", botNodes);
+        }
+    }
+
+    /** The pool that computes these rooms' bot moves. */
+    public BotRunner newBotRunner() {
+        return new BotRunner(botThreads, botQueue, botBudget, botNodes);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.tictactoe.server.settings;
+
+import dev.tictactoe.protocol.Durations;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The checks every package's settings record makes of its values. A refusal's message starts with
+ * the setting's name, so the command line can name the flag it came from.
+ */
+public final class Check {
+    private Check() {}
+
+    public static void requirePositive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+    }
+
+    public static void requirePositive(String name, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(
+                    name
+                            + " must be a positive duration, was "
+                            + (value == null ? "nothing" : Durations.format(value)));
+        }
+    }
+
+    public static void requirePort(String name, int value) {
+        if (value < 0 || value > 65_535) {
+            throw new IllegalArgumentException(name + " must be 0..65535, was " + value);
+        }
+    }
+
+    /** A list as given, each entry trimmed and blank ones dropped ("a, b," is [a, b]). */
+    public static List<String> words(List<String> values) {
+        return values.stream().map(String::strip).filter(v -> !v.isEmpty()).toList();
+    }
+}
