@@ -168,6 +168,22 @@ class SettingsTest {
                 .doesNotContainPattern("PT[0-9]");
     }
 
+    @Test
+    void aBadEnvironmentValueIsOneLineNamingTheFlagAndItsVariableThenExitTwo() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine(new Main(), Map.of("TTT_IDLE_TIMEOUT", "soon"));
+        cli.setErr(new PrintWriter(err));
+        cli.setOut(new PrintWriter(new StringWriter()));
+        assertThat(cli.execute()).isEqualTo(FlagErrors.EXIT);
+        assertThat(err.toString().lines().toList())
+                .singleElement()
+                .asString()
+                .startsWith(
+                        "tictactoe-server: Invalid value for option '--idle-timeout' (env"
+                                + " TTT_IDLE_TIMEOUT)")
+                .contains("\"soon\" is not a duration");
+    }
+
     /** {@code | `--flag` | `TTT_FLAG` | `default` | what |}: a default in backticks is exact. */
     private static final Pattern ROW =
             Pattern.compile(
