@@ -31,7 +31,8 @@ public record ServerConfig(
      * with rooms in memory, then {@code flags} ({@code "--seat-grace=200ms"}); the environment is
      * not read.
      *
-     * @throws IllegalArgumentException for a flag or a value the command line would refuse
+     * @throws picocli.CommandLine.ParameterException for a flag the command line refuses
+     * @throws IllegalArgumentException for a value a settings record refuses, naming the setting
      */
     public static ServerConfig local(String... flags) {
         String[] args =

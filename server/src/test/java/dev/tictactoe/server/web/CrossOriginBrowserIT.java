@@ -7,8 +7,6 @@ import dev.tictactoe.server.net.GameServer;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
-
 /**
  * A front end served from another site, listed in {@code --allowed-origins}, creates a room and
  * looks it up with {@code fetch} in real Chromium (preflight included); a page from a site not
@@ -37,13 +35,7 @@ class CrossOriginBrowserIT {
         Browser.requireChromium();
         try (GameServer front = ServerConfig.local().start();
                 GameServer api =
-                        (ServerConfig.local(
-                                        "--allowed-origins="
-                                                + String.join(
-                                                        ",",
-                                                        List.of(
-                                                                "http://front.test:"
-                                                                        + front.port()))))
+                        ServerConfig.local("--allowed-origins=http://front.test:" + front.port())
                                 .start();
                 Browser b = new Browser(front.port())) {
             String apiBase = "http://api.test:" + api.port();
