@@ -35,7 +35,10 @@ final class PaddedBoard {
     private final boolean oneWord;
     private final int[] moves;
     private int count;
+
+    @SuppressWarnings("UnusedVariable") // kept only to cost what Board's Zobrist hash costs
     private long hash;
+
     private int winner = -1;
 
     PaddedBoard(Rules rules) {

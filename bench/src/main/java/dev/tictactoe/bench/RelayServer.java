@@ -139,6 +139,7 @@ public final class RelayServer implements AutoCloseable {
      * {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio] [--echo]}: runs
      * until stopped.
      */
+    @SuppressWarnings("IncrementInForLoopAndHeader") // the body steps over a flag's value
     public static void main(String[] args) throws InterruptedException {
         // As the game server runs it: no leak-tracking stack traces on the floor either.
         Main.quietLeakDetection();

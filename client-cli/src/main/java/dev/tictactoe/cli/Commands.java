@@ -252,6 +252,7 @@ final class Commands {
     }
 
     private String nextId() {
-        return idPrefix + "m" + (++counter);
+        counter++;
+        return idPrefix + "m" + counter;
     }
 }

@@ -102,6 +102,7 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     /** Whether stdout is a terminal, where the waiting line can be rewritten in place. */
+    @SuppressWarnings("SystemConsoleNull") // the release is 21, where no console means no terminal
     private static boolean terminal() {
         Console console = System.console();
         if (console == null || "dumb".equals(System.getenv("TERM"))) {

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * Where the server is: its HTTP base URL as the user gave it ({@code --server}), from which the
  * WebSocket URL of a room is derived ({@code http://h:p} gives {@code ws://h:p/rooms/CODE/ws},
- * {@code https} gives {@code wss}). The one reading of {@code --server} for every tool.
+ * {@code https://h:p} gives {@code wss://h:p/rooms/CODE/ws}). The one reading of {@code --server}
+ * for every tool.
  */
 public record ServerAddress(URI http) {
 

@@ -23,15 +23,13 @@ final class Frames {
 
     /** The move message, as {@code MessageCodec} would write it. */
     static String move(String id, long version, int cell) {
-        return new StringBuilder(64)
-                .append("{\"type\":\"move\",\"id\":\"")
-                .append(id)
-                .append("\",\"version\":")
-                .append(version)
-                .append(",\"cell\":")
-                .append(cell)
-                .append('}')
-                .toString();
+        return "{\"type\":\"move\",\"id\":\""
+                + id
+                + "\",\"version\":"
+                + version
+                + ",\"cell\":"
+                + cell
+                + '}';
     }
 
     /** What a diff says, in the terms a player tracks; reused from frame to frame. */
