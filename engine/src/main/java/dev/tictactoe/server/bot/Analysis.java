@@ -4,8 +4,11 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A game judged after it ended: every position's value and a best move, every played move's
@@ -53,7 +56,7 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
      * @param score points for X
      * @param best a best move for the side to move, -1 once the game is over on the board
      */
-    public record Step(Mark toMove, boolean exact, int score, int best) {}
+    public record Step(@Nullable Mark toMove, boolean exact, int score, int best) {}
 
     /**
      * One played move.
@@ -116,7 +119,7 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     }
 
     private static Judged judge(int cell, Step before, Step after) {
-        Mark mover = before.toMove();
+        Mark mover = Objects.requireNonNull(before.toMove(), "a move was made");
         int sign = mover == Mark.X ? 1 : -1;
         int was = sign * before.score();
         int now = sign * after.score();

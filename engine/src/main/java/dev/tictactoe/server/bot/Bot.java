@@ -3,6 +3,7 @@ package dev.tictactoe.server.bot;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -299,7 +300,8 @@ public final class Bot {
     }
 
     /** The opening book's answer, on the boards it covers; null elsewhere. */
-    private static BotMove booked(Board board, Position pos, Level level, String notePrefix) {
+    private static @Nullable BotMove booked(
+            Board board, Position pos, Level level, String notePrefix) {
         int cell = PatternBoard.handles(pos.k) ? OpeningBook.standard().move(board) : -1;
         return cell < 0
                 ? null
@@ -308,7 +310,7 @@ public final class Bot {
 
     // A win in one, or else the block of a loss in one (every other move loses at once); null
     // when the position needs thought.
-    private static BotMove forced(Position pos, Level level, String notePrefix) {
+    private static @Nullable BotMove forced(Position pos, Level level, String notePrefix) {
         int me = pos.side;
         int win = pos.winningCell(me);
         if (win >= 0) {
@@ -370,7 +372,7 @@ public final class Bot {
 
     // The exact value and a best move, or null when no proof came within the budget (a third of
     // the nodes, or two fifths of the time, on boards that are not small).
-    private BotMove proof(
+    private @Nullable BotMove proof(
             Position pos, long start, long budgetNanos, long deadline, long nodeLimit, long seed) {
         Rules rules = pos.lines.rules;
         boolean small = small(pos);

@@ -3,6 +3,8 @@ package dev.tictactoe.server.bot;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -128,7 +130,7 @@ final class OpeningBook {
      * in place, a character at a time: the book is read at the first HARD move on 15×15, by the
      * interpreter.
      */
-    private static int[] line(String text, int number) {
+    private static int @Nullable [] line(String text, int number) {
         int comment = text.indexOf('#');
         int end = comment >= 0 ? comment : text.length();
         int arrow = text.indexOf("->");

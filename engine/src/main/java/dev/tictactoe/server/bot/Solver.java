@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Exact game-theoretic search: alpha-beta over every move to the end of the game, with a
  * transposition table keyed by the position's canonical hash (the smallest over the 8 symmetries),
@@ -29,7 +31,7 @@ final class Solver {
     boolean aborted;
 
     /** Told the node count every 2^22 nodes, if set. */
-    java.util.function.LongConsumer progress;
+    java.util.function.@Nullable LongConsumer progress;
 
     /**
      * @param deadline {@link System#nanoTime()} after which the search gives up, or {@code

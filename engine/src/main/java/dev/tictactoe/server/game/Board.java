@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -34,7 +36,7 @@ public final class Board {
     private int moveCount;
     private long hash;
     private int key3;
-    private Mark winner;
+    private @Nullable Mark winner;
     private int winCell = -1;
     private int winDirection = -1;
 
@@ -133,8 +135,8 @@ public final class Board {
         return Arrays.copyOf(moves, moveCount);
     }
 
-    /** The mark on {@code cell}, or null if it is empty. */
-    public Mark at(int cell) {
+    /** The mark on {@code cell}. */
+    public @Nullable Mark at(int cell) {
         int g = checkCell(cell) << 2;
         int row = cellInfo[g];
         int bit = 1 << cellInfo[g + 1];
@@ -283,8 +285,8 @@ public final class Board {
                 - 1;
     }
 
-    /** The mark that has k in a row, or null. */
-    public Mark winner() {
+    /** The mark that has k in a row. */
+    public @Nullable Mark winner() {
         return winner;
     }
 
@@ -294,13 +296,13 @@ public final class Board {
     }
 
     /**
-     * The winning line, or null if nobody has won: all contiguous cells of the winner's mark along
-     * the line through the winning move, in ascending cell order (left to right, top to bottom).
-     * That is k cells, or more when the winning move joined two runs into a longer one. If the
-     * winning move completed several lines at once, the first of row, column, diagonal
-     * (down-right), anti-diagonal (down-left) is reported.
+     * The winning line: all contiguous cells of the winner's mark along the line through the
+     * winning move, in ascending cell order (left to right, top to bottom). That is k cells, or
+     * more when the winning move joined two runs into a longer one. If the winning move completed
+     * several lines at once, the first of row, column, diagonal (down-right), anti-diagonal
+     * (down-left) is reported.
      */
-    public int[] winningLine() {
+    public int @Nullable [] winningLine() {
         if (winner == null) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The rules of k in a row as verdicts on a {@link Board}: whether a side may play a cell, and how a
  * game stands after a move. Whose turn it is comes first, so a move out of turn is refused as such
@@ -27,7 +29,7 @@ public final class KInARow {
     private KInARow() {}
 
     /** Why {@code seat} may not play {@code cell} on {@code board}, or null when it may. */
-    public static Illegal check(Board board, Mark seat, int cell) {
+    public static @Nullable Illegal check(Board board, Mark seat, int cell) {
         if (board.toMove() != seat) {
             return Illegal.NOT_YOUR_TURN;
         }
@@ -41,7 +43,7 @@ public final class KInARow {
      * How the game stands after a move that {@code won} (as {@link Board#play} said): ended, or
      * null while it goes on.
      */
-    public static Ending after(Board board, boolean won, boolean earlyDraw) {
+    public static @Nullable Ending after(Board board, boolean won, boolean earlyDraw) {
         if (won) {
             return Ending.LINE;
         }

@@ -5,4 +5,7 @@
  * {@link dev.tictactoe.server.game.Mark} names the sides. No I/O and no threads: rooms and the bot
  * drive it.
  */
+@NullMarked
 package dev.tictactoe.server.game;
+
+import org.jspecify.annotations.NullMarked;

@@ -8,6 +8,8 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -59,7 +61,7 @@ public final class Brain {
 
     private final Duration warmup;
     private boolean warm;
-    private Board board;
+    private @Nullable Board board;
     private long turnMillis = DEFAULT_TURN_MILLIS;
     private long timeLeftMillis = -1;
     private long maxNodes;
@@ -155,7 +157,8 @@ public final class Brain {
 
     private void turn(String arg) {
         int cell = cell(arg);
-        if (cell < 0 || board.isOver() || !board.isEmpty(cell)) {
+        Board board = this.board;
+        if (board == null || cell < 0 || board.isOver() || !board.isEmpty(cell)) {
             out.println("ERROR bad move '" + arg + "'");
             return;
         }
@@ -167,7 +170,7 @@ public final class Brain {
     private void board(BufferedReader reader) throws IOException {
         List<Integer> own = new ArrayList<>();
         List<Integer> theirs = new ArrayList<>();
-        boolean bad = board == null;
+        boolean bad = false;
         String line;
         while ((line = reader.readLine()) != null && !line.trim().equalsIgnoreCase("DONE")) {
             String[] f = line.trim().split(",");
@@ -180,7 +183,10 @@ public final class Brain {
                 theirs.add(cell); // 2, or 3 (a stone of a continuous game): not ours
             }
         }
-        if (bad || (own.size() != theirs.size() && own.size() + 1 != theirs.size())) {
+        Board board = this.board;
+        if (board == null
+                || bad
+                || (own.size() != theirs.size() && own.size() + 1 != theirs.size())) {
             out.println("ERROR the position cannot be ours to move");
             return;
         }
@@ -196,13 +202,14 @@ public final class Brain {
             out.println("ERROR " + e.getMessage());
             return;
         }
-        board = fresh;
+        this.board = fresh;
         move();
     }
 
     private void takeback(String arg) {
         int cell = cell(arg);
-        if (cell < 0 || board.moveCount() == 0 || board.lastMove() != cell) {
+        Board board = this.board;
+        if (board == null || cell < 0 || board.moveCount() == 0 || board.lastMove() != cell) {
             out.println("ERROR cannot take back '" + arg + "'");
             return;
         }
