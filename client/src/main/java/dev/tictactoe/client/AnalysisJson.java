@@ -6,6 +6,8 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -89,7 +91,7 @@ final class AnalysisJson {
     }
 
     /** "X", "O", or null for a JSON null; anything else is refused. */
-    private static String seatOrNull(JsonNode node, String field) {
+    private static @Nullable String seatOrNull(JsonNode node, String field) {
         JsonNode value = node.path(field);
         if (value.isNull()) {
             return null;

@@ -20,6 +20,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,8 +48,8 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
     final CompletableFuture<GameConnection.CloseInfo> closed = new CompletableFuture<>();
     // Touched on the event loop only, except closeSent, which isOpen() reads.
     volatile boolean closeSent;
-    GameConnection.CloseInfo received;
-    GameConnection.CloseInfo sent;
+    GameConnection.@Nullable CloseInfo received;
+    GameConnection.@Nullable CloseInfo sent;
 
     ConnectionHandler(URI uri, GameConnection.Listener listener, Duration timeout) {
         this.uri = uri;

@@ -2,6 +2,8 @@ package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.WireWord;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -34,7 +36,8 @@ public record GameAnalysis(
      * @param exact whether {@code score} is proven
      * @param best a best move for the side to move, null once the game is over on the board
      */
-    public record Position(String toMove, boolean exact, int score, Integer best) {}
+    public record Position(
+            @Nullable String toMove, boolean exact, int score, @Nullable Integer best) {}
 
     /** A played move and how good it was; {@code loss} is what its mover gave away. */
     public record Judged(int cell, String seat, Verdict verdict, int loss) {}
@@ -58,8 +61,9 @@ public record GameAnalysis(
             return wire;
         }
 
-        /** The verdict spelled {@code text}, or null. */
-        public static Verdict fromWire(String text) {
+        /** The verdict spelled {@code text}. */
+        public static @Nullable Verdict fromWire(String text) {
+
             return WireWord.find(values(), text);
         }
     }

@@ -27,6 +27,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -153,7 +154,8 @@ public final class GameConnection {
             EventLoopGroup group,
             Listener listener,
             Duration timeout,
-            InetAddress localAddress) {
+            @Nullable InetAddress localAddress) {
+
         String scheme = uri.getScheme();
         boolean tls = "wss".equalsIgnoreCase(scheme);
         if (!tls && !"ws".equalsIgnoreCase(scheme)) {

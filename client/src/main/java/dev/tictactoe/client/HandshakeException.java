@@ -1,5 +1,7 @@
 package dev.tictactoe.client;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 
 /**
@@ -9,7 +11,8 @@ import java.io.IOException;
 public final class HandshakeException extends IOException {
     private final int status;
 
-    public HandshakeException(int status, String message, Throwable cause) {
+    public HandshakeException(int status, String message, @Nullable Throwable cause) {
+
         super(message, cause);
         this.status = status;
     }

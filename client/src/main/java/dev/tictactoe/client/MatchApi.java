@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.ProtocolException;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -54,14 +56,14 @@ public final class MatchApi {
      * @param botAfter how long to wait for a person first ("10s"), or null for the server's default
      */
     public record Request(
-            String ticket,
+            @Nullable String ticket,
             String player,
             String name,
             int size,
-            Integer winLength,
-            String clock,
-            String bot,
-            String botAfter) {
+            @Nullable Integer winLength,
+            @Nullable String clock,
+            @Nullable String bot,
+            @Nullable String botAfter) {
 
         /** The same request under another ticket: asking again needs a fresh one. */
         public Request withTicket(String ticket) {
@@ -91,7 +93,7 @@ public final class MatchApi {
     /**
      * Who sits in the other seat: {@code kind} is "human" or "bot", {@code level} a bot's level.
      */
-    public record Opponent(String name, String kind, String level) {}
+    public record Opponent(String name, String kind, @Nullable String level) {}
 
     /**
      * Nobody came within the server's wait limit: ask again (with a fresh ticket) to keep waiting.
@@ -185,9 +187,10 @@ public final class MatchApi {
                 sent.handle(
                         (response, failure) -> {
                             if (failure != null) {
+                                Throwable inner = failure.getCause();
                                 Throwable cause =
-                                        failure instanceof CompletionException
-                                                ? failure.getCause()
+                                        failure instanceof CompletionException && inner != null
+                                                ? inner
                                                 : failure;
                                 throw new UncheckedIOException(
                                         "POST " + post.uri() + ": " + cause.getMessage(),

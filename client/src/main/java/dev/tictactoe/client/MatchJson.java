@@ -7,6 +7,8 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The quick-match API's JSON: a request's body, and the server's answers read strictly into {@link
  * MatchApi}'s values (a missing or mistyped field is a {@link ProtocolException}, not a default).
@@ -109,7 +111,8 @@ final class MatchJson {
                         + message);
     }
 
-    private static JsonNode parse(String text) {
+    private static @Nullable JsonNode parse(@Nullable String text) {
+
         try {
             return text == null || text.isBlank() ? null : MessageCodec.parse(text);
         } catch (ProtocolException e) {

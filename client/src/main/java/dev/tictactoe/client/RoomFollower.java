@@ -11,6 +11,7 @@ import dev.tictactoe.protocol.ServerMessage;
 
 import io.netty.channel.EventLoopGroup;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,7 +77,7 @@ public final class RoomFollower {
         RoomView.Update apply(ServerMessage message);
 
         /** The version applied last, or null before any state. */
-        Long lastVersion();
+        @Nullable Long lastVersion();
     }
 
     /** Why a follower stopped for good. */
@@ -106,9 +107,10 @@ public final class RoomFollower {
      * How a follower ended.
      *
      * @param close how the last connection closed, or null when none was open
-     * @param cause the failure that ended it, or null
+     * @param cause the failure that ended it
      */
-    public record Stopped(Stop reason, GameConnection.CloseInfo close, Throwable cause) {}
+    public record Stopped(
+            Stop reason, GameConnection.@Nullable CloseInfo close, @Nullable Throwable cause) {}
 
     /** What a follower reports; every call runs on the follower's executor. */
     public interface Listener {
@@ -150,16 +152,16 @@ public final class RoomFollower {
     private final Listener listener;
     private List<Duration> backoff = DEFAULT_BACKOFF;
     private Duration openTimeout = GameConnection.DEFAULT_OPEN_TIMEOUT;
-    private Duration pingWhenQuiet;
-    private Duration deadAfter;
+    private @Nullable Duration pingWhenQuiet;
+    private @Nullable Duration deadAfter;
 
     // Touched on the executor only, except the volatile ones, which other threads read.
-    private volatile GameConnection connection;
-    private volatile String seat;
-    private volatile String token;
+    private volatile @Nullable GameConnection connection;
+    private volatile @Nullable String seat;
+    private volatile @Nullable String token;
     private volatile boolean stopped;
     private int generation;
-    private ClientMessage.Join join;
+    private ClientMessage.@Nullable Join join;
     private boolean welcomed;
     private boolean closing;
     private boolean syncPending;
@@ -315,17 +317,17 @@ public final class RoomFollower {
     }
 
     /** The current connection, or null between connections. */
-    public GameConnection connection() {
+    public @Nullable GameConnection connection() {
         return connection;
     }
 
     /** The seat from the last welcome, or null (spectating, or before it). */
-    public String seat() {
+    public @Nullable String seat() {
         return seat;
     }
 
-    /** The seat token, from the join or the last welcome that carried one, or null. */
-    public String token() {
+    /** The seat token, from the join or the last welcome that carried one. */
+    public @Nullable String token() {
         return token;
     }
 
@@ -470,7 +472,9 @@ public final class RoomFollower {
 
     /** Checks the current connection's heartbeat a few times per quiet time, until it goes. */
     private void startHeartbeat(int gen) {
-        if (pingWhenQuiet == null) {
+        Duration pingWhenQuiet = this.pingWhenQuiet;
+        Duration deadAfter = this.deadAfter;
+        if (pingWhenQuiet == null || deadAfter == null) {
             return;
         }
         lastHeard = System.nanoTime();
@@ -486,7 +490,7 @@ public final class RoomFollower {
                         () ->
                                 run(
                                         () -> {
-                                            if (!beat(gen)) {
+                                            if (!beat(gen, pingWhenQuiet, deadAfter)) {
                                                 beat[0].cancel(false);
                                             }
                                         }),
@@ -502,7 +506,7 @@ public final class RoomFollower {
      * thread held up, the machine asleep) pings first rather than blaming the link. False once that
      * connection is gone.
      */
-    private boolean beat(int gen) {
+    private boolean beat(int gen, Duration pingWhenQuiet, Duration deadAfter) {
         GameConnection c = connection;
         if (gen != generation || stopped || c == null) {
             return false;
@@ -550,7 +554,8 @@ public final class RoomFollower {
                 TimeUnit.MILLISECONDS);
     }
 
-    private void stop(Stop reason, GameConnection.CloseInfo close, Throwable cause) {
+    private void stop(
+            Stop reason, GameConnection.@Nullable CloseInfo close, @Nullable Throwable cause) {
         if (stopped) {
             return;
         }

@@ -9,6 +9,8 @@ import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A client's copy of the room: the current snapshot as a JSON tree (what diffs patch) and as a
  * record. Not thread-safe; confine it to one thread or guard it.
@@ -25,8 +27,8 @@ public final class RoomView implements RoomFollower.State {
         NEED_SYNC
     }
 
-    private JsonNode tree;
-    private Snapshot snapshot;
+    private @Nullable JsonNode tree;
+    private @Nullable Snapshot snapshot;
 
     /** Applies a welcome or snapshot (replacing the state) or a diff (advancing it by one). */
     @Override
@@ -80,17 +82,18 @@ public final class RoomView implements RoomFollower.State {
     }
 
     @Override
-    public Long lastVersion() {
+    public @Nullable Long lastVersion() {
         return snapshot == null ? null : snapshot.version();
     }
 
     /** The current state, or null before any. */
-    public Snapshot snapshot() {
+    public @Nullable Snapshot snapshot() {
         return snapshot;
     }
 
     /** The current state as a JSON tree, or null before any; do not modify it. */
-    public JsonNode tree() {
+    public @Nullable JsonNode tree() {
+
         return tree;
     }
 }

@@ -3,4 +3,7 @@
  * and the server's integration tests: a connection, the client-side room state, a blocking
  * convenience wrapper and the HTTP rooms API.
  */
+@NullMarked
 package dev.tictactoe.client;
+
+import org.jspecify.annotations.NullMarked;
