@@ -13,6 +13,8 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -43,7 +45,10 @@ public final class GameClient implements AutoCloseable {
     private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>(); // guarded by this
     private final RoomView view = new RoomView(); // guarded by this
     private final RoomFollower follower;
+
+    @SuppressWarnings("NullAway.Init") // set by the factories before the client is handed out
     private volatile GameConnection connection;
+
     private int moves; // guarded by this
     private volatile Duration timeout = DEFAULT_TIMEOUT;
 
@@ -108,7 +113,7 @@ public final class GameClient implements AutoCloseable {
         }
 
         @Override
-        public Long lastVersion() {
+        public @Nullable Long lastVersion() {
             synchronized (GameClient.this) {
                 return view.lastVersion();
             }
@@ -331,7 +336,7 @@ public final class GameClient implements AutoCloseable {
     // ---- state
 
     /** The current room state, or null before the welcome. */
-    public synchronized Snapshot snapshot() {
+    public synchronized @Nullable Snapshot snapshot() {
         return view.snapshot();
     }
 
@@ -341,12 +346,13 @@ public final class GameClient implements AutoCloseable {
     }
 
     /** The seat taken, or null for spectators and before the welcome. */
-    public String seat() {
+    public @Nullable String seat() {
         return follower.seat();
     }
 
-    /** The secret seat token from the welcome, or null. */
-    public String token() {
+    /** The secret seat token from the welcome. */
+    public @Nullable String token() {
+
         return follower.token();
     }
 

@@ -6,6 +6,8 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,8 +28,8 @@ public final class Snapshots {
             RoomStatus status,
             String turn,
             List<String> board,
-            Integer lastMove,
-            Snapshot.Result result,
+            @Nullable Integer lastMove,
+            Snapshot.@Nullable Result result,
             Snapshot.Player x,
             Snapshot.Player o) {
         int size = board.size();
