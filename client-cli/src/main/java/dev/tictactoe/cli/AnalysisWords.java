@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.protocol.MessageCodec;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -136,7 +138,8 @@ final class AnalysisWords {
     /**
      * The best cell of the position before move {@code ply} when the move was not best, or null.
      */
-    private static Integer missed(GameAnalysis a, int ply) {
+    private static @Nullable Integer missed(GameAnalysis a, int ply) {
+
         Integer best = a.positions().get(ply).best();
         GameAnalysis.Judged m = a.moves().get(ply);
         return m.verdict() == GameAnalysis.Verdict.BEST || best == null || best == m.cell()

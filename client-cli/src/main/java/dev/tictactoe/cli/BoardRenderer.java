@@ -1,5 +1,7 @@
 package dev.tictactoe.cli;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -24,7 +26,12 @@ final class BoardRenderer {
     }
 
     /** What to draw: the rows ({@code X}, {@code O} or {@code .} per cell) and the marked cells. */
-    record Board(List<String> rows, Integer lastMove, Collection<Integer> line, Integer cursor) {
+    record Board(
+            List<String> rows,
+            @Nullable Integer lastMove,
+            Collection<Integer> line,
+            @Nullable Integer cursor) {
+
         Board {
             rows = List.copyOf(rows);
             line = line == null ? Set.of() : Set.copyOf(line);

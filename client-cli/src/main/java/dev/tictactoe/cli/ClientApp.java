@@ -2,6 +2,7 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 
 import io.netty.channel.EventLoopGroup;
@@ -11,6 +12,7 @@ import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /** Runs what a command asked for: create the room if needed, then play or watch it. */
@@ -32,11 +34,14 @@ final class ClientApp {
                 new PrintStream(
                         new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         ScriptFrontend frontend = new ScriptFrontend(out, System.err);
-        String code = launch.code();
-        if (launch.create() != null) {
-            RoomsApi.Created created = create(launch);
+        NewRoom request = launch.create();
+        String code;
+        if (request != null) {
+            RoomsApi.Created created = create(launch, request);
             code = created.code();
             frontend.roomCreated(code, created.settings());
+        } else {
+            code = Objects.requireNonNull(launch.code(), "a launch names a room to join or create");
         }
         RoomSession session =
                 new RoomSession(
@@ -54,10 +59,12 @@ final class ClientApp {
     }
 
     private static int runInteractive(Launch launch, EventLoopGroup group) {
-        String code = launch.code();
-        if (launch.create() != null) {
-            code = create(launch).code();
-        }
+        NewRoom request = launch.create();
+        String code =
+                request != null
+                        ? create(launch, request).code()
+                        : Objects.requireNonNull(
+                                launch.code(), "a launch names a room to join or create");
         RoomSession session =
                 new RoomSession(
                         launch.server(),
@@ -78,9 +85,10 @@ final class ClientApp {
     }
 
     /** Creates the room over HTTP, turning refusals and network trouble into words. */
-    private static RoomsApi.Created create(Launch launch) {
+    private static RoomsApi.Created create(Launch launch, NewRoom request) {
         try {
-            return new RoomsApi(launch.server().http()).create(launch.create());
+            return new RoomsApi(launch.server().http()).create(request);
+
         } catch (ProtocolException e) {
             throw new UserError(
                     "the server refused to create the room: "

@@ -3,6 +3,8 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What the clocks of a timed room show at one instant, worked out from the snapshot's {@code clock}
  * alone: the snapshot only changes when a turn starts, so the running side's time is its clock at
@@ -14,9 +16,15 @@ import dev.tictactoe.protocol.Snapshot;
  * @param running the seat whose time runs, or null before the start and once stopped
  * @param moveLeft what is left of the current move before its side runs out, or null when the time
  *     control has no limit per move or no time runs
- * @param flagged the seat that ran out of time, or null
+ * @param flagged the seat that ran out of time
  */
-record ClockFace(String control, Long x, Long o, String running, Long moveLeft, String flagged) {
+record ClockFace(
+        String control,
+        @Nullable Long x,
+        @Nullable Long o,
+        @Nullable String running,
+        @Nullable Long moveLeft,
+        @Nullable String flagged) {
 
     /** How a limit per move is written in a time control. */
     static final String PER_MOVE = "/move";
@@ -25,7 +33,7 @@ record ClockFace(String control, Long x, Long o, String running, Long moveLeft, 
      * The clocks of {@code clock} at {@code now} (epoch ms, by the server's clock); null for an
      * untimed room.
      */
-    static ClockFace at(Snapshot.Clock clock, long now) {
+    static @Nullable ClockFace at(Snapshot.@Nullable Clock clock, long now) {
         if (clock == null) {
             return null;
         }
@@ -43,8 +51,12 @@ record ClockFace(String control, Long x, Long o, String running, Long moveLeft, 
         return new ClockFace(clock.control(), x, o, running, moveLeft, clock.flagged());
     }
 
-    private static Long left(
-            Long atTurnStart, String seat, String running, long elapsed, String flagged) {
+    private static @Nullable Long left(
+            @Nullable Long atTurnStart,
+            String seat,
+            @Nullable String running,
+            long elapsed,
+            @Nullable String flagged) {
         if (atTurnStart == null) {
             return null;
         }
@@ -59,8 +71,9 @@ record ClockFace(String control, Long x, Long o, String running, Long moveLeft, 
         return x != null || o != null;
     }
 
-    /** The game clock of {@code seat} now, or null. */
-    Long left(String seat) {
+    /** The game clock of {@code seat} now. */
+    @Nullable Long left(@Nullable String seat) {
+
         return Seat.X.wire().equals(seat) ? x : Seat.O.wire().equals(seat) ? o : null;
     }
 

@@ -3,6 +3,8 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.QuickPhrase;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Locale;
 
 /**
@@ -41,7 +43,7 @@ sealed interface Command {
      * Show the finished games of the room ({@code game} null), or game {@code game} move by move as
      * the server's engine judged it.
      */
-    record History(Integer game) implements Command {}
+    record History(@Nullable Integer game) implements Command {}
 
     /** The highest game number the server names (as its HTTP paths take them). */
     int MAX_GAME = 999_999_999;
@@ -139,11 +141,11 @@ sealed interface Command {
         };
     }
 
-    private static Command noArgument(String verb, String arg, Command command) {
+    private static Command noArgument(String verb, @Nullable String arg, Command command) {
         return arg == null ? command : new Invalid(verb + " takes no argument");
     }
 
-    private static Command history(String game) {
+    private static Command history(@Nullable String game) {
         if (game == null) {
             return new History(null);
         }
@@ -154,7 +156,7 @@ sealed interface Command {
         return new History((int) number);
     }
 
-    private static Command say(String phrase) {
+    private static Command say(@Nullable String phrase) {
         String phrases = String.join(", ", QuickPhrase.WIRE);
         if (phrase == null) {
             return new Invalid("say needs a phrase: " + phrases);
@@ -166,7 +168,8 @@ sealed interface Command {
         return new Say(normalized);
     }
 
-    private static Command bot(String level) {
+    private static Command bot(@Nullable String level) {
+
         String levels = String.join(", ", BotLevel.WIRE);
         if (level == null) {
             return new Invalid("bot needs a level: " + levels);

@@ -11,6 +11,8 @@ import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -189,7 +191,8 @@ final class Commands {
      * so the server took the id for a move already played and did not play this one. Null for other
      * acks (a script resending a move with its own id expects one).
      */
-    String unplayed(ServerMessage.Ack ack) {
+    @Nullable String unplayed(ServerMessage.Ack ack) {
+
         Integer cell = cells.get(ack.id());
         if (cell == null) {
             return null;

@@ -2,6 +2,8 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.CloseCodes;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 
 /**
@@ -36,7 +38,9 @@ final class ConnectionStatus {
      * @param why what happened, e.g. "connection lost (1006 abnormal closure)"
      * @param closeCode the close code when a connection closed, 0 when an attempt failed
      */
-    String reconnecting(String why, int closeCode, int attempt, int attempts, Duration wait) {
+    @Nullable String reconnecting(
+            String why, int closeCode, int attempt, int attempts, Duration wait) {
+
         boolean restarting = closeCode == CloseCodes.GOING_AWAY;
         if (restarting || text.startsWith(RESTARTING)) {
             text =

@@ -3,6 +3,8 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,7 +51,7 @@ final class CreateCommand implements Callable<Integer> {
             names = "--bot",
             paramLabel = "LEVEL",
             description = "Play the bot right away: easy, medium, hard or perfect.")
-    String bot;
+    @Nullable String bot;
 
     @Option(
             names = "--bot-seed",
@@ -57,13 +59,13 @@ final class CreateCommand implements Callable<Integer> {
             description =
                     "Make the bot's choices repeatable: the same seed and moves give the same bot"
                             + " moves.")
-    Long botSeed;
+    @Nullable Long botSeed;
 
     @Option(
             names = "--name",
             paramLabel = "NAME",
             description = "Your name (default: env TTT_NAME, else your login).")
-    String name;
+    @Nullable String name;
 
     @Override
     public Integer call() {

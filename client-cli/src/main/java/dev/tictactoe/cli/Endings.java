@@ -8,6 +8,10 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 
+import org.jspecify.annotations.Nullable;
+
+import java.util.Objects;
+
 /**
  * How a stay in a room ends, in words and an exit code: for each reason the room follower stops,
  * and for each refusal of a join. Pure: the session decides when a stay ends, this says how.
@@ -21,7 +25,7 @@ final class Endings {
      * @param why what to tell the user, or null for nothing
      * @param forgetToken whether the seat token kept for the room is worth nothing now
      */
-    record Ending(int code, String why, boolean forgetToken) {}
+    record Ending(int code, @Nullable String why, boolean forgetToken) {}
 
     private final ServerAddress server;
     private final String room;
@@ -52,7 +56,8 @@ final class Endings {
      *
      * @param welcomed whether an earlier join of this stay was welcomed
      */
-    String refusal(ServerMessage.Error e, boolean welcomed, String seat) {
+    String refusal(ServerMessage.Error e, boolean welcomed, @Nullable String seat) {
+
         return switch (e.code()) {
             case UNKNOWN_ROOM -> noSuchRoom();
             case NOT_A_PLAYER ->
@@ -80,14 +85,19 @@ final class Endings {
     Ending stopped(
             RoomFollower.Stopped stopped,
             boolean welcomed,
-            ServerMessage.Error lastError,
-            String seat) {
+            ServerMessage.@Nullable Error lastError,
+            @Nullable String seat) {
+
         GameConnection.CloseInfo close = stopped.close();
         String reason =
                 close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
+        int closeCode = close == null ? CloseCodes.ABNORMAL : close.code();
+        // The follower gives a cause for these two.
+        Throwable cause =
+                Objects.requireNonNullElseGet(stopped.cause(), IllegalStateException::new);
         int refused = welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR;
         return switch (stopped.reason()) {
-            case UNREACHABLE -> end(ExitCodes.ERROR, openFailure(stopped.cause()));
+            case UNREACHABLE -> end(ExitCodes.ERROR, openFailure(cause));
             case ROOM_GONE ->
                     new Ending(
                             refused,
@@ -110,28 +120,25 @@ final class Endings {
                     new Ending(
                             ExitCodes.ABORTED,
                             "the server closed the connection: "
-                                    + CloseCodes.describe(close.code())
+                                    + CloseCodes.describe(closeCode)
                                     + reason,
                             true);
             case POLICY ->
                     end(
                             ExitCodes.ABORTED,
-                            close.code() == CloseCodes.POLICY_VIOLATION
+                            closeCode == CloseCodes.POLICY_VIOLATION
                                     ? "the server closed the connection: too many messages"
                                     : "the server closed the connection: "
-                                            + CloseCodes.describe(close.code())
+                                            + CloseCodes.describe(closeCode)
                                             + reason);
-            case GAVE_UP -> end(ExitCodes.ABORTED, stopped.cause().getMessage() + " to reconnect");
+            case GAVE_UP -> end(ExitCodes.ABORTED, cause.getMessage() + " to reconnect");
             case CLOSED ->
                     end(
                             refused,
                             lastError != null
                                     ? refusal(lastError, welcomed, seat)
                                     : "the server closed the connection before letting us in ("
-                                            + CloseCodes.describe(
-                                                    close == null
-                                                            ? CloseCodes.ABNORMAL
-                                                            : close.code())
+                                            + CloseCodes.describe(closeCode)
                                             + ")");
             case BY_REQUEST -> end(ExitCodes.ABORTED, null);
         };
@@ -141,7 +148,7 @@ final class Endings {
         return "there is no room " + room + " on " + server + " (check the code)";
     }
 
-    private static Ending end(int code, String why) {
+    private static Ending end(int code, @Nullable String why) {
         return new Ending(code, why, false);
     }
 }

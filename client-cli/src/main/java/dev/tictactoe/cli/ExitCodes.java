@@ -4,6 +4,8 @@ import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Process exit codes: how the game ended from the player's seat's view, so scripts can branch on
  * it. A spectator gets {@link #WON} for a game someone won and {@link #DRAW} for a draw.
@@ -22,7 +24,8 @@ final class ExitCodes {
     private ExitCodes() {}
 
     /** The exit code for a finished game as seen from {@code seat} (null for a spectator). */
-    static int of(Snapshot.Result result, String seat) {
+    static int of(Snapshot.@Nullable Result result, @Nullable String seat) {
+
         if (result == null || ResultReason.ABANDONED.is(result.reason())) {
             return ABORTED;
         }

@@ -5,6 +5,8 @@ import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -28,7 +30,7 @@ final class GameOptions {
             names = "--k",
             paramLabel = "K",
             description = "Stones in a row to win (default: the size, at most 5).")
-    Integer winLength;
+    @Nullable Integer winLength;
 
     @Option(
             names = "--clock",
@@ -37,7 +39,7 @@ final class GameOptions {
                     "Time control: a game clock with an optional increment per move (3m+2s, 5m), a"
                             + " limit per move (20s/move), or both (5m+3s,30s/move). Default: no"
                             + " clock.")
-    String clock;
+    @Nullable String clock;
 
     @Option(
             names = "--move-time",
@@ -45,10 +47,10 @@ final class GameOptions {
             description =
                     "Time for each move, e.g. 20s (the same as --clock 20s/move; adds to a game"
                             + " clock).")
-    String moveTime;
+    @Nullable String moveTime;
 
     /** The bot level given with {@code --bot} in lower case, checked; null when none was given. */
-    static String botLevel(String given) {
+    static @Nullable String botLevel(@Nullable String given) {
         if (given == null) {
             return null;
         }
@@ -90,7 +92,8 @@ final class GameOptions {
     }
 
     /** The time control as the protocol writes it ({@code "3m+2s,20s/move"}), or null for none. */
-    String timeControl() {
+    @Nullable String timeControl() {
+
         String game = clock == null ? null : clock.strip();
         if (game != null && game.isEmpty()) {
             throw new UserError("--clock needs a time control, like 3m+2s or 20s/move");

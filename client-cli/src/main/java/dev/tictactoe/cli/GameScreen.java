@@ -4,6 +4,8 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +38,14 @@ final class GameScreen {
     record View(
             String room,
             String share,
-            Snapshot snapshot,
-            String seat,
+            @Nullable Snapshot snapshot,
+            @Nullable String seat,
             String connection,
             List<Notice> notices,
             String input,
-            Integer cursor,
+            @Nullable Integer cursor,
             boolean colour,
-            Snapshot resultNames,
+            @Nullable Snapshot resultNames,
             Map<String, Long> graceUntil,
             long now,
             int height) {
@@ -55,12 +57,12 @@ final class GameScreen {
         View(
                 String room,
                 String share,
-                Snapshot snapshot,
-                String seat,
+                @Nullable Snapshot snapshot,
+                @Nullable String seat,
                 String connection,
                 List<Notice> notices,
                 String input,
-                Integer cursor,
+                @Nullable Integer cursor,
                 boolean colour) {
             this(
                     room,
@@ -173,7 +175,8 @@ final class GameScreen {
     }
 
     /** One player's line: seat, name, connection (with the seat's countdown), game clock, score. */
-    static String player(Snapshot s, String seat, View view, ClockFace clock, Paint paint) {
+    static String player(
+            Snapshot s, String seat, View view, @Nullable ClockFace clock, Paint paint) {
         Snapshot.Player p = s.players().seat(seat);
         String mySeat = view.seat();
         int wins = Seat.X.is(seat) ? s.score().x() : s.score().o();
@@ -204,8 +207,10 @@ final class GameScreen {
         }
         String turn = seat.equals(s.turn()) ? " <- to move" : "";
         String time = "";
-        if (clock != null && clock.left(seat) != null) {
-            String reading = String.format("%8s", ClockFace.format(clock.left(seat)));
+        Long left = clock == null ? null : clock.left(seat);
+        if (clock != null && left != null) {
+            String reading = String.format("%8s", ClockFace.format(left));
+
             time = seat.equals(clock.running()) ? paint.bold(reading) : reading;
             time += " ";
         }

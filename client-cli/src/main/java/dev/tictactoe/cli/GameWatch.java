@@ -3,6 +3,8 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What the states a session goes through say about its games: the state before the message being
  * handled (to name who acted before a diff changed the seats), the state just before the current
@@ -10,24 +12,24 @@ import dev.tictactoe.protocol.Snapshot;
  * reported yet. Used on the session thread.
  */
 final class GameWatch {
-    private Snapshot before;
-    private Snapshot namesOfResult;
+    private @Nullable Snapshot before;
+    private @Nullable Snapshot namesOfResult;
     private int lastReported;
 
-    /** The state before the message being handled (or last handled), or null. */
-    Snapshot before() {
+    /** The state before the message being handled (or last handled). */
+    @Nullable Snapshot before() {
         return before;
     }
 
     /** The state whose players the result in {@code now} names: the one just before it ended. */
-    Snapshot namesOfResult(Snapshot now) {
+    @Nullable Snapshot namesOfResult(@Nullable Snapshot now) {
         return namesOfResult != null && now != null && namesOfResult.game() == now.game()
                 ? namesOfResult
                 : now;
     }
 
     /** A message was handled, leaving the room in {@code now}. */
-    void passed(Snapshot now) {
+    void passed(@Nullable Snapshot now) {
         if (now != null
                 && RoomStatus.OVER.is(now.status())
                 && (before == null
@@ -41,7 +43,8 @@ final class GameWatch {
     /**
      * Whether {@code now} shows a finished game not reported yet; it counts as reported after this.
      */
-    boolean newlyOver(Snapshot now) {
+    boolean newlyOver(@Nullable Snapshot now) {
+
         if (now == null || !RoomStatus.OVER.is(now.status()) || now.game() == lastReported) {
             return false;
         }

@@ -10,8 +10,11 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The game in sentences, from the reader's seat: what is going on and what can be done, how a game
@@ -45,7 +48,13 @@ final class GameWords {
 
     /** What is going on and what the user can do, in words. */
     static List<String> status(
-            Snapshot s, Snapshot names, String seat, boolean keys, long now, Paint paint) {
+            Snapshot s,
+            Snapshot names,
+            @Nullable String seat,
+            boolean keys,
+            long now,
+            Paint paint) {
+
         List<String> lines = new ArrayList<>();
         RoomStatus status = RoomStatus.fromWire(s.status());
         switch (status == null ? RoomStatus.WAITING : status) {
@@ -112,7 +121,7 @@ final class GameWords {
      * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time to
      * spare.
      */
-    static String claim(Snapshot s, String seat, long now) {
+    static @Nullable String claim(Snapshot s, @Nullable String seat, long now) {
         Long at = s.claimableAt();
         if (at == null || seat == null || s.turn() == null || !RoomStatus.PLAYING.is(s.status())) {
             return null;
@@ -141,14 +150,14 @@ final class GameWords {
     }
 
     /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
-    static String result(Snapshot s, String seat) {
+    static String result(Snapshot s, @Nullable String seat) {
         return result(s, s, seat);
     }
 
     /**
      * As {@link #result(Snapshot, String)}, naming the players of {@code names}: those who played.
      */
-    static String result(Snapshot s, Snapshot names, String seat) {
+    static String result(Snapshot s, Snapshot names, @Nullable String seat) {
         Snapshot.Result r = s.result();
         if (r == null) {
             return "Game over.";
@@ -163,7 +172,11 @@ final class GameWords {
             return (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
         }
         return switch (reason) {
-            case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
+            case LINE ->
+                    capitalize(Objects.requireNonNull(who, "a line has a winner"))
+                            + " with "
+                            + cells(r.line(), s.settings().size())
+                            + ".";
             case RESIGN -> {
                 String loser = winner == null ? null : Seat.fromWire(winner).other().wire();
                 String resigned =
@@ -211,14 +224,16 @@ final class GameWords {
      * One line saying what an event means for the user, or null when the screen already says it
      * (the snapshot the event came with is {@code s}).
      */
-    static String describe(Event event, Snapshot s, String mySeat) {
+    static @Nullable String describe(Event event, Snapshot s, @Nullable String mySeat) {
         return describe(event, s, s, mySeat);
     }
 
     /**
      * As {@link #describe(Event, Snapshot, String)}, naming players from {@code names}: who acted.
      */
-    static String describe(Event event, Snapshot s, Snapshot names, String mySeat) {
+    static @Nullable String describe(
+            Event event, Snapshot s, Snapshot names, @Nullable String mySeat) {
+
         return switch (event) {
             case Event.Moved m ->
                     m.seat().equals(mySeat)
@@ -249,7 +264,8 @@ final class GameWords {
     }
 
     /** A quick phrase said in the room, e.g. "bo (O): Good game!", or "you: Thanks!". */
-    static String phrase(ServerMessage.Phrase said, Snapshot s, String mySeat) {
+    static String phrase(ServerMessage.Phrase said, Snapshot s, @Nullable String mySeat) {
+
         String who = said.seat().equals(mySeat) ? "you" : nameOf(s, said.seat());
         QuickPhrase phrase = QuickPhrase.fromWire(said.phrase());
         return who + ": " + (phrase == null ? said.phrase() : phraseText(phrase));

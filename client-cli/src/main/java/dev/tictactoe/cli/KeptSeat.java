@@ -2,6 +2,8 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.client.ServerAddress;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The seat token of one room as kept between runs in {@link SeatTokens}, or nothing when it is not
  * kept: for a spectator, without a state directory, or when another client on this machine plays
@@ -11,12 +13,12 @@ final class KeptSeat {
     private final ServerAddress server;
     private final String room;
     private final boolean spectate;
-    private SeatTokens tokens;
+    private @Nullable SeatTokens tokens;
 
     /**
      * @param tokens where tokens are kept, or null to keep none
      */
-    KeptSeat(SeatTokens tokens, ServerAddress server, String room, boolean spectate) {
+    KeptSeat(@Nullable SeatTokens tokens, ServerAddress server, String room, boolean spectate) {
         this.tokens = tokens;
         this.server = server;
         this.room = room;
@@ -33,13 +35,15 @@ final class KeptSeat {
         }
     }
 
-    /** The token kept from an earlier run, or null. */
-    String load() {
+    /** The token kept from an earlier run. */
+    @Nullable String load() {
+
         return tokens == null ? null : tokens.load(server, room);
     }
 
     /** Keeps {@code token} (if any) for a later run. */
-    void save(String token) {
+    void save(@Nullable String token) {
+
         if (tokens != null && token != null) {
             tokens.save(server, room, token);
         }

@@ -4,25 +4,27 @@ import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomCode;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a command asked for, checked: the server, the room (to create or to join), who we are and
  * how to run (scripting or interactive).
  *
  * @param code the room to join, null when {@link #create} is set
- * @param create the room to create first, or null
+ * @param create the room to create first
  * @param spectate join as a spectator
- * @param token the seat token a quick match handed out for this room, or null
+ * @param token the seat token a quick match handed out for this room
  */
 record Launch(
         ServerAddress server,
-        String code,
-        NewRoom create,
+        @Nullable String code,
+        @Nullable NewRoom create,
         String name,
         boolean spectate,
         boolean script,
         boolean keepGoing,
         boolean plain,
-        String token) {
+        @Nullable String token) {
 
     static Launch create(ClientOptions options, NewRoom request, String name) {
         return new Launch(

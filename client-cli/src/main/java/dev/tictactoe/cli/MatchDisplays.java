@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.protocol.MessageCodec;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -29,7 +31,8 @@ final class MatchDisplays {
     }
 
     /** The waiting line: "waiting for an opponent… (position 1, 3 waiting in all) 0:12". */
-    static String waitingLine(MatchApi.Waiting where, Duration waited) {
+    static String waitingLine(MatchApi.@Nullable Waiting where, Duration waited) {
+
         String position =
                 where == null
                         ? ""
@@ -63,7 +66,7 @@ final class MatchDisplays {
         private boolean headed;
 
         /** What the last line written said of where the request stands (not in place only). */
-        private String lastPrinted;
+        private @Nullable String lastPrinted;
 
         Words(PrintStream out, boolean inPlace) {
             this.out = out;
@@ -80,7 +83,7 @@ final class MatchDisplays {
         }
 
         @Override
-        public void waiting(MatchApi.Waiting where, Duration waited) {
+        public void waiting(MatchApi.@Nullable Waiting where, Duration waited) {
             String whereText = where == null ? "" : where.position() + "/" + where.waiting();
             show(waitingLine(where, waited), whereText);
         }
@@ -127,7 +130,7 @@ final class MatchDisplays {
         public void asked(MatchApi.Request request) {}
 
         @Override
-        public void waiting(MatchApi.Waiting where, Duration waited) {
+        public void waiting(MatchApi.@Nullable Waiting where, Duration waited) {
             if (where == null) {
                 return;
             }

@@ -5,6 +5,8 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Our place in the room: the join to send (with the seat token kept from an earlier run, or the one
  * a quick match handed out), the seat a welcome gives (its token kept for a later run), and a fresh
@@ -14,19 +16,24 @@ final class Membership {
     private final String name;
     private final String room;
     private final boolean spectate;
-    private final String matchToken;
+    private final @Nullable String matchToken;
     private final KeptSeat kept;
 
     private boolean welcomed;
-    private String seat;
+    private @Nullable String seat;
 
     /** The join carried a token kept from an earlier run. */
     private boolean usedSavedToken;
 
     /**
-     * @param matchToken the seat token a quick match handed out for this room, or null
+     * @param matchToken the seat token a quick match handed out for this room
      */
-    Membership(String name, String room, boolean spectate, String matchToken, KeptSeat kept) {
+    Membership(
+            String name,
+            String room,
+            boolean spectate,
+            @Nullable String matchToken,
+            KeptSeat kept) {
         this.name = name;
         this.room = room;
         this.spectate = spectate;
@@ -40,7 +47,7 @@ final class Membership {
     }
 
     /** Our seat, or null when watching (or before the welcome). */
-    String seat() {
+    @Nullable String seat() {
         return seat;
     }
 
@@ -69,7 +76,7 @@ final class Membership {
      * Takes in a welcome, keeping the seat's {@code token}; the words that greet the first one, or
      * null.
      */
-    String welcome(ServerMessage.Welcome w, String token) {
+    @Nullable String welcome(ServerMessage.Welcome w, @Nullable String token) {
         boolean first = !welcomed;
         welcomed = true;
         seat = w.seat();
@@ -90,7 +97,8 @@ final class Membership {
      * The join to send instead when {@code error} says the seat kept from an earlier run is gone
      * (its grace ran out): a fresh one, as if there were no token. Null for any other error.
      */
-    ClientMessage.Join rejoinAfter(ServerMessage.Error error) {
+    ClientMessage.@Nullable Join rejoinAfter(ServerMessage.Error error) {
+
         if (welcomed || !usedSavedToken || error.code() != ErrorCode.NOT_A_PLAYER) {
             return null;
         }

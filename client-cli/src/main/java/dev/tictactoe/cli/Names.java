@@ -2,12 +2,15 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.Protocol;
 
+import org.jspecify.annotations.Nullable;
+
 /** The player name to send: the one given, else {@code TTT_NAME}, else the login name. */
 final class Names {
     private Names() {}
 
     /** {@code given} if set (checked), else a valid default. */
-    static String orDefault(String given) {
+    static String orDefault(@Nullable String given) {
+
         if (given != null) {
             String name = given.strip();
             if (!Protocol.isValidName(name)) {

@@ -5,6 +5,7 @@ import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.Durations;
 
 import org.jline.utils.Signals;
+import org.jspecify.annotations.Nullable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +49,7 @@ final class PlayCommand implements Callable<Integer> {
             description =
                     "Play a bot of this level (easy, medium, hard, perfect) if nobody came within"
                             + " --bot-after.")
-    String bot;
+    @Nullable String bot;
 
     @Option(
             names = "--bot-after",
@@ -57,13 +58,13 @@ final class PlayCommand implements Callable<Integer> {
                     "With --bot: how long to wait for a person first (default "
                             + DEFAULT_BOT_AFTER
                             + ").")
-    String botAfter;
+    @Nullable String botAfter;
 
     @Option(
             names = "--name",
             paramLabel = "NAME",
             description = "Your name (default: env TTT_NAME, else your login).")
-    String name;
+    @Nullable String name;
 
     @Override
     public Integer call() {

@@ -1,5 +1,7 @@
 package dev.tictactoe.cli;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The prompt under the board, edited key by key: the line being typed and, on a terminal with arrow
  * keys, a cursor on the board that Enter or space plays. Each key says what the screen should do
@@ -31,7 +33,7 @@ final class Prompt {
 
     private final boolean arrows;
     private final StringBuilder input = new StringBuilder();
-    private Integer cursor;
+    private @Nullable Integer cursor;
 
     /**
      * @param arrows whether keys come one at a time with arrows (raw mode), so there is a cursor
@@ -46,7 +48,8 @@ final class Prompt {
     }
 
     /** The cell under the cursor, or null (no board yet, or no arrow keys). */
-    Integer cursor() {
+    @Nullable Integer cursor() {
+
         return arrows ? cursor : null;
     }
 
@@ -81,7 +84,7 @@ final class Prompt {
                 return new Redraw(false);
             }
             case '\r', '\n' -> {
-                if (playsCursor()) {
+                if (playsCursor() && cursor != null) {
                     return new Submit(new Command.Play(cursor));
                 }
                 String line = input.toString();
@@ -89,7 +92,7 @@ final class Prompt {
                 return new Submit(Command.parse(line, size));
             }
             case ' ' -> {
-                if (playsCursor()) {
+                if (playsCursor() && cursor != null) {
                     return new Submit(new Command.Play(cursor));
                 }
                 input.append(' ');

@@ -4,9 +4,12 @@ import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ProtocolException;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -37,7 +40,7 @@ final class QuickMatch {
          * Still waiting, for {@code waited} in all; {@code where} is null when the server did not
          * say.
          */
-        void waiting(MatchApi.Waiting where, Duration waited);
+        void waiting(MatchApi.@Nullable Waiting where, Duration waited);
 
         /** The server answered the request. */
         void answered(MatchApi.Answer answer);
@@ -110,9 +113,13 @@ final class QuickMatch {
                 return cancel(asked, answer);
             }
             display.waiting(
-                    where(asked.ticket()).orElse(null),
-                    Duration.ofNanos(System.nanoTime() - since));
+                    where(ticket(asked)).orElse(null), Duration.ofNanos(System.nanoTime() - since));
         }
+    }
+
+    /** The ticket an asked request carries (the template has none). */
+    private static String ticket(MatchApi.Request asked) {
+        return Objects.requireNonNull(asked.ticket(), "asked without a ticket");
     }
 
     private Optional<MatchApi.Waiting> where(String ticket) {
@@ -131,7 +138,7 @@ final class QuickMatch {
     private MatchApi.Answer cancel(
             MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer) {
         try {
-            api.cancel(asked.ticket());
+            api.cancel(ticket(asked));
         } catch (RuntimeException e) {
             // The server is unreachable: closing the request's connection below is all that is
             // left.
@@ -141,7 +148,7 @@ final class QuickMatch {
             last = answer.get(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException | InterruptedException e) {
             answer.cancel(true);
-            return new MatchApi.Cancelled(asked.ticket());
+            return new MatchApi.Cancelled(ticket(asked));
         }
         if (last instanceof MatchApi.Matched m) {
             if (tokens != null) {

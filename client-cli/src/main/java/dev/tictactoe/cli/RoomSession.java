@@ -14,6 +14,8 @@ import dev.tictactoe.protocol.Snapshot;
 
 import io.netty.channel.EventLoopGroup;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +51,8 @@ final class RoomSession {
     private final ScheduledExecutorService loop;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final AnalysisFetch analyses;
+
+    @SuppressWarnings("NullAway.Init") // set first thing by run()
     private SessionFrontend frontend;
 
     // Everything below is touched on the loop thread only.
@@ -57,6 +61,8 @@ final class RoomSession {
     private final GameWatch games = new GameWatch();
     private final Commands commands = new Commands(view);
     private final ConnectionStatus status = new ConnectionStatus();
+
+    @SuppressWarnings("NullAway.Init") // set by run() before any message or line is handled
     private RoomFollower follower;
 
     /** The current connection has been welcomed: messages can be sent. */
@@ -69,7 +75,7 @@ final class RoomSession {
     /** The keyboard closed before the welcome: end as a usage error once the join is answered. */
     private boolean keyboardGone;
 
-    private ServerMessage.Error lastError;
+    private ServerMessage.@Nullable Error lastError;
 
     /**
      * A session that has not connected yet.
@@ -78,7 +84,7 @@ final class RoomSession {
      * @param holdWhileDisconnected keep lines given to {@link #submitLine} while not connected and
      *     send them once (re)joined, instead of refusing them; for scripts, which cannot retry
      * @param tokens where the seat token is kept between runs, or null to keep it in memory only
-     * @param matchToken the seat token a quick match handed out for this room, or null
+     * @param matchToken the seat token a quick match handed out for this room
      */
     RoomSession(
             ServerAddress server,
@@ -88,8 +94,8 @@ final class RoomSession {
             boolean stopAfterFirstGame,
             boolean holdWhileDisconnected,
             EventLoopGroup group,
-            SeatTokens tokens,
-            String matchToken) {
+            @Nullable SeatTokens tokens,
+            @Nullable String matchToken) {
         this.server = server;
         this.room = room;
         this.stopAfterFirstGame = stopAfterFirstGame;
@@ -159,17 +165,17 @@ final class RoomSession {
     }
 
     /** The current room state, or null before the welcome. */
-    Snapshot snapshot() {
+    @Nullable Snapshot snapshot() {
         return view.snapshot();
     }
 
-    /** The state before the message being handled (or last handled), or null. */
-    Snapshot before() {
+    /** The state before the message being handled (or last handled). */
+    @Nullable Snapshot before() {
         return games.before();
     }
 
     /** The state whose players the current result names: the one just before the game ended. */
-    Snapshot namesOfResult() {
+    @Nullable Snapshot namesOfResult() {
         return games.namesOfResult(view.snapshot());
     }
 
@@ -179,7 +185,8 @@ final class RoomSession {
     }
 
     /** Our seat, or null when watching (or before the welcome). */
-    String seat() {
+    @Nullable String seat() {
+
         return membership.seat();
     }
 
@@ -314,8 +321,9 @@ final class RoomSession {
     /** The exit code of the last game from our seat, or "aborted" while one is on. */
     private int resultCode() {
         Snapshot s = view.snapshot();
-        boolean over = s != null && RoomStatus.OVER.is(s.status());
-        return over ? ExitCodes.of(s.result(), membership.seat()) : ExitCodes.ABORTED;
+        return s != null && RoomStatus.OVER.is(s.status())
+                ? ExitCodes.of(s.result(), membership.seat())
+                : ExitCodes.ABORTED;
     }
 
     private void finishAfterLeaving(int code) {
@@ -341,7 +349,8 @@ final class RoomSession {
     }
 
     /** Ends the session with {@code code}, telling the user {@code why} if given. */
-    private void finish(int code, String why) {
+    private void finish(int code, @Nullable String why) {
+
         if (exit.isDone()) {
             return;
         }
@@ -426,7 +435,8 @@ final class RoomSession {
             lines.forEach(this::submitLine);
         }
         // Reports a finished game once, and ends a script that only wanted one game.
-        if (games.newlyOver(s) && (stopAfterFirstGame || inputEnded)) {
+        if (s != null && games.newlyOver(s) && (stopAfterFirstGame || inputEnded)) {
+
             finishAfterLeaving(ExitCodes.of(s.result(), membership.seat()));
         }
     }

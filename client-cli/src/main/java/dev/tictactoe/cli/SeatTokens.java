@@ -2,6 +2,7 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.client.ServerAddress;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,7 @@ final class SeatTokens {
     private final Path dir;
 
     /** This client's claim on one room's token, held while it plays there. */
-    private FileChannel claim;
+    private @Nullable FileChannel claim;
 
     SeatTokens(Path dir) {
         this.dir = dir;
@@ -78,7 +79,8 @@ final class SeatTokens {
     }
 
     /** The saved token, or null when there is none (or it cannot be read). */
-    String load(ServerAddress server, String room) {
+    @Nullable String load(ServerAddress server, String room) {
+
         Path file = file(server, room);
         try {
             if (!Files.isRegularFile(file)) {

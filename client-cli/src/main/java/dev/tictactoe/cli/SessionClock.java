@@ -9,6 +9,8 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.HashMap;
 import java.util.Map;
 
@@ -45,8 +47,8 @@ final class SessionClock {
     }
 
     /** A diff took the room from {@code before} to {@code now}, arriving at {@code arrived}. */
-    void diffApplied(Snapshot before, Snapshot now, long arrived) {
-        if (startsATurn(before, now)) {
+    void diffApplied(@Nullable Snapshot before, @Nullable Snapshot now, long arrived) {
+        if (now != null && startsATurn(before, now)) {
             server.turnStarted(now.clock().turnStartedAt(), arrived);
         }
     }
@@ -88,7 +90,8 @@ final class SessionClock {
     }
 
     /** Whether going from {@code before} to {@code now} started a turn on the clock. */
-    static boolean startsATurn(Snapshot before, Snapshot now) {
+    static boolean startsATurn(@Nullable Snapshot before, @Nullable Snapshot now) {
+
         if (now == null
                 || now.clock() == null
                 || now.clock().running() == null

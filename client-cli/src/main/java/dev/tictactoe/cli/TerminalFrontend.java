@@ -10,6 +10,7 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.utils.InfoCmp;
 import org.jline.utils.NonBlockingReader;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,7 +43,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     private final boolean colour;
     private final boolean raw;
     private final String share;
-    private Attributes saved;
+    private @Nullable Attributes saved;
 
     // Touched on the session thread only.
     private final Prompt prompt;
@@ -262,7 +263,11 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     }
 
     private GameScreen.View view(
-            List<GameScreen.Notice> shown, String typed, Integer cursorShown, int height) {
+            List<GameScreen.Notice> shown,
+            String typed,
+            @Nullable Integer cursorShown,
+            int height) {
+
         return new GameScreen.View(
                 session.room(),
                 share,

@@ -1,5 +1,7 @@
 package dev.tictactoe.cli;
 
+import org.jspecify.annotations.Nullable;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,7 +25,7 @@ final class WatchCommand implements Callable<Integer> {
             names = "--name",
             paramLabel = "NAME",
             description = "Your name as a spectator (default: env TTT_NAME, else your login).")
-    String name;
+    @Nullable String name;
 
     @Override
     public Integer call() {
