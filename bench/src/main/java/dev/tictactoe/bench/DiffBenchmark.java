@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.SnapshotDiff;
 
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -77,7 +78,7 @@ public class DiffBenchmark {
             int version,
             char[][] rows,
             List<Snapshot.MoveEntry> moves,
-            List<String> kept) {
+            @Nullable List<String> kept) {
         List<String> board = new ArrayList<>();
         for (int r = 0; r < size; r++) {
             String row = new String(rows[r]);

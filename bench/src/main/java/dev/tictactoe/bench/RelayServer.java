@@ -31,6 +31,8 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.AttributeKey;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
@@ -192,7 +194,8 @@ public final class RelayServer implements AutoCloseable {
         stopped.await();
     }
 
-    private static String require(String flag, String value) {
+    private static String require(String flag, @Nullable String value) {
+
         if (value == null) {
             throw new IllegalArgumentException(flag + " needs a value");
         }

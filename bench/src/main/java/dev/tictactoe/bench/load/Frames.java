@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonToken;
 
 import dev.tictactoe.protocol.MessageCodec;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -36,15 +38,15 @@ final class Frames {
     static final class Diff {
         long version = -1;
         int ops;
-        String[] paths = new String[16];
+        @Nullable String[] paths = new @Nullable String[16];
 
         /**
          * The value as text (numbers too); null for JSON null and for values that are not tracked.
          */
-        String[] values = new String[16];
+        @Nullable String[] values = new @Nullable String[16];
 
-        String movedSeat;
-        String moveId;
+        @Nullable String movedSeat;
+        @Nullable String moveId;
 
         void clear() {
             version = -1;
@@ -53,7 +55,7 @@ final class Frames {
             moveId = null;
         }
 
-        void add(String path, String value) {
+        void add(@Nullable String path, @Nullable String value) {
             if (ops == paths.length) {
                 paths = Arrays.copyOf(paths, ops * 2);
                 values = Arrays.copyOf(values, ops * 2);
@@ -146,7 +148,8 @@ final class Frames {
     record Move(String id, long version, int cell) {}
 
     /** Reads a move frame, or returns null for any other message. */
-    static Move readMove(String text) throws IOException {
+    static @Nullable Move readMove(String text) throws IOException {
+
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return null;

@@ -11,12 +11,15 @@ import dev.tictactoe.protocol.Snapshot;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +47,7 @@ final class GameTable implements Table {
     private final Player b;
 
     /** The move in flight: one at a time in a game of turns. */
-    private String pendingId;
+    private @Nullable String pendingId;
 
     private long pendingSent;
     private int lastStartedGame;
@@ -133,11 +136,15 @@ final class GameTable implements Table {
         if (cell < 0) {
             return;
         }
+        GameConnection c = p.connection;
+        if (c == null) {
+            return; // reconnecting: the move waits for the new connection's state
+        }
         String id = p.seat + ++p.moves;
         pendingId = id;
         p.movedAt = p.version;
         pendingSent = System.nanoTime();
-        p.connection.write(new TextWebSocketFrame(Frames.move(id, p.version, cell)));
+        c.write(new TextWebSocketFrame(Frames.move(id, p.version, cell)));
     }
 
     private int randomEmptyCell(char[] cells) {
@@ -159,7 +166,7 @@ final class GameTable implements Table {
         return -1;
     }
 
-    private void delivered(String moveId, long receivedNanos) {
+    private void delivered(@Nullable String moveId, long receivedNanos) {
         if (moveId != null && moveId.equals(pendingId)) {
             shared.stats().move(pendingSent, receivedNanos);
             pendingId = null;
@@ -171,14 +178,15 @@ final class GameTable implements Table {
         final String name;
         final char[] cells = new char[cellCount];
         final Frames.Diff parsed = new Frames.Diff();
-        volatile GameConnection connection;
-        InetAddress source;
-        CompletableFuture<Void> welcomed;
-        String seat;
-        String token;
+        volatile @Nullable GameConnection connection;
+        @Nullable InetAddress source;
+        CompletableFuture<Void> welcomed = new CompletableFuture<>();
+        @Nullable String seat;
+        @Nullable String token;
         long version = -1;
         String status = "waiting";
-        String turn;
+        @Nullable String turn;
+
         int game;
         long receivedAt;
 
@@ -294,16 +302,20 @@ final class GameTable implements Table {
             }
             version = d.version;
             for (int i = 0; i < d.ops; i++) {
-                apply(d.paths[i], d.values[i]);
+                String path = d.paths[i];
+                if (path != null) {
+                    apply(path, d.values[i]);
+                }
             }
-            if (d.moveId != null && !d.movedSeat.equals(seat)) {
+            if (d.moveId != null && !Objects.equals(d.movedSeat, seat)) {
                 delivered(d.moveId, receivedAt);
             }
         }
 
-        private void apply(String path, String value) {
+        private void apply(String path, @Nullable String value) {
             switch (path) {
-                case "/status" -> status = value;
+                case "/status" -> status = Objects.requireNonNullElse(value, status);
+
                 case "/turn" -> turn = value;
                 case "/game" -> game = Integer.parseInt(value);
                 default -> {
@@ -320,11 +332,12 @@ final class GameTable implements Table {
             text.getChars(0, text.length(), cells, row * text.length());
         }
 
-        private void sync(Long last) {
-            if (!syncPending) {
+        private void sync(@Nullable Long last) {
+            GameConnection c = connection;
+            if (!syncPending && c != null) {
                 syncPending = true;
                 shared.stats().resync();
-                connection.send(new ClientMessage.Sync(last));
+                c.send(new ClientMessage.Sync(last));
             }
         }
 

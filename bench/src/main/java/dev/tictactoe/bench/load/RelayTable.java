@@ -6,6 +6,8 @@ import dev.tictactoe.protocol.ServerMessage;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -34,7 +36,7 @@ final class RelayTable implements Table {
     private final Endpoint o = new Endpoint('O');
     private long version;
     private int filled;
-    private String pendingId;
+    private @Nullable String pendingId;
     private long pendingSent;
     private volatile boolean inGame;
     private volatile boolean stopping;
@@ -104,7 +106,8 @@ final class RelayTable implements Table {
     /** One side of the pair. */
     private final class Endpoint implements GameConnection.Listener {
         final char mark;
-        volatile GameConnection connection;
+        volatile @Nullable GameConnection connection;
+
         int moves;
         long receivedAt;
 

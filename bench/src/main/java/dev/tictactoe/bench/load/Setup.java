@@ -5,9 +5,12 @@ import dev.tictactoe.protocol.NewRoom;
 
 import io.netty.channel.EventLoopGroup;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,7 +35,7 @@ final class Setup {
     private final EventLoopGroup group;
     private final AtomicInteger ready = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
-    private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+    private final AtomicReference<@Nullable Throwable> firstFailure = new AtomicReference<>();
     private final List<Table> all = new ArrayList<>();
     private int requested;
 
@@ -75,7 +78,11 @@ final class Setup {
                                 ? CompletableFuture.completedFuture(
                                         new RelayTable(shared, group.next(), s.target(), index))
                                 : CompletableFuture.supplyAsync(
-                                                () -> api.create(newRoom).code(), http)
+                                                () ->
+                                                        Objects.requireNonNull(api)
+                                                                .create(newRoom)
+                                                                .code(),
+                                                http)
                                         .thenApply(
                                                 code ->
                                                         new GameTable(
@@ -160,11 +167,12 @@ final class Setup {
         return failed.get();
     }
 
-    String firstFailure() {
+    @Nullable String firstFailure() {
         return failed.get() == 0 ? null : describe(firstFailure.get());
     }
 
-    private static String describe(Throwable t) {
+    private static String describe(@Nullable Throwable t) {
+
         while (t != null
                 && t.getCause() != null
                 && (t instanceof java.util.concurrent.CompletionException

@@ -1,5 +1,7 @@
 package dev.tictactoe.bench.load;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,7 +35,8 @@ final class SourceAddresses {
     }
 
     /** The local address of the next connection, or null to let the system choose. */
-    InetAddress next() {
+    @Nullable InetAddress next() {
+
         return spread ? addressFor(next.getAndIncrement(), perSource) : null;
     }
 
