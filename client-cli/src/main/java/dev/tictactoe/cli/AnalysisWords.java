@@ -135,9 +135,7 @@ final class AnalysisWords {
         return lines;
     }
 
-    /**
-     * The best cell of the position before move {@code ply} when the move was not best, or null.
-     */
+    /** The best cell of the position before move {@code ply} when the move was not best. */
     private static @Nullable Integer missed(GameAnalysis a, int ply) {
 
         Integer best = a.positions().get(ply).best();

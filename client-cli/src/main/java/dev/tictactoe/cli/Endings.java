@@ -79,8 +79,8 @@ final class Endings {
      * How the stay ends when the follower stopped for {@code stopped}.
      *
      * @param welcomed whether any join of this stay was welcomed
-     * @param lastError the last error the server sent, or null
-     * @param seat the seat held, or null
+     * @param lastError the last error the server sent
+     * @param seat the seat held
      */
     Ending stopped(
             RoomFollower.Stopped stopped,

@@ -30,7 +30,7 @@ final class GameScreen {
      * @param share the exact command a friend types to join, e.g. "ttt join K7MQ2P"
      * @param cursor the cell under the arrow-key cursor, or null when keys are not available
      * @param colour whether to use ANSI colours
-     * @param resultNames the state whose players the result names (before the game ended), or null
+     * @param resultNames the state whose players the result names (before the game ended)
      * @param graceUntil when each disconnected player's seat is freed, epoch ms, by seat
      * @param now the time the countdowns count from, epoch ms by the server's clock
      * @param height the lines the terminal shows, 0 when unknown: the screen is made to fit

@@ -48,20 +48,20 @@ final class QuickMatch {
 
     private final MatchApi api;
     private final ServerAddress server;
-    private final SeatTokens tokens;
+    private final @Nullable SeatTokens tokens;
     private final Supplier<String> tickets;
     private final Display display;
     private final CompletableFuture<?> interrupted;
 
     /**
-     * @param tokens where the seat of a pairing that came as the user cancelled is kept, or null
+     * @param tokens where the seat of a pairing that came as the user cancelled is kept
      * @param tickets fresh random tickets
      * @param interrupted completes when the user asks to stop (Ctrl-C)
      */
     QuickMatch(
             MatchApi api,
             ServerAddress server,
-            SeatTokens tokens,
+            @Nullable SeatTokens tokens,
             Supplier<String> tickets,
             Display display,
             CompletableFuture<?> interrupted) {
