@@ -195,7 +195,6 @@ public final class RelayServer implements AutoCloseable {
     }
 
     private static String require(String flag, @Nullable String value) {
-
         if (value == null) {
             throw new IllegalArgumentException(flag + " needs a value");
         }

@@ -137,7 +137,6 @@ final class AnalysisWords {
 
     /** The best cell of the position before move {@code ply} when the move was not best. */
     private static @Nullable Integer missed(GameAnalysis a, int ply) {
-
         Integer best = a.positions().get(ply).best();
         GameAnalysis.Judged m = a.moves().get(ply);
         return m.verdict() == GameAnalysis.Verdict.BEST || best == null || best == m.cell()

@@ -31,7 +31,6 @@ final class BoardRenderer {
             @Nullable Integer lastMove,
             Collection<Integer> line,
             @Nullable Integer cursor) {
-
         Board {
             rows = List.copyOf(rows);
             line = line == null ? Set.of() : Set.copyOf(line);

@@ -88,7 +88,6 @@ final class ClientApp {
     private static RoomsApi.Created create(Launch launch, NewRoom request) {
         try {
             return new RoomsApi(launch.server().http()).create(request);
-
         } catch (ProtocolException e) {
             throw new UserError(
                     "the server refused to create the room: "

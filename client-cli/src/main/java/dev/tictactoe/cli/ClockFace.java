@@ -73,7 +73,6 @@ record ClockFace(
 
     /** The game clock of {@code seat} now. */
     @Nullable Long left(@Nullable String seat) {
-
         return Seat.X.wire().equals(seat) ? x : Seat.O.wire().equals(seat) ? o : null;
     }
 

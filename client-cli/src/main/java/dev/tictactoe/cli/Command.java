@@ -169,7 +169,6 @@ sealed interface Command {
     }
 
     private static Command bot(@Nullable String level) {
-
         String levels = String.join(", ", BotLevel.WIRE);
         if (level == null) {
             return new Invalid("bot needs a level: " + levels);

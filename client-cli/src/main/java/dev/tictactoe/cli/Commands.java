@@ -192,7 +192,6 @@ final class Commands {
      * acks (a script resending a move with its own id expects one).
      */
     @Nullable String unplayed(ServerMessage.Ack ack) {
-
         Integer cell = cells.get(ack.id());
         if (cell == null) {
             return null;

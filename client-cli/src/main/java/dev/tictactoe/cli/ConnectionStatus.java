@@ -40,7 +40,6 @@ final class ConnectionStatus {
      */
     @Nullable String reconnecting(
             String why, int closeCode, int attempt, int attempts, Duration wait) {
-
         boolean restarting = closeCode == CloseCodes.GOING_AWAY;
         if (restarting || text.startsWith(RESTARTING)) {
             text =

@@ -57,7 +57,6 @@ final class Endings {
      * @param welcomed whether an earlier join of this stay was welcomed
      */
     String refusal(ServerMessage.Error e, boolean welcomed, @Nullable String seat) {
-
         return switch (e.code()) {
             case UNKNOWN_ROOM -> noSuchRoom();
             case NOT_A_PLAYER ->
@@ -87,7 +86,6 @@ final class Endings {
             boolean welcomed,
             ServerMessage.@Nullable Error lastError,
             @Nullable String seat) {
-
         GameConnection.CloseInfo close = stopped.close();
         String reason =
                 close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";

@@ -25,7 +25,6 @@ final class ExitCodes {
 
     /** The exit code for a finished game as seen from {@code seat} (null for a spectator). */
     static int of(Snapshot.@Nullable Result result, @Nullable String seat) {
-
         if (result == null || ResultReason.ABANDONED.is(result.reason())) {
             return ABORTED;
         }

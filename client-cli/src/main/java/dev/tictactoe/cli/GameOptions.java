@@ -93,7 +93,6 @@ final class GameOptions {
 
     /** The time control as the protocol writes it ({@code "3m+2s,20s/move"}), or null for none. */
     @Nullable String timeControl() {
-
         String game = clock == null ? null : clock.strip();
         if (game != null && game.isEmpty()) {
             throw new UserError("--clock needs a time control, like 3m+2s or 20s/move");

@@ -210,7 +210,6 @@ final class GameScreen {
         Long left = clock == null ? null : clock.left(seat);
         if (clock != null && left != null) {
             String reading = String.format("%8s", ClockFace.format(left));
-
             time = seat.equals(clock.running()) ? paint.bold(reading) : reading;
             time += " ";
         }

@@ -44,7 +44,6 @@ final class GameWatch {
      * Whether {@code now} shows a finished game not reported yet; it counts as reported after this.
      */
     boolean newlyOver(@Nullable Snapshot now) {
-
         if (now == null || !RoomStatus.OVER.is(now.status()) || now.game() == lastReported) {
             return false;
         }

@@ -54,7 +54,6 @@ final class GameWords {
             boolean keys,
             long now,
             Paint paint) {
-
         List<String> lines = new ArrayList<>();
         RoomStatus status = RoomStatus.fromWire(s.status());
         switch (status == null ? RoomStatus.WAITING : status) {
@@ -233,7 +232,6 @@ final class GameWords {
      */
     static @Nullable String describe(
             Event event, Snapshot s, Snapshot names, @Nullable String mySeat) {
-
         return switch (event) {
             case Event.Moved m ->
                     m.seat().equals(mySeat)
@@ -265,7 +263,6 @@ final class GameWords {
 
     /** A quick phrase said in the room, e.g. "bo (O): Good game!", or "you: Thanks!". */
     static String phrase(ServerMessage.Phrase said, Snapshot s, @Nullable String mySeat) {
-
         String who = said.seat().equals(mySeat) ? "you" : nameOf(s, said.seat());
         QuickPhrase phrase = QuickPhrase.fromWire(said.phrase());
         return who + ": " + (phrase == null ? said.phrase() : phraseText(phrase));

@@ -37,13 +37,11 @@ final class KeptSeat {
 
     /** The token kept from an earlier run. */
     @Nullable String load() {
-
         return tokens == null ? null : tokens.load(server, room);
     }
 
     /** Keeps {@code token} (if any) for a later run. */
     void save(@Nullable String token) {
-
         if (tokens != null && token != null) {
             tokens.save(server, room, token);
         }

@@ -32,7 +32,6 @@ final class MatchDisplays {
 
     /** The waiting line: "waiting for an opponent… (position 1, 3 waiting in all) 0:12". */
     static String waitingLine(MatchApi.@Nullable Waiting where, Duration waited) {
-
         String position =
                 where == null
                         ? ""

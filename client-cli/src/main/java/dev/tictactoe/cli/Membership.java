@@ -98,7 +98,6 @@ final class Membership {
      * (its grace ran out): a fresh one, as if there were no token. Null for any other error.
      */
     ClientMessage.@Nullable Join rejoinAfter(ServerMessage.Error error) {
-
         if (welcomed || !usedSavedToken || error.code() != ErrorCode.NOT_A_PLAYER) {
             return null;
         }

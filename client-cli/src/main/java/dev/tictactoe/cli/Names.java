@@ -10,7 +10,6 @@ final class Names {
 
     /** {@code given} if set (checked), else a valid default. */
     static String orDefault(@Nullable String given) {
-
         if (given != null) {
             String name = given.strip();
             if (!Protocol.isValidName(name)) {

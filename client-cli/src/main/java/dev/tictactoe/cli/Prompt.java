@@ -49,7 +49,6 @@ final class Prompt {
 
     /** The cell under the cursor, or null (no board yet, or no arrow keys). */
     @Nullable Integer cursor() {
-
         return arrows ? cursor : null;
     }
 

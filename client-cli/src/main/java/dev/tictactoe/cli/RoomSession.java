@@ -186,7 +186,6 @@ final class RoomSession {
 
     /** Our seat, or null when watching (or before the welcome). */
     @Nullable String seat() {
-
         return membership.seat();
     }
 
@@ -350,7 +349,6 @@ final class RoomSession {
 
     /** Ends the session with {@code code}, telling the user {@code why} if given. */
     private void finish(int code, @Nullable String why) {
-
         if (exit.isDone()) {
             return;
         }
@@ -436,7 +434,6 @@ final class RoomSession {
         }
         // Reports a finished game once, and ends a script that only wanted one game.
         if (s != null && games.newlyOver(s) && (stopAfterFirstGame || inputEnded)) {
-
             finishAfterLeaving(ExitCodes.of(s.result(), membership.seat()));
         }
     }

@@ -80,7 +80,6 @@ final class SeatTokens {
 
     /** The saved token, or null when there is none (or it cannot be read). */
     @Nullable String load(ServerAddress server, String room) {
-
         Path file = file(server, room);
         try {
             if (!Files.isRegularFile(file)) {

@@ -91,7 +91,6 @@ final class SessionClock {
 
     /** Whether going from {@code before} to {@code now} started a turn on the clock. */
     static boolean startsATurn(@Nullable Snapshot before, @Nullable Snapshot now) {
-
         if (now == null
                 || now.clock() == null
                 || now.clock().running() == null

@@ -267,7 +267,6 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             String typed,
             @Nullable Integer cursorShown,
             int height) {
-
         return new GameScreen.View(
                 session.room(),
                 share,

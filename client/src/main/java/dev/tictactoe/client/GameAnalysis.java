@@ -63,7 +63,6 @@ public record GameAnalysis(
 
         /** The verdict spelled {@code text}. */
         public static @Nullable Verdict fromWire(String text) {
-
             return WireWord.find(values(), text);
         }
     }

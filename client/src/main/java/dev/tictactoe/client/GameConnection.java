@@ -155,7 +155,6 @@ public final class GameConnection {
             Listener listener,
             Duration timeout,
             @Nullable InetAddress localAddress) {
-
         String scheme = uri.getScheme();
         boolean tls = "wss".equalsIgnoreCase(scheme);
         if (!tls && !"ws".equalsIgnoreCase(scheme)) {

@@ -12,7 +12,6 @@ public final class HandshakeException extends IOException {
     private final int status;
 
     public HandshakeException(int status, String message, @Nullable Throwable cause) {
-
         super(message, cause);
         this.status = status;
     }

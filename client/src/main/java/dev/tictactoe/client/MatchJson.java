@@ -112,7 +112,6 @@ final class MatchJson {
     }
 
     private static @Nullable JsonNode parse(@Nullable String text) {
-
         try {
             return text == null || text.isBlank() ? null : MessageCodec.parse(text);
         } catch (ProtocolException e) {

@@ -93,7 +93,6 @@ public final class RoomView implements RoomFollower.State {
 
     /** The current state as a JSON tree, or null before any; do not modify it. */
     public @Nullable JsonNode tree() {
-
         return tree;
     }
 }

@@ -352,7 +352,6 @@ public final class GameClient implements AutoCloseable {
 
     /** The secret seat token from the welcome. */
     public @Nullable String token() {
-
         return follower.token();
     }
 

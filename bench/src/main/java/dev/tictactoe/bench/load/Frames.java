@@ -149,7 +149,6 @@ final class Frames {
 
     /** Reads a move frame, or returns null for any other message. */
     static @Nullable Move readMove(String text) throws IOException {
-
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return null;

@@ -186,7 +186,6 @@ final class GameTable implements Table {
         long version = -1;
         String status = "waiting";
         @Nullable String turn;
-
         int game;
         long receivedAt;
 
@@ -315,7 +314,6 @@ final class GameTable implements Table {
         private void apply(String path, @Nullable String value) {
             switch (path) {
                 case "/status" -> status = Objects.requireNonNullElse(value, status);
-
                 case "/turn" -> turn = value;
                 case "/game" -> game = Integer.parseInt(value);
                 default -> {

@@ -130,7 +130,6 @@ public final class JournalCost {
 
     static void print(PrintStream out, Map<String, List<Run>> runs) {
         Run none = median(runs.getOrDefault("none", List.of()));
-
         out.printf(
                 Locale.ROOT,
                 "%-22s %12s %10s %9s %9s %9s %9s %9s %9s %10s %10s%n",

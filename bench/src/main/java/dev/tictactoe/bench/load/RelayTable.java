@@ -107,7 +107,6 @@ final class RelayTable implements Table {
     private final class Endpoint implements GameConnection.Listener {
         final char mark;
         volatile @Nullable GameConnection connection;
-
         int moves;
         long receivedAt;
 

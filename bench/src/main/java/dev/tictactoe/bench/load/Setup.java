@@ -172,7 +172,6 @@ final class Setup {
     }
 
     private static String describe(@Nullable Throwable t) {
-
         while (t != null
                 && t.getCause() != null
                 && (t instanceof java.util.concurrent.CompletionException

@@ -36,7 +36,6 @@ final class SourceAddresses {
 
     /** The local address of the next connection, or null to let the system choose. */
     @Nullable InetAddress next() {
-
         return spread ? addressFor(next.getAndIncrement(), perSource) : null;
     }
 
