@@ -62,7 +62,7 @@ final class Commands {
     private int counter;
 
     /** The last move sent, and the game it was sent in; null before any. */
-    private ClientMessage.Move lastSent;
+    private ClientMessage.@Nullable Move lastSent;
 
     private int lastSentGame;
 
@@ -216,7 +216,7 @@ final class Commands {
      * (lost in its crash, or never received before a drop) and it is still legal for {@code seat};
      * else null. It keeps its id, so a server that did receive it only acks it.
      */
-    ClientMessage.Move again(String seat) {
+    ClientMessage.@Nullable Move again(@Nullable String seat) {
         Snapshot s = view.snapshot();
         ClientMessage.Move m = lastSent;
         if (m == null
