@@ -1,5 +1,7 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.bench.load.JournalCost;
+
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -31,7 +33,7 @@ public final class BenchMain {
                             "solve", SolveCommand::run,
                             "botbench", BotBench::run,
                             "store", StoreBench::run,
-                            "journalcost", dev.tictactoe.bench.load.JournalCost::run,
+                            "journalcost", JournalCost::run,
                             "relay", RelayServer::main,
                             "help", args -> help()));
 

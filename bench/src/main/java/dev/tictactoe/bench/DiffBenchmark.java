@@ -2,7 +2,9 @@ package dev.tictactoe.bench;
 
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.SnapshotDiff;
@@ -38,7 +40,7 @@ public class DiffBenchmark {
 
     private Snapshot before;
     private Snapshot after;
-    private final Event event = new Event.Moved("X", 0, "m42");
+    private final Event event = new Event.Moved(Seat.X, 0, "m42");
 
     @Setup
     public void setUp() {
@@ -55,8 +57,8 @@ public class DiffBenchmark {
             while (rows[cell / size][cell % size] != '.') {
                 cell = (cell + 1) % (size * size);
             }
-            String seat = i % 2 == 0 ? "X" : "O";
-            rows[cell / size][cell % size] = seat.charAt(0);
+            Seat seat = i % 2 == 0 ? Seat.X : Seat.O;
+            rows[cell / size][cell % size] = seat.wire().charAt(0);
             moves.add(new Snapshot.MoveEntry(seat, cell, "m" + i));
         }
         before = snapshot(size, played, rows, moves, null);
@@ -64,9 +66,9 @@ public class DiffBenchmark {
         while (rows[cell / size][cell % size] != '.') {
             cell++;
         }
-        String seat = played % 2 == 0 ? "X" : "O";
+        Seat seat = played % 2 == 0 ? Seat.X : Seat.O;
         List<String> kept = before.board();
-        rows[cell / size][cell % size] = seat.charAt(0);
+        rows[cell / size][cell % size] = seat.wire().charAt(0);
         List<Snapshot.MoveEntry> longer = new ArrayList<>(before.moves());
         longer.add(new Snapshot.MoveEntry(seat, cell, "m" + played));
         after = snapshot(size, played + 1, rows, longer, kept);
@@ -87,17 +89,17 @@ public class DiffBenchmark {
         return new Snapshot(
                 version,
                 "K7MQ2P",
-                new Snapshot.Settings(size, size == 3 ? 3 : 5, "X", true, true),
+                new Snapshot.Settings(size, size == 3 ? 3 : 5, Seat.X, true, true),
                 1,
-                RoomStatus.PLAYING.wire(),
-                version % 2 == 0 ? "X" : "O",
+                RoomStatus.PLAYING,
+                version % 2 == 0 ? Seat.X : Seat.O,
                 board,
                 moves,
                 moves.getLast().cell(),
                 null,
                 new Snapshot.Players(
-                        new Snapshot.Player("ana", "human", null, true),
-                        new Snapshot.Player("bo", "human", null, true)),
+                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true),
+                        new Snapshot.Player("bo", PlayerKind.HUMAN, null, true)),
                 0,
                 new Snapshot.Score(0, 0, 0),
                 null,

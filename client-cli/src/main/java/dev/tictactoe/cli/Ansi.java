@@ -1,5 +1,7 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.protocol.Seat;
+
 import java.util.regex.Pattern;
 
 /** The few ANSI escape sequences the client uses, in one place so colours stay consistent. */
@@ -38,11 +40,10 @@ final class Ansi {
     }
 
     /** The seat's colour, or nothing for anything else. */
-    static String seat(String seat) {
-        return switch (seat == null ? "" : seat) {
-            case "X" -> X;
-            case "O" -> O;
-            default -> "";
-        };
+    static String seat(Seat seat) {
+        if (seat == null) {
+            return "";
+        }
+        return seat == Seat.X ? X : O;
     }
 }

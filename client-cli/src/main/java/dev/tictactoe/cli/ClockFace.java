@@ -18,13 +18,7 @@ import org.jspecify.annotations.Nullable;
  *     control has no limit per move or no time runs
  * @param flagged the seat that ran out of time
  */
-record ClockFace(
-        String control,
-        @Nullable Long x,
-        @Nullable Long o,
-        @Nullable String running,
-        @Nullable Long moveLeft,
-        @Nullable String flagged) {
+record ClockFace(String control, Long x, Long o, Seat running, Long moveLeft, Seat flagged) {
 
     /** How a limit per move is written in a time control. */
     static final String PER_MOVE = "/move";
@@ -37,13 +31,13 @@ record ClockFace(
         if (clock == null) {
             return null;
         }
-        String running = clock.running();
+        Seat running = clock.running();
         long elapsed =
                 running != null && clock.turnStartedAt() != null
                         ? Math.max(0, now - clock.turnStartedAt())
                         : 0;
-        Long x = left(clock.x(), Seat.X.wire(), running, elapsed, clock.flagged());
-        Long o = left(clock.o(), Seat.O.wire(), running, elapsed, clock.flagged());
+        Long x = left(clock.x(), Seat.X, running, elapsed, clock.flagged());
+        Long o = left(clock.o(), Seat.O, running, elapsed, clock.flagged());
         Long moveLeft = null;
         if (running != null && clock.deadlineAt() != null && clock.control().contains(PER_MOVE)) {
             moveLeft = Math.max(0, clock.deadlineAt() - now);
@@ -51,12 +45,8 @@ record ClockFace(
         return new ClockFace(clock.control(), x, o, running, moveLeft, clock.flagged());
     }
 
-    private static @Nullable Long left(
-            @Nullable Long atTurnStart,
-            String seat,
-            @Nullable String running,
-            long elapsed,
-            @Nullable String flagged) {
+    private static Long left(
+            Long atTurnStart, Seat seat, Seat running, long elapsed, Seat flagged) {
         if (atTurnStart == null) {
             return null;
         }
@@ -71,9 +61,9 @@ record ClockFace(
         return x != null || o != null;
     }
 
-    /** The game clock of {@code seat} now. */
-    @Nullable Long left(@Nullable String seat) {
-        return Seat.X.wire().equals(seat) ? x : Seat.O.wire().equals(seat) ? o : null;
+    /** The game clock of {@code seat} now, or null. */
+    Long left(Seat seat) {
+        return seat == Seat.X ? x : seat == Seat.O ? o : null;
     }
 
     /**

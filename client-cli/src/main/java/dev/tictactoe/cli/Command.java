@@ -34,10 +34,10 @@ sealed interface Command {
     record Claim() implements Command {}
 
     /** Invite a bot of {@code level} into the empty seat. */
-    record InviteBot(String level) implements Command {}
+    record InviteBot(BotLevel level) implements Command {}
 
-    /** Say a quick phrase (a {@link QuickPhrase}'s spelling) to the room. */
-    record Say(String phrase) implements Command {}
+    /** Say a quick phrase to the room. */
+    record Say(QuickPhrase phrase) implements Command {}
 
     /**
      * Show the finished games of the room ({@code game} null), or game {@code game} move by move as
@@ -161,11 +161,11 @@ sealed interface Command {
         if (phrase == null) {
             return new Invalid("say needs a phrase: " + phrases);
         }
-        String normalized = phrase.toLowerCase(Locale.ROOT);
-        if (QuickPhrase.fromWire(normalized) == null) {
+        QuickPhrase said = QuickPhrase.fromWire(phrase.toLowerCase(Locale.ROOT));
+        if (said == null) {
             return new Invalid("unknown phrase \"" + phrase + "\": phrases are " + phrases);
         }
-        return new Say(normalized);
+        return new Say(said);
     }
 
     private static Command bot(@Nullable String level) {
@@ -173,10 +173,10 @@ sealed interface Command {
         if (level == null) {
             return new Invalid("bot needs a level: " + levels);
         }
-        String normalized = level.toLowerCase(Locale.ROOT);
-        if (BotLevel.fromWire(normalized) == null) {
+        BotLevel known = BotLevel.fromWire(level.toLowerCase(Locale.ROOT));
+        if (known == null) {
             return new Invalid("unknown bot level \"" + level + "\": levels are " + levels);
         }
-        return new InviteBot(normalized);
+        return new InviteBot(known);
     }
 }

@@ -6,6 +6,7 @@ import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import org.jspecify.annotations.Nullable;
@@ -56,7 +57,7 @@ final class Endings {
      *
      * @param welcomed whether an earlier join of this stay was welcomed
      */
-    String refusal(ServerMessage.Error e, boolean welcomed, @Nullable String seat) {
+    String refusal(ServerMessage.Error e, boolean welcomed, Seat seat) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> noSuchRoom();
             case NOT_A_PLAYER ->
@@ -84,8 +85,8 @@ final class Endings {
     Ending stopped(
             RoomFollower.Stopped stopped,
             boolean welcomed,
-            ServerMessage.@Nullable Error lastError,
-            @Nullable String seat) {
+            ServerMessage.Error lastError,
+            Seat seat) {
         GameConnection.CloseInfo close = stopped.close();
         String reason =
                 close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";

@@ -24,16 +24,16 @@ final class ExitCodes {
     private ExitCodes() {}
 
     /** The exit code for a finished game as seen from {@code seat} (null for a spectator). */
-    static int of(Snapshot.@Nullable Result result, @Nullable String seat) {
-        if (result == null || ResultReason.ABANDONED.is(result.reason())) {
+    static int of(Snapshot.Result result, Seat seat) {
+        if (result == null || result.reason() == ResultReason.ABANDONED) {
             return ABORTED;
         }
         if (result.winner() == null) {
             return DRAW;
         }
-        if (Seat.fromWire(seat) == null) {
+        if (seat == null) {
             return WON;
         }
-        return result.winner().equals(seat) ? WON : LOST;
+        return result.winner() == seat ? WON : LOST;
     }
 }

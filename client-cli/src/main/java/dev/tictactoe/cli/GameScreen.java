@@ -38,15 +38,15 @@ final class GameScreen {
     record View(
             String room,
             String share,
-            @Nullable Snapshot snapshot,
-            @Nullable String seat,
+            Snapshot snapshot,
+            Seat seat,
             String connection,
             List<Notice> notices,
             String input,
             @Nullable Integer cursor,
             boolean colour,
-            @Nullable Snapshot resultNames,
-            Map<String, Long> graceUntil,
+            Snapshot resultNames,
+            Map<Seat, Long> graceUntil,
             long now,
             int height) {
         View {
@@ -57,8 +57,8 @@ final class GameScreen {
         View(
                 String room,
                 String share,
-                @Nullable Snapshot snapshot,
-                @Nullable String seat,
+                Snapshot snapshot,
+                Seat seat,
                 String connection,
                 List<Notice> notices,
                 String input,
@@ -131,8 +131,8 @@ final class GameScreen {
             lines.add("Joining room " + view.room() + "...");
         } else {
             ClockFace clock = ClockFace.at(s.clock(), view.now());
-            lines.add(player(s, Seat.X.wire(), view, clock, paint));
-            lines.add(player(s, Seat.O.wire(), view, clock, paint));
+            lines.add(player(s, Seat.X, view, clock, paint));
+            lines.add(player(s, Seat.O, view, clock, paint));
             if (clock != null) {
                 lines.add(clockLine(s, clock, paint));
             }
@@ -146,7 +146,7 @@ final class GameScreen {
                 lines.add("");
             }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
-            Integer cursor = RoomStatus.PLAYING.is(s.status()) ? view.cursor() : null;
+            Integer cursor = s.status() == RoomStatus.PLAYING ? view.cursor() : null;
             new BoardRenderer(view.colour())
                     .render(new BoardRenderer.Board(s.board(), s.lastMove(), line, cursor))
                     .forEach(l -> lines.add(" " + l));
@@ -157,7 +157,7 @@ final class GameScreen {
             lines.addAll(
                     GameWords.status(
                             s, names, view.seat(), view.cursor() != null, view.now(), paint));
-            if (RoomStatus.WAITING.is(s.status()) && view.seat() != null) {
+            if (s.status() == RoomStatus.WAITING && view.seat() != null) {
                 if (compact) {
                     lines.add(
                             paint.bold("Room code " + view.room() + ". Share it: " + view.share()));
@@ -175,25 +175,22 @@ final class GameScreen {
     }
 
     /** One player's line: seat, name, connection (with the seat's countdown), game clock, score. */
-    static String player(
-            Snapshot s, String seat, View view, @Nullable ClockFace clock, Paint paint) {
+    static String player(Snapshot s, Seat seat, View view, ClockFace clock, Paint paint) {
         Snapshot.Player p = s.players().seat(seat);
-        String mySeat = view.seat();
-        int wins = Seat.X.is(seat) ? s.score().x() : s.score().o();
+        Seat mySeat = view.seat();
+        int wins = seat == Seat.X ? s.score().x() : s.score().o();
         String who;
         if (p == null) {
             who = "(empty seat)";
         } else {
             who = GameWords.name(p);
-            if (seat.equals(mySeat)) {
+            if (seat == mySeat) {
                 who += " (you)";
             }
             if (!p.connected()) {
                 Long until = view.graceUntil().get(seat);
                 String whose =
-                        mySeat != null && !seat.equals(mySeat)
-                                ? "opponent"
-                                : seat.equals(mySeat) ? "you" : "";
+                        mySeat != null && seat != mySeat ? "opponent" : seat == mySeat ? "you" : "";
                 String kept =
                         until == null
                                 ? "seat held"
@@ -205,15 +202,14 @@ final class GameScreen {
                                 + kept;
             }
         }
-        String turn = seat.equals(s.turn()) ? " <- to move" : "";
+        String turn = seat == s.turn() ? " <- to move" : "";
         String time = "";
-        Long left = clock == null ? null : clock.left(seat);
-        if (clock != null && left != null) {
-            String reading = String.format("%8s", ClockFace.format(left));
-            time = seat.equals(clock.running()) ? paint.bold(reading) : reading;
+        if (clock != null && clock.left(seat) != null) {
+            String reading = String.format("%8s", ClockFace.format(clock.left(seat)));
+            time = seat == clock.running() ? paint.bold(reading) : reading;
             time += " ";
         }
-        return paint.seat(seat, seat)
+        return paint.seat(seat, seat.wire())
                 + "  "
                 + String.format("%-44s", who + turn)
                 + time
@@ -232,7 +228,7 @@ final class GameScreen {
         }
         if (clock.running() == null) {
             return line
-                    + (RoomStatus.WAITING.is(s.status())
+                    + (s.status() == RoomStatus.WAITING
                             ? "   starts when both seats are taken"
                             : "");
         }

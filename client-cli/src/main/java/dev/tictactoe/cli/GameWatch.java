@@ -31,9 +31,9 @@ final class GameWatch {
     /** A message was handled, leaving the room in {@code now}. */
     void passed(@Nullable Snapshot now) {
         if (now != null
-                && RoomStatus.OVER.is(now.status())
+                && now.status() == RoomStatus.OVER
                 && (before == null
-                        || !RoomStatus.OVER.is(before.status())
+                        || before.status() != RoomStatus.OVER
                         || before.game() != now.game())) {
             namesOfResult = before != null && before.game() == now.game() ? before : now;
         }
@@ -43,8 +43,8 @@ final class GameWatch {
     /**
      * Whether {@code now} shows a finished game not reported yet; it counts as reported after this.
      */
-    boolean newlyOver(@Nullable Snapshot now) {
-        if (now == null || !RoomStatus.OVER.is(now.status()) || now.game() == lastReported) {
+    boolean newlyOver(Snapshot now) {
+        if (now == null || now.status() != RoomStatus.OVER || now.game() == lastReported) {
             return false;
         }
         lastReported = now.game();

@@ -4,7 +4,6 @@ import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.QuickPhrase;
-import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
@@ -35,28 +34,22 @@ final class GameWords {
 
     /** A player's name as shown, with the level for bots. */
     static String name(Snapshot.Player p) {
-        if (!PlayerKind.BOT.is(p.kind()) || p.name().contains("bot")) {
+        if (p.kind() != PlayerKind.BOT || p.name().contains("bot")) {
             return p.name();
         }
-        return p.name() + " (bot, " + p.level() + ")";
+        return p.name() + " (bot, " + p.level().wire() + ")";
     }
 
-    static String nameOf(Snapshot s, String seat) {
+    static String nameOf(Snapshot s, Seat seat) {
         Snapshot.Player p = s.players().seat(seat);
-        return p == null ? seat : p.name() + " (" + seat + ")";
+        return p == null ? seat.wire() : p.name() + " (" + seat + ")";
     }
 
     /** What is going on and what the user can do, in words. */
     static List<String> status(
-            Snapshot s,
-            Snapshot names,
-            @Nullable String seat,
-            boolean keys,
-            long now,
-            Paint paint) {
+            Snapshot s, Snapshot names, Seat seat, boolean keys, long now, Paint paint) {
         List<String> lines = new ArrayList<>();
-        RoomStatus status = RoomStatus.fromWire(s.status());
-        switch (status == null ? RoomStatus.WAITING : status) {
+        switch (s.status()) {
             case WAITING -> {
                 lines.add("Waiting for an opponent.");
                 if (seat != null) {
@@ -64,7 +57,7 @@ final class GameWords {
                 }
             }
             case PLAYING -> {
-                if (seat != null && seat.equals(s.turn())) {
+                if (seat != null && seat == s.turn()) {
                     lines.add(
                             paint.notice("Your turn (" + seat + ").")
                                     + " Type a cell like b2"
@@ -81,7 +74,7 @@ final class GameWords {
                     lines.add(paint.notice(claim));
                 }
                 if (s.undoRequest() != null) {
-                    if (s.undoRequest().equals(seat)) {
+                    if (s.undoRequest() == seat) {
                         lines.add("You asked to take back a move; waiting for the answer.");
                     } else if (seat != null) {
                         lines.add(
@@ -97,7 +90,7 @@ final class GameWords {
             case OVER -> {
                 lines.add(paint.notice(result(s, names, seat)));
                 if (seat != null) {
-                    String other = Seat.fromWire(seat).other().wire();
+                    Seat other = seat.other();
                     if (s.rematch().contains(other)) {
                         lines.add(
                                 nameOf(s, other)
@@ -120,17 +113,17 @@ final class GameWords {
      * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time to
      * spare.
      */
-    static @Nullable String claim(Snapshot s, @Nullable String seat, long now) {
+    static String claim(Snapshot s, Seat seat, long now) {
         Long at = s.claimableAt();
-        if (at == null || seat == null || s.turn() == null || !RoomStatus.PLAYING.is(s.status())) {
+        if (at == null || seat == null || s.turn() == null || s.status() != RoomStatus.PLAYING) {
             return null;
         }
-        String other = Seat.fromWire(seat).other().wire();
+        Seat other = seat.other();
         Snapshot.Player opponent = s.players().seat(other);
-        if (opponent == null || "bot".equals(opponent.kind())) {
+        if (opponent == null || opponent.kind() == PlayerKind.BOT) {
             return null;
         }
-        if (s.turn().equals(other)) {
+        if (s.turn() == other) {
             return now >= at
                     ? nameOf(s, other) + " has been idle too long: type claim to win the game."
                     : null;
@@ -149,53 +142,43 @@ final class GameWords {
     }
 
     /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
-    static String result(Snapshot s, @Nullable String seat) {
+    static String result(Snapshot s, Seat seat) {
         return result(s, s, seat);
     }
 
     /**
-     * As {@link #result(Snapshot, String)}, naming the players of {@code names}: those who played.
+     * As {@link #result(Snapshot, Seat)}, naming the players of {@code names}: those who played.
      */
-    static String result(Snapshot s, Snapshot names, @Nullable String seat) {
+    static String result(Snapshot s, Snapshot names, Seat seat) {
         Snapshot.Result r = s.result();
         if (r == null) {
             return "Game over.";
         }
-        String winner = r.winner();
+        Seat winner = r.winner();
         String who =
                 winner == null
                         ? null
-                        : winner.equals(seat) ? "you win" : nameOf(names, winner) + " wins";
-        ResultReason reason = ResultReason.fromWire(r.reason());
-        if (reason == null) {
-            return (who == null ? "Draw" : capitalize(who)) + " (" + r.reason() + ").";
-        }
-        return switch (reason) {
-            case LINE ->
-                    capitalize(Objects.requireNonNull(who, "a line has a winner"))
-                            + " with "
-                            + cells(r.line(), s.settings().size())
-                            + ".";
+                        : winner == seat ? "you win" : nameOf(names, winner) + " wins";
+        return switch (r.reason()) {
+            case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
             case RESIGN -> {
-                String loser = winner == null ? null : Seat.fromWire(winner).other().wire();
+                Seat loser = winner == null ? null : winner.other();
                 String resigned =
-                        loser == null
-                                ? "A player"
-                                : loser.equals(seat) ? "You" : nameOf(names, loser);
+                        loser == null ? "A player" : loser == seat ? "You" : nameOf(names, loser);
                 yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
             }
             case DRAW -> "Draw: the board is full.";
             case DEAD_DRAW -> "Draw: nobody can make a line any more.";
             case ABANDONED -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
             case TIMEOUT -> {
-                String flagged =
+                Seat flagged =
                         winner != null
-                                ? Seat.fromWire(winner).other().wire()
+                                ? winner.other()
                                 : s.clock() != null ? s.clock().flagged() : null;
                 String ran =
                         flagged == null
                                 ? "A player"
-                                : flagged.equals(seat) ? "You" : nameOf(names, flagged);
+                                : flagged == seat ? "You" : nameOf(names, flagged);
                 yield ran
                         + " ran out of time"
                         + (who == null
@@ -223,38 +206,37 @@ final class GameWords {
      * One line saying what an event means for the user, or null when the screen already says it
      * (the snapshot the event came with is {@code s}).
      */
-    static @Nullable String describe(Event event, Snapshot s, @Nullable String mySeat) {
+    static String describe(Event event, Snapshot s, Seat mySeat) {
         return describe(event, s, s, mySeat);
     }
 
     /**
-     * As {@link #describe(Event, Snapshot, String)}, naming players from {@code names}: who acted.
+     * As {@link #describe(Event, Snapshot, Seat)}, naming players from {@code names}: who acted.
      */
-    static @Nullable String describe(
-            Event event, Snapshot s, Snapshot names, @Nullable String mySeat) {
+    static String describe(Event event, Snapshot s, Snapshot names, Seat mySeat) {
         return switch (event) {
             case Event.Moved m ->
-                    m.seat().equals(mySeat)
+                    m.seat() == mySeat
                             ? null
                             : nameOf(names, m.seat())
                                     + " played "
                                     + Coordinates.format(m.cell(), s.settings().size());
             case Event.Joined j -> j.name() + " joined as " + j.seat();
-            case Event.BotJoined b -> "a " + b.level() + " bot took seat " + b.seat();
+            case Event.BotJoined b -> "a " + b.level().wire() + " bot took seat " + b.seat();
             case Event.Left l ->
-                    (l.seat().equals(mySeat) ? "you" : nameOf(names, l.seat())) + " left the room";
+                    (l.seat() == mySeat ? "you" : nameOf(names, l.seat())) + " left the room";
             case Event.Disconnected d ->
                     nameOf(names, d.seat()) + " lost the connection; the seat is held for a while";
             case Event.Reconnected r ->
-                    r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " is back";
+                    r.seat() == mySeat ? null : nameOf(names, r.seat()) + " is back";
             case Event.UndoRequested u -> null;
             case Event.UndoDeclined d ->
-                    (d.seat().equals(mySeat) ? "you" : nameOf(names, d.seat()))
+                    (d.seat() == mySeat ? "you" : nameOf(names, d.seat()))
                             + " declined the takeback";
             case Event.Undone u -> "took back " + cells(u.cells(), s.settings().size());
             case Event.Resigned r -> null;
             case Event.RematchOffered r ->
-                    r.seat().equals(mySeat) ? null : nameOf(names, r.seat()) + " offers a rematch";
+                    r.seat() == mySeat ? null : nameOf(names, r.seat()) + " offers a rematch";
             case Event.RematchStarted r -> "game " + r.game() + " starts";
             case Event.GameOver g -> null;
             case Event.SpectatorsChanged c -> null;
@@ -262,10 +244,9 @@ final class GameWords {
     }
 
     /** A quick phrase said in the room, e.g. "bo (O): Good game!", or "you: Thanks!". */
-    static String phrase(ServerMessage.Phrase said, Snapshot s, @Nullable String mySeat) {
-        String who = said.seat().equals(mySeat) ? "you" : nameOf(s, said.seat());
-        QuickPhrase phrase = QuickPhrase.fromWire(said.phrase());
-        return who + ": " + (phrase == null ? said.phrase() : phraseText(phrase));
+    static String phrase(ServerMessage.Phrase said, Snapshot s, Seat mySeat) {
+        String who = said.seat() == mySeat ? "you" : nameOf(s, said.seat());
+        return who + ": " + phraseText(said.phrase());
     }
 
     /** How a phrase reads, as the page shows it too. */
@@ -294,7 +275,7 @@ final class GameWords {
                 + " - "
                 + outcome
                 + " ("
-                + game.reason()
+                + game.reason().wire()
                 + ")";
     }
 }

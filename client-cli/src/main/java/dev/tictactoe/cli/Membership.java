@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import org.jspecify.annotations.Nullable;
@@ -20,7 +21,7 @@ final class Membership {
     private final KeptSeat kept;
 
     private boolean welcomed;
-    private @Nullable String seat;
+    private Seat seat;
 
     /** The join carried a token kept from an earlier run. */
     private boolean usedSavedToken;
@@ -47,7 +48,7 @@ final class Membership {
     }
 
     /** Our seat, or null when watching (or before the welcome). */
-    @Nullable String seat() {
+    Seat seat() {
         return seat;
     }
 

@@ -1,5 +1,7 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.protocol.Seat;
+
 /** Applies ANSI styles, or nothing in plain mode. */
 record Paint(boolean colour) {
     String bold(String text) {
@@ -14,7 +16,7 @@ record Paint(boolean colour) {
         return colour ? Ansi.NOTICE + text + Ansi.RESET : text;
     }
 
-    String seat(String seat, String text) {
+    String seat(Seat seat, String text) {
         return colour ? Ansi.seat(seat) + text + Ansi.RESET : text;
     }
 }

@@ -9,6 +9,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -185,7 +186,7 @@ final class RoomSession {
     }
 
     /** Our seat, or null when watching (or before the welcome). */
-    @Nullable String seat() {
+    Seat seat() {
         return membership.seat();
     }
 
@@ -255,7 +256,7 @@ final class RoomSession {
     void inputEnded() {
         inputEnded = true;
         Snapshot s = view.snapshot();
-        if (s != null && RoomStatus.OVER.is(s.status())) {
+        if (s != null && s.status() == RoomStatus.OVER) {
             finishAfterLeaving(ExitCodes.of(s.result(), membership.seat()));
         }
     }
@@ -285,7 +286,7 @@ final class RoomSession {
 
     /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */
     private void leave() {
-        String seat = membership.seat();
+        Seat seat = membership.seat();
         if (membership.welcomed() && seat != null) {
             frontend.notice(
                     "you left room " + room + " for good: seat " + seat + " is given up", false);
@@ -298,7 +299,7 @@ final class RoomSession {
      * {@code ttt join CODE} takes it back; a spectator simply goes.
      */
     private void interrupt() {
-        String seat = membership.seat();
+        Seat seat = membership.seat();
         if (!membership.welcomed() || seat == null) {
             leave();
             return;
@@ -320,9 +321,8 @@ final class RoomSession {
     /** The exit code of the last game from our seat, or "aborted" while one is on. */
     private int resultCode() {
         Snapshot s = view.snapshot();
-        return s != null && RoomStatus.OVER.is(s.status())
-                ? ExitCodes.of(s.result(), membership.seat())
-                : ExitCodes.ABORTED;
+        boolean over = s != null && s.status() == RoomStatus.OVER;
+        return over ? ExitCodes.of(s.result(), membership.seat()) : ExitCodes.ABORTED;
     }
 
     private void finishAfterLeaving(int code) {

@@ -9,9 +9,7 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
-import org.jspecify.annotations.Nullable;
-
-import java.util.HashMap;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
@@ -61,12 +59,12 @@ final class SessionClock {
     /**
      * When each disconnected player's seat is freed (epoch ms), by seat; absent while connected.
      */
-    Map<String, Long> graceUntil() {
-        Map<String, Long> until = new HashMap<>();
+    Map<Seat, Long> graceUntil() {
+        Map<Seat, Long> until = new EnumMap<>(Seat.class);
         JsonNode tree = view.tree();
         if (tree != null) {
-            for (String seat : Seat.WIRE) {
-                JsonNode value = tree.path("players").path(seat).path("graceUntil");
+            for (Seat seat : Seat.values()) {
+                JsonNode value = tree.path("players").path(seat.wire()).path("graceUntil");
                 if (value.isNumber()) {
                     until.put(seat, value.longValue());
                 }
@@ -85,7 +83,7 @@ final class SessionClock {
             return false;
         }
         boolean clockRuns = s.clock() != null && s.clock().running() != null;
-        boolean claimPending = s.claimableAt() != null && RoomStatus.PLAYING.is(s.status());
+        boolean claimPending = s.claimableAt() != null && s.status() == RoomStatus.PLAYING;
         return clockRuns || claimPending || !graceUntil().isEmpty();
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -40,7 +41,7 @@ final class CliProcess implements AutoCloseable {
     private final List<String> seen = new ArrayList<>();
     private final StringBuffer stderr = new StringBuffer();
     private final RoomView view = new RoomView();
-    private String seat;
+    private Seat seat;
 
     private CliProcess(String label, Process process) {
         this.label = label;
@@ -211,7 +212,7 @@ final class CliProcess implements AutoCloseable {
     }
 
     /** The seat from the welcome, or null. */
-    String seat() {
+    Seat seat() {
         return seat;
     }
 

@@ -2,6 +2,7 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
 import org.junit.jupiter.api.Test;
@@ -12,14 +13,15 @@ class ClockFaceTest {
     @Test
     void theRunningSideCountsDownFromItsClockAtTheTurnsStart() {
         Snapshot.Clock clock =
-                new Snapshot.Clock("3m+2s", 171_500L, 180_000L, "O", START, START + 180_000, null);
+                new Snapshot.Clock(
+                        "3m+2s", 171_500L, 180_000L, Seat.O, START, START + 180_000, null);
         ClockFace now = ClockFace.at(clock, START);
         assertThat(now.x()).isEqualTo(171_500);
         assertThat(now.o()).isEqualTo(180_000);
         ClockFace later = ClockFace.at(clock, START + 12_300);
         assertThat(later.x()).as("the waiting side keeps its time").isEqualTo(171_500);
         assertThat(later.o()).isEqualTo(167_700);
-        assertThat(later.running()).isEqualTo("O");
+        assertThat(later.running()).isEqualTo(Seat.O);
         assertThat(later.moveLeft()).as("no limit per move").isNull();
         assertThat(ClockFace.at(clock, START + 500_000).o()).as("never below zero").isZero();
         // A clock behind the server's turn start (a skewed machine) does not add time.
@@ -29,27 +31,27 @@ class ClockFaceTest {
     @Test
     void aLimitPerMoveCountsDownToTheDeadline() {
         Snapshot.Clock clock =
-                new Snapshot.Clock("20s/move", null, null, "X", START, START + 20_000, null);
+                new Snapshot.Clock("20s/move", null, null, Seat.X, START, START + 20_000, null);
         ClockFace face = ClockFace.at(clock, START + 6_000);
         assertThat(face.hasGameClock()).isFalse();
-        assertThat(face.left("X")).isNull();
+        assertThat(face.left(Seat.X)).isNull();
         assertThat(face.moveLeft()).isEqualTo(14_000);
         // Both: the deadline is whichever comes first, here the game clock.
         Snapshot.Clock both =
                 new Snapshot.Clock(
-                        "5m+3s,30s/move", 12_000L, 200_000L, "X", START, START + 12_000, null);
+                        "5m+3s,30s/move", 12_000L, 200_000L, Seat.X, START, START + 12_000, null);
         assertThat(ClockFace.at(both, START + 2_000).moveLeft()).isEqualTo(10_000);
         assertThat(ClockFace.at(both, START + 2_000).x()).isEqualTo(10_000);
     }
 
     @Test
     void aStoppedOrFlaggedClockStandsStill() {
-        Snapshot.Clock flagged = new Snapshot.Clock("1m", 0L, 41_000L, null, START, null, "X");
+        Snapshot.Clock flagged = new Snapshot.Clock("1m", 0L, 41_000L, null, START, null, Seat.X);
         ClockFace face = ClockFace.at(flagged, START + 99_000);
         assertThat(face.x()).isZero();
         assertThat(face.o()).isEqualTo(41_000);
         assertThat(face.moveLeft()).isNull();
-        assertThat(face.flagged()).isEqualTo("X");
+        assertThat(face.flagged()).isEqualTo(Seat.X);
         Snapshot.Clock notStarted =
                 new Snapshot.Clock("3m+2s,20s/move", 180_000L, 180_000L, null, null, null, null);
         assertThat(ClockFace.at(notStarted, START))

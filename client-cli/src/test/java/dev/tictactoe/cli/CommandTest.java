@@ -2,6 +2,9 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.QuickPhrase;
+
 import org.junit.jupiter.api.Test;
 
 class CommandTest {
@@ -21,8 +24,10 @@ class CommandTest {
         assertThat(Command.parse("rematch", 3)).isEqualTo(new Command.Rematch());
         assertThat(Command.parse("resign", 3)).isEqualTo(new Command.Resign());
         assertThat(Command.parse("Claim", 3)).isEqualTo(new Command.Claim());
-        assertThat(Command.parse("bot Perfect", 3)).isEqualTo(new Command.InviteBot("perfect"));
-        assertThat(Command.parse("say Good_Game", 3)).isEqualTo(new Command.Say("good_game"));
+        assertThat(Command.parse("bot Perfect", 3))
+                .isEqualTo(new Command.InviteBot(BotLevel.PERFECT));
+        assertThat(Command.parse("say Good_Game", 3))
+                .isEqualTo(new Command.Say(QuickPhrase.GOOD_GAME));
         assertThat(Command.parse("history", 3)).isEqualTo(new Command.History(null));
         assertThat(Command.parse("history 2", 3)).isEqualTo(new Command.History(2));
         assertThat(Command.parse("history 0", 3)).isInstanceOf(Command.Invalid.class);

@@ -3,9 +3,12 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.RoomView;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.QuickPhrase;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
@@ -22,9 +25,9 @@ class CommandsTest {
                 new ServerMessage.Welcome(
                         Protocol.VERSION,
                         "K7MQ2P",
-                        "X",
+                        Seat.X,
                         "tok",
-                        Snapshots.playing("X", "...", "...", "...")));
+                        Snapshots.playing(Seat.X, "...", "...", "...")));
         return view;
     }
 
@@ -77,10 +80,10 @@ class CommandsTest {
         assertThat(sent(commands.line("accept", false)))
                 .isEqualTo(new ClientMessage.UndoReply(true));
         assertThat(sent(commands.line("bot hard", false)))
-                .isEqualTo(new ClientMessage.InviteBot("hard", null));
+                .isEqualTo(new ClientMessage.InviteBot(BotLevel.HARD, null));
         assertThat(sent(commands.line("sync", false))).isEqualTo(new ClientMessage.Sync(7L));
         assertThat(sent(commands.line("say thanks", false)))
-                .isEqualTo(new ClientMessage.Phrase("thanks"));
+                .isEqualTo(new ClientMessage.Phrase(QuickPhrase.THANKS));
         assertThat(commands.line("say thanks", true))
                 .isEqualTo(new Commands.Tell("you are watching: only players say phrases", true));
         assertThat(commands.line("quit", false)).isEqualTo(new Commands.Leave());

@@ -8,6 +8,7 @@ import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class EndingsTest {
 
     /** How a welcomed player in seat X ends when the follower stops so. */
     private Endings.Ending seated(RoomFollower.Stop why, int code, String reason) {
-        return endings.stopped(stopped(why, code, reason), true, null, "X");
+        return endings.stopped(stopped(why, code, reason), true, null, Seat.X);
     }
 
     @Test
@@ -52,7 +53,7 @@ class EndingsTest {
     void aRoomThatIsGoneForgetsTheTokenAndSaysWhetherItEverExisted() {
         RoomFollower.Stopped gone =
                 new RoomFollower.Stopped(RoomFollower.Stop.ROOM_GONE, null, null);
-        assertThat(endings.stopped(gone, true, null, "X"))
+        assertThat(endings.stopped(gone, true, null, Seat.X))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
@@ -109,7 +110,7 @@ class EndingsTest {
                                                 "connection lost; gave up after 10 attempts")),
                                 true,
                                 null,
-                                "X"))
+                                Seat.X))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
@@ -120,7 +121,7 @@ class EndingsTest {
                                 new RoomFollower.Stopped(RoomFollower.Stop.BY_REQUEST, null, null),
                                 true,
                                 null,
-                                "X"))
+                                Seat.X))
                 .isEqualTo(new Endings.Ending(ExitCodes.ABORTED, null, false));
     }
 
@@ -145,7 +146,7 @@ class EndingsTest {
                                                 RoomFollower.Stop.CLOSED, null, null),
                                         true,
                                         null,
-                                        "X")
+                                        Seat.X)
                                 .code())
                 .isEqualTo(ExitCodes.ABORTED);
     }
@@ -155,7 +156,7 @@ class EndingsTest {
         ServerMessage.Error gone = ServerMessage.Error.of(ErrorCode.NOT_A_PLAYER, "join");
         assertThat(new Endings(SERVER, "K7MQ2P", true).refusal(gone, false, null))
                 .isEqualTo("the seat the quick match gave you in room K7MQ2P is no longer held");
-        assertThat(endings.refusal(gone, true, "O"))
+        assertThat(endings.refusal(gone, true, Seat.O))
                 .isEqualTo("seat O in room K7MQ2P was given up: the time to come back ran out");
         assertThat(
                         endings.refusal(

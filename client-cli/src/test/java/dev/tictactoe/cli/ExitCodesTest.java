@@ -2,6 +2,8 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot.Result;
 
 import org.junit.jupiter.api.Test;
@@ -12,27 +14,27 @@ class ExitCodesTest {
 
     @Test
     void theResultIsSeenFromTheSeat() {
-        Result xWins = new Result("X", "line", List.of(0, 1, 2));
-        assertThat(ExitCodes.of(xWins, "X")).isEqualTo(ExitCodes.WON).isZero();
-        assertThat(ExitCodes.of(xWins, "O")).isEqualTo(ExitCodes.LOST).isEqualTo(1);
-        assertThat(ExitCodes.of(new Result("O", "resign", List.of()), "O"))
+        Result xWins = new Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2));
+        assertThat(ExitCodes.of(xWins, Seat.X)).isEqualTo(ExitCodes.WON).isZero();
+        assertThat(ExitCodes.of(xWins, Seat.O)).isEqualTo(ExitCodes.LOST).isEqualTo(1);
+        assertThat(ExitCodes.of(new Result(Seat.O, ResultReason.RESIGN, List.of()), Seat.O))
                 .isEqualTo(ExitCodes.WON);
-        assertThat(ExitCodes.of(new Result(null, "draw", List.of()), "X"))
+        assertThat(ExitCodes.of(new Result(null, ResultReason.DRAW, List.of()), Seat.X))
                 .isEqualTo(ExitCodes.DRAW)
                 .isEqualTo(2);
-        assertThat(ExitCodes.of(new Result(null, "dead_draw", List.of()), "O"))
+        assertThat(ExitCodes.of(new Result(null, ResultReason.DEAD_DRAW, List.of()), Seat.O))
                 .isEqualTo(ExitCodes.DRAW);
-        assertThat(ExitCodes.of(new Result("X", "abandoned", List.of()), "X"))
+        assertThat(ExitCodes.of(new Result(Seat.X, ResultReason.ABANDONED, List.of()), Seat.X))
                 .isEqualTo(ExitCodes.ABORTED)
                 .isEqualTo(3);
-        assertThat(ExitCodes.of(null, "X")).isEqualTo(ExitCodes.ABORTED);
+        assertThat(ExitCodes.of(null, Seat.X)).isEqualTo(ExitCodes.ABORTED);
     }
 
     @Test
     void spectatorsGetZeroForADecidedGameAndTwoForADraw() {
-        assertThat(ExitCodes.of(new Result("O", "line", List.of(0, 1, 2)), null))
+        assertThat(ExitCodes.of(new Result(Seat.O, ResultReason.LINE, List.of(0, 1, 2)), null))
                 .isEqualTo(ExitCodes.WON);
-        assertThat(ExitCodes.of(new Result(null, "draw", List.of()), null))
+        assertThat(ExitCodes.of(new Result(null, ResultReason.DRAW, List.of()), null))
                 .isEqualTo(ExitCodes.DRAW);
     }
 }

@@ -2,9 +2,14 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.QuickPhrase;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
@@ -16,7 +21,7 @@ import java.util.List;
 class GameScreenTest {
 
     private static List<String> screen(
-            Snapshot s, String seat, boolean colour, GameScreen.Notice... notices) {
+            Snapshot s, Seat seat, boolean colour, GameScreen.Notice... notices) {
         return GameScreen.render(
                 new GameScreen.View(
                         "K7MQ2P",
@@ -35,14 +40,14 @@ class GameScreenTest {
         Snapshot s =
                 Snapshots.of(
                         RoomStatus.PLAYING,
-                        "X",
+                        Seat.X,
                         List.of("X.O", "...", "..."),
                         2,
                         null,
                         Snapshots.ANA,
-                        new Snapshot.Player("ben", "human", null, false));
+                        new Snapshot.Player("ben", PlayerKind.HUMAN, null, false));
         List<String> lines =
-                screen(s, "X", false, new GameScreen.Notice("that cell is already taken", true));
+                screen(s, Seat.X, false, new GameScreen.Notice("that cell is already taken", true));
         assertThat(lines.get(0))
                 .isEqualTo("ttt  room K7M Q2P  game 1  3x3, 3 in a row  [connected]");
         assertThat(lines.get(1)).startsWith("X  ana (you) <- to move").endsWith("wins 1");
@@ -62,8 +67,9 @@ class GameScreenTest {
 
     @Test
     void colourModeColoursSeatsAndErrors() {
-        Snapshot s = Snapshots.playing("O", "X..", "...", "...");
-        String text = String.join("\n", screen(s, "X", true, new GameScreen.Notice("nope", true)));
+        Snapshot s = Snapshots.playing(Seat.O, "X..", "...", "...");
+        String text =
+                String.join("\n", screen(s, Seat.X, true, new GameScreen.Notice("nope", true)));
         assertThat(text)
                 .contains(
                         Ansi.X + "X" + Ansi.RESET + "  ana",
@@ -83,7 +89,7 @@ class GameScreenTest {
                         null,
                         Snapshots.ANA,
                         null);
-        List<String> lines = screen(s, "X", false);
+        List<String> lines = screen(s, Seat.X, false);
         assertThat(lines).contains("O  (empty seat)                                 wins 0");
         assertThat(lines)
                 .containsSubsequence(
@@ -97,7 +103,7 @@ class GameScreenTest {
 
     @Test
     void aFinishedGameSaysWhoWonAndHow() {
-        Snapshot.Result line = new Snapshot.Result("X", "line", List.of(0, 4, 8));
+        Snapshot.Result line = new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 4, 8));
         Snapshot won =
                 Snapshots.of(
                         RoomStatus.OVER,
@@ -107,12 +113,12 @@ class GameScreenTest {
                         line,
                         Snapshots.ANA,
                         Snapshots.BOT);
-        assertThat(screen(won, "X", false))
+        assertThat(screen(won, Seat.X, false))
                 .contains(
                         "You win with a1 b2 c3.",
                         "   1 [X]| O | . ",
                         "Type rematch to play again, history to review, or quit.");
-        assertThat(screen(won, "O", false)).contains("ana (X) wins with a1 b2 c3.");
+        assertThat(screen(won, Seat.O, false)).contains("ana (X) wins with a1 b2 c3.");
         assertThat(screen(won, null, false))
                 .contains("ana (X) wins with a1 b2 c3.")
                 .noneMatch(l -> l.contains("rematch"));
@@ -124,11 +130,11 @@ class GameScreenTest {
                         null,
                         List.of("X..", "...", "..."),
                         0,
-                        new Snapshot.Result("O", "resign", List.of()),
+                        new Snapshot.Result(Seat.O, ResultReason.RESIGN, List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameWords.result(resigned, "X")).isEqualTo("You resigned: ben (O) wins.");
-        assertThat(GameWords.result(resigned, "O")).isEqualTo("ana (X) resigned: you win.");
+        assertThat(GameWords.result(resigned, Seat.X)).isEqualTo("You resigned: ben (O) wins.");
+        assertThat(GameWords.result(resigned, Seat.O)).isEqualTo("ana (X) resigned: you win.");
         assertThat(GameWords.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
 
         Snapshot draw =
@@ -137,25 +143,26 @@ class GameScreenTest {
                         null,
                         List.of("XOX", "XOO", "OXX"),
                         8,
-                        new Snapshot.Result(null, "draw", List.of()),
+                        new Snapshot.Result(null, ResultReason.DRAW, List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameWords.result(draw, "X")).isEqualTo("Draw: the board is full.");
+        assertThat(GameWords.result(draw, Seat.X)).isEqualTo("Draw: the board is full.");
         Snapshot dead =
                 Snapshots.of(
                         RoomStatus.OVER,
                         null,
                         List.of("XOX", "XOO", "O.."),
                         6,
-                        new Snapshot.Result(null, "dead_draw", List.of()),
+                        new Snapshot.Result(null, ResultReason.DEAD_DRAW, List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameWords.result(dead, "O")).isEqualTo("Draw: nobody can make a line any more.");
+        assertThat(GameWords.result(dead, Seat.O))
+                .isEqualTo("Draw: nobody can make a line any more.");
     }
 
     @Test
     void offersAndRequestsAreSpelledOut() {
-        Snapshot s = Snapshots.playing("X", "X..", ".O.", "...");
+        Snapshot s = Snapshots.playing(Seat.X, "X..", ".O.", "...");
         Snapshot asking =
                 new Snapshot(
                         s.version(),
@@ -171,11 +178,11 @@ class GameScreenTest {
                         s.players(),
                         s.spectators(),
                         s.score(),
-                        "O",
+                        Seat.O,
                         List.of());
-        assertThat(screen(asking, "X", false))
+        assertThat(screen(asking, Seat.X, false))
                 .contains("ben (O) asks to take back a move: type accept or decline.");
-        assertThat(screen(asking, "O", false))
+        assertThat(screen(asking, Seat.O, false))
                 .contains("You asked to take back a move; waiting for the answer.");
 
         Snapshot over =
@@ -184,7 +191,7 @@ class GameScreenTest {
                         null,
                         List.of("XXX", "OO.", "..."),
                         2,
-                        new Snapshot.Result("X", "line", List.of(0, 1, 2)),
+                        new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2)),
                         Snapshots.ANA,
                         Snapshots.BEN);
         Snapshot offered =
@@ -203,10 +210,10 @@ class GameScreenTest {
                         0,
                         over.score(),
                         null,
-                        List.of("O"));
-        assertThat(screen(offered, "X", false))
+                        List.of(Seat.O));
+        assertThat(screen(offered, Seat.X, false))
                 .contains("ben (O) offers a rematch: type rematch to play again, or quit.");
-        assertThat(screen(offered, "O", false))
+        assertThat(screen(offered, Seat.O, false))
                 .contains("You offered a rematch; waiting for ana (X).");
     }
 
@@ -215,24 +222,24 @@ class GameScreenTest {
         Snapshot s =
                 Snapshots.of(
                         RoomStatus.PLAYING,
-                        "X",
+                        Seat.X,
                         List.of("X..", ".O.", "..."),
                         4,
                         null,
                         Snapshots.ANA,
                         Snapshots.BOT);
-        assertThat(GameWords.describe(new Event.Moved("O", 4, "bot-1"), s, "X"))
+        assertThat(GameWords.describe(new Event.Moved(Seat.O, 4, "bot-1"), s, Seat.X))
                 .isEqualTo("bot (perfect) (O) played b2");
-        assertThat(GameWords.describe(new Event.Moved("X", 0, "m1"), s, "X")).isNull();
-        assertThat(GameWords.describe(new Event.Joined("O", "ben"), s, "X"))
+        assertThat(GameWords.describe(new Event.Moved(Seat.X, 0, "m1"), s, Seat.X)).isNull();
+        assertThat(GameWords.describe(new Event.Joined(Seat.O, "ben"), s, Seat.X))
                 .isEqualTo("ben joined as O");
-        assertThat(GameWords.describe(new Event.BotJoined("O", "hard"), s, "X"))
+        assertThat(GameWords.describe(new Event.BotJoined(Seat.O, BotLevel.HARD), s, Seat.X))
                 .isEqualTo("a hard bot took seat O");
-        assertThat(GameWords.describe(new Event.Disconnected("O"), s, "X"))
+        assertThat(GameWords.describe(new Event.Disconnected(Seat.O), s, Seat.X))
                 .isEqualTo("bot (perfect) (O) lost the connection; the seat is held for a while");
-        assertThat(GameWords.describe(new Event.Undone("X", List.of(4, 0)), s, "X"))
+        assertThat(GameWords.describe(new Event.Undone(Seat.X, List.of(4, 0)), s, Seat.X))
                 .isEqualTo("took back b2 a1");
-        assertThat(GameWords.describe(new Event.RematchStarted(2), s, "X"))
+        assertThat(GameWords.describe(new Event.RematchStarted(2), s, Seat.X))
                 .isEqualTo("game 2 starts");
     }
 
@@ -241,22 +248,32 @@ class GameScreenTest {
         Snapshot s =
                 Snapshots.of(
                         RoomStatus.PLAYING,
-                        "X",
+                        Seat.X,
                         List.of("X..", ".O.", "..."),
                         4,
                         null,
                         Snapshots.ANA,
                         Snapshots.BOT);
-        assertThat(GameWords.phrase(new ServerMessage.Phrase("X", "good_game"), s, "O"))
+        assertThat(
+                        GameWords.phrase(
+                                new ServerMessage.Phrase(Seat.X, QuickPhrase.GOOD_GAME), s, Seat.O))
                 .isEqualTo("ana (X): Good game!");
-        assertThat(GameWords.phrase(new ServerMessage.Phrase("X", "rematch"), s, "X"))
+        assertThat(
+                        GameWords.phrase(
+                                new ServerMessage.Phrase(Seat.X, QuickPhrase.REMATCH), s, Seat.X))
                 .isEqualTo("you: Rematch?");
     }
 
     @Test
     void historyLinesNameTheCells() {
         GameRecord game =
-                new GameRecord(1, "X", List.of(4, 0, 8, 2, 1, 7, 6, 3, 5), null, "draw", List.of());
+                new GameRecord(
+                        1,
+                        Seat.X,
+                        List.of(4, 0, 8, 2, 1, 7, 6, 3, 5),
+                        null,
+                        ResultReason.DRAW,
+                        List.of());
         assertThat(GameWords.history(game, 3))
                 .isEqualTo("game 1: X first: b2 a1 c3 c1 b1 b3 a3 a2 c2 - draw (draw)");
     }
@@ -287,13 +304,13 @@ class GameScreenTest {
             Snapshot s =
                     Snapshots.of(
                             RoomStatus.PLAYING,
-                            "X",
+                            Seat.X,
                             rows,
                             null,
                             null,
                             Snapshots.ANA,
                             Snapshots.BEN);
-            List<String> lines = screen(s, "X", true);
+            List<String> lines = screen(s, Seat.X, true);
             assertThat(lines)
                     .allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
@@ -302,8 +319,8 @@ class GameScreenTest {
 
     private static GameScreen.View view(
             Snapshot s,
-            String seat,
-            java.util.Map<String, Long> grace,
+            Seat seat,
+            java.util.Map<Seat, Long> grace,
             long now,
             int height,
             List<GameScreen.Notice> notices) {
@@ -328,33 +345,33 @@ class GameScreenTest {
         Snapshot s =
                 Snapshots.of(
                         RoomStatus.PLAYING,
-                        "O",
+                        Seat.O,
                         List.of("X..", "...", "..."),
                         0,
                         null,
                         Snapshots.ANA,
-                        new Snapshot.Player("ben", "human", null, false));
+                        new Snapshot.Player("ben", PlayerKind.HUMAN, null, false));
         long now = 1_000_000;
         List<String> lines =
                 GameScreen.render(
-                        view(s, "X", java.util.Map.of("O", now + 42_000), now, 0, List.of()));
+                        view(s, Seat.X, java.util.Map.of(Seat.O, now + 42_000), now, 0, List.of()));
         assertThat(lines.get(2)).contains("ben  - opponent disconnected \u2014 seat kept 0:42");
         List<String> later =
                 GameScreen.render(
                         view(
                                 s,
-                                "X",
-                                java.util.Map.of("O", now + 42_000),
+                                Seat.X,
+                                java.util.Map.of(Seat.O, now + 42_000),
                                 now + 41_500,
                                 0,
                                 List.of()));
         assertThat(later.get(2)).contains("seat kept 0:01");
         List<String> spectator =
                 GameScreen.render(
-                        view(s, null, java.util.Map.of("O", now + 75_000), now, 0, List.of()));
+                        view(s, null, java.util.Map.of(Seat.O, now + 75_000), now, 0, List.of()));
         assertThat(spectator.get(2)).contains("ben  - disconnected \u2014 seat kept 1:15");
         // No deadline known (an older server): the seat is just held.
-        assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), now, 0, List.of())).get(2))
+        assertThat(GameScreen.render(view(s, Seat.X, java.util.Map.of(), now, 0, List.of())).get(2))
                 .contains("opponent disconnected \u2014 seat held");
         assertThat(GameWords.countdown(-5_000)).isEqualTo("0:00");
     }
@@ -364,7 +381,7 @@ class GameScreenTest {
         Snapshot before =
                 Snapshots.of(
                         RoomStatus.PLAYING,
-                        "O",
+                        Seat.O,
                         List.of("X..", "...", "..."),
                         0,
                         null,
@@ -373,17 +390,17 @@ class GameScreenTest {
         Snapshot after =
                 Snapshots.of(
                         RoomStatus.PLAYING,
-                        "O",
+                        Seat.O,
                         List.of("X..", "...", "..."),
                         0,
                         null,
                         Snapshots.ANA,
-                        new Snapshot.Player("bot (hard)", "bot", "hard", true));
-        assertThat(GameWords.describe(new Event.Left("O"), after, before, "X"))
+                        new Snapshot.Player("bot (hard)", PlayerKind.BOT, BotLevel.HARD, true));
+        assertThat(GameWords.describe(new Event.Left(Seat.O), after, before, Seat.X))
                 .isEqualTo("ben (O) left the room");
-        assertThat(GameWords.describe(new Event.Moved("O", 4, "m2"), after, before, "X"))
+        assertThat(GameWords.describe(new Event.Moved(Seat.O, 4, "m2"), after, before, Seat.X))
                 .isEqualTo("ben (O) played b2");
-        Snapshot.Result resigned = new Snapshot.Result("X", "resign", List.of());
+        Snapshot.Result resigned = new Snapshot.Result(Seat.X, ResultReason.RESIGN, List.of());
         Snapshot over =
                 Snapshots.of(
                         RoomStatus.OVER,
@@ -392,15 +409,15 @@ class GameScreenTest {
                         0,
                         resigned,
                         Snapshots.ANA,
-                        new Snapshot.Player("bot (hard)", "bot", "hard", true));
-        assertThat(GameWords.result(over, before, "X")).isEqualTo("ben (O) resigned: you win.");
+                        new Snapshot.Player("bot (hard)", PlayerKind.BOT, BotLevel.HARD, true));
+        assertThat(GameWords.result(over, before, Seat.X)).isEqualTo("ben (O) resigned: you win.");
         List<String> lines =
                 GameScreen.render(
                         new GameScreen.View(
                                 "K7MQ2P",
                                 "ttt join K7MQ2P",
                                 over,
-                                "X",
+                                Seat.X,
                                 "connected",
                                 List.of(),
                                 "",
@@ -423,13 +440,13 @@ class GameScreenTest {
         }
         Snapshot s =
                 Snapshots.of(
-                        RoomStatus.PLAYING, "O", rows, 112, null, Snapshots.ANA, Snapshots.BEN);
+                        RoomStatus.PLAYING, Seat.O, rows, 112, null, Snapshots.ANA, Snapshots.BEN);
         List<GameScreen.Notice> notices =
                 List.of(
                         new GameScreen.Notice("one", false),
                         new GameScreen.Notice("two", false),
                         new GameScreen.Notice("three", true));
-        List<String> lines = GameScreen.render(view(s, "X", java.util.Map.of(), 0, 24, notices));
+        List<String> lines = GameScreen.render(view(s, Seat.X, java.util.Map.of(), 0, 24, notices));
         assertThat(lines).hasSizeLessThanOrEqualTo(24);
         assertThat(lines.get(0)).startsWith("ttt  room K7M Q2P  game 1  15x15");
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("X  ana (you)"));
@@ -439,11 +456,11 @@ class GameScreenTest {
                 .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
         assertThat(lines.get(lines.size() - 1)).isEqualTo("> ");
         // With room to spare nothing is squeezed.
-        assertThat(GameScreen.render(view(s, "X", java.util.Map.of(), 0, 0, notices)))
+        assertThat(GameScreen.render(view(s, Seat.X, java.util.Map.of(), 0, 0, notices)))
                 .contains("draws 3   spectators 2");
     }
 
-    private static List<String> at(Snapshot s, String seat, long now) {
+    private static List<String> at(Snapshot s, Seat seat, long now) {
         return GameScreen.render(view(s, seat, java.util.Map.of(), now, 0, List.of()));
     }
 
@@ -452,18 +469,18 @@ class GameScreenTest {
         long start = 1_795_000_010_500L;
         Snapshot s =
                 Snapshots.timed(
-                        Snapshots.playing("O", "...", ".X.", "..."),
+                        Snapshots.playing(Seat.O, "...", ".X.", "..."),
                         new Snapshot.Clock(
-                                "3m+2s", 171_500L, 180_000L, "O", start, start + 180_000, null),
+                                "3m+2s", 171_500L, 180_000L, Seat.O, start, start + 180_000, null),
                         null);
-        List<String> lines = at(s, "X", start + 12_300);
+        List<String> lines = at(s, Seat.X, start + 12_300);
         assertThat(lines.get(1))
                 .isEqualTo("X  ana (you)                                       2:52  wins 1");
         assertThat(lines.get(2))
                 .isEqualTo("O  ben <- to move                                  2:48  wins 0");
         assertThat(lines.get(3)).isEqualTo("clock 3m+2s");
-        assertThat(at(s, "X", start + 13_000).get(2)).contains(" 2:47 ");
-        assertThat(at(s, "X", start + 400_000).get(2)).contains(" 0:00 ");
+        assertThat(at(s, Seat.X, start + 13_000).get(2)).contains(" 2:47 ");
+        assertThat(at(s, Seat.X, start + 400_000).get(2)).contains(" 0:00 ");
         // The running clock is bold in colour.
         String colour =
                 GameScreen.render(
@@ -471,7 +488,7 @@ class GameScreenTest {
                                         "K7MQ2P",
                                         "ttt join K7MQ2P",
                                         s,
-                                        "X",
+                                        Seat.X,
                                         "connected",
                                         List.of(),
                                         "",
@@ -490,27 +507,27 @@ class GameScreenTest {
         long start = 5_000_000;
         Snapshot s =
                 Snapshots.timed(
-                        Snapshots.playing("X", "...", "...", "..."),
+                        Snapshots.playing(Seat.X, "...", "...", "..."),
                         new Snapshot.Clock(
-                                "20s/move", null, null, "X", start, start + 20_000, null),
+                                "20s/move", null, null, Seat.X, start, start + 20_000, null),
                         null);
-        List<String> lines = at(s, "X", start + 6_500);
+        List<String> lines = at(s, Seat.X, start + 6_500);
         assertThat(lines.get(1))
                 .isEqualTo("X  ana (you) <- to move                         wins 1");
         assertThat(lines.get(3)).isEqualTo("clock 20s/move   this move 0:14 left");
         Snapshot both =
                 Snapshots.timed(
-                        Snapshots.playing("X", "...", "...", "..."),
+                        Snapshots.playing(Seat.X, "...", "...", "..."),
                         new Snapshot.Clock(
                                 "5m+3s,30s/move",
                                 300_000L,
                                 300_000L,
-                                "X",
+                                Seat.X,
                                 start,
                                 start + 30_000,
                                 null),
                         null);
-        assertThat(at(both, "O", start + 1_000))
+        assertThat(at(both, Seat.O, start + 1_000))
                 .contains("clock 5m+3s,30s/move   this move 0:29 left");
     }
 
@@ -528,7 +545,7 @@ class GameScreenTest {
                                 null),
                         new Snapshot.Clock("1m", 60_000L, 60_000L, null, null, null, null),
                         null);
-        assertThat(at(waiting, "X", 0))
+        assertThat(at(waiting, Seat.X, 0))
                 .contains(
                         "clock 1m   starts when both seats are taken",
                         "O  (empty seat)                                    1:00  wins 0");
@@ -539,17 +556,18 @@ class GameScreenTest {
                                 null,
                                 List.of("X..", "...", "..."),
                                 0,
-                                new Snapshot.Result("X", "timeout", List.of()),
+                                new Snapshot.Result(Seat.X, ResultReason.TIMEOUT, List.of()),
                                 Snapshots.ANA,
                                 Snapshots.BEN),
-                        new Snapshot.Clock("1m", 58_000L, 0L, null, 100L, null, "O"),
+                        new Snapshot.Clock("1m", 58_000L, 0L, null, 100L, null, Seat.O),
                         null);
-        List<String> lines = at(flagged, "X", 999_999);
+        List<String> lines = at(flagged, Seat.X, 999_999);
         assertThat(lines)
                 .contains(
                         "clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
         assertThat(lines.get(2)).contains(" 0:00 ");
-        assertThat(GameWords.result(flagged, "O")).isEqualTo("You ran out of time: ana (X) wins.");
+        assertThat(GameWords.result(flagged, Seat.O))
+                .isEqualTo("You ran out of time: ana (X) wins.");
         assertThat(GameWords.result(flagged, null))
                 .isEqualTo("ben (O) ran out of time: ana (X) wins.");
         Snapshot drawn =
@@ -559,41 +577,41 @@ class GameScreenTest {
                                 null,
                                 List.of("XOX", "XOO", "O.."),
                                 6,
-                                new Snapshot.Result(null, "timeout", List.of()),
+                                new Snapshot.Result(null, ResultReason.TIMEOUT, List.of()),
                                 Snapshots.ANA,
                                 Snapshots.BEN),
-                        new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, "X"),
+                        new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, Seat.X),
                         null);
-        assertThat(GameWords.result(drawn, "O"))
+        assertThat(GameWords.result(drawn, Seat.O))
                 .isEqualTo("ana (X) ran out of time: a draw, as nobody could win any more.");
-        assertThat(ExitCodes.of(flagged.result(), "O")).isEqualTo(ExitCodes.LOST);
-        assertThat(ExitCodes.of(drawn.result(), "O")).isEqualTo(ExitCodes.DRAW);
+        assertThat(ExitCodes.of(flagged.result(), Seat.O)).isEqualTo(ExitCodes.LOST);
+        assertThat(ExitCodes.of(drawn.result(), Seat.O)).isEqualTo(ExitCodes.DRAW);
     }
 
     @Test
     void anIdleOpponentCanBeClaimedFromOnceTheClaimTimeIsReached() {
         long at = 9_000_000;
-        Snapshot theirs = Snapshots.timed(Snapshots.playing("O", "...", ".X.", "..."), null, at);
-        assertThat(at(theirs, "X", at - 1)).noneMatch(l -> l.contains("claim"));
-        assertThat(at(theirs, "X", at))
+        Snapshot theirs = Snapshots.timed(Snapshots.playing(Seat.O, "...", ".X.", "..."), null, at);
+        assertThat(at(theirs, Seat.X, at - 1)).noneMatch(l -> l.contains("claim"));
+        assertThat(at(theirs, Seat.X, at))
                 .contains("ben (O) has been idle too long: type claim to win the game.");
         assertThat(at(theirs, null, at))
                 .as("spectators claim nothing")
                 .noneMatch(l -> l.contains("claim"));
 
-        Snapshot mine = Snapshots.timed(Snapshots.playing("X", "...", "...", "..."), null, at);
-        assertThat(at(mine, "X", at - GameWords.CLAIM_WARNING_MILLIS - 1))
+        Snapshot mine = Snapshots.timed(Snapshots.playing(Seat.X, "...", "...", "..."), null, at);
+        assertThat(at(mine, Seat.X, at - GameWords.CLAIM_WARNING_MILLIS - 1))
                 .noneMatch(l -> l.contains("claim"));
-        assertThat(at(mine, "X", at - 12_400))
+        assertThat(at(mine, Seat.X, at - 12_400))
                 .contains("Move soon: ben (O) may claim the game in 0:13.");
-        assertThat(at(mine, "X", at + 5))
+        assertThat(at(mine, Seat.X, at + 5))
                 .contains("Move now: ben (O) may claim the game from you.");
 
         Snapshot bot =
                 Snapshots.timed(
                         Snapshots.of(
                                 RoomStatus.PLAYING,
-                                "O",
+                                Seat.O,
                                 List.of("...", ".X.", "..."),
                                 4,
                                 null,
@@ -601,7 +619,7 @@ class GameScreenTest {
                                 Snapshots.BOT),
                         null,
                         at);
-        assertThat(at(bot, "X", at + 60_000))
+        assertThat(at(bot, Seat.X, at + 60_000))
                 .as("a bot is never claimed from")
                 .noneMatch(l -> l.contains("claim"));
     }

@@ -2,7 +2,9 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
 
@@ -11,7 +13,8 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 class GameWatchTest {
-    private static final Snapshot.Result RESIGNED = new Snapshot.Result("X", "resign", List.of());
+    private static final Snapshot.Result RESIGNED =
+            new Snapshot.Result(Seat.X, ResultReason.RESIGN, List.of());
 
     private static Snapshot over(Snapshot.Player o) {
         return Snapshots.of(
@@ -21,7 +24,7 @@ class GameWatchTest {
     @Test
     void theResultNamesThePlayersOfTheStateBeforeItEnded() {
         GameWatch games = new GameWatch();
-        Snapshot playing = Snapshots.playing("O", "X..", "...", "...");
+        Snapshot playing = Snapshots.playing(Seat.O, "X..", "...", "...");
         games.passed(playing);
         assertThat(games.before()).isSameAs(playing);
         assertThat(games.namesOfResult(playing)).isSameAs(playing);
@@ -47,7 +50,7 @@ class GameWatchTest {
     void eachFinishedGameIsReportedOnce() {
         GameWatch games = new GameWatch();
         assertThat(games.newlyOver(null)).isFalse();
-        assertThat(games.newlyOver(Snapshots.playing("X", "...", "...", "..."))).isFalse();
+        assertThat(games.newlyOver(Snapshots.playing(Seat.X, "...", "...", "..."))).isFalse();
         assertThat(games.newlyOver(over(Snapshots.BEN))).isTrue();
         assertThat(games.newlyOver(over(Snapshots.BEN))).isFalse();
     }

@@ -6,6 +6,7 @@ import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.testkit.Snapshots;
 
@@ -25,9 +26,13 @@ class MembershipTest {
                 "ana", ROOM, spectate, matchToken, new KeptSeat(tokens, SERVER, ROOM, spectate));
     }
 
-    private static ServerMessage.Welcome welcome(String seat, String token) {
+    private static ServerMessage.Welcome welcome(Seat seat, String token) {
         return new ServerMessage.Welcome(
-                Protocol.VERSION, ROOM, seat, token, Snapshots.playing("X", "...", "...", "..."));
+                Protocol.VERSION,
+                ROOM,
+                seat,
+                token,
+                Snapshots.playing(Seat.X, "...", "...", "..."));
     }
 
     @Test
@@ -36,8 +41,8 @@ class MembershipTest {
         Membership member = membership(tokens, false, null);
         assertThat(member.firstJoin()).isEqualTo(ClientMessage.Join.player("ana"));
         assertThat(member.welcomed()).isFalse();
-        assertThat(member.welcome(welcome("X", "tok-1"), "tok-1")).isNull();
-        assertThat(member.seat()).isEqualTo("X");
+        assertThat(member.welcome(welcome(Seat.X, "tok-1"), "tok-1")).isNull();
+        assertThat(member.seat()).isEqualTo(Seat.X);
         assertThat(member.watching()).isFalse();
         assertThat(tokens.load(SERVER, ROOM)).isEqualTo("tok-1");
         member.kept().forget();
@@ -52,9 +57,9 @@ class MembershipTest {
         Membership member = membership(tokens, false, null);
         assertThat(member.firstJoin())
                 .isEqualTo(new ClientMessage.Join(Protocol.VERSION, "ana", "tok-1", false, null));
-        assertThat(member.welcome(welcome("O", "tok-1"), "tok-1"))
+        assertThat(member.welcome(welcome(Seat.O, "tok-1"), "tok-1"))
                 .isEqualTo("rejoined seat O in room K7MQ2P");
-        assertThat(member.welcome(welcome("O", "tok-1"), "tok-1"))
+        assertThat(member.welcome(welcome(Seat.O, "tok-1"), "tok-1"))
                 .as("only the first welcome is greeted")
                 .isNull();
         member.kept().release();
@@ -84,7 +89,7 @@ class MembershipTest {
         assertThat(member.rejoinAfter(ServerMessage.Error.of(ErrorCode.NOT_A_PLAYER, "join")))
                 .as("a quick match's seat is not retried without its token")
                 .isNull();
-        assertThat(member.welcome(welcome("X", "match-tok"), "match-tok"))
+        assertThat(member.welcome(welcome(Seat.X, "match-tok"), "match-tok"))
                 .isEqualTo("quick match: you play X in room K7MQ2P");
         member.kept().release();
     }

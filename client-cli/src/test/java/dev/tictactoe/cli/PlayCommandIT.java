@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
@@ -82,13 +84,13 @@ class PlayCommandIT {
         assertThat(welcome.path("snapshot").path("settings").path("clock").asText())
                 .isEqualTo("3m+2s");
         bo.awaitLine(line -> "welcome".equals(line.path("type").asText()));
-        CliProcess x = "X".equals(ana.seat()) ? ana : bo;
+        CliProcess x = ana.seat() == Seat.X ? ana : bo;
         CliProcess o = x == ana ? bo : ana;
         String[] moves = {"a1", "a2", "b1", "b2", "c1"};
         for (int i = 0; i < moves.length; i++) {
             CliProcess mover = i % 2 == 0 ? x : o;
             int played = i;
-            String seat = i % 2 == 0 ? "X" : "O";
+            Seat seat = i % 2 == 0 ? Seat.X : Seat.O;
             mover.awaitSnapshot(s -> s.moves().size() == played && seat.equals(s.turn()));
             mover.send("move " + moves[i]);
         }
@@ -107,9 +109,9 @@ class PlayCommandIT {
         assertThat(m.path("opponent").path("kind").asText()).isEqualTo("bot");
         assertThat(m.path("opponent").path("level").asText()).isEqualTo("easy");
         ana.awaitLine(line -> "welcome".equals(line.path("type").asText()));
-        Snapshot s = ana.awaitSnapshot(snap -> RoomStatus.PLAYING.is(snap.status()));
-        String botSeat = "X".equals(ana.seat()) ? "O" : "X";
-        assertThat(s.players().seat(botSeat).kind()).isEqualTo("bot");
+        Snapshot s = ana.awaitSnapshot(snap -> snap.status() == RoomStatus.PLAYING);
+        Seat botSeat = ana.seat().other();
+        assertThat(s.players().seat(botSeat).kind()).isEqualTo(PlayerKind.BOT);
         assertThat(s.settings().size()).isEqualTo(4);
         ana.send("quit");
         assertThat(ana.awaitExit()).as(ana.diagnostics()).isEqualTo(ExitCodes.ABORTED);

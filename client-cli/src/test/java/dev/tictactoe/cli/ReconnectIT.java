@@ -7,6 +7,7 @@ import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -117,7 +118,7 @@ class ReconnectIT {
                 CompletableFuture.supplyAsync(() -> session.run(recorder));
 
         ServerMessage.Welcome first = recorder.await(ServerMessage.Welcome.class, w -> true);
-        assertThat(first.seat()).isEqualTo("X");
+        assertThat(first.seat()).isEqualTo(Seat.X);
         session.execute(() -> session.submitLine("move b2"));
         recorder.await(
                 ServerMessage.Diff.class,
@@ -126,7 +127,7 @@ class ReconnectIT {
 
         session.execute(session::dropConnection);
         ServerMessage.Welcome again = recorder.await(ServerMessage.Welcome.class, w -> true);
-        assertThat(again.seat()).isEqualTo("X");
+        assertThat(again.seat()).isEqualTo(Seat.X);
         assertThat(recorder.notices).anySatisfy(n -> assertThat(n).startsWith("connection lost"));
         assertThat(onSession(session, session::connection)).isEqualTo("connected");
         Snapshot resumed = onSession(session, session::snapshot);
@@ -141,8 +142,8 @@ class ReconnectIT {
                 ServerMessage.Diff.class,
                 d ->
                         onSession(session, () -> session.snapshot().moves().size()) >= 4
-                                || RoomStatus.OVER.is(
-                                        onSession(session, () -> session.snapshot().status())));
+                                || onSession(session, () -> session.snapshot().status())
+                                        == RoomStatus.OVER);
 
         session.execute(() -> session.submitLine("quit"));
         assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
@@ -172,7 +173,7 @@ class ReconnectIT {
         Recorder after = new Recorder();
         CompletableFuture<Integer> secondExit =
                 CompletableFuture.supplyAsync(() -> second.run(after));
-        assertThat(after.await(ServerMessage.Welcome.class, w -> true).seat()).isEqualTo("X");
+        assertThat(after.await(ServerMessage.Welcome.class, w -> true).seat()).isEqualTo(Seat.X);
         Snapshot resumed = onSession(second, second::snapshot);
         int empty = resumed.board().get(0).indexOf('.');
         second.execute(() -> second.submitLine("move " + Coordinates.format(empty, 3)));

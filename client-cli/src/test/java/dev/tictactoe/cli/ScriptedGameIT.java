@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
@@ -88,15 +90,15 @@ class ScriptedGameIT {
     private static void play(CliProcess x, CliProcess o, String... moves) {
         for (int i = 0; i < moves.length; i++) {
             CliProcess mover = i % 2 == 0 ? x : o;
-            String seat = i % 2 == 0 ? "X" : "O";
+            Seat seat = i % 2 == 0 ? Seat.X : Seat.O;
             int played = i;
             Snapshot s =
                     mover.awaitSnapshot(
                             snap ->
-                                    RoomStatus.OVER.is(snap.status())
+                                    snap.status() == RoomStatus.OVER
                                             || snap.moves().size() == played
                                                     && seat.equals(snap.turn()));
-            if (RoomStatus.OVER.is(s.status())) {
+            if (s.status() == RoomStatus.OVER) {
                 return;
             }
             // Words for X, a raw protocol message (id and version filled in by the client) for O.
@@ -133,9 +135,9 @@ class ScriptedGameIT {
         assertThat(table.x().awaitExit()).as(table.x().diagnostics()).isEqualTo(ExitCodes.WON);
         assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.LOST);
         assertThat(watcher.awaitExit()).as(watcher.diagnostics()).isEqualTo(ExitCodes.WON);
-        assertThat(watcher.snapshot().result().winner()).isEqualTo("X");
+        assertThat(watcher.snapshot().result().winner()).isEqualTo(Seat.X);
         Snapshot end = table.o().snapshot();
-        assertThat(end.result().winner()).isEqualTo("X");
+        assertThat(end.result().winner()).isEqualTo(Seat.X);
         assertThat(end.result().line()).containsExactly(0, 1, 2);
     }
 
@@ -145,7 +147,7 @@ class ScriptedGameIT {
         // X centre, O on an edge (the losing answer), X wins down the first column.
         play(table.x(), table.o(), "b2", "b1", "a1", "c3", "a3", "c1", "a2");
         assertThat(table.o().awaitExit()).as(table.o().diagnostics()).isEqualTo(ExitCodes.LOST);
-        table.x().awaitSnapshot(s -> RoomStatus.OVER.is(s.status()));
+        table.x().awaitSnapshot(s -> s.status() == RoomStatus.OVER);
         // One after the other: the missing game is told (on stderr) before game 1 is listed.
         table.x().send("history 9");
         table.x().send("history 1");
@@ -197,18 +199,18 @@ class ScriptedGameIT {
                         "me");
         me.awaitLine(line -> "room".equals(line.path("type").asText()));
         me.awaitLine(line -> "welcome".equals(line.path("type").asText()));
-        assertThat(me.seat()).isEqualTo("X");
+        assertThat(me.seat()).isEqualTo(Seat.X);
         while (true) {
             Snapshot s =
                     me.awaitSnapshot(
-                            snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
-            if (RoomStatus.OVER.is(s.status())) {
+                            snap -> snap.status() == RoomStatus.OVER || snap.turn() == Seat.X);
+            if (s.status() == RoomStatus.OVER) {
                 break;
             }
             me.send("move " + Coordinates.format(firstEmpty(s), 3));
             int before = s.moves().size();
             me.awaitSnapshot(
-                    snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
+                    snap -> snap.moves().size() > before || snap.status() == RoomStatus.OVER);
         }
         int code = me.awaitExit();
         assertThat(code).as(me.diagnostics()).isIn(ExitCodes.LOST, ExitCodes.DRAW);
@@ -222,18 +224,18 @@ class ScriptedGameIT {
         while (true) {
             Snapshot s =
                     me.awaitSnapshot(
-                            snap -> RoomStatus.OVER.is(snap.status()) || "X".equals(snap.turn()));
-            if (RoomStatus.OVER.is(s.status())) {
+                            snap -> snap.status() == RoomStatus.OVER || snap.turn() == Seat.X);
+            if (s.status() == RoomStatus.OVER) {
                 break;
             }
             me.send("{\"type\":\"move\",\"cell\":" + firstEmpty(s) + "}");
             int before = s.moves().size();
             me.awaitSnapshot(
-                    snap -> snap.moves().size() > before || RoomStatus.OVER.is(snap.status()));
+                    snap -> snap.moves().size() > before || snap.status() == RoomStatus.OVER);
         }
         me.send("rematch");
         Snapshot second =
-                me.awaitSnapshot(snap -> snap.game() == 2 && RoomStatus.PLAYING.is(snap.status()));
+                me.awaitSnapshot(snap -> snap.game() == 2 && snap.status() == RoomStatus.PLAYING);
         assertThat(second.score().x() + second.score().o() + second.score().draws()).isEqualTo(1);
         me.send("quit");
         assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.ABORTED);
@@ -263,8 +265,9 @@ class ScriptedGameIT {
         // No move comes: the room ends the game on time, and the script's exit code says it lost.
         assertThat(me.awaitExit()).as(me.diagnostics()).isEqualTo(ExitCodes.LOST);
         Snapshot end = me.snapshot();
-        assertThat(end.result()).isEqualTo(new Snapshot.Result("O", "timeout", List.of()));
-        assertThat(end.clock().flagged()).isEqualTo("X");
+        assertThat(end.result())
+                .isEqualTo(new Snapshot.Result(Seat.O, ResultReason.TIMEOUT, List.of()));
+        assertThat(end.clock().flagged()).isEqualTo(Seat.X);
     }
 
     @Test

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
@@ -16,7 +18,7 @@ import java.util.Map;
 
 class SessionClockTest {
 
-    private static Snapshot.Clock running(String seat, long turnStartedAt) {
+    private static Snapshot.Clock running(Seat seat, long turnStartedAt) {
         return new Snapshot.Clock(
                 "3m+2s", 180_000L, 180_000L, seat, turnStartedAt, turnStartedAt + 180_000, null);
     }
@@ -43,46 +45,49 @@ class SessionClockTest {
     void aDiffThatStartsATurnSetsTheClockOnlyWhenTheTurnIsNew() {
         Snapshot before =
                 Snapshots.timed(
-                        Snapshots.playing("X", "...", "...", "..."), running("X", 57_000), null);
+                        Snapshots.playing(Seat.X, "...", "...", "..."),
+                        running(Seat.X, 57_000),
+                        null);
         Snapshot next =
                 Snapshots.timed(
-                        Snapshots.playing("O", "X..", "...", "..."), running("O", 70_000), null);
+                        Snapshots.playing(Seat.O, "X..", "...", "..."),
+                        running(Seat.O, 70_000),
+                        null);
         SessionClock clock = new SessionClock(new RoomView());
         clock.diffApplied(before, before, 10_000);
         assertThat(clock.now(10_000)).as("the same turn").isEqualTo(10_000);
         clock.diffApplied(before, next, 60_000);
         assertThat(clock.now(60_000)).isEqualTo(70_000);
         assertThat(SessionClock.startsATurn(null, next)).isTrue();
-        assertThat(SessionClock.startsATurn(before, Snapshots.playing("O", "X..", "...", "...")))
+        assertThat(SessionClock.startsATurn(before, Snapshots.playing(Seat.O, "X..", "...", "...")))
                 .as("no clock")
                 .isFalse();
     }
 
     @Test
     void aDisconnectedSeatCountsDownToItsGraceEnd() {
-        Snapshot.Player gone =
-                new Snapshot.Player("ben", PlayerKind.HUMAN.wire(), null, false, 90_000L);
+        Snapshot.Player gone = new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, 90_000L);
         SessionClock clock =
                 showing(
                         Snapshots.of(
                                 RoomStatus.PLAYING,
-                                "X",
+                                Seat.X,
                                 List.of("...", "...", "..."),
                                 null,
                                 null,
                                 Snapshots.ANA,
                                 gone));
-        assertThat(clock.graceUntil()).isEqualTo(Map.of("O", 90_000L));
+        assertThat(clock.graceUntil()).isEqualTo(Map.of(Seat.O, 90_000L));
         assertThat(clock.countingDown()).isTrue();
     }
 
     @Test
     void aRunningClockOrAPendingClaimCountsDownAndNothingElseDoes() {
-        Snapshot quiet = Snapshots.playing("X", "...", "...", "...");
+        Snapshot quiet = Snapshots.playing(Seat.X, "...", "...", "...");
         assertThat(new SessionClock(new RoomView()).countingDown()).isFalse();
         assertThat(showing(quiet).countingDown()).isFalse();
         assertThat(showing(quiet).graceUntil()).isEmpty();
-        assertThat(showing(Snapshots.timed(quiet, running("X", 1_000), null)).countingDown())
+        assertThat(showing(Snapshots.timed(quiet, running(Seat.X, 1_000), null)).countingDown())
                 .isTrue();
         assertThat(showing(Snapshots.timed(quiet, null, 60_000L)).countingDown()).isTrue();
         Snapshot over =
@@ -91,7 +96,7 @@ class SessionClockTest {
                         null,
                         List.of("XXX", "OO.", "..."),
                         2,
-                        new Snapshot.Result("X", "line", List.of(0, 1, 2)),
+                        new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2)),
                         Snapshots.ANA,
                         Snapshots.BEN);
         assertThat(showing(Snapshots.timed(over, null, 60_000L)).countingDown())

@@ -11,6 +11,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -105,10 +106,10 @@ class SessionIT {
         RoomSession first = session(address, code, "ana");
         Recorder one = new Recorder();
         CompletableFuture<Integer> exit = run(first, one);
-        assertThat(one.awaitWelcome().seat()).isEqualTo("X");
+        assertThat(one.awaitWelcome().seat()).isEqualTo(Seat.X);
         try (GameClient ben = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ben.join("ben");
-            ben.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
+            ben.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
 
             first.execute(() -> first.submit(new Command.Interrupt()));
             assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
@@ -118,12 +119,12 @@ class SessionIT {
             Snapshot held =
                     ben.awaitSnapshot(
                             s -> s.players().x() != null && !s.players().x().connected(), WAIT);
-            assertThat(held.status()).isEqualTo(RoomStatus.PLAYING.wire());
+            assertThat(held.status()).isEqualTo(RoomStatus.PLAYING);
 
             RoomSession again = session(address, code, "ana");
             Recorder two = new Recorder();
             CompletableFuture<Integer> exit2 = run(again, two);
-            assertThat(two.awaitWelcome().seat()).isEqualTo("X");
+            assertThat(two.awaitWelcome().seat()).isEqualTo(Seat.X);
             assertThat(two.notices).contains("rejoined seat X in room " + code);
             ben.awaitSnapshot(s -> s.players().x().connected(), WAIT);
 
@@ -143,7 +144,7 @@ class SessionIT {
         RoomSession session = session(address, code, "ana");
         Recorder recorder = new Recorder();
         CompletableFuture<Integer> exit = run(session, recorder);
-        assertThat(recorder.awaitWelcome().seat()).isEqualTo("X");
+        assertThat(recorder.awaitWelcome().seat()).isEqualTo(Seat.X);
         assertThat(recorder.notices).isEmpty();
         String kept = new SeatTokens(state).load(address, code);
         assertThat(kept).isNotNull().isNotEqualTo("not-a-seat-any-more");
@@ -175,7 +176,7 @@ class SessionIT {
                             token);
             Recorder recorder = new Recorder();
             CompletableFuture<Integer> exit = run(session, recorder);
-            assertThat(recorder.awaitWelcome().seat()).isEqualTo("X");
+            assertThat(recorder.awaitWelcome().seat()).isEqualTo(Seat.X);
             assertThat(recorder.notices).containsExactly("quick match: you play X in room " + code);
             assertThat(new SeatTokens(state).load(address, code))
                     .as("kept for a restarted join")
@@ -246,7 +247,7 @@ class SessionIT {
 
     @Test
     void aServerGoingAwayIsWaitedForAndTheSeatResumed() throws Exception {
-        Snapshot room = Snapshots.playing("X", "...", "...", "...");
+        Snapshot room = Snapshots.playing(Seat.X, "...", "...", "...");
         List<ClientMessage.Join> joins = new CopyOnWriteArrayList<>();
         try (ScriptServer script =
                 new ScriptServer(
@@ -262,7 +263,7 @@ class SessionIT {
                                                         new ServerMessage.Welcome(
                                                                 1,
                                                                 ScriptServer.ROOM,
-                                                                "X",
+                                                                Seat.X,
                                                                 "tok-1",
                                                                 room))));
                                 if (join.token() == null) {

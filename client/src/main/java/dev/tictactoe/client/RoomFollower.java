@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import io.netty.channel.EventLoopGroup;
@@ -156,9 +157,9 @@ public final class RoomFollower {
     private @Nullable Duration deadAfter;
 
     // Touched on the executor only, except the volatile ones, which other threads read.
-    private volatile @Nullable GameConnection connection;
-    private volatile @Nullable String seat;
-    private volatile @Nullable String token;
+    private volatile GameConnection connection;
+    private volatile Seat seat;
+    private volatile String token;
     private volatile boolean stopped;
     private int generation;
     private ClientMessage.@Nullable Join join;
@@ -322,7 +323,7 @@ public final class RoomFollower {
     }
 
     /** The seat from the last welcome, or null (spectating, or before it). */
-    public @Nullable String seat() {
+    public Seat seat() {
         return seat;
     }
 

@@ -51,11 +51,10 @@ public sealed interface ClientMessage {
     record Rematch() implements ClientMessage {}
 
     /**
-     * Seat a bot of {@code level} (a {@link BotLevel}) in {@code seat}, or in the empty seat when
-     * {@code seat} is null.
+     * Seat a bot of {@code level} in {@code seat}, or in the empty seat when {@code seat} is null.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record InviteBot(String level, String seat) implements ClientMessage {}
+    record InviteBot(BotLevel level, Seat seat) implements ClientMessage {}
 
     /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -80,9 +79,6 @@ public sealed interface ClientMessage {
      */
     record Pong(long seq) implements ClientMessage {}
 
-    /**
-     * Say {@code phrase} (a {@link QuickPhrase}) to the room; players only, a few at a time. It
-     * changes nothing in the room.
-     */
-    record Phrase(String phrase) implements ClientMessage {}
+    /** Say {@code phrase} to the room; players only, a few at a time. It changes nothing. */
+    record Phrase(QuickPhrase phrase) implements ClientMessage {}
 }

@@ -11,10 +11,8 @@ import java.util.List;
  */
 final class ClientReader {
 
-    private static final List<String> SEATS = Seat.WIRE;
     private static final List<String> SEAT_CHOICES = NewRoom.SEAT_CHOICES;
     private static final List<String> LEVELS = BotLevel.WIRE;
-    private static final List<String> PHRASES = QuickPhrase.WIRE;
 
     private ClientReader() {}
 
@@ -69,7 +67,8 @@ final class ClientReader {
                     case REMATCH -> new ClientMessage.Rematch();
                     case INVITE_BOT ->
                             new ClientMessage.InviteBot(
-                                    f.oneOf("level", LEVELS), f.optionalOneOf("seat", SEATS));
+                                    f.word("level", BotLevel.values()),
+                                    f.optionalWord("seat", Seat.values()));
                     case SYNC -> new ClientMessage.Sync(f.optionalLong("lastVersion", 0));
                     case HISTORY -> new ClientMessage.History();
                     case LEAVE -> new ClientMessage.Leave();
@@ -77,7 +76,7 @@ final class ClientReader {
                             new ClientMessage.Ping(f.longValue("seq", 0, Protocol.MAX_PING_SEQ));
                     case PONG_REPLY ->
                             new ClientMessage.Pong(f.longValue("seq", 0, Protocol.MAX_PING_SEQ));
-                    case PHRASE -> new ClientMessage.Phrase(f.oneOf("phrase", PHRASES));
+                    case PHRASE -> new ClientMessage.Phrase(f.word("phrase", QuickPhrase.values()));
                     default -> throw Json.unknownType(type);
                 };
         f.end();

@@ -179,6 +179,7 @@ final class DiffWriter {
         switch (value) {
             case null -> json.writeNull();
             case String s -> json.writeString(s);
+            case WireWord w -> json.writeString(w.wire());
             case Integer i -> json.writeNumber(i);
             case Long l -> json.writeNumber(l);
             case Boolean b -> json.writeBoolean(b);
@@ -186,7 +187,7 @@ final class DiffWriter {
                 json.writeStartObject();
                 json.writeNumberField("size", s.size());
                 json.writeNumberField("winLength", s.winLength());
-                json.writeStringField("first", s.first());
+                json.writeStringField("first", s.first().wire());
                 json.writeBooleanField("earlyDraw", s.earlyDraw());
                 json.writeBooleanField("spectators", s.spectators());
                 json.writeStringField("clock", s.clock());
@@ -197,23 +198,23 @@ final class DiffWriter {
                 json.writeStringField("control", c.control());
                 numberField(json, Seat.X.wire(), c.x());
                 numberField(json, Seat.O.wire(), c.o());
-                json.writeStringField("running", c.running());
+                json.writeStringField("running", WireWord.spelling(c.running()));
                 numberField(json, "turnStartedAt", c.turnStartedAt());
                 numberField(json, "deadlineAt", c.deadlineAt());
-                json.writeStringField("flagged", c.flagged());
+                json.writeStringField("flagged", WireWord.spelling(c.flagged()));
                 json.writeEndObject();
             }
             case Snapshot.MoveEntry m -> {
                 json.writeStartObject();
-                json.writeStringField("seat", m.seat());
+                json.writeStringField("seat", m.seat().wire());
                 json.writeNumberField("cell", m.cell());
                 json.writeStringField("id", m.id());
                 json.writeEndObject();
             }
             case Snapshot.Result r -> {
                 json.writeStartObject();
-                json.writeStringField("winner", r.winner());
-                json.writeStringField("reason", r.reason());
+                json.writeStringField("winner", WireWord.spelling(r.winner()));
+                json.writeStringField("reason", r.reason().wire());
                 json.writeFieldName("line");
                 writeValue(json, r.line());
                 json.writeEndObject();
@@ -221,8 +222,8 @@ final class DiffWriter {
             case Snapshot.Player p -> {
                 json.writeStartObject();
                 json.writeStringField("name", p.name());
-                json.writeStringField("kind", p.kind());
-                json.writeStringField("level", p.level());
+                json.writeStringField("kind", p.kind().wire());
+                json.writeStringField("level", WireWord.spelling(p.level()));
                 json.writeBooleanField("connected", p.connected());
                 numberField(json, "graceUntil", p.graceUntil());
                 json.writeEndObject();
@@ -313,7 +314,7 @@ final class DiffWriter {
             }
             case Event.BotJoined e -> {
                 kind(json, EventKind.BOT_JOINED, e.seat());
-                json.writeStringField("level", e.level());
+                json.writeStringField("level", e.level().wire());
             }
             case Event.Left e -> kind(json, EventKind.LEFT, e.seat());
             case Event.Disconnected e -> kind(json, EventKind.DISCONNECTED, e.seat());
@@ -336,8 +337,8 @@ final class DiffWriter {
             }
             case Event.GameOver e -> {
                 json.writeStringField("kind", EventKind.GAME_OVER.wire());
-                json.writeStringField("winner", e.winner());
-                json.writeStringField("reason", e.reason());
+                json.writeStringField("winner", WireWord.spelling(e.winner()));
+                json.writeStringField("reason", e.reason().wire());
             }
             case Event.SpectatorsChanged e -> {
                 json.writeStringField("kind", EventKind.SPECTATORS_CHANGED.wire());
@@ -347,8 +348,8 @@ final class DiffWriter {
         json.writeEndObject();
     }
 
-    private static void kind(JsonGenerator json, EventKind kind, String seat) throws IOException {
+    private static void kind(JsonGenerator json, EventKind kind, Seat seat) throws IOException {
         json.writeStringField("kind", kind.wire());
-        json.writeStringField("seat", seat);
+        json.writeStringField("seat", seat.wire());
     }
 }

@@ -13,44 +13,44 @@ import java.util.List;
 public sealed interface Event {
 
     /** {@code seat} played {@code cell}; {@code moveId} is the client's id (the bot's for bots). */
-    record Moved(String seat, int cell, String moveId) implements Event {}
+    record Moved(Seat seat, int cell, String moveId) implements Event {}
 
     /** A person took {@code seat}. */
-    record Joined(String seat, String name) implements Event {}
+    record Joined(Seat seat, String name) implements Event {}
 
     /** A bot of {@code level} took {@code seat}. */
-    record BotJoined(String seat, String level) implements Event {}
+    record BotJoined(Seat seat, BotLevel level) implements Event {}
 
     /** The player in {@code seat} left for good; the seat is empty. */
-    record Left(String seat) implements Event {}
+    record Left(Seat seat) implements Event {}
 
     /** The connection of {@code seat} dropped; the seat is held for the grace period. */
-    record Disconnected(String seat) implements Event {}
+    record Disconnected(Seat seat) implements Event {}
 
     /** The player in {@code seat} is back. */
-    record Reconnected(String seat) implements Event {}
+    record Reconnected(Seat seat) implements Event {}
 
     /** {@code seat} asks the opponent to allow a takeback. */
-    record UndoRequested(String seat) implements Event {}
+    record UndoRequested(Seat seat) implements Event {}
 
     /** {@code seat} declined the pending takeback request. */
-    record UndoDeclined(String seat) implements Event {}
+    record UndoDeclined(Seat seat) implements Event {}
 
     /**
      * The takeback asked by {@code seat} happened (accepted by the opponent, or against a bot):
      * {@code cells} were cleared, last played first.
      */
-    record Undone(String seat, List<Integer> cells) implements Event {
+    record Undone(Seat seat, List<Integer> cells) implements Event {
         public Undone {
             cells = List.copyOf(cells);
         }
     }
 
     /** {@code seat} resigned; the result is in the snapshot. */
-    record Resigned(String seat) implements Event {}
+    record Resigned(Seat seat) implements Event {}
 
     /** {@code seat} offered a rematch. */
-    record RematchOffered(String seat) implements Event {}
+    record RematchOffered(Seat seat) implements Event {}
 
     /** Both sides agreed: game number {@code game} starts on an empty board. */
     record RematchStarted(int game) implements Event {}
@@ -60,7 +60,7 @@ public sealed interface Event {
      * grace period ran out). A winning or drawing move carries {@link Moved} instead; the
      * snapshot's {@code result} always tells the outcome.
      */
-    record GameOver(String winner, String reason) implements Event {}
+    record GameOver(Seat winner, ResultReason reason) implements Event {}
 
     /** The number of spectators is now {@code count}. */
     record SpectatorsChanged(int count) implements Event {}

@@ -138,6 +138,28 @@ final class Fields {
         return s == null ? null : checkOneOf(s, at(field), allowed);
     }
 
+    /** A required string spelling one of {@code words}. */
+    <W extends WireWord> W word(String field, W[] words) {
+        return spelled(string(field), at(field), words);
+    }
+
+    /** A present, nullable string that, when not null, spells one of {@code words}. */
+    <W extends WireWord> W nullableWord(String field, W[] words) {
+        String s = nullableString(field);
+        return s == null ? null : spelled(s, at(field), words);
+    }
+
+    /** An optional string that, when given, spells one of {@code words}. */
+    <W extends WireWord> W optionalWord(String field, W[] words) {
+        String s = optionalString(field);
+        return s == null ? null : spelled(s, at(field), words);
+    }
+
+    static <W extends WireWord> W spelled(String s, String path, W[] words) {
+        checkOneOf(s, path, WireWord.spellings(words));
+        return WireWord.find(words, s);
+    }
+
     Fields object(String field) {
         return Fields.of(required(field), at(field));
     }
@@ -172,6 +194,10 @@ final class Fields {
 
         int integer(int min, int max) {
             return asInt(node, path, min, max);
+        }
+
+        <W extends WireWord> W word(W[] words) {
+            return spelled(string(), path, words);
         }
     }
 

@@ -8,10 +8,10 @@ import java.util.List;
  */
 public record GameRecord(
         int game,
-        String first,
+        Seat first,
         List<Integer> moves,
-        String winner,
-        String reason,
+        Seat winner,
+        ResultReason reason,
         List<Integer> line) {
     public GameRecord {
         moves = List.copyOf(moves);

@@ -17,16 +17,11 @@ public sealed interface ServerMessage {
      * when unknown), and the full snapshot.
      */
     record Welcome(
-            int protocol,
-            String room,
-            String seat,
-            String token,
-            Long serverTime,
-            Snapshot snapshot)
+            int protocol, String room, Seat seat, String token, Long serverTime, Snapshot snapshot)
             implements ServerMessage {
 
         /** A welcome that does not say the server's time. */
-        public Welcome(int protocol, String room, String seat, String token, Snapshot snapshot) {
+        public Welcome(int protocol, String room, Seat seat, String token, Snapshot snapshot) {
             this(protocol, room, seat, token, null, snapshot);
         }
     }
@@ -57,10 +52,9 @@ public sealed interface ServerMessage {
     record Ack(String id, long version) implements ServerMessage {}
 
     /**
-     * A player in {@code seat} said {@code phrase} (a {@link QuickPhrase}); to every member,
-     * outside the versioned state.
+     * A player in {@code seat} said {@code phrase}; to every member, outside the versioned state.
      */
-    record Phrase(String seat, String phrase) implements ServerMessage {}
+    record Phrase(Seat seat, QuickPhrase phrase) implements ServerMessage {}
 
     /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
     record Pong(long seq) implements ServerMessage {}

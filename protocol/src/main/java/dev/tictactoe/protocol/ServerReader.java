@@ -11,12 +11,12 @@ import java.util.List;
  */
 final class ServerReader {
 
-    private static final List<String> SEATS = Seat.WIRE;
-    private static final List<String> STATUSES = RoomStatus.WIRE;
-    private static final List<String> REASONS = ResultReason.WIRE;
-    private static final List<String> KINDS = PlayerKind.WIRE;
-    private static final List<String> LEVELS = BotLevel.WIRE;
-    private static final List<String> PHRASES = QuickPhrase.WIRE;
+    private static final Seat[] SEATS = Seat.values();
+    private static final RoomStatus[] STATUSES = RoomStatus.values();
+    private static final ResultReason[] REASONS = ResultReason.values();
+    private static final PlayerKind[] KINDS = PlayerKind.values();
+    private static final BotLevel[] LEVELS = BotLevel.values();
+    private static final QuickPhrase[] PHRASES = QuickPhrase.values();
     private static final int MAX_CELL = Protocol.MAX_SIZE * Protocol.MAX_SIZE - 1;
 
     private ServerReader() {}
@@ -41,7 +41,7 @@ final class ServerReader {
                             new ServerMessage.Welcome(
                                     f.integer("protocol", 1, Integer.MAX_VALUE),
                                     f.string("room"),
-                                    f.nullableOneOf("seat", SEATS),
+                                    f.nullableWord("seat", SEATS),
                                     f.nullableString("token"),
                                     f.optionalLong("serverTime", 0),
                                     snapshot(f.object("snapshot")));
@@ -58,7 +58,7 @@ final class ServerReader {
                     case PING_CHECK -> new ServerMessage.Ping(f.longValue("seq", 0));
                     case PHRASE_SAID ->
                             new ServerMessage.Phrase(
-                                    f.oneOf("seat", SEATS), f.oneOf("phrase", PHRASES));
+                                    f.word("seat", SEATS), f.word("phrase", PHRASES));
                     case ACK ->
                             new ServerMessage.Ack(Json.moveId(f, "id"), f.longValue("version", 0));
                     case ERROR -> error(f);
@@ -92,8 +92,8 @@ final class ServerReader {
         String room = f.string("room");
         Snapshot.Settings settings = settings(f.object("settings"));
         int game = f.integer("game", 1, Integer.MAX_VALUE);
-        String status = f.oneOf("status", STATUSES);
-        String turn = f.nullableOneOf("turn", SEATS);
+        RoomStatus status = f.word("status", STATUSES);
+        Seat turn = f.nullableWord("turn", SEATS);
         int size = settings.size();
         int maxCell = size * size - 1;
         List<String> board =
@@ -121,7 +121,7 @@ final class ServerReader {
                             Fields m = e.object();
                             var entry =
                                     new Snapshot.MoveEntry(
-                                            m.oneOf("seat", SEATS),
+                                            m.word("seat", SEATS),
                                             m.integer("cell", 0, maxCell),
                                             m.string("id"));
                             m.end();
@@ -134,9 +134,8 @@ final class ServerReader {
         Snapshot.Players players = players(f.object("players"));
         int spectators = f.integer("spectators", 0, Integer.MAX_VALUE);
         Snapshot.Score score = score(f.object("score"));
-        String undoRequest = f.nullableOneOf("undoRequest", SEATS);
-        List<String> rematch =
-                f.array("rematch", e -> Fields.checkOneOf(e.string(), e.path(), SEATS));
+        Seat undoRequest = f.nullableWord("undoRequest", SEATS);
+        List<Seat> rematch = f.array("rematch", e -> e.word(SEATS));
         // Optional so documents from before clocks still read.
         JsonNode clockNode = f.optional("clock");
         Snapshot.Clock clock =
@@ -169,10 +168,10 @@ final class ServerReader {
                         f.string("control"),
                         f.optionalLong(Seat.X.wire(), 0),
                         f.optionalLong(Seat.O.wire(), 0),
-                        f.nullableOneOf("running", SEATS),
+                        f.nullableWord("running", SEATS),
                         f.optionalLong("turnStartedAt", 0),
                         f.optionalLong("deadlineAt", 0),
-                        f.nullableOneOf("flagged", SEATS));
+                        f.nullableWord("flagged", SEATS));
         f.end();
         return c;
     }
@@ -183,7 +182,7 @@ final class ServerReader {
                 new Snapshot.Settings(
                         size,
                         f.integer("winLength", Protocol.MIN_SIZE, size),
-                        f.oneOf("first", NewRoom.SEAT_CHOICES),
+                        f.word("first", SEATS),
                         f.bool("earlyDraw"),
                         f.bool("spectators"),
                         f.optionalString("clock"));
@@ -194,8 +193,8 @@ final class ServerReader {
     private static Snapshot.Result result(Fields f, int maxCell) {
         var r =
                 new Snapshot.Result(
-                        f.nullableOneOf("winner", SEATS),
-                        f.oneOf("reason", REASONS),
+                        f.nullableWord("winner", SEATS),
+                        f.word("reason", REASONS),
                         f.array("line", e -> e.integer(0, maxCell)));
         f.end();
         return r;
@@ -214,8 +213,8 @@ final class ServerReader {
         var p =
                 new Snapshot.Player(
                         f.string("name"),
-                        f.oneOf("kind", KINDS),
-                        f.nullableOneOf("level", LEVELS),
+                        f.word("kind", KINDS),
+                        f.nullableWord("level", LEVELS),
                         f.bool("connected"),
                         f.optionalLong("graceUntil", 0));
         f.end();
@@ -236,10 +235,10 @@ final class ServerReader {
         var g =
                 new GameRecord(
                         f.integer("game", 1, Integer.MAX_VALUE),
-                        f.oneOf("first", SEATS),
+                        f.word("first", SEATS),
                         f.array("moves", e -> e.integer(0, MAX_CELL)),
-                        f.nullableOneOf("winner", SEATS),
-                        f.oneOf("reason", REASONS),
+                        f.nullableWord("winner", SEATS),
+                        f.word("reason", REASONS),
                         f.array("line", e -> e.integer(0, MAX_CELL)));
         f.end();
         return g;
@@ -272,28 +271,28 @@ final class ServerReader {
                 switch (known) {
                     case MOVED ->
                             new Event.Moved(
-                                    f.oneOf("seat", SEATS),
+                                    f.word("seat", SEATS),
                                     f.integer("cell", 0, MAX_CELL),
                                     f.string("moveId"));
-                    case JOINED -> new Event.Joined(f.oneOf("seat", SEATS), f.string("name"));
+                    case JOINED -> new Event.Joined(f.word("seat", SEATS), f.string("name"));
                     case BOT_JOINED ->
-                            new Event.BotJoined(f.oneOf("seat", SEATS), f.oneOf("level", LEVELS));
-                    case LEFT -> new Event.Left(f.oneOf("seat", SEATS));
-                    case DISCONNECTED -> new Event.Disconnected(f.oneOf("seat", SEATS));
-                    case RECONNECTED -> new Event.Reconnected(f.oneOf("seat", SEATS));
-                    case UNDO_REQUESTED -> new Event.UndoRequested(f.oneOf("seat", SEATS));
-                    case UNDO_DECLINED -> new Event.UndoDeclined(f.oneOf("seat", SEATS));
+                            new Event.BotJoined(f.word("seat", SEATS), f.word("level", LEVELS));
+                    case LEFT -> new Event.Left(f.word("seat", SEATS));
+                    case DISCONNECTED -> new Event.Disconnected(f.word("seat", SEATS));
+                    case RECONNECTED -> new Event.Reconnected(f.word("seat", SEATS));
+                    case UNDO_REQUESTED -> new Event.UndoRequested(f.word("seat", SEATS));
+                    case UNDO_DECLINED -> new Event.UndoDeclined(f.word("seat", SEATS));
                     case UNDONE ->
                             new Event.Undone(
-                                    f.oneOf("seat", SEATS),
+                                    f.word("seat", SEATS),
                                     f.array("cells", c -> c.integer(0, MAX_CELL)));
-                    case RESIGNED -> new Event.Resigned(f.oneOf("seat", SEATS));
-                    case REMATCH_OFFERED -> new Event.RematchOffered(f.oneOf("seat", SEATS));
+                    case RESIGNED -> new Event.Resigned(f.word("seat", SEATS));
+                    case REMATCH_OFFERED -> new Event.RematchOffered(f.word("seat", SEATS));
                     case REMATCH_STARTED ->
                             new Event.RematchStarted(f.integer("game", 1, Integer.MAX_VALUE));
                     case GAME_OVER ->
                             new Event.GameOver(
-                                    f.nullableOneOf("winner", SEATS), f.oneOf("reason", REASONS));
+                                    f.nullableWord("winner", SEATS), f.word("reason", REASONS));
                     case SPECTATORS_CHANGED ->
                             new Event.SpectatorsChanged(f.integer("count", 0, Integer.MAX_VALUE));
                 };

@@ -43,7 +43,7 @@ final class ServerWriter {
                                     json.writeStringField("type", MessageType.WELCOME.wire());
                                     json.writeNumberField("protocol", w.protocol());
                                     json.writeStringField("room", w.room());
-                                    json.writeStringField("seat", w.seat());
+                                    json.writeStringField("seat", WireWord.spelling(w.seat()));
                                     json.writeStringField("token", w.token());
                                     field(json, "serverTime", w.serverTime());
                                     snapshotField(json, w.snapshot());
@@ -97,8 +97,8 @@ final class ServerWriter {
         root.put("room", snapshot.room());
         root.set("settings", tree(snapshot.settings()));
         root.put("game", snapshot.game());
-        root.put("status", snapshot.status());
-        root.put("turn", snapshot.turn());
+        root.put("status", snapshot.status().wire());
+        root.put("turn", WireWord.spelling(snapshot.turn()));
         root.set("board", strings(snapshot.board()));
         ArrayNode moves = root.putArray("moves");
         for (Snapshot.MoveEntry move : snapshot.moves()) {
@@ -114,8 +114,8 @@ final class ServerWriter {
                 .put(Seat.X.wire(), snapshot.score().x())
                 .put(Seat.O.wire(), snapshot.score().o())
                 .put("draws", snapshot.score().draws());
-        root.put("undoRequest", snapshot.undoRequest());
-        root.set("rematch", strings(snapshot.rematch()));
+        root.put("undoRequest", WireWord.spelling(snapshot.undoRequest()));
+        root.set("rematch", words(snapshot.rematch()));
         root.set("clock", tree(snapshot.clock()));
         root.put("claimableAt", snapshot.claimableAt());
         return root;
@@ -131,8 +131,8 @@ final class ServerWriter {
         json.writeStringField("room", snapshot.room());
         field(json, "settings", snapshot.settings());
         json.writeNumberField("game", snapshot.game());
-        json.writeStringField("status", snapshot.status());
-        json.writeStringField("turn", snapshot.turn());
+        json.writeStringField("status", snapshot.status().wire());
+        json.writeStringField("turn", WireWord.spelling(snapshot.turn()));
         field(json, "board", snapshot.board());
         field(json, "moves", snapshot.moves());
         field(json, "lastMove", snapshot.lastMove());
@@ -147,7 +147,7 @@ final class ServerWriter {
         json.writeNumberField(Seat.O.wire(), snapshot.score().o());
         json.writeNumberField("draws", snapshot.score().draws());
         json.writeEndObject();
-        json.writeStringField("undoRequest", snapshot.undoRequest());
+        json.writeStringField("undoRequest", WireWord.spelling(snapshot.undoRequest()));
         field(json, "rematch", snapshot.rematch());
         field(json, "clock", snapshot.clock());
         field(json, "claimableAt", snapshot.claimableAt());
@@ -163,7 +163,7 @@ final class ServerWriter {
         return NODES.objectNode()
                 .put("size", settings.size())
                 .put("winLength", settings.winLength())
-                .put("first", settings.first())
+                .put("first", settings.first().wire())
                 .put("earlyDraw", settings.earlyDraw())
                 .put("spectators", settings.spectators())
                 .put("clock", settings.clock());
@@ -177,15 +177,15 @@ final class ServerWriter {
                 .put("control", clock.control())
                 .put(Seat.X.wire(), clock.x())
                 .put(Seat.O.wire(), clock.o())
-                .put("running", clock.running())
+                .put("running", WireWord.spelling(clock.running()))
                 .put("turnStartedAt", clock.turnStartedAt())
                 .put("deadlineAt", clock.deadlineAt())
-                .put("flagged", clock.flagged());
+                .put("flagged", WireWord.spelling(clock.flagged()));
     }
 
     static ObjectNode tree(Snapshot.MoveEntry move) {
         return NODES.objectNode()
-                .put("seat", move.seat())
+                .put("seat", move.seat().wire())
                 .put("cell", move.cell())
                 .put("id", move.id());
     }
@@ -195,7 +195,9 @@ final class ServerWriter {
             return NODES.nullNode();
         }
         ObjectNode r =
-                NODES.objectNode().put("winner", result.winner()).put("reason", result.reason());
+                NODES.objectNode()
+                        .put("winner", WireWord.spelling(result.winner()))
+                        .put("reason", result.reason().wire());
         ArrayNode line = r.putArray("line");
         result.line().forEach(line::add);
         return r;
@@ -207,10 +209,16 @@ final class ServerWriter {
         }
         return NODES.objectNode()
                 .put("name", player.name())
-                .put("kind", player.kind())
-                .put("level", player.level())
+                .put("kind", player.kind().wire())
+                .put("level", WireWord.spelling(player.level()))
                 .put("connected", player.connected())
                 .put("graceUntil", player.graceUntil());
+    }
+
+    static ArrayNode words(List<? extends WireWord> words) {
+        ArrayNode array = NODES.arrayNode(words.size());
+        words.forEach(word -> array.add(word.wire()));
+        return array;
     }
 
     static ArrayNode strings(List<String> strings) {

@@ -8,8 +8,8 @@ import java.util.List;
  * The full state of a room as a client renders it, at one {@code version}; also the document that
  * diffs patch. Null fields are written as {@code null} so every snapshot has the same shape.
  *
- * @param status a {@link RoomStatus}, spelled
- * @param turn the {@link Seat} to move, null unless playing
+ * @param status waiting, playing or over
+ * @param turn the seat to move, null unless playing
  * @param board one string per row, {@code X}, {@code O} or {@code .} per cell
  * @param moves this game's moves in order
  * @param lastMove the cell played last in this game, or null
@@ -25,8 +25,8 @@ public record Snapshot(
         String room,
         Settings settings,
         int game,
-        String status,
-        String turn,
+        RoomStatus status,
+        Seat turn,
         List<String> board,
         List<MoveEntry> moves,
         Integer lastMove,
@@ -34,8 +34,8 @@ public record Snapshot(
         Players players,
         int spectators,
         Score score,
-        String undoRequest,
-        List<String> rematch,
+        Seat undoRequest,
+        List<Seat> rematch,
         Clock clock,
         Long claimableAt) {
 
@@ -51,8 +51,8 @@ public record Snapshot(
             String room,
             Settings settings,
             int game,
-            String status,
-            String turn,
+            RoomStatus status,
+            Seat turn,
             List<String> board,
             List<MoveEntry> moves,
             Integer lastMove,
@@ -60,8 +60,8 @@ public record Snapshot(
             Players players,
             int spectators,
             Score score,
-            String undoRequest,
-            List<String> rematch) {
+            Seat undoRequest,
+            List<Seat> rematch) {
         this(
                 version,
                 room,
@@ -82,17 +82,17 @@ public record Snapshot(
                 null);
     }
 
-    /** What is on {@code cell}: "X", "O", or null when empty. */
-    public String cell(int cell) {
+    /** Whose mark is on {@code cell}, or null when it is empty. */
+    public Seat cell(int cell) {
         int size = settings.size();
         char c = board.get(cell / size).charAt(cell % size);
-        return c == '.' ? null : String.valueOf(c);
+        return c == '.' ? null : c == 'X' ? Seat.X : Seat.O;
     }
 
     /**
      * Room settings fixed at creation.
      *
-     * @param first who starts the first game: a {@link Seat} or {@link NewRoom#RANDOM}
+     * @param first who starts the first game
      * @param earlyDraw whether a game is called a draw as soon as no one can win any more
      * @param spectators whether spectators may join
      * @param clock the time control's canonical text, or null for an untimed room
@@ -100,13 +100,13 @@ public record Snapshot(
     public record Settings(
             int size,
             int winLength,
-            String first,
+            Seat first,
             boolean earlyDraw,
             boolean spectators,
             String clock) {
         /** Settings of an untimed room. */
         public Settings(
-                int size, int winLength, String first, boolean earlyDraw, boolean spectators) {
+                int size, int winLength, Seat first, boolean earlyDraw, boolean spectators) {
             this(size, winLength, first, earlyDraw, spectators, null);
         }
     }
@@ -128,22 +128,22 @@ public record Snapshot(
             String control,
             @JsonProperty("X") Long x,
             @JsonProperty("O") Long o,
-            String running,
+            Seat running,
             Long turnStartedAt,
             Long deadlineAt,
-            String flagged) {}
+            Seat flagged) {}
 
     /** One move of the current game. */
-    public record MoveEntry(String seat, int cell, String id) {}
+    public record MoveEntry(Seat seat, int cell, String id) {}
 
     /**
      * How a game ended.
      *
      * @param winner the winning seat, null for a draw
-     * @param reason a {@link ResultReason}, spelled
+     * @param reason why it ended
      * @param line the winning cells, empty when the game did not end on a line
      */
-    public record Result(String winner, String reason, List<Integer> line) {
+    public record Result(Seat winner, ResultReason reason, List<Integer> line) {
         public Result {
             line = List.copyOf(line);
         }
@@ -152,24 +152,24 @@ public record Snapshot(
     /** Who sits in each seat; a seat is null when empty. */
     public record Players(@JsonProperty("X") Player x, @JsonProperty("O") Player o) {
         /** The player in {@code seat}, or null. */
-        public Player seat(String seat) {
-            return Seat.X.is(seat) ? x : Seat.O.is(seat) ? o : null;
+        public Player seat(Seat seat) {
+            return seat == Seat.X ? x : seat == Seat.O ? o : null;
         }
     }
 
     /**
      * A seated player.
      *
-     * @param kind a {@link PlayerKind}, spelled
+     * @param kind a person or a bot
      * @param level the bot level, null for people
      * @param connected false while a dropped player's seat is held for the grace period
      * @param graceUntil while not connected, when the held seat is freed (epoch milliseconds); null
      *     while connected
      */
     public record Player(
-            String name, String kind, String level, boolean connected, Long graceUntil) {
+            String name, PlayerKind kind, BotLevel level, boolean connected, Long graceUntil) {
         /** A player with no grace period running. */
-        public Player(String name, String kind, String level, boolean connected) {
+        public Player(String name, PlayerKind kind, BotLevel level, boolean connected) {
             this(name, kind, level, connected, null);
         }
     }

@@ -102,6 +102,7 @@ public final class SnapshotDiff {
         return switch (value) {
             case null -> NODES.nullNode();
             case String s -> NODES.textNode(s);
+            case WireWord w -> NODES.textNode(w.wire());
             case Integer i -> NODES.numberNode(i);
             case Long l -> NODES.numberNode(l);
             case Boolean b -> NODES.booleanNode(b);

@@ -29,6 +29,11 @@ public interface WireWord {
         return null;
     }
 
+    /** How {@code word} is spelled, or null for none. */
+    static String spelling(WireWord word) {
+        return word == null ? null : word.wire();
+    }
+
     /** The spellings of {@code words}, in their order. */
     static List<String> spellings(WireWord[] words) {
         List<String> spelled = new ArrayList<>(words.length);

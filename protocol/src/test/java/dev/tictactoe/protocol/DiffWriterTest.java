@@ -27,7 +27,7 @@ class DiffWriterTest {
     @Test
     void everyEventAndNoEvent() throws Exception {
         List<Event> events = new ArrayList<>(Samples.events());
-        events.add(new Event.GameOver(null, "abandoned"));
+        events.add(new Event.GameOver(null, ResultReason.ABANDONED));
         events.add(null);
         for (Event event : events) {
             sameAsDataBinding(new ServerMessage.Diff(3, List.of(), event));
@@ -55,11 +55,11 @@ class DiffWriterTest {
                                 PatchOp.replace(
                                         "/g",
                                         NODES.objectNode().put("quote\"d", "line\nbreak é ☃"))),
-                        new Event.Moved("X", 0, "m\u0001")));
+                        new Event.Moved(Seat.X, 0, "m\u0001")));
         sameAsDataBinding(
                 new ServerMessage.Diff(
                         4,
                         SnapshotDiff.diff(Samples.snapshot(), Samples.snapshot()),
-                        new Event.Left("O")));
+                        new Event.Left(Seat.O)));
     }
 }

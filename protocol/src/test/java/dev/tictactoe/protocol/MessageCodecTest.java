@@ -72,7 +72,7 @@ class MessageCodecTest {
         String welcome =
                 MessageCodec.encode(
                         new ServerMessage.Welcome(
-                                1, "K7MQ2P", "X", "t", 1_795_000_012_000L, Samples.snapshot()));
+                                1, "K7MQ2P", Seat.X, "t", 1_795_000_012_000L, Samples.snapshot()));
         assertThat(welcome)
                 .startsWith(
                         "{\"type\":\"welcome\",\"protocol\":1,\"room\":\"K7MQ2P\",\"seat\":\"X\",\"token\":\"t\","
@@ -191,7 +191,7 @@ class MessageCodecTest {
         assertThat(
                         MessageCodec.decodeClient(
                                 "{\"type\":\"invite_bot\",\"level\":\"hard\",\"seat\":null}"))
-                .isEqualTo(new ClientMessage.InviteBot("hard", null));
+                .isEqualTo(new ClientMessage.InviteBot(BotLevel.HARD, null));
     }
 
     @ParameterizedTest

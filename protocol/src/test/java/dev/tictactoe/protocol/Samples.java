@@ -10,20 +10,20 @@ final class Samples {
         return new Snapshot(
                 7,
                 "K7MQ2P",
-                new Snapshot.Settings(3, 3, "X", true, true),
+                new Snapshot.Settings(3, 3, Seat.X, true, true),
                 1,
-                RoomStatus.PLAYING.wire(),
-                "O",
+                RoomStatus.PLAYING,
+                Seat.O,
                 List.of("X.O", ".X.", "..."),
                 List.of(
-                        new Snapshot.MoveEntry("X", 0, "m1"),
-                        new Snapshot.MoveEntry("O", 2, "m1"),
-                        new Snapshot.MoveEntry("X", 4, "m2")),
+                        new Snapshot.MoveEntry(Seat.X, 0, "m1"),
+                        new Snapshot.MoveEntry(Seat.O, 2, "m1"),
+                        new Snapshot.MoveEntry(Seat.X, 4, "m2")),
                 4,
                 null,
                 new Snapshot.Players(
-                        new Snapshot.Player("ana", "human", null, true),
-                        new Snapshot.Player("bot", "bot", "perfect", true)),
+                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true),
+                        new Snapshot.Player("bot", PlayerKind.BOT, BotLevel.PERFECT, true)),
                 2,
                 new Snapshot.Score(0, 0, 0),
                 null,
@@ -41,8 +41,8 @@ final class Samples {
                 new ClientMessage.Resign(),
                 new ClientMessage.Claim(),
                 new ClientMessage.Rematch(),
-                new ClientMessage.InviteBot("perfect", null),
-                new ClientMessage.InviteBot("easy", "O"),
+                new ClientMessage.InviteBot(BotLevel.PERFECT, null),
+                new ClientMessage.InviteBot(BotLevel.EASY, Seat.O),
                 new ClientMessage.Sync(null),
                 new ClientMessage.Sync(5L),
                 new ClientMessage.History(),
@@ -51,14 +51,14 @@ final class Samples {
                 new ClientMessage.Ping(Protocol.MAX_PING_SEQ),
                 new ClientMessage.Pong(0),
                 new ClientMessage.Pong(Protocol.MAX_PING_SEQ),
-                new ClientMessage.Phrase(QuickPhrase.GOOD_GAME.wire()));
+                new ClientMessage.Phrase(QuickPhrase.GOOD_GAME));
     }
 
     static List<ServerMessage> serverMessages() {
         var json = MessageCodec.mapper();
         return List.of(
                 new ServerMessage.Welcome(
-                        1, "K7MQ2P", "X", "secret", 1_795_000_012_000L, snapshot()),
+                        1, "K7MQ2P", Seat.X, "secret", 1_795_000_012_000L, snapshot()),
                 new ServerMessage.Welcome(1, "K7MQ2P", null, null, snapshot()),
                 new ServerMessage.SnapshotMessage(1_795_000_012_000L, snapshot()),
                 new ServerMessage.SnapshotMessage(snapshot()),
@@ -71,13 +71,13 @@ final class Samples {
                                         json.getNodeFactory().objectNode().put("seat", "O")),
                                 PatchOp.remove("/rematch/0"),
                                 PatchOp.replace("/result", json.getNodeFactory().nullNode())),
-                        new Event.Moved("O", 1, "m2")),
+                        new Event.Moved(Seat.O, 1, "m2")),
                 new ServerMessage.Diff(9, List.of(), null),
                 new ServerMessage.Ack("m2", 8),
                 new ServerMessage.Pong(Protocol.MAX_PING_SEQ),
                 new ServerMessage.Ping(0),
                 new ServerMessage.Ping(Protocol.MAX_PING_SEQ),
-                new ServerMessage.Phrase("O", QuickPhrase.WELL_PLAYED.wire()),
+                new ServerMessage.Phrase(Seat.O, QuickPhrase.WELL_PLAYED),
                 ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
                 new ServerMessage.Error(
                         ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),
@@ -85,29 +85,35 @@ final class Samples {
                         List.of(
                                 new GameRecord(
                                         1,
-                                        "X",
+                                        Seat.X,
                                         List.of(0, 3, 1, 4, 2),
-                                        "X",
-                                        "line",
+                                        Seat.X,
+                                        ResultReason.LINE,
                                         List.of(0, 1, 2)),
-                                new GameRecord(2, "O", List.of(4, 0), null, "resign", List.of()))));
+                                new GameRecord(
+                                        2,
+                                        Seat.O,
+                                        List.of(4, 0),
+                                        null,
+                                        ResultReason.RESIGN,
+                                        List.of()))));
     }
 
     static List<Event> events() {
         return List.of(
-                new Event.Moved("X", 4, "m1"),
-                new Event.Joined("O", "bo"),
-                new Event.BotJoined("O", "hard"),
-                new Event.Left("X"),
-                new Event.Disconnected("X"),
-                new Event.Reconnected("X"),
-                new Event.UndoRequested("O"),
-                new Event.UndoDeclined("X"),
-                new Event.Undone("O", List.of(5, 4)),
-                new Event.Resigned("X"),
-                new Event.RematchOffered("O"),
+                new Event.Moved(Seat.X, 4, "m1"),
+                new Event.Joined(Seat.O, "bo"),
+                new Event.BotJoined(Seat.O, BotLevel.HARD),
+                new Event.Left(Seat.X),
+                new Event.Disconnected(Seat.X),
+                new Event.Reconnected(Seat.X),
+                new Event.UndoRequested(Seat.O),
+                new Event.UndoDeclined(Seat.X),
+                new Event.Undone(Seat.O, List.of(5, 4)),
+                new Event.Resigned(Seat.X),
+                new Event.RematchOffered(Seat.O),
                 new Event.RematchStarted(2),
-                new Event.GameOver("O", "abandoned"),
+                new Event.GameOver(Seat.O, ResultReason.ABANDONED),
                 new Event.SpectatorsChanged(3));
     }
 }

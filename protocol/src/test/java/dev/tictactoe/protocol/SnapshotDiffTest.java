@@ -18,9 +18,7 @@ import java.util.SplittableRandom;
 /** The record-level diff patches one snapshot's tree into the other's, as the tree diff does. */
 class SnapshotDiffTest {
 
-    private static final String[] STATUSES = {
-        RoomStatus.WAITING.wire(), RoomStatus.PLAYING.wire(), RoomStatus.OVER.wire()
-    };
+    private static final RoomStatus[] STATUSES = RoomStatus.values();
 
     /**
      * Applies the diff to the tree of {@code from} and checks it against the tree diff, and the
@@ -36,7 +34,7 @@ class SnapshotDiffTest {
         if (sameOpsAsTreeDiff) {
             assertThat(ops).isEqualTo(JsonPatch.diff(a, b));
         }
-        Event event = new Event.Moved("X", 4, "m\"1");
+        Event event = new Event.Moved(Seat.X, 4, "m\"1");
         assertThat(new String(MessageCodec.encodeDiff(to.version(), from, to, event), UTF_8))
                 .isEqualTo(
                         new String(
@@ -84,7 +82,7 @@ class SnapshotDiffTest {
                         "3m+2s",
                         180_000L,
                         180_000L,
-                        "X",
+                        Seat.X,
                         1_795_000_000_000L,
                         1_795_000_180_000L,
                         null);
@@ -93,7 +91,7 @@ class SnapshotDiffTest {
                 .contains(PatchOp.replace("/clock", ServerWriter.tree(running)))
                 .contains(PatchOp.replace("/claimableAt", JsonNodeFactory.instance.nullNode()));
         var flagged =
-                new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, "X");
+                new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, Seat.X);
         assertThat(check(started, timed(s, 6, flagged, null), true))
                 .extracting(PatchOp::path)
                 .containsExactly(
@@ -113,13 +111,13 @@ class SnapshotDiffTest {
     void aMoveGivesTheSmallOperationsAClientExpects() {
         Snapshot s = Samples.snapshot();
         List<Snapshot.MoveEntry> moves = new ArrayList<>(s.moves());
-        moves.add(new Snapshot.MoveEntry("O", 6, "m2"));
+        moves.add(new Snapshot.MoveEntry(Seat.O, 6, "m2"));
         Snapshot next =
                 with(
                         s,
                         s.version() + 1,
-                        RoomStatus.PLAYING.wire(),
-                        "X",
+                        RoomStatus.PLAYING,
+                        Seat.X,
                         List.of("X.O", ".X.", "O.."),
                         moves,
                         6,
@@ -170,9 +168,9 @@ class SnapshotDiffTest {
         return new Snapshot(
                 0,
                 "K7MQ2P",
-                new Snapshot.Settings(size, 3, "X", true, true),
+                new Snapshot.Settings(size, 3, Seat.X, true, true),
                 1,
-                RoomStatus.WAITING.wire(),
+                RoomStatus.WAITING,
                 null,
                 Collections.nCopies(size, ".".repeat(size)),
                 List.of(),
@@ -196,16 +194,16 @@ class SnapshotDiffTest {
         switch (random.nextInt(9)) {
             case 0, 1, 2 -> { // a move
                 int cell = random.nextInt(size * size);
-                String seat = moves.size() % 2 == 0 ? "X" : "O";
+                Seat seat = moves.size() % 2 == 0 ? Seat.X : Seat.O;
                 char[] row = board.get(cell / size).toCharArray();
-                row[cell % size] = seat.charAt(0);
+                row[cell % size] = seat.wire().charAt(0);
                 board.set(cell / size, new String(row));
                 moves.add(new Snapshot.MoveEntry(seat, cell, "m" + v));
                 return with(
                         s,
                         v,
-                        RoomStatus.PLAYING.wire(),
-                        seat.equals("X") ? "O" : "X",
+                        RoomStatus.PLAYING,
+                        seat.other(),
                         board,
                         moves,
                         cell,
@@ -243,20 +241,20 @@ class SnapshotDiffTest {
                 return with(
                         s,
                         v,
-                        RoomStatus.OVER.wire(),
+                        RoomStatus.OVER,
                         null,
                         board,
                         moves,
                         s.lastMove(),
-                        new Snapshot.Result("X", "line", line),
+                        new Snapshot.Result(Seat.X, ResultReason.LINE, line),
                         s.players(),
                         score,
                         s.rematch());
             }
             case 5 -> { // rematch offers, then a new game
-                List<String> rematch = new ArrayList<>(s.rematch());
+                List<Seat> rematch = new ArrayList<>(s.rematch());
                 if (rematch.size() < 2) {
-                    rematch.add(rematch.isEmpty() ? "O" : "X");
+                    rematch.add(rematch.isEmpty() ? Seat.O : Seat.X);
                     return with(
                             s,
                             v,
@@ -276,8 +274,8 @@ class SnapshotDiffTest {
                         s.room(),
                         s.settings(),
                         s.game() + 1,
-                        RoomStatus.PLAYING.wire(),
-                        "O",
+                        RoomStatus.PLAYING,
+                        Seat.O,
                         fresh.board(),
                         List.of(),
                         null,
@@ -292,7 +290,7 @@ class SnapshotDiffTest {
                 Snapshot.Player x = s.players().x();
                 Snapshot.Player next =
                         switch (random.nextInt(3)) {
-                            case 0 -> new Snapshot.Player("ana", "human", null, true);
+                            case 0 -> new Snapshot.Player("ana", PlayerKind.HUMAN, null, true);
                             case 1 ->
                                     x == null
                                             ? null
@@ -305,8 +303,8 @@ class SnapshotDiffTest {
                                 ? s.players().o()
                                 : new Snapshot.Player(
                                         "bot",
-                                        "bot",
-                                        random.nextBoolean() ? "hard" : "perfect",
+                                        PlayerKind.BOT,
+                                        random.nextBoolean() ? BotLevel.HARD : BotLevel.PERFECT,
                                         true);
                 return with(
                         s,
@@ -354,7 +352,7 @@ class SnapshotDiffTest {
                         s.players(),
                         s.spectators(),
                         s.score(),
-                        s.undoRequest() == null ? "X" : null,
+                        s.undoRequest() == null ? Seat.X : null,
                         s.rematch());
             }
         }
@@ -363,15 +361,15 @@ class SnapshotDiffTest {
     private static Snapshot with(
             Snapshot s,
             long version,
-            String status,
-            String turn,
+            RoomStatus status,
+            Seat turn,
             List<String> board,
             List<Snapshot.MoveEntry> moves,
             Integer lastMove,
             Snapshot.Result result,
             Snapshot.Players players,
             Snapshot.Score score,
-            List<String> rematch) {
+            List<Seat> rematch) {
         return new Snapshot(
                 version,
                 s.room(),
@@ -404,7 +402,7 @@ class SnapshotDiffTest {
         for (int i = random.nextInt(6); i > 0; i--) {
             moves.add(
                     new Snapshot.MoveEntry(
-                            random.nextBoolean() ? "X" : "O",
+                            random.nextBoolean() ? Seat.X : Seat.O,
                             random.nextInt(9),
                             "m" + random.nextInt(3)));
         }
@@ -414,39 +412,44 @@ class SnapshotDiffTest {
                 new Snapshot.Settings(
                         size,
                         3,
-                        random.nextBoolean() ? "X" : "random",
+                        random.nextBoolean() ? Seat.X : Seat.O,
                         random.nextBoolean(),
                         true,
                         random.nextBoolean() ? null : "5m+3s"),
                 1 + random.nextInt(2),
                 STATUSES[random.nextInt(3)],
-                random.nextBoolean() ? null : "X",
+                random.nextBoolean() ? null : Seat.X,
                 board,
                 moves,
                 random.nextBoolean() ? null : random.nextInt(9),
                 random.nextBoolean()
                         ? null
                         : new Snapshot.Result(
-                                random.nextBoolean() ? null : "O", "line", List.of(1, 2, 3)),
+                                random.nextBoolean() ? null : Seat.O,
+                                ResultReason.LINE,
+                                List.of(1, 2, 3)),
                 new Snapshot.Players(
                         random.nextBoolean()
                                 ? null
                                 : new Snapshot.Player(
                                         "ana",
-                                        "human",
+                                        PlayerKind.HUMAN,
                                         null,
                                         random.nextBoolean(),
                                         random.nextBoolean() ? null : 1_795_000_060_000L),
                         random.nextBoolean()
                                 ? null
                                 : new Snapshot.Player(
-                                        random.nextBoolean() ? "bot" : "bo", "bot", "easy", true)),
+                                        random.nextBoolean() ? "bot" : "bo",
+                                        PlayerKind.BOT,
+                                        BotLevel.EASY,
+                                        true)),
                 random.nextInt(2),
                 new Snapshot.Score(random.nextInt(2), random.nextInt(2), random.nextInt(2)),
-                random.nextBoolean() ? null : "O",
+                random.nextBoolean() ? null : Seat.O,
                 random.nextBoolean()
                         ? List.of()
-                        : List.of("X", "O").subList(0, 1 + random.nextInt(2)));
+                        : List.of(Seat.X, Seat.O).subList(0, 1 + random.nextInt(2)));
     }
 
     /** {@link #arbitrary} with a clock (or none) and a claim time (or none). */
@@ -459,10 +462,10 @@ class SnapshotDiffTest {
                                 random.nextBoolean() ? "5m+3s" : "10s/move",
                                 random.nextBoolean() ? null : 1_000L * random.nextInt(3),
                                 random.nextBoolean() ? null : 1_000L * random.nextInt(3),
-                                random.nextBoolean() ? null : "X",
+                                random.nextBoolean() ? null : Seat.X,
                                 random.nextBoolean() ? null : 1_795_000_000_000L,
                                 random.nextBoolean() ? null : 1_795_000_001_000L,
-                                random.nextInt(4) == 0 ? "O" : null);
+                                random.nextInt(4) == 0 ? Seat.O : null);
         return timed(
                 s,
                 s.version(),

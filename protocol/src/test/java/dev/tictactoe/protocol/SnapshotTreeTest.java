@@ -46,19 +46,20 @@ class SnapshotTreeTest {
                 new Snapshot(
                         s.version() + 1,
                         s.room(),
-                        new Snapshot.Settings(5, 4, "O", false, false),
+                        new Snapshot.Settings(5, 4, Seat.O, false, false),
                         3,
-                        RoomStatus.OVER.wire(),
+                        RoomStatus.OVER,
                         null,
                         List.of("XXXX.", ".....", "OOO..", ".....", "....."),
                         s.moves(),
                         3,
-                        new Snapshot.Result("X", "line", List.of(0, 1, 2, 3)),
-                        new Snapshot.Players(null, new Snapshot.Player("bo", "human", null, false)),
+                        new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2, 3)),
+                        new Snapshot.Players(
+                                null, new Snapshot.Player("bo", PlayerKind.HUMAN, null, false)),
                         0,
                         new Snapshot.Score(2, 1, 4),
-                        "O",
-                        List.of("X", "O")));
+                        Seat.O,
+                        List.of(Seat.X, Seat.O)));
     }
 
     @Test
@@ -68,7 +69,7 @@ class SnapshotTreeTest {
                 new Snapshot(
                         s.version(),
                         s.room(),
-                        new Snapshot.Settings(3, 3, "X", true, true, "blitz 3+2"),
+                        new Snapshot.Settings(3, 3, Seat.X, true, true, "blitz 3+2"),
                         s.game(),
                         s.status(),
                         s.turn(),
@@ -77,13 +78,15 @@ class SnapshotTreeTest {
                         s.lastMove(),
                         null,
                         new Snapshot.Players(
-                                new Snapshot.Player("ann \"é\"", "human", null, false, 1_700L),
-                                new Snapshot.Player("bot", "bot", "hard", true)),
+                                new Snapshot.Player(
+                                        "ann \"é\"", PlayerKind.HUMAN, null, false, 1_700L),
+                                new Snapshot.Player("bot", PlayerKind.BOT, BotLevel.HARD, true)),
                         2,
                         s.score(),
                         null,
-                        List.of("O"),
-                        new Snapshot.Clock("blitz 3+2", 180_000L, 95_500L, "O", 12L, 95_512L, null),
+                        List.of(Seat.O),
+                        new Snapshot.Clock(
+                                "blitz 3+2", 180_000L, 95_500L, Seat.O, 12L, 95_512L, null),
                         1_800_000_000_000L));
     }
 
@@ -93,9 +96,9 @@ class SnapshotTreeTest {
                 new Snapshot(
                         0,
                         "K7MQ2P",
-                        new Snapshot.Settings(3, 3, "X", true, true),
+                        new Snapshot.Settings(3, 3, Seat.X, true, true),
                         1,
-                        RoomStatus.WAITING.wire(),
+                        RoomStatus.WAITING,
                         null,
                         List.of("...", "...", "..."),
                         List.of(),

@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -346,7 +347,7 @@ public final class GameClient implements AutoCloseable {
     }
 
     /** The seat taken, or null for spectators and before the welcome. */
-    public @Nullable String seat() {
+    public Seat seat() {
         return follower.seat();
     }
 

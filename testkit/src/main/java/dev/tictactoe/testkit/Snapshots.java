@@ -16,17 +16,16 @@ public final class Snapshots {
     private Snapshots() {}
 
     public static final Snapshot.Player ANA =
-            new Snapshot.Player("ana", PlayerKind.HUMAN.wire(), null, true);
+            new Snapshot.Player("ana", PlayerKind.HUMAN, null, true);
     public static final Snapshot.Player BEN =
-            new Snapshot.Player("ben", PlayerKind.HUMAN.wire(), null, true);
+            new Snapshot.Player("ben", PlayerKind.HUMAN, null, true);
     public static final Snapshot.Player BOT =
-            new Snapshot.Player(
-                    "bot (perfect)", PlayerKind.BOT.wire(), BotLevel.PERFECT.wire(), true);
+            new Snapshot.Player("bot (perfect)", PlayerKind.BOT, BotLevel.PERFECT, true);
 
     /** A room in {@code status} with this board; the moves list follows the board, X first. */
     public static Snapshot of(
             RoomStatus status,
-            String turn,
+            Seat turn,
             List<String> board,
             @Nullable Integer lastMove,
             Snapshot.@Nullable Result result,
@@ -37,15 +36,15 @@ public final class Snapshots {
         for (int cell = 0; cell < size * size; cell++) {
             char c = board.get(cell / size).charAt(cell % size);
             if (c != '.') {
-                moves.add(new Snapshot.MoveEntry(String.valueOf(c), cell, "m" + cell));
+                moves.add(new Snapshot.MoveEntry(c == 'X' ? Seat.X : Seat.O, cell, "m" + cell));
             }
         }
         return new Snapshot(
                 7,
                 "K7MQ2P",
-                new Snapshot.Settings(size, Math.min(size, 5), Seat.X.wire(), true, true),
+                new Snapshot.Settings(size, Math.min(size, 5), Seat.X, true, true),
                 1,
-                status.wire(),
+                status,
                 turn,
                 board,
                 moves,
@@ -58,7 +57,7 @@ public final class Snapshots {
                 List.of());
     }
 
-    public static Snapshot playing(String turn, String... rows) {
+    public static Snapshot playing(Seat turn, String... rows) {
         return of(RoomStatus.PLAYING, turn, List.of(rows), null, null, ANA, BEN);
     }
 

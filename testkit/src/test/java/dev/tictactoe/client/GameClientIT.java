@@ -8,6 +8,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.ScriptServer;
@@ -92,7 +93,7 @@ class GameClientIT {
                         send(
                                 ch,
                                 new ServerMessage.Welcome(
-                                        1, ScriptServer.ROOM, "X", "tok-1", current));
+                                        1, ScriptServer.ROOM, Seat.X, "tok-1", current));
                 case ClientMessage.Move m when m.version() != current.version() ->
                         send(ch, ServerMessage.Error.of(ErrorCode.STALE_VERSION, m.id()));
                 case ClientMessage.Move m -> {
@@ -108,7 +109,7 @@ class GameClientIT {
                                 new ServerMessage.Diff(
                                         diff.version(),
                                         diff.ops(),
-                                        new Event.Moved("X", m.cell(), m.id())));
+                                        new Event.Moved(Seat.X, m.cell(), m.id())));
                     }
                 }
                 case ClientMessage.Sync s -> send(ch, new ServerMessage.SnapshotMessage(current));
@@ -137,16 +138,16 @@ class GameClientIT {
     void joinsMovesAndFollowsTheState() {
         try (GameClient client = GameClient.connect(server.roomUri(), group)) {
             var welcome = client.join("ana");
-            assertThat(welcome.seat()).isEqualTo("X");
-            assertThat(client.seat()).isEqualTo("X");
+            assertThat(welcome.seat()).isEqualTo(Seat.X);
+            assertThat(client.seat()).isEqualTo(Seat.X);
             assertThat(client.token()).isEqualTo("tok-1");
             assertThat(client.version()).isEqualTo(1);
 
             assertThat(client.move(4)).isEqualTo("m1");
             var diff = client.await(ServerMessage.Diff.class, WAIT);
-            assertThat(diff.event()).isEqualTo(new Event.Moved("X", 4, "m1"));
+            assertThat(diff.event()).isEqualTo(new Event.Moved(Seat.X, 4, "m1"));
             Snapshot s = client.awaitSnapshot(snap -> snap.version() == 2, WAIT);
-            assertThat(s.cell(4)).isEqualTo("X");
+            assertThat(s.cell(4)).isEqualTo(Seat.X);
 
             assertThat(client.move(0)).isEqualTo("m2");
             assertThat(client.awaitSnapshot(snap -> snap.moves().size() == 2, WAIT).lastMove())
@@ -196,7 +197,7 @@ class GameClientIT {
                     .contains(new ClientMessage.Join(1, "ana", "tok-1", false, 2L));
             client.move(0);
             assertThat(client.awaitSnapshot(snap -> snap.version() == 3, WAIT).cell(0))
-                    .isEqualTo("O");
+                    .isEqualTo(Seat.O);
         }
     }
 

@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.QuickPhrase;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -24,25 +27,25 @@ class RoomViewTest {
         char[] board = ".........".toCharArray();
         List<Snapshot.MoveEntry> moves = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
-            String seat = i % 2 == 0 ? "X" : "O";
-            board[cells.get(i)] = seat.charAt(0);
+            Seat seat = i % 2 == 0 ? Seat.X : Seat.O;
+            board[cells.get(i)] = seat.wire().charAt(0);
             moves.add(new Snapshot.MoveEntry(seat, cells.get(i), "m" + (i / 2 + 1)));
         }
         String rows = new String(board);
         return new Snapshot(
                 version,
                 "ABC234",
-                new Snapshot.Settings(3, 3, "X", true, true),
+                new Snapshot.Settings(3, 3, Seat.X, true, true),
                 1,
-                RoomStatus.PLAYING.wire(),
-                cells.size() % 2 == 0 ? "X" : "O",
+                RoomStatus.PLAYING,
+                cells.size() % 2 == 0 ? Seat.X : Seat.O,
                 List.of(rows.substring(0, 3), rows.substring(3, 6), rows.substring(6, 9)),
                 moves,
                 cells.isEmpty() ? null : cells.get(cells.size() - 1),
                 null,
                 new Snapshot.Players(
-                        new Snapshot.Player("ana", "human", null, true),
-                        new Snapshot.Player("bo", "human", null, true)),
+                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true),
+                        new Snapshot.Player("bo", PlayerKind.HUMAN, null, true)),
                 0,
                 new Snapshot.Score(0, 0, 0),
                 null,
@@ -69,7 +72,7 @@ class RoomViewTest {
     void welcomeAndSnapshotReplaceTheState() {
         RoomView view = new RoomView();
         Snapshot s1 = state(1, List.of());
-        assertThat(view.apply(new ServerMessage.Welcome(1, "ABC234", "X", "t", s1)))
+        assertThat(view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", s1)))
                 .isEqualTo(RoomView.Update.APPLIED);
         assertThat(view.snapshot()).isEqualTo(s1);
         Snapshot s5 = state(5, List.of(4, 0));
@@ -83,8 +86,8 @@ class RoomViewTest {
     void aPhraseLeavesTheStateAndItsVersionAlone() {
         RoomView view = new RoomView();
         Snapshot s1 = state(1, List.of());
-        view.apply(new ServerMessage.Welcome(1, "ABC234", "X", "t", s1));
-        assertThat(view.apply(new ServerMessage.Phrase("O", "good_game")))
+        view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", s1));
+        assertThat(view.apply(new ServerMessage.Phrase(Seat.O, QuickPhrase.GOOD_GAME)))
                 .isEqualTo(RoomView.Update.UNCHANGED);
         assertThat(view.version()).isEqualTo(1);
         assertThat(view.apply(diff(s1, state(2, List.of(4))))).isEqualTo(RoomView.Update.APPLIED);

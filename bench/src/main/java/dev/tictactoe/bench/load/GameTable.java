@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.WireWord;
 
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -253,7 +254,7 @@ final class GameTable implements Table {
         public void onMessage(ServerMessage message) {
             switch (message) {
                 case ServerMessage.Welcome w -> {
-                    seat = w.seat();
+                    seat = WireWord.spelling(w.seat());
                     token = w.token() != null ? w.token() : token;
                     load(w.snapshot());
                     welcomed.complete(null);
@@ -282,8 +283,8 @@ final class GameTable implements Table {
         private void load(Snapshot s) {
             syncPending = false;
             version = s.version();
-            status = s.status();
-            turn = s.turn();
+            status = s.status().wire();
+            turn = WireWord.spelling(s.turn());
             game = s.game();
             List<String> board = s.board();
             for (int row = 0; row < board.size(); row++) {

@@ -8,6 +8,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,7 @@ class FramesTest {
                                                 .put("id", "X3")),
                                 PatchOp.replace("/result", NODES.objectNode().put("winner", "X")),
                                 PatchOp.remove("/rematch/0")),
-                        new Event.Moved("X", 4, "X3"));
+                        new Event.Moved(Seat.X, 4, "X3"));
         Frames.Diff out = new Frames.Diff();
 
         assertThat(Frames.readDiff(MessageCodec.encode(diff), out)).isTrue();

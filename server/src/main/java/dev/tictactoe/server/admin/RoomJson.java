@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.room.RoomOperator;
 
 import java.time.Instant;
@@ -24,7 +25,7 @@ final class RoomJson {
         ObjectNode room =
                 JSON.createObjectNode()
                         .put("code", s.room())
-                        .put("status", s.status())
+                        .put("status", s.status().wire())
                         .put("version", s.version())
                         .put("game", s.game())
                         .put("createdAt", Instant.ofEpochMilli(view.createdAt()).toString())
@@ -34,19 +35,19 @@ final class RoomJson {
                 JSON.createObjectNode()
                         .put("size", s.settings().size())
                         .put("winLength", s.settings().winLength())
-                        .put("first", s.settings().first())
+                        .put("first", s.settings().first().wire())
                         .put("earlyDraw", s.settings().earlyDraw())
                         .put("spectators", s.settings().spectators())
                         .put("clock", s.settings().clock()));
         ArrayNode members = room.putArray("members");
         for (Seat seat : Seat.values()) {
-            Snapshot.Player player = s.players().seat(seat.wire());
+            Snapshot.Player player = s.players().seat(seat);
             if (player != null) {
                 members.addObject()
                         .put("seat", seat.wire())
                         .put("name", player.name())
-                        .put("kind", player.kind())
-                        .put("level", player.level())
+                        .put("kind", player.kind().wire())
+                        .put("level", WireWord.spelling(player.level()))
                         .put("state", player.connected() ? "connected" : "dropped")
                         .put(
                                 "graceUntil",

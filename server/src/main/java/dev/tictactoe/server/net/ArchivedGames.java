@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.store.Store;
 
 import org.slf4j.Logger;
@@ -57,11 +60,21 @@ final class ArchivedGames {
     static GameRecord record(JsonNode game) {
         return new GameRecord(
                 game.required("game").asInt(),
-                game.required("first").asText(),
+                word(Seat.values(), game.required("first").asText()),
                 cells(game.required("moves")),
-                game.path("winner").isTextual() ? game.get("winner").asText() : null,
-                game.required("reason").asText(),
+                game.path("winner").isTextual()
+                        ? word(Seat.values(), game.get("winner").asText())
+                        : null,
+                word(ResultReason.values(), game.required("reason").asText()),
                 cells(game.path("line")));
+    }
+
+    private static <W extends WireWord> W word(W[] words, String text) {
+        W word = WireWord.find(words, text);
+        if (word == null) {
+            throw new IllegalArgumentException("not a word of the protocol: " + text);
+        }
+        return word;
     }
 
     private static List<Integer> cells(JsonNode array) {

@@ -31,7 +31,7 @@ final class BotTurns {
     void schedule() {
         Match match = room.core.match();
         Mark turn = match.turn();
-        Seat seat = turn == null ? null : room.core.seat(turn);
+        Occupant seat = turn == null ? null : room.core.seat(turn);
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
         if (seat == null || !seat.isBot() || room.closed || room.time.replaying()) {
             return;
@@ -55,7 +55,7 @@ final class BotTurns {
     }
 
     private boolean stillAsked(Mark mark, long forVersion) {
-        Seat seat = room.core.seat(mark);
+        Occupant seat = room.core.seat(mark);
         if (forVersion != room.feed.version() || seat == null || !seat.isBot() || room.closed) {
             log.debug(
                     "room {} dropped a bot move computed for version {} (now {})",

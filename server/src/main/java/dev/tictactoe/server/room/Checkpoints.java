@@ -136,7 +136,7 @@ final class Checkpoints {
         RoomSettings settings = room.settings();
         EnumMap<Mark, String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
-            Seat seat = room.core.seat(mark);
+            Occupant seat = room.core.seat(mark);
             names.put(mark, seat == null ? null : seat.name);
         }
         long endedAt = room.time.millis();
@@ -167,7 +167,7 @@ final class Checkpoints {
                 Match.Result result = game.result();
                 g.writeStringField(
                         "winner", result.winner() == null ? null : result.winner().name());
-                g.writeStringField("reason", result.reason());
+                g.writeStringField("reason", result.reason().wire());
                 g.writeArrayFieldStart("line");
                 if (result.line() != null) {
                     for (int cell : result.line()) {

@@ -30,7 +30,7 @@ final class Match {
     }
 
     /** How a game ended; {@code winner} is null for a draw. */
-    record Result(Mark winner, String reason, int[] line) {}
+    record Result(Mark winner, ResultReason reason, int[] line) {}
 
     /** Finished games kept for review; older ones drop off, the series score still counts them. */
     static final int KEPT_GAMES = 100;
@@ -119,7 +119,7 @@ final class Match {
 
     /** {@code seat} claims the game from its idle opponent (checked): it wins, reason abandoned. */
     void claim(Mark seat) {
-        finish(new Result(seat, ResultReason.ABANDONED.wire(), null));
+        finish(new Result(seat, ResultReason.ABANDONED, null));
     }
 
     /** The current game's clock, or null in an untimed room or before the first game. */
@@ -141,7 +141,7 @@ final class Match {
         Mark out = clock.flag(now);
         // No line left for the other side either: nobody can win, so it is a draw.
         Mark winner = board.isCertainDraw() ? null : out.opponent();
-        finish(new Result(winner, ResultReason.TIMEOUT.wire(), null));
+        finish(new Result(winner, ResultReason.TIMEOUT, null));
         return out;
     }
 
@@ -209,7 +209,7 @@ final class Match {
             startClock();
             return true;
         }
-        if (status == Status.OVER && result != null && ResultReason.ABANDONED.is(result.reason())) {
+        if (status == Status.OVER && result != null && result.reason() == ResultReason.ABANDONED) {
             nextGame();
             return true;
         }
@@ -268,10 +268,9 @@ final class Match {
         if (ending != null) {
             finish(
                     switch (ending) {
-                        case LINE ->
-                                new Result(seat, ResultReason.LINE.wire(), board.winningLine());
-                        case FULL -> new Result(null, ResultReason.DRAW.wire(), null);
-                        case DEAD_DRAW -> new Result(null, ResultReason.DEAD_DRAW.wire(), null);
+                        case LINE -> new Result(seat, ResultReason.LINE, board.winningLine());
+                        case FULL -> new Result(null, ResultReason.DRAW, null);
+                        case DEAD_DRAW -> new Result(null, ResultReason.DEAD_DRAW, null);
                     });
         }
         return status == Status.OVER;
@@ -279,7 +278,7 @@ final class Match {
 
     /** {@code seat} resigns a game in progress (checked by {@link #checkPlaying}). */
     void resign(Mark seat) {
-        finish(new Result(seat.opponent(), ResultReason.RESIGN.wire(), null));
+        finish(new Result(seat.opponent(), ResultReason.RESIGN, null));
     }
 
     /** The player in {@code seat} left for good during a game: the opponent wins. */
@@ -287,7 +286,7 @@ final class Match {
         if (status != Status.PLAYING) {
             return false;
         }
-        finish(new Result(seat.opponent(), ResultReason.ABANDONED.wire(), null));
+        finish(new Result(seat.opponent(), ResultReason.ABANDONED, null));
         return true;
     }
 

@@ -122,7 +122,7 @@ final class Members {
             return new Outcome.Refused(
                     ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
         }
-        Seat seat = room.core.seat(mark);
+        Occupant seat = room.core.seat(mark);
         boolean first = seat.reserved;
         Session previous = sessions.put(mark, session);
         if (previous != null) {
@@ -163,7 +163,7 @@ final class Members {
                 new ServerMessage.Welcome(
                         Protocol.VERSION,
                         room.code(),
-                        seat == null ? null : seat.name(),
+                        Wire.seat(seat),
                         token,
                         room.context.epochMillis().getAsLong(),
                         room.feed.snapshot()));
@@ -214,7 +214,7 @@ final class Members {
      * Frees the seat at its grace deadline, a wall-clock time, unless its player is back by then.
      */
     private void startGraceTimer(Mark mark) {
-        Seat seat = room.core.seat(mark);
+        Occupant seat = room.core.seat(mark);
         if (seat.graceUntil == null) {
             return;
         }
@@ -265,7 +265,7 @@ final class Members {
         long now = room.time.millis();
         List<Mark> expired = new ArrayList<>();
         for (Mark mark : Mark.values()) {
-            Seat seat = room.core.seat(mark);
+            Occupant seat = room.core.seat(mark);
             if (seat == null || seat.isBot()) {
                 continue;
             }

@@ -54,7 +54,7 @@ final class Phrases {
                             + Durations.format(DEFAULT_INTERVAL));
         }
         freeAt.put(mark, next + INTERVAL_NANOS);
-        room.feed.broadcastAside(new ServerMessage.Phrase(mark.name(), phrase.phrase()));
+        room.feed.broadcastAside(new ServerMessage.Phrase(Wire.seat(mark), phrase.phrase()));
         return null;
     }
 }

@@ -272,14 +272,8 @@ public final class Room {
         if (session.seat == null) {
             return NOT_A_PLAYER;
         }
-        Level level;
-        try {
-            level = Level.parse(invite.level());
-        } catch (IllegalArgumentException e) {
-            return new Outcome.Refused(
-                    ErrorCode.BAD_MESSAGE, "invite_bot.level: " + e.getMessage());
-        }
-        Mark seat = invite.seat() == null ? core.freeSeat() : Mark.valueOf(invite.seat());
+        Level level = Wire.level(invite.level());
+        Mark seat = invite.seat() == null ? core.freeSeat() : Wire.mark(invite.seat());
         if (seat == null) {
             return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
@@ -340,7 +334,8 @@ public final class Room {
             return;
         }
         Match.Result r = match.result();
-        context.metrics().gameFinished(r.winner() == null ? null : r.winner().name(), r.reason());
+        context.metrics()
+                .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason().wire());
         // Debug: a busy server ends hundreds of games a second; the metrics count them. Guarded,
         // so the arguments are not even built at the default level.
         if (log.isDebugEnabled()) {

@@ -41,7 +41,7 @@ final class RoomCore {
 
     private final RoomSettings settings;
     private final Match match;
-    private final EnumMap<Mark, Seat> seats = new EnumMap<>(Mark.class);
+    private final EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
     private int spectators;
     private long version;
 
@@ -52,7 +52,7 @@ final class RoomCore {
     RoomCore(RoomSettings settings, Duration idleAfter) {
         this(settings, new Match(settings, idleAfter));
         if (settings.bot() != null) {
-            seats.put(settings.creatorSeat().opponent(), Seat.bot(settings.bot()));
+            seats.put(settings.creatorSeat().opponent(), Occupant.bot(settings.bot()));
         }
     }
 
@@ -87,7 +87,7 @@ final class RoomCore {
                 new RoomCore(
                         state.settings(),
                         Match.restore(state.settings(), state.match(), idleAfter, nanos, millis));
-        state.seats().forEach((mark, seat) -> core.seats.put(mark, Seat.of(seat)));
+        state.seats().forEach((mark, seat) -> core.seats.put(mark, Occupant.of(seat)));
         core.spectators = state.spectators();
         core.version = state.version();
         core.boardVersion = state.boardVersion();
@@ -148,33 +148,33 @@ final class RoomCore {
         if (seats.containsKey(c.seat())) {
             return seatTaken(c.seat());
         }
-        seats.put(c.seat(), Seat.person(c.name(), c.token(), true));
+        seats.put(c.seat(), Occupant.person(c.name(), c.token(), true));
         boolean started = seats.size() == 2 && startIfWaiting();
-        return applied(new Event.Joined(c.seat().name(), c.name()), started, false);
+        return applied(new Event.Joined(Wire.seat(c.seat()), c.name()), started, false);
     }
 
     private Outcome botSeated(Change.BotSeated c) {
         if (seats.containsKey(c.seat())) {
             return seatTaken(c.seat());
         }
-        seats.put(c.seat(), Seat.bot(c.level()));
+        seats.put(c.seat(), Occupant.bot(c.level()));
         boolean started = startIfWaiting();
         return applied(
-                new Event.BotJoined(c.seat().name(), Snapshots.wire(c.level())), started, false);
+                new Event.BotJoined(Wire.seat(c.seat()), Wire.level(c.level())), started, false);
     }
 
     private Outcome dropped(Change.Dropped c) {
-        Seat seat = person(c.seat());
+        Occupant seat = person(c.seat());
         if (seat == null) {
             return noPlayer(c.seat());
         }
         seat.connected = false;
         seat.graceUntil = c.graceUntil();
-        return applied(new Event.Disconnected(c.seat().name()), false, false);
+        return applied(new Event.Disconnected(Wire.seat(c.seat())), false, false);
     }
 
     private Outcome returned(Mark mark) {
-        Seat seat = person(mark);
+        Occupant seat = person(mark);
         if (seat == null) {
             return noPlayer(mark);
         }
@@ -186,8 +186,8 @@ final class RoomCore {
         seat.reserved = false;
         return applied(
                 first
-                        ? new Event.Joined(mark.name(), seat.name)
-                        : new Event.Reconnected(mark.name()),
+                        ? new Event.Joined(Wire.seat(mark), seat.name)
+                        : new Event.Reconnected(Wire.seat(mark)),
                 false,
                 false);
     }
@@ -207,15 +207,15 @@ final class RoomCore {
         // snapshot.
         return applied(
                 abandoned
-                        ? new Event.GameOver(mark.opponent().name(), ResultReason.ABANDONED.wire())
-                        : new Event.Left(mark.name()),
+                        ? new Event.GameOver(Wire.seat(mark.opponent()), ResultReason.ABANDONED)
+                        : new Event.Left(Wire.seat(mark)),
                 false,
                 abandoned);
     }
 
     private Outcome moved(Change.Moved c, Long seen) {
         Mark mark = c.seat();
-        Seat seat = seats.get(mark);
+        Occupant seat = seats.get(mark);
         if (seat == null) {
             return noPlayer(mark);
         }
@@ -247,7 +247,7 @@ final class RoomCore {
         }
         boolean over = match.play(mark, c.cell(), c.id());
         seat.applied(c.id(), version + 1);
-        return boardChanged(new Event.Moved(mark.name(), c.cell(), c.id()), false, over);
+        return boardChanged(new Event.Moved(Wire.seat(mark), c.cell(), c.id()), false, over);
     }
 
     /**
@@ -259,10 +259,10 @@ final class RoomCore {
         if (refused != null) {
             return refused;
         }
-        Seat opponent = seats.get(mark.opponent());
+        Occupant opponent = seats.get(mark.opponent());
         if (opponent != null && opponent.isBot()) {
             List<Integer> cleared = match.undo(mark);
-            return boardChanged(new Event.Undone(mark.name(), cleared), false, false);
+            return boardChanged(new Event.Undone(Wire.seat(mark), cleared), false, false);
         }
         if (match.undoRequest() == mark) {
             return new Outcome.Refused(
@@ -270,7 +270,7 @@ final class RoomCore {
                     "your takeback request is already waiting for an answer");
         }
         match.requestUndo(mark);
-        return applied(new Event.UndoRequested(mark.name()), false, false);
+        return applied(new Event.UndoRequested(Wire.seat(mark)), false, false);
     }
 
     private Outcome answerUndo(Mark mark, boolean accept) {
@@ -280,8 +280,8 @@ final class RoomCore {
         }
         List<Integer> cleared = match.answerUndo(accept);
         return accept
-                ? boardChanged(new Event.Undone(mark.opponent().name(), cleared), false, false)
-                : applied(new Event.UndoDeclined(mark.name()), false, false);
+                ? boardChanged(new Event.Undone(Wire.seat(mark.opponent()), cleared), false, false)
+                : applied(new Event.UndoDeclined(Wire.seat(mark)), false, false);
     }
 
     private Outcome resign(Mark mark) {
@@ -290,11 +290,11 @@ final class RoomCore {
             return refused;
         }
         match.resign(mark);
-        return boardChanged(new Event.Resigned(mark.name()), false, true);
+        return boardChanged(new Event.Resigned(Wire.seat(mark)), false, true);
     }
 
     private Outcome claim(Mark mark) {
-        Seat opponent = seats.get(mark.opponent());
+        Occupant opponent = seats.get(mark.opponent());
         if (opponent != null && opponent.isBot() && match.status() == Match.Status.PLAYING) {
             return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
@@ -304,11 +304,11 @@ final class RoomCore {
         }
         match.claim(mark);
         return boardChanged(
-                new Event.GameOver(mark.name(), ResultReason.ABANDONED.wire()), false, true);
+                new Event.GameOver(Wire.seat(mark), ResultReason.ABANDONED), false, true);
     }
 
     private Outcome rematch(Mark mark) {
-        Seat opponent = seats.get(mark.opponent());
+        Occupant opponent = seats.get(mark.opponent());
         if (opponent == null) {
             return new Outcome.Refused(
                     ErrorCode.WAITING_FOR_OPPONENT,
@@ -325,7 +325,7 @@ final class RoomCore {
             newGame();
             return applied(new Event.RematchStarted(match.game()), true, false);
         }
-        return applied(new Event.RematchOffered(mark.name()), false, false);
+        return applied(new Event.RematchOffered(Wire.seat(mark)), false, false);
     }
 
     /**
@@ -336,7 +336,7 @@ final class RoomCore {
     boolean opened(Context context, long graceUntil) {
         match.at(context.nanos(), context.millis());
         boolean any = false;
-        for (Seat seat : seats.values()) {
+        for (Occupant seat : seats.values()) {
             if (seat.reserved) {
                 seat.graceUntil = graceUntil;
                 any = true;
@@ -361,7 +361,7 @@ final class RoomCore {
                     if (seats.containsKey(mark)) {
                         throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
                     }
-                    seats.put(mark, Seat.reserved(r.name(), r.token()));
+                    seats.put(mark, Occupant.reserved(r.name(), r.token()));
                 });
     }
 
@@ -376,7 +376,7 @@ final class RoomCore {
 
     private void newGame() {
         boardVersion = version + 1;
-        seats.values().forEach(Seat::forgetMoves);
+        seats.values().forEach(Occupant::forgetMoves);
     }
 
     private Outcome.Applied boardChanged(Event event, boolean started, boolean ended) {
@@ -390,12 +390,11 @@ final class RoomCore {
 
     private Event gameOver() {
         Match.Result result = match.result();
-        return new Event.GameOver(
-                result.winner() == null ? null : result.winner().name(), result.reason());
+        return new Event.GameOver(Wire.seat(result.winner()), result.reason());
     }
 
-    private Seat person(Mark mark) {
-        Seat seat = seats.get(mark);
+    private Occupant person(Mark mark) {
+        Occupant seat = seats.get(mark);
         return seat == null || seat.isBot() ? null : seat;
     }
 
@@ -418,11 +417,11 @@ final class RoomCore {
     }
 
     /** X and O as seated; the actor reads, only {@link #apply} changes. */
-    Map<Mark, Seat> seats() {
+    Map<Mark, Occupant> seats() {
         return seats;
     }
 
-    Seat seat(Mark mark) {
+    Occupant seat(Mark mark) {
         return seats.get(mark);
     }
 

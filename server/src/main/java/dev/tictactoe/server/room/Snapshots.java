@@ -4,8 +4,8 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.ClockView;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
@@ -46,7 +46,7 @@ final class Snapshots {
     static Snapshot of(String code, long version, RoomCore core, Snapshot previous) {
         RoomSettings settings = core.settings();
         Match match = core.match();
-        Map<Mark, Seat> seats = core.seats();
+        Map<Mark, Occupant> seats = core.seats();
         int spectators = core.spectators();
         Board board = match.board();
         Rules rules = settings.rules();
@@ -65,8 +65,8 @@ final class Snapshots {
                 code,
                 settings(settings, first ? null : previous.settings()),
                 match.game(),
-                wire(match.status()),
-                turn == null ? null : turn.name(),
+                status(match.status()),
+                Wire.seat(turn),
                 rows(board, first ? null : previous.board()),
                 moves(board, match, first ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
@@ -74,14 +74,14 @@ final class Snapshots {
                         result == null
                                 ? null
                                 : new Snapshot.Result(
-                                        result.winner() == null ? null : result.winner().name(),
+                                        Wire.seat(result.winner()),
                                         result.reason(),
                                         result.line() == null ? List.of() : cells(result.line())),
                         first ? null : previous.result()),
                 players,
                 spectators,
                 score(match, first ? null : previous.score()),
-                match.undoRequest() == null ? null : match.undoRequest().name(),
+                Wire.seat(match.undoRequest()),
                 rematch(match, first ? null : previous.rematch()),
                 same(clock(settings, match), first ? null : previous.clock()),
                 match.claimableAt());
@@ -100,11 +100,11 @@ final class Snapshots {
 
     private static Snapshot.Settings settings(RoomSettings settings, Snapshot.Settings before) {
         Rules rules = settings.rules();
-        String first = settings.first().name();
+        Seat first = Wire.seat(settings.first());
         if (before != null
                 && before.size() == rules.size()
                 && before.winLength() == rules.winLength()
-                && before.first().equals(first)
+                && before.first() == first
                 && before.earlyDraw() == settings.earlyDraw()
                 && before.spectators() == settings.spectators()
                 && (settings.clock() == null
@@ -121,15 +121,15 @@ final class Snapshots {
                 settings.clock() == null ? null : settings.clock().toString());
     }
 
-    private static List<String> rematch(Match match, List<String> before) {
+    private static List<Seat> rematch(Match match, List<Seat> before) {
         EnumSet<Mark> offers = match.rematchOffers();
         if (offers.isEmpty()) {
             return List.of();
         }
-        String[] seats = new String[offers.size()];
+        Seat[] seats = new Seat[offers.size()];
         int i = 0;
         for (Mark mark : offers) {
-            seats[i++] = mark.name();
+            seats[i++] = Wire.seat(mark);
         }
         return same(List.of(seats), before);
     }
@@ -158,14 +158,10 @@ final class Snapshots {
                 v.control(),
                 v.xMs(),
                 v.oMs(),
-                name(v.running()),
+                Wire.seat(v.running()),
                 v.turnStartedAt(),
                 v.deadlineAt(),
-                name(v.flagged()));
-    }
-
-    private static String name(Mark mark) {
-        return mark == null ? null : mark.name();
+                Wire.seat(v.flagged()));
     }
 
     /**
@@ -181,9 +177,9 @@ final class Snapshots {
                     game.game(),
                     new GameRecord(
                             game.game(),
-                            game.first().name(),
+                            Wire.seat(game.first()),
                             cells(game.moves()),
-                            r.winner() == null ? null : r.winner().name(),
+                            Wire.seat(r.winner()),
                             r.reason(),
                             r.line() == null ? List.of() : cells(r.line())));
         }
@@ -240,14 +236,14 @@ final class Snapshots {
         boolean changed = previous == null || kept != count;
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
-            String seat = board.at(cell).name();
+            Seat seat = Wire.seat(board.at(cell));
             String id = match.moveId(ply);
             Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
-            // The seat's name and the move's id are the very strings the entry was made from.
+            // The move's id is the very string the entry was made from.
             boolean same =
                     before != null
                             && before.cell() == cell
-                            && (before.seat() == seat || before.seat().equals(seat))
+                            && before.seat() == seat
                             && (before.id() == id || Objects.equals(before.id(), id));
             moves[ply] = same ? before : new Snapshot.MoveEntry(seat, cell, id);
             changed |= !same;
@@ -255,16 +251,16 @@ final class Snapshots {
         return changed ? List.of(moves) : previous;
     }
 
-    private static Snapshot.Player player(Seat seat, Snapshot.Player before) {
+    private static Snapshot.Player player(Occupant seat, Snapshot.Player before) {
         if (seat == null) {
             return null;
         }
-        String kind = (seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN).wire();
-        String level = seat.isBot() ? wire(seat.bot) : null;
+        PlayerKind kind = seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN;
+        BotLevel level = Wire.level(seat.bot);
         if (before != null
                 && before.name().equals(seat.name)
-                && before.kind().equals(kind)
-                && Objects.equals(before.level(), level)
+                && before.kind() == kind
+                && before.level() == level
                 && before.connected() == seat.connected()
                 && Objects.equals(before.graceUntil(), seat.graceUntil)) {
             return before;
@@ -272,19 +268,11 @@ final class Snapshots {
         return new Snapshot.Player(seat.name, kind, level, seat.connected(), seat.graceUntil);
     }
 
-    /**
-     * How a bot level is spelled on the wire: the engine's levels are the protocol's, name for
-     * name.
-     */
-    static String wire(Level level) {
-        return BotLevel.valueOf(level.name()).wire();
-    }
-
-    private static String wire(Match.Status status) {
+    private static RoomStatus status(Match.Status status) {
         return switch (status) {
-            case WAITING -> RoomStatus.WAITING.wire();
-            case PLAYING -> RoomStatus.PLAYING.wire();
-            case OVER -> RoomStatus.OVER.wire();
+            case WAITING -> RoomStatus.WAITING;
+            case PLAYING -> RoomStatus.PLAYING;
+            case OVER -> RoomStatus.OVER;
         };
     }
 

@@ -6,6 +6,8 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
 import io.netty.channel.EventLoopGroup;
@@ -143,9 +145,9 @@ class ClusterIT {
             GameClient b = client(code);
             a.join("ana");
             b.join("bob");
-            x = "X".equals(a.seat()) ? a : b;
+            x = a.seat() == Seat.X ? a : b;
             o = x == a ? b : a;
-            x.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
+            x.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
         }
 
         /** The next move, acknowledged to both players. */

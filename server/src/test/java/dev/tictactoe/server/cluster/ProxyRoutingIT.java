@@ -6,6 +6,8 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.net.NetSettings;
@@ -148,9 +150,9 @@ class ProxyRoutingIT {
             nginx.signal("HUP");
             String onD = createdOn(port, 'D');
             assertThat(get(port, "/api/rooms/" + onD)).isEqualTo(200);
-            GameClient x = "X".equals(a.seat()) ? a : b;
+            GameClient x = a.seat() == Seat.X ? a : b;
             GameClient o = x == a ? b : a;
-            x.awaitSnapshot(s -> "playing".equals(s.status()), Daemon.WAIT);
+            x.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, Daemon.WAIT);
             x.move(4);
             o.awaitSnapshot(s -> s.moves().size() == 1, Daemon.WAIT);
         }

@@ -14,6 +14,7 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
 
 import org.junit.jupiter.api.AfterEach;
@@ -259,7 +260,7 @@ class AdminIT {
                         "{\"reason\": \"r\"}");
         assertThat(again.statusCode()).isEqualTo(409);
         assertThat(json(again).get("code").asText()).isEqualTo("not_connected");
-        assertThat(pair[0].reconnect().seat()).isEqualTo("X");
+        assertThat(pair[0].reconnect().seat()).isEqualTo(Seat.X);
 
         HttpResponse<String> noSeat =
                 post(server, "/admin/api/rooms/" + code + "/members/Z/disconnect", "");

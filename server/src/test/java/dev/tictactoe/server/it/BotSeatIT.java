@@ -5,8 +5,12 @@ import static dev.tictactoe.server.it.TestServer.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
 import org.junit.jupiter.api.AfterEach;
@@ -41,16 +45,17 @@ class BotSeatIT {
 
     /** Plays random legal moves for this client's seat until the game is over. */
     private static Snapshot playRandomly(GameClient me, SplittableRandom random) {
-        String seat = me.seat();
+        Seat seat = me.seat();
         while (true) {
             Snapshot s =
-                    me.awaitSnapshot(x -> "over".equals(x.status()) || seat.equals(x.turn()), WAIT);
-            if ("over".equals(s.status())) {
+                    me.awaitSnapshot(
+                            x -> x.status() == RoomStatus.OVER || seat.equals(x.turn()), WAIT);
+            if (s.status() == RoomStatus.OVER) {
                 return s;
             }
             int moves = s.moves().size();
             me.move(randomFreeCell(s, random));
-            me.awaitSnapshot(x -> x.moves().size() > moves || "over".equals(x.status()), WAIT);
+            me.awaitSnapshot(x -> x.moves().size() > moves || x.status() == RoomStatus.OVER, WAIT);
         }
     }
 
@@ -59,11 +64,14 @@ class BotSeatIT {
         SplittableRandom random = new SplittableRandom(2024);
         int botWins = 0;
         for (int game = 0; game < 40; game++) {
-            String mySeat = game % 2 == 0 ? "X" : "O";
+            Seat mySeat = game % 2 == 0 ? Seat.X : Seat.O;
             String first = (game / 2) % 2 == 0 ? "X" : "O";
             String code =
                     server.create(
-                            NewRoom.DEFAULT.withSeat(mySeat).withFirst(first).withBot("perfect"));
+                            NewRoom.DEFAULT
+                                    .withSeat(mySeat.wire())
+                                    .withFirst(first)
+                                    .withBot("perfect"));
             GameClient me = server.player(code, "random");
             assertThat(me.seat()).isEqualTo(mySeat);
             Snapshot end = playRandomly(me, random);
@@ -82,13 +90,13 @@ class BotSeatIT {
     void aBotInvitedIntoTheEmptySeatStartsTheGameAndAnswersMoves() {
         String code = server.create(NewRoom.DEFAULT.withBoard(9, 5));
         GameClient me = server.player(code, "ana");
-        me.send(new ClientMessage.InviteBot("hard", null));
-        Snapshot started = me.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
-        assertThat(started.players().o().kind()).isEqualTo("bot");
+        me.send(new ClientMessage.InviteBot(BotLevel.HARD, null));
+        Snapshot started = me.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
+        assertThat(started.players().o().kind()).isEqualTo(PlayerKind.BOT);
         me.move(40);
         Snapshot answered = me.awaitSnapshot(s -> s.moves().size() == 2, WAIT);
-        assertThat(answered.moves().get(1).seat()).isEqualTo("O");
-        assertThat(answered.turn()).isEqualTo("X");
+        assertThat(answered.moves().get(1).seat()).isEqualTo(Seat.O);
+        assertThat(answered.turn()).isEqualTo(Seat.X);
     }
 
     @Test
@@ -97,10 +105,10 @@ class BotSeatIT {
         GameClient me = server.player(code, "ana");
         me.move(0);
         Snapshot replied = me.awaitSnapshot(s -> s.moves().size() == 2, WAIT);
-        assertThat(replied.turn()).isEqualTo("X");
+        assertThat(replied.turn()).isEqualTo(Seat.X);
         me.send(new ClientMessage.Undo());
         Snapshot undone = me.awaitSnapshot(s -> s.moves().isEmpty(), WAIT);
-        assertThat(undone.turn()).isEqualTo("X");
+        assertThat(undone.turn()).isEqualTo(Seat.X);
         assertThat(undone.board()).containsExactly("...", "...", "...");
     }
 
@@ -110,7 +118,7 @@ class BotSeatIT {
                 server.create(NewRoom.DEFAULT.withSeat("O").withFirst("X").withBot("perfect"));
         GameClient me = server.player(code, "ana");
         Snapshot opened = me.awaitSnapshot(s -> s.moves().size() == 1, WAIT);
-        assertThat(opened.moves().get(0).seat()).isEqualTo("X");
-        assertThat(opened.turn()).isEqualTo("O");
+        assertThat(opened.moves().get(0).seat()).isEqualTo(Seat.X);
+        assertThat(opened.turn()).isEqualTo(Seat.O);
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 
@@ -97,8 +99,9 @@ class BotSeedIT {
         int[] order = order(settings.size() * settings.size());
         for (int played = 0; played < HUMAN_MOVES; played++) {
             Snapshot s =
-                    me.awaitSnapshot(x -> "over".equals(x.status()) || "X".equals(x.turn()), WAIT);
-            if ("over".equals(s.status())) {
+                    me.awaitSnapshot(
+                            x -> x.status() == RoomStatus.OVER || x.turn() == Seat.X, WAIT);
+            if (s.status() == RoomStatus.OVER) {
                 break;
             }
             String board = String.join("", s.board());
@@ -108,11 +111,12 @@ class BotSeedIT {
             }
             int moves = s.moves().size();
             me.move(cell);
-            me.awaitSnapshot(x -> x.moves().size() >= moves + 2 || "over".equals(x.status()), WAIT);
+            me.awaitSnapshot(
+                    x -> x.moves().size() >= moves + 2 || x.status() == RoomStatus.OVER, WAIT);
         }
         List<Integer> bot = new ArrayList<>();
         for (Snapshot.MoveEntry move : me.snapshot().moves()) {
-            if ("O".equals(move.seat())) {
+            if (move.seat() == Seat.O) {
                 bot.add(move.cell());
             }
         }

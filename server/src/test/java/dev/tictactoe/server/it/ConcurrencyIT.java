@@ -8,6 +8,7 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -45,7 +46,7 @@ class ConcurrencyIT {
                         .singleElement()
                         .satisfies(
                                 m -> {
-                                    assertThat(m.seat()).isEqualTo("X");
+                                    assertThat(m.seat()).isEqualTo(Seat.X);
                                     assertThat(m.cell()).isEqualTo(xCell);
                                 });
                 ServerMessage.Error refused = p[1].await(ServerMessage.Error.class, WAIT);
@@ -79,7 +80,7 @@ class ConcurrencyIT {
             p[0].send(new ClientMessage.Sync(null));
             Snapshot end = p[0].await(ServerMessage.SnapshotMessage.class, WAIT).snapshot();
             for (int i = 0; i < end.moves().size(); i++) {
-                assertThat(end.moves().get(i).seat()).isEqualTo(i % 2 == 0 ? "X" : "O");
+                assertThat(end.moves().get(i).seat()).isEqualTo(i % 2 == 0 ? Seat.X : Seat.O);
             }
         } finally {
             senders.shutdownNow();

@@ -8,6 +8,9 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -46,9 +49,9 @@ class GamePlayIT {
     void xWinsAClassicGameAndBothSeeTheLine() {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         Snapshot end = play(p[0], p[1], 0, 3, 1, 4, 2);
-        assertThat(end.status()).isEqualTo("over");
-        assertThat(end.result().winner()).isEqualTo("X");
-        assertThat(end.result().reason()).isEqualTo("line");
+        assertThat(end.status()).isEqualTo(RoomStatus.OVER);
+        assertThat(end.result().winner()).isEqualTo(Seat.X);
+        assertThat(end.result().reason()).isEqualTo(ResultReason.LINE);
         assertThat(end.result().line()).containsExactly(0, 1, 2);
         assertThat(end.score().x()).isEqualTo(1);
         assertThat(p[1].awaitSnapshot(s -> s.result() != null, WAIT)).isEqualTo(end);
@@ -59,7 +62,7 @@ class GamePlayIT {
         GameClient[] p = server.pair(NewRoom.DEFAULT.withBoard(7, 4));
         // X scatters, O builds the column of cells 3, 10, 17, 24.
         Snapshot end = play(p[0], p[1], 0, 3, 6, 10, 42, 17, 48, 24);
-        assertThat(end.result().winner()).isEqualTo("O");
+        assertThat(end.result().winner()).isEqualTo(Seat.O);
         assertThat(end.result().line()).containsExactly(3, 10, 17, 24);
         assertThat(end.board()).hasSize(7).allSatisfy(row -> assertThat(row).hasSize(7));
     }
@@ -69,7 +72,7 @@ class GamePlayIT {
         GameClient[] p = server.pair(NewRoom.DEFAULT.withEarlyDraw(false));
         Snapshot end = play(p[0], p[1], 0, 1, 2, 4, 3, 5, 7, 6, 8);
         assertThat(end.result().winner()).isNull();
-        assertThat(end.result().reason()).isEqualTo("draw");
+        assertThat(end.result().reason()).isEqualTo(ResultReason.DRAW);
         assertThat(end.score().draws()).isEqualTo(1);
     }
 
@@ -77,7 +80,7 @@ class GamePlayIT {
     void aDeadPositionEndsEarlyWhenTheRoomSaysSo() {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         Snapshot end = play(p[0], p[1], 0, 1, 2, 4, 3, 5, 7, 6);
-        assertThat(end.result().reason()).isEqualTo("dead_draw");
+        assertThat(end.result().reason()).isEqualTo(ResultReason.DEAD_DRAW);
         assertThat(end.board()).containsExactly("XOX", "XOO", "OX.");
     }
 
@@ -94,7 +97,7 @@ class GamePlayIT {
         GameClient x = server.connect(typed);
         x.join("ana");
         assertThat(x.snapshot().room()).isEqualTo(code);
-        assertThat(x.seat()).isEqualTo("X");
+        assertThat(x.seat()).isEqualTo(Seat.X);
     }
 
     @Test
@@ -102,10 +105,10 @@ class GamePlayIT {
         String code = server.create(NewRoom.DEFAULT.withSeat("O").withFirst("O"));
         GameClient creator = server.player(code, "ana");
         GameClient guest = server.player(code, "bob");
-        assertThat(creator.seat()).isEqualTo("O");
-        assertThat(guest.seat()).isEqualTo("X");
-        assertThat(creator.awaitSnapshot(s -> "O".equals(s.turn()), WAIT).settings().first())
-                .isEqualTo("O");
+        assertThat(creator.seat()).isEqualTo(Seat.O);
+        assertThat(guest.seat()).isEqualTo(Seat.X);
+        assertThat(creator.awaitSnapshot(s -> s.turn() == Seat.O, WAIT).settings().first())
+                .isEqualTo(Seat.O);
     }
 
     @Test
@@ -129,9 +132,9 @@ class GamePlayIT {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         play(p[0], p[1], 4);
         p[1].send(new ClientMessage.Resign());
-        Snapshot end = p[0].awaitSnapshot(s -> "over".equals(s.status()), WAIT);
-        assertThat(end.result().winner()).isEqualTo("X");
-        assertThat(end.result().reason()).isEqualTo("resign");
+        Snapshot end = p[0].awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT);
+        assertThat(end.result().winner()).isEqualTo(Seat.X);
+        assertThat(end.result().reason()).isEqualTo(ResultReason.RESIGN);
     }
 
     @Test
@@ -140,24 +143,24 @@ class GamePlayIT {
         play(p[0], p[1], 0, 3, 1, 4, 2);
         p[1].send(new ClientMessage.Rematch());
         assertThat(p[0].awaitSnapshot(s -> s.rematch().contains("O"), WAIT).status())
-                .isEqualTo("over");
+                .isEqualTo(RoomStatus.OVER);
         p[0].send(new ClientMessage.Rematch());
         Snapshot second = p[0].awaitSnapshot(s -> s.game() == 2, WAIT);
-        assertThat(second.status()).isEqualTo("playing");
-        assertThat(second.turn()).isEqualTo("O");
+        assertThat(second.status()).isEqualTo(RoomStatus.PLAYING);
+        assertThat(second.turn()).isEqualTo(Seat.O);
         assertThat(second.score().x()).isEqualTo(1);
         assertThat(second.moves()).isEmpty();
         p[1].awaitSnapshot(s -> s.game() == 2, WAIT);
         play(p[1], p[0], 0, 3, 1, 4, 2);
         assertThat(p[0].awaitSnapshot(s -> s.score().o() == 1, WAIT).result().winner())
-                .isEqualTo("O");
+                .isEqualTo(Seat.O);
 
         p[0].send(new ClientMessage.History());
         ServerMessage.HistoryMessage history = p[0].await(ServerMessage.HistoryMessage.class, WAIT);
         assertThat(history.games()).hasSize(2);
         assertThat(history.games().get(0).moves()).containsExactly(0, 3, 1, 4, 2);
-        assertThat(history.games().get(0).winner()).isEqualTo("X");
-        assertThat(history.games().get(1).first()).isEqualTo("O");
+        assertThat(history.games().get(0).winner()).isEqualTo(Seat.X);
+        assertThat(history.games().get(1).first()).isEqualTo(Seat.O);
         assertThat(history.games().get(1).line()).containsExactly(0, 1, 2);
     }
 
@@ -166,7 +169,7 @@ class GamePlayIT {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         play(p[0], p[1], 4, 0);
         p[0].send(new ClientMessage.Undo());
-        p[1].awaitSnapshot(s -> "X".equals(s.undoRequest()), WAIT);
+        p[1].awaitSnapshot(s -> s.undoRequest() == Seat.X, WAIT);
         p[1].send(new ClientMessage.UndoReply(false));
         p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.UndoDeclined, WAIT);
         assertThat(p[0].snapshot().moves()).hasSize(2);
@@ -175,13 +178,13 @@ class GamePlayIT {
         p[1].awaitSnapshot(s -> s.undoRequest() == null, WAIT);
 
         p[0].send(new ClientMessage.Undo());
-        p[1].awaitSnapshot(s -> "X".equals(s.undoRequest()), WAIT);
+        p[1].awaitSnapshot(s -> s.undoRequest() == Seat.X, WAIT);
         p[1].send(new ClientMessage.UndoReply(true));
         ServerMessage.Diff undone =
                 p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Undone, WAIT);
-        assertThat(undone.event()).isEqualTo(new Event.Undone("X", java.util.List.of(0, 4)));
+        assertThat(undone.event()).isEqualTo(new Event.Undone(Seat.X, java.util.List.of(0, 4)));
         Snapshot after = p[0].awaitSnapshot(s -> s.moves().isEmpty(), WAIT);
-        assertThat(after.turn()).isEqualTo("X");
+        assertThat(after.turn()).isEqualTo(Seat.X);
         assertThat(after.board()).containsExactly("...", "...", "...");
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.ServerConfig;
 
@@ -64,7 +65,7 @@ class HeartbeatIT {
                         m ->
                                 m instanceof ServerMessage.Diff d
                                         && d.event() instanceof Event.Disconnected e
-                                        && e.seat().equals("O"),
+                                        && e.seat() == Seat.O,
                         WAIT);
                 assertThat(bob.snapshot().players().o().connected()).isFalse();
                 assertThat(bob.snapshot().players().o().graceUntil()).isNotNull();

@@ -9,8 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -204,7 +206,7 @@ class QuickMatchIT {
         }
         for (String code : byRoom.keySet()) {
             Snapshot room = MessageCodec.fromTree(server.api.get(code));
-            assertThat(room.status()).isEqualTo(RoomStatus.PLAYING.wire());
+            assertThat(room.status()).isEqualTo(RoomStatus.PLAYING);
             assertThat(room.players().x().connected()).isTrue();
             assertThat(room.players().o().connected()).isTrue();
         }
@@ -344,11 +346,11 @@ class QuickMatchIT {
                                 body.get("token").textValue(),
                                 false,
                                 null));
-        String mine = welcome.seat();
-        assertThat(mine).isEqualTo(body.get("seat").textValue());
-        Snapshot s = ana.awaitSnapshot(x -> mine.equals(x.turn()), WAIT);
-        assertThat("X".equals(mine) ? s.players().o().kind() : s.players().x().kind())
-                .isEqualTo("bot");
+        Seat mine = welcome.seat();
+        assertThat(mine.wire()).isEqualTo(body.get("seat").textValue());
+        Snapshot s = ana.awaitSnapshot(x -> mine == x.turn(), WAIT);
+        assertThat(mine == Seat.X ? s.players().o().kind() : s.players().x().kind())
+                .isEqualTo(PlayerKind.BOT);
         int before = s.moves().size();
         ana.move(s.board().get(1).charAt(1) == '.' ? 4 : 0);
         assertThat(ana.awaitSnapshot(x -> x.moves().size() == before + 2, WAIT).turn())
@@ -379,7 +381,7 @@ class QuickMatchIT {
                                     false,
                                     null));
             assertThat(welcome.seat()).isEqualTo(player.get("seat").textValue());
-            assertThat(welcome.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+            assertThat(welcome.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
             assertThat(welcome.snapshot().settings().size()).isEqualTo(5);
         }
     }

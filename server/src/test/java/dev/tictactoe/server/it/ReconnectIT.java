@@ -5,10 +5,13 @@ import static dev.tictactoe.server.it.TestServer.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -30,7 +33,7 @@ class ReconnectIT {
             assertThat(p[0].snapshot().players().o().connected()).isFalse();
 
             ServerMessage.Welcome back = p[1].reconnect();
-            assertThat(back.seat()).isEqualTo("O");
+            assertThat(back.seat()).isEqualTo(Seat.O);
             assertThat(back.snapshot().moves()).hasSize(1);
             p[0].await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Reconnected, WAIT);
             assertThat(p[0].snapshot().players().o().connected()).isTrue();
@@ -49,7 +52,7 @@ class ReconnectIT {
             GameClient twin = server.connect(code);
             ServerMessage.Welcome welcome =
                     twin.join(new ClientMessage.Join(1, "ana", p[0].token(), false, null));
-            assertThat(welcome.seat()).isEqualTo("X");
+            assertThat(welcome.seat()).isEqualTo(Seat.X);
             assertThat(p[0].awaitClose(WAIT).code()).isEqualTo(CloseCodes.REPLACED);
             twin.move(4);
             p[1].awaitSnapshot(s -> s.moves().size() == 1, WAIT);
@@ -62,10 +65,10 @@ class ReconnectIT {
             GameClient[] p = server.pair(NewRoom.DEFAULT);
             p[1].leave();
             p[0].awaitSnapshot(s -> s.players().o() == null, WAIT);
-            p[0].send(new ClientMessage.InviteBot("perfect", null));
+            p[0].send(new ClientMessage.InviteBot(BotLevel.PERFECT, null));
             Snapshot withBot = p[0].awaitSnapshot(s -> s.players().o() != null, WAIT);
-            assertThat(withBot.players().o().kind()).isEqualTo("bot");
-            assertThat(withBot.players().o().level()).isEqualTo("perfect");
+            assertThat(withBot.players().o().kind()).isEqualTo(PlayerKind.BOT);
+            assertThat(withBot.players().o().level()).isEqualTo(BotLevel.PERFECT);
         }
     }
 

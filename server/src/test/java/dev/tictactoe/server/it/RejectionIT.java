@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.client.GameClient;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -33,9 +37,14 @@ class RejectionIT {
      */
     private static ServerMessage.Error refused(
             GameClient sender, GameClient other, ClientMessage message, ErrorCode code) {
+        return refused(sender, other, MessageCodec.encode(message), code);
+    }
+
+    private static ServerMessage.Error refused(
+            GameClient sender, GameClient other, String message, ErrorCode code) {
         Snapshot before = sender.snapshot();
         long otherVersion = other.version();
-        sender.send(message);
+        sender.sendRaw(message);
         ServerMessage.Error error = sender.await(ServerMessage.Error.class, WAIT);
         assertThat(error.code()).isEqualTo(code);
         assertThat(error.message()).isNotBlank();
@@ -82,8 +91,8 @@ class RejectionIT {
     void movesAfterTheGameIsOver() {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         p[0].send(new ClientMessage.Resign());
-        p[1].awaitSnapshot(s -> "over".equals(s.status()), WAIT);
-        p[0].awaitSnapshot(s -> "over".equals(s.status()), WAIT);
+        p[1].awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT);
+        p[0].awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT);
         refused(p[1], p[0], new ClientMessage.Move("late", p[1].version(), 4), ErrorCode.GAME_OVER);
         refused(p[1], p[0], new ClientMessage.Resign(), ErrorCode.GAME_OVER);
         refused(p[1], p[0], new ClientMessage.Undo(), ErrorCode.GAME_OVER);
@@ -95,11 +104,15 @@ class RejectionIT {
         refused(p[0], p[1], new ClientMessage.Undo(), ErrorCode.NOTHING_TO_UNDO);
         refused(p[0], p[1], new ClientMessage.UndoReply(true), ErrorCode.NO_PENDING_REQUEST);
         refused(p[0], p[1], new ClientMessage.Rematch(), ErrorCode.GAME_NOT_OVER);
-        refused(p[0], p[1], new ClientMessage.InviteBot("perfect", null), ErrorCode.SEAT_TAKEN);
         refused(
                 p[0],
                 p[1],
-                new ClientMessage.InviteBot("grandmaster", null),
+                new ClientMessage.InviteBot(BotLevel.PERFECT, null),
+                ErrorCode.SEAT_TAKEN);
+        refused(
+                p[0],
+                p[1],
+                "{\"type\":\"invite_bot\",\"level\":\"grandmaster\"}",
                 ErrorCode.BAD_MESSAGE);
         refused(p[0], p[1], ClientMessage.Join.player("again"), ErrorCode.ALREADY_JOINED);
     }
@@ -122,7 +135,7 @@ class RejectionIT {
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.NAME_INVALID));
-        assertThat(first.join("x".repeat(32)).seat()).isEqualTo("X");
+        assertThat(first.join("x".repeat(32)).seat()).isEqualTo(Seat.X);
         server.player(code, "bob");
         GameClient third = server.connect(code);
         assertThatThrownBy(() -> third.join("carol"))

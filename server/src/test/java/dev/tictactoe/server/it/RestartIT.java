@@ -9,7 +9,9 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -159,9 +161,9 @@ class RestartIT {
         start("group", "--seat-grace", "60s");
 
         game.ana().reconnect();
-        Snapshot over = game.ana().awaitSnapshot(s -> RoomStatus.OVER.is(s.status()), WAIT);
-        assertThat(over.result().winner()).isEqualTo("X");
-        assertThat(over.result().reason()).isEqualTo("abandoned");
+        Snapshot over = game.ana().awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT);
+        assertThat(over.result().winner()).isEqualTo(Seat.X);
+        assertThat(over.result().reason()).isEqualTo(ResultReason.ABANDONED);
         assertThat(over.players().o()).isNull();
         assertThat(over.moves()).hasSize(3);
 
@@ -181,7 +183,7 @@ class RestartIT {
         game.ana().send(new ClientMessage.History());
         assertThat(game.ana().await(ServerMessage.HistoryMessage.class, WAIT).games())
                 .extracting(GameRecord::reason)
-                .containsExactly("abandoned");
+                .containsExactly(ResultReason.ABANDONED);
     }
 
     @Test
@@ -196,10 +198,10 @@ class RestartIT {
         bo.join("bo");
         // A move is made against the version its player saw: wait until ana has seen the game
         // start.
-        ana.awaitSnapshot(s -> RoomStatus.PLAYING.is(s.status()), WAIT);
+        ana.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
         ana.move(4);
         Snapshot.Clock before = bo.awaitSnapshot(s -> s.moves().size() == 1, WAIT).clock();
-        assertThat(before.running()).isEqualTo("O");
+        assertThat(before.running()).isEqualTo(Seat.O);
 
         server.toHandle().destroy();
         assertThat(server.waitFor(15, TimeUnit.SECONDS)).isTrue();
@@ -208,7 +210,7 @@ class RestartIT {
 
         bo.reconnect();
         Snapshot.Clock after = bo.awaitSnapshot(s -> s.players().o().connected(), WAIT).clock();
-        assertThat(after.running()).isEqualTo("O");
+        assertThat(after.running()).isEqualTo(Seat.O);
         assertThat(after.x()).isEqualTo(before.x());
         assertThat(after.o()).isEqualTo(before.o());
         // O's turn shows as started after the restart, with all its time still to go.
@@ -217,7 +219,7 @@ class RestartIT {
                 .isEqualTo(before.deadlineAt() - before.turnStartedAt());
         bo.move(0);
         Snapshot.Clock next = bo.awaitSnapshot(s -> s.moves().size() == 2, WAIT).clock();
-        assertThat(next.running()).isEqualTo("X");
+        assertThat(next.running()).isEqualTo(Seat.X);
         assertThat(next.o()).isLessThanOrEqualTo(before.o()).isGreaterThan(0L);
     }
 
@@ -253,14 +255,14 @@ class RestartIT {
         eve.spectate("eve");
         Snapshot resumed = game.bo().awaitSnapshot(s -> s.moves().size() == 3, WAIT);
         assertThat(resumed.board()).containsExactly("XX.", "O..", "...");
-        assertThat(game.ana().seat()).isEqualTo("X");
-        game.bo().awaitSnapshot(s -> "O".equals(s.turn()) && s.players().x().connected(), WAIT);
+        assertThat(game.ana().seat()).isEqualTo(Seat.X);
+        game.bo().awaitSnapshot(s -> s.turn() == Seat.O && s.players().x().connected(), WAIT);
         game.bo().move(4);
         game.ana().awaitSnapshot(s -> s.moves().size() == 4, WAIT);
         game.ana().move(2);
         for (GameClient c : List.of(game.ana(), game.bo(), eve)) {
-            Snapshot over = c.awaitSnapshot(s -> RoomStatus.OVER.is(s.status()), WAIT);
-            assertThat(over.result().winner()).isEqualTo("X");
+            Snapshot over = c.awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT);
+            assertThat(over.result().winner()).isEqualTo(Seat.X);
             assertThat(over.score().x()).isEqualTo(1);
         }
     }

@@ -10,6 +10,7 @@ import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.StockPatch;
 
@@ -39,7 +40,7 @@ class SyncInvariantIT {
         final TreeMap<Long, JsonNode> states = new TreeMap<>();
         final List<String> problems = new ArrayList<>();
         GameConnection connection;
-        String seat;
+        Seat seat;
         String token;
         private JsonNode tree;
 
@@ -138,7 +139,7 @@ class SyncInvariantIT {
                     x.send(new ClientMessage.Rematch());
                     o.send(new ClientMessage.Rematch());
                 } else if (roll < 55 && turn != null) {
-                    Member mover = turn.equals(x.seat) ? x : o;
+                    Member mover = turn.equals(x.seat.wire()) ? x : o;
                     mover.send(
                             new ClientMessage.Move(
                                     "m" + moveIds++,
@@ -165,7 +166,14 @@ class SyncInvariantIT {
                     dropped.connection.abort().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                     everyone.remove(dropped);
                     Member back =
-                            join(server, group, code, dropped.seat, false, dropped.token, everyone);
+                            join(
+                                    server,
+                                    group,
+                                    code,
+                                    dropped.seat.wire(),
+                                    false,
+                                    dropped.token,
+                                    everyone);
                     if (isX) {
                         x = back;
                     } else {

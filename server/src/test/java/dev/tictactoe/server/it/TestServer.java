@@ -4,6 +4,8 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 
@@ -67,8 +69,8 @@ final class TestServer implements AutoCloseable {
         String code = create(settings);
         GameClient x = player(code, "ana");
         GameClient o = player(code, "bob");
-        x.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
-        return "X".equals(x.seat()) ? new GameClient[] {x, o} : new GameClient[] {o, x};
+        x.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
+        return x.seat() == Seat.X ? new GameClient[] {x, o} : new GameClient[] {o, x};
     }
 
     @Override

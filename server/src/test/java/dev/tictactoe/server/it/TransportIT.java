@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 
@@ -33,7 +34,7 @@ class TransportIT {
                 p[(i + 1) % 2].awaitSnapshot(s -> s.moves().size() == moves, WAIT);
             }
             Snapshot end = p[0].awaitSnapshot(s -> s.result() != null, WAIT);
-            assertThat(end.result().winner()).isEqualTo("X");
+            assertThat(end.result().winner()).isEqualTo(Seat.X);
             assertThat(p[1].awaitSnapshot(s -> s.result() != null, WAIT)).isEqualTo(end);
         }
     }

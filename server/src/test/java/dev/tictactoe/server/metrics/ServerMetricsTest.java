@@ -2,6 +2,7 @@ package dev.tictactoe.server.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.ops.PrometheusText;
@@ -112,7 +113,7 @@ class ServerMetricsTest {
     @Test
     void messagesAreCountedByTheirWireTypeName() {
         try (ServerMetrics metrics = ServerMetrics.create()) {
-            metrics.messageReceived(new ClientMessage.InviteBot("hard", null));
+            metrics.messageReceived(new ClientMessage.InviteBot(BotLevel.HARD, null));
             metrics.messageReceived(new ClientMessage.Sync(null));
             metrics.messageReceived(new ClientMessage.Sync(3L));
             Map<String, PrometheusText.Family> f = PrometheusText.parse(metrics.scrape());

@@ -143,7 +143,7 @@ class QuickMatchHandlerTest {
         assertThat(a.body().get("settings").get("seat")).isEqualTo(a.body().get("seat"));
 
         Snapshot room = rooms.find(code).orElseThrow().status().get(5, TimeUnit.SECONDS);
-        assertThat(room.status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(room.status()).isEqualTo(RoomStatus.PLAYING);
         String anaSeat = a.body().get("seat").textValue();
         Snapshot.Player anaPlayer = "X".equals(anaSeat) ? room.players().x() : room.players().o();
         assertThat(anaPlayer.name()).isEqualTo("ana");

@@ -8,6 +8,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.ChangeKind;
@@ -141,8 +143,14 @@ class StoredRoomsTest {
             assertThat(rooms.history("K7MQ2P").get(10, TimeUnit.SECONDS))
                     .containsExactly(
                             new GameRecord(
-                                    1, "X", List.of(0, 3, 1, 4, 2), "X", "line", List.of(0, 1, 2)),
-                            new GameRecord(2, "O", List.of(4), null, "resign", List.of()));
+                                    1,
+                                    Seat.X,
+                                    List.of(0, 3, 1, 4, 2),
+                                    Seat.X,
+                                    ResultReason.LINE,
+                                    List.of(0, 1, 2)),
+                            new GameRecord(
+                                    2, Seat.O, List.of(4), null, ResultReason.RESIGN, List.of()));
             assertThat(rooms.history("NOSUCH").get(10, TimeUnit.SECONDS)).isEmpty();
         }
     }

@@ -7,6 +7,8 @@ import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.net.GameServer;
@@ -64,7 +66,7 @@ class MetricsScrapeIT {
                 GameClient o = client(code)) {
             x.join("ana");
             o.join("bob");
-            x.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
+            x.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
             o.move(4);
             o.awaitError(ErrorCode.NOT_YOUR_TURN, WAIT);
             int[] cells = {0, 3, 1, 4, 2};
@@ -74,8 +76,8 @@ class MetricsScrapeIT {
                 x.awaitSnapshot(s -> s.moves().size() == moves, WAIT);
                 o.awaitSnapshot(s -> s.moves().size() == moves, WAIT);
             }
-            assertThat(x.awaitSnapshot(s -> "over".equals(s.status()), WAIT).result().winner())
-                    .isEqualTo("X");
+            assertThat(x.awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT).result().winner())
+                    .isEqualTo(Seat.X);
 
             Scrape during = scrape();
             assertThat(during.value("ttt_rooms")).isEqualTo(1);
@@ -131,7 +133,7 @@ class MetricsScrapeIT {
         String code = new RoomsApi("127.0.0.1", server.port()).create(NewRoom.DEFAULT).code();
         try (GameClient x = client(code)) {
             x.join("ana");
-            x.awaitSnapshot(s -> "waiting".equals(s.status()), WAIT);
+            x.awaitSnapshot(s -> s.status() == RoomStatus.WAITING, WAIT);
         }
         Scrape scrape = scrape();
         assertThat(scrape.value("ttt_room_creations_total")).isEqualTo(1);

@@ -7,6 +7,8 @@ import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
@@ -114,9 +116,9 @@ class NginxProxyIT {
                 GameClient b = client(code)) {
             a.join("ana");
             b.join("bob");
-            GameClient x = "X".equals(a.seat()) ? a : b;
+            GameClient x = a.seat() == Seat.X ? a : b;
             GameClient o = x == a ? b : a;
-            x.awaitSnapshot(s -> "playing".equals(s.status()), WAIT);
+            x.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
 
             play(x, o, 0, 1);
             play(o, x, 3, 2);
@@ -124,13 +126,13 @@ class NginxProxyIT {
             o.drop();
             x.await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Disconnected, WAIT);
             ServerMessage.Welcome back = o.reconnect();
-            assertThat(back.seat()).isEqualTo("O");
+            assertThat(back.seat()).isEqualTo(Seat.O);
             x.await(ServerMessage.Diff.class, d -> d.event() instanceof Event.Reconnected, WAIT);
             play(x, o, 1, 3);
             play(o, x, 4, 4);
             x.move(2);
-            Snapshot end = o.awaitSnapshot(s -> "over".equals(s.status()), WAIT);
-            assertThat(end.result().winner()).isEqualTo("X");
+            Snapshot end = o.awaitSnapshot(s -> s.status() == RoomStatus.OVER, WAIT);
+            assertThat(end.result().winner()).isEqualTo(Seat.X);
             assertThat(end.board()).containsExactly("XXX", "OO.", "...");
         }
         assertThat(api.get(code).get("status").asText()).isEqualTo("over");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
@@ -33,7 +34,7 @@ class BotTurnsTest {
             driver.runBots();
             assertThat(ana.view().moves()).hasSize(2);
             assertThat(ana.view().moves().get(1).cell()).isEqualTo(1);
-            assertThat(ana.view().turn()).isEqualTo("X");
+            assertThat(ana.view().turn()).isEqualTo(Seat.X);
             assertThat(driver.bots.fallbacks()).isEqualTo(1);
         }
     }

@@ -9,7 +9,9 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
@@ -102,7 +104,7 @@ class CheckpointTest {
         assertThat(after.turn()).isEqualTo(before.turn());
         assertThat(after.score()).isEqualTo(before.score());
         assertThat(after.spectators()).isZero();
-        for (String seat : new String[] {"X", "O"}) {
+        for (Seat seat : Seat.values()) {
             Snapshot.Player player = after.players().seat(seat);
             assertThat(player.name()).isEqualTo(before.players().seat(seat).name());
             assertThat(player.connected()).isFalse();
@@ -114,7 +116,7 @@ class CheckpointTest {
         ana2.send(
                 new ClientMessage.Join(
                         Protocol.VERSION, "ana", ana.token(), false, before.version()));
-        assertThat(ana2.seat()).isEqualTo("X");
+        assertThat(ana2.seat()).isEqualTo(Seat.X);
         ana2.view = anaView;
         ana2.viewVersion = before.version();
         int received = ana2.received.size();
@@ -129,12 +131,12 @@ class CheckpointTest {
         assertThat(stranger.lastError()).isEqualTo(ErrorCode.NOT_A_PLAYER);
 
         Client bo2 = bo.rejoin();
-        assertThat(bo2.seat()).isEqualTo("O");
+        assertThat(bo2.seat()).isEqualTo(Seat.O);
         bo2.move(4);
         ana2.move(2);
         Snapshot over = driver.snapshot();
-        assertThat(over.status()).isEqualTo(RoomStatus.OVER.wire());
-        assertThat(over.result().winner()).isEqualTo("X");
+        assertThat(over.status()).isEqualTo(RoomStatus.OVER);
+        assertThat(over.result().winner()).isEqualTo(Seat.X);
         assertThat(over.score().x()).isEqualTo(1);
         assertThat(driver.journal.games).containsOnlyKeys(1);
         assertThat(driver.journal.games.get(1))
@@ -155,7 +157,7 @@ class CheckpointTest {
         driver.restart();
         driver.advance(GRACE);
         assertThat(driver.snapshot().players().x()).isNull();
-        assertThat(driver.snapshot().result().reason()).isEqualTo("abandoned");
+        assertThat(driver.snapshot().result().reason()).isEqualTo(ResultReason.ABANDONED);
         driver.advance(RoomDriver.LIMITS.emptyRoomTtl());
         assertThat(driver.removed).containsExactly(driver.room);
         assertThat(driver.journal.closed).containsExactly("K7MQ2P@" + driver.snapshot().version());
@@ -190,12 +192,12 @@ class CheckpointTest {
         assertThat(after.players().x().connected()).isFalse();
         assertThat(after.players().o().graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
         ana.rejoin().send(new ClientMessage.Claim());
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
     }
 
     @Test
     void aCheckpointWithEveryFieldSetReadsBackAsItWasWritten() throws Exception {
-        Match.Result won = new Match.Result(Mark.X, "line", new int[] {0, 4, 8});
+        Match.Result won = new Match.Result(Mark.X, ResultReason.LINE, new int[] {0, 4, 8});
         RoomState state =
                 new RoomState(
                         "K7MQ2P",

@@ -9,6 +9,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.StockPatch;
@@ -135,7 +136,7 @@ final class Client implements Member {
                 .token();
     }
 
-    String seat() {
+    Seat seat() {
         return lastOf(ServerMessage.Welcome.class).seat();
     }
 

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
@@ -57,15 +59,16 @@ class IdleClaimRoomTest {
         assertThat(p[1].lastError()).isEqualTo(ErrorCode.CLAIM_TOO_EARLY);
         assertThat(p[1].lastOf(ServerMessage.Error.class).message())
                 .isEqualTo("the game can be claimed in 1s");
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
 
         driver.advance(MILLI);
         p[1].send(new ClientMessage.Claim());
         Snapshot s = driver.snapshot();
-        assertThat(s.result()).isEqualTo(new Snapshot.Result("O", "abandoned", List.of()));
+        assertThat(s.result())
+                .isEqualTo(new Snapshot.Result(Seat.O, ResultReason.ABANDONED, List.of()));
         assertThat(s.score().o()).isEqualTo(1);
         assertThat(p[0].lastOf(ServerMessage.Diff.class).event())
-                .isEqualTo(new Event.GameOver("O", "abandoned"));
+                .isEqualTo(new Event.GameOver(Seat.O, ResultReason.ABANDONED));
         assertThat(p[0].view()).isEqualTo(s);
     }
 

@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
@@ -65,10 +66,10 @@ class MatchTest {
             full.play(full.turn(), moves[i], "m" + i);
         }
         assertThat(early.status()).isEqualTo(Match.Status.OVER);
-        assertThat(early.result().reason()).isEqualTo("dead_draw");
+        assertThat(early.result().reason()).isEqualTo(ResultReason.DEAD_DRAW);
         assertThat(full.status()).isEqualTo(Match.Status.PLAYING);
         full.play(Mark.X, 8, "last");
-        assertThat(full.result().reason()).isEqualTo("draw");
+        assertThat(full.result().reason()).isEqualTo(ResultReason.DRAW);
         assertThat(full.draws()).isEqualTo(1);
     }
 
@@ -130,7 +131,7 @@ class MatchTest {
     void leavingDuringAGameLosesItAndARefilledSeatStartsTheNext() {
         match.play(Mark.X, 4, "a");
         assertThat(match.abandon(Mark.O)).isTrue();
-        assertThat(match.result().reason()).isEqualTo("abandoned");
+        assertThat(match.result().reason()).isEqualTo(ResultReason.ABANDONED);
         assertThat(match.result().winner()).isEqualTo(Mark.X);
         assertThat(match.startIfWaiting()).isTrue();
         assertThat(match.game()).isEqualTo(2);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.QuickPhrase;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import org.junit.jupiter.api.AfterEach;
@@ -17,8 +18,7 @@ import java.time.Duration;
  */
 class PhrasesTest {
 
-    private static final ClientMessage.Phrase GG =
-            new ClientMessage.Phrase(QuickPhrase.GOOD_GAME.wire());
+    private static final ClientMessage.Phrase GG = new ClientMessage.Phrase(QuickPhrase.GOOD_GAME);
 
     private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
 
@@ -38,7 +38,7 @@ class PhrasesTest {
 
         bo.send(GG);
 
-        var said = new ServerMessage.Phrase("O", "good_game");
+        var said = new ServerMessage.Phrase(Seat.O, QuickPhrase.GOOD_GAME);
         assertThat(ana.last()).isEqualTo(said);
         assertThat(bo.last()).isEqualTo(said);
         assertThat(eve.last()).isEqualTo(said);
@@ -89,10 +89,10 @@ class PhrasesTest {
         assertThat(ana.lastError()).isEqualTo(ErrorCode.RATE_LIMITED);
         driver.advance(Duration.ofMillis(1));
         ana.send(GG);
-        assertThat(bo.last()).isEqualTo(new ServerMessage.Phrase("X", "good_game"));
+        assertThat(bo.last()).isEqualTo(new ServerMessage.Phrase(Seat.X, QuickPhrase.GOOD_GAME));
         // The other seat has a budget of its own.
         bo.send(GG);
-        assertThat(ana.last()).isEqualTo(new ServerMessage.Phrase("O", "good_game"));
+        assertThat(ana.last()).isEqualTo(new ServerMessage.Phrase(Seat.O, QuickPhrase.GOOD_GAME));
     }
 
     @Test

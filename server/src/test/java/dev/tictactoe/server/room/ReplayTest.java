@@ -2,8 +2,11 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
@@ -57,7 +60,7 @@ class ReplayTest {
             bo.send(new ClientMessage.Resign());
             eve.send(new ClientMessage.Leave());
             bo.send(new ClientMessage.Leave());
-            ana.send(new ClientMessage.InviteBot("perfect", "O"));
+            ana.send(new ClientMessage.InviteBot(BotLevel.PERFECT, Seat.O));
             ana.send(new ClientMessage.Rematch());
             ana.move(4);
             driver.runBots();
@@ -87,7 +90,7 @@ class ReplayTest {
             driver.advance(Duration.ofSeconds(5));
             ana.move(4);
             driver.advance(Duration.ofSeconds(61));
-            assertThat(driver.snapshot().result().reason()).isEqualTo("timeout");
+            assertThat(driver.snapshot().result().reason()).isEqualTo(ResultReason.TIMEOUT);
             ana.send(new ClientMessage.Rematch());
             bo.send(new ClientMessage.Rematch());
             driver.advance(Duration.ofSeconds(7));

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
@@ -53,13 +56,13 @@ class ReservedRoomTest {
     void bothSeatsAreHeldAndTheGameStartsAtOnceWrittenToTheJournal() {
         driver = new RoomDriver(classic(null), ANA_AND_BO);
         Snapshot s = driver.snapshot();
-        assertThat(s.status()).isEqualTo(RoomStatus.PLAYING.wire());
-        assertThat(s.turn()).isEqualTo("X");
+        assertThat(s.status()).isEqualTo(RoomStatus.PLAYING);
+        assertThat(s.turn()).isEqualTo(Seat.X);
         long until = RoomDriver.START_MILLIS + GRACE_MILLIS;
         assertThat(s.players().x())
-                .isEqualTo(new Snapshot.Player("ana", "human", null, false, until));
+                .isEqualTo(new Snapshot.Player("ana", PlayerKind.HUMAN, null, false, until));
         assertThat(s.players().o())
-                .isEqualTo(new Snapshot.Player("bo", "human", null, false, until));
+                .isEqualTo(new Snapshot.Player("bo", PlayerKind.HUMAN, null, false, until));
         // The opening is kept whole by the room's first checkpoint, before anyone can hear of it.
         assertThat(driver.journal.checkpointVersions()).containsExactly(s.version());
     }
@@ -69,14 +72,14 @@ class ReservedRoomTest {
         driver = new RoomDriver(classic(null), ANA_AND_BO);
         Client ana = arrive("ana", "tok-ana");
         ServerMessage.Welcome welcome = ana.lastOf(ServerMessage.Welcome.class);
-        assertThat(welcome.seat()).isEqualTo("X");
+        assertThat(welcome.seat()).isEqualTo(Seat.X);
         assertThat(welcome.token()).isEqualTo("tok-ana");
         assertThat(welcome.serverTime()).isEqualTo(RoomDriver.START_MILLIS);
 
         Client bo = arrive("bo", "tok-bo");
-        assertThat(bo.seat()).isEqualTo("O");
+        assertThat(bo.seat()).isEqualTo(Seat.O);
         assertThat(ana.lastOf(ServerMessage.Diff.class).event())
-                .isEqualTo(new Event.Joined("O", "bo"));
+                .isEqualTo(new Event.Joined(Seat.O, "bo"));
         Snapshot s = ana.view();
         assertThat(s.players().o().connected()).isTrue();
         assertThat(s.players().o().graceUntil()).isNull();
@@ -86,9 +89,9 @@ class ReservedRoomTest {
         // A second arrival is a reconnect, as for any seat.
         bo.drop();
         Client boAgain = arrive("bo", "tok-bo");
-        assertThat(boAgain.seat()).isEqualTo("O");
+        assertThat(boAgain.seat()).isEqualTo(Seat.O);
         assertThat(ana.lastOf(ServerMessage.Diff.class).event())
-                .isEqualTo(new Event.Reconnected("O"));
+                .isEqualTo(new Event.Reconnected(Seat.O));
     }
 
     @Test
@@ -104,16 +107,17 @@ class ReservedRoomTest {
         driver = new RoomDriver(classic(null), ANA_AND_BO);
         Client ana = arrive("ana", "tok-ana");
         driver.advance(Duration.ofMillis(GRACE_MILLIS - 1));
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
 
         driver.advance(Duration.ofMillis(1));
         Snapshot s = ana.view();
-        assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
+        assertThat(s.status()).isEqualTo(RoomStatus.OVER);
         assertThat(s.result())
-                .isEqualTo(new Snapshot.Result("X", "abandoned", java.util.List.of()));
+                .isEqualTo(
+                        new Snapshot.Result(Seat.X, ResultReason.ABANDONED, java.util.List.of()));
         assertThat(s.players().o()).isNull();
         assertThat(ana.lastOf(ServerMessage.Diff.class).event())
-                .isEqualTo(new Event.GameOver("X", "abandoned"));
+                .isEqualTo(new Event.GameOver(Seat.X, ResultReason.ABANDONED));
     }
 
     @Test
@@ -126,22 +130,24 @@ class ReservedRoomTest {
         assertThat(driver.runBots()).isEqualTo(1);
         Client ana = arrive("ana", "tok-ana");
         Snapshot s = ana.view();
-        assertThat(ana.seat()).isEqualTo("O");
-        assertThat(s.players().x().kind()).isEqualTo("bot");
-        assertThat(s.moves()).singleElement().satisfies(m -> assertThat(m.seat()).isEqualTo("X"));
-        assertThat(s.turn()).isEqualTo("O");
+        assertThat(ana.seat()).isEqualTo(Seat.O);
+        assertThat(s.players().x().kind()).isEqualTo(PlayerKind.BOT);
+        assertThat(s.moves())
+                .singleElement()
+                .satisfies(m -> assertThat(m.seat()).isEqualTo(Seat.X));
+        assertThat(s.turn()).isEqualTo(Seat.O);
     }
 
     @Test
     void aTimedMatchRunsXsClockFromTheOpeningAndCountsAGameLostOnTime() {
         driver = new RoomDriver(classic(TimeControl.parse("10s")), ANA_AND_BO);
         Snapshot s = driver.snapshot();
-        assertThat(s.clock().running()).isEqualTo("X");
+        assertThat(s.clock().running()).isEqualTo(Seat.X);
         assertThat(s.clock().deadlineAt()).isEqualTo(RoomDriver.START_MILLIS + 10_000);
 
         arrive("bo", "tok-bo");
         driver.advance(Duration.ofSeconds(10));
-        assertThat(driver.snapshot().result().reason()).isEqualTo("timeout");
+        assertThat(driver.snapshot().result().reason()).isEqualTo(ResultReason.TIMEOUT);
         assertThat(driver.room.context.metrics().scrape())
                 .contains("ttt_games_finished_total{reason=\"timeout\",result=\"o_won\"} 1.0");
     }
@@ -151,8 +157,8 @@ class ReservedRoomTest {
         driver = new RoomDriver(classic(null), ANA_AND_BO);
         driver.restart();
         Client bo = arrive("bo", "tok-bo");
-        assertThat(bo.seat()).isEqualTo("O");
+        assertThat(bo.seat()).isEqualTo(Seat.O);
         assertThat(bo.view().players().x().name()).isEqualTo("ana");
-        assertThat(bo.view().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(bo.view().status()).isEqualTo(RoomStatus.PLAYING);
     }
 }

@@ -6,7 +6,9 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
@@ -71,8 +73,9 @@ class RestartTest {
         restartAfter(GRACE.plus(Duration.ofMinutes(1)));
 
         Snapshot s = driver.snapshot();
-        assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
-        assertThat(s.result()).isEqualTo(new Snapshot.Result("X", "abandoned", List.of()));
+        assertThat(s.status()).isEqualTo(RoomStatus.OVER);
+        assertThat(s.result())
+                .isEqualTo(new Snapshot.Result(Seat.X, ResultReason.ABANDONED, List.of()));
         assertThat(s.players().o()).isNull();
         // Ana was connected when the server stopped: her seat is held for a whole grace from now.
         assertThat(s.players().x().graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
@@ -92,7 +95,7 @@ class RestartTest {
         assertThat(driver.snapshot().players().o()).isNotNull();
         driver.advance(MILLI);
         assertThat(driver.snapshot().players().o()).isNull();
-        assertThat(driver.snapshot().result().reason()).isEqualTo("abandoned");
+        assertThat(driver.snapshot().result().reason()).isEqualTo(ResultReason.ABANDONED);
     }
 
     @Test
@@ -106,7 +109,7 @@ class RestartTest {
         restartAfter(Duration.ofHours(1));
 
         Snapshot.Clock clock = driver.snapshot().clock();
-        assertThat(clock.running()).isEqualTo("O");
+        assertThat(clock.running()).isEqualTo(Seat.O);
         assertThat(clock.x()).isEqualTo(55_000L);
         assertThat(clock.o()).isEqualTo(60_000L);
         // Nothing of the downtime counts, nor what O thought since the last change: the turn
@@ -116,10 +119,10 @@ class RestartTest {
         assertThat(clock.turnStartedAt() - turnStarted)
                 .isEqualTo(Duration.ofHours(1).plusSeconds(10).toMillis());
         driver.advance(Duration.ofMinutes(1).minus(MILLI));
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
         driver.advance(MILLI);
         assertThat(driver.snapshot().result())
-                .isEqualTo(new Snapshot.Result("X", "timeout", List.of()));
+                .isEqualTo(new Snapshot.Result(Seat.X, ResultReason.TIMEOUT, List.of()));
     }
 
     @Test
@@ -153,7 +156,7 @@ class RestartTest {
         driver.advance(IdleClaim.DEFAULT_AFTER);
         ana.send(new ClientMessage.Claim());
         assertThat(driver.snapshot().result())
-                .isEqualTo(new Snapshot.Result("X", "abandoned", List.of()));
+                .isEqualTo(new Snapshot.Result(Seat.X, ResultReason.ABANDONED, List.of()));
     }
 
     @Test
@@ -265,12 +268,15 @@ class RestartTest {
         p[1].send(new ClientMessage.Rematch());
         p[1].send(new ClientMessage.Resign());
         // The archive has game 1 (as it wrote it) but not yet game 2.
-        GameRecord archived = new GameRecord(1, "X", List.of(), "O", "resign", List.of());
+        GameRecord archived =
+                new GameRecord(1, Seat.X, List.of(), Seat.O, ResultReason.RESIGN, List.of());
         driver.journal.archive = CompletableFuture.completedFuture(List.of(archived));
         p[0].send(new ClientMessage.History());
         assertThat(p[0].lastOf(ServerMessage.HistoryMessage.class).games())
                 .containsExactly(
-                        archived, new GameRecord(2, "O", List.of(), "X", "resign", List.of()));
+                        archived,
+                        new GameRecord(
+                                2, Seat.O, List.of(), Seat.X, ResultReason.RESIGN, List.of()));
 
         driver.journal.archive =
                 CompletableFuture.failedFuture(new IllegalStateException("disk gone"));
@@ -297,7 +303,15 @@ class RestartTest {
         // After a restart the archive has the older games, the checkpoint the newest.
         List<GameRecord> archived =
                 games(12).stream()
-                        .map(g -> new GameRecord(g, "X", List.of(), "O", "resign", List.of()))
+                        .map(
+                                g ->
+                                        new GameRecord(
+                                                g,
+                                                Seat.X,
+                                                List.of(),
+                                                Seat.O,
+                                                ResultReason.RESIGN,
+                                                List.of()))
                         .toList();
         driver.journal.archive = CompletableFuture.completedFuture(archived);
         restartAfter(Duration.ZERO);

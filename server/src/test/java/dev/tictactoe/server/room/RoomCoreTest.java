@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
@@ -163,7 +165,7 @@ class RoomCoreTest {
         refused(new Change.Undo(Mark.X), ErrorCode.NO_PENDING_REQUEST);
         refused(new Change.UndoAnswer(Mark.X, true), ErrorCode.NO_PENDING_REQUEST);
         Outcome.Applied undone = applied(new Change.UndoAnswer(Mark.O, true));
-        assertThat(undone.event()).isEqualTo(new Event.Undone("X", java.util.List.of(4)));
+        assertThat(undone.event()).isEqualTo(new Event.Undone(Seat.X, java.util.List.of(4)));
     }
 
     @Test
@@ -214,7 +216,7 @@ class RoomCoreTest {
         refused(new Change.Moved(Mark.X, 4, "m1"), ErrorCode.GAME_OVER);
         Outcome.Applied flagged = applied(new Change.TimedOut());
         assertThat(flagged.ended()).isTrue();
-        assertThat(flagged.event()).isEqualTo(new Event.GameOver("O", "timeout"));
+        assertThat(flagged.event()).isEqualTo(new Event.GameOver(Seat.O, ResultReason.TIMEOUT));
     }
 
     private static RoomSettings withClock(String clock) {

@@ -2,8 +2,10 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.BotMove;
@@ -28,7 +30,7 @@ import java.util.SplittableRandom;
 class RoomPropertyTest {
 
     private static final int STEPS = 600;
-    private static final String[] LEVELS = {"easy", "medium", "hard", "perfect", "godlike"};
+    private static final BotLevel[] LEVELS = BotLevel.values();
 
     /** A stand-in search: repeatable from its seed, and now and then broken or wrong. */
     static BotMove search(
@@ -108,7 +110,7 @@ class RoomPropertyTest {
     private static void assertMovesAreSound(Snapshot snapshot, String context) {
         Set<Integer> cells = new HashSet<>();
         Set<String> ids = new HashSet<>();
-        String expected = null;
+        Seat expected = null;
         for (Snapshot.MoveEntry move : snapshot.moves()) {
             if (expected != null) {
                 assertThat(move.seat()).as(context + " out of turn").isEqualTo(expected);
@@ -117,7 +119,7 @@ class RoomPropertyTest {
             assertThat(ids.add(move.seat() + "/" + move.id()))
                     .as(context + " move applied twice")
                     .isTrue();
-            expected = dev.tictactoe.protocol.Seat.fromWire(move.seat()).other().wire();
+            expected = move.seat().other();
         }
     }
 
@@ -198,7 +200,7 @@ class RoomPropertyTest {
             case 8 ->
                     new ClientMessage.InviteBot(
                             LEVELS[random.nextInt(LEVELS.length)],
-                            random.nextBoolean() ? null : random.nextBoolean() ? "X" : "O");
+                            random.nextBoolean() ? null : random.nextBoolean() ? Seat.X : Seat.O);
             case 9 ->
                     new ClientMessage.Sync(
                             random.nextBoolean() ? null : (long) random.nextInt((int) version + 4));

@@ -2,9 +2,12 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import org.junit.jupiter.api.AfterEach;
@@ -67,7 +70,7 @@ class RoomRefusalTest {
         }
         bo.send(new ClientMessage.Undo()); // pending when ana wins: the end of the game drops it
         ana.move(2);
-        assertThat(driver.snapshot().result().winner()).isEqualTo("X");
+        assertThat(driver.snapshot().result().winner()).isEqualTo(Seat.X);
         long version = driver.snapshot().version();
         ana.send(new ClientMessage.Undo());
         assertThat(ana.lastError()).isEqualTo(ErrorCode.GAME_OVER);
@@ -84,13 +87,13 @@ class RoomRefusalTest {
     @Test
     void aBotAskedIntoATakenSeatIsToldWhich() {
         Client ana = driver.join("ana");
-        ana.send(new ClientMessage.InviteBot("easy", "X"));
+        ana.send(new ClientMessage.InviteBot(BotLevel.EASY, Seat.X));
         assertThat(error(ana))
                 .extracting(ServerMessage.Error::code, ServerMessage.Error::message)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "seat X is taken");
-        ana.send(new ClientMessage.InviteBot("easy", "O"));
-        assertThat(driver.snapshot().players().o().kind()).isEqualTo("bot");
-        ana.send(new ClientMessage.InviteBot("easy", null));
+        ana.send(new ClientMessage.InviteBot(BotLevel.EASY, Seat.O));
+        assertThat(driver.snapshot().players().o().kind()).isEqualTo(PlayerKind.BOT);
+        ana.send(new ClientMessage.InviteBot(BotLevel.EASY, null));
         assertThat(error(ana))
                 .extracting(ServerMessage.Error::code, ServerMessage.Error::message)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
@@ -112,7 +115,7 @@ class RoomRefusalTest {
         assertThat(error(ana))
                 .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.GAME_NOT_OVER, "rematch");
-        ana.send(new ClientMessage.InviteBot("perfect", null));
+        ana.send(new ClientMessage.InviteBot(BotLevel.PERFECT, null));
         assertThat(error(ana))
                 .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "invite_bot");
@@ -133,15 +136,15 @@ class RoomRefusalTest {
         Client bo = driver.join("bo");
         bo.send(new ClientMessage.Resign());
         ana.send(new ClientMessage.Rematch());
-        assertThat(driver.snapshot().rematch()).containsExactly("X");
+        assertThat(driver.snapshot().rematch()).containsExactly(Seat.X);
         ana.send(new ClientMessage.Leave());
         assertThat(bo.view().rematch()).isEmpty();
 
         Client cy = driver.join("cy");
-        assertThat(cy.seat()).isEqualTo("X");
+        assertThat(cy.seat()).isEqualTo(Seat.X);
         bo.send(new ClientMessage.Rematch());
         assertThat(driver.snapshot().game()).isEqualTo(1);
-        assertThat(driver.snapshot().rematch()).containsExactly("O");
+        assertThat(driver.snapshot().rematch()).containsExactly(Seat.O);
         cy.send(new ClientMessage.Rematch());
         assertThat(driver.snapshot().game()).isEqualTo(2);
         assertThat(cy.view()).isEqualTo(driver.snapshot());

@@ -6,8 +6,11 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
@@ -44,15 +47,15 @@ class RoomTest {
     @Test
     void theFirstTwoTakeTheSeatsAndTheGameStarts() {
         Client ana = driver.join("ana");
-        assertThat(ana.seat()).isEqualTo("X");
+        assertThat(ana.seat()).isEqualTo(Seat.X);
         assertThat(ana.token()).isEqualTo("token-1");
-        assertThat(ana.view().status()).isEqualTo(RoomStatus.WAITING.wire());
+        assertThat(ana.view().status()).isEqualTo(RoomStatus.WAITING);
 
         Client bo = driver.join("bo");
-        assertThat(bo.seat()).isEqualTo("O");
-        assertThat(event(ana)).isEqualTo(new Event.Joined("O", "bo"));
+        assertThat(bo.seat()).isEqualTo(Seat.O);
+        assertThat(event(ana)).isEqualTo(new Event.Joined(Seat.O, "bo"));
         assertThat(ana.view()).isEqualTo(driver.snapshot());
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
 
         Client eve = driver.join("eve");
         assertThat(eve.seat()).isNull();
@@ -87,7 +90,7 @@ class RoomTest {
                                             + " does not allow spectators",
                                     "join"));
             Client bo = closed.join("bo");
-            assertThat(bo.seat()).isEqualTo("O");
+            assertThat(bo.seat()).isEqualTo(Seat.O);
             Client carol = closed.connect();
             carol.send(new ClientMessage.Join(Protocol.VERSION, "carol", null, false, null));
             assertThat(carol.lastError()).isEqualTo(ErrorCode.ROOM_FULL);
@@ -100,7 +103,8 @@ class RoomTest {
         int before = p[1].received.size();
         p[0].move(4);
         assertThat(p[1].received).hasSize(before + 1);
-        assertThat(event(p[1])).isEqualTo(new Event.Moved("X", 4, p[0].view().moves().get(0).id()));
+        assertThat(event(p[1]))
+                .isEqualTo(new Event.Moved(Seat.X, 4, p[0].view().moves().get(0).id()));
         assertThat(p[0].view()).isEqualTo(p[1].view()).isEqualTo(driver.snapshot());
     }
 
@@ -119,14 +123,14 @@ class RoomTest {
         Client[] p = pair();
         p[0].move(4);
         p[1].drop();
-        assertThat(event(p[0])).isEqualTo(new Event.Disconnected("O"));
+        assertThat(event(p[0])).isEqualTo(new Event.Disconnected(Seat.O));
         assertThat(p[0].view().players().o().connected()).isFalse();
         assertThat(p[0].view().players().o().graceUntil())
                 .isEqualTo(RoomDriver.START_MILLIS + GRACE.toMillis());
 
         Client back = p[1].rejoin();
-        assertThat(back.seat()).isEqualTo("O");
-        assertThat(event(p[0])).isEqualTo(new Event.Reconnected("O"));
+        assertThat(back.seat()).isEqualTo(Seat.O);
+        assertThat(event(p[0])).isEqualTo(new Event.Reconnected(Seat.O));
         assertThat(p[0].view().players().o().graceUntil()).isNull();
         assertThat(p[0].view().players().x().graceUntil()).isNull();
         back.move(0);
@@ -139,7 +143,7 @@ class RoomTest {
         long version = driver.snapshot().version();
         Client twin = p[0].rejoin();
         assertThat(p[0].closedWith).isEqualTo(CloseCodes.REPLACED);
-        assertThat(twin.seat()).isEqualTo("X");
+        assertThat(twin.seat()).isEqualTo(Seat.X);
         // The seat never looked empty: no change to announce.
         assertThat(driver.snapshot().version()).isEqualTo(version);
         twin.move(4);
@@ -160,7 +164,7 @@ class RoomTest {
         p[0].move(4);
         p[1].send(new ClientMessage.Leave());
         assertThat(p[1].closedWith).isEqualTo(CloseCodes.LEFT);
-        assertThat(event(p[0])).isEqualTo(new Event.GameOver("X", "abandoned"));
+        assertThat(event(p[0])).isEqualTo(new Event.GameOver(Seat.X, ResultReason.ABANDONED));
         Snapshot after = p[0].view();
         assertThat(after.players().o()).isNull();
         assertThat(after.score().x()).isEqualTo(1);
@@ -177,17 +181,17 @@ class RoomTest {
         driver.advance(GRACE.minus(MILLI));
         assertThat(driver.snapshot().players().o()).isNotNull();
         driver.advance(MILLI);
-        assertThat(event(p[0])).isEqualTo(new Event.GameOver("X", "abandoned"));
+        assertThat(event(p[0])).isEqualTo(new Event.GameOver(Seat.X, ResultReason.ABANDONED));
         assertThat(p[0].view().players().o()).isNull();
-        assertThat(p[0].view().result().reason()).isEqualTo("abandoned");
+        assertThat(p[0].view().result().reason()).isEqualTo(ResultReason.ABANDONED);
 
         Client late = driver.connect();
         late.send(new ClientMessage.Join(Protocol.VERSION, "bo", token, false, null));
         assertThat(late.lastError()).isEqualTo(ErrorCode.NOT_A_PLAYER);
         Client dave = driver.join("dave");
-        assertThat(dave.seat()).isEqualTo("O");
+        assertThat(dave.seat()).isEqualTo(Seat.O);
         assertThat(driver.snapshot().game()).isEqualTo(2);
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
     }
 
     @Test
@@ -198,7 +202,7 @@ class RoomTest {
         p[1].rejoin();
         driver.advance(GRACE.multipliedBy(2));
         assertThat(driver.snapshot().players().o().connected()).isTrue();
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
     }
 
     @Test
@@ -231,11 +235,11 @@ class RoomTest {
         p[1].move(0);
         p[0].move(8);
         p[0].send(new ClientMessage.Undo());
-        assertThat(p[1].view().undoRequest()).isEqualTo("X");
+        assertThat(p[1].view().undoRequest()).isEqualTo(Seat.X);
         p[1].send(new ClientMessage.UndoReply(true));
-        assertThat(event(p[0])).isEqualTo(new Event.Undone("X", java.util.List.of(8)));
+        assertThat(event(p[0])).isEqualTo(new Event.Undone(Seat.X, java.util.List.of(8)));
         assertThat(p[0].view().moves()).hasSize(2);
-        assertThat(p[0].view().turn()).isEqualTo("X");
+        assertThat(p[0].view().turn()).isEqualTo(Seat.X);
         assertThat(p[0].view().undoRequest()).isNull();
     }
 
@@ -249,7 +253,7 @@ class RoomTest {
         p[0].send(new ClientMessage.UndoReply(true));
         assertThat(p[0].lastError()).isEqualTo(ErrorCode.NO_PENDING_REQUEST);
         p[1].send(new ClientMessage.UndoReply(false));
-        assertThat(event(p[0])).isEqualTo(new Event.UndoDeclined("O"));
+        assertThat(event(p[0])).isEqualTo(new Event.UndoDeclined(Seat.O));
         assertThat(p[0].view().moves()).hasSize(1);
         assertThat(p[0].view().undoRequest()).isNull();
     }
@@ -261,12 +265,12 @@ class RoomTest {
         assertThat(p[0].lastError()).isEqualTo(ErrorCode.GAME_NOT_OVER);
         p[1].send(new ClientMessage.Resign());
         p[0].send(new ClientMessage.Rematch());
-        assertThat(p[1].view().rematch()).containsExactly("X");
+        assertThat(p[1].view().rematch()).containsExactly(Seat.X);
         p[1].send(new ClientMessage.Rematch());
         assertThat(event(p[0])).isEqualTo(new Event.RematchStarted(2));
         Snapshot next = p[0].view();
         assertThat(next.game()).isEqualTo(2);
-        assertThat(next.turn()).isEqualTo("O");
+        assertThat(next.turn()).isEqualTo(Seat.O);
         assertThat(next.rematch()).isEmpty();
         assertThat(next.score().x()).isEqualTo(1);
         assertThat(next).isEqualTo(driver.snapshot());
@@ -276,14 +280,14 @@ class RoomTest {
     void theBotAnswersAMoveOnceItsSearchRuns() {
         try (RoomDriver bot = new RoomDriver(withBot(Level.PERFECT))) {
             Client ana = bot.join("ana");
-            assertThat(ana.view().players().o().kind()).isEqualTo("bot");
+            assertThat(ana.view().players().o().kind()).isEqualTo(PlayerKind.BOT);
             ana.move(4);
             assertThat(ana.view().moves()).hasSize(1);
             assertThat(bot.runBots()).isEqualTo(1);
             Snapshot after = ana.view();
             assertThat(after.moves()).hasSize(2);
-            assertThat(after.moves().get(1).seat()).isEqualTo("O");
-            assertThat(after.turn()).isEqualTo("X");
+            assertThat(after.moves().get(1).seat()).isEqualTo(Seat.O);
+            assertThat(after.turn()).isEqualTo(Seat.X);
             assertThat(after).isEqualTo(bot.snapshot());
         }
     }
@@ -298,7 +302,7 @@ class RoomTest {
             assertThat(bot.botQueue).hasSize(1);
             bot.runBots();
             assertThat(ana.view().moves()).isEmpty();
-            assertThat(ana.view().turn()).isEqualTo("X");
+            assertThat(ana.view().turn()).isEqualTo(Seat.X);
         }
     }
 

@@ -8,7 +8,9 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.TimeControl;
@@ -60,7 +62,7 @@ class TimedRoomTest {
         assertThat(s.clock())
                 .isEqualTo(
                         new Snapshot.Clock(
-                                "10s+2s", 10_000L, 10_000L, "X", START, START + 10_000, null));
+                                "10s+2s", 10_000L, 10_000L, Seat.X, START, START + 10_000, null));
         assertThat(s.claimableAt()).isNull();
     }
 
@@ -68,16 +70,17 @@ class TimedRoomTest {
     void theSideToMoveRunsOutOnTheExactTick() {
         Client[] p = pair("10s");
         driver.advance(Duration.ofSeconds(10).minus(MILLI));
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
 
         driver.advance(MILLI);
         Snapshot s = driver.snapshot();
-        assertThat(s.status()).isEqualTo(RoomStatus.OVER.wire());
-        assertThat(s.result()).isEqualTo(new Snapshot.Result("O", "timeout", java.util.List.of()));
+        assertThat(s.status()).isEqualTo(RoomStatus.OVER);
+        assertThat(s.result())
+                .isEqualTo(new Snapshot.Result(Seat.O, ResultReason.TIMEOUT, java.util.List.of()));
         assertThat(s.score().o()).isEqualTo(1);
         assertThat(s.clock())
-                .isEqualTo(new Snapshot.Clock("10s", 0L, 10_000L, null, START, null, "X"));
-        assertThat(event(p[1])).isEqualTo(new Event.GameOver("O", "timeout"));
+                .isEqualTo(new Snapshot.Clock("10s", 0L, 10_000L, null, START, null, Seat.X));
+        assertThat(event(p[1])).isEqualTo(new Event.GameOver(Seat.O, ResultReason.TIMEOUT));
         assertThat(p[0].view()).isEqualTo(s);
     }
 
@@ -93,16 +96,16 @@ class TimedRoomTest {
                                 "10s+2s",
                                 9_000L,
                                 10_000L,
-                                "O",
+                                Seat.O,
                                 START + 3_000,
                                 START + 13_000,
                                 null));
 
         // O's deadline moved with the turn: 10 s from its start, not from the game's.
         driver.advance(Duration.ofSeconds(10).minus(MILLI));
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING.wire());
+        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
         driver.advance(MILLI);
-        assertThat(driver.snapshot().result().winner()).isEqualTo("X");
+        assertThat(driver.snapshot().result().winner()).isEqualTo(Seat.X);
     }
 
     @Test
@@ -122,7 +125,7 @@ class TimedRoomTest {
         p[0].move(4);
         assertThat(p[0].lastError()).isEqualTo(ErrorCode.GAME_OVER);
         assertThat(driver.snapshot().result())
-                .isEqualTo(new Snapshot.Result("O", "timeout", java.util.List.of()));
+                .isEqualTo(new Snapshot.Result(Seat.O, ResultReason.TIMEOUT, java.util.List.of()));
     }
 
     @Test
@@ -135,7 +138,13 @@ class TimedRoomTest {
         assertThat(driver.snapshot().clock())
                 .isEqualTo(
                         new Snapshot.Clock(
-                                "5s/move", null, null, "X", START + 8_000, START + 13_000, null));
+                                "5s/move",
+                                null,
+                                null,
+                                Seat.X,
+                                START + 8_000,
+                                START + 13_000,
+                                null));
     }
 
     @Test
@@ -154,7 +163,7 @@ class TimedRoomTest {
                                 "10s+2s",
                                 11_000L,
                                 8_000L,
-                                "X",
+                                Seat.X,
                                 START + 3_000,
                                 START + 14_000,
                                 null));
@@ -169,7 +178,7 @@ class TimedRoomTest {
                 .isEqualTo(new Snapshot.Clock("10s+2s", 6_000L, 10_000L, null, START, null, null));
         // A stopped clock has no timer: nothing happens at the old deadline.
         driver.advance(Duration.ofSeconds(30));
-        assertThat(driver.snapshot().result().reason()).isEqualTo("resign");
+        assertThat(driver.snapshot().result().reason()).isEqualTo(ResultReason.RESIGN);
 
         p[0].send(new ClientMessage.Rematch());
         p[1].send(new ClientMessage.Rematch());
@@ -179,7 +188,7 @@ class TimedRoomTest {
                                 "10s+2s",
                                 10_000L,
                                 10_000L,
-                                "O",
+                                Seat.O,
                                 START + 34_000,
                                 START + 44_000,
                                 null));

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Who sits in X or O: a person (with a secret token, connected or not) or a bot. */
-final class Seat {
+final class Occupant {
 
     /** Move ids remembered per seat so a resent move is acknowledged, not played twice. */
     static final int REMEMBERED_MOVE_IDS = 64;
@@ -30,27 +30,27 @@ final class Seat {
     /** Made at the seat's first move of a game: a seat waiting for its game holds none. */
     private Map<String, Long> appliedMoves;
 
-    private Seat(String name, String token, Level bot) {
+    private Occupant(String name, String token, Level bot) {
         this.name = name;
         this.token = token;
         this.bot = bot;
     }
 
-    static Seat person(String name, String token, boolean connected) {
-        Seat seat = new Seat(name, token, null);
+    static Occupant person(String name, String token, boolean connected) {
+        Occupant seat = new Occupant(name, token, null);
         seat.connected = connected;
         return seat;
     }
 
     /** A seat held for {@code name}, who will come with {@code token}. */
-    static Seat reserved(String name, String token) {
-        Seat seat = new Seat(name, token, null);
+    static Occupant reserved(String name, String token) {
+        Occupant seat = new Occupant(name, token, null);
         seat.reserved = true;
         return seat;
     }
 
-    static Seat bot(Level level) {
-        return new Seat(level.playerName(), null, level);
+    static Occupant bot(Level level) {
+        return new Occupant(level.playerName(), null, level);
     }
 
     /** A seat as a checkpoint keeps it. */
@@ -65,15 +65,15 @@ final class Seat {
     }
 
     /** A seat as a checkpoint has it. */
-    static Seat of(RoomState.SeatState stored) {
-        Seat seat;
+    static Occupant of(RoomState.SeatState stored) {
+        Occupant seat;
         if (stored.bot() != null) {
-            seat = Seat.bot(Level.parse(stored.bot()));
+            seat = Occupant.bot(Level.parse(stored.bot()));
         } else {
             // A checkpoint from before the flag was kept: the player counts as connected at the
             // stop.
             boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
-            seat = Seat.person(stored.name(), stored.token(), wasConnected);
+            seat = Occupant.person(stored.name(), stored.token(), wasConnected);
             seat.graceUntil = wasConnected ? null : stored.graceUntil();
         }
         if (stored.moves() != null) {
