@@ -1,11 +1,16 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.annotation.OptBoolean;
 
 /**
  * A message from a client to the server; one JSON object whose {@code type} names the record (see
- * {@link MessageType}). Null fields are optional on the wire and left out when encoding.
+ * {@link MessageType}). Null fields are optional on the wire and left out when encoding; a record
+ * checks its fields' ranges itself, so no message out of range is ever made.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 public sealed interface ClientMessage {
@@ -16,8 +21,21 @@ public sealed interface ClientMessage {
      * last room version the client applied, so the server can replay what it missed.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Join(int protocol, String name, String token, boolean spectate, Long lastVersion)
+    record Join(
+            int protocol,
+            String name,
+            @JsonProperty(isRequired = OptBoolean.FALSE) String token,
+            @JsonProperty(isRequired = OptBoolean.FALSE) @JsonSetter(nulls = Nulls.AS_EMPTY)
+                    boolean spectate,
+            @JsonProperty(isRequired = OptBoolean.FALSE) Long lastVersion)
             implements ClientMessage {
+        public Join {
+            // The room checks the name, with its own length limit: one rule, in one place.
+            Json.range("protocol", protocol, 1, Integer.MAX_VALUE);
+            Json.present("name", name, "a string");
+            Json.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
+        }
+
         /** A fresh player join. */
         public static Join player(String name) {
             return new Join(Protocol.VERSION, name, null, false, null);
@@ -33,7 +51,17 @@ public sealed interface ClientMessage {
      * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters)
      * so a resend after a reconnect is recognised; {@code version} is the room version it saw.
      */
-    record Move(String id, long version, int cell) implements ClientMessage {}
+    record Move(String id, long version, int cell) implements ClientMessage {
+        public Move {
+            Json.moveId("id", id);
+            Json.range("version", version, 0, Long.MAX_VALUE);
+            if (cell < 0) {
+                // Well-formed but off the board: the same code as a cell past the end.
+                throw new ProtocolException(
+                        ErrorCode.OUT_OF_RANGE, "cell: " + cell + " is not on the board");
+            }
+        }
+    }
 
     /** Ask for a takeback (against a person) or take back the own move and the bot's reply. */
     record Undo() implements ClientMessage {}
@@ -54,11 +82,21 @@ public sealed interface ClientMessage {
      * Seat a bot of {@code level} in {@code seat}, or in the empty seat when {@code seat} is null.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record InviteBot(BotLevel level, Seat seat) implements ClientMessage {}
+    record InviteBot(BotLevel level, @JsonProperty(isRequired = OptBoolean.FALSE) Seat seat)
+            implements ClientMessage {
+        public InviteBot {
+            Json.present("level", level, "a bot level");
+        }
+    }
 
     /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Sync(Long lastVersion) implements ClientMessage {}
+    record Sync(@JsonProperty(isRequired = OptBoolean.FALSE) Long lastVersion)
+            implements ClientMessage {
+        public Sync {
+            Json.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
+        }
+    }
 
     /** Ask for the finished games of this room. */
     record History() implements ClientMessage {}
@@ -71,14 +109,26 @@ public sealed interface ClientMessage {
      * carrying the same {@code seq} (0..{@link Protocol#MAX_PING_SEQ}). A connection that has sent
      * one is dropped when it goes silent for the server's heartbeat timeout.
      */
-    record Ping(long seq) implements ClientMessage {}
+    record Ping(long seq) implements ClientMessage {
+        public Ping {
+            Json.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
+        }
+    }
 
     /**
      * The answer to the server's {@code ping}, with its {@code seq}; it changes nothing, and its
      * arrival is what tells the server the link is alive.
      */
-    record Pong(long seq) implements ClientMessage {}
+    record Pong(long seq) implements ClientMessage {
+        public Pong {
+            Json.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
+        }
+    }
 
     /** Say {@code phrase} to the room; players only, a few at a time. It changes nothing. */
-    record Phrase(QuickPhrase phrase) implements ClientMessage {}
+    record Phrase(QuickPhrase phrase) implements ClientMessage {
+        public Phrase {
+            Json.present("phrase", phrase, "a phrase");
+        }
+    }
 }

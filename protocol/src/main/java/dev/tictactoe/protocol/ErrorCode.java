@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** Why the server refused something; written on the wire in snake_case. */
-public enum ErrorCode {
+public enum ErrorCode implements WireWord {
     BAD_MESSAGE("the message could not be understood"),
     UNSUPPORTED_PROTOCOL("this server does not speak that protocol version"),
     MESSAGE_TOO_LARGE("the message is larger than the server accepts"),
@@ -46,6 +46,7 @@ public enum ErrorCode {
 
     /** The snake_case name used on the wire. */
     @JsonValue
+    @Override
     public String wire() {
         return wire;
     }

@@ -1,30 +1,63 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.OptBoolean;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.introspect.AnnotatedConstructor;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one strict Jackson mapper both directions share, and the reading rules they have in common.
+ * The one strict Jackson mapper both directions share, and how its refusals read: every message is
+ * read by data binding on its record, and what binding refuses is told as the field at fault and
+ * what it expected, e.g. {@code move.cell: expected an integer, got "a1"}.
  */
 final class Json {
     static final ObjectMapper MAPPER =
             JsonMapper.builder()
+                    .annotationIntrospector(new RequiredByDefault())
                     .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                    .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
                     .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                     .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                    // A value of one JSON type is never taken for another ("4" for 4, 1 for true).
+                    .withCoercionConfigDefaults(
+                            c -> {
+                                for (CoercionInputShape shape : CoercionInputShape.values()) {
+                                    c.setCoercion(shape, CoercionAction.Fail);
+                                }
+                            })
                     .build();
 
     static {
@@ -42,6 +75,7 @@ final class Json {
     }
 
     private static final ObjectReader TREE_READER = MAPPER.reader();
+    private static final int MAX_SHOWN = 40;
 
     /** {@code ", from `StreamReadConstraints.getMaxNestingDepth()`)"} in a limit's refusal. */
     private static final Pattern LIMIT_SOURCE = Pattern.compile(", from `[^`]*`\\)");
@@ -50,7 +84,35 @@ final class Json {
     private static final Pattern START_MARKER =
             Pattern.compile(" \\(start marker at \\[Source: .*; line: \\d+, column: (\\d+)\\]\\)");
 
+    /** The name in Jackson's "Missing required creator property 'cell' (index 2)". */
+    private static final Pattern MISSING =
+            Pattern.compile("Missing required creator property '([^']*)'");
+
+    /**
+     * The range in Jackson's "Numeric value (...) out of range of int (-2147483648 - 2147483647)".
+     */
+    private static final Pattern TYPE_RANGE =
+            Pattern.compile("out of range of \\w+ \\((-?\\d+) - (-?\\d+)\\)");
+
     private Json() {}
+
+    /**
+     * A record's components are required properties, as the server writes every field, null
+     * included; a component marked {@code @JsonProperty(isRequired = OptBoolean.FALSE)} may be left
+     * out (and is then null).
+     */
+    private static final class RequiredByDefault extends JacksonAnnotationIntrospector {
+        @Override
+        public Boolean hasRequiredMarker(AnnotatedMember m) {
+            if (m instanceof AnnotatedParameter p
+                    && p.getOwner() instanceof AnnotatedConstructor
+                    && p.getDeclaringClass().isRecord()) {
+                JsonProperty property = _findAnnotation(m, JsonProperty.class);
+                return property == null || property.isRequired() != OptBoolean.FALSE;
+            }
+            return super.hasRequiredMarker(m);
+        }
+    }
 
     /** Parses JSON text into a tree, strictly: one value, no trailing tokens, no duplicate keys. */
     static JsonNode parse(String json) {
@@ -70,6 +132,144 @@ final class Json {
     }
 
     /**
+     * Reads a message: {@code json} by {@code reader}, whose records {@code types} names by their
+     * {@code type} (null for a type of the other direction or none). A refusal says what is wrong
+     * in the order a reader meets it: the JSON, the message's type, then the field at fault.
+     */
+    static <T> T message(ObjectReader reader, String json, Function<String, MessageType> types) {
+        T message;
+        try {
+            message = reader.readValue(json);
+        } catch (JsonProcessingException e) {
+            throw messageRefusal(e, parse(json), types);
+        }
+        if (message == null) { // the JSON null
+            throw messageRefusal(null, parse(json), types);
+        }
+        return message;
+    }
+
+    /** As {@link #message(ObjectReader, String, Function)}, from a parsed tree. */
+    static <T> T message(ObjectReader reader, JsonNode root, Function<String, MessageType> types) {
+        T message;
+        try {
+            message = reader.readValue(root);
+        } catch (IOException e) {
+            throw messageRefusal(e, root, types);
+        }
+        if (message == null) {
+            throw messageRefusal(null, root, types);
+        }
+        return message;
+    }
+
+    /** Why a message was refused ({@code e} null: it was the JSON null). */
+    private static ProtocolException messageRefusal(
+            IOException e, JsonNode root, Function<String, MessageType> types) {
+        String type = typeOf(root);
+        if (types.apply(type) == null || e == null) {
+            return unknownType(type);
+        }
+        return refusal(e, root, type);
+    }
+
+    /**
+     * Reads a document that is not a message (a snapshot, a room's settings): refusals name fields
+     * from {@code name}.
+     */
+    static <T> T document(ObjectReader reader, JsonNode root, String name) {
+        T document;
+        try {
+            document = reader.readValue(root);
+        } catch (IOException e) {
+            throw refusal(e, root, name);
+        }
+        if (document == null) {
+            throw bad(name, "expected an object, got " + show(root));
+        }
+        return document;
+    }
+
+    /**
+     * What data binding refused in {@code root} (named {@code name}), as the path of the field at
+     * fault and what it should have been.
+     */
+    private static ProtocolException refusal(IOException e, JsonNode root, String name) {
+        if (e instanceof InvalidDefinitionException) {
+            throw new IllegalStateException("the protocol's records do not bind", e);
+        }
+        StringBuilder path = new StringBuilder(name);
+        JsonNode at = root;
+        if (e instanceof JsonMappingException mapping) {
+            for (JsonMappingException.Reference ref : mapping.getPath()) {
+                if (ref.getFieldName() != null) {
+                    path.append('.').append(ref.getFieldName());
+                    at = at == null ? null : at.get(ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    path.append('[').append(ref.getIndex()).append(']');
+                    at = at == null ? null : at.get(ref.getIndex());
+                }
+            }
+        }
+        if (e instanceof ValueInstantiationException
+                && e.getCause() instanceof ProtocolException p) {
+            // A record's own check, which names its field.
+            return new ProtocolException(p.code(), path + "." + p.getMessage());
+        }
+        if (e instanceof ValueInstantiationException) {
+            return bad(path.toString(), "holds a null where a value must be");
+        }
+        if (e instanceof UnrecognizedPropertyException) {
+            return bad(path.toString(), "unknown field");
+        }
+        Matcher missing = MISSING.matcher(String.valueOf(e.getMessage()));
+        if (missing.find()) {
+            // Jackson names the field in the path already, except for a record's only one.
+            String field = "." + missing.group(1);
+            boolean named = path.toString().endsWith(field);
+            return bad(named ? path.toString() : path + field, "missing required field");
+        }
+        Throwable numeric = e instanceof InputCoercionException ? e : e.getCause();
+        if (numeric instanceof InputCoercionException tooBig) {
+            Matcher range = TYPE_RANGE.matcher(String.valueOf(tooBig.getOriginalMessage()));
+            String bounds = range.find() ? " " + range.group(1) + ".." + range.group(2) : "";
+            return bad(path.toString(), "expected an integer" + bounds + ", got " + show(at));
+        }
+        if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+            return bad(
+                    path.toString(),
+                    "expected " + expected(mismatch.getTargetType()) + ", got " + show(at));
+        }
+        return bad(
+                path.toString(),
+                e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage());
+    }
+
+    /** What a value of {@code type} is, in words. */
+    private static String expected(Class<?> type) {
+        if (WireWord.class.isAssignableFrom(type) && type.isEnum()) {
+            return "one of "
+                    + String.join(", ", WireWord.spellings((WireWord[]) type.getEnumConstants()));
+        }
+        if (type == int.class
+                || type == Integer.class
+                || type == long.class
+                || type == Long.class) {
+            return "an integer";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (Collection.class.isAssignableFrom(type)) {
+            return "an array";
+        }
+        return "an object";
+    }
+
+    /**
      * What the parser found wrong, in the parser's words less its own names: the setting or type
      * behind a refusal, and where the object or array left open began (the column is given).
      */
@@ -86,36 +286,110 @@ final class Json {
     static String typeOf(JsonNode root) {
         if (!root.isObject()) {
             throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + Fields.show(root));
+                    ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + show(root));
         }
         JsonNode type = root.get("type");
         if (type == null) {
             throw new ProtocolException(ErrorCode.BAD_MESSAGE, "missing field \"type\"");
         }
-        return Fields.asString(type, "type");
+        if (!type.isTextual()) {
+            throw bad("type", "expected a string, got " + show(type));
+        }
+        return type.textValue();
     }
+
+    static ProtocolException unknownType(String type) {
+        return new ProtocolException(ErrorCode.BAD_MESSAGE, "unknown message type " + show(type));
+    }
+
+    static ProtocolException bad(String path, String problem) {
+        return new ProtocolException(ErrorCode.BAD_MESSAGE, path + ": " + problem);
+    }
+
+    /** How a value is shown in an error: JSON for scalars (shortened), a word for containers. */
+    static String show(JsonNode v) {
+        if (v == null || v.isMissingNode()) {
+            return "nothing";
+        }
+        if (v.isObject()) {
+            return "an object";
+        }
+        if (v.isArray()) {
+            return "an array";
+        }
+        if (v.isTextual()) {
+            return show(v.textValue());
+        }
+        return shorten(v.toString());
+    }
+
+    static String show(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        String shown = shorten(s);
+        for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= MAX_SHOWN ? s : s.substring(0, MAX_SHOWN) + "...";
+    }
+
+    // ---- the checks records make of their own fields, named by the field
 
     /** Whether {@code text} is as long as a move id may be: 1 to 64 characters. */
     static boolean isMoveIdLength(String text) {
         return !text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH;
     }
 
-    static ProtocolException unknownType(String type) {
-        return new ProtocolException(
-                ErrorCode.BAD_MESSAGE, "unknown message type " + Fields.show(type));
-    }
-
     /** A move id: 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters, in moves and acks alike. */
-    static String moveId(Fields f, String field) {
-        String id = f.string(field);
+    static void moveId(String field, String id) {
+        present(field, id, "a string");
         if (!isMoveIdLength(id)) {
-            throw Fields.bad(
-                    f.at(field),
+            throw bad(
+                    field,
                     "expected 1.."
                             + Protocol.MAX_MOVE_ID_LENGTH
                             + " characters, got "
                             + id.length());
         }
-        return id;
+    }
+
+    /** A field that may not be null, such as a client's name or move id. */
+    static void present(String field, Object value, String expected) {
+        if (value == null) {
+            throw bad(field, "expected " + expected + ", got null");
+        }
+    }
+
+    /** {@code value} is {@code min..max}; a field bounded only by its type says ">= min". */
+    static void range(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            boolean open = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+            String range = open && value < min ? ">= " + min : min + ".." + max;
+            throw bad(field, "expected an integer " + range + ", got " + value);
+        }
+    }
+
+    /** As {@link #range(String, long, long, long)} for a value that may be null. */
+    static void range(String field, Long value, long min, long max) {
+        if (value != null) {
+            range(field, value.longValue(), min, max);
+        }
+    }
+
+    /** The elements of a list that must all be {@code min..max}, named {@code field[i]}. */
+    static void ranges(String field, List<Integer> values, long min, long max) {
+        for (int i = 0; i < values.size(); i++) {
+            range(field + "[" + i + "]", values.get(i), min, max);
+        }
     }
 }

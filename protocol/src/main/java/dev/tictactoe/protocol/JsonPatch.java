@@ -124,7 +124,7 @@ public final class JsonPatch {
             case TEST -> {
                 JsonNode actual = get(root, path);
                 if (!actual.equals(NUMERIC_EQUALITY, value(op))) {
-                    throw new JsonPatchException("test failed: value is " + Fields.show(actual));
+                    throw new JsonPatchException("test failed: value is " + Json.show(actual));
                 }
                 yield root;
             }
@@ -173,7 +173,7 @@ public final class JsonPatch {
         String last = path.get(path.size() - 1);
         if (parent instanceof ObjectNode object) {
             if (!object.has(last)) {
-                throw new JsonPatchException("no member " + Fields.show(last));
+                throw new JsonPatchException("no member " + Json.show(last));
             }
             object.set(last, value); // in place: keeps the member's position
         } else if (parent instanceof ArrayNode array) {
@@ -192,7 +192,7 @@ public final class JsonPatch {
         String last = path.get(path.size() - 1);
         if (parent instanceof ObjectNode object) {
             if (object.remove(last) == null) {
-                throw new JsonPatchException("no member " + Fields.show(last));
+                throw new JsonPatchException("no member " + Json.show(last));
             }
         } else if (parent instanceof ArrayNode array) {
             array.remove(index(last, array.size() - 1));
@@ -213,7 +213,7 @@ public final class JsonPatch {
                 next = null;
             }
             if (next == null) {
-                throw new JsonPatchException("no value at " + Fields.show(token));
+                throw new JsonPatchException("no value at " + Json.show(token));
             }
             node = next;
         }
@@ -224,7 +224,7 @@ public final class JsonPatch {
     private static int index(String token, int max) {
         boolean digits = !token.isEmpty() && token.chars().allMatch(c -> c >= '0' && c <= '9');
         if (!digits || (token.length() > 1 && token.charAt(0) == '0') || token.length() > 9) {
-            throw new JsonPatchException("bad array index " + Fields.show(token));
+            throw new JsonPatchException("bad array index " + Json.show(token));
         }
         int i = Integer.parseInt(token);
         if (i > max) {
@@ -279,7 +279,7 @@ public final class JsonPatch {
             } else if (next == '1') {
                 sb.append('/');
             } else {
-                throw new JsonPatchException("bad escape in " + Fields.show(raw));
+                throw new JsonPatchException("bad escape in " + Json.show(raw));
             }
             i++;
         }

@@ -1,19 +1,30 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
- * Turns messages into JSON and back; the one entry point of the wire format. The work is done by
- * direction: {@link ClientReader} and {@link ClientWriter} for what clients send, {@link
- * ServerReader} and {@link ServerWriter} for what the server sends. Decoding is strict and every
- * error names the exact field at fault, e.g. {@code move.cell: expected an integer, got "a1"}.
+ * Turns messages into JSON and back; the one entry point of the wire format. Every message is its
+ * record, written and read by Jackson's data binding, strictly (see {@link Json}); a diff, the
+ * message a server sends most, is written by {@link DiffWriter} without binding. Every refusal
+ * names the exact field at fault, e.g. {@code move.cell: expected an integer, got "a1"}.
  */
 public final class MessageCodec {
+
+    private static final ObjectWriter CLIENT_WRITER = Json.MAPPER.writerFor(ClientMessage.class);
+    private static final ObjectWriter SERVER_WRITER = Json.MAPPER.writerFor(ServerMessage.class);
+    private static final ObjectReader CLIENT_READER = Json.MAPPER.readerFor(ClientMessage.class);
+    private static final ObjectReader SERVER_READER = Json.MAPPER.readerFor(ServerMessage.class);
+    private static final ObjectReader NEW_ROOM_READER = Json.MAPPER.readerFor(NewRoom.class);
+    private static final ObjectReader SNAPSHOT_READER = Json.MAPPER.readerFor(Snapshot.class);
 
     private MessageCodec() {}
 
@@ -40,26 +51,54 @@ public final class MessageCodec {
     // ---- client to server
 
     public static String encode(ClientMessage message) {
-        return ClientWriter.encode(message);
+        return text(CLIENT_WRITER, message);
     }
 
     public static byte[] encodeToBytes(ClientMessage message) {
-        return ClientWriter.encodeToBytes(message);
+        return bytes(CLIENT_WRITER, message);
     }
 
-    /** Decodes a message sent by a client; plain moves are read without a JSON parser. */
+    /**
+     * Decodes a message sent by a client. A refusal names what it refused, for the error's {@code
+     * ref}: see {@link ProtocolException#ref()}.
+     */
     public static ClientMessage decodeClient(String json) {
-        return ClientReader.decode(json);
+        try {
+            return Json.message(CLIENT_READER, json, MessageType::client);
+        } catch (ProtocolException e) {
+            throw e.withRef(refOf(json));
+        }
     }
 
     /** Decodes a client message from a parsed tree. */
     public static ClientMessage decodeClient(JsonNode root) {
-        return ClientReader.decode(root);
+        return Json.message(CLIENT_READER, root, MessageType::client);
+    }
+
+    /**
+     * What an unreadable message was, as far as it can be read: its string id, else its string
+     * type, either only if it is 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters long: an error
+     * never echoes a client's oversized string back.
+     */
+    private static String refOf(String json) {
+        JsonNode root;
+        try {
+            root = Json.parse(json);
+        } catch (ProtocolException notJson) {
+            return null;
+        }
+        for (String field : new String[] {"id", "type"}) {
+            JsonNode v = root.get(field);
+            if (v != null && v.isTextual() && Json.isMoveIdLength(v.textValue())) {
+                return v.textValue();
+            }
+        }
+        return null;
     }
 
     /** Encodes the body of {@code POST /api/rooms}. */
     public static String encode(NewRoom room) {
-        return ClientWriter.encode(room);
+        return text(Json.MAPPER.writer(), room);
     }
 
     /**
@@ -67,13 +106,18 @@ public final class MessageCodec {
      * JSON is {@code bad_message}; everything else wrong is {@code invalid_settings}.
      */
     public static NewRoom decodeNewRoom(String json) {
-        return ClientReader.decodeNewRoom(json);
+        JsonNode root = Json.parse(json);
+        try {
+            return Json.document(NEW_ROOM_READER, root, "settings");
+        } catch (ProtocolException e) {
+            throw new ProtocolException(ErrorCode.INVALID_SETTINGS, e.getMessage());
+        }
     }
 
     // ---- server to client
 
     public static String encode(ServerMessage message) {
-        return ServerWriter.encode(message);
+        return new String(encodeToBytes(message), StandardCharsets.UTF_8);
     }
 
     /**
@@ -102,36 +146,52 @@ public final class MessageCodec {
 
     /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */
     public static byte[] encodeToBytes(ServerMessage message) {
-        return ServerWriter.encodeToBytes(message);
+        if (message instanceof ServerMessage.Diff diff) {
+            return DiffWriter.write(Json.MAPPER.getFactory(), diff);
+        }
+        return bytes(SERVER_WRITER, message);
     }
 
     /** Decodes a message sent by the server. */
     public static ServerMessage decodeServer(String json) {
-        return ServerReader.decode(json);
+        return Json.message(SERVER_READER, json, MessageType::server);
     }
 
     /** Decodes a server message from a parsed tree. */
     public static ServerMessage decodeServer(JsonNode root) {
-        return ServerReader.decode(root);
+        return Json.message(SERVER_READER, root, MessageType::server);
     }
 
-    /**
-     * The snapshot as a JSON tree, the document diffs are computed on. Built by hand rather than
-     * through data binding because the server builds one for every change of every room.
-     */
+    /** The snapshot as a JSON tree, the document diffs are computed on. */
     public static ObjectNode toTree(Snapshot snapshot) {
-        return ServerWriter.toTree(snapshot);
+        return Json.MAPPER.valueToTree(snapshot);
     }
 
     /** Writes the snapshot document into {@code json}: the bytes of {@link #toTree}'s tree. */
     public static void writeSnapshot(JsonGenerator json, Snapshot snapshot) throws IOException {
-        ServerWriter.write(json, snapshot);
+        Json.MAPPER.writeValue(json, snapshot);
     }
 
     /**
      * Reads a snapshot document, as sent in welcome and snapshot messages or rebuilt by a client.
      */
     public static Snapshot fromTree(JsonNode tree) {
-        return ServerReader.fromTree(tree);
+        return Json.document(SNAPSHOT_READER, tree, "snapshot");
+    }
+
+    private static String text(ObjectWriter writer, Object value) {
+        try {
+            return writer.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + value, e);
+        }
+    }
+
+    private static byte[] bytes(ObjectWriter writer, Object value) {
+        try {
+            return writer.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + value, e);
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.List;
 
 /**
@@ -34,6 +37,48 @@ public record NewRoom(
     /** Classic 3×3 tic-tac-toe, creator plays X and starts, spectators allowed, no bot. */
     public static final NewRoom DEFAULT =
             new NewRoom(3, 3, Seat.X.wire(), Seat.X.wire(), true, true, null, null, null);
+
+    /**
+     * The settings a body asks for, each omitted (or null) one taking its default, each given one
+     * checked; a refusal names its field. Room settings are read from here only.
+     */
+    @JsonCreator
+    static NewRoom read(
+            @JsonProperty("size") Integer size,
+            @JsonProperty("winLength") Integer winLength,
+            @JsonProperty("seat") String seat,
+            @JsonProperty("first") String first,
+            @JsonProperty("earlyDraw") Boolean earlyDraw,
+            @JsonProperty("spectators") Boolean spectators,
+            @JsonProperty("bot") String bot,
+            @JsonProperty("clock") String clock,
+            @JsonProperty("botSeed") Long botSeed) {
+        int side = size == null ? DEFAULT.size : size;
+        Json.range("size", side, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+        int line = winLength == null ? defaultWinLength(side) : winLength;
+        Json.range("winLength", line, Protocol.MIN_WIN_LENGTH, side);
+        Json.range("botSeed", botSeed, 0, Protocol.MAX_BOT_SEED);
+        // The server reads the time control itself, with its limits: one rule, in one place.
+        return new NewRoom(
+                side,
+                line,
+                seat == null ? DEFAULT.seat : oneOf("seat", seat, SEAT_CHOICES),
+                first == null ? DEFAULT.first : oneOf("first", first, SEAT_CHOICES),
+                earlyDraw == null ? DEFAULT.earlyDraw : earlyDraw,
+                spectators == null ? DEFAULT.spectators : spectators,
+                bot == null ? null : oneOf("bot", bot, BotLevel.WIRE),
+                clock,
+                botSeed);
+    }
+
+    private static String oneOf(String field, String text, List<String> allowed) {
+        if (!allowed.contains(text)) {
+            throw Json.bad(
+                    field,
+                    "expected one of " + String.join(", ", allowed) + ", got " + Json.show(text));
+        }
+        return text;
+    }
 
     /** Settings of an untimed room. */
     public NewRoom(

@@ -1,8 +1,10 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.annotation.OptBoolean;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -14,7 +16,23 @@ import java.util.Locale;
  */
 @JsonPropertyOrder({"op", "from", "path", "value"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PatchOp(Op op, String path, JsonNode value, String from) {
+public record PatchOp(
+        Op op,
+        String path,
+        @JsonProperty(isRequired = OptBoolean.FALSE) JsonNode value,
+        @JsonProperty(isRequired = OptBoolean.FALSE) String from) {
+
+    /** An operation has a value, a source or neither, as RFC 6902 says for its kind. */
+    public PatchOp {
+        boolean valued = op == Op.ADD || op == Op.REPLACE || op == Op.TEST;
+        boolean sourced = op == Op.MOVE || op == Op.COPY;
+        if (valued != (value != null)) {
+            throw Json.bad("value", valued ? "missing required field" : "unknown field");
+        }
+        if (sourced != (from != null)) {
+            throw Json.bad("from", sourced ? "missing required field" : "unknown field");
+        }
+    }
 
     /** The six operations of RFC 6902, spelled in lower case. */
     public enum Op implements WireWord {

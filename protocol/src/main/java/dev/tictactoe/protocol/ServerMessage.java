@@ -1,6 +1,8 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.OptBoolean;
 
 import java.util.List;
 
@@ -17,8 +19,16 @@ public sealed interface ServerMessage {
      * when unknown), and the full snapshot.
      */
     record Welcome(
-            int protocol, String room, Seat seat, String token, Long serverTime, Snapshot snapshot)
+            int protocol,
+            String room,
+            Seat seat,
+            String token,
+            @JsonProperty(isRequired = OptBoolean.FALSE) Long serverTime,
+            Snapshot snapshot)
             implements ServerMessage {
+        public Welcome {
+            Json.range("protocol", protocol, 1, Integer.MAX_VALUE);
+        }
 
         /** A welcome that does not say the server's time. */
         public Welcome(int protocol, String room, Seat seat, String token, Snapshot snapshot) {
@@ -30,7 +40,9 @@ public sealed interface ServerMessage {
      * The full room state, sent on request or when a client's diffs cannot be replayed, with the
      * server's clock when it was written ({@code serverTime}, epoch ms; null when unknown).
      */
-    record SnapshotMessage(Long serverTime, Snapshot snapshot) implements ServerMessage {
+    record SnapshotMessage(
+            @JsonProperty(isRequired = OptBoolean.FALSE) Long serverTime, Snapshot snapshot)
+            implements ServerMessage {
 
         /** A snapshot message that does not say the server's time. */
         public SnapshotMessage(Snapshot snapshot) {
@@ -49,7 +61,12 @@ public sealed interface ServerMessage {
     }
 
     /** Answer to a resent move whose id was already applied, at the version it produced. */
-    record Ack(String id, long version) implements ServerMessage {}
+    record Ack(String id, long version) implements ServerMessage {
+        public Ack {
+            Json.moveId("id", id);
+            Json.range("version", version, 0, Long.MAX_VALUE);
+        }
+    }
 
     /**
      * A player in {@code seat} said {@code phrase}; to every member, outside the versioned state.
@@ -57,13 +74,21 @@ public sealed interface ServerMessage {
     record Phrase(Seat seat, QuickPhrase phrase) implements ServerMessage {}
 
     /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
-    record Pong(long seq) implements ServerMessage {}
+    record Pong(long seq) implements ServerMessage {
+        public Pong {
+            Json.range("seq", seq, 0, Long.MAX_VALUE);
+        }
+    }
 
     /**
      * The server's heartbeat to a connection that sent a {@code ping} and then nothing for a while;
      * answered with a {@code pong} carrying the same {@code seq}.
      */
-    record Ping(long seq) implements ServerMessage {}
+    record Ping(long seq) implements ServerMessage {
+        public Ping {
+            Json.range("seq", seq, 0, Long.MAX_VALUE);
+        }
+    }
 
     /**
      * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,

@@ -1,6 +1,7 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.OptBoolean;
 
 import java.util.List;
 
@@ -36,13 +37,48 @@ public record Snapshot(
         Score score,
         Seat undoRequest,
         List<Seat> rematch,
-        Clock clock,
-        Long claimableAt) {
+        @JsonProperty(isRequired = OptBoolean.FALSE) Clock clock,
+        @JsonProperty(isRequired = OptBoolean.FALSE) Long claimableAt) {
 
     public Snapshot {
         board = List.copyOf(board);
         moves = List.copyOf(moves);
         rematch = List.copyOf(rematch);
+        Json.range("version", version, 0, Long.MAX_VALUE);
+        Json.range("game", game, 1, Integer.MAX_VALUE);
+        Json.range("spectators", spectators, 0, Integer.MAX_VALUE);
+        int size = settings.size();
+        if (board.size() != size) {
+            throw Json.bad("board", "expected " + size + " rows, got " + board.size());
+        }
+        for (int r = 0; r < size; r++) {
+            String row = board.get(r);
+            if (row.length() != size || !marks(row)) {
+                throw Json.bad(
+                        "board[" + r + "]",
+                        "expected " + size + " characters of X, O or '.', got " + Json.show(row));
+            }
+        }
+        int maxCell = size * size - 1;
+        for (int i = 0; i < moves.size(); i++) {
+            Json.range("moves[" + i + "].cell", moves.get(i).cell(), 0, maxCell);
+        }
+        if (lastMove != null) {
+            Json.range("lastMove", lastMove, 0, maxCell);
+        }
+        if (result != null) {
+            Json.ranges("result.line", result.line(), 0, maxCell);
+        }
+    }
+
+    private static boolean marks(String row) {
+        for (int i = 0; i < row.length(); i++) {
+            char c = row.charAt(i);
+            if (c != 'X' && c != 'O' && c != '.') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A snapshot of an untimed room with no claim time. */
@@ -103,7 +139,12 @@ public record Snapshot(
             Seat first,
             boolean earlyDraw,
             boolean spectators,
-            String clock) {
+            @JsonProperty(isRequired = OptBoolean.FALSE) String clock) {
+        public Settings {
+            Json.range("size", size, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+            Json.range("winLength", winLength, Protocol.MIN_WIN_LENGTH, size);
+        }
+
         /** Settings of an untimed room. */
         public Settings(
                 int size, int winLength, Seat first, boolean earlyDraw, boolean spectators) {
@@ -126,11 +167,11 @@ public record Snapshot(
      */
     public record Clock(
             String control,
-            @JsonProperty("X") Long x,
-            @JsonProperty("O") Long o,
+            @JsonProperty(value = "X", isRequired = OptBoolean.FALSE) Long x,
+            @JsonProperty(value = "O", isRequired = OptBoolean.FALSE) Long o,
             Seat running,
-            Long turnStartedAt,
-            Long deadlineAt,
+            @JsonProperty(isRequired = OptBoolean.FALSE) Long turnStartedAt,
+            @JsonProperty(isRequired = OptBoolean.FALSE) Long deadlineAt,
             Seat flagged) {}
 
     /** One move of the current game. */
@@ -167,7 +208,11 @@ public record Snapshot(
      *     while connected
      */
     public record Player(
-            String name, PlayerKind kind, BotLevel level, boolean connected, Long graceUntil) {
+            String name,
+            PlayerKind kind,
+            BotLevel level,
+            boolean connected,
+            @JsonProperty(isRequired = OptBoolean.FALSE) Long graceUntil) {
         /** A player with no grace period running. */
         public Player(String name, PlayerKind kind, BotLevel level, boolean connected) {
             this(name, kind, level, connected, null);
@@ -175,5 +220,11 @@ public record Snapshot(
     }
 
     /** Games won by each seat, and draws, over the series in this room. */
-    public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {}
+    public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {
+        public Score {
+            Json.range("X", x, 0, Integer.MAX_VALUE);
+            Json.range("O", o, 0, Integer.MAX_VALUE);
+            Json.range("draws", draws, 0, Integer.MAX_VALUE);
+        }
+    }
 }

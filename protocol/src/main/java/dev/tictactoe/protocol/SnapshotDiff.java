@@ -106,11 +106,11 @@ public final class SnapshotDiff {
             case Integer i -> NODES.numberNode(i);
             case Long l -> NODES.numberNode(l);
             case Boolean b -> NODES.booleanNode(b);
-            case Snapshot.Settings s -> ServerWriter.tree(s);
-            case Snapshot.Clock c -> ServerWriter.tree(c);
-            case Snapshot.MoveEntry m -> ServerWriter.tree(m);
-            case Snapshot.Result r -> ServerWriter.tree(r);
-            case Snapshot.Player p -> ServerWriter.tree(p);
+            case Snapshot.Settings s -> Json.MAPPER.valueToTree(s);
+            case Snapshot.Clock c -> Json.MAPPER.valueToTree(c);
+            case Snapshot.MoveEntry m -> Json.MAPPER.valueToTree(m);
+            case Snapshot.Result r -> Json.MAPPER.valueToTree(r);
+            case Snapshot.Player p -> Json.MAPPER.valueToTree(p);
             case List<?> list -> {
                 ArrayNode all = NODES.arrayNode(list.size());
                 list.forEach(element -> all.add(node(element)));

@@ -205,8 +205,8 @@ class MessageCodecTest {
                     {"type":"move","id":"m1","version":3,"cell":4,"x":1} | bad_message | move.x: unknown field
                     {"type":"move","id":"m1","version":3,"cell":4.0}    | bad_message | move.cell: expected an integer, got 4.0
                     {"type":"move","id":"m1","version":3,"cell":null}   | bad_message | move.cell: expected an integer, got null
-                    {"type":"move","id":"m1","version":3,"cell":4294967296} | bad_message | move.cell: expected an integer 0..2147483647, got 4294967296
-                    {"type":"sync","lastVersion":18446744073709551616}  | bad_message | sync.lastVersion: expected an integer 0..9223372036854775807, got 18446744073709551616
+                    {"type":"move","id":"m1","version":3,"cell":4294967296} | bad_message | move.cell: expected an integer -2147483648..2147483647, got 4294967296
+                    {"type":"sync","lastVersion":18446744073709551616}  | bad_message | sync.lastVersion: expected an integer -9223372036854775808..9223372036854775807, got 18446744073709551616
                     {"type":"move","id":"m1","version":3,"cell":-1}     | out_of_range | move.cell: -1 is not on the board
                     {"type":"move","id":"m1","version":-3,"cell":1}     | bad_message | move.version: expected an integer >= 0, got -3
                     {"type":"move","id":"","version":3,"cell":1}        | bad_message | move.id: expected 1..64 characters, got 0
@@ -394,7 +394,7 @@ class MessageCodecTest {
         assertThat(ErrorCode.fromWire("nope")).isNull();
     }
 
-    /** Plain messages read by the scanner decode exactly as through the tree, errors included. */
+    /** A message decodes from its text exactly as from its tree, errors included. */
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(
             strings = {
