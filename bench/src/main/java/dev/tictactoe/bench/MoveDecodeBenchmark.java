@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reading the message a client sends most, a move: through the codec ({@code codec}, what the
- * server does) and through Jackson's data binding on the sealed records ({@code binding}). The codec
- * reads by binding; when it had a scanner of its own for moves, this measured what that saved (see
- * bench/RESULTS.md).
+ * server does) and through Jackson's data binding on the sealed records ({@code binding}). The
+ * codec reads by binding; when it had a scanner of its own for moves, this measured what that saved
+ * (see bench/RESULTS.md).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -8,6 +8,8 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -216,15 +218,15 @@ final class Commands {
      * (lost in its crash, or never received before a drop) and it is still legal for {@code seat};
      * else null. It keeps its id, so a server that did receive it only acks it.
      */
-    ClientMessage.@Nullable Move again(@Nullable String seat) {
+    ClientMessage.Move again(Seat seat) {
         Snapshot s = view.snapshot();
         ClientMessage.Move m = lastSent;
         if (m == null
                 || s == null
                 || seat == null
                 || s.game() != lastSentGame
-                || !"playing".equals(s.status())
-                || !seat.equals(s.turn())
+                || s.status() != RoomStatus.PLAYING
+                || seat != s.turn()
                 || s.moves().stream().anyMatch(e -> m.id().equals(e.id()))) {
             return null;
         }

@@ -37,27 +37,27 @@ class CommandsTest {
     }
 
     private static void welcome(RoomView view, Snapshot snapshot) {
-        view.apply(new ServerMessage.Welcome(Protocol.VERSION, "K7MQ2P", "X", "tok", snapshot));
+        view.apply(new ServerMessage.Welcome(Protocol.VERSION, "K7MQ2P", Seat.X, "tok", snapshot));
     }
 
     @Test
     void theLastMoveSentIsSentAgainWithItsIdWhenTheServerLacksItAndItIsStillLegal() {
         RoomView view = welcomed();
         Commands commands = new Commands(view, "");
-        assertThat(commands.again("X")).as("nothing sent yet").isNull();
+        assertThat(commands.again(Seat.X)).as("nothing sent yet").isNull();
         ClientMessage.Move move = (ClientMessage.Move) sent(commands.line("b2", false));
         commands.sent(move);
 
         // Back after a crash that lost it: X to move on the empty board again.
-        welcome(view, Snapshots.playing("X", "...", "...", "..."));
-        assertThat(commands.again("X")).isEqualTo(new ClientMessage.Move(move.id(), 7, 4));
-        assertThat(commands.again("O")).as("not O's turn").isNull();
+        welcome(view, Snapshots.playing(Seat.X, "...", "...", "..."));
+        assertThat(commands.again(Seat.X)).isEqualTo(new ClientMessage.Move(move.id(), 7, 4));
+        assertThat(commands.again(Seat.O)).as("not O's turn").isNull();
         assertThat(commands.again(null)).as("a spectator").isNull();
 
-        welcome(view, Snapshots.playing("O", "...", ".X.", "..."));
-        assertThat(commands.again("X")).as("played: it is O's turn").isNull();
-        welcome(view, Snapshots.playing("X", "...", ".OX", "..."));
-        assertThat(commands.again("X")).as("the cell is taken").isNull();
+        welcome(view, Snapshots.playing(Seat.O, "...", ".X.", "..."));
+        assertThat(commands.again(Seat.X)).as("played: it is O's turn").isNull();
+        welcome(view, Snapshots.playing(Seat.X, "...", ".OX", "..."));
+        assertThat(commands.again(Seat.X)).as("the cell is taken").isNull();
     }
 
     @Test
