@@ -1,7 +1,7 @@
 /**
  * The admin port ({@code --admin-port}, off by default, loopback by default): the public port's
  * probes, a page at {@code /admin/}, and a JSON API to list and show live rooms, close a room for
- * good and disconnect a player. {@link dev.tictactoe.server.admin.AdminServer} binds it; room work
- * goes through {@link dev.tictactoe.server.room.RoomOperator}, on each room's own loop.
+ * good and disconnect a player. {@link AdminServer} binds it; room work goes through the room
+ * package's {@code RoomOperator}, on each room's own loop.
  */
 package dev.tictactoe.server.admin;

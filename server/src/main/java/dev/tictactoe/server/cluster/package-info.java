@@ -1,6 +1,6 @@
 /**
  * Running several nodes: a node's character and the data directory that remembers it ({@link
- * dev.tictactoe.server.cluster.NodeFile}), and the proxy configurations that route a room's
- * requests by the first character of its code ({@link dev.tictactoe.server.cluster.ProxyConfig}).
+ * NodeFile}), and the proxy configurations that route a room's requests by the first character of
+ * its code ({@link ProxyConfig}).
  */
 package dev.tictactoe.server.cluster;

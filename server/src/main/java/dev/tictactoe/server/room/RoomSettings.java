@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
@@ -74,10 +75,7 @@ public record RoomSettings(
 
     /** The seat a choice names ("X", "O"), or one drawn at random for {@link NewRoom#RANDOM}. */
     private static Mark mark(String choice, RandomGenerator random) {
-        dev.tictactoe.protocol.Seat seat = dev.tictactoe.protocol.Seat.fromWire(choice);
-        if (seat == null) {
-            return random.nextBoolean() ? Mark.X : Mark.O;
-        }
-        return seat == dev.tictactoe.protocol.Seat.X ? Mark.X : Mark.O;
+        Seat seat = Seat.fromWire(choice);
+        return seat == null ? (random.nextBoolean() ? Mark.X : Mark.O) : Wire.mark(seat);
     }
 }
