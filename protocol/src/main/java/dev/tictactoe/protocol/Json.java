@@ -97,16 +97,20 @@ final class Json {
     private Json() {}
 
     /**
-     * A record's components are required properties, as the server writes every field, null
-     * included; a component marked {@code @JsonProperty(isRequired = OptBoolean.FALSE)} may be left
-     * out (and is then null).
+     * A protocol record's components are required properties, as the server writes every field,
+     * null included; a component marked {@code @JsonProperty(isRequired = OptBoolean.FALSE)} may be
+     * left out (and is then null).
      */
     private static final class RequiredByDefault extends JacksonAnnotationIntrospector {
+        /** Only the protocol's records: other users of the mapper keep Jackson's default. */
+        private static final String PROTOCOL = Json.class.getPackageName();
+
         @Override
         public Boolean hasRequiredMarker(AnnotatedMember m) {
             if (m instanceof AnnotatedParameter p
                     && p.getOwner() instanceof AnnotatedConstructor
-                    && p.getDeclaringClass().isRecord()) {
+                    && p.getDeclaringClass().isRecord()
+                    && p.getDeclaringClass().getPackageName().equals(PROTOCOL)) {
                 JsonProperty property = _findAnnotation(m, JsonProperty.class);
                 return property == null || property.isRequired() != OptBoolean.FALSE;
             }
