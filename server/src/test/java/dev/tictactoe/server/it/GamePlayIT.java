@@ -142,7 +142,7 @@ class GamePlayIT {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
         play(p[0], p[1], 0, 3, 1, 4, 2);
         p[1].send(new ClientMessage.Rematch());
-        assertThat(p[0].awaitSnapshot(s -> s.rematch().contains("O"), WAIT).status())
+        assertThat(p[0].awaitSnapshot(s -> s.rematch().contains(Seat.O), WAIT).status())
                 .isEqualTo(RoomStatus.OVER);
         p[0].send(new ClientMessage.Rematch());
         Snapshot second = p[0].awaitSnapshot(s -> s.game() == 2, WAIT);

@@ -82,7 +82,7 @@ class RejectionIT {
         refused(
                 p[1],
                 p[0],
-                new ClientMessage.Move("c", p[1].version(), -1),
+                "{\"type\":\"move\",\"id\":\"c\",\"version\":" + p[1].version() + ",\"cell\":-1}",
                 ErrorCode.OUT_OF_RANGE);
         refused(p[1], p[0], new ClientMessage.Move("d", seen, 0), ErrorCode.STALE_VERSION);
     }
