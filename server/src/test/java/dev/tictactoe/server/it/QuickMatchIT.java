@@ -200,7 +200,7 @@ class QuickMatchIT {
                                         player.get("token").textValue(),
                                         false,
                                         null));
-                assertThat(welcome.seat()).isEqualTo(player.get("seat").textValue());
+                assertThat(welcome.seat().wire()).isEqualTo(player.get("seat").textValue());
                 assertThat(welcome.serverTime()).isNotNull();
             }
         }
@@ -380,7 +380,7 @@ class QuickMatchIT {
                                     player.get("token").textValue(),
                                     false,
                                     null));
-            assertThat(welcome.seat()).isEqualTo(player.get("seat").textValue());
+            assertThat(welcome.seat().wire()).isEqualTo(player.get("seat").textValue());
             assertThat(welcome.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
             assertThat(welcome.snapshot().settings().size()).isEqualTo(5);
         }
