@@ -18,7 +18,13 @@ import org.jspecify.annotations.Nullable;
  *     control has no limit per move or no time runs
  * @param flagged the seat that ran out of time
  */
-record ClockFace(String control, Long x, Long o, Seat running, Long moveLeft, Seat flagged) {
+record ClockFace(
+        String control,
+        @Nullable Long x,
+        @Nullable Long o,
+        @Nullable Seat running,
+        @Nullable Long moveLeft,
+        @Nullable Seat flagged) {
 
     /** How a limit per move is written in a time control. */
     static final String PER_MOVE = "/move";
@@ -45,8 +51,12 @@ record ClockFace(String control, Long x, Long o, Seat running, Long moveLeft, Se
         return new ClockFace(clock.control(), x, o, running, moveLeft, clock.flagged());
     }
 
-    private static Long left(
-            Long atTurnStart, Seat seat, Seat running, long elapsed, Seat flagged) {
+    private static @Nullable Long left(
+            @Nullable Long atTurnStart,
+            Seat seat,
+            @Nullable Seat running,
+            long elapsed,
+            @Nullable Seat flagged) {
         if (atTurnStart == null) {
             return null;
         }
@@ -62,7 +72,7 @@ record ClockFace(String control, Long x, Long o, Seat running, Long moveLeft, Se
     }
 
     /** The game clock of {@code seat} now, or null. */
-    Long left(Seat seat) {
+    @Nullable Long left(@Nullable Seat seat) {
         return seat == Seat.X ? x : seat == Seat.O ? o : null;
     }
 

@@ -218,7 +218,7 @@ final class Commands {
      * (lost in its crash, or never received before a drop) and it is still legal for {@code seat};
      * else null. It keeps its id, so a server that did receive it only acks it.
      */
-    ClientMessage.Move again(Seat seat) {
+    ClientMessage.@Nullable Move again(@Nullable Seat seat) {
         Snapshot s = view.snapshot();
         ClientMessage.Move m = lastSent;
         if (m == null

@@ -57,7 +57,7 @@ final class Endings {
      *
      * @param welcomed whether an earlier join of this stay was welcomed
      */
-    String refusal(ServerMessage.Error e, boolean welcomed, Seat seat) {
+    String refusal(ServerMessage.Error e, boolean welcomed, @Nullable Seat seat) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> noSuchRoom();
             case NOT_A_PLAYER ->
@@ -85,8 +85,8 @@ final class Endings {
     Ending stopped(
             RoomFollower.Stopped stopped,
             boolean welcomed,
-            ServerMessage.Error lastError,
-            Seat seat) {
+            ServerMessage.@Nullable Error lastError,
+            @Nullable Seat seat) {
         GameConnection.CloseInfo close = stopped.close();
         String reason =
                 close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";

@@ -24,7 +24,7 @@ final class ExitCodes {
     private ExitCodes() {}
 
     /** The exit code for a finished game as seen from {@code seat} (null for a spectator). */
-    static int of(Snapshot.Result result, Seat seat) {
+    static int of(Snapshot.@Nullable Result result, @Nullable Seat seat) {
         if (result == null || result.reason() == ResultReason.ABANDONED) {
             return ABORTED;
         }

@@ -38,14 +38,14 @@ final class GameScreen {
     record View(
             String room,
             String share,
-            Snapshot snapshot,
-            Seat seat,
+            @Nullable Snapshot snapshot,
+            @Nullable Seat seat,
             String connection,
             List<Notice> notices,
             String input,
             @Nullable Integer cursor,
             boolean colour,
-            Snapshot resultNames,
+            @Nullable Snapshot resultNames,
             Map<Seat, Long> graceUntil,
             long now,
             int height) {
@@ -57,8 +57,8 @@ final class GameScreen {
         View(
                 String room,
                 String share,
-                Snapshot snapshot,
-                Seat seat,
+                @Nullable Snapshot snapshot,
+                @Nullable Seat seat,
                 String connection,
                 List<Notice> notices,
                 String input,
@@ -175,7 +175,7 @@ final class GameScreen {
     }
 
     /** One player's line: seat, name, connection (with the seat's countdown), game clock, score. */
-    static String player(Snapshot s, Seat seat, View view, ClockFace clock, Paint paint) {
+    static String player(Snapshot s, Seat seat, View view, @Nullable ClockFace clock, Paint paint) {
         Snapshot.Player p = s.players().seat(seat);
         Seat mySeat = view.seat();
         int wins = seat == Seat.X ? s.score().x() : s.score().o();

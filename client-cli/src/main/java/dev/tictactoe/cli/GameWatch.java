@@ -43,7 +43,7 @@ final class GameWatch {
     /**
      * Whether {@code now} shows a finished game not reported yet; it counts as reported after this.
      */
-    boolean newlyOver(Snapshot now) {
+    boolean newlyOver(@Nullable Snapshot now) {
         if (now == null || now.status() != RoomStatus.OVER || now.game() == lastReported) {
             return false;
         }

@@ -13,7 +13,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The game in sentences, from the reader's seat: what is going on and what can be done, how a game
@@ -47,7 +46,7 @@ final class GameWords {
 
     /** What is going on and what the user can do, in words. */
     static List<String> status(
-            Snapshot s, Snapshot names, Seat seat, boolean keys, long now, Paint paint) {
+            Snapshot s, Snapshot names, @Nullable Seat seat, boolean keys, long now, Paint paint) {
         List<String> lines = new ArrayList<>();
         switch (s.status()) {
             case WAITING -> {
@@ -113,7 +112,7 @@ final class GameWords {
      * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time to
      * spare.
      */
-    static String claim(Snapshot s, Seat seat, long now) {
+    static @Nullable String claim(Snapshot s, @Nullable Seat seat, long now) {
         Long at = s.claimableAt();
         if (at == null || seat == null || s.turn() == null || s.status() != RoomStatus.PLAYING) {
             return null;
@@ -142,14 +141,14 @@ final class GameWords {
     }
 
     /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
-    static String result(Snapshot s, Seat seat) {
+    static String result(Snapshot s, @Nullable Seat seat) {
         return result(s, s, seat);
     }
 
     /**
      * As {@link #result(Snapshot, Seat)}, naming the players of {@code names}: those who played.
      */
-    static String result(Snapshot s, Snapshot names, Seat seat) {
+    static String result(Snapshot s, Snapshot names, @Nullable Seat seat) {
         Snapshot.Result r = s.result();
         if (r == null) {
             return "Game over.";
@@ -206,14 +205,15 @@ final class GameWords {
      * One line saying what an event means for the user, or null when the screen already says it
      * (the snapshot the event came with is {@code s}).
      */
-    static String describe(Event event, Snapshot s, Seat mySeat) {
+    static @Nullable String describe(Event event, Snapshot s, @Nullable Seat mySeat) {
         return describe(event, s, s, mySeat);
     }
 
     /**
      * As {@link #describe(Event, Snapshot, Seat)}, naming players from {@code names}: who acted.
      */
-    static String describe(Event event, Snapshot s, Snapshot names, Seat mySeat) {
+    static @Nullable String describe(
+            Event event, Snapshot s, Snapshot names, @Nullable Seat mySeat) {
         return switch (event) {
             case Event.Moved m ->
                     m.seat() == mySeat
@@ -244,7 +244,7 @@ final class GameWords {
     }
 
     /** A quick phrase said in the room, e.g. "bo (O): Good game!", or "you: Thanks!". */
-    static String phrase(ServerMessage.Phrase said, Snapshot s, Seat mySeat) {
+    static String phrase(ServerMessage.Phrase said, Snapshot s, @Nullable Seat mySeat) {
         String who = said.seat() == mySeat ? "you" : nameOf(s, said.seat());
         return who + ": " + phraseText(said.phrase());
     }

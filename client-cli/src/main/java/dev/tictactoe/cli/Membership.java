@@ -21,7 +21,7 @@ final class Membership {
     private final KeptSeat kept;
 
     private boolean welcomed;
-    private Seat seat;
+    private @Nullable Seat seat;
 
     /** The join carried a token kept from an earlier run. */
     private boolean usedSavedToken;
@@ -48,7 +48,7 @@ final class Membership {
     }
 
     /** Our seat, or null when watching (or before the welcome). */
-    Seat seat() {
+    @Nullable Seat seat() {
         return seat;
     }
 

@@ -186,7 +186,7 @@ final class RoomSession {
     }
 
     /** Our seat, or null when watching (or before the welcome). */
-    Seat seat() {
+    @Nullable Seat seat() {
         return membership.seat();
     }
 

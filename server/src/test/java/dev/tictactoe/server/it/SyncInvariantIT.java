@@ -15,6 +15,7 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.StockPatch;
 
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 
 import org.junit.jupiter.api.Test;
 
@@ -116,6 +117,10 @@ class SyncInvariantIT {
         void send(ClientMessage message) {
             connection.send(message);
         }
+
+        void sendText(String json) {
+            connection.write(new TextWebSocketFrame(json));
+        }
     }
 
     @Test
@@ -147,12 +152,16 @@ class SyncInvariantIT {
                                     freeCell(mover.current(), random)));
                 } else if (roll < 65) {
                     // Refused moves: the wrong seat, or a taken or missing cell.
+                    // As text: the record refuses a cell off the board, the server must too.
                     Member wrong = random.nextBoolean() ? x : o;
-                    wrong.send(
-                            new ClientMessage.Move(
-                                    "bad" + moveIds++,
-                                    wrong.current().get("version").asLong(),
-                                    random.nextInt(-2, 28)));
+                    wrong.sendText(
+                            "{\"type\":\"move\",\"id\":\"bad"
+                                    + moveIds++
+                                    + "\",\"version\":"
+                                    + wrong.current().get("version").asLong()
+                                    + ",\"cell\":"
+                                    + random.nextInt(-2, 28)
+                                    + "}");
                 } else if (roll < 72) {
                     watchers.add(join(server, group, code, "watcher" + step, true, null, everyone));
                 } else if (roll < 78 && !watchers.isEmpty()) {
