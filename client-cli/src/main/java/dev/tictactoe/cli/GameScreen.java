@@ -204,8 +204,9 @@ final class GameScreen {
         }
         String turn = seat == s.turn() ? " <- to move" : "";
         String time = "";
-        if (clock != null && clock.left(seat) != null) {
-            String reading = String.format("%8s", ClockFace.format(clock.left(seat)));
+        Long left = clock == null ? null : clock.left(seat);
+        if (clock != null && left != null) {
+            String reading = String.format("%8s", ClockFace.format(left));
             time = seat == clock.running() ? paint.bold(reading) : reading;
             time += " ";
         }

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The game in sentences, from the reader's seat: what is going on and what can be done, how a game
@@ -159,7 +160,11 @@ final class GameWords {
                         ? null
                         : winner == seat ? "you win" : nameOf(names, winner) + " wins";
         return switch (r.reason()) {
-            case LINE -> capitalize(who) + " with " + cells(r.line(), s.settings().size()) + ".";
+            case LINE ->
+                    capitalize(Objects.requireNonNull(who, "a line has a winner"))
+                            + " with "
+                            + cells(r.line(), s.settings().size())
+                            + ".";
             case RESIGN -> {
                 Seat loser = winner == null ? null : winner.other();
                 String resigned =

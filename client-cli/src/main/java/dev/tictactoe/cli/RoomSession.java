@@ -321,8 +321,9 @@ final class RoomSession {
     /** The exit code of the last game from our seat, or "aborted" while one is on. */
     private int resultCode() {
         Snapshot s = view.snapshot();
-        boolean over = s != null && s.status() == RoomStatus.OVER;
-        return over ? ExitCodes.of(s.result(), membership.seat()) : ExitCodes.ABORTED;
+        return s != null && s.status() == RoomStatus.OVER
+                ? ExitCodes.of(s.result(), membership.seat())
+                : ExitCodes.ABORTED;
     }
 
     private void finishAfterLeaving(int code) {

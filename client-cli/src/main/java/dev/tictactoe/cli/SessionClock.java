@@ -9,6 +9,8 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.EnumMap;
 import java.util.Map;
 

@@ -157,9 +157,9 @@ public final class RoomFollower {
     private @Nullable Duration deadAfter;
 
     // Touched on the executor only, except the volatile ones, which other threads read.
-    private volatile GameConnection connection;
-    private volatile Seat seat;
-    private volatile String token;
+    private volatile @Nullable GameConnection connection;
+    private volatile @Nullable Seat seat;
+    private volatile @Nullable String token;
     private volatile boolean stopped;
     private int generation;
     private ClientMessage.@Nullable Join join;
@@ -323,7 +323,7 @@ public final class RoomFollower {
     }
 
     /** The seat from the last welcome, or null (spectating, or before it). */
-    public Seat seat() {
+    public @Nullable Seat seat() {
         return seat;
     }
 

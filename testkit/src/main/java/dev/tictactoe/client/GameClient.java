@@ -347,7 +347,7 @@ public final class GameClient implements AutoCloseable {
     }
 
     /** The seat taken, or null for spectators and before the welcome. */
-    public Seat seat() {
+    public @Nullable Seat seat() {
         return follower.seat();
     }
 
