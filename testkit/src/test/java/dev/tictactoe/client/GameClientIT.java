@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 class GameClientIT {
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -86,6 +87,7 @@ class GameClientIT {
             }
             var message = MessageCodec.decodeClient(((TextWebSocketFrame) frame).text());
             received.add(message);
+            notifyAll();
             switch (message) {
                 case ClientMessage.Join j when j.name().equals("nobody") ->
                         send(ch, ServerMessage.Error.of(ErrorCode.ROOM_FULL, "join"));
@@ -127,6 +129,23 @@ class GameClientIT {
 
         private static void send(Channel ch, ServerMessage m) {
             ch.writeAndFlush(new TextWebSocketFrame(MessageCodec.encode(m)));
+        }
+
+        /**
+         * Waits until {@code count} messages that are {@code which} have come, or {@code within}.
+         */
+        synchronized long awaitReceived(Predicate<ClientMessage> which, long count, Duration within)
+                throws InterruptedException {
+            long end = System.nanoTime() + within.toNanos();
+            long seen;
+            while ((seen = received.stream().filter(which).count()) < count) {
+                long left = end - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+            return seen;
         }
 
         synchronized List<ClientMessage> received() {

@@ -244,11 +244,9 @@ class RoomFollowerIT {
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         // Pings over several dead-link times, each answered, and no other frame.
-        long pings;
-        do {
-            Thread.sleep(PING_WHEN_QUIET.toMillis());
-            pings = room.received().stream().filter(m -> m instanceof ClientMessage.Ping).count();
-        } while (pings < 2 * DEAD_AFTER.toMillis() / PING_WHEN_QUIET.toMillis());
+        long wanted = 2 * DEAD_AFTER.toMillis() / PING_WHEN_QUIET.toMillis();
+        assertThat(room.awaitReceived(m -> m instanceof ClientMessage.Ping, wanted, WAIT))
+                .isGreaterThanOrEqualTo(wanted);
         assertThat(events).as("pongs are not reported, and nothing dropped").isEmpty();
         assertThat(stopped).isNotDone();
         f.stop();
