@@ -198,9 +198,7 @@ final class Commands {
         if (cell == null) {
             return null;
         }
-        Snapshot s = view.snapshot();
-        String name = s == null ? "cell " + cell : Coordinates.format(cell, s.settings().size());
-        return name
+        return cellName(cell)
                 + " was not played: the server already had a move with its id ("
                 + ack.id()
                 + "); play it again";
@@ -237,12 +235,10 @@ final class Commands {
         return new ClientMessage.Move(m.id(), s.version(), m.cell());
     }
 
-    /** The cell of {@code move} the way the user types it. */
-    String cellName(ClientMessage.Move move) {
+    /** {@code cell} the way the user types it. */
+    String cellName(int cell) {
         Snapshot s = view.snapshot();
-        return s == null
-                ? "cell " + move.cell()
-                : Coordinates.format(move.cell(), s.settings().size());
+        return s == null ? "cell " + cell : Coordinates.format(cell, s.settings().size());
     }
 
     private ClientMessage.Move move(int cell) {

@@ -451,7 +451,8 @@ final class RoomSession {
         if (again != null) {
             follower.send(again);
             frontend.notice(
-                    commands.cellName(again) + " did not reach the server: sent again", false);
+                    commands.cellName(again.cell()) + " did not reach the server: sent again",
+                    false);
         }
     }
 

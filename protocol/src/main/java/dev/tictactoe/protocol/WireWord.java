@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * A word of the wire protocol and its one spelling. Every closed vocabulary of the protocol (seats,
  * statuses, reasons, kinds, levels, message types, ...) is an enum of these; the message records
- * carry the spelling, and code that checks or writes one goes through its enum.
+ * carry the enum, which Jackson writes and reads as its spelling.
  */
 public interface WireWord {
 
