@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
@@ -18,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,16 +29,19 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Three server processes from the built jar, each with its own data directory, behind the generated
- * nginx configuration, with Redis, all on loopback: spectators, a node killed with SIGKILL mid-game
- * and started again, a rolling restart of every node under 30 playing rooms, and a node refused
- * another node's data. One cluster serves every test (each leaves its nodes running), so the suite
- * starts it once. The nodes run {@code --durability fsync}, under which a room sends nothing of a
- * change before it is committed, so after SIGKILL a room holds every move its players saw
- * acknowledged, which is what the test checks. A drain (SIGTERM) loses nothing either.
+ * nginx configuration, with Redis, all on loopback: a quick match whose players ask two different
+ * nodes, spectators, a node killed with SIGKILL mid-game and started again, a rolling restart of
+ * every node under 30 playing rooms, and a node refused another node's data. One cluster serves
+ * every test (each leaves its nodes running), so the suite starts it once. The nodes run {@code
+ * --durability fsync}, under which a room sends nothing of a change before it is committed, so
+ * after SIGKILL a room holds every move its players saw acknowledged, which is what the test
+ * checks. A drain (SIGTERM) loses nothing either.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterIT {
@@ -140,11 +147,11 @@ class ClusterIT {
         int moves;
 
         Game(String code) {
+            this(code, joined(code, "ana"), joined(code, "bob"));
+        }
+
+        Game(String code, GameClient a, GameClient b) {
             this.code = code;
-            GameClient a = client(code);
-            GameClient b = client(code);
-            a.join("ana");
-            b.join("bob");
             x = a.seat() == Seat.X ? a : b;
             o = x == a ? b : a;
             x.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
@@ -187,6 +194,12 @@ class ClusterIT {
         return s.players().x().connected() && s.players().o().connected();
     }
 
+    private GameClient joined(String code, String name) {
+        GameClient player = client(code);
+        player.join(name);
+        return player;
+    }
+
     private GameClient client(String code) {
         return GameClient.connect("127.0.0.1", proxy, code, clients).timeout(WAIT);
     }
@@ -201,6 +214,38 @@ class ClusterIT {
             }
         }
         throw new AssertionError("no room was created on node " + node);
+    }
+
+    @Test
+    void twoPlayersAskingDifferentNodesForAQuickMatchPlayThroughTheProxy() {
+        SplittableRandom random = new SplittableRandom(51);
+        MatchApi onA = new MatchApi(URI.create("http://127.0.0.1:" + ports.get('A')));
+        MatchApi onC = new MatchApi(URI.create("http://127.0.0.1:" + ports.get('C')));
+        MatchApi.Request first =
+                new MatchApi.Request(
+                        MatchApi.newId(random), "ana", "ana", 3, null, null, null, null);
+        CompletableFuture<MatchApi.Answer> waiting = onA.start(first);
+        // The second asks node C once node C sees the first waiting in Redis.
+        SharedMatchIT.await(() -> onC.status(first.ticket()).isPresent());
+        MatchApi.Request second =
+                new MatchApi.Request(
+                        MatchApi.newId(random), "bob", "bob", 3, null, null, null, null);
+        MatchApi.Matched b = (MatchApi.Matched) onC.match(second);
+        MatchApi.Matched a = (MatchApi.Matched) waiting.join();
+        assertThat(a.code()).isEqualTo(b.code()).startsWith("C");
+        assertThat(a.seat()).isNotEqualTo(b.seat());
+
+        Game game = new Game(a.code(), seated(a, "ana"), seated(b, "bob"));
+        game.play();
+        game.play();
+        assertThat(game.x.snapshot().moves()).hasSize(2);
+    }
+
+    /** A player taking the seat its quick match gave it, through the proxy. */
+    private GameClient seated(MatchApi.Matched matched, String name) {
+        GameClient player = client(matched.code());
+        player.join(new ClientMessage.Join(Protocol.VERSION, name, matched.token(), false, null));
+        return player;
     }
 
     @Test
