@@ -1,6 +1,6 @@
 package dev.tictactoe.bench;
 
-import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.metrics.ProcessMeters;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class RelayMetrics {
 
-    private final PrometheusMeterRegistry registry = ServerMetrics.processRegistry();
+    private final PrometheusMeterRegistry registry = ProcessMeters.registry();
 
     /** Connections open now. */
     final AtomicInteger connections = new AtomicInteger();

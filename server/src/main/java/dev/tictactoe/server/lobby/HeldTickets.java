@@ -1,7 +1,7 @@
 package dev.tictactoe.server.lobby;
 
+import dev.tictactoe.server.metrics.MatchOutcome;
 import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.metrics.ServerMetrics.MatchOutcome;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;

@@ -1,8 +1,8 @@
 package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.metrics.MatchOutcome;
 import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.metrics.ServerMetrics.MatchOutcome;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import org.slf4j.Logger;

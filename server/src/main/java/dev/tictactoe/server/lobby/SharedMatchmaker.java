@@ -1,8 +1,9 @@
 package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.lobby.HeldTickets.Held;
+import dev.tictactoe.server.metrics.Level;
+import dev.tictactoe.server.metrics.MatchOutcome;
 import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.metrics.ServerMetrics.MatchOutcome;
 
 import io.netty.util.concurrent.EventExecutor;
 
@@ -77,7 +78,7 @@ public final class SharedMatchmaker implements Lobby {
                         SharedTickets.channel(node),
                         message -> loop.execute(() -> settle(message)),
                         () -> loop.execute(this::lookForAnswers));
-        metrics.watchSharedMatch(link::up);
+        metrics.watch(Level.SHARED_MATCH, () -> link.up() ? 1 : 0);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
+import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RegistrySettings;
@@ -115,12 +116,12 @@ public final class GameServer implements AutoCloseable {
                         store == null
                                 ? RoomJournal.NONE
                                 : new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY));
-        metrics.watchRooms(registry::size);
-        metrics.watchBotQueue(bots::queued);
+        metrics.watch(Level.ROOMS, registry::size);
+        metrics.watch(Level.BOT_QUEUE, bots::queued);
         metrics.watchEventLoops(workers);
         if (store != null) {
             store.meterWith(metrics);
-            metrics.watchJournalQueue(store::queued);
+            metrics.watch(Level.JOURNAL_QUEUE, store::queued);
         }
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
         matchmaker =
@@ -141,10 +142,9 @@ public final class GameServer implements AutoCloseable {
                         new SplittableRandom(new SecureRandom().nextLong()));
         ServerInitializer initializer =
                 new ServerInitializer(config, state, metrics, registry, lobby, store, analyses);
-        metrics.watchChannels(
-                state.channels::size,
-                () -> state.pendingOutbound().total(),
-                () -> state.pendingOutbound().most());
+        metrics.watch(Level.CHANNELS, state.channels::size);
+        metrics.watch(Level.PENDING, () -> state.pendingOutbound().total());
+        metrics.watch(Level.PENDING_MOST, () -> state.pendingOutbound().most());
         try {
             if (store != null) {
                 state.storeProblem(store::problem);
@@ -190,7 +190,7 @@ public final class GameServer implements AutoCloseable {
         // Read at each scrape: a walk of the open connections, and the kernel's socket table as
         // last read off the loop.
         KernelQueues kernel = new KernelQueues(port());
-        metrics.watchBytesWaiting(() -> state.pendingOutbound().total() + kernel.latest());
+        metrics.watch(Level.WAITING, () -> state.pendingOutbound().total() + kernel.latest());
         long maxFiles = FileLimit.maxFiles();
         log.info(
                 "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",

@@ -20,6 +20,7 @@ import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.lobby.Ticket;
+import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 
@@ -94,7 +95,7 @@ final class MatchApi {
                         },
                         System::nanoTime,
                         metrics);
-        metrics.watchMatchQueue(matchmaker::waiting);
+        metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
         return matchmaker;
     }
 

@@ -17,8 +17,8 @@ class ServerMetricsTest {
     @Test
     void everyEventShowsInTheScrape() {
         try (ServerMetrics metrics = ServerMetrics.create()) {
-            metrics.watchRooms(() -> 3);
-            metrics.watchBotQueue(() -> 2);
+            metrics.watch(Level.ROOMS, () -> 3);
+            metrics.watch(Level.BOT_QUEUE, () -> 2);
             metrics.connectionOpened();
             metrics.connectionOpened();
             metrics.connectionClosed();
@@ -85,11 +85,11 @@ class ServerMetricsTest {
     @Test
     void quickMatchIsMeasured() {
         try (ServerMetrics metrics = ServerMetrics.create()) {
-            metrics.watchMatchQueue(() -> 7);
+            metrics.watch(Level.MATCH_QUEUE, () -> 7);
             metrics.matchPaired(1_500_000_000L);
             metrics.matchPaired(0);
             metrics.matchBotFilled();
-            metrics.matchEnded(ServerMetrics.MatchOutcome.TIMEOUT);
+            metrics.matchEnded(MatchOutcome.TIMEOUT);
 
             Map<String, PrometheusText.Family> f = PrometheusText.parse(metrics.scrape());
             assertThat(value(f, "ttt_match_waiting", Map.of())).isEqualTo(7);
