@@ -58,7 +58,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final IdleSweeps sweeps;
     private final RequestHandler.Endpoints endpoints;
     private final RequestChecks checks;
-    private final SessionHandler.Limits sessionLimits;
+    private final SessionLimits sessionLimits;
     private final boolean accessLog;
 
     /** Connections taken at once ({@link NetSettings#connectionCap}). */
@@ -109,7 +109,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         state,
                         config.requestTimeout());
         this.sessionLimits =
-                new SessionHandler.Limits(
+                new SessionLimits(
                         config.maxFrameBytes(),
                         config.maxOutboundBytes(),
                         config.messagesPerSecond(),

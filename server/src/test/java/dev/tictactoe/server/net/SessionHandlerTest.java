@@ -79,7 +79,7 @@ class SessionHandlerTest {
         frame.release();
         assertThat(channel.isOpen()).isTrue();
 
-        channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        channel.advanceTimeBy(CloseHandshake.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
         channel.runScheduledPendingTasks();
         assertThat(channel.isOpen()).isFalse();
     }
@@ -102,7 +102,7 @@ class SessionHandlerTest {
         assertThat(channel.<Object>readOutbound())
                 .as("nothing sent after the close frame")
                 .isNull();
-        channel.advanceTimeBy(SessionHandler.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        channel.advanceTimeBy(CloseHandshake.CLOSE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
         channel.runScheduledPendingTasks();
         assertThat(channel.isOpen()).isFalse();
     }

@@ -1,0 +1,106 @@
+package dev.tictactoe.server.net;
+
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.metrics.ServerMetrics;
+
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.TimeUnit;
+
+/** A connection's side of the WebSocket close handshake: at most one close frame from us. */
+final class CloseHandshake {
+
+    /** How long a closed-by-us connection may take to read the close frame. */
+    static final long CLOSE_LINGER_MILLIS = 500;
+
+    /** How long a close frame may wait to be written before the connection is closed without. */
+    static final long CLOSE_WRITE_MILLIS = 2_000;
+
+    /** A close reason holds 123 bytes; Netty's reasons for a broken frame are ASCII. */
+    private static final int MAX_REASON_CHARS = 120;
+
+    private static final Logger log = LoggerFactory.getLogger(CloseHandshake.class);
+
+    private final ServerMetrics metrics;
+    private final int maxFrameBytes;
+
+    /** A close frame went either way: whatever still arrives is read and dropped. */
+    private boolean closing;
+
+    CloseHandshake(ServerMetrics metrics, int maxFrameBytes) {
+        this.metrics = metrics;
+        this.maxFrameBytes = maxFrameBytes;
+    }
+
+    boolean closing() {
+        return closing;
+    }
+
+    /**
+     * Sends a close frame, then closes a moment later unless the client's answer ends it first.
+     * Frames meanwhile are read and dropped: closing with unread data sends a TCP reset, which can
+     * destroy the close frame before the client reads it.
+     */
+    void send(ChannelHandlerContext ctx, int code, String reason) {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        metrics.closed(code);
+        ctx.writeAndFlush(new CloseWebSocketFrame(code, reason))
+                .addListener(f -> closeIn(ctx, CLOSE_LINGER_MILLIS));
+        // A client that reads nothing never takes the frame: it is closed all the same.
+        closeIn(ctx, CLOSE_WRITE_MILLIS);
+    }
+
+    /**
+     * The client's close frame. Netty's WebSocket handler is told not to echo it (it would echo the
+     * answer to our own close too, and a browser then reports 1006): an answer to ours ends the
+     * connection; a close the client started is echoed once with its code.
+     */
+    void received(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
+        if (closing) {
+            ctx.close();
+            return;
+        }
+        closing = true;
+        int code = frame.statusCode();
+        ctx.writeAndFlush(code < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, ""))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Ends a connection whose frames broke the WebSocket protocol or the frame limit: a message too
+     * large is first answered {@code message_too_large}, as any other refused message is.
+     */
+    void refuse(ChannelHandlerContext ctx, int closeCode, String detail, Object who) {
+        log.debug("{} broken frame, closing with {}: {}", who, closeCode, detail);
+        if (closing) {
+            return;
+        }
+        String reason;
+        if (closeCode == CloseCodes.MESSAGE_TOO_BIG) {
+            reason = "message too big: at most " + maxFrameBytes + " bytes";
+            String message = "a message holds at most " + maxFrameBytes + " bytes";
+            SessionHandler.reply(ctx, ErrorCode.MESSAGE_TOO_LARGE, message, null);
+        } else if (detail == null) {
+            reason = CloseCodes.describe(closeCode);
+        } else {
+            reason =
+                    detail.length() <= MAX_REASON_CHARS
+                            ? detail
+                            : detail.substring(0, MAX_REASON_CHARS);
+        }
+        send(ctx, closeCode, reason);
+    }
+
+    private static void closeIn(ChannelHandlerContext ctx, long millis) {
+        ctx.executor().schedule(() -> ctx.close(), millis, TimeUnit.MILLISECONDS);
+    }
+}
