@@ -40,6 +40,16 @@ public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enq
             return message;
         }
 
+        /** The refusal of a bot delay no shorter than the {@code wait} limit. */
+        static Refused botAfterTooLong(Duration wait) {
+            return new Refused(
+                    BOT_AFTER_TOO_LONG, BOT_AFTER_TOO_LONG.message + ", " + wait.toSeconds() + "s");
+        }
+
+        Refused refused() {
+            return new Refused(this, message);
+        }
+
         /** The error code on the wire. */
         public String wire() {
             return wire;

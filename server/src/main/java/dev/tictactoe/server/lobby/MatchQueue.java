@@ -21,17 +21,10 @@ import java.util.random.RandomGenerator;
 
 /**
  * The quick-match queue: a ticket is paired with the oldest waiting ticket of the same {@link
- * MatchKey}, or waits. Safe to call from any thread (one lock; every operation is short). Time is
- * passed in as {@code System.nanoTime()} values; the queue owns no timer: its owner calls {@link
- * #expireBotFill} and {@link #timeout} at {@link #nextDeadline()}.
- *
- * <p>Every ticket that waited leaves the queue with exactly one {@link MatchEvent} (a pairing ends
- * the arriving ticket's request too), handed to the listener after the lock is released, on the
- * thread that caused it. Answer waiting requests from the listener only: the values the methods
- * return are the same events, for the caller's convenience.
- *
- * <p>It stays one file: every operation changes the same four indexes (by ticket, by player, by
- * key, by bot time) under the one lock, and each must leave them agreeing.
+ * MatchKey}, or waits. Thread-safe under one lock; time comes in as {@code System.nanoTime()}
+ * values and the owner calls {@link #expireBotFill} and {@link #timeout} at {@link
+ * #nextDeadline()}. Every ticket that waited leaves with exactly one {@link MatchEvent}, handed to
+ * the listener after the lock is released: answer waiting requests from the listener only.
  */
 public final class MatchQueue {
 
@@ -47,7 +40,6 @@ public final class MatchQueue {
     public static final int DEFAULT_MAX_WAITING = 10_000;
 
     /** What the HTTP layer is told. */
-    @FunctionalInterface
     public interface Listener {
         void on(MatchEvent event);
     }
@@ -59,19 +51,13 @@ public final class MatchQueue {
     private final Listener listener;
     private final Object lock = new Object();
 
-    /**
-     * Waiting tickets by id, in arrival order; as every ticket waits as long, also in timeout
-     * order.
-     */
+    // In arrival order, which is timeout order too: every ticket waits as long.
     private final LinkedHashMap<String, Entry> byTicket = new LinkedHashMap<>();
 
     private final Map<String, Entry> byPlayer = new HashMap<>();
     private final Map<MatchKey, ArrayDeque<Entry>> byKey = new HashMap<>();
 
-    /**
-     * Tickets that accept a bot, by the instant it comes (compared by difference, as nanoTime
-     * values must be).
-     */
+    // By the instant the bot comes, compared by difference as nanoTime values must be.
     private final TreeSet<Entry> botFills =
             new TreeSet<>(
                     (a, b) -> {
@@ -81,27 +67,10 @@ public final class MatchQueue {
 
     private long seq;
 
-    private static final class Entry {
-        final Ticket ticket;
-        final long arrived;
-        final long botAt;
-        final long seq;
+    /** {@code seq} tells apart two entries of the same ticket. */
+    private record Entry(Ticket ticket, long arrived, long botAt, long seq) {}
 
-        Entry(Ticket ticket, long arrived, long seq) {
-            this.ticket = ticket;
-            this.arrived = arrived;
-            this.botAt = ticket.wantsBot() ? arrived + ticket.botAfter().toNanos() : 0;
-            this.seq = seq;
-        }
-    }
-
-    /**
-     * @param wait how long a ticket may wait before {@link #timeout} lets it go
-     * @param maxWaiting tickets waiting at most
-     * @param seats draws who plays X in a pairing and the player's seat against a bot (seed it for
-     *     repeatable tests); used under the queue's lock only
-     * @param listener told of every pairing, bot fill, timeout and cancellation
-     */
+    /** {@code seats} draws who plays X (seed it for repeatable tests), under the lock only. */
     public MatchQueue(Duration wait, int maxWaiting, RandomGenerator seats, Listener listener) {
         if (wait.isNegative() || wait.isZero()) {
             throw new IllegalArgumentException("the wait must be positive, was " + wait);
@@ -139,15 +108,13 @@ public final class MatchQueue {
 
     private Enqueued enqueueLocked(Ticket ticket, long now) {
         if (byPlayer.containsKey(ticket.player())) {
-            return new Enqueued.Refused(Refusal.ALREADY_QUEUED, Refusal.ALREADY_QUEUED.message());
+            return Refusal.ALREADY_QUEUED.refused();
         }
         if (byTicket.containsKey(ticket.id())) {
-            return new Enqueued.Refused(Refusal.TICKET_IN_USE, Refusal.TICKET_IN_USE.message());
+            return Refusal.TICKET_IN_USE.refused();
         }
         if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
-            return new Enqueued.Refused(
-                    Refusal.BOT_AFTER_TOO_LONG,
-                    Refusal.BOT_AFTER_TOO_LONG.message() + ", " + wait.toSeconds() + "s");
+            return Refusal.botAfterTooLong(wait);
         }
         ArrayDeque<Entry> same = byKey.get(ticket.key());
         if (same != null && !same.isEmpty()) {
@@ -160,9 +127,10 @@ public final class MatchQueue {
             return new MatchEvent.Paired(ticket.key(), x, o);
         }
         if (byTicket.size() >= maxWaiting) {
-            return new Enqueued.Refused(Refusal.QUEUE_FULL, Refusal.QUEUE_FULL.message());
+            return Refusal.QUEUE_FULL.refused();
         }
-        Entry entry = new Entry(ticket, now, seq++);
+        long botAt = ticket.wantsBot() ? now + ticket.botAfter().toNanos() : 0;
+        Entry entry = new Entry(ticket, now, botAt, seq++);
         byTicket.put(ticket.id(), entry);
         byPlayer.put(ticket.player(), entry);
         byKey.computeIfAbsent(ticket.key(), k -> new ArrayDeque<>()).addLast(entry);
@@ -172,10 +140,7 @@ public final class MatchQueue {
         return new Enqueued.Queued(waiting(entry, now));
     }
 
-    /**
-     * Takes a waiting ticket out (its holder cancelled, or its connection closed); false if it is
-     * not waiting.
-     */
+    /** Takes a waiting ticket out (cancelled, or its connection closed); false if not waiting. */
     public boolean cancel(String ticketId) {
         MatchEvent.Cancelled cancelled;
         synchronized (lock) {
@@ -213,10 +178,7 @@ public final class MatchQueue {
         }
     }
 
-    /**
-     * The tickets that accepted a bot and waited their delay by {@code now} leave the queue, oldest
-     * deadline first, each with the seat drawn for the player.
-     */
+    /** Tickets whose bot is due by {@code now} leave, oldest first, with the player's seat. */
     public List<MatchEvent.BotFilled> expireBotFill(long now) {
         List<MatchEvent.BotFilled> filled = new ArrayList<>();
         synchronized (lock) {
@@ -236,10 +198,7 @@ public final class MatchQueue {
         return filled;
     }
 
-    /**
-     * The tickets that have waited the longest a ticket may wait by {@code now} leave the queue,
-     * oldest first.
-     */
+    /** Tickets that have waited the longest allowed by {@code now} leave, oldest first. */
     public List<MatchEvent.TimedOut> timeout(long now) {
         List<MatchEvent.TimedOut> expired = new ArrayList<>();
         synchronized (lock) {
@@ -257,10 +216,7 @@ public final class MatchQueue {
         return expired;
     }
 
-    /**
-     * The next instant something expires (a bot fill or a timeout), as a {@code System.nanoTime()}
-     * value; empty when nobody waits. Schedule one timer there and call both expiry methods.
-     */
+    /** The next bot fill or timeout (nanoTime), empty when nobody waits. */
     public OptionalLong nextDeadline() {
         synchronized (lock) {
             if (byTicket.isEmpty()) {

@@ -6,6 +6,8 @@ import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
+import org.slf4j.Logger;
+
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -14,7 +16,14 @@ import java.util.Map;
 public interface MatchRooms {
 
     /** A room opened for a match: its code, the token of each promised seat, and its settings. */
-    record Opened(String code, Map<Mark, String> tokens, RoomSettings settings) {}
+    record Opened(String code, Map<Mark, String> tokens, RoomSettings settings) {
+
+        /** What the player of {@code ticket}, seated at {@code seat}, hears. */
+        MatchAnswer.Matched answer(Ticket ticket, Mark seat, MatchAnswer.Opponent opponent) {
+            return new MatchAnswer.Matched(
+                    ticket, code, seat, tokens.get(seat), opponent, settings);
+        }
+    }
 
     /**
      * Opens a room under {@code key} with a seat held for each of {@code players}; with a single
@@ -23,6 +32,16 @@ public interface MatchRooms {
      * @throws RoomRegistry.Full when the server holds as many rooms as it may
      */
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
+
+    /** {@link #open}, or null (told to {@code log}) when the server is full. */
+    default Opened openOrNull(MatchKey key, Map<Mark, Ticket> players, Logger log) {
+        try {
+            return open(key, players);
+        } catch (RoomRegistry.Full e) {
+            log.warn("no room for a match under {}: {}", key, e.getMessage());
+            return null;
+        }
+    }
 
     /**
      * The settings of a match's room: {@code first} is the seat of the player seated alone (X for a

@@ -3,7 +3,6 @@ package dev.tictactoe.server.lobby;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.MatchOutcome;
 import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.room.RoomRegistry;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,10 +25,7 @@ public final class Matchmaker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Matchmaker.class);
 
-    /**
-     * Where a waiting request hears how it ended; called once, from any thread, and must not block.
-     */
-    @FunctionalInterface
+    /** Where a waiting request hears how it ended: once, from any thread, without blocking. */
     public interface Waiter {
         void answer(MatchAnswer answer);
     }
@@ -44,13 +40,7 @@ public final class Matchmaker implements AutoCloseable {
     private final ServerMetrics metrics;
     private final ConcurrentHashMap<String, Pending> waiters = new ConcurrentHashMap<>();
 
-    /**
-     * @param wait the longest a request waits ({@link MatchQueue#DEFAULT_WAIT})
-     * @param maxWaiting requests waiting at most ({@link MatchQueue#DEFAULT_MAX_WAITING})
-     * @param seats draws the seats of a pairing and of a bot fill; seed it for repeatable tests
-     * @param scheduler where the one timer of bot fills and timeouts runs
-     * @param nanoTime the monotonic clock of waits and deadlines
-     */
+    /** {@code seats} draws the seats of pairings and bot fills; seed it for repeatable tests. */
     public Matchmaker(
             Duration wait,
             int maxWaiting,
@@ -80,8 +70,7 @@ public final class Matchmaker implements AutoCloseable {
         Pending pending = new Pending(waiter, nanoTime.getAsLong());
         if (waiters.putIfAbsent(ticket.id(), pending) != null) {
             metrics.matchEnded(MatchOutcome.REFUSED);
-            return new Enqueued.Refused(
-                    Enqueued.Refusal.TICKET_IN_USE, Enqueued.Refusal.TICKET_IN_USE.message());
+            return Enqueued.Refusal.TICKET_IN_USE.refused();
         }
         Enqueued result = queue.enqueue(ticket, pending.since());
         if (result instanceof Enqueued.Refused) {
@@ -100,10 +89,7 @@ public final class Matchmaker implements AutoCloseable {
         return queue.status(ticketId, nanoTime.getAsLong());
     }
 
-    /**
-     * Cancels a waiting request; its waiter hears {@link MatchAnswer.Cancelled}. False when none
-     * waits.
-     */
+    /** Its waiter hears {@link MatchAnswer.Cancelled}; false when none waits. */
     public boolean cancel(String ticketId) {
         return queue.cancel(ticketId);
     }
@@ -113,9 +99,7 @@ public final class Matchmaker implements AutoCloseable {
         return queue.size();
     }
 
-    /**
-     * The server is stopping: the timer stops and every waiting request is answered unavailable.
-     */
+    /** Stops the timer and answers every waiting request unavailable. */
     @Override
     public void close() {
         timer.stop();
@@ -158,7 +142,7 @@ public final class Matchmaker implements AutoCloseable {
         Map<Mark, Ticket> players = new EnumMap<>(Mark.class);
         players.put(Mark.X, paired.x());
         players.put(Mark.O, paired.o());
-        MatchRooms.Opened room = open(paired.key(), players);
+        MatchRooms.Opened room = rooms.openOrNull(paired.key(), players, log);
         long now = nanoTime.getAsLong();
         long[] waited = new long[2];
         for (Mark seat : Mark.values()) {
@@ -168,22 +152,11 @@ public final class Matchmaker implements AutoCloseable {
             waited[seat.ordinal()] = pending == null ? 0 : now - pending.since();
             if (room == null) {
                 metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-                deliver(
-                        pending,
-                        new MatchAnswer.Unavailable(
-                                ticket, "no room could be opened: the server is full"));
+                deliver(pending, new MatchAnswer.Unavailable(ticket, SharedRooms.FULL));
                 continue;
             }
             metrics.matchPaired(waited[seat.ordinal()]);
-            deliver(
-                    pending,
-                    new MatchAnswer.Matched(
-                            ticket,
-                            room.code(),
-                            seat,
-                            room.tokens().get(seat),
-                            MatchAnswer.Opponent.person(other.name()),
-                            room.settings()));
+            deliver(pending, room.answer(ticket, seat, MatchAnswer.Opponent.person(other.name())));
         }
         if (room != null) {
             log.info(
@@ -200,13 +173,10 @@ public final class Matchmaker implements AutoCloseable {
     private void botFilled(MatchEvent.BotFilled filled) {
         Ticket ticket = filled.ticket();
         Pending pending = waiters.remove(ticket.id());
-        MatchRooms.Opened room = open(ticket.key(), Map.of(filled.seat(), ticket));
+        MatchRooms.Opened room = rooms.openOrNull(ticket.key(), Map.of(filled.seat(), ticket), log);
         if (room == null) {
             metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-            deliver(
-                    pending,
-                    new MatchAnswer.Unavailable(
-                            ticket, "no room could be opened: the server is full"));
+            deliver(pending, new MatchAnswer.Unavailable(ticket, SharedRooms.FULL));
             return;
         }
         metrics.matchBotFilled();
@@ -220,23 +190,7 @@ public final class Matchmaker implements AutoCloseable {
                 ticket.botAfter());
         deliver(
                 pending,
-                new MatchAnswer.Matched(
-                        ticket,
-                        room.code(),
-                        filled.seat(),
-                        room.tokens().get(filled.seat()),
-                        MatchAnswer.Opponent.bot(ticket.bot()),
-                        room.settings()));
-    }
-
-    /** The room of a match, or null when the server holds as many rooms as it may. */
-    private MatchRooms.Opened open(MatchKey key, Map<Mark, Ticket> players) {
-        try {
-            return rooms.open(key, players);
-        } catch (RoomRegistry.Full e) {
-            log.warn("no room for a match under {}: {}", key, e.getMessage());
-            return null;
-        }
+                room.answer(ticket, filled.seat(), MatchAnswer.Opponent.bot(ticket.bot())));
     }
 
     private void answer(Ticket ticket, MatchAnswer answer) {

@@ -50,11 +50,7 @@ public final class SharedMatchmaker implements Lobby {
     private final HeldTickets held;
     private final RedisLink link;
 
-    /**
-     * @param node this node's name on Redis: its {@code --node} character, or any id of its own
-     * @param local the matchmaker of requests that arrive while Redis is unreachable
-     * @param seats draws seats; used on {@code loop} only
-     */
+    /** {@code node} names this node on Redis; {@code seats} is used on {@code loop} only. */
     public SharedMatchmaker(
             URI redis,
             String node,
@@ -93,16 +89,14 @@ public final class SharedMatchmaker implements Lobby {
         }
         Duration wait = local.waitLimit();
         if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
-            return refused(
-                    Enqueued.Refusal.BOT_AFTER_TOO_LONG,
-                    Enqueued.Refusal.BOT_AFTER_TOO_LONG.message() + ", " + wait.toSeconds() + "s");
+            return refused(Enqueued.Refusal.botAfterTooLong(wait));
         }
         if (waiting() >= maxWaiting) {
-            return refused(Enqueued.Refusal.QUEUE_FULL);
+            return refused(Enqueued.Refusal.QUEUE_FULL.refused());
         }
         Held mine = held.hold(ticket, waiter);
         if (mine == null) {
-            return refused(Enqueued.Refusal.TICKET_IN_USE);
+            return refused(Enqueued.Refusal.TICKET_IN_USE.refused());
         }
         return tickets()
                 .enqueue(ticket, node, wait)
@@ -119,7 +113,7 @@ public final class SharedMatchmaker implements Lobby {
                                 case SharedTickets.Arrival.Refused r -> {
                                     held.release(mine);
                                     metrics.matchEnded(MatchOutcome.REFUSED);
-                                    yield new Enqueued.Refused(r.reason(), r.reason().message());
+                                    yield r.reason().refused();
                                 }
                                 case SharedTickets.Arrival.Queued q -> {
                                     held.arm(
@@ -290,12 +284,8 @@ public final class SharedMatchmaker implements Lobby {
         return new SharedTickets(link.commands().async());
     }
 
-    private CompletionStage<Enqueued> refused(Enqueued.Refusal reason) {
-        return refused(reason, reason.message());
-    }
-
-    private CompletionStage<Enqueued> refused(Enqueued.Refusal reason, String message) {
+    private CompletionStage<Enqueued> refused(Enqueued.Refused refused) {
         metrics.matchEnded(MatchOutcome.REFUSED);
-        return CompletableFuture.completedFuture(new Enqueued.Refused(reason, message));
+        return CompletableFuture.completedFuture(refused);
     }
 }

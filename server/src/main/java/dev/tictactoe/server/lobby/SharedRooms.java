@@ -3,7 +3,6 @@ package dev.tictactoe.server.lobby;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.lobby.HeldTickets.Held;
 import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.room.RoomRegistry;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,21 +48,14 @@ final class SharedRooms {
         players.put(seat.opponent(), partner);
         MatchEvent.Paired event =
                 new MatchEvent.Paired(key, players.get(Mark.X), players.get(Mark.O));
-        MatchRooms.Opened room = open(key, players);
+        MatchRooms.Opened room = rooms.openOrNull(key, players, log);
         if (room == null) {
             held.unavailable(mine, FULL);
             return new Pairing(event, NodeAnswer.of(partner.id(), NodeAnswer.Status.UNAVAILABLE));
         }
         metrics.matchPaired(System.nanoTime() - mine.since);
         HeldTickets.deliver(
-                mine,
-                new MatchAnswer.Matched(
-                        mine.ticket,
-                        room.code(),
-                        seat,
-                        room.tokens().get(seat),
-                        MatchAnswer.Opponent.person(partner.name()),
-                        room.settings()));
+                mine, room.answer(mine.ticket, seat, MatchAnswer.Opponent.person(partner.name())));
         log.info(
                 "'{}' and '{}' (waiting on node {}) paired into room {} for {}",
                 mine.ticket.name(),
@@ -85,29 +77,13 @@ final class SharedRooms {
     /** Seats {@code h} (released) against its bot. */
     void botFill(Held h) {
         Mark seat = seats.nextBoolean() ? Mark.X : Mark.O;
-        MatchRooms.Opened room = open(h.ticket.key(), Map.of(seat, h.ticket));
+        MatchRooms.Opened room = rooms.openOrNull(h.ticket.key(), Map.of(seat, h.ticket), log);
         if (room == null) {
             held.unavailable(h, FULL);
             return;
         }
         metrics.matchBotFilled();
         HeldTickets.deliver(
-                h,
-                new MatchAnswer.Matched(
-                        h.ticket,
-                        room.code(),
-                        seat,
-                        room.tokens().get(seat),
-                        MatchAnswer.Opponent.bot(h.ticket.bot()),
-                        room.settings()));
-    }
-
-    private MatchRooms.Opened open(MatchKey key, Map<Mark, Ticket> players) {
-        try {
-            return rooms.open(key, players);
-        } catch (RoomRegistry.Full e) {
-            log.warn("no room for a match under {}: {}", key, e.getMessage());
-            return null;
-        }
+                h, room.answer(h.ticket, seat, MatchAnswer.Opponent.bot(h.ticket.bot())));
     }
 }
