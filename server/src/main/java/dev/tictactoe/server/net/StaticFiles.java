@@ -8,23 +8,18 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.Deflater;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * The browser client, read once from the jar's {@code web/} folder. The page ({@code /} and room
@@ -93,38 +88,12 @@ final class StaticFiles {
     private static final Pattern ASSET =
             Pattern.compile("^/assets/([0-9a-f]+)/([a-z0-9-]+\\.[a-z]+)$");
 
-    /** The encoding of the compressed copies, as {@code Accept-Encoding} names it. */
-    static final String GZIP = "gzip";
-
-    /** One file: its bytes as they are and gzipped, each with its own ETag. */
-    private record File(
-            byte[] bytes, byte[] gzipped, String contentType, String etag, String cacheControl) {
-
-        File(byte[] bytes, String contentType, String cacheControl) {
-            this(
-                    bytes,
-                    StaticFiles.gzip(bytes),
-                    contentType,
-                    StaticFiles.etag(bytes),
-                    cacheControl);
-        }
-
-        File withCache(String cache) {
-            return new File(bytes, gzipped, contentType, etag, cache);
-        }
-
-        /** The gzipped copy's tag: the same hash, marked, so caches never mix the two. */
-        String gzipEtag() {
-            return etag.substring(0, etag.length() - 1) + "-" + GZIP + "\"";
-        }
-    }
-
     private final String version;
-    private final File page;
-    private final Map<String, File> assets = new LinkedHashMap<>();
+    private final StaticFile page;
+    private final Map<String, StaticFile> assets = new LinkedHashMap<>();
 
     StaticFiles() {
-        MessageDigest all = sha256();
+        MessageDigest all = StaticFile.sha256();
         for (String name :
                 Stream.concat(ASSETS.stream(), LIBRARIES.keySet().stream().sorted()).toList()) {
             byte[] bytes = read(name);
@@ -133,14 +102,14 @@ final class StaticFiles {
             }
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
-            assets.put(name, new File(bytes, contentType(name), ASSET_CACHE));
+            assets.put(name, new StaticFile(bytes, contentType(name), ASSET_CACHE));
         }
         version = HexFormat.of().formatHex(all.digest()).substring(0, 12);
         byte[] html =
                 new String(read(PAGE), StandardCharsets.UTF_8)
                         .replace(VERSION_MARK, version)
                         .getBytes(StandardCharsets.UTF_8);
-        page = new File(html, contentType(PAGE), PAGE_CACHE);
+        page = new StaticFile(html, contentType(PAGE), PAGE_CACHE);
     }
 
     /** The hash that names this build's assets. */
@@ -158,7 +127,7 @@ final class StaticFiles {
 
     /** The answer to a GET (or, without its body, a HEAD) of a path {@link #serves} accepts. */
     FullHttpResponse respond(String path, HttpHeaders request, boolean head) {
-        File file = page;
+        StaticFile file = page;
         if (path.startsWith("/assets/")) {
             Matcher m = ASSET.matcher(path);
             file = m.matches() ? assets.get(m.group(2)) : null;
@@ -171,7 +140,7 @@ final class StaticFiles {
                 file = file.withCache(PAGE_CACHE);
             }
         }
-        boolean gzip = acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
+        boolean gzip = StaticFile.acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
         byte[] body = gzip ? file.gzipped() : file.bytes();
         String etag = gzip ? file.gzipEtag() : file.etag();
         boolean fresh = etag.equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
@@ -191,7 +160,7 @@ final class StaticFiles {
                 .set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, fresh ? 0 : body.length);
         if (gzip) {
-            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, GZIP);
+            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, StaticFile.GZIP);
         }
         secure(response.headers());
         return response;
@@ -239,62 +208,5 @@ final class StaticFiles {
             case "svg" -> "image/svg+xml";
             default -> throw new IllegalStateException("no content type for " + name);
         };
-    }
-
-    /**
-     * Whether an {@code Accept-Encoding} value takes gzip: named (or {@code *}) without {@code
-     * q=0}. An explicit refusal of gzip wins over {@code *}.
-     */
-    static boolean acceptsGzip(String acceptEncoding) {
-        if (acceptEncoding == null) {
-            return false;
-        }
-        Boolean named = null;
-        boolean any = false;
-        for (String part : acceptEncoding.split(",")) {
-            String[] fields = part.split(";");
-            String coding = fields[0].strip().toLowerCase(Locale.ROOT);
-            boolean refused = false;
-            for (int i = 1; i < fields.length; i++) {
-                String param = fields[i].strip().toLowerCase(Locale.ROOT);
-                if (param.startsWith("q=")) {
-                    refused = param.substring(2).strip().matches("0(\\.0{0,3})?");
-                }
-            }
-            if (coding.equals(GZIP) || coding.equals("x-gzip")) {
-                named = !refused;
-            } else if (coding.equals("*")) {
-                any = !refused;
-            }
-        }
-        return named != null ? named : any;
-    }
-
-    /** Gzipped at the best level: done once per file at start-up, so time does not matter. */
-    private static byte[] gzip(byte[] bytes) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
-        try (GZIPOutputStream gz =
-                new GZIPOutputStream(out) {
-                    {
-                        def.setLevel(Deflater.BEST_COMPRESSION);
-                    }
-                }) {
-            gz.write(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    private static String etag(byte[] bytes) {
-        return "\"" + HexFormat.of().formatHex(sha256().digest(bytes)).substring(0, 16) + "\"";
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
