@@ -6,13 +6,8 @@ import java.net.URI;
 
 /**
  * A node's place among others: its character of the room-code alphabet and the Redis that pairs
- * quick-match requests across nodes; both off on a single server.
- *
- * <p>Each component has its default in the constant named after it ({@code redis}: {@code
- * DEFAULT_REDIS}), which the flag's default and {@code --help} read. To add a setting, add the
- * component and its constant here, the {@code @Option} field of the same name in {@code
- * flags.ClusterFlags} (flag {@code --redis}, variable {@code TTT_REDIS}), and its line in the
- * README's settings table; checks that need only the value go in the constructor below.
+ * quick-match requests across nodes; both off on a single server. Each default is the {@code
+ * DEFAULT_} constant of its component (see {@code flags.Flags}).
  *
  * @param node the node's character, which starts every room code it creates; null for none
  * @param redis redis://host:port; null for none

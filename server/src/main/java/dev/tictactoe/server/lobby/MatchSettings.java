@@ -6,13 +6,8 @@ import dev.tictactoe.server.settings.Check;
 import java.time.Duration;
 
 /**
- * The settings of quick match: how long a request waits and how many wait at once.
- *
- * <p>Each component has its default in the constant named after it ({@code matchWait}: {@code
- * DEFAULT_MATCH_WAIT}), which the flag's default and {@code --help} read. To add a setting, add the
- * component and its constant here, the {@code @Option} field of the same name in {@code
- * flags.MatchFlags} (flag {@code --match-wait}, variable {@code TTT_MATCH_WAIT}), and its line in
- * the README's settings table; checks that need only the value go in the constructor below.
+ * The settings of quick match: how long a request waits and how many wait at once. Each default is
+ * the {@code DEFAULT_} constant of its component (see {@code flags.Flags}).
  */
 public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
 

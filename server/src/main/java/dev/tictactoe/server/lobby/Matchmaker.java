@@ -16,10 +16,8 @@ import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 
 /**
- * Quick match from request to room: takes requests with the waiter to answer, keeps them in the
- * {@link MatchQueue} with one {@link MatchTimer}, opens a room for every pairing and bot fill
- * through {@link MatchRooms}, and answers each waiter exactly once. Safe from any thread; waiters
- * are answered on the thread that caused the answer and must hand the work to their own.
+ * Quick match from request to room over the {@link MatchQueue} and one {@link MatchTimer}; each
+ * waiter is answered once, on the thread that caused the answer. Safe from any thread.
  */
 public final class Matchmaker implements AutoCloseable {
 

@@ -8,15 +8,9 @@ import dev.tictactoe.server.game.Mark;
 import java.util.Optional;
 
 /**
- * What one node tells another of a ticket the other holds, as JSON on the other's channel and under
- * the ticket in Redis: it was matched (into a room on the sender), cancelled, or could not be
- * seated.
- *
- * @param code the room, on the sending node; null unless {@code status} is {@link Status#MATCHED},
- *     as are the next three
- * @param seat the ticket's seat
- * @param token the ticket's seat token
- * @param opponent the other player's name
+ * What one node tells another of a ticket the other holds, on its channel and under the ticket in
+ * Redis: matched into a room on the sender (only then are the room's fields set), cancelled, or
+ * unavailable.
  */
 record NodeAnswer(
         String ticket, Status status, String code, Mark seat, String token, String opponent) {

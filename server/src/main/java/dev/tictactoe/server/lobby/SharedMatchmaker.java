@@ -22,11 +22,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * Quick match across nodes: a request waits in Redis ({@link SharedTickets}) while this node holds
- * it ({@link HeldTickets}). The node whose arrival pairs two tickets opens the room on itself,
- * answers its own request, and stores the other's answer ({@link NodeAnswer}) under that ticket and
- * publishes it to the other's node. Bot fills and timeouts are this node's timers, each taking its
- * ticket out of Redis first. While Redis is unreachable, requests go to this node's own {@link
- * Matchmaker}. Everything after a Redis answer runs on one event loop.
+ * it ({@link HeldTickets}); the node whose arrival pairs two opens the room and tells the other by
+ * a {@link NodeAnswer}. Without Redis, its own {@link Matchmaker}. Runs on one event loop.
  */
 public final class SharedMatchmaker implements Lobby {
 

@@ -5,16 +5,8 @@ import dev.tictactoe.server.bot.Level;
 import java.time.Duration;
 
 /**
- * One player's request to be paired.
- *
- * @param id the request's identifier, chosen at random by the client so that it can cancel or look
- *     up the request while it waits; a secret, as whoever holds it may cancel
- * @param player the identifier the client chose for its player; one waiting ticket per player
- * @param name the name the player will sit under
- * @param key the settings the player wants
- * @param bot the level of a bot to play against if nobody came after {@code botAfter}, or null to
- *     wait for a person only
- * @param botAfter how long to wait for a person before the bot; null when {@code bot} is null
+ * One player's request to be paired. {@code id} is the client's random secret (whoever holds it may
+ * cancel); one waiting ticket per {@code player}; a null {@code bot} waits for a person only.
  */
 public record Ticket(
         String id, String player, String name, MatchKey key, Level bot, Duration botAfter) {

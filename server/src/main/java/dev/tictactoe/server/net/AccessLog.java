@@ -15,11 +15,9 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 
 /**
- * The optional access log ({@code --access-log}), on the logger {@code access}: a line per HTTP
- * answer ({@code 203.0.113.7 "GET /healthz" 200 2ms}) and, for a WebSocket, a second line at its
- * close ({@code 203.0.113.7 "GET /rooms/K7MQ2P/ws" 101 closed 1000 by client after 5m12s}). It sits
- * just above the HTTP codec, so it sees requests before any handler answers them, every answer,
- * and, after the upgrade, the close frames either side sends. One per connection.
+ * {@code --access-log} on the logger {@code access}: a line per HTTP answer ({@code 203.0.113.7
+ * "GET /healthz" 200 2ms}) and one at a WebSocket's close ({@code ... 101 closed 1000 by client
+ * after 5m12s}). Just above the HTTP codec, it sees every request, answer and close frame.
  */
 final class AccessLog extends ChannelDuplexHandler {
 

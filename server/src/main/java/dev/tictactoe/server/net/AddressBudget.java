@@ -5,13 +5,9 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * A token bucket per client address for room codes that name no room, so codes cannot be guessed
- * quickly: each lookup takes a token before it looks, and a lookup that finds its room gives it
- * back; with none left, every code lookup from that address is refused (hits too, or a refusal
- * would tell a miss from a hit). Taking before looking makes the check and the charge one step,
- * however many lookups from one address run at once, on several loops or off them. The addresses
- * remembered are bounded (the least recently seen is forgotten first, which at worst gives it a
- * fresh bucket), and an address whose bucket is full again is forgotten at once.
+ * A token bucket per address for room codes that name no room: a lookup takes a token before it
+ * looks (so check and charge are one step across loops) and a hit gives it back; an empty bucket
+ * refuses hits too, or a refusal would tell a miss from a hit. Addresses remembered are bounded.
  */
 final class AddressBudget {
 

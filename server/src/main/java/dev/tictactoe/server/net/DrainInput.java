@@ -12,12 +12,9 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Ends a connection whose request was refused before it was read whole (a body too large, say) so
- * that the client reads the refusal: closed while the client is still sending, a socket resets, and
- * the reset can destroy the answer before the client has read it. So the answer goes out, the
- * server's side is shut, and what still arrives is read and dropped, up to {@link
- * #MAX_DRAINED_BYTES}, until the client closes; the request timeout ends one that neither closes
- * nor sends.
+ * Ends a connection whose request was refused before it was read whole, so the client reads the
+ * refusal (closed while it still sends, a socket resets): our side is shut and what still arrives
+ * is dropped, up to {@link #MAX_DRAINED_BYTES}, until the client closes.
  */
 final class DrainInput extends ChannelInboundHandlerAdapter {
 

@@ -13,10 +13,8 @@ import io.netty.util.AttributeKey;
 import java.util.Locale;
 
 /**
- * Counts every HTTP response by the route of its request and its status, the WebSocket upgrade's
- * 101 included. It sits just above the HTTP codec, so it sees the answers of every handler above
- * it; after a 101 it leaves the pipeline, as frames are not its business. A response written before
- * its request was routed (one the aggregator refused) counts as {@link #UNROUTED}.
+ * Counts every HTTP response, the upgrade's 101 included, by route and status; it leaves the
+ * pipeline after a 101. One written before its request was routed counts as {@link #UNROUTED}.
  */
 @ChannelHandler.Sharable
 final class HttpCounter extends ChannelOutboundHandlerAdapter {

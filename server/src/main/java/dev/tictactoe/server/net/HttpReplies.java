@@ -23,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /** JSON answers to HTTP requests; a {@code HEAD} request gets the headers without the body. */
 final class HttpReplies {
@@ -98,28 +99,25 @@ final class HttpReplies {
     }
 
     static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
-        byte[] bytes;
         try {
-            bytes = JSON.writeValueAsBytes(body);
+            return bytes(status, JSON.writeValueAsBytes(body), "application/json", head);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    static FullHttpResponse text(HttpResponseStatus status, String body, String contentType) {
+        return bytes(status, body.getBytes(StandardCharsets.UTF_8), contentType, false);
+    }
+
+    /** {@code head}: the headers of the answer without its body. */
+    private static FullHttpResponse bytes(
+            HttpResponseStatus status, byte[] bytes, String contentType, boolean head) {
         FullHttpResponse response =
                 new DefaultFullHttpResponse(
                         HttpVersion.HTTP_1_1,
                         status,
                         head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
-        response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
-        return response;
-    }
-
-    static FullHttpResponse text(HttpResponseStatus status, String body, String contentType) {
-        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        FullHttpResponse response =
-                new DefaultFullHttpResponse(
-                        HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
@@ -139,16 +137,12 @@ final class HttpReplies {
         }
     }
 
-    private static final String CONTENT_TYPE_OPTIONS = "X-Content-Type-Options";
-
     /**
-     * Every answer says what it holds and forbids browsers to guess otherwise: a JSON error read as
-     * HTML could run what a client put in it. A bodiless answer other than 204 and 304 says plain
-     * text.
+     * Every answer forbids browsers to guess its type (a JSON error read as HTML could run what a
+     * client put in it); a bodiless one other than 204 and 304 says plain text.
      */
     static void secure(FullHttpResponse response) {
-        // Netty names no constant for it.
-        response.headers().set(CONTENT_TYPE_OPTIONS, "nosniff");
+        response.headers().set("X-Content-Type-Options", "nosniff");
         int status = response.status().code();
         if (!response.headers().contains(HttpHeaderNames.CONTENT_TYPE)
                 && status != HttpResponseStatus.NO_CONTENT.code()

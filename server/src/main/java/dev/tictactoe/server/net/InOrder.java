@@ -10,12 +10,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * Answers a connection's requests one at a time, in the order they came (HTTP/1.1 pipelining).
  * While an answer is computed elsewhere (a room's loop, the store, quick match), the requests that
- * arrive meanwhile wait here, up to a limit; one more closes the connection.
- *
- * <p>A bounded queue, not reads paused while an answer is owed: one read can carry many pipelined
- * requests, and the HTTP decoder hands on every one it finds in what was read, whether reads are
- * paused or not. So some queue is needed either way; this one is small, bounded and owned by the
- * connection's handler.
+ * arrive meanwhile wait here, up to a limit; one more closes the connection. Pausing reads would
+ * not do: the decoder hands on every request already read.
  */
 final class InOrder {
 

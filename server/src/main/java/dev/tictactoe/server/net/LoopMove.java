@@ -10,11 +10,8 @@ import org.slf4j.LoggerFactory;
 import java.util.function.Function;
 
 /**
- * Moves a connection onto its room's event loop before its WebSocket handshake, so a move's frame,
- * the room's work and the writes to both players run on one thread. Left on another loop, every
- * move would hand a task to the room's loop and wake it, and every diff would hand one back. The
- * one handler that belongs to a loop, the idle sweep's watch, leaves the old loop's sweep first and
- * joins the new one's after.
+ * Moves a connection onto its room's event loop before its WebSocket handshake, so a move never
+ * crosses loops. The idle sweep's watch, the one handler tied to a loop, moves sweeps with it.
  */
 final class LoopMove {
 

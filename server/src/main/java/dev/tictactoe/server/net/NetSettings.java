@@ -8,12 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * The settings of the sockets: what is bound, what a connection may send and how long it may wait.
- *
- * <p>Each component has its default in the constant named after it ({@code idleTimeout}: {@code
- * DEFAULT_IDLE_TIMEOUT}), which the flag's default and {@code --help} read. To add a setting, add
- * the component and its constant here, the {@code @Option} field of the same name in {@code
- * flags.NetFlags} (flag {@code --idle-timeout}, variable {@code TTT_IDLE_TIMEOUT}), and its line in
- * the README's settings table; checks that need only the value go in the constructor below.
+ * Each default is the {@code DEFAULT_} constant of its component (see {@code flags.Flags}).
  */
 public record NetSettings(
         String host,

@@ -14,15 +14,10 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Bounds what one connection can hold in memory, whoever writes to it: while the connection is over
- * its high-water mark, reading stops (a client that does not read cannot ask for more); a write
- * that would take the bytes waiting past {@code maxBytes} is dropped, as is everything after it but
- * the close frame, and the session is told to close as too slow. So is a connection that stays over
- * its high-water mark for {@link #BACKED_UP_GRACE_MILLIS}: with the kernel's send buffer bounded
- * (see {@link SendBuffer}), a client that stops reading stays there, asking nothing more. Nothing
- * follows a close frame: later writes (a broadcast already on its way, say) are dropped quietly
- * here, where the WebSocket handler would fail them and close the connection before the frame is
- * read.
+ * Bounds what one connection holds in memory: over its high-water mark it stops reading; a write
+ * past {@code maxBytes}, or {@link #BACKED_UP_GRACE_MILLIS} over the mark, closes it as too slow.
+ * Writes after a close frame are dropped quietly here, where the WebSocket handler would fail them
+ * and close the connection before the frame is read.
  */
 final class OutboundLimit extends ChannelDuplexHandler {
 
@@ -40,12 +35,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
 
     private static final TooSlow TOO_SLOW = new TooSlow();
 
-    /**
-     * How long a connection may stay over its high-water mark (without draining below the low one)
-     * before it is closed as too slow. A client that reads at all drains a high-water mark in well
-     * under a second; one that stopped reading would otherwise hold its buffers until the idle
-     * timeout.
-     */
+    /** A client that reads at all drains a high-water mark in well under a second. */
     static final long BACKED_UP_GRACE_MILLIS = 5_000;
 
     private final int maxBytes;

@@ -22,12 +22,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The browser client, read once from the jar's {@code web/} folder. The page ({@code /} and room
- * links {@code /r/{code}}) is never cached; the assets live under {@code /assets/{version}/}, where
- * the version is a hash of their content, so a browser may keep them for good and a new build is a
- * new path. Modules import each other by relative path and stay within one version. Every file is
- * also gzipped once, here at start-up, and sent so to a browser that accepts it, under an ETag of
- * its own and with {@code Vary: Accept-Encoding}.
+ * The browser client, read once from the jar's {@code web/} folder. The page is never cached; the
+ * assets live under {@code /assets/{version}/}, the version a hash of their content, so a browser
+ * keeps them for good and a new build is a new path.
  */
 final class StaticFiles {
 
