@@ -9,11 +9,7 @@ import java.io.PrintWriter;
 import java.lang.reflect.Field;
 import java.util.Locale;
 
-/**
- * A bad flag or environment value becomes one line on stderr, naming the flag (and its variable),
- * the value and what is accepted, and exit code {@link #EXIT}; never a stack trace or the whole
- * usage text.
- */
+/** A bad flag or variable becomes one line on stderr and exit code {@link #EXIT}, no stack. */
 final class FlagErrors implements CommandLine.IParameterExceptionHandler {
 
     /** The exit code of a refused flag or environment value (picocli's and the shells' usage). */

@@ -73,10 +73,7 @@ public final class Main implements Callable<Integer> {
             description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
     FormatEncoder.Format logFormat;
 
-    /**
-     * The exit status of a start refused for its data directory or an address it cannot listen on
-     * (sysexits.h EX_CONFIG).
-     */
+    /** A start refused for its data directory or its address: sysexits.h EX_CONFIG. */
     static final int EXIT_REFUSED = 78;
 
     public static void main(String[] args) {
@@ -87,11 +84,7 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /**
-     * Netty tracks one buffer in 128 for leaks by default, each with a stack trace taken as it is
-     * made: hundreds of traces a second under load, for a check the tests run instead. {@code
-     * -Dio.netty.leakDetection.level} still chooses a level.
-     */
+    /** Netty's default leak sampling takes hundreds of stack traces a second under load. */
     public static void quietLeakDetection() {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
@@ -207,11 +200,7 @@ public final class Main implements Callable<Integer> {
                 .addShutdownHook(
                         new Thread(
                                 () -> {
-                                    // SIGTERM or SIGINT: drain (close 1001 to every client, bounded
-                                    // by --drain-timeout).
-                                    server.close();
-                                    // Logging is asynchronous: write what is still queued before
-                                    // the JVM goes.
+                                    server.close(); // SIGTERM or SIGINT: drain
                                     stopLogging();
                                     stopped.countDown();
                                     // A JVM ended by a signal exits 128 + signal; a drained stop is

@@ -20,11 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 
-/**
- * Answers the admin port's requests: refuses those the guard does not let through, then the probes,
- * the page, and the room API ({@link RoomActions}), whose answers come back from the rooms' loops
- * and are written on the connection's.
- */
+/** Answers the admin port's requests that pass the guard: probes, the page and the room API. */
 @ChannelHandler.Sharable
 final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 

@@ -23,11 +23,7 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
-/**
- * The admin port: a listener of its own beside the public one, on the same event loops. It answers
- * one HTTP request per connection (an operator's curl or page, never a crowd): the probes, the page
- * at {@code /admin/} and the room API under {@code /admin/api/}.
- */
+/** The admin port: a listener beside the public one, one HTTP request per connection. */
 public final class AdminServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(AdminServer.class);

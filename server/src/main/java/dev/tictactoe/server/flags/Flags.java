@@ -19,11 +19,7 @@ public abstract class Flags<R extends Record> {
                 ((ParameterizedType) flags.getGenericSuperclass()).getActualTypeArguments()[0];
     }
 
-    /**
-     * The record of the parsed flags.
-     *
-     * @throws IllegalArgumentException the record's refusal of a value, naming the setting
-     */
+    /** The record of the parsed flags; its refusal of a value is thrown as it is. */
     public final R settings() {
         @SuppressWarnings("unchecked")
         Class<R> type = (Class<R>) recordOf(getClass());

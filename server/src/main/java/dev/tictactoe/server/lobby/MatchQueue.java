@@ -90,11 +90,7 @@ public final class MatchQueue {
         return wait;
     }
 
-    /**
-     * {@code ticket} arrives at {@code now}: it is paired with the oldest ticket waiting with the
-     * same key, or waits, or is refused (the player already waits, another request uses the ticket
-     * id, the queue is full, or the bot would come no sooner than the wait timeout).
-     */
+    /** Pairs {@code ticket} with the oldest of its key, queues it, or refuses it. */
     public Enqueued enqueue(Ticket ticket, long now) {
         Enqueued result;
         synchronized (lock) {

@@ -4,9 +4,8 @@ import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
- * Keeps one timer at the queue's next deadline and runs the bot fills and timeouts due there, so
- * the queue needs no thread and no periodic sweep. Call {@link #poke()} after every enqueue: a new
- * ticket may bring the next deadline forward (a short bot delay). Safe from any thread.
+ * One timer at the queue's next deadline, so the queue needs no thread or sweep; {@link #poke()}
+ * after every enqueue, as a short bot delay may bring it forward. Safe from any thread.
  */
 public final class MatchTimer {
 
@@ -25,11 +24,6 @@ public final class MatchTimer {
     /** Which timer is the current one: a cancelled timer that runs anyway is ignored. */
     private long generation;
 
-    /**
-     * @param scheduler for an event loop: {@code (task, delay) -> { var f = loop.schedule(task,
-     *     delay, NANOSECONDS); return () -> f.cancel(false); }}
-     * @param nanoTime {@code System::nanoTime}, the time base of the queue's deadlines
-     */
     public MatchTimer(MatchQueue queue, Scheduler scheduler, LongSupplier nanoTime) {
         this.queue = queue;
         this.scheduler = scheduler;

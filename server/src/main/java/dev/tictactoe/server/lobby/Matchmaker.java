@@ -59,11 +59,7 @@ public final class Matchmaker implements AutoCloseable {
         return queue.waitLimit();
     }
 
-    /**
-     * Queues {@code ticket}; {@code waiter} hears how it ends, unless the answer is a refusal,
-     * which is returned here and never reaches the waiter. A request paired at once returns the
-     * pairing and its waiter is answered as well.
-     */
+    /** Queues {@code ticket}; {@code waiter} hears how it ends, except a refusal, returned here. */
     public Enqueued submit(Ticket ticket, Waiter waiter) {
         Pending pending = new Pending(waiter, nanoTime.getAsLong());
         if (waiters.putIfAbsent(ticket.id(), pending) != null) {

@@ -51,11 +51,7 @@ final class RedisLink implements AutoCloseable {
     private volatile StatefulRedisPubSubConnection<String, String> subscriber;
     private volatile Boolean reported;
 
-    /**
-     * @param channel the node's channel; {@code messages} hears what is published on it
-     * @param reconnected runs when the subscriber is connected again after a drop, when messages
-     *     may have been lost
-     */
+    /** {@code reconnected} runs after the subscriber comes back, when messages may be lost. */
     RedisLink(
             URI redis,
             EventExecutor retries,

@@ -10,9 +10,8 @@ import net.logstash.logback.encoder.LogstashEncoder;
 import java.util.Locale;
 
 /**
- * Writes each log event as one line of text or one JSON object, as {@code format} says ("text" or
- * "json"). One appender with this encoder replaces two appenders and a switch between them, which
- * logback cannot express without a scripting library.
+ * Writes each log event as one line of text or one JSON object, as {@code format} says; logback
+ * cannot switch between two appenders without a scripting library.
  */
 public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
 

@@ -7,11 +7,7 @@ import io.netty.util.concurrent.EventExecutorGroup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/**
- * How late each event loop runs a task scheduled for a known instant: a task that keeps a loop busy
- * delays everything behind it, and this lag is what a player feels. Once every {@link #PERIOD} on
- * each loop, so a quiet server costs nothing measurable; the probes end with their loops.
- */
+/** How late each event loop runs a task scheduled for a known instant: what a player feels. */
 final class EventLoopLag {
 
     /** How often each loop is probed. */

@@ -38,11 +38,7 @@ final class AddressBudget {
         this.clock = nanoClock;
     }
 
-    /**
-     * Takes a token for a lookup by {@code address}: zero if it may look, else the whole seconds to
-     * wait (and nothing is taken). A lookup that finds its room hands the token back ({@link
-     * #found}).
-     */
+    /** Zero if {@code address} may look (a token is taken), else the whole seconds to wait. */
     synchronized long take(String address) {
         Bucket bucket =
                 buckets.computeIfAbsent(

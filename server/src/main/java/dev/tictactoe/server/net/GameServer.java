@@ -33,19 +33,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/**
- * The running server: binds the port, owns the event loops, the rooms, quick match and the bot
- * pool.
- */
+/** The running server: binds the port, owns the event loops, rooms, quick match and bots. */
 public final class GameServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GameServer.class);
 
-    /**
-     * Over the high mark a connection is skipped by broadcasts (a snapshot follows when it drains
-     * below the low mark) and is not read from; {@link NetSettings#maxOutboundBytes()} is the hard
-     * cap.
-     */
+    /** Over the high mark broadcasts skip a connection until it drains (then a snapshot). */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final NetSettings config;
@@ -67,11 +60,7 @@ public final class GameServer implements AutoCloseable {
 
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    /**
-     * The worker loops for a configured count, 0 meaning one per core the process may run on.
-     * Netty's own default is two per core; one keeps a room and its players' channels on one loop
-     * more often, and a move that crosses loops costs a task hand-off and a wake-up each way.
-     */
+    /** 0 means one per core, not Netty's two: a room and its players share a loop more often. */
     static int workerLoops(int configured) {
         return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
     }
@@ -235,11 +224,7 @@ public final class GameServer implements AutoCloseable {
         return matchmaker;
     }
 
-    /**
-     * Drains, then stops: readiness goes false, the port closes, every socket is sent close 1001
-     * and given up to the drain timeout to answer it, then the rooms, the bots and the loops stop.
-     * Safe to call more than once.
-     */
+    /** Drains (close 1001 to every socket, up to the drain timeout), then stops; idempotent. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {

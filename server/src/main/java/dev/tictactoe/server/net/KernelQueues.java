@@ -32,11 +32,7 @@ final class KernelQueues {
         this.port = port;
     }
 
-    /**
-     * The newest reading, at most about {@link #REFRESH_NANOS} old, and never read on the calling
-     * thread: a scrape is answered on an event loop, and the tables list every socket of the host
-     * (tens of milliseconds at tens of thousands of connections).
-     */
+    /** The newest reading, read off the loop: the tables take tens of milliseconds to read. */
     long latest() {
         if (System.nanoTime() - readAt > REFRESH_NANOS && reading.compareAndSet(false, true)) {
             CompletableFuture.runAsync(

@@ -54,10 +54,7 @@ final class MatchApi {
     /** An HTTP answer: a status and a JSON body, or no body (null) for 204. */
     record Reply(HttpResponseStatus status, JsonNode body) {}
 
-    /**
-     * What became of a {@code POST}: waiting for its answer under {@code ticket}, or answered at
-     * once.
-     */
+    /** What became of a {@code POST}: waiting under {@code ticket}, or answered at once. */
     sealed interface Submitted {
         record Waiting(String ticket) implements Submitted {}
 
@@ -72,10 +69,7 @@ final class MatchApi {
         this.maxNameLength = maxNameLength;
     }
 
-    /**
-     * The server's matchmaker: rooms opened in {@code rooms}, its one timer on {@code timerLoop},
-     * seats drawn from {@code seats}.
-     */
+    /** The server's matchmaker, its one timer on {@code timerLoop}. */
     static Matchmaker matchmaker(
             MatchSettings config,
             RoomRegistry rooms,
@@ -100,9 +94,7 @@ final class MatchApi {
     }
 
     /**
-     * Quick match for this server: across nodes through Redis with {@code --redis}, with {@code
-     * matchmaker} for the requests that arrive while Redis is unreachable; else {@code matchmaker}
-     * alone. Redis knows this node by its {@code --node} character, or by a random id without one.
+     * Across nodes with {@code --redis} (known by its {@code --node} or a random id), else local.
      */
     static Lobby lobby(
             MatchSettings config,
@@ -130,10 +122,7 @@ final class MatchApi {
                 metrics);
     }
 
-    /**
-     * {@code POST /api/match}: {@code answer} hears the reply later unless it is given back at
-     * once.
-     */
+    /** {@code POST /api/match}: {@code answer} hears the reply later unless given back now. */
     Submitted submit(String body, Consumer<Reply> answer) {
         Ticket ticket;
         try {
@@ -182,9 +171,7 @@ final class MatchApi {
                                         : unknown(ticket));
     }
 
-    /**
-     * The connection of a waiting request closed: it leaves the queue, unless it was just answered.
-     */
+    /** The connection of a waiting request closed: it leaves the queue. */
     void leave(String ticket) {
         lobby.cancel(ticket)
                 .thenAccept(

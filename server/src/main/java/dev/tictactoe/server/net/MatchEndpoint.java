@@ -23,11 +23,7 @@ final class MatchEndpoint {
         this.matches = matches;
     }
 
-    /**
-     * The answer to a quick-match request made on {@code channel}: given at once, or when the
-     * request is paired, times out or is cancelled. A client that gives up closes the connection,
-     * and its request leaves the queue.
-     */
+    /** Answered at once or when paired, timed out or cancelled; a closed channel leaves. */
     CompletionStage<FullHttpResponse> submit(Channel channel, String body) {
         CompletableFuture<MatchApi.Reply> answer = new CompletableFuture<>();
         switch (matches.submit(body, answer::complete)) {

@@ -66,9 +66,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request) {
         CrossOrigin.allow(ctx.channel(), null);
         if (!request.decoderResult().isSuccess()) {
-            // The decoder (or, for a body too large, the aggregator) discards the rest of the
-            // connection's input, so it has to close; it drains what the client is still sending
-            // first, or the close could reset the connection before the answer is read.
+            // The decoder discards the rest of the input, so the connection closes, draining first.
             DrainInput.sendThenDrain(ctx, RequestChecks.undecoded(request));
             return InOrder.WRITTEN;
         }

@@ -33,15 +33,10 @@ sealed interface Route {
     /** {@code GET|HEAD /healthz}: the process is alive. */
     record Health() implements Route {}
 
-    /**
-     * {@code GET|HEAD /readyz}: the server takes new connections (not while starting or draining).
-     */
+    /** {@code GET|HEAD /readyz}: the server takes new connections. */
     record Ready() implements Route {}
 
-    /**
-     * {@code GET /metrics}: the Prometheus text exposition; {@code gc} when {@code ?gc} asks for a
-     * collection first (bench endpoints only).
-     */
+    /** {@code GET /metrics}; {@code ?gc} asks for a collection first (bench endpoints only). */
     record Prometheus(boolean gc) implements Route {}
 
     /** {@code GET|HEAD /} and {@code /r/{code}}: a page of the web client. */

@@ -22,11 +22,7 @@ final class SendBuffer {
      */
     static final int SEND_BUFFER_BYTES = 64 * 1024;
 
-    /**
-     * Where the epoll transport runs, at most this many bytes not yet sent ({@code
-     * TCP_NOTSENT_LOWAT}) wait in the kernel before a write is refused and the rest waits in the
-     * server, counted.
-     */
+    /** With epoll, bytes not yet sent the kernel holds ({@code TCP_NOTSENT_LOWAT}). */
     static final long NOT_SENT_LOW_WATER_BYTES = 16 * 1024;
 
     /** Room for the close frame and its header, on top of what is queued when it is written. */

@@ -126,13 +126,9 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         .maxFramePayloadLength(config.maxFrameBytes())
                         .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MILLIS)
                         .allowExtensions(false)
-                        // A broken frame is answered by the session handler (SessionHandler):
-                        // closed by the decoder, it would get a second close frame from the
-                        // WebSocket handler, and a message too large no typed error first.
+                        // SessionHandler answers a broken frame: one close frame, a typed error.
                         .closeOnProtocolViolation(false)
-                        // The client's close frames go on to the session handler, which answers
-                        // one it did not already answer with its own close frame: Netty's handler
-                        // echoes every one, ours included, a second close frame on the wire.
+                        // Netty's handler echoes every close frame, ours too (see CloseHandshake).
                         .handleCloseFrames(false)
                         // Text is checked as it is decoded, once (SessionHandler), not also by a
                         // validator of its own a byte at a time.

@@ -38,11 +38,7 @@ final class UpgradeGate {
         this.sweeps = sweeps;
     }
 
-    /**
-     * Refuses the upgrade, or lets it through to its room: written on {@code ctx}, the answer's
-     * stage completes once the connection has left (never while it moves loops, so the requests
-     * behind it wait).
-     */
+    /** Refuses the upgrade or lets it through; completes once the connection has left. */
     CompletionStage<?> open(
             ChannelHandlerContext ctx, FullHttpRequest request, String address, String code) {
         FullHttpResponse refusal = refusal(request);
