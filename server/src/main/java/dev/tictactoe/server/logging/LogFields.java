@@ -31,7 +31,7 @@ public final class LogFields {
 
     /** Until closed, this thread's log lines are about {@code room}. */
     public static Scope room(String code) {
-        return structured ? new Scope(ROOM, code, null, null, null, null) : Scope.NONE;
+        return structured ? new Scope(ROOM, code) : Scope.NONE;
     }
 
     /**
@@ -48,7 +48,7 @@ public final class LogFields {
             return Scope.NONE;
         }
         String who = seat == null ? "none" : seat.toString().toLowerCase(Locale.ROOT);
-        return new Scope(SEAT, who, REMOTE, String.valueOf(remote), null, null);
+        return new Scope(SEAT, who, REMOTE, String.valueOf(remote));
     }
 
     /**
@@ -56,9 +56,7 @@ public final class LogFields {
      * seat logged within a wider scope that does not know it yet (a join) or at all (a timer).
      */
     public static Scope seat(Object seat) {
-        return structured
-                ? new Scope(SEAT, seat.toString().toLowerCase(Locale.ROOT), null, null, null, null)
-                : Scope.NONE;
+        return structured ? new Scope(SEAT, seat.toString().toLowerCase(Locale.ROOT)) : Scope.NONE;
     }
 
     static String address(SocketAddress remote) {
@@ -73,21 +71,19 @@ public final class LogFields {
     /** Fields set on this thread; closing restores what they were before. */
     public static final class Scope implements AutoCloseable {
         /** Sets nothing. */
-        static final Scope NONE = new Scope(null, null, null, null, null, null);
+        static final Scope NONE = new Scope();
 
         private final String[] keys;
         private final String[] previous;
 
-        private Scope(String k1, String v1, String k2, String v2, String k3, String v3) {
-            String[] all = {k1, k2, k3};
-            String[] values = {v1, v2, v3};
-            int n = k3 != null ? 3 : k2 != null ? 2 : k1 != null ? 1 : 0;
-            keys = new String[n];
-            previous = new String[n];
-            for (int i = 0; i < n; i++) {
-                keys[i] = all[i];
-                previous[i] = MDC.get(all[i]);
-                MDC.put(all[i], values[i]);
+        /** Sets each key of {@code keysAndValues} to the value after it. */
+        private Scope(String... keysAndValues) {
+            keys = new String[keysAndValues.length / 2];
+            previous = new String[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = keysAndValues[2 * i];
+                previous[i] = MDC.get(keys[i]);
+                MDC.put(keys[i], keysAndValues[2 * i + 1]);
             }
         }
 
