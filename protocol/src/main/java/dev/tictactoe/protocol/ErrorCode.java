@@ -1,10 +1,6 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
-import java.util.Locale;
-
-/** Why the server refused something; written on the wire in snake_case. */
+/** Why the server refused something. */
 public enum ErrorCode implements WireWord {
     BAD_MESSAGE("the message could not be understood"),
     UNSUPPORTED_PROTOCOL("this server does not speak that protocol version"),
@@ -36,19 +32,10 @@ public enum ErrorCode implements WireWord {
     INVALID_SETTINGS("those room settings are not valid"),
     INTERNAL_ERROR("something went wrong on the server");
 
-    private final String wire;
     private final String text;
 
     ErrorCode(String text) {
-        this.wire = name().toLowerCase(Locale.ROOT);
         this.text = text;
-    }
-
-    /** The snake_case name used on the wire. */
-    @JsonValue
-    @Override
-    public String wire() {
-        return wire;
     }
 
     /** A default human-readable explanation. */
@@ -58,11 +45,6 @@ public enum ErrorCode implements WireWord {
 
     /** The code with this wire name, or null when there is none. */
     public static ErrorCode fromWire(String wire) {
-        for (ErrorCode code : values()) {
-            if (code.wire.equals(wire)) {
-                return code;
-            }
-        }
-        return null;
+        return WireWord.find(values(), wire);
     }
 }

@@ -3,12 +3,8 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.annotation.OptBoolean;
 import com.fasterxml.jackson.databind.JsonNode;
-
-import java.util.List;
-import java.util.Locale;
 
 /**
  * One RFC 6902 operation. {@code value} is Java null when the operation has none (remove, move,
@@ -41,25 +37,7 @@ public record PatchOp(
         REPLACE,
         MOVE,
         COPY,
-        TEST;
-
-        private static final Op[] ALL = values();
-
-        /** Every spelling, in order. */
-        public static final List<String> WIRE = WireWord.spellings(ALL);
-
-        private final String wire = name().toLowerCase(Locale.ROOT);
-
-        @JsonValue
-        @Override
-        public String wire() {
-            return wire;
-        }
-
-        /** The operation spelled {@code text}, or null. */
-        public static Op fromWire(String text) {
-            return WireWord.find(ALL, text);
-        }
+        TEST
     }
 
     public PatchOp(Op op, String path, JsonNode value) {

@@ -1,7 +1,5 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.List;
 
 /** The two seats of a room, spelled by their mark: {@code "X"} and {@code "O"}. */
@@ -9,12 +7,9 @@ public enum Seat implements WireWord {
     X,
     O;
 
-    private static final Seat[] ALL = values();
-
     /** Every spelling, in order: "X", "O". */
-    public static final List<String> WIRE = WireWord.spellings(ALL);
+    public static final List<String> WIRE = WireWord.spellings(values());
 
-    @JsonValue
     @Override
     public String wire() {
         return name();
@@ -27,6 +22,6 @@ public enum Seat implements WireWord {
 
     /** The seat spelled {@code text}, or null. */
     public static Seat fromWire(String text) {
-        return WireWord.find(ALL, text);
+        return WireWord.find(values(), text);
     }
 }

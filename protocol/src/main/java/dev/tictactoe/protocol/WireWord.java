@@ -1,18 +1,27 @@
 package dev.tictactoe.protocol;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * A word of the wire protocol and its one spelling. Every closed vocabulary of the protocol (seats,
- * statuses, reasons, kinds, levels, message types, ...) is an enum of these; the message records
- * carry the enum, which Jackson writes and reads as its spelling.
+ * A word of the wire protocol and its one spelling: every closed vocabulary of the protocol is an
+ * enum of these, which Jackson writes and reads as its spelling.
  */
 public interface WireWord {
 
-    /** How the word is spelled on the wire. */
-    String wire();
+    /** The enum constant's name. */
+    String name();
+
+    /**
+     * How the word is spelled on the wire: its name in snake_case unless the enum says otherwise.
+     */
+    @JsonValue
+    default String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 
     /** Whether {@code text} spells this word. */
     default boolean is(String text) {
@@ -36,10 +45,6 @@ public interface WireWord {
 
     /** The spellings of {@code words}, in their order. */
     static List<String> spellings(WireWord[] words) {
-        List<String> spelled = new ArrayList<>(words.length);
-        for (WireWord word : words) {
-            spelled.add(word.wire());
-        }
-        return Collections.unmodifiableList(spelled);
+        return Arrays.stream(words).map(WireWord::wire).toList();
     }
 }

@@ -28,7 +28,7 @@ class JsonPatchTest {
         for (JsonNode n : json(singleQuotedArray)) {
             out.add(
                     new PatchOp(
-                            PatchOp.Op.fromWire(n.get("op").asText()),
+                            WireWord.find(PatchOp.Op.values(), n.get("op").asText()),
                             n.get("path").asText(),
                             n.get("value"),
                             n.has("from") ? n.get("from").asText() : null));

@@ -152,22 +152,24 @@ class MessageCodecTest {
                     .isEqualTo(t);
         }
         for (EventKind k : EventKind.values()) {
-            assertThat(EventKind.fromWire(k.wire())).isEqualTo(k);
+            assertThat(WireWord.find(EventKind.values(), k.wire())).isEqualTo(k);
         }
     }
 
     @Test
     void everyClosedVocabularyHasItsDocumentedSpellings() {
         assertThat(Seat.WIRE).containsExactly("X", "O");
-        assertThat(RoomStatus.WIRE).containsExactly("waiting", "playing", "over");
-        assertThat(ResultReason.WIRE)
+        assertThat(WireWord.spellings(RoomStatus.values()))
+                .containsExactly("waiting", "playing", "over");
+        assertThat(WireWord.spellings(ResultReason.values()))
                 .containsExactly("line", "resign", "draw", "dead_draw", "abandoned", "timeout");
-        assertThat(PlayerKind.WIRE).containsExactly("human", "bot");
+        assertThat(WireWord.spellings(PlayerKind.values())).containsExactly("human", "bot");
         assertThat(BotLevel.WIRE).containsExactly("easy", "medium", "hard", "perfect");
-        assertThat(PatchOp.Op.WIRE)
+        assertThat(WireWord.spellings(PatchOp.Op.values()))
                 .containsExactly("add", "remove", "replace", "move", "copy", "test");
         assertThat(NewRoom.SEAT_CHOICES).containsExactly("X", "O", "random");
-        assertThat(ResultReason.fromWire("dead_draw")).isEqualTo(ResultReason.DEAD_DRAW);
+        assertThat(WireWord.find(ResultReason.values(), "dead_draw"))
+                .isEqualTo(ResultReason.DEAD_DRAW);
         assertThat(BotLevel.fromWire("Hard")).isNull();
         assertThat(PlayerKind.BOT.is("bot")).isTrue();
     }
