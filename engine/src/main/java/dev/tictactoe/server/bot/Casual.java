@@ -74,10 +74,10 @@ final class Casual {
         int me = b.side;
         int op = 1 - me;
         int[] cells = new int[2];
-        if (b.winningCells(me, cells, 1) > 0) {
+        if (CellScan.winningCells(b, me, cells, 1) > 0) {
             return new BotMove(cells[0], Level.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
         }
-        boolean mustBlock = b.winningCells(op, cells, 1) > 0;
+        boolean mustBlock = CellScan.winningCells(b, op, cells, 1) > 0;
         if (mustBlock) {
             return new BotMove(cells[0], Level.MEDIUM, false, 0, 1, 0, "blocks a four");
         }
@@ -86,7 +86,7 @@ final class Casual {
         int bestScore = Integer.MIN_VALUE;
         int ties = 0;
         int[] cs = new int[b.cells];
-        for (int i = 0, all = b.candidates(cs); i < all; i++) {
+        for (int i = 0, all = CellScan.candidates(b, cs); i < all; i++) {
             int c = cs[i];
             int attack = b.best(me, c);
             int defence = b.best(op, c);

@@ -121,15 +121,13 @@ final class Evaluation {
         int bits = myFours ? MY_FOUR : 0;
         if (b.count[op][Patterns.OPEN_FOUR] > 0) {
             bits |= myFours ? THREE_TO_ANSWER_WITH_FOUR : THREE_TO_ANSWER;
-        } else if (mine[PatternBoard.COMBO_OPEN_FOUR] + mine[PatternBoard.COMBO_FOUR_THREE] > 0) {
+        } else if (mine[Combo.OPEN_FOUR] + mine[Combo.FOUR_THREE] > 0) {
             bits |= theirFours ? FOUR_THREE_AGAINST_FOURS : FOUR_THREE;
-        } else if (mine[PatternBoard.COMBO_DOUBLE_THREE] > 0) {
+        } else if (mine[Combo.DOUBLE_THREE] > 0) {
             bits |= theirFours ? DOUBLE_THREE_AGAINST_FOURS : DOUBLE_THREE;
         }
         int theirCombos =
-                theirs[PatternBoard.COMBO_OPEN_FOUR]
-                        + theirs[PatternBoard.COMBO_FOUR_THREE]
-                        + theirs[PatternBoard.COMBO_DOUBLE_THREE];
+                theirs[Combo.OPEN_FOUR] + theirs[Combo.FOUR_THREE] + theirs[Combo.DOUBLE_THREE];
         if (theirCombos > 0) {
             bits |= theirCombos > 1 ? THEIR_COMBOS : THEIR_COMBO;
         }

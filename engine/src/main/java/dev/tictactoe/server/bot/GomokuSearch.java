@@ -322,7 +322,7 @@ final class GomokuSearch extends PvsSearch {
         if (b.canWin(me)) {
             return Bot.WIN - (ply + 1);
         }
-        int forced = b.winningCells(op, fives, 2);
+        int forced = CellScan.winningCells(b, op, fives, 2);
         if (forced >= 2) {
             return -(Bot.WIN - (ply + 2));
         }
@@ -410,7 +410,7 @@ final class GomokuSearch extends PvsSearch {
             mark[threats.line[i]] = stamp;
         }
         int[] cs = area;
-        for (int i = 0, all = b.cellsAtLeast(0, Patterns.FOUR, 1, Patterns.FOUR, cs);
+        for (int i = 0, all = CellScan.cellsAtLeast(b, 0, Patterns.FOUR, 1, Patterns.FOUR, cs);
                 i < all;
                 i++) {
             mark[cs[i]] = stamp;
@@ -470,7 +470,7 @@ final class GomokuSearch extends PvsSearch {
         int keep = root || only != 0 ? b.cells : WIDTH;
         int n = 0;
         int[] cs = area;
-        for (int i = 0, all = b.candidates(cs); i < all; i++) {
+        for (int i = 0, all = CellScan.candidates(b, cs); i < all; i++) {
             int c = cs[i];
             if (only != 0 && mark[c] != only || b.moveCount == 1 && !touchesFirstStone(c)) {
                 continue;

@@ -12,9 +12,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Lines {
 
-    /** Cells within this Chebyshev distance of a stone are candidate moves on big boards. */
-    static final int NEAR = 2;
-
     private static final ConcurrentHashMap<Rules, Lines> CACHE = new ConcurrentHashMap<>();
     // Keys for every cell and mark of the largest board, from a fixed seed so hashes are stable.
     private static final long[] KEYS = new long[Rules.MAX_SIZE * Rules.MAX_SIZE * 2];
@@ -41,7 +38,7 @@ final class Lines {
     /** The windows through each cell. */
     final int[][] windowsOf;
 
-    /** Cells within {@link #NEAR} of each cell (the cell itself excluded). */
+    /** Cells within {@link PatternGeometry#NEAR} of each cell (the cell itself excluded). */
     final int[][] near;
 
     /** {@code sym[s][cell]}: where symmetry s sends the cell; s = 0 is the identity. */
@@ -96,22 +93,10 @@ final class Lines {
                 windowsOf[c][per[c]++] = w;
             }
         }
-        near = new int[cells][];
+        near = PatternGeometry.nearCells(size);
         centreDistance = new int[cells];
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
-                int[] list = new int[(2 * NEAR + 1) * (2 * NEAR + 1)];
-                int n = 0;
-                for (int dr = -NEAR; dr <= NEAR; dr++) {
-                    for (int dc = -NEAR; dc <= NEAR; dc++) {
-                        int rr = r + dr;
-                        int cc = c + dc;
-                        if ((dr != 0 || dc != 0) && rr >= 0 && rr < size && cc >= 0 && cc < size) {
-                            list[n++] = rr * size + cc;
-                        }
-                    }
-                }
-                near[r * size + c] = java.util.Arrays.copyOf(list, n);
                 // Twice the Chebyshev distance from the centre, so even boards are symmetric.
                 centreDistance[r * size + c] =
                         Math.max(Math.abs(2 * r - (size - 1)), Math.abs(2 * c - (size - 1)));

@@ -35,7 +35,7 @@ final class Position {
     /** Windows where a side has k-2 stones and the other none: two moves from a line. */
     final IndexSet[] threes = new IndexSet[2];
 
-    /** Stones within {@link Lines#NEAR} of each cell. */
+    /** Stones within {@link PatternGeometry#NEAR} of each cell. */
     final int[] nearStones;
 
     /** Sum of window values, positive when good for X. */

@@ -157,14 +157,14 @@ final class Threats {
         int att = b.side;
         int def = 1 - att;
         if (b.canWin(att)) {
-            b.winningCells(att, blocks, 1);
+            CellScan.winningCells(b, att, blocks, 1);
             prove(blocks[0]);
             return won(level, blocks[0], true);
         }
         int mark = proofLength;
         if (b.canWin(def)) {
             // The attacker must block; the attack goes on only if the block is itself a threat.
-            if (b.winningCells(def, blocks, 2) > 1) {
+            if (CellScan.winningCells(b, def, blocks, 2) > 1) {
                 return false;
             }
             int w = blocks[0];
@@ -269,7 +269,7 @@ final class Threats {
             return false;
         }
         if (b.canWin(att)) {
-            if (b.winningCells(att, blocks, 2) > 1) {
+            if (CellScan.winningCells(b, att, blocks, 2) > 1) {
                 line[level] = blocks[0];
                 lineLength = level + 1;
                 prove(blocks[0]);
@@ -312,7 +312,9 @@ final class Threats {
         int min = withThrees ? Patterns.OPEN_THREE : Patterns.FOUR;
         int n = 0;
         int[] cs = area;
-        for (int i = 0, all = b.cellsAtLeast(att, min, def, Patterns.COUNT, cs); i < all; i++) {
+        for (int i = 0, all = CellScan.cellsAtLeast(b, att, min, def, Patterns.COUNT, cs);
+                i < all;
+                i++) {
             int c = cs[i];
             int best = b.best(att, c);
             n = insert(out, score, n, c, best * 4096 + weight(att, c) + weight(def, c));
@@ -331,7 +333,10 @@ final class Threats {
         byte[] pa = b.pattern[att];
         int[] cs = area;
         // The attacker has no five here, so its open fours are its codes of OPEN_FOUR or more.
-        for (int i = 0, all = b.cellsAtLeast(def, Patterns.FOUR, att, Patterns.OPEN_FOUR, cs);
+        for (int i = 0,
+                        all =
+                                CellScan.cellsAtLeast(
+                                        b, def, Patterns.FOUR, att, Patterns.OPEN_FOUR, cs);
                 i < all;
                 i++) {
             int c = cs[i];

@@ -52,14 +52,14 @@ class PatternBoardTest {
                 if (board.moveCount > 0 && random.nextInt(4) == 0) {
                     board.undo();
                 } else {
-                    int n = board.candidates(all);
+                    int n = CellScan.candidates(board, all);
                     board.play(board.moveCount == 0 ? centre : all[random.nextInt(n)]);
                 }
-                int n = board.candidates(all);
+                int n = CellScan.candidates(board, all);
                 for (int a = 0; a < 2; a++) {
                     for (int minA = Patterns.THREE; minA <= Patterns.COUNT; minA++) {
                         for (int minD = Patterns.FOUR; minD <= Patterns.COUNT; minD++) {
-                            int found = board.cellsAtLeast(a, minA, 1 - a, minD, out);
+                            int found = CellScan.cellsAtLeast(board, a, minA, 1 - a, minD, out);
                             int expected = 0;
                             int[] want = new int[n];
                             for (int i = 0; i < n; i++) {
@@ -73,7 +73,7 @@ class PatternBoardTest {
                         }
                     }
                     for (int limit = 1; limit <= 3; limit++) {
-                        int found = board.winningCells(a, out, limit);
+                        int found = CellScan.winningCells(board, a, out, limit);
                         int expected = 0;
                         int[] want = new int[limit];
                         for (int i = 0; i < n && expected < limit; i++) {
@@ -127,11 +127,11 @@ class PatternBoardTest {
         int[][] count = new int[2][Patterns.COUNT];
         int[] moverWorth = new int[2];
         int[] waiterWorth = new int[2];
-        int[][] combos = new int[2][PatternBoard.COMBOS];
+        int[][] combos = new int[2][Combo.COUNT];
         for (int c = 0; c < board.cells; c++) {
             if (board.stone[c] != 0) {
                 for (int s = 0; s < 2; s++) {
-                    combos[s][PatternBoard.COMBO_NONE]++;
+                    combos[s][Combo.NONE]++;
                     moverWorth[s] += Evaluation.MOVER[0];
                     waiterWorth[s] += Evaluation.WAITER[0];
                 }
@@ -147,8 +147,8 @@ class PatternBoardTest {
                 for (int s = 0; s < 2; s++) {
                     int[] line = new int[2 * k - 1];
                     for (int o = -(k - 1); o <= k - 1; o++) {
-                        int r = c / size + o * PatternBoard.STEPS[d][0];
-                        int col = c % size + o * PatternBoard.STEPS[d][1];
+                        int r = c / size + o * PatternGeometry.STEPS[d][0];
+                        int col = c % size + o * PatternGeometry.STEPS[d][1];
                         int v;
                         if (r < 0 || r >= size || col < 0 || col >= size) {
                             v = 2;
@@ -188,7 +188,7 @@ class PatternBoardTest {
                 if (e != c
                         && board.stone[e] != 0
                         && Math.max(Math.abs(e / size - c / size), Math.abs(e % size - c % size))
-                                <= PatternBoard.NEAR) {
+                                <= PatternGeometry.NEAR) {
                     n++;
                 }
             }
@@ -210,18 +210,18 @@ class PatternBoardTest {
             threes += code == Patterns.OPEN_THREE ? 1 : 0;
         }
         if (fives > 0) {
-            return PatternBoard.COMBO_FIVE;
+            return Combo.FIVE;
         }
         if (openFours > 0 || fours >= 2) {
-            return PatternBoard.COMBO_OPEN_FOUR;
+            return Combo.OPEN_FOUR;
         }
         if (fours == 1) {
-            return threes > 0 ? PatternBoard.COMBO_FOUR_THREE : PatternBoard.COMBO_FOUR;
+            return threes > 0 ? Combo.FOUR_THREE : Combo.FOUR;
         }
         if (threes >= 2) {
-            return PatternBoard.COMBO_DOUBLE_THREE;
+            return Combo.DOUBLE_THREE;
         }
-        return threes == 1 ? PatternBoard.COMBO_THREE : PatternBoard.COMBO_NONE;
+        return threes == 1 ? Combo.THREE : Combo.NONE;
     }
 
     @Test
@@ -232,12 +232,12 @@ class PatternBoardTest {
             board.play(cell);
             board.pass();
         }
-        assertThat(board.combo(0, 7 * 15 + 7)).isEqualTo(PatternBoard.COMBO_DOUBLE_THREE);
+        assertThat(board.combo(0, 7 * 15 + 7)).isEqualTo(Combo.DOUBLE_THREE);
         // X on (7,8) and O on (7,4): on the row (7,7) now makes a four, closed at one end.
         board.play(7 * 15 + 8);
         board.play(7 * 15 + 4);
-        assertThat(board.combo(0, 7 * 15 + 7)).isEqualTo(PatternBoard.COMBO_FOUR_THREE);
-        assertThat(board.comboCount[0][PatternBoard.COMBO_FOUR_THREE]).isPositive();
-        assertThat(board.combo(1, 7 * 15 + 7)).isEqualTo(PatternBoard.COMBO_NONE);
+        assertThat(board.combo(0, 7 * 15 + 7)).isEqualTo(Combo.FOUR_THREE);
+        assertThat(board.comboCount[0][Combo.FOUR_THREE]).isPositive();
+        assertThat(board.combo(1, 7 * 15 + 7)).isEqualTo(Combo.NONE);
     }
 }

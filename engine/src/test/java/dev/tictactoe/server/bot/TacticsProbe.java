@@ -53,7 +53,7 @@ public final class TacticsProbe {
         PatternBoard b = PatternBoard.of(board);
         int[] cells = new int[b.cells];
         int held = 0;
-        for (int i = 0, n = b.candidates(cells); i < n && held < limit; i++) {
+        for (int i = 0, n = CellScan.candidates(b, cells); i < n && held < limit; i++) {
             if (holds(board, cells[i], nodes)) {
                 held++;
             }
@@ -75,7 +75,7 @@ public final class TacticsProbe {
         if (b.canWin(b.side) || b.canWin(1 - b.side)) {
             return true;
         }
-        for (int i = 0, n = b.candidates(cells); i < n; i++) {
+        for (int i = 0, n = CellScan.candidates(b, cells); i < n; i++) {
             if (b.makesOpenFour(b.side, cells[i])) {
                 return true;
             }
@@ -97,7 +97,7 @@ public final class TacticsProbe {
             return false; // the opponent makes five first
         }
         int[] replies = new int[b.cells];
-        int n = b.candidates(replies);
+        int n = CellScan.candidates(b, replies);
         Threats t = new Threats(b);
         for (int i = 0; i < n; i++) {
             b.play(replies[i]);
@@ -123,7 +123,7 @@ public final class TacticsProbe {
         PatternBoard b = PatternBoard.of(board);
         int[] cells = new int[b.cells];
         Threats t = new Threats(b);
-        for (int i = 0, n = b.candidates(cells); i < n; i++) {
+        for (int i = 0, n = CellScan.candidates(b, cells); i < n; i++) {
             b.play(cells[i]);
             boolean holds = !t.vcf(DEPTH, nodes, Long.MAX_VALUE) && !t.aborted;
             b.undo();

@@ -1,0 +1,110 @@
+package dev.tictactoe.server.bot;
+
+/**
+ * Where on a {@link PatternBoard} to look: the candidate cells near the stones, and among them the
+ * cells that win or make a threat. Each scans only the stones' bounding box, grown as far as such a
+ * cell can lie.
+ */
+final class CellScan {
+    private CellScan() {}
+
+    /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
+    static int winningCells(PatternBoard b, int s, int[] out, int limit) {
+        // Lines left to find: once all are, the rest of the box has none.
+        int left = b.count[s][Patterns.FIVE];
+        byte[] ps = b.pattern[s];
+        int[] box = b.box;
+        int size = b.size;
+        int n = 0;
+        // A completing cell always touches a stone of its line.
+        int at = 4 * b.moveCount;
+        for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1);
+                r <= r1 && n < limit && left > 0;
+                r++) {
+            int c1 = r * size + Math.min(size - 1, box[at + 3] + 1);
+            for (int c = r * size + Math.max(0, box[at + 2] - 1);
+                    c <= c1 && n < limit && left > 0;
+                    c++) {
+                if (b.stone[c] == 0 && b.near[c] > 0) {
+                    int lines = PatternBoard.linesAtLeast(ps, c, Patterns.FIVE);
+                    if (lines > 0) {
+                        out[n++] = c;
+                        left -= lines;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Fills {@code out} with the candidate cells, in {@link #candidates} order, where {@code a}
+     * makes {@code minA} or more on some line or {@code d} makes {@code minD} or more (pass {@link
+     * Patterns#COUNT} for none); returns how many. The scan stops once every such (cell, direction)
+     * pair on the board has been seen: threats are few, and usually found well before the end.
+     */
+    static int cellsAtLeast(PatternBoard b, int a, int minA, int d, int minD, int[] out) {
+        int left = 0;
+        for (int code = minA; code < Patterns.COUNT; code++) {
+            left += b.count[a][code];
+        }
+        for (int code = minD; code < Patterns.COUNT; code++) {
+            left += b.count[d][code];
+        }
+        if (left == 0 || b.moveCount == 0) {
+            return 0;
+        }
+        byte[] pa = b.pattern[a];
+        byte[] pd = b.pattern[d];
+        int[] box = b.box;
+        int size = b.size;
+        int at = 4 * b.moveCount;
+        int r1 = Math.min(size - 1, box[at + 1] + PatternGeometry.NEAR);
+        int c0 = Math.max(0, box[at + 2] - PatternGeometry.NEAR);
+        int c1 = Math.min(size - 1, box[at + 3] + PatternGeometry.NEAR);
+        int n = 0;
+        for (int r = Math.max(0, box[at] - PatternGeometry.NEAR); r <= r1; r++) {
+            for (int c = r * size + c0, end = r * size + c1; c <= end; c++) {
+                if (b.stone[c] == 0 && b.near[c] > 0) {
+                    int lines =
+                            PatternBoard.linesAtLeast(pa, c, minA)
+                                    + PatternBoard.linesAtLeast(pd, c, minD);
+                    if (lines > 0) {
+                        out[n++] = c;
+                        left -= lines;
+                        if (left == 0) {
+                            return n;
+                        }
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Fills {@code out} with the candidate cells (empty and near a stone, or the centre of an empty
+     * board); returns how many.
+     */
+    static int candidates(PatternBoard b, int[] out) {
+        int size = b.size;
+        if (b.moveCount == 0) {
+            out[0] = (size / 2) * size + size / 2;
+            return 1;
+        }
+        int[] box = b.box;
+        int at = 4 * b.moveCount;
+        int r1 = Math.min(size - 1, box[at + 1] + PatternGeometry.NEAR);
+        int c0 = Math.max(0, box[at + 2] - PatternGeometry.NEAR);
+        int c1 = Math.min(size - 1, box[at + 3] + PatternGeometry.NEAR);
+        int n = 0;
+        for (int r = Math.max(0, box[at] - PatternGeometry.NEAR); r <= r1; r++) {
+            for (int c = r * size + c0, end = r * size + c1; c <= end; c++) {
+                if (b.stone[c] == 0 && b.near[c] > 0) {
+                    out[n++] = c;
+                }
+            }
+        }
+        return n;
+    }
+}
