@@ -3,41 +3,25 @@ package dev.tictactoe.server.bot;
 import java.util.SplittableRandom;
 
 /**
- * HARD's search for k = 4..6 on a {@link PatternBoard}. First threats, each with its own share of
- * the budget: its own win by continuous fours, then by fours and threes; then, if the opponent
- * would win that way were it to move, only the moves that refute it are kept. Then iterative
- * deepening PVS ({@link PvsSearch}) with aspiration windows, a transposition table, killer and
- * history ordering and late quiet moves searched a ply shallower first; forced answers to a four
- * cost no depth, an open three of the opponent narrows the moves to its defences, so does a win by
- * fours the opponent would have were it to move, and the horizon looks for a win by fours before it
- * evaluates the patterns. Quiet nodes near the horizon whose static value is far outside a null
- * window are cut short (futility pruning and razoring). Kept whole on purpose: the phases share one
- * budget, table and set of move buffers, on the bot's hot path.
+ * HARD's search for k = 4..6 on a {@link PatternBoard}: first its own wins by threats and the
+ * {@link RootThreats}, each with its share of the budget, then iterative deepening {@link
+ * PvsSearch} with threat-aware move selection, a search for fours at the horizon, and futility
+ * pruning and razoring near it.
  */
 final class GomokuSearch extends PvsSearch {
 
     /** Below the root only this many best-looking moves are searched. */
     static final int WIDTH = 16;
 
-    /** Attacker moves in the root's threat searches and at the horizon. */
-    static final int ROOT_VCF_DEPTH = 12;
-
-    static final int ROOT_VCT_DEPTH = 6;
+    /** Attacker moves in a search for fours at the horizon. */
     static final int LEAF_VCF_DEPTH = 4;
-
-    /** Percent of the budget for the root's own wins by fours, then by threes, then for defence. */
-    static final int VCF_SHARE = 5;
-
-    static final int VCT_SHARE = 10;
-    static final int DEFENCE_SHARE = 30;
 
     /** Nodes one horizon search for fours may visit. */
     static final int LEAF_VCF_NODES = 60;
 
     /**
-     * Plies left from which a node first asks whether the opponent, were it to move, would win by
-     * fours; if so only the moves that may stop it are searched. Asked at two plies left as well,
-     * its nodes bought less than the deeper search they came out of (this package's README.md).
+     * Plies left from which a node asks whether the opponent, were it to move, would win by fours;
+     * if so only the moves that may stop it are searched (lower, it costs more than it buys).
      */
     static final int DEFENCE_DEPTH = 3;
 
@@ -50,11 +34,9 @@ final class GomokuSearch extends PvsSearch {
     static final int LMR_DEPTH = 3;
 
     /**
-     * Plies left up to which a quiet node (a null window, no four or open three of the opponent to
-     * answer) trusts its static value: it returns that value if it beats beta by {@link
-     * #FUTILITY_MARGIN} a ply, and only looks for a win by fours if it falls short of alpha by
-     * {@link #RAZOR_MARGIN} a ply. Near the horizon a static value that far outside the window is
-     * rarely overturned, and the nodes saved go to the moves that are close.
+     * Plies left up to which a quiet node (a null window, no open four of the opponent) returns its
+     * static value if it beats beta by {@link #FUTILITY_MARGIN} a ply, and only looks for a win by
+     * fours if it falls short of alpha by {@link #RAZOR_MARGIN} a ply.
      */
     static final int PRUNE_DEPTH = 2;
 
@@ -126,148 +108,14 @@ final class GomokuSearch extends PvsSearch {
      */
     Result run(long startNanos) {
         table.newSearch();
-        long span = deadline == Long.MAX_VALUE ? 0 : deadline - startNanos;
-        long spanNodes = nodeLimit == Long.MAX_VALUE ? 4_000_000 : nodeLimit;
-        if (threats.vcf(
-                ROOT_VCF_DEPTH, spanNodes * VCF_SHARE / 100, share(startNanos, span, VCF_SHARE))) {
-            return found(threats.firstMove, "forced win by continuous fours");
-        }
-        int vctEnd = VCF_SHARE + VCT_SHARE;
-        if (threats.vct(
-                ROOT_VCT_DEPTH, spanNodes * VCT_SHARE / 100, share(startNanos, span, vctEnd))) {
-            return found(threats.firstMove, "forced win by threes and fours");
+        RootThreats rootThreats = new RootThreats(b, threats, startNanos, deadline, nodeLimit);
+        String win = rootThreats.ownWin();
+        if (win != null) {
+            return new Result(threats.firstMove, Bot.WIN - 3, 1, nodes + threats.nodes, win);
         }
         int[] root = moveBuf[0];
-        int n = candidates(0, root, scoreBuf[0], -1, true, 0);
-        n =
-                refute(
-                        root,
-                        n,
-                        spanNodes * DEFENCE_SHARE / 100,
-                        share(startNanos, span, vctEnd + DEFENCE_SHARE));
+        int n = rootThreats.refute(root, candidates(0, root, scoreBuf[0], -1, true, 0));
         return iterate(root, n);
-    }
-
-    private long share(long start, long span, int percent) {
-        return span == 0 ? Long.MAX_VALUE : start + span * percent / 100;
-    }
-
-    private Result found(int cell, String note) {
-        return new Result(cell, Bot.WIN - 3, 1, nodes + threats.nodes, note);
-    }
-
-    /**
-     * If the opponent, were it to move, would win by fours or by threes and fours, drops the root
-     * moves after which it still does. Only moves that could matter are tested: on the lines of the
-     * cells its win relied on, or making a three or better of the side's own (a stone elsewhere
-     * leaves that win standing); the cells of its winning line and the fours of either side first,
-     * each with its share of what is left of the budget. The moves shown to hold go on to the main
-     * search; if none is, the ones not shown to lose; if every move loses, all of them.
-     */
-    private int refute(int[] root, int n, long nodeBudget, long until) {
-        b.pass();
-        boolean vcf = threats.vcf(ROOT_VCF_DEPTH, nodeBudget / 8, until);
-        boolean vct =
-                !vcf && !threats.aborted && threats.vct(ROOT_VCT_DEPTH, nodeBudget / 8, until);
-        b.pass();
-        if (!vcf && !vct) {
-            return n;
-        }
-        threats.hintLastLine();
-        int[] order = new int[n];
-        int relevant = likelyDefencesFirst(root, n, order);
-        int[] held = new int[n];
-        int h = 0;
-        int[] unsure = new int[n];
-        int u = 0;
-        long end = threats.nodes + nodeBudget * 3 / 4;
-        boolean timed = deadline != Long.MAX_VALUE;
-        for (int i = 0; i < relevant; i++) {
-            int m = order[i];
-            long left = end - threats.nodes;
-            if (left <= 0 || (timed && System.nanoTime() > until)) {
-                System.arraycopy(order, i, unsure, u, relevant - i);
-                u += relevant - i;
-                break;
-            }
-            long each = Math.max(200, left / (relevant - i));
-            b.play(m);
-            boolean loses = threats.vcf(ROOT_VCF_DEPTH, each, until);
-            boolean sure = !threats.aborted;
-            if (!loses && sure) {
-                loses = threats.vct(ROOT_VCT_DEPTH, each, until);
-                sure = !threats.aborted;
-            }
-            b.undo();
-            if (!sure) {
-                unsure[u++] = m;
-            } else if (!loses) {
-                held[h++] = m;
-            }
-        }
-        threats.clearHint();
-        if (h > 0) {
-            return keepInOrder(root, n, held, h);
-        }
-        return u > 0 ? keepInOrder(root, n, unsure, u) : n;
-    }
-
-    /**
-     * Copies to {@code order} the root moves that could stop the threat just found, the likeliest
-     * first (the cells of its winning line and those where either side makes a four); returns how
-     * many could.
-     */
-    private int likelyDefencesFirst(int[] root, int n, int[] order) {
-        int onLines = ++markStamp;
-        int length = Math.min(threats.proofLength, threats.proof.length);
-        boolean whole = threats.proofLength <= threats.proof.length;
-        for (int i = 0; i < length; i++) {
-            int p = threats.proof[i];
-            mark[p] = onLines;
-            for (int d = 0; d < 4; d++) {
-                for (int e : b.lineCells(p, d)) {
-                    mark[e] = onLines;
-                }
-            }
-        }
-        int me = b.side;
-        int front = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            for (int i = 0; i < n; i++) {
-                int m = root[i];
-                boolean likely =
-                        onLine(m) || b.best(0, m) >= Patterns.FOUR || b.best(1, m) >= Patterns.FOUR;
-                boolean could = !whole || mark[m] == onLines || b.best(me, m) >= Patterns.THREE;
-                if (pass == 0 ? likely && could : !likely && could) {
-                    order[front++] = m;
-                }
-            }
-        }
-        return front;
-    }
-
-    private boolean onLine(int cell) {
-        for (int i = 0; i < threats.lineLength; i++) {
-            if (threats.line[i] == cell) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // Keeps in root, in its order, only the moves listed in `kept`; returns how many.
-    private int keepInOrder(int[] root, int n, int[] kept, int k) {
-        int stamp = ++markStamp;
-        for (int i = 0; i < k; i++) {
-            mark[kept[i]] = stamp;
-        }
-        int j = 0;
-        for (int i = 0; i < n; i++) {
-            if (mark[root[i]] == stamp) {
-                root[j++] = root[i];
-            }
-        }
-        return j;
     }
 
     private Result iterate(int[] root, int n) {
@@ -398,7 +246,7 @@ final class GomokuSearch extends PvsSearch {
         b.pass();
         boolean wins =
                 threats.vcf(
-                        ROOT_VCF_DEPTH,
+                        RootThreats.ROOT_VCF_DEPTH,
                         threatBudget(DEFENCE_NODES),
                         clockOn ? deadline : Long.MAX_VALUE);
         b.pass();
@@ -418,11 +266,7 @@ final class GomokuSearch extends PvsSearch {
         return stamp;
     }
 
-    /**
-     * A late move ({@link #LMR_FROM} on, {@link #LMR_DEPTH} plies left or more) after which the
-     * mover has no four and no open three is first searched a ply shallower: the ordering puts the
-     * moves that matter in front, and the ply saved buys depth where the game is decided.
-     */
+    /** A late quiet move is first searched a ply shallower: the ordering put it late. */
     @Override
     int reduction(int i, int depth) {
         if (i < LMR_FROM || depth < LMR_DEPTH) {
@@ -504,8 +348,8 @@ final class GomokuSearch extends PvsSearch {
     }
 
     /**
-     * Whether {@code cell} touches the one stone on the board. A second stone two cells off leaves
-     * the first player a free hand that the evaluation does not see within the search's depth.
+     * Whether {@code cell} touches the one stone on the board: farther off, the reply loses ground
+     * the search cannot see.
      */
     private boolean touchesFirstStone(int cell) {
         int first = b.moves[0];
