@@ -10,12 +10,10 @@ import java.util.Objects;
  * someone has made k in a row. Mutable and not thread-safe; one per game (or per search thread, via
  * {@link #copy()}).
  *
- * <p>Each player's stones are kept as bitboards per line: every row, column and diagonal is an int
- * with one bit per cell. A move sets four bits; the win check after it reads the four lines through
- * that cell and measures the run of stones around it with two bit scans each. Nothing on the hot
- * path ({@link #play}, {@link #undo}, {@link #wouldWin}) allocates. Kept whole on purpose: the
- * bitboards and everything that reads them (play, undo, the win check, certain draws) share private
- * arrays on the hot path of the rooms and the bot.
+ * <p>Each player's stones are kept as bitboards per line (every row, column and diagonal an int
+ * with one bit per cell), so a move sets four bits and the win check measures the runs through it
+ * with bit scans. Nothing on the hot path ({@link #play}, {@link #undo}, {@link #wouldWin})
+ * allocates.
  */
 public final class Board {
     private final Rules rules;
@@ -63,18 +61,9 @@ public final class Board {
     }
 
     private Board(Board other) {
-        rules = other.rules;
-        first = other.first;
-        firstMark = other.firstMark;
-        size = other.size;
-        winLength = other.winLength;
-        cellCount = other.cellCount;
-        geometry = other.geometry;
-        cellInfo = other.cellInfo;
-        pow3 = other.pow3;
-        lineCount = other.lineCount;
-        lines = other.lines.clone();
-        moves = other.moves.clone();
+        this(other.rules, other.first);
+        System.arraycopy(other.lines, 0, lines, 0, lines.length);
+        System.arraycopy(other.moves, 0, moves, 0, moves.length);
         moveCount = other.moveCount;
         hash = other.hash;
         key3 = other.key3;
@@ -83,10 +72,7 @@ public final class Board {
         winDirection = other.winDirection;
     }
 
-    /**
-     * A board with {@code moves} played in order from the empty board, {@code first} starting (for
-     * tests).
-     */
+    /** A board with {@code moves} played in order, {@code first} starting (for tests). */
     static Board replay(Rules rules, Mark first, int... moves) {
         Board board = new Board(rules, first);
         for (int move : moves) {
@@ -240,7 +226,6 @@ public final class Board {
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
-        // (winCell and winDirection mean nothing without a winner.)
         winner = null;
     }
 
@@ -255,13 +240,7 @@ public final class Board {
         return runLength(cell, mark) >= winLength;
     }
 
-    /**
-     * The longest run of {@code mark} through {@code cell} (in any of the four directions) if
-     * {@code mark} were placed on the empty {@code cell}; changes nothing.
-     *
-     * @throws IllegalArgumentException if {@code cell} is not on the board
-     * @throws IllegalStateException if the cell is taken
-     */
+    /** The longest run of {@code mark} through the empty {@code cell} were it placed there. */
     int runLength(int cell, Mark mark) {
         int g = checkCell(cell) << 2;
         int row = cellInfo[g];
@@ -296,19 +275,16 @@ public final class Board {
     }
 
     /**
-     * The winning line: all contiguous cells of the winner's mark along the line through the
-     * winning move, in ascending cell order (left to right, top to bottom). That is k cells, or
-     * more when the winning move joined two runs into a longer one. If the winning move completed
-     * several lines at once, the first of row, column, diagonal (down-right), anti-diagonal
-     * (down-left) is reported.
+     * The winning line: all contiguous cells of the winner's mark through the winning move, in
+     * ascending order (k or more). Of several lines completed at once, the first of row, column,
+     * diagonal (down-right), anti-diagonal (down-left).
      */
     public int @Nullable [] winningLine() {
         if (winner == null) {
             return null;
         }
-        Direction direction = Direction.of(winDirection);
-        int dr = direction.rowStep();
-        int dc = direction.colStep();
+        int dr = Geometry.STEPS[winDirection][0];
+        int dc = Geometry.STEPS[winDirection][1];
         int r = winCell / size;
         int c = winCell % size;
         while (inside(r - dr, c - dc) && at((r - dr) * size + c - dc) == winner) {
@@ -331,49 +307,12 @@ public final class Board {
 
     /**
      * Whether no continuation of play lets either player complete a line (a dead draw, in the
-     * protocol's words). A window of k cells in a row still open to one mark (none of the other's
-     * in it), with {@code e} of its cells empty, can be completed exactly when its owner gets
-     * {@code e} more moves while the opponent, moving in between, finds enough empty cells outside
-     * it: {@code e - 1} of them when the owner is to move, {@code e} otherwise. The draw is certain
-     * when no window passes that test. A won game is not a draw; a full board without a win is a
-     * certain one.
+     * protocol's words). A won game is not a draw; a full board without a win is a certain one.
      */
     public boolean isCertainDraw() {
-        if (winner != null) {
-            return false;
-        }
-        int empty = cellCount - moveCount;
-        boolean xToMove = toMove() == Mark.X;
-        int[] mask = geometry.lineMask;
-        int window = (1 << winLength) - 1;
-        for (int line = 0; line < lineCount; line++) {
-            int cells = mask[line];
-            int x = lines[line];
-            int o = lines[lineCount + line];
-            for (int shift = 0;
-                    shift + winLength <= 32 - Integer.numberOfLeadingZeros(cells);
-                    shift++) {
-                int w = window << shift;
-                if ((w & cells) != w) {
-                    continue;
-                }
-                if ((w & o) == 0
-                        && completable(winLength - Integer.bitCount(w & x), xToMove, empty)) {
-                    return false;
-                }
-                if ((w & x) == 0
-                        && completable(winLength - Integer.bitCount(w & o), !xToMove, empty)) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /** Whether the owner of an open window with {@code missing} empty cells can still fill it. */
-    private static boolean completable(int missing, boolean ownerToMove, int empty) {
-        int opponentMoves = ownerToMove ? missing - 1 : missing;
-        return empty - missing >= opponentMoves;
+        return winner == null
+                && CertainDraw.of(
+                        geometry, lines, winLength, cellCount - moveCount, toMove() == Mark.X);
     }
 
     /**
@@ -397,18 +336,16 @@ public final class Board {
     }
 
     /**
-     * Zobrist hash of the position: the marks on the board, the side to move and the rules. The
-     * same position reached by different move orders has the same hash, in every run.
+     * Zobrist hash of the marks, the side to move and the rules: the same for any move order, in
+     * every run.
      */
     public long hash() {
         return hash;
     }
 
     /**
-     * A compact exact key of the marks for boards of at most 16 cells (3×3 and 4×4): the sum of
-     * {@code d·3^cell} over the cells, with d = 0 empty, 1 X, 2 O. So 3×3 keys lie in {@code
-     * 0..19682}. The side to move is not in it: it follows from the counts of X and O and {@link
-     * #first()}.
+     * A compact exact key of the marks on at most 16 cells: the sum of {@code d·3^cell}, with d = 0
+     * empty, 1 X, 2 O (3×3 keys lie in {@code 0..19682}).
      *
      * @throws IllegalStateException on a larger board
      */

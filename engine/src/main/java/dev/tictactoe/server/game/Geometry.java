@@ -9,8 +9,11 @@ package dev.tictactoe.server.game;
  * N..2N-1}), then diagonals (row - col constant), then anti-diagonals (row + col constant).
  */
 final class Geometry {
-    /** Ordinals of {@link Direction}, in the order the win check tries them. */
+    /** The four directions of a line, in the order the win check tries them. */
     static final int ROW = 0, COLUMN = 1, DIAGONAL = 2, ANTI_DIAGONAL = 3;
+
+    /** Row and column step of each direction, towards ascending cells. */
+    static final int[][] STEPS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 
     private static final Geometry[] BY_SIZE = new Geometry[Rules.MAX_SIZE + 1];
 
