@@ -1,7 +1,6 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -10,16 +9,13 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Chooses moves for a seat at any {@link Level}. A choice depends only on the position, the level,
  * the seed and (only when a search is cut short by the clock) the budget. The caller's board is
  * never touched. One instance may serve several threads: the tables of solved small boards are
  * shared, everything else belongs to one search. Apart from refusing a finished game, it never
- * throws: should a search fail, it answers with MEDIUM's move and says so in the note. It stays one
- * file: it is each level's entry and the fallbacks around them, a few lines each, over the shared
- * tables.
+ * throws: should a search fail, it answers with MEDIUM's move and says so in the note.
  */
 public final class Bot {
 
@@ -34,26 +30,19 @@ public final class Bot {
     /** Scores beyond ± this are proven (or, for HARD, found) wins and losses. */
     public static final int WIN_THRESHOLD = WIN - 1000;
 
-    /** Boards up to this many cells are solved completely on first use and kept (4×4). */
-    static final int SMALL_CELLS = 16;
-
     /**
      * On the boards the pattern engine plays, PERFECT tries a proof only with at most this many
-     * cells empty: with more, the exhaustive search ends nowhere in a move's budget, and the forced
-     * wins it could still find (continuous fours) the pattern search finds too.
+     * cells empty: with more, the proof ends nowhere in a move's budget.
      */
     static final int PROOF_EMPTIES = 36;
 
-    private static final int SMALL_TABLE_BITS =
-            16; // 2 MB for each small variant: 4x4 k=4 needs 34k nodes
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
 
     /** Whether HARD looks its first moves up in the opening book (matches measure without it). */
     private final boolean book;
 
-    private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =
-            new ConcurrentHashMap<>();
+    private final Proofs proofs = new Proofs();
     private final ThreadLocal<TranspositionTable> searchTables =
             ThreadLocal.withInitial(() -> new TranspositionTable(SEARCH_TABLE_BITS));
 
@@ -76,62 +65,34 @@ public final class Bot {
      * @throws IllegalStateException if the game is already over
      */
     public BotMove choose(Board board, Level level, Duration budget, long seed) {
-        Objects.requireNonNull(budget, "budget");
-        long start = System.nanoTime();
-        return choose(
-                board,
-                level,
-                start,
-                start + budget.toNanos() * 9 / 10,
-                budget.toNanos(),
-                Long.MAX_VALUE,
-                seed);
+        return choose(board, level, Budget.of(Objects.requireNonNull(budget, "budget")), seed);
     }
 
     /**
-     * Chooses a move as {@link #choose(Board, Level, Duration, long)} but with a budget of {@code
-     * nodes} positions instead of a clock: the same board, level, budget and seed always give the
-     * same move (for tests and matches).
+     * Chooses a move with a budget of {@code nodes} positions instead of a clock: the same board,
+     * level, budget and seed always give the same move (for tests and matches).
      */
     public BotMove chooseWithNodes(Board board, Level level, long nodes, long seed) {
-        return choose(board, level, System.nanoTime(), Long.MAX_VALUE, Long.MAX_VALUE, nodes, seed);
+        return choose(board, level, Budget.ofNodes(nodes), seed);
     }
 
-    private BotMove choose(
-            Board board,
-            Level level,
-            long start,
-            long deadline,
-            long budgetNanos,
-            long nodeLimit,
-            long seed) {
+    private BotMove choose(Board board, Level level, Budget budget, long seed) {
         Objects.requireNonNull(level, "level");
         requirePlayable(board);
         if (level == Level.PERFECT && Classic.handles(board.rules())) {
-            return classic(board, seed);
+            return Proofs.classic(board, seed);
         }
         Position pos = Position.of(board);
         try {
-            SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
+            SplittableRandom random = random(seed, pos);
             return switch (level) {
                 case EASY -> Casual.easy(pos, random);
                 case MEDIUM ->
                         PatternBoard.handles(pos.k)
                                 ? Casual.medium(PatternBoard.of(board), random)
                                 : Casual.medium(pos, random);
-                case HARD ->
-                        hard(
-                                board,
-                                pos,
-                                Level.HARD,
-                                MAX_DEPTH,
-                                start,
-                                deadline,
-                                nodeLimit,
-                                random,
-                                "");
-                case PERFECT ->
-                        perfect(board, pos, start, budgetNanos, deadline, nodeLimit, seed, random);
+                case HARD -> hard(board, pos, Level.HARD, MAX_DEPTH, budget, random, "");
+                case PERFECT -> perfect(board, pos, budget, seed, random);
             };
         } catch (RuntimeException | StackOverflowError e) {
             // A bug, not a client's mistake: say where, and still give the room a move.
@@ -149,17 +110,8 @@ public final class Bot {
     public BotMove searchToDepth(Board board, int depth, long seed) {
         requirePlayable(board);
         Position pos = Position.of(board);
-        SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
-        return hard(
-                board,
-                pos,
-                Level.HARD,
-                depth,
-                System.nanoTime(),
-                Long.MAX_VALUE,
-                Long.MAX_VALUE,
-                random,
-                "");
+        Budget unbounded = Budget.ofNodes(Long.MAX_VALUE);
+        return hard(board, pos, Level.HARD, depth, unbounded, random(seed, pos), "");
     }
 
     /**
@@ -171,12 +123,12 @@ public final class Bot {
     public BotMove evaluate(Board board, long nodes, long seed) {
         requirePlayable(board);
         if (Classic.handles(board.rules())) {
-            return classic(board, seed);
+            return Proofs.classic(board, seed);
         }
         Position pos = Position.of(board);
-        long start = System.nanoTime();
-        if (small(pos) || !PatternBoard.handles(pos.k) || pos.empties() <= PROOF_EMPTIES) {
-            BotMove proved = proof(pos, start, Long.MAX_VALUE, Long.MAX_VALUE, nodes, seed);
+        Budget budget = Budget.ofNodes(nodes);
+        if (Proofs.small(pos) || !PatternBoard.handles(pos.k) || pos.empties() <= PROOF_EMPTIES) {
+            BotMove proved = proofs.proof(pos, budget, seed, searchTables::get);
             if (proved != null) {
                 return proved;
             }
@@ -185,9 +137,7 @@ public final class Bot {
         if (forced != null && forced.score() != 0) {
             return forced;
         }
-        SplittableRandom random = new SplittableRandom(mix(seed ^ pos.hash()));
-        BotMove m =
-                search(board, pos, Level.HARD, MAX_DEPTH, start, Long.MAX_VALUE, nodes, random, "");
+        BotMove m = search(board, pos, Level.HARD, MAX_DEPTH, budget, random(seed, pos), "");
         if (m.score() != 0 || m.depth() > 1) {
             return m;
         }
@@ -220,22 +170,8 @@ public final class Bot {
         }
     }
 
-    private BotMove classic(Board board, long seed) {
-        int index = Classic.index(board);
-        int best = Classic.bestAt(index);
-        int pick = (int) Long.remainderUnsigned(mix(seed ^ index), Integer.bitCount(best));
-        for (int i = 0; i < pick; i++) {
-            best &= best - 1;
-        }
-        int score = Classic.valueAt(index);
-        return new BotMove(
-                Integer.numberOfTrailingZeros(best),
-                Level.PERFECT,
-                true,
-                score,
-                9 - board.moveCount(),
-                0,
-                solvedNote(score));
+    private static SplittableRandom random(long seed, Position pos) {
+        return new SplittableRandom(mix(seed ^ pos.hash()));
     }
 
     private BotMove hard(
@@ -243,9 +179,7 @@ public final class Bot {
             Position pos,
             Level level,
             int depth,
-            long start,
-            long deadline,
-            long nodeLimit,
+            Budget budget,
             SplittableRandom random,
             String notePrefix) {
         BotMove forced = forced(pos, level, notePrefix);
@@ -256,7 +190,7 @@ public final class Bot {
         if (booked != null) {
             return booked;
         }
-        return search(board, pos, level, depth, start, deadline, nodeLimit, random, notePrefix);
+        return search(board, pos, level, depth, budget, random, notePrefix);
     }
 
     // HARD's search proper, with no shortcut: its score is the position's value to the mover.
@@ -265,26 +199,25 @@ public final class Bot {
             Position pos,
             Level level,
             int depth,
-            long start,
-            long deadline,
-            long nodeLimit,
+            Budget budget,
             SplittableRandom random,
             String notePrefix) {
+        TranspositionTable table = searchTables.get();
         if (PatternBoard.handles(pos.k)) {
-            GomokuSearch search =
+            GomokuSearch.Result r =
                     new GomokuSearch(
-                            PatternBoard.of(board),
-                            searchTables.get(),
-                            depth,
-                            deadline,
-                            nodeLimit,
-                            random);
-            GomokuSearch.Result r = search.run(start);
+                                    PatternBoard.of(board),
+                                    table,
+                                    depth,
+                                    budget.deadline(),
+                                    budget.nodes(),
+                                    random)
+                            .run(budget.start());
             return new BotMove(
                     r.cell(), level, false, r.score(), r.depth(), r.nodes(), notePrefix + r.note());
         }
         HardSearch search =
-                new HardSearch(pos, searchTables.get(), depth, deadline, nodeLimit, random);
+                new HardSearch(pos, table, depth, budget.deadline(), budget.nodes(), random);
         HardSearch.Result r = search.run();
         String note =
                 r.forcedWin()
@@ -322,142 +255,31 @@ public final class Bot {
             return new BotMove(blocks[0], level, false, 0, 1, 0, notePrefix + "blocks a line");
         }
         if (n >= 2) {
-            return new BotMove(
-                    blocks[0],
-                    level,
-                    false,
-                    -(WIN - 2),
-                    2,
-                    0,
-                    notePrefix + "lost: blocks one of several lines");
+            String note = notePrefix + "lost: blocks one of several lines";
+            return new BotMove(blocks[0], level, false, -(WIN - 2), 2, 0, note);
         }
         return null;
     }
 
+    // PERFECT's move: a proof where one can come, else HARD's move, the note saying why.
     private BotMove perfect(
-            Board board,
-            Position pos,
-            long start,
-            long budgetNanos,
-            long deadline,
-            long nodeLimit,
-            long seed,
-            SplittableRandom random) {
-        if (!small(pos) && PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
-            return asHard(
-                    board,
-                    pos,
-                    start,
-                    deadline,
-                    nodeLimit,
-                    random,
-                    "too far from the end to solve");
+            Board board, Position pos, Budget budget, long seed, SplittableRandom random) {
+        if (!Proofs.small(pos) && PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
+            return asHard(board, pos, budget, random, "too far from the end to solve");
         }
-        BotMove proved = proof(pos, start, budgetNanos, deadline, nodeLimit, seed);
-        return proved != null
-                ? proved
-                : asHard(
-                        board,
-                        pos,
-                        start,
-                        deadline,
-                        nodeLimit == Long.MAX_VALUE ? nodeLimit : nodeLimit - nodeLimit / 3,
-                        random,
-                        "not solvable within budget");
+        BotMove proved = proofs.proof(pos, budget, seed, searchTables::get);
+        if (proved != null) {
+            return proved;
+        }
+        long nodes = budget.nodes();
+        Budget rest = budget.withNodes(nodes == Long.MAX_VALUE ? nodes : nodes - nodes / 3);
+        return asHard(board, pos, rest, random, "not solvable within budget");
     }
 
-    private static boolean small(Position pos) {
-        return pos.cells <= SMALL_CELLS;
-    }
-
-    // The exact value and a best move, or null when no proof came within the budget (a third of
-    // the nodes, or two fifths of the time, on boards that are not small).
-    private @Nullable BotMove proof(
-            Position pos, long start, long budgetNanos, long deadline, long nodeLimit, long seed) {
-        Rules rules = pos.lines.rules;
-        boolean small = small(pos);
-        TranspositionTable table;
-        long solveDeadline;
-        if (small) {
-            table =
-                    solvedSmall.computeIfAbsent(
-                            rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
-            solveDeadline = Long.MAX_VALUE;
-        } else {
-            table = searchTables.get();
-            table.newSearch();
-            // The rest is for HARD if no proof comes.
-            solveDeadline =
-                    deadline == Long.MAX_VALUE ? Long.MAX_VALUE : start + budgetNanos * 2 / 5;
-        }
-        Solver solver =
-                new Solver(pos, table, true, solveDeadline, small ? Long.MAX_VALUE : nodeLimit / 3);
-        int value = solver.solve();
-        if (!solver.aborted) {
-            int[] best = new int[pos.cells];
-            int n = 0;
-            for (int c = 0; c < pos.cells && !solver.aborted; c++) {
-                if (pos.isEmpty(c) && solver.valueOfMove(c, value - 1, value) >= value) {
-                    best[n++] = c;
-                }
-            }
-            if (!solver.aborted) {
-                int cell = best[(int) Long.remainderUnsigned(mix(seed ^ pos.hash()), n)];
-                return new BotMove(
-                        cell,
-                        Level.PERFECT,
-                        true,
-                        value,
-                        pos.empties(),
-                        solver.nodes,
-                        solvedNote(value));
-            }
-        }
-        return null;
-    }
-
-    /** PERFECT's move where it has no proof: HARD's, the note saying why. */
     private BotMove asHard(
-            Board board,
-            Position pos,
-            long start,
-            long deadline,
-            long nodeLimit,
-            SplittableRandom random,
-            String why) {
-        return hard(
-                board,
-                pos,
-                Level.PERFECT,
-                MAX_DEPTH,
-                start,
-                deadline,
-                nodeLimit,
-                random,
-                why + ", played as hard: ");
-    }
-
-    // Notes for every distance, made once so a 3x3 move allocates nothing but its BotMove.
-    private static final String[] WIN_NOTES = new String[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];
-    private static final String[] LOSS_NOTES = new String[WIN_NOTES.length];
-
-    static {
-        for (int d = 0; d < WIN_NOTES.length; d++) {
-            WIN_NOTES[d] = "solved: win in " + d;
-            LOSS_NOTES[d] = "solved: loss in " + d;
-        }
-    }
-
-    /** "solved: draw", "solved: win in 3", "solved: loss in 4" (plies, this move counted). */
-    static String solvedNote(int score) {
-        if (score == 0) {
-            return "solved: draw";
-        }
-        int distance = WIN - Math.abs(score);
-        if (distance >= WIN_NOTES.length) {
-            return score > 0 ? "solved: win" : "solved: loss";
-        }
-        return score > 0 ? WIN_NOTES[distance] : LOSS_NOTES[distance];
+            Board board, Position pos, Budget budget, SplittableRandom random, String why) {
+        String prefix = why + ", played as hard: ";
+        return hard(board, pos, Level.PERFECT, MAX_DEPTH, budget, random, prefix);
     }
 
     /**

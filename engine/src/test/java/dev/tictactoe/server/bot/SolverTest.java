@@ -32,7 +32,7 @@ class SolverTest {
                     k,
                     distance,
                     value,
-                    Bot.solvedNote(value),
+                    Proofs.solvedNote(value),
                     solver.nodes,
                     (System.nanoTime() - t0) / 1_000_000);
             assertThat(solver.aborted).isFalse();

@@ -1,0 +1,117 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Rules;
+
+import org.jspecify.annotations.Nullable;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * PERFECT's exact answers: 3×3 from its solved table, small boards solved once and kept, other
+ * positions proved within part of a move's budget.
+ */
+final class Proofs {
+
+    /** Boards up to this many cells are solved completely on first use and kept (4×4). */
+    static final int SMALL_CELLS = 16;
+
+    /** 2 MB for each small variant: 4x4 k=4 needs 34k nodes. */
+    private static final int SMALL_TABLE_BITS = 16;
+
+    // Notes for every distance, made once so a 3x3 move allocates nothing but its BotMove.
+    private static final String[] WIN_NOTES = new String[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];
+    private static final String[] LOSS_NOTES = new String[WIN_NOTES.length];
+
+    static {
+        for (int d = 0; d < WIN_NOTES.length; d++) {
+            WIN_NOTES[d] = "solved: win in " + d;
+            LOSS_NOTES[d] = "solved: loss in " + d;
+        }
+    }
+
+    private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =
+            new ConcurrentHashMap<>();
+
+    static boolean small(Position pos) {
+        return pos.cells <= SMALL_CELLS;
+    }
+
+    /** A best move on 3×3, the seed choosing among the equal ones. */
+    static BotMove classic(Board board, long seed) {
+        int index = Classic.index(board);
+        int best = Classic.bestAt(index);
+        int pick = (int) Long.remainderUnsigned(Bot.mix(seed ^ index), Integer.bitCount(best));
+        for (int i = 0; i < pick; i++) {
+            best &= best - 1;
+        }
+        int score = Classic.valueAt(index);
+        return new BotMove(
+                Integer.numberOfTrailingZeros(best),
+                Level.PERFECT,
+                true,
+                score,
+                9 - board.moveCount(),
+                0,
+                solvedNote(score));
+    }
+
+    /**
+     * The exact value and a best move, or null when no proof came within the budget (a third of the
+     * nodes, or two fifths of the time, on boards that are not small).
+     */
+    @Nullable BotMove proof(
+            Position pos, Budget budget, long seed, Supplier<TranspositionTable> searchTable) {
+        boolean small = small(pos);
+        long solveDeadline = Long.MAX_VALUE;
+        TranspositionTable table;
+        if (small) {
+            table =
+                    solvedSmall.computeIfAbsent(
+                            pos.lines.rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
+        } else {
+            table = searchTable.get();
+            table.newSearch();
+            if (budget.deadline() != Long.MAX_VALUE) {
+                solveDeadline = budget.start() + budget.nanos() * 2 / 5;
+            }
+        }
+        Solver solver =
+                new Solver(
+                        pos,
+                        table,
+                        true,
+                        solveDeadline,
+                        small ? Long.MAX_VALUE : budget.nodes() / 3);
+        int value = solver.solve();
+        if (solver.aborted) {
+            return null;
+        }
+        int[] best = new int[pos.cells];
+        int n = 0;
+        for (int c = 0; c < pos.cells && !solver.aborted; c++) {
+            if (pos.isEmpty(c) && solver.valueOfMove(c, value - 1, value) >= value) {
+                best[n++] = c;
+            }
+        }
+        if (solver.aborted) {
+            return null;
+        }
+        int cell = best[(int) Long.remainderUnsigned(Bot.mix(seed ^ pos.hash()), n)];
+        return new BotMove(
+                cell, Level.PERFECT, true, value, pos.empties(), solver.nodes, solvedNote(value));
+    }
+
+    /** "solved: draw", "solved: win in 3", "solved: loss in 4" (plies, this move counted). */
+    static String solvedNote(int score) {
+        if (score == 0) {
+            return "solved: draw";
+        }
+        int distance = Bot.WIN - Math.abs(score);
+        if (distance >= WIN_NOTES.length) {
+            return score > 0 ? "solved: win" : "solved: loss";
+        }
+        return score > 0 ? WIN_NOTES[distance] : LOSS_NOTES[distance];
+    }
+}
