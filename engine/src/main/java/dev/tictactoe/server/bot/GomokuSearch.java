@@ -10,9 +10,6 @@ import java.util.SplittableRandom;
  */
 final class GomokuSearch extends PvsSearch {
 
-    /** Below the root only this many best-looking moves are searched. */
-    static final int WIDTH = 16;
-
     /** Attacker moves in a search for fours at the horizon. */
     static final int LEAF_VCF_DEPTH = 4;
 
@@ -51,16 +48,10 @@ final class GomokuSearch extends PvsSearch {
     private final int maxDepth;
     private final long deadline;
     private final long nodeLimit;
-    private final SplittableRandom random;
     private final int[][] moveBuf = new int[MAX_PLY + 1][];
     private final int[][] scoreBuf = new int[MAX_PLY + 1][];
     private final int[] fives = new int[2];
-    private final int[] area;
-
-    /** Cells stamped as the only moves allowed (defences), compared with {@link #markStamp}. */
-    private final int[] mark;
-
-    private int markStamp;
+    private final GomokuMoves moves;
     private boolean clockOn;
 
     /** The outcome: the move, its score, the depth completed and how it was found. */
@@ -79,13 +70,11 @@ final class GomokuSearch extends PvsSearch {
         this.maxDepth = Math.min(maxDepth, MAX_PLY - 2);
         this.deadline = deadline;
         this.nodeLimit = nodeLimit;
-        this.random = random;
         for (int i = 0; i <= MAX_PLY; i++) {
             moveBuf[i] = new int[b.cells];
             scoreBuf[i] = new int[b.cells];
         }
-        area = new int[b.cells];
-        mark = new int[b.cells];
+        moves = new GomokuMoves(b, threats, this, random);
     }
 
     @Override
@@ -114,7 +103,7 @@ final class GomokuSearch extends PvsSearch {
             return new Result(threats.firstMove, Bot.WIN - 3, 1, nodes + threats.nodes, win);
         }
         int[] root = moveBuf[0];
-        int n = rootThreats.refute(root, candidates(0, root, scoreBuf[0], -1, true, 0));
+        int n = rootThreats.refute(root, moves.candidates(0, root, scoreBuf[0], -1, true, 0));
         return iterate(root, n);
     }
 
@@ -221,49 +210,21 @@ final class GomokuSearch extends PvsSearch {
             n = 1;
             childDepth = depth; // a forced reply costs no depth
         } else {
-            int only = depth >= DEFENCE_DEPTH ? opponentThreat() : 0;
-            n = candidates(ply, ms, scoreBuf[ply], ttMove, false, only);
+            int only =
+                    depth >= DEFENCE_DEPTH
+                            ? moves.opponentThreat(
+                                    threatBudget(DEFENCE_NODES),
+                                    clockOn ? deadline : Long.MAX_VALUE)
+                            : 0;
+            n = moves.candidates(ply, ms, scoreBuf[ply], ttMove, false, only);
             if (n == 0 && only != 0) {
-                n = candidates(ply, ms, scoreBuf[ply], ttMove, false, 0);
+                n = moves.candidates(ply, ms, scoreBuf[ply], ttMove, false, 0);
             }
             if (n == 0) {
                 return evaluate();
             }
         }
         return searchMoves(key, ms, n, depth, childDepth, ply, alpha, beta, forced == 1);
-    }
-
-    /**
-     * If the opponent, were it to move, would win by fours, stamps the cells that may stop it (its
-     * line's cells and every cell where either side makes a four) and returns the stamp: only those
-     * are searched. Otherwise 0.
-     */
-    private int opponentThreat() {
-        int op = 1 - b.side;
-        if (b.count[op][Patterns.FOUR] == 0 && b.count[op][Patterns.OPEN_FOUR] == 0) {
-            return 0;
-        }
-        b.pass();
-        boolean wins =
-                threats.vcf(
-                        RootThreats.ROOT_VCF_DEPTH,
-                        threatBudget(DEFENCE_NODES),
-                        clockOn ? deadline : Long.MAX_VALUE);
-        b.pass();
-        if (!wins) {
-            return 0;
-        }
-        int stamp = ++markStamp;
-        for (int i = 0; i < threats.lineLength; i++) {
-            mark[threats.line[i]] = stamp;
-        }
-        int[] cs = area;
-        for (int i = 0, all = CellScan.cellsAtLeast(b, 0, Patterns.FOUR, 1, Patterns.FOUR, cs);
-                i < all;
-                i++) {
-            mark[cs[i]] = stamp;
-        }
-        return stamp;
     }
 
     /** A late quiet move is first searched a ply shallower: the ordering put it late. */
@@ -299,61 +260,5 @@ final class GomokuSearch extends PvsSearch {
     int evaluate() {
         int v = Evaluation.of(b);
         return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, v));
-    }
-
-    /**
-     * Candidate moves, best first: the table's move, then by the cell's worth to each side, killers
-     * and history. If the opponent has an open three only its defences and the side's own fours are
-     * kept; below the root only the best {@link #WIDTH}. With {@code only} not 0, only the cells
-     * stamped with it (defences against a threat), all of them.
-     */
-    private int candidates(int ply, int[] ms, int[] scores, int ttMove, boolean root, int only) {
-        int me = b.side;
-        int op = 1 - me;
-        boolean mustDefend = b.count[op][Patterns.OPEN_FOUR] > 0 && !b.canWin(op);
-        int keep = root || only != 0 ? b.cells : WIDTH;
-        int n = 0;
-        int[] cs = area;
-        for (int i = 0, all = CellScan.candidates(b, cs); i < all; i++) {
-            int c = cs[i];
-            if (only != 0 && mark[c] != only || b.moveCount == 1 && !touchesFirstStone(c)) {
-                continue;
-            }
-            int attack = b.best(me, c);
-            int defence = b.best(op, c);
-            if (mustDefend && attack < Patterns.FOUR && defence < Patterns.FOUR) {
-                continue;
-            }
-            int score;
-            if (c == ttMove) {
-                score = Integer.MAX_VALUE;
-            } else {
-                score = b.worth(me, c) * 5 / 4 + b.worth(op, c) + history[c];
-                if (isKiller(ply, c)) {
-                    score += KILLER_BONUS;
-                }
-                if (root) {
-                    score += random.nextInt(3);
-                }
-            }
-            if (n == keep && scores[n - 1] >= score) {
-                continue;
-            }
-            if (n == keep) {
-                n--;
-            }
-            n = Threats.insert(ms, scores, n, c, score);
-        }
-        return n;
-    }
-
-    /**
-     * Whether {@code cell} touches the one stone on the board: farther off, the reply loses ground
-     * the search cannot see.
-     */
-    private boolean touchesFirstStone(int cell) {
-        int first = b.moves[0];
-        return Math.abs(cell / b.size - first / b.size) <= 1
-                && Math.abs(cell % b.size - first % b.size) <= 1;
     }
 }
