@@ -7,9 +7,7 @@ import java.util.SplittableRandom;
  * windows, a transposition table keyed by the Zobrist hash, moves ordered by the table's move,
  * killers, history and how much a cell builds and blocks, forced replies to a threat (which do not
  * use up depth), and at the horizon a search for a win by continuous fours. On big boards only
- * cells near stones are considered, and only the most promising of them below the root. Kept whole
- * on purpose: the search, its move ordering and its horizon share one budget, table and set of move
- * buffers, on the bot's hot path.
+ * cells near stones are considered, and only the most promising of them below the root.
  */
 final class HardSearch extends PvsSearch {
 

@@ -7,9 +7,7 @@ import dev.tictactoe.server.game.Mark;
  * The bot's working copy of a position, built for search: per-window stone counts kept up to date
  * on every move, from which come win detection, threats (windows one or two stones short of a
  * line), whether either side can still win at all, a static evaluation, and Zobrist hashes of the
- * position under all 8 symmetries. Sides are 0 (X) and 1 (O). Not thread-safe: one per search. Kept
- * whole on purpose: the incremental window counts on move and undo are the search's hot path and
- * share its private arrays.
+ * position under all 8 symmetries. Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
  */
 final class Position {
 

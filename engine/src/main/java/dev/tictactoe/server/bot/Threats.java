@@ -9,8 +9,7 @@ package dev.tictactoe.server.bot;
  * real and a failure only means none was found within the limits. Searches deepen one attacker move
  * at a time (short wins are the common ones, and a search straight to the full depth spends its
  * nodes on long lines that lead nowhere) and remember the positions where the attack failed: threat
- * sequences transpose a lot. Kept whole on purpose: both searches share the threat generation, the
- * table of failed attacks and the node budget.
+ * sequences transpose a lot.
  */
 final class Threats {
 

@@ -316,8 +316,8 @@ public final class Board {
     }
 
     /**
-     * Fills {@code out} with the empty cells in ascending order and returns how many there are;
-     * none once the game has been won. {@code out} needs room for {@code rules().cells()} cells.
+     * Fills {@code out} with the empty cells in ascending order (none after a win); returns how
+     * many.
      */
     public int legalMoves(int[] out) {
         if (winner != null) {
@@ -335,10 +335,7 @@ public final class Board {
         return count;
     }
 
-    /**
-     * Zobrist hash of the marks, the side to move and the rules: the same for any move order, in
-     * every run.
-     */
+    /** Zobrist hash of the marks, side to move and rules: the same for any move order and run. */
     public long hash() {
         return hash;
     }
@@ -351,11 +348,7 @@ public final class Board {
      */
     public int key3() {
         if (cellCount > Geometry.KEY3_MAX_CELLS) {
-            throw new IllegalStateException(
-                    "key3 needs at most "
-                            + Geometry.KEY3_MAX_CELLS
-                            + " cells, the board has "
-                            + cellCount);
+            throw new IllegalStateException("key3 needs a board of at most 16 cells");
         }
         return key3;
     }
