@@ -31,9 +31,9 @@ public sealed interface ClientMessage {
             implements ClientMessage {
         public Join {
             // The room checks the name, with its own length limit: one rule, in one place.
-            Json.range("protocol", protocol, 1, Integer.MAX_VALUE);
-            Json.present("name", name, "a string");
-            Json.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
+            FieldChecks.range("protocol", protocol, 1, Integer.MAX_VALUE);
+            FieldChecks.present("name", name, "a string");
+            FieldChecks.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
         }
 
         /** A fresh player join. */
@@ -53,8 +53,8 @@ public sealed interface ClientMessage {
      */
     record Move(String id, long version, int cell) implements ClientMessage {
         public Move {
-            Json.moveId("id", id);
-            Json.range("version", version, 0, Long.MAX_VALUE);
+            FieldChecks.moveId("id", id);
+            FieldChecks.range("version", version, 0, Long.MAX_VALUE);
             if (cell < 0) {
                 // Well-formed but off the board: the same code as a cell past the end.
                 throw new ProtocolException(
@@ -85,7 +85,7 @@ public sealed interface ClientMessage {
     record InviteBot(BotLevel level, @JsonProperty(isRequired = OptBoolean.FALSE) Seat seat)
             implements ClientMessage {
         public InviteBot {
-            Json.present("level", level, "a bot level");
+            FieldChecks.present("level", level, "a bot level");
         }
     }
 
@@ -94,7 +94,7 @@ public sealed interface ClientMessage {
     record Sync(@JsonProperty(isRequired = OptBoolean.FALSE) Long lastVersion)
             implements ClientMessage {
         public Sync {
-            Json.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
+            FieldChecks.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
         }
     }
 
@@ -111,7 +111,7 @@ public sealed interface ClientMessage {
      */
     record Ping(long seq) implements ClientMessage {
         public Ping {
-            Json.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
+            FieldChecks.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
         }
     }
 
@@ -121,14 +121,14 @@ public sealed interface ClientMessage {
      */
     record Pong(long seq) implements ClientMessage {
         public Pong {
-            Json.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
+            FieldChecks.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
         }
     }
 
     /** Say {@code phrase} to the room; players only, a few at a time. It changes nothing. */
     record Phrase(QuickPhrase phrase) implements ClientMessage {
         public Phrase {
-            Json.present("phrase", phrase, "a phrase");
+            FieldChecks.present("phrase", phrase, "a phrase");
         }
     }
 }

@@ -89,7 +89,7 @@ public final class MessageCodec {
         }
         for (String field : new String[] {"id", "type"}) {
             JsonNode v = root.get(field);
-            if (v != null && v.isTextual() && Json.isMoveIdLength(v.textValue())) {
+            if (v != null && v.isTextual() && FieldChecks.isMoveIdLength(v.textValue())) {
                 return v.textValue();
             }
         }

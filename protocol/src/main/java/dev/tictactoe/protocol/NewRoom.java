@@ -54,10 +54,10 @@ public record NewRoom(
             @JsonProperty("clock") String clock,
             @JsonProperty("botSeed") Long botSeed) {
         int side = size == null ? DEFAULT.size : size;
-        Json.range("size", side, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+        FieldChecks.range("size", side, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
         int line = winLength == null ? defaultWinLength(side) : winLength;
-        Json.range("winLength", line, Protocol.MIN_WIN_LENGTH, side);
-        Json.range("botSeed", botSeed, 0, Protocol.MAX_BOT_SEED);
+        FieldChecks.range("winLength", line, Protocol.MIN_WIN_LENGTH, side);
+        FieldChecks.range("botSeed", botSeed, 0, Protocol.MAX_BOT_SEED);
         // The server reads the time control itself, with its limits: one rule, in one place.
         return new NewRoom(
                 side,

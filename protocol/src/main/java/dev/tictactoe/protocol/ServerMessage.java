@@ -27,7 +27,7 @@ public sealed interface ServerMessage {
             Snapshot snapshot)
             implements ServerMessage {
         public Welcome {
-            Json.range("protocol", protocol, 1, Integer.MAX_VALUE);
+            FieldChecks.range("protocol", protocol, 1, Integer.MAX_VALUE);
         }
 
         /** A welcome that does not say the server's time. */
@@ -63,8 +63,8 @@ public sealed interface ServerMessage {
     /** Answer to a resent move whose id was already applied, at the version it produced. */
     record Ack(String id, long version) implements ServerMessage {
         public Ack {
-            Json.moveId("id", id);
-            Json.range("version", version, 0, Long.MAX_VALUE);
+            FieldChecks.moveId("id", id);
+            FieldChecks.range("version", version, 0, Long.MAX_VALUE);
         }
     }
 
@@ -76,7 +76,7 @@ public sealed interface ServerMessage {
     /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
     record Pong(long seq) implements ServerMessage {
         public Pong {
-            Json.range("seq", seq, 0, Long.MAX_VALUE);
+            FieldChecks.range("seq", seq, 0, Long.MAX_VALUE);
         }
     }
 
@@ -86,7 +86,7 @@ public sealed interface ServerMessage {
      */
     record Ping(long seq) implements ServerMessage {
         public Ping {
-            Json.range("seq", seq, 0, Long.MAX_VALUE);
+            FieldChecks.range("seq", seq, 0, Long.MAX_VALUE);
         }
     }
 

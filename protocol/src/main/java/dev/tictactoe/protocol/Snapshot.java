@@ -44,9 +44,9 @@ public record Snapshot(
         board = List.copyOf(board);
         moves = List.copyOf(moves);
         rematch = List.copyOf(rematch);
-        Json.range("version", version, 0, Long.MAX_VALUE);
-        Json.range("game", game, 1, Integer.MAX_VALUE);
-        Json.range("spectators", spectators, 0, Integer.MAX_VALUE);
+        FieldChecks.range("version", version, 0, Long.MAX_VALUE);
+        FieldChecks.range("game", game, 1, Integer.MAX_VALUE);
+        FieldChecks.range("spectators", spectators, 0, Integer.MAX_VALUE);
         int size = settings.size();
         if (board.size() != size) {
             throw Json.bad("board", "expected " + size + " rows, got " + board.size());
@@ -61,13 +61,13 @@ public record Snapshot(
         }
         int maxCell = size * size - 1;
         for (int i = 0; i < moves.size(); i++) {
-            Json.range("moves[" + i + "].cell", moves.get(i).cell(), 0, maxCell);
+            FieldChecks.range("moves[" + i + "].cell", moves.get(i).cell(), 0, maxCell);
         }
         if (lastMove != null) {
-            Json.range("lastMove", lastMove, 0, maxCell);
+            FieldChecks.range("lastMove", lastMove, 0, maxCell);
         }
         if (result != null) {
-            Json.ranges("result.line", result.line(), 0, maxCell);
+            FieldChecks.ranges("result.line", result.line(), 0, maxCell);
         }
     }
 
@@ -141,8 +141,8 @@ public record Snapshot(
             boolean spectators,
             @JsonProperty(isRequired = OptBoolean.FALSE) String clock) {
         public Settings {
-            Json.range("size", size, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
-            Json.range("winLength", winLength, Protocol.MIN_WIN_LENGTH, size);
+            FieldChecks.range("size", size, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+            FieldChecks.range("winLength", winLength, Protocol.MIN_WIN_LENGTH, size);
         }
 
         /** Settings of an untimed room. */
@@ -222,9 +222,9 @@ public record Snapshot(
     /** Games won by each seat, and draws, over the series in this room. */
     public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {
         public Score {
-            Json.range("X", x, 0, Integer.MAX_VALUE);
-            Json.range("O", o, 0, Integer.MAX_VALUE);
-            Json.range("draws", draws, 0, Integer.MAX_VALUE);
+            FieldChecks.range("X", x, 0, Integer.MAX_VALUE);
+            FieldChecks.range("O", o, 0, Integer.MAX_VALUE);
+            FieldChecks.range("draws", draws, 0, Integer.MAX_VALUE);
         }
     }
 }

@@ -1,0 +1,56 @@
+package dev.tictactoe.protocol;
+
+import java.util.List;
+
+/** The checks records make of their own fields, each refusal naming the field. */
+final class FieldChecks {
+    private FieldChecks() {}
+
+    /** Whether {@code text} is as long as a move id may be: 1 to 64 characters. */
+    static boolean isMoveIdLength(String text) {
+        return !text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH;
+    }
+
+    /** A move id: 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters, in moves and acks alike. */
+    static void moveId(String field, String id) {
+        present(field, id, "a string");
+        if (!isMoveIdLength(id)) {
+            throw Json.bad(
+                    field,
+                    "expected 1.."
+                            + Protocol.MAX_MOVE_ID_LENGTH
+                            + " characters, got "
+                            + id.length());
+        }
+    }
+
+    /** A field that may not be null, such as a client's name or move id. */
+    static void present(String field, Object value, String expected) {
+        if (value == null) {
+            throw Json.bad(field, "expected " + expected + ", got null");
+        }
+    }
+
+    /** {@code value} is {@code min..max}; a field bounded only by its type says ">= min". */
+    static void range(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            boolean open = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+            String range = open && value < min ? ">= " + min : min + ".." + max;
+            throw Json.bad(field, "expected an integer " + range + ", got " + value);
+        }
+    }
+
+    /** As {@link #range(String, long, long, long)} for a value that may be null. */
+    static void range(String field, Long value, long min, long max) {
+        if (value != null) {
+            range(field, value.longValue(), min, max);
+        }
+    }
+
+    /** The elements of a list that must all be {@code min..max}, named {@code field[i]}. */
+    static void ranges(String field, List<Integer> values, long min, long max) {
+        for (int i = 0; i < values.size(); i++) {
+            range(field + "[" + i + "]", values.get(i), min, max);
+        }
+    }
+}
