@@ -98,7 +98,7 @@ final class GomokuMoves {
             if (n == keep) {
                 n--;
             }
-            n = Threats.insert(ms, scores, n, c, score);
+            n = ThreatMoves.insert(ms, scores, n, c, score);
         }
         return n;
     }

@@ -2,14 +2,11 @@ package dev.tictactoe.server.bot;
 
 /**
  * Threat-space search on a {@link PatternBoard}: does the side to move win by a chain of fours
- * (VCF), or of fours and open threes (VCT), each answered by every defence that could matter? A
- * four has one answer, the completing cell; an open three is answered by any cell where the
- * attacker would make a four or better, or by a four of the defender's own. Sound but not complete:
- * a defender's four ends the attack (the attacker's block is not searched), so a win it reports is
- * real and a failure only means none was found within the limits. Searches deepen one attacker move
- * at a time (short wins are the common ones, and a search straight to the full depth spends its
- * nodes on long lines that lead nowhere) and remember the positions where the attack failed: threat
- * sequences transpose a lot.
+ * (VCF), or of fours and open threes (VCT), each answered by every defence that could matter? Sound
+ * but not complete: a defender's four ends the attack, so a win it reports is real and a failure
+ * only means none was found within the limits. Searches deepen one attacker move at a time (short
+ * wins are the common ones) and remember the positions where the attack failed: threat sequences
+ * transpose a lot.
  */
 final class Threats {
 
@@ -32,9 +29,7 @@ final class Threats {
     private final int[][] moves;
     private final int[][] scores;
     private final int[] blocks = new int[2];
-    private final int[] area;
-    private final int[] seen;
-    private int stamp;
+    private final ThreatMoves generator;
     private final long[] failedKey = new long[FAILED_SLOTS];
 
     /** Attacker moves a failed attack had left (+1), or {@link #EXHAUSTED}; 0 for none. */
@@ -66,10 +61,8 @@ final class Threats {
     int lineLength;
 
     /**
-     * Every cell played in the proof of the last win found: the attacker's moves on the winning
-     * lines and every defence they beat ({@link #proofLength} of them; more than fit when it
-     * overflowed). A stone off the lines of all of them changes none of the patterns the proof
-     * relied on.
+     * Every cell played in the proof of the last win found ({@link #proofLength}; more than fit
+     * when it overflowed): a stone off all their lines leaves the proof standing.
      */
     final int[] proof = new int[4096];
 
@@ -82,8 +75,7 @@ final class Threats {
         this.b = b;
         moves = new int[MAX_LEVEL + 1][b.cells];
         scores = new int[MAX_LEVEL + 1][b.cells];
-        area = new int[b.cells];
-        seen = new int[b.cells];
+        generator = new ThreatMoves(b);
     }
 
     /** Whether the side to move wins by continuous fours within {@code depth} of its moves. */
@@ -185,7 +177,7 @@ final class Threats {
             return false; // not a single threat to make: the common case, answered at once
         }
         int[] ms = moves[level];
-        int n = threatMoves(att, def, ms, scores[level], withThrees);
+        int n = generator.threats(att, def, ms, scores[level], withThrees);
         for (int i = 0; i < n; i++) {
             if (b.makesOpenFour(att, ms[i])) {
                 prove(ms[i]);
@@ -290,7 +282,7 @@ final class Threats {
             return false; // no threat left: the defender is free
         }
         int[] ds = moves[level];
-        int n = defences(att, def, ds, scores[level]);
+        int n = generator.defences(att, def, ds, scores[level]);
         int mark = proofLength;
         for (int i = 0; i < n && !aborted; i++) {
             prove(ds[i]);
@@ -304,86 +296,5 @@ final class Threats {
             line[level] = ds[i];
         }
         return !aborted;
-    }
-
-    // The attacker's fours (and, if asked, open threes), best first.
-    private int threatMoves(int att, int def, int[] out, int[] score, boolean withThrees) {
-        int min = withThrees ? Patterns.OPEN_THREE : Patterns.FOUR;
-        int n = 0;
-        int[] cs = area;
-        for (int i = 0, all = CellScan.cellsAtLeast(b, att, min, def, Patterns.COUNT, cs);
-                i < all;
-                i++) {
-            int c = cs[i];
-            int best = b.best(att, c);
-            n = insert(out, score, n, c, best * 4096 + weight(att, c) + weight(def, c));
-        }
-        return n;
-    }
-
-    /**
-     * Cells that may stop an attacker who threatens an open four: on every line where it would make
-     * one, that cell and each cell of the line where it would make a four or better (a stone off
-     * those lines leaves the open four to be made), and every four of the defender's own.
-     */
-    int defences(int att, int def, int[] out, int[] score) {
-        int n = 0;
-        int mark = ++stamp;
-        byte[] pa = b.pattern[att];
-        int[] cs = area;
-        // The attacker has no five here, so its open fours are its codes of OPEN_FOUR or more.
-        for (int i = 0,
-                        all =
-                                CellScan.cellsAtLeast(
-                                        b, def, Patterns.FOUR, att, Patterns.OPEN_FOUR, cs);
-                i < all;
-                i++) {
-            int c = cs[i];
-            if (b.best(def, c) >= Patterns.FOUR) {
-                n = addDefence(c, mark, att, def, out, score, n);
-            }
-            for (int d = 0; d < 4; d++) {
-                if (pa[4 * c + d] != Patterns.OPEN_FOUR) {
-                    continue;
-                }
-                n = addDefence(c, mark, att, def, out, score, n);
-                for (int e : b.lineCells(c, d)) {
-                    if (b.stone[e] == 0 && pa[4 * e + d] >= Patterns.FOUR) {
-                        n = addDefence(e, mark, att, def, out, score, n);
-                    }
-                }
-            }
-        }
-        return n;
-    }
-
-    private int addDefence(int c, int mark, int att, int def, int[] out, int[] score, int n) {
-        if (seen[c] == mark) {
-            return n;
-        }
-        seen[c] = mark;
-        return insert(out, score, n, c, b.best(att, c) * 4096 + weight(att, c) + weight(def, c));
-    }
-
-    private int weight(int s, int c) {
-        byte[] p = b.pattern[s];
-        int base = 4 * c;
-        return PatternBoard.VALUE[p[base]]
-                + PatternBoard.VALUE[p[base + 1]]
-                + PatternBoard.VALUE[p[base + 2]]
-                + PatternBoard.VALUE[p[base + 3]];
-    }
-
-    /** Inserts {@code c} into the list sorted by descending score; returns the new length. */
-    static int insert(int[] out, int[] score, int n, int c, int s) {
-        int j = n;
-        while (j > 0 && score[j - 1] < s) {
-            out[j] = out[j - 1];
-            score[j] = score[j - 1];
-            j--;
-        }
-        out[j] = c;
-        score[j] = s;
-        return n + 1;
     }
 }

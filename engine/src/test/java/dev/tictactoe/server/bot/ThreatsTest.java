@@ -136,7 +136,7 @@ class ThreatsTest {
                         "...............",
                         ".XOOO..........",
                         "...............");
-        Threats t = new Threats(b);
+        ThreatMoves t = new ThreatMoves(b);
         int[] out = new int[b.cells];
         int n = t.defences(0, 1, out, new int[b.cells]);
         java.util.Set<Integer> cells = new java.util.HashSet<>();
