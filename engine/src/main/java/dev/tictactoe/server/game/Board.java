@@ -6,14 +6,10 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A game in progress: the stones on an N×N board, the moves that put them there, and whether
- * someone has made k in a row. Mutable and not thread-safe; one per game (or per search thread, via
- * {@link #copy()}).
- *
- * <p>Each player's stones are kept as bitboards per line (every row, column and diagonal an int
- * with one bit per cell), so a move sets four bits and the win check measures the runs through it
- * with bit scans. Nothing on the hot path ({@link #play}, {@link #undo}, {@link #wouldWin})
- * allocates.
+ * A game in progress: the {@link Stones} on an N×N board, the moves that put them there, and
+ * whether someone has made k in a row. Mutable and not thread-safe; one per game (or per search
+ * thread, via {@link #copy()}). Nothing on the hot path ({@link #play}, {@link #undo}, {@link
+ * #wouldWin}) allocates.
  */
 public final class Board {
     private final Rules rules;
@@ -22,14 +18,8 @@ public final class Board {
     private final int size;
     private final int winLength;
     private final int cellCount;
-    private final Geometry geometry;
-    private final int[] cellInfo;
     private final int[] pow3;
-    private final int lineCount;
-
-    /** X's lines then O's lines, {@code lineCount} ints each. */
-    private final int[] lines;
-
+    private final Stones stones;
     private final int[] moves;
     private int moveCount;
     private long hash;
@@ -51,18 +41,16 @@ public final class Board {
         size = rules.size();
         winLength = rules.winLength();
         cellCount = rules.cells();
-        geometry = Geometry.of(size);
-        cellInfo = geometry.cellInfo;
+        Geometry geometry = Geometry.of(size);
         pow3 = geometry.pow3;
-        lineCount = geometry.lineCount;
-        lines = new int[2 * lineCount];
+        stones = new Stones(geometry, winLength);
         moves = new int[cellCount];
         hash = Zobrist.empty(rules, first);
     }
 
     private Board(Board other) {
         this(other.rules, other.first);
-        System.arraycopy(other.lines, 0, lines, 0, lines.length);
+        stones.copyFrom(other.stones);
         System.arraycopy(other.moves, 0, moves, 0, moves.length);
         moveCount = other.moveCount;
         hash = other.hash;
@@ -123,20 +111,12 @@ public final class Board {
 
     /** The mark on {@code cell}. */
     public @Nullable Mark at(int cell) {
-        int g = checkCell(cell) << 2;
-        int row = cellInfo[g];
-        int bit = 1 << cellInfo[g + 1];
-        if ((lines[row] & bit) != 0) {
-            return Mark.X;
-        }
-        return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
+        return stones.at(checkCell(cell));
     }
 
     /** Whether nobody has played {@code cell}. */
     public boolean isEmpty(int cell) {
-        int g = checkCell(cell) << 2;
-        int row = cellInfo[g];
-        return (((lines[row] | lines[lineCount + row]) >>> cellInfo[g + 1]) & 1) == 0;
+        return !stones.occupied(checkCell(cell));
     }
 
     /** Whether every cell has been played. */
@@ -152,27 +132,18 @@ public final class Board {
      * @throws IllegalStateException if the cell is taken or the game has been won
      */
     public boolean play(int cell) {
-        int g = checkCell(cell) << 2;
+        checkCell(cell);
         if (winner != null) {
             throw gameOver();
         }
-        int row = cellInfo[g];
-        int col = cellInfo[g + 1];
-        if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
+        if (stones.occupied(cell)) {
             throw taken(cell);
         }
         int mark = firstMark ^ (moveCount & 1);
-        int base = mark * lineCount;
-        int colBit = 1 << col;
-        // The updated lines come back as values: the win check reads them without reloading.
-        int rowBits = set(base + row, colBit);
-        int colBits = set(base + size + col, 1 << row);
-        int diagonalBits = set(base + cellInfo[g + 2], colBit);
-        int antiBits = set(base + cellInfo[g + 3], colBit);
+        int direction = stones.place(mark, cell);
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
-        int direction = winDirection(rowBits, colBits, diagonalBits, antiBits, row, col);
         if (direction < 0) {
             return false;
         }
@@ -182,47 +153,14 @@ public final class Board {
         return true;
     }
 
-    private int set(int line, int bit) {
-        int bits = lines[line] | bit;
-        lines[line] = bits;
-        return bits;
-    }
-
-    /** The first direction in which the new stone at (row, col) completes k, or -1. */
-    private int winDirection(
-            int rowBits, int colBits, int diagonalBits, int antiBits, int row, int col) {
-        if (run(rowBits, col) >= winLength) {
-            return Geometry.ROW;
-        }
-        if (run(colBits, row) >= winLength) {
-            return Geometry.COLUMN;
-        }
-        if (run(diagonalBits, col) >= winLength) {
-            return Geometry.DIAGONAL;
-        }
-        return run(antiBits, col) >= winLength ? Geometry.ANTI_DIAGONAL : -1;
-    }
-
-    /**
-     * Takes back the last move exactly: stones, hash and winner.
-     *
-     * @throws IllegalStateException if no move has been played
-     */
+    /** Takes back the last move exactly: stones, hash and winner; refused before the first. */
     public void undo() {
         if (moveCount == 0) {
             throw noMove();
         }
         int cell = moves[--moveCount];
         int mark = firstMark ^ (moveCount & 1);
-        int g = cell << 2;
-        int row = cellInfo[g];
-        int col = cellInfo[g + 1];
-        int base = mark * lineCount;
-        int colBit = ~(1 << col);
-        lines[base + row] &= colBit;
-        lines[base + size + col] &= ~(1 << row);
-        lines[base + cellInfo[g + 2]] &= colBit;
-        lines[base + cellInfo[g + 3]] &= colBit;
+        stones.remove(mark, cell);
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
@@ -230,11 +168,8 @@ public final class Board {
     }
 
     /**
-     * Whether {@code mark} placed on the empty {@code cell} would make k in a row. Changes nothing;
-     * whose turn it is does not matter.
-     *
-     * @throws IllegalArgumentException if {@code cell} is not on the board
-     * @throws IllegalStateException if the cell is taken
+     * Whether {@code mark} placed on the empty {@code cell} would make k in a row, whoever is to
+     * move; changes nothing. Refused, as {@link #play} refuses it, off the board or on a stone.
      */
     public boolean wouldWin(int cell, Mark mark) {
         return runLength(cell, mark) >= winLength;
@@ -242,26 +177,10 @@ public final class Board {
 
     /** The longest run of {@code mark} through the empty {@code cell} were it placed there. */
     int runLength(int cell, Mark mark) {
-        int g = checkCell(cell) << 2;
-        int row = cellInfo[g];
-        int col = cellInfo[g + 1];
-        if ((((lines[row] | lines[lineCount + row]) >>> col) & 1) != 0) {
+        if (stones.occupied(checkCell(cell))) {
             throw taken(cell);
         }
-        int base = mark.ordinal() * lineCount;
-        int colBit = 1 << col;
-        int best = run(lines[base + row] | colBit, col);
-        best = Math.max(best, run(lines[base + size + col] | (1 << row), row));
-        best = Math.max(best, run(lines[base + cellInfo[g + 2]] | colBit, col));
-        return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
-    }
-
-    /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
-    private static int run(int line, int pos) {
-        // Ones from pos upwards, plus ones from pos downwards, counting pos itself once.
-        return Integer.numberOfTrailingZeros(~(line >>> pos))
-                + Integer.numberOfLeadingZeros(~(line << (31 - pos)))
-                - 1;
+        return stones.runLength(mark.ordinal(), cell);
     }
 
     /** The mark that has k in a row. */
@@ -310,9 +229,7 @@ public final class Board {
      * protocol's words). A won game is not a draw; a full board without a win is a certain one.
      */
     public boolean isCertainDraw() {
-        return winner == null
-                && CertainDraw.of(
-                        geometry, lines, winLength, cellCount - moveCount, toMove() == Mark.X);
+        return winner == null && stones.certainDraw(cellCount - moveCount, toMove() == Mark.X);
     }
 
     /**
@@ -320,19 +237,7 @@ public final class Board {
      * many.
      */
     public int legalMoves(int[] out) {
-        if (winner != null) {
-            return 0;
-        }
-        int full = (1 << size) - 1;
-        int count = 0;
-        for (int row = 0; row < size; row++) {
-            int empty = full & ~(lines[row] | lines[lineCount + row]);
-            while (empty != 0) {
-                out[count++] = row * size + Integer.numberOfTrailingZeros(empty);
-                empty &= empty - 1;
-            }
-        }
-        return count;
+        return winner != null ? 0 : stones.empties(out);
     }
 
     /** Zobrist hash of the marks, side to move and rules: the same for any move order and run. */
@@ -357,14 +262,12 @@ public final class Board {
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(size * (size + 1));
-        for (int row = 0; row < size; row++) {
-            if (row > 0) {
+        for (int cell = 0; cell < cellCount; cell++) {
+            if (cell > 0 && cell % size == 0) {
                 text.append('\n');
             }
-            for (int col = 0; col < size; col++) {
-                Mark mark = at(row * size + col);
-                text.append(mark == null ? '.' : mark.symbol());
-            }
+            Mark mark = at(cell);
+            text.append(mark == null ? '.' : mark.symbol());
         }
         return text.toString();
     }

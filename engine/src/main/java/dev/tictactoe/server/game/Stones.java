@@ -1,0 +1,137 @@
+package dev.tictactoe.server.game;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Each player's stones as bitboards per line: every row, column and diagonal an int with one bit
+ * per cell, so a stone sets four bits and the runs through it are measured with bit scans. Marks
+ * are 0 (X) and 1 (O); cells are on the board and their emptiness is the caller's to check.
+ */
+final class Stones {
+    private final int size;
+    private final int winLength;
+    private final int lineCount;
+    private final Geometry geometry;
+    private final int[] cellInfo;
+
+    /** X's lines then O's lines, {@code lineCount} ints each. */
+    private final int[] lines;
+
+    Stones(Geometry geometry, int winLength) {
+        this.geometry = geometry;
+        this.winLength = winLength;
+        size = geometry.size;
+        lineCount = geometry.lineCount;
+        cellInfo = geometry.cellInfo;
+        lines = new int[2 * lineCount];
+    }
+
+    /** Sets these stones to {@code other}'s, of the same size. */
+    void copyFrom(Stones other) {
+        System.arraycopy(other.lines, 0, lines, 0, lines.length);
+    }
+
+    boolean occupied(int cell) {
+        int g = cell << 2;
+        int row = cellInfo[g];
+        return (((lines[row] | lines[lineCount + row]) >>> cellInfo[g + 1]) & 1) != 0;
+    }
+
+    @Nullable Mark at(int cell) {
+        int g = cell << 2;
+        int row = cellInfo[g];
+        int bit = 1 << cellInfo[g + 1];
+        if ((lines[row] & bit) != 0) {
+            return Mark.X;
+        }
+        return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
+    }
+
+    /**
+     * Puts a stone of {@code mark} on {@code cell}; returns the first direction it completes k in,
+     * or -1.
+     */
+    int place(int mark, int cell) {
+        int g = cell << 2;
+        int row = cellInfo[g];
+        int col = cellInfo[g + 1];
+        int base = mark * lineCount;
+        int colBit = 1 << col;
+        // The updated lines come back as values: the win check reads them without reloading.
+        int rowBits = set(base + row, colBit);
+        int colBits = set(base + size + col, 1 << row);
+        int diagonalBits = set(base + cellInfo[g + 2], colBit);
+        int antiBits = set(base + cellInfo[g + 3], colBit);
+        if (run(rowBits, col) >= winLength) {
+            return Geometry.ROW;
+        }
+        if (run(colBits, row) >= winLength) {
+            return Geometry.COLUMN;
+        }
+        if (run(diagonalBits, col) >= winLength) {
+            return Geometry.DIAGONAL;
+        }
+        return run(antiBits, col) >= winLength ? Geometry.ANTI_DIAGONAL : -1;
+    }
+
+    private int set(int line, int bit) {
+        int bits = lines[line] | bit;
+        lines[line] = bits;
+        return bits;
+    }
+
+    void remove(int mark, int cell) {
+        int g = cell << 2;
+        int row = cellInfo[g];
+        int col = cellInfo[g + 1];
+        int base = mark * lineCount;
+        int colBit = ~(1 << col);
+        lines[base + row] &= colBit;
+        lines[base + size + col] &= ~(1 << row);
+        lines[base + cellInfo[g + 2]] &= colBit;
+        lines[base + cellInfo[g + 3]] &= colBit;
+    }
+
+    /** The longest run of {@code mark} through the empty {@code cell} were it placed there. */
+    int runLength(int mark, int cell) {
+        int g = cell << 2;
+        int row = cellInfo[g];
+        int col = cellInfo[g + 1];
+        int base = mark * lineCount;
+        int colBit = 1 << col;
+        int best = run(lines[base + row] | colBit, col);
+        best = Math.max(best, run(lines[base + size + col] | (1 << row), row));
+        best = Math.max(best, run(lines[base + cellInfo[g + 2]] | colBit, col));
+        return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
+    }
+
+    /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
+    private static int run(int line, int pos) {
+        // Ones from pos upwards, plus ones from pos downwards, counting pos itself once.
+        return Integer.numberOfTrailingZeros(~(line >>> pos))
+                + Integer.numberOfLeadingZeros(~(line << (31 - pos)))
+                - 1;
+    }
+
+    /** Fills {@code out} with the empty cells in ascending order; returns how many. */
+    int empties(int[] out) {
+        int full = (1 << size) - 1;
+        int count = 0;
+        for (int row = 0; row < size; row++) {
+            int empty = full & ~(lines[row] | lines[lineCount + row]);
+            while (empty != 0) {
+                out[count++] = row * size + Integer.numberOfTrailingZeros(empty);
+                empty &= empty - 1;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Whether no line can be completed any more, with {@code empty} cells left: see {@link
+     * CertainDraw}.
+     */
+    boolean certainDraw(int empty, boolean xToMove) {
+        return CertainDraw.of(geometry, lines, winLength, empty, xToMove);
+    }
+}
