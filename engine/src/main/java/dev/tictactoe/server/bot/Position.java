@@ -105,10 +105,6 @@ final class Position {
         return mark == Mark.X ? 0 : 1;
     }
 
-    static Mark markOf(int side) {
-        return side == 0 ? Mark.X : Mark.O;
-    }
-
     boolean isEmpty(int cell) {
         return stone[cell] == 0;
     }
@@ -124,11 +120,11 @@ final class Position {
         int[] count = this.count;
         boolean line = false;
         for (int w : lines.windowsOf[cell]) {
-            leave(w);
+            account(w, -1);
             if (++count[2 * w + me] == k) {
                 line = true;
             }
-            enter(w);
+            account(w, 1);
         }
         for (int n : lines.near[cell]) {
             nearStones[n]++;
@@ -149,9 +145,9 @@ final class Position {
         side = me;
         stone[cell] = 0;
         for (int w : lines.windowsOf[cell]) {
-            leave(w);
+            account(w, -1);
             count[2 * w + me]--;
-            enter(w);
+            account(w, 1);
         }
         for (int n : lines.near[cell]) {
             nearStones[n]--;
@@ -162,51 +158,30 @@ final class Position {
         won = false;
     }
 
-    // Removes window w's contribution to the summaries, before its counts change.
-    private void leave(int w) {
+    // Adds (sign 1) or removes (-1) window w's contribution to the summaries: removed before its
+    // counts change, added back after.
+    private void account(int w, int sign) {
         int x = count[2 * w];
         int o = count[2 * w + 1];
         if (o == 0) {
-            open[0]--;
-            if (x == k - 1) {
-                fours[0].remove(w);
-            } else if (x == k - 2) {
-                threes[0].remove(w);
-            }
-            eval -= windowWeight[x];
+            open[0] += sign;
+            track(0, x, w, sign);
+            eval += sign * windowWeight[x];
         }
         if (x == 0) {
-            open[1]--;
-            if (o == k - 1) {
-                fours[1].remove(w);
-            } else if (o == k - 2) {
-                threes[1].remove(w);
-            }
-            eval += windowWeight[o];
+            open[1] += sign;
+            track(1, o, w, sign);
+            eval -= sign * windowWeight[o];
         }
     }
 
-    // Adds window w's contribution to the summaries, after its counts changed.
-    private void enter(int w) {
-        int x = count[2 * w];
-        int o = count[2 * w + 1];
-        if (o == 0) {
-            open[0]++;
-            if (x == k - 1) {
-                fours[0].add(w);
-            } else if (x == k - 2) {
-                threes[0].add(w);
-            }
-            eval += windowWeight[x];
-        }
-        if (x == 0) {
-            open[1]++;
-            if (o == k - 1) {
-                fours[1].add(w);
-            } else if (o == k - 2) {
-                threes[1].add(w);
-            }
-            eval -= windowWeight[o];
+    // Window w, holding n stones of side s and none of the other's, in or out of its threat sets.
+    private void track(int s, int n, int w, int sign) {
+        IndexSet set = n == k - 1 ? fours[s] : n == k - 2 ? threes[s] : null;
+        if (set != null && sign > 0) {
+            set.add(w);
+        } else if (set != null) {
+            set.remove(w);
         }
     }
 
