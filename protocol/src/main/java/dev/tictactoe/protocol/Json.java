@@ -5,10 +5,8 @@ import com.fasterxml.jackson.annotation.OptBoolean;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,10 +14,6 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.introspect.AnnotatedConstructor;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
@@ -27,9 +21,7 @@ import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
-import java.util.Collection;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -82,16 +74,6 @@ final class Json {
     /** {@code " (start marker at [Source: ...; line: 1, column: 7])"} in an end-of-input one. */
     private static final Pattern START_MARKER =
             Pattern.compile(" \\(start marker at \\[Source: .*; line: \\d+, column: (\\d+)\\]\\)");
-
-    /** The name in Jackson's "Missing required creator property 'cell' (index 2)". */
-    private static final Pattern MISSING =
-            Pattern.compile("Missing required creator property '([^']*)'");
-
-    /**
-     * The range in Jackson's "Numeric value (...) out of range of int (-2147483648 - 2147483647)".
-     */
-    private static final Pattern TYPE_RANGE =
-            Pattern.compile("out of range of \\w+ \\((-?\\d+) - (-?\\d+)\\)");
 
     private Json() {}
 
@@ -173,7 +155,7 @@ final class Json {
         if (types.apply(type) == null || e == null) {
             return unknownType(type);
         }
-        return refusal(e, root, type);
+        return BindingRefusal.of(e, root, type);
     }
 
     /**
@@ -185,91 +167,12 @@ final class Json {
         try {
             document = reader.readValue(root);
         } catch (IOException e) {
-            throw refusal(e, root, name);
+            throw BindingRefusal.of(e, root, name);
         }
         if (document == null) {
             throw bad(name, "expected an object, got " + show(root));
         }
         return document;
-    }
-
-    /**
-     * What data binding refused in {@code root} (named {@code name}), as the path of the field at
-     * fault and what it should have been.
-     */
-    private static ProtocolException refusal(IOException e, JsonNode root, String name) {
-        if (e instanceof InvalidDefinitionException) {
-            throw new IllegalStateException("the protocol's records do not bind", e);
-        }
-        StringBuilder path = new StringBuilder(name);
-        JsonNode at = root;
-        if (e instanceof JsonMappingException mapping) {
-            for (JsonMappingException.Reference ref : mapping.getPath()) {
-                if (ref.getFieldName() != null) {
-                    path.append('.').append(ref.getFieldName());
-                    at = at == null ? null : at.get(ref.getFieldName());
-                } else if (ref.getIndex() >= 0) {
-                    path.append('[').append(ref.getIndex()).append(']');
-                    at = at == null ? null : at.get(ref.getIndex());
-                }
-            }
-        }
-        if (e instanceof ValueInstantiationException
-                && e.getCause() instanceof ProtocolException p) {
-            // A record's own check, which names its field.
-            return new ProtocolException(p.code(), path + "." + p.getMessage());
-        }
-        if (e instanceof ValueInstantiationException) {
-            return bad(path.toString(), "holds a null where a value must be");
-        }
-        if (e instanceof UnrecognizedPropertyException) {
-            return bad(path.toString(), "unknown field");
-        }
-        Matcher missing = MISSING.matcher(String.valueOf(e.getMessage()));
-        if (missing.find()) {
-            // Jackson names the field in the path already, except for a record's only one.
-            String field = "." + missing.group(1);
-            boolean named = path.toString().endsWith(field);
-            return bad(named ? path.toString() : path + field, "missing required field");
-        }
-        Throwable numeric = e instanceof InputCoercionException ? e : e.getCause();
-        if (numeric instanceof InputCoercionException tooBig) {
-            Matcher range = TYPE_RANGE.matcher(String.valueOf(tooBig.getOriginalMessage()));
-            String bounds = range.find() ? " " + range.group(1) + ".." + range.group(2) : "";
-            return bad(path.toString(), "expected an integer" + bounds + ", got " + show(at));
-        }
-        if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
-            return bad(
-                    path.toString(),
-                    "expected " + expected(mismatch.getTargetType()) + ", got " + show(at));
-        }
-        return bad(
-                path.toString(),
-                e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage());
-    }
-
-    /** What a value of {@code type} is, in words. */
-    private static String expected(Class<?> type) {
-        if (WireWord.class.isAssignableFrom(type) && type.isEnum()) {
-            return "one of "
-                    + String.join(", ", WireWord.spellings((WireWord[]) type.getEnumConstants()));
-        }
-        if (type == int.class
-                || type == Integer.class
-                || type == long.class
-                || type == Long.class) {
-            return "an integer";
-        }
-        if (type == String.class) {
-            return "a string";
-        }
-        if (type == boolean.class || type == Boolean.class) {
-            return "true or false";
-        }
-        if (Collection.class.isAssignableFrom(type)) {
-            return "an array";
-        }
-        return "an object";
     }
 
     /**
