@@ -58,12 +58,11 @@ final class Lines {
         this.size = rules.size();
         this.k = rules.winLength();
         this.cells = size * size;
-        int[][] dirs = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
         int[] buf = new int[4 * cells * k];
         int count = 0;
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
-                for (int[] d : dirs) {
+                for (int[] d : PatternGeometry.STEPS) {
                     int er = r + d[0] * (k - 1);
                     int ec = c + d[1] * (k - 1);
                     if (er < 0 || er >= size || ec < 0 || ec >= size) {
