@@ -24,10 +24,8 @@ import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
- * The rooms' journal in the store: a command per change (its kind the room's own number),
- * checkpoints and finished games made on the store's writer thread, and the {@code history} message
- * read back from there. A refused write keeps the room serving; readiness reports the store's
- * problem meanwhile, and the error is logged once until writes are taken again.
+ * The rooms' journal in the store. A refused write keeps the room serving; readiness reports the
+ * store's problem meanwhile, and the error is logged once until writes are taken again.
  */
 final class StoredRooms implements RoomJournal {
 
@@ -40,7 +38,7 @@ final class StoredRooms implements RoomJournal {
     private final AtomicBoolean refusing = new AtomicBoolean();
 
     /**
-     * Opens the data directory, claimed for {@code node}, before the port, so a bad one stops the
+     * Opens the data directory, claimed for {@code node}, before the port: a bad one stops the
      * start.
      */
     static Store open(Path dataDir, Character node, String durability, Duration retention) {
@@ -59,7 +57,7 @@ final class StoredRooms implements RoomJournal {
         }
     }
 
-    /** Rebuilds every room the store held: its newest checkpoint, then the commands after it. */
+    /** Rebuilds every room the store held. */
     static void recover(Store store, RoomRegistry rooms) {
         store.recovered()
                 .forEach(
@@ -74,11 +72,6 @@ final class StoredRooms implements RoomJournal {
     StoredRooms(Store store, int checkpointEvery) {
         this.store = store;
         this.checkpointEvery = checkpointEvery;
-    }
-
-    @Override
-    public boolean change(String room, long version, ChangeKind kind, byte[] payload) {
-        return change(room, version, kind, payload, null);
     }
 
     @Override

@@ -1,35 +1,27 @@
 package dev.tictactoe.server.room;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Mark;
 
 import io.netty.channel.EventLoop;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
-/**
- * A room's whole state: captured on the room's loop as values (cheap), turned into JSON elsewhere
- * by Jackson ({@link Capture#toJson}), and a room rebuilt from it.
- */
+/** A room's whole state: captured on its loop as values, made JSON elsewhere, and rebuilt. */
 final class Checkpoints {
 
     private Checkpoints() {}
 
-    /**
-     * A room's state as a checkpoint keeps it, taken on the loop: the core's state, what members
-     * were last shown and the diffs held for them. Everything in it is immutable or a copy, so it
-     * may be encoded on another thread while the room plays on.
-     */
+    /** A room's state taken on the loop, immutable or copied: encoded on another thread. */
     record Capture(
             String code,
             long botSeed,
@@ -75,20 +67,16 @@ final class Checkpoints {
                 room.core.state(
                         room.context.journal().archivesGames()
                                 ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
-                                : Match.KEPT_GAMES),
+                                : Score.KEPT_GAMES),
                 room.feed.shown(),
                 room.feed.heldDiffs(),
                 room.time.nanos(),
                 room.time.millis(),
-                room.emptyAsOfNow(),
+                room.timers.emptyAsOfNow(),
                 room.createdAt);
     }
 
-    /**
-     * A room as its checkpoint left it, not yet live: its time stands at the checkpoint's instant,
-     * so the commands written after the checkpoint can be applied again on top of it ({@link
-     * Replay}).
-     */
+    /** A room as its checkpoint left it, not yet live: its time stands at the checkpoint's. */
     static Room restore(RoomState state, EventLoop loop, RoomContext context) {
         RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
         // A checkpoint older than recorded instants starts the room's time line now.
@@ -116,10 +104,10 @@ final class Checkpoints {
         room.feed.restore(state.version(), shown, diffs);
         room.recorder.restored(
                 state.match().finished().stream()
-                        .mapToInt(Match.FinishedGame::game)
+                        .mapToInt(Score.FinishedGame::game)
                         .max()
                         .orElse(0));
-        room.emptySince = state.emptySince();
+        room.timers.emptySince = state.emptySince();
         if (state.createdAt() != null) {
             // Else the checkpoint's own instant: the latest the room can have been made.
             room.createdAt = state.createdAt();
@@ -127,60 +115,51 @@ final class Checkpoints {
         return room;
     }
 
-    /**
-     * One finished game as the archive keeps it: settings, names, moves, result, line and time. The
-     * values are taken now; the JSON is made by whoever calls the supplier.
-     */
-    static Supplier<byte[]> gameRecord(Room room, Match.FinishedGame game) {
-        String code = room.code();
+    /** A finished game as the archive keeps it; {@code players} maps X and O to their names. */
+    record ArchivedGame(
+            String room,
+            int game,
+            GameSettings settings,
+            Map<Mark, String> players,
+            Mark first,
+            int[] moves,
+            Mark winner,
+            ResultReason reason,
+            int[] line,
+            long endedAt) {}
+
+    record GameSettings(int size, int winLength, boolean earlyDraw) {}
+
+    /** One finished game for the archive: values taken now, JSON made by the caller. */
+    static Supplier<byte[]> gameRecord(Room room, Score.FinishedGame game) {
         RoomSettings settings = room.settings();
         EnumMap<Mark, String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);
             names.put(mark, seat == null ? null : seat.name);
         }
-        long endedAt = room.time.millis();
-        // Written with the streaming generator the diffs use: no tree to build and throw away, and
-        // no tree serializer for the JIT to compile for the archive alone.
+        Match.Result result = game.result();
+        ArchivedGame archived =
+                new ArchivedGame(
+                        room.code(),
+                        game.game(),
+                        new GameSettings(
+                                settings.rules().size(),
+                                settings.rules().winLength(),
+                                settings.earlyDraw()),
+                        names,
+                        game.first(),
+                        game.moves(),
+                        result.winner(),
+                        result.reason(),
+                        result.line() == null ? new int[0] : result.line(),
+                        room.time.millis());
         return () -> {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-            try (JsonGenerator g = MessageCodec.mapper().getFactory().createGenerator(out)) {
-                g.writeStartObject();
-                g.writeStringField("room", code);
-                g.writeNumberField("game", game.game());
-                g.writeObjectFieldStart("settings");
-                g.writeNumberField("size", settings.rules().size());
-                g.writeNumberField("winLength", settings.rules().winLength());
-                g.writeBooleanField("earlyDraw", settings.earlyDraw());
-                g.writeEndObject();
-                g.writeObjectFieldStart("players");
-                for (var entry : names.entrySet()) {
-                    g.writeStringField(entry.getKey().name(), entry.getValue());
-                }
-                g.writeEndObject();
-                g.writeStringField("first", game.first().name());
-                g.writeArrayFieldStart("moves");
-                for (int cell : game.moves()) {
-                    g.writeNumber(cell);
-                }
-                g.writeEndArray();
-                Match.Result result = game.result();
-                g.writeStringField(
-                        "winner", result.winner() == null ? null : result.winner().name());
-                g.writeStringField("reason", result.reason().wire());
-                g.writeArrayFieldStart("line");
-                if (result.line() != null) {
-                    for (int cell : result.line()) {
-                        g.writeNumber(cell);
-                    }
-                }
-                g.writeEndArray();
-                g.writeNumberField("endedAt", endedAt);
-                g.writeEndObject();
+            try {
+                return MessageCodec.mapper().writeValueAsBytes(archived);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            return out.toByteArray();
         };
     }
 }

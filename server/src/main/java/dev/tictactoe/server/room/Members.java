@@ -21,9 +21,8 @@ import java.util.EnumMap;
 import java.util.List;
 
 /**
- * The connections behind the seats: joining, coming back with a seat token, leaving, and the timer
- * of a dropped player's seat grace. Who sits where is the {@link RoomCore}'s; this class turns
- * connections coming and going into its commands. Room loop only.
+ * The connections behind the seats: joining, rejoining with a seat token, leaving, and the seat
+ * grace timers; turned into the {@link RoomCore}'s commands. Room loop only.
  */
 final class Members {
 
@@ -37,10 +36,7 @@ final class Members {
         this.room = room;
     }
 
-    /**
-     * Starts the seat grace of every seat promised by a quick match, as for a player who dropped:
-     * whoever does not come in time loses the seat (and the game). Returns whether any was.
-     */
+    /** Starts the seat grace of every seat promised by a quick match; true if any was. */
     boolean holdReservations() {
         long until = room.time.millis() + room.context.limits().seatGrace().toMillis();
         if (!room.core.opened(RoomCore.Context.at(room.time.nanos(), room.time.millis()), until)) {
@@ -55,7 +51,6 @@ final class Members {
         return sessions.get(mark);
     }
 
-    /** Handles a join; returns its refusal, if any. */
     Outcome.Refused join(Session session, ClientMessage.Join join) {
         if (session.joined) {
             return new Outcome.Refused(
@@ -126,7 +121,7 @@ final class Members {
         boolean first = seat.reserved;
         Session previous = sessions.put(mark, session);
         if (previous != null) {
-            // A newer connection for the same seat wins; the old one is told why it is closed.
+            // A newer connection for the same seat wins.
             previous.seat = null;
             previous.joined = false;
             room.feed.members().remove(previous);
@@ -157,7 +152,7 @@ final class Members {
         session.seat = seat;
         room.feed.members().add(session);
         room.context.metrics().memberJoined(seat != null);
-        room.cancelEmptyTimer();
+        room.timers.cancelEmpty();
         room.feed.send(
                 session,
                 new ServerMessage.Welcome(
@@ -169,9 +164,7 @@ final class Members {
                         room.feed.snapshot()));
     }
 
-    /**
-     * A member leaves: for good ({@code forGood}) or by dropping, when a seat is kept for a while.
-     */
+    /** A member leaves: for good, or by dropping, when its seat is kept for the seat grace. */
     void leave(Session session, boolean forGood) {
         if (!session.joined) {
             return;
@@ -192,11 +185,10 @@ final class Members {
             }
         }
         if (room.feed.members().isEmpty()) {
-            room.startEmptyTimer();
+            room.timers.startEmpty(room.time.millis());
         }
     }
 
-    /** The player of {@code mark} dropped: the seat is held for the seat grace from now. */
     private void dropped(Mark mark) {
         long graceUntil = room.time.millis() + room.context.limits().seatGrace().toMillis();
         room.run(new Change.Dropped(mark, graceUntil), null);
@@ -210,9 +202,7 @@ final class Members {
         startGraceTimer(mark);
     }
 
-    /**
-     * Frees the seat at its grace deadline, a wall-clock time, unless its player is back by then.
-     */
+    /** Frees the seat at its grace deadline (wall clock) unless its player is back by then. */
     private void startGraceTimer(Mark mark) {
         Occupant seat = room.core.seat(mark);
         if (seat.graceUntil == null) {
@@ -238,7 +228,6 @@ final class Members {
         }
     }
 
-    /** Empties a seat; a game in progress is abandoned by it. */
     private void free(Mark mark) {
         cancelGraceTimer(mark);
         boolean reserved = room.core.seat(mark).reserved;
@@ -256,10 +245,9 @@ final class Members {
     }
 
     /**
-     * After a restart, as the rules say: a player who was connected when the server stopped has
-     * dropped with it and gets a whole grace period from now; a seat whose grace ran out while the
-     * server was down is freed now (first deadline first), abandoning a game in progress; the other
-     * dropped seats keep their deadlines.
+     * After a restart: a player connected at the stop dropped with it and gets a whole grace from
+     * now; a seat whose grace ran out meanwhile is freed (first deadline first); others keep
+     * theirs.
      */
     void recovered() {
         long now = room.time.millis();

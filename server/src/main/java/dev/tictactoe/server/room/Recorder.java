@@ -1,33 +1,25 @@
 package dev.tictactoe.server.room;
 
 import java.util.function.LongConsumer;
-import java.util.function.Supplier;
 
 /**
- * Writes a room's changes to its journal: one small record per change, encoded on the loop in well
- * under a microsecond, and every {@link RoomJournal#checkpointEvery} changes (the first time
- * sooner) the room's whole state, captured on the loop and turned into JSON by the journal's own
- * thread. A refused record leaves a gap no replay can cross, so the room then writes its whole
- * state with the next change the journal takes. Finished games go to the archive. Room loop only.
+ * Writes a room's changes to its journal: a small record per change, and every {@link
+ * RoomJournal#checkpointEvery} changes the whole state, captured on the loop and made JSON by the
+ * journal's thread. A refused record leaves a gap no replay can cross, so the room then writes its
+ * whole state with the next change taken. Finished games go to the archive. Room loop only.
  */
 final class Recorder {
 
     private final Room room;
     private int sinceCheckpoint;
 
-    /**
-     * A record was refused: the journal's history of the room has a gap until the next checkpoint.
-     */
+    /** A record was refused: the journal has a gap until the next checkpoint. */
     private boolean gap;
 
     /** The newest finished game handed to the archive. */
     private int archivedGame;
 
-    /**
-     * Under {@code fsync}, hears that the room's changes up to a version are on disk, and hands
-     * that to the room's loop: one object for all of the room's changes, so the journal tells a
-     * batch once.
-     */
+    /** Under {@code fsync}, one listener for all the room's changes, so a batch tells it once. */
     private final LongConsumer onDurable;
 
     Recorder(Room room) {
@@ -41,16 +33,14 @@ final class Recorder {
     }
 
     /**
-     * A new room: its first checkpoint (version 0) keeps its code and settings. The next comes
-     * after between 1 and {@link RoomJournal#checkpointEvery} changes, as the room's code falls,
-     * then every so many: rooms made at once (a server's first minute, a load test) would otherwise
-     * all write their whole state in the same second, again and again, and the JIT would meet the
-     * first of them only a hundred changes into every room's life.
+     * A new room: its first checkpoint keeps its code and settings. The next comes after 1 to
+     * {@link RoomJournal#checkpointEvery} changes, by the room's code, so rooms made together do
+     * not all write their whole state at once.
      */
     void created() {
         RoomJournal journal = room.context.journal();
         if (journal != RoomJournal.NONE) {
-            // A new room is its checkpoint, queued ahead of any change: nothing waits for it.
+            // Queued ahead of any change: nothing waits for it.
             room.feed.durable(room.feed.version());
             checkpoint();
             sinceCheckpoint = Math.floorMod(room.code().hashCode(), journal.checkpointEvery());
@@ -63,18 +53,15 @@ final class Recorder {
     }
 
     /**
-     * The room published {@code change} as its current version. A replay writes nothing (the
-     * records are there already) but archives again the games it sees end, in case the process
-     * stopped before their documents were written.
+     * The room published {@code change}. A replay writes nothing but archives again the games it
+     * sees end, in case the process stopped before they were written.
      */
     void changed(Change change) {
         RoomJournal journal = room.context.journal();
         if (journal == RoomJournal.NONE) {
             return;
         }
-        // A replayed change was written after the checkpoint the room was rebuilt from, so it
-        // counts toward the next too: a restart neither lets more than checkpointEvery changes
-        // follow one nor lines up every room's next checkpoint.
+        // A replayed change counts toward the next checkpoint too.
         sinceCheckpoint++;
         if (!room.time.replaying()) {
             byte[] payload = ChangeCodec.encode(change, room.time.nanos(), room.time.millis());
@@ -91,7 +78,7 @@ final class Recorder {
         } else {
             room.feed.durable(room.feed.version()); // replayed from the disk
         }
-        Match.FinishedGame last = room.core.match().lastFinished();
+        Score.FinishedGame last = room.core.match().score().last();
         if (last != null && last.game() > archivedGame) {
             archivedGame = last.game();
             journal.gameFinished(room.code(), last.game(), Checkpoints.gameRecord(room, last));
@@ -99,8 +86,8 @@ final class Recorder {
     }
 
     private void checkpoint() {
-        Supplier<byte[]> state = Checkpoints.capture(room)::toJson;
-        if (room.context.journal().checkpoint(room.code(), room.feed.version(), state)) {
+        var capture = Checkpoints.capture(room);
+        if (room.context.journal().checkpoint(room.code(), room.feed.version(), capture::toJson)) {
             sinceCheckpoint = 0;
             gap = false;
         } else {

@@ -9,9 +9,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Rebuilds a room after a restart: its newest checkpoint, then the journal's commands after it
- * folded through {@link RoomCore#apply}, each at the instant it was first applied ({@link
- * RoomTime}); each must be applied again and make the version it was written with. Then {@link
+ * Rebuilds a room after a restart: its newest checkpoint, then the journal's commands after it,
+ * each applied again at its first instant and making the version it was written with. Then {@link
  * #resume} lets the rules run on the downtime.
  */
 final class Replay {
@@ -22,9 +21,8 @@ final class Replay {
 
     /**
      * The room as its checkpoint and the commands after it leave it, not yet live. A command that
-     * cannot be applied again (a gap in the versions, a record that does not read, a refusal) ends
-     * the replay there, with one error line: the room comes back as it was before that command
-     * rather than as something that never was.
+     * cannot be applied again (a gap, a record that does not read, a refusal) ends the replay with
+     * one error line: the room comes back as it was before it, not as something that never was.
      */
     static Room rebuild(
             RoomState state,
@@ -69,25 +67,24 @@ final class Replay {
         if (applied.version() != version) {
             return change + " made version " + applied.version() + ", not " + version;
         }
-        room.emptySince = room.emptyAsOfNow();
+        room.timers.emptySince = room.timers.emptyAsOfNow();
         return null;
     }
 
     /**
-     * The room goes live on its loop: its time line continues from the last change, the clocks'
-     * shown times move with the wall clock, spectators are gone, the players' seats are held or
-     * freed as the rules say ({@link Members#recovered}), and a room nobody was in for the whole
+     * The room goes live: its time line continues, shown times move with the wall clock, spectators
+     * are gone, seats are held or freed ({@link Members#recovered}), and a room empty for the whole
      * empty-room time, downtime included, is removed.
      */
     static void resume(Room room) {
         room.execute(
                 () -> {
-                    room.resumed(room.time.resume());
+                    room.run(new Change.Resumed(room.time.resume()), null);
                     if (room.core.spectators() != 0) {
                         room.run(new Change.Spectators(0), null);
                     }
                     room.members.recovered();
-                    Long since = room.emptySince;
+                    Long since = room.timers.emptySince;
                     if (since != null
                             && since + room.context.limits().emptyRoomTtl().toMillis()
                                     <= room.time.millis()) {
@@ -96,7 +93,7 @@ final class Replay {
                                         + Instant.ofEpochMilli(since));
                         return;
                     }
-                    room.startEmptyTimer(since == null ? room.time.millis() : since);
+                    room.timers.startEmpty(since == null ? room.time.millis() : since);
                     room.bots.schedule();
                 });
     }

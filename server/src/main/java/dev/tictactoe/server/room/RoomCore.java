@@ -11,28 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A room's rules as a state machine: {@link #apply} takes a command (a {@link Change}, the record
- * the journal keeps) and its {@link Context} and gives a new version with its event, or a refusal,
- * as a value. It reads no clock, draws no random number, touches no channel, timer or thread: the
- * time is in the context, and what was chosen (a seat token, the bot's cell) is in the command. So
- * a journal folded through it from a checkpoint lands on the versions it was written with, and
- * tests drive it without an event loop. The {@link Room} actor around it owns the mailbox, the
- * timers, the members' connections, publishing and recording.
- *
- * <p>The state is this object's, mutable behind {@code apply}, not a fresh record per command: a
- * copy of a 15×15 board 100 moves in took 0.45 to 1.4 µs where playing a move and taking it back
- * took 23 to 70 ns (a loop on a loaded 2-core machine), and the clock and the series would be
- * copied with it. A refused command leaves the state as it was because every check runs before
- * anything changes (RoomCorePropertyTest holds it to that). A checkpoint is this state as values
- * ({@link State}, written by Jackson), and {@link #restore} makes the core again from one.
+ * A room's rules as a state machine: {@link #apply} takes a command and its {@link Context} and
+ * gives a new version with its event, or a refusal, as a value. It reads no clock, draws no random
+ * number and touches no channel, timer or thread, so a journal folded through it from a checkpoint
+ * lands on the versions it was written with. The state is mutable behind {@code apply}: copying a
+ * 15×15 board per command cost 20 times playing a move and taking it back.
  */
 final class RoomCore {
 
-    /**
-     * When a command happens, on the room's monotonic line and on the wall clock; for a player's
-     * move, the version it was made for ({@code seen}, null when none is checked: a bot's move, a
-     * replay).
-     */
+    /** When a command happens; for a player's move, the version it was made for (else null). */
     record Context(long nanos, long millis, Long seen) {
         static Context at(long nanos, long millis) {
             return new Context(nanos, millis, null);
@@ -61,10 +48,7 @@ final class RoomCore {
         this.match = match;
     }
 
-    /**
-     * The core's whole state as values, what a checkpoint keeps of it: {@link #restore} makes the
-     * same core again, and the commands after it apply on top as they did the first time.
-     */
+    /** The core's whole state as values, what a checkpoint keeps of it. */
     record State(
             RoomSettings settings,
             long version,
@@ -94,10 +78,7 @@ final class RoomCore {
         return core;
     }
 
-    /**
-     * True when the side to move has run out of time at this instant: the actor then applies {@link
-     * Change.TimedOut} before anything else.
-     */
+    /** True when the side to move has run out of time at this instant. */
     boolean outOfTime(long nanos, long millis) {
         match.at(nanos, millis);
         return match.outOfTime() != null;
@@ -109,8 +90,7 @@ final class RoomCore {
         Mark out = match.outOfTime();
         if (out != null && !(command instanceof Change.TimedOut)) {
             // The actor ends a game on time before anything else it handles at that instant.
-            return new Outcome.Refused(
-                    ErrorCode.GAME_OVER, "the game is over: " + out + " ran out of time");
+            return Refusals.outOfTime(out);
         }
         return switch (command) {
             case Change.Seated c -> seated(c);
@@ -146,7 +126,7 @@ final class RoomCore {
 
     private Outcome seated(Change.Seated c) {
         if (seats.containsKey(c.seat())) {
-            return seatTaken(c.seat());
+            return Refusals.seatTaken(c.seat());
         }
         seats.put(c.seat(), Occupant.person(c.name(), c.token(), true));
         boolean started = seats.size() == 2 && startIfWaiting();
@@ -155,7 +135,7 @@ final class RoomCore {
 
     private Outcome botSeated(Change.BotSeated c) {
         if (seats.containsKey(c.seat())) {
-            return seatTaken(c.seat());
+            return Refusals.seatTaken(c.seat());
         }
         seats.put(c.seat(), Occupant.bot(c.level()));
         boolean started = startIfWaiting();
@@ -166,7 +146,7 @@ final class RoomCore {
     private Outcome dropped(Change.Dropped c) {
         Occupant seat = person(c.seat());
         if (seat == null) {
-            return noPlayer(c.seat());
+            return Refusals.noPlayer(c.seat());
         }
         seat.connected = false;
         seat.graceUntil = c.graceUntil();
@@ -176,12 +156,11 @@ final class RoomCore {
     private Outcome returned(Mark mark) {
         Occupant seat = person(mark);
         if (seat == null) {
-            return noPlayer(mark);
+            return Refusals.noPlayer(mark);
         }
         seat.connected = true;
         seat.graceUntil = null;
-        // A player promised the seat by a quick match arrives for the first time: a join to the
-        // others.
+        // A player promised the seat by a quick match arrives: a join to the others.
         boolean first = seat.reserved;
         seat.reserved = false;
         return applied(
@@ -195,7 +174,7 @@ final class RoomCore {
     /** Empties a seat; a game in progress is abandoned by it. */
     private Outcome freed(Mark mark) {
         if (!seats.containsKey(mark)) {
-            return noPlayer(mark);
+            return Refusals.noPlayer(mark);
         }
         seats.remove(mark);
         match.withdrawRematch(mark);
@@ -203,8 +182,7 @@ final class RoomCore {
         if (abandoned) {
             boardVersion = version + 1;
         }
-        // One event per diff: the abandoned game is the bigger news; the empty seat shows in the
-        // snapshot.
+        // One event per diff: the abandoned game is the bigger news.
         return applied(
                 abandoned
                         ? new Event.GameOver(Wire.seat(mark.opponent()), ResultReason.ABANDONED)
@@ -217,45 +195,24 @@ final class RoomCore {
         Mark mark = c.seat();
         Occupant seat = seats.get(mark);
         if (seat == null) {
-            return noPlayer(mark);
+            return Refusals.noPlayer(mark);
         }
         Long applied = seat.appliedVersion(c.id());
         if (applied != null) {
             return new Outcome.Unchanged(applied);
         }
-        if (seen != null && seen > version) {
-            return new Outcome.Refused(
-                    ErrorCode.VERSION_AHEAD,
-                    "the room is at version "
-                            + version
-                            + ", not yet at "
-                            + seen
-                            + "; sync and look again");
-        }
-        Outcome.Refused illegal = match.checkMove(mark, c.cell());
-        if (illegal != null) {
-            return illegal;
-        }
-        if (seen != null && seen < boardVersion) {
-            return new Outcome.Refused(
-                    ErrorCode.STALE_VERSION,
-                    "the board changed at version "
-                            + boardVersion
-                            + " after the version "
-                            + seen
-                            + " this move was made for; look again");
+        Outcome.Refused refused = Refusals.move(match, mark, c.cell(), seen, version, boardVersion);
+        if (refused != null) {
+            return refused;
         }
         boolean over = match.play(mark, c.cell(), c.id());
         seat.applied(c.id(), version + 1);
         return boardChanged(new Event.Moved(Wire.seat(mark), c.cell(), c.id()), false, over);
     }
 
-    /**
-     * {@code mark} asks to take back its last move: granted at once against a bot, else asked of
-     * the opponent.
-     */
+    /** A takeback is granted at once against a bot, else asked of the opponent. */
     private Outcome undo(Mark mark) {
-        Outcome.Refused refused = match.checkUndo(mark);
+        Outcome.Refused refused = Refusals.undo(match, mark);
         if (refused != null) {
             return refused;
         }
@@ -265,16 +222,14 @@ final class RoomCore {
             return boardChanged(new Event.Undone(Wire.seat(mark), cleared), false, false);
         }
         if (match.undoRequest() == mark) {
-            return new Outcome.Refused(
-                    ErrorCode.NO_PENDING_REQUEST,
-                    "your takeback request is already waiting for an answer");
+            return Refusals.undoPending();
         }
         match.requestUndo(mark);
         return applied(new Event.UndoRequested(Wire.seat(mark)), false, false);
     }
 
     private Outcome answerUndo(Mark mark, boolean accept) {
-        Outcome.Refused refused = match.checkAnswer(mark);
+        Outcome.Refused refused = Refusals.answer(match, mark);
         if (refused != null) {
             return refused;
         }
@@ -285,7 +240,7 @@ final class RoomCore {
     }
 
     private Outcome resign(Mark mark) {
-        Outcome.Refused refused = match.checkPlaying();
+        Outcome.Refused refused = Refusals.playing(match);
         if (refused != null) {
             return refused;
         }
@@ -295,10 +250,7 @@ final class RoomCore {
 
     private Outcome claim(Mark mark) {
         Occupant opponent = seats.get(mark.opponent());
-        if (opponent != null && opponent.isBot() && match.status() == Match.Status.PLAYING) {
-            return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
-        }
-        Outcome.Refused refused = match.checkClaim(mark);
+        Outcome.Refused refused = Refusals.claim(match, mark, opponent != null && opponent.isBot());
         if (refused != null) {
             return refused;
         }
@@ -309,14 +261,9 @@ final class RoomCore {
 
     private Outcome rematch(Mark mark) {
         Occupant opponent = seats.get(mark.opponent());
-        if (opponent == null) {
-            return new Outcome.Refused(
-                    ErrorCode.WAITING_FOR_OPPONENT,
-                    "the other seat is empty: wait for an opponent or invite the bot");
-        }
-        if (match.status() != Match.Status.OVER) {
-            return new Outcome.Refused(
-                    ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
+        Outcome.Refused refused = Refusals.rematch(match, opponent != null);
+        if (refused != null) {
+            return refused;
         }
         if (match.rematchOffers().contains(mark)) {
             return new Outcome.Unchanged(version); // Offered already: nothing is sent.
@@ -330,8 +277,8 @@ final class RoomCore {
 
     /**
      * A new room opens: seats promised by a quick match are held until {@code graceUntil} (epoch
-     * ms), and a game starts at once when both are. True if there were any: the room then moved a
-     * version, kept whole by its first checkpoint rather than by a command.
+     * ms), and a game starts when both are. True if any were: a version kept by the first
+     * checkpoint, not by a command.
      */
     boolean opened(Context context, long graceUntil) {
         match.at(context.nanos(), context.millis());
@@ -351,10 +298,7 @@ final class RoomCore {
         return any;
     }
 
-    /**
-     * Holds seats for players promised them before the room opens (a quick match); before {@link
-     * #opened}.
-     */
+    /** Holds seats for players promised them (a quick match), before {@link #opened}. */
     void reserve(Map<Mark, Reservation> reservations) {
         reservations.forEach(
                 (mark, r) -> {
@@ -398,16 +342,6 @@ final class RoomCore {
         return seat == null || seat.isBot() ? null : seat;
     }
 
-    private static Outcome.Refused seatTaken(Mark mark) {
-        return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "seat " + mark + " is taken");
-    }
-
-    private static Outcome.Refused noPlayer(Mark mark) {
-        return new Outcome.Refused(ErrorCode.NOT_A_PLAYER, "nobody plays " + mark);
-    }
-
-    // ---- the state, read ----
-
     RoomSettings settings() {
         return settings;
     }
@@ -416,7 +350,7 @@ final class RoomCore {
         return match;
     }
 
-    /** X and O as seated; the actor reads, only {@link #apply} changes. */
+    /** X and O as seated; only {@link #apply} changes them. */
     Map<Mark, Occupant> seats() {
         return seats;
     }

@@ -77,7 +77,7 @@ record RoomState(
             int draws,
             Mark undoRequest,
             List<Mark> rematchOffers,
-            List<Match.FinishedGame> finished,
+            List<Score.FinishedGame> finished,
             GameClock.State clock,
             IdleState idle,
             Long idleAfterMillis) {}

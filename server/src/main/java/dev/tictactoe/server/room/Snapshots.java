@@ -135,9 +135,9 @@ final class Snapshots {
     }
 
     private static Snapshot.Score score(Match match, Snapshot.Score before) {
-        int x = match.wins(Mark.X);
-        int o = match.wins(Mark.O);
-        int draws = match.draws();
+        int x = match.score().wins(Mark.X);
+        int o = match.score().wins(Mark.O);
+        int draws = match.score().draws();
         return before != null && before.x() == x && before.o() == o && before.draws() == draws
                 ? before
                 : new Snapshot.Score(x, o, draws);
@@ -171,7 +171,7 @@ final class Snapshots {
      */
     static List<GameRecord> history(Match match, List<GameRecord> archived) {
         TreeMap<Integer, GameRecord> games = new TreeMap<>();
-        for (Match.FinishedGame game : match.finished()) {
+        for (Score.FinishedGame game : match.score().finished()) {
             Match.Result r = game.result();
             games.put(
                     game.game(),
@@ -184,7 +184,7 @@ final class Snapshots {
                             r.line() == null ? List.of() : cells(r.line())));
         }
         archived.forEach(game -> games.put(game.game(), game));
-        while (games.size() > Match.KEPT_GAMES) {
+        while (games.size() > Score.KEPT_GAMES) {
             games.pollFirstEntry();
         }
         return new ArrayList<>(games.values());

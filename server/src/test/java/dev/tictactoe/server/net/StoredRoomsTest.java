@@ -85,7 +85,7 @@ class StoredRoomsTest {
             StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
             wiring.state().storeProblem(store::problem);
             wiring.state().started();
-            assertThat(rooms.change("AB", 1, ChangeKind.SEATED, PAYLOAD)).isTrue();
+            assertThat(rooms.change("AB", 1, ChangeKind.SEATED, PAYLOAD, null)).isTrue();
             assertThat(ready()).isEqualTo(200);
 
             disk.full(true);
@@ -93,10 +93,11 @@ class StoredRoomsTest {
                     "AB",
                     2,
                     ChangeKind.MOVED,
-                    PAYLOAD); // taken; the writer fails on it and retries
+                    PAYLOAD,
+                    null); // taken; the writer fails on it and retries
             FailingDisk.awaitHealthy(store, false);
             for (int v = 3; v < 103; v++) {
-                assertThat(rooms.change("AB", v, ChangeKind.MOVED, PAYLOAD)).isFalse();
+                assertThat(rooms.change("AB", v, ChangeKind.MOVED, PAYLOAD, null)).isFalse();
                 assertThat(rooms.checkpoint("AB", v, () -> PAYLOAD)).isFalse();
             }
             assertThat(errors())
@@ -108,7 +109,7 @@ class StoredRoomsTest {
 
             disk.full(false);
             FailingDisk.awaitHealthy(store, true);
-            assertThat(rooms.change("AB", 103, ChangeKind.MOVED, PAYLOAD)).isTrue();
+            assertThat(rooms.change("AB", 103, ChangeKind.MOVED, PAYLOAD, null)).isTrue();
             assertThat(ready()).isEqualTo(200);
             assertThat(errors()).hasSize(2);
         }

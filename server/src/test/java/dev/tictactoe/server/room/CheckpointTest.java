@@ -240,7 +240,7 @@ class CheckpointTest {
                                 Mark.X,
                                 List.of(Mark.O),
                                 List.of(
-                                        new Match.FinishedGame(
+                                        new Score.FinishedGame(
                                                 1, Mark.X, new int[] {0, 1, 4, 2, 8}, won)),
                                 new GameClock.State(
                                         300_000,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
@@ -14,7 +15,7 @@ class MatchTest {
     private final Match match = started(RoomSettings.classic());
 
     private static Match started(RoomSettings settings) {
-        Match match = new Match(settings);
+        Match match = new Match(settings, IdleClaim.DEFAULT_AFTER);
         assertThat(match.startIfWaiting()).isTrue();
         return match;
     }
@@ -25,18 +26,18 @@ class MatchTest {
 
     @Test
     void movesBeforeTheGameStartsAreRefused() {
-        Match waiting = new Match(RoomSettings.classic());
-        rejected(waiting.checkMove(Mark.X, 4), ErrorCode.WAITING_FOR_OPPONENT);
+        Match waiting = new Match(RoomSettings.classic(), IdleClaim.DEFAULT_AFTER);
+        rejected(Refusals.move(waiting, Mark.X, 4), ErrorCode.WAITING_FOR_OPPONENT);
     }
 
     @Test
     void outOfTurnIsCheckedBeforeAnythingElse() {
         match.play(Mark.X, 4, "m1");
-        rejected(match.checkMove(Mark.X, 4), ErrorCode.NOT_YOUR_TURN);
-        rejected(match.checkMove(Mark.X, 99), ErrorCode.NOT_YOUR_TURN);
-        rejected(match.checkMove(Mark.O, 4), ErrorCode.CELL_TAKEN);
-        rejected(match.checkMove(Mark.O, 9), ErrorCode.OUT_OF_RANGE);
-        rejected(match.checkMove(Mark.O, -1), ErrorCode.OUT_OF_RANGE);
+        rejected(Refusals.move(match, Mark.X, 4), ErrorCode.NOT_YOUR_TURN);
+        rejected(Refusals.move(match, Mark.X, 99), ErrorCode.NOT_YOUR_TURN);
+        rejected(Refusals.move(match, Mark.O, 4), ErrorCode.CELL_TAKEN);
+        rejected(Refusals.move(match, Mark.O, 9), ErrorCode.OUT_OF_RANGE);
+        rejected(Refusals.move(match, Mark.O, -1), ErrorCode.OUT_OF_RANGE);
     }
 
     @Test
@@ -47,10 +48,10 @@ class MatchTest {
         assertThat(match.play(Mark.X, 2, "m2")).isTrue();
         assertThat(match.result().winner()).isEqualTo(Mark.X);
         assertThat(match.result().line()).containsExactly(0, 1, 2);
-        assertThat(match.wins(Mark.X)).isEqualTo(1);
+        assertThat(match.score().wins(Mark.X)).isEqualTo(1);
         assertThat(match.turn()).isNull();
-        rejected(match.checkMove(Mark.O, 8), ErrorCode.GAME_OVER);
-        assertThat(match.finished())
+        rejected(Refusals.move(match, Mark.O, 8), ErrorCode.GAME_OVER);
+        assertThat(match.score().finished())
                 .singleElement()
                 .satisfies(g -> assertThat(g.moves()).containsExactly(0, 3, 1, 4, 2));
     }
@@ -70,7 +71,7 @@ class MatchTest {
         assertThat(full.status()).isEqualTo(Match.Status.PLAYING);
         full.play(Mark.X, 8, "last");
         assertThat(full.result().reason()).isEqualTo(ResultReason.DRAW);
-        assertThat(full.draws()).isEqualTo(1);
+        assertThat(full.score().draws()).isEqualTo(1);
     }
 
     @Test
@@ -79,12 +80,12 @@ class MatchTest {
         assertThat(match.undo(Mark.X)).containsExactly(4);
         match.play(Mark.X, 4, "a");
         match.play(Mark.O, 0, "b");
-        assertThat(match.checkUndo(Mark.X)).isNull();
+        assertThat(Refusals.undo(match, Mark.X)).isNull();
         assertThat(match.undo(Mark.X)).containsExactly(0, 4);
         assertThat(match.board().moveCount()).isZero();
-        rejected(match.checkUndo(Mark.X), ErrorCode.NOTHING_TO_UNDO);
+        rejected(Refusals.undo(match, Mark.X), ErrorCode.NOTHING_TO_UNDO);
         match.play(Mark.X, 4, "a");
-        rejected(match.checkUndo(Mark.O), ErrorCode.NOTHING_TO_UNDO);
+        rejected(Refusals.undo(match, Mark.O), ErrorCode.NOTHING_TO_UNDO);
     }
 
     @Test
@@ -92,8 +93,8 @@ class MatchTest {
         match.play(Mark.X, 4, "a");
         match.requestUndo(Mark.X);
         assertThat(match.undoRequest()).isEqualTo(Mark.X);
-        rejected(match.checkAnswer(Mark.X), ErrorCode.NO_PENDING_REQUEST);
-        assertThat(match.checkAnswer(Mark.O)).isNull();
+        rejected(Refusals.answer(match, Mark.X), ErrorCode.NO_PENDING_REQUEST);
+        assertThat(Refusals.answer(match, Mark.O)).isNull();
         assertThat(match.answerUndo(false)).isEmpty();
         assertThat(match.board().moveCount()).isEqualTo(1);
         match.requestUndo(Mark.X);
@@ -112,7 +113,7 @@ class MatchTest {
     @Test
     void rematchNeedsBothAndAlternatesTheFirstMove() {
         match.resign(Mark.O);
-        assertThat(match.wins(Mark.X)).isEqualTo(1);
+        assertThat(match.score().wins(Mark.X)).isEqualTo(1);
         assertThat(match.offerRematch(Mark.X, false)).isFalse();
         assertThat(match.offerRematch(Mark.O, false)).isTrue();
         assertThat(match.game()).isEqualTo(2);
@@ -140,12 +141,13 @@ class MatchTest {
 
     @Test
     void onlyTheLastGamesAreKeptForReviewButAllAreScored() {
-        for (int i = 0; i < Match.KEPT_GAMES + 5; i++) {
+        for (int i = 0; i < Score.KEPT_GAMES + 5; i++) {
             match.resign(match.turn());
             assertThat(match.offerRematch(Mark.X, true)).isTrue();
         }
-        assertThat(match.finished()).hasSize(Match.KEPT_GAMES);
-        assertThat(match.finished().iterator().next().game()).isEqualTo(6);
-        assertThat(match.wins(Mark.X) + match.wins(Mark.O)).isEqualTo(Match.KEPT_GAMES + 5);
+        assertThat(match.score().finished()).hasSize(Score.KEPT_GAMES);
+        assertThat(match.score().finished().iterator().next().game()).isEqualTo(6);
+        assertThat(match.score().wins(Mark.X) + match.score().wins(Mark.O))
+                .isEqualTo(Score.KEPT_GAMES + 5);
     }
 }

@@ -90,7 +90,7 @@ class RoomCorePropertyTest {
                                 RoomCore.Context.at(nanos, millis),
                                 applied.version(),
                                 RoomCoreTest.state(core)));
-                checkpoints.add(core.state(Match.KEPT_GAMES));
+                checkpoints.add(core.state(Score.KEPT_GAMES));
             } else {
                 assertThat(core.version()).isEqualTo(version);
                 assertThat(RoomCoreTest.state(core))
@@ -166,7 +166,7 @@ class RoomCorePropertyTest {
         assertThat(match.result() != null)
                 .as("a result exactly when the game is over")
                 .isEqualTo(match.status() == Match.Status.OVER);
-        assertThat(match.wins(Mark.X) + match.wins(Mark.O) + match.draws())
+        assertThat(match.score().wins(Mark.X) + match.score().wins(Mark.O) + match.score().draws())
                 .as("the score counts every game that ended")
                 .isEqualTo(ended);
         Board board = match.board();

@@ -143,17 +143,6 @@ final class RoomDriver implements AutoCloseable {
             return holding;
         }
 
-        @Override
-        public boolean change(
-                String code,
-                long version,
-                ChangeKind kind,
-                byte[] payload,
-                java.util.function.LongConsumer onDurable) {
-            this.onDurable = onDurable;
-            return change(code, version, kind, payload);
-        }
-
         /** Says that every change up to {@code version} is on disk, as the store's writer does. */
         void durable(long version) {
             onDurable.accept(version);
@@ -166,7 +155,13 @@ final class RoomDriver implements AutoCloseable {
         CompletableFuture<List<GameRecord>> archive;
 
         @Override
-        public boolean change(String code, long version, ChangeKind kind, byte[] payload) {
+        public boolean change(
+                String code,
+                long version,
+                ChangeKind kind,
+                byte[] payload,
+                java.util.function.LongConsumer onDurable) {
+            this.onDurable = onDurable;
             boolean taken = add(new Entry(version, kind, payload));
             if (taken) {
                 afterChange.run();
@@ -261,7 +256,7 @@ final class RoomDriver implements AutoCloseable {
         Room old = room;
         old.closed = true;
         old.members.cancelTimers();
-        old.cancelEmptyTimer();
+        old.timers.cancelEmpty();
         nowMillis += down.toMillis();
         nowNanos += down.toNanos();
         loopChannel.advanceTimeBy(down.toNanos(), TimeUnit.NANOSECONDS);

@@ -1,0 +1,144 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * A member's message turned into the room's commands, or answered from its state. Room loop only.
+ */
+final class Messages {
+
+    private static final Logger log = LoggerFactory.getLogger(Messages.class);
+
+    private final Room room;
+
+    Messages(Room room) {
+        this.room = room;
+    }
+
+    Outcome handle(Session session, ClientMessage message) {
+        if (room.closed) {
+            return new Outcome.Refused(
+                    ErrorCode.UNKNOWN_ROOM, "room " + room.code() + " has closed");
+        }
+        if (message instanceof ClientMessage.Join join) {
+            return room.members.join(session, join);
+        }
+        if (!session.joined) {
+            return new Outcome.Refused(ErrorCode.NOT_JOINED, "send join first");
+        }
+        return switch (message) {
+            case ClientMessage.Join ignored -> throw new IllegalStateException();
+            case ClientMessage.Move move -> move(session, move);
+            case ClientMessage.Undo ignored -> play(session, Change.Undo::new);
+            case ClientMessage.UndoReply reply ->
+                    play(session, mark -> new Change.UndoAnswer(mark, reply.accept()));
+            case ClientMessage.Resign ignored -> play(session, Change.Resigned::new);
+            case ClientMessage.Claim ignored -> play(session, Change.Claimed::new);
+            case ClientMessage.Rematch ignored -> play(session, Change.Rematch::new);
+            case ClientMessage.InviteBot invite -> inviteBot(session, invite);
+            case ClientMessage.Sync sync -> {
+                room.feed.sync(session, sync.lastVersion());
+                yield null;
+            }
+            case ClientMessage.History ignored -> {
+                sendHistory(session);
+                yield null;
+            }
+            case ClientMessage.Phrase phrase -> room.phrases.say(session, phrase);
+            case ClientMessage.Leave ignored -> {
+                room.members.leave(session, true);
+                session.member.close(CloseCodes.LEFT, "left the room");
+                yield null;
+            }
+            // Answered by the connection itself.
+            case ClientMessage.Ping ignored -> null;
+            case ClientMessage.Pong ignored -> null;
+        };
+    }
+
+    private Outcome play(Session session, Function<Mark, Change> command) {
+        return session.seat == null
+                ? Room.NOT_A_PLAYER
+                : room.run(command.apply(session.seat), null);
+    }
+
+    /** A resent move is acknowledged with the version it made, not played again. */
+    private Outcome move(Session session, ClientMessage.Move move) {
+        if (session.seat == null) {
+            return Room.NOT_A_PLAYER;
+        }
+        Outcome outcome =
+                room.run(new Change.Moved(session.seat, move.cell(), move.id()), move.version());
+        if (outcome instanceof Outcome.Unchanged repeated) {
+            room.feed.send(session, new ServerMessage.Ack(move.id(), repeated.version()));
+        }
+        return outcome;
+    }
+
+    private Outcome inviteBot(Session session, ClientMessage.InviteBot invite) {
+        if (session.seat == null) {
+            return Room.NOT_A_PLAYER;
+        }
+        Level level = Wire.level(invite.level());
+        Mark seat = invite.seat() == null ? room.core.freeSeat() : Wire.mark(invite.seat());
+        if (seat == null) {
+            return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
+        }
+        Outcome outcome = room.run(new Change.BotSeated(seat, level), null);
+        if (outcome instanceof Outcome.Applied) {
+            log.info("room {} seat {} taken by the {} bot", room.code(), seat, level);
+        }
+        return outcome;
+    }
+
+    /** The finished games from the archive, with any it lacks from memory; memory alone without. */
+    private void sendHistory(Session session) {
+        CompletableFuture<List<GameRecord>> archived = room.context.journal().history(room.code());
+        if (archived == null) {
+            sendHistory(session, List.of());
+            return;
+        }
+        archived.whenComplete(
+                (games, failure) ->
+                        room.execute(
+                                () -> {
+                                    if (failure != null) {
+                                        log.warn(
+                                                "room {}: the game archive could not be read,"
+                                                        + " history from memory: {}",
+                                                room.code(),
+                                                failure.toString());
+                                    }
+                                    if (session.joined) {
+                                        sendHistory(session, failure == null ? games : List.of());
+                                    }
+                                }));
+    }
+
+    private void sendHistory(Session session, List<GameRecord> archived) {
+        room.feed.send(
+                session,
+                new ServerMessage.HistoryMessage(Snapshots.history(room.core.match(), archived)));
+    }
+
+    /** What an error refers to: a move's id, else the refused message's type. */
+    static String refOf(ClientMessage message) {
+        return message instanceof ClientMessage.Move move
+                ? move.id()
+                : MessageCodec.typeName(message);
+    }
+}

@@ -1,0 +1,176 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.KInARow;
+import dev.tictactoe.server.game.Mark;
+
+/**
+ * Why the rules refuse a command now, as values; null when they allow it. Every check runs before
+ * anything changes, so a refused command leaves the room as it was.
+ */
+final class Refusals {
+
+    private Refusals() {}
+
+    static Outcome.Refused seatTaken(Mark mark) {
+        return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "seat " + mark + " is taken");
+    }
+
+    static Outcome.Refused noPlayer(Mark mark) {
+        return new Outcome.Refused(ErrorCode.NOT_A_PLAYER, "nobody plays " + mark);
+    }
+
+    static Outcome.Refused outOfTime(Mark out) {
+        return new Outcome.Refused(
+                ErrorCode.GAME_OVER, "the game is over: " + out + " ran out of time");
+    }
+
+    /** No game is being played. */
+    static Outcome.Refused playing(Match match) {
+        return switch (match.status()) {
+            case WAITING -> waiting();
+            case OVER -> new Outcome.Refused(ErrorCode.GAME_OVER, "the game is over");
+            case PLAYING -> null;
+        };
+    }
+
+    /** A move made for version {@code seen} (null: not checked) against the room's versions. */
+    static Outcome.Refused move(
+            Match match, Mark seat, int cell, Long seen, long version, long boardVersion) {
+        if (seen != null && seen > version) {
+            return new Outcome.Refused(
+                    ErrorCode.VERSION_AHEAD,
+                    "the room is at version "
+                            + version
+                            + ", not yet at "
+                            + seen
+                            + "; sync and look again");
+        }
+        Outcome.Refused illegal = move(match, seat, cell);
+        if (illegal != null || seen == null || seen >= boardVersion) {
+            return illegal;
+        }
+        return new Outcome.Refused(
+                ErrorCode.STALE_VERSION,
+                "the board changed at version "
+                        + boardVersion
+                        + " after the version "
+                        + seen
+                        + " this move was made for; look again");
+    }
+
+    /** The game's state first, then the rules of the board, out of turn first. */
+    static Outcome.Refused move(Match match, Mark seat, int cell) {
+        if (match.status() != Match.Status.PLAYING) {
+            return match.status() == Match.Status.WAITING
+                    ? waiting()
+                    : new Outcome.Refused(
+                            ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
+        }
+        Board board = match.board();
+        KInARow.Illegal illegal = KInARow.check(board, seat, cell);
+        return illegal == null
+                ? null
+                : switch (illegal) {
+                    case NOT_YOUR_TURN ->
+                            new Outcome.Refused(
+                                    ErrorCode.NOT_YOUR_TURN,
+                                    "it is " + board.toMove() + "'s turn, not " + seat + "'s");
+                    case OUT_OF_RANGE ->
+                            new Outcome.Refused(
+                                    ErrorCode.OUT_OF_RANGE,
+                                    "cell "
+                                            + cell
+                                            + " is off the board (0.."
+                                            + (board.rules().cells() - 1)
+                                            + ")");
+                    case CELL_TAKEN ->
+                            new Outcome.Refused(
+                                    ErrorCode.CELL_TAKEN,
+                                    "cell " + cell + " is already taken by " + board.at(cell));
+                };
+    }
+
+    /** {@code seat} may not take back its last move, or ask to. */
+    static Outcome.Refused undo(Match match, Mark seat) {
+        Outcome.Refused refused = playing(match);
+        if (refused != null) {
+            return refused;
+        }
+        Board board = match.board();
+        if (board.moveCount() == 0) {
+            return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "no move has been played yet");
+        }
+        if (board.moveCount() < 2 && board.at(board.lastMove()) != seat) {
+            return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "you have not moved yet");
+        }
+        return null;
+    }
+
+    /** {@code seat} asks again while its request waits. */
+    static Outcome.Refused undoPending() {
+        return new Outcome.Refused(
+                ErrorCode.NO_PENDING_REQUEST,
+                "your takeback request is already waiting for an answer");
+    }
+
+    /** {@code seat} may not answer a takeback request. */
+    static Outcome.Refused answer(Match match, Mark seat) {
+        Mark asker = match.undoRequest();
+        if (asker == null || asker == seat) {
+            return new Outcome.Refused(
+                    ErrorCode.NO_PENDING_REQUEST,
+                    "there is no takeback request from your opponent");
+        }
+        return undo(match, asker);
+    }
+
+    /** {@code seat} may not claim the game from its idle opponent now. */
+    static Outcome.Refused claim(Match match, Mark seat, boolean againstBot) {
+        if (againstBot && match.status() == Match.Status.PLAYING) {
+            return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
+        }
+        Outcome.Refused refused = playing(match);
+        if (refused != null) {
+            return refused;
+        }
+        IdleClaim idle = match.idle();
+        if (idle == null) {
+            return new Outcome.Refused(
+                    ErrorCode.CLAIM_NOT_ALLOWED,
+                    "a game with a clock ends on time, not by a claim");
+        }
+        if (match.board().toMove() == seat) {
+            return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
+        }
+        long now = match.now();
+        if (!idle.canClaim(now)) {
+            long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
+            return new Outcome.Refused(
+                    ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
+        }
+        return null;
+    }
+
+    /** A rematch may be offered once the game is over, to a seated opponent. */
+    static Outcome.Refused rematch(Match match, boolean opponentSeated) {
+        if (!opponentSeated) {
+            return new Outcome.Refused(
+                    ErrorCode.WAITING_FOR_OPPONENT,
+                    "the other seat is empty: wait for an opponent or invite the bot");
+        }
+        if (match.status() != Match.Status.OVER) {
+            return new Outcome.Refused(
+                    ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
+        }
+        return null;
+    }
+
+    private static Outcome.Refused waiting() {
+        return new Outcome.Refused(
+                ErrorCode.WAITING_FOR_OPPONENT,
+                "the game has not started: waiting for an opponent");
+    }
+}

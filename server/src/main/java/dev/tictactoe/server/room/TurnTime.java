@@ -1,0 +1,119 @@
+package dev.tictactoe.server.room;
+
+import dev.tictactoe.server.clock.GameClock;
+import dev.tictactoe.server.clock.IdleClaim;
+import dev.tictactoe.server.clock.TimeControl;
+import dev.tictactoe.server.game.Mark;
+
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * The current game's time: its clock in a timed room, else the idle claim of the turn; and the
+ * instant of the command at hand, monotonic and wall clock (a command happens at one time).
+ */
+final class TurnTime {
+
+    private final TimeControl control;
+    final Duration idleAfter;
+
+    /** The current game's clock in a timed room, else null; a new one every game. */
+    GameClock clock;
+
+    /** The current turn's claim rule in an untimed game, else null. */
+    IdleClaim idle;
+
+    long now;
+    private long nowMillis;
+
+    TurnTime(TimeControl control, Duration idleAfter) {
+        this.control = control;
+        this.idleAfter = idleAfter;
+    }
+
+    void at(long nanos, long millis) {
+        now = nanos;
+        nowMillis = millis;
+    }
+
+    /** A game starts: both clocks full and the first mover's time running, or the idle time. */
+    void gameStarted(Mark first) {
+        turnStarted();
+        if (control != null) {
+            clock = new GameClock(control);
+            clock.start(first, now, nowMillis);
+        }
+    }
+
+    /** In an untimed game every turn restarts the idle time. */
+    void turnStarted() {
+        if (control == null) {
+            idle = IdleClaim.turnStarted(now, nowMillis, idleAfter);
+        }
+    }
+
+    void moved(Mark seat) {
+        if (clock != null) {
+            clock.moved(seat, now);
+        }
+        turnStarted();
+    }
+
+    void undone(Mark toMove) {
+        if (clock != null) {
+            clock.undone(toMove, now);
+        }
+        turnStarted();
+    }
+
+    void stop() {
+        if (clock != null) {
+            clock.stop(now);
+        }
+    }
+
+    /** The side to move if its time has run out by now, else null. */
+    Mark outOfTime() {
+        if (clock == null) {
+            return null;
+        }
+        OptionalLong deadline = clock.deadline();
+        return deadline.isPresent() && now >= deadline.getAsLong() ? clock.turn() : null;
+    }
+
+    /** The wall clock moved {@code millis} while game time stood still; true if shown times did. */
+    boolean wallClockMoved(long millis) {
+        boolean moved = false;
+        if (clock != null && clock.running()) {
+            clock.wallClockMoved(millis);
+            moved = true;
+        }
+        if (idle != null) {
+            idle =
+                    new IdleClaim(
+                            idle.turnStartedNanos(), idle.turnStartedAt() + millis, idle.after());
+            moved = true;
+        }
+        return moved;
+    }
+
+    RoomState.IdleState idleState() {
+        return idle == null
+                ? null
+                : new RoomState.IdleState(
+                        idle.turnStartedNanos(), idle.turnStartedAt(), idle.after().toMillis());
+    }
+
+    void restore(GameClock.State clockState, RoomState.IdleState idleState) {
+        if (clockState != null && control != null) {
+            clock = GameClock.restore(control, clockState);
+        }
+        if (idleState != null) {
+            idle =
+                    new IdleClaim(
+                            idleState.turnStartedNanos(),
+                            idleState.turnStartedAt(),
+                            Duration.ofMillis(idleState.afterMillis()));
+        }
+    }
+}
