@@ -27,10 +27,7 @@ public final class BotRunner implements AutoCloseable {
 
     static final Search BOT = new Bot()::choose;
 
-    /**
-     * The engine's search bounded by {@code nodes} positions instead of the time budget, so it
-     * replays.
-     */
+    /** The engine's search bounded by {@code nodes} positions instead of time, so it replays. */
     static Search byNodes(long nodes) {
         Bot bot = new Bot();
         return (board, level, budget, seed) -> bot.chooseWithNodes(board, level, nodes, seed);
@@ -51,7 +48,7 @@ public final class BotRunner implements AutoCloseable {
         this(pool(threads, queue), budget, nodes == null ? BOT : byNodes(nodes));
     }
 
-    /** Bot moves waiting for a thread (zero when the pool is not a queueing one). */
+    /** Bot moves waiting for a thread. */
     public int queued() {
         return pool instanceof ThreadPoolExecutor executor ? executor.getQueue().size() : 0;
     }
@@ -68,7 +65,7 @@ public final class BotRunner implements AutoCloseable {
         this.search = search;
     }
 
-    /** Bot moves that had to be chosen by the fallback rule because the search failed. */
+    /** Bot moves chosen by the fallback rule because the search failed. */
     public long fallbacks() {
         return fallbacks.sum();
     }
@@ -93,9 +90,8 @@ public final class BotRunner implements AutoCloseable {
     }
 
     /**
-     * Searches a copy of {@code board} and hands the move to {@code done} on the bot's thread, or
-     * the search's failure to {@code failed}; returns false if the queue is full and the caller
-     * should try again later.
+     * Searches a copy of {@code board}, handing the move to {@code done} or the failure to {@code
+     * failed} on the bot's thread; false if the queue is full and the caller should retry.
      */
     boolean think(
             Board board,
@@ -127,8 +123,7 @@ public final class BotRunner implements AutoCloseable {
                     });
             return true;
         } catch (RejectedExecutionException e) {
-            // Full queue: the room retries. Stopped pool: the server is going down, nothing to
-            // retry.
+            // Full queue: the room retries. Stopped pool: the server is going down.
             return pool instanceof ExecutorService service && service.isShutdown();
         }
     }

@@ -8,10 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.TimeUnit;
 
-/**
- * A bot's turns in a room: asks the bot runner for a move when it is a bot's turn, and plays the
- * answer if the room has not changed meanwhile. Room loop only.
- */
+/** A bot's turns: asks the runner for a move, and plays it if the room has not changed since. */
 final class BotTurns {
 
     private static final Logger log = LoggerFactory.getLogger(BotTurns.class);
@@ -37,8 +34,8 @@ final class BotTurns {
             return;
         }
         long forVersion = room.feed.version();
-        // The engine mixes in the position; the version is left out on purpose, so who watches or
-        // reconnects cannot change a bot's choice: the same seed and moves replay (PROTOCOL.md).
+        // The version is left out of the seed, so who watches or reconnects cannot change a bot's
+        // choice: the same seed and moves replay (PROTOCOL.md).
         boolean queued =
                 room.context
                         .bots()
@@ -89,10 +86,7 @@ final class BotTurns {
         }
     }
 
-    /**
-     * The game must go on: the bot plays the lowest-numbered empty cell instead. One log line, with
-     * the search's stack trace if it threw (a bug worth finding), and one count for the metrics.
-     */
+    /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */
     private void fallBack(Mark mark, String why, RuntimeException failure) {
         int[] empty = new int[room.core.match().board().rules().cells()];
         if (room.core.match().board().legalMoves(empty) == 0) {

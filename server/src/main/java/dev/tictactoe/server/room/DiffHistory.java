@@ -5,14 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The last few encoded diffs of a room, so a member who missed some gets them replayed. The ring
- * starts small and doubles up to its capacity: most rooms sit idle with a handful of diffs.
- *
- * <p>Each slot copies its diff into a buffer it keeps and reuses. Holding the diffs themselves kept
- * every room's last few seconds of them alive through each young collection, to be copied again;
- * with a thousand busy rooms that was most of the collector's pause. A buffer is sized to its diff
- * (rounded up) and replaced only by a larger diff, so a slot's buffer soon fits the room's diffs
- * while an idle room holds little more than its few diffs' bytes.
+ * The last few encoded diffs of a room, replayed to a member who missed some: a ring that starts
+ * small and doubles up to its capacity. Each slot copies its diff into a buffer it reuses, so young
+ * collections do not copy recent diffs again (with a thousand busy rooms, most of the pause).
  */
 final class DiffHistory {
 
@@ -73,10 +68,7 @@ final class DiffHistory {
         return Arrays.copyOf(buffers[slot], lengths[slot]);
     }
 
-    /**
-     * The newest diff to send, in its slot's buffer: no copy, so it is framed before the next diff
-     * is added.
-     */
+    /** The newest diff in its slot's buffer, not copied: framed before the next is added. */
     Outgoing newest() {
         int slot = slot(newest);
         return new Outgoing(buffers[slot], lengths[slot]);

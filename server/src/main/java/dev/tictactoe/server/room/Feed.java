@@ -17,8 +17,7 @@ import java.util.function.LongSupplier;
 final class Feed {
 
     /**
-     * Draws the room as it is now at {@code version}, reusing what did not change since {@code
-     * previous}.
+     * Draws the room now at {@code version}, reusing what did not change since {@code previous}.
      */
     interface Renderer {
         Snapshot render(long version, Snapshot previous);
@@ -26,7 +25,7 @@ final class Feed {
 
     private final Renderer render;
 
-    /** The wall clock, written into snapshot messages so that clients can correct their own. */
+    /** The wall clock, in snapshot messages so that clients can correct their own. */
     private final LongSupplier epochMillis;
 
     private final DiffHistory history;
@@ -60,7 +59,7 @@ final class Feed {
         this.shown = render.render(version, null);
     }
 
-    /** The version members have been shown: the core's, once its change is published. */
+    /** The version members have been shown. */
     long version() {
         return version;
     }
@@ -73,10 +72,7 @@ final class Feed {
         return members;
     }
 
-    /**
-     * Moves to the core's next {@code version} and records the diff to it, encoded straight into
-     * the history, without sending it yet ({@link #broadcastNewest}).
-     */
+    /** Moves to {@code version} and encodes the diff to it into the history, unsent. */
     void advance(long version, Event event) {
         this.version = version;
         Snapshot now = snapshot();
@@ -84,7 +80,6 @@ final class Feed {
         shown = now;
     }
 
-    /** The state members last saw. */
     Snapshot shown() {
         return shown;
     }
@@ -94,7 +89,7 @@ final class Feed {
         return history.held();
     }
 
-    /** Puts back what a checkpoint kept: the version, what members saw then and the diffs to it. */
+    /** Puts back what a checkpoint kept. */
     void restore(long atVersion, Snapshot lastShown, List<byte[]> diffs) {
         version = atVersion;
         durable = atVersion;
@@ -105,10 +100,7 @@ final class Feed {
         }
     }
 
-    /**
-     * From now on every message waits until the journal has the version it shows on disk ({@link
-     * #durable}); what is there already counts as on disk.
-     */
+    /** From now on every message waits until the version it shows is on disk ({@link #durable}). */
     void holdUntilDurable() {
         holding = true;
         durable = version;
@@ -120,22 +112,12 @@ final class Feed {
         while (!held.isEmpty() && held.peekFirst().version() <= durable) {
             Held h = held.pollFirst();
             try (Outgoing out = new Outgoing(h.bytes())) {
-                for (Session member : h.to()) {
-                    if (member != h.last()) {
-                        offer(member, out);
-                    }
-                }
-                if (h.last() != null && h.to().contains(h.last())) {
-                    offer(h.last(), out);
-                }
+                deliver(h.to(), out, h.last());
             }
         }
     }
 
-    /**
-     * The journal refused a change: it will never be on disk, and the room plays on in memory
-     * rather than stop; what waited goes out now.
-     */
+    /** The journal refused a change: the room plays on in memory, and what waited goes out. */
     void notDurable() {
         durable(version);
     }
@@ -185,9 +167,8 @@ final class Feed {
 
     /**
      * Sends every member the diff that made the current version, the same bytes to all; {@code
-     * last} (whoever caused the change) hears of it after the others. A member whose connection is
-     * backed up is skipped and marked to get a snapshot when it drains, so a slow reader costs
-     * bounded memory.
+     * last} (who caused it) hears last. A backed-up member is skipped and gets a snapshot when it
+     * drains, so a slow reader costs bounded memory.
      */
     void broadcastNewest(Session last) {
         if (members.isEmpty()) {
@@ -198,21 +179,22 @@ final class Feed {
             return;
         }
         try (Outgoing out = history.newest()) {
-            for (Session member : members) {
-                if (member != last) {
-                    offer(member, out);
-                }
-            }
-            if (last != null && members.contains(last)) {
-                offer(last, out);
-            }
+            deliver(members, out, last);
         }
     }
 
-    /**
-     * Sends every member {@code message}, which is not part of the room's state: encoded once and
-     * sent after what waits for the disk; a member whose connection is backed up misses it.
-     */
+    private static void deliver(List<Session> to, Outgoing out, Session last) {
+        for (Session member : to) {
+            if (member != last) {
+                offer(member, out);
+            }
+        }
+        if (last != null && to.contains(last)) {
+            offer(last, out);
+        }
+    }
+
+    /** Sends every member a message outside the room's state; a backed-up member misses it. */
     void broadcastAside(ServerMessage message) {
         if (members.isEmpty()) {
             return;

@@ -64,7 +64,7 @@ final class Members {
                             + " is not spoken here; this server speaks "
                             + Protocol.VERSION);
         }
-        if (room.feed.members().size() >= room.context.limits().maxMembers()) {
+        if (room.feed.members().size() >= room.context.limits().maxMembersPerRoom()) {
             return new Outcome.Refused(
                     ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
         }

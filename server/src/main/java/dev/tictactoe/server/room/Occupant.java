@@ -18,16 +18,16 @@ final class Occupant {
     final String token;
     final Level bot;
 
-    /** A person's connection is open (or was, at the instant a replayed command was made). */
+    /** A person's connection is open (or was, at a replayed command's instant). */
     boolean connected;
 
-    /** While the seat is held for a dropped player: when it is freed, in epoch milliseconds. */
+    /** While held for a dropped player: when the seat is freed, epoch ms. */
     Long graceUntil;
 
     /** Held for a player promised this seat (a quick match) who has not come yet. */
     boolean reserved;
 
-    /** Made at the seat's first move of a game: a seat waiting for its game holds none. */
+    /** Made at the seat's first move of a game. */
     private Map<String, Long> appliedMoves;
 
     private Occupant(String name, String token, Level bot) {
@@ -70,8 +70,7 @@ final class Occupant {
         if (stored.bot() != null) {
             seat = Occupant.bot(Level.parse(stored.bot()));
         } else {
-            // A checkpoint from before the flag was kept: the player counts as connected at the
-            // stop.
+            // A checkpoint from before the flag: the player counts as connected at the stop.
             boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
             seat = Occupant.person(stored.name(), stored.token(), wasConnected);
             seat.graceUntil = wasConnected ? null : stored.graceUntil();

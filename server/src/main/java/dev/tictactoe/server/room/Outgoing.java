@@ -3,9 +3,8 @@ package dev.tictactoe.server.room;
 import java.util.Arrays;
 
 /**
- * One encoded server message on its way to one or many members. A transport may build its own form
- * of it (a framed buffer) once and share it between the members of a broadcast; the room releases
- * that form when the broadcast is done.
+ * One encoded server message on its way to members. A transport may build its own form of it (a
+ * framed buffer) once for a whole broadcast; the room releases it when the broadcast is done.
  */
 public final class Outgoing implements AutoCloseable {
 

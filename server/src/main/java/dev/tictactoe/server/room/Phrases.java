@@ -9,11 +9,7 @@ import dev.tictactoe.server.game.Mark;
 import java.time.Duration;
 import java.util.EnumMap;
 
-/**
- * Quick phrases: a seated player's phrase goes to every member at once. It is not a change of the
- * room (no version, no diff, no record), so a replay and the snapshot + diffs stream never see it.
- * Room loop only.
- */
+/** Quick phrases from seated players to every member: no change of the room, never replayed. */
 final class Phrases {
 
     /** A seat says one phrase per interval once its burst is spent. */

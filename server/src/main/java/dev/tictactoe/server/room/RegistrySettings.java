@@ -6,14 +6,8 @@ import dev.tictactoe.server.settings.Check;
 import java.time.Duration;
 
 /**
- * The settings of the server's rooms (not of one room's game, which is {@link RoomSettings}): how
- * many, how full, how long they and their seats live, and the bots that play in them.
- *
- * <p>Each component has its default in the constant named after it ({@code seatGrace}: {@code
- * DEFAULT_SEAT_GRACE}), which the flag's default and {@code --help} read. To add a setting, add the
- * component and its constant here, the {@code @Option} field of the same name in {@code
- * flags.RoomFlags} (flag {@code --seat-grace}, variable {@code TTT_SEAT_GRACE}), and its line in
- * the README's settings table; checks that need only the value go in the constructor below.
+ * The settings of the server's rooms and their bots. Each component's default is the constant named
+ * after it, read by its flag in {@code flags.RoomFlags} and the README's settings table.
  */
 public record RegistrySettings(
         int maxRooms,
@@ -47,11 +41,7 @@ public record RegistrySettings(
     /** Default: how long the side to move in an untimed game may stay idle before a claim. */
     public static final Duration DEFAULT_IDLE_CLAIM = IdleClaim.DEFAULT_AFTER;
 
-    /**
-     * Default: recent diffs a room keeps for replay. A dropped player stalls its game, so it misses
-     * a few versions; a longer gap gets a snapshot. Every kept diff outlives young collections, so
-     * a longer history makes their pauses longer.
-     */
+    /** Default: recent diffs a room keeps for replay; a longer gap gets a snapshot. */
     public static final int DEFAULT_DIFF_HISTORY = 16;
 
     /** Default: threads that compute bot moves. */
@@ -63,16 +53,10 @@ public record RegistrySettings(
     /** Default: thinking time of a bot move. */
     public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
 
-    /**
-     * Default: no server-wide bot seed, so a room created without a {@code botSeed} of its own gets
-     * a random one. With a seed S, the n-th room created gets the n-th seed fixed by S.
-     */
+    /** Default: no server-wide bot seed; with one, the n-th room gets the n-th seed it fixes. */
     public static final Long DEFAULT_BOT_SEED = null;
 
-    /**
-     * Default: no node budget, bot searches are bounded by {@link #botBudget} (time). With a budget
-     * of N positions per search, bot moves no longer depend on the machine's speed.
-     */
+    /** Default: searches bounded by time; a node budget makes bot moves machine-independent. */
     public static final Long DEFAULT_BOT_NODES = null;
 
     public RegistrySettings {

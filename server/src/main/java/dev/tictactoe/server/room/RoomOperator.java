@@ -8,25 +8,20 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 
 import java.util.List;
+import java.util.function.Supplier;
 
-/**
- * What an operator may do to a live room: look at it, close it, or cut one player's connection.
- * Each runs on the room's loop like any other task of the actor; the answer comes back as a future.
- */
+/** What an operator may do to a live room, run on its loop: look at it, close it, cut a player. */
 public final class RoomOperator {
 
     private RoomOperator() {}
 
-    /** A room as an operator sees it: the snapshot members see, and when the room was made. */
+    /** A room as an operator sees it: the snapshot members see, and when it was made. */
     public record View(Snapshot snapshot, long createdAt) {}
 
-    /** How an operator's action ended. */
+    /** How an operator's action ended; NOT_CONNECTED: the seat is empty, a bot, or dropped. */
     public enum Outcome {
-        /** Done as asked. */
         DONE,
-        /** The room had closed already. */
         GONE,
-        /** Nobody is connected on that seat (empty, a bot, or dropped). */
         NOT_CONNECTED
     }
 
@@ -38,10 +33,9 @@ public final class RoomOperator {
     }
 
     /**
-     * Closes the room for good: every member gets one close frame, {@link CloseCodes#ROOM_CLOSED}
-     * with {@code reason}, and the room leaves the registry and the journal (its finished games
-     * stay for the retention), so it does not come back after a restart. Members are let go before
-     * their connections close, so nothing more is written for the room once it is gone.
+     * Closes the room for good: every member gets {@link CloseCodes#ROOM_CLOSED} with {@code
+     * reason}, and the room leaves the registry and the journal. Members are let go before their
+     * connections close, so nothing more is written for the room once it is gone.
      */
     public static Future<Outcome> close(Room room, String reason) {
         Promise<Outcome> answer = room.loop.newPromise();
@@ -64,10 +58,7 @@ public final class RoomOperator {
         return answer;
     }
 
-    /**
-     * Closes the connection of the player in {@code seat} with {@link CloseCodes#DISCONNECTED}; the
-     * room then hears of the drop as of any other, and holds the seat for the seat grace.
-     */
+    /** Closes the connection of the player in {@code seat}: a drop like any other. */
     public static Future<Outcome> disconnect(Room room, Mark seat, String reason) {
         Promise<Outcome> answer = room.loop.newPromise();
         run(
@@ -87,21 +78,17 @@ public final class RoomOperator {
         return answer;
     }
 
-    private interface Task<T> {
-        T run();
-    }
-
-    private static <T> void run(Room room, Promise<T> answer, Task<T> task) {
+    private static <T> void run(Room room, Promise<T> answer, Supplier<T> task) {
         room.execute(
                 () -> {
                     try {
-                        answer.trySuccess(task.run());
+                        answer.trySuccess(task.get());
                     } catch (RuntimeException e) {
                         answer.tryFailure(e);
                     }
                 });
         if (room.loop.isShuttingDown()) {
-            // A task handed to a stopping loop is dropped: say so rather than leave it unanswered.
+            // A stopping loop drops the task: say so rather than leave it unanswered.
             answer.tryFailure(new IllegalStateException("the server is stopping"));
         }
     }

@@ -39,10 +39,7 @@ public final class RoomRegistry {
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
 
-    /**
-     * Rooms created since the server started: the n-th gets the n-th seed fixed by {@code
-     * --bot-seed}.
-     */
+    /** Rooms created since the start: the n-th gets the n-th seed fixed by {@code --bot-seed}. */
     private final AtomicLong created = new AtomicLong();
 
     private final SecureRandom random = new SecureRandom();
@@ -57,10 +54,7 @@ public final class RoomRegistry {
         return config;
     }
 
-    /**
-     * Rooms whose codes start with {@code node} (null: any character), that count into {@code
-     * metrics} and write their changes to {@code journal}.
-     */
+    /** Rooms whose codes start with {@code node} (null: any character). */
     public RoomRegistry(
             RegistrySettings config,
             Character node,
@@ -73,7 +67,7 @@ public final class RoomRegistry {
         this.loops = loops;
         this.context =
                 new RoomContext(
-                        RoomLimits.of(config),
+                        config,
                         bots,
                         this::newToken,
                         System::currentTimeMillis,
@@ -83,11 +77,7 @@ public final class RoomRegistry {
                         journal);
     }
 
-    /**
-     * Rebuilds a room from its newest checkpoint (see {@link RoomJournal#checkpoint}) and the
-     * changes written after it: same code, version, snapshot, seat tokens and recent diffs, nobody
-     * connected; then the rules run on the downtime (see {@link Replay}).
-     */
+    /** Rebuilds a room from its newest checkpoint and the changes after it ({@link Replay}). */
     public Room restore(byte[] checkpoint, List<RoomJournal.Recorded> changes) {
         Room room = Replay.rebuild(RoomState.fromJson(checkpoint), changes, loops.next(), context);
         if (rooms.putIfAbsent(room.code(), room) == null) {
@@ -102,28 +92,19 @@ public final class RoomRegistry {
         return room;
     }
 
-    /**
-     * Creates a room with a fresh code unique among live rooms and a bot seed of the server's
-     * choosing.
-     */
+    /** Creates a room with a fresh code and a bot seed of the server's choosing. */
     public Room create(RoomSettings settings) throws Full {
         return create(settings, null, Map.of());
     }
 
-    /**
-     * Creates a room with a fresh code unique among live rooms.
-     *
-     * @param botSeed the seed of the room's bot choices, or null to derive one from {@code
-     *     --bot-seed} (random without it)
-     */
+    /** Creates a room; a null {@code botSeed} derives one from {@code --bot-seed}. */
     public Room create(RoomSettings settings, Long botSeed) throws Full {
         return create(settings, botSeed, Map.of());
     }
 
     /**
      * Creates a room whose seats in {@code reserved} are held for the players promised them (a
-     * quick match): its game starts at once, and each of them takes its seat by joining with its
-     * token within the seat grace. Tokens come from {@link #newToken()}.
+     * quick match): its game starts at once, and each joins with its token within the seat grace.
      */
     public Room create(RoomSettings settings, Map<Mark, Reservation> reserved) throws Full {
         return create(settings, null, reserved);
@@ -161,34 +142,25 @@ public final class RoomRegistry {
         }
     }
 
-    /**
-     * A random code; with {@code --node}, its first character is the node's, so the code names the
-     * node that holds the room (the other five still give 32^5 codes per node).
-     */
+    /** A random code; with {@code --node}, its first character is the node's. */
     private String nextCode() {
         String code = codes.next();
         return node == null ? code : node + code.substring(1);
     }
 
     /**
-     * The seed of a room that did not ask for one: the n-th value of a generator seeded with {@code
-     * --bot-seed}, so a run that creates its rooms in the same order replays and no two rooms share
-     * a seed; random without the flag.
+     * The seed of a room that did not ask for one: the n-th of {@code --bot-seed}'s sequence, so a
+     * run creating rooms in the same order replays; random without the flag.
      */
     private long serverSeed() {
         Long base = config.botSeed();
         if (base == null) {
             return random.nextLong();
         }
-        // A generator per room, its start stepped by an odd constant: a well-mixed, distinct seed
-        // for each n.
-        return new SplittableRandom(base + created.getAndIncrement() * SEED_STEP).nextLong();
+        // Starts stepped by 2^64 over the golden ratio (odd): distinct, well-mixed seeds.
+        return new SplittableRandom(base + created.getAndIncrement() * 0x9E3779B97F4A7C15L)
+                .nextLong();
     }
-
-    /**
-     * 2^64 divided by the golden ratio, made odd: consecutive multiples spread over all 64 bits.
-     */
-    private static final long SEED_STEP = 0x9E3779B97F4A7C15L;
 
     /** The live room for a code as typed (case and look-alikes forgiven). */
     public Optional<Room> find(String typedCode) {

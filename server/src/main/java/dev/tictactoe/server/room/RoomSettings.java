@@ -45,10 +45,8 @@ public record RoomSettings(
     }
 
     /**
-     * The settings a decoded create-room request asks for, with "random" seats drawn from {@code
-     * random}.
-     *
-     * @throws ProtocolException {@code invalid_settings} for a time control that does not read
+     * The settings a create-room request asks for, "random" seats drawn from {@code random}; a time
+     * control that does not read is a {@link ProtocolException} ({@code invalid_settings}).
      */
     public static RoomSettings resolve(NewRoom request, RandomGenerator random) {
         return new RoomSettings(

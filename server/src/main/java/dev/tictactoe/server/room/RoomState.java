@@ -13,20 +13,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A room's whole state as the journal keeps it in a checkpoint: enough to rebuild the room after a
- * restart with the same code, version, snapshot, seat tokens, recent diffs, clocks and move ids,
- * and for the changes written after it to be made again on top of it. Fields added since the first
- * format are boxed: a checkpoint written before them reads them as null.
+ * A room's whole state as a checkpoint keeps it (JSON): enough to rebuild the room and replay the
+ * changes after it. Fields added since the first format are boxed: older checkpoints read null.
  *
  * @param shown the snapshot members last saw, the base of the next diff
- * @param diffs the encoded diffs held for replay, oldest first, ending with the one that made
- *     {@code version}
- * @param seats X and O as they are seated
- * @param atNanos the instant of the checkpoint on the room's monotonic time line
- * @param atMillis the same instant on the wall clock, in epoch milliseconds
- * @param emptySince since when nobody has been connected (epoch ms), or null while somebody was
- * @param createdAt when the room was made (epoch ms); null in a checkpoint written before it was
- *     kept
+ * @param diffs the diffs held for replay, oldest first, the last one making {@code version}
+ * @param atNanos the checkpoint's instant on the room's monotonic line; {@code atMillis} on the
+ *     wall
  */
 record RoomState(
         String code,
@@ -43,10 +36,7 @@ record RoomState(
         Long emptySince,
         Long createdAt) {
 
-    /**
-     * A seat: a person with a token, or a bot with a level; whether a person was connected, until
-     * when a dropped one's seat is held (epoch ms), and the ids of the moves it made this game.
-     */
+    /** A seat: a person with a token or a bot with a level, and the move ids of this game. */
     record SeatState(
             String name,
             String token,
@@ -55,16 +45,9 @@ record RoomState(
             Long graceUntil,
             List<MoveId> moves) {}
 
-    /**
-     * A move id a seat sent and the version that move made, so a resent move is acknowledged, not
-     * replayed.
-     */
     record MoveId(String id, long version) {}
 
-    /**
-     * The series: the current game's moves in order, its result, the score and the finished games;
-     * the current game's clock or idle-claim time, and the idle time the room was created with.
-     */
+    /** The series: the current game, the score, finished games, and the game's time. */
     record MatchState(
             int game,
             Match.Status status,
@@ -82,10 +65,6 @@ record RoomState(
             IdleState idle,
             Long idleAfterMillis) {}
 
-    /**
-     * The turn an idle claim counts from, on the monotonic line and the wall clock, and the idle
-     * time.
-     */
     record IdleState(long turnStartedNanos, long turnStartedAt, long afterMillis) {}
 
     private static final ObjectMapper JSON = MessageCodec.mapper().copy();

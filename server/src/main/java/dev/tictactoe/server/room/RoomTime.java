@@ -3,16 +3,11 @@ package dev.tictactoe.server.room;
 import java.util.function.LongSupplier;
 
 /**
- * A room's time: monotonic nanoseconds for game clocks, idle claims and timers, and epoch
- * milliseconds for the times clients are shown. Everything one task of the room does happens at one
- * instant, read when the task starts ({@link #tick}); the journal records that instant with each
- * change, and a replay sets it back ({@link #replayAt}), so a replayed change sees exactly the time
- * it first saw and comes out the same.
- *
- * <p>A room keeps one monotonic time line for its whole life. A rebuilt room continues it from its
- * last recorded change ({@link #resume}): the time the server was down does not pass for game
- * clocks (nobody could move), while the wall clock, and deadlines kept on it such as a dropped
- * seat's grace, did move on. Room loop only.
+ * A room's time: monotonic nanoseconds for clocks and timers, epoch milliseconds for what clients
+ * see. A task happens at one instant, read when it starts ({@link #tick}) and journaled with each
+ * change; a replay sets it back ({@link #replayAt}). A rebuilt room continues its monotonic line
+ * from its last change ({@link #resume}): downtime does not pass for game clocks, while the wall
+ * clock (and a seat's grace on it) moved on. Room loop only.
  */
 final class RoomTime {
 
@@ -40,12 +35,10 @@ final class RoomTime {
         }
     }
 
-    /** The current task's instant on the room's monotonic line. */
     long nanos() {
         return nanos;
     }
 
-    /** The current task's instant on the wall clock, in epoch milliseconds. */
     long millis() {
         return millis;
     }
@@ -67,9 +60,8 @@ final class RoomTime {
     }
 
     /**
-     * Ends a replay: the monotonic line goes on from the last replayed instant, and the current
-     * instant is now. Returns how many milliseconds the wall clock moved since that instant (the
-     * downtime, and whatever passed between the last change and the stop), never less than zero.
+     * Ends a replay: the monotonic line goes on from the last replayed instant. Returns how far the
+     * wall clock moved since that instant, never less than zero.
      */
     long resume() {
         if (!replaying) {

@@ -17,18 +17,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
- * Renders room state into the protocol's snapshot document and game records. A render reuses the
- * rows and move entries of the previous snapshot that did not change, so the diff between the two
- * finds them unchanged by identity and a move late in a long game costs what an early one does.
+ * Renders room state into the protocol's snapshot and game records. A render reuses the parts of
+ * the previous snapshot that did not change, so the diff finds them by identity and a move late in
+ * a long game costs what an early one does.
  */
 final class Snapshots {
 
-    /**
-     * The empty row of each board size, shared by every snapshot: an idle room's board is all empty
-     * rows, and a string each would cost every room a few dozen bytes a row.
-     */
+    /** The empty row of each board size, shared by every snapshot of an idle room. */
     private static final String[] EMPTY_ROWS = new String[Rules.MAX_SIZE + 1];
 
     static {
@@ -40,8 +38,7 @@ final class Snapshots {
     private Snapshots() {}
 
     /**
-     * The room {@code code} as its core has it at {@code version}; {@code previous} (null for none)
-     * lends the parts that did not change.
+     * The room as its core has it; {@code previous} (or null) lends the parts that did not change.
      */
     static Snapshot of(String code, long version, RoomCore core, Snapshot previous) {
         RoomSettings settings = core.settings();
@@ -49,7 +46,6 @@ final class Snapshots {
         Map<Mark, Occupant> seats = core.seats();
         int spectators = core.spectators();
         Board board = match.board();
-        Rules rules = settings.rules();
         Mark turn = match.turn();
         Match.Result result = match.result();
         boolean first = previous == null;
@@ -63,7 +59,8 @@ final class Snapshots {
         return new Snapshot(
                 version,
                 code,
-                settings(settings, first ? null : previous.settings()),
+                // A room's settings never change.
+                first ? settings(settings) : previous.settings(),
                 match.game(),
                 status(match.status()),
                 Wire.seat(turn),
@@ -88,34 +85,19 @@ final class Snapshots {
     }
 
     /**
-     * The part of the previous snapshot when it equals the one just drawn: the diff then finds it
-     * unchanged by identity, and the room's latest snapshot keeps the old objects, which no young
-     * collection has to copy again. The parts drawn at every move are compared field by field below
-     * instead, before anything is built: a record's own {@code equals} goes through a method handle
-     * that costs more than the comparison.
+     * The previous part when it equals the new one, so old objects stay (no young collection copies
+     * them again). Parts drawn at every move are compared field by field instead: a record's {@code
+     * equals} costs more than the comparison.
      */
     private static <T> T same(T now, T before) {
         return now != null && now.equals(before) ? before : now;
     }
 
-    private static Snapshot.Settings settings(RoomSettings settings, Snapshot.Settings before) {
-        Rules rules = settings.rules();
-        Seat first = Wire.seat(settings.first());
-        if (before != null
-                && before.size() == rules.size()
-                && before.winLength() == rules.winLength()
-                && before.first() == first
-                && before.earlyDraw() == settings.earlyDraw()
-                && before.spectators() == settings.spectators()
-                && (settings.clock() == null
-                        ? before.clock() == null
-                        : settings.clock().toString().equals(before.clock()))) {
-            return before;
-        }
+    private static Snapshot.Settings settings(RoomSettings settings) {
         return new Snapshot.Settings(
-                rules.size(),
-                rules.winLength(),
-                first,
+                settings.rules().size(),
+                settings.rules().winLength(),
+                Wire.seat(settings.first()),
                 settings.earlyDraw(),
                 settings.spectators(),
                 settings.clock() == null ? null : settings.clock().toString());
@@ -165,9 +147,8 @@ final class Snapshots {
     }
 
     /**
-     * The room's finished games for the {@code history} message, oldest first, the newest {@link
-     * Match#KEPT_GAMES}: those of {@code archived}, and of the match's own record any game the
-     * archive lacks (its write not done yet, or failed).
+     * The newest {@link Score#KEPT_GAMES} finished games for the {@code history} message, oldest
+     * first: {@code archived}, and from memory any game the archive lacks.
      */
     static List<GameRecord> history(Match match, List<GameRecord> archived) {
         TreeMap<Integer, GameRecord> games = new TreeMap<>();
@@ -212,7 +193,6 @@ final class Snapshots {
                 changed = true;
             }
         }
-        // An immutable list of its own: the snapshot keeps it as it is, with no copy.
         return changed ? List.of(rows) : previous;
     }
 
@@ -239,7 +219,6 @@ final class Snapshots {
             Seat seat = Wire.seat(board.at(cell));
             String id = match.moveId(ply);
             Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
-            // The move's id is the very string the entry was made from.
             boolean same =
                     before != null
                             && before.cell() == cell
@@ -277,13 +256,6 @@ final class Snapshots {
     }
 
     private static List<Integer> cells(int[] cells) {
-        if (cells == null) {
-            return null;
-        }
-        Integer[] boxed = new Integer[cells.length];
-        for (int i = 0; i < cells.length; i++) {
-            boxed[i] = cells[i];
-        }
-        return List.of(boxed);
+        return IntStream.of(cells).boxed().toList();
     }
 }

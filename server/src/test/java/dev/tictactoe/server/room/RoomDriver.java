@@ -25,8 +25,20 @@ import java.util.function.Supplier;
  */
 final class RoomDriver implements AutoCloseable {
 
-    static final RoomLimits LIMITS =
-            new RoomLimits(8, 32, Duration.ofSeconds(60), Duration.ofMinutes(5), 16);
+    static final RegistrySettings LIMITS =
+            new RegistrySettings(
+                    RegistrySettings.DEFAULT_MAX_ROOMS,
+                    8,
+                    32,
+                    Duration.ofSeconds(60),
+                    Duration.ofMinutes(5),
+                    RegistrySettings.DEFAULT_IDLE_CLAIM,
+                    16,
+                    1,
+                    RegistrySettings.DEFAULT_BOT_QUEUE,
+                    RegistrySettings.DEFAULT_BOT_BUDGET,
+                    null,
+                    null);
     static final long START_MILLIS = 1_800_000_000_000L;
 
     final EmbeddedChannel loopChannel = new EmbeddedChannel();
@@ -56,7 +68,8 @@ final class RoomDriver implements AutoCloseable {
         this(settings, LIMITS, 42L, search);
     }
 
-    RoomDriver(RoomSettings settings, RoomLimits limits, long botSeed, BotRunner.Search search) {
+    RoomDriver(
+            RoomSettings settings, RegistrySettings limits, long botSeed, BotRunner.Search search) {
         this(settings, limits, botSeed, search, Map.of(), false);
     }
 
@@ -78,7 +91,7 @@ final class RoomDriver implements AutoCloseable {
 
     private RoomDriver(
             RoomSettings settings,
-            RoomLimits limits,
+            RegistrySettings limits,
             long botSeed,
             BotRunner.Search search,
             Map<dev.tictactoe.server.game.Mark, Reservation> reserved,

@@ -64,13 +64,14 @@ class RoomTest {
 
     @Test
     void aRoomHoldsAtMostItsMemberLimit() {
-        for (int i = 0; i < RoomDriver.LIMITS.maxMembers(); i++) {
+        for (int i = 0; i < RoomDriver.LIMITS.maxMembersPerRoom(); i++) {
             driver.join("p" + i);
         }
         Client one = driver.connect();
         one.send(new ClientMessage.Join(Protocol.VERSION, "one", null, true, null));
         assertThat(one.lastError()).isEqualTo(ErrorCode.ROOM_FULL);
-        assertThat(driver.snapshot().spectators()).isEqualTo(RoomDriver.LIMITS.maxMembers() - 2);
+        assertThat(driver.snapshot().spectators())
+                .isEqualTo(RoomDriver.LIMITS.maxMembersPerRoom() - 2);
     }
 
     @Test
