@@ -12,16 +12,13 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * One process owns a data directory: an exclusive lock on {@code <dir>/lock}, which also records
- * the holder's process id so that a refused second server can name it. The lock goes with the
- * process, however it ends (the OS releases it on {@code kill -9} too).
+ * One process owns a data directory: an exclusive lock on {@code <dir>/lock}, which records the
+ * holder's pid for a refused second server to name. The OS releases it however the process ends.
  */
 final class DataDir implements AutoCloseable {
 
-    /** The lock file's name in the data directory. */
     static final String LOCK = "lock";
 
-    /** The database's name in the data directory. */
     static final String DATABASE = "rooms.db";
 
     /** What an older server kept there, a directory each: refused, never converted. */
@@ -35,10 +32,7 @@ final class DataDir implements AutoCloseable {
         this.lock = lock;
     }
 
-    /**
-     * Creates {@code dir} if missing (readable by its owner only: it holds seat tokens), refuses it
-     * when it is in the older format, and locks it.
-     */
+    /** Creates {@code dir} if missing (owner only: it holds seat tokens), checks and locks it. */
     static DataDir lock(Path dir) throws IOException {
         createPrivate(dir);
         for (String old : OLD_FORMAT) {

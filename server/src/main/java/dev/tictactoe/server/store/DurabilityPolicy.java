@@ -32,10 +32,8 @@ public sealed interface DurabilityPolicy {
      */
     Duration GATHER = Duration.ofMillis(20);
 
-    /** Group commit, fsynced every 100 ms. */
     DurabilityPolicy DEFAULT = new GroupCommit(DEFAULT_GROUP_INTERVAL);
 
-    /** See {@link #FSYNC_EACH}. */
     record FsyncEach() implements DurabilityPolicy {}
 
     /**
@@ -53,7 +51,6 @@ public sealed interface DurabilityPolicy {
         }
     }
 
-    /** See {@link #NONE}. */
     record None() implements DurabilityPolicy {}
 
     /** The policy as {@code --durability} spells it, for the start line. */
@@ -70,20 +67,18 @@ public sealed interface DurabilityPolicy {
         return this instanceof FsyncEach;
     }
 
-    /**
-     * Reads {@code fsync}, {@code none}, or {@code group} with an optional interval ({@code
-     * group:10ms}).
-     */
+    /** Reads {@code fsync}, {@code none}, or {@code group} with an optional {@code :10ms}. */
     static DurabilityPolicy parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
-        if (t.equals("fsync")) {
-            return FSYNC_EACH;
-        }
-        if (t.equals("none")) {
-            return NONE;
-        }
-        if (t.equals("group")) {
-            return DEFAULT;
+        DurabilityPolicy named =
+                switch (t) {
+                    case "fsync" -> FSYNC_EACH;
+                    case "none" -> NONE;
+                    case "group" -> DEFAULT;
+                    default -> null;
+                };
+        if (named != null) {
+            return named;
         }
         if (t.startsWith("group:") && t.endsWith("ms")) {
             try {

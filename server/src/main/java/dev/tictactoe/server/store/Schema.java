@@ -1,27 +1,30 @@
 package dev.tictactoe.server.store;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The database's tables, its settings and what a start reads back. The README's Durability section
- * shows the same schema to operators: keep them one.
+ * The database's tables and every statement run on them, over one connection. The README's
+ * Durability section shows the same schema to operators: keep them one. Writer thread only.
  */
-final class Schema {
+final class Schema implements AutoCloseable {
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
     static final int VERSION = 1;
 
     private static final String[] TABLES = {
-        // One row per accepted command of a live room after its newest checkpoint: kind is the
-        // room's number for it, record its bytes.
+        // A live room's accepted commands after its newest checkpoint: kind is the room's number.
         "CREATE TABLE IF NOT EXISTS commands ("
                 + " room TEXT NOT NULL, version INTEGER NOT NULL, kind INTEGER NOT NULL,"
                 + " record BLOB NOT NULL, PRIMARY KEY (room, version)) WITHOUT ROWID",
@@ -38,41 +41,45 @@ final class Schema {
                 + " WHERE kept_until IS NOT NULL",
     };
 
-    private Schema() {}
+    /** Reads one row of a result. */
+    interface Row<T> {
+        T read(ResultSet r) throws SQLException;
+    }
+
+    private final Connection db;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+
+    private Schema(Connection db) {
+        this.db = db;
+    }
 
     /**
      * Opens {@code file} in WAL mode, creating its tables. The writer's commits set their own
      * {@code synchronous}; this sets the one of everything else (WAL checkpoints).
      */
-    static Connection open(Path file, DurabilityPolicy policy) throws DataDirException {
+    static Schema open(Path file, DurabilityPolicy policy) throws DataDirException {
         Connection db = null;
         try {
             db = DriverManager.getConnection("jdbc:sqlite:" + file);
-            try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA busy_timeout = 0");
-                try (ResultSet mode = s.executeQuery("PRAGMA journal_mode = WAL")) {
-                    mode.next();
-                    if (!mode.getString(1).equalsIgnoreCase("wal")) {
-                        throw new SQLException("WAL mode is not available: " + mode.getString(1));
-                    }
-                }
-                s.execute(
-                        "PRAGMA synchronous = "
-                                + (policy instanceof DurabilityPolicy.None ? "OFF" : "FULL"));
-                int version;
-                try (ResultSet v = s.executeQuery("PRAGMA user_version")) {
-                    version = v.next() ? v.getInt(1) : 0;
-                }
-                if (version != 0 && version != VERSION) {
-                    throw new DataDirException(
-                            file + " has layout " + version + ", this server reads " + VERSION);
-                }
-                for (String table : TABLES) {
-                    s.execute(table);
-                }
-                s.execute("PRAGMA user_version = " + VERSION);
+            Schema schema = new Schema(db);
+            schema.execute("PRAGMA busy_timeout = 0");
+            String mode = schema.query("PRAGMA journal_mode = WAL", r -> r.getString(1)).get(0);
+            if (!mode.equalsIgnoreCase("wal")) {
+                throw new SQLException("WAL mode is not available: " + mode);
             }
-            return db;
+            schema.execute(
+                    "PRAGMA synchronous = "
+                            + (policy instanceof DurabilityPolicy.None ? "OFF" : "FULL"));
+            int version = schema.query("PRAGMA user_version", r -> r.getInt(1)).get(0);
+            if (version != 0 && version != VERSION) {
+                throw new DataDirException(
+                        file + " has layout " + version + ", this server reads " + VERSION);
+            }
+            for (String table : TABLES) {
+                schema.execute(table);
+            }
+            schema.execute("PRAGMA user_version = " + VERSION);
+            return schema;
         } catch (SQLException e) {
             closeQuietly(db);
             throw new DataDirException(file + " cannot be opened: " + e.getMessage());
@@ -82,35 +89,153 @@ final class Schema {
         }
     }
 
-    /** Every room with a checkpoint, in code order, with the commands after it. */
-    static Map<String, Store.Room> read(Connection db) throws SQLException {
+    /**
+     * Every room with a checkpoint, in code order, with the commands after it. Games of rooms that
+     * went without saying so (their close was lost) start their retention, which ends {@code
+     * keptUntil}.
+     */
+    Map<String, Store.Room> recover(long keptUntil) throws SQLException {
         Map<String, Store.Room> rooms = new LinkedHashMap<>();
-        try (Statement s = db.createStatement();
-                ResultSet r =
-                        s.executeQuery(
-                                "SELECT room, version, state FROM checkpoints ORDER BY room")) {
-            while (r.next()) {
-                rooms.put(
-                        r.getString(1),
-                        new Store.Room(r.getLong(2), r.getBytes(3), new ArrayList<>()));
-            }
-        }
-        try (Statement s = db.createStatement();
-                ResultSet r =
-                        s.executeQuery(
-                                "SELECT room, version, record FROM commands ORDER BY room,"
-                                        + " version")) {
-            while (r.next()) {
-                Store.Room room = rooms.get(r.getString(1));
-                if (room != null && r.getLong(2) > room.version()) {
-                    room.commands().add(new Store.Command(r.getLong(2), r.getBytes(3)));
-                }
-            }
-        }
+        query(
+                "SELECT room, version, state FROM checkpoints ORDER BY room",
+                r ->
+                        rooms.put(
+                                r.getString(1),
+                                new Store.Room(r.getLong(2), r.getBytes(3), new ArrayList<>())));
+        query(
+                "SELECT room, version, record FROM commands ORDER BY room, version",
+                r -> {
+                    Store.Room room = rooms.get(r.getString(1));
+                    if (room != null && r.getLong(2) > room.version()) {
+                        room.commands().add(new Store.Command(r.getLong(2), r.getBytes(3)));
+                    }
+                    return room;
+                });
+        update(
+                "UPDATE games SET kept_until = ? WHERE kept_until IS NULL AND room NOT IN"
+                        + " (SELECT room FROM checkpoints)",
+                keptUntil);
         return rooms;
     }
 
-    static void closeQuietly(Connection db) {
+    /** Writes one item of a batch, its bytes made already. */
+    void write(Item item, byte[] bytes, Store.Options options) throws SQLException {
+        switch (item) {
+            case Item.Command c ->
+                    update(
+                            "INSERT OR REPLACE INTO commands (room, version, kind, record)"
+                                    + " VALUES (?, ?, ?, ?)",
+                            c.room(),
+                            c.version(),
+                            c.kind(),
+                            bytes);
+            case Item.Checkpoint c -> {
+                update(
+                        "INSERT OR REPLACE INTO checkpoints (room, version, state) VALUES (?, ?,"
+                                + " ?)",
+                        c.room(),
+                        c.version(),
+                        text(bytes));
+                update(
+                        "DELETE FROM commands WHERE room = ? AND version <= ?",
+                        c.room(),
+                        c.version());
+            }
+            case Item.Game g -> {
+                update(
+                        "INSERT OR REPLACE INTO games (room, game, ended_at, kept_until, document)"
+                                + " VALUES (?, ?, ?, NULL, ?)",
+                        g.room(),
+                        g.game(),
+                        g.endedAt(),
+                        text(bytes));
+                if (g.game() > options.maxGamesPerRoom()) {
+                    update(
+                            "DELETE FROM games WHERE room = ? AND game <= ?",
+                            g.room(),
+                            g.game() - options.maxGamesPerRoom());
+                }
+            }
+            case Item.Closed c -> {
+                update("DELETE FROM commands WHERE room = ?", c.room());
+                update("DELETE FROM checkpoints WHERE room = ?", c.room());
+                update(
+                        "UPDATE games SET kept_until = ? WHERE room = ?",
+                        c.at() + options.retention().toMillis(),
+                        c.room());
+            }
+            case Item.Task t -> throw new IllegalStateException("a task is not a write");
+        }
+    }
+
+    /** Deletes the games whose retention ran out; how many went. */
+    int sweep(long now) throws SQLException {
+        return update("DELETE FROM games WHERE kept_until < ?", now);
+    }
+
+    List<Integer> gameNumbers(String room) throws SQLException {
+        return query("SELECT game FROM games WHERE room = ? ORDER BY game", r -> r.getInt(1), room);
+    }
+
+    List<byte[]> game(String room, int game) throws SQLException {
+        return query(
+                "SELECT document FROM games WHERE room = ? AND game = ?",
+                r -> r.getBytes(1),
+                room,
+                game);
+    }
+
+    List<byte[]> latestGames(String room, int count) throws SQLException {
+        return query(
+                "SELECT document FROM (SELECT game, document FROM games WHERE room = ? ORDER BY"
+                        + " game DESC LIMIT ?) ORDER BY game",
+                r -> r.getBytes(1),
+                room,
+                count);
+    }
+
+    void execute(String sql) throws SQLException {
+        try (Statement s = db.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private int update(String sql, Object... args) throws SQLException {
+        return prepare(sql, args).executeUpdate();
+    }
+
+    <T> List<T> query(String sql, Row<T> row, Object... args) throws SQLException {
+        List<T> rows = new ArrayList<>();
+        try (ResultSet r = prepare(sql, args).executeQuery()) {
+            while (r.next()) {
+                rows.add(row.read(r));
+            }
+        }
+        return rows;
+    }
+
+    private PreparedStatement prepare(String sql, Object... args) throws SQLException {
+        PreparedStatement s = statements.get(sql);
+        if (s == null) {
+            s = db.prepareStatement(sql);
+            statements.put(sql, s);
+        }
+        for (int i = 0; i < args.length; i++) {
+            s.setObject(i + 1, args[i]);
+        }
+        return s;
+    }
+
+    private static String text(byte[] utf8) {
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(db);
+    }
+
+    private static void closeQuietly(Connection db) {
         if (db != null) {
             try {
                 db.close();

@@ -7,13 +7,9 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,32 +34,24 @@ public final class Store implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Store.class);
 
-    /** Where the data lives unless told otherwise: {@code ./data}. */
-    public static final Path DEFAULT_DATA_DIR = Path.of("data");
-
     /** How long {@link #close} waits for the writer to drain before it drops what is left. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     /**
      * Settings: the durability policy; the writer's queue (writes in flight); how long a gone
-     * room's games stay; the most games kept per room; how often expired games are swept; the first
-     * and the longest wait between retries of a failed commit.
+     * room's games stay; the most games kept per room; the first and the longest wait between
+     * retries of a failed commit.
      */
     public record Options(
             DurabilityPolicy policy,
             int queueCapacity,
             Duration retention,
             int maxGamesPerRoom,
-            Duration sweepInterval,
             Duration retryBackoff,
             Duration maxRetryBackoff) {
 
         public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
-        public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
         public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
-        public static final Duration DEFAULT_SWEEP_INTERVAL = Duration.ofHours(1);
-        public static final Duration DEFAULT_RETRY_BACKOFF = Duration.ofMillis(50);
-        public static final Duration DEFAULT_MAX_RETRY_BACKOFF = Duration.ofSeconds(5);
 
         public Options {
             if (queueCapacity < 1 || maxGamesPerRoom < 1) {
@@ -75,49 +63,28 @@ public final class Store implements AutoCloseable {
             return new Options(
                     DurabilityPolicy.DEFAULT,
                     DEFAULT_QUEUE_CAPACITY,
-                    DEFAULT_RETENTION,
+                    StoreSettings.DEFAULT_GAME_RETENTION,
                     DEFAULT_MAX_GAMES_PER_ROOM,
-                    DEFAULT_SWEEP_INTERVAL,
-                    DEFAULT_RETRY_BACKOFF,
-                    DEFAULT_MAX_RETRY_BACKOFF);
+                    Duration.ofMillis(50),
+                    Duration.ofSeconds(5));
         }
 
         public Options withPolicy(DurabilityPolicy p) {
             return new Options(
-                    p,
-                    queueCapacity,
-                    retention,
-                    maxGamesPerRoom,
-                    sweepInterval,
-                    retryBackoff,
-                    maxRetryBackoff);
+                    p, queueCapacity, retention, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
         }
 
         public Options withRetention(Duration r) {
             return new Options(
-                    policy,
-                    queueCapacity,
-                    r,
-                    maxGamesPerRoom,
-                    sweepInterval,
-                    retryBackoff,
-                    maxRetryBackoff);
+                    policy, queueCapacity, r, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
         }
 
         public Options withLimits(int queue, int maxGames) {
-            return new Options(
-                    policy,
-                    queue,
-                    retention,
-                    maxGames,
-                    sweepInterval,
-                    retryBackoff,
-                    maxRetryBackoff);
+            return new Options(policy, queue, retention, maxGames, retryBackoff, maxRetryBackoff);
         }
 
         public Options withRetryBackoff(Duration first, Duration max) {
-            return new Options(
-                    policy, queueCapacity, retention, maxGamesPerRoom, sweepInterval, first, max);
+            return new Options(policy, queueCapacity, retention, maxGamesPerRoom, first, max);
         }
     }
 
@@ -129,7 +96,7 @@ public final class Store implements AutoCloseable {
 
     private final DataDir dir;
     private final Options options;
-    private final BlockingQueue<StoreWriter.Item> queue;
+    private final BlockingQueue<Item> queue;
     private final StoreHealth health;
     private final StoreWriter writer;
     private final Thread thread;
@@ -138,93 +105,57 @@ public final class Store implements AutoCloseable {
     private volatile boolean closed;
     private volatile JournalMeters meters = JournalMeters.NONE;
 
-    private Store(
-            DataDir dir,
-            Options options,
-            BlockingQueue<StoreWriter.Item> queue,
-            StoreHealth health,
-            StoreWriter writer,
-            Clock clock,
-            Map<String, Room> recovered) {
+    private Store(DataDir dir, Path file, Schema db, Options options, Clock clock)
+            throws SQLException {
         this.dir = dir;
         this.options = options;
-        this.queue = queue;
-        this.health = health;
-        this.writer = writer;
         this.clock = clock;
-        this.recovered = recovered;
+        this.recovered = db.recover(clock.millis() + options.retention().toMillis());
+        StoreWriter.sweep(db, clock.millis());
+        this.queue = new ArrayBlockingQueue<>(options.queueCapacity());
+        this.health = new StoreHealth("store " + file);
+        this.writer = new StoreWriter(db, options, queue, health, clock);
         this.thread = Thread.ofPlatform().name("store-writer").daemon(true).unstarted(writer);
     }
 
-    /**
-     * Locks {@code dataDir} (created if missing), opens its database and reads back its rooms.
-     * Throws {@link DataDirException} for a directory this server must not use.
-     */
+    /** Locks {@code dataDir} (created if missing), opens its database and reads its rooms back. */
     public static Store open(Path dataDir, Options options) throws IOException {
         return open(dataDir, options, Clock.systemUTC());
     }
 
-    /**
-     * Checks that {@code dataDir} could be opened now (not held by another server, not in an older
-     * format) without keeping it, so a start can refuse before it spends time warming up.
-     */
+    /** Checks that {@code dataDir} could be opened now, so a start can refuse before warming up. */
     public static void probe(Path dataDir) throws IOException {
         DataDir.lock(dataDir).close();
     }
 
     static Store open(Path dataDir, Options options, Clock clock) throws IOException {
         DataDir dir = DataDir.lock(dataDir);
-        Connection db = null;
+        Schema db = null;
         try {
             Path file = dataDir.resolve(DataDir.DATABASE);
             db = Schema.open(file, options.policy());
-            Map<String, Room> rooms = recover(db, clock.millis(), options.retention());
-            BlockingQueue<StoreWriter.Item> queue =
-                    new ArrayBlockingQueue<>(options.queueCapacity());
-            StoreHealth health = new StoreHealth("store " + file);
-            Store store =
-                    new Store(
-                            dir,
-                            options,
-                            queue,
-                            health,
-                            new StoreWriter(db, options, queue, health, clock),
-                            clock,
-                            rooms);
+            Store store = new Store(dir, file, db, options, clock);
             store.thread.start();
             log.info(
                     "store {}: {} rooms recovered, durability {}",
                     file,
-                    rooms.size(),
+                    store.recovered.size(),
                     options.policy().spelled());
             return store;
         } catch (SQLException e) {
-            Schema.closeQuietly(db);
-            dir.close();
+            close(db, dir);
             throw new DataDirException(dataDir + " cannot be read: " + e.getMessage());
         } catch (IOException | RuntimeException e) {
-            Schema.closeQuietly(db);
-            dir.close();
+            close(db, dir);
             throw e;
         }
     }
 
-    /**
-     * The rooms with a checkpoint; games of rooms that went without saying so (their close was
-     * lost) start their retention now, and expired games go.
-     */
-    private static Map<String, Room> recover(Connection db, long now, Duration retention)
-            throws SQLException {
-        Map<String, Room> rooms = Schema.read(db);
-        try (PreparedStatement orphans =
-                db.prepareStatement(
-                        "UPDATE games SET kept_until = ? WHERE kept_until IS NULL AND room NOT IN"
-                                + " (SELECT room FROM checkpoints)")) {
-            orphans.setLong(1, now + retention.toMillis());
-            orphans.executeUpdate();
+    private static void close(Schema db, DataDir dir) throws IOException {
+        if (db != null) {
+            db.close();
         }
-        StoreWriter.sweep(db, now);
-        return rooms;
+        dir.close();
     }
 
     /** The rooms found at start, by code (read only). */
@@ -239,35 +170,33 @@ public final class Store implements AutoCloseable {
     // ---- writes: never block ----
 
     /**
-     * Queues command {@code version} of {@code room}; {@code kind} is the room's number for it.
-     * {@code onDurable}, if not null, hears on the writer's thread once it is committed, with the
-     * newest version of the batch: pass the same one for all of a room's commands.
+     * Queues command {@code version} of {@code room}. {@code onDurable}, if not null, hears on the
+     * writer's thread once it is committed, with the newest version of the batch.
      */
     public AppendResult command(
             String room, long version, int kind, byte[] record, LongConsumer onDurable) {
-        return offer(new StoreWriter.Command(room, version, kind, record, onDurable));
+        return offer(new Item.Command(room, version, kind, record, onDurable));
     }
 
     /**
-     * Queues the room's whole state at {@code version}, made by {@code state} on the writer's
-     * thread; once committed it replaces the room's commands up to that version. A state that
-     * cannot be made is dropped with one error line: the commands before it stand in.
+     * Queues the room's whole state at {@code version}, made on the writer's thread; it replaces
+     * the commands up to it. A state that cannot be made is dropped with one error line.
      */
     public AppendResult checkpoint(String room, long version, Supplier<byte[]> state) {
-        return offer(new StoreWriter.Checkpoint(room, version, state));
+        return offer(new Item.Checkpoint(room, version, state));
     }
 
     /** Queues finished game {@code game} of {@code room}, its document made on the writer. */
     public AppendResult game(String room, int game, Supplier<byte[]> document) {
-        return offer(new StoreWriter.Game(room, game, clock.millis(), document));
+        return offer(new Item.Game(room, game, clock.millis(), document));
     }
 
     /** The room is gone: its commands and checkpoint go; its games stay the retention period. */
     public AppendResult closeRoom(String room) {
-        return offer(new StoreWriter.Closed(room, clock.millis()));
+        return offer(new Item.Closed(room, clock.millis()));
     }
 
-    private AppendResult offer(StoreWriter.Item item) {
+    private AppendResult offer(Item item) {
         AppendResult result = tryOffer(item);
         if (result instanceof AppendResult.Refused refused) {
             meters.refused(refused.reason().name().toLowerCase(Locale.ROOT));
@@ -275,7 +204,7 @@ public final class Store implements AutoCloseable {
         return result;
     }
 
-    private AppendResult tryOffer(StoreWriter.Item item) {
+    private AppendResult tryOffer(Item item) {
         if (closed) {
             return new AppendResult.Refused(AppendResult.Reason.CLOSED, "the store is closed");
         }
@@ -296,59 +225,17 @@ public final class Store implements AutoCloseable {
 
     /** The numbers of the room's kept games, ascending; empty for an unknown room. */
     public CompletableFuture<List<Integer>> gameNumbers(String room) {
-        return task(
-                db -> {
-                    try (PreparedStatement s =
-                            db.prepareStatement(
-                                    "SELECT game FROM games WHERE room = ? ORDER BY game")) {
-                        s.setString(1, room);
-                        List<Integer> games = new ArrayList<>();
-                        try (ResultSet r = s.executeQuery()) {
-                            while (r.next()) {
-                                games.add(r.getInt(1));
-                            }
-                        }
-                        return games;
-                    }
-                });
+        return task(db -> db.gameNumbers(room));
     }
 
     /** The document of game {@code game} of {@code room}, if kept. */
     public CompletableFuture<Optional<byte[]>> game(String room, int game) {
-        return task(
-                db -> {
-                    try (PreparedStatement s =
-                            db.prepareStatement(
-                                    "SELECT document FROM games WHERE room = ? AND game = ?")) {
-                        s.setString(1, room);
-                        s.setInt(2, game);
-                        try (ResultSet r = s.executeQuery()) {
-                            return r.next() ? Optional.of(r.getBytes(1)) : Optional.empty();
-                        }
-                    }
-                });
+        return task(db -> db.game(room, game).stream().findFirst());
     }
 
     /** The documents of the room's newest {@code count} kept games, oldest first. */
     public CompletableFuture<List<byte[]>> latestGames(String room, int count) {
-        return task(
-                db -> {
-                    try (PreparedStatement s =
-                            db.prepareStatement(
-                                    "SELECT document FROM (SELECT game, document FROM games WHERE"
-                                            + " room = ? ORDER BY game DESC LIMIT ?) ORDER BY"
-                                            + " game")) {
-                        s.setString(1, room);
-                        s.setInt(2, count);
-                        List<byte[]> games = new ArrayList<>();
-                        try (ResultSet r = s.executeQuery()) {
-                            while (r.next()) {
-                                games.add(r.getBytes(1));
-                            }
-                        }
-                        return games;
-                    }
-                });
+        return task(db -> db.latestGames(room, count));
     }
 
     /** Deletes expired games now; completes with how many went. */
@@ -362,11 +249,11 @@ public final class Store implements AutoCloseable {
     }
 
     /** Runs {@code query} on the writer's connection after the writes queued before it. */
-    <T> CompletableFuture<T> task(StoreWriter.Query query) {
+    <T> CompletableFuture<T> task(Item.Query query) {
         CompletableFuture<Object> done = new CompletableFuture<>();
         if (closed) {
             done.completeExceptionally(new IllegalStateException("the store is closed"));
-        } else if (!queue.offer(new StoreWriter.Task(query, done, false))) {
+        } else if (!queue.offer(new Item.Task(query, done, false))) {
             done.completeExceptionally(new IllegalStateException("the store's queue is full"));
         } else {
             LockSupport.unpark(thread);
@@ -377,8 +264,8 @@ public final class Store implements AutoCloseable {
     }
 
     /** Runs {@code hook} on the writer's connection before every commit (tests: a failing disk). */
-    void beforeCommit(StoreWriter.Query hook) {
-        writer.beforeCommit(hook);
+    void beforeCommit(Item.Query hook) {
+        writer.beforeCommit = hook;
     }
 
     // ---- health and measures ----
@@ -396,7 +283,7 @@ public final class Store implements AutoCloseable {
     /** Where refused writes and each batch's time to its commit are reported. */
     public void meterWith(JournalMeters meters) {
         this.meters = meters;
-        writer.meterWith(meters);
+        writer.meters = meters;
     }
 
     /** Writes waiting for the writer. */
@@ -406,17 +293,12 @@ public final class Store implements AutoCloseable {
 
     /** Transactions committed so far. */
     public long commits() {
-        return writer.commits();
+        return writer.commits;
     }
 
     /** Writes committed so far (commands, checkpoints, games, closes). */
     public long committedWrites() {
-        return writer.committed();
-    }
-
-    /** Time spent in commits so far, in nanoseconds, syncs included. */
-    public long commitNanos() {
-        return writer.commitNanos();
+        return writer.committed;
     }
 
     /**
@@ -431,7 +313,7 @@ public final class Store implements AutoCloseable {
         }
         closed = true;
         CompletableFuture<Object> done = new CompletableFuture<>();
-        StoreWriter.Task stop = new StoreWriter.Task(db -> null, done, true);
+        Item.Task stop = new Item.Task(db -> null, done, true);
         if (!queue.offer(stop, CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
             writer.giveUp();
             queue.put(stop);

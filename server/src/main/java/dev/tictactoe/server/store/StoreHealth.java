@@ -4,9 +4,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether the store's last write succeeded, and the error if not. Logs once per change of state,
- * never once per record, so a full disk gives one line and not one per move; the line is written
- * before the new state shows, so whoever sees the change (the readiness probe) finds it logged.
+ * Whether the store's last write succeeded, and the error if not. Logs once per change of state (a
+ * full disk gives one line, not one per move), before the new state shows.
  */
 final class StoreHealth {
 
@@ -23,7 +22,6 @@ final class StoreHealth {
         return lastError == null;
     }
 
-    /** The error of the failing state, or null when healthy. */
     String lastError() {
         return lastError;
     }

@@ -7,13 +7,8 @@ import java.time.Duration;
 
 /**
  * Where rooms and finished games are kept, how soon a change is on disk, and how long a finished
- * game is kept.
- *
- * <p>Each component has its default in the constant named after it ({@code gameRetention}: {@code
- * DEFAULT_GAME_RETENTION}), which the flag's default and {@code --help} read. To add a setting, add
- * the component and its constant here, the {@code @Option} field of the same name in {@code
- * flags.StoreFlags} (flag {@code --game-retention}, variable {@code TTT_GAME_RETENTION}), and its
- * line in the README's settings table; checks that need only the value go in the constructor.
+ * game is kept. Each component's default is the constant named after it, read by its flag in {@code
+ * flags.StoreFlags} and the README's settings table.
  *
  * @param dataDir the data directory, or null to keep rooms in memory only
  */
@@ -31,12 +26,5 @@ public record StoreSettings(Path dataDir, String durability, Duration gameRetent
     public StoreSettings {
         DurabilityPolicy.parse(durability);
         Check.requirePositive("gameRetention", gameRetention);
-    }
-
-    /** How the store opened in {@link #dataDir} writes and prunes. */
-    public Store.Options options() {
-        return Store.Options.defaults()
-                .withPolicy(DurabilityPolicy.parse(durability))
-                .withRetention(gameRetention);
     }
 }

@@ -5,30 +5,25 @@ import dev.tictactoe.server.metrics.JournalMeters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
-import java.util.function.Supplier;
 
 /**
- * The store's one writer thread and the one owner of the database connection: takes everything
- * queued (under {@code group} and {@code none}, what gathered for {@link DurabilityPolicy#GATHER}),
- * writes it in one transaction, tells the rooms waiting for it, then runs the reads and other tasks
- * that were queued among the writes. A failed commit is rolled back and retried with backoff; the
- * batch stays in hand meanwhile, so nothing accepted is skipped.
+ * The store's one writer thread, owner of the connection: takes what is queued (under {@code group}
+ * and {@code none}, what gathered for {@link DurabilityPolicy#GATHER}), writes it in one
+ * transaction, tells the waiting rooms, then runs the tasks queued among the writes. A failed
+ * commit is rolled back and retried with backoff, the batch kept in hand: nothing accepted is
+ * skipped.
  */
 final class StoreWriter implements Runnable {
 
@@ -37,31 +32,10 @@ final class StoreWriter implements Runnable {
     /** The most queue entries taken into one transaction. */
     static final int MAX_BATCH = 4096;
 
-    /** What rooms and readers hand the writer. */
-    sealed interface Item permits Command, Checkpoint, Game, Closed, Task {}
+    /** How often expired games are swept. */
+    static final Duration SWEEP_INTERVAL = Duration.ofHours(1);
 
-    /** An accepted command; {@code onDurable}, if any, hears once it is committed. */
-    record Command(String room, long version, int kind, byte[] record, LongConsumer onDurable)
-            implements Item {}
-
-    /** A room's whole state, made here by {@code state}: it replaces the commands up to it. */
-    record Checkpoint(String room, long version, Supplier<byte[]> state) implements Item {}
-
-    /** A finished game's document, made here by {@code document}. */
-    record Game(String room, int game, long endedAt, Supplier<byte[]> document) implements Item {}
-
-    /** The room is gone: its commands and checkpoint go, its games start their retention. */
-    record Closed(String room, long at) implements Item {}
-
-    /** Work on the database once everything queued before it is committed. */
-    record Task(Query query, CompletableFuture<Object> done, boolean stop) implements Item {}
-
-    /** A read or a sweep, run on the writer's connection. */
-    interface Query {
-        Object run(Connection db) throws SQLException;
-    }
-
-    private final Connection db;
+    private final Schema db;
     private final Store.Options options;
     private final BlockingQueue<Item> queue;
     private final StoreHealth health;
@@ -69,14 +43,6 @@ final class StoreWriter implements Runnable {
     private final CountDownLatch giveUp = new CountDownLatch(1);
     private final long groupNanos;
     private final long gatherNanos;
-    private final PreparedStatement insertCommand;
-    private final PreparedStatement putCheckpoint;
-    private final PreparedStatement dropCommandsTo;
-    private final PreparedStatement insertGame;
-    private final PreparedStatement trimGames;
-    private final PreparedStatement dropCommands;
-    private final PreparedStatement dropCheckpoint;
-    private final PreparedStatement expireGames;
 
     private final List<Item> items = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
@@ -88,23 +54,26 @@ final class StoreWriter implements Runnable {
     private boolean syncFull = true;
     private boolean gaveUp;
 
-    // Read by metrics on other threads: plain counters, written by this thread only.
-    private volatile long commits;
-    private volatile long committed;
-    private volatile long commitNanos;
+    // Read by metrics on other threads, written by this thread only.
+    volatile long commits;
+    volatile long committed;
     private long firstAt;
-    private volatile JournalMeters meters = JournalMeters.NONE;
+
+    /** Where each batch's time from its first write's arrival to its commit is reported. */
+    volatile JournalMeters meters = JournalMeters.NONE;
+
+    /** Run before every commit, on this thread; tests put a failing or stalling disk here. */
+    volatile Item.Query beforeCommit;
 
     /** A write item with the bytes it stores, made once before the first try. */
     private record Write(Item item, byte[] bytes) {}
 
     StoreWriter(
-            Connection db,
+            Schema db,
             Store.Options options,
             BlockingQueue<Item> queue,
             StoreHealth health,
-            Clock clock)
-            throws SQLException {
+            Clock clock) {
         this.db = db;
         this.options = options;
         this.queue = queue;
@@ -118,54 +87,12 @@ final class StoreWriter implements Runnable {
                 options.policy() instanceof DurabilityPolicy.FsyncEach
                         ? 0
                         : DurabilityPolicy.GATHER.toNanos();
-        this.sweepDue = System.nanoTime() + options.sweepInterval().toNanos();
-        insertCommand =
-                db.prepareStatement(
-                        "INSERT OR REPLACE INTO commands (room, version, kind, record)"
-                                + " VALUES (?, ?, ?, ?)");
-        putCheckpoint =
-                db.prepareStatement(
-                        "INSERT OR REPLACE INTO checkpoints (room, version, state) VALUES (?, ?,"
-                                + " ?)");
-        dropCommandsTo =
-                db.prepareStatement("DELETE FROM commands WHERE room = ? AND version <= ?");
-        insertGame =
-                db.prepareStatement(
-                        "INSERT OR REPLACE INTO games (room, game, ended_at, kept_until, document)"
-                                + " VALUES (?, ?, ?, NULL, ?)");
-        trimGames = db.prepareStatement("DELETE FROM games WHERE room = ? AND game <= ?");
-        dropCommands = db.prepareStatement("DELETE FROM commands WHERE room = ?");
-        dropCheckpoint = db.prepareStatement("DELETE FROM checkpoints WHERE room = ?");
-        expireGames = db.prepareStatement("UPDATE games SET kept_until = ? WHERE room = ?");
-    }
-
-    /** Run before every commit, on this thread; tests put a failing or stalling disk here. */
-    private volatile Query beforeCommit;
-
-    void beforeCommit(Query hook) {
-        beforeCommit = hook;
+        this.sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
     }
 
     /** Makes a writer stuck on a failing disk drop what it holds and stop. */
     void giveUp() {
         giveUp.countDown();
-    }
-
-    long commits() {
-        return commits;
-    }
-
-    /** Where each batch's time from its first write's arrival to its commit is reported. */
-    void meterWith(JournalMeters meters) {
-        this.meters = meters;
-    }
-
-    long committed() {
-        return committed;
-    }
-
-    long commitNanos() {
-        return commitNanos;
     }
 
     @Override
@@ -195,7 +122,7 @@ final class StoreWriter implements Runnable {
             backlog = queue.drainTo(items, MAX_BATCH - 1) == MAX_BATCH - 1;
         }
         for (Item item : items) {
-            if (!(item instanceof Task)) {
+            if (!(item instanceof Item.Task)) {
                 Write w = prepare(item);
                 if (w != null) {
                     writes.add(w);
@@ -213,11 +140,11 @@ final class StoreWriter implements Runnable {
             retrying("syncing the WAL", this::syncWal);
         }
         if (sweepDue <= System.nanoTime()) {
-            sweepDue = System.nanoTime() + options.sweepInterval().toNanos();
+            sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
             sweepQuietly();
         }
         for (Item item : items) {
-            if (item instanceof Task t) {
+            if (item instanceof Item.Task t) {
                 if (t.stop()) {
                     t.done().complete(null);
                     return false;
@@ -250,7 +177,7 @@ final class StoreWriter implements Runnable {
         Item next = queue.poll(wake, TimeUnit.NANOSECONDS);
         firstAt = System.nanoTime();
         busy = next != null;
-        if (next != null && gatherNanos > 0 && !(next instanceof Task)) {
+        if (next != null && gatherNanos > 0 && !(next instanceof Item.Task)) {
             LockSupport.parkNanos(this, gatherNanos);
         }
         return next;
@@ -260,11 +187,11 @@ final class StoreWriter implements Runnable {
     private Write prepare(Item item) {
         try {
             return switch (item) {
-                case Command c -> new Write(c, c.record());
-                case Checkpoint c -> new Write(c, c.state().get());
-                case Game g -> new Write(g, g.document().get());
-                case Closed c -> new Write(c, null);
-                case Task t -> null;
+                case Item.Command c -> new Write(c, c.record());
+                case Item.Checkpoint c -> new Write(c, c.state().get());
+                case Item.Game g -> new Write(g, g.document().get());
+                case Item.Closed c -> new Write(c, null);
+                case Item.Task t -> null;
             };
         } catch (RuntimeException e) {
             log.error(
@@ -277,7 +204,7 @@ final class StoreWriter implements Runnable {
 
     /** Writes the batch in one transaction, synced as the policy says. */
     private void commit() throws SQLException {
-        Query hook = beforeCommit;
+        Item.Query hook = beforeCommit;
         if (hook != null) {
             hook.run(db);
         }
@@ -286,18 +213,18 @@ final class StoreWriter implements Runnable {
                 options.policy() instanceof DurabilityPolicy.FsyncEach
                         || (groupNanos > 0 && started >= forceDue);
         if (!(options.policy() instanceof DurabilityPolicy.None) && full != syncFull) {
-            execute("PRAGMA synchronous = " + (full ? "FULL" : "NORMAL"));
+            db.execute("PRAGMA synchronous = " + (full ? "FULL" : "NORMAL"));
             syncFull = full;
         }
-        execute("BEGIN");
+        db.execute("BEGIN");
         try {
             for (Write w : writes) {
-                apply(w);
+                db.write(w.item(), w.bytes(), options);
             }
-            execute("COMMIT");
+            db.execute("COMMIT");
         } catch (SQLException e) {
             try {
-                execute("ROLLBACK");
+                db.execute("ROLLBACK");
             } catch (SQLException ignored) {
                 // the commit's own error says what is wrong
             }
@@ -308,56 +235,12 @@ final class StoreWriter implements Runnable {
         }
         commits++;
         committed += writes.size();
-        commitNanos += System.nanoTime() - started;
-    }
-
-    private void apply(Write w) throws SQLException {
-        switch (w.item()) {
-            case Command c -> {
-                insertCommand.setString(1, c.room());
-                insertCommand.setLong(2, c.version());
-                insertCommand.setInt(3, c.kind());
-                insertCommand.setBytes(4, w.bytes());
-                insertCommand.executeUpdate();
-            }
-            case Checkpoint c -> {
-                putCheckpoint.setString(1, c.room());
-                putCheckpoint.setLong(2, c.version());
-                putCheckpoint.setString(3, new String(w.bytes(), StandardCharsets.UTF_8));
-                putCheckpoint.executeUpdate();
-                dropCommandsTo.setString(1, c.room());
-                dropCommandsTo.setLong(2, c.version());
-                dropCommandsTo.executeUpdate();
-            }
-            case Game g -> {
-                insertGame.setString(1, g.room());
-                insertGame.setInt(2, g.game());
-                insertGame.setLong(3, g.endedAt());
-                insertGame.setString(4, new String(w.bytes(), StandardCharsets.UTF_8));
-                insertGame.executeUpdate();
-                if (g.game() > options.maxGamesPerRoom()) {
-                    trimGames.setString(1, g.room());
-                    trimGames.setInt(2, g.game() - options.maxGamesPerRoom());
-                    trimGames.executeUpdate();
-                }
-            }
-            case Closed c -> {
-                dropCommands.setString(1, c.room());
-                dropCommands.executeUpdate();
-                dropCheckpoint.setString(1, c.room());
-                dropCheckpoint.executeUpdate();
-                expireGames.setLong(1, c.at() + options.retention().toMillis());
-                expireGames.setString(2, c.room());
-                expireGames.executeUpdate();
-            }
-            case Task t -> throw new IllegalStateException("a task is not a write");
-        }
     }
 
     /** Tells each waiting room, once, the newest of its versions this batch committed. */
     private void tellDurable() {
         for (Write w : writes) {
-            if (w.item() instanceof Command c && c.onDurable() != null) {
+            if (w.item() instanceof Item.Command c && c.onDurable() != null) {
                 durable.merge(c.onDurable(), c.version(), Math::max);
             }
         }
@@ -367,7 +250,7 @@ final class StoreWriter implements Runnable {
 
     /** Under a group commit with nothing to commit: the WAL's commits so far go to the disk. */
     private void syncWal() throws SQLException {
-        execute("PRAGMA wal_checkpoint(PASSIVE)");
+        db.execute("PRAGMA wal_checkpoint(PASSIVE)");
         forceDue = Long.MAX_VALUE;
     }
 
@@ -380,28 +263,19 @@ final class StoreWriter implements Runnable {
     }
 
     /** Deletes the games whose retention ran out; how many went. */
-    static int sweep(Connection db, long now) throws SQLException {
-        try (PreparedStatement s = db.prepareStatement("DELETE FROM games WHERE kept_until < ?")) {
-            s.setLong(1, now);
-            int gone = s.executeUpdate();
-            if (gone > 0) {
-                log.info("store: deleted {} finished games past their retention", gone);
-            }
-            return gone;
+    static int sweep(Schema db, long now) throws SQLException {
+        int gone = db.sweep(now);
+        if (gone > 0) {
+            log.info("store: deleted {} finished games past their retention", gone);
         }
+        return gone;
     }
 
-    private void run(Task t) {
+    private void run(Item.Task t) {
         try {
             t.done().complete(t.query().run(db));
         } catch (SQLException | RuntimeException e) {
             t.done().completeExceptionally(e);
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Statement s = db.createStatement()) {
-            s.execute(sql);
         }
     }
 
@@ -442,17 +316,17 @@ final class StoreWriter implements Runnable {
         List<Item> left = new ArrayList<>();
         queue.drainTo(left);
         long lost =
-                left.stream().filter(i -> !(i instanceof Task)).count()
+                left.stream().filter(i -> !(i instanceof Item.Task)).count()
                         + (gaveUp ? writes.size() : 0);
         if (lost > 0) {
             log.error("the store stopped with {} writes not made durable", lost);
         }
         left.addAll(items);
         for (Item item : left) {
-            if (item instanceof Task t && !t.done().isDone()) {
+            if (item instanceof Item.Task t && !t.done().isDone()) {
                 t.done().completeExceptionally(new IllegalStateException("the store is closed"));
             }
         }
-        Schema.closeQuietly(db);
+        db.close();
     }
 }

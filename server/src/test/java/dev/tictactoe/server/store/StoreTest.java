@@ -67,7 +67,7 @@ class StoreTest {
                     .contains("{\"game\":1}");
             assertThat(store.game("ABC123", 2).get(10, TimeUnit.SECONDS)).isEmpty();
         }
-        assertThat(Store.DEFAULT_DATA_DIR).isEqualTo(Path.of("data"));
+        assertThat(StoreSettings.DEFAULT_DATA_DIR).isEqualTo(Path.of("data"));
     }
 
     @Test
@@ -86,15 +86,11 @@ class StoreTest {
             store.command("AB", 5, 7, new byte[] {9}, null);
             long rows =
                     store.<Long>task(
-                                    db -> {
-                                        try (var s = db.createStatement();
-                                                var r =
-                                                        s.executeQuery(
-                                                                "SELECT count(*) FROM commands")) {
-                                            r.next();
-                                            return r.getLong(1);
-                                        }
-                                    })
+                                    db ->
+                                            db.query(
+                                                            "SELECT count(*) FROM commands",
+                                                            r -> r.getLong(1))
+                                                    .get(0))
                             .get(10, TimeUnit.SECONDS);
             assertThat(rows).as("commands behind a checkpoint are gone").isEqualTo(2);
         }

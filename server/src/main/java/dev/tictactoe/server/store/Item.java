@@ -1,0 +1,31 @@
+package dev.tictactoe.server.store;
+
+import java.sql.SQLException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongConsumer;
+import java.util.function.Supplier;
+
+/** What rooms and readers hand the writer. */
+sealed interface Item {
+
+    /** An accepted command; {@code onDurable}, if any, hears once it is committed. */
+    record Command(String room, long version, int kind, byte[] record, LongConsumer onDurable)
+            implements Item {}
+
+    /** A room's whole state, made here by {@code state}: it replaces the commands up to it. */
+    record Checkpoint(String room, long version, Supplier<byte[]> state) implements Item {}
+
+    /** A finished game's document, made here by {@code document}. */
+    record Game(String room, int game, long endedAt, Supplier<byte[]> document) implements Item {}
+
+    /** The room is gone: its commands and checkpoint go, its games start their retention. */
+    record Closed(String room, long at) implements Item {}
+
+    /** Work on the database once everything queued before it is committed. */
+    record Task(Query query, CompletableFuture<Object> done, boolean stop) implements Item {}
+
+    /** A read or a sweep, run on the writer's connection. */
+    interface Query {
+        Object run(Schema db) throws SQLException;
+    }
+}
