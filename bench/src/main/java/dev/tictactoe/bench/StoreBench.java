@@ -3,6 +3,7 @@ package dev.tictactoe.bench;
 import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
+import dev.tictactoe.server.store.StoreOptions;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -94,7 +95,7 @@ final class StoreBench {
     private static void measure(
             DurabilityPolicy policy, Path dir, int records, int rate, int seconds)
             throws Exception {
-        try (Store store = Store.open(dir, Store.Options.defaults().withPolicy(policy))) {
+        try (Store store = Store.open(dir, StoreOptions.defaults().withPolicy(policy))) {
             burst(store, records); // warm-up: the JIT and the page cache
             store.flush().get();
             long cpu = cpu();

@@ -9,6 +9,7 @@ import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.DataDirException;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
+import dev.tictactoe.server.store.StoreOptions;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,8 +44,8 @@ final class StoredRooms implements RoomJournal {
      */
     static Store open(Path dataDir, Character node, String durability, Duration retention) {
         NodeFile.claim(dataDir, node);
-        Store.Options options =
-                Store.Options.defaults()
+        StoreOptions options =
+                StoreOptions.defaults()
                         .withPolicy(DurabilityPolicy.parse(durability))
                         .withRetention(retention);
         try {

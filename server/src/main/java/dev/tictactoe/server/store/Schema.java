@@ -1,5 +1,8 @@
 package dev.tictactoe.server.store;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,6 +22,8 @@ import java.util.Map;
  * Durability section shows the same schema to operators: keep them one. Writer thread only.
  */
 final class Schema implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Schema.class);
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
     static final int VERSION = 1;
@@ -118,8 +123,25 @@ final class Schema implements AutoCloseable {
         return rooms;
     }
 
-    /** Writes one item of a batch, its bytes made already. */
-    void write(Item item, byte[] bytes, Store.Options options) throws SQLException {
+    /** Writes a batch in one transaction, rolled back if it fails. */
+    void commit(List<StoreWriter.Write> writes, StoreOptions options) throws SQLException {
+        execute("BEGIN");
+        try {
+            for (StoreWriter.Write w : writes) {
+                write(w.item(), w.bytes(), options);
+            }
+            execute("COMMIT");
+        } catch (SQLException e) {
+            try {
+                execute("ROLLBACK");
+            } catch (SQLException ignored) {
+                // the commit's own error says what is wrong
+            }
+            throw e;
+        }
+    }
+
+    private void write(Item item, byte[] bytes, StoreOptions options) throws SQLException {
         switch (item) {
             case Item.Command c ->
                     update(
@@ -170,7 +192,11 @@ final class Schema implements AutoCloseable {
 
     /** Deletes the games whose retention ran out; how many went. */
     int sweep(long now) throws SQLException {
-        return update("DELETE FROM games WHERE kept_until < ?", now);
+        int gone = update("DELETE FROM games WHERE kept_until < ?", now);
+        if (gone > 0) {
+            log.info("store: deleted {} finished games past their retention", gone);
+        }
+        return gone;
     }
 
     List<Integer> gameNumbers(String room) throws SQLException {

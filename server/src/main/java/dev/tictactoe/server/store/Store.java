@@ -37,57 +37,6 @@ public final class Store implements AutoCloseable {
     /** How long {@link #close} waits for the writer to drain before it drops what is left. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    /**
-     * Settings: the durability policy; the writer's queue (writes in flight); how long a gone
-     * room's games stay; the most games kept per room; the first and the longest wait between
-     * retries of a failed commit.
-     */
-    public record Options(
-            DurabilityPolicy policy,
-            int queueCapacity,
-            Duration retention,
-            int maxGamesPerRoom,
-            Duration retryBackoff,
-            Duration maxRetryBackoff) {
-
-        public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
-        public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
-
-        public Options {
-            if (queueCapacity < 1 || maxGamesPerRoom < 1) {
-                throw new IllegalArgumentException("store sizes must be positive");
-            }
-        }
-
-        public static Options defaults() {
-            return new Options(
-                    DurabilityPolicy.DEFAULT,
-                    DEFAULT_QUEUE_CAPACITY,
-                    StoreSettings.DEFAULT_GAME_RETENTION,
-                    DEFAULT_MAX_GAMES_PER_ROOM,
-                    Duration.ofMillis(50),
-                    Duration.ofSeconds(5));
-        }
-
-        public Options withPolicy(DurabilityPolicy p) {
-            return new Options(
-                    p, queueCapacity, retention, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
-        }
-
-        public Options withRetention(Duration r) {
-            return new Options(
-                    policy, queueCapacity, r, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
-        }
-
-        public Options withLimits(int queue, int maxGames) {
-            return new Options(policy, queue, retention, maxGames, retryBackoff, maxRetryBackoff);
-        }
-
-        public Options withRetryBackoff(Duration first, Duration max) {
-            return new Options(policy, queueCapacity, retention, maxGamesPerRoom, first, max);
-        }
-    }
-
     /** A room found at start: its newest checkpoint and the commands after it, in order. */
     public record Room(long version, byte[] checkpoint, List<Command> commands) {}
 
@@ -95,7 +44,7 @@ public final class Store implements AutoCloseable {
     public record Command(long version, byte[] record) {}
 
     private final DataDir dir;
-    private final Options options;
+    private final StoreOptions options;
     private final BlockingQueue<Item> queue;
     private final StoreHealth health;
     private final StoreWriter writer;
@@ -105,13 +54,13 @@ public final class Store implements AutoCloseable {
     private volatile boolean closed;
     private volatile JournalMeters meters = JournalMeters.NONE;
 
-    private Store(DataDir dir, Path file, Schema db, Options options, Clock clock)
+    private Store(DataDir dir, Path file, Schema db, StoreOptions options, Clock clock)
             throws SQLException {
         this.dir = dir;
         this.options = options;
         this.clock = clock;
         this.recovered = db.recover(clock.millis() + options.retention().toMillis());
-        StoreWriter.sweep(db, clock.millis());
+        db.sweep(clock.millis());
         this.queue = new ArrayBlockingQueue<>(options.queueCapacity());
         this.health = new StoreHealth("store " + file);
         this.writer = new StoreWriter(db, options, queue, health, clock);
@@ -119,7 +68,7 @@ public final class Store implements AutoCloseable {
     }
 
     /** Locks {@code dataDir} (created if missing), opens its database and reads its rooms back. */
-    public static Store open(Path dataDir, Options options) throws IOException {
+    public static Store open(Path dataDir, StoreOptions options) throws IOException {
         return open(dataDir, options, Clock.systemUTC());
     }
 
@@ -128,7 +77,7 @@ public final class Store implements AutoCloseable {
         DataDir.lock(dataDir).close();
     }
 
-    static Store open(Path dataDir, Options options, Clock clock) throws IOException {
+    static Store open(Path dataDir, StoreOptions options, Clock clock) throws IOException {
         DataDir dir = DataDir.lock(dataDir);
         Schema db = null;
         try {
@@ -240,7 +189,7 @@ public final class Store implements AutoCloseable {
 
     /** Deletes expired games now; completes with how many went. */
     public CompletableFuture<Integer> sweep() {
-        return task(db -> StoreWriter.sweep(db, clock.millis()));
+        return task(db -> db.sweep(clock.millis()));
     }
 
     /** Completes once everything queued before it is committed. */

@@ -19,11 +19,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
- * The store's one writer thread, owner of the connection: takes what is queued (under {@code group}
- * and {@code none}, what gathered for {@link DurabilityPolicy#GATHER}), writes it in one
- * transaction, tells the waiting rooms, then runs the tasks queued among the writes. A failed
- * commit is rolled back and retried with backoff, the batch kept in hand: nothing accepted is
- * skipped.
+ * The store's one writer thread: takes what is queued (gathered for {@link DurabilityPolicy#GATHER}
+ * unless {@code fsync}), writes it in one transaction, tells the waiting rooms, then runs the tasks
+ * queued among the writes. A failed commit is retried with backoff, the batch kept in hand.
  */
 final class StoreWriter implements Runnable {
 
@@ -36,7 +34,7 @@ final class StoreWriter implements Runnable {
     static final Duration SWEEP_INTERVAL = Duration.ofHours(1);
 
     private final Schema db;
-    private final Store.Options options;
+    private final StoreOptions options;
     private final BlockingQueue<Item> queue;
     private final StoreHealth health;
     private final Clock clock;
@@ -66,11 +64,11 @@ final class StoreWriter implements Runnable {
     volatile Item.Query beforeCommit;
 
     /** A write item with the bytes it stores, made once before the first try. */
-    private record Write(Item item, byte[] bytes) {}
+    record Write(Item item, byte[] bytes) {}
 
     StoreWriter(
             Schema db,
-            Store.Options options,
+            StoreOptions options,
             BlockingQueue<Item> queue,
             StoreHealth health,
             Clock clock) {
@@ -98,9 +96,7 @@ final class StoreWriter implements Runnable {
     @Override
     public void run() {
         try {
-            while (batch()) {
-                // one transaction per turn
-            }
+            while (batch()) {}
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -141,7 +137,11 @@ final class StoreWriter implements Runnable {
         }
         if (sweepDue <= System.nanoTime()) {
             sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
-            sweepQuietly();
+            try {
+                db.sweep(clock.millis());
+            } catch (SQLException e) {
+                log.warn("store: the sweep of expired games failed: {}", e.toString());
+            }
         }
         for (Item item : items) {
             if (item instanceof Item.Task t) {
@@ -156,9 +156,9 @@ final class StoreWriter implements Runnable {
     }
 
     /**
-     * The next item, or null when a timer (the group's fsync, the sweep) is due first. Under a
-     * group commit a busy writer sleeps a gathering and looks again, so records coming meanwhile
-     * wake nobody; a task cuts the sleep short ({@link Store} unparks this thread).
+     * The next item, or null when a timer (the group's fsync, the sweep) is due first. A busy
+     * writer sleeps a gathering and looks again, so records coming meanwhile wake nobody; a task
+     * cuts the sleep short ({@link Store} unparks this thread).
      */
     private Item take() throws InterruptedException {
         if (backlog) {
@@ -216,20 +216,7 @@ final class StoreWriter implements Runnable {
             db.execute("PRAGMA synchronous = " + (full ? "FULL" : "NORMAL"));
             syncFull = full;
         }
-        db.execute("BEGIN");
-        try {
-            for (Write w : writes) {
-                db.write(w.item(), w.bytes(), options);
-            }
-            db.execute("COMMIT");
-        } catch (SQLException e) {
-            try {
-                db.execute("ROLLBACK");
-            } catch (SQLException ignored) {
-                // the commit's own error says what is wrong
-            }
-            throw e;
-        }
+        db.commit(writes, options);
         if (groupNanos > 0) {
             forceDue = full ? Long.MAX_VALUE : Math.min(forceDue, started + groupNanos);
         }
@@ -254,23 +241,6 @@ final class StoreWriter implements Runnable {
         forceDue = Long.MAX_VALUE;
     }
 
-    private void sweepQuietly() {
-        try {
-            sweep(db, clock.millis());
-        } catch (SQLException e) {
-            log.warn("store: the sweep of expired games failed: {}", e.toString());
-        }
-    }
-
-    /** Deletes the games whose retention ran out; how many went. */
-    static int sweep(Schema db, long now) throws SQLException {
-        int gone = db.sweep(now);
-        if (gone > 0) {
-            log.info("store: deleted {} finished games past their retention", gone);
-        }
-        return gone;
-    }
-
     private void run(Item.Task t) {
         try {
             t.done().complete(t.query().run(db));
@@ -279,14 +249,11 @@ final class StoreWriter implements Runnable {
         }
     }
 
-    interface SqlAction {
+    private interface SqlAction {
         void run() throws SQLException;
     }
 
-    /**
-     * Runs {@code action} until it succeeds, with backoff; false if told to give up first. {@code
-     * verb} names it in the health report.
-     */
+    /** Runs {@code action} until it succeeds, with backoff; false if told to give up first. */
     private boolean retrying(String verb, SqlAction action) {
         long backoff = options.retryBackoff().toNanos();
         while (true) {

@@ -21,7 +21,7 @@ public final class FailingDisk {
         Store store =
                 Store.open(
                         dataDir,
-                        Store.Options.defaults()
+                        StoreOptions.defaults()
                                 .withPolicy(DurabilityPolicy.FSYNC_EACH)
                                 .withRetryBackoff(Duration.ofMillis(1), Duration.ofMillis(20)));
         store.beforeCommit(

@@ -27,7 +27,7 @@ class StoreTest {
 
     @TempDir Path dir;
 
-    private static final Store.Options OPTIONS = Store.Options.defaults();
+    private static final StoreOptions OPTIONS = StoreOptions.defaults();
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
@@ -266,7 +266,7 @@ class StoreTest {
     @Test
     void aGoneRoomsGamesStayTheRetentionAndARoomKeepsItsNewestGamesOnly() throws Exception {
         MutableClock clock = new MutableClock();
-        Store.Options options = OPTIONS.withRetention(Duration.ofHours(1)).withLimits(100, 3);
+        StoreOptions options = OPTIONS.withRetention(Duration.ofHours(1)).withLimits(100, 3);
         try (Store store = Store.open(dir, options, clock)) {
             store.checkpoint("AB", 0, () -> bytes("{}"));
             for (int g = 1; g <= 5; g++) {
@@ -302,7 +302,7 @@ class StoreTest {
             assertThat(DurabilityPolicy.parse(spelled).spelled()).isEqualTo(spelled);
         }
         assertThat(DurabilityPolicy.DEFAULT.spelled()).isEqualTo("group:100ms");
-        assertThat(OPTIONS.queueCapacity()).isEqualTo(Store.Options.DEFAULT_QUEUE_CAPACITY);
+        assertThat(OPTIONS.queueCapacity()).isEqualTo(StoreOptions.DEFAULT_QUEUE_CAPACITY);
         assertThat(OPTIONS.maxGamesPerRoom()).isEqualTo(1_000);
         assertThatThrownBy(() -> OPTIONS.withLimits(0, 1))
                 .isInstanceOf(IllegalArgumentException.class);

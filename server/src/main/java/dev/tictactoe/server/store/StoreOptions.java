@@ -1,0 +1,54 @@
+package dev.tictactoe.server.store;
+
+import java.time.Duration;
+
+/**
+ * The store's tuning: the durability policy; the writer's queue (writes in flight); how long a gone
+ * room's games stay; the most games kept per room; the first and the longest wait between retries
+ * of a failed commit.
+ */
+public record StoreOptions(
+        DurabilityPolicy policy,
+        int queueCapacity,
+        Duration retention,
+        int maxGamesPerRoom,
+        Duration retryBackoff,
+        Duration maxRetryBackoff) {
+
+    public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
+    public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
+
+    public StoreOptions {
+        if (queueCapacity < 1 || maxGamesPerRoom < 1) {
+            throw new IllegalArgumentException("store sizes must be positive");
+        }
+    }
+
+    public static StoreOptions defaults() {
+        return new StoreOptions(
+                DurabilityPolicy.DEFAULT,
+                DEFAULT_QUEUE_CAPACITY,
+                StoreSettings.DEFAULT_GAME_RETENTION,
+                DEFAULT_MAX_GAMES_PER_ROOM,
+                Duration.ofMillis(50),
+                Duration.ofSeconds(5));
+    }
+
+    public StoreOptions withPolicy(DurabilityPolicy p) {
+        return new StoreOptions(
+                p, queueCapacity, retention, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
+    }
+
+    public StoreOptions withRetention(Duration r) {
+        return new StoreOptions(
+                policy, queueCapacity, r, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
+    }
+
+    public StoreOptions withLimits(int queue, int maxGames) {
+        return new StoreOptions(policy, queue, retention, maxGames, retryBackoff, maxRetryBackoff);
+    }
+
+    public StoreOptions withRetryBackoff(Duration first, Duration max) {
+        return new StoreOptions(policy, queueCapacity, retention, maxGamesPerRoom, first, max);
+    }
+}
