@@ -6,24 +6,18 @@ import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
- * Both sides' time in one game under a {@link TimeControl}. Times are {@code System.nanoTime()}
- * values handed in by the caller; nothing here reads a clock, so a clock runs out exactly at {@link
- * #deadline()} and not a nanosecond earlier or later.
- *
- * <p>The side to move runs out when its turn has lasted as long as its game clock or the limit per
- * move, whichever is shorter: at that instant, not after. A move ends the turn, charges the time
- * spent and adds the increment; a takeback ({@link #undone}) ends the turn without an increment and
- * gives no time back. A new game gets a new clock.
+ * Both sides' time in one game under a {@link TimeControl}, on {@code System.nanoTime()} values
+ * handed in by the caller. The side to move runs out at {@link #deadline()}: when its turn has
+ * lasted its game clock or the limit per move, whichever is shorter. A move charges the time spent
+ * and adds the increment; a takeback ({@link #undone}) adds none and gives nothing back.
  */
 public final class GameClock {
 
     private static final long NANOS_PER_MILLI = 1_000_000;
 
     private final TimeControl control;
-    private final long perMove;
-    private final long increment;
 
-    /** Game clock of X and O (by ordinal) at the start of the current turn; unused without one. */
+    /** Game clock of X and O (by ordinal) at the start of the current turn. */
     private final long[] remaining = new long[2];
 
     private Mark turn;
@@ -34,11 +28,7 @@ public final class GameClock {
     private long anchorNanos;
     private long anchorEpochMillis;
 
-    /**
-     * Everything a clock holds, to keep it across a restart: each side's game clock at the start of
-     * the current turn, the side whose time runs and since when, the seat that ran out, and the
-     * instant that maps the clock's times to the wall clock.
-     */
+    /** Everything a clock holds, to keep it across a restart. */
     public record State(
             long xRemaining,
             long oRemaining,
@@ -51,13 +41,11 @@ public final class GameClock {
 
     public GameClock(TimeControl control) {
         this.control = control;
-        this.perMove = control.perMove().toNanos();
-        this.increment = control.increment().toNanos();
         remaining[0] = control.base().toNanos();
         remaining[1] = remaining[0];
     }
 
-    /** A clock exactly as {@link #state()} found it; its times are on the same monotonic base. */
+    /** A clock exactly as {@link #state()} found it, on the same monotonic base. */
     public static GameClock restore(TimeControl control, State state) {
         GameClock clock = new GameClock(control);
         clock.remaining[0] = state.xRemaining();
@@ -83,23 +71,12 @@ public final class GameClock {
                 anchorEpochMillis);
     }
 
-    /**
-     * The wall clock moved on by {@code millis} while the game's time stood still (the server was
-     * down and its monotonic times continue where they stopped): the times shown move with the wall
-     * clock, so the side to move gets its deadline that much later.
-     */
+    /** The wall clock moved {@code millis} while the game's time stood still (a restart). */
     public void wallClockMoved(long millis) {
         anchorEpochMillis += millis;
     }
 
-    public TimeControl control() {
-        return control;
-    }
-
-    /**
-     * Starts {@code first}'s time at {@code nowNanos}; {@code nowEpochMillis} is the same instant
-     * on the wall clock, used only to show times to clients.
-     */
+    /** Starts {@code first}'s time; {@code nowEpochMillis} is the same instant, for clients. */
     public void start(Mark first, long nowNanos, long nowEpochMillis) {
         if (started) {
             throw new IllegalStateException("the clock has already started");
@@ -111,45 +88,32 @@ public final class GameClock {
         anchorEpochMillis = nowEpochMillis;
     }
 
-    /** Whether a side's time is running. */
     public boolean running() {
         return turn != null;
     }
 
-    /** The seat whose time is running, or null. */
     public Mark turn() {
         return turn;
     }
 
-    /** The seat that ran out of time, or null. */
     public Mark flagged() {
         return flagged;
     }
 
     /**
-     * {@code seat}, the side to move, moved at {@code now}: its time is charged, the increment
-     * added and the other side's turn begins. If {@code seat} had already run out (at the deadline
-     * itself, too), the move does not count: the clock stops and says so, and every later call says
-     * the same.
+     * {@code seat}, the side to move, moved at {@code now}: the time it spent. Null if it had
+     * already run out (at the deadline itself, too): the move does not count and the clock stops.
      */
-    public MoveTiming moved(Mark seat, long now) {
-        return endTurn(seat, seat.opponent(), now, increment);
+    public Duration moved(Mark seat, long now) {
+        return endTurn(seat, seat.opponent(), now, control.increment().toNanos());
     }
 
-    /**
-     * A takeback was applied at {@code now} and {@code toMove} is to move: the side whose time was
-     * running is charged up to now (no increment, nothing given back) and {@code toMove}'s turn
-     * starts afresh.
-     */
-    public MoveTiming undone(Mark toMove, long now) {
+    /** A takeback at {@code now}: the running side is charged, and {@code toMove}'s turn starts. */
+    public Duration undone(Mark toMove, long now) {
         return endTurn(turn, toMove, now, 0);
     }
 
-    /**
-     * Checks the side to move at {@code now}: if its time is up, the clock stops and that seat is
-     * returned; otherwise null (a timer that fired early should be scheduled again at {@link
-     * #deadline()}).
-     */
+    /** The side to move if its time is up at {@code now} (the clock then stops), else null. */
     public Mark flag(long now) {
         if (turn == null || now - turnStarted < limit(turn)) {
             return null;
@@ -157,11 +121,7 @@ public final class GameClock {
         return stopFlagged(turn);
     }
 
-    /**
-     * The game ended some other way at {@code now} (resignation, a winning move already passed to
-     * {@link #moved}, a player leaving): the side to move is charged up to now, at most all its
-     * time, and the clock stops. Calling it on a stopped clock does nothing.
-     */
+    /** The game ended some other way: the side to move is charged up to now, and it stops. */
     public void stop(long now) {
         if (turn == null) {
             return;
@@ -170,18 +130,12 @@ public final class GameClock {
         turn = null;
     }
 
-    /**
-     * When the side to move runs out, as a {@code System.nanoTime()} value: the room schedules its
-     * one timer for this instant. Empty when no time is running.
-     */
+    /** When the side to move runs out ({@code System.nanoTime()}); empty when none runs. */
     public OptionalLong deadline() {
         return turn == null ? OptionalLong.empty() : OptionalLong.of(turnStarted + limit(turn));
     }
 
-    /**
-     * How long {@code seat} can still think at {@code now}: the side to move until its deadline,
-     * the other side on its next turn if it started now. Zero once run out.
-     */
+    /** How long {@code seat} can still think at {@code now} (the other side: if it started now). */
     public Duration remaining(Mark seat, long now) {
         if (seat == turn) {
             return Duration.ofNanos(Math.max(0, limit(seat) - (now - turnStarted)));
@@ -192,7 +146,7 @@ public final class GameClock {
         return Duration.ofNanos(limit(seat));
     }
 
-    /** The clock for the snapshot: nothing in it changes until a turn starts or the clock stops. */
+    /** The clock for the snapshot: it changes only when a turn starts or the clock stops. */
     public ClockView view() {
         Long x = control.hasGameClock() ? Math.ceilDiv(remaining[0], NANOS_PER_MILLI) : null;
         Long o = control.hasGameClock() ? Math.ceilDiv(remaining[1], NANOS_PER_MILLI) : null;
@@ -201,22 +155,24 @@ public final class GameClock {
         return new ClockView(control.toString(), x, o, turn, startedAt, deadlineAt, flagged);
     }
 
-    private MoveTiming endTurn(Mark seat, Mark next, long now, long bonus) {
+    private Duration endTurn(Mark seat, Mark next, long now, long bonus) {
         if (flagged != null) {
             // Whatever arrives after the flag is too late, even if it was sent in time.
-            return new MoveTiming.Flagged(flagged);
+            return null;
         }
-        requireRunning();
+        if (turn == null) {
+            throw new IllegalStateException(
+                    started ? "the clock has stopped" : "the clock has not started");
+        }
         if (seat != turn) {
             throw new IllegalStateException(
                     "it is " + turn + "'s time that runs, not " + seat + "'s");
         }
-        // A time from before the turn started (handed in out of order) costs nothing rather than
-        // giving time.
+        // A time from before the turn started costs nothing rather than giving time.
         long spent = Math.max(0, now - turnStarted);
         if (spent >= limit(seat)) {
             stopFlagged(seat);
-            return new MoveTiming.Flagged(seat);
+            return null;
         }
         charge(seat, spent);
         if (control.hasGameClock()) {
@@ -224,16 +180,16 @@ public final class GameClock {
         }
         turn = next;
         turnStarted = now;
-        return new MoveTiming.InTime(Duration.ofNanos(spent));
+        return Duration.ofNanos(spent);
     }
 
-    /** The longest {@code seat}'s turn may last from its start: game clock and per-move limit. */
+    /** The longest {@code seat}'s turn may last: game clock and per-move limit. */
     private long limit(Mark seat) {
         if (!control.hasGameClock()) {
-            return perMove;
+            return control.perMove().toNanos();
         }
         long game = remaining[seat.ordinal()];
-        return control.hasMoveLimit() ? Math.min(game, perMove) : game;
+        return control.hasMoveLimit() ? Math.min(game, control.perMove().toNanos()) : game;
     }
 
     private void charge(Mark seat, long spent) {
@@ -247,13 +203,6 @@ public final class GameClock {
         flagged = seat;
         turn = null;
         return seat;
-    }
-
-    private void requireRunning() {
-        if (turn == null) {
-            throw new IllegalStateException(
-                    started ? "the clock has stopped" : "the clock has not started");
-        }
     }
 
     private long epochMillis(long nanos) {

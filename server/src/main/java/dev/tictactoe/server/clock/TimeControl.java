@@ -7,28 +7,25 @@ import dev.tictactoe.protocol.Durations;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
- * A time control: a game clock ({@code base} for the whole game plus {@code increment} after each
- * move), a limit per move, or both. {@link Duration#ZERO} means "none" for each part; at least one
- * of {@code base} and {@code perMove} is set. Written as text like {@code "3m+2s"}, {@code
- * "20s/move"} or both, {@code "3m+2s,20s/move"} (see {@link #parse}).
+ * A time control: a game clock ({@code base} plus {@code increment} per move), a limit per move, or
+ * both; {@link Duration#ZERO} means none. Written {@code "3m+2s"}, {@code "20s/move"} or {@code
+ * "3m+2s,20s/move"} (see {@link #parse}).
  */
 public record TimeControl(Duration base, Duration increment, Duration perMove) {
 
-    /** Shortest game clock: anything shorter is over before the first move is seen. */
+    /** Shortest game clock: shorter is over before the first move is seen. */
     public static final Duration MIN_BASE = Duration.ofSeconds(10);
 
-    /** Longest game clock. */
     public static final Duration MAX_BASE = Duration.ofHours(3);
 
-    /** Largest increment per move. */
     public static final Duration MAX_INCREMENT = Duration.ofMinutes(3);
 
     /** Shortest limit per move: a move needs a round trip and a human reaction. */
     public static final Duration MIN_PER_MOVE = Duration.ofSeconds(1);
 
-    /** Longest limit per move. */
     public static final Duration MAX_PER_MOVE = Duration.ofHours(1);
 
     /** Longest text {@link #parse} reads. */
@@ -46,20 +43,14 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
         if (!base.isZero()) {
             within("base time", base, MIN_BASE, MAX_BASE);
         }
-        if (increment.isNegative() || increment.compareTo(MAX_INCREMENT) > 0) {
-            throw new IllegalArgumentException(
-                    "increment must be 0s.."
-                            + Durations.format(MAX_INCREMENT)
-                            + ", was "
-                            + Durations.format(increment));
-        }
+        within("increment", increment, Duration.ZERO, MAX_INCREMENT);
         if (base.isZero() && !increment.isZero()) {
             throw new IllegalArgumentException("an increment needs a game clock");
         }
         if (!perMove.isZero()) {
             within("time per move", perMove, MIN_PER_MOVE, MAX_PER_MOVE);
         }
-        if (hasNanos(base) || hasNanos(increment) || hasNanos(perMove)) {
+        if (Stream.of(base, increment, perMove).anyMatch(d -> d.getNano() % 1_000_000 != 0)) {
             throw new IllegalArgumentException("times are whole milliseconds");
         }
     }
@@ -74,23 +65,18 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
         return new TimeControl(Duration.ZERO, Duration.ZERO, limit);
     }
 
-    /** Whether there is a clock for the whole game. */
     public boolean hasGameClock() {
         return !base.isZero();
     }
 
-    /** Whether each move has its own limit. */
     public boolean hasMoveLimit() {
         return !perMove.isZero();
     }
 
     /**
-     * Reads a time control: a game clock {@code BASE[+INCREMENT]}, a limit {@code LIMIT/move}, or
-     * both separated by a comma. Durations are one or more number-unit pairs with units {@code h},
-     * {@code m}, {@code s}, {@code ms}: {@code "3m+2s"}, {@code "1m30s"}, {@code "20s/move"},
-     * {@code "5m+3s, 30s/move"}. Case and spaces around the parts do not matter.
-     *
-     * @throws IllegalArgumentException naming what is wrong
+     * Reads {@code BASE[+INCREMENT]}, {@code LIMIT/move}, or both separated by a comma; durations
+     * are number-unit pairs ({@code h m s ms}) such as {@code "1m30s"}. Case and spaces around the
+     * parts do not matter. Throws {@link IllegalArgumentException} naming what is wrong.
      */
     @JsonCreator // a journaled room keeps its time control as the canonical text
     public static TimeControl parse(String text) {
@@ -154,20 +140,13 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
     @Override
     @JsonValue
     public String toString() {
-        StringBuilder text = new StringBuilder();
-        if (hasGameClock()) {
-            text.append(Durations.format(base));
-            if (!increment.isZero()) {
-                text.append('+').append(Durations.format(increment));
-            }
-        }
-        if (hasMoveLimit()) {
-            if (!text.isEmpty()) {
-                text.append(',');
-            }
-            text.append(Durations.format(perMove)).append("/move");
-        }
-        return text.toString();
+        String clock =
+                !hasGameClock()
+                        ? ""
+                        : Durations.format(base)
+                                + (increment.isZero() ? "" : "+" + Durations.format(increment));
+        String limit = hasMoveLimit() ? Durations.format(perMove) + "/move" : "";
+        return clock.isEmpty() || limit.isEmpty() ? clock + limit : clock + "," + limit;
     }
 
     private static void within(String what, Duration value, Duration min, Duration max) {
@@ -181,9 +160,5 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
                             + ", was "
                             + Durations.format(value));
         }
-    }
-
-    private static boolean hasNanos(Duration d) {
-        return d.getNano() % 1_000_000 != 0;
     }
 }

@@ -48,7 +48,7 @@ final class TurnTime {
     /** In an untimed game every turn restarts the idle time. */
     void turnStarted() {
         if (control == null) {
-            idle = IdleClaim.turnStarted(now, nowMillis, idleAfter);
+            idle = new IdleClaim(now, nowMillis, idleAfter);
         }
     }
 

@@ -14,12 +14,12 @@ class IdleClaimTest {
 
     @Test
     void aClaimIsAllowedFromTheExactInstantTheIdleTimeHasPassed() {
-        IdleClaim idle = IdleClaim.turnStarted(T0, 1_795_000_000_000L, IdleClaim.DEFAULT_AFTER);
+        IdleClaim idle = new IdleClaim(T0, 1_795_000_000_000L, IdleClaim.DEFAULT_AFTER);
         assertThat(idle.canClaim(T0 + 60 * SECOND - 1)).isFalse();
         assertThat(idle.untilClaimable(T0 + 60 * SECOND - 1)).isEqualTo(Duration.ofNanos(1));
         assertThat(idle.canClaim(T0 + 60 * SECOND)).isTrue();
         assertThat(idle.untilClaimable(T0 + 61 * SECOND)).isZero();
-        assertThat(idle.claimableAtNanos()).isEqualTo(T0 + 60 * SECOND);
+        assertThat(idle.untilClaimable(T0)).isEqualTo(Duration.ofSeconds(60));
         assertThat(idle.claimableAt()).isEqualTo(1_795_000_060_000L);
     }
 
@@ -32,7 +32,7 @@ class IdleClaimTest {
     void theIdleTimeHasLimits() {
         assertThat(IdleClaim.validate(IdleClaim.MIN_AFTER)).isEqualTo(Duration.ofSeconds(10));
         assertThat(IdleClaim.validate(IdleClaim.MAX_AFTER)).isEqualTo(Duration.ofHours(1));
-        assertThatThrownBy(() -> IdleClaim.turnStarted(0, 0, Duration.ofSeconds(9)))
+        assertThatThrownBy(() -> new IdleClaim(0, 0, Duration.ofSeconds(9)))
                 .hasMessage("idle claim time must be 10s..1h, was 9s");
         assertThatThrownBy(() -> IdleClaim.validate(Duration.ofMinutes(61)))
                 .hasMessage("idle claim time must be 10s..1h, was 1h1m");
