@@ -10,6 +10,7 @@ import io.netty.channel.EventLoop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -21,11 +22,47 @@ final class Checkpoints {
 
     private Checkpoints() {}
 
+    /** The core's whole state as values, what a checkpoint keeps of it. */
+    record CoreState(
+            RoomSettings settings,
+            long version,
+            long boardVersion,
+            Map<Mark, RoomState.SeatState> seats,
+            RoomState.MatchState match,
+            int spectators) {}
+
+    /** The core's state now, with the newest {@code finishedGames} finished games. */
+    static CoreState state(RoomCore core, int finishedGames) {
+        EnumMap<Mark, RoomState.SeatState> kept = new EnumMap<>(Mark.class);
+        core.seats().forEach((mark, seat) -> kept.put(mark, seat.state()));
+        return new CoreState(
+                core.settings(),
+                core.version(),
+                core.boardVersion(),
+                kept,
+                core.match().state(finishedGames),
+                core.spectators());
+    }
+
+    /** The core as {@code state} left it, at that instant. */
+    static RoomCore restoreCore(CoreState state, Duration idleAfter, long nanos, long millis) {
+        EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
+        state.seats().forEach((mark, seat) -> seats.put(mark, Occupant.of(seat)));
+        Match match = Match.restore(state.settings(), state.match(), idleAfter, nanos, millis);
+        return new RoomCore(
+                state.settings(),
+                match,
+                seats,
+                state.spectators(),
+                state.version(),
+                state.boardVersion());
+    }
+
     /** A room's state taken on the loop, immutable or copied: encoded on another thread. */
     record Capture(
             String code,
             long botSeed,
-            RoomCore.State core,
+            CoreState core,
             Snapshot shown,
             List<byte[]> diffs,
             long atNanos,
@@ -64,7 +101,8 @@ final class Checkpoints {
         return new Capture(
                 room.code(),
                 room.botSeed,
-                room.core.state(
+                state(
+                        room.core,
                         room.context.journal().archivesGames()
                                 ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
                                 : Score.KEPT_GAMES),
@@ -85,8 +123,8 @@ final class Checkpoints {
                 state.atMillis() == null ? time.millis() : state.atMillis());
         Snapshot shown = MessageCodec.fromTree(state.shown());
         RoomCore core =
-                RoomCore.restore(
-                        new RoomCore.State(
+                restoreCore(
+                        new CoreState(
                                 state.settings(),
                                 state.version(),
                                 state.boardVersion(),

@@ -14,11 +14,64 @@ final class Refusals {
 
     private Refusals() {}
 
-    static Outcome.Refused seatTaken(Mark mark) {
+    /** Why {@code command} may not be applied to {@code core} now, or null when it may. */
+    static Outcome.Refused check(RoomCore core, Change command, Long seen) {
+        Match match = core.match();
+        return switch (command) {
+            case Change.Seated c -> core.seat(c.seat()) != null ? seatTaken(c.seat()) : null;
+            case Change.BotSeated c -> core.seat(c.seat()) != null ? seatTaken(c.seat()) : null;
+            case Change.Dropped c -> person(core, c.seat());
+            case Change.Returned c -> person(core, c.seat());
+            case Change.Freed c -> core.seat(c.seat()) == null ? noPlayer(c.seat()) : null;
+            case Change.Moved c -> {
+                Occupant seat = core.seat(c.seat());
+                if (seat == null) {
+                    yield noPlayer(c.seat());
+                }
+                // A resent move is acknowledged, not refused.
+                yield seat.appliedVersion(c.id()) != null
+                        ? null
+                        : move(
+                                match,
+                                c.seat(),
+                                c.cell(),
+                                seen,
+                                core.version(),
+                                core.boardVersion());
+            }
+            case Change.Undo c -> {
+                Outcome.Refused refused = undo(match, c.seat());
+                yield refused == null
+                                && !core.againstBot(c.seat())
+                                && match.undoRequest() == c.seat()
+                        ? new Outcome.Refused(
+                                ErrorCode.NO_PENDING_REQUEST,
+                                "your takeback request is already waiting for an answer")
+                        : refused;
+            }
+            case Change.UndoAnswer c -> answer(match, c.seat());
+            case Change.Resigned c -> playing(match);
+            case Change.Claimed c -> claim(match, c.seat(), core.againstBot(c.seat()));
+            case Change.Rematch c -> rematch(match, core.seat(c.seat().opponent()) != null);
+            case Change.TimedOut c ->
+                    match.outOfTime() == null
+                            ? new Outcome.Refused(ErrorCode.GAME_OVER, "no clock has run out")
+                            : null;
+            case Change.Spectators c -> null;
+            case Change.Resumed c -> null;
+        };
+    }
+
+    private static Outcome.Refused person(RoomCore core, Mark mark) {
+        Occupant seat = core.seat(mark);
+        return seat == null || seat.isBot() ? noPlayer(mark) : null;
+    }
+
+    private static Outcome.Refused seatTaken(Mark mark) {
         return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "seat " + mark + " is taken");
     }
 
-    static Outcome.Refused noPlayer(Mark mark) {
+    private static Outcome.Refused noPlayer(Mark mark) {
         return new Outcome.Refused(ErrorCode.NOT_A_PLAYER, "nobody plays " + mark);
     }
 
@@ -109,13 +162,6 @@ final class Refusals {
         return null;
     }
 
-    /** {@code seat} asks again while its request waits. */
-    static Outcome.Refused undoPending() {
-        return new Outcome.Refused(
-                ErrorCode.NO_PENDING_REQUEST,
-                "your takeback request is already waiting for an answer");
-    }
-
     /** {@code seat} may not answer a takeback request. */
     static Outcome.Refused answer(Match match, Mark seat) {
         Mark asker = match.undoRequest();
@@ -128,7 +174,7 @@ final class Refusals {
     }
 
     /** {@code seat} may not claim the game from its idle opponent now. */
-    static Outcome.Refused claim(Match match, Mark seat, boolean againstBot) {
+    private static Outcome.Refused claim(Match match, Mark seat, boolean againstBot) {
         if (againstBot && match.status() == Match.Status.PLAYING) {
             return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
@@ -155,7 +201,7 @@ final class Refusals {
     }
 
     /** A rematch may be offered once the game is over, to a seated opponent. */
-    static Outcome.Refused rematch(Match match, boolean opponentSeated) {
+    private static Outcome.Refused rematch(Match match, boolean opponentSeated) {
         if (!opponentSeated) {
             return new Outcome.Refused(
                     ErrorCode.WAITING_FOR_OPPONENT,

@@ -1,6 +1,5 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
@@ -11,10 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A room's rules as a state machine: {@link #apply} takes a command and its {@link Context} and
- * gives a new version with its event, or a refusal, as a value. It reads no clock, draws no random
- * number and touches no channel, timer or thread, so a journal folded through it from a checkpoint
- * lands on the versions it was written with. The state is mutable behind {@code apply}: copying a
+ * A room's rules as a state machine: {@link #apply} gives a new version with its event, or a
+ * refusal, as a value. It reads no clock and touches no channel, timer or thread, so a journal
+ * folded through it lands on the versions it was written with. The state is mutable: copying a
  * 15×15 board per command cost 20 times playing a move and taking it back.
  */
 final class RoomCore {
@@ -37,45 +35,25 @@ final class RoomCore {
 
     /** A new room's core: the bot, if the settings ask for one, sits opposite the creator. */
     RoomCore(RoomSettings settings, Duration idleAfter) {
-        this(settings, new Match(settings, idleAfter));
+        this(settings, new Match(settings, idleAfter), Map.of(), 0, 0, 0);
         if (settings.bot() != null) {
             seats.put(settings.creatorSeat().opponent(), Occupant.bot(settings.bot()));
         }
     }
 
-    private RoomCore(RoomSettings settings, Match match) {
+    RoomCore(
+            RoomSettings settings,
+            Match match,
+            Map<Mark, Occupant> seats,
+            int spectators,
+            long version,
+            long boardVersion) {
         this.settings = settings;
         this.match = match;
-    }
-
-    /** The core's whole state as values, what a checkpoint keeps of it. */
-    record State(
-            RoomSettings settings,
-            long version,
-            long boardVersion,
-            Map<Mark, RoomState.SeatState> seats,
-            RoomState.MatchState match,
-            int spectators) {}
-
-    /** The state now, with the newest {@code finishedGames} finished games. */
-    State state(int finishedGames) {
-        EnumMap<Mark, RoomState.SeatState> kept = new EnumMap<>(Mark.class);
-        seats.forEach((mark, seat) -> kept.put(mark, seat.state()));
-        return new State(
-                settings, version, boardVersion, kept, match.state(finishedGames), spectators);
-    }
-
-    /** The core as {@code state} left it, at that instant. */
-    static RoomCore restore(State state, Duration idleAfter, long nanos, long millis) {
-        RoomCore core =
-                new RoomCore(
-                        state.settings(),
-                        Match.restore(state.settings(), state.match(), idleAfter, nanos, millis));
-        state.seats().forEach((mark, seat) -> core.seats.put(mark, Occupant.of(seat)));
-        core.spectators = state.spectators();
-        core.version = state.version();
-        core.boardVersion = state.boardVersion();
-        return core;
+        this.seats.putAll(seats);
+        this.spectators = spectators;
+        this.version = version;
+        this.boardVersion = boardVersion;
     }
 
     /** True when the side to move has run out of time at this instant. */
@@ -92,72 +70,67 @@ final class RoomCore {
             // The actor ends a game on time before anything else it handles at that instant.
             return Refusals.outOfTime(out);
         }
+        Outcome.Refused refused = Refusals.check(this, command, context.seen());
+        if (refused != null) {
+            return refused;
+        }
         return switch (command) {
-            case Change.Seated c -> seated(c);
+            case Change.Seated c -> {
+                seats.put(c.seat(), Occupant.person(c.name(), c.token(), true));
+                boolean started = seats.size() == 2 && startIfWaiting();
+                yield applied(new Event.Joined(Wire.seat(c.seat()), c.name()), started, false);
+            }
+            case Change.BotSeated c -> {
+                seats.put(c.seat(), Occupant.bot(c.level()));
+                Event event = new Event.BotJoined(Wire.seat(c.seat()), Wire.level(c.level()));
+                yield applied(event, startIfWaiting(), false);
+            }
             case Change.Spectators c -> {
                 spectators = c.count();
-                yield applied(new Event.SpectatorsChanged(c.count()), false, false);
+                yield applied(new Event.SpectatorsChanged(c.count()));
             }
-            case Change.Dropped c -> dropped(c);
+            case Change.Dropped c -> {
+                Occupant seat = seats.get(c.seat());
+                seat.connected = false;
+                seat.graceUntil = c.graceUntil();
+                yield applied(new Event.Disconnected(Wire.seat(c.seat())));
+            }
             case Change.Returned c -> returned(c.seat());
             case Change.Freed c -> freed(c.seat());
-            case Change.Moved c -> moved(c, context.seen());
+            case Change.Moved c -> moved(c);
             case Change.Undo c -> undo(c.seat());
-            case Change.UndoAnswer c -> answerUndo(c.seat(), c.accept());
-            case Change.Resigned c -> resign(c.seat());
-            case Change.Claimed c -> claim(c.seat());
+            case Change.UndoAnswer c -> {
+                List<Integer> cleared = match.answerUndo(c.accept());
+                yield c.accept()
+                        ? boardChanged(
+                                new Event.Undone(Wire.seat(c.seat().opponent()), cleared), false)
+                        : applied(new Event.UndoDeclined(Wire.seat(c.seat())));
+            }
+            case Change.Resigned c -> {
+                match.resign(c.seat());
+                yield boardChanged(new Event.Resigned(Wire.seat(c.seat())), true);
+            }
+            case Change.Claimed c -> {
+                match.claim(c.seat());
+                yield boardChanged(
+                        new Event.GameOver(Wire.seat(c.seat()), ResultReason.ABANDONED), true);
+            }
             case Change.Rematch c -> rematch(c.seat());
-            case Change.BotSeated c -> botSeated(c);
-            case Change.TimedOut c -> timedOut(out);
+            case Change.TimedOut c -> {
+                match.timedOut();
+                Match.Result result = match.result();
+                yield boardChanged(
+                        new Event.GameOver(Wire.seat(result.winner()), result.reason()), true);
+            }
             case Change.Resumed c ->
                     match.wallClockMoved(c.pausedMillis())
-                            ? applied(null, false, false)
+                            ? applied(null)
                             : new Outcome.Unchanged(version);
         };
     }
 
-    private Outcome timedOut(Mark out) {
-        if (out == null) {
-            return new Outcome.Refused(ErrorCode.GAME_OVER, "no clock has run out");
-        }
-        match.timedOut();
-        return boardChanged(gameOver(), false, true);
-    }
-
-    private Outcome seated(Change.Seated c) {
-        if (seats.containsKey(c.seat())) {
-            return Refusals.seatTaken(c.seat());
-        }
-        seats.put(c.seat(), Occupant.person(c.name(), c.token(), true));
-        boolean started = seats.size() == 2 && startIfWaiting();
-        return applied(new Event.Joined(Wire.seat(c.seat()), c.name()), started, false);
-    }
-
-    private Outcome botSeated(Change.BotSeated c) {
-        if (seats.containsKey(c.seat())) {
-            return Refusals.seatTaken(c.seat());
-        }
-        seats.put(c.seat(), Occupant.bot(c.level()));
-        boolean started = startIfWaiting();
-        return applied(
-                new Event.BotJoined(Wire.seat(c.seat()), Wire.level(c.level())), started, false);
-    }
-
-    private Outcome dropped(Change.Dropped c) {
-        Occupant seat = person(c.seat());
-        if (seat == null) {
-            return Refusals.noPlayer(c.seat());
-        }
-        seat.connected = false;
-        seat.graceUntil = c.graceUntil();
-        return applied(new Event.Disconnected(Wire.seat(c.seat())), false, false);
-    }
-
     private Outcome returned(Mark mark) {
-        Occupant seat = person(mark);
-        if (seat == null) {
-            return Refusals.noPlayer(mark);
-        }
+        Occupant seat = seats.get(mark);
         seat.connected = true;
         seat.graceUntil = null;
         // A player promised the seat by a quick match arrives: a join to the others.
@@ -166,16 +139,11 @@ final class RoomCore {
         return applied(
                 first
                         ? new Event.Joined(Wire.seat(mark), seat.name)
-                        : new Event.Reconnected(Wire.seat(mark)),
-                false,
-                false);
+                        : new Event.Reconnected(Wire.seat(mark)));
     }
 
     /** Empties a seat; a game in progress is abandoned by it. */
     private Outcome freed(Mark mark) {
-        if (!seats.containsKey(mark)) {
-            return Refusals.noPlayer(mark);
-        }
         seats.remove(mark);
         match.withdrawRematch(mark);
         boolean abandoned = match.abandon(mark);
@@ -191,88 +159,42 @@ final class RoomCore {
                 abandoned);
     }
 
-    private Outcome moved(Change.Moved c, Long seen) {
-        Mark mark = c.seat();
-        Occupant seat = seats.get(mark);
-        if (seat == null) {
-            return Refusals.noPlayer(mark);
-        }
+    private Outcome moved(Change.Moved c) {
+        Occupant seat = seats.get(c.seat());
         Long applied = seat.appliedVersion(c.id());
         if (applied != null) {
             return new Outcome.Unchanged(applied);
         }
-        Outcome.Refused refused = Refusals.move(match, mark, c.cell(), seen, version, boardVersion);
-        if (refused != null) {
-            return refused;
-        }
-        boolean over = match.play(mark, c.cell(), c.id());
+        boolean over = match.play(c.seat(), c.cell(), c.id());
         seat.applied(c.id(), version + 1);
-        return boardChanged(new Event.Moved(Wire.seat(mark), c.cell(), c.id()), false, over);
+        return boardChanged(new Event.Moved(Wire.seat(c.seat()), c.cell(), c.id()), over);
     }
 
-    /** A takeback is granted at once against a bot, else asked of the opponent. */
+    /** Granted at once against a bot, else asked of the opponent. */
     private Outcome undo(Mark mark) {
-        Outcome.Refused refused = Refusals.undo(match, mark);
-        if (refused != null) {
-            return refused;
-        }
-        Occupant opponent = seats.get(mark.opponent());
-        if (opponent != null && opponent.isBot()) {
+        if (againstBot(mark)) {
             List<Integer> cleared = match.undo(mark);
-            return boardChanged(new Event.Undone(Wire.seat(mark), cleared), false, false);
-        }
-        if (match.undoRequest() == mark) {
-            return Refusals.undoPending();
+            return boardChanged(new Event.Undone(Wire.seat(mark), cleared), false);
         }
         match.requestUndo(mark);
-        return applied(new Event.UndoRequested(Wire.seat(mark)), false, false);
-    }
-
-    private Outcome answerUndo(Mark mark, boolean accept) {
-        Outcome.Refused refused = Refusals.answer(match, mark);
-        if (refused != null) {
-            return refused;
-        }
-        List<Integer> cleared = match.answerUndo(accept);
-        return accept
-                ? boardChanged(new Event.Undone(Wire.seat(mark.opponent()), cleared), false, false)
-                : applied(new Event.UndoDeclined(Wire.seat(mark)), false, false);
-    }
-
-    private Outcome resign(Mark mark) {
-        Outcome.Refused refused = Refusals.playing(match);
-        if (refused != null) {
-            return refused;
-        }
-        match.resign(mark);
-        return boardChanged(new Event.Resigned(Wire.seat(mark)), false, true);
-    }
-
-    private Outcome claim(Mark mark) {
-        Occupant opponent = seats.get(mark.opponent());
-        Outcome.Refused refused = Refusals.claim(match, mark, opponent != null && opponent.isBot());
-        if (refused != null) {
-            return refused;
-        }
-        match.claim(mark);
-        return boardChanged(
-                new Event.GameOver(Wire.seat(mark), ResultReason.ABANDONED), false, true);
+        return applied(new Event.UndoRequested(Wire.seat(mark)));
     }
 
     private Outcome rematch(Mark mark) {
-        Occupant opponent = seats.get(mark.opponent());
-        Outcome.Refused refused = Refusals.rematch(match, opponent != null);
-        if (refused != null) {
-            return refused;
-        }
         if (match.rematchOffers().contains(mark)) {
             return new Outcome.Unchanged(version); // Offered already: nothing is sent.
         }
-        if (match.offerRematch(mark, opponent.isBot())) {
+        if (match.offerRematch(mark, againstBot(mark))) {
             newGame();
             return applied(new Event.RematchStarted(match.game()), true, false);
         }
-        return applied(new Event.RematchOffered(Wire.seat(mark)), false, false);
+        return applied(new Event.RematchOffered(Wire.seat(mark)));
+    }
+
+    /** True when a bot sits opposite {@code mark}. */
+    boolean againstBot(Mark mark) {
+        Occupant opponent = seats.get(mark.opponent());
+        return opponent != null && opponent.isBot();
     }
 
     /**
@@ -311,11 +233,11 @@ final class RoomCore {
 
     /** Starts a game if both seats are filled and none is running; true if one started. */
     private boolean startIfWaiting() {
-        if (match.startIfWaiting()) {
+        boolean started = match.startIfWaiting();
+        if (started) {
             newGame();
-            return true;
         }
-        return false;
+        return started;
     }
 
     private void newGame() {
@@ -323,23 +245,17 @@ final class RoomCore {
         seats.values().forEach(Occupant::forgetMoves);
     }
 
-    private Outcome.Applied boardChanged(Event event, boolean started, boolean ended) {
+    private Outcome.Applied boardChanged(Event event, boolean ended) {
         boardVersion = version + 1;
-        return applied(event, started, ended);
+        return applied(event, false, ended);
+    }
+
+    private Outcome.Applied applied(Event event) {
+        return applied(event, false, false);
     }
 
     private Outcome.Applied applied(Event event, boolean started, boolean ended) {
         return new Outcome.Applied(++version, event, started, ended);
-    }
-
-    private Event gameOver() {
-        Match.Result result = match.result();
-        return new Event.GameOver(Wire.seat(result.winner()), result.reason());
-    }
-
-    private Occupant person(Mark mark) {
-        Occupant seat = seats.get(mark);
-        return seat == null || seat.isBot() ? null : seat;
     }
 
     RoomSettings settings() {
@@ -350,7 +266,6 @@ final class RoomCore {
         return match;
     }
 
-    /** X and O as seated; only {@link #apply} changes them. */
     Map<Mark, Occupant> seats() {
         return seats;
     }
@@ -378,10 +293,8 @@ final class RoomCore {
 
     /** The seat a newcomer (or a bot invited without a seat) takes, or null when both are taken. */
     Mark freeSeat() {
-        Mark preferred = settings.creatorSeat();
-        if (!seats.containsKey(preferred)) {
-            return preferred;
-        }
-        return seats.containsKey(preferred.opponent()) ? null : preferred.opponent();
+        Mark first = settings.creatorSeat();
+        Mark other = first.opponent();
+        return !seats.containsKey(first) ? first : seats.containsKey(other) ? null : other;
     }
 }

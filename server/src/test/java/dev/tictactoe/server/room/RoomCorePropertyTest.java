@@ -59,7 +59,7 @@ class RoomCorePropertyTest {
                         clock);
         RoomCore core = new RoomCore(settings, IDLE);
         List<Step> steps = new ArrayList<>();
-        List<RoomCore.State> checkpoints = new ArrayList<>();
+        List<Checkpoints.CoreState> checkpoints = new ArrayList<>();
         long nanos = 0;
         int ended = 0;
         for (int i = 0; i < STEPS; i++) {
@@ -90,7 +90,7 @@ class RoomCorePropertyTest {
                                 RoomCore.Context.at(nanos, millis),
                                 applied.version(),
                                 RoomCoreTest.state(core)));
-                checkpoints.add(core.state(Score.KEPT_GAMES));
+                checkpoints.add(Checkpoints.state(core, Score.KEPT_GAMES));
             } else {
                 assertThat(core.version()).isEqualTo(version);
                 assertThat(RoomCoreTest.state(core))
@@ -105,10 +105,11 @@ class RoomCorePropertyTest {
         for (int k = 0; k < 20; k++) {
             int from = random.nextInt(steps.size());
             RoomCore.Context at = steps.get(from).context();
-            RoomCore.State checkpoint =
+            Checkpoints.CoreState checkpoint =
                     JSON.readValue(
-                            JSON.writeValueAsBytes(checkpoints.get(from)), RoomCore.State.class);
-            RoomCore restored = RoomCore.restore(checkpoint, IDLE, at.nanos(), at.millis());
+                            JSON.writeValueAsBytes(checkpoints.get(from)),
+                            Checkpoints.CoreState.class);
+            RoomCore restored = Checkpoints.restoreCore(checkpoint, IDLE, at.nanos(), at.millis());
             assertThat(RoomCoreTest.state(restored)).isEqualTo(steps.get(from).state());
             fold(restored, steps, from + 1);
         }

@@ -66,7 +66,8 @@ class RoomCoreTest {
 
     static String state(RoomCore core) {
         try {
-            return MessageCodec.mapper().writeValueAsString(core.state(Score.KEPT_GAMES));
+            return MessageCodec.mapper()
+                    .writeValueAsString(Checkpoints.state(core, Score.KEPT_GAMES));
         } catch (JsonProcessingException e) {
             throw new AssertionError(e);
         }
