@@ -20,7 +20,6 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
     public static final Duration MIN_BASE = Duration.ofSeconds(10);
 
     public static final Duration MAX_BASE = Duration.ofHours(3);
-
     public static final Duration MAX_INCREMENT = Duration.ofMinutes(3);
 
     /** Shortest limit per move: a move needs a round trip and a human reaction. */
