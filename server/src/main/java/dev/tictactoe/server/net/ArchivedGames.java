@@ -2,13 +2,12 @@ package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.GameRecord;
-import dev.tictactoe.protocol.ResultReason;
-import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.store.Store;
 
 import org.slf4j.Logger;
@@ -31,6 +30,11 @@ final class ArchivedGames {
 
     private static final Logger log = LoggerFactory.getLogger(ArchivedGames.class);
 
+    /** An archived document as a {@code history} entry: its other fields are the archive's. */
+    private static final ObjectReader RECORD =
+            JSON.readerFor(GameRecord.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
     private ArchivedGames() {}
 
     /**
@@ -44,8 +48,8 @@ final class ArchivedGames {
                             List<GameRecord> records = new ArrayList<>(documents.size());
                             for (byte[] document : documents) {
                                 try {
-                                    records.add(record(parse(document)));
-                                } catch (RuntimeException e) {
+                                    records.add(RECORD.readValue(document));
+                                } catch (IOException | RuntimeException e) {
                                     log.warn(
                                             "room {}: an archived game does not read: {}",
                                             code,
@@ -54,33 +58,6 @@ final class ArchivedGames {
                             }
                             return records;
                         });
-    }
-
-    /** One archived document as a {@code history} entry. */
-    static GameRecord record(JsonNode game) {
-        return new GameRecord(
-                game.required("game").asInt(),
-                word(Seat.values(), game.required("first").asText()),
-                cells(game.required("moves")),
-                game.path("winner").isTextual()
-                        ? word(Seat.values(), game.get("winner").asText())
-                        : null,
-                word(ResultReason.values(), game.required("reason").asText()),
-                cells(game.path("line")));
-    }
-
-    private static <W extends WireWord> W word(W[] words, String text) {
-        W word = WireWord.find(words, text);
-        if (word == null) {
-            throw new IllegalArgumentException("not a word of the protocol: " + text);
-        }
-        return word;
-    }
-
-    private static List<Integer> cells(JsonNode array) {
-        List<Integer> cells = new ArrayList<>(array.size());
-        array.forEach(cell -> cells.add(cell.asInt()));
-        return cells;
     }
 
     /**
