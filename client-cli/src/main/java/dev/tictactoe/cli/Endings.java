@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.FollowerListener;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.ServerAddress;
@@ -15,26 +16,17 @@ import java.util.Objects;
 
 /**
  * How a stay in a room ends, in words and an exit code: for each reason the room follower stops,
- * and for each refusal of a join. Pure: the session decides when a stay ends, this says how.
+ * and for each refusal of a join.
  */
 final class Endings {
 
-    /**
-     * One way to end.
-     *
-     * @param code the process exit code
-     * @param why what to tell the user, or null for nothing
-     * @param forgetToken whether the seat token kept for the room is worth nothing now
-     */
+    /** One way to end. */
     record Ending(int code, @Nullable String why, boolean forgetToken) {}
 
     private final ServerAddress server;
     private final String room;
     private final boolean quickMatch;
 
-    /**
-     * @param quickMatch whether the seat came from a quick match rather than a join by code
-     */
     Endings(ServerAddress server, String room, boolean quickMatch) {
         this.server = server;
         this.room = room;
@@ -52,11 +44,7 @@ final class Endings {
         return "cannot reach the server at " + server + ": " + RoomFollower.describe(cause);
     }
 
-    /**
-     * A refusal of our join in words; {@code seat} is the seat held before, if any.
-     *
-     * @param welcomed whether an earlier join of this stay was welcomed
-     */
+    /** A refusal of our join in words; {@code seat} is the seat held before, if any. */
     String refusal(ServerMessage.Error e, boolean welcomed, @Nullable Seat seat) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> noSuchRoom();
@@ -75,15 +63,9 @@ final class Endings {
         };
     }
 
-    /**
-     * How the stay ends when the follower stopped for {@code stopped}.
-     *
-     * @param welcomed whether any join of this stay was welcomed
-     * @param lastError the last error the server sent
-     * @param seat the seat held
-     */
+    /** How the stay ends when the follower stopped for {@code stopped}. */
     Ending stopped(
-            RoomFollower.Stopped stopped,
+            FollowerListener.Stopped stopped,
             boolean welcomed,
             ServerMessage.@Nullable Error lastError,
             @Nullable Seat seat) {

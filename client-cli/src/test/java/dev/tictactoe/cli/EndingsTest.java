@@ -2,8 +2,8 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.client.FollowerListener;
 import dev.tictactoe.client.GameConnection;
-import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
@@ -19,12 +19,13 @@ class EndingsTest {
     private static final ServerAddress SERVER = ServerAddress.parse("http://127.0.0.1:8080");
     private final Endings endings = new Endings(SERVER, "K7MQ2P", false);
 
-    private static RoomFollower.Stopped stopped(RoomFollower.Stop why, int code, String reason) {
-        return new RoomFollower.Stopped(why, new GameConnection.CloseInfo(code, reason), null);
+    private static FollowerListener.Stopped stopped(
+            FollowerListener.Stop why, int code, String reason) {
+        return new FollowerListener.Stopped(why, new GameConnection.CloseInfo(code, reason), null);
     }
 
     /** How a welcomed player in seat X ends when the follower stops so. */
-    private Endings.Ending seated(RoomFollower.Stop why, int code, String reason) {
+    private Endings.Ending seated(FollowerListener.Stop why, int code, String reason) {
         return endings.stopped(stopped(why, code, reason), true, null, Seat.X);
     }
 
@@ -32,8 +33,8 @@ class EndingsTest {
     void aServerThatCannotBeReachedIsAnErrorInWords() {
         Endings.Ending end =
                 endings.stopped(
-                        new RoomFollower.Stopped(
-                                RoomFollower.Stop.UNREACHABLE, null, new ConnectException()),
+                        new FollowerListener.Stopped(
+                                FollowerListener.Stop.UNREACHABLE, null, new ConnectException()),
                         false,
                         null,
                         null);
@@ -51,8 +52,8 @@ class EndingsTest {
 
     @Test
     void aRoomThatIsGoneForgetsTheTokenAndSaysWhetherItEverExisted() {
-        RoomFollower.Stopped gone =
-                new RoomFollower.Stopped(RoomFollower.Stop.ROOM_GONE, null, null);
+        FollowerListener.Stopped gone =
+                new FollowerListener.Stopped(FollowerListener.Stop.ROOM_GONE, null, null);
         assertThat(endings.stopped(gone, true, null, Seat.X))
                 .isEqualTo(
                         new Endings.Ending(
@@ -71,7 +72,11 @@ class EndingsTest {
 
     @Test
     void aRoomClosedByTheOperatorSaysSoWithTheReason() {
-        assertThat(seated(RoomFollower.Stop.ROOM_GONE, CloseCodes.ROOM_CLOSED, "abuse reported"))
+        assertThat(
+                        seated(
+                                FollowerListener.Stop.ROOM_GONE,
+                                CloseCodes.ROOM_CLOSED,
+                                "abuse reported"))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
@@ -81,21 +86,21 @@ class EndingsTest {
 
     @Test
     void closesTheServerMeansForGoodAreSaidWithTheirReasons() {
-        assertThat(seated(RoomFollower.Stop.REPLACED, CloseCodes.REPLACED, ""))
+        assertThat(seated(FollowerListener.Stop.REPLACED, CloseCodes.REPLACED, ""))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
                                 "this seat was taken over by another connection",
                                 false));
-        assertThat(seated(RoomFollower.Stop.LEFT, CloseCodes.LEFT, "bye"))
+        assertThat(seated(FollowerListener.Stop.LEFT, CloseCodes.LEFT, "bye"))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
                                 "the server closed the connection: left (bye)",
                                 true));
-        assertThat(seated(RoomFollower.Stop.POLICY, CloseCodes.POLICY_VIOLATION, "rate").why())
+        assertThat(seated(FollowerListener.Stop.POLICY, CloseCodes.POLICY_VIOLATION, "rate").why())
                 .isEqualTo("the server closed the connection: too many messages");
-        assertThat(seated(RoomFollower.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, "").why())
+        assertThat(seated(FollowerListener.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, "").why())
                 .isEqualTo("the server closed the connection: message too big");
     }
 
@@ -103,8 +108,8 @@ class EndingsTest {
     void givingUpAndLeavingAreAborts() {
         assertThat(
                         endings.stopped(
-                                new RoomFollower.Stopped(
-                                        RoomFollower.Stop.GAVE_UP,
+                                new FollowerListener.Stopped(
+                                        FollowerListener.Stop.GAVE_UP,
                                         null,
                                         new IllegalStateException(
                                                 "connection lost; gave up after 10 attempts")),
@@ -118,7 +123,8 @@ class EndingsTest {
                                 false));
         assertThat(
                         endings.stopped(
-                                new RoomFollower.Stopped(RoomFollower.Stop.BY_REQUEST, null, null),
+                                new FollowerListener.Stopped(
+                                        FollowerListener.Stop.BY_REQUEST, null, null),
                                 true,
                                 null,
                                 Seat.X))
@@ -127,8 +133,8 @@ class EndingsTest {
 
     @Test
     void aCloseBeforeTheWelcomeNamesTheLastRefusalOrTheCloseCode() {
-        RoomFollower.Stopped closed =
-                stopped(RoomFollower.Stop.CLOSED, CloseCodes.SERVER_ERROR, "");
+        FollowerListener.Stopped closed =
+                stopped(FollowerListener.Stop.CLOSED, CloseCodes.SERVER_ERROR, "");
         assertThat(endings.stopped(closed, false, null, null))
                 .isEqualTo(
                         new Endings.Ending(
@@ -142,8 +148,8 @@ class EndingsTest {
                 .isEqualTo("cannot join room K7MQ2P: 64 members");
         assertThat(
                         endings.stopped(
-                                        new RoomFollower.Stopped(
-                                                RoomFollower.Stop.CLOSED, null, null),
+                                        new FollowerListener.Stopped(
+                                                FollowerListener.Stop.CLOSED, null, null),
                                         true,
                                         null,
                                         Seat.X)

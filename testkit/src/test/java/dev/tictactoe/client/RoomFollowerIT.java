@@ -41,7 +41,7 @@ class RoomFollowerIT {
     private ScheduledExecutorService executor;
     private final RoomView view = new RoomView();
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    private final CompletableFuture<RoomFollower.Stopped> stopped = new CompletableFuture<>();
+    private final CompletableFuture<FollowerListener.Stopped> stopped = new CompletableFuture<>();
     private final CompletableFuture<Channel> latest = new CompletableFuture<>();
 
     @BeforeAll
@@ -73,7 +73,7 @@ class RoomFollowerIT {
                         group,
                         executor,
                         view,
-                        new RoomFollower.Listener() {
+                        new FollowerListener() {
                             @Override
                             public void onMessage(ServerMessage message) {
                                 events.add(message);
@@ -90,7 +90,7 @@ class RoomFollowerIT {
                             }
 
                             @Override
-                            public void onStopped(RoomFollower.Stopped how) {
+                            public void onStopped(FollowerListener.Stopped how) {
                                 stopped.complete(how);
                             }
                         })
@@ -169,8 +169,8 @@ class RoomFollowerIT {
         server.firstConnection
                 .get()
                 .writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
-        RoomFollower.Stopped how = stopped.get(10, TimeUnit.SECONDS);
-        assertThat(how.reason()).isEqualTo(RoomFollower.Stop.REPLACED);
+        FollowerListener.Stopped how = stopped.get(10, TimeUnit.SECONDS);
+        assertThat(how.reason()).isEqualTo(FollowerListener.Stop.REPLACED);
         assertThat(how.close().code()).isEqualTo(CloseCodes.REPLACED);
     }
 
@@ -180,8 +180,8 @@ class RoomFollowerIT {
         server.firstConnection
                 .get()
                 .writeAndFlush(new CloseWebSocketFrame(CloseCodes.ROOM_CLOSED, "abuse reported"));
-        RoomFollower.Stopped how = stopped.get(10, TimeUnit.SECONDS);
-        assertThat(how.reason()).isEqualTo(RoomFollower.Stop.ROOM_GONE);
+        FollowerListener.Stopped how = stopped.get(10, TimeUnit.SECONDS);
+        assertThat(how.reason()).isEqualTo(FollowerListener.Stop.ROOM_GONE);
         assertThat(how.close())
                 .isEqualTo(new GameConnection.CloseInfo(CloseCodes.ROOM_CLOSED, "abuse reported"));
     }
@@ -192,7 +192,7 @@ class RoomFollowerIT {
         RoomFollower f = follower(elsewhere);
         f.open().handle((c, err) -> null).get(10, TimeUnit.SECONDS);
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
-                .isEqualTo(RoomFollower.Stop.ROOM_GONE);
+                .isEqualTo(FollowerListener.Stop.ROOM_GONE);
     }
 
     @Test
@@ -200,7 +200,8 @@ class RoomFollowerIT {
         joined();
         server.close(); // nobody listens any more: every attempt is refused
         server.firstConnection.get().close();
-        assertThat(stopped.get(10, TimeUnit.SECONDS).reason()).isEqualTo(RoomFollower.Stop.GAVE_UP);
+        assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
+                .isEqualTo(FollowerListener.Stop.GAVE_UP);
     }
 
     @Test
@@ -209,7 +210,7 @@ class RoomFollowerIT {
         GameConnection.CloseInfo info = f.leave().get(10, TimeUnit.SECONDS);
         assertThat(info.code()).isEqualTo(CloseCodes.LEFT);
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
-                .isEqualTo(RoomFollower.Stop.BY_REQUEST);
+                .isEqualTo(FollowerListener.Stop.BY_REQUEST);
         assertThat(events).noneMatch(e -> e instanceof String);
     }
 
