@@ -2,15 +2,12 @@ package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.tictactoe.protocol.ProtocolException;
-
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -24,37 +21,17 @@ import java.util.random.RandomGenerator;
 
 /**
  * Quick match over HTTP: ask for a game and wait for a partner ({@code POST /api/match}), see where
- * a waiting request stands ({@code GET /api/match/{ticket}}), cancel it ({@code DELETE}). Expected
- * outcomes, refusals included, are values ({@link Answer}); only a failing network or an answer
- * that is not the protocol's throws.
+ * a waiting request stands ({@code GET /api/match/{ticket}}), cancel it ({@code DELETE}).
  */
 public final class MatchApi {
 
-    /**
-     * How long {@link #match} waits for the server's answer. The server answers a waiting request
-     * after its own limit ({@code timeout}, 30 s unless configured otherwise), so this only ends a
-     * wait on a server that stopped answering.
-     */
+    /** How long {@link #match} waits for the server's answer. */
     public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofMinutes(2);
-
-    /** Timeout of the short calls (status, cancel). */
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     /** Random bytes in a ticket: 128 bits, 22 characters of base64url. */
     static final int TICKET_BYTES = 16;
 
-    /**
-     * A request for a game.
-     *
-     * @param ticket fresh and random for every request (see {@link #newId}); a secret, as whoever
-     *     knows it can cancel the request
-     * @param player the same for every request of this player; one waiting request per player
-     * @param name the player's name in the room
-     * @param winLength null for the server's default, {@code min(size, 5)}
-     * @param clock a time control such as "3m+2s", or null for untimed games
-     * @param bot a bot level to play if nobody came in time, or null to wait for people only
-     * @param botAfter how long to wait for a person first ("10s"), or null for the server's default
-     */
+    /** A request for a game. */
     public record Request(
             @Nullable String ticket,
             String player,
@@ -77,8 +54,6 @@ public final class MatchApi {
     /**
      * Paired (with a person, or a bot): join room {@code code} with {@code token} to take {@code
      * seat}.
-     *
-     * @param settings the room's settings as {@code POST /api/rooms} answers them
      */
     public record Matched(
             String ticket,
@@ -109,15 +84,7 @@ public final class MatchApi {
      */
     public record Refused(int status, String code, String message) implements Answer {}
 
-    /**
-     * Where a waiting request stands.
-     *
-     * @param position 1 for the next request to be paired among those with the same settings
-     * @param sameSettings how many wait with these settings
-     * @param waiting how many wait in all
-     * @param waitedMs how long this request has waited
-     * @param settings the settings it waits for
-     */
+    /** Where a waiting request stands. */
     public record Waiting(
             String ticket,
             int position,
@@ -126,8 +93,7 @@ public final class MatchApi {
             long waitedMs,
             JsonNode settings) {}
 
-    private final URI base;
-    private final HttpClient http;
+    private final Http http;
     private final Duration answerTimeout;
 
     /** A client for the server at {@code base}, e.g. {@code http://localhost:8080}. */
@@ -140,9 +106,8 @@ public final class MatchApi {
      * answerTimeout}.
      */
     public MatchApi(URI base, Duration answerTimeout) {
-        this.base = base;
+        this.http = new Http(base);
         this.answerTimeout = answerTimeout;
-        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     }
 
     /** A fresh random identifier for a ticket or a player: 128 bits in base64url, 22 characters. */
@@ -168,21 +133,11 @@ public final class MatchApi {
         }
     }
 
-    /**
-     * {@code POST /api/match}, answered later. Cancelling the returned future closes the request's
-     * connection, which takes the request out of the queue (a {@link #cancel} says so explicitly).
-     * The future fails with {@link UncheckedIOException} when the server cannot be reached, and
-     * with {@link ProtocolException} when the answer is not the protocol's.
-     */
+    /** {@code POST /api/match}, answered later. */
     public CompletableFuture<Answer> start(Request request) {
         HttpRequest post =
-                HttpRequest.newBuilder(base.resolve("/api/match"))
-                        .timeout(answerTimeout)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(MatchJson.body(request)))
-                        .build();
-        CompletableFuture<HttpResponse<String>> sent =
-                http.sendAsync(post, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                http.post("/api/match", MatchJson.body(request)).timeout(answerTimeout).build();
+        CompletableFuture<HttpResponse<String>> sent = http.sendAsync(post);
         CompletableFuture<Answer> answer =
                 sent.handle(
                         (response, failure) -> {
@@ -212,8 +167,7 @@ public final class MatchApi {
 
     /** {@code GET /api/match/{ticket}}: where the request stands, or empty when none waits. */
     public Optional<Waiting> status(String ticket) {
-        HttpResponse<String> response =
-                send(HttpRequest.newBuilder(ticketUri(ticket)).timeout(TIMEOUT).GET().build());
+        HttpResponse<String> response = http.send(http.to(ticketPath(ticket)).GET().build());
         if (response.statusCode() == 404) {
             return Optional.empty();
         }
@@ -231,8 +185,7 @@ public final class MatchApi {
      * POST} is answered {@link Cancelled}), false when none waits (it may just have been paired).
      */
     public boolean cancel(String ticket) {
-        HttpResponse<String> response =
-                send(HttpRequest.newBuilder(ticketUri(ticket)).timeout(TIMEOUT).DELETE().build());
+        HttpResponse<String> response = http.send(http.to(ticketPath(ticket)).DELETE().build());
         return switch (response.statusCode()) {
             case 204, 200 -> true;
             case 404 -> false;
@@ -244,19 +197,7 @@ public final class MatchApi {
         };
     }
 
-    private URI ticketUri(String ticket) {
-        return base.resolve("/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8));
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted: " + request.uri(), e);
-        }
+    private static String ticketPath(String ticket) {
+        return "/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8);
     }
 }

@@ -7,12 +7,9 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * The quick-match API's JSON: a request's body, and the server's answers read strictly into {@link
  * MatchApi}'s values (a missing or mistyped field is a {@link ProtocolException}, not a default).
- * Pure: no HTTP here.
  */
 final class MatchJson {
     private MatchJson() {}
@@ -31,13 +28,9 @@ final class MatchJson {
         return body.toString();
     }
 
-    /**
-     * The answer to {@code POST /api/match}: HTTP {@code status} with {@code text} as its body.
-     *
-     * @throws ProtocolException when a 200 answer is not the protocol's
-     */
+    /** The answer to {@code POST /api/match}: HTTP {@code status} with {@code text} as its body. */
     static MatchApi.Answer answer(int status, String text) {
-        JsonNode body = parse(text);
+        JsonNode body = Http.parse(text);
         if (status != 200) {
             String code =
                     body != null && body.path("code").isTextual()
@@ -94,7 +87,7 @@ final class MatchJson {
      * {@code ok}; anything else as a {@link ProtocolException} naming {@code what} was asked.
      */
     static JsonNode expect(int status, String text, int ok, String what) {
-        JsonNode body = parse(text);
+        JsonNode body = Http.parse(text);
         if (status == ok && body != null) {
             return body;
         }
@@ -109,14 +102,6 @@ final class MatchJson {
                         + ": "
                         + (known == null && !code.isEmpty() ? code + ": " : "")
                         + message);
-    }
-
-    private static @Nullable JsonNode parse(@Nullable String text) {
-        try {
-            return text == null || text.isBlank() ? null : MessageCodec.parse(text);
-        } catch (ProtocolException e) {
-            return null;
-        }
     }
 
     private static String text(JsonNode node, String field) {

@@ -7,11 +7,8 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +20,6 @@ import java.util.Locale;
  * metrics.
  */
 public final class RoomsApi {
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
-
     /** The answer to a room creation: its code and the settings as the server resolved them. */
     public record Created(String code, JsonNode settings) {}
 
@@ -52,13 +47,11 @@ public final class RoomsApi {
     /** The wait a busy answer without a readable {@code Retry-After} asks for. */
     static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(2);
 
-    private final URI base;
-    private final HttpClient http;
+    private final Http http;
 
     /** An API client for a server at {@code base}, e.g. {@code http://localhost:8080}. */
     public RoomsApi(URI base) {
-        this.base = base;
-        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        this.http = new Http(base);
     }
 
     public RoomsApi(String host, int port) {
@@ -69,13 +62,8 @@ public final class RoomsApi {
      * {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with the server's code.
      */
     public Created create(NewRoom settings) {
-        HttpRequest request =
-                HttpRequest.newBuilder(base.resolve("/api/rooms"))
-                        .timeout(TIMEOUT)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(settings)))
-                        .build();
-        JsonNode body = json(send(request), "POST /api/rooms");
+        HttpRequest request = http.post("/api/rooms", MessageCodec.encode(settings)).build();
+        JsonNode body = json(http.send(request), "POST /api/rooms");
         JsonNode code = body.get("code");
         if (code == null || !code.isTextual()) {
             throw new ProtocolException(
@@ -89,9 +77,7 @@ public final class RoomsApi {
         String path =
                 "/api/rooms/"
                         + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
-        return json(
-                send(HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build()),
-                "GET " + path);
+        return json(http.send(http.to(path).GET().build()), "GET " + path);
     }
 
     /**
@@ -106,11 +92,7 @@ public final class RoomsApi {
                         + game
                         + "/analysis";
         HttpResponse<String> response =
-                send(
-                        HttpRequest.newBuilder(base.resolve(path))
-                                .timeout(ANALYSIS_TIMEOUT)
-                                .GET()
-                                .build());
+                http.send(http.to(path).timeout(ANALYSIS_TIMEOUT).GET().build());
         return switch (response.statusCode()) {
             case 429, 503 ->
                     new Busy(
@@ -133,46 +115,24 @@ public final class RoomsApi {
 
     /** The {@code message} of an error body, or the body itself. */
     private static String message(String text) {
-        try {
-            return MessageCodec.parse(text).path("message").asText(text);
-        } catch (ProtocolException e) {
-            return text;
-        }
+        JsonNode body = Http.parse(text);
+        return body == null ? text : body.path("message").asText(text);
     }
 
     /** {@code GET /healthz}: the HTTP status (200 when healthy). */
     public int health() {
-        return send(HttpRequest.newBuilder(base.resolve("/healthz")).timeout(TIMEOUT).GET().build())
-                .statusCode();
+        return http.send(http.to("/healthz").GET().build()).statusCode();
     }
 
     /** {@code GET /metrics}: the metrics text as served. */
     public String metrics() {
-        return send(HttpRequest.newBuilder(base.resolve("/metrics")).timeout(TIMEOUT).GET().build())
-                .body();
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted: " + request.uri(), e);
-        }
+        return http.send(http.to("/metrics").GET().build()).body();
     }
 
     /** The JSON body of a 2xx answer; otherwise the refusal as a {@link ProtocolException}. */
     private static JsonNode json(HttpResponse<String> response, String what) {
         int status = response.statusCode();
-        JsonNode body;
-        try {
-            body = MessageCodec.parse(response.body());
-        } catch (ProtocolException e) {
-            body = null;
-        }
+        JsonNode body = Http.parse(response.body());
         if (status / 100 == 2 && body != null) {
             return body;
         }
