@@ -3,7 +3,6 @@ package dev.tictactoe.client;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
@@ -20,45 +19,39 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
  * A blocking convenience client for tests: one connection, the room state kept current (asking for
  * a sync on a gap), the received messages to wait on (an {@link Inbox}), and reconnection with the
- * seat token on demand, all through a {@link RoomFollower}. It stays one file: every method is a
- * blocking wrapper over the same follower, inbox and view, which tests read as one API.
+ * seat token on demand, all through a {@link RoomFollower}.
  */
 public final class GameClient implements AutoCloseable {
     /** Default time to wait for an answer. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
-    private static final int SEEN_KEPT = 100;
-
     private final URI uri;
     private final Inbox inbox = new Inbox();
-    private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>(); // guarded by this
-    private final RoomView view = new RoomView(); // guarded by this
+    private final SharedView view = new SharedView();
     private final RoomFollower follower;
 
     @SuppressWarnings("NullAway.Init") // set by the factories before the client is handed out
     private volatile GameConnection connection;
 
-    private int moves; // guarded by this
+    private final AtomicInteger moves = new AtomicInteger();
     private volatile Duration timeout = DEFAULT_TIMEOUT;
 
     private GameClient(URI uri, EventLoopGroup group) {
         this.uri = uri;
         // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
         this.follower =
-                new RoomFollower(uri, group, group.next(), new GuardedView(), new Reports())
-                        .backoff(List.of());
+                new RoomFollower(uri, group, group.next(), view, new Reports()).backoff(List.of());
     }
 
     /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
@@ -100,29 +93,8 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    /** The room view, read by test threads too. */
-    private final class GuardedView implements RoomFollower.State {
-        @Override
-        public RoomView.Update apply(ServerMessage message) {
-            synchronized (GameClient.this) {
-                RoomView.Update update = view.apply(message);
-                if (update == RoomView.Update.APPLIED) {
-                    GameClient.this.notifyAll();
-                }
-                return update;
-            }
-        }
-
-        @Override
-        public @Nullable Long lastVersion() {
-            synchronized (GameClient.this) {
-                return view.lastVersion();
-            }
-        }
-    }
-
     /** Queues what the follower reports, for the waits below. */
-    private final class Reports implements RoomFollower.Listener {
+    private final class Reports implements FollowerListener {
         @Override
         public void onConnected(GameConnection c) {
             inbox.clear(); // what the old connection said is history
@@ -130,26 +102,19 @@ public final class GameClient implements AutoCloseable {
 
         @Override
         public void onMessage(ServerMessage message) {
-            synchronized (GameClient.this) {
-                if (seen.size() == SEEN_KEPT) {
-                    seen.removeFirst();
-                }
-                seen.addLast(message);
-                inbox.add(message);
-            }
+            view.seen(message);
+            inbox.add(message);
         }
 
         @Override
-        public void onStopped(RoomFollower.Stopped stopped) {
-            synchronized (GameClient.this) {
-                GameClient.this.notifyAll();
-                GameConnection.CloseInfo info = stopped.close();
-                inbox.closed(
-                        info != null
-                                ? info
-                                : new GameConnection.CloseInfo(
-                                        CloseCodes.ABNORMAL, String.valueOf(stopped.reason())));
-            }
+        public void onStopped(FollowerListener.Stopped stopped) {
+            view.stopped();
+            GameConnection.CloseInfo info = stopped.close();
+            inbox.closed(
+                    info != null
+                            ? info
+                            : new GameConnection.CloseInfo(
+                                    CloseCodes.ABNORMAL, String.valueOf(stopped.reason())));
         }
     }
 
@@ -174,25 +139,22 @@ public final class GameClient implements AutoCloseable {
     /** Sends this join and waits for the welcome, or throws the error the server answered with. */
     public ServerMessage.Welcome join(ClientMessage.Join join) {
         follower.join(join);
-        ServerMessage answer =
-                await(
-                        m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error,
-                        timeout);
-        if (answer instanceof ServerMessage.Error e) {
-            throw new ProtocolException(e.code(), e.message());
-        }
-        return (ServerMessage.Welcome) answer;
+        return welcome();
     }
 
     /**
      * Opens a new connection and reclaims the seat with the saved token, stating the last version
-     * applied; waits for the welcome. The old connection, if still open, is dropped.
+     * applied; waits for the welcome.
      */
     public ServerMessage.Welcome reconnect() {
         if (follower.token() == null) {
             throw new IllegalStateException("no seat token to reconnect with");
         }
         connection = await(follower.reconnect(), "reconnect to " + uri);
+        return welcome();
+    }
+
+    private ServerMessage.Welcome welcome() {
         ServerMessage answer =
                 await(
                         m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error,
@@ -202,8 +164,6 @@ public final class GameClient implements AutoCloseable {
         }
         return (ServerMessage.Welcome) answer;
     }
-
-    // ---- acting
 
     /** Sends any message. */
     public void send(ClientMessage message) {
@@ -225,13 +185,8 @@ public final class GameClient implements AutoCloseable {
      * id.
      */
     public String move(int cell) {
-        String id;
-        long version;
-        synchronized (this) {
-            id = "m" + ++moves;
-            version = view.version();
-        }
-        send(new ClientMessage.Move(id, Math.max(0, version), cell));
+        String id = "m" + moves.incrementAndGet();
+        send(new ClientMessage.Move(id, Math.max(0, view.version()), cell));
         return id;
     }
 
@@ -259,7 +214,7 @@ public final class GameClient implements AutoCloseable {
 
     /**
      * Takes received messages in order until one matches, and returns it; the ones before it are
-     * consumed. Throws when the connection closes or the time runs out, listing what was seen.
+     * consumed.
      */
     public ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
         return inbox.await(predicate, within);
@@ -284,39 +239,8 @@ public final class GameClient implements AutoCloseable {
     /**
      * Waits until the current room state matches, and returns that state; independent of the queue.
      */
-    public synchronized Snapshot awaitSnapshot(
-            Predicate<? super Snapshot> predicate, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (true) {
-            Snapshot s = view.snapshot();
-            if (s != null && predicate.test(s)) {
-                return s;
-            }
-            long left = deadline - System.nanoTime();
-            GameConnection c = connection;
-            if (c.closeFuture().isDone()) {
-                throw new IllegalStateException(
-                        "connection closed ("
-                                + c.closeFuture().join()
-                                + ") before the state matched; state: "
-                                + describeState());
-            }
-            if (left <= 0) {
-                throw new IllegalStateException(
-                        "state did not match within "
-                                + within
-                                + "; state: "
-                                + describeState()
-                                + "; recent messages: "
-                                + Inbox.describe(new ArrayList<>(seen)));
-            }
-            try {
-                TimeUnit.NANOSECONDS.timedWait(this, left);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
-        }
+    public Snapshot awaitSnapshot(Predicate<? super Snapshot> predicate, Duration within) {
+        return view.await(predicate, within, connection.closeFuture());
     }
 
     /** Waits until the closing of the connection and returns how it closed. */
@@ -330,19 +254,15 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    private String describeState() {
-        return view.hasState() ? MessageCodec.toTree(view.snapshot()).toString() : "none";
-    }
-
     // ---- state
 
     /** The current room state, or null before the welcome. */
-    public synchronized @Nullable Snapshot snapshot() {
+    public @Nullable Snapshot snapshot() {
         return view.snapshot();
     }
 
     /** The version of the current room state, -1 before the welcome. */
-    public synchronized long version() {
+    public long version() {
         return view.version();
     }
 
@@ -357,8 +277,8 @@ public final class GameClient implements AutoCloseable {
     }
 
     /** The last messages received, oldest first. */
-    public synchronized List<ServerMessage> seen() {
-        return List.copyOf(seen);
+    public List<ServerMessage> seen() {
+        return view.seen();
     }
 
     /** The current connection. */

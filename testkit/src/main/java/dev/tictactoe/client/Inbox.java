@@ -13,8 +13,7 @@ import java.util.function.Predicate;
 
 /**
  * What a {@link GameClient} received, in order, for its waits: server messages and, at the end of a
- * connection, how it closed. A wait takes messages until one matches; once the connection closed,
- * every later wait fails the same way. Safe from any thread.
+ * connection, how it closed.
  */
 final class Inbox {
 
@@ -39,7 +38,6 @@ final class Inbox {
 
     /**
      * Takes messages in order until one matches, and returns it; the ones before it are consumed.
-     * Throws when the connection closes or the time runs out, listing what was seen.
      */
     ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
