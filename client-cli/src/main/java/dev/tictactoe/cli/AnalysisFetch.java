@@ -4,6 +4,8 @@ import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.ProtocolException;
 
+import io.netty.util.concurrent.DefaultThreadFactory;
+
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -41,11 +43,7 @@ final class AnalysisFetch implements AutoCloseable {
     private final Source source;
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(
-                    r -> {
-                        Thread t = new Thread(r, "ttt-analysis");
-                        t.setDaemon(true);
-                        return t;
-                    });
+                    new DefaultThreadFactory("ttt-analysis", true));
 
     AnalysisFetch(Source source) {
         this.source = source;

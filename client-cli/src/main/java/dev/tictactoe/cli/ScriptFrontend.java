@@ -14,11 +14,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/**
- * Scripting mode: JSON lines in, JSON lines out. Every server message goes to stdout as one line
- * exactly as received; each stdin line is a protocol message or words ({@code move b2}); what the
- * client itself has to say goes to stderr, so stdout stays machine-readable.
- */
+/** Scripting mode: JSON lines in, JSON lines out. */
 final class ScriptFrontend implements SessionFrontend {
     private final PrintStream out;
     private final PrintStream err;
@@ -55,7 +51,7 @@ final class ScriptFrontend implements SessionFrontend {
                                 while ((line = lines.readLine()) != null) {
                                     if (!line.isBlank()) {
                                         String l = line;
-                                        session.execute(() -> session.submitLine(l));
+                                        session.execute(() -> session.input.submitLine(l));
                                     }
                                 }
                             } catch (IOException e) {
@@ -65,7 +61,7 @@ final class ScriptFrontend implements SessionFrontend {
                                                         "reading stdin failed: " + e.getMessage(),
                                                         true));
                             }
-                            session.execute(session::inputEnded);
+                            session.execute(session.input::inputEnded);
                         },
                         "ttt-stdin");
         reader.setDaemon(true);

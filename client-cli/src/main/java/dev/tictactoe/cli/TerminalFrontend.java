@@ -23,18 +23,14 @@ import java.util.List;
 /**
  * Interactive play in a terminal (JLine): redraws the whole screen on every change, reads keys in
  * raw mode (arrows move a cursor, Enter or space plays the cell under it, typed words are commands)
- * and falls back to reading lines on a dumb terminal. All UI state is touched on the session
- * thread; the key reader only hands keys over.
+ * and falls back to reading lines on a dumb terminal.
  */
 final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
     /** Lines of notices kept under the board. */
     private static final int MAX_NOTICES = 12;
 
-    /**
-     * How often running clocks and countdowns are looked at: often enough to turn each second on
-     * time.
-     */
+    /** How often countdowns are looked at: often enough to turn each second on time. */
     static final Duration TICK = Duration.ofMillis(200);
 
     private final RoomSession session;
@@ -93,17 +89,14 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     void start() {
         if (raw) {
             saved = terminal.enterRawMode();
-            writer.print(
-                    "\u001b[?1049h"); // the alternate screen, so the shell's screen comes back on
-            // exit
+            // The alternate screen, so the shell's screen comes back on exit.
+            writer.print("\u001b[?1049h");
         }
         terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(() -> draw(true)));
         terminal.handle(
                 Terminal.Signal.INT,
                 signal -> session.execute(() -> submit(new Command.Interrupt())));
-        // Redraws while something counts down (a clock, a seat's grace, a claim time); a screen
-        // that did not change is not written again. A dumb terminal only gets a new screen on
-        // events.
+        // Redraws while something counts down; a dumb terminal only gets a new screen on events.
         if (raw) {
             session.every(
                     TICK,
@@ -125,7 +118,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             while (true) {
                 int c = in.read();
                 if (c < 0) {
-                    session.execute(session::keyboardClosed);
+                    session.execute(session.input::keyboardClosed);
                     return;
                 }
                 if (c == Prompt.ESC && raw) {
@@ -174,7 +167,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             notices.clear();
         }
         prompt.submitted(command);
-        session.submit(command);
+        session.input.submit(command);
         draw();
     }
 
@@ -251,14 +244,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             return;
         }
         lastScreen = text;
-        StringBuilder screen = new StringBuilder();
-        if (raw) {
-            screen.append(Ansi.CLEAR);
-        } else {
-            screen.append("\n");
-        }
-        screen.append(text);
-        writer.print(screen);
+        writer.print((raw ? Ansi.CLEAR : "\n") + text);
         writer.flush();
     }
 

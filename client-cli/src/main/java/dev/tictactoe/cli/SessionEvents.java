@@ -1,0 +1,153 @@
+package dev.tictactoe.cli;
+
+import dev.tictactoe.client.FollowerListener;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.MessageType;
+import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the room follower's reports do to a {@link RoomSession}, on the session's thread. */
+final class SessionEvents implements FollowerListener {
+    private final RoomSession session;
+
+    SessionEvents(RoomSession session) {
+        this.session = session;
+    }
+
+    void received(ServerMessage message) {
+        if (session.exit.isDone()) {
+            return;
+        }
+        switch (message) {
+            case ServerMessage.Welcome w -> welcome(w);
+            case ServerMessage.Ack ack -> {
+                String unplayed = session.commands.unplayed(ack);
+                if (unplayed != null) {
+                    session.frontend.notice(unplayed, true);
+                }
+            }
+            case ServerMessage.Error e -> {
+                session.lastError = e;
+                ClientMessage.Join afresh = session.membership.rejoinAfter(e);
+                if (afresh != null) {
+                    session.follower.join(afresh);
+                    return;
+                }
+                boolean welcomed = session.membership.welcomed();
+                // Before a welcome, or while rejoining, nothing but the join was sent: this refuses
+                // it.
+                if (!welcomed || !session.live || MessageType.JOIN.is(e.ref())) {
+                    if (welcomed) {
+                        session.membership.kept().forget();
+                    }
+                    session.finish(
+                            welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR,
+                            session.endings.refusal(e, welcomed, session.membership.seat()));
+                    return;
+                }
+            }
+            default -> {}
+        }
+        Snapshot snap = session.view.snapshot();
+        if (message instanceof ServerMessage.Diff) {
+            session.clock.diffApplied(session.games.before(), snap, System.currentTimeMillis());
+        }
+        session.frontend.received(message);
+        session.games.passed(snap);
+        if (message instanceof ServerMessage.Welcome && session.keyboardGone) {
+            session.frontend.notice(
+                    "standard input is closed: play in a terminal, or use --script", true);
+            session.finishAfterLeaving(ExitCodes.ERROR);
+            return;
+        }
+        if (message instanceof ServerMessage.Welcome && !session.held.isEmpty()) {
+            List<String> lines = new ArrayList<>(session.held);
+            session.held.clear();
+            lines.forEach(session.input::submitLine);
+        }
+        // Reports a finished game once, and ends a script that only wanted one game.
+        if (snap != null
+                && session.games.newlyOver(snap)
+                && (session.stopAfterFirstGame || session.inputEnded)) {
+            session.finishAfterLeaving(ExitCodes.of(snap.result(), session.membership.seat()));
+        }
+    }
+
+    void welcome(ServerMessage.Welcome w) {
+        String greeting = session.membership.welcome(w, session.follower.token());
+        session.live = true;
+        session.status.connected();
+        session.frontend.connectionChanged();
+        if (greeting != null) {
+            session.frontend.notice(greeting, false);
+        }
+        ClientMessage.Move again = session.commands.again(session.membership.seat());
+        if (again != null) {
+            session.follower.send(again);
+            session.frontend.notice(
+                    session.commands.cellName(again.cell())
+                            + " did not reach the server: sent again",
+                    false);
+        }
+    }
+
+    @Override
+    public void onText(String text) {
+        if (!session.exit.isDone()) {
+            session.clock.textArrived(text, System.currentTimeMillis());
+            session.frontend.raw(text);
+        }
+    }
+
+    @Override
+    public void onMessage(ServerMessage message) {
+        received(message);
+    }
+
+    @Override
+    public void onUndecodable(String text, ProtocolException problem) {
+        session.frontend.notice(
+                "the server sent something this client does not understand: "
+                        + problem.getMessage(),
+                true);
+    }
+
+    @Override
+    public void onReconnecting(
+            String why, int closeCode, int attempt, int attempts, Duration wait) {
+        session.live = false;
+        if (session.leaving) {
+            return;
+        }
+        String notice = session.status.reconnecting(why, closeCode, attempt, attempts, wait);
+        session.frontend.connectionChanged();
+        if (notice != null) {
+            session.frontend.notice(notice, true);
+        }
+    }
+
+    @Override
+    public void onReconnectAttempt(int attempt, int attempts) {
+        if (session.status.attempting(attempt, attempts)) {
+            session.frontend.connectionChanged();
+        }
+    }
+
+    @Override
+    public void onStopped(FollowerListener.Stopped stopped) {
+        session.live = false;
+        if (!session.exit.isDone() && !session.leaving) {
+            session.finish(
+                    session.endings.stopped(
+                            stopped,
+                            session.membership.welcomed(),
+                            session.lastError,
+                            session.membership.seat()));
+        }
+    }
+}
