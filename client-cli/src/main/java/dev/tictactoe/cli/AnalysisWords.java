@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * A finished game as the server's engine judged it: lines for the terminal (each move with its
  * mark, the value of the position it left, and the best move where it missed it), and JSON lines
- * for scripts. Pure.
+ * for scripts.
  */
 final class AnalysisWords {
     private AnalysisWords() {}

@@ -9,10 +9,7 @@ import java.util.Set;
 
 /**
  * Draws a board as text lines with column letters on top and row numbers on the left (row 1 at the
- * top, see {@link Coordinates}). Each cell is three characters wide so it can be marked: in plain
- * mode the winning line is {@code [X]}, the last move {@code (X)} and the cursor {@code >X<}; in
- * colour mode X and O have their own colours and the marks are backgrounds. Boards up to 5 wide get
- * grid lines; larger ones are drawn as a dotted gomoku board.
+ * top, see {@link Coordinates}).
  */
 final class BoardRenderer {
 

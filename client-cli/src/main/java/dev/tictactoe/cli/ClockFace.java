@@ -8,15 +8,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the clocks of a timed room show at one instant, worked out from the snapshot's {@code clock}
  * alone: the snapshot only changes when a turn starts, so the running side's time is its clock at
- * the turn's start minus the time since. Times are in milliseconds, never below zero.
- *
- * @param control the time control as the server wrote it, e.g. "3m+2s" or "3m+2s,20s/move"
- * @param x X's game clock now, or null without a game clock
- * @param o the same for O
- * @param running the seat whose time runs, or null before the start and once stopped
- * @param moveLeft what is left of the current move before its side runs out, or null when the time
- *     control has no limit per move or no time runs
- * @param flagged the seat that ran out of time
+ * the turn's start minus the time since.
  */
 record ClockFace(
         String control,

@@ -86,10 +86,7 @@ sealed interface Command {
             Ctrl-C         exit keeping your seat for a while: ttt join CODE resumes it\
             """;
 
-    /**
-     * Parses one typed line. {@code size} is the board side used to read cells, or 0 while no board
-     * is known yet.
-     */
+    /** Parses one typed line. */
     static Command parse(String line, int size) {
         String text = line == null ? "" : line.strip();
         if (text.isEmpty()) {

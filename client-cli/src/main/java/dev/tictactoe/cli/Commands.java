@@ -22,11 +22,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * What each command asks of the session, as a value: typed words and a script's lines become
- * protocol messages to send, or a leave, or words to show. Moves are numbered m1, m2, ... after a
- * prefix drawn at random for each client, with their cells kept, to name the cell when the server
- * refuses one; a script's JSON move gets the next id and the current version where it leaves them
- * out. The prefix keeps a resumed seat's moves apart from those an earlier run made: the server
- * acks an id it has already played without playing the move again. Used on the session thread.
+ * protocol messages to send, or a leave, or words to show. Move ids carry a random prefix per
+ * client, as the server acks an id it already played without playing the move again.
  */
 final class Commands {
 
@@ -137,11 +134,7 @@ final class Commands {
         return action(Command.parse(line, s == null ? 0 : s.settings().size()), watching);
     }
 
-    /**
-     * A protocol message given as JSON text. A {@code move} without {@code id} or {@code version}
-     * gets the next id and the current version; a line that is no client message is refused here,
-     * with the codec's reason.
-     */
+    /** A protocol message given as JSON text. */
     private Action json(String line) {
         try {
             JsonNode node = MessageCodec.parse(line);
@@ -190,8 +183,7 @@ final class Commands {
 
     /**
      * Words for an {@code ack} of a move this client numbered: it never sends one of its ids twice,
-     * so the server took the id for a move already played and did not play this one. Null for other
-     * acks (a script resending a move with its own id expects one).
+     * so the server took the id for a move already played and did not play this one.
      */
     @Nullable String unplayed(ServerMessage.Ack ack) {
         Integer cell = cells.get(ack.id());
@@ -214,7 +206,7 @@ final class Commands {
     /**
      * After a welcome: the last move sent, at the current version, when the server does not have it
      * (lost in its crash, or never received before a drop) and it is still legal for {@code seat};
-     * else null. It keeps its id, so a server that did receive it only acks it.
+     * else null.
      */
     ClientMessage.@Nullable Move again(@Nullable Seat seat) {
         Snapshot s = view.snapshot();

@@ -8,8 +8,7 @@ import java.time.Duration;
 
 /**
  * The connection status in the title line, in words: connecting, connected, reconnecting in 2 s
- * (attempt 2 of 10), server restarting, closed. Once a server said it is restarting (close 1001),
- * the line keeps saying so until the next welcome, whatever the later attempts meet.
+ * (attempt 2 of 10), server restarting, closed.
  */
 final class ConnectionStatus {
     private static final String RESTARTING = "server restarting";
@@ -34,9 +33,6 @@ final class ConnectionStatus {
     /**
      * The connection is gone and attempt {@code attempt} of {@code attempts} comes after {@code
      * wait}; the notice to show with the new status, or null for none.
-     *
-     * @param why what happened, e.g. "connection lost (1006 abnormal closure)"
-     * @param closeCode the close code when a connection closed, 0 when an attempt failed
      */
     @Nullable String reconnecting(
             String why, int closeCode, int attempt, int attempts, Duration wait) {

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /**
  * Cell names as people type them, in gomoku notation: a column letter {@code a..s} then a row
- * number {@code 1..19}. Row 1 is the top row and column a the left one, so names read like the
- * board is printed and {@code a1} is cell 0 on the wire (cell = row * size + col).
+ * number {@code 1..19}; {@code a1} is the top left, cell 0 on the wire (row * size + col).
  */
 final class Coordinates {
 

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Process exit codes: how the game ended from the player's seat's view, so scripts can branch on
- * it. A spectator gets {@link #WON} for a game someone won and {@link #DRAW} for a draw.
+ * it.
  */
 final class ExitCodes {
     static final int WON = 0;

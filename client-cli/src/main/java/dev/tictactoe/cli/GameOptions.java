@@ -14,8 +14,7 @@ import java.util.Locale;
 
 /**
  * The game a player asks for, shared by {@code create} and {@code play}: the board and the time
- * control. The time control is sent as the protocol's {@code clock} text; the server checks its
- * limits and answers in words when they are not met.
+ * control.
  */
 final class GameOptions {
 

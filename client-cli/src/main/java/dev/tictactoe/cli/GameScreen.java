@@ -13,28 +13,14 @@ import java.util.Map;
 /**
  * Composes the whole interactive screen from the room state: the room code, both players with their
  * connection status, clock and score, the board, whose turn it is or how the game ended (in {@link
- * GameWords}' sentences), recent notices (server errors in words) and the prompt. Pure: the same
- * view gives the same lines.
+ * GameWords}' sentences), recent notices (server errors in words) and the prompt.
  */
 final class GameScreen {
 
     /** A line under the board: information, or an error in words. */
     record Notice(String text, boolean error) {}
 
-    /**
-     * Everything drawn on one screen.
-     *
-     * @param snapshot the room state, null until the server welcomed us
-     * @param seat our seat, null when watching
-     * @param connection the connection status in words, e.g. "connected"
-     * @param share the exact command a friend types to join, e.g. "ttt join K7MQ2P"
-     * @param cursor the cell under the arrow-key cursor, or null when keys are not available
-     * @param colour whether to use ANSI colours
-     * @param resultNames the state whose players the result names (before the game ended)
-     * @param graceUntil when each disconnected player's seat is freed, epoch ms, by seat
-     * @param now the time the countdowns count from, epoch ms by the server's clock
-     * @param height the lines the terminal shows, 0 when unknown: the screen is made to fit
-     */
+    /** Everything drawn on one screen. */
     record View(
             String room,
             String share,
@@ -83,10 +69,7 @@ final class GameScreen {
 
     private GameScreen() {}
 
-    /**
-     * The screen's lines, top to bottom. When they do not fit the height, spacing and the code box
-     * go first, then the oldest notices; the title line always stays on top.
-     */
+    /** The screen's lines, top to bottom. */
     static List<String> render(View view) {
         List<String> lines = render(view, false, view.notices());
         if (view.height() <= 0 || lines.size() <= view.height()) {

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * What the states a session goes through say about its games: the state before the message being
  * handled (to name who acted before a diff changed the seats), the state just before the current
  * game ended (its players are the ones the result names), and whether a finished game has been
- * reported yet. Used on the session thread.
+ * reported yet.
  */
 final class GameWatch {
     private @Nullable Snapshot before;

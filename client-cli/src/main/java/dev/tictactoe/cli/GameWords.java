@@ -17,7 +17,7 @@ import java.util.Objects;
 
 /**
  * The game in sentences, from the reader's seat: what is going on and what can be done, how a game
- * ended, what an event means, a finished game in one line. Pure; {@link GameScreen} lays them out.
+ * ended, what an event means, a finished game in one line.
  */
 final class GameWords {
 
@@ -110,8 +110,7 @@ final class GameWords {
     /**
      * In a game without a clock, what a player should know about claims at {@code now}: that the
      * idle opponent can be claimed from, or that the player to move will soon be (or already can
-     * be). Null when there is nothing to say: a spectator, a bot opponent, a timed room, or time to
-     * spare.
+     * be).
      */
     static @Nullable String claim(Snapshot s, @Nullable Seat seat, long now) {
         Long at = s.claimableAt();

@@ -15,9 +15,6 @@ final class KeptSeat {
     private final boolean spectate;
     private @Nullable SeatTokens tokens;
 
-    /**
-     * @param tokens where tokens are kept, or null to keep none
-     */
     KeptSeat(@Nullable SeatTokens tokens, ServerAddress server, String room, boolean spectate) {
         this.tokens = tokens;
         this.server = server;

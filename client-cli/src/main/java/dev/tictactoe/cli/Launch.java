@@ -9,11 +9,6 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a command asked for, checked: the server, the room (to create or to join), who we are and
  * how to run (scripting or interactive).
- *
- * @param code the room to join, null when {@link #create} is set
- * @param create the room to create first
- * @param spectate join as a spectator
- * @param token the seat token a quick match handed out for this room
  */
 record Launch(
         ServerAddress server,

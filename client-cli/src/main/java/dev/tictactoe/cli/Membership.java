@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Our place in the room: the join to send (with the seat token kept from an earlier run, or the one
  * a quick match handed out), the seat a welcome gives (its token kept for a later run), and a fresh
- * join when the kept seat turns out to be gone. Used on the session thread.
+ * join when the kept seat turns out to be gone.
  */
 final class Membership {
     private final String name;
@@ -26,9 +26,6 @@ final class Membership {
     /** The join carried a token kept from an earlier run. */
     private boolean usedSavedToken;
 
-    /**
-     * @param matchToken the seat token a quick match handed out for this room
-     */
     Membership(
             String name,
             String room,
@@ -96,7 +93,7 @@ final class Membership {
 
     /**
      * The join to send instead when {@code error} says the seat kept from an earlier run is gone
-     * (its grace ran out): a fresh one, as if there were no token. Null for any other error.
+     * (its grace ran out): a fresh one, as if there were no token.
      */
     ClientMessage.@Nullable Join rejoinAfter(ServerMessage.Error error) {
         if (welcomed || !usedSavedToken || error.code() != ErrorCode.NOT_A_PLAYER) {

@@ -4,8 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The prompt under the board, edited key by key: the line being typed and, on a terminal with arrow
- * keys, a cursor on the board that Enter or space plays. Each key says what the screen should do
- * next. Pure; used on the session thread.
+ * keys, a cursor on the board that Enter or space plays.
  */
 final class Prompt {
 
@@ -35,9 +34,6 @@ final class Prompt {
     private final StringBuilder input = new StringBuilder();
     private @Nullable Integer cursor;
 
-    /**
-     * @param arrows whether keys come one at a time with arrows (raw mode), so there is a cursor
-     */
     Prompt(boolean arrows) {
         this.arrows = arrows;
     }

@@ -20,8 +20,7 @@ import java.util.function.Supplier;
 /**
  * {@code ttt play}'s wait for an opponent: asks the server for a game under a fresh ticket, shows
  * where the request stands while it waits, asks again (with a new ticket) when the server's wait
- * limit runs out, and on Ctrl-C cancels the request. Ends with the seat to take, or a {@link
- * UserError} saying why there is none.
+ * limit runs out, and on Ctrl-C cancels the request.
  */
 final class QuickMatch {
 
@@ -53,11 +52,6 @@ final class QuickMatch {
     private final Display display;
     private final CompletableFuture<?> interrupted;
 
-    /**
-     * @param tokens where the seat of a pairing that came as the user cancelled is kept
-     * @param tickets fresh random tickets
-     * @param interrupted completes when the user asks to stop (Ctrl-C)
-     */
     QuickMatch(
             MatchApi api,
             ServerAddress server,

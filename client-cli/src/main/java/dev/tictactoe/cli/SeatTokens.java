@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
 
 /**
  * Seat tokens kept on disk, one file per server and room, so a restarted {@code ttt join CODE}
- * takes its seat back; beside them, the player id quick match asks with. The directory is private
- * to the user (700, files 600): a token is a seat.
+ * takes its seat back; beside them, the player id quick match asks with. The directory is the
+ * user's only (700, files 600): a token is a seat.
  */
 final class SeatTokens {
     private static final Logger log = LoggerFactory.getLogger(SeatTokens.class);
@@ -106,7 +106,7 @@ final class SeatTokens {
     /**
      * The player id quick match asks with, the same for every request of this user (the server lets
      * one player wait once at a time): read from the state directory, or made by {@code fresh} and
-     * kept there. When it cannot be kept, this run uses the fresh one.
+     * kept there.
      */
     synchronized String playerId(Supplier<String> fresh) {
         Path file = dir.resolve(PLAYER_FILE);

@@ -1,12 +1,8 @@
 package dev.tictactoe.cli;
 
 /**
- * The server's clock as seen from here. Every epoch time in a snapshot (clocks, claim times, grace
- * deadlines) is the server's, and this machine's clock may be off. A {@code serverTime} on a
- * welcome or snapshot gives the offset exactly (but for the network delay); without one, a diff
- * that starts a turn was sent at the turn's start, so its arrival is taken as that instant, and the
- * countdown starts from the moment the diff arrives. Until either is seen the local clock is
- * trusted. Not thread-safe: used on the session thread.
+ * The server's clock as seen from here: a {@code serverTime} gives the offset; without one, a diff
+ * that starts a turn is taken as sent at the turn's start.
  */
 final class ServerClock {
     /** Server time minus local time, in milliseconds. */

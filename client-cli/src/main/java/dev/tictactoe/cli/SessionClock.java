@@ -17,7 +17,6 @@ import java.util.Map;
 /**
  * What the screen's countdowns read: the server's time now (a {@link ServerClock} fed by what
  * arrives), when each disconnected player's seat is freed, and whether anything counts down at all.
- * Reads the session's room view; used on the session thread.
  */
 final class SessionClock {
     private final RoomView view;
@@ -29,8 +28,7 @@ final class SessionClock {
 
     /**
      * A text frame arrived at {@code arrived} (local epoch ms): a welcome or snapshot that carries
-     * {@code serverTime} sets the clock. Read from the text so that it works whatever the message
-     * records know of the field.
+     * {@code serverTime} sets the clock.
      */
     void textArrived(String text, long arrived) {
         if (!text.contains("\"serverTime\"")) {

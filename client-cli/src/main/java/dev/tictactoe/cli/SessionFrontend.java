@@ -5,7 +5,7 @@ import dev.tictactoe.protocol.ServerMessage;
 
 /**
  * What a {@link RoomSession} shows and where its commands come from: a terminal screen or JSON
- * lines. Every call runs on the session thread.
+ * lines.
  */
 interface SessionFrontend {
     /** Every text frame from the server, as received, before it is applied. */

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The body of {@code GET /api/rooms/{code}/games/{n}/analysis} read strictly into a {@link
  * GameAnalysis}: a missing or mistyped field, an unknown verdict, or positions that do not match
- * the moves is a {@link ProtocolException}, not a default. Pure: no HTTP here.
+ * the moves is a {@link ProtocolException}, not a default.
  */
 final class AnalysisJson {
     private AnalysisJson() {}

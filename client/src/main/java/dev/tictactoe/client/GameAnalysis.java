@@ -9,8 +9,7 @@ import java.util.List;
 /**
  * A finished game as the server's engine judged it ({@code GET
  * /api/rooms/{code}/games/{n}/analysis}): one position before each move and the final one, one
- * verdict per move. Scores are points for X (negative favours O); ±{@code thresholds.decided} is a
- * won position.
+ * verdict per move. Scores are points for X; ±{@code thresholds.decided} is a won position.
  */
 public record GameAnalysis(
         String room,
@@ -29,13 +28,7 @@ public record GameAnalysis(
      */
     public record Thresholds(int inaccuracy, int mistake, int blunder, int decided) {}
 
-    /**
-     * A position.
-     *
-     * @param toMove "X" or "O", null once the game is over on the board
-     * @param exact whether {@code score} is proven
-     * @param best a best move for the side to move, null once the game is over on the board
-     */
+    /** A position. */
     public record Position(
             @Nullable String toMove, boolean exact, int score, @Nullable Integer best) {}
 

@@ -42,8 +42,7 @@ import javax.net.ssl.SSLException;
 
 /**
  * One WebSocket connection to a room (its handshake, frames and close are {@link
- * ConnectionHandler}'s). Many connections can share one small event loop group; listener callbacks
- * run on the connection's event loop and must not block.
+ * ConnectionHandler}'s). Listener calls run on the connection's event loop and must not block.
  */
 public final class GameConnection {
     private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
@@ -56,11 +55,7 @@ public final class GameConnection {
         /** A decoded server message. */
         void onMessage(ServerMessage message);
 
-        /**
-         * Every text frame as received. By default it is decoded and handed to {@link #onMessage}
-         * (or {@link #onUndecodable}); a listener that reads frames itself, such as a load
-         * generator against a plain relay, overrides this.
-         */
+        /** Every text frame as received. */
         default void onText(String text) {
             ServerMessage message;
             try {
@@ -133,12 +128,7 @@ public final class GameConnection {
         return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
     }
 
-    /**
-     * Connects and upgrades to WebSocket. The future fails with {@link ProtocolException} {@code
-     * unknown_room} on HTTP 404 ({@code server_full} on 503, {@code rate_limited} on 429), {@link
-     * HandshakeException} for other refusals or a timeout, and the socket's own exception (such as
-     * {@link java.net.ConnectException}) when the server cannot be reached.
-     */
+    /** Connects and upgrades to WebSocket. */
     public static CompletableFuture<GameConnection> open(
             URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
         return open(uri, group, listener, timeout, null);
@@ -146,8 +136,7 @@ public final class GameConnection {
 
     /**
      * As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress} (the
-     * port is the system's choice), or from any address when null. Spreading many connections over
-     * several local addresses lifts the limit of one address's ephemeral ports.
+     * port is the system's choice), or from any address when null.
      */
     public static CompletableFuture<GameConnection> open(
             URI uri,
@@ -223,7 +212,7 @@ public final class GameConnection {
 
     /**
      * Writes a frame this class does not model, such as a pre-encoded text frame; the future
-     * completes when it is written to the socket. What the frame says is the caller's business.
+     * completes when it is written to the socket.
      */
     public CompletableFuture<Void> write(WebSocketFrame frame) {
         CompletableFuture<Void> done = new CompletableFuture<>();

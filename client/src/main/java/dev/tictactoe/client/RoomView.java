@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A client's copy of the room: the current snapshot as a JSON tree (what diffs patch) and as a
- * record. Not thread-safe; confine it to one thread or guard it.
+ * record. Not thread-safe.
  */
 public final class RoomView implements RoomFollower.State {
 

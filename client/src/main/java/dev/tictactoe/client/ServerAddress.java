@@ -7,8 +7,7 @@ import java.util.Locale;
 /**
  * Where the server is: its HTTP base URL as the user gave it ({@code --server}), from which the
  * WebSocket URL of a room is derived ({@code http://h:p} gives {@code ws://h:p/rooms/CODE/ws},
- * {@code https://h:p} gives {@code wss://h:p/rooms/CODE/ws}). The one reading of {@code --server}
- * for every tool.
+ * {@code https://h:p} gives {@code wss://h:p/rooms/CODE/ws}).
  */
 public record ServerAddress(URI http) {
 
@@ -21,8 +20,6 @@ public record ServerAddress(URI http) {
     /**
      * Reads a server URL; a bare {@code host:port} means {@code http://host:port}, and a bare
      * {@code host} means port {@link #DEFAULT_PORT}.
-     *
-     * @throws IllegalArgumentException with a message in words when it is not a usable URL
      */
     public static ServerAddress parse(String text) {
         String s = text == null ? "" : text.strip();
