@@ -39,32 +39,6 @@ final class GameScreen {
             notices = List.copyOf(notices);
             graceUntil = Map.copyOf(graceUntil);
         }
-
-        View(
-                String room,
-                String share,
-                @Nullable Snapshot snapshot,
-                @Nullable Seat seat,
-                String connection,
-                List<Notice> notices,
-                String input,
-                @Nullable Integer cursor,
-                boolean colour) {
-            this(
-                    room,
-                    share,
-                    snapshot,
-                    seat,
-                    connection,
-                    notices,
-                    input,
-                    cursor,
-                    colour,
-                    null,
-                    Map.of(),
-                    0,
-                    0);
-        }
     }
 
     private GameScreen() {}

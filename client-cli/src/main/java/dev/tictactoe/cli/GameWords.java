@@ -140,14 +140,7 @@ final class GameWords {
         return null;
     }
 
-    /** How the game ended, from {@code seat}'s point of view (or neutral for spectators). */
-    static String result(Snapshot s, @Nullable Seat seat) {
-        return result(s, s, seat);
-    }
-
-    /**
-     * As {@link #result(Snapshot, Seat)}, naming the players of {@code names}: those who played.
-     */
+    /** How the game ended, for {@code seat} (neutral for spectators), naming who played. */
     static String result(Snapshot s, Snapshot names, @Nullable Seat seat) {
         Snapshot.Result r = s.result();
         if (r == null) {
@@ -205,17 +198,7 @@ final class GameWords {
         return String.join(" ", names);
     }
 
-    /**
-     * One line saying what an event means for the user, or null when the screen already says it
-     * (the snapshot the event came with is {@code s}).
-     */
-    static @Nullable String describe(Event event, Snapshot s, @Nullable Seat mySeat) {
-        return describe(event, s, s, mySeat);
-    }
-
-    /**
-     * As {@link #describe(Event, Snapshot, Seat)}, naming players from {@code names}: who acted.
-     */
+    /** What an event means for the user, naming who acted; null when the screen says it. */
     static @Nullable String describe(
             Event event, Snapshot s, Snapshot names, @Nullable Seat mySeat) {
         return switch (event) {

@@ -33,6 +33,7 @@ final class JoinCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return ClientApp.run(
-                Launch.join(options, Launch.roomCode(code), Names.orDefault(name), false));
+                Launch.of(
+                        options, Launch.roomCode(code), null, Names.orDefault(name), false, null));
     }
 }

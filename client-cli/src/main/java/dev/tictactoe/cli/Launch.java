@@ -21,35 +21,24 @@ record Launch(
         boolean plain,
         @Nullable String token) {
 
-    static Launch create(ClientOptions options, NewRoom request, String name) {
-        return new Launch(
-                server(options),
-                null,
-                request,
-                name,
-                false,
-                options.script,
-                options.keepGoing,
-                options.plain,
-                null);
-    }
-
-    static Launch join(ClientOptions options, String code, String name, boolean spectate) {
+    /** A launch with the options every command shares; {@code token} from a quick match. */
+    static Launch of(
+            ClientOptions options,
+            @Nullable String code,
+            @Nullable NewRoom create,
+            String name,
+            boolean spectate,
+            @Nullable String token) {
         return new Launch(
                 server(options),
                 code,
-                null,
+                create,
                 name,
                 spectate,
                 options.script,
                 options.keepGoing,
                 options.plain,
-                null);
-    }
-
-    /** Joining room {@code code} with the seat {@code token} a quick match handed out. */
-    Launch matched(String code, String token) {
-        return new Launch(server, code, null, name, false, script, keepGoing, plain, token);
+                token);
     }
 
     /** The canonical room code of what the user typed, or a usage error saying what is wrong. */

@@ -96,10 +96,7 @@ final class PlayCommand implements Callable<Integer> {
         } finally {
             Signals.unregister("INT", previous);
         }
-        Launch launch =
-                Launch.join(options, matched.code(), who, false)
-                        .matched(matched.code(), matched.token());
-        return ClientApp.run(launch);
+        return ClientApp.run(Launch.of(options, matched.code(), null, who, false, matched.token()));
     }
 
     /** Whether stdout is a terminal, where the waiting line can be rewritten in place. */

@@ -7,7 +7,6 @@ import dev.tictactoe.protocol.ProtocolException;
 import org.jspecify.annotations.Nullable;
 
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -169,13 +168,7 @@ final class QuickMatch {
         } catch (RuntimeException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof UncheckedIOException io) {
-                throw new UserError(
-                        "cannot reach the server at "
-                                + server
-                                + ": "
-                                + (io.getCause() instanceof ConnectException
-                                        ? "connection refused"
-                                        : io.getMessage()));
+                throw ClientApp.unreachable(server, io);
             }
             if (cause instanceof ProtocolException p) {
                 throw new UserError(

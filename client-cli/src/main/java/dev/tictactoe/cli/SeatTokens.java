@@ -80,13 +80,15 @@ final class SeatTokens {
 
     /** The saved token, or null when there is none (or it cannot be read). */
     @Nullable String load(ServerAddress server, String room) {
-        Path file = file(server, room);
+        String token = read(file(server, room));
+        return token == null || token.isEmpty() || token.length() > MAX_TOKEN_LENGTH ? null : token;
+    }
+
+    private static @Nullable String read(Path file) {
         try {
-            if (!Files.isRegularFile(file)) {
-                return null;
-            }
-            String token = Files.readString(file, StandardCharsets.UTF_8).strip();
-            return token.isEmpty() || token.length() > MAX_TOKEN_LENGTH ? null : token;
+            return Files.isRegularFile(file)
+                    ? Files.readString(file, StandardCharsets.UTF_8).strip()
+                    : null;
         } catch (IOException e) {
             log.debug("cannot read {}: {}", file, e.toString());
             return null;
@@ -110,15 +112,9 @@ final class SeatTokens {
      */
     synchronized String playerId(Supplier<String> fresh) {
         Path file = dir.resolve(PLAYER_FILE);
-        try {
-            if (Files.isRegularFile(file)) {
-                String id = Files.readString(file, StandardCharsets.UTF_8).strip();
-                if (PLAYER_ID.matcher(id).matches()) {
-                    return id;
-                }
-            }
-        } catch (IOException e) {
-            log.debug("cannot read {}: {}", file, e.toString());
+        String kept = read(file);
+        if (kept != null && PLAYER_ID.matcher(kept).matches()) {
+            return kept;
         }
         String id = fresh.get();
         try {

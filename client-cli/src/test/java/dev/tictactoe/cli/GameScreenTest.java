@@ -14,16 +14,18 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.testkit.Snapshots;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 class GameScreenTest {
 
     private static List<String> screen(
             Snapshot s, Seat seat, boolean colour, GameScreen.Notice... notices) {
         return GameScreen.render(
-                new GameScreen.View(
+                simpleView(
                         "K7MQ2P",
                         "ttt join K7MQ2P",
                         s,
@@ -133,9 +135,12 @@ class GameScreenTest {
                         new Snapshot.Result(Seat.O, ResultReason.RESIGN, List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameWords.result(resigned, Seat.X)).isEqualTo("You resigned: ben (O) wins.");
-        assertThat(GameWords.result(resigned, Seat.O)).isEqualTo("ana (X) resigned: you win.");
-        assertThat(GameWords.result(resigned, null)).isEqualTo("ana (X) resigned: ben (O) wins.");
+        assertThat(GameWords.result(resigned, resigned, Seat.X))
+                .isEqualTo("You resigned: ben (O) wins.");
+        assertThat(GameWords.result(resigned, resigned, Seat.O))
+                .isEqualTo("ana (X) resigned: you win.");
+        assertThat(GameWords.result(resigned, resigned, null))
+                .isEqualTo("ana (X) resigned: ben (O) wins.");
 
         Snapshot draw =
                 Snapshots.of(
@@ -146,7 +151,7 @@ class GameScreenTest {
                         new Snapshot.Result(null, ResultReason.DRAW, List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameWords.result(draw, Seat.X)).isEqualTo("Draw: the board is full.");
+        assertThat(GameWords.result(draw, draw, Seat.X)).isEqualTo("Draw: the board is full.");
         Snapshot dead =
                 Snapshots.of(
                         RoomStatus.OVER,
@@ -156,7 +161,7 @@ class GameScreenTest {
                         new Snapshot.Result(null, ResultReason.DEAD_DRAW, List.of()),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(GameWords.result(dead, Seat.O))
+        assertThat(GameWords.result(dead, dead, Seat.O))
                 .isEqualTo("Draw: nobody can make a line any more.");
     }
 
@@ -228,18 +233,18 @@ class GameScreenTest {
                         null,
                         Snapshots.ANA,
                         Snapshots.BOT);
-        assertThat(GameWords.describe(new Event.Moved(Seat.O, 4, "bot-1"), s, Seat.X))
+        assertThat(GameWords.describe(new Event.Moved(Seat.O, 4, "bot-1"), s, s, Seat.X))
                 .isEqualTo("bot (perfect) (O) played b2");
-        assertThat(GameWords.describe(new Event.Moved(Seat.X, 0, "m1"), s, Seat.X)).isNull();
-        assertThat(GameWords.describe(new Event.Joined(Seat.O, "ben"), s, Seat.X))
+        assertThat(GameWords.describe(new Event.Moved(Seat.X, 0, "m1"), s, s, Seat.X)).isNull();
+        assertThat(GameWords.describe(new Event.Joined(Seat.O, "ben"), s, s, Seat.X))
                 .isEqualTo("ben joined as O");
-        assertThat(GameWords.describe(new Event.BotJoined(Seat.O, BotLevel.HARD), s, Seat.X))
+        assertThat(GameWords.describe(new Event.BotJoined(Seat.O, BotLevel.HARD), s, s, Seat.X))
                 .isEqualTo("a hard bot took seat O");
-        assertThat(GameWords.describe(new Event.Disconnected(Seat.O), s, Seat.X))
+        assertThat(GameWords.describe(new Event.Disconnected(Seat.O), s, s, Seat.X))
                 .isEqualTo("bot (perfect) (O) lost the connection; the seat is held for a while");
-        assertThat(GameWords.describe(new Event.Undone(Seat.X, List.of(4, 0)), s, Seat.X))
+        assertThat(GameWords.describe(new Event.Undone(Seat.X, List.of(4, 0)), s, s, Seat.X))
                 .isEqualTo("took back b2 a1");
-        assertThat(GameWords.describe(new Event.RematchStarted(2), s, Seat.X))
+        assertThat(GameWords.describe(new Event.RematchStarted(2), s, s, Seat.X))
                 .isEqualTo("game 2 starts");
     }
 
@@ -282,7 +287,7 @@ class GameScreenTest {
     void beforeTheWelcomeItSaysItIsJoining() {
         List<String> lines =
                 GameScreen.render(
-                        new GameScreen.View(
+                        simpleView(
                                 "K7MQ2P",
                                 "ttt join K7MQ2P",
                                 null,
@@ -566,9 +571,9 @@ class GameScreenTest {
                 .contains(
                         "clock 1m   ben (O) ran out of time", "ben (O) ran out of time: you win.");
         assertThat(lines.get(2)).contains(" 0:00 ");
-        assertThat(GameWords.result(flagged, Seat.O))
+        assertThat(GameWords.result(flagged, flagged, Seat.O))
                 .isEqualTo("You ran out of time: ana (X) wins.");
-        assertThat(GameWords.result(flagged, null))
+        assertThat(GameWords.result(flagged, flagged, null))
                 .isEqualTo("ben (O) ran out of time: ana (X) wins.");
         Snapshot drawn =
                 Snapshots.timed(
@@ -582,7 +587,7 @@ class GameScreenTest {
                                 Snapshots.BEN),
                         new Snapshot.Clock("1m", 0L, 20_000L, null, 100L, null, Seat.X),
                         null);
-        assertThat(GameWords.result(drawn, Seat.O))
+        assertThat(GameWords.result(drawn, drawn, Seat.O))
                 .isEqualTo("ana (X) ran out of time: a draw, as nobody could win any more.");
         assertThat(ExitCodes.of(flagged.result(), Seat.O)).isEqualTo(ExitCodes.LOST);
         assertThat(ExitCodes.of(drawn.result(), Seat.O)).isEqualTo(ExitCodes.DRAW);
@@ -622,5 +627,32 @@ class GameScreenTest {
         assertThat(at(bot, Seat.X, at + 60_000))
                 .as("a bot is never claimed from")
                 .noneMatch(l -> l.contains("claim"));
+    }
+
+    /** A view without result names, seat countdowns, clock or height. */
+    private static GameScreen.View simpleView(
+            String room,
+            String share,
+            @Nullable Snapshot snapshot,
+            @Nullable Seat seat,
+            String connection,
+            List<GameScreen.Notice> notices,
+            String input,
+            @Nullable Integer cursor,
+            boolean colour) {
+        return new GameScreen.View(
+                room,
+                share,
+                snapshot,
+                seat,
+                connection,
+                notices,
+                input,
+                cursor,
+                colour,
+                null,
+                Map.of(),
+                0,
+                0);
     }
 }
