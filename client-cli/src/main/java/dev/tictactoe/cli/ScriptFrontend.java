@@ -41,31 +41,23 @@ final class ScriptFrontend implements SessionFrontend {
 
     /** Reads stdin on a daemon thread, handing each line to the session in order. */
     void startReading(InputStream in, RoomSession session) {
-        Thread reader =
-                new Thread(
-                        () -> {
-                            try (BufferedReader lines =
-                                    new BufferedReader(
-                                            new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                                String line;
-                                while ((line = lines.readLine()) != null) {
-                                    if (!line.isBlank()) {
-                                        String l = line;
-                                        session.execute(() -> session.input.submitLine(l));
-                                    }
-                                }
-                            } catch (IOException e) {
-                                session.execute(
-                                        () ->
-                                                notice(
-                                                        "reading stdin failed: " + e.getMessage(),
-                                                        true));
-                            }
-                            session.execute(session.input::inputEnded);
-                        },
-                        "ttt-stdin");
-        reader.setDaemon(true);
-        reader.start();
+        Thread.ofPlatform().daemon().name("ttt-stdin").start(() -> read(in, session));
+    }
+
+    private void read(InputStream in, RoomSession session) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (!line.isBlank()) {
+                    String l = line;
+                    session.execute(() -> session.input.submitLine(l));
+                }
+            }
+        } catch (IOException e) {
+            session.execute(() -> notice("reading stdin failed: " + e.getMessage(), true));
+        }
+        session.execute(session.input::inputEnded);
     }
 
     @Override

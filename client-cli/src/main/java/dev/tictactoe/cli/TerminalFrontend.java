@@ -106,9 +106,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                         }
                     });
         }
-        Thread reader = new Thread(this::readKeys, "ttt-keys");
-        reader.setDaemon(true);
-        reader.start();
+        Thread.ofPlatform().daemon().name("ttt-keys").start(this::readKeys);
         session.execute(this::draw);
     }
 
