@@ -12,6 +12,8 @@ import dev.tictactoe.protocol.ProtocolException;
  * MatchApi}'s values (a missing or mistyped field is a {@link ProtocolException}, not a default).
  */
 final class MatchJson {
+    private static final StrictJson JSON = new StrictJson("quick match answer");
+
     private MatchJson() {}
 
     /** The request as JSON, every field written (nulls too). */
@@ -50,21 +52,22 @@ final class MatchJson {
             case "matched" -> {
                 JsonNode opponent = body.path("opponent");
                 yield new MatchApi.Matched(
-                        text(body, "ticket"),
-                        text(body, "code"),
-                        text(body, "path"),
-                        text(body, "seat"),
-                        text(body, "token"),
+                        JSON.text(body, "ticket"),
+                        JSON.text(body, "code"),
+                        JSON.text(body, "path"),
+                        JSON.text(body, "seat"),
+                        JSON.text(body, "token"),
                         new MatchApi.Opponent(
-                                text(opponent, "name"),
-                                text(opponent, "kind"),
+                                JSON.text(opponent, "name"),
+                                JSON.text(opponent, "kind"),
                                 opponent.path("level").isTextual()
                                         ? opponent.path("level").textValue()
                                         : null),
                         body.get("settings"));
             }
-            case "timeout" -> new MatchApi.TimedOut(text(body, "ticket"), number(body, "waitedMs"));
-            case "cancelled" -> new MatchApi.Cancelled(text(body, "ticket"));
+            case "timeout" ->
+                    new MatchApi.TimedOut(JSON.text(body, "ticket"), JSON.number(body, "waitedMs"));
+            case "cancelled" -> new MatchApi.Cancelled(JSON.text(body, "ticket"));
             default ->
                     throw new ProtocolException(
                             ErrorCode.BAD_MESSAGE, "POST /api/match: unknown status in " + body);
@@ -74,11 +77,11 @@ final class MatchJson {
     /** Where a waiting request stands, from the body of {@code GET /api/match/{ticket}}. */
     static MatchApi.Waiting waiting(JsonNode body) {
         return new MatchApi.Waiting(
-                text(body, "ticket"),
-                (int) number(body, "position"),
-                (int) number(body, "sameSettings"),
-                (int) number(body, "waiting"),
-                number(body, "waitedMs"),
+                JSON.text(body, "ticket"),
+                (int) JSON.number(body, "position"),
+                (int) JSON.number(body, "sameSettings"),
+                (int) JSON.number(body, "waiting"),
+                JSON.number(body, "waitedMs"),
                 body.get("settings"));
     }
 
@@ -102,25 +105,5 @@ final class MatchJson {
                         + ": "
                         + (known == null && !code.isEmpty() ? code + ": " : "")
                         + message);
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        if (!value.isTextual()) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE,
-                    "quick match answer: no text \"" + field + "\" in " + node);
-        }
-        return value.textValue();
-    }
-
-    private static long number(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        if (!value.isIntegralNumber()) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE,
-                    "quick match answer: no integer \"" + field + "\" in " + node);
-        }
-        return value.longValue();
     }
 }
