@@ -149,27 +149,18 @@ final class MatchDisplays {
 
         @Override
         public void answered(MatchApi.Answer answer) {
-            switch (answer) {
-                case MatchApi.Matched m -> {
-                    ObjectNode line = line("matched", m.ticket());
-                    line.put("code", m.code());
-                    line.put("path", m.path());
-                    line.put("seat", m.seat());
-                    line.put("token", m.token());
-                    ObjectNode opponent = line.putObject("opponent");
-                    opponent.put("name", m.opponent().name());
-                    opponent.put("kind", m.opponent().kind());
-                    opponent.put("level", m.opponent().level());
-                    line.set("settings", m.settings());
-                    print(line);
-                }
-                case MatchApi.TimedOut t -> {
-                    ObjectNode line = line("timeout", t.ticket());
-                    line.put("waitedMs", t.waitedMs());
-                    print(line);
-                }
-                case MatchApi.Cancelled c -> print(line("cancelled", c.ticket()));
-                case MatchApi.Refused r -> {} // said on stderr as the reason the command failed
+            @Nullable String status =
+                    switch (answer) {
+                        case MatchApi.Matched m -> "matched";
+                        case MatchApi.TimedOut t -> "timeout";
+                        case MatchApi.Cancelled c -> "cancelled";
+                        case MatchApi.Refused r -> null; // said on stderr as the command's failure
+                    };
+            if (status != null) {
+                // The answer's fields in their record order, after the type and status.
+                ObjectNode line = line(status, "");
+                line.setAll((ObjectNode) MessageCodec.mapper().valueToTree(answer));
+                print(line);
             }
         }
 
