@@ -39,8 +39,7 @@ final class SessionEvents implements FollowerListener {
                     return;
                 }
                 boolean welcomed = session.membership.welcomed();
-                // Before a welcome, or while rejoining, nothing but the join was sent: this refuses
-                // it.
+                // Before a welcome or while rejoining, only the join was sent: this refuses it.
                 if (!welcomed || !session.live || MessageType.JOIN.is(e.ref())) {
                     if (welcomed) {
                         session.membership.kept().forget();
