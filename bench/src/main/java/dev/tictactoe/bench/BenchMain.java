@@ -1,5 +1,6 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.bench.engine.EngineTools;
 import dev.tictactoe.bench.load.JournalCost;
 
 import org.openjdk.jmh.runner.Runner;
@@ -15,7 +16,9 @@ import java.util.TreeMap;
 /**
  * Runs benchmarks: {@code BenchMain <subcommand> [args]} runs a named command, anything else is
  * handed to JMH (an include regex such as {@code Engine}, {@code -prof gc}, {@code -f 2}, ...).
- * Launched by {@code ./mvnw -q -pl server -am test-compile exec:exec@bench -Dargs="Engine"}.
+ * Launched by {@code ./mvnw -q -pl bench -am compile exec:exec@bench -Dargs="Engine"}; the engine's
+ * tools ({@code match}, {@code tactics}, {@code replay}, {@code evalfeatures}) are in {@link
+ * EngineTools}.
  */
 public final class BenchMain {
 
@@ -27,15 +30,19 @@ public final class BenchMain {
     /** Subcommands by name; add an entry to add one. */
     private static final Map<String, Command> COMMANDS =
             new TreeMap<>(
-                    Map.of(
-                            "cputime", CpuTime::run,
-                            "jmh", BenchMain::jmh,
-                            "solve", SolveCommand::run,
-                            "botbench", BotBench::run,
-                            "store", StoreBench::run,
-                            "journalcost", JournalCost::run,
-                            "relay", RelayServer::main,
-                            "help", args -> help()));
+                    Map.ofEntries(
+                            Map.entry("cputime", CpuTime::run),
+                            Map.entry("jmh", BenchMain::jmh),
+                            Map.entry("solve", SolveCommand::run),
+                            Map.entry("botbench", BotBench::run),
+                            Map.entry("store", StoreBench::run),
+                            Map.entry("journalcost", JournalCost::run),
+                            Map.entry("relay", RelayServer::main),
+                            Map.entry("match", EngineTools::match),
+                            Map.entry("tactics", EngineTools::tactics),
+                            Map.entry("replay", EngineTools::replay),
+                            Map.entry("evalfeatures", EngineTools::evalFeatures),
+                            Map.entry("help", args -> help())));
 
     private BenchMain() {}
 

@@ -1,9 +1,11 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.server.bot.Bot;
+import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Boards;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
+
+import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.SplittableRandom;
@@ -38,7 +40,7 @@ final class BalancedOpenings {
 
     /** A position's value for the side to move, or null when it has none (a mate found). */
     interface Judge extends AutoCloseable {
-        Integer value(Board board);
+        @Nullable Integer value(Board board);
 
         @Override
         default void close() {}
@@ -70,7 +72,7 @@ final class BalancedOpenings {
         for (int i = 0; i < MAX_CANDIDATES; i++) {
             int[] cells = candidate();
             drawn++;
-            Integer value = judge.value(Boards.replay(rules, Mark.X, cells));
+            Integer value = judge.value(Notation.replay(rules, cells));
             if (value != null && Math.abs(value) <= limit) {
                 return cells;
             }
@@ -116,7 +118,7 @@ final class BalancedOpenings {
                         PiskvorkBrain.DEFAULT_REPLY_TIMEOUT);
         return new Judge() {
             @Override
-            public Integer value(Board board) {
+            public @Nullable Integer value(Board board) {
                 brain.restart();
                 brain.move(board);
                 return brain.lastEval();

@@ -1,5 +1,6 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,12 +34,12 @@ final class LossAudit {
     private static final int FIRST_PLY = 4;
 
     /** A game A lost, as the match runner printed it. */
-    record LostGame(String header, Mark a, int[] cells) {}
+    record LostGame(String header, Mark a, List<Integer> cells) {}
 
     private LossAudit() {}
 
     static void run(Map<String, String> opts) throws IOException {
-        Rules rules = TacticsCommand.rules(opts.getOrDefault("board", "15:5"));
+        Rules rules = Notation.rules(opts.getOrDefault("board", "15:5"));
         long nodes = Long.parseLong(opts.getOrDefault("nodes", "200000"));
         String from = opts.get("from");
         if (from == null) {
@@ -67,7 +69,7 @@ final class LossAudit {
                     new LostGame(
                             line.substring(0, line.indexOf(':')),
                             Mark.valueOf(m.group(1)),
-                            ReplayCommand.cells(rules, m.group(3))));
+                            Arrays.stream(Notation.cells(rules, m.group(3))).boxed().toList()));
         }
         return games;
     }
@@ -77,8 +79,8 @@ final class LossAudit {
 
     static Verdict judge(LostGame game, Rules rules, long nodes) {
         Board board = new Board(rules);
-        for (int ply = 0; ply < game.cells().length; ply++) {
-            int move = game.cells()[ply];
+        for (int ply = 0; ply < game.cells().size(); ply++) {
+            int move = game.cells().get(ply);
             if (ply >= FIRST_PLY && board.toMove() == game.a()) {
                 int win = TacticsProbe.win(board, nodes);
                 if (win >= 0) {
@@ -94,11 +96,11 @@ final class LossAudit {
             }
             board.play(move);
         }
-        return new Verdict("unseen", game.cells().length, "unseen");
+        return new Verdict("unseen", game.cells().size(), "unseen");
     }
 
     private static Verdict verdict(String category, String how, int ply, Rules rules, int move) {
-        String played = ReplayCommand.name(rules, move);
+        String played = Notation.name(rules.size(), move);
         return new Verdict(
                 category, ply, category + how + " at ply " + ply + " (played " + played + ")");
     }

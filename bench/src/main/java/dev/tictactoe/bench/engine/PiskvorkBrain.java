@@ -1,7 +1,9 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
+
+import org.jspecify.annotations.Nullable;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -46,9 +48,6 @@ final class PiskvorkBrain implements AutoCloseable {
     /** Rapfi's report of its search: "MESSAGE ... Eval -36 ...", for the side to move. */
     private static final Pattern EVAL = Pattern.compile("\\bEval\\s+([-+]?\\d+)\\b");
 
-    /** What the reader thread queues when the brain's output ends. */
-    private static final String END_OF_OUTPUT = new String("end of output");
-
     /** The brain did not answer in time, exited or reported an error; it has been killed. */
     static final class Failure extends RuntimeException {
         Failure(String message) {
@@ -61,9 +60,9 @@ final class PiskvorkBrain implements AutoCloseable {
     private final List<String> info;
     private final Duration replyTimeout;
     private Process process;
-    private BlockingQueue<String> lines;
+    private BlockingQueue<Optional<String>> lines;
     private Writer out;
-    private Integer lastEval;
+    private @Nullable Integer lastEval;
 
     /**
      * Starts {@code command} (split at spaces) for a {@code size}×{@code size} freestyle board.
@@ -92,19 +91,19 @@ final class PiskvorkBrain implements AutoCloseable {
         BufferedReader in =
                 new BufferedReader(
                         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        BlockingQueue<String> queue = lines;
+        BlockingQueue<Optional<String>> queue = lines;
         // Reading on a thread of its own lets a silent brain be timed out instead of blocking us.
         Thread reader =
                 new Thread(
                         () -> {
                             try {
                                 for (String line; (line = in.readLine()) != null; ) {
-                                    queue.add(line);
+                                    queue.add(Optional.of(line));
                                 }
                             } catch (IOException e) {
                                 // the process was killed or closed its output
                             }
-                            queue.add(END_OF_OUTPUT);
+                            queue.add(Optional.empty()); // the end of the output
                         },
                         "brain-reader-" + process.pid());
         reader.setDaemon(true);
@@ -135,7 +134,7 @@ final class PiskvorkBrain implements AutoCloseable {
      * The value the brain last reported for the side to move before its move ("Eval N" in a MESSAGE
      * line, as Rapfi prints it), or null when it reported none or a mate ("Eval +M15").
      */
-    Integer lastEval() {
+    @Nullable Integer lastEval() {
         return lastEval;
     }
 
@@ -227,7 +226,7 @@ final class PiskvorkBrain implements AutoCloseable {
     }
 
     private String readLine() {
-        String line;
+        Optional<String> line;
         try {
             line = lines.poll(replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -237,10 +236,10 @@ final class PiskvorkBrain implements AutoCloseable {
         if (line == null) {
             throw fail("brain gave no answer in " + replyTimeout.toMillis() + " ms");
         }
-        if (line == END_OF_OUTPUT) {
+        if (line.isEmpty()) {
             throw fail("brain exited" + exitCode().map(c -> " with status " + c).orElse(""));
         }
-        return line;
+        return line.get();
     }
 
     private Optional<Integer> exitCode() {

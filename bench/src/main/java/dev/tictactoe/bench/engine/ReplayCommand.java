@@ -1,18 +1,21 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.server.bot.Bot;
+import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
- * {@code replay [board=15:5] [nodes=100000] [from=0] moves="1. h8 j9 2. g6 ..."} (or {@code
- * moves=h8,j9,g6}): replays a game (as printed by the match runner's {@code show=lost}) and before
- * each move from {@code from} on prints the move played, what HARD and the legacy engine would play
- * with their score, depth and note, and whether the side to move wins by threats ("vcf", "vct") or
- * would lose to continuous fours if it passed ("threatened").
+ * {@code replay [board=15:5] [nodes=100000] [from=0] [b=baseline | b=brain b.cmd=...] moves="1. h8
+ * j9 2. g6 ..."} (or {@code moves=h8,j9,g6}): replays a game (as the match prints it with {@code
+ * show=lost}) and before each move from {@code from} on prints the move played, what HARD would
+ * play with its score, depth and note, with {@code b=} what that engine plays (a brain or a tagged
+ * baseline, as in a match, at {@code nodes} too), and whether the side to move wins by threats
+ * ("vcf", "vct") or would lose to continuous fours if it passed ("threatened").
  */
 final class ReplayCommand {
 
@@ -20,71 +23,49 @@ final class ReplayCommand {
 
     private ReplayCommand() {}
 
-    public static void main(String[] args) {
-        Map<String, String> opts = options(args);
-        String[] nk = opts.getOrDefault("board", "15:5").split(":");
-        Rules rules = new Rules(Integer.parseInt(nk[0]), Integer.parseInt(nk[1]));
+    static void run(String[] args) {
+        Map<String, String> opts = Notation.options(args);
+        Rules rules = Notation.rules(opts.getOrDefault("board", "15:5"));
         long nodes = Long.parseLong(opts.getOrDefault("nodes", "100000"));
+        opts.putIfAbsent("b.nodes", String.valueOf(nodes));
         int from = Integer.parseInt(opts.getOrDefault("from", "0"));
+        MatchPlayer other = opts.containsKey("b") ? MatchPlayer.of(opts, "b", "", rules) : null;
         Bot bot = new Bot();
-        LegacyHard legacy = new LegacyHard();
         Board board = new Board(rules);
-        for (int move : cells(rules, opts.getOrDefault("moves", ""))) {
+        for (int move : Notation.cells(rules, opts.getOrDefault("moves", ""))) {
             if (board.moveCount() >= from && !board.isOver()) {
                 BotMove hard = bot.chooseWithNodes(board, Level.HARD, nodes, 1);
-                BotMove old = legacy.choose(board, Long.MAX_VALUE, nodes, 1);
+                String theirs =
+                        other == null
+                                ? ""
+                                : other.engine() + " " + name(rules, other.move(bot, board, 1));
                 System.out.printf(
-                        "%3d %s %-4s hard %-4s %11d d%-2d %-34s legacy %-4s %11d d%-2d %s%n",
+                        "%3d %s %-4s hard %-4s %11d d%-2d %-34s %s %s%n",
                         board.moveCount() + 1,
                         board.toMove(),
-                        name(rules, move),
-                        name(rules, hard.cell()),
+                        Notation.name(rules.size(), move),
+                        name(rules, hard),
                         hard.score(),
                         hard.depth(),
                         hard.note(),
-                        name(rules, old.cell()),
-                        old.score(),
-                        old.depth(),
-                        PatternBoard.handles(rules.winLength()) ? tactic(board) : "");
+                        theirs,
+                        TacticsProbe.handles(rules) ? tactic(board) : "");
             }
             board.play(move);
         }
         System.out.println(board);
+        if (other != null) {
+            other.close();
+        }
+    }
+
+    private static String name(Rules rules, BotMove move) {
+        return Notation.name(rules.size(), move.cell());
     }
 
     private static String tactic(Board board) {
         int win = TacticsProbe.win(board, PROBE_NODES);
         String s = win == 0 ? "vcf" : win == 1 ? "vct" : "";
         return TacticsProbe.threatened(board, PROBE_NODES) ? s + " threatened" : s;
-    }
-
-    /** Arguments written {@code name=value} (or a bare name, for an empty value), by name. */
-    static Map<String, String> options(String[] args) {
-        Map<String, String> opts = new HashMap<>();
-        for (String arg : args) {
-            String[] kv = arg.split("=", 2);
-            opts.put(kv[0], kv.length > 1 ? kv[1] : "");
-        }
-        return opts;
-    }
-
-    /**
-     * The cells of a game written as the match runner prints it ("1. h8 j9 2. g6") or as a list
-     * ("h8,j9,g6"); move numbers are skipped.
-     */
-    static int[] cells(Rules rules, String moves) {
-        return Arrays.stream(moves.trim().split("[\\s,]+"))
-                .filter(t -> !t.isEmpty() && !t.endsWith("."))
-                .mapToInt(t -> cell(rules, t))
-                .toArray();
-    }
-
-    /** The cell named like "h8" (column letter from a, row from 1). */
-    static int cell(Rules rules, String text) {
-        return rules.cell(Integer.parseInt(text.substring(1)) - 1, text.charAt(0) - 'a');
-    }
-
-    static String name(Rules rules, int cell) {
-        return MatchCommand.cellName(rules.size(), cell);
     }
 }

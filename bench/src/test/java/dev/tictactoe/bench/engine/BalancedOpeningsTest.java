@@ -1,4 +1,4 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

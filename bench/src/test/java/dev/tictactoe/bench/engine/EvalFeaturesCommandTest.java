@@ -1,6 +1,8 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.bot.EvaluationFeatures;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,19 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
+/** Judged positions become rows of the evaluation's features, one a line. */
 class EvalFeaturesCommandTest {
-
-    @Test
-    void keysWithTheSameFourCodesInAnyOrderShareASet() {
-        int[] setOf = EvalFeaturesCommand.setOfKey();
-        assertThat(Arrays.stream(setOf).distinct().count()).isEqualTo(EvalFeaturesCommand.SETS);
-        int ordered = Patterns.FOUR * Evaluation.DIGIT[3] + Patterns.TWO * Evaluation.DIGIT[1];
-        int shuffled = Patterns.TWO * Evaluation.DIGIT[0] + Patterns.FOUR * Evaluation.DIGIT[2];
-        assertThat(setOf[shuffled]).isEqualTo(setOf[ordered]);
-    }
 
     @Test
     void eachPositionBecomesItsValueAndEveryCellCountedOncePerSide(@TempDir Path dir)
@@ -30,7 +23,7 @@ class EvalFeaturesCommandTest {
         // The second line's X has four in a row to complete (a win at once): left out.
         Files.writeString(in, "h8,j9,g7\t-35\nh8,a1,i8,a2,j8,a3,k8,b5\t+M1\nh8,j9\t+M7\n");
 
-        EvalFeaturesCommand.main(new String[] {"from=" + in, "out=" + out});
+        EvalFeaturesCommand.run(new String[] {"from=" + in, "out=" + out});
 
         List<String> rows = Files.readAllLines(out);
         assertThat(rows).hasSize(2);
@@ -38,8 +31,8 @@ class EvalFeaturesCommandTest {
         String[] second = rows.get(1).split(",");
         assertThat(first[0]).isEqualTo("-35");
         assertThat(second[0]).isEqualTo("1000");
-        int sets = EvalFeaturesCommand.SETS;
-        assertThat(first).hasSize(1 + 2 * sets + Evaluation.THREAT_NAMES.length + 1);
+        int sets = EvaluationFeatures.SETS;
+        assertThat(first).hasSize(1 + 2 * sets + EvaluationFeatures.THREATS + 1);
         assertThat(sum(first, 1, sets)).isEqualTo(15 * 15);
         assertThat(sum(first, 1 + sets, sets)).isEqualTo(15 * 15);
         assertThat(first[first.length - 1]).as("O to move").isEqualTo("0");

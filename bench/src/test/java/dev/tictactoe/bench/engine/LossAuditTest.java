@@ -1,4 +1,4 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,9 +30,9 @@ class LossAuditTest {
         assertThat(games.get(0).a()).isEqualTo(Mark.O);
         assertThat(games.get(0).cells())
                 .containsExactly(
-                        ReplayCommand.cell(RULES, "h8"),
-                        ReplayCommand.cell(RULES, "a15"),
-                        ReplayCommand.cell(RULES, "i8"));
+                        Notation.cell(RULES, "h8"),
+                        Notation.cell(RULES, "a15"),
+                        Notation.cell(RULES, "i8"));
     }
 
     @Test

@@ -1,6 +1,11 @@
-package dev.tictactoe.server.bot;
+package dev.tictactoe.bench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tictactoe.server.bot.Bot;
+import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.bot.TacticsProbe;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +23,7 @@ class TacticsSuiteTest {
 
     @Test
     void theSuiteHoldsEveryKind() throws IOException {
-        List<TacticsCommand.Case> cases = TacticsCommand.load(null);
+        List<TacticsSuite.Case> cases = TacticsSuite.load(null);
         for (String kind : List.of("vcf", "vct", "defend")) {
             assertThat(cases).as(kind).anyMatch(c -> c.kind().equals(kind));
         }
@@ -29,7 +34,7 @@ class TacticsSuiteTest {
     void winsByFoursAreFound() throws IOException {
         int solved = 0;
         int total = 0;
-        for (TacticsCommand.Case c : first("vcf")) {
+        for (TacticsSuite.Case c : first("vcf")) {
             BotMove move = bot.chooseWithNodes(c.board(), Level.HARD, NODES, total++);
             assertThat(move.score()).as("a win found in\n%s", c.board()).isGreaterThan(0);
             solved += TacticsProbe.keepsTheWin(c.board(), move.cell(), JUDGE_NODES / 10) ? 1 : 0;
@@ -41,16 +46,16 @@ class TacticsSuiteTest {
     void mostThreatsAreDefended() throws IOException {
         int solved = 0;
         int total = 0;
-        for (TacticsCommand.Case c : first("defend")) {
+        for (TacticsSuite.Case c : first("defend")) {
             BotMove move = bot.chooseWithNodes(c.board(), Level.HARD, NODES, total++);
             solved += TacticsProbe.holds(c.board(), move.cell(), JUDGE_NODES) ? 1 : 0;
         }
-        // Measured: all 12 (the legacy engine: 9).
+        // Measured: all 12.
         assertThat(solved).as("defended of %d", total).isGreaterThanOrEqualTo(11);
     }
 
-    private static List<TacticsCommand.Case> first(String kind) throws IOException {
-        return TacticsCommand.load(null).stream()
+    private static List<TacticsSuite.Case> first(String kind) throws IOException {
+        return TacticsSuite.load(null).stream()
                 .filter(c -> c.kind().equals(kind))
                 .limit(POSITIONS)
                 .toList();

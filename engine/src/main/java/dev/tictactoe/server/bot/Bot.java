@@ -52,7 +52,7 @@ public final class Bot {
     }
 
     /** A bot with ({@code true}) or without the opening book, for measuring the search alone. */
-    Bot(boolean book) {
+    public Bot(boolean book) {
         this.book = book;
     }
 

@@ -1,14 +1,39 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Rules;
 
-/** Deep threat searches on a {@link Board}, for the tactical suite to label and check positions. */
+/**
+ * Deep threat searches on a {@link Board}, for the bench's tactical suite and loss audit to label
+ * and check positions; the bot never calls them.
+ */
 public final class TacticsProbe {
 
     /** Attacker moves of the deep searches. */
     static final int DEPTH = 12;
 
     private TacticsProbe() {}
+
+    /** Whether the threat searches cover these rules (a pattern table exists for their k). */
+    public static boolean handles(Rules rules) {
+        return PatternBoard.handles(rules.winLength());
+    }
+
+    /**
+     * The nodes a fresh threat search needs to find a win, by fours ({@value #DEPTH} attacker moves
+     * deep) and then by threes and fours ({@code depth} deep), for the side to move or, with {@code
+     * opponent}, for the other side as if it were to move; -1 when none is found within {@code cap}
+     * nodes.
+     */
+    public static long threatNodes(Board board, boolean opponent, int depth, long cap) {
+        PatternBoard b = PatternBoard.of(board);
+        if (opponent) {
+            b.pass();
+        }
+        Threats t = new Threats(b);
+        boolean won = t.vcf(DEPTH, cap, Long.MAX_VALUE) || t.vct(depth, cap, Long.MAX_VALUE);
+        return won ? t.nodes : -1;
+    }
 
     /** Whether the side to move wins by continuous fours (0) or by threes and fours (1), or -1. */
     public static int win(Board board, long nodes) {

@@ -1,0 +1,75 @@
+package dev.tictactoe.server.bot;
+
+import dev.tictactoe.server.game.Board;
+
+import org.jspecify.annotations.Nullable;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What {@link Evaluation} sees of a 15×15 five-in-a-row position, as the numbers its weights are
+ * fitted on ({@code bench/evalfit/fit.py}, fed by the bench's {@code evalfeatures}): for the side
+ * to move and then for the other side, how many cells have each set of four line codes (the {@link
+ * #SETS} sets in {@link #setOfKey} order), then the {@link Evaluation#threats} bits and whether X
+ * is to move. The bot never calls it; it lives here because it reads the evaluation's own tables.
+ */
+public final class EvaluationFeatures {
+
+    /** Sets of four line codes (multisets of 4 from 9). */
+    public static final int SETS = 495;
+
+    /** The threat terms, one column each after the two sides' counts. */
+    public static final int THREATS = Evaluation.THREAT_NAMES.length;
+
+    private static final int[] SET_OF_KEY = setOfKey();
+
+    private EvaluationFeatures() {}
+
+    /**
+     * The features of {@code board}, or null when the side to move completes a line at once (the
+     * evaluation never sees such a position).
+     */
+    public static int @Nullable [] of(Board board) {
+        PatternBoard b = PatternBoard.of(board);
+        if (b.canWin(b.side)) {
+            return null;
+        }
+        int[] row = new int[2 * SETS + THREATS + 1];
+        int at = 0;
+        for (int side : new int[] {b.side, 1 - b.side}) {
+            for (int cell = 0; cell < b.cells; cell++) {
+                row[at + SET_OF_KEY[b.tableIndex(side, cell)]]++;
+            }
+            at += SETS;
+        }
+        int threats = Evaluation.threats(b);
+        for (int t = 0; t < THREATS; t++) {
+            row[at++] = threats >> t & 1;
+        }
+        row[at] = b.moveCount % 2 == 0 ? 1 : 0;
+        return row;
+    }
+
+    /**
+     * For every key, the index of its set of four codes: the sets ordered by their codes in
+     * descending order (a ≥ b ≥ c ≥ d) read as a base-9 number, ascending; {@link #SETS} of them.
+     */
+    static int[] setOfKey() {
+        Map<String, Integer> index = new HashMap<>();
+        for (int key = 0; key < Evaluation.KEYS; key++) {
+            int a = Evaluation.code(key, 3);
+            int b = Evaluation.code(key, 2);
+            int c = Evaluation.code(key, 1);
+            if (a >= b && b >= c && c >= Evaluation.code(key, 0)) {
+                index.put(Evaluation.sortedCodes(key), index.size());
+            }
+        }
+        int[] setOf = new int[Evaluation.KEYS];
+        for (int key = 0; key < Evaluation.KEYS; key++) {
+            setOf[key] = Objects.requireNonNull(index.get(Evaluation.sortedCodes(key)));
+        }
+        return setOf;
+    }
+}
