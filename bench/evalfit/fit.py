@@ -2,7 +2,7 @@
 
 Usage: python3 fit.py features.csv [l2] [share] > gomoku-eval.txt   (numpy and scipy)
 
-features.csv comes from the server's `evalfeatures` command: per position the judge's value for
+features.csv comes from the bench's `evalfeatures` command: per position the judge's value for
 the side to move, then for the side to move and the other side the count of cells with each of the
 495 sets of four line codes, then the threat bits and whether X is to move. The model is a logistic
 regression of the judge's win chance, sigmoid(value / 200), on those counts, with an L2 penalty on
