@@ -3,13 +3,16 @@ package dev.tictactoe.bench.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.server.bot.gomocup.Brain;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,6 +102,27 @@ class PiskvorkBrainTest {
                     .isInstanceOf(PiskvorkBrain.Failure.class)
                     .hasMessageContaining("brain exited with status 3");
         }
+    }
+
+    @Test
+    void ourOwnBrainPlaysWholeGamesAsAProcessAsABaselineDoes() throws URISyntaxException {
+        // The engine's classes and its one runtime library, as a baseline's jar and lib/ hold them.
+        String classPath = where(Brain.class) + ":" + where(LoggerFactory.class);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        MatchCommand.Result result =
+                MatchCommand.run(
+                        "board=15:5",
+                        "a=medium",
+                        "b=brain",
+                        "b.cmd=" + java + " -cp " + classPath + " " + MatchPlayer.BRAIN_MAIN,
+                        "nodes=2000",
+                        "games=2");
+        assertThat(result.brainFailures()).isZero();
+        assertThat(result.aWins() + result.draws() + result.bWins()).isEqualTo(2);
+    }
+
+    private static Path where(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     @Test
