@@ -26,7 +26,7 @@ final class BotTurns {
 
     /** If a bot is to move, starts its search; its move comes back to the room's loop. */
     void schedule() {
-        Match match = room.core.match();
+        Match match = room.core.match;
         Mark turn = match.turn();
         Occupant seat = turn == null ? null : room.core.seat(turn);
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
@@ -40,9 +40,9 @@ final class BotTurns {
                 room.context
                         .bots()
                         .think(
-                                match.board(),
+                                match.board,
                                 seat.bot,
-                                seed ^ (match.game() * 0x9E3779B97F4A7C15L),
+                                seed ^ (match.game * 0x9E3779B97F4A7C15L),
                                 move -> room.execute(() -> moved(turn, forVersion, move)),
                                 failure -> room.execute(() -> failed(turn, forVersion, failure)));
         if (!queued) {
@@ -77,19 +77,19 @@ final class BotTurns {
     }
 
     private Outcome play(Mark mark, int cell) {
-        return room.run(new Change.Moved(mark, cell, "bot-" + (room.core.version() + 1)), null);
+        return room.run(new Change.Moved(mark, cell, "bot-" + (room.core.version + 1)), null);
     }
 
     private void failed(Mark mark, long forVersion, RuntimeException failure) {
         if (stillAsked(mark, forVersion)) {
-            fallBack(mark, "search failed on\n" + room.core.match().board(), failure);
+            fallBack(mark, "search failed on\n" + room.core.match.board, failure);
         }
     }
 
     /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */
     private void fallBack(Mark mark, String why, RuntimeException failure) {
-        int[] empty = new int[room.core.match().board().rules().cells()];
-        if (room.core.match().board().legalMoves(empty) == 0) {
+        int[] empty = new int[room.core.match.board.rules().cells()];
+        if (room.core.match.board.legalMoves(empty) == 0) {
             return;
         }
         room.context.bots().fellBack();

@@ -1,13 +1,12 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ResultReason;
-import dev.tictactoe.server.clock.GameClock;
-import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
 import dev.tictactoe.server.game.Mark;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -27,30 +26,32 @@ final class Match {
     /** How a game ended; {@code winner} is null for a draw. */
     record Result(Mark winner, ResultReason reason, int[] line) {}
 
+    record FinishedGame(int game, Mark first, int[] moves, Result result) {}
+
+    /** Finished games kept for review; older ones drop off, the score still counts them. */
+    static final int KEPT_GAMES = 100;
+
     private final RoomSettings settings;
-    private final TurnTime time;
-    private Board board;
-    private int game = 1;
-    private Status status = Status.WAITING;
-    private Result result;
+    final TurnTime time;
+    Board board;
+    int game = 1;
+    Status status = Status.WAITING;
+    Result result;
     private final List<String> moveIds = new ArrayList<>();
-    private Mark undoRequest;
-    private final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
-    private final Score score = new Score();
+    Mark undoRequest;
+    final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
+    int xWins;
+    int oWins;
+    int draws;
+
+    /** The kept finished games, oldest first; an idle room has none, so it starts small. */
+    final ArrayDeque<FinishedGame> finished = new ArrayDeque<>(1);
 
     /** {@code idleAfter} is how long the side to move may stay idle in an untimed game. */
     Match(RoomSettings settings, Duration idleAfter) {
         this.settings = settings;
         this.time = new TurnTime(settings.clock(), idleAfter);
         this.board = new Board(settings.rules(), settings.first());
-    }
-
-    /**
-     * The command at hand happens at {@code nanos} on the room's time line, {@code millis} on the
-     * wall.
-     */
-    void at(long nanos, long millis) {
-        time.at(nanos, millis);
     }
 
     /**
@@ -65,49 +66,18 @@ final class Match {
         finish(new Result(seat, ResultReason.ABANDONED, null));
     }
 
-    /** The current turn's idle claim in an untimed game, else null. */
-    IdleClaim idle() {
-        return time.idle;
-    }
-
-    /** The instant of the command at hand on the room's monotonic line. */
-    long now() {
-        return time.now;
-    }
-
-    /** The current game's clock, or null in an untimed room or before the first game. */
-    GameClock clock() {
-        return time.clock;
-    }
-
     /** The side to move if it has run out of time by now, else null. */
     Mark outOfTime() {
         return status == Status.PLAYING ? time.outOfTime() : null;
     }
 
-    /** Ends the game on time ({@link #outOfTime} said so); returns the seat that ran out. */
-    Mark timedOut() {
+    /** Ends the game on time ({@link #outOfTime} said so). */
+    void timedOut() {
         Mark out = time.clock.flag(time.now);
         // No line left for the other side either: nobody can win, so it is a draw.
-        Mark winner = board.isCertainDraw() ? null : out.opponent();
-        finish(new Result(winner, ResultReason.TIMEOUT, null));
-        return out;
-    }
-
-    Board board() {
-        return board;
-    }
-
-    int game() {
-        return game;
-    }
-
-    Status status() {
-        return status;
-    }
-
-    Result result() {
-        return result;
+        finish(
+                new Result(
+                        board.isCertainDraw() ? null : out.opponent(), ResultReason.TIMEOUT, null));
     }
 
     /** Whose turn it is, or null when no game is being played. */
@@ -119,16 +89,8 @@ final class Match {
         return moveIds.get(ply);
     }
 
-    Score score() {
-        return score;
-    }
-
-    Mark undoRequest() {
-        return undoRequest;
-    }
-
-    EnumSet<Mark> rematchOffers() {
-        return rematchOffers;
+    int wins(Mark mark) {
+        return mark == Mark.X ? xWins : oWins;
     }
 
     /** Both seats are filled: the first game starts, or one abandoned by a leaver is replayed. */
@@ -234,11 +196,21 @@ final class Match {
         result = outcome;
         status = Status.OVER;
         undoRequest = null;
-        score.add(new Score.FinishedGame(game, board.first(), board.moves(), outcome));
+        if (outcome.winner() == Mark.X) {
+            xWins++;
+        } else if (outcome.winner() == Mark.O) {
+            oWins++;
+        } else {
+            draws++;
+        }
+        finished.addLast(new FinishedGame(game, board.first(), board.moves(), outcome));
+        if (finished.size() > KEPT_GAMES) {
+            finished.removeFirst();
+        }
     }
 
-    /** What a checkpoint keeps of the series, with the newest {@code finishedGames} games. */
-    RoomState.MatchState state(int finishedGames) {
+    /** What a checkpoint keeps of the series, with the newest {@code games} finished games. */
+    RoomState.MatchState state(int games) {
         return new RoomState.MatchState(
                 game,
                 status,
@@ -246,34 +218,24 @@ final class Match {
                 board.moves(),
                 List.copyOf(moveIds),
                 result,
-                score.wins(Mark.X),
-                score.wins(Mark.O),
-                score.draws(),
+                xWins,
+                oWins,
+                draws,
                 undoRequest,
                 List.copyOf(rematchOffers),
-                score.newest(finishedGames),
+                finished.stream().skip(Math.max(0, finished.size() - games)).toList(),
                 time.clock == null ? null : time.clock.state(),
                 time.idleState(),
                 time.idleAfter.toMillis());
     }
 
     /**
-     * The series as a checkpoint left it: the current game replayed move by move, its time put
-     * back. {@code idleAfter} applies when the checkpoint does not say (an older one).
+     * The series as a checkpoint left it: the current game replayed move by move, its time back.
      */
     static Match restore(
-            RoomSettings settings,
-            RoomState.MatchState state,
-            Duration idleAfter,
-            long nanos,
-            long millis) {
-        Match match =
-                new Match(
-                        settings,
-                        state.idleAfterMillis() == null
-                                ? idleAfter
-                                : Duration.ofMillis(state.idleAfterMillis()));
-        match.at(nanos, millis);
+            RoomSettings settings, RoomState.MatchState state, long nanos, long millis) {
+        Match match = new Match(settings, Duration.ofMillis(state.idleAfterMillis()));
+        match.time.at(nanos, millis);
         match.game = state.game();
         match.status = state.status();
         match.board = new Board(settings.rules(), state.first());
@@ -282,14 +244,13 @@ final class Match {
         }
         match.moveIds.addAll(state.moveIds());
         match.result = state.result();
-        match.score.restore(state.xWins(), state.oWins(), state.draws(), state.finished());
+        match.xWins = state.xWins();
+        match.oWins = state.oWins();
+        match.draws = state.draws();
+        match.finished.addAll(state.finished());
         match.undoRequest = state.undoRequest();
         match.rematchOffers.addAll(state.rematchOffers());
         match.time.restore(state.clock(), state.idle());
-        if (match.status == Status.PLAYING && state.clock() == null && state.idle() == null) {
-            // A checkpoint of the first format kept neither: the turn starts afresh, clocks full.
-            match.time.gameStarted(match.board.toMove());
-        }
         return match;
     }
 

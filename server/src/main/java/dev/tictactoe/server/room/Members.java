@@ -42,7 +42,7 @@ final class Members {
         if (!room.core.opened(RoomCore.Context.at(room.time.nanos(), room.time.millis()), until)) {
             return false;
         }
-        room.core.seats().forEach((mark, seat) -> startGraceTimer(mark));
+        room.core.seats.forEach((mark, seat) -> startGraceTimer(mark));
         return true;
     }
 
@@ -89,9 +89,9 @@ final class Members {
                                 ErrorCode.ROOM_FULL,
                                 "both seats are taken and this room does not allow spectators");
             }
-            room.run(new Change.Spectators(room.core.spectators() + 1), null);
+            room.run(new Change.Spectators(room.core.spectators + 1), null);
             admit(session, null, null);
-            log.info("room {} spectator joined ({} watching)", room.code(), room.core.spectators());
+            log.info("room {} spectator joined ({} watching)", room.code(), room.core.spectators);
             return null;
         }
         String token = room.context.tokens().get();
@@ -105,7 +105,7 @@ final class Members {
                     free,
                     name,
                     outcome instanceof Outcome.Applied a && a.started()
-                            ? ", game " + room.core.match().game() + " starts"
+                            ? ", game " + room.core.match.game + " starts"
                             : "");
         }
         return null;
@@ -175,7 +175,7 @@ final class Members {
         session.seat = null;
         room.context.metrics().memberLeft(mark != null);
         if (mark == null) {
-            room.run(new Change.Spectators(room.core.spectators() - 1), null);
+            room.run(new Change.Spectators(room.core.spectators - 1), null);
         } else {
             sessions.remove(mark);
             if (forGood) {
@@ -239,7 +239,7 @@ final class Members {
                     mark,
                     reserved ? " (its player never came)" : "",
                     outcome instanceof Outcome.Applied a && a.ended()
-                            ? ", game " + room.core.match().game() + " abandoned"
+                            ? ", game " + room.core.match.game + " abandoned"
                             : "");
         }
     }
@@ -285,7 +285,7 @@ final class Members {
     }
 
     private Mark seatWithToken(String token) {
-        for (var entry : room.core.seats().entrySet()) {
+        for (var entry : room.core.seats.entrySet()) {
             if (token.equals(entry.getValue().token)) {
                 return entry.getKey();
             }

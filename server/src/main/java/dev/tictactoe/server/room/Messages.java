@@ -132,7 +132,7 @@ final class Messages {
     private void sendHistory(Session session, List<GameRecord> archived) {
         room.feed.send(
                 session,
-                new ServerMessage.HistoryMessage(Snapshots.history(room.core.match(), archived)));
+                new ServerMessage.HistoryMessage(Snapshots.history(room.core.match, archived)));
     }
 
     /** What an error refers to: a move's id, else the refused message's type. */

@@ -2,10 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.Level;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** Who sits in X or O: a person (with a secret token, connected or not) or a bot. */
@@ -54,30 +51,24 @@ final class Occupant {
     }
 
     /** A seat as a checkpoint keeps it. */
-    RoomState.SeatState state() {
-        return new RoomState.SeatState(
+    RoomState.Seat state() {
+        return new RoomState.Seat(
                 name,
                 token,
-                isBot() ? bot.name().toLowerCase(Locale.ROOT) : null,
+                bot,
                 !isBot() && connected,
                 graceUntil,
-                appliedMoves());
+                appliedMoves == null ? Map.of() : new LinkedHashMap<>(appliedMoves));
     }
 
     /** A seat as a checkpoint has it. */
-    static Occupant of(RoomState.SeatState stored) {
-        Occupant seat;
-        if (stored.bot() != null) {
-            seat = Occupant.bot(Level.parse(stored.bot()));
-        } else {
-            // A checkpoint from before the flag: the player counts as connected at the stop.
-            boolean wasConnected = !Boolean.FALSE.equals(stored.connected());
-            seat = Occupant.person(stored.name(), stored.token(), wasConnected);
-            seat.graceUntil = wasConnected ? null : stored.graceUntil();
-        }
-        if (stored.moves() != null) {
-            stored.moves().forEach(m -> seat.applied(m.id(), m.version()));
-        }
+    static Occupant of(RoomState.Seat stored) {
+        Occupant seat =
+                stored.bot() != null
+                        ? bot(stored.bot())
+                        : person(stored.name(), stored.token(), stored.connected());
+        seat.graceUntil = stored.graceUntil();
+        stored.moves().forEach(seat::applied);
         return seat;
     }
 
@@ -105,16 +96,6 @@ final class Occupant {
                     };
         }
         appliedMoves.put(moveId, version);
-    }
-
-    /** The remembered move ids with their versions, oldest first, for a checkpoint. */
-    List<RoomState.MoveId> appliedMoves() {
-        if (appliedMoves == null) {
-            return List.of();
-        }
-        List<RoomState.MoveId> moves = new ArrayList<>(appliedMoves.size());
-        appliedMoves.forEach((id, version) -> moves.add(new RoomState.MoveId(id, version)));
-        return moves;
     }
 
     /** Move ids are unique within a game: a new game starts with a clean slate. */

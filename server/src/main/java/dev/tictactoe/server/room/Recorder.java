@@ -1,6 +1,15 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.server.game.Mark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * Writes a room's changes to its journal: a small record per change, and every {@link
@@ -78,20 +87,68 @@ final class Recorder {
         } else {
             room.feed.durable(room.feed.version()); // replayed from the disk
         }
-        Score.FinishedGame last = room.core.match().score().last();
+        Match.FinishedGame last = room.core.match.finished.peekLast();
         if (last != null && last.game() > archivedGame) {
             archivedGame = last.game();
-            journal.gameFinished(room.code(), last.game(), Checkpoints.gameRecord(room, last));
+            journal.gameFinished(room.code(), last.game(), gameRecord(last));
         }
     }
 
     private void checkpoint() {
-        var capture = Checkpoints.capture(room);
-        if (room.context.journal().checkpoint(room.code(), room.feed.version(), capture::toJson)) {
+        RoomState state = RoomState.of(room);
+        if (room.context.journal().checkpoint(room.code(), room.feed.version(), state::toJson)) {
             sinceCheckpoint = 0;
             gap = false;
         } else {
             gap = true;
         }
+    }
+
+    /** A finished game as the archive keeps it; {@code players} maps X and O to their names. */
+    record ArchivedGame(
+            String room,
+            int game,
+            GameSettings settings,
+            Map<Mark, String> players,
+            Mark first,
+            int[] moves,
+            Mark winner,
+            ResultReason reason,
+            int[] line,
+            long endedAt) {}
+
+    record GameSettings(int size, int winLength, boolean earlyDraw) {}
+
+    /** One finished game for the archive: values taken now, JSON made by the journal. */
+    private Supplier<byte[]> gameRecord(Match.FinishedGame game) {
+        RoomSettings settings = room.settings();
+        EnumMap<Mark, String> names = new EnumMap<>(Mark.class);
+        for (Mark mark : Mark.values()) {
+            Occupant seat = room.core.seat(mark);
+            names.put(mark, seat == null ? null : seat.name);
+        }
+        Match.Result result = game.result();
+        ArchivedGame archived =
+                new ArchivedGame(
+                        room.code(),
+                        game.game(),
+                        new GameSettings(
+                                settings.rules().size(),
+                                settings.rules().winLength(),
+                                settings.earlyDraw()),
+                        names,
+                        game.first(),
+                        game.moves(),
+                        result.winner(),
+                        result.reason(),
+                        result.line() == null ? new int[0] : result.line(),
+                        room.time.millis());
+        return () -> {
+            try {
+                return MessageCodec.mapper().writeValueAsBytes(archived);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
     }
 }

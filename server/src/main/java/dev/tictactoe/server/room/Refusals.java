@@ -16,7 +16,7 @@ final class Refusals {
 
     /** Why {@code command} may not be applied to {@code core} now, or null when it may. */
     static Outcome.Refused check(RoomCore core, Change command, Long seen) {
-        Match match = core.match();
+        Match match = core.match;
         return switch (command) {
             case Change.Seated c -> core.seat(c.seat()) != null ? seatTaken(c.seat()) : null;
             case Change.BotSeated c -> core.seat(c.seat()) != null ? seatTaken(c.seat()) : null;
@@ -31,19 +31,11 @@ final class Refusals {
                 // A resent move is acknowledged, not refused.
                 yield seat.appliedVersion(c.id()) != null
                         ? null
-                        : move(
-                                match,
-                                c.seat(),
-                                c.cell(),
-                                seen,
-                                core.version(),
-                                core.boardVersion());
+                        : move(match, c.seat(), c.cell(), seen, core.version, core.boardVersion);
             }
             case Change.Undo c -> {
                 Outcome.Refused refused = undo(match, c.seat());
-                yield refused == null
-                                && !core.againstBot(c.seat())
-                                && match.undoRequest() == c.seat()
+                yield refused == null && !core.againstBot(c.seat()) && match.undoRequest == c.seat()
                         ? new Outcome.Refused(
                                 ErrorCode.NO_PENDING_REQUEST,
                                 "your takeback request is already waiting for an answer")
@@ -82,7 +74,7 @@ final class Refusals {
 
     /** No game is being played. */
     static Outcome.Refused playing(Match match) {
-        return switch (match.status()) {
+        return switch (match.status) {
             case WAITING -> waiting();
             case OVER -> new Outcome.Refused(ErrorCode.GAME_OVER, "the game is over");
             case PLAYING -> null;
@@ -116,13 +108,13 @@ final class Refusals {
 
     /** The game's state first, then the rules of the board, out of turn first. */
     static Outcome.Refused move(Match match, Mark seat, int cell) {
-        if (match.status() != Match.Status.PLAYING) {
-            return match.status() == Match.Status.WAITING
+        if (match.status != Match.Status.PLAYING) {
+            return match.status == Match.Status.WAITING
                     ? waiting()
                     : new Outcome.Refused(
                             ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
         }
-        Board board = match.board();
+        Board board = match.board;
         KInARow.Illegal illegal = KInARow.check(board, seat, cell);
         return illegal == null
                 ? null
@@ -152,7 +144,7 @@ final class Refusals {
         if (refused != null) {
             return refused;
         }
-        Board board = match.board();
+        Board board = match.board;
         if (board.moveCount() == 0) {
             return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "no move has been played yet");
         }
@@ -164,7 +156,7 @@ final class Refusals {
 
     /** {@code seat} may not answer a takeback request. */
     static Outcome.Refused answer(Match match, Mark seat) {
-        Mark asker = match.undoRequest();
+        Mark asker = match.undoRequest;
         if (asker == null || asker == seat) {
             return new Outcome.Refused(
                     ErrorCode.NO_PENDING_REQUEST,
@@ -175,23 +167,23 @@ final class Refusals {
 
     /** {@code seat} may not claim the game from its idle opponent now. */
     private static Outcome.Refused claim(Match match, Mark seat, boolean againstBot) {
-        if (againstBot && match.status() == Match.Status.PLAYING) {
+        if (againstBot && match.status == Match.Status.PLAYING) {
             return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
         Outcome.Refused refused = playing(match);
         if (refused != null) {
             return refused;
         }
-        IdleClaim idle = match.idle();
+        IdleClaim idle = match.time.idle;
         if (idle == null) {
             return new Outcome.Refused(
                     ErrorCode.CLAIM_NOT_ALLOWED,
                     "a game with a clock ends on time, not by a claim");
         }
-        if (match.board().toMove() == seat) {
+        if (match.board.toMove() == seat) {
             return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
         }
-        long now = match.now();
+        long now = match.time.now;
         if (!idle.canClaim(now)) {
             long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
             return new Outcome.Refused(
@@ -207,7 +199,7 @@ final class Refusals {
                     ErrorCode.WAITING_FOR_OPPONENT,
                     "the other seat is empty: wait for an opponent or invite the bot");
         }
-        if (match.status() != Match.Status.OVER) {
+        if (match.status != Match.Status.OVER) {
             return new Outcome.Refused(
                     ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
         }

@@ -29,7 +29,7 @@ final class Replay {
             List<RoomJournal.Recorded> changes,
             EventLoop loop,
             RoomContext context) {
-        Room room = Checkpoints.restore(state, loop, context);
+        Room room = state.restore(loop, context);
         for (int i = 0; i < changes.size(); i++) {
             String failure = apply(room, changes.get(i));
             if (failure != null) {
@@ -38,7 +38,7 @@ final class Replay {
                                 + " on",
                         room.code(),
                         failure,
-                        room.core.version(),
+                        room.core.version,
                         changes.size() - i);
                 break;
             }
@@ -49,8 +49,8 @@ final class Replay {
     /** Applies one recorded command again; says why it could not, or returns null. */
     static String apply(Room room, RoomJournal.Recorded recorded) {
         long version = recorded.version();
-        if (version != room.core.version() + 1) {
-            return "the journal goes from version " + room.core.version() + " to " + version;
+        if (version != room.core.version + 1) {
+            return "the journal goes from version " + room.core.version + " to " + version;
         }
         ChangeCodec.Decoded decoded;
         try {
@@ -80,7 +80,7 @@ final class Replay {
         room.execute(
                 () -> {
                     room.run(new Change.Resumed(room.time.resume()), null);
-                    if (room.core.spectators() != 0) {
+                    if (room.core.spectators != 0) {
                         room.run(new Change.Spectators(0), null);
                     }
                     room.members.recovered();

@@ -194,7 +194,7 @@ public final class Room {
         Outcome outcome =
                 core.apply(command, new RoomCore.Context(time.nanos(), time.millis(), seen));
         if (outcome instanceof Outcome.Applied applied) {
-            feed.advance(core.version(), applied.event());
+            feed.advance(core.version, applied.event());
             recorder.changed(command);
             feed.broadcastNewest(handling);
             if (!time.replaying()) {
@@ -206,7 +206,7 @@ public final class Room {
     }
 
     private void counted(Change command, Outcome.Applied applied) {
-        Match match = core.match();
+        Match match = core.match;
         if (command instanceof Change.Moved moved) {
             context.metrics().moved(core.seat(moved.seat()).isBot());
         }
@@ -214,13 +214,13 @@ public final class Room {
             log.debug(
                     "room {} game {} starts, {} moves first",
                     code,
-                    match.game(),
-                    match.board().first());
+                    match.game,
+                    match.board.first());
         }
         if (!applied.ended()) {
             return;
         }
-        Match.Result r = match.result();
+        Match.Result r = match.result;
         context.metrics()
                 .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason().wire());
         // Debug, and guarded: a busy server ends hundreds of games a second.
@@ -228,12 +228,12 @@ public final class Room {
             log.debug(
                     "room {} game {} over: {} ({}), score X {} O {} draws {}",
                     code,
-                    match.game(),
+                    match.game,
                     r.winner() == null ? "draw" : r.winner() + " wins",
                     r.reason(),
-                    match.score().wins(Mark.X),
-                    match.score().wins(Mark.O),
-                    match.score().draws());
+                    match.wins(Mark.X),
+                    match.wins(Mark.O),
+                    match.draws);
         }
     }
 
@@ -256,7 +256,7 @@ public final class Room {
         execute(
                 () -> {
                     if (members.holdReservations()) {
-                        feed.advance(core.version(), null);
+                        feed.advance(core.version, null);
                         bots.schedule();
                     }
                     timers.startEmpty(time.millis());

@@ -24,47 +24,58 @@ final class RoomCore {
         }
     }
 
-    private final RoomSettings settings;
-    private final Match match;
-    private final EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
-    private int spectators;
-    private long version;
+    final RoomSettings settings;
+    final Match match;
+    final EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
+    int spectators;
+    long version;
 
     /** The version at which the board last changed: moves made against an older one are stale. */
-    private long boardVersion;
+    long boardVersion;
 
     /** A new room's core: the bot, if the settings ask for one, sits opposite the creator. */
     RoomCore(RoomSettings settings, Duration idleAfter) {
-        this(settings, new Match(settings, idleAfter), Map.of(), 0, 0, 0);
+        this(settings, new Match(settings, idleAfter));
         if (settings.bot() != null) {
             seats.put(settings.creatorSeat().opponent(), Occupant.bot(settings.bot()));
         }
     }
 
-    RoomCore(
-            RoomSettings settings,
-            Match match,
-            Map<Mark, Occupant> seats,
-            int spectators,
-            long version,
-            long boardVersion) {
+    private RoomCore(RoomSettings settings, Match match) {
         this.settings = settings;
         this.match = match;
-        this.seats.putAll(seats);
-        this.spectators = spectators;
-        this.version = version;
-        this.boardVersion = boardVersion;
+    }
+
+    /** The core's whole state, with the newest {@code games} finished games. */
+    RoomState.Core state(int games) {
+        EnumMap<Mark, RoomState.Seat> kept = new EnumMap<>(Mark.class);
+        seats.forEach((mark, seat) -> kept.put(mark, seat.state()));
+        return new RoomState.Core(
+                settings, version, boardVersion, kept, match.state(games), spectators);
+    }
+
+    /** The core as {@code state} left it, at that instant. */
+    static RoomCore restore(RoomState.Core state, long nanos, long millis) {
+        RoomCore core =
+                new RoomCore(
+                        state.settings(),
+                        Match.restore(state.settings(), state.match(), nanos, millis));
+        state.seats().forEach((mark, seat) -> core.seats.put(mark, Occupant.of(seat)));
+        core.spectators = state.spectators();
+        core.version = state.version();
+        core.boardVersion = state.boardVersion();
+        return core;
     }
 
     /** True when the side to move has run out of time at this instant. */
     boolean outOfTime(long nanos, long millis) {
-        match.at(nanos, millis);
+        match.time.at(nanos, millis);
         return match.outOfTime() != null;
     }
 
     /** Applies {@code command} at {@code context}: a new version, or why not, or nothing to do. */
     Outcome apply(Change command, Context context) {
-        match.at(context.nanos(), context.millis());
+        match.time.at(context.nanos(), context.millis());
         Mark out = match.outOfTime();
         if (out != null && !(command instanceof Change.TimedOut)) {
             // The actor ends a game on time before anything else it handles at that instant.
@@ -118,7 +129,7 @@ final class RoomCore {
             case Change.Rematch c -> rematch(c.seat());
             case Change.TimedOut c -> {
                 match.timedOut();
-                Match.Result result = match.result();
+                Match.Result result = match.result;
                 yield boardChanged(
                         new Event.GameOver(Wire.seat(result.winner()), result.reason()), true);
             }
@@ -181,12 +192,12 @@ final class RoomCore {
     }
 
     private Outcome rematch(Mark mark) {
-        if (match.rematchOffers().contains(mark)) {
+        if (match.rematchOffers.contains(mark)) {
             return new Outcome.Unchanged(version); // Offered already: nothing is sent.
         }
         if (match.offerRematch(mark, againstBot(mark))) {
             newGame();
-            return applied(new Event.RematchStarted(match.game()), true, false);
+            return applied(new Event.RematchStarted(match.game), true, false);
         }
         return applied(new Event.RematchOffered(Wire.seat(mark)));
     }
@@ -203,7 +214,7 @@ final class RoomCore {
      * checkpoint, not by a command.
      */
     boolean opened(Context context, long graceUntil) {
-        match.at(context.nanos(), context.millis());
+        match.time.at(context.nanos(), context.millis());
         boolean any = false;
         for (Occupant seat : seats.values()) {
             if (seat.reserved) {
@@ -258,32 +269,8 @@ final class RoomCore {
         return new Outcome.Applied(++version, event, started, ended);
     }
 
-    RoomSettings settings() {
-        return settings;
-    }
-
-    Match match() {
-        return match;
-    }
-
-    Map<Mark, Occupant> seats() {
-        return seats;
-    }
-
     Occupant seat(Mark mark) {
         return seats.get(mark);
-    }
-
-    int spectators() {
-        return spectators;
-    }
-
-    long version() {
-        return version;
-    }
-
-    long boardVersion() {
-        return boardVersion;
     }
 
     /** True while a player or a spectator is connected. */

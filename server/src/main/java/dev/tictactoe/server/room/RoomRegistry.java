@@ -87,7 +87,7 @@ public final class RoomRegistry {
                 "room {} recovered at version {}, game {}",
                 room.code(),
                 room.feed.version(),
-                room.core.match().game());
+                room.core.match.game);
         Replay.resume(room);
         return room;
     }

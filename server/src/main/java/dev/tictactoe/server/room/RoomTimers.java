@@ -31,7 +31,7 @@ final class RoomTimers {
 
     /** Keeps the one clock timer at the running side's deadline, or none. */
     void rescheduleClock() {
-        GameClock clock = room.core.match().clock();
+        GameClock clock = room.core.match.time.clock;
         OptionalLong deadline =
                 clock == null || room.closed ? OptionalLong.empty() : clock.deadline();
         if (clockTimer != null

@@ -41,13 +41,13 @@ final class Snapshots {
      * The room as its core has it; {@code previous} (or null) lends the parts that did not change.
      */
     static Snapshot of(String code, long version, RoomCore core, Snapshot previous) {
-        RoomSettings settings = core.settings();
-        Match match = core.match();
-        Map<Mark, Occupant> seats = core.seats();
-        int spectators = core.spectators();
-        Board board = match.board();
+        RoomSettings settings = core.settings;
+        Match match = core.match;
+        Map<Mark, Occupant> seats = core.seats;
+        int spectators = core.spectators;
+        Board board = match.board;
         Mark turn = match.turn();
-        Match.Result result = match.result();
+        Match.Result result = match.result;
         boolean first = previous == null;
         Snapshot.Players before = first ? null : previous.players();
         Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
@@ -61,8 +61,8 @@ final class Snapshots {
                 code,
                 // A room's settings never change.
                 first ? settings(settings) : previous.settings(),
-                match.game(),
-                status(match.status()),
+                match.game,
+                status(match.status),
                 Wire.seat(turn),
                 rows(board, first ? null : previous.board()),
                 moves(board, match, first ? null : previous.moves()),
@@ -78,7 +78,7 @@ final class Snapshots {
                 players,
                 spectators,
                 score(match, first ? null : previous.score()),
-                Wire.seat(match.undoRequest()),
+                Wire.seat(match.undoRequest),
                 rematch(match, first ? null : previous.rematch()),
                 same(clock(settings, match), first ? null : previous.clock()),
                 match.claimableAt());
@@ -104,7 +104,7 @@ final class Snapshots {
     }
 
     private static List<Seat> rematch(Match match, List<Seat> before) {
-        EnumSet<Mark> offers = match.rematchOffers();
+        EnumSet<Mark> offers = match.rematchOffers;
         if (offers.isEmpty()) {
             return List.of();
         }
@@ -117,9 +117,9 @@ final class Snapshots {
     }
 
     private static Snapshot.Score score(Match match, Snapshot.Score before) {
-        int x = match.score().wins(Mark.X);
-        int o = match.score().wins(Mark.O);
-        int draws = match.score().draws();
+        int x = match.wins(Mark.X);
+        int o = match.wins(Mark.O);
+        int draws = match.draws;
         return before != null && before.x() == x && before.o() == o && before.draws() == draws
                 ? before
                 : new Snapshot.Score(x, o, draws);
@@ -129,13 +129,13 @@ final class Snapshots {
         if (settings.clock() == null) {
             return null;
         }
-        if (match.clock() == null) {
+        if (match.time.clock == null) {
             // Not started yet: both sides full, nothing running.
             Long full = settings.clock().hasGameClock() ? settings.clock().base().toMillis() : null;
             return new Snapshot.Clock(
                     settings.clock().toString(), full, full, null, null, null, null);
         }
-        ClockView v = match.clock().view();
+        ClockView v = match.time.clock.view();
         return new Snapshot.Clock(
                 v.control(),
                 v.xMs(),
@@ -147,12 +147,12 @@ final class Snapshots {
     }
 
     /**
-     * The newest {@link Score#KEPT_GAMES} finished games for the {@code history} message, oldest
+     * The newest {@link Match#KEPT_GAMES} finished games for the {@code history} message, oldest
      * first: {@code archived}, and from memory any game the archive lacks.
      */
     static List<GameRecord> history(Match match, List<GameRecord> archived) {
         TreeMap<Integer, GameRecord> games = new TreeMap<>();
-        for (Score.FinishedGame game : match.score().finished()) {
+        for (Match.FinishedGame game : match.finished) {
             Match.Result r = game.result();
             games.put(
                     game.game(),
@@ -165,7 +165,7 @@ final class Snapshots {
                             r.line() == null ? List.of() : cells(r.line())));
         }
         archived.forEach(game -> games.put(game.game(), game));
-        while (games.size() > Score.KEPT_GAMES) {
+        while (games.size() > Match.KEPT_GAMES) {
             games.pollFirstEntry();
         }
         return new ArrayList<>(games.values());

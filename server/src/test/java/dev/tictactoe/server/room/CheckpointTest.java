@@ -3,11 +3,9 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
@@ -164,101 +162,79 @@ class CheckpointTest {
     }
 
     @Test
-    void aCheckpointFromBeforeTheChangeRecordsStillRebuildsItsRoom() throws Exception {
-        Client ana = driver.join("ana");
-        driver.join("bo");
-        ana.move(4);
-        Snapshot before = driver.snapshot();
-        // What the first journal format kept: no instants, connections, move ids, clock or idle
-        // time.
-        ObjectNode old =
-                (ObjectNode)
-                        MessageCodec.mapper().readTree(Checkpoints.capture(driver.room).toJson());
-        old.remove(List.of("atNanos", "atMillis", "emptySince"));
-        old.withObject("seats")
-                .forEach(
-                        seat ->
-                                ((ObjectNode) seat)
-                                        .remove(List.of("connected", "graceUntil", "moves")));
-        old.withObject("match").remove(List.of("clock", "idle", "idleAfterMillis"));
-        driver.journal.entries.add(
-                new RoomDriver.Journal.Entry(
-                        before.version(), null, MessageCodec.mapper().writeValueAsBytes(old)));
-
-        driver.restart();
-
-        Snapshot after = driver.snapshot();
-        assertThat(after.board()).isEqualTo(before.board());
-        assertThat(after.players().x().connected()).isFalse();
-        assertThat(after.players().o().graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
-        ana.rejoin().send(new ClientMessage.Claim());
-        assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
-    }
-
-    @Test
     void aCheckpointWithEveryFieldSetReadsBackAsItWasWritten() throws Exception {
         Match.Result won = new Match.Result(Mark.X, ResultReason.LINE, new int[] {0, 4, 8});
+        RoomSettings settings =
+                new RoomSettings(
+                        new Rules(3, 3),
+                        Mark.O,
+                        Mark.X,
+                        false,
+                        true,
+                        Level.HARD,
+                        TimeControl.parse("5m+3s"));
         RoomState state =
                 new RoomState(
                         "K7MQ2P",
-                        new RoomSettings(
-                                new Rules(3, 3),
-                                Mark.O,
-                                Mark.X,
-                                false,
-                                true,
-                                Level.HARD,
-                                TimeControl.parse("5m+3s")),
                         42L,
-                        17L,
-                        15L,
-                        MessageCodec.toTree(driver.snapshot()),
-                        List.of("{\"type\":\"diff\",\"note\":\"quotes \\\" and é\"}"),
-                        new EnumMap<>(
-                                Map.of(
-                                        Mark.X,
-                                        new RoomState.SeatState(
-                                                "ana",
-                                                "t1",
-                                                null,
-                                                false,
-                                                1_800_000_060_000L,
-                                                List.of(new RoomState.MoveId("m1", 3))),
+                        new RoomState.Core(
+                                settings,
+                                17L,
+                                15L,
+                                new EnumMap<>(
+                                        Map.of(
+                                                Mark.X,
+                                                new RoomState.Seat(
+                                                        "ana",
+                                                        "t1",
+                                                        null,
+                                                        false,
+                                                        1_800_000_060_000L,
+                                                        Map.of("m1", 3L)),
+                                                Mark.O,
+                                                new RoomState.Seat(
+                                                        "hard bot",
+                                                        null,
+                                                        Level.HARD,
+                                                        false,
+                                                        null,
+                                                        Map.of()))),
+                                new RoomState.MatchState(
+                                        2,
+                                        Match.Status.PLAYING,
                                         Mark.O,
-                                        new RoomState.SeatState(
-                                                "hard bot", null, "hard", null, null, null))),
-                        new RoomState.MatchState(
-                                2,
-                                Match.Status.PLAYING,
-                                Mark.O,
-                                new int[] {4, 0},
-                                Arrays.asList("m1", null),
-                                null,
-                                1,
-                                0,
-                                0,
-                                Mark.X,
-                                List.of(Mark.O),
-                                List.of(
-                                        new Score.FinishedGame(
-                                                1, Mark.X, new int[] {0, 1, 4, 2, 8}, won)),
-                                new GameClock.State(
-                                        300_000,
-                                        299_000,
-                                        Mark.O,
-                                        5_000,
-                                        true,
+                                        new int[] {4, 0},
+                                        Arrays.asList("m1", null),
                                         null,
-                                        1_000,
-                                        1_800_000_000_000L),
-                                new RoomState.IdleState(7, 8, 9),
-                                60_000L),
+                                        1,
+                                        0,
+                                        0,
+                                        Mark.X,
+                                        List.of(Mark.O),
+                                        List.of(
+                                                new Match.FinishedGame(
+                                                        1, Mark.X, new int[] {0, 1, 4, 2, 8}, won)),
+                                        new GameClock.State(
+                                                300_000,
+                                                299_000,
+                                                Mark.O,
+                                                5_000,
+                                                true,
+                                                null,
+                                                1_000,
+                                                1_800_000_000_000L),
+                                        new RoomState.IdleState(7, 8, 9),
+                                        60_000L),
+                                2),
+                        driver.snapshot(),
+                        List.of("{\"type\":\"diff\",\"note\":\"quotes \\\" and é\"}"),
                         1_000L,
                         1_800_000_000_000L,
                         null,
                         1_799_999_000_000L);
         RoomState again = RoomState.fromJson(state.toJson());
-        assertThat(again.settings()).isEqualTo(state.settings());
+        assertThat(again.core().settings()).isEqualTo(settings);
+        assertThat(again.shown()).isEqualTo(state.shown());
         assertThat(again.createdAt()).isEqualTo(state.createdAt());
         assertThat(new String(again.toJson(), StandardCharsets.UTF_8))
                 .isEqualTo(new String(state.toJson(), StandardCharsets.UTF_8));
@@ -269,7 +245,7 @@ class CheckpointTest {
         Client ana = driver.join("ana");
         driver.join("bo");
         ana.move(4);
-        RoomState state = Checkpoints.capture(driver.room).state();
+        RoomState state = RoomState.of(driver.room);
         RoomState again = RoomState.fromJson(state.toJson());
         assertThat(new String(again.toJson(), StandardCharsets.UTF_8))
                 .isEqualTo(new String(state.toJson(), StandardCharsets.UTF_8));
@@ -281,12 +257,14 @@ class CheckpointTest {
         Client ana = driver.join("añá \"ü\" 名前");
         driver.join("bo🎲");
         ana.move(4);
-        Checkpoints.Capture capture = Checkpoints.capture(driver.room);
-        assertThat(capture.diffs()).isNotEmpty();
-        assertThat(RoomState.fromJson(capture.toJson()).diffs())
+        RoomState state = RoomState.of(driver.room);
+        assertThat(state.diffs())
+                .isNotEmpty()
                 .containsExactlyElementsOf(
-                        capture.diffs().stream()
+                        driver.room.feed.heldDiffs().stream()
                                 .map(d -> new String(d, StandardCharsets.UTF_8))
                                 .toList());
+        assertThat(RoomState.fromJson(state.toJson()).diffs())
+                .containsExactlyElementsOf(state.diffs());
     }
 }

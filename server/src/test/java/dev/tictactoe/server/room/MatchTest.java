@@ -46,12 +46,12 @@ class MatchTest {
             assertThat(match.play(match.turn(), cell, "m" + cell)).isFalse();
         }
         assertThat(match.play(Mark.X, 2, "m2")).isTrue();
-        assertThat(match.result().winner()).isEqualTo(Mark.X);
-        assertThat(match.result().line()).containsExactly(0, 1, 2);
-        assertThat(match.score().wins(Mark.X)).isEqualTo(1);
+        assertThat(match.result.winner()).isEqualTo(Mark.X);
+        assertThat(match.result.line()).containsExactly(0, 1, 2);
+        assertThat(match.wins(Mark.X)).isEqualTo(1);
         assertThat(match.turn()).isNull();
         rejected(Refusals.move(match, Mark.O, 8), ErrorCode.GAME_OVER);
-        assertThat(match.score().finished())
+        assertThat(match.finished)
                 .singleElement()
                 .satisfies(g -> assertThat(g.moves()).containsExactly(0, 3, 1, 4, 2));
     }
@@ -66,12 +66,12 @@ class MatchTest {
             early.play(early.turn(), moves[i], "m" + i);
             full.play(full.turn(), moves[i], "m" + i);
         }
-        assertThat(early.status()).isEqualTo(Match.Status.OVER);
-        assertThat(early.result().reason()).isEqualTo(ResultReason.DEAD_DRAW);
-        assertThat(full.status()).isEqualTo(Match.Status.PLAYING);
+        assertThat(early.status).isEqualTo(Match.Status.OVER);
+        assertThat(early.result.reason()).isEqualTo(ResultReason.DEAD_DRAW);
+        assertThat(full.status).isEqualTo(Match.Status.PLAYING);
         full.play(Mark.X, 8, "last");
-        assertThat(full.result().reason()).isEqualTo(ResultReason.DRAW);
-        assertThat(full.score().draws()).isEqualTo(1);
+        assertThat(full.result.reason()).isEqualTo(ResultReason.DRAW);
+        assertThat(full.draws).isEqualTo(1);
     }
 
     @Test
@@ -82,7 +82,7 @@ class MatchTest {
         match.play(Mark.O, 0, "b");
         assertThat(Refusals.undo(match, Mark.X)).isNull();
         assertThat(match.undo(Mark.X)).containsExactly(0, 4);
-        assertThat(match.board().moveCount()).isZero();
+        assertThat(match.board.moveCount()).isZero();
         rejected(Refusals.undo(match, Mark.X), ErrorCode.NOTHING_TO_UNDO);
         match.play(Mark.X, 4, "a");
         rejected(Refusals.undo(match, Mark.O), ErrorCode.NOTHING_TO_UNDO);
@@ -92,14 +92,14 @@ class MatchTest {
     void aTakebackNeedsTheOpponentsAnswer() {
         match.play(Mark.X, 4, "a");
         match.requestUndo(Mark.X);
-        assertThat(match.undoRequest()).isEqualTo(Mark.X);
+        assertThat(match.undoRequest).isEqualTo(Mark.X);
         rejected(Refusals.answer(match, Mark.X), ErrorCode.NO_PENDING_REQUEST);
         assertThat(Refusals.answer(match, Mark.O)).isNull();
         assertThat(match.answerUndo(false)).isEmpty();
-        assertThat(match.board().moveCount()).isEqualTo(1);
+        assertThat(match.board.moveCount()).isEqualTo(1);
         match.requestUndo(Mark.X);
         assertThat(match.answerUndo(true)).containsExactly(4);
-        assertThat(match.undoRequest()).isNull();
+        assertThat(match.undoRequest).isNull();
     }
 
     @Test
@@ -107,47 +107,46 @@ class MatchTest {
         match.play(Mark.X, 4, "a");
         match.requestUndo(Mark.X);
         match.play(Mark.O, 0, "b");
-        assertThat(match.undoRequest()).isNull();
+        assertThat(match.undoRequest).isNull();
     }
 
     @Test
     void rematchNeedsBothAndAlternatesTheFirstMove() {
         match.resign(Mark.O);
-        assertThat(match.score().wins(Mark.X)).isEqualTo(1);
+        assertThat(match.wins(Mark.X)).isEqualTo(1);
         assertThat(match.offerRematch(Mark.X, false)).isFalse();
         assertThat(match.offerRematch(Mark.O, false)).isTrue();
-        assertThat(match.game()).isEqualTo(2);
+        assertThat(match.game).isEqualTo(2);
         assertThat(match.turn()).isEqualTo(Mark.O);
-        assertThat(match.rematchOffers()).isEmpty();
+        assertThat(match.rematchOffers).isEmpty();
     }
 
     @Test
     void aBotAcceptsARematchAtOnce() {
         match.resign(Mark.X);
         assertThat(match.offerRematch(Mark.X, true)).isTrue();
-        assertThat(match.game()).isEqualTo(2);
+        assertThat(match.game).isEqualTo(2);
     }
 
     @Test
     void leavingDuringAGameLosesItAndARefilledSeatStartsTheNext() {
         match.play(Mark.X, 4, "a");
         assertThat(match.abandon(Mark.O)).isTrue();
-        assertThat(match.result().reason()).isEqualTo(ResultReason.ABANDONED);
-        assertThat(match.result().winner()).isEqualTo(Mark.X);
+        assertThat(match.result.reason()).isEqualTo(ResultReason.ABANDONED);
+        assertThat(match.result.winner()).isEqualTo(Mark.X);
         assertThat(match.startIfWaiting()).isTrue();
-        assertThat(match.game()).isEqualTo(2);
-        assertThat(match.status()).isEqualTo(Match.Status.PLAYING);
+        assertThat(match.game).isEqualTo(2);
+        assertThat(match.status).isEqualTo(Match.Status.PLAYING);
     }
 
     @Test
     void onlyTheLastGamesAreKeptForReviewButAllAreScored() {
-        for (int i = 0; i < Score.KEPT_GAMES + 5; i++) {
+        for (int i = 0; i < Match.KEPT_GAMES + 5; i++) {
             match.resign(match.turn());
             assertThat(match.offerRematch(Mark.X, true)).isTrue();
         }
-        assertThat(match.score().finished()).hasSize(Score.KEPT_GAMES);
-        assertThat(match.score().finished().iterator().next().game()).isEqualTo(6);
-        assertThat(match.score().wins(Mark.X) + match.score().wins(Mark.O))
-                .isEqualTo(Score.KEPT_GAMES + 5);
+        assertThat(match.finished).hasSize(Match.KEPT_GAMES);
+        assertThat(match.finished.iterator().next().game()).isEqualTo(6);
+        assertThat(match.wins(Mark.X) + match.wins(Mark.O)).isEqualTo(Match.KEPT_GAMES + 5);
     }
 }

@@ -124,6 +124,6 @@ class ReplayTest {
     }
 
     private static String state(Room room) {
-        return new String(Checkpoints.capture(room).toJson(), StandardCharsets.UTF_8);
+        return new String(RoomState.of(room).toJson(), StandardCharsets.UTF_8);
     }
 }

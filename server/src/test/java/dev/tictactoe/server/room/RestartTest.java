@@ -295,8 +295,8 @@ class RestartTest {
             driver.journal.checkpointEvery = 1;
             p[0].move(4);
             byte[] last = driver.journal.entries.getLast().payload();
-            assertThat(RoomState.fromJson(last).match().finished())
-                    .extracting(Score.FinishedGame::game)
+            assertThat(RoomState.fromJson(last).core().match().finished())
+                    .extracting(Match.FinishedGame::game)
                     .containsExactlyElementsOf(
                             archives ? List.of(5, 6, 7, 8, 9, 10, 11, 12) : games(12));
         }

@@ -59,7 +59,7 @@ class RoomCorePropertyTest {
                         clock);
         RoomCore core = new RoomCore(settings, IDLE);
         List<Step> steps = new ArrayList<>();
-        List<Checkpoints.CoreState> checkpoints = new ArrayList<>();
+        List<RoomState.Core> checkpoints = new ArrayList<>();
         long nanos = 0;
         int ended = 0;
         for (int i = 0; i < STEPS; i++) {
@@ -72,14 +72,14 @@ class RoomCorePropertyTest {
                             : command(random, core, i);
             Long seen =
                     command instanceof Change.Moved && random.nextBoolean()
-                            ? core.version() + 1 - random.nextInt(4)
+                            ? core.version + 1 - random.nextInt(4)
                             : null;
             String before = RoomCoreTest.state(core);
-            long version = core.version();
-            Match.Status status = core.match().status();
+            long version = core.version;
+            Match.Status status = core.match.status;
             Outcome outcome = core.apply(command, new RoomCore.Context(nanos, millis, seen));
             if (outcome instanceof Outcome.Applied applied) {
-                assertThat(applied.version()).isEqualTo(version + 1).isEqualTo(core.version());
+                assertThat(applied.version()).isEqualTo(version + 1).isEqualTo(core.version);
                 if (applied.ended()) {
                     assertThat(status).as("a game ends once").isEqualTo(Match.Status.PLAYING);
                     ended++;
@@ -90,9 +90,9 @@ class RoomCorePropertyTest {
                                 RoomCore.Context.at(nanos, millis),
                                 applied.version(),
                                 RoomCoreTest.state(core)));
-                checkpoints.add(Checkpoints.state(core, Score.KEPT_GAMES));
+                checkpoints.add(core.state(Match.KEPT_GAMES));
             } else {
-                assertThat(core.version()).isEqualTo(version);
+                assertThat(core.version).isEqualTo(version);
                 assertThat(RoomCoreTest.state(core))
                         .as("%s: %s", command, outcome)
                         .isEqualTo(before);
@@ -105,11 +105,10 @@ class RoomCorePropertyTest {
         for (int k = 0; k < 20; k++) {
             int from = random.nextInt(steps.size());
             RoomCore.Context at = steps.get(from).context();
-            Checkpoints.CoreState checkpoint =
+            RoomState.Core checkpoint =
                     JSON.readValue(
-                            JSON.writeValueAsBytes(checkpoints.get(from)),
-                            Checkpoints.CoreState.class);
-            RoomCore restored = Checkpoints.restoreCore(checkpoint, IDLE, at.nanos(), at.millis());
+                            JSON.writeValueAsBytes(checkpoints.get(from)), RoomState.Core.class);
+            RoomCore restored = RoomCore.restore(checkpoint, at.nanos(), at.millis());
             assertThat(RoomCoreTest.state(restored)).isEqualTo(steps.get(from).state());
             fold(restored, steps, from + 1);
         }
@@ -130,7 +129,7 @@ class RoomCorePropertyTest {
 
     private static Change command(SplittableRandom random, RoomCore core, int i) {
         Mark mark = random.nextBoolean() ? Mark.X : Mark.O;
-        Match match = core.match();
+        Match match = core.match;
         return switch (random.nextInt(20)) {
             case 0, 1 -> new Change.Seated(mark, "p" + i, "t" + i);
             case 2 -> new Change.BotSeated(mark, Level.EASY);
@@ -146,7 +145,7 @@ class RoomCorePropertyTest {
             case 13 -> new Change.Resumed(random.nextBoolean() ? 0 : 5_000);
             default -> {
                 // Mostly the side to move on an empty cell; now and then anything.
-                Board board = match.board();
+                Board board = match.board;
                 int cells = board.rules().cells();
                 int cell = random.nextInt(-1, cells + 1);
                 if (random.nextInt(5) > 0) {
@@ -163,14 +162,14 @@ class RoomCorePropertyTest {
     }
 
     private static void invariants(RoomCore core, int ended) {
-        Match match = core.match();
-        assertThat(match.result() != null)
+        Match match = core.match;
+        assertThat(match.result != null)
                 .as("a result exactly when the game is over")
-                .isEqualTo(match.status() == Match.Status.OVER);
-        assertThat(match.score().wins(Mark.X) + match.score().wins(Mark.O) + match.score().draws())
+                .isEqualTo(match.status == Match.Status.OVER);
+        assertThat(match.wins(Mark.X) + match.wins(Mark.O) + match.draws)
                 .as("the score counts every game that ended")
                 .isEqualTo(ended);
-        Board board = match.board();
+        Board board = match.board;
         int[] moves = board.moves();
         assertThat(match.state(0).moveIds()).hasSize(moves.length);
         Set<Integer> cells = new HashSet<>();
@@ -179,12 +178,12 @@ class RoomCorePropertyTest {
             Mark mover = ply % 2 == 0 ? board.first() : board.first().opponent();
             assertThat(board.at(moves[ply])).isEqualTo(mover);
         }
-        Match.Result result = match.result();
+        Match.Result result = match.result;
         if (result != null && result.line() != null) {
             for (int cell : result.line()) {
                 assertThat(board.at(cell)).isEqualTo(result.winner());
             }
         }
-        assertThat(core.boardVersion()).isLessThanOrEqualTo(core.version());
+        assertThat(core.boardVersion).isLessThanOrEqualTo(core.version);
     }
 }

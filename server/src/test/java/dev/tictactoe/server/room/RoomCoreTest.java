@@ -55,19 +55,18 @@ class RoomCoreTest {
 
     private void refused(Change command, Long seen, ErrorCode code) {
         String before = state(core);
-        long version = core.version();
+        long version = core.version;
         Outcome outcome = apply(command, seen);
         assertThat(outcome)
                 .isInstanceOfSatisfying(
                         Outcome.Refused.class, r -> assertThat(r.code()).isEqualTo(code));
-        assertThat(core.version()).isEqualTo(version);
+        assertThat(core.version).isEqualTo(version);
         assertThat(state(core)).as("the state after a refusal").isEqualTo(before);
     }
 
     static String state(RoomCore core) {
         try {
-            return MessageCodec.mapper()
-                    .writeValueAsString(Checkpoints.state(core, Score.KEPT_GAMES));
+            return MessageCodec.mapper().writeValueAsString(core.state(Match.KEPT_GAMES));
         } catch (JsonProcessingException e) {
             throw new AssertionError(e);
         }
@@ -126,16 +125,16 @@ class RoomCoreTest {
     @Test
     void aMoveForAVersionNotYetReachedIsRefused() {
         playing();
-        refused(new Change.Moved(Mark.X, 4, "m1"), core.version() + 1, ErrorCode.VERSION_AHEAD);
+        refused(new Change.Moved(Mark.X, 4, "m1"), core.version + 1, ErrorCode.VERSION_AHEAD);
     }
 
     @Test
     void aMoveMadeForABoardThatChangedSinceIsStaleButOneForAnOlderVersionOfTheSameBoardIsNot() {
         playing();
-        long seen = core.version();
+        long seen = core.version;
         applied(new Change.Moved(Mark.X, 4, "m1"));
         refused(new Change.Moved(Mark.O, 0, "m2"), seen, ErrorCode.STALE_VERSION);
-        long board = core.version();
+        long board = core.version;
         applied(new Change.Spectators(1));
         assertThat(apply(new Change.Moved(Mark.O, 0, "m2"), board))
                 .isInstanceOf(Outcome.Applied.class);
@@ -228,7 +227,7 @@ class RoomCoreTest {
     @Test
     void aRestartThatMovedNoShownTimeChangesNothing() {
         playing();
-        long version = core.version();
+        long version = core.version;
         assertThat(apply(new Change.Resumed(0))).isEqualTo(new Outcome.Unchanged(version));
         assertThat(applied(new Change.Resumed(Duration.ofSeconds(5).toMillis())).event()).isNull();
     }
