@@ -17,7 +17,7 @@ final class BotTurns {
     static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Room room;
-    private final long seed;
+    final long seed;
 
     BotTurns(Room room, long seed) {
         this.room = room;

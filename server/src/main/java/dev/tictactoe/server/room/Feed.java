@@ -8,7 +8,6 @@ import dev.tictactoe.protocol.Snapshot;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * What the members see of a room: its version, the snapshot they last saw, the recent diffs, and
@@ -16,18 +15,7 @@ import java.util.function.LongSupplier;
  */
 final class Feed {
 
-    /**
-     * Draws the room now at {@code version}, reusing what did not change since {@code previous}.
-     */
-    interface Renderer {
-        Snapshot render(long version, Snapshot previous);
-    }
-
-    private final Renderer render;
-
-    /** The wall clock, in snapshot messages so that clients can correct their own. */
-    private final LongSupplier epochMillis;
-
+    private final Room room;
     private final DiffHistory history;
     private final MessageCodec.EncodedSink toHistory;
 
@@ -51,12 +39,11 @@ final class Feed {
     /** A message held back until {@code version} is on disk; {@code last} hears it last. */
     private record Held(long version, List<Session> to, byte[] bytes, Session last) {}
 
-    Feed(Renderer render, int historySize, LongSupplier epochMillis) {
-        this.render = render;
-        this.epochMillis = epochMillis;
-        this.history = new DiffHistory(historySize);
+    Feed(Room room) {
+        this.room = room;
+        this.history = new DiffHistory(room.context.limits().diffHistory());
         this.toHistory = (bytes, length) -> history.add(version, bytes, length);
-        this.shown = render.render(version, null);
+        this.shown = Snapshots.of(room.code(), version, room.core, null);
     }
 
     /** The version members have been shown. */
@@ -64,8 +51,9 @@ final class Feed {
         return version;
     }
 
+    /** The room now, reusing what did not change since members last saw it. */
     Snapshot snapshot() {
-        return render.render(version, shown);
+        return Snapshots.of(room.code(), version, room.core, shown);
     }
 
     List<Session> members() {
@@ -147,7 +135,8 @@ final class Feed {
     }
 
     private ServerMessage.SnapshotMessage snapshotMessage() {
-        return new ServerMessage.SnapshotMessage(epochMillis.getAsLong(), snapshot());
+        return new ServerMessage.SnapshotMessage(
+                room.context.epochMillis().getAsLong(), snapshot());
     }
 
     /** Sends {@code message} to {@code session} alone (after what waits for the disk). */

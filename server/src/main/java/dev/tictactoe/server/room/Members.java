@@ -29,7 +29,10 @@ final class Members {
     private static final Logger log = LoggerFactory.getLogger(Members.class);
 
     private final Room room;
-    private final EnumMap<Mark, Session> sessions = new EnumMap<>(Mark.class);
+
+    /** The connection of each seated player; none for an empty seat, a bot, or a dropped player. */
+    final EnumMap<Mark, Session> sessions = new EnumMap<>(Mark.class);
+
     private final EnumMap<Mark, ScheduledFuture<?>> graceTimers = new EnumMap<>(Mark.class);
 
     Members(Room room) {
@@ -44,11 +47,6 @@ final class Members {
         }
         room.core.seats.forEach((mark, seat) -> startGraceTimer(mark));
         return true;
-    }
-
-    /** The connection of the player in {@code mark}, or null: empty, a bot, or dropped. */
-    Session session(Mark mark) {
-        return sessions.get(mark);
     }
 
     Outcome.Refused join(Session session, ClientMessage.Join join) {
@@ -98,16 +96,14 @@ final class Members {
         Outcome outcome = room.run(new Change.Seated(free, name, token), null);
         sessions.put(free, session);
         admit(session, free, token);
-        try (LogFields.Scope fields = LogFields.seat(free)) {
-            log.info(
-                    "room {} seat {} taken by '{}'{}",
-                    room.code(),
-                    free,
-                    name,
-                    outcome instanceof Outcome.Applied a && a.started()
-                            ? ", game " + room.core.match.game + " starts"
-                            : "");
-        }
+        logSeat(
+                free,
+                "taken by '"
+                        + name
+                        + "'"
+                        + (outcome instanceof Outcome.Applied a && a.started()
+                                ? ", game " + room.core.match.game + " starts"
+                                : ""));
         return null;
     }
 
@@ -122,29 +118,29 @@ final class Members {
         Session previous = sessions.put(mark, session);
         if (previous != null) {
             // A newer connection for the same seat wins.
-            previous.seat = null;
-            previous.joined = false;
-            room.feed.members().remove(previous);
-            room.context.metrics().memberLeft(true);
-            previous.member.close(
-                    CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
+            letGo(previous, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         } else {
             cancelGraceTimer(mark);
             room.run(new Change.Returned(mark), null);
         }
         admit(session, mark, token);
-        try (LogFields.Scope fields = LogFields.seat(mark)) {
-            if (first) {
-                log.info(
-                        "room {} seat {} taken by '{}', who was promised it",
-                        room.code(),
-                        mark,
-                        seat.name);
-            } else {
-                log.info("room {} seat {} reconnected", room.code(), mark);
-            }
-        }
+        logSeat(mark, first ? "taken by '" + seat.name + "', who was promised it" : "reconnected");
         return null;
+    }
+
+    /** Ends a membership from the room's side: nothing more is sent to it, then it closes. */
+    void letGo(Session session, int code, String reason) {
+        session.joined = false;
+        room.feed.members().remove(session);
+        room.context.metrics().memberLeft(session.seat != null);
+        session.seat = null;
+        session.member.close(code, reason);
+    }
+
+    private void logSeat(Mark mark, String what) {
+        try (LogFields.Scope fields = LogFields.seat(mark)) {
+            log.info("room {} seat {} {}", room.code(), mark, what);
+        }
     }
 
     private void admit(Session session, Mark seat, String token) {
@@ -192,13 +188,7 @@ final class Members {
     private void dropped(Mark mark) {
         long graceUntil = room.time.millis() + room.context.limits().seatGrace().toMillis();
         room.run(new Change.Dropped(mark, graceUntil), null);
-        try (LogFields.Scope fields = LogFields.seat(mark)) {
-            log.info(
-                    "room {} seat {} dropped, kept for {}",
-                    room.code(),
-                    mark,
-                    Durations.format(room.context.limits().seatGrace()));
-        }
+        logSeat(mark, "dropped, kept for " + Durations.format(room.context.limits().seatGrace()));
         startGraceTimer(mark);
     }
 
@@ -232,16 +222,13 @@ final class Members {
         cancelGraceTimer(mark);
         boolean reserved = room.core.seat(mark).reserved;
         Outcome outcome = room.run(new Change.Freed(mark), null);
-        try (LogFields.Scope fields = LogFields.seat(mark)) {
-            log.info(
-                    "room {} seat {} freed{}{}",
-                    room.code(),
-                    mark,
-                    reserved ? " (its player never came)" : "",
-                    outcome instanceof Outcome.Applied a && a.ended()
-                            ? ", game " + room.core.match.game + " abandoned"
-                            : "");
-        }
+        logSeat(
+                mark,
+                "freed"
+                        + (reserved ? " (its player never came)" : "")
+                        + (outcome instanceof Outcome.Applied a && a.ended()
+                                ? ", game " + room.core.match.game + " abandoned"
+                                : ""));
     }
 
     /**
@@ -268,12 +255,7 @@ final class Members {
         expired.sort(Comparator.comparingLong(mark -> room.core.seat(mark).graceUntil));
         for (Mark mark : expired) {
             if (room.core.seat(mark) != null) {
-                try (LogFields.Scope fields = LogFields.seat(mark)) {
-                    log.info(
-                            "room {} seat {}: its grace ran out while the server was down",
-                            room.code(),
-                            mark);
-                }
+                logSeat(mark, "grace ran out while the server was down");
                 free(mark);
             }
         }

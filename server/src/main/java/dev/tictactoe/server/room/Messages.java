@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
@@ -12,18 +13,35 @@ import dev.tictactoe.server.game.Mark;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * A member's message turned into the room's commands, or answered from its state. Room loop only.
+ * A member's message turned into the room's commands, or answered from its state; a quick phrase
+ * goes to every member outside the versioned state. Room loop only.
  */
 final class Messages {
 
     private static final Logger log = LoggerFactory.getLogger(Messages.class);
 
+    /** A seat says one phrase per interval once its burst is spent. */
+    static final Duration PHRASE_INTERVAL = Duration.ofSeconds(2);
+
+    /** Phrases a quiet seat may say at once. */
+    static final int PHRASE_BURST = 3;
+
+    private static final long INTERVAL_NANOS = PHRASE_INTERVAL.toNanos();
+
+    /** How far ahead of now a seat's phrase schedule may run before it is refused. */
+    private static final long SLACK_NANOS = (PHRASE_BURST - 1) * INTERVAL_NANOS;
+
     private final Room room;
+
+    /** When each seat's phrase budget is whole again, on the room's monotonic line. */
+    private final EnumMap<Mark, Long> phrasesFreeAt = new EnumMap<>(Mark.class);
 
     Messages(Room room) {
         this.room = room;
@@ -58,7 +76,7 @@ final class Messages {
                 sendHistory(session);
                 yield null;
             }
-            case ClientMessage.Phrase phrase -> room.phrases.say(session, phrase);
+            case ClientMessage.Phrase phrase -> say(session, phrase);
             case ClientMessage.Leave ignored -> {
                 room.members.leave(session, true);
                 session.member.close(CloseCodes.LEFT, "left the room");
@@ -72,14 +90,14 @@ final class Messages {
 
     private Outcome play(Session session, Function<Mark, Change> command) {
         return session.seat == null
-                ? Room.NOT_A_PLAYER
+                ? Refusals.NOT_A_PLAYER
                 : room.run(command.apply(session.seat), null);
     }
 
     /** A resent move is acknowledged with the version it made, not played again. */
     private Outcome move(Session session, ClientMessage.Move move) {
         if (session.seat == null) {
-            return Room.NOT_A_PLAYER;
+            return Refusals.NOT_A_PLAYER;
         }
         Outcome outcome =
                 room.run(new Change.Moved(session.seat, move.cell(), move.id()), move.version());
@@ -91,7 +109,7 @@ final class Messages {
 
     private Outcome inviteBot(Session session, ClientMessage.InviteBot invite) {
         if (session.seat == null) {
-            return Room.NOT_A_PLAYER;
+            return Refusals.NOT_A_PLAYER;
         }
         Level level = Wire.level(invite.level());
         Mark seat = invite.seat() == null ? room.core.freeSeat() : Wire.mark(invite.seat());
@@ -133,6 +151,27 @@ final class Messages {
         room.feed.send(
                 session,
                 new ServerMessage.HistoryMessage(Snapshots.history(room.core.match, archived)));
+    }
+
+    private Outcome.Refused say(Session session, ClientMessage.Phrase phrase) {
+        Mark mark = session.seat;
+        if (mark == null) {
+            return Refusals.NOT_A_PLAYER;
+        }
+        long now = room.time.nanos();
+        // A virtual schedule (GCRA): one number per seat instead of a bucket and its refill time.
+        long next = Math.max(phrasesFreeAt.getOrDefault(mark, Long.MIN_VALUE), now);
+        if (next - now > SLACK_NANOS) {
+            return new Outcome.Refused(
+                    ErrorCode.RATE_LIMITED,
+                    "too many phrases: "
+                            + PHRASE_BURST
+                            + " at once, then one every "
+                            + Durations.format(PHRASE_INTERVAL));
+        }
+        phrasesFreeAt.put(mark, next + INTERVAL_NANOS);
+        room.feed.broadcastAside(new ServerMessage.Phrase(Wire.seat(mark), phrase.phrase()));
+        return null;
     }
 
     /** What an error refers to: a move's id, else the refused message's type. */

@@ -12,6 +12,11 @@ import dev.tictactoe.server.game.Mark;
  */
 final class Refusals {
 
+    static final Outcome.Refused NOT_A_PLAYER =
+            new Outcome.Refused(
+                    ErrorCode.NOT_A_PLAYER,
+                    "spectators cannot play; join with a free seat to play");
+
     private Refusals() {}
 
     /** Why {@code command} may not be applied to {@code core} now, or null when it may. */

@@ -2,7 +2,6 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Mark;
@@ -16,6 +15,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,25 +29,17 @@ public final class Room {
 
     private static final Logger log = LoggerFactory.getLogger(Room.class);
 
-    static final Outcome.Refused NOT_A_PLAYER =
-            new Outcome.Refused(
-                    ErrorCode.NOT_A_PLAYER,
-                    "spectators cannot play; join with a free seat to play");
-
     private final String code;
-    private final RoomSettings settings;
     final EventLoop loop;
     final RoomContext context;
     final RoomCore core;
+    final RoomTime time;
     final Feed feed;
     final Members members;
     final BotTurns bots;
-    final Phrases phrases;
-    final long botSeed;
-    final RoomTime time;
     final Recorder recorder;
-    private final Messages messages;
     final RoomTimers timers;
+    private final Messages messages;
     private final Promise<Void> removed;
     private boolean dispatching;
 
@@ -63,7 +55,6 @@ public final class Room {
     Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context) {
         this(
                 code,
-                settings,
                 loop,
                 botSeed,
                 context,
@@ -74,27 +65,19 @@ public final class Room {
     /** A room whose state is {@code core} on the time line {@code time}: new, or rebuilt. */
     Room(
             String code,
-            RoomSettings settings,
             EventLoop loop,
             long botSeed,
             RoomContext context,
             RoomTime time,
             RoomCore core) {
         this.code = code;
-        this.settings = settings;
         this.loop = loop;
         this.context = context;
-        this.botSeed = botSeed;
         this.time = time;
         this.core = core;
         this.members = new Members(this);
-        this.feed =
-                new Feed(
-                        (version, previous) -> Snapshots.of(code, version, core, previous),
-                        context.limits().diffHistory(),
-                        context.epochMillis());
+        this.feed = new Feed(this);
         this.bots = new BotTurns(this, botSeed);
-        this.phrases = new Phrases(this);
         this.recorder = new Recorder(this);
         this.timers = new RoomTimers(this);
         this.messages = new Messages(this);
@@ -107,7 +90,7 @@ public final class Room {
     }
 
     public RoomSettings settings() {
-        return settings;
+        return core.settings;
     }
 
     /** The event loop the room runs on; its players' connections move there to share it. */
@@ -264,6 +247,33 @@ public final class Room {
                 });
     }
 
+    /**
+     * A rebuilt room goes live: its time line continues, shown times move with the wall clock,
+     * spectators are gone, seats are held or freed ({@link Members#recovered}), and a room empty
+     * for the whole empty-room time, downtime included, is removed.
+     */
+    void resume() {
+        execute(
+                () -> {
+                    run(new Change.Resumed(time.resume()), null);
+                    if (core.spectators != 0) {
+                        run(new Change.Spectators(0), null);
+                    }
+                    members.recovered();
+                    Long since = timers.emptySince;
+                    if (since != null
+                            && since + context.limits().emptyRoomTtl().toMillis()
+                                    <= time.millis()) {
+                        expire(
+                                "while the server was down, empty since "
+                                        + Instant.ofEpochMilli(since));
+                        return;
+                    }
+                    timers.startEmpty(since == null ? time.millis() : since);
+                    bots.schedule();
+                });
+    }
+
     /** Server shutdown: tell every member and stop. */
     void shutdown() {
         execute(
@@ -275,9 +285,5 @@ public final class Room {
                     members.cancelTimers();
                     timers.cancelEmpty();
                 });
-    }
-
-    Snapshot snapshot() {
-        return feed.snapshot();
     }
 }

@@ -28,7 +28,10 @@ public final class RoomOperator {
     /** The room's snapshot and creation time, taken on its loop; null once it has closed. */
     public static Future<View> view(Room room) {
         Promise<View> answer = room.loop.newPromise();
-        run(room, answer, () -> room.closed ? null : new View(room.snapshot(), room.createdAt));
+        run(
+                room,
+                answer,
+                () -> room.closed ? null : new View(room.feed.snapshot(), room.createdAt));
         return answer;
     }
 
@@ -47,10 +50,7 @@ public final class RoomOperator {
                         return Outcome.GONE;
                     }
                     for (Session session : List.copyOf(room.feed.members())) {
-                        session.joined = false;
-                        room.feed.members().remove(session);
-                        room.context.metrics().memberLeft(session.seat != null);
-                        session.member.close(CloseCodes.ROOM_CLOSED, reason);
+                        room.members.letGo(session, CloseCodes.ROOM_CLOSED, reason);
                     }
                     room.expire("by the operator: " + reason);
                     return Outcome.DONE;
@@ -68,7 +68,7 @@ public final class RoomOperator {
                     if (room.closed) {
                         return Outcome.GONE;
                     }
-                    Session connected = room.members.session(seat);
+                    Session connected = room.members.sessions.get(seat);
                     if (connected == null) {
                         return Outcome.NOT_CONNECTED;
                     }

@@ -77,9 +77,12 @@ public final class RoomRegistry {
                         journal);
     }
 
-    /** Rebuilds a room from its newest checkpoint and the changes after it ({@link Replay}). */
+    /**
+     * Rebuilds a room from its newest checkpoint and the changes after it ({@link
+     * RoomState#rebuild}).
+     */
     public Room restore(byte[] checkpoint, List<RoomJournal.Recorded> changes) {
-        Room room = Replay.rebuild(RoomState.fromJson(checkpoint), changes, loops.next(), context);
+        Room room = RoomState.fromJson(checkpoint).rebuild(changes, loops.next(), context);
         if (rooms.putIfAbsent(room.code(), room) == null) {
             count.incrementAndGet();
         }
@@ -88,7 +91,7 @@ public final class RoomRegistry {
                 room.code(),
                 room.feed.version(),
                 room.core.match.game);
-        Replay.resume(room);
+        room.resume();
         return room;
     }
 

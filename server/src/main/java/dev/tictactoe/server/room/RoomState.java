@@ -10,6 +10,9 @@ import dev.tictactoe.server.game.Mark;
 
 import io.netty.channel.EventLoop;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -73,6 +76,7 @@ record RoomState(
 
     record IdleState(long turnStartedNanos, long turnStartedAt, long afterMillis) {}
 
+    private static final Logger log = LoggerFactory.getLogger(RoomState.class);
     private static final ObjectMapper JSON = MessageCodec.mapper().copy();
 
     /** The room's state now; a checkpoint beside an archive keeps only its newest few games. */
@@ -83,7 +87,7 @@ record RoomState(
                         : Match.KEPT_GAMES;
         return new RoomState(
                 room.code(),
-                room.botSeed,
+                room.bots.seed,
                 room.core.state(games),
                 room.feed.shown(),
                 room.feed.heldDiffs().stream()
@@ -95,12 +99,23 @@ record RoomState(
                 room.createdAt);
     }
 
-    /** The room this state describes, not yet live: its time stands at the checkpoint's. */
-    Room restore(EventLoop loop, RoomContext context) {
+    /**
+     * The room as this state and the changes after it leave it, not yet live: each change is
+     * applied again at its first instant and must make the version it was written with. One that
+     * cannot (a gap, a record that does not read, a refusal) ends the replay with one error line:
+     * the room comes back as it was before it, not as something that never was.
+     */
+    Room rebuild(List<RoomJournal.Recorded> changes, EventLoop loop, RoomContext context) {
         RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
         time.replayAt(atNanos, atMillis);
-        RoomCore rebuilt = RoomCore.restore(core, atNanos, atMillis);
-        Room room = new Room(code, core.settings(), loop, botSeed, context, time, rebuilt);
+        Room room =
+                new Room(
+                        code,
+                        loop,
+                        botSeed,
+                        context,
+                        time,
+                        RoomCore.restore(core, atNanos, atMillis));
         room.feed.restore(
                 core.version(),
                 shown,
@@ -112,7 +127,45 @@ record RoomState(
                         .orElse(0));
         room.timers.emptySince = emptySince;
         room.createdAt = createdAt;
+        for (int i = 0; i < changes.size(); i++) {
+            String failure = replay(room, changes.get(i));
+            if (failure != null) {
+                log.error(
+                        "room {}: {}; recovered at version {}, without the {} changes from there"
+                                + " on",
+                        code,
+                        failure,
+                        room.core.version,
+                        changes.size() - i);
+                break;
+            }
+        }
         return room;
+    }
+
+    /** Applies one recorded change again; says why it could not, or returns null. */
+    private static String replay(Room room, RoomJournal.Recorded recorded) {
+        long version = recorded.version();
+        if (version != room.core.version + 1) {
+            return "the journal goes from version " + room.core.version + " to " + version;
+        }
+        ChangeCodec.Decoded decoded;
+        try {
+            decoded = ChangeCodec.decode(recorded.payload());
+        } catch (IllegalArgumentException e) {
+            return "the change of version " + version + " does not read: " + e.getMessage();
+        }
+        Change change = decoded.change();
+        room.time.replayAt(decoded.nanos(), decoded.millis());
+        Outcome outcome = room.run(change, null);
+        if (!(outcome instanceof Outcome.Applied applied)) {
+            return "applying " + change + " again as version " + version + " gave " + outcome;
+        }
+        if (applied.version() != version) {
+            return change + " made version " + applied.version() + ", not " + version;
+        }
+        room.timers.emptySince = room.timers.emptyAsOfNow();
+        return null;
     }
 
     byte[] toJson() {

@@ -69,7 +69,7 @@ class PhrasesTest {
     void aSeatSaysItsBurstThenOnePerInterval() {
         Client ana = driver.join("ana");
         Client bo = driver.join("bo");
-        for (int i = 0; i < Phrases.DEFAULT_BURST; i++) {
+        for (int i = 0; i < Messages.PHRASE_BURST; i++) {
             ana.send(GG);
             assertThat(bo.last()).isInstanceOf(ServerMessage.Phrase.class);
         }
@@ -84,7 +84,7 @@ class PhrasesTest {
                                 "phrase"));
         assertThat(bo.received).hasSize(heard);
 
-        driver.advance(Phrases.DEFAULT_INTERVAL.minus(Duration.ofMillis(1)));
+        driver.advance(Messages.PHRASE_INTERVAL.minus(Duration.ofMillis(1)));
         ana.send(GG);
         assertThat(ana.lastError()).isEqualTo(ErrorCode.RATE_LIMITED);
         driver.advance(Duration.ofMillis(1));
@@ -99,8 +99,8 @@ class PhrasesTest {
     void aQuietSeatGetsItsWholeBurstBackAndNoMore() {
         Client ana = driver.join("ana");
         driver.join("bo");
-        driver.advance(Phrases.DEFAULT_INTERVAL.multipliedBy(100));
-        for (int i = 0; i < Phrases.DEFAULT_BURST; i++) {
+        driver.advance(Messages.PHRASE_INTERVAL.multipliedBy(100));
+        for (int i = 0; i < Messages.PHRASE_BURST; i++) {
             ana.send(GG);
             assertThat(ana.last()).isInstanceOf(ServerMessage.Phrase.class);
         }

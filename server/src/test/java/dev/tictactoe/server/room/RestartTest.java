@@ -257,7 +257,7 @@ class RestartTest {
         driver.journal.entries.remove(driver.journal.entries.size() - 2);
         Room rebuilt = driver.rebuilt(driver.journal.entries.size());
         assertThat(rebuilt.feed.version()).isEqualTo(beforeGap);
-        assertThat(rebuilt.snapshot().moves()).hasSize(1);
+        assertThat(rebuilt.feed.snapshot().moves()).hasSize(1);
     }
 
     @Test

@@ -254,11 +254,8 @@ final class RoomDriver implements AutoCloseable {
                 kept.subList(base + 1, records).stream()
                         .map(e -> new RoomJournal.Recorded(e.version(), e.payload()))
                         .toList();
-        return Replay.rebuild(
-                RoomState.fromJson(kept.get(base).payload()),
-                changes,
-                loopChannel.eventLoop(),
-                room.context);
+        return RoomState.fromJson(kept.get(base).payload())
+                .rebuild(changes, loopChannel.eventLoop(), room.context);
     }
 
     /**
@@ -275,7 +272,7 @@ final class RoomDriver implements AutoCloseable {
         loopChannel.advanceTimeBy(down.toNanos(), TimeUnit.NANOSECONDS);
         room = rebuilt(records);
         journal.entries.subList(records, journal.entries.size()).clear();
-        Replay.resume(room);
+        room.resume();
         loopChannel.runScheduledPendingTasks();
         runTasks();
     }
@@ -319,7 +316,7 @@ final class RoomDriver implements AutoCloseable {
 
     /** The room's snapshot, read on its loop. */
     Snapshot snapshot() {
-        return room.snapshot();
+        return room.feed.snapshot();
     }
 
     @Override
