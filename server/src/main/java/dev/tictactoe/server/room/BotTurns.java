@@ -30,10 +30,10 @@ final class BotTurns {
         Mark turn = match.turn();
         Occupant seat = turn == null ? null : room.core.seat(turn);
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
-        if (seat == null || !seat.isBot() || room.closed || room.time.replaying()) {
+        if (seat == null || !seat.isBot() || room.closed || room.time.replaying) {
             return;
         }
-        long forVersion = room.feed.version();
+        long forVersion = room.feed.version;
         // The version is left out of the seed, so who watches or reconnects cannot change a bot's
         // choice: the same seed and moves replay (PROTOCOL.md).
         boolean queued =
@@ -53,12 +53,12 @@ final class BotTurns {
 
     private boolean stillAsked(Mark mark, long forVersion) {
         Occupant seat = room.core.seat(mark);
-        if (forVersion != room.feed.version() || seat == null || !seat.isBot() || room.closed) {
+        if (forVersion != room.feed.version || seat == null || !seat.isBot() || room.closed) {
             log.debug(
                     "room {} dropped a bot move computed for version {} (now {})",
                     room.code(),
                     forVersion,
-                    room.feed.version());
+                    room.feed.version);
             return false;
         }
         return true;

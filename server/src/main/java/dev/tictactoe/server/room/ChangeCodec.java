@@ -26,7 +26,6 @@ final class ChangeCodec {
     /** The layout this code writes and reads; a record of another is refused, never guessed at. */
     static final byte FORMAT = 1;
 
-    /** A change read back with the instant it was made. */
     record Decoded(Change change, long nanos, long millis) {}
 
     private ChangeCodec() {}

@@ -35,12 +35,10 @@ final class DiffHistory {
         this.lengths = new int[buffers.length];
     }
 
-    /** Adds the diff that produced {@code version}, one more than the newest held. */
-    void add(long version, byte[] encodedDiff) {
-        add(version, encodedDiff, encodedDiff.length);
-    }
-
-    /** Adds the diff in the first {@code length} bytes of {@code encoded}. */
+    /**
+     * Adds the diff that produced {@code version}, one more than the newest held: the first {@code
+     * length} bytes of {@code encoded}.
+     */
     void add(long version, byte[] encoded, int length) {
         if (held == buffers.length && buffers.length < capacity) {
             grow();

@@ -20,12 +20,12 @@ final class Feed {
     private final MessageCodec.EncodedSink toHistory;
 
     /** Sized for the two players: most rooms have no spectator. */
-    private final List<Session> members = new ArrayList<>(2);
+    final List<Session> members = new ArrayList<>(2);
 
-    private long version;
+    long version;
 
     /** The state as members last saw it: the base of the next diff. */
-    private Snapshot shown;
+    Snapshot shown;
 
     /** True when nothing of a change goes out before the journal has it on disk ({@code fsync}). */
     private boolean holding;
@@ -46,30 +46,17 @@ final class Feed {
         this.shown = Snapshots.of(room.code(), version, room.core, null);
     }
 
-    /** The version members have been shown. */
-    long version() {
-        return version;
-    }
-
     /** The room now, reusing what did not change since members last saw it. */
     Snapshot snapshot() {
         return Snapshots.of(room.code(), version, room.core, shown);
     }
 
-    List<Session> members() {
-        return members;
-    }
-
-    /** Moves to {@code version} and encodes the diff to it into the history, unsent. */
-    void advance(long version, Event event) {
-        this.version = version;
+    /** Moves to the core's version and encodes the diff to it into the history, unsent. */
+    void advance(Event event) {
+        version = room.core.version;
         Snapshot now = snapshot();
         MessageCodec.encodeDiff(version, shown, now, event, toHistory);
         shown = now;
-    }
-
-    Snapshot shown() {
-        return shown;
     }
 
     /** The diffs held for replay, oldest first, ending with the one that made {@link #version}. */
@@ -77,14 +64,13 @@ final class Feed {
         return history.held();
     }
 
-    /** Puts back what a checkpoint kept. */
     void restore(long atVersion, Snapshot lastShown, List<byte[]> diffs) {
         version = atVersion;
         durable = atVersion;
         shown = lastShown;
         long v = atVersion - diffs.size();
         for (byte[] diff : diffs) {
-            history.add(++v, diff);
+            history.add(++v, diff, diff.length);
         }
     }
 

@@ -66,7 +66,6 @@ final class Match {
         finish(new Result(seat, ResultReason.ABANDONED, null));
     }
 
-    /** The side to move if it has run out of time by now, else null. */
     Mark outOfTime() {
         return status == Status.PLAYING ? time.outOfTime() : null;
     }
@@ -80,7 +79,6 @@ final class Match {
                         board.isCertainDraw() ? null : out.opponent(), ResultReason.TIMEOUT, null));
     }
 
-    /** Whose turn it is, or null when no game is being played. */
     Mark turn() {
         return status == Status.PLAYING ? board.toMove() : null;
     }

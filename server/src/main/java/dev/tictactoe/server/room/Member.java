@@ -12,6 +12,5 @@ public interface Member {
     /** False while the connection's outbound buffer is full: broadcasts skip it until it drains. */
     boolean writable();
 
-    /** Says why in a close frame, then closes. */
     void close(int code, String reason);
 }

@@ -41,8 +41,8 @@ final class Members {
 
     /** Starts the seat grace of every seat promised by a quick match; true if any was. */
     boolean holdReservations() {
-        long until = room.time.millis() + room.context.limits().seatGrace().toMillis();
-        if (!room.core.opened(RoomCore.Context.at(room.time.nanos(), room.time.millis()), until)) {
+        long until = room.time.millis + room.context.limits().seatGrace().toMillis();
+        if (!room.core.opened(RoomCore.Context.at(room.time.nanos, room.time.millis), until)) {
             return false;
         }
         room.core.seats.forEach((mark, seat) -> startGraceTimer(mark));
@@ -62,7 +62,7 @@ final class Members {
                             + " is not spoken here; this server speaks "
                             + Protocol.VERSION);
         }
-        if (room.feed.members().size() >= room.context.limits().maxMembersPerRoom()) {
+        if (room.feed.members.size() >= room.context.limits().maxMembersPerRoom()) {
             return new Outcome.Refused(
                     ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
         }
@@ -131,7 +131,7 @@ final class Members {
     /** Ends a membership from the room's side: nothing more is sent to it, then it closes. */
     void letGo(Session session, int code, String reason) {
         session.joined = false;
-        room.feed.members().remove(session);
+        room.feed.members.remove(session);
         room.context.metrics().memberLeft(session.seat != null);
         session.seat = null;
         session.member.close(code, reason);
@@ -146,7 +146,7 @@ final class Members {
     private void admit(Session session, Mark seat, String token) {
         session.joined = true;
         session.seat = seat;
-        room.feed.members().add(session);
+        room.feed.members.add(session);
         room.context.metrics().memberJoined(seat != null);
         room.timers.cancelEmpty();
         room.feed.send(
@@ -166,7 +166,7 @@ final class Members {
             return;
         }
         session.joined = false;
-        room.feed.members().remove(session);
+        room.feed.members.remove(session);
         Mark mark = session.seat;
         session.seat = null;
         room.context.metrics().memberLeft(mark != null);
@@ -180,13 +180,13 @@ final class Members {
                 dropped(mark);
             }
         }
-        if (room.feed.members().isEmpty()) {
-            room.timers.startEmpty(room.time.millis());
+        if (room.feed.members.isEmpty()) {
+            room.timers.startEmpty(room.time.millis);
         }
     }
 
     private void dropped(Mark mark) {
-        long graceUntil = room.time.millis() + room.context.limits().seatGrace().toMillis();
+        long graceUntil = room.time.millis + room.context.limits().seatGrace().toMillis();
         room.run(new Change.Dropped(mark, graceUntil), null);
         logSeat(mark, "dropped, kept for " + Durations.format(room.context.limits().seatGrace()));
         startGraceTimer(mark);
@@ -198,7 +198,7 @@ final class Members {
         if (seat.graceUntil == null) {
             return;
         }
-        long left = Math.max(0, seat.graceUntil - room.time.millis());
+        long left = Math.max(0, seat.graceUntil - room.time.millis);
         cancelGraceTimer(mark);
         graceTimers.put(
                 mark,
@@ -237,7 +237,7 @@ final class Members {
      * theirs.
      */
     void recovered() {
-        long now = room.time.millis();
+        long now = room.time.millis;
         List<Mark> expired = new ArrayList<>();
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);

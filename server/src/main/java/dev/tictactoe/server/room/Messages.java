@@ -158,7 +158,7 @@ final class Messages {
         if (mark == null) {
             return Refusals.NOT_A_PLAYER;
         }
-        long now = room.time.nanos();
+        long now = room.time.nanos;
         // A virtual schedule (GCRA): one number per seat instead of a bucket and its refill time.
         long next = Math.max(phrasesFreeAt.getOrDefault(mark, Long.MIN_VALUE), now);
         if (next - now > SLACK_NANOS) {

@@ -50,7 +50,6 @@ final class Occupant {
         return new Occupant(level.playerName(), null, level);
     }
 
-    /** A seat as a checkpoint keeps it. */
     RoomState.Seat state() {
         return new RoomState.Seat(
                 name,
@@ -61,7 +60,6 @@ final class Occupant {
                 appliedMoves == null ? Map.of() : new LinkedHashMap<>(appliedMoves));
     }
 
-    /** A seat as a checkpoint has it. */
     static Occupant of(RoomState.Seat stored) {
         Occupant seat =
                 stored.bot() != null

@@ -34,7 +34,6 @@ public final class Outgoing implements AutoCloseable {
         this.length = length;
     }
 
-    /** The UTF-8 JSON of the message. */
     public byte[] bytes() {
         return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
     }

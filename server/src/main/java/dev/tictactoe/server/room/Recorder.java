@@ -25,7 +25,6 @@ final class Recorder {
     /** A record was refused: the journal has a gap until the next checkpoint. */
     private boolean gap;
 
-    /** The newest finished game handed to the archive. */
     private int archivedGame;
 
     /** Under {@code fsync}, one listener for all the room's changes, so a batch tells it once. */
@@ -50,7 +49,7 @@ final class Recorder {
         RoomJournal journal = room.context.journal();
         if (journal != RoomJournal.NONE) {
             // Queued ahead of any change: nothing waits for it.
-            room.feed.durable(room.feed.version());
+            room.feed.durable(room.feed.version);
             checkpoint();
             sinceCheckpoint = Math.floorMod(room.code().hashCode(), journal.checkpointEvery());
         }
@@ -72,11 +71,11 @@ final class Recorder {
         }
         // A replayed change counts toward the next checkpoint too.
         sinceCheckpoint++;
-        if (!room.time.replaying()) {
-            byte[] payload = ChangeCodec.encode(change, room.time.nanos(), room.time.millis());
+        if (!room.time.replaying) {
+            byte[] payload = ChangeCodec.encode(change, room.time.nanos, room.time.millis);
             boolean kept =
                     journal.change(
-                            room.code(), room.feed.version(), change.kind(), payload, onDurable);
+                            room.code(), room.feed.version, change.kind(), payload, onDurable);
             if (!kept) {
                 room.feed.notDurable();
             }
@@ -85,7 +84,7 @@ final class Recorder {
                 checkpoint();
             }
         } else {
-            room.feed.durable(room.feed.version()); // replayed from the disk
+            room.feed.durable(room.feed.version); // replayed from the disk
         }
         Match.FinishedGame last = room.core.match.finished.peekLast();
         if (last != null && last.game() > archivedGame) {
@@ -96,7 +95,7 @@ final class Recorder {
 
     private void checkpoint() {
         RoomState state = RoomState.of(room);
-        if (room.context.journal().checkpoint(room.code(), room.feed.version(), state::toJson)) {
+        if (room.context.journal().checkpoint(room.code(), room.feed.version, state::toJson)) {
             sinceCheckpoint = 0;
             gap = false;
         } else {
@@ -142,7 +141,7 @@ final class Recorder {
                         result.winner(),
                         result.reason(),
                         result.line() == null ? new int[0] : result.line(),
-                        room.time.millis());
+                        room.time.millis);
         return () -> {
             try {
                 return MessageCodec.mapper().writeValueAsBytes(archived);

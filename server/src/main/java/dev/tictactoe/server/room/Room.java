@@ -82,7 +82,7 @@ public final class Room {
         this.timers = new RoomTimers(this);
         this.messages = new Messages(this);
         this.removed = loop.newPromise();
-        this.createdAt = time.millis();
+        this.createdAt = time.millis;
     }
 
     public String code() {
@@ -174,13 +174,12 @@ public final class Room {
      * never sees a change a restart forgets (within the durability policy's window).
      */
     Outcome run(Change command, Long seen) {
-        Outcome outcome =
-                core.apply(command, new RoomCore.Context(time.nanos(), time.millis(), seen));
+        Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis, seen));
         if (outcome instanceof Outcome.Applied applied) {
-            feed.advance(core.version, applied.event());
+            feed.advance(applied.event());
             recorder.changed(command);
             feed.broadcastNewest(handling);
-            if (!time.replaying()) {
+            if (!time.replaying) {
                 counted(command, applied);
                 bots.schedule();
             }
@@ -226,7 +225,7 @@ public final class Room {
         members.cancelTimers();
         timers.cancelEmpty();
         context.removed().accept(this);
-        context.journal().closed(code, feed.version());
+        context.journal().closed(code, feed.version);
         removed.trySuccess(null);
         log.info("room {} removed {}", code, why);
     }
@@ -239,10 +238,10 @@ public final class Room {
         execute(
                 () -> {
                     if (members.holdReservations()) {
-                        feed.advance(core.version, null);
+                        feed.advance(null);
                         bots.schedule();
                     }
-                    timers.startEmpty(time.millis());
+                    timers.startEmpty(time.millis);
                     recorder.created();
                 });
     }
@@ -262,24 +261,22 @@ public final class Room {
                     members.recovered();
                     Long since = timers.emptySince;
                     if (since != null
-                            && since + context.limits().emptyRoomTtl().toMillis()
-                                    <= time.millis()) {
+                            && since + context.limits().emptyRoomTtl().toMillis() <= time.millis) {
                         expire(
                                 "while the server was down, empty since "
                                         + Instant.ofEpochMilli(since));
                         return;
                     }
-                    timers.startEmpty(since == null ? time.millis() : since);
+                    timers.startEmpty(since == null ? time.millis : since);
                     bots.schedule();
                 });
     }
 
-    /** Server shutdown: tell every member and stop. */
     void shutdown() {
         execute(
                 () -> {
                     closed = true;
-                    for (Session member : List.copyOf(feed.members())) {
+                    for (Session member : List.copyOf(feed.members)) {
                         member.member.close(CloseCodes.GOING_AWAY, "server shutting down");
                     }
                     members.cancelTimers();

@@ -54,7 +54,6 @@ final class RoomCore {
                 settings, version, boardVersion, kept, match.state(games), spectators);
     }
 
-    /** The core as {@code state} left it, at that instant. */
     static RoomCore restore(RoomState.Core state, long nanos, long millis) {
         RoomCore core =
                 new RoomCore(
@@ -202,7 +201,6 @@ final class RoomCore {
         return applied(new Event.RematchOffered(Wire.seat(mark)));
     }
 
-    /** True when a bot sits opposite {@code mark}. */
     boolean againstBot(Mark mark) {
         Occupant opponent = seats.get(mark.opponent());
         return opponent != null && opponent.isBot();

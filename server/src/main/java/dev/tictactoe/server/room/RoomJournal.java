@@ -23,7 +23,6 @@ public interface RoomJournal {
      */
     int CHECKPOINT_GAMES_WITH_ARCHIVE = 8;
 
-    /** A change read back: the version it made and its record. */
     record Recorded(long version, byte[] payload) {}
 
     /** Keeps nothing: rooms live in memory only. */
@@ -69,7 +68,6 @@ public interface RoomJournal {
 
     void gameFinished(String room, int game, Supplier<byte[]> json);
 
-    /** The room is gone for good. */
     void closed(String room, long version);
 
     /** True when {@link #history} reads back every game {@link #gameFinished} stored. */

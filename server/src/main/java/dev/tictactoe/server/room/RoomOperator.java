@@ -49,7 +49,7 @@ public final class RoomOperator {
                     if (room.closed) {
                         return Outcome.GONE;
                     }
-                    for (Session session : List.copyOf(room.feed.members())) {
+                    for (Session session : List.copyOf(room.feed.members)) {
                         room.members.letGo(session, CloseCodes.ROOM_CLOSED, reason);
                     }
                     room.expire("by the operator: " + reason);

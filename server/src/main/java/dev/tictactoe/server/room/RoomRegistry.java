@@ -49,7 +49,6 @@ public final class RoomRegistry {
         this(config, null, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
     }
 
-    /** The settings these rooms were made with. */
     public RegistrySettings settings() {
         return config;
     }
@@ -89,13 +88,12 @@ public final class RoomRegistry {
         log.info(
                 "room {} recovered at version {}, game {}",
                 room.code(),
-                room.feed.version(),
+                room.feed.version,
                 room.core.match.game);
         room.resume();
         return room;
     }
 
-    /** Creates a room with a fresh code and a bot seed of the server's choosing. */
     public Room create(RoomSettings settings) throws Full {
         return create(settings, null, Map.of());
     }
@@ -192,7 +190,6 @@ public final class RoomRegistry {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    /** Closes every room's connections. */
     public void shutdown() {
         rooms.values().forEach(Room::shutdown);
     }

@@ -28,7 +28,6 @@ public record RoomSettings(
         Level bot,
         TimeControl clock) {
 
-    /** Settings of an untimed room. */
     public RoomSettings(
             Rules rules,
             Mark creatorSeat,

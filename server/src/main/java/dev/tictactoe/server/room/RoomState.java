@@ -38,7 +38,6 @@ record RoomState(
         Long emptySince,
         long createdAt) {
 
-    /** What {@link RoomCore} is rebuilt from. */
     record Core(
             RoomSettings settings,
             long version,
@@ -89,12 +88,12 @@ record RoomState(
                 room.code(),
                 room.bots.seed,
                 room.core.state(games),
-                room.feed.shown(),
+                room.feed.shown,
                 room.feed.heldDiffs().stream()
                         .map(d -> new String(d, StandardCharsets.UTF_8))
                         .toList(),
-                room.time.nanos(),
-                room.time.millis(),
+                room.time.nanos,
+                room.time.millis,
                 room.timers.emptyAsOfNow(),
                 room.createdAt);
     }

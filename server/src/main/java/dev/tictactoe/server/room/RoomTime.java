@@ -17,9 +17,11 @@ final class RoomTime {
     /** Added to {@link #nanoTime}: zero for a new room, the continuation for a rebuilt one. */
     private long offset;
 
-    private boolean replaying;
-    private long nanos;
-    private long millis;
+    /** The current task's instant; read-only outside this class. */
+    long nanos;
+
+    long millis;
+    boolean replaying;
 
     RoomTime(LongSupplier nanoTime, LongSupplier epochMillis) {
         this.nanoTime = nanoTime;
@@ -35,21 +37,9 @@ final class RoomTime {
         }
     }
 
-    long nanos() {
-        return nanos;
-    }
-
-    long millis() {
-        return millis;
-    }
-
     /** Now on the room's monotonic line, for timer delays; the replayed instant during a replay. */
     long nanosNow() {
         return replaying ? nanos : nanoTime.getAsLong() + offset;
-    }
-
-    boolean replaying() {
-        return replaying;
     }
 
     /** From now until {@link #resume}, the room's time is this recorded instant. */

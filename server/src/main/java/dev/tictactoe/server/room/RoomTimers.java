@@ -24,7 +24,7 @@ final class RoomTimers {
 
     /** Ends a timed game whose side to move has run out, before the task at hand counts. */
     void flagIfDue() {
-        if (!room.closed && room.core.outOfTime(room.time.nanos(), room.time.millis())) {
+        if (!room.closed && room.core.outOfTime(room.time.nanos, room.time.millis)) {
             room.run(new Change.TimedOut(), null);
         }
     }
@@ -53,11 +53,11 @@ final class RoomTimers {
         cancelEmpty();
         emptySince = since;
         var ttl = room.context.limits().emptyRoomTtl();
-        long left = Math.max(0, since + ttl.toMillis() - room.time.millis());
+        long left = Math.max(0, since + ttl.toMillis() - room.time.millis);
         emptyTimer =
                 room.schedule(
                         () -> {
-                            if (room.feed.members().isEmpty() && !room.closed) {
+                            if (room.feed.members.isEmpty() && !room.closed) {
                                 room.expire("after " + ttl + " with nobody connected");
                             }
                         },
@@ -74,6 +74,6 @@ final class RoomTimers {
 
     /** Since when nobody has been connected as of the change at hand, whether timers ran or not. */
     Long emptyAsOfNow() {
-        return room.core.occupied() ? null : emptySince != null ? emptySince : room.time.millis();
+        return room.core.occupied() ? null : emptySince != null ? emptySince : room.time.millis;
     }
 }

@@ -11,8 +11,8 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import java.nio.CharBuffer;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -104,16 +104,9 @@ final class Snapshots {
     }
 
     private static List<Seat> rematch(Match match, List<Seat> before) {
-        EnumSet<Mark> offers = match.rematchOffers;
-        if (offers.isEmpty()) {
-            return List.of();
-        }
-        Seat[] seats = new Seat[offers.size()];
-        int i = 0;
-        for (Mark mark : offers) {
-            seats[i++] = Wire.seat(mark);
-        }
-        return same(List.of(seats), before);
+        return match.rematchOffers.isEmpty()
+                ? List.of()
+                : same(match.rematchOffers.stream().map(Wire::seat).toList(), before);
     }
 
     private static Snapshot.Score score(Match match, Snapshot.Score before) {
@@ -183,9 +176,9 @@ final class Snapshots {
                 row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
             }
             String before = comparable ? previous.get(r) : null;
-            if (before != null && spells(before, row)) {
+            if (before != null && before.contentEquals(CharBuffer.wrap(row))) {
                 rows[r] = before;
-            } else if (spells(EMPTY_ROWS[size], row)) {
+            } else if (EMPTY_ROWS[size].contentEquals(CharBuffer.wrap(row))) {
                 rows[r] = EMPTY_ROWS[size];
                 changed = true;
             } else {
@@ -194,18 +187,6 @@ final class Snapshots {
             }
         }
         return changed ? List.of(rows) : previous;
-    }
-
-    private static boolean spells(String text, char[] chars) {
-        if (text.length() != chars.length) {
-            return false;
-        }
-        for (int i = 0; i < chars.length; i++) {
-            if (text.charAt(i) != chars[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static List<Snapshot.MoveEntry> moves(

@@ -72,7 +72,6 @@ final class TurnTime {
         }
     }
 
-    /** The side to move if its time has run out by now, else null. */
     Mark outOfTime() {
         if (clock == null) {
             return null;

@@ -12,22 +12,18 @@ import dev.tictactoe.server.game.Mark;
 public final class Wire {
     private Wire() {}
 
-    /** The seat of {@code mark}, or null for none. */
     public static Seat seat(Mark mark) {
         return mark == null ? null : mark == Mark.X ? Seat.X : Seat.O;
     }
 
-    /** The mark of {@code seat}, or null for none. */
     public static Mark mark(Seat seat) {
         return seat == null ? null : seat == Seat.X ? Mark.X : Mark.O;
     }
 
-    /** The protocol's name of {@code level}, or null for none. */
     public static BotLevel level(Level level) {
         return level == null ? null : BotLevel.valueOf(level.name());
     }
 
-    /** The engine's level named {@code level}, or null for none. */
     public static Level level(BotLevel level) {
         return level == null ? null : Level.valueOf(level.name());
     }

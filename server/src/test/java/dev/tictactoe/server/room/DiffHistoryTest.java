@@ -19,7 +19,7 @@ class DiffHistoryTest {
         assertThat(history.covers(0)).isTrue(); // nothing happened yet: nothing is missing
         assertThat(history.covers(1)).isFalse(); // a version from the future
         for (long v = 1; v <= 25; v++) {
-            history.add(v, diff(v));
+            history.add(v, diff(v), diff(v).length);
             long oldest = Math.max(1, v - 9);
             for (long seen = -1; seen <= v + 1; seen++) {
                 // A member who saw `seen` can be caught up if every later diff is held.

@@ -36,11 +36,11 @@ class SnapshotsTest {
             int cell = row * 15 + (i / 2 % 5) * 3;
             (i % 2 == 0 ? x : o).move(cell);
         }
-        Snapshot before = driver.room.feed.shown();
+        Snapshot before = driver.room.feed.shown;
         assertThat(before.moves()).hasSize(40);
 
         x.move(14 * 15 + 14);
-        Snapshot after = driver.room.feed.shown();
+        Snapshot after = driver.room.feed.shown;
 
         for (int ply = 0; ply < 40; ply++) {
             assertThat(after.moves().get(ply)).isSameAs(before.moves().get(ply));
@@ -67,10 +67,10 @@ class SnapshotsTest {
         Client x = driver.join("ana");
         Client o = driver.join("bo");
         x.move(0);
-        Snapshot before = driver.room.feed.shown();
+        Snapshot before = driver.room.feed.shown;
 
         o.move(20);
-        Snapshot afterMove = driver.room.feed.shown();
+        Snapshot afterMove = driver.room.feed.shown;
         assertThat(afterMove.settings()).isSameAs(before.settings());
         assertThat(afterMove.players()).isSameAs(before.players());
         assertThat(afterMove.score()).isSameAs(before.score());
@@ -78,7 +78,7 @@ class SnapshotsTest {
         assertThat(afterMove.board()).isNotSameAs(before.board());
 
         driver.join("spectator");
-        Snapshot afterJoin = driver.room.feed.shown();
+        Snapshot afterJoin = driver.room.feed.shown;
         assertThat(afterJoin.spectators()).isEqualTo(afterMove.spectators() + 1);
         assertThat(afterJoin.board()).isSameAs(afterMove.board());
         assertThat(afterJoin.moves()).isSameAs(afterMove.moves());
@@ -96,8 +96,8 @@ class SnapshotsTest {
             driver.join("bo");
             other.join("cy");
             x.move(7);
-            List<String> played = driver.room.feed.shown().board();
-            List<String> empty = other.room.feed.shown().board();
+            List<String> played = driver.room.feed.shown.board();
+            List<String> empty = other.room.feed.shown.board();
 
             assertThat(played.get(0)).isEqualTo(".".repeat(7) + "X" + ".".repeat(7));
             for (int r = 0; r < 15; r++) {
