@@ -15,7 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /** Runs bot searches on a small bounded pool of their own, never on a network loop. */
 public final class BotRunner implements AutoCloseable {
@@ -90,22 +90,17 @@ public final class BotRunner implements AutoCloseable {
     }
 
     /**
-     * Searches a copy of {@code board}, handing the move to {@code done} or the failure to {@code
-     * failed} on the bot's thread; false if the queue is full and the caller should retry.
+     * Searches a copy of {@code board} and hands {@code done} the move, or the search's failure, on
+     * the bot's thread; false if the queue is full and the caller should retry.
      */
-    boolean think(
-            Board board,
-            Level level,
-            long seed,
-            Consumer<BotMove> done,
-            Consumer<RuntimeException> failed) {
+    boolean think(Board board, Level level, long seed, BiConsumer<BotMove, RuntimeException> done) {
         Board position = board.copy();
         try {
             pool.execute(
                     () -> {
-                        BotMove move;
                         long start = System.nanoTime();
                         ServerMetrics measured = metrics;
+                        BotMove move;
                         try {
                             move = search.choose(position, level, budget, seed);
                         } catch (RuntimeException e) {
@@ -113,13 +108,13 @@ public final class BotRunner implements AutoCloseable {
                             if (measured != null) {
                                 measured.botFailed();
                             }
-                            failed.accept(e);
+                            done.accept(null, e);
                             return;
                         }
                         if (measured != null) {
                             measured.botThought(System.nanoTime() - start);
                         }
-                        done.accept(move);
+                        done.accept(move, null);
                     });
             return true;
         } catch (RejectedExecutionException e) {

@@ -43,15 +43,17 @@ final class BotTurns {
                                 match.board,
                                 seat.bot,
                                 seed ^ (match.game * 0x9E3779B97F4A7C15L),
-                                move -> room.execute(() -> moved(turn, forVersion, move)),
-                                failure -> room.execute(() -> failed(turn, forVersion, failure)));
+                                (move, failure) ->
+                                        room.execute(
+                                                () -> answered(turn, forVersion, move, failure)));
         if (!queued) {
             log.warn("room {} bot queue full, retrying", room.code());
             room.schedule(this::schedule, RETRY_NANOS);
         }
     }
 
-    private boolean stillAsked(Mark mark, long forVersion) {
+    /** The search's move, or its failure, comes back: played if the room has not changed since. */
+    private void answered(Mark mark, long forVersion, BotMove move, RuntimeException failure) {
         Occupant seat = room.core.seat(mark);
         if (forVersion != room.feed.version || seat == null || !seat.isBot() || room.closed) {
             log.debug(
@@ -59,16 +61,9 @@ final class BotTurns {
                     room.code(),
                     forVersion,
                     room.feed.version);
-            return false;
-        }
-        return true;
-    }
-
-    private void moved(Mark mark, long forVersion, BotMove move) {
-        if (!stillAsked(mark, forVersion)) {
-            return;
-        }
-        if (play(mark, move.cell()) instanceof Outcome.Refused r) {
+        } else if (failure != null) {
+            fallBack(mark, "search failed on\n" + room.core.match.board, failure);
+        } else if (play(mark, move.cell()) instanceof Outcome.Refused r) {
             fallBack(
                     mark,
                     "proposed an illegal move " + move.cell() + " (" + r.message() + ")",
@@ -78,12 +73,6 @@ final class BotTurns {
 
     private Outcome play(Mark mark, int cell) {
         return room.run(new Change.Moved(mark, cell, "bot-" + (room.core.version + 1)), null);
-    }
-
-    private void failed(Mark mark, long forVersion, RuntimeException failure) {
-        if (stillAsked(mark, forVersion)) {
-            fallBack(mark, "search failed on\n" + room.core.match.board, failure);
-        }
     }
 
     /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */

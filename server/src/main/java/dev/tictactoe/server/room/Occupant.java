@@ -39,13 +39,6 @@ final class Occupant {
         return seat;
     }
 
-    /** A seat held for {@code name}, who will come with {@code token}. */
-    static Occupant reserved(String name, String token) {
-        Occupant seat = new Occupant(name, token, null);
-        seat.reserved = true;
-        return seat;
-    }
-
     static Occupant bot(Level level) {
         return new Occupant(level.playerName(), null, level);
     }

@@ -236,7 +236,9 @@ final class RoomCore {
                     if (seats.containsKey(mark)) {
                         throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
                     }
-                    seats.put(mark, Occupant.reserved(r.name(), r.token()));
+                    Occupant seat = Occupant.person(r.name(), r.token(), false);
+                    seat.reserved = true;
+                    seats.put(mark, seat);
                 });
     }
 

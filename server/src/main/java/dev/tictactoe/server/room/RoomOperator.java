@@ -27,12 +27,7 @@ public final class RoomOperator {
 
     /** The room's snapshot and creation time, taken on its loop; null once it has closed. */
     public static Future<View> view(Room room) {
-        Promise<View> answer = room.loop.newPromise();
-        run(
-                room,
-                answer,
-                () -> room.closed ? null : new View(room.feed.snapshot(), room.createdAt));
-        return answer;
+        return run(room, () -> room.closed ? null : new View(room.feed.snapshot(), room.createdAt));
     }
 
     /**
@@ -41,10 +36,8 @@ public final class RoomOperator {
      * connections close, so nothing more is written for the room once it is gone.
      */
     public static Future<Outcome> close(Room room, String reason) {
-        Promise<Outcome> answer = room.loop.newPromise();
-        run(
+        return run(
                 room,
-                answer,
                 () -> {
                     if (room.closed) {
                         return Outcome.GONE;
@@ -55,15 +48,12 @@ public final class RoomOperator {
                     room.expire("by the operator: " + reason);
                     return Outcome.DONE;
                 });
-        return answer;
     }
 
     /** Closes the connection of the player in {@code seat}: a drop like any other. */
     public static Future<Outcome> disconnect(Room room, Mark seat, String reason) {
-        Promise<Outcome> answer = room.loop.newPromise();
-        run(
+        return run(
                 room,
-                answer,
                 () -> {
                     if (room.closed) {
                         return Outcome.GONE;
@@ -75,10 +65,10 @@ public final class RoomOperator {
                     connected.member.close(CloseCodes.DISCONNECTED, reason);
                     return Outcome.DONE;
                 });
-        return answer;
     }
 
-    private static <T> void run(Room room, Promise<T> answer, Supplier<T> task) {
+    private static <T> Future<T> run(Room room, Supplier<T> task) {
+        Promise<T> answer = room.loop.newPromise();
         room.execute(
                 () -> {
                     try {
@@ -91,5 +81,6 @@ public final class RoomOperator {
             // A stopping loop drops the task: say so rather than leave it unanswered.
             answer.tryFailure(new IllegalStateException("the server is stopping"));
         }
+        return answer;
     }
 }
