@@ -231,11 +231,7 @@ final class Members {
                                 : ""));
     }
 
-    /**
-     * After a restart: a player connected at the stop dropped with it and gets a whole grace from
-     * now; a seat whose grace ran out meanwhile is freed (first deadline first); others keep
-     * theirs.
-     */
+    /** After a restart: connected players dropped with it; seats whose grace ran out are freed. */
     void recovered() {
         long now = room.time.millis;
         List<Mark> expired = new ArrayList<>();

@@ -12,10 +12,9 @@ import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
- * Writes a room's changes to its journal: a small record per change, and every {@link
- * RoomJournal#checkpointEvery} changes the whole state, captured on the loop and made JSON by the
- * journal's thread. A refused record leaves a gap no replay can cross, so the room then writes its
- * whole state with the next change taken. Finished games go to the archive. Room loop only.
+ * Writes a room's changes to its journal: a record per change, every {@link
+ * RoomJournal#checkpointEvery} changes (and after a refused record, whose gap no replay can cross)
+ * the whole state, and each finished game to the archive. Room loop only.
  */
 final class Recorder {
 
@@ -40,11 +39,7 @@ final class Recorder {
         }
     }
 
-    /**
-     * A new room: its first checkpoint keeps its code and settings. The next comes after 1 to
-     * {@link RoomJournal#checkpointEvery} changes, by the room's code, so rooms made together do
-     * not all write their whole state at once.
-     */
+    /** A new room's first checkpoint; the next after 1 to checkpointEvery changes, by code. */
     void created() {
         RoomJournal journal = room.context.journal();
         if (journal != RoomJournal.NONE) {
@@ -60,10 +55,7 @@ final class Recorder {
         archivedGame = game;
     }
 
-    /**
-     * The room published {@code change}. A replay writes nothing but archives again the games it
-     * sees end, in case the process stopped before they were written.
-     */
+    /** A replay writes nothing but archives again the games it sees end, maybe unwritten. */
     void changed(Change change) {
         RoomJournal journal = room.context.journal();
         if (journal == RoomJournal.NONE) {

@@ -230,10 +230,7 @@ public final class Room {
         log.info("room {} removed {}", code, why);
     }
 
-    /**
-     * Called once by the registry after creation. A room whose seats were promised (a quick match)
-     * starts its game at once; its first checkpoint keeps it, opening game included.
-     */
+    /** Once, after creation; a room with promised seats (a quick match) starts its game at once. */
     void created() {
         execute(
                 () -> {

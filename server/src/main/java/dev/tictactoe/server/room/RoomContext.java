@@ -6,14 +6,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
-/**
- * What a room needs from outside, given to it explicitly.
- *
- * @param tokens a fresh secret seat token per call
- * @param epochMillis the wall clock, for times shown to clients
- * @param removed told once when a room removes itself
- * @param nanoTime the monotonic clock of game clocks and the room's timers
- */
+/** What a room needs from outside, given to it explicitly; {@code tokens} makes seat tokens. */
 record RoomContext(
         RegistrySettings limits,
         BotRunner bots,

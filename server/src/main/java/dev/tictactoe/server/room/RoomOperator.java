@@ -30,11 +30,7 @@ public final class RoomOperator {
         return run(room, () -> room.closed ? null : new View(room.feed.snapshot(), room.createdAt));
     }
 
-    /**
-     * Closes the room for good: every member gets {@link CloseCodes#ROOM_CLOSED} with {@code
-     * reason}, and the room leaves the registry and the journal. Members are let go before their
-     * connections close, so nothing more is written for the room once it is gone.
-     */
+    /** Closes the room for good: members get {@link CloseCodes#ROOM_CLOSED}, then it expires. */
     public static Future<Outcome> close(Room room, String reason) {
         return run(
                 room,

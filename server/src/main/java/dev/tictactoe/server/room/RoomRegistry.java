@@ -76,10 +76,7 @@ public final class RoomRegistry {
                         journal);
     }
 
-    /**
-     * Rebuilds a room from its newest checkpoint and the changes after it ({@link
-     * RoomState#rebuild}).
-     */
+    /** Rebuilds a room from its newest checkpoint and the changes after it. */
     public Room restore(byte[] checkpoint, List<RoomJournal.Recorded> changes) {
         Room room = RoomState.fromJson(checkpoint).rebuild(changes, loops.next(), context);
         if (rooms.putIfAbsent(room.code(), room) == null) {
@@ -103,10 +100,7 @@ public final class RoomRegistry {
         return create(settings, botSeed, Map.of());
     }
 
-    /**
-     * Creates a room whose seats in {@code reserved} are held for the players promised them (a
-     * quick match): its game starts at once, and each joins with its token within the seat grace.
-     */
+    /** Creates a room whose seats in {@code reserved} are held for players promised them. */
     public Room create(RoomSettings settings, Map<Mark, Reservation> reserved) throws Full {
         return create(settings, null, reserved);
     }
