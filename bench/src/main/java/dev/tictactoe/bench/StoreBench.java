@@ -6,6 +6,8 @@ import dev.tictactoe.server.store.Store;
 import dev.tictactoe.server.store.StoreOptions;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -20,9 +22,10 @@ import java.util.stream.Stream;
  * The cost of storing a room's command, per durability policy, against not storing it at all:
  * process CPU per record over a burst (the appending thread and the writer together), and, at a
  * paced rate, the time from handing a command to the store to hearing it committed (under {@code
- * fsync}, the wait a move's broadcast has). Arguments: {@code [records] [rate/s] [seconds]
- * [directory]}, default 200000 2000 3 target/store-bench. The directory should be on the disk the
- * server will use: fsync costs what that device makes it cost.
+ * fsync}, the wait a move's broadcast has); then the writer thread's CPU a move under a server's
+ * mix of commands, finished games and checkpoints at that rate. Arguments: {@code [records]
+ * [rate/s] [seconds] [directory]}, default 200000 2000 3 target/store-bench. The directory should
+ * be on the disk the server will use: fsync costs what that device makes it cost.
  */
 final class StoreBench {
 
@@ -56,8 +59,14 @@ final class StoreBench {
                 base.toAbsolutePath(),
                 Files.getFileStore(base).type());
         System.out.printf(
-                "%-16s %12s %14s %12s %12s %12s%n",
-                "policy", "CPU µs/rec", "burst rec/s", "commit p50", "p99 (µs)", "max (µs)");
+                "%-16s %12s %14s %12s %12s %12s %12s%n",
+                "policy",
+                "CPU µs/rec",
+                "burst rec/s",
+                "commit p50",
+                "p99 (µs)",
+                "max (µs)",
+                "mix µs/move");
         baseline(records);
         for (DurabilityPolicy policy :
                 List.of(
@@ -83,13 +92,14 @@ final class StoreBench {
         }
         long wall = System.nanoTime() - start;
         System.out.printf(
-                "%-16s %12.2f %14.0f %12s %12s %12s%n",
+                "%-16s %12.2f %14.0f %12s %12s %12s %12s%n",
                 "no store",
                 (cpu() - cpu) / 1e3 / records,
                 records / (wall / 1e9),
                 "-",
                 "-",
-                sink == 42 ? "" : "-");
+                sink == 42 ? "" : "-",
+                "-");
     }
 
     private static void measure(
@@ -137,14 +147,59 @@ final class StoreBench {
             done.await();
             Arrays.sort(latency);
             System.out.printf(
-                    "%-16s %12.2f %14.0f %12.0f %12.0f %12.0f%n",
+                    "%-16s %12.2f %14.0f %12.0f %12.0f %12.0f %12.2f%n",
                     name(policy),
                     cpuPerRecord,
                     records / (wall / 1e9),
                     latency[n / 2] / 1e3,
                     latency[(int) (n * 0.99)] / 1e3,
-                    latency[n - 1] / 1e3);
+                    latency[n - 1] / 1e3,
+                    mix(store, rate, seconds));
         }
+    }
+
+    /**
+     * The writer thread's CPU a move under a room's own mix, paced at {@code rate}: a command per
+     * move over {@link #ROOMS}, a finished game every {@link #MOVES_PER_GAME} moves of a room, and
+     * its whole state every {@link #CHECKPOINT_EVERY}.
+     */
+    private static double mix(Store store, int rate, int seconds) throws Exception {
+        long[] versions = new long[ROOMS.length];
+        int[] games = new int[ROOMS.length];
+        int n = rate * seconds;
+        long period = TimeUnit.SECONDS.toNanos(1) / rate;
+        long writer = writerCpu();
+        long next = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            while (System.nanoTime() < next) {
+                LockSupport.parkNanos(next - System.nanoTime());
+            }
+            int r = i % ROOMS.length;
+            long v = 1_000_000 + ++versions[r];
+            store.command(ROOMS[r], v, MOVED, PAYLOAD, null);
+            if (v % MOVES_PER_GAME == 0) {
+                store.game(ROOMS[r], ++games[r], () -> GAME);
+            }
+            if ((v + r) % CHECKPOINT_EVERY == 0) {
+                store.checkpoint(ROOMS[r], v, () -> STATE);
+            }
+            next += period;
+        }
+        store.flush().get();
+        return (writerCpu() - writer) / 1e3 / n;
+    }
+
+    private static final int MOVES_PER_GAME = 7;
+    private static final int CHECKPOINT_EVERY = 100;
+    private static final byte[] GAME = "x".repeat(600).getBytes(StandardCharsets.UTF_8);
+    private static final byte[] STATE = "x".repeat(6000).getBytes(StandardCharsets.UTF_8);
+
+    private static long writerCpu() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("store-writer"))
+                .mapToLong(t -> threads.getThreadCpuTime(t.threadId()))
+                .sum();
     }
 
     /** Hands commands over as fast as the queue takes them, waiting for room when it is full. */

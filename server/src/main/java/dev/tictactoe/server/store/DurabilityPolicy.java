@@ -17,30 +17,23 @@ public sealed interface DurabilityPolicy {
     DurabilityPolicy FSYNC_EACH = new FsyncEach();
 
     /**
-     * Commits every {@link #GATHER} with {@code synchronous=OFF}: a process crash loses what
-     * gathered since the last commit; a power loss or an OS crash can lose any recent change and
-     * may leave the database unreadable.
+     * Commits every {@link #DEFAULT_GROUP_INTERVAL} with {@code synchronous=OFF}: a process crash
+     * loses what gathered since the last commit; a power loss or an OS crash can lose any recent
+     * change and may leave the database unreadable.
      */
     DurabilityPolicy NONE = new None();
 
-    /** The interval of the default group commit's fsync. */
+    /** How often the default group commit commits. */
     Duration DEFAULT_GROUP_INTERVAL = Duration.ofMillis(100);
-
-    /**
-     * How long records gather before the writer commits them under {@code group} and {@code none}:
-     * the most a process crash can take.
-     */
-    Duration GATHER = Duration.ofMillis(20);
 
     DurabilityPolicy DEFAULT = new GroupCommit(DEFAULT_GROUP_INTERVAL);
 
     record FsyncEach() implements DurabilityPolicy {}
 
     /**
-     * Commits what gathered every {@link #GATHER} ({@code synchronous=NORMAL}: the commit is in the
-     * WAL file, in the OS's hands), and fsyncs the WAL at most once per {@code interval}: a process
-     * crash takes at most the last gathering's changes, a power loss the last interval's and
-     * gathering's. Clients see a change before it is committed.
+     * Commits what gathered every {@code interval}, each commit fsynced ({@code synchronous=FULL}):
+     * a process crash or a power loss takes at most the last interval's changes. Clients see a
+     * change before it is committed.
      */
     record GroupCommit(Duration interval) implements DurabilityPolicy {
         public GroupCommit {
@@ -52,6 +45,15 @@ public sealed interface DurabilityPolicy {
     }
 
     record None() implements DurabilityPolicy {}
+
+    /** How long the writer lets records gather before it commits them. */
+    default Duration gather() {
+        return switch (this) {
+            case FsyncEach f -> Duration.ZERO;
+            case GroupCommit g -> g.interval();
+            case None n -> DEFAULT_GROUP_INTERVAL;
+        };
+    }
 
     /** The policy as {@code --durability} spells it, for the start line. */
     default String spelled() {

@@ -13,7 +13,7 @@ sealed interface Item {
             implements Item {}
 
     /** A room's whole state, made here by {@code state}: it replaces the commands up to it. */
-    record Checkpoint(String room, long version, Supplier<byte[]> state) implements Item {}
+    record Checkpoint(String room, long version, long at, Supplier<byte[]> state) implements Item {}
 
     /** A finished game's document, made here by {@code document}. */
     record Game(String room, int game, long endedAt, Supplier<byte[]> document) implements Item {}

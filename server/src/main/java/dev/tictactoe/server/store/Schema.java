@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,17 +27,25 @@ final class Schema implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Schema.class);
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+
+    /**
+     * A room whose checkpoint is older than this has its commands written again at the end of the
+     * log, so that a slow room does not keep every other room's old commands.
+     */
+    static final Duration STALE_CHECKPOINT = Duration.ofMinutes(5);
 
     private static final String[] TABLES = {
-        // A live room's accepted commands after its newest checkpoint: kind is the room's number.
+        // Accepted commands, appended in order (a batch fills a page or two, wherever its rooms
+        // are); kind is the room's number. A room's are those from its checkpoint's since on.
         "CREATE TABLE IF NOT EXISTS commands ("
-                + " room TEXT NOT NULL, version INTEGER NOT NULL, kind INTEGER NOT NULL,"
-                + " record BLOB NOT NULL, PRIMARY KEY (room, version)) WITHOUT ROWID",
+                + " seq INTEGER PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL,"
+                + " kind INTEGER NOT NULL, record BLOB NOT NULL)",
         // A live room's whole state (JSON) at a version: recovery starts there.
         "CREATE TABLE IF NOT EXISTS checkpoints ("
-                + " room TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)"
-                + " WITHOUT ROWID",
+                + " room TEXT PRIMARY KEY, version INTEGER NOT NULL, since INTEGER NOT NULL,"
+                + " at INTEGER NOT NULL, state TEXT NOT NULL) WITHOUT ROWID",
+        "CREATE INDEX IF NOT EXISTS checkpoints_since ON checkpoints (since)",
         // Finished games (JSON); kept_until is set when their room goes (epoch ms).
         "CREATE TABLE IF NOT EXISTS games ("
                 + " room TEXT NOT NULL, game INTEGER NOT NULL, ended_at INTEGER NOT NULL,"
@@ -59,8 +68,8 @@ final class Schema implements AutoCloseable {
     }
 
     /**
-     * Opens {@code file} in WAL mode, creating its tables. The writer's commits set their own
-     * {@code synchronous}; this sets the one of everything else (WAL checkpoints).
+     * Opens {@code file} in WAL mode, creating its tables, with every commit synced as {@code
+     * policy} says: fsynced, or not at all under {@code none}.
      */
     static Schema open(Path file, DurabilityPolicy policy) throws DataDirException {
         Connection db = null;
@@ -108,13 +117,15 @@ final class Schema implements AutoCloseable {
                                 r.getString(1),
                                 new Store.Room(r.getLong(2), r.getBytes(3), new ArrayList<>())));
         query(
-                "SELECT room, version, record FROM commands ORDER BY room, version",
+                "SELECT c.room, c.version, c.record FROM commands c JOIN checkpoints k USING (room)"
+                        + " WHERE c.seq >= k.since AND c.version > k.version ORDER BY c.seq",
                 r -> {
-                    Store.Room room = rooms.get(r.getString(1));
-                    if (room != null && r.getLong(2) > room.version()) {
-                        room.commands().add(new Store.Command(r.getLong(2), r.getBytes(3)));
-                    }
-                    return room;
+                    List<Store.Command> commands = rooms.get(r.getString(1)).commands();
+                    long version = r.getLong(2);
+                    // A command written again at a version (a replay cut short) replaces it.
+                    commands.removeIf(c -> c.version() >= version);
+                    commands.add(new Store.Command(version, r.getBytes(3)));
+                    return null;
                 });
         update(
                 "UPDATE games SET kept_until = ? WHERE kept_until IS NULL AND room NOT IN"
@@ -145,24 +156,22 @@ final class Schema implements AutoCloseable {
         switch (item) {
             case Item.Command c ->
                     update(
-                            "INSERT OR REPLACE INTO commands (room, version, kind, record)"
-                                    + " VALUES (?, ?, ?, ?)",
+                            "INSERT INTO commands (room, version, kind, record) VALUES (?, ?, ?,"
+                                    + " ?)",
                             c.room(),
                             c.version(),
                             c.kind(),
                             bytes);
-            case Item.Checkpoint c -> {
-                update(
-                        "INSERT OR REPLACE INTO checkpoints (room, version, state) VALUES (?, ?,"
-                                + " ?)",
-                        c.room(),
-                        c.version(),
-                        text(bytes));
-                update(
-                        "DELETE FROM commands WHERE room = ? AND version <= ?",
-                        c.room(),
-                        c.version());
-            }
+            // The commands it covers go at the next sweep, with every other room's.
+            case Item.Checkpoint c ->
+                    update(
+                            "INSERT OR REPLACE INTO checkpoints (room, version, since, at, state)"
+                                    + " VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM"
+                                    + " commands), ?, ?)",
+                            c.room(),
+                            c.version(),
+                            c.at(),
+                            text(bytes));
             case Item.Game g -> {
                 update(
                         "INSERT OR REPLACE INTO games (room, game, ended_at, kept_until, document)"
@@ -179,7 +188,6 @@ final class Schema implements AutoCloseable {
                 }
             }
             case Item.Closed c -> {
-                update("DELETE FROM commands WHERE room = ?", c.room());
                 update("DELETE FROM checkpoints WHERE room = ?", c.room());
                 update(
                         "UPDATE games SET kept_until = ? WHERE room = ?",
@@ -190,8 +198,27 @@ final class Schema implements AutoCloseable {
         }
     }
 
-    /** Deletes the games whose retention ran out; how many went. */
+    /**
+     * Deletes the commands no live room needs and the games whose retention ran out; how many games
+     * went. Rooms with a stale checkpoint first write their commands again at the end.
+     */
     int sweep(long now) throws SQLException {
+        long stale = now - STALE_CHECKPOINT.toMillis();
+        if (!query("SELECT 1 FROM checkpoints WHERE at < ? LIMIT 1", r -> 1, stale).isEmpty()) {
+            long next =
+                    query("SELECT coalesce(max(seq), 0) + 1 FROM commands", r -> r.getLong(1))
+                            .get(0);
+            update(
+                    "INSERT INTO commands (room, version, kind, record) SELECT c.room, c.version,"
+                            + " c.kind, c.record FROM commands c JOIN checkpoints k USING (room)"
+                            + " WHERE k.at < ? AND c.seq >= k.since AND c.version > k.version"
+                            + " ORDER BY c.seq",
+                    stale);
+            update("UPDATE checkpoints SET since = ?, at = ? WHERE at < ?", next, now, stale);
+        }
+        update(
+                "DELETE FROM commands WHERE seq < coalesce((SELECT min(since) FROM checkpoints),"
+                        + " (SELECT max(seq) + 1 FROM commands))");
         int gone = update("DELETE FROM games WHERE kept_until < ?", now);
         if (gone > 0) {
             log.info("store: deleted {} finished games past their retention", gone);

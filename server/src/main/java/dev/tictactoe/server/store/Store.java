@@ -132,7 +132,7 @@ public final class Store implements AutoCloseable {
      * the commands up to it. A state that cannot be made is dropped with one error line.
      */
     public AppendResult checkpoint(String room, long version, Supplier<byte[]> state) {
-        return offer(new Item.Checkpoint(room, version, state));
+        return offer(new Item.Checkpoint(room, version, clock.millis(), state));
     }
 
     /** Queues finished game {@code game} of {@code room}, its document made on the writer. */
@@ -187,7 +187,9 @@ public final class Store implements AutoCloseable {
         return task(db -> db.latestGames(room, count));
     }
 
-    /** Deletes expired games now; completes with how many went. */
+    /**
+     * Deletes expired games and the commands no room needs now; completes with how many games went.
+     */
     public CompletableFuture<Integer> sweep() {
         return task(db -> db.sweep(clock.millis()));
     }

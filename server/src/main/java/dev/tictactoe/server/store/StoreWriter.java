@@ -19,9 +19,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
- * The store's one writer thread: takes what is queued (gathered for {@link DurabilityPolicy#GATHER}
- * unless {@code fsync}), writes it in one transaction, tells the waiting rooms, then runs the tasks
- * queued among the writes. A failed commit is retried with backoff, the batch kept in hand.
+ * The store's one writer thread: takes what is queued (gathered for the policy's {@link
+ * DurabilityPolicy#gather}), writes it in one transaction, tells the waiting rooms, then runs the
+ * tasks queued among the writes. A failed commit is retried with backoff, the batch kept in hand.
  */
 final class StoreWriter implements Runnable {
 
@@ -30,8 +30,8 @@ final class StoreWriter implements Runnable {
     /** The most queue entries taken into one transaction. */
     static final int MAX_BATCH = 4096;
 
-    /** How often expired games are swept. */
-    static final Duration SWEEP_INTERVAL = Duration.ofHours(1);
+    /** How often commands behind checkpoints and expired games are swept. */
+    static final Duration SWEEP_INTERVAL = Duration.ofSeconds(10);
 
     private final Schema db;
     private final StoreOptions options;
@@ -39,17 +39,14 @@ final class StoreWriter implements Runnable {
     private final StoreHealth health;
     private final Clock clock;
     private final CountDownLatch giveUp = new CountDownLatch(1);
-    private final long groupNanos;
     private final long gatherNanos;
 
     private final List<Item> items = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
     private final Map<LongConsumer, Long> durable = new IdentityHashMap<>();
-    private long forceDue = Long.MAX_VALUE;
     private long sweepDue;
     private boolean backlog;
     private boolean busy;
-    private boolean syncFull = true;
     private boolean gaveUp;
 
     // Read by metrics on other threads, written by this thread only.
@@ -77,14 +74,7 @@ final class StoreWriter implements Runnable {
         this.queue = queue;
         this.health = health;
         this.clock = clock;
-        this.groupNanos =
-                options.policy() instanceof DurabilityPolicy.GroupCommit g
-                        ? g.interval().toNanos()
-                        : 0;
-        this.gatherNanos =
-                options.policy() instanceof DurabilityPolicy.FsyncEach
-                        ? 0
-                        : DurabilityPolicy.GATHER.toNanos();
+        this.gatherNanos = options.policy().gather().toNanos();
         this.sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
     }
 
@@ -132,15 +122,12 @@ final class StoreWriter implements Runnable {
             meters.durable(firstAt);
         }
         tellDurable();
-        if (writes.isEmpty() && forceDue <= System.nanoTime()) {
-            retrying("syncing the WAL", this::syncWal);
-        }
         if (sweepDue <= System.nanoTime()) {
             sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
             try {
                 db.sweep(clock.millis());
             } catch (SQLException e) {
-                log.warn("store: the sweep of expired games failed: {}", e.toString());
+                log.warn("store: the sweep failed: {}", e.toString());
             }
         }
         for (Item item : items) {
@@ -156,9 +143,9 @@ final class StoreWriter implements Runnable {
     }
 
     /**
-     * The next item, or null when a timer (the group's fsync, the sweep) is due first. A busy
-     * writer sleeps a gathering and looks again, so records coming meanwhile wake nobody; a task
-     * cuts the sleep short ({@link Store} unparks this thread).
+     * The next item, or null when the sweep is due first. A busy writer sleeps a gathering and
+     * looks again, so records coming meanwhile wake nobody; a task cuts the sleep short ({@link
+     * Store} unparks this thread).
      */
     private Item take() throws InterruptedException {
         if (backlog) {
@@ -167,7 +154,7 @@ final class StoreWriter implements Runnable {
         }
         long now = System.nanoTime();
         firstAt = now;
-        long wake = Math.max(0, Math.min(forceDue, sweepDue) - now);
+        long wake = Math.max(0, sweepDue - now);
         if (busy && gatherNanos > 0) {
             LockSupport.parkNanos(this, Math.min(gatherNanos, wake));
             Item next = queue.poll();
@@ -208,18 +195,7 @@ final class StoreWriter implements Runnable {
         if (hook != null) {
             hook.run(db);
         }
-        long started = System.nanoTime();
-        boolean full =
-                options.policy() instanceof DurabilityPolicy.FsyncEach
-                        || (groupNanos > 0 && started >= forceDue);
-        if (!(options.policy() instanceof DurabilityPolicy.None) && full != syncFull) {
-            db.execute("PRAGMA synchronous = " + (full ? "FULL" : "NORMAL"));
-            syncFull = full;
-        }
         db.commit(writes, options);
-        if (groupNanos > 0) {
-            forceDue = full ? Long.MAX_VALUE : Math.min(forceDue, started + groupNanos);
-        }
         commits++;
         committed += writes.size();
     }
@@ -233,12 +209,6 @@ final class StoreWriter implements Runnable {
         }
         durable.forEach(LongConsumer::accept);
         durable.clear();
-    }
-
-    /** Under a group commit with nothing to commit: the WAL's commits so far go to the disk. */
-    private void syncWal() throws SQLException {
-        db.execute("PRAGMA wal_checkpoint(PASSIVE)");
-        forceDue = Long.MAX_VALUE;
     }
 
     private void run(Item.Task t) {

@@ -73,26 +73,30 @@ class StoreTest {
     @Test
     void aCheckpointReplacesTheCommandsBeforeItAndAClosedRoomIsForgotten() throws Exception {
         try (Store store = Store.open(dir, OPTIONS)) {
+            store.checkpoint("CD", 0, () -> bytes("{}"));
+            store.command("CD", 1, 1, new byte[] {1}, null);
             store.checkpoint("AB", 0, () -> bytes("{}"));
             for (int v = 1; v <= 5; v++) {
                 store.command("AB", v, 6, new byte[] {(byte) v}, null);
+                if (v == 3) {
+                    store.checkpoint("AB", 3, () -> bytes("{\"at\":3}"));
+                }
             }
-            store.checkpoint("AB", 3, () -> bytes("{\"at\":3}"));
-            store.checkpoint("CD", 0, () -> bytes("{}"));
-            store.command("CD", 1, 1, new byte[] {1}, null);
             store.closeRoom("CD");
             // A command written again at a version the store holds (a replay cut short) replaces
             // it.
             store.command("AB", 5, 7, new byte[] {9}, null);
-            long rows =
-                    store.<Long>task(
+            assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isZero();
+            List<Long> kept =
+                    store.<List<Long>>task(
                                     db ->
                                             db.query(
-                                                            "SELECT count(*) FROM commands",
-                                                            r -> r.getLong(1))
-                                                    .get(0))
+                                                    "SELECT version FROM commands ORDER BY seq",
+                                                    r -> r.getLong(1)))
                             .get(10, TimeUnit.SECONDS);
-            assertThat(rows).as("commands behind a checkpoint are gone").isEqualTo(2);
+            assertThat(kept)
+                    .as("the commands behind every live room's checkpoint are gone at a sweep")
+                    .containsExactly(4L, 5L, 5L);
         }
         try (Store store = Store.open(dir, OPTIONS)) {
             assertThat(store.recovered()).containsOnlyKeys("AB");
@@ -260,6 +264,41 @@ class StoreTest {
             assertThat(store.recovered().get("AB").commands())
                     .extracting(Store.Command::version)
                     .containsExactly(1L, 2L, 3L);
+        }
+    }
+
+    @Test
+    void aSlowRoomsCommandsMoveToTheEndSoTheOthersOldCommandsCanGo() throws Exception {
+        MutableClock clock = new MutableClock();
+        try (Store store = Store.open(dir, OPTIONS, clock)) {
+            store.checkpoint("SLOW", 0, () -> bytes("{}"));
+            store.command("SLOW", 1, 6, new byte[] {1}, null);
+            store.checkpoint("FAST", 0, () -> bytes("{}"));
+            for (int v = 1; v <= 3; v++) {
+                store.command("FAST", v, 6, new byte[] {(byte) v}, null);
+            }
+            clock.now = clock.now.plus(Schema.STALE_CHECKPOINT).plusSeconds(1);
+            store.checkpoint("FAST", 3, () -> bytes("{\"at\":3}"));
+            store.command("FAST", 4, 6, new byte[] {4}, null);
+            store.sweep().get(10, TimeUnit.SECONDS);
+            List<Long> kept =
+                    store.<List<Long>>task(
+                                    db ->
+                                            db.query(
+                                                    "SELECT version FROM commands ORDER BY seq",
+                                                    r -> r.getLong(1)))
+                            .get(10, TimeUnit.SECONDS);
+            assertThat(kept)
+                    .as("SLOW's command written again, FAST's first three gone")
+                    .containsExactly(4L, 1L);
+        }
+        try (Store store = Store.open(dir, OPTIONS)) {
+            assertThat(store.recovered().get("SLOW").commands())
+                    .extracting(Store.Command::version)
+                    .containsExactly(1L);
+            assertThat(store.recovered().get("FAST").commands())
+                    .extracting(Store.Command::version)
+                    .containsExactly(4L);
         }
     }
 
