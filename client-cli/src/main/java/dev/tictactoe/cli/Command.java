@@ -1,6 +1,7 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.QuickPhrase;
 
 import org.jspecify.annotations.Nullable;
@@ -15,56 +16,44 @@ import java.util.Locale;
  */
 sealed interface Command {
 
-    /** Play a cell. */
+    /** What the session carries out: a command with nothing left to work out. */
+    sealed interface Action extends Command {}
+
+    /** Play a cell (numbered and versioned by {@link Commands}). */
     record Play(int cell) implements Command {}
 
-    /** Ask for a takeback. */
-    record Undo() implements Command {}
+    /** Ask the server for a fresh snapshot (of the version {@link Commands} knows). */
+    record Sync() implements Command {}
 
-    /** Answer the opponent's takeback request. */
-    record AnswerUndo(boolean accept) implements Command {}
+    /** Send {@code message}; while not connected, say {@code offline} instead. */
+    record Send(ClientMessage message, String offline) implements Action {
+        Send(ClientMessage message) {
+            this(message, OFFLINE);
+        }
+    }
 
-    /** Offer or accept a rematch. */
-    record Rematch() implements Command {}
+    /** Show game {@code game} move by move as the server's engine judged it. */
+    record Analyse(int game) implements Action {}
 
-    /** Give up this game. */
-    record Resign() implements Command {}
+    /** Leave the room for good and exit. */
+    record Quit() implements Action {}
 
-    /** Win the game from an opponent idle past the claim time (games without a clock). */
-    record Claim() implements Command {}
+    /** Ctrl-C: drop the connection but keep the seat for its grace (never typed). */
+    record Interrupt() implements Action {}
 
-    /** Invite a bot of {@code level} into the empty seat. */
-    record InviteBot(BotLevel level) implements Command {}
+    /** Show the list of commands. */
+    record Help() implements Action {}
 
-    /** Say a quick phrase to the room. */
-    record Say(QuickPhrase phrase) implements Command {}
+    /** Nothing was typed. */
+    record Empty() implements Action {}
 
-    /**
-     * Show the finished games of the room ({@code game} null), or game {@code game} move by move as
-     * the server's engine judged it.
-     */
-    record History(@Nullable Integer game) implements Command {}
+    /** The input cannot be carried out; {@code message} says why. */
+    record Invalid(String message) implements Action {}
 
     /** The highest game number the server names (as its HTTP paths take them). */
     int MAX_GAME = 999_999_999;
 
-    /** Ask the server for a fresh snapshot. */
-    record Sync() implements Command {}
-
-    /** Show the list of commands. */
-    record Help() implements Command {}
-
-    /** Leave the room and exit. */
-    record Quit() implements Command {}
-
-    /** Ctrl-C: drop the connection but keep the seat for its grace (never typed). */
-    record Interrupt() implements Command {}
-
-    /** Nothing was typed. */
-    record Empty() implements Command {}
-
-    /** The input is not a command; {@code message} says why. */
-    record Invalid(String message) implements Command {}
+    String OFFLINE = "not connected: wait for the connection to come back";
 
     /** Short help, one line per command, shown by {@code help}. */
     String HELP =
@@ -103,12 +92,12 @@ sealed interface Command {
                     arg == null
                             ? new Invalid(verb + " needs a cell, like " + verb + " b2")
                             : cell(arg, size);
-            case "undo", "takeback" -> noArgument(verb, arg, new Undo());
-            case "accept", "yes" -> noArgument(verb, arg, new AnswerUndo(true));
-            case "decline", "no" -> noArgument(verb, arg, new AnswerUndo(false));
-            case "rematch" -> noArgument(verb, arg, new Rematch());
-            case "resign" -> noArgument(verb, arg, new Resign());
-            case "claim" -> noArgument(verb, arg, new Claim());
+            case "undo", "takeback" -> noArgument(verb, arg, new ClientMessage.Undo());
+            case "accept", "yes" -> noArgument(verb, arg, new ClientMessage.UndoReply(true));
+            case "decline", "no" -> noArgument(verb, arg, new ClientMessage.UndoReply(false));
+            case "rematch" -> noArgument(verb, arg, new ClientMessage.Rematch());
+            case "resign" -> noArgument(verb, arg, new ClientMessage.Resign());
+            case "claim" -> noArgument(verb, arg, new ClientMessage.Claim());
             case "history" -> history(arg);
             case "sync" -> noArgument(verb, arg, new Sync());
             case "help", "?" -> noArgument(verb, arg, new Help());
@@ -142,15 +131,19 @@ sealed interface Command {
         return arg == null ? command : new Invalid(verb + " takes no argument");
     }
 
+    private static Command noArgument(String verb, @Nullable String arg, ClientMessage message) {
+        return noArgument(verb, arg, new Send(message));
+    }
+
     private static Command history(@Nullable String game) {
         if (game == null) {
-            return new History(null);
+            return new Send(new ClientMessage.History());
         }
         long number = game.matches("[0-9]{1,10}") ? Long.parseLong(game) : 0;
         if (number < 1 || number > MAX_GAME) {
             return new Invalid("history takes a game number, like history 1");
         }
-        return new History((int) number);
+        return new Analyse((int) number);
     }
 
     private static Command say(@Nullable String phrase) {
@@ -162,7 +155,7 @@ sealed interface Command {
         if (said == null) {
             return new Invalid("unknown phrase \"" + phrase + "\": phrases are " + phrases);
         }
-        return new Say(said);
+        return new Send(new ClientMessage.Phrase(said));
     }
 
     private static Command bot(@Nullable String level) {
@@ -174,6 +167,6 @@ sealed interface Command {
         if (known == null) {
             return new Invalid("unknown bot level \"" + level + "\": levels are " + levels);
         }
-        return new InviteBot(known);
+        return new Send(new ClientMessage.InviteBot(known, null));
     }
 }

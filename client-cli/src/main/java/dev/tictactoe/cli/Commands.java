@@ -30,29 +30,6 @@ final class Commands {
     /** How many recent moves keep their cell for naming a refusal. */
     static final int MOVES_KEPT = 64;
 
-    /** What the session does for a command. */
-    sealed interface Action {}
-
-    /** Send {@code message}; while not connected, say {@code offline} instead. */
-    record Send(ClientMessage message, String offline) implements Action {}
-
-    /** Give up the seat and end. */
-    record Leave() implements Action {}
-
-    /** Drop the connection, keeping the seat for its grace, and end. */
-    record Interrupt() implements Action {}
-
-    /** Fetch and show the analysis of game {@code game} of this room. */
-    record Analyse(int game) implements Action {}
-
-    /** Show {@code text} to the user. */
-    record Tell(String text, boolean error) implements Action {}
-
-    /** Nothing to do. */
-    record Nothing() implements Action {}
-
-    static final String OFFLINE = "not connected: wait for the connection to come back";
-
     /** Random characters before a move's number: 36^8 prefixes, one per client. */
     static final int PREFIX_CHARS = 8;
 
@@ -97,36 +74,24 @@ final class Commands {
     }
 
     /** What {@code command} asks for; {@code watching} when we were welcomed with no seat. */
-    Action action(Command command, boolean watching) {
+    Command.Action action(Command command, boolean watching) {
         return switch (command) {
             case Command.Play play ->
                     watching
-                            ? new Tell("you are watching: spectators cannot move", true)
-                            : send(move(play.cell()));
-            case Command.Undo u -> send(new ClientMessage.Undo());
-            case Command.AnswerUndo a -> send(new ClientMessage.UndoReply(a.accept()));
-            case Command.Rematch r -> send(new ClientMessage.Rematch());
-            case Command.Resign r -> send(new ClientMessage.Resign());
-            case Command.Claim c -> send(new ClientMessage.Claim());
-            case Command.InviteBot b -> send(new ClientMessage.InviteBot(b.level(), null));
-            case Command.Say say ->
-                    watching
-                            ? new Tell("you are watching: only players say phrases", true)
-                            : send(new ClientMessage.Phrase(say.phrase()));
-            case Command.History h ->
-                    h.game() == null ? send(new ClientMessage.History()) : new Analyse(h.game());
+                            ? new Command.Invalid("you are watching: spectators cannot move")
+                            : new Command.Send(move(play.cell()));
             case Command.Sync s ->
-                    send(new ClientMessage.Sync(view.hasState() ? view.version() : null));
-            case Command.Quit q -> new Leave();
-            case Command.Interrupt i -> new Interrupt();
-            case Command.Help h -> new Tell(Command.HELP, false);
-            case Command.Empty e -> new Nothing();
-            case Command.Invalid bad -> new Tell(bad.message(), true);
+                    new Command.Send(
+                            new ClientMessage.Sync(view.hasState() ? view.version() : null));
+            case Command.Send send
+                    when watching && send.message() instanceof ClientMessage.Phrase ->
+                    new Command.Invalid("you are watching: only players say phrases");
+            case Command.Action action -> action;
         };
     }
 
     /** What a script's line asks for: a protocol message as JSON, or words as typed. */
-    Action line(String line, boolean watching) {
+    Command.Action line(String line, boolean watching) {
         if (line.stripLeading().startsWith("{")) {
             return json(line);
         }
@@ -135,7 +100,7 @@ final class Commands {
     }
 
     /** A protocol message given as JSON text. */
-    private Action json(String line) {
+    private Command.Action json(String line) {
         try {
             JsonNode node = MessageCodec.parse(line);
             boolean numbered = false;
@@ -153,9 +118,9 @@ final class Commands {
             if (numbered && message instanceof ClientMessage.Move move) {
                 cells.put(move.id(), move.cell());
             }
-            return new Send(message, "not connected: the message was not sent");
+            return new Command.Send(message, "not connected: the message was not sent");
         } catch (ProtocolException e) {
-            return new Tell("not a message this client can send: " + e.getMessage(), true);
+            return new Command.Invalid("not a message this client can send: " + e.getMessage());
         }
     }
 
@@ -237,10 +202,6 @@ final class Commands {
         String id = nextId();
         cells.put(id, cell);
         return new ClientMessage.Move(id, view.version(), cell);
-    }
-
-    private static Send send(ClientMessage message) {
-        return new Send(message, OFFLINE);
     }
 
     private String nextId() {

@@ -29,9 +29,9 @@ final class SessionInput {
         act(session.commands.line(line, session.membership.watching()));
     }
 
-    private void act(Commands.Action action) {
+    private void act(Command.Action action) {
         switch (action) {
-            case Commands.Send send -> {
+            case Command.Send send -> {
                 if (session.live) {
                     session.follower.send(send.message());
                     if (send.message() instanceof ClientMessage.Move move) {
@@ -41,11 +41,12 @@ final class SessionInput {
                     session.frontend.notice(send.offline(), true);
                 }
             }
-            case Commands.Leave l -> session.leave();
-            case Commands.Interrupt i -> session.interrupt();
-            case Commands.Analyse a -> analyse(a.game());
-            case Commands.Tell tell -> session.frontend.notice(tell.text(), tell.error());
-            case Commands.Nothing n -> {}
+            case Command.Quit q -> session.leave();
+            case Command.Interrupt i -> session.interrupt();
+            case Command.Analyse a -> analyse(a.game());
+            case Command.Help h -> session.frontend.notice(Command.HELP, false);
+            case Command.Invalid bad -> session.frontend.notice(bad.message(), true);
+            case Command.Empty e -> {}
         }
     }
 

@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.QuickPhrase;
 
 import org.junit.jupiter.api.Test;
@@ -18,18 +19,24 @@ class CommandTest {
 
     @Test
     void readsTheWords() {
-        assertThat(Command.parse("undo", 3)).isEqualTo(new Command.Undo());
-        assertThat(Command.parse("accept", 3)).isEqualTo(new Command.AnswerUndo(true));
-        assertThat(Command.parse("Decline", 3)).isEqualTo(new Command.AnswerUndo(false));
-        assertThat(Command.parse("rematch", 3)).isEqualTo(new Command.Rematch());
-        assertThat(Command.parse("resign", 3)).isEqualTo(new Command.Resign());
-        assertThat(Command.parse("Claim", 3)).isEqualTo(new Command.Claim());
+        assertThat(Command.parse("undo", 3)).isEqualTo(new Command.Send(new ClientMessage.Undo()));
+        assertThat(Command.parse("accept", 3))
+                .isEqualTo(new Command.Send(new ClientMessage.UndoReply(true)));
+        assertThat(Command.parse("Decline", 3))
+                .isEqualTo(new Command.Send(new ClientMessage.UndoReply(false)));
+        assertThat(Command.parse("rematch", 3))
+                .isEqualTo(new Command.Send(new ClientMessage.Rematch()));
+        assertThat(Command.parse("resign", 3))
+                .isEqualTo(new Command.Send(new ClientMessage.Resign()));
+        assertThat(Command.parse("Claim", 3))
+                .isEqualTo(new Command.Send(new ClientMessage.Claim()));
         assertThat(Command.parse("bot Perfect", 3))
-                .isEqualTo(new Command.InviteBot(BotLevel.PERFECT));
+                .isEqualTo(new Command.Send(new ClientMessage.InviteBot(BotLevel.PERFECT, null)));
         assertThat(Command.parse("say Good_Game", 3))
-                .isEqualTo(new Command.Say(QuickPhrase.GOOD_GAME));
-        assertThat(Command.parse("history", 3)).isEqualTo(new Command.History(null));
-        assertThat(Command.parse("history 2", 3)).isEqualTo(new Command.History(2));
+                .isEqualTo(new Command.Send(new ClientMessage.Phrase(QuickPhrase.GOOD_GAME)));
+        assertThat(Command.parse("history", 3))
+                .isEqualTo(new Command.Send(new ClientMessage.History()));
+        assertThat(Command.parse("history 2", 3)).isEqualTo(new Command.Analyse(2));
         assertThat(Command.parse("history 0", 3)).isInstanceOf(Command.Invalid.class);
         assertThat(Command.parse("history two", 3)).isInstanceOf(Command.Invalid.class);
         assertThat(Command.parse("history 1000000000", 3)).isInstanceOf(Command.Invalid.class);

@@ -31,9 +31,9 @@ class CommandsTest {
         return view;
     }
 
-    private static ClientMessage sent(Commands.Action action) {
-        assertThat(action).isInstanceOf(Commands.Send.class);
-        return ((Commands.Send) action).message();
+    private static ClientMessage sent(Command.Action action) {
+        assertThat(action).isInstanceOf(Command.Send.class);
+        return ((Command.Send) action).message();
     }
 
     private static void welcome(RoomView view, Snapshot snapshot) {
@@ -68,7 +68,7 @@ class CommandsTest {
                 .isEqualTo(new ClientMessage.Move("m2", 7, 0));
         assertThat(commands.action(new Command.Play(8), true))
                 .as("a spectator's move is refused here and takes no id")
-                .isEqualTo(new Commands.Tell("you are watching: spectators cannot move", true));
+                .isEqualTo(new Command.Invalid("you are watching: spectators cannot move"));
         assertThat(sent(commands.line("move c3", false)))
                 .isEqualTo(new ClientMessage.Move("m3", 7, 8));
     }
@@ -85,18 +85,18 @@ class CommandsTest {
         assertThat(sent(commands.line("say thanks", false)))
                 .isEqualTo(new ClientMessage.Phrase(QuickPhrase.THANKS));
         assertThat(commands.line("say thanks", true))
-                .isEqualTo(new Commands.Tell("you are watching: only players say phrases", true));
-        assertThat(commands.line("quit", false)).isEqualTo(new Commands.Leave());
+                .isEqualTo(new Command.Invalid("you are watching: only players say phrases"));
+        assertThat(commands.line("quit", false)).isEqualTo(new Command.Quit());
         assertThat(commands.action(new Command.Interrupt(), false))
-                .isEqualTo(new Commands.Interrupt());
-        assertThat(commands.line("help", false)).isEqualTo(new Commands.Tell(Command.HELP, false));
-        assertThat(commands.line("   ", false)).isEqualTo(new Commands.Nothing());
+                .isEqualTo(new Command.Interrupt());
+        assertThat(commands.line("help", false)).isEqualTo(new Command.Help());
+        assertThat(commands.line("   ", false)).isEqualTo(new Command.Empty());
         assertThat(commands.line("dance", false))
                 .isEqualTo(
-                        new Commands.Tell(
-                                "unknown command \"dance\": type a cell like b2, or help", true));
-        assertThat(((Commands.Send) commands.line("resign", false)).offline())
-                .isEqualTo(Commands.OFFLINE);
+                        new Command.Invalid(
+                                "unknown command \"dance\": type a cell like b2, or help"));
+        assertThat(((Command.Send) commands.line("resign", false)).offline())
+                .isEqualTo(Command.OFFLINE);
     }
 
     @Test
@@ -104,7 +104,7 @@ class CommandsTest {
         Commands commands = new Commands(new RoomView(), "");
         assertThat(sent(commands.line("sync", false))).isEqualTo(new ClientMessage.Sync(null));
         assertThat(commands.line("b2", false))
-                .isEqualTo(new Commands.Tell("there is no board yet", true));
+                .isEqualTo(new Command.Invalid("there is no board yet"));
     }
 
     @Test
@@ -118,7 +118,7 @@ class CommandsTest {
                                         "{\"type\":\"move\",\"id\":\"a\",\"version\":3,\"cell\":5}",
                                         false)))
                 .isEqualTo(new ClientMessage.Move("a", 3, 5));
-        Commands.Send resign = (Commands.Send) commands.line("  {\"type\":\"resign\"}", false);
+        Command.Send resign = (Command.Send) commands.line("  {\"type\":\"resign\"}", false);
         assertThat(resign.message()).isEqualTo(new ClientMessage.Resign());
         assertThat(resign.offline()).isEqualTo("not connected: the message was not sent");
         assertThat(sent(commands.line("c3", false)))
@@ -129,12 +129,11 @@ class CommandsTest {
     @Test
     void aLineThatIsNoClientMessageIsRefusedWithTheCodecsReason() {
         Commands commands = new Commands(welcomed(), "");
-        Commands.Action bad = commands.line("{\"type\":\"fly\"}", false);
-        assertThat(bad).isInstanceOf(Commands.Tell.class);
-        Commands.Tell tell = (Commands.Tell) bad;
-        assertThat(tell.error()).isTrue();
-        assertThat(tell.text()).startsWith("not a message this client can send: ");
-        assertThat(commands.line("{not json", false)).isInstanceOf(Commands.Tell.class);
+        Command.Action bad = commands.line("{\"type\":\"fly\"}", false);
+        assertThat(bad).isInstanceOf(Command.Invalid.class);
+        assertThat(((Command.Invalid) bad).message())
+                .startsWith("not a message this client can send: ");
+        assertThat(commands.line("{not json", false)).isInstanceOf(Command.Invalid.class);
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.ClientMessage;
+
 import org.junit.jupiter.api.Test;
 
 class PromptTest {
@@ -22,7 +24,8 @@ class PromptTest {
         assertThat(prompt.key('\r', 3)).isEqualTo(new Prompt.Submit(new Command.Play(4)));
         assertThat(prompt.typed()).isEmpty();
         type(prompt, "undo");
-        assertThat(prompt.key('\n', 3)).isEqualTo(new Prompt.Submit(new Command.Undo()));
+        assertThat(prompt.key('\n', 3))
+                .isEqualTo(new Prompt.Submit(new Command.Send(new ClientMessage.Undo())));
     }
 
     @Test
