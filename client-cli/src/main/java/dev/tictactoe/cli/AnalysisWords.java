@@ -11,35 +11,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * A finished game as the server's engine judged it: lines for the terminal (each move with its
- * mark, the value of the position it left, and the best move where it missed it), and JSON lines
- * for scripts.
- */
+/** A finished game as the server's engine judged it: lines for the terminal, JSON for scripts. */
 final class AnalysisWords {
     private AnalysisWords() {}
 
     /** The value of {@code p} in words: exact where solved, else the engine's evaluation. */
     static String value(GameAnalysis a, GameAnalysis.Position p) {
+        String ahead = p.score() > 0 ? "X" : "O";
         if (a.decided(p)) {
-            String winner = p.score() > 0 ? "X" : "O";
-            return p.exact() ? winner + " wins" : winner + " wins by force";
-        }
-        if (p.exact() && p.score() == 0) {
-            return "draw";
+            return ahead + (p.exact() ? " wins" : " wins by force");
         }
         if (p.score() == 0) {
-            return "even";
+            return p.exact() ? "draw" : "even";
         }
-        return String.format(
-                Locale.ROOT, "%s +%.1f", p.score() > 0 ? "X" : "O", Math.abs(p.score()) / 100.0);
+        return String.format(Locale.ROOT, "%s +%.1f", ahead, Math.abs(p.score()) / 100.0);
     }
 
     /** A verdict as a mark and its word: "best", "?! inaccuracy", ... */
     static String mark(GameAnalysis.Verdict verdict) {
         return switch (verdict) {
-            case BEST -> "best";
-            case GOOD -> "good";
+            case BEST, GOOD -> verdict.wire();
             case INACCURACY -> "?! inaccuracy";
             case MISTAKE -> "? mistake";
             case BLUNDER -> "?? blunder";
@@ -63,18 +54,14 @@ final class AnalysisWords {
                 .stripTrailing();
     }
 
-    /**
-     * The game in at most {@code max} lines (a heading, then the moves): every move when they fit,
-     * else only the moves that were not best or good.
-     */
+    /** The game in at most {@code max} lines: every move if they fit, else the marked ones. */
     static List<String> lines(GameAnalysis a, int size, int max) {
         List<String> lines = new ArrayList<>();
         int moves = a.moves().size();
         if (moves + 1 <= max) {
             lines.add(
-                    "game "
-                            + a.game()
-                            + " judged by the server's engine (exact where the board is solved):");
+                    "game %d judged by the server's engine (exact where the board is solved):"
+                            .formatted(a.game()));
             for (int ply = 0; ply < moves; ply++) {
                 lines.add(line(a, ply, size));
             }
@@ -88,14 +75,14 @@ final class AnalysisWords {
             }
         }
         lines.add(
-                "game "
-                        + a.game()
-                        + ": "
-                        + moves
-                        + " moves, "
-                        + (marked.isEmpty() ? "every one best or good" : marked.size() + " marked")
-                        + " (--script lists every move); it ends "
-                        + value(a, a.positions().get(moves)));
+                "game %d: %d moves, %s (--script lists every move); it ends %s"
+                        .formatted(
+                                a.game(),
+                                moves,
+                                marked.isEmpty()
+                                        ? "every one best or good"
+                                        : marked.size() + " marked",
+                                value(a, a.positions().get(moves))));
         int room = max - 1;
         for (int i = 0; i < marked.size() && i < room; i++) {
             if (i == room - 1 && marked.size() > room) {
@@ -107,11 +94,7 @@ final class AnalysisWords {
         return lines;
     }
 
-    /**
-     * One JSON object per move for scripts: its mark ({@code verdict}, {@code loss}), the value of
-     * the position it left ({@code score} for X, {@code exact}), and {@code best}, the cell the
-     * engine preferred where the move was not the best (else null).
-     */
+    /** One JSON object per move: its verdict and loss, the score it left, the best cell missed. */
     static List<String> json(GameAnalysis a) {
         List<String> lines = new ArrayList<>(a.moves().size());
         for (int ply = 0; ply < a.moves().size(); ply++) {
@@ -123,7 +106,7 @@ final class AnalysisWords {
             line.put("room", a.room());
             line.put("game", a.game());
             line.put("move", ply + 1);
-            line.put("seat", m.seat());
+            line.put("seat", m.seat().wire());
             line.put("cell", m.cell());
             line.put("verdict", m.verdict().wire());
             line.put("loss", m.loss());

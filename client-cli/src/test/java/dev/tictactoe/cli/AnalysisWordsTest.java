@@ -7,6 +7,7 @@ import dev.tictactoe.client.GameAnalysis.Judged;
 import dev.tictactoe.client.GameAnalysis.Position;
 import dev.tictactoe.client.GameAnalysis.Verdict;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Seat;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,14 +26,14 @@ class AnalysisWordsTest {
                     1,
                     THRESHOLDS,
                     List.of(
-                            new Position("X", true, 0, 4),
-                            new Position("O", true, 0, 0),
-                            new Position("X", true, 10_000, 0),
-                            new Position("O", true, 10_000, 8)),
+                            new Position(Seat.X, true, 0, 4),
+                            new Position(Seat.O, true, 0, 0),
+                            new Position(Seat.X, true, 10_000, 0),
+                            new Position(Seat.O, true, 10_000, 8)),
                     List.of(
-                            new Judged(4, "X", Verdict.BEST, 0),
-                            new Judged(1, "O", Verdict.BLUNDER, 10_000),
-                            new Judged(0, "X", Verdict.BEST, 0)));
+                            new Judged(4, Seat.X, Verdict.BEST, 0),
+                            new Judged(1, Seat.O, Verdict.BLUNDER, 10_000),
+                            new Judged(0, Seat.X, Verdict.BEST, 0)));
 
     @Test
     void eachMoveHasItsMarkTheValueItLeftAndTheBestMoveItMissed() {
@@ -46,15 +47,16 @@ class AnalysisWordsTest {
 
     @Test
     void valuesAreExactWhereSolvedAndAnEvaluationElsewhere() {
-        assertThat(AnalysisWords.value(CLASSIC, new Position("X", true, -10_000, 1)))
+        assertThat(AnalysisWords.value(CLASSIC, new Position(Seat.X, true, -10_000, 1)))
                 .isEqualTo("O wins");
-        assertThat(AnalysisWords.value(CLASSIC, new Position("X", false, 10_000, 1)))
+        assertThat(AnalysisWords.value(CLASSIC, new Position(Seat.X, false, 10_000, 1)))
                 .isEqualTo("X wins by force");
-        assertThat(AnalysisWords.value(CLASSIC, new Position("X", false, 340, 1)))
+        assertThat(AnalysisWords.value(CLASSIC, new Position(Seat.X, false, 340, 1)))
                 .isEqualTo("X +3.4");
-        assertThat(AnalysisWords.value(CLASSIC, new Position("X", false, -25, 1)))
+        assertThat(AnalysisWords.value(CLASSIC, new Position(Seat.X, false, -25, 1)))
                 .isEqualTo("O +0.3");
-        assertThat(AnalysisWords.value(CLASSIC, new Position("X", false, 0, 1))).isEqualTo("even");
+        assertThat(AnalysisWords.value(CLASSIC, new Position(Seat.X, false, 0, 1)))
+                .isEqualTo("even");
     }
 
     @Test
@@ -62,10 +64,14 @@ class AnalysisWordsTest {
         List<Position> positions = new ArrayList<>();
         List<Judged> moves = new ArrayList<>();
         for (int ply = 0; ply < 40; ply++) {
-            positions.add(new Position(ply % 2 == 0 ? "X" : "O", false, 50, ply + 1));
+            positions.add(new Position(ply % 2 == 0 ? Seat.X : Seat.O, false, 50, ply + 1));
             Verdict v = ply % 4 == 3 ? Verdict.MISTAKE : Verdict.GOOD;
             moves.add(
-                    new Judged(ply, ply % 2 == 0 ? "X" : "O", v, v == Verdict.MISTAKE ? 300 : 20));
+                    new Judged(
+                            ply,
+                            ply % 2 == 0 ? Seat.X : Seat.O,
+                            v,
+                            v == Verdict.MISTAKE ? 300 : 20));
         }
         positions.add(new Position(null, true, 10_000, null));
         GameAnalysis long15 = new GameAnalysis("K7MQ2P", 3, THRESHOLDS, positions, moves);

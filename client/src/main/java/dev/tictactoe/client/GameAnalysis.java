@@ -1,5 +1,9 @@
 package dev.tictactoe.client;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.WireWord;
 
 import org.jspecify.annotations.Nullable;
@@ -21,43 +25,31 @@ public record GameAnalysis(
     public GameAnalysis {
         positions = List.copyOf(positions);
         moves = List.copyOf(moves);
+        if (positions.size() != moves.size() + 1) {
+            throw new IllegalArgumentException("one position more than moves expected");
+        }
     }
 
-    /**
-     * The losses (in points for the mover) from which a move is judged worse; and a win's score.
-     */
+    /** The losses (in points for the mover) from which a move is judged worse; a win's score. */
     public record Thresholds(int inaccuracy, int mistake, int blunder, int decided) {}
 
-    /** A position. */
+    /** A position: who moves (null once the game is over), its score and best cell. */
     public record Position(
-            @Nullable String toMove, boolean exact, int score, @Nullable Integer best) {}
+            @JsonSetter(nulls = Nulls.SET) @Nullable Seat toMove,
+            boolean exact,
+            int score,
+            @JsonSetter(nulls = Nulls.SET) @Nullable Integer best) {}
 
     /** A played move and how good it was; {@code loss} is what its mover gave away. */
-    public record Judged(int cell, String seat, Verdict verdict, int loss) {}
+    public record Judged(int cell, Seat seat, Verdict verdict, int loss) {}
 
     /** How good a played move was, best first. */
     public enum Verdict implements WireWord {
-        BEST("best"),
-        GOOD("good"),
-        INACCURACY("inaccuracy"),
-        MISTAKE("mistake"),
-        BLUNDER("blunder");
-
-        private final String wire;
-
-        Verdict(String wire) {
-            this.wire = wire;
-        }
-
-        @Override
-        public String wire() {
-            return wire;
-        }
-
-        /** The verdict spelled {@code text}. */
-        public static @Nullable Verdict fromWire(String text) {
-            return WireWord.find(values(), text);
-        }
+        BEST,
+        GOOD,
+        INACCURACY,
+        MISTAKE,
+        BLUNDER
     }
 
     /** Whether {@code position}'s score says a side has won. */

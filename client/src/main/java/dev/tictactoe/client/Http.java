@@ -1,7 +1,14 @@
 package dev.tictactoe.client;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 
@@ -16,11 +23,20 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 
-/** The server's HTTP API as the JDK client calls it: requests, text answers, unchecked failures. */
+/** The server's HTTP API as the JDK client calls it: requests, answers read strictly, refusals. */
 final class Http {
     /** Timeout of the connect and of the short calls. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** Binds answers: every field present, of its type, null only where a record allows it. */
+    private static final ObjectMapper STRICT =
+            MessageCodec.mapper()
+                    .copy()
+                    .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .setDefaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL));
 
     private final URI base;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
@@ -63,6 +79,70 @@ final class Http {
             return text == null || text.isBlank() ? null : MessageCodec.parse(text);
         } catch (ProtocolException e) {
             return null;
+        }
+    }
+
+    /** The JSON body of a 2xx answer; anything else throws its {@link #refusal}. */
+    static JsonNode expect(int status, String text, String what) {
+        JsonNode body = parse(text);
+        if (status / 100 == 2 && body != null) {
+            return body;
+        }
+        throw refusal(status, text, what);
+    }
+
+    static JsonNode expect(HttpResponse<String> response, String what) {
+        return expect(response.statusCode(), response.body(), what);
+    }
+
+    /** An answer that is not the one asked for, as the {@link ProtocolException} it means. */
+    static ProtocolException refusal(int status, String text, String what) {
+        JsonNode body = parse(text);
+        String wire = body == null ? "" : body.path("code").asText("");
+        ErrorCode known = ErrorCode.fromWire(wire);
+        ErrorCode code =
+                known != null
+                        ? known
+                        : switch (status) {
+                            case 404 -> ErrorCode.UNKNOWN_ROOM;
+                            case 400 -> ErrorCode.INVALID_SETTINGS;
+                            case 429 -> ErrorCode.RATE_LIMITED;
+                            case 503 -> ErrorCode.SERVER_FULL;
+                            default ->
+                                    status / 100 == 2
+                                            ? ErrorCode.BAD_MESSAGE
+                                            : ErrorCode.INTERNAL_ERROR;
+                        };
+        String message = body == null ? text : body.path("message").asText(text);
+        String unknown = known == null && !wire.isEmpty() ? wire + ": " : "";
+        return new ProtocolException(code, what + ": HTTP " + status + ": " + unknown + message);
+    }
+
+    /** {@code body} bound to {@code type}; a missing, null or mistyped field is refused. */
+    static <T> T read(JsonNode body, Class<T> type, String what) {
+        try {
+            return STRICT.treeToValue(body, type);
+        } catch (JsonMappingException e) {
+            String at =
+                    e.getPath().stream()
+                            .map(
+                                    r ->
+                                            r.getFieldName() != null
+                                                    ? "." + r.getFieldName()
+                                                    : "[" + r.getIndex() + "]")
+                            .collect(Collectors.joining());
+            String text = body.toString();
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE,
+                    "%s%s: %s in %s"
+                            .formatted(
+                                    what,
+                                    at,
+                                    e.getOriginalMessage(),
+                                    text.length() > 200 ? text.substring(0, 200) + "..." : text));
+        } catch (JsonProcessingException e) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, what + ": " + e.getOriginalMessage());
         }
     }
 }

@@ -1,6 +1,12 @@
 package dev.tictactoe.client;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.ProtocolException;
 
 import org.jspecify.annotations.Nullable;
 
@@ -31,6 +37,8 @@ public final class MatchApi {
     /** Random bytes in a ticket: 128 bits, 22 characters of base64url. */
     static final int TICKET_BYTES = 16;
 
+    private static final String ANSWER = "quick match answer";
+
     /** A request for a game. */
     public record Request(
             @Nullable String ticket,
@@ -52,8 +60,7 @@ public final class MatchApi {
     public sealed interface Answer permits Matched, TimedOut, Cancelled, Refused {}
 
     /**
-     * Paired (with a person, or a bot): join room {@code code} with {@code token} to take {@code
-     * seat}.
+     * Paired (with a person, or a bot): join room {@code code} with {@code token} as {@code seat}.
      */
     public record Matched(
             String ticket,
@@ -68,20 +75,16 @@ public final class MatchApi {
     /**
      * Who sits in the other seat: {@code kind} is "human" or "bot", {@code level} a bot's level.
      */
-    public record Opponent(String name, String kind, @Nullable String level) {}
+    public record Opponent(
+            String name, String kind, @JsonSetter(nulls = Nulls.SET) @Nullable String level) {}
 
-    /**
-     * Nobody came within the server's wait limit: ask again (with a fresh ticket) to keep waiting.
-     */
+    /** Nobody came within the server's wait limit: ask again (with a fresh ticket) to wait on. */
     public record TimedOut(String ticket, long waitedMs) implements Answer {}
 
     /** Cancelled by a {@code DELETE} for the ticket. */
     public record Cancelled(String ticket) implements Answer {}
 
-    /**
-     * Refused at once: {@code code} is the server's error code as written on the wire (for example
-     * {@code match_already_queued} or {@code invalid_settings}), {@code message} its words.
-     */
+    /** Refused at once: {@code code} is the server's error code as on the wire, or http_STATUS. */
     public record Refused(int status, String code, String message) implements Answer {}
 
     /** Where a waiting request stands. */
@@ -101,10 +104,7 @@ public final class MatchApi {
         this(base, DEFAULT_ANSWER_TIMEOUT);
     }
 
-    /**
-     * As {@link #MatchApi(URI)}, giving up on an answer to {@code POST} after {@code
-     * answerTimeout}.
-     */
+    /** As {@link #MatchApi(URI)}, giving up on an answer to {@code POST} after a while. */
     public MatchApi(URI base, Duration answerTimeout) {
         this.http = new Http(base);
         this.answerTimeout = answerTimeout;
@@ -117,9 +117,7 @@ public final class MatchApi {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    /**
-     * {@link #newId(RandomGenerator)} from a {@link SecureRandom}: tickets must not be guessable.
-     */
+    /** {@link #newId(RandomGenerator)} from a {@link SecureRandom}: tickets must not be guessed. */
     public static String newId() {
         return newId(new SecureRandom());
     }
@@ -135,8 +133,7 @@ public final class MatchApi {
 
     /** {@code POST /api/match}, answered later. */
     public CompletableFuture<Answer> start(Request request) {
-        HttpRequest post =
-                http.post("/api/match", MatchJson.body(request)).timeout(answerTimeout).build();
+        HttpRequest post = http.post("/api/match", body(request)).timeout(answerTimeout).build();
         CompletableFuture<HttpResponse<String>> sent = http.sendAsync(post);
         CompletableFuture<Answer> answer =
                 sent.handle(
@@ -153,7 +150,7 @@ public final class MatchApi {
                                                 ? io
                                                 : new IOException(cause));
                             }
-                            return MatchJson.answer(response.statusCode(), response.body());
+                            return answer(response.statusCode(), response.body());
                         });
         // A dependent future does not cancel its source by itself: abort the exchange too.
         answer.whenComplete(
@@ -172,12 +169,7 @@ public final class MatchApi {
             return Optional.empty();
         }
         return Optional.of(
-                MatchJson.waiting(
-                        MatchJson.expect(
-                                response.statusCode(),
-                                response.body(),
-                                200,
-                                "GET /api/match/{ticket}")));
+                Http.read(Http.expect(response, "GET /api/match/{ticket}"), Waiting.class, ANSWER));
     }
 
     /**
@@ -189,15 +181,46 @@ public final class MatchApi {
         return switch (response.statusCode()) {
             case 204, 200 -> true;
             case 404 -> false;
-            default -> {
-                MatchJson.expect(
-                        response.statusCode(), response.body(), 204, "DELETE /api/match/{ticket}");
-                yield false;
-            }
+            default ->
+                    throw Http.refusal(
+                            response.statusCode(), response.body(), "DELETE /api/match/{ticket}");
         };
     }
 
     private static String ticketPath(String ticket) {
         return "/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8);
+    }
+
+    /** The request as JSON, every field written (nulls too). */
+    static String body(Request request) {
+        return MessageCodec.mapper().valueToTree(request).toString();
+    }
+
+    /** The answer to {@code POST /api/match}: HTTP {@code status} with {@code text} as its body. */
+    static Answer answer(int status, String text) {
+        JsonNode body = Http.parse(text);
+        if (status != 200) {
+            JsonNode code = body == null ? null : body.get("code");
+            JsonNode message = body == null ? null : body.get("message");
+            return new Refused(
+                    status,
+                    code != null && code.isTextual() ? code.textValue() : "http_" + status,
+                    message != null && message.isTextual() ? message.textValue() : text);
+        }
+        if (body == null) {
+            throw new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "POST /api/match: not JSON: " + text);
+        }
+        Class<? extends Answer> type =
+                switch (body.path("status").asText()) {
+                    case "matched" -> Matched.class;
+                    case "timeout" -> TimedOut.class;
+                    case "cancelled" -> Cancelled.class;
+                    default ->
+                            throw new ProtocolException(
+                                    ErrorCode.BAD_MESSAGE,
+                                    "POST /api/match: unknown status in " + body);
+                };
+        return Http.read(body, type, ANSWER);
     }
 }

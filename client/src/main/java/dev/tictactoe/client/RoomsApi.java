@@ -2,7 +2,6 @@ package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
@@ -29,19 +28,13 @@ public final class RoomsApi {
     /** The game judged move by move. */
     public record Analysed(GameAnalysis analysis) implements AnalysisAnswer {}
 
-    /**
-     * The server is busy analysing (429 for this address, 503 for the whole server): ask again
-     * after {@code retryAfter}.
-     */
+    /** The server is busy analysing (429 for this address, 503 for all): ask after a while. */
     public record Busy(Duration retryAfter, String message) implements AnalysisAnswer {}
 
     /** The server keeps no such game (or no games at all): 404. */
     public record NotKept(String message) implements AnalysisAnswer {}
 
-    /**
-     * How long {@link #analysis} waits: the server answers once the game is analysed, a few seconds
-     * for a long 15×15 game, more while others wait before it.
-     */
+    /** How long {@link #analysis} waits: the server answers once the game is analysed. */
     static final Duration ANALYSIS_TIMEOUT = Duration.ofMinutes(1);
 
     /** The wait a busy answer without a readable {@code Retry-After} asks for. */
@@ -58,18 +51,13 @@ public final class RoomsApi {
         this(URI.create("http://" + host + ":" + port));
     }
 
-    /**
-     * {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with the server's code.
-     */
+    /** {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with its code. */
     public Created create(NewRoom settings) {
         HttpRequest request = http.post("/api/rooms", MessageCodec.encode(settings)).build();
-        JsonNode body = json(http.send(request), "POST /api/rooms");
-        JsonNode code = body.get("code");
-        if (code == null || !code.isTextual()) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE, "POST /api/rooms: no room code in " + body);
-        }
-        return new Created(code.textValue(), body.get("settings"));
+        return Http.read(
+                Http.expect(http.send(request), "POST /api/rooms"),
+                Created.class,
+                "POST /api/rooms");
     }
 
     /** {@code GET /api/rooms/{code}}; an unknown room throws {@code unknown_room}. */
@@ -77,13 +65,10 @@ public final class RoomsApi {
         String path =
                 "/api/rooms/"
                         + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
-        return json(http.send(http.to(path).GET().build()), "GET " + path);
+        return Http.expect(http.send(http.to(path).GET().build()), "GET " + path);
     }
 
-    /**
-     * {@code GET /api/rooms/{code}/games/{game}/analysis}, read strictly; a body that is not the
-     * protocol's, or another refusal, throws a {@link ProtocolException}.
-     */
+    /** {@code GET /api/rooms/{code}/games/{game}/analysis}; another refusal throws. */
     public AnalysisAnswer analysis(String code, int game) {
         String path =
                 "/api/rooms/"
@@ -99,7 +84,12 @@ public final class RoomsApi {
                             retryAfter(response.headers().firstValue("Retry-After").orElse("")),
                             message(response.body()));
             case 404 -> new NotKept(message(response.body()));
-            default -> new Analysed(AnalysisJson.read(json(response, "GET " + path)));
+            default ->
+                    new Analysed(
+                            Http.read(
+                                    Http.expect(response, "GET " + path),
+                                    GameAnalysis.class,
+                                    "game analysis"));
         };
     }
 
@@ -127,34 +117,5 @@ public final class RoomsApi {
     /** {@code GET /metrics}: the metrics text as served. */
     public String metrics() {
         return http.send(http.to("/metrics").GET().build()).body();
-    }
-
-    /** The JSON body of a 2xx answer; otherwise the refusal as a {@link ProtocolException}. */
-    private static JsonNode json(HttpResponse<String> response, String what) {
-        int status = response.statusCode();
-        JsonNode body = Http.parse(response.body());
-        if (status / 100 == 2 && body != null) {
-            return body;
-        }
-        ErrorCode code = null;
-        String message = response.body();
-        if (body != null && body.path("code").isTextual()) {
-            code = ErrorCode.fromWire(body.path("code").textValue());
-            message = body.path("message").asText(message);
-        }
-        if (code == null) {
-            code =
-                    switch (status) {
-                        case 404 -> ErrorCode.UNKNOWN_ROOM;
-                        case 400 -> ErrorCode.INVALID_SETTINGS;
-                        case 429 -> ErrorCode.RATE_LIMITED;
-                        case 503 -> ErrorCode.SERVER_FULL;
-                        default ->
-                                status / 100 == 2
-                                        ? ErrorCode.BAD_MESSAGE
-                                        : ErrorCode.INTERNAL_ERROR;
-                    };
-        }
-        throw new ProtocolException(code, what + ": HTTP " + status + ": " + message);
     }
 }

@@ -9,12 +9,12 @@ import dev.tictactoe.protocol.ProtocolException;
 
 import org.junit.jupiter.api.Test;
 
-class MatchJsonTest {
+class MatchApiTest {
 
     @Test
     void aRequestWritesEveryFieldNullsToo() {
         String body =
-                MatchJson.body(new MatchApi.Request("t", "p", "ana", 3, null, "3m+2s", null, null));
+                MatchApi.body(new MatchApi.Request("t", "p", "ana", 3, null, "3m+2s", null, null));
         assertThat(MessageCodec.parse(body))
                 .isEqualTo(
                         MessageCodec.parse(
@@ -26,7 +26,7 @@ class MatchJsonTest {
     @Test
     void aPairingIsReadWithItsOpponentAndSettings() {
         MatchApi.Answer answer =
-                MatchJson.answer(
+                MatchApi.answer(
                         200,
                         "{\"status\":\"matched\",\"ticket\":\"t\",\"code\":\"K7MQ2P\","
                             + "\"path\":\"/rooms/K7MQ2P/ws\",\"seat\":\"O\",\"token\":\"tok\","
@@ -47,62 +47,68 @@ class MatchJsonTest {
     @Test
     void timeoutsCancellationsAndRefusalsAreValues() {
         assertThat(
-                        MatchJson.answer(
+                        MatchApi.answer(
                                 200,
                                 "{\"status\":\"timeout\",\"ticket\":\"t\",\"waitedMs\":30000}"))
                 .isEqualTo(new MatchApi.TimedOut("t", 30_000));
-        assertThat(MatchJson.answer(200, "{\"status\":\"cancelled\",\"ticket\":\"t\"}"))
+        assertThat(MatchApi.answer(200, "{\"status\":\"cancelled\",\"ticket\":\"t\"}"))
                 .isEqualTo(new MatchApi.Cancelled("t"));
         assertThat(
-                        MatchJson.answer(
+                        MatchApi.answer(
                                 409,
                                 "{\"code\":\"match_already_queued\",\"message\":\"one at a"
                                         + " time\"}"))
                 .isEqualTo(new MatchApi.Refused(409, "match_already_queued", "one at a time"));
-        assertThat(MatchJson.answer(502, "Bad Gateway"))
+        assertThat(MatchApi.answer(502, "Bad Gateway"))
                 .as("a proxy's page")
                 .isEqualTo(new MatchApi.Refused(502, "http_502", "Bad Gateway"));
     }
 
     @Test
     void anAnswerThatIsNotTheProtocolsThrows() {
-        assertThatThrownBy(() -> MatchJson.answer(200, "<html>"))
+        assertThatThrownBy(() -> MatchApi.answer(200, "<html>"))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("not JSON");
-        assertThatThrownBy(() -> MatchJson.answer(200, "{\"status\":\"maybe\"}"))
+        assertThatThrownBy(() -> MatchApi.answer(200, "{\"status\":\"maybe\"}"))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("unknown status");
-        assertThatThrownBy(() -> MatchJson.answer(200, "{\"status\":\"timeout\",\"ticket\":\"t\"}"))
+        assertThatThrownBy(() -> MatchApi.answer(200, "{\"status\":\"timeout\",\"ticket\":\"t\"}"))
                 .isInstanceOf(ProtocolException.class)
-                .hasMessageContaining("no integer \"waitedMs\"");
+                .hasMessageContaining("'waitedMs'");
+        assertThatThrownBy(() -> MatchApi.answer(200, "{\"status\":\"cancelled\",\"ticket\":null}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("ticket");
     }
 
     @Test
     void aWaitingRequestIsReadStrictly() {
         var body =
-                MatchJson.expect(
+                Http.expect(
                         200,
                         "{\"ticket\":\"t\",\"position\":2,\"sameSettings\":3,\"waiting\":7,"
                                 + "\"waitedMs\":1500,\"settings\":{\"size\":3}}",
-                        200,
                         "GET");
-        assertThat(MatchJson.waiting(body))
+        assertThat(Http.read(body, MatchApi.Waiting.class, "answer"))
                 .isEqualTo(
                         new MatchApi.Waiting(
                                 "t", 2, 3, 7, 1500, MessageCodec.parse("{\"size\":3}")));
-        assertThatThrownBy(() -> MatchJson.waiting(MessageCodec.parse("{\"ticket\":1}")))
+        assertThatThrownBy(
+                        () ->
+                                Http.read(
+                                        MessageCodec.parse("{\"ticket\":1}"),
+                                        MatchApi.Waiting.class,
+                                        "answer"))
                 .isInstanceOf(ProtocolException.class)
-                .hasMessageContaining("no text \"ticket\"");
+                .hasMessageContaining("ticket");
     }
 
     @Test
     void anUnexpectedStatusThrowsTheServersCodeOrAnInternalError() {
         assertThatThrownBy(
                         () ->
-                                MatchJson.expect(
+                                Http.expect(
                                         400,
                                         "{\"code\":\"bad_message\",\"message\":\"no\"}",
-                                        200,
                                         "GET x"))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("GET x: HTTP 400: no")
@@ -112,11 +118,8 @@ class MatchJsonTest {
                                         .isEqualTo(ErrorCode.BAD_MESSAGE));
         assertThatThrownBy(
                         () ->
-                                MatchJson.expect(
-                                        500,
-                                        "{\"code\":\"weird\",\"message\":\"oops\"}",
-                                        200,
-                                        "GET x"))
+                                Http.expect(
+                                        500, "{\"code\":\"weird\",\"message\":\"oops\"}", "GET x"))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("GET x: HTTP 500: weird: oops")
                 .satisfies(

@@ -5,18 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.Seat;
 
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
-class AnalysisJsonTest {
+class GameAnalysisTest {
 
     private static final String THRESHOLDS =
             "\"thresholds\":{\"inaccuracy\":100,\"mistake\":250,\"blunder\":600,\"decided\":10000}";
 
     private static GameAnalysis read(String positions, String moves) {
-        return AnalysisJson.read(
+        return Http.read(
                 MessageCodec.parse(
                         "{\"room\":\"K7MQ2P\",\"game\":2,"
                                 + THRESHOLDS
@@ -24,7 +25,9 @@ class AnalysisJsonTest {
                                 + positions
                                 + "],\"moves\":["
                                 + moves
-                                + "]}"));
+                                + "]}"),
+                GameAnalysis.class,
+                "game analysis");
     }
 
     @Test
@@ -36,7 +39,7 @@ class AnalysisJsonTest {
                         "{\"cell\":112,\"seat\":\"O\",\"verdict\":\"best\",\"loss\":0}");
         assertThat(a.game()).isEqualTo(2);
         assertThat(a.positions().get(0))
-                .isEqualTo(new GameAnalysis.Position("O", false, -340, 112));
+                .isEqualTo(new GameAnalysis.Position(Seat.O, false, -340, 112));
         assertThat(a.positions().get(1))
                 .isEqualTo(new GameAnalysis.Position(null, true, -10000, null));
         assertThat(a.thresholds()).isEqualTo(new GameAnalysis.Thresholds(100, 250, 600, 10000));
@@ -50,28 +53,36 @@ class AnalysisJsonTest {
                 .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("one position more than moves");
         assertThatThrownBy(() -> read("{\"toMove\":\"X\",\"exact\":true,\"score\":0}," + end, move))
-                .hasMessageContaining("\"best\"");
+                .hasMessageContaining("'best'");
         assertThatThrownBy(
                         () ->
                                 read(
                                         "{\"toMove\":\"Z\",\"exact\":true,\"score\":0,\"best\":4},"
                                                 + end,
                                         move))
-                .hasMessageContaining("\"toMove\"");
+                .hasMessageContaining("toMove");
         assertThatThrownBy(
                         () ->
                                 read(
                                         "{\"toMove\":\"X\",\"exact\":\"yes\",\"score\":0,\"best\":4},"
                                                 + end,
                                         move))
-                .hasMessageContaining("\"exact\"");
+                .hasMessageContaining("exact");
         assertThatThrownBy(
                         () ->
                                 read(
                                         "{\"toMove\":\"X\",\"exact\":true,\"score\":0,\"best\":4},"
                                                 + end,
                                         move.replace("good", "great")))
-                .hasMessageContaining("known verdict");
+                .hasMessageContaining("Verdict");
+        assertThatThrownBy(
+                        () ->
+                                read(
+                                        "{\"toMove\":\"X\",\"exact\":true,\"score\":0,\"best\":4},"
+                                                + end,
+                                        move.replace("\"X\"", "null")))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("moves[0].seat");
     }
 
     @Test
