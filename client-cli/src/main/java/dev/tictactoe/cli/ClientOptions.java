@@ -1,6 +1,7 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.client.ServerAddress;
+import dev.tictactoe.protocol.RoomCode;
 
 import picocli.CommandLine.Option;
 
@@ -35,4 +36,23 @@ final class ClientOptions {
             names = "--plain",
             description = "No colours (also when NO_COLOR is set or the terminal has none).")
     boolean plain;
+
+    /** The server given, checked. */
+    ServerAddress server() {
+        try {
+            return ServerAddress.parse(server);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--server: " + e.getMessage());
+        }
+    }
+
+    /** The canonical room code of what the user typed, or a usage error saying what is wrong. */
+    static String roomCode(String typed) {
+        return RoomCode.normalize(typed)
+                .orElseThrow(
+                        () ->
+                                new UserError(
+                                        "\"%s\" is not a room code: codes are %d letters and digits, like K7MQ2P"
+                                                .formatted(typed, RoomCode.LENGTH)));
+    }
 }

@@ -6,55 +6,34 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 
-/**
- * The connection status in the title line, in words: connecting, connected, reconnecting in 2 s
- * (attempt 2 of 10), server restarting, closed.
- */
+/** The connection status in the title line, in words: connecting, connected, reconnecting... */
 final class ConnectionStatus {
     private static final String RESTARTING = "server restarting";
 
     private String text = "connecting";
 
-    /** The status as shown. */
     String text() {
         return text;
     }
 
-    /** A join was welcomed. */
     void connected() {
         text = "connected";
     }
 
-    /** The stay is over. */
     void closed() {
         text = "closed";
     }
 
-    /**
-     * The connection is gone and attempt {@code attempt} of {@code attempts} comes after {@code
-     * wait}; the notice to show with the new status, or null for none.
-     */
+    /** Attempt {@code attempt} comes after {@code wait}; the notice to show, or null for none. */
     @Nullable String reconnecting(
             String why, int closeCode, int attempt, int attempts, Duration wait) {
         boolean restarting = closeCode == CloseCodes.GOING_AWAY;
+        String count = " (attempt %d of %d)".formatted(attempt, attempts);
         if (restarting || text.startsWith(RESTARTING)) {
-            text =
-                    RESTARTING
-                            + " \u2014 reconnecting\u2026 (attempt "
-                            + attempt
-                            + " of "
-                            + attempts
-                            + ")";
+            text = RESTARTING + " \u2014 reconnecting\u2026" + count;
             return restarting ? RESTARTING + " \u2014 reconnecting\u2026" : null;
         }
-        text =
-                "reconnecting in "
-                        + seconds(wait)
-                        + " (attempt "
-                        + attempt
-                        + " of "
-                        + attempts
-                        + ")";
+        text = "reconnecting in " + seconds(wait) + count;
         return why + "; reconnecting...";
     }
 
@@ -63,7 +42,7 @@ final class ConnectionStatus {
         if (text.startsWith(RESTARTING)) {
             return false;
         }
-        text = "reconnecting (attempt " + attempt + " of " + attempts + ")";
+        text = "reconnecting (attempt %d of %d)".formatted(attempt, attempts);
         return true;
     }
 

@@ -70,7 +70,7 @@ final class CreateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         NewRoom request = request();
-        return ClientApp.run(Launch.of(options, null, request, Names.orDefault(name), false, null));
+        return ClientApp.run(options, null, request, Names.orDefault(name), false, null);
     }
 
     /** The room settings to ask for, validated enough to give clear messages before any request. */

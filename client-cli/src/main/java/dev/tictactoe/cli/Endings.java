@@ -15,8 +15,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 
 /**
- * How a stay in a room ends, in words and an exit code: for each reason the room follower stops,
- * and for each refusal of a join.
+ * How a stay in a room ends, in words and an exit code: each stop of the follower, each refusal.
  */
 final class Endings {
 
@@ -50,14 +49,10 @@ final class Endings {
             case UNKNOWN_ROOM -> noSuchRoom();
             case NOT_A_PLAYER ->
                     !welcomed && quickMatch
-                            ? "the seat the quick match gave you in room "
-                                    + room
-                                    + " is no longer held"
-                            : "seat "
-                                    + seat
-                                    + " in room "
-                                    + room
-                                    + " was given up: the time to come back ran out";
+                            ? "the seat the quick match gave you in room %s is no longer held"
+                                    .formatted(room)
+                            : "seat %s in room %s was given up: the time to come back ran out"
+                                    .formatted(seat, room);
             case ROOM_FULL -> "cannot join room " + room + ": " + e.message();
             default -> "the server refused to let us in: " + e.message();
         };
@@ -73,6 +68,7 @@ final class Endings {
         String reason =
                 close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
         int closeCode = close == null ? CloseCodes.ABNORMAL : close.code();
+        String closedBy = "the server closed the connection: ";
         // The follower gives a cause for these two.
         Throwable cause =
                 Objects.requireNonNullElseGet(stopped.cause(), IllegalStateException::new);
@@ -82,17 +78,12 @@ final class Endings {
             case ROOM_GONE ->
                     new Ending(
                             refused,
-                            close != null && close.code() == CloseCodes.ROOM_CLOSED
-                                    ? "room "
-                                            + room
-                                            + " was closed by the server's operator"
-                                            + reason
+                            closeCode == CloseCodes.ROOM_CLOSED
+                                    ? "room %s was closed by the server's operator%s"
+                                            .formatted(room, reason)
                                     : welcomed
-                                            ? "room "
-                                                    + room
-                                                    + " no longer exists on "
-                                                    + server
-                                                    + " (the server may have restarted)"
+                                            ? "room %s no longer exists on %s (the server may have restarted)"
+                                                    .formatted(room, server)
                                             : noSuchRoom(),
                             true);
             case REPLACED ->
@@ -100,33 +91,29 @@ final class Endings {
             case LEFT ->
                     new Ending(
                             ExitCodes.ABORTED,
-                            "the server closed the connection: "
-                                    + CloseCodes.describe(closeCode)
-                                    + reason,
+                            closedBy + CloseCodes.describe(closeCode) + reason,
                             true);
             case POLICY ->
                     end(
                             ExitCodes.ABORTED,
-                            closeCode == CloseCodes.POLICY_VIOLATION
-                                    ? "the server closed the connection: too many messages"
-                                    : "the server closed the connection: "
-                                            + CloseCodes.describe(closeCode)
-                                            + reason);
+                            closedBy
+                                    + (closeCode == CloseCodes.POLICY_VIOLATION
+                                            ? "too many messages"
+                                            : CloseCodes.describe(closeCode) + reason));
             case GAVE_UP -> end(ExitCodes.ABORTED, cause.getMessage() + " to reconnect");
             case CLOSED ->
                     end(
                             refused,
                             lastError != null
                                     ? refusal(lastError, welcomed, seat)
-                                    : "the server closed the connection before letting us in ("
-                                            + CloseCodes.describe(closeCode)
-                                            + ")");
+                                    : "the server closed the connection before letting us in (%s)"
+                                            .formatted(CloseCodes.describe(closeCode)));
             case BY_REQUEST -> end(ExitCodes.ABORTED, null);
         };
     }
 
     private String noSuchRoom() {
-        return "there is no room " + room + " on " + server + " (check the code)";
+        return "there is no room %s on %s (check the code)".formatted(room, server);
     }
 
     private static Ending end(int code, @Nullable String why) {

@@ -104,8 +104,7 @@ final class GameScreen {
             }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
             Integer cursor = s.status() == RoomStatus.PLAYING ? view.cursor() : null;
-            new BoardRenderer(view.colour())
-                    .render(new BoardRenderer.Board(s.board(), s.lastMove(), line, cursor))
+            paint.board(new Paint.Board(s.board(), s.lastMove(), line, cursor))
                     .forEach(l -> lines.add(" " + l));
             if (!compact) {
                 lines.add("");
@@ -151,7 +150,7 @@ final class GameScreen {
                 String kept =
                         until == null
                                 ? "seat held"
-                                : "seat kept " + GameWords.countdown(until - view.now());
+                                : "seat kept " + ClockFace.format(until - view.now());
                 who +=
                         "  - "
                                 + (whose.isEmpty() ? "" : whose + " ")

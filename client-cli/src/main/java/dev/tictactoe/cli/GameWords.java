@@ -15,10 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * The game in sentences, from the reader's seat: what is going on and what can be done, how a game
- * ended, what an event means, a finished game in one line.
- */
+/** The game in sentences from the reader's seat: the state, a result, an event, a past game. */
 final class GameWords {
 
     /** How long before the opponent may claim the game the player to move is warned. */
@@ -26,18 +23,11 @@ final class GameWords {
 
     private GameWords() {}
 
-    /** A countdown as m:ss, never below 0:00. */
-    static String countdown(long millis) {
-        long seconds = Math.max(0, (millis + 999) / 1000);
-        return seconds / 60 + ":" + String.format("%02d", seconds % 60);
-    }
-
     /** A player's name as shown, with the level for bots. */
     static String name(Snapshot.Player p) {
-        if (p.kind() != PlayerKind.BOT || p.name().contains("bot")) {
-            return p.name();
-        }
-        return p.name() + " (bot, " + p.level().wire() + ")";
+        return p.kind() != PlayerKind.BOT || p.name().contains("bot")
+                ? p.name()
+                : "%s (bot, %s)".formatted(p.name(), p.level().wire());
     }
 
     static String nameOf(Snapshot s, Seat seat) {
@@ -58,12 +48,12 @@ final class GameWords {
             }
             case PLAYING -> {
                 if (seat != null && seat == s.turn()) {
+                    String how = keys ? ", or move with the arrows and" : " and";
                     lines.add(
                             paint.notice("Your turn (" + seat + ").")
                                     + " Type a cell like b2"
-                                    + (keys
-                                            ? ", or move with the arrows and press Enter."
-                                            : " and press Enter."));
+                                    + how
+                                    + " press Enter.");
                 } else if (seat != null) {
                     lines.add("Waiting for " + nameOf(s, s.turn()) + " to move.");
                 } else {
@@ -73,18 +63,15 @@ final class GameWords {
                 if (claim != null) {
                     lines.add(paint.notice(claim));
                 }
-                if (s.undoRequest() != null) {
-                    if (s.undoRequest() == seat) {
-                        lines.add("You asked to take back a move; waiting for the answer.");
-                    } else if (seat != null) {
-                        lines.add(
-                                paint.notice(
-                                        nameOf(s, s.undoRequest())
-                                                + " asks to take back a move: type accept or"
-                                                + " decline."));
-                    } else {
-                        lines.add(nameOf(s, s.undoRequest()) + " asks to take back a move.");
-                    }
+                Seat asking = s.undoRequest();
+                if (asking == seat && asking != null) {
+                    lines.add("You asked to take back a move; waiting for the answer.");
+                } else if (asking != null) {
+                    String asks = nameOf(s, asking) + " asks to take back a move";
+                    lines.add(
+                            seat == null
+                                    ? asks + "."
+                                    : paint.notice(asks + ": type accept or decline."));
                 }
             }
             case OVER -> {
@@ -107,11 +94,7 @@ final class GameWords {
         return lines;
     }
 
-    /**
-     * In a game without a clock, what a player should know about claims at {@code now}: that the
-     * idle opponent can be claimed from, or that the player to move will soon be (or already can
-     * be).
-     */
+    /** In a game without a clock: the idle opponent can be claimed from, or we soon can be. */
     static @Nullable String claim(Snapshot s, @Nullable Seat seat, long now) {
         Long at = s.claimableAt();
         if (at == null || seat == null || s.turn() == null || s.status() != RoomStatus.PLAYING) {
@@ -130,14 +113,10 @@ final class GameWords {
         if (now >= at) {
             return "Move now: " + nameOf(s, other) + " may claim the game from you.";
         }
-        if (at - now <= CLAIM_WARNING_MILLIS) {
-            return "Move soon: "
-                    + nameOf(s, other)
-                    + " may claim the game in "
-                    + countdown(at - now)
-                    + ".";
-        }
-        return null;
+        return at - now > CLAIM_WARNING_MILLIS
+                ? null
+                : "Move soon: %s may claim the game in %s."
+                        .formatted(nameOf(s, other), ClockFace.format(at - now));
     }
 
     /** How the game ended, for {@code seat} (neutral for spectators), naming who played. */
@@ -151,21 +130,22 @@ final class GameWords {
                 winner == null
                         ? null
                         : winner == seat ? "you win" : nameOf(names, winner) + " wins";
+        String after = who == null ? "." : ": " + who + ".";
         return switch (r.reason()) {
             case LINE ->
-                    capitalize(Objects.requireNonNull(who, "a line has a winner"))
-                            + " with "
-                            + cells(r.line(), s.settings().size())
-                            + ".";
+                    "%s with %s."
+                            .formatted(
+                                    capitalize(Objects.requireNonNull(who, "a line has a winner")),
+                                    cells(r.line(), s.settings().size()));
             case RESIGN -> {
                 Seat loser = winner == null ? null : winner.other();
                 String resigned =
                         loser == null ? "A player" : loser == seat ? "You" : nameOf(names, loser);
-                yield resigned + " resigned" + (who == null ? "." : ": " + who + ".");
+                yield resigned + " resigned" + after;
             }
             case DRAW -> "Draw: the board is full.";
             case DEAD_DRAW -> "Draw: nobody can make a line any more.";
-            case ABANDONED -> "Game abandoned" + (who == null ? "." : ": " + who + ".");
+            case ABANDONED -> "Game abandoned" + after;
             case TIMEOUT -> {
                 Seat flagged =
                         winner != null
@@ -177,9 +157,7 @@ final class GameWords {
                                 : flagged == seat ? "You" : nameOf(names, flagged);
                 yield ran
                         + " ran out of time"
-                        + (who == null
-                                ? ": a draw, as nobody could win any more."
-                                : ": " + who + ".");
+                        + (who == null ? ": a draw, as nobody could win any more." : after);
             }
         };
     }
@@ -191,11 +169,7 @@ final class GameWords {
 
     /** Cell names joined, e.g. "a1 b2 c3". */
     static String cells(List<Integer> cells, int size) {
-        List<String> names = new ArrayList<>();
-        for (int cell : cells) {
-            names.add(Coordinates.format(cell, size));
-        }
-        return String.join(" ", names);
+        return String.join(" ", cells.stream().map(c -> Coordinates.format(c, size)).toList());
     }
 
     /** What an event means for the user, naming who acted; null when the screen says it. */
@@ -216,15 +190,15 @@ final class GameWords {
                     nameOf(names, d.seat()) + " lost the connection; the seat is held for a while";
             case Event.Reconnected r ->
                     r.seat() == mySeat ? null : nameOf(names, r.seat()) + " is back";
-            case Event.UndoRequested u -> null;
             case Event.UndoDeclined d ->
                     (d.seat() == mySeat ? "you" : nameOf(names, d.seat()))
                             + " declined the takeback";
             case Event.Undone u -> "took back " + cells(u.cells(), s.settings().size());
-            case Event.Resigned r -> null;
             case Event.RematchOffered r ->
                     r.seat() == mySeat ? null : nameOf(names, r.seat()) + " offers a rematch";
             case Event.RematchStarted r -> "game " + r.game() + " starts";
+            case Event.UndoRequested u -> null;
+            case Event.Resigned r -> null;
             case Event.GameOver g -> null;
             case Event.SpectatorsChanged c -> null;
         };
@@ -253,16 +227,12 @@ final class GameWords {
     /** A finished game in one line, e.g. "game 1: X first: a1 b2 c3 ... - X won (line)". */
     static String history(GameRecord game, int size) {
         String outcome = game.winner() == null ? "draw" : game.winner() + " won";
-        return "game "
-                + game.game()
-                + ": "
-                + game.first()
-                + " first: "
-                + cells(game.moves(), size)
-                + " - "
-                + outcome
-                + " ("
-                + game.reason().wire()
-                + ")";
+        return "game %d: %s first: %s - %s (%s)"
+                .formatted(
+                        game.game(),
+                        game.first(),
+                        cells(game.moves(), size),
+                        outcome,
+                        game.reason().wire());
     }
 }

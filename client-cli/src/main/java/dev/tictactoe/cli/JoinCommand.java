@@ -33,7 +33,6 @@ final class JoinCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return ClientApp.run(
-                Launch.of(
-                        options, Launch.roomCode(code), null, Names.orDefault(name), false, null));
+                options, ClientOptions.roomCode(code), null, Names.orDefault(name), false, null);
     }
 }

@@ -18,16 +18,12 @@ final class MatchDisplays {
     /** The game asked for, in words: "3x3, 3 in a row, clock 3m+2s; a hard bot after 10s". */
     static String describe(MatchApi.Request r) {
         String k = r.winLength() == null ? "" : ", " + r.winLength() + " in a row";
-        String text =
-                r.size()
-                        + "x"
-                        + r.size()
-                        + k
-                        + (r.clock() == null ? ", no clock" : ", clock " + r.clock());
-        if (r.bot() != null) {
-            text += "; a " + r.bot() + " bot if nobody came after " + r.botAfter();
-        }
-        return text;
+        String clock = r.clock() == null ? ", no clock" : ", clock " + r.clock();
+        String bot =
+                r.bot() == null
+                        ? ""
+                        : "; a %s bot if nobody came after %s".formatted(r.bot(), r.botAfter());
+        return "%dx%d%s%s%s".formatted(r.size(), r.size(), k, clock, bot);
     }
 
     /** The waiting line: "waiting for an opponent… (position 1, 3 waiting in all) 0:12". */
@@ -35,15 +31,12 @@ final class MatchDisplays {
         String position =
                 where == null
                         ? ""
-                        : " (position "
-                                + where.position()
-                                + ", "
-                                + where.waiting()
-                                + " waiting in all)";
-        return "waiting for an opponent\u2026"
-                + position
-                + " "
-                + ClockFace.format(waited.truncatedTo(ChronoUnit.SECONDS).toMillis());
+                        : " (position %d, %d waiting in all)"
+                                .formatted(where.position(), where.waiting());
+        return "waiting for an opponent\u2026%s %s"
+                .formatted(
+                        position,
+                        ClockFace.format(waited.truncatedTo(ChronoUnit.SECONDS).toMillis()));
     }
 
     /** A pairing in words: who the opponent is, the seat and the room. */
@@ -55,16 +48,12 @@ final class MatchDisplays {
         return who + "; you play " + m.seat() + " in room " + m.code();
     }
 
-    /**
-     * On a terminal: the game asked for, then one waiting line, rewritten in place when the output
-     * is a terminal (else written again only when what it says changes, not for each second).
-     */
+    /** Words: one waiting line, rewritten in place on a terminal, else written when it changes. */
     static final class Words implements QuickMatch.Display {
         private final PrintStream out;
         private final boolean inPlace;
         private boolean headed;
 
-        /** What the last line written said of where the request stands (not in place only). */
         private @Nullable String lastPrinted;
 
         Words(PrintStream out, boolean inPlace) {
@@ -112,11 +101,7 @@ final class MatchDisplays {
         }
     }
 
-    /**
-     * For scripts: one JSON line per change on stdout, {@code {"type":"match","status":...}} with
-     * the server's fields: {@code waiting} when where the request stands changes, then {@code
-     * matched} (or {@code timeout} before asking again, or {@code cancelled}).
-     */
+    /** For scripts: {@code {"type":"match","status":...}} lines with the server's fields. */
     static final class Json implements QuickMatch.Display {
         private final PrintStream out;
         private String lastWhere = "";

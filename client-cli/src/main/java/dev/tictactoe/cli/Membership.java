@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
@@ -9,16 +10,18 @@ import dev.tictactoe.protocol.ServerMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Our place in the room: the join to send (with the seat token kept from an earlier run, or the one
- * a quick match handed out), the seat a welcome gives (its token kept for a later run), and a fresh
- * join when the kept seat turns out to be gone.
+ * Our place in the room: the join to send (with a token kept in {@link SeatTokens} or handed out by
+ * a quick match), the seat a welcome gives (its token kept for a later run), and a fresh join when
+ * the kept seat is gone. Nothing is kept for a spectator, without a state directory, or when
+ * another client on this machine plays the room already.
  */
 final class Membership {
     private final String name;
     private final String room;
     private final boolean spectate;
     private final @Nullable String matchToken;
-    private final KeptSeat kept;
+    private final ServerAddress server;
+    private @Nullable SeatTokens tokens;
 
     private boolean welcomed;
     private @Nullable Seat seat;
@@ -31,15 +34,16 @@ final class Membership {
             String room,
             boolean spectate,
             @Nullable String matchToken,
-            KeptSeat kept) {
+            @Nullable SeatTokens tokens,
+            ServerAddress server) {
         this.name = name;
         this.room = room;
         this.spectate = spectate;
         this.matchToken = matchToken;
-        this.kept = kept;
+        this.tokens = tokens;
+        this.server = server;
     }
 
-    /** Whether a join of this stay has been welcomed. */
     boolean welcomed() {
         return welcomed;
     }
@@ -54,15 +58,13 @@ final class Membership {
         return welcomed && seat == null;
     }
 
-    /** Where the seat token is kept between runs. */
-    KeptSeat kept() {
-        return kept;
-    }
-
     /** The first join: with the quick match's token, a token kept from an earlier run, or none. */
     ClientMessage.Join firstJoin() {
-        kept.claim();
-        String saved = matchToken != null ? matchToken : kept.load();
+        if (tokens != null && (spectate || !tokens.claim(server, room))) {
+            tokens = null;
+        }
+        String saved =
+                matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
         usedSavedToken = saved != null && matchToken == null;
         if (saved != null) {
             return new ClientMessage.Join(Protocol.VERSION, name, saved, false, null);
@@ -70,16 +72,13 @@ final class Membership {
         return spectate ? ClientMessage.Join.spectator(name) : ClientMessage.Join.player(name);
     }
 
-    /**
-     * Takes in a welcome, keeping the seat's {@code token}; the words that greet the first one, or
-     * null.
-     */
+    /** Takes in a welcome, keeping the seat's {@code token}; the words that greet the first one. */
     @Nullable String welcome(ServerMessage.Welcome w, @Nullable String token) {
         boolean first = !welcomed;
         welcomed = true;
         seat = w.seat();
-        if (seat != null) {
-            kept.save(token);
+        if (seat != null && tokens != null && token != null) {
+            tokens.save(server, room, token);
         }
         if (first && matchToken != null && seat != null) {
             return "quick match: you play " + seat + " in room " + room;
@@ -92,15 +91,28 @@ final class Membership {
     }
 
     /**
-     * The join to send instead when {@code error} says the seat kept from an earlier run is gone
-     * (its grace ran out): a fresh one, as if there were no token.
+     * The join to send instead when {@code error} says the kept seat is gone (its grace ran out).
      */
     ClientMessage.@Nullable Join rejoinAfter(ServerMessage.Error error) {
         if (welcomed || !usedSavedToken || error.code() != ErrorCode.NOT_A_PLAYER) {
             return null;
         }
         usedSavedToken = false;
-        kept.forget();
+        forgetToken();
         return ClientMessage.Join.player(name);
+    }
+
+    /** Forgets the kept token: the seat is given up or gone. */
+    void forgetToken() {
+        if (tokens != null && !spectate) {
+            tokens.forget(server, room);
+        }
+    }
+
+    /** Lets another client claim the room again. */
+    void release() {
+        if (tokens != null) {
+            tokens.release();
+        }
     }
 }

@@ -68,7 +68,7 @@ final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ServerAddress server = Launch.server(options);
+        ServerAddress server = options.server();
         String who = Names.orDefault(name);
         SeatTokens tokens = SeatTokens.fromEnvironment(System.getenv());
         SecureRandom random = new SecureRandom();
@@ -96,7 +96,7 @@ final class PlayCommand implements Callable<Integer> {
         } finally {
             Signals.unregister("INT", previous);
         }
-        return ClientApp.run(Launch.of(options, matched.code(), null, who, false, matched.token()));
+        return ClientApp.run(options, matched.code(), null, who, false, matched.token());
     }
 
     /** Whether stdout is a terminal, where the waiting line can be rewritten in place. */

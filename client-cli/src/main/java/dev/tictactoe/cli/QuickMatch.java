@@ -16,11 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
-/**
- * {@code ttt play}'s wait for an opponent: asks the server for a game under a fresh ticket, shows
- * where the request stands while it waits, asks again (with a new ticket) when the server's wait
- * limit runs out, and on Ctrl-C cancels the request.
- */
+/** {@code ttt play}'s wait for an opponent: asks, shows the wait, asks again, cancels on Ctrl-C. */
 final class QuickMatch {
 
     /** How often a waiting request is looked up to show where it stands. */
@@ -31,16 +27,13 @@ final class QuickMatch {
 
     /** What the user sees while waiting: a line on the terminal, or JSON lines for scripts. */
     interface Display {
-        /** A request was sent, the first or a later one. */
         void asked(MatchApi.Request request);
 
         /**
-         * Still waiting, for {@code waited} in all; {@code where} is null when the server did not
-         * say.
+         * Still waiting, for {@code waited} in all; {@code where} null when the server did not say.
          */
         void waiting(MatchApi.@Nullable Waiting where, Duration waited);
 
-        /** The server answered the request. */
         void answered(MatchApi.Answer answer);
     }
 
@@ -119,8 +112,7 @@ final class QuickMatch {
         try {
             return api.status(ticket);
         } catch (RuntimeException e) {
-            return Optional
-                    .empty(); // only for show: the request's own answer tells what went wrong
+            return Optional.empty(); // only for show: the request's answer tells what went wrong
         }
     }
 
@@ -133,8 +125,7 @@ final class QuickMatch {
         try {
             api.cancel(ticket(asked));
         } catch (RuntimeException e) {
-            // The server is unreachable: closing the request's connection below is all that is
-            // left.
+            // Unreachable: closing the request's connection below is all that is left.
         }
         MatchApi.Answer last;
         try {
@@ -148,15 +139,8 @@ final class QuickMatch {
                 tokens.save(server, m.code(), m.token());
             }
             throw new UserError(
-                    "paired with "
-                            + m.opponent().name()
-                            + " just as you cancelled: you hold seat "
-                            + m.seat()
-                            + " in room "
-                            + m.code()
-                            + "; ttt join "
-                            + m.code()
-                            + " takes it",
+                    "paired with %s just as you cancelled: you hold seat %s in room %s; ttt join %s takes it"
+                            .formatted(m.opponent().name(), m.seat(), m.code(), m.code()),
                     ExitCodes.ABORTED);
         }
         return last;
@@ -183,25 +167,17 @@ final class QuickMatch {
     String refusal(MatchApi.Refused r) {
         return switch (r.code()) {
             case "match_already_queued" ->
-                    "you already wait for a game on "
-                            + server
-                            + " (in another window?): "
-                            + r.message();
+                    "you already wait for a game on %s (in another window?): %s"
+                            .formatted(server, r.message());
             case "invalid_settings" -> "the server refused the game asked for: " + r.message();
             case "match_queue_full", "server_full" ->
                     "the server is too busy to pair players now: " + r.message();
             default ->
                     r.status() == 404 || r.status() == 405
-                            ? "the server at "
-                                    + server
-                                    + " does not offer quick match (HTTP "
-                                    + r.status()
-                                    + ")"
-                            : "the server refused the quick match: "
-                                    + r.message()
-                                    + " ("
-                                    + r.code()
-                                    + ")";
+                            ? "the server at %s does not offer quick match (HTTP %d)"
+                                    .formatted(server, r.status())
+                            : "the server refused the quick match: %s (%s)"
+                                    .formatted(r.message(), r.code());
         };
     }
 }

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 final class RoomSession {
 
     final ServerAddress server;
-    final SessionInput input = new SessionInput(this);
+    final SessionEvents events = new SessionEvents(this);
     final String room;
     final boolean stopAfterFirstGame;
     final boolean holdWhileDisconnected;
@@ -84,16 +84,9 @@ final class RoomSession {
         this.stopAfterFirstGame = stopAfterFirstGame;
         this.holdWhileDisconnected = holdWhileDisconnected;
         this.group = group;
-        this.membership =
-                new Membership(
-                        name,
-                        room,
-                        spectate,
-                        matchToken,
-                        new KeptSeat(tokens, server, room, spectate));
+        this.membership = new Membership(name, room, spectate, matchToken, tokens, server);
         this.endings = new Endings(server, room, matchToken != null);
-        RoomsApi api = new RoomsApi(server.http());
-        this.analyses = new AnalysisFetch(api::analysis);
+        this.analyses = new AnalysisFetch(new RoomsApi(server.http())::analysis);
         this.loop =
                 Executors.newSingleThreadScheduledExecutor(
                         new DefaultThreadFactory("ttt-session", true));
@@ -135,47 +128,14 @@ final class RoomSession {
 
     // ---- what frontends read (on the loop thread) ----
 
-    String room() {
-        return room;
-    }
-
-    ServerAddress server() {
-        return server;
-    }
-
     /** The current room state, or null before the welcome. */
     @Nullable Snapshot snapshot() {
         return view.snapshot();
     }
 
-    /** The state before the message being handled (or last handled). */
-    @Nullable Snapshot before() {
-        return games.before();
-    }
-
-    /** The state whose players the current result names: the one just before the game ended. */
-    @Nullable Snapshot namesOfResult() {
-        return games.namesOfResult(view.snapshot());
-    }
-
-    /** The countdowns: the server's time, seats' grace, whether anything counts down. */
-    SessionClock clock() {
-        return clock;
-    }
-
     /** Our seat, or null when watching (or before the welcome). */
     @Nullable Seat seat() {
         return membership.seat();
-    }
-
-    /** The connection status in words: connecting, connected, reconnecting..., closed. */
-    String connection() {
-        return status.text();
-    }
-
-    /** A server refusal in words, naming the cell of a refused move the way the user types it. */
-    String describe(ServerMessage.Error error) {
-        return commands.describe(error);
     }
 
     /** Drops the current connection as a lost network would (for tests of reconnecting). */
@@ -193,7 +153,7 @@ final class RoomSession {
         Seat seat = membership.seat();
         if (membership.welcomed() && seat != null) {
             frontend.notice(
-                    "you left room " + room + " for good: seat " + seat + " is given up", false);
+                    "you left room %s for good: seat %s is given up".formatted(room, seat), false);
         }
         finishAfterLeaving(resultCode());
     }
@@ -210,11 +170,8 @@ final class RoomSession {
         }
         leaving = true;
         frontend.notice(
-                "disconnected: seat "
-                        + seat
-                        + " is kept for a while; type ttt join "
-                        + room
-                        + " to resume it (quit leaves for good)",
+                "disconnected: seat %s is kept for a while; type ttt join %s to resume it (quit leaves for good)"
+                        .formatted(seat, room),
                 false);
         int code = resultCode();
         follower.disconnect()
@@ -236,7 +193,7 @@ final class RoomSession {
             return;
         }
         leaving = true;
-        membership.kept().forget();
+        membership.forgetToken();
         if (!live) {
             finish(code, null);
             return;
@@ -249,7 +206,7 @@ final class RoomSession {
 
     void finish(Endings.Ending ending) {
         if (ending.forgetToken()) {
-            membership.kept().forget();
+            membership.forgetToken();
         }
         finish(ending.code(), ending.why());
     }
@@ -267,7 +224,7 @@ final class RoomSession {
         if (follower != null) {
             follower.stop();
         }
-        membership.kept().release();
+        membership.release();
         exit.complete(code);
     }
 
@@ -275,7 +232,7 @@ final class RoomSession {
 
     private void start() {
         follower =
-                new RoomFollower(server.ws(room), group, loop, view, new SessionEvents(this))
+                new RoomFollower(server.ws(room), group, loop, view, events)
                         .heartbeat(RoomFollower.PING_WHEN_QUIET, RoomFollower.DEAD_AFTER);
         ClientMessage.Join join = membership.firstJoin();
         follower.open().thenAccept(c -> execute(() -> follower.join(join)));

@@ -51,13 +51,13 @@ final class ScriptFrontend implements SessionFrontend {
             while ((line = lines.readLine()) != null) {
                 if (!line.isBlank()) {
                     String l = line;
-                    session.execute(() -> session.input.submitLine(l));
+                    session.execute(() -> session.events.submitLine(l));
                 }
             }
         } catch (IOException e) {
             session.execute(() -> notice("reading stdin failed: " + e.getMessage(), true));
         }
-        session.execute(session.input::inputEnded);
+        session.execute(session.events::inputEnded);
     }
 
     @Override

@@ -15,20 +15,25 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * What the screen's countdowns read: the server's time now (a {@link ServerClock} fed by what
- * arrives), when each disconnected player's seat is freed, and whether anything counts down at all.
+ * What the screen's countdowns read: the server's time, when each disconnected player's seat is
+ * freed, and whether anything counts down. A {@code serverTime} gives the server's time; without
+ * one, a diff that starts a turn is taken as sent at the turn's start.
  */
 final class SessionClock {
     private final RoomView view;
-    private final ServerClock server = new ServerClock();
+
+    /** Server time minus local time, in milliseconds. */
+    private long offset;
+
+    /** The offset came from a {@code serverTime}: turn starts are no better a measure. */
+    private boolean measured;
 
     SessionClock(RoomView view) {
         this.view = view;
     }
 
     /**
-     * A text frame arrived at {@code arrived} (local epoch ms): a welcome or snapshot that carries
-     * {@code serverTime} sets the clock.
+     * A text frame arrived at {@code arrived} (local epoch ms), maybe with a {@code serverTime}.
      */
     void textArrived(String text, long arrived) {
         if (!text.contains("\"serverTime\"")) {
@@ -37,7 +42,7 @@ final class SessionClock {
         try {
             JsonNode time = MessageCodec.parse(text).path("serverTime");
             if (time.isIntegralNumber()) {
-                server.serverTime(time.longValue(), arrived);
+                serverTime(time.longValue(), arrived);
             }
         } catch (ProtocolException e) {
             // Not JSON: the follower reports it as undecodable.
@@ -47,18 +52,27 @@ final class SessionClock {
     /** A diff took the room from {@code before} to {@code now}, arriving at {@code arrived}. */
     void diffApplied(@Nullable Snapshot before, @Nullable Snapshot now, long arrived) {
         if (now != null && startsATurn(before, now)) {
-            server.turnStarted(now.clock().turnStartedAt(), arrived);
+            turnStarted(now.clock().turnStartedAt(), arrived);
+        }
+    }
+
+    void serverTime(long serverTime, long localNow) {
+        offset = serverTime - localNow;
+        measured = true;
+    }
+
+    void turnStarted(long turnStartedAt, long localNow) {
+        if (!measured) {
+            offset = turnStartedAt - localNow;
         }
     }
 
     /** The server's time (epoch ms) at local time {@code localNow}. */
     long now(long localNow) {
-        return server.now(localNow);
+        return localNow + offset;
     }
 
-    /**
-     * When each disconnected player's seat is freed (epoch ms), by seat; absent while connected.
-     */
+    /** When each disconnected player's seat is freed (epoch ms), by seat. */
     Map<Seat, Long> graceUntil() {
         Map<Seat, Long> until = new EnumMap<>(Seat.class);
         JsonNode tree = view.tree();
@@ -73,10 +87,7 @@ final class SessionClock {
         return until;
     }
 
-    /**
-     * Whether something on the screen counts down by itself: a running clock, a seat's grace, or a
-     * claim time in a game without a clock.
-     */
+    /** Whether a running clock, a seat's grace or a claim time counts down on the screen. */
     boolean countingDown() {
         Snapshot s = view.snapshot();
         if (s == null) {

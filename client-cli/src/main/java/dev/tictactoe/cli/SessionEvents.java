@@ -4,6 +4,7 @@ import dev.tictactoe.client.FollowerListener;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
@@ -11,7 +12,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the room follower's reports do to a {@link RoomSession}, on the session's thread. */
+/**
+ * What the room follower's reports and the user's commands and script lines do to a {@link
+ * RoomSession}, on the session's thread.
+ */
 final class SessionEvents implements FollowerListener {
     private final RoomSession session;
 
@@ -42,7 +46,7 @@ final class SessionEvents implements FollowerListener {
                 // Before a welcome or while rejoining, only the join was sent: this refuses it.
                 if (!welcomed || !session.live || MessageType.JOIN.is(e.ref())) {
                     if (welcomed) {
-                        session.membership.kept().forget();
+                        session.membership.forgetToken();
                     }
                     session.finish(
                             welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR,
@@ -67,7 +71,7 @@ final class SessionEvents implements FollowerListener {
         if (message instanceof ServerMessage.Welcome && !session.held.isEmpty()) {
             List<String> lines = new ArrayList<>(session.held);
             session.held.clear();
-            lines.forEach(session.input::submitLine);
+            lines.forEach(this::submitLine);
         }
         // Reports a finished game once, and ends a script that only wanted one game.
         if (snap != null
@@ -147,6 +151,80 @@ final class SessionEvents implements FollowerListener {
                             session.membership.welcomed(),
                             session.lastError,
                             session.membership.seat()));
+        }
+    }
+
+    // ---- what the user types ----
+
+    /** Carries out a typed command. */
+    void submit(Command command) {
+        act(session.commands.action(command, session.membership.watching()));
+    }
+
+    /**
+     * Carries out one line of a script: a protocol message as JSON, or words as typed at the
+     * prompt.
+     */
+    void submitLine(String line) {
+        if (!session.live && session.holdWhileDisconnected && !session.leaving) {
+            session.held.add(line);
+            return;
+        }
+        act(session.commands.line(line, session.membership.watching()));
+    }
+
+    private void act(Command.Action action) {
+        switch (action) {
+            case Command.Send send -> {
+                if (session.live) {
+                    session.follower.send(send.message());
+                    if (send.message() instanceof ClientMessage.Move move) {
+                        session.commands.sent(move);
+                    }
+                } else {
+                    session.frontend.notice(send.offline(), true);
+                }
+            }
+            case Command.Quit q -> session.leave();
+            case Command.Interrupt i -> session.interrupt();
+            case Command.Analyse a -> analyse(a.game());
+            case Command.Help h -> session.frontend.notice(Command.HELP, false);
+            case Command.Invalid bad -> session.frontend.notice(bad.message(), true);
+            case Command.Empty e -> {}
+        }
+    }
+
+    /** Asks the server for game {@code game}'s analysis, shown when it comes. */
+    private void analyse(int game) {
+        session.frontend.notice(
+                "asking the server for the analysis of game " + game + "...", false);
+        session.analyses
+                .fetch(session.room, game)
+                .thenAccept(outcome -> session.execute(() -> show(outcome)));
+    }
+
+    private void show(AnalysisFetch.Outcome outcome) {
+        switch (outcome) {
+            case AnalysisFetch.Fetched f -> session.frontend.analysed(f.analysis());
+            case AnalysisFetch.Failed f -> session.frontend.notice(f.why(), true);
+        }
+    }
+
+    /** No more commands will come (end of a script's input): finish once the game is over. */
+    void inputEnded() {
+        session.inputEnded = true;
+        Snapshot s = session.view.snapshot();
+        if (s != null && s.status() == RoomStatus.OVER) {
+            session.finishAfterLeaving(ExitCodes.of(s.result(), session.membership.seat()));
+        }
+    }
+
+    /** The interactive input is gone (stdin closed). */
+    void keyboardClosed() {
+        if (session.membership.welcomed()) {
+            session.leave();
+        } else {
+            session.keyboardGone = true;
         }
     }
 }

@@ -14,7 +14,7 @@ interface SessionFrontend {
     /** A server message, after the room view took it in. */
     void received(ServerMessage message);
 
-    /** The connection status changed (see {@link RoomSession#connection()}). */
+    /** The connection status changed (see {@link RoomSession#status}). */
     void connectionChanged();
 
     /** A finished game as the server's engine judged it ({@code history N}). */

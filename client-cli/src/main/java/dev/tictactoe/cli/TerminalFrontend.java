@@ -21,9 +21,9 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * Interactive play in a terminal (JLine): redraws the whole screen on every change, reads keys in
- * raw mode (arrows move a cursor, Enter or space plays the cell under it, typed words are commands)
- * and falls back to reading lines on a dumb terminal.
+ * Interactive play in a terminal (JLine): the whole screen redrawn on every change, keys read in
+ * raw mode (arrows move a cursor, Enter or space plays it, typed words are commands), lines on a
+ * dumb terminal.
  */
 final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
@@ -55,16 +55,14 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         this.colour = colour;
         this.raw = raw;
         this.prompt = new Prompt(raw);
-        String server = session.server().toString();
+        String server = session.server.toString();
         this.share =
                 "ttt join "
-                        + session.room()
+                        + session.room
                         + (server.equals(ServerAddress.DEFAULT) ? "" : " --server " + server);
     }
 
-    /**
-     * Opens the system terminal; colours unless {@code plain}, NO_COLOR or a terminal without them.
-     */
+    /** Opens the system terminal; colours unless {@code plain}, NO_COLOR or a terminal without. */
     static TerminalFrontend open(RoomSession session, boolean plain) {
         Terminal terminal;
         try {
@@ -101,7 +99,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             session.every(
                     TICK,
                     () -> {
-                        if (session.clock().countingDown()) {
+                        if (session.clock.countingDown()) {
                             draw();
                         }
                     });
@@ -116,7 +114,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             while (true) {
                 int c = in.read();
                 if (c < 0) {
-                    session.execute(session.input::keyboardClosed);
+                    session.execute(session.events::keyboardClosed);
                     return;
                 }
                 if (c == Prompt.ESC && raw) {
@@ -165,7 +163,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             notices.clear();
         }
         prompt.submitted(command);
-        session.input.submit(command);
+        session.events.submit(command);
         draw();
     }
 
@@ -173,10 +171,11 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     public void received(ServerMessage message) {
         Snapshot s = session.snapshot();
         switch (message) {
-            case ServerMessage.Error e -> notice(session.describe(e), true);
+            case ServerMessage.Error e -> notice(session.commands.describe(e), true);
             case ServerMessage.Diff d when d.event() != null && s != null -> {
                 // Named from the state before this diff: who acted, not who sits there now.
-                Snapshot names = session.before() != null ? session.before() : s;
+                Snapshot before = session.games.before();
+                Snapshot names = before != null ? before : s;
                 String text = GameWords.describe(d.event(), s, names, session.seat());
                 if (text != null) {
                     notice(text, false);
@@ -242,7 +241,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             return;
         }
         lastScreen = text;
-        writer.print((raw ? Ansi.CLEAR : "\n") + text);
+        writer.print((raw ? Paint.CLEAR : "\n") + text);
         writer.flush();
     }
 
@@ -252,24 +251,22 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             @Nullable Integer cursorShown,
             int height) {
         return new GameScreen.View(
-                session.room(),
+                session.room,
                 share,
                 session.snapshot(),
                 session.seat(),
-                session.connection(),
+                session.status.text(),
                 shown,
                 typed,
                 cursorShown,
                 colour,
-                session.namesOfResult(),
-                session.clock().graceUntil(),
-                session.clock().now(System.currentTimeMillis()),
+                session.games.namesOfResult(session.snapshot()),
+                session.clock.graceUntil(),
+                session.clock.now(System.currentTimeMillis()),
                 height);
     }
 
-    /**
-     * After the session ended: leaves the full screen and prints the last state on the normal one.
-     */
+    /** After the session: leaves the full screen and prints the last state on the normal one. */
     void finalScreen() {
         if (raw) {
             writer.print("\u001b[?1049l");

@@ -30,6 +30,6 @@ final class WatchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return ClientApp.run(
-                Launch.of(options, Launch.roomCode(code), null, Names.orDefault(name), true, null));
+                options, ClientOptions.roomCode(code), null, Names.orDefault(name), true, null);
     }
 }

@@ -74,10 +74,10 @@ class GameScreenTest {
                 String.join("\n", screen(s, Seat.X, true, new GameScreen.Notice("nope", true)));
         assertThat(text)
                 .contains(
-                        Ansi.X + "X" + Ansi.RESET + "  ana",
-                        Ansi.O + "O" + Ansi.RESET + "  ben",
-                        Ansi.ERROR + "! nope" + Ansi.RESET);
-        assertThat(Ansi.strip(text)).contains("Waiting for ben (O) to move.");
+                        Paint.X + "X" + Paint.RESET + "  ana",
+                        Paint.O + "O" + Paint.RESET + "  ben",
+                        Paint.ERROR + "! nope" + Paint.RESET);
+        assertThat(Paint.strip(text)).contains("Waiting for ben (O) to move.");
     }
 
     @Test
@@ -317,7 +317,7 @@ class GameScreenTest {
                             Snapshots.BEN);
             List<String> lines = screen(s, Seat.X, true);
             assertThat(lines)
-                    .allSatisfy(l -> assertThat(Ansi.strip(l).length()).isLessThanOrEqualTo(120));
+                    .allSatisfy(l -> assertThat(Paint.strip(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
         }
     }
@@ -378,7 +378,7 @@ class GameScreenTest {
         // No deadline known (an older server): the seat is just held.
         assertThat(GameScreen.render(view(s, Seat.X, java.util.Map.of(), now, 0, List.of())).get(2))
                 .contains("opponent disconnected \u2014 seat held");
-        assertThat(GameWords.countdown(-5_000)).isEqualTo("0:00");
+        assertThat(ClockFace.format(-5_000)).isEqualTo("0:00");
     }
 
     @Test
@@ -504,7 +504,7 @@ class GameScreenTest {
                                         start,
                                         0))
                         .get(2);
-        assertThat(colour).contains(Ansi.BOLD + "    3:00" + Ansi.RESET);
+        assertThat(colour).contains(Paint.BOLD + "    3:00" + Paint.RESET);
     }
 
     @Test

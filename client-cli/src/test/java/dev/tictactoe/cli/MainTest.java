@@ -139,11 +139,11 @@ class MainTest {
 
     @Test
     void roomCodesAreNormalisedForgivingCaseAndLookAlikes() {
-        assertThat(Launch.roomCode("k7mq2p")).isEqualTo("K7MQ2P");
-        assertThat(Launch.roomCode(" k7m-q2p ")).isEqualTo("K7MQ2P");
-        assertThat(Launch.roomCode("ABCDEO")).isEqualTo("ABCDE0");
-        assertThat(Launch.roomCode("abcdel")).isEqualTo("ABCDE1");
-        assertThatThrownBy(() -> Launch.roomCode("K7MQ2"))
+        assertThat(ClientOptions.roomCode("k7mq2p")).isEqualTo("K7MQ2P");
+        assertThat(ClientOptions.roomCode(" k7m-q2p ")).isEqualTo("K7MQ2P");
+        assertThat(ClientOptions.roomCode("ABCDEO")).isEqualTo("ABCDE0");
+        assertThat(ClientOptions.roomCode("abcdel")).isEqualTo("ABCDE1");
+        assertThatThrownBy(() -> ClientOptions.roomCode("K7MQ2"))
                 .isInstanceOf(UserError.class)
                 .hasMessage(
                         "\"K7MQ2\" is not a room code: codes are 6 letters and digits, like"

@@ -22,8 +22,7 @@ class MembershipTest {
     @TempDir Path temp;
 
     private Membership membership(SeatTokens tokens, boolean spectate, String matchToken) {
-        return new Membership(
-                "ana", ROOM, spectate, matchToken, new KeptSeat(tokens, SERVER, ROOM, spectate));
+        return new Membership("ana", ROOM, spectate, matchToken, tokens, SERVER);
     }
 
     private static ServerMessage.Welcome welcome(Seat seat, String token) {
@@ -45,9 +44,9 @@ class MembershipTest {
         assertThat(member.seat()).isEqualTo(Seat.X);
         assertThat(member.watching()).isFalse();
         assertThat(tokens.load(SERVER, ROOM)).isEqualTo("tok-1");
-        member.kept().forget();
+        member.forgetToken();
         assertThat(tokens.load(SERVER, ROOM)).isNull();
-        member.kept().release();
+        member.release();
     }
 
     @Test
@@ -62,7 +61,7 @@ class MembershipTest {
         assertThat(member.welcome(welcome(Seat.O, "tok-1"), "tok-1"))
                 .as("only the first welcome is greeted")
                 .isNull();
-        member.kept().release();
+        member.release();
     }
 
     @Test
@@ -77,7 +76,7 @@ class MembershipTest {
         assertThat(member.rejoinAfter(gone)).isEqualTo(ClientMessage.Join.player("ana"));
         assertThat(tokens.load(SERVER, ROOM)).isNull();
         assertThat(member.rejoinAfter(gone)).as("a second refusal ends the stay").isNull();
-        member.kept().release();
+        member.release();
     }
 
     @Test
@@ -91,7 +90,7 @@ class MembershipTest {
                 .isNull();
         assertThat(member.welcome(welcome(Seat.X, "match-tok"), "match-tok"))
                 .isEqualTo("quick match: you play X in room K7MQ2P");
-        member.kept().release();
+        member.release();
     }
 
     @Test
@@ -102,13 +101,13 @@ class MembershipTest {
         assertThat(player.welcome(welcome(null, null), null))
                 .isEqualTo("both seats of room K7MQ2P are taken: you are watching as a spectator");
         assertThat(player.watching()).isTrue();
-        player.kept().release();
+        player.release();
 
         tokens.save(SERVER, ROOM, "tok-1");
         Membership spectator = membership(tokens, true, null);
         assertThat(spectator.firstJoin()).isEqualTo(ClientMessage.Join.spectator("ana"));
         assertThat(spectator.welcome(welcome(null, null), null)).isNull();
-        spectator.kept().forget();
+        spectator.forgetToken();
         assertThat(tokens.load(SERVER, ROOM))
                 .as("not the spectator's to forget")
                 .isEqualTo("tok-1");

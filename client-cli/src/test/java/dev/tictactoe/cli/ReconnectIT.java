@@ -119,7 +119,7 @@ class ReconnectIT {
 
         ServerMessage.Welcome first = recorder.await(ServerMessage.Welcome.class, w -> true);
         assertThat(first.seat()).isEqualTo(Seat.X);
-        session.execute(() -> session.input.submitLine("move b2"));
+        session.execute(() -> session.events.submitLine("move b2"));
         recorder.await(
                 ServerMessage.Diff.class,
                 d -> onSession(session, () -> session.snapshot().moves().size()) == 2);
@@ -129,7 +129,7 @@ class ReconnectIT {
         ServerMessage.Welcome again = recorder.await(ServerMessage.Welcome.class, w -> true);
         assertThat(again.seat()).isEqualTo(Seat.X);
         assertThat(recorder.notices).anySatisfy(n -> assertThat(n).startsWith("connection lost"));
-        assertThat(onSession(session, session::connection)).isEqualTo("connected");
+        assertThat(onSession(session, session.status::text)).isEqualTo("connected");
         Snapshot resumed = onSession(session, session::snapshot);
         assertThat(resumed.version()).isGreaterThanOrEqualTo(before);
         assertThat(resumed.moves()).hasSize(2);
@@ -137,7 +137,7 @@ class ReconnectIT {
 
         // The seat still plays: the next move is accepted and the bot answers.
         int empty = resumed.board().get(0).indexOf('.');
-        session.execute(() -> session.input.submitLine("move " + Coordinates.format(empty, 3)));
+        session.execute(() -> session.events.submitLine("move " + Coordinates.format(empty, 3)));
         recorder.await(
                 ServerMessage.Diff.class,
                 d ->
@@ -145,7 +145,7 @@ class ReconnectIT {
                                 || onSession(session, () -> session.snapshot().status())
                                         == RoomStatus.OVER);
 
-        session.execute(() -> session.input.submitLine("quit"));
+        session.execute(() -> session.events.submitLine("quit"));
         assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                 .isIn(ExitCodes.ABORTED, ExitCodes.LOST, ExitCodes.DRAW);
     }
@@ -160,12 +160,12 @@ class ReconnectIT {
         CompletableFuture<Integer> firstExit =
                 CompletableFuture.supplyAsync(() -> first.run(before));
         before.await(ServerMessage.Welcome.class, w -> true);
-        first.execute(() -> first.input.submitLine("move b2"));
+        first.execute(() -> first.events.submitLine("move b2"));
         before.await(
                 ServerMessage.Diff.class,
                 d -> onSession(first, () -> first.snapshot().moves().size()) == 2);
         // Ctrl-C: the seat is kept, and so is its token.
-        first.execute(() -> first.input.submit(new Command.Interrupt()));
+        first.execute(() -> first.events.submit(new Command.Interrupt()));
         assertThat(firstExit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                 .isEqualTo(ExitCodes.ABORTED);
 
@@ -176,7 +176,7 @@ class ReconnectIT {
         assertThat(after.await(ServerMessage.Welcome.class, w -> true).seat()).isEqualTo(Seat.X);
         Snapshot resumed = onSession(second, second::snapshot);
         int empty = resumed.board().get(0).indexOf('.');
-        second.execute(() -> second.input.submitLine("move " + Coordinates.format(empty, 3)));
+        second.execute(() -> second.events.submitLine("move " + Coordinates.format(empty, 3)));
         after.await(
                 ServerMessage.Diff.class,
                 d -> onSession(second, () -> second.snapshot().moves().size()) >= 3);
@@ -184,7 +184,7 @@ class ReconnectIT {
                 .isEqualTo(empty);
         assertThat(after.notices).noneMatch(n -> n.contains("was not played"));
 
-        second.execute(() -> second.input.submitLine("quit"));
+        second.execute(() -> second.events.submitLine("quit"));
         secondExit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
     }
 

@@ -103,4 +103,30 @@ class SessionClockTest {
                 .as("no claims once the game is over")
                 .isFalse();
     }
+
+    @Test
+    void trustsTheLocalClockUntilTheServerSaysOtherwise() {
+        assertThat(new SessionClock(new RoomView()).now(1_000)).isEqualTo(1_000);
+    }
+
+    @Test
+    void aTurnsStartIsTakenAsTheArrivalOfItsDiff() {
+        SessionClock clock = new SessionClock(new RoomView());
+        // The server is 7 s ahead: the turn started at 57,000 by its clock, 50,000 by ours.
+        clock.turnStarted(57_000, 50_000);
+        assertThat(clock.now(53_000)).isEqualTo(60_000);
+        clock.turnStarted(70_100, 63_000);
+        assertThat(clock.now(63_000)).isEqualTo(70_100);
+    }
+
+    @Test
+    void serverTimeWinsOverTurnStarts() {
+        SessionClock clock = new SessionClock(new RoomView());
+        clock.serverTime(10_000, 12_500);
+        assertThat(clock.now(13_000)).isEqualTo(10_500);
+        clock.turnStarted(99_000, 13_000);
+        assertThat(clock.now(13_000)).as("a measured offset is kept").isEqualTo(10_500);
+        clock.serverTime(20_000, 20_000);
+        assertThat(clock.now(21_000)).isEqualTo(21_000);
+    }
 }

@@ -111,7 +111,7 @@ class SessionIT {
             ben.join("ben");
             ben.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);
 
-            first.execute(() -> first.input.submit(new Command.Interrupt()));
+            first.execute(() -> first.events.submit(new Command.Interrupt()));
             assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                     .isEqualTo(ExitCodes.ABORTED);
             assertThat(one.notices).anySatisfy(n -> assertThat(n).contains("ttt join " + code));
@@ -128,7 +128,7 @@ class SessionIT {
             assertThat(two.notices).contains("rejoined seat X in room " + code);
             ben.awaitSnapshot(s -> s.players().x().connected(), WAIT);
 
-            again.execute(() -> again.input.submit(new Command.Quit()));
+            again.execute(() -> again.events.submit(new Command.Quit()));
             assertThat(exit2.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                     .isEqualTo(ExitCodes.ABORTED);
             assertThat(two.notices)
@@ -148,7 +148,7 @@ class SessionIT {
         assertThat(recorder.notices).isEmpty();
         String kept = new SeatTokens(state).load(address, code);
         assertThat(kept).isNotNull().isNotEqualTo("not-a-seat-any-more");
-        session.execute(() -> session.input.submit(new Command.Quit()));
+        session.execute(() -> session.events.submit(new Command.Quit()));
         exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -182,7 +182,7 @@ class SessionIT {
                     .as("kept for a restarted join")
                     .isEqualTo(token);
             ben.awaitSnapshot(s -> s.players().x() != null && s.players().x().connected(), WAIT);
-            session.execute(() -> session.input.submit(new Command.Quit()));
+            session.execute(() -> session.events.submit(new Command.Quit()));
             assertThat(exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                     .isEqualTo(ExitCodes.ABORTED);
         }
@@ -224,7 +224,7 @@ class SessionIT {
                             "both seats of room "
                                     + code
                                     + " are taken: you are watching as a spectator");
-            third.execute(() -> third.input.submit(new Command.Quit()));
+            third.execute(() -> third.events.submit(new Command.Quit()));
             exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
@@ -299,7 +299,7 @@ class SessionIT {
             assertThat(joins.get(1).token()).isEqualTo("tok-1");
             assertThat(joins.get(1).lastVersion()).isEqualTo(room.version());
             assertThat(recorder.notices).contains("server restarting \u2014 reconnecting\u2026");
-            session.execute(() -> session.input.submit(new Command.Quit()));
+            session.execute(() -> session.events.submit(new Command.Quit()));
             exit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }
     }

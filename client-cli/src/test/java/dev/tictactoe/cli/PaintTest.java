@@ -2,7 +2,7 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.cli.BoardRenderer.Board;
+import dev.tictactoe.cli.Paint.Board;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,15 +13,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-class BoardRendererTest {
+class PaintTest {
 
-    private static final BoardRenderer PLAIN = new BoardRenderer(false);
-    private static final BoardRenderer COLOUR = new BoardRenderer(true);
+    private static final Paint PLAIN = new Paint(false);
+    private static final Paint COLOUR = new Paint(true);
 
     @Test
     void drawsAClassicBoardWithGridAndCoordinates() {
         Board board = new Board(List.of("X.O", ".X.", "..."), 4, Set.of(), null);
-        assertThat(PLAIN.render(board))
+        assertThat(PLAIN.board(board))
                 .containsExactly(
                         "     a   b   c",
                         "  1  X | . | O ",
@@ -34,7 +34,7 @@ class BoardRendererTest {
     @Test
     void marksTheWinningLineWithBracketsInPlainMode() {
         Board board = new Board(List.of("XOO", ".X.", "..X"), 8, List.of(0, 4, 8), null);
-        assertThat(PLAIN.render(board))
+        assertThat(PLAIN.board(board))
                 .containsExactly(
                         "     a   b   c",
                         "  1 [X]| O | O ",
@@ -47,8 +47,8 @@ class BoardRendererTest {
     @Test
     void showsTheCursorOverAnyOtherMark() {
         Board board = new Board(List.of("X..", "...", "..."), 0, Set.of(), 0);
-        assertThat(PLAIN.render(board).get(1)).isEqualTo("  1 >X<| . | . ");
-        assertThat(COLOUR.render(board).get(1)).contains(Ansi.CURSOR + ">X<" + Ansi.RESET);
+        assertThat(PLAIN.board(board).get(1)).isEqualTo("  1 >X<| . | . ");
+        assertThat(COLOUR.board(board).get(1)).contains(Paint.CURSOR + ">X<" + Paint.RESET);
     }
 
     @Test
@@ -58,7 +58,7 @@ class BoardRendererTest {
             rows.add(".".repeat(19));
         }
         rows.set(18, "O" + ".".repeat(17) + "X");
-        List<String> lines = PLAIN.render(new Board(rows, 360, Set.of(), null));
+        List<String> lines = PLAIN.board(new Board(rows, 360, Set.of(), null));
         assertThat(lines).hasSize(20);
         assertThat(lines.get(0))
                 .isEqualTo("     a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p  q  r  s");
@@ -84,15 +84,15 @@ class BoardRendererTest {
             line.add(i * size + i); // a diagonal from a1
         }
         Board board = new Board(rows, last, line, null);
-        List<String> plain = PLAIN.render(board);
-        List<String> colour = COLOUR.render(board);
+        List<String> plain = PLAIN.board(board);
+        List<String> colour = COLOUR.board(board);
 
-        boolean grid = size <= BoardRenderer.MAX_GRID_SIZE;
+        boolean grid = size <= Paint.MAX_GRID_SIZE;
         assertThat(plain).hasSize(grid ? 2 * size : size + 1);
         assertThat(colour).hasSize(plain.size());
         // Without its escapes the colour board has the same layout, only without plain marks.
         for (int i = 0; i < plain.size(); i++) {
-            assertThat(Ansi.strip(colour.get(i)))
+            assertThat(Paint.strip(colour.get(i)))
                     .isEqualTo(plain.get(i).replaceAll("[\\[\\]()]", " "));
         }
         int stride = grid ? 4 : 3;
@@ -111,9 +111,10 @@ class BoardRendererTest {
         }
         // Colour marks: the winning line and the last move have their own styles.
         String colourText = String.join("\n", colour);
-        assertThat(colourText).contains(Ansi.WIN + " " + rows.get(0).charAt(0) + " " + Ansi.RESET);
+        assertThat(colourText)
+                .contains(Paint.WIN + " " + rows.get(0).charAt(0) + " " + Paint.RESET);
         if (!line.contains(last)) {
-            assertThat(colourText).contains(Ansi.LAST);
+            assertThat(colourText).contains(Paint.LAST);
         }
         assertThat(String.join("\n", plain)).doesNotContain("\u001b");
     }
@@ -121,10 +122,10 @@ class BoardRendererTest {
     @Test
     void colourModeColoursXAndODifferently() {
         List<String> lines =
-                COLOUR.render(new Board(List.of("XO.", "...", "..."), null, Set.of(), null));
+                COLOUR.board(new Board(List.of("XO.", "...", "..."), null, Set.of(), null));
         assertThat(lines.get(1))
-                .contains(Ansi.X + "X" + Ansi.RESET)
-                .contains(Ansi.O + "O" + Ansi.RESET)
-                .contains(Ansi.DIM + "." + Ansi.RESET);
+                .contains(Paint.X + "X" + Paint.RESET)
+                .contains(Paint.O + "O" + Paint.RESET)
+                .contains(Paint.DIM + "." + Paint.RESET);
     }
 }
