@@ -13,11 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-/**
- * A kept game's analysis fetched for a session, off the session's thread: the HTTP call runs on a
- * thread of its own (the server answers once the game is analysed), a busy server is asked again
- * after the wait it names, a few times, and the outcome is a value.
- */
+/** A kept game's analysis fetched off the session's thread; a busy server is asked again. */
 final class AnalysisFetch implements AutoCloseable {
 
     /** Busy answers taken before giving up. */
@@ -31,10 +27,8 @@ final class AnalysisFetch implements AutoCloseable {
         RoomsApi.AnalysisAnswer analysis(String room, int game);
     }
 
-    /** How a fetch ended. */
     sealed interface Outcome {}
 
-    /** The analysis, to show. */
     record Fetched(GameAnalysis analysis) implements Outcome {}
 
     /** No analysis; {@code why} in words. */

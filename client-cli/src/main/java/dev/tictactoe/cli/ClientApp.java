@@ -23,10 +23,7 @@ import java.util.concurrent.TimeUnit;
 final class ClientApp {
     private ClientApp() {}
 
-    /**
-     * Plays or watches room {@code code}, or a room made from {@code create}, to the end; {@code
-     * token} is a quick match's seat. Returns the exit code.
-     */
+    /** Plays or watches room {@code code}, or a new one; {@code token} is a quick match's seat. */
     static int run(
             ClientOptions options,
             @Nullable String code,

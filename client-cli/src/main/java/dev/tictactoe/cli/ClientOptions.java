@@ -37,7 +37,6 @@ final class ClientOptions {
             description = "No colours (also when NO_COLOR is set or the terminal has none).")
     boolean plain;
 
-    /** The server given, checked. */
     ServerAddress server() {
         try {
             return ServerAddress.parse(server);
@@ -48,11 +47,8 @@ final class ClientOptions {
 
     /** The canonical room code of what the user typed, or a usage error saying what is wrong. */
     static String roomCode(String typed) {
+        String why = "\"%s\" is not a room code: codes are %d letters and digits, like K7MQ2P";
         return RoomCode.normalize(typed)
-                .orElseThrow(
-                        () ->
-                                new UserError(
-                                        "\"%s\" is not a room code: codes are %d letters and digits, like K7MQ2P"
-                                                .formatted(typed, RoomCode.LENGTH)));
+                .orElseThrow(() -> new UserError(why.formatted(typed, RoomCode.LENGTH)));
     }
 }

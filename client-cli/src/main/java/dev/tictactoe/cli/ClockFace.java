@@ -5,11 +5,7 @@ import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * What the clocks of a timed room show at one instant, worked out from the snapshot's {@code clock}
- * alone: the snapshot only changes when a turn starts, so the running side's time is its clock at
- * the turn's start minus the time since.
- */
+/** The clocks of a timed room at one instant, from the snapshot's clock and the time since. */
 record ClockFace(
         String control,
         @Nullable Long x,
@@ -21,10 +17,7 @@ record ClockFace(
     /** How a limit per move is written in a time control. */
     static final String PER_MOVE = "/move";
 
-    /**
-     * The clocks of {@code clock} at {@code now} (epoch ms, by the server's clock); null for an
-     * untimed room.
-     */
+    /** The clocks at {@code now} (epoch ms by the server's clock); null for an untimed room. */
     static @Nullable ClockFace at(Snapshot.@Nullable Clock clock, long now) {
         if (clock == null) {
             return null;
@@ -68,9 +61,7 @@ record ClockFace(
         return seat == Seat.X ? x : seat == Seat.O ? o : null;
     }
 
-    /**
-     * A clock reading: m:ss, or h:mm:ss from an hour up, rounded up to the second as clocks are.
-     */
+    /** A clock reading: m:ss, or h:mm:ss from an hour, rounded up to the second as clocks are. */
     static String format(long millis) {
         long seconds = Math.max(0, (millis + 999) / 1000);
         if (seconds >= 3600) {

@@ -8,12 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
 
-/**
- * Something typed by a person at the prompt or by a script on stdin, as words: a cell ({@code b2}
- * or {@code move b2}), {@code undo}, {@code accept}, {@code decline}, {@code rematch}, {@code
- * resign}, {@code claim}, {@code bot LEVEL}, {@code say PHRASE}, {@code history [N]}, {@code sync},
- * {@code help}, {@code quit}.
- */
+/** Something typed at the prompt or by a script, as words: a cell, undo, resign, help, ... */
 sealed interface Command {
 
     /** What the session carries out: a command with nothing left to work out. */
@@ -35,16 +30,13 @@ sealed interface Command {
     /** Show game {@code game} move by move as the server's engine judged it. */
     record Analyse(int game) implements Action {}
 
-    /** Leave the room for good and exit. */
     record Quit() implements Action {}
 
     /** Ctrl-C: drop the connection but keep the seat for its grace (never typed). */
     record Interrupt() implements Action {}
 
-    /** Show the list of commands. */
     record Help() implements Action {}
 
-    /** Nothing was typed. */
     record Empty() implements Action {}
 
     /** The input cannot be carried out; {@code message} says why. */
@@ -75,7 +67,6 @@ sealed interface Command {
             Ctrl-C         exit keeping your seat for a while: ttt join CODE resumes it\
             """;
 
-    /** Parses one typed line. */
     static Command parse(String line, int size) {
         String text = line == null ? "" : line.strip();
         if (text.isEmpty()) {

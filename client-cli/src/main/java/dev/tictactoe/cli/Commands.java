@@ -20,11 +20,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
-/**
- * What each command asks of the session, as a value: typed words and a script's lines become
- * protocol messages to send, or a leave, or words to show. Move ids carry a random prefix per
- * client, as the server acks an id it already played without playing the move again.
- */
+/** Works out what a command sends: move ids (a random prefix per client) and versions. */
 final class Commands {
 
     /** How many recent moves keep their cell for naming a refusal. */
@@ -51,10 +47,7 @@ final class Commands {
                 }
             };
 
-    /**
-     * Commands on the room in {@code view}, whose version and board size they read, numbering moves
-     * after a random prefix.
-     */
+    /** Commands on the room in {@code view}, numbering moves after a random prefix. */
     Commands(RoomView view) {
         this(view, randomPrefix(ThreadLocalRandom.current()) + "-");
     }
@@ -99,7 +92,6 @@ final class Commands {
         return action(Command.parse(line, s == null ? 0 : s.settings().size()), watching);
     }
 
-    /** A protocol message given as JSON text. */
     private Command.Action json(String line) {
         try {
             JsonNode node = MessageCodec.parse(line);
@@ -146,10 +138,7 @@ final class Commands {
         return error.message();
     }
 
-    /**
-     * Words for an {@code ack} of a move this client numbered: it never sends one of its ids twice,
-     * so the server took the id for a move already played and did not play this one.
-     */
+    /** Words for an ack of our move: our ids are never reused, so the server did not play it. */
     @Nullable String unplayed(ServerMessage.Ack ack) {
         Integer cell = cells.get(ack.id());
         if (cell == null) {
@@ -168,11 +157,7 @@ final class Commands {
         lastSentGame = s == null ? -1 : s.game();
     }
 
-    /**
-     * After a welcome: the last move sent, at the current version, when the server does not have it
-     * (lost in its crash, or never received before a drop) and it is still legal for {@code seat};
-     * else null.
-     */
+    /** After a welcome: the last move sent, when the server lacks it and it is still legal. */
     ClientMessage.@Nullable Move again(@Nullable Seat seat) {
         Snapshot s = view.snapshot();
         ClientMessage.Move m = lastSent;
@@ -192,7 +177,6 @@ final class Commands {
         return new ClientMessage.Move(m.id(), s.version(), m.cell());
     }
 
-    /** {@code cell} the way the user types it. */
     String cellName(int cell) {
         Snapshot s = view.snapshot();
         return s == null ? "cell " + cell : Coordinates.format(cell, s.settings().size());

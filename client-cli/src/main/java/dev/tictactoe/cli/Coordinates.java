@@ -2,10 +2,7 @@ package dev.tictactoe.cli;
 
 import java.util.Locale;
 
-/**
- * Cell names as people type them, in gomoku notation: a column letter {@code a..s} then a row
- * number {@code 1..19}; {@code a1} is the top left, cell 0 on the wire (row * size + col).
- */
+/** Cell names in gomoku notation: column letter then row number; a1 is the top left, cell 0. */
 final class Coordinates {
 
     /** What parsing a typed cell name gave: a cell index or a message saying what is wrong. */
@@ -24,15 +21,11 @@ final class Coordinates {
         return column(cell % size) + Integer.toString(cell / size + 1);
     }
 
-    /** The letter of column {@code col} (0-based). */
     static char column(int col) {
         return (char) ('a' + col);
     }
 
-    /**
-     * Parses a typed cell name such as {@code b2} or {@code B12}; case and outer spaces are
-     * ignored.
-     */
+    /** Parses a typed cell name such as {@code b2} or {@code B12}, ignoring case and spaces. */
     static Parsed parse(String text, int size) {
         String s = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         String hint = "type a column letter then a row number, like b2";

@@ -61,16 +61,12 @@ final class CreateCommand implements Callable<Integer> {
                             + " moves.")
     @Nullable Long botSeed;
 
-    @Option(
-            names = "--name",
-            paramLabel = "NAME",
-            description = "Your name (default: env TTT_NAME, else your login).")
-    @Nullable String name;
+    @Mixin NameOption name;
 
     @Override
     public Integer call() {
         NewRoom request = request();
-        return ClientApp.run(options, null, request, Names.orDefault(name), false, null);
+        return ClientApp.run(options, null, request, name.name(), false, null);
     }
 
     /** The room settings to ask for, validated enough to give clear messages before any request. */

@@ -14,12 +14,9 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Objects;
 
-/**
- * How a stay in a room ends, in words and an exit code: each stop of the follower, each refusal.
- */
+/** How a stay in a room ends, in words and an exit code: each stop, each refusal of a join. */
 final class Endings {
 
-    /** One way to end. */
     record Ending(int code, @Nullable String why, boolean forgetToken) {}
 
     private final ServerAddress server;
@@ -82,8 +79,11 @@ final class Endings {
                                     ? "room %s was closed by the server's operator%s"
                                             .formatted(room, reason)
                                     : welcomed
-                                            ? "room %s no longer exists on %s (the server may have restarted)"
-                                                    .formatted(room, server)
+                                            ? "room %s no longer exists on %s %s"
+                                                    .formatted(
+                                                            room,
+                                                            server,
+                                                            "(the server may have restarted)")
                                             : noSuchRoom(),
                             true);
             case REPLACED ->

@@ -6,10 +6,7 @@ import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * Process exit codes: how the game ended from the player's seat's view, so scripts can branch on
- * it.
- */
+/** Process exit codes: how the game ended from the player's seat, so scripts can branch. */
 final class ExitCodes {
     static final int WON = 0;
     static final int LOST = 1;

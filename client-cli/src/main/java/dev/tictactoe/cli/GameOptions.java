@@ -12,10 +12,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 import java.util.Locale;
 
-/**
- * The game a player asks for, shared by {@code create} and {@code play}: the board and the time
- * control.
- */
+/** The game asked for by create and play: the board and the time control. */
 final class GameOptions {
 
     @Option(
@@ -61,16 +58,11 @@ final class GameOptions {
         return level;
     }
 
-    /** The board side, checked. */
     int size() {
         if (size < Protocol.MIN_SIZE || size > Protocol.MAX_SIZE) {
             throw new UserError(
-                    "--size must be "
-                            + Protocol.MIN_SIZE
-                            + " to "
-                            + Protocol.MAX_SIZE
-                            + ", was "
-                            + size);
+                    "--size must be %d to %d, was %d"
+                            .formatted(Protocol.MIN_SIZE, Protocol.MAX_SIZE, size));
         }
         return size;
     }
@@ -80,12 +72,8 @@ final class GameOptions {
         int k = winLength == null ? NewRoom.defaultWinLength(size()) : winLength;
         if (k < Protocol.MIN_WIN_LENGTH || k > size) {
             throw new UserError(
-                    "--k must be "
-                            + Protocol.MIN_WIN_LENGTH
-                            + " to the board size ("
-                            + size
-                            + "), was "
-                            + k);
+                    "--k must be %d to the board size (%d), was %d"
+                            .formatted(Protocol.MIN_WIN_LENGTH, size, k));
         }
         return k;
     }

@@ -10,17 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Composes the whole interactive screen from the room state: the room code, both players with their
- * connection status, clock and score, the board, whose turn it is or how the game ended (in {@link
- * GameWords}' sentences), recent notices (server errors in words) and the prompt.
- */
+/** Lays out the whole interactive screen from the room state, in GameWords' sentences. */
 final class GameScreen {
 
     /** A line under the board: information, or an error in words. */
     record Notice(String text, boolean error) {}
 
-    /** Everything drawn on one screen. */
     record View(
             String room,
             String share,
@@ -43,7 +38,6 @@ final class GameScreen {
 
     private GameScreen() {}
 
-    /** The screen's lines, top to bottom. */
     static List<String> render(View view) {
         List<String> lines = render(view, false, view.notices());
         if (view.height() <= 0 || lines.size() <= view.height()) {
@@ -72,15 +66,12 @@ final class GameScreen {
         if (s != null) {
             Snapshot.Settings settings = s.settings();
             title +=
-                    "  game "
-                            + s.game()
-                            + "  "
-                            + settings.size()
-                            + "x"
-                            + settings.size()
-                            + ", "
-                            + settings.winLength()
-                            + " in a row";
+                    "  game %d  %dx%d, %d in a row"
+                            .formatted(
+                                    s.game(),
+                                    settings.size(),
+                                    settings.size(),
+                                    settings.winLength());
         }
         lines.add(title + "  [" + view.connection() + "]");
         if (s == null) {
@@ -94,12 +85,10 @@ final class GameScreen {
                 lines.add(clockLine(s, clock, paint));
             }
             if (!compact) {
+                String watching = view.seat() == null ? "   (you are watching)" : "";
                 lines.add(
-                        "draws "
-                                + s.score().draws()
-                                + "   spectators "
-                                + s.spectators()
-                                + (view.seat() == null ? "   (you are watching)" : ""));
+                        "draws %d   spectators %d%s"
+                                .formatted(s.score().draws(), s.spectators(), watching));
                 lines.add("");
             }
             List<Integer> line = s.result() == null ? List.of() : s.result().line();
@@ -174,10 +163,7 @@ final class GameScreen {
                 + wins;
     }
 
-    /**
-     * The line under the players in a timed room: the time control, what is left of the current
-     * move when moves are limited, who ran out of time, or that the clock waits for the start.
-     */
+    /** The clock line: the control, the current move's time left, a flag, or waiting to start. */
     static String clockLine(Snapshot s, ClockFace clock, Paint paint) {
         String line = "clock " + clock.control();
         if (clock.flagged() != null) {

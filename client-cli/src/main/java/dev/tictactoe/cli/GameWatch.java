@@ -28,7 +28,6 @@ final class GameWatch {
                 : now;
     }
 
-    /** A message was handled, leaving the room in {@code now}. */
     void passed(@Nullable Snapshot now) {
         if (now != null
                 && now.status() == RoomStatus.OVER
@@ -40,9 +39,7 @@ final class GameWatch {
         before = now;
     }
 
-    /**
-     * Whether {@code now} shows a finished game not reported yet; it counts as reported after this.
-     */
+    /** Whether {@code now} shows a finished game not reported yet; then it counts as reported. */
     boolean newlyOver(@Nullable Snapshot now) {
         if (now == null || now.status() != RoomStatus.OVER || now.game() == lastReported) {
             return false;

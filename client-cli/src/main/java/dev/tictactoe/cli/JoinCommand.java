@@ -1,10 +1,7 @@
 package dev.tictactoe.cli;
 
-import org.jspecify.annotations.Nullable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.concurrent.Callable;
@@ -24,15 +21,10 @@ final class JoinCommand implements Callable<Integer> {
                     "The room code, e.g. K7MQ2P (case and look-alikes such as O/0 do not matter).")
     String code;
 
-    @Option(
-            names = "--name",
-            paramLabel = "NAME",
-            description = "Your name (default: env TTT_NAME, else your login).")
-    @Nullable String name;
+    @Mixin NameOption name;
 
     @Override
     public Integer call() {
-        return ClientApp.run(
-                options, ClientOptions.roomCode(code), null, Names.orDefault(name), false, null);
+        return ClientApp.run(options, ClientOptions.roomCode(code), null, name.name(), false, null);
     }
 }

@@ -43,7 +43,6 @@ public final class Main implements Callable<Integer> {
 
     @Spec CommandSpec spec;
 
-    /** Runs the client and exits with its code. */
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -89,7 +88,6 @@ public final class Main implements Callable<Integer> {
         return ExitCodes.ERROR;
     }
 
-    /** The version printed by {@code --version}. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {

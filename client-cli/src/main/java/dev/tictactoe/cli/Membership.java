@@ -53,7 +53,6 @@ final class Membership {
         return seat;
     }
 
-    /** Welcomed without a seat. */
     boolean watching() {
         return welcomed && seat == null;
     }
@@ -90,9 +89,7 @@ final class Membership {
         return null;
     }
 
-    /**
-     * The join to send instead when {@code error} says the kept seat is gone (its grace ran out).
-     */
+    /** The join to send instead when {@code error} says the kept seat is gone (grace ran out). */
     ClientMessage.@Nullable Join rejoinAfter(ServerMessage.Error error) {
         if (welcomed || !usedSavedToken || error.code() != ErrorCode.NOT_A_PLAYER) {
             return null;

@@ -33,10 +33,7 @@ import java.util.concurrent.CompletableFuture;
         })
 final class PlayCommand implements Callable<Integer> {
 
-    /**
-     * How long to wait for a person before the bot, unless --bot-after says otherwise: the server's
-     * default.
-     */
+    /** How long to wait for a person before the bot without --bot-after: the server's default. */
     static final String DEFAULT_BOT_AFTER = "10s";
 
     @Mixin ClientOptions options;
@@ -60,16 +57,12 @@ final class PlayCommand implements Callable<Integer> {
                             + ").")
     @Nullable String botAfter;
 
-    @Option(
-            names = "--name",
-            paramLabel = "NAME",
-            description = "Your name (default: env TTT_NAME, else your login).")
-    @Nullable String name;
+    @Mixin NameOption name;
 
     @Override
     public Integer call() {
         ServerAddress server = options.server();
-        String who = Names.orDefault(name);
+        String who = name.name();
         SeatTokens tokens = SeatTokens.fromEnvironment(System.getenv());
         SecureRandom random = new SecureRandom();
         MatchApi.Request request = request(tokens.playerId(() -> MatchApi.newId(random)), who);
@@ -115,10 +108,7 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The request for a game (its ticket set for each ask), checked enough to give clear messages
-     * first.
-     */
+    /** The request for a game (a ticket set for each ask), checked for clear messages first. */
     MatchApi.Request request(String player, String who) {
         String level = GameOptions.botLevel(bot);
         String wait = null;

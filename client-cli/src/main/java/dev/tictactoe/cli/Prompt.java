@@ -2,10 +2,7 @@ package dev.tictactoe.cli;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * The prompt under the board, edited key by key: the line being typed and, on a terminal with arrow
- * keys, a cursor on the board that Enter or space plays.
- */
+/** The prompt under the board, edited key by key, with a board cursor where arrows work. */
 final class Prompt {
 
     /** Longest line that can be typed. */
@@ -18,10 +15,8 @@ final class Prompt {
     private static final int BACKSPACE = 8;
     private static final int DELETE = 127;
 
-    /** What a key asks of the screen. */
     sealed interface Effect {}
 
-    /** Carry out {@code command}. */
     record Submit(Command command) implements Effect {}
 
     /** Draw again; {@code force} even when the screen looks the same (Ctrl-L). */
@@ -38,7 +33,6 @@ final class Prompt {
         this.arrows = arrows;
     }
 
-    /** The line typed so far. */
     String typed() {
         return input.toString();
     }
@@ -109,10 +103,7 @@ final class Prompt {
         }
     }
 
-    /**
-     * An arrow key, by the last letter of its escape sequence (A up, B down, C right, D left), on a
-     * board of {@code size} (0 while there is none).
-     */
+    /** An arrow key by its sequence's last letter (A up, B down, C right, D left). */
     Effect arrow(int code, int size) {
         if (size == 0 || cursor == null) {
             return new Quiet();

@@ -29,9 +29,7 @@ final class QuickMatch {
     interface Display {
         void asked(MatchApi.Request request);
 
-        /**
-         * Still waiting, for {@code waited} in all; {@code where} null when the server did not say.
-         */
+        /** Still waiting, {@code waited} in all; {@code where} null if the server did not say. */
         void waiting(MatchApi.@Nullable Waiting where, Duration waited);
 
         void answered(MatchApi.Answer answer);
@@ -116,10 +114,7 @@ final class QuickMatch {
         }
     }
 
-    /**
-     * Cancels the waiting request and returns its answer: normally {@code cancelled}; a pairing
-     * that came at the same moment is kept on disk and named, so the seat can still be taken.
-     */
+    /** Cancels the request; a pairing that came meanwhile is kept on disk and named. */
     private MatchApi.Answer cancel(
             MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer) {
         try {
@@ -139,8 +134,12 @@ final class QuickMatch {
                 tokens.save(server, m.code(), m.token());
             }
             throw new UserError(
-                    "paired with %s just as you cancelled: you hold seat %s in room %s; ttt join %s takes it"
-                            .formatted(m.opponent().name(), m.seat(), m.code(), m.code()),
+                    "paired with %s just as you cancelled: you hold seat %s in room %s; %s takes it"
+                            .formatted(
+                                    m.opponent().name(),
+                                    m.seat(),
+                                    m.code(),
+                                    "ttt join " + m.code()),
                     ExitCodes.ABORTED);
         }
         return last;
@@ -163,7 +162,6 @@ final class QuickMatch {
         }
     }
 
-    /** A refusal in words. */
     String refusal(MatchApi.Refused r) {
         return switch (r.code()) {
             case "match_already_queued" ->

@@ -25,10 +25,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-/**
- * One client's stay in a room, as an actor: every piece of state lives on one thread and is changed
- * only by tasks run there (network events, typed commands, timers), in order.
- */
+/** One client's stay in a room, as an actor: all its state is changed on one thread, in order. */
 final class RoomSession {
 
     final ServerAddress server;
@@ -68,7 +65,6 @@ final class RoomSession {
 
     ServerMessage.@Nullable Error lastError;
 
-    /** A session that has not connected yet. */
     RoomSession(
             ServerAddress server,
             String room,
@@ -158,10 +154,7 @@ final class RoomSession {
         finishAfterLeaving(resultCode());
     }
 
-    /**
-     * Ctrl-C: a player drops the connection without leaving, so the seat is held for its grace and
-     * {@code ttt join CODE} takes it back; a spectator simply goes.
-     */
+    /** Ctrl-C: a player drops the connection and keeps the seat for its grace; a spectator goes. */
     void interrupt() {
         Seat seat = membership.seat();
         if (!membership.welcomed() || seat == null) {
@@ -170,8 +163,8 @@ final class RoomSession {
         }
         leaving = true;
         frontend.notice(
-                "disconnected: seat %s is kept for a while; type ttt join %s to resume it (quit leaves for good)"
-                        .formatted(seat, room),
+                "disconnected: seat %s is kept for a while; type ttt join %s to resume it%s"
+                        .formatted(seat, room, " (quit leaves for good)"),
                 false);
         int code = resultCode();
         follower.disconnect()

@@ -24,10 +24,7 @@ final class ScriptFrontend implements SessionFrontend {
         this.err = err;
     }
 
-    /**
-     * The first stdout line after {@code create}: {@code
-     * {"type":"room","code":...,"settings":...}}.
-     */
+    /** The first line after {@code create}: {@code {"type":"room","code":...,"settings":...}}. */
     void roomCreated(String code, JsonNode settings) {
         ObjectNode line = MessageCodec.mapper().createObjectNode();
         line.put("type", "room");

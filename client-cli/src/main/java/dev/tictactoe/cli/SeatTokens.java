@@ -36,7 +36,6 @@ final class SeatTokens {
     /** Longest token accepted from a file; anything longer is not ours. */
     static final int MAX_TOKEN_LENGTH = 256;
 
-    /** The file holding the player id. */
     static final String PLAYER_FILE = "player-id";
 
     /** What a player id may be: the protocol's 1..64 letters, digits, '-' and '_'. */
@@ -51,10 +50,7 @@ final class SeatTokens {
         this.dir = dir;
     }
 
-    /**
-     * The user's state directory: {@code $TTT_STATE_DIR}, {@code $XDG_STATE_HOME/ttt} or {@code
-     * ~/.local/state/ttt}.
-     */
+    /** The state directory: $TTT_STATE_DIR, $XDG_STATE_HOME/ttt or ~/.local/state/ttt. */
     static SeatTokens fromEnvironment(Map<String, String> env) {
         String own = env.get(DIR_ENV);
         if (own != null && !own.isBlank()) {
@@ -136,10 +132,7 @@ final class SeatTokens {
         Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /**
-     * Claims the room's token for this client until {@link #release}: false when another running
-     * client holds it (two terminals on one machine are two players, not one seat taken over).
-     */
+    /** Claims the room's token until {@link #release}: false while another client holds it. */
     synchronized boolean claim(ServerAddress server, String room) {
         Path lock = file(server, room).resolveSibling(file(server, room).getFileName() + ".lock");
         try {

@@ -32,9 +32,7 @@ final class SessionClock {
         this.view = view;
     }
 
-    /**
-     * A text frame arrived at {@code arrived} (local epoch ms), maybe with a {@code serverTime}.
-     */
+    /** A text frame arrived at {@code arrived} (local epoch ms), maybe with a serverTime. */
     void textArrived(String text, long arrived) {
         if (!text.contains("\"serverTime\"")) {
             return;

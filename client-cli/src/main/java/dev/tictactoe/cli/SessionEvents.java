@@ -12,10 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * What the room follower's reports and the user's commands and script lines do to a {@link
- * RoomSession}, on the session's thread.
- */
+/** What the follower's reports and the user's commands do to a RoomSession, on its thread. */
 final class SessionEvents implements FollowerListener {
     private final RoomSession session;
 
@@ -161,10 +158,7 @@ final class SessionEvents implements FollowerListener {
         act(session.commands.action(command, session.membership.watching()));
     }
 
-    /**
-     * Carries out one line of a script: a protocol message as JSON, or words as typed at the
-     * prompt.
-     */
+    /** Carries out a script's line: a protocol message as JSON, or words as typed. */
     void submitLine(String line) {
         if (!session.live && session.holdWhileDisconnected && !session.leaving) {
             session.held.add(line);

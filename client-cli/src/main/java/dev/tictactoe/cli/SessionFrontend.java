@@ -3,10 +3,7 @@ package dev.tictactoe.cli;
 import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.protocol.ServerMessage;
 
-/**
- * What a {@link RoomSession} shows and where its commands come from: a terminal screen or JSON
- * lines.
- */
+/** What a RoomSession shows, and where its commands come from: a terminal or JSON lines. */
 interface SessionFrontend {
     /** Every text frame from the server, as received, before it is applied. */
     default void raw(String text) {}

@@ -20,11 +20,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 
-/**
- * Interactive play in a terminal (JLine): the whole screen redrawn on every change, keys read in
- * raw mode (arrows move a cursor, Enter or space plays it, typed words are commands), lines on a
- * dumb terminal.
- */
+/** Interactive play in a terminal (JLine): a screen redrawn on each change, keys in raw mode. */
 final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
     /** Lines of notices kept under the board. */

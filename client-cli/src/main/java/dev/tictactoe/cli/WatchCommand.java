@@ -30,6 +30,11 @@ final class WatchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return ClientApp.run(
-                options, ClientOptions.roomCode(code), null, Names.orDefault(name), true, null);
+                options,
+                ClientOptions.roomCode(code),
+                null,
+                NameOption.orDefault(name),
+                true,
+                null);
     }
 }

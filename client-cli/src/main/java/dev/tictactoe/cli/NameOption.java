@@ -4,9 +4,20 @@ import dev.tictactoe.protocol.Protocol;
 
 import org.jspecify.annotations.Nullable;
 
-/** The player name to send: the one given, else {@code TTT_NAME}, else the login name. */
-final class Names {
-    private Names() {}
+import picocli.CommandLine.Option;
+
+/** {@code --name}: the name given, else {@code TTT_NAME}, else the login name. */
+final class NameOption {
+
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Your name (default: env TTT_NAME, else your login).")
+    @Nullable String name;
+
+    String name() {
+        return orDefault(name);
+    }
 
     /** {@code given} if set (checked), else a valid default. */
     static String orDefault(@Nullable String given) {
@@ -14,11 +25,8 @@ final class Names {
             String name = given.strip();
             if (!Protocol.isValidName(name)) {
                 throw new UserError(
-                        "--name must be 1 to "
-                                + Protocol.MAX_NAME_LENGTH
-                                + " characters without control characters, was \""
-                                + given
-                                + "\"");
+                        "--name must be 1 to %d characters without control characters, was \"%s\""
+                                .formatted(Protocol.MAX_NAME_LENGTH, given));
             }
             return name;
         }
