@@ -30,10 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/**
- * A connection's handshake, frames and close, on its event loop: completes {@code opened} when the
- * upgrade succeeds (or fails) and {@code closed} however the connection ends.
- */
+/** A connection's handshake, frames and close, on its event loop: the futures it completes. */
 final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
     private static final Logger log = LoggerFactory.getLogger(ConnectionHandler.class);
 
@@ -68,18 +65,12 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         handshaker.handshake(ctx.channel());
+        String late = "no WebSocket upgrade from " + uri + " within " + timeout;
         ctx.executor()
                 .schedule(
                         () -> {
-                            if (!opened.isDone()) {
-                                opened.completeExceptionally(
-                                        new HandshakeException(
-                                                0,
-                                                "no WebSocket upgrade from "
-                                                        + uri
-                                                        + " within "
-                                                        + timeout,
-                                                new TimeoutException()));
+                            if (opened.completeExceptionally(
+                                    new HandshakeException(0, late, new TimeoutException()))) {
                                 ctx.close();
                             }
                         },
@@ -181,13 +172,10 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
                             "connection to " + uri + " closed before the WebSocket upgrade",
                             null));
         }
-        GameConnection.CloseInfo info =
-                received != null
-                        ? received
-                        : sent != null
-                                ? sent
-                                : new GameConnection.CloseInfo(
-                                        CloseCodes.ABNORMAL, "connection lost");
+        GameConnection.CloseInfo info = received != null ? received : sent;
+        if (info == null) {
+            info = new GameConnection.CloseInfo(CloseCodes.ABNORMAL, "connection lost");
+        }
         if (closed.complete(info) && opened.isDone() && !opened.isCompletedExceptionally()) {
             listener.onClose(info.code(), info.reason());
         }

@@ -10,11 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * A finished game as the server's engine judged it ({@code GET
- * /api/rooms/{code}/games/{n}/analysis}): one position before each move and the final one, one
- * verdict per move. Scores are points for X; ±{@code thresholds.decided} is a won position.
- */
+/** A finished game judged by the server's engine; scores are points for X. */
 public record GameAnalysis(
         String room,
         int game,

@@ -36,14 +36,12 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 import javax.net.ssl.SSLException;
 
-/**
- * One WebSocket connection to a room (its handshake, frames and close are {@link
- * ConnectionHandler}'s). Listener calls run on the connection's event loop and must not block.
- */
+/** One WebSocket connection to a room; listener calls run on its event loop and must not block. */
 public final class GameConnection {
     private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
 
@@ -114,13 +112,7 @@ public final class GameConnection {
     /** The room URL {@code ws://host:port/rooms/CODE/ws}; {@code code} is upper-cased. */
     public static URI roomUri(String host, int port, String code) {
         return URI.create(
-                "ws://"
-                        + host
-                        + ":"
-                        + port
-                        + "/rooms/"
-                        + code.toUpperCase(java.util.Locale.ROOT)
-                        + "/ws");
+                "ws://%s:%d/rooms/%s/ws".formatted(host, port, code.toUpperCase(Locale.ROOT)));
     }
 
     public static CompletableFuture<GameConnection> open(
@@ -134,10 +126,7 @@ public final class GameConnection {
         return open(uri, group, listener, timeout, null);
     }
 
-    /**
-     * As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress} (the
-     * port is the system's choice), or from any address when null.
-     */
+    /** As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress}. */
     public static CompletableFuture<GameConnection> open(
             URI uri,
             EventLoopGroup group,
@@ -210,10 +199,7 @@ public final class GameConnection {
                         Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
     }
 
-    /**
-     * Writes a frame this class does not model, such as a pre-encoded text frame; the future
-     * completes when it is written to the socket.
-     */
+    /** Writes any frame, such as a pre-encoded text frame; completes when it is written. */
     public CompletableFuture<Void> write(WebSocketFrame frame) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         channel.writeAndFlush(frame)
@@ -254,7 +240,6 @@ public final class GameConnection {
         return channel.isActive() && !handler.closeSent;
     }
 
-    /** The URL this connection was opened with. */
     public URI uri() {
         return handler.uri;
     }

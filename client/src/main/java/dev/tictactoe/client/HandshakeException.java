@@ -4,10 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
-/**
- * The WebSocket upgrade was refused with an HTTP status the protocol gives no meaning to, or did
- * not finish in time ({@code status} 0).
- */
+/** The WebSocket upgrade was refused with an unexpected status, or timed out (status 0). */
 public final class HandshakeException extends IOException {
     private final int status;
 

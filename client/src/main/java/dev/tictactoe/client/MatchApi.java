@@ -25,10 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.random.RandomGenerator;
 
-/**
- * Quick match over HTTP: ask for a game and wait for a partner ({@code POST /api/match}), see where
- * a waiting request stands ({@code GET /api/match/{ticket}}), cancel it ({@code DELETE}).
- */
+/** Quick match over HTTP: ask for a game, see where the request stands, cancel it. */
 public final class MatchApi {
 
     /** How long {@link #match} waits for the server's answer. */
@@ -59,9 +56,7 @@ public final class MatchApi {
     /** How a request ended. */
     public sealed interface Answer permits Matched, TimedOut, Cancelled, Refused {}
 
-    /**
-     * Paired (with a person, or a bot): join room {@code code} with {@code token} as {@code seat}.
-     */
+    /** Paired with a person or a bot: join room {@code code} with {@code token}. */
     public record Matched(
             String ticket,
             String code,
@@ -72,9 +67,7 @@ public final class MatchApi {
             JsonNode settings)
             implements Answer {}
 
-    /**
-     * Who sits in the other seat: {@code kind} is "human" or "bot", {@code level} a bot's level.
-     */
+    /** Who sits in the other seat: {@code kind} "human" or "bot", {@code level} a bot's. */
     public record Opponent(
             String name, String kind, @JsonSetter(nulls = Nulls.SET) @Nullable String level) {}
 
@@ -172,10 +165,7 @@ public final class MatchApi {
                 Http.read(Http.expect(response, "GET /api/match/{ticket}"), Waiting.class, ANSWER));
     }
 
-    /**
-     * {@code DELETE /api/match/{ticket}}: true when the waiting request was cancelled (its {@code
-     * POST} is answered {@link Cancelled}), false when none waits (it may just have been paired).
-     */
+    /** {@code DELETE /api/match/{ticket}}: false when none waits (it may just have been paired). */
     public boolean cancel(String ticket) {
         HttpResponse<String> response = http.send(http.to(ticketPath(ticket)).DELETE().build());
         return switch (response.statusCode()) {

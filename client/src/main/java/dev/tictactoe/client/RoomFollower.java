@@ -42,9 +42,7 @@ public final class RoomFollower {
     /** Silence after which a heartbeating follower counts its link dead. */
     public static final Duration DEAD_AFTER = Duration.ofSeconds(12);
 
-    /**
-     * The room state a follower keeps current: a {@link RoomView}, or less for a load generator.
-     */
+    /** The room state a follower keeps current: a {@link RoomView}, or less. */
     public interface State {
         /** Takes in a welcome, snapshot or diff; other messages leave it unchanged. */
         RoomView.Update apply(ServerMessage message);

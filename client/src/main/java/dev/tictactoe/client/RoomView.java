@@ -11,10 +11,7 @@ import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * A client's copy of the room: the current snapshot as a JSON tree (what diffs patch) and as a
- * record. Not thread-safe.
- */
+/** A client's copy of the room: the snapshot as a JSON tree and a record. Not thread-safe. */
 public final class RoomView implements RoomFollower.State {
 
     /** What {@link #apply} did with a message. */

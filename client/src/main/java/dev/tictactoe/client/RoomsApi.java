@@ -14,10 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 
-/**
- * The server's small HTTP API: create a room, look one up, a kept game's analysis, health and
- * metrics.
- */
+/** The server's small HTTP API: rooms, a kept game's analysis, health and metrics. */
 public final class RoomsApi {
     /** The answer to a room creation: its code and the settings as the server resolved them. */
     public record Created(String code, JsonNode settings) {}

@@ -4,11 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 
-/**
- * Where the server is: its HTTP base URL as the user gave it ({@code --server}), from which the
- * WebSocket URL of a room is derived ({@code http://h:p} gives {@code ws://h:p/rooms/CODE/ws},
- * {@code https://h:p} gives {@code wss://h:p/rooms/CODE/ws}).
- */
+/** Where the server is: its HTTP base URL ({@code --server}); room URLs derive from it. */
 public record ServerAddress(URI http) {
 
     /** The default when neither {@code --server} nor {@code TTT_SERVER} is given. */
@@ -17,10 +13,7 @@ public record ServerAddress(URI http) {
     /** The port of a bare {@code host} given without scheme or port: the server's own default. */
     public static final int DEFAULT_PORT = 8080;
 
-    /**
-     * Reads a server URL; a bare {@code host:port} means {@code http://host:port}, and a bare
-     * {@code host} means port {@link #DEFAULT_PORT}.
-     */
+    /** Reads a server URL; a bare {@code host[:port]} means http, on port 8080 if none. */
     public static ServerAddress parse(String text) {
         String s = text == null ? "" : text.strip();
         if (s.isEmpty()) {
