@@ -93,12 +93,7 @@ final class SeatTokens {
 
     /** Saves a token, readable by the user only; a failure only costs the seat on a restart. */
     void save(ServerAddress server, String room, String token) {
-        Path file = file(server, room);
-        try {
-            writePrivate(file, token);
-        } catch (IOException e) {
-            log.warn("cannot keep the seat token in {}: {}", file, e.toString());
-        }
+        writePrivate(file(server, room), token, "seat token");
     }
 
     /**
@@ -113,23 +108,27 @@ final class SeatTokens {
             return kept;
         }
         String id = fresh.get();
-        try {
-            writePrivate(file, id);
-        } catch (IOException e) {
-            log.warn("cannot keep the player id in {}: {}", file, e.toString());
-        }
+        writePrivate(file, id, "player id");
         return id;
     }
 
-    /** Replaces {@code file} with {@code text} at once, readable by the user only. */
-    private void writePrivate(Path file, String text) throws IOException {
-        createPrivateDir();
-        Path temp = Files.createTempFile(dir, ".seat", ".tmp");
-        if (posix()) {
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+    /** Replaces {@code file} with {@code text} at once, readable by the user only, or warns. */
+    private void writePrivate(Path file, String text, String what) {
+        try {
+            createPrivateDir();
+            Path temp = Files.createTempFile(dir, ".seat", ".tmp");
+            if (posix()) {
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+            }
+            Files.writeString(temp, text + "\n", StandardCharsets.UTF_8);
+            Files.move(
+                    temp,
+                    file,
+                    StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            log.warn("cannot keep the {} in {}: {}", what, file, e.toString());
         }
-        Files.writeString(temp, text + "\n", StandardCharsets.UTF_8);
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Claims the room's token until {@link #release}: false while another client holds it. */
