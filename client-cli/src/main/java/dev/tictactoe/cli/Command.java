@@ -112,10 +112,7 @@ sealed interface Command {
         if (size == 0) {
             return new Invalid("there is no board yet");
         }
-        return switch (Coordinates.parse(text, size)) {
-            case Coordinates.Cell c -> new Play(c.cell());
-            case Coordinates.Invalid bad -> new Invalid(bad.message());
-        };
+        return Coordinates.parse(text, size);
     }
 
     private static Command noArgument(String verb, @Nullable String arg, Command command) {

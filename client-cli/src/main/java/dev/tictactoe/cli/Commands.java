@@ -73,9 +73,7 @@ final class Commands {
                     watching
                             ? new Command.Invalid("you are watching: spectators cannot move")
                             : new Command.Send(move(play.cell()));
-            case Command.Sync s ->
-                    new Command.Send(
-                            new ClientMessage.Sync(view.hasState() ? view.version() : null));
+            case Command.Sync s -> new Command.Send(new ClientMessage.Sync(view.lastVersion()));
             case Command.Send send
                     when watching && send.message() instanceof ClientMessage.Phrase ->
                     new Command.Invalid("you are watching: only players say phrases");

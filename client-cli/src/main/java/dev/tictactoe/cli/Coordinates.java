@@ -5,15 +5,6 @@ import java.util.Locale;
 /** Cell names in gomoku notation: column letter then row number; a1 is the top left, cell 0. */
 final class Coordinates {
 
-    /** What parsing a typed cell name gave: a cell index or a message saying what is wrong. */
-    sealed interface Parsed permits Cell, Invalid {}
-
-    /** A valid cell index, {@code row * size + col}. */
-    record Cell(int cell) implements Parsed {}
-
-    /** The text is not a cell of this board; {@code message} says why, in words. */
-    record Invalid(String message) implements Parsed {}
-
     private Coordinates() {}
 
     /** The name of {@code cell} on a board of side {@code size}, e.g. {@code b2}. */
@@ -25,33 +16,33 @@ final class Coordinates {
         return (char) ('a' + col);
     }
 
-    /** Parses a typed cell name such as {@code b2} or {@code B12}, ignoring case and spaces. */
-    static Parsed parse(String text, int size) {
+    /** A typed cell name such as {@code b2} or {@code B12} as a Play, or Invalid saying why. */
+    static Command parse(String text, int size) {
         String s = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         String hint = "type a column letter then a row number, like b2";
         if (s.isEmpty()) {
-            return new Invalid("no cell given: " + hint);
+            return new Command.Invalid("no cell given: " + hint);
         }
         char letter = s.charAt(0);
         if (letter < 'a' || letter > 'z') {
-            return new Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
+            return new Command.Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
         }
         String digits = s.substring(1);
         if (digits.isEmpty()) {
-            return new Invalid("\"" + text.strip() + "\" has no row number: " + hint);
+            return new Command.Invalid("\"" + text.strip() + "\" has no row number: " + hint);
         }
         if (!digits.chars().allMatch(c -> c >= '0' && c <= '9') || digits.length() > 3) {
-            return new Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
+            return new Command.Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
         }
         int col = letter - 'a';
         int row = Integer.parseInt(digits);
         if (col >= size) {
-            return new Invalid(
+            return new Command.Invalid(
                     "column " + letter + " is off the board: columns are a to " + column(size - 1));
         }
         if (row < 1 || row > size) {
-            return new Invalid("row " + row + " is off the board: rows are 1 to " + size);
+            return new Command.Invalid("row " + row + " is off the board: rows are 1 to " + size);
         }
-        return new Cell((row - 1) * size + col);
+        return new Command.Play((row - 1) * size + col);
     }
 }

@@ -2,8 +2,8 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.cli.Coordinates.Cell;
-import dev.tictactoe.cli.Coordinates.Invalid;
+import dev.tictactoe.cli.Command.Invalid;
+import dev.tictactoe.cli.Command.Play;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,7 +24,7 @@ class CoordinatesTest {
         "j10, 15, 144",
     })
     void parsesColumnLetterThenRowNumberWithRowOneOnTop(String text, int size, int cell) {
-        assertThat(Coordinates.parse(text, size)).isEqualTo(new Cell(cell));
+        assertThat(Coordinates.parse(text, size)).isEqualTo(new Play(cell));
     }
 
     @Test
@@ -32,8 +32,8 @@ class CoordinatesTest {
         for (int size = 3; size <= 19; size++) {
             for (int cell = 0; cell < size * size; cell++) {
                 String name = Coordinates.format(cell, size);
-                assertThat(Coordinates.parse(name, size)).isEqualTo(new Cell(cell));
-                assertThat(Coordinates.parse(name.toUpperCase(), size)).isEqualTo(new Cell(cell));
+                assertThat(Coordinates.parse(name, size)).isEqualTo(new Play(cell));
+                assertThat(Coordinates.parse(name.toUpperCase(), size)).isEqualTo(new Play(cell));
             }
         }
         assertThat(Coordinates.format(0, 3)).isEqualTo("a1");

@@ -110,7 +110,7 @@ class ScriptedGameIT {
     }
 
     private static int cell(String name) {
-        return ((Coordinates.Cell) Coordinates.parse(name, 3)).cell();
+        return ((Command.Play) Coordinates.parse(name, 3)).cell();
     }
 
     @Test
