@@ -58,6 +58,10 @@ final class Prompt {
 
     /** A key pressed; {@code size} is the board's side, 0 while there is no board. */
     Effect key(int c, int size) {
+        Integer played = input.isEmpty() && arrows ? cursor : null;
+        if ((c == '\r' || c == '\n' || c == ' ') && played != null) {
+            return new Submit(new Command.Play(played));
+        }
         switch (c) {
             case CTRL_C -> {
                 return new Submit(new Command.Interrupt());
@@ -68,37 +72,21 @@ final class Prompt {
             case CTRL_L -> {
                 return new Redraw(true);
             }
-            case ESC -> {
-                input.setLength(0);
-                return new Redraw(false);
-            }
             case '\r', '\n' -> {
-                if (playsCursor() && cursor != null) {
-                    return new Submit(new Command.Play(cursor));
-                }
                 String line = input.toString();
                 input.setLength(0);
                 return new Submit(Command.parse(line, size));
             }
-            case ' ' -> {
-                if (playsCursor() && cursor != null) {
-                    return new Submit(new Command.Play(cursor));
-                }
-                input.append(' ');
-                return new Redraw(false);
-            }
-            case DELETE, BACKSPACE -> {
-                if (!input.isEmpty()) {
-                    input.setLength(input.length() - 1);
-                }
+            case ESC, DELETE, BACKSPACE -> {
+                input.setLength(c == ESC ? 0 : Math.max(0, input.length() - 1));
                 return new Redraw(false);
             }
             default -> {
-                if (c >= 32 && input.length() < MAX_INPUT) {
-                    input.append((char) c);
-                    return arrows ? new Redraw(false) : new Quiet();
+                if (c < 32 || input.length() >= MAX_INPUT) {
+                    return new Quiet();
                 }
-                return new Quiet();
+                input.append((char) c);
+                return arrows || c == ' ' ? new Redraw(false) : new Quiet();
             }
         }
     }
@@ -121,9 +109,5 @@ final class Prompt {
         }
         cursor = row * size + col;
         return new Redraw(false);
-    }
-
-    private boolean playsCursor() {
-        return input.isEmpty() && cursor != null && arrows;
     }
 }

@@ -89,6 +89,8 @@ class PromptTest {
         Prompt prompt = new Prompt(true);
         type(prompt, "x".repeat(Prompt.MAX_INPUT + 5));
         assertThat(prompt.typed()).hasSize(Prompt.MAX_INPUT);
+        type(prompt, "   ");
+        assertThat(prompt.typed()).as("spaces too").hasSize(Prompt.MAX_INPUT);
         assertThat(prompt.key(1, 3))
                 .as("other control keys do nothing")
                 .isEqualTo(new Prompt.Quiet());

@@ -23,36 +23,28 @@ public record ServerAddress(URI http) {
         if (bare) {
             s = "http://" + s;
         }
-        URI uri;
         try {
-            uri = new URI(s);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(
-                    "\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        scheme =
-                switch (scheme) {
-                    case "http", "ws" -> "http";
-                    case "https", "wss" -> "https";
-                    default ->
-                            throw new IllegalArgumentException(
-                                    "\""
-                                            + text
-                                            + "\" is not an http:// or https:// URL, e.g. "
-                                            + DEFAULT);
-                };
-        if (uri.getHost() == null) {
-            throw new IllegalArgumentException("\"" + text + "\" names no host, e.g. " + DEFAULT);
-        }
-        String path = uri.getPath() == null ? "" : uri.getPath().replaceAll("/+$", "");
-        try {
+            URI uri = new URI(s);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            scheme =
+                    switch (scheme) {
+                        case "http", "ws" -> "http";
+                        case "https", "wss" -> "https";
+                        default -> throw refused(text, "is not an http:// or https:// URL");
+                    };
+            if (uri.getHost() == null) {
+                throw refused(text, "names no host");
+            }
+            String path = uri.getPath() == null ? "" : uri.getPath().replaceAll("/+$", "");
             int port = bare && uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
             return new ServerAddress(new URI(scheme, null, uri.getHost(), port, path, null, null));
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(
-                    "\"" + text + "\" is not a server URL, e.g. " + DEFAULT);
+            throw refused(text, "is not a server URL");
         }
+    }
+
+    private static IllegalArgumentException refused(String text, String problem) {
+        return new IllegalArgumentException("\"%s\" %s, e.g. %s".formatted(text, problem, DEFAULT));
     }
 
     /** The WebSocket URL of room {@code code} (already normalised). */
