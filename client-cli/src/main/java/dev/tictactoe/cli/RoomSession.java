@@ -166,10 +166,12 @@ final class RoomSession {
                 "disconnected: seat %s is kept for a while; type ttt join %s to resume it%s"
                         .formatted(seat, room, " (quit leaves for good)"),
                 false);
-        int code = resultCode();
-        follower.disconnect()
-                .completeOnTimeout(
-                        null, RoomFollower.LEAVE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+        finishAfter(follower.disconnect(), RoomFollower.LEAVE_TIMEOUT.toMillis(), resultCode());
+    }
+
+    /** Ends with {@code code} once {@code closed} completes, or after {@code millis} at most. */
+    private void finishAfter(CompletableFuture<?> closed, long millis, int code) {
+        closed.completeOnTimeout(null, millis, TimeUnit.MILLISECONDS)
                 .whenComplete((info, err) -> execute(() -> finish(code, null)));
     }
 
@@ -191,10 +193,7 @@ final class RoomSession {
             finish(code, null);
             return;
         }
-        follower.leave()
-                .completeOnTimeout(
-                        null, RoomFollower.LEAVE_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS)
-                .whenComplete((info, err) -> execute(() -> finish(code, null)));
+        finishAfter(follower.leave(), RoomFollower.LEAVE_TIMEOUT.toMillis() + 500, code);
     }
 
     void finish(Endings.Ending ending) {

@@ -70,13 +70,9 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                 terminal.getType() == null || terminal.getType().startsWith(Terminal.TYPE_DUMB);
         String noColor = System.getenv("NO_COLOR");
         Integer colours = terminal.getNumericCapability(InfoCmp.Capability.max_colors);
-        boolean colour =
-                !plain
-                        && (noColor == null || noColor.isEmpty())
-                        && !dumb
-                        && colours != null
-                        && colours >= 8;
-        return new TerminalFrontend(session, terminal, colour, !dumb);
+        boolean quiet = plain || dumb || (noColor != null && !noColor.isEmpty());
+        return new TerminalFrontend(
+                session, terminal, !quiet && colours != null && colours >= 8, !dumb);
     }
 
     /** Enters raw mode if the terminal allows it, and starts reading keys. */
