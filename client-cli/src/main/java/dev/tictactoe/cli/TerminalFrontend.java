@@ -186,9 +186,6 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             }
             default -> {}
         }
-        if (s != null) {
-            prompt.place(s.settings().size());
-        }
         draw();
     }
 
@@ -221,6 +218,10 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
     /** Writes the screen, unless it is what the terminal already shows and {@code force} is off. */
     private void draw(boolean force) {
+        Snapshot s = session.snapshot();
+        if (s != null) {
+            prompt.place(s.settings().size()); // before the first screen with a board, not after
+        }
         List<String> lines =
                 GameScreen.render(
                         view(
