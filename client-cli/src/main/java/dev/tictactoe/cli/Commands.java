@@ -115,7 +115,7 @@ final class Commands {
     }
 
     /** A server refusal in words, naming the cell of a refused move the way the user types it. */
-    String describe(ServerMessage.Error error) {
+    String describe(ServerMessage.ErrorMessage error) {
         Integer cell = error.ref() == null ? null : cells.get(error.ref());
         Snapshot s = view.snapshot();
         if (cell != null

@@ -41,7 +41,7 @@ final class Endings {
     }
 
     /** A refusal of our join in words; {@code seat} is the seat held before, if any. */
-    String refusal(ServerMessage.Error e, boolean welcomed, @Nullable Seat seat) {
+    String refusal(ServerMessage.ErrorMessage e, boolean welcomed, @Nullable Seat seat) {
         return switch (e.code()) {
             case UNKNOWN_ROOM -> noSuchRoom();
             case NOT_A_PLAYER ->
@@ -59,7 +59,7 @@ final class Endings {
     Ending stopped(
             FollowerListener.Stopped stopped,
             boolean welcomed,
-            ServerMessage.@Nullable Error lastError,
+            ServerMessage.@Nullable ErrorMessage lastError,
             @Nullable Seat seat) {
         GameConnection.CloseInfo close = stopped.close();
         String reason =

@@ -90,7 +90,7 @@ final class Membership {
     }
 
     /** The join to send instead when {@code error} says the kept seat is gone (grace ran out). */
-    ClientMessage.@Nullable Join rejoinAfter(ServerMessage.Error error) {
+    ClientMessage.@Nullable Join rejoinAfter(ServerMessage.ErrorMessage error) {
         if (welcomed || !usedSavedToken || error.code() != ErrorCode.NOT_A_PLAYER) {
             return null;
         }

@@ -63,7 +63,7 @@ final class RoomSession {
     /** The keyboard closed before the welcome: end as a usage error once the join is answered. */
     boolean keyboardGone;
 
-    ServerMessage.@Nullable Error lastError;
+    ServerMessage.@Nullable ErrorMessage lastError;
 
     RoomSession(
             ServerAddress server,

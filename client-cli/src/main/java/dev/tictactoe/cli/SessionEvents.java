@@ -32,7 +32,7 @@ final class SessionEvents implements FollowerListener {
                     session.frontend.notice(unplayed, true);
                 }
             }
-            case ServerMessage.Error e -> {
+            case ServerMessage.ErrorMessage e -> {
                 session.lastError = e;
                 ClientMessage.Join afresh = session.membership.rejoinAfter(e);
                 if (afresh != null) {

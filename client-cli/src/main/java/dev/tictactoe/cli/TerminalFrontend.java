@@ -163,7 +163,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     public void received(ServerMessage message) {
         Snapshot s = session.snapshot();
         switch (message) {
-            case ServerMessage.Error e -> notice(session.commands.describe(e), true);
+            case ServerMessage.ErrorMessage e -> notice(session.commands.describe(e), true);
             case ServerMessage.Diff d when d.event() != null && s != null -> {
                 // Named from the state before this diff: who acted, not who sits there now.
                 Snapshot before = session.games.before();

@@ -141,13 +141,14 @@ class CommandsTest {
         Commands commands = new Commands(welcomed(), "");
         commands.line("b2", false);
         commands.line("c1", false);
-        assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m1")))
+        assertThat(commands.describe(ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m1")))
                 .isEqualTo("b2 is already taken");
-        assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m2")))
+        assertThat(commands.describe(ServerMessage.ErrorMessage.of(ErrorCode.NOT_YOUR_TURN, "m2")))
                 .isEqualTo("it is not your turn yet (c1 was not played)");
-        ServerMessage.Error over = ServerMessage.Error.of(ErrorCode.GAME_OVER, "m1");
+        ServerMessage.ErrorMessage over = ServerMessage.ErrorMessage.of(ErrorCode.GAME_OVER, "m1");
         assertThat(commands.describe(over)).isEqualTo(over.message());
-        ServerMessage.Error unknown = ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m9");
+        ServerMessage.ErrorMessage unknown =
+                ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m9");
         assertThat(commands.describe(unknown)).isEqualTo(unknown.message());
     }
 
@@ -157,9 +158,10 @@ class CommandsTest {
         for (int i = 0; i < Commands.MOVES_KEPT + 1; i++) {
             commands.action(new Command.Play(i % 9), false);
         }
-        ServerMessage.Error first = ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m1");
+        ServerMessage.ErrorMessage first =
+                ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m1");
         assertThat(commands.describe(first)).isEqualTo(first.message());
-        assertThat(commands.describe(ServerMessage.Error.of(ErrorCode.CELL_TAKEN, "m2")))
+        assertThat(commands.describe(ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m2")))
                 .isEqualTo("b1 is already taken");
     }
 

@@ -142,8 +142,8 @@ class EndingsTest {
                                 "the server closed the connection before letting us in (server"
                                         + " error)",
                                 false));
-        ServerMessage.Error full =
-                new ServerMessage.Error(ErrorCode.ROOM_FULL, "64 members", "join");
+        ServerMessage.ErrorMessage full =
+                new ServerMessage.ErrorMessage(ErrorCode.ROOM_FULL, "64 members", "join");
         assertThat(endings.stopped(closed, false, full, null).why())
                 .isEqualTo("cannot join room K7MQ2P: 64 members");
         assertThat(
@@ -159,14 +159,16 @@ class EndingsTest {
 
     @Test
     void aSeatNoLongerHeldIsSaidForAQuickMatchOrAKeptSeat() {
-        ServerMessage.Error gone = ServerMessage.Error.of(ErrorCode.NOT_A_PLAYER, "join");
+        ServerMessage.ErrorMessage gone =
+                ServerMessage.ErrorMessage.of(ErrorCode.NOT_A_PLAYER, "join");
         assertThat(new Endings(SERVER, "K7MQ2P", true).refusal(gone, false, null))
                 .isEqualTo("the seat the quick match gave you in room K7MQ2P is no longer held");
         assertThat(endings.refusal(gone, true, Seat.O))
                 .isEqualTo("seat O in room K7MQ2P was given up: the time to come back ran out");
         assertThat(
                         endings.refusal(
-                                new ServerMessage.Error(ErrorCode.BAD_MESSAGE, "what?", "join"),
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.BAD_MESSAGE, "what?", "join"),
                                 false,
                                 null))
                 .isEqualTo("the server refused to let us in: what?");

@@ -70,8 +70,9 @@ class MembershipTest {
         tokens.save(SERVER, ROOM, "old");
         Membership member = membership(tokens, false, null);
         member.firstJoin();
-        ServerMessage.Error gone = ServerMessage.Error.of(ErrorCode.NOT_A_PLAYER, "join");
-        assertThat(member.rejoinAfter(ServerMessage.Error.of(ErrorCode.ROOM_FULL, "join")))
+        ServerMessage.ErrorMessage gone =
+                ServerMessage.ErrorMessage.of(ErrorCode.NOT_A_PLAYER, "join");
+        assertThat(member.rejoinAfter(ServerMessage.ErrorMessage.of(ErrorCode.ROOM_FULL, "join")))
                 .isNull();
         assertThat(member.rejoinAfter(gone)).isEqualTo(ClientMessage.Join.player("ana"));
         assertThat(tokens.load(SERVER, ROOM)).isNull();
@@ -85,7 +86,9 @@ class MembershipTest {
         tokens.save(SERVER, ROOM, "older");
         Membership member = membership(tokens, false, "match-tok");
         assertThat(member.firstJoin().token()).isEqualTo("match-tok");
-        assertThat(member.rejoinAfter(ServerMessage.Error.of(ErrorCode.NOT_A_PLAYER, "join")))
+        assertThat(
+                        member.rejoinAfter(
+                                ServerMessage.ErrorMessage.of(ErrorCode.NOT_A_PLAYER, "join")))
                 .as("a quick match's seat is not retried without its token")
                 .isNull();
         assertThat(member.welcome(welcome(Seat.X, "match-tok"), "match-tok"))

@@ -202,7 +202,7 @@ final class Following {
             case UNCHANGED -> {}
         }
         listener.onMessage(message);
-        if (message instanceof ServerMessage.Error e && e.code() == ErrorCode.UNKNOWN_ROOM) {
+        if (message instanceof ServerMessage.ErrorMessage e && e.code() == ErrorCode.UNKNOWN_ROOM) {
             stop(Stop.ROOM_GONE, null, new ProtocolException(e.code(), e.message()));
         }
     }

@@ -32,7 +32,7 @@ public enum MessageType implements WireWord {
     SNAPSHOT("snapshot", ServerMessage.SnapshotMessage.class),
     DIFF("diff", ServerMessage.Diff.class),
     ACK("ack", ServerMessage.Ack.class),
-    ERROR("error", ServerMessage.Error.class),
+    ERROR("error", ServerMessage.ErrorMessage.class),
     HISTORY_MESSAGE("history", ServerMessage.HistoryMessage.class),
     PONG("pong", ServerMessage.Pong.class),
     PHRASE_SAID("phrase", ServerMessage.Phrase.class),

@@ -94,10 +94,10 @@ public sealed interface ServerMessage {
      * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
      * or null.
      */
-    record Error(ErrorCode code, String message, String ref) implements ServerMessage {
+    record ErrorMessage(ErrorCode code, String message, String ref) implements ServerMessage {
         /** An error with the code's default text. */
-        public static Error of(ErrorCode code, String ref) {
-            return new Error(code, code.text(), ref);
+        public static ErrorMessage of(ErrorCode code, String ref) {
+            return new ErrorMessage(code, code.text(), ref);
         }
     }
 

@@ -78,8 +78,8 @@ final class Samples {
                 new ServerMessage.Ping(0),
                 new ServerMessage.Ping(Protocol.MAX_PING_SEQ),
                 new ServerMessage.Phrase(Seat.O, QuickPhrase.WELL_PLAYED),
-                ServerMessage.Error.of(ErrorCode.NOT_YOUR_TURN, "m3"),
-                new ServerMessage.Error(
+                ServerMessage.ErrorMessage.of(ErrorCode.NOT_YOUR_TURN, "m3"),
+                new ServerMessage.ErrorMessage(
                         ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),
                 new ServerMessage.HistoryMessage(
                         List.of(

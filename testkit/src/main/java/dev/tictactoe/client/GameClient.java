@@ -157,9 +157,11 @@ public final class GameClient implements AutoCloseable {
     private ServerMessage.Welcome welcome() {
         ServerMessage answer =
                 await(
-                        m -> m instanceof ServerMessage.Welcome || m instanceof ServerMessage.Error,
+                        m ->
+                                m instanceof ServerMessage.Welcome
+                                        || m instanceof ServerMessage.ErrorMessage,
                         timeout);
-        if (answer instanceof ServerMessage.Error e) {
+        if (answer instanceof ServerMessage.ErrorMessage e) {
             throw new ProtocolException(e.code(), e.message());
         }
         return (ServerMessage.Welcome) answer;
@@ -232,8 +234,8 @@ public final class GameClient implements AutoCloseable {
     }
 
     /** The next error with this code. */
-    public ServerMessage.Error awaitError(ErrorCode code, Duration within) {
-        return await(ServerMessage.Error.class, e -> e.code() == code, within);
+    public ServerMessage.ErrorMessage awaitError(ErrorCode code, Duration within) {
+        return await(ServerMessage.ErrorMessage.class, e -> e.code() == code, within);
     }
 
     /**

@@ -90,14 +90,14 @@ class GameClientIT {
             notifyAll();
             switch (message) {
                 case ClientMessage.Join j when j.name().equals("nobody") ->
-                        send(ch, ServerMessage.Error.of(ErrorCode.ROOM_FULL, "join"));
+                        send(ch, ServerMessage.ErrorMessage.of(ErrorCode.ROOM_FULL, "join"));
                 case ClientMessage.Join j ->
                         send(
                                 ch,
                                 new ServerMessage.Welcome(
                                         1, ScriptServer.ROOM, Seat.X, "tok-1", current));
                 case ClientMessage.Move m when m.version() != current.version() ->
-                        send(ch, ServerMessage.Error.of(ErrorCode.STALE_VERSION, m.id()));
+                        send(ch, ServerMessage.ErrorMessage.of(ErrorCode.STALE_VERSION, m.id()));
                 case ClientMessage.Move m -> {
                     cells.add(m.cell());
                     Snapshot next = RoomViewTest.state(current.version() + 1, cells);

@@ -260,7 +260,7 @@ final class GameTable implements Table {
                     welcomed.complete(null);
                 }
                 case ServerMessage.SnapshotMessage s -> load(s.snapshot());
-                case ServerMessage.Error e -> {
+                case ServerMessage.ErrorMessage e -> {
                     shared.stats().error(e.code().wire());
                     if (!welcomed.isDone()) {
                         welcomed.completeExceptionally(

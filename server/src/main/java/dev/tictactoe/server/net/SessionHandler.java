@@ -292,6 +292,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     static void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {
         ctx.writeAndFlush(
                 new TextWebSocketFrame(
-                        MessageCodec.encode(new ServerMessage.Error(code, message, ref))));
+                        MessageCodec.encode(new ServerMessage.ErrorMessage(code, message, ref))));
     }
 }

@@ -139,7 +139,7 @@ public final class Room {
                             context.metrics().rejected(r.code());
                             feed.send(
                                     session,
-                                    new ServerMessage.Error(
+                                    new ServerMessage.ErrorMessage(
                                             r.code(), r.message(), Messages.refOf(message)));
                         }
                     } finally {

@@ -49,7 +49,8 @@ class ConcurrencyIT {
                                     assertThat(m.seat()).isEqualTo(Seat.X);
                                     assertThat(m.cell()).isEqualTo(xCell);
                                 });
-                ServerMessage.Error refused = p[1].await(ServerMessage.Error.class, WAIT);
+                ServerMessage.ErrorMessage refused =
+                        p[1].await(ServerMessage.ErrorMessage.class, WAIT);
                 assertThat(refused.ref()).isEqualTo("o");
                 assertThat(refused.code())
                         .isIn(

@@ -35,17 +35,17 @@ class RejectionIT {
      * Sends {@code message} from {@code sender} and checks the error and that nothing changed for
      * anyone.
      */
-    private static ServerMessage.Error refused(
+    private static ServerMessage.ErrorMessage refused(
             GameClient sender, GameClient other, ClientMessage message, ErrorCode code) {
         return refused(sender, other, MessageCodec.encode(message), code);
     }
 
-    private static ServerMessage.Error refused(
+    private static ServerMessage.ErrorMessage refused(
             GameClient sender, GameClient other, String message, ErrorCode code) {
         Snapshot before = sender.snapshot();
         long otherVersion = other.version();
         sender.sendRaw(message);
-        ServerMessage.Error error = sender.await(ServerMessage.Error.class, WAIT);
+        ServerMessage.ErrorMessage error = sender.await(ServerMessage.ErrorMessage.class, WAIT);
         assertThat(error.code()).isEqualTo(code);
         assertThat(error.message()).isNotBlank();
         // A round trip after the refusal: had anything changed, the sync would show it.
@@ -53,14 +53,14 @@ class RejectionIT {
         ServerMessage.SnapshotMessage now = sender.await(ServerMessage.SnapshotMessage.class, WAIT);
         assertThat(now.snapshot()).isEqualTo(before);
         assertThat(other.version()).isEqualTo(otherVersion);
-        assertThat(other.seen()).noneMatch(m -> m instanceof ServerMessage.Error);
+        assertThat(other.seen()).noneMatch(m -> m instanceof ServerMessage.ErrorMessage);
         return error;
     }
 
     @Test
     void outOfTurn() {
         GameClient[] p = server.pair(NewRoom.DEFAULT);
-        ServerMessage.Error error =
+        ServerMessage.ErrorMessage error =
                 refused(
                         p[1],
                         p[0],

@@ -155,7 +155,7 @@ final class Client implements Member {
 
     /** The code of the last message if it is an error. */
     ErrorCode lastError() {
-        return last() instanceof ServerMessage.Error e ? e.code() : null;
+        return last() instanceof ServerMessage.ErrorMessage e ? e.code() : null;
     }
 
     /** The member's own copy of the snapshot. */

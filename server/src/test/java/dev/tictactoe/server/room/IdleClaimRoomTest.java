@@ -57,7 +57,7 @@ class IdleClaimRoomTest {
         driver.advance(AFTER.minus(MILLI));
         p[1].send(new ClientMessage.Claim());
         assertThat(p[1].lastError()).isEqualTo(ErrorCode.CLAIM_TOO_EARLY);
-        assertThat(p[1].lastOf(ServerMessage.Error.class).message())
+        assertThat(p[1].lastOf(ServerMessage.ErrorMessage.class).message())
                 .isEqualTo("the game can be claimed in 1s");
         assertThat(driver.snapshot().status()).isEqualTo(RoomStatus.PLAYING);
 

@@ -78,7 +78,7 @@ class PhrasesTest {
         ana.send(GG);
         assertThat(ana.last())
                 .isEqualTo(
-                        new ServerMessage.Error(
+                        new ServerMessage.ErrorMessage(
                                 ErrorCode.RATE_LIMITED,
                                 "too many phrases: 3 at once, then one every 2s",
                                 "phrase"));

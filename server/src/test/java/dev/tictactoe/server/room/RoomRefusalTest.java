@@ -25,8 +25,8 @@ class RoomRefusalTest {
         driver.close();
     }
 
-    private static ServerMessage.Error error(Client client) {
-        return (ServerMessage.Error) client.last();
+    private static ServerMessage.ErrorMessage error(Client client) {
+        return (ServerMessage.ErrorMessage) client.last();
     }
 
     @Test
@@ -89,13 +89,13 @@ class RoomRefusalTest {
         Client ana = driver.join("ana");
         ana.send(new ClientMessage.InviteBot(BotLevel.EASY, Seat.X));
         assertThat(error(ana))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::message)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::message)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "seat X is taken");
         ana.send(new ClientMessage.InviteBot(BotLevel.EASY, Seat.O));
         assertThat(driver.snapshot().players().o().kind()).isEqualTo(PlayerKind.BOT);
         ana.send(new ClientMessage.InviteBot(BotLevel.EASY, null));
         assertThat(error(ana))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::message)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::message)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
     }
 
@@ -105,28 +105,28 @@ class RoomRefusalTest {
         Client bo = driver.join("bo");
         ana.send(new ClientMessage.Undo());
         assertThat(error(ana))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::ref)
                 .containsExactly(ErrorCode.NOTHING_TO_UNDO, "undo");
         bo.send(new ClientMessage.UndoReply(true));
         assertThat(error(bo))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::ref)
                 .containsExactly(ErrorCode.NO_PENDING_REQUEST, "undo_reply");
         ana.send(new ClientMessage.Rematch());
         assertThat(error(ana))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::ref)
                 .containsExactly(ErrorCode.GAME_NOT_OVER, "rematch");
         ana.send(new ClientMessage.InviteBot(BotLevel.PERFECT, null));
         assertThat(error(ana))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::ref)
                 .containsExactly(ErrorCode.SEAT_TAKEN, "invite_bot");
         ana.send(new ClientMessage.Join(Protocol.VERSION, "ana", null, false, null));
         assertThat(error(ana))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::ref)
                 .containsExactly(ErrorCode.ALREADY_JOINED, "join");
         Client stranger = driver.connect();
         stranger.send(new ClientMessage.History());
         assertThat(error(stranger))
-                .extracting(ServerMessage.Error::code, ServerMessage.Error::ref)
+                .extracting(ServerMessage.ErrorMessage::code, ServerMessage.ErrorMessage::ref)
                 .containsExactly(ErrorCode.NOT_JOINED, "history");
     }
 

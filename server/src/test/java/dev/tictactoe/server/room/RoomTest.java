@@ -84,7 +84,7 @@ class RoomTest {
             eve.send(ClientMessage.Join.spectator("eve"));
             assertThat(eve.last())
                     .isEqualTo(
-                            new ServerMessage.Error(
+                            new ServerMessage.ErrorMessage(
                                     ErrorCode.SPECTATORS_DISABLED,
                                     "room "
                                             + closed.snapshot().room()
