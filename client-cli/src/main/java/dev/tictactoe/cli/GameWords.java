@@ -1,5 +1,6 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
@@ -25,9 +26,10 @@ final class GameWords {
 
     /** A player's name as shown, with the level for bots. */
     static String name(Snapshot.Player p) {
-        return p.kind() != PlayerKind.BOT || p.name().contains("bot")
+        BotLevel level = p.level();
+        return p.kind() != PlayerKind.BOT || level == null || p.name().contains("bot")
                 ? p.name()
-                : "%s (bot, %s)".formatted(p.name(), p.level().wire());
+                : "%s (bot, %s)".formatted(p.name(), level.wire());
     }
 
     static String nameOf(Snapshot s, Seat seat) {
@@ -47,7 +49,8 @@ final class GameWords {
                 }
             }
             case PLAYING -> {
-                if (seat != null && seat == s.turn()) {
+                Seat turn = Objects.requireNonNull(s.turn(), "a game in play has a turn");
+                if (seat != null && seat == turn) {
                     String how = keys ? ", or move with the arrows and" : " and";
                     lines.add(
                             paint.notice("Your turn (" + seat + ").")
@@ -55,9 +58,9 @@ final class GameWords {
                                     + how
                                     + " press Enter.");
                 } else if (seat != null) {
-                    lines.add("Waiting for " + nameOf(s, s.turn()) + " to move.");
+                    lines.add("Waiting for " + nameOf(s, turn) + " to move.");
                 } else {
-                    lines.add(nameOf(s, s.turn()) + " to move.");
+                    lines.add(nameOf(s, turn) + " to move.");
                 }
                 String claim = claim(s, seat, now);
                 if (claim != null) {

@@ -49,8 +49,10 @@ final class SessionClock {
 
     /** A diff took the room from {@code before} to {@code now}, arriving at {@code arrived}. */
     void diffApplied(@Nullable Snapshot before, @Nullable Snapshot now, long arrived) {
-        if (now != null && startsATurn(before, now)) {
-            turnStarted(now.clock().turnStartedAt(), arrived);
+        Snapshot.Clock clock = now == null ? null : now.clock();
+        Long started = clock == null ? null : clock.turnStartedAt();
+        if (started != null && startsATurn(before, now)) {
+            turnStarted(started, arrived);
         }
     }
 

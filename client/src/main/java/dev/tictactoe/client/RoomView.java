@@ -45,7 +45,8 @@ public final class RoomView implements RoomFollower.State {
     }
 
     private Update apply(ServerMessage.Diff diff) {
-        if (snapshot == null) {
+        JsonNode current = tree; // set with the snapshot, always
+        if (snapshot == null || current == null) {
             return Update.NEED_SYNC;
         }
         if (diff.version() <= snapshot.version()) {
@@ -55,7 +56,7 @@ public final class RoomView implements RoomFollower.State {
             return Update.NEED_SYNC;
         }
         try {
-            JsonNode next = JsonPatch.apply(tree, diff.ops());
+            JsonNode next = JsonPatch.apply(current, diff.ops());
             Snapshot decoded = MessageCodec.fromTree(next);
             if (decoded.version() != diff.version()) {
                 return Update.NEED_SYNC; // the patch and its version disagree: trust neither

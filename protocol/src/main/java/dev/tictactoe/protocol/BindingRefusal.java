@@ -81,7 +81,10 @@ final class BindingRefusal {
         }
         return Json.bad(
                 path.toString(),
-                e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage());
+                String.valueOf(
+                        e instanceof JsonProcessingException j
+                                ? j.getOriginalMessage()
+                                : e.getMessage()));
     }
 
     /** What a value of {@code type} is, in words. */

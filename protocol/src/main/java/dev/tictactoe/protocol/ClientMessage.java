@@ -7,6 +7,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.annotation.OptBoolean;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A message from a client to the server; one JSON object whose {@code type} names the record (see
  * {@link MessageType}). Null fields are optional on the wire and left out when encoding; a record
@@ -16,18 +18,18 @@ import com.fasterxml.jackson.annotation.OptBoolean;
 public sealed interface ClientMessage {
 
     /**
-     * First message on a connection. {@code token} (nullable) reclaims a seat from an earlier
-     * {@code welcome}; {@code spectate} asks to watch only; {@code lastVersion} (nullable) is the
-     * last room version the client applied, so the server can replay what it missed.
+     * First message on a connection. {@code token} reclaims a seat from an earlier {@code welcome};
+     * {@code spectate} asks to watch only; {@code lastVersion} is the last room version the client
+     * applied, so the server can replay what it missed.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Join(
             int protocol,
             String name,
-            @JsonProperty(isRequired = OptBoolean.FALSE) String token,
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable String token,
             @JsonProperty(isRequired = OptBoolean.FALSE) @JsonSetter(nulls = Nulls.AS_EMPTY)
                     boolean spectate,
-            @JsonProperty(isRequired = OptBoolean.FALSE) Long lastVersion)
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long lastVersion)
             implements ClientMessage {
         public Join {
             // The room checks the name, with its own length limit: one rule, in one place.
@@ -82,7 +84,8 @@ public sealed interface ClientMessage {
      * Seat a bot of {@code level} in {@code seat}, or in the empty seat when {@code seat} is null.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record InviteBot(BotLevel level, @JsonProperty(isRequired = OptBoolean.FALSE) Seat seat)
+    record InviteBot(
+            BotLevel level, @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Seat seat)
             implements ClientMessage {
         public InviteBot {
             FieldChecks.present("level", level, "a bot level");
@@ -91,7 +94,7 @@ public sealed interface ClientMessage {
 
     /** Ask for the diffs after {@code lastVersion}, or a snapshot when null or too old. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Sync(@JsonProperty(isRequired = OptBoolean.FALSE) Long lastVersion)
+    record Sync(@JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long lastVersion)
             implements ClientMessage {
         public Sync {
             FieldChecks.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);

@@ -3,6 +3,8 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,7 @@ final class DiffJson {
     private DiffJson() {}
 
     /** A snapshot value, as {@link #writeNode} writes its tree ({@link SnapshotDiff#node}). */
-    static void writeValue(JsonGenerator json, Object value) throws IOException {
+    static void writeValue(JsonGenerator json, @Nullable Object value) throws IOException {
         switch (value) {
             case null -> json.writeNull();
             case String s -> json.writeString(s);
@@ -81,7 +83,7 @@ final class DiffJson {
         }
     }
 
-    private static void numberField(JsonGenerator json, String name, Long value)
+    private static void numberField(JsonGenerator json, String name, @Nullable Long value)
             throws IOException {
         json.writeFieldName(name);
         if (value == null) {
@@ -136,7 +138,7 @@ final class DiffJson {
         }
     }
 
-    static void writeEvent(JsonGenerator json, Event event) throws IOException {
+    static void writeEvent(JsonGenerator json, @Nullable Event event) throws IOException {
         if (event == null) {
             json.writeNull();
             return;

@@ -3,6 +3,8 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +25,7 @@ final class DiffWriter {
      * The buffer last used, checked against its thread before the thread-local map is searched: a
      * server's rooms mostly share one loop, and the map lookup missed the cache at every diff.
      */
-    private static volatile Output last;
+    private static volatile @Nullable Output last;
 
     private DiffWriter() {}
 
@@ -45,7 +47,7 @@ final class DiffWriter {
      * two: the same bytes as writing its {@link SnapshotDiff#diff operations}, without them.
      */
     static byte[] write(
-            JsonFactory factory, long version, Snapshot from, Snapshot to, Event event) {
+            JsonFactory factory, long version, Snapshot from, Snapshot to, @Nullable Event event) {
         return walked(factory, version, from, to, event).toByteArray();
     }
 
@@ -55,14 +57,14 @@ final class DiffWriter {
             long version,
             Snapshot from,
             Snapshot to,
-            Event event,
+            @Nullable Event event,
             MessageCodec.EncodedSink into) {
         Output out = walked(factory, version, from, to, event);
         into.accept(out.buffer(), out.size());
     }
 
     private static Output walked(
-            JsonFactory factory, long version, Snapshot from, Snapshot to, Event event) {
+            JsonFactory factory, long version, Snapshot from, Snapshot to, @Nullable Event event) {
         return written(factory, version, (json, sink) -> SnapshotDiff.walk(from, to, sink), event);
     }
 
@@ -72,7 +74,8 @@ final class DiffWriter {
     }
 
     /** The thread's buffer, holding the diff until the thread's next one. */
-    private static Output written(JsonFactory factory, long version, Ops ops, Event event) {
+    private static Output written(
+            JsonFactory factory, long version, Ops ops, @Nullable Event event) {
         Output out = output(factory);
         out.reset();
         JsonGenerator json = out.json;
@@ -145,7 +148,7 @@ final class DiffWriter {
     /** Writes each operation {@link SnapshotDiff} finds as the JSON of its {@link PatchOp}. */
     private record JsonSink(JsonGenerator json) implements SnapshotDiff.Sink {
         @Override
-        public void put(PatchOp.Op op, String path, Object value) {
+        public void put(PatchOp.Op op, String path, @Nullable Object value) {
             try {
                 json.writeStartObject();
                 json.writeStringField("op", op.wire());

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -21,7 +23,7 @@ public final class Durations {
      *
      * @throws IllegalArgumentException naming the text, with examples of what is accepted
      */
-    public static Duration parse(String text) {
+    public static Duration parse(@Nullable String text) {
         String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         try {
             Duration d;

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 /** Why the server refused something. */
 public enum ErrorCode implements WireWord {
     BAD_MESSAGE("the message could not be understood"),
@@ -43,8 +45,8 @@ public enum ErrorCode implements WireWord {
         return text;
     }
 
-    /** The code with this wire name, or null when there is none. */
-    public static ErrorCode fromWire(String wire) {
+    /** The code with this wire name, null when there is none. */
+    public static @Nullable ErrorCode fromWire(String wire) {
         return WireWord.find(values(), wire);
     }
 }

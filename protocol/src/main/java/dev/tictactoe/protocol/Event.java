@@ -2,6 +2,8 @@ package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -60,7 +62,7 @@ public sealed interface Event {
      * grace period ran out). A winning or drawing move carries {@link Moved} instead; the
      * snapshot's {@code result} always tells the outcome.
      */
-    record GameOver(Seat winner, ResultReason reason) implements Event {}
+    record GameOver(@Nullable Seat winner, ResultReason reason) implements Event {}
 
     /** The number of spectators is now {@code count}. */
     record SpectatorsChanged(int count) implements Event {}

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /** The checks records make of their own fields, each refusal naming the field. */
@@ -25,7 +27,7 @@ final class FieldChecks {
     }
 
     /** A field that may not be null, such as a client's name or move id. */
-    static void present(String field, Object value, String expected) {
+    static void present(String field, @Nullable Object value, String expected) {
         if (value == null) {
             throw Json.bad(field, "expected " + expected + ", got null");
         }
@@ -41,7 +43,7 @@ final class FieldChecks {
     }
 
     /** As {@link #range(String, long, long, long)} for a value that may be null. */
-    static void range(String field, Long value, long min, long max) {
+    static void range(String field, @Nullable Long value, long min, long max) {
         if (value != null) {
             range(field, value.longValue(), min, max);
         }

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -10,7 +12,7 @@ public record GameRecord(
         int game,
         Seat first,
         List<Integer> moves,
-        Seat winner,
+        @Nullable Seat winner,
         ResultReason reason,
         List<Integer> line) {
     private static final int MAX_CELL = Protocol.MAX_SIZE * Protocol.MAX_SIZE - 1;

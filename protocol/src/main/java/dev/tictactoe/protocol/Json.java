@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -117,14 +119,19 @@ final class Json {
     }
 
     /**
-     * Reads a message: {@code json} by {@code reader}, whose records {@code types} names by their
-     * {@code type} (null for a type of the other direction or none). A refusal says what is wrong
-     * in the order a reader meets it: the JSON, the message's type, then the field at fault.
+     * Reads a message, one of {@code type}'s records: {@code json} by {@code reader}, whose records
+     * {@code types} names by their type field (null for a type of the other direction or none). A
+     * refusal says what is wrong in the order a reader meets it: the JSON, the message's type, then
+     * the field at fault.
      */
-    static <T> T message(ObjectReader reader, String json, Function<String, MessageType> types) {
+    static <T> T message(
+            ObjectReader reader,
+            Class<T> type,
+            String json,
+            Function<String, @Nullable MessageType> types) {
         T message;
         try {
-            message = reader.readValue(json);
+            message = type.cast(reader.readValue(json));
         } catch (JsonProcessingException e) {
             throw messageRefusal(e, parse(json), types);
         }
@@ -134,11 +141,15 @@ final class Json {
         return message;
     }
 
-    /** As {@link #message(ObjectReader, String, Function)}, from a parsed tree. */
-    static <T> T message(ObjectReader reader, JsonNode root, Function<String, MessageType> types) {
+    /** As {@link #message(ObjectReader, Class, String, Function)}, from a parsed tree. */
+    static <T> T message(
+            ObjectReader reader,
+            Class<T> type,
+            JsonNode root,
+            Function<String, @Nullable MessageType> types) {
         T message;
         try {
-            message = reader.readValue(root);
+            message = type.cast(reader.readValue(root));
         } catch (IOException e) {
             throw messageRefusal(e, root, types);
         }
@@ -150,7 +161,7 @@ final class Json {
 
     /** Why a message was refused ({@code e} null: it was the JSON null). */
     private static ProtocolException messageRefusal(
-            IOException e, JsonNode root, Function<String, MessageType> types) {
+            @Nullable IOException e, JsonNode root, Function<String, @Nullable MessageType> types) {
         String type = typeOf(root);
         if (types.apply(type) == null || e == null) {
             return unknownType(type);
@@ -162,10 +173,10 @@ final class Json {
      * Reads a document that is not a message (a snapshot, a room's settings): refusals name fields
      * from {@code name}.
      */
-    static <T> T document(ObjectReader reader, JsonNode root, String name) {
+    static <T> T document(ObjectReader reader, Class<T> type, JsonNode root, String name) {
         T document;
         try {
-            document = reader.readValue(root);
+            document = type.cast(reader.readValue(root));
         } catch (IOException e) {
             throw BindingRefusal.of(e, root, name);
         }
@@ -213,7 +224,7 @@ final class Json {
     }
 
     /** How a value is shown in an error: JSON for scalars (shortened), a word for containers. */
-    static String show(JsonNode v) {
+    static String show(@Nullable JsonNode v) {
         if (v == null || v.isMissingNode()) {
             return "nothing";
         }

@@ -267,13 +267,14 @@ public final class JsonPatch {
             return raw;
         }
         StringBuilder sb = new StringBuilder(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
+        int i = 0;
+        while (i < raw.length()) {
+            char c = raw.charAt(i++);
             if (c != '~') {
                 sb.append(c);
                 continue;
             }
-            char next = i + 1 < raw.length() ? raw.charAt(i + 1) : ' ';
+            char next = i < raw.length() ? raw.charAt(i++) : ' ';
             if (next == '0') {
                 sb.append('~');
             } else if (next == '1') {
@@ -281,7 +282,6 @@ public final class JsonPatch {
             } else {
                 throw new JsonPatchException("bad escape in " + Json.show(raw));
             }
-            i++;
         }
         return sb.toString();
     }

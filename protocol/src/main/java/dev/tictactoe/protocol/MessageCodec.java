@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -64,7 +66,7 @@ public final class MessageCodec {
      */
     public static ClientMessage decodeClient(String json) {
         try {
-            return Json.message(CLIENT_READER, json, MessageType::client);
+            return Json.message(CLIENT_READER, ClientMessage.class, json, MessageType::client);
         } catch (ProtocolException e) {
             throw e.withRef(refOf(json));
         }
@@ -72,7 +74,7 @@ public final class MessageCodec {
 
     /** Decodes a client message from a parsed tree. */
     public static ClientMessage decodeClient(JsonNode root) {
-        return Json.message(CLIENT_READER, root, MessageType::client);
+        return Json.message(CLIENT_READER, ClientMessage.class, root, MessageType::client);
     }
 
     /**
@@ -80,7 +82,7 @@ public final class MessageCodec {
      * type, either only if it is 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters long: an error
      * never echoes a client's oversized string back.
      */
-    private static String refOf(String json) {
+    private static @Nullable String refOf(String json) {
         JsonNode root;
         try {
             root = Json.parse(json);
@@ -108,7 +110,7 @@ public final class MessageCodec {
     public static NewRoom decodeNewRoom(String json) {
         JsonNode root = Json.parse(json);
         try {
-            return Json.document(NEW_ROOM_READER, root, "settings");
+            return Json.document(NEW_ROOM_READER, NewRoom.class, root, "settings");
         } catch (ProtocolException e) {
             throw new ProtocolException(ErrorCode.INVALID_SETTINGS, e.getMessage());
         }
@@ -125,7 +127,8 @@ public final class MessageCodec {
      * bytes of encoding a {@link ServerMessage.Diff} of {@link SnapshotDiff#diff}, written without
      * building its operations.
      */
-    public static byte[] encodeDiff(long version, Snapshot from, Snapshot to, Event event) {
+    public static byte[] encodeDiff(
+            long version, Snapshot from, Snapshot to, @Nullable Event event) {
         return DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event);
     }
 
@@ -134,7 +137,7 @@ public final class MessageCodec {
      * own: the bytes handed over are valid only during that call.
      */
     public static void encodeDiff(
-            long version, Snapshot from, Snapshot to, Event event, EncodedSink into) {
+            long version, Snapshot from, Snapshot to, @Nullable Event event, EncodedSink into) {
         DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event, into);
     }
 
@@ -154,12 +157,12 @@ public final class MessageCodec {
 
     /** Decodes a message sent by the server. */
     public static ServerMessage decodeServer(String json) {
-        return Json.message(SERVER_READER, json, MessageType::server);
+        return Json.message(SERVER_READER, ServerMessage.class, json, MessageType::server);
     }
 
     /** Decodes a server message from a parsed tree. */
     public static ServerMessage decodeServer(JsonNode root) {
-        return Json.message(SERVER_READER, root, MessageType::server);
+        return Json.message(SERVER_READER, ServerMessage.class, root, MessageType::server);
     }
 
     /** The snapshot as a JSON tree, the document diffs are computed on. */
@@ -176,7 +179,7 @@ public final class MessageCodec {
      * Reads a snapshot document, as sent in welcome and snapshot messages or rebuilt by a client.
      */
     public static Snapshot fromTree(JsonNode tree) {
-        return Json.document(SNAPSHOT_READER, tree, "snapshot");
+        return Json.document(SNAPSHOT_READER, Snapshot.class, tree, "snapshot");
     }
 
     private static String text(ObjectWriter writer, Object value) {

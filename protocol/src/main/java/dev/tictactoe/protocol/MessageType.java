@@ -3,9 +3,12 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.jsontype.NamedType;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The table of message types: each message record and its {@code type} on the wire, client to
@@ -76,21 +79,26 @@ public enum MessageType implements WireWord {
 
     /** The type of {@code message}. */
     public static MessageType of(ClientMessage message) {
-        return BY_TYPE.get(message.getClass());
+        return ofRecord(message.getClass());
     }
 
     /** The type of {@code message}. */
     public static MessageType of(ServerMessage message) {
-        return BY_TYPE.get(message.getClass());
+        return ofRecord(message.getClass());
     }
 
-    /** The client message type spelled {@code text}, or null. */
-    public static MessageType client(String text) {
+    /** Every message record is in the table: MessageTypeTest checks it against the sealed roots. */
+    private static MessageType ofRecord(Class<?> record) {
+        return Objects.requireNonNull(BY_TYPE.get(record), record::getName);
+    }
+
+    /** The client message type spelled {@code text}. */
+    public static @Nullable MessageType client(String text) {
         return FROM_CLIENTS.get(text);
     }
 
-    /** The server message type spelled {@code text}, or null. */
-    public static MessageType server(String text) {
+    /** The server message type spelled {@code text}. */
+    public static @Nullable MessageType server(String text) {
         return FROM_SERVERS.get(text);
     }
 

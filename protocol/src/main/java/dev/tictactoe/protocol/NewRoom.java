@@ -3,6 +3,8 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -11,7 +13,7 @@ import java.util.List;
  *
  * @param seat the seat the creator will take: a {@link Seat} or {@link #RANDOM}
  * @param first who starts: a {@link Seat} or {@link #RANDOM}
- * @param bot the {@link BotLevel} of a bot taking the other seat, or null for a second person
+ * @param bot the {@link BotLevel} of a bot taking the other seat, null for a second person
  * @param clock a time control such as "3m+2s" or "20s/move", checked by the server; null for an
  *     untimed room
  * @param botSeed 0..{@link Protocol#MAX_BOT_SEED}: the same seed and the same moves give the same
@@ -24,9 +26,9 @@ public record NewRoom(
         String first,
         boolean earlyDraw,
         boolean spectators,
-        String bot,
-        String clock,
-        Long botSeed) {
+        @Nullable String bot,
+        @Nullable String clock,
+        @Nullable Long botSeed) {
 
     /** The choice of {@code seat} and {@code first} that leaves it to chance. */
     public static final String RANDOM = "random";
@@ -44,15 +46,15 @@ public record NewRoom(
      */
     @JsonCreator
     static NewRoom read(
-            @JsonProperty("size") Integer size,
-            @JsonProperty("winLength") Integer winLength,
-            @JsonProperty("seat") String seat,
-            @JsonProperty("first") String first,
-            @JsonProperty("earlyDraw") Boolean earlyDraw,
-            @JsonProperty("spectators") Boolean spectators,
-            @JsonProperty("bot") String bot,
-            @JsonProperty("clock") String clock,
-            @JsonProperty("botSeed") Long botSeed) {
+            @JsonProperty("size") @Nullable Integer size,
+            @JsonProperty("winLength") @Nullable Integer winLength,
+            @JsonProperty("seat") @Nullable String seat,
+            @JsonProperty("first") @Nullable String first,
+            @JsonProperty("earlyDraw") @Nullable Boolean earlyDraw,
+            @JsonProperty("spectators") @Nullable Boolean spectators,
+            @JsonProperty("bot") @Nullable String bot,
+            @JsonProperty("clock") @Nullable String clock,
+            @JsonProperty("botSeed") @Nullable Long botSeed) {
         int side = size == null ? DEFAULT.size : size;
         FieldChecks.range("size", side, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
         int line = winLength == null ? defaultWinLength(side) : winLength;
@@ -88,7 +90,7 @@ public record NewRoom(
             String first,
             boolean earlyDraw,
             boolean spectators,
-            String bot) {
+            @Nullable String bot) {
         this(size, winLength, seat, first, earlyDraw, spectators, bot, null, null);
     }
 
@@ -112,7 +114,7 @@ public record NewRoom(
                 size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
     }
 
-    public NewRoom withBot(String bot) {
+    public NewRoom withBot(@Nullable String bot) {
         return new NewRoom(
                 size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
     }
@@ -127,12 +129,12 @@ public record NewRoom(
                 size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
     }
 
-    public NewRoom withClock(String clock) {
+    public NewRoom withClock(@Nullable String clock) {
         return new NewRoom(
                 size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
     }
 
-    public NewRoom withBotSeed(Long botSeed) {
+    public NewRoom withBotSeed(@Nullable Long botSeed) {
         return new NewRoom(
                 size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
     }

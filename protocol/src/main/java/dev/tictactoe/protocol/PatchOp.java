@@ -6,6 +6,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.OptBoolean;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One RFC 6902 operation. {@code value} is Java null when the operation has none (remove, move,
  * copy); a JSON null value is a {@code NullNode}. {@code from} is set only for move and copy.
@@ -15,8 +17,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record PatchOp(
         Op op,
         String path,
-        @JsonProperty(isRequired = OptBoolean.FALSE) JsonNode value,
-        @JsonProperty(isRequired = OptBoolean.FALSE) String from) {
+        @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable JsonNode value,
+        @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable String from) {
 
     /** An operation has a value, a source or neither, as RFC 6902 says for its kind. */
     public PatchOp {
@@ -40,7 +42,7 @@ public record PatchOp(
         TEST
     }
 
-    public PatchOp(Op op, String path, JsonNode value) {
+    public PatchOp(Op op, String path, @Nullable JsonNode value) {
         this(op, path, value, null);
     }
 

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 /** Constants and small validity checks shared by both ends of the wire protocol. */
 public final class Protocol {
     /** The protocol version a client states in {@code join}; bumped on incompatible changes. */
@@ -37,7 +39,7 @@ public final class Protocol {
      * True when {@code name} is a valid player name as the server would take it, with the default
      * length limit; see {@link #normalizeName}.
      */
-    public static boolean isValidName(String name) {
+    public static boolean isValidName(@Nullable String name) {
         return normalizeName(name, MAX_NAME_LENGTH) != null;
     }
 
@@ -45,10 +47,10 @@ public final class Protocol {
      * The one rule for player names: surrounding white space is trimmed; what is left must be 1 to
      * {@code maxLength} code points with no control or format characters (so no bidi overrides,
      * zero-width characters or byte-order marks), no line or paragraph separators, no private-use,
-     * unassigned or lone surrogate code points. Returns the trimmed name, or null if it breaks the
+     * unassigned or lone surrogate code points. Returns the trimmed name, null if it breaks the
      * rule.
      */
-    public static String normalizeName(String name, int maxLength) {
+    public static @Nullable String normalizeName(@Nullable String name, int maxLength) {
         if (name == null) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -19,8 +21,8 @@ public enum QuickPhrase implements WireWord {
     /** Every spelling, in order. */
     public static final List<String> WIRE = WireWord.spellings(values());
 
-    /** The phrase spelled {@code text}, or null. */
-    public static QuickPhrase fromWire(String text) {
+    /** The phrase spelled {@code text}. */
+    public static @Nullable QuickPhrase fromWire(String text) {
         return WireWord.find(values(), text);
     }
 }

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import java.security.SecureRandom;
 import java.util.Locale;
 import java.util.Optional;
@@ -36,7 +38,7 @@ public final class RoomCode {
     }
 
     /** The canonical form of a typed code, or empty if it cannot be a code. */
-    public static Optional<String> normalize(String typed) {
+    public static Optional<String> normalize(@Nullable String typed) {
         if (typed == null) {
             return Optional.empty();
         }

@@ -1,5 +1,7 @@
 package dev.tictactoe.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /** The two seats of a room, spelled by their mark: {@code "X"} and {@code "O"}. */
@@ -20,8 +22,8 @@ public enum Seat implements WireWord {
         return this == X ? O : X;
     }
 
-    /** The seat spelled {@code text}, or null. */
-    public static Seat fromWire(String text) {
+    /** The seat spelled {@code text}. */
+    public static @Nullable Seat fromWire(String text) {
         return WireWord.find(values(), text);
     }
 }

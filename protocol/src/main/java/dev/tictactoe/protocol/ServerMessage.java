@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.OptBoolean;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -21,9 +23,9 @@ public sealed interface ServerMessage {
     record Welcome(
             int protocol,
             String room,
-            Seat seat,
-            String token,
-            @JsonProperty(isRequired = OptBoolean.FALSE) Long serverTime,
+            @Nullable Seat seat,
+            @Nullable String token,
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long serverTime,
             Snapshot snapshot)
             implements ServerMessage {
         public Welcome {
@@ -31,7 +33,12 @@ public sealed interface ServerMessage {
         }
 
         /** A welcome that does not say the server's time. */
-        public Welcome(int protocol, String room, Seat seat, String token, Snapshot snapshot) {
+        public Welcome(
+                int protocol,
+                String room,
+                @Nullable Seat seat,
+                @Nullable String token,
+                Snapshot snapshot) {
             this(protocol, room, seat, token, null, snapshot);
         }
     }
@@ -41,7 +48,8 @@ public sealed interface ServerMessage {
      * server's clock when it was written ({@code serverTime}, epoch ms; null when unknown).
      */
     record SnapshotMessage(
-            @JsonProperty(isRequired = OptBoolean.FALSE) Long serverTime, Snapshot snapshot)
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long serverTime,
+            Snapshot snapshot)
             implements ServerMessage {
 
         /** A snapshot message that does not say the server's time. */
@@ -54,7 +62,7 @@ public sealed interface ServerMessage {
      * RFC 6902 operations turning snapshot(version - 1) into snapshot(version), with an optional
      * semantic hint of what happened.
      */
-    record Diff(long version, List<PatchOp> ops, Event event) implements ServerMessage {
+    record Diff(long version, List<PatchOp> ops, @Nullable Event event) implements ServerMessage {
         public Diff {
             ops = List.copyOf(ops);
         }
@@ -91,12 +99,12 @@ public sealed interface ServerMessage {
     }
 
     /**
-     * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers,
-     * or null.
+     * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers.
      */
-    record ErrorMessage(ErrorCode code, String message, String ref) implements ServerMessage {
+    record ErrorMessage(ErrorCode code, String message, @Nullable String ref)
+            implements ServerMessage {
         /** An error with the code's default text. */
-        public static ErrorMessage of(ErrorCode code, String ref) {
+        public static ErrorMessage of(ErrorCode code, @Nullable String ref) {
             return new ErrorMessage(code, code.text(), ref);
         }
     }

@@ -3,6 +3,8 @@ package dev.tictactoe.protocol;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.OptBoolean;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -13,9 +15,9 @@ import java.util.List;
  * @param turn the seat to move, null unless playing
  * @param board one string per row, {@code X}, {@code O} or {@code .} per cell
  * @param moves this game's moves in order
- * @param lastMove the cell played last in this game, or null
+ * @param lastMove the cell played last in this game
  * @param result the outcome once over, else null
- * @param undoRequest the seat asking for a takeback, or null
+ * @param undoRequest the seat asking for a takeback
  * @param rematch the seats that offered a rematch
  * @param clock the game clock, null in an untimed room
  * @param claimableAt when the side to move may be claimed from (epoch milliseconds); null unless
@@ -27,18 +29,18 @@ public record Snapshot(
         Settings settings,
         int game,
         RoomStatus status,
-        Seat turn,
+        @Nullable Seat turn,
         List<String> board,
         List<MoveEntry> moves,
-        Integer lastMove,
-        Result result,
+        @Nullable Integer lastMove,
+        @Nullable Result result,
         Players players,
         int spectators,
         Score score,
-        Seat undoRequest,
+        @Nullable Seat undoRequest,
         List<Seat> rematch,
-        @JsonProperty(isRequired = OptBoolean.FALSE) Clock clock,
-        @JsonProperty(isRequired = OptBoolean.FALSE) Long claimableAt) {
+        @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Clock clock,
+        @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long claimableAt) {
 
     public Snapshot {
         board = List.copyOf(board);
@@ -88,15 +90,15 @@ public record Snapshot(
             Settings settings,
             int game,
             RoomStatus status,
-            Seat turn,
+            @Nullable Seat turn,
             List<String> board,
             List<MoveEntry> moves,
-            Integer lastMove,
-            Result result,
+            @Nullable Integer lastMove,
+            @Nullable Result result,
             Players players,
             int spectators,
             Score score,
-            Seat undoRequest,
+            @Nullable Seat undoRequest,
             List<Seat> rematch) {
         this(
                 version,
@@ -118,8 +120,8 @@ public record Snapshot(
                 null);
     }
 
-    /** Whose mark is on {@code cell}, or null when it is empty. */
-    public Seat cell(int cell) {
+    /** Whose mark is on {@code cell}, null when it is empty. */
+    public @Nullable Seat cell(int cell) {
         int size = settings.size();
         char c = board.get(cell / size).charAt(cell % size);
         return c == '.' ? null : c == 'X' ? Seat.X : Seat.O;
@@ -139,7 +141,7 @@ public record Snapshot(
             Seat first,
             boolean earlyDraw,
             boolean spectators,
-            @JsonProperty(isRequired = OptBoolean.FALSE) String clock) {
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable String clock) {
         public Settings {
             FieldChecks.range("size", size, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
             FieldChecks.range("winLength", winLength, Protocol.MIN_WIN_LENGTH, size);
@@ -163,16 +165,16 @@ public record Snapshot(
      * @param running the seat whose time runs, or null before the start and once stopped
      * @param turnStartedAt when the current (or last) turn started, epoch ms; null before the start
      * @param deadlineAt when {@code running} runs out, epoch ms; null when stopped
-     * @param flagged the seat that ran out of time, or null
+     * @param flagged the seat that ran out of time
      */
     public record Clock(
             String control,
-            @JsonProperty(value = "X", isRequired = OptBoolean.FALSE) Long x,
-            @JsonProperty(value = "O", isRequired = OptBoolean.FALSE) Long o,
-            Seat running,
-            @JsonProperty(isRequired = OptBoolean.FALSE) Long turnStartedAt,
-            @JsonProperty(isRequired = OptBoolean.FALSE) Long deadlineAt,
-            Seat flagged) {}
+            @JsonProperty(value = "X", isRequired = OptBoolean.FALSE) @Nullable Long x,
+            @JsonProperty(value = "O", isRequired = OptBoolean.FALSE) @Nullable Long o,
+            @Nullable Seat running,
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long turnStartedAt,
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long deadlineAt,
+            @Nullable Seat flagged) {}
 
     /** One move of the current game. */
     public record MoveEntry(Seat seat, int cell, String id) {}
@@ -184,16 +186,17 @@ public record Snapshot(
      * @param reason why it ended
      * @param line the winning cells, empty when the game did not end on a line
      */
-    public record Result(Seat winner, ResultReason reason, List<Integer> line) {
+    public record Result(@Nullable Seat winner, ResultReason reason, List<Integer> line) {
         public Result {
             line = List.copyOf(line);
         }
     }
 
     /** Who sits in each seat; a seat is null when empty. */
-    public record Players(@JsonProperty("X") Player x, @JsonProperty("O") Player o) {
-        /** The player in {@code seat}, or null. */
-        public Player seat(Seat seat) {
+    public record Players(
+            @JsonProperty("X") @Nullable Player x, @JsonProperty("O") @Nullable Player o) {
+        /** The player in {@code seat}. */
+        public @Nullable Player seat(Seat seat) {
             return seat == Seat.X ? x : seat == Seat.O ? o : null;
         }
     }
@@ -210,11 +213,11 @@ public record Snapshot(
     public record Player(
             String name,
             PlayerKind kind,
-            BotLevel level,
+            @Nullable BotLevel level,
             boolean connected,
-            @JsonProperty(isRequired = OptBoolean.FALSE) Long graceUntil) {
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long graceUntil) {
         /** A player with no grace period running. */
-        public Player(String name, PlayerKind kind, BotLevel level, boolean connected) {
+        public Player(String name, PlayerKind kind, @Nullable BotLevel level, boolean connected) {
             this(name, kind, level, connected, null);
         }
     }

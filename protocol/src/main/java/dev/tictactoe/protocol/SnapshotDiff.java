@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,7 +38,7 @@ public final class SnapshotDiff {
      * Integer}, {@code Long} or {@code Boolean}, one of the snapshot's records, or a list of those.
      */
     interface Sink {
-        void put(PatchOp.Op op, String path, Object value);
+        void put(PatchOp.Op op, String path, @Nullable Object value);
 
         void remove(String path);
     }
@@ -49,7 +51,7 @@ public final class SnapshotDiff {
                 to,
                 new Sink() {
                     @Override
-                    public void put(PatchOp.Op op, String path, Object value) {
+                    public void put(PatchOp.Op op, String path, @Nullable Object value) {
                         ops.add(new PatchOp(op, path, node(value)));
                     }
 
@@ -98,7 +100,7 @@ public final class SnapshotDiff {
     }
 
     /** The tree of an operation's value, as {@link MessageCodec#toTree} builds that part. */
-    static JsonNode node(Object value) {
+    static JsonNode node(@Nullable Object value) {
         return switch (value) {
             case null -> NODES.nullNode();
             case String s -> NODES.textNode(s);
@@ -122,12 +124,13 @@ public final class SnapshotDiff {
         };
     }
 
-    private static void replace(Sink out, String path, Object value) {
+    private static void replace(Sink out, String path, @Nullable Object value) {
         out.put(PatchOp.Op.REPLACE, path, value);
     }
 
     /** A clock appearing or going is replaced whole; a running one changes field by field. */
-    private static void clock(Sink out, Snapshot.Clock from, Snapshot.Clock to) {
+    private static void clock(
+            Sink out, Snapshot.@Nullable Clock from, Snapshot.@Nullable Clock to) {
         if (Objects.equals(from, to)) {
             return;
         }
@@ -144,15 +147,16 @@ public final class SnapshotDiff {
         scalar(out, "/clock/flagged", from.flagged(), to.flagged());
     }
 
-    /** A text or number that may be null, replaced when it changed. */
-    private static void scalar(Sink out, String path, Object from, Object to) {
+    /** A text or number, replaced when it changed. */
+    private static void scalar(Sink out, String path, @Nullable Object from, @Nullable Object to) {
         if (!Objects.equals(from, to)) {
             replace(out, path, to);
         }
     }
 
     /** A seat taken or emptied is replaced; a seated player's changes go field by field. */
-    private static void player(Sink out, String path, Snapshot.Player from, Snapshot.Player to) {
+    private static void player(
+            Sink out, String path, Snapshot.@Nullable Player from, Snapshot.@Nullable Player to) {
         if (Objects.equals(from, to)) {
             return;
         }

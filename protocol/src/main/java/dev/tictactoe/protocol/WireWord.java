@@ -2,6 +2,8 @@ package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -24,12 +26,12 @@ public interface WireWord {
     }
 
     /** Whether {@code text} spells this word. */
-    default boolean is(String text) {
+    default boolean is(@Nullable String text) {
         return wire().equals(text);
     }
 
-    /** The word among {@code words} spelled {@code text}, or null when none is. */
-    static <W extends WireWord> W find(W[] words, String text) {
+    /** The word among {@code words} spelled {@code text}, null when none is. */
+    static <W extends WireWord> @Nullable W find(W[] words, String text) {
         for (W word : words) {
             if (word.wire().equals(text)) {
                 return word;
@@ -38,8 +40,8 @@ public interface WireWord {
         return null;
     }
 
-    /** How {@code word} is spelled, or null for none. */
-    static String spelling(WireWord word) {
+    /** How {@code word} is spelled. */
+    static @Nullable String spelling(@Nullable WireWord word) {
         return word == null ? null : word.wire();
     }
 
