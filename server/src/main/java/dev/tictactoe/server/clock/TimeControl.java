@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import dev.tictactoe.protocol.Durations;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.stream.Stream;
 
@@ -49,7 +50,8 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
         if (!perMove.isZero()) {
             within("time per move", perMove, MIN_PER_MOVE, MAX_PER_MOVE);
         }
-        if (Stream.of(base, increment, perMove).anyMatch(d -> d.getNano() % 1_000_000 != 0)) {
+        if (Stream.of(base, increment, perMove)
+                .anyMatch(d -> !d.truncatedTo(ChronoUnit.MILLIS).equals(d))) {
             throw new IllegalArgumentException("times are whole milliseconds");
         }
     }

@@ -256,7 +256,7 @@ public final class MatchQueue {
         ArrayDeque<Entry> same = byKey.get(entry.ticket.key());
         int position = 1;
         for (Entry e : same) {
-            if (e == entry) {
+            if (e.equals(entry)) {
                 break;
             }
             position++;

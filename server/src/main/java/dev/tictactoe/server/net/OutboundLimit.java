@@ -33,8 +33,6 @@ final class OutboundLimit extends ChannelDuplexHandler {
         }
     }
 
-    private static final TooSlow TOO_SLOW = new TooSlow();
-
     /** A client that reads at all drains a high-water mark in well under a second. */
     static final long BACKED_UP_GRACE_MILLIS = 5_000;
 
@@ -144,7 +142,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
         if (!promise.isVoid()) {
             // A void promise would raise the failure through the pipeline, where the WebSocket
             // handler closes at once, cutting short the close frame's linger.
-            promise.tryFailure(TOO_SLOW);
+            promise.tryFailure(new TooSlow());
         }
     }
 

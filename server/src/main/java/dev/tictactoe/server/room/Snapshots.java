@@ -53,7 +53,7 @@ final class Snapshots {
         Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
         Snapshot.Player o = player(seats.get(Mark.O), before == null ? null : before.o());
         Snapshot.Players players =
-                before != null && before.x() == x && before.o() == o
+                before != null && Objects.equals(before.x(), x) && Objects.equals(before.o(), o)
                         ? before
                         : new Snapshot.Players(x, o);
         return new Snapshot(
@@ -204,7 +204,7 @@ final class Snapshots {
                     before != null
                             && before.cell() == cell
                             && before.seat() == seat
-                            && (before.id() == id || Objects.equals(before.id(), id));
+                            && Objects.equals(before.id(), id);
             moves[ply] = same ? before : new Snapshot.MoveEntry(seat, cell, id);
             changed |= !same;
         }

@@ -6,10 +6,20 @@ public sealed interface AppendResult {
     /** The one accepted value. */
     AppendResult ACCEPTED = new Accepted();
 
-    record Accepted() implements AppendResult {}
+    record Accepted() implements AppendResult {
+        @Override
+        public boolean accepted() {
+            return true;
+        }
+    }
 
     /** The write was not taken; {@code message} says why in words fit for a log or an error. */
-    record Refused(Reason reason, String message) implements AppendResult {}
+    record Refused(Reason reason, String message) implements AppendResult {
+        @Override
+        public boolean accepted() {
+            return false;
+        }
+    }
 
     /** Why: the disk is slower than the rooms, the last commit failed, or the store closed. */
     enum Reason {
@@ -18,7 +28,10 @@ public sealed interface AppendResult {
         CLOSED
     }
 
-    default boolean accepted() {
-        return this instanceof Accepted;
-    }
+    /**
+     * Whether the store took the write. Each record answers for itself: a default method here would
+     * make initializing a record initialize this interface, whose constant makes a record, a cycle
+     * two threads could deadlock on.
+     */
+    boolean accepted();
 }

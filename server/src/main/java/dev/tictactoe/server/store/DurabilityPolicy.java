@@ -28,7 +28,22 @@ public sealed interface DurabilityPolicy {
 
     DurabilityPolicy DEFAULT = new GroupCommit(DEFAULT_GROUP_INTERVAL);
 
-    record FsyncEach() implements DurabilityPolicy {}
+    record FsyncEach() implements DurabilityPolicy {
+        @Override
+        public Duration gather() {
+            return Duration.ZERO;
+        }
+
+        @Override
+        public String spelled() {
+            return "fsync";
+        }
+
+        @Override
+        public boolean holdsUntilDurable() {
+            return true;
+        }
+    }
 
     /**
      * Commits what gathered every {@code interval}, each commit fsynced ({@code synchronous=FULL}):
@@ -42,32 +57,54 @@ public sealed interface DurabilityPolicy {
                         "a group commit interval is positive, not " + interval);
             }
         }
+
+        @Override
+        public Duration gather() {
+            return interval;
+        }
+
+        @Override
+        public String spelled() {
+            return "group:" + interval.toMillis() + "ms";
+        }
+
+        @Override
+        public boolean holdsUntilDurable() {
+            return false;
+        }
     }
 
-    record None() implements DurabilityPolicy {}
+    record None() implements DurabilityPolicy {
+        @Override
+        public Duration gather() {
+            return DEFAULT_GROUP_INTERVAL;
+        }
+
+        @Override
+        public String spelled() {
+            return "none";
+        }
+
+        @Override
+        public boolean holdsUntilDurable() {
+            return false;
+        }
+    }
+
+    /*
+     * Each record answers the three questions below for itself: a default method here would make
+     * initializing a record initialize this interface, whose constants make records, a cycle two
+     * threads could deadlock on.
+     */
 
     /** How long the writer lets records gather before it commits them. */
-    default Duration gather() {
-        return switch (this) {
-            case FsyncEach f -> Duration.ZERO;
-            case GroupCommit g -> g.interval();
-            case None n -> DEFAULT_GROUP_INTERVAL;
-        };
-    }
+    Duration gather();
 
     /** The policy as {@code --durability} spells it, for the start line. */
-    default String spelled() {
-        return switch (this) {
-            case FsyncEach f -> "fsync";
-            case None n -> "none";
-            case GroupCommit g -> "group:" + g.interval().toMillis() + "ms";
-        };
-    }
+    String spelled();
 
     /** True when a room holds what it sends of a change until the store has it on disk. */
-    default boolean holdsUntilDurable() {
-        return this instanceof FsyncEach;
-    }
+    boolean holdsUntilDurable();
 
     /** Reads {@code fsync}, {@code none}, or {@code group} with an optional {@code :10ms}. */
     static DurabilityPolicy parse(String text) {

@@ -244,12 +244,12 @@ public final class Store implements AutoCloseable {
 
     /** Transactions committed so far. */
     public long commits() {
-        return writer.commits;
+        return writer.commits.get();
     }
 
     /** Writes committed so far (commands, checkpoints, games, closes). */
     public long committedWrites() {
-        return writer.committed;
+        return writer.committed.get();
     }
 
     /**

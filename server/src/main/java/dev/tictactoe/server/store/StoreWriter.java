@@ -11,10 +11,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
@@ -43,15 +43,15 @@ final class StoreWriter implements Runnable {
 
     private final List<Item> items = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
-    private final Map<LongConsumer, Long> durable = new IdentityHashMap<>();
+    private final IdentityHashMap<LongConsumer, Long> durable = new IdentityHashMap<>();
     private long sweepDue;
     private boolean backlog;
     private boolean busy;
     private boolean gaveUp;
 
     // Read by metrics on other threads, written by this thread only.
-    volatile long commits;
-    volatile long committed;
+    final AtomicLong commits = new AtomicLong();
+    final AtomicLong committed = new AtomicLong();
     private long firstAt;
 
     /** Where each batch's time from its first write's arrival to its commit is reported. */
@@ -196,8 +196,8 @@ final class StoreWriter implements Runnable {
             hook.run(db);
         }
         db.commit(writes, options);
-        commits++;
-        committed += writes.size();
+        commits.incrementAndGet();
+        committed.addAndGet(writes.size());
     }
 
     /** Tells each waiting room, once, the newest of its versions this batch committed. */
