@@ -3,4 +3,7 @@
  * own record ({@code net.NetSettings}, {@code room.RegistrySettings}, ...); {@code flags} fills
  * them from the command line.
  */
+@NullMarked
 package dev.tictactoe.server.settings;
+
+import org.jspecify.annotations.NullMarked;
