@@ -7,6 +7,8 @@ import ch.qos.logback.core.encoder.EncoderBase;
 
 import net.logstash.logback.encoder.LogstashEncoder;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Locale;
 
 /**
@@ -23,7 +25,7 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
 
     private String format = "text";
     private String pattern = "%msg%n";
-    private Encoder<ILoggingEvent> delegate;
+    private @Nullable Encoder<ILoggingEvent> delegate;
 
     public void setFormat(String format) {
         this.format = format;
@@ -35,10 +37,13 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
     }
 
     /** The format named by {@code text}, case and spaces forgiven; null if none. */
-    public static Format parse(String text) {
+    public static @Nullable Format parse(@Nullable String text) {
+        if (text == null) {
+            return null;
+        }
         try {
             return Format.valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException | NullPointerException e) {
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }
@@ -50,7 +55,7 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
             addError("unknown log format '" + format + "' (use text or json); writing text");
             chosen = Format.TEXT;
         }
-        delegate =
+        Encoder<ILoggingEvent> chosenEncoder =
                 switch (chosen) {
                     case TEXT -> {
                         PatternLayoutEncoder text = new PatternLayoutEncoder();
@@ -66,8 +71,9 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
                         yield json;
                     }
                 };
-        delegate.setContext(getContext());
-        delegate.start();
+        chosenEncoder.setContext(getContext());
+        chosenEncoder.start();
+        delegate = chosenEncoder;
         super.start();
     }
 
@@ -81,16 +87,25 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
 
     @Override
     public byte[] headerBytes() {
-        return delegate.headerBytes();
+        return started().headerBytes();
     }
 
     @Override
     public byte[] encode(ILoggingEvent event) {
-        return delegate.encode(event);
+        return started().encode(event);
     }
 
     @Override
     public byte[] footerBytes() {
-        return delegate.footerBytes();
+        return started().footerBytes();
+    }
+
+    /** The encoder {@link #start} chose; logback starts an encoder before it writes with it. */
+    private Encoder<ILoggingEvent> started() {
+        Encoder<ILoggingEvent> chosen = delegate;
+        if (chosen == null) {
+            throw new IllegalStateException("the log encoder has not been started");
+        }
+        return chosen;
     }
 }
