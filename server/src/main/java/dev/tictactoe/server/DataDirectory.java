@@ -2,6 +2,8 @@ package dev.tictactoe.server;
 
 import dev.tictactoe.server.flags.Defaults;
 
+import org.jspecify.annotations.Nullable;
+
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -36,8 +38,8 @@ final class DataDirectory {
         }
     }
 
-    /** Why {@code dir} cannot hold the data, or null when it can. */
-    static String problem(Path dir) {
+    /** Why {@code dir} cannot hold the data, null when it can. */
+    static @Nullable String problem(Path dir) {
         try {
             Files.createDirectories(dir);
             // isWritable says yes to root on a read-only mount: a file written says more.
