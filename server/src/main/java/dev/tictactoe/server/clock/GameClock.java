@@ -2,6 +2,8 @@ package dev.tictactoe.server.clock;
 
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.OptionalLong;
 
@@ -20,10 +22,10 @@ public final class GameClock {
     /** Game clock of X and O (by ordinal) at the start of the current turn. */
     private final long[] remaining = new long[2];
 
-    private Mark turn;
+    private @Nullable Mark turn;
     private long turnStarted;
     private boolean started;
-    private Mark flagged;
+    private @Nullable Mark flagged;
     // Epoch milliseconds are derived from the start instant so the view never jitters.
     private long anchorNanos;
     private long anchorEpochMillis;
@@ -32,10 +34,10 @@ public final class GameClock {
     public record State(
             long xRemaining,
             long oRemaining,
-            Mark turn,
+            @Nullable Mark turn,
             long turnStarted,
             boolean started,
-            Mark flagged,
+            @Nullable Mark flagged,
             long anchorNanos,
             long anchorEpochMillis) {}
 
@@ -92,11 +94,11 @@ public final class GameClock {
         return turn != null;
     }
 
-    public Mark turn() {
+    public @Nullable Mark turn() {
         return turn;
     }
 
-    public Mark flagged() {
+    public @Nullable Mark flagged() {
         return flagged;
     }
 
@@ -104,17 +106,20 @@ public final class GameClock {
      * {@code seat}, the side to move, moved at {@code now}: the time it spent. Null if it had
      * already run out (at the deadline itself, too): the move does not count and the clock stops.
      */
-    public Duration moved(Mark seat, long now) {
+    public @Nullable Duration moved(Mark seat, long now) {
         return endTurn(seat, seat.opponent(), now, control.increment().toNanos());
     }
 
-    /** A takeback at {@code now}: the running side is charged, and {@code toMove}'s turn starts. */
-    public Duration undone(Mark toMove, long now) {
+    /**
+     * A takeback at {@code now}: the running side is charged, and {@code toMove}'s turn starts.
+     * Null as for {@link #moved}.
+     */
+    public @Nullable Duration undone(Mark toMove, long now) {
         return endTurn(turn, toMove, now, 0);
     }
 
     /** The side to move if its time is up at {@code now} (the clock then stops), else null. */
-    public Mark flag(long now) {
+    public @Nullable Mark flag(long now) {
         if (turn == null || now - turnStarted < limit(turn)) {
             return null;
         }
@@ -155,28 +160,29 @@ public final class GameClock {
         return new ClockView(control.toString(), x, o, turn, startedAt, deadlineAt, flagged);
     }
 
-    private Duration endTurn(Mark seat, Mark next, long now, long bonus) {
+    private @Nullable Duration endTurn(@Nullable Mark seat, Mark next, long now, long bonus) {
         if (flagged != null) {
             // Whatever arrives after the flag is too late, even if it was sent in time.
             return null;
         }
-        if (turn == null) {
+        Mark running = turn;
+        if (running == null) {
             throw new IllegalStateException(
                     started ? "the clock has stopped" : "the clock has not started");
         }
-        if (seat != turn) {
+        if (seat != running) {
             throw new IllegalStateException(
-                    "it is " + turn + "'s time that runs, not " + seat + "'s");
+                    "it is " + running + "'s time that runs, not " + seat + "'s");
         }
         // A time from before the turn started costs nothing rather than giving time.
         long spent = Math.max(0, now - turnStarted);
-        if (spent >= limit(seat)) {
-            stopFlagged(seat);
+        if (spent >= limit(running)) {
+            stopFlagged(running);
             return null;
         }
-        charge(seat, spent);
+        charge(running, spent);
         if (control.hasGameClock()) {
-            remaining[seat.ordinal()] += bonus;
+            remaining[running.ordinal()] += bonus;
         }
         turn = next;
         turnStarted = now;
