@@ -1,5 +1,7 @@
 package dev.tictactoe.server.metrics;
 
+import org.jspecify.annotations.Nullable;
+
 /** A level the server reads at each scrape, as {@link ServerMetrics#watch} reports it. */
 public enum Level {
     ROOMS("ttt.rooms", "Live rooms", null),
@@ -25,9 +27,9 @@ public enum Level {
 
     final String meter;
     final String description;
-    final String unit;
+    final @Nullable String unit;
 
-    Level(String meter, String description, String unit) {
+    Level(String meter, String description, @Nullable String unit) {
         this.meter = meter;
         this.description = description;
         this.unit = unit;

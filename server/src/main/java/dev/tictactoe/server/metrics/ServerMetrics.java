@@ -14,9 +14,7 @@ import io.netty.channel.EventLoopGroup;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -39,8 +37,9 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicInteger players = new AtomicInteger();
     private final AtomicInteger spectators = new AtomicInteger();
-    private final Map<ErrorCode, Counter> rejections = new EnumMap<>(ErrorCode.class);
-    private final Map<MatchOutcome, Counter> matchRequests = new EnumMap<>(MatchOutcome.class);
+    // By ordinal, each made in the constructor.
+    private final Counter[] rejections = new Counter[ErrorCode.values().length];
+    private final Counter[] matchRequests = new Counter[MatchOutcome.values().length];
     // By MessageType ordinal, registered at its first message: the registry hands two racing
     // loops the same counter.
     private final AtomicReferenceArray<Counter> messagesIn =
@@ -114,12 +113,13 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
         gauge("ttt.members", MEMBERS, spectators::get, "role", "spectator");
         for (ErrorCode code : ErrorCode.values()) {
             String help = "Typed errors sent to clients, by code";
-            rejections.put(code, counter("ttt.rejections", help, "code", code.wire()));
+            rejections[code.ordinal()] = counter("ttt.rejections", help, "code", code.wire());
         }
         for (MatchOutcome outcome : MatchOutcome.values()) {
             String label = outcome.name().toLowerCase(Locale.ROOT);
             String help = "Quick-match requests, by how they ended";
-            matchRequests.put(outcome, counter("ttt.match.requests", help, "outcome", label));
+            matchRequests[outcome.ordinal()] =
+                    counter("ttt.match.requests", help, "outcome", label);
         }
     }
 
@@ -146,7 +146,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     }
 
     public void matchEnded(MatchOutcome outcome) {
-        matchRequests.get(outcome).increment();
+        matchRequests[outcome.ordinal()].increment();
     }
 
     public void connectionOpened() {
@@ -177,7 +177,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     }
 
     public void rejected(ErrorCode code) {
-        rejections.get(code).increment();
+        rejections[code.ordinal()].increment();
     }
 
     /** The room finished {@code message}, received at {@code receivedNanos} (nanoTime). */
