@@ -2,6 +2,8 @@ package dev.tictactoe.server.flags;
 
 import dev.tictactoe.protocol.Durations;
 
+import org.jspecify.annotations.Nullable;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -37,7 +39,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     }
 
     @Override
-    public String defaultValue(ArgSpec arg) {
+    public @Nullable String defaultValue(ArgSpec arg) {
         if (!(arg instanceof OptionSpec option) || !(option.userObject() instanceof Field field)) {
             return null;
         }

@@ -5,6 +5,8 @@ import static dev.tictactoe.server.flags.Defaults.NONE;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.RoomCode;
 
+import org.jspecify.annotations.Nullable;
+
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -34,7 +36,7 @@ public final class Values {
     /** Reads an integer, or {@link Defaults#NONE} (any case) for none. */
     static final class NoneOrLong implements ITypeConverter<Long> {
         @Override
-        public Long convert(String value) {
+        public @Nullable Long convert(String value) {
             if (none(value)) {
                 return null;
             }
@@ -50,7 +52,7 @@ public final class Values {
     /** Reads an int, or {@link Defaults#NONE} (any case) for none. */
     static final class NoneOrInt implements ITypeConverter<Integer> {
         @Override
-        public Integer convert(String value) {
+        public @Nullable Integer convert(String value) {
             Long number = new NoneOrLong().convert(value);
             if (number != null && (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE)) {
                 throw new TypeConversionException("'" + value + "' is out of range");
@@ -62,7 +64,7 @@ public final class Values {
     /** Reads a directory, or {@link Defaults#NONE} for none. */
     static final class NoneOrPath implements ITypeConverter<Path> {
         @Override
-        public Path convert(String value) {
+        public @Nullable Path convert(String value) {
             return none(value) ? null : Path.of(value.strip());
         }
     }
@@ -70,7 +72,7 @@ public final class Values {
     /** Reads one character of the room-code alphabet (any case), or {@link Defaults#NONE}. */
     static final class NodeChar implements ITypeConverter<Character> {
         @Override
-        public Character convert(String value) {
+        public @Nullable Character convert(String value) {
             if (none(value)) {
                 return null;
             }
@@ -86,7 +88,7 @@ public final class Values {
     /** Reads redis://host:port, or {@link Defaults#NONE} for none. */
     static final class RedisUri implements ITypeConverter<URI> {
         @Override
-        public URI convert(String value) {
+        public @Nullable URI convert(String value) {
             if (none(value)) {
                 return null;
             }

@@ -3,4 +3,7 @@
  * net.NetSettings}), the defaults they read from the records' constants and the environment, and
  * the converters of their values.
  */
+@NullMarked
 package dev.tictactoe.server.flags;
+
+import org.jspecify.annotations.NullMarked;
