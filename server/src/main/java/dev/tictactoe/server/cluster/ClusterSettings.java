@@ -2,6 +2,8 @@ package dev.tictactoe.server.cluster;
 
 import dev.tictactoe.protocol.RoomCode;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.URI;
 
 /**
@@ -12,13 +14,13 @@ import java.net.URI;
  * @param node the node's character, which starts every room code it creates; null for none
  * @param redis redis://host:port; null for none
  */
-public record ClusterSettings(Character node, URI redis) {
+public record ClusterSettings(@Nullable Character node, @Nullable URI redis) {
 
     /** Default: no node character; room codes are fully random, as on a single server. */
-    public static final Character DEFAULT_NODE = null;
+    public static final @Nullable Character DEFAULT_NODE = null;
 
     /** Default: no Redis; quick match pairs the requests of this node only. */
-    public static final URI DEFAULT_REDIS = null;
+    public static final @Nullable URI DEFAULT_REDIS = null;
 
     public ClusterSettings {
         if (node != null && RoomCode.ALPHABET.indexOf(node) < 0) {

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.cluster;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,11 +31,11 @@ public final class NodeFile {
     /**
      * Checks that {@code dataDir} (null: none) is this node's, and marks it so when it is new.
      *
-     * @param node the node's character, or null for a server that is not part of a cluster
+     * @param node the node's character, null for a server that is not part of a cluster
      * @throws Refused when the directory belongs to another node, or to one when this server has
      *     none, or cannot be read or marked
      */
-    public static void claim(Path dataDir, Character node) {
+    public static void claim(@Nullable Path dataDir, @Nullable Character node) {
         if (dataDir == null) {
             return;
         }
@@ -68,8 +70,8 @@ public final class NodeFile {
         }
     }
 
-    /** The character the file names, or null when there is no file. */
-    static Character read(Path file) {
+    /** The character the file names, null when there is no file. */
+    static @Nullable Character read(Path file) {
         if (!Files.exists(file)) {
             return null;
         }

@@ -3,4 +3,7 @@
  * NodeFile}), and the proxy configurations that route a room's requests by the first character of
  * its code ({@link ProxyConfig}).
  */
+@NullMarked
 package dev.tictactoe.server.cluster;
+
+import org.jspecify.annotations.NullMarked;
