@@ -1,5 +1,7 @@
 package dev.tictactoe.server.admin;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Locale;
 
 /**
@@ -12,8 +14,8 @@ import java.util.Locale;
  */
 record AdminGuard(String boundHost) {
 
-    /** Why the request is refused, or null when it may go on. */
-    String refusal(String host, String origin, boolean acts) {
+    /** Why the request is refused, null when it may go on. */
+    @Nullable String refusal(@Nullable String host, @Nullable String origin, boolean acts) {
         if (host == null || host.isBlank()) {
             return "a Host header is required";
         }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.Objects;
 
 /** The admin page's two files, read from the jar once. */
 final class AdminPage {
@@ -22,8 +23,13 @@ final class AdminPage {
         files = Map.of("index.html", read("index.html"), "admin.js", read("admin.js"));
     }
 
+    /** One of the page's files: {@link AdminRouter} routes to no other name. */
     FullHttpResponse respond(String file, boolean head) {
-        return AdminReplies.bytes(HttpResponseStatus.OK, files.get(file), TYPES.get(file), head);
+        return AdminReplies.bytes(
+                HttpResponseStatus.OK,
+                Objects.requireNonNull(files.get(file), file),
+                Objects.requireNonNull(TYPES.get(file), file),
+                head);
     }
 
     private static byte[] read(String name) {

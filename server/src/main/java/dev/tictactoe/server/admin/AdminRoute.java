@@ -1,5 +1,7 @@
 package dev.tictactoe.server.admin;
 
+import org.jspecify.annotations.Nullable;
+
 /** Where an admin request goes, decided from its method and target alone (see AdminRouter). */
 sealed interface AdminRoute {
 
@@ -30,7 +32,7 @@ sealed interface AdminRoute {
     record Disconnect(String code, String seat) implements AdminRoute {}
 
     /** Nothing to answer it: 404, 405 with {@code allow}, or 400 for a bad query. */
-    record Refused(int status, String message, String allow) implements AdminRoute {}
+    record Refused(int status, String message, @Nullable String allow) implements AdminRoute {}
 
     /** Whether the route changes something (and so must come from the admin port's own page). */
     default boolean acts() {

@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,7 +82,7 @@ public final class AdminServer implements AutoCloseable {
 
         /** A body announced too large is refused below, with a typed error, not Netty's own. */
         @Override
-        protected Object newContinueResponse(
+        protected @Nullable Object newContinueResponse(
                 HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
             return HttpUtil.getContentLength(start, -1L) > maxContentLength
                     ? null

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.jspecify.annotations.Nullable;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -31,7 +33,7 @@ sealed interface Reason {
      * The reason in {@code body}; an empty body gives {@code fallback}, or is refused when that is
      * null.
      */
-    static Reason read(String body, String fallback) {
+    static Reason read(String body, @Nullable String fallback) {
         if (body.isBlank()) {
             return fallback != null
                     ? new Given(fallback)

@@ -11,6 +11,7 @@ import dev.tictactoe.server.room.RoomRegistry;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.Future;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -167,7 +168,7 @@ final class RoomActions {
                                 });
     }
 
-    private static Mark seat(String typed) {
+    private static @Nullable Mark seat(String typed) {
         return switch (typed.toUpperCase(Locale.ROOT)) {
             case "X" -> Mark.X;
             case "O" -> Mark.O;

@@ -4,4 +4,7 @@
  * good and disconnect a player. {@link AdminServer} binds it; room work goes through the room
  * package's {@code RoomOperator}, on each room's own loop.
  */
+@NullMarked
 package dev.tictactoe.server.admin;
+
+import org.jspecify.annotations.NullMarked;
