@@ -6,6 +6,7 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +32,7 @@ final class HeldTickets {
         final Ticket ticket;
         final Matchmaker.Waiter waiter;
         final long since = System.nanoTime();
-        private ScheduledFuture<?> timer;
+        private @Nullable ScheduledFuture<?> timer;
 
         Held(Ticket ticket, Matchmaker.Waiter waiter) {
             this.ticket = ticket;
@@ -52,8 +53,8 @@ final class HeldTickets {
         this.metrics = metrics;
     }
 
-    /** Holds a new request, or null when one with that ticket id is held already. */
-    Held hold(Ticket ticket, Matchmaker.Waiter waiter) {
+    /** Holds a new request, null when one with that ticket id is held already. */
+    @Nullable Held hold(Ticket ticket, Matchmaker.Waiter waiter) {
         Held h = new Held(ticket, waiter);
         return held.putIfAbsent(ticket.id(), h) == null ? h : null;
     }

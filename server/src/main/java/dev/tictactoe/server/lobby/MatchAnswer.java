@@ -4,6 +4,8 @@ import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 
 /** How a waiting request ends, as its waiter hears it: exactly one answer per request. */
@@ -26,7 +28,7 @@ public sealed interface MatchAnswer {
             implements MatchAnswer {}
 
     /** Who sits in the other seat: a person, or a bot of level {@code bot} (null for a person). */
-    record Opponent(String name, Level bot) {
+    record Opponent(String name, @Nullable Level bot) {
 
         static Opponent person(String name) {
             return new Opponent(name, null);

@@ -3,11 +3,13 @@ package dev.tictactoe.server.lobby;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What two players must agree on to be paired: the board, the win length and the time control
  * ({@code timeControl} null for an untimed game). Everything else about the room is the default.
  */
-public record MatchKey(Rules rules, TimeControl timeControl) {
+public record MatchKey(Rules rules, @Nullable TimeControl timeControl) {
 
     public MatchKey {
         if (rules == null) {
@@ -21,7 +23,7 @@ public record MatchKey(Rules rules, TimeControl timeControl) {
      *
      * @throws IllegalArgumentException naming the field that is wrong
      */
-    public static MatchKey of(int size, Integer winLength, String clock) {
+    public static MatchKey of(int size, @Nullable Integer winLength, @Nullable String clock) {
         Rules rules;
         try {
             rules = new Rules(size, winLength == null ? Math.min(size, 5) : winLength);

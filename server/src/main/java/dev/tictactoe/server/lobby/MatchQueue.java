@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -109,7 +110,8 @@ public final class MatchQueue {
         if (byTicket.containsKey(ticket.id())) {
             return Refusal.TICKET_IN_USE.refused();
         }
-        if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
+        Duration botAfter = ticket.botAfter(); // set when the ticket wants a bot
+        if (botAfter != null && botAfter.compareTo(wait) >= 0) {
             return Refusal.botAfterTooLong(wait);
         }
         ArrayDeque<Entry> same = byKey.get(ticket.key());
@@ -125,7 +127,7 @@ public final class MatchQueue {
         if (byTicket.size() >= maxWaiting) {
             return Refusal.QUEUE_FULL.refused();
         }
-        long botAt = ticket.wantsBot() ? now + ticket.botAfter().toNanos() : 0;
+        long botAt = botAfter != null ? now + botAfter.toNanos() : 0;
         Entry entry = new Entry(ticket, now, botAt, seq++);
         byTicket.put(ticket.id(), entry);
         byPlayer.put(ticket.player(), entry);
@@ -253,7 +255,8 @@ public final class MatchQueue {
     }
 
     private Enqueued.Waiting waiting(Entry entry, long now) {
-        ArrayDeque<Entry> same = byKey.get(entry.ticket.key());
+        // A waiting entry is in its key's queue.
+        ArrayDeque<Entry> same = Objects.requireNonNull(byKey.get(entry.ticket.key()));
         int position = 1;
         for (Entry e : same) {
             if (e.equals(entry)) {

@@ -11,6 +11,8 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.bot.Level;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Set;
@@ -110,7 +112,8 @@ public final class MatchRequest {
             return new Ticket(id, player, name, key, bot, botAfter);
         } catch (IllegalArgumentException e) {
             // Ticket checks the identifiers: "ticket id must be 16..64 characters".
-            String field = e.getMessage().startsWith("ticket") ? "ticket" : "player";
+            String field =
+                    String.valueOf(e.getMessage()).startsWith("ticket") ? "ticket" : "player";
             throw invalid(AT + field, e.getMessage());
         }
     }
@@ -126,7 +129,7 @@ public final class MatchRequest {
         return v.textValue();
     }
 
-    private static String optionalString(JsonNode root, String field) {
+    private static @Nullable String optionalString(JsonNode root, String field) {
         JsonNode v = root.get(field);
         if (v == null || v.isNull()) {
             return null;
@@ -160,7 +163,7 @@ public final class MatchRequest {
         }
     }
 
-    private static ProtocolException invalid(String path, String problem) {
+    private static ProtocolException invalid(String path, @Nullable String problem) {
         return new ProtocolException(
                 ErrorCode.INVALID_SETTINGS, problem == null ? path : path + ": " + problem);
     }

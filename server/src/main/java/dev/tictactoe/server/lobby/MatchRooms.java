@@ -6,10 +6,12 @@ import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 
 /** Opens the room of a pairing or a bot fill. */
 @FunctionalInterface
@@ -20,8 +22,12 @@ public interface MatchRooms {
 
         /** What the player of {@code ticket}, seated at {@code seat}, hears. */
         MatchAnswer.Matched answer(Ticket ticket, Mark seat, MatchAnswer.Opponent opponent) {
-            return new MatchAnswer.Matched(
-                    ticket, code, seat, tokens.get(seat), opponent, settings);
+            return new MatchAnswer.Matched(ticket, code, seat, token(seat), opponent, settings);
+        }
+
+        /** The token of a promised seat: a room is opened with one for each of its players. */
+        String token(Mark seat) {
+            return Objects.requireNonNull(tokens.get(seat), "no seat promised at " + seat);
         }
     }
 
@@ -34,7 +40,7 @@ public interface MatchRooms {
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
 
     /** {@link #open}, or null (told to {@code log}) when the server is full. */
-    default Opened openOrNull(MatchKey key, Map<Mark, Ticket> players, Logger log) {
+    default @Nullable Opened openOrNull(MatchKey key, Map<Mark, Ticket> players, Logger log) {
         try {
             return open(key, players);
         } catch (RoomRegistry.Full e) {
@@ -47,7 +53,7 @@ public interface MatchRooms {
      * The settings of a match's room: {@code first} is the seat of the player seated alone (X for a
      * pairing), whose bot sits opposite; null {@code alone} for two people.
      */
-    static RoomSettings settings(MatchKey key, Mark first, Ticket alone) {
+    static RoomSettings settings(MatchKey key, Mark first, @Nullable Ticket alone) {
         return new RoomSettings(
                 key.rules(),
                 first,

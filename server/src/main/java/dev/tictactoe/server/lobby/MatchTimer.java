@@ -1,5 +1,7 @@
 package dev.tictactoe.server.lobby;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
@@ -18,7 +20,7 @@ public final class MatchTimer {
     private final MatchQueue queue;
     private final Scheduler scheduler;
     private final LongSupplier nanoTime;
-    private Runnable cancelPending;
+    private @Nullable Runnable cancelPending;
     private long pendingAt;
 
     /** Which timer is the current one: a cancelled timer that runs anyway is ignored. */

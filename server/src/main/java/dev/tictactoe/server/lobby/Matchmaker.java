@@ -1,15 +1,18 @@
 package dev.tictactoe.server.lobby;
 
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.MatchOutcome;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -182,16 +185,19 @@ public final class Matchmaker implements AutoCloseable {
                 room.code(),
                 ticket.key(),
                 ticket.botAfter());
-        deliver(
-                pending,
-                room.answer(ticket, filled.seat(), MatchAnswer.Opponent.bot(ticket.bot())));
+        deliver(pending, room.answer(ticket, filled.seat(), MatchAnswer.Opponent.bot(bot(ticket))));
+    }
+
+    /** The bot of a ticket filled with one: only a ticket that asks for a bot is. */
+    static Level bot(Ticket ticket) {
+        return Objects.requireNonNull(ticket.bot(), "a bot fill of a ticket without a bot");
     }
 
     private void answer(Ticket ticket, MatchAnswer answer) {
         deliver(waiters.remove(ticket.id()), answer);
     }
 
-    private static void deliver(Pending pending, MatchAnswer answer) {
+    private static void deliver(@Nullable Pending pending, MatchAnswer answer) {
         if (pending == null) {
             return;
         }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -13,7 +16,12 @@ import java.util.Optional;
  * unavailable.
  */
 record NodeAnswer(
-        String ticket, Status status, String code, Mark seat, String token, String opponent) {
+        String ticket,
+        Status status,
+        @Nullable String code,
+        @Nullable Mark seat,
+        @Nullable String token,
+        @Nullable String opponent) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -35,11 +43,16 @@ record NodeAnswer(
         var node = JSON.createObjectNode().put("ticket", ticket).put("status", status.name());
         if (status == Status.MATCHED) {
             node.put("code", code)
-                    .put("seat", seat.name())
+                    .put("seat", matched(seat).name())
                     .put("token", token)
                     .put("opponent", opponent);
         }
         return node.toString();
+    }
+
+    /** A field of a matched answer, which {@link #matched} and {@link #read} always set. */
+    private static <T> T matched(@Nullable T field) {
+        return Objects.requireNonNull(field, "a matched answer names its room, seat and players");
     }
 
     /** The answer in {@code text}, or empty when it is not one (another version's, or garbage). */
@@ -69,10 +82,10 @@ record NodeAnswer(
             case MATCHED ->
                     new MatchAnswer.Matched(
                             held,
-                            code,
-                            seat,
-                            token,
-                            MatchAnswer.Opponent.person(opponent),
+                            matched(code),
+                            matched(seat),
+                            matched(token),
+                            MatchAnswer.Opponent.person(matched(opponent)),
                             MatchRooms.settings(held.key(), Mark.X, null));
             case CANCELLED -> new MatchAnswer.Cancelled(held);
             case UNAVAILABLE -> new MatchAnswer.Unavailable(held, unavailable);

@@ -13,6 +13,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.netty.util.concurrent.EventExecutor;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,9 +48,9 @@ final class RedisLink implements AutoCloseable {
     private final Consumer<String> messages;
     private final Runnable reconnected;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile StatefulRedisConnection<String, String> commands;
-    private volatile StatefulRedisPubSubConnection<String, String> subscriber;
-    private volatile Boolean reported;
+    private volatile @Nullable StatefulRedisConnection<String, String> commands;
+    private volatile @Nullable StatefulRedisPubSubConnection<String, String> subscriber;
+    private volatile @Nullable Boolean reported;
 
     /** {@code reconnected} runs after the subscriber comes back, when messages may be lost. */
     RedisLink(
@@ -107,7 +108,11 @@ final class RedisLink implements AutoCloseable {
 
     /** The command connection; only while {@link #up()}. */
     StatefulRedisConnection<String, String> commands() {
-        return commands;
+        StatefulRedisConnection<String, String> c = commands;
+        if (c == null) {
+            throw new IllegalStateException("Redis is not connected");
+        }
+        return c;
     }
 
     private void connect() {

@@ -7,6 +7,7 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 
 import io.netty.util.concurrent.EventExecutor;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,7 +86,8 @@ public final class SharedMatchmaker implements Lobby {
             return CompletableFuture.completedFuture(local.submit(ticket, waiter));
         }
         Duration wait = local.waitLimit();
-        if (ticket.wantsBot() && ticket.botAfter().compareTo(wait) >= 0) {
+        Duration botAfter = ticket.botAfter(); // set when the ticket wants a bot
+        if (botAfter != null && botAfter.compareTo(wait) >= 0) {
             return refused(Enqueued.Refusal.botAfterTooLong(wait));
         }
         if (waiting() >= maxWaiting) {
@@ -113,10 +115,7 @@ public final class SharedMatchmaker implements Lobby {
                                     yield r.reason().refused();
                                 }
                                 case SharedTickets.Arrival.Queued q -> {
-                                    held.arm(
-                                            mine,
-                                            ticket.wantsBot() ? ticket.botAfter() : wait,
-                                            this::due);
+                                    held.arm(mine, botAfter != null ? botAfter : wait, this::due);
                                     yield new Enqueued.Queued(
                                             new Enqueued.Waiting(ticket, 1, 1, 1, Duration.ZERO));
                                 }
@@ -272,7 +271,7 @@ public final class SharedMatchmaker implements Lobby {
                         loop);
     }
 
-    private static Object unsent(String node, Throwable failure) {
+    private static @Nullable Object unsent(String node, Throwable failure) {
         log.warn("the answer to a ticket on node {} was not sent: {}", node, failure.toString());
         return null;
     }

@@ -46,8 +46,10 @@ final class SharedRooms {
         Map<Mark, Ticket> players = new EnumMap<>(Mark.class);
         players.put(seat, mine.ticket);
         players.put(seat.opponent(), partner);
+        boolean mineIsX = seat == Mark.X;
         MatchEvent.Paired event =
-                new MatchEvent.Paired(key, players.get(Mark.X), players.get(Mark.O));
+                new MatchEvent.Paired(
+                        key, mineIsX ? mine.ticket : partner, mineIsX ? partner : mine.ticket);
         MatchRooms.Opened room = rooms.openOrNull(key, players, log);
         if (room == null) {
             held.unavailable(mine, FULL);
@@ -67,11 +69,7 @@ final class SharedRooms {
         return new Pairing(
                 event,
                 NodeAnswer.matched(
-                        partner.id(),
-                        room.code(),
-                        other,
-                        room.tokens().get(other),
-                        mine.ticket.name()));
+                        partner.id(), room.code(), other, room.token(other), mine.ticket.name()));
     }
 
     /** Seats {@code h} (released) against its bot. */
@@ -84,6 +82,6 @@ final class SharedRooms {
         }
         metrics.matchBotFilled();
         HeldTickets.deliver(
-                h, room.answer(h.ticket, seat, MatchAnswer.Opponent.bot(h.ticket.bot())));
+                h, room.answer(h.ticket, seat, MatchAnswer.Opponent.bot(Matchmaker.bot(h.ticket))));
     }
 }

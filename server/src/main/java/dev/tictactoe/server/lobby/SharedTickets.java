@@ -3,6 +3,8 @@ package dev.tictactoe.server.lobby;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -124,9 +126,9 @@ final class SharedTickets {
                 answer);
     }
 
-    /** The answer stored under {@code ticket}, or null. */
-    CompletionStage<String> storedAnswer(String ticket) {
-        return redis.hget(TICKET + ticket, "answer");
+    /** The answer stored under {@code ticket}. */
+    CompletionStage<@Nullable String> storedAnswer(String ticket) {
+        return redis.hget(TICKET + ticket, "answer").thenApply(answer -> answer);
     }
 
     /** Tells {@code node} something of its ticket without storing it (the ticket is gone). */

@@ -2,6 +2,8 @@ package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.bot.Level;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 
 /**
@@ -9,7 +11,12 @@ import java.time.Duration;
  * cancel); one waiting ticket per {@code player}; a null {@code bot} waits for a person only.
  */
 public record Ticket(
-        String id, String player, String name, MatchKey key, Level bot, Duration botAfter) {
+        String id,
+        String player,
+        String name,
+        MatchKey key,
+        @Nullable Level bot,
+        @Nullable Duration botAfter) {
 
     /** Longest ticket and player identifiers. */
     public static final int MAX_ID_LENGTH = 64;

@@ -4,4 +4,7 @@
  * their delay, and lets the rest go at the wait timeout. No I/O and no timers of its own: the HTTP
  * layer hands it requests and the time, and answers waiting requests from its listener.
  */
+@NullMarked
 package dev.tictactoe.server.lobby;
+
+import org.jspecify.annotations.NullMarked;
