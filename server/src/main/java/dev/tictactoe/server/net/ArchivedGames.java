@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.store.Store;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +65,7 @@ final class ArchivedGames {
      * The list of a room's kept game numbers ({@code game} null) or one game's record; completes
      * with null when the room has no kept games or not that one.
      */
-    static CompletableFuture<JsonNode> lookup(Store games, String code, Integer game) {
+    static CompletableFuture<JsonNode> lookup(Store games, String code, @Nullable Integer game) {
         return games.gameNumbers(code)
                 .thenCompose(
                         kept -> {

@@ -8,6 +8,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A room member on a WebSocket channel: messages go out as text frames, framed once per broadcast.
  */
@@ -24,7 +26,7 @@ final class ChannelMember implements Member {
      * log fields for every message; without, most connections never need it. Two threads asking at
      * once both write the same text.
      */
-    private String remote;
+    private @Nullable String remote;
 
     ChannelMember(Channel channel, ServerMetrics metrics) {
         this.channel = channel;

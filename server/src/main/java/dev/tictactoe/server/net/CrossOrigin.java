@@ -8,6 +8,8 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AttributeKey;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * CORS for the HTTP API: a page from an origin the server lets open room sockets may also call
  * {@code /api/...} from script (create a room, ask for a quick match, look a room up). The origin
@@ -51,7 +53,7 @@ final class CrossOrigin {
     }
 
     /** Sets (or, with null, clears) the origin the answers to the current request may name. */
-    static void allow(Channel channel, String origin) {
+    static void allow(Channel channel, @Nullable String origin) {
         channel.attr(ALLOWED_ORIGIN).set(origin);
     }
 

@@ -23,6 +23,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroupFuture;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +48,7 @@ public final class GameServer implements AutoCloseable {
     private final EventLoopGroup workers;
     private final ServerMetrics metrics = ServerMetrics.create();
     private final BotRunner bots;
-    private final Store store;
+    private final @Nullable Store store;
     private volatile RoomRegistry registry;
     private final Matchmaker matchmaker;
     private final Lobby lobby;
@@ -55,8 +56,8 @@ public final class GameServer implements AutoCloseable {
     private final GameAnalyses analyses = new GameAnalyses(Analysis.DEFAULT_NODES);
     private final Channel listener;
 
-    /** The admin port's listener, or null when {@code --admin-port} is off. */
-    private final AdminServer admin;
+    /** The admin port's listener, null when {@code --admin-port} is off. */
+    private final @Nullable AdminServer admin;
 
     private final AtomicBoolean closed = new AtomicBoolean();
 

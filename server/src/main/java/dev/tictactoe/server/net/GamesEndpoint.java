@@ -10,6 +10,8 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -21,12 +23,12 @@ import java.util.concurrent.CompletionStage;
  */
 final class GamesEndpoint {
 
-    private final Store games;
+    private final @Nullable Store games;
     private final GameAnalyses analyses;
     private final RoomLookup lookup;
 
-    /** {@code games} is where finished games are kept, or null when the server keeps none. */
-    GamesEndpoint(Store games, GameAnalyses analyses, RoomLookup lookup) {
+    /** {@code games} is where finished games are kept, null when the server keeps none. */
+    GamesEndpoint(@Nullable Store games, GameAnalyses analyses, RoomLookup lookup) {
         this.games = games;
         this.analyses = analyses;
         this.lookup = lookup;
@@ -45,7 +47,7 @@ final class GamesEndpoint {
     }
 
     private CompletionStage<FullHttpResponse> answer(
-            String address, String typedCode, Integer game, boolean analysis) {
+            String address, String typedCode, @Nullable Integer game, boolean analysis) {
         Optional<FullHttpResponse> throttled = lookup.take(address);
         if (throttled.isPresent()) {
             return CompletableFuture.completedFuture(throttled.get());

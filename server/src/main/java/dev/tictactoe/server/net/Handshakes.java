@@ -5,6 +5,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpVersion;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Checks an upgrade request before the WebSocket handshake sees it, so that what the handshake
  * would refuse is refused here with a JSON body that says why (RFC 6455, section 4.2.1).
@@ -19,8 +21,8 @@ final class Handshakes {
 
     private Handshakes() {}
 
-    /** What is wrong with this upgrade request, or null when the handshake can go ahead. */
-    static String problem(FullHttpRequest request) {
+    /** What is wrong with this upgrade request, null when the handshake can go ahead. */
+    static @Nullable String problem(FullHttpRequest request) {
         HttpHeaders headers = request.headers();
         if (!request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
             return "a WebSocket upgrade needs HTTP/1.1";

@@ -6,6 +6,8 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.timeout.IdleStateEvent;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,7 +116,7 @@ final class IdleSweep implements Runnable {
      * speaks HTTP, also the tick by which the request under way must have arrived whole.
      */
     final class Watch extends ChannelInboundHandlerAdapter {
-        private ChannelHandlerContext ctx;
+        private @Nullable ChannelHandlerContext ctx;
         private long lastRead;
         private long firedFor = -1;
         private int fired;
@@ -190,6 +192,10 @@ final class IdleSweep implements Runnable {
         }
 
         void check() {
+            ChannelHandlerContext ctx = this.ctx;
+            if (ctx == null) {
+                return; // watched only once added, with its context
+            }
             if (requestBy >= 0 && tick >= requestBy) {
                 requestBy = -1;
                 if (requestStarted) {

@@ -3,6 +3,8 @@ package dev.tictactoe.server.net;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -57,7 +59,7 @@ final class InOrder {
         waiting.clear();
     }
 
-    private void answerFrom(ChannelHandlerContext ctx, FullHttpRequest first) {
+    private void answerFrom(ChannelHandlerContext ctx, @Nullable FullHttpRequest first) {
         FullHttpRequest request = first;
         while (request != null) {
             CompletableFuture<?> written;
@@ -84,7 +86,7 @@ final class InOrder {
         }
     }
 
-    private FullHttpRequest next(ChannelHandlerContext ctx) {
+    private @Nullable FullHttpRequest next(ChannelHandlerContext ctx) {
         return ctx.channel().isActive() ? waiting.poll() : null;
     }
 }

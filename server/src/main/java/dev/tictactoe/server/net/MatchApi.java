@@ -28,6 +28,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +53,7 @@ final class MatchApi {
     static final String UNKNOWN_TICKET = "match_unknown_ticket";
 
     /** An HTTP answer: a status and a JSON body, or no body (null) for 204. */
-    record Reply(HttpResponseStatus status, JsonNode body) {}
+    record Reply(HttpResponseStatus status, @Nullable JsonNode body) {}
 
     /** What became of a {@code POST}: waiting under {@code ticket}, or answered at once. */
     sealed interface Submitted {

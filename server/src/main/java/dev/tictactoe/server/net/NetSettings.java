@@ -2,6 +2,8 @@ package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.settings.Check;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -128,7 +130,7 @@ public record NetSettings(
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
 
     /** Default: no admin port; the admin surface is off and nothing more is bound. */
-    public static final Integer DEFAULT_ADMIN_PORT = null;
+    public static final @Nullable Integer DEFAULT_ADMIN_PORT = null;
 
     /** Default: the admin port listens on loopback only (see docs/operations.md). */
     public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.net;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.HashSet;
@@ -31,7 +33,7 @@ final class OriginPolicy {
      * Whether a WebSocket upgrade with this {@code Origin} (null when absent) and {@code Host} may
      * go on.
      */
-    boolean allows(String origin, String host) {
+    boolean allows(@Nullable String origin, @Nullable String host) {
         if (origin == null) {
             return true;
         }
@@ -50,7 +52,7 @@ final class OriginPolicy {
     /** A scheme, a lower-case host and a port, the scheme's default when none is written. */
     private record Authority(String scheme, String host, int port) {
 
-        static Authority ofOrigin(String origin) {
+        static @Nullable Authority ofOrigin(String origin) {
             try {
                 URI uri = new URI(origin);
                 String scheme =
@@ -75,7 +77,7 @@ final class OriginPolicy {
          * A Host header ("example.com", "example.com:8080", "[::1]:8080") without a port takes the
          * page's default.
          */
-        static Authority ofHost(String host, String scheme) {
+        static @Nullable Authority ofHost(String host, String scheme) {
             return ofOrigin(scheme + "://" + host);
         }
 

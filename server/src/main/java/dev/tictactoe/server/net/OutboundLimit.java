@@ -9,6 +9,8 @@ import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +44,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
     private boolean closeSent;
 
     /** The check that ends a backed-up connection; null while it drains. */
-    private ScheduledFuture<?> stalled;
+    private @Nullable ScheduledFuture<?> stalled;
 
     OutboundLimit(int maxBytes) {
         this(maxBytes, BACKED_UP_GRACE_MILLIS);

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.net;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.function.LongSupplier;
 
 /**
@@ -31,7 +33,7 @@ final class RateLimiter {
     private long last;
 
     /** Made at the first strike: most connections never have one. */
-    private long[] strikeTimes;
+    private long @Nullable [] strikeTimes;
 
     private int strikeCount;
     private long lastStrike = Long.MIN_VALUE;

@@ -17,6 +17,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 
 /**
@@ -107,7 +109,7 @@ final class RequestChecks {
      * Lets a page from an allowed origin read this API answer, and answers a browser's preflight
      * for an API path; null when the request was no such preflight.
      */
-    private Verdict crossOrigin(
+    private @Nullable Verdict crossOrigin(
             Channel channel, FullHttpRequest request, Route route, boolean keepAlive) {
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
         boolean api = CrossOrigin.isApi(route);

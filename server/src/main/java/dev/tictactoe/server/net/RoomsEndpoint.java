@@ -46,7 +46,9 @@ final class RoomsEndpoint {
             room = rooms.create(settings, asked.botSeed());
         } catch (RoomRegistry.Full e) {
             return HttpReplies.refusal(
-                    HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, e.getMessage());
+                    HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    ErrorCode.SERVER_FULL,
+                    String.valueOf(e.getMessage()));
         }
         ObjectNode answer =
                 JSON.createObjectNode()

@@ -39,7 +39,7 @@ final class Router {
         try {
             segments = segments(rawPath);
         } catch (IllegalArgumentException e) {
-            return new Route.BadTarget(e.getMessage());
+            return new Route.BadTarget(String.valueOf(e.getMessage()));
         }
         String path = "/" + String.join("/", segments);
         boolean get = method.equals(HttpMethod.GET);

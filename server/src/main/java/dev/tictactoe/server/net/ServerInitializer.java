@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,7 +75,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
             ServerMetrics metrics,
             RoomRegistry rooms,
             Lobby lobby,
-            Store games,
+            @Nullable Store games,
             GameAnalyses analyses) {
         this.state = state;
         this.metrics = metrics;
@@ -209,7 +210,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
          * none).
          */
         @Override
-        protected Object newContinueResponse(
+        protected @Nullable Object newContinueResponse(
                 HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
             if (HttpUtil.is100ContinueExpected(start)
                     && HttpUtil.getContentLength(start, -1L) <= maxContentLength) {

@@ -4,6 +4,8 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
+import org.jspecify.annotations.Nullable;
+
 /** Whether the server takes new work, and every open connection (so a drain can reach them). */
 final class ServerState {
 
@@ -42,15 +44,15 @@ final class ServerState {
         return draining;
     }
 
-    /** What keeps the server from storing its rooms, or null; replaced when a store is opened. */
-    private volatile java.util.function.Supplier<String> storeProblem = () -> null;
+    /** What keeps the server from storing its rooms; replaced when a store is opened. */
+    private volatile java.util.function.Supplier<@Nullable String> storeProblem = () -> null;
 
-    void storeProblem(java.util.function.Supplier<String> problem) {
+    void storeProblem(java.util.function.Supplier<@Nullable String> problem) {
         storeProblem = problem;
     }
 
-    /** Why rooms are not being stored right now, or null when they are (or no store is used). */
-    String storeProblem() {
+    /** Why rooms are not being stored right now, null when they are (or no store is used). */
+    @Nullable String storeProblem() {
         return storeProblem.get();
     }
 

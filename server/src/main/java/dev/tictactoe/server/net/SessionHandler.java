@@ -25,6 +25,7 @@ import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AttributeKey;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,8 +55,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final RateLimiter limiter;
     private long quietIntervals;
     private final CloseHandshake close;
-    private Room room;
-    private Session session; // null until the handshake completes
+    private @Nullable Session session; // null until the handshake completes
 
     private boolean heartbeating; // the client has pinged: the idle sweep times its heartbeat
     private long pingSeq;
@@ -76,7 +76,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     }
 
     private void opened(ChannelHandlerContext ctx) {
-        room = ctx.channel().attr(ROOM).getAndSet(null);
+        Room room = ctx.channel().attr(ROOM).getAndSet(null);
         session = new Session(new ChannelMember(ctx.channel(), metrics), room);
         metrics.connectionOpened();
     }
@@ -136,7 +136,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 // Its answer would queue behind what the client is not reading: one goes on drain.
                 case ClientMessage.Sync sync when backedUp -> owesSnapshot = true;
                 case ClientMessage.History history when backedUp -> owesHistory = true;
-                default -> room.receive(session, message);
+                default -> session.room().receive(session, message);
             }
         } else if (frame instanceof BinaryWebSocketFrame) {
             metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
@@ -190,7 +190,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 if (session != null && !close.closing()) {
                     log.debug("{} heartbeat stopped, closing", session);
                     // The seat's grace counts from now, not from when the dead link lets go.
-                    room.disconnected(session);
+                    session.room().disconnected(session);
                     close.send(ctx, CloseCodes.GOING_AWAY, HEARTBEAT_TIMEOUT_REASON);
                 }
             }
@@ -213,14 +213,14 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         if (ctx.channel().isWritable() && session != null) {
-            room.writable(session);
+            session.room().writable(session);
             if (owesSnapshot) {
                 owesSnapshot = false;
-                room.receive(session, new ClientMessage.Sync(null));
+                session.room().receive(session, new ClientMessage.Sync(null));
             }
             if (owesHistory) {
                 owesHistory = false;
-                room.receive(session, new ClientMessage.History());
+                session.room().receive(session, new ClientMessage.History());
             }
         }
         super.channelWritabilityChanged(ctx);
@@ -233,7 +233,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             // While draining the rooms are closing too: a seat kept for a player to come back to
             // would only log a drop and start a timer that never fires.
             if (!state.isDraining()) {
-                room.disconnected(session);
+                session.room().disconnected(session);
             }
         }
         super.channelInactive(ctx);
@@ -246,10 +246,18 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             case OutboundLimit.TooSlow slow -> {}
             // The decoder drops everything after a broken frame; our close frame is the only one.
             case CorruptedWebSocketFrameException corrupt ->
-                    close.refuse(ctx, corrupt.closeStatus().code(), corrupt.getMessage(), who(ctx));
+                    close.refuse(
+                            ctx,
+                            corrupt.closeStatus().code(),
+                            String.valueOf(corrupt.getMessage()),
+                            who(ctx));
             // Fragments that add up to more than one frame may hold.
             case TooLongFrameException tooLong ->
-                    close.refuse(ctx, CloseCodes.MESSAGE_TOO_BIG, cause.getMessage(), who(ctx));
+                    close.refuse(
+                            ctx,
+                            CloseCodes.MESSAGE_TOO_BIG,
+                            String.valueOf(cause.getMessage()),
+                            who(ctx));
             default -> failed(ctx, cause);
         }
     }
@@ -289,7 +297,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         return session != null ? session : ClientAddress.of(ctx.channel());
     }
 
-    static void reply(ChannelHandlerContext ctx, ErrorCode code, String message, String ref) {
+    static void reply(
+            ChannelHandlerContext ctx, ErrorCode code, String message, @Nullable String ref) {
         ctx.writeAndFlush(
                 new TextWebSocketFrame(
                         MessageCodec.encode(new ServerMessage.ErrorMessage(code, message, ref))));

@@ -11,6 +11,7 @@ import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
 import dev.tictactoe.server.store.StoreOptions;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,8 @@ final class StoredRooms implements RoomJournal {
      * Opens the data directory, claimed for {@code node}, before the port: a bad one stops the
      * start.
      */
-    static Store open(Path dataDir, Character node, String durability, Duration retention) {
+    static Store open(
+            Path dataDir, @Nullable Character node, String durability, Duration retention) {
         NodeFile.claim(dataDir, node);
         StoreOptions options =
                 StoreOptions.defaults()

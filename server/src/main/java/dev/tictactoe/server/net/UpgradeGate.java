@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,8 +55,8 @@ final class UpgradeGate {
         return InOrder.WRITTEN;
     }
 
-    /** Why the request may not upgrade whatever room it names, or null. */
-    private FullHttpResponse refusal(FullHttpRequest request) {
+    /** Why the request may not upgrade whatever room it names. */
+    private @Nullable FullHttpResponse refusal(FullHttpRequest request) {
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
         String host = request.headers().get(HttpHeaderNames.HOST);
         if (!origins.allows(origin, host)) {
