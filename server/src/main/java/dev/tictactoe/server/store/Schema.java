@@ -31,9 +31,10 @@ final class Schema implements AutoCloseable {
 
     /**
      * A room whose checkpoint is older than this has its commands written again at the end of the
-     * log, so that a slow room does not keep every other room's old commands.
+     * log, so that a slow room does not keep every other room's old commands. Longer than an empty
+     * room lives (5 minutes by default): abandoned rooms close before they would be copied.
      */
-    static final Duration STALE_CHECKPOINT = Duration.ofMinutes(5);
+    static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);
 
     private static final String[] TABLES = {
         // Accepted commands, appended in order (a batch fills a page or two, wherever its rooms
