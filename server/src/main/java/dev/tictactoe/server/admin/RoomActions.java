@@ -50,10 +50,13 @@ final class RoomActions {
                         .filter(room -> room.code().startsWith(list.codePrefix()))
                         .sorted(Comparator.comparing(Room::code))
                         .toList();
-        List<CompletableFuture<RoomOperator.View>> views =
+        List<CompletableFuture<RoomOperator.@Nullable View>> views =
                 matching.stream()
                         .limit(list.limit())
-                        .map(room -> completable(RoomOperator.view(room)))
+                        .map(
+                                room ->
+                                        RoomActions.<RoomOperator.@Nullable View>completable(
+                                                RoomOperator.view(room)))
                         .toList();
         return CompletableFuture.allOf(views.toArray(CompletableFuture[]::new))
                 .handle(
@@ -187,7 +190,7 @@ final class RoomActions {
     }
 
     /** A room's answer as a CompletableFuture, to combine with others. */
-    private static <T> CompletableFuture<T> completable(Future<T> future) {
+    private static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
         CompletableFuture<T> result = new CompletableFuture<>();
         future.addListener(
                 done -> {

@@ -1,5 +1,6 @@
 package dev.tictactoe.server.logging;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
 
 import java.net.InetSocketAddress;
@@ -38,12 +39,12 @@ public final class LogFields {
      * Until closed, this thread's log lines are about the member in {@code seat} ("X", "O", or null
      * for a spectator or a connection that has not joined) connected from {@code remote}.
      */
-    public static Scope member(Object seat, SocketAddress remote) {
+    public static Scope member(@Nullable Object seat, SocketAddress remote) {
         return member(seat, address(remote));
     }
 
     /** The same, the remote address written out by {@code remote}'s {@code toString}, if needed. */
-    public static Scope member(Object seat, Object remote) {
+    public static Scope member(@Nullable Object seat, Object remote) {
         if (!structured) {
             return Scope.NONE;
         }

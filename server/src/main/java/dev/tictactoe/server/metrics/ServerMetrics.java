@@ -12,6 +12,8 @@ import io.micrometer.core.instrument.binder.netty4.NettyEventExecutorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.EventLoopGroup;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -192,7 +194,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     }
 
     /** {@code winner} is "X", "O" or null for a draw, {@code reason} as on the wire. */
-    public void gameFinished(String winner, String reason) {
+    public void gameFinished(@Nullable String winner, String reason) {
         String result = winner == null ? "draw" : winner.toLowerCase(Locale.ROOT) + "_won";
         counter("ttt.games.finished", GAMES, "result", result, "reason", reason).increment();
     }

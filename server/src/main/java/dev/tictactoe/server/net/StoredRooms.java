@@ -79,7 +79,11 @@ final class StoredRooms implements RoomJournal {
 
     @Override
     public boolean change(
-            String room, long version, ChangeKind kind, byte[] payload, LongConsumer onDurable) {
+            String room,
+            long version,
+            ChangeKind kind,
+            byte[] payload,
+            @Nullable LongConsumer onDurable) {
         return report(store.command(room, version, kind.code(), payload, onDurable), room);
     }
 

@@ -6,6 +6,8 @@ import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
@@ -37,14 +39,14 @@ public final class BotRunner implements AutoCloseable {
     private final Executor pool;
     private final Duration budget;
     private final LongAdder fallbacks = new LongAdder();
-    private volatile ServerMetrics metrics;
+    private volatile @Nullable ServerMetrics metrics;
 
     public BotRunner(int threads, int queue, Duration budget) {
         this(threads, queue, budget, null);
     }
 
-    /** Searches for {@code budget}, or for {@code nodes} positions when that is not null. */
-    public BotRunner(int threads, int queue, Duration budget, Long nodes) {
+    /** Searches for {@code budget}, or for {@code nodes} positions when given. */
+    public BotRunner(int threads, int queue, Duration budget, @Nullable Long nodes) {
         this(pool(threads, queue), budget, nodes == null ? BOT : byNodes(nodes));
     }
 
@@ -93,7 +95,11 @@ public final class BotRunner implements AutoCloseable {
      * Searches a copy of {@code board} and hands {@code done} the move, or the search's failure, on
      * the bot's thread; false if the queue is full and the caller should retry.
      */
-    boolean think(Board board, Level level, long seed, BiConsumer<BotMove, RuntimeException> done) {
+    boolean think(
+            Board board,
+            Level level,
+            long seed,
+            BiConsumer<@Nullable BotMove, @Nullable RuntimeException> done) {
         Board position = board.copy();
         try {
             pool.execute(

@@ -1,8 +1,10 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,8 +31,9 @@ final class BotTurns {
         Match match = room.core.match;
         Mark turn = match.turn();
         Occupant seat = turn == null ? null : room.core.seat(turn);
+        Level level = seat == null ? null : seat.bot;
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
-        if (seat == null || !seat.isBot() || room.closed || room.time.replaying) {
+        if (turn == null || level == null || room.closed || room.time.replaying) {
             return;
         }
         long forVersion = room.feed.version;
@@ -41,7 +44,7 @@ final class BotTurns {
                         .bots()
                         .think(
                                 match.board,
-                                seat.bot,
+                                level,
                                 seed ^ (match.game * 0x9E3779B97F4A7C15L),
                                 (move, failure) ->
                                         room.execute(
@@ -53,7 +56,11 @@ final class BotTurns {
     }
 
     /** The search's move, or its failure, comes back: played if the room has not changed since. */
-    private void answered(Mark mark, long forVersion, BotMove move, RuntimeException failure) {
+    private void answered(
+            Mark mark,
+            long forVersion,
+            @Nullable BotMove move,
+            @Nullable RuntimeException failure) {
         Occupant seat = room.core.seat(mark);
         if (forVersion != room.feed.version || seat == null || !seat.isBot() || room.closed) {
             log.debug(
@@ -61,7 +68,8 @@ final class BotTurns {
                     room.code(),
                     forVersion,
                     room.feed.version);
-        } else if (failure != null) {
+        } else if (failure != null || move == null) {
+            // The search answers with a move or with its failure.
             fallBack(mark, "search failed on\n" + room.core.match.board, failure);
         } else if (play(mark, move.cell()) instanceof Outcome.Refused r) {
             fallBack(
@@ -76,7 +84,7 @@ final class BotTurns {
     }
 
     /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */
-    private void fallBack(Mark mark, String why, RuntimeException failure) {
+    private void fallBack(Mark mark, String why, @Nullable RuntimeException failure) {
         int[] empty = new int[room.core.match.board.rules().cells()];
         if (room.core.match.board.legalMoves(empty) == 0) {
             return;

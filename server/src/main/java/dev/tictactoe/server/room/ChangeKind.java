@@ -1,5 +1,7 @@
 package dev.tictactoe.server.room;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The kinds of change a room journals, numbered from 1 in this order in its records and the store's
  * {@code kind} column: the codes are on disk, so new kinds only go at the end.
@@ -24,8 +26,8 @@ public enum ChangeKind {
         return ordinal() + 1;
     }
 
-    /** The kind written as {@code code}, or null when this version does not know it. */
-    static ChangeKind ofCode(byte code) {
+    /** The kind written as {@code code}, null when this version does not know it. */
+    static @Nullable ChangeKind ofCode(byte code) {
         return code >= 1 && code <= values().length ? values()[code - 1] : null;
     }
 }

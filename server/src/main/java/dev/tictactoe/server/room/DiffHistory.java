@@ -1,8 +1,11 @@
 package dev.tictactoe.server.room;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The last few encoded diffs of a room, replayed to a member who missed some: a ring that starts
@@ -17,7 +20,10 @@ final class DiffHistory {
     private static final int BUFFER_STEP = 64;
 
     private final int capacity;
-    private byte[][] buffers;
+
+    /** A slot's buffer, made when a diff first lands there. */
+    private byte[] @Nullable [] buffers;
+
     private int[] lengths;
 
     /** Versions {@code newest - held + 1 .. newest} are held. */
@@ -63,13 +69,18 @@ final class DiffHistory {
     /** The encoded diff that produced {@code version}; callers check {@link #covers} first. */
     byte[] get(long version) {
         int slot = slot(version);
-        return Arrays.copyOf(buffers[slot], lengths[slot]);
+        return Arrays.copyOf(filled(slot), lengths[slot]);
     }
 
     /** The newest diff in its slot's buffer, not copied: framed before the next is added. */
     Outgoing newest() {
         int slot = slot(newest);
-        return new Outgoing(buffers[slot], lengths[slot]);
+        return new Outgoing(filled(slot), lengths[slot]);
+    }
+
+    /** The buffer of a slot that holds a diff. */
+    private byte[] filled(int slot) {
+        return Objects.requireNonNull(buffers[slot], "no diff held in this slot");
     }
 
     /** The held diffs, oldest first; the last produced the newest version. */
@@ -87,7 +98,7 @@ final class DiffHistory {
 
     /** Doubles the ring, moving each held diff's buffer to its slot in the larger one. */
     private void grow() {
-        byte[][] oldBuffers = buffers;
+        byte[] @Nullable [] oldBuffers = buffers;
         int[] oldLengths = lengths;
         buffers = new byte[Math.min(capacity, oldBuffers.length * 2)][];
         lengths = new int[buffers.length];

@@ -5,6 +5,8 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +39,7 @@ final class Feed {
     private final ArrayDeque<Held> held = new ArrayDeque<>();
 
     /** A message held back until {@code version} is on disk; {@code last} hears it last. */
-    private record Held(long version, List<Session> to, byte[] bytes, Session last) {}
+    private record Held(long version, List<Session> to, byte[] bytes, @Nullable Session last) {}
 
     Feed(Room room) {
         this.room = room;
@@ -52,7 +54,7 @@ final class Feed {
     }
 
     /** Moves to the core's version and encodes the diff to it into the history, unsent. */
-    void advance(Event event) {
+    void advance(@Nullable Event event) {
         version = room.core.version;
         Snapshot now = snapshot();
         MessageCodec.encodeDiff(version, shown, now, event, toHistory);
@@ -102,7 +104,7 @@ final class Feed {
     }
 
     /** Replays the diffs after {@code lastVersion} if they are all held, else sends a snapshot. */
-    void sync(Session session, Long lastVersion) {
+    void sync(Session session, @Nullable Long lastVersion) {
         if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
             for (long v = lastVersion + 1; v <= version; v++) {
                 write(session, history.get(v));
@@ -145,7 +147,7 @@ final class Feed {
      * last} (who caused it) hears last. A backed-up member is skipped and gets a snapshot when it
      * drains, so a slow reader costs bounded memory.
      */
-    void broadcastNewest(Session last) {
+    void broadcastNewest(@Nullable Session last) {
         if (members.isEmpty()) {
             return;
         }
@@ -158,7 +160,7 @@ final class Feed {
         }
     }
 
-    private static void deliver(List<Session> to, Outgoing out, Session last) {
+    private static void deliver(List<Session> to, Outgoing out, @Nullable Session last) {
         for (Session member : to) {
             if (member != last) {
                 offer(member, out);

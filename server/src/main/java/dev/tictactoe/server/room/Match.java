@@ -1,9 +1,12 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
 import dev.tictactoe.server.game.Mark;
+
+import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -24,7 +27,7 @@ final class Match {
     }
 
     /** How a game ended; {@code winner} is null for a draw. */
-    record Result(Mark winner, ResultReason reason, int[] line) {}
+    record Result(@Nullable Mark winner, ResultReason reason, int @Nullable [] line) {}
 
     record FinishedGame(int game, Mark first, int[] moves, Result result) {}
 
@@ -36,9 +39,9 @@ final class Match {
     Board board;
     int game = 1;
     Status status = Status.WAITING;
-    Result result;
+    @Nullable Result result;
     private final List<String> moveIds = new ArrayList<>();
-    Mark undoRequest;
+    @Nullable Mark undoRequest;
     final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
     int xWins;
     int oWins;
@@ -54,10 +57,8 @@ final class Match {
         this.board = new Board(settings.rules(), settings.first());
     }
 
-    /**
-     * When the side to move may be claimed from (epoch ms), or null: only while playing untimed.
-     */
-    Long claimableAt() {
+    /** When the side to move may be claimed from (epoch ms): only while playing untimed. */
+    @Nullable Long claimableAt() {
         return status == Status.PLAYING && time.idle != null ? time.idle.claimableAt() : null;
     }
 
@@ -66,20 +67,24 @@ final class Match {
         finish(new Result(seat, ResultReason.ABANDONED, null));
     }
 
-    Mark outOfTime() {
+    @Nullable Mark outOfTime() {
         return status == Status.PLAYING ? time.outOfTime() : null;
     }
 
     /** Ends the game on time ({@link #outOfTime} said so). */
     void timedOut() {
-        Mark out = time.clock.flag(time.now);
+        GameClock clock = time.clock;
+        Mark out = clock == null ? null : clock.flag(time.now);
+        if (out == null) {
+            throw new IllegalStateException("no clock has run out in game " + game);
+        }
         // No line left for the other side either: nobody can win, so it is a draw.
         finish(
                 new Result(
                         board.isCertainDraw() ? null : out.opponent(), ResultReason.TIMEOUT, null));
     }
 
-    Mark turn() {
+    @Nullable Mark turn() {
         return status == Status.PLAYING ? board.toMove() : null;
     }
 
@@ -144,7 +149,13 @@ final class Match {
     List<Integer> answerUndo(boolean accept) {
         Mark requester = undoRequest;
         undoRequest = null;
-        return accept ? undo(requester) : List.of();
+        if (!accept) {
+            return List.of();
+        }
+        if (requester == null) {
+            throw new IllegalStateException("no takeback was asked for in game " + game);
+        }
+        return undo(requester);
     }
 
     /** Takes back {@code seat}'s last move and any reply to it; returns the cells cleared. */

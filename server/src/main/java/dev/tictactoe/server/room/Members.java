@@ -11,14 +11,15 @@ import dev.tictactoe.server.logging.LogFields;
 
 import io.netty.util.concurrent.ScheduledFuture;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The connections behind the seats: joining, rejoining with a seat token, leaving, and the seat
@@ -49,7 +50,7 @@ final class Members {
         return true;
     }
 
-    Outcome.Refused join(Session session, ClientMessage.Join join) {
+    Outcome.@Nullable Refused join(Session session, ClientMessage.Join join) {
         if (session.joined) {
             return new Outcome.Refused(
                     ErrorCode.ALREADY_JOINED, "this connection has already joined");
@@ -66,8 +67,9 @@ final class Members {
             return new Outcome.Refused(
                     ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
         }
-        if (join.token() != null) {
-            return rejoin(session, join.token());
+        String rejoining = join.token();
+        if (rejoining != null) {
+            return rejoin(session, rejoining);
         }
         int max = room.context.limits().maxNameLength();
         String name = Protocol.normalizeName(join.name(), max);
@@ -107,13 +109,13 @@ final class Members {
         return null;
     }
 
-    private Outcome.Refused rejoin(Session session, String token) {
+    private Outcome.@Nullable Refused rejoin(Session session, String token) {
         Mark mark = seatWithToken(token);
         if (mark == null) {
             return new Outcome.Refused(
                     ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
         }
-        Occupant seat = room.core.seat(mark);
+        Occupant seat = room.core.seated(mark);
         boolean first = seat.reserved;
         Session previous = sessions.put(mark, session);
         if (previous != null) {
@@ -143,7 +145,7 @@ final class Members {
         }
     }
 
-    private void admit(Session session, Mark seat, String token) {
+    private void admit(Session session, @Nullable Mark seat, @Nullable String token) {
         session.joined = true;
         session.seat = seat;
         room.feed.members.add(session);
@@ -154,7 +156,7 @@ final class Members {
                 new ServerMessage.Welcome(
                         Protocol.VERSION,
                         room.code(),
-                        Wire.seat(seat),
+                        Wire.seatOrNull(seat),
                         token,
                         room.context.epochMillis().getAsLong(),
                         room.feed.snapshot()));
@@ -194,7 +196,7 @@ final class Members {
 
     /** Frees the seat at its grace deadline (wall clock) unless its player is back by then. */
     private void startGraceTimer(Mark mark) {
-        Occupant seat = room.core.seat(mark);
+        Occupant seat = room.core.seated(mark);
         if (seat.graceUntil == null) {
             return;
         }
@@ -220,7 +222,7 @@ final class Members {
 
     private void free(Mark mark) {
         cancelGraceTimer(mark);
-        boolean reserved = room.core.seat(mark).reserved;
+        boolean reserved = room.core.seated(mark).reserved;
         Outcome outcome = room.run(new Change.Freed(mark), null);
         logSeat(
                 mark,
@@ -234,7 +236,7 @@ final class Members {
     /** After a restart: connected players dropped with it; seats whose grace ran out are freed. */
     void recovered() {
         long now = room.time.millis;
-        List<Mark> expired = new ArrayList<>();
+        List<Map.Entry<Mark, Long>> expired = new ArrayList<>();
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);
             if (seat == null || seat.isBot()) {
@@ -243,13 +245,14 @@ final class Members {
             if (seat.connected) {
                 dropped(mark);
             } else if (seat.graceUntil != null && seat.graceUntil <= now) {
-                expired.add(mark);
+                expired.add(Map.entry(mark, seat.graceUntil));
             } else {
                 startGraceTimer(mark);
             }
         }
-        expired.sort(Comparator.comparingLong(mark -> room.core.seat(mark).graceUntil));
-        for (Mark mark : expired) {
+        expired.sort(Map.Entry.comparingByValue());
+        for (Map.Entry<Mark, Long> entry : expired) {
+            Mark mark = entry.getKey();
             if (room.core.seat(mark) != null) {
                 logSeat(mark, "grace ran out while the server was down");
                 free(mark);
@@ -262,7 +265,7 @@ final class Members {
         graceTimers.clear();
     }
 
-    private Mark seatWithToken(String token) {
+    private @Nullable Mark seatWithToken(String token) {
         for (var entry : room.core.seats.entrySet()) {
             if (token.equals(entry.getValue().token)) {
                 return entry.getKey();

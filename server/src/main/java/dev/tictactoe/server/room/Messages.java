@@ -6,10 +6,12 @@ import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +49,7 @@ final class Messages {
         this.room = room;
     }
 
-    Outcome handle(Session session, ClientMessage message) {
+    @Nullable Outcome handle(Session session, ClientMessage message) {
         if (room.closed) {
             return new Outcome.Refused(
                     ErrorCode.UNKNOWN_ROOM, "room " + room.code() + " has closed");
@@ -112,7 +114,8 @@ final class Messages {
             return Refusals.NOT_A_PLAYER;
         }
         Level level = Wire.level(invite.level());
-        Mark seat = invite.seat() == null ? room.core.freeSeat() : Wire.mark(invite.seat());
+        Seat asked = invite.seat();
+        Mark seat = asked == null ? room.core.freeSeat() : Wire.mark(asked);
         if (seat == null) {
             return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
@@ -153,7 +156,7 @@ final class Messages {
                 new ServerMessage.HistoryMessage(Snapshots.history(room.core.match, archived)));
     }
 
-    private Outcome.Refused say(Session session, ClientMessage.Phrase phrase) {
+    private Outcome.@Nullable Refused say(Session session, ClientMessage.Phrase phrase) {
         Mark mark = session.seat;
         if (mark == null) {
             return Refusals.NOT_A_PLAYER;

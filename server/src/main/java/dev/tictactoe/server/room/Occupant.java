@@ -2,8 +2,11 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.bot.Level;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /** Who sits in X or O: a person (with a secret token, connected or not) or a bot. */
 final class Occupant {
@@ -12,22 +15,22 @@ final class Occupant {
     static final int REMEMBERED_MOVE_IDS = 64;
 
     final String name;
-    final String token;
-    final Level bot;
+    final @Nullable String token;
+    final @Nullable Level bot;
 
     /** A person's connection is open (or was, at a replayed command's instant). */
     boolean connected;
 
     /** While held for a dropped player: when the seat is freed, epoch ms. */
-    Long graceUntil;
+    @Nullable Long graceUntil;
 
     /** Held for a player promised this seat (a quick match) who has not come yet. */
     boolean reserved;
 
     /** Made at the seat's first move of a game. */
-    private Map<String, Long> appliedMoves;
+    private @Nullable Map<String, Long> appliedMoves;
 
-    private Occupant(String name, String token, Level bot) {
+    private Occupant(String name, @Nullable String token, @Nullable Level bot) {
         this.name = name;
         this.token = token;
         this.bot = bot;
@@ -54,10 +57,15 @@ final class Occupant {
     }
 
     static Occupant of(RoomState.Seat stored) {
+        Level level = stored.bot();
         Occupant seat =
-                stored.bot() != null
-                        ? bot(stored.bot())
-                        : person(stored.name(), stored.token(), stored.connected());
+                level != null
+                        ? bot(level)
+                        : person(
+                                stored.name(),
+                                // Written from a person's seat, which always has its token.
+                                Objects.requireNonNull(stored.token(), "a person without a token"),
+                                stored.connected());
         seat.graceUntil = stored.graceUntil();
         stored.moves().forEach(seat::applied);
         return seat;
@@ -71,8 +79,8 @@ final class Occupant {
         return isBot() || connected;
     }
 
-    /** The version at which a move with this id was applied, or null if it never was. */
-    Long appliedVersion(String moveId) {
+    /** The version at which a move with this id was applied; null if it never was. */
+    @Nullable Long appliedVersion(String moveId) {
         return appliedMoves == null ? null : appliedMoves.get(moveId);
     }
 

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.room;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 
 /**
@@ -22,7 +24,7 @@ public final class Outgoing implements AutoCloseable {
 
     private final byte[] bytes;
     private final int length;
-    private Shared shared;
+    private @Nullable Shared shared;
 
     Outgoing(byte[] bytes) {
         this(bytes, bytes.length);

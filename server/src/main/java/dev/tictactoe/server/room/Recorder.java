@@ -4,6 +4,8 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.EnumMap;
@@ -27,7 +29,7 @@ final class Recorder {
     private int archivedGame;
 
     /** Under {@code fsync}, one listener for all the room's changes, so a batch tells it once. */
-    private final LongConsumer onDurable;
+    private final @Nullable LongConsumer onDurable;
 
     Recorder(Room room) {
         this.room = room;
@@ -100,10 +102,10 @@ final class Recorder {
             String room,
             int game,
             GameSettings settings,
-            Map<Mark, String> players,
+            Map<Mark, @Nullable String> players,
             Mark first,
             int[] moves,
-            Mark winner,
+            @Nullable Mark winner,
             ResultReason reason,
             int[] line,
             long endedAt) {}
@@ -113,7 +115,7 @@ final class Recorder {
     /** One finished game for the archive: values taken now, JSON made by the journal. */
     private Supplier<byte[]> gameRecord(Match.FinishedGame game) {
         RoomSettings settings = room.settings();
-        EnumMap<Mark, String> names = new EnumMap<>(Mark.class);
+        EnumMap<Mark, @Nullable String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);
             names.put(mark, seat == null ? null : seat.name);

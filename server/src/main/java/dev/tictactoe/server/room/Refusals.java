@@ -6,6 +6,8 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Why the rules refuse a command now, as values; null when they allow it. Every check runs before
  * anything changes, so a refused command leaves the room as it was.
@@ -19,8 +21,8 @@ final class Refusals {
 
     private Refusals() {}
 
-    /** Why {@code command} may not be applied to {@code core} now, or null when it may. */
-    static Outcome.Refused check(RoomCore core, Change command, Long seen) {
+    /** Why {@code command} may not be applied to {@code core} now; null when it may. */
+    static Outcome.@Nullable Refused check(RoomCore core, Change command, @Nullable Long seen) {
         Match match = core.match;
         return switch (command) {
             case Change.Seated c -> core.seat(c.seat()) != null ? seatTaken(c.seat()) : null;
@@ -59,7 +61,7 @@ final class Refusals {
         };
     }
 
-    private static Outcome.Refused person(RoomCore core, Mark mark) {
+    private static Outcome.@Nullable Refused person(RoomCore core, Mark mark) {
         Occupant seat = core.seat(mark);
         return seat == null || seat.isBot() ? noPlayer(mark) : null;
     }
@@ -78,7 +80,7 @@ final class Refusals {
     }
 
     /** No game is being played. */
-    static Outcome.Refused playing(Match match) {
+    static Outcome.@Nullable Refused playing(Match match) {
         return switch (match.status) {
             case WAITING -> waiting();
             case OVER -> new Outcome.Refused(ErrorCode.GAME_OVER, "the game is over");
@@ -87,8 +89,13 @@ final class Refusals {
     }
 
     /** A move made for version {@code seen} (null: not checked) against the room's versions. */
-    static Outcome.Refused move(
-            Match match, Mark seat, int cell, Long seen, long version, long boardVersion) {
+    static Outcome.@Nullable Refused move(
+            Match match,
+            Mark seat,
+            int cell,
+            @Nullable Long seen,
+            long version,
+            long boardVersion) {
         if (seen != null && seen > version) {
             return new Outcome.Refused(
                     ErrorCode.VERSION_AHEAD,
@@ -112,7 +119,7 @@ final class Refusals {
     }
 
     /** The game's state first, then the rules of the board, out of turn first. */
-    static Outcome.Refused move(Match match, Mark seat, int cell) {
+    static Outcome.@Nullable Refused move(Match match, Mark seat, int cell) {
         if (match.status != Match.Status.PLAYING) {
             return match.status == Match.Status.WAITING
                     ? waiting()
@@ -144,7 +151,7 @@ final class Refusals {
     }
 
     /** {@code seat} may not take back its last move, or ask to. */
-    static Outcome.Refused undo(Match match, Mark seat) {
+    static Outcome.@Nullable Refused undo(Match match, Mark seat) {
         Outcome.Refused refused = playing(match);
         if (refused != null) {
             return refused;
@@ -160,7 +167,7 @@ final class Refusals {
     }
 
     /** {@code seat} may not answer a takeback request. */
-    static Outcome.Refused answer(Match match, Mark seat) {
+    static Outcome.@Nullable Refused answer(Match match, Mark seat) {
         Mark asker = match.undoRequest;
         if (asker == null || asker == seat) {
             return new Outcome.Refused(
@@ -171,7 +178,7 @@ final class Refusals {
     }
 
     /** {@code seat} may not claim the game from its idle opponent now. */
-    private static Outcome.Refused claim(Match match, Mark seat, boolean againstBot) {
+    private static Outcome.@Nullable Refused claim(Match match, Mark seat, boolean againstBot) {
         if (againstBot && match.status == Match.Status.PLAYING) {
             return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
@@ -198,7 +205,7 @@ final class Refusals {
     }
 
     /** A rematch may be offered once the game is over, to a seated opponent. */
-    private static Outcome.Refused rematch(Match match, boolean opponentSeated) {
+    private static Outcome.@Nullable Refused rematch(Match match, boolean opponentSeated) {
         if (!opponentSeated) {
             return new Outcome.Refused(
                     ErrorCode.WAITING_FOR_OPPONENT,

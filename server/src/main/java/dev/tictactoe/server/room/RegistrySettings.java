@@ -3,6 +3,8 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.settings.Check;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 
 /**
@@ -20,8 +22,8 @@ public record RegistrySettings(
         int botThreads,
         int botQueue,
         Duration botBudget,
-        Long botSeed,
-        Long botNodes) {
+        @Nullable Long botSeed,
+        @Nullable Long botNodes) {
 
     /** Default: live rooms at most. */
     public static final int DEFAULT_MAX_ROOMS = 20_000;
@@ -54,10 +56,10 @@ public record RegistrySettings(
     public static final Duration DEFAULT_BOT_BUDGET = Duration.ofMillis(200);
 
     /** Default: no server-wide bot seed; with one, the n-th room gets the n-th seed it fixes. */
-    public static final Long DEFAULT_BOT_SEED = null;
+    public static final @Nullable Long DEFAULT_BOT_SEED = null;
 
     /** Default: searches bounded by time; a node budget makes bot moves machine-independent. */
-    public static final Long DEFAULT_BOT_NODES = null;
+    public static final @Nullable Long DEFAULT_BOT_NODES = null;
 
     public RegistrySettings {
         Check.requirePositive("maxRooms", maxRooms);

@@ -12,6 +12,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,7 @@ public final class Room {
     private boolean dispatching;
 
     /** The member whose message is being handled, if any: it hears of the change last. */
-    private Session handling;
+    private @Nullable Session handling;
 
     boolean closed;
 
@@ -173,7 +174,7 @@ public final class Room {
      * move was made for). An applied change is recorded before anyone hears of it, so a client
      * never sees a change a restart forgets (within the durability policy's window).
      */
-    Outcome run(Change command, Long seen) {
+    Outcome run(Change command, @Nullable Long seen) {
         Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis, seen));
         if (outcome instanceof Outcome.Applied applied) {
             feed.advance(applied.event());
@@ -190,7 +191,7 @@ public final class Room {
     private void counted(Change command, Outcome.Applied applied) {
         Match match = core.match;
         if (command instanceof Change.Moved moved) {
-            context.metrics().moved(core.seat(moved.seat()).isBot());
+            context.metrics().moved(core.seated(moved.seat()).isBot());
         }
         if (applied.started()) {
             log.debug(
@@ -199,10 +200,11 @@ public final class Room {
                     match.game,
                     match.board.first());
         }
-        if (!applied.ended()) {
+        // An ended game has its result.
+        Match.Result r = match.result;
+        if (!applied.ended() || r == null) {
             return;
         }
-        Match.Result r = match.result;
         context.metrics()
                 .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason().wire());
         // Debug, and guarded: a busy server ends hundreds of games a second.

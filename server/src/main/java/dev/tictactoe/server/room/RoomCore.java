@@ -4,10 +4,13 @@ import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A room's rules as a state machine: {@link #apply} gives a new version with its event, or a
@@ -17,8 +20,8 @@ import java.util.Map;
  */
 final class RoomCore {
 
-    /** When a command happens; for a player's move, the version it was made for (else null). */
-    record Context(long nanos, long millis, Long seen) {
+    /** When a command happens; for a player's move, the version it was made for. */
+    record Context(long nanos, long millis, @Nullable Long seen) {
         static Context at(long nanos, long millis) {
             return new Context(nanos, millis, null);
         }
@@ -100,7 +103,7 @@ final class RoomCore {
                 yield applied(new Event.SpectatorsChanged(c.count()));
             }
             case Change.Dropped c -> {
-                Occupant seat = seats.get(c.seat());
+                Occupant seat = seated(c.seat());
                 seat.connected = false;
                 seat.graceUntil = c.graceUntil();
                 yield applied(new Event.Disconnected(Wire.seat(c.seat())));
@@ -128,9 +131,11 @@ final class RoomCore {
             case Change.Rematch c -> rematch(c.seat());
             case Change.TimedOut c -> {
                 match.timedOut();
-                Match.Result result = match.result;
+                Match.Result result =
+                        Objects.requireNonNull(match.result, "a game over on time has its result");
                 yield boardChanged(
-                        new Event.GameOver(Wire.seat(result.winner()), result.reason()), true);
+                        new Event.GameOver(Wire.seatOrNull(result.winner()), result.reason()),
+                        true);
             }
             case Change.Resumed c ->
                     match.wallClockMoved(c.pausedMillis())
@@ -140,7 +145,7 @@ final class RoomCore {
     }
 
     private Outcome returned(Mark mark) {
-        Occupant seat = seats.get(mark);
+        Occupant seat = seated(mark);
         seat.connected = true;
         seat.graceUntil = null;
         // A player promised the seat by a quick match arrives: a join to the others.
@@ -170,7 +175,7 @@ final class RoomCore {
     }
 
     private Outcome moved(Change.Moved c) {
-        Occupant seat = seats.get(c.seat());
+        Occupant seat = seated(c.seat());
         Long applied = seat.appliedVersion(c.id());
         if (applied != null) {
             return new Outcome.Unchanged(applied);
@@ -261,16 +266,25 @@ final class RoomCore {
         return applied(event, false, ended);
     }
 
-    private Outcome.Applied applied(Event event) {
+    private Outcome.Applied applied(@Nullable Event event) {
         return applied(event, false, false);
     }
 
-    private Outcome.Applied applied(Event event, boolean started, boolean ended) {
+    private Outcome.Applied applied(@Nullable Event event, boolean started, boolean ended) {
         return new Outcome.Applied(++version, event, started, ended);
     }
 
-    Occupant seat(Mark mark) {
+    @Nullable Occupant seat(Mark mark) {
         return seats.get(mark);
+    }
+
+    /** The occupant of {@code mark}, which the caller knows to be taken (the refusals checked). */
+    Occupant seated(Mark mark) {
+        Occupant seat = seats.get(mark);
+        if (seat == null) {
+            throw new IllegalStateException("nobody sits at " + mark);
+        }
+        return seat;
     }
 
     /** True while a player or a spectator is connected. */
@@ -278,8 +292,8 @@ final class RoomCore {
         return spectators > 0 || seats.values().stream().anyMatch(s -> !s.isBot() && s.connected);
     }
 
-    /** The seat a newcomer (or a bot invited without a seat) takes, or null when both are taken. */
-    Mark freeSeat() {
+    /** The seat a newcomer (or a bot invited without a seat) takes; null when both are taken. */
+    @Nullable Mark freeSeat() {
         Mark first = settings.creatorSeat();
         Mark other = first.opponent();
         return !seats.containsKey(first) ? first : seats.containsKey(other) ? null : other;

@@ -2,6 +2,8 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.GameRecord;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
@@ -34,7 +36,7 @@ public interface RoomJournal {
                         long version,
                         ChangeKind kind,
                         byte[] payload,
-                        LongConsumer onDurable) {
+                        @Nullable LongConsumer onDurable) {
                     return true;
                 }
 
@@ -56,7 +58,11 @@ public interface RoomJournal {
      * with the newest version on disk then.
      */
     boolean change(
-            String room, long version, ChangeKind kind, byte[] payload, LongConsumer onDurable);
+            String room,
+            long version,
+            ChangeKind kind,
+            byte[] payload,
+            @Nullable LongConsumer onDurable);
 
     /** True when a room sends nothing of a change until it is on disk ({@code fsync}). */
     default boolean holdsUntilDurable() {
@@ -80,7 +86,7 @@ public interface RoomJournal {
     }
 
     /** The room's archived games, oldest first; null without an archive. */
-    default CompletableFuture<List<GameRecord>> history(String room) {
+    default @Nullable CompletableFuture<List<GameRecord>> history(String room) {
         return null;
     }
 }

@@ -7,6 +7,8 @@ import dev.tictactoe.server.game.Mark;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -26,8 +28,9 @@ public final class RoomOperator {
     }
 
     /** The room's snapshot and creation time, taken on its loop; null once it has closed. */
-    public static Future<View> view(Room room) {
-        return run(room, () -> room.closed ? null : new View(room.feed.snapshot(), room.createdAt));
+    public static Future<@Nullable View> view(Room room) {
+        return RoomOperator.<@Nullable View>run(
+                room, () -> room.closed ? null : new View(room.feed.snapshot(), room.createdAt));
     }
 
     /** Closes the room for good: members get {@link CloseCodes#ROOM_CLOSED}, then it expires. */
@@ -63,7 +66,7 @@ public final class RoomOperator {
                 });
     }
 
-    private static <T> Future<T> run(Room room, Supplier<T> task) {
+    private static <T extends @Nullable Object> Future<T> run(Room room, Supplier<T> task) {
         Promise<T> answer = room.loop.newPromise();
         room.execute(
                 () -> {

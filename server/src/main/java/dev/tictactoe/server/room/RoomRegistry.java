@@ -6,6 +6,7 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 
 import io.netty.channel.EventLoopGroup;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +34,7 @@ public final class RoomRegistry {
     }
 
     private final RegistrySettings config;
-    private final Character node;
+    private final @Nullable Character node;
     private final EventLoopGroup loops;
     private final RoomContext context;
     private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
@@ -56,7 +57,7 @@ public final class RoomRegistry {
     /** Rooms whose codes start with {@code node} (null: any character). */
     public RoomRegistry(
             RegistrySettings config,
-            Character node,
+            @Nullable Character node,
             EventLoopGroup loops,
             BotRunner bots,
             ServerMetrics metrics,
@@ -96,7 +97,7 @@ public final class RoomRegistry {
     }
 
     /** Creates a room; a null {@code botSeed} derives one from {@code --bot-seed}. */
-    public Room create(RoomSettings settings, Long botSeed) throws Full {
+    public Room create(RoomSettings settings, @Nullable Long botSeed) throws Full {
         return create(settings, botSeed, Map.of());
     }
 
@@ -105,7 +106,8 @@ public final class RoomRegistry {
         return create(settings, null, reserved);
     }
 
-    private Room create(RoomSettings settings, Long botSeed, Map<Mark, Reservation> reserved)
+    private Room create(
+            RoomSettings settings, @Nullable Long botSeed, Map<Mark, Reservation> reserved)
             throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
             count.decrementAndGet();

@@ -9,6 +9,9 @@ import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
 /**
@@ -16,8 +19,8 @@ import java.util.random.RandomGenerator;
  *
  * @param creatorSeat the seat the first person to join takes
  * @param first who moves first in game 1 (later games alternate)
- * @param bot the level of a bot seated opposite the creator from the start, or null
- * @param clock the time control of every game in the room, or null for untimed games
+ * @param bot the level of a bot seated opposite the creator from the start, if any
+ * @param clock the time control of every game in the room; none for untimed games
  */
 public record RoomSettings(
         Rules rules,
@@ -25,8 +28,8 @@ public record RoomSettings(
         Mark first,
         boolean earlyDraw,
         boolean spectators,
-        Level bot,
-        TimeControl clock) {
+        @Nullable Level bot,
+        @Nullable TimeControl clock) {
 
     public RoomSettings(
             Rules rules,
@@ -34,13 +37,14 @@ public record RoomSettings(
             Mark first,
             boolean earlyDraw,
             boolean spectators,
-            Level bot) {
+            @Nullable Level bot) {
         this(rules, creatorSeat, first, earlyDraw, spectators, bot, null);
     }
 
     /** Classic 3×3, creator plays X and starts, early draws on, spectators welcome, no bot. */
     public static RoomSettings classic() {
-        return resolve(NewRoom.DEFAULT, null);
+        // Never drawn from: the default names both seats.
+        return resolve(NewRoom.DEFAULT, ThreadLocalRandom.current());
     }
 
     /**
@@ -58,7 +62,7 @@ public record RoomSettings(
                 clock(request.clock()));
     }
 
-    private static TimeControl clock(String text) {
+    private static @Nullable TimeControl clock(@Nullable String text) {
         if (text == null) {
             return null;
         }

@@ -10,6 +10,7 @@ import dev.tictactoe.server.game.Mark;
 
 import io.netty.channel.EventLoop;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +36,7 @@ record RoomState(
         List<String> diffs,
         long atNanos,
         long atMillis,
-        Long emptySince,
+        @Nullable Long emptySince,
         long createdAt) {
 
     record Core(
@@ -49,10 +50,10 @@ record RoomState(
     /** A person with a token or a bot, and the ids of this game's moves with their versions. */
     record Seat(
             String name,
-            String token,
-            Level bot,
+            @Nullable String token,
+            @Nullable Level bot,
             boolean connected,
-            Long graceUntil,
+            @Nullable Long graceUntil,
             Map<String, Long> moves) {}
 
     /** The series: the current game, the score, finished games, and the game's time. */
@@ -62,15 +63,15 @@ record RoomState(
             Mark first,
             int[] moves,
             List<String> moveIds,
-            Match.Result result,
+            Match.@Nullable Result result,
             int xWins,
             int oWins,
             int draws,
-            Mark undoRequest,
+            @Nullable Mark undoRequest,
             List<Mark> rematchOffers,
             List<Match.FinishedGame> finished,
-            GameClock.State clock,
-            IdleState idle,
+            GameClock.@Nullable State clock,
+            @Nullable IdleState idle,
             long idleAfterMillis) {}
 
     record IdleState(long turnStartedNanos, long turnStartedAt, long afterMillis) {}
@@ -143,7 +144,7 @@ record RoomState(
     }
 
     /** Applies one recorded change again; says why it could not, or returns null. */
-    private static String replay(Room room, RoomJournal.Recorded recorded) {
+    private static @Nullable String replay(Room room, RoomJournal.Recorded recorded) {
         long version = recorded.version();
         if (version != room.core.version + 1) {
             return "the journal goes from version " + room.core.version + " to " + version;

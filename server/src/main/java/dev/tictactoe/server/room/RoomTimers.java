@@ -4,6 +4,8 @@ import dev.tictactoe.server.clock.GameClock;
 
 import io.netty.util.concurrent.ScheduledFuture;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -11,12 +13,12 @@ import java.util.concurrent.TimeUnit;
 final class RoomTimers {
 
     private final Room room;
-    private ScheduledFuture<?> emptyTimer;
-    private ScheduledFuture<?> clockTimer;
+    private @Nullable ScheduledFuture<?> emptyTimer;
+    private @Nullable ScheduledFuture<?> clockTimer;
     private long clockTimerDeadline;
 
-    /** Since when (epoch ms) nobody has been connected, or null while somebody is. */
-    Long emptySince;
+    /** Since when (epoch ms) nobody has been connected; null while somebody is. */
+    @Nullable Long emptySince;
 
     RoomTimers(Room room) {
         this.room = room;
@@ -73,7 +75,7 @@ final class RoomTimers {
     }
 
     /** Since when nobody has been connected as of the change at hand, whether timers ran or not. */
-    Long emptyAsOfNow() {
+    @Nullable Long emptyAsOfNow() {
         return room.core.occupied() ? null : emptySince != null ? emptySince : room.time.millis;
     }
 }

@@ -2,6 +2,8 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 /** One connection's membership in a room; its fields are touched only on the room's loop. */
 public final class Session {
 
@@ -9,8 +11,8 @@ public final class Session {
     final Room room;
     boolean joined;
 
-    /** The seat this connection plays, or null for a spectator or before joining. */
-    Mark seat;
+    /** The seat this connection plays; none for a spectator or before joining. */
+    @Nullable Mark seat;
 
     /** A broadcast was skipped because the connection was full: send a snapshot when it drains. */
     boolean lagging;

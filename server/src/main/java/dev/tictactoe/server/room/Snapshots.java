@@ -11,6 +11,8 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
 import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,9 +40,9 @@ final class Snapshots {
     private Snapshots() {}
 
     /**
-     * The room as its core has it; {@code previous} (or null) lends the parts that did not change.
+     * The room as its core has it; {@code previous}, if any, lends the parts that did not change.
      */
-    static Snapshot of(String code, long version, RoomCore core, Snapshot previous) {
+    static Snapshot of(String code, long version, RoomCore core, @Nullable Snapshot previous) {
         RoomSettings settings = core.settings;
         Match match = core.match;
         Map<Mark, Occupant> seats = core.seats;
@@ -48,8 +50,7 @@ final class Snapshots {
         Board board = match.board;
         Mark turn = match.turn();
         Match.Result result = match.result;
-        boolean first = previous == null;
-        Snapshot.Players before = first ? null : previous.players();
+        Snapshot.Players before = previous == null ? null : previous.players();
         Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
         Snapshot.Player o = player(seats.get(Mark.O), before == null ? null : before.o());
         Snapshot.Players players =
@@ -60,27 +61,27 @@ final class Snapshots {
                 version,
                 code,
                 // A room's settings never change.
-                first ? settings(settings) : previous.settings(),
+                previous == null ? settings(settings) : previous.settings(),
                 match.game,
                 status(match.status),
-                Wire.seat(turn),
-                rows(board, first ? null : previous.board()),
-                moves(board, match, first ? null : previous.moves()),
+                Wire.seatOrNull(turn),
+                rows(board, previous == null ? null : previous.board()),
+                moves(board, match, previous == null ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
                 same(
                         result == null
                                 ? null
                                 : new Snapshot.Result(
-                                        Wire.seat(result.winner()),
+                                        Wire.seatOrNull(result.winner()),
                                         result.reason(),
                                         result.line() == null ? List.of() : cells(result.line())),
-                        first ? null : previous.result()),
+                        previous == null ? null : previous.result()),
                 players,
                 spectators,
-                score(match, first ? null : previous.score()),
-                Wire.seat(match.undoRequest),
-                rematch(match, first ? null : previous.rematch()),
-                same(clock(settings, match), first ? null : previous.clock()),
+                score(match, previous == null ? null : previous.score()),
+                Wire.seatOrNull(match.undoRequest),
+                rematch(match, previous == null ? null : previous.rematch()),
+                same(clock(settings, match), previous == null ? null : previous.clock()),
                 match.claimableAt());
     }
 
@@ -89,7 +90,7 @@ final class Snapshots {
      * them again). Parts drawn at every move are compared field by field instead: a record's {@code
      * equals} costs more than the comparison.
      */
-    private static <T> T same(T now, T before) {
+    private static <T> @Nullable T same(@Nullable T now, @Nullable T before) {
         return now != null && now.equals(before) ? before : now;
     }
 
@@ -103,13 +104,15 @@ final class Snapshots {
                 settings.clock() == null ? null : settings.clock().toString());
     }
 
-    private static List<Seat> rematch(Match match, List<Seat> before) {
-        return match.rematchOffers.isEmpty()
-                ? List.of()
-                : same(match.rematchOffers.stream().map(Wire::seat).toList(), before);
+    private static List<Seat> rematch(Match match, @Nullable List<Seat> before) {
+        if (match.rematchOffers.isEmpty()) {
+            return List.of();
+        }
+        List<Seat> now = match.rematchOffers.stream().map(Wire::seat).toList();
+        return before != null && now.equals(before) ? before : now;
     }
 
-    private static Snapshot.Score score(Match match, Snapshot.Score before) {
+    private static Snapshot.Score score(Match match, Snapshot.@Nullable Score before) {
         int x = match.wins(Mark.X);
         int o = match.wins(Mark.O);
         int draws = match.draws;
@@ -118,7 +121,7 @@ final class Snapshots {
                 : new Snapshot.Score(x, o, draws);
     }
 
-    private static Snapshot.Clock clock(RoomSettings settings, Match match) {
+    private static Snapshot.@Nullable Clock clock(RoomSettings settings, Match match) {
         if (settings.clock() == null) {
             return null;
         }
@@ -133,10 +136,10 @@ final class Snapshots {
                 v.control(),
                 v.xMs(),
                 v.oMs(),
-                Wire.seat(v.running()),
+                Wire.seatOrNull(v.running()),
                 v.turnStartedAt(),
                 v.deadlineAt(),
-                Wire.seat(v.flagged()));
+                Wire.seatOrNull(v.flagged()));
     }
 
     /**
@@ -153,7 +156,7 @@ final class Snapshots {
                             game.game(),
                             Wire.seat(game.first()),
                             cells(game.moves()),
-                            Wire.seat(r.winner()),
+                            Wire.seatOrNull(r.winner()),
                             r.reason(),
                             r.line() == null ? List.of() : cells(r.line())));
         }
@@ -164,18 +167,18 @@ final class Snapshots {
         return new ArrayList<>(games.values());
     }
 
-    private static List<String> rows(Board board, List<String> previous) {
+    private static List<String> rows(Board board, @Nullable List<String> previous) {
         int size = board.rules().size();
         String[] rows = new String[size];
         char[] row = new char[size];
-        boolean comparable = previous != null && previous.size() == size;
-        boolean changed = !comparable;
+        List<String> comparable = previous != null && previous.size() == size ? previous : null;
+        boolean changed = comparable == null;
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
                 Mark mark = board.at(r * size + c);
                 row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
             }
-            String before = comparable ? previous.get(r) : null;
+            String before = comparable == null ? null : comparable.get(r);
             if (before != null && before.contentEquals(CharBuffer.wrap(row))) {
                 rows[r] = before;
             } else if (EMPTY_ROWS[size].contentEquals(CharBuffer.wrap(row))) {
@@ -186,37 +189,41 @@ final class Snapshots {
                 changed = true;
             }
         }
-        return changed ? List.of(rows) : previous;
+        return changed || comparable == null ? List.of(rows) : comparable;
     }
 
     private static List<Snapshot.MoveEntry> moves(
-            Board board, Match match, List<Snapshot.MoveEntry> previous) {
+            Board board, Match match, @Nullable List<Snapshot.MoveEntry> previous) {
         int count = board.moveCount();
-        int kept = previous == null ? 0 : previous.size();
+        List<Snapshot.MoveEntry> kept = previous == null ? List.of() : previous;
         Snapshot.MoveEntry[] moves = new Snapshot.MoveEntry[count];
-        boolean changed = previous == null || kept != count;
+        boolean changed = previous == null || kept.size() != count;
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
-            Seat seat = Wire.seat(board.at(cell));
+            // A played cell holds its stone until the move is taken back.
+            Seat seat = Wire.seat(Objects.requireNonNull(board.at(cell)));
             String id = match.moveId(ply);
-            Snapshot.MoveEntry before = ply < kept ? previous.get(ply) : null;
-            boolean same =
-                    before != null
-                            && before.cell() == cell
-                            && before.seat() == seat
-                            && Objects.equals(before.id(), id);
-            moves[ply] = same ? before : new Snapshot.MoveEntry(seat, cell, id);
-            changed |= !same;
+            Snapshot.MoveEntry before = ply < kept.size() ? kept.get(ply) : null;
+            if (before != null
+                    && before.cell() == cell
+                    && before.seat() == seat
+                    && Objects.equals(before.id(), id)) {
+                moves[ply] = before;
+            } else {
+                moves[ply] = new Snapshot.MoveEntry(seat, cell, id);
+                changed = true;
+            }
         }
-        return changed ? List.of(moves) : previous;
+        return changed || previous == null ? List.of(moves) : previous;
     }
 
-    private static Snapshot.Player player(Occupant seat, Snapshot.Player before) {
+    private static Snapshot.@Nullable Player player(
+            @Nullable Occupant seat, Snapshot.@Nullable Player before) {
         if (seat == null) {
             return null;
         }
         PlayerKind kind = seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN;
-        BotLevel level = Wire.level(seat.bot);
+        BotLevel level = Wire.levelOrNull(seat.bot);
         if (before != null
                 && before.name().equals(seat.name)
                 && before.kind() == kind

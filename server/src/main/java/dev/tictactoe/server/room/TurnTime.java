@@ -5,6 +5,8 @@ import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.OptionalLong;
 
@@ -14,19 +16,19 @@ import java.util.OptionalLong;
  */
 final class TurnTime {
 
-    private final TimeControl control;
+    private final @Nullable TimeControl control;
     final Duration idleAfter;
 
-    /** The current game's clock in a timed room, else null; a new one every game. */
-    GameClock clock;
+    /** The current game's clock in a timed room; a new one every game. */
+    @Nullable GameClock clock;
 
-    /** The current turn's claim rule in an untimed game, else null. */
-    IdleClaim idle;
+    /** The current turn's claim rule in an untimed game. */
+    @Nullable IdleClaim idle;
 
     long now;
     private long nowMillis;
 
-    TurnTime(TimeControl control, Duration idleAfter) {
+    TurnTime(@Nullable TimeControl control, Duration idleAfter) {
         this.control = control;
         this.idleAfter = idleAfter;
     }
@@ -72,7 +74,7 @@ final class TurnTime {
         }
     }
 
-    Mark outOfTime() {
+    @Nullable Mark outOfTime() {
         if (clock == null) {
             return null;
         }
@@ -96,14 +98,14 @@ final class TurnTime {
         return moved;
     }
 
-    RoomState.IdleState idleState() {
+    RoomState.@Nullable IdleState idleState() {
         return idle == null
                 ? null
                 : new RoomState.IdleState(
                         idle.turnStartedNanos(), idle.turnStartedAt(), idle.after().toMillis());
     }
 
-    void restore(GameClock.State clockState, RoomState.IdleState idleState) {
+    void restore(GameClock.@Nullable State clockState, RoomState.@Nullable IdleState idleState) {
         if (clockState != null && control != null) {
             clock = GameClock.restore(control, clockState);
         }

@@ -5,6 +5,8 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The engine's words as the protocol spells them: a mark is a seat and a bot level is a level, name
  * for name (the engine knows nothing of the wire).
@@ -13,18 +15,34 @@ public final class Wire {
     private Wire() {}
 
     public static Seat seat(Mark mark) {
-        return mark == null ? null : mark == Mark.X ? Seat.X : Seat.O;
+        return switch (mark) {
+            case X -> Seat.X;
+            case O -> Seat.O;
+        };
+    }
+
+    /** The seat of a mark that may be absent: no turn, no winner, no request. */
+    public static @Nullable Seat seatOrNull(@Nullable Mark mark) {
+        return mark == null ? null : seat(mark);
     }
 
     public static Mark mark(Seat seat) {
-        return seat == null ? null : seat == Seat.X ? Mark.X : Mark.O;
+        return switch (seat) {
+            case X -> Mark.X;
+            case O -> Mark.O;
+        };
     }
 
     public static BotLevel level(Level level) {
-        return level == null ? null : BotLevel.valueOf(level.name());
+        return BotLevel.valueOf(level.name());
+    }
+
+    /** The level of a seat's bot, absent for a person. */
+    public static @Nullable BotLevel levelOrNull(@Nullable Level level) {
+        return level == null ? null : level(level);
     }
 
     public static Level level(BotLevel level) {
-        return level == null ? null : Level.valueOf(level.name());
+        return Level.valueOf(level.name());
     }
 }
