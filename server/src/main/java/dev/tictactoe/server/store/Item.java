@@ -1,5 +1,7 @@
 package dev.tictactoe.server.store;
 
+import org.jspecify.annotations.Nullable;
+
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
@@ -9,7 +11,8 @@ import java.util.function.Supplier;
 sealed interface Item {
 
     /** An accepted command; {@code onDurable}, if any, hears once it is committed. */
-    record Command(String room, long version, int kind, byte[] record, LongConsumer onDurable)
+    record Command(
+            String room, long version, int kind, byte[] record, @Nullable LongConsumer onDurable)
             implements Item {}
 
     /** A room's whole state, made here by {@code state}: it replaces the commands up to it. */
@@ -22,10 +25,11 @@ sealed interface Item {
     record Closed(String room, long at) implements Item {}
 
     /** Work on the database once everything queued before it is committed. */
-    record Task(Query query, CompletableFuture<Object> done, boolean stop) implements Item {}
+    record Task(Query query, CompletableFuture<@Nullable Object> done, boolean stop)
+            implements Item {}
 
     /** A read or a sweep, run on the writer's connection. */
     interface Query {
-        Object run(Schema db) throws SQLException;
+        @Nullable Object run(Schema db) throws SQLException;
     }
 }

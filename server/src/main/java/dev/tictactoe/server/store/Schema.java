@@ -1,5 +1,6 @@
 package dev.tictactoe.server.store;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The database's tables and every statement run on them, over one connection. The README's
@@ -121,12 +123,14 @@ final class Schema implements AutoCloseable {
                 "SELECT c.room, c.version, c.record FROM commands c JOIN checkpoints k USING (room)"
                         + " WHERE c.seq >= k.since AND c.version > k.version ORDER BY c.seq",
                 r -> {
-                    List<Store.Command> commands = rooms.get(r.getString(1)).commands();
+                    // The join found its checkpoint, so the room is there.
+                    List<Store.Command> commands =
+                            Objects.requireNonNull(rooms.get(r.getString(1))).commands();
                     long version = r.getLong(2);
                     // A command written again at a version (a replay cut short) replaces it.
                     commands.removeIf(c -> c.version() >= version);
                     commands.add(new Store.Command(version, r.getBytes(3)));
-                    return null;
+                    return version;
                 });
         update(
                 "UPDATE games SET kept_until = ? WHERE kept_until IS NULL AND room NOT IN"
@@ -289,7 +293,7 @@ final class Schema implements AutoCloseable {
         closeQuietly(db);
     }
 
-    private static void closeQuietly(Connection db) {
+    private static void closeQuietly(@Nullable Connection db) {
         if (db != null) {
             try {
                 db.close();

@@ -2,6 +2,7 @@ package dev.tictactoe.server.store;
 
 import dev.tictactoe.server.metrics.JournalMeters;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -100,7 +101,7 @@ public final class Store implements AutoCloseable {
         }
     }
 
-    private static void close(Schema db, DataDir dir) throws IOException {
+    private static void close(@Nullable Schema db, DataDir dir) throws IOException {
         if (db != null) {
             db.close();
         }
@@ -119,11 +120,11 @@ public final class Store implements AutoCloseable {
     // ---- writes: never block ----
 
     /**
-     * Queues command {@code version} of {@code room}. {@code onDurable}, if not null, hears on the
+     * Queues command {@code version} of {@code room}. {@code onDurable}, if given, hears on the
      * writer's thread once it is committed, with the newest version of the batch.
      */
     public AppendResult command(
-            String room, long version, int kind, byte[] record, LongConsumer onDurable) {
+            String room, long version, int kind, byte[] record, @Nullable LongConsumer onDurable) {
         return offer(new Item.Command(room, version, kind, record, onDurable));
     }
 
@@ -201,7 +202,7 @@ public final class Store implements AutoCloseable {
 
     /** Runs {@code query} on the writer's connection after the writes queued before it. */
     <T> CompletableFuture<T> task(Item.Query query) {
-        CompletableFuture<Object> done = new CompletableFuture<>();
+        CompletableFuture<@Nullable Object> done = new CompletableFuture<>();
         if (closed) {
             done.completeExceptionally(new IllegalStateException("the store is closed"));
         } else if (!queue.offer(new Item.Task(query, done, false))) {
@@ -226,8 +227,8 @@ public final class Store implements AutoCloseable {
         return health.healthy();
     }
 
-    /** What is failing, in one line for a readiness check, or null when healthy. */
-    public String problem() {
+    /** What is failing, in one line for a readiness check; null when healthy. */
+    public @Nullable String problem() {
         return health.lastError();
     }
 
@@ -263,7 +264,7 @@ public final class Store implements AutoCloseable {
             return;
         }
         closed = true;
-        CompletableFuture<Object> done = new CompletableFuture<>();
+        CompletableFuture<@Nullable Object> done = new CompletableFuture<>();
         Item.Task stop = new Item.Task(db -> null, done, true);
         if (!queue.offer(stop, CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
             writer.giveUp();

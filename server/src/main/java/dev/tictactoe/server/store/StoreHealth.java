@@ -1,5 +1,6 @@
 package dev.tictactoe.server.store;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,7 +13,7 @@ final class StoreHealth {
     private static final Logger log = LoggerFactory.getLogger(StoreHealth.class);
 
     private final String what;
-    private volatile String lastError;
+    private volatile @Nullable String lastError;
 
     StoreHealth(String what) {
         this.what = what;
@@ -22,7 +23,7 @@ final class StoreHealth {
         return lastError == null;
     }
 
-    String lastError() {
+    @Nullable String lastError() {
         return lastError;
     }
 

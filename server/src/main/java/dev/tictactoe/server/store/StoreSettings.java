@@ -2,6 +2,8 @@ package dev.tictactoe.server.store;
 
 import dev.tictactoe.server.settings.Check;
 
+import org.jspecify.annotations.Nullable;
+
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -10,14 +12,14 @@ import java.time.Duration;
  * game is kept. Each component's default is the constant named after it, read by its flag in {@code
  * flags.StoreFlags} and the README's settings table.
  *
- * @param dataDir the data directory, or null to keep rooms in memory only
+ * @param dataDir the data directory; null keeps rooms in memory only
  */
-public record StoreSettings(Path dataDir, String durability, Duration gameRetention) {
+public record StoreSettings(@Nullable Path dataDir, String durability, Duration gameRetention) {
 
     /** Default: ./data, created if missing ({@code none} keeps rooms in memory only). */
     public static final Path DEFAULT_DATA_DIR = Path.of("data");
 
-    /** Default: group commit, forced every 100 ms (see {@link DurabilityPolicy}). */
+    /** Default: group commit, every 100 ms (see {@link DurabilityPolicy}). */
     public static final String DEFAULT_DURABILITY = "group";
 
     /** Default: finished games are kept this long after their room has gone. */

@@ -2,6 +2,7 @@ package dev.tictactoe.server.store;
 
 import dev.tictactoe.server.metrics.JournalMeters;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,7 +59,7 @@ final class StoreWriter implements Runnable {
     volatile JournalMeters meters = JournalMeters.NONE;
 
     /** Run before every commit, on this thread; tests put a failing or stalling disk here. */
-    volatile Item.Query beforeCommit;
+    volatile Item.@Nullable Query beforeCommit;
 
     /** A write item with the bytes it stores, made once before the first try. */
     record Write(Item item, byte[] bytes) {}
@@ -147,7 +148,7 @@ final class StoreWriter implements Runnable {
      * looks again, so records coming meanwhile wake nobody; a task cuts the sleep short ({@link
      * Store} unparks this thread).
      */
-    private Item take() throws InterruptedException {
+    private @Nullable Item take() throws InterruptedException {
         if (backlog) {
             firstAt = System.nanoTime();
             return queue.poll();
@@ -171,13 +172,13 @@ final class StoreWriter implements Runnable {
     }
 
     /** The bytes of a write, its supplier called now; null (and one error line) if it fails. */
-    private Write prepare(Item item) {
+    private @Nullable Write prepare(Item item) {
         try {
             return switch (item) {
                 case Item.Command c -> new Write(c, c.record());
                 case Item.Checkpoint c -> new Write(c, c.state().get());
                 case Item.Game g -> new Write(g, g.document().get());
-                case Item.Closed c -> new Write(c, null);
+                case Item.Closed c -> new Write(c, new byte[0]);
                 case Item.Task t -> null;
             };
         } catch (RuntimeException e) {

@@ -5,4 +5,7 @@
  * and documents are opaque bytes: this package knows nothing of rooms beyond their codes and
  * versions.
  */
+@NullMarked
 package dev.tictactoe.server.store;
+
+import org.jspecify.annotations.NullMarked;
