@@ -32,15 +32,13 @@ final class Schema implements AutoCloseable {
     static final int VERSION = 2;
 
     /**
-     * A room whose checkpoint is older than this has its commands written again at the end of the
-     * log, so that a slow room does not keep every other room's old commands. Longer than an empty
-     * room lives (5 minutes by default): abandoned rooms close before they would be copied.
+     * A room's checkpoint older than this, its commands go again to the log's end: over an empty
+     * room's 5 minutes, so abandoned rooms close first.
      */
     static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);
 
     private static final String[] TABLES = {
-        // Accepted commands, appended in order (a batch fills a page or two, wherever its rooms
-        // are); kind is the room's number. A room's are those from its checkpoint's since on.
+        // Accepted commands in order, so a batch fills a page or two: a room's are from its since.
         "CREATE TABLE IF NOT EXISTS commands ("
                 + " seq INTEGER PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL,"
                 + " kind INTEGER NOT NULL, record BLOB NOT NULL)",
@@ -58,7 +56,6 @@ final class Schema implements AutoCloseable {
                 + " WHERE kept_until IS NOT NULL",
     };
 
-    /** Reads one row of a result. */
     interface Row<T> {
         T read(ResultSet r) throws SQLException;
     }
@@ -107,9 +104,8 @@ final class Schema implements AutoCloseable {
     }
 
     /**
-     * Every room with a checkpoint, in code order, with the commands after it. Games of rooms that
-     * went without saying so (their close was lost) start their retention, which ends {@code
-     * keptUntil}.
+     * Every room with a checkpoint, in code order, with the commands after it. Games of rooms whose
+     * close was lost start their retention, which ends {@code keptUntil}.
      */
     Map<String, Store.Room> recover(long keptUntil) throws SQLException {
         Map<String, Store.Room> rooms = new LinkedHashMap<>();
@@ -123,7 +119,6 @@ final class Schema implements AutoCloseable {
                 "SELECT c.room, c.version, c.record FROM commands c JOIN checkpoints k USING (room)"
                         + " WHERE c.seq >= k.since AND c.version > k.version ORDER BY c.seq",
                 r -> {
-                    // The join found its checkpoint, so the room is there.
                     List<Store.Command> commands =
                             Objects.requireNonNull(rooms.get(r.getString(1))).commands();
                     long version = r.getLong(2);
