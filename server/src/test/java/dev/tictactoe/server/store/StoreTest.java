@@ -87,13 +87,7 @@ class StoreTest {
             // it.
             store.command("AB", 5, 7, new byte[] {9}, null);
             assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isZero();
-            List<Long> kept =
-                    store.<List<Long>>task(
-                                    db ->
-                                            db.query(
-                                                    "SELECT version FROM commands ORDER BY seq",
-                                                    r -> r.getLong(1)))
-                            .get(10, TimeUnit.SECONDS);
+            List<Long> kept = versionsInOrder(store);
             assertThat(kept)
                     .as("the commands behind every live room's checkpoint are gone at a sweep")
                     .containsExactly(4L, 5L, 5L);
@@ -281,13 +275,7 @@ class StoreTest {
             store.checkpoint("FAST", 3, () -> bytes("{\"at\":3}"));
             store.command("FAST", 4, 6, new byte[] {4}, null);
             store.sweep().get(10, TimeUnit.SECONDS);
-            List<Long> kept =
-                    store.<List<Long>>task(
-                                    db ->
-                                            db.query(
-                                                    "SELECT version FROM commands ORDER BY seq",
-                                                    r -> r.getLong(1)))
-                            .get(10, TimeUnit.SECONDS);
+            List<Long> kept = versionsInOrder(store);
             assertThat(kept)
                     .as("SLOW's command written again, FAST's first three gone")
                     .containsExactly(4L, 1L);
@@ -345,6 +333,16 @@ class StoreTest {
         assertThat(OPTIONS.maxGamesPerRoom()).isEqualTo(1_000);
         assertThatThrownBy(() -> OPTIONS.withLimits(0, 1))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The versions of every command in the log, in the order written. */
+    private static List<Long> versionsInOrder(Store store) throws Exception {
+        return store.<List<Long>>task(
+                        db ->
+                                db.query(
+                                        "SELECT version FROM commands ORDER BY seq",
+                                        r -> r.getLong(1)))
+                .get(10, TimeUnit.SECONDS);
     }
 
     private static final class MutableClock extends Clock {
