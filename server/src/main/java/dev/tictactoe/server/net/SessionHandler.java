@@ -20,6 +20,7 @@ import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -39,10 +40,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private static final Logger log = LoggerFactory.getLogger(SessionHandler.class);
 
-    /** The close reason of a heartbeating connection that went silent. */
     static final String HEARTBEAT_TIMEOUT_REASON = "heartbeat timeout";
 
-    /** What decoding puts in place of bytes that are not UTF-8. */
     private static final char REPLACEMENT = '\uFFFD';
 
     /** The room the request handler routed this connection to, set before the handshake. */
@@ -230,8 +229,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (session != null) {
             metrics.connectionClosed();
-            // While draining the rooms are closing too: a seat kept for a player to come back to
-            // would only log a drop and start a timer that never fires.
+            // While draining, rooms close too: a kept seat's timer would never fire.
             if (!state.isDraining()) {
                 session.room().disconnected(session);
             }
@@ -282,15 +280,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** The client's doing or the network's, logged at debug only: a client can cause many. */
     static boolean isClientsFault(Throwable cause) {
         return cause instanceof IOException
-                || cause
-                        instanceof
-                        io.netty.handler.codec.http.websocketx.WebSocketHandshakeException
+                || cause instanceof WebSocketHandshakeException
                 || cause instanceof PrematureChannelClosureException;
     }
 
-    /**
-     * Asks a session to close with a close frame; sent down the pipeline by {@link ChannelMember}.
-     */
+    /** Asks a session to close with a close frame; sent down the pipeline by ChannelMember. */
     record CloseRequest(int code, String reason) {}
 
     private Object who(ChannelHandlerContext ctx) {
