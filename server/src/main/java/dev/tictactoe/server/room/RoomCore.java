@@ -165,7 +165,6 @@ final class RoomCore {
         if (abandoned) {
             boardVersion = version + 1;
         }
-        // One event per diff: the abandoned game is the bigger news.
         return applied(
                 abandoned
                         ? new Event.GameOver(Wire.seat(mark.opponent()), ResultReason.ABANDONED)
