@@ -17,21 +17,19 @@ import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A room on the game server with two generated players, who play random legal moves as soon as it
  * is their turn (or after the think time) and offer a rematch when a game ends. Each player keeps
  * only what it needs from the diffs (status, turn, board rows, the event's move id); both players
- * live on one event loop, so the table needs no locks. Kept whole on purpose: it is the generator's
- * per-frame hot path (read a diff, move in the same call), free of the client library's per-frame
- * decoding (see ARCHITECTURE.md).
+ * live on one event loop, so the table needs no locks. Diffs are read without a tree, in the same
+ * call that moves (see {@link PlayerView}).
  */
 final class GameTable implements Table {
 
@@ -89,25 +87,20 @@ final class GameTable implements Table {
 
     @Override
     public List<GameConnection> connections() {
-        List<GameConnection> open = new ArrayList<>(2);
-        for (Player p : List.of(a, b)) {
-            if (p.connection != null) {
-                open.add(p.connection);
-            }
-        }
-        return open;
+        return Stream.of(a.connection, b.connection).filter(Objects::nonNull).toList();
     }
 
     // ---- on the table's loop
 
     private void step(Player p) {
-        if (p.game > lastStartedGame && (p.status.equals("playing") || p.status.equals("over"))) {
-            lastStartedGame = p.game;
+        PlayerView v = p.view;
+        if (v.game > lastStartedGame && (v.status.equals("playing") || v.status.equals("over"))) {
+            lastStartedGame = v.game;
             shared.stats().gameStarted();
             inGame = true;
         }
-        if (p.status.equals("over") && p.game > lastCompletedGame) {
-            lastCompletedGame = p.game;
+        if (v.status.equals("over") && v.game > lastCompletedGame) {
+            lastCompletedGame = v.game;
             shared.stats().gameCompleted();
             inGame = false;
         }
@@ -122,8 +115,8 @@ final class GameTable implements Table {
                 long delay = (long) (thinkNanos * (0.5 + random.nextDouble()));
                 loop.schedule(() -> move(p), delay, TimeUnit.NANOSECONDS);
             }
-        } else if (p.status.equals("over") && !stopping && p.rematchOffered < p.game) {
-            p.rematchOffered = p.game;
+        } else if (v.status.equals("over") && !stopping && p.rematchOffered < v.game) {
+            p.rematchOffered = v.game;
             p.connection.send(new ClientMessage.Rematch());
         }
     }
@@ -133,7 +126,7 @@ final class GameTable implements Table {
         if (!p.mayMove() || shared.stats().isClosing()) {
             return;
         }
-        int cell = randomEmptyCell(p.cells);
+        int cell = p.view.randomEmptyCell(random);
         if (cell < 0) {
             return;
         }
@@ -143,28 +136,9 @@ final class GameTable implements Table {
         }
         String id = p.seat + ++p.moves;
         pendingId = id;
-        p.movedAt = p.version;
+        p.movedAt = p.view.version;
         pendingSent = System.nanoTime();
-        c.write(new TextWebSocketFrame(Frames.move(id, p.version, cell)));
-    }
-
-    private int randomEmptyCell(char[] cells) {
-        int empty = 0;
-        for (char c : cells) {
-            if (c == '.') {
-                empty++;
-            }
-        }
-        if (empty == 0) {
-            return -1;
-        }
-        int pick = random.nextInt(empty);
-        for (int i = 0; i < cells.length; i++) {
-            if (cells[i] == '.' && pick-- == 0) {
-                return i;
-            }
-        }
-        return -1;
+        c.write(new TextWebSocketFrame(Frames.move(id, p.view.version, cell)));
     }
 
     private void delivered(@Nullable String moveId, long receivedNanos) {
@@ -177,17 +151,13 @@ final class GameTable implements Table {
     /** One generated player: a connection and the little it tracks of the room. */
     private final class Player implements GameConnection.Listener {
         final String name;
-        final char[] cells = new char[cellCount];
+        final PlayerView view = new PlayerView(cellCount);
         final Frames.Diff parsed = new Frames.Diff();
         volatile @Nullable GameConnection connection;
         @Nullable InetAddress source;
         CompletableFuture<Void> welcomed = new CompletableFuture<>();
         @Nullable String seat;
         @Nullable String token;
-        long version = -1;
-        String status = "waiting";
-        @Nullable String turn;
-        int game;
         long receivedAt;
 
         /** The version this player last moved at: no second move until the state moves on. */
@@ -201,7 +171,6 @@ final class GameTable implements Table {
 
         Player(String name) {
             this.name = name;
-            Arrays.fill(cells, '.');
         }
 
         CompletableFuture<Void> connect() {
@@ -214,7 +183,7 @@ final class GameTable implements Table {
                     .thenCompose(
                             c -> {
                                 connection = c;
-                                Long last = token == null ? null : version;
+                                Long last = token == null ? null : view.version;
                                 c.send(
                                         new ClientMessage.Join(
                                                 Protocol.VERSION, name, token, false, last));
@@ -224,11 +193,11 @@ final class GameTable implements Table {
         }
 
         boolean mayMove() {
-            return status.equals("playing")
+            return view.status.equals("playing")
                     && seat != null
-                    && seat.equals(turn)
+                    && seat.equals(view.turn)
                     && !moveScheduled
-                    && version > movedAt
+                    && view.version > movedAt
                     && connection != null;
         }
 
@@ -282,53 +251,19 @@ final class GameTable implements Table {
 
         private void load(Snapshot s) {
             syncPending = false;
-            version = s.version();
-            status = s.status().wire();
-            turn = WireWord.spelling(s.turn());
-            game = s.game();
-            List<String> board = s.board();
-            for (int row = 0; row < board.size(); row++) {
-                setRow(row, board.get(row));
-            }
+            view.load(s);
         }
 
         private void diff(Frames.Diff d) {
-            if (d.version <= version) {
-                return; // already applied
-            }
-            if (d.version != version + 1) {
-                sync(version);
-                return;
-            }
-            version = d.version;
-            for (int i = 0; i < d.ops; i++) {
-                String path = d.paths[i];
-                if (path != null) {
-                    apply(path, d.values[i]);
-                }
-            }
-            if (d.moveId != null && !Objects.equals(d.movedSeat, seat)) {
-                delivered(d.moveId, receivedAt);
-            }
-        }
-
-        private void apply(String path, @Nullable String value) {
-            switch (path) {
-                case "/status" -> status = Objects.requireNonNullElse(value, status);
-                case "/turn" -> turn = value;
-                case "/game" -> game = Integer.parseInt(value);
-                default -> {
-                    if (path.startsWith("/board/") && value != null) {
-                        setRow(
-                                Integer.parseInt(path, "/board/".length(), path.length(), 10),
-                                value);
+            switch (view.apply(d)) {
+                case STALE -> {}
+                case GAP -> sync(view.version);
+                case APPLIED -> {
+                    if (d.moveId != null && !Objects.equals(d.movedSeat, seat)) {
+                        delivered(d.moveId, receivedAt);
                     }
                 }
             }
-        }
-
-        private void setRow(int row, String text) {
-            text.getChars(0, text.length(), cells, row * text.length());
         }
 
         private void sync(@Nullable Long last) {

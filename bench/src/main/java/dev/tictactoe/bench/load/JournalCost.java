@@ -2,11 +2,6 @@ package dev.tictactoe.bench.load;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,24 +26,19 @@ import java.util.stream.Stream;
  * this generator on CPU 1.
  *
  * <p>Where {@code /proc} is there, the server's CPU is also split by thread: the event loops (rooms
- * and sockets: what journaling adds there is the room's own cost), the journal's writer, the game
- * archive (a document written and forced per finished game), and the rest.
+ * and sockets: what journaling adds there is the room's own cost), the store's writer, and the
+ * rest.
  *
  * <p>Arguments: {@code [seconds] [rooms] [think ms] [rounds] [directory]}, default {@code 20 200
  * 100 3 target/journal-cost}: 200 rooms whose players move after 50..150 ms, about 2,000 moves/s,
  * each run after 15 s of unmeasured play. The directory holds the data directories and should be on
  * the disk the server will use.
- *
- * <p>It stays one file: one measuring program read top to bottom (arguments, rounds of runs against
- * a server process, the table), whose helpers serve only it.
  */
 public final class JournalCost {
 
     /** Played before each measured window: long enough for the JIT to have compiled the server. */
     private static final Duration WARMUP = Duration.ofSeconds(15);
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     private static final List<String> MODES = List.of("none", "group", "fsync");
 
     private JournalCost() {}
@@ -109,14 +99,13 @@ public final class JournalCost {
                 Run r = once(mode, base, rooms, think, seconds, pinned);
                 System.err.printf(
                         Locale.ROOT,
-                        "round %d %-6s %7.1f µs/move (loops %s, writer %s, archive %s, other %s) "
+                        "round %d %-6s %7.1f µs/move (loops %s, writer %s, other %s) "
                                 + " p50 %6.0f µs  p99 %7.0f µs  %d moves%s%n",
                         round,
                         mode,
                         r.cpuMicros(),
                         part(r, ThreadCpu.LOOPS),
                         part(r, ThreadCpu.WRITER),
-                        part(r, ThreadCpu.ARCHIVE),
                         part(r, ThreadCpu.OTHER),
                         r.p50(),
                         r.p99(),
@@ -132,13 +121,12 @@ public final class JournalCost {
         Run none = median(runs.getOrDefault("none", List.of()));
         out.printf(
                 Locale.ROOT,
-                "%-22s %12s %10s %9s %9s %9s %9s %9s %9s %10s %10s%n",
+                "%-22s %12s %10s %9s %9s %9s %9s %9s %10s %10s%n",
                 "mode",
                 "CPU µs/move",
                 "+ vs none",
                 "loops",
                 "writer",
-                "archive",
                 "other",
                 "p50 µs",
                 "p99 µs",
@@ -148,13 +136,12 @@ public final class JournalCost {
             Run r = median(e.getValue());
             out.printf(
                     Locale.ROOT,
-                    "%-22s %12.1f %10s %9s %9s %9s %9s %9.0f %9.0f %10s %10s%n",
+                    "%-22s %12.1f %10s %9s %9s %9s %9.0f %9.0f %10s %10s%n",
                     label(e.getKey()),
                     r.cpuMicros(),
                     delta(r.cpuMicros() - none.cpuMicros(), "%+.1f"),
                     part(r, ThreadCpu.LOOPS),
                     part(r, ThreadCpu.WRITER),
-                    part(r, ThreadCpu.ARCHIVE),
                     part(r, ThreadCpu.OTHER),
                     r.p50(),
                     r.p99(),
@@ -163,8 +150,8 @@ public final class JournalCost {
         }
         out.println(
                 "CPU µs/move is the server process over the measured window; loops (rooms and"
-                    + " sockets), writer (the store's thread), archive (finished games, before the"
-                    + " store) and other (JIT, GC) split it by thread.");
+                        + " sockets), writer (the store's thread) and other (JIT, GC) split it by"
+                        + " thread.");
     }
 
     private static String part(Run r, String group) {
@@ -195,30 +182,8 @@ public final class JournalCost {
             String mode, Path base, int rooms, int think, int seconds, boolean pinned)
             throws Exception {
         Path data = Files.createTempDirectory(base, mode);
-        int port = freePort();
-        List<String> command = new ArrayList<>();
-        if (pinned) {
-            command.addAll(List.of("taskset", "-c", "0"));
-        }
-        command.addAll(
+        List<String> flags =
                 List.of(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-XX:+UseSerialGC",
-                        "-Xms128m",
-                        "-Xmn64m",
-                        "-XX:+AlwaysPreTouch",
-                        "-XX:MetaspaceSize=64m",
-                        "-XX:FreqInlineSize=100",
-                        "-XX:InlineSmallCode=1000",
-                        "-XX:MaxInlineLevel=9",
-                        "-Xmx1g",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.tictactoe.server.Main",
-                        "--host",
-                        "127.0.0.1",
-                        "--port",
-                        String.valueOf(port),
                         "--worker-threads",
                         "1",
                         "--messages-per-second",
@@ -228,18 +193,13 @@ public final class JournalCost {
                         "--data-dir",
                         mode.equals("none") ? "none" : data.toString(),
                         "--durability",
-                        mode.equals("none") ? "group" : mode));
-        Process server =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(data.resolveSibling(data.getFileName() + ".log").toFile())
-                        .start();
-        try {
-            Target target = new Target("127.0.0.1", port);
-            awaitReady(target, server);
+                        mode.equals("none") ? "group" : mode);
+        try (ServerProcess server =
+                ServerProcess.start(
+                        flags, pinned, data.resolveSibling(data.getFileName() + ".log"))) {
             LoadSettings settings =
                     new LoadSettings(
-                            target,
+                            server.target(),
                             false,
                             rooms,
                             Duration.ofSeconds(seconds),
@@ -279,46 +239,7 @@ public final class JournalCost {
                     r.moves(),
                     r.errors() + r.unexpectedCloses() + r.setupFailures());
         } finally {
-            stop(server);
             delete(data);
-        }
-    }
-
-    /**
-     * Waits until the server answers {@code /readyz} with 200, or fails if it exits or takes too
-     * long.
-     */
-    private static void awaitReady(Target target, Process server) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        URI ready = target.http("/readyz");
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!server.isAlive()) {
-                throw new IllegalStateException("the server exited with " + server.exitValue());
-            }
-            try {
-                HttpResponse<Void> response =
-                        http.send(
-                                HttpRequest.newBuilder(ready)
-                                        .timeout(Duration.ofSeconds(1))
-                                        .build(),
-                                HttpResponse.BodyHandlers.discarding());
-                if (response.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-        throw new IllegalStateException(
-                "the server was not ready within " + START_TIMEOUT.toSeconds() + " s");
-    }
-
-    private static void stop(Process server) throws InterruptedException {
-        server.destroy(); // SIGTERM: drains and closes the journal
-        if (!server.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            server.destroyForcibly().waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         }
     }
 
@@ -352,12 +273,6 @@ public final class JournalCost {
                     Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).trim().split(" "), 3));
         } catch (IOException e) {
             return "unknown";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 

@@ -9,15 +9,13 @@ import java.util.Map;
 
 /**
  * A process's CPU time by group of threads, read from {@code /proc/<pid>/task} (Linux): the event
- * loops that run the rooms and sockets, the store's writer (the journal's, in servers before the
- * store was SQLite), the game archive of those servers, and the rest (JIT compilers, GC, ...).
+ * loops that run the rooms and sockets, the store's writer, and the rest (JIT compilers, GC, ...).
  * Empty where there is no {@code /proc}.
  */
 final class ThreadCpu {
 
     static final String LOOPS = "event loops";
     static final String WRITER = "store writer";
-    static final String ARCHIVE = "game archive";
     static final String OTHER = "JIT, GC, other";
 
     /** Linux counts thread CPU in clock ticks of 10 ms on every common configuration. */
@@ -28,7 +26,7 @@ final class ThreadCpu {
     /** CPU nanoseconds so far per group, or an empty map when they cannot be read. */
     static Map<String, Long> of(long pid) {
         Map<String, Long> groups = new LinkedHashMap<>();
-        for (String group : new String[] {LOOPS, WRITER, ARCHIVE, OTHER}) {
+        for (String group : new String[] {LOOPS, WRITER, OTHER}) {
             groups.put(group, 0L);
         }
         try (DirectoryStream<Path> tasks =
@@ -63,11 +61,8 @@ final class ThreadCpu {
         if (thread.startsWith("multiThreadIoEv")) {
             return LOOPS;
         }
-        if (thread.startsWith("store-writer") || thread.startsWith("journal-writer")) {
+        if (thread.startsWith("store-writer")) {
             return WRITER;
-        }
-        if (thread.startsWith("game-archive")) {
-            return ARCHIVE;
         }
         return OTHER;
     }
