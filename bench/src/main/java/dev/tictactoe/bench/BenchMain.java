@@ -42,6 +42,7 @@ public final class BenchMain {
                             Map.entry("tactics", EngineTools::tactics),
                             Map.entry("replay", EngineTools::replay),
                             Map.entry("evalfeatures", EngineTools::evalFeatures),
+                            Map.entry("fingerprint", EngineTools::fingerprint),
                             Map.entry("help", args -> help())));
 
     private BenchMain() {}

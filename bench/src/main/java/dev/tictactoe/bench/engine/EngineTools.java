@@ -22,6 +22,13 @@ public final class EngineTools {
         ReplayCommand.run(args);
     }
 
+    /**
+     * Hashes every move and value the engine gives on fixed positions ({@link FingerprintCommand}).
+     */
+    public static void fingerprint(String[] args) {
+        FingerprintCommand.run(args);
+    }
+
     /** Turns judged positions into the evaluation's features ({@link EvalFeaturesCommand}). */
     public static void evalFeatures(String[] args) throws IOException {
         EvalFeaturesCommand.run(args);
