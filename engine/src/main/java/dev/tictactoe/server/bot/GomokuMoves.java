@@ -95,10 +95,7 @@ final class GomokuMoves {
             if (n == keep && scores[n - 1] >= score) {
                 continue;
             }
-            if (n == keep) {
-                n--;
-            }
-            n = ThreatMoves.insert(ms, scores, n, c, score);
+            n = ThreatMoves.insert(ms, scores, n == keep ? n - 1 : n, c, score);
         }
         return n;
     }

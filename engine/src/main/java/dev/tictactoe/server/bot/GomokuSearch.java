@@ -46,6 +46,7 @@ final class GomokuSearch extends PvsSearch {
     private final PatternBoard b;
     private final Threats threats;
     private final int maxDepth;
+    private final long start;
     private final long deadline;
     private final long nodeLimit;
     private final int[][] moveBuf = new int[MAX_PLY + 1][];
@@ -54,22 +55,19 @@ final class GomokuSearch extends PvsSearch {
     private final GomokuMoves moves;
     private boolean clockOn;
 
-    /** The outcome: the move, its score, the depth completed and how it was found. */
-    record Result(int cell, int score, int depth, long nodes, String note) {}
-
     GomokuSearch(
             PatternBoard b,
             TranspositionTable table,
             int maxDepth,
-            long deadline,
-            long nodeLimit,
+            Budget budget,
             SplittableRandom random) {
         super(table, b.cells);
         this.b = b;
         this.threats = new Threats(b);
         this.maxDepth = Math.min(maxDepth, MAX_PLY - 2);
-        this.deadline = deadline;
-        this.nodeLimit = nodeLimit;
+        this.start = budget.start();
+        this.deadline = budget.deadline();
+        this.nodeLimit = budget.nodes();
         for (int i = 0; i <= MAX_PLY; i++) {
             moveBuf[i] = new int[b.cells];
             scoreBuf[i] = new int[b.cells];
@@ -92,39 +90,30 @@ final class GomokuSearch extends PvsSearch {
         return b.stone[cell] == 0;
     }
 
-    /**
-     * Searches the position (not over; no win in one and no single block, the caller saw to that).
-     */
-    Result run(long startNanos) {
+    /** Searches the position (not over; no win in one and no single block). */
+    BotMove run() {
         table.newSearch();
-        RootThreats rootThreats = new RootThreats(b, threats, startNanos, deadline, nodeLimit);
+        RootThreats rootThreats = new RootThreats(b, threats, start, deadline, nodeLimit);
         String win = rootThreats.ownWin();
         if (win != null) {
-            return new Result(threats.firstMove, Bot.WIN - 3, 1, nodes + threats.nodes, win);
+            return result(threats.firstMove, Bot.WIN - 3, 1, win);
         }
         int[] root = moveBuf[0];
         int n = rootThreats.refute(root, moves.candidates(0, root, scoreBuf[0], -1, true, 0));
         return iterate(root, n);
     }
 
-    private Result iterate(int[] root, int n) {
+    private BotMove iterate(int[] root, int n) {
         if (n == 1) {
-            return new Result(
-                    root[0],
-                    0,
-                    1,
-                    nodes + threats.nodes,
-                    b.moveCount == 0 ? "takes the centre" : "the one move that holds");
+            String note = b.moveCount == 0 ? "takes the centre" : "the one move that holds";
+            return result(root[0], 0, 1, note);
         }
         int bestScore = deepen(root, n, maxDepth, ASPIRATION);
-        String note =
-                "depth "
-                        + completed
-                        + (Math.abs(bestScore) > MATE_BOUND
-                                ? (bestScore > 0 ? ", wins in " : ", loses in ")
-                                        + (Bot.WIN - Math.abs(bestScore))
-                                : "");
-        return new Result(root[0], bestScore, completed, nodes + threats.nodes, note);
+        return result(root[0], bestScore, completed, Bot.depthNote(completed, bestScore));
+    }
+
+    private BotMove result(int cell, int score, int depth, String note) {
+        return new BotMove(cell, Level.HARD, false, score, depth, nodes + threats.nodes, note);
     }
 
     @Override

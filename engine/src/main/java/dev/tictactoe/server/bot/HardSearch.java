@@ -44,14 +44,13 @@ final class HardSearch extends PvsSearch {
             Position pos,
             TranspositionTable table,
             int maxDepth,
-            long deadline,
-            long nodeLimit,
+            Budget budget,
             SplittableRandom random) {
         super(table, pos.cells);
         this.pos = pos;
         this.maxDepth = Math.min(maxDepth, MAX_PLY - 1);
-        this.deadline = deadline;
-        this.nodeLimit = nodeLimit;
+        this.deadline = budget.deadline();
+        this.nodeLimit = budget.nodes();
         this.random = random;
         int cells = pos.cells;
         for (int i = 0; i <= MAX_PLY; i++) {
@@ -63,21 +62,21 @@ final class HardSearch extends PvsSearch {
         seen = new int[cells];
     }
 
-    /** The outcome of a search: the move, its score and how deep the search completed. */
-    record Result(int cell, int score, int depth, boolean forcedWin) {}
-
     /** Searches the position (not over, side to move has no win in one) and picks a move. */
-    Result run() {
+    BotMove run() {
         table.newSearch();
         int vcfLength = vcf(VCF_DEPTH_ROOT, VCF_NODES_ROOT);
         if (vcfLength > 0 && !aborted) {
-            return new Result(vcfFirstMove, Bot.WIN - (2 * vcfLength - 1), 2 * vcfLength - 1, true);
+            int plies = 2 * vcfLength - 1;
+            String note = "forced win by continuous fours";
+            return new BotMove(vcfFirstMove, Level.HARD, false, Bot.WIN - plies, plies, nodes, note);
         }
         aborted = false;
-        int[] rootMoves = moveBuffers[0];
-        int n = candidates(0, rootMoves, scoreBuffers[0], -1, true);
-        int score = deepen(rootMoves, n, maxDepth, 0);
-        return new Result(rootMoves[0], score, completed, false);
+        int[] root = moveBuffers[0];
+        int n = candidates(0, root, scoreBuffers[0], -1, true);
+        int score = deepen(root, n, maxDepth, 0);
+        String note = Bot.depthNote(completed, score);
+        return new BotMove(root[0], Level.HARD, false, score, completed, nodes, note);
     }
 
     @Override
@@ -285,14 +284,7 @@ final class HardSearch extends PvsSearch {
             if (n == keep && scores[n - 1] >= score) {
                 continue;
             }
-            int j = n < keep ? n++ : n - 1;
-            while (j > 0 && scores[j - 1] < score) {
-                scores[j] = scores[j - 1];
-                moves[j] = moves[j - 1];
-                j--;
-            }
-            scores[j] = score;
-            moves[j] = c;
+            n = ThreatMoves.insert(moves, scores, n == keep ? n - 1 : n, c, score);
         }
         return n;
     }

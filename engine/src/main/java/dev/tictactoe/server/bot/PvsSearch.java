@@ -1,24 +1,19 @@
 package dev.tictactoe.server.bot;
 
 /**
- * What HARD's two searches share: principal variation search over an ordered list of moves with a
- * transposition table, killer moves and history counts; the root loop that keeps the best move in
- * front for the next iteration; and the distance-to-win bookkeeping of table scores. A subclass
- * owns its position and decides which moves each node has and what a leaf is worth.
+ * HARD's two searches' shared part: iterative deepening PVS with a transposition table, killers and
+ * history. A subclass owns its position, its moves per node and its leaf values.
  */
 abstract class PvsSearch {
 
     static final int INF = Bot.WIN + 1;
 
-    /** Scores beyond ± this are wins and losses at a known distance. */
-    static final int MATE_BOUND = Bot.WIN - 1000;
+    static final int MATE_BOUND = Bot.WIN_THRESHOLD;
 
     static final int MAX_PLY = 64;
 
-    /** {@link #probe} found nothing that settles the node. */
     static final int NO_CUTOFF = Integer.MIN_VALUE;
 
-    /** Bonus of a killer move in the ordering of the subclasses. */
     static final int KILLER_BONUS = 300;
 
     final TranspositionTable table;
@@ -50,13 +45,9 @@ abstract class PvsSearch {
 
     abstract boolean isEmpty(int cell);
 
-    /** The value of the position for the side to move, searched {@code depth} plies deep. */
     abstract int search(int depth, int ply, int alpha, int beta);
 
-    /**
-     * Looks the node up: returns its score if the table settles it for this window and depth, else
-     * {@link #NO_CUTOFF}; either way {@link #ttMove} is the stored move, if still empty, or -1.
-     */
+    /** The table's score if it settles the node, else {@link #NO_CUTOFF}; sets {@link #ttMove}. */
     final int probe(long key, int depth, int ply, int alpha, int beta) {
         ttMove = -1;
         long entry = table.probe(key);
@@ -79,16 +70,13 @@ abstract class PvsSearch {
         return NO_CUTOFF;
     }
 
-    /** Whether {@code cell} is one of the killers of {@code ply}. */
     final boolean isKiller(int ply, int cell) {
         return killers[ply][0] == cell || killers[ply][1] == cell;
     }
 
     /**
-     * Searches {@code ms[0..n)} in order, the first with the full window and the rest with a null
-     * window first, and stores the result under {@code key}. A move that refutes the node becomes a
-     * killer and gains history unless {@code forced} (the only reply to a threat). Returns the best
-     * score, or 0 once the search is aborted.
+     * PVS over {@code ms[0..n)}, storing the result under {@code key}; a refutation becomes a killer
+     * and gains history unless {@code forced}. Returns the best score, or 0 once aborted.
      */
     final int searchMoves(
             long key,
@@ -150,11 +138,7 @@ abstract class PvsSearch {
         return best;
     }
 
-    /**
-     * Searches every root move to {@code depth} within the window, PVS as below the root; each move
-     * that scores best so far is moved to the front, so the next iteration starts with it. Returns
-     * the best score; when aborted, the moves searched to the end have still been ordered.
-     */
+    /** PVS over the root moves, each new best moved to the front for the next iteration. */
     final int searchRoot(int[] root, int n, int depth, int alpha, int beta) {
         int best = -INF;
         for (int i = 0; i < n; i++) {
@@ -189,11 +173,8 @@ abstract class PvsSearch {
     }
 
     /**
-     * Iterative deepening from depth 1 to {@code maxDepth} over the root moves, with aspiration
-     * windows of half-width {@code aspiration} from depth 3 on (0 for none), widened on the side
-     * that failed until the score falls inside. Stops when aborted, at a win or loss, or when
-     * {@link #lastDepth} says so. The best move ends up in {@code root[0]}; returns its score, and
-     * {@link #completed} is the depth of the last finished iteration (0 if none).
+     * Iterative deepening with aspiration windows of half-width {@code aspiration} (0 for none) from
+     * depth 3; leaves the best move in {@code root[0]}, returns its score, sets {@link #completed}.
      */
     final int deepen(int[] root, int n, int maxDepth, int aspiration) {
         int bestScore = 0;
@@ -211,7 +192,6 @@ abstract class PvsSearch {
                 if (aborted || (score > alpha && score < beta)) {
                     break;
                 }
-                // Failed outside the window: widen on that side and search again.
                 window *= 4;
                 if (score <= alpha) {
                     alpha = window > 64 * aspiration ? -INF : Math.max(-INF, score - window);
@@ -238,11 +218,7 @@ abstract class PvsSearch {
         return bestScore;
     }
 
-    /**
-     * Plies to take off the null-window search of the {@code i}-th move (from 0) of a node {@code
-     * depth} plies deep, called after the move is played; a reduced move that beats alpha is
-     * searched again at full depth. None by default.
-     */
+    /** Plies taken off the null-window search of the {@code i}-th move, after it is played. */
     int reduction(int i, int depth) {
         return 0;
     }
@@ -250,10 +226,8 @@ abstract class PvsSearch {
     /** The depth of the last iteration {@link #deepen} finished. */
     int completed;
 
-    /** Called before each iteration of {@link #deepen}. */
     void startIteration(int depth) {}
 
-    /** Whether {@link #deepen} may stop after finishing {@code depth}. */
     boolean lastDepth(int depth) {
         return false;
     }
@@ -268,12 +242,11 @@ abstract class PvsSearch {
         }
     }
 
-    /** A win or loss score as distance from this node, for the table (others unchanged). */
+    /** A win or loss as distance from this node, for the table; {@link #fromTable} undoes it. */
     static int toTable(int score, int ply) {
         return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
     }
 
-    /** A table score back as distance from the root. */
     static int fromTable(int score, int ply) {
         return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
     }

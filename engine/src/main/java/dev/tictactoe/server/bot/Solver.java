@@ -3,20 +3,13 @@ package dev.tictactoe.server.bot;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Exact game-theoretic search: alpha-beta over every move to the end of the game, with a
- * transposition table keyed by the position's canonical hash (the smallest over the 8 symmetries),
- * forced replies to threats, and cut-offs when a side can no longer complete any line. Scores are
- * from the side to move's point of view: 0 a draw, {@code Bot.WIN - d} a win d plies from the root,
- * {@code -(Bot.WIN - d)} a loss. In win/draw/loss mode every win scores {@code Bot.WIN} (no
- * distance), which searches far less.
- *
- * <p>Every bound it stores is a proven fact about the game, so a table may be shared by solvers of
- * the same rules and mode on several threads.
+ * Exact alpha-beta to the end of the game over canonical (symmetry-reduced) hashes. Scores are as in
+ * {@link BotMove#score()}; without {@code distance} every win scores {@code Bot.WIN}, which searches
+ * far less. Every stored bound is a proven fact, so solvers of one rules and mode may share a table.
  */
 final class Solver {
 
-    private static final int INF = Bot.WIN + 1;
-    private static final int MATE_BOUND = Bot.WIN - 1000;
+    private static final int INF = PvsSearch.INF;
 
     private final Position pos;
     private final TranspositionTable table;
@@ -33,11 +26,6 @@ final class Solver {
     /** Told the node count every 2^22 nodes, if set. */
     java.util.function.@Nullable LongConsumer progress;
 
-    /**
-     * @param deadline {@link System#nanoTime()} after which the search gives up, or {@code
-     *     Long.MAX_VALUE}
-     * @param nodeLimit nodes after which it gives up, or {@code Long.MAX_VALUE}
-     */
     Solver(
             Position pos,
             TranspositionTable table,
@@ -60,10 +48,7 @@ final class Solver {
         return search(0, -INF, INF);
     }
 
-    /**
-     * The value of playing {@code cell} here (from this side's point of view), exactly if it lies
-     * in [alpha, beta], else a bound beyond that side of the window.
-     */
+    /** The value of playing {@code cell}: exact inside [alpha, beta], else a bound beyond it. */
     int valueOfMove(int cell, int alpha, int beta) {
         if (pos.play(cell)) {
             pos.undo();
@@ -74,7 +59,6 @@ final class Solver {
         return v;
     }
 
-    /** Score of a win completed at {@code ply}. */
     int winAt(int ply) {
         return distance ? Bot.WIN - ply : Bot.WIN;
     }
@@ -211,31 +195,16 @@ final class Solver {
                     c == ttMove
                             ? Integer.MAX_VALUE
                             : value + (history[c] >> 4) - pos.lines.centreDistance[c];
-            int j = n++;
-            while (j > 0 && scores[j - 1] < score) {
-                scores[j] = scores[j - 1];
-                moves[j] = moves[j - 1];
-                j--;
-            }
-            scores[j] = score;
-            moves[j] = c;
+            n = ThreatMoves.insert(moves, scores, n, c, score);
         }
         return n;
     }
 
-    // The table holds distances from the stored node, the search works with distances from the
-    // root.
     private int toTable(int score, int ply) {
-        if (!distance) {
-            return score;
-        }
-        return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
+        return distance ? PvsSearch.toTable(score, ply) : score;
     }
 
     private int fromTable(int score, int ply) {
-        if (!distance) {
-            return score;
-        }
-        return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
+        return distance ? PvsSearch.fromTable(score, ply) : score;
     }
 }

@@ -22,8 +22,7 @@ final class UntimedSearch {
                 board,
                 new TranspositionTable(10),
                 maxDepth,
-                Long.MAX_VALUE,
-                1000,
+                Budget.ofNodes(1000),
                 new SplittableRandom(1));
     }
 }
