@@ -11,29 +11,20 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A game judged after it ended: every position's value and a best move, every played move's
- * verdict. Values are points for X (positive favours X): HARD's evaluation where the position was
- * searched, ±{@link #DECIDED} where a win was proven or found by threats, 0 for a proven draw.
- *
- * @param positions the position before each move, then the final one
- * @param moves the moves as played, each with its verdict
+ * A finished game judged: the position before each move (and the final one) with its value in
+ * points for X and a best move, and every played move's verdict.
  */
 public record Analysis(List<Step> positions, List<Judged> moves) {
 
-    /** The points of a decided position: a proven win (or a forced win found by threats). */
+    /** The points of a proven win (or one found by threats). */
     public static final int DECIDED = 10_000;
 
     /**
-     * Losses, in points for the mover, from which a move is an inaccuracy, a mistake, a blunder.
-     * HARD's evaluation gives a lone open three a few hundred points; a move that turns a decided
-     * win into anything less, or a proven draw into a loss, is a blunder whatever the points.
+     * Points lost from which a move is an inaccuracy, a mistake, a blunder (an open three: ~300).
      */
     public static final int INACCURACY = 100;
 
-    /** See {@link #INACCURACY}. */
     public static final int MISTAKE = 250;
-
-    /** See {@link #INACCURACY}. */
     public static final int BLUNDER = 600;
 
     /** Nodes searched per position by default: a 60-move 15×15 game in a few seconds of a core. */
@@ -48,32 +39,14 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
         BLUNDER
     }
 
-    /**
-     * One position.
-     *
-     * @param toMove the side to move, null once the game is over on the board
-     * @param exact whether {@code score} is proven (a solved position, or the end of the game)
-     * @param score points for X
-     * @param best a best move for the side to move, -1 once the game is over on the board
-     */
+    /** One position: {@code toMove} null and {@code best} -1 once the game is over. */
     public record Step(@Nullable Mark toMove, boolean exact, int score, int best) {}
 
-    /**
-     * One played move.
-     *
-     * @param cell where it was played
-     * @param mark who played it
-     * @param verdict how good it was
-     * @param loss the points the mover gave away against the best move (0 or more)
-     */
+    /** One played move and the points the mover gave away against the best move. */
     public record Judged(int cell, Mark mark, Verdict verdict, int loss) {}
 
     /**
-     * Judges the game that {@code moves} played from an empty board of {@code rules} with {@code
-     * first} to move, searching each position for {@code nodes}. Deterministic for the same
-     * arguments.
-     *
-     * @throws IllegalArgumentException if a move is not legal where it was played
+     * Judges {@code moves} from an empty board, {@code nodes} a position; refuses an illegal move.
      */
     public static Analysis of(Rules rules, Mark first, int[] moves, Bot bot, long nodes) {
         Board board = new Board(rules, first);

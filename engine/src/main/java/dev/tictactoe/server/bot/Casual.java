@@ -7,10 +7,7 @@ final class Casual {
 
     private Casual() {}
 
-    /**
-     * A random cell near the stones (any cell on small boards), except that half the time it takes
-     * a win in one and half the time it blocks the opponent's.
-     */
+    /** A random cell near the stones; half the time it takes a win, half the time it blocks one. */
     static BotMove easy(Position pos, SplittableRandom random) {
         int me = pos.side;
         int win = pos.winningCell(me);
@@ -32,10 +29,7 @@ final class Casual {
         return new BotMove(cells[random.nextInt(n)], Level.EASY, false, 0, 0, 0, "random move");
     }
 
-    /**
-     * Takes a win in one, else blocks a loss in one, else the cell that best extends its own open
-     * windows and spoils the opponent's; ties broken at random.
-     */
+    /** Wins, else blocks, else the cell that best builds its windows and spoils the opponent's. */
     static BotMove medium(Position pos, SplittableRandom random) {
         int me = pos.side;
         int win = pos.winningCell(me);
@@ -66,9 +60,8 @@ final class Casual {
     }
 
     /**
-     * MEDIUM where patterns are known (k = 4..6): takes a win, blocks a four, makes an open four,
-     * stops an open three (at the defence that also does most for itself), else the cell with the
-     * best patterns made and spoiled; ties broken by the seeded generator.
+     * MEDIUM on pattern boards: wins, blocks a four, makes an open four, stops an open three, else
+     * the cell with the best patterns made and spoiled.
      */
     static BotMove medium(PatternBoard b, SplittableRandom random) {
         int me = b.side;

@@ -1,16 +1,11 @@
 package dev.tictactoe.server.bot;
 
-/**
- * Where on a {@link PatternBoard} to look: the candidate cells near the stones, and among them the
- * cells that win or make a threat. Each scans only the stones' bounding box, grown as far as such a
- * cell can lie.
- */
+/** Cells of a {@link PatternBoard} near the stones that win, threaten or are candidates at all. */
 final class CellScan {
     private CellScan() {}
 
     /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
     static int winningCells(PatternBoard b, int s, int[] out, int limit) {
-        // Lines left to find: once all are, the rest of the box has none.
         int left = b.count[s][Patterns.FIVE];
         byte[] ps = b.pattern[s];
         int[] box = b.box;
@@ -38,10 +33,8 @@ final class CellScan {
     }
 
     /**
-     * Fills {@code out} with the candidate cells, in {@link #candidates} order, where {@code a}
-     * makes {@code minA} or more on some line or {@code d} makes {@code minD} or more (pass {@link
-     * Patterns#COUNT} for none); returns how many. The scan stops once every such (cell, direction)
-     * pair on the board has been seen: threats are few, and usually found well before the end.
+     * Fills {@code out} with the candidates where {@code a} makes {@code minA} or more on a line or
+     * {@code d} makes {@code minD} or more; stops once the counts say every one has been seen.
      */
     static int cellsAtLeast(PatternBoard b, int a, int minA, int d, int minD, int[] out) {
         int left = 0;
@@ -82,10 +75,7 @@ final class CellScan {
         return n;
     }
 
-    /**
-     * Fills {@code out} with the candidate cells (empty and near a stone, or the centre of an empty
-     * board); returns how many.
-     */
+    /** Fills {@code out} with the empty cells near a stone (the centre of an empty board). */
     static int candidates(PatternBoard b, int[] out) {
         int size = b.size;
         if (b.moveCount == 0) {

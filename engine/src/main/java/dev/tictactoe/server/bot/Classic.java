@@ -4,11 +4,7 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
-/**
- * Classic 3×3 tic-tac-toe solved completely when the class loads: for every arrangement of the
- * mover's and the opponent's marks, its exact value and the set of moves that keep it. A move is
- * then a table look-up.
- */
+/** 3×3 solved when the class loads: every position's value and the moves that keep it. */
 final class Classic {
 
     private static final int STATES = 19683; // 3^9
@@ -18,7 +14,7 @@ final class Classic {
     };
     private static final int UNKNOWN = Integer.MIN_VALUE;
 
-    /** Value for the mover, as in {@link Solver} with distances counted from this position. */
+    /** By key of the mover's (1) and the opponent's (2) marks: the mover's value, as Solver's. */
     private static final int[] VALUE = new int[STATES];
 
     /** Bit c set when moving to cell c keeps the value. */
@@ -42,50 +38,22 @@ final class Classic {
         }
     }
 
-    /** Index into the board tables for {@code board} (a 3×3 board). */
     static int index(Board board) {
         return (board.toMove() == Mark.X ? 0 : STATES) + board.key3();
     }
 
-    /** Value for the side to move at a board index. */
     static int valueAt(int index) {
         return VALUE_BY_BOARD[index];
     }
 
-    /** Cells that keep the value at a board index, as a bit set. */
     static int bestAt(int index) {
         return BEST_BY_BOARD[index];
     }
 
     private Classic() {}
 
-    /**
-     * The state of {@code board} seen from the side to move: base 3, digit c is 0 for an empty
-     * cell, 1 for the mover's mark, 2 for the opponent's.
-     */
-    static int key(Board board) {
-        Mark me = board.toMove();
-        int key = 0;
-        for (int c = 0; c < 9; c++) {
-            Mark m = board.at(c);
-            if (m != null) {
-                key += (m == me ? 1 : 2) * POW3[c];
-            }
-        }
-        return key;
-    }
-
     static boolean handles(Rules rules) {
         return rules.size() == 3;
-    }
-
-    static int value(int key) {
-        return VALUE[key];
-    }
-
-    /** The cells that keep the value, as a bit set. */
-    static int bestMoves(int key) {
-        return BEST[key];
     }
 
     private static int solve(int key) {

@@ -1,8 +1,8 @@
 package dev.tictactoe.server.bot;
 
 /**
- * The combination a stone would make on an empty cell over its four lines, for one side, weakest
- * first, and its table by {@link Evaluation} key.
+ * What a stone on an empty cell makes over its four lines, weakest first, by {@link Evaluation}
+ * key.
  */
 final class Combo {
     static final int NONE = 0;
@@ -37,9 +37,6 @@ final class Combo {
 
     private Combo() {}
 
-    /**
-     * The combination of {@code fives}, {@code fours} (an open four counts two) and open threes.
-     */
     private static int of(int fives, int fours, int threes) {
         if (fives > 0) {
             return FIVE;

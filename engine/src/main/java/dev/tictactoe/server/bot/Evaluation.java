@@ -11,11 +11,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The gomoku evaluation, with weights half fitted offline to a stronger engine's judgement of
- * positions and half hand-set (see {@code gomoku-eval.txt}). Every cell is worth something to each
- * side by the four line codes a stone there would make, taken together (a four with an open three
- * is worth far more than the two apart); the worth differs for the side to move and the side that
- * just moved. On top come a few threats that decide whose move matters, and the value of having the
+ * The gomoku evaluation, weights from {@code gomoku-eval.txt}: each cell's worth to each side by
+ * its four line codes together (for the side to move and for the other), a few threat terms, the
  * move.
  */
 final class Evaluation {
@@ -25,10 +22,8 @@ final class Evaluation {
      */
     static final int KEYS = Patterns.COUNT * Patterns.COUNT * Patterns.COUNT * Patterns.COUNT;
 
-    /** The digit weight of line {@code d} in a key. */
     static final int[] DIGIT = {1, Patterns.COUNT, Patterns.COUNT * Patterns.COUNT, KEYS / 9};
 
-    /** The code of line {@code d} in {@code key}. */
     static int code(int key, int d) {
         return key / DIGIT[d] % Patterns.COUNT;
     }
@@ -36,26 +31,15 @@ final class Evaluation {
     /** The tables hold sixteenths, so the small worths of common cells do not round away. */
     static final int SCALE = 16;
 
-    /** A cell's worth to the side to move, by key, in {@link #SCALE}ths. */
+    /** A cell's worth by key, in {@link #SCALE}ths, to the side to move and to the other side. */
     static final int[] MOVER = new int[KEYS];
 
-    /** A cell's worth to the side that just moved, by key, seen by the side to move. */
     static final int[] WAITER = new int[KEYS];
 
-    /**
-     * A cell's worth to the side to move, by key, in whole units and never below 0: how moves are
-     * ordered. Cells the fit judged worth less than nothing (rare combinations, whose value the
-     * threat terms carry) are simply not preferred.
-     */
+    /** MOVER in whole units and never below 0: how moves are ordered. */
     static final int[] ORDER = new int[KEYS];
 
-    /**
-     * The threat terms, as bits of {@link #threats}: the side to move has a four to play; the
-     * opponent has an open three to answer now (the side having a four to interrupt with, or not);
-     * else the side has a four-three or open four to play, or a double three (the opponent having
-     * fours to interrupt with, or not); and the opponent has one cell that makes such a
-     * combination, or more.
-     */
+    /** The threat terms, as bits of {@link #threats}. */
     static final String[] THREAT_NAMES = {
         "myFour",
         "threeToAnswerWithFour",
@@ -78,7 +62,6 @@ final class Evaluation {
     private static final int THEIR_COMBO = 1 << 7;
     private static final int THEIR_COMBOS = 1 << 8;
 
-    /** The weight of each threat term. */
     static final int[] THREAT = new int[THREAT_NAMES.length];
 
     /** The value of having the move, all else equal. */
@@ -100,7 +83,6 @@ final class Evaluation {
 
     private Evaluation() {}
 
-    /** The value of {@code b} for its side to move. */
     static int of(PatternBoard b) {
         int me = b.side;
         int v = (b.moverWorth[me] + b.waiterWorth[1 - me]) / SCALE + TEMPO;
@@ -110,7 +92,7 @@ final class Evaluation {
         return v;
     }
 
-    /** The threat terms of {@code b} for its side to move, one bit per {@link #THREAT_NAMES}. */
+    /** The threat terms of {@code b} for its side to move, one bit per name. */
     static int threats(PatternBoard b) {
         int me = b.side;
         int op = 1 - me;

@@ -9,28 +9,22 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What {@link Evaluation} sees of a 15×15 five-in-a-row position, as the numbers its weights are
- * fitted on ({@code bench/evalfit/fit.py}, fed by the bench's {@code evalfeatures}): for the side
- * to move and then for the other side, how many cells have each set of four line codes (the {@link
- * #SETS} sets in {@link #setOfKey} order), then the {@link Evaluation#threats} bits and whether X
- * is to move. The bot never calls it; it lives here because it reads the evaluation's own tables.
+ * What {@link Evaluation} sees of a position, as its weights are fitted on ({@code
+ * bench/evalfit/fit.py}): per side (to move first) the cells of each set of four codes, the threat
+ * bits, whether X is to move. For the bench; here because it reads the evaluation's tables.
  */
 public final class EvaluationFeatures {
 
-    /** Sets of four line codes (multisets of 4 from 9). */
+    /** Multisets of four codes out of nine. */
     public static final int SETS = 495;
 
-    /** The threat terms, one column each after the two sides' counts. */
     public static final int THREATS = Evaluation.THREAT_NAMES.length;
 
     private static final int[] SET_OF_KEY = setOfKey();
 
     private EvaluationFeatures() {}
 
-    /**
-     * The features of {@code board}, or null when the side to move completes a line at once (the
-     * evaluation never sees such a position).
-     */
+    /** The features, or null when the side to move completes a line at once (never evaluated). */
     public static int @Nullable [] of(Board board) {
         PatternBoard b = PatternBoard.of(board);
         if (b.canWin(b.side)) {
@@ -52,10 +46,7 @@ public final class EvaluationFeatures {
         return row;
     }
 
-    /**
-     * For every key, the index of its set of four codes: the sets ordered by their codes in
-     * descending order (a ≥ b ≥ c ≥ d) read as a base-9 number, ascending; {@link #SETS} of them.
-     */
+    /** Per key, the index of its set of codes, the sets ordered by codes descending in base 9. */
     static int[] setOfKey() {
         Map<String, Integer> index = new HashMap<>();
         for (int key = 0; key < Evaluation.KEYS; key++) {

@@ -11,15 +11,7 @@ public final class GameSolver {
 
     private GameSolver() {}
 
-    /**
-     * What a solve found.
-     *
-     * @param solved false when the time limit ran out first (score is then meaningless)
-     * @param score the value for the side to move, as in {@link BotMove#score()}; in win/draw/loss
-     *     mode a win scores exactly {@link Bot#WIN}
-     * @param nodes positions searched
-     * @param time how long it took
-     */
+    /** What a solve found: unless {@code solved}, the time ran out and the score means nothing. */
     public record Result(boolean solved, int score, long nodes, Duration time) {
         /** "draw", "win", "loss" (with the distance when known), or "unknown". */
         public String value() {
@@ -36,12 +28,8 @@ public final class GameSolver {
     }
 
     /**
-     * Solves {@code board} for the side to move.
-     *
-     * @param distance also find the fastest win and slowest loss (searches much more)
-     * @param limit give up after this long
-     * @param tableBits the transposition table holds 2^(tableBits+1) entries of 16 bytes
-     * @param progress called now and then from the solving thread with the nodes searched so far
+     * Solves {@code board} for the side to move within {@code limit}, with {@code distance} also
+     * the fastest win; {@code progress} hears the nodes searched now and then.
      */
     public static Result solve(
             Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {

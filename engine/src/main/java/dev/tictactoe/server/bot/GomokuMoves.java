@@ -5,7 +5,6 @@ import java.util.SplittableRandom;
 /** Which moves a node of {@link GomokuSearch} searches, and in what order. */
 final class GomokuMoves {
 
-    /** Below the root only this many best-looking moves are searched. */
     static final int WIDTH = 16;
 
     private final PatternBoard b;
@@ -14,7 +13,6 @@ final class GomokuMoves {
     private final SplittableRandom random;
     private final int[] area;
 
-    /** Cells stamped as the only moves allowed (defences), compared with {@link #markStamp}. */
     private final int[] mark;
 
     private int markStamp;
@@ -29,9 +27,8 @@ final class GomokuMoves {
     }
 
     /**
-     * If the opponent, were it to move, would win by fours, stamps the cells that may stop it (its
-     * line's cells and every cell where either side makes a four) and returns the stamp: only those
-     * are searched. Otherwise 0. The search may visit {@code nodes} until {@code until}.
+     * If the opponent would win by fours were it to move, stamps the cells that may stop it (its
+     * line's, and every four of either side) and returns the stamp; otherwise 0.
      */
     int opponentThreat(long nodes, long until) {
         int op = 1 - b.side;
@@ -58,10 +55,8 @@ final class GomokuMoves {
     }
 
     /**
-     * Candidate moves, best first: the table's move, then by the cell's worth to each side, killers
-     * and history. If the opponent has an open three only its defences and the side's own fours are
-     * kept; below the root only the best {@link #WIDTH}. With {@code only} not 0, only the cells
-     * stamped with it (defences against a threat), all of them.
+     * Candidate moves, best first; against an open three only defences and own fours; below the
+     * root only the best {@link #WIDTH}; with {@code only} not 0, all the cells stamped with it.
      */
     int candidates(int ply, int[] ms, int[] scores, int ttMove, boolean root, int only) {
         int me = b.side;
@@ -100,10 +95,7 @@ final class GomokuMoves {
         return n;
     }
 
-    /**
-     * Whether {@code cell} touches the one stone on the board: farther off, the reply loses ground
-     * the search cannot see.
-     */
+    // Farther from the one stone on the board, a reply loses ground the search cannot see.
     private boolean touchesFirstStone(int cell) {
         int first = b.moves[0];
         return Math.abs(cell / b.size - first / b.size) <= 1

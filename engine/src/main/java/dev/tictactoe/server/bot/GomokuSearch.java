@@ -3,26 +3,20 @@ package dev.tictactoe.server.bot;
 import java.util.SplittableRandom;
 
 /**
- * HARD's search for k = 4..6 on a {@link PatternBoard}: first its own wins by threats and the
- * {@link RootThreats}, each with its share of the budget, then iterative deepening {@link
- * PvsSearch} with threat-aware move selection, a search for fours at the horizon, and futility
- * pruning and razoring near it.
+ * HARD's search for k = 4..6: the {@link RootThreats}, then {@link PvsSearch} with a search for
+ * fours at the horizon, and futility pruning and razoring near it.
  */
 final class GomokuSearch extends PvsSearch {
 
-    /** Attacker moves in a search for fours at the horizon. */
     static final int LEAF_VCF_DEPTH = 4;
-
-    /** Nodes one horizon search for fours may visit. */
     static final int LEAF_VCF_NODES = 60;
 
     /**
-     * Plies left from which a node asks whether the opponent, were it to move, would win by fours;
-     * if so only the moves that may stop it are searched (lower, it costs more than it buys).
+     * Plies left from which a node asks whether the opponent would win by fours were it to move,
+     * and then searches only the moves that may stop it (lower, it costs more than it buys).
      */
     static final int DEFENCE_DEPTH = 3;
 
-    /** Nodes that question may visit. */
     static final int DEFENCE_NODES = 200;
 
     /** Late-move reductions: from this move index on, at nodes with this many plies left. */
@@ -30,17 +24,11 @@ final class GomokuSearch extends PvsSearch {
 
     static final int LMR_DEPTH = 3;
 
-    /**
-     * Plies left up to which a quiet node (a null window, no open four of the opponent) returns its
-     * static value if it beats beta by {@link #FUTILITY_MARGIN} a ply, and only looks for a win by
-     * fours if it falls short of alpha by {@link #RAZOR_MARGIN} a ply.
-     */
+    /** Plies left up to which a quiet null-window node may be cut by its static value. */
     static final int PRUNE_DEPTH = 2;
 
     static final int FUTILITY_MARGIN = 300;
     static final int RAZOR_MARGIN = 450;
-
-    /** Half-width of the first aspiration window. */
     static final int ASPIRATION = 60;
 
     private final PatternBoard b;
@@ -118,13 +106,10 @@ final class GomokuSearch extends PvsSearch {
 
     @Override
     void startIteration(int depth) {
-        // The first iteration is short (a static value and a quick look for fours after each
-        // root move) and always completes, so there is always a searched move.
-        clockOn = depth > 1;
+        clockOn = depth > 1; // the short first iteration always completes: there is always a move
     }
 
-    // The node limit is checked at every node (so a limited search replays exactly), the clock
-    // every 16 once the first iteration is done.
+    // The node limit at every node (so a limited search replays exactly), the clock every 16.
     private boolean outOfTime() {
         if (nodes++ + threats.nodes >= nodeLimit
                 || (clockOn && (nodes & 15) == 0 && System.nanoTime() > deadline)) {
@@ -133,7 +118,6 @@ final class GomokuSearch extends PvsSearch {
         return aborted;
     }
 
-    // A threat search inside the tree gets `wanted` nodes, or what is left of the node limit.
     private long threatBudget(int wanted) {
         return Math.max(1, Math.min(wanted, nodeLimit - nodes - threats.nodes));
     }
@@ -216,7 +200,7 @@ final class GomokuSearch extends PvsSearch {
         return searchMoves(key, ms, n, depth, childDepth, ply, alpha, beta, forced == 1);
     }
 
-    /** A late quiet move is first searched a ply shallower: the ordering put it late. */
+    /** A late quiet move is first searched a ply shallower. */
     @Override
     int reduction(int i, int depth) {
         if (i < LMR_FROM || depth < LMR_DEPTH) {
@@ -229,13 +213,11 @@ final class GomokuSearch extends PvsSearch {
         return 1;
     }
 
-    // At the horizon: a quick look for a win by fours, else the static value.
     private int horizon(int ply) {
         int win = quickWin(ply);
         return win != 0 ? win : evaluate();
     }
 
-    // The score of a short win by fours for the side to move, found with a small budget; else 0.
     private int quickWin(int ply) {
         boolean wins =
                 threats.vcf(
@@ -245,7 +227,6 @@ final class GomokuSearch extends PvsSearch {
         return wins ? Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1) : 0;
     }
 
-    /** The {@link Evaluation} of the position, kept inside the mate scores. */
     int evaluate() {
         int v = Evaluation.of(b);
         return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, v));

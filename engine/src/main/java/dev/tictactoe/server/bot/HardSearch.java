@@ -3,28 +3,19 @@ package dev.tictactoe.server.bot;
 import java.util.SplittableRandom;
 
 /**
- * The HARD level's search: iterative deepening negamax with alpha-beta and principal variation
- * windows, a transposition table keyed by the Zobrist hash, moves ordered by the table's move,
- * killers, history and how much a cell builds and blocks, forced replies to a threat (which do not
- * use up depth), and at the horizon a search for a win by continuous fours. On big boards only
- * cells near stones are considered, and only the most promising of them below the root.
+ * HARD's search on any k (window counts): {@link PvsSearch} with a search for fours at the root and
+ * the horizon; on big boards only the best-looking cells near stones below the root.
  */
 final class HardSearch extends PvsSearch {
 
-    /** Attacker moves a continuous-fours search may chain at the horizon and at the root. */
     private static final int VCF_DEPTH_LEAF = 6;
-
     private static final int VCF_DEPTH_ROOT = 12;
-
-    /** Nodes a continuous-fours search may visit at the root and at each horizon node. */
     private static final int VCF_NODES_ROOT = 50_000;
-
     private static final int VCF_NODES_LEAF = 300;
 
     /** Boards up to this many cells search every empty cell; bigger ones only cells near stones. */
     private static final int FULL_WIDTH_CELLS = 36;
 
-    /** Below the root on big boards, only this many best-looking moves are searched. */
     private static final int WIDTH = 14;
 
     private final Position pos;
@@ -69,7 +60,8 @@ final class HardSearch extends PvsSearch {
         if (vcfLength > 0 && !aborted) {
             int plies = 2 * vcfLength - 1;
             String note = "forced win by continuous fours";
-            return new BotMove(vcfFirstMove, Level.HARD, false, Bot.WIN - plies, plies, nodes, note);
+            return new BotMove(
+                    vcfFirstMove, Level.HARD, false, Bot.WIN - plies, plies, nodes, note);
         }
         aborted = false;
         int[] root = moveBuffers[0];
@@ -81,7 +73,7 @@ final class HardSearch extends PvsSearch {
 
     @Override
     boolean lastDepth(int depth) {
-        return depth >= pos.empties(); // searched to the end of the game
+        return depth >= pos.empties();
     }
 
     @Override
@@ -156,7 +148,6 @@ final class HardSearch extends PvsSearch {
         return searchMoves(key, moves, n, depth, childDepth, ply, alpha, beta, threatCount == 1);
     }
 
-    // At the horizon: a forced win by continuous fours if there is one, else the static value.
     private int horizon(int ply) {
         int length = vcf(VCF_DEPTH_LEAF, VCF_NODES_LEAF);
         if (aborted) {
@@ -170,11 +161,7 @@ final class HardSearch extends PvsSearch {
 
     private int vcfFirstMove;
 
-    /**
-     * Whether the side to move wins by a chain of fours (each answered by the one forced block),
-     * within {@code depth} of its own moves; returns the number of its moves to the line, or 0. The
-     * first move is left in {@link #vcfFirstMove}.
-     */
+    /** The side to move's moves to a line by continuous fours, or 0; the first in vcfFirstMove. */
     private int vcf(int depth, int nodeBudget) {
         vcfBudget = nodeBudget;
         return vcfLevel(depth, 0);
@@ -252,8 +239,7 @@ final class HardSearch extends PvsSearch {
         return 0;
     }
 
-    // Candidate moves, best first: the table's move, killers, then by score and history. On big
-    // boards only the best WIDTH are kept below the root, so only those are ever sorted in.
+    // Candidate moves, best first: the table's move, killers, then by score and history.
     private int candidates(int ply, int[] moves, int[] scores, int ttMove, boolean root) {
         int me = pos.side;
         boolean wide = pos.cells <= FULL_WIDTH_CELLS || pos.moveCount == 0;

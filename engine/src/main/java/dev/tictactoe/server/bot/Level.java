@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -17,19 +19,16 @@ public enum Level {
     /** Exact play where the game can be solved in time, otherwise HARD. */
     PERFECT;
 
-    /** The name a bot of this level plays under, such as {@code bot (hard)}. */
+    /** Such as {@code bot (hard)}. */
     public String playerName() {
         return "bot (" + name().toLowerCase(Locale.ROOT) + ")";
     }
 
-    /** The level named {@code name}, ignoring case. */
-    public static Level parse(String name) {
-        if (name != null) {
-            String wanted = name.trim().toUpperCase(Locale.ROOT);
-            for (Level level : values()) {
-                if (level.name().equals(wanted)) {
-                    return level;
-                }
+    /** The level named {@code name}, ignoring case and surrounding blanks. */
+    public static Level parse(@Nullable String name) {
+        for (Level level : values()) {
+            if (name != null && level.name().equalsIgnoreCase(name.trim())) {
+                return level;
             }
         }
         throw new IllegalArgumentException(

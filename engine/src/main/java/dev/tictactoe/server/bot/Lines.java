@@ -6,14 +6,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The fixed geometry of one board variant, computed once and shared: every window of k cells that
- * could become a winning line, the windows through each cell, each cell's neighbourhood, the 8
- * symmetries of the square and the Zobrist keys used by the bot's own hashes.
+ * The fixed geometry of one variant for {@link Position}, shared: every window of k cells, the
+ * windows through each cell, the 8 symmetries of the square and their hash keys.
  */
 final class Lines {
 
     private static final ConcurrentHashMap<Rules, Lines> CACHE = new ConcurrentHashMap<>();
-    // Keys for every cell and mark of the largest board, from a fixed seed so hashes are stable.
     private static final long[] KEYS = new long[Rules.MAX_SIZE * Rules.MAX_SIZE * 2];
     static final long SIDE_KEY;
 
@@ -35,7 +33,6 @@ final class Lines {
 
     final int windows;
 
-    /** The windows through each cell. */
     final int[][] windowsOf;
 
     /** Cells within {@link PatternGeometry#NEAR} of each cell (the cell itself excluded). */
@@ -50,7 +47,7 @@ final class Lines {
     /** {@code keys[s][cell*2 + mark]}: the Zobrist key of a mark at the cell's image under s. */
     final long[][] keys;
 
-    /** Cells ordered centre first, for tie-breaking by position. */
+    /** Twice the Chebyshev distance from the centre, so even boards are symmetric. */
     final int[] centreDistance;
 
     private Lines(Rules rules) {
@@ -96,7 +93,6 @@ final class Lines {
         centreDistance = new int[cells];
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
-                // Twice the Chebyshev distance from the centre, so even boards are symmetric.
                 centreDistance[r * size + c] =
                         Math.max(Math.abs(2 * r - (size - 1)), Math.abs(2 * c - (size - 1)));
             }

@@ -17,11 +17,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * HARD's first moves on 15×15 five in a row, from a resource of lines such as {@code h8 h7 g7 ->
- * g9}: the moves so far, in order, and the move to play ({@code #} starts a comment). A position is
- * found whatever order its stones came in and under any of the board's eight symmetries. At 200 ms
- * the search cannot tell apart openings that a long analysis rates far apart; a few plies of a good
- * one are where most of the games against strong engines are decided.
+ * HARD's first moves on 15×15 k=5, from lines such as {@code h8 h7 g7 -> g9} ({@code #} a comment),
+ * found in any move order and under any symmetry: 200 ms of search cannot tell openings apart that
+ * a long analysis rates far apart, and most games against strong engines are decided there.
  */
 final class OpeningBook {
 
@@ -32,27 +30,20 @@ final class OpeningBook {
 
     private static final String RESOURCE = "gomoku-openings.txt";
 
-    /**
-     * A random key for each player's stone on each cell (the first player's at {@code cell}, the
-     * second's at {@code CELLS + cell}); a position's key is the exclusive or of its stones' keys,
-     * so the order they came in does not count. Fixed seed: the same keys in every run.
-     */
+    /** A key per player and cell; a position's key is its stones' exclusive or. */
     private static final long[] STONE_KEYS = stoneKeys(new SplittableRandom(0x0B00_C0FFEEL));
 
     private static final OpeningBook DEFAULT = load();
 
     /**
-     * Each line's position key, as written, in an open-addressed table, and in {@link #plays} at
-     * the same index the cell to play there, plus one (0: an empty slot). A board is looked up
-     * under each of the eight symmetries instead of storing eight keys a line; with no boxed keys,
-     * strings or regular expressions, reading the book on a cold JVM takes tens of milliseconds,
-     * not a third of a second and as long again of compiling.
+     * Open addressing: each line's key, and at the same index in {@link #plays} its answer plus
+     * one. Unboxed and parsed by hand, the book loads on a cold JVM in tens of milliseconds, not a
+     * third of a second.
      */
     private final long[] keys;
 
     private final short[] plays;
 
-    /** The most stones on the board of any position in the book. */
     private final int longest;
 
     private OpeningBook(long[] keys, short[] plays, int longest) {
@@ -61,7 +52,6 @@ final class OpeningBook {
         this.longest = longest;
     }
 
-    /** The book shipped with the server. */
     static OpeningBook standard() {
         return DEFAULT;
     }
@@ -84,8 +74,7 @@ final class OpeningBook {
             int play = plays[slot(key(turned, turned.length))] - 1;
             if (play >= 0) {
                 int cell = unturn(play, symmetry);
-                // Two positions with one key (odds of about one in 10^15) must not play on a
-                // stone.
+                // Two positions with one key (odds about 1 in 10^15) must not play on a stone.
                 return board.at(cell) == null ? cell : -1;
             }
         }
@@ -103,7 +92,6 @@ final class OpeningBook {
                 lines.add(line);
             }
         }
-        // One key a line: a position met under another symmetry is turned back when looked up.
         int slots = Integer.highestOneBit(Math.max(1, lines.size()) * 2) * 2;
         OpeningBook book = new OpeningBook(new long[slots], new short[slots], longest(lines));
         for (int[] line : lines) {
@@ -125,11 +113,7 @@ final class OpeningBook {
         return longest;
     }
 
-    /**
-     * The moves and then the answer of one line of the book; null for a blank or comment line. Read
-     * in place, a character at a time: the book is read at the first HARD move on 15×15, by the
-     * interpreter.
-     */
+    /** The moves and then the answer of one line; null for a blank or comment line. */
     private static int @Nullable [] line(String text, int number) {
         int comment = text.indexOf('#');
         int end = comment >= 0 ? comment : text.length();
@@ -205,7 +189,6 @@ final class OpeningBook {
         return row * SIZE + column;
     }
 
-    /** The slot holding {@code key}, or the empty one where it would go. */
     private int slot(long key) {
         int mask = keys.length - 1;
         int slot = (int) (key ^ (key >>> 32)) & mask;
@@ -226,7 +209,7 @@ final class OpeningBook {
         }
     }
 
-    // One of the square's eight symmetries (mirror, then a quarter turn or none) applied to cell.
+    // Mirrors (bits 0 and 1), then a transposition (bit 2).
     static int turn(int cell, int symmetry) {
         int r = cell / SIZE;
         int c = cell % SIZE;
@@ -244,8 +227,7 @@ final class OpeningBook {
         return r * SIZE + c;
     }
 
-    // The inverse of turn(cell, symmetry): the same symmetry, but with a quarter turn the mirrors
-    // trade places (a row mirrored before the turn is a column mirrored after it).
+    // After a transposition the mirrors trade places.
     static int unturn(int cell, int symmetry) {
         boolean turned = (symmetry & 4) != 0;
         return turn(cell, turned ? 4 | (symmetry & 1) << 1 | (symmetry & 2) >> 1 : symmetry);
@@ -259,7 +241,6 @@ final class OpeningBook {
         return keys;
     }
 
-    // The exclusive or of the first count stones' keys, the second player's apart from the first's.
     private static long key(int[] moves, int count) {
         long key = 0;
         for (int i = 0; i < count; i++) {

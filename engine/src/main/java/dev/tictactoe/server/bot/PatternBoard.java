@@ -6,13 +6,12 @@ import dev.tictactoe.server.game.Mark;
 import java.util.SplittableRandom;
 
 /**
- * The gomoku engine's position: for every empty cell, direction and side, the {@link Patterns} code
- * of the stone that side would put there, kept up to date on every move and undo. Sides are 0 (X)
- * and 1 (O). Not thread-safe: one per search.
+ * The gomoku engine's position: per empty cell, direction and side, the {@link Patterns} code of a
+ * stone there, kept up to date on every move. Sides are 0 (X) and 1 (O); one per search.
  */
 final class PatternBoard {
 
-    /** A rough value of one (cell, direction) pattern for its side, by code, to rank cells. */
+    /** A rough value of each pattern code, to rank cells. */
     static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
 
     private static final long[] KEYS = new long[2 * 19 * 19 + 1];
@@ -33,25 +32,23 @@ final class PatternBoard {
     final int k;
     final int cells;
 
-    /** 0 empty, 1 X, 2 O. */
     final byte[] stone;
 
     /** {@code pattern[side][cell*4 + dir]}; meaningful for empty cells only. */
     final byte[][] pattern = new byte[2][];
 
-    /** {@code count[side][code]}: (empty cell, direction) pairs with that pattern. */
+    /** {@code count[side][code]}: (empty cell, direction) pairs with that code. */
     final int[][] count = new int[2][Patterns.COUNT];
 
     /** {@code comboCount[side][combo]}: empty cells with that {@link Combo}. */
     final int[][] comboCount = new int[2][Combo.COUNT];
 
-    /** {@code moverWorth[side]}: the sum of {@link Evaluation#MOVER} over the cells. */
+    /**
+     * Per side, the sums of {@link Evaluation#MOVER} and {@link Evaluation#WAITER} over the cells.
+     */
     final int[] moverWorth = new int[2];
 
-    /** {@code waiterWorth[side]}: the sum of {@link Evaluation#WAITER} over the cells. */
     final int[] waiterWorth = new int[2];
-
-    /** Stones within {@link PatternGeometry#NEAR} of each cell. */
     final int[] near;
 
     final int[] moves;
@@ -66,7 +63,7 @@ final class PatternBoard {
     private final int[] keys;
     private final PatternGeometry g;
 
-    /** Bounding box of the stones after each move: minimum row, maximum row, min col, max col. */
+    /** Bounding box of the stones after each move: min row, max row, min col, max col. */
     final int[] box;
 
     PatternBoard(int size, int k, int firstSide) {
@@ -101,12 +98,10 @@ final class PatternBoard {
         }
     }
 
-    /** Whether the engine handles this variant (a pattern table exists for its k). */
     static boolean handles(int k) {
         return k >= 4 && k <= Patterns.MAX_K;
     }
 
-    /** The position of {@code board}, replayed from its move list. */
     static PatternBoard of(Board board) {
         PatternBoard p =
                 new PatternBoard(
@@ -119,17 +114,14 @@ final class PatternBoard {
         return p;
     }
 
-    /** The {@link Combo} a stone of side {@code s} would make on empty {@code cell}. */
     int combo(int s, int cell) {
         return Combo.OF_KEY[cellKey[s][cell]];
     }
 
-    /** The {@link Evaluation} table index of {@code cell} for side {@code s}; 0 if occupied. */
     int tableIndex(int s, int cell) {
         return cellKey[s][cell];
     }
 
-    /** What empty {@code cell} is worth to side {@code s} if it were to move, to order moves. */
     int worth(int s, int cell) {
         return Evaluation.ORDER[cellKey[s][cell]];
     }
@@ -157,7 +149,6 @@ final class PatternBoard {
         }
     }
 
-    /** Plays {@code cell} for the side to move (the caller knows it is empty and legal). */
     void play(int cell) {
         int me = side;
         for (int s = 0; s < 2; s++) {
@@ -182,7 +173,6 @@ final class PatternBoard {
         side = 1 - me;
     }
 
-    /** Takes back the last move. */
     void undo() {
         int cell = moves[--moveCount];
         int me = 1 - side;
@@ -229,23 +219,17 @@ final class PatternBoard {
         return s == 0 ? both & KEY_MASK : both >>> KEY_BITS;
     }
 
-    /** The cells within k-1 of {@code cell} along direction {@code d}, inside the board. */
     int[] lineCells(int cell, int d) {
         return g.lineCells[4 * cell + d];
     }
 
-    /** The highest pattern {@code s} would make on empty {@code cell}, over the four lines. */
     int best(int s, int cell) {
         byte[] ps = pattern[s];
         int b = 4 * cell;
         return Math.max(Math.max(ps[b], ps[b + 1]), Math.max(ps[b + 2], ps[b + 3]));
     }
 
-    /** How many of the four lines through empty {@code cell} reach {@code code} or more for s. */
-    int linesAtLeast(int s, int cell, int code) {
-        return linesAtLeast(pattern[s], cell, code);
-    }
-
+    /** How many of the four lines through empty {@code cell} reach {@code code} or more. */
     static int linesAtLeast(byte[] ps, int cell, int code) {
         int b = 4 * cell;
         return (ps[b] >= code ? 1 : 0)
@@ -256,28 +240,20 @@ final class PatternBoard {
 
     /** Whether a stone of {@code s} on empty {@code cell} wins next move whatever the reply. */
     boolean makesOpenFour(int s, int cell) {
-        return best(s, cell) >= Patterns.OPEN_FOUR || linesAtLeast(s, cell, Patterns.FOUR) >= 2;
+        return best(s, cell) >= Patterns.OPEN_FOUR
+                || linesAtLeast(pattern[s], cell, Patterns.FOUR) >= 2;
     }
 
-    /** Whether {@code s} can complete a line with one stone. */
     boolean canWin(int s) {
         return count[s][Patterns.FIVE] > 0;
     }
 
-    /** Whether the board is full. */
     boolean full() {
         return moveCount == cells;
     }
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < cells; c++) {
-            sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
-            if (c % size == size - 1) {
-                sb.append('\n');
-            }
-        }
-        return sb.toString();
+        return Position.render(stone, size);
     }
 }

@@ -3,10 +3,7 @@ package dev.tictactoe.server.bot;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * The fixed tables of one (size, k) for a {@link PatternBoard}: each cell's line neighbours,
- * neighbourhood and edges.
- */
+/** The fixed tables of one (size, k) for a {@link PatternBoard}: line neighbours and edges. */
 final class PatternGeometry {
     static final int[][] STEPS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 
@@ -56,7 +53,6 @@ final class PatternGeometry {
                     if (rr < 0 || rr >= size || cc < 0 || cc >= size) {
                         wallKeys[4 * c + d] += 2 * pow3[Patterns.digit(o, k)];
                     } else {
-                        // Seen from that neighbour, this cell lies at offset -o.
                         cs[n] = rr * size + cc;
                         ws[n++] = pow3[Patterns.digit(-o, k)];
                     }
@@ -67,7 +63,7 @@ final class PatternGeometry {
         }
     }
 
-    /** Each cell's neighbours within {@link #NEAR}, row by row, the cell itself left out. */
+    /** Each cell's neighbours within {@link #NEAR}, the cell itself left out. */
     static int[][] nearCells(int size) {
         int[][] near = new int[size * size][];
         for (int r = 0; r < size; r++) {

@@ -3,36 +3,26 @@ package dev.tictactoe.server.bot;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What a stone on an empty cell would make along one line, for one side: the pattern codes and, per
- * win length k, a table from the line around the cell to its code. The line is the k-1 cells on
- * each side, read as base-3 digits (0 empty, 1 own stone, 2 the opponent's stone or the edge),
- * nearest-left cell at digit k-2, nearest-right at digit k-1. Tables exist for k up to {@link
- * #MAX_K}; longer lines are left to the window-counting search.
+ * What a stone on an empty cell would make along one line: the codes, and per k a table from the
+ * k-1 cells on each side as base-3 digits (0 empty, 1 own, 2 the opponent's or the edge;
+ * nearest-left at digit k-2, nearest-right at k-1) to the code.
  */
 final class Patterns {
 
-    /** Nothing: no k-cell window through the cell can still be completed. */
+    /** No window through the cell can still be completed. */
     static final int NONE = 0;
 
-    /** A window is still open, nothing more. */
     static final int ONE = 1;
-
-    /** One more stone makes a three (closed). */
     static final int TWO = 2;
-
-    /** One more stone makes an open three. */
     static final int OPEN_TWO = 3;
 
-    /** Makes a three that can become a four but not an open four. */
+    /** A three that can become a four but not an open four. */
     static final int THREE = 4;
 
-    /** Makes an open three: one more stone gives an open four. */
     static final int OPEN_THREE = 5;
-
-    /** Makes a four: one cell left to complete the line. */
     static final int FOUR = 6;
 
-    /** Makes an open four (two cells complete it): the opponent cannot stop both. */
+    /** Two cells complete it: the opponent cannot stop both. */
     static final int OPEN_FOUR = 7;
 
     /** Completes k in a row. */
@@ -47,7 +37,7 @@ final class Patterns {
 
     private Patterns() {}
 
-    /** The table for win length {@code k} (3..{@link #MAX_K}), built on first use. */
+    /** The table for win length {@code k}, built on first use. */
     static byte[] table(int k) {
         if (k < 3 || k > MAX_K) {
             throw new IllegalArgumentException("no pattern table for k=" + k);
@@ -81,10 +71,7 @@ final class Patterns {
         return table;
     }
 
-    /**
-     * The pattern of the own stone in the middle of {@code line}, allowing {@code extra} more own
-     * stones to show what it can grow into.
-     */
+    /** The code of the own stone in the middle of {@code line}, with {@code extra} more to grow. */
     static int classify(int[] line, int k, int extra) {
         int centre = k - 1;
         int completions = 0;
@@ -148,7 +135,6 @@ final class Patterns {
         return best;
     }
 
-    // What a pattern one stone short of `grown` is.
     private static int weaker(int grown) {
         return switch (grown) {
             case OPEN_FOUR -> OPEN_THREE;

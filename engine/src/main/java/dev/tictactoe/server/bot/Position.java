@@ -4,10 +4,9 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 
 /**
- * The bot's working copy of a position, built for search: per-window stone counts kept up to date
- * on every move, from which come win detection, threats (windows one or two stones short of a
- * line), whether either side can still win at all, a static evaluation, and Zobrist hashes of the
- * position under all 8 symmetries. Sides are 0 (X) and 1 (O). Not thread-safe: one per search.
+ * A position for search on any k: stone counts per window of k cells, kept up to date on every
+ * move, giving wins, threats, a static value and hashes under the 8 symmetries. Sides are 0 (X) and
+ * 1 (O); one per search.
  */
 final class Position {
 
@@ -21,7 +20,7 @@ final class Position {
     /** 0 empty, 1 X, 2 O. */
     final byte[] stone;
 
-    /** {@code count[2*window + side]}: stones of that side in the window (both sides adjacent). */
+    /** {@code count[2*window + side]}: stones of that side in the window. */
     final int[] count;
 
     /** Windows with no stone of the other side: those {@code side} can still complete. */
@@ -42,20 +41,14 @@ final class Position {
     int side;
     int moveCount;
     final int[] moves;
-
-    /** Set while the last move completed a line. */
     boolean won;
 
-    /** {@code hashes[s]}: Zobrist hash of the position seen through symmetry s. */
+    /** {@code hashes[s]}: the hash of the position seen through symmetry s. */
     final long[] hashes = new long[8];
 
     private final int[] windowWeight;
 
-    /**
-     * {@code cellValue[mine*(k+1) + theirs]}: what taking a cell adds through one window holding
-     * that many stones: building an open window, or (weighted a little less) spoiling one of the
-     * opponent's; completing or blocking a line counts hugely.
-     */
+    /** {@code cellValue[mine*(k+1) + theirs]}: what a stone adds through one such window. */
     private final int[] cellValue;
 
     Position(Lines lines, int firstSide) {
@@ -92,7 +85,6 @@ final class Position {
         }
     }
 
-    /** The position of {@code board}, replayed from its move list. */
     static Position of(Board board) {
         Position p = new Position(Lines.of(board.rules()), sideOf(board.first()));
         for (int cell : board.moves()) {
@@ -113,7 +105,7 @@ final class Position {
         return cells - moveCount;
     }
 
-    /** Plays {@code cell} for the side to move; returns true if it completes a line. */
+    /** Plays {@code cell} for the side to move; true if it completes a line. */
     boolean play(int cell) {
         int me = side;
         stone[cell] = (byte) (me + 1);
@@ -138,7 +130,6 @@ final class Position {
         return line;
     }
 
-    /** Takes back the last move. */
     void undo() {
         int cell = moves[--moveCount];
         int me = 1 - side;
@@ -158,8 +149,8 @@ final class Position {
         won = false;
     }
 
-    // Adds (sign 1) or removes (-1) window w's contribution to the summaries: removed before its
-    // counts change, added back after.
+    // Adds (sign 1) or removes (-1) window w's share of the summaries, around a change of its
+    // counts.
     private void account(int w, int sign) {
         int x = count[2 * w];
         int o = count[2 * w + 1];
@@ -175,7 +166,6 @@ final class Position {
         }
     }
 
-    // Window w, holding n stones of side s and none of the other's, in or out of its threat sets.
     private void track(int s, int n, int w, int sign) {
         IndexSet set = n == k - 1 ? fours[s] : n == k - 2 ? threes[s] : null;
         if (set != null && sign > 0) {
@@ -185,7 +175,6 @@ final class Position {
         }
     }
 
-    /** The one empty cell of a window that is a four for someone. */
     int emptyCellOf(int w) {
         int base = w * k;
         for (int i = 0; i < k; i++) {
@@ -203,10 +192,7 @@ final class Position {
         return set.size == 0 ? -1 : emptyCellOf(set.items[0]);
     }
 
-    /**
-     * Fills {@code out} with the distinct cells where {@code s} would complete a line, returning
-     * how many (at most {@code limit}, enough to tell one threat from several).
-     */
+    /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
     int winningCells(int s, int[] out, int limit) {
         IndexSet set = fours[s];
         int n = 0;
@@ -223,12 +209,10 @@ final class Position {
         return n;
     }
 
-    /** Evaluation from the side to move's point of view. */
     int evaluate() {
         return side == 0 ? eval : -eval;
     }
 
-    /** Index of the symmetry under which this position's hash is smallest. */
     int canonicalSymmetry() {
         int best = 0;
         for (int s = 1; s < 8; s++) {
@@ -243,10 +227,7 @@ final class Position {
         return hashes[0];
     }
 
-    /**
-     * How good {@code cell} is for side {@code s} to take: the value of the own lines it extends
-     * plus the value of the opponent lines it spoils (weighted a little less).
-     */
+    /** How good {@code cell} is for side {@code s}: own lines built, the opponent's spoiled. */
     int cellScore(int cell, int s) {
         int[] count = this.count;
         int[] table = cellValue;
@@ -260,10 +241,15 @@ final class Position {
 
     @Override
     public String toString() {
+        return render(stone, lines.size);
+    }
+
+    /** Rows of {@code .}, {@code X} and {@code O}, each ended by a newline. */
+    static String render(byte[] stone, int size) {
         StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < cells; c++) {
+        for (int c = 0; c < stone.length; c++) {
             sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
-            if (c % lines.size == lines.size - 1) {
+            if (c % size == size - 1) {
                 sb.append('\n');
             }
         }

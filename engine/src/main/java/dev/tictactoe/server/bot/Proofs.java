@@ -8,19 +8,16 @@ import org.jspecify.annotations.Nullable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-/**
- * PERFECT's exact answers: 3×3 from its solved table, small boards solved once and kept, other
- * positions proved within part of a move's budget.
- */
+/** PERFECT's exact answers: 3×3 by table, small boards solved once and kept, others in budget. */
 final class Proofs {
 
     /** Boards up to this many cells are solved completely on first use and kept (4×4). */
     static final int SMALL_CELLS = 16;
 
-    /** 2 MB for each small variant: 4x4 k=4 needs 34k nodes. */
+    /** 2 MB a small variant: 4x4 k=4 needs 34k nodes. */
     private static final int SMALL_TABLE_BITS = 16;
 
-    // Notes for every distance, made once so a 3x3 move allocates nothing but its BotMove.
+    // Made once, so a 3x3 move allocates nothing but its BotMove.
     private static final String[] WIN_NOTES = new String[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];
     private static final String[] LOSS_NOTES = new String[WIN_NOTES.length];
 
@@ -57,10 +54,7 @@ final class Proofs {
                 solvedNote(score));
     }
 
-    /**
-     * The exact value and a best move, or null when no proof came within the budget (a third of the
-     * nodes, or two fifths of the time, on boards that are not small).
-     */
+    /** The exact value and a best move, or null when no proof came within a third of the budget. */
     @Nullable BotMove proof(
             Position pos, Budget budget, long seed, Supplier<TranspositionTable> searchTable) {
         boolean small = small(pos);
@@ -103,7 +97,7 @@ final class Proofs {
                 cell, Level.PERFECT, true, value, pos.empties(), solver.nodes, solvedNote(value));
     }
 
-    /** "solved: draw", "solved: win in 3", "solved: loss in 4" (plies, this move counted). */
+    /** "solved: draw", "solved: win in 3" (plies, this move counted). */
     static String solvedNote(int score) {
         if (score == 0) {
             return "solved: draw";

@@ -75,8 +75,8 @@ abstract class PvsSearch {
     }
 
     /**
-     * PVS over {@code ms[0..n)}, storing the result under {@code key}; a refutation becomes a killer
-     * and gains history unless {@code forced}. Returns the best score, or 0 once aborted.
+     * PVS over {@code ms[0..n)}, storing the result under {@code key}; a refutation becomes a
+     * killer and gains history unless {@code forced}. Returns the best score, or 0 once aborted.
      */
     final int searchMoves(
             long key,
@@ -173,8 +173,9 @@ abstract class PvsSearch {
     }
 
     /**
-     * Iterative deepening with aspiration windows of half-width {@code aspiration} (0 for none) from
-     * depth 3; leaves the best move in {@code root[0]}, returns its score, sets {@link #completed}.
+     * Iterative deepening with aspiration windows of half-width {@code aspiration} (0 for none)
+     * from depth 3; leaves the best move in {@code root[0]}, returns its score, sets {@link
+     * #completed}.
      */
     final int deepen(int[] root, int n, int maxDepth, int aspiration) {
         int bestScore = 0;

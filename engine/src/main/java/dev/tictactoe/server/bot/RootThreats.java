@@ -4,17 +4,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The threats at the root of {@link GomokuSearch}, each with its share of the budget: the side's
- * own win by fours, then by threes and fours; then, if the opponent would win that way were it to
- * move, only the root moves that may refute it go on to the main search.
+ * own win, then the root moves that may refute the opponent's.
  */
 final class RootThreats {
 
-    /** Attacker moves in the root's searches for fours, and for threes and fours. */
     static final int ROOT_VCF_DEPTH = 12;
 
     static final int ROOT_VCT_DEPTH = 6;
 
-    /** Percent of the budget for the root's own wins by fours, then by threes, then for defence. */
+    /** Percent of the budget for the own wins by fours, then by threes, then for defence. */
     static final int VCF_SHARE = 5;
 
     static final int VCT_SHARE = 10;
@@ -27,7 +25,6 @@ final class RootThreats {
     private final long span;
     private final long spanNodes;
 
-    /** Cells stamped as kept, compared with {@link #markStamp}. */
     private final int[] mark;
 
     private int markStamp;
@@ -42,7 +39,7 @@ final class RootThreats {
         mark = new int[b.cells];
     }
 
-    /** How the side to move wins by threats (its first move in {@code threats}), or null. */
+    /** How the side to move wins by threats (the first move in {@code threats}), or null. */
     @Nullable String ownWin() {
         if (threats.vcf(ROOT_VCF_DEPTH, spanNodes * VCF_SHARE / 100, share(VCF_SHARE))) {
             return "forced win by continuous fours";
@@ -59,12 +56,9 @@ final class RootThreats {
     }
 
     /**
-     * If the opponent, were it to move, would win by fours or by threes and fours, drops the root
-     * moves after which it still does. Only moves that could matter are tested: on the lines of the
-     * cells its win relied on, or making a three or better of the side's own (a stone elsewhere
-     * leaves that win standing); the cells of its winning line and the fours of either side first,
-     * each with its share of what is left of the budget. The moves shown to hold go on to the main
-     * search; if none is, the ones not shown to lose; if every move loses, all of them.
+     * If the opponent would win by threats were it to move, keeps the root moves shown to hold
+     * (else those not shown to lose, else all). Only moves on its proof's lines or making a three
+     * are tested: a stone elsewhere leaves the win standing.
      */
     int refute(int[] root, int n) {
         long nodeBudget = spanNodes * DEFENCE_SHARE / 100;
@@ -116,11 +110,7 @@ final class RootThreats {
         return u > 0 ? keepInOrder(root, n, unsure, u) : n;
     }
 
-    /**
-     * Copies to {@code order} the root moves that could stop the threat just found, the likeliest
-     * first (the cells of its winning line and those where either side makes a four); returns how
-     * many could.
-     */
+    /** The root moves that could stop the threat just found, likeliest first; returns how many. */
     private int likelyDefencesFirst(int[] root, int n, int[] order) {
         int onLines = ++markStamp;
         int length = Math.min(threats.proofLength, threats.proof.length);
@@ -159,7 +149,6 @@ final class RootThreats {
         return false;
     }
 
-    // Keeps in root, in its order, only the moves listed in `kept`; returns how many.
     private int keepInOrder(int[] root, int n, int[] kept, int k) {
         int stamp = ++markStamp;
         for (int i = 0; i < k; i++) {

@@ -3,9 +3,10 @@ package dev.tictactoe.server.bot;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Exact alpha-beta to the end of the game over canonical (symmetry-reduced) hashes. Scores are as in
- * {@link BotMove#score()}; without {@code distance} every win scores {@code Bot.WIN}, which searches
- * far less. Every stored bound is a proven fact, so solvers of one rules and mode may share a table.
+ * Exact alpha-beta to the end of the game over canonical (symmetry-reduced) hashes. Scores are as
+ * in {@link BotMove#score()}; without {@code distance} every win scores {@code Bot.WIN}, which
+ * searches far less. Every stored bound is a proven fact, so solvers of one rules and mode may
+ * share a table.
  */
 final class Solver {
 

@@ -4,26 +4,21 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
 /**
- * Deep threat searches on a {@link Board}, for the bench's tactical suite and loss audit to label
- * and check positions; the bot never calls them.
+ * Deep threat searches on a {@link Board} for the bench's tactical suite; the bot never calls them.
  */
 public final class TacticsProbe {
 
-    /** Attacker moves of the deep searches. */
     static final int DEPTH = 12;
 
     private TacticsProbe() {}
 
-    /** Whether the threat searches cover these rules (a pattern table exists for their k). */
+    /** Whether the threat searches cover these rules. */
     public static boolean handles(Rules rules) {
         return PatternBoard.handles(rules.winLength());
     }
 
     /**
-     * The nodes a fresh threat search needs to find a win, by fours ({@value #DEPTH} attacker moves
-     * deep) and then by threes and fours ({@code depth} deep), for the side to move or, with {@code
-     * opponent}, for the other side as if it were to move; -1 when none is found within {@code cap}
-     * nodes.
+     * The nodes a fresh search needs to find a win by threats (for the opponent, if asked), or -1.
      */
     public static long threatNodes(Board board, boolean opponent, int depth, long cap) {
         PatternBoard b = PatternBoard.of(board);
@@ -31,8 +26,7 @@ public final class TacticsProbe {
             b.pass();
         }
         Threats t = new Threats(b);
-        boolean won = t.vcf(DEPTH, cap, Long.MAX_VALUE) || t.vct(depth, cap, Long.MAX_VALUE);
-        return won ? t.nodes : -1;
+        return wins(t, depth, cap) ? t.nodes : -1;
     }
 
     /** Whether the side to move wins by continuous fours (0) or by threes and fours (1), or -1. */
@@ -45,21 +39,19 @@ public final class TacticsProbe {
         return t.vct(DEPTH / 2, nodes, Long.MAX_VALUE) ? 1 : -1;
     }
 
-    /**
-     * Whether the side not to move would win by continuous fours, or by threes and fours, if it
-     * were its turn.
-     */
+    /** Whether the side not to move would win by threats were it its turn. */
     public static boolean threatenedByThreats(Board board, long nodes) {
         PatternBoard b = PatternBoard.of(board);
         b.pass();
-        Threats t = new Threats(b);
-        return t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(DEPTH / 2, nodes, Long.MAX_VALUE);
+        return wins(new Threats(b), DEPTH / 2, nodes);
     }
 
-    /**
-     * Whether after {@code move} the opponent has no win by fours nor by threes and fours that a
-     * search of {@code nodes} finds, and the searches ran to the end.
-     */
+    // A win by fours, else by threes and fours within `depth` attacker moves.
+    private static boolean wins(Threats t, int depth, long nodes) {
+        return t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(depth, nodes, Long.MAX_VALUE);
+    }
+
+    /** Whether after {@code move} complete searches find the opponent no win by threats. */
     public static boolean holds(Board board, int move, long nodes) {
         PatternBoard b = PatternBoard.of(board);
         b.play(move);
@@ -109,8 +101,8 @@ public final class TacticsProbe {
     }
 
     /**
-     * Whether {@code move} keeps a forced win for the side to move: it makes five, or after it the
-     * opponent cannot make five and every reply near the stones leaves that side a win by threats.
+     * Whether {@code move} makes five, or leaves a win by threats after every reply near the
+     * stones.
      */
     public static boolean keepsTheWin(Board board, int move, long nodes) {
         PatternBoard b = PatternBoard.of(board);
@@ -119,15 +111,14 @@ public final class TacticsProbe {
         }
         b.play(move);
         if (b.canWin(b.side)) {
-            return false; // the opponent makes five first
+            return false;
         }
         int[] replies = new int[b.cells];
         int n = CellScan.candidates(b, replies);
         Threats t = new Threats(b);
         for (int i = 0; i < n; i++) {
             b.play(replies[i]);
-            boolean won =
-                    t.vcf(DEPTH, nodes, Long.MAX_VALUE) || t.vct(DEPTH / 2, nodes, Long.MAX_VALUE);
+            boolean won = wins(t, DEPTH / 2, nodes);
             b.undo();
             if (!won) {
                 return false;

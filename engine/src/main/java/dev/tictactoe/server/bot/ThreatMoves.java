@@ -1,14 +1,10 @@
 package dev.tictactoe.server.bot;
 
-/**
- * The moves of a {@link Threats} search: the attacker's threats and the defences against them, best
- * first.
- */
+/** The moves of a {@link Threats} search: the attacker's threats and the defences, best first. */
 final class ThreatMoves {
     private final PatternBoard b;
     private final int[] area;
 
-    /** Cells already listed as defences, compared with {@link #stamp}. */
     private final int[] seen;
 
     private int stamp;
@@ -19,7 +15,6 @@ final class ThreatMoves {
         seen = new int[b.cells];
     }
 
-    // The attacker's fours (and, if asked, open threes), best first.
     int threats(int att, int def, int[] out, int[] score, boolean withThrees) {
         int min = withThrees ? Patterns.OPEN_THREE : Patterns.FOUR;
         int n = 0;
@@ -35,16 +30,14 @@ final class ThreatMoves {
     }
 
     /**
-     * Cells that may stop an attacker who threatens an open four: on every line where it would make
-     * one, that cell and each cell of the line where it would make a four or better (a stone off
-     * those lines leaves the open four to be made), and every four of the defender's own.
+     * Cells that may stop a threatened open four: on each line where it would be made, that cell
+     * and the line's cells where the attacker makes a four or better; and the defender's own fours.
      */
     int defences(int att, int def, int[] out, int[] score) {
         int n = 0;
         int mark = ++stamp;
         byte[] pa = b.pattern[att];
         int[] cs = area;
-        // The attacker has no five here, so its open fours are its codes of OPEN_FOUR or more.
         for (int i = 0,
                         all =
                                 CellScan.cellsAtLeast(

@@ -1,28 +1,22 @@
 package dev.tictactoe.server.bot;
 
 /**
- * Threat-space search on a {@link PatternBoard}: does the side to move win by a chain of fours
- * (VCF), or of fours and open threes (VCT), each answered by every defence that could matter? Sound
- * but not complete: a defender's four ends the attack, so a win it reports is real and a failure
- * only means none was found within the limits. Searches deepen one attacker move at a time (short
- * wins are the common ones) and remember the positions where the attack failed: threat sequences
- * transpose a lot.
+ * Threat-space search: does the side to move win by fours (VCF), or by fours and open threes (VCT),
+ * against every defence that could matter? A win it reports is real (a defender's four ends the
+ * attack); failed attacks are remembered, as threat sequences transpose a lot.
  */
 final class Threats {
 
-    /** Deepest chain of attacker moves. */
     static final int MAX_DEPTH = 16;
 
-    /** Deepest line in plies, forced blocks included (bounds the buffers). */
+    /** Deepest line in plies, forced blocks included. */
     private static final int MAX_LEVEL = 2 * MAX_DEPTH + 8;
 
-    /** Slots of the table of failed attacks (a power of two). */
     private static final int FAILED_SLOTS = 1 << 14;
 
     /** Depth recorded for an attack that failed with nothing cut off by the depth limit. */
     private static final int EXHAUSTED = Integer.MAX_VALUE;
 
-    /** Keeps failures of a search by fours apart from those of a search by threes and fours. */
     private static final long THREES_KEY = 0x9E3779B97F4A7C15L;
 
     private final PatternBoard b;
@@ -45,25 +39,15 @@ final class Threats {
     /** Nodes visited by every call so far. */
     long nodes;
 
-    /** Set when the last call ran out of nodes or time. */
     boolean aborted;
-
-    /** The attacker's first move of the last win found. */
     int firstMove = -1;
 
-    /**
-     * The last win found, as played: attacker moves and forced blocks in turn, ending with the
-     * attacker's winning cell ({@link #lineLength} cells). Against a win by threes, only the last
-     * defence tried at each step is in it.
-     */
+    /** The last win found as played (against threes, the last defence tried at each step). */
     final int[] line = new int[MAX_LEVEL + 1];
 
     int lineLength;
 
-    /**
-     * Every cell played in the proof of the last win found ({@link #proofLength}; more than fit
-     * when it overflowed): a stone off all their lines leaves the proof standing.
-     */
+    /** Every cell of the proof of the last win found: a stone off all their lines leaves it be. */
     final int[] proof = new int[4096];
 
     int proofLength;
@@ -78,12 +62,10 @@ final class Threats {
         generator = new ThreatMoves(b);
     }
 
-    /** Whether the side to move wins by continuous fours within {@code depth} of its moves. */
     boolean vcf(int depth, long nodeBudget, long deadline) {
         return start(false, depth, nodeBudget, deadline);
     }
 
-    /** Whether the side to move wins by fours and open threes within {@code depth} of its moves. */
     boolean vct(int depth, long nodeBudget, long deadline) {
         return start(true, depth, nodeBudget, deadline);
     }
@@ -116,8 +98,7 @@ final class Threats {
         return aborted;
     }
 
-    // The attacker is to move. A position where the attack failed before with at least this many
-    // moves left (or with nothing cut off by the depth) fails again.
+    // A position where the attack failed before with at least as many moves left fails again.
     private boolean attack(int depth, int level) {
         if (stop()) {
             return false;
@@ -212,7 +193,6 @@ final class Threats {
         return false;
     }
 
-    // Adds a cell to the proof of the win being searched (dropped again if that line fails).
     private void prove(int cell) {
         if (proofLength < proof.length) {
             proof[proofLength] = cell;
@@ -220,10 +200,7 @@ final class Threats {
         proofLength++;
     }
 
-    /**
-     * Makes the line of the last win found the first one tried by the searches that follow, until
-     * {@link #clearHint}: after a move that does not stop it, the same line usually still wins.
-     */
+    /** Tries the last win's line first until {@link #clearHint}: it usually still wins. */
     void hintLastLine() {
         System.arraycopy(line, 0, hint, 0, lineLength);
         hintLength = lineLength;
@@ -233,7 +210,6 @@ final class Threats {
         hintLength = 0;
     }
 
-    // Records the cell played at `level` of a winning line (the line's last cell when `last`).
     private boolean won(int level, int cell, boolean last) {
         if (level == 0) {
             firstMove = cell;
@@ -245,7 +221,6 @@ final class Threats {
         return true;
     }
 
-    // The defender is to move, after an attacker's move.
     private boolean defend(int depth, int level) {
         if (stop()) {
             return false;

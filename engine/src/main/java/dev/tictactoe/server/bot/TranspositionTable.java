@@ -3,11 +3,8 @@ package dev.tictactoe.server.bot;
 import java.util.Arrays;
 
 /**
- * A fixed-size hash table of search results, two entries per bucket (one kept for the deeper
- * search, one always replaced). Entries are written without locks as the pair (key ^ data, data),
- * so a reader that sees halves of two different writes notices the mismatch and treats it as a
- * miss: one table can be shared by several searching threads. Entries from earlier searches are
- * ignored by stamping each with a generation.
+ * Search results, two entries a bucket (deepest, and always replaced), written without locks as
+ * (key ^ data, data) so a torn read is a miss; a generation stamp forgets earlier searches.
  */
 final class TranspositionTable {
 
@@ -29,7 +26,7 @@ final class TranspositionTable {
         mask = (1 << log2Buckets) - 1;
     }
 
-    /** Forgets every entry, cheaply: only entries of the current generation are found. */
+    /** Forgets every entry: only entries of the current generation are found. */
     void newSearch() {
         generation = (generation + 1) % GENERATIONS;
         if (generation == 0) {

@@ -6,10 +6,8 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A game in progress: the {@link Stones} on an N×N board, the moves that put them there, and
- * whether someone has made k in a row. Mutable and not thread-safe; one per game (or per search
- * thread, via {@link #copy()}). Nothing on the hot path ({@link #play}, {@link #undo}, {@link
- * #wouldWin}) allocates.
+ * A game in progress: the stones, the moves that put them there, and the winner. Mutable, one per
+ * game or thread ({@link #copy()}); play, undo and wouldWin allocate nothing.
  */
 public final class Board {
     private final Rules rules;
@@ -60,36 +58,22 @@ public final class Board {
         winDirection = other.winDirection;
     }
 
-    /** A board with {@code moves} played in order, {@code first} starting (for tests). */
-    static Board replay(Rules rules, Mark first, int... moves) {
-        Board board = new Board(rules, first);
-        for (int move : moves) {
-            board.play(move);
-        }
-        return board;
-    }
-
-    /** An independent copy of this board, history included. */
     public Board copy() {
         return new Board(this);
     }
 
-    /** The variant being played. */
     public Rules rules() {
         return rules;
     }
 
-    /** The mark that made the first move. */
     public Mark first() {
         return first;
     }
 
-    /** The mark whose turn it is (also after the game has ended). */
     public Mark toMove() {
         return (moveCount & 1) == 0 ? first : first.opponent();
     }
 
-    /** How many moves have been played. */
     public int moveCount() {
         return moveCount;
     }
@@ -104,33 +88,23 @@ public final class Board {
         return moves[Objects.checkIndex(ply, moveCount)];
     }
 
-    /** The cells played so far, in order (a copy). */
     public int[] moves() {
         return Arrays.copyOf(moves, moveCount);
     }
 
-    /** The mark on {@code cell}. */
     public @Nullable Mark at(int cell) {
         return stones.at(checkCell(cell));
     }
 
-    /** Whether nobody has played {@code cell}. */
     public boolean isEmpty(int cell) {
         return !stones.occupied(checkCell(cell));
     }
 
-    /** Whether every cell has been played. */
     public boolean isFull() {
         return moveCount == cellCount;
     }
 
-    /**
-     * Plays {@code cell} for the side to move.
-     *
-     * @return true if the move completes k (or more) in a row
-     * @throws IllegalArgumentException if {@code cell} is not on the board
-     * @throws IllegalStateException if the cell is taken or the game has been won
-     */
+    /** Plays {@code cell} for the side to move; true if it makes k (or more) in a row. */
     public boolean play(int cell) {
         checkCell(cell);
         if (winner != null) {
@@ -153,7 +127,7 @@ public final class Board {
         return true;
     }
 
-    /** Takes back the last move exactly: stones, hash and winner; refused before the first. */
+    /** Takes back the last move: stones, hash and winner. */
     public void undo() {
         if (moveCount == 0) {
             throw noMove();
@@ -167,10 +141,7 @@ public final class Board {
         winner = null;
     }
 
-    /**
-     * Whether {@code mark} placed on the empty {@code cell} would make k in a row, whoever is to
-     * move; changes nothing. Refused, as {@link #play} refuses it, off the board or on a stone.
-     */
+    /** Whether {@code mark} on the empty {@code cell} would make k in a row, whoever is to move. */
     public boolean wouldWin(int cell, Mark mark) {
         return runLength(cell, mark) >= winLength;
     }
@@ -183,7 +154,6 @@ public final class Board {
         return stones.runLength(mark.ordinal(), cell);
     }
 
-    /** The mark that has k in a row. */
     public @Nullable Mark winner() {
         return winner;
     }
@@ -194,9 +164,8 @@ public final class Board {
     }
 
     /**
-     * The winning line: all contiguous cells of the winner's mark through the winning move, in
-     * ascending order (k or more). Of several lines completed at once, the first of row, column,
-     * diagonal (down-right), anti-diagonal (down-left).
+     * The winner's run through the winning move, ascending; of several, the first of row, column,
+     * diagonal, anti-diagonal.
      */
     public int @Nullable [] winningLine() {
         if (winner == null) {
@@ -224,18 +193,12 @@ public final class Board {
         return r >= 0 && r < size && c >= 0 && c < size;
     }
 
-    /**
-     * Whether no continuation of play lets either player complete a line (a dead draw, in the
-     * protocol's words). A won game is not a draw; a full board without a win is a certain one.
-     */
+    /** Whether no continuation lets either player complete a line (the protocol's dead draw). */
     public boolean isCertainDraw() {
         return winner == null && stones.certainDraw(cellCount - moveCount, toMove() == Mark.X);
     }
 
-    /**
-     * Fills {@code out} with the empty cells in ascending order (none after a win); returns how
-     * many.
-     */
+    /** Fills {@code out} with the empty cells, ascending (none after a win); returns how many. */
     public int legalMoves(int[] out) {
         return winner != null ? 0 : stones.empties(out);
     }
@@ -245,12 +208,7 @@ public final class Board {
         return hash;
     }
 
-    /**
-     * A compact exact key of the marks on at most 16 cells: the sum of {@code d·3^cell}, with d = 0
-     * empty, 1 X, 2 O (3×3 keys lie in {@code 0..19682}).
-     *
-     * @throws IllegalStateException on a larger board
-     */
+    /** The marks of a board of at most 16 cells as the sum of {@code d·3^cell} (1 X, 2 O). */
     public int key3() {
         if (cellCount > Geometry.KEY3_MAX_CELLS) {
             throw new IllegalStateException("key3 needs a board of at most 16 cells");
@@ -258,7 +216,6 @@ public final class Board {
         return key3;
     }
 
-    /** The board as rows of {@code X}, {@code O} and {@code .}, separated by newlines. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(size * (size + 1));

@@ -23,7 +23,7 @@ final class Geometry {
         }
     }
 
-    /** Boards with at most this many cells have a ternary key ({@link Board#key3()}). */
+    /** Boards with at most this many cells have a {@link Board#key3()}. */
     static final int KEY3_MAX_CELLS = 16;
 
     final int size;
@@ -32,7 +32,6 @@ final class Geometry {
     /** Four ints per cell: row, column, diagonal line index, anti-diagonal line index. */
     final int[] cellInfo;
 
-    /** The cells of each line as bits. */
     final int[] lineMask;
 
     /** 3^cell for boards that have a ternary key, else all 0 (so updating it needs no branch). */

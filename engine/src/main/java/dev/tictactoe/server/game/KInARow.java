@@ -3,9 +3,7 @@ package dev.tictactoe.server.game;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The rules of k in a row as verdicts on a {@link Board}: whether a side may play a cell, and how a
- * game stands after a move. Whose turn it is comes first, so a move out of turn is refused as such
- * whatever its cell.
+ * The rules as verdicts on a {@link Board}: whether a side may play a cell, and how a game ends.
  */
 public final class KInARow {
 
@@ -28,7 +26,7 @@ public final class KInARow {
 
     private KInARow() {}
 
-    /** Why {@code seat} may not play {@code cell} on {@code board}, or null when it may. */
+    /** Why {@code seat} may not play {@code cell}, or null; whose turn it is comes first. */
     public static @Nullable Illegal check(Board board, Mark seat, int cell) {
         if (board.toMove() != seat) {
             return Illegal.NOT_YOUR_TURN;
@@ -39,10 +37,7 @@ public final class KInARow {
         return board.isEmpty(cell) ? null : Illegal.CELL_TAKEN;
     }
 
-    /**
-     * How the game stands after a move that {@code won} (as {@link Board#play} said): ended, or
-     * null while it goes on.
-     */
+    /** How a move that {@code won} (as {@link Board#play} said) ended the game, or null. */
     public static @Nullable Ending after(Board board, boolean won, boolean earlyDraw) {
         if (won) {
             return Ending.LINE;

@@ -6,19 +6,10 @@ package dev.tictactoe.server.game;
  */
 public record Rules(int size, int winLength) {
 
-    /** Smallest supported board side. */
     public static final int MIN_SIZE = 3;
-
-    /** Largest supported board side (a Go board). */
     public static final int MAX_SIZE = 19;
-
-    /** Shortest supported win length. */
     public static final int MIN_WIN_LENGTH = 3;
-
-    /** Classic tic-tac-toe: 3×3, three in a row. */
     public static final Rules CLASSIC = new Rules(3, 3);
-
-    /** Gomoku: 15×15, five in a row. */
     public static final Rules GOMOKU = new Rules(15, 5);
 
     public Rules {
@@ -28,20 +19,11 @@ public record Rules(int size, int winLength) {
         }
         if (winLength < MIN_WIN_LENGTH || winLength > size) {
             throw new IllegalArgumentException(
-                    "win length must be "
-                            + MIN_WIN_LENGTH
-                            + ".."
-                            + size
-                            + " on a "
-                            + size
-                            + "x"
-                            + size
-                            + " board, was "
-                            + winLength);
+                    "win length must be %d..%d on a %dx%d board, was %d"
+                            .formatted(MIN_WIN_LENGTH, size, size, size, winLength));
         }
     }
 
-    /** Number of cells, N*N. */
     public int cells() {
         return size * size;
     }
@@ -55,12 +37,10 @@ public record Rules(int size, int winLength) {
         return row * size + col;
     }
 
-    /** The row (0-based) of {@code cell}. */
     public int row(int cell) {
         return checkCell(cell) / size;
     }
 
-    /** The column (0-based) of {@code cell}. */
     public int col(int cell) {
         return checkCell(cell) % size;
     }

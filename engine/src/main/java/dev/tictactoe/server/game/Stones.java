@@ -14,7 +14,7 @@ final class Stones {
     private final Geometry geometry;
     private final int[] cellInfo;
 
-    /** X's lines then O's lines, {@code lineCount} ints each. */
+    /** X's lines then O's lines. */
     private final int[] lines;
 
     Stones(Geometry geometry, int winLength) {
@@ -26,7 +26,6 @@ final class Stones {
         lines = new int[2 * lineCount];
     }
 
-    /** Sets these stones to {@code other}'s, of the same size. */
     void copyFrom(Stones other) {
         System.arraycopy(other.lines, 0, lines, 0, lines.length);
     }
@@ -92,7 +91,6 @@ final class Stones {
         lines[base + cellInfo[g + 3]] &= colBit;
     }
 
-    /** The longest run of {@code mark} through the empty {@code cell} were it placed there. */
     int runLength(int mark, int cell) {
         int g = cell << 2;
         int row = cellInfo[g];
@@ -113,7 +111,6 @@ final class Stones {
                 - 1;
     }
 
-    /** Fills {@code out} with the empty cells in ascending order; returns how many. */
     int empties(int[] out) {
         int full = (1 << size) - 1;
         int count = 0;
@@ -127,10 +124,6 @@ final class Stones {
         return count;
     }
 
-    /**
-     * Whether no line can be completed any more, with {@code empty} cells left: see {@link
-     * CertainDraw}.
-     */
     boolean certainDraw(int empty, boolean xToMove) {
         return CertainDraw.of(geometry, lines, winLength, empty, xToMove);
     }

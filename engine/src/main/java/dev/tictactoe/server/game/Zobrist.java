@@ -6,16 +6,11 @@ import java.util.SplittableRandom;
 final class Zobrist {
     private static final long SEED = 0x7A1C_7AC7_0E5EEDL;
 
-    /** Stride between the two marks' keys in {@link #CELL}. */
     static final int MAX_CELLS = Rules.MAX_SIZE * Rules.MAX_SIZE;
 
-    /**
-     * Key of each mark on each cell, at {@code mark.ordinal() * MAX_CELLS + cell} (one flat array:
-     * one load fewer on the hot path than an array of arrays).
-     */
+    /** At {@code mark.ordinal() * MAX_CELLS + cell}: flat, one load fewer than nested arrays. */
     static final long[] CELL = new long[2 * MAX_CELLS];
 
-    /** Present when O is to move. */
     static final long O_TO_MOVE;
 
     /** One key per (size, win length), so positions of different variants do not collide. */
@@ -36,7 +31,6 @@ final class Zobrist {
 
     private Zobrist() {}
 
-    /** Hash of the empty board of {@code rules} with {@code toMove} to play. */
     static long empty(Rules rules, Mark toMove) {
         return RULES[rules.size()][rules.winLength()] ^ (toMove == Mark.O ? O_TO_MOVE : 0L);
     }

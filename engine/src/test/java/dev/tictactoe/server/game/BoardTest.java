@@ -45,7 +45,7 @@ class BoardTest {
 
     @Test
     void playsAClassicWinAlongTheDiagonal() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 4, 2);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 4, 2);
         assertThat(board.play(8)).isTrue();
         assertThat(board.winner()).isEqualTo(Mark.X);
         assertThat(board.isOver()).isTrue();
@@ -59,7 +59,7 @@ class BoardTest {
 
     @Test
     void rejectsIllegalMovesWithoutChangingAnything() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 4);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 4);
         long hash = board.hash();
         assertThatThrownBy(() -> board.play(9))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -77,7 +77,7 @@ class BoardTest {
 
     @Test
     void refusesToPlayOnAfterAWin() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
         assertThat(board.winner()).isEqualTo(Mark.X);
         assertThatThrownBy(() -> board.play(8))
                 .isInstanceOf(IllegalStateException.class)
@@ -96,7 +96,7 @@ class BoardTest {
     @Test
     void reportsTheWholeRunWhenAMoveJoinsTwoRuns() {
         // X: 0 1 _ 3 4 on a 5x5 row, k=4: playing 2 makes a run of five.
-        Board board = Board.replay(new Rules(5, 4), Mark.X, 0, 10, 1, 11, 3, 12, 4, 20);
+        Board board = Boards.replay(new Rules(5, 4), Mark.X, 0, 10, 1, 11, 3, 12, 4, 20);
         assertThat(board.play(2)).isTrue();
         assertThat(board.winningLine()).containsExactly(0, 1, 2, 3, 4);
     }
@@ -104,12 +104,12 @@ class BoardTest {
     @Test
     void reportsWinningLinesInAscendingCellOrder() {
         // O wins on the anti-diagonal 3, 6, 9, 12 of a 4x4 board, playing the middle last.
-        Board board = Board.replay(new Rules(4, 4), Mark.O, 3, 0, 12, 1, 9, 2);
+        Board board = Boards.replay(new Rules(4, 4), Mark.O, 3, 0, 12, 1, 9, 2);
         assertThat(board.play(6)).isTrue();
         assertThat(board.winner()).isEqualTo(Mark.O);
         assertThat(board.winningLine()).containsExactly(3, 6, 9, 12);
         // A column.
-        Board column = Board.replay(new Rules(4, 3), Mark.X, 13, 0, 5, 1);
+        Board column = Boards.replay(new Rules(4, 3), Mark.X, 13, 0, 5, 1);
         assertThat(column.play(9)).isTrue();
         assertThat(column.winningLine()).containsExactly(5, 9, 13);
     }
@@ -117,7 +117,7 @@ class BoardTest {
     @Test
     void drawsOnAFullBoardWithoutAWin() {
         // X O X / X O O / O X X
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
         assertThat(board.play(8)).isFalse();
         assertThat(board.isFull()).isTrue();
         assertThat(board.isOver()).isTrue();
@@ -128,7 +128,7 @@ class BoardTest {
     @Test
     void seesACertainDrawOnThreeByThreeBeforeTheBoardIsFull() {
         // X O X / X O O / O X .  : every line holds both marks, one cell left.
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
         assertThat(board.isFull()).isFalse();
         assertThat(board.isCertainDraw()).isTrue();
         assertThat(board.isOver()).isFalse();
@@ -137,17 +137,17 @@ class BoardTest {
     @Test
     void keepsALiveThreeByThreePositionGoing() {
         // X O X / . O . / . X .  : O can still make the middle row.
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 7);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 7);
         assertThat(board.isCertainDraw()).isFalse();
         // X O X / X O O / . X .  : X can still complete the left column.
-        Board live = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7);
+        Board live = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7);
         assertThat(live.isCertainDraw()).isFalse();
     }
 
     @Test
     void seesACertainDrawWithHalfTheBoardEmpty() {
         // X O . . / . . X O / . X O . / O . . X on 4x4, k=4.
-        Board board = Board.replay(new Rules(4, 4), Mark.X, 0, 1, 6, 7, 9, 10, 15, 12);
+        Board board = Boards.replay(new Rules(4, 4), Mark.X, 0, 1, 6, 7, 9, 10, 15, 12);
         assertThat(board.toString()).isEqualTo("XO..\n..XO\n.XO.\nO..X");
         assertThat(board.isCertainDraw()).isTrue();
         board.undo();
@@ -156,13 +156,13 @@ class BoardTest {
 
     @Test
     void aWonGameIsNotADraw() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
         assertThat(board.isCertainDraw()).isFalse();
     }
 
     @Test
     void listsLegalMovesInAscendingOrder() {
-        Board board = Board.replay(new Rules(5, 4), Mark.X, 12, 0, 24, 7);
+        Board board = Boards.replay(new Rules(5, 4), Mark.X, 12, 0, 24, 7);
         int[] out = new int[25];
         int count = board.legalMoves(out);
         assertThat(count).isEqualTo(21);
@@ -173,7 +173,7 @@ class BoardTest {
 
     @Test
     void wouldWinChangesNothing() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4);
         String before = board.toString();
         long hash = board.hash();
         assertThat(board.wouldWin(2, Mark.X)).isTrue();
@@ -190,7 +190,7 @@ class BoardTest {
 
     @Test
     void copiesAreIndependent() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 4, 0);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 4, 0);
         Board copy = board.copy();
         copy.play(8);
         assertThat(board.moveCount()).isEqualTo(2);
@@ -204,9 +204,9 @@ class BoardTest {
 
     @Test
     void keysSmallBoardsInBaseThree() {
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 8);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 8);
         assertThat(board.key3()).isEqualTo(1 + 2 * 6561);
-        Board big = Board.replay(new Rules(4, 4), Mark.O, 15);
+        Board big = Boards.replay(new Rules(4, 4), Mark.O, 15);
         assertThat(big.key3()).isEqualTo(2 * 14_348_907);
         assertThatThrownBy(() -> new Board(new Rules(5, 4)).key3())
                 .isInstanceOf(IllegalStateException.class);

@@ -7,7 +7,11 @@ public final class Boards {
 
     /** A board with {@code moves} played in order from the empty board, {@code first} starting. */
     public static Board replay(Rules rules, Mark first, int... moves) {
-        return Board.replay(rules, first, moves);
+        Board board = new Board(rules, first);
+        for (int move : moves) {
+            board.play(move);
+        }
+        return board;
     }
 
     /** Whether the game is not won and every window of k cells in a row holds both marks. */

@@ -103,7 +103,7 @@ class DeadDrawTest {
     @Test
     void isDeclaredOnThePlyItBecomesCertain() {
         // X O X / X O . / O . .  with X to move: O still threatens the middle column.
-        Board board = Board.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 6);
+        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 6);
         assertThat(board.isCertainDraw()).isFalse();
         // X blocks at 7. The right column is free of O, but X needs both 5 and 8 while O, to move,
         // has no other cell to play in between: no line can be completed any more.

@@ -61,8 +61,8 @@ class ZobristTest {
 
     @Test
     void theSideToMoveIsPartOfThePosition() {
-        Board xToMove = Board.replay(Rules.CLASSIC, Mark.X, 4, 0);
-        Board oToMove = Board.replay(Rules.CLASSIC, Mark.O, 0, 4);
+        Board xToMove = Boards.replay(Rules.CLASSIC, Mark.X, 4, 0);
+        Board oToMove = Boards.replay(Rules.CLASSIC, Mark.O, 0, 4);
         assertThat(oToMove.toString()).isEqualTo(xToMove.toString());
         assertThat(oToMove.hash()).isNotEqualTo(xToMove.hash());
     }
@@ -71,8 +71,8 @@ class ZobristTest {
     void variantsDoNotShareHashes() {
         assertThat(new Board(new Rules(5, 4)).hash())
                 .isNotEqualTo(new Board(new Rules(5, 5)).hash());
-        assertThat(Board.replay(new Rules(5, 4), Mark.X, 12).hash())
-                .isNotEqualTo(Board.replay(new Rules(5, 3), Mark.X, 12).hash());
+        assertThat(Boards.replay(new Rules(5, 4), Mark.X, 12).hash())
+                .isNotEqualTo(Boards.replay(new Rules(5, 3), Mark.X, 12).hash());
     }
 
     @Test
@@ -80,8 +80,8 @@ class ZobristTest {
         // Pinned values: tables of solved positions may be keyed by these hashes.
         long[] hashes = {
             new Board(Rules.CLASSIC).hash(),
-            Board.replay(Rules.CLASSIC, Mark.X, 4, 0).hash(),
-            Board.replay(Rules.GOMOKU, Mark.O, 112, 113).hash()
+            Boards.replay(Rules.CLASSIC, Mark.X, 4, 0).hash(),
+            Boards.replay(Rules.GOMOKU, Mark.O, 112, 113).hash()
         };
         assertThat(hashes).containsExactly(EMPTY_CLASSIC, CLASSIC_4_0, GOMOKU_112_113);
     }

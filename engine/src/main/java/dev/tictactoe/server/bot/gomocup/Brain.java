@@ -23,23 +23,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Our engine as a Gomocup brain: speaks the Piskvork protocol on stdin/stdout (START, RESTART,
- * BEGIN, TURN, BOARD ... DONE, TAKEBACK, INFO, ABOUT, END; coordinates "x,y" = column,row from 0)
- * and plays freestyle gomoku (five or more in a row wins) at HARD. Besides the standard INFO keys
- * it reads {@code max_node}, a node budget per move that makes its play replay exactly.
+ * The engine as a Gomocup brain: the Piskvork protocol on stdin/stdout ("x,y" = column,row), HARD
+ * at freestyle gomoku; INFO {@code max_node} sets a node budget per move, so play replays exactly.
  */
 public final class Brain {
 
-    /** The win length of gomoku. */
     static final int WIN_LENGTH = 5;
 
-    /** Time per move when the manager has not said (Piskvork's own default turn limit). */
+    /** Piskvork's own default turn limit. */
     static final long DEFAULT_TURN_MILLIS = 5_000;
 
     /** Kept back from each turn's limit for the process and the pipe. */
     static final long TURN_RESERVE_MILLIS = 50;
 
-    /** Share of the match time left that one move may use. */
+    /** One move may use this share of the match time left. */
     static final int TIME_LEFT_DIVISOR = 15;
 
     static final String ABOUT =
@@ -51,12 +48,10 @@ public final class Brain {
     private final long seed;
 
     /**
-     * Thinking done at the first {@code START}, before its {@code OK}: a fresh process would
-     * otherwise spend its first turns building tables and compiling the search.
+     * Thinking at the first START, so the first turns are not spent building tables and compiling.
      */
     static final Duration WARMUP = Duration.ofSeconds(1);
 
-    /** Searches of the started board the warm-up makes at most. */
     static final int WARMUP_ROUNDS = 6;
 
     private final Duration warmup;
@@ -66,14 +61,14 @@ public final class Brain {
     private long timeLeftMillis = -1;
     private long maxNodes;
 
-    /** A brain that thinks for {@code warmup} at its first START (tests give it none). */
+    /** A brain that thinks for {@code warmup} at its first START. */
     Brain(Writer out, long seed, Duration warmup) {
         this.out = new PrintWriter(out, true);
         this.seed = seed;
         this.warmup = warmup;
     }
 
-    /** Runs the brain on the process's stdin and stdout until END or end of input. */
+    /** Runs the brain on stdin and stdout until END or end of input. */
     public static void main(String[] args) throws IOException {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         Writer stdout = new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8);
@@ -82,7 +77,6 @@ public final class Brain {
                 .run(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     }
 
-    /** Answers commands read from {@code in} until END or end of input. */
     void run(Reader in) throws IOException {
         BufferedReader reader = new BufferedReader(in);
         String line;
