@@ -19,9 +19,7 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     /** The points of a proven win (or one found by threats). */
     public static final int DECIDED = 10_000;
 
-    /**
-     * Points lost from which a move is an inaccuracy, a mistake, a blunder (an open three: ~300).
-     */
+    /** Points lost from which a move is an inaccuracy, mistake, blunder (an open three: ~300). */
     public static final int INACCURACY = 100;
 
     public static final int MISTAKE = 250;
@@ -45,9 +43,7 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     /** One played move and the points the mover gave away against the best move. */
     public record Judged(int cell, Mark mark, Verdict verdict, int loss) {}
 
-    /**
-     * Judges {@code moves} from an empty board, {@code nodes} a position; refuses an illegal move.
-     */
+    /** Judges {@code moves} from an empty board, {@code nodes} a position; refuses illegal ones. */
     public static Analysis of(Rules rules, Mark first, int[] moves, Bot bot, long nodes) {
         Board board = new Board(rules, first);
         List<Step> positions = new ArrayList<>(moves.length + 1);

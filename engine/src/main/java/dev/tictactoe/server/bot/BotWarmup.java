@@ -17,15 +17,11 @@ public final class BotWarmup {
             List.of(new Rules(15, 5), new Rules(19, 6), new Rules(9, 4));
 
     static final Duration SEARCH = Duration.ofMillis(150);
-
     public static final int ROUNDS = 2;
 
     private BotWarmup() {}
 
-    /**
-     * Searches each board {@code rounds} times or until {@code budget} has passed; returns how
-     * many.
-     */
+    /** Searches each board {@code rounds} times or until {@code budget} is spent; how many ran. */
     public static int run(List<Rules> boards, Duration budget, int rounds) {
         long deadline = System.nanoTime() + budget.toNanos();
         Bot bot = new Bot();

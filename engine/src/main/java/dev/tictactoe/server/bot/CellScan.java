@@ -52,11 +52,11 @@ final class CellScan {
         int[] box = b.box;
         int size = b.size;
         int at = 4 * b.moveCount;
-        int r1 = Math.min(size - 1, box[at + 1] + PatternGeometry.NEAR);
-        int c0 = Math.max(0, box[at + 2] - PatternGeometry.NEAR);
-        int c1 = Math.min(size - 1, box[at + 3] + PatternGeometry.NEAR);
+        int r1 = Math.min(size - 1, box[at + 1] + Lines.NEAR);
+        int c0 = Math.max(0, box[at + 2] - Lines.NEAR);
+        int c1 = Math.min(size - 1, box[at + 3] + Lines.NEAR);
         int n = 0;
-        for (int r = Math.max(0, box[at] - PatternGeometry.NEAR); r <= r1; r++) {
+        for (int r = Math.max(0, box[at] - Lines.NEAR); r <= r1; r++) {
             for (int c = r * size + c0, end = r * size + c1; c <= end; c++) {
                 if (b.stone[c] == 0 && b.near[c] > 0) {
                     int lines =
@@ -84,11 +84,11 @@ final class CellScan {
         }
         int[] box = b.box;
         int at = 4 * b.moveCount;
-        int r1 = Math.min(size - 1, box[at + 1] + PatternGeometry.NEAR);
-        int c0 = Math.max(0, box[at + 2] - PatternGeometry.NEAR);
-        int c1 = Math.min(size - 1, box[at + 3] + PatternGeometry.NEAR);
+        int r1 = Math.min(size - 1, box[at + 1] + Lines.NEAR);
+        int c0 = Math.max(0, box[at + 2] - Lines.NEAR);
+        int c1 = Math.min(size - 1, box[at + 3] + Lines.NEAR);
         int n = 0;
-        for (int r = Math.max(0, box[at] - PatternGeometry.NEAR); r <= r1; r++) {
+        for (int r = Math.max(0, box[at] - Lines.NEAR); r <= r1; r++) {
             for (int c = r * size + c0, end = r * size + c1; c <= end; c++) {
                 if (b.stone[c] == 0 && b.near[c] > 0) {
                     out[n++] = c;

@@ -1,9 +1,6 @@
 package dev.tictactoe.server.bot;
 
-/**
- * What a stone on an empty cell makes over its four lines, weakest first, by {@link Evaluation}
- * key.
- */
+/** What a stone on an empty cell makes over its four lines, weakest first, by Evaluation key. */
 final class Combo {
     static final int NONE = 0;
     static final int THREE = 1;

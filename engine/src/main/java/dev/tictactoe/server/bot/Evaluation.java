@@ -11,15 +11,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The gomoku evaluation, weights from {@code gomoku-eval.txt}: each cell's worth to each side by
- * its four line codes together (for the side to move and for the other), a few threat terms, the
- * move.
+ * The gomoku evaluation ({@code gomoku-eval.txt}): each cell's worth by its four codes together, to
+ * the side to move and to the other, plus a few threat terms and the move.
  */
 final class Evaluation {
 
-    /**
-     * Table index of a cell: its four codes as base-{@link Patterns#COUNT} digits, line d at 9^d.
-     */
+    /** Table index of a cell: its four codes as base-9 digits, line d at 9^d. */
     static final int KEYS = Patterns.COUNT * Patterns.COUNT * Patterns.COUNT * Patterns.COUNT;
 
     static final int[] DIGIT = {1, Patterns.COUNT, Patterns.COUNT * Patterns.COUNT, KEYS / 9};
@@ -61,7 +58,6 @@ final class Evaluation {
     private static final int DOUBLE_THREE = 1 << 6;
     private static final int THEIR_COMBO = 1 << 7;
     private static final int THEIR_COMBOS = 1 << 8;
-
     static final int[] THREAT = new int[THREAT_NAMES.length];
 
     /** The value of having the move, all else equal. */

@@ -19,7 +19,6 @@ public final class EvaluationFeatures {
     public static final int SETS = 495;
 
     public static final int THREATS = Evaluation.THREAT_NAMES.length;
-
     private static final int[] SET_OF_KEY = setOfKey();
 
     private EvaluationFeatures() {}

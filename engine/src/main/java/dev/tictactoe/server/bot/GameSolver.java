@@ -27,10 +27,7 @@ public final class GameSolver {
         }
     }
 
-    /**
-     * Solves {@code board} for the side to move within {@code limit}, with {@code distance} also
-     * the fastest win; {@code progress} hears the nodes searched now and then.
-     */
+    /** Solves {@code board} within {@code limit}, with {@code distance} also the fastest win. */
     public static Result solve(
             Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {
         Objects.requireNonNull(progress, "progress");

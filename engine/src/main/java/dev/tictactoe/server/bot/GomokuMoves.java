@@ -6,15 +6,12 @@ import java.util.SplittableRandom;
 final class GomokuMoves {
 
     static final int WIDTH = 16;
-
     private final PatternBoard b;
     private final Threats threats;
     private final PvsSearch search;
     private final SplittableRandom random;
     private final int[] area;
-
     private final int[] mark;
-
     private int markStamp;
 
     GomokuMoves(PatternBoard b, Threats threats, PvsSearch search, SplittableRandom random) {

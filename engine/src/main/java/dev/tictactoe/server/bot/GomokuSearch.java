@@ -30,7 +30,6 @@ final class GomokuSearch extends PvsSearch {
     static final int FUTILITY_MARGIN = 300;
     static final int RAZOR_MARGIN = 450;
     static final int ASPIRATION = 60;
-
     private final PatternBoard b;
     private final Threats threats;
     private final int maxDepth;

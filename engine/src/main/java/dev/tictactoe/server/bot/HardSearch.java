@@ -17,7 +17,6 @@ final class HardSearch extends PvsSearch {
     private static final int FULL_WIDTH_CELLS = 36;
 
     private static final int WIDTH = 14;
-
     private final Position pos;
     private final int maxDepth;
     private final long deadline;

@@ -2,14 +2,20 @@ package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Rules;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The fixed geometry of one variant for {@link Position}, shared: every window of k cells, the
- * windows through each cell, the 8 symmetries of the square and their hash keys.
+ * The fixed geometry of one variant, shared: every window of k cells and the windows through each
+ * cell, each cell's line neighbours (for {@link PatternBoard}), the 8 symmetries and hash keys.
  */
 final class Lines {
+
+    static final int[][] STEPS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+
+    /** Cells within this Chebyshev distance of a stone are candidate moves. */
+    static final int NEAR = 2;
 
     private static final ConcurrentHashMap<Rules, Lines> CACHE = new ConcurrentHashMap<>();
     private static final long[] KEYS = new long[Rules.MAX_SIZE * Rules.MAX_SIZE * 2];
@@ -32,11 +38,20 @@ final class Lines {
     final int[] windowCells;
 
     final int windows;
-
     final int[][] windowsOf;
 
-    /** Cells within {@link PatternGeometry#NEAR} of each cell (the cell itself excluded). */
+    /** Cells within {@link #NEAR} of each cell (the cell itself excluded). */
     final int[][] near;
+
+    /** Per cell and direction: the neighbours on the line, and this cell's digit weight in each. */
+    final int[][] lineCells;
+
+    final int[][] lineWeights;
+
+    /**
+     * The pattern key of each (cell, direction) on the empty board: the edges as blocked digits.
+     */
+    final int[] wallKeys;
 
     /** {@code sym[s][cell]}: where symmetry s sends the cell; s = 0 is the identity. */
     final int[][] sym;
@@ -59,7 +74,7 @@ final class Lines {
         int count = 0;
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
-                for (int[] d : PatternGeometry.STEPS) {
+                for (int[] d : STEPS) {
                     int er = r + d[0] * (k - 1);
                     int ec = c + d[1] * (k - 1);
                     if (er < 0 || er >= size || ec < 0 || ec >= size) {
@@ -73,7 +88,7 @@ final class Lines {
             }
         }
         windows = count;
-        windowCells = java.util.Arrays.copyOf(buf, count * k);
+        windowCells = Arrays.copyOf(buf, count * k);
         int[] per = new int[cells];
         for (int i = 0; i < count * k; i++) {
             per[windowCells[i]]++;
@@ -89,7 +104,39 @@ final class Lines {
                 windowsOf[c][per[c]++] = w;
             }
         }
-        near = PatternGeometry.nearCells(size);
+        near = nearCells(size);
+        int[] pow3 = new int[2 * k - 2];
+        pow3[0] = 1;
+        for (int i = 1; i < pow3.length; i++) {
+            pow3[i] = 3 * pow3[i - 1];
+        }
+        lineCells = new int[4 * cells][];
+        lineWeights = new int[4 * cells][];
+        wallKeys = new int[4 * cells];
+        for (int c = 0; c < cells; c++) {
+            int r = c / size;
+            int col = c % size;
+            for (int d = 0; d < 4; d++) {
+                int[] cs = new int[2 * k - 2];
+                int[] ws = new int[2 * k - 2];
+                int n = 0;
+                for (int o = -(k - 1); o <= k - 1; o++) {
+                    int rr = r + o * STEPS[d][0];
+                    int cc = col + o * STEPS[d][1];
+                    if (o == 0) {
+                        continue;
+                    }
+                    if (rr < 0 || rr >= size || cc < 0 || cc >= size) {
+                        wallKeys[4 * c + d] += 2 * pow3[Patterns.digit(o, k)];
+                    } else {
+                        cs[n] = rr * size + cc;
+                        ws[n++] = pow3[Patterns.digit(-o, k)];
+                    }
+                }
+                lineCells[4 * c + d] = Arrays.copyOf(cs, n);
+                lineWeights[4 * c + d] = Arrays.copyOf(ws, n);
+            }
+        }
         centreDistance = new int[cells];
         for (int r = 0; r < size; r++) {
             for (int c = 0; c < size; c++) {
@@ -122,6 +169,28 @@ final class Lines {
 
     static Lines of(Rules rules) {
         return CACHE.computeIfAbsent(rules, Lines::new);
+    }
+
+    /** Each cell's neighbours within {@link #NEAR}, the cell itself left out. */
+    static int[][] nearCells(int size) {
+        int[][] near = new int[size * size][];
+        for (int r = 0; r < size; r++) {
+            for (int c = 0; c < size; c++) {
+                int[] list = new int[(2 * NEAR + 1) * (2 * NEAR + 1)];
+                int n = 0;
+                for (int dr = -NEAR; dr <= NEAR; dr++) {
+                    for (int dc = -NEAR; dc <= NEAR; dc++) {
+                        int rr = r + dr;
+                        int cc = c + dc;
+                        if ((dr != 0 || dc != 0) && rr >= 0 && rr < size && cc >= 0 && cc < size) {
+                            list[n++] = rr * size + cc;
+                        }
+                    }
+                }
+                near[r * size + c] = Arrays.copyOf(list, n);
+            }
+        }
+        return near;
     }
 
     private static int[] inverses(int[][] sym, int cells) {

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * HARD's first moves on 15×15 k=5, from lines such as {@code h8 h7 g7 -> g9} ({@code #} a comment),
@@ -25,25 +24,22 @@ final class OpeningBook {
 
     static final int SIZE = 15;
     static final int WIN_LENGTH = 5;
-
     private static final int CELLS = SIZE * SIZE;
-
     private static final String RESOURCE = "gomoku-openings.txt";
+    private static final Lines GEOMETRY = Lines.of(Rules.GOMOKU);
 
-    /** A key per player and cell; a position's key is its stones' exclusive or. */
-    private static final long[] STONE_KEYS = stoneKeys(new SplittableRandom(0x0B00_C0FFEEL));
+    /** Mirrors (bits 0 and 1) then a transposition (bit 2), as numbered in {@link Lines#sym}. */
+    private static final int[] SYMMETRIES = {0, 4, 5, 2, 6, 3, 1, 7};
 
     private static final OpeningBook DEFAULT = load();
 
     /**
-     * Open addressing: each line's key, and at the same index in {@link #plays} its answer plus
-     * one. Unboxed and parsed by hand, the book loads on a cold JVM in tens of milliseconds, not a
-     * third of a second.
+     * Open addressing: each line's key, and in {@link #plays} its answer plus one. Unboxed and
+     * parsed by hand, the book loads cold in tens of milliseconds, not a third of a second.
      */
     private final long[] keys;
 
     private final short[] plays;
-
     private final int longest;
 
     private OpeningBook(long[] keys, short[] plays, int longest) {
@@ -209,42 +205,19 @@ final class OpeningBook {
         }
     }
 
-    // Mirrors (bits 0 and 1), then a transposition (bit 2).
     static int turn(int cell, int symmetry) {
-        int r = cell / SIZE;
-        int c = cell % SIZE;
-        if ((symmetry & 1) != 0) {
-            c = SIZE - 1 - c;
-        }
-        if ((symmetry & 2) != 0) {
-            r = SIZE - 1 - r;
-        }
-        if ((symmetry & 4) != 0) {
-            int t = r;
-            r = c;
-            c = t;
-        }
-        return r * SIZE + c;
+        return GEOMETRY.sym[SYMMETRIES[symmetry]][cell];
     }
 
-    // After a transposition the mirrors trade places.
     static int unturn(int cell, int symmetry) {
-        boolean turned = (symmetry & 4) != 0;
-        return turn(cell, turned ? 4 | (symmetry & 1) << 1 | (symmetry & 2) >> 1 : symmetry);
+        return GEOMETRY.sym[GEOMETRY.inverse[SYMMETRIES[symmetry]]][cell];
     }
 
-    private static long[] stoneKeys(SplittableRandom random) {
-        long[] keys = new long[2 * CELLS];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = random.nextLong();
-        }
-        return keys;
-    }
-
+    // The exclusive or of the stones' keys, the second player's apart from the first's.
     private static long key(int[] moves, int count) {
         long key = 0;
         for (int i = 0; i < count; i++) {
-            key ^= STONE_KEYS[(i & 1) * CELLS + moves[i]];
+            key ^= GEOMETRY.keys[0][2 * moves[i] + (i & 1)];
         }
         return key;
     }

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.game.Rules;
 
 import java.util.SplittableRandom;
 
@@ -27,11 +28,9 @@ final class PatternBoard {
     private static final int KEY_BITS = 16;
 
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
-
     final int size;
     final int k;
     final int cells;
-
     final byte[] stone;
 
     /** {@code pattern[side][cell*4 + dir]}; meaningful for empty cells only. */
@@ -43,14 +42,11 @@ final class PatternBoard {
     /** {@code comboCount[side][combo]}: empty cells with that {@link Combo}. */
     final int[][] comboCount = new int[2][Combo.COUNT];
 
-    /**
-     * Per side, the sums of {@link Evaluation#MOVER} and {@link Evaluation#WAITER} over the cells.
-     */
+    /** Per side, the sums of Evaluation.MOVER and Evaluation.WAITER over the cells. */
     final int[] moverWorth = new int[2];
 
     final int[] waiterWorth = new int[2];
     final int[] near;
-
     final int[] moves;
     int moveCount;
     int side;
@@ -61,7 +57,7 @@ final class PatternBoard {
 
     private final byte[] table;
     private final int[] keys;
-    private final PatternGeometry g;
+    private final Lines g;
 
     /** Bounding box of the stones after each move: min row, max row, min col, max col. */
     final int[] box;
@@ -71,7 +67,7 @@ final class PatternBoard {
         this.k = k;
         this.cells = size * size;
         this.table = Patterns.table(k);
-        this.g = PatternGeometry.of(size, k);
+        this.g = Lines.of(new Rules(size, k));
         stone = new byte[cells];
         near = new int[cells];
         moves = new int[cells];
@@ -158,7 +154,7 @@ final class PatternBoard {
         }
         stone[cell] = (byte) (me + 1);
         update(cell, me, 1);
-        for (int n : g.nearCells[cell]) {
+        for (int n : g.near[cell]) {
             near[n]++;
         }
         int r = cell / size;
@@ -179,7 +175,7 @@ final class PatternBoard {
         side = me;
         stone[cell] = 0;
         update(cell, me, -1);
-        for (int n : g.nearCells[cell]) {
+        for (int n : g.near[cell]) {
             near[n]--;
         }
         hash ^= KEYS[2 * cell + me] ^ KEYS[KEYS.length - 1];

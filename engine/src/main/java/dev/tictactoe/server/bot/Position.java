@@ -4,9 +4,8 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 
 /**
- * A position for search on any k: stone counts per window of k cells, kept up to date on every
- * move, giving wins, threats, a static value and hashes under the 8 symmetries. Sides are 0 (X) and
- * 1 (O); one per search.
+ * A position for search on any k: stone counts per window of k cells, giving wins, threats, a
+ * static value and hashes under the 8 symmetries. Sides are 0 (X) and 1 (O); one per search.
  */
 final class Position {
 
@@ -32,7 +31,7 @@ final class Position {
     /** Windows where a side has k-2 stones and the other none: two moves from a line. */
     final IndexSet[] threes = new IndexSet[2];
 
-    /** Stones within {@link PatternGeometry#NEAR} of each cell. */
+    /** Stones within {@link Lines#NEAR} of each cell. */
     final int[] nearStones;
 
     /** Sum of window values, positive when good for X. */
@@ -149,8 +148,7 @@ final class Position {
         won = false;
     }
 
-    // Adds (sign 1) or removes (-1) window w's share of the summaries, around a change of its
-    // counts.
+    // Adds (sign 1) or removes (-1) window w's share of the summaries around a change.
     private void account(int w, int sign) {
         int x = count[2 * w];
         int o = count[2 * w + 1];

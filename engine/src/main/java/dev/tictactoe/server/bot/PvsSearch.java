@@ -7,15 +7,10 @@ package dev.tictactoe.server.bot;
 abstract class PvsSearch {
 
     static final int INF = Bot.WIN + 1;
-
     static final int MATE_BOUND = Bot.WIN_THRESHOLD;
-
     static final int MAX_PLY = 64;
-
     static final int NO_CUTOFF = Integer.MIN_VALUE;
-
     static final int KILLER_BONUS = 300;
-
     final TranspositionTable table;
 
     /** Two moves per ply that last refuted a sibling, tried early. */
@@ -173,9 +168,8 @@ abstract class PvsSearch {
     }
 
     /**
-     * Iterative deepening with aspiration windows of half-width {@code aspiration} (0 for none)
-     * from depth 3; leaves the best move in {@code root[0]}, returns its score, sets {@link
-     * #completed}.
+     * Iterative deepening, aspiration windows of half-width {@code aspiration} (0: none) from depth
+     * 3; leaves the best move in {@code root[0]} and returns its score.
      */
     final int deepen(int[] root, int n, int maxDepth, int aspiration) {
         int bestScore = 0;

@@ -9,7 +9,6 @@ import org.jspecify.annotations.Nullable;
 final class RootThreats {
 
     static final int ROOT_VCF_DEPTH = 12;
-
     static final int ROOT_VCT_DEPTH = 6;
 
     /** Percent of the budget for the own wins by fours, then by threes, then for defence. */
@@ -17,16 +16,13 @@ final class RootThreats {
 
     static final int VCT_SHARE = 10;
     static final int DEFENCE_SHARE = 30;
-
     private final PatternBoard b;
     private final Threats threats;
     private final long start;
     private final long deadline;
     private final long span;
     private final long spanNodes;
-
     private final int[] mark;
-
     private int markStamp;
 
     RootThreats(PatternBoard b, Threats threats, long start, long deadline, long nodeLimit) {

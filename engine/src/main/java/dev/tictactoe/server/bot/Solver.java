@@ -11,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 final class Solver {
 
     private static final int INF = PvsSearch.INF;
-
     private final Position pos;
     private final TranspositionTable table;
     private final boolean distance;

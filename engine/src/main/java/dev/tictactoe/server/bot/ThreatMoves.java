@@ -4,9 +4,7 @@ package dev.tictactoe.server.bot;
 final class ThreatMoves {
     private final PatternBoard b;
     private final int[] area;
-
     private final int[] seen;
-
     private int stamp;
 
     ThreatMoves(PatternBoard b) {

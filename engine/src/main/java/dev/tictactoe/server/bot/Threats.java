@@ -18,7 +18,6 @@ final class Threats {
     private static final int EXHAUSTED = Integer.MAX_VALUE;
 
     private static final long THREES_KEY = 0x9E3779B97F4A7C15L;
-
     private final PatternBoard b;
     private final int[][] moves;
     private final int[][] scores;
@@ -51,7 +50,6 @@ final class Threats {
     final int[] proof = new int[4096];
 
     int proofLength;
-
     private final int[] hint = new int[MAX_LEVEL + 1];
     private int hintLength;
 

@@ -13,9 +13,7 @@ final class TranspositionTable {
     static final int LOWER = 2;
     static final int EXACT = 3;
     static final int NO_MOVE = 1023;
-
     private static final int GENERATIONS = 1 << 12;
-
     private final long[] slots;
     private final int mask;
     private int generation;

@@ -5,7 +5,6 @@ import java.util.SplittableRandom;
 /** Zobrist keys from a fixed seed, so position hashes are the same in every run. */
 final class Zobrist {
     private static final long SEED = 0x7A1C_7AC7_0E5EEDL;
-
     static final int MAX_CELLS = Rules.MAX_SIZE * Rules.MAX_SIZE;
 
     /** At {@code mark.ordinal() * MAX_CELLS + cell}: flat, one load fewer than nested arrays. */

@@ -147,8 +147,8 @@ class PatternBoardTest {
                 for (int s = 0; s < 2; s++) {
                     int[] line = new int[2 * k - 1];
                     for (int o = -(k - 1); o <= k - 1; o++) {
-                        int r = c / size + o * PatternGeometry.STEPS[d][0];
-                        int col = c % size + o * PatternGeometry.STEPS[d][1];
+                        int r = c / size + o * Lines.STEPS[d][0];
+                        int col = c % size + o * Lines.STEPS[d][1];
                         int v;
                         if (r < 0 || r >= size || col < 0 || col >= size) {
                             v = 2;
@@ -188,7 +188,7 @@ class PatternBoardTest {
                 if (e != c
                         && board.stone[e] != 0
                         && Math.max(Math.abs(e / size - c / size), Math.abs(e % size - c % size))
-                                <= PatternGeometry.NEAR) {
+                                <= Lines.NEAR) {
                     n++;
                 }
             }

@@ -47,13 +47,10 @@ public final class Brain {
     private final PrintWriter out;
     private final long seed;
 
-    /**
-     * Thinking at the first START, so the first turns are not spent building tables and compiling.
-     */
+    /** Thinking at the first START, so the first turns do not build tables and compile. */
     static final Duration WARMUP = Duration.ofSeconds(1);
 
     static final int WARMUP_ROUNDS = 6;
-
     private final Duration warmup;
     private boolean warm;
     private @Nullable Board board;
