@@ -63,7 +63,7 @@ public final class Bot {
         Objects.requireNonNull(level, "level");
         requirePlayable(board);
         if (level == Level.PERFECT && Classic.handles(board.rules())) {
-            return Proofs.classic(board, seed);
+            return Classic.move(board, seed);
         }
         Position pos = Position.of(board);
         try {
@@ -100,7 +100,7 @@ public final class Bot {
     public BotMove evaluate(Board board, long nodes, long seed) {
         requirePlayable(board);
         if (Classic.handles(board.rules())) {
-            return Proofs.classic(board, seed);
+            return Classic.move(board, seed);
         }
         Position pos = Position.of(board);
         Budget budget = Budget.ofNodes(nodes);

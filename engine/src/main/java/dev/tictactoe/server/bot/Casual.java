@@ -59,10 +59,7 @@ final class Casual {
         return new BotMove(best, Level.MEDIUM, false, 0, 1, pos.empties(), "heuristic");
     }
 
-    /**
-     * MEDIUM on pattern boards: wins, blocks a four, makes an open four, stops an open three, else
-     * the cell with the best patterns made and spoiled.
-     */
+    /** MEDIUM on pattern boards: wins, blocks, makes an open four, stops a three, or builds. */
     static BotMove medium(PatternBoard b, SplittableRandom random) {
         int me = b.side;
         int op = 1 - me;
@@ -89,7 +86,7 @@ final class Casual {
             } else if (threatened && attack < Patterns.FOUR && defence < Patterns.FOUR) {
                 continue; // does nothing against the open three
             } else {
-                score = value(b, me, c) * 5 / 4 + value(b, op, c);
+                score = b.value(me, c) * 5 / 4 + b.value(op, c);
             }
             if (score > bestScore) {
                 bestScore = score;
@@ -109,13 +106,5 @@ final class Casual {
                         ? "makes an open four"
                         : threatened ? "stops an open three" : "patterns";
         return new BotMove(best, Level.MEDIUM, false, 0, 1, b.cells - b.moveCount, note);
-    }
-
-    private static int value(PatternBoard b, int s, int c) {
-        int v = 0;
-        for (int d = 0; d < 4; d++) {
-            v += PatternBoard.VALUE[b.pattern[s][4 * c + d]];
-        }
-        return v;
     }
 }

@@ -38,16 +38,18 @@ final class Classic {
         }
     }
 
-    static int index(Board board) {
-        return (board.toMove() == Mark.X ? 0 : STATES) + board.key3();
-    }
-
-    static int valueAt(int index) {
-        return VALUE_BY_BOARD[index];
-    }
-
-    static int bestAt(int index) {
-        return BEST_BY_BOARD[index];
+    /** A best move, the seed choosing among the equal ones. */
+    static BotMove move(Board board, long seed) {
+        int index = (board.toMove() == Mark.X ? 0 : STATES) + board.key3();
+        int best = BEST_BY_BOARD[index];
+        int pick = (int) Long.remainderUnsigned(Bot.mix(seed ^ index), Integer.bitCount(best));
+        for (int i = 0; i < pick; i++) {
+            best &= best - 1;
+        }
+        int score = VALUE_BY_BOARD[index];
+        String note = Proofs.solvedNote(score);
+        int cell = Integer.numberOfTrailingZeros(best);
+        return new BotMove(cell, Level.PERFECT, true, score, 9 - board.moveCount(), 0, note);
     }
 
     private Classic() {}

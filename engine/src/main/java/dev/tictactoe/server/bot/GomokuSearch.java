@@ -11,10 +11,7 @@ final class GomokuSearch extends PvsSearch {
     static final int LEAF_VCF_DEPTH = 4;
     static final int LEAF_VCF_NODES = 60;
 
-    /**
-     * Plies left from which a node asks whether the opponent would win by fours were it to move,
-     * and then searches only the moves that may stop it (lower, it costs more than it buys).
-     */
+    /** Plies left from which a node searches only the stops to the opponent's win by fours. */
     static final int DEFENCE_DEPTH = 3;
 
     static final int DEFENCE_NODES = 200;

@@ -10,9 +10,7 @@ import java.util.stream.Collectors;
 public enum Level {
     /** Mostly random moves near the action; takes a win or blocks a loss only half the time. */
     EASY,
-    /**
-     * Always takes a win and blocks a loss; otherwise builds its lines and spoils the opponent's.
-     */
+    /** Always wins and blocks; otherwise builds its lines and spoils the opponent's. */
     MEDIUM,
     /** A time-bounded search with threat detection. */
     HARD,

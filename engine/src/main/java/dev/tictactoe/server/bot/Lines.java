@@ -48,9 +48,7 @@ final class Lines {
 
     final int[][] lineWeights;
 
-    /**
-     * The pattern key of each (cell, direction) on the empty board: the edges as blocked digits.
-     */
+    /** Each (cell, direction)'s pattern key on the empty board: edges as blocked digits. */
     final int[] wallKeys;
 
     /** {@code sym[s][cell]}: where symmetry s sends the cell; s = 0 is the identity. */

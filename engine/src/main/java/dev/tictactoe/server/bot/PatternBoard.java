@@ -225,6 +225,13 @@ final class PatternBoard {
         return Math.max(Math.max(ps[b], ps[b + 1]), Math.max(ps[b + 2], ps[b + 3]));
     }
 
+    /** The {@link #VALUE}s of the four patterns {@code s} would make on empty {@code cell}. */
+    int value(int s, int cell) {
+        byte[] p = pattern[s];
+        int base = 4 * cell;
+        return VALUE[p[base]] + VALUE[p[base + 1]] + VALUE[p[base + 2]] + VALUE[p[base + 3]];
+    }
+
     /** How many of the four lines through empty {@code cell} reach {@code code} or more. */
     static int linesAtLeast(byte[] ps, int cell, int code) {
         int b = 4 * cell;

@@ -1,6 +1,5 @@
 package dev.tictactoe.server.bot;
 
-import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -33,25 +32,6 @@ final class Proofs {
 
     static boolean small(Position pos) {
         return pos.cells <= SMALL_CELLS;
-    }
-
-    /** A best move on 3×3, the seed choosing among the equal ones. */
-    static BotMove classic(Board board, long seed) {
-        int index = Classic.index(board);
-        int best = Classic.bestAt(index);
-        int pick = (int) Long.remainderUnsigned(Bot.mix(seed ^ index), Integer.bitCount(best));
-        for (int i = 0; i < pick; i++) {
-            best &= best - 1;
-        }
-        int score = Classic.valueAt(index);
-        return new BotMove(
-                Integer.numberOfTrailingZeros(best),
-                Level.PERFECT,
-                true,
-                score,
-                9 - board.moveCount(),
-                0,
-                solvedNote(score));
     }
 
     /** The exact value and a best move, or null when no proof came within a third of the budget. */

@@ -167,10 +167,7 @@ abstract class PvsSearch {
         return best;
     }
 
-    /**
-     * Iterative deepening, aspiration windows of half-width {@code aspiration} (0: none) from depth
-     * 3; leaves the best move in {@code root[0]} and returns its score.
-     */
+    /** Iterative deepening with aspiration windows (0: none); the best move ends in root[0]. */
     final int deepen(int[] root, int n, int maxDepth, int aspiration) {
         int bestScore = 0;
         completed = 0;

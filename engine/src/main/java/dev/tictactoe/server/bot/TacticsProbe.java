@@ -17,9 +17,7 @@ public final class TacticsProbe {
         return PatternBoard.handles(rules.winLength());
     }
 
-    /**
-     * The nodes a fresh search needs to find a win by threats (for the opponent, if asked), or -1.
-     */
+    /** The nodes a fresh search needs to win by threats (or the opponent's), or -1. */
     public static long threatNodes(Board board, boolean opponent, int depth, long cap) {
         PatternBoard b = PatternBoard.of(board);
         if (opponent) {
@@ -100,10 +98,7 @@ public final class TacticsProbe {
         return false;
     }
 
-    /**
-     * Whether {@code move} makes five, or leaves a win by threats after every reply near the
-     * stones.
-     */
+    /** Whether {@code move} makes five, or leaves a win by threats after every reply. */
     public static boolean keepsTheWin(Board board, int move, long nodes) {
         PatternBoard b = PatternBoard.of(board);
         if (b.best(b.side, move) == Patterns.FIVE) {

@@ -22,15 +22,12 @@ final class ThreatMoves {
                 i++) {
             int c = cs[i];
             int best = b.best(att, c);
-            n = insert(out, score, n, c, best * 4096 + weight(att, c) + weight(def, c));
+            n = insert(out, score, n, c, best * 4096 + b.value(att, c) + b.value(def, c));
         }
         return n;
     }
 
-    /**
-     * Cells that may stop a threatened open four: on each line where it would be made, that cell
-     * and the line's cells where the attacker makes a four or better; and the defender's own fours.
-     */
+    /** Cells that may stop a threatened open four, and the defender's own fours. */
     int defences(int att, int def, int[] out, int[] score) {
         int n = 0;
         int mark = ++stamp;
@@ -66,16 +63,7 @@ final class ThreatMoves {
             return n;
         }
         seen[c] = mark;
-        return insert(out, score, n, c, b.best(att, c) * 4096 + weight(att, c) + weight(def, c));
-    }
-
-    private int weight(int s, int c) {
-        byte[] p = b.pattern[s];
-        int base = 4 * c;
-        return PatternBoard.VALUE[p[base]]
-                + PatternBoard.VALUE[p[base + 1]]
-                + PatternBoard.VALUE[p[base + 2]]
-                + PatternBoard.VALUE[p[base + 3]];
+        return insert(out, score, n, c, b.best(att, c) * 4096 + b.value(att, c) + b.value(def, c));
     }
 
     /** Inserts {@code c} into the list sorted by descending score; returns the new length. */

@@ -163,10 +163,7 @@ public final class Board {
         return winner != null || moveCount == cellCount;
     }
 
-    /**
-     * The winner's run through the winning move, ascending; of several, the first of row, column,
-     * diagonal, anti-diagonal.
-     */
+    /** The winner's run through the winning move, ascending (the first direction of several). */
     public int @Nullable [] winningLine() {
         if (winner == null) {
             return null;

@@ -46,10 +46,7 @@ final class Stones {
         return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
     }
 
-    /**
-     * Puts a stone of {@code mark} on {@code cell}; returns the first direction it completes k in,
-     * or -1.
-     */
+    /** Puts a stone on {@code cell}; returns the first direction it makes k in, or -1. */
     int place(int mark, int cell) {
         int g = cell << 2;
         int row = cellInfo[g];
@@ -124,7 +121,41 @@ final class Stones {
         return count;
     }
 
+    /**
+     * Whether no window can still be completed: a window open to one mark, {@code e} cells empty,
+     * can be when its owner gets e more moves while the opponent finds enough empty cells outside
+     * it (e - 1 of them when the owner is to move, e otherwise).
+     */
     boolean certainDraw(int empty, boolean xToMove) {
-        return CertainDraw.of(geometry, lines, winLength, empty, xToMove);
+        int[] mask = geometry.lineMask;
+        int window = (1 << winLength) - 1;
+        for (int line = 0; line < lineCount; line++) {
+            int cells = mask[line];
+            int x = lines[line];
+            int o = lines[lineCount + line];
+            for (int shift = 0;
+                    shift + winLength <= 32 - Integer.numberOfLeadingZeros(cells);
+                    shift++) {
+                int w = window << shift;
+                if ((w & cells) != w) {
+                    continue;
+                }
+                if ((w & o) == 0
+                        && completable(winLength - Integer.bitCount(w & x), xToMove, empty)) {
+                    return false;
+                }
+                if ((w & x) == 0
+                        && completable(winLength - Integer.bitCount(w & o), !xToMove, empty)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether the owner of an open window with {@code missing} empty cells can still fill it. */
+    private static boolean completable(int missing, boolean ownerToMove, int empty) {
+        int opponentMoves = ownerToMove ? missing - 1 : missing;
+        return empty - missing >= opponentMoves;
     }
 }

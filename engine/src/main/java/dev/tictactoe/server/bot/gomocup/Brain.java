@@ -112,13 +112,9 @@ public final class Brain {
             return;
         }
         if (size < WIN_LENGTH || size > Rules.MAX_SIZE) {
-            out.println(
-                    "ERROR unsupported size "
-                            + size
-                            + ", expected "
-                            + WIN_LENGTH
-                            + ".."
-                            + Rules.MAX_SIZE);
+            out.printf(
+                    "ERROR unsupported size %d, expected %d..%d%n",
+                    size, WIN_LENGTH, Rules.MAX_SIZE);
             return;
         }
         board = new Board(new Rules(size, WIN_LENGTH));
