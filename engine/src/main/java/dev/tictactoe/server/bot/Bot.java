@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 public final class Bot {
 
     private static final Logger log = LoggerFactory.getLogger(Bot.class);
+
     public static final Duration DEFAULT_BUDGET = Duration.ofMillis(200);
 
     /** Score of a won game; a win d plies ahead scores {@code WIN - d}. */
@@ -31,6 +32,7 @@ public final class Bot {
 
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
+
     private final boolean book;
     private final Proofs proofs = new Proofs();
     private final ThreadLocal<TranspositionTable> searchTables =

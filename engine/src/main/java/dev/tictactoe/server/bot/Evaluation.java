@@ -1,14 +1,12 @@
 package dev.tictactoe.server.bot;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Properties;
 
 /**
  * The gomoku evaluation ({@code gomoku-eval.txt}): each cell's worth by its four codes together, to
@@ -64,17 +62,17 @@ final class Evaluation {
     static final int TEMPO;
 
     static {
-        Map<String, Double> w = load();
+        Properties w = load();
         for (int key = 0; key < KEYS; key++) {
             String cell = ".cell." + sortedCodes(key);
-            MOVER[key] = (int) Math.round(w.getOrDefault("mover" + cell, 0.0) * SCALE);
-            WAITER[key] = (int) Math.round(w.getOrDefault("waiter" + cell, 0.0) * SCALE);
+            MOVER[key] = (int) Math.round(weight(w, "mover" + cell) * SCALE);
+            WAITER[key] = (int) Math.round(weight(w, "waiter" + cell) * SCALE);
             ORDER[key] = Math.max(0, MOVER[key]) / SCALE;
         }
         for (int t = 0; t < THREAT.length; t++) {
-            THREAT[t] = (int) Math.round(w.getOrDefault(THREAT_NAMES[t], 0.0));
+            THREAT[t] = (int) Math.round(weight(w, THREAT_NAMES[t]));
         }
-        TEMPO = (int) Math.round(w.getOrDefault("tempo", 0.0));
+        TEMPO = (int) Math.round(weight(w, "tempo"));
     }
 
     private Evaluation() {}
@@ -119,25 +117,21 @@ final class Evaluation {
         return codes[3] + "." + codes[2] + "." + codes[1] + "." + codes[0];
     }
 
-    // "name value" lines; '#' starts a comment.
-    private static Map<String, Double> load() {
-        Map<String, Double> w = new HashMap<>();
+    // "name value" lines, '#' comments: the format of a properties file.
+    private static Properties load() {
+        Properties w = new Properties();
         try (InputStream in = Evaluation.class.getResourceAsStream("gomoku-eval.txt")) {
             if (in == null) {
                 throw new IllegalStateException("gomoku-eval.txt is missing");
             }
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line; (line = reader.readLine()) != null; ) {
-                String text = line.strip();
-                if (!text.isEmpty() && !text.startsWith("#")) {
-                    String[] f = text.split("\\s+");
-                    w.put(f[0], Double.parseDouble(f[1]));
-                }
-            }
+            w.load(new InputStreamReader(in, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return w;
+    }
+
+    private static double weight(Properties w, String name) {
+        return Double.parseDouble(w.getProperty(name, "0"));
     }
 }
