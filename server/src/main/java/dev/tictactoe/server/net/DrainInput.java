@@ -1,19 +1,17 @@
 package dev.tictactoe.server.net;
 
-import io.netty.channel.ChannelFutureListener;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Ends a connection whose request was refused before it was read whole, so the client reads the
- * refusal (closed while it still sends, a socket resets): our side is shut and what still arrives
+ * Ends a connection whose request was refused before it was read whole: closed while the client
+ * still sends, a socket resets and the refusal is lost, so our side is shut and what still arrives
  * is dropped, up to {@link #MAX_DRAINED_BYTES}, until the client closes.
  */
 final class DrainInput extends ChannelInboundHandlerAdapter {
@@ -23,31 +21,23 @@ final class DrainInput extends ChannelInboundHandlerAdapter {
 
     private long drained;
 
-    DrainInput() {}
-
-    /** Sends {@code response}, then drains what the client still sends, then closes. */
     static void sendThenDrain(ChannelHandlerContext ctx, FullHttpResponse response) {
-        CrossOrigin.addTo(ctx.channel(), response);
-        HttpReplies.secure(response);
-        response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        ctx.writeAndFlush(response)
+        HttpReplies.write(ctx, response, false)
                 .addListener(
-                        (ChannelFutureListener)
-                                sent -> {
-                                    if (!sent.isSuccess()
-                                            || !(sent.channel() instanceof DuplexChannel duplex)) {
-                                        sent.channel().close();
-                                        return;
-                                    }
-                                    // First in the pipeline: nothing after it sees another byte.
-                                    sent.channel().pipeline().addFirst(new DrainInput());
-                                    duplex.shutdownOutput();
-                                });
+                        sent -> {
+                            if (sent.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
+                                // First in the pipeline: nothing after it sees another byte.
+                                duplex.pipeline().addFirst(new DrainInput());
+                                duplex.shutdownOutput();
+                            } else {
+                                ctx.channel().close();
+                            }
+                        });
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof io.netty.buffer.ByteBuf buf) {
+        if (msg instanceof ByteBuf buf) {
             drained += buf.readableBytes();
         }
         ReferenceCountUtil.release(msg);
@@ -60,8 +50,7 @@ final class DrainInput extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof ChannelInputShutdownEvent
                 || event == ChannelInputShutdownReadComplete.INSTANCE) {
-            // The client has sent all it will: nothing unread is left to reset the connection.
-            ctx.close();
+            ctx.close(); // the client has sent all it will
         } else {
             ctx.fireUserEventTriggered(event);
         }

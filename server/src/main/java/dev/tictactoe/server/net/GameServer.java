@@ -4,8 +4,10 @@ import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Lobby;
+import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
+import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
@@ -22,6 +24,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroupFuture;
+import io.netty.util.concurrent.EventExecutor;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -33,6 +36,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.random.RandomGenerator;
 
 /** The running server: binds the port, owns the event loops, rooms, quick match and bots. */
 public final class GameServer implements AutoCloseable {
@@ -56,7 +60,6 @@ public final class GameServer implements AutoCloseable {
     private final GameAnalyses analyses = new GameAnalyses(Analysis.DEFAULT_NODES);
     private final Channel listener;
 
-    /** The admin port's listener, null when {@code --admin-port} is off. */
     private final @Nullable AdminServer admin;
 
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -115,21 +118,13 @@ public final class GameServer implements AutoCloseable {
         }
         // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
         matchmaker =
-                MatchApi.matchmaker(
+                matchmaker(
                         match,
                         registry,
                         metrics,
                         workers.next(),
                         new SplittableRandom(new SecureRandom().nextLong()));
-        lobby =
-                MatchApi.lobby(
-                        match,
-                        cluster,
-                        matchmaker,
-                        registry,
-                        metrics,
-                        workers.next(),
-                        new SplittableRandom(new SecureRandom().nextLong()));
+        lobby = lobby(match, cluster, matchmaker, registry, metrics, workers.next());
         ServerInitializer initializer =
                 new ServerInitializer(config, state, metrics, registry, lobby, store, analyses);
         metrics.watch(Level.CHANNELS, state.channels::size);
@@ -148,7 +143,7 @@ public final class GameServer implements AutoCloseable {
                             .childOption(ChannelOption.TCP_NODELAY, true)
                             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                             .childHandler(initializer);
-            SendBuffer.bound(bootstrap, transport);
+            OutboundLimit.boundSendBuffers(bootstrap, transport);
             listener = PortUnavailable.bind(bootstrap, config.host(), config.port());
             try {
                 admin =
@@ -177,11 +172,9 @@ public final class GameServer implements AutoCloseable {
             throw e;
         }
         state.started();
-        // Read at each scrape: a walk of the open connections, and the kernel's socket table as
-        // last read off the loop.
         KernelQueues kernel = new KernelQueues(port());
         metrics.watch(Level.WAITING, () -> state.pendingOutbound().total() + kernel.latest());
-        long maxFiles = FileLimit.maxFiles();
+        long maxFiles = NetSettings.maxFiles();
         log.info(
                 "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",
                 config.host(),
@@ -189,6 +182,58 @@ public final class GameServer implements AutoCloseable {
                 transport,
                 config.connectionCap(maxFiles),
                 maxFiles > 0 ? maxFiles : "unknown");
+    }
+
+    /** The server's matchmaker, its one timer on {@code timerLoop}. */
+    static Matchmaker matchmaker(
+            MatchSettings config,
+            RoomRegistry rooms,
+            ServerMetrics metrics,
+            EventExecutor timerLoop,
+            RandomGenerator seats) {
+        Matchmaker matchmaker =
+                new Matchmaker(
+                        config.matchWait(),
+                        config.matchMaxWaiting(),
+                        seats,
+                        MatchRooms.in(rooms),
+                        (task, delayNanos) -> {
+                            var timer = timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+                            return () -> timer.cancel(false);
+                        },
+                        System::nanoTime,
+                        metrics);
+        metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
+        return matchmaker;
+    }
+
+    /**
+     * Across nodes with {@code --redis} (known by its {@code --node} or a random id), else local.
+     */
+    private static Lobby lobby(
+            MatchSettings config,
+            ClusterSettings cluster,
+            Matchmaker matchmaker,
+            RoomRegistry rooms,
+            ServerMetrics metrics,
+            EventExecutor loop) {
+        if (cluster.redis() == null) {
+            return Lobby.local(matchmaker);
+        }
+        SecureRandom random = new SecureRandom();
+        String node =
+                cluster.node() != null
+                        ? String.valueOf(cluster.node())
+                        : Long.toHexString(random.nextLong());
+        return new SharedMatchmaker(
+                cluster.redis(),
+                node,
+                matchmaker,
+                MatchRooms.in(rooms),
+                config.matchMaxWaiting(),
+                new SplittableRandom(random.nextLong()),
+                loop,
+                metrics);
     }
 
     /** Binds and starts serving; returns once the port is open. */

@@ -10,14 +10,17 @@ import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AttributeKey;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +33,12 @@ final class HttpReplies {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * The origin a page may read the current request's answer from (CORS), null when none: a
+     * connection answers its requests one at a time, so it rides on the connection.
+     */
+    static final AttributeKey<String> ALLOWED_ORIGIN = AttributeKey.valueOf("ttt.allowed-origin");
+
     private static final Logger log = LoggerFactory.getLogger(HttpReplies.class);
 
     private HttpReplies() {}
@@ -39,12 +48,10 @@ final class HttpReplies {
         return error(code.wire(), message);
     }
 
-    /** A refusal whose code belongs to one endpoint (the quick-match codes), not to the rooms. */
     static ObjectNode error(String code, String message) {
         return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
-    /** A refusal: its status, and {@link #error}'s body. */
     static FullHttpResponse refusal(HttpResponseStatus status, ErrorCode code, String message) {
         return json(status, error(code, message), false);
     }
@@ -54,9 +61,7 @@ final class HttpReplies {
         return json(status, error(ErrorCode.BAD_MESSAGE, message), head);
     }
 
-    /**
-     * A 500: the server failed, not the client, so the answer is also logged for someone to see.
-     */
+    /** A 500: the server failed, not the client, so the answer is also logged. */
     static FullHttpResponse internalError(String message) {
         ObjectNode body = error(ErrorCode.INTERNAL_ERROR, message);
         log.warn("HTTP {}: {}", HttpResponseStatus.INTERNAL_SERVER_ERROR.code(), body);
@@ -68,10 +73,7 @@ final class HttpReplies {
         return text.length() <= 64 ? text : text.substring(0, 64) + "...";
     }
 
-    /**
-     * A room's resolved settings as {@code POST /api/rooms} answers them; {@code seat} is the seat
-     * of the one this answer is for.
-     */
+    /** A room's resolved settings as answered to the player in {@code seat}. */
     static ObjectNode settings(RoomSettings settings, Mark seat) {
         return JSON.createObjectNode()
                 .put("size", settings.rules().size())
@@ -110,7 +112,6 @@ final class HttpReplies {
         return bytes(status, body.getBytes(StandardCharsets.UTF_8), contentType, false);
     }
 
-    /** {@code head}: the headers of the answer without its body. */
     private static FullHttpResponse bytes(
             HttpResponseStatus status, byte[] bytes, String contentType, boolean head) {
         FullHttpResponse response =
@@ -126,31 +127,34 @@ final class HttpReplies {
 
     /** Writes the answer; closes the connection after it unless {@code keepAlive}. */
     static void send(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
-        CrossOrigin.addTo(ctx.channel(), response);
-        secure(response);
-        if (keepAlive) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            ctx.writeAndFlush(response);
-        } else {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        ChannelFuture written = write(ctx, response, keepAlive);
+        if (!keepAlive) {
+            written.addListener(ChannelFutureListener.CLOSE);
         }
     }
 
-    /**
-     * Every answer forbids browsers to guess its type (a JSON error read as HTML could run what a
-     * client put in it); a bodiless one other than 204 and 304 says plain text.
-     */
-    static void secure(FullHttpResponse response) {
-        response.headers().set("X-Content-Type-Options", "nosniff");
+    /** Writes the answer with the headers every answer carries. */
+    static ChannelFuture write(
+            ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        HttpHeaders headers = response.headers();
+        String origin = ctx.channel().attr(ALLOWED_ORIGIN).get();
+        if (origin != null) {
+            headers.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin)
+                    .set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, "Retry-After")
+                    .add(HttpHeaderNames.VARY, "Origin");
+        }
+        // A JSON error read as HTML could run what a client put in it.
+        headers.set("X-Content-Type-Options", "nosniff");
         int status = response.status().code();
-        if (!response.headers().contains(HttpHeaderNames.CONTENT_TYPE)
+        if (!headers.contains(HttpHeaderNames.CONTENT_TYPE)
                 && status != HttpResponseStatus.NO_CONTENT.code()
                 && status != HttpResponseStatus.NOT_MODIFIED.code()) {
-            response.headers()
-                    .set(
-                            HttpHeaderNames.CONTENT_TYPE,
-                            HttpHeaderValues.TEXT_PLAIN + "; charset=utf-8");
+            headers.set(
+                    HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN + "; charset=utf-8");
         }
+        headers.set(
+                HttpHeaderNames.CONNECTION,
+                keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        return ctx.writeAndFlush(response);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tictactoe.server.net;
 
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
@@ -11,33 +12,28 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Finds the quiet connections of one event loop with one timer for all of them. A connection notes
- * the sweep's tick whenever bytes arrive; each tick, one quiet for a ping interval (and again for
- * every interval after) gets the {@link IdleStateEvent} Netty's {@code IdleStateHandler} would
- * fire, so the handlers behind it ping, close a stalled handshake or drop a quiet HTTP connection.
- * An HTTP request that has not arrived whole within the request timeout gets {@link
- * ServerState.Event#REQUEST_TIMEOUT}; a connection that said nothing at all by then is closed. A
- * connection marked as {@linkplain Watch#heartbeating() heartbeating} gets {@link
- * ServerState.Event#HEARTBEAT_DUE} once it is quiet for three quarters of the heartbeat timeout
- * (the server pings it), and {@link ServerState.Event#HEARTBEAT_TIMEOUT} once it is quiet for all
- * of it. A timer per connection would wake the loop once per connection and interval; the sweep
- * wakes it once a tick for all of them, so the server's heartbeat pings leave in one batch and
- * their answers come back in one, which on thousands of idle connections costs a fraction of pings
- * answered one by one as they arrive. Loop thread only.
+ * Finds the quiet connections of one event loop with one timer for all of them, firing the {@link
+ * IdleStateEvent}s Netty's {@code IdleStateHandler} would, {@link
+ * ServerState.Event#REQUEST_TIMEOUT} for an HTTP request not whole in time, and the heartbeat's
+ * events. One timer per loop rather than per connection: the server's heartbeat pings leave in one
+ * batch and their answers come back in one, which on thousands of idle connections costs a fraction
+ * of pings answered one by one. Loop thread only.
  */
 final class IdleSweep implements Runnable {
 
-    /**
-     * The longest tick: a connection hears of its quiet at most this late, and the pings due are
-     * spread over ticks this far apart rather than sent in one burst.
-     */
+    /** The longest tick: a connection hears of its quiet at most this late. */
     static final Duration MAX_TICK = Duration.ofSeconds(1);
 
     /** Ticks per ping interval at least, so short test intervals keep their meaning. */
     static final int MIN_TICKS_PER_INTERVAL = 4;
+
+    /** The pipeline name of the watch, first in the pipeline. */
+    static final String WATCH = "idle";
 
     private final long intervalTicks;
     private final long requestTicks;
@@ -53,11 +49,6 @@ final class IdleSweep implements Runnable {
         this.heartbeatPingTicks = Math.max(1, heartbeatTicks * 3 / 4);
     }
 
-    /**
-     * Starts sweeping the connections of {@code loop} that go quiet for {@code interval}, or whose
-     * HTTP request takes longer than {@code requestTimeout} to arrive, or that stop their heartbeat
-     * for {@code heartbeatTimeout}.
-     */
     static IdleSweep start(
             EventLoop loop, Duration interval, Duration requestTimeout, Duration heartbeatTimeout) {
         long shortest =
@@ -75,12 +66,9 @@ final class IdleSweep implements Runnable {
         return sweep;
     }
 
-    /**
-     * Stops the request clock of the connection {@code pipeline} belongs to, if it is watched; with
-     * {@code more}, the next request's first byte restarts it.
-     */
+    /** A whole request arrived; with {@code more}, the next one's first byte starts the clock. */
     static void requestReceived(ChannelPipeline pipeline, boolean more) {
-        if (pipeline.get(LoopMove.WATCH) instanceof Watch watch) {
+        if (pipeline.get(WATCH) instanceof Watch watch) {
             watch.requestReceived(more);
         }
     }
@@ -89,15 +77,11 @@ final class IdleSweep implements Runnable {
         return (nanos + tickNanos - 1) / tickNanos;
     }
 
-    /**
-     * A handler that puts its connection under this sweep; first in the pipeline. With {@code
-     * requests} it also times the connection's HTTP requests, the first from now.
-     */
+    /** With {@code requests} it also times the connection's HTTP requests, the first from now. */
     Watch watch(boolean requests) {
         return new Watch(requests);
     }
 
-    /** How many connections the sweep watches. */
     int watching() {
         return watched.size();
     }
@@ -111,10 +95,7 @@ final class IdleSweep implements Runnable {
         }
     }
 
-    /**
-     * One connection's reads, and the events fired since the last of them; while the connection
-     * speaks HTTP, also the tick by which the request under way must have arrived whole.
-     */
+    /** One connection's reads, and the events fired since the last of them. */
     final class Watch extends ChannelInboundHandlerAdapter {
         private @Nullable ChannelHandlerContext ctx;
         private long lastRead;
@@ -142,17 +123,12 @@ final class IdleSweep implements Runnable {
             this.requests = requests;
         }
 
-        /**
-         * A whole request arrived: its clock stops. With {@code more}, the first byte of the next
-         * one starts the clock again; without, the connection is done with HTTP (upgraded).
-         */
         void requestReceived(boolean more) {
             requestBy = -1;
             requestStarted = false;
             nextRequest = more && requests;
         }
 
-        /** The connection sent a ping: from now on, its silence is timed by the heartbeat. */
         void heartbeating() {
             heartbeating = true;
         }
@@ -224,6 +200,24 @@ final class IdleSweep implements Runnable {
                                 ? IdleStateEvent.FIRST_READER_IDLE_STATE_EVENT
                                 : IdleStateEvent.READER_IDLE_STATE_EVENT);
             }
+        }
+    }
+
+    /** One sweep per event loop, each started with its loop's first connection. */
+    record Sweeps(
+            Duration pingInterval,
+            Duration requestTimeout,
+            Duration heartbeatTimeout,
+            Map<EventLoop, IdleSweep> sweeps) {
+
+        Sweeps(Duration pingInterval, Duration requestTimeout, Duration heartbeatTimeout) {
+            this(pingInterval, requestTimeout, heartbeatTimeout, new ConcurrentHashMap<>());
+        }
+
+        ChannelHandler watch(EventLoop loop, boolean requests) {
+            return sweeps.computeIfAbsent(
+                            loop, l -> start(l, pingInterval, requestTimeout, heartbeatTimeout))
+                    .watch(requests);
         }
     }
 }

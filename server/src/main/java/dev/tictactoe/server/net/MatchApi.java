@@ -8,42 +8,32 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
-import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchAnswer;
 import dev.tictactoe.server.lobby.MatchEvent;
 import dev.tictactoe.server.lobby.MatchKey;
 import dev.tictactoe.server.lobby.MatchRequest;
-import dev.tictactoe.server.lobby.MatchRooms;
-import dev.tictactoe.server.lobby.MatchSettings;
-import dev.tictactoe.server.lobby.Matchmaker;
-import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.lobby.Ticket;
-import dev.tictactoe.server.metrics.Level;
-import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.room.RoomRegistry;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.util.concurrent.EventExecutor;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.security.SecureRandom;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.random.RandomGenerator;
 
 /**
- * The quick-match endpoints over the {@link Lobby}: reads a request, hands it over with a waiter,
- * and turns every answer into a status and a JSON body. Holds no connection: {@link MatchEndpoint}
- * keeps the waiting {@code POST} open and writes what it is given.
+ * Quick match over HTTP: {@code POST /api/match} waits for its pairing as a pending answer (no
+ * thread is parked); {@code GET}/{@code DELETE /api/match/{ticket}} look a waiting request up or
+ * cancel it.
  */
 final class MatchApi {
 
@@ -70,61 +60,41 @@ final class MatchApi {
         this.maxNameLength = maxNameLength;
     }
 
-    /** The server's matchmaker, its one timer on {@code timerLoop}. */
-    static Matchmaker matchmaker(
-            MatchSettings config,
-            RoomRegistry rooms,
-            ServerMetrics metrics,
-            EventExecutor timerLoop,
-            RandomGenerator seats) {
-        Matchmaker matchmaker =
-                new Matchmaker(
-                        config.matchWait(),
-                        config.matchMaxWaiting(),
-                        seats,
-                        MatchRooms.in(rooms),
-                        (task, delayNanos) -> {
-                            ScheduledFuture<?> timer =
-                                    timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
-                            return () -> timer.cancel(false);
-                        },
-                        System::nanoTime,
-                        metrics);
-        metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
-        return matchmaker;
-    }
-
-    /**
-     * Across nodes with {@code --redis} (known by its {@code --node} or a random id), else local.
-     */
-    static Lobby lobby(
-            MatchSettings config,
-            ClusterSettings cluster,
-            Matchmaker matchmaker,
-            RoomRegistry rooms,
-            ServerMetrics metrics,
-            EventExecutor loop,
-            RandomGenerator seats) {
-        if (cluster.redis() == null) {
-            return Lobby.local(matchmaker);
+    /** Answered at once or when paired, timed out or cancelled; a closed channel leaves. */
+    CompletionStage<FullHttpResponse> submit(Channel channel, String body) {
+        CompletableFuture<Reply> answer = new CompletableFuture<>();
+        switch (submit(body, answer::complete)) {
+            case Submitted.Answered answered -> answer.complete(answered.reply());
+            case Submitted.Waiting waiting -> {
+                ChannelFutureListener leave = closed -> leave(waiting.ticket());
+                channel.closeFuture().addListener(leave);
+                answer.whenComplete(
+                        (reply, failure) -> channel.closeFuture().removeListener(leave));
+            }
         }
-        String node =
-                cluster.node() != null
-                        ? String.valueOf(cluster.node())
-                        : Long.toHexString(new SecureRandom().nextLong());
-        return new SharedMatchmaker(
-                cluster.redis(),
-                node,
-                matchmaker,
-                MatchRooms.in(rooms),
-                config.matchMaxWaiting(),
-                seats,
-                loop,
-                metrics);
+        return answer.thenApply(MatchApi::response);
     }
 
-    /** {@code POST /api/match}: {@code answer} hears the reply later unless given back now. */
-    Submitted submit(String body, Consumer<Reply> answer) {
+    private static FullHttpResponse response(Reply reply) {
+        return reply.body() == null
+                ? HttpReplies.empty(reply.status())
+                : HttpReplies.json(reply.status(), reply.body(), false);
+    }
+
+    /** An answer that may come from Redis, or a 503 when Redis could not be reached. */
+    private static CompletionStage<FullHttpResponse> reached(CompletionStage<Reply> reply) {
+        return reply.handle(
+                (answer, failure) ->
+                        failure == null
+                                ? response(answer)
+                                : HttpReplies.refusal(
+                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                        ErrorCode.SERVER_FULL,
+                                        "quick match could not be reached; try again"));
+    }
+
+    /** {@code answer} hears the reply later unless given back now. */
+    private Submitted submit(String body, Consumer<Reply> answer) {
         Ticket ticket;
         try {
             ticket = MatchRequest.read(body, maxNameLength, lobby.waitLimit());
@@ -154,26 +124,30 @@ final class MatchApi {
     }
 
     /** {@code GET /api/match/{ticket}}, for a request waiting on any node. */
-    CompletionStage<Reply> status(String ticket) {
-        return lobby.status(ticket)
-                .thenApply(
-                        waiting -> waiting.map(MatchApi::waiting).orElseGet(() -> unknown(ticket)));
+    CompletionStage<FullHttpResponse> status(String ticket) {
+        return reached(
+                lobby.status(ticket)
+                        .thenApply(
+                                waiting ->
+                                        waiting.map(MatchApi::waiting)
+                                                .orElseGet(() -> unknown(ticket))));
     }
 
     /**
      * {@code DELETE /api/match/{ticket}}: the waiting {@code POST} is answered {@code cancelled}.
      */
-    CompletionStage<Reply> cancel(String ticket) {
-        return lobby.cancel(ticket)
-                .thenApply(
-                        cancelled ->
-                                cancelled
-                                        ? new Reply(HttpResponseStatus.NO_CONTENT, null)
-                                        : unknown(ticket));
+    CompletionStage<FullHttpResponse> cancel(String ticket) {
+        return reached(
+                lobby.cancel(ticket)
+                        .thenApply(
+                                cancelled ->
+                                        cancelled
+                                                ? new Reply(HttpResponseStatus.NO_CONTENT, null)
+                                                : unknown(ticket)));
     }
 
     /** The connection of a waiting request closed: it leaves the queue. */
-    void leave(String ticket) {
+    private void leave(String ticket) {
         lobby.cancel(ticket)
                 .thenAccept(
                         left -> {

@@ -1,9 +1,12 @@
 package dev.tictactoe.server.net;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+
 import dev.tictactoe.server.settings.Check;
 
 import org.jspecify.annotations.Nullable;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -49,25 +52,18 @@ public record NetSettings(
     /** Default: native epoll where it loads, NIO elsewhere (see {@link Transport}). */
     public static final String DEFAULT_TRANSPORT = "auto";
 
-    /**
-     * Default: connections open at once. Whatever it is set to, the server also keeps {@link
-     * #RESERVED_FILES} of its open-file limit for itself (see {@link #connectionCap}).
-     */
+    /** Default: connections open at once (see {@link #connectionCap}). */
     public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
 
-    /**
-     * Open files a server keeps from its connections: the journal's and the archive's files, and a
-     * health check or a scrape while every other connection is taken.
-     */
+    /** Open files kept from connections: the store's, and probes while every other is taken. */
     public static final int RESERVED_FILES = 1_000;
 
     /** Default: largest WebSocket frame accepted. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
 
     /**
-     * Default: bytes a connection may have waiting to be sent before it is closed as too slow
-     * (4008). Above the write-buffer high-water mark (64 KiB) broadcasts are already skipped and
-     * reading stops, so only replies already asked for can pile up; this caps those too.
+     * Default: bytes waiting to be sent before a connection is closed as too slow (4008); above the
+     * write-buffer high-water mark broadcasts are skipped, so only replies asked for pile up.
      */
     public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
 
@@ -84,24 +80,19 @@ public record NetSettings(
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     /**
-     * Default: ping a quiet connection this often. Every ping costs a send and a read on the server
-     * (about 35 us on a small VM, where a send that wakes the peer is dear); 45 s keeps 10,000 idle
-     * connections under a percent of a core, leaves a pong 15 s before the idle timeout, and is
-     * inside the proxies' read timeouts (nginx's is 60 s).
+     * Default: ping a quiet connection this often: 10,000 idle connections cost under a percent of
+     * a core, and it is inside the proxies' read timeouts (nginx's is 60 s).
      */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
 
     /**
-     * Default: close a connection that has sent a {@code ping} and then nothing for this long.
-     * Clients ping every 5 s, so this leaves two pings to be late before the link counts as dead.
+     * Default: close a connection silent this long after its {@code ping} (clients ping every 5 s).
      */
     public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(12);
 
     /**
-     * Default: an HTTP request (the WebSocket upgrade included) arrives whole within this long of
-     * the connection opening, or, kept alive, of the first byte after the previous request. Bytes
-     * that came with the previous request are left to the idle rule. Without it a client sending a
-     * byte of headers now and then held a connection, and a file, for as long as it liked.
+     * Default: an HTTP request (the upgrade included) arrives whole within this long of the
+     * connection opening or, kept alive, of its first byte.
      */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
@@ -114,10 +105,7 @@ public record NetSettings(
     /** Default: room codes an address may get wrong in a burst. */
     public static final int DEFAULT_UNKNOWN_CODE_BURST = 20;
 
-    /**
-     * Default: browser origins allowed to open a room socket besides the server's own (an Origin
-     * whose host and port are the request's Host); requests without an Origin are always allowed.
-     */
+    /** Default: browser origins allowed to open a room socket besides the server's own. */
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of();
 
     /** Default: no proxy is trusted to say who the client is in {@code X-Forwarded-For}. */
@@ -180,11 +168,19 @@ public record NetSettings(
     }
 
     /**
-     * The connections this server takes at once: {@link #maxConnections}, but never more than the
-     * open-file limit {@code maxFiles} (-1: unknown) less {@link #RESERVED_FILES}, and at least 1.
+     * {@link #maxConnections}, but never more than the open-file limit {@code maxFiles} (-1:
+     * unknown) less {@link #RESERVED_FILES}, and at least 1.
      */
     public int connectionCap(long maxFiles) {
         long byFiles = maxFiles < 0 ? Long.MAX_VALUE : maxFiles - RESERVED_FILES;
         return (int) Math.max(1, Math.min(maxConnections, byFiles));
+    }
+
+    /** The most files (sockets included) this process may open, or -1 off Unix. */
+    static long maxFiles() {
+        return ManagementFactory.getOperatingSystemMXBean()
+                        instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount()
+                : -1;
     }
 }

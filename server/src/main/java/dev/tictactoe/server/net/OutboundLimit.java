@@ -1,11 +1,16 @@
 package dev.tictactoe.server.net;
 
+import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 
@@ -38,6 +43,18 @@ final class OutboundLimit extends ChannelDuplexHandler {
     /** A client that reads at all drains a high-water mark in well under a second. */
     static final long BACKED_UP_GRACE_MILLIS = 5_000;
 
+    /**
+     * The kernel's send buffer asked for each connection ({@code SO_SNDBUF}), so that what a client
+     * has not read waits here, where it is counted: left alone, Linux grows it to megabytes.
+     */
+    static final int SEND_BUFFER_BYTES = 64 * 1024;
+
+    /** With epoll, bytes not yet sent the kernel holds ({@code TCP_NOTSENT_LOWAT}). */
+    static final long NOT_SENT_LOW_WATER_BYTES = 16 * 1024;
+
+    /** Room for the close frame and its header, on top of what is queued when it is written. */
+    private static final int CLOSE_FRAME_ROOM = 1024;
+
     private final int maxBytes;
     private final long graceMillis;
     private boolean over;
@@ -55,34 +72,33 @@ final class OutboundLimit extends ChannelDuplexHandler {
         this.graceMillis = graceMillis;
     }
 
+    /** Sets the kernel's bounds on every connection the bootstrap accepts. */
+    static void boundSendBuffers(ServerBootstrap bootstrap, Transport transport) {
+        bootstrap.childOption(ChannelOption.SO_SNDBUF, SEND_BUFFER_BYTES);
+        if (transport == Transport.EPOLL) {
+            bootstrap.childOption(EpollChannelOption.TCP_NOTSENT_LOWAT, NOT_SENT_LOW_WATER_BYTES);
+        }
+    }
+
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
         if (closeSent) {
             drop(msg, promise);
-            return;
-        }
-        if (msg instanceof CloseWebSocketFrame) {
+        } else if (msg instanceof CloseWebSocketFrame) {
             closeSent = true;
             ctx.write(msg, promise);
-            return;
-        }
-        if (over) {
+        } else if (over) {
             drop(msg, promise);
-            return;
-        }
-        ChannelOutboundBuffer buffer = ctx.channel().unsafe().outboundBuffer();
-        long pending = buffer == null ? 0 : buffer.totalPendingWriteBytes();
-        if (pending + sizeOf(msg) > maxBytes) {
+        } else if (pending(ctx.channel()) + sizeOf(msg) > maxBytes) {
             drop(msg, promise);
             tooSlow(ctx);
-            return;
+        } else {
+            ctx.write(msg, promise);
         }
-        ctx.write(msg, promise);
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        // Reading resumes when the peer has taken enough of what it was sent.
         boolean writable = ctx.channel().isWritable();
         // Once closing, what arrives is read and dropped (SessionHandler): a socket closed with
         // unread bytes resets, and the reset discards the close frame still queued to the client.
@@ -91,18 +107,16 @@ final class OutboundLimit extends ChannelDuplexHandler {
             cancelStalled();
         } else if (stalled == null && !over) {
             stalled =
-                    ctx.executor()
-                            .schedule(
-                                    () -> {
-                                        stalled = null;
-                                        if (!ctx.channel().isWritable() && !over) {
-                                            tooSlow(ctx);
-                                        }
-                                    },
-                                    graceMillis,
-                                    TimeUnit.MILLISECONDS);
+                    ctx.executor().schedule(() -> stalled(ctx), graceMillis, TimeUnit.MILLISECONDS);
         }
         super.channelWritabilityChanged(ctx);
+    }
+
+    private void stalled(ChannelHandlerContext ctx) {
+        stalled = null;
+        if (!ctx.channel().isWritable() && !over) {
+            tooSlow(ctx);
+        }
     }
 
     @Override
@@ -123,8 +137,16 @@ final class OutboundLimit extends ChannelDuplexHandler {
     private void tooSlow(ChannelHandlerContext ctx) {
         over = true;
         cancelStalled();
-        SendBuffer.widenForClose(ctx.channel(), maxBytes);
-        ctx.channel().config().setAutoRead(true);
+        Channel channel = ctx.channel();
+        // The kernel caps this lower still at wmem_max.
+        int wanted =
+                (int) Math.min(maxBytes, pending(channel)) + SEND_BUFFER_BYTES + CLOSE_FRAME_ROOM;
+        channel.config().setOption(ChannelOption.SO_SNDBUF, wanted);
+        if (channel instanceof EpollSocketChannel) {
+            // 0 stands for the system's default: no bound on bytes not yet sent.
+            channel.config().setOption(EpollChannelOption.TCP_NOTSENT_LOWAT, 0L);
+        }
+        channel.config().setAutoRead(true);
         ctx.fireUserEventTriggered(ServerState.Event.TOO_SLOW);
     }
 
@@ -135,8 +157,9 @@ final class OutboundLimit extends ChannelDuplexHandler {
         }
     }
 
-    boolean over() {
-        return over;
+    private static long pending(Channel channel) {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
     }
 
     private static void drop(Object msg, ChannelPromise promise) {
@@ -149,12 +172,10 @@ final class OutboundLimit extends ChannelDuplexHandler {
     }
 
     private static long sizeOf(Object msg) {
-        if (msg instanceof ByteBuf buf) {
-            return buf.readableBytes();
-        }
-        if (msg instanceof ByteBufHolder holder) {
-            return holder.content().readableBytes();
-        }
-        return 0;
+        return switch (msg) {
+            case ByteBuf buf -> buf.readableBytes();
+            case ByteBufHolder holder -> holder.content().readableBytes();
+            default -> 0;
+        };
     }
 }

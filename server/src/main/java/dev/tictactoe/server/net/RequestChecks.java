@@ -11,24 +11,26 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 
-import org.jspecify.annotations.Nullable;
-
 import java.time.Duration;
 
 /**
  * What every request passes before its endpoint: HTTP/1.x, an expectation that can be met, a
- * connection within the cap, a page's CORS preflight, and no new room or socket while the server
- * drains. Routes the request on the way, and keeps its client address on the connection.
+ * connection within the cap, CORS for the API, and no new room or socket while the server drains.
  */
 final class RequestChecks {
 
-    private static final String X_FORWARDED_FOR = "X-Forwarded-For";
+    /** How long a browser may keep a preflight's answer, in seconds. */
+    static final int PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+    /** The request headers a page may send: the body's type is the only one the API reads. */
+    static final String ALLOWED_HEADERS = "Content-Type";
 
     /** What the checks made of a request: answered here, or routed to an endpoint. */
     sealed interface Verdict {
@@ -54,7 +56,6 @@ final class RequestChecks {
         this.requestTimeout = requestTimeout;
     }
 
-    /** The 408 of a request that did not arrive whole within the request timeout. */
     FullHttpResponse timedOut() {
         return HttpReplies.badMessage(
                 HttpResponseStatus.REQUEST_TIMEOUT,
@@ -62,10 +63,7 @@ final class RequestChecks {
                 false);
     }
 
-    /**
-     * Checks a request the decoder read whole; {@code overCap}: its connection came when the server
-     * already held as many as it takes, and may only ask for health, readiness and metrics.
-     */
+    /** {@code overCap}: the connection may only ask for health, readiness and metrics. */
     Verdict check(Channel channel, FullHttpRequest request, boolean overCap) {
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (request.protocolVersion().majorVersion() != 1) {
@@ -77,9 +75,10 @@ final class RequestChecks {
                     false);
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
+        HttpHeaders headers = request.headers();
         // Kept on the channel: its limits, logs and JSON fields name the client, not a proxy.
-        String address = clients.of(channel, request.headers().get(X_FORWARDED_FOR));
-        String expect = request.headers().get(HttpHeaderNames.EXPECT);
+        String address = clients.of(channel, headers.get("X-Forwarded-For"));
+        String expect = headers.get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
             return new Verdict.Answered(
                     HttpReplies.badMessage(
@@ -91,13 +90,31 @@ final class RequestChecks {
                     keepAlive);
         }
         Route route = Router.route(request.method(), request.uri());
-        HttpCounter.routed(channel, route);
+        HttpLog.routed(channel, route);
         if (overCap && !isProbe(route)) {
             return full("too many connections; try again later");
         }
-        Verdict preflight = crossOrigin(channel, request, route, keepAlive);
-        if (preflight != null) {
-            return preflight;
+        // A page from an origin allowed to open sockets may call the API from script too.
+        String origin = headers.get(HttpHeaderNames.ORIGIN);
+        boolean api = isApi(route);
+        boolean allowed =
+                api && origin != null && origins.allows(origin, headers.get(HttpHeaderNames.HOST));
+        channel.attr(HttpReplies.ALLOWED_ORIGIN).set(allowed ? origin.trim() : null);
+        boolean preflight =
+                request.method().equals(HttpMethod.OPTIONS)
+                        && origin != null
+                        && headers.contains(HttpHeaderNames.ACCESS_CONTROL_REQUEST_METHOD);
+        if (api && preflight && route instanceof Route.MethodNotAllowed path) {
+            return new Verdict.Answered(
+                    allowed
+                            ? preflight(path.allow())
+                            : HttpReplies.refusal(
+                                    HttpResponseStatus.FORBIDDEN,
+                                    ErrorCode.ORIGIN_NOT_ALLOWED,
+                                    "pages from "
+                                            + abbreviate(origin)
+                                            + " may not call this server's API"),
+                    keepAlive);
         }
         if (opensSomething(route) && state.isDraining()) {
             return full("the server is restarting; try again in a moment");
@@ -105,38 +122,30 @@ final class RequestChecks {
         return new Verdict.Routed(route, address);
     }
 
-    /**
-     * Lets a page from an allowed origin read this API answer, and answers a browser's preflight
-     * for an API path; null when the request was no such preflight.
-     */
-    private @Nullable Verdict crossOrigin(
-            Channel channel, FullHttpRequest request, Route route, boolean keepAlive) {
-        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
-        boolean api = CrossOrigin.isApi(route);
-        boolean allowed =
-                api
-                        && origin != null
-                        && origins.allows(origin, request.headers().get(HttpHeaderNames.HOST));
-        CrossOrigin.allow(channel, allowed ? origin.trim() : null);
-        if (!api
-                || !(route instanceof Route.MethodNotAllowed path)
-                || !CrossOrigin.isPreflight(request)) {
-            return null;
-        }
-        if (!allowed) {
-            return new Verdict.Answered(
-                    HttpReplies.refusal(
-                            HttpResponseStatus.FORBIDDEN,
-                            ErrorCode.ORIGIN_NOT_ALLOWED,
-                            "pages from " + abbreviate(origin) + " may not call this server's API"),
-                    keepAlive);
-        }
+    private static FullHttpResponse preflight(String methods) {
         FullHttpResponse response = HttpReplies.empty(HttpResponseStatus.NO_CONTENT);
-        CrossOrigin.addPreflight(response, path.allow());
-        return new Verdict.Answered(response, keepAlive);
+        response.headers()
+                .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, methods)
+                .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS)
+                .set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, PREFLIGHT_MAX_AGE_SECONDS);
+        return response;
     }
 
-    /** What a connection over the cap may still ask: health, readiness and metrics. */
+    private static boolean isApi(Route route) {
+        return switch (route) {
+            case Route.CreateRoom r -> true;
+            case Route.QuickMatch r -> true;
+            case Route.MatchStatus r -> true;
+            case Route.CancelMatch r -> true;
+            case Route.RoomInfo r -> true;
+            case Route.Games r -> true;
+            case Route.Game r -> true;
+            case Route.GameAnalysis r -> true;
+            case Route.MethodNotAllowed r -> r.path().startsWith("/api/");
+            default -> false;
+        };
+    }
+
     private static boolean isProbe(Route route) {
         return route instanceof Route.Health
                 || route instanceof Route.Ready
@@ -161,7 +170,7 @@ final class RequestChecks {
     /** The answer to a request the decoder or the aggregator gave up on. */
     static FullHttpResponse undecoded(FullHttpRequest request) {
         boolean head = request.method().equals(HttpMethod.HEAD);
-        // Which limit the request broke, if any (the subclasses of TooLongFrameException first).
+        // The subclasses of TooLongFrameException first.
         return switch (request.decoderResult().cause()) {
             case TooLongHttpContentException body ->
                     HttpReplies.badMessage(

@@ -17,9 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers a connection's HTTP requests, in order ({@link InOrder}): checks what every request must
- * pass ({@link RequestChecks}), routes it ({@link Router}) and hands it to its endpoint. A valid
- * upgrade goes on to the WebSocket handshake, and this handler leaves the pipeline.
+ * Answers a connection's HTTP requests in order ({@link InOrder}): checks, routes and hands each to
+ * its endpoint. A valid upgrade goes on to the WebSocket handshake, and this handler leaves.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
@@ -29,8 +28,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     /** The endpoints requests are routed to, shared by every connection. */
     record Endpoints(
             RoomsEndpoint rooms,
-            MatchEndpoint matches,
-            GamesEndpoint games,
+            MatchApi matches,
             ProbeReplies probes,
             StaticFiles files,
             UpgradeGate upgrades) {}
@@ -40,13 +38,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final boolean overCap;
     private final InOrder inOrder = new InOrder(MAX_PIPELINED, this::answer);
 
-    /** A quick-match request waits for its answer. */
+    /** A quick-match request waits for its answer: the quiet connection is not idle. */
     private boolean matchWaiting;
 
-    /**
-     * {@code overCap}: the connection came when the server already held as many as it takes; it may
-     * still ask for health, readiness and metrics, and is refused anything else.
-     */
+    /** {@code overCap}: the connection came when the server already held as many as it takes. */
     RequestHandler(Endpoints endpoints, RequestChecks checks, boolean overCap) {
         this.endpoints = endpoints;
         this.checks = checks;
@@ -64,7 +59,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     private CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request) {
-        CrossOrigin.allow(ctx.channel(), null);
+        ctx.channel().attr(HttpReplies.ALLOWED_ORIGIN).set(null);
         if (!request.decoderResult().isSuccess()) {
             // The decoder discards the rest of the input, so the connection closes, draining first.
             DrainInput.sendThenDrain(ctx, RequestChecks.undecoded(request));
@@ -75,6 +70,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 HttpReplies.send(ctx, answered.response(), answered.keepAlive());
                 yield InOrder.WRITTEN;
             }
+            case RequestChecks.Verdict.Routed(Route.Upgrade upgrade, String address) ->
+                    endpoints.upgrades().open(ctx, request, address, upgrade.code());
             case RequestChecks.Verdict.Routed routed ->
                     route(ctx, request, routed.route(), routed.address());
         };
@@ -82,54 +79,46 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private CompletionStage<?> route(
             ChannelHandlerContext ctx, FullHttpRequest request, Route route, String address) {
-        if (route instanceof Route.Upgrade upgrade) {
-            return endpoints.upgrades().open(ctx, request, address, upgrade.code());
-        }
         // A target that cannot be read leaves the connection in doubt: it closes after the answer.
         boolean keepAlive =
                 HttpUtil.isKeepAlive(request)
                         && !(route instanceof Route.BadTarget || route instanceof Route.TooLong);
-        CompletionStage<FullHttpResponse> answer = answer(ctx, request, route, address);
-        CompletableFuture<FullHttpResponse> now = answer.toCompletableFuture();
-        if (now.isDone() && !now.isCompletedExceptionally()) {
-            HttpReplies.send(ctx, now.join(), keepAlive);
+        CompletableFuture<FullHttpResponse> answer =
+                answer(ctx, request, route, address).toCompletableFuture();
+        if (answer.isDone() && !answer.isCompletedExceptionally()) {
+            HttpReplies.send(ctx, answer.join(), keepAlive);
             return InOrder.WRITTEN;
         }
-        // A quiet connection whose quick-match request waits is not idle.
         matchWaiting = route instanceof Route.QuickMatch;
-        CompletableFuture<Void> written = new CompletableFuture<>();
-        answer.whenComplete(
-                (response, failure) ->
-                        ctx.executor()
-                                .execute(
-                                        () -> {
-                                            matchWaiting = false;
-                                            HttpReplies.send(
-                                                    ctx,
-                                                    failure == null
-                                                            ? response
-                                                            : HttpReplies.internalError(
-                                                                    "internal error"),
-                                                    keepAlive);
-                                            written.complete(null);
-                                        }));
-        return written;
+        return answer.handleAsync(
+                (response, failure) -> {
+                    matchWaiting = false;
+                    HttpReplies.send(
+                            ctx,
+                            failure == null
+                                    ? response
+                                    : HttpReplies.internalError("internal error"),
+                            keepAlive);
+                    return null;
+                },
+                ctx.executor());
     }
 
-    /** The endpoint's answer to a request routed anywhere but to an upgrade. */
     private CompletionStage<FullHttpResponse> answer(
             ChannelHandlerContext ctx, FullHttpRequest request, Route route, String address) {
         boolean head = request.method().equals(HttpMethod.HEAD);
+        String body = request.content().toString(StandardCharsets.UTF_8);
+        RoomsEndpoint rooms = endpoints.rooms();
         return switch (route) {
-            case Route.CreateRoom create -> now(endpoints.rooms().create(body(request)));
-            case Route.RoomInfo info -> endpoints.rooms().info(address, info.code());
-            case Route.QuickMatch quick -> endpoints.matches().submit(ctx.channel(), body(request));
+            case Route.RoomInfo info -> rooms.info(address, info.code());
+            case Route.Games games -> rooms.games(address, games.code(), null, false);
+            case Route.Game game -> rooms.games(address, game.code(), game.game(), false);
+            case Route.GameAnalysis analysis ->
+                    rooms.games(address, analysis.code(), analysis.game(), true);
+            case Route.QuickMatch quick -> endpoints.matches().submit(ctx.channel(), body);
             case Route.MatchStatus status -> endpoints.matches().status(status.ticket());
             case Route.CancelMatch cancel -> endpoints.matches().cancel(cancel.ticket());
-            case Route.Games games -> endpoints.games().list(address, games.code());
-            case Route.Game game -> endpoints.games().game(address, game.code(), game.game());
-            case Route.GameAnalysis analysis ->
-                    endpoints.games().analysis(address, analysis.code(), analysis.game());
+            case Route.CreateRoom create -> now(rooms.create(body));
             case Route.Health health -> now(endpoints.probes().health(head));
             case Route.Ready ready -> now(endpoints.probes().ready(head));
             case Route.Prometheus prometheus -> now(endpoints.probes().metrics(prometheus.gc()));
@@ -169,10 +158,6 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         };
     }
 
-    private static String body(FullHttpRequest request) {
-        return request.content().toString(StandardCharsets.UTF_8);
-    }
-
     private static CompletionStage<FullHttpResponse> now(FullHttpResponse response) {
         return CompletableFuture.completedFuture(response);
     }
@@ -180,25 +165,20 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof IdleStateEvent && matchWaiting) {
-            // A quick-match request is quiet while it waits; its wait is bounded by the match wait
-            // limit.
-            return;
+            return; // bounded by the match wait limit instead
         }
         if (event == ServerState.Event.REQUEST_TIMEOUT) {
             if (inOrder.answering()) {
                 // An answer is still owed first, and the late request will not be answered.
                 ctx.close();
-                return;
+            } else {
+                HttpReplies.send(ctx, checks.timedOut(), false);
             }
-            HttpReplies.send(ctx, checks.timedOut(), false);
-            return;
+        } else if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
+            ctx.close(); // a quiet HTTP connection, or a stopping server: nothing is owed
+        } else {
+            super.userEventTriggered(ctx, event);
         }
-        if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
-            // A plain HTTP connection that went quiet, or the server is stopping: nothing is owed.
-            ctx.close();
-            return;
-        }
-        super.userEventTriggered(ctx, event);
     }
 
     @Override

@@ -1,56 +1,69 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import static dev.tictactoe.server.net.HttpReplies.abbreviate;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
+import org.jspecify.annotations.Nullable;
+
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** {@code POST /api/rooms} creates a room; {@code GET /api/rooms/{code}} shows one. */
+/**
+ * {@code POST /api/rooms} creates a room; {@code GET /api/rooms/{code}} shows one, and {@code
+ * .../games}, {@code .../games/{n}} and {@code .../games/{n}/analysis} its finished games, read and
+ * analysed off the event loop.
+ */
 final class RoomsEndpoint {
 
     private final RoomRegistry rooms;
     private final RoomLookup lookup;
+    private final @Nullable Store games;
+    private final GameAnalyses analyses;
 
-    RoomsEndpoint(RoomRegistry rooms, RoomLookup lookup) {
+    /** {@code games} is where finished games are kept, null when the server keeps none. */
+    RoomsEndpoint(
+            RoomRegistry rooms, RoomLookup lookup, @Nullable Store games, GameAnalyses analyses) {
         this.rooms = rooms;
         this.lookup = lookup;
+        this.games = games;
+        this.analyses = analyses;
     }
 
     /** A new room with the settings {@code body} asks for (the defaults when it is blank). */
     FullHttpResponse create(String body) {
         NewRoom asked;
         RoomSettings settings;
+        Room room;
         try {
             asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
             settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
+            room = rooms.create(settings, asked.botSeed());
         } catch (ProtocolException e) {
             return HttpReplies.refusal(HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
-        }
-        Room room;
-        try {
-            room = rooms.create(settings, asked.botSeed());
         } catch (RoomRegistry.Full e) {
             return HttpReplies.refusal(
                     HttpResponseStatus.SERVICE_UNAVAILABLE,
                     ErrorCode.SERVER_FULL,
                     String.valueOf(e.getMessage()));
         }
-        ObjectNode answer =
+        var answer =
                 JSON.createObjectNode()
                         .put("code", room.code())
                         .put("path", "/rooms/" + room.code() + "/ws");
@@ -84,5 +97,74 @@ final class RoomsEndpoint {
                 yield answer;
             }
         };
+    }
+
+    /**
+     * The numbers of the room's finished games ({@code game} null), one of them, or its analysis. A
+     * room with no kept games counts against the address's budget of unknown codes.
+     */
+    CompletionStage<FullHttpResponse> games(
+            String address, String typedCode, @Nullable Integer game, boolean analysis) {
+        Optional<FullHttpResponse> throttled = lookup.take(address);
+        if (throttled.isPresent()) {
+            return CompletableFuture.completedFuture(throttled.get());
+        }
+        String code = RoomCode.normalize(typedCode).orElse(null);
+        if (code == null || games == null) {
+            return CompletableFuture.completedFuture(
+                    notFound("no games kept for room " + abbreviate(typedCode)));
+        }
+        String notFound =
+                game == null
+                        ? "no games kept for room " + code
+                        : "room " + code + " has no game " + game;
+        return ArchivedGames.lookup(games, code, game)
+                .thenCompose(
+                        body ->
+                                body != null && analysis
+                                        ? analyses.analyse(address, body)
+                                        : CompletableFuture.<GameAnalyses.Outcome>completedFuture(
+                                                body == null
+                                                        ? null
+                                                        : new GameAnalyses.Analysed(body)))
+                .handle(
+                        (outcome, failure) -> {
+                            if (outcome != null || failure != null) {
+                                // Games kept, or the archive failed: no miss of the client's.
+                                lookup.found(address);
+                            }
+                            return failure != null
+                                    ? HttpReplies.internalError("games unavailable")
+                                    : response(outcome, notFound);
+                        });
+    }
+
+    private static FullHttpResponse response(GameAnalyses.Outcome outcome, String notFound) {
+        return switch (outcome) {
+            case null -> notFound(notFound);
+            case GameAnalyses.Analysed found ->
+                    HttpReplies.json(HttpResponseStatus.OK, found.body(), false);
+            case GameAnalyses.Refused refused -> {
+                boolean busy = refused == GameAnalyses.Refused.BUSY;
+                FullHttpResponse response =
+                        busy
+                                ? HttpReplies.refusal(
+                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                        ErrorCode.SERVER_FULL,
+                                        "too many games are being analysed; try again in a few"
+                                                + " seconds")
+                                : HttpReplies.refusal(
+                                        HttpResponseStatus.TOO_MANY_REQUESTS,
+                                        ErrorCode.RATE_LIMITED,
+                                        "an analysis for this address is still being made; try"
+                                                + " again when it is done");
+                response.headers().setInt(HttpHeaderNames.RETRY_AFTER, busy ? 5 : 2);
+                yield response;
+            }
+        };
+    }
+
+    private static FullHttpResponse notFound(String message) {
+        return HttpReplies.refusal(HttpResponseStatus.NOT_FOUND, ErrorCode.UNKNOWN_ROOM, message);
     }
 }

@@ -28,9 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole pipeline of a connection, top to bottom. Until an upgrade, requests stop at the request
- * handler, which answers them; a valid upgrade goes on to the WebSocket handshake, the request
- * handler leaves, and from then on frames flow to the session.
+ * The whole pipeline of a connection, top to bottom: requests stop at the request handler until a
+ * valid upgrade goes on to the WebSocket handshake; from then on frames flow to the session.
  */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
@@ -51,24 +50,19 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     private static final Logger log = LoggerFactory.getLogger(ServerInitializer.class);
 
+    private final NetSettings config;
     private final ServerState state;
     private final ServerMetrics metrics;
     private final WebSocketServerProtocolConfig webSocket;
-    private final HttpCounter httpCounter;
     private final LogLimiter clientLog = new LogLimiter(System::nanoTime);
-    private final IdleSweeps sweeps;
+    private final IdleSweep.Sweeps sweeps;
     private final RequestHandler.Endpoints endpoints;
     private final RequestChecks checks;
-    private final SessionLimits sessionLimits;
-    private final boolean accessLog;
 
     /** Connections taken at once ({@link NetSettings#connectionCap}). */
     private final int connectionCap;
 
-    /**
-     * Wires every connection's handlers and the endpoints they share: the one place the settings
-     * are read for them. {@code games} is where finished games are kept, or null.
-     */
+    /** {@code games} is where finished games are kept, or null. */
     ServerInitializer(
             NetSettings config,
             ServerState state,
@@ -77,29 +71,24 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
             Lobby lobby,
             @Nullable Store games,
             GameAnalyses analyses) {
+        this.config = config;
         this.state = state;
         this.metrics = metrics;
-        this.httpCounter = new HttpCounter(metrics);
-        this.connectionCap = config.connectionCap(FileLimit.maxFiles());
-        this.accessLog = config.accessLog();
+        this.connectionCap = config.connectionCap(NetSettings.maxFiles());
         this.sweeps =
-                new IdleSweeps(
+                new IdleSweep.Sweeps(
                         config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout());
         OriginPolicy origins = new OriginPolicy(config.allowedOrigins());
-        RoomLookup lookup =
-                new RoomLookup(
-                        rooms,
-                        new AddressBudget(
-                                config.unknownCodesPerSecond(),
-                                config.unknownCodeBurst(),
-                                System::nanoTime),
-                        clientLog,
-                        metrics);
+        AddressBudget unknownCodes =
+                new AddressBudget(
+                        config.unknownCodesPerSecond(),
+                        config.unknownCodeBurst(),
+                        System::nanoTime);
+        RoomLookup lookup = new RoomLookup(rooms, unknownCodes, clientLog, metrics);
         this.endpoints =
                 new RequestHandler.Endpoints(
-                        new RoomsEndpoint(rooms, lookup),
-                        new MatchEndpoint(new MatchApi(lobby, rooms.settings().maxNameLength())),
-                        new GamesEndpoint(games, analyses, lookup),
+                        new RoomsEndpoint(rooms, lookup, games, analyses),
+                        new MatchApi(lobby, rooms.settings().maxNameLength()),
                         new ProbeReplies(state, metrics, config.benchEndpoints()),
                         new StaticFiles(),
                         new UpgradeGate(origins, lookup, sweeps));
@@ -109,15 +98,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         origins,
                         state,
                         config.requestTimeout());
-        this.sessionLimits =
-                new SessionLimits(
-                        config.maxFrameBytes(),
-                        config.maxOutboundBytes(),
-                        config.messagesPerSecond(),
-                        config.messageBurst(),
-                        config.abuseStrikes(),
-                        config.idleTimeout(),
-                        config.pingInterval());
         this.webSocket =
                 WebSocketServerProtocolConfig.newBuilder()
                         // The request handler has already routed the URL: every request that gets
@@ -131,8 +111,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         .closeOnProtocolViolation(false)
                         // Netty's handler echoes every close frame, ours too (see CloseHandshake).
                         .handleCloseFrames(false)
-                        // Text is checked as it is decoded, once (SessionHandler), not also by a
-                        // validator of its own a byte at a time.
+                        // Text is checked once as it is decoded (SessionHandler), not twice.
                         .withUTF8Validator(false)
                         .build();
     }
@@ -142,13 +121,12 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         return endpoints;
     }
 
-    /** A connection's request handler; {@code overCap}: see {@link RequestHandler}. */
     RequestHandler requestHandler(boolean overCap) {
         return new RequestHandler(endpoints, checks, overCap);
     }
 
     SessionHandler sessionHandler() {
-        return new SessionHandler(sessionLimits, metrics, clientLog, state);
+        return new SessionHandler(config, metrics, clientLog, state);
     }
 
     @Override
@@ -165,24 +143,21 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         channel.pipeline()
                 // Reads only: watching writes too would cost a promise and a listener on every
                 // frame sent.
-                .addLast(LoopMove.WATCH, sweeps.watch(channel.eventLoop(), true))
+                .addLast(IdleSweep.WATCH, sweeps.watch(channel.eventLoop(), true))
                 .addLast(
                         "http",
                         new HttpServerCodec(
                                 new HttpDecoderConfig()
                                         .setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
                                         .setMaxHeaderSize(MAX_HEADER_BYTES)))
-                .addLast("http-counter", httpCounter)
+                // With the access log on, it sees every frame of the connection.
+                .addLast("http-log", new HttpLog(metrics, config.accessLog()))
                 .addLast("aggregator", new JsonAggregator())
                 .addLast("request", requestHandler(open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
-                .addLast("limit", new OutboundLimit(sessionLimits.maxOutboundBytes()))
-                .addLast("fragments", new WebSocketFrameAggregator(sessionLimits.maxFrameBytes()))
+                .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
+                .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
                 .addLast("session", sessionHandler());
-        if (accessLog) {
-            // Only when asked for: it sees every frame of the connection.
-            channel.pipeline().addAfter("http", "access", new AccessLog());
-        }
     }
 
     private void logRefusals(int open) {

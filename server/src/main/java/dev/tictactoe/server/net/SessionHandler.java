@@ -47,13 +47,17 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     /** The room the request handler routed this connection to, set before the handshake. */
     static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
 
-    private final SessionLimits limits;
     private final ServerMetrics metrics;
     private final LogLimiter clientLog;
     private final ServerState state;
     private final RateLimiter limiter;
-    private long quietIntervals;
     private final CloseHandshake close;
+    private final int maxOutboundBytes;
+
+    /** Quiet ping intervals after which a connection is idle: the idle timeout, rounded up. */
+    private final long intervalsBeforeClose;
+
+    private long quietIntervals;
     private @Nullable Session session; // null until the handshake completes
 
     private boolean heartbeating; // the client has pinged: the idle sweep times its heartbeat
@@ -65,13 +69,21 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private boolean owesHistory;
 
     SessionHandler(
-            SessionLimits limits, ServerMetrics metrics, LogLimiter clientLog, ServerState state) {
-        this.limits = limits;
+            NetSettings config, ServerMetrics metrics, LogLimiter clientLog, ServerState state) {
         this.metrics = metrics;
         this.clientLog = clientLog;
         this.state = state;
-        this.close = new CloseHandshake(metrics, limits.maxFrameBytes());
-        this.limiter = limits.rateLimiter();
+        this.close = new CloseHandshake(metrics, config.maxFrameBytes());
+        this.limiter =
+                new RateLimiter(
+                        config.messagesPerSecond(),
+                        config.messageBurst(),
+                        config.abuseStrikes(),
+                        System::nanoTime);
+        this.maxOutboundBytes = config.maxOutboundBytes();
+        long interval = config.pingInterval().toNanos();
+        this.intervalsBeforeClose =
+                Math.max(1, (config.idleTimeout().toNanos() + interval - 1) / interval);
     }
 
     private void opened(ChannelHandlerContext ctx) {
@@ -148,7 +160,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private void pong(ChannelHandlerContext ctx, long seq) {
         if (!heartbeating) {
             heartbeating = true;
-            if (ctx.pipeline().get(LoopMove.WATCH) instanceof IdleSweep.Watch watch) {
+            if (ctx.pipeline().get(IdleSweep.WATCH) instanceof IdleSweep.Watch watch) {
                 watch.heartbeating();
             }
         }
@@ -175,7 +187,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                             "{} closed: over {} bytes waiting to be sent ({} similar lines held"
                                     + " back)",
                             who(ctx),
-                            limits.maxOutboundBytes(),
+                            maxOutboundBytes,
                             held);
                 }
                 close.send(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
@@ -198,7 +210,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             case IdleStateEvent idle when idle.state() == IdleState.READER_IDLE -> {
                 // Fired every ping interval while nothing arrives; a live client answers the ping.
                 quietIntervals = idle.isFirst() ? 1 : quietIntervals + 1;
-                if (quietIntervals >= limits.intervalsBeforeClose()) {
+                if (quietIntervals >= intervalsBeforeClose) {
                     log.debug("{} idle, closing", session);
                     close.send(ctx, CloseCodes.GOING_AWAY, "idle for too long");
                 } else {

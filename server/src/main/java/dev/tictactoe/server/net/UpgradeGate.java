@@ -5,12 +5,17 @@ import static dev.tictactoe.server.net.HttpReplies.error;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.room.Room;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.concurrent.Future;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -18,22 +23,26 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 /**
  * {@code GET /rooms/{code}/ws}: lets a WebSocket upgrade through to a live room, from an allowed
  * page, within the address's budget of unknown codes (else 403, 400/426, 404 or 429); then moves
- * the connection to its room's loop and hands the request to the handshake, after which the request
- * handler leaves the pipeline.
+ * the connection to its room's loop, so a move never crosses loops, and hands the request on to the
+ * handshake.
  */
 final class UpgradeGate {
+
+    /** The only WebSocket version spoken. */
+    static final String VERSION = "13";
 
     private static final Logger log = LoggerFactory.getLogger(UpgradeGate.class);
 
     private final OriginPolicy origins;
     private final RoomLookup lookup;
-    private final IdleSweeps sweeps;
+    private final IdleSweep.Sweeps sweeps;
 
-    UpgradeGate(OriginPolicy origins, RoomLookup lookup, IdleSweeps sweeps) {
+    UpgradeGate(OriginPolicy origins, RoomLookup lookup, IdleSweep.Sweeps sweeps) {
         this.origins = origins;
         this.lookup = lookup;
         this.sweeps = sweeps;
@@ -55,10 +64,14 @@ final class UpgradeGate {
         return InOrder.WRITTEN;
     }
 
-    /** Why the request may not upgrade whatever room it names. */
+    /**
+     * Why the request may not upgrade whatever room it names, refused here with a JSON body rather
+     * than by the handshake (RFC 6455, section 4.2.1).
+     */
     private @Nullable FullHttpResponse refusal(FullHttpRequest request) {
-        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
-        String host = request.headers().get(HttpHeaderNames.HOST);
+        HttpHeaders headers = request.headers();
+        String origin = headers.get(HttpHeaderNames.ORIGIN);
+        String host = headers.get(HttpHeaderNames.HOST);
         if (!origins.allows(origin, host)) {
             log.info("refused a socket from origin {} (host {})", origin, host);
             return HttpReplies.refusal(
@@ -66,34 +79,60 @@ final class UpgradeGate {
                     ErrorCode.ORIGIN_NOT_ALLOWED,
                     "pages from " + origin + " may not open a room socket on this server");
         }
-        String problem = Handshakes.problem(request);
-        if (problem == null) {
+        String problem = null;
+        if (!request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+            problem = "a WebSocket upgrade needs HTTP/1.1";
+        } else if (!lists(headers.get(HttpHeaderNames.UPGRADE), "websocket")) {
+            problem = "expected a WebSocket upgrade: Upgrade: websocket is missing";
+        } else if (!lists(headers.get(HttpHeaderNames.CONNECTION), "upgrade")) {
+            problem = "expected a WebSocket upgrade: Connection: Upgrade is missing";
+        } else if (headers.get(HttpHeaderNames.SEC_WEBSOCKET_KEY, "").isBlank()) {
+            problem = "expected a WebSocket upgrade: Sec-WebSocket-Key is missing";
+        }
+        if (problem != null) {
+            return HttpReplies.json(
+                    HttpResponseStatus.BAD_REQUEST, error(ErrorCode.BAD_MESSAGE, problem), false);
+        }
+        String version = headers.get(HttpHeaderNames.SEC_WEBSOCKET_VERSION);
+        if (VERSION.equals(version == null ? null : version.strip())) {
             return null;
         }
-        boolean version = problem.startsWith(Handshakes.VERSION_PROBLEM);
         FullHttpResponse response =
                 HttpReplies.json(
-                        version
-                                ? HttpResponseStatus.UPGRADE_REQUIRED
-                                : HttpResponseStatus.BAD_REQUEST,
-                        error(ErrorCode.BAD_MESSAGE, problem),
+                        HttpResponseStatus.UPGRADE_REQUIRED,
+                        error(
+                                ErrorCode.BAD_MESSAGE,
+                                "unsupported WebSocket version "
+                                        + HttpReplies.abbreviate(String.valueOf(version))
+                                        + "; this server speaks "
+                                        + VERSION),
                         false);
-        if (version) {
-            response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, Handshakes.VERSION);
-        }
+        response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, VERSION);
         return response;
+    }
+
+    /** Whether a comma-separated header lists {@code token}, in any case. */
+    private static boolean lists(@Nullable String header, String token) {
+        if (header != null) {
+            for (String part : header.split(",")) {
+                if (part.strip().equalsIgnoreCase(token)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private CompletionStage<?> handshake(
             ChannelHandlerContext ctx, FullHttpRequest request, Room room) {
         ctx.channel().attr(SessionHandler.ROOM).set(room);
         EventLoop home = room.loop();
-        if (!LoopMove.needed(ctx.channel(), home)) {
-            handOn(ctx, request.retain());
+        request.retain();
+        if (!needsMove(ctx.channel(), home)) {
+            handOn(ctx, request);
             return InOrder.WRITTEN;
         }
-        request.retain();
-        LoopMove.to(
+        move(
                 ctx.channel(),
                 home,
                 loop -> sweeps.watch(loop, false),
@@ -107,5 +146,70 @@ final class UpgradeGate {
         IdleSweep.requestReceived(ctx.pipeline(), false);
         ctx.pipeline().remove(ctx.handler());
         ctx.fireChannelRead(request);
+    }
+
+    /** True when {@code channel} should move to {@code home}: another loop of the same group. */
+    static boolean needsMove(Channel channel, @Nullable EventLoop home) {
+        EventLoop current = channel.eventLoop();
+        return home != null
+                && home != current
+                && home.parent() != null
+                && home.parent() == current.parent();
+    }
+
+    /**
+     * Moves {@code channel} to {@code home} with reads paused, then runs {@code moved} on {@code
+     * home}, its idle watch (the one handler tied to a loop) made anew by {@code watchFor}; if the
+     * connection goes meanwhile, runs {@code failed} instead. Call on the channel's loop.
+     */
+    static void move(
+            Channel channel,
+            EventLoop home,
+            Function<EventLoop, ChannelHandler> watchFor,
+            Runnable moved,
+            Runnable failed) {
+        channel.config().setAutoRead(false);
+        boolean watched = channel.pipeline().get(IdleSweep.WATCH) != null;
+        if (watched) {
+            channel.pipeline().remove(IdleSweep.WATCH);
+        }
+        channel.deregister()
+                .addListener(
+                        deregistered -> {
+                            if (failed(channel, deregistered, failed)) {
+                                return;
+                            }
+                            home.register(channel)
+                                    .addListener(
+                                            registered -> {
+                                                if (failed(channel, registered, failed)) {
+                                                    return;
+                                                }
+                                                if (watched) {
+                                                    channel.pipeline()
+                                                            .addFirst(
+                                                                    IdleSweep.WATCH,
+                                                                    watchFor.apply(home));
+                                                }
+                                                moved.run();
+                                                channel.config().setAutoRead(true);
+                                            });
+                        });
+    }
+
+    /**
+     * Whether a step of the move failed; a connection closed meanwhile counts (a reset can close it
+     * and empty its pipeline before the step's listener runs).
+     */
+    private static boolean failed(Channel channel, Future<?> step, Runnable failed) {
+        if (step.isSuccess() && channel.isOpen()) {
+            return false;
+        }
+        log.debug(
+                "a connection could not move to its room's loop: {}",
+                step.isSuccess() ? "closed while moving" : step.cause());
+        failed.run();
+        channel.close();
+        return true;
     }
 }

@@ -42,7 +42,7 @@ class RequestEdgeFuzzTest {
                         CONFIG,
                         METRICS,
                         null,
-                        MatchApi.matchmaker(
+                        GameServer.matchmaker(
                                 CONFIG.match(),
                                 ROOMS,
                                 METRICS,

@@ -43,7 +43,7 @@ final class Wiring {
                 config,
                 metrics,
                 null,
-                MatchApi.matchmaker(
+                GameServer.matchmaker(
                         config.match(),
                         rooms,
                         metrics,

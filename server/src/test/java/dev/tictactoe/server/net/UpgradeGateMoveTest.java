@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 @Timeout(30)
-class LoopMoveTest {
+class UpgradeGateMoveTest {
 
     private final MultiThreadIoEventLoopGroup group =
             new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
@@ -50,17 +50,17 @@ class LoopMoveTest {
             Channel channel = accepted.get(10, TimeUnit.SECONDS);
             EventLoop from = channel.eventLoop();
             EventLoop home = next(group, from);
-            assertThat(LoopMove.needed(channel, home)).isTrue();
-            assertThat(LoopMove.needed(channel, from)).isFalse();
-            assertThat(LoopMove.needed(channel, other.next())).isFalse();
-            assertThat(LoopMove.needed(channel, null)).isFalse();
+            assertThat(UpgradeGate.needsMove(channel, home)).isTrue();
+            assertThat(UpgradeGate.needsMove(channel, from)).isFalse();
+            assertThat(UpgradeGate.needsMove(channel, other.next())).isFalse();
+            assertThat(UpgradeGate.needsMove(channel, null)).isFalse();
 
             CountDownLatch moved = new CountDownLatch(1);
             AtomicReference<EventLoop> ranOn = new AtomicReference<>();
             AtomicReference<EventLoop> watchedOn = new AtomicReference<>();
             from.execute(
                     () ->
-                            LoopMove.to(
+                            UpgradeGate.move(
                                     channel,
                                     home,
                                     loop -> {
@@ -102,7 +102,7 @@ class LoopMoveTest {
             channel.eventLoop()
                     .execute(
                             () ->
-                                    LoopMove.to(
+                                    UpgradeGate.move(
                                             channel,
                                             home,
                                             loop -> new Watch(),
@@ -129,7 +129,7 @@ class LoopMoveTest {
                             protected void initChannel(SocketChannel ch) {
                                 if (echo) {
                                     ch.pipeline()
-                                            .addLast(LoopMove.WATCH, new Watch())
+                                            .addLast(IdleSweep.WATCH, new Watch())
                                             .addLast(new Echo());
                                 }
                                 accepted.complete(ch);

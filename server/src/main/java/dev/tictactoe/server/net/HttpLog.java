@@ -1,36 +1,66 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.server.metrics.ServerMetrics;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.util.AttributeKey;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /**
- * {@code --access-log} on the logger {@code access}: a line per HTTP answer ({@code 203.0.113.7
- * "GET /healthz" 200 2ms}) and one at a WebSocket's close ({@code ... 101 closed 1000 by client
- * after 5m12s}). Just above the HTTP codec, it sees every request, answer and close frame.
+ * Just above the HTTP codec: counts every HTTP response, the upgrade's 101 included, by route and
+ * status; with {@code --access-log}, writes a line per answer on the logger {@code access} ({@code
+ * 203.0.113.7 "GET /healthz" 200 2ms}) and one at a WebSocket's close ({@code ... 101 closed 1000
+ * by client after 5m12s}). Without it, it leaves the pipeline after a 101.
  */
-final class AccessLog extends ChannelDuplexHandler {
+final class HttpLog extends ChannelDuplexHandler {
 
-    private static final Logger log = LoggerFactory.getLogger("access");
+    /** The route label of a response to a request that was never routed. */
+    static final String UNROUTED = "unrouted";
 
     /** The close code of a socket that ended without a close frame (RFC 6455: 1006). */
     static final int NO_CLOSE_FRAME = 1006;
 
+    private static final AttributeKey<String> ROUTE = AttributeKey.valueOf("ttt.route");
+
+    private static final Logger log = LoggerFactory.getLogger("access");
+
+    private final ServerMetrics metrics;
+    private final boolean accessLog;
     private String request = "-";
     private long started;
     private long upgraded = -1;
     private int closeCode = NO_CLOSE_FRAME;
     private String closedBy = "network";
+
+    HttpLog(ServerMetrics metrics, boolean accessLog) {
+        this.metrics = metrics;
+        this.accessLog = accessLog;
+    }
+
+    /** The request on {@code channel} goes to {@code route}. */
+    static void routed(Channel channel, Route route) {
+        channel.attr(ROUTE).set(label(route));
+    }
+
+    /** "create_room" for {@code Route.CreateRoom}: a closed set, so the series stay few. */
+    static String label(Route route) {
+        return route.getClass()
+                .getSimpleName()
+                .replaceAll("([a-z])([A-Z])", "$1_$2")
+                .toLowerCase(Locale.ROOT);
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
@@ -48,15 +78,22 @@ final class AccessLog extends ChannelDuplexHandler {
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise)
             throws Exception {
         if (msg instanceof HttpResponse response) {
+            String route = ctx.channel().attr(ROUTE).getAndSet(null);
             int status = response.status().code();
-            log.info(
-                    "{} \"{}\" {} {}",
-                    ClientAddress.of(ctx.channel()),
-                    request,
-                    status,
-                    Durations.format(since(started)));
+            metrics.httpResponse(route == null ? UNROUTED : route, status);
+            if (accessLog) {
+                log.info(
+                        "{} \"{}\" {} {}",
+                        ClientAddress.of(ctx.channel()),
+                        request,
+                        status,
+                        Durations.format(since(started)));
+            }
             if (status == 101) {
                 upgraded = System.nanoTime();
+                if (!accessLog) {
+                    ctx.pipeline().remove(this);
+                }
             }
         } else if (msg instanceof CloseWebSocketFrame close && closedBy.equals("network")) {
             closeCode = close.statusCode();
@@ -67,7 +104,7 @@ final class AccessLog extends ChannelDuplexHandler {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        if (upgraded >= 0) {
+        if (accessLog && upgraded >= 0) {
             log.info(
                     "{} \"{}\" 101 closed {} by {} after {}",
                     ClientAddress.of(ctx.channel()),
