@@ -10,8 +10,11 @@ import io.netty.channel.Channel;
 
 import org.jspecify.annotations.Nullable;
 
+import java.nio.charset.StandardCharsets;
+
 /**
- * A room member on a WebSocket channel: messages go out as text frames, framed once per broadcast.
+ * A room member on a WebSocket channel: messages go out as text frames framed here, once per
+ * broadcast, since the pipeline's frame encoder passes bytes through untouched.
  */
 final class ChannelMember implements Member {
 
@@ -21,11 +24,7 @@ final class ChannelMember implements Member {
     /** Frames a broadcast; made once, not on every send (a capturing lambda is an object). */
     private final Outgoing.Maker<Frame> framer;
 
-    /**
-     * Written out once, when first asked for: with structured logs the room names the member in its
-     * log fields for every message; without, most connections never need it. Two threads asking at
-     * once both write the same text.
-     */
+    /** Written out when first asked for: most connections never need it. */
     private @Nullable String remote;
 
     ChannelMember(Channel channel, ServerMetrics metrics) {
@@ -51,10 +50,8 @@ final class ChannelMember implements Member {
     @Override
     public void close(int code, String reason) {
         if (channel.isActive()) {
-            // The session closes it, lingering for the client to read the frame (see
-            // SessionHandler).
-            channel.pipeline()
-                    .fireUserEventTriggered(new SessionHandler.CloseRequest(code, reason));
+            // The session closes it, lingering for the client to read the frame.
+            channel.pipeline().fireUserEventTriggered(new CloseHandshake.Request(code, reason));
         }
     }
 
@@ -66,9 +63,7 @@ final class ChannelMember implements Member {
         return remote;
     }
 
-    /**
-     * A framed message shared by the members of one broadcast; each write takes its own duplicate.
-     */
+    /** A framed message shared by the members of one broadcast; each write takes a duplicate. */
     private record Frame(ByteBuf buf) implements Outgoing.Shared {
         @Override
         public void close() {
@@ -77,10 +72,8 @@ final class ChannelMember implements Member {
     }
 
     /**
-     * One final, unmasked WebSocket text frame (RFC 6455, section 5.2) around the first {@code
-     * length} bytes of {@code payload}. The pipeline's frame encoder passes bytes through
-     * untouched, so a broadcast is framed once instead of once per member; no extensions are
-     * negotiated, so there is nothing else to apply.
+     * One final, unmasked text frame (RFC 6455, section 5.2; no extensions are negotiated) around
+     * the first {@code length} bytes of {@code payload}.
      */
     static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload, int length) {
         int header = length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
@@ -94,5 +87,46 @@ final class ChannelMember implements Member {
             frame.writeByte(127).writeLong(length);
         }
         return frame.writeBytes(payload, 0, length);
+    }
+
+    private static final byte[] PONG =
+            "{\"type\":\"pong\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PING =
+            "{\"type\":\"ping\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * {@code {"type":"pong","seq":seq}} framed straight into one small buffer, as {@link #ping}: on
+     * heartbeating connections they are most of what the server sends (a test compares the bytes
+     * with the codec's).
+     */
+    static ByteBuf pong(ByteBufAllocator alloc, long seq) {
+        return heartbeat(alloc, PONG, seq);
+    }
+
+    /** {@code {"type":"ping","seq":seq}}, the server's own. */
+    static ByteBuf ping(ByteBufAllocator alloc, long seq) {
+        return heartbeat(alloc, PING, seq);
+    }
+
+    private static ByteBuf heartbeat(ByteBufAllocator alloc, byte[] head, long seq) {
+        int digits = digits(seq);
+        int length = head.length + digits + 1; // under 126: a one-byte length
+        ByteBuf frame = alloc.directBuffer(2 + length);
+        frame.writeByte(0x81).writeByte(length).writeBytes(head);
+        int start = frame.writerIndex();
+        long rest = seq;
+        for (int at = start + digits - 1; at >= start; at--) {
+            frame.setByte(at, (int) ('0' + rest % 10));
+            rest /= 10;
+        }
+        return frame.writerIndex(start + digits).writeByte('}');
+    }
+
+    private static int digits(long value) {
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        return digits;
     }
 }

@@ -14,10 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Who a request comes from, for per-address limits, logs and the JSON {@code remote} field: the
- * socket's peer, or, when the peer is a trusted proxy, the nearest address in {@code
- * X-Forwarded-For} that is not itself a trusted proxy (entries further left could be made up by the
- * client). Trusted proxies are CIDR ranges ({@code 172.16.0.0/12}) or plain addresses.
+ * Who a request comes from: the socket's peer or, when that is a trusted proxy, the nearest address
+ * in {@code X-Forwarded-For} that is not itself one (entries further left could be made up).
  */
 public final class ClientAddress {
 

@@ -27,6 +27,9 @@ final class CloseHandshake {
 
     private static final Logger log = LoggerFactory.getLogger(CloseHandshake.class);
 
+    /** Asks a session to close with a close frame; sent down the pipeline by ChannelMember. */
+    record Request(int code, String reason) {}
+
     private final ServerMetrics metrics;
     private final int maxFrameBytes;
 
@@ -43,9 +46,8 @@ final class CloseHandshake {
     }
 
     /**
-     * Sends a close frame, then closes a moment later unless the client's answer ends it first.
-     * Frames meanwhile are read and dropped: closing with unread data sends a TCP reset, which can
-     * destroy the close frame before the client reads it.
+     * Sends a close frame, then closes a moment later unless the client's answer ends it first;
+     * frames meanwhile are dropped, as closing with unread data resets, losing the close frame.
      */
     void send(ChannelHandlerContext ctx, int code, String reason) {
         if (closing) {
@@ -60,9 +62,8 @@ final class CloseHandshake {
     }
 
     /**
-     * The client's close frame. Netty's WebSocket handler is told not to echo it (it would echo the
-     * answer to our own close too, and a browser then reports 1006): an answer to ours ends the
-     * connection; a close the client started is echoed once with its code.
+     * The client's close frame: an answer to ours ends the connection; one the client started is
+     * echoed once with its code (Netty's handler would echo our answer too: browsers say 1006).
      */
     void received(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
         if (closing) {
@@ -75,10 +76,7 @@ final class CloseHandshake {
                 .addListener(ChannelFutureListener.CLOSE);
     }
 
-    /**
-     * Ends a connection whose frames broke the WebSocket protocol or the frame limit: a message too
-     * large is first answered {@code message_too_large}, as any other refused message is.
-     */
+    /** Ends a connection whose frames broke the protocol or the frame limit. */
     void refuse(ChannelHandlerContext ctx, int closeCode, String detail, Object who) {
         log.debug("{} broken frame, closing with {}: {}", who, closeCode, detail);
         if (closing) {

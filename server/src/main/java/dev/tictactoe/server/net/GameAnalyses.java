@@ -22,10 +22,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The analyses of finished games ({@code GET /api/rooms/{code}/games/{n}/analysis}): made one at a
- * time on a thread of their own, so they never take a bot's thread or an event loop, and kept, so a
- * game is analysed once. An address has one analysis in the making at a time, and the server a
- * bounded queue of them; beyond either the request is refused as a value.
+ * The analyses of finished games: made one at a time on a thread of their own (never a bot's thread
+ * or an event loop) and kept, so a game is analysed once. An address has one in the making at a
+ * time, and the server a bounded queue of them; beyond either the request is refused as a value.
  */
 final class GameAnalyses implements AutoCloseable {
 
@@ -35,17 +34,13 @@ final class GameAnalyses implements AutoCloseable {
     /** Finished analyses kept (a 15×15 game's is about 8 KB). */
     static final int KEPT = 256;
 
-    /** What {@link #analyse} answers. */
+    /** What {@link #analyse} answers: the endpoint's JSON body, or why none was made. */
     sealed interface Outcome {}
 
-    /** The analysis, as the endpoint's JSON body. */
     record Analysed(JsonNode body) implements Outcome {}
 
-    /** Why no analysis was made. */
     enum Refused implements Outcome {
-        /** The server's queue of analyses is full. */
         BUSY,
-        /** This address already waits for an analysis. */
         ADDRESS_BUSY
     }
 
@@ -68,11 +63,7 @@ final class GameAnalyses implements AutoCloseable {
         this(
                 nodesPerPosition,
                 Executors.newSingleThreadExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "game-analysis");
-                            t.setDaemon(true);
-                            return t;
-                        }));
+                        Thread.ofPlatform().name("game-analysis").daemon().factory()));
     }
 
     /** Analyses run by {@code thread} (tests run them by hand). */
@@ -82,9 +73,8 @@ final class GameAnalyses implements AutoCloseable {
     }
 
     /**
-     * The analysis of {@code game}, a finished game's archived document, asked for by {@code
-     * address}: at once when kept, else when made. A document that does not describe a legal game
-     * completes exceptionally.
+     * The analysis of a finished game's archived document, asked for by {@code address}: at once
+     * when kept, else when made. A document that is not a legal game completes exceptionally.
      */
     CompletableFuture<Outcome> analyse(String address, JsonNode game) {
         String key = game.path("room").asText() + '/' + game.path("game").asInt();
@@ -101,41 +91,41 @@ final class GameAnalyses implements AutoCloseable {
         if (waitingAddresses.putIfAbsent(address, Boolean.TRUE) != null) {
             return CompletableFuture.completedFuture(Refused.ADDRESS_BUSY);
         }
+        Runnable release =
+                () -> {
+                    waiting.decrementAndGet();
+                    waitingAddresses.remove(address);
+                };
         if (waiting.incrementAndGet() > MAX_WAITING) {
-            waiting.decrementAndGet();
-            waitingAddresses.remove(address);
+            release.run();
             return CompletableFuture.completedFuture(Refused.BUSY);
         }
         CompletableFuture<JsonNode> made = new CompletableFuture<>();
         CompletableFuture<JsonNode> raced = making.putIfAbsent(key, made);
         if (raced != null) {
-            waiting.decrementAndGet();
-            waitingAddresses.remove(address);
+            release.run();
             return raced.thenApply(Analysed::new);
         }
-        Runnable task =
-                () -> {
-                    try {
-                        JsonNode body = body(game);
-                        synchronized (kept) {
-                            kept.put(key, body);
-                        }
-                        made.complete(body);
-                    } catch (RuntimeException e) {
-                        made.completeExceptionally(e);
-                    } finally {
-                        making.remove(key);
-                        waitingAddresses.remove(address);
-                        waiting.decrementAndGet();
-                    }
-                };
         try {
-            thread.execute(task);
+            thread.execute(
+                    () -> {
+                        try {
+                            JsonNode body = body(game);
+                            synchronized (kept) {
+                                kept.put(key, body);
+                            }
+                            made.complete(body);
+                        } catch (RuntimeException e) {
+                            made.completeExceptionally(e);
+                        } finally {
+                            making.remove(key);
+                            release.run();
+                        }
+                    });
         } catch (RejectedExecutionException e) { // the server is stopping
             made.completeExceptionally(e);
             making.remove(key);
-            waitingAddresses.remove(address);
-            waiting.decrementAndGet();
+            release.run();
         }
         return made.thenApply(Analysed::new);
     }

@@ -4,10 +4,8 @@ import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Lobby;
-import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
-import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
@@ -24,7 +22,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroupFuture;
-import io.netty.util.concurrent.EventExecutor;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -36,7 +33,6 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.random.RandomGenerator;
 
 /** The running server: binds the port, owns the event loops, rooms, quick match and bots. */
 public final class GameServer implements AutoCloseable {
@@ -47,21 +43,18 @@ public final class GameServer implements AutoCloseable {
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final NetSettings config;
-    private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ServerMetrics metrics = ServerMetrics.create();
     private final BotRunner bots;
     private final @Nullable Store store;
-    private volatile RoomRegistry registry;
+    private final RoomRegistry registry;
     private final Matchmaker matchmaker;
     private final Lobby lobby;
     private final ServerState state = new ServerState();
     private final GameAnalyses analyses = new GameAnalyses(Analysis.DEFAULT_NODES);
     private final Channel listener;
-
     private final @Nullable AdminServer admin;
-
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** 0 means one per core, not Netty's two: a room and its players share a loop more often. */
@@ -74,66 +67,64 @@ public final class GameServer implements AutoCloseable {
             RegistrySettings rooms,
             StoreSettings storeSettings,
             MatchSettings match,
-            ClusterSettings cluster)
-            throws InterruptedException {
+            ClusterSettings cluster) {
         this.config = config;
-        transport = Transport.choose(config.transport());
+        Transport transport = Transport.choose(config.transport());
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
         workers =
                 new MultiThreadIoEventLoopGroup(
                         workerLoops(config.workerThreads()), transport.handlers());
         bots = rooms.newBotRunner();
         bots.measureWith(metrics);
-        try {
-            store =
-                    storeSettings.dataDir() == null
-                            ? null
-                            : StoredRooms.open(
-                                    storeSettings.dataDir(),
-                                    cluster.node(),
-                                    storeSettings.durability(),
-                                    storeSettings.gameRetention());
-        } catch (RuntimeException e) {
-            bots.close();
-            shutdownGroups();
-            metrics.close();
-            throw e;
-        }
-        registry =
-                new RoomRegistry(
-                        rooms,
-                        cluster.node(),
-                        workers,
-                        bots,
-                        metrics,
-                        store == null
-                                ? RoomJournal.NONE
-                                : new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY));
-        metrics.watch(Level.ROOMS, registry::size);
         metrics.watch(Level.BOT_QUEUE, bots::queued);
         metrics.watchEventLoops(workers);
-        if (store != null) {
-            store.meterWith(metrics);
-            metrics.watch(Level.JOURNAL_QUEUE, store::queued);
-        }
-        // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
-        matchmaker =
-                matchmaker(
-                        match,
-                        registry,
-                        metrics,
-                        workers.next(),
-                        new SplittableRandom(new SecureRandom().nextLong()));
-        lobby = lobby(match, cluster, matchmaker, registry, metrics, workers.next());
-        ServerInitializer initializer =
-                new ServerInitializer(config, state, metrics, registry, lobby, store, analyses);
         metrics.watch(Level.CHANNELS, state.channels::size);
         metrics.watch(Level.PENDING, () -> state.pendingOutbound().total());
         metrics.watch(Level.PENDING_MOST, () -> state.pendingOutbound().most());
+        Store opened = null;
+        Lobby joined = null;
+        Channel bound = null;
         try {
-            if (store != null) {
-                state.storeProblem(store::problem);
-                StoredRooms.recover(store, registry);
+            if (storeSettings.dataDir() != null) {
+                opened =
+                        StoredRooms.open(
+                                storeSettings.dataDir(),
+                                cluster.node(),
+                                storeSettings.durability(),
+                                storeSettings.gameRetention());
+                opened.meterWith(metrics);
+                metrics.watch(Level.JOURNAL_QUEUE, opened::queued);
+                state.storeProblem(opened::problem);
+            }
+            registry =
+                    new RoomRegistry(
+                            rooms,
+                            cluster.node(),
+                            workers,
+                            bots,
+                            metrics,
+                            opened == null
+                                    ? RoomJournal.NONE
+                                    : new StoredRooms(
+                                            opened, RoomJournal.DEFAULT_CHECKPOINT_EVERY));
+            metrics.watch(Level.ROOMS, registry::size);
+            // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
+            SecureRandom entropy = new SecureRandom();
+            matchmaker =
+                    MatchApi.matchmaker(
+                            match,
+                            registry,
+                            metrics,
+                            workers.next(),
+                            new SplittableRandom(entropy.nextLong()));
+            joined =
+                    MatchApi.lobby(
+                            match, cluster, matchmaker, registry, metrics, workers.next(), entropy);
+            var initializer =
+                    new ServerInitializer(
+                            config, state, metrics, registry, joined, opened, analyses);
+            if (opened != null) {
+                StoredRooms.recover(opened, registry);
             }
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
@@ -144,33 +135,37 @@ public final class GameServer implements AutoCloseable {
                             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                             .childHandler(initializer);
             OutboundLimit.boundSendBuffers(bootstrap, transport);
-            listener = PortUnavailable.bind(bootstrap, config.host(), config.port());
-            try {
-                admin =
-                        config.adminPort() == null
-                                ? null
-                                : new AdminServer(
-                                        PortUnavailable.bind(
-                                                AdminServer.bootstrap(
-                                                        config.adminHost(),
-                                                        boss,
-                                                        workers,
-                                                        transport.serverChannel(),
-                                                        registry,
-                                                        initializer.endpoints().probes()),
-                                                config.adminHost(),
-                                                config.adminPort()));
-            } catch (RuntimeException e) {
-                listener.close().awaitUninterruptibly();
-                throw e;
-            }
+            bound = PortUnavailable.bind(bootstrap, config.host(), config.port());
+            admin =
+                    config.adminPort() == null
+                            ? null
+                            : new AdminServer(
+                                    PortUnavailable.bind(
+                                            AdminServer.bootstrap(
+                                                    config.adminHost(),
+                                                    boss,
+                                                    workers,
+                                                    transport.serverChannel(),
+                                                    registry,
+                                                    initializer.endpoints().probes()),
+                                            config.adminHost(),
+                                            config.adminPort()));
         } catch (RuntimeException e) {
-            lobby.close();
+            if (bound != null) {
+                bound.close().awaitUninterruptibly();
+            }
+            if (joined != null) {
+                joined.close();
+            }
+            bots.close();
             shutdownGroups();
-            closeStore();
+            closeStore(opened);
             metrics.close();
             throw e;
         }
+        store = opened;
+        lobby = joined;
+        listener = bound;
         state.started();
         KernelQueues kernel = new KernelQueues(port());
         metrics.watch(Level.WAITING, () -> state.pendingOutbound().total() + kernel.latest());
@@ -184,58 +179,6 @@ public final class GameServer implements AutoCloseable {
                 maxFiles > 0 ? maxFiles : "unknown");
     }
 
-    /** The server's matchmaker, its one timer on {@code timerLoop}. */
-    static Matchmaker matchmaker(
-            MatchSettings config,
-            RoomRegistry rooms,
-            ServerMetrics metrics,
-            EventExecutor timerLoop,
-            RandomGenerator seats) {
-        Matchmaker matchmaker =
-                new Matchmaker(
-                        config.matchWait(),
-                        config.matchMaxWaiting(),
-                        seats,
-                        MatchRooms.in(rooms),
-                        (task, delayNanos) -> {
-                            var timer = timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
-                            return () -> timer.cancel(false);
-                        },
-                        System::nanoTime,
-                        metrics);
-        metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
-        return matchmaker;
-    }
-
-    /**
-     * Across nodes with {@code --redis} (known by its {@code --node} or a random id), else local.
-     */
-    private static Lobby lobby(
-            MatchSettings config,
-            ClusterSettings cluster,
-            Matchmaker matchmaker,
-            RoomRegistry rooms,
-            ServerMetrics metrics,
-            EventExecutor loop) {
-        if (cluster.redis() == null) {
-            return Lobby.local(matchmaker);
-        }
-        SecureRandom random = new SecureRandom();
-        String node =
-                cluster.node() != null
-                        ? String.valueOf(cluster.node())
-                        : Long.toHexString(random.nextLong());
-        return new SharedMatchmaker(
-                cluster.redis(),
-                node,
-                matchmaker,
-                MatchRooms.in(rooms),
-                config.matchMaxWaiting(),
-                new SplittableRandom(random.nextLong()),
-                loop,
-                metrics);
-    }
-
     /** Binds and starts serving; returns once the port is open. */
     public static GameServer start(
             NetSettings net,
@@ -243,12 +186,7 @@ public final class GameServer implements AutoCloseable {
             StoreSettings store,
             MatchSettings match,
             ClusterSettings cluster) {
-        try {
-            return new GameServer(net, rooms, store, match, cluster);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while binding", e);
-        }
+        return new GameServer(net, rooms, store, match, cluster);
     }
 
     /** The bound port (useful with port 0). */
@@ -300,7 +238,7 @@ public final class GameServer implements AutoCloseable {
         analyses.close();
         shutdownGroups();
         // After the loops: the rooms' last changes (players dropping) are in the journal's queue.
-        closeStore();
+        closeStore(store);
         metrics.close();
         log.info(
                 "stopped; drained {} connections in {} ms",
@@ -308,7 +246,7 @@ public final class GameServer implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 
-    private void closeStore() {
+    private static void closeStore(@Nullable Store store) {
         if (store == null) {
             return;
         }

@@ -10,10 +10,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers a connection's requests one at a time, in the order they came (HTTP/1.1 pipelining).
- * While an answer is computed elsewhere (a room's loop, the store, quick match), the requests that
- * arrive meanwhile wait here, up to a limit; one more closes the connection. Pausing reads would
- * not do: the decoder hands on every request already read.
+ * Answers a connection's requests one at a time, in the order they came (HTTP/1.1 pipelining):
+ * while an answer is computed elsewhere, those that arrive wait here, up to a limit; one more
+ * closes the connection. Pausing reads would not do: the decoder hands on every request already
+ * read.
  */
 final class InOrder {
 

@@ -10,9 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The bytes the kernel holds in the send queues of the server's sockets: Linux lists every TCP
- * socket with its queues in {@code /proc/net/tcp} and {@code tcp6}; the server's are the ones whose
- * local port is its own. Elsewhere, or when the tables cannot be read, it counts 0.
+ * The bytes the kernel holds in the send queues of the server's sockets, from Linux's {@code
+ * /proc/net/tcp} and {@code tcp6}; elsewhere, or when the tables cannot be read, 0.
  */
 final class KernelQueues {
 
@@ -27,7 +26,6 @@ final class KernelQueues {
     private volatile long last;
     private volatile long readAt = Long.MIN_VALUE;
 
-    /** The send queues of the sockets on {@code port}, read off the caller's thread. */
     KernelQueues(int port) {
         this.port = port;
     }

@@ -1,5 +1,9 @@
 package dev.tictactoe.server.net;
 
+import org.slf4j.Logger;
+import org.slf4j.event.Level;
+
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -45,5 +49,15 @@ final class LogLimiter {
         entry[0] = now;
         entry[1] = 0;
         return held;
+    }
+
+    /** Logs unless {@code key} was logged within the interval, saying how many were held back. */
+    void log(Logger log, Level level, String key, String format, Object... args) {
+        long held = admit(key);
+        if (held >= 0) {
+            Object[] all = Arrays.copyOf(args, args.length + 1);
+            all[args.length] = held;
+            log.atLevel(level).log(format + " ({} similar lines held back)", all);
+        }
     }
 }

@@ -8,27 +8,38 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchAnswer;
-import dev.tictactoe.server.lobby.MatchEvent;
 import dev.tictactoe.server.lobby.MatchKey;
 import dev.tictactoe.server.lobby.MatchRequest;
+import dev.tictactoe.server.lobby.MatchRooms;
+import dev.tictactoe.server.lobby.MatchSettings;
+import dev.tictactoe.server.lobby.Matchmaker;
+import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.lobby.Ticket;
+import dev.tictactoe.server.metrics.Level;
+import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.concurrent.EventExecutor;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
 
 /**
  * Quick match over HTTP: {@code POST /api/match} waits for its pairing as a pending answer (no
@@ -45,13 +56,6 @@ final class MatchApi {
     /** An HTTP answer: a status and a JSON body, or no body (null) for 204. */
     record Reply(HttpResponseStatus status, @Nullable JsonNode body) {}
 
-    /** What became of a {@code POST}: waiting under {@code ticket}, or answered at once. */
-    sealed interface Submitted {
-        record Waiting(String ticket) implements Submitted {}
-
-        record Answered(Reply reply) implements Submitted {}
-    }
-
     private final Lobby lobby;
     private final int maxNameLength;
 
@@ -60,17 +64,79 @@ final class MatchApi {
         this.maxNameLength = maxNameLength;
     }
 
+    /** The server's matchmaker, its one timer on {@code timerLoop}. */
+    static Matchmaker matchmaker(
+            MatchSettings config,
+            RoomRegistry rooms,
+            ServerMetrics metrics,
+            EventExecutor timerLoop,
+            RandomGenerator seats) {
+        Matchmaker matchmaker =
+                new Matchmaker(
+                        config.matchWait(),
+                        config.matchMaxWaiting(),
+                        seats,
+                        MatchRooms.in(rooms),
+                        (task, delayNanos) -> {
+                            var timer = timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+                            return () -> timer.cancel(false);
+                        },
+                        System::nanoTime,
+                        metrics);
+        metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
+        return matchmaker;
+    }
+
+    /**
+     * Across nodes with {@code --redis} (known by its {@code --node} or a random id), else local.
+     */
+    static Lobby lobby(
+            MatchSettings config,
+            ClusterSettings cluster,
+            Matchmaker matchmaker,
+            RoomRegistry rooms,
+            ServerMetrics metrics,
+            EventExecutor loop,
+            SecureRandom entropy) {
+        if (cluster.redis() == null) {
+            return Lobby.local(matchmaker);
+        }
+        return new SharedMatchmaker(
+                cluster.redis(),
+                cluster.node() != null
+                        ? String.valueOf(cluster.node())
+                        : Long.toHexString(entropy.nextLong()),
+                matchmaker,
+                MatchRooms.in(rooms),
+                config.matchMaxWaiting(),
+                new SplittableRandom(entropy.nextLong()),
+                loop,
+                metrics);
+    }
+
     /** Answered at once or when paired, timed out or cancelled; a closed channel leaves. */
     CompletionStage<FullHttpResponse> submit(Channel channel, String body) {
         CompletableFuture<Reply> answer = new CompletableFuture<>();
-        switch (submit(body, answer::complete)) {
-            case Submitted.Answered answered -> answer.complete(answered.reply());
-            case Submitted.Waiting waiting -> {
-                ChannelFutureListener leave = closed -> leave(waiting.ticket());
-                channel.closeFuture().addListener(leave);
-                answer.whenComplete(
-                        (reply, failure) -> channel.closeFuture().removeListener(leave));
-            }
+        Ticket ticket;
+        try {
+            ticket = MatchRequest.read(body, maxNameLength, lobby.waitLimit());
+        } catch (ProtocolException e) {
+            answer.complete(
+                    new Reply(HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage())));
+            return answer.thenApply(MatchApi::response);
+        }
+        // Across nodes the queue answers later: a refusal then reaches the waiting request.
+        lobby.submit(ticket, matched -> answer.complete(reply(matched)))
+                .thenAccept(
+                        enqueued -> {
+                            if (enqueued instanceof Enqueued.Refused refused) {
+                                answer.complete(refusal(refused));
+                            }
+                        });
+        if (!answer.isDone()) {
+            ChannelFutureListener leave = closed -> leave(ticket.id());
+            channel.closeFuture().addListener(leave);
+            answer.whenComplete((reply, failure) -> channel.closeFuture().removeListener(leave));
         }
         return answer.thenApply(MatchApi::response);
     }
@@ -91,36 +157,6 @@ final class MatchApi {
                                         HttpResponseStatus.SERVICE_UNAVAILABLE,
                                         ErrorCode.SERVER_FULL,
                                         "quick match could not be reached; try again"));
-    }
-
-    /** {@code answer} hears the reply later unless given back now. */
-    private Submitted submit(String body, Consumer<Reply> answer) {
-        Ticket ticket;
-        try {
-            ticket = MatchRequest.read(body, maxNameLength, lobby.waitLimit());
-        } catch (ProtocolException e) {
-            return new Submitted.Answered(
-                    new Reply(HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage())));
-        }
-        CompletableFuture<Enqueued> result =
-                lobby.submit(ticket, matched -> answer.accept(reply(matched)))
-                        .toCompletableFuture();
-        if (!result.isDone()) {
-            // Across nodes the queue answers later: a refusal then reaches the waiting request.
-            result.thenAccept(
-                    later -> {
-                        if (later instanceof Enqueued.Refused refused) {
-                            answer.accept(refusal(refused));
-                        }
-                    });
-            return new Submitted.Waiting(ticket.id());
-        }
-        return switch (result.join()) {
-            case Enqueued.Refused refused -> new Submitted.Answered(refusal(refused));
-            // A pairing made at once reaches the waiter like any other answer.
-            case Enqueued.Queued queued -> new Submitted.Waiting(ticket.id());
-            case MatchEvent.Paired paired -> new Submitted.Waiting(ticket.id());
-        };
     }
 
     /** {@code GET /api/match/{ticket}}, for a request waiting on any node. */
@@ -149,14 +185,7 @@ final class MatchApi {
     /** The connection of a waiting request closed: it leaves the queue. */
     private void leave(String ticket) {
         lobby.cancel(ticket)
-                .thenAccept(
-                        left -> {
-                            if (left) {
-                                log.debug(
-                                        "a waiting quick-match request closed its connection and"
-                                                + " left the queue");
-                            }
-                        });
+                .thenAccept(left -> log.debug("a waiting request closed; left: {}", left));
     }
 
     private static Reply unknown(String ticket) {

@@ -130,10 +130,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
         cancelStalled();
     }
 
-    /**
-     * Drops everything written from now on but the close frame, lets the kernel take what is queued
-     * (so that the close frame reaches a client that reads later) and tells the session to close.
-     */
+    /** Drops what is written but the close frame, and lets the kernel take what is queued. */
     private void tooSlow(ChannelHandlerContext ctx) {
         over = true;
         cancelStalled();

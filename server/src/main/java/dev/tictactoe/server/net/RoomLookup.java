@@ -13,14 +13,14 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Finds the room a typed code names, within the address's budget of unknown codes: every lookup
- * takes a token, one that finds a room gives it back, and an address out of tokens is refused 429
- * for a while. Room info, the finished games and the upgrade all look up through here.
+ * takes a token, one that finds a room gives it back; out of tokens, an address is refused 429.
  */
 final class RoomLookup {
 
@@ -67,24 +67,19 @@ final class RoomLookup {
         return new Found.Live(room.get());
     }
 
-    /**
-     * Takes a token for a lookup answered later, or refuses it 429; lookups in flight at once are
-     * all counted. The caller calls {@link #found} if the code turns out to be known.
-     */
+    /** Takes a token for a lookup answered later, or refuses it; {@link #found} gives it back. */
     Optional<FullHttpResponse> take(String address) {
         long retryAfter = unknownCodes.take(address);
         if (retryAfter <= 0) {
             return Optional.empty();
         }
         metrics.lookupThrottled();
-        long held = clientLog.admit(address);
-        if (held >= 0) {
-            log.info(
-                    "{} tried too many unknown room codes; refusing lookups for now ({} similar"
-                            + " lines held back)",
-                    address,
-                    held);
-        }
+        clientLog.log(
+                log,
+                Level.INFO,
+                address,
+                "{} tried too many unknown room codes; refusing lookups for now",
+                address);
         FullHttpResponse response =
                 HttpReplies.refusal(
                         HttpResponseStatus.TOO_MANY_REQUESTS,

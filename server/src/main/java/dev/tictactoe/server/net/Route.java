@@ -9,43 +9,35 @@ sealed interface Route {
     /** {@code POST /api/rooms}. */
     record CreateRoom() implements Route {}
 
-    /** {@code POST /api/match}: ask for a quick match and wait for the answer. */
+    /** {@code POST /api/match}; {@code GET}, {@code DELETE /api/match/{ticket}}. */
     record QuickMatch() implements Route {}
 
-    /** {@code GET /api/match/{ticket}}: where a waiting quick-match request stands. */
     record MatchStatus(String ticket) implements Route {}
 
-    /** {@code DELETE /api/match/{ticket}}: cancel a waiting quick-match request. */
     record CancelMatch(String ticket) implements Route {}
 
-    /** {@code GET /api/rooms/{code}}: the room's snapshot. */
+    /** {@code GET /api/rooms/{code}}, {@code .../games}, {@code .../games/{n}[/analysis]}. */
     record RoomInfo(String code) implements Route {}
 
-    /** {@code GET /api/rooms/{code}/games}: the numbers of the room's archived games. */
     record Games(String code) implements Route {}
 
-    /** {@code GET /api/rooms/{code}/games/{game}}: one archived game; {@code game} is positive. */
     record Game(String code, int game) implements Route {}
 
-    /** {@code GET /api/rooms/{code}/games/{game}/analysis}: that game judged move by move. */
     record GameAnalysis(String code, int game) implements Route {}
 
-    /** {@code GET|HEAD /healthz}: the process is alive. */
+    /** {@code /healthz}, {@code /readyz}, {@code /metrics} ({@code ?gc}: bench endpoints only). */
     record Health() implements Route {}
 
-    /** {@code GET|HEAD /readyz}: the server takes new connections. */
     record Ready() implements Route {}
 
-    /** {@code GET /metrics}; {@code ?gc} asks for a collection first (bench endpoints only). */
     record Prometheus(boolean gc) implements Route {}
 
-    /** {@code GET|HEAD /} and {@code /r/{code}}: a page of the web client. */
+    /** {@code /}, {@code /r/{code}} and {@code /assets/...}: the web client. */
     record Asset(String path) implements Route {}
 
-    /** No endpoint at this path. */
     record NotFound(String path) implements Route {}
 
-    /** The path exists but not for this method; {@code allow} is the Allow header. */
+    /** {@code allow} is the Allow header. */
     record MethodNotAllowed(String path, String allow) implements Route {}
 
     /** The target cannot be read: a bad escape, a control character, a dot segment. */

@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,10 +26,13 @@ final class Router {
     private Router() {}
 
     static Route route(HttpMethod method, String target) {
-        int query = indexOfAny(target, '?', '#');
-        String rawPath = query < 0 ? target : target.substring(0, query);
-        String rawQuery =
-                query < 0 || target.charAt(query) == '#' ? "" : target.substring(query + 1);
+        int query = 0;
+        while (query < target.length() && "?#".indexOf(target.charAt(query)) < 0) {
+            query++;
+        }
+        String rawPath = target.substring(0, query);
+        boolean hasQuery = query < target.length() && target.charAt(query) == '?';
+        String rawQuery = hasQuery ? target.substring(query + 1) : "";
         if (rawPath.length() > MAX_PATH_CHARS) {
             return new Route.TooLong(rawPath.length());
         }
@@ -35,103 +40,91 @@ final class Router {
             // Absolute-form ("http://host/path") is for proxies; "*" is for OPTIONS on the server.
             return new Route.BadTarget("the request target must be a path starting with /");
         }
-        List<String> segments;
+        List<String> s;
         try {
-            segments = segments(rawPath);
+            s = segments(rawPath);
         } catch (IllegalArgumentException e) {
             return new Route.BadTarget(String.valueOf(e.getMessage()));
         }
-        String path = "/" + String.join("/", segments);
+        String path = "/" + String.join("/", s);
         boolean get = method.equals(HttpMethod.GET);
-        boolean readOnly = get || method.equals(HttpMethod.HEAD);
-        return switch (segments.size()) {
-            case 1 ->
-                    switch (segments.get(0)) {
-                        case "" -> readOnly ? new Route.Asset("/") : notAllowed(path, GET_HEAD);
-                        case "healthz" ->
-                                readOnly ? new Route.Health() : notAllowed(path, GET_HEAD);
-                        case "readyz" -> readOnly ? new Route.Ready() : notAllowed(path, GET_HEAD);
-                        case "metrics" ->
-                                get
-                                        ? new Route.Prometheus(hasParameter(rawQuery, "gc"))
-                                        : notAllowed(path, "GET");
-                        default -> new Route.NotFound(path);
-                    };
-            case 2 -> {
-                if (segments.get(0).equals("api") && segments.get(1).equals("rooms")) {
-                    yield method.equals(HttpMethod.POST)
-                            ? new Route.CreateRoom()
-                            : notAllowed(path, "POST");
-                }
-                if (segments.get(0).equals("api") && segments.get(1).equals("match")) {
-                    yield method.equals(HttpMethod.POST)
-                            ? new Route.QuickMatch()
-                            : notAllowed(path, "POST");
-                }
-                if (segments.get(0).equals("r") && !segments.get(1).isEmpty()) {
-                    yield readOnly ? new Route.Asset(path) : notAllowed(path, GET_HEAD);
-                }
-                yield new Route.NotFound(path);
+        boolean read = get || method.equals(HttpMethod.HEAD);
+        boolean post = method.equals(HttpMethod.POST);
+        if (is(s, "") || is(s, "r", "*") || is(s, "assets", "?", "?")) {
+            return read ? new Route.Asset(path) : notAllowed(path, GET_HEAD);
+        }
+        if (is(s, "healthz")) {
+            return read ? new Route.Health() : notAllowed(path, GET_HEAD);
+        }
+        if (is(s, "readyz")) {
+            return read ? new Route.Ready() : notAllowed(path, GET_HEAD);
+        }
+        if (is(s, "metrics")) {
+            return get
+                    ? new Route.Prometheus(
+                            Arrays.stream(rawQuery.split("&"))
+                                    .anyMatch(pair -> pair.split("=", 2)[0].equals("gc")))
+                    : notAllowed(path, "GET");
+        }
+        if (is(s, "api", "rooms")) {
+            return post ? new Route.CreateRoom() : notAllowed(path, "POST");
+        }
+        if (is(s, "api", "match")) {
+            return post ? new Route.QuickMatch() : notAllowed(path, "POST");
+        }
+        if (is(s, "rooms", "*", "ws")) {
+            return get ? new Route.Upgrade(s.get(1)) : notAllowed(path, "GET");
+        }
+        if (is(s, "api", "rooms", "*")) {
+            return get ? new Route.RoomInfo(s.get(2)) : notAllowed(path, "GET");
+        }
+        if (is(s, "api", "match", "*")) {
+            return get
+                    ? new Route.MatchStatus(s.get(2))
+                    : method.equals(HttpMethod.DELETE)
+                            ? new Route.CancelMatch(s.get(2))
+                            : notAllowed(path, "GET, DELETE");
+        }
+        if (is(s, "api", "rooms", "*", "games")) {
+            return get ? new Route.Games(s.get(2)) : notAllowed(path, "GET");
+        }
+        if (is(s, "api", "rooms", "*", "games", "*")
+                || is(s, "api", "rooms", "*", "games", "*", "analysis")) {
+            String number = s.get(4);
+            if (number.length() > 9
+                    || !number.chars().allMatch(c -> c >= '0' && c <= '9')
+                    || Integer.parseInt(number) < 1) {
+                return new Route.NotFound(path);
             }
-            case 3 -> {
-                if (segments.get(0).equals("assets")) {
-                    yield readOnly ? new Route.Asset(path) : notAllowed(path, GET_HEAD);
-                }
-                if (segments.get(0).equals("rooms")
-                        && segments.get(2).equals("ws")
-                        && !segments.get(1).isEmpty()) {
-                    yield get ? new Route.Upgrade(segments.get(1)) : notAllowed(path, "GET");
-                }
-                if (segments.get(0).equals("api")
-                        && segments.get(1).equals("rooms")
-                        && !segments.get(2).isEmpty()) {
-                    yield get ? new Route.RoomInfo(segments.get(2)) : notAllowed(path, "GET");
-                }
-                if (segments.get(0).equals("api")
-                        && segments.get(1).equals("match")
-                        && !segments.get(2).isEmpty()) {
-                    String ticket = segments.get(2);
-                    yield get
-                            ? new Route.MatchStatus(ticket)
-                            : method.equals(HttpMethod.DELETE)
-                                    ? new Route.CancelMatch(ticket)
-                                    : notAllowed(path, "GET, DELETE");
-                }
-                yield new Route.NotFound(path);
+            if (!get) {
+                return notAllowed(path, "GET");
             }
-            case 4, 5, 6 -> gameRoute(segments, get, path);
-            default -> new Route.NotFound(path);
-        };
+            int game = Integer.parseInt(number);
+            return s.size() == 6
+                    ? new Route.GameAnalysis(s.get(2), game)
+                    : new Route.Game(s.get(2), game);
+        }
+        return new Route.NotFound(path);
     }
 
-    /**
-     * {@code /api/rooms/{code}/games}, {@code .../games/{n}} and {@code .../games/{n}/analysis}.
-     */
-    private static Route gameRoute(List<String> segments, boolean get, String path) {
-        if (!segments.get(0).equals("api")
-                || !segments.get(1).equals("rooms")
-                || segments.get(2).isEmpty()
-                || !segments.get(3).equals("games")) {
-            return new Route.NotFound(path);
+    /** Whether the segments are {@code pattern}'s: "*" stands for any but an empty one, "?" any. */
+    private static boolean is(List<String> segments, String... pattern) {
+        if (segments.size() != pattern.length) {
+            return false;
         }
-        if (segments.size() == 4) {
-            return get ? new Route.Games(segments.get(2)) : notAllowed(path, "GET");
+        for (int i = 0; i < pattern.length; i++) {
+            String segment = segments.get(i);
+            boolean fits =
+                    switch (pattern[i]) {
+                        case "*" -> !segment.isEmpty();
+                        case "?" -> true;
+                        default -> pattern[i].equals(segment);
+                    };
+            if (!fits) {
+                return false;
+            }
         }
-        String number = segments.get(4);
-        if (number.isEmpty()
-                || number.length() > 9
-                || !number.chars().allMatch(c -> c >= '0' && c <= '9')
-                || Integer.parseInt(number) < 1
-                || segments.size() == 6 && !segments.get(5).equals("analysis")) {
-            return new Route.NotFound(path);
-        }
-        if (!get) {
-            return notAllowed(path, "GET");
-        }
-        int game = Integer.parseInt(number);
-        return segments.size() == 6
-                ? new Route.GameAnalysis(segments.get(2), game)
-                : new Route.Game(segments.get(2), game);
+        return true;
     }
 
     private static Route notAllowed(String path, String allow) {
@@ -140,23 +133,18 @@ final class Router {
 
     /** The decoded segments after the leading slash; refuses what no endpoint could mean. */
     private static List<String> segments(String rawPath) {
-        String[] raw = rawPath.substring(1).split("/", -1);
-        String[] decoded = new String[raw.length];
-        for (int i = 0; i < raw.length; i++) {
-            String segment = decode(raw[i]);
+        List<String> segments = new ArrayList<>();
+        for (String raw : rawPath.substring(1).split("/", -1)) {
+            String segment = decode(raw);
             if (segment.equals(".") || segment.equals("..")) {
                 throw new IllegalArgumentException("dot segments are not allowed in a path");
             }
-            for (int j = 0; j < segment.length(); j++) {
-                char c = segment.charAt(j);
-                if (c < 0x20 || c == 0x7f) {
-                    throw new IllegalArgumentException(
-                            "control characters are not allowed in a path");
-                }
+            if (segment.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+                throw new IllegalArgumentException("control characters are not allowed in a path");
             }
-            decoded[i] = segment;
+            segments.add(segment);
         }
-        return List.of(decoded);
+        return segments;
     }
 
     /** Strict RFC 3986 percent-decoding into UTF-8; '+' stays '+' in a path. */
@@ -168,8 +156,7 @@ final class Router {
         for (int i = 0; i < segment.length(); i++) {
             char c = segment.charAt(i);
             if (c != '%') {
-                byte[] plain = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                bytes.write(plain, 0, plain.length);
+                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
                 continue;
             }
             int high = i + 1 < segment.length() ? Character.digit(segment.charAt(i + 1), 16) : -1;
@@ -190,24 +177,5 @@ final class Router {
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("the path is not UTF-8 once decoded");
         }
-    }
-
-    private static boolean hasParameter(String query, String name) {
-        for (String pair : query.split("&")) {
-            int eq = pair.indexOf('=');
-            if ((eq < 0 ? pair : pair.substring(0, eq)).equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static int indexOfAny(String s, char a, char b) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) == a || s.charAt(i) == b) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -26,6 +26,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * The whole pipeline of a connection, top to bottom: requests stop at the request handler until a
@@ -44,9 +45,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     /** How long a client may take to finish the WebSocket handshake once routed. */
     static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
-
-    /** The log limiter's key for refusals at the cap: once a minute, like a client's lines. */
-    private static final String CAP_LOG_KEY = "connection cap";
 
     private static final Logger log = LoggerFactory.getLogger(ServerInitializer.class);
 
@@ -135,7 +133,14 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         if (open >= connectionCap + NetSettings.RESERVED_FILES / 2) {
             // Half the files kept back are for connections over the cap, which may still ask for
             // health and metrics (and are refused anything else); past that, nothing is answered.
-            logRefusals(open);
+            clientLog.log(
+                    log,
+                    Level.WARN,
+                    "connection cap",
+                    "{} connections open, {} over the most this server takes: new ones are closed"
+                            + " unanswered",
+                    open,
+                    open - connectionCap);
             channel.close();
             return;
         }
@@ -160,30 +165,13 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast("session", sessionHandler());
     }
 
-    private void logRefusals(int open) {
-        long held = clientLog.admit(CAP_LOG_KEY);
-        if (held >= 0) {
-            log.warn(
-                    "{} connections open, {} over the most this server takes: new ones are closed"
-                            + " unanswered ({} similar lines held back)",
-                    open,
-                    open - connectionCap,
-                    held);
-        }
-    }
-
     /** Aggregates a request's body; one that is too large goes on marked so, bodiless. */
     static final class JsonAggregator extends HttpObjectAggregator {
         JsonAggregator() {
             super(MAX_HTTP_BODY_BYTES);
         }
 
-        /**
-         * Only a 100 Continue goes out from here. A body announced too large (see {@link
-         * #handleOversizedMessage}) and an expectation other than 100-continue are refused by the
-         * request handler in its turn, with a JSON body like every other refusal (Netty's own have
-         * none).
-         */
+        /** Only a 100 Continue goes out from here: the request handler refuses, with a body. */
         @Override
         protected @Nullable Object newContinueResponse(
                 HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
@@ -195,10 +183,8 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         }
 
         /**
-         * Hands the request on marked as too large, for the request handler to refuse in its turn:
-         * written from here, the 413 could overtake an answer still owed to a request sent before.
-         * Its method and target are all that answer needs; the body that follows is dropped here as
-         * it comes.
+         * Hands the request on, bodiless, for the request handler to refuse in its turn: written
+         * from here, the 413 could overtake an answer still owed to a request sent before.
          */
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {

@@ -6,6 +6,8 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.function.Supplier;
+
 /** Whether the server takes new work, and every open connection (so a drain can reach them). */
 final class ServerState {
 
@@ -17,9 +19,7 @@ final class ServerState {
         TOO_SLOW,
         /** An HTTP request did not arrive whole within the request timeout: answer 408, close. */
         REQUEST_TIMEOUT,
-        /**
-         * A connection that sent a ping has been quiet for three quarters of the timeout: ping it.
-         */
+        /** A connection that pings has been quiet for three quarters of the timeout: ping it. */
         HEARTBEAT_DUE,
         /** A connection that sent a ping has been silent for the heartbeat timeout: close 1001. */
         HEARTBEAT_TIMEOUT
@@ -44,10 +44,9 @@ final class ServerState {
         return draining;
     }
 
-    /** What keeps the server from storing its rooms; replaced when a store is opened. */
-    private volatile java.util.function.Supplier<@Nullable String> storeProblem = () -> null;
+    private volatile Supplier<@Nullable String> storeProblem = () -> null;
 
-    void storeProblem(java.util.function.Supplier<@Nullable String> problem) {
+    void storeProblem(Supplier<@Nullable String> problem) {
         storeProblem = problem;
     }
 

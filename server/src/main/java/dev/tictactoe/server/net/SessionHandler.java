@@ -29,6 +29,7 @@ import io.netty.util.AttributeKey;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.io.IOException;
 
@@ -86,12 +87,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 Math.max(1, (config.idleTimeout().toNanos() + interval - 1) / interval);
     }
 
-    private void opened(ChannelHandlerContext ctx) {
-        Room room = ctx.channel().attr(ROOM).getAndSet(null);
-        session = new Session(new ChannelMember(ctx.channel(), metrics), room);
-        metrics.connectionOpened();
-    }
-
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
         if (frame instanceof CloseWebSocketFrame closeFrame) {
@@ -109,17 +104,16 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 return;
             }
             case DROP -> {
-                return;
+                return; // already said this second
             }
             case ABUSE -> {
                 metrics.rateLimited(true);
-                long held = clientLog.admit(ClientAddress.of(ctx.channel()));
-                if (held >= 0) {
-                    log.info(
-                            "{} closed for exceeding the message rate ({} similar lines held back)",
-                            session,
-                            held);
-                }
+                clientLog.log(
+                        log,
+                        Level.INFO,
+                        ClientAddress.of(ctx.channel()),
+                        "{} closed for exceeding the message rate",
+                        session);
                 close.send(ctx, CloseCodes.POLICY_VIOLATION, "message rate exceeded repeatedly");
                 return;
             }
@@ -151,8 +145,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
         } else if (frame instanceof BinaryWebSocketFrame) {
             metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
-            String text = "this server speaks JSON in text frames only";
-            reply(ctx, ErrorCode.BINARY_NOT_SUPPORTED, text, null);
+            reply(
+                    ctx,
+                    ErrorCode.BINARY_NOT_SUPPORTED,
+                    "this server speaks JSON in text frames only",
+                    null);
         }
     }
 
@@ -164,14 +161,19 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 watch.heartbeating();
             }
         }
-        ctx.writeAndFlush(Heartbeats.pong(ctx.alloc(), seq), ctx.voidPromise());
+        ctx.writeAndFlush(ChannelMember.pong(ctx.alloc(), seq), ctx.voidPromise());
     }
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         switch (event) {
-            case WebSocketServerProtocolHandler.HandshakeComplete done -> opened(ctx);
-            case CloseRequest request -> close.send(ctx, request.code(), request.reason());
+            case WebSocketServerProtocolHandler.HandshakeComplete done -> {
+                Room room = ctx.channel().attr(ROOM).getAndSet(null);
+                session = new Session(new ChannelMember(ctx.channel(), metrics), room);
+                metrics.connectionOpened();
+            }
+            case CloseHandshake.Request request ->
+                    close.send(ctx, request.code(), request.reason());
             case ServerState.Event.DRAIN -> {
                 if (session != null) {
                     close.send(
@@ -181,20 +183,19 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 }
             }
             case ServerState.Event.TOO_SLOW -> {
-                long held = clientLog.admit(ClientAddress.of(ctx.channel()));
-                if (held >= 0) {
-                    log.info(
-                            "{} closed: over {} bytes waiting to be sent ({} similar lines held"
-                                    + " back)",
-                            who(ctx),
-                            maxOutboundBytes,
-                            held);
-                }
+                clientLog.log(
+                        log,
+                        Level.INFO,
+                        ClientAddress.of(ctx.channel()),
+                        "{} closed: over {} bytes waiting to be sent",
+                        who(ctx),
+                        maxOutboundBytes);
                 close.send(ctx, CloseCodes.TOO_SLOW, "too slow: not reading what the server sends");
             }
             case ServerState.Event.HEARTBEAT_DUE -> {
                 if (!close.closing()) {
-                    ctx.writeAndFlush(Heartbeats.ping(ctx.alloc(), ++pingSeq), ctx.voidPromise());
+                    ctx.writeAndFlush(
+                            ChannelMember.ping(ctx.alloc(), ++pingSeq), ctx.voidPromise());
                 }
             }
             case ServerState.Event.HEARTBEAT_TIMEOUT -> {
@@ -251,23 +252,16 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        String detail = String.valueOf(cause.getMessage());
         switch (cause) {
             // A dropped write; the close it calls for is already under way.
             case OutboundLimit.TooSlow slow -> {}
             // The decoder drops everything after a broken frame; our close frame is the only one.
             case CorruptedWebSocketFrameException corrupt ->
-                    close.refuse(
-                            ctx,
-                            corrupt.closeStatus().code(),
-                            String.valueOf(corrupt.getMessage()),
-                            who(ctx));
+                    close.refuse(ctx, corrupt.closeStatus().code(), detail, who(ctx));
             // Fragments that add up to more than one frame may hold.
             case TooLongFrameException tooLong ->
-                    close.refuse(
-                            ctx,
-                            CloseCodes.MESSAGE_TOO_BIG,
-                            String.valueOf(cause.getMessage()),
-                            who(ctx));
+                    close.refuse(ctx, CloseCodes.MESSAGE_TOO_BIG, detail, who(ctx));
             default -> failed(ctx, cause);
         }
     }
@@ -277,10 +271,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             // Netty has already sent the close code if there was one.
             log.debug("{} connection error: {}", who(ctx), cause.toString());
         } else if (session == null) {
-            log.error(
-                    "{} unexpected error before the upgrade",
-                    ClientAddress.of(ctx.channel()),
-                    cause);
+            log.error("{} unexpected error before the upgrade", who(ctx), cause);
         } else {
             log.error("{} unexpected error", session, cause);
             close.send(ctx, CloseCodes.SERVER_ERROR, "internal error");
@@ -295,9 +286,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 || cause instanceof WebSocketHandshakeException
                 || cause instanceof PrematureChannelClosureException;
     }
-
-    /** Asks a session to close with a close frame; sent down the pipeline by ChannelMember. */
-    record CloseRequest(int code, String reason) {}
 
     private Object who(ChannelHandlerContext ctx) {
         return session != null ? session : ClientAddress.of(ctx.channel());

@@ -8,23 +8,30 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
+import org.jspecify.annotations.Nullable;
+
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 
 /**
- * The browser client, read once from the jar's {@code web/} folder. The page is never cached; the
- * assets live under {@code /assets/{version}/}, the version a hash of their content, so a browser
- * keeps them for good and a new build is a new path.
+ * The browser client, read once from the jar's {@code web/} folder and kept as is and gzipped. The
+ * page is never cached; the assets live under {@code /assets/{version}/}, the version a hash of
+ * their content, so a browser keeps them for good and a new build is a new path.
  */
 final class StaticFiles {
 
@@ -55,11 +62,7 @@ final class StaticFiles {
                     "phrases.js",
                     "sound.js");
 
-    /**
-     * Libraries served as assets from their WebJars: the page applies diffs with a stock RFC 6902
-     * implementation (Starcounter-Jack's JSON-Patch, the one JSON Patch WebJar Maven Central
-     * holds), so the browser proves what the protocol promises any client.
-     */
+    /** Libraries served from their WebJars: the page applies diffs with a stock RFC 6902 one. */
     static final Map<String, String> LIBRARIES =
             Map.of(
                     "json-patch.js",
@@ -70,10 +73,8 @@ final class StaticFiles {
     /** What the page's asset links carry in the source, replaced by the version at load. */
     static final String VERSION_MARK = "%VERSION%";
 
-    /** Assets never change under a versioned path. */
     static final String ASSET_CACHE = "public, max-age=31536000, immutable";
 
-    /** The page names the current version, so it is revalidated every time. */
     static final String PAGE_CACHE = "no-cache";
 
     /** Scripts and styles come from this server only; nothing inline, no frames, no plugins. */
@@ -81,21 +82,23 @@ final class StaticFiles {
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src"
                     + " 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-    private static final Pattern ROOM_LINK = Pattern.compile("^/r/[A-Za-z0-9-]{1,16}/?$");
     private static final Pattern ASSET =
             Pattern.compile("^/assets/([0-9a-f]+)/([a-z0-9-]+\\.[a-z]+)$");
+
+    /** The encoding of the compressed copies, as {@code Accept-Encoding} names it. */
+    static final String GZIP = "gzip";
 
     private final String version;
     private final StaticFile page;
     private final Map<String, StaticFile> assets = new LinkedHashMap<>();
 
     StaticFiles() {
-        MessageDigest all = StaticFile.sha256();
+        MessageDigest all = sha256();
         for (String name :
                 Stream.concat(ASSETS.stream(), LIBRARIES.keySet().stream().sorted()).toList()) {
             byte[] bytes = read(name);
             if (ASSETS.contains(name) && (name.endsWith(".js") || name.endsWith(".css"))) {
-                bytes = WholeLineComments.strip(bytes);
+                bytes = stripComments(bytes);
             }
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
@@ -109,20 +112,11 @@ final class StaticFiles {
         page = new StaticFile(html, contentType(PAGE), PAGE_CACHE);
     }
 
-    /** The hash that names this build's assets. */
     String version() {
         return version;
     }
 
-    /** Whether {@code path} is one of the client's: the page, a room link or an asset. */
-    boolean serves(String path) {
-        return path.equals("/")
-                || path.equals("/index.html")
-                || ROOM_LINK.matcher(path).matches()
-                || path.startsWith("/assets/");
-    }
-
-    /** The answer to a GET (or, without its body, a HEAD) of a path {@link #serves} accepts. */
+    /** The answer to a GET (or, without its body, a HEAD) of a path routed here. */
     FullHttpResponse respond(String path, HttpHeaders request, boolean head) {
         StaticFile file = page;
         if (path.startsWith("/assets/")) {
@@ -137,7 +131,7 @@ final class StaticFiles {
                 file = file.withCache(PAGE_CACHE);
             }
         }
-        boolean gzip = StaticFile.acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
+        boolean gzip = acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
         byte[] body = gzip ? file.gzipped() : file.bytes();
         String etag = gzip ? file.gzipEtag() : file.etag();
         boolean fresh = etag.equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
@@ -157,14 +151,13 @@ final class StaticFiles {
                 .set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, fresh ? 0 : body.length);
         if (gzip) {
-            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, StaticFile.GZIP);
+            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, GZIP);
         }
         secure(response.headers());
         return response;
     }
 
-    /** A short text answer with the same protective headers. */
-    static FullHttpResponse plain(HttpResponseStatus status, String text) {
+    private static FullHttpResponse plain(HttpResponseStatus status, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         FullHttpResponse response =
                 new DefaultFullHttpResponse(
@@ -205,5 +198,101 @@ final class StaticFiles {
             case "svg" -> "image/svg+xml";
             default -> throw new IllegalStateException("no content type for " + name);
         };
+    }
+
+    /** One file: its bytes as they are and gzipped, each with its own ETag. */
+    record StaticFile(
+            byte[] bytes, byte[] gzipped, String contentType, String etag, String cacheControl) {
+
+        StaticFile(byte[] bytes, String contentType, String cacheControl) {
+            this(bytes, gzip(bytes), contentType, etagOf(bytes), cacheControl);
+        }
+
+        StaticFile withCache(String cache) {
+            return new StaticFile(bytes, gzipped, contentType, etag, cache);
+        }
+
+        /** The gzipped copy's tag: the same hash, marked, so caches never mix the two. */
+        String gzipEtag() {
+            return etag.substring(0, etag.length() - 1) + "-" + GZIP + "\"";
+        }
+    }
+
+    /**
+     * Whether an {@code Accept-Encoding} value takes gzip: named (or {@code *}) without {@code
+     * q=0}. An explicit refusal of gzip wins over {@code *}.
+     */
+    static boolean acceptsGzip(@Nullable String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return false;
+        }
+        Boolean named = null;
+        boolean any = false;
+        for (String part : acceptEncoding.split(",")) {
+            String[] fields = part.split(";");
+            String coding = fields[0].strip().toLowerCase(Locale.ROOT);
+            boolean refused = false;
+            for (int i = 1; i < fields.length; i++) {
+                String param = fields[i].strip().toLowerCase(Locale.ROOT);
+                if (param.startsWith("q=")) {
+                    refused = param.substring(2).strip().matches("0(\\.0{0,3})?");
+                }
+            }
+            if (coding.equals(GZIP) || coding.equals("x-gzip")) {
+                named = !refused;
+            } else if (coding.equals("*")) {
+                any = !refused;
+            }
+        }
+        return named != null ? named : any;
+    }
+
+    /** At the best level: done once per file at start-up, so time does not matter. */
+    private static byte[] gzip(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
+        try (GZIPOutputStream gz =
+                new GZIPOutputStream(out) {
+                    {
+                        def.setLevel(Deflater.BEST_COMPRESSION);
+                    }
+                }) {
+            gz.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static String etagOf(byte[] bytes) {
+        return "\"" + HexFormat.of().formatHex(sha256().digest(bytes)).substring(0, 16) + "\"";
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Drops the comments that fill whole lines (a line starting {@code //}, or a block from a line
+     * starting {@code /*} to the line ending it): about a fifth of the page's weight, and a string
+     * or a regular expression holding those characters is untouched.
+     */
+    static byte[] stripComments(byte[] source) {
+        StringBuilder out = new StringBuilder(source.length);
+        boolean inBlock = false;
+        for (String line : new String(source, StandardCharsets.UTF_8).lines().toList()) {
+            String trimmed = line.strip();
+            if (inBlock) {
+                inBlock = !trimmed.endsWith("*/");
+            } else if (trimmed.startsWith("/*")) {
+                inBlock = !trimmed.endsWith("*/") || trimmed.length() < 4;
+            } else if (!trimmed.startsWith("//")) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

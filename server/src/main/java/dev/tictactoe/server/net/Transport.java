@@ -10,11 +10,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 
 import java.util.Locale;
 
-/**
- * The socket transport: Linux's native epoll where its library loads, Java's NIO anywhere else.
- * Epoll saves a selector wake-up and a copy per read and write; NIO is the fallback that always
- * works (another OS or CPU, a container without the native library).
- */
+/** The socket transport: Linux's native epoll where its library loads, Java's NIO elsewhere. */
 public enum Transport {
     EPOLL,
     NIO;
@@ -22,10 +18,7 @@ public enum Transport {
     /** Default of the {@code --transport} setting: the fastest one available here. */
     public static final String DEFAULT_CHOICE = "auto";
 
-    /**
-     * {@code auto}, {@code epoll} or {@code nio}; epoll when it cannot load is refused with the
-     * reason.
-     */
+    /** {@code auto}, {@code epoll} or {@code nio}; epoll when it cannot load is refused. */
     public static Transport choose(String wanted) {
         return switch (wanted.toLowerCase(Locale.ROOT)) {
             case "auto" -> Epoll.isAvailable() ? EPOLL : NIO;
@@ -44,12 +37,10 @@ public enum Transport {
         };
     }
 
-    /** Makes the event loops' I/O handlers. */
     public IoHandlerFactory handlers() {
         return this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
     }
 
-    /** The listening channel's class for a {@code ServerBootstrap}. */
     public Class<? extends ServerChannel> serverChannel() {
         return this == EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
     }

@@ -26,10 +26,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
- * {@code GET /rooms/{code}/ws}: lets a WebSocket upgrade through to a live room, from an allowed
- * page, within the address's budget of unknown codes (else 403, 400/426, 404 or 429); then moves
- * the connection to its room's loop, so a move never crosses loops, and hands the request on to the
- * handshake.
+ * {@code GET /rooms/{code}/ws}: lets an upgrade through to a live room (else 403, 400/426, 404 or
+ * 429), then moves the connection to its room's loop, so a move never crosses loops.
  */
 final class UpgradeGate {
 

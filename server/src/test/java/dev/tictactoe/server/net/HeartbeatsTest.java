@@ -21,10 +21,10 @@ class HeartbeatsTest {
     void framesWhatTheCodecWrites(long seq) {
         assertSameFrame(
                 new ServerMessage.Pong(seq),
-                Heartbeats.pong(UnpooledByteBufAllocator.DEFAULT, seq));
+                ChannelMember.pong(UnpooledByteBufAllocator.DEFAULT, seq));
         assertSameFrame(
                 new ServerMessage.Ping(seq),
-                Heartbeats.ping(UnpooledByteBufAllocator.DEFAULT, seq));
+                ChannelMember.ping(UnpooledByteBufAllocator.DEFAULT, seq));
     }
 
     private static void assertSameFrame(ServerMessage message, ByteBuf actual) {

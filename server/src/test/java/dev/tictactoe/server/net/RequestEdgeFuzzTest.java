@@ -42,7 +42,7 @@ class RequestEdgeFuzzTest {
                         CONFIG,
                         METRICS,
                         null,
-                        GameServer.matchmaker(
+                        MatchApi.matchmaker(
                                 CONFIG.match(),
                                 ROOMS,
                                 METRICS,

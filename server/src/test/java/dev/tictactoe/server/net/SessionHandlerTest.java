@@ -72,7 +72,7 @@ class SessionHandlerTest {
     void aRequestedCloseSendsTheFrameAndLingersBeforeClosing() {
         channel.pipeline()
                 .fireUserEventTriggered(
-                        new SessionHandler.CloseRequest(CloseCodes.REPLACED, "replaced"));
+                        new CloseHandshake.Request(CloseCodes.REPLACED, "replaced"));
 
         CloseWebSocketFrame frame = channel.readOutbound();
         assertThat(frame.statusCode()).isEqualTo(CloseCodes.REPLACED);
@@ -88,7 +88,7 @@ class SessionHandlerTest {
     void framesAndWritesAfterTheCloseFrameDoNotCutTheLingerShort() {
         channel.pipeline()
                 .fireUserEventTriggered(
-                        new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
+                        new CloseHandshake.Request(CloseCodes.LEFT, "left the room"));
         ((CloseWebSocketFrame) channel.readOutbound()).release();
 
         // The client has not read the close frame yet and keeps talking, and a broadcast from the
@@ -165,10 +165,10 @@ class SessionHandlerTest {
     void aSecondCloseRequestKeepsTheFirstCode() {
         channel.pipeline()
                 .fireUserEventTriggered(
-                        new SessionHandler.CloseRequest(CloseCodes.LEFT, "left the room"));
+                        new CloseHandshake.Request(CloseCodes.LEFT, "left the room"));
         channel.pipeline()
                 .fireUserEventTriggered(
-                        new SessionHandler.CloseRequest(CloseCodes.GOING_AWAY, "shutting down"));
+                        new CloseHandshake.Request(CloseCodes.GOING_AWAY, "shutting down"));
 
         CloseWebSocketFrame frame = channel.readOutbound();
         assertThat(frame.statusCode()).isEqualTo(CloseCodes.LEFT);
@@ -202,7 +202,7 @@ class SessionHandlerTest {
     void aPingIsAnsweredAQuietHeartbeatIsPingedAndASilentOneClosesWith1001() {
         channel.writeInbound(new TextWebSocketFrame("{\"type\":\"ping\",\"seq\":42}"));
         ByteBuf pong = channel.readOutbound();
-        ByteBuf expected = Heartbeats.pong(channel.alloc(), 42);
+        ByteBuf expected = ChannelMember.pong(channel.alloc(), 42);
         assertThat(ByteBufUtil.equals(pong, expected)).isTrue();
         pong.release();
         expected.release();
@@ -212,7 +212,7 @@ class SessionHandlerTest {
         channel.pipeline().fireUserEventTriggered(ServerState.Event.HEARTBEAT_DUE);
         for (long seq = 1; seq <= 2; seq++) {
             ByteBuf ping = channel.readOutbound();
-            ByteBuf sent = Heartbeats.ping(channel.alloc(), seq);
+            ByteBuf sent = ChannelMember.ping(channel.alloc(), seq);
             assertThat(ByteBufUtil.equals(ping, sent)).isTrue();
             ping.release();
             sent.release();

@@ -11,7 +11,7 @@ class WholeLineCommentsTest {
 
     private static String strip(String source) {
         return new String(
-                WholeLineComments.strip(source.getBytes(StandardCharsets.UTF_8)),
+                StaticFiles.stripComments(source.getBytes(StandardCharsets.UTF_8)),
                 StandardCharsets.UTF_8);
     }
 

@@ -43,7 +43,7 @@ final class Wiring {
                 config,
                 metrics,
                 null,
-                GameServer.matchmaker(
+                MatchApi.matchmaker(
                         config.match(),
                         rooms,
                         metrics,
