@@ -154,7 +154,8 @@ final class OutboundLimit extends ChannelDuplexHandler {
         }
     }
 
-    private static long pending(Channel channel) {
+    /** Bytes queued on {@code channel} for sending. */
+    static long pending(Channel channel) {
         ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
         return buffer == null ? 0 : buffer.totalPendingWriteBytes();
     }

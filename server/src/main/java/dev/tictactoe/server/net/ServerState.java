@@ -67,12 +67,9 @@ final class ServerState {
         long total = 0;
         long most = 0;
         for (var channel : channels) {
-            var buffer = channel.unsafe().outboundBuffer();
-            if (buffer != null) {
-                long bytes = buffer.totalPendingWriteBytes();
-                total += bytes;
-                most = Math.max(most, bytes);
-            }
+            long bytes = OutboundLimit.pending(channel);
+            total += bytes;
+            most = Math.max(most, bytes);
         }
         return new Pending(total, most);
     }
