@@ -96,12 +96,7 @@ public final class ClientAddress {
 
     private boolean trusted(InetAddress address) {
         InetSocketAddress socket = new InetSocketAddress(address, 0);
-        for (IpSubnetFilterRule rule : trusted) {
-            if (rule.matches(socket)) {
-                return true;
-            }
-        }
-        return false;
+        return trusted.stream().anyMatch(rule -> rule.matches(socket));
     }
 
     private static String host(SocketAddress peer) {

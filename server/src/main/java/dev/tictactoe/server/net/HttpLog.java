@@ -64,10 +64,12 @@ final class HttpLog extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        if (msg instanceof HttpRequest http) {
+        if (accessLog && msg instanceof HttpRequest http) {
             request = http.method() + " " + http.uri();
             started = System.nanoTime();
-        } else if (msg instanceof CloseWebSocketFrame close && closedBy.equals("network")) {
+        } else if (accessLog
+                && msg instanceof CloseWebSocketFrame close
+                && closedBy.equals("network")) {
             closeCode = close.statusCode();
             closedBy = "client";
         }
