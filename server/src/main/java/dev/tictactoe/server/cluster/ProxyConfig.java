@@ -1,5 +1,7 @@
 package dev.tictactoe.server.cluster;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -7,11 +9,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code tictactoe-server proxy-config}: writes an nginx or HAProxy configuration for a set of
@@ -25,6 +36,14 @@ import java.util.concurrent.Callable;
                 "Writes an nginx or HAProxy configuration that routes each room's requests to the"
                         + " node its code names, and everything else to any node.")
 public final class ProxyConfig implements Callable<Integer> {
+
+    /** A regex matching the path of every request about a room (the code's first character on). */
+    static final String ROOM_PATH = "^/(api/)?rooms/";
+
+    /** Separators {@code RoomCode.normalize} drops, which may come before the code's first. */
+    static final String SEPARATORS = "[[:space:]-]*";
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{(\\w+)}}");
 
     /** Default: client sockets the proxy is sized for. */
     public static final int DEFAULT_SOCKETS = 100_000;
@@ -105,12 +124,12 @@ public final class ProxyConfig implements Callable<Integer> {
 
     @Spec CommandSpec spec;
 
-    List<Upstream> nodes = List.of();
+    private List<Upstream> nodes = List.of();
 
     /** The nodes' budget of unknown room codes per address, which HAProxy keeps in front. */
-    final int unknownCodesPerSecond;
+    private final int unknownCodesPerSecond;
 
-    final int unknownCodeBurst;
+    private final int unknownCodeBurst;
 
     /**
      * A command for nodes that let an address get {@code unknownCodesPerSecond} room codes wrong a
@@ -145,44 +164,115 @@ public final class ProxyConfig implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--sockets, --lookups-per-second and --lookup-burst must be positive");
         }
-        return engine.nginx ? NginxConfig.render(this) : HaproxyConfig.render(this);
+        return header() + (engine.nginx ? nginx() : haproxy());
     }
 
-    boolean tls() {
+    private String nginx() {
+        // Every proxied socket holds two connections (client and node); a worker may get more
+        // than its share, so each can hold them all.
+        int connections = 2 * sockets + 1024;
+        Map<String, Object> values = new HashMap<>();
+        values.put("files", connections + 1024);
+        values.put("connections", connections);
+        values.put("roomPath", ROOM_PATH);
+        values.put("lookupsPerSecond", lookupsPerSecond);
+        values.put("listen", listen);
+        values.put("tlsListen", tlsListen);
+        values.put("tlsPem", tlsPem);
+        values.put("routes", each("        ~" + ROOM_PATH + SEPARATORS + "%4$s %3$s;\n"));
+        values.put("anyNode", each("        server %2$s max_fails=1 fail_timeout=5s;\n"));
+        values.put(
+                "ownNodes",
+                each(
+                        "\n    # Node %1$s alone: while it is down its rooms get 502, never another"
+                                + " node.\n    upstream %3$s {\n        server %2$s;\n    }\n"));
+        values.put("locations", fill("nginx-locations.conf", Map.of("lookupBurst", lookupBurst)));
+        values.put("tls", tls() ? fill("nginx-tls.conf", values) : "");
+        return fill("nginx.conf", values);
+    }
+
+    private String haproxy() {
+        int burst = unknownCodeBurst;
+        Map<String, Object> values = new HashMap<>();
+        values.put("sockets", sockets);
+        values.put("listen", bind(listen));
+        values.put(
+                "tls",
+                tls()
+                        ? "    bind "
+                                + bind(tlsListen)
+                                + " ssl crt "
+                                + tlsPem
+                                + "\n    http-request set-header X-Forwarded-Proto https if {"
+                                + " ssl_fc }\n"
+                        : "");
+        values.put("burst", burst);
+        values.put("periodMs", 1000L * burst / unknownCodesPerSecond);
+        values.put("roomPath", ROOM_PATH);
+        values.put(
+                "routes",
+                each(
+                        "    use_backend %3$s if { path,url_dec -m reg "
+                                + ROOM_PATH
+                                + SEPARATORS
+                                + "%4$s }\n"));
+        values.put("anyNode", each("    server %1$s %2$s check inter 2s fall 2 rise 1\n"));
+        values.put(
+                "ownNodes",
+                each(
+                        "\n# Node %1$s alone: while it is down its rooms get 503, never another"
+                                + " node.\nbackend %3$s\n    server %1$s %2$s\n"));
+        return fill("haproxy.cfg", values);
+    }
+
+    /** {@code format} for each node: its character, address, name and first characters. */
+    private String each(String format) {
+        return nodes.stream()
+                .map(n -> format.formatted(n.node(), n.address(), n.name(), n.firstCharacters()))
+                .collect(Collectors.joining());
+    }
+
+    /** The resource {@code name} beside this class, each {@code {{key}}} replaced by its value. */
+    private static String fill(String name, Map<String, ?> values) {
+        String text;
+        try (InputStream in = ProxyConfig.class.getResourceAsStream(name)) {
+            text = new String(Objects.requireNonNull(in, name).readAllBytes(), UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return PLACEHOLDER
+                .matcher(text)
+                .replaceAll(
+                        m ->
+                                Matcher.quoteReplacement(
+                                        String.valueOf(
+                                                Objects.requireNonNull(
+                                                        values.get(m.group(1)), m.group(1)))));
+    }
+
+    /** A port alone binds every address, as nginx's {@code listen} does. */
+    private static String bind(String listen) {
+        return listen.chars().allMatch(Character::isDigit) ? ":" + listen : listen;
+    }
+
+    private boolean tls() {
         return !tlsListen.equals("none");
     }
 
     /** The header both engines start with: what generated it and how to start the nodes. */
-    String header() {
-        StringBuilder text =
-                new StringBuilder()
-                        .append("# Generated by tictactoe-server proxy-config ")
-                        .append(
-                                String.join(
-                                        " ", spec.commandLine().getParseResult().originalArgs()))
-                        .append(
-                                """
+    private String header() {
+        return "# Generated by tictactoe-server proxy-config "
+                + String.join(" ", spec.commandLine().getParseResult().originalArgs())
+                + """
 
-                                # A room's requests (/rooms/{code}/ws, /api/rooms/{code}...) go to the node the code's
-                                # first character names, and never elsewhere: while that node is down its rooms get
-                                # 502/503, which clients retry. Everything else goes to any node that answers. Start
-                                # each node with its character, its own data directory and this proxy as trusted:
-                                """);
-        for (Upstream node : nodes) {
-            text.append("#   tictactoe-server --node ")
-                    .append(node.node())
-                    .append(" --trusted-proxies ")
-                    .append(trustedProxies)
-                    .append("   (at ")
-                    .append(node.address())
-                    .append(")\n");
-        }
-        return text.toString();
+                # A room's requests (/rooms/{code}/ws, /api/rooms/{code}...) go to the node the code's
+                # first character names, and never elsewhere: while that node is down its rooms get
+                # 502/503, which clients retry. Everything else goes to any node that answers. Start
+                # each node with its character, its own data directory and this proxy as trusted:
+                """
+                + each(
+                        "#   tictactoe-server --node %1$s --trusted-proxies "
+                                + trustedProxies
+                                + "   (at %2$s)\n");
     }
-
-    /** A regex matching the path of every request about a room (the code's first character on). */
-    static final String ROOM_PATH = "^/(api/)?rooms/";
-
-    /** Separators {@code RoomCode.normalize} drops, which may come before the code's first. */
-    static final String SEPARATORS = "[[:space:]-]*";
 }
