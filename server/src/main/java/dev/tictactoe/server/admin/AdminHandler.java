@@ -35,7 +35,6 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final Probes probes;
     private final AdminGuard guard;
-    private final AdminPage page = new AdminPage();
     private final RoomActions actions;
 
     AdminHandler(RoomRegistry rooms, Probes probes, AdminGuard guard, LongSupplier clock) {
@@ -74,14 +73,14 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         String body = request.content().toString(StandardCharsets.UTF_8);
         switch (route) {
             case AdminRoute.Probe probe ->
-                    AdminReplies.send(
+                    Answer.send(
                             ctx,
                             switch (probe.kind()) {
                                 case HEALTH -> probes.health(head);
                                 case READY -> probes.ready(head);
                                 case METRICS -> probes.metrics(probe.gc());
                             });
-            case AdminRoute.Page file -> AdminReplies.send(ctx, page.respond(file.file(), head));
+            case AdminRoute.Page file -> Answer.send(ctx, Answer.page(file.file(), head));
             case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
             case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));
             case AdminRoute.CloseRoom close ->
@@ -89,14 +88,12 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             case AdminRoute.Disconnect cut -> later(ctx, actions.disconnect(cut, body, from(ctx)));
             case AdminRoute.Refused refused -> {
                 FullHttpResponse response =
-                        AdminReplies.json(
-                                HttpResponseStatus.valueOf(refused.status()),
-                                AdminReplies.error(ErrorCode.BAD_MESSAGE.wire(), refused.message()),
-                                head);
+                        Answer.bad(HttpResponseStatus.valueOf(refused.status()), refused.message())
+                                .response(head);
                 if (refused.allow() != null) {
                     response.headers().set(HttpHeaderNames.ALLOW, refused.allow());
                 }
-                AdminReplies.send(ctx, response);
+                Answer.send(ctx, response);
             }
         }
     }
@@ -108,7 +105,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private static void send(ChannelHandlerContext ctx, Answer answer) {
-        AdminReplies.send(ctx, AdminReplies.json(answer.status(), answer.body(), false));
+        Answer.send(ctx, answer.response(false));
     }
 
     /** The operator's address, for the log line of an action. */

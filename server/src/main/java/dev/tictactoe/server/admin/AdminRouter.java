@@ -13,7 +13,6 @@ final class AdminRouter {
     /** Rooms listed when the request names no {@code limit}. */
     static final int DEFAULT_LIST_LIMIT = 500;
 
-    /** The largest {@code limit} a list may ask for. */
     static final int MAX_LIST_LIMIT = 5_000;
 
     /** The page's two files, by the path they are served at. */

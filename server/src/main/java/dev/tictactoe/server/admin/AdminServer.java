@@ -1,6 +1,5 @@
 package dev.tictactoe.server.admin;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -91,18 +90,15 @@ public final class AdminServer implements AutoCloseable {
 
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            AdminReplies.send(
+            Answer.send(
                     ctx,
-                    AdminReplies.json(
-                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                            AdminReplies.error(
-                                    ErrorCode.BAD_MESSAGE.wire(),
-                                    "request bodies are at most " + MAX_BODY_BYTES + " bytes"),
-                            false));
+                    Answer.bad(
+                                    HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                                    "request bodies are at most " + MAX_BODY_BYTES + " bytes")
+                            .response(false));
         }
     }
 
-    /** The bound port (useful with port 0). */
     public int port() {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
