@@ -5,24 +5,18 @@ import java.time.Duration;
 /** The answer to {@link MatchQueue#enqueue}: paired at once, waiting, or refused. */
 public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enqueued.Refused {
 
-    /** The ticket waits; see {@link Waiting}. */
     record Queued(Waiting waiting) implements Enqueued {}
 
-    /** The ticket was not queued. */
     record Refused(Refusal reason, String message) implements Enqueued {}
 
     /** Why a ticket was not queued, with the error code the HTTP layer answers. */
     enum Refusal {
-        /** The player already holds a waiting ticket. */
         ALREADY_QUEUED(
                 "match_already_queued",
                 "this player already waits for a match; cancel that request or wait for its"
                         + " answer"),
-        /** Another waiting request already uses this ticket id. */
         TICKET_IN_USE("match_ticket_in_use", "that ticket id is in use; choose another at random"),
-        /** The queue holds its maximum of waiting tickets. */
         QUEUE_FULL("match_queue_full", "too many players are waiting; try again later"),
-        /** The bot would come no sooner than the wait timeout. */
         BOT_AFTER_TOO_LONG("invalid_settings", "botAfter must be shorter than the longest wait");
 
         private final String wire;
@@ -50,19 +44,14 @@ public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enq
             return new Refused(this, message);
         }
 
-        /** The error code on the wire. */
         public String wire() {
             return wire;
         }
     }
 
     /**
-     * Where a waiting ticket stands.
-     *
-     * @param position 1 for the next ticket to be paired among those with the same settings
-     * @param sameSettings tickets waiting with the same settings, this one included
-     * @param total tickets waiting in the whole queue
-     * @param waited how long this ticket has waited
+     * Where a waiting ticket stands: {@code position} 1 is the next of its settings to be paired,
+     * {@code sameSettings} counts it, {@code total} is the whole queue.
      */
     record Waiting(Ticket ticket, int position, int sameSettings, int total, Duration waited) {}
 }

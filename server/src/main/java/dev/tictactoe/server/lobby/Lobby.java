@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionStage;
  */
 public interface Lobby extends AutoCloseable {
 
-    /** The longest a request waits. */
     Duration waitLimit();
 
     /**
@@ -26,14 +25,12 @@ public interface Lobby extends AutoCloseable {
     /** Cancels a waiting request (its waiter hears it); false when none waits. */
     CompletionStage<Boolean> cancel(String ticketId);
 
-    /** Requests waiting on this node. */
     int waiting();
 
     /** The server is stopping: every request waiting here is answered unavailable. */
     @Override
     void close();
 
-    /** This node's matchmaker alone. */
     static Lobby local(Matchmaker matchmaker) {
         return new Lobby() {
             @Override

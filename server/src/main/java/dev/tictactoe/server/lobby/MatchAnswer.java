@@ -11,7 +11,6 @@ import java.time.Duration;
 /** How a waiting request ends, as its waiter hears it: exactly one answer per request. */
 public sealed interface MatchAnswer {
 
-    /** The request this answers. */
     Ticket ticket();
 
     /**
@@ -42,7 +41,6 @@ public sealed interface MatchAnswer {
     /** Nobody came within the wait limit; {@code waited} is how long the request waited. */
     record TimedOut(Ticket ticket, Duration waited) implements MatchAnswer {}
 
-    /** The request was cancelled by its ticket. */
     record Cancelled(Ticket ticket) implements MatchAnswer {}
 
     /** The request was paired but no room could be opened, or the server is stopping. */

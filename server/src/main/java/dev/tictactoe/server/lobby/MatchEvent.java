@@ -11,7 +11,6 @@ public sealed interface MatchEvent {
      */
     record Paired(MatchKey key, Ticket x, Ticket o) implements MatchEvent, Enqueued {
 
-        /** The ticket in {@code seat}. */
         public Ticket in(Mark seat) {
             return seat == Mark.X ? x : o;
         }

@@ -40,7 +40,6 @@ public record MatchKey(Rules rules, @Nullable TimeControl timeControl) {
         return new MatchKey(rules, timeControl);
     }
 
-    /** Whether games under this key are timed. */
     public boolean timed() {
         return timeControl != null;
     }

@@ -40,7 +40,6 @@ public final class MatchQueue {
     /** Tickets waiting at most, over all settings. */
     public static final int DEFAULT_MAX_WAITING = 10_000;
 
-    /** What the HTTP layer is told. */
     public interface Listener {
         void on(MatchEvent event);
     }
@@ -86,7 +85,6 @@ public final class MatchQueue {
         this.listener = listener;
     }
 
-    /** The longest a ticket waits. */
     public Duration waitLimit() {
         return wait;
     }
@@ -161,14 +159,12 @@ public final class MatchQueue {
         }
     }
 
-    /** Tickets waiting. */
     public int size() {
         synchronized (lock) {
             return byTicket.size();
         }
     }
 
-    /** Tickets waiting with {@code key}. */
     public int size(MatchKey key) {
         synchronized (lock) {
             ArrayDeque<Entry> same = byKey.get(key);

@@ -1,6 +1,8 @@
 package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.metrics.MatchOutcome;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Reservation;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -16,6 +18,9 @@ import java.util.Objects;
 /** Opens the room of a pairing or a bot fill. */
 @FunctionalInterface
 public interface MatchRooms {
+
+    /** What a request hears when its room could not be opened. */
+    String FULL = "no room could be opened: the server is full";
 
     /** A room opened for a match: its code, the token of each promised seat, and its settings. */
     record Opened(String code, Map<Mark, String> tokens, RoomSettings settings) {
@@ -39,14 +44,47 @@ public interface MatchRooms {
      */
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
 
-    /** {@link #open}, or null (told to {@code log}) when the server is full. */
-    default @Nullable Opened openOrNull(MatchKey key, Map<Mark, Ticket> players, Logger log) {
+    /**
+     * A seat of a match: its ticket, and the waiter of its request when this node holds it (null
+     * when another node does) with how long it waited.
+     */
+    record Seat(Ticket ticket, Matchmaker.@Nullable Waiter waiter, long waitedNanos) {}
+
+    /**
+     * Opens the room of a pairing (two seats) or a bot fill (one) and answers each seat's waiter;
+     * null when the server is full, which the waiters then hear.
+     */
+    default @Nullable Opened seat(
+            MatchKey key, Map<Mark, Seat> seats, ServerMetrics metrics, Logger log) {
+        Map<Mark, Ticket> players = new EnumMap<>(Mark.class);
+        seats.forEach((mark, seat) -> players.put(mark, seat.ticket()));
+        Opened room;
         try {
-            return open(key, players);
+            room = open(key, players);
         } catch (RoomRegistry.Full e) {
             log.warn("no room for a match under {}: {}", key, e.getMessage());
-            return null;
+            room = null;
         }
+        for (var entry : seats.entrySet()) {
+            Mark mark = entry.getKey();
+            Seat seat = entry.getValue();
+            Ticket ticket = seat.ticket();
+            MatchAnswer answer;
+            if (room == null) {
+                metrics.matchEnded(MatchOutcome.UNAVAILABLE);
+                answer = new MatchAnswer.Unavailable(ticket, FULL);
+            } else if (seats.size() == 1) {
+                metrics.matchBotFilled();
+                answer =
+                        room.answer(ticket, mark, MatchAnswer.Opponent.bot(Matchmaker.bot(ticket)));
+            } else {
+                metrics.matchPaired(seat.waitedNanos());
+                String other = Objects.requireNonNull(seats.get(mark.opponent())).ticket().name();
+                answer = room.answer(ticket, mark, MatchAnswer.Opponent.person(other));
+            }
+            Matchmaker.deliver(seat.waiter(), answer);
+        }
+        return room;
     }
 
     /**

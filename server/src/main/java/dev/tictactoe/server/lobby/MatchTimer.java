@@ -51,7 +51,6 @@ public final class MatchTimer {
                 scheduler.schedule(() -> fire(mine), Math.max(0, at - nanoTime.getAsLong()));
     }
 
-    /** Cancels the timer when the server stops. */
     public synchronized void stop() {
         if (cancelPending != null) {
             cancelPending.run();

@@ -26,6 +26,9 @@ public final class Matchmaker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Matchmaker.class);
 
+    /** What a waiting request hears when the server stops. */
+    static final String RESTARTING = "the server is restarting; try again in a moment";
+
     /** Where a waiting request hears how it ended: once, from any thread, without blocking. */
     public interface Waiter {
         void answer(MatchAnswer answer);
@@ -57,7 +60,6 @@ public final class Matchmaker implements AutoCloseable {
         this.metrics = metrics;
     }
 
-    /** The longest a request waits. */
     public Duration waitLimit() {
         return queue.waitLimit();
     }
@@ -91,7 +93,6 @@ public final class Matchmaker implements AutoCloseable {
         return queue.cancel(ticketId);
     }
 
-    /** Requests waiting now. */
     public int waiting() {
         return queue.size();
     }
@@ -102,10 +103,7 @@ public final class Matchmaker implements AutoCloseable {
         timer.stop();
         for (Ticket ticket : queue.drain()) {
             metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-            answer(
-                    ticket,
-                    new MatchAnswer.Unavailable(
-                            ticket, "the server is restarting; try again in a moment"));
+            answer(ticket, new MatchAnswer.Unavailable(ticket, RESTARTING));
         }
     }
 
@@ -136,25 +134,11 @@ public final class Matchmaker implements AutoCloseable {
     }
 
     private void paired(MatchEvent.Paired paired) {
-        Map<Mark, Ticket> players = new EnumMap<>(Mark.class);
-        players.put(Mark.X, paired.x());
-        players.put(Mark.O, paired.o());
-        MatchRooms.Opened room = rooms.openOrNull(paired.key(), players, log);
         long now = nanoTime.getAsLong();
-        long[] waited = new long[2];
-        for (Mark seat : Mark.values()) {
-            Ticket ticket = paired.in(seat);
-            Ticket other = paired.in(seat.opponent());
-            Pending pending = waiters.remove(ticket.id());
-            waited[seat.ordinal()] = pending == null ? 0 : now - pending.since();
-            if (room == null) {
-                metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-                deliver(pending, new MatchAnswer.Unavailable(ticket, SharedRooms.FULL));
-                continue;
-            }
-            metrics.matchPaired(waited[seat.ordinal()]);
-            deliver(pending, room.answer(ticket, seat, MatchAnswer.Opponent.person(other.name())));
-        }
+        MatchRooms.Seat x = seat(paired.x(), now);
+        MatchRooms.Seat o = seat(paired.o(), now);
+        Map<Mark, MatchRooms.Seat> seats = new EnumMap<>(Map.of(Mark.X, x, Mark.O, o));
+        MatchRooms.Opened room = rooms.seat(paired.key(), seats, metrics, log);
         if (room != null) {
             log.info(
                     "'{}' (X) and '{}' (O) paired into room {} for {}, after {} ms and {} ms",
@@ -162,30 +146,33 @@ public final class Matchmaker implements AutoCloseable {
                     paired.o().name(),
                     room.code(),
                     paired.key(),
-                    waited[0] / 1_000_000,
-                    waited[1] / 1_000_000);
+                    x.waitedNanos() / 1_000_000,
+                    o.waitedNanos() / 1_000_000);
         }
     }
 
     private void botFilled(MatchEvent.BotFilled filled) {
         Ticket ticket = filled.ticket();
-        Pending pending = waiters.remove(ticket.id());
-        MatchRooms.Opened room = rooms.openOrNull(ticket.key(), Map.of(filled.seat(), ticket), log);
-        if (room == null) {
-            metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-            deliver(pending, new MatchAnswer.Unavailable(ticket, SharedRooms.FULL));
-            return;
+        Map<Mark, MatchRooms.Seat> seat = Map.of(filled.seat(), seat(ticket, 0));
+        MatchRooms.Opened room = rooms.seat(ticket.key(), seat, metrics, log);
+        if (room != null) {
+            log.info(
+                    "'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}",
+                    ticket.name(),
+                    filled.seat(),
+                    ticket.bot(),
+                    room.code(),
+                    ticket.key(),
+                    ticket.botAfter());
         }
-        metrics.matchBotFilled();
-        log.info(
-                "'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}",
-                ticket.name(),
-                filled.seat(),
-                ticket.bot(),
-                room.code(),
-                ticket.key(),
-                ticket.botAfter());
-        deliver(pending, room.answer(ticket, filled.seat(), MatchAnswer.Opponent.bot(bot(ticket))));
+    }
+
+    /** The seat of {@code ticket}, its waiter taken out of those waiting. */
+    private MatchRooms.Seat seat(Ticket ticket, long now) {
+        Pending pending = waiters.remove(ticket.id());
+        return pending == null
+                ? new MatchRooms.Seat(ticket, null, 0)
+                : new MatchRooms.Seat(ticket, pending.waiter(), now - pending.since());
     }
 
     /** The bot of a ticket filled with one: only a ticket that asks for a bot is. */
@@ -198,11 +185,16 @@ public final class Matchmaker implements AutoCloseable {
     }
 
     private static void deliver(@Nullable Pending pending, MatchAnswer answer) {
-        if (pending == null) {
+        deliver(pending == null ? null : pending.waiter(), answer);
+    }
+
+    /** Answers {@code waiter}, if any; its failure is logged, not thrown. */
+    static void deliver(@Nullable Waiter waiter, MatchAnswer answer) {
+        if (waiter == null) {
             return;
         }
         try {
-            pending.waiter().answer(answer);
+            waiter.answer(answer);
         } catch (RuntimeException e) {
             // One waiter's failure must not keep the other of a pairing from its answer.
             log.error("answering the request of '{}' failed", answer.ticket().name(), e);

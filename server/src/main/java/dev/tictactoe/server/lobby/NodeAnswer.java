@@ -1,6 +1,8 @@
 package dev.tictactoe.server.lobby;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.server.game.Mark;
@@ -15,6 +17,7 @@ import java.util.Optional;
  * Redis: matched into a room on the sender (only then are the room's fields set), cancelled, or
  * unavailable.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 record NodeAnswer(
         String ticket,
         Status status,
@@ -23,12 +26,22 @@ record NodeAnswer(
         @Nullable String token,
         @Nullable String opponent) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     enum Status {
         MATCHED,
         CANCELLED,
         UNAVAILABLE
+    }
+
+    NodeAnswer {
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(status, "status");
+        if (status == Status.MATCHED
+                && (code == null || seat == null || token == null || opponent == null)) {
+            throw new IllegalArgumentException("a matched answer names its room, seat and players");
+        }
     }
 
     static NodeAnswer matched(String ticket, String code, Mark seat, String token, String other) {
@@ -40,38 +53,18 @@ record NodeAnswer(
     }
 
     String json() {
-        var node = JSON.createObjectNode().put("ticket", ticket).put("status", status.name());
-        if (status == Status.MATCHED) {
-            node.put("code", code)
-                    .put("seat", matched(seat).name())
-                    .put("token", token)
-                    .put("opponent", opponent);
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
-        return node.toString();
-    }
-
-    /** A field of a matched answer, which {@link #matched} and {@link #read} always set. */
-    private static <T> T matched(@Nullable T field) {
-        return Objects.requireNonNull(field, "a matched answer names its room, seat and players");
     }
 
     /** The answer in {@code text}, or empty when it is not one (another version's, or garbage). */
     static Optional<NodeAnswer> read(String text) {
         try {
-            JsonNode node = JSON.readTree(text);
-            Status status = Status.valueOf(node.path("status").asText());
-            String ticket = node.path("ticket").asText();
-            if (status != Status.MATCHED) {
-                return Optional.of(of(ticket, status));
-            }
-            return Optional.of(
-                    matched(
-                            ticket,
-                            node.path("code").asText(),
-                            Mark.valueOf(node.path("seat").asText()),
-                            node.path("token").asText(),
-                            node.path("opponent").asText()));
-        } catch (Exception e) {
+            return Optional.of(JSON.readValue(text, NodeAnswer.class));
+        } catch (JsonProcessingException e) {
             return Optional.empty();
         }
     }
@@ -82,10 +75,10 @@ record NodeAnswer(
             case MATCHED ->
                     new MatchAnswer.Matched(
                             held,
-                            matched(code),
-                            matched(seat),
-                            matched(token),
-                            MatchAnswer.Opponent.person(matched(opponent)),
+                            Objects.requireNonNull(code),
+                            Objects.requireNonNull(seat),
+                            Objects.requireNonNull(token),
+                            MatchAnswer.Opponent.person(Objects.requireNonNull(opponent)),
                             MatchRooms.settings(held.key(), Mark.X, null));
             case CANCELLED -> new MatchAnswer.Cancelled(held);
             case UNAVAILABLE -> new MatchAnswer.Unavailable(held, unavailable);

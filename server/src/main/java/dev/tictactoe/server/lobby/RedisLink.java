@@ -37,7 +37,6 @@ final class RedisLink implements AutoCloseable {
     /** How long the first connection waits between tries when Redis is not there at the start. */
     static final Duration RETRY = Duration.ofSeconds(1);
 
-    /** How long a command may take before it counts as failed. */
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
 
     private final RedisURI uri;

@@ -40,7 +40,6 @@ public final class SharedMatchmaker implements Lobby {
     static final Duration CLOSE_WAIT = Duration.ofSeconds(1);
 
     private final Matchmaker local;
-    private final SharedRooms seating;
     private final ServerMetrics metrics;
     private final EventExecutor loop;
     private final String node;
@@ -63,8 +62,7 @@ public final class SharedMatchmaker implements Lobby {
         this.loop = loop;
         this.node = node;
         this.maxWaiting = maxWaiting;
-        this.held = new HeldTickets(loop, metrics);
-        this.seating = new SharedRooms(rooms, seats, metrics, held);
+        this.held = new HeldTickets(loop, metrics, rooms, seats);
         this.link =
                 new RedisLink(
                         redis,
@@ -155,7 +153,7 @@ public final class SharedMatchmaker implements Lobby {
                             NodeAnswer cancelled =
                                     NodeAnswer.of(ticketId, NodeAnswer.Status.CANCELLED);
                             if (claimed.node().equals(node)) {
-                                held.settle(cancelled, SharedRooms.FULL);
+                                held.settle(cancelled);
                             } else {
                                 tickets().publish(claimed.node(), cancelled.json());
                             }
@@ -179,7 +177,7 @@ public final class SharedMatchmaker implements Lobby {
             if (link.up()) {
                 claims.add(tickets().claim(h.ticket.id()).toCompletableFuture());
             }
-            held.unavailable(h, "the server is restarting; try again in a moment");
+            held.unavailable(h, Matchmaker.RESTARTING);
         }
         try {
             CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new))
@@ -192,7 +190,7 @@ public final class SharedMatchmaker implements Lobby {
 
     /** This node's arrival paired it with a ticket on {@code p.node()}, which hears of it. */
     private MatchEvent.Paired paired(Held mine, SharedTickets.Arrival.Paired p) {
-        SharedRooms.Pairing pairing = seating.pair(mine, p);
+        HeldTickets.Pairing pairing = held.pair(mine, p);
         tickets()
                 .answer(p.ticket(), p.node(), pairing.theirs().json())
                 .exceptionally(failure -> unsent(p.node(), failure));
@@ -203,7 +201,7 @@ public final class SharedMatchmaker implements Lobby {
     private void settle(String message) {
         NodeAnswer.read(message)
                 .ifPresentOrElse(
-                        answer -> held.settle(answer, SharedRooms.FULL),
+                        held::settle,
                         () -> log.warn("unreadable quick-match message on node {}", node));
     }
 
@@ -247,7 +245,7 @@ public final class SharedMatchmaker implements Lobby {
                                 case SharedTickets.Claim.Claimed c -> {
                                     if (held.release(h)) {
                                         if (h.ticket.wantsBot()) {
-                                            seating.botFill(h);
+                                            held.botFill(h);
                                         } else {
                                             held.timedOut(h);
                                         }

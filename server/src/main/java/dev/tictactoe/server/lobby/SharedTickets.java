@@ -33,7 +33,6 @@ final class SharedTickets {
     private static final String ANSWER = script("answer.lua");
     private static final String STATUS = script("status.lua");
 
-    /** The answer to {@link #enqueue}. */
     sealed interface Arrival {
         record Refused(Enqueued.Refusal reason) implements Arrival {}
 
@@ -126,7 +125,6 @@ final class SharedTickets {
                 answer);
     }
 
-    /** The answer stored under {@code ticket}. */
     CompletionStage<@Nullable String> storedAnswer(String ticket) {
         return redis.hget(TICKET + ticket, "answer").thenApply(answer -> answer);
     }

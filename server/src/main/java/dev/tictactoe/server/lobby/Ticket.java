@@ -42,7 +42,6 @@ public record Ticket(
         }
     }
 
-    /** A ticket waiting for a person only. */
     public static Ticket of(String id, String player, String name, MatchKey key) {
         return new Ticket(id, player, name, key, null, null);
     }
@@ -52,7 +51,6 @@ public record Ticket(
         return new Ticket(id, player, name, key, level, after);
     }
 
-    /** Whether a bot may take the other seat. */
     public boolean wantsBot() {
         return bot != null;
     }
