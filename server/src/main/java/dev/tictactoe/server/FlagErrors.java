@@ -1,5 +1,7 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.server.flags.Defaults;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -56,12 +58,7 @@ final class FlagErrors implements CommandLine.IParameterExceptionHandler {
 
     /** "'--durability' (env TTT_DURABILITY)": every flag's variable is named after it. */
     static String name(OptionSpec option) {
-        String env =
-                "TTT_"
-                        + option.longestName()
-                                .substring(2)
-                                .replace('-', '_')
-                                .toUpperCase(Locale.ROOT);
+        String env = Defaults.envName(option);
         boolean hasEnv = String.join(" ", option.description()).contains("env " + env);
         return "'" + option.longestName() + "'" + (hasEnv ? " (env " + env + ")" : "");
     }

@@ -11,13 +11,11 @@ import java.time.Duration;
  */
 public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration after) {
 
-    /** Idle time before a claim by default. */
     public static final Duration DEFAULT_AFTER = Duration.ofSeconds(60);
 
     /** Shortest idle time a server may set: less would punish a slow connection. */
     public static final Duration MIN_AFTER = Duration.ofSeconds(10);
 
-    /** Longest idle time a server may set. */
     public static final Duration MAX_AFTER = Duration.ofHours(1);
 
     public IdleClaim {

@@ -8,11 +8,8 @@ import java.net.URI;
 
 /**
  * A node's place among others: its character of the room-code alphabet and the Redis that pairs
- * quick-match requests across nodes; both off on a single server. Each default is the {@code
- * DEFAULT_} constant of its component (see {@code flags.Flags}).
- *
- * @param node the node's character, which starts every room code it creates; null for none
- * @param redis redis://host:port; null for none
+ * quick-match requests across nodes ({@code redis://host:port}); both null on a single server. Each
+ * default is the {@code DEFAULT_} constant of its component (see {@code flags.Flags}).
  */
 public record ClusterSettings(@Nullable Character node, @Nullable URI redis) {
 

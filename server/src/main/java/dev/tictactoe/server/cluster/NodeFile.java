@@ -16,7 +16,6 @@ import java.nio.file.StandardCopyOption;
  */
 public final class NodeFile {
 
-    /** The file's name in the data directory. */
     public static final String NAME = "node";
 
     /** Why a node may not start on a data directory; the message is one line for the operator. */

@@ -4,12 +4,7 @@ import dev.tictactoe.protocol.RoomCode;
 
 import java.util.Optional;
 
-/**
- * One node as a proxy sees it: its character and the address it listens on.
- *
- * @param node the node's character ({@code --node})
- * @param address {@code host:port}
- */
+/** One node as a proxy sees it: its character ({@code --node}) and its {@code host:port}. */
 public record Upstream(char node, String address) {
 
     public Upstream {

@@ -2,6 +2,7 @@ package dev.tictactoe.server.logging;
 
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.encoder.EchoEncoder;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.encoder.EncoderBase;
 
@@ -25,7 +26,8 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
 
     private String format = "text";
     private String pattern = "%msg%n";
-    private @Nullable Encoder<ILoggingEvent> delegate;
+    // Replaced by the chosen encoder in start(), which logback calls before any write.
+    private Encoder<ILoggingEvent> delegate = new EchoEncoder<>();
 
     public void setFormat(String format) {
         this.format = format;
@@ -79,33 +81,22 @@ public final class FormatEncoder extends EncoderBase<ILoggingEvent> {
 
     @Override
     public void stop() {
-        if (delegate != null) {
-            delegate.stop();
-        }
+        delegate.stop();
         super.stop();
     }
 
     @Override
     public byte[] headerBytes() {
-        return started().headerBytes();
+        return delegate.headerBytes();
     }
 
     @Override
     public byte[] encode(ILoggingEvent event) {
-        return started().encode(event);
+        return delegate.encode(event);
     }
 
     @Override
     public byte[] footerBytes() {
-        return started().footerBytes();
-    }
-
-    /** The encoder {@link #start} chose; logback starts an encoder before it writes with it. */
-    private Encoder<ILoggingEvent> started() {
-        Encoder<ILoggingEvent> chosen = delegate;
-        if (chosen == null) {
-            throw new IllegalStateException("the log encoder has not been started");
-        }
-        return chosen;
+        return delegate.footerBytes();
     }
 }

@@ -71,7 +71,6 @@ public final class LogFields {
 
     /** Fields set on this thread; closing restores what they were before. */
     public static final class Scope implements AutoCloseable {
-        /** Sets nothing. */
         static final Scope NONE = new Scope();
 
         private final String[] keys;

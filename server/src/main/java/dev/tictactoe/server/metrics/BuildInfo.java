@@ -16,7 +16,6 @@ public record BuildInfo(String version, String commit) {
 
     private static final BuildInfo CURRENT = load();
 
-    /** The build of the running server. */
     public static BuildInfo current() {
         return CURRENT;
     }

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 /** How late each event loop runs a task scheduled for a known instant: what a player feels. */
 final class EventLoopLag {
 
-    /** How often each loop is probed. */
     static final Duration PERIOD = Duration.ofSeconds(1);
 
     private EventLoopLag() {}

@@ -125,7 +125,6 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
         }
     }
 
-    /** A registry of the server's meters plus the JVM's and the process's. */
     public static ServerMetrics create() {
         return new ServerMetrics();
     }
@@ -265,7 +264,6 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
                 .increment();
     }
 
-    /** Every meter in the Prometheus text format, {@link #CONTENT_TYPE}. */
     public String scrape() {
         return registry.scrape();
     }
