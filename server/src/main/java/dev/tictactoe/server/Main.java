@@ -35,7 +35,6 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -119,7 +118,7 @@ public final class Main implements Callable<Integer> {
     static CommandLine commandLine(Main main, Map<String, String> env) {
         CommandLine cli = new CommandLine(main);
         cli.getCommandSpec().defaultValueProvider(new Defaults(env, Main.class));
-        cli.registerConverter(Duration.class, Values::duration);
+        Values.register(cli);
         cli.addSubcommand(
                 new ProxyConfig(
                         NetSettings.DEFAULT_UNKNOWN_CODES_PER_SECOND,

@@ -11,7 +11,6 @@ public final class ClusterFlags extends Flags<ClusterSettings> {
 
     @Option(
             names = "--node",
-            converter = Values.NodeChar.class,
             description =
                     "This node's character of the room-code alphabet: every room it creates has a"
                             + " code starting with it, for a proxy to route by; recorded in the"
@@ -20,7 +19,6 @@ public final class ClusterFlags extends Flags<ClusterSettings> {
 
     @Option(
             names = "--redis",
-            converter = Values.RedisUri.class,
             description =
                     "redis://host:port that pairs quick-match requests across nodes; without it,"
                             + " or while it is down, each node pairs its own (env TTT_REDIS).")

@@ -149,7 +149,6 @@ public final class NetFlags extends Flags<NetSettings> {
 
     @Option(
             names = "--admin-port",
-            converter = Values.NoneOrInt.class,
             description =
                     "Port of the admin surface (rooms, close, disconnect, probes, metrics); '"
                             + Defaults.NONE

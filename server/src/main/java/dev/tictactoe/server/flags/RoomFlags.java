@@ -64,7 +64,6 @@ public final class RoomFlags extends Flags<RegistrySettings> {
 
     @Option(
             names = "--bot-seed",
-            converter = Values.NoneOrLong.class,
             description =
                     "Seed of the bots' choices in rooms created without a botSeed: the n-th room"
                             + " created gets the n-th seed fixed by this one; '"
@@ -74,7 +73,6 @@ public final class RoomFlags extends Flags<RegistrySettings> {
 
     @Option(
             names = "--bot-nodes",
-            converter = Values.NoneOrLong.class,
             description =
                     "Bound every bot search by this many positions instead of --bot-budget, so bot"
                             + " moves replay on any machine; '"

@@ -12,7 +12,6 @@ public final class StoreFlags extends Flags<StoreSettings> {
 
     @Option(
             names = "--data-dir",
-            converter = Values.NoneOrPath.class,
             description =
                     "Where rooms and finished games are kept, created if missing; '"
                             + Defaults.NONE

@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.RoomCode;
 
 import org.jspecify.annotations.Nullable;
 
+import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -16,9 +17,32 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
-/** How a flag's text becomes a setting's value, for the types picocli does not read as we want. */
+/**
+ * How a flag's text becomes a setting's value, for the types picocli does not read as we want. The
+ * boxed and object types are those of optional settings: {@link Defaults#NONE} (any case) or blank
+ * is null.
+ */
 public final class Values {
     private Values() {}
+
+    /** Registers every converter on {@code cli}, whose options take them by their field's type. */
+    public static void register(CommandLine cli) {
+        cli.registerConverter(Duration.class, Values::duration);
+        cli.registerConverter(Long.class, noneOr(Values::integer));
+        cli.registerConverter(
+                Integer.class,
+                noneOr(
+                        text -> {
+                            long number = integer(text);
+                            if (number != (int) number) {
+                                throw new TypeConversionException("'" + text + "' is out of range");
+                            }
+                            return (int) number;
+                        }));
+        cli.registerConverter(Path.class, noneOr(text -> Path.of(text.strip())));
+        cli.registerConverter(Character.class, noneOr(Values::nodeChar));
+        cli.registerConverter(URI.class, noneOr(Values::redis));
+    }
 
     /** The one duration grammar: "30s", "500ms", "2m", "PT30S" (see {@link Durations}). */
     public static Duration duration(String text) {
@@ -29,78 +53,38 @@ public final class Values {
         }
     }
 
-    private static boolean none(String text) {
-        return text.isBlank() || text.strip().equalsIgnoreCase(NONE);
+    private static <T> ITypeConverter<@Nullable T> noneOr(ITypeConverter<T> some) {
+        return text ->
+                text.isBlank() || text.strip().equalsIgnoreCase(NONE) ? null : some.convert(text);
     }
 
-    /** Reads an integer, or {@link Defaults#NONE} (any case) for none. */
-    static final class NoneOrLong implements ITypeConverter<Long> {
-        @Override
-        public @Nullable Long convert(String value) {
-            if (none(value)) {
-                return null;
-            }
-            try {
-                return Long.parseLong(value.strip());
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException(
-                        "'" + value + "' is not an integer (or " + NONE + ")");
-            }
+    private static long integer(String text) {
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + text + "' is not an integer (or " + NONE + ")");
         }
     }
 
-    /** Reads an int, or {@link Defaults#NONE} (any case) for none. */
-    static final class NoneOrInt implements ITypeConverter<Integer> {
-        @Override
-        public @Nullable Integer convert(String value) {
-            Long number = new NoneOrLong().convert(value);
-            if (number != null && (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE)) {
-                throw new TypeConversionException("'" + value + "' is out of range");
-            }
-            return number == null ? null : number.intValue();
+    /** One character of the room-code alphabet, in any case. */
+    private static Character nodeChar(String text) {
+        String upper = text.strip().toUpperCase(Locale.ROOT);
+        if (upper.length() != 1 || RoomCode.ALPHABET.indexOf(upper.charAt(0)) < 0) {
+            throw new TypeConversionException(
+                    "'" + text + "' is not one character of " + RoomCode.ALPHABET);
         }
+        return upper.charAt(0);
     }
 
-    /** Reads a directory, or {@link Defaults#NONE} for none. */
-    static final class NoneOrPath implements ITypeConverter<Path> {
-        @Override
-        public @Nullable Path convert(String value) {
-            return none(value) ? null : Path.of(value.strip());
+    private static URI redis(String text) {
+        try {
+            URI uri = new URI(text.strip());
+            if ("redis".equals(uri.getScheme()) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (URISyntaxException e) {
+            // answered below
         }
-    }
-
-    /** Reads one character of the room-code alphabet (any case), or {@link Defaults#NONE}. */
-    static final class NodeChar implements ITypeConverter<Character> {
-        @Override
-        public @Nullable Character convert(String value) {
-            if (none(value)) {
-                return null;
-            }
-            String upper = value.strip().toUpperCase(Locale.ROOT);
-            if (upper.length() != 1 || RoomCode.ALPHABET.indexOf(upper.charAt(0)) < 0) {
-                throw new TypeConversionException(
-                        "'" + value + "' is not one character of " + RoomCode.ALPHABET);
-            }
-            return upper.charAt(0);
-        }
-    }
-
-    /** Reads redis://host:port, or {@link Defaults#NONE} for none. */
-    static final class RedisUri implements ITypeConverter<URI> {
-        @Override
-        public @Nullable URI convert(String value) {
-            if (none(value)) {
-                return null;
-            }
-            try {
-                URI uri = new URI(value.strip());
-                if ("redis".equals(uri.getScheme()) && uri.getHost() != null) {
-                    return uri;
-                }
-            } catch (URISyntaxException e) {
-                // answered below
-            }
-            throw new TypeConversionException("'" + value + "' is not redis://host:port");
-        }
+        throw new TypeConversionException("'" + text + "' is not redis://host:port");
     }
 }
