@@ -1,6 +1,8 @@
 package dev.tictactoe.server.clock;
 
-import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.server.settings.Check;
+
+import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 
@@ -22,17 +24,8 @@ public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration afte
         validate(after);
     }
 
-    public static Duration validate(Duration after) {
-        if (after == null || after.compareTo(MIN_AFTER) < 0 || after.compareTo(MAX_AFTER) > 0) {
-            throw new IllegalArgumentException(
-                    "idle claim time must be "
-                            + Durations.format(MIN_AFTER)
-                            + ".."
-                            + Durations.format(MAX_AFTER)
-                            + ", was "
-                            + (after == null ? "nothing" : Durations.format(after)));
-        }
-        return after;
+    public static Duration validate(@Nullable Duration after) {
+        return Check.requireWithin("idle claim time", after, MIN_AFTER, MAX_AFTER);
     }
 
     /** The first instant (epoch ms) at which the game can be claimed. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.server.settings.Check;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -41,14 +42,14 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
                     "a time control needs a game clock, a limit per move, or both");
         }
         if (!base.isZero()) {
-            within("base time", base, MIN_BASE, MAX_BASE);
+            Check.requireWithin("base time", base, MIN_BASE, MAX_BASE);
         }
-        within("increment", increment, Duration.ZERO, MAX_INCREMENT);
+        Check.requireWithin("increment", increment, Duration.ZERO, MAX_INCREMENT);
         if (base.isZero() && !increment.isZero()) {
             throw new IllegalArgumentException("an increment needs a game clock");
         }
         if (!perMove.isZero()) {
-            within("time per move", perMove, MIN_PER_MOVE, MAX_PER_MOVE);
+            Check.requireWithin("time per move", perMove, MIN_PER_MOVE, MAX_PER_MOVE);
         }
         if (Stream.of(base, increment, perMove)
                 .anyMatch(d -> !d.truncatedTo(ChronoUnit.MILLIS).equals(d))) {
@@ -148,18 +149,5 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
                                 + (increment.isZero() ? "" : "+" + Durations.format(increment));
         String limit = hasMoveLimit() ? Durations.format(perMove) + "/move" : "";
         return clock.isEmpty() || limit.isEmpty() ? clock + limit : clock + "," + limit;
-    }
-
-    private static void within(String what, Duration value, Duration min, Duration max) {
-        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException(
-                    what
-                            + " must be "
-                            + Durations.format(min)
-                            + ".."
-                            + Durations.format(max)
-                            + ", was "
-                            + Durations.format(value));
-        }
     }
 }

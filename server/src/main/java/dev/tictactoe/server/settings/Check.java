@@ -2,6 +2,8 @@ package dev.tictactoe.server.settings;
 
 import dev.tictactoe.protocol.Durations;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -25,6 +27,22 @@ public final class Check {
                             + " must be a positive duration, was "
                             + (value == null ? "nothing" : Durations.format(value)));
         }
+    }
+
+    /** {@code value} within {@code min..max}: "base time must be 10s..3h, was 5s". */
+    public static Duration requireWithin(
+            String name, @Nullable Duration value, Duration min, Duration max) {
+        if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new IllegalArgumentException(
+                    name
+                            + " must be "
+                            + Durations.format(min)
+                            + ".."
+                            + Durations.format(max)
+                            + ", was "
+                            + (value == null ? "nothing" : Durations.format(value)));
+        }
+        return value;
     }
 
     public static void requirePort(String name, int value) {
