@@ -1,9 +1,9 @@
 package dev.tictactoe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.flipkart.zjsonpatch.JsonPatch;
+import com.flipkart.zjsonpatch.JsonPatchApplicationException;
 
-import dev.tictactoe.protocol.JsonPatch;
-import dev.tictactoe.protocol.JsonPatchException;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
@@ -56,7 +56,7 @@ public final class RoomView implements RoomFollower.State {
             return Update.NEED_SYNC;
         }
         try {
-            JsonNode next = JsonPatch.apply(current, diff.ops());
+            JsonNode next = JsonPatch.apply(MessageCodec.mapper().valueToTree(diff.ops()), current);
             Snapshot decoded = MessageCodec.fromTree(next);
             if (decoded.version() != diff.version()) {
                 return Update.NEED_SYNC; // the patch and its version disagree: trust neither
@@ -64,7 +64,7 @@ public final class RoomView implements RoomFollower.State {
             tree = next;
             snapshot = decoded;
             return Update.APPLIED;
-        } catch (JsonPatchException | ProtocolException e) {
+        } catch (JsonPatchApplicationException | ProtocolException e) {
             return Update.NEED_SYNC;
         }
     }

@@ -11,20 +11,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The JSON Patch between two snapshots, computed field by field from the records instead of by
- * walking two JSON trees: a server diffs on every change of every room, so it keeps the last
- * snapshot as a compact record and never builds a tree for it. For the changes a room goes through,
- * the operations are the ones {@link JsonPatch#diff} gives for the two trees. The walk hands each
- * operation to a {@link Sink}: a list of {@link PatchOp}s, or the diff message's JSON directly
- * ({@link DiffWriter}), so a server's diffs are written without building operations or trees.
+ * The JSON Patch between two snapshots, field by field from the records: a server diffs at every
+ * change of every room, so it never builds a tree. Each operation goes to a {@link Sink}: a list of
+ * {@link PatchOp}s, or the diff's JSON directly ({@link DiffWriter}).
  */
 public final class SnapshotDiff {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    /**
-     * The paths of the list items a move touches, made once: a diff names a row and a new move
-     * entry at every move. Up to the largest board's rows and moves; longer lists build theirs.
-     */
+    /** The paths of the list items a move touches (a row, a move entry), made once. */
     private static final int CACHED_INDICES = Protocol.MAX_SIZE * Protocol.MAX_SIZE + 1;
 
     private static final String[] BOARD_ITEMS = items("/board", Protocol.MAX_SIZE);
@@ -189,10 +183,9 @@ public final class SnapshotDiff {
     }
 
     /**
-     * Lists (board rows, moves, rematch offers) change at the end or in place, element by element,
-     * unless that takes more operations than replacing the list: the rule of {@link ArrayDiff}.
-     * Elements are compared by identity first, so a long list that grew by one costs no deep
-     * comparisons and no path strings for the elements it kept.
+     * Lists (board rows, moves, rematch offers) change in place or at the end, element by element
+     * (removals highest index first), unless {@link #replacesWhole}; a long list that grew by one
+     * costs no path strings for the elements it kept.
      */
     private static void list(Sink out, String path, String[] items, List<?> from, List<?> to) {
         int common = Math.min(from.size(), to.size());
@@ -206,7 +199,7 @@ public final class SnapshotDiff {
         if (ops == 0) {
             return;
         }
-        if (ArrayDiff.replacesWhole(ops, to.size())) {
+        if (replacesWhole(ops, to.size())) {
             replace(out, path, to);
             return;
         }
@@ -222,6 +215,11 @@ public final class SnapshotDiff {
         for (int i = from.size() - 1; i >= common; i--) {
             out.remove(item(path, items, i));
         }
+    }
+
+    /** A list cleared for a new game takes more operations than it has elements: replace it. */
+    static boolean replacesWhole(int elementOps, int toSize) {
+        return elementOps > 1 && elementOps > toSize;
     }
 
     /** The path of element {@code index}, made once if {@code items} holds it. */

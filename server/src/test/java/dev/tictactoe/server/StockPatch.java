@@ -2,15 +2,14 @@ package dev.tictactoe.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
 
 import java.util.List;
 
 /**
- * Applies diffs with zjsonpatch, an RFC 6902 implementation written apart from {@link JsonPatch},
- * so the invariant tests hold our diffs to what any client's stock library does with them.
+ * Applies diffs with zjsonpatch, an RFC 6902 implementation written apart from the server's diffs,
+ * so the invariant tests hold them to what any client's stock library does with them.
  */
 public final class StockPatch {
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
-import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PatchOp;
 import dev.tictactoe.protocol.PlayerKind;
@@ -13,6 +12,7 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.SnapshotDiff;
 
 import org.junit.jupiter.api.Test;
 
@@ -53,10 +53,7 @@ class RoomViewTest {
     }
 
     static ServerMessage.Diff diff(Snapshot from, Snapshot to) {
-        return new ServerMessage.Diff(
-                to.version(),
-                JsonPatch.diff(MessageCodec.toTree(from), MessageCodec.toTree(to)),
-                null);
+        return new ServerMessage.Diff(to.version(), SnapshotDiff.diff(from, to), null);
     }
 
     @Test

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.JsonPatch;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
@@ -65,7 +64,7 @@ final class Client implements Member {
                                                             message.bytes(),
                                                             StandardCharsets.UTF_8))
                                             .get("ops"));
-                    view = JsonPatch.apply(view, d.ops());
+                    view = StockPatch.apply(view, d.ops());
                     // Compared as text: the same JSON may be held with different numeric types.
                     assertThat(stock.toString())
                             .as("the stock JSON Patch library at version %d", d.version())

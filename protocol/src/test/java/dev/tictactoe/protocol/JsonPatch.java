@@ -10,8 +10,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
-/** RFC 6902 JSON Patch: computing a small patch between two documents, and applying one. */
-public final class JsonPatch {
+/**
+ * RFC 6902 JSON Patch over trees, written apart from the main code: the diff is the reference
+ * {@link SnapshotDiff} is held to, the applier a second one beside the stock library.
+ */
+final class JsonPatch {
     /** RFC 6902 compares numbers by value: 1, 1.0 and a long 1 are equal. */
     private static final Comparator<JsonNode> NUMERIC_EQUALITY =
             (a, b) -> {
@@ -29,7 +32,7 @@ public final class JsonPatch {
      * are added or removed at the end (highest index first), which suits append-mostly lists; an
      * array that would need more operations than it has elements is replaced whole.
      */
-    public static List<PatchOp> diff(JsonNode from, JsonNode to) {
+    static List<PatchOp> diff(JsonNode from, JsonNode to) {
         List<PatchOp> ops = new ArrayList<>();
         diff("", from, to, ops);
         return ops;
@@ -56,15 +59,22 @@ public final class JsonPatch {
                 }
             }
         } else if (a.isArray() && b.isArray()) {
-            ArrayDiff.diff(
-                    path,
-                    a.size(),
-                    b.size(),
-                    i -> a.get(i).equals(b.get(i)),
-                    (child, i, out) -> diff(child, a.get(i), b.get(i), out),
-                    i -> b.get(i).deepCopy(),
-                    b::deepCopy,
-                    ops);
+            List<PatchOp> elementwise = new ArrayList<>();
+            int common = Math.min(a.size(), b.size());
+            for (int i = 0; i < common; i++) {
+                diff(path + "/" + i, a.get(i), b.get(i), elementwise);
+            }
+            for (int i = common; i < b.size(); i++) {
+                elementwise.add(PatchOp.add(path + "/" + i, b.get(i).deepCopy()));
+            }
+            for (int i = a.size() - 1; i >= common; i--) {
+                elementwise.add(PatchOp.remove(path + "/" + i));
+            }
+            if (SnapshotDiff.replacesWhole(elementwise.size(), b.size())) {
+                ops.add(PatchOp.replace(path, b.deepCopy()));
+            } else {
+                ops.addAll(elementwise);
+            }
         } else {
             ops.add(PatchOp.replace(path, b.deepCopy()));
         }
@@ -76,7 +86,7 @@ public final class JsonPatch {
      *
      * @throws JsonPatchException naming the operation when a path does not resolve or a test fails
      */
-    public static JsonNode apply(JsonNode doc, List<PatchOp> ops) {
+    static JsonNode apply(JsonNode doc, List<PatchOp> ops) {
         JsonNode root = doc.deepCopy();
         for (int i = 0; i < ops.size(); i++) {
             PatchOp op = ops.get(i);
