@@ -16,22 +16,14 @@ import java.util.regex.Pattern;
 
 /** What data binding refused, told as the path of the field at fault and what it expected. */
 final class BindingRefusal {
-    /** The name in Jackson's "Missing required creator property 'cell' (index 2)". */
     private static final Pattern MISSING =
             Pattern.compile("Missing required creator property '([^']*)'");
 
-    /**
-     * The range in Jackson's "Numeric value (...) out of range of int (-2147483648 - 2147483647)".
-     */
     private static final Pattern TYPE_RANGE =
             Pattern.compile("out of range of \\w+ \\((-?\\d+) - (-?\\d+)\\)");
 
     private BindingRefusal() {}
 
-    /**
-     * What data binding refused in {@code root} (named {@code name}), as the path of the field at
-     * fault and what it should have been.
-     */
     static ProtocolException of(IOException e, JsonNode root, String name) {
         if (e instanceof InvalidDefinitionException) {
             throw new IllegalStateException("the protocol's records do not bind", e);
@@ -87,7 +79,6 @@ final class BindingRefusal {
                                 : e.getMessage()));
     }
 
-    /** What a value of {@code type} is, in words. */
     private static String expected(Class<?> type) {
         if (WireWord.class.isAssignableFrom(type) && type.isEnum()) {
             return "one of "

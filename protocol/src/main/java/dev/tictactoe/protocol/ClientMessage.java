@@ -9,19 +9,11 @@ import com.fasterxml.jackson.annotation.OptBoolean;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * A message from a client to the server; one JSON object whose {@code type} names the record (see
- * {@link MessageType}). Null fields are optional on the wire and left out when encoding; a record
- * checks its fields' ranges itself, so no message out of range is ever made.
- */
+/** A message from a client; null fields are optional, and each record checks its own ranges. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 public sealed interface ClientMessage {
 
-    /**
-     * First message on a connection. {@code token} reclaims a seat from an earlier {@code welcome};
-     * {@code spectate} asks to watch only; {@code lastVersion} is the last room version the client
-     * applied, so the server can replay what it missed.
-     */
+    /** First message: a {@code token} reclaims a seat, {@code lastVersion} asks for a replay. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Join(
             int protocol,
@@ -32,27 +24,21 @@ public sealed interface ClientMessage {
             @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long lastVersion)
             implements ClientMessage {
         public Join {
-            // The room checks the name, with its own length limit: one rule, in one place.
             FieldChecks.range("protocol", protocol, 1, Integer.MAX_VALUE);
             FieldChecks.present("name", name, "a string");
             FieldChecks.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
         }
 
-        /** A fresh player join. */
         public static Join player(String name) {
             return new Join(Protocol.VERSION, name, null, false, null);
         }
 
-        /** A spectator join. */
         public static Join spectator(String name) {
             return new Join(Protocol.VERSION, name, null, true, null);
         }
     }
 
-    /**
-     * Play {@code cell} (row * size + col). {@code id} is chosen by the client (1..64 characters)
-     * so a resend after a reconnect is recognised; {@code version} is the room version it saw.
-     */
+    /** Play {@code cell} (row * size + col); the client's {@code id} makes a resend known. */
     record Move(String id, long version, int cell) implements ClientMessage {
         public Move {
             FieldChecks.moveId("id", id);
@@ -80,9 +66,7 @@ public sealed interface ClientMessage {
     /** Offer a rematch, or accept the other side's offer. */
     record Rematch() implements ClientMessage {}
 
-    /**
-     * Seat a bot of {@code level} in {@code seat}, or in the empty seat when {@code seat} is null.
-     */
+    /** Seat a bot in {@code seat}, or in the empty seat when it is null. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record InviteBot(
             BotLevel level, @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Seat seat)
@@ -107,21 +91,14 @@ public sealed interface ClientMessage {
     /** Give up the seat (or stop watching) and close. */
     record Leave() implements ClientMessage {}
 
-    /**
-     * A heartbeat, allowed before and after {@code join}: answered at once with a {@code pong}
-     * carrying the same {@code seq} (0..{@link Protocol#MAX_PING_SEQ}). A connection that has sent
-     * one is dropped when it goes silent for the server's heartbeat timeout.
-     */
+    /** A heartbeat, before or after {@code join}; it asks the server for its pings too. */
     record Ping(long seq) implements ClientMessage {
         public Ping {
             FieldChecks.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
         }
     }
 
-    /**
-     * The answer to the server's {@code ping}, with its {@code seq}; it changes nothing, and its
-     * arrival is what tells the server the link is alive.
-     */
+    /** The answer to the server's {@code ping}, with its {@code seq}. */
     record Pong(long seq) implements ClientMessage {
         public Pong {
             FieldChecks.range("seq", seq, 0, Protocol.MAX_PING_SEQ);

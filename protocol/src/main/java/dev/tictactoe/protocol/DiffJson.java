@@ -1,22 +1,17 @@
 package dev.tictactoe.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
-/**
- * The JSON of each part of a diff, written field by field in the order and spelling Jackson's
- * record serialization gives: snapshot values, patch operations and events.
- */
+/** The JSON of a diff's values and event, field by field as Jackson's data binding writes them. */
 final class DiffJson {
     private DiffJson() {}
 
-    /** A snapshot value, as {@link #writeNode} writes its tree ({@link SnapshotDiff#node}). */
+    /** A snapshot value, as data binding writes it. */
     static void writeValue(JsonGenerator json, @Nullable Object value) throws IOException {
         switch (value) {
             case null -> json.writeNull();
@@ -90,51 +85,6 @@ final class DiffJson {
             json.writeNull();
         } else {
             json.writeNumber(value);
-        }
-    }
-
-    static void writeOp(JsonGenerator json, PatchOp op) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("op", op.op().wire());
-        if (op.from() != null) {
-            json.writeStringField("from", op.from());
-        }
-        json.writeStringField("path", op.path());
-        if (op.value() != null) {
-            json.writeFieldName("value");
-            writeNode(json, op.value());
-        }
-        json.writeEndObject();
-    }
-
-    private static void writeNode(JsonGenerator json, JsonNode node) throws IOException {
-        switch (node.getNodeType()) {
-            case STRING -> json.writeString(node.textValue());
-            case NUMBER -> {
-                if (node.isIntegralNumber() && node.canConvertToLong()) {
-                    json.writeNumber(node.longValue());
-                } else {
-                    json.writeNumber(node.decimalValue());
-                }
-            }
-            case BOOLEAN -> json.writeBoolean(node.booleanValue());
-            case NULL -> json.writeNull();
-            case ARRAY -> {
-                json.writeStartArray();
-                for (JsonNode element : node) {
-                    writeNode(json, element);
-                }
-                json.writeEndArray();
-            }
-            case OBJECT -> {
-                json.writeStartObject();
-                for (Map.Entry<String, JsonNode> field : node.properties()) {
-                    json.writeFieldName(field.getKey());
-                    writeNode(json, field.getValue());
-                }
-                json.writeEndObject();
-            }
-            default -> json.writeTree(node);
         }
     }
 

@@ -10,37 +10,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * Writes diff messages straight to a JSON generator. A server sends one diff per change of every
- * room, so this skips data binding's per-property reflection and type lookups; the bytes are the
- * ones Jackson's record serialization gives (a test compares them).
+ * Writes a server's diffs straight from {@link SnapshotDiff}'s walk, without data binding's
+ * reflection and lookups per property; the bytes are those binding gives (tests compare them).
  */
 final class DiffWriter {
 
-    /**
-     * Each thread's generator and buffer, reused: a diff is written into it, then copied out once.
-     */
+    /** Each thread's generator and buffer, reused: a diff is written into it, then copied out. */
     private static final ThreadLocal<Output> OUTPUT = new ThreadLocal<>();
 
-    /**
-     * The buffer last used, checked against its thread before the thread-local map is searched: a
-     * server's rooms mostly share one loop, and the map lookup missed the cache at every diff.
-     */
+    /** Checked before the thread-local map, whose lookup missed the cache at every diff. */
     private static volatile @Nullable Output last;
 
     private DiffWriter() {}
-
-    static byte[] write(JsonFactory factory, ServerMessage.Diff diff) {
-        return written(
-                        factory,
-                        diff.version(),
-                        (json, sink) -> {
-                            for (PatchOp op : diff.ops()) {
-                                DiffJson.writeOp(json, op);
-                            }
-                        },
-                        diff.event())
-                .toByteArray();
-    }
 
     /**
      * The diff message from {@code from} to {@code to}, written as {@link SnapshotDiff} walks the
@@ -63,19 +44,9 @@ final class DiffWriter {
         into.accept(out.buffer(), out.size());
     }
 
+    /** The thread's buffer, holding the diff until the thread's next one. */
     private static Output walked(
             JsonFactory factory, long version, Snapshot from, Snapshot to, @Nullable Event event) {
-        return written(factory, version, (json, sink) -> SnapshotDiff.walk(from, to, sink), event);
-    }
-
-    /** Writes a diff's operations into the array already opened. */
-    private interface Ops {
-        void write(JsonGenerator json, SnapshotDiff.Sink sink) throws IOException;
-    }
-
-    /** The thread's buffer, holding the diff until the thread's next one. */
-    private static Output written(
-            JsonFactory factory, long version, Ops ops, @Nullable Event event) {
         Output out = output(factory);
         out.reset();
         JsonGenerator json = out.json;
@@ -84,7 +55,7 @@ final class DiffWriter {
             json.writeStringField("type", MessageType.DIFF.wire());
             json.writeNumberField("version", version);
             json.writeArrayFieldStart("ops");
-            ops.write(json, out.sink);
+            SnapshotDiff.walk(from, to, out.sink);
             json.writeEndArray();
             json.writeFieldName("event");
             DiffJson.writeEvent(json, event);

@@ -10,19 +10,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one duration grammar of every command line (server flags, load generator and solver options,
- * time controls): {@code 500ms}, {@code 30s}, {@code 1.5s}, {@code 2m}, {@code 1h}, parts added up
- * ({@code 1m30s}), a bare number of seconds, or ISO-8601 ({@code PT30S}). It lives here because
- * this is the one jar the server and every tool already share, and it needs nothing but the JDK.
+ * The one duration grammar of every command line: {@code 500ms}, {@code 1.5s}, {@code 2m}, {@code
+ * 1h}, parts added up ({@code 1m30s}), bare seconds, or ISO-8601 ({@code PT30S}).
  */
 public final class Durations {
     private Durations() {}
 
-    /**
-     * Reads a duration; negative ones are refused.
-     *
-     * @throws IllegalArgumentException naming the text, with examples of what is accepted
-     */
+    /** Reads a duration; a negative one or another text is an IllegalArgumentException. */
     public static Duration parse(@Nullable String text) {
         String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         try {

@@ -6,11 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * A small hint attached to a diff saying what happened, so a client can animate or announce it
- * without comparing snapshots. The snapshot stays the truth; {@code kind} names the record (see
- * {@link EventKind}).
- */
+/** What a diff did, so a client can announce it without comparing snapshots. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 public sealed interface Event {
 
@@ -38,10 +34,7 @@ public sealed interface Event {
     /** {@code seat} declined the pending takeback request. */
     record UndoDeclined(Seat seat) implements Event {}
 
-    /**
-     * The takeback asked by {@code seat} happened (accepted by the opponent, or against a bot):
-     * {@code cells} were cleared, last played first.
-     */
+    /** The takeback {@code seat} asked for happened: {@code cells} cleared, last played first. */
     record Undone(Seat seat, List<Integer> cells) implements Event {
         public Undone {
             cells = List.copyOf(cells);
@@ -57,11 +50,7 @@ public sealed interface Event {
     /** Both sides agreed: game number {@code game} starts on an empty board. */
     record RematchStarted(int game) implements Event {}
 
-    /**
-     * The game ended without a move or resignation saying so (for example a dropped player whose
-     * grace period ran out). A winning or drawing move carries {@link Moved} instead; the
-     * snapshot's {@code result} always tells the outcome.
-     */
+    /** The game ended without a move or resignation saying so (a grace ran out, a flag fell). */
     record GameOver(@Nullable Seat winner, ResultReason reason) implements Event {}
 
     /** The number of spectators is now {@code count}. */

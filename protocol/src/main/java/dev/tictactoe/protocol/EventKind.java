@@ -27,12 +27,10 @@ public enum EventKind implements WireWord {
         this.type = type;
     }
 
-    /** The record of this kind. */
     public Class<? extends Event> type() {
         return type;
     }
 
-    /** The table as Jackson subtypes of {@link Event}, named by kind. */
     static NamedType[] namedTypes() {
         return Arrays.stream(values())
                 .map(k -> new NamedType(k.type, k.wire()))

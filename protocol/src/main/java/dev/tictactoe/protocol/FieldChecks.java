@@ -8,12 +8,10 @@ import java.util.List;
 final class FieldChecks {
     private FieldChecks() {}
 
-    /** Whether {@code text} is as long as a move id may be: 1 to 64 characters. */
     static boolean isMoveIdLength(String text) {
         return !text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH;
     }
 
-    /** A move id: 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters, in moves and acks alike. */
     static void moveId(String field, String id) {
         present(field, id, "a string");
         if (!isMoveIdLength(id)) {
@@ -26,7 +24,6 @@ final class FieldChecks {
         }
     }
 
-    /** A field that may not be null, such as a client's name or move id. */
     static void present(String field, @Nullable Object value, String expected) {
         if (value == null) {
             throw Json.bad(field, "expected " + expected + ", got null");
@@ -42,14 +39,12 @@ final class FieldChecks {
         }
     }
 
-    /** As {@link #range(String, long, long, long)} for a value that may be null. */
     static void range(String field, @Nullable Long value, long min, long max) {
         if (value != null) {
             range(field, value.longValue(), min, max);
         }
     }
 
-    /** The elements of a list that must all be {@code min..max}, named {@code field[i]}. */
     static void ranges(String field, List<Integer> values, long min, long max) {
         for (int i = 0; i < values.size(); i++) {
             range(field + "[" + i + "]", values.get(i), min, max);

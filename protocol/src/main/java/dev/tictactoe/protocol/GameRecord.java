@@ -4,10 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * One finished game of a room: its number, the seat that moved first, the cells in play order, the
- * winner (null for a draw), the reason, and the winning line (empty when none).
- */
+/** One finished game of a room: no winner is a draw. */
 public record GameRecord(
         int game,
         Seat first,

@@ -26,11 +26,7 @@ import java.io.IOException;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
-/**
- * The one strict Jackson mapper both directions share, and how its refusals read: every message is
- * read by data binding on its record, and what binding refuses is told as the field at fault and
- * what it expected, e.g. {@code move.cell: expected an integer, got "a1"}.
- */
+/** The one strict Jackson mapper both directions share, and how its refusals read. */
 final class Json {
     static final ObjectMapper MAPPER =
             JsonMapper.builder()
@@ -70,22 +66,16 @@ final class Json {
     private static final ObjectReader TREE_READER = MAPPER.reader();
     private static final int MAX_SHOWN = 40;
 
-    /** {@code ", from `StreamReadConstraints.getMaxNestingDepth()`)"} in a limit's refusal. */
+    /** Jackson's own names in a limit's refusal, and where an open value began in another. */
     private static final Pattern LIMIT_SOURCE = Pattern.compile(", from `[^`]*`\\)");
 
-    /** {@code " (start marker at [Source: ...; line: 1, column: 7])"} in an end-of-input one. */
     private static final Pattern START_MARKER =
             Pattern.compile(" \\(start marker at \\[Source: .*; line: \\d+, column: (\\d+)\\]\\)");
 
     private Json() {}
 
-    /**
-     * A protocol record's components are required properties, as the server writes every field,
-     * null included; a component marked {@code @JsonProperty(isRequired = OptBoolean.FALSE)} may be
-     * left out (and is then null).
-     */
+    /** A protocol record's components are required unless marked {@code isRequired = FALSE}. */
     private static final class RequiredByDefault extends JacksonAnnotationIntrospector {
-        /** Only the protocol's records: other users of the mapper keep Jackson's default. */
         private static final String PROTOCOL = Json.class.getPackageName();
 
         @Override
@@ -118,12 +108,7 @@ final class Json {
         return node;
     }
 
-    /**
-     * Reads a message, one of {@code type}'s records: {@code json} by {@code reader}, whose records
-     * {@code types} names by their type field (null for a type of the other direction or none). A
-     * refusal says what is wrong in the order a reader meets it: the JSON, the message's type, then
-     * the field at fault.
-     */
+    /** Reads a message; a refusal names the JSON, else the type, else the field at fault. */
     static <T> T message(
             ObjectReader reader,
             Class<T> type,
@@ -141,7 +126,6 @@ final class Json {
         return message;
     }
 
-    /** As {@link #message(ObjectReader, Class, String, Function)}, from a parsed tree. */
     static <T> T message(
             ObjectReader reader,
             Class<T> type,
@@ -159,7 +143,6 @@ final class Json {
         return message;
     }
 
-    /** Why a message was refused ({@code e} null: it was the JSON null). */
     private static ProtocolException messageRefusal(
             @Nullable IOException e, JsonNode root, Function<String, @Nullable MessageType> types) {
         String type = typeOf(root);
@@ -169,10 +152,7 @@ final class Json {
         return BindingRefusal.of(e, root, type);
     }
 
-    /**
-     * Reads a document that is not a message (a snapshot, a room's settings): refusals name fields
-     * from {@code name}.
-     */
+    /** Reads a document that is not a message; refusals name fields from {@code name}. */
     static <T> T document(ObjectReader reader, Class<T> type, JsonNode root, String name) {
         T document;
         try {
@@ -186,10 +166,7 @@ final class Json {
         return document;
     }
 
-    /**
-     * What the parser found wrong, in the parser's words less its own names: the setting or type
-     * behind a refusal, and where the object or array left open began (the column is given).
-     */
+    /** What the parser found wrong, in its words less its own names. */
     private static String reason(JsonProcessingException e) {
         String said = e.getOriginalMessage();
         if (said.startsWith("Trailing token")) {
@@ -199,7 +176,6 @@ final class Json {
         return START_MARKER.matcher(said).replaceAll(" (opened at column $1)");
     }
 
-    /** The {@code type} of a message object, which must be a string. */
     static String typeOf(JsonNode root) {
         if (!root.isObject()) {
             throw new ProtocolException(

@@ -14,10 +14,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns messages into JSON and back; the one entry point of the wire format. Every message is its
- * record, written and read by Jackson's data binding, strictly (see {@link Json}); a diff, the
- * message a server sends most, is written by {@link DiffWriter} without binding. Every refusal
- * names the exact field at fault, e.g. {@code move.cell: expected an integer, got "a1"}.
+ * Messages to JSON and back by Jackson's data binding, strictly; a server's diffs are written by
+ * {@link DiffWriter}. A refusal names the field at fault: {@code move.cell: expected an integer}.
  */
 public final class MessageCodec {
 
@@ -40,17 +38,13 @@ public final class MessageCodec {
         return Json.parse(json);
     }
 
-    /** The wire name of a message's type, e.g. "move" or "undo_reply". */
     public static String typeName(ClientMessage message) {
         return MessageType.of(message).wire();
     }
 
-    /** The wire name of a message's type, e.g. "welcome" or "diff". */
     public static String typeName(ServerMessage message) {
         return MessageType.of(message).wire();
     }
-
-    // ---- client to server
 
     public static String encode(ClientMessage message) {
         return text(CLIENT_WRITER, message);
@@ -60,10 +54,7 @@ public final class MessageCodec {
         return bytes(CLIENT_WRITER, message);
     }
 
-    /**
-     * Decodes a message sent by a client. A refusal names what it refused, for the error's {@code
-     * ref}: see {@link ProtocolException#ref()}.
-     */
+    /** Decodes a client's message; a refusal carries its {@link ProtocolException#ref()}. */
     public static ClientMessage decodeClient(String json) {
         try {
             return Json.message(CLIENT_READER, ClientMessage.class, json, MessageType::client);
@@ -72,16 +63,11 @@ public final class MessageCodec {
         }
     }
 
-    /** Decodes a client message from a parsed tree. */
     public static ClientMessage decodeClient(JsonNode root) {
         return Json.message(CLIENT_READER, ClientMessage.class, root, MessageType::client);
     }
 
-    /**
-     * What an unreadable message was, as far as it can be read: its string id, else its string
-     * type, either only if it is 1 to {@link Protocol#MAX_MOVE_ID_LENGTH} characters long: an error
-     * never echoes a client's oversized string back.
-     */
+    /** A refused message's id, else its type, if short enough to echo back. */
     private static @Nullable String refOf(String json) {
         JsonNode root;
         try {
@@ -98,15 +84,11 @@ public final class MessageCodec {
         return null;
     }
 
-    /** Encodes the body of {@code POST /api/rooms}. */
     public static String encode(NewRoom room) {
         return text(Json.MAPPER.writer(), room);
     }
 
-    /**
-     * Decodes the body of {@code POST /api/rooms}; omitted fields take their defaults. Malformed
-     * JSON is {@code bad_message}; everything else wrong is {@code invalid_settings}.
-     */
+    /** {@code POST /api/rooms}: malformed JSON is bad_message, else invalid_settings. */
     public static NewRoom decodeNewRoom(String json) {
         JsonNode root = Json.parse(json);
         try {
@@ -116,32 +98,23 @@ public final class MessageCodec {
         }
     }
 
-    // ---- server to client
-
     public static String encode(ServerMessage message) {
         return new String(encodeToBytes(message), StandardCharsets.UTF_8);
     }
 
-    /**
-     * The diff message to {@code version} that patches {@code from} into {@code to}, in UTF-8: the
-     * bytes of encoding a {@link ServerMessage.Diff} of {@link SnapshotDiff#diff}, written without
-     * building its operations.
-     */
+    /** The diff message patching {@code from} into {@code to}, in UTF-8, without building it. */
     public static byte[] encodeDiff(
             long version, Snapshot from, Snapshot to, @Nullable Event event) {
         return DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event);
     }
 
-    /**
-     * {@link #encodeDiff(long, Snapshot, Snapshot, Event)} into {@code into}, without a copy of its
-     * own: the bytes handed over are valid only during that call.
-     */
+    /** The same, handed to {@code into} uncopied: the bytes are valid only during that call. */
     public static void encodeDiff(
             long version, Snapshot from, Snapshot to, @Nullable Event event, EncodedSink into) {
         DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event, into);
     }
 
-    /** Takes an encoded message: the first {@code length} bytes of {@code bytes}. */
+    /** Takes the first {@code length} bytes of {@code bytes}. */
     @FunctionalInterface
     public interface EncodedSink {
         void accept(byte[] bytes, int length);
@@ -149,18 +122,13 @@ public final class MessageCodec {
 
     /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */
     public static byte[] encodeToBytes(ServerMessage message) {
-        if (message instanceof ServerMessage.Diff diff) {
-            return DiffWriter.write(Json.MAPPER.getFactory(), diff);
-        }
         return bytes(SERVER_WRITER, message);
     }
 
-    /** Decodes a message sent by the server. */
     public static ServerMessage decodeServer(String json) {
         return Json.message(SERVER_READER, ServerMessage.class, json, MessageType::server);
     }
 
-    /** Decodes a server message from a parsed tree. */
     public static ServerMessage decodeServer(JsonNode root) {
         return Json.message(SERVER_READER, ServerMessage.class, root, MessageType::server);
     }
@@ -175,9 +143,7 @@ public final class MessageCodec {
         Json.MAPPER.writeValue(json, snapshot);
     }
 
-    /**
-     * Reads a snapshot document, as sent in welcome and snapshot messages or rebuilt by a client.
-     */
+    /** Reads a snapshot document. */
     public static Snapshot fromTree(JsonNode tree) {
         return Json.document(SNAPSHOT_READER, Snapshot.class, tree, "snapshot");
     }

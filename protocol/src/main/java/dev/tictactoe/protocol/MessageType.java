@@ -10,11 +10,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * The table of message types: each message record and its {@code type} on the wire, client to
- * server first. {@code history}, {@code phrase}, {@code ping} and {@code pong} name a message in
- * each direction.
- */
+/** Each message record and its {@code type}; some types name a message in each direction. */
 public enum MessageType implements WireWord {
     JOIN("join", ClientMessage.Join.class),
     MOVE("move", ClientMessage.Move.class),
@@ -67,22 +63,18 @@ public enum MessageType implements WireWord {
         return wire;
     }
 
-    /** The record of this type. */
     public Class<?> type() {
         return type;
     }
 
-    /** Whether clients send it (else the server does). */
     public boolean fromClient() {
         return ClientMessage.class.isAssignableFrom(type);
     }
 
-    /** The type of {@code message}. */
     public static MessageType of(ClientMessage message) {
         return ofRecord(message.getClass());
     }
 
-    /** The type of {@code message}. */
     public static MessageType of(ServerMessage message) {
         return ofRecord(message.getClass());
     }
@@ -92,17 +84,14 @@ public enum MessageType implements WireWord {
         return Objects.requireNonNull(BY_TYPE.get(record), record::getName);
     }
 
-    /** The client message type spelled {@code text}. */
     public static @Nullable MessageType client(String text) {
         return FROM_CLIENTS.get(text);
     }
 
-    /** The server message type spelled {@code text}. */
     public static @Nullable MessageType server(String text) {
         return FROM_SERVERS.get(text);
     }
 
-    /** The table as Jackson subtypes, named by type. */
     static NamedType[] namedTypes() {
         return Arrays.stream(ALL).map(t -> new NamedType(t.type, t.wire)).toArray(NamedType[]::new);
     }

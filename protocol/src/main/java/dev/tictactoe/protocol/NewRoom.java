@@ -7,18 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * The body of {@code POST /api/rooms}: the settings of a room to create. Every field may be
- * omitted; see {@link #DEFAULT}.
- *
- * @param seat the seat the creator will take: a {@link Seat} or {@link #RANDOM}
- * @param first who starts: a {@link Seat} or {@link #RANDOM}
- * @param bot the {@link BotLevel} of a bot taking the other seat, null for a second person
- * @param clock a time control such as "3m+2s" or "20s/move", checked by the server; null for an
- *     untimed room
- * @param botSeed 0..{@link Protocol#MAX_BOT_SEED}: the same seed and the same moves give the same
- *     bot moves; null lets the server choose (see PROTOCOL.md)
- */
+/** The body of {@code POST /api/rooms}: every field may be omitted (see {@link #DEFAULT}). */
 public record NewRoom(
         int size,
         int winLength,
@@ -40,10 +29,7 @@ public record NewRoom(
     public static final NewRoom DEFAULT =
             new NewRoom(3, 3, Seat.X.wire(), Seat.X.wire(), true, true, null, null, null);
 
-    /**
-     * The settings a body asks for, each omitted (or null) one taking its default, each given one
-     * checked; a refusal names its field. Room settings are read from here only.
-     */
+    /** An omitted or null field takes its default; a given one is checked. */
     @JsonCreator
     static NewRoom read(
             @JsonProperty("size") @Nullable Integer size,
@@ -60,7 +46,6 @@ public record NewRoom(
         int line = winLength == null ? defaultWinLength(side) : winLength;
         FieldChecks.range("winLength", line, Protocol.MIN_WIN_LENGTH, side);
         FieldChecks.range("botSeed", botSeed, 0, Protocol.MAX_BOT_SEED);
-        // The server reads the time control itself, with its limits: one rule, in one place.
         return new NewRoom(
                 side,
                 line,

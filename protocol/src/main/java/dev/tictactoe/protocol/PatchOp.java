@@ -8,10 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * One RFC 6902 operation. {@code value} is Java null when the operation has none (remove, move,
- * copy); a JSON null value is a {@code NullNode}. {@code from} is set only for move and copy.
- */
+/** One RFC 6902 operation; a JSON null value is a {@code NullNode}, none is Java null. */
 @JsonPropertyOrder({"op", "from", "path", "value"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PatchOp(
@@ -32,7 +29,6 @@ public record PatchOp(
         }
     }
 
-    /** The six operations of RFC 6902, spelled in lower case. */
     public enum Op implements WireWord {
         ADD,
         REMOVE,

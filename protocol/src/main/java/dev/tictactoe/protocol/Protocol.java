@@ -7,48 +7,28 @@ public final class Protocol {
     /** The protocol version a client states in {@code join}; bumped on incompatible changes. */
     public static final int VERSION = 1;
 
-    /** Longest player name, in characters (code points). */
-    public static final int MAX_NAME_LENGTH = 32;
-
-    /** Longest client-chosen move id. */
+    public static final int MAX_NAME_LENGTH = 32; // code points
     public static final int MAX_MOVE_ID_LENGTH = 64;
-
-    /** Largest WebSocket frame either side accepts, in bytes. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
-
-    /** Smallest and largest board side. */
     public static final int MIN_SIZE = 3;
-
     public static final int MAX_SIZE = 19;
+    public static final int MIN_WIN_LENGTH = 3; // the longest is the board side
 
-    /** Shortest winning row; the longest is the board side. */
-    public static final int MIN_WIN_LENGTH = 3;
-
-    /**
-     * Largest {@code botSeed} of a new room: 2^53 - 1, the largest integer every JSON reader
-     * (JavaScript's numbers included) holds exactly. The smallest is 0.
-     */
+    /** 2^53 - 1, the largest integer every JSON reader (JavaScript's too) holds exactly. */
     public static final long MAX_BOT_SEED = (1L << 53) - 1;
 
-    /** Largest {@code seq} of a {@code ping}, for the same reason; the smallest is 0. */
-    public static final long MAX_PING_SEQ = (1L << 53) - 1;
+    public static final long MAX_PING_SEQ = MAX_BOT_SEED;
 
     private Protocol() {}
 
-    /**
-     * True when {@code name} is a valid player name as the server would take it, with the default
-     * length limit; see {@link #normalizeName}.
-     */
+    /** Whether the server takes {@code name} with the default length limit. */
     public static boolean isValidName(@Nullable String name) {
         return normalizeName(name, MAX_NAME_LENGTH) != null;
     }
 
     /**
-     * The one rule for player names: surrounding white space is trimmed; what is left must be 1 to
-     * {@code maxLength} code points with no control or format characters (so no bidi overrides,
-     * zero-width characters or byte-order marks), no line or paragraph separators, no private-use,
-     * unassigned or lone surrogate code points. Returns the trimmed name, null if it breaks the
-     * rule.
+     * The one rule for names: trimmed, 1 to {@code maxLength} code points, none a control, format
+     * (bidi overrides, zero-width), separator, private-use, unassigned or lone surrogate one.
      */
     public static @Nullable String normalizeName(@Nullable String name, int maxLength) {
         if (name == null) {

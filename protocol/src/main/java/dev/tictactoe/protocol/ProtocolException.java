@@ -4,17 +4,13 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Objects;
 
-/**
- * A message or exchange broke the protocol; carries the error code to send back and a precise human
- * message naming the offending field.
- */
+/** A message broke the protocol: the error code to answer and words naming the field at fault. */
 public final class ProtocolException extends RuntimeException {
     private final ErrorCode code;
     private final @Nullable String ref;
 
     public ProtocolException(ErrorCode code, String message) {
-        // No stack trace: bad input from a peer is an expected value, not a bug, and can be
-        // frequent.
+        // No stack trace: bad input from a peer is expected, and can be frequent.
         this(code, message, null, null);
     }
 
@@ -39,13 +35,11 @@ public final class ProtocolException extends RuntimeException {
         return ref;
     }
 
-    /** The message given at construction, which every constructor requires. */
     @Override
     public String getMessage() {
         return Objects.requireNonNull(super.getMessage());
     }
 
-    /** The error code a server would answer with. */
     public ErrorCode code() {
         return code;
     }

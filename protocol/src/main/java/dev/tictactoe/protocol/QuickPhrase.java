@@ -4,10 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * The quick phrases a player may send the room: a closed list, so there is no free text to
- * moderate.
- */
+/** The phrases a player may say: a closed list, so there is no free text to moderate. */
 public enum QuickPhrase implements WireWord {
     HELLO,
     GOOD_LUCK,

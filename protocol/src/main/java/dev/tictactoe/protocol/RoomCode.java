@@ -42,8 +42,7 @@ public final class RoomCode {
         if (typed == null) {
             return Optional.empty();
         }
-        // Spaces and dashes anywhere are grouping people type ("K7M Q2P", "k7m-q2p"), never part of
-        // a code.
+        // Spaces and dashes are grouping people type ("K7M Q2P"), never part of a code.
         String upper = SEPARATORS.matcher(typed).replaceAll("").toUpperCase(Locale.ROOT);
         if (upper.length() != LENGTH) {
             return Optional.empty();

@@ -8,18 +8,11 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * A message from the server to a client; one JSON object whose {@code type} names the record (see
- * {@link MessageType}).
- */
+/** A message from the server to a client. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 public sealed interface ServerMessage {
 
-    /**
-     * Answer to a successful {@code join}: the room, the seat taken and its secret token (both null
-     * for spectators), the server's clock when it was written ({@code serverTime}, epoch ms; null
-     * when unknown), and the full snapshot.
-     */
+    /** Answer to a {@code join}: the seat and its secret token (null for spectators), the state. */
     record Welcome(
             int protocol,
             String room,
@@ -32,7 +25,6 @@ public sealed interface ServerMessage {
             FieldChecks.range("protocol", protocol, 1, Integer.MAX_VALUE);
         }
 
-        /** A welcome that does not say the server's time. */
         public Welcome(
                 int protocol,
                 String room,
@@ -43,25 +35,18 @@ public sealed interface ServerMessage {
         }
     }
 
-    /**
-     * The full room state, sent on request or when a client's diffs cannot be replayed, with the
-     * server's clock when it was written ({@code serverTime}, epoch ms; null when unknown).
-     */
+    /** The full room state, on request or when diffs cannot be replayed. */
     record SnapshotMessage(
             @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long serverTime,
             Snapshot snapshot)
             implements ServerMessage {
 
-        /** A snapshot message that does not say the server's time. */
         public SnapshotMessage(Snapshot snapshot) {
             this(null, snapshot);
         }
     }
 
-    /**
-     * RFC 6902 operations turning snapshot(version - 1) into snapshot(version), with an optional
-     * semantic hint of what happened.
-     */
+    /** RFC 6902 operations from snapshot(version - 1) to snapshot(version), and what happened. */
     record Diff(long version, List<PatchOp> ops, @Nullable Event event) implements ServerMessage {
         public Diff {
             ops = List.copyOf(ops);
@@ -76,9 +61,7 @@ public sealed interface ServerMessage {
         }
     }
 
-    /**
-     * A player in {@code seat} said {@code phrase}; to every member, outside the versioned state.
-     */
+    /** A seat's quick phrase, to every member, outside the versioned state. */
     record Phrase(Seat seat, QuickPhrase phrase) implements ServerMessage {}
 
     /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
@@ -88,22 +71,16 @@ public sealed interface ServerMessage {
         }
     }
 
-    /**
-     * The server's heartbeat to a connection that sent a {@code ping} and then nothing for a while;
-     * answered with a {@code pong} carrying the same {@code seq}.
-     */
+    /** The server's heartbeat to a quiet connection that sent a {@code ping}. */
     record Ping(long seq) implements ServerMessage {
         public Ping {
             FieldChecks.range("seq", seq, 0, Long.MAX_VALUE);
         }
     }
 
-    /**
-     * A refusal sent to the sender only. {@code ref} is the move id or the message type it answers.
-     */
+    /** A refusal to the sender only; {@code ref} is the move id or message type it answers. */
     record ErrorMessage(ErrorCode code, String message, @Nullable String ref)
             implements ServerMessage {
-        /** An error with the code's default text. */
         public static ErrorMessage of(ErrorCode code, @Nullable String ref) {
             return new ErrorMessage(code, code.text(), ref);
         }

@@ -8,20 +8,8 @@ import org.jspecify.annotations.Nullable;
 import java.util.List;
 
 /**
- * The full state of a room as a client renders it, at one {@code version}; also the document that
- * diffs patch. Null fields are written as {@code null} so every snapshot has the same shape.
- *
- * @param status waiting, playing or over
- * @param turn the seat to move, null unless playing
- * @param board one string per row, {@code X}, {@code O} or {@code .} per cell
- * @param moves this game's moves in order
- * @param lastMove the cell played last in this game
- * @param result the outcome once over, else null
- * @param undoRequest the seat asking for a takeback
- * @param rematch the seats that offered a rematch
- * @param clock the game clock, null in an untimed room
- * @param claimableAt when the side to move may be claimed from (epoch milliseconds); null unless
- *     playing without a clock
+ * A room's full state at one {@code version}, the document diffs patch; null fields are written, so
+ * every snapshot has one shape. PROTOCOL.md says what each field holds.
  */
 public record Snapshot(
         long version,
@@ -127,14 +115,7 @@ public record Snapshot(
         return c == '.' ? null : c == 'X' ? Seat.X : Seat.O;
     }
 
-    /**
-     * Room settings fixed at creation.
-     *
-     * @param first who starts the first game
-     * @param earlyDraw whether a game is called a draw as soon as no one can win any more
-     * @param spectators whether spectators may join
-     * @param clock the time control's canonical text, or null for an untimed room
-     */
+    /** Room settings fixed at creation; {@code clock} is null when untimed. */
     public record Settings(
             int size,
             int winLength,
@@ -155,17 +136,8 @@ public record Snapshot(
     }
 
     /**
-     * The clock of a timed room. It changes only when a turn starts or the clock stops: the running
-     * side has {@code X or O - (now - turnStartedAt)} of game time left and runs out at {@code
-     * deadlineAt}.
-     *
-     * @param control the time control, as in {@code settings.clock}
-     * @param x X's game clock in milliseconds when the current turn started, or null without one
-     * @param o the same for O
-     * @param running the seat whose time runs, or null before the start and once stopped
-     * @param turnStartedAt when the current (or last) turn started, epoch ms; null before the start
-     * @param deadlineAt when {@code running} runs out, epoch ms; null when stopped
-     * @param flagged the seat that ran out of time
+     * A timed room's clock, changed only when a turn starts or the clock stops: the running side
+     * has {@code X or O - (now - turnStartedAt)} left and runs out at {@code deadlineAt}.
      */
     public record Clock(
             String control,
@@ -179,13 +151,7 @@ public record Snapshot(
     /** One move of the current game. */
     public record MoveEntry(Seat seat, int cell, String id) {}
 
-    /**
-     * How a game ended.
-     *
-     * @param winner the winning seat, null for a draw
-     * @param reason why it ended
-     * @param line the winning cells, empty when the game did not end on a line
-     */
+    /** How a game ended: no winner is a draw, no line a game not won on a line. */
     public record Result(@Nullable Seat winner, ResultReason reason, List<Integer> line) {
         public Result {
             line = List.copyOf(line);
@@ -195,21 +161,12 @@ public record Snapshot(
     /** Who sits in each seat; a seat is null when empty. */
     public record Players(
             @JsonProperty("X") @Nullable Player x, @JsonProperty("O") @Nullable Player o) {
-        /** The player in {@code seat}. */
         public @Nullable Player seat(Seat seat) {
             return seat == Seat.X ? x : seat == Seat.O ? o : null;
         }
     }
 
-    /**
-     * A seated player.
-     *
-     * @param kind a person or a bot
-     * @param level the bot level, null for people
-     * @param connected false while a dropped player's seat is held for the grace period
-     * @param graceUntil while not connected, when the held seat is freed (epoch milliseconds); null
-     *     while connected
-     */
+    /** A seated player; a dropped one's seat is held until {@code graceUntil}. */
     public record Player(
             String name,
             PlayerKind kind,

@@ -27,17 +27,13 @@ public final class SnapshotDiff {
 
     private SnapshotDiff() {}
 
-    /**
-     * Receives the operations in order. A value is null (JSON null), a {@code String}, {@code
-     * Integer}, {@code Long} or {@code Boolean}, one of the snapshot's records, or a list of those.
-     */
+    /** Takes the operations in order; a value is a scalar, a snapshot's record or a list. */
     interface Sink {
         void put(PatchOp.Op op, String path, @Nullable Object value);
 
         void remove(String path);
     }
 
-    /** The operations that turn the tree of {@code from} into the tree of {@code to}. */
     public static List<PatchOp> diff(Snapshot from, Snapshot to) {
         List<PatchOp> ops = new ArrayList<>(8);
         walk(
@@ -57,7 +53,6 @@ public final class SnapshotDiff {
         return ops;
     }
 
-    /** Hands {@code out} the operations that turn {@code from} into {@code to}. */
     static void walk(Snapshot from, Snapshot to, Sink out) {
         if (from.version() != to.version()) {
             replace(out, "/version", to.version());
@@ -93,7 +88,6 @@ public final class SnapshotDiff {
         scalar(out, "/claimableAt", from.claimableAt(), to.claimableAt());
     }
 
-    /** The tree of an operation's value, as {@link MessageCodec#toTree} builds that part. */
     static JsonNode node(@Nullable Object value) {
         return switch (value) {
             case null -> NODES.nullNode();
@@ -141,7 +135,6 @@ public final class SnapshotDiff {
         scalar(out, "/clock/flagged", from.flagged(), to.flagged());
     }
 
-    /** A text or number, replaced when it changed. */
     private static void scalar(Sink out, String path, @Nullable Object from, @Nullable Object to) {
         if (!Objects.equals(from, to)) {
             replace(out, path, to);
@@ -173,7 +166,6 @@ public final class SnapshotDiff {
         }
     }
 
-    /** {@code path/0} .. {@code path/(count - 1)}. */
     private static String[] items(String path, int count) {
         String[] items = new String[count];
         for (int i = 0; i < count; i++) {
@@ -222,7 +214,6 @@ public final class SnapshotDiff {
         return elementOps > 1 && elementOps > toSize;
     }
 
-    /** The path of element {@code index}, made once if {@code items} holds it. */
     private static String item(String path, String[] items, int index) {
         return index < items.length ? items[index] : path + "/" + index;
     }

@@ -8,18 +8,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * A word of the wire protocol and its one spelling: every closed vocabulary of the protocol is an
- * enum of these, which Jackson writes and reads as its spelling.
- */
+/** A word of the protocol and its one spelling, which Jackson writes and reads. */
 public interface WireWord {
 
     /** The enum constant's name. */
     String name();
 
-    /**
-     * How the word is spelled on the wire: its name in snake_case unless the enum says otherwise.
-     */
+    /** Its name in snake_case unless the enum says otherwise. */
     @JsonValue
     default String wire() {
         return name().toLowerCase(Locale.ROOT);

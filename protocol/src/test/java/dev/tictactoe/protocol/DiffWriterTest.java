@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Diffs written by hand are byte for byte what Jackson's data binding writes for the records. */
+/** Diffs written from the walk are byte for byte what Jackson's data binding writes. */
 class DiffWriterTest {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -29,8 +29,12 @@ class DiffWriterTest {
         List<Event> events = new ArrayList<>(Samples.events());
         events.add(new Event.GameOver(null, ResultReason.ABANDONED));
         events.add(null);
+        Snapshot s = Samples.snapshot();
         for (Event event : events) {
-            sameAsDataBinding(new ServerMessage.Diff(3, List.of(), event));
+            ServerMessage.Diff diff = new ServerMessage.Diff(3, List.of(), event);
+            sameAsDataBinding(diff);
+            assertThat(new String(MessageCodec.encodeDiff(3, s, s, event), StandardCharsets.UTF_8))
+                    .isEqualTo(MessageCodec.encode(diff));
         }
     }
 
