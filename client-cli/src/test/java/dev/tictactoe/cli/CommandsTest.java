@@ -11,7 +11,6 @@ import dev.tictactoe.protocol.QuickPhrase;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.testkit.Snapshots;
 
 import org.junit.jupiter.api.Test;
 

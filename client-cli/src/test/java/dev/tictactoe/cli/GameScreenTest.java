@@ -12,7 +12,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.testkit.Snapshots;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;

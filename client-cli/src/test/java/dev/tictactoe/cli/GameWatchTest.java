@@ -6,7 +6,6 @@ import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.testkit.Snapshots;
 
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,6 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.testkit.Snapshots;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

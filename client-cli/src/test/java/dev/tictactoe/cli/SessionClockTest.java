@@ -9,7 +9,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.testkit.Snapshots;
 
 import org.junit.jupiter.api.Test;
 

@@ -17,7 +17,6 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.testkit.ScriptServer;
-import dev.tictactoe.testkit.Snapshots;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;

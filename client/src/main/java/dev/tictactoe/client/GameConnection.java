@@ -50,10 +50,8 @@ public final class GameConnection {
 
     /** Receives what arrives on a connection, on its event loop. */
     public interface Listener {
-        /** A decoded server message. */
         void onMessage(ServerMessage message);
 
-        /** Every text frame as received. */
         default void onText(String text) {
             ServerMessage message;
             try {
@@ -70,7 +68,6 @@ public final class GameConnection {
             }
         }
 
-        /** A text frame that is not a valid server message. */
         default void onUndecodable(String text, ProtocolException problem) {
             log.warn("undecodable server message: {} ({})", text, problem.getMessage());
         }
@@ -79,9 +76,8 @@ public final class GameConnection {
         default void onClose(int code, String reason) {}
     }
 
-    /** How a connection ended. {@code code} is 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */
+    /** How a connection ended: 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */
     public record CloseInfo(int code, String reason) {
-        /** True when the connection ended without a close frame. */
         public boolean dropped() {
             return code == CloseCodes.ABNORMAL;
         }
@@ -120,7 +116,6 @@ public final class GameConnection {
         return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
     }
 
-    /** Connects and upgrades to WebSocket. */
     public static CompletableFuture<GameConnection> open(
             URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
         return open(uri, group, listener, timeout, null);
@@ -185,7 +180,6 @@ public final class GameConnection {
         return handler.opened;
     }
 
-    /** Sends a message; the future completes when it is written to the socket. */
     public CompletableFuture<Void> send(ClientMessage message) {
         return write(
                 new TextWebSocketFrame(

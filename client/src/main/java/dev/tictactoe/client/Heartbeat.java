@@ -54,10 +54,7 @@ final class Heartbeat {
         return true;
     }
 
-    /**
-     * Whether the link is dead. The silence must also outlast a ping by the time the server has to
-     * answer it, so a check that ran late (a held-up thread, a sleeping machine) pings first.
-     */
+    /** The silence must outlast a ping by its answer's time: a late check pings first. */
     boolean dead(long now) {
         return unanswered >= 0 && now - lastHeard >= dead && now - unanswered >= dead - quiet;
     }

@@ -50,7 +50,6 @@ final class Http {
         return HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT);
     }
 
-    /** A request carrying {@code json} as its body. */
     HttpRequest.Builder post(String path, String json) {
         return to(path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json));
@@ -73,7 +72,6 @@ final class Http {
                 request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
-    /** The JSON in {@code text}, or null when there is none. */
     static @Nullable JsonNode parse(@Nullable String text) {
         try {
             return text == null || text.isBlank() ? null : MessageCodec.parse(text);

@@ -36,7 +36,6 @@ public final class MatchApi {
 
     private static final String ANSWER = "quick match answer";
 
-    /** A request for a game. */
     public record Request(
             @Nullable String ticket,
             String player,
@@ -53,7 +52,6 @@ public final class MatchApi {
         }
     }
 
-    /** How a request ended. */
     public sealed interface Answer permits Matched, TimedOut, Cancelled, Refused {}
 
     /** Paired with a person or a bot: join room {@code code} with {@code token}. */
@@ -74,13 +72,11 @@ public final class MatchApi {
     /** Nobody came within the server's wait limit: ask again (with a fresh ticket) to wait on. */
     public record TimedOut(String ticket, long waitedMs) implements Answer {}
 
-    /** Cancelled by a {@code DELETE} for the ticket. */
     public record Cancelled(String ticket) implements Answer {}
 
     /** Refused at once: {@code code} is the server's error code as on the wire, or http_STATUS. */
     public record Refused(int status, String code, String message) implements Answer {}
 
-    /** Where a waiting request stands. */
     public record Waiting(
             String ticket,
             int position,
@@ -115,7 +111,6 @@ public final class MatchApi {
         return newId(new SecureRandom());
     }
 
-    /** {@code POST /api/match}: waits for the answer. */
     public Answer match(Request request) {
         try {
             return start(request).join();
@@ -124,7 +119,6 @@ public final class MatchApi {
         }
     }
 
-    /** {@code POST /api/match}, answered later. */
     public CompletableFuture<Answer> start(Request request) {
         HttpRequest post = http.post("/api/match", body(request)).timeout(answerTimeout).build();
         CompletableFuture<HttpResponse<String>> sent = http.sendAsync(post);
@@ -181,7 +175,6 @@ public final class MatchApi {
         return "/api/match/" + URLEncoder.encode(ticket, StandardCharsets.UTF_8);
     }
 
-    /** The request as JSON, every field written (nulls too). */
     static String body(Request request) {
         return MessageCodec.mapper().valueToTree(request).toString();
     }

@@ -21,10 +21,8 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Follows one room across connections: keeps its state current (diffs in order, {@code sync} on a
- * gap), reconnects with the seat token and last version, and stops when coming back is useless. Any
- * thread may call it; everything, listener calls included, runs on the caller's single-threaded
- * executor (in {@link Following}).
+ * Follows one room across connections: diffs in order, {@code sync} on a gap, rejoins with the seat
+ * token. Any thread may call it; all of it runs on the caller's single-threaded executor.
  */
 public final class RoomFollower {
     /** Waits between reconnects: 0.5 s doubling to 8 s, about a minute in all (the seat grace). */
@@ -73,11 +71,7 @@ public final class RoomFollower {
         return this;
     }
 
-    /**
-     * Turns the heartbeat on: a connection pings when it opens (asking the server to ping it),
-     * answers pings, pings when quiet, and is dropped when silent; pings and pongs are not
-     * reported.
-     */
+    /** Pings when a connection opens (asking for the server's pings) or goes quiet. */
     public RoomFollower heartbeat(Duration pingWhenQuiet, Duration deadAfter) {
         following.heartbeat = new Heartbeat(pingWhenQuiet, deadAfter);
         return this;
@@ -171,12 +165,10 @@ public final class RoomFollower {
         following.run(() -> following.stop(Stop.BY_REQUEST, null, null));
     }
 
-    /** The current connection, or null between connections. */
     public @Nullable GameConnection connection() {
         return following.connection;
     }
 
-    /** The seat from the last welcome, or null (spectating, or before it). */
     public @Nullable Seat seat() {
         return following.seat;
     }

@@ -69,12 +69,10 @@ public final class RoomView implements RoomFollower.State {
         }
     }
 
-    /** True once a welcome or snapshot has been applied. */
     public boolean hasState() {
         return snapshot != null;
     }
 
-    /** The version of the current state, or -1 before any. */
     public long version() {
         return snapshot == null ? -1 : snapshot.version();
     }
@@ -84,7 +82,6 @@ public final class RoomView implements RoomFollower.State {
         return snapshot == null ? null : snapshot.version();
     }
 
-    /** The current state, or null before any. */
     public @Nullable Snapshot snapshot() {
         return snapshot;
     }

@@ -22,7 +22,6 @@ public final class RoomsApi {
     /** What {@link #analysis} answers: the analysis, or why there is none now. */
     public sealed interface AnalysisAnswer {}
 
-    /** The game judged move by move. */
     public record Analysed(GameAnalysis analysis) implements AnalysisAnswer {}
 
     /** The server is busy analysing (429 for this address, 503 for all): ask after a while. */
@@ -111,7 +110,6 @@ public final class RoomsApi {
         return http.send(http.to("/healthz").GET().build()).statusCode();
     }
 
-    /** {@code GET /metrics}: the metrics text as served. */
     public String metrics() {
         return http.send(http.to("/metrics").GET().build()).body();
     }

@@ -1,8 +1,4 @@
-/**
- * The one WebSocket client of the game server, shared by the terminal client, the load generator
- * and the server's integration tests: a connection, the client-side room state, a blocking
- * convenience wrapper and the HTTP rooms API.
- */
+/** The one Java client of the game server: a connection, the room follower, the HTTP API. */
 @NullMarked
 package dev.tictactoe.client;
 

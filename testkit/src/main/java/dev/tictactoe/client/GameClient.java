@@ -27,11 +27,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
-/**
- * A blocking convenience client for tests: one connection, the room state kept current (asking for
- * a sync on a gap), the received messages to wait on (an {@link Inbox}), and reconnection with the
- * seat token on demand, all through a {@link RoomFollower}.
- */
+/** A blocking test client over a {@link RoomFollower}: waits on messages and state. */
 public final class GameClient implements AutoCloseable {
     /** Default time to wait for an answer. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -66,7 +62,6 @@ public final class GameClient implements AutoCloseable {
         return connect(GameConnection.roomUri(host, port, code), group);
     }
 
-    /** Sets the default wait for {@link #join}, {@link #reconnect} and the like. */
     public GameClient timeout(Duration timeout) {
         this.timeout = timeout;
         follower.openTimeout(timeout);
@@ -93,7 +88,6 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    /** Queues what the follower reports, for the waits below. */
     private final class Reports implements FollowerListener {
         @Override
         public void onConnected(GameConnection c) {
@@ -118,16 +112,11 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    // ---- joining
-
-    /**
-     * Joins as a player and waits for the welcome; a refusal throws its {@link ProtocolException}.
-     */
+    /** Joins as a player and waits for the welcome; a refusal throws. */
     public ServerMessage.Welcome join(String name) {
         return join(ClientMessage.Join.player(name));
     }
 
-    /** Joins as a spectator and waits for the welcome. */
     public ServerMessage.Welcome spectate() {
         return spectate("spectator");
     }
@@ -142,10 +131,7 @@ public final class GameClient implements AutoCloseable {
         return welcome();
     }
 
-    /**
-     * Opens a new connection and reclaims the seat with the saved token, stating the last version
-     * applied; waits for the welcome.
-     */
+    /** Opens a new connection and rejoins with the seat token and last version. */
     public ServerMessage.Welcome reconnect() {
         if (follower.token() == null) {
             throw new IllegalStateException("no seat token to reconnect with");
@@ -167,7 +153,6 @@ public final class GameClient implements AutoCloseable {
         return (ServerMessage.Welcome) answer;
     }
 
-    /** Sends any message. */
     public void send(ClientMessage message) {
         connection.send(message);
     }
@@ -182,10 +167,7 @@ public final class GameClient implements AutoCloseable {
         connection.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(data)));
     }
 
-    /**
-     * Plays {@code cell} at the current version with the next move id (m1, m2, ...); returns the
-     * id.
-     */
+    /** Plays {@code cell} at the current version with the next id (m1, m2, ...). */
     public String move(int cell) {
         String id = "m" + moves.incrementAndGet();
         send(new ClientMessage.Move(id, Math.max(0, view.version()), cell));
@@ -203,7 +185,6 @@ public final class GameClient implements AutoCloseable {
         return await(connection.abort(), "drop the connection");
     }
 
-    /** Closes the connection cleanly. */
     @Override
     public void close() {
         GameConnection c = connection;
@@ -212,12 +193,7 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    // ---- waiting
-
-    /**
-     * Takes received messages in order until one matches, and returns it; the ones before it are
-     * consumed.
-     */
+    /** Takes messages in order until one matches; the ones before it are consumed. */
     public ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
         return inbox.await(predicate, within);
     }
@@ -233,14 +209,11 @@ public final class GameClient implements AutoCloseable {
         return type.cast(await(m -> type.isInstance(m) && predicate.test(type.cast(m)), within));
     }
 
-    /** The next error with this code. */
     public ServerMessage.ErrorMessage awaitError(ErrorCode code, Duration within) {
         return await(ServerMessage.ErrorMessage.class, e -> e.code() == code, within);
     }
 
-    /**
-     * Waits until the current room state matches, and returns that state; independent of the queue.
-     */
+    /** Waits until the room state matches; independent of the queue. */
     public Snapshot awaitSnapshot(Predicate<? super Snapshot> predicate, Duration within) {
         return view.await(predicate, within, connection.closeFuture());
     }
@@ -256,24 +229,18 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    // ---- state
-
-    /** The current room state, or null before the welcome. */
     public @Nullable Snapshot snapshot() {
         return view.snapshot();
     }
 
-    /** The version of the current room state, -1 before the welcome. */
     public long version() {
         return view.version();
     }
 
-    /** The seat taken, or null for spectators and before the welcome. */
     public @Nullable Seat seat() {
         return follower.seat();
     }
 
-    /** The secret seat token from the welcome. */
     public @Nullable String token() {
         return follower.token();
     }
@@ -283,7 +250,6 @@ public final class GameClient implements AutoCloseable {
         return view.seen();
     }
 
-    /** The current connection. */
     public GameConnection connection() {
         return connection;
     }

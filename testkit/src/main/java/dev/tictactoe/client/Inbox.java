@@ -11,13 +11,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-/**
- * What a {@link GameClient} received, in order, for its waits: server messages and, at the end of a
- * connection, how it closed.
- */
+/** What a {@link GameClient} received, in order, and at a connection's end how it closed. */
 final class Inbox {
 
-    /** Marks the end of a connection. */
     private record Closed(GameConnection.CloseInfo info) {}
 
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
@@ -36,9 +32,6 @@ final class Inbox {
         queue.add(new Closed(info));
     }
 
-    /**
-     * Takes messages in order until one matches, and returns it; the ones before it are consumed.
-     */
     ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         List<Object> skipped = new ArrayList<>();

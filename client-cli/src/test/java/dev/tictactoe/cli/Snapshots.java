@@ -1,4 +1,4 @@
-package dev.tictactoe.testkit;
+package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.PlayerKind;
