@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 /** A kept game's analysis fetched off the session's thread; a busy server is asked again. */
 final class AnalysisFetch implements AutoCloseable {
 
-    /** Busy answers taken before giving up. */
     static final int MAX_TRIES = 3;
 
     /** The longest wait between two tries, whatever the server asks. */

@@ -56,7 +56,6 @@ record ClockFace(
         return x != null || o != null;
     }
 
-    /** The game clock of {@code seat} now, or null. */
     @Nullable Long left(@Nullable Seat seat) {
         return seat == Seat.X ? x : seat == Seat.O ? o : null;
     }

@@ -38,7 +38,6 @@ final class Commands {
 
     private int lastSentGame;
 
-    /** Cells of recent moves by id. */
     private final Map<String, Integer> cells =
             new LinkedHashMap<>(16, 0.75f, false) {
                 @Override

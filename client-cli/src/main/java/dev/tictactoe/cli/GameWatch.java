@@ -6,10 +6,8 @@ import dev.tictactoe.protocol.Snapshot;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the states a session goes through say about its games: the state before the message being
- * handled (to name who acted before a diff changed the seats), the state just before the current
- * game ended (its players are the ones the result names), and whether a finished game has been
- * reported yet.
+ * The states a session went through: the one before the message at hand (who acted), the one just
+ * before the game ended (whom the result names), and whether the finished game was reported.
  */
 final class GameWatch {
     private @Nullable Snapshot before;

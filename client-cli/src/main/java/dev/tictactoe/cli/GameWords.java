@@ -170,7 +170,6 @@ final class GameWords {
         return text.startsWith("you ") ? "Y" + text.substring(1) : text;
     }
 
-    /** Cell names joined, e.g. "a1 b2 c3". */
     static String cells(List<Integer> cells, int size) {
         return String.join(" ", cells.stream().map(c -> Coordinates.format(c, size)).toList());
     }

@@ -52,7 +52,6 @@ public final class Main implements Callable<Integer> {
         return commandLine().execute(args);
     }
 
-    /** The command line with its exit codes and error handling set up. */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         exitCodes(cli);

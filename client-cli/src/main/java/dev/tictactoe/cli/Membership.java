@@ -10,10 +10,9 @@ import dev.tictactoe.protocol.ServerMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Our place in the room: the join to send (with a token kept in {@link SeatTokens} or handed out by
- * a quick match), the seat a welcome gives (its token kept for a later run), and a fresh join when
- * the kept seat is gone. Nothing is kept for a spectator, without a state directory, or when
- * another client on this machine plays the room already.
+ * Our place in the room: the join to send, the seat a welcome gives (its token kept for a later
+ * run), a fresh join when the kept seat is gone. Nothing is kept for a spectator, without a state
+ * directory, or while another client on this machine plays the room.
  */
 final class Membership {
     private final String name;
@@ -48,7 +47,6 @@ final class Membership {
         return welcomed;
     }
 
-    /** Our seat, or null when watching (or before the welcome). */
     @Nullable Seat seat() {
         return seat;
     }
@@ -106,7 +104,6 @@ final class Membership {
         }
     }
 
-    /** Lets another client claim the room again. */
     void release() {
         if (tokens != null) {
             tokens.release();

@@ -33,7 +33,6 @@ record Paint(boolean colour) {
     static final String ERROR = "\u001b[1;31m";
     static final String NOTICE = "\u001b[1;33m";
 
-    /** Home the cursor and clear the screen. */
     static final String CLEAR = "\u001b[H\u001b[2J";
 
     /** Largest side drawn with grid lines between cells. */

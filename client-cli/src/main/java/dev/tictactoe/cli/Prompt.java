@@ -5,7 +5,6 @@ import org.jspecify.annotations.Nullable;
 /** The prompt under the board, edited key by key, with a board cursor where arrows work. */
 final class Prompt {
 
-    /** Longest line that can be typed. */
     static final int MAX_INPUT = 80;
 
     static final int CTRL_C = 3;
@@ -22,7 +21,6 @@ final class Prompt {
     /** Draw again; {@code force} even when the screen looks the same (Ctrl-L). */
     record Redraw(boolean force) implements Effect {}
 
-    /** Nothing shows the key yet. */
     record Quiet() implements Effect {}
 
     private final boolean arrows;

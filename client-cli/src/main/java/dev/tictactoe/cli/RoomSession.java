@@ -88,7 +88,6 @@ final class RoomSession {
                         new DefaultThreadFactory("ttt-session", true));
     }
 
-    /** Connects, joins and runs until the session ends; returns the exit code. */
     int run(SessionFrontend frontend) {
         this.frontend = frontend;
         execute(this::start);
@@ -122,14 +121,10 @@ final class RoomSession {
                 () -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    // ---- what frontends read (on the loop thread) ----
-
-    /** The current room state, or null before the welcome. */
     @Nullable Snapshot snapshot() {
         return view.snapshot();
     }
 
-    /** Our seat, or null when watching (or before the welcome). */
     @Nullable Seat seat() {
         return membership.seat();
     }
@@ -141,8 +136,6 @@ final class RoomSession {
             c.abort();
         }
     }
-
-    // ---- ending ----
 
     /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */
     void leave() {
@@ -219,8 +212,6 @@ final class RoomSession {
         membership.release();
         exit.complete(code);
     }
-
-    // ---- the connection ----
 
     private void start() {
         follower =

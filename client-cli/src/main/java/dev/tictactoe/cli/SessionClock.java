@@ -15,14 +15,12 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * What the screen's countdowns read: the server's time, when each disconnected player's seat is
- * freed, and whether anything counts down. A {@code serverTime} gives the server's time; without
- * one, a diff that starts a turn is taken as sent at the turn's start.
+ * What the countdowns read: the server's time (from {@code serverTime}, else a diff that starts a
+ * turn is taken as sent at its start), when held seats are freed, whether anything counts down.
  */
 final class SessionClock {
     private final RoomView view;
 
-    /** Server time minus local time, in milliseconds. */
     private long offset;
 
     /** The offset came from a {@code serverTime}: turn starts are no better a measure. */

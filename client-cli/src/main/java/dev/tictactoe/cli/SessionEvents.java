@@ -151,9 +151,6 @@ final class SessionEvents implements FollowerListener {
         }
     }
 
-    // ---- what the user types ----
-
-    /** Carries out a typed command. */
     void submit(Command command) {
         act(session.commands.action(command, session.membership.watching()));
     }
@@ -213,7 +210,6 @@ final class SessionEvents implements FollowerListener {
         }
     }
 
-    /** The interactive input is gone (stdin closed). */
     void keyboardClosed() {
         if (session.membership.welcomed()) {
             session.leave();
