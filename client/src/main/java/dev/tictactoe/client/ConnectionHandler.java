@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -70,7 +71,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
                 .schedule(
                         () -> {
                             if (opened.completeExceptionally(
-                                    new HandshakeException(0, late, new TimeoutException()))) {
+                                    new IOException(late, new TimeoutException()))) {
                                 ctx.close();
                             }
                         },
@@ -119,7 +120,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
             case 503 -> new ProtocolException(ErrorCode.SERVER_FULL, what + ": server full", e);
             case 429 ->
                     new ProtocolException(ErrorCode.RATE_LIMITED, what + ": too many requests", e);
-            default -> new HandshakeException(status, what, e);
+            default -> new IOException(what, e);
         };
     }
 
@@ -167,10 +168,8 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
     public void channelInactive(ChannelHandlerContext ctx) {
         if (!opened.isDone()) {
             opened.completeExceptionally(
-                    new HandshakeException(
-                            0,
-                            "connection to " + uri + " closed before the WebSocket upgrade",
-                            null));
+                    new IOException(
+                            "connection to " + uri + " closed before the WebSocket upgrade"));
         }
         GameConnection.CloseInfo info = received != null ? received : sent;
         if (info == null) {

@@ -204,16 +204,12 @@ final class Json {
         if (v == null || v.isMissingNode()) {
             return "nothing";
         }
-        if (v.isObject()) {
-            return "an object";
-        }
-        if (v.isArray()) {
-            return "an array";
-        }
-        if (v.isTextual()) {
-            return show(v.textValue());
-        }
-        return shorten(v.toString());
+        return switch (v.getNodeType()) {
+            case OBJECT -> "an object";
+            case ARRAY -> "an array";
+            case STRING -> show(v.textValue());
+            default -> shorten(v.toString());
+        };
     }
 
     static String show(String s) {
