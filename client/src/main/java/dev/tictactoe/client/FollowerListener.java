@@ -12,22 +12,14 @@ import java.time.Duration;
 public interface FollowerListener {
     /** Why a follower stopped for good. */
     enum Stop {
-        /** Leave, disconnect or stop was asked for. */
-        BY_REQUEST,
-        /** The first connection could not be opened. */
-        UNREACHABLE,
-        /** HTTP 404 on the upgrade, {@code unknown_room}, or closed 4004 by the operator. */
-        ROOM_GONE,
-        /** Closed 4001: another connection took the seat. */
-        REPLACED,
-        /** Closed 4002: the server says we left. */
-        LEFT,
-        /** Closed 1008, 1003 or 1009: the server will not have us back as we are. */
-        POLICY,
-        /** Closed before any welcome, or with reconnecting turned off. */
-        CLOSED,
-        /** Every reconnect attempt failed. */
-        GAVE_UP;
+        BY_REQUEST, // leave, disconnect or stop
+        UNREACHABLE, // the first connection could not be opened
+        ROOM_GONE, // 404 on the upgrade, unknown_room, or closed 4004 by the operator
+        REPLACED, // closed 4001: another connection took the seat
+        LEFT, // closed 4002
+        POLICY, // closed 1008, 1003 or 1009: the server will not have us back as we are
+        CLOSED, // before any welcome, or with reconnecting turned off
+        GAVE_UP; // every reconnect attempt failed
 
         /** The stop a close code means whatever came before, or null when none. */
         static @Nullable Stop after(int closeCode) {

@@ -16,12 +16,9 @@ public final class RoomView implements RoomFollower.State {
 
     /** What {@link #apply} did with a message. */
     public enum Update {
-        /** The state changed: a snapshot replaced it or a diff advanced it by one version. */
-        APPLIED,
-        /** Nothing to do: not a state message, or a diff for a version already applied. */
-        UNCHANGED,
-        /** A diff could not be applied (a gap, or no state yet): send {@code sync}. */
-        NEED_SYNC
+        APPLIED, // a snapshot replaced the state or a diff advanced it by one version
+        UNCHANGED, // not a state message, or a diff for a version already applied
+        NEED_SYNC // a gap, no state yet, or a diff that does not apply
     }
 
     private @Nullable JsonNode tree;

@@ -6,14 +6,10 @@ import java.util.List;
 
 /** How strongly a bot plays, weakest first: the one list of levels both ends accept. */
 public enum BotLevel implements WireWord {
-    /** Mostly random moves near the action. */
-    EASY,
-    /** Takes wins, blocks losses, otherwise builds its lines. */
-    MEDIUM,
-    /** A search bounded by time or nodes. */
-    HARD,
-    /** Exact play where the game can be solved, otherwise as hard. */
-    PERFECT;
+    EASY, // mostly random moves near the action
+    MEDIUM, // takes wins, blocks losses, otherwise builds its lines
+    HARD, // a search bounded by time or nodes
+    PERFECT; // exact where the game can be solved, otherwise as hard
 
     /** Every spelling, in order. */
     public static final List<String> WIRE = WireWord.spellings(values());
