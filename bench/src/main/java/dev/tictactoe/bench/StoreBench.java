@@ -212,10 +212,10 @@ final class StoreBench {
     }
 
     private static String name(DurabilityPolicy policy) {
-        return switch (policy) {
-            case DurabilityPolicy.None n -> "none";
-            case DurabilityPolicy.GroupCommit g -> "group " + g.interval().toMillis() + " ms";
-            case DurabilityPolicy.FsyncEach f -> "fsync each";
+        return switch (policy.mode()) {
+            case NONE -> "none";
+            case GROUP -> "group " + policy.gather().toMillis() + " ms";
+            case FSYNC -> "fsync each";
         };
     }
 

@@ -123,12 +123,12 @@ final class StoredRooms implements RoomJournal {
     }
 
     private boolean report(AppendResult result, String room) {
-        if (result instanceof AppendResult.Refused refused) {
+        if (!result.accepted()) {
             if (refusing.compareAndSet(false, true)) {
                 log.error(
                         "room {}: the store refused a change, rooms play on in memory: {}",
                         room,
-                        refused.message());
+                        result.message());
             }
             return false;
         }

@@ -4,110 +4,59 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * What a client's acknowledgement means after a crash: when the writer commits, how SQLite syncs
- * the commit ({@code PRAGMA synchronous}), and whether a room holds what it sends until then.
+ * What a client's acknowledgement means after a crash: how long the writer gathers before it
+ * commits, whether the commit is fsynced ({@code PRAGMA synchronous}), and whether a room holds
+ * what it sends until then.
+ *
+ * <ul>
+ *   <li>{@code fsync}: every batch is fsynced and a room sends nothing of a change until its batch
+ *       is: what a client saw survives a process crash and a power loss.
+ *   <li>{@code group}: a commit every {@code gather}, fsynced: a crash or a power loss takes at
+ *       most the last interval's changes; clients see a change before it is committed.
+ *   <li>{@code none}: a commit every {@link #DEFAULT_GROUP_INTERVAL}, not synced: a process crash
+ *       loses what gathered since; a power loss can lose any recent change and may leave the
+ *       database unreadable.
+ * </ul>
  */
-public sealed interface DurabilityPolicy {
+public record DurabilityPolicy(Mode mode, Duration gather) {
 
-    /**
-     * Every batch is committed with {@code synchronous=FULL} (the WAL is fsynced by the commit),
-     * and a room sends nothing of a change until its batch is: what a client saw survives a process
-     * crash and a power loss.
-     */
-    DurabilityPolicy FSYNC_EACH = new FsyncEach();
+    public enum Mode {
+        FSYNC,
+        GROUP,
+        NONE
+    }
 
-    /**
-     * Commits every {@link #DEFAULT_GROUP_INTERVAL} with {@code synchronous=OFF}: a process crash
-     * loses what gathered since the last commit; a power loss or an OS crash can lose any recent
-     * change and may leave the database unreadable.
-     */
-    DurabilityPolicy NONE = new None();
+    public static final Duration DEFAULT_GROUP_INTERVAL = Duration.ofMillis(100);
+    public static final DurabilityPolicy FSYNC_EACH =
+            new DurabilityPolicy(Mode.FSYNC, Duration.ZERO);
+    public static final DurabilityPolicy NONE =
+            new DurabilityPolicy(Mode.NONE, DEFAULT_GROUP_INTERVAL);
+    public static final DurabilityPolicy DEFAULT = group(DEFAULT_GROUP_INTERVAL);
 
-    /** How often the default group commit commits. */
-    Duration DEFAULT_GROUP_INTERVAL = Duration.ofMillis(100);
-
-    DurabilityPolicy DEFAULT = new GroupCommit(DEFAULT_GROUP_INTERVAL);
-
-    record FsyncEach() implements DurabilityPolicy {
-        @Override
-        public Duration gather() {
-            return Duration.ZERO;
-        }
-
-        @Override
-        public String spelled() {
-            return "fsync";
-        }
-
-        @Override
-        public boolean holdsUntilDurable() {
-            return true;
+    public DurabilityPolicy {
+        if (mode == Mode.GROUP && (gather.isNegative() || gather.isZero())) {
+            throw new IllegalArgumentException(
+                    "a group commit interval is positive, not " + gather);
         }
     }
 
-    /**
-     * Commits what gathered every {@code interval}, each commit fsynced ({@code synchronous=FULL}):
-     * a process crash or a power loss takes at most the last interval's changes. Clients see a
-     * change before it is committed.
-     */
-    record GroupCommit(Duration interval) implements DurabilityPolicy {
-        public GroupCommit {
-            if (interval.isNegative() || interval.isZero()) {
-                throw new IllegalArgumentException(
-                        "a group commit interval is positive, not " + interval);
-            }
-        }
-
-        @Override
-        public Duration gather() {
-            return interval;
-        }
-
-        @Override
-        public String spelled() {
-            return "group:" + interval.toMillis() + "ms";
-        }
-
-        @Override
-        public boolean holdsUntilDurable() {
-            return false;
-        }
+    public static DurabilityPolicy group(Duration interval) {
+        return new DurabilityPolicy(Mode.GROUP, interval);
     }
-
-    record None() implements DurabilityPolicy {
-        @Override
-        public Duration gather() {
-            return DEFAULT_GROUP_INTERVAL;
-        }
-
-        @Override
-        public String spelled() {
-            return "none";
-        }
-
-        @Override
-        public boolean holdsUntilDurable() {
-            return false;
-        }
-    }
-
-    /*
-     * Each record answers the three questions below for itself: a default method here would make
-     * initializing a record initialize this interface, whose constants make records, a cycle two
-     * threads could deadlock on.
-     */
-
-    /** How long the writer lets records gather before it commits them. */
-    Duration gather();
 
     /** The policy as {@code --durability} spells it, for the start line. */
-    String spelled();
+    public String spelled() {
+        return mode == Mode.GROUP
+                ? "group:" + gather.toMillis() + "ms"
+                : mode.name().toLowerCase(Locale.ROOT);
+    }
 
-    /** True when a room holds what it sends of a change until the store has it on disk. */
-    boolean holdsUntilDurable();
+    public boolean holdsUntilDurable() {
+        return mode == Mode.FSYNC;
+    }
 
     /** Reads {@code fsync}, {@code none}, or {@code group} with an optional {@code :10ms}. */
-    static DurabilityPolicy parse(String text) {
+    public static DurabilityPolicy parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         DurabilityPolicy named =
                 switch (t) {
@@ -121,8 +70,7 @@ public sealed interface DurabilityPolicy {
         }
         if (t.startsWith("group:") && t.endsWith("ms")) {
             try {
-                return new GroupCommit(
-                        Duration.ofMillis(Long.parseLong(t.substring(6, t.length() - 2))));
+                return group(Duration.ofMillis(Long.parseLong(t.substring(6, t.length() - 2))));
             } catch (NumberFormatException e) {
                 // falls through to the error below
             }

@@ -83,7 +83,7 @@ final class Schema implements AutoCloseable {
             }
             schema.execute(
                     "PRAGMA synchronous = "
-                            + (policy instanceof DurabilityPolicy.None ? "OFF" : "FULL"));
+                            + (policy.mode() == DurabilityPolicy.Mode.NONE ? "OFF" : "FULL"));
             int version = schema.query("PRAGMA user_version", r -> r.getInt(1)).get(0);
             if (version != 0 && version != VERSION) {
                 throw new DataDirException(

@@ -26,28 +26,25 @@ import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
- * The data directory: rooms' commands and checkpoints and finished games in one SQLite database,
- * {@code rooms.db}, held by this process alone. Writes never block (rooms call them on their event
- * loops) and are refused, as values, when the writer cannot take more; reads complete off the
- * caller's thread, after every write queued before them.
+ * The data directory's database. Writes never block (rooms call them on their event loops) and are
+ * refused, as values, when the writer cannot take more; reads complete on the writer's thread,
+ * after every write queued before them.
  */
 public final class Store implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Store.class);
 
-    /** How long {@link #close} waits for the writer to drain before it drops what is left. */
+    /** How long {@link #close} waits for a failing disk before it drops what is left. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     /** A room found at start: its newest checkpoint and the commands after it, in order. */
     public record Room(long version, byte[] checkpoint, List<Command> commands) {}
 
-    /** One stored command: the version it made and its record. */
     public record Command(long version, byte[] record) {}
 
     private final DataDir dir;
     private final StoreOptions options;
     private final BlockingQueue<Item> queue;
-    private final StoreHealth health;
     private final StoreWriter writer;
     private final Thread thread;
     private final Clock clock;
@@ -63,12 +60,10 @@ public final class Store implements AutoCloseable {
         this.recovered = db.recover(clock.millis() + options.retention().toMillis());
         db.sweep(clock.millis());
         this.queue = new ArrayBlockingQueue<>(options.queueCapacity());
-        this.health = new StoreHealth("store " + file);
-        this.writer = new StoreWriter(db, options, queue, health, clock);
+        this.writer = new StoreWriter(db, options, queue, "store " + file, clock);
         this.thread = Thread.ofPlatform().name("store-writer").daemon(true).unstarted(writer);
     }
 
-    /** Locks {@code dataDir} (created if missing), opens its database and reads its rooms back. */
     public static Store open(Path dataDir, StoreOptions options) throws IOException {
         return open(dataDir, options, Clock.systemUTC());
     }
@@ -108,7 +103,6 @@ public final class Store implements AutoCloseable {
         dir.close();
     }
 
-    /** The rooms found at start, by code (read only). */
     public Map<String, Room> recovered() {
         return recovered;
     }
@@ -117,90 +111,75 @@ public final class Store implements AutoCloseable {
         return options.policy();
     }
 
-    // ---- writes: never block ----
-
-    /**
-     * Queues command {@code version} of {@code room}. {@code onDurable}, if given, hears on the
-     * writer's thread once it is committed, with the newest version of the batch.
-     */
+    /** {@code onDurable}, if given, hears on the writer once the batch is committed. */
     public AppendResult command(
             String room, long version, int kind, byte[] record, @Nullable LongConsumer onDurable) {
         return offer(new Item.Command(room, version, kind, record, onDurable));
     }
 
-    /**
-     * Queues the room's whole state at {@code version}, made on the writer's thread; it replaces
-     * the commands up to it. A state that cannot be made is dropped with one error line.
-     */
+    /** The room's whole state, made on the writer, replaces the commands up to {@code version}. */
     public AppendResult checkpoint(String room, long version, Supplier<byte[]> state) {
         return offer(new Item.Checkpoint(room, version, clock.millis(), state));
     }
 
-    /** Queues finished game {@code game} of {@code room}, its document made on the writer. */
     public AppendResult game(String room, int game, Supplier<byte[]> document) {
         return offer(new Item.Game(room, game, clock.millis(), document));
     }
 
-    /** The room is gone: its commands and checkpoint go; its games stay the retention period. */
+    /** Its commands and checkpoint go; its games stay the retention period. */
     public AppendResult closeRoom(String room) {
         return offer(new Item.Closed(room, clock.millis()));
     }
 
     private AppendResult offer(Item item) {
         AppendResult result = tryOffer(item);
-        if (result instanceof AppendResult.Refused refused) {
-            meters.refused(refused.reason().name().toLowerCase(Locale.ROOT));
+        AppendResult.Reason refused = result.refused();
+        if (refused != null) {
+            meters.refused(refused.name().toLowerCase(Locale.ROOT));
         }
         return result;
     }
 
     private AppendResult tryOffer(Item item) {
         if (closed) {
-            return new AppendResult.Refused(AppendResult.Reason.CLOSED, "the store is closed");
+            return new AppendResult(AppendResult.Reason.CLOSED, "the store is closed");
         }
-        String error = health.lastError();
+        String error = writer.lastError;
         if (error != null) {
-            return new AppendResult.Refused(
+            return new AppendResult(
                     AppendResult.Reason.FAILING, "the store cannot write: " + error);
         }
         if (!queue.offer(item)) {
-            return new AppendResult.Refused(
+            return new AppendResult(
                     AppendResult.Reason.QUEUE_FULL,
                     "the store has " + queue.size() + " writes waiting for the disk");
         }
         return AppendResult.ACCEPTED;
     }
 
-    // ---- reads: complete on the writer's thread ----
-
-    /** The numbers of the room's kept games, ascending; empty for an unknown room. */
+    /** Ascending; empty for an unknown room. */
     public CompletableFuture<List<Integer>> gameNumbers(String room) {
         return task(db -> db.gameNumbers(room));
     }
 
-    /** The document of game {@code game} of {@code room}, if kept. */
     public CompletableFuture<Optional<byte[]>> game(String room, int game) {
         return task(db -> db.game(room, game).stream().findFirst());
     }
 
-    /** The documents of the room's newest {@code count} kept games, oldest first. */
+    /** The newest {@code count} kept games, oldest first. */
     public CompletableFuture<List<byte[]>> latestGames(String room, int count) {
         return task(db -> db.latestGames(room, count));
     }
 
-    /**
-     * Deletes expired games and the commands no room needs now; completes with how many games went.
-     */
+    /** Deletes expired games and the commands no room needs; how many games went. */
     public CompletableFuture<Integer> sweep() {
         return task(db -> db.sweep(clock.millis()));
     }
 
-    /** Completes once everything queued before it is committed. */
     public CompletableFuture<Void> flush() {
         return task(db -> null);
     }
 
-    /** Runs {@code query} on the writer's connection after the writes queued before it. */
     <T> CompletableFuture<T> task(Item.Query query) {
         CompletableFuture<@Nullable Object> done = new CompletableFuture<>();
         if (closed) {
@@ -215,49 +194,40 @@ public final class Store implements AutoCloseable {
         return typed;
     }
 
-    /** Runs {@code hook} on the writer's connection before every commit (tests: a failing disk). */
+    /** Tests: a failing disk. */
     void beforeCommit(Item.Query hook) {
         writer.beforeCommit = hook;
     }
 
-    // ---- health and measures ----
-
-    /** False while commits fail (disk full, I/O error); see {@link #problem}. */
+    /** False while commits fail (disk full, I/O error). */
     public boolean healthy() {
-        return health.healthy();
+        return writer.lastError == null;
     }
 
     /** What is failing, in one line for a readiness check; null when healthy. */
     public @Nullable String problem() {
-        return health.lastError();
+        return writer.lastError;
     }
 
-    /** Where refused writes and each batch's time to its commit are reported. */
     public void meterWith(JournalMeters meters) {
         this.meters = meters;
         writer.meters = meters;
     }
 
-    /** Writes waiting for the writer. */
     public int queued() {
         return queue.size();
     }
 
-    /** Transactions committed so far. */
     public long commits() {
         return writer.commits.get();
     }
 
-    /** Writes committed so far (commands, checkpoints, games, closes). */
+    /** Commands, checkpoints, games and closes committed so far. */
     public long committedWrites() {
         return writer.committed.get();
     }
 
-    /**
-     * Drains: commits everything queued, then stops the writer and releases the directory. If the
-     * disk is failing, waits {@link #CLOSE_TIMEOUT} and then drops what is left, with one error
-     * line.
-     */
+    /** Commits everything queued, stops the writer and releases the directory. */
     @Override
     public void close() throws InterruptedException {
         if (closed) {

@@ -20,9 +20,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
- * The store's one writer thread: takes what is queued (gathered for the policy's {@link
- * DurabilityPolicy#gather}), writes it in one transaction, tells the waiting rooms, then runs the
- * tasks queued among the writes. A failed commit is retried with backoff, the batch kept in hand.
+ * The store's one writer thread: takes what gathered, writes it in one transaction, tells the
+ * waiting rooms, then runs the tasks queued among the writes. A failed commit is retried with
+ * backoff, the batch kept in hand; its error is logged once per change of health, not per move.
  */
 final class StoreWriter implements Runnable {
 
@@ -37,7 +37,7 @@ final class StoreWriter implements Runnable {
     private final Schema db;
     private final StoreOptions options;
     private final BlockingQueue<Item> queue;
-    private final StoreHealth health;
+    private final String what;
     private final Clock clock;
     private final CountDownLatch giveUp = new CountDownLatch(1);
     private final long gatherNanos;
@@ -50,36 +50,34 @@ final class StoreWriter implements Runnable {
     private boolean busy;
     private boolean gaveUp;
 
+    /** Why the last commit failed; null while commits succeed. */
+    volatile @Nullable String lastError;
+
     // Read by metrics on other threads, written by this thread only.
     final AtomicLong commits = new AtomicLong();
     final AtomicLong committed = new AtomicLong();
     private long firstAt;
 
-    /** Where each batch's time from its first write's arrival to its commit is reported. */
     volatile JournalMeters meters = JournalMeters.NONE;
 
-    /** Run before every commit, on this thread; tests put a failing or stalling disk here. */
+    /** Tests put a failing or stalling disk here. */
     volatile Item.@Nullable Query beforeCommit;
 
-    /** A write item with the bytes it stores, made once before the first try. */
+    /** The bytes are made once, before the first try. */
     record Write(Item item, byte[] bytes) {}
 
     StoreWriter(
-            Schema db,
-            StoreOptions options,
-            BlockingQueue<Item> queue,
-            StoreHealth health,
-            Clock clock) {
+            Schema db, StoreOptions options, BlockingQueue<Item> queue, String what, Clock clock) {
         this.db = db;
         this.options = options;
         this.queue = queue;
-        this.health = health;
+        this.what = what;
         this.clock = clock;
         this.gatherNanos = options.policy().gather().toNanos();
         this.sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
     }
 
-    /** Makes a writer stuck on a failing disk drop what it holds and stop. */
+    /** A writer stuck on a failing disk drops what it holds and stops. */
     void giveUp() {
         giveUp.countDown();
     }
@@ -93,13 +91,13 @@ final class StoreWriter implements Runnable {
         } catch (RuntimeException e) {
             // A bug, not the disk: refuse every later write rather than queue them for nobody.
             log.error("store writer stopped", e);
-            health.failed("the store writer stopped", e);
+            failed("the store writer stopped", e);
         } finally {
             stop();
         }
     }
 
-    /** Takes one batch, commits it, runs its tasks; false once told to stop or to give up. */
+    /** False once told to stop or to give up. */
     private boolean batch() throws InterruptedException {
         items.clear();
         writes.clear();
@@ -117,7 +115,7 @@ final class StoreWriter implements Runnable {
             }
         }
         if (!writes.isEmpty()) {
-            if (!retrying("committing", this::commit)) {
+            if (!committed()) {
                 return false;
             }
             meters.durable(firstAt);
@@ -171,7 +169,7 @@ final class StoreWriter implements Runnable {
         return next;
     }
 
-    /** The bytes of a write, its supplier called now; null (and one error line) if it fails. */
+    /** Null (and one error line) if the supplier fails. */
     private @Nullable Write prepare(Item item) {
         try {
             return switch (item) {
@@ -188,17 +186,6 @@ final class StoreWriter implements Runnable {
                     e);
             return null;
         }
-    }
-
-    /** Writes the batch in one transaction, synced as the policy says. */
-    private void commit() throws SQLException {
-        Item.Query hook = beforeCommit;
-        if (hook != null) {
-            hook.run(db);
-        }
-        db.commit(writes, options);
-        commits.incrementAndGet();
-        committed.addAndGet(writes.size());
     }
 
     /** Tells each waiting room, once, the newest of its versions this batch committed. */
@@ -220,20 +207,22 @@ final class StoreWriter implements Runnable {
         }
     }
 
-    private interface SqlAction {
-        void run() throws SQLException;
-    }
-
-    /** Runs {@code action} until it succeeds, with backoff; false if told to give up first. */
-    private boolean retrying(String verb, SqlAction action) {
+    /** Commits the batch, retried with backoff until it succeeds; false if told to give up. */
+    private boolean committed() {
         long backoff = options.retryBackoff().toNanos();
         while (true) {
             try {
-                action.run();
-                health.ok();
+                Item.Query hook = beforeCommit;
+                if (hook != null) {
+                    hook.run(db);
+                }
+                db.commit(writes, options);
+                commits.incrementAndGet();
+                committed.addAndGet(writes.size());
+                ok();
                 return true;
             } catch (SQLException e) {
-                health.failed(verb, e);
+                failed("committing", e);
             }
             try {
                 if (giveUp.await(backoff, TimeUnit.NANOSECONDS)) {
@@ -246,6 +235,21 @@ final class StoreWriter implements Runnable {
                 return false;
             }
             backoff = Math.min(backoff * 2, options.maxRetryBackoff().toNanos());
+        }
+    }
+
+    private synchronized void failed(String action, Exception e) {
+        String error = action + ": " + e;
+        if (lastError == null) {
+            log.error("{} failing: {}", what, error);
+        }
+        lastError = error;
+    }
+
+    private synchronized void ok() {
+        if (lastError != null) {
+            log.warn("{} writing again after: {}", what, lastError);
+            lastError = null;
         }
     }
 

@@ -229,10 +229,8 @@ class StoreTest {
             FailingDisk.awaitCondition(() -> store.queued() == 0);
             assertThat(store.command("AB", 1, 6, new byte[] {1}, null).accepted()).isTrue();
             assertThat(store.command("AB", 2, 6, new byte[] {2}, null).accepted()).isTrue();
-            assertThat(store.command("AB", 3, 6, new byte[] {3}, null))
-                    .isInstanceOfSatisfying(
-                            AppendResult.Refused.class,
-                            r -> assertThat(r.reason()).isEqualTo(AppendResult.Reason.QUEUE_FULL));
+            assertThat(store.command("AB", 3, 6, new byte[] {3}, null).refused())
+                    .isEqualTo(AppendResult.Reason.QUEUE_FULL);
             java.util.concurrent.atomic.AtomicBoolean full =
                     new java.util.concurrent.atomic.AtomicBoolean(true);
             store.beforeCommit(
@@ -246,10 +244,8 @@ class StoreTest {
             stall.countDown();
             FailingDisk.awaitHealthy(store, false);
             assertThat(store.problem()).contains("disk is full");
-            assertThat(store.command("AB", 3, 6, new byte[] {3}, null))
-                    .isInstanceOfSatisfying(
-                            AppendResult.Refused.class,
-                            r -> assertThat(r.reason()).isEqualTo(AppendResult.Reason.FAILING));
+            assertThat(store.command("AB", 3, 6, new byte[] {3}, null).refused())
+                    .isEqualTo(AppendResult.Reason.FAILING);
             full.set(false);
             FailingDisk.awaitHealthy(store, true);
             assertThat(store.command("AB", 3, 6, new byte[] {3}, null).accepted()).isTrue();
@@ -321,7 +317,7 @@ class StoreTest {
         assertThat(DurabilityPolicy.parse("fsync").holdsUntilDurable()).isTrue();
         assertThat(DurabilityPolicy.parse("group")).isEqualTo(DurabilityPolicy.DEFAULT);
         assertThat(DurabilityPolicy.parse("group:10ms"))
-                .isEqualTo(new DurabilityPolicy.GroupCommit(Duration.ofMillis(10)));
+                .isEqualTo(DurabilityPolicy.group(Duration.ofMillis(10)));
         assertThat(DurabilityPolicy.parse("none").holdsUntilDurable()).isFalse();
         assertThatThrownBy(() -> DurabilityPolicy.parse("sometimes"))
                 .isInstanceOf(IllegalArgumentException.class);
