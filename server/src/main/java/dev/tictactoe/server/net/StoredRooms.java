@@ -36,13 +36,10 @@ final class StoredRooms implements RoomJournal {
     private final Store store;
     private final int checkpointEvery;
 
-    /** Set while writes are refused, so a failing disk is logged once, not once per change. */
+    /** A failing disk is logged once, not once per change. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
-    /**
-     * Opens the data directory, claimed for {@code node}, before the port: a bad one stops the
-     * start.
-     */
+    /** Before the port opens: a bad data directory stops the start. */
     static Store open(
             Path dataDir, @Nullable Character node, String durability, Duration retention) {
         NodeFile.claim(dataDir, node);
@@ -60,16 +57,10 @@ final class StoredRooms implements RoomJournal {
         }
     }
 
-    /** Rebuilds every room the store held. */
     static void recover(Store store, RoomRegistry rooms) {
         store.recovered()
-                .forEach(
-                        (code, room) ->
-                                rooms.restore(
-                                        room.checkpoint(),
-                                        room.commands().stream()
-                                                .map(c -> new Recorded(c.version(), c.record()))
-                                                .toList()));
+                .values()
+                .forEach(room -> rooms.restore(room.checkpoint(), room.commands()));
     }
 
     StoredRooms(Store store, int checkpointEvery) {

@@ -50,7 +50,6 @@ public final class BotRunner implements AutoCloseable {
         this(pool(threads, queue), budget, nodes == null ? BOT : byNodes(nodes));
     }
 
-    /** Bot moves waiting for a thread. */
     public int queued() {
         return pool instanceof ThreadPoolExecutor executor ? executor.getQueue().size() : 0;
     }
@@ -67,7 +66,6 @@ public final class BotRunner implements AutoCloseable {
         this.search = search;
     }
 
-    /** Bot moves chosen by the fallback rule because the search failed. */
     public long fallbacks() {
         return fallbacks.sum();
     }

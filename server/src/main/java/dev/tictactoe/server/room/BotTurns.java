@@ -15,7 +15,6 @@ final class BotTurns {
 
     private static final Logger log = LoggerFactory.getLogger(BotTurns.class);
 
-    /** How long to wait before asking again when the bot queue is full. */
     static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Room room;
@@ -69,7 +68,6 @@ final class BotTurns {
                     forVersion,
                     room.feed.version);
         } else if (failure != null || move == null) {
-            // The search answers with a move or with its failure.
             fallBack(mark, "search failed on\n" + room.core.match.board, failure);
         } else if (play(mark, move.cell()) instanceof Outcome.Refused r) {
             fallBack(

@@ -21,7 +21,6 @@ final class DiffHistory {
 
     private final int capacity;
 
-    /** A slot's buffer, made when a diff first lands there. */
     private byte[] @Nullable [] buffers;
 
     private int[] lengths;
@@ -61,7 +60,6 @@ final class DiffHistory {
         held = Math.min(held + 1, buffers.length);
     }
 
-    /** True if every diff after {@code version} up to the newest is still held. */
     boolean covers(long version) {
         return version >= 0 && version <= newest && newest - version <= held;
     }
@@ -78,7 +76,6 @@ final class DiffHistory {
         return new Outgoing(filled(slot), lengths[slot]);
     }
 
-    /** The buffer of a slot that holds a diff. */
     private byte[] filled(int slot) {
         return Objects.requireNonNull(buffers[slot], "no diff held in this slot");
     }

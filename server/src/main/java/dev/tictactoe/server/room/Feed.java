@@ -21,7 +21,7 @@ final class Feed {
     private final DiffHistory history;
     private final MessageCodec.EncodedSink toHistory;
 
-    /** Sized for the two players: most rooms have no spectator. */
+    /** Sized for two players: most rooms have no spectator. */
     final List<Session> members = new ArrayList<>(2);
 
     long version;
@@ -29,13 +29,13 @@ final class Feed {
     /** The state as members last saw it: the base of the next diff. */
     Snapshot shown;
 
-    /** True when nothing of a change goes out before the journal has it on disk ({@code fsync}). */
+    /**
+     * Under {@code fsync} nothing of a change goes out before the journal has it on disk: {@code
+     * durable} is the newest version there, {@code held} what was sent since, in order.
+     */
     private boolean holding;
 
-    /** While holding: the newest version on disk. */
     private long durable;
-
-    /** While holding: what was sent of versions not yet on disk, in the order it was sent. */
     private final ArrayDeque<Held> held = new ArrayDeque<>();
 
     /** A message held back until {@code version} is on disk; {@code last} hears it last. */
@@ -48,7 +48,6 @@ final class Feed {
         this.shown = Snapshots.of(room.code(), version, room.core, null);
     }
 
-    /** The room now, reusing what did not change since members last saw it. */
     Snapshot snapshot() {
         return Snapshots.of(room.code(), version, room.core, shown);
     }
@@ -76,13 +75,12 @@ final class Feed {
         }
     }
 
-    /** From now on every message waits until the version it shows is on disk ({@link #durable}). */
     void holdUntilDurable() {
         holding = true;
         durable = version;
     }
 
-    /** The journal has every change up to {@code upTo} on disk: what waited for it goes out. */
+    /** Every change up to {@code upTo} is on disk (or refused): what waited for it goes out. */
     void durable(long upTo) {
         durable = Math.max(durable, upTo);
         while (!held.isEmpty() && held.peekFirst().version() <= durable) {
@@ -93,12 +91,6 @@ final class Feed {
         }
     }
 
-    /** The journal refused a change: the room plays on in memory, and what waited goes out. */
-    void notDurable() {
-        durable(version);
-    }
-
-    /** True when a message sent now must wait for the disk: a change, or a message before it. */
     private boolean mustWait() {
         return holding && (version > durable || !held.isEmpty());
     }
@@ -127,7 +119,6 @@ final class Feed {
                 room.context.epochMillis().getAsLong(), snapshot());
     }
 
-    /** Sends {@code message} to {@code session} alone (after what waits for the disk). */
     void send(Session session, ServerMessage message) {
         write(session, MessageCodec.encodeToBytes(message));
     }

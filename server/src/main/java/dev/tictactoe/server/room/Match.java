@@ -62,7 +62,6 @@ final class Match {
         return status == Status.PLAYING && time.idle != null ? time.idle.claimableAt() : null;
     }
 
-    /** {@code seat} claims the game from its idle opponent: it wins, reason abandoned. */
     void claim(Mark seat) {
         finish(new Result(seat, ResultReason.ABANDONED, null));
     }
@@ -71,7 +70,6 @@ final class Match {
         return status == Status.PLAYING ? time.outOfTime() : null;
     }
 
-    /** Ends the game on time ({@link #outOfTime} said so). */
     void timedOut() {
         GameClock clock = time.clock;
         Mark out = clock == null ? null : clock.flag(time.now);
@@ -110,7 +108,6 @@ final class Match {
         return false;
     }
 
-    /** Plays a checked move; returns true if it ended the game. */
     boolean play(Mark seat, int cell, String id) {
         boolean won = board.play(cell);
         time.moved(seat);
@@ -172,7 +169,6 @@ final class Match {
         return cleared;
     }
 
-    /** Records a rematch offer; true when both have offered (or against a bot) and it started. */
     boolean offerRematch(Mark seat, boolean opponentIsBot) {
         rematchOffers.add(seat);
         if (opponentIsBot || rematchOffers.size() == 2) {
@@ -182,7 +178,6 @@ final class Match {
         return false;
     }
 
-    /** An offer goes when whoever made it leaves the seat. */
     void withdrawRematch(Mark seat) {
         rematchOffers.remove(seat);
     }
@@ -218,7 +213,6 @@ final class Match {
         }
     }
 
-    /** What a checkpoint keeps of the series, with the newest {@code games} finished games. */
     RoomState.MatchState state(int games) {
         return new RoomState.MatchState(
                 game,
@@ -238,9 +232,6 @@ final class Match {
                 time.idleAfter.toMillis());
     }
 
-    /**
-     * The series as a checkpoint left it: the current game replayed move by move, its time back.
-     */
     static Match restore(
             RoomSettings settings, RoomState.MatchState state, long nanos, long millis) {
         Match match = new Match(settings, Duration.ofMillis(state.idleAfterMillis()));

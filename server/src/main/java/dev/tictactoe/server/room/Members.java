@@ -1,5 +1,7 @@
 package dev.tictactoe.server.room;
 
+import static dev.tictactoe.server.room.Refusals.refuse;
+
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
@@ -52,11 +54,10 @@ final class Members {
 
     Outcome.@Nullable Refused join(Session session, ClientMessage.Join join) {
         if (session.joined) {
-            return new Outcome.Refused(
-                    ErrorCode.ALREADY_JOINED, "this connection has already joined");
+            return refuse(ErrorCode.ALREADY_JOINED, "this connection has already joined");
         }
         if (join.protocol() != Protocol.VERSION) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.UNSUPPORTED_PROTOCOL,
                     "protocol "
                             + join.protocol()
@@ -64,7 +65,7 @@ final class Members {
                             + Protocol.VERSION);
         }
         if (room.feed.members.size() >= room.context.limits().maxMembersPerRoom()) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
         }
         String rejoining = join.token();
@@ -74,7 +75,7 @@ final class Members {
         int max = room.context.limits().maxNameLength();
         String name = Protocol.normalizeName(join.name(), max);
         if (name == null) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.NAME_INVALID,
                     "a name is 1 to " + max + " characters, without control or format characters");
         }
@@ -82,10 +83,10 @@ final class Members {
         if (free == null) {
             if (!room.settings().spectators()) {
                 return join.spectate()
-                        ? new Outcome.Refused(
+                        ? refuse(
                                 ErrorCode.SPECTATORS_DISABLED,
                                 "room " + room.code() + " does not allow spectators")
-                        : new Outcome.Refused(
+                        : refuse(
                                 ErrorCode.ROOM_FULL,
                                 "both seats are taken and this room does not allow spectators");
             }
@@ -112,7 +113,7 @@ final class Members {
     private Outcome.@Nullable Refused rejoin(Session session, String token) {
         Mark mark = seatWithToken(token);
         if (mark == null) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
         }
         Occupant seat = room.core.seated(mark);
@@ -162,7 +163,6 @@ final class Members {
                         room.feed.snapshot()));
     }
 
-    /** A member leaves: for good, or by dropping, when its seat is kept for the seat grace. */
     void leave(Session session, boolean forGood) {
         if (!session.joined) {
             return;

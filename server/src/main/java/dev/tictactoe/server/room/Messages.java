@@ -1,5 +1,7 @@
 package dev.tictactoe.server.room;
 
+import static dev.tictactoe.server.room.Refusals.refuse;
+
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
@@ -28,11 +30,7 @@ import java.util.function.Function;
 final class Messages {
 
     private static final Logger log = LoggerFactory.getLogger(Messages.class);
-
-    /** A seat says one phrase per interval once its burst is spent. */
     static final Duration PHRASE_INTERVAL = Duration.ofSeconds(2);
-
-    /** Phrases a quiet seat may say at once. */
     static final int PHRASE_BURST = 3;
 
     private static final long INTERVAL_NANOS = PHRASE_INTERVAL.toNanos();
@@ -51,14 +49,13 @@ final class Messages {
 
     @Nullable Outcome handle(Session session, ClientMessage message) {
         if (room.closed) {
-            return new Outcome.Refused(
-                    ErrorCode.UNKNOWN_ROOM, "room " + room.code() + " has closed");
+            return refuse(ErrorCode.UNKNOWN_ROOM, "room " + room.code() + " has closed");
         }
         if (message instanceof ClientMessage.Join join) {
             return room.members.join(session, join);
         }
         if (!session.joined) {
-            return new Outcome.Refused(ErrorCode.NOT_JOINED, "send join first");
+            return refuse(ErrorCode.NOT_JOINED, "send join first");
         }
         return switch (message) {
             case ClientMessage.Join ignored -> throw new IllegalStateException();
@@ -117,7 +114,7 @@ final class Messages {
         Seat asked = invite.seat();
         Mark seat = asked == null ? room.core.freeSeat() : Wire.mark(asked);
         if (seat == null) {
-            return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
+            return refuse(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
         }
         Outcome outcome = room.run(new Change.BotSeated(seat, level), null);
         if (outcome instanceof Outcome.Applied) {
@@ -165,7 +162,7 @@ final class Messages {
         // A virtual schedule (GCRA): one number per seat instead of a bucket and its refill time.
         long next = Math.max(phrasesFreeAt.getOrDefault(mark, Long.MIN_VALUE), now);
         if (next - now > SLACK_NANOS) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.RATE_LIMITED,
                     "too many phrases: "
                             + PHRASE_BURST

@@ -79,7 +79,6 @@ final class Occupant {
         return isBot() || connected;
     }
 
-    /** The version at which a move with this id was applied; null if it never was. */
     @Nullable Long appliedVersion(String moveId) {
         return appliedMoves == null ? null : appliedMoves.get(moveId);
     }

@@ -52,7 +52,6 @@ final class Recorder {
         }
     }
 
-    /** A rebuilt room: games up to {@code game} are archived already. */
     void restored(int game) {
         archivedGame = game;
     }
@@ -71,7 +70,7 @@ final class Recorder {
                     journal.change(
                             room.code(), room.feed.version, change.kind(), payload, onDurable);
             if (!kept) {
-                room.feed.notDurable();
+                room.feed.durable(room.feed.version); // played on in memory
             }
             gap |= !kept;
             if (gap || sinceCheckpoint >= journal.checkpointEvery()) {

@@ -21,6 +21,10 @@ final class Refusals {
 
     private Refusals() {}
 
+    static Outcome.Refused refuse(ErrorCode code, String message) {
+        return new Outcome.Refused(code, message);
+    }
+
     /** Why {@code command} may not be applied to {@code core} now; null when it may. */
     static Outcome.@Nullable Refused check(RoomCore core, Change command, @Nullable Long seen) {
         Match match = core.match;
@@ -43,7 +47,7 @@ final class Refusals {
             case Change.Undo c -> {
                 Outcome.Refused refused = undo(match, c.seat());
                 yield refused == null && !core.againstBot(c.seat()) && match.undoRequest == c.seat()
-                        ? new Outcome.Refused(
+                        ? refuse(
                                 ErrorCode.NO_PENDING_REQUEST,
                                 "your takeback request is already waiting for an answer")
                         : refused;
@@ -54,7 +58,7 @@ final class Refusals {
             case Change.Rematch c -> rematch(match, core.seat(c.seat().opponent()) != null);
             case Change.TimedOut c ->
                     match.outOfTime() == null
-                            ? new Outcome.Refused(ErrorCode.GAME_OVER, "no clock has run out")
+                            ? refuse(ErrorCode.GAME_OVER, "no clock has run out")
                             : null;
             case Change.Spectators c -> null;
             case Change.Resumed c -> null;
@@ -67,23 +71,22 @@ final class Refusals {
     }
 
     private static Outcome.Refused seatTaken(Mark mark) {
-        return new Outcome.Refused(ErrorCode.SEAT_TAKEN, "seat " + mark + " is taken");
+        return refuse(ErrorCode.SEAT_TAKEN, "seat " + mark + " is taken");
     }
 
     private static Outcome.Refused noPlayer(Mark mark) {
-        return new Outcome.Refused(ErrorCode.NOT_A_PLAYER, "nobody plays " + mark);
+        return refuse(ErrorCode.NOT_A_PLAYER, "nobody plays " + mark);
     }
 
     static Outcome.Refused outOfTime(Mark out) {
-        return new Outcome.Refused(
-                ErrorCode.GAME_OVER, "the game is over: " + out + " ran out of time");
+        return refuse(ErrorCode.GAME_OVER, "the game is over: " + out + " ran out of time");
     }
 
     /** No game is being played. */
     static Outcome.@Nullable Refused playing(Match match) {
         return switch (match.status) {
             case WAITING -> waiting();
-            case OVER -> new Outcome.Refused(ErrorCode.GAME_OVER, "the game is over");
+            case OVER -> refuse(ErrorCode.GAME_OVER, "the game is over");
             case PLAYING -> null;
         };
     }
@@ -97,7 +100,7 @@ final class Refusals {
             long version,
             long boardVersion) {
         if (seen != null && seen > version) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.VERSION_AHEAD,
                     "the room is at version "
                             + version
@@ -109,7 +112,7 @@ final class Refusals {
         if (illegal != null || seen == null || seen >= boardVersion) {
             return illegal;
         }
-        return new Outcome.Refused(
+        return refuse(
                 ErrorCode.STALE_VERSION,
                 "the board changed at version "
                         + boardVersion
@@ -123,7 +126,7 @@ final class Refusals {
         if (match.status != Match.Status.PLAYING) {
             return match.status == Match.Status.WAITING
                     ? waiting()
-                    : new Outcome.Refused(
+                    : refuse(
                             ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
         }
         Board board = match.board;
@@ -132,11 +135,11 @@ final class Refusals {
                 ? null
                 : switch (illegal) {
                     case NOT_YOUR_TURN ->
-                            new Outcome.Refused(
+                            refuse(
                                     ErrorCode.NOT_YOUR_TURN,
                                     "it is " + board.toMove() + "'s turn, not " + seat + "'s");
                     case OUT_OF_RANGE ->
-                            new Outcome.Refused(
+                            refuse(
                                     ErrorCode.OUT_OF_RANGE,
                                     "cell "
                                             + cell
@@ -144,7 +147,7 @@ final class Refusals {
                                             + (board.rules().cells() - 1)
                                             + ")");
                     case CELL_TAKEN ->
-                            new Outcome.Refused(
+                            refuse(
                                     ErrorCode.CELL_TAKEN,
                                     "cell " + cell + " is already taken by " + board.at(cell));
                 };
@@ -158,10 +161,10 @@ final class Refusals {
         }
         Board board = match.board;
         if (board.moveCount() == 0) {
-            return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "no move has been played yet");
+            return refuse(ErrorCode.NOTHING_TO_UNDO, "no move has been played yet");
         }
         if (board.moveCount() < 2 && board.at(board.lastMove()) != seat) {
-            return new Outcome.Refused(ErrorCode.NOTHING_TO_UNDO, "you have not moved yet");
+            return refuse(ErrorCode.NOTHING_TO_UNDO, "you have not moved yet");
         }
         return null;
     }
@@ -170,7 +173,7 @@ final class Refusals {
     static Outcome.@Nullable Refused answer(Match match, Mark seat) {
         Mark asker = match.undoRequest;
         if (asker == null || asker == seat) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.NO_PENDING_REQUEST,
                     "there is no takeback request from your opponent");
         }
@@ -180,7 +183,7 @@ final class Refusals {
     /** {@code seat} may not claim the game from its idle opponent now. */
     private static Outcome.@Nullable Refused claim(Match match, Mark seat, boolean againstBot) {
         if (againstBot && match.status == Match.Status.PLAYING) {
-            return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
+            return refuse(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
         Outcome.Refused refused = playing(match);
         if (refused != null) {
@@ -188,18 +191,17 @@ final class Refusals {
         }
         IdleClaim idle = match.time.idle;
         if (idle == null) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.CLAIM_NOT_ALLOWED,
                     "a game with a clock ends on time, not by a claim");
         }
         if (match.board.toMove() == seat) {
-            return new Outcome.Refused(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
+            return refuse(ErrorCode.CLAIM_NOT_ALLOWED, "it is your own turn");
         }
         long now = match.time.now;
         if (!idle.canClaim(now)) {
             long seconds = Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000);
-            return new Outcome.Refused(
-                    ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
+            return refuse(ErrorCode.CLAIM_TOO_EARLY, "the game can be claimed in " + seconds + "s");
         }
         return null;
     }
@@ -207,19 +209,19 @@ final class Refusals {
     /** A rematch may be offered once the game is over, to a seated opponent. */
     private static Outcome.@Nullable Refused rematch(Match match, boolean opponentSeated) {
         if (!opponentSeated) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.WAITING_FOR_OPPONENT,
                     "the other seat is empty: wait for an opponent or invite the bot");
         }
         if (match.status != Match.Status.OVER) {
-            return new Outcome.Refused(
+            return refuse(
                     ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
         }
         return null;
     }
 
     private static Outcome.Refused waiting() {
-        return new Outcome.Refused(
+        return refuse(
                 ErrorCode.WAITING_FOR_OPPONENT,
                 "the game has not started: waiting for an opponent");
     }

@@ -52,7 +52,6 @@ public final class Room {
     /** When the room was made, epoch ms; a rebuilt room has it from its checkpoint. */
     long createdAt;
 
-    /** {@code botSeed} makes the bot's choices in this room repeatable. */
     Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context) {
         this(
                 code,
@@ -63,7 +62,6 @@ public final class Room {
                 new RoomCore(settings, context.limits().idleClaim()));
     }
 
-    /** A room whose state is {@code core} on the time line {@code time}: new, or rebuilt. */
     Room(
             String code,
             EventLoop loop,
@@ -99,7 +97,7 @@ public final class Room {
         return loop;
     }
 
-    /** Runs {@code task} on the room's loop: inline when already there and not mid-operation. */
+    /** Inline when already on the loop and not mid-operation. */
     void execute(Runnable task) {
         if (loop.inEventLoop() && !dispatching) {
             dispatching = true;
@@ -124,7 +122,6 @@ public final class Room {
         return loop.schedule(() -> execute(task), nanos, TimeUnit.NANOSECONDS);
     }
 
-    /** A decoded message from a member's connection (any thread). */
     public void receive(Session session, ClientMessage message) {
         long received = System.nanoTime();
         execute(
@@ -159,7 +156,6 @@ public final class Room {
         execute(() -> feed.catchUp(session));
     }
 
-    /** Completes when the room has been removed for standing empty. */
     public Future<Void> removed() {
         return removed;
     }
@@ -200,7 +196,6 @@ public final class Room {
                     match.game,
                     match.board.first());
         }
-        // An ended game has its result.
         Match.Result r = match.result;
         if (!applied.ended() || r == null) {
             return;
@@ -232,7 +227,7 @@ public final class Room {
         log.info("room {} removed {}", code, why);
     }
 
-    /** Once, after creation; a room with promised seats (a quick match) starts its game at once. */
+    /** A room with seats promised by a quick match starts its game at once. */
     void created() {
         execute(
                 () -> {

@@ -33,7 +33,7 @@ final class RoomCore {
     int spectators;
     long version;
 
-    /** The version at which the board last changed: moves made against an older one are stale. */
+    /** The board last changed here: moves made for an older version are stale. */
     long boardVersion;
 
     /** A new room's core: the bot, if the settings ask for one, sits opposite the creator. */
@@ -49,7 +49,6 @@ final class RoomCore {
         this.match = match;
     }
 
-    /** The core's whole state, with the newest {@code games} finished games. */
     RoomState.Core state(int games) {
         EnumMap<Mark, RoomState.Seat> kept = new EnumMap<>(Mark.class);
         seats.forEach((mark, seat) -> kept.put(mark, seat.state()));
@@ -69,13 +68,12 @@ final class RoomCore {
         return core;
     }
 
-    /** True when the side to move has run out of time at this instant. */
     boolean outOfTime(long nanos, long millis) {
         match.time.at(nanos, millis);
         return match.outOfTime() != null;
     }
 
-    /** Applies {@code command} at {@code context}: a new version, or why not, or nothing to do. */
+    /** A new version, or why not, or nothing to do. */
     Outcome apply(Change command, Context context) {
         match.time.at(context.nanos(), context.millis());
         Mark out = match.outOfTime();
@@ -157,7 +155,6 @@ final class RoomCore {
                         : new Event.Reconnected(Wire.seat(mark)));
     }
 
-    /** Empties a seat; a game in progress is abandoned by it. */
     private Outcome freed(Mark mark) {
         seats.remove(mark);
         match.withdrawRematch(mark);
@@ -246,7 +243,6 @@ final class RoomCore {
                 });
     }
 
-    /** Starts a game if both seats are filled and none is running; true if one started. */
     private boolean startIfWaiting() {
         boolean started = match.startIfWaiting();
         if (started) {
@@ -277,7 +273,7 @@ final class RoomCore {
         return seats.get(mark);
     }
 
-    /** The occupant of {@code mark}, which the caller knows to be taken (the refusals checked). */
+    /** Taken, as the refusals checked. */
     Occupant seated(Mark mark) {
         Occupant seat = seats.get(mark);
         if (seat == null) {
@@ -286,7 +282,6 @@ final class RoomCore {
         return seat;
     }
 
-    /** True while a player or a spectator is connected. */
     boolean occupied() {
         return spectators > 0 || seats.values().stream().anyMatch(s -> !s.isBot() && s.connected);
     }

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * Where a room writes what must outlive the process: a record per change, now and then its whole
  * state, each finished game, and its end. Called on the room's loop: it never blocks, and makes
- * costly payloads ({@link Supplier}s) on a thread of its own.
+ * costly payloads ({@link Supplier}s) on a thread of its own. The defaults keep nothing.
  */
 public interface RoomJournal {
 
@@ -25,44 +25,22 @@ public interface RoomJournal {
      */
     int CHECKPOINT_GAMES_WITH_ARCHIVE = 8;
 
-    record Recorded(long version, byte[] payload) {}
-
-    /** Keeps nothing: rooms live in memory only. */
-    RoomJournal NONE =
-            new RoomJournal() {
-                @Override
-                public boolean change(
-                        String room,
-                        long version,
-                        ChangeKind kind,
-                        byte[] payload,
-                        @Nullable LongConsumer onDurable) {
-                    return true;
-                }
-
-                @Override
-                public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
-                    return true;
-                }
-
-                @Override
-                public void gameFinished(String room, int game, Supplier<byte[]> json) {}
-
-                @Override
-                public void closed(String room, long version) {}
-            };
+    /** Rooms live in memory only. */
+    RoomJournal NONE = new RoomJournal() {};
 
     /**
      * The change that made {@code version}; false when refused (a failing disk, a full queue). When
      * {@link #holdsUntilDurable}, {@code onDurable} hears on a journal thread once it is on disk,
      * with the newest version on disk then.
      */
-    boolean change(
+    default boolean change(
             String room,
             long version,
             ChangeKind kind,
             byte[] payload,
-            @Nullable LongConsumer onDurable);
+            @Nullable LongConsumer onDurable) {
+        return true;
+    }
 
     /** True when a room sends nothing of a change until it is on disk ({@code fsync}). */
     default boolean holdsUntilDurable() {
@@ -70,11 +48,13 @@ public interface RoomJournal {
     }
 
     /** The room's whole state at {@code version}, made by {@code state}; false when refused. */
-    boolean checkpoint(String room, long version, Supplier<byte[]> state);
+    default boolean checkpoint(String room, long version, Supplier<byte[]> state) {
+        return true;
+    }
 
-    void gameFinished(String room, int game, Supplier<byte[]> json);
+    default void gameFinished(String room, int game, Supplier<byte[]> json) {}
 
-    void closed(String room, long version);
+    default void closed(String room, long version) {}
 
     /** True when {@link #history} reads back every game {@link #gameFinished} stored. */
     default boolean archivesGames() {

@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.channel.EventLoopGroup;
 
@@ -77,8 +78,7 @@ public final class RoomRegistry {
                         journal);
     }
 
-    /** Rebuilds a room from its newest checkpoint and the changes after it. */
-    public Room restore(byte[] checkpoint, List<RoomJournal.Recorded> changes) {
+    public Room restore(byte[] checkpoint, List<Store.Command> changes) {
         Room room = RoomState.fromJson(checkpoint).rebuild(changes, loops.next(), context);
         if (rooms.putIfAbsent(room.code(), room) == null) {
             count.incrementAndGet();
@@ -139,7 +139,6 @@ public final class RoomRegistry {
         }
     }
 
-    /** A random code; with {@code --node}, its first character is the node's. */
     private String nextCode() {
         String code = codes.next();
         return node == null ? code : node + code.substring(1);

@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.channel.EventLoop;
 
@@ -105,7 +106,7 @@ record RoomState(
      * cannot (a gap, a record that does not read, a refusal) ends the replay with one error line:
      * the room comes back as it was before it, not as something that never was.
      */
-    Room rebuild(List<RoomJournal.Recorded> changes, EventLoop loop, RoomContext context) {
+    Room rebuild(List<Store.Command> changes, EventLoop loop, RoomContext context) {
         RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
         time.replayAt(atNanos, atMillis);
         Room room =
@@ -143,15 +144,14 @@ record RoomState(
         return room;
     }
 
-    /** Applies one recorded change again; says why it could not, or returns null. */
-    private static @Nullable String replay(Room room, RoomJournal.Recorded recorded) {
+    private static @Nullable String replay(Room room, Store.Command recorded) {
         long version = recorded.version();
         if (version != room.core.version + 1) {
             return "the journal goes from version " + room.core.version + " to " + version;
         }
         ChangeCodec.Decoded decoded;
         try {
-            decoded = ChangeCodec.decode(recorded.payload());
+            decoded = ChangeCodec.decode(recorded.record());
         } catch (IllegalArgumentException e) {
             return "the change of version " + version + " does not read: " + e.getMessage();
         }

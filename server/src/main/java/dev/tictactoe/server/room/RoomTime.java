@@ -29,7 +29,6 @@ final class RoomTime {
         tick();
     }
 
-    /** A task starts: it happens now. Does nothing during a replay. */
     void tick() {
         if (!replaying) {
             nanos = nanoTime.getAsLong() + offset;
@@ -42,7 +41,7 @@ final class RoomTime {
         return replaying ? nanos : nanoTime.getAsLong() + offset;
     }
 
-    /** From now until {@link #resume}, the room's time is this recorded instant. */
+    /** Until {@link #resume}. */
     void replayAt(long atNanos, long atMillis) {
         replaying = true;
         nanos = atNanos;

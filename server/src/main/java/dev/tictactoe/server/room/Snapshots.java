@@ -39,9 +39,6 @@ final class Snapshots {
 
     private Snapshots() {}
 
-    /**
-     * The room as its core has it; {@code previous}, if any, lends the parts that did not change.
-     */
     static Snapshot of(String code, long version, RoomCore core, @Nullable Snapshot previous) {
         RoomSettings settings = core.settings;
         Match match = core.match;

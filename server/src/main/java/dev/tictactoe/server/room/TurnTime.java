@@ -18,11 +18,7 @@ final class TurnTime {
 
     private final @Nullable TimeControl control;
     final Duration idleAfter;
-
-    /** The current game's clock in a timed room; a new one every game. */
     @Nullable GameClock clock;
-
-    /** The current turn's claim rule in an untimed game. */
     @Nullable IdleClaim idle;
 
     long now;

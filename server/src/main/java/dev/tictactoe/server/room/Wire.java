@@ -11,10 +11,10 @@ import org.jspecify.annotations.Nullable;
  * The engine's words as the protocol spells them: a mark is a seat and a bot level is a level, name
  * for name (the engine knows nothing of the wire).
  */
-public final class Wire {
+final class Wire {
     private Wire() {}
 
-    public static Seat seat(Mark mark) {
+    static Seat seat(Mark mark) {
         return switch (mark) {
             case X -> Seat.X;
             case O -> Seat.O;
@@ -22,27 +22,27 @@ public final class Wire {
     }
 
     /** The seat of a mark that may be absent: no turn, no winner, no request. */
-    public static @Nullable Seat seatOrNull(@Nullable Mark mark) {
+    static @Nullable Seat seatOrNull(@Nullable Mark mark) {
         return mark == null ? null : seat(mark);
     }
 
-    public static Mark mark(Seat seat) {
+    static Mark mark(Seat seat) {
         return switch (seat) {
             case X -> Mark.X;
             case O -> Mark.O;
         };
     }
 
-    public static BotLevel level(Level level) {
+    static BotLevel level(Level level) {
         return BotLevel.valueOf(level.name());
     }
 
     /** The level of a seat's bot, absent for a person. */
-    public static @Nullable BotLevel levelOrNull(@Nullable Level level) {
+    static @Nullable BotLevel levelOrNull(@Nullable Level level) {
         return level == null ? null : level(level);
     }
 
-    public static Level level(BotLevel level) {
+    static Level level(BotLevel level) {
         return Level.valueOf(level.name());
     }
 }

@@ -16,13 +16,8 @@ import java.time.Duration;
  */
 public record StoreSettings(@Nullable Path dataDir, String durability, Duration gameRetention) {
 
-    /** Default: ./data, created if missing ({@code none} keeps rooms in memory only). */
     public static final Path DEFAULT_DATA_DIR = Path.of("data");
-
-    /** Default: group commit, every 100 ms (see {@link DurabilityPolicy}). */
     public static final String DEFAULT_DURABILITY = "group";
-
-    /** Default: finished games are kept this long after their room has gone. */
     public static final Duration DEFAULT_GAME_RETENTION = Duration.ofDays(7);
 
     public StoreSettings {

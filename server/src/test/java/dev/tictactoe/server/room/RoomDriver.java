@@ -6,6 +6,7 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.channel.embedded.EmbeddedChannel;
 
@@ -250,9 +251,9 @@ final class RoomDriver implements AutoCloseable {
         while (kept.get(base).kind() != null) {
             base--;
         }
-        List<RoomJournal.Recorded> changes =
+        List<Store.Command> changes =
                 kept.subList(base + 1, records).stream()
-                        .map(e -> new RoomJournal.Recorded(e.version(), e.payload()))
+                        .map(e -> new Store.Command(e.version(), e.payload()))
                         .toList();
         return RoomState.fromJson(kept.get(base).payload())
                 .rebuild(changes, loopChannel.eventLoop(), room.context);
