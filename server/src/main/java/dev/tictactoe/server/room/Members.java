@@ -59,10 +59,8 @@ final class Members {
         if (join.protocol() != Protocol.VERSION) {
             return refuse(
                     ErrorCode.UNSUPPORTED_PROTOCOL,
-                    "protocol "
-                            + join.protocol()
-                            + " is not spoken here; this server speaks "
-                            + Protocol.VERSION);
+                    "protocol %d is not spoken here; this server speaks %d"
+                            .formatted(join.protocol(), Protocol.VERSION));
         }
         if (room.feed.members.size() >= room.context.limits().maxMembersPerRoom()) {
             return refuse(
@@ -96,17 +94,12 @@ final class Members {
             return null;
         }
         String token = room.context.tokens().get();
-        Outcome outcome = room.run(new Change.Seated(free, name, token), null);
+        boolean started =
+                room.run(new Change.Seated(free, name, token), null) instanceof Outcome.Applied a
+                        && a.started();
         sessions.put(free, session);
         admit(session, free, token);
-        logSeat(
-                free,
-                "taken by '"
-                        + name
-                        + "'"
-                        + (outcome instanceof Outcome.Applied a && a.started()
-                                ? ", game " + room.core.match.game + " starts"
-                                : ""));
+        logSeat(free, "taken by '" + name + "'" + (started ? ", game " + game() + " starts" : ""));
         return null;
     }
 
@@ -223,14 +216,14 @@ final class Members {
     private void free(Mark mark) {
         cancelGraceTimer(mark);
         boolean reserved = room.core.seated(mark).reserved;
-        Outcome outcome = room.run(new Change.Freed(mark), null);
-        logSeat(
-                mark,
-                "freed"
-                        + (reserved ? " (its player never came)" : "")
-                        + (outcome instanceof Outcome.Applied a && a.ended()
-                                ? ", game " + room.core.match.game + " abandoned"
-                                : ""));
+        boolean ended =
+                room.run(new Change.Freed(mark), null) instanceof Outcome.Applied a && a.ended();
+        String why = reserved ? " (its player never came)" : "";
+        logSeat(mark, "freed" + why + (ended ? ", game " + game() + " abandoned" : ""));
+    }
+
+    private int game() {
+        return room.core.match.game;
     }
 
     /** After a restart: connected players dropped with it; seats whose grace ran out are freed. */

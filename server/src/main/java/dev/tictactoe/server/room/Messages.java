@@ -164,10 +164,8 @@ final class Messages {
         if (next - now > SLACK_NANOS) {
             return refuse(
                     ErrorCode.RATE_LIMITED,
-                    "too many phrases: "
-                            + PHRASE_BURST
-                            + " at once, then one every "
-                            + Durations.format(PHRASE_INTERVAL));
+                    "too many phrases: %d at once, then one every %s"
+                            .formatted(PHRASE_BURST, Durations.format(PHRASE_INTERVAL)));
         }
         phrasesFreeAt.put(mark, next + INTERVAL_NANOS);
         room.feed.broadcastAside(new ServerMessage.Phrase(Wire.seat(mark), phrase.phrase()));

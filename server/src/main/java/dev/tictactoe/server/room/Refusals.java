@@ -102,11 +102,8 @@ final class Refusals {
         if (seen != null && seen > version) {
             return refuse(
                     ErrorCode.VERSION_AHEAD,
-                    "the room is at version "
-                            + version
-                            + ", not yet at "
-                            + seen
-                            + "; sync and look again");
+                    "the room is at version %d, not yet at %d; sync and look again"
+                            .formatted(version, seen));
         }
         Outcome.Refused illegal = move(match, seat, cell);
         if (illegal != null || seen == null || seen >= boardVersion) {
@@ -114,11 +111,9 @@ final class Refusals {
         }
         return refuse(
                 ErrorCode.STALE_VERSION,
-                "the board changed at version "
-                        + boardVersion
-                        + " after the version "
-                        + seen
-                        + " this move was made for; look again");
+                ("the board changed at version %d after the version %d this move was made for;"
+                                + " look again")
+                        .formatted(boardVersion, seen));
     }
 
     /** The game's state first, then the rules of the board, out of turn first. */
@@ -141,11 +136,8 @@ final class Refusals {
                     case OUT_OF_RANGE ->
                             refuse(
                                     ErrorCode.OUT_OF_RANGE,
-                                    "cell "
-                                            + cell
-                                            + " is off the board (0.."
-                                            + (board.rules().cells() - 1)
-                                            + ")");
+                                    "cell %d is off the board (0..%d)"
+                                            .formatted(cell, board.rules().cells() - 1));
                     case CELL_TAKEN ->
                             refuse(
                                     ErrorCode.CELL_TAKEN,

@@ -28,10 +28,7 @@ public final class Session {
 
     @Override
     public String toString() {
-        return room.code()
-                + "/"
-                + (seat != null ? seat : joined ? "spectator" : "new")
-                + "@"
-                + member;
+        String as = seat != null ? seat.name() : joined ? "spectator" : "new";
+        return room.code() + "/" + as + "@" + member;
     }
 }

@@ -40,12 +40,9 @@ final class DataDir implements AutoCloseable {
         for (String old : OLD_FORMAT) {
             if (Files.isDirectory(dir.resolve(old))) {
                 throw new DataDirException(
-                        "data directory "
-                                + dir
-                                + " holds an older server's "
-                                + old
-                                + "/ format, which this server does not read; move it aside to"
-                                + " start empty");
+                        ("data directory %s holds an older server's %s/ format, which this server"
+                                        + " does not read; move it aside to start empty")
+                                .formatted(dir, old));
             }
         }
         FileChannel channel =
@@ -58,11 +55,9 @@ final class DataDir implements AutoCloseable {
             FileLock lock = tryLock(channel);
             if (lock == null) {
                 throw new DataDirException(
-                        "data directory "
-                                + dir
-                                + " is in use by another server (pid "
-                                + holder(channel)
-                                + "); stop it or choose another --data-dir");
+                        ("data directory %s is in use by another server (pid %s); stop it or choose"
+                                        + " another --data-dir")
+                                .formatted(dir, holder(channel)));
             }
             channel.truncate(0);
             channel.write(
