@@ -144,7 +144,7 @@ final class Members {
         session.seat = seat;
         room.feed.members.add(session);
         room.context.metrics().memberJoined(seat != null);
-        room.timers.cancelEmpty();
+        room.time.cancelEmpty();
         room.feed.send(
                 session,
                 new ServerMessage.Welcome(
@@ -176,7 +176,7 @@ final class Members {
             }
         }
         if (room.feed.members.isEmpty()) {
-            room.timers.startEmpty(room.time.millis);
+            room.time.startEmpty(room.time.millis);
         }
     }
 

@@ -26,7 +26,8 @@ final class Recorder {
     /** A record was refused: the journal has a gap until the next checkpoint. */
     private boolean gap;
 
-    private int archivedGame;
+    /** Games up to this one are archived already (a rebuilt room's from its checkpoint). */
+    int archivedGame;
 
     /** Under {@code fsync}, one listener for all the room's changes, so a batch tells it once. */
     private final @Nullable LongConsumer onDurable;
@@ -50,10 +51,6 @@ final class Recorder {
             checkpoint();
             sinceCheckpoint = Math.floorMod(room.code().hashCode(), journal.checkpointEvery());
         }
-    }
-
-    void restored(int game) {
-        archivedGame = game;
     }
 
     /** A replay writes nothing but archives again the games it sees end, maybe unwritten. */

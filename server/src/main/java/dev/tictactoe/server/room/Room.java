@@ -39,7 +39,6 @@ public final class Room {
     final Members members;
     final BotTurns bots;
     final Recorder recorder;
-    final RoomTimers timers;
     private final Messages messages;
     private final Promise<Void> removed;
     private boolean dispatching;
@@ -53,32 +52,22 @@ public final class Room {
     long createdAt;
 
     Room(String code, RoomSettings settings, EventLoop loop, long botSeed, RoomContext context) {
-        this(
-                code,
-                loop,
-                botSeed,
-                context,
-                new RoomTime(context.nanoTime(), context.epochMillis()),
-                new RoomCore(settings, context.limits().idleClaim()));
+        this(code, loop, botSeed, context, new RoomCore(settings, context.limits().idleClaim()));
     }
 
-    Room(
-            String code,
-            EventLoop loop,
-            long botSeed,
-            RoomContext context,
-            RoomTime time,
-            RoomCore core) {
+    /**
+     * A rebuilt room is made at its checkpoint's instant ({@link RoomTime#replayAt}) after this.
+     */
+    Room(String code, EventLoop loop, long botSeed, RoomContext context, RoomCore core) {
         this.code = code;
         this.loop = loop;
         this.context = context;
-        this.time = time;
+        this.time = new RoomTime(this);
         this.core = core;
         this.members = new Members(this);
         this.feed = new Feed(this);
         this.bots = new BotTurns(this, botSeed);
         this.recorder = new Recorder(this);
-        this.timers = new RoomTimers(this);
         this.messages = new Messages(this);
         this.removed = loop.newPromise();
         this.createdAt = time.millis;
@@ -103,11 +92,11 @@ public final class Room {
             dispatching = true;
             try (LogFields.Scope fields = LogFields.room(code)) {
                 time.tick();
-                timers.flagIfDue();
+                time.flagIfDue();
                 task.run();
             } finally {
                 dispatching = false;
-                timers.rescheduleClock();
+                time.rescheduleClock();
             }
         } else {
             try {
@@ -220,7 +209,7 @@ public final class Room {
     void expire(String why) {
         closed = true;
         members.cancelTimers();
-        timers.cancelEmpty();
+        time.cancelEmpty();
         context.removed().accept(this);
         context.journal().closed(code, feed.version);
         removed.trySuccess(null);
@@ -235,7 +224,7 @@ public final class Room {
                         feed.advance(null);
                         bots.schedule();
                     }
-                    timers.startEmpty(time.millis);
+                    time.startEmpty(time.millis);
                     recorder.created();
                 });
     }
@@ -253,7 +242,7 @@ public final class Room {
                         run(new Change.Spectators(0), null);
                     }
                     members.recovered();
-                    Long since = timers.emptySince;
+                    Long since = time.emptySince;
                     if (since != null
                             && since + context.limits().emptyRoomTtl().toMillis() <= time.millis) {
                         expire(
@@ -261,7 +250,7 @@ public final class Room {
                                         + Instant.ofEpochMilli(since));
                         return;
                     }
-                    timers.startEmpty(since == null ? time.millis : since);
+                    time.startEmpty(since == null ? time.millis : since);
                     bots.schedule();
                 });
     }
@@ -274,7 +263,7 @@ public final class Room {
                         member.member.close(CloseCodes.GOING_AWAY, "server shutting down");
                     }
                     members.cancelTimers();
-                    timers.cancelEmpty();
+                    time.cancelEmpty();
                 });
     }
 }

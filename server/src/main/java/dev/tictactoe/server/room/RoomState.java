@@ -96,7 +96,7 @@ record RoomState(
                         .toList(),
                 room.time.nanos,
                 room.time.millis,
-                room.timers.emptyAsOfNow(),
+                room.time.emptyAsOfNow(),
                 room.createdAt);
     }
 
@@ -107,26 +107,16 @@ record RoomState(
      * the room comes back as it was before it, not as something that never was.
      */
     Room rebuild(List<Store.Command> changes, EventLoop loop, RoomContext context) {
-        RoomTime time = new RoomTime(context.nanoTime(), context.epochMillis());
-        time.replayAt(atNanos, atMillis);
         Room room =
-                new Room(
-                        code,
-                        loop,
-                        botSeed,
-                        context,
-                        time,
-                        RoomCore.restore(core, atNanos, atMillis));
+                new Room(code, loop, botSeed, context, RoomCore.restore(core, atNanos, atMillis));
+        room.time.replayAt(atNanos, atMillis);
         room.feed.restore(
                 core.version(),
                 shown,
                 diffs.stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList());
-        room.recorder.restored(
-                core.match().finished().stream()
-                        .mapToInt(Match.FinishedGame::game)
-                        .max()
-                        .orElse(0));
-        room.timers.emptySince = emptySince;
+        room.recorder.archivedGame =
+                core.match().finished().stream().mapToInt(Match.FinishedGame::game).max().orElse(0);
+        room.time.emptySince = emptySince;
         room.createdAt = createdAt;
         for (int i = 0; i < changes.size(); i++) {
             String failure = replay(room, changes.get(i));
@@ -164,7 +154,7 @@ record RoomState(
         if (applied.version() != version) {
             return change + " made version " + applied.version() + ", not " + version;
         }
-        room.timers.emptySince = room.timers.emptyAsOfNow();
+        room.time.emptySince = room.time.emptyAsOfNow();
         return null;
     }
 

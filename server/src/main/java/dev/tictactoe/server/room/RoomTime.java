@@ -1,16 +1,26 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.server.clock.GameClock;
+
+import io.netty.util.concurrent.ScheduledFuture;
+
+import org.jspecify.annotations.Nullable;
+
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * A room's time: monotonic nanoseconds for clocks and timers, epoch milliseconds for what clients
- * see. A task happens at one instant, read when it starts ({@link #tick}) and journaled with each
- * change; a replay sets it back ({@link #replayAt}). A rebuilt room continues its monotonic line
- * from its last change ({@link #resume}): downtime does not pass for game clocks, while the wall
- * clock (and a seat's grace on it) moved on. Room loop only.
+ * A room's time and its two timers (the running clock's deadline, the empty-room time). Monotonic
+ * nanoseconds for clocks and timers, epoch milliseconds for what clients see. A task happens at one
+ * instant, read when it starts ({@link #tick}) and journaled with each change; a replay sets it
+ * back ({@link #replayAt}). A rebuilt room continues its monotonic line from its last change
+ * ({@link #resume}): downtime does not pass for game clocks, while the wall clock (and a seat's
+ * grace on it) moved on. Room loop only.
  */
 final class RoomTime {
 
+    private final Room room;
     private final LongSupplier nanoTime;
     private final LongSupplier epochMillis;
 
@@ -22,10 +32,17 @@ final class RoomTime {
 
     long millis;
     boolean replaying;
+    private @Nullable ScheduledFuture<?> emptyTimer;
+    private @Nullable ScheduledFuture<?> clockTimer;
+    private long clockTimerDeadline;
 
-    RoomTime(LongSupplier nanoTime, LongSupplier epochMillis) {
-        this.nanoTime = nanoTime;
-        this.epochMillis = epochMillis;
+    /** Since when (epoch ms) nobody has been connected; null while somebody is. */
+    @Nullable Long emptySince;
+
+    RoomTime(Room room) {
+        this.room = room;
+        this.nanoTime = room.context.nanoTime();
+        this.epochMillis = room.context.epochMillis();
         tick();
     }
 
@@ -34,11 +51,6 @@ final class RoomTime {
             nanos = nanoTime.getAsLong() + offset;
             millis = epochMillis.getAsLong();
         }
-    }
-
-    /** Now on the room's monotonic line, for timer delays; the replayed instant during a replay. */
-    long nanosNow() {
-        return replaying ? nanos : nanoTime.getAsLong() + offset;
     }
 
     /** Until {@link #resume}. */
@@ -61,5 +73,60 @@ final class RoomTime {
         offset = nanos - nanoTime.getAsLong();
         tick();
         return Math.max(0, millis - recordedMillis);
+    }
+
+    /** Ends a timed game whose side to move has run out, before the task at hand counts. */
+    void flagIfDue() {
+        if (!room.closed && room.core.outOfTime(nanos, millis)) {
+            room.run(new Change.TimedOut(), null);
+        }
+    }
+
+    /** Keeps the one clock timer at the running side's deadline, or none. */
+    void rescheduleClock() {
+        GameClock clock = room.core.match.time.clock;
+        OptionalLong deadline =
+                clock == null || room.closed ? OptionalLong.empty() : clock.deadline();
+        if (clockTimer != null
+                && (deadline.isEmpty() || deadline.getAsLong() != clockTimerDeadline)) {
+            clockTimer.cancel(false);
+            clockTimer = null;
+        }
+        if (clockTimer == null && deadline.isPresent()) {
+            clockTimerDeadline = deadline.getAsLong();
+            // The task does nothing itself: every task checks the clock first. A replay's delay
+            // counts from the replayed instant.
+            long now = replaying ? nanos : nanoTime.getAsLong() + offset;
+            clockTimer = room.schedule(() -> clockTimer = null, clockTimerDeadline - now);
+        }
+    }
+
+    /** Nobody has been connected since {@code since} (epoch ms): the room goes that long after. */
+    void startEmpty(long since) {
+        cancelEmpty();
+        emptySince = since;
+        var ttl = room.context.limits().emptyRoomTtl();
+        long left = Math.max(0, since + ttl.toMillis() - millis);
+        emptyTimer =
+                room.schedule(
+                        () -> {
+                            if (room.feed.members.isEmpty() && !room.closed) {
+                                room.expire("after " + ttl + " with nobody connected");
+                            }
+                        },
+                        TimeUnit.MILLISECONDS.toNanos(left));
+    }
+
+    void cancelEmpty() {
+        emptySince = null;
+        if (emptyTimer != null) {
+            emptyTimer.cancel(false);
+            emptyTimer = null;
+        }
+    }
+
+    /** Since when nobody has been connected as of the change at hand, whether timers ran or not. */
+    @Nullable Long emptyAsOfNow() {
+        return room.core.occupied() ? null : emptySince != null ? emptySince : millis;
     }
 }

@@ -267,7 +267,7 @@ final class RoomDriver implements AutoCloseable {
         Room old = room;
         old.closed = true;
         old.members.cancelTimers();
-        old.timers.cancelEmpty();
+        old.time.cancelEmpty();
         nowMillis += down.toMillis();
         nowNanos += down.toNanos();
         loopChannel.advanceTimeBy(down.toNanos(), TimeUnit.NANOSECONDS);
