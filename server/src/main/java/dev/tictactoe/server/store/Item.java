@@ -7,21 +7,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/** What rooms and readers hand the writer. */
+/** What rooms and readers hand the writer (the writes as {@link Store}'s methods describe them). */
 sealed interface Item {
 
-    /** An accepted command; {@code onDurable}, if any, hears once it is committed. */
     record Command(
             String room, long version, int kind, byte[] record, @Nullable LongConsumer onDurable)
             implements Item {}
 
-    /** A room's whole state, made here by {@code state}: it replaces the commands up to it. */
     record Checkpoint(String room, long version, long at, Supplier<byte[]> state) implements Item {}
 
-    /** A finished game's document, made here by {@code document}. */
     record Game(String room, int game, long endedAt, Supplier<byte[]> document) implements Item {}
 
-    /** The room is gone: its commands and checkpoint go, its games start their retention. */
     record Closed(String room, long at) implements Item {}
 
     /** Work on the database once everything queued before it is committed. */
