@@ -109,10 +109,7 @@ public final class RelayServer implements AutoCloseable {
         return start(host, port, threads, Transport.choose(Transport.DEFAULT_CHOICE), false);
     }
 
-    /**
-     * As {@link #start(String, int, int)} on the given transport; {@code echo} sends each frame
-     * back to its sender too.
-     */
+    /** As {@link #start(String, int, int)} on a transport; {@code echo} also answers the sender. */
     public static RelayServer start(
             String host, int port, int threads, Transport transport, boolean echo) {
         try {
@@ -137,10 +134,7 @@ public final class RelayServer implements AutoCloseable {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
-    /**
-     * {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio] [--echo]}: runs
-     * until stopped.
-     */
+    /** {@code relay [--host H] [--port N] [--threads N] [--transport auto|epoll|nio] [--echo]}. */
     @SuppressWarnings("IncrementInForLoopAndHeader") // the body steps over a flag's value
     public static void main(String[] args) throws InterruptedException {
         // As the game server runs it: no leak-tracking stack traces on the floor either.
