@@ -2,23 +2,16 @@ package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
-import io.netty.handler.codec.http.websocketx.WebSocketVersion;
+import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakeException;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler.ClientHandshakeStateEvent;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -31,8 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** A connection's handshake, frames and close, on its event loop: the futures it completes. */
-final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
+/** A connection's frames and close after Netty's handshake, on its event loop: its futures. */
+final class ConnectionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private static final Logger log = LoggerFactory.getLogger(ConnectionHandler.class);
 
     /** How long a clean close may take before the socket is simply dropped. */
@@ -41,7 +34,6 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
     final URI uri;
     final GameConnection.Listener listener;
     final Duration timeout;
-    final WebSocketClientHandshaker handshaker;
     final CompletableFuture<GameConnection> opened = new CompletableFuture<>();
     final CompletableFuture<GameConnection.CloseInfo> closed = new CompletableFuture<>();
     // Touched on the event loop only, except closeSent, which isOpen() reads.
@@ -53,67 +45,36 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
         this.uri = uri;
         this.listener = listener;
         this.timeout = timeout;
-        this.handshaker =
-                WebSocketClientHandshakerFactory.newHandshaker(
-                        uri,
-                        WebSocketVersion.V13,
-                        null,
-                        false,
-                        new DefaultHttpHeaders(),
-                        Protocol.MAX_FRAME_BYTES);
     }
 
     @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        handshaker.handshake(ctx.channel());
-        String late = "no WebSocket upgrade from " + uri + " within " + timeout;
-        ctx.executor()
-                .schedule(
-                        () -> {
-                            if (opened.completeExceptionally(
-                                    new IOException(late, new TimeoutException()))) {
-                                ctx.close();
-                            }
-                        },
-                        timeout.toMillis(),
-                        TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-        if (!handshaker.isHandshakeComplete()) {
-            finishHandshake(ctx, (FullHttpResponse) msg);
-        } else if (msg instanceof TextWebSocketFrame text) {
-            onText(text.text());
-        } else if (msg instanceof PingWebSocketFrame ping) {
-            ctx.writeAndFlush(new PongWebSocketFrame(ping.content().retain()));
-        } else if (msg instanceof CloseWebSocketFrame close) {
-            onCloseFrame(ctx, close);
-        } else if (!(msg instanceof PongWebSocketFrame)) {
-            log.debug("ignoring {} from {}", msg.getClass().getSimpleName(), uri);
-        }
-    }
-
-    private void finishHandshake(ChannelHandlerContext ctx, FullHttpResponse response) {
-        try {
-            handshaker.finishHandshake(ctx.channel(), response);
-        } catch (WebSocketHandshakeException e) {
-            opened.completeExceptionally(refusal(response.status().code(), e));
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event == ClientHandshakeStateEvent.HANDSHAKE_COMPLETE
+                && !opened.complete(new GameConnection(ctx.channel(), this))) {
             ctx.close();
-            return;
+        } else if (event == ClientHandshakeStateEvent.HANDSHAKE_TIMEOUT) {
+            String late = "no WebSocket upgrade from " + uri + " within " + timeout;
+            opened.completeExceptionally(new IOException(late, new TimeoutException()));
         }
-        // Reassembles fragmented messages; the handshaker has installed the frame codec by now.
-        ctx.pipeline()
-                .addBefore(
-                        ctx.name(),
-                        "ws-aggregator",
-                        new WebSocketFrameAggregator(Protocol.MAX_FRAME_BYTES));
-        if (!opened.complete(new GameConnection(ctx.channel(), this))) {
-            ctx.close(); // timed out meanwhile
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        if (frame instanceof TextWebSocketFrame text) {
+            try {
+                listener.onText(text.text());
+            } catch (RuntimeException e) {
+                log.warn("listener failed on a frame from {}", uri, e);
+            }
+        } else if (frame instanceof CloseWebSocketFrame close) {
+            onCloseFrame(ctx, close);
+        } else {
+            log.debug("ignoring {} from {}", frame.getClass().getSimpleName(), uri);
         }
     }
 
-    private Exception refusal(int status, WebSocketHandshakeException e) {
+    private Exception refusal(int status, WebSocketClientHandshakeException e) {
         String what = "WebSocket upgrade to " + uri + " refused with HTTP " + status;
         return switch (status) {
             case 404 -> new ProtocolException(ErrorCode.UNKNOWN_ROOM, what + ": no such room", e);
@@ -122,14 +83,6 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
                     new ProtocolException(ErrorCode.RATE_LIMITED, what + ": too many requests", e);
             default -> new IOException(what, e);
         };
-    }
-
-    private void onText(String text) {
-        try {
-            listener.onText(text);
-        } catch (RuntimeException e) {
-            log.warn("listener failed on a frame from {}", uri, e);
-        }
     }
 
     private void onCloseFrame(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
@@ -151,7 +104,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
         }
         closeSent = true;
         sent = new GameConnection.CloseInfo(code, reason);
-        if (!handshaker.isHandshakeComplete()) {
+        if (!opened.isDone() || opened.isCompletedExceptionally()) {
             channel.close();
             return;
         }
@@ -183,7 +136,11 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Object> {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!opened.completeExceptionally(cause)) {
+        Throwable failure =
+                cause instanceof WebSocketClientHandshakeException e && e.response() != null
+                        ? refusal(e.response().status().code(), e)
+                        : cause;
+        if (!opened.completeExceptionally(failure)) {
             log.debug("connection to {} failed", uri, cause);
         }
         ctx.close();

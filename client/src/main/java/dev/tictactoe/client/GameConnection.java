@@ -3,6 +3,7 @@ package dev.tictactoe.client;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.ServerMessage;
 
@@ -22,7 +23,10 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -142,6 +146,15 @@ public final class GameConnection {
             return CompletableFuture.failedFuture(e);
         }
         ConnectionHandler handler = new ConnectionHandler(uri, listener, timeout);
+        // Netty answers pings and drops pongs; close frames are ours: we echo the server's code.
+        WebSocketClientProtocolConfig config =
+                WebSocketClientProtocolConfig.newBuilder()
+                        .webSocketUri(uri)
+                        .maxFramePayloadLength(Protocol.MAX_FRAME_BYTES)
+                        .handshakeTimeoutMillis(timeout.toMillis())
+                        .handleCloseFrames(false)
+                        .sendCloseFrame(null)
+                        .build();
         Bootstrap bootstrap =
                 new Bootstrap()
                         .group(group)
@@ -161,6 +174,9 @@ public final class GameConnection {
                                         p.addLast(
                                                 new HttpClientCodec(),
                                                 new HttpObjectAggregator(8192),
+                                                new WebSocketClientProtocolHandler(config),
+                                                new WebSocketFrameAggregator(
+                                                        Protocol.MAX_FRAME_BYTES),
                                                 handler);
                                     }
                                 });
