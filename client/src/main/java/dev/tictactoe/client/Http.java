@@ -23,6 +23,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The server's HTTP API as the JDK client calls it: requests, answers read strictly, refusals. */
@@ -56,20 +58,50 @@ final class Http {
     }
 
     HttpResponse<String> send(HttpRequest request) {
-        try {
-            return client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted: " + request.uri(), e);
-        }
+        return join(call(request, response -> response));
     }
 
-    CompletableFuture<HttpResponse<String>> sendAsync(HttpRequest request) {
-        return client.sendAsync(
-                request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    /** Sends {@code request} and reads its answer; cancelling the answer aborts the exchange. */
+    <T> CompletableFuture<T> call(HttpRequest request, Function<HttpResponse<String>, T> read) {
+        CompletableFuture<HttpResponse<String>> sent =
+                client.sendAsync(
+                        request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        CompletableFuture<T> answer =
+                sent.handle(
+                        (response, failure) -> {
+                            if (failure == null) {
+                                return read.apply(response);
+                            }
+                            Throwable inner = failure.getCause();
+                            Throwable cause =
+                                    failure instanceof CompletionException && inner != null
+                                            ? inner
+                                            : failure;
+                            throw new UncheckedIOException(
+                                    request.method()
+                                            + " "
+                                            + request.uri()
+                                            + ": "
+                                            + cause.getMessage(),
+                                    cause instanceof IOException io ? io : new IOException(cause));
+                        });
+        // A dependent future does not cancel its source by itself: abort the exchange too.
+        answer.whenComplete(
+                (done, failure) -> {
+                    if (answer.isCancelled()) {
+                        sent.cancel(true);
+                    }
+                });
+        return answer;
+    }
+
+    /** Waits for {@code answer}; its failure is thrown as it is. */
+    static <T> T join(CompletableFuture<T> answer) {
+        try {
+            return answer.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     static @Nullable JsonNode parse(@Nullable String text) {

@@ -10,8 +10,6 @@ import dev.tictactoe.protocol.ProtocolException;
 
 import org.jspecify.annotations.Nullable;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -22,7 +20,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.random.RandomGenerator;
 
 /** Quick match over HTTP: ask for a game, see where the request stands, cancel it. */
@@ -112,41 +109,12 @@ public final class MatchApi {
     }
 
     public Answer match(Request request) {
-        try {
-            return start(request).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        return Http.join(start(request));
     }
 
     public CompletableFuture<Answer> start(Request request) {
         HttpRequest post = http.post("/api/match", body(request)).timeout(answerTimeout).build();
-        CompletableFuture<HttpResponse<String>> sent = http.sendAsync(post);
-        CompletableFuture<Answer> answer =
-                sent.handle(
-                        (response, failure) -> {
-                            if (failure != null) {
-                                Throwable inner = failure.getCause();
-                                Throwable cause =
-                                        failure instanceof CompletionException && inner != null
-                                                ? inner
-                                                : failure;
-                                throw new UncheckedIOException(
-                                        "POST " + post.uri() + ": " + cause.getMessage(),
-                                        cause instanceof IOException io
-                                                ? io
-                                                : new IOException(cause));
-                            }
-                            return answer(response.statusCode(), response.body());
-                        });
-        // A dependent future does not cancel its source by itself: abort the exchange too.
-        answer.whenComplete(
-                (done, failure) -> {
-                    if (answer.isCancelled()) {
-                        sent.cancel(true);
-                    }
-                });
-        return answer;
+        return http.call(post, response -> answer(response.statusCode(), response.body()));
     }
 
     /** {@code GET /api/match/{ticket}}: where the request stands, or empty when none waits. */

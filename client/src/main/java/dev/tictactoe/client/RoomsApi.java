@@ -58,20 +58,13 @@ public final class RoomsApi {
 
     /** {@code GET /api/rooms/{code}}; an unknown room throws {@code unknown_room}. */
     public JsonNode get(String code) {
-        String path =
-                "/api/rooms/"
-                        + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
+        String path = roomPath(code);
         return Http.expect(http.send(http.to(path).GET().build()), "GET " + path);
     }
 
     /** {@code GET /api/rooms/{code}/games/{game}/analysis}; another refusal throws. */
     public AnalysisAnswer analysis(String code, int game) {
-        String path =
-                "/api/rooms/"
-                        + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8)
-                        + "/games/"
-                        + game
-                        + "/analysis";
+        String path = roomPath(code) + "/games/" + game + "/analysis";
         HttpResponse<String> response =
                 http.send(http.to(path).timeout(ANALYSIS_TIMEOUT).GET().build());
         return switch (response.statusCode()) {
@@ -87,6 +80,11 @@ public final class RoomsApi {
                                     GameAnalysis.class,
                                     "game analysis"));
         };
+    }
+
+    private static String roomPath(String code) {
+        return "/api/rooms/"
+                + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
     }
 
     /** A {@code Retry-After} in seconds, or {@link #DEFAULT_RETRY_AFTER} when it is not one. */
