@@ -34,7 +34,6 @@ public final class GameClient implements AutoCloseable {
 
     private final URI uri;
     private final Inbox inbox = new Inbox();
-    private final SharedView view = new SharedView();
     private final RoomFollower follower;
 
     @SuppressWarnings("NullAway.Init") // set by the factories before the client is handed out
@@ -47,7 +46,7 @@ public final class GameClient implements AutoCloseable {
         this.uri = uri;
         // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
         this.follower =
-                new RoomFollower(uri, group, group.next(), view, new Reports()).backoff(List.of());
+                new RoomFollower(uri, group, group.next(), inbox, new Reports()).backoff(List.of());
     }
 
     /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
@@ -96,13 +95,11 @@ public final class GameClient implements AutoCloseable {
 
         @Override
         public void onMessage(ServerMessage message) {
-            view.seen(message);
             inbox.add(message);
         }
 
         @Override
         public void onStopped(FollowerListener.Stopped stopped) {
-            view.stopped();
             GameConnection.CloseInfo info = stopped.close();
             inbox.closed(
                     info != null
@@ -170,7 +167,7 @@ public final class GameClient implements AutoCloseable {
     /** Plays {@code cell} at the current version with the next id (m1, m2, ...). */
     public String move(int cell) {
         String id = "m" + moves.incrementAndGet();
-        send(new ClientMessage.Move(id, Math.max(0, view.version()), cell));
+        send(new ClientMessage.Move(id, Math.max(0, inbox.version()), cell));
         return id;
     }
 
@@ -215,7 +212,7 @@ public final class GameClient implements AutoCloseable {
 
     /** Waits until the room state matches; independent of the queue. */
     public Snapshot awaitSnapshot(Predicate<? super Snapshot> predicate, Duration within) {
-        return view.await(predicate, within, connection.closeFuture());
+        return inbox.awaitSnapshot(predicate, within);
     }
 
     /** Waits until the closing of the connection and returns how it closed. */
@@ -230,11 +227,11 @@ public final class GameClient implements AutoCloseable {
     }
 
     public @Nullable Snapshot snapshot() {
-        return view.snapshot();
+        return inbox.snapshot();
     }
 
     public long version() {
-        return view.version();
+        return inbox.version();
     }
 
     public @Nullable Seat seat() {
@@ -247,7 +244,7 @@ public final class GameClient implements AutoCloseable {
 
     /** The last messages received, oldest first. */
     public List<ServerMessage> seen() {
-        return view.seen();
+        return inbox.seen();
     }
 
     public GameConnection connection() {

@@ -2,64 +2,130 @@ package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
+import dev.tictactoe.protocol.Snapshot;
+
+import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
-/** What a {@link GameClient} received, in order, and at a connection's end how it closed. */
-final class Inbox {
+/**
+ * What a {@link GameClient} received: the room view, the messages not taken yet, the last ones, and
+ * how the connection closed. Its follower writes it; tests wait on it (one monitor for all).
+ */
+final class Inbox implements RoomFollower.State {
+    private static final int SEEN_KEPT = 100;
 
-    private record Closed(GameConnection.CloseInfo info) {}
+    private final RoomView view = new RoomView();
+    private final ArrayDeque<ServerMessage> pending = new ArrayDeque<>();
+    private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>();
+    private GameConnection.@Nullable CloseInfo closed;
 
-    private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
-
-    /** Forgets everything not taken yet: what an old connection said is history. */
-    void clear() {
-        queue.clear();
+    @Override
+    public synchronized RoomView.Update apply(ServerMessage message) {
+        return view.apply(message);
     }
 
-    void add(ServerMessage message) {
-        queue.add(message);
+    @Override
+    public synchronized @Nullable Long lastVersion() {
+        return view.lastVersion();
+    }
+
+    /** Forgets everything not taken yet: what an old connection said is history. */
+    synchronized void clear() {
+        pending.clear();
+        closed = null;
+    }
+
+    synchronized void add(ServerMessage message) {
+        pending.addLast(message);
+        if (seen.size() == SEEN_KEPT) {
+            seen.removeFirst();
+        }
+        seen.addLast(message);
+        notifyAll();
     }
 
     /** The connection closed so; waits fail from here on. */
-    void closed(GameConnection.CloseInfo info) {
-        queue.add(new Closed(info));
+    synchronized void closed(GameConnection.CloseInfo info) {
+        closed = info;
+        notifyAll();
     }
 
-    ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
+    synchronized @Nullable Snapshot snapshot() {
+        return view.snapshot();
+    }
+
+    synchronized long version() {
+        return view.version();
+    }
+
+    synchronized List<ServerMessage> seen() {
+        return List.copyOf(seen);
+    }
+
+    /** Takes messages in order until one matches; the ones before it are consumed. */
+    synchronized ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
-        List<Object> skipped = new ArrayList<>();
-        try {
-            while (true) {
-                Object next =
-                        queue.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (next == null) {
-                    throw new IllegalStateException(
+        List<ServerMessage> skipped = new ArrayList<>();
+        while (true) {
+            for (ServerMessage next; (next = pending.poll()) != null; ) {
+                if (predicate.test(next)) {
+                    return next;
+                }
+                skipped.add(next);
+            }
+            if (closed != null) {
+                throw new IllegalStateException(
+                        "connection closed (%s) before a matching message; skipped %s"
+                                .formatted(closed, describe(skipped)));
+            }
+            waitUntil(
+                    deadline,
+                    () ->
                             "no matching message within "
                                     + within
                                     + "; skipped "
                                     + describe(skipped));
-                }
-                if (next instanceof Closed closed) {
-                    queue.add(closed); // every later wait fails the same way
-                    throw new IllegalStateException(
-                            "connection closed ("
-                                    + closed.info()
-                                    + ") before a matching message; skipped "
-                                    + describe(skipped));
-                }
-                ServerMessage message = (ServerMessage) next;
-                if (predicate.test(message)) {
-                    return message;
-                }
-                skipped.add(message);
+        }
+    }
+
+    /** Waits until the room state matches, the connection closes, or the time runs out. */
+    synchronized Snapshot awaitSnapshot(Predicate<? super Snapshot> predicate, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            Snapshot s = view.snapshot();
+            if (s != null && predicate.test(s)) {
+                return s;
             }
+            String state = s == null ? "none" : MessageCodec.toTree(s).toString();
+            if (closed != null) {
+                throw new IllegalStateException(
+                        "connection closed (%s) before the state matched; state: %s"
+                                .formatted(closed, state));
+            }
+            waitUntil(
+                    deadline,
+                    () ->
+                            "state did not match within %s; state: %s; recent messages: %s"
+                                    .formatted(within, state, describe(seen)));
+        }
+    }
+
+    /** Waits for a change, or fails with {@code timedOut} once {@code deadline} has passed. */
+    private void waitUntil(long deadline, Supplier<String> timedOut) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new IllegalStateException(timedOut.get());
+        }
+        try {
+            TimeUnit.NANOSECONDS.timedWait(this, left);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -67,13 +133,13 @@ final class Inbox {
     }
 
     /** Messages one a line, as JSON, for a failure's message; "nothing" for none. */
-    static String describe(List<?> messages) {
+    private static String describe(Collection<ServerMessage> messages) {
         if (messages.isEmpty()) {
             return "nothing";
         }
         StringBuilder sb = new StringBuilder();
-        for (Object m : messages) {
-            sb.append("\n  ").append(m instanceof ServerMessage s ? MessageCodec.encode(s) : m);
+        for (ServerMessage m : messages) {
+            sb.append("\n  ").append(MessageCodec.encode(m));
         }
         return sb.toString();
     }
