@@ -1,11 +1,28 @@
 package dev.tictactoe.cli;
 
+import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.client.ServerAddress;
+import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomCode;
+
+import io.netty.channel.EventLoopGroup;
+
+import org.jspecify.annotations.Nullable;
 
 import picocli.CommandLine.Option;
 
-/** Options shared by {@code create}, {@code join} and {@code watch}. */
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/** Options shared by every command, and the stay in a room they all end with. */
 final class ClientOptions {
 
     @Option(
@@ -50,5 +67,78 @@ final class ClientOptions {
         String why = "\"%s\" is not a room code: codes are %d letters and digits, like K7MQ2P";
         return RoomCode.normalize(typed)
                 .orElseThrow(() -> new UserError(why.formatted(typed, RoomCode.LENGTH)));
+    }
+
+    /** Plays or watches room {@code code}, or a new one; {@code token} is a quick match's seat. */
+    int run(
+            @Nullable String code,
+            @Nullable NewRoom create,
+            String name,
+            boolean spectate,
+            @Nullable String token) {
+        ServerAddress server = server();
+        EventLoopGroup group = GameConnection.newGroup(1);
+        try {
+            ScriptFrontend lines =
+                    script
+                            ? new ScriptFrontend(
+                                    new PrintStream(
+                                            new FileOutputStream(FileDescriptor.out),
+                                            false,
+                                            StandardCharsets.UTF_8),
+                                    System.err)
+                            : null;
+            String room = code;
+            if (create != null) {
+                RoomsApi.Created created = create(server, create);
+                room = created.code();
+                if (lines != null) {
+                    lines.roomCreated(room, created.settings());
+                }
+            }
+            RoomSession session =
+                    new RoomSession(
+                            server,
+                            Objects.requireNonNull(room, "a room to join or create"),
+                            name,
+                            spectate,
+                            script && !keepGoing,
+                            script,
+                            group,
+                            SeatTokens.fromEnvironment(System.getenv()),
+                            token);
+            if (lines != null) {
+                lines.startReading(System.in, session);
+                return session.run(lines);
+            }
+            try (TerminalFrontend frontend = TerminalFrontend.open(session, plain)) {
+                frontend.start();
+                int exit = session.run(frontend);
+                frontend.finalScreen();
+                return exit;
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Creates the room over HTTP, turning refusals and network trouble into words. */
+    private static RoomsApi.Created create(ServerAddress server, NewRoom request) {
+        try {
+            return new RoomsApi(server.http()).create(request);
+        } catch (ProtocolException e) {
+            throw new UserError(
+                    "the server refused to create the room: %s (%s)"
+                            .formatted(e.code().text(), e.getMessage()));
+        } catch (UncheckedIOException e) {
+            throw unreachable(server, e);
+        }
+    }
+
+    /** The server at {@code server} could not be reached, in words. */
+    static UserError unreachable(ServerAddress server, UncheckedIOException e) {
+        String why =
+                e.getCause() instanceof ConnectException ? "connection refused" : e.getMessage();
+        return new UserError("cannot reach the server at " + server + ": " + why);
     }
 }

@@ -66,7 +66,7 @@ final class CreateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         NewRoom request = request();
-        return ClientApp.run(options, null, request, name.name(), false, null);
+        return options.run(null, request, name.name(), false, null);
     }
 
     /** The room settings to ask for, validated enough to give clear messages before any request. */

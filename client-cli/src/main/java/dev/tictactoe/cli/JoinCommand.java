@@ -25,6 +25,6 @@ final class JoinCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ClientApp.run(options, ClientOptions.roomCode(code), null, name.name(), false, null);
+        return options.run(ClientOptions.roomCode(code), null, name.name(), false, null);
     }
 }

@@ -89,7 +89,7 @@ final class PlayCommand implements Callable<Integer> {
         } finally {
             Signals.unregister("INT", previous);
         }
-        return ClientApp.run(options, matched.code(), null, who, false, matched.token());
+        return options.run(matched.code(), null, who, false, matched.token());
     }
 
     /** Whether stdout is a terminal, where the waiting line can be rewritten in place. */

@@ -151,7 +151,7 @@ final class QuickMatch {
         } catch (RuntimeException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof UncheckedIOException io) {
-                throw ClientApp.unreachable(server, io);
+                throw ClientOptions.unreachable(server, io);
             }
             if (cause instanceof ProtocolException p) {
                 throw new UserError(

@@ -20,7 +20,8 @@ final class SessionEvents implements FollowerListener {
         this.session = session;
     }
 
-    void received(ServerMessage message) {
+    @Override
+    public void onMessage(ServerMessage message) {
         if (session.exit.isDone()) {
             return;
         }
@@ -78,7 +79,7 @@ final class SessionEvents implements FollowerListener {
         }
     }
 
-    void welcome(ServerMessage.Welcome w) {
+    private void welcome(ServerMessage.Welcome w) {
         String greeting = session.membership.welcome(w, session.follower.token());
         session.live = true;
         session.status.connected();
@@ -102,11 +103,6 @@ final class SessionEvents implements FollowerListener {
             session.clock.textArrived(text, System.currentTimeMillis());
             session.frontend.raw(text);
         }
-    }
-
-    @Override
-    public void onMessage(ServerMessage message) {
-        received(message);
     }
 
     @Override

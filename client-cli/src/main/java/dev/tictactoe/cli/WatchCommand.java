@@ -29,12 +29,7 @@ final class WatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ClientApp.run(
-                options,
-                ClientOptions.roomCode(code),
-                null,
-                NameOption.orDefault(name),
-                true,
-                null);
+        return options.run(
+                ClientOptions.roomCode(code), null, NameOption.orDefault(name), true, null);
     }
 }
