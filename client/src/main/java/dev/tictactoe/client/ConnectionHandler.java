@@ -65,6 +65,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<WebSocketFrame
             try {
                 listener.onText(text.text());
             } catch (RuntimeException e) {
+                // A listener bug must not take the connection down with it.
                 log.warn("listener failed on a frame from {}", uri, e);
             }
         } else if (frame instanceof CloseWebSocketFrame close) {

@@ -22,7 +22,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -123,17 +122,13 @@ final class Following {
             }
             result.completeExceptionally(new IllegalStateException("stopped following " + uri));
         } else if (err != null) {
-            Throwable cause =
-                    err instanceof CompletionException && err.getCause() != null
-                            ? err.getCause()
-                            : err;
-            result.completeExceptionally(cause);
-            if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
-                stop(Stop.ROOM_GONE, null, cause);
+            result.completeExceptionally(err);
+            if (err instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
+                stop(Stop.ROOM_GONE, null, err);
             } else if (!welcomed || backoff.isEmpty()) {
-                stop(Stop.UNREACHABLE, null, cause);
+                stop(Stop.UNREACHABLE, null, err);
             } else {
-                reconnectLater("reconnect failed: " + RoomFollower.describe(cause), 0);
+                reconnectLater("reconnect failed: " + RoomFollower.describe(err), 0);
             }
         } else {
             connection = c;

@@ -64,12 +64,7 @@ public final class GameConnection {
                 onUndecodable(text, e);
                 return;
             }
-            try {
-                onMessage(message);
-            } catch (RuntimeException e) {
-                // A listener bug must not take the connection down with it.
-                log.warn("listener failed on {}", MessageCodec.typeName(message), e);
-            }
+            onMessage(message);
         }
 
         default void onUndecodable(String text, ProtocolException problem) {
