@@ -114,16 +114,15 @@ final class Json {
             Class<T> type,
             String json,
             Function<String, @Nullable MessageType> types) {
-        T message;
         try {
-            message = type.cast(reader.readValue(json));
+            T message = type.cast(reader.readValue(json));
+            if (message != null) { // else the JSON null
+                return message;
+            }
         } catch (JsonProcessingException e) {
-            throw messageRefusal(e, parse(json), types);
+            // Refused: read from the tree, which names what is wrong the same way.
         }
-        if (message == null) { // the JSON null
-            throw messageRefusal(null, parse(json), types);
-        }
-        return message;
+        return message(reader, type, parse(json), types);
     }
 
     static <T> T message(
