@@ -1,6 +1,8 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
@@ -20,16 +22,8 @@ import java.util.List;
  */
 final class Match {
 
-    enum Status {
-        WAITING,
-        PLAYING,
-        OVER
-    }
-
     /** How a game ended; {@code winner} is null for a draw. */
     record Result(@Nullable Mark winner, ResultReason reason, int @Nullable [] line) {}
-
-    record FinishedGame(int game, Mark first, int[] moves, Result result) {}
 
     /** Finished games kept for review; older ones drop off, the score still counts them. */
     static final int KEPT_GAMES = 100;
@@ -38,7 +32,7 @@ final class Match {
     final TurnTime time;
     Board board;
     int game = 1;
-    Status status = Status.WAITING;
+    RoomStatus status = RoomStatus.WAITING;
     @Nullable Result result;
     private final List<String> moveIds = new ArrayList<>();
     @Nullable Mark undoRequest;
@@ -48,7 +42,7 @@ final class Match {
     int draws;
 
     /** The kept finished games, oldest first; an idle room has none, so it starts small. */
-    final ArrayDeque<FinishedGame> finished = new ArrayDeque<>(1);
+    final ArrayDeque<GameRecord> finished = new ArrayDeque<>(1);
 
     /** {@code idleAfter} is how long the side to move may stay idle in an untimed game. */
     Match(RoomSettings settings, Duration idleAfter) {
@@ -59,7 +53,7 @@ final class Match {
 
     /** When the side to move may be claimed from (epoch ms): only while playing untimed. */
     @Nullable Long claimableAt() {
-        return status == Status.PLAYING && time.idle != null ? time.idle.claimableAt() : null;
+        return status == RoomStatus.PLAYING && time.idle != null ? time.idle.claimableAt() : null;
     }
 
     void claim(Mark seat) {
@@ -67,7 +61,7 @@ final class Match {
     }
 
     @Nullable Mark outOfTime() {
-        return status == Status.PLAYING ? time.outOfTime() : null;
+        return status == RoomStatus.PLAYING ? time.outOfTime() : null;
     }
 
     void timedOut() {
@@ -83,7 +77,7 @@ final class Match {
     }
 
     @Nullable Mark turn() {
-        return status == Status.PLAYING ? board.toMove() : null;
+        return status == RoomStatus.PLAYING ? board.toMove() : null;
     }
 
     String moveId(int ply) {
@@ -96,12 +90,14 @@ final class Match {
 
     /** Both seats are filled: the first game starts, or one abandoned by a leaver is replayed. */
     boolean startIfWaiting() {
-        if (status == Status.WAITING) {
-            status = Status.PLAYING;
+        if (status == RoomStatus.WAITING) {
+            status = RoomStatus.PLAYING;
             time.gameStarted(board.toMove());
             return true;
         }
-        if (status == Status.OVER && result != null && result.reason() == ResultReason.ABANDONED) {
+        if (status == RoomStatus.OVER
+                && result != null
+                && result.reason() == ResultReason.ABANDONED) {
             nextGame();
             return true;
         }
@@ -122,7 +118,7 @@ final class Match {
                         case DEAD_DRAW -> new Result(null, ResultReason.DEAD_DRAW, null);
                     });
         }
-        return status == Status.OVER;
+        return status == RoomStatus.OVER;
     }
 
     void resign(Mark seat) {
@@ -131,7 +127,7 @@ final class Match {
 
     /** The player in {@code seat} left for good during a game: the opponent wins. */
     boolean abandon(Mark seat) {
-        if (status != Status.PLAYING) {
+        if (status != RoomStatus.PLAYING) {
             return false;
         }
         finish(new Result(seat.opponent(), ResultReason.ABANDONED, null));
@@ -191,14 +187,14 @@ final class Match {
         result = null;
         undoRequest = null;
         rematchOffers.clear();
-        status = Status.PLAYING;
+        status = RoomStatus.PLAYING;
         time.gameStarted(first);
     }
 
     private void finish(Result outcome) {
         time.stop();
         result = outcome;
-        status = Status.OVER;
+        status = RoomStatus.OVER;
         undoRequest = null;
         if (outcome.winner() == Mark.X) {
             xWins++;
@@ -207,7 +203,14 @@ final class Match {
         } else {
             draws++;
         }
-        finished.addLast(new FinishedGame(game, board.first(), board.moves(), outcome));
+        finished.addLast(
+                new GameRecord(
+                        game,
+                        Wire.seat(board.first()),
+                        Wire.cells(board.moves()),
+                        Wire.seatOrNull(outcome.winner()),
+                        outcome.reason(),
+                        outcome.line() == null ? List.of() : Wire.cells(outcome.line())));
         if (finished.size() > KEPT_GAMES) {
             finished.removeFirst();
         }
@@ -256,6 +259,6 @@ final class Match {
 
     /** Back after a restart: the wall clock moved {@code millis}; true if shown times moved. */
     boolean wallClockMoved(long millis) {
-        return status == Status.PLAYING && millis != 0 && time.wallClockMoved(millis);
+        return status == RoomStatus.PLAYING && millis != 0 && time.wallClockMoved(millis);
     }
 }

@@ -1,7 +1,9 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
@@ -9,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
@@ -76,7 +79,7 @@ final class Recorder {
         } else {
             room.feed.durable(room.feed.version); // replayed from the disk
         }
-        Match.FinishedGame last = room.core.match.finished.peekLast();
+        GameRecord last = room.core.match.finished.peekLast();
         if (last != null && last.game() > archivedGame) {
             archivedGame = last.game();
             journal.gameFinished(room.code(), last.game(), gameRecord(last));
@@ -99,24 +102,23 @@ final class Recorder {
             int game,
             GameSettings settings,
             Map<Mark, @Nullable String> players,
-            Mark first,
-            int[] moves,
-            @Nullable Mark winner,
+            Seat first,
+            List<Integer> moves,
+            @Nullable Seat winner,
             ResultReason reason,
-            int[] line,
+            List<Integer> line,
             long endedAt) {}
 
     record GameSettings(int size, int winLength, boolean earlyDraw) {}
 
     /** One finished game for the archive: values taken now, JSON made by the journal. */
-    private Supplier<byte[]> gameRecord(Match.FinishedGame game) {
+    private Supplier<byte[]> gameRecord(GameRecord game) {
         RoomSettings settings = room.settings();
         EnumMap<Mark, @Nullable String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);
             names.put(mark, seat == null ? null : seat.name);
         }
-        Match.Result result = game.result();
         ArchivedGame archived =
                 new ArchivedGame(
                         room.code(),
@@ -128,9 +130,9 @@ final class Recorder {
                         names,
                         game.first(),
                         game.moves(),
-                        result.winner(),
-                        result.reason(),
-                        result.line() == null ? new int[0] : result.line(),
+                        game.winner(),
+                        game.reason(),
+                        game.line(),
                         room.time.millis);
         return () -> {
             try {

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
@@ -118,8 +119,8 @@ final class Refusals {
 
     /** The game's state first, then the rules of the board, out of turn first. */
     static Outcome.@Nullable Refused move(Match match, Mark seat, int cell) {
-        if (match.status != Match.Status.PLAYING) {
-            return match.status == Match.Status.WAITING
+        if (match.status != RoomStatus.PLAYING) {
+            return match.status == RoomStatus.WAITING
                     ? waiting()
                     : refuse(
                             ErrorCode.GAME_OVER, "the game is over; offer a rematch to play again");
@@ -174,7 +175,7 @@ final class Refusals {
 
     /** {@code seat} may not claim the game from its idle opponent now. */
     private static Outcome.@Nullable Refused claim(Match match, Mark seat, boolean againstBot) {
-        if (againstBot && match.status == Match.Status.PLAYING) {
+        if (againstBot && match.status == RoomStatus.PLAYING) {
             return refuse(ErrorCode.CLAIM_NOT_ALLOWED, "a bot is never idle");
         }
         Outcome.Refused refused = playing(match);
@@ -205,7 +206,7 @@ final class Refusals {
                     ErrorCode.WAITING_FOR_OPPONENT,
                     "the other seat is empty: wait for an opponent or invite the bot");
         }
-        if (match.status != Match.Status.OVER) {
+        if (match.status != RoomStatus.OVER) {
             return refuse(
                     ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over");
         }

@@ -2,7 +2,9 @@ package dev.tictactoe.server.room;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.GameClock;
@@ -60,7 +62,7 @@ record RoomState(
     /** The series: the current game, the score, finished games, and the game's time. */
     record MatchState(
             int game,
-            Match.Status status,
+            RoomStatus status,
             Mark first,
             int[] moves,
             List<String> moveIds,
@@ -70,12 +72,13 @@ record RoomState(
             int draws,
             @Nullable Mark undoRequest,
             List<Mark> rematchOffers,
-            List<Match.FinishedGame> finished,
+            List<GameRecord> finished,
             GameClock.@Nullable State clock,
             @Nullable IdleState idle,
             long idleAfterMillis) {}
 
-    record IdleState(long turnStartedNanos, long turnStartedAt, long afterMillis) {}
+    /** An untimed turn's start; its idle time is the match's {@code idleAfterMillis}. */
+    record IdleState(long turnStartedNanos, long turnStartedAt) {}
 
     private static final Logger log = LoggerFactory.getLogger(RoomState.class);
     private static final ObjectMapper JSON = MessageCodec.mapper().copy();
@@ -115,7 +118,7 @@ record RoomState(
                 shown,
                 diffs.stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList());
         room.recorder.archivedGame =
-                core.match().finished().stream().mapToInt(Match.FinishedGame::game).max().orElse(0);
+                core.match().finished().stream().mapToInt(GameRecord::game).max().orElse(0);
         room.time.emptySince = emptySince;
         room.createdAt = createdAt;
         for (int i = 0; i < changes.size(); i++) {

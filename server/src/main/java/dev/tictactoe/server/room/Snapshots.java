@@ -3,7 +3,6 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
-import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.ClockView;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 
 /**
  * Renders room state into the protocol's snapshot and game records. A render reuses the parts of
@@ -60,7 +58,7 @@ final class Snapshots {
                 // A room's settings never change.
                 previous == null ? settings(settings) : previous.settings(),
                 match.game,
-                status(match.status),
+                match.status,
                 Wire.seatOrNull(turn),
                 rows(board, previous == null ? null : previous.board()),
                 moves(board, match, previous == null ? null : previous.moves()),
@@ -71,7 +69,9 @@ final class Snapshots {
                                 : new Snapshot.Result(
                                         Wire.seatOrNull(result.winner()),
                                         result.reason(),
-                                        result.line() == null ? List.of() : cells(result.line())),
+                                        result.line() == null
+                                                ? List.of()
+                                                : Wire.cells(result.line())),
                         previous == null ? null : previous.result()),
                 players,
                 spectators,
@@ -145,18 +145,7 @@ final class Snapshots {
      */
     static List<GameRecord> history(Match match, List<GameRecord> archived) {
         TreeMap<Integer, GameRecord> games = new TreeMap<>();
-        for (Match.FinishedGame game : match.finished) {
-            Match.Result r = game.result();
-            games.put(
-                    game.game(),
-                    new GameRecord(
-                            game.game(),
-                            Wire.seat(game.first()),
-                            cells(game.moves()),
-                            Wire.seatOrNull(r.winner()),
-                            r.reason(),
-                            r.line() == null ? List.of() : cells(r.line())));
-        }
+        match.finished.forEach(game -> games.put(game.game(), game));
         archived.forEach(game -> games.put(game.game(), game));
         while (games.size() > Match.KEPT_GAMES) {
             games.pollFirstEntry();
@@ -230,17 +219,5 @@ final class Snapshots {
             return before;
         }
         return new Snapshot.Player(seat.name, kind, level, seat.connected(), seat.graceUntil);
-    }
-
-    private static RoomStatus status(Match.Status status) {
-        return switch (status) {
-            case WAITING -> RoomStatus.WAITING;
-            case PLAYING -> RoomStatus.PLAYING;
-            case OVER -> RoomStatus.OVER;
-        };
-    }
-
-    private static List<Integer> cells(int[] cells) {
-        return IntStream.of(cells).boxed().toList();
     }
 }

@@ -97,8 +97,7 @@ final class TurnTime {
     RoomState.@Nullable IdleState idleState() {
         return idle == null
                 ? null
-                : new RoomState.IdleState(
-                        idle.turnStartedNanos(), idle.turnStartedAt(), idle.after().toMillis());
+                : new RoomState.IdleState(idle.turnStartedNanos(), idle.turnStartedAt());
     }
 
     void restore(GameClock.@Nullable State clockState, RoomState.@Nullable IdleState idleState) {
@@ -108,9 +107,7 @@ final class TurnTime {
         if (idleState != null) {
             idle =
                     new IdleClaim(
-                            idleState.turnStartedNanos(),
-                            idleState.turnStartedAt(),
-                            Duration.ofMillis(idleState.afterMillis()));
+                            idleState.turnStartedNanos(), idleState.turnStartedAt(), idleAfter);
         }
     }
 }

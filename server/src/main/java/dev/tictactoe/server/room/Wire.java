@@ -7,6 +7,9 @@ import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.List;
+import java.util.stream.IntStream;
+
 /**
  * The engine's words as the protocol spells them: a mark is a seat and a bot level is a level, name
  * for name (the engine knows nothing of the wire).
@@ -44,5 +47,9 @@ final class Wire {
 
     static Level level(BotLevel level) {
         return Level.valueOf(level.name());
+    }
+
+    static List<Integer> cells(int[] cells) {
+        return IntStream.of(cells).boxed().toList();
     }
 }

@@ -29,7 +29,7 @@ final class Schema implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Schema.class);
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     /**
      * A room's checkpoint older than this, its commands go again to the log's end: over an empty

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
@@ -163,7 +164,6 @@ class CheckpointTest {
 
     @Test
     void aCheckpointWithEveryFieldSetReadsBackAsItWasWritten() throws Exception {
-        Match.Result won = new Match.Result(Mark.X, ResultReason.LINE, new int[] {0, 4, 8});
         RoomSettings settings =
                 new RoomSettings(
                         new Rules(3, 3),
@@ -201,7 +201,7 @@ class CheckpointTest {
                                                         Map.of()))),
                                 new RoomState.MatchState(
                                         2,
-                                        Match.Status.PLAYING,
+                                        RoomStatus.PLAYING,
                                         Mark.O,
                                         new int[] {4, 0},
                                         Arrays.asList("m1", null),
@@ -212,8 +212,13 @@ class CheckpointTest {
                                         Mark.X,
                                         List.of(Mark.O),
                                         List.of(
-                                                new Match.FinishedGame(
-                                                        1, Mark.X, new int[] {0, 1, 4, 2, 8}, won)),
+                                                new GameRecord(
+                                                        1,
+                                                        Seat.X,
+                                                        List.of(0, 1, 4, 2, 8),
+                                                        Seat.X,
+                                                        ResultReason.LINE,
+                                                        List.of(0, 4, 8))),
                                         new GameClock.State(
                                                 300_000,
                                                 299_000,
@@ -223,7 +228,7 @@ class CheckpointTest {
                                                 null,
                                                 1_000,
                                                 1_800_000_000_000L),
-                                        new RoomState.IdleState(7, 8, 9),
+                                        new RoomState.IdleState(7, 8),
                                         60_000L),
                                 2),
                         driver.snapshot(),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -66,9 +67,9 @@ class MatchTest {
             early.play(early.turn(), moves[i], "m" + i);
             full.play(full.turn(), moves[i], "m" + i);
         }
-        assertThat(early.status).isEqualTo(Match.Status.OVER);
+        assertThat(early.status).isEqualTo(RoomStatus.OVER);
         assertThat(early.result.reason()).isEqualTo(ResultReason.DEAD_DRAW);
-        assertThat(full.status).isEqualTo(Match.Status.PLAYING);
+        assertThat(full.status).isEqualTo(RoomStatus.PLAYING);
         full.play(Mark.X, 8, "last");
         assertThat(full.result.reason()).isEqualTo(ResultReason.DRAW);
         assertThat(full.draws).isEqualTo(1);
@@ -136,7 +137,7 @@ class MatchTest {
         assertThat(match.result.winner()).isEqualTo(Mark.X);
         assertThat(match.startIfWaiting()).isTrue();
         assertThat(match.game).isEqualTo(2);
-        assertThat(match.status).isEqualTo(Match.Status.PLAYING);
+        assertThat(match.status).isEqualTo(RoomStatus.PLAYING);
     }
 
     @Test

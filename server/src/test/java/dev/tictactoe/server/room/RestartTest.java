@@ -296,7 +296,7 @@ class RestartTest {
             p[0].move(4);
             byte[] last = driver.journal.entries.getLast().payload();
             assertThat(RoomState.fromJson(last).core().match().finished())
-                    .extracting(Match.FinishedGame::game)
+                    .extracting(GameRecord::game)
                     .containsExactlyElementsOf(
                             archives ? List.of(5, 6, 7, 8, 9, 10, 11, 12) : games(12));
         }

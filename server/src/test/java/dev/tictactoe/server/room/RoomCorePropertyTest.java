@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Board;
@@ -76,12 +77,12 @@ class RoomCorePropertyTest {
                             : null;
             String before = RoomCoreTest.state(core);
             long version = core.version;
-            Match.Status status = core.match.status;
+            RoomStatus status = core.match.status;
             Outcome outcome = core.apply(command, new RoomCore.Context(nanos, millis, seen));
             if (outcome instanceof Outcome.Applied applied) {
                 assertThat(applied.version()).isEqualTo(version + 1).isEqualTo(core.version);
                 if (applied.ended()) {
-                    assertThat(status).as("a game ends once").isEqualTo(Match.Status.PLAYING);
+                    assertThat(status).as("a game ends once").isEqualTo(RoomStatus.PLAYING);
                     ended++;
                 }
                 steps.add(
@@ -165,7 +166,7 @@ class RoomCorePropertyTest {
         Match match = core.match;
         assertThat(match.result != null)
                 .as("a result exactly when the game is over")
-                .isEqualTo(match.status == Match.Status.OVER);
+                .isEqualTo(match.status == RoomStatus.OVER);
         assertThat(match.wins(Mark.X) + match.wins(Mark.O) + match.draws)
                 .as("the score counts every game that ended")
                 .isEqualTo(ended);
