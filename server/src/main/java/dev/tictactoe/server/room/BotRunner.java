@@ -16,7 +16,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
 /** Runs bot searches on a small bounded pool of their own, never on a network loop. */
@@ -38,7 +37,6 @@ public final class BotRunner implements AutoCloseable {
     private final Search search;
     private final Executor pool;
     private final Duration budget;
-    private final LongAdder fallbacks = new LongAdder();
     private volatile @Nullable ServerMetrics metrics;
 
     public BotRunner(int threads, int queue, Duration budget) {
@@ -64,14 +62,6 @@ public final class BotRunner implements AutoCloseable {
         this.pool = pool;
         this.budget = budget;
         this.search = search;
-    }
-
-    public long fallbacks() {
-        return fallbacks.sum();
-    }
-
-    void fellBack() {
-        fallbacks.increment();
     }
 
     private static ThreadPoolExecutor pool(int threads, int queue) {

@@ -87,7 +87,6 @@ final class BotTurns {
         if (room.core.match.board.legalMoves(empty) == 0) {
             return;
         }
-        room.context.bots().fellBack();
         log.error(
                 "room {} bot {} {}; plays cell {} instead",
                 room.code(),
