@@ -4,6 +4,7 @@ import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
 import dev.tictactoe.server.store.StoreOptions;
+import dev.tictactoe.server.store.StoreSettings;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -105,7 +106,8 @@ final class StoreBench {
     private static void measure(
             DurabilityPolicy policy, Path dir, int records, int rate, int seconds)
             throws Exception {
-        try (Store store = Store.open(dir, StoreOptions.defaults().withPolicy(policy))) {
+        try (Store store =
+                Store.open(dir, StoreOptions.of(policy, StoreSettings.DEFAULT_GAME_RETENTION))) {
             burst(store, records); // warm-up: the JIT and the page cache
             store.flush().get();
             long cpu = cpu();

@@ -43,12 +43,9 @@ final class StoredRooms implements RoomJournal {
     static Store open(
             Path dataDir, @Nullable Character node, String durability, Duration retention) {
         NodeFile.claim(dataDir, node);
-        StoreOptions options =
-                StoreOptions.defaults()
-                        .withPolicy(DurabilityPolicy.parse(durability))
-                        .withRetention(retention);
         try {
-            return Store.open(dataDir, options);
+            return Store.open(
+                    dataDir, StoreOptions.of(DurabilityPolicy.parse(durability), retention));
         } catch (DataDirException e) {
             throw new UncheckedIOException(e.getMessage(), e); // it names the directory
         } catch (IOException e) {
@@ -117,9 +114,10 @@ final class StoredRooms implements RoomJournal {
         if (!result.accepted()) {
             if (refusing.compareAndSet(false, true)) {
                 log.error(
-                        "room {}: the store refused a change, rooms play on in memory: {}",
+                        "room {}: the store refused a change ({}), rooms play on in memory: {}",
                         room,
-                        result.message());
+                        result,
+                        store.problem());
             }
             return false;
         }

@@ -132,29 +132,18 @@ public final class Store implements AutoCloseable {
     }
 
     private AppendResult offer(Item item) {
-        AppendResult result = tryOffer(item);
-        AppendResult.Reason refused = result.refused();
-        if (refused != null) {
-            meters.refused(refused.name().toLowerCase(Locale.ROOT));
+        AppendResult result =
+                closed
+                        ? AppendResult.CLOSED
+                        : writer.lastError != null
+                                ? AppendResult.FAILING
+                                : queue.offer(item)
+                                        ? AppendResult.ACCEPTED
+                                        : AppendResult.QUEUE_FULL;
+        if (!result.accepted()) {
+            meters.refused(result.name().toLowerCase(Locale.ROOT));
         }
         return result;
-    }
-
-    private AppendResult tryOffer(Item item) {
-        if (closed) {
-            return new AppendResult(AppendResult.Reason.CLOSED, "the store is closed");
-        }
-        String error = writer.lastError;
-        if (error != null) {
-            return new AppendResult(
-                    AppendResult.Reason.FAILING, "the store cannot write: " + error);
-        }
-        if (!queue.offer(item)) {
-            return new AppendResult(
-                    AppendResult.Reason.QUEUE_FULL,
-                    "the store has " + queue.size() + " writes waiting for the disk");
-        }
-        return AppendResult.ACCEPTED;
     }
 
     /** Ascending; empty for an unknown room. */
@@ -199,11 +188,6 @@ public final class Store implements AutoCloseable {
         writer.beforeCommit = hook;
     }
 
-    /** False while commits fail (disk full, I/O error). */
-    public boolean healthy() {
-        return writer.lastError == null;
-    }
-
     /** What is failing, in one line for a readiness check; null when healthy. */
     public @Nullable String problem() {
         return writer.lastError;
@@ -216,15 +200,6 @@ public final class Store implements AutoCloseable {
 
     public int queued() {
         return queue.size();
-    }
-
-    public long commits() {
-        return writer.commits.get();
-    }
-
-    /** Commands, checkpoints, games and closes committed so far. */
-    public long committedWrites() {
-        return writer.committed.get();
     }
 
     /** Commits everything queued, stops the writer and releases the directory. */

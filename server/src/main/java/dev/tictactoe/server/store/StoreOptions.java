@@ -25,30 +25,17 @@ public record StoreOptions(
     }
 
     public static StoreOptions defaults() {
+        return of(DurabilityPolicy.DEFAULT, StoreSettings.DEFAULT_GAME_RETENTION);
+    }
+
+    /** The default sizes and retries with this policy and games' retention. */
+    public static StoreOptions of(DurabilityPolicy policy, Duration retention) {
         return new StoreOptions(
-                DurabilityPolicy.DEFAULT,
+                policy,
                 DEFAULT_QUEUE_CAPACITY,
-                StoreSettings.DEFAULT_GAME_RETENTION,
+                retention,
                 DEFAULT_MAX_GAMES_PER_ROOM,
                 Duration.ofMillis(50),
                 Duration.ofSeconds(5));
-    }
-
-    public StoreOptions withPolicy(DurabilityPolicy p) {
-        return new StoreOptions(
-                p, queueCapacity, retention, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
-    }
-
-    public StoreOptions withRetention(Duration r) {
-        return new StoreOptions(
-                policy, queueCapacity, r, maxGamesPerRoom, retryBackoff, maxRetryBackoff);
-    }
-
-    public StoreOptions withLimits(int queue, int maxGames) {
-        return new StoreOptions(policy, queue, retention, maxGames, retryBackoff, maxRetryBackoff);
-    }
-
-    public StoreOptions withRetryBackoff(Duration first, Duration max) {
-        return new StoreOptions(policy, queueCapacity, retention, maxGamesPerRoom, first, max);
     }
 }

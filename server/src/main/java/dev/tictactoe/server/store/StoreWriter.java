@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
@@ -53,9 +52,6 @@ final class StoreWriter implements Runnable {
     /** Why the last commit failed; null while commits succeed. */
     volatile @Nullable String lastError;
 
-    // Read by metrics on other threads, written by this thread only.
-    final AtomicLong commits = new AtomicLong();
-    final AtomicLong committed = new AtomicLong();
     private long firstAt;
 
     volatile JournalMeters meters = JournalMeters.NONE;
@@ -217,8 +213,6 @@ final class StoreWriter implements Runnable {
                     hook.run(db);
                 }
                 db.commit(writes, options);
-                commits.incrementAndGet();
-                committed.addAndGet(writes.size());
                 ok();
                 return true;
             } catch (SQLException e) {

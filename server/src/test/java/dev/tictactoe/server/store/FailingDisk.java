@@ -3,7 +3,6 @@ package dev.tictactoe.server.store;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -21,9 +20,12 @@ public final class FailingDisk {
         Store store =
                 Store.open(
                         dataDir,
-                        StoreOptions.defaults()
-                                .withPolicy(DurabilityPolicy.FSYNC_EACH)
-                                .withRetryBackoff(Duration.ofMillis(1), Duration.ofMillis(20)));
+                        StoreTest.options(
+                                DurabilityPolicy.FSYNC_EACH,
+                                StoreOptions.DEFAULT_QUEUE_CAPACITY,
+                                StoreSettings.DEFAULT_GAME_RETENTION,
+                                StoreOptions.DEFAULT_MAX_GAMES_PER_ROOM,
+                                20));
         store.beforeCommit(
                 db -> {
                     if (full) {
@@ -41,7 +43,7 @@ public final class FailingDisk {
 
     /** Waits, at most ten seconds, until the store's health is {@code healthy}. */
     public static void awaitHealthy(Store store, boolean healthy) {
-        awaitCondition(() -> store.healthy() == healthy);
+        awaitCondition(() -> (store.problem() == null) == healthy);
     }
 
     /** Waits for {@code condition}, polling, at most ten seconds. */
