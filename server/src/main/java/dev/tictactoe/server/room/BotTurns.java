@@ -30,7 +30,7 @@ final class BotTurns {
         Match match = room.core.match;
         Mark turn = match.turn();
         Occupant seat = turn == null ? null : room.core.seat(turn);
-        Level level = seat == null ? null : seat.bot;
+        Level level = seat == null ? null : seat.bot();
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
         if (turn == null || level == null || room.closed || room.time.replaying) {
             return;
@@ -61,7 +61,7 @@ final class BotTurns {
             @Nullable BotMove move,
             @Nullable RuntimeException failure) {
         Occupant seat = room.core.seat(mark);
-        if (forVersion != room.feed.version || seat == null || !seat.isBot() || room.closed) {
+        if (forVersion != room.feed.version || seat == null || !seat.botPlays() || room.closed) {
             log.debug(
                     "room {} dropped a bot move computed for version {} (now {})",
                     room.code(),

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The connections behind the seats: joining, rejoining with a seat token, leaving, and the seat
@@ -110,7 +111,7 @@ final class Members {
                     ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
         }
         Occupant seat = room.core.seated(mark);
-        boolean first = seat.reserved;
+        boolean first = room.core.reserved.contains(mark);
         Session previous = sessions.put(mark, session);
         if (previous != null) {
             // A newer connection for the same seat wins.
@@ -120,7 +121,9 @@ final class Members {
             room.run(new Change.Returned(mark), null);
         }
         admit(session, mark, token);
-        logSeat(mark, first ? "taken by '" + seat.name + "', who was promised it" : "reconnected");
+        logSeat(
+                mark,
+                first ? "taken by '" + seat.name() + "', who was promised it" : "reconnected");
         return null;
     }
 
@@ -190,16 +193,21 @@ final class Members {
     /** Frees the seat at its grace deadline (wall clock) unless its player is back by then. */
     private void startGraceTimer(Mark mark) {
         Occupant seat = room.core.seated(mark);
-        if (seat.graceUntil == null) {
+        Long until = seat.graceUntil();
+        if (until == null) {
             return;
         }
-        long left = Math.max(0, seat.graceUntil - room.time.millis);
+        long left = Math.max(0, until - room.time.millis);
         cancelGraceTimer(mark);
         graceTimers.put(
                 mark,
                 room.schedule(
                         () -> {
-                            if (room.core.seat(mark) == seat && !seat.connected) {
+                            // Still the same person, still away.
+                            Occupant now = room.core.seat(mark);
+                            if (now != null
+                                    && !now.connected()
+                                    && Objects.equals(now.token(), seat.token())) {
                                 free(mark);
                             }
                         },
@@ -215,7 +223,7 @@ final class Members {
 
     private void free(Mark mark) {
         cancelGraceTimer(mark);
-        boolean reserved = room.core.seated(mark).reserved;
+        boolean reserved = room.core.reserved.contains(mark);
         boolean ended =
                 room.run(new Change.Freed(mark), null) instanceof Outcome.Applied a && a.ended();
         String why = reserved ? " (its player never came)" : "";
@@ -232,13 +240,14 @@ final class Members {
         List<Map.Entry<Mark, Long>> expired = new ArrayList<>();
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);
-            if (seat == null || seat.isBot()) {
+            if (seat == null || seat.botPlays()) {
                 continue;
             }
-            if (seat.connected) {
+            Long until = seat.graceUntil();
+            if (seat.connected()) {
                 dropped(mark);
-            } else if (seat.graceUntil != null && seat.graceUntil <= now) {
-                expired.add(Map.entry(mark, seat.graceUntil));
+            } else if (until != null && until <= now) {
+                expired.add(Map.entry(mark, until));
             } else {
                 startGraceTimer(mark);
             }
@@ -260,7 +269,7 @@ final class Members {
 
     private @Nullable Mark seatWithToken(String token) {
         for (var entry : room.core.seats.entrySet()) {
-            if (token.equals(entry.getValue().token)) {
+            if (token.equals(entry.getValue().token())) {
                 return entry.getKey();
             }
         }

@@ -6,98 +6,61 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
-/** Who sits in X or O: a person (with a secret token, connected or not) or a bot. */
-final class Occupant {
+/**
+ * Who sits in X or O: a person (with a secret token, connected or not) or a bot; a checkpoint keeps
+ * it as it is, in a copy taken on the room's loop.
+ *
+ * @param connected a person's connection is open (or was, at a replayed command's instant)
+ * @param graceUntil while held for a dropped player: when the seat is freed, epoch ms
+ * @param moves this game's move ids and the versions they made, so a resent move is acknowledged,
+ *     not played twice; the only part that changes in place
+ */
+record Occupant(
+        String name,
+        @Nullable String token,
+        @Nullable Level bot,
+        boolean connected,
+        @Nullable Long graceUntil,
+        Map<String, Long> moves) {
 
-    /** Move ids remembered per seat so a resent move is acknowledged, not played twice. */
     static final int REMEMBERED_MOVE_IDS = 64;
 
-    final String name;
-    final @Nullable String token;
-    final @Nullable Level bot;
-
-    /** A person's connection is open (or was, at a replayed command's instant). */
-    boolean connected;
-
-    /** While held for a dropped player: when the seat is freed, epoch ms. */
-    @Nullable Long graceUntil;
-
-    /** Held for a player promised this seat (a quick match) who has not come yet. */
-    boolean reserved;
-
-    /** Made at the seat's first move of a game. */
-    private @Nullable Map<String, Long> appliedMoves;
-
-    private Occupant(String name, @Nullable String token, @Nullable Level bot) {
-        this.name = name;
-        this.token = token;
-        this.bot = bot;
+    Occupant {
+        MoveIds remembered = new MoveIds();
+        remembered.putAll(moves);
+        moves = remembered;
     }
 
     static Occupant person(String name, String token, boolean connected) {
-        Occupant seat = new Occupant(name, token, null);
-        seat.connected = connected;
-        return seat;
+        return new Occupant(name, token, null, connected, null, Map.of());
     }
 
     static Occupant bot(Level level) {
-        return new Occupant(level.playerName(), null, level);
+        return new Occupant(level.playerName(), null, level, false, null, Map.of());
     }
 
-    RoomState.Seat state() {
-        return new RoomState.Seat(
-                name,
-                token,
-                bot,
-                !isBot() && connected,
-                graceUntil,
-                appliedMoves == null ? Map.of() : new LinkedHashMap<>(appliedMoves));
-    }
-
-    static Occupant of(RoomState.Seat stored) {
-        Level level = stored.bot();
-        Occupant seat =
-                level != null
-                        ? bot(level)
-                        : person(
-                                stored.name(),
-                                // Written from a person's seat, which always has its token.
-                                Objects.requireNonNull(stored.token(), "a person without a token"),
-                                stored.connected());
-        seat.graceUntil = stored.graceUntil();
-        stored.moves().forEach(seat::applied);
-        return seat;
-    }
-
-    boolean isBot() {
+    /** Not named like a getter: the checkpoint's JSON has {@code bot} once, the level. */
+    boolean botPlays() {
         return bot != null;
     }
 
-    boolean connected() {
-        return isBot() || connected;
+    /** A bot is always there. */
+    boolean present() {
+        return botPlays() || connected;
     }
 
-    @Nullable Long appliedVersion(String moveId) {
-        return appliedMoves == null ? null : appliedMoves.get(moveId);
+    /** This occupant, its move ids copied. */
+    Occupant with(boolean nowConnected, @Nullable Long nowGraceUntil) {
+        return new Occupant(name, token, bot, nowConnected, nowGraceUntil, moves);
     }
 
-    void applied(String moveId, long version) {
-        if (appliedMoves == null) {
-            appliedMoves =
-                    new LinkedHashMap<>(16, 0.75f, false) {
-                        @Override
-                        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-                            return size() > REMEMBERED_MOVE_IDS;
-                        }
-                    };
+    /** The newest {@link #REMEMBERED_MOVE_IDS} ids; never serialised by Java. */
+    @SuppressWarnings("serial")
+    private static final class MoveIds extends LinkedHashMap<String, Long> {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            return size() > REMEMBERED_MOVE_IDS;
         }
-        appliedMoves.put(moveId, version);
-    }
-
-    /** Move ids are unique within a game: a new game starts with a clean slate. */
-    void forgetMoves() {
-        appliedMoves = null;
     }
 }

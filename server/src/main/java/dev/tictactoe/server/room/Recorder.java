@@ -117,7 +117,7 @@ final class Recorder {
         EnumMap<Mark, @Nullable String> names = new EnumMap<>(Mark.class);
         for (Mark mark : Mark.values()) {
             Occupant seat = room.core.seat(mark);
-            names.put(mark, seat == null ? null : seat.name);
+            names.put(mark, seat == null ? null : seat.name());
         }
         ArchivedGame archived =
                 new ArchivedGame(

@@ -41,7 +41,7 @@ final class Refusals {
                     yield noPlayer(c.seat());
                 }
                 // A resent move is acknowledged, not refused.
-                yield seat.appliedVersion(c.id()) != null
+                yield seat.moves().containsKey(c.id())
                         ? null
                         : move(match, c.seat(), c.cell(), seen, core.version, core.boardVersion);
             }
@@ -68,7 +68,7 @@ final class Refusals {
 
     private static Outcome.@Nullable Refused person(RoomCore core, Mark mark) {
         Occupant seat = core.seat(mark);
-        return seat == null || seat.isBot() ? noPlayer(mark) : null;
+        return seat == null || seat.botPlays() ? noPlayer(mark) : null;
     }
 
     private static Outcome.Refused seatTaken(Mark mark) {

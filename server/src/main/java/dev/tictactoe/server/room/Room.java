@@ -176,7 +176,7 @@ public final class Room {
     private void counted(Change command, Outcome.Applied applied) {
         Match match = core.match;
         if (command instanceof Change.Moved moved) {
-            context.metrics().moved(core.seated(moved.seat()).isBot());
+            context.metrics().moved(core.seated(moved.seat()).botPlays());
         }
         if (applied.started()) {
             log.debug(

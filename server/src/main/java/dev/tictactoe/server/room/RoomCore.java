@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +31,10 @@ final class RoomCore {
     final RoomSettings settings;
     final Match match;
     final EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
+
+    /** Seats held for players promised them (a quick match) who have not come yet. */
+    final EnumSet<Mark> reserved = EnumSet.noneOf(Mark.class);
+
     int spectators;
     long version;
 
@@ -50,10 +55,11 @@ final class RoomCore {
     }
 
     RoomState.Core state(int games) {
-        EnumMap<Mark, RoomState.Seat> kept = new EnumMap<>(Mark.class);
-        seats.forEach((mark, seat) -> kept.put(mark, seat.state()));
+        EnumMap<Mark, Occupant> copies = new EnumMap<>(Mark.class);
+        seats.forEach(
+                (mark, seat) -> copies.put(mark, seat.with(seat.connected(), seat.graceUntil())));
         return new RoomState.Core(
-                settings, version, boardVersion, kept, match.state(games), spectators);
+                settings, version, boardVersion, copies, match.state(games), spectators);
     }
 
     static RoomCore restore(RoomState.Core state, long nanos, long millis) {
@@ -61,7 +67,7 @@ final class RoomCore {
                 new RoomCore(
                         state.settings(),
                         Match.restore(state.settings(), state.match(), nanos, millis));
-        state.seats().forEach((mark, seat) -> core.seats.put(mark, Occupant.of(seat)));
+        core.seats.putAll(state.seats());
         core.spectators = state.spectators();
         core.version = state.version();
         core.boardVersion = state.boardVersion();
@@ -101,9 +107,7 @@ final class RoomCore {
                 yield applied(new Event.SpectatorsChanged(c.count()));
             }
             case Change.Dropped c -> {
-                Occupant seat = seated(c.seat());
-                seat.connected = false;
-                seat.graceUntil = c.graceUntil();
+                seats.put(c.seat(), seated(c.seat()).with(false, c.graceUntil()));
                 yield applied(new Event.Disconnected(Wire.seat(c.seat())));
             }
             case Change.Returned c -> returned(c.seat());
@@ -144,19 +148,17 @@ final class RoomCore {
 
     private Outcome returned(Mark mark) {
         Occupant seat = seated(mark);
-        seat.connected = true;
-        seat.graceUntil = null;
+        seats.put(mark, seat.with(true, null));
         // A player promised the seat by a quick match arrives: a join to the others.
-        boolean first = seat.reserved;
-        seat.reserved = false;
         return applied(
-                first
-                        ? new Event.Joined(Wire.seat(mark), seat.name)
+                reserved.remove(mark)
+                        ? new Event.Joined(Wire.seat(mark), seat.name())
                         : new Event.Reconnected(Wire.seat(mark)));
     }
 
     private Outcome freed(Mark mark) {
         seats.remove(mark);
+        reserved.remove(mark);
         match.withdrawRematch(mark);
         boolean abandoned = match.abandon(mark);
         if (abandoned) {
@@ -172,12 +174,12 @@ final class RoomCore {
 
     private Outcome moved(Change.Moved c) {
         Occupant seat = seated(c.seat());
-        Long applied = seat.appliedVersion(c.id());
+        Long applied = seat.moves().get(c.id());
         if (applied != null) {
             return new Outcome.Unchanged(applied);
         }
         boolean over = match.play(c.seat(), c.cell(), c.id());
-        seat.applied(c.id(), version + 1);
+        seat.moves().put(c.id(), version + 1);
         return boardChanged(new Event.Moved(Wire.seat(c.seat()), c.cell(), c.id()), over);
     }
 
@@ -204,7 +206,7 @@ final class RoomCore {
 
     boolean againstBot(Mark mark) {
         Occupant opponent = seats.get(mark.opponent());
-        return opponent != null && opponent.isBot();
+        return opponent != null && opponent.botPlays();
     }
 
     /**
@@ -214,13 +216,10 @@ final class RoomCore {
      */
     boolean opened(Context context, long graceUntil) {
         match.time.at(context.nanos(), context.millis());
-        boolean any = false;
-        for (Occupant seat : seats.values()) {
-            if (seat.reserved) {
-                seat.graceUntil = graceUntil;
-                any = true;
-            }
+        for (Mark mark : reserved) {
+            seats.put(mark, seated(mark).with(false, graceUntil));
         }
+        boolean any = !reserved.isEmpty();
         if (any) {
             if (seats.size() == 2) {
                 startIfWaiting();
@@ -237,9 +236,8 @@ final class RoomCore {
                     if (seats.containsKey(mark)) {
                         throw new IllegalArgumentException("seat " + mark + " is taken by the bot");
                     }
-                    Occupant seat = Occupant.person(r.name(), r.token(), false);
-                    seat.reserved = true;
-                    seats.put(mark, seat);
+                    seats.put(mark, Occupant.person(r.name(), r.token(), false));
+                    reserved.add(mark);
                 });
     }
 
@@ -253,7 +251,8 @@ final class RoomCore {
 
     private void newGame() {
         boardVersion = version + 1;
-        seats.values().forEach(Occupant::forgetMoves);
+        // Move ids are unique within a game: a new game starts with a clean slate.
+        seats.values().forEach(seat -> seat.moves().clear());
     }
 
     private Outcome.Applied boardChanged(Event event, boolean ended) {
@@ -283,7 +282,7 @@ final class RoomCore {
     }
 
     boolean occupied() {
-        return spectators > 0 || seats.values().stream().anyMatch(s -> !s.isBot() && s.connected);
+        return spectators > 0 || seats.values().stream().anyMatch(Occupant::connected);
     }
 
     /** The seat a newcomer (or a bot invited without a seat) takes; null when both are taken. */

@@ -6,7 +6,6 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.store.Store;
@@ -46,18 +45,9 @@ record RoomState(
             RoomSettings settings,
             long version,
             long boardVersion,
-            Map<Mark, Seat> seats,
+            Map<Mark, Occupant> seats,
             MatchState match,
             int spectators) {}
-
-    /** A person with a token or a bot, and the ids of this game's moves with their versions. */
-    record Seat(
-            String name,
-            @Nullable String token,
-            @Nullable Level bot,
-            boolean connected,
-            @Nullable Long graceUntil,
-            Map<String, Long> moves) {}
 
     /** The series: the current game, the score, finished games, and the game's time. */
     record MatchState(

@@ -208,16 +208,16 @@ final class Snapshots {
         if (seat == null) {
             return null;
         }
-        PlayerKind kind = seat.isBot() ? PlayerKind.BOT : PlayerKind.HUMAN;
-        BotLevel level = Wire.levelOrNull(seat.bot);
+        PlayerKind kind = seat.botPlays() ? PlayerKind.BOT : PlayerKind.HUMAN;
+        BotLevel level = Wire.levelOrNull(seat.bot());
         if (before != null
-                && before.name().equals(seat.name)
+                && before.name().equals(seat.name())
                 && before.kind() == kind
                 && before.level() == level
-                && before.connected() == seat.connected()
-                && Objects.equals(before.graceUntil(), seat.graceUntil)) {
+                && before.connected() == seat.present()
+                && Objects.equals(before.graceUntil(), seat.graceUntil())) {
             return before;
         }
-        return new Snapshot.Player(seat.name, kind, level, seat.connected(), seat.graceUntil);
+        return new Snapshot.Player(seat.name(), kind, level, seat.present(), seat.graceUntil());
     }
 }

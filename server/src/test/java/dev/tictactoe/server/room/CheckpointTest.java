@@ -184,7 +184,7 @@ class CheckpointTest {
                                 new EnumMap<>(
                                         Map.of(
                                                 Mark.X,
-                                                new RoomState.Seat(
+                                                new Occupant(
                                                         "ana",
                                                         "t1",
                                                         null,
@@ -192,13 +192,7 @@ class CheckpointTest {
                                                         1_800_000_060_000L,
                                                         Map.of("m1", 3L)),
                                                 Mark.O,
-                                                new RoomState.Seat(
-                                                        "hard bot",
-                                                        null,
-                                                        Level.HARD,
-                                                        false,
-                                                        null,
-                                                        Map.of()))),
+                                                Occupant.bot(Level.HARD))),
                                 new RoomState.MatchState(
                                         2,
                                         RoomStatus.PLAYING,
