@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import org.jspecify.annotations.Nullable;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -80,11 +81,12 @@ final class DiffHistory {
         return Objects.requireNonNull(buffers[slot], "no diff held in this slot");
     }
 
-    /** The held diffs, oldest first; the last produced the newest version. */
-    List<byte[]> held() {
-        List<byte[]> list = new ArrayList<>(held);
+    /** The held diffs as text, oldest first; the last produced the newest version. */
+    List<String> held() {
+        List<String> list = new ArrayList<>(held);
         for (long v = newest - held + 1; v <= newest; v++) {
-            list.add(get(v));
+            int slot = slot(v);
+            list.add(new String(filled(slot), 0, lengths[slot], StandardCharsets.UTF_8));
         }
         return list;
     }

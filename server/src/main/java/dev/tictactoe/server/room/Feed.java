@@ -7,6 +7,7 @@ import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,17 +62,18 @@ final class Feed {
     }
 
     /** The diffs held for replay, oldest first, ending with the one that made {@link #version}. */
-    List<byte[]> heldDiffs() {
+    List<String> heldDiffs() {
         return history.held();
     }
 
-    void restore(long atVersion, Snapshot lastShown, List<byte[]> diffs) {
+    void restore(long atVersion, Snapshot lastShown, List<String> diffs) {
         version = atVersion;
         durable = atVersion;
         shown = lastShown;
         long v = atVersion - diffs.size();
-        for (byte[] diff : diffs) {
-            history.add(++v, diff, diff.length);
+        for (String diff : diffs) {
+            byte[] bytes = diff.getBytes(StandardCharsets.UTF_8);
+            history.add(++v, bytes, bytes.length);
         }
     }
 

@@ -18,7 +18,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -84,9 +83,7 @@ record RoomState(
                 room.bots.seed,
                 room.core.state(games),
                 room.feed.shown,
-                room.feed.heldDiffs().stream()
-                        .map(d -> new String(d, StandardCharsets.UTF_8))
-                        .toList(),
+                room.feed.heldDiffs(),
                 room.time.nanos,
                 room.time.millis,
                 room.time.emptyAsOfNow(),
@@ -103,10 +100,7 @@ record RoomState(
         Room room =
                 new Room(code, loop, botSeed, context, RoomCore.restore(core, atNanos, atMillis));
         room.time.replayAt(atNanos, atMillis);
-        room.feed.restore(
-                core.version(),
-                shown,
-                diffs.stream().map(d -> d.getBytes(StandardCharsets.UTF_8)).toList());
+        room.feed.restore(core.version(), shown, diffs);
         room.recorder.archivedGame =
                 core.match().finished().stream().mapToInt(GameRecord::game).max().orElse(0);
         room.time.emptySince = emptySince;

@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.ClockView;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
@@ -209,7 +210,8 @@ final class Snapshots {
             return null;
         }
         PlayerKind kind = seat.botPlays() ? PlayerKind.BOT : PlayerKind.HUMAN;
-        BotLevel level = Wire.levelOrNull(seat.bot());
+        Level bot = seat.bot();
+        BotLevel level = bot == null ? null : Wire.level(bot);
         if (before != null
                 && before.name().equals(seat.name())
                 && before.kind() == kind

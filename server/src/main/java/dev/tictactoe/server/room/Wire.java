@@ -40,11 +40,6 @@ final class Wire {
         return BotLevel.valueOf(level.name());
     }
 
-    /** The level of a seat's bot, absent for a person. */
-    static @Nullable BotLevel levelOrNull(@Nullable Level level) {
-        return level == null ? null : level(level);
-    }
-
     static Level level(BotLevel level) {
         return Level.valueOf(level.name());
     }
