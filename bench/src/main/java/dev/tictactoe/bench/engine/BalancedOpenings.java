@@ -7,6 +7,11 @@ import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -138,5 +143,34 @@ final class BalancedOpenings {
             BotMove m = bot.evaluate(board, nodes, 1);
             return Math.abs(m.score()) > Bot.WIN_THRESHOLD ? null : m.score();
         };
+    }
+
+    /** Openings saved by {@link #save} under the same first line, in order; none if it differs. */
+    static List<int[]> saved(Path file, String header, Rules rules) {
+        try {
+            if (!Files.exists(file)) {
+                return List.of();
+            }
+            List<String> lines = Files.readAllLines(file);
+            if (lines.isEmpty() || !lines.get(0).equals(header)) {
+                return List.of();
+            }
+            return lines.stream().skip(1).map(line -> Notation.cells(rules, line)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes {@code header}, then each opening as a move list, one a line. */
+    static void save(Path file, String header, Rules rules, List<int[]> openings) {
+        List<String> lines = new ArrayList<>(List.of(header));
+        for (int[] cells : openings) {
+            lines.add(Notation.moveList(Notation.replay(rules, cells)));
+        }
+        try {
+            Files.write(file, lines);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

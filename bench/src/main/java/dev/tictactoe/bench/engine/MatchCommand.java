@@ -6,6 +6,8 @@ import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -41,7 +43,9 @@ import java.util.SplittableRandom;
  * <p>{@code openings=balanced} starts from {@link BalancedOpenings} instead (3 to 5 stones, kept
  * when {@code judge.cmd=} held to {@code judge.depth=} rates them within ± {@code judge.limit=};
  * the judge defaults to B's or A's brain, or {@code judge=hard judge.nodes=N} uses HARD's search),
- * and turns the in-process HARD's opening book off unless {@code book=on}.
+ * and turns the in-process HARD's opening book off unless {@code book=on}. {@code openings.file=F}
+ * keeps the judged openings in F (with the seed, limit and judge on its first line) and reads them
+ * from there the next time, so the matches of one seed judge its openings once.
  */
 final class MatchCommand {
 
@@ -231,6 +235,14 @@ final class MatchCommand {
                 judgeName.equals("hard")
                         ? "hard at " + nodes + " nodes"
                         : command + " at depth " + depth;
+        String header = String.format("# seed %d, within ±%d by %s", seed, limit, described);
+        @Nullable Path file =
+                opts.containsKey("openings.file") ? Path.of(opts.get("openings.file")) : null;
+        List<int[]> cached = file != null ? BalancedOpenings.saved(file, header, rules) : List.of();
+        if (cached.size() >= count) {
+            System.out.printf("%d balanced openings from %s (%s)%n", count, file, header);
+            return cached.subList(0, count);
+        }
         List<int[]> kept = new ArrayList<>();
         try (BalancedOpenings.Judge judge =
                 judgeName.equals("hard")
@@ -243,6 +255,9 @@ final class MatchCommand {
             System.out.printf(
                     "%d balanced openings (within ±%d by %s), %d candidates drawn%n",
                     count, limit, described, source.drawn());
+        }
+        if (file != null) {
+            BalancedOpenings.save(file, header, rules, kept);
         }
         return kept;
     }

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -54,6 +56,18 @@ class BalancedOpeningsTest {
                 new BalancedOpenings(rules, 3, board -> null, BalancedOpenings.DEFAULT_LIMIT);
         assertThatThrownBy(source::next).isInstanceOf(IllegalStateException.class);
         assertThat(source.drawn()).isEqualTo(BalancedOpenings.MAX_CANDIDATES);
+    }
+
+    @Test
+    void savedOpeningsReadBackOnlyUnderTheSameFirstLine(@TempDir Path dir) {
+        Path file = dir.resolve("openings.txt");
+        assertThat(BalancedOpenings.saved(file, "# seed 7", rules)).isEmpty();
+        List<int[]> openings = draw(7, board -> 0, 5);
+        BalancedOpenings.save(file, "# seed 7", rules, openings);
+        List<int[]> read = BalancedOpenings.saved(file, "# seed 7", rules);
+        assertThat(Arrays.deepToString(read.toArray()))
+                .isEqualTo(Arrays.deepToString(openings.toArray()));
+        assertThat(BalancedOpenings.saved(file, "# seed 8", rules)).isEmpty();
     }
 
     private List<int[]> draw(long seed, BalancedOpenings.Judge judge, int count) {
