@@ -2,12 +2,15 @@ package dev.tictactoe.server.lobby;
 
 import java.time.Duration;
 
-/** The answer to {@link MatchQueue#enqueue}: paired at once, waiting, or refused. */
-public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enqueued.Refused {
+/** Where a submitted ticket went: paired at once, waiting, or refused. */
+public sealed interface Enqueued {
 
     record Queued(Waiting waiting) implements Enqueued {}
 
     record Refused(Refusal reason, String message) implements Enqueued {}
+
+    /** Paired on arrival with {@code partner}, whose request waits on {@code node}. */
+    record Paired(Ticket partner, String node) implements Enqueued {}
 
     /** Why a ticket was not queued, with the error code the HTTP layer answers. */
     enum Refusal {
@@ -25,13 +28,6 @@ public sealed interface Enqueued permits MatchEvent.Paired, Enqueued.Queued, Enq
         Refusal(String wire, String message) {
             this.wire = wire;
             this.message = message;
-        }
-
-        /**
-         * The words of the refusal (the wait limit follows them for {@link #BOT_AFTER_TOO_LONG}).
-         */
-        public String message() {
-            return message;
         }
 
         /** The refusal of a bot delay no shorter than the {@code wait} limit. */

@@ -90,7 +90,7 @@ public final class MatchRequest {
                                 + "\"");
             }
             bot = Level.parse(botName);
-            botAfter = botAfterText == null ? MatchQueue.DEFAULT_BOT_AFTER : duration(botAfterText);
+            botAfter = botAfterText == null ? Ticket.DEFAULT_BOT_AFTER : duration(botAfterText);
             if (botAfter.compareTo(Ticket.MIN_BOT_AFTER) < 0) {
                 throw invalid(
                         AT + "botAfter",

@@ -1,8 +1,6 @@
 package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.server.game.Mark;
-import dev.tictactoe.server.metrics.MatchOutcome;
-import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Reservation;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -10,10 +8,12 @@ import dev.tictactoe.server.room.RoomSettings;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 
 /** Opens the room of a pairing or a bot fill. */
 @FunctionalInterface
@@ -25,16 +25,14 @@ public interface MatchRooms {
     /** A room opened for a match: its code, the token of each promised seat, and its settings. */
     record Opened(String code, Map<Mark, String> tokens, RoomSettings settings) {
 
-        /** What the player of {@code ticket}, seated at {@code seat}, hears. */
-        MatchAnswer.Matched answer(Ticket ticket, Mark seat, MatchAnswer.Opponent opponent) {
-            return new MatchAnswer.Matched(ticket, code, seat, token(seat), opponent, settings);
-        }
-
         /** The token of a promised seat: a room is opened with one for each of its players. */
         String token(Mark seat) {
             return Objects.requireNonNull(tokens.get(seat), "no seat promised at " + seat);
         }
     }
+
+    /** What the two requests of a match hear: {@code theirs} is null for a bot fill. */
+    record Seated(MatchAnswer mine, @Nullable NodeAnswer theirs) {}
 
     /**
      * Opens a room under {@code key} with a seat held for each of {@code players}; with a single
@@ -45,46 +43,64 @@ public interface MatchRooms {
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
 
     /**
-     * A seat of a match: its ticket, and the waiter of its request when this node holds it (null
-     * when another node does) with how long it waited.
+     * Opens the room of {@code ticket} facing the partner of {@code p}, or its bot ({@code p}
+     * null), its seat drawn from {@code seats}: both requests are answered unavailable when it
+     * cannot.
      */
-    record Seat(Ticket ticket, Matchmaker.@Nullable Waiter waiter, long waitedNanos) {}
-
-    /**
-     * Opens the room of a pairing (two seats) or a bot fill (one) and answers each seat's waiter;
-     * null when the server is full, which the waiters then hear.
-     */
-    default @Nullable Opened seat(
-            MatchKey key, Map<Mark, Seat> seats, ServerMetrics metrics, Logger log) {
-        Map<Mark, Ticket> players = new EnumMap<>(Mark.class);
-        seats.forEach((mark, seat) -> players.put(mark, seat.ticket()));
+    default Seated seat(Ticket ticket, RandomGenerator seats, Enqueued.@Nullable Paired p) {
+        Logger log = LoggerFactory.getLogger(Matchmaker.class);
+        Mark seat;
+        synchronized (seats) {
+            seat = seats.nextBoolean() ? Mark.X : Mark.O;
+        }
+        Map<Mark, Ticket> players = new EnumMap<>(Map.of(seat, ticket));
+        Mark theirs = seat.opponent();
+        if (p != null) {
+            players.put(theirs, p.partner());
+        }
         Opened room;
         try {
-            room = open(key, players);
+            room = open(ticket.key(), players);
         } catch (RoomRegistry.Full e) {
-            log.warn("no room for a match under {}: {}", key, e.getMessage());
-            room = null;
+            log.warn("no room for a match under {}: {}", ticket.key(), e.getMessage());
+            return new Seated(
+                    new MatchAnswer.Unavailable(ticket, FULL),
+                    p == null
+                            ? null
+                            : NodeAnswer.of(p.partner().id(), NodeAnswer.Status.UNAVAILABLE));
         }
-        for (var entry : seats.entrySet()) {
-            Mark mark = entry.getKey();
-            Seat seat = entry.getValue();
-            Ticket ticket = seat.ticket();
-            MatchAnswer answer;
-            if (room == null) {
-                metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-                answer = new MatchAnswer.Unavailable(ticket, FULL);
-            } else if (seats.size() == 1) {
-                metrics.matchBotFilled();
-                answer =
-                        room.answer(ticket, mark, MatchAnswer.Opponent.bot(Matchmaker.bot(ticket)));
-            } else {
-                metrics.matchPaired(seat.waitedNanos());
-                String other = Objects.requireNonNull(seats.get(mark.opponent())).ticket().name();
-                answer = room.answer(ticket, mark, MatchAnswer.Opponent.person(other));
-            }
-            Matchmaker.deliver(seat.waiter(), answer);
+        if (p == null) {
+            var bot = Objects.requireNonNull(ticket.bot(), "a bot fill of a ticket without a bot");
+            log.info(
+                    "'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}",
+                    ticket.name(),
+                    seat,
+                    bot,
+                    room.code(),
+                    ticket.key(),
+                    ticket.botAfter());
+            return new Seated(answer(room, ticket, seat, MatchAnswer.Opponent.bot(bot)), null);
         }
-        return room;
+        Ticket partner = p.partner();
+        log.info(
+                "'{}' ({}) and '{}' ({}, waiting on node {}) paired into room {} for {}",
+                ticket.name(),
+                seat,
+                partner.name(),
+                theirs,
+                p.node(),
+                room.code(),
+                ticket.key());
+        return new Seated(
+                answer(room, ticket, seat, MatchAnswer.Opponent.person(partner.name())),
+                NodeAnswer.matched(
+                        partner.id(), room.code(), theirs, room.token(theirs), ticket.name()));
+    }
+
+    private static MatchAnswer answer(
+            Opened room, Ticket ticket, Mark seat, MatchAnswer.Opponent opponent) {
+        return new MatchAnswer.Matched(
+                ticket, room.code(), seat, room.token(seat), opponent, room.settings());
     }
 
     /**
@@ -102,10 +118,7 @@ public interface MatchRooms {
                 key.timeControl());
     }
 
-    /**
-     * Rooms in {@code registry}, created through its one path, so they are journaled like any
-     * other.
-     */
+    /** Rooms in {@code registry}, created through its one path, so they are journaled as others. */
     static MatchRooms in(RoomRegistry registry) {
         return (key, players) -> {
             if (players.isEmpty() || players.size() > 2) {

@@ -12,10 +12,10 @@ import java.time.Duration;
 public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
 
     /** Default: the longest a quick-match request waits for an opponent. */
-    public static final Duration DEFAULT_MATCH_WAIT = MatchQueue.DEFAULT_WAIT;
+    public static final Duration DEFAULT_MATCH_WAIT = Duration.ofSeconds(30);
 
     /** Default: quick-match requests waiting at once at most. */
-    public static final int DEFAULT_MATCH_MAX_WAITING = MatchQueue.DEFAULT_MAX_WAITING;
+    public static final int DEFAULT_MATCH_MAX_WAITING = 10_000;
 
     /**
      * The longest a quick-match request may be made to wait: an HTTP request held open longer than

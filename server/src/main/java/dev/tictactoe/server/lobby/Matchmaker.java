@@ -1,7 +1,8 @@
 package dev.tictactoe.server.lobby;
 
-import dev.tictactoe.server.bot.Level;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.lobby.Enqueued.Refusal;
+import dev.tictactoe.server.lobby.Tickets.Claim;
+import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.MatchOutcome;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
@@ -9,18 +10,25 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.URI;
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.Objects;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
- * Quick match from request to room over the {@link MatchQueue} and one {@link MatchTimer}; each
- * waiter is answered once, on the thread that caused the answer. Safe from any thread.
+ * Quick match from request to room: tickets wait in this node's {@link LocalTickets}, or in {@link
+ * RedisTickets} shared by every node while Redis is reachable; each request this node holds has one
+ * timer (its bot fill or timeout) and hears exactly one answer. Safe from any thread.
  */
 public final class Matchmaker implements AutoCloseable {
 
@@ -29,175 +37,255 @@ public final class Matchmaker implements AutoCloseable {
     /** What a waiting request hears when the server stops. */
     static final String RESTARTING = "the server is restarting; try again in a moment";
 
-    /** Where a waiting request hears how it ended: once, from any thread, without blocking. */
-    public interface Waiter {
-        void answer(MatchAnswer answer);
+    /** What a request hears when it was paired on another node but its answer never came. */
+    static final String LOST = "the match was made but its answer was lost; ask again";
+
+    /** How often a ticket paired elsewhere looks for its answer once its own timer is due. */
+    static final Duration ANSWER_CHECK = Duration.ofSeconds(1);
+
+    /** How long past its wait a ticket paired elsewhere waits for its answer before giving up. */
+    static final Duration ANSWER_GRACE = Duration.ofSeconds(5);
+
+    /** How long a stopping node waits for Redis to take its tickets out. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(1);
+
+    /** Runs {@code task} once after {@code delayNanos}; returns how to cancel it. */
+    @FunctionalInterface
+    public interface Scheduler {
+        Runnable schedule(Runnable task, long delayNanos);
     }
 
-    /** A waiter and when its request arrived ({@code System.nanoTime()} time base). */
-    private record Pending(Waiter waiter, long since) {}
-
-    private final MatchQueue queue;
-    private final MatchTimer timer;
+    private final Duration wait;
+    private final int maxWaiting;
+    private final RandomGenerator seats;
     private final MatchRooms rooms;
+    private final Scheduler scheduler;
     private final LongSupplier nanoTime;
     private final ServerMetrics metrics;
-    private final ConcurrentHashMap<String, Pending> waiters = new ConcurrentHashMap<>();
+    private final String node;
+    private final LocalTickets local;
+    private final @Nullable RedisTickets shared;
+    private final ConcurrentHashMap<String, Held> held = new ConcurrentHashMap<>();
 
-    /** {@code seats} draws the seats of pairings and bot fills; seed it for repeatable tests. */
+    /** {@code seats} draws seats (seed it in tests); without {@code redis}, on this node only. */
     public Matchmaker(
-            Duration wait,
-            int maxWaiting,
+            MatchSettings settings,
             RandomGenerator seats,
             MatchRooms rooms,
-            MatchTimer.Scheduler scheduler,
+            Scheduler scheduler,
             LongSupplier nanoTime,
-            ServerMetrics metrics) {
-        this.queue = new MatchQueue(wait, maxWaiting, seats, this::on);
-        this.timer = new MatchTimer(queue, scheduler, nanoTime);
+            ServerMetrics metrics,
+            @Nullable URI redis,
+            String node) {
+        this.wait = settings.matchWait();
+        this.maxWaiting = settings.matchMaxWaiting();
+        this.seats = seats;
         this.rooms = rooms;
+        this.scheduler = scheduler;
         this.nanoTime = nanoTime;
         this.metrics = metrics;
+        this.node = node;
+        this.local = new LocalTickets(node);
+        if (redis == null) {
+            this.shared = null;
+            return;
+        }
+        RedisTickets tickets =
+                new RedisTickets(
+                        redis, node, scheduler, answer -> tell(node, answer), held::values);
+        this.shared = tickets;
+        metrics.watch(Level.SHARED_MATCH, () -> tickets.up() ? 1 : 0);
     }
 
     public Duration waitLimit() {
-        return queue.waitLimit();
+        return wait;
     }
 
     /** Queues {@code ticket}; {@code waiter} hears how it ends, except a refusal, returned here. */
-    public Enqueued submit(Ticket ticket, Waiter waiter) {
-        Pending pending = new Pending(waiter, nanoTime.getAsLong());
-        if (waiters.putIfAbsent(ticket.id(), pending) != null) {
-            metrics.matchEnded(MatchOutcome.REFUSED);
-            return Enqueued.Refusal.TICKET_IN_USE.refused();
+    public CompletionStage<Enqueued> submit(Ticket ticket, Consumer<MatchAnswer> waiter) {
+        Duration botAfter = ticket.botAfter(); // set when the ticket wants a bot
+        if (botAfter != null && botAfter.compareTo(wait) >= 0) {
+            return refused(Refusal.botAfterTooLong(wait));
         }
-        Enqueued result = queue.enqueue(ticket, pending.since());
-        if (result instanceof Enqueued.Refused) {
-            waiters.remove(ticket.id(), pending);
-            metrics.matchEnded(MatchOutcome.REFUSED);
-        } else if (result instanceof Enqueued.Queued) {
-            log.debug("ticket of '{}' waits for {}", ticket.name(), ticket.key());
-            // A short bot delay may bring the next deadline forward.
-            timer.poke();
+        long now = nanoTime.getAsLong();
+        RedisTickets redis = reachable();
+        Held h = new Held(ticket, waiter, now, redis != null ? redis : local);
+        if (held.putIfAbsent(ticket.id(), h) != null) {
+            return refused(Refusal.TICKET_IN_USE.refused());
         }
-        return result;
+        boolean mayWait = held.size() <= maxWaiting;
+        return h.store
+                .enqueue(ticket, mayWait, wait, now)
+                .exceptionallyCompose(
+                        failure -> {
+                            log.warn(
+                                    "quick match on this node: Redis failed ({})",
+                                    failure.toString());
+                            h.store = local;
+                            return local.enqueue(ticket, mayWait, wait, now);
+                        })
+                .thenApply(
+                        arrival -> {
+                            switch (arrival) {
+                                case Enqueued.Refused r -> {
+                                    held.remove(ticket.id(), h);
+                                    metrics.matchEnded(MatchOutcome.REFUSED);
+                                }
+                                case Enqueued.Queued q -> {
+                                    log.debug(
+                                            "ticket of '{}' waits for {}",
+                                            ticket.name(),
+                                            ticket.key());
+                                    h.arm(
+                                            scheduler,
+                                            botAfter != null ? botAfter : wait,
+                                            () -> due(h));
+                                }
+                                case Enqueued.Paired p -> seat(h, p);
+                            }
+                            return arrival;
+                        });
     }
 
-    /** Where a waiting request stands, or empty when none waits with that ticket. */
-    public Optional<Enqueued.Waiting> status(String ticketId) {
-        return queue.status(ticketId, nanoTime.getAsLong());
+    /** Where a waiting request stands (on any node), or empty when none waits with that ticket. */
+    public CompletionStage<Optional<Enqueued.Waiting>> status(String ticketId) {
+        long now = nanoTime.getAsLong();
+        return anywhere(
+                tickets -> tickets.status(ticketId, now), Optional::isPresent, Optional.empty());
     }
 
-    /** Its waiter hears {@link MatchAnswer.Cancelled}; false when none waits. */
-    public boolean cancel(String ticketId) {
-        return queue.cancel(ticketId);
+    /** Cancels a request waiting on any node (its waiter hears it); false when none waits. */
+    public CompletionStage<Boolean> cancel(String ticketId) {
+        return anywhere(tickets -> cancel(tickets, ticketId), done -> done, false);
     }
 
     public int waiting() {
-        return queue.size();
+        return held.size();
     }
 
-    /** Stops the timer and answers every waiting request unavailable. */
+    /** Stops: every request held here leaves its queue and is answered unavailable. */
     @Override
     public void close() {
-        timer.stop();
-        for (Ticket ticket : queue.drain()) {
-            metrics.matchEnded(MatchOutcome.UNAVAILABLE);
-            answer(ticket, new MatchAnswer.Unavailable(ticket, RESTARTING));
-        }
-    }
-
-    /** Every way a ticket leaves the queue ends here, once per ticket. */
-    private void on(MatchEvent event) {
-        switch (event) {
-            case MatchEvent.Paired paired -> paired(paired);
-            case MatchEvent.BotFilled filled -> botFilled(filled);
-            case MatchEvent.TimedOut out -> {
-                Pending pending = waiters.remove(out.ticket().id());
-                Duration waited =
-                        pending == null
-                                ? queue.waitLimit()
-                                : Duration.ofNanos(nanoTime.getAsLong() - pending.since());
-                metrics.matchEnded(MatchOutcome.TIMEOUT);
-                log.debug(
-                        "ticket of '{}' let go after {} ms",
-                        out.ticket().name(),
-                        waited.toMillis());
-                deliver(pending, new MatchAnswer.TimedOut(out.ticket(), waited));
+        List<CompletableFuture<?>> claims = new ArrayList<>();
+        for (Held h : List.copyOf(held.values())) {
+            if (h.store == local || reachable() != null) {
+                claims.add(h.store.claim(h.ticket.id()).toCompletableFuture());
             }
-            case MatchEvent.Cancelled cancelled -> {
-                metrics.matchEnded(MatchOutcome.CANCELLED);
-                log.debug("ticket of '{}' cancelled", cancelled.ticket().name());
-                answer(cancelled.ticket(), new MatchAnswer.Cancelled(cancelled.ticket()));
-            }
-        }
-    }
-
-    private void paired(MatchEvent.Paired paired) {
-        long now = nanoTime.getAsLong();
-        MatchRooms.Seat x = seat(paired.x(), now);
-        MatchRooms.Seat o = seat(paired.o(), now);
-        Map<Mark, MatchRooms.Seat> seats = new EnumMap<>(Map.of(Mark.X, x, Mark.O, o));
-        MatchRooms.Opened room = rooms.seat(paired.key(), seats, metrics, log);
-        if (room != null) {
-            log.info(
-                    "'{}' (X) and '{}' (O) paired into room {} for {}, after {} ms and {} ms",
-                    paired.x().name(),
-                    paired.o().name(),
-                    room.code(),
-                    paired.key(),
-                    x.waitedNanos() / 1_000_000,
-                    o.waitedNanos() / 1_000_000);
-        }
-    }
-
-    private void botFilled(MatchEvent.BotFilled filled) {
-        Ticket ticket = filled.ticket();
-        Map<Mark, MatchRooms.Seat> seat = Map.of(filled.seat(), seat(ticket, 0));
-        MatchRooms.Opened room = rooms.seat(ticket.key(), seat, metrics, log);
-        if (room != null) {
-            log.info(
-                    "'{}' ({}) plays the {} bot in room {} for {}, nobody came within {}",
-                    ticket.name(),
-                    filled.seat(),
-                    ticket.bot(),
-                    room.code(),
-                    ticket.key(),
-                    ticket.botAfter());
-        }
-    }
-
-    /** The seat of {@code ticket}, its waiter taken out of those waiting. */
-    private MatchRooms.Seat seat(Ticket ticket, long now) {
-        Pending pending = waiters.remove(ticket.id());
-        return pending == null
-                ? new MatchRooms.Seat(ticket, null, 0)
-                : new MatchRooms.Seat(ticket, pending.waiter(), now - pending.since());
-    }
-
-    /** The bot of a ticket filled with one: only a ticket that asks for a bot is. */
-    static Level bot(Ticket ticket) {
-        return Objects.requireNonNull(ticket.bot(), "a bot fill of a ticket without a bot");
-    }
-
-    private void answer(Ticket ticket, MatchAnswer answer) {
-        deliver(waiters.remove(ticket.id()), answer);
-    }
-
-    private static void deliver(@Nullable Pending pending, MatchAnswer answer) {
-        deliver(pending == null ? null : pending.waiter(), answer);
-    }
-
-    /** Answers {@code waiter}, if any; its failure is logged, not thrown. */
-    static void deliver(@Nullable Waiter waiter, MatchAnswer answer) {
-        if (waiter == null) {
-            return;
+            finish(h, new MatchAnswer.Unavailable(h.ticket, RESTARTING));
         }
         try {
-            waiter.answer(answer);
-        } catch (RuntimeException e) {
-            // One waiter's failure must not keep the other of a pairing from its answer.
-            log.error("answering the request of '{}' failed", answer.ticket().name(), e);
+            CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new))
+                    .get(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            log.info("not every waiting ticket left Redis before the stop: {}", e.toString());
         }
+        if (shared != null) {
+            shared.close();
+        }
+    }
+
+    /** Asks this node's tickets, then Redis's unless found here; Redis failing is {@code none}. */
+    private <T> CompletionStage<T> anywhere(
+            Function<Tickets, CompletionStage<T>> ask, Predicate<T> found, T none) {
+        return ask.apply(local)
+                .thenCompose(
+                        here -> {
+                            RedisTickets redis = reachable();
+                            return found.test(here) || redis == null
+                                    ? CompletableFuture.completedFuture(here)
+                                    : ask.apply(redis).exceptionally(failure -> none);
+                        });
+    }
+
+    private @Nullable RedisTickets reachable() {
+        return shared != null && shared.up() ? shared : null;
+    }
+
+    private CompletionStage<Boolean> cancel(Tickets store, String ticketId) {
+        return store.claim(ticketId)
+                .thenApply(
+                        claim -> {
+                            if (claim instanceof Claim.Claimed c) {
+                                tell(
+                                        c.node(),
+                                        NodeAnswer.of(ticketId, NodeAnswer.Status.CANCELLED));
+                                return true;
+                            }
+                            return false;
+                        });
+    }
+
+    /** A ticket's bot fill or timeout is due: it leaves its queue, unless it was paired first. */
+    private void due(Held h) {
+        if (held.get(h.ticket.id()) != h) {
+            return;
+        }
+        if (h.store != local && reachable() == null) {
+            finish(h, h.timedOut(nanoTime.getAsLong()));
+            return;
+        }
+        h.store
+                .claim(h.ticket.id())
+                .whenComplete(
+                        (claim, failure) -> {
+                            if (held.get(h.ticket.id()) != h) {
+                                return;
+                            }
+                            switch (failure != null ? new Claim.Gone() : claim) {
+                                case Claim.Claimed c -> {
+                                    if (h.ticket.wantsBot()) {
+                                        seat(h, null);
+                                    } else {
+                                        finish(h, h.timedOut(nanoTime.getAsLong()));
+                                    }
+                                }
+                                case Claim.Answered a -> tell(node, a.answer());
+                                case Claim.Pending p -> {
+                                    long waited = nanoTime.getAsLong() - h.since;
+                                    if (waited < wait.plus(ANSWER_GRACE).toNanos()) {
+                                        h.arm(scheduler, ANSWER_CHECK, () -> due(h));
+                                    } else {
+                                        finish(h, new MatchAnswer.Unavailable(h.ticket, LOST));
+                                    }
+                                }
+                                case Claim.Gone g -> finish(h, h.timedOut(nanoTime.getAsLong()));
+                            }
+                        });
+    }
+
+    /**
+     * Seats {@code mine} facing {@code p}'s ticket, or its bot ({@code p} null), and answers both.
+     */
+    private void seat(Held mine, Enqueued.@Nullable Paired p) {
+        MatchRooms.Seated seated = rooms.seat(mine.ticket, seats, p);
+        finish(mine, seated.mine());
+        NodeAnswer theirs = seated.theirs();
+        if (p != null && theirs != null) {
+            tell(p.node(), theirs);
+        }
+    }
+
+    /** Answers a request by its ticket: here when this node holds it, else through Redis. */
+    private void tell(String to, NodeAnswer answer) {
+        if (to.equals(node)) {
+            Held h = held.get(answer.ticket());
+            if (h != null) {
+                finish(h, answer.to(h.ticket, MatchRooms.FULL));
+            }
+        } else if (shared != null) {
+            shared.tell(to, answer);
+        }
+    }
+
+    /** The one end of a request held here. */
+    private void finish(Held h, MatchAnswer answer) {
+        if (held.remove(h.ticket.id(), h)) {
+            h.answer(answer, metrics, nanoTime.getAsLong());
+        }
+    }
+
+    private CompletionStage<Enqueued> refused(Enqueued.Refused refused) {
+        metrics.matchEnded(MatchOutcome.REFUSED);
+        return CompletableFuture.completedFuture(refused);
     }
 }

@@ -11,7 +11,6 @@ import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
-import io.netty.util.concurrent.EventExecutor;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -42,7 +41,7 @@ final class RedisLink implements AutoCloseable {
     private final RedisURI uri;
     private final ClientResources resources;
     private final RedisClient client;
-    private final EventExecutor retries;
+    private final Matchmaker.Scheduler retries;
     private final String channel;
     private final Consumer<String> messages;
     private final Runnable reconnected;
@@ -54,7 +53,7 @@ final class RedisLink implements AutoCloseable {
     /** {@code reconnected} runs after the subscriber comes back, when messages may be lost. */
     RedisLink(
             URI redis,
-            EventExecutor retries,
+            Matchmaker.Scheduler retries,
             String channel,
             Consumer<String> messages,
             Runnable reconnected) {
@@ -165,8 +164,8 @@ final class RedisLink implements AutoCloseable {
     }
 
     private void retryLater() {
-        if (!closed.get() && !retries.isShuttingDown()) {
-            retries.schedule(this::connect, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+        if (!closed.get()) {
+            retries.schedule(this::connect, RETRY.toNanos());
         }
     }
 

@@ -24,6 +24,9 @@ public record Ticket(
     /** Shortest ticket identifier: 16 base-64 characters are 96 random bits, too many to guess. */
     public static final int MIN_TICKET_LENGTH = 16;
 
+    /** How long a player who accepts a bot waits for a person first, unless it says otherwise. */
+    public static final Duration DEFAULT_BOT_AFTER = Duration.ofSeconds(10);
+
     /** Shortest wait before a bot takes the seat: at least a moment for a person to arrive. */
     public static final Duration MIN_BOT_AFTER = Duration.ofSeconds(1);
 

@@ -3,7 +3,6 @@ package dev.tictactoe.server.net;
 import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.cluster.ClusterSettings;
-import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.Level;
@@ -30,7 +29,6 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -50,7 +48,6 @@ public final class GameServer implements AutoCloseable {
     private final @Nullable Store store;
     private final RoomRegistry registry;
     private final Matchmaker matchmaker;
-    private final Lobby lobby;
     private final ServerState state = new ServerState();
     private final GameAnalyses analyses = new GameAnalyses(Analysis.DEFAULT_NODES);
     private final Channel listener;
@@ -82,7 +79,7 @@ public final class GameServer implements AutoCloseable {
         metrics.watch(Level.PENDING, () -> state.pendingOutbound().total());
         metrics.watch(Level.PENDING_MOST, () -> state.pendingOutbound().most());
         Store opened = null;
-        Lobby joined = null;
+        Matchmaker joined = null;
         Channel bound = null;
         try {
             if (storeSettings.dataDir() != null) {
@@ -110,16 +107,8 @@ public final class GameServer implements AutoCloseable {
             metrics.watch(Level.ROOMS, registry::size);
             // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
             SecureRandom entropy = new SecureRandom();
-            matchmaker =
-                    MatchApi.matchmaker(
-                            match,
-                            registry,
-                            metrics,
-                            workers.next(),
-                            new SplittableRandom(entropy.nextLong()));
             joined =
-                    MatchApi.lobby(
-                            match, cluster, matchmaker, registry, metrics, workers.next(), entropy);
+                    MatchApi.matchmaker(match, cluster, registry, metrics, workers.next(), entropy);
             var initializer =
                     new ServerInitializer(
                             config, state, metrics, registry, joined, opened, analyses);
@@ -164,7 +153,7 @@ public final class GameServer implements AutoCloseable {
             throw e;
         }
         store = opened;
-        lobby = joined;
+        matchmaker = joined;
         listener = bound;
         state.started();
         KernelQueues kernel = new KernelQueues(port());
@@ -218,7 +207,7 @@ public final class GameServer implements AutoCloseable {
         state.draining();
         listener.close().awaitUninterruptibly();
         // Waiting quick-match requests hear 503 before their connections are closed below.
-        lobby.close();
+        matchmaker.close();
         int open = state.channels.size();
         ChannelGroupFuture allClosed = state.channels.newCloseFuture();
         for (Channel channel : state.channels) {

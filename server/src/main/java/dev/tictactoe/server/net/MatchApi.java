@@ -10,14 +10,12 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Enqueued;
-import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.MatchAnswer;
 import dev.tictactoe.server.lobby.MatchKey;
 import dev.tictactoe.server.lobby.MatchRequest;
 import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
-import dev.tictactoe.server.lobby.SharedMatchmaker;
 import dev.tictactoe.server.lobby.Ticket;
 import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.ServerMetrics;
@@ -33,9 +31,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.security.SecureRandom;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -56,25 +52,32 @@ final class MatchApi {
     /** An HTTP answer: a status and a JSON body, or no body (null) for 204. */
     record Reply(HttpResponseStatus status, @Nullable JsonNode body) {}
 
-    private final Lobby lobby;
+    private final Matchmaker lobby;
     private final int maxNameLength;
 
-    MatchApi(Lobby lobby, int maxNameLength) {
+    MatchApi(Matchmaker lobby, int maxNameLength) {
         this.lobby = lobby;
         this.maxNameLength = maxNameLength;
     }
 
-    /** The server's matchmaker, its one timer on {@code timerLoop}. */
+    /**
+     * The server's matchmaker, its timers on {@code timerLoop}; across nodes with {@code --redis}
+     * (known by its {@code --node} or a random id), {@code seats} drawing the seats.
+     */
     static Matchmaker matchmaker(
             MatchSettings config,
+            ClusterSettings cluster,
             RoomRegistry rooms,
             ServerMetrics metrics,
             EventExecutor timerLoop,
             RandomGenerator seats) {
+        String node =
+                cluster.node() != null
+                        ? String.valueOf(cluster.node())
+                        : Long.toHexString(seats.nextLong());
         Matchmaker matchmaker =
                 new Matchmaker(
-                        config.matchWait(),
-                        config.matchMaxWaiting(),
+                        config,
                         seats,
                         MatchRooms.in(rooms),
                         (task, delayNanos) -> {
@@ -82,36 +85,11 @@ final class MatchApi {
                             return () -> timer.cancel(false);
                         },
                         System::nanoTime,
-                        metrics);
+                        metrics,
+                        cluster.redis(),
+                        node);
         metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
         return matchmaker;
-    }
-
-    /**
-     * Across nodes with {@code --redis} (known by its {@code --node} or a random id), else local.
-     */
-    static Lobby lobby(
-            MatchSettings config,
-            ClusterSettings cluster,
-            Matchmaker matchmaker,
-            RoomRegistry rooms,
-            ServerMetrics metrics,
-            EventExecutor loop,
-            SecureRandom entropy) {
-        if (cluster.redis() == null) {
-            return Lobby.local(matchmaker);
-        }
-        return new SharedMatchmaker(
-                cluster.redis(),
-                cluster.node() != null
-                        ? String.valueOf(cluster.node())
-                        : Long.toHexString(entropy.nextLong()),
-                matchmaker,
-                MatchRooms.in(rooms),
-                config.matchMaxWaiting(),
-                new SplittableRandom(entropy.nextLong()),
-                loop,
-                metrics);
     }
 
     /** Answered at once or when paired, timed out or cancelled; a closed channel leaves. */

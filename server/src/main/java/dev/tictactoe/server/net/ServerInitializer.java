@@ -1,6 +1,6 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.server.lobby.Lobby;
+import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.Store;
@@ -66,7 +66,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
             ServerState state,
             ServerMetrics metrics,
             RoomRegistry rooms,
-            Lobby lobby,
+            Matchmaker lobby,
             @Nullable Store games,
             GameAnalyses analyses) {
         this.config = config;

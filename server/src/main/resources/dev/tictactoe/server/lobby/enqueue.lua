@@ -2,7 +2,7 @@
 -- One script, so two nodes racing for the same partner cannot both get it.
 -- KEYS: 1 the settings' queue, 2 the ticket, 3 the player, 4 every waiting ticket by deadline
 -- ARGV: 1 ticket id, 2 node, 3 player, 4 name, 5 wait ms, 6 size, 7 win length, 8 clock,
---       9 ticket key prefix, 10 player key prefix
+--       9 ticket key prefix, 10 player key prefix, 11 '1' when it may wait (else the node is full)
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
@@ -21,6 +21,7 @@ while true do
     return {'paired', other, f[2], f[3], f[4]}
   end
 end
+if ARGV[11] ~= '1' then return {'queue_full'} end
 local wait = tonumber(ARGV[5])
 local deadline = now + wait
 redis.call('HSET', KEYS[2], 'state', 'w', 'node', ARGV[2], 'player', ARGV[3], 'name', ARGV[4],

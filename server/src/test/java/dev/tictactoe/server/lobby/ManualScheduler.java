@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /** A scheduler driven by hand: tasks run when the test advances the time past them. */
-final class ManualScheduler implements MatchTimer.Scheduler {
+final class ManualScheduler implements Matchmaker.Scheduler {
 
     static final long SECOND = 1_000_000_000L;
 

@@ -16,7 +16,7 @@ import java.time.Duration;
 /** The body of {@code POST /api/match}, read strictly, every refusal naming its field. */
 class MatchRequestTest {
 
-    private static final Duration WAIT = MatchQueue.DEFAULT_WAIT;
+    private static final Duration WAIT = MatchSettings.DEFAULT_MATCH_WAIT;
     private static final String IDS =
             "\"ticket\": \"Hq8kR2vX0bWm5tYz9cLp1A\", \"player\": \"ana-laptop-7f3c\"";
 
@@ -57,7 +57,7 @@ class MatchRequestTest {
                                 .key())
                 .isEqualTo(MatchKey.of(9, 5, null));
         assertThat(read("{" + IDS + ", \"name\": \"ana\", \"bot\": \"easy\"}").botAfter())
-                .isEqualTo(MatchQueue.DEFAULT_BOT_AFTER);
+                .isEqualTo(Ticket.DEFAULT_BOT_AFTER);
         assertThat(
                         read("{"
                                         + IDS

@@ -3,6 +3,7 @@ package dev.tictactoe.server.lobby;
 import static dev.tictactoe.server.lobby.ManualScheduler.SECOND;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
@@ -20,6 +21,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /** Requests in, rooms and answers out, on a scheduler and a clock moved by hand. */
 class MatchmakerTest {
@@ -64,15 +67,7 @@ class MatchmakerTest {
     private final ManualScheduler scheduler = new ManualScheduler();
     private final PaperRooms rooms = new PaperRooms();
     private final ServerMetrics metrics = ServerMetrics.create();
-    private final Matchmaker matchmaker =
-            new Matchmaker(
-                    MatchQueue.DEFAULT_WAIT,
-                    10,
-                    new SplittableRandom(7),
-                    rooms,
-                    scheduler,
-                    () -> scheduler.now,
-                    metrics);
+    private final Matchmaker matchmaker = matchmaker(10, 7, () -> scheduler.now);
 
     /** Every answer each ticket heard, by ticket id: exactly one is right. */
     private final Map<String, List<MatchAnswer>> answers = new ConcurrentHashMap<>();
@@ -80,6 +75,18 @@ class MatchmakerTest {
     @AfterEach
     void close() {
         metrics.close();
+    }
+
+    private Matchmaker matchmaker(int maxWaiting, long seed, LongSupplier nanoTime) {
+        return new Matchmaker(
+                new MatchSettings(MatchSettings.DEFAULT_MATCH_WAIT, maxWaiting),
+                new SplittableRandom(seed),
+                rooms,
+                scheduler,
+                nanoTime,
+                metrics,
+                null,
+                "A");
     }
 
     private static Ticket ticket(String name, MatchKey key) {
@@ -91,12 +98,27 @@ class MatchmakerTest {
     }
 
     private Enqueued submit(Ticket ticket) {
-        return matchmaker.submit(
-                ticket,
-                answer ->
-                        answers.computeIfAbsent(
-                                        answer.ticket().id(), id -> new CopyOnWriteArrayList<>())
-                                .add(answer));
+        return submit(matchmaker, ticket);
+    }
+
+    private Enqueued submit(Matchmaker to, Ticket ticket) {
+        return to.submit(
+                        ticket,
+                        answer ->
+                                answers.computeIfAbsent(
+                                                answer.ticket().id(),
+                                                id -> new CopyOnWriteArrayList<>())
+                                        .add(answer))
+                .toCompletableFuture()
+                .join();
+    }
+
+    private Optional<Enqueued.Waiting> status(String ticketId) {
+        return matchmaker.status(ticketId).toCompletableFuture().join();
+    }
+
+    private boolean cancel(Matchmaker from, String ticketId) {
+        return from.cancel(ticketId).toCompletableFuture().join();
     }
 
     private MatchAnswer answerOf(Ticket ticket) {
@@ -120,7 +142,8 @@ class MatchmakerTest {
         assertThat(submit(ana)).isInstanceOf(Enqueued.Queued.class);
         assertThat(answers).isEmpty();
         scheduler.advanceBy(2 * SECOND);
-        assertThat(submit(bo)).isInstanceOf(MatchEvent.Paired.class);
+        assertThat(submit(bo)).isEqualTo(new Enqueued.Paired(ana, "A"));
+        assertThat(scheduler.pending()).isZero(); // no timer left while nobody waits
 
         MatchAnswer.Matched a = (MatchAnswer.Matched) answerOf(ana);
         MatchAnswer.Matched b = (MatchAnswer.Matched) answerOf(bo);
@@ -158,11 +181,11 @@ class MatchmakerTest {
         submit(bo);
         scheduler.advanceBy(SECOND);
         assertThat(answers).isEmpty();
-        assertThat(matchmaker.status(ana.id()))
+        assertThat(status(ana.id()))
                 .hasValue(new Enqueued.Waiting(ana, 1, 1, 2, Duration.ofSeconds(4)));
-        assertThat(matchmaker.status(bo.id()))
+        assertThat(status(bo.id()))
                 .hasValue(new Enqueued.Waiting(bo, 1, 1, 2, Duration.ofSeconds(1)));
-        assertThat(matchmaker.status("nobody-waits-with-this")).isEmpty();
+        assertThat(status("nobody-waits-with-this")).isEmpty();
     }
 
     @Test
@@ -229,10 +252,10 @@ class MatchmakerTest {
     void aCancelledRequestHearsSoOnceAndCannotBeCancelledAgain() {
         Ticket ana = ticket("ana", CLASSIC);
         submit(ana);
-        assertThat(matchmaker.cancel(ana.id())).isTrue();
-        assertThat(matchmaker.cancel(ana.id())).isFalse();
+        assertThat(cancel(matchmaker, ana.id())).isTrue();
+        assertThat(cancel(matchmaker, ana.id())).isFalse();
         assertThat(answerOf(ana)).isEqualTo(new MatchAnswer.Cancelled(ana));
-        assertThat(matchmaker.status(ana.id())).isEmpty();
+        assertThat(status(ana.id())).isEmpty();
         assertThat(counted("cancelled")).isEqualTo(1);
         // Its place is free: the next one waits instead of pairing with it.
         assertThat(submit(ticket("bo", CLASSIC))).isInstanceOf(Enqueued.Queued.class);
@@ -244,7 +267,7 @@ class MatchmakerTest {
         Ticket bo = ticket("bo", CLASSIC);
         submit(ana);
         submit(bo);
-        assertThat(matchmaker.cancel(ana.id())).isFalse();
+        assertThat(cancel(matchmaker, ana.id())).isFalse();
         assertThat(answerOf(ana)).isInstanceOf(MatchAnswer.Matched.class);
         assertThat(answerOf(bo)).isInstanceOf(MatchAnswer.Matched.class);
     }
@@ -263,6 +286,7 @@ class MatchmakerTest {
                 .isInstanceOfSatisfying(
                         Enqueued.Refused.class,
                         r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.TICKET_IN_USE));
+        assertThat(Enqueued.Refusal.TICKET_IN_USE.wire()).isEqualTo("match_ticket_in_use");
         assertThat(answers).isEmpty();
         assertThat(counted("refused")).isEqualTo(2);
 
@@ -282,7 +306,7 @@ class MatchmakerTest {
                         r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.QUEUE_FULL));
         // One who completes a pair never waits, so it is still welcome.
         assertThat(submit(ticket("pair", MatchKey.of(3, null, null))))
-                .isInstanceOf(MatchEvent.Paired.class);
+                .isInstanceOf(Enqueued.Paired.class);
     }
 
     @Test
@@ -302,8 +326,11 @@ class MatchmakerTest {
     void stoppingAnswersEveryWaiterAndFiresNothingLater() {
         Ticket ana = ticket("ana", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(2));
         submit(ana);
+        submit(ticket("bo", BLITZ));
         matchmaker.close();
         assertThat(answerOf(ana)).isInstanceOf(MatchAnswer.Unavailable.class);
+        assertThat(matchmaker.waiting()).isZero();
+        assertThat(status(ana.id())).isEmpty();
         scheduler.advanceBy(60 * SECOND);
         assertThat(answers.get(ana.id())).hasSize(1);
         assertThat(rooms.opened).isEmpty();
@@ -316,15 +343,7 @@ class MatchmakerTest {
      */
     @Test
     void cancelsRacingPairingsNeverLoseOrDoubleAnAnswer() throws Exception {
-        Matchmaker big =
-                new Matchmaker(
-                        MatchQueue.DEFAULT_WAIT,
-                        10_000,
-                        new SplittableRandom(11),
-                        rooms,
-                        scheduler,
-                        () -> 0L,
-                        metrics);
+        Matchmaker big = matchmaker(10_000, 11, () -> 0L);
         int threads = 4;
         int perThread = 500;
         Map<String, Boolean> cancelled = new ConcurrentHashMap<>();
@@ -340,16 +359,9 @@ class MatchmakerTest {
                                 start.await();
                                 for (int i = 0; i < perThread; i++) {
                                     Ticket ticket = ticket("t" + thread + "-" + i, CLASSIC);
-                                    big.submit(
-                                            ticket,
-                                            answer ->
-                                                    answers.computeIfAbsent(
-                                                                    answer.ticket().id(),
-                                                                    id ->
-                                                                            new CopyOnWriteArrayList<>())
-                                                            .add(answer));
+                                    submit(big, ticket);
                                     if (random.nextInt(3) == 0) {
-                                        cancelled.put(ticket.id(), big.cancel(ticket.id()));
+                                        cancelled.put(ticket.id(), cancel(big, ticket.id()));
                                     }
                                 }
                                 return null;
@@ -379,5 +391,106 @@ class MatchmakerTest {
         assertThat(seatsPerRoom.values()).allMatch(n -> n == 2);
         assertThat(seatsPerRoom).hasSize(rooms.opened.size());
         assertThat(big.waiting()).isZero();
+    }
+
+    @Test
+    void theDefaultsAreNamedAndTheSettingsChecked() {
+        assertThat(MatchSettings.DEFAULT_MATCH_WAIT).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Ticket.DEFAULT_BOT_AFTER).isEqualTo(Duration.ofSeconds(10));
+        assertThat(MatchSettings.DEFAULT_MATCH_MAX_WAITING).isEqualTo(10_000);
+        assertThatThrownBy(() -> new MatchSettings(Duration.ZERO, 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new MatchSettings(MatchSettings.DEFAULT_MATCH_WAIT, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theSameSeedReplaysTheSameSeats() {
+        List<Mark> seats = new ArrayList<>();
+        for (long seed : new long[] {16, 16}) {
+            Matchmaker replay = matchmaker(10, seed, () -> scheduler.now);
+            for (int i = 0; i < 100; i++) {
+                Ticket older = ticket("a" + seed + "-" + seats.size(), CLASSIC);
+                submit(replay, older);
+                submit(replay, ticket("b" + seed + "-" + seats.size(), CLASSIC));
+                seats.add(((MatchAnswer.Matched) answerOf(older)).seat());
+            }
+        }
+        assertThat(seats.subList(0, 100))
+                .isEqualTo(seats.subList(100, 200))
+                .contains(Mark.X, Mark.O);
+    }
+
+    /** Each ticket has its own timer: a short bot delay comes before an older ticket's timeout. */
+    @Test
+    void botFillsComeAtTheirOwnDelaysAndOnlyForThoseWhoAsked() {
+        Ticket slow = ticket("slow", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(20));
+        Ticket fast = ticket("fast", BLITZ).withBot(Level.PERFECT, Duration.ofSeconds(5));
+        Ticket human = ticket("human", MatchKey.of(4, null, null));
+        submit(slow);
+        submit(human);
+        scheduler.advanceBy(SECOND);
+        submit(fast);
+        assertThat(scheduler.pending()).isEqualTo(3); // one timer per waiting request
+
+        scheduler.advanceBy(5 * SECOND);
+        assertThat(answers).containsOnlyKeys(fast.id());
+        assertThat(answerOf(fast)).isInstanceOf(MatchAnswer.Matched.class);
+        scheduler.advanceBy(14 * SECOND);
+        assertThat(answers).containsOnlyKeys(fast.id(), slow.id());
+        assertThat(matchmaker.waiting()).isEqualTo(1);
+        scheduler.advanceBy(10 * SECOND);
+        assertThat(answerOf(human)).isInstanceOf(MatchAnswer.TimedOut.class);
+        assertThat(counted("bot")).isEqualTo(2);
+        assertThat(scheduler.pending()).isZero();
+    }
+
+    @Test
+    void aBotThatWouldComeNoSoonerThanTheTimeoutIsRefused() {
+        Ticket late = ticket("a", CLASSIC).withBot(Level.HARD, MatchSettings.DEFAULT_MATCH_WAIT);
+        assertThat(submit(late))
+                .isInstanceOfSatisfying(
+                        Enqueued.Refused.class,
+                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.BOT_AFTER_TOO_LONG));
+        assertThat(matchmaker.waiting()).isZero();
+        assertThat(scheduler.pending()).isZero();
+    }
+
+    @Test
+    void ticketsTimeOutOldestFirstAtTheWaitLimit() {
+        Ticket a = ticket("a", CLASSIC);
+        Ticket b = ticket("b", MatchKey.of(5, null, null));
+        submit(a);
+        scheduler.advanceBy(3 * SECOND);
+        submit(b);
+        scheduler.advanceBy(27 * SECOND - 1);
+        assertThat(answers).isEmpty();
+        scheduler.advanceBy(1);
+        assertThat(answers).containsOnlyKeys(a.id());
+        scheduler.advanceBy(3 * SECOND);
+        assertThat(answerOf(b)).isEqualTo(new MatchAnswer.TimedOut(b, Duration.ofSeconds(30)));
+        assertThat(scheduler.pending()).isZero();
+    }
+
+    @Test
+    void aFailingWaiterDoesNotKeepItsPartnerFromItsAnswer() {
+        // The failure is logged as the server bug it is; keep the test output quiet.
+        ch.qos.logback.classic.Logger log =
+                (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Matchmaker.class);
+        ch.qos.logback.classic.Level before = log.getLevel();
+        log.setLevel(ch.qos.logback.classic.Level.OFF);
+        try {
+            matchmaker.submit(
+                    ticket("ana", CLASSIC),
+                    answer -> {
+                        throw new IllegalStateException("boom");
+                    });
+            Ticket bo = ticket("bo", CLASSIC);
+            assertThat(submit(bo)).isInstanceOf(Enqueued.Paired.class);
+            assertThat(answerOf(bo)).isInstanceOf(MatchAnswer.Matched.class);
+            assertThat(matchmaker.waiting()).isZero();
+        } finally {
+            log.setLevel(before);
+        }
     }
 }

@@ -11,9 +11,11 @@ import dev.tictactoe.server.game.Rules;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.MatchAnswer;
 import dev.tictactoe.server.lobby.MatchKey;
-import dev.tictactoe.server.lobby.MatchQueue;
 import dev.tictactoe.server.lobby.MatchRequest;
+import dev.tictactoe.server.lobby.MatchSettings;
+import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.lobby.Ticket;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomSettings;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -64,7 +66,9 @@ class MatchApiTest {
 
     @Test
     void theDocumentedRequestReads() {
-        assertThat(MatchRequest.read(examples.get(0).toString(), 32, MatchQueue.DEFAULT_WAIT))
+        assertThat(
+                        MatchRequest.read(
+                                examples.get(0).toString(), 32, MatchSettings.DEFAULT_MATCH_WAIT))
                 .isEqualTo(ANA);
     }
 
@@ -107,19 +111,32 @@ class MatchApiTest {
 
     @Test
     void theDocumentedRefusalAndStatusAreWhatTheServerWrites() {
-        MatchQueue queue =
-                new MatchQueue(MatchQueue.DEFAULT_WAIT, 10, new SplittableRandom(1), event -> {});
-        queue.enqueue(ANA, 0);
+        Matchmaker matchmaker =
+                new Matchmaker(
+                        new MatchSettings(MatchSettings.DEFAULT_MATCH_WAIT, 10),
+                        new SplittableRandom(1),
+                        (key, players) -> {
+                            throw new AssertionError("nobody is paired here");
+                        },
+                        (task, delayNanos) -> () -> {},
+                        () -> 0L,
+                        ServerMetrics.create(),
+                        null,
+                        "A");
+        matchmaker.submit(ANA, answer -> {});
         Enqueued second =
-                queue.enqueue(
-                        new Ticket(
-                                "another-ticket-of-ana",
-                                ANA.player(),
-                                "ana",
-                                ANA.key(),
-                                null,
-                                null),
-                        0);
+                matchmaker
+                        .submit(
+                                new Ticket(
+                                        "another-ticket-of-ana",
+                                        ANA.player(),
+                                        "ana",
+                                        ANA.key(),
+                                        null,
+                                        null),
+                                answer -> {})
+                        .toCompletableFuture()
+                        .join();
         MatchApi.Reply refused = MatchApi.refusal((Enqueued.Refused) second);
         assertThat(refused.status().code()).isEqualTo(409);
         assertThat(refused.body().toString()).isEqualTo(examples.get(5).toString());

@@ -50,13 +50,14 @@ class QuickMatchHandlerTest {
     private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
     private final Matchmaker matchmaker =
             new Matchmaker(
-                    config.match().matchWait(),
-                    config.match().matchMaxWaiting(),
+                    config.match(),
                     new SplittableRandom(5),
                     MatchRooms.in(rooms),
                     (task, delay) -> () -> {},
                     System::nanoTime,
-                    metrics);
+                    metrics,
+                    null,
+                    "A");
     private final Wiring wiring = Wiring.of(rooms, config, metrics, null, matchmaker);
     private final List<EmbeddedChannel> channels = new ArrayList<>();
 

@@ -44,6 +44,7 @@ class RequestEdgeFuzzTest {
                         null,
                         MatchApi.matchmaker(
                                 CONFIG.match(),
+                                CONFIG.cluster(),
                                 ROOMS,
                                 METRICS,
                                 LOOPS.next(),

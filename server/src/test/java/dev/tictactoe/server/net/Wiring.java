@@ -2,7 +2,6 @@ package dev.tictactoe.server.net;
 
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.bot.Analysis;
-import dev.tictactoe.server.lobby.Lobby;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -30,7 +29,7 @@ final class Wiring {
                         state,
                         metrics,
                         rooms,
-                        Lobby.local(matchmaker),
+                        matchmaker,
                         games,
                         new GameAnalyses(Analysis.DEFAULT_NODES));
     }
@@ -45,6 +44,7 @@ final class Wiring {
                 null,
                 MatchApi.matchmaker(
                         config.match(),
+                        config.cluster(),
                         rooms,
                         metrics,
                         GlobalEventExecutor.INSTANCE,

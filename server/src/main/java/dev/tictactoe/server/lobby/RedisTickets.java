@@ -1,0 +1,224 @@
+package dev.tictactoe.server.lobby;
+
+import io.lettuce.core.ScriptOutputType;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The quick-match tickets of every node, in Redis: each operation is one Lua script, so it is
+ * atomic across nodes. Knows the keys and the scripts' answers, nothing of waiters or rooms.
+ */
+final class RedisTickets implements Tickets, AutoCloseable {
+
+    /** Every key starts with this. */
+    static final String PREFIX = "ttt:match:";
+
+    private static final String TICKET = PREFIX + "t:";
+    private static final String PLAYER = PREFIX + "p:";
+    private static final String QUEUE = PREFIX + "q:";
+    private static final String WAITING = PREFIX + "waiting";
+
+    private static final String ENQUEUE = script("enqueue.lua");
+    private static final String CLAIM = script("claim.lua");
+    private static final String ANSWER = script("answer.lua");
+    private static final String STATUS = script("status.lua");
+
+    private static final Logger log = LoggerFactory.getLogger(RedisTickets.class);
+
+    private final String node;
+    private final Consumer<NodeAnswer> answers;
+    private final Supplier<Collection<Held>> held;
+    private final RedisLink link;
+
+    /**
+     * {@code answers} hears the answers to this node's tickets; after a resubscribe, those
+     * published meanwhile are read where they are kept, under the requests {@code held} here.
+     */
+    RedisTickets(
+            URI redis,
+            String node,
+            Matchmaker.Scheduler retries,
+            Consumer<NodeAnswer> answers,
+            Supplier<Collection<Held>> held) {
+        this.node = node;
+        this.answers = answers;
+        this.held = held;
+        this.link = new RedisLink(redis, retries, channel(node), this::heard, this::reread);
+    }
+
+    private void heard(@Nullable String message) {
+        if (message != null) {
+            NodeAnswer.read(message)
+                    .ifPresentOrElse(
+                            answers, () -> log.warn("unreadable quick-match message on {}", node));
+        }
+    }
+
+    private void reread() {
+        for (Held h : link.up() ? held.get() : List.<Held>of()) {
+            if (h.store == this) {
+                link.commands()
+                        .async()
+                        .hget(TICKET + h.ticket.id(), "answer")
+                        .thenAccept(this::heard);
+            }
+        }
+    }
+
+    /** Whether Redis is reachable: quick match goes through it only then. */
+    boolean up() {
+        return link.up();
+    }
+
+    /** The channel a node hears its tickets' answers on. */
+    private static String channel(String node) {
+        return PREFIX + "node:" + node;
+    }
+
+    @Override
+    public CompletionStage<Enqueued> enqueue(
+            Ticket ticket, boolean mayWait, Duration wait, long now) {
+        MatchKey key = ticket.key();
+        String[] keys = {QUEUE + key, TICKET + ticket.id(), PLAYER + ticket.player(), WAITING};
+        return eval(
+                        ENQUEUE,
+                        keys,
+                        ticket.id(),
+                        node,
+                        ticket.player(),
+                        ticket.name(),
+                        Long.toString(wait.toMillis()),
+                        Integer.toString(key.rules().size()),
+                        Integer.toString(key.rules().winLength()),
+                        key.timeControl() == null ? "" : key.timeControl().toString(),
+                        TICKET,
+                        PLAYER,
+                        mayWait ? "1" : "0")
+                .thenApply(
+                        reply ->
+                                switch (text(reply, 0)) {
+                                    case "already_queued" ->
+                                            Enqueued.Refusal.ALREADY_QUEUED.refused();
+                                    case "ticket_in_use" ->
+                                            Enqueued.Refusal.TICKET_IN_USE.refused();
+                                    case "queue_full" -> Enqueued.Refusal.QUEUE_FULL.refused();
+                                    case "paired" ->
+                                            new Enqueued.Paired(
+                                                    Ticket.of(
+                                                            text(reply, 1),
+                                                            text(reply, 4),
+                                                            text(reply, 3),
+                                                            key),
+                                                    text(reply, 2));
+                                    default ->
+                                            new Enqueued.Queued(
+                                                    new Enqueued.Waiting(
+                                                            ticket, 1, 1, 1, Duration.ZERO));
+                                });
+    }
+
+    @Override
+    public CompletionStage<Claim> claim(String ticket) {
+        return eval(CLAIM, new String[] {TICKET + ticket, WAITING}, ticket, PLAYER)
+                .thenApply(
+                        reply ->
+                                switch (text(reply, 0)) {
+                                    case "claimed" -> new Claim.Claimed(text(reply, 1));
+                                    case "answered" ->
+                                            NodeAnswer.read(text(reply, 2))
+                                                    .<Claim>map(Claim.Answered::new)
+                                                    .orElse(new Claim.Gone());
+                                    case "pending" -> new Claim.Pending();
+                                    default -> new Claim.Gone();
+                                });
+    }
+
+    /**
+     * Tells {@code to} the answer of its ticket: stored under the ticket while it is kept (a
+     * message on pub/sub may be dropped), and published on that node's channel.
+     */
+    void tell(String to, NodeAnswer answer) {
+        link.commands()
+                .async()
+                .eval(
+                        ANSWER,
+                        ScriptOutputType.INTEGER,
+                        new String[] {TICKET + answer.ticket()},
+                        channel(to),
+                        answer.json())
+                .exceptionally(
+                        failure -> {
+                            log.warn(
+                                    "an answer to node {} was not sent: {}",
+                                    to,
+                                    failure.toString());
+                            return null;
+                        });
+    }
+
+    @Override
+    public CompletionStage<Optional<Enqueued.Waiting>> status(String ticket, long now) {
+        return eval(STATUS, new String[] {TICKET + ticket, WAITING}, ticket)
+                .thenApply(
+                        reply -> {
+                            if (reply.isEmpty()) {
+                                return Optional.empty();
+                            }
+                            MatchKey key =
+                                    MatchKey.of(
+                                            Integer.parseInt(text(reply, 6)),
+                                            Integer.parseInt(text(reply, 7)),
+                                            text(reply, 8));
+                            return Optional.of(
+                                    new Enqueued.Waiting(
+                                            Ticket.of(ticket, text(reply, 0), text(reply, 1), key),
+                                            Integer.parseInt(text(reply, 2)),
+                                            Integer.parseInt(text(reply, 3)),
+                                            Integer.parseInt(text(reply, 4)),
+                                            Duration.ofMillis(Long.parseLong(text(reply, 5)))));
+                        });
+    }
+
+    @Override
+    public void close() {
+        link.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private CompletionStage<List<Object>> eval(String script, String[] keys, String... args) {
+        return (CompletionStage<List<Object>>)
+                (CompletionStage<?>)
+                        link.commands().async().eval(script, ScriptOutputType.MULTI, keys, args);
+    }
+
+    private static String text(List<Object> reply, int index) {
+        Object value = index < reply.size() ? reply.get(index) : null;
+        return value == null ? "" : value.toString();
+    }
+
+    private static String script(String name) {
+        try (InputStream in = RedisTickets.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing script " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
