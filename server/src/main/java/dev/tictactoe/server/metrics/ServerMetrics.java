@@ -3,6 +3,8 @@ package dev.tictactoe.server.metrics;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageType;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.server.game.Mark;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -46,6 +48,10 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     // loops the same counter.
     private final AtomicReferenceArray<Counter> messagesIn =
             new AtomicReferenceArray<>(MessageType.values().length);
+    // By winner (X, O, none) and reason, registered at its first game: a game's end looks nothing
+    // up.
+    private final AtomicReferenceArray<Counter> gamesFinished =
+            new AtomicReferenceArray<>(3 * ResultReason.values().length);
     private final Counter connectionsOpened =
             counter("ttt.connections.opened", "WebSocket connections accepted");
     private final Counter humanMoves =
@@ -192,10 +198,18 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
         (byBot ? botMoves : humanMoves).increment();
     }
 
-    /** {@code winner} is "X", "O" or null for a draw, {@code reason} as on the wire. */
-    public void gameFinished(@Nullable String winner, String reason) {
-        String result = winner == null ? "draw" : winner.toLowerCase(Locale.ROOT) + "_won";
-        counter("ttt.games.finished", GAMES, "result", result, "reason", reason).increment();
+    /** {@code winner} is null for a draw. */
+    public void gameFinished(@Nullable Mark winner, ResultReason reason) {
+        int index = (winner == null ? 2 : winner.ordinal()) * ResultReason.values().length;
+        Counter counter = gamesFinished.get(index + reason.ordinal());
+        if (counter == null) {
+            String result =
+                    winner == null ? "draw" : winner.name().toLowerCase(Locale.ROOT) + "_won";
+            counter =
+                    counter("ttt.games.finished", GAMES, "result", result, "reason", reason.wire());
+            gamesFinished.set(index + reason.ordinal(), counter);
+        }
+        counter.increment();
     }
 
     public void botThought(long nanos) {

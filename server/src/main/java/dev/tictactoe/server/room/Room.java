@@ -189,8 +189,7 @@ public final class Room {
         if (!applied.ended() || r == null) {
             return;
         }
-        context.metrics()
-                .gameFinished(r.winner() == null ? null : r.winner().name(), r.reason().wire());
+        context.metrics().gameFinished(r.winner(), r.reason());
         // Debug, and guarded: a busy server ends hundreds of games a second.
         if (log.isDebugEnabled()) {
             log.debug(

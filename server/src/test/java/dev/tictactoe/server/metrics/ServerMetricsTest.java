@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.ResultReason;
+import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.ops.PrometheusText;
 
 import org.junit.jupiter.api.Test;
@@ -31,8 +33,9 @@ class ServerMetricsTest {
             metrics.handled(new ClientMessage.Resign(), System.nanoTime());
             metrics.moved(false);
             metrics.moved(true);
-            metrics.gameFinished("X", "line");
-            metrics.gameFinished(null, "full");
+            metrics.gameFinished(Mark.X, ResultReason.LINE);
+            metrics.gameFinished(null, ResultReason.DRAW);
+            metrics.gameFinished(null, ResultReason.DRAW);
             metrics.botThought(20_000_000);
             metrics.botFailed();
             metrics.sent(100);
@@ -65,7 +68,13 @@ class ServerMetricsTest {
                                     "ttt_games_finished_total",
                                     Map.of("result", "x_won", "reason", "line")))
                     .isEqualTo(1);
-            assertThat(value(f, "ttt_games_finished_total", Map.of("result", "draw"))).isEqualTo(1);
+            // The second draw counts on the counter the first one registered.
+            assertThat(
+                            value(
+                                    f,
+                                    "ttt_games_finished_total",
+                                    Map.of("result", "draw", "reason", "draw")))
+                    .isEqualTo(2);
             assertThat(f.get("ttt_bot_think_seconds").bucket(0.025, Map.of())).isEqualTo(1);
             assertThat(value(f, "ttt_bot_failures_total", Map.of())).isEqualTo(1);
             assertThat(value(f, "ttt_outbound_bytes_total", Map.of())).isEqualTo(100);
