@@ -21,11 +21,11 @@ record AdminGuard(String boundHost) {
         }
         if (!addressedHere(hostName(host))) {
             return "requests must be addressed to the admin listener, not to "
-                    + AdminRouter.shorten(host);
+                    + AdminRoute.shorten(host);
         }
         if (acts && origin != null && !origin.equalsIgnoreCase("http://" + host.trim())) {
             return "pages from "
-                    + AdminRouter.shorten(origin)
+                    + AdminRoute.shorten(origin)
                     + " may not act on this server; use the admin page or curl";
         }
         return null;

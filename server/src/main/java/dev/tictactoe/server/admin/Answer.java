@@ -1,7 +1,9 @@
 package dev.tictactoe.server.admin;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.protocol.ErrorCode;
 
@@ -29,6 +31,10 @@ record Answer(HttpResponseStatus status, JsonNode body) {
             "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none';"
                     + " form-action 'none'; frame-ancestors 'none'";
 
+    /** Reads reasons (one JSON value, nothing after it) and writes answers. */
+    static final ObjectMapper JSON =
+            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     /** The admin page's two files, read from the jar once. */
     private static final Map<String, byte[]> PAGE =
             Map.of("index.html", read("index.html"), "admin.js", read("admin.js"));
@@ -51,23 +57,23 @@ record Answer(HttpResponseStatus status, JsonNode body) {
         return refused(
                 HttpResponseStatus.NOT_FOUND,
                 ErrorCode.UNKNOWN_ROOM.wire(),
-                "no room with code " + AdminRouter.shorten(code));
+                "no room with code " + AdminRoute.shorten(code));
     }
 
     static JsonNode error(String code, String message) {
-        return RoomJson.JSON.createObjectNode().put("code", code).put("message", message);
+        return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
     FullHttpResponse response(boolean head) {
         try {
-            byte[] bytes = RoomJson.JSON.writeValueAsBytes(body);
+            byte[] bytes = JSON.writeValueAsBytes(body);
             return bytes(status, bytes, HttpHeaderValues.APPLICATION_JSON.toString(), head);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** One of the page's files: {@link AdminRouter} routes to no other name. */
+    /** One of the page's files: {@link AdminRoute} routes to no other name. */
     static FullHttpResponse page(String file, boolean head) {
         String type = file.endsWith(".js") ? "text/javascript" : "text/html";
         return bytes(

@@ -1,9 +1,7 @@
 package dev.tictactoe.server.admin;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.jspecify.annotations.Nullable;
 
@@ -27,8 +25,6 @@ sealed interface Reason {
     /** The body cannot be taken; {@code message} says why. */
     record Bad(String message) implements Reason {}
 
-    ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
     /**
      * The reason in {@code body}; an empty body gives {@code fallback}, or is refused when that is
      * null.
@@ -41,7 +37,7 @@ sealed interface Reason {
         }
         JsonNode tree;
         try {
-            tree = JSON.readTree(body);
+            tree = Answer.JSON.readTree(body);
         } catch (JsonProcessingException e) {
             return new Bad("the body is not JSON");
         }
@@ -51,7 +47,7 @@ sealed interface Reason {
         for (var names = tree.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!name.equals("reason")) {
-                return new Bad("unknown field '" + AdminRouter.shorten(name) + "'; only reason");
+                return new Bad("unknown field '" + AdminRoute.shorten(name) + "'; only reason");
             }
         }
         JsonNode reason = tree.get("reason");

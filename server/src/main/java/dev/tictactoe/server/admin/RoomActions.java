@@ -1,8 +1,13 @@
 package dev.tictactoe.server.admin;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomCode;
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.Snapshot;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomOperator;
@@ -15,6 +20,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +69,7 @@ final class RoomActions {
                         (done, failure) -> {
                             long now = clock.getAsLong();
                             ObjectNode body =
-                                    RoomJson.JSON
+                                    Answer.JSON
                                             .createObjectNode()
                                             .put("total", matching.size())
                                             .put("limit", list.limit());
@@ -74,7 +80,7 @@ final class RoomActions {
                                 RoomOperator.View v =
                                         view.isCompletedExceptionally() ? null : view.join();
                                 if (v != null) {
-                                    array.add(RoomJson.summary(v, now));
+                                    array.add(summary(v, now));
                                 }
                             }
                             return Answer.ok(body);
@@ -91,7 +97,7 @@ final class RoomActions {
                         view ->
                                 view == null
                                         ? Answer.unknownRoom(room.code())
-                                        : Answer.ok(RoomJson.detail(view, clock.getAsLong())));
+                                        : Answer.ok(detail(view, clock.getAsLong())));
     }
 
     CompletableFuture<Answer> close(String typedCode, String body, String from) {
@@ -114,7 +120,7 @@ final class RoomActions {
                                     reason.text(),
                                     from);
                             return Answer.ok(
-                                    RoomJson.JSON
+                                    Answer.JSON
                                             .createObjectNode()
                                             .put("room", room.code())
                                             .put("closed", true)
@@ -132,9 +138,7 @@ final class RoomActions {
             return CompletableFuture.completedFuture(
                     Answer.bad(
                             HttpResponseStatus.NOT_FOUND,
-                            "no seat '"
-                                    + AdminRouter.shorten(cut.seat())
-                                    + "': seats are X and O"));
+                            "no seat '" + AdminRoute.shorten(cut.seat()) + "': seats are X and O"));
         }
         if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
@@ -161,7 +165,7 @@ final class RoomActions {
                                                 reason.text(),
                                                 from);
                                         yield Answer.ok(
-                                                RoomJson.JSON
+                                                Answer.JSON
                                                         .createObjectNode()
                                                         .put("room", room.code())
                                                         .put("seat", seat.name())
@@ -201,5 +205,55 @@ final class RoomActions {
                     }
                 });
         return result;
+    }
+
+    /** The row of a room in the list, at {@code nowMillis}. */
+    static ObjectNode summary(RoomOperator.View view, long nowMillis) {
+        Snapshot s = view.snapshot();
+        ObjectNode room =
+                Answer.JSON
+                        .createObjectNode()
+                        .put("code", s.room())
+                        .put("status", s.status().wire())
+                        .put("version", s.version())
+                        .put("game", s.game())
+                        .put("createdAt", Instant.ofEpochMilli(view.createdAt()).toString())
+                        .put("ageSeconds", Math.max(0, (nowMillis - view.createdAt()) / 1000));
+        room.set(
+                "settings",
+                Answer.JSON
+                        .createObjectNode()
+                        .put("size", s.settings().size())
+                        .put("winLength", s.settings().winLength())
+                        .put("first", s.settings().first().wire())
+                        .put("earlyDraw", s.settings().earlyDraw())
+                        .put("spectators", s.settings().spectators())
+                        .put("clock", s.settings().clock()));
+        ArrayNode members = room.putArray("members");
+        for (Seat seat : Seat.values()) {
+            Snapshot.Player player = s.players().seat(seat);
+            if (player != null) {
+                members.addObject()
+                        .put("seat", seat.wire())
+                        .put("name", player.name())
+                        .put("kind", player.kind().wire())
+                        .put("level", WireWord.spelling(player.level()))
+                        .put("state", player.connected() ? "connected" : "dropped")
+                        .put(
+                                "graceUntil",
+                                player.graceUntil() == null
+                                        ? null
+                                        : Instant.ofEpochMilli(player.graceUntil()).toString());
+            }
+        }
+        room.put("spectators", s.spectators());
+        return room;
+    }
+
+    /** One room: its row, and the snapshot its members were sent. */
+    static ObjectNode detail(RoomOperator.View view, long nowMillis) {
+        ObjectNode room = summary(view, nowMillis);
+        room.set("snapshot", MessageCodec.toTree(view.snapshot()));
+        return room;
     }
 }

@@ -6,21 +6,21 @@ import io.netty.handler.codec.http.HttpMethod;
 
 import org.junit.jupiter.api.Test;
 
-class AdminRouterTest {
+class AdminRouteTest {
 
     private static AdminRoute get(String target) {
-        return AdminRouter.route(HttpMethod.GET, target);
+        return AdminRoute.route(HttpMethod.GET, target);
     }
 
     private static AdminRoute post(String target) {
-        return AdminRouter.route(HttpMethod.POST, target);
+        return AdminRoute.route(HttpMethod.POST, target);
     }
 
     @Test
     void theEndpointsRouteByMethodAndPath() {
         assertThat(get("/healthz"))
                 .isEqualTo(new AdminRoute.Probe(AdminRoute.Probe.Kind.HEALTH, false));
-        assertThat(AdminRouter.route(HttpMethod.HEAD, "/readyz"))
+        assertThat(AdminRoute.route(HttpMethod.HEAD, "/readyz"))
                 .isEqualTo(new AdminRoute.Probe(AdminRoute.Probe.Kind.READY, false));
         assertThat(get("/metrics?gc"))
                 .isEqualTo(new AdminRoute.Probe(AdminRoute.Probe.Kind.METRICS, true));
@@ -37,12 +37,12 @@ class AdminRouterTest {
     @Test
     void theListHasABoundedLimitWithANamedDefault() {
         assertThat(get("/admin/api/rooms"))
-                .isEqualTo(new AdminRoute.ListRooms(AdminRouter.DEFAULT_LIST_LIMIT, ""));
-        assertThat(AdminRouter.DEFAULT_LIST_LIMIT).isEqualTo(500);
+                .isEqualTo(new AdminRoute.ListRooms(AdminRoute.DEFAULT_LIST_LIMIT, ""));
+        assertThat(AdminRoute.DEFAULT_LIST_LIMIT).isEqualTo(500);
         assertThat(get("/admin/api/rooms?limit=20&code=k7"))
                 .isEqualTo(new AdminRoute.ListRooms(20, "K7"));
-        assertThat(get("/admin/api/rooms?limit=" + AdminRouter.MAX_LIST_LIMIT))
-                .isEqualTo(new AdminRoute.ListRooms(AdminRouter.MAX_LIST_LIMIT, ""));
+        assertThat(get("/admin/api/rooms?limit=" + AdminRoute.MAX_LIST_LIMIT))
+                .isEqualTo(new AdminRoute.ListRooms(AdminRoute.MAX_LIST_LIMIT, ""));
         for (String limit : new String[] {"0", "-1", "5001", "ten", ""}) {
             assertThat(get("/admin/api/rooms?limit=" + limit))
                     .isInstanceOfSatisfying(
