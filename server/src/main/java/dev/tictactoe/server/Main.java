@@ -68,7 +68,6 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--log-format",
-            converter = LogFormat.class,
             description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
     FormatEncoder.Format logFormat;
 
@@ -95,19 +94,6 @@ public final class Main implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             return new String[] {"tictactoe-server " + BuildInfo.current().describe()};
-        }
-    }
-
-    /** Reads "text" or "json", in any case. */
-    static final class LogFormat implements CommandLine.ITypeConverter<FormatEncoder.Format> {
-        @Override
-        public FormatEncoder.Format convert(String value) {
-            FormatEncoder.Format format = FormatEncoder.parse(value);
-            if (format == null) {
-                throw new CommandLine.TypeConversionException(
-                        "'" + value + "' is not a log format (use text or json)");
-            }
-            return format;
         }
     }
 
