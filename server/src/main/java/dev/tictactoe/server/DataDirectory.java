@@ -26,15 +26,13 @@ final class DataDirectory {
         if (problem != null) {
             throw new ParameterException(
                     spec.commandLine(),
-                    "Invalid value for option "
-                            + FlagErrors.name(spec.findOption("--data-dir"))
-                            + ": '"
-                            + dir
-                            + "' "
-                            + problem
-                            + " (give a directory this user can write, or '"
-                            + Defaults.NONE
-                            + "' to keep rooms in memory)");
+                    ("Invalid value for option %s: '%s' %s (give a directory this user can write,"
+                                    + " or '%s' to keep rooms in memory)")
+                            .formatted(
+                                    FlagErrors.name(spec.findOption("--data-dir")),
+                                    dir,
+                                    problem,
+                                    Defaults.NONE));
         }
     }
 

@@ -48,24 +48,14 @@ public final class NodeFile {
         }
         if (node == null) {
             throw new Refused(
-                    "the data directory "
-                            + dataDir
-                            + " belongs to node "
-                            + owner
-                            + "; start it with --node "
-                            + owner);
+                    "the data directory %s belongs to node %s; start it with --node %s"
+                            .formatted(dataDir, owner, owner));
         }
         if (!owner.equals(node)) {
             throw new Refused(
-                    "the data directory "
-                            + dataDir
-                            + " belongs to node "
-                            + owner
-                            + ", not "
-                            + node
-                            + "; give node "
-                            + node
-                            + " its own data directory");
+                    ("the data directory %s belongs to node %s, not %s; give node %s its own data"
+                                    + " directory")
+                            .formatted(dataDir, owner, node, node));
         }
     }
 

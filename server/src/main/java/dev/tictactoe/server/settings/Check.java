@@ -23,9 +23,7 @@ public final class Check {
     public static void requirePositive(String name, Duration value) {
         if (value == null || value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException(
-                    name
-                            + " must be a positive duration, was "
-                            + (value == null ? "nothing" : Durations.format(value)));
+                    "%s must be a positive duration, was %s".formatted(name, shown(value)));
         }
     }
 
@@ -34,15 +32,18 @@ public final class Check {
             String name, @Nullable Duration value, Duration min, Duration max) {
         if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             throw new IllegalArgumentException(
-                    name
-                            + " must be "
-                            + Durations.format(min)
-                            + ".."
-                            + Durations.format(max)
-                            + ", was "
-                            + (value == null ? "nothing" : Durations.format(value)));
+                    "%s must be %s..%s, was %s"
+                            .formatted(
+                                    name,
+                                    Durations.format(min),
+                                    Durations.format(max),
+                                    shown(value)));
         }
         return value;
+    }
+
+    private static String shown(@Nullable Duration value) {
+        return value == null ? "nothing" : Durations.format(value);
     }
 
     public static void requirePort(String name, int value) {
