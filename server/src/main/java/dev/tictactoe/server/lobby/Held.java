@@ -46,7 +46,8 @@ final class Held {
         answered = true;
         stopTimer.run();
         switch (answer) {
-            case MatchAnswer.Matched m when m.opponent().bot() != null -> metrics.matchBotFilled();
+            case MatchAnswer.Matched m when m.opponent().bot() != null ->
+                    metrics.matchEnded(MatchOutcome.BOT);
             case MatchAnswer.Matched m -> metrics.matchPaired(now - since);
             case MatchAnswer.TimedOut t -> metrics.matchEnded(MatchOutcome.TIMEOUT);
             case MatchAnswer.Cancelled c -> metrics.matchEnded(MatchOutcome.CANCELLED);

@@ -31,9 +31,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     private static final String RATE_LIMITED = "Messages over a connection's rate limit";
-    private static final String GAMES = "Games finished, by result and reason";
-    private static final String CLOSES = "Close frames the server sent, by close code";
-    private static final String HTTP = "HTTP requests answered, by route and status";
+    private static final int REASONS = ResultReason.values().length;
     private static final String MEMBERS = "Connected members of rooms by role";
 
     private final PrometheusMeterRegistry registry = ProcessMeters.registry();
@@ -44,14 +42,12 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     // By ordinal, each made in the constructor.
     private final Counter[] rejections = new Counter[ErrorCode.values().length];
     private final Counter[] matchRequests = new Counter[MatchOutcome.values().length];
-    // By MessageType ordinal, registered at its first message: the registry hands two racing
-    // loops the same counter.
+    // By MessageType ordinal, registered at its first message (two racing loops get one counter).
     private final AtomicReferenceArray<Counter> messagesIn =
             new AtomicReferenceArray<>(MessageType.values().length);
-    // By winner (X, O, none) and reason, registered at its first game: a game's end looks nothing
-    // up.
+    // By winner (X, O, none) and reason, as messagesIn: a game's end looks nothing up.
     private final AtomicReferenceArray<Counter> gamesFinished =
-            new AtomicReferenceArray<>(3 * ResultReason.values().length);
+            new AtomicReferenceArray<>(3 * REASONS);
     private final Counter connectionsOpened =
             counter("ttt.connections.opened", "WebSocket connections accepted");
     private final Counter humanMoves =
@@ -108,14 +104,9 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     private ServerMetrics() {
         gc.bindTo(registry);
         BuildInfo build = BuildInfo.current();
-        gauge(
-                "ttt.build.info",
-                "The running build: always 1, its version and commit as labels",
-                () -> 1,
-                "version",
-                build.version(),
-                "commit",
-                build.commit());
+        String[] labels = {"version", build.version(), "commit", build.commit()};
+        String about = "The running build: always 1, its version and commit as labels";
+        gauge("ttt.build.info", about, () -> 1, labels);
         gauge("ttt.connections", "Open WebSocket connections", connections::get);
         gauge("ttt.members", MEMBERS, players::get, "role", "player");
         gauge("ttt.members", MEMBERS, spectators::get, "role", "spectator");
@@ -146,10 +137,6 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     public void matchPaired(long waitedNanos) {
         timeToPair.record(waitedNanos, TimeUnit.NANOSECONDS);
         matchEnded(MatchOutcome.PAIRED);
-    }
-
-    public void matchBotFilled() {
-        matchEnded(MatchOutcome.BOT);
     }
 
     public void matchEnded(MatchOutcome outcome) {
@@ -200,14 +187,13 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
 
     /** {@code winner} is null for a draw. */
     public void gameFinished(@Nullable Mark winner, ResultReason reason) {
-        int index = (winner == null ? 2 : winner.ordinal()) * ResultReason.values().length;
-        Counter counter = gamesFinished.get(index + reason.ordinal());
+        int index = (winner == null ? 2 : winner.ordinal()) * REASONS + reason.ordinal();
+        Counter counter = gamesFinished.get(index);
         if (counter == null) {
-            String result =
-                    winner == null ? "draw" : winner.name().toLowerCase(Locale.ROOT) + "_won";
-            counter =
-                    counter("ttt.games.finished", GAMES, "result", result, "reason", reason.wire());
-            gamesFinished.set(index + reason.ordinal(), counter);
+            String won = winner == null ? "draw" : winner.name().toLowerCase(Locale.ROOT) + "_won";
+            String help = "Games finished, by result and reason";
+            counter = counter("ttt.games.finished", help, "result", won, "reason", reason.wire());
+            gamesFinished.set(index, counter);
         }
         counter.increment();
     }
@@ -270,11 +256,13 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
 
     /** The server sent a WebSocket close frame with {@code code}. */
     public void closed(int code) {
-        counter("ttt.closes", CLOSES, "code", Integer.toString(code)).increment();
+        String help = "Close frames the server sent, by close code";
+        counter("ttt.closes", help, "code", Integer.toString(code)).increment();
     }
 
     public void httpResponse(String route, int status) {
-        counter("ttt.http.requests", HTTP, "route", route, "status", Integer.toString(status))
+        String help = "HTTP requests answered, by route and status";
+        counter("ttt.http.requests", help, "route", route, "status", Integer.toString(status))
                 .increment();
     }
 

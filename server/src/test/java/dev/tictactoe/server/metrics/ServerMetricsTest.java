@@ -97,7 +97,7 @@ class ServerMetricsTest {
             metrics.watch(Level.MATCH_QUEUE, () -> 7);
             metrics.matchPaired(1_500_000_000L);
             metrics.matchPaired(0);
-            metrics.matchBotFilled();
+            metrics.matchEnded(MatchOutcome.BOT);
             metrics.matchEnded(MatchOutcome.TIMEOUT);
 
             Map<String, PrometheusText.Family> f = PrometheusText.parse(metrics.scrape());
