@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
 import jsonpatch from 'fast-json-patch';
+import { cpuSeconds, percentiles, rng } from './measure.mjs';
 
 const options = parse(process.argv.slice(2));
 const base = new URL(options.url);
@@ -350,31 +351,12 @@ function wsBase() {
 
 /** The server's CPU time in seconds from /proc, or null without --server-pid. */
 function serverCpu() {
-  if (!options.serverPid) return null;
-  const fields = readFileSync(`/proc/${options.serverPid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+  return options.serverPid ? cpuSeconds(options.serverPid) : null;
 }
 
 function serverRss() {
   const line = readFileSync(`/proc/${options.serverPid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line.split(/\s+/)[1]);
-}
-
-function percentiles(values) {
-  if (values.length === 0) return null;
-  const sorted = Float64Array.from(values).sort();
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), p999: at(0.999), max: Math.round(sorted[sorted.length - 1]) };
-}
-
-function rng(s) {
-  let state = (s >>> 0) || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
 }
 
 function report(result) {

@@ -7,9 +7,9 @@
 //
 // Loopback targets only; the run stops by itself after its duration.
 
-import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { io } from 'socket.io-client';
+import { cpuSeconds, percentiles, rng } from '../node/measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -22,13 +22,7 @@ const serverPid = option('server-pid', null);
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) throw new Error(`loopback only, not ${url.hostname}`);
 
 const stats = { moves: 0, games: 0, refusals: 0, latencies: [], measuring: false };
-let seed = 7;
-const random = () => {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4294967296;
-};
+const random = rng(7);
 
 async function table() {
   const { code } = await (await fetch(new URL('/rooms', url), { method: 'POST' })).json();
@@ -95,17 +89,7 @@ async function table() {
   return { stop: () => players.forEach((p) => p.socket.close()) };
 }
 
-function serverCpu() {
-  if (!serverPid) return null;
-  const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function percentiles(values) {
-  const sorted = Float64Array.from(values).sort();
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
-}
+const serverCpu = () => (serverPid ? cpuSeconds(serverPid) : null);
 
 const tables = [];
 for (let i = 0; i < rooms; i++) tables.push(await table());
