@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 
 /**
  * The database's tables and every statement run on them, over one connection. The README's
@@ -74,7 +75,10 @@ final class Schema implements AutoCloseable {
     static Schema open(Path file, DurabilityPolicy policy) throws DataDirException {
         Connection db = null;
         try {
-            db = DriverManager.getConnection("jdbc:sqlite:" + file);
+            // Otherwise the driver runs a second query after every insert for keys nobody reads.
+            Properties config = new Properties();
+            config.setProperty("jdbc.get_generated_keys", "false");
+            db = DriverManager.getConnection("jdbc:sqlite:" + file, config);
             Schema schema = new Schema(db);
             schema.execute("PRAGMA busy_timeout = 0");
             String mode = schema.query("PRAGMA journal_mode = WAL", r -> r.getString(1)).get(0);
