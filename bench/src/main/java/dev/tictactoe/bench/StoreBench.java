@@ -33,7 +33,6 @@ final class StoreBench {
     /** A move's record as a room encodes it: format, kind, two instants, seat, cell, move id. */
     private static final byte[] PAYLOAD = new byte[32];
 
-    private static final int MOVED = 6;
     private static final String[] ROOMS = new String[1000];
 
     static {
@@ -140,7 +139,7 @@ final class StoreBench {
                     LockSupport.parkNanos(next - System.nanoTime());
                 }
                 sent[i] = System.nanoTime();
-                AppendResult result = store.command("PACED", i, MOVED, PAYLOAD, committed);
+                AppendResult result = store.command("PACED", i, PAYLOAD, committed);
                 if (!result.accepted()) {
                     throw new IllegalStateException("refused at a paced rate: " + result);
                 }
@@ -178,7 +177,7 @@ final class StoreBench {
             }
             int r = i % ROOMS.length;
             long v = 1_000_000 + ++versions[r];
-            store.command(ROOMS[r], v, MOVED, PAYLOAD, null);
+            store.command(ROOMS[r], v, PAYLOAD, null);
             if (v % MOVES_PER_GAME == 0) {
                 store.game(ROOMS[r], ++games[r], () -> GAME);
             }
@@ -207,7 +206,7 @@ final class StoreBench {
     /** Hands commands over as fast as the queue takes them, waiting for room when it is full. */
     private static void burst(Store store, int records) {
         for (int i = 0; i < records; i++) {
-            while (!store.command(ROOMS[i % ROOMS.length], i, MOVED, PAYLOAD, null).accepted()) {
+            while (!store.command(ROOMS[i % ROOMS.length], i, PAYLOAD, null).accepted()) {
                 Thread.onSpinWait();
             }
         }

@@ -2,7 +2,6 @@ package dev.tictactoe.server.net;
 
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.cluster.NodeFile;
-import dev.tictactoe.server.room.ChangeKind;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.AppendResult;
@@ -67,12 +66,8 @@ final class StoredRooms implements RoomJournal {
 
     @Override
     public boolean change(
-            String room,
-            long version,
-            ChangeKind kind,
-            byte[] payload,
-            @Nullable LongConsumer onDurable) {
-        return report(store.command(room, version, kind.code(), payload, onDurable), room);
+            String room, long version, byte[] record, @Nullable LongConsumer onDurable) {
+        return report(store.command(room, version, record, onDurable), room);
     }
 
     @Override

@@ -1,12 +1,21 @@
 package dev.tictactoe.server.room;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * A command to a room's core and, once applied, the record its journal keeps: with what was chosen
  * in it (a seat token, the bot's cell), so that replaying it at its instant makes the same change.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.SIMPLE_NAME)
 sealed interface Change {
 
     /** A person took {@code seat} with this name and secret token. */
@@ -41,22 +50,35 @@ sealed interface Change {
     /** Back after a restart: the wall clock moved {@code pausedMillis} while game time stood. */
     record Resumed(long pausedMillis) implements Change {}
 
-    default ChangeKind kind() {
-        return switch (this) {
-            case Seated c -> ChangeKind.SEATED;
-            case Spectators c -> ChangeKind.SPECTATORS;
-            case Dropped c -> ChangeKind.DROPPED;
-            case Returned c -> ChangeKind.RETURNED;
-            case Freed c -> ChangeKind.FREED;
-            case Moved c -> ChangeKind.MOVED;
-            case Undo c -> ChangeKind.UNDO;
-            case UndoAnswer c -> ChangeKind.UNDO_ANSWER;
-            case Resigned c -> ChangeKind.RESIGNED;
-            case Claimed c -> ChangeKind.CLAIMED;
-            case Rematch c -> ChangeKind.REMATCH;
-            case BotSeated c -> ChangeKind.BOT_SEATED;
-            case TimedOut c -> ChangeKind.TIMED_OUT;
-            case Resumed c -> ChangeKind.RESUMED;
-        };
+    /**
+     * A journal record: the change and its instant, JSON named by the record's simple name. The
+     * store's layout number changes when a record of an older layout would no longer read.
+     */
+    record Entry(long nanos, long millis, Change change) {
+
+        private static final ObjectWriter WRITER = RoomState.JSON.writerFor(Entry.class);
+        private static final ObjectReader READER =
+                RoomState.JSON
+                        .readerFor(Entry.class)
+                        .with(
+                                DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
+                                DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES);
+
+        byte[] bytes() {
+            try {
+                return WRITER.writeValueAsBytes(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Reads a record; throws {@link IllegalArgumentException} saying what is wrong with it. */
+        static Entry read(byte[] record) {
+            try {
+                return READER.readValue(record);
+            } catch (IOException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
     }
 }

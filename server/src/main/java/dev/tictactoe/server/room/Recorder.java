@@ -65,10 +65,8 @@ final class Recorder {
         // A replayed change counts toward the next checkpoint too.
         sinceCheckpoint++;
         if (!room.time.replaying) {
-            byte[] payload = ChangeCodec.encode(change, room.time.nanos, room.time.millis);
-            boolean kept =
-                    journal.change(
-                            room.code(), room.feed.version, change.kind(), payload, onDurable);
+            byte[] record = new Change.Entry(room.time.nanos, room.time.millis, change).bytes();
+            boolean kept = journal.change(room.code(), room.feed.version, record, onDurable);
             if (!kept) {
                 room.feed.durable(room.feed.version); // played on in memory
             }

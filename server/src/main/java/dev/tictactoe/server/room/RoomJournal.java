@@ -34,11 +34,7 @@ public interface RoomJournal {
      * with the newest version on disk then.
      */
     default boolean change(
-            String room,
-            long version,
-            ChangeKind kind,
-            byte[] payload,
-            @Nullable LongConsumer onDurable) {
+            String room, long version, byte[] record, @Nullable LongConsumer onDurable) {
         return true;
     }
 

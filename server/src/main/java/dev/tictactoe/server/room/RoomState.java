@@ -70,7 +70,11 @@ record RoomState(
     record IdleState(long turnStartedNanos, long turnStartedAt) {}
 
     private static final Logger log = LoggerFactory.getLogger(RoomState.class);
-    private static final ObjectMapper JSON = MessageCodec.mapper().copy();
+    static final ObjectMapper JSON = MessageCodec.mapper().copy();
+
+    static {
+        JSON.registerSubtypes(Change.class.getPermittedSubclasses());
+    }
 
     /** The room's state now; a checkpoint beside an archive keeps only its newest few games. */
     static RoomState of(Room room) {
@@ -126,9 +130,9 @@ record RoomState(
         if (version != room.core.version + 1) {
             return "the journal goes from version " + room.core.version + " to " + version;
         }
-        ChangeCodec.Decoded decoded;
+        Change.Entry decoded;
         try {
-            decoded = ChangeCodec.decode(recorded.record());
+            decoded = Change.Entry.read(recorded.record());
         } catch (IllegalArgumentException e) {
             return "the change of version " + version + " does not read: " + e.getMessage();
         }

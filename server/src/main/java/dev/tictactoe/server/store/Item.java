@@ -10,8 +10,7 @@ import java.util.function.Supplier;
 /** What rooms and readers hand the writer (the writes as {@link Store}'s methods describe them). */
 sealed interface Item {
 
-    record Command(
-            String room, long version, int kind, byte[] record, @Nullable LongConsumer onDurable)
+    record Command(String room, long version, byte[] record, @Nullable LongConsumer onDurable)
             implements Item {}
 
     record Checkpoint(String room, long version, long at, Supplier<byte[]> state) implements Item {}

@@ -30,7 +30,7 @@ final class Schema implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Schema.class);
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
 
     /**
      * A room's checkpoint older than this, its commands go again to the log's end: over an empty
@@ -42,7 +42,7 @@ final class Schema implements AutoCloseable {
         // Accepted commands in order, so a batch fills a page or two: a room's are from its since.
         "CREATE TABLE IF NOT EXISTS commands ("
                 + " seq INTEGER PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL,"
-                + " kind INTEGER NOT NULL, record BLOB NOT NULL)",
+                + " record BLOB NOT NULL)",
         // A live room's whole state (JSON) at a version: recovery starts there.
         "CREATE TABLE IF NOT EXISTS checkpoints ("
                 + " room TEXT PRIMARY KEY, version INTEGER NOT NULL, since INTEGER NOT NULL,"
@@ -160,11 +160,9 @@ final class Schema implements AutoCloseable {
         switch (item) {
             case Item.Command c ->
                     update(
-                            "INSERT INTO commands (room, version, kind, record) VALUES (?, ?, ?,"
-                                    + " ?)",
+                            "INSERT INTO commands (room, version, record) VALUES (?, ?, ?)",
                             c.room(),
                             c.version(),
-                            c.kind(),
                             bytes);
             // The commands it covers go at the next sweep, with every other room's.
             case Item.Checkpoint c ->
@@ -213,8 +211,8 @@ final class Schema implements AutoCloseable {
                     query("SELECT coalesce(max(seq), 0) + 1 FROM commands", r -> r.getLong(1))
                             .get(0);
             update(
-                    "INSERT INTO commands (room, version, kind, record) SELECT c.room, c.version,"
-                            + " c.kind, c.record FROM commands c JOIN checkpoints k USING (room)"
+                    "INSERT INTO commands (room, version, record) SELECT c.room, c.version,"
+                            + " c.record FROM commands c JOIN checkpoints k USING (room)"
                             + " WHERE k.at < ? AND c.seq >= k.since AND c.version > k.version"
                             + " ORDER BY c.seq",
                     stale);

@@ -113,8 +113,8 @@ public final class Store implements AutoCloseable {
 
     /** {@code onDurable}, if given, hears on the writer once the batch is committed. */
     public AppendResult command(
-            String room, long version, int kind, byte[] record, @Nullable LongConsumer onDurable) {
-        return offer(new Item.Command(room, version, kind, record, onDurable));
+            String room, long version, byte[] record, @Nullable LongConsumer onDurable) {
+        return offer(new Item.Command(room, version, record, onDurable));
     }
 
     /** The room's whole state, made on the writer, replaces the commands up to {@code version}. */

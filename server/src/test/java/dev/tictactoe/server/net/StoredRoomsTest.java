@@ -12,7 +12,6 @@ import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.room.BotRunner;
-import dev.tictactoe.server.room.ChangeKind;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.FailingDisk;
@@ -35,7 +34,6 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -71,12 +69,6 @@ class StoredRoomsTest {
     }
 
     @Test
-    void everyKindOfChangeHasANumberOfItsOwn() {
-        assertThat(Arrays.stream(ChangeKind.values()).map(ChangeKind::code).distinct())
-                .hasSize(ChangeKind.values().length);
-    }
-
-    @Test
     void aFullDiskGivesOneErrorLineAnUnreadyServerAndRoomsPlayingOnUntilItWritesAgain()
             throws Exception {
         lines.start();
@@ -85,19 +77,14 @@ class StoredRoomsTest {
             StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
             wiring.state().storeProblem(store::problem);
             wiring.state().started();
-            assertThat(rooms.change("AB", 1, ChangeKind.SEATED, PAYLOAD, null)).isTrue();
+            assertThat(rooms.change("AB", 1, PAYLOAD, null)).isTrue();
             assertThat(ready()).isEqualTo(200);
 
             disk.full(true);
-            rooms.change(
-                    "AB",
-                    2,
-                    ChangeKind.MOVED,
-                    PAYLOAD,
-                    null); // taken; the writer fails on it and retries
+            rooms.change("AB", 2, PAYLOAD, null); // taken; the writer fails on it and retries
             FailingDisk.awaitHealthy(store, false);
             for (int v = 3; v < 103; v++) {
-                assertThat(rooms.change("AB", v, ChangeKind.MOVED, PAYLOAD, null)).isFalse();
+                assertThat(rooms.change("AB", v, PAYLOAD, null)).isFalse();
                 assertThat(rooms.checkpoint("AB", v, () -> PAYLOAD)).isFalse();
             }
             assertThat(errors())
@@ -109,7 +96,7 @@ class StoredRoomsTest {
 
             disk.full(false);
             FailingDisk.awaitHealthy(store, true);
-            assertThat(rooms.change("AB", 103, ChangeKind.MOVED, PAYLOAD, null)).isTrue();
+            assertThat(rooms.change("AB", 103, PAYLOAD, null)).isTrue();
             assertThat(ready()).isEqualTo(200);
             assertThat(errors()).hasSize(2);
         }

@@ -56,7 +56,8 @@ class CheckpointTest {
         }
         assertThat(driver.journal.entries)
                 .extracting(RoomDriver.Journal.Entry::kind)
-                .containsExactly(null, ChangeKind.SEATED, ChangeKind.SEATED, ChangeKind.MOVED);
+                .containsExactly(
+                        null, Change.Seated.class, Change.Seated.class, Change.Moved.class);
     }
 
     @Test

@@ -79,7 +79,7 @@ class RestartTest {
         assertThat(s.players().o()).isNull();
         // Ana was connected when the server stopped: her seat is held for a whole grace from now.
         assertThat(s.players().x().graceUntil()).isEqualTo(driver.nowMillis + GRACE.toMillis());
-        assertThat(driver.journal.entries.getLast().kind()).isEqualTo(ChangeKind.FREED);
+        assertThat(driver.journal.entries.getLast().kind()).isEqualTo(Change.Freed.class);
     }
 
     @Test

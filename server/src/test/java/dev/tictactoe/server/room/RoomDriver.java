@@ -132,7 +132,7 @@ final class RoomDriver implements AutoCloseable {
     static final class Journal implements RoomJournal {
 
         /** One record: a change of {@code kind}, or a checkpoint ({@code kind} null). */
-        record Entry(long version, ChangeKind kind, byte[] payload) {}
+        record Entry(long version, Class<? extends Change> kind, byte[] payload) {}
 
         final List<Entry> entries = new ArrayList<>();
         final Map<Integer, String> games = new LinkedHashMap<>();
@@ -172,11 +172,15 @@ final class RoomDriver implements AutoCloseable {
         public boolean change(
                 String code,
                 long version,
-                ChangeKind kind,
                 byte[] payload,
                 java.util.function.LongConsumer onDurable) {
             this.onDurable = onDurable;
-            boolean taken = add(new Entry(version, kind, payload));
+            boolean taken =
+                    add(
+                            new Entry(
+                                    version,
+                                    Change.Entry.read(payload).change().getClass(),
+                                    payload));
             if (taken) {
                 afterChange.run();
             }

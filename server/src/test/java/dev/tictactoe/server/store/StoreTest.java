@@ -59,8 +59,8 @@ class StoreTest {
         try (Store store = Store.open(data, OPTIONS)) {
             assertThat(store.recovered()).isEmpty();
             store.checkpoint("ABC123", 0, () -> bytes("{\"v\":0}"));
-            store.command("ABC123", 1, 6, new byte[] {1, 6}, null);
-            store.command("ABC123", 2, 6, new byte[] {1, 6, 2}, null);
+            store.command("ABC123", 1, new byte[] {1, 6}, null);
+            store.command("ABC123", 2, new byte[] {1, 6, 2}, null);
             store.game("ABC123", 1, () -> bytes("{\"game\":1}"));
             store.flush().get(10, TimeUnit.SECONDS);
             assertThat(store.problem()).isNull();
@@ -87,10 +87,10 @@ class StoreTest {
     void aCheckpointReplacesTheCommandsBeforeItAndAClosedRoomIsForgotten() throws Exception {
         try (Store store = Store.open(dir, OPTIONS)) {
             store.checkpoint("CD", 0, () -> bytes("{}"));
-            store.command("CD", 1, 1, new byte[] {1}, null);
+            store.command("CD", 1, new byte[] {1}, null);
             store.checkpoint("AB", 0, () -> bytes("{}"));
             for (int v = 1; v <= 5; v++) {
-                store.command("AB", v, 6, new byte[] {(byte) v}, null);
+                store.command("AB", v, new byte[] {(byte) v}, null);
                 if (v == 3) {
                     store.checkpoint("AB", 3, () -> bytes("{\"at\":3}"));
                 }
@@ -98,7 +98,7 @@ class StoreTest {
             store.closeRoom("CD");
             // A command written again at a version the store holds (a replay cut short) replaces
             // it.
-            store.command("AB", 5, 7, new byte[] {9}, null);
+            store.command("AB", 5, new byte[] {9}, null);
             assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isZero();
             List<Long> kept = versionsInOrder(store);
             assertThat(kept)
@@ -171,7 +171,7 @@ class StoreTest {
         try (Store store = Store.open(dir, OPTIONS)) {
             store.checkpoint("AB", 0, () -> bytes("{}"));
             for (int v = 1; v <= 50; v++) {
-                store.command("AB", v, 6, new byte[] {(byte) v, 1, 2, 3}, null);
+                store.command("AB", v, new byte[] {(byte) v, 1, 2, 3}, null);
             }
             store.flush().get(10, TimeUnit.SECONDS);
             // As a kill -9 leaves it: the database and its WAL, copied while the writer holds them.
@@ -186,7 +186,7 @@ class StoreTest {
         }
         try (Store store = Store.open(copy, OPTIONS)) {
             assertThat(store.recovered().get("AB").commands()).hasSize(50);
-            store.command("AB", 51, 6, new byte[] {51}, null);
+            store.command("AB", 51, new byte[] {51}, null);
             store.flush().get(10, TimeUnit.SECONDS);
         }
         try (Store store = Store.open(copy, OPTIONS)) {
@@ -222,10 +222,10 @@ class StoreTest {
                             heard.set(v);
                             calls.incrementAndGet();
                         };
-                store.command("AB", 1, 6, new byte[] {1}, room); // the writer stalls on it
+                store.command("AB", 1, new byte[] {1}, room); // the writer stalls on it
                 FailingDisk.awaitCondition(() -> store.queued() == 0);
                 for (int v = 2; v <= 5; v++) {
-                    store.command("AB", v, 6, new byte[] {1}, room);
+                    store.command("AB", v, new byte[] {1}, room);
                 }
                 assertThat(heard.get()).as("nothing is on disk yet").isZero();
                 stall.countDown();
@@ -252,9 +252,9 @@ class StoreTest {
                     });
             store.checkpoint("AB", 0, () -> bytes("{}"));
             FailingDisk.awaitCondition(() -> store.queued() == 0);
-            assertThat(store.command("AB", 1, 6, new byte[] {1}, null).accepted()).isTrue();
-            assertThat(store.command("AB", 2, 6, new byte[] {2}, null).accepted()).isTrue();
-            assertThat(store.command("AB", 3, 6, new byte[] {3}, null))
+            assertThat(store.command("AB", 1, new byte[] {1}, null).accepted()).isTrue();
+            assertThat(store.command("AB", 2, new byte[] {2}, null).accepted()).isTrue();
+            assertThat(store.command("AB", 3, new byte[] {3}, null))
                     .isEqualTo(AppendResult.QUEUE_FULL);
             java.util.concurrent.atomic.AtomicBoolean full =
                     new java.util.concurrent.atomic.AtomicBoolean(true);
@@ -269,11 +269,11 @@ class StoreTest {
             stall.countDown();
             FailingDisk.awaitHealthy(store, false);
             assertThat(store.problem()).contains("disk is full");
-            assertThat(store.command("AB", 3, 6, new byte[] {3}, null))
+            assertThat(store.command("AB", 3, new byte[] {3}, null))
                     .isEqualTo(AppendResult.FAILING);
             full.set(false);
             FailingDisk.awaitHealthy(store, true);
-            assertThat(store.command("AB", 3, 6, new byte[] {3}, null).accepted()).isTrue();
+            assertThat(store.command("AB", 3, new byte[] {3}, null).accepted()).isTrue();
         }
         try (Store store = Store.open(dir, OPTIONS)) {
             assertThat(store.recovered().get("AB").commands())
@@ -287,14 +287,14 @@ class StoreTest {
         MutableClock clock = new MutableClock();
         try (Store store = Store.open(dir, OPTIONS, clock)) {
             store.checkpoint("SLOW", 0, () -> bytes("{}"));
-            store.command("SLOW", 1, 6, new byte[] {1}, null);
+            store.command("SLOW", 1, new byte[] {1}, null);
             store.checkpoint("FAST", 0, () -> bytes("{}"));
             for (int v = 1; v <= 3; v++) {
-                store.command("FAST", v, 6, new byte[] {(byte) v}, null);
+                store.command("FAST", v, new byte[] {(byte) v}, null);
             }
             clock.now = clock.now.plus(Schema.STALE_CHECKPOINT).plusSeconds(1);
             store.checkpoint("FAST", 3, () -> bytes("{\"at\":3}"));
-            store.command("FAST", 4, 6, new byte[] {4}, null);
+            store.command("FAST", 4, new byte[] {4}, null);
             store.sweep().get(10, TimeUnit.SECONDS);
             List<Long> kept = versionsInOrder(store);
             assertThat(kept)

@@ -7,22 +7,21 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * The journal's change records read back from whatever bytes a torn or foreign file could hold: a
  * change, or an {@link IllegalArgumentException} saying what is wrong, never anything else; and a
  * change read is written again as the same change. The default build replays the inputs kept beside
- * this class (one record of each kind, and the inputs that once broke it); {@code JAZZER_FUZZ=1}
- * fuzzes (see the README).
+ * this class (records of an older binary layout, and the inputs that once broke it); {@code
+ * JAZZER_FUZZ=1} fuzzes (see the README).
  */
-class ChangeCodecFuzzTest {
+class ChangeEntryFuzzTest {
 
     @FuzzTest(maxDuration = "10m")
     void readsAnyRecordOrRefusesIt(FuzzedDataProvider data) {
         byte[] payload = data.consumeRemainingAsBytes();
-        ChangeCodec.Decoded decoded;
+        Change.Entry decoded;
         try {
-            decoded = ChangeCodec.decode(payload);
+            decoded = Change.Entry.read(payload);
         } catch (IllegalArgumentException refused) {
             return;
         }
-        byte[] again = ChangeCodec.encode(decoded.change(), decoded.nanos(), decoded.millis());
-        if (!ChangeCodec.decode(again).equals(decoded)) {
+        if (!Change.Entry.read(decoded.bytes()).equals(decoded)) {
             throw new AssertionError("read " + decoded + ", wrote it and read it back otherwise");
         }
     }

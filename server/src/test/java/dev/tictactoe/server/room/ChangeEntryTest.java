@@ -1,0 +1,140 @@
+package dev.tictactoe.server.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.server.game.Mark;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every kind of change goes to a journal record and back unchanged, and a damaged record is
+ * refused, never guessed at.
+ */
+class ChangeEntryTest {
+
+    private static final long NANOS = 7_123_456_789_012L;
+    private static final long MILLIS = 1_800_000_123_456L;
+
+    /** One change of every kind, with values at the edges of what a room writes. */
+    static final List<Change> ONE_OF_EACH =
+            List.of(
+                    new Change.Seated(
+                            Mark.X, "ana \u00e9\u4e2d\ud83d\ude00", "Qx3-_tokenAAAAAAAAAAAA"),
+                    new Change.Spectators(63),
+                    new Change.Dropped(Mark.O, MILLIS + 60_000),
+                    new Change.Returned(Mark.O),
+                    new Change.Freed(Mark.X),
+                    new Change.Moved(Mark.O, 360, "m".repeat(64)),
+                    new Change.Undo(Mark.X),
+                    new Change.UndoAnswer(Mark.O, true),
+                    new Change.UndoAnswer(Mark.O, false),
+                    new Change.Resigned(Mark.O),
+                    new Change.Claimed(Mark.X),
+                    new Change.Rematch(Mark.O),
+                    new Change.BotSeated(Mark.O, Level.PERFECT),
+                    new Change.TimedOut(),
+                    new Change.Resumed(86_400_000L));
+
+    private static Change.Entry roundTrip(Change change) {
+        return Change.Entry.read(new Change.Entry(NANOS, MILLIS, change).bytes());
+    }
+
+    @Test
+    void everyKindRoundTrips() {
+        Set<Class<?>> kinds = new HashSet<>();
+        for (Change change : ONE_OF_EACH) {
+            assertThat(roundTrip(change)).isEqualTo(new Change.Entry(NANOS, MILLIS, change));
+            kinds.add(change.getClass());
+        }
+        assertThat(kinds).containsExactlyInAnyOrder(Change.class.getPermittedSubclasses());
+    }
+
+    /** Strings at each width of UTF-8, NUL and surrogate pairs included, come back as they went. */
+    @Test
+    void stringsOfEveryWidthRoundTrip() {
+        List<Change> changes = new ArrayList<>();
+        for (String text :
+                List.of(
+                        "",
+                        "\u0000",
+                        "\u007f\u0080",
+                        "\u07ff\u0800",
+                        "\uffff",
+                        "\ud83d\ude00",
+                        "\"\\/",
+                        "x".repeat(1000))) {
+            changes.add(new Change.Moved(Mark.X, 4, text));
+            changes.add(new Change.Seated(Mark.O, text, text));
+        }
+        for (Change change : changes) {
+            assertThat(roundTrip(change).change()).as("%s", change).isEqualTo(change);
+        }
+    }
+
+    @Test
+    void aChangeIsAboutAHundredBytes() {
+        assertThat(
+                        new Change.Entry(NANOS, MILLIS, new Change.Moved(Mark.X, 112, "m-000123"))
+                                .bytes())
+                .hasSizeLessThan(128);
+    }
+
+    /** A record names its kind by the record's name: distinct, and an unknown one is refused. */
+    @Test
+    void kindNamesAreDistinctAndAnUnknownOneIsRefused() {
+        assertThat(Arrays.stream(Change.class.getPermittedSubclasses()).map(Class::getSimpleName))
+                .doesNotHaveDuplicates();
+        assertThat(text(new Change.Resigned(Mark.X))).contains("\"Resigned\"");
+        byte[] unknown =
+                text(new Change.Resigned(Mark.X))
+                        .replace("Resigned", "Drew")
+                        .getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> Change.Entry.read(unknown))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Drew");
+    }
+
+    @Test
+    void aRecordCutShortAnywhereIsRefused() {
+        for (Change change : ONE_OF_EACH) {
+            byte[] whole = new Change.Entry(NANOS, MILLIS, change).bytes();
+            for (int cut = 0; cut < whole.length; cut++) {
+                byte[] part = Arrays.copyOf(whole, cut);
+                assertThatThrownBy(() -> Change.Entry.read(part))
+                        .as("%s cut at %d", change, cut)
+                        .isInstanceOf(IllegalArgumentException.class);
+            }
+        }
+    }
+
+    @Test
+    void anUnknownSeatAMissingFieldOrLeftoverBytesAreRefused() {
+        String move = text(new Change.Moved(Mark.X, 4, "m1"));
+        assertThat(move).contains("\"seat\":\"X\"");
+        for (String damaged :
+                List.of(
+                        move.replace("\"seat\":\"X\"", "\"seat\":\"Z\""),
+                        move.replace("\"seat\":\"X\",", ""),
+                        move.replace("\"id\":\"m1\"", "\"id\":null"),
+                        move.replace(",\"millis\":" + MILLIS, ""),
+                        move + " {}",
+                        "binary\u0001\u0006")) {
+            assertThatThrownBy(() -> Change.Entry.read(damaged.getBytes(StandardCharsets.UTF_8)))
+                    .as(damaged)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    private static String text(Change change) {
+        return new String(new Change.Entry(NANOS, MILLIS, change).bytes(), StandardCharsets.UTF_8);
+    }
+}
