@@ -1,15 +1,13 @@
 package dev.tictactoe.server.room;
 
-import static dev.tictactoe.server.room.Refusals.refuse;
-
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.logging.LogFields;
+import dev.tictactoe.server.room.Refusals.Refusal;
 
 import io.netty.util.concurrent.ScheduledFuture;
 
@@ -55,17 +53,13 @@ final class Members {
 
     Outcome.@Nullable Refused join(Session session, ClientMessage.Join join) {
         if (session.joined) {
-            return refuse(ErrorCode.ALREADY_JOINED, "this connection has already joined");
+            return Refusal.JOINED.of();
         }
         if (join.protocol() != Protocol.VERSION) {
-            return refuse(
-                    ErrorCode.UNSUPPORTED_PROTOCOL,
-                    "protocol %d is not spoken here; this server speaks %d"
-                            .formatted(join.protocol(), Protocol.VERSION));
+            return Refusal.PROTOCOL.of(join.protocol(), Protocol.VERSION);
         }
         if (room.feed.members.size() >= room.context.limits().maxMembersPerRoom()) {
-            return refuse(
-                    ErrorCode.ROOM_FULL, "room " + room.code() + " has no room for more members");
+            return Refusal.MEMBERS_FULL.of(room.code());
         }
         String rejoining = join.token();
         if (rejoining != null) {
@@ -74,20 +68,14 @@ final class Members {
         int max = room.context.limits().maxNameLength();
         String name = Protocol.normalizeName(join.name(), max);
         if (name == null) {
-            return refuse(
-                    ErrorCode.NAME_INVALID,
-                    "a name is 1 to " + max + " characters, without control or format characters");
+            return Refusal.NAME.of(max);
         }
         Mark free = join.spectate() ? null : room.core.freeSeat();
         if (free == null) {
             if (!room.settings().spectators()) {
                 return join.spectate()
-                        ? refuse(
-                                ErrorCode.SPECTATORS_DISABLED,
-                                "room " + room.code() + " does not allow spectators")
-                        : refuse(
-                                ErrorCode.ROOM_FULL,
-                                "both seats are taken and this room does not allow spectators");
+                        ? Refusal.NO_SPECTATORS.of(room.code())
+                        : Refusal.SEATS_FULL.of();
             }
             room.run(new Change.Spectators(room.core.spectators + 1), null);
             admit(session, null, null);
@@ -107,8 +95,7 @@ final class Members {
     private Outcome.@Nullable Refused rejoin(Session session, String token) {
         Mark mark = seatWithToken(token);
         if (mark == null) {
-            return refuse(
-                    ErrorCode.NOT_A_PLAYER, "that seat token is not valid in room " + room.code());
+            return Refusal.BAD_TOKEN.of(room.code());
         }
         Occupant seat = room.core.seated(mark);
         boolean first = room.core.reserved.contains(mark);

@@ -1,17 +1,15 @@
 package dev.tictactoe.server.room;
 
-import static dev.tictactoe.server.room.Refusals.refuse;
-
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.room.Refusals.Refusal;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -49,13 +47,13 @@ final class Messages {
 
     @Nullable Outcome handle(Session session, ClientMessage message) {
         if (room.closed) {
-            return refuse(ErrorCode.UNKNOWN_ROOM, "room " + room.code() + " has closed");
+            return Refusal.CLOSED.of(room.code());
         }
         if (message instanceof ClientMessage.Join join) {
             return room.members.join(session, join);
         }
         if (!session.joined) {
-            return refuse(ErrorCode.NOT_JOINED, "send join first");
+            return Refusal.NOT_JOINED.of();
         }
         return switch (message) {
             case ClientMessage.Join ignored -> throw new IllegalStateException();
@@ -89,14 +87,14 @@ final class Messages {
 
     private Outcome play(Session session, Function<Mark, Change> command) {
         return session.seat == null
-                ? Refusals.NOT_A_PLAYER
+                ? Refusal.SPECTATOR.of()
                 : room.run(command.apply(session.seat), null);
     }
 
     /** A resent move is acknowledged with the version it made, not played again. */
     private Outcome move(Session session, ClientMessage.Move move) {
         if (session.seat == null) {
-            return Refusals.NOT_A_PLAYER;
+            return Refusal.SPECTATOR.of();
         }
         Outcome outcome =
                 room.run(new Change.Moved(session.seat, move.cell(), move.id()), move.version());
@@ -108,13 +106,13 @@ final class Messages {
 
     private Outcome inviteBot(Session session, ClientMessage.InviteBot invite) {
         if (session.seat == null) {
-            return Refusals.NOT_A_PLAYER;
+            return Refusal.SPECTATOR.of();
         }
         Level level = Wire.level(invite.level());
         Seat asked = invite.seat();
         Mark seat = asked == null ? room.core.freeSeat() : Wire.mark(asked);
         if (seat == null) {
-            return refuse(ErrorCode.SEAT_TAKEN, "there is no empty seat for the bot");
+            return Refusal.NO_SEAT_FOR_BOT.of();
         }
         Outcome outcome = room.run(new Change.BotSeated(seat, level), null);
         if (outcome instanceof Outcome.Applied) {
@@ -156,16 +154,13 @@ final class Messages {
     private Outcome.@Nullable Refused say(Session session, ClientMessage.Phrase phrase) {
         Mark mark = session.seat;
         if (mark == null) {
-            return Refusals.NOT_A_PLAYER;
+            return Refusal.SPECTATOR.of();
         }
         long now = room.time.nanos;
         // A virtual schedule (GCRA): one number per seat instead of a bucket and its refill time.
         long next = Math.max(phrasesFreeAt.getOrDefault(mark, Long.MIN_VALUE), now);
         if (next - now > SLACK_NANOS) {
-            return refuse(
-                    ErrorCode.RATE_LIMITED,
-                    "too many phrases: %d at once, then one every %s"
-                            .formatted(PHRASE_BURST, Durations.format(PHRASE_INTERVAL)));
+            return Refusal.PHRASES.of(PHRASE_BURST, Durations.format(PHRASE_INTERVAL));
         }
         phrasesFreeAt.put(mark, next + INTERVAL_NANOS);
         room.feed.broadcastAside(new ServerMessage.Phrase(Wire.seat(mark), phrase.phrase()));

@@ -14,10 +14,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A room's rules as a state machine: {@link #apply} gives a new version with its event, or a
- * refusal, as a value. It reads no clock and touches no channel, timer or thread, so a journal
- * folded through it lands on the versions it was written with. The state is mutable: copying a
- * 15×15 board per command cost 20 times playing a move and taking it back.
+ * A room's rules as a state machine: {@link #apply} gives a new version and its event, or a
+ * refusal. No clock, channel or thread, so a journal folded through it lands on the same versions.
+ * Mutable: copying a 15×15 board per command cost 20 times playing a move and taking it back.
  */
 final class RoomCore {
 
@@ -85,7 +84,7 @@ final class RoomCore {
         Mark out = match.outOfTime();
         if (out != null && !(command instanceof Change.TimedOut)) {
             // The actor ends a game on time before anything else it handles at that instant.
-            return Refusals.outOfTime(out);
+            return Refusals.Refusal.FLAGGED.of(out);
         }
         Outcome.Refused refused = Refusals.check(this, command, context.seen());
         if (refused != null) {
@@ -210,9 +209,8 @@ final class RoomCore {
     }
 
     /**
-     * A new room opens: seats promised by a quick match are held until {@code graceUntil} (epoch
-     * ms), and a game starts when both are. True if any were: a version kept by the first
-     * checkpoint, not by a command.
+     * Holds promised seats until {@code graceUntil} (epoch ms), starting a game when both are; true
+     * if any were: a version the first checkpoint keeps, not a command.
      */
     boolean opened(Context context, long graceUntil) {
         match.time.at(context.nanos(), context.millis());
