@@ -4,15 +4,12 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
-import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.DataDirException;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
 import dev.tictactoe.server.store.StoreOptions;
 
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,23 +17,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/**
- * The rooms' journal in the store. A refused write keeps the room serving; readiness reports the
- * store's problem meanwhile, and the error is logged once until writes are taken again.
- */
+/** The rooms' journal in the store; readiness reports the store's problem while it refuses. */
 final class StoredRooms implements RoomJournal {
-
-    private static final Logger log = LoggerFactory.getLogger(StoredRooms.class);
 
     private final Store store;
     private final int checkpointEvery;
-
-    /** A failing disk is logged once, not once per change. */
-    private final AtomicBoolean refusing = new AtomicBoolean();
 
     /** Before the port opens: a bad data directory stops the start. */
     static Store open(
@@ -67,7 +55,7 @@ final class StoredRooms implements RoomJournal {
     @Override
     public boolean change(
             String room, long version, byte[] record, @Nullable LongConsumer onDurable) {
-        return report(store.command(room, version, record, onDurable), room);
+        return store.command(room, version, record, onDurable).accepted();
     }
 
     @Override
@@ -77,17 +65,17 @@ final class StoredRooms implements RoomJournal {
 
     @Override
     public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
-        return report(store.checkpoint(room, version, state), room);
+        return store.checkpoint(room, version, state).accepted();
     }
 
     @Override
     public void gameFinished(String room, int game, Supplier<byte[]> json) {
-        report(store.game(room, game, json), room);
+        store.game(room, game, json);
     }
 
     @Override
     public void closed(String room, long version) {
-        report(store.closeRoom(room), room);
+        store.closeRoom(room);
     }
 
     @Override
@@ -103,25 +91,5 @@ final class StoredRooms implements RoomJournal {
     @Override
     public CompletableFuture<List<GameRecord>> history(String room) {
         return ArchivedGames.history(store, room);
-    }
-
-    private boolean report(AppendResult result, String room) {
-        if (!result.accepted()) {
-            if (refusing.compareAndSet(false, true)) {
-                log.error(
-                        "room {}: the store refused a change ({}), rooms play on in memory: {}",
-                        room,
-                        result,
-                        store.problem());
-            }
-            return false;
-        }
-        if (refusing.compareAndSet(true, false)) {
-            log.info(
-                    "room {}: the store takes changes again; a room that missed some writes its"
-                            + " whole state next",
-                    room);
-        }
-        return true;
     }
 }

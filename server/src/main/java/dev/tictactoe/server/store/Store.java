@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
@@ -51,6 +52,9 @@ public final class Store implements AutoCloseable {
     private final Map<String, Room> recovered;
     private volatile boolean closed;
     private volatile JournalMeters meters = JournalMeters.NONE;
+
+    /** A failing disk is logged once, not once per write. */
+    private final AtomicBoolean refusing = new AtomicBoolean();
 
     private Store(DataDir dir, Path file, Schema db, StoreOptions options, Clock clock)
             throws SQLException {
@@ -114,24 +118,25 @@ public final class Store implements AutoCloseable {
     /** {@code onDurable}, if given, hears on the writer once the batch is committed. */
     public AppendResult command(
             String room, long version, byte[] record, @Nullable LongConsumer onDurable) {
-        return offer(new Item.Command(room, version, record, onDurable));
+        return offer(room, new Item.Command(room, version, record, onDurable));
     }
 
     /** The room's whole state, made on the writer, replaces the commands up to {@code version}. */
     public AppendResult checkpoint(String room, long version, Supplier<byte[]> state) {
-        return offer(new Item.Checkpoint(room, version, clock.millis(), state));
+        return offer(room, new Item.Checkpoint(room, version, clock.millis(), state));
     }
 
     public AppendResult game(String room, int game, Supplier<byte[]> document) {
-        return offer(new Item.Game(room, game, clock.millis(), document));
+        return offer(room, new Item.Game(room, game, clock.millis(), document));
     }
 
     /** Its commands and checkpoint go; its games stay the retention period. */
     public AppendResult closeRoom(String room) {
-        return offer(new Item.Closed(room, clock.millis()));
+        return offer(room, new Item.Closed(room, clock.millis()));
     }
 
-    private AppendResult offer(Item item) {
+    /** A refused write is logged once until writes are taken again; rooms play on meanwhile. */
+    private AppendResult offer(String room, Item item) {
         AppendResult result =
                 closed
                         ? AppendResult.CLOSED
@@ -142,6 +147,18 @@ public final class Store implements AutoCloseable {
                                         : AppendResult.QUEUE_FULL;
         if (!result.accepted()) {
             meters.refused(result.name().toLowerCase(Locale.ROOT));
+            if (refusing.compareAndSet(false, true)) {
+                log.error(
+                        "room {}: the store refused a change ({}), rooms play on in memory: {}",
+                        room,
+                        result,
+                        problem());
+            }
+        } else if (refusing.get() && refusing.compareAndSet(true, false)) {
+            log.info(
+                    "room {}: the store takes changes again; a room that missed some writes its"
+                            + " whole state next",
+                    room);
         }
         return result;
     }
