@@ -38,10 +38,7 @@ final class ArchivedGames {
 
     private ArchivedGames() {}
 
-    /**
-     * The room's newest {@link #HISTORY_GAMES} archived games as the {@code history} message lists
-     * them, oldest first. A document that does not read is left out, with a warning.
-     */
+    /** The newest archived games, oldest first; one that does not read is left out, warned. */
     static CompletableFuture<List<GameRecord>> history(Store games, String code) {
         return games.latestGames(code, HISTORY_GAMES)
                 .thenApply(
@@ -61,10 +58,7 @@ final class ArchivedGames {
                         });
     }
 
-    /**
-     * The list of a room's kept game numbers ({@code game} null) or one game's record; completes
-     * with null when the room has no kept games or not that one.
-     */
+    /** A room's kept game numbers ({@code game} null) or one game; null when it has none. */
     static CompletableFuture<JsonNode> lookup(Store games, String code, @Nullable Integer game) {
         return games.gameNumbers(code)
                 .thenCompose(

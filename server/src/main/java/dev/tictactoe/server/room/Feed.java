@@ -30,10 +30,7 @@ final class Feed {
     /** The state as members last saw it: the base of the next diff. */
     Snapshot shown;
 
-    /**
-     * Under {@code fsync} nothing of a change goes out before the journal has it on disk: {@code
-     * durable} is the newest version there, {@code held} what was sent since, in order.
-     */
+    /** Under {@code fsync} nothing goes out before its version is {@code durable} on disk. */
     private boolean holding;
 
     private long durable;
@@ -136,9 +133,8 @@ final class Feed {
     }
 
     /**
-     * Sends every member the diff that made the current version, the same bytes to all; {@code
-     * last} (who caused it) hears last. A backed-up member is skipped and gets a snapshot when it
-     * drains, so a slow reader costs bounded memory.
+     * Sends every member the newest diff, {@code last} (who caused it) last; a backed-up member is
+     * skipped and gets a snapshot when it drains, so a slow reader costs bounded memory.
      */
     void broadcastNewest(@Nullable Session last) {
         if (members.isEmpty()) {

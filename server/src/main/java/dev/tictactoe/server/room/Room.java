@@ -21,11 +21,7 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
-/**
- * The room actor: the one owner of a room's state, run on its own event loop one task at a time. It
- * turns messages into {@link RoomCore} commands, publishes what applies ({@link Feed}) and has
- * {@link Recorder} write it down.
- */
+/** The room actor: the one owner of a room's state, run on its event loop one task at a time. */
 public final class Room {
 
     private static final Logger log = LoggerFactory.getLogger(Room.class);
@@ -55,9 +51,7 @@ public final class Room {
         this(code, loop, botSeed, context, new RoomCore(settings, context.limits().idleClaim()));
     }
 
-    /**
-     * A rebuilt room is made at its checkpoint's instant ({@link RoomTime#replayAt}) after this.
-     */
+    /** A rebuilt room is set to its checkpoint's instant ({@link RoomTime#replayAt}) after this. */
     Room(String code, EventLoop loop, long botSeed, RoomContext context, RoomCore core) {
         this.code = code;
         this.loop = loop;
@@ -155,9 +149,8 @@ public final class Room {
     }
 
     /**
-     * Applies {@code command} at the current task's instant ({@code seen}: the version a player's
-     * move was made for). An applied change is recorded before anyone hears of it, so a client
-     * never sees a change a restart forgets (within the durability policy's window).
+     * Applies {@code command} now ({@code seen}: the version a move was made for), recorded before
+     * anyone hears of it, so a client never sees what a restart forgets (within the policy).
      */
     Outcome run(Change command, @Nullable Long seen) {
         Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis, seen));
@@ -228,11 +221,7 @@ public final class Room {
                 });
     }
 
-    /**
-     * A rebuilt room goes live: its time line continues, shown times move with the wall clock,
-     * spectators are gone, seats are held or freed ({@link Members#recovered}), and a room empty
-     * for the whole empty-room time, downtime included, is removed.
-     */
+    /** A rebuilt room goes live; one empty for the empty-room time, downtime included, goes. */
     void resume() {
         execute(
                 () -> {

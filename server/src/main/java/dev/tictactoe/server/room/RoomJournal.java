@@ -10,28 +10,23 @@ import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
- * Where a room writes what must outlive the process: a record per change, now and then its whole
- * state, each finished game, and its end. Called on the room's loop: it never blocks, and makes
- * costly payloads ({@link Supplier}s) on a thread of its own. The defaults keep nothing.
+ * Where a room writes what must outlive the process. Called on the room's loop: it never blocks,
+ * and makes costly payloads ({@link Supplier}s) on a thread of its own. The defaults keep nothing.
  */
 public interface RoomJournal {
 
     /** A room writes its whole state after this many changes: a recovery replays at most these. */
     int DEFAULT_CHECKPOINT_EVERY = 100;
 
-    /**
-     * The newest finished games a checkpoint keeps when the journal {@link #archivesGames}: those
-     * maybe still on their way to the archive (a hundred 15×15 games made 70 KB of JSON).
-     */
+    /** The games a checkpoint keeps beside an archive (a hundred 15×15 games are 70 KB). */
     int CHECKPOINT_GAMES_WITH_ARCHIVE = 8;
 
     /** Rooms live in memory only. */
     RoomJournal NONE = new RoomJournal() {};
 
     /**
-     * The change that made {@code version}; false when refused (a failing disk, a full queue). When
-     * {@link #holdsUntilDurable}, {@code onDurable} hears on a journal thread once it is on disk,
-     * with the newest version on disk then.
+     * The change that made {@code version}; false when refused. {@code onDurable} hears on a
+     * journal thread the newest version on disk, when {@link #holdsUntilDurable}.
      */
     default boolean change(
             String room, long version, byte[] record, @Nullable LongConsumer onDurable) {

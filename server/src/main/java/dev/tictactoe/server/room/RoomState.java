@@ -95,10 +95,8 @@ record RoomState(
     }
 
     /**
-     * The room as this state and the changes after it leave it, not yet live: each change is
-     * applied again at its first instant and must make the version it was written with. One that
-     * cannot (a gap, a record that does not read, a refusal) ends the replay with one error line:
-     * the room comes back as it was before it, not as something that never was.
+     * The room, not yet live, with the later changes applied at their instants, each making the
+     * version it was written with; one that cannot ends the replay with one error line.
      */
     Room rebuild(List<Store.Command> changes, EventLoop loop, RoomContext context) {
         Room room =

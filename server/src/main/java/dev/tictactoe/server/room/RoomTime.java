@@ -11,12 +11,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * A room's time and its two timers (the running clock's deadline, the empty-room time). Monotonic
- * nanoseconds for clocks and timers, epoch milliseconds for what clients see. A task happens at one
- * instant, read when it starts ({@link #tick}) and journaled with each change; a replay sets it
- * back ({@link #replayAt}). A rebuilt room continues its monotonic line from its last change
- * ({@link #resume}): downtime does not pass for game clocks, while the wall clock (and a seat's
- * grace on it) moved on. Room loop only.
+ * A room's time (monotonic nanos for clocks and timers, epoch ms for clients; one instant per task,
+ * journaled with each change) and its clock and empty-room timers. A rebuilt room continues its
+ * monotonic line from its last change: downtime does not pass for game clocks. Room loop only.
  */
 final class RoomTime {
 
@@ -60,10 +57,7 @@ final class RoomTime {
         millis = atMillis;
     }
 
-    /**
-     * Ends a replay: the monotonic line goes on from the last replayed instant. Returns how far the
-     * wall clock moved since that instant, never less than zero.
-     */
+    /** Ends a replay; how far the wall clock moved since its last instant, at least zero. */
     long resume() {
         if (!replaying) {
             return 0;

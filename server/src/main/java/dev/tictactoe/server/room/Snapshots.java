@@ -21,9 +21,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * Renders room state into the protocol's snapshot and game records. A render reuses the parts of
- * the previous snapshot that did not change, so the diff finds them by identity and a move late in
- * a long game costs what an early one does.
+ * Renders room state into the protocol's snapshot, reusing the previous snapshot's unchanged parts
+ * so the diff finds them by identity: a late move in a long game costs what an early one does.
  */
 final class Snapshots {
 
@@ -84,9 +83,8 @@ final class Snapshots {
     }
 
     /**
-     * The previous part when it equals the new one, so old objects stay (no young collection copies
-     * them again). Parts drawn at every move are compared field by field instead: a record's {@code
-     * equals} costs more than the comparison.
+     * The previous part when equal, so old objects stay old (parts drawn per move compare by
+     * field).
      */
     private static <T> @Nullable T same(@Nullable T now, @Nullable T before) {
         return now != null && now.equals(before) ? before : now;
@@ -140,10 +138,7 @@ final class Snapshots {
                 Wire.seatOrNull(v.flagged()));
     }
 
-    /**
-     * The newest {@link Match#KEPT_GAMES} finished games for the {@code history} message, oldest
-     * first: {@code archived}, and from memory any game the archive lacks.
-     */
+    /** The newest finished games for {@code history}, oldest first: archived, then from memory. */
     static List<GameRecord> history(Match match, List<GameRecord> archived) {
         TreeMap<Integer, GameRecord> games = new TreeMap<>();
         match.finished.forEach(game -> games.put(game.game(), game));

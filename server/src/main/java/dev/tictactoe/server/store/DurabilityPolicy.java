@@ -5,18 +5,8 @@ import java.util.Locale;
 
 /**
  * What a client's acknowledgement means after a crash: how long the writer gathers before it
- * commits, whether the commit is fsynced ({@code PRAGMA synchronous}), and whether a room holds
- * what it sends until then.
- *
- * <ul>
- *   <li>{@code fsync}: every batch is fsynced and a room sends nothing of a change until its batch
- *       is: what a client saw survives a process crash and a power loss.
- *   <li>{@code group}: a commit every {@code gather}, fsynced: a crash or a power loss takes at
- *       most the last interval's changes; clients see a change before it is committed.
- *   <li>{@code none}: a commit every {@link #DEFAULT_GROUP_INTERVAL}, not synced: a process crash
- *       loses what gathered since; a power loss can lose any recent change and may leave the
- *       database unreadable.
- * </ul>
+ * commits, whether commits are fsynced, and whether a room holds what it sends until then ({@code
+ * fsync}). The promises of each mode are in docs/operations.md.
  */
 public record DurabilityPolicy(Mode mode, Duration gather) {
 

@@ -33,8 +33,8 @@ final class Schema implements AutoCloseable {
     static final int VERSION = 4;
 
     /**
-     * A room's checkpoint older than this, its commands go again to the log's end: over an empty
-     * room's 5 minutes, so abandoned rooms close first.
+     * A checkpoint older than this has its commands copied to the end (over 5 min: empty rooms
+     * close first).
      */
     static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);
 
@@ -68,10 +68,7 @@ final class Schema implements AutoCloseable {
         this.db = db;
     }
 
-    /**
-     * Opens {@code file} in WAL mode, creating its tables, with every commit synced as {@code
-     * policy} says: fsynced, or not at all under {@code none}.
-     */
+    /** Opens {@code file} in WAL mode, creating its tables; commits fsynced unless {@code none}. */
     static Schema open(Path file, DurabilityPolicy policy) throws DataDirException {
         Connection db = null;
         try {
@@ -107,10 +104,7 @@ final class Schema implements AutoCloseable {
         }
     }
 
-    /**
-     * Every room with a checkpoint, in code order, with the commands after it. Games of rooms whose
-     * close was lost start their retention, which ends {@code keptUntil}.
-     */
+    /** Every room with a checkpoint and the commands after it; orphaned games start retention. */
     Map<String, Store.Room> recover(long keptUntil) throws SQLException {
         Map<String, Store.Room> rooms = new LinkedHashMap<>();
         query(
@@ -200,10 +194,7 @@ final class Schema implements AutoCloseable {
         }
     }
 
-    /**
-     * Deletes the commands no live room needs and the games whose retention ran out; how many games
-     * went. Rooms with a stale checkpoint first write their commands again at the end.
-     */
+    /** Deletes the commands no live room needs and expired games; how many games went. */
     int sweep(long now) throws SQLException {
         long stale = now - STALE_CHECKPOINT.toMillis();
         if (!query("SELECT 1 FROM checkpoints WHERE at < ? LIMIT 1", r -> 1, stale).isEmpty()) {

@@ -19,9 +19,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
- * The store's one writer thread: takes what gathered, writes it in one transaction, tells the
- * waiting rooms, then runs the tasks queued among the writes. A failed commit is retried with
- * backoff, the batch kept in hand; its error is logged once per change of health, not per move.
+ * The store's one writer thread: writes what gathered in one transaction, tells the waiting rooms,
+ * then runs the queued tasks. A failed commit is retried with backoff, logged once per change.
  */
 final class StoreWriter implements Runnable {
 
@@ -138,9 +137,8 @@ final class StoreWriter implements Runnable {
     }
 
     /**
-     * The next item, or null when the sweep is due first. A busy writer sleeps a gathering and
-     * looks again, so records coming meanwhile wake nobody; a task cuts the sleep short ({@link
-     * Store} unparks this thread).
+     * The next item, or null when the sweep is due first. A busy writer sleeps a gathering so that
+     * records coming meanwhile wake nobody; a task cuts the sleep short (Store unparks it).
      */
     private @Nullable Item take() throws InterruptedException {
         if (backlog) {
