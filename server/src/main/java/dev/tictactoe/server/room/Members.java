@@ -116,11 +116,18 @@ final class Members {
 
     /** Ends a membership from the room's side: nothing more is sent to it, then it closes. */
     void letGo(Session session, int code, String reason) {
-        session.joined = false;
-        room.feed.members.remove(session);
-        room.context.metrics().memberLeft(session.seat != null);
-        session.seat = null;
+        part(session);
         session.member.close(code, reason);
+    }
+
+    /** Nothing more is sent to {@code session}; the seat it had, if any. */
+    private @Nullable Mark part(Session session) {
+        Mark mark = session.seat;
+        session.joined = false;
+        session.seat = null;
+        room.feed.members.remove(session);
+        room.context.metrics().memberLeft(mark != null);
+        return mark;
     }
 
     private void logSeat(Mark mark, String what) {
@@ -150,11 +157,7 @@ final class Members {
         if (!session.joined) {
             return;
         }
-        session.joined = false;
-        room.feed.members.remove(session);
-        Mark mark = session.seat;
-        session.seat = null;
-        room.context.metrics().memberLeft(mark != null);
+        Mark mark = part(session);
         if (mark == null) {
             room.run(new Change.Spectators(room.core.spectators - 1), null);
         } else {

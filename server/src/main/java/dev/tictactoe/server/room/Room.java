@@ -199,9 +199,7 @@ public final class Room {
 
     /** The room is gone for good: out of the registry and the journal, its games kept. */
     void expire(String why) {
-        closed = true;
-        members.cancelTimers();
-        time.cancelEmpty();
+        stop();
         context.removed().accept(this);
         context.journal().closed(code, feed.version);
         removed.trySuccess(null);
@@ -250,8 +248,14 @@ public final class Room {
                     for (Session member : List.copyOf(feed.members)) {
                         member.member.close(CloseCodes.GOING_AWAY, "server shutting down");
                     }
-                    members.cancelTimers();
-                    time.cancelEmpty();
+                    stop();
                 });
+    }
+
+    /** No task of this room runs again by its timers. */
+    void stop() {
+        closed = true;
+        members.cancelTimers();
+        time.cancelEmpty();
     }
 }

@@ -269,9 +269,7 @@ final class RoomDriver implements AutoCloseable {
      */
     void restart(int records, Duration down) {
         Room old = room;
-        old.closed = true;
-        old.members.cancelTimers();
-        old.time.cancelEmpty();
+        old.stop();
         nowMillis += down.toMillis();
         nowNanos += down.toNanos();
         loopChannel.advanceTimeBy(down.toNanos(), TimeUnit.NANOSECONDS);
