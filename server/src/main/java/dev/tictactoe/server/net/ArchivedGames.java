@@ -60,16 +60,11 @@ final class ArchivedGames {
 
     /** A room's kept game numbers ({@code game} null) or one game; null when it has none. */
     static CompletableFuture<JsonNode> lookup(Store games, String code, @Nullable Integer game) {
-        return games.gameNumbers(code)
-                .thenCompose(
-                        kept -> {
-                            if (kept.isEmpty() || game == null) {
-                                return CompletableFuture.completedFuture(
-                                        kept.isEmpty() ? null : list(code, kept));
-                            }
-                            return games.game(code, game)
-                                    .thenApply(json -> json.map(ArchivedGames::parse).orElse(null));
-                        });
+        if (game != null) {
+            return games.game(code, game)
+                    .thenApply(json -> json.map(ArchivedGames::parse).orElse(null));
+        }
+        return games.gameNumbers(code).thenApply(kept -> kept.isEmpty() ? null : list(code, kept));
     }
 
     private static JsonNode list(String code, List<Integer> games) {
