@@ -1,6 +1,8 @@
 package dev.tictactoe.server.admin;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.net.HttpReplies;
+import dev.tictactoe.server.net.ProbeReplies;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -15,6 +17,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -27,11 +30,15 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /** The admin port: a listener beside the public one, one HTTP request per connection. */
 public final class AdminServer implements AutoCloseable {
@@ -43,6 +50,15 @@ public final class AdminServer implements AutoCloseable {
 
     /** A connection that has not sent its request whole by then is closed. */
     static final int REQUEST_TIMEOUT_SECONDS = 10;
+
+    /** What the page may load and do: its own script and API calls, nothing else. */
+    static final String CONTENT_SECURITY_POLICY =
+            "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none';"
+                    + " form-action 'none'; frame-ancestors 'none'";
+
+    /** The admin page's two files, read from the jar once. */
+    private static final Map<String, byte[]> PAGE =
+            Map.of("index.html", read("index.html"), "admin.js", read("admin.js"));
 
     private final Channel listener;
 
@@ -62,9 +78,12 @@ public final class AdminServer implements AutoCloseable {
             EventLoopGroup workers,
             Class<? extends ServerChannel> channel,
             RoomRegistry rooms,
-            Probes probes) {
+            ProbeReplies probes) {
         Handler handler =
-                new Handler(rooms, probes, new AdminGuard(host), System::currentTimeMillis);
+                new Handler(
+                        probes,
+                        new AdminGuard(host),
+                        new RoomActions(rooms, System::currentTimeMillis));
         return new ServerBootstrap()
                 .group(boss, workers)
                 .channel(channel)
@@ -100,12 +119,12 @@ public final class AdminServer implements AutoCloseable {
 
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            Answer.send(
+            send(
                     ctx,
-                    Answer.bad(
-                                    HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                                    "request bodies are at most " + MAX_BODY_BYTES + " bytes")
-                            .response(false));
+                    HttpReplies.badMessage(
+                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                            "request bodies are at most " + MAX_BODY_BYTES + " bytes",
+                            false));
         }
     }
 
@@ -113,28 +132,24 @@ public final class AdminServer implements AutoCloseable {
     @ChannelHandler.Sharable
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
-        /** The answer when a room's loop has stopped before answering. */
-        private static final Answer STOPPING =
-                Answer.refused(
-                        HttpResponseStatus.SERVICE_UNAVAILABLE,
-                        ErrorCode.SERVER_FULL.wire(),
-                        "the server is stopping");
-
-        private final Probes probes;
+        private final ProbeReplies probes;
         private final AdminGuard guard;
         private final RoomActions actions;
 
-        Handler(RoomRegistry rooms, Probes probes, AdminGuard guard, LongSupplier clock) {
+        Handler(ProbeReplies probes, AdminGuard guard, RoomActions actions) {
             this.probes = probes;
             this.guard = guard;
-            this.actions = new RoomActions(rooms, clock);
+            this.actions = actions;
         }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             boolean head = request.method().equals(HttpMethod.HEAD);
             if (!request.decoderResult().isSuccess()) {
-                send(ctx, Answer.bad(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request"));
+                send(
+                        ctx,
+                        HttpReplies.badMessage(
+                                HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", false));
                 return;
             }
             AdminRoute route = AdminRoute.route(request.method(), request.uri());
@@ -147,27 +162,27 @@ public final class AdminServer implements AutoCloseable {
                 log.info(
                         "admin: refused {} {}: {}",
                         request.method(),
-                        AdminRoute.shorten(request.uri()),
+                        HttpReplies.abbreviate(request.uri()),
                         refusal);
                 send(
                         ctx,
-                        Answer.refused(
+                        HttpReplies.refusal(
                                 HttpResponseStatus.FORBIDDEN,
-                                ErrorCode.ORIGIN_NOT_ALLOWED.wire(),
+                                ErrorCode.ORIGIN_NOT_ALLOWED,
                                 refusal));
                 return;
             }
             String body = request.content().toString(StandardCharsets.UTF_8);
             switch (route) {
                 case AdminRoute.Probe probe ->
-                        Answer.send(
+                        send(
                                 ctx,
                                 switch (probe.kind()) {
                                     case HEALTH -> probes.health(head);
                                     case READY -> probes.ready(head);
                                     case METRICS -> probes.metrics(probe.gc());
                                 });
-                case AdminRoute.Page file -> Answer.send(ctx, Answer.page(file.file(), head));
+                case AdminRoute.Page file -> send(ctx, page(file.file(), head));
                 case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
                 case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));
                 case AdminRoute.CloseRoom close ->
@@ -176,26 +191,28 @@ public final class AdminServer implements AutoCloseable {
                         later(ctx, actions.disconnect(cut, body, from(ctx)));
                 case AdminRoute.Refused refused -> {
                     FullHttpResponse response =
-                            Answer.bad(
-                                            HttpResponseStatus.valueOf(refused.status()),
-                                            refused.message())
-                                    .response(head);
+                            HttpReplies.badMessage(
+                                    HttpResponseStatus.valueOf(refused.status()),
+                                    refused.message(),
+                                    head);
                     if (refused.allow() != null) {
                         response.headers().set(HttpHeaderNames.ALLOW, refused.allow());
                     }
-                    Answer.send(ctx, response);
+                    send(ctx, response);
                 }
             }
         }
 
         /** Writes the answer once the rooms have given it, on the connection's own loop. */
-        private static void later(ChannelHandlerContext ctx, CompletableFuture<Answer> answer) {
-            answer.exceptionally(failure -> STOPPING)
+        private static void later(
+                ChannelHandlerContext ctx, CompletableFuture<FullHttpResponse> answer) {
+            answer.exceptionally(
+                            failure ->
+                                    HttpReplies.refusal(
+                                            HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                            ErrorCode.SERVER_FULL,
+                                            "the server is stopping"))
                     .thenAccept(done -> ctx.executor().execute(() -> send(ctx, done)));
-        }
-
-        private static void send(ChannelHandlerContext ctx, Answer answer) {
-            Answer.send(ctx, answer.response(false));
         }
 
         /** The operator's address, for the log line of an action. */
@@ -209,6 +226,36 @@ public final class AdminServer implements AutoCloseable {
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             log.debug("admin connection failed: {}", cause.toString());
             ctx.close();
+        }
+    }
+
+    /** One of the page's files: {@link AdminRoute} routes to no other name. */
+    private static FullHttpResponse page(String file, boolean head) {
+        String type = file.endsWith(".js") ? "text/javascript" : "text/html";
+        return HttpReplies.bytes(
+                HttpResponseStatus.OK,
+                Objects.requireNonNull(PAGE.get(file), file),
+                type + "; charset=utf-8",
+                head);
+    }
+
+    /** Writes {@code response} with the protective headers, then closes the connection. */
+    private static void send(ChannelHandlerContext ctx, FullHttpResponse response) {
+        response.headers()
+                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
+                .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                .set("Referrer-Policy", "no-referrer");
+        HttpReplies.send(ctx, response, false);
+    }
+
+    private static byte[] read(String name) {
+        try (InputStream in = AdminServer.class.getResourceAsStream("/admin/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar lacks /admin/" + name);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -1,7 +1,11 @@
 package dev.tictactoe.server.admin;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+
+import dev.tictactoe.server.net.HttpReplies;
 
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +22,10 @@ sealed interface Reason {
      * 6455, 5.5).
      */
     int MAX_BYTES = 123;
+
+    /** One JSON value, nothing after it. */
+    ObjectReader TRAILING_REFUSED =
+            HttpReplies.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** A reason that may be sent and logged. */
     record Given(String text) implements Reason {}
@@ -37,7 +45,7 @@ sealed interface Reason {
         }
         JsonNode tree;
         try {
-            tree = Answer.JSON.readTree(body);
+            tree = TRAILING_REFUSED.readTree(body);
         } catch (JsonProcessingException e) {
             return new Bad("the body is not JSON");
         }
@@ -47,7 +55,7 @@ sealed interface Reason {
         for (var names = tree.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!name.equals("reason")) {
-                return new Bad("unknown field '" + AdminRoute.shorten(name) + "'; only reason");
+                return new Bad("unknown field '" + HttpReplies.abbreviate(name) + "'; only reason");
             }
         }
         JsonNode reason = tree.get("reason");

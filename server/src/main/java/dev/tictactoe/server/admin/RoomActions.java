@@ -1,18 +1,24 @@
 package dev.tictactoe.server.admin;
 
+import static dev.tictactoe.server.net.HttpReplies.JSON;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.net.HttpReplies;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomOperator;
 import dev.tictactoe.server.room.RoomRegistry;
 
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.Future;
 
@@ -50,7 +56,7 @@ final class RoomActions {
     }
 
     /** The first {@code limit} rooms by code that start with the prefix, and how many match. */
-    CompletableFuture<Answer> list(AdminRoute.ListRooms list) {
+    CompletableFuture<FullHttpResponse> list(AdminRoute.ListRooms list) {
         List<Room> matching =
                 rooms.rooms().stream()
                         .filter(room -> room.code().startsWith(list.codePrefix()))
@@ -69,8 +75,7 @@ final class RoomActions {
                         (done, failure) -> {
                             long now = clock.getAsLong();
                             ObjectNode body =
-                                    Answer.JSON
-                                            .createObjectNode()
+                                    JSON.createObjectNode()
                                             .put("total", matching.size())
                                             .put("limit", list.limit());
                             var array = body.putArray("rooms");
@@ -83,11 +88,11 @@ final class RoomActions {
                                     array.add(summary(v, now));
                                 }
                             }
-                            return Answer.ok(body);
+                            return ok(body);
                         });
     }
 
-    CompletableFuture<Answer> show(String typedCode) {
+    CompletableFuture<FullHttpResponse> show(String typedCode) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
@@ -96,11 +101,11 @@ final class RoomActions {
                 .thenApply(
                         view ->
                                 view == null
-                                        ? Answer.unknownRoom(room.code())
-                                        : Answer.ok(detail(view, clock.getAsLong())));
+                                        ? unknownRoom(room.code())
+                                        : ok(detail(view, clock.getAsLong())));
     }
 
-    CompletableFuture<Answer> close(String typedCode, String body, String from) {
+    CompletableFuture<FullHttpResponse> close(String typedCode, String body, String from) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
@@ -112,23 +117,23 @@ final class RoomActions {
                 .thenApply(
                         outcome -> {
                             if (outcome != RoomOperator.Outcome.DONE) {
-                                return Answer.unknownRoom(room.code());
+                                return unknownRoom(room.code());
                             }
                             log.info(
                                     "admin: room {} closed, reason '{}' (from {})",
                                     room.code(),
                                     reason.text(),
                                     from);
-                            return Answer.ok(
-                                    Answer.JSON
-                                            .createObjectNode()
+                            return ok(
+                                    JSON.createObjectNode()
                                             .put("room", room.code())
                                             .put("closed", true)
                                             .put("reason", reason.text()));
                         });
     }
 
-    CompletableFuture<Answer> disconnect(AdminRoute.Disconnect cut, String body, String from) {
+    CompletableFuture<FullHttpResponse> disconnect(
+            AdminRoute.Disconnect cut, String body, String from) {
         Room room = rooms.find(cut.code()).orElse(null);
         if (room == null) {
             return gone(cut.code());
@@ -136,9 +141,12 @@ final class RoomActions {
         Mark seat = seat(cut.seat());
         if (seat == null) {
             return CompletableFuture.completedFuture(
-                    Answer.bad(
+                    HttpReplies.badMessage(
                             HttpResponseStatus.NOT_FOUND,
-                            "no seat '" + AdminRoute.shorten(cut.seat()) + "': seats are X and O"));
+                            "no seat '"
+                                    + HttpReplies.abbreviate(cut.seat())
+                                    + "': seats are X and O",
+                            false));
         }
         if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
@@ -147,9 +155,9 @@ final class RoomActions {
                 .thenApply(
                         outcome ->
                                 switch (outcome) {
-                                    case GONE -> Answer.unknownRoom(room.code());
+                                    case GONE -> unknownRoom(room.code());
                                     case NOT_CONNECTED ->
-                                            Answer.refused(
+                                            HttpReplies.refusal(
                                                     HttpResponseStatus.CONFLICT,
                                                     NOT_CONNECTED,
                                                     "nobody is connected on seat "
@@ -164,15 +172,25 @@ final class RoomActions {
                                                 seat,
                                                 reason.text(),
                                                 from);
-                                        yield Answer.ok(
-                                                Answer.JSON
-                                                        .createObjectNode()
+                                        yield ok(
+                                                JSON.createObjectNode()
                                                         .put("room", room.code())
                                                         .put("seat", seat.name())
                                                         .put("disconnected", true)
                                                         .put("reason", reason.text()));
                                     }
                                 });
+    }
+
+    private static FullHttpResponse ok(JsonNode body) {
+        return HttpReplies.json(HttpResponseStatus.OK, body, false);
+    }
+
+    private static FullHttpResponse unknownRoom(String code) {
+        return HttpReplies.refusal(
+                HttpResponseStatus.NOT_FOUND,
+                ErrorCode.UNKNOWN_ROOM,
+                "no room with code " + HttpReplies.abbreviate(code));
     }
 
     private static @Nullable Mark seat(String typed) {
@@ -183,14 +201,15 @@ final class RoomActions {
         };
     }
 
-    private static CompletableFuture<Answer> gone(String typedCode) {
+    private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
         return CompletableFuture.completedFuture(
-                Answer.unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
+                unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
     }
 
-    private static CompletableFuture<Answer> bad(Reason refused) {
+    private static CompletableFuture<FullHttpResponse> bad(Reason refused) {
         return CompletableFuture.completedFuture(
-                Answer.bad(HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message()));
+                HttpReplies.badMessage(
+                        HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message(), false));
     }
 
     /** A room's answer as a CompletableFuture, to combine with others. */
@@ -211,8 +230,7 @@ final class RoomActions {
     static ObjectNode summary(RoomOperator.View view, long nowMillis) {
         Snapshot s = view.snapshot();
         ObjectNode room =
-                Answer.JSON
-                        .createObjectNode()
+                JSON.createObjectNode()
                         .put("code", s.room())
                         .put("status", s.status().wire())
                         .put("version", s.version())
@@ -221,8 +239,7 @@ final class RoomActions {
                         .put("ageSeconds", Math.max(0, (nowMillis - view.createdAt()) / 1000));
         room.set(
                 "settings",
-                Answer.JSON
-                        .createObjectNode()
+                JSON.createObjectNode()
                         .put("size", s.settings().size())
                         .put("winLength", s.settings().winLength())
                         .put("first", s.settings().first().wire())

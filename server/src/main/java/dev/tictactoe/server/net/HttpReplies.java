@@ -28,10 +28,10 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-/** JSON answers to HTTP requests; a {@code HEAD} request gets the headers without the body. */
-final class HttpReplies {
+/** HTTP answers of both ports; a {@code HEAD} request gets the headers without the body. */
+public final class HttpReplies {
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * The origin a page may read the current request's answer from (CORS), null when none: a
@@ -52,12 +52,19 @@ final class HttpReplies {
         return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
-    static FullHttpResponse refusal(HttpResponseStatus status, ErrorCode code, String message) {
+    public static FullHttpResponse refusal(
+            HttpResponseStatus status, ErrorCode code, String message) {
+        return json(status, error(code, message), false);
+    }
+
+    /** A refusal with a code of one endpoint's own, not the protocol's. */
+    public static FullHttpResponse refusal(HttpResponseStatus status, String code, String message) {
         return json(status, error(code, message), false);
     }
 
     /** A refusal of what the request itself says, such as its method or its target. */
-    static FullHttpResponse badMessage(HttpResponseStatus status, String message, boolean head) {
+    public static FullHttpResponse badMessage(
+            HttpResponseStatus status, String message, boolean head) {
         return json(status, error(ErrorCode.BAD_MESSAGE, message), head);
     }
 
@@ -69,7 +76,7 @@ final class HttpReplies {
     }
 
     /** What a client sent, shortened for an answer or a log line. */
-    static String abbreviate(String text) {
+    public static String abbreviate(String text) {
         return text.length() <= 64 ? text : text.substring(0, 64) + "...";
     }
 
@@ -100,7 +107,7 @@ final class HttpReplies {
         return response;
     }
 
-    static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
+    public static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
         try {
             return bytes(status, JSON.writeValueAsBytes(body), "application/json", head);
         } catch (IOException e) {
@@ -112,7 +119,7 @@ final class HttpReplies {
         return bytes(status, body.getBytes(StandardCharsets.UTF_8), contentType, false);
     }
 
-    private static FullHttpResponse bytes(
+    public static FullHttpResponse bytes(
             HttpResponseStatus status, byte[] bytes, String contentType, boolean head) {
         FullHttpResponse response =
                 new DefaultFullHttpResponse(
@@ -126,7 +133,8 @@ final class HttpReplies {
     }
 
     /** Writes the answer; closes the connection after it unless {@code keepAlive}. */
-    static void send(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+    public static void send(
+            ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
         ChannelFuture written = write(ctx, response, keepAlive);
         if (!keepAlive) {
             written.addListener(ChannelFutureListener.CLOSE);
