@@ -1,6 +1,7 @@
 package dev.tictactoe.server.admin;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.server.net.BodyLimit;
 import dev.tictactoe.server.net.HttpReplies;
 import dev.tictactoe.server.net.ProbeReplies;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -10,7 +11,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -18,15 +18,11 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,16 +58,12 @@ public final class AdminServer implements AutoCloseable {
 
     private final Channel listener;
 
-    /** Serves on {@code listener}, bound from {@link #bootstrap}. */
     public AdminServer(Channel listener) {
         this.listener = listener;
         log.info("admin port listening on {}", listener.localAddress());
     }
 
-    /**
-     * The listener's bootstrap, for the caller to bind: it serves the rooms and probes given, and
-     * checks requests against {@code host}, the address it is bound to.
-     */
+    /** For the caller to bind to {@code host}, which requests are checked against. */
     public static ServerBootstrap bootstrap(
             String host,
             EventLoopGroup boss,
@@ -96,36 +88,10 @@ public final class AdminServer implements AutoCloseable {
                                                 new ReadTimeoutHandler(
                                                         REQUEST_TIMEOUT_SECONDS, TimeUnit.SECONDS))
                                         .addLast(new HttpServerCodec())
-                                        .addLast(new BodyLimit())
+                                        .addLast(new BodyLimit(MAX_BODY_BYTES))
                                         .addLast(handler);
                             }
                         });
-    }
-
-    /** Aggregates a request's body up to {@link #MAX_BODY_BYTES}; refuses a larger one in JSON. */
-    private static final class BodyLimit extends HttpObjectAggregator {
-        BodyLimit() {
-            super(MAX_BODY_BYTES);
-        }
-
-        /** A body announced too large is refused below, with a typed error, not Netty's own. */
-        @Override
-        protected @Nullable Object newContinueResponse(
-                HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
-            return HttpUtil.getContentLength(start, -1L) > maxContentLength
-                    ? null
-                    : super.newContinueResponse(start, maxContentLength, pipeline);
-        }
-
-        @Override
-        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            send(
-                    ctx,
-                    HttpReplies.badMessage(
-                            HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                            "request bodies are at most " + MAX_BODY_BYTES + " bytes",
-                            false));
-        }
     }
 
     /** Answers the requests that pass the guard: probes, the page and the room API. */
@@ -146,10 +112,7 @@ public final class AdminServer implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             boolean head = request.method().equals(HttpMethod.HEAD);
             if (!request.decoderResult().isSuccess()) {
-                send(
-                        ctx,
-                        HttpReplies.badMessage(
-                                HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", false));
+                send(ctx, BodyLimit.refusal(request));
                 return;
             }
             AdminRoute route = AdminRoute.route(request.method(), request.uri());
@@ -215,7 +178,6 @@ public final class AdminServer implements AutoCloseable {
                     .thenAccept(done -> ctx.executor().execute(() -> send(ctx, done)));
         }
 
-        /** The operator's address, for the log line of an action. */
         private static String from(ChannelHandlerContext ctx) {
             return ctx.channel().remoteAddress() instanceof InetSocketAddress remote
                     ? remote.getAddress().getHostAddress()

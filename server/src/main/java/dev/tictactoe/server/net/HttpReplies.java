@@ -33,10 +33,7 @@ public final class HttpReplies {
 
     public static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * The origin a page may read the current request's answer from (CORS), null when none: a
-     * connection answers its requests one at a time, so it rides on the connection.
-     */
+    /** CORS: requests are answered one at a time, so the allowed origin rides on the channel. */
     static final AttributeKey<String> ALLOWED_ORIGIN = AttributeKey.valueOf("ttt.allowed-origin");
 
     private static final Logger log = LoggerFactory.getLogger(HttpReplies.class);
@@ -97,7 +94,6 @@ public final class HttpReplies {
                 .put("clock", settings.clock() == null ? null : settings.clock().toString());
     }
 
-    /** An answer without a body, such as 204. */
     static FullHttpResponse empty(HttpResponseStatus status) {
         FullHttpResponse response =
                 new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);

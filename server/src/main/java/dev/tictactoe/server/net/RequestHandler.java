@@ -2,49 +2,69 @@ package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
 
+import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.protocol.ErrorCode;
+
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.IdleStateEvent;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers a connection's HTTP requests in order ({@link InOrder}): checks, routes and hands each to
- * its endpoint. A valid upgrade goes on to the WebSocket handshake, and this handler leaves.
+ * Answers a connection's HTTP requests in order ({@link InOrder}): checks what every request passes
+ * (HTTP/1.x, a known expectation, the connection cap, CORS for the API, no new room or socket while
+ * draining), routes it and hands it to its endpoint. A valid upgrade goes on to the WebSocket
+ * handshake, and this handler leaves.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Requests a client may send ahead while one is being answered (HTTP pipelining). */
     static final int MAX_PIPELINED = 16;
 
-    /** The endpoints requests are routed to, shared by every connection. */
+    /** How long a browser may keep a preflight's answer, in seconds. */
+    static final int PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+    /** The request headers a page may send: the body's type is the only one the API reads. */
+    static final String ALLOWED_HEADERS = "Content-Type";
+
+    /** What requests are checked against and routed to, shared by every connection. */
     record Endpoints(
             RoomsEndpoint rooms,
             MatchApi matches,
             ProbeReplies probes,
             StaticFiles files,
-            UpgradeGate upgrades) {}
+            UpgradeGate upgrades,
+            ClientAddress clients,
+            OriginPolicy origins,
+            ServerState state,
+            Duration requestTimeout) {}
 
     private final Endpoints endpoints;
-    private final RequestChecks checks;
     private final boolean overCap;
     private final InOrder inOrder = new InOrder(MAX_PIPELINED, this::answer);
 
     /** A quick-match request waits for its answer: the quiet connection is not idle. */
     private boolean matchWaiting;
 
-    /** {@code overCap}: the connection came when the server already held as many as it takes. */
-    RequestHandler(Endpoints endpoints, RequestChecks checks, boolean overCap) {
+    /**
+     * {@code overCap}: the connection came when the server already held as many as it takes; it may
+     * only ask for health, readiness and metrics.
+     */
+    RequestHandler(Endpoints endpoints, boolean overCap) {
         this.endpoints = endpoints;
-        this.checks = checks;
         this.overCap = overCap;
     }
 
@@ -59,22 +79,103 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     private CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request) {
-        ctx.channel().attr(HttpReplies.ALLOWED_ORIGIN).set(null);
+        Channel channel = ctx.channel();
+        channel.attr(HttpReplies.ALLOWED_ORIGIN).set(null);
         if (!request.decoderResult().isSuccess()) {
             // The decoder discards the rest of the input, so the connection closes, draining first.
-            DrainInput.sendThenDrain(ctx, RequestChecks.undecoded(request));
+            DrainInput.sendThenDrain(ctx, BodyLimit.refusal(request));
             return InOrder.WRITTEN;
         }
-        return switch (checks.check(ctx.channel(), request, overCap)) {
-            case RequestChecks.Verdict.Answered answered -> {
-                HttpReplies.send(ctx, answered.response(), answered.keepAlive());
-                yield InOrder.WRITTEN;
-            }
-            case RequestChecks.Verdict.Routed(Route.Upgrade upgrade, String address) ->
-                    endpoints.upgrades().open(ctx, request, address, upgrade.code());
-            case RequestChecks.Verdict.Routed routed ->
-                    route(ctx, request, routed.route(), routed.address());
-        };
+        boolean head = request.method().equals(HttpMethod.HEAD);
+        if (request.protocolVersion().majorVersion() != 1) {
+            return sent(
+                    ctx,
+                    HttpReplies.badMessage(
+                            HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+                            "this server speaks HTTP/1.1",
+                            head),
+                    false);
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        HttpHeaders headers = request.headers();
+        // Kept on the channel: its limits, logs and JSON fields name the client, not a proxy.
+        String address = endpoints.clients().of(channel, headers.get("X-Forwarded-For"));
+        String expect = headers.get(HttpHeaderNames.EXPECT);
+        if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
+            return sent(
+                    ctx,
+                    HttpReplies.badMessage(
+                            HttpResponseStatus.EXPECTATION_FAILED,
+                            "Expect: "
+                                    + abbreviate(expect)
+                                    + " cannot be met; the only expectation known is 100-continue",
+                            head),
+                    keepAlive);
+        }
+        Route route = Router.route(request.method(), request.uri());
+        HttpLog.routed(channel, route);
+        if (overCap && !(route instanceof Route.Probe)) {
+            return full(ctx, "too many connections; try again later");
+        }
+        // A page from an origin allowed to open sockets may call the API from script too.
+        String origin = headers.get(HttpHeaderNames.ORIGIN);
+        boolean api =
+                route instanceof Route.Api
+                        || route instanceof Route.MethodNotAllowed refused
+                                && refused.path().startsWith("/api/");
+        boolean allowed =
+                api
+                        && origin != null
+                        && endpoints.origins().allows(origin, headers.get(HttpHeaderNames.HOST));
+        channel.attr(HttpReplies.ALLOWED_ORIGIN).set(allowed ? origin.trim() : null);
+        boolean preflight =
+                request.method().equals(HttpMethod.OPTIONS)
+                        && origin != null
+                        && headers.contains(HttpHeaderNames.ACCESS_CONTROL_REQUEST_METHOD);
+        if (api && preflight && route instanceof Route.MethodNotAllowed path) {
+            return sent(
+                    ctx,
+                    allowed
+                            ? preflight(path.allow())
+                            : HttpReplies.refusal(
+                                    HttpResponseStatus.FORBIDDEN,
+                                    ErrorCode.ORIGIN_NOT_ALLOWED,
+                                    "pages from "
+                                            + abbreviate(origin)
+                                            + " may not call this server's API"),
+                    keepAlive);
+        }
+        if (route instanceof Route.Opens && endpoints.state().isDraining()) {
+            return full(ctx, "the server is restarting; try again in a moment");
+        }
+        if (route instanceof Route.Upgrade upgrade) {
+            return endpoints.upgrades().open(ctx, request, address, upgrade.code());
+        }
+        return route(ctx, request, route, address);
+    }
+
+    private static CompletionStage<?> sent(
+            ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        HttpReplies.send(ctx, response, keepAlive);
+        return InOrder.WRITTEN;
+    }
+
+    /** A 503 that closes the connection. */
+    private static CompletionStage<?> full(ChannelHandlerContext ctx, String message) {
+        return sent(
+                ctx,
+                HttpReplies.refusal(
+                        HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, message),
+                false);
+    }
+
+    private static FullHttpResponse preflight(String methods) {
+        FullHttpResponse response = HttpReplies.empty(HttpResponseStatus.NO_CONTENT);
+        response.headers()
+                .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, methods)
+                .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS)
+                .set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, PREFLIGHT_MAX_AGE_SECONDS);
+        return response;
     }
 
     private CompletionStage<?> route(
@@ -86,8 +187,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         CompletableFuture<FullHttpResponse> answer =
                 answer(ctx, request, route, address).toCompletableFuture();
         if (answer.isDone() && !answer.isCompletedExceptionally()) {
-            HttpReplies.send(ctx, answer.join(), keepAlive);
-            return InOrder.WRITTEN;
+            return sent(ctx, answer.join(), keepAlive);
         }
         matchWaiting = route instanceof Route.QuickMatch;
         return answer.handleAsync(
@@ -172,7 +272,14 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 // An answer is still owed first, and the late request will not be answered.
                 ctx.close();
             } else {
-                HttpReplies.send(ctx, checks.timedOut(), false);
+                HttpReplies.send(
+                        ctx,
+                        HttpReplies.badMessage(
+                                HttpResponseStatus.REQUEST_TIMEOUT,
+                                "the request did not arrive whole within "
+                                        + Durations.format(endpoints.requestTimeout()),
+                                false),
+                        false);
             }
         } else if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
             ctx.close(); // a quiet HTTP connection, or a stopping server: nothing is owed

@@ -5,20 +5,10 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.Store;
 
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.DecoderResult;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpMessage;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
@@ -28,10 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
-/**
- * The whole pipeline of a connection, top to bottom: requests stop at the request handler until a
- * valid upgrade goes on to the WebSocket handshake; from then on frames flow to the session.
- */
+/** A connection's whole pipeline; the one place its handlers are wired from the settings. */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     /** API request bodies are small JSON objects. */
@@ -55,7 +42,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final LogLimiter clientLog = new LogLimiter(System::nanoTime);
     private final IdleSweep.Sweeps sweeps;
     private final RequestHandler.Endpoints endpoints;
-    private final RequestChecks checks;
 
     /** Connections taken at once ({@link NetSettings#connectionCap}). */
     private final int connectionCap;
@@ -89,9 +75,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         new MatchApi(lobby, rooms.settings().maxNameLength()),
                         new ProbeReplies(state, metrics, config.benchEndpoints()),
                         new StaticFiles(),
-                        new UpgradeGate(origins, lookup, sweeps));
-        this.checks =
-                new RequestChecks(
+                        new UpgradeGate(origins, lookup, sweeps),
                         new ClientAddress(config.trustedProxies()),
                         origins,
                         state,
@@ -114,13 +98,12 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         .build();
     }
 
-    /** The endpoints, for the admin port's probes and for tests. */
     RequestHandler.Endpoints endpoints() {
         return endpoints;
     }
 
     RequestHandler requestHandler(boolean overCap) {
-        return new RequestHandler(endpoints, checks, overCap);
+        return new RequestHandler(endpoints, overCap);
     }
 
     SessionHandler sessionHandler() {
@@ -157,46 +140,11 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                                         .setMaxHeaderSize(MAX_HEADER_BYTES)))
                 // With the access log on, it sees every frame of the connection.
                 .addLast("http-log", new HttpLog(metrics, config.accessLog()))
-                .addLast("aggregator", new JsonAggregator())
+                .addLast("aggregator", new BodyLimit(MAX_HTTP_BODY_BYTES))
                 .addLast("request", requestHandler(open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
                 .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
                 .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
                 .addLast("session", sessionHandler());
-    }
-
-    /** Aggregates a request's body; one that is too large goes on marked so, bodiless. */
-    static final class JsonAggregator extends HttpObjectAggregator {
-        JsonAggregator() {
-            super(MAX_HTTP_BODY_BYTES);
-        }
-
-        /** Only a 100 Continue goes out from here: the request handler refuses, with a body. */
-        @Override
-        protected @Nullable Object newContinueResponse(
-                HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
-            if (HttpUtil.is100ContinueExpected(start)
-                    && HttpUtil.getContentLength(start, -1L) <= maxContentLength) {
-                return super.newContinueResponse(start, maxContentLength, pipeline);
-            }
-            return null;
-        }
-
-        /**
-         * Hands the request on, bodiless, for the request handler to refuse in its turn: written
-         * from here, the 413 could overtake an answer still owed to a request sent before.
-         */
-        @Override
-        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            HttpRequest start = (HttpRequest) oversized;
-            FullHttpRequest refused =
-                    new DefaultFullHttpRequest(
-                            start.protocolVersion(), start.method(), start.uri());
-            refused.setDecoderResult(
-                    DecoderResult.failure(
-                            new TooLongHttpContentException(
-                                    "a body over " + MAX_HTTP_BODY_BYTES + " bytes")));
-            ctx.fireChannelRead(refused);
-        }
     }
 }

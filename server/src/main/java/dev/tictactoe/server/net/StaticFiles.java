@@ -1,12 +1,9 @@
 package dev.tictactoe.server.net;
 
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 
 import org.jspecify.annotations.Nullable;
 
@@ -123,7 +120,14 @@ final class StaticFiles {
             Matcher m = ASSET.matcher(path);
             file = m.matches() ? assets.get(m.group(2)) : null;
             if (file == null) {
-                return plain(HttpResponseStatus.NOT_FOUND, "no such file: " + path);
+                FullHttpResponse missing =
+                        HttpReplies.text(
+                                HttpResponseStatus.NOT_FOUND,
+                                "no such file: " + path,
+                                "text/plain; charset=utf-8");
+                missing.headers().set(HttpHeaderNames.CACHE_CONTROL, PAGE_CACHE);
+                secure(missing.headers());
+                return missing;
             }
             if (!m.group(1).equals(version)) {
                 // A page from an older build: serve today's file, but do not let it be kept under
@@ -136,36 +140,20 @@ final class StaticFiles {
         String etag = gzip ? file.gzipEtag() : file.etag();
         boolean fresh = etag.equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
         FullHttpResponse response =
-                fresh || head
-                        ? new DefaultFullHttpResponse(
-                                HttpVersion.HTTP_1_1,
-                                fresh ? HttpResponseStatus.NOT_MODIFIED : HttpResponseStatus.OK)
-                        : new DefaultFullHttpResponse(
-                                HttpVersion.HTTP_1_1,
-                                HttpResponseStatus.OK,
-                                Unpooled.wrappedBuffer(body));
+                fresh
+                        ? HttpReplies.bytes(
+                                HttpResponseStatus.NOT_MODIFIED,
+                                new byte[0],
+                                file.contentType(),
+                                true)
+                        : HttpReplies.bytes(HttpResponseStatus.OK, body, file.contentType(), head);
         response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, file.contentType())
                 .set(HttpHeaderNames.ETAG, etag)
                 .set(HttpHeaderNames.CACHE_CONTROL, file.cacheControl())
-                .set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, fresh ? 0 : body.length);
+                .set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
         if (gzip) {
             response.headers().set(HttpHeaderNames.CONTENT_ENCODING, GZIP);
         }
-        secure(response.headers());
-        return response;
-    }
-
-    private static FullHttpResponse plain(HttpResponseStatus status, String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        FullHttpResponse response =
-                new DefaultFullHttpResponse(
-                        HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
-        response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
-                .set(HttpHeaderNames.CACHE_CONTROL, PAGE_CACHE)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
         secure(response.headers());
         return response;
     }

@@ -60,7 +60,7 @@ class RequestEdgeFuzzTest {
                                         .setMaxInitialLineLength(
                                                 ServerInitializer.MAX_REQUEST_LINE_BYTES)
                                         .setMaxHeaderSize(ServerInitializer.MAX_HEADER_BYTES)),
-                        new ServerInitializer.JsonAggregator(),
+                        new BodyLimit(ServerInitializer.MAX_HTTP_BODY_BYTES),
                         Shared.WIRING.requestHandler());
         try {
             try {

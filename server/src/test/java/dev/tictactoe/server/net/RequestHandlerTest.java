@@ -104,7 +104,8 @@ class RequestHandlerTest {
     void aBodyTooLargeIsRefusedInItsTurnBehindAPendingAnswer() throws Exception {
         EmbeddedChannel aggregated =
                 new EmbeddedChannel(
-                        new ServerInitializer.JsonAggregator(), wiring.requestHandler());
+                        new BodyLimit(ServerInitializer.MAX_HTTP_BODY_BYTES),
+                        wiring.requestHandler());
         Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
         CountDownLatch roomBusy = holdRoomLoop();
         try {
