@@ -5,78 +5,103 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * A token bucket per address for room codes that name no room: a lookup takes a token before it
- * looks (so check and charge are one step across loops) and a hit gives it back; an empty bucket
- * refuses hits too, or a refusal would tell a miss from a hit. Addresses remembered are bounded.
+ * A token bucket per address, the least recently used forgotten beyond a bound; here for room codes
+ * that name no room: a lookup takes a token before it looks (so check and charge are one step
+ * across loops) and a hit gives it back; an empty bucket refuses hits too, or a refusal would tell
+ * a miss from a hit.
  */
-final class AddressBudget {
+class AddressBudget {
 
     /** Addresses remembered at most. */
     static final int MAX_ADDRESSES = 10_000;
 
-    private static final long SECOND = 1_000_000_000L;
+    /** Tokens at one per {@code nanosPerToken}, up to {@code burst}; full when made. */
+    static final class Bucket {
+        private final double nanosPerToken;
+        private final double burst;
+        private double tokens;
+        private long last;
 
-    private final double perNano;
-    private final double burst;
-    private final LongSupplier clock;
-    private final Map<String, Bucket> buckets =
-            new LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
-                    return size() > MAX_ADDRESSES;
-                }
-            };
+        /** What was refused while empty, for whoever counts it. */
+        long held;
 
-    private static final class Bucket {
-        double tokens;
-        long last;
+        Bucket(double nanosPerToken, double burst, long now) {
+            this.nanosPerToken = nanosPerToken;
+            this.burst = burst;
+            this.tokens = burst;
+            this.last = now;
+        }
+
+        private void refill(long now) {
+            tokens = Math.min(burst, tokens + (now - last) / nanosPerToken);
+            last = now;
+        }
+
+        boolean take(long now) {
+            refill(now);
+            if (tokens < 1) {
+                return false;
+            }
+            tokens -= 1;
+            return true;
+        }
+
+        /** Gives a token back; true once the bucket is full again. */
+        boolean giveBack(long now) {
+            refill(now);
+            tokens = Math.min(burst, tokens + 1);
+            return tokens >= burst;
+        }
+
+        /** Whole seconds until the next token, at least 1. */
+        long secondsToWait() {
+            return Math.max(1, (long) Math.ceil((1 - tokens) * nanosPerToken / 1e9));
+        }
     }
 
+    private final double nanosPerToken;
+    private final int burst;
+    final LongSupplier clock;
+    private final Map<String, Bucket> buckets;
+
     AddressBudget(int perSecond, int burst, LongSupplier nanoClock) {
-        this.perNano = perSecond / (double) SECOND;
+        this(1e9 / perSecond, burst, MAX_ADDRESSES, nanoClock);
+    }
+
+    AddressBudget(double nanosPerToken, int burst, int maxAddresses, LongSupplier nanoClock) {
+        this.nanosPerToken = nanosPerToken;
         this.burst = burst;
         this.clock = nanoClock;
+        this.buckets =
+                new LinkedHashMap<>(256, 0.75f, true) {
+                    @Override
+                    protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
+                        return size() > maxAddresses;
+                    }
+                };
+    }
+
+    /** The bucket of {@code address}, made full if new; call holding the lock. */
+    Bucket bucket(String address) {
+        return buckets.computeIfAbsent(
+                address, a -> new Bucket(nanosPerToken, burst, clock.getAsLong()));
     }
 
     /** Zero if {@code address} may look (a token is taken), else the whole seconds to wait. */
     synchronized long take(String address) {
-        Bucket bucket =
-                buckets.computeIfAbsent(
-                        address,
-                        a -> {
-                            Bucket fresh = new Bucket();
-                            fresh.tokens = burst;
-                            fresh.last = clock.getAsLong();
-                            return fresh;
-                        });
-        refill(bucket);
-        if (bucket.tokens >= 1) {
-            bucket.tokens -= 1;
-            return 0;
-        }
-        return Math.max(1, (long) Math.ceil((1 - bucket.tokens) / perNano / SECOND));
+        Bucket bucket = bucket(address);
+        return bucket.take(clock.getAsLong()) ? 0 : bucket.secondsToWait();
     }
 
     /** A lookup by {@code address} that took a token found its room: the token goes back. */
     synchronized void found(String address) {
         Bucket bucket = buckets.get(address);
-        if (bucket == null) {
-            return;
-        }
-        refill(bucket);
-        bucket.tokens = Math.min(burst, bucket.tokens + 1);
-        if (bucket.tokens >= burst) {
+        if (bucket != null && bucket.giveBack(clock.getAsLong())) {
             buckets.remove(address);
         }
     }
 
     synchronized int size() {
         return buckets.size();
-    }
-
-    private void refill(Bucket bucket) {
-        long now = clock.getAsLong();
-        bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.last) * perNano);
-        bucket.last = now;
     }
 }

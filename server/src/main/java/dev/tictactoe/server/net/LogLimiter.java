@@ -4,50 +4,29 @@ import org.slf4j.Logger;
 import org.slf4j.event.Level;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.LongSupplier;
 
-/**
- * At most one log line per key (a client address) per interval, so nothing a client does can flood
- * the log: repeats are counted and the next line that gets through says how many there were.
- */
-final class LogLimiter {
+/** At most one log line per client a minute; the next says how many were held back. */
+final class LogLimiter extends AddressBudget {
 
-    /** Keys remembered at most; the least recently logged is forgotten first. */
+    /** The least recently logged is forgotten first. */
     static final int MAX_KEYS = 1_024;
 
-    /** One line per key per minute. */
     static final long INTERVAL_NANOS = 60_000_000_000L;
 
-    private final LongSupplier clock;
-    private final Map<String, long[]> lines =
-            new LinkedHashMap<>(64, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
-                    return size() > MAX_KEYS;
-                }
-            };
-
     LogLimiter(LongSupplier nanoClock) {
-        this.clock = nanoClock;
+        super(INTERVAL_NANOS, 1, MAX_KEYS, nanoClock);
     }
 
     /** -1 to stay silent; otherwise log, mentioning the returned count of lines held back. */
     synchronized long admit(String key) {
-        long now = clock.getAsLong();
-        long[] entry = lines.get(key);
-        if (entry == null) {
-            lines.put(key, new long[] {now, 0});
-            return 0;
-        }
-        if (now - entry[0] < INTERVAL_NANOS) {
-            entry[1]++;
+        Bucket bucket = bucket(key);
+        if (!bucket.take(clock.getAsLong())) {
+            bucket.held++;
             return -1;
         }
-        long held = entry[1];
-        entry[0] = now;
-        entry[1] = 0;
+        long held = bucket.held;
+        bucket.held = 0;
         return held;
     }
 

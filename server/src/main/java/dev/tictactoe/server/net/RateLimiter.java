@@ -11,10 +11,7 @@ import java.util.function.LongSupplier;
  */
 final class RateLimiter {
 
-    /**
-     * ALLOW: handle it; LIMIT: refuse and say so; DROP: refuse silently (already said this second);
-     * ABUSE: close.
-     */
+    /** DROP: refuse silently (already said this second). */
     enum Verdict {
         ALLOW,
         LIMIT,
@@ -25,37 +22,26 @@ final class RateLimiter {
     private static final long SECOND = 1_000_000_000L;
     private static final long MINUTE = 60 * SECOND;
 
-    private final double perNano;
-    private final double burst;
+    private final AddressBudget.Bucket bucket;
     private final int strikes;
     private final LongSupplier clock;
-    private double tokens;
-    private long last;
 
-    /** Made at the first strike: most connections never have one. */
+    /** Most connections never strike. */
     private long @Nullable [] strikeTimes;
 
     private int strikeCount;
     private long lastStrike = Long.MIN_VALUE;
 
     RateLimiter(int rate, int burst, int strikes, LongSupplier nanoClock) {
-        this.perNano = rate / (double) SECOND;
-        this.burst = burst;
+        this.bucket =
+                new AddressBudget.Bucket(SECOND / (double) rate, burst, nanoClock.getAsLong());
         this.strikes = strikes;
         this.clock = nanoClock;
-        this.tokens = burst;
-        this.last = nanoClock.getAsLong();
     }
 
-    /**
-     * Takes one token for a message; says whether to handle it, refuse it, or close the connection.
-     */
     Verdict acquire() {
         long now = clock.getAsLong();
-        tokens = Math.min(burst, tokens + (now - last) * perNano);
-        last = now;
-        if (tokens >= 1) {
-            tokens -= 1;
+        if (bucket.take(now)) {
             return Verdict.ALLOW;
         }
         // Strikes count seconds spent over the limit, not messages, so a short burst is not abuse.
