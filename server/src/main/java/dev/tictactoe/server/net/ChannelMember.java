@@ -6,25 +6,20 @@ import dev.tictactoe.server.room.Outgoing;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 
 import org.jspecify.annotations.Nullable;
 
-import java.nio.charset.StandardCharsets;
-
-/**
- * A room member on a WebSocket channel: messages go out as text frames framed here, once per
- * broadcast, since the pipeline's frame encoder passes bytes through untouched.
- */
+/** A room member on a WebSocket channel; a broadcast is framed here once, for every member. */
 final class ChannelMember implements Member {
 
     private final Channel channel;
     private final ServerMetrics metrics;
 
-    /** Frames a broadcast; made once, not on every send (a capturing lambda is an object). */
+    /** Made once: a capturing lambda is an object. */
     private final Outgoing.Maker<Frame> framer;
 
-    /** Written out when first asked for: most connections never need it. */
     private @Nullable String remote;
 
     ChannelMember(Channel channel, ServerMetrics metrics) {
@@ -63,7 +58,6 @@ final class ChannelMember implements Member {
         return remote;
     }
 
-    /** A framed message shared by the members of one broadcast; each write takes a duplicate. */
     private record Frame(ByteBuf buf) implements Outgoing.Shared {
         @Override
         public void close() {
@@ -71,10 +65,7 @@ final class ChannelMember implements Member {
         }
     }
 
-    /**
-     * One final, unmasked text frame (RFC 6455, section 5.2; no extensions are negotiated) around
-     * the first {@code length} bytes of {@code payload}.
-     */
+    /** One final, unmasked text frame (RFC 6455, 5.2) around {@code payload}'s first bytes. */
     static ByteBuf textFrame(ByteBufAllocator alloc, byte[] payload, int length) {
         int header = length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
         ByteBuf frame = alloc.directBuffer(header + length);
@@ -89,44 +80,20 @@ final class ChannelMember implements Member {
         return frame.writeBytes(payload, 0, length);
     }
 
-    private static final byte[] PONG =
-            "{\"type\":\"pong\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] PING =
-            "{\"type\":\"ping\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
-
-    /**
-     * {@code {"type":"pong","seq":seq}} framed straight into one small buffer, as {@link #ping}: on
-     * heartbeating connections they are most of what the server sends (a test compares the bytes
-     * with the codec's).
-     */
+    /** Framed straight into one buffer: most of what heartbeating connections are sent. */
     static ByteBuf pong(ByteBufAllocator alloc, long seq) {
-        return heartbeat(alloc, PONG, seq);
+        return heartbeat(alloc, "{\"type\":\"pong\",\"seq\":" + seq + "}");
     }
 
-    /** {@code {"type":"ping","seq":seq}}, the server's own. */
     static ByteBuf ping(ByteBufAllocator alloc, long seq) {
-        return heartbeat(alloc, PING, seq);
+        return heartbeat(alloc, "{\"type\":\"ping\",\"seq\":" + seq + "}");
     }
 
-    private static ByteBuf heartbeat(ByteBufAllocator alloc, byte[] head, long seq) {
-        int digits = digits(seq);
-        int length = head.length + digits + 1; // under 126: a one-byte length
-        ByteBuf frame = alloc.directBuffer(2 + length);
-        frame.writeByte(0x81).writeByte(length).writeBytes(head);
-        int start = frame.writerIndex();
-        long rest = seq;
-        for (int at = start + digits - 1; at >= start; at--) {
-            frame.setByte(at, (int) ('0' + rest % 10));
-            rest /= 10;
-        }
-        return frame.writerIndex(start + digits).writeByte('}');
-    }
-
-    private static int digits(long value) {
-        int digits = 1;
-        for (long rest = value / 10; rest > 0; rest /= 10) {
-            digits++;
-        }
-        return digits;
+    /** {@code json} is ASCII and under 126 bytes: a one-byte length. */
+    private static ByteBuf heartbeat(ByteBufAllocator alloc, String json) {
+        ByteBuf frame = alloc.directBuffer(2 + json.length());
+        frame.writeByte(0x81).writeByte(json.length());
+        ByteBufUtil.writeAscii(frame, json);
+        return frame;
     }
 }

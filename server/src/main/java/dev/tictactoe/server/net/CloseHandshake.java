@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 /** A connection's side of the WebSocket close handshake: at most one close frame from us. */
 final class CloseHandshake {
 
-    /** How long a closed-by-us connection may take to read the close frame. */
+    /** How long a connection we closed may take to read the close frame. */
     static final long CLOSE_LINGER_MILLIS = 500;
 
     /** How long a close frame may wait to be written before the connection is closed without. */
@@ -27,7 +27,7 @@ final class CloseHandshake {
 
     private static final Logger log = LoggerFactory.getLogger(CloseHandshake.class);
 
-    /** Asks a session to close with a close frame; sent down the pipeline by ChannelMember. */
+    /** Fired down the pipeline by ChannelMember. */
     record Request(int code, String reason) {}
 
     private final ServerMetrics metrics;
@@ -45,10 +45,7 @@ final class CloseHandshake {
         return closing;
     }
 
-    /**
-     * Sends a close frame, then closes a moment later unless the client's answer ends it first;
-     * frames meanwhile are dropped, as closing with unread data resets, losing the close frame.
-     */
+    /** Closes a moment after the frame: closing with unread data resets, losing the frame. */
     void send(ChannelHandlerContext ctx, int code, String reason) {
         if (closing) {
             return;
@@ -61,10 +58,7 @@ final class CloseHandshake {
         closeIn(ctx, CLOSE_WRITE_MILLIS);
     }
 
-    /**
-     * The client's close frame: an answer to ours ends the connection; one the client started is
-     * echoed once with its code (Netty's handler would echo our answer too: browsers say 1006).
-     */
+    /** Echoes a close the client started, once (Netty's would echo ours too: browsers say 1006). */
     void received(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
         if (closing) {
             ctx.close();
@@ -76,7 +70,6 @@ final class CloseHandshake {
                 .addListener(ChannelFutureListener.CLOSE);
     }
 
-    /** Ends a connection whose frames broke the protocol or the frame limit. */
     void refuse(ChannelHandlerContext ctx, int closeCode, String detail, Object who) {
         log.debug("{} broken frame, closing with {}: {}", who, closeCode, detail);
         if (closing) {

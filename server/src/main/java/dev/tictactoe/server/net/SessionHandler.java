@@ -10,6 +10,7 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.Session;
 
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.PrematureChannelClosureException;
@@ -32,11 +33,9 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
-/**
- * Last in the pipeline: decodes frames, rate-limits them and hands them to the room; it has the
- * last word on errors, before and after the upgrade.
- */
+/** Last in the pipeline: decodes, rate-limits and hands frames to the room; last word on errors. */
 final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private static final Logger log = LoggerFactory.getLogger(SessionHandler.class);
@@ -45,7 +44,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private static final char REPLACEMENT = '\uFFFD';
 
-    /** The room the request handler routed this connection to, set before the handshake. */
+    /** Set by the upgrade gate before the handshake. */
     static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
 
     private final ServerMetrics metrics;
@@ -55,7 +54,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final CloseHandshake close;
     private final int maxOutboundBytes;
 
-    /** Quiet ping intervals after which a connection is idle: the idle timeout, rounded up. */
+    /** The idle timeout in ping intervals, rounded up. */
     private final long intervalsBeforeClose;
 
     private long quietIntervals;
@@ -64,7 +63,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private boolean heartbeating; // the client has pinged: the idle sweep times its heartbeat
     private long pingSeq;
 
-    /** A sync or history asked for while the connection was backed up: answered once it drains. */
+    /** Asked for while backed up: answered once the connection drains. */
     private boolean owesSnapshot;
 
     private boolean owesHistory;
@@ -120,7 +119,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         if (frame instanceof TextWebSocketFrame text) {
             String json = text.text();
-            if (json.indexOf(REPLACEMENT) >= 0 && !Utf8.valid(text.content())) {
+            if (json.indexOf(REPLACEMENT) >= 0
+                    && !ByteBufUtil.isText(text.content(), StandardCharsets.UTF_8)) {
                 // The decoding above replaced what was not UTF-8 (a U+FFFD sent as such is fine).
                 close.refuse(ctx, CloseCodes.INVALID_PAYLOAD, "bytes are not UTF-8", who(ctx));
                 return;
@@ -153,7 +153,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
     }
 
-    /** Answered without a hop to the room; the first puts the link under the heartbeat timeout. */
+    /** The first ping puts the link under the heartbeat timeout. */
     private void pong(ChannelHandlerContext ctx, long seq) {
         if (!heartbeating) {
             heartbeating = true;
@@ -280,7 +280,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         ctx.close();
     }
 
-    /** The client's doing or the network's, logged at debug only: a client can cause many. */
+    /** Logged at debug only: a client can cause many. */
     static boolean isClientsFault(Throwable cause) {
         return cause instanceof IOException
                 || cause instanceof WebSocketHandshakeException
