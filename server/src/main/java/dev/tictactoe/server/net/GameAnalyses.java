@@ -11,20 +11,19 @@ import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The analyses of finished games: made one at a time on a thread of their own (never a bot's thread
- * or an event loop) and kept, so a game is analysed once. An address has one in the making at a
- * time, and the server a bounded queue of them; beyond either the request is refused as a value.
+ * Finished games' analyses, made one at a time on a thread of their own and kept; an address has
+ * one in the making at a time and the server a bounded queue, beyond which requests are refused.
  */
 final class GameAnalyses implements AutoCloseable {
 
@@ -34,7 +33,6 @@ final class GameAnalyses implements AutoCloseable {
     /** Finished analyses kept (a 15×15 game's is about 8 KB). */
     static final int KEPT = 256;
 
-    /** What {@link #analyse} answers: the endpoint's JSON body, or why none was made. */
     sealed interface Outcome {}
 
     record Analysed(JsonNode body) implements Outcome {}
@@ -47,18 +45,20 @@ final class GameAnalyses implements AutoCloseable {
     private final Bot bot = new Bot();
     private final long nodes;
     private final ExecutorService thread;
-    private final AtomicInteger waiting = new AtomicInteger();
-    private final Map<String, CompletableFuture<JsonNode>> making = new ConcurrentHashMap<>();
-    private final Map<String, Boolean> waitingAddresses = new ConcurrentHashMap<>();
-    private final Map<String, JsonNode> kept =
+
+    /** Analyses kept or in the making, by game; guards {@code addresses} too. */
+    private final Map<String, CompletableFuture<JsonNode>> games =
             new LinkedHashMap<>(64, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, JsonNode> eldest) {
+                protected boolean removeEldestEntry(
+                        Map.Entry<String, CompletableFuture<JsonNode>> eldest) {
                     return size() > KEPT;
                 }
             };
 
-    /** Analyses on a thread of their own, searching each position for {@code nodesPerPosition}. */
+    /** The addresses whose analysis is in the making, one each. */
+    private final Set<String> addresses = new HashSet<>();
+
     GameAnalyses(long nodesPerPosition) {
         this(
                 nodesPerPosition,
@@ -66,66 +66,50 @@ final class GameAnalyses implements AutoCloseable {
                         Thread.ofPlatform().name("game-analysis").daemon().factory()));
     }
 
-    /** Analyses run by {@code thread} (tests run them by hand). */
+    /** Tests run the analyses by hand. */
     GameAnalyses(long nodesPerPosition, ExecutorService thread) {
         this.nodes = nodesPerPosition;
         this.thread = thread;
     }
 
-    /**
-     * The analysis of a finished game's archived document, asked for by {@code address}: at once
-     * when kept, else when made. A document that is not a legal game completes exceptionally.
-     */
+    /** A document that is not a legal game completes exceptionally. */
     CompletableFuture<Outcome> analyse(String address, JsonNode game) {
         String key = game.path("room").asText() + '/' + game.path("game").asInt();
-        synchronized (kept) {
-            JsonNode done = kept.get(key);
-            if (done != null) {
-                return CompletableFuture.completedFuture(new Analysed(done));
-            }
-        }
-        CompletableFuture<JsonNode> pending = making.get(key);
-        if (pending != null) {
-            return pending.thenApply(Analysed::new);
-        }
-        if (waitingAddresses.putIfAbsent(address, Boolean.TRUE) != null) {
-            return CompletableFuture.completedFuture(Refused.ADDRESS_BUSY);
-        }
-        Runnable release =
-                () -> {
-                    waiting.decrementAndGet();
-                    waitingAddresses.remove(address);
-                };
-        if (waiting.incrementAndGet() > MAX_WAITING) {
-            release.run();
-            return CompletableFuture.completedFuture(Refused.BUSY);
-        }
         CompletableFuture<JsonNode> made = new CompletableFuture<>();
-        CompletableFuture<JsonNode> raced = making.putIfAbsent(key, made);
-        if (raced != null) {
-            release.run();
-            return raced.thenApply(Analysed::new);
+        synchronized (games) {
+            CompletableFuture<JsonNode> known = games.get(key);
+            if (known != null) {
+                return known.thenApply(Analysed::new);
+            }
+            if (addresses.contains(address)) {
+                return CompletableFuture.completedFuture(Refused.ADDRESS_BUSY);
+            }
+            if (addresses.size() >= MAX_WAITING) {
+                return CompletableFuture.completedFuture(Refused.BUSY);
+            }
+            games.put(key, made);
+            addresses.add(address);
         }
+        made.whenComplete(
+                (body, failure) -> {
+                    synchronized (games) {
+                        addresses.remove(address);
+                        if (failure != null) {
+                            games.remove(key, made);
+                        }
+                    }
+                });
         try {
             thread.execute(
                     () -> {
                         try {
-                            JsonNode body = body(game);
-                            synchronized (kept) {
-                                kept.put(key, body);
-                            }
-                            made.complete(body);
+                            made.complete(body(game));
                         } catch (RuntimeException e) {
                             made.completeExceptionally(e);
-                        } finally {
-                            making.remove(key);
-                            release.run();
                         }
                     });
         } catch (RejectedExecutionException e) { // the server is stopping
             made.completeExceptionally(e);
-            making.remove(key);
-            release.run();
         }
         return made.thenApply(Analysed::new);
     }
