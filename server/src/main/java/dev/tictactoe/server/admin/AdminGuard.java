@@ -7,16 +7,11 @@ import org.jspecify.annotations.Nullable;
 import java.util.Locale;
 
 /**
- * Who may use the admin port beyond being able to reach it. A request must be addressed to the
- * listener itself: its {@code Host} names loopback or the address bound (any name when bound to all
- * interfaces, where the network around it is the boundary), which keeps a rebinding DNS name out. A
- * request that acts (close, disconnect) and comes from a browser page must come from a page of this
- * same listener: its {@code Origin}, when present, is {@code http://} and its {@code Host}. A page
- * elsewhere on the machine therefore cannot make a browser close rooms.
+ * Who may use the admin port: {@code Host} must name the listener (keeps a rebinding DNS name out;
+ * any name when bound to all interfaces), and a page that acts must be one of the listener's own.
  */
 record AdminGuard(String boundHost) {
 
-    /** Why the request is refused, null when it may go on. */
     @Nullable String refusal(@Nullable String host, @Nullable String origin, boolean acts) {
         if (host == null || host.isBlank()) {
             return "a Host header is required";

@@ -35,9 +35,7 @@ sealed interface AdminRoute {
     /** {@code GET /admin/} and its script: a file of the admin page. */
     record Page(String file) implements AdminRoute {}
 
-    /**
-     * {@code GET /admin/api/rooms}: at most {@code limit} rooms whose code starts with a prefix.
-     */
+    /** {@code GET /admin/api/rooms?limit=n&code=prefix}. */
     record ListRooms(int limit, String codePrefix) implements AdminRoute {}
 
     /** {@code GET /admin/api/rooms/{code}}. */
@@ -111,7 +109,6 @@ sealed interface AdminRoute {
         return notFound(path);
     }
 
-    /** {@code ?limit=n&code=prefix}, both optional. */
     private static AdminRoute list(Map<String, List<String>> parameters) {
         int limit = DEFAULT_LIST_LIMIT;
         List<String> limits = parameters.get("limit");

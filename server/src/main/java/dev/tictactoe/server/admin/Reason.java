@@ -11,32 +11,22 @@ import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 
-/**
- * The reason an operator gives for an action, read from a body {@code {"reason": "..."}}: it goes
- * into the members' close frames and the log. Refusals are values.
- */
+/** An operator's reason, from a body {@code {"reason": "..."}}, for close frames and the log. */
 sealed interface Reason {
 
-    /**
-     * The longest reason, in UTF-8 bytes: what a WebSocket close frame holds after its code (RFC
-     * 6455, 5.5).
-     */
+    /** UTF-8 bytes: what a close frame holds after its code (RFC 6455, 5.5). */
     int MAX_BYTES = 123;
 
     /** One JSON value, nothing after it. */
     ObjectReader TRAILING_REFUSED =
             HttpReplies.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    /** A reason that may be sent and logged. */
     record Given(String text) implements Reason {}
 
     /** The body cannot be taken; {@code message} says why. */
     record Bad(String message) implements Reason {}
 
-    /**
-     * The reason in {@code body}; an empty body gives {@code fallback}, or is refused when that is
-     * null.
-     */
+    /** An empty body gives {@code fallback}, or is refused when that is null. */
     static Reason read(String body, @Nullable String fallback) {
         if (body.isBlank()) {
             return fallback != null

@@ -33,10 +33,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 
-/**
- * The room API of the admin port: list, show, close, disconnect. Each answer is computed on the
- * rooms' own loops and completes when they have answered; every action logs one line.
- */
+/** The admin room API, answered on the rooms' own loops; every action logs one line. */
 final class RoomActions {
 
     private static final Logger log = LoggerFactory.getLogger(RoomActions.class);
@@ -55,7 +52,6 @@ final class RoomActions {
         this.clock = clock;
     }
 
-    /** The first {@code limit} rooms by code that start with the prefix, and how many match. */
     CompletableFuture<FullHttpResponse> list(AdminRoute.ListRooms list) {
         List<Room> matching =
                 rooms.rooms().stream()
@@ -212,7 +208,6 @@ final class RoomActions {
                         HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message(), false));
     }
 
-    /** A room's answer as a CompletableFuture, to combine with others. */
     private static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
         CompletableFuture<T> result = new CompletableFuture<>();
         future.addListener(
@@ -226,7 +221,6 @@ final class RoomActions {
         return result;
     }
 
-    /** The row of a room in the list, at {@code nowMillis}. */
     static ObjectNode summary(RoomOperator.View view, long nowMillis) {
         Snapshot s = view.snapshot();
         ObjectNode room =
@@ -267,7 +261,6 @@ final class RoomActions {
         return room;
     }
 
-    /** One room: its row, and the snapshot its members were sent. */
     static ObjectNode detail(RoomOperator.View view, long nowMillis) {
         ObjectNode room = summary(view, nowMillis);
         room.set("snapshot", MessageCodec.toTree(view.snapshot()));

@@ -10,9 +10,9 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Ends a connection whose request was refused before it was read whole: closed while the client
- * still sends, a socket resets and the refusal is lost, so our side is shut and what still arrives
- * is dropped, up to {@link #MAX_DRAINED_BYTES}, until the client closes.
+ * After refusing a request read part way: closed while the client still sends, a socket resets and
+ * the refusal is lost, so our side is shut and input dropped, up to a bound, until the client
+ * closes.
  */
 final class DrainInput extends ChannelInboundHandlerAdapter {
 

@@ -17,12 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Finds the quiet connections of one event loop with one timer for all of them, firing the {@link
- * IdleStateEvent}s Netty's {@code IdleStateHandler} would, {@link
- * ServerState.Event#REQUEST_TIMEOUT} for an HTTP request not whole in time, and the heartbeat's
- * events. One timer per loop rather than per connection: the server's heartbeat pings leave in one
- * batch and their answers come back in one, which on thousands of idle connections costs a fraction
- * of pings answered one by one. Loop thread only.
+ * One timer per event loop firing the {@link IdleStateEvent}s Netty's {@code IdleStateHandler}
+ * would, request timeouts and the heartbeat's events: a loop's pings then leave in one batch, at a
+ * fraction of the cost of one timer per connection. Loop thread only.
  */
 final class IdleSweep implements Runnable {
 
@@ -32,7 +29,6 @@ final class IdleSweep implements Runnable {
     /** Ticks per ping interval at least, so short test intervals keep their meaning. */
     static final int MIN_TICKS_PER_INTERVAL = 4;
 
-    /** The pipeline name of the watch, first in the pipeline. */
     static final String WATCH = "idle";
 
     private final long intervalTicks;
@@ -77,7 +73,6 @@ final class IdleSweep implements Runnable {
         return (nanos + tickNanos - 1) / tickNanos;
     }
 
-    /** With {@code requests} it also times the connection's HTTP requests, the first from now. */
     Watch watch(boolean requests) {
         return new Watch(requests);
     }
@@ -95,7 +90,6 @@ final class IdleSweep implements Runnable {
         }
     }
 
-    /** One connection's reads, and the events fired since the last of them. */
     final class Watch extends ChannelInboundHandlerAdapter {
         private @Nullable ChannelHandlerContext ctx;
         private long lastRead;
@@ -203,7 +197,7 @@ final class IdleSweep implements Runnable {
         }
     }
 
-    /** One sweep per event loop, each started with its loop's first connection. */
+    /** Each started with its loop's first connection. */
     record Sweeps(
             Duration pingInterval,
             Duration requestTimeout,

@@ -10,14 +10,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers a connection's requests one at a time, in the order they came (HTTP/1.1 pipelining):
- * while an answer is computed elsewhere, those that arrive wait here, up to a limit; one more
- * closes the connection. Pausing reads would not do: the decoder hands on every request already
- * read.
+ * Answers a connection's pipelined requests one at a time, in order; those that arrive meanwhile
+ * wait here, up to a limit (pausing reads would not do: the decoder hands on all it has read).
  */
 final class InOrder {
 
-    /** Answers one request; its stage completes, on the connection's loop, once it is written. */
+    /** Its stage completes, on the connection's loop, once the answer is written. */
     @FunctionalInterface
     interface Answerer {
         CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request);
@@ -36,7 +34,7 @@ final class InOrder {
         this.answerer = answerer;
     }
 
-    /** Answers {@code request} now, or once those before it are; takes its reference. */
+    /** Takes the request's reference. */
     void received(ChannelHandlerContext ctx, FullHttpRequest request) {
         if (!answering) {
             answerFrom(ctx, request);
@@ -48,12 +46,10 @@ final class InOrder {
         }
     }
 
-    /** Whether an answer is still owed (and later requests wait behind it). */
     boolean answering() {
         return answering;
     }
 
-    /** Drops the requests still waiting: the handler left the pipeline. */
     void clear() {
         waiting.forEach(FullHttpRequest::release);
         waiting.clear();

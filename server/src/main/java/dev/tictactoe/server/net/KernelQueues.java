@@ -9,10 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/**
- * The bytes the kernel holds in the send queues of the server's sockets, from Linux's {@code
- * /proc/net/tcp} and {@code tcp6}; elsewhere, or when the tables cannot be read, 0.
- */
+/** The bytes in the kernel's send queues of the server's sockets, from Linux's /proc/net/tcp*. */
 final class KernelQueues {
 
     /** How old a reading may be before a scrape asks for a new one. */
@@ -46,7 +43,6 @@ final class KernelQueues {
         return last;
     }
 
-    /** Bytes queued to send on sockets whose local port is {@code port}. */
     static long sendQueued(int port) {
         long total = 0;
         for (Path table : TABLES) {
@@ -62,10 +58,7 @@ final class KernelQueues {
         return total;
     }
 
-    /**
-     * The send queue of one table line ({@code sl local rem st tx_queue:rx_queue ...}, addresses
-     * and queues in hex) if its local port is {@code port}, else 0.
-     */
+    /** A table line is {@code sl local rem st tx_queue:rx_queue ...}, in hex. */
     static long sendQueued(String line, int port) {
         String[] fields = line.trim().split("\\s+", 6);
         if (fields.length < 5) {

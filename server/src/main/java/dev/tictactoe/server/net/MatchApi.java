@@ -38,9 +38,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 
 /**
- * Quick match over HTTP: {@code POST /api/match} waits for its pairing as a pending answer (no
- * thread is parked); {@code GET}/{@code DELETE /api/match/{ticket}} look a waiting request up or
- * cancel it.
+ * Quick match over HTTP: a {@code POST} waits for its pairing as a pending answer (no thread
+ * parked).
  */
 final class MatchApi {
 
@@ -137,7 +136,6 @@ final class MatchApi {
                                         "quick match could not be reached; try again"));
     }
 
-    /** {@code GET /api/match/{ticket}}, for a request waiting on any node. */
     CompletionStage<FullHttpResponse> status(String ticket) {
         return reached(
                 lobby.status(ticket)
@@ -147,9 +145,6 @@ final class MatchApi {
                                                 .orElseGet(() -> unknown(ticket))));
     }
 
-    /**
-     * {@code DELETE /api/match/{ticket}}: the waiting {@code POST} is answered {@code cancelled}.
-     */
     CompletionStage<FullHttpResponse> cancel(String ticket) {
         return reached(
                 lobby.cancel(ticket)
@@ -160,7 +155,6 @@ final class MatchApi {
                                                 : unknown(ticket)));
     }
 
-    /** The connection of a waiting request closed: it leaves the queue. */
     private void leave(String ticket) {
         lobby.cancel(ticket)
                 .thenAccept(left -> log.debug("a waiting request closed; left: {}", left));
@@ -186,7 +180,6 @@ final class MatchApi {
         return new Reply(status, error(refused.reason().wire(), refused.message()));
     }
 
-    /** The answer to a waiting {@code POST}. */
     static Reply reply(MatchAnswer answer) {
         ObjectNode body = JSON.createObjectNode();
         return switch (answer) {

@@ -10,10 +10,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Which browser pages may open a room socket. A page served by this server is always allowed (its
- * Origin names the host and port the request's Host header names); other origins must be listed. A
- * request without an Origin comes from a program, not a page another site could have planted in a
- * visitor's browser, so it is allowed.
+ * Which browser pages may open a room socket: this server's own (Origin matches Host), listed ones,
+ * and programs (no Origin: not a page another site could plant in a visitor's browser).
  */
 final class OriginPolicy {
 
@@ -29,10 +27,6 @@ final class OriginPolicy {
         }
     }
 
-    /**
-     * Whether a WebSocket upgrade with this {@code Origin} (null when absent) and {@code Host} may
-     * go on.
-     */
     boolean allows(@Nullable String origin, @Nullable String host) {
         if (origin == null) {
             return true;
@@ -49,7 +43,6 @@ final class OriginPolicy {
         return to != null && to.host().equals(from.host()) && to.port() == from.port();
     }
 
-    /** A scheme, a lower-case host and a port, the scheme's default when none is written. */
     private record Authority(String scheme, String host, int port) {
 
         static @Nullable Authority ofOrigin(String origin) {
@@ -73,10 +66,7 @@ final class OriginPolicy {
             }
         }
 
-        /**
-         * A Host header ("example.com", "example.com:8080", "[::1]:8080") without a port takes the
-         * page's default.
-         */
+        /** A Host header without a port takes the page's default. */
         static @Nullable Authority ofHost(String host, String scheme) {
             return ofOrigin(scheme + "://" + host);
         }

@@ -21,10 +21,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Bounds what one connection holds in memory: over its high-water mark it stops reading; a write
- * past {@code maxBytes}, or {@link #BACKED_UP_GRACE_MILLIS} over the mark, closes it as too slow.
- * Writes after a close frame are dropped quietly here, where the WebSocket handler would fail them
- * and close the connection before the frame is read.
+ * Bounds a connection's memory: over the high-water mark it stops reading; past {@code maxBytes},
+ * or too long over the mark, it closes as too slow. Writes after a close frame are dropped quietly.
  */
 final class OutboundLimit extends ChannelDuplexHandler {
 
@@ -43,10 +41,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
     /** A client that reads at all drains a high-water mark in well under a second. */
     static final long BACKED_UP_GRACE_MILLIS = 5_000;
 
-    /**
-     * The kernel's send buffer asked for each connection ({@code SO_SNDBUF}), so that what a client
-     * has not read waits here, where it is counted: left alone, Linux grows it to megabytes.
-     */
+    /** {@code SO_SNDBUF}: left alone, Linux grows it to megabytes we cannot count. */
     static final int SEND_BUFFER_BYTES = 64 * 1024;
 
     /** With epoll, bytes not yet sent the kernel holds ({@code TCP_NOTSENT_LOWAT}). */
@@ -72,7 +67,6 @@ final class OutboundLimit extends ChannelDuplexHandler {
         this.graceMillis = graceMillis;
     }
 
-    /** Sets the kernel's bounds on every connection the bootstrap accepts. */
     static void boundSendBuffers(ServerBootstrap bootstrap, Transport transport) {
         bootstrap.childOption(ChannelOption.SO_SNDBUF, SEND_BUFFER_BYTES);
         if (transport == Transport.EPOLL) {
@@ -154,7 +148,6 @@ final class OutboundLimit extends ChannelDuplexHandler {
         }
     }
 
-    /** Bytes queued on {@code channel} for sending. */
     static long pending(Channel channel) {
         ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
         return buffer == null ? 0 : buffer.totalPendingWriteBytes();

@@ -18,15 +18,11 @@ import org.slf4j.event.Level;
 import java.util.Locale;
 import java.util.Optional;
 
-/**
- * Finds the room a typed code names, within the address's budget of unknown codes: every lookup
- * takes a token, one that finds a room gives it back; out of tokens, an address is refused 429.
- */
+/** Finds the room a typed code names, within the address's budget of unknown codes (else 429). */
 final class RoomLookup {
 
     private static final Logger log = LoggerFactory.getLogger(RoomLookup.class);
 
-    /** What a lookup found: the room, or the answer that refuses it (404 or 429). */
     sealed interface Found {
         record Live(Room room) implements Found {}
 
@@ -49,7 +45,6 @@ final class RoomLookup {
         this.metrics = metrics;
     }
 
-    /** The live room {@code typedCode} names, or its refusal. */
     Found find(String address, String typedCode) {
         Optional<FullHttpResponse> throttled = take(address);
         if (throttled.isPresent()) {
@@ -90,7 +85,6 @@ final class RoomLookup {
         return Optional.of(response);
     }
 
-    /** The code {@code address} named was known: its token comes back. */
     void found(String address) {
         unknownCodes.found(address);
     }

@@ -25,11 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 
-/**
- * {@code POST /api/rooms} creates a room; {@code GET /api/rooms/{code}} shows one, and {@code
- * .../games}, {@code .../games/{n}} and {@code .../games/{n}/analysis} its finished games, read and
- * analysed off the event loop.
- */
+/** Creates and shows rooms; their finished games are read and analysed off the event loop. */
 final class RoomsEndpoint {
 
     private final RoomRegistry rooms;
@@ -37,7 +33,6 @@ final class RoomsEndpoint {
     private final @Nullable Store games;
     private final GameAnalyses analyses;
 
-    /** {@code games} is where finished games are kept, null when the server keeps none. */
     RoomsEndpoint(
             RoomRegistry rooms, RoomLookup lookup, @Nullable Store games, GameAnalyses analyses) {
         this.rooms = rooms;
@@ -46,7 +41,6 @@ final class RoomsEndpoint {
         this.analyses = analyses;
     }
 
-    /** A new room with the settings {@code body} asks for (the defaults when it is blank). */
     FullHttpResponse create(String body) {
         NewRoom asked;
         RoomSettings settings;
@@ -74,7 +68,6 @@ final class RoomsEndpoint {
         return HttpReplies.json(HttpResponseStatus.CREATED, answer, false);
     }
 
-    /** The room's snapshot, computed on the room's loop. */
     CompletionStage<FullHttpResponse> info(String address, String typedCode) {
         return switch (lookup.find(address, typedCode)) {
             case RoomLookup.Found.Refused refused ->
@@ -99,10 +92,7 @@ final class RoomsEndpoint {
         };
     }
 
-    /**
-     * The numbers of the room's finished games ({@code game} null), one of them, or its analysis. A
-     * room with no kept games counts against the address's budget of unknown codes.
-     */
+    /** A room with no kept games counts against the address's budget of unknown codes. */
     CompletionStage<FullHttpResponse> games(
             String address, String typedCode, @Nullable Integer game, boolean analysis) {
         Optional<FullHttpResponse> throttled = lookup.take(address);

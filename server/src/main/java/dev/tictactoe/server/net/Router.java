@@ -12,13 +12,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Routing as a pure function: method and request target in, a {@link Route} out. The path is
- * percent-decoded segment by segment (so an encoded slash stays inside its segment); the query
- * never takes part, except {@code gc} on {@code /metrics}.
+ * Method and target in, a {@link Route} out. Segments are percent-decoded one by one (an encoded
+ * slash stays inside its segment); the query never takes part, but {@code gc} on /metrics.
  */
 final class Router {
 
-    /** Longest decoded path routed; anything longer is answered 414. */
+    /** Anything longer is answered 414. */
     static final int MAX_PATH_CHARS = 1024;
 
     private static final String GET_HEAD = "GET, HEAD";

@@ -46,7 +46,7 @@ final class UpgradeGate {
         this.sweeps = sweeps;
     }
 
-    /** Refuses the upgrade or lets it through; completes once the connection has left. */
+    /** Completes once the connection has left. */
     CompletionStage<?> open(
             ChannelHandlerContext ctx, FullHttpRequest request, String address, String code) {
         FullHttpResponse refusal = refusal(request);
@@ -62,10 +62,7 @@ final class UpgradeGate {
         return InOrder.WRITTEN;
     }
 
-    /**
-     * Why the request may not upgrade whatever room it names, refused here with a JSON body rather
-     * than by the handshake (RFC 6455, section 4.2.1).
-     */
+    /** Refused here with a JSON body rather than by the handshake (RFC 6455, 4.2.1). */
     private @Nullable FullHttpResponse refusal(FullHttpRequest request) {
         HttpHeaders headers = request.headers();
         String origin = headers.get(HttpHeaderNames.ORIGIN);
@@ -109,7 +106,6 @@ final class UpgradeGate {
         return response;
     }
 
-    /** Whether a comma-separated header lists {@code token}, in any case. */
     private static boolean lists(@Nullable String header, String token) {
         if (header != null) {
             for (String part : header.split(",")) {
@@ -139,14 +135,12 @@ final class UpgradeGate {
         return new CompletableFuture<Void>();
     }
 
-    /** The handshake, then frames, go past the request handler from now on. */
     private static void handOn(ChannelHandlerContext ctx, FullHttpRequest request) {
         IdleSweep.requestReceived(ctx.pipeline(), false);
         ctx.pipeline().remove(ctx.handler());
         ctx.fireChannelRead(request);
     }
 
-    /** True when {@code channel} should move to {@code home}: another loop of the same group. */
     static boolean needsMove(Channel channel, @Nullable EventLoop home) {
         EventLoop current = channel.eventLoop();
         return home != null
@@ -195,10 +189,7 @@ final class UpgradeGate {
                         });
     }
 
-    /**
-     * Whether a step of the move failed; a connection closed meanwhile counts (a reset can close it
-     * and empty its pipeline before the step's listener runs).
-     */
+    /** A connection closed meanwhile counts: a reset can empty its pipeline before the listener. */
     private static boolean failed(Channel channel, Future<?> step, Runnable failed) {
         if (step.isSuccess() && channel.isOpen()) {
             return false;
