@@ -11,15 +11,17 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /** Finds the room a typed code names, within the address's budget of unknown codes (else 429). */
-final class RoomLookup {
+final class RoomLookup extends AddressBudget {
 
     private static final Logger log = LoggerFactory.getLogger(RoomLookup.class);
 
@@ -30,25 +32,27 @@ final class RoomLookup {
     }
 
     private final RoomRegistry rooms;
-    private final AddressBudget unknownCodes;
     private final LogLimiter clientLog;
     private final ServerMetrics metrics;
 
+    /** {@code perSecond} unknown codes per address, in bursts of {@code burst}. */
     RoomLookup(
             RoomRegistry rooms,
-            AddressBudget unknownCodes,
+            int perSecond,
+            int burst,
+            LongSupplier nanoClock,
             LogLimiter clientLog,
             ServerMetrics metrics) {
+        super(perSecond, burst, nanoClock);
         this.rooms = rooms;
-        this.unknownCodes = unknownCodes;
         this.clientLog = clientLog;
         this.metrics = metrics;
     }
 
     Found find(String address, String typedCode) {
-        Optional<FullHttpResponse> throttled = take(address);
-        if (throttled.isPresent()) {
-            return new Found.Refused(throttled.get());
+        FullHttpResponse throttled = throttled(address);
+        if (throttled != null) {
+            return new Found.Refused(throttled);
         }
         Optional<Room> room = rooms.find(typedCode);
         if (room.isEmpty()) {
@@ -58,15 +62,15 @@ final class RoomLookup {
                             ErrorCode.UNKNOWN_ROOM,
                             "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
         }
-        unknownCodes.found(address);
+        found(address);
         return new Found.Live(room.get());
     }
 
     /** Takes a token for a lookup answered later, or refuses it; {@link #found} gives it back. */
-    Optional<FullHttpResponse> take(String address) {
-        long retryAfter = unknownCodes.take(address);
+    @Nullable FullHttpResponse throttled(String address) {
+        long retryAfter = take(address);
         if (retryAfter <= 0) {
-            return Optional.empty();
+            return null;
         }
         metrics.lookupThrottled();
         clientLog.log(
@@ -82,10 +86,6 @@ final class RoomLookup {
                         "too many unknown room codes; retry in " + retryAfter + " s");
         response.headers()
                 .setInt(HttpHeaderNames.RETRY_AFTER, (int) Math.min(Integer.MAX_VALUE, retryAfter));
-        return Optional.of(response);
-    }
-
-    void found(String address) {
-        unknownCodes.found(address);
+        return response;
     }
 }

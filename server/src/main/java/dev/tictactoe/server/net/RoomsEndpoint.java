@@ -20,7 +20,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
@@ -95,9 +94,9 @@ final class RoomsEndpoint {
     /** A room with no kept games counts against the address's budget of unknown codes. */
     CompletionStage<FullHttpResponse> games(
             String address, String typedCode, @Nullable Integer game, boolean analysis) {
-        Optional<FullHttpResponse> throttled = lookup.take(address);
-        if (throttled.isPresent()) {
-            return CompletableFuture.completedFuture(throttled.get());
+        FullHttpResponse throttled = lookup.throttled(address);
+        if (throttled != null) {
+            return CompletableFuture.completedFuture(throttled);
         }
         String code = RoomCode.normalize(typedCode).orElse(null);
         if (code == null || games == null) {

@@ -63,12 +63,14 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 new IdleSweep.Sweeps(
                         config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout());
         OriginPolicy origins = new OriginPolicy(config.allowedOrigins());
-        AddressBudget unknownCodes =
-                new AddressBudget(
+        RoomLookup lookup =
+                new RoomLookup(
+                        rooms,
                         config.unknownCodesPerSecond(),
                         config.unknownCodeBurst(),
-                        System::nanoTime);
-        RoomLookup lookup = new RoomLookup(rooms, unknownCodes, clientLog, metrics);
+                        System::nanoTime,
+                        clientLog,
+                        metrics);
         this.endpoints =
                 new RequestHandler.Endpoints(
                         new RoomsEndpoint(rooms, lookup, games, analyses),

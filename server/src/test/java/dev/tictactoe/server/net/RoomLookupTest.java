@@ -38,8 +38,7 @@ class RoomLookupTest {
     private final ServerMetrics metrics = ServerMetrics.create();
     private final AtomicLong now = new AtomicLong();
     private final RoomLookup lookup =
-            new RoomLookup(
-                    rooms, new AddressBudget(1, 2, now::get), new LogLimiter(now::get), metrics);
+            new RoomLookup(rooms, 1, 2, now::get, new LogLimiter(now::get), metrics);
 
     @AfterEach
     void stop() {
