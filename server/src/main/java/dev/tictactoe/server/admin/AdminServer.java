@@ -26,9 +26,6 @@ import io.netty.handler.timeout.ReadTimeoutHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -54,7 +51,11 @@ public final class AdminServer implements AutoCloseable {
 
     /** The admin page's two files, read from the jar once. */
     private static final Map<String, byte[]> PAGE =
-            Map.of("index.html", read("index.html"), "admin.js", read("admin.js"));
+            Map.of(
+                    "index.html",
+                    HttpReplies.resource("/admin/index.html"),
+                    "admin.js",
+                    HttpReplies.resource("/admin/admin.js"));
 
     private final Channel listener;
 
@@ -208,17 +209,6 @@ public final class AdminServer implements AutoCloseable {
                 .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .set("Referrer-Policy", "no-referrer");
         HttpReplies.send(ctx, response, false);
-    }
-
-    private static byte[] read(String name) {
-        try (InputStream in = AdminServer.class.getResourceAsStream("/admin/" + name)) {
-            if (in == null) {
-                throw new IllegalStateException("the jar lacks /admin/" + name);
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     public int port() {

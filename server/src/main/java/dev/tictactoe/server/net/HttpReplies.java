@@ -26,6 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /** HTTP answers of both ports; a {@code HEAD} request gets the headers without the body. */
@@ -70,6 +72,18 @@ public final class HttpReplies {
         ObjectNode body = error(ErrorCode.INTERNAL_ERROR, message);
         log.warn("HTTP {}: {}", HttpResponseStatus.INTERNAL_SERVER_ERROR.code(), body);
         return json(HttpResponseStatus.INTERNAL_SERVER_ERROR, body, false);
+    }
+
+    /** A file of the jar, read whole; the build puts it there. */
+    public static byte[] resource(String path) {
+        try (InputStream in = HttpReplies.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("the class path lacks " + path);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** What a client sent, shortened for an answer or a log line. */

@@ -9,7 +9,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -166,15 +165,7 @@ final class StaticFiles {
     }
 
     private static byte[] read(String name) {
-        String resource = LIBRARIES.getOrDefault(name, "/web/" + name);
-        try (InputStream in = StaticFiles.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("the class path lacks " + resource);
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return HttpReplies.resource(LIBRARIES.getOrDefault(name, "/web/" + name));
     }
 
     private static String contentType(String name) {
