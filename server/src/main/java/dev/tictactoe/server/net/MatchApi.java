@@ -27,7 +27,6 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.EventExecutor;
 
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,9 +46,6 @@ final class MatchApi {
 
     /** The code of a {@code GET} or {@code DELETE} naming no waiting request. */
     static final String UNKNOWN_TICKET = "match_unknown_ticket";
-
-    /** An HTTP answer: a status and a JSON body, or no body (null) for 204. */
-    record Reply(HttpResponseStatus status, @Nullable JsonNode body) {}
 
     private final Matchmaker lobby;
     private final int maxNameLength;
@@ -93,14 +89,13 @@ final class MatchApi {
 
     /** Answered at once or when paired, timed out or cancelled; a closed channel leaves. */
     CompletionStage<FullHttpResponse> submit(Channel channel, String body) {
-        CompletableFuture<Reply> answer = new CompletableFuture<>();
+        CompletableFuture<FullHttpResponse> answer = new CompletableFuture<>();
         Ticket ticket;
         try {
             ticket = MatchRequest.read(body, maxNameLength, lobby.waitLimit());
         } catch (ProtocolException e) {
-            answer.complete(
-                    new Reply(HttpResponseStatus.BAD_REQUEST, error(e.code(), e.getMessage())));
-            return answer.thenApply(MatchApi::response);
+            return CompletableFuture.completedFuture(
+                    HttpReplies.refusal(HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage()));
         }
         // Across nodes the queue answers later: a refusal then reaches the waiting request.
         lobby.submit(ticket, matched -> answer.complete(reply(matched)))
@@ -115,25 +110,18 @@ final class MatchApi {
             channel.closeFuture().addListener(leave);
             answer.whenComplete((reply, failure) -> channel.closeFuture().removeListener(leave));
         }
-        return answer.thenApply(MatchApi::response);
-    }
-
-    private static FullHttpResponse response(Reply reply) {
-        return reply.body() == null
-                ? HttpReplies.empty(reply.status())
-                : HttpReplies.json(reply.status(), reply.body(), false);
+        return answer;
     }
 
     /** An answer that may come from Redis, or a 503 when Redis could not be reached. */
-    private static CompletionStage<FullHttpResponse> reached(CompletionStage<Reply> reply) {
-        return reply.handle(
-                (answer, failure) ->
-                        failure == null
-                                ? response(answer)
-                                : HttpReplies.refusal(
-                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                        ErrorCode.SERVER_FULL,
-                                        "quick match could not be reached; try again"));
+    private static CompletionStage<FullHttpResponse> reached(
+            CompletionStage<FullHttpResponse> reply) {
+        return reply.exceptionally(
+                failure ->
+                        HttpReplies.refusal(
+                                HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                ErrorCode.SERVER_FULL,
+                                "quick match could not be reached; try again"));
     }
 
     CompletionStage<FullHttpResponse> status(String ticket) {
@@ -151,7 +139,7 @@ final class MatchApi {
                         .thenApply(
                                 cancelled ->
                                         cancelled
-                                                ? new Reply(HttpResponseStatus.NO_CONTENT, null)
+                                                ? HttpReplies.empty(HttpResponseStatus.NO_CONTENT)
                                                 : unknown(ticket)));
     }
 
@@ -160,8 +148,8 @@ final class MatchApi {
                 .thenAccept(left -> log.debug("a waiting request closed; left: {}", left));
     }
 
-    private static Reply unknown(String ticket) {
-        return new Reply(
+    private static FullHttpResponse unknown(String ticket) {
+        return json(
                 HttpResponseStatus.NOT_FOUND,
                 error(
                         UNKNOWN_TICKET,
@@ -170,17 +158,17 @@ final class MatchApi {
                                 + "; it may have been answered already"));
     }
 
-    static Reply refusal(Enqueued.Refused refused) {
+    static FullHttpResponse refusal(Enqueued.Refused refused) {
         HttpResponseStatus status =
                 switch (refused.reason()) {
                     case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
                     case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
                     case BOT_AFTER_TOO_LONG -> HttpResponseStatus.BAD_REQUEST;
                 };
-        return new Reply(status, error(refused.reason().wire(), refused.message()));
+        return json(status, error(refused.reason().wire(), refused.message()));
     }
 
-    static Reply reply(MatchAnswer answer) {
+    static FullHttpResponse reply(MatchAnswer answer) {
         ObjectNode body = JSON.createObjectNode();
         return switch (answer) {
             case MatchAnswer.Matched m -> {
@@ -199,26 +187,30 @@ final class MatchApi {
                                         ? null
                                         : m.opponent().bot().name().toLowerCase(Locale.ROOT));
                 body.set("settings", HttpReplies.settings(m.settings(), m.seat()));
-                yield new Reply(HttpResponseStatus.OK, body);
+                yield json(HttpResponseStatus.OK, body);
             }
             case MatchAnswer.TimedOut t ->
-                    new Reply(
+                    json(
                             HttpResponseStatus.OK,
                             body.put("status", "timeout")
                                     .put("ticket", t.ticket().id())
                                     .put("waitedMs", t.waited().toMillis()));
             case MatchAnswer.Cancelled c ->
-                    new Reply(
+                    json(
                             HttpResponseStatus.OK,
                             body.put("status", "cancelled").put("ticket", c.ticket().id()));
             case MatchAnswer.Unavailable u ->
-                    new Reply(
+                    json(
                             HttpResponseStatus.SERVICE_UNAVAILABLE,
                             error(ErrorCode.SERVER_FULL, u.message()));
         };
     }
 
-    static Reply waiting(Enqueued.Waiting waiting) {
+    private static FullHttpResponse json(HttpResponseStatus status, JsonNode body) {
+        return HttpReplies.json(status, body, false);
+    }
+
+    static FullHttpResponse waiting(Enqueued.Waiting waiting) {
         MatchKey key = waiting.ticket().key();
         ObjectNode body =
                 JSON.createObjectNode()
@@ -232,6 +224,6 @@ final class MatchApi {
                 .put("size", key.rules().size())
                 .put("winLength", key.rules().winLength())
                 .put("clock", key.timeControl() == null ? null : key.timeControl().toString());
-        return new Reply(HttpResponseStatus.OK, body);
+        return json(HttpResponseStatus.OK, body);
     }
 }
