@@ -73,11 +73,8 @@ public final class ClientAddress {
 
     String of(SocketAddress peer, String forwardedFor) {
         InetAddress address = peer instanceof InetSocketAddress inet ? inet.getAddress() : null;
-        if (address == null) {
-            return String.valueOf(peer);
-        }
-        if (!trusted(address) || forwardedFor == null) {
-            return address.getHostAddress();
+        if (address == null || forwardedFor == null || !trusted(address)) {
+            return host(peer);
         }
         String[] hops = forwardedFor.split(",");
         for (int i = hops.length - 1; i >= 0; i--) {

@@ -12,6 +12,7 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
@@ -77,9 +78,11 @@ final class UpgradeGate {
         String problem = null;
         if (!request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
             problem = "a WebSocket upgrade needs HTTP/1.1";
-        } else if (!lists(headers.get(HttpHeaderNames.UPGRADE), "websocket")) {
+        } else if (!headers.containsValue(
+                HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET, true)) {
             problem = "expected a WebSocket upgrade: Upgrade: websocket is missing";
-        } else if (!lists(headers.get(HttpHeaderNames.CONNECTION), "upgrade")) {
+        } else if (!headers.containsValue(
+                HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)) {
             problem = "expected a WebSocket upgrade: Connection: Upgrade is missing";
         } else if (headers.get(HttpHeaderNames.SEC_WEBSOCKET_KEY, "").isBlank()) {
             problem = "expected a WebSocket upgrade: Sec-WebSocket-Key is missing";
@@ -104,17 +107,6 @@ final class UpgradeGate {
                         false);
         response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, VERSION);
         return response;
-    }
-
-    private static boolean lists(@Nullable String header, String token) {
-        if (header != null) {
-            for (String part : header.split(",")) {
-                if (part.strip().equalsIgnoreCase(token)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private CompletionStage<?> handshake(
