@@ -1,7 +1,5 @@
 package dev.tictactoe.server.admin;
 
-import dev.tictactoe.server.net.HttpReplies;
-
 import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
@@ -18,11 +16,11 @@ record AdminGuard(String boundHost) {
         }
         if (!addressedHere(hostName(host))) {
             return "requests must be addressed to the admin listener, not to "
-                    + HttpReplies.abbreviate(host);
+                    + AdminRoute.shorten(host);
         }
         if (acts && origin != null && !origin.equalsIgnoreCase("http://" + host.trim())) {
             return "pages from "
-                    + HttpReplies.abbreviate(origin)
+                    + AdminRoute.shorten(origin)
                     + " may not act on this server; use the admin page or curl";
         }
         return null;

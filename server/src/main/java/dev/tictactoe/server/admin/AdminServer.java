@@ -1,9 +1,6 @@
 package dev.tictactoe.server.admin;
 
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.server.net.BodyLimit;
-import dev.tictactoe.server.net.HttpReplies;
-import dev.tictactoe.server.net.ProbeReplies;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -11,27 +8,30 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /** The admin port: a listener beside the public one, one HTTP request per connection. */
 public final class AdminServer implements AutoCloseable {
@@ -43,19 +43,6 @@ public final class AdminServer implements AutoCloseable {
 
     /** A connection that has not sent its request whole by then is closed. */
     static final int REQUEST_TIMEOUT_SECONDS = 10;
-
-    /** What the page may load and do: its own script and API calls, nothing else. */
-    static final String CONTENT_SECURITY_POLICY =
-            "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none';"
-                    + " form-action 'none'; frame-ancestors 'none'";
-
-    /** The admin page's two files, read from the jar once. */
-    private static final Map<String, byte[]> PAGE =
-            Map.of(
-                    "index.html",
-                    HttpReplies.resource("/admin/index.html"),
-                    "admin.js",
-                    HttpReplies.resource("/admin/admin.js"));
 
     private final Channel listener;
 
@@ -71,12 +58,9 @@ public final class AdminServer implements AutoCloseable {
             EventLoopGroup workers,
             Class<? extends ServerChannel> channel,
             RoomRegistry rooms,
-            ProbeReplies probes) {
+            Probes probes) {
         Handler handler =
-                new Handler(
-                        probes,
-                        new AdminGuard(host),
-                        new RoomActions(rooms, System::currentTimeMillis));
+                new Handler(rooms, probes, new AdminGuard(host), System::currentTimeMillis);
         return new ServerBootstrap()
                 .group(boss, workers)
                 .channel(channel)
@@ -89,31 +73,64 @@ public final class AdminServer implements AutoCloseable {
                                                 new ReadTimeoutHandler(
                                                         REQUEST_TIMEOUT_SECONDS, TimeUnit.SECONDS))
                                         .addLast(new HttpServerCodec())
-                                        .addLast(new BodyLimit(MAX_BODY_BYTES))
+                                        .addLast(new BodyLimit())
                                         .addLast(handler);
                             }
                         });
+    }
+
+    /** Aggregates a request's body up to {@link #MAX_BODY_BYTES}; refuses a larger one in JSON. */
+    private static final class BodyLimit extends HttpObjectAggregator {
+        BodyLimit() {
+            super(MAX_BODY_BYTES);
+        }
+
+        /** A body announced too large is refused below, with a typed error, not Netty's own. */
+        @Override
+        protected @Nullable Object newContinueResponse(
+                HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+            return HttpUtil.getContentLength(start, -1L) > maxContentLength
+                    ? null
+                    : super.newContinueResponse(start, maxContentLength, pipeline);
+        }
+
+        @Override
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+            Answer.send(
+                    ctx,
+                    Answer.bad(
+                                    HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                                    "request bodies are at most " + MAX_BODY_BYTES + " bytes")
+                            .response(false));
+        }
     }
 
     /** Answers the requests that pass the guard: probes, the page and the room API. */
     @ChannelHandler.Sharable
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
-        private final ProbeReplies probes;
+        /** The answer when a room's loop has stopped before answering. */
+        private static final Answer STOPPING =
+                Answer.refused(
+                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        ErrorCode.SERVER_FULL.wire(),
+                        "the server is stopping");
+
+        private final Probes probes;
         private final AdminGuard guard;
         private final RoomActions actions;
 
-        Handler(ProbeReplies probes, AdminGuard guard, RoomActions actions) {
+        Handler(RoomRegistry rooms, Probes probes, AdminGuard guard, LongSupplier clock) {
             this.probes = probes;
             this.guard = guard;
-            this.actions = actions;
+            this.actions = new RoomActions(rooms, clock);
         }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             boolean head = request.method().equals(HttpMethod.HEAD);
             if (!request.decoderResult().isSuccess()) {
-                send(ctx, BodyLimit.refusal(request));
+                send(ctx, Answer.bad(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request"));
                 return;
             }
             AdminRoute route = AdminRoute.route(request.method(), request.uri());
@@ -126,27 +143,27 @@ public final class AdminServer implements AutoCloseable {
                 log.info(
                         "admin: refused {} {}: {}",
                         request.method(),
-                        HttpReplies.abbreviate(request.uri()),
+                        AdminRoute.shorten(request.uri()),
                         refusal);
                 send(
                         ctx,
-                        HttpReplies.refusal(
+                        Answer.refused(
                                 HttpResponseStatus.FORBIDDEN,
-                                ErrorCode.ORIGIN_NOT_ALLOWED,
+                                ErrorCode.ORIGIN_NOT_ALLOWED.wire(),
                                 refusal));
                 return;
             }
             String body = request.content().toString(StandardCharsets.UTF_8);
             switch (route) {
                 case AdminRoute.Probe probe ->
-                        send(
+                        Answer.send(
                                 ctx,
                                 switch (probe.kind()) {
                                     case HEALTH -> probes.health(head);
                                     case READY -> probes.ready(head);
                                     case METRICS -> probes.metrics(probe.gc());
                                 });
-                case AdminRoute.Page file -> send(ctx, page(file.file(), head));
+                case AdminRoute.Page file -> Answer.send(ctx, Answer.page(file.file(), head));
                 case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
                 case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));
                 case AdminRoute.CloseRoom close ->
@@ -155,28 +172,26 @@ public final class AdminServer implements AutoCloseable {
                         later(ctx, actions.disconnect(cut, body, from(ctx)));
                 case AdminRoute.Refused refused -> {
                     FullHttpResponse response =
-                            HttpReplies.badMessage(
-                                    HttpResponseStatus.valueOf(refused.status()),
-                                    refused.message(),
-                                    head);
+                            Answer.bad(
+                                            HttpResponseStatus.valueOf(refused.status()),
+                                            refused.message())
+                                    .response(head);
                     if (refused.allow() != null) {
                         response.headers().set(HttpHeaderNames.ALLOW, refused.allow());
                     }
-                    send(ctx, response);
+                    Answer.send(ctx, response);
                 }
             }
         }
 
         /** Writes the answer once the rooms have given it, on the connection's own loop. */
-        private static void later(
-                ChannelHandlerContext ctx, CompletableFuture<FullHttpResponse> answer) {
-            answer.exceptionally(
-                            failure ->
-                                    HttpReplies.refusal(
-                                            HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                            ErrorCode.SERVER_FULL,
-                                            "the server is stopping"))
+        private static void later(ChannelHandlerContext ctx, CompletableFuture<Answer> answer) {
+            answer.exceptionally(failure -> STOPPING)
                     .thenAccept(done -> ctx.executor().execute(() -> send(ctx, done)));
+        }
+
+        private static void send(ChannelHandlerContext ctx, Answer answer) {
+            Answer.send(ctx, answer.response(false));
         }
 
         private static String from(ChannelHandlerContext ctx) {
@@ -190,25 +205,6 @@ public final class AdminServer implements AutoCloseable {
             log.debug("admin connection failed: {}", cause.toString());
             ctx.close();
         }
-    }
-
-    /** One of the page's files: {@link AdminRoute} routes to no other name. */
-    private static FullHttpResponse page(String file, boolean head) {
-        String type = file.endsWith(".js") ? "text/javascript" : "text/html";
-        return HttpReplies.bytes(
-                HttpResponseStatus.OK,
-                Objects.requireNonNull(PAGE.get(file), file),
-                type + "; charset=utf-8",
-                head);
-    }
-
-    /** Writes {@code response} with the protective headers, then closes the connection. */
-    private static void send(ChannelHandlerContext ctx, FullHttpResponse response) {
-        response.headers()
-                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
-                .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-                .set("Referrer-Policy", "no-referrer");
-        HttpReplies.send(ctx, response, false);
     }
 
     public int port() {

@@ -1,11 +1,7 @@
 package dev.tictactoe.server.admin;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-
-import dev.tictactoe.server.net.HttpReplies;
 
 import org.jspecify.annotations.Nullable;
 
@@ -16,10 +12,6 @@ sealed interface Reason {
 
     /** UTF-8 bytes: what a close frame holds after its code (RFC 6455, 5.5). */
     int MAX_BYTES = 123;
-
-    /** One JSON value, nothing after it. */
-    ObjectReader TRAILING_REFUSED =
-            HttpReplies.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     record Given(String text) implements Reason {}
 
@@ -35,7 +27,7 @@ sealed interface Reason {
         }
         JsonNode tree;
         try {
-            tree = TRAILING_REFUSED.readTree(body);
+            tree = Answer.JSON.readTree(body);
         } catch (JsonProcessingException e) {
             return new Bad("the body is not JSON");
         }
@@ -45,7 +37,7 @@ sealed interface Reason {
         for (var names = tree.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!name.equals("reason")) {
-                return new Bad("unknown field '" + HttpReplies.abbreviate(name) + "'; only reason");
+                return new Bad("unknown field '" + AdminRoute.shorten(name) + "'; only reason");
             }
         }
         JsonNode reason = tree.get("reason");

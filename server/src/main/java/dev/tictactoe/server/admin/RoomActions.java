@@ -1,24 +1,18 @@
 package dev.tictactoe.server.admin;
 
-import static dev.tictactoe.server.net.HttpReplies.JSON;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.game.Mark;
-import dev.tictactoe.server.net.HttpReplies;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomOperator;
 import dev.tictactoe.server.room.RoomRegistry;
 
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.Future;
 
@@ -52,7 +46,7 @@ final class RoomActions {
         this.clock = clock;
     }
 
-    CompletableFuture<FullHttpResponse> list(AdminRoute.ListRooms list) {
+    CompletableFuture<Answer> list(AdminRoute.ListRooms list) {
         List<Room> matching =
                 rooms.rooms().stream()
                         .filter(room -> room.code().startsWith(list.codePrefix()))
@@ -71,7 +65,8 @@ final class RoomActions {
                         (done, failure) -> {
                             long now = clock.getAsLong();
                             ObjectNode body =
-                                    JSON.createObjectNode()
+                                    Answer.JSON
+                                            .createObjectNode()
                                             .put("total", matching.size())
                                             .put("limit", list.limit());
                             var array = body.putArray("rooms");
@@ -84,11 +79,11 @@ final class RoomActions {
                                     array.add(summary(v, now));
                                 }
                             }
-                            return ok(body);
+                            return Answer.ok(body);
                         });
     }
 
-    CompletableFuture<FullHttpResponse> show(String typedCode) {
+    CompletableFuture<Answer> show(String typedCode) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
@@ -97,11 +92,11 @@ final class RoomActions {
                 .thenApply(
                         view ->
                                 view == null
-                                        ? unknownRoom(room.code())
-                                        : ok(detail(view, clock.getAsLong())));
+                                        ? Answer.unknownRoom(room.code())
+                                        : Answer.ok(detail(view, clock.getAsLong())));
     }
 
-    CompletableFuture<FullHttpResponse> close(String typedCode, String body, String from) {
+    CompletableFuture<Answer> close(String typedCode, String body, String from) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
@@ -113,23 +108,23 @@ final class RoomActions {
                 .thenApply(
                         outcome -> {
                             if (outcome != RoomOperator.Outcome.DONE) {
-                                return unknownRoom(room.code());
+                                return Answer.unknownRoom(room.code());
                             }
                             log.info(
                                     "admin: room {} closed, reason '{}' (from {})",
                                     room.code(),
                                     reason.text(),
                                     from);
-                            return ok(
-                                    JSON.createObjectNode()
+                            return Answer.ok(
+                                    Answer.JSON
+                                            .createObjectNode()
                                             .put("room", room.code())
                                             .put("closed", true)
                                             .put("reason", reason.text()));
                         });
     }
 
-    CompletableFuture<FullHttpResponse> disconnect(
-            AdminRoute.Disconnect cut, String body, String from) {
+    CompletableFuture<Answer> disconnect(AdminRoute.Disconnect cut, String body, String from) {
         Room room = rooms.find(cut.code()).orElse(null);
         if (room == null) {
             return gone(cut.code());
@@ -137,12 +132,9 @@ final class RoomActions {
         Mark seat = seat(cut.seat());
         if (seat == null) {
             return CompletableFuture.completedFuture(
-                    HttpReplies.badMessage(
+                    Answer.bad(
                             HttpResponseStatus.NOT_FOUND,
-                            "no seat '"
-                                    + HttpReplies.abbreviate(cut.seat())
-                                    + "': seats are X and O",
-                            false));
+                            "no seat '" + AdminRoute.shorten(cut.seat()) + "': seats are X and O"));
         }
         if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
@@ -151,9 +143,9 @@ final class RoomActions {
                 .thenApply(
                         outcome ->
                                 switch (outcome) {
-                                    case GONE -> unknownRoom(room.code());
+                                    case GONE -> Answer.unknownRoom(room.code());
                                     case NOT_CONNECTED ->
-                                            HttpReplies.refusal(
+                                            Answer.refused(
                                                     HttpResponseStatus.CONFLICT,
                                                     NOT_CONNECTED,
                                                     "nobody is connected on seat "
@@ -168,25 +160,15 @@ final class RoomActions {
                                                 seat,
                                                 reason.text(),
                                                 from);
-                                        yield ok(
-                                                JSON.createObjectNode()
+                                        yield Answer.ok(
+                                                Answer.JSON
+                                                        .createObjectNode()
                                                         .put("room", room.code())
                                                         .put("seat", seat.name())
                                                         .put("disconnected", true)
                                                         .put("reason", reason.text()));
                                     }
                                 });
-    }
-
-    private static FullHttpResponse ok(JsonNode body) {
-        return HttpReplies.json(HttpResponseStatus.OK, body, false);
-    }
-
-    private static FullHttpResponse unknownRoom(String code) {
-        return HttpReplies.refusal(
-                HttpResponseStatus.NOT_FOUND,
-                ErrorCode.UNKNOWN_ROOM,
-                "no room with code " + HttpReplies.abbreviate(code));
     }
 
     private static @Nullable Mark seat(String typed) {
@@ -197,15 +179,14 @@ final class RoomActions {
         };
     }
 
-    private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
+    private static CompletableFuture<Answer> gone(String typedCode) {
         return CompletableFuture.completedFuture(
-                unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
+                Answer.unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
     }
 
-    private static CompletableFuture<FullHttpResponse> bad(Reason refused) {
+    private static CompletableFuture<Answer> bad(Reason refused) {
         return CompletableFuture.completedFuture(
-                HttpReplies.badMessage(
-                        HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message(), false));
+                Answer.bad(HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message()));
     }
 
     private static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
@@ -224,7 +205,8 @@ final class RoomActions {
     static ObjectNode summary(RoomOperator.View view, long nowMillis) {
         Snapshot s = view.snapshot();
         ObjectNode room =
-                JSON.createObjectNode()
+                Answer.JSON
+                        .createObjectNode()
                         .put("code", s.room())
                         .put("status", s.status().wire())
                         .put("version", s.version())
@@ -233,7 +215,8 @@ final class RoomActions {
                         .put("ageSeconds", Math.max(0, (nowMillis - view.createdAt()) / 1000));
         room.set(
                 "settings",
-                JSON.createObjectNode()
+                Answer.JSON
+                        .createObjectNode()
                         .put("size", s.settings().size())
                         .put("winLength", s.settings().winLength())
                         .put("first", s.settings().first().wire())

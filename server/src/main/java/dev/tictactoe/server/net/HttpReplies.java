@@ -30,10 +30,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** HTTP answers of both ports; a {@code HEAD} request gets the headers without the body. */
-public final class HttpReplies {
+/** HTTP answers; a {@code HEAD} request gets the headers without the body. */
+final class HttpReplies {
 
-    public static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
     /** CORS: requests are answered one at a time, so the allowed origin rides on the channel. */
     static final AttributeKey<String> ALLOWED_ORIGIN = AttributeKey.valueOf("ttt.allowed-origin");
@@ -51,19 +51,12 @@ public final class HttpReplies {
         return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
-    public static FullHttpResponse refusal(
-            HttpResponseStatus status, ErrorCode code, String message) {
-        return json(status, error(code, message), false);
-    }
-
-    /** A refusal with a code of one endpoint's own, not the protocol's. */
-    public static FullHttpResponse refusal(HttpResponseStatus status, String code, String message) {
+    static FullHttpResponse refusal(HttpResponseStatus status, ErrorCode code, String message) {
         return json(status, error(code, message), false);
     }
 
     /** A refusal of what the request itself says, such as its method or its target. */
-    public static FullHttpResponse badMessage(
-            HttpResponseStatus status, String message, boolean head) {
+    static FullHttpResponse badMessage(HttpResponseStatus status, String message, boolean head) {
         return json(status, error(ErrorCode.BAD_MESSAGE, message), head);
     }
 
@@ -75,7 +68,7 @@ public final class HttpReplies {
     }
 
     /** A file of the jar, read whole; the build puts it there. */
-    public static byte[] resource(String path) {
+    static byte[] resource(String path) {
         try (InputStream in = HttpReplies.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("the class path lacks " + path);
@@ -87,7 +80,7 @@ public final class HttpReplies {
     }
 
     /** What a client sent, shortened for an answer or a log line. */
-    public static String abbreviate(String text) {
+    static String abbreviate(String text) {
         return text.length() <= 64 ? text : text.substring(0, 64) + "...";
     }
 
@@ -117,7 +110,7 @@ public final class HttpReplies {
         return response;
     }
 
-    public static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
+    static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
         try {
             return bytes(status, JSON.writeValueAsBytes(body), "application/json", head);
         } catch (IOException e) {
@@ -129,7 +122,7 @@ public final class HttpReplies {
         return bytes(status, body.getBytes(StandardCharsets.UTF_8), contentType, false);
     }
 
-    public static FullHttpResponse bytes(
+    static FullHttpResponse bytes(
             HttpResponseStatus status, byte[] bytes, String contentType, boolean head) {
         FullHttpResponse response =
                 new DefaultFullHttpResponse(
@@ -143,8 +136,7 @@ public final class HttpReplies {
     }
 
     /** Writes the answer; closes the connection after it unless {@code keepAlive}. */
-    public static void send(
-            ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+    static void send(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
         ChannelFuture written = write(ctx, response, keepAlive);
         if (!keepAlive) {
             written.addListener(ChannelFutureListener.CLOSE);

@@ -4,6 +4,7 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.server.admin.Probes;
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
@@ -11,9 +12,10 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** Health, readiness and metrics: one answer for the public port and the admin port. */
-public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpoints) {
+record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpoints)
+        implements Probes {
 
-    /** {@code /healthz}: the process is alive, with its version. */
+    @Override
     public FullHttpResponse health(boolean head) {
         return HttpReplies.json(
                 HttpResponseStatus.OK,
@@ -24,7 +26,7 @@ public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean ben
                 head);
     }
 
-    /** {@code /readyz}: 200 while the server takes new connections, else 503 and why. */
+    @Override
     public FullHttpResponse ready(boolean head) {
         String problem = state.storeProblem();
         boolean yes = state.ready() && problem == null;
@@ -36,7 +38,7 @@ public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean ben
                 yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body, head);
     }
 
-    /** {@code /metrics}: the Prometheus text; {@code gc} collects garbage first if allowed. */
+    @Override
     public FullHttpResponse metrics(boolean gc) {
         if (gc && benchEndpoints) {
             System.gc();
