@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * HARD's first moves on 15×15 k=5, from lines such as {@code h8 h7 g7 -> g9} ({@code #} a comment),
@@ -27,16 +28,15 @@ final class OpeningBook {
     private static final int CELLS = SIZE * SIZE;
     private static final String RESOURCE = "gomoku-openings.txt";
     private static final Lines GEOMETRY = Lines.of(Rules.GOMOKU);
+    private static final Pattern SPACE = Pattern.compile("\\s+");
+    private static final Pattern CELL = Pattern.compile("\\S[0-9]{1,2}");
 
     /** Mirrors (bits 0 and 1) then a transposition (bit 2), as numbered in {@link Lines#sym}. */
     private static final int[] SYMMETRIES = {0, 4, 5, 2, 6, 3, 1, 7};
 
     private static final OpeningBook DEFAULT = load();
 
-    /**
-     * Open addressing: each line's key, and in {@link #plays} its answer plus one. Unboxed and
-     * parsed by hand, the book loads cold in tens of milliseconds, not a third of a second.
-     */
+    /** Open addressing, unboxed so the book loads cold in tens of milliseconds. */
     private final long[] keys;
 
     private final short[] plays;
@@ -80,16 +80,15 @@ final class OpeningBook {
     static OpeningBook parse(BufferedReader reader) throws IOException {
         List<int[]> lines = new ArrayList<>(); // each line's moves, then its answer
         String text;
-        int number = 0;
-        while ((text = reader.readLine()) != null) {
-            number++;
+        for (int number = 1; (text = reader.readLine()) != null; number++) {
             int[] line = line(text, number);
             if (line != null) {
                 lines.add(line);
             }
         }
         int slots = Integer.highestOneBit(Math.max(1, lines.size()) * 2) * 2;
-        OpeningBook book = new OpeningBook(new long[slots], new short[slots], longest(lines));
+        int longest = lines.stream().mapToInt(line -> line.length - 1).max().orElse(0);
+        OpeningBook book = new OpeningBook(new long[slots], new short[slots], longest);
         for (int[] line : lines) {
             long key = key(line, line.length - 1);
             int slot = book.slot(key);
@@ -101,86 +100,42 @@ final class OpeningBook {
         return book;
     }
 
-    private static int longest(List<int[]> lines) {
-        int longest = 0;
-        for (int[] line : lines) {
-            longest = Math.max(longest, line.length - 1);
-        }
-        return longest;
-    }
-
     /** The moves and then the answer of one line; null for a blank or comment line. */
     private static int @Nullable [] line(String text, int number) {
-        int comment = text.indexOf('#');
-        int end = comment >= 0 ? comment : text.length();
-        int arrow = text.indexOf("->");
-        if (arrow < 0 || arrow >= end) {
-            if (text.substring(0, end).isBlank()) {
+        String body = text.split("#", 2)[0];
+        int arrow = body.indexOf("->");
+        if (arrow < 0) {
+            if (body.isBlank()) {
                 return null;
             }
             throw new IllegalArgumentException("line " + number + ": expected 'moves -> move'");
         }
-        int[] cells = new int[CELLS + 1];
-        int count = 0;
-        for (int from = skipSpace(text, 0, arrow);
-                from < arrow;
-                from = skipSpace(text, from, arrow)) {
-            int to = skipWord(text, from, arrow);
-            if (count == CELLS) {
-                throw new IllegalArgumentException("line " + number + ": more moves than cells");
-            }
-            cells[count++] = cell(text, from, to, number);
-            from = to;
+        String played = body.substring(0, arrow).strip();
+        String[] words = played.isEmpty() ? new String[0] : SPACE.split(played);
+        if (words.length > CELLS) {
+            throw new IllegalArgumentException("line " + number + ": more moves than cells");
         }
-        int from = skipSpace(text, arrow + 2, end);
-        int to = skipWord(text, from, end);
-        if (skipSpace(text, to, end) < end) {
-            to = end; // more than one word: refused whole as not a cell
+        int[] cells = new int[words.length + 1];
+        for (int i = 0; i < words.length; i++) {
+            cells[i] = cell(words[i], number);
         }
-        int answer = cell(text, from, to, number);
-        for (int k = 0; k < count; k++) {
-            if (cells[k] == answer) {
-                throw new IllegalArgumentException(
-                        "line " + number + ": the answer is already taken");
-            }
+        int answer = cell(body.substring(arrow + 2).strip(), number);
+        if (Arrays.stream(cells, 0, words.length).anyMatch(c -> c == answer)) {
+            throw new IllegalArgumentException("line " + number + ": the answer is already taken");
         }
-        cells[count] = answer;
-        return Arrays.copyOf(cells, count + 1);
+        cells[words.length] = answer;
+        return cells;
     }
 
-    private static int skipSpace(String text, int from, int end) {
-        while (from < end && Character.isWhitespace(text.charAt(from))) {
-            from++;
+    // "h8": column h, row 8, as a cell index row * SIZE + column.
+    private static int cell(String word, int line) {
+        if (!CELL.matcher(word).matches()) {
+            throw new IllegalArgumentException("line " + line + ": not a cell: " + word);
         }
-        return from;
-    }
-
-    private static int skipWord(String text, int from, int end) {
-        while (from < end && !Character.isWhitespace(text.charAt(from))) {
-            from++;
-        }
-        return from;
-    }
-
-    // "h8" at text[from, to): column h, row 8, as a cell index row * SIZE + column.
-    private static int cell(String text, int from, int to, int line) {
-        int length = to - from;
-        boolean digits = length >= 2 && length <= 3;
-        int row = 0;
-        for (int i = from + 1; digits && i < to; i++) {
-            char c = text.charAt(i);
-            digits = c >= '0' && c <= '9';
-            row = row * 10 + (c - '0');
-        }
-        if (!digits) {
-            throw new IllegalArgumentException(
-                    "line " + line + ": not a cell: " + text.substring(from, to).strip());
-        }
-        int column = text.charAt(from) - 'a';
-        row--;
+        int column = word.charAt(0) - 'a';
+        int row = Integer.parseInt(word, 1, word.length(), 10) - 1;
         if (column < 0 || column >= SIZE || row < 0 || row >= SIZE) {
-            throw new IllegalArgumentException(
-                    "line " + line + ": off the board: " + text.substring(from, to));
+            throw new IllegalArgumentException("line " + line + ": off the board: " + word);
         }
         return row * SIZE + column;
     }
