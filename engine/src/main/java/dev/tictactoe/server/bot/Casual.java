@@ -22,7 +22,7 @@ final class Casual {
         int n = 0;
         boolean anywhere = pos.moveCount == 0 || pos.cells <= 36;
         for (int c = 0; c < pos.cells; c++) {
-            if (pos.stone[c] == 0 && (anywhere || pos.nearStones[c] > 0)) {
+            if (pos.stone[c] == 0 && (anywhere || pos.near[c] > 0)) {
                 cells[n++] = c;
             }
         }
@@ -64,10 +64,10 @@ final class Casual {
         int me = b.side;
         int op = 1 - me;
         int[] cells = new int[2];
-        if (CellScan.winningCells(b, me, cells, 1) > 0) {
+        if (b.winningCells(me, cells, 1) > 0) {
             return new BotMove(cells[0], Level.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
         }
-        boolean mustBlock = CellScan.winningCells(b, op, cells, 1) > 0;
+        boolean mustBlock = b.winningCells(op, cells, 1) > 0;
         if (mustBlock) {
             return new BotMove(cells[0], Level.MEDIUM, false, 0, 1, 0, "blocks a four");
         }

@@ -4,34 +4,6 @@ package dev.tictactoe.server.bot;
 final class CellScan {
     private CellScan() {}
 
-    /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
-    static int winningCells(PatternBoard b, int s, int[] out, int limit) {
-        int left = b.count[s][Patterns.FIVE];
-        byte[] ps = b.pattern[s];
-        int[] box = b.box;
-        int size = b.size;
-        int n = 0;
-        // A completing cell always touches a stone of its line.
-        int at = 4 * b.moveCount;
-        for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1);
-                r <= r1 && n < limit && left > 0;
-                r++) {
-            int c1 = r * size + Math.min(size - 1, box[at + 3] + 1);
-            for (int c = r * size + Math.max(0, box[at + 2] - 1);
-                    c <= c1 && n < limit && left > 0;
-                    c++) {
-                if (b.stone[c] == 0 && b.near[c] > 0) {
-                    int lines = PatternBoard.linesAtLeast(ps, c, Patterns.FIVE);
-                    if (lines > 0) {
-                        out[n++] = c;
-                        left -= lines;
-                    }
-                }
-            }
-        }
-        return n;
-    }
-
     /**
      * Fills {@code out} with the candidates where {@code a} makes {@code minA} or more on a line or
      * {@code d} makes {@code minD} or more; stops once the counts say every one has been seen.

@@ -29,13 +29,7 @@ final class GomokuSearch extends PvsSearch {
     static final int ASPIRATION = 60;
     private final PatternBoard b;
     private final Threats threats;
-    private final int maxDepth;
     private final long start;
-    private final long deadline;
-    private final long nodeLimit;
-    private final int[][] moveBuf = new int[MAX_PLY + 1][];
-    private final int[][] scoreBuf = new int[MAX_PLY + 1][];
-    private final int[] fives = new int[2];
     private final GomokuMoves moves;
     private boolean clockOn;
 
@@ -45,33 +39,11 @@ final class GomokuSearch extends PvsSearch {
             int maxDepth,
             Budget budget,
             SplittableRandom random) {
-        super(table, b.cells);
+        super(b, table, Math.min(maxDepth, MAX_PLY - 2), budget, random);
         this.b = b;
         this.threats = new Threats(b);
-        this.maxDepth = Math.min(maxDepth, MAX_PLY - 2);
         this.start = budget.start();
-        this.deadline = budget.deadline();
-        this.nodeLimit = budget.nodes();
-        for (int i = 0; i <= MAX_PLY; i++) {
-            moveBuf[i] = new int[b.cells];
-            scoreBuf[i] = new int[b.cells];
-        }
         moves = new GomokuMoves(b, threats, this, random);
-    }
-
-    @Override
-    void play(int cell) {
-        b.play(cell);
-    }
-
-    @Override
-    void undo() {
-        b.undo();
-    }
-
-    @Override
-    boolean isEmpty(int cell) {
-        return b.stone[cell] == 0;
     }
 
     /** Searches the position (not over; no win in one and no single block). */
@@ -82,8 +54,8 @@ final class GomokuSearch extends PvsSearch {
         if (win != null) {
             return result(threats.firstMove, Bot.WIN - 3, 1, win);
         }
-        int[] root = moveBuf[0];
-        int n = rootThreats.refute(root, moves.candidates(0, root, scoreBuf[0], -1, true, 0));
+        int[] root = moveBuffers[0];
+        int n = rootThreats.refute(root, moves.candidates(0, root, scoreBuffers[0], -1, true, 0));
         return iterate(root, n);
     }
 
@@ -106,7 +78,8 @@ final class GomokuSearch extends PvsSearch {
     }
 
     // The node limit at every node (so a limited search replays exactly), the clock every 16.
-    private boolean outOfTime() {
+    @Override
+    boolean outOfTime() {
         if (nodes++ + threats.nodes >= nodeLimit
                 || (clockOn && (nodes & 15) == 0 && System.nanoTime() > deadline)) {
             aborted = true;
@@ -119,19 +92,9 @@ final class GomokuSearch extends PvsSearch {
     }
 
     @Override
-    int search(int depth, int ply, int alpha, int beta) {
-        if (outOfTime()) {
-            return 0;
-        }
+    int decided(int forced, int ply) {
         int me = b.side;
         int op = 1 - me;
-        if (b.canWin(me)) {
-            return Bot.WIN - (ply + 1);
-        }
-        int forced = CellScan.winningCells(b, op, fives, 2);
-        if (forced >= 2) {
-            return -(Bot.WIN - (ply + 2));
-        }
         if (forced == 0
                 && b.count[me][Patterns.OPEN_FOUR] > 0
                 && b.count[op][Patterns.FOUR] == 0
@@ -139,61 +102,37 @@ final class GomokuSearch extends PvsSearch {
             // An open four next, and the opponent has no four to gain a tempo with.
             return Bot.WIN - (ply + 3);
         }
-        if (b.full()) {
-            return 0;
+        return b.full() ? 0 : NO_CUTOFF;
+    }
+
+    /** Futility pruning and razoring of a null-window node near the horizon. */
+    @Override
+    int prune(int depth, int ply, int alpha, int beta) {
+        if (depth > PRUNE_DEPTH
+                || beta - alpha != 1
+                || b.count[1 - b.side][Patterns.OPEN_FOUR] != 0) {
+            return NO_CUTOFF;
         }
-        alpha = Math.max(alpha, -(Bot.WIN - (ply + 2)));
-        beta = Math.min(beta, Bot.WIN - (ply + 3));
-        if (alpha >= beta) {
-            return alpha;
+        int eval = evaluate();
+        if (eval - FUTILITY_MARGIN * depth >= beta) {
+            return eval;
         }
-        if (ply >= MAX_PLY - 1) {
-            return evaluate();
+        if (eval + RAZOR_MARGIN * depth < alpha) {
+            int win = quickWin(ply);
+            return win != 0 ? win : eval;
         }
-        if (depth <= 0 && forced == 0) {
-            return horizon(ply);
-        }
-        long key = b.hash;
-        int cutoff = probe(key, depth, ply, alpha, beta);
-        if (cutoff != NO_CUTOFF) {
-            return cutoff;
-        }
-        if (forced == 0
-                && depth <= PRUNE_DEPTH
-                && beta - alpha == 1
-                && b.count[op][Patterns.OPEN_FOUR] == 0) {
-            int eval = evaluate();
-            if (eval - FUTILITY_MARGIN * depth >= beta) {
-                return eval;
-            }
-            if (eval + RAZOR_MARGIN * depth < alpha) {
-                int win = quickWin(ply);
-                return win != 0 ? win : eval;
-            }
-        }
-        int[] ms = moveBuf[ply];
-        int n;
-        int childDepth = depth - 1;
-        if (forced == 1) {
-            ms[0] = fives[0];
-            n = 1;
-            childDepth = depth; // a forced reply costs no depth
-        } else {
-            int only =
-                    depth >= DEFENCE_DEPTH
-                            ? moves.opponentThreat(
-                                    threatBudget(DEFENCE_NODES),
-                                    clockOn ? deadline : Long.MAX_VALUE)
-                            : 0;
-            n = moves.candidates(ply, ms, scoreBuf[ply], ttMove, false, only);
-            if (n == 0 && only != 0) {
-                n = moves.candidates(ply, ms, scoreBuf[ply], ttMove, false, 0);
-            }
-            if (n == 0) {
-                return evaluate();
-            }
-        }
-        return searchMoves(key, ms, n, depth, childDepth, ply, alpha, beta, forced == 1);
+        return NO_CUTOFF;
+    }
+
+    @Override
+    int moves(int ply, int depth, int[] ms, int[] scores) {
+        int only =
+                depth >= DEFENCE_DEPTH
+                        ? moves.opponentThreat(
+                                threatBudget(DEFENCE_NODES), clockOn ? deadline : Long.MAX_VALUE)
+                        : 0;
+        int n = moves.candidates(ply, ms, scores, ttMove, false, only);
+        return n == 0 && only != 0 ? moves.candidates(ply, ms, scores, ttMove, false, 0) : n;
     }
 
     /** A late quiet move is first searched a ply shallower. */
@@ -209,7 +148,8 @@ final class GomokuSearch extends PvsSearch {
         return 1;
     }
 
-    private int horizon(int ply) {
+    @Override
+    int horizon(int ply) {
         int win = quickWin(ply);
         return win != 0 ? win : evaluate();
     }
@@ -223,6 +163,7 @@ final class GomokuSearch extends PvsSearch {
         return wins ? Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1) : 0;
     }
 
+    @Override
     int evaluate() {
         int v = Evaluation.of(b);
         return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, v));

@@ -18,13 +18,6 @@ final class HardSearch extends PvsSearch {
 
     private static final int WIDTH = 14;
     private final Position pos;
-    private final int maxDepth;
-    private final long deadline;
-    private final long nodeLimit;
-    private final SplittableRandom random;
-    private final int[][] moveBuffers = new int[MAX_PLY + 1][];
-    private final int[][] scoreBuffers = new int[MAX_PLY + 1][];
-    private final int[] threats = new int[2];
     private final int[][] vcfMoves;
     private final int[][] vcfCells;
     private final int[] seen;
@@ -36,20 +29,11 @@ final class HardSearch extends PvsSearch {
             int maxDepth,
             Budget budget,
             SplittableRandom random) {
-        super(table, pos.cells);
+        super(pos, table, Math.min(maxDepth, MAX_PLY - 1), budget, random);
         this.pos = pos;
-        this.maxDepth = Math.min(maxDepth, MAX_PLY - 1);
-        this.deadline = budget.deadline();
-        this.nodeLimit = budget.nodes();
-        this.random = random;
-        int cells = pos.cells;
-        for (int i = 0; i <= MAX_PLY; i++) {
-            moveBuffers[i] = new int[cells];
-            scoreBuffers[i] = new int[cells];
-        }
-        vcfMoves = new int[VCF_DEPTH_ROOT + 2][cells];
+        vcfMoves = new int[VCF_DEPTH_ROOT + 2][pos.cells];
         vcfCells = new int[VCF_DEPTH_ROOT + 2][2];
-        seen = new int[cells];
+        seen = new int[pos.cells];
     }
 
     /** Searches the position (not over, side to move has no win in one) and picks a move. */
@@ -76,21 +60,7 @@ final class HardSearch extends PvsSearch {
     }
 
     @Override
-    void play(int cell) {
-        pos.play(cell);
-    }
-
-    @Override
-    void undo() {
-        pos.undo();
-    }
-
-    @Override
-    boolean isEmpty(int cell) {
-        return pos.stone[cell] == 0;
-    }
-
-    private boolean outOfTime() {
+    boolean outOfTime() {
         if ((++nodes & 255) == 0 && (nodes >= nodeLimit || System.nanoTime() > deadline)) {
             aborted = true;
         }
@@ -98,56 +68,23 @@ final class HardSearch extends PvsSearch {
     }
 
     @Override
-    int search(int depth, int ply, int alpha, int beta) {
-        if (outOfTime()) {
-            return 0;
-        }
-        int me = pos.side;
-        int opp = 1 - me;
-        if (pos.fours[me].size > 0) {
-            return Bot.WIN - (ply + 1);
-        }
-        int threatCount = pos.winningCells(opp, threats, 2);
-        if (threatCount >= 2) {
-            return -(Bot.WIN - (ply + 2));
-        }
-        if (pos.moveCount == pos.cells || (pos.open[me] == 0 && pos.open[opp] == 0)) {
-            return 0;
-        }
-        alpha = Math.max(alpha, -(Bot.WIN - (ply + 2)));
-        beta = Math.min(beta, Bot.WIN - (ply + 3));
-        if (alpha >= beta) {
-            return alpha;
-        }
-        if (ply >= MAX_PLY - 1) {
-            return pos.evaluate();
-        }
-        if (depth <= 0 && threatCount == 0) {
-            return horizon(ply);
-        }
-        long key = pos.hash();
-        int cutoff = probe(key, depth, ply, alpha, beta);
-        if (cutoff != NO_CUTOFF) {
-            return cutoff;
-        }
-        int[] moves = moveBuffers[ply];
-        int n;
-        int childDepth;
-        if (threatCount == 1) {
-            moves[0] = threats[0];
-            n = 1;
-            childDepth = depth; // a forced reply costs no depth
-        } else {
-            n = candidates(ply, moves, scoreBuffers[ply], ttMove, false);
-            childDepth = depth - 1;
-            if (n == 0) {
-                return pos.evaluate(); // nothing near the stones matters any more
-            }
-        }
-        return searchMoves(key, moves, n, depth, childDepth, ply, alpha, beta, threatCount == 1);
+    int decided(int forced, int ply) {
+        boolean dead = pos.open[0] == 0 && pos.open[1] == 0;
+        return pos.moveCount == pos.cells || dead ? 0 : NO_CUTOFF;
     }
 
-    private int horizon(int ply) {
+    @Override
+    int evaluate() {
+        return pos.evaluate();
+    }
+
+    @Override
+    int moves(int ply, int depth, int[] moves, int[] scores) {
+        return candidates(ply, moves, scores, ttMove, false);
+    }
+
+    @Override
+    int horizon(int ply) {
         int length = vcf(VCF_DEPTH_LEAF, VCF_NODES_LEAF);
         if (aborted) {
             return 0;
@@ -245,7 +182,7 @@ final class HardSearch extends PvsSearch {
         int keep = root || pos.cells <= FULL_WIDTH_CELLS ? pos.cells : WIDTH;
         int n = 0;
         byte[] stone = pos.stone;
-        int[] near = pos.nearStones;
+        int[] near = pos.near;
         for (int c = 0; c < pos.cells; c++) {
             if (stone[c] != 0 || (!wide && near[c] == 0)) {
                 continue;

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * The gomoku engine's position: per empty cell, direction and side, the {@link Patterns} code of a
  * stone there, kept up to date on every move. Sides are 0 (X) and 1 (O); one per search.
  */
-final class PatternBoard {
+final class PatternBoard extends SearchBoard {
 
     /** A rough value of each pattern code, to rank cells. */
     static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
@@ -28,10 +28,6 @@ final class PatternBoard {
     private static final int KEY_BITS = 16;
 
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
-    final int size;
-    final int k;
-    final int cells;
-    final byte[] stone;
 
     /** {@code pattern[side][cell*4 + dir]}; meaningful for empty cells only. */
     final byte[][] pattern = new byte[2][];
@@ -46,10 +42,6 @@ final class PatternBoard {
     final int[] moverWorth = new int[2];
 
     final int[] waiterWorth = new int[2];
-    final int[] near;
-    final int[] moves;
-    int moveCount;
-    int side;
     long hash;
 
     /** {@code cellKey[side][cell]}: the cell's four codes as one {@link Evaluation} table index. */
@@ -57,29 +49,21 @@ final class PatternBoard {
 
     private final byte[] table;
     private final int[] keys;
-    private final Lines g;
 
     /** Bounding box of the stones after each move: min row, max row, min col, max col. */
     final int[] box;
 
     PatternBoard(int size, int k, int firstSide) {
-        this.size = size;
-        this.k = k;
-        this.cells = size * size;
+        super(Lines.of(new Rules(size, k)), firstSide);
         this.table = Patterns.table(k);
-        this.g = Lines.of(new Rules(size, k));
-        stone = new byte[cells];
-        near = new int[cells];
-        moves = new int[cells];
         box = new int[4 * (cells + 1)];
         box[0] = size;
         box[1] = -1;
         box[2] = size;
         box[3] = -1;
-        side = firstSide;
         keys = new int[4 * cells];
         for (int slot = 0; slot < 4 * cells; slot++) {
-            keys[slot] = g.wallKeys[slot] | g.wallKeys[slot] << KEY_BITS;
+            keys[slot] = lines.wallKeys[slot] | lines.wallKeys[slot] << KEY_BITS;
         }
         hash = firstSide == 1 ? KEYS[KEYS.length - 1] : 0;
         for (int s = 0; s < 2; s++) {
@@ -145,6 +129,7 @@ final class PatternBoard {
         }
     }
 
+    @Override
     void play(int cell) {
         int me = side;
         for (int s = 0; s < 2; s++) {
@@ -152,11 +137,7 @@ final class PatternBoard {
                 setPattern(s, 4 * cell + d, Patterns.NONE); // an occupied cell counts as nothing
             }
         }
-        stone[cell] = (byte) (me + 1);
         update(cell, me, 1);
-        for (int n : g.near[cell]) {
-            near[n]++;
-        }
         int r = cell / size;
         int c = cell % size;
         int at = 4 * moveCount;
@@ -165,19 +146,14 @@ final class PatternBoard {
         box[at + 6] = Math.min(box[at + 2], c);
         box[at + 7] = Math.max(box[at + 3], c);
         hash ^= KEYS[2 * cell + me] ^ KEYS[KEYS.length - 1];
-        moves[moveCount++] = cell;
-        side = 1 - me;
+        place(cell);
     }
 
+    @Override
     void undo() {
-        int cell = moves[--moveCount];
-        int me = 1 - side;
-        side = me;
-        stone[cell] = 0;
+        int cell = lift();
+        int me = side;
         update(cell, me, -1);
-        for (int n : g.near[cell]) {
-            near[n]--;
-        }
         hash ^= KEYS[2 * cell + me] ^ KEYS[KEYS.length - 1];
         for (int s = 0; s < 2; s++) {
             for (int d = 0; d < 4; d++) {
@@ -197,8 +173,8 @@ final class PatternBoard {
     private void update(int cell, int owner, int sign) {
         int digits = owner == 0 ? 1 | 2 << KEY_BITS : 2 | 1 << KEY_BITS;
         for (int d = 0; d < 4; d++) {
-            int[] cs = g.lineCells[4 * cell + d];
-            int[] ws = g.lineWeights[4 * cell + d];
+            int[] cs = lines.lineCells[4 * cell + d];
+            int[] ws = lines.lineWeights[4 * cell + d];
             for (int i = 0; i < cs.length; i++) {
                 int e = cs[i];
                 int slot = 4 * e + d;
@@ -216,7 +192,7 @@ final class PatternBoard {
     }
 
     int[] lineCells(int cell, int d) {
-        return g.lineCells[4 * cell + d];
+        return lines.lineCells[4 * cell + d];
     }
 
     int best(int s, int cell) {
@@ -247,16 +223,43 @@ final class PatternBoard {
                 || linesAtLeast(pattern[s], cell, Patterns.FOUR) >= 2;
     }
 
+    @Override
+    long hash() {
+        return hash;
+    }
+
+    @Override
+    int winningCells(int s, int[] out, int limit) {
+        int left = count[s][Patterns.FIVE];
+        byte[] ps = pattern[s];
+        int n = 0;
+        // A completing cell always touches a stone of its line.
+        int at = 4 * moveCount;
+        for (int r = Math.max(0, box[at] - 1), r1 = Math.min(size - 1, box[at + 1] + 1);
+                r <= r1 && n < limit && left > 0;
+                r++) {
+            int c1 = r * size + Math.min(size - 1, box[at + 3] + 1);
+            for (int c = r * size + Math.max(0, box[at + 2] - 1);
+                    c <= c1 && n < limit && left > 0;
+                    c++) {
+                if (stone[c] == 0 && near[c] > 0) {
+                    int lines = linesAtLeast(ps, c, Patterns.FIVE);
+                    if (lines > 0) {
+                        out[n++] = c;
+                        left -= lines;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    @Override
     boolean canWin(int s) {
         return count[s][Patterns.FIVE] > 0;
     }
 
     boolean full() {
         return moveCount == cells;
-    }
-
-    @Override
-    public String toString() {
-        return Position.render(stone, size);
     }
 }

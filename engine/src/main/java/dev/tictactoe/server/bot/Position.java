@@ -7,17 +7,10 @@ import dev.tictactoe.server.game.Mark;
  * A position for search on any k: stone counts per window of k cells, giving wins, threats, a
  * static value and hashes under the 8 symmetries. Sides are 0 (X) and 1 (O); one per search.
  */
-final class Position {
+final class Position extends SearchBoard {
 
     /** Value of a window by the number of stones still missing in it (index 1..). */
     private static final int[] MISSING_WEIGHT = {0, 1 << 15, 1 << 12, 1 << 9, 1 << 6, 1 << 3};
-
-    final Lines lines;
-    final int k;
-    final int cells;
-
-    /** 0 empty, 1 X, 2 O. */
-    final byte[] stone;
 
     /** {@code count[2*window + side]}: stones of that side in the window. */
     final int[] count;
@@ -31,15 +24,9 @@ final class Position {
     /** Windows where a side has k-2 stones and the other none: two moves from a line. */
     final IndexSet[] threes = new IndexSet[2];
 
-    /** Stones within {@link Lines#NEAR} of each cell. */
-    final int[] nearStones;
-
     /** Sum of window values, positive when good for X. */
     int eval;
 
-    int side;
-    int moveCount;
-    final int[] moves;
     boolean won;
 
     /** {@code hashes[s]}: the hash of the position seen through symmetry s. */
@@ -51,13 +38,8 @@ final class Position {
     private final int[] cellValue;
 
     Position(Lines lines, int firstSide) {
-        this.lines = lines;
-        this.k = lines.k;
-        this.cells = lines.cells;
-        this.stone = new byte[cells];
+        super(lines, firstSide);
         this.count = new int[2 * lines.windows];
-        this.moves = new int[cells];
-        this.nearStones = new int[cells];
         for (int s = 0; s < 2; s++) {
             fours[s] = new IndexSet(lines.windows);
             threes[s] = new IndexSet(lines.windows);
@@ -76,7 +58,6 @@ final class Position {
                 cellValue[a * (k + 1) + b] = attack + defence - (defence >> 2);
             }
         }
-        this.side = firstSide;
         if (firstSide == 1) {
             for (int s = 0; s < 8; s++) {
                 hashes[s] = Lines.SIDE_KEY;
@@ -96,18 +77,10 @@ final class Position {
         return mark == Mark.X ? 0 : 1;
     }
 
-    boolean isEmpty(int cell) {
-        return stone[cell] == 0;
-    }
-
-    int empties() {
-        return cells - moveCount;
-    }
-
-    /** Plays {@code cell} for the side to move; true if it completes a line. */
-    boolean play(int cell) {
+    /** Plays {@code cell} for the side to move; {@link #won} tells if it completes a line. */
+    @Override
+    void play(int cell) {
         int me = side;
-        stone[cell] = (byte) (me + 1);
         int[] count = this.count;
         boolean line = false;
         for (int w : lines.windowsOf[cell]) {
@@ -117,30 +90,21 @@ final class Position {
             }
             account(w, 1);
         }
-        for (int n : lines.near[cell]) {
-            nearStones[n]++;
-        }
         for (int s = 0; s < 8; s++) {
             hashes[s] ^= lines.keys[s][cell * 2 + me] ^ Lines.SIDE_KEY;
         }
-        moves[moveCount++] = cell;
-        side = 1 - me;
+        place(cell);
         won = line;
-        return line;
     }
 
+    @Override
     void undo() {
-        int cell = moves[--moveCount];
-        int me = 1 - side;
-        side = me;
-        stone[cell] = 0;
+        int cell = lift();
+        int me = side;
         for (int w : lines.windowsOf[cell]) {
             account(w, -1);
             count[2 * w + me]--;
             account(w, 1);
-        }
-        for (int n : lines.near[cell]) {
-            nearStones[n]--;
         }
         for (int s = 0; s < 8; s++) {
             hashes[s] ^= lines.keys[s][cell * 2 + me] ^ Lines.SIDE_KEY;
@@ -190,7 +154,12 @@ final class Position {
         return set.size == 0 ? -1 : emptyCellOf(set.items[0]);
     }
 
-    /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
+    @Override
+    boolean canWin(int s) {
+        return fours[s].size > 0;
+    }
+
+    @Override
     int winningCells(int s, int[] out, int limit) {
         IndexSet set = fours[s];
         int n = 0;
@@ -221,6 +190,7 @@ final class Position {
         return best;
     }
 
+    @Override
     long hash() {
         return hashes[0];
     }
@@ -235,23 +205,6 @@ final class Position {
             score += table[count[2 * w + s] * stride + count[2 * w + 1 - s]];
         }
         return score;
-    }
-
-    @Override
-    public String toString() {
-        return render(stone, lines.size);
-    }
-
-    /** Rows of {@code .}, {@code X} and {@code O}, each ended by a newline. */
-    static String render(byte[] stone, int size) {
-        StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < stone.length; c++) {
-            sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
-            if (c % size == size - 1) {
-                sb.append('\n');
-            }
-        }
-        return sb.toString();
     }
 
     /** A set of small ints with O(1) add, remove and iteration. */

@@ -1,8 +1,10 @@
 package dev.tictactoe.server.bot;
 
+import java.util.SplittableRandom;
+
 /**
  * HARD's two searches' shared part: iterative deepening PVS with a transposition table, killers and
- * history. A subclass owns its position, its moves per node and its leaf values.
+ * history, and each node's ends and bounds. A subclass owns its moves per node and its leaf values.
  */
 abstract class PvsSearch {
 
@@ -11,7 +13,17 @@ abstract class PvsSearch {
     static final int MAX_PLY = 64;
     static final int NO_CUTOFF = Integer.MIN_VALUE;
     static final int KILLER_BONUS = 300;
+    final SearchBoard board;
     final TranspositionTable table;
+    final int maxDepth;
+    final long deadline;
+    final long nodeLimit;
+    final SplittableRandom random;
+    final int[][] moveBuffers = new int[MAX_PLY + 1][];
+    final int[][] scoreBuffers = new int[MAX_PLY + 1][];
+
+    /** The opponent's cells that complete a line, found at each node. */
+    private final int[] blocks = new int[2];
 
     /** Two moves per ply that last refuted a sibling, tried early. */
     final int[][] killers = new int[MAX_PLY + 1][2];
@@ -25,22 +37,94 @@ abstract class PvsSearch {
     /** The table's move for the node last probed, or -1. */
     int ttMove;
 
-    PvsSearch(TranspositionTable table, int cells) {
+    PvsSearch(
+            SearchBoard board,
+            TranspositionTable table,
+            int maxDepth,
+            Budget budget,
+            SplittableRandom random) {
+        this.board = board;
         this.table = table;
-        this.history = new int[cells];
+        this.maxDepth = maxDepth;
+        this.deadline = budget.deadline();
+        this.nodeLimit = budget.nodes();
+        this.random = random;
+        this.history = new int[board.cells];
         for (int[] kill : killers) {
             kill[0] = -1;
             kill[1] = -1;
         }
+        for (int i = 0; i <= MAX_PLY; i++) {
+            moveBuffers[i] = new int[board.cells];
+            scoreBuffers[i] = new int[board.cells];
+        }
     }
 
-    abstract void play(int cell);
+    /** Counts the node; true (and {@link #aborted} set) once the budget is spent. */
+    abstract boolean outOfTime();
 
-    abstract void undo();
+    /** The score when the position is decided with {@code forced} blocks to play, or NO_CUTOFF. */
+    abstract int decided(int forced, int ply);
 
-    abstract boolean isEmpty(int cell);
+    /** The static value, within the mate bounds where the subclass needs it. */
+    abstract int evaluate();
 
-    abstract int search(int depth, int ply, int alpha, int beta);
+    /** The value of a quiet node with no plies left. */
+    abstract int horizon(int ply);
+
+    /** Fills {@code moves} with the node's moves, best first; returns how many. */
+    abstract int moves(int ply, int depth, int[] moves, int[] scores);
+
+    /** A static cut of a quiet node the table did not settle, or NO_CUTOFF. */
+    int prune(int depth, int ply, int alpha, int beta) {
+        return NO_CUTOFF;
+    }
+
+    /** One node: wins in one and two, bounds, the table, then PVS over {@link #moves}. */
+    final int search(int depth, int ply, int alpha, int beta) {
+        if (outOfTime()) {
+            return 0;
+        }
+        if (board.canWin(board.side)) {
+            return Bot.WIN - (ply + 1);
+        }
+        int forced = board.winningCells(1 - board.side, blocks, 2);
+        if (forced >= 2) {
+            return -(Bot.WIN - (ply + 2));
+        }
+        int decided = decided(forced, ply);
+        if (decided != NO_CUTOFF) {
+            return decided;
+        }
+        alpha = Math.max(alpha, -(Bot.WIN - (ply + 2)));
+        beta = Math.min(beta, Bot.WIN - (ply + 3));
+        if (alpha >= beta) {
+            return alpha;
+        }
+        if (ply >= MAX_PLY - 1) {
+            return evaluate();
+        }
+        if (depth <= 0 && forced == 0) {
+            return horizon(ply);
+        }
+        long key = board.hash();
+        int cutoff = probe(key, depth, ply, alpha, beta);
+        if (cutoff == NO_CUTOFF && forced == 0) {
+            cutoff = prune(depth, ply, alpha, beta);
+        }
+        if (cutoff != NO_CUTOFF) {
+            return cutoff;
+        }
+        int[] ms = moveBuffers[ply];
+        if (forced == 1) {
+            ms[0] = blocks[0]; // a forced reply costs no depth
+            return searchMoves(key, ms, 1, depth, depth, ply, alpha, beta, true);
+        }
+        int n = moves(ply, depth, ms, scoreBuffers[ply]);
+        return n == 0
+                ? evaluate()
+                : searchMoves(key, ms, n, depth, depth - 1, ply, alpha, beta, false);
+    }
 
     /** The table's score if it settles the node, else {@link #NO_CUTOFF}; sets {@link #ttMove}. */
     final int probe(long key, int depth, int ply, int alpha, int beta) {
@@ -50,11 +134,11 @@ abstract class PvsSearch {
             return NO_CUTOFF;
         }
         int move = TranspositionTable.move(entry);
-        if (move != TranspositionTable.NO_MOVE && isEmpty(move)) {
+        if (move != TranspositionTable.NO_MOVE && board.isEmpty(move)) {
             ttMove = move;
         }
         if (TranspositionTable.depthOf(entry) >= depth) {
-            int score = fromTable(TranspositionTable.score(entry), ply);
+            int score = TranspositionTable.fromTable(TranspositionTable.score(entry), ply);
             int flag = TranspositionTable.flag(entry);
             if (flag == TranspositionTable.EXACT
                     || (flag == TranspositionTable.LOWER && score >= beta)
@@ -71,7 +155,9 @@ abstract class PvsSearch {
 
     /**
      * PVS over {@code ms[0..n)}, storing the result under {@code key}; a refutation becomes a
-     * killer and gains history unless {@code forced}. Returns the best score, or 0 once aborted.
+     * killer and gains history unless {@code forced}. Returns the best score, or 0 once aborted. At
+     * the root (ply 0) each new best moves to the front, nothing is stored, an abort keeps the
+     * best.
      */
     final int searchMoves(
             long key,
@@ -83,17 +169,18 @@ abstract class PvsSearch {
             int alpha,
             int beta,
             boolean forced) {
+        boolean root = ply == 0;
         int alpha0 = alpha;
         int best = -INF;
         int bestMove = ms[0];
         for (int i = 0; i < n; i++) {
             int m = ms[i];
-            play(m);
+            board.play(m);
             int v;
             if (i == 0) {
                 v = -search(childDepth, ply + 1, -beta, -alpha);
             } else {
-                int r = forced ? 0 : reduction(i, depth);
+                int r = forced || root ? 0 : reduction(i, depth);
                 v = -search(childDepth - r, ply + 1, -alpha - 1, -alpha);
                 if (r > 0 && v > alpha && !aborted) {
                     v = -search(childDepth, ply + 1, -alpha - 1, -alpha);
@@ -102,17 +189,21 @@ abstract class PvsSearch {
                     v = -search(childDepth, ply + 1, -beta, -alpha);
                 }
             }
-            undo();
+            board.undo();
             if (aborted) {
-                return 0;
+                return root ? best : 0;
             }
             if (v > best) {
                 best = v;
                 bestMove = m;
+                if (root) {
+                    System.arraycopy(ms, 0, ms, 1, i);
+                    ms[0] = m;
+                }
                 if (v > alpha) {
                     alpha = v;
                     if (v >= beta) {
-                        if (!forced) {
+                        if (!forced && !root) {
                             int[] kill = killers[ply];
                             if (kill[0] != m) {
                                 kill[1] = kill[0];
@@ -125,44 +216,13 @@ abstract class PvsSearch {
                 }
             }
         }
-        int flag =
-                best <= alpha0
-                        ? TranspositionTable.UPPER
-                        : best >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
-        table.store(key, toTable(best, ply), flag, Math.max(depth, 0), bestMove);
-        return best;
-    }
-
-    /** PVS over the root moves, each new best moved to the front for the next iteration. */
-    final int searchRoot(int[] root, int n, int depth, int alpha, int beta) {
-        int best = -INF;
-        for (int i = 0; i < n; i++) {
-            int m = root[i];
-            play(m);
-            int v;
-            if (i == 0) {
-                v = -search(depth - 1, 1, -beta, -alpha);
-            } else {
-                v = -search(depth - 1, 1, -alpha - 1, -alpha);
-                if (v > alpha && v < beta && !aborted) {
-                    v = -search(depth - 1, 1, -beta, -alpha);
-                }
-            }
-            undo();
-            if (aborted) {
-                return best;
-            }
-            if (v > best) {
-                best = v;
-                System.arraycopy(root, 0, root, 1, i);
-                root[0] = m;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) {
-                        break;
-                    }
-                }
-            }
+        if (!root) {
+            int flag =
+                    best <= alpha0
+                            ? TranspositionTable.UPPER
+                            : best >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+            table.store(
+                    key, TranspositionTable.toTable(best, ply), flag, Math.max(depth, 0), bestMove);
         }
         return best;
     }
@@ -180,7 +240,7 @@ abstract class PvsSearch {
             int beta = windowed ? Math.min(INF, bestScore + window) : INF;
             int score;
             while (true) {
-                score = searchRoot(root, n, depth, alpha, beta);
+                score = searchMoves(0, root, n, depth, depth - 1, 0, alpha, beta, false);
                 if (aborted || (score > alpha && score < beta)) {
                     break;
                 }
@@ -232,14 +292,5 @@ abstract class PvsSearch {
                 return;
             }
         }
-    }
-
-    /** A win or loss as distance from this node, for the table; {@link #fromTable} undoes it. */
-    static int toTable(int score, int ply) {
-        return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
-    }
-
-    static int fromTable(int score, int ply) {
-        return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
     }
 }

@@ -50,7 +50,8 @@ final class Solver {
 
     /** The value of playing {@code cell}: exact inside [alpha, beta], else a bound beyond it. */
     int valueOfMove(int cell, int alpha, int beta) {
-        if (pos.play(cell)) {
+        pos.play(cell);
+        if (pos.won) {
             pos.undo();
             return winAt(1);
         }
@@ -201,10 +202,10 @@ final class Solver {
     }
 
     private int toTable(int score, int ply) {
-        return distance ? PvsSearch.toTable(score, ply) : score;
+        return distance ? TranspositionTable.toTable(score, ply) : score;
     }
 
     private int fromTable(int score, int ply) {
-        return distance ? PvsSearch.fromTable(score, ply) : score;
+        return distance ? TranspositionTable.fromTable(score, ply) : score;
     }
 }

@@ -127,14 +127,14 @@ final class Threats {
         int att = b.side;
         int def = 1 - att;
         if (b.canWin(att)) {
-            CellScan.winningCells(b, att, blocks, 1);
+            b.winningCells(att, blocks, 1);
             prove(blocks[0]);
             return won(level, blocks[0], true);
         }
         int mark = proofLength;
         if (b.canWin(def)) {
             // The attacker must block; the attack goes on only if the block is itself a threat.
-            if (CellScan.winningCells(b, def, blocks, 2) > 1) {
+            if (b.winningCells(def, blocks, 2) > 1) {
                 return false;
             }
             int w = blocks[0];
@@ -233,7 +233,7 @@ final class Threats {
             return false;
         }
         if (b.canWin(att)) {
-            if (CellScan.winningCells(b, att, blocks, 2) > 1) {
+            if (b.winningCells(att, blocks, 2) > 1) {
                 line[level] = blocks[0];
                 lineLength = level + 1;
                 prove(blocks[0]);

@@ -73,6 +73,17 @@ final class TranspositionTable {
                 | ((long) generation << 52);
     }
 
+    /** A win or loss as distance from this node, for the table; {@link #fromTable} undoes it. */
+    static int toTable(int score, int ply) {
+        int bound = Bot.WIN_THRESHOLD;
+        return score > bound ? score + ply : score < -bound ? score - ply : score;
+    }
+
+    static int fromTable(int score, int ply) {
+        int bound = Bot.WIN_THRESHOLD;
+        return score > bound ? score - ply : score < -bound ? score + ply : score;
+    }
+
     static int score(long data) {
         return (int) data;
     }

@@ -73,7 +73,7 @@ class PatternBoardTest {
                         }
                     }
                     for (int limit = 1; limit <= 3; limit++) {
-                        int found = CellScan.winningCells(board, a, out, limit);
+                        int found = board.winningCells(a, out, limit);
                         int expected = 0;
                         int[] want = new int[limit];
                         for (int i = 0; i < n && expected < limit; i++) {

@@ -1,0 +1,89 @@
+package dev.tictactoe.server.bot;
+
+/**
+ * What both search positions ({@link Position}, {@link PatternBoard}) keep of the stones: where
+ * they are, the moves, whose turn, and the stones near each cell. Sides are 0 (X) and 1 (O).
+ */
+abstract class SearchBoard {
+    final Lines lines;
+    final int size;
+    final int k;
+    final int cells;
+
+    /** 0 empty, 1 X, 2 O. */
+    final byte[] stone;
+
+    final int[] moves;
+
+    /** Stones within {@link Lines#NEAR} of each cell. */
+    final int[] near;
+
+    int moveCount;
+    int side;
+
+    SearchBoard(Lines lines, int firstSide) {
+        this.lines = lines;
+        size = lines.size;
+        k = lines.k;
+        cells = lines.cells;
+        stone = new byte[cells];
+        moves = new int[cells];
+        near = new int[cells];
+        side = firstSide;
+    }
+
+    /** Plays {@code cell} for the side to move. */
+    abstract void play(int cell);
+
+    abstract void undo();
+
+    abstract long hash();
+
+    /** Whether side {@code s} completes a line with one move. */
+    abstract boolean canWin(int s);
+
+    /** Fills {@code out} with up to {@code limit} distinct cells where s completes a line. */
+    abstract int winningCells(int s, int[] out, int limit);
+
+    /** Puts the side to move's stone on {@code cell} and passes the turn. */
+    final void place(int cell) {
+        stone[cell] = (byte) (side + 1);
+        for (int n : lines.near[cell]) {
+            near[n]++;
+        }
+        moves[moveCount++] = cell;
+        side = 1 - side;
+    }
+
+    /** Takes the last stone back and gives its side the turn again; returns its cell. */
+    final int lift() {
+        int cell = moves[--moveCount];
+        side = 1 - side;
+        stone[cell] = 0;
+        for (int n : lines.near[cell]) {
+            near[n]--;
+        }
+        return cell;
+    }
+
+    boolean isEmpty(int cell) {
+        return stone[cell] == 0;
+    }
+
+    int empties() {
+        return cells - moveCount;
+    }
+
+    /** Rows of {@code .}, {@code X} and {@code O}, each ended by a newline. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < cells; c++) {
+            sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
+            if (c % size == size - 1) {
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}
