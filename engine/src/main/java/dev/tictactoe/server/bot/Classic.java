@@ -20,33 +20,24 @@ final class Classic {
     /** Bit c set when moving to cell c keeps the value. */
     private static final short[] BEST = new short[STATES];
 
-    /** The same tables indexed by {@link Board#key3()} (X = 1, O = 2), X to move then O to move. */
-    private static final int[] VALUE_BY_BOARD = new int[2 * STATES];
-
-    private static final short[] BEST_BY_BOARD = new short[2 * STATES];
-
     static {
         java.util.Arrays.fill(VALUE, UNKNOWN);
         for (int key = 0; key < STATES; key++) {
             solve(key);
         }
-        for (int key = 0; key < STATES; key++) {
-            VALUE_BY_BOARD[key] = VALUE[key];
-            BEST_BY_BOARD[key] = BEST[key];
-            VALUE_BY_BOARD[STATES + key] = VALUE[swap(key)];
-            BEST_BY_BOARD[STATES + key] = BEST[swap(key)];
-        }
     }
 
     /** A best move, the seed choosing among the equal ones. */
     static BotMove move(Board board, long seed) {
-        int index = (board.toMove() == Mark.X ? 0 : STATES) + board.key3();
-        int best = BEST_BY_BOARD[index];
+        boolean xToMove = board.toMove() == Mark.X;
+        int key = xToMove ? board.key3() : swap(board.key3()); // Board's key3: X = 1, O = 2
+        int index = (xToMove ? 0 : STATES) + board.key3();
+        int best = BEST[key];
         int pick = (int) Long.remainderUnsigned(Bot.mix(seed ^ index), Integer.bitCount(best));
         for (int i = 0; i < pick; i++) {
             best &= best - 1;
         }
-        int score = VALUE_BY_BOARD[index];
+        int score = VALUE[key];
         String note = Proofs.solvedNote(score);
         int cell = Integer.numberOfTrailingZeros(best);
         return new BotMove(cell, Level.PERFECT, true, score, 9 - board.moveCount(), 0, note);

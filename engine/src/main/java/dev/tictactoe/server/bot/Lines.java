@@ -54,8 +54,8 @@ final class Lines {
     /** {@code sym[s][cell]}: where symmetry s sends the cell; s = 0 is the identity. */
     final int[][] sym;
 
-    /** {@code sym[inverse[s]]} undoes {@code sym[s]}. */
-    final int[] inverse;
+    /** {@code sym[INVERSE[s]]} undoes {@code sym[s]}: the quarter turns undo each other. */
+    static final int[] INVERSE = {0, 3, 2, 1, 4, 5, 6, 7};
 
     /** {@code keys[s][cell*2 + mark]}: the Zobrist key of a mark at the cell's image under s. */
     final long[][] keys;
@@ -155,7 +155,6 @@ final class Lines {
                 }
             }
         }
-        inverse = inverses(sym, cells);
         keys = new long[8][cells * 2];
         for (int s = 0; s < 8; s++) {
             for (int c = 0; c < cells; c++) {
@@ -189,21 +188,5 @@ final class Lines {
             }
         }
         return near;
-    }
-
-    private static int[] inverses(int[][] sym, int cells) {
-        int[] inverse = new int[8];
-        for (int s = 0; s < 8; s++) {
-            for (int t = 0; t < 8; t++) {
-                boolean identity = true;
-                for (int c = 0; c < cells && identity; c++) {
-                    identity = sym[t][sym[s][c]] == c;
-                }
-                if (identity) {
-                    inverse[s] = t;
-                }
-            }
-        }
-        return inverse;
     }
 }

@@ -165,7 +165,7 @@ final class OpeningBook {
     }
 
     static int unturn(int cell, int symmetry) {
-        return GEOMETRY.sym[GEOMETRY.inverse[SYMMETRIES[symmetry]]][cell];
+        return GEOMETRY.sym[Lines.INVERSE[SYMMETRIES[symmetry]]][cell];
     }
 
     // The exclusive or of the stones' keys, the second player's apart from the first's.

@@ -1,14 +1,20 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.server.game.Board;
+
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.LongConsumer;
+
 /**
- * Exact alpha-beta to the end of the game over canonical (symmetry-reduced) hashes. Scores are as
- * in {@link BotMove#score()}; without {@code distance} every win scores {@code Bot.WIN}, which
- * searches far less. Every stored bound is a proven fact, so solvers of one rules and mode may
- * share a table.
+ * Exact alpha-beta to the end of the game over canonical (symmetry-reduced) hashes, for PERFECT,
+ * the solve command and benchmarks. Scores are as in {@link BotMove#score()}; without {@code
+ * distance} every win scores {@code Bot.WIN}, which searches far less. Every stored bound is a
+ * proven fact, so solvers of one rules and mode may share a table.
  */
-final class Solver {
+public final class Solver {
 
     private static final int INF = PvsSearch.INF;
     private final Position pos;
@@ -24,7 +30,7 @@ final class Solver {
     boolean aborted;
 
     /** Told the node count every 2^22 nodes, if set. */
-    java.util.function.@Nullable LongConsumer progress;
+    @Nullable LongConsumer progress;
 
     Solver(
             Position pos,
@@ -41,6 +47,50 @@ final class Solver {
         moveBuffers = new int[cells + 1][cells];
         scoreBuffers = new int[cells + 1][cells];
         history = new int[cells];
+    }
+
+    /** What a solve found: unless {@code solved}, the time ran out and the score means nothing. */
+    public record Result(boolean solved, int score, long nodes, Duration time) {
+        /** "draw", "win", "loss" (with the distance when known), or "unknown". */
+        public String value() {
+            if (!solved) {
+                return "unknown";
+            }
+            if (score == 0) {
+                return "draw";
+            }
+            String word = score > 0 ? "win" : "loss";
+            int distance = Bot.WIN - Math.abs(score);
+            return distance == 0 ? word : word + " in " + distance;
+        }
+    }
+
+    /** Solves {@code board} within {@code limit}, with {@code distance} also the fastest win. */
+    public static Result solve(
+            Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {
+        Objects.requireNonNull(progress, "progress");
+        if (board.isOver()) {
+            throw new IllegalStateException("the game is over");
+        }
+        long start = System.nanoTime();
+        long deadline =
+                limit.toNanos() >= Long.MAX_VALUE - start
+                        ? Long.MAX_VALUE
+                        : start + limit.toNanos();
+        Solver solver =
+                new Solver(
+                        Position.of(board),
+                        new TranspositionTable(tableBits),
+                        distance,
+                        deadline,
+                        Long.MAX_VALUE);
+        solver.progress = progress;
+        int score = solver.solve();
+        return new Result(
+                !solver.aborted,
+                solver.aborted ? 0 : score,
+                solver.nodes,
+                Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** The value of the position, or 0 with {@link #aborted} set if a limit was hit. */
@@ -125,7 +175,7 @@ final class Solver {
             }
             int stored = TranspositionTable.move(entry);
             if (stored != TranspositionTable.NO_MOVE) {
-                ttMove = pos.lines.sym[pos.lines.inverse[symmetry]][stored];
+                ttMove = pos.lines.sym[Lines.INVERSE[symmetry]][stored];
             }
         }
 
