@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.MessageType;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
@@ -94,7 +93,8 @@ final class Commands {
             JsonNode node = MessageCodec.parse(line);
             boolean numbered = false;
             if (node instanceof ObjectNode object
-                    && MessageType.MOVE.is(object.path("type").asText())) {
+                    && MessageCodec.typeName(ClientMessage.Move.class)
+                            .equals(object.path("type").asText())) {
                 if (!object.has("id")) {
                     object.put("id", nextId());
                     numbered = true;

@@ -2,7 +2,7 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.client.FollowerListener;
 import dev.tictactoe.protocol.ClientMessage;
-import dev.tictactoe.protocol.MessageType;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
@@ -42,7 +42,9 @@ final class SessionEvents implements FollowerListener {
                 }
                 boolean welcomed = session.membership.welcomed();
                 // Before a welcome or while rejoining, only the join was sent: this refuses it.
-                if (!welcomed || !session.live || MessageType.JOIN.is(e.ref())) {
+                if (!welcomed
+                        || !session.live
+                        || MessageCodec.typeName(ClientMessage.Join.class).equals(e.ref())) {
                     if (welcomed) {
                         session.membership.forgetToken();
                     }

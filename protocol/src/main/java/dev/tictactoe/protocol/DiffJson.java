@@ -1,14 +1,32 @@
 package dev.tictactoe.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
 import java.util.List;
 
-/** The JSON of a diff's values and event, field by field as Jackson's data binding writes them. */
+/** The JSON of a diff's values and event, as Jackson's data binding writes them, for any record. */
 final class DiffJson {
+    /** Each record's components, read once per class: a diff then reflects on nothing. */
+    private static final ClassValue<Field[]> FIELDS =
+            new ClassValue<>() {
+                @Override
+                protected Field[] computeValue(Class<?> type) {
+                    return Arrays.stream(type.getRecordComponents())
+                            .map(Field::of)
+                            .toArray(Field[]::new);
+                }
+            };
+
     private DiffJson() {}
 
     /** A snapshot value, as data binding writes it. */
@@ -20,49 +38,9 @@ final class DiffJson {
             case Integer i -> json.writeNumber(i);
             case Long l -> json.writeNumber(l);
             case Boolean b -> json.writeBoolean(b);
-            case Snapshot.Settings s -> {
+            case Record r -> {
                 json.writeStartObject();
-                json.writeNumberField("size", s.size());
-                json.writeNumberField("winLength", s.winLength());
-                json.writeStringField("first", s.first().wire());
-                json.writeBooleanField("earlyDraw", s.earlyDraw());
-                json.writeBooleanField("spectators", s.spectators());
-                json.writeStringField("clock", s.clock());
-                json.writeEndObject();
-            }
-            case Snapshot.Clock c -> {
-                json.writeStartObject();
-                json.writeStringField("control", c.control());
-                numberField(json, Seat.X.wire(), c.x());
-                numberField(json, Seat.O.wire(), c.o());
-                json.writeStringField("running", WireWord.spelling(c.running()));
-                numberField(json, "turnStartedAt", c.turnStartedAt());
-                numberField(json, "deadlineAt", c.deadlineAt());
-                json.writeStringField("flagged", WireWord.spelling(c.flagged()));
-                json.writeEndObject();
-            }
-            case Snapshot.MoveEntry m -> {
-                json.writeStartObject();
-                json.writeStringField("seat", m.seat().wire());
-                json.writeNumberField("cell", m.cell());
-                json.writeStringField("id", m.id());
-                json.writeEndObject();
-            }
-            case Snapshot.Result r -> {
-                json.writeStartObject();
-                json.writeStringField("winner", WireWord.spelling(r.winner()));
-                json.writeStringField("reason", r.reason().wire());
-                json.writeFieldName("line");
-                writeValue(json, r.line());
-                json.writeEndObject();
-            }
-            case Snapshot.Player p -> {
-                json.writeStartObject();
-                json.writeStringField("name", p.name());
-                json.writeStringField("kind", p.kind().wire());
-                json.writeStringField("level", WireWord.spelling(p.level()));
-                json.writeBooleanField("connected", p.connected());
-                numberField(json, "graceUntil", p.graceUntil());
+                writeFields(json, r);
                 json.writeEndObject();
             }
             case List<?> list -> {
@@ -78,70 +56,61 @@ final class DiffJson {
         }
     }
 
-    private static void numberField(JsonGenerator json, String name, @Nullable Long value)
-            throws IOException {
-        json.writeFieldName(name);
-        if (value == null) {
-            json.writeNull();
-        } else {
-            json.writeNumber(value);
-        }
-    }
-
+    /** An event: its {@code kind}, named after its record, then its components. */
     static void writeEvent(JsonGenerator json, @Nullable Event event) throws IOException {
         if (event == null) {
             json.writeNull();
             return;
         }
         json.writeStartObject();
-        switch (event) {
-            case Event.Moved e -> {
-                kind(json, EventKind.MOVED, e.seat());
-                json.writeNumberField("cell", e.cell());
-                json.writeStringField("moveId", e.moveId());
-            }
-            case Event.Joined e -> {
-                kind(json, EventKind.JOINED, e.seat());
-                json.writeStringField("name", e.name());
-            }
-            case Event.BotJoined e -> {
-                kind(json, EventKind.BOT_JOINED, e.seat());
-                json.writeStringField("level", e.level().wire());
-            }
-            case Event.Left e -> kind(json, EventKind.LEFT, e.seat());
-            case Event.Disconnected e -> kind(json, EventKind.DISCONNECTED, e.seat());
-            case Event.Reconnected e -> kind(json, EventKind.RECONNECTED, e.seat());
-            case Event.UndoRequested e -> kind(json, EventKind.UNDO_REQUESTED, e.seat());
-            case Event.UndoDeclined e -> kind(json, EventKind.UNDO_DECLINED, e.seat());
-            case Event.Undone e -> {
-                kind(json, EventKind.UNDONE, e.seat());
-                json.writeArrayFieldStart("cells");
-                for (int cell : e.cells()) {
-                    json.writeNumber(cell);
-                }
-                json.writeEndArray();
-            }
-            case Event.Resigned e -> kind(json, EventKind.RESIGNED, e.seat());
-            case Event.RematchOffered e -> kind(json, EventKind.REMATCH_OFFERED, e.seat());
-            case Event.RematchStarted e -> {
-                json.writeStringField("kind", EventKind.REMATCH_STARTED.wire());
-                json.writeNumberField("game", e.game());
-            }
-            case Event.GameOver e -> {
-                json.writeStringField("kind", EventKind.GAME_OVER.wire());
-                json.writeStringField("winner", WireWord.spelling(e.winner()));
-                json.writeStringField("reason", e.reason().wire());
-            }
-            case Event.SpectatorsChanged e -> {
-                json.writeStringField("kind", EventKind.SPECTATORS_CHANGED.wire());
-                json.writeNumberField("count", e.count());
-            }
-        }
+        json.writeStringField("kind", Json.TYPE_NAMES.get(event.getClass()));
+        writeFields(json, (Record) event);
         json.writeEndObject();
     }
 
-    private static void kind(JsonGenerator json, EventKind kind, Seat seat) throws IOException {
-        json.writeStringField("kind", kind.wire());
-        json.writeStringField("seat", seat.wire());
+    private static void writeFields(JsonGenerator json, Record record) throws IOException {
+        for (Field field : FIELDS.get(record.getClass())) {
+            field.write(json, record);
+        }
+    }
+
+    /** A record component: its JSON name and its accessor, primitives read without boxing. */
+    private record Field(SerializedString name, Class<?> type, MethodHandle getter) {
+        static Field of(RecordComponent component) {
+            JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
+            String name =
+                    property == null || property.value().isEmpty()
+                            ? component.getName()
+                            : property.value();
+            Class<?> type = component.getType().isPrimitive() ? component.getType() : Object.class;
+            try {
+                MethodHandle getter =
+                        MethodHandles.lookup()
+                                .unreflect(component.getAccessor())
+                                .asType(MethodType.methodType(type, Object.class));
+                return new Field(new SerializedString(name), type, getter);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot read " + component, e);
+            }
+        }
+
+        void write(JsonGenerator json, Object record) throws IOException {
+            json.writeFieldName(name);
+            try {
+                if (type == int.class) {
+                    json.writeNumber((int) getter.invokeExact(record));
+                } else if (type == long.class) {
+                    json.writeNumber((long) getter.invokeExact(record));
+                } else if (type == boolean.class) {
+                    json.writeBoolean((boolean) getter.invokeExact(record));
+                } else {
+                    writeValue(json, (Object) getter.invokeExact(record));
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 }

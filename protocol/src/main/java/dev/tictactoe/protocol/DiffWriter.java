@@ -21,6 +21,8 @@ final class DiffWriter {
     /** Checked before the thread-local map, whose lookup missed the cache at every diff. */
     private static volatile @Nullable Output last;
 
+    private static final String DIFF = Json.TYPE_NAMES.get(ServerMessage.Diff.class);
+
     private DiffWriter() {}
 
     /**
@@ -52,7 +54,7 @@ final class DiffWriter {
         JsonGenerator json = out.json;
         try {
             json.writeStartObject();
-            json.writeStringField("type", MessageType.DIFF.wire());
+            json.writeStringField("type", DIFF);
             json.writeNumberField("version", version);
             json.writeArrayFieldStart("ops");
             SnapshotDiff.walk(from, to, out.sink);

@@ -19,15 +19,30 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.jsontype.NamedType;
 
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
-import java.util.function.Function;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** The one strict Jackson mapper both directions share, and how its refusals read. */
 final class Json {
+    /** The {@code type} of a message, the {@code kind} of an event: its record, less "Message". */
+    static final ClassValue<String> TYPE_NAMES =
+            new ClassValue<>() {
+                @Override
+                protected String computeValue(Class<?> type) {
+                    String name = type.getSimpleName().replaceFirst("(.)Message$", "$1");
+                    return name.replaceAll("(.)(\\p{Lu})", "$1_$2").toLowerCase(Locale.ROOT);
+                }
+            };
+
     static final ObjectMapper MAPPER =
             JsonMapper.builder()
                     .annotationIntrospector(new RequiredByDefault())
@@ -58,9 +73,20 @@ final class Json {
                                 .maxStringLength(Protocol.MAX_FRAME_BYTES)
                                 .maxNumberLength(64)
                                 .build());
-        // The names of messages and events come from their tables, spelled there once.
-        MAPPER.registerSubtypes(MessageType.namedTypes());
-        MAPPER.registerSubtypes(EventKind.namedTypes());
+        for (Class<?> root : List.of(ClientMessage.class, ServerMessage.class, Event.class)) {
+            for (Class<?> type : root.getPermittedSubclasses()) {
+                MAPPER.registerSubtypes(new NamedType(type, TYPE_NAMES.get(type)));
+            }
+        }
+    }
+
+    static final Set<String> CLIENT_TYPES = typeNames(ClientMessage.class);
+    static final Set<String> SERVER_TYPES = typeNames(ServerMessage.class);
+
+    private static Set<String> typeNames(Class<?> root) {
+        return Arrays.stream(root.getPermittedSubclasses())
+                .map(TYPE_NAMES::get)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     private static final ObjectReader TREE_READER = MAPPER.reader();
@@ -109,11 +135,7 @@ final class Json {
     }
 
     /** Reads a message; a refusal names the JSON, else the type, else the field at fault. */
-    static <T> T message(
-            ObjectReader reader,
-            Class<T> type,
-            String json,
-            Function<String, @Nullable MessageType> types) {
+    static <T> T message(ObjectReader reader, Class<T> type, String json, Set<String> types) {
         try {
             T message = type.cast(reader.readValue(json));
             if (message != null) { // else the JSON null
@@ -125,11 +147,7 @@ final class Json {
         return message(reader, type, parse(json), types);
     }
 
-    static <T> T message(
-            ObjectReader reader,
-            Class<T> type,
-            JsonNode root,
-            Function<String, @Nullable MessageType> types) {
+    static <T> T message(ObjectReader reader, Class<T> type, JsonNode root, Set<String> types) {
         T message;
         try {
             message = type.cast(reader.readValue(root));
@@ -143,9 +161,9 @@ final class Json {
     }
 
     private static ProtocolException messageRefusal(
-            @Nullable IOException e, JsonNode root, Function<String, @Nullable MessageType> types) {
+            @Nullable IOException e, JsonNode root, Set<String> types) {
         String type = typeOf(root);
-        if (types.apply(type) == null || e == null) {
+        if (!types.contains(type) || e == null) {
             return unknownType(type);
         }
         return BindingRefusal.of(e, root, type);

@@ -38,12 +38,17 @@ public final class MessageCodec {
         return Json.parse(json);
     }
 
+    /** The {@code type} of a message record on the wire, the {@code kind} of an event record. */
+    public static String typeName(Class<?> record) {
+        return Json.TYPE_NAMES.get(record);
+    }
+
     public static String typeName(ClientMessage message) {
-        return MessageType.of(message).wire();
+        return typeName(message.getClass());
     }
 
     public static String typeName(ServerMessage message) {
-        return MessageType.of(message).wire();
+        return typeName(message.getClass());
     }
 
     public static String encode(ClientMessage message) {
@@ -57,14 +62,14 @@ public final class MessageCodec {
     /** Decodes a client's message; a refusal carries its {@link ProtocolException#ref()}. */
     public static ClientMessage decodeClient(String json) {
         try {
-            return Json.message(CLIENT_READER, ClientMessage.class, json, MessageType::client);
+            return Json.message(CLIENT_READER, ClientMessage.class, json, Json.CLIENT_TYPES);
         } catch (ProtocolException e) {
             throw e.withRef(refOf(json));
         }
     }
 
     public static ClientMessage decodeClient(JsonNode root) {
-        return Json.message(CLIENT_READER, ClientMessage.class, root, MessageType::client);
+        return Json.message(CLIENT_READER, ClientMessage.class, root, Json.CLIENT_TYPES);
     }
 
     /** A refused message's id, else its type, if short enough to echo back. */
@@ -126,11 +131,11 @@ public final class MessageCodec {
     }
 
     public static ServerMessage decodeServer(String json) {
-        return Json.message(SERVER_READER, ServerMessage.class, json, MessageType::server);
+        return Json.message(SERVER_READER, ServerMessage.class, json, Json.SERVER_TYPES);
     }
 
     public static ServerMessage decodeServer(JsonNode root) {
-        return Json.message(SERVER_READER, ServerMessage.class, root, MessageType::server);
+        return Json.message(SERVER_READER, ServerMessage.class, root, Json.SERVER_TYPES);
     }
 
     /** The snapshot as a JSON tree, the document diffs are computed on. */

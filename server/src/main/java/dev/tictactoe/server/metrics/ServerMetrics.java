@@ -2,7 +2,7 @@ package dev.tictactoe.server.metrics;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.MessageType;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
 
@@ -42,9 +42,18 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     // By ordinal, each made in the constructor.
     private final Counter[] rejections = new Counter[ErrorCode.values().length];
     private final Counter[] matchRequests = new Counter[MatchOutcome.values().length];
-    // By MessageType ordinal, registered at its first message (two racing loops get one counter).
-    private final AtomicReferenceArray<Counter> messagesIn =
-            new AtomicReferenceArray<>(MessageType.values().length);
+    // By message record, registered at its first message (two racing loops get one counter).
+    private final ClassValue<Counter> messagesIn =
+            new ClassValue<>() {
+                @Override
+                protected Counter computeValue(Class<?> type) {
+                    return counter(
+                            "ttt.messages.in",
+                            "Messages received, by type",
+                            "type",
+                            MessageCodec.typeName(type));
+                }
+            };
     // By winner (X, O, none) and reason, as messagesIn: a game's end looks nothing up.
     private final AtomicReferenceArray<Counter> gamesFinished =
             new AtomicReferenceArray<>(3 * REASONS);
@@ -161,13 +170,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     }
 
     public void messageReceived(ClientMessage message) {
-        MessageType type = MessageType.of(message);
-        Counter counter = messagesIn.get(type.ordinal());
-        if (counter == null) {
-            counter = counter("ttt.messages.in", "Messages received, by type", "type", type.wire());
-            messagesIn.set(type.ordinal(), counter);
-        }
-        counter.increment();
+        messagesIn.get(message.getClass()).increment();
     }
 
     public void rejected(ErrorCode code) {
