@@ -89,7 +89,7 @@ public class DiffBenchmark {
         return new Snapshot(
                 version,
                 "K7MQ2P",
-                new Snapshot.Settings(size, size == 3 ? 3 : 5, Seat.X, true, true),
+                new Snapshot.Settings(size, size == 3 ? 3 : 5, Seat.X, true, true, null),
                 1,
                 RoomStatus.PLAYING,
                 version % 2 == 0 ? Seat.X : Seat.O,
@@ -98,8 +98,8 @@ public class DiffBenchmark {
                 moves.getLast().cell(),
                 null,
                 new Snapshot.Players(
-                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true),
-                        new Snapshot.Player("bo", PlayerKind.HUMAN, null, true)),
+                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true, null),
+                        new Snapshot.Player("bo", PlayerKind.HUMAN, null, true, null)),
                 0,
                 new Snapshot.Score(0, 0, 0),
                 null,

@@ -26,6 +26,7 @@ class CommandsTest {
                         "K7MQ2P",
                         Seat.X,
                         "tok",
+                        null,
                         Snapshots.playing(Seat.X, "...", "...", "...")));
         return view;
     }
@@ -36,7 +37,9 @@ class CommandsTest {
     }
 
     private static void welcome(RoomView view, Snapshot snapshot) {
-        view.apply(new ServerMessage.Welcome(Protocol.VERSION, "K7MQ2P", Seat.X, "tok", snapshot));
+        view.apply(
+                new ServerMessage.Welcome(
+                        Protocol.VERSION, "K7MQ2P", Seat.X, "tok", null, snapshot));
     }
 
     @Test

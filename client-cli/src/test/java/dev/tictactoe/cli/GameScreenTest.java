@@ -46,7 +46,7 @@ class GameScreenTest {
                         2,
                         null,
                         Snapshots.ANA,
-                        new Snapshot.Player("ben", PlayerKind.HUMAN, null, false));
+                        new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, null));
         List<String> lines =
                 screen(s, Seat.X, false, new GameScreen.Notice("that cell is already taken", true));
         assertThat(lines.get(0))
@@ -183,7 +183,9 @@ class GameScreenTest {
                         s.spectators(),
                         s.score(),
                         Seat.O,
-                        List.of());
+                        List.of(),
+                        null,
+                        null);
         assertThat(screen(asking, Seat.X, false))
                 .contains("ben (O) asks to take back a move: type accept or decline.");
         assertThat(screen(asking, Seat.O, false))
@@ -214,7 +216,9 @@ class GameScreenTest {
                         0,
                         over.score(),
                         null,
-                        List.of(Seat.O));
+                        List.of(Seat.O),
+                        null,
+                        null);
         assertThat(screen(offered, Seat.X, false))
                 .contains("ben (O) offers a rematch: type rematch to play again, or quit.");
         assertThat(screen(offered, Seat.O, false))
@@ -354,7 +358,7 @@ class GameScreenTest {
                         0,
                         null,
                         Snapshots.ANA,
-                        new Snapshot.Player("ben", PlayerKind.HUMAN, null, false));
+                        new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, null));
         long now = 1_000_000;
         List<String> lines =
                 GameScreen.render(
@@ -399,7 +403,8 @@ class GameScreenTest {
                         0,
                         null,
                         Snapshots.ANA,
-                        new Snapshot.Player("bot (hard)", PlayerKind.BOT, BotLevel.HARD, true));
+                        new Snapshot.Player(
+                                "bot (hard)", PlayerKind.BOT, BotLevel.HARD, true, null));
         assertThat(GameWords.describe(new Event.Left(Seat.O), after, before, Seat.X))
                 .isEqualTo("ben (O) left the room");
         assertThat(GameWords.describe(new Event.Moved(Seat.O, 4, "m2"), after, before, Seat.X))
@@ -413,7 +418,8 @@ class GameScreenTest {
                         0,
                         resigned,
                         Snapshots.ANA,
-                        new Snapshot.Player("bot (hard)", PlayerKind.BOT, BotLevel.HARD, true));
+                        new Snapshot.Player(
+                                "bot (hard)", PlayerKind.BOT, BotLevel.HARD, true, null));
         assertThat(GameWords.result(over, before, Seat.X)).isEqualTo("ben (O) resigned: you win.");
         List<String> lines =
                 GameScreen.render(

@@ -65,7 +65,7 @@ class MainTest {
                         "--no-early-draw",
                         "--no-spectators");
         assertThat(create.request())
-                .isEqualTo(new NewRoom(15, 5, "O", "random", false, false, "hard"));
+                .isEqualTo(new NewRoom(15, 5, "O", "random", false, false, "hard", null, null));
         assertThat(create().request()).isEqualTo(NewRoom.DEFAULT);
         assertThat(create("--size", "4").request().winLength()).isEqualTo(4);
         assertThat(create("--size", "7", "--k", "4").request().winLength()).isEqualTo(4);

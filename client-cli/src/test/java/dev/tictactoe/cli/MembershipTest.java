@@ -30,6 +30,7 @@ class MembershipTest {
                 ROOM,
                 seat,
                 token,
+                null,
                 Snapshots.playing(Seat.X, "...", "...", "..."));
     }
 

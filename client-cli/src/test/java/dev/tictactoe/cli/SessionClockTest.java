@@ -24,7 +24,7 @@ class SessionClockTest {
 
     private static SessionClock showing(Snapshot s) {
         RoomView view = new RoomView();
-        view.apply(new ServerMessage.SnapshotMessage(s));
+        view.apply(new ServerMessage.SnapshotMessage(null, s));
         return new SessionClock(view);
     }
 

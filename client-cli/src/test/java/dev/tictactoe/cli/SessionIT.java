@@ -264,6 +264,7 @@ class SessionIT {
                                                                 ScriptServer.ROOM,
                                                                 Seat.X,
                                                                 "tok-1",
+                                                                null,
                                                                 room))));
                                 if (join.token() == null) {
                                     ch.writeAndFlush(

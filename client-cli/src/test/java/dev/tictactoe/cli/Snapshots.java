@@ -16,11 +16,11 @@ public final class Snapshots {
     private Snapshots() {}
 
     public static final Snapshot.Player ANA =
-            new Snapshot.Player("ana", PlayerKind.HUMAN, null, true);
+            new Snapshot.Player("ana", PlayerKind.HUMAN, null, true, null);
     public static final Snapshot.Player BEN =
-            new Snapshot.Player("ben", PlayerKind.HUMAN, null, true);
+            new Snapshot.Player("ben", PlayerKind.HUMAN, null, true, null);
     public static final Snapshot.Player BOT =
-            new Snapshot.Player("bot (perfect)", PlayerKind.BOT, BotLevel.PERFECT, true);
+            new Snapshot.Player("bot (perfect)", PlayerKind.BOT, BotLevel.PERFECT, true, null);
 
     /** A room in {@code status} with this board; the moves list follows the board, X first. */
     public static Snapshot of(
@@ -42,7 +42,7 @@ public final class Snapshots {
         return new Snapshot(
                 7,
                 "K7MQ2P",
-                new Snapshot.Settings(size, Math.min(size, 5), Seat.X, true, true),
+                new Snapshot.Settings(size, Math.min(size, 5), Seat.X, true, true, null),
                 1,
                 status,
                 turn,
@@ -54,7 +54,9 @@ public final class Snapshots {
                 2,
                 new Snapshot.Score(1, 0, 3),
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     public static Snapshot playing(Seat turn, String... rows) {

@@ -102,7 +102,8 @@ class RoomsApiIT {
         var room = api().create(NewRoom.DEFAULT.withBoard(15, 5).withBot("hard"));
         assertThat(room.code()).isEqualTo("K7MQ2P");
         assertThat(room.settings().get("size").intValue()).isEqualTo(15);
-        assertThat(created.get()).isEqualTo(new NewRoom(15, 5, "X", "X", true, true, "hard"));
+        assertThat(created.get())
+                .isEqualTo(new NewRoom(15, 5, "X", "X", true, true, "hard", null, null));
     }
 
     @Test

@@ -24,9 +24,9 @@ public sealed interface ClientMessage {
             @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long lastVersion)
             implements ClientMessage {
         public Join {
-            FieldChecks.range("protocol", protocol, 1, Integer.MAX_VALUE);
-            FieldChecks.present("name", name, "a string");
-            FieldChecks.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
+            Json.range("protocol", protocol, 1, Integer.MAX_VALUE);
+            Json.present("name", name, "a string");
+            Json.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
         }
 
         public static Join player(String name) {
@@ -41,8 +41,8 @@ public sealed interface ClientMessage {
     /** Play {@code cell} (row * size + col); the client's {@code id} makes a resend known. */
     record Move(String id, long version, int cell) implements ClientMessage {
         public Move {
-            FieldChecks.moveId("id", id);
-            FieldChecks.range("version", version, 0, Long.MAX_VALUE);
+            Json.moveId("id", id);
+            Json.range("version", version, 0, Long.MAX_VALUE);
             if (cell < 0) {
                 // Well-formed but off the board: the same code as a cell past the end.
                 throw new ProtocolException(
@@ -72,7 +72,7 @@ public sealed interface ClientMessage {
             BotLevel level, @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Seat seat)
             implements ClientMessage {
         public InviteBot {
-            FieldChecks.present("level", level, "a bot level");
+            Json.present("level", level, "a bot level");
         }
     }
 
@@ -81,7 +81,7 @@ public sealed interface ClientMessage {
     record Sync(@JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long lastVersion)
             implements ClientMessage {
         public Sync {
-            FieldChecks.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
+            Json.range("lastVersion", lastVersion, 0, Long.MAX_VALUE);
         }
     }
 
@@ -94,21 +94,21 @@ public sealed interface ClientMessage {
     /** A heartbeat, before or after {@code join}; it asks the server for its pings too. */
     record Ping(long seq) implements ClientMessage {
         public Ping {
-            FieldChecks.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
+            Json.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
         }
     }
 
     /** The answer to the server's {@code ping}, with its {@code seq}. */
     record Pong(long seq) implements ClientMessage {
         public Pong {
-            FieldChecks.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
+            Json.range("seq", seq, 0, Protocol.MAX_PING_SEQ);
         }
     }
 
     /** Say {@code phrase} to the room; players only, a few at a time. It changes nothing. */
     record Phrase(QuickPhrase phrase) implements ClientMessage {
         public Phrase {
-            FieldChecks.present("phrase", phrase, "a phrase");
+            Json.present("phrase", phrase, "a phrase");
         }
     }
 }

@@ -17,8 +17,8 @@ public record GameRecord(
     public GameRecord {
         moves = List.copyOf(moves);
         line = List.copyOf(line);
-        FieldChecks.range("game", game, 1, Integer.MAX_VALUE);
-        FieldChecks.ranges("moves", moves, 0, MAX_CELL);
-        FieldChecks.ranges("line", line, 0, MAX_CELL);
+        Json.range("game", game, 1, Integer.MAX_VALUE);
+        Json.ranges("moves", moves, 0, MAX_CELL);
+        Json.ranges("line", line, 0, MAX_CELL);
     }
 }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.introspect.AnnotatedConstructor;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
@@ -24,12 +25,9 @@ import com.fasterxml.jackson.databind.jsontype.NamedType;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /** The one strict Jackson mapper both directions share, and how its refusals read. */
 final class Json {
@@ -80,15 +78,6 @@ final class Json {
         }
     }
 
-    static final Set<String> CLIENT_TYPES = typeNames(ClientMessage.class);
-    static final Set<String> SERVER_TYPES = typeNames(ServerMessage.class);
-
-    private static Set<String> typeNames(Class<?> root) {
-        return Arrays.stream(root.getPermittedSubclasses())
-                .map(TYPE_NAMES::get)
-                .collect(Collectors.toUnmodifiableSet());
-    }
-
     private static final ObjectReader TREE_READER = MAPPER.reader();
     private static final int MAX_SHOWN = 40;
 
@@ -135,7 +124,7 @@ final class Json {
     }
 
     /** Reads a message; a refusal names the JSON, else the type, else the field at fault. */
-    static <T> T message(ObjectReader reader, Class<T> type, String json, Set<String> types) {
+    static <T> T message(ObjectReader reader, Class<T> type, String json) {
         try {
             T message = type.cast(reader.readValue(json));
             if (message != null) { // else the JSON null
@@ -144,26 +133,26 @@ final class Json {
         } catch (JsonProcessingException e) {
             // Refused: read from the tree, which names what is wrong the same way.
         }
-        return message(reader, type, parse(json), types);
+        return message(reader, type, parse(json));
     }
 
-    static <T> T message(ObjectReader reader, Class<T> type, JsonNode root, Set<String> types) {
+    static <T> T message(ObjectReader reader, Class<T> type, JsonNode root) {
         T message;
         try {
             message = type.cast(reader.readValue(root));
         } catch (IOException e) {
-            throw messageRefusal(e, root, types);
+            throw messageRefusal(e, root);
         }
         if (message == null) {
-            throw messageRefusal(null, root, types);
+            throw messageRefusal(null, root);
         }
         return message;
     }
 
-    private static ProtocolException messageRefusal(
-            @Nullable IOException e, JsonNode root, Set<String> types) {
+    private static ProtocolException messageRefusal(@Nullable IOException e, JsonNode root) {
         String type = typeOf(root);
-        if (!types.contains(type) || e == null) {
+        if (e == null
+                || e instanceof InvalidTypeIdException unknown && unknown.getPath().isEmpty()) {
             return unknownType(type);
         }
         return BindingRefusal.of(e, root, type);
@@ -210,6 +199,51 @@ final class Json {
 
     static ProtocolException unknownType(String type) {
         return new ProtocolException(ErrorCode.BAD_MESSAGE, "unknown message type " + show(type));
+    }
+
+    // The checks records make of their own fields, each refusal naming the field.
+
+    static boolean isMoveIdLength(String text) {
+        return !text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH;
+    }
+
+    static void moveId(String field, String id) {
+        present(field, id, "a string");
+        if (!isMoveIdLength(id)) {
+            throw bad(
+                    field,
+                    "expected 1.."
+                            + Protocol.MAX_MOVE_ID_LENGTH
+                            + " characters, got "
+                            + id.length());
+        }
+    }
+
+    static void present(String field, @Nullable Object value, String expected) {
+        if (value == null) {
+            throw bad(field, "expected " + expected + ", got null");
+        }
+    }
+
+    /** {@code value} is {@code min..max}; a field bounded only by its type says ">= min". */
+    static void range(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            boolean open = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+            String range = open && value < min ? ">= " + min : min + ".." + max;
+            throw bad(field, "expected an integer " + range + ", got " + value);
+        }
+    }
+
+    static void range(String field, @Nullable Long value, long min, long max) {
+        if (value != null) {
+            range(field, value.longValue(), min, max);
+        }
+    }
+
+    static void ranges(String field, List<Integer> values, long min, long max) {
+        for (int i = 0; i < values.size(); i++) {
+            range(field + "[" + i + "]", values.get(i), min, max);
+        }
     }
 
     static ProtocolException bad(String path, String problem) {

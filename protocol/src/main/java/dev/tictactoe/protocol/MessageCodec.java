@@ -1,6 +1,5 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.jspecify.annotations.Nullable;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -62,14 +60,14 @@ public final class MessageCodec {
     /** Decodes a client's message; a refusal carries its {@link ProtocolException#ref()}. */
     public static ClientMessage decodeClient(String json) {
         try {
-            return Json.message(CLIENT_READER, ClientMessage.class, json, Json.CLIENT_TYPES);
+            return Json.message(CLIENT_READER, ClientMessage.class, json);
         } catch (ProtocolException e) {
             throw e.withRef(refOf(json));
         }
     }
 
     public static ClientMessage decodeClient(JsonNode root) {
-        return Json.message(CLIENT_READER, ClientMessage.class, root, Json.CLIENT_TYPES);
+        return Json.message(CLIENT_READER, ClientMessage.class, root);
     }
 
     /** A refused message's id, else its type, if short enough to echo back. */
@@ -82,7 +80,7 @@ public final class MessageCodec {
         }
         for (String field : new String[] {"id", "type"}) {
             JsonNode v = root.get(field);
-            if (v != null && v.isTextual() && FieldChecks.isMoveIdLength(v.textValue())) {
+            if (v != null && v.isTextual() && Json.isMoveIdLength(v.textValue())) {
                 return v.textValue();
             }
         }
@@ -131,21 +129,16 @@ public final class MessageCodec {
     }
 
     public static ServerMessage decodeServer(String json) {
-        return Json.message(SERVER_READER, ServerMessage.class, json, Json.SERVER_TYPES);
+        return Json.message(SERVER_READER, ServerMessage.class, json);
     }
 
     public static ServerMessage decodeServer(JsonNode root) {
-        return Json.message(SERVER_READER, ServerMessage.class, root, Json.SERVER_TYPES);
+        return Json.message(SERVER_READER, ServerMessage.class, root);
     }
 
     /** The snapshot as a JSON tree, the document diffs are computed on. */
     public static ObjectNode toTree(Snapshot snapshot) {
         return Json.MAPPER.valueToTree(snapshot);
-    }
-
-    /** Writes the snapshot document into {@code json}: the bytes of {@link #toTree}'s tree. */
-    public static void writeSnapshot(JsonGenerator json, Snapshot snapshot) throws IOException {
-        Json.MAPPER.writeValue(json, snapshot);
     }
 
     /** Reads a snapshot document. */

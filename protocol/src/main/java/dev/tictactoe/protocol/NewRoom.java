@@ -42,10 +42,10 @@ public record NewRoom(
             @JsonProperty("clock") @Nullable String clock,
             @JsonProperty("botSeed") @Nullable Long botSeed) {
         int side = size == null ? DEFAULT.size : size;
-        FieldChecks.range("size", side, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+        Json.range("size", side, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
         int line = winLength == null ? defaultWinLength(side) : winLength;
-        FieldChecks.range("winLength", line, Protocol.MIN_WIN_LENGTH, side);
-        FieldChecks.range("botSeed", botSeed, 0, Protocol.MAX_BOT_SEED);
+        Json.range("winLength", line, Protocol.MIN_WIN_LENGTH, side);
+        Json.range("botSeed", botSeed, 0, Protocol.MAX_BOT_SEED);
         return new NewRoom(
                 side,
                 line,
@@ -65,18 +65,6 @@ public record NewRoom(
                     "expected one of " + String.join(", ", allowed) + ", got " + Json.show(text));
         }
         return text;
-    }
-
-    /** Settings of an untimed room. */
-    public NewRoom(
-            int size,
-            int winLength,
-            String seat,
-            String first,
-            boolean earlyDraw,
-            boolean spectators,
-            @Nullable String bot) {
-        this(size, winLength, seat, first, earlyDraw, spectators, bot, null, null);
     }
 
     /** The win length used when only the size is given: the whole side, at most five. */

@@ -22,16 +22,7 @@ public sealed interface ServerMessage {
             Snapshot snapshot)
             implements ServerMessage {
         public Welcome {
-            FieldChecks.range("protocol", protocol, 1, Integer.MAX_VALUE);
-        }
-
-        public Welcome(
-                int protocol,
-                String room,
-                @Nullable Seat seat,
-                @Nullable String token,
-                Snapshot snapshot) {
-            this(protocol, room, seat, token, null, snapshot);
+            Json.range("protocol", protocol, 1, Integer.MAX_VALUE);
         }
     }
 
@@ -39,12 +30,7 @@ public sealed interface ServerMessage {
     record SnapshotMessage(
             @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long serverTime,
             Snapshot snapshot)
-            implements ServerMessage {
-
-        public SnapshotMessage(Snapshot snapshot) {
-            this(null, snapshot);
-        }
-    }
+            implements ServerMessage {}
 
     /** RFC 6902 operations from snapshot(version - 1) to snapshot(version), and what happened. */
     record Diff(long version, List<PatchOp> ops, @Nullable Event event) implements ServerMessage {
@@ -56,8 +42,8 @@ public sealed interface ServerMessage {
     /** Answer to a resent move whose id was already applied, at the version it produced. */
     record Ack(String id, long version) implements ServerMessage {
         public Ack {
-            FieldChecks.moveId("id", id);
-            FieldChecks.range("version", version, 0, Long.MAX_VALUE);
+            Json.moveId("id", id);
+            Json.range("version", version, 0, Long.MAX_VALUE);
         }
     }
 
@@ -67,14 +53,14 @@ public sealed interface ServerMessage {
     /** The answer to a {@code ping}, to its sender only, with the ping's {@code seq}. */
     record Pong(long seq) implements ServerMessage {
         public Pong {
-            FieldChecks.range("seq", seq, 0, Long.MAX_VALUE);
+            Json.range("seq", seq, 0, Long.MAX_VALUE);
         }
     }
 
     /** The server's heartbeat to a quiet connection that sent a {@code ping}. */
     record Ping(long seq) implements ServerMessage {
         public Ping {
-            FieldChecks.range("seq", seq, 0, Long.MAX_VALUE);
+            Json.range("seq", seq, 0, Long.MAX_VALUE);
         }
     }
 

@@ -34,9 +34,9 @@ public record Snapshot(
         board = List.copyOf(board);
         moves = List.copyOf(moves);
         rematch = List.copyOf(rematch);
-        FieldChecks.range("version", version, 0, Long.MAX_VALUE);
-        FieldChecks.range("game", game, 1, Integer.MAX_VALUE);
-        FieldChecks.range("spectators", spectators, 0, Integer.MAX_VALUE);
+        Json.range("version", version, 0, Long.MAX_VALUE);
+        Json.range("game", game, 1, Integer.MAX_VALUE);
+        Json.range("spectators", spectators, 0, Integer.MAX_VALUE);
         int size = settings.size();
         if (board.size() != size) {
             throw Json.bad("board", "expected " + size + " rows, got " + board.size());
@@ -51,13 +51,13 @@ public record Snapshot(
         }
         int maxCell = size * size - 1;
         for (int i = 0; i < moves.size(); i++) {
-            FieldChecks.range("moves[" + i + "].cell", moves.get(i).cell(), 0, maxCell);
+            Json.range("moves[" + i + "].cell", moves.get(i).cell(), 0, maxCell);
         }
         if (lastMove != null) {
-            FieldChecks.range("lastMove", lastMove, 0, maxCell);
+            Json.range("lastMove", lastMove, 0, maxCell);
         }
         if (result != null) {
-            FieldChecks.ranges("result.line", result.line(), 0, maxCell);
+            Json.ranges("result.line", result.line(), 0, maxCell);
         }
     }
 
@@ -69,43 +69,6 @@ public record Snapshot(
             }
         }
         return true;
-    }
-
-    /** A snapshot of an untimed room with no claim time. */
-    public Snapshot(
-            long version,
-            String room,
-            Settings settings,
-            int game,
-            RoomStatus status,
-            @Nullable Seat turn,
-            List<String> board,
-            List<MoveEntry> moves,
-            @Nullable Integer lastMove,
-            @Nullable Result result,
-            Players players,
-            int spectators,
-            Score score,
-            @Nullable Seat undoRequest,
-            List<Seat> rematch) {
-        this(
-                version,
-                room,
-                settings,
-                game,
-                status,
-                turn,
-                board,
-                moves,
-                lastMove,
-                result,
-                players,
-                spectators,
-                score,
-                undoRequest,
-                rematch,
-                null,
-                null);
     }
 
     /** Whose mark is on {@code cell}, null when it is empty. */
@@ -124,14 +87,8 @@ public record Snapshot(
             boolean spectators,
             @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable String clock) {
         public Settings {
-            FieldChecks.range("size", size, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
-            FieldChecks.range("winLength", winLength, Protocol.MIN_WIN_LENGTH, size);
-        }
-
-        /** Settings of an untimed room. */
-        public Settings(
-                int size, int winLength, Seat first, boolean earlyDraw, boolean spectators) {
-            this(size, winLength, first, earlyDraw, spectators, null);
+            Json.range("size", size, Protocol.MIN_SIZE, Protocol.MAX_SIZE);
+            Json.range("winLength", winLength, Protocol.MIN_WIN_LENGTH, size);
         }
     }
 
@@ -172,19 +129,14 @@ public record Snapshot(
             PlayerKind kind,
             @Nullable BotLevel level,
             boolean connected,
-            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long graceUntil) {
-        /** A player with no grace period running. */
-        public Player(String name, PlayerKind kind, @Nullable BotLevel level, boolean connected) {
-            this(name, kind, level, connected, null);
-        }
-    }
+            @JsonProperty(isRequired = OptBoolean.FALSE) @Nullable Long graceUntil) {}
 
     /** Games won by each seat, and draws, over the series in this room. */
     public record Score(@JsonProperty("X") int x, @JsonProperty("O") int o, int draws) {
         public Score {
-            FieldChecks.range("X", x, 0, Integer.MAX_VALUE);
-            FieldChecks.range("O", o, 0, Integer.MAX_VALUE);
-            FieldChecks.range("draws", draws, 0, Integer.MAX_VALUE);
+            Json.range("X", x, 0, Integer.MAX_VALUE);
+            Json.range("O", o, 0, Integer.MAX_VALUE);
+            Json.range("draws", draws, 0, Integer.MAX_VALUE);
         }
     }
 }

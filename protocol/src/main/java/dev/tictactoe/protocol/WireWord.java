@@ -20,11 +20,6 @@ public interface WireWord {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Whether {@code text} spells this word. */
-    default boolean is(@Nullable String text) {
-        return wire().equals(text);
-    }
-
     /** The word among {@code words} spelled {@code text}, null when none is. */
     static <W extends WireWord> @Nullable W find(W[] words, String text) {
         for (W word : words) {

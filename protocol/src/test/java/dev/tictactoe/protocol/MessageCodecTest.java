@@ -160,7 +160,7 @@ class MessageCodecTest {
         assertThat(WireWord.find(ResultReason.values(), "dead_draw"))
                 .isEqualTo(ResultReason.DEAD_DRAW);
         assertThat(BotLevel.fromWire("Hard")).isNull();
-        assertThat(PlayerKind.BOT.is("bot")).isTrue();
+        assertThat(PlayerKind.BOT.wire()).isEqualTo("bot");
     }
 
     @Test

@@ -10,7 +10,7 @@ final class Samples {
         return new Snapshot(
                 7,
                 "K7MQ2P",
-                new Snapshot.Settings(3, 3, Seat.X, true, true),
+                new Snapshot.Settings(3, 3, Seat.X, true, true, null),
                 1,
                 RoomStatus.PLAYING,
                 Seat.O,
@@ -22,12 +22,14 @@ final class Samples {
                 4,
                 null,
                 new Snapshot.Players(
-                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true),
-                        new Snapshot.Player("bot", PlayerKind.BOT, BotLevel.PERFECT, true)),
+                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true, null),
+                        new Snapshot.Player("bot", PlayerKind.BOT, BotLevel.PERFECT, true, null)),
                 2,
                 new Snapshot.Score(0, 0, 0),
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     static List<ClientMessage> clientMessages() {
@@ -59,9 +61,9 @@ final class Samples {
         return List.of(
                 new ServerMessage.Welcome(
                         1, "K7MQ2P", Seat.X, "secret", 1_795_000_012_000L, snapshot()),
-                new ServerMessage.Welcome(1, "K7MQ2P", null, null, snapshot()),
+                new ServerMessage.Welcome(1, "K7MQ2P", null, null, null, snapshot()),
                 new ServerMessage.SnapshotMessage(1_795_000_012_000L, snapshot()),
-                new ServerMessage.SnapshotMessage(snapshot()),
+                new ServerMessage.SnapshotMessage(null, snapshot()),
                 new ServerMessage.Diff(
                         8,
                         List.of(

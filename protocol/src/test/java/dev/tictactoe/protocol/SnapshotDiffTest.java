@@ -168,7 +168,7 @@ class SnapshotDiffTest {
         return new Snapshot(
                 0,
                 "K7MQ2P",
-                new Snapshot.Settings(size, 3, Seat.X, true, true),
+                new Snapshot.Settings(size, 3, Seat.X, true, true, null),
                 1,
                 RoomStatus.WAITING,
                 null,
@@ -180,7 +180,9 @@ class SnapshotDiffTest {
                 0,
                 new Snapshot.Score(0, 0, 0),
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     /**
@@ -284,18 +286,25 @@ class SnapshotDiffTest {
                         s.spectators(),
                         s.score(),
                         null,
-                        List.of());
+                        List.of(),
+                        null,
+                        null);
             }
             case 6 -> { // a seat is taken, drops, returns or is emptied
                 Snapshot.Player x = s.players().x();
                 Snapshot.Player next =
                         switch (random.nextInt(3)) {
-                            case 0 -> new Snapshot.Player("ana", PlayerKind.HUMAN, null, true);
+                            case 0 ->
+                                    new Snapshot.Player("ana", PlayerKind.HUMAN, null, true, null);
                             case 1 ->
                                     x == null
                                             ? null
                                             : new Snapshot.Player(
-                                                    x.name(), x.kind(), x.level(), !x.connected());
+                                                    x.name(),
+                                                    x.kind(),
+                                                    x.level(),
+                                                    !x.connected(),
+                                                    null);
                             default -> null;
                         };
                 Snapshot.Player o =
@@ -305,7 +314,8 @@ class SnapshotDiffTest {
                                         "bot",
                                         PlayerKind.BOT,
                                         random.nextBoolean() ? BotLevel.HARD : BotLevel.PERFECT,
-                                        true);
+                                        true,
+                                        null);
                 return with(
                         s,
                         v,
@@ -335,7 +345,9 @@ class SnapshotDiffTest {
                         Math.max(0, s.spectators() + (random.nextBoolean() ? 1 : -1)),
                         s.score(),
                         s.undoRequest(),
-                        s.rematch());
+                        s.rematch(),
+                        null,
+                        null);
             }
             default -> { // a takeback is asked for or answered
                 return new Snapshot(
@@ -353,7 +365,9 @@ class SnapshotDiffTest {
                         s.spectators(),
                         s.score(),
                         s.undoRequest() == null ? Seat.X : null,
-                        s.rematch());
+                        s.rematch(),
+                        null,
+                        null);
             }
         }
     }
@@ -385,7 +399,9 @@ class SnapshotDiffTest {
                 s.spectators(),
                 score,
                 s.undoRequest(),
-                rematch);
+                rematch,
+                null,
+                null);
     }
 
     private static Snapshot arbitrary(SplittableRandom random) {
@@ -443,13 +459,16 @@ class SnapshotDiffTest {
                                         random.nextBoolean() ? "bot" : "bo",
                                         PlayerKind.BOT,
                                         BotLevel.EASY,
-                                        true)),
+                                        true,
+                                        null)),
                 random.nextInt(2),
                 new Snapshot.Score(random.nextInt(2), random.nextInt(2), random.nextInt(2)),
                 random.nextBoolean() ? null : Seat.O,
                 random.nextBoolean()
                         ? List.of()
-                        : List.of(Seat.X, Seat.O).subList(0, 1 + random.nextInt(2)));
+                        : List.of(Seat.X, Seat.O).subList(0, 1 + random.nextInt(2)),
+                null,
+                null);
     }
 
     /** {@link #arbitrary} with a clock (or none) and a claim time (or none). */

@@ -27,7 +27,7 @@ class SnapshotTreeTest {
     private static String streamed(Snapshot snapshot) {
         StringWriter out = new StringWriter();
         try (JsonGenerator json = MessageCodec.mapper().getFactory().createGenerator(out)) {
-            MessageCodec.writeSnapshot(json, snapshot);
+            MessageCodec.mapper().writeValue(json, snapshot);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -46,7 +46,7 @@ class SnapshotTreeTest {
                 new Snapshot(
                         s.version() + 1,
                         s.room(),
-                        new Snapshot.Settings(5, 4, Seat.O, false, false),
+                        new Snapshot.Settings(5, 4, Seat.O, false, false, null),
                         3,
                         RoomStatus.OVER,
                         null,
@@ -55,11 +55,14 @@ class SnapshotTreeTest {
                         3,
                         new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2, 3)),
                         new Snapshot.Players(
-                                null, new Snapshot.Player("bo", PlayerKind.HUMAN, null, false)),
+                                null,
+                                new Snapshot.Player("bo", PlayerKind.HUMAN, null, false, null)),
                         0,
                         new Snapshot.Score(2, 1, 4),
                         Seat.O,
-                        List.of(Seat.X, Seat.O)));
+                        List.of(Seat.X, Seat.O),
+                        null,
+                        null));
     }
 
     @Test
@@ -80,7 +83,8 @@ class SnapshotTreeTest {
                         new Snapshot.Players(
                                 new Snapshot.Player(
                                         "ann \"é\"", PlayerKind.HUMAN, null, false, 1_700L),
-                                new Snapshot.Player("bot", PlayerKind.BOT, BotLevel.HARD, true)),
+                                new Snapshot.Player(
+                                        "bot", PlayerKind.BOT, BotLevel.HARD, true, null)),
                         2,
                         s.score(),
                         null,
@@ -96,7 +100,7 @@ class SnapshotTreeTest {
                 new Snapshot(
                         0,
                         "K7MQ2P",
-                        new Snapshot.Settings(3, 3, Seat.X, true, true),
+                        new Snapshot.Settings(3, 3, Seat.X, true, true, null),
                         1,
                         RoomStatus.WAITING,
                         null,
@@ -108,6 +112,8 @@ class SnapshotTreeTest {
                         0,
                         new Snapshot.Score(0, 0, 0),
                         null,
-                        List.of()));
+                        List.of(),
+                        null,
+                        null));
     }
 }

@@ -95,7 +95,7 @@ class GameClientIT {
                         send(
                                 ch,
                                 new ServerMessage.Welcome(
-                                        1, ScriptServer.ROOM, Seat.X, "tok-1", current));
+                                        1, ScriptServer.ROOM, Seat.X, "tok-1", null, current));
                 case ClientMessage.Move m when m.version() != current.version() ->
                         send(ch, ServerMessage.ErrorMessage.of(ErrorCode.STALE_VERSION, m.id()));
                 case ClientMessage.Move m -> {
@@ -114,7 +114,8 @@ class GameClientIT {
                                         new Event.Moved(Seat.X, m.cell(), m.id())));
                     }
                 }
-                case ClientMessage.Sync s -> send(ch, new ServerMessage.SnapshotMessage(current));
+                case ClientMessage.Sync s ->
+                        send(ch, new ServerMessage.SnapshotMessage(null, current));
                 case ClientMessage.Ping p when answerPings ->
                         send(ch, new ServerMessage.Pong(p.seq()));
                 case ClientMessage.Ping p when pingBack ->

@@ -35,7 +35,7 @@ class RoomViewTest {
         return new Snapshot(
                 version,
                 "ABC234",
-                new Snapshot.Settings(3, 3, Seat.X, true, true),
+                new Snapshot.Settings(3, 3, Seat.X, true, true, null),
                 1,
                 RoomStatus.PLAYING,
                 cells.size() % 2 == 0 ? Seat.X : Seat.O,
@@ -44,12 +44,14 @@ class RoomViewTest {
                 cells.isEmpty() ? null : cells.get(cells.size() - 1),
                 null,
                 new Snapshot.Players(
-                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true),
-                        new Snapshot.Player("bo", PlayerKind.HUMAN, null, true)),
+                        new Snapshot.Player("ana", PlayerKind.HUMAN, null, true, null),
+                        new Snapshot.Player("bo", PlayerKind.HUMAN, null, true, null)),
                 0,
                 new Snapshot.Score(0, 0, 0),
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     static ServerMessage.Diff diff(Snapshot from, Snapshot to) {
@@ -59,7 +61,7 @@ class RoomViewTest {
     @Test
     void startsEmptyAndAsksForStateOnAnEarlyDiff() {
         RoomView view = new RoomView();
-        assertThat(view.hasState()).isFalse();
+        assertThat(view.snapshot()).isNull();
         assertThat(view.version()).isEqualTo(-1);
         assertThat(view.apply(diff(state(1, List.of()), state(2, List.of(4)))))
                 .isEqualTo(RoomView.Update.NEED_SYNC);
@@ -69,21 +71,21 @@ class RoomViewTest {
     void welcomeAndSnapshotReplaceTheState() {
         RoomView view = new RoomView();
         Snapshot s1 = state(1, List.of());
-        assertThat(view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", s1)))
+        assertThat(view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", null, s1)))
                 .isEqualTo(RoomView.Update.APPLIED);
         assertThat(view.snapshot()).isEqualTo(s1);
         Snapshot s5 = state(5, List.of(4, 0));
-        assertThat(view.apply(new ServerMessage.SnapshotMessage(s5)))
+        assertThat(view.apply(new ServerMessage.SnapshotMessage(null, s5)))
                 .isEqualTo(RoomView.Update.APPLIED);
         assertThat(view.version()).isEqualTo(5);
-        assertThat(view.tree()).isEqualTo(MessageCodec.toTree(s5));
+        assertThat(view.snapshot()).isEqualTo(s5);
     }
 
     @Test
     void aPhraseLeavesTheStateAndItsVersionAlone() {
         RoomView view = new RoomView();
         Snapshot s1 = state(1, List.of());
-        view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", s1));
+        view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", null, s1));
         assertThat(view.apply(new ServerMessage.Phrase(Seat.O, QuickPhrase.GOOD_GAME)))
                 .isEqualTo(RoomView.Update.UNCHANGED);
         assertThat(view.version()).isEqualTo(1);
@@ -97,7 +99,7 @@ class RoomViewTest {
         Snapshot s2 = state(2, List.of(4));
         Snapshot s3 = state(3, List.of(4, 0));
         Snapshot s4 = state(4, List.of(4, 0, 8));
-        view.apply(new ServerMessage.SnapshotMessage(s1));
+        view.apply(new ServerMessage.SnapshotMessage(null, s1));
 
         assertThat(view.apply(diff(s1, s2))).isEqualTo(RoomView.Update.APPLIED);
         assertThat(view.snapshot()).isEqualTo(s2);
@@ -113,7 +115,7 @@ class RoomViewTest {
     void aDiffThatDoesNotApplyLeavesTheStateAndAsksForSync() {
         RoomView view = new RoomView();
         Snapshot s1 = state(1, List.of());
-        view.apply(new ServerMessage.SnapshotMessage(s1));
+        view.apply(new ServerMessage.SnapshotMessage(null, s1));
         var nodes = JsonNodeFactory.instance;
 
         var badPath =
@@ -149,7 +151,7 @@ class RoomViewTest {
             List<Integer> played = new ArrayList<>();
             Snapshot previous = state(10, played);
             RoomView view = new RoomView();
-            view.apply(new ServerMessage.SnapshotMessage(previous));
+            view.apply(new ServerMessage.SnapshotMessage(null, previous));
             while (!free.isEmpty()) {
                 played.add(free.remove(random.nextInt(free.size())));
                 Snapshot next = state(previous.version() + 1, played);

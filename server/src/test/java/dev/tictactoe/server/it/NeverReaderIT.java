@@ -57,7 +57,7 @@ class NeverReaderIT {
         try (TestServer server = new TestServer(config)) {
             int port = server.server.port();
             // A long 15x15 game makes each snapshot a few KiB.
-            String code = server.create(new NewRoom(15, 5, "X", "X", true, true, null));
+            String code = server.create(new NewRoom(15, 5, "X", "X", true, true, null, null, null));
             List<RawWebSocket> clients = new ArrayList<>();
             try (ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < CLIENTS; i++) {

@@ -40,7 +40,7 @@ class SlowReaderIT {
                 ServerConfig.local("--messages-per-second=100000", "--message-burst=100000");
         try (TestServer server = new TestServer(config)) {
             int port = server.server.port();
-            String code = server.create(new NewRoom(19, 5, "X", "X", true, true, null));
+            String code = server.create(new NewRoom(19, 5, "X", "X", true, true, null, null, null));
             List<Socket> sockets = new ArrayList<>();
             ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
             CountDownLatch done = new CountDownLatch(CLIENTS);

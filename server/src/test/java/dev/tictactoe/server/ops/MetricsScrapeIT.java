@@ -111,7 +111,8 @@ class MetricsScrapeIT {
     void aBotGameMovesTheBotSeries() throws Exception {
         Scrape before = scrape();
         RoomsApi api = new RoomsApi("127.0.0.1", server.port());
-        String code = api.create(new NewRoom(3, 3, "X", "X", true, true, "easy")).code();
+        String code =
+                api.create(new NewRoom(3, 3, "X", "X", true, true, "easy", null, null)).code();
         try (GameClient x = client(code)) {
             x.join("ana");
             x.move(4);
