@@ -1,6 +1,5 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.client.FollowerListener;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.ServerAddress;
@@ -57,7 +56,7 @@ final class Endings {
 
     /** How the stay ends when the follower stopped for {@code stopped}. */
     Ending stopped(
-            FollowerListener.Stopped stopped,
+            RoomFollower.Listener.Stopped stopped,
             boolean welcomed,
             ServerMessage.@Nullable ErrorMessage lastError,
             @Nullable Seat seat) {

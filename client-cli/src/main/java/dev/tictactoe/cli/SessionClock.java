@@ -73,13 +73,12 @@ final class SessionClock {
     /** When each disconnected player's seat is freed (epoch ms), by seat. */
     Map<Seat, Long> graceUntil() {
         Map<Seat, Long> until = new EnumMap<>(Seat.class);
-        JsonNode tree = view.tree();
-        if (tree != null) {
-            for (Seat seat : Seat.values()) {
-                JsonNode value = tree.path("players").path(seat.wire()).path("graceUntil");
-                if (value.isNumber()) {
-                    until.put(seat, value.longValue());
-                }
+        Snapshot s = view.snapshot();
+        for (Seat seat : Seat.values()) {
+            Snapshot.Player p = s == null ? null : s.players().seat(seat);
+            Long grace = p == null ? null : p.graceUntil();
+            if (grace != null) {
+                until.put(seat, grace);
             }
         }
         return until;

@@ -1,6 +1,6 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.client.FollowerListener;
+import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** What the follower's reports and the user's commands do to a RoomSession, on its thread. */
-final class SessionEvents implements FollowerListener {
+final class SessionEvents implements RoomFollower.Listener {
     private final RoomSession session;
 
     SessionEvents(RoomSession session) {
@@ -137,7 +137,7 @@ final class SessionEvents implements FollowerListener {
     }
 
     @Override
-    public void onStopped(FollowerListener.Stopped stopped) {
+    public void onStopped(RoomFollower.Listener.Stopped stopped) {
         session.live = false;
         if (!session.exit.isDone() && !session.leaving) {
             session.finish(

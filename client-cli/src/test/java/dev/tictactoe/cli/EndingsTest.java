@@ -2,8 +2,8 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.client.FollowerListener;
 import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
@@ -19,13 +19,14 @@ class EndingsTest {
     private static final ServerAddress SERVER = ServerAddress.parse("http://127.0.0.1:8080");
     private final Endings endings = new Endings(SERVER, "K7MQ2P", false);
 
-    private static FollowerListener.Stopped stopped(
-            FollowerListener.Stop why, int code, String reason) {
-        return new FollowerListener.Stopped(why, new GameConnection.CloseInfo(code, reason), null);
+    private static RoomFollower.Listener.Stopped stopped(
+            RoomFollower.Listener.Stop why, int code, String reason) {
+        return new RoomFollower.Listener.Stopped(
+                why, new GameConnection.CloseInfo(code, reason), null);
     }
 
     /** How a welcomed player in seat X ends when the follower stops so. */
-    private Endings.Ending seated(FollowerListener.Stop why, int code, String reason) {
+    private Endings.Ending seated(RoomFollower.Listener.Stop why, int code, String reason) {
         return endings.stopped(stopped(why, code, reason), true, null, Seat.X);
     }
 
@@ -33,8 +34,10 @@ class EndingsTest {
     void aServerThatCannotBeReachedIsAnErrorInWords() {
         Endings.Ending end =
                 endings.stopped(
-                        new FollowerListener.Stopped(
-                                FollowerListener.Stop.UNREACHABLE, null, new ConnectException()),
+                        new RoomFollower.Listener.Stopped(
+                                RoomFollower.Listener.Stop.UNREACHABLE,
+                                null,
+                                new ConnectException()),
                         false,
                         null,
                         null);
@@ -52,8 +55,8 @@ class EndingsTest {
 
     @Test
     void aRoomThatIsGoneForgetsTheTokenAndSaysWhetherItEverExisted() {
-        FollowerListener.Stopped gone =
-                new FollowerListener.Stopped(FollowerListener.Stop.ROOM_GONE, null, null);
+        RoomFollower.Listener.Stopped gone =
+                new RoomFollower.Listener.Stopped(RoomFollower.Listener.Stop.ROOM_GONE, null, null);
         assertThat(endings.stopped(gone, true, null, Seat.X))
                 .isEqualTo(
                         new Endings.Ending(
@@ -74,7 +77,7 @@ class EndingsTest {
     void aRoomClosedByTheOperatorSaysSoWithTheReason() {
         assertThat(
                         seated(
-                                FollowerListener.Stop.ROOM_GONE,
+                                RoomFollower.Listener.Stop.ROOM_GONE,
                                 CloseCodes.ROOM_CLOSED,
                                 "abuse reported"))
                 .isEqualTo(
@@ -86,21 +89,26 @@ class EndingsTest {
 
     @Test
     void closesTheServerMeansForGoodAreSaidWithTheirReasons() {
-        assertThat(seated(FollowerListener.Stop.REPLACED, CloseCodes.REPLACED, ""))
+        assertThat(seated(RoomFollower.Listener.Stop.REPLACED, CloseCodes.REPLACED, ""))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
                                 "this seat was taken over by another connection",
                                 false));
-        assertThat(seated(FollowerListener.Stop.LEFT, CloseCodes.LEFT, "bye"))
+        assertThat(seated(RoomFollower.Listener.Stop.LEFT, CloseCodes.LEFT, "bye"))
                 .isEqualTo(
                         new Endings.Ending(
                                 ExitCodes.ABORTED,
                                 "the server closed the connection: left (bye)",
                                 true));
-        assertThat(seated(FollowerListener.Stop.POLICY, CloseCodes.POLICY_VIOLATION, "rate").why())
+        assertThat(
+                        seated(
+                                        RoomFollower.Listener.Stop.POLICY,
+                                        CloseCodes.POLICY_VIOLATION,
+                                        "rate")
+                                .why())
                 .isEqualTo("the server closed the connection: too many messages");
-        assertThat(seated(FollowerListener.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, "").why())
+        assertThat(seated(RoomFollower.Listener.Stop.POLICY, CloseCodes.MESSAGE_TOO_BIG, "").why())
                 .isEqualTo("the server closed the connection: message too big");
     }
 
@@ -108,8 +116,8 @@ class EndingsTest {
     void givingUpAndLeavingAreAborts() {
         assertThat(
                         endings.stopped(
-                                new FollowerListener.Stopped(
-                                        FollowerListener.Stop.GAVE_UP,
+                                new RoomFollower.Listener.Stopped(
+                                        RoomFollower.Listener.Stop.GAVE_UP,
                                         null,
                                         new IllegalStateException(
                                                 "connection lost; gave up after 10 attempts")),
@@ -123,8 +131,8 @@ class EndingsTest {
                                 false));
         assertThat(
                         endings.stopped(
-                                new FollowerListener.Stopped(
-                                        FollowerListener.Stop.BY_REQUEST, null, null),
+                                new RoomFollower.Listener.Stopped(
+                                        RoomFollower.Listener.Stop.BY_REQUEST, null, null),
                                 true,
                                 null,
                                 Seat.X))
@@ -133,8 +141,8 @@ class EndingsTest {
 
     @Test
     void aCloseBeforeTheWelcomeNamesTheLastRefusalOrTheCloseCode() {
-        FollowerListener.Stopped closed =
-                stopped(FollowerListener.Stop.CLOSED, CloseCodes.SERVER_ERROR, "");
+        RoomFollower.Listener.Stopped closed =
+                stopped(RoomFollower.Listener.Stop.CLOSED, CloseCodes.SERVER_ERROR, "");
         assertThat(endings.stopped(closed, false, null, null))
                 .isEqualTo(
                         new Endings.Ending(
@@ -148,8 +156,8 @@ class EndingsTest {
                 .isEqualTo("cannot join room K7MQ2P: 64 members");
         assertThat(
                         endings.stopped(
-                                        new FollowerListener.Stopped(
-                                                FollowerListener.Stop.CLOSED, null, null),
+                                        new RoomFollower.Listener.Stopped(
+                                                RoomFollower.Listener.Stop.CLOSED, null, null),
                                         true,
                                         null,
                                         Seat.X)

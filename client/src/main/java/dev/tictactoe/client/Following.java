@@ -1,7 +1,7 @@
 package dev.tictactoe.client;
 
-import dev.tictactoe.client.FollowerListener.Stop;
-import dev.tictactoe.client.FollowerListener.Stopped;
+import dev.tictactoe.client.RoomFollower.Listener.Stop;
+import dev.tictactoe.client.RoomFollower.Listener.Stopped;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
@@ -35,7 +35,7 @@ final class Following {
     private final EventLoopGroup group;
     final ScheduledExecutorService executor;
     private final RoomFollower.State state;
-    private final FollowerListener listener;
+    private final RoomFollower.Listener listener;
     List<Duration> backoff = RoomFollower.DEFAULT_BACKOFF;
     Duration openTimeout = GameConnection.DEFAULT_OPEN_TIMEOUT;
     @Nullable Heartbeat heartbeat;
@@ -57,7 +57,7 @@ final class Following {
             EventLoopGroup group,
             ScheduledExecutorService executor,
             RoomFollower.State state,
-            FollowerListener listener) {
+            RoomFollower.Listener listener) {
         this.uri = uri;
         this.group = group;
         this.executor = executor;

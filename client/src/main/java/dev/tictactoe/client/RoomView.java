@@ -66,10 +66,6 @@ public final class RoomView implements RoomFollower.State {
         }
     }
 
-    public boolean hasState() {
-        return snapshot != null;
-    }
-
     public long version() {
         return snapshot == null ? -1 : snapshot.version();
     }
@@ -81,10 +77,5 @@ public final class RoomView implements RoomFollower.State {
 
     public @Nullable Snapshot snapshot() {
         return snapshot;
-    }
-
-    /** The current state as a JSON tree, or null before any; do not modify it. */
-    public @Nullable JsonNode tree() {
-        return tree;
     }
 }

@@ -87,7 +87,7 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    private final class Reports implements FollowerListener {
+    private final class Reports implements RoomFollower.Listener {
         @Override
         public void onConnected(GameConnection c) {
             inbox.clear(); // what the old connection said is history
@@ -99,7 +99,7 @@ public final class GameClient implements AutoCloseable {
         }
 
         @Override
-        public void onStopped(FollowerListener.Stopped stopped) {
+        public void onStopped(RoomFollower.Listener.Stopped stopped) {
             GameConnection.CloseInfo info = stopped.close();
             inbox.closed(
                     info != null

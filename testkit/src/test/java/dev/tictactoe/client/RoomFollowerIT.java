@@ -41,7 +41,8 @@ class RoomFollowerIT {
     private ScheduledExecutorService executor;
     private final RoomView view = new RoomView();
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    private final CompletableFuture<FollowerListener.Stopped> stopped = new CompletableFuture<>();
+    private final CompletableFuture<RoomFollower.Listener.Stopped> stopped =
+            new CompletableFuture<>();
     private final CompletableFuture<Channel> latest = new CompletableFuture<>();
 
     @BeforeAll
@@ -73,7 +74,7 @@ class RoomFollowerIT {
                         group,
                         executor,
                         view,
-                        new FollowerListener() {
+                        new RoomFollower.Listener() {
                             @Override
                             public void onMessage(ServerMessage message) {
                                 events.add(message);
@@ -90,7 +91,7 @@ class RoomFollowerIT {
                             }
 
                             @Override
-                            public void onStopped(FollowerListener.Stopped how) {
+                            public void onStopped(RoomFollower.Listener.Stopped how) {
                                 stopped.complete(how);
                             }
                         })
@@ -169,8 +170,8 @@ class RoomFollowerIT {
         server.firstConnection
                 .get()
                 .writeAndFlush(new CloseWebSocketFrame(CloseCodes.REPLACED, "replaced"));
-        FollowerListener.Stopped how = stopped.get(10, TimeUnit.SECONDS);
-        assertThat(how.reason()).isEqualTo(FollowerListener.Stop.REPLACED);
+        RoomFollower.Listener.Stopped how = stopped.get(10, TimeUnit.SECONDS);
+        assertThat(how.reason()).isEqualTo(RoomFollower.Listener.Stop.REPLACED);
         assertThat(how.close().code()).isEqualTo(CloseCodes.REPLACED);
     }
 
@@ -180,8 +181,8 @@ class RoomFollowerIT {
         server.firstConnection
                 .get()
                 .writeAndFlush(new CloseWebSocketFrame(CloseCodes.ROOM_CLOSED, "abuse reported"));
-        FollowerListener.Stopped how = stopped.get(10, TimeUnit.SECONDS);
-        assertThat(how.reason()).isEqualTo(FollowerListener.Stop.ROOM_GONE);
+        RoomFollower.Listener.Stopped how = stopped.get(10, TimeUnit.SECONDS);
+        assertThat(how.reason()).isEqualTo(RoomFollower.Listener.Stop.ROOM_GONE);
         assertThat(how.close())
                 .isEqualTo(new GameConnection.CloseInfo(CloseCodes.ROOM_CLOSED, "abuse reported"));
     }
@@ -192,7 +193,7 @@ class RoomFollowerIT {
         RoomFollower f = follower(elsewhere);
         f.open().handle((c, err) -> null).get(10, TimeUnit.SECONDS);
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
-                .isEqualTo(FollowerListener.Stop.ROOM_GONE);
+                .isEqualTo(RoomFollower.Listener.Stop.ROOM_GONE);
     }
 
     @Test
@@ -201,7 +202,7 @@ class RoomFollowerIT {
         server.close(); // nobody listens any more: every attempt is refused
         server.firstConnection.get().close();
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
-                .isEqualTo(FollowerListener.Stop.GAVE_UP);
+                .isEqualTo(RoomFollower.Listener.Stop.GAVE_UP);
     }
 
     @Test
@@ -210,7 +211,7 @@ class RoomFollowerIT {
         GameConnection.CloseInfo info = f.leave().get(10, TimeUnit.SECONDS);
         assertThat(info.code()).isEqualTo(CloseCodes.LEFT);
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
-                .isEqualTo(FollowerListener.Stop.BY_REQUEST);
+                .isEqualTo(RoomFollower.Listener.Stop.BY_REQUEST);
         assertThat(events).noneMatch(e -> e instanceof String);
     }
 
