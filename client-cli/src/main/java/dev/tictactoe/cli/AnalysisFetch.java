@@ -4,17 +4,14 @@ import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.ProtocolException;
 
-import io.netty.util.concurrent.DefaultThreadFactory;
-
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /** A kept game's analysis fetched off the session's thread; a busy server is asked again. */
-final class AnalysisFetch implements AutoCloseable {
+final class AnalysisFetch {
 
     static final int MAX_TRIES = 3;
 
@@ -34,66 +31,63 @@ final class AnalysisFetch implements AutoCloseable {
     record Failed(String why) implements Outcome {}
 
     private final Source source;
-    private final ScheduledExecutorService thread =
-            Executors.newSingleThreadScheduledExecutor(
-                    new DefaultThreadFactory("ttt-analysis", true));
 
     AnalysisFetch(Source source) {
         this.source = source;
     }
 
-    /** The analysis of game {@code game} of {@code room}; completes on this fetch's thread. */
+    /** The analysis of game {@code game} of {@code room}, asked for on a pool thread. */
     CompletableFuture<Outcome> fetch(String room, int game) {
-        CompletableFuture<Outcome> done = new CompletableFuture<>();
-        thread.execute(() -> attempt(room, game, 1, done));
-        return done;
+        return attempt(room, game, 1, Duration.ZERO);
     }
 
-    private void attempt(String room, int game, int tries, CompletableFuture<Outcome> done) {
-        RoomsApi.AnalysisAnswer answer;
-        try {
-            answer = source.analysis(room, game);
-        } catch (UncheckedIOException e) {
-            done.complete(
-                    new Failed("cannot reach the server for the analysis: " + e.getMessage()));
-            return;
-        } catch (ProtocolException e) {
-            done.complete(new Failed("the analysis could not be read: " + e.getMessage()));
-            return;
-        }
-        switch (answer) {
-            case RoomsApi.Analysed a -> done.complete(new Fetched(a.analysis()));
-            case RoomsApi.NotKept n ->
-                    done.complete(
-                            new Failed(
-                                    "no analysis: the server keeps no game "
-                                            + game
-                                            + " of room "
-                                            + room));
-            case RoomsApi.Busy b -> {
-                if (tries >= MAX_TRIES) {
-                    done.complete(
-                            new Failed(
-                                    "the server is busy analysing games: type history "
-                                            + game
-                                            + " again later"));
-                    return;
-                }
-                thread.schedule(
-                        () -> attempt(room, game, tries + 1, done),
-                        waitFor(b.retryAfter()).toMillis(),
-                        TimeUnit.MILLISECONDS);
-            }
-        }
+    private CompletableFuture<Outcome> attempt(String room, int game, int tries, Duration wait) {
+        return CompletableFuture.supplyAsync(
+                        () -> source.analysis(room, game),
+                        CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS))
+                .thenCompose(
+                        answer ->
+                                switch (answer) {
+                                    case RoomsApi.Analysed a -> done(new Fetched(a.analysis()));
+                                    case RoomsApi.NotKept n ->
+                                            done(
+                                                    new Failed(
+                                                            "no analysis: the server keeps no game "
+                                                                    + game
+                                                                    + " of room "
+                                                                    + room));
+                                    case RoomsApi.Busy b when tries < MAX_TRIES ->
+                                            attempt(room, game, tries + 1, waitFor(b.retryAfter()));
+                                    case RoomsApi.Busy b ->
+                                            done(
+                                                    new Failed(
+                                                            "the server is busy analysing games:"
+                                                                    + " type history "
+                                                                    + game
+                                                                    + " again later"));
+                                })
+                .exceptionally(AnalysisFetch::failed);
+    }
+
+    private static CompletableFuture<Outcome> done(Outcome outcome) {
+        return CompletableFuture.completedFuture(outcome);
+    }
+
+    /** A failure of the source in words; anything else stays a failure. */
+    private static Outcome failed(Throwable e) {
+        Throwable cause =
+                e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return switch (cause) {
+            case UncheckedIOException io ->
+                    new Failed("cannot reach the server for the analysis: " + io.getMessage());
+            case ProtocolException p ->
+                    new Failed("the analysis could not be read: " + p.getMessage());
+            default -> throw new CompletionException(cause);
+        };
     }
 
     /** The wait before asking again: what the server asked, at most {@link #MAX_WAIT}. */
     static Duration waitFor(Duration retryAfter) {
         return retryAfter.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : retryAfter;
-    }
-
-    @Override
-    public void close() {
-        thread.shutdownNow();
     }
 }

@@ -95,7 +95,6 @@ final class RoomSession {
             return exit.join();
         } finally {
             loop.shutdownNow();
-            analyses.close();
         }
     }
 

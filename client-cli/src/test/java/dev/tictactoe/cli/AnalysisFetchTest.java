@@ -28,12 +28,13 @@ class AnalysisFetchTest {
     @Test
     void aBusyServerIsAskedAgainThenTheAnalysisComes() {
         AtomicInteger asked = new AtomicInteger();
-        try (AnalysisFetch fetch =
-                new AnalysisFetch(
-                        (room, game) ->
-                                asked.incrementAndGet() < AnalysisFetch.MAX_TRIES
-                                        ? BUSY
-                                        : new RoomsApi.Analysed(ANALYSIS))) {
+        {
+            AnalysisFetch fetch =
+                    new AnalysisFetch(
+                            (room, game) ->
+                                    asked.incrementAndGet() < AnalysisFetch.MAX_TRIES
+                                            ? BUSY
+                                            : new RoomsApi.Analysed(ANALYSIS));
             assertThat(fetch.fetch("K7MQ2P", 1).join())
                     .isEqualTo(new AnalysisFetch.Fetched(ANALYSIS));
         }
@@ -43,12 +44,13 @@ class AnalysisFetchTest {
     @Test
     void aServerBusyEveryTimeIsGivenUpAfterMaxTries() {
         AtomicInteger asked = new AtomicInteger();
-        try (AnalysisFetch fetch =
-                new AnalysisFetch(
-                        (room, game) -> {
-                            asked.incrementAndGet();
-                            return BUSY;
-                        })) {
+        {
+            AnalysisFetch fetch =
+                    new AnalysisFetch(
+                            (room, game) -> {
+                                asked.incrementAndGet();
+                                return BUSY;
+                            });
             assertThat(fetch.fetch("K7MQ2P", 4).join())
                     .isEqualTo(
                             new AnalysisFetch.Failed(
@@ -60,18 +62,21 @@ class AnalysisFetchTest {
 
     @Test
     void aGameNotKeptAndAnUnreachableServerAreSaidInWords() {
-        try (AnalysisFetch fetch =
-                new AnalysisFetch((room, game) -> new RoomsApi.NotKept("room has no game"))) {
+        {
+            AnalysisFetch fetch =
+                    new AnalysisFetch((room, game) -> new RoomsApi.NotKept("room has no game"));
             assertThat(fetch.fetch("K7MQ2P", 9).join())
                     .isEqualTo(
                             new AnalysisFetch.Failed(
                                     "no analysis: the server keeps no game 9 of room K7MQ2P"));
         }
-        try (AnalysisFetch fetch =
-                new AnalysisFetch(
-                        (room, game) -> {
-                            throw new UncheckedIOException("refused", new IOException("refused"));
-                        })) {
+        {
+            AnalysisFetch fetch =
+                    new AnalysisFetch(
+                            (room, game) -> {
+                                throw new UncheckedIOException(
+                                        "refused", new IOException("refused"));
+                            });
             assertThat(fetch.fetch("K7MQ2P", 1).join())
                     .isInstanceOfSatisfying(
                             AnalysisFetch.Failed.class,
