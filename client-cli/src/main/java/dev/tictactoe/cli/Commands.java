@@ -117,22 +117,18 @@ final class Commands {
     String describe(ServerMessage.ErrorMessage error) {
         Integer cell = error.ref() == null ? null : cells.get(error.ref());
         Snapshot s = view.snapshot();
-        if (cell != null
-                && s != null
-                && cell >= 0
-                && cell < s.settings().size() * s.settings().size()) {
-            String name = Coordinates.format(cell, s.settings().size());
-            switch (error.code()) {
-                case CELL_TAKEN -> {
-                    return name + " is already taken";
-                }
-                case NOT_YOUR_TURN -> {
-                    return "it is not your turn yet (" + name + " was not played)";
-                }
-                default -> {}
-            }
+        if (cell == null
+                || s == null
+                || cell < 0
+                || cell >= s.settings().size() * s.settings().size()) {
+            return error.message();
         }
-        return error.message();
+        String name = Coordinates.format(cell, s.settings().size());
+        return switch (error.code()) {
+            case CELL_TAKEN -> name + " is already taken";
+            case NOT_YOUR_TURN -> "it is not your turn yet (" + name + " was not played)";
+            default -> error.message();
+        };
     }
 
     /** Words for an ack of our move: our ids are never reused, so the server did not play it. */

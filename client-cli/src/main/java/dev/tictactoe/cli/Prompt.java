@@ -60,33 +60,27 @@ final class Prompt {
         if ((c == '\r' || c == '\n' || c == ' ') && played != null) {
             return new Submit(new Command.Play(played));
         }
-        switch (c) {
-            case CTRL_C -> {
-                return new Submit(new Command.Interrupt());
-            }
-            case CTRL_D -> {
-                return input.isEmpty() ? new Submit(new Command.Quit()) : new Quiet();
-            }
-            case CTRL_L -> {
-                return new Redraw(true);
-            }
+        return switch (c) {
+            case CTRL_C -> new Submit(new Command.Interrupt());
+            case CTRL_D -> input.isEmpty() ? new Submit(new Command.Quit()) : new Quiet();
+            case CTRL_L -> new Redraw(true);
             case '\r', '\n' -> {
                 String line = input.toString();
                 input.setLength(0);
-                return new Submit(Command.parse(line, size));
+                yield new Submit(Command.parse(line, size));
             }
             case ESC, DELETE, BACKSPACE -> {
                 input.setLength(c == ESC ? 0 : Math.max(0, input.length() - 1));
-                return new Redraw(false);
+                yield new Redraw(false);
             }
             default -> {
                 if (c < 32 || input.length() >= MAX_INPUT) {
-                    return new Quiet();
+                    yield new Quiet();
                 }
                 input.append((char) c);
-                return arrows || c == ' ' ? new Redraw(false) : new Quiet();
+                yield arrows || c == ' ' ? new Redraw(false) : new Quiet();
             }
-        }
+        };
     }
 
     /** An arrow key by its sequence's last letter (A up, B down, C right, D left). */
