@@ -27,29 +27,10 @@ final class DiffWriter {
 
     /**
      * The diff message from {@code from} to {@code to}, written as {@link SnapshotDiff} walks the
-     * two: the same bytes as writing its {@link SnapshotDiff#diff operations}, without them.
+     * two, in the thread's buffer until the thread's next diff.
      */
-    static byte[] write(
-            JsonFactory factory, long version, Snapshot from, Snapshot to, @Nullable Event event) {
-        return walked(factory, version, from, to, event).toByteArray();
-    }
-
-    /** The same, handed to {@code into} straight from the thread's buffer. */
-    static void write(
-            JsonFactory factory,
-            long version,
-            Snapshot from,
-            Snapshot to,
-            @Nullable Event event,
-            MessageCodec.EncodedSink into) {
-        Output out = walked(factory, version, from, to, event);
-        into.accept(out.buffer(), out.size());
-    }
-
-    /** The thread's buffer, holding the diff until the thread's next one. */
-    private static Output walked(
-            JsonFactory factory, long version, Snapshot from, Snapshot to, @Nullable Event event) {
-        Output out = output(factory);
+    static Output write(long version, Snapshot from, Snapshot to, @Nullable Event event) {
+        Output out = output();
         out.reset();
         JsonGenerator json = out.json;
         try {
@@ -73,14 +54,14 @@ final class DiffWriter {
         return out;
     }
 
-    private static Output output(JsonFactory factory) {
+    private static Output output() {
         Output out = last;
         if (out != null && out.owner == Thread.currentThread()) {
             return out;
         }
         out = OUTPUT.get();
         if (out == null) {
-            out = new Output(factory);
+            out = new Output(Json.MAPPER.getFactory());
             OUTPUT.set(out);
         }
         last = out;
@@ -96,7 +77,7 @@ final class DiffWriter {
      * A growable byte buffer with a generator writing into it. Each diff is one root value of the
      * generator; with no root separator, consecutive diffs leave nothing between them.
      */
-    private static final class Output extends ByteArrayOutputStream {
+    static final class Output extends ByteArrayOutputStream {
         final JsonGenerator json;
         final JsonSink sink;
         final Thread owner = Thread.currentThread();

@@ -108,13 +108,14 @@ public final class MessageCodec {
     /** The diff message patching {@code from} into {@code to}, in UTF-8, without building it. */
     public static byte[] encodeDiff(
             long version, Snapshot from, Snapshot to, @Nullable Event event) {
-        return DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event);
+        return DiffWriter.write(version, from, to, event).toByteArray();
     }
 
     /** The same, handed to {@code into} uncopied: the bytes are valid only during that call. */
     public static void encodeDiff(
             long version, Snapshot from, Snapshot to, @Nullable Event event, EncodedSink into) {
-        DiffWriter.write(Json.MAPPER.getFactory(), version, from, to, event, into);
+        DiffWriter.Output out = DiffWriter.write(version, from, to, event);
+        into.accept(out.buffer(), out.size());
     }
 
     /** Takes the first {@code length} bytes of {@code bytes}. */
