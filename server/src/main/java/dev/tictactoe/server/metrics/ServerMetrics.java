@@ -47,11 +47,8 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
             new ClassValue<>() {
                 @Override
                 protected Counter computeValue(Class<?> type) {
-                    return counter(
-                            "ttt.messages.in",
-                            "Messages received, by type",
-                            "type",
-                            MessageCodec.typeName(type));
+                    String help = "Messages received, by type";
+                    return counter("ttt.messages.in", help, "type", MessageCodec.typeName(type));
                 }
             };
     // By winner (X, O, none) and reason, as messagesIn: a game's end looks nothing up.
