@@ -111,7 +111,7 @@ class SlowReaderIT {
 
     /** One gauge of the server's /metrics. */
     private static long gauge(int port, String name) throws IOException {
-        String text = RawHttp.exchange(port, RawHttp.get("/metrics"), 5_000).body();
+        String text = RawHttp.exchange(port, RawHttp.get("/metrics"), 30_000).body();
         return (long) PrometheusText.parse(text).get(name).value(name, Map.of());
     }
 
