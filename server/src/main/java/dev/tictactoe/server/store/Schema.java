@@ -30,7 +30,7 @@ final class Schema implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Schema.class);
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
 
     /**
      * A checkpoint older than this has its commands copied to the end (over 5 min: empty rooms
@@ -39,10 +39,8 @@ final class Schema implements AutoCloseable {
     static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);
 
     private static final String[] TABLES = {
-        // Accepted commands in order, so a batch fills a page or two: a room's are from its since.
-        "CREATE TABLE IF NOT EXISTS commands ("
-                + " seq INTEGER PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL,"
-                + " record BLOB NOT NULL)",
+        // Accepted commands in order, a row a commit (CommandLines): a room's are from its since.
+        "CREATE TABLE IF NOT EXISTS commands (seq INTEGER PRIMARY KEY, lines BLOB NOT NULL)",
         // A live room's whole state (JSON) at a version: recovery starts there.
         "CREATE TABLE IF NOT EXISTS checkpoints ("
                 + " room TEXT PRIMARY KEY, version INTEGER NOT NULL, since INTEGER NOT NULL,"
@@ -63,6 +61,7 @@ final class Schema implements AutoCloseable {
 
     private final Connection db;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final CommandLines lines = new CommandLines();
 
     private Schema(Connection db) {
         this.db = db;
@@ -104,27 +103,30 @@ final class Schema implements AutoCloseable {
         }
     }
 
+    /** Where a room's commands start: rows from {@code since} on, above {@code version}. */
+    private record Since(long version, long since) {}
+
+    private record Batch(long seq, byte[] lines) {}
+
     /** Every room with a checkpoint and the commands after it; orphaned games start retention. */
     Map<String, Store.Room> recover(long keptUntil) throws SQLException {
         Map<String, Store.Room> rooms = new LinkedHashMap<>();
+        Map<String, Since> checkpoints = new HashMap<>();
         query(
-                "SELECT room, version, state FROM checkpoints ORDER BY room",
-                r ->
-                        rooms.put(
-                                r.getString(1),
-                                new Store.Room(r.getLong(2), r.getBytes(3), new ArrayList<>())));
-        query(
-                "SELECT c.room, c.version, c.record FROM commands c JOIN checkpoints k USING (room)"
-                        + " WHERE c.seq >= k.since AND c.version > k.version ORDER BY c.seq",
+                "SELECT room, version, since, state FROM checkpoints ORDER BY room",
                 r -> {
-                    List<Store.Command> commands =
-                            Objects.requireNonNull(rooms.get(r.getString(1))).commands();
-                    long version = r.getLong(2);
-                    // A command written again at a version (a replay cut short) replaces it.
-                    commands.removeIf(c -> c.version() >= version);
-                    commands.add(new Store.Command(version, r.getBytes(3)));
-                    return version;
+                    checkpoints.put(r.getString(1), new Since(r.getLong(2), r.getLong(3)));
+                    return rooms.put(
+                            r.getString(1),
+                            new Store.Room(r.getLong(2), r.getBytes(4), new ArrayList<>()));
                 });
+        for (CommandLines.Line line : after(checkpoints)) {
+            List<Store.Command> commands =
+                    Objects.requireNonNull(rooms.get(line.room())).commands();
+            // A command written again at a version (a replay cut short) replaces it.
+            commands.removeIf(c -> c.version() >= line.version());
+            commands.add(new Store.Command(line.version(), line.record()));
+        }
         update(
                 "UPDATE games SET kept_until = ? WHERE kept_until IS NULL AND room NOT IN"
                         + " (SELECT room FROM checkpoints)",
@@ -132,13 +134,47 @@ final class Schema implements AutoCloseable {
         return rooms;
     }
 
-    /** Writes a batch in one transaction, rolled back if it fails. */
+    /** The commands of these rooms after their checkpoints, in the order written. */
+    private List<CommandLines.Line> after(Map<String, Since> checkpoints) throws SQLException {
+        List<CommandLines.Line> after = new ArrayList<>();
+        if (checkpoints.isEmpty()) {
+            return after;
+        }
+        long from = checkpoints.values().stream().mapToLong(Since::since).min().orElseThrow();
+        List<Batch> rows =
+                query(
+                        "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
+                        r -> new Batch(r.getLong(1), r.getBytes(2)),
+                        from);
+        for (Batch row : rows) {
+            for (CommandLines.Line line : CommandLines.read(row.lines())) {
+                Since k = checkpoints.get(line.room());
+                if (k != null && row.seq() >= k.since() && line.version() > k.version()) {
+                    after.add(line);
+                }
+            }
+        }
+        return after;
+    }
+
+    /**
+     * Writes a batch in one transaction, rolled back if it fails. The commands go as one row, cut
+     * at each checkpoint: a checkpoint covers the rows before it.
+     */
     void commit(List<StoreWriter.Write> writes, StoreOptions options) throws SQLException {
         execute("BEGIN");
         try {
             for (StoreWriter.Write w : writes) {
-                write(w.item(), w.bytes(), options);
+                if (w.item() instanceof Item.Command c) {
+                    lines.add(c.room(), c.version(), w.bytes());
+                } else {
+                    if (w.item() instanceof Item.Checkpoint) {
+                        appendLines();
+                    }
+                    write(w.item(), w.bytes(), options);
+                }
             }
+            appendLines();
             execute("COMMIT");
         } catch (SQLException e) {
             try {
@@ -147,17 +183,20 @@ final class Schema implements AutoCloseable {
                 // the commit's own error says what is wrong
             }
             throw e;
+        } finally {
+            lines.clear();
+        }
+    }
+
+    private void appendLines() throws SQLException {
+        if (!lines.isEmpty()) {
+            update("INSERT INTO commands (lines) VALUES (?)", lines.take());
         }
     }
 
     private void write(Item item, byte[] bytes, StoreOptions options) throws SQLException {
         switch (item) {
-            case Item.Command c ->
-                    update(
-                            "INSERT INTO commands (room, version, record) VALUES (?, ?, ?)",
-                            c.room(),
-                            c.version(),
-                            bytes);
+            case Item.Command c -> throw new IllegalStateException("commands go as lines");
             // The commands it covers go at the next sweep, with every other room's.
             case Item.Checkpoint c ->
                     update(
@@ -197,16 +236,19 @@ final class Schema implements AutoCloseable {
     /** Deletes the commands no live room needs and expired games; how many games went. */
     int sweep(long now) throws SQLException {
         long stale = now - STALE_CHECKPOINT.toMillis();
-        if (!query("SELECT 1 FROM checkpoints WHERE at < ? LIMIT 1", r -> 1, stale).isEmpty()) {
+        Map<String, Since> old = new HashMap<>();
+        query(
+                "SELECT room, version, since FROM checkpoints WHERE at < ?",
+                r -> old.put(r.getString(1), new Since(r.getLong(2), r.getLong(3))),
+                stale);
+        if (!old.isEmpty()) {
             long next =
                     query("SELECT coalesce(max(seq), 0) + 1 FROM commands", r -> r.getLong(1))
                             .get(0);
-            update(
-                    "INSERT INTO commands (room, version, record) SELECT c.room, c.version,"
-                            + " c.record FROM commands c JOIN checkpoints k USING (room)"
-                            + " WHERE k.at < ? AND c.seq >= k.since AND c.version > k.version"
-                            + " ORDER BY c.seq",
-                    stale);
+            for (CommandLines.Line line : after(old)) {
+                lines.add(line.room(), line.version(), line.record());
+            }
+            appendLines();
             update("UPDATE checkpoints SET since = ?, at = ? WHERE at < ?", next, now, stale);
         }
         update(

@@ -2,6 +2,8 @@ package dev.tictactoe.server.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
@@ -304,18 +306,30 @@ class RestartIT {
      * beside the server as an operator's {@code sqlite3} would; -1 when it has none.
      */
     static long storedVersion(Path data, String code) throws Exception {
+        long newest = -1;
         try (Connection db =
                         DriverManager.getConnection("jdbc:sqlite:" + data.resolve("rooms.db"));
-                PreparedStatement s =
-                        db.prepareStatement(
-                                "SELECT max(v) FROM (SELECT max(version) AS v FROM commands WHERE"
-                                        + " room = ?1 UNION ALL SELECT version FROM checkpoints"
-                                        + " WHERE room = ?1)")) {
-            s.setString(1, code);
-            try (ResultSet r = s.executeQuery()) {
-                long v = r.next() ? r.getLong(1) : -1;
-                return r.wasNull() ? -1 : v;
+                PreparedStatement checkpoint =
+                        db.prepareStatement("SELECT version FROM checkpoints WHERE room = ?");
+                PreparedStatement commands = db.prepareStatement("SELECT lines FROM commands")) {
+            checkpoint.setString(1, code);
+            try (ResultSet r = checkpoint.executeQuery()) {
+                if (r.next()) {
+                    newest = r.getLong(1);
+                }
+            }
+            try (ResultSet r = commands.executeQuery()) {
+                while (r.next()) {
+                    // A line a command: "room version length record", the record one JSON line.
+                    for (String line : new String(r.getBytes(1), UTF_8).split("\n")) {
+                        String[] fields = line.split(" ", 4);
+                        if (fields[0].equals(code)) {
+                            newest = Math.max(newest, Long.parseLong(fields[1]));
+                        }
+                    }
+                }
             }
         }
+        return newest;
     }
 }

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -111,6 +112,54 @@ class StoreTest {
             assertThat(room.version()).isEqualTo(3);
             assertThat(room.commands()).extracting(Store.Command::version).containsExactly(4L, 5L);
             assertThat(room.commands().get(1).record()).containsExactly(9);
+        }
+    }
+
+    @Test
+    void aCodeUsedAgainAfterItsRoomClosedStartsWithNoneOfTheOldRoomsCommands() throws Exception {
+        try (Store store = Store.open(dir, OPTIONS)) {
+            store.checkpoint("AB", 0, () -> bytes("{\"old\":true}"));
+            for (int v = 1; v <= 3; v++) {
+                store.command("AB", v, new byte[] {(byte) v}, null);
+            }
+            store.closeRoom("AB");
+            store.checkpoint("AB", 0, () -> bytes("{}"));
+            store.command("AB", 1, new byte[] {7}, null);
+            store.flush().get(10, TimeUnit.SECONDS);
+        }
+        try (Store store = Store.open(dir, OPTIONS)) {
+            Store.Room room = store.recovered().get("AB");
+            assertThat(text(room.checkpoint())).isEqualTo("{}");
+            assertThat(room.commands()).extracting(Store.Command::version).containsExactly(1L);
+            assertThat(room.commands().get(0).record()).containsExactly(7);
+        }
+    }
+
+    @Test
+    void aRowOfCommandsReadsBackAnyBytesAndRefusesWhatIsCutShortOrGarbled() throws Exception {
+        CommandLines lines = new CommandLines();
+        byte[] awkward = bytes("{\"a\":\"x y\"}\n 3 \n");
+        lines.add("AB12", 7, awkward);
+        lines.add("CD", Long.MAX_VALUE, new byte[] {0, ' ', '\n'});
+        byte[] row = lines.take();
+        assertThat(lines.isEmpty()).isTrue();
+        List<CommandLines.Line> read = CommandLines.read(row);
+        assertThat(read).extracting(CommandLines.Line::room).containsExactly("AB12", "CD");
+        assertThat(read).extracting(CommandLines.Line::version).containsExactly(7L, Long.MAX_VALUE);
+        assertThat(read.get(0).record()).isEqualTo(awkward);
+        assertThat(read.get(1).record()).containsExactly(0, ' ', '\n');
+        assertThat(CommandLines.read(new byte[0])).isEmpty();
+        for (String garbled :
+                List.of(
+                        "AB 1 5 {}\n",
+                        "AB 1 2 {}",
+                        "AB 1 2 {}x",
+                        "AB x 2 {}\n",
+                        "AB 1\n",
+                        " 1 2 {}\n")) {
+            assertThatThrownBy(() -> CommandLines.read(bytes(garbled)))
+                    .as(garbled)
+                    .isInstanceOf(java.sql.SQLException.class);
         }
     }
 
@@ -358,12 +407,18 @@ class StoreTest {
 
     /** The versions of every command in the log, in the order written. */
     private static List<Long> versionsInOrder(Store store) throws Exception {
-        return store.<List<Long>>task(
-                        db ->
-                                db.query(
-                                        "SELECT version FROM commands ORDER BY seq",
-                                        r -> r.getLong(1)))
-                .get(10, TimeUnit.SECONDS);
+        List<byte[]> rows =
+                store.<List<byte[]>>task(
+                                db ->
+                                        db.query(
+                                                "SELECT lines FROM commands ORDER BY seq",
+                                                r -> r.getBytes(1)))
+                        .get(10, TimeUnit.SECONDS);
+        List<Long> versions = new ArrayList<>();
+        for (byte[] row : rows) {
+            CommandLines.read(row).forEach(line -> versions.add(line.version()));
+        }
+        return versions;
     }
 
     private static final class MutableClock extends Clock {

@@ -1,0 +1,87 @@
+package dev.tictactoe.server.store;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One row of the commands table: the commands committed together, a line each ({@code room version
+ * length record}; a record is one line of JSON, its length keeps the row readable whatever it
+ * holds). One row a commit, not one a command: a row costs the writer far more than its bytes.
+ */
+final class CommandLines {
+
+    /** A command as read back from a row. */
+    record Line(String room, long version, byte[] record) {}
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+
+    void add(String room, long version, byte[] record) {
+        out.writeBytes(
+                (room + ' ' + version + ' ' + record.length + ' ')
+                        .getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(record);
+        out.write('\n');
+    }
+
+    boolean isEmpty() {
+        return out.size() == 0;
+    }
+
+    void clear() {
+        out.reset();
+    }
+
+    /** The row's bytes; the lines start empty again. */
+    byte[] take() {
+        byte[] row = out.toByteArray();
+        out.reset();
+        return row;
+    }
+
+    /** The lines of a row, in the order written; a malformed row is an error, not a guess. */
+    static List<Line> read(byte[] row) throws SQLException {
+        List<Line> lines = new ArrayList<>();
+        int at = 0;
+        while (at < row.length) {
+            String[] head = new String[3];
+            int from = at;
+            for (int i = 0; i < head.length; i++) {
+                int space = indexOfSpace(row, from);
+                if (space <= from) {
+                    throw new SQLException("a commands row is malformed at byte " + at);
+                }
+                head[i] = new String(row, from, space - from, StandardCharsets.US_ASCII);
+                from = space + 1;
+            }
+            try {
+                int length = Integer.parseInt(head[2]);
+                if (length < 0 || from + length >= row.length || row[from + length] != '\n') {
+                    throw new SQLException("a commands row is cut short at byte " + at);
+                }
+                lines.add(
+                        new Line(
+                                head[0],
+                                Long.parseLong(head[1]),
+                                Arrays.copyOfRange(row, from, from + length)));
+                at = from + length + 1;
+            } catch (NumberFormatException e) {
+                throw new SQLException("a commands row has a bad number at byte " + at);
+            }
+        }
+        return lines;
+    }
+
+    /** The first space at or after {@code from}, or -1. */
+    private static int indexOfSpace(byte[] row, int from) {
+        for (int i = from; i < row.length; i++) {
+            if (row[i] == ' ') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
