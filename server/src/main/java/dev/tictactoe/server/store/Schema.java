@@ -4,7 +4,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -202,19 +201,19 @@ final class Schema implements AutoCloseable {
                     update(
                             "INSERT OR REPLACE INTO checkpoints (room, version, since, at, state)"
                                     + " VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM"
-                                    + " commands), ?, ?)",
+                                    + " commands), ?, CAST(? AS TEXT))",
                             c.room(),
                             c.version(),
                             c.at(),
-                            text(bytes));
+                            bytes);
             case Item.Game g -> {
                 update(
                         "INSERT OR REPLACE INTO games (room, game, ended_at, kept_until, document)"
-                                + " VALUES (?, ?, ?, NULL, ?)",
+                                + " VALUES (?, ?, ?, NULL, CAST(? AS TEXT))",
                         g.room(),
                         g.game(),
                         g.endedAt(),
-                        text(bytes));
+                        bytes);
                 if (g.game() > options.maxGamesPerRoom()) {
                     update(
                             "DELETE FROM games WHERE room = ? AND game <= ?",
@@ -312,10 +311,6 @@ final class Schema implements AutoCloseable {
             s.setObject(i + 1, args[i]);
         }
         return s;
-    }
-
-    private static String text(byte[] utf8) {
-        return new String(utf8, StandardCharsets.UTF_8);
     }
 
     @Override
