@@ -105,8 +105,6 @@ final class Schema implements AutoCloseable {
     /** Where a room's commands start: rows from {@code since} on, above {@code version}. */
     private record Since(long version, long since) {}
 
-    private record Batch(long seq, byte[] lines) {}
-
     /** Every room with a checkpoint and the commands after it; orphaned games start retention. */
     Map<String, Store.Room> recover(long keptUntil) throws SQLException {
         Map<String, Store.Room> rooms = new LinkedHashMap<>();
@@ -140,19 +138,20 @@ final class Schema implements AutoCloseable {
             return after;
         }
         long from = checkpoints.values().stream().mapToLong(Since::since).min().orElseThrow();
-        List<Batch> rows =
-                query(
-                        "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
-                        r -> new Batch(r.getLong(1), r.getBytes(2)),
-                        from);
-        for (Batch row : rows) {
-            for (CommandLines.Line line : CommandLines.read(row.lines())) {
-                Since k = checkpoints.get(line.room());
-                if (k != null && row.seq() >= k.since() && line.version() > k.version()) {
-                    after.add(line);
-                }
-            }
-        }
+        // A row at a time: only the lines kept stay in memory.
+        query(
+                "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
+                r -> {
+                    long seq = r.getLong(1);
+                    for (CommandLines.Line line : CommandLines.read(r.getBytes(2))) {
+                        Since k = checkpoints.get(line.room());
+                        if (k != null && seq >= k.since() && line.version() > k.version()) {
+                            after.add(line);
+                        }
+                    }
+                    return seq;
+                },
+                from);
         return after;
     }
 
