@@ -78,7 +78,7 @@ final class BotTurns {
     }
 
     private Outcome play(Mark mark, int cell) {
-        return room.run(new Change.Moved(mark, cell, "bot-" + (room.core.version + 1)), null);
+        return room.run(new Change.BotMoved(mark, cell));
     }
 
     /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.server.game.Mark;
 
 import java.io.IOException;
@@ -31,19 +31,11 @@ sealed interface Change {
     /** {@code seat} was emptied; a game in progress is abandoned. */
     record Freed(Mark seat) implements Change {}
 
-    record Moved(Mark seat, int cell, String id) implements Change {}
+    /** The player in {@code seat} sent a command to the room: a move, a takeback, a resign... */
+    record Said(Mark seat, ClientMessage message) implements Change {}
 
-    record Undo(Mark seat) implements Change {}
-
-    record UndoAnswer(Mark seat, boolean accept) implements Change {}
-
-    record Resigned(Mark seat) implements Change {}
-
-    record Claimed(Mark seat) implements Change {}
-
-    record Rematch(Mark seat) implements Change {}
-
-    record BotSeated(Mark seat, Level level) implements Change {}
+    /** The bot in {@code seat} plays {@code cell}. */
+    record BotMoved(Mark seat, int cell) implements Change {}
 
     record TimedOut() implements Change {}
 

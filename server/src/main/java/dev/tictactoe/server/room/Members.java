@@ -44,7 +44,7 @@ final class Members {
     /** Starts the seat grace of every seat promised by a quick match; true if any was. */
     boolean holdReservations() {
         long until = room.time.millis + room.context.limits().seatGrace().toMillis();
-        if (!room.core.opened(RoomCore.Context.at(room.time.nanos, room.time.millis), until)) {
+        if (!room.core.opened(new RoomCore.Context(room.time.nanos, room.time.millis), until)) {
             return false;
         }
         room.core.seats.forEach((mark, seat) -> startGraceTimer(mark));
@@ -77,14 +77,14 @@ final class Members {
                         ? Refusal.NO_SPECTATORS.of(room.code())
                         : Refusal.SEATS_FULL.of();
             }
-            room.run(new Change.Spectators(room.core.spectators + 1), null);
+            room.run(new Change.Spectators(room.core.spectators + 1));
             admit(session, null, null);
             log.info("room {} spectator joined ({} watching)", room.code(), room.core.spectators);
             return null;
         }
         String token = room.context.tokens().get();
         boolean started =
-                room.run(new Change.Seated(free, name, token), null) instanceof Outcome.Applied a
+                room.run(new Change.Seated(free, name, token)) instanceof Outcome.Applied a
                         && a.started();
         sessions.put(free, session);
         admit(session, free, token);
@@ -105,7 +105,7 @@ final class Members {
             letGo(previous, CloseCodes.REPLACED, "replaced by a newer connection for seat " + mark);
         } else {
             cancelGraceTimer(mark);
-            room.run(new Change.Returned(mark), null);
+            room.run(new Change.Returned(mark));
         }
         admit(session, mark, token);
         logSeat(
@@ -159,7 +159,7 @@ final class Members {
         }
         Mark mark = part(session);
         if (mark == null) {
-            room.run(new Change.Spectators(room.core.spectators - 1), null);
+            room.run(new Change.Spectators(room.core.spectators - 1));
         } else {
             sessions.remove(mark);
             if (forGood) {
@@ -175,7 +175,7 @@ final class Members {
 
     private void dropped(Mark mark) {
         long graceUntil = room.time.millis + room.context.limits().seatGrace().toMillis();
-        room.run(new Change.Dropped(mark, graceUntil), null);
+        room.run(new Change.Dropped(mark, graceUntil));
         logSeat(mark, "dropped, kept for " + Durations.format(room.context.limits().seatGrace()));
         startGraceTimer(mark);
     }
@@ -214,8 +214,7 @@ final class Members {
     private void free(Mark mark) {
         cancelGraceTimer(mark);
         boolean reserved = room.core.reserved.contains(mark);
-        boolean ended =
-                room.run(new Change.Freed(mark), null) instanceof Outcome.Applied a && a.ended();
+        boolean ended = room.run(new Change.Freed(mark)) instanceof Outcome.Applied a && a.ended();
         String why = reserved ? " (its player never came)" : "";
         logSeat(mark, "freed" + why + (ended ? ", game " + game() + " abandoned" : ""));
     }

@@ -5,9 +5,7 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.Refusals.Refusal;
 
@@ -19,7 +17,6 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 /**
  * A member's message turned into the room's commands, or answered from its state; a quick phrase
@@ -56,15 +53,6 @@ final class Messages {
             return Refusal.NOT_JOINED.of();
         }
         return switch (message) {
-            case ClientMessage.Join ignored -> throw new IllegalStateException();
-            case ClientMessage.Move move -> move(session, move);
-            case ClientMessage.Undo ignored -> play(session, Change.Undo::new);
-            case ClientMessage.UndoReply reply ->
-                    play(session, mark -> new Change.UndoAnswer(mark, reply.accept()));
-            case ClientMessage.Resign ignored -> play(session, Change.Resigned::new);
-            case ClientMessage.Claim ignored -> play(session, Change.Claimed::new);
-            case ClientMessage.Rematch ignored -> play(session, Change.Rematch::new);
-            case ClientMessage.InviteBot invite -> inviteBot(session, invite);
             case ClientMessage.Sync sync -> {
                 room.feed.sync(session, sync.lastVersion());
                 yield null;
@@ -82,41 +70,27 @@ final class Messages {
             // Answered by the connection itself.
             case ClientMessage.Ping ignored -> null;
             case ClientMessage.Pong ignored -> null;
+            default -> play(session, message);
         };
     }
 
-    private Outcome play(Session session, Function<Mark, Change> command) {
-        return session.seat == null
-                ? Refusal.SPECTATOR.of()
-                : room.run(command.apply(session.seat), null);
-    }
-
-    /** A resent move is acknowledged with the version it made, not played again. */
-    private Outcome move(Session session, ClientMessage.Move move) {
+    /**
+     * A command to the room's rules, a bot's seat named as the journal keeps it; a resent move is
+     * acknowledged with the version it made.
+     */
+    private Outcome play(Session session, ClientMessage command) {
         if (session.seat == null) {
             return Refusal.SPECTATOR.of();
         }
-        Outcome outcome =
-                room.run(new Change.Moved(session.seat, move.cell(), move.id()), move.version());
-        if (outcome instanceof Outcome.Unchanged repeated) {
+        ClientMessage said =
+                command instanceof ClientMessage.InviteBot invite && invite.seat() == null
+                        ? new ClientMessage.InviteBot(
+                                invite.level(), Wire.seatOrNull(room.core.freeSeat()))
+                        : command;
+        Outcome outcome = room.run(new Change.Said(session.seat, said));
+        if (outcome instanceof Outcome.Unchanged repeated
+                && command instanceof ClientMessage.Move move) {
             room.feed.send(session, new ServerMessage.Ack(move.id(), repeated.version()));
-        }
-        return outcome;
-    }
-
-    private Outcome inviteBot(Session session, ClientMessage.InviteBot invite) {
-        if (session.seat == null) {
-            return Refusal.SPECTATOR.of();
-        }
-        Level level = Wire.level(invite.level());
-        Seat asked = invite.seat();
-        Mark seat = asked == null ? room.core.freeSeat() : Wire.mark(asked);
-        if (seat == null) {
-            return Refusal.NO_SEAT_FOR_BOT.of();
-        }
-        Outcome outcome = room.run(new Change.BotSeated(seat, level), null);
-        if (outcome instanceof Outcome.Applied) {
-            log.info("room {} seat {} taken by the {} bot", room.code(), seat, level);
         }
         return outcome;
     }

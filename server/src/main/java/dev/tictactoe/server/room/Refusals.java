@@ -1,6 +1,8 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Board;
@@ -55,6 +57,7 @@ final class Refusals {
         NOT_OVER(ErrorCode.GAME_NOT_OVER, "a rematch can be offered once the game is over"),
         CLOSED(ErrorCode.UNKNOWN_ROOM, "room %s has closed"),
         NOT_JOINED(ErrorCode.NOT_JOINED, "send join first"),
+        NOT_A_COMMAND(ErrorCode.BAD_MESSAGE, "%s is not a command to the room"),
         PHRASES(ErrorCode.RATE_LIMITED, "too many phrases: %d at once, then one every %s"),
         JOINED(ErrorCode.ALREADY_JOINED, "this connection has already joined"),
         PROTOCOL(
@@ -85,38 +88,36 @@ final class Refusals {
     private Refusals() {}
 
     /** Why {@code command} may not be applied to {@code core} now; null when it may. */
-    static Outcome.@Nullable Refused check(RoomCore core, Change command, @Nullable Long seen) {
+    static Outcome.@Nullable Refused check(RoomCore core, Change command) {
         Match match = core.match;
         return switch (command) {
             case Change.Seated c -> seatTaken(core, c.seat());
-            case Change.BotSeated c -> seatTaken(core, c.seat());
             case Change.Dropped c -> person(core, c.seat());
             case Change.Returned c -> person(core, c.seat());
             case Change.Freed c ->
                     core.seat(c.seat()) == null ? Refusal.NOBODY_PLAYS.of(c.seat()) : null;
-            case Change.Moved c -> {
-                Occupant seat = core.seat(c.seat());
-                if (seat == null) {
-                    yield Refusal.NOBODY_PLAYS.of(c.seat());
-                }
-                // A resent move is acknowledged, not refused.
-                yield seat.moves().containsKey(c.id())
-                        ? null
-                        : move(match, c.seat(), c.cell(), seen, core.version, core.boardVersion);
-            }
-            case Change.Undo c -> {
-                Outcome.Refused refused = undo(match, c.seat());
-                yield refused == null && !core.againstBot(c.seat()) && match.undoRequest == c.seat()
+            case Change.BotMoved c -> move(core, c.seat(), c.cell(), null, null);
+            case Change.Said(var seat, ClientMessage.Move m) ->
+                    move(core, seat, m.cell(), m.id(), m.version());
+            case Change.Said(var seat, ClientMessage.Undo()) -> {
+                Outcome.Refused refused = undo(match, seat);
+                yield refused == null && !core.againstBot(seat) && match.undoRequest == seat
                         ? Refusal.ASKED.of()
                         : refused;
             }
-            case Change.UndoAnswer c -> answer(match, c.seat());
-            case Change.Resigned c -> playing(match);
-            case Change.Claimed c -> claim(match, c.seat(), core.againstBot(c.seat()));
-            case Change.Rematch c ->
-                    core.seat(c.seat().opponent()) == null
+            case Change.Said(var seat, ClientMessage.UndoReply r) -> answer(match, seat);
+            case Change.Said(var seat, ClientMessage.Resign()) -> playing(match);
+            case Change.Said(var seat, ClientMessage.Claim()) ->
+                    claim(match, seat, core.againstBot(seat));
+            case Change.Said(var seat, ClientMessage.Rematch()) ->
+                    core.seat(seat.opponent()) == null
                             ? Refusal.NO_OPPONENT.of()
                             : match.status != RoomStatus.OVER ? Refusal.NOT_OVER.of() : null;
+            case Change.Said(var seat, ClientMessage.InviteBot invite) -> {
+                Mark botSeat = core.botSeat(invite);
+                yield botSeat == null ? Refusal.NO_SEAT_FOR_BOT.of() : seatTaken(core, botSeat);
+            }
+            case Change.Said c -> Refusal.NOT_A_COMMAND.of(MessageCodec.typeName(c.message()));
             case Change.TimedOut c -> match.outOfTime() == null ? Refusal.NO_FLAG.of() : null;
             case Change.Spectators c -> null;
             case Change.Resumed c -> null;
@@ -141,22 +142,27 @@ final class Refusals {
         };
     }
 
-    /** A move made for version {@code seen} (null: not checked) against the room's versions. */
-    static Outcome.@Nullable Refused move(
-            Match match,
-            Mark seat,
-            int cell,
-            @Nullable Long seen,
-            long version,
-            long boardVersion) {
-        if (seen != null && seen > version) {
-            return Refusal.AHEAD.of(version, seen);
+    /**
+     * A move made for version {@code seen} (a bot's: null, not checked); a resent one, its {@code
+     * id} known, is acknowledged, not refused.
+     */
+    private static Outcome.@Nullable Refused move(
+            RoomCore core, Mark mark, int cell, @Nullable String id, @Nullable Long seen) {
+        Occupant seat = core.seat(mark);
+        if (seat == null) {
+            return Refusal.NOBODY_PLAYS.of(mark);
         }
-        Outcome.Refused illegal = move(match, seat, cell);
-        if (illegal != null || seen == null || seen >= boardVersion) {
+        if (id != null && seat.moves().containsKey(id)) {
+            return null;
+        }
+        if (seen != null && seen > core.version) {
+            return Refusal.AHEAD.of(core.version, seen);
+        }
+        Outcome.Refused illegal = move(core.match, mark, cell);
+        if (illegal != null || seen == null || seen >= core.boardVersion) {
             return illegal;
         }
-        return Refusal.STALE.of(boardVersion, seen);
+        return Refusal.STALE.of(core.boardVersion, seen);
     }
 
     /** The game's state first, then the rules of the board, out of turn first. */

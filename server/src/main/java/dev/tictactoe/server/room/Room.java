@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Mark;
@@ -149,11 +150,11 @@ public final class Room {
     }
 
     /**
-     * Applies {@code command} now ({@code seen}: the version a move was made for), recorded before
-     * anyone hears of it, so a client never sees what a restart forgets (within the policy).
+     * Applies {@code command} now, recorded before anyone hears of it, so a client never sees what
+     * a restart forgets (within the policy).
      */
-    Outcome run(Change command, @Nullable Long seen) {
-        Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis, seen));
+    Outcome run(Change command) {
+        Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis));
         if (outcome instanceof Outcome.Applied applied) {
             feed.advance(applied.event());
             recorder.changed(command);
@@ -168,8 +169,11 @@ public final class Room {
 
     private void counted(Change command, Outcome.Applied applied) {
         Match match = core.match;
-        if (command instanceof Change.Moved moved) {
-            context.metrics().moved(core.seated(moved.seat()).botPlays());
+        if (applied.event() instanceof Event.Moved) {
+            context.metrics().moved(command instanceof Change.BotMoved);
+        }
+        if (applied.event() instanceof Event.BotJoined bot) {
+            log.info("room {} seat {} taken by the {} bot", code, bot.seat(), bot.level());
         }
         if (applied.started()) {
             log.debug(
@@ -223,9 +227,9 @@ public final class Room {
     void resume() {
         execute(
                 () -> {
-                    run(new Change.Resumed(time.resume()), null);
+                    run(new Change.Resumed(time.resume()));
                     if (core.spectators != 0) {
-                        run(new Change.Spectators(0), null);
+                        run(new Change.Spectators(0));
                     }
                     members.recovered();
                     Long since = time.emptySince;

@@ -1,5 +1,6 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
@@ -20,12 +21,8 @@ import java.util.Objects;
  */
 final class RoomCore {
 
-    /** When a command happens; for a player's move, the version it was made for. */
-    record Context(long nanos, long millis, @Nullable Long seen) {
-        static Context at(long nanos, long millis) {
-            return new Context(nanos, millis, null);
-        }
-    }
+    /** When a command happens. */
+    record Context(long nanos, long millis) {}
 
     final RoomSettings settings;
     final Match match;
@@ -86,7 +83,7 @@ final class RoomCore {
             // The actor ends a game on time before anything else it handles at that instant.
             return Refusals.Refusal.FLAGGED.of(out);
         }
-        Outcome.Refused refused = Refusals.check(this, command, context.seen());
+        Outcome.Refused refused = Refusals.check(this, command);
         if (refused != null) {
             return refused;
         }
@@ -95,11 +92,6 @@ final class RoomCore {
                 seats.put(c.seat(), Occupant.person(c.name(), c.token(), true));
                 boolean started = seats.size() == 2 && startIfWaiting();
                 yield applied(new Event.Joined(Wire.seat(c.seat()), c.name()), started, false);
-            }
-            case Change.BotSeated c -> {
-                seats.put(c.seat(), Occupant.bot(c.level()));
-                Event event = new Event.BotJoined(Wire.seat(c.seat()), Wire.level(c.level()));
-                yield applied(event, startIfWaiting(), false);
             }
             case Change.Spectators c -> {
                 spectators = c.count();
@@ -111,25 +103,32 @@ final class RoomCore {
             }
             case Change.Returned c -> returned(c.seat());
             case Change.Freed c -> freed(c.seat());
-            case Change.Moved c -> moved(c);
-            case Change.Undo c -> undo(c.seat());
-            case Change.UndoAnswer c -> {
-                List<Integer> cleared = match.answerUndo(c.accept());
-                yield c.accept()
-                        ? boardChanged(
-                                new Event.Undone(Wire.seat(c.seat().opponent()), cleared), false)
-                        : applied(new Event.UndoDeclined(Wire.seat(c.seat())));
+            case Change.BotMoved c -> moved(c.seat(), c.cell(), "bot-" + (version + 1));
+            case Change.Said(var seat, ClientMessage.Move m) -> moved(seat, m.cell(), m.id());
+            case Change.Said(var seat, ClientMessage.Undo()) -> undo(seat);
+            case Change.Said(var seat, ClientMessage.UndoReply r) -> {
+                List<Integer> cleared = match.answerUndo(r.accept());
+                yield r.accept()
+                        ? boardChanged(new Event.Undone(Wire.seat(seat.opponent()), cleared), false)
+                        : applied(new Event.UndoDeclined(Wire.seat(seat)));
             }
-            case Change.Resigned c -> {
-                match.resign(c.seat());
-                yield boardChanged(new Event.Resigned(Wire.seat(c.seat())), true);
+            case Change.Said(var seat, ClientMessage.Resign()) -> {
+                match.resign(seat);
+                yield boardChanged(new Event.Resigned(Wire.seat(seat)), true);
             }
-            case Change.Claimed c -> {
-                match.claim(c.seat());
+            case Change.Said(var seat, ClientMessage.Claim()) -> {
+                match.claim(seat);
                 yield boardChanged(
-                        new Event.GameOver(Wire.seat(c.seat()), ResultReason.ABANDONED), true);
+                        new Event.GameOver(Wire.seat(seat), ResultReason.ABANDONED), true);
             }
-            case Change.Rematch c -> rematch(c.seat());
+            case Change.Said(var seat, ClientMessage.Rematch()) -> rematch(seat);
+            case Change.Said(var seat, ClientMessage.InviteBot invite) -> {
+                Mark mark = Objects.requireNonNull(botSeat(invite), "refused without a seat");
+                seats.put(mark, Occupant.bot(Wire.level(invite.level())));
+                Event event = new Event.BotJoined(Wire.seat(mark), invite.level());
+                yield applied(event, startIfWaiting(), false);
+            }
+            case Change.Said c -> throw new IllegalStateException("refused: " + c);
             case Change.TimedOut c -> {
                 match.timedOut();
                 Match.Result result =
@@ -171,15 +170,15 @@ final class RoomCore {
                 abandoned);
     }
 
-    private Outcome moved(Change.Moved c) {
-        Occupant seat = seated(c.seat());
-        Long applied = seat.moves().get(c.id());
+    private Outcome moved(Mark mark, int cell, String id) {
+        Occupant seat = seated(mark);
+        Long applied = seat.moves().get(id);
         if (applied != null) {
             return new Outcome.Unchanged(applied);
         }
-        boolean over = match.play(c.seat(), c.cell(), c.id());
-        seat.moves().put(c.id(), version + 1);
-        return boardChanged(new Event.Moved(Wire.seat(c.seat()), c.cell(), c.id()), over);
+        boolean over = match.play(mark, cell, id);
+        seat.moves().put(id, version + 1);
+        return boardChanged(new Event.Moved(Wire.seat(mark), cell, id), over);
     }
 
     /** Granted at once against a bot, else asked of the opponent. */
@@ -281,6 +280,11 @@ final class RoomCore {
 
     boolean occupied() {
         return spectators > 0 || seats.values().stream().anyMatch(Occupant::connected);
+    }
+
+    /** The seat a bot is invited to: the one asked for, else the free one; null when none is. */
+    @Nullable Mark botSeat(ClientMessage.InviteBot invite) {
+        return invite.seat() == null ? freeSeat() : Wire.mark(invite.seat());
     }
 
     /** The seat a newcomer (or a bot invited without a seat) takes; null when both are taken. */

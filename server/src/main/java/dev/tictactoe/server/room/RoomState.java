@@ -136,7 +136,7 @@ record RoomState(
         }
         Change change = decoded.change();
         room.time.replayAt(decoded.nanos(), decoded.millis());
-        Outcome outcome = room.run(change, null);
+        Outcome outcome = room.run(change);
         if (!(outcome instanceof Outcome.Applied applied)) {
             return "applying " + change + " again as version " + version + " gave " + outcome;
         }

@@ -72,7 +72,7 @@ final class RoomTime {
     /** Ends a timed game whose side to move has run out, before the task at hand counts. */
     void flagIfDue() {
         if (!room.closed && room.core.outOfTime(nanos, millis)) {
-            room.run(new Change.TimedOut(), null);
+            room.run(new Change.TimedOut());
         }
     }
 

@@ -3,7 +3,10 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
@@ -33,14 +36,15 @@ class ChangeEntryTest {
                     new Change.Dropped(Mark.O, MILLIS + 60_000),
                     new Change.Returned(Mark.O),
                     new Change.Freed(Mark.X),
-                    new Change.Moved(Mark.O, 360, "m".repeat(64)),
-                    new Change.Undo(Mark.X),
-                    new Change.UndoAnswer(Mark.O, true),
-                    new Change.UndoAnswer(Mark.O, false),
-                    new Change.Resigned(Mark.O),
-                    new Change.Claimed(Mark.X),
-                    new Change.Rematch(Mark.O),
-                    new Change.BotSeated(Mark.O, Level.PERFECT),
+                    new Change.Said(Mark.O, new ClientMessage.Move("m".repeat(64), 1L << 40, 360)),
+                    new Change.Said(Mark.X, new ClientMessage.Undo()),
+                    new Change.Said(Mark.O, new ClientMessage.UndoReply(true)),
+                    new Change.Said(Mark.O, new ClientMessage.UndoReply(false)),
+                    new Change.Said(Mark.O, new ClientMessage.Resign()),
+                    new Change.Said(Mark.X, new ClientMessage.Claim()),
+                    new Change.Said(Mark.O, new ClientMessage.Rematch()),
+                    new Change.Said(Mark.O, new ClientMessage.InviteBot(BotLevel.PERFECT, Seat.O)),
+                    new Change.BotMoved(Mark.O, 224),
                     new Change.TimedOut(),
                     new Change.Resumed(86_400_000L));
 
@@ -72,7 +76,9 @@ class ChangeEntryTest {
                         "\ud83d\ude00",
                         "\"\\/",
                         "x".repeat(1000))) {
-            changes.add(new Change.Moved(Mark.X, 4, text));
+            if (!text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH) {
+                changes.add(move(text));
+            }
             changes.add(new Change.Seated(Mark.O, text, text));
         }
         for (Change change : changes) {
@@ -81,11 +87,12 @@ class ChangeEntryTest {
     }
 
     @Test
-    void aChangeIsAboutAHundredBytes() {
-        assertThat(
-                        new Change.Entry(NANOS, MILLIS, new Change.Moved(Mark.X, 112, "m-000123"))
-                                .bytes())
-                .hasSizeLessThan(128);
+    void aMoveIsAboutAHundredAndFiftyBytes() {
+        assertThat(new Change.Entry(NANOS, MILLIS, move("m-000123")).bytes()).hasSizeLessThan(160);
+    }
+
+    private static Change move(String id) {
+        return new Change.Said(Mark.X, new ClientMessage.Move(id, 123_456, 112));
     }
 
     /** A record names its kind by the record's name: distinct, and an unknown one is refused. */
@@ -93,14 +100,21 @@ class ChangeEntryTest {
     void kindNamesAreDistinctAndAnUnknownOneIsRefused() {
         assertThat(Arrays.stream(Change.class.getPermittedSubclasses()).map(Class::getSimpleName))
                 .doesNotHaveDuplicates();
-        assertThat(text(new Change.Resigned(Mark.X))).contains("\"Resigned\"");
+        assertThat(text(new Change.TimedOut())).contains("\"TimedOut\"");
         byte[] unknown =
-                text(new Change.Resigned(Mark.X))
-                        .replace("Resigned", "Drew")
+                text(new Change.TimedOut())
+                        .replace("TimedOut", "Drew")
                         .getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> Change.Entry.read(unknown))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Drew");
+        String resign = text(new Change.Said(Mark.X, new ClientMessage.Resign()));
+        assertThat(resign).contains("\"resign\"");
+        byte[] unknownCommand =
+                resign.replace("resign", "offer_draw").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> Change.Entry.read(unknownCommand))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("offer_draw");
     }
 
     @Test
@@ -118,7 +132,7 @@ class ChangeEntryTest {
 
     @Test
     void anUnknownSeatAMissingFieldOrLeftoverBytesAreRefused() {
-        String move = text(new Change.Moved(Mark.X, 4, "m1"));
+        String move = text(move("m1"));
         assertThat(move).contains("\"seat\":\"X\"");
         for (String damaged :
                 List.of(
@@ -126,6 +140,11 @@ class ChangeEntryTest {
                         move.replace("\"seat\":\"X\",", ""),
                         move.replace("\"id\":\"m1\"", "\"id\":null"),
                         move.replace(",\"millis\":" + MILLIS, ""),
+                        move.replace(",\"cell\":112", ""),
+                        move.replace("\"cell\":112", "\"cell\":-1"),
+                        move.replace(
+                                "{\"type\":\"move\",\"id\":\"m1\",\"version\":123456,\"cell\":112}",
+                                "null"),
                         move + " {}",
                         "binary\u0001\u0006")) {
             assertThatThrownBy(() -> Change.Entry.read(damaged.getBytes(StandardCharsets.UTF_8)))

@@ -56,8 +56,7 @@ class CheckpointTest {
         }
         assertThat(driver.journal.entries)
                 .extracting(RoomDriver.Journal.Entry::kind)
-                .containsExactly(
-                        null, Change.Seated.class, Change.Seated.class, Change.Moved.class);
+                .containsExactly(null, Change.Seated.class, Change.Seated.class, Change.Said.class);
     }
 
     @Test

@@ -80,7 +80,7 @@ class ReplayPropertyTest {
                             Change.Dropped.class,
                             Change.Returned.class,
                             Change.Freed.class,
-                            Change.Rematch.class);
+                            Change.Said.class);
             live.forEach(
                     (records, state) ->
                             assertThat(state(driver.rebuilt(records)))

@@ -34,7 +34,16 @@ class ReplayTest {
     void everyKindOfChangeReplaysToTheRoomItMade() {
         untimedRoomWithEveryCommand();
         timedRoomThatRunsOutAndRestarts();
-        assertThat(written).containsExactlyInAnyOrder(Change.class.getPermittedSubclasses());
+        assertThat(written)
+                .contains(Change.class.getPermittedSubclasses())
+                .contains(
+                        ClientMessage.Move.class,
+                        ClientMessage.Undo.class,
+                        ClientMessage.UndoReply.class,
+                        ClientMessage.Resign.class,
+                        ClientMessage.Claim.class,
+                        ClientMessage.Rematch.class,
+                        ClientMessage.InviteBot.class);
     }
 
     private void untimedRoomWithEveryCommand() {
@@ -114,7 +123,13 @@ class ReplayTest {
     private void checkEveryPrefix(RoomDriver driver, Map<Integer, String> live) {
         driver.journal.entries.stream()
                 .filter(e -> e.kind() != null)
-                .forEach(e -> written.add(e.kind()));
+                .forEach(
+                        e -> {
+                            written.add(e.kind());
+                            if (Change.Entry.read(e.payload()).change() instanceof Change.Said s) {
+                                written.add(s.message().getClass());
+                            }
+                        });
         assertThat(driver.journal.checkpointVersions()).containsExactly(0L);
         live.forEach(
                 (records, state) ->

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomStatus;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
@@ -71,14 +72,10 @@ class RoomCorePropertyTest {
                     core.outOfTime(nanos, millis)
                             ? new Change.TimedOut()
                             : command(random, core, i);
-            Long seen =
-                    command instanceof Change.Moved && random.nextBoolean()
-                            ? core.version + 1 - random.nextInt(4)
-                            : null;
             String before = RoomCoreTest.state(core);
             long version = core.version;
             RoomStatus status = core.match.status;
-            Outcome outcome = core.apply(command, new RoomCore.Context(nanos, millis, seen));
+            Outcome outcome = core.apply(command, new RoomCore.Context(nanos, millis));
             if (outcome instanceof Outcome.Applied applied) {
                 assertThat(applied.version()).isEqualTo(version + 1).isEqualTo(core.version);
                 if (applied.ended()) {
@@ -88,7 +85,7 @@ class RoomCorePropertyTest {
                 steps.add(
                         new Step(
                                 command,
-                                RoomCore.Context.at(nanos, millis),
+                                new RoomCore.Context(nanos, millis),
                                 applied.version(),
                                 RoomCoreTest.state(core)));
                 checkpoints.add(core.state(Match.KEPT_GAMES));
@@ -133,16 +130,20 @@ class RoomCorePropertyTest {
         Match match = core.match;
         return switch (random.nextInt(20)) {
             case 0, 1 -> new Change.Seated(mark, "p" + i, "t" + i);
-            case 2 -> new Change.BotSeated(mark, Level.EASY);
+            case 2 ->
+                    new Change.Said(
+                            mark,
+                            new ClientMessage.InviteBot(
+                                    BotLevel.EASY, random.nextBoolean() ? null : Wire.seat(mark)));
             case 3 -> new Change.Spectators(random.nextInt(3));
             case 4 -> new Change.Dropped(mark, START_MILLIS + i * 1_000L);
             case 5 -> new Change.Returned(mark);
             case 6 -> new Change.Freed(mark);
-            case 7 -> new Change.Undo(mark);
-            case 8 -> new Change.UndoAnswer(mark, random.nextBoolean());
-            case 9 -> new Change.Resigned(mark);
-            case 10 -> new Change.Claimed(mark);
-            case 11, 12 -> new Change.Rematch(mark);
+            case 7 -> new Change.Said(mark, new ClientMessage.Undo());
+            case 8 -> new Change.Said(mark, new ClientMessage.UndoReply(random.nextBoolean()));
+            case 9 -> new Change.Said(mark, new ClientMessage.Resign());
+            case 10 -> new Change.Said(mark, new ClientMessage.Claim());
+            case 11, 12 -> new Change.Said(mark, new ClientMessage.Rematch());
             case 13 -> new Change.Resumed(random.nextBoolean() ? 0 : 5_000);
             default -> {
                 // Mostly the side to move on an empty cell; now and then anything.
@@ -157,7 +158,14 @@ class RoomCorePropertyTest {
                 }
                 // Now and then a move id used before: acknowledged, not played again.
                 String id = "m" + (random.nextInt(8) == 0 ? random.nextInt(Math.max(1, i)) : i);
-                yield new Change.Moved(mark, cell, id);
+                // A player's move, now and then made for another version; else the bot's.
+                long seen =
+                        random.nextBoolean()
+                                ? Math.max(0, core.version + 1 - random.nextInt(4))
+                                : core.version;
+                yield cell < 0 || random.nextInt(10) == 0
+                        ? new Change.BotMoved(mark, cell)
+                        : new Change.Said(mark, new ClientMessage.Move(id, seen, cell));
             }
         };
     }

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
@@ -28,12 +29,21 @@ class RoomCoreTest {
     private long nanos;
 
     private Outcome apply(Change command) {
-        return apply(command, null);
+        return core.apply(
+                command, new RoomCore.Context(nanos, 1_700_000_000_000L + nanos / 1_000_000));
     }
 
-    private Outcome apply(Change command, Long seen) {
-        return core.apply(
-                command, new RoomCore.Context(nanos, 1_700_000_000_000L + nanos / 1_000_000, seen));
+    /** {@code seat} plays {@code cell}, made for the core's version. */
+    private Change move(Mark seat, int cell, String id) {
+        return move(seat, cell, id, core.version);
+    }
+
+    private static Change move(Mark seat, int cell, String id, long seen) {
+        return new Change.Said(seat, new ClientMessage.Move(id, seen, cell));
+    }
+
+    private static Change said(Mark seat, ClientMessage message) {
+        return new Change.Said(seat, message);
     }
 
     private Outcome.Applied applied(Change command) {
@@ -50,13 +60,9 @@ class RoomCoreTest {
     }
 
     private void refused(Change command, ErrorCode code) {
-        refused(command, null, code);
-    }
-
-    private void refused(Change command, Long seen, ErrorCode code) {
         String before = state(core);
         long version = core.version;
-        Outcome outcome = apply(command, seen);
+        Outcome outcome = apply(command);
         assertThat(outcome)
                 .isInstanceOfSatisfying(
                         Outcome.Refused.class, r -> assertThat(r.code()).isEqualTo(code));
@@ -76,13 +82,15 @@ class RoomCoreTest {
     void aTakenSeatIsRefused() {
         applied(new Change.Seated(Mark.X, "ana", "t1"));
         refused(new Change.Seated(Mark.X, "bo", "t2"), ErrorCode.SEAT_TAKEN);
-        refused(new Change.BotSeated(Mark.X, Level.EASY), ErrorCode.SEAT_TAKEN);
+        refused(
+                said(Mark.X, new ClientMessage.InviteBot(BotLevel.EASY, Seat.X)),
+                ErrorCode.SEAT_TAKEN);
     }
 
     @Test
     void anEmptySeatCannotAct() {
         applied(new Change.Seated(Mark.X, "ana", "t1"));
-        refused(new Change.Moved(Mark.O, 4, "m1"), ErrorCode.NOT_A_PLAYER);
+        refused(move(Mark.O, 4, "m1"), ErrorCode.NOT_A_PLAYER);
         refused(new Change.Dropped(Mark.O, 1), ErrorCode.NOT_A_PLAYER);
         refused(new Change.Freed(Mark.O), ErrorCode.NOT_A_PLAYER);
     }
@@ -90,120 +98,120 @@ class RoomCoreTest {
     @Test
     void nothingIsPlayedBeforeTheOpponentComes() {
         applied(new Change.Seated(Mark.X, "ana", "t1"));
-        refused(new Change.Moved(Mark.X, 4, "m1"), ErrorCode.WAITING_FOR_OPPONENT);
-        refused(new Change.Rematch(Mark.X), ErrorCode.WAITING_FOR_OPPONENT);
+        refused(move(Mark.X, 4, "m1"), ErrorCode.WAITING_FOR_OPPONENT);
+        refused(said(Mark.X, new ClientMessage.Rematch()), ErrorCode.WAITING_FOR_OPPONENT);
     }
 
     @Test
     void aFinishedGameTakesNoMove() {
         playing();
-        applied(new Change.Resigned(Mark.O));
-        refused(new Change.Moved(Mark.O, 4, "m1"), ErrorCode.GAME_OVER);
-        refused(new Change.Resigned(Mark.X), ErrorCode.GAME_OVER);
+        applied(said(Mark.O, new ClientMessage.Resign()));
+        refused(move(Mark.O, 4, "m1"), ErrorCode.GAME_OVER);
+        refused(said(Mark.X, new ClientMessage.Resign()), ErrorCode.GAME_OVER);
     }
 
     @Test
     void outOfTurnIsRefused() {
         playing();
-        refused(new Change.Moved(Mark.O, 4, "m1"), ErrorCode.NOT_YOUR_TURN);
+        refused(move(Mark.O, 4, "m1"), ErrorCode.NOT_YOUR_TURN);
     }
 
     @Test
     void aCellOffTheBoardIsRefused() {
         playing();
-        refused(new Change.Moved(Mark.X, 9, "m1"), ErrorCode.OUT_OF_RANGE);
-        refused(new Change.Moved(Mark.X, -1, "m1"), ErrorCode.OUT_OF_RANGE);
+        refused(move(Mark.X, 9, "m1"), ErrorCode.OUT_OF_RANGE);
+        refused(new Change.BotMoved(Mark.X, -1), ErrorCode.OUT_OF_RANGE);
     }
 
     @Test
     void aTakenCellIsRefused() {
         playing();
-        applied(new Change.Moved(Mark.X, 4, "m1"));
-        refused(new Change.Moved(Mark.O, 4, "m2"), ErrorCode.CELL_TAKEN);
+        applied(move(Mark.X, 4, "m1"));
+        refused(move(Mark.O, 4, "m2"), ErrorCode.CELL_TAKEN);
     }
 
     @Test
     void aMoveForAVersionNotYetReachedIsRefused() {
         playing();
-        refused(new Change.Moved(Mark.X, 4, "m1"), core.version + 1, ErrorCode.VERSION_AHEAD);
+        refused(move(Mark.X, 4, "m1", core.version + 1), ErrorCode.VERSION_AHEAD);
     }
 
     @Test
     void aMoveMadeForABoardThatChangedSinceIsStaleButOneForAnOlderVersionOfTheSameBoardIsNot() {
         playing();
         long seen = core.version;
-        applied(new Change.Moved(Mark.X, 4, "m1"));
-        refused(new Change.Moved(Mark.O, 0, "m2"), seen, ErrorCode.STALE_VERSION);
+        applied(move(Mark.X, 4, "m1"));
+        refused(move(Mark.O, 0, "m2", seen), ErrorCode.STALE_VERSION);
         long board = core.version;
         applied(new Change.Spectators(1));
-        assertThat(apply(new Change.Moved(Mark.O, 0, "m2"), board))
-                .isInstanceOf(Outcome.Applied.class);
+        assertThat(apply(move(Mark.O, 0, "m2", board))).isInstanceOf(Outcome.Applied.class);
     }
 
     @Test
     void aResentMoveIsUnchangedWithTheVersionItMade() {
         playing();
-        long made = applied(new Change.Moved(Mark.X, 4, "m1")).version();
-        applied(new Change.Moved(Mark.O, 0, "m2"));
-        assertThat(apply(new Change.Moved(Mark.X, 4, "m1"))).isEqualTo(new Outcome.Unchanged(made));
+        long made = applied(move(Mark.X, 4, "m1")).version();
+        applied(move(Mark.O, 0, "m2"));
+        assertThat(apply(move(Mark.X, 4, "m1"))).isEqualTo(new Outcome.Unchanged(made));
     }
 
     @Test
     void thereIsNothingToTakeBackBeforeAMove() {
         playing();
-        refused(new Change.Undo(Mark.X), ErrorCode.NOTHING_TO_UNDO);
-        applied(new Change.Moved(Mark.X, 4, "m1"));
-        refused(new Change.Undo(Mark.O), ErrorCode.NOTHING_TO_UNDO);
+        refused(said(Mark.X, new ClientMessage.Undo()), ErrorCode.NOTHING_TO_UNDO);
+        applied(move(Mark.X, 4, "m1"));
+        refused(said(Mark.O, new ClientMessage.Undo()), ErrorCode.NOTHING_TO_UNDO);
     }
 
     @Test
     void onlyAPendingRequestFromTheOpponentCanBeAnswered() {
         playing();
-        applied(new Change.Moved(Mark.X, 4, "m1"));
-        refused(new Change.UndoAnswer(Mark.O, true), ErrorCode.NO_PENDING_REQUEST);
-        applied(new Change.Undo(Mark.X));
-        refused(new Change.Undo(Mark.X), ErrorCode.NO_PENDING_REQUEST);
-        refused(new Change.UndoAnswer(Mark.X, true), ErrorCode.NO_PENDING_REQUEST);
-        Outcome.Applied undone = applied(new Change.UndoAnswer(Mark.O, true));
+        applied(move(Mark.X, 4, "m1"));
+        refused(said(Mark.O, new ClientMessage.UndoReply(true)), ErrorCode.NO_PENDING_REQUEST);
+        applied(said(Mark.X, new ClientMessage.Undo()));
+        refused(said(Mark.X, new ClientMessage.Undo()), ErrorCode.NO_PENDING_REQUEST);
+        refused(said(Mark.X, new ClientMessage.UndoReply(true)), ErrorCode.NO_PENDING_REQUEST);
+        Outcome.Applied undone = applied(said(Mark.O, new ClientMessage.UndoReply(true)));
         assertThat(undone.event()).isEqualTo(new Event.Undone(Seat.X, java.util.List.of(4)));
     }
 
     @Test
     void aClaimNeedsAnUntimedGameAndTheOpponentsTurn() {
         playing();
-        refused(new Change.Claimed(Mark.X), ErrorCode.CLAIM_NOT_ALLOWED);
+        refused(said(Mark.X, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
         core = new RoomCore(withClock("1m+0s"), IdleClaim.DEFAULT_AFTER);
         playing();
-        refused(new Change.Claimed(Mark.O), ErrorCode.CLAIM_NOT_ALLOWED);
+        refused(said(Mark.O, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
     }
 
     @Test
     void aBotIsNeverIdle() {
         applied(new Change.Seated(Mark.X, "ana", "t1"));
-        applied(new Change.BotSeated(Mark.O, Level.EASY));
-        applied(new Change.Moved(Mark.X, 4, "m1"));
+        applied(said(Mark.X, new ClientMessage.InviteBot(BotLevel.EASY, Seat.O)));
+        applied(move(Mark.X, 4, "m1"));
         nanos += 3600 * SECOND;
-        refused(new Change.Claimed(Mark.X), ErrorCode.CLAIM_NOT_ALLOWED);
+        refused(said(Mark.X, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
     }
 
     @Test
     void aClaimBeforeTheIdleTimeIsTooEarly() {
         playing();
-        applied(new Change.Moved(Mark.X, 4, "m1"));
+        applied(move(Mark.X, 4, "m1"));
         nanos += IdleClaim.DEFAULT_AFTER.toNanos() - 1;
-        refused(new Change.Claimed(Mark.X), ErrorCode.CLAIM_TOO_EARLY);
+        refused(said(Mark.X, new ClientMessage.Claim()), ErrorCode.CLAIM_TOO_EARLY);
         nanos += 1;
-        assertThat(applied(new Change.Claimed(Mark.X)).ended()).isTrue();
+        assertThat(applied(said(Mark.X, new ClientMessage.Claim())).ended()).isTrue();
     }
 
     @Test
     void aRematchWaitsForTheGameToEnd() {
         playing();
-        refused(new Change.Rematch(Mark.X), ErrorCode.GAME_NOT_OVER);
-        applied(new Change.Resigned(Mark.X));
-        applied(new Change.Rematch(Mark.X));
-        assertThat(apply(new Change.Rematch(Mark.X))).isInstanceOf(Outcome.Unchanged.class);
-        assertThat(applied(new Change.Rematch(Mark.O)).started()).isTrue();
+        refused(said(Mark.X, new ClientMessage.Rematch()), ErrorCode.GAME_NOT_OVER);
+        applied(said(Mark.X, new ClientMessage.Resign()));
+        applied(said(Mark.X, new ClientMessage.Rematch()));
+        assertThat(apply(said(Mark.X, new ClientMessage.Rematch())))
+                .isInstanceOf(Outcome.Unchanged.class);
+        assertThat(applied(said(Mark.O, new ClientMessage.Rematch())).started()).isTrue();
     }
 
     @Test
@@ -213,10 +221,16 @@ class RoomCoreTest {
         refused(new Change.TimedOut(), ErrorCode.GAME_OVER);
         nanos += 10 * SECOND;
         assertThat(core.outOfTime(nanos, 0)).isTrue();
-        refused(new Change.Moved(Mark.X, 4, "m1"), ErrorCode.GAME_OVER);
+        refused(move(Mark.X, 4, "m1"), ErrorCode.GAME_OVER);
         Outcome.Applied flagged = applied(new Change.TimedOut());
         assertThat(flagged.ended()).isTrue();
         assertThat(flagged.event()).isEqualTo(new Event.GameOver(Seat.O, ResultReason.TIMEOUT));
+    }
+
+    @Test
+    void aMessageThatIsNoCommandToTheRulesIsRefused() {
+        playing();
+        refused(said(Mark.X, new ClientMessage.Sync(null)), ErrorCode.BAD_MESSAGE);
     }
 
     private static RoomSettings withClock(String clock) {
