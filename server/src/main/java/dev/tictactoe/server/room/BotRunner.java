@@ -4,9 +4,12 @@ import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -16,10 +19,16 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiConsumer;
 
-/** Runs bot searches on a small bounded pool of their own, never on a network loop. */
+/**
+ * The bots' turns: searches run on a small bounded pool of their own, never on a network loop, and
+ * a move is played if its room has not changed since.
+ */
 public final class BotRunner implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(BotRunner.class);
+
+    static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** How a move is chosen; the bot engine's own search unless a test stands in for it. */
     interface Search {
@@ -48,6 +57,13 @@ public final class BotRunner implements AutoCloseable {
         this(pool(threads, queue), budget, nodes == null ? BOT : byNodes(nodes));
     }
 
+    /** Searches with {@code search} on {@code pool}; tests pass ones they run by hand. */
+    BotRunner(Executor pool, Duration budget, Search search) {
+        this.pool = pool;
+        this.budget = budget;
+        this.search = search;
+    }
+
     public int queued() {
         return pool instanceof ThreadPoolExecutor executor ? executor.getQueue().size() : 0;
     }
@@ -55,13 +71,6 @@ public final class BotRunner implements AutoCloseable {
     /** Where think times and failures are counted; none until the server gives one. */
     public void measureWith(ServerMetrics metrics) {
         this.metrics = metrics;
-    }
-
-    /** Searches with {@code search} on {@code pool}; tests pass ones they run by hand. */
-    BotRunner(Executor pool, Duration budget, Search search) {
-        this.pool = pool;
-        this.budget = budget;
-        this.search = search;
     }
 
     private static ThreadPoolExecutor pool(int threads, int queue) {
@@ -80,15 +89,23 @@ public final class BotRunner implements AutoCloseable {
     }
 
     /**
-     * Searches a copy of {@code board} and hands {@code done} the move, or the search's failure, on
-     * the bot's thread; false if the queue is full and the caller should retry.
+     * If a bot is to move in {@code room}, searches a copy of its board; the move, or the search's
+     * failure, comes back to the room's loop. A full queue is tried again shortly.
      */
-    boolean think(
-            Board board,
-            Level level,
-            long seed,
-            BiConsumer<@Nullable BotMove, @Nullable RuntimeException> done) {
-        Board position = board.copy();
+    void turn(Room room) {
+        Match match = room.core.match;
+        Mark turn = match.turn();
+        Occupant seat = turn == null ? null : room.core.seat(turn);
+        Level level = seat == null ? null : seat.bot();
+        // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
+        if (turn == null || level == null || room.closed || room.time.replaying) {
+            return;
+        }
+        long forVersion = room.feed.version;
+        Board position = match.board.copy();
+        // The version is left out of the seed, so who watches or reconnects cannot change a bot's
+        // choice: the same seed and moves replay (PROTOCOL.md).
+        long seed = room.botSeed ^ (match.game * 0x9E3779B97F4A7C15L);
         try {
             pool.execute(
                     () -> {
@@ -102,19 +119,63 @@ public final class BotRunner implements AutoCloseable {
                             if (measured != null) {
                                 measured.botFailed();
                             }
-                            done.accept(null, e);
+                            room.execute(() -> answered(room, turn, forVersion, null, e));
                             return;
                         }
                         if (measured != null) {
                             measured.botThought(System.nanoTime() - start);
                         }
-                        done.accept(move, null);
+                        room.execute(() -> answered(room, turn, forVersion, move, null));
                     });
-            return true;
         } catch (RejectedExecutionException e) {
-            // Full queue: the room retries. Stopped pool: the server is going down.
-            return pool instanceof ExecutorService service && service.isShutdown();
+            // A stopped pool: the server is going down.
+            if (!(pool instanceof ExecutorService service && service.isShutdown())) {
+                log.warn("room {} bot queue full, retrying", room.code());
+                room.schedule(() -> turn(room), RETRY_NANOS);
+            }
         }
+    }
+
+    /** The search's move, or its failure, comes back: played if the room has not changed since. */
+    private static void answered(
+            Room room,
+            Mark mark,
+            long forVersion,
+            @Nullable BotMove move,
+            @Nullable RuntimeException failure) {
+        Occupant seat = room.core.seat(mark);
+        if (forVersion != room.feed.version || seat == null || !seat.botPlays() || room.closed) {
+            log.debug(
+                    "room {} dropped a bot move computed for version {} (now {})",
+                    room.code(),
+                    forVersion,
+                    room.feed.version);
+        } else if (failure != null || move == null) {
+            fallBack(room, mark, "search failed on\n" + room.core.match.board, failure);
+        } else if (room.run(new Change.BotMoved(mark, move.cell())) instanceof Outcome.Refused r) {
+            fallBack(
+                    room,
+                    mark,
+                    "proposed an illegal move " + move.cell() + " (" + r.message() + ")",
+                    null);
+        }
+    }
+
+    /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */
+    private static void fallBack(
+            Room room, Mark mark, String why, @Nullable RuntimeException failure) {
+        int[] empty = new int[room.core.match.board.rules().cells()];
+        if (room.core.match.board.legalMoves(empty) == 0) {
+            return;
+        }
+        log.error(
+                "room {} bot {} {}; plays cell {} instead",
+                room.code(),
+                mark,
+                why,
+                empty[0],
+                failure);
+        room.run(new Change.BotMoved(mark, empty[0]));
     }
 
     @Override

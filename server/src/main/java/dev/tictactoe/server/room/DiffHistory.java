@@ -4,7 +4,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -65,15 +64,12 @@ final class DiffHistory {
         return version >= 0 && version <= newest && newest - version <= held;
     }
 
-    /** The encoded diff that produced {@code version}; callers check {@link #covers} first. */
-    byte[] get(long version) {
+    /**
+     * The diff that produced {@code version} (callers check {@link #covers} first) in its slot's
+     * buffer, not copied: sent before the next is added. A buffer is always longer than its diff.
+     */
+    Outgoing diff(long version) {
         int slot = slot(version);
-        return Arrays.copyOf(filled(slot), lengths[slot]);
-    }
-
-    /** The newest diff in its slot's buffer, not copied: framed before the next is added. */
-    Outgoing newest() {
-        int slot = slot(newest);
         return new Outgoing(filled(slot), lengths[slot]);
     }
 

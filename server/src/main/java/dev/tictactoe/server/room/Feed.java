@@ -18,6 +18,15 @@ import java.util.List;
  */
 final class Feed {
 
+    /** Who gets a message: one member whatever its buffer, or each member with room in it. */
+    private enum Reach {
+        ONE,
+        /** A skipped member is lagging: it gets a snapshot when its buffer drains. */
+        DIFF,
+        /** A skipped member misses it: it is outside the room's state. */
+        ASIDE
+    }
+
     private final Room room;
     private final DiffHistory history;
     private final MessageCodec.EncodedSink toHistory;
@@ -37,7 +46,8 @@ final class Feed {
     private final ArrayDeque<Held> held = new ArrayDeque<>();
 
     /** A message held back until {@code version} is on disk; {@code last} hears it last. */
-    private record Held(long version, List<Session> to, byte[] bytes, @Nullable Session last) {}
+    private record Held(
+            long version, List<Session> to, byte[] bytes, @Nullable Session last, Reach reach) {}
 
     Feed(Room room) {
         this.room = room;
@@ -85,20 +95,16 @@ final class Feed {
         while (!held.isEmpty() && held.peekFirst().version() <= durable) {
             Held h = held.pollFirst();
             try (Outgoing out = new Outgoing(h.bytes())) {
-                deliver(h.to(), out, h.last());
+                deliver(h.to(), out, h.last(), h.reach());
             }
         }
-    }
-
-    private boolean mustWait() {
-        return holding && (version > durable || !held.isEmpty());
     }
 
     /** Replays the diffs after {@code lastVersion} if they are all held, else sends a snapshot. */
     void sync(Session session, @Nullable Long lastVersion) {
         if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
             for (long v = lastVersion + 1; v <= version; v++) {
-                write(session, history.get(v));
+                out(List.of(session), history.diff(v), null, Reach.ONE);
             }
             return;
         }
@@ -119,17 +125,7 @@ final class Feed {
     }
 
     void send(Session session, ServerMessage message) {
-        write(session, MessageCodec.encodeToBytes(message));
-    }
-
-    private void write(Session session, byte[] encoded) {
-        if (mustWait()) {
-            held.addLast(new Held(version, List.of(session), encoded, null));
-            return;
-        }
-        try (Outgoing out = new Outgoing(encoded)) {
-            session.member.send(out);
-        }
+        out(List.of(session), new Outgoing(MessageCodec.encodeToBytes(message)), null, Reach.ONE);
     }
 
     /**
@@ -137,53 +133,47 @@ final class Feed {
      * skipped and gets a snapshot when it drains, so a slow reader costs bounded memory.
      */
     void broadcastNewest(@Nullable Session last) {
-        if (members.isEmpty()) {
-            return;
-        }
-        if (mustWait()) {
-            held.addLast(new Held(version, List.copyOf(members), history.get(version), last));
-            return;
-        }
-        try (Outgoing out = history.newest()) {
-            deliver(members, out, last);
-        }
-    }
-
-    private static void deliver(List<Session> to, Outgoing out, @Nullable Session last) {
-        for (Session member : to) {
-            if (member != last) {
-                offer(member, out);
-            }
-        }
-        if (last != null && to.contains(last)) {
-            offer(last, out);
-        }
+        out(members, history.diff(version), last, Reach.DIFF);
     }
 
     /** Sends every member a message outside the room's state; a backed-up member misses it. */
     void broadcastAside(ServerMessage message) {
-        if (members.isEmpty()) {
-            return;
+        if (!members.isEmpty()) {
+            out(members, new Outgoing(MessageCodec.encodeToBytes(message)), null, Reach.ASIDE);
         }
-        byte[] encoded = MessageCodec.encodeToBytes(message);
-        if (mustWait()) {
-            held.addLast(new Held(version, List.copyOf(members), encoded, null));
-            return;
-        }
-        try (Outgoing out = new Outgoing(encoded)) {
-            for (Session member : members) {
-                if (member.member.writable()) {
-                    member.member.send(out);
-                }
+    }
+
+    /** Sends {@code out} now, or holds a copy until its version is on disk. */
+    private void out(List<Session> to, Outgoing out, @Nullable Session last, Reach reach) {
+        try (out) {
+            if (to.isEmpty()) {
+                return;
+            }
+            if (holding && (version > durable || !held.isEmpty())) {
+                held.addLast(new Held(version, List.copyOf(to), out.bytes(), last, reach));
+            } else {
+                deliver(to, out, last, reach);
             }
         }
     }
 
-    private static void offer(Session session, Outgoing out) {
-        if (!session.member.writable()) {
-            session.lagging = true;
-        } else {
+    private static void deliver(
+            List<Session> to, Outgoing out, @Nullable Session last, Reach reach) {
+        for (Session member : to) {
+            if (member != last) {
+                offer(member, out, reach);
+            }
+        }
+        if (last != null && to.contains(last)) {
+            offer(last, out, reach);
+        }
+    }
+
+    private static void offer(Session session, Outgoing out, Reach reach) {
+        if (reach == Reach.ONE || session.member.writable()) {
             session.member.send(out);
+        } else if (reach == Reach.DIFF) {
+            session.lagging = true;
         }
     }
 }

@@ -34,8 +34,11 @@ public final class Room {
     final RoomTime time;
     final Feed feed;
     final Members members;
-    final BotTurns bots;
     final Recorder recorder;
+
+    /** A bot's moves in this room follow from it, game by game. */
+    final long botSeed;
+
     private final Messages messages;
     private final Promise<Void> removed;
     private boolean dispatching;
@@ -61,7 +64,7 @@ public final class Room {
         this.core = core;
         this.members = new Members(this);
         this.feed = new Feed(this);
-        this.bots = new BotTurns(this, botSeed);
+        this.botSeed = botSeed;
         this.recorder = new Recorder(this);
         this.messages = new Messages(this);
         this.removed = loop.newPromise();
@@ -161,7 +164,7 @@ public final class Room {
             feed.broadcastNewest(handling);
             if (!time.replaying) {
                 counted(command, applied);
-                bots.schedule();
+                context.bots().turn(this);
             }
         }
         return outcome;
@@ -216,7 +219,7 @@ public final class Room {
                 () -> {
                     if (members.holdReservations()) {
                         feed.advance(null);
-                        bots.schedule();
+                        context.bots().turn(this);
                     }
                     time.startEmpty(time.millis);
                     recorder.created();
@@ -241,7 +244,7 @@ public final class Room {
                         return;
                     }
                     time.startEmpty(since == null ? time.millis : since);
-                    bots.schedule();
+                    context.bots().turn(this);
                 });
     }
 

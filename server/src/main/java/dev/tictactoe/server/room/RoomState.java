@@ -84,7 +84,7 @@ record RoomState(
                         : Match.KEPT_GAMES;
         return new RoomState(
                 room.code(),
-                room.bots.seed,
+                room.botSeed,
                 room.core.state(games),
                 room.feed.shown,
                 room.feed.heldDiffs(),

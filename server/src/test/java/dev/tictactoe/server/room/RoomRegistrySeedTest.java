@@ -34,7 +34,7 @@ class RoomRegistrySeedTest {
         RoomRegistry registry = new RoomRegistry(config.rooms(), loops, bots);
         List<Long> seeds = new ArrayList<>();
         for (Long seed : asked) {
-            seeds.add(registry.create(RoomSettings.classic(), seed).bots.seed);
+            seeds.add(registry.create(RoomSettings.classic(), seed).botSeed);
         }
         registry.shutdown();
         return seeds;

@@ -315,7 +315,7 @@ class RoomTest {
             ana.move(4);
             assertThat(bot.botQueue).isEmpty();
             bot.botQueueCapacity = Integer.MAX_VALUE;
-            bot.advance(Duration.ofNanos(BotTurns.RETRY_NANOS));
+            bot.advance(Duration.ofNanos(BotRunner.RETRY_NANOS));
             bot.runBots();
             assertThat(ana.view().moves()).hasSize(2);
         }

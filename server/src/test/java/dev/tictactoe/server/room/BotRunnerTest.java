@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 /** A bot whose search fails or proposes nonsense still moves: the game goes on. */
-class BotTurnsTest {
+class BotRunnerTest {
 
     private static RoomSettings withBot() {
         return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, Level.HARD);
