@@ -107,7 +107,7 @@ final class RoomsEndpoint {
                 game == null
                         ? "no games kept for room " + code
                         : "room " + code + " has no game " + game;
-        return ArchivedGames.lookup(games, code, game)
+        return StoredRooms.lookup(games, code, game)
                 .thenCompose(
                         body ->
                                 body != null && analysis

@@ -1,5 +1,12 @@
 package dev.tictactoe.server.net;
 
+import static dev.tictactoe.server.net.HttpReplies.JSON;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.room.RoomJournal;
@@ -10,18 +17,34 @@ import dev.tictactoe.server.store.Store;
 import dev.tictactoe.server.store.StoreOptions;
 
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/** The rooms' journal in the store; readiness reports the store's problem while it refuses. */
+/**
+ * The rooms' journal in the store, and the archived games read back from it: the {@code history}
+ * message's and those of {@code GET /api/rooms/{code}/games[/{n}]}, off the event loop.
+ */
 final class StoredRooms implements RoomJournal {
+
+    /** The games a {@code history} message lists at most: as many as a room keeps in memory. */
+    static final int HISTORY_GAMES = 100;
+
+    private static final Logger log = LoggerFactory.getLogger(StoredRooms.class);
+
+    /** An archived document as a {@code history} entry: its other fields are the archive's. */
+    private static final ObjectReader RECORD =
+            JSON.readerFor(GameRecord.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Store store;
     private final int checkpointEvery;
@@ -88,8 +111,47 @@ final class StoredRooms implements RoomJournal {
         return true;
     }
 
+    /** The newest archived games, oldest first; one that does not read is left out, warned. */
     @Override
     public CompletableFuture<List<GameRecord>> history(String room) {
-        return ArchivedGames.history(store, room);
+        return store.latestGames(room, HISTORY_GAMES)
+                .thenApply(
+                        documents -> {
+                            List<GameRecord> records = new ArrayList<>(documents.size());
+                            for (byte[] document : documents) {
+                                try {
+                                    records.add(RECORD.readValue(document));
+                                } catch (IOException | RuntimeException e) {
+                                    log.warn(
+                                            "room {}: an archived game does not read: {}",
+                                            room,
+                                            e.toString());
+                                }
+                            }
+                            return records;
+                        });
+    }
+
+    /** A room's kept game numbers ({@code game} null) or one game; null when it has none. */
+    static CompletableFuture<JsonNode> lookup(Store games, String code, @Nullable Integer game) {
+        if (game != null) {
+            return games.game(code, game)
+                    .thenApply(json -> json.map(StoredRooms::parse).orElse(null));
+        }
+        return games.gameNumbers(code).thenApply(kept -> kept.isEmpty() ? null : list(code, kept));
+    }
+
+    private static JsonNode list(String code, List<Integer> games) {
+        ObjectNode body = JSON.createObjectNode().put("room", code);
+        games.forEach(body.putArray("games")::add);
+        return body;
+    }
+
+    private static JsonNode parse(byte[] json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

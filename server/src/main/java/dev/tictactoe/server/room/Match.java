@@ -134,10 +134,6 @@ final class Match {
         return true;
     }
 
-    void requestUndo(Mark seat) {
-        undoRequest = seat;
-    }
-
     /** Answers the opponent's pending takeback; returns the cells taken back (none if declined). */
     List<Integer> answerUndo(boolean accept) {
         Mark requester = undoRequest;
@@ -172,10 +168,6 @@ final class Match {
             return true;
         }
         return false;
-    }
-
-    void withdrawRematch(Mark seat) {
-        rematchOffers.remove(seat);
     }
 
     private void nextGame() {

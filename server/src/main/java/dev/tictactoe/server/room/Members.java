@@ -257,11 +257,10 @@ final class Members {
     }
 
     private @Nullable Mark seatWithToken(String token) {
-        for (var entry : room.core.seats.entrySet()) {
-            if (token.equals(entry.getValue().token())) {
-                return entry.getKey();
-            }
-        }
-        return null;
+        return room.core.seats.entrySet().stream()
+                .filter(entry -> token.equals(entry.getValue().token()))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -10,7 +10,6 @@ import dev.tictactoe.server.logging.LogFields;
 
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import org.jspecify.annotations.Nullable;
@@ -40,7 +39,6 @@ public final class Room {
     final long botSeed;
 
     private final Messages messages;
-    private final Promise<Void> removed;
     private boolean dispatching;
 
     /** The member whose message is being handled, if any: it hears of the change last. */
@@ -67,7 +65,6 @@ public final class Room {
         this.botSeed = botSeed;
         this.recorder = new Recorder(this);
         this.messages = new Messages(this);
-        this.removed = loop.newPromise();
         this.createdAt = time.millis;
     }
 
@@ -143,10 +140,6 @@ public final class Room {
         execute(() -> feed.catchUp(session));
     }
 
-    public Future<Void> removed() {
-        return removed;
-    }
-
     /** A public summary for the HTTP status endpoint, computed on the room's loop. */
     public Future<Snapshot> status() {
         return loop.submit(feed::snapshot);
@@ -209,7 +202,6 @@ public final class Room {
         stop();
         context.removed().accept(this);
         context.journal().closed(code, feed.version);
-        removed.trySuccess(null);
         log.info("room {} removed {}", code, why);
     }
 

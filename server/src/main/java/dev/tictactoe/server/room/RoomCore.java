@@ -157,7 +157,7 @@ final class RoomCore {
     private Outcome freed(Mark mark) {
         seats.remove(mark);
         reserved.remove(mark);
-        match.withdrawRematch(mark);
+        match.rematchOffers.remove(mark);
         boolean abandoned = match.abandon(mark);
         if (abandoned) {
             boardVersion = version + 1;
@@ -187,7 +187,7 @@ final class RoomCore {
             List<Integer> cleared = match.undo(mark);
             return boardChanged(new Event.Undone(Wire.seat(mark), cleared), false);
         }
-        match.requestUndo(mark);
+        match.undoRequest = mark;
         return applied(new Event.UndoRequested(Wire.seat(mark)));
     }
 

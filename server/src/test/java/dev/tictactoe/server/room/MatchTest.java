@@ -92,13 +92,13 @@ class MatchTest {
     @Test
     void aTakebackNeedsTheOpponentsAnswer() {
         match.play(Mark.X, 4, "a");
-        match.requestUndo(Mark.X);
+        match.undoRequest = Mark.X;
         assertThat(match.undoRequest).isEqualTo(Mark.X);
         rejected(Refusals.answer(match, Mark.X), ErrorCode.NO_PENDING_REQUEST);
         assertThat(Refusals.answer(match, Mark.O)).isNull();
         assertThat(match.answerUndo(false)).isEmpty();
         assertThat(match.board.moveCount()).isEqualTo(1);
-        match.requestUndo(Mark.X);
+        match.undoRequest = Mark.X;
         assertThat(match.answerUndo(true)).containsExactly(4);
         assertThat(match.undoRequest).isNull();
     }
@@ -106,7 +106,7 @@ class MatchTest {
     @Test
     void aMoveWithdrawsAPendingTakeback() {
         match.play(Mark.X, 4, "a");
-        match.requestUndo(Mark.X);
+        match.undoRequest = Mark.X;
         match.play(Mark.O, 0, "b");
         assertThat(match.undoRequest).isNull();
     }
