@@ -56,10 +56,6 @@ final class Match {
         return status == RoomStatus.PLAYING && time.idle != null ? time.idle.claimableAt() : null;
     }
 
-    void claim(Mark seat) {
-        finish(new Result(seat, ResultReason.ABANDONED, null));
-    }
-
     @Nullable Mark outOfTime() {
         return status == RoomStatus.PLAYING ? time.outOfTime() : null;
     }
@@ -121,10 +117,6 @@ final class Match {
         return status == RoomStatus.OVER;
     }
 
-    void resign(Mark seat) {
-        finish(new Result(seat.opponent(), ResultReason.RESIGN, null));
-    }
-
     /** The player in {@code seat} left for good during a game: the opponent wins. */
     boolean abandon(Mark seat) {
         if (status != RoomStatus.PLAYING) {
@@ -183,7 +175,8 @@ final class Match {
         time.gameStarted(first);
     }
 
-    private void finish(Result outcome) {
+    /** The game ends: the score and the kept games count it. */
+    void finish(Result outcome) {
         time.stop();
         result = outcome;
         status = RoomStatus.OVER;

@@ -113,11 +113,11 @@ final class RoomCore {
                         : applied(new Event.UndoDeclined(Wire.seat(seat)));
             }
             case Change.Said(var seat, ClientMessage.Resign()) -> {
-                match.resign(seat);
+                match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
                 yield boardChanged(new Event.Resigned(Wire.seat(seat)), true);
             }
             case Change.Said(var seat, ClientMessage.Claim()) -> {
-                match.claim(seat);
+                match.finish(new Match.Result(seat, ResultReason.ABANDONED, null));
                 yield boardChanged(
                         new Event.GameOver(Wire.seat(seat), ResultReason.ABANDONED), true);
             }

@@ -111,9 +111,13 @@ class MatchTest {
         assertThat(match.undoRequest).isNull();
     }
 
+    private void resign(Mark seat) {
+        match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
+    }
+
     @Test
     void rematchNeedsBothAndAlternatesTheFirstMove() {
-        match.resign(Mark.O);
+        resign(Mark.O);
         assertThat(match.wins(Mark.X)).isEqualTo(1);
         assertThat(match.offerRematch(Mark.X, false)).isFalse();
         assertThat(match.offerRematch(Mark.O, false)).isTrue();
@@ -124,7 +128,7 @@ class MatchTest {
 
     @Test
     void aBotAcceptsARematchAtOnce() {
-        match.resign(Mark.X);
+        resign(Mark.X);
         assertThat(match.offerRematch(Mark.X, true)).isTrue();
         assertThat(match.game).isEqualTo(2);
     }
@@ -143,7 +147,7 @@ class MatchTest {
     @Test
     void onlyTheLastGamesAreKeptForReviewButAllAreScored() {
         for (int i = 0; i < Match.KEPT_GAMES + 5; i++) {
-            match.resign(match.turn());
+            resign(match.turn());
             assertThat(match.offerRematch(Mark.X, true)).isTrue();
         }
         assertThat(match.finished).hasSize(Match.KEPT_GAMES);
