@@ -1,5 +1,6 @@
 package dev.tictactoe.server;
 
+import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.net.GameServer;
@@ -21,9 +22,18 @@ public record ServerConfig(
         MatchSettings match,
         ClusterSettings cluster) {
 
-    /** Binds and starts a server with these settings. */
+    /** Binds and starts a server with these settings, and its admin port if it has one. */
     public GameServer start() {
-        return GameServer.start(net, rooms, store, match, cluster);
+        GameServer server = GameServer.start(net, rooms, store, match, cluster);
+        if (net.adminPort() != null) {
+            try {
+                AdminServer.open(server, net.adminHost(), net.adminPort());
+            } catch (RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+        return server;
     }
 
     /**

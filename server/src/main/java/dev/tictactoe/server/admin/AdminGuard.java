@@ -1,5 +1,7 @@
 package dev.tictactoe.server.admin;
 
+import dev.tictactoe.server.net.HttpReplies;
+
 import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
@@ -16,11 +18,11 @@ record AdminGuard(String boundHost) {
         }
         if (!addressedHere(hostName(host))) {
             return "requests must be addressed to the admin listener, not to "
-                    + AdminRoute.shorten(host);
+                    + HttpReplies.abbreviate(host);
         }
         if (acts && origin != null && !origin.equalsIgnoreCase("http://" + host.trim())) {
             return "pages from "
-                    + AdminRoute.shorten(origin)
+                    + HttpReplies.abbreviate(origin)
                     + " may not act on this server; use the admin page or curl";
         }
         return null;

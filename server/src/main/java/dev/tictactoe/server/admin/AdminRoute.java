@@ -1,5 +1,7 @@
 package dev.tictactoe.server.admin;
 
+import dev.tictactoe.server.net.HttpReplies;
+
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.QueryStringDecoder;
 
@@ -120,7 +122,11 @@ sealed interface AdminRoute {
             if (limit < 1 || limit > MAX_LIST_LIMIT) {
                 return new Refused(
                         400,
-                        "limit must be 1.." + MAX_LIST_LIMIT + ", was '" + shorten(text) + "'",
+                        "limit must be 1.."
+                                + MAX_LIST_LIMIT
+                                + ", was '"
+                                + HttpReplies.abbreviate(text)
+                                + "'",
                         null);
             }
         }
@@ -131,15 +137,10 @@ sealed interface AdminRoute {
     }
 
     private static AdminRoute notFound(String path) {
-        return new Refused(404, "no such endpoint: " + shorten(path), null);
+        return new Refused(404, "no such endpoint: " + HttpReplies.abbreviate(path), null);
     }
 
     private static AdminRoute notAllowed(String path, String allow) {
         return new Refused(405, "use " + allow + " on " + path, allow);
-    }
-
-    /** What a client sent, shortened for an answer or a log line. */
-    static String shorten(String text) {
-        return text.length() <= 64 ? text : text.substring(0, 64) + "...";
     }
 }

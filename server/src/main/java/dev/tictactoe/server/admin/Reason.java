@@ -1,7 +1,11 @@
 package dev.tictactoe.server.admin;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+
+import dev.tictactoe.server.net.HttpReplies;
 
 import org.jspecify.annotations.Nullable;
 
@@ -12,6 +16,10 @@ sealed interface Reason {
 
     /** UTF-8 bytes: what a close frame holds after its code (RFC 6455, 5.5). */
     int MAX_BYTES = 123;
+
+    /** One JSON value, nothing after it. */
+    ObjectReader JSON =
+            HttpReplies.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     record Given(String text) implements Reason {}
 
@@ -27,7 +35,7 @@ sealed interface Reason {
         }
         JsonNode tree;
         try {
-            tree = Answer.JSON.readTree(body);
+            tree = JSON.readTree(body);
         } catch (JsonProcessingException e) {
             return new Bad("the body is not JSON");
         }
@@ -37,7 +45,7 @@ sealed interface Reason {
         for (var names = tree.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!name.equals("reason")) {
-                return new Bad("unknown field '" + AdminRoute.shorten(name) + "'; only reason");
+                return new Bad("unknown field '" + HttpReplies.abbreviate(name) + "'; only reason");
             }
         }
         JsonNode reason = tree.get("reason");

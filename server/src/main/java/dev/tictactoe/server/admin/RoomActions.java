@@ -1,5 +1,7 @@
 package dev.tictactoe.server.admin;
 
+import static dev.tictactoe.server.net.HttpReplies.JSON;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -9,6 +11,7 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.net.HttpReplies;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomOperator;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -65,8 +68,7 @@ final class RoomActions {
                         (done, failure) -> {
                             long now = clock.getAsLong();
                             ObjectNode body =
-                                    Answer.JSON
-                                            .createObjectNode()
+                                    JSON.createObjectNode()
                                             .put("total", matching.size())
                                             .put("limit", list.limit());
                             var array = body.putArray("rooms");
@@ -116,8 +118,7 @@ final class RoomActions {
                                     reason.text(),
                                     from);
                             return Answer.ok(
-                                    Answer.JSON
-                                            .createObjectNode()
+                                    JSON.createObjectNode()
                                             .put("room", room.code())
                                             .put("closed", true)
                                             .put("reason", reason.text()));
@@ -134,7 +135,9 @@ final class RoomActions {
             return CompletableFuture.completedFuture(
                     Answer.bad(
                             HttpResponseStatus.NOT_FOUND,
-                            "no seat '" + AdminRoute.shorten(cut.seat()) + "': seats are X and O"));
+                            "no seat '"
+                                    + HttpReplies.abbreviate(cut.seat())
+                                    + "': seats are X and O"));
         }
         if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
@@ -161,8 +164,7 @@ final class RoomActions {
                                                 reason.text(),
                                                 from);
                                         yield Answer.ok(
-                                                Answer.JSON
-                                                        .createObjectNode()
+                                                JSON.createObjectNode()
                                                         .put("room", room.code())
                                                         .put("seat", seat.name())
                                                         .put("disconnected", true)
@@ -205,8 +207,7 @@ final class RoomActions {
     static ObjectNode summary(RoomOperator.View view, long nowMillis) {
         Snapshot s = view.snapshot();
         ObjectNode room =
-                Answer.JSON
-                        .createObjectNode()
+                JSON.createObjectNode()
                         .put("code", s.room())
                         .put("status", s.status().wire())
                         .put("version", s.version())
@@ -215,8 +216,7 @@ final class RoomActions {
                         .put("ageSeconds", Math.max(0, (nowMillis - view.createdAt()) / 1000));
         room.set(
                 "settings",
-                Answer.JSON
-                        .createObjectNode()
+                JSON.createObjectNode()
                         .put("size", s.settings().size())
                         .put("winLength", s.settings().winLength())
                         .put("first", s.settings().first().wire())

@@ -19,9 +19,9 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import org.jspecify.annotations.Nullable;
 
 /** Aggregates a request's body; one too large goes on bodiless, marked so, for {@link #refusal}. */
-final class BodyLimit extends HttpObjectAggregator {
+public final class BodyLimit extends HttpObjectAggregator {
 
-    BodyLimit(int maxBytes) {
+    public BodyLimit(int maxBytes) {
         super(maxBytes);
     }
 
@@ -50,7 +50,7 @@ final class BodyLimit extends HttpObjectAggregator {
     }
 
     /** The answer to a request the decoder or the aggregator gave up on. */
-    static FullHttpResponse refusal(FullHttpRequest request) {
+    public static FullHttpResponse refusal(FullHttpRequest request) {
         boolean head = request.method().equals(HttpMethod.HEAD);
         // The subclasses of TooLongFrameException first.
         return switch (request.decoderResult().cause()) {

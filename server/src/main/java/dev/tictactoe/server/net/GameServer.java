@@ -1,6 +1,5 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.server.admin.AdminServer;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.MatchSettings;
@@ -16,6 +15,7 @@ import dev.tictactoe.server.store.StoreSettings;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
-import java.util.Optional;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -41,6 +42,7 @@ public final class GameServer implements AutoCloseable {
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final NetSettings config;
+    private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ServerMetrics metrics = ServerMetrics.create();
@@ -51,7 +53,8 @@ public final class GameServer implements AutoCloseable {
     private final ServerState state = new ServerState();
     private final GameAnalyses analyses = new GameAnalyses(Analysis.DEFAULT_NODES);
     private final Channel listener;
-    private final @Nullable AdminServer admin;
+    private final ProbeReplies probes;
+    private final List<Channel> others = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** 0 means one per core, not Netty's two: a room and its players share a loop more often. */
@@ -66,7 +69,7 @@ public final class GameServer implements AutoCloseable {
             MatchSettings match,
             ClusterSettings cluster) {
         this.config = config;
-        Transport transport = Transport.choose(config.transport());
+        transport = Transport.choose(config.transport());
         boss = new MultiThreadIoEventLoopGroup(1, transport.handlers());
         workers =
                 new MultiThreadIoEventLoopGroup(
@@ -80,7 +83,6 @@ public final class GameServer implements AutoCloseable {
         metrics.watch(Level.PENDING_MOST, () -> state.pendingOutbound().most());
         Store opened = null;
         Matchmaker joined = null;
-        Channel bound = null;
         try {
             if (storeSettings.dataDir() != null) {
                 opened =
@@ -112,6 +114,7 @@ public final class GameServer implements AutoCloseable {
             var initializer =
                     new ServerInitializer(
                             config, state, metrics, registry, joined, opened, analyses);
+            probes = initializer.endpoints().probes();
             if (opened != null) {
                 StoredRooms.recover(opened, registry);
             }
@@ -124,25 +127,8 @@ public final class GameServer implements AutoCloseable {
                             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                             .childHandler(initializer);
             OutboundLimit.boundSendBuffers(bootstrap, transport);
-            bound = PortUnavailable.bind(bootstrap, config.host(), config.port());
-            admin =
-                    config.adminPort() == null
-                            ? null
-                            : new AdminServer(
-                                    PortUnavailable.bind(
-                                            AdminServer.bootstrap(
-                                                    config.adminHost(),
-                                                    boss,
-                                                    workers,
-                                                    transport.serverChannel(),
-                                                    registry,
-                                                    initializer.endpoints().probes()),
-                                            config.adminHost(),
-                                            config.adminPort()));
+            listener = PortUnavailable.bind(bootstrap, config.host(), config.port());
         } catch (RuntimeException e) {
-            if (bound != null) {
-                bound.close().awaitUninterruptibly();
-            }
             if (joined != null) {
                 joined.close();
             }
@@ -154,7 +140,6 @@ public final class GameServer implements AutoCloseable {
         }
         store = opened;
         matchmaker = joined;
-        listener = bound;
         state.started();
         KernelQueues kernel = new KernelQueues(port());
         metrics.watch(Level.WAITING, () -> state.pendingOutbound().total() + kernel.latest());
@@ -183,9 +168,30 @@ public final class GameServer implements AutoCloseable {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
-    /** The admin port, when {@code --admin-port} turned it on. */
-    public Optional<AdminServer> admin() {
-        return Optional.ofNullable(admin);
+    /** Listens on {@code host:port} too, on this server's loops, until it stops: the admin port. */
+    public int listen(ChannelHandler children, String host, int port) {
+        Channel bound =
+                PortUnavailable.bind(
+                        new ServerBootstrap()
+                                .group(boss, workers)
+                                .channel(transport.serverChannel())
+                                .childHandler(children),
+                        host,
+                        port);
+        others.add(bound);
+        return ((InetSocketAddress) bound.localAddress()).getPort();
+    }
+
+    /** The ports {@link #listen} bound, in order. */
+    public List<Integer> otherPorts() {
+        return others.stream()
+                .map(channel -> ((InetSocketAddress) channel.localAddress()).getPort())
+                .toList();
+    }
+
+    /** Health, readiness and metrics, as this port answers them. */
+    public ProbeReplies probes() {
+        return probes;
     }
 
     public RoomRegistry rooms() {
@@ -219,9 +225,7 @@ public final class GameServer implements AutoCloseable {
                     state.channels.size());
             state.channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
         }
-        if (admin != null) {
-            admin.close();
-        }
+        others.forEach(other -> other.close().awaitUninterruptibly());
         registry.shutdown();
         bots.close();
         analyses.close();

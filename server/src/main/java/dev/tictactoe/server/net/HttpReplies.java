@@ -30,10 +30,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** HTTP answers; a {@code HEAD} request gets the headers without the body. */
-final class HttpReplies {
+/** HTTP answers, for both ports; a {@code HEAD} request gets the headers without the body. */
+public final class HttpReplies {
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     /** CORS: requests are answered one at a time, so the allowed origin rides on the channel. */
     static final AttributeKey<String> ALLOWED_ORIGIN = AttributeKey.valueOf("ttt.allowed-origin");
@@ -47,7 +47,7 @@ final class HttpReplies {
         return error(code.wire(), message);
     }
 
-    static ObjectNode error(String code, String message) {
+    public static ObjectNode error(String code, String message) {
         return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
@@ -68,7 +68,7 @@ final class HttpReplies {
     }
 
     /** A file of the jar, read whole; the build puts it there. */
-    static byte[] resource(String path) {
+    public static byte[] resource(String path) {
         try (InputStream in = HttpReplies.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("the class path lacks " + path);
@@ -80,7 +80,7 @@ final class HttpReplies {
     }
 
     /** What a client sent, shortened for an answer or a log line. */
-    static String abbreviate(String text) {
+    public static String abbreviate(String text) {
         return text.length() <= 64 ? text : text.substring(0, 64) + "...";
     }
 
@@ -110,7 +110,7 @@ final class HttpReplies {
         return response;
     }
 
-    static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
+    public static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
         try {
             return bytes(status, JSON.writeValueAsBytes(body), "application/json", head);
         } catch (IOException e) {
@@ -122,7 +122,7 @@ final class HttpReplies {
         return bytes(status, body.getBytes(StandardCharsets.UTF_8), contentType, false);
     }
 
-    static FullHttpResponse bytes(
+    public static FullHttpResponse bytes(
             HttpResponseStatus status, byte[] bytes, String contentType, boolean head) {
         FullHttpResponse response =
                 new DefaultFullHttpResponse(
@@ -136,7 +136,8 @@ final class HttpReplies {
     }
 
     /** Writes the answer; closes the connection after it unless {@code keepAlive}. */
-    static void send(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+    public static void send(
+            ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
         ChannelFuture written = write(ctx, response, keepAlive);
         if (!keepAlive) {
             written.addListener(ChannelFutureListener.CLOSE);

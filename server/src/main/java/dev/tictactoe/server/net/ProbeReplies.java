@@ -4,7 +4,6 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.server.admin.Probes;
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
@@ -12,10 +11,8 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** Health, readiness and metrics: one answer for the public port and the admin port. */
-record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpoints)
-        implements Probes {
+public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpoints) {
 
-    @Override
     public FullHttpResponse health(boolean head) {
         return HttpReplies.json(
                 HttpResponseStatus.OK,
@@ -26,7 +23,6 @@ record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpo
                 head);
     }
 
-    @Override
     public FullHttpResponse ready(boolean head) {
         String problem = state.storeProblem();
         boolean yes = state.ready() && problem == null;
@@ -38,7 +34,6 @@ record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpo
                 yes ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body, head);
     }
 
-    @Override
     public FullHttpResponse metrics(boolean gc) {
         if (gc && benchEndpoints) {
             System.gc();

@@ -73,7 +73,7 @@ class AdminIT {
     }
 
     private static int adminPort(TestServer server) {
-        return server.server.admin().orElseThrow().port();
+        return server.server.otherPorts().getFirst();
     }
 
     private HttpResponse<String> get(TestServer server, String path) throws Exception {
@@ -130,7 +130,7 @@ class AdminIT {
     @Test
     void theAdminPortIsOffByDefault() {
         try (TestServer server = new TestServer()) {
-            assertThat(server.server.admin()).isEmpty();
+            assertThat(server.server.otherPorts()).isEmpty();
         }
     }
 
