@@ -68,7 +68,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(
             names = "--log-format",
-            description = "Log lines as text or json: one JSON object a line (env TTT_LOG_FORMAT).")
+            description = "Log lines as text or json: one JSON object a line")
     FormatEncoder.Format logFormat;
 
     /** A start refused for its data directory or its address: sysexits.h EX_CONFIG. */
@@ -103,7 +103,9 @@ public final class Main implements Callable<Integer> {
      */
     static CommandLine commandLine(Main main, Map<String, String> env) {
         CommandLine cli = new CommandLine(main);
-        cli.getCommandSpec().defaultValueProvider(new Defaults(env, Main.class));
+        Defaults defaults = new Defaults(env, Main.class);
+        cli.getCommandSpec().defaultValueProvider(defaults);
+        defaults.nameVariables(cli.getCommandSpec());
         Values.register(cli);
         cli.addSubcommand(
                 new ProxyConfig(

@@ -13,14 +13,14 @@ public final class ClusterFlags extends Flags<ClusterSettings> {
             names = "--node",
             description =
                     "This node's character of the room-code alphabet: every room it creates has a"
-                            + " code starting with it, for a proxy to route by; recorded in the"
-                            + " data directory (env TTT_NODE).")
+                        + " code starting with it, for a proxy to route by; recorded in the data"
+                        + " directory")
     Character node;
 
     @Option(
             names = "--redis",
             description =
-                    "redis://host:port that pairs quick-match requests across nodes; without it,"
-                            + " or while it is down, each node pairs its own (env TTT_REDIS).")
+                    "redis://host:port that pairs quick-match requests across nodes; without it, or"
+                            + " while it is down, each node pairs its own")
     URI redis;
 }

@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 import java.lang.reflect.Field;
@@ -40,20 +41,38 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
 
     @Override
     public @Nullable String defaultValue(ArgSpec arg) {
-        if (!(arg instanceof OptionSpec option) || !(option.userObject() instanceof Field field)) {
+        Class<?> owner = owner(arg);
+        if (owner == null) {
+            return null;
+        }
+        String set = env.get(envName((OptionSpec) arg));
+        return set != null ? set : text(constant(owner, ((Field) arg.userObject()).getName()));
+    }
+
+    /** Ends the help of each option given a default here with its variable: "(env TTT_PORT)." */
+    public void nameVariables(CommandSpec spec) {
+        for (OptionSpec option : List.copyOf(spec.options())) {
+            if (owner(option) != null) {
+                String help = String.join(" ", option.description());
+                spec.remove(option);
+                spec.addOption(
+                        OptionSpec.builder(option)
+                                .description(help + " (env " + envName(option) + ").")
+                                .build());
+            }
+        }
+    }
+
+    /** The class whose constants hold the default of {@code arg}, or null when none does. */
+    private @Nullable Class<?> owner(ArgSpec arg) {
+        if (!(arg instanceof OptionSpec) || !(arg.userObject() instanceof Field field)) {
             return null;
         }
         Class<?> holder = field.getDeclaringClass();
-        Class<?> owner;
         if (Flags.class.isAssignableFrom(holder)) {
-            owner = Flags.recordOf(holder);
-        } else if (commands.contains(holder)) {
-            owner = holder;
-        } else {
-            return null;
+            return Flags.recordOf(holder);
         }
-        String set = env.get(envName(option));
-        return set != null ? set : text(constant(owner, field.getName()));
+        return commands.contains(holder) ? holder : null;
     }
 
     /** The environment variable of a flag: {@code --max-rooms} is {@code TTT_MAX_ROOMS}. */

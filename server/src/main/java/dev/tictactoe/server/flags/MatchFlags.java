@@ -11,14 +11,11 @@ public final class MatchFlags extends Flags<MatchSettings> {
 
     @Option(
             names = "--match-wait",
-            description =
-                    "The longest a quick-match request waits for an opponent, at most 5m (env"
-                            + " TTT_MATCH_WAIT).")
+            description = "The longest a quick-match request waits for an opponent, at most 5m")
     Duration matchWait;
 
     @Option(
             names = "--match-max-waiting",
-            description =
-                    "Quick-match requests waiting at once at most (env TTT_MATCH_MAX_WAITING).")
+            description = "Quick-match requests waiting at once at most")
     int matchMaxWaiting;
 }

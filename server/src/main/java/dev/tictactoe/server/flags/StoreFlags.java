@@ -15,20 +15,18 @@ public final class StoreFlags extends Flags<StoreSettings> {
             description =
                     "Where rooms and finished games are kept, created if missing; '"
                             + Defaults.NONE
-                            + "' keeps rooms in memory only (env TTT_DATA_DIR).")
+                            + "' keeps rooms in memory only")
     Path dataDir;
 
     @Option(
             names = "--durability",
             description =
                     "When a change is on disk: group (forced every 100 ms), group:<n>ms, fsync or"
-                            + " none (env TTT_DURABILITY).")
+                            + " none")
     String durability;
 
     @Option(
             names = "--game-retention",
-            description =
-                    "Keep finished games this long after their room has gone (env"
-                            + " TTT_GAME_RETENTION).")
+            description = "Keep finished games this long after their room has gone")
     Duration gameRetention;
 }
