@@ -1,5 +1,7 @@
 package dev.tictactoe.server.clock;
 
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
@@ -151,13 +153,21 @@ public final class GameClock {
         return Duration.ofNanos(limit(seat));
     }
 
-    /** The clock for the snapshot: it changes only when a turn starts or the clock stops. */
-    public ClockView view() {
+    /**
+     * The clock for the snapshot, changed only when a turn starts or the clock stops (a client
+     * counts down by itself): epoch ms, each game clock as the turn started, rounded up.
+     */
+    public Snapshot.Clock view() {
         Long x = control.hasGameClock() ? Math.ceilDiv(remaining[0], NANOS_PER_MILLI) : null;
         Long o = control.hasGameClock() ? Math.ceilDiv(remaining[1], NANOS_PER_MILLI) : null;
         Long startedAt = started ? epochMillis(turnStarted) : null;
         Long deadlineAt = turn == null ? null : epochMillis(turnStarted + limit(turn));
-        return new ClockView(control.toString(), x, o, turn, startedAt, deadlineAt, flagged);
+        return new Snapshot.Clock(
+                control.toString(), x, o, seat(turn), startedAt, deadlineAt, seat(flagged));
+    }
+
+    private static @Nullable Seat seat(@Nullable Mark mark) {
+        return mark == null ? null : mark == Mark.X ? Seat.X : Seat.O;
     }
 
     private @Nullable Duration endTurn(@Nullable Mark seat, Mark next, long now, long bonus) {

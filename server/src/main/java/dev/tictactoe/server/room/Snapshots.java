@@ -6,7 +6,6 @@ import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.Level;
-import dev.tictactoe.server.clock.ClockView;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -127,15 +126,7 @@ final class Snapshots {
             return new Snapshot.Clock(
                     settings.clock().toString(), full, full, null, null, null, null);
         }
-        ClockView v = match.time.clock.view();
-        return new Snapshot.Clock(
-                v.control(),
-                v.xMs(),
-                v.oMs(),
-                Wire.seatOrNull(v.running()),
-                v.turnStartedAt(),
-                v.deadlineAt(),
-                Wire.seatOrNull(v.flagged()));
+        return match.time.clock.view();
     }
 
     /** The newest finished games for {@code history}, oldest first: archived, then from memory. */

@@ -3,6 +3,8 @@ package dev.tictactoe.server.clock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
@@ -72,9 +74,9 @@ class GameClockTest {
         assertThat(clock.remaining(Mark.O, T0 + 65 * SECOND))
                 .isEqualTo(Duration.ofSeconds(2).plusNanos(1));
         assertThat(clock.deadline()).hasValue(T0 + 65 * SECOND - 1 + 57 * SECOND);
-        ClockView view = clock.view();
-        assertThat(view.xMs()).isEqualTo(57_000);
-        assertThat(view.oMs()).isEqualTo(2_001); // rounded up: not out yet
+        Snapshot.Clock view = clock.view();
+        assertThat(view.x()).isEqualTo(57_000);
+        assertThat(view.o()).isEqualTo(2_001); // rounded up: not out yet
     }
 
     @Test
@@ -95,7 +97,7 @@ class GameClockTest {
             assertThat(clock.flag(start + 20 * SECOND - 1)).isNull();
             assertThat(clock.moved(mover, start + 19 * SECOND)).isNotNull();
         }
-        assertThat(clock.view().xMs()).isNull();
+        assertThat(clock.view().x()).isNull();
         long start = T0 + 190 * SECOND;
         assertThat(clock.flag(start + 20 * SECOND)).isEqualTo(Mark.X);
     }
@@ -108,15 +110,15 @@ class GameClockTest {
         clock.moved(Mark.O, T0 + 20 * SECOND);
         assertThat(clock.deadline()).hasValue(T0 + 31 * SECOND);
         assertThat(clock.flag(T0 + 31 * SECOND)).isEqualTo(Mark.X);
-        assertThat(clock.view().xMs()).isZero();
-        assertThat(clock.view().oMs()).isEqualTo(29_000);
+        assertThat(clock.view().x()).isZero();
+        assertThat(clock.view().o()).isEqualTo(29_000);
     }
 
     @Test
     void aFlagOnTheLimitPerMoveChargesOnlyThatLimit() {
         GameClock clock = started("1m,20s/move");
         assertThat(clock.flag(T0 + 25 * SECOND)).isEqualTo(Mark.X);
-        assertThat(clock.view().xMs()).isEqualTo(40_000);
+        assertThat(clock.view().x()).isEqualTo(40_000);
     }
 
     @Test
@@ -127,8 +129,8 @@ class GameClockTest {
         assertThat(clock.undone(Mark.X, T0 + 14 * SECOND)).isEqualTo(Duration.ofSeconds(4));
         assertThat(clock.turn()).isEqualTo(Mark.X);
         assertThat(clock.remaining(Mark.X, T0 + 14 * SECOND)).isEqualTo(Duration.ofSeconds(20));
-        assertThat(clock.view().xMs()).isEqualTo(55_000); // the increment it earned stays
-        assertThat(clock.view().oMs()).isEqualTo(56_000);
+        assertThat(clock.view().x()).isEqualTo(55_000); // the increment it earned stays
+        assertThat(clock.view().o()).isEqualTo(56_000);
         assertThat(clock.deadline()).hasValue(T0 + 34 * SECOND);
     }
 
@@ -145,27 +147,27 @@ class GameClockTest {
         resigned.stop(T0 + 7 * SECOND);
         assertThat(resigned.running()).isFalse();
         assertThat(resigned.flagged()).isNull();
-        assertThat(resigned.view().xMs()).isEqualTo(53_000);
+        assertThat(resigned.view().x()).isEqualTo(53_000);
         resigned.stop(T0 + 9 * SECOND);
-        assertThat(resigned.view().xMs()).isEqualTo(53_000);
+        assertThat(resigned.view().x()).isEqualTo(53_000);
 
         GameClock late = started("1m");
         late.stop(T0 + 70 * SECOND);
-        assertThat(late.view().xMs()).isZero();
+        assertThat(late.view().x()).isZero();
         assertThat(late.view().deadlineAt()).isNull();
     }
 
     @Test
     void theViewChangesOnlyWhenATurnStarts() {
         GameClock clock = started("3m+2s");
-        ClockView first = clock.view();
+        Snapshot.Clock first = clock.view();
         assertThat(first)
                 .isEqualTo(
-                        new ClockView(
+                        new Snapshot.Clock(
                                 "3m+2s",
                                 180_000L,
                                 180_000L,
-                                Mark.X,
+                                Seat.X,
                                 EPOCH0,
                                 EPOCH0 + 180_000,
                                 null));
@@ -174,11 +176,11 @@ class GameClockTest {
         clock.moved(Mark.X, T0 + 1_500 * MILLI);
         assertThat(clock.view())
                 .isEqualTo(
-                        new ClockView(
+                        new Snapshot.Clock(
                                 "3m+2s",
                                 180_500L,
                                 180_000L,
-                                Mark.O,
+                                Seat.O,
                                 EPOCH0 + 1_500,
                                 EPOCH0 + 181_500,
                                 null));
@@ -188,7 +190,7 @@ class GameClockTest {
     void theViewBeforeTheStartHasNoTimes() {
         GameClock clock = new GameClock(TimeControl.parse("20s/move"));
         assertThat(clock.view())
-                .isEqualTo(new ClockView("20s/move", null, null, null, null, null, null));
+                .isEqualTo(new Snapshot.Clock("20s/move", null, null, null, null, null, null));
         assertThat(clock.deadline()).isEmpty();
         assertThat(clock.remaining(Mark.X, T0)).isEqualTo(Duration.ofSeconds(20));
     }
@@ -200,7 +202,8 @@ class GameClockTest {
         clock.flag(T0 + 21 * SECOND);
         assertThat(clock.view())
                 .isEqualTo(
-                        new ClockView("20s/move", null, null, null, EPOCH0 + 1_000, null, Mark.O));
+                        new Snapshot.Clock(
+                                "20s/move", null, null, null, EPOCH0 + 1_000, null, Seat.O));
     }
 
     @Test
@@ -209,8 +212,8 @@ class GameClockTest {
         clock.moved(Mark.X, T0 + SECOND);
         assertThat(clock.moved(Mark.O, T0)).isEqualTo(Duration.ZERO);
         clock.stop(T0);
-        assertThat(clock.view().oMs()).isEqualTo(60_000);
-        assertThat(clock.view().xMs()).isEqualTo(59_000);
+        assertThat(clock.view().o()).isEqualTo(60_000);
+        assertThat(clock.view().x()).isEqualTo(59_000);
     }
 
     @Test
@@ -246,7 +249,7 @@ class GameClockTest {
                 oSpent += spent;
             }
         }
-        assertThat(clock.view().xMs()).isEqualTo(60_000 - xSpent + 20 * 1_000);
-        assertThat(clock.view().oMs()).isEqualTo(60_000 - oSpent + 20 * 1_000);
+        assertThat(clock.view().x()).isEqualTo(60_000 - xSpent + 20 * 1_000);
+        assertThat(clock.view().o()).isEqualTo(60_000 - oSpent + 20 * 1_000);
     }
 }
