@@ -5,6 +5,7 @@ import dev.tictactoe.server.lobby.Enqueued.Refusal;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -77,16 +78,9 @@ final class LocalTickets implements Tickets {
 
     private Enqueued.Waiting waiting(Entry entry, long now) {
         ArrayDeque<Entry> same = Objects.requireNonNull(byKey.get(entry.ticket.key()));
-        int position = 1;
-        for (Entry e : same) {
-            if (e.equals(entry)) {
-                break;
-            }
-            position++;
-        }
         return new Enqueued.Waiting(
                 entry.ticket,
-                position,
+                List.copyOf(same).indexOf(entry) + 1,
                 same.size(),
                 byTicket.size(),
                 Duration.ofNanos(now - entry.arrived));

@@ -27,16 +27,7 @@ public sealed interface MatchAnswer {
             implements MatchAnswer {}
 
     /** Who sits in the other seat: a person, or a bot of level {@code bot} (null for a person). */
-    record Opponent(String name, @Nullable Level bot) {
-
-        static Opponent person(String name) {
-            return new Opponent(name, null);
-        }
-
-        static Opponent bot(Level level) {
-            return new Opponent(level.playerName(), level);
-        }
-    }
+    record Opponent(String name, @Nullable Level bot) {}
 
     /** Nobody came within the wait limit; {@code waited} is how long the request waited. */
     record TimedOut(Ticket ticket, Duration waited) implements MatchAnswer {}

@@ -79,7 +79,9 @@ public interface MatchRooms {
                     room.code(),
                     ticket.key(),
                     ticket.botAfter());
-            return new Seated(answer(room, ticket, seat, MatchAnswer.Opponent.bot(bot)), null);
+            return new Seated(
+                    answer(room, ticket, seat, new MatchAnswer.Opponent(bot.playerName(), bot)),
+                    null);
         }
         Ticket partner = p.partner();
         log.info(
@@ -92,7 +94,7 @@ public interface MatchRooms {
                 room.code(),
                 ticket.key());
         return new Seated(
-                answer(room, ticket, seat, MatchAnswer.Opponent.person(partner.name())),
+                answer(room, ticket, seat, new MatchAnswer.Opponent(partner.name(), null)),
                 NodeAnswer.matched(
                         partner.id(), room.code(), theirs, room.token(theirs), ticket.name()));
     }

@@ -78,7 +78,7 @@ record NodeAnswer(
                             Objects.requireNonNull(code),
                             Objects.requireNonNull(seat),
                             Objects.requireNonNull(token),
-                            MatchAnswer.Opponent.person(Objects.requireNonNull(opponent)),
+                            new MatchAnswer.Opponent(Objects.requireNonNull(opponent), null),
                             MatchRooms.settings(held.key(), Mark.X, null));
             case CANCELLED -> new MatchAnswer.Cancelled(held);
             case UNAVAILABLE -> new MatchAnswer.Unavailable(held, unavailable);

@@ -5,6 +5,7 @@ import dev.tictactoe.server.bot.Level;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 /**
  * One player's request to be paired. {@code id} is the client's random secret (whoever holds it may
@@ -29,6 +30,8 @@ public record Ticket(
 
     /** Shortest wait before a bot takes the seat: at least a moment for a person to arrive. */
     public static final Duration MIN_BOT_AFTER = Duration.ofSeconds(1);
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]*");
 
     public Ticket {
         requireId("ticket", id, MIN_TICKET_LENGTH);
@@ -63,18 +66,9 @@ public record Ticket(
             throw new IllegalArgumentException(
                     what + " id must be " + minLength + ".." + MAX_ID_LENGTH + " characters");
         }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            boolean ok =
-                    c >= 'a' && c <= 'z'
-                            || c >= 'A' && c <= 'Z'
-                            || c >= '0' && c <= '9'
-                            || c == '-'
-                            || c == '_';
-            if (!ok) {
-                throw new IllegalArgumentException(
-                        what + " id may hold only letters, digits, '-' and '_'");
-            }
+        if (!ID.matcher(value).matches()) {
+            throw new IllegalArgumentException(
+                    what + " id may hold only letters, digits, '-' and '_'");
         }
     }
 }

@@ -36,7 +36,7 @@ class NodeAnswerTest {
                                 "BK7MQ2",
                                 Mark.O,
                                 "tok",
-                                MatchAnswer.Opponent.person("bob"),
+                                new MatchAnswer.Opponent("bob", null),
                                 MatchRooms.settings(ANA.key(), Mark.X, null)));
         assertThat(NodeAnswer.of(ANA.id(), NodeAnswer.Status.UNAVAILABLE).to(ANA, "full"))
                 .isEqualTo(new MatchAnswer.Unavailable(ANA, "full"));
