@@ -1,6 +1,7 @@
 package dev.tictactoe.server.metrics;
 
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -13,11 +14,16 @@ import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** The JVM's and the process's meters, which the server and the bench's relay both serve. */
 public final class ProcessMeters {
+
+    static final Path STATUS = Path.of("/proc/self/status");
 
     private ProcessMeters() {}
 
@@ -53,7 +59,12 @@ public final class ProcessMeters {
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
         new FileDescriptorMetrics().bindTo(registry);
-        new ResidentMemory().bindTo(registry);
+        if (Files.isReadable(STATUS)) {
+            Gauge.builder("process.resident.memory", ProcessMeters::residentBytes)
+                    .baseUnit("bytes")
+                    .description("Resident set size of the process")
+                    .register(registry);
+        }
         FunctionCounter.builder(
                         "process.cpu",
                         ManagementFactory.getOperatingSystemMXBean(),
@@ -62,6 +73,20 @@ public final class ProcessMeters {
                 .description("CPU time the process has used")
                 .register(registry);
         return registry;
+    }
+
+    /** VmRSS from /proc (Linux), which the JVM's own meters do not give; NaN if unreadable. */
+    static double residentBytes() {
+        try {
+            for (String line : Files.readAllLines(STATUS)) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024.0;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return Double.NaN;
+        }
+        return Double.NaN;
     }
 
     private static double cpuSeconds(OperatingSystemMXBean os) {
