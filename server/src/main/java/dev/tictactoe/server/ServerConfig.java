@@ -24,7 +24,7 @@ public record ServerConfig(
 
     /** Binds and starts a server with these settings, and its admin port if it has one. */
     public GameServer start() {
-        GameServer server = GameServer.start(net, rooms, store, match, cluster);
+        GameServer server = new GameServer(net, rooms, store, match, cluster);
         if (net.adminPort() != null) {
             try {
                 AdminServer.open(server, net.adminHost(), net.adminPort());

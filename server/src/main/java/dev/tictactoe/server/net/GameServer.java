@@ -62,7 +62,8 @@ public final class GameServer implements AutoCloseable {
         return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
     }
 
-    private GameServer(
+    /** Binds and starts serving; returns once the port is open. */
+    public GameServer(
             NetSettings config,
             RegistrySettings rooms,
             StoreSettings storeSettings,
@@ -151,16 +152,6 @@ public final class GameServer implements AutoCloseable {
                 transport,
                 config.connectionCap(maxFiles),
                 maxFiles > 0 ? maxFiles : "unknown");
-    }
-
-    /** Binds and starts serving; returns once the port is open. */
-    public static GameServer start(
-            NetSettings net,
-            RegistrySettings rooms,
-            StoreSettings store,
-            MatchSettings match,
-            ClusterSettings cluster) {
-        return new GameServer(net, rooms, store, match, cluster);
     }
 
     /** The bound port (useful with port 0). */

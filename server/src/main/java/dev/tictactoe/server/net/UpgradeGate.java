@@ -1,7 +1,5 @@
 package dev.tictactoe.server.net;
 
-import static dev.tictactoe.server.net.HttpReplies.error;
-
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.room.Room;
 
@@ -88,22 +86,19 @@ final class UpgradeGate {
             problem = "expected a WebSocket upgrade: Sec-WebSocket-Key is missing";
         }
         if (problem != null) {
-            return HttpReplies.json(
-                    HttpResponseStatus.BAD_REQUEST, error(ErrorCode.BAD_MESSAGE, problem), false);
+            return HttpReplies.badMessage(HttpResponseStatus.BAD_REQUEST, problem, false);
         }
         String version = headers.get(HttpHeaderNames.SEC_WEBSOCKET_VERSION);
         if (VERSION.equals(version == null ? null : version.strip())) {
             return null;
         }
         FullHttpResponse response =
-                HttpReplies.json(
+                HttpReplies.badMessage(
                         HttpResponseStatus.UPGRADE_REQUIRED,
-                        error(
-                                ErrorCode.BAD_MESSAGE,
-                                "unsupported WebSocket version "
-                                        + HttpReplies.abbreviate(String.valueOf(version))
-                                        + "; this server speaks "
-                                        + VERSION),
+                        "unsupported WebSocket version "
+                                + HttpReplies.abbreviate(String.valueOf(version))
+                                + "; this server speaks "
+                                + VERSION,
                         false);
         response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, VERSION);
         return response;
