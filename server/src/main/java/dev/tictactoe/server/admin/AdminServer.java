@@ -15,6 +15,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -25,6 +26,8 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -40,12 +43,18 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
     /** A connection that has not sent its request whole by then is closed. */
     static final int REQUEST_TIMEOUT_SECONDS = 10;
 
-    /** The answer when a room's loop has stopped before answering. */
-    private static final Answer STOPPING =
-            Answer.refused(
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    ErrorCode.SERVER_FULL.wire(),
-                    "the server is stopping");
+    /** What the page may load and do: its own script and API calls, nothing else. */
+    static final String CONTENT_SECURITY_POLICY =
+            "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none';"
+                    + " form-action 'none'; frame-ancestors 'none'";
+
+    /**
+     * The admin page's two files, read from the jar once; {@link AdminRoute} routes to no other.
+     */
+    private static final Map<String, byte[]> PAGE =
+            Map.of(
+                    "index.html", HttpReplies.resource("/admin/index.html"),
+                    "admin.js", HttpReplies.resource("/admin/admin.js"));
 
     private final ProbeReplies probes;
     private final AdminGuard guard;
@@ -84,7 +93,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (!request.decoderResult().isSuccess()) {
-            Answer.send(ctx, BodyLimit.refusal(request));
+            send(ctx, BodyLimit.refusal(request));
             return;
         }
         AdminRoute route = AdminRoute.route(request.method(), request.uri());
@@ -101,23 +110,29 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
                     refusal);
             send(
                     ctx,
-                    Answer.refused(
-                            HttpResponseStatus.FORBIDDEN,
-                            ErrorCode.ORIGIN_NOT_ALLOWED.wire(),
-                            refusal));
+                    HttpReplies.refusal(
+                            HttpResponseStatus.FORBIDDEN, ErrorCode.ORIGIN_NOT_ALLOWED, refusal));
             return;
         }
         String body = request.content().toString(StandardCharsets.UTF_8);
         switch (route) {
             case AdminRoute.Probe probe ->
-                    Answer.send(
+                    send(
                             ctx,
                             switch (probe.kind()) {
                                 case HEALTH -> probes.health(head);
                                 case READY -> probes.ready(head);
                                 case METRICS -> probes.metrics(probe.gc());
                             });
-            case AdminRoute.Page file -> Answer.send(ctx, Answer.page(file.file(), head));
+            case AdminRoute.Page file ->
+                    send(
+                            ctx,
+                            HttpReplies.bytes(
+                                    HttpResponseStatus.OK,
+                                    Objects.requireNonNull(PAGE.get(file.file()), file.file()),
+                                    (file.file().endsWith(".js") ? "text/javascript" : "text/html")
+                                            + "; charset=utf-8",
+                                    head));
             case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
             case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));
             case AdminRoute.CloseRoom close ->
@@ -125,24 +140,37 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
             case AdminRoute.Disconnect cut -> later(ctx, actions.disconnect(cut, body, from(ctx)));
             case AdminRoute.Refused refused -> {
                 FullHttpResponse response =
-                        Answer.bad(HttpResponseStatus.valueOf(refused.status()), refused.message())
-                                .response(head);
+                        HttpReplies.badMessage(
+                                HttpResponseStatus.valueOf(refused.status()),
+                                refused.message(),
+                                head);
                 if (refused.allow() != null) {
                     response.headers().set(HttpHeaderNames.ALLOW, refused.allow());
                 }
-                Answer.send(ctx, response);
+                send(ctx, response);
             }
         }
     }
 
     /** Writes the answer once the rooms have given it, on the connection's own loop. */
-    private static void later(ChannelHandlerContext ctx, CompletableFuture<Answer> answer) {
-        answer.exceptionally(failure -> STOPPING)
+    private static void later(
+            ChannelHandlerContext ctx, CompletableFuture<FullHttpResponse> answer) {
+        answer.exceptionally(
+                        failure ->
+                                HttpReplies.refusal(
+                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                        ErrorCode.SERVER_FULL,
+                                        "the server is stopping"))
                 .thenAccept(done -> ctx.executor().execute(() -> send(ctx, done)));
     }
 
-    private static void send(ChannelHandlerContext ctx, Answer answer) {
-        Answer.send(ctx, answer.response(false));
+    /** Writes {@code response} with the page's protective headers, then closes the connection. */
+    private static void send(ChannelHandlerContext ctx, FullHttpResponse response) {
+        response.headers()
+                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
+                .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                .set("Referrer-Policy", "no-referrer");
+        HttpReplies.send(ctx, response, false);
     }
 
     private static String from(ChannelHandlerContext ctx) {

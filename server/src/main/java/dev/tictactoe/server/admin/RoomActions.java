@@ -2,9 +2,11 @@ package dev.tictactoe.server.admin;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Seat;
@@ -16,6 +18,7 @@ import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomOperator;
 import dev.tictactoe.server.room.RoomRegistry;
 
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.Future;
 
@@ -49,7 +52,7 @@ final class RoomActions {
         this.clock = clock;
     }
 
-    CompletableFuture<Answer> list(AdminRoute.ListRooms list) {
+    CompletableFuture<FullHttpResponse> list(AdminRoute.ListRooms list) {
         List<Room> matching =
                 rooms.rooms().stream()
                         .filter(room -> room.code().startsWith(list.codePrefix()))
@@ -81,11 +84,11 @@ final class RoomActions {
                                     array.add(summary(v, now));
                                 }
                             }
-                            return Answer.ok(body);
+                            return ok(body);
                         });
     }
 
-    CompletableFuture<Answer> show(String typedCode) {
+    CompletableFuture<FullHttpResponse> show(String typedCode) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
@@ -94,11 +97,11 @@ final class RoomActions {
                 .thenApply(
                         view ->
                                 view == null
-                                        ? Answer.unknownRoom(room.code())
-                                        : Answer.ok(detail(view, clock.getAsLong())));
+                                        ? unknownRoom(room.code())
+                                        : ok(detail(view, clock.getAsLong())));
     }
 
-    CompletableFuture<Answer> close(String typedCode, String body, String from) {
+    CompletableFuture<FullHttpResponse> close(String typedCode, String body, String from) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
@@ -110,14 +113,14 @@ final class RoomActions {
                 .thenApply(
                         outcome -> {
                             if (outcome != RoomOperator.Outcome.DONE) {
-                                return Answer.unknownRoom(room.code());
+                                return unknownRoom(room.code());
                             }
                             log.info(
                                     "admin: room {} closed, reason '{}' (from {})",
                                     room.code(),
                                     reason.text(),
                                     from);
-                            return Answer.ok(
+                            return ok(
                                     JSON.createObjectNode()
                                             .put("room", room.code())
                                             .put("closed", true)
@@ -125,7 +128,8 @@ final class RoomActions {
                         });
     }
 
-    CompletableFuture<Answer> disconnect(AdminRoute.Disconnect cut, String body, String from) {
+    CompletableFuture<FullHttpResponse> disconnect(
+            AdminRoute.Disconnect cut, String body, String from) {
         Room room = rooms.find(cut.code()).orElse(null);
         if (room == null) {
             return gone(cut.code());
@@ -133,11 +137,12 @@ final class RoomActions {
         Mark seat = seat(cut.seat());
         if (seat == null) {
             return CompletableFuture.completedFuture(
-                    Answer.bad(
+                    HttpReplies.badMessage(
                             HttpResponseStatus.NOT_FOUND,
                             "no seat '"
                                     + HttpReplies.abbreviate(cut.seat())
-                                    + "': seats are X and O"));
+                                    + "': seats are X and O",
+                            false));
         }
         if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
@@ -146,15 +151,17 @@ final class RoomActions {
                 .thenApply(
                         outcome ->
                                 switch (outcome) {
-                                    case GONE -> Answer.unknownRoom(room.code());
+                                    case GONE -> unknownRoom(room.code());
                                     case NOT_CONNECTED ->
-                                            Answer.refused(
+                                            HttpReplies.json(
                                                     HttpResponseStatus.CONFLICT,
-                                                    NOT_CONNECTED,
-                                                    "nobody is connected on seat "
-                                                            + seat
-                                                            + " of room "
-                                                            + room.code());
+                                                    HttpReplies.error(
+                                                            NOT_CONNECTED,
+                                                            "nobody is connected on seat "
+                                                                    + seat
+                                                                    + " of room "
+                                                                    + room.code()),
+                                                    false);
                                     case DONE -> {
                                         log.info(
                                                 "admin: room {} seat {} disconnected, reason '{}'"
@@ -163,7 +170,7 @@ final class RoomActions {
                                                 seat,
                                                 reason.text(),
                                                 from);
-                                        yield Answer.ok(
+                                        yield ok(
                                                 JSON.createObjectNode()
                                                         .put("room", room.code())
                                                         .put("seat", seat.name())
@@ -181,14 +188,26 @@ final class RoomActions {
         };
     }
 
-    private static CompletableFuture<Answer> gone(String typedCode) {
+    private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
         return CompletableFuture.completedFuture(
-                Answer.unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
+                unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
     }
 
-    private static CompletableFuture<Answer> bad(Reason refused) {
+    private static CompletableFuture<FullHttpResponse> bad(Reason refused) {
         return CompletableFuture.completedFuture(
-                Answer.bad(HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message()));
+                HttpReplies.badMessage(
+                        HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message(), false));
+    }
+
+    private static FullHttpResponse ok(JsonNode body) {
+        return HttpReplies.json(HttpResponseStatus.OK, body, false);
+    }
+
+    private static FullHttpResponse unknownRoom(String code) {
+        return HttpReplies.refusal(
+                HttpResponseStatus.NOT_FOUND,
+                ErrorCode.UNKNOWN_ROOM,
+                "no room with code " + HttpReplies.abbreviate(code));
     }
 
     private static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
@@ -214,15 +233,7 @@ final class RoomActions {
                         .put("game", s.game())
                         .put("createdAt", Instant.ofEpochMilli(view.createdAt()).toString())
                         .put("ageSeconds", Math.max(0, (nowMillis - view.createdAt()) / 1000));
-        room.set(
-                "settings",
-                JSON.createObjectNode()
-                        .put("size", s.settings().size())
-                        .put("winLength", s.settings().winLength())
-                        .put("first", s.settings().first().wire())
-                        .put("earlyDraw", s.settings().earlyDraw())
-                        .put("spectators", s.settings().spectators())
-                        .put("clock", s.settings().clock()));
+        room.set("settings", JSON.valueToTree(s.settings()));
         ArrayNode members = room.putArray("members");
         for (Seat seat : Seat.values()) {
             Snapshot.Player player = s.players().seat(seat);

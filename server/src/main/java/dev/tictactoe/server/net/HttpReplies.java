@@ -51,12 +51,14 @@ public final class HttpReplies {
         return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
-    static FullHttpResponse refusal(HttpResponseStatus status, ErrorCode code, String message) {
+    public static FullHttpResponse refusal(
+            HttpResponseStatus status, ErrorCode code, String message) {
         return json(status, error(code, message), false);
     }
 
     /** A refusal of what the request itself says, such as its method or its target. */
-    static FullHttpResponse badMessage(HttpResponseStatus status, String message, boolean head) {
+    public static FullHttpResponse badMessage(
+            HttpResponseStatus status, String message, boolean head) {
         return json(status, error(ErrorCode.BAD_MESSAGE, message), head);
     }
 
