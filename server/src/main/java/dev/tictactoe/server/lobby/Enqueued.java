@@ -19,8 +19,7 @@ public sealed interface Enqueued {
                 "this player already waits for a match; cancel that request or wait for its"
                         + " answer"),
         TICKET_IN_USE("match_ticket_in_use", "that ticket id is in use; choose another at random"),
-        QUEUE_FULL("match_queue_full", "too many players are waiting; try again later"),
-        BOT_AFTER_TOO_LONG("invalid_settings", "botAfter must be shorter than the longest wait");
+        QUEUE_FULL("match_queue_full", "too many players are waiting; try again later");
 
         private final String wire;
         private final String message;
@@ -28,12 +27,6 @@ public sealed interface Enqueued {
         Refusal(String wire, String message) {
             this.wire = wire;
             this.message = message;
-        }
-
-        /** The refusal of a bot delay no shorter than the {@code wait} limit. */
-        static Refused botAfterTooLong(Duration wait) {
-            return new Refused(
-                    BOT_AFTER_TOO_LONG, BOT_AFTER_TOO_LONG.message + ", " + wait.toSeconds() + "s");
         }
 
         Refused refused() {

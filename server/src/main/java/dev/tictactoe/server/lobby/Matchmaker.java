@@ -101,12 +101,12 @@ public final class Matchmaker implements AutoCloseable {
         return wait;
     }
 
-    /** Queues {@code ticket}; {@code waiter} hears how it ends, except a refusal, returned here. */
+    /**
+     * Queues {@code ticket}, its bot due before {@link #waitLimit} ({@link MatchRequest} checks);
+     * {@code waiter} hears how it ends, except a refusal, returned here.
+     */
     public CompletionStage<Enqueued> submit(Ticket ticket, Consumer<MatchAnswer> waiter) {
         Duration botAfter = ticket.botAfter(); // set when the ticket wants a bot
-        if (botAfter != null && botAfter.compareTo(wait) >= 0) {
-            return refused(Refusal.botAfterTooLong(wait));
-        }
         long now = nanoTime.getAsLong();
         RedisTickets redis = reachable();
         Held h = new Held(ticket, waiter, now, redis != null ? redis : local);

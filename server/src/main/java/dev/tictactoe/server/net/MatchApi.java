@@ -163,7 +163,6 @@ final class MatchApi {
                 switch (refused.reason()) {
                     case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
                     case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
-                    case BOT_AFTER_TOO_LONG -> HttpResponseStatus.BAD_REQUEST;
                 };
         return json(status, error(refused.reason().wire(), refused.message()));
     }

@@ -122,6 +122,18 @@ class MatchRequestTest {
                         });
     }
 
+    /** The one check of it: the matchmaker queues what this reads. */
+    @Test
+    void aBotThatWouldComeNoSoonerThanTheWaitLimitIsRefusedBeforeItQueues() {
+        String body = "{" + IDS + ", \"name\": \"a\", \"bot\": \"hard\", \"botAfter\": \"5s\"}";
+        assertThat(MatchRequest.read(body, 32, Duration.ofSeconds(6)).botAfter())
+                .isEqualTo(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> MatchRequest.read(body, 32, Duration.ofSeconds(5)))
+                .isInstanceOfSatisfying(
+                        ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));
+    }
+
     @Test
     void theNameLimitIsTheServers() {
         String body = "{" + IDS + ", \"name\": \"" + "n".repeat(10) + "\"}";

@@ -446,17 +446,6 @@ class MatchmakerTest {
     }
 
     @Test
-    void aBotThatWouldComeNoSoonerThanTheTimeoutIsRefused() {
-        Ticket late = ticket("a", CLASSIC).withBot(Level.HARD, MatchSettings.DEFAULT_MATCH_WAIT);
-        assertThat(submit(late))
-                .isInstanceOfSatisfying(
-                        Enqueued.Refused.class,
-                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.BOT_AFTER_TOO_LONG));
-        assertThat(matchmaker.waiting()).isZero();
-        assertThat(scheduler.pending()).isZero();
-    }
-
-    @Test
     void ticketsTimeOutOldestFirstAtTheWaitLimit() {
         Ticket a = ticket("a", CLASSIC);
         Ticket b = ticket("b", MatchKey.of(5, null, null));
