@@ -1,8 +1,6 @@
 package dev.tictactoe.server;
 
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.util.ContextInitializer;
-import ch.qos.logback.core.joran.spi.JoranException;
 
 import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.cluster.ProxyConfig;
@@ -13,7 +11,7 @@ import dev.tictactoe.server.flags.NetFlags;
 import dev.tictactoe.server.flags.RoomFlags;
 import dev.tictactoe.server.flags.StoreFlags;
 import dev.tictactoe.server.flags.Values;
-import dev.tictactoe.server.logging.FormatEncoder;
+import dev.tictactoe.server.logging.LogFormat;
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.net.NetSettings;
@@ -64,12 +62,12 @@ public final class Main implements Callable<Integer> {
     @Mixin ClusterFlags cluster = new ClusterFlags();
 
     /** Default: log lines as text. */
-    public static final FormatEncoder.Format DEFAULT_LOG_FORMAT = FormatEncoder.Format.TEXT;
+    public static final LogFormat DEFAULT_LOG_FORMAT = LogFormat.TEXT;
 
     @Option(
             names = "--log-format",
             description = "Log lines as text or json: one JSON object a line")
-    FormatEncoder.Format logFormat;
+    LogFormat logFormat;
 
     /** A start refused for its data directory or its address: sysexits.h EX_CONFIG. */
     static final int EXIT_REFUSED = 78;
@@ -131,25 +129,9 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /**
-     * Logging started before the flags were read (Netty logs as it loads), so logback.xml is read
-     * again with the format as a system property, which wins over the environment.
-     */
-    static void useLogFormat(FormatEncoder.Format format) {
-        System.setProperty("TTT_LOG_FORMAT", format.name().toLowerCase(java.util.Locale.ROOT));
-        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
-            logging.reset();
-            try {
-                new ContextInitializer(logging).autoConfig();
-            } catch (JoranException e) {
-                throw new IllegalStateException("cannot read logback.xml again", e);
-            }
-        }
-    }
-
     @Override
     public Integer call() throws IOException, InterruptedException {
-        useLogFormat(logFormat);
+        logFormat.use();
         ServerConfig config;
         try {
             config = config();

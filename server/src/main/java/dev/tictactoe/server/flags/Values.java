@@ -4,7 +4,7 @@ import static dev.tictactoe.server.flags.Defaults.NONE;
 
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.RoomCode;
-import dev.tictactoe.server.logging.FormatEncoder;
+import dev.tictactoe.server.logging.LogFormat;
 
 import org.jspecify.annotations.Nullable;
 
@@ -43,7 +43,7 @@ public final class Values {
         cli.registerConverter(Path.class, noneOr(text -> Path.of(text.strip())));
         cli.registerConverter(Character.class, noneOr(Values::nodeChar));
         cli.registerConverter(URI.class, noneOr(Values::redis));
-        cli.registerConverter(FormatEncoder.Format.class, Values::logFormat);
+        cli.registerConverter(LogFormat.class, Values::logFormat);
     }
 
     /** The one duration grammar: "30s", "500ms", "2m", "PT30S" (see {@link Durations}). */
@@ -79,8 +79,8 @@ public final class Values {
     }
 
     /** "text" or "json", in any case. */
-    private static FormatEncoder.Format logFormat(String text) {
-        FormatEncoder.Format format = FormatEncoder.parse(text);
+    private static LogFormat logFormat(String text) {
+        LogFormat format = LogFormat.parse(text);
         if (format == null) {
             throw new TypeConversionException(
                     "'" + text + "' is not a log format (use text or json)");

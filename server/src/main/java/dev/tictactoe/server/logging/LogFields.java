@@ -1,5 +1,7 @@
 package dev.tictactoe.server.logging;
 
+import net.logstash.logback.encoder.LogstashEncoder;
+
 import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
 
@@ -67,6 +69,15 @@ public final class LogFields {
                     : inet.getAddress().getHostAddress() + ":" + inet.getPort();
         }
         return String.valueOf(remote);
+    }
+
+    /** The JSON lines of logback.xml: once one is written, scopes set the fields. */
+    public static final class Json extends LogstashEncoder {
+        @Override
+        public void start() {
+            structured(true);
+            super.start();
+        }
     }
 
     /** Fields set on this thread; closing restores what they were before. */

@@ -16,8 +16,8 @@ import ch.qos.logback.core.joran.spi.JoranException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.tictactoe.server.logging.FormatEncoder;
 import dev.tictactoe.server.logging.LogFields;
+import dev.tictactoe.server.logging.LogFormat;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -91,9 +91,9 @@ class LogFormatTest {
 
     @Test
     void formatsAreReadForgivingly() {
-        assertThat(FormatEncoder.parse(" JSON ")).isEqualTo(FormatEncoder.Format.JSON);
-        assertThat(FormatEncoder.parse("text")).isEqualTo(FormatEncoder.Format.TEXT);
-        assertThat(FormatEncoder.parse("xml")).isNull();
+        assertThat(LogFormat.parse(" JSON ")).isEqualTo(LogFormat.JSON);
+        assertThat(LogFormat.parse("text")).isEqualTo(LogFormat.TEXT);
+        assertThat(LogFormat.parse("xml")).isNull();
     }
 
     /**
@@ -114,7 +114,8 @@ class LogFormatTest {
             AsyncAppender async = (AsyncAppender) root.getAppender("ASYNC");
             @SuppressWarnings("unchecked")
             Encoder<ILoggingEvent> encoder =
-                    ((OutputStreamAppender<ILoggingEvent>) async.getAppender("STDOUT"))
+                    ((OutputStreamAppender<ILoggingEvent>)
+                                    async.getAppender(format == null ? "text" : format))
                             .getEncoder();
             Logger logger = context.getLogger("dev.tictactoe.server.room.Room");
             LoggingEvent event =

@@ -1,0 +1,42 @@
+package dev.tictactoe.server.logging;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.util.ContextInitializer;
+import ch.qos.logback.core.joran.spi.JoranException;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.LoggerFactory;
+
+import java.util.Locale;
+
+/** The form of a log line: dated text, or one JSON object a line for a log collector. */
+public enum LogFormat {
+    TEXT,
+    JSON;
+
+    /** The format named by {@code text}, case and spaces forgiven; null if none. */
+    public static @Nullable LogFormat parse(String text) {
+        try {
+            return valueOf(text.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Logging started before the flags were read (Netty logs as it loads), so logback.xml, whose
+     * appender is named by the format, is read again with it as a system property, which wins over
+     * the environment.
+     */
+    public void use() {
+        System.setProperty("TTT_LOG_FORMAT", name().toLowerCase(Locale.ROOT));
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {
+            logging.reset();
+            try {
+                new ContextInitializer(logging).autoConfig();
+            } catch (JoranException e) {
+                throw new IllegalStateException("cannot read logback.xml again", e);
+            }
+        }
+    }
+}
