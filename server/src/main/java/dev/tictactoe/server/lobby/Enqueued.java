@@ -7,13 +7,11 @@ public sealed interface Enqueued {
 
     record Queued(Waiting waiting) implements Enqueued {}
 
-    record Refused(Refusal reason, String message) implements Enqueued {}
-
     /** Paired on arrival with {@code partner}, whose request waits on {@code node}. */
     record Paired(Ticket partner, String node) implements Enqueued {}
 
     /** Why a ticket was not queued, with the error code the HTTP layer answers. */
-    enum Refusal {
+    enum Refused implements Enqueued {
         ALREADY_QUEUED(
                 "match_already_queued",
                 "this player already waits for a match; cancel that request or wait for its"
@@ -24,17 +22,17 @@ public sealed interface Enqueued {
         private final String wire;
         private final String message;
 
-        Refusal(String wire, String message) {
+        Refused(String wire, String message) {
             this.wire = wire;
             this.message = message;
         }
 
-        Refused refused() {
-            return new Refused(this, message);
-        }
-
         public String wire() {
             return wire;
+        }
+
+        public String message() {
+            return message;
         }
     }
 

@@ -1,7 +1,5 @@
 package dev.tictactoe.server.lobby;
 
-import dev.tictactoe.server.lobby.Enqueued.Refusal;
-
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -30,7 +28,7 @@ final class LocalTickets implements Tickets {
     public synchronized CompletionStage<Enqueued> enqueue(
             Ticket ticket, boolean mayWait, Duration wait, long now) {
         if (byPlayer.containsKey(ticket.player())) {
-            return done(Refusal.ALREADY_QUEUED.refused());
+            return done(Enqueued.Refused.ALREADY_QUEUED);
         }
         ArrayDeque<Entry> same = byKey.get(ticket.key());
         if (same != null) {
@@ -39,7 +37,7 @@ final class LocalTickets implements Tickets {
             return done(new Enqueued.Paired(partner.ticket, node));
         }
         if (!mayWait) {
-            return done(Refusal.QUEUE_FULL.refused());
+            return done(Enqueued.Refused.QUEUE_FULL);
         }
         Entry entry = new Entry(ticket, now);
         byTicket.put(ticket.id(), entry);

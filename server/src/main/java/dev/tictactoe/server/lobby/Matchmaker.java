@@ -1,6 +1,5 @@
 package dev.tictactoe.server.lobby;
 
-import dev.tictactoe.server.lobby.Enqueued.Refusal;
 import dev.tictactoe.server.lobby.Tickets.Claim;
 import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.MatchOutcome;
@@ -111,7 +110,7 @@ public final class Matchmaker implements AutoCloseable {
         RedisTickets redis = reachable();
         Held h = new Held(ticket, waiter, now, redis != null ? redis : local);
         if (held.putIfAbsent(ticket.id(), h) != null) {
-            return refused(Refusal.TICKET_IN_USE.refused());
+            return refused(Enqueued.Refused.TICKET_IN_USE);
         }
         boolean mayWait = held.size() <= maxWaiting;
         return h.store

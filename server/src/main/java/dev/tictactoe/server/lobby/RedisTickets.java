@@ -112,11 +112,9 @@ final class RedisTickets implements Tickets, AutoCloseable {
                 .thenApply(
                         reply ->
                                 switch (text(reply, 0)) {
-                                    case "already_queued" ->
-                                            Enqueued.Refusal.ALREADY_QUEUED.refused();
-                                    case "ticket_in_use" ->
-                                            Enqueued.Refusal.TICKET_IN_USE.refused();
-                                    case "queue_full" -> Enqueued.Refusal.QUEUE_FULL.refused();
+                                    case "already_queued" -> Enqueued.Refused.ALREADY_QUEUED;
+                                    case "ticket_in_use" -> Enqueued.Refused.TICKET_IN_USE;
+                                    case "queue_full" -> Enqueued.Refused.QUEUE_FULL;
                                     case "paired" ->
                                             new Enqueued.Paired(
                                                     Ticket.of(

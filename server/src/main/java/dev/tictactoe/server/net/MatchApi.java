@@ -160,11 +160,11 @@ final class MatchApi {
 
     static FullHttpResponse refusal(Enqueued.Refused refused) {
         HttpResponseStatus status =
-                switch (refused.reason()) {
+                switch (refused) {
                     case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
                     case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
                 };
-        return json(status, error(refused.reason().wire(), refused.message()));
+        return json(status, error(refused.wire(), refused.message()));
     }
 
     static FullHttpResponse reply(MatchAnswer answer) {

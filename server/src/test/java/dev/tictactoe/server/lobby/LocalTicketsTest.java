@@ -2,7 +2,6 @@ package dev.tictactoe.server.lobby;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.lobby.Enqueued.Refusal;
 import dev.tictactoe.server.lobby.Tickets.Claim;
 
 import org.junit.jupiter.api.Test;
@@ -192,10 +191,10 @@ class LocalTicketsTest {
         assertThat(enqueue(second, T0))
                 .isInstanceOfSatisfying(
                         Enqueued.Refused.class,
-                        r -> assertThat(r.reason()).isEqualTo(Refusal.ALREADY_QUEUED));
+                        r -> assertThat(r).isEqualTo(Enqueued.Refused.ALREADY_QUEUED));
         // Not even with the same settings: a player is never paired with itself.
         assertThat(enqueue(sameSettings, T0)).isInstanceOf(Enqueued.Refused.class);
-        assertThat(Refusal.ALREADY_QUEUED.wire()).isEqualTo("match_already_queued");
+        assertThat(Enqueued.Refused.ALREADY_QUEUED.wire()).isEqualTo("match_already_queued");
 
         claim("t1");
         assertThat(enqueue(second, T0)).isInstanceOf(Enqueued.Queued.class);
@@ -208,11 +207,10 @@ class LocalTicketsTest {
     void aFullQueueRefusesAWaitButAPairingAlwaysGoesThrough() {
         enqueue(ticket("a", CLASSIC), T0);
         assertThat(tickets.enqueue(ticket("c", GOMOKU_BLITZ), false, WAIT, T0))
-                .isCompletedWithValueMatching(
-                        r -> ((Enqueued.Refused) r).reason() == Refusal.QUEUE_FULL);
+                .isCompletedWithValueMatching(r -> r == Enqueued.Refused.QUEUE_FULL);
         assertThat(tickets.enqueue(ticket("d", CLASSIC), false, WAIT, T0))
                 .isCompletedWithValueMatching(Enqueued.Paired.class::isInstance);
-        assertThat(Refusal.QUEUE_FULL.wire()).isEqualTo("match_queue_full");
+        assertThat(Enqueued.Refused.QUEUE_FULL.wire()).isEqualTo("match_queue_full");
     }
 
     @Test

@@ -280,13 +280,13 @@ class MatchmakerTest {
         assertThat(submit(again))
                 .isInstanceOfSatisfying(
                         Enqueued.Refused.class,
-                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.ALREADY_QUEUED));
+                        r -> assertThat(r).isEqualTo(Enqueued.Refused.ALREADY_QUEUED));
         Ticket sameId = new Ticket(ana.id(), "p-bo", "bo", BLITZ, null, null);
         assertThat(submit(sameId))
                 .isInstanceOfSatisfying(
                         Enqueued.Refused.class,
-                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.TICKET_IN_USE));
-        assertThat(Enqueued.Refusal.TICKET_IN_USE.wire()).isEqualTo("match_ticket_in_use");
+                        r -> assertThat(r).isEqualTo(Enqueued.Refused.TICKET_IN_USE));
+        assertThat(Enqueued.Refused.TICKET_IN_USE.wire()).isEqualTo("match_ticket_in_use");
         assertThat(answers).isEmpty();
         assertThat(counted("refused")).isEqualTo(2);
 
@@ -303,7 +303,7 @@ class MatchmakerTest {
         assertThat(submit(ticket("late", MatchKey.of(19, null, null))))
                 .isInstanceOfSatisfying(
                         Enqueued.Refused.class,
-                        r -> assertThat(r.reason()).isEqualTo(Enqueued.Refusal.QUEUE_FULL));
+                        r -> assertThat(r).isEqualTo(Enqueued.Refused.QUEUE_FULL));
         // One who completes a pair never waits, so it is still welcome.
         assertThat(submit(ticket("pair", MatchKey.of(3, null, null))))
                 .isInstanceOf(Enqueued.Paired.class);
