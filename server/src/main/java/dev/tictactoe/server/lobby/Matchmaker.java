@@ -110,7 +110,8 @@ public final class Matchmaker implements AutoCloseable {
         RedisTickets redis = reachable();
         Held h = new Held(ticket, waiter, now, redis != null ? redis : local);
         if (held.putIfAbsent(ticket.id(), h) != null) {
-            return refused(Enqueued.Refused.TICKET_IN_USE);
+            metrics.matchEnded(MatchOutcome.REFUSED);
+            return CompletableFuture.completedFuture(Enqueued.Refused.TICKET_IN_USE);
         }
         boolean mayWait = held.size() <= maxWaiting;
         return h.store
@@ -281,10 +282,5 @@ public final class Matchmaker implements AutoCloseable {
         if (held.remove(h.ticket.id(), h)) {
             h.answer(answer, metrics, nanoTime.getAsLong());
         }
-    }
-
-    private CompletionStage<Enqueued> refused(Enqueued.Refused refused) {
-        metrics.matchEnded(MatchOutcome.REFUSED);
-        return CompletableFuture.completedFuture(refused);
     }
 }
