@@ -12,7 +12,6 @@ import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 
-import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -147,20 +146,18 @@ final class Snapshots {
         List<String> comparable = previous != null && previous.size() == size ? previous : null;
         boolean changed = comparable == null;
         for (int r = 0; r < size; r++) {
+            // No previous row: an empty string, which no row equals.
+            String before = comparable == null ? "" : comparable.get(r);
+            boolean same = before.length() == size;
+            boolean empty = true;
             for (int c = 0; c < size; c++) {
                 Mark mark = board.at(r * size + c);
                 row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
+                same = same && before.charAt(c) == row[c];
+                empty = empty && mark == null;
             }
-            String before = comparable == null ? null : comparable.get(r);
-            if (before != null && before.contentEquals(CharBuffer.wrap(row))) {
-                rows[r] = before;
-            } else if (EMPTY_ROWS[size].contentEquals(CharBuffer.wrap(row))) {
-                rows[r] = EMPTY_ROWS[size];
-                changed = true;
-            } else {
-                rows[r] = new String(row);
-                changed = true;
-            }
+            rows[r] = same ? before : empty ? EMPTY_ROWS[size] : new String(row);
+            changed |= !same;
         }
         return changed || comparable == null ? List.of(rows) : comparable;
     }
