@@ -31,7 +31,7 @@ sealed interface Change {
     /** {@code seat} was emptied; a game in progress is abandoned. */
     record Freed(Mark seat) implements Change {}
 
-    /** The player in {@code seat} sent a command to the room: a move, a takeback, a resign... */
+    /** The player in {@code seat} sent the room a command (a move, a takeback...). */
     record Said(Mark seat, ClientMessage message) implements Change {}
 
     /** The bot in {@code seat} plays {@code cell}. */

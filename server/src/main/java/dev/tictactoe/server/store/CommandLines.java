@@ -6,16 +6,21 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
- * One row of the commands table: the commands committed together, a line each ({@code room version
- * length record}; a record is one line of JSON, its length keeps the row readable whatever it
- * holds). One row a commit, not one a command: a row costs the writer far more than its bytes.
+ * The commands table's rows, written and read back: the commands committed together, a line each
+ * ({@code room version length record}; a record is one line of JSON, its length keeps the row
+ * readable whatever it holds). One row a commit, not one a command: a row costs the writer far more
+ * than its bytes.
  */
 final class CommandLines {
 
     /** A command as read back from a row. */
     record Line(String room, long version, byte[] record) {}
+
+    /** Where a room's commands start: rows from {@code since} on, above {@code version}. */
+    record Since(long version, long since) {}
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
 
@@ -73,6 +78,30 @@ final class CommandLines {
             }
         }
         return lines;
+    }
+
+    /** The commands of these rooms after their checkpoints, in the order written. */
+    static List<Line> after(Schema db, Map<String, Since> checkpoints) throws SQLException {
+        List<Line> after = new ArrayList<>();
+        if (checkpoints.isEmpty()) {
+            return after;
+        }
+        long from = checkpoints.values().stream().mapToLong(Since::since).min().orElseThrow();
+        // A row at a time: only the lines kept stay in memory.
+        db.query(
+                "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
+                r -> {
+                    long seq = r.getLong(1);
+                    for (Line line : read(r.getBytes(2))) {
+                        Since k = checkpoints.get(line.room());
+                        if (k != null && seq >= k.since() && line.version() > k.version()) {
+                            after.add(line);
+                        }
+                    }
+                    return seq;
+                },
+                from);
+        return after;
     }
 
     /** The first space at or after {@code from}, or -1. */

@@ -21,8 +21,8 @@ import java.util.Objects;
 import java.util.Properties;
 
 /**
- * The database's tables and every statement run on them, over one connection. The README's
- * Durability section shows the same schema to operators: keep them one. Writer thread only.
+ * The database's tables and every statement run on them, over one connection. docs/operations.md
+ * shows the same schema to operators: keep them one. Writer thread only.
  */
 final class Schema implements AutoCloseable {
 
@@ -31,10 +31,7 @@ final class Schema implements AutoCloseable {
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
     static final int VERSION = 5;
 
-    /**
-     * A checkpoint older than this has its commands copied to the end (over 5 min: empty rooms
-     * close first).
-     */
+    /** An older checkpoint has its commands copied to the end (empty rooms close before). */
     static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);
 
     private static final String[] TABLES = {
@@ -102,22 +99,19 @@ final class Schema implements AutoCloseable {
         }
     }
 
-    /** Where a room's commands start: rows from {@code since} on, above {@code version}. */
-    private record Since(long version, long since) {}
-
     /** Every room with a checkpoint and the commands after it; orphaned games start retention. */
     Map<String, Store.Room> recover(long keptUntil) throws SQLException {
         Map<String, Store.Room> rooms = new LinkedHashMap<>();
-        Map<String, Since> checkpoints = new HashMap<>();
+        Map<String, CommandLines.Since> since = new HashMap<>();
         query(
                 "SELECT room, version, since, state FROM checkpoints ORDER BY room",
                 r -> {
-                    checkpoints.put(r.getString(1), new Since(r.getLong(2), r.getLong(3)));
+                    since.put(r.getString(1), new CommandLines.Since(r.getLong(2), r.getLong(3)));
                     return rooms.put(
                             r.getString(1),
                             new Store.Room(r.getLong(2), r.getBytes(4), new ArrayList<>()));
                 });
-        for (CommandLines.Line line : after(checkpoints)) {
+        for (CommandLines.Line line : CommandLines.after(this, since)) {
             List<Store.Command> commands =
                     Objects.requireNonNull(rooms.get(line.room())).commands();
             // A command written again at a version (a replay cut short) replaces it.
@@ -129,30 +123,6 @@ final class Schema implements AutoCloseable {
                         + " (SELECT room FROM checkpoints)",
                 keptUntil);
         return rooms;
-    }
-
-    /** The commands of these rooms after their checkpoints, in the order written. */
-    private List<CommandLines.Line> after(Map<String, Since> checkpoints) throws SQLException {
-        List<CommandLines.Line> after = new ArrayList<>();
-        if (checkpoints.isEmpty()) {
-            return after;
-        }
-        long from = checkpoints.values().stream().mapToLong(Since::since).min().orElseThrow();
-        // A row at a time: only the lines kept stay in memory.
-        query(
-                "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
-                r -> {
-                    long seq = r.getLong(1);
-                    for (CommandLines.Line line : CommandLines.read(r.getBytes(2))) {
-                        Since k = checkpoints.get(line.room());
-                        if (k != null && seq >= k.since() && line.version() > k.version()) {
-                            after.add(line);
-                        }
-                    }
-                    return seq;
-                },
-                from);
-        return after;
     }
 
     /**
@@ -234,16 +204,16 @@ final class Schema implements AutoCloseable {
     /** Deletes the commands no live room needs and expired games; how many games went. */
     int sweep(long now) throws SQLException {
         long stale = now - STALE_CHECKPOINT.toMillis();
-        Map<String, Since> old = new HashMap<>();
+        Map<String, CommandLines.Since> old = new HashMap<>();
         query(
                 "SELECT room, version, since FROM checkpoints WHERE at < ?",
-                r -> old.put(r.getString(1), new Since(r.getLong(2), r.getLong(3))),
+                r -> old.put(r.getString(1), new CommandLines.Since(r.getLong(2), r.getLong(3))),
                 stale);
         if (!old.isEmpty()) {
             long next =
                     query("SELECT coalesce(max(seq), 0) + 1 FROM commands", r -> r.getLong(1))
                             .get(0);
-            for (CommandLines.Line line : after(old)) {
+            for (CommandLines.Line line : CommandLines.after(this, old)) {
                 lines.add(line.room(), line.version(), line.record());
             }
             appendLines();
