@@ -1,12 +1,9 @@
 package dev.tictactoe.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.tictactoe.client.RoomView;
-import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
@@ -30,26 +27,28 @@ final class SessionClock {
         this.view = view;
     }
 
-    /** A text frame arrived at {@code arrived} (local epoch ms), maybe with a serverTime. */
-    void textArrived(String text, long arrived) {
-        if (!text.contains("\"serverTime\"")) {
-            return;
-        }
-        try {
-            JsonNode time = MessageCodec.parse(text).path("serverTime");
-            if (time.isIntegralNumber()) {
-                serverTime(time.longValue(), arrived);
-            }
-        } catch (ProtocolException e) {
-            // Not JSON: the follower reports it as undecodable.
-        }
-    }
-
-    /** A diff took the room from {@code before} to {@code now}, arriving at {@code arrived}. */
-    void diffApplied(@Nullable Snapshot before, @Nullable Snapshot now, long arrived) {
+    /**
+     * {@code message} took the room from {@code before} to {@code now}, arriving at {@code
+     * arrived}.
+     */
+    void received(
+            ServerMessage message,
+            @Nullable Snapshot before,
+            @Nullable Snapshot now,
+            long arrived) {
+        Long serverTime =
+                switch (message) {
+                    case ServerMessage.Welcome w -> w.serverTime();
+                    case ServerMessage.SnapshotMessage m -> m.serverTime();
+                    default -> null;
+                };
         Snapshot.Clock clock = now == null ? null : now.clock();
         Long started = clock == null ? null : clock.turnStartedAt();
-        if (started != null && startsATurn(before, now)) {
+        if (serverTime != null) {
+            serverTime(serverTime, arrived);
+        } else if (message instanceof ServerMessage.Diff
+                && started != null
+                && startsATurn(before, now)) {
             turnStarted(started, arrived);
         }
     }

@@ -25,6 +25,8 @@ final class SessionEvents implements RoomFollower.Listener {
         if (session.exit.isDone()) {
             return;
         }
+        Snapshot snap = session.view.snapshot();
+        session.clock.received(message, session.games.before(), snap, System.currentTimeMillis());
         switch (message) {
             case ServerMessage.Welcome w -> welcome(w);
             case ServerMessage.Ack ack -> {
@@ -55,10 +57,6 @@ final class SessionEvents implements RoomFollower.Listener {
                 }
             }
             default -> {}
-        }
-        Snapshot snap = session.view.snapshot();
-        if (message instanceof ServerMessage.Diff) {
-            session.clock.diffApplied(session.games.before(), snap, System.currentTimeMillis());
         }
         session.frontend.received(message);
         session.games.passed(snap);
@@ -102,7 +100,6 @@ final class SessionEvents implements RoomFollower.Listener {
     @Override
     public void onText(String text) {
         if (!session.exit.isDone()) {
-            session.clock.textArrived(text, System.currentTimeMillis());
             session.frontend.raw(text);
         }
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.QuickPhrase;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
@@ -29,15 +30,18 @@ class SessionClockTest {
     }
 
     @Test
-    void theServersTimeComesFromTheTextOfAWelcomeOrSnapshot() {
+    void theServersTimeComesFromAWelcomeOrSnapshot() {
         SessionClock clock = new SessionClock(new RoomView());
         assertThat(clock.now(1_000)).as("the local clock until told").isEqualTo(1_000);
-        clock.textArrived("{\"type\":\"snapshot\",\"serverTime\":50000,\"snapshot\":{}}", 40_000);
+        Snapshot s = Snapshots.playing(Seat.X, "...", "...", "...");
+        clock.received(new ServerMessage.SnapshotMessage(50_000L, s), null, s, 40_000);
         assertThat(clock.now(41_000)).isEqualTo(51_000);
-        clock.textArrived("{\"type\":\"diff\",\"version\":3}", 90_000);
-        clock.textArrived("\"serverTime\" but no JSON", 90_000);
-        clock.textArrived("{\"serverTime\":\"soon\"}", 90_000);
+        clock.received(new ServerMessage.Diff(3, List.of(), null), s, s, 90_000);
+        clock.received(new ServerMessage.SnapshotMessage(null, s), s, s, 90_000);
         assertThat(clock.now(41_000)).as("nothing else moves it").isEqualTo(51_000);
+        clock.received(
+                new ServerMessage.Welcome(1, "ABC234", null, null, 90_000L, s), s, s, 90_000);
+        assertThat(clock.now(91_000)).isEqualTo(91_000);
     }
 
     @Test
@@ -53,9 +57,12 @@ class SessionClockTest {
                         running(Seat.O, 70_000),
                         null);
         SessionClock clock = new SessionClock(new RoomView());
-        clock.diffApplied(before, before, 10_000);
+        ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
+        clock.received(diff, before, before, 10_000);
         assertThat(clock.now(10_000)).as("the same turn").isEqualTo(10_000);
-        clock.diffApplied(before, next, 60_000);
+        clock.received(new ServerMessage.Phrase(Seat.O, QuickPhrase.OOPS), before, next, 60_000);
+        assertThat(clock.now(60_000)).as("not a diff").isEqualTo(60_000);
+        clock.received(diff, before, next, 60_000);
         assertThat(clock.now(60_000)).isEqualTo(70_000);
         assertThat(SessionClock.startsATurn(null, next)).isTrue();
         assertThat(SessionClock.startsATurn(before, Snapshots.playing(Seat.O, "X..", "...", "...")))

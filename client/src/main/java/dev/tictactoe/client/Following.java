@@ -34,7 +34,7 @@ final class Following {
     final URI uri;
     private final EventLoopGroup group;
     final ScheduledExecutorService executor;
-    private final RoomFollower.State state;
+    private final RoomView view;
     private final RoomFollower.Listener listener;
     List<Duration> backoff = RoomFollower.DEFAULT_BACKOFF;
     Duration openTimeout = GameConnection.DEFAULT_OPEN_TIMEOUT;
@@ -56,12 +56,12 @@ final class Following {
             URI uri,
             EventLoopGroup group,
             ScheduledExecutorService executor,
-            RoomFollower.State state,
+            RoomView view,
             RoomFollower.Listener listener) {
         this.uri = uri;
         this.group = group;
         this.executor = executor;
-        this.state = state;
+        this.view = view;
         this.listener = listener;
     }
 
@@ -141,7 +141,7 @@ final class Following {
                                 join.name(),
                                 token,
                                 join.spectate(),
-                                state.lastVersion()));
+                                view.lastVersion()));
             }
             result.complete(c);
         }
@@ -186,12 +186,12 @@ final class Following {
             attempt = 0;
             syncPending = false;
         }
-        switch (state.apply(message)) {
+        switch (view.apply(message)) {
             case APPLIED -> syncPending = false;
             case NEED_SYNC -> {
                 if (!syncPending && connection != null) {
                     syncPending = true;
-                    send(new ClientMessage.Sync(state.lastVersion()));
+                    send(new ClientMessage.Sync(view.lastVersion()));
                 }
             }
             case UNCHANGED -> {}

@@ -41,14 +41,6 @@ public final class RoomFollower {
     /** Silence after which a heartbeating follower counts its link dead. */
     public static final Duration DEAD_AFTER = Duration.ofSeconds(12);
 
-    /** The room state a follower keeps current: a {@link RoomView}, or less. */
-    public interface State {
-        /** Takes in a welcome, snapshot or diff; other messages leave it unchanged. */
-        RoomView.Update apply(ServerMessage message);
-
-        @Nullable Long lastVersion();
-    }
-
     private final Following following;
 
     /** A follower that has not connected yet; {@code executor} must run one task at a time. */
@@ -56,9 +48,9 @@ public final class RoomFollower {
             URI uri,
             EventLoopGroup group,
             ScheduledExecutorService executor,
-            State state,
+            RoomView view,
             Listener listener) {
-        this.following = new Following(uri, group, executor, state, listener);
+        this.following = new Following(uri, group, executor, view, listener);
     }
 
     /** Sets the waits between reconnect attempts; an empty list turns reconnecting off. */
@@ -226,7 +218,7 @@ public final class RoomFollower {
         /** A new connection is open (nothing from it reported yet); a rejoin, if due, follows. */
         default void onConnected(GameConnection connection) {}
 
-        /** A server message, after the state took it in. */
+        /** A server message, after the view took it in. */
         void onMessage(ServerMessage message);
 
         default void onUndecodable(String text, ProtocolException problem) {}

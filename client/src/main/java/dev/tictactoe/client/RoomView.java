@@ -12,7 +12,7 @@ import dev.tictactoe.protocol.Snapshot;
 import org.jspecify.annotations.Nullable;
 
 /** A client's copy of the room: the snapshot as a JSON tree and a record. Not thread-safe. */
-public final class RoomView implements RoomFollower.State {
+public final class RoomView {
 
     /** What {@link #apply} did with a message. */
     public enum Update {
@@ -25,7 +25,6 @@ public final class RoomView implements RoomFollower.State {
     private @Nullable Snapshot snapshot;
 
     /** Applies a welcome or snapshot (replacing the state) or a diff (advancing it by one). */
-    @Override
     public Update apply(ServerMessage message) {
         return switch (message) {
             case ServerMessage.Welcome w -> replace(w.snapshot());
@@ -70,7 +69,6 @@ public final class RoomView implements RoomFollower.State {
         return snapshot == null ? -1 : snapshot.version();
     }
 
-    @Override
     public @Nullable Long lastVersion() {
         return snapshot == null ? null : snapshot.version();
     }

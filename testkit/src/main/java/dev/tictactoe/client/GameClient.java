@@ -34,6 +34,7 @@ public final class GameClient implements AutoCloseable {
 
     private final URI uri;
     private final Inbox inbox = new Inbox();
+    private final RoomView view = new RoomView(); // on the follower's executor only
     private final RoomFollower follower;
 
     @SuppressWarnings("NullAway.Init") // set by the factories before the client is handed out
@@ -46,7 +47,7 @@ public final class GameClient implements AutoCloseable {
         this.uri = uri;
         // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
         this.follower =
-                new RoomFollower(uri, group, group.next(), inbox, new Reports()).backoff(List.of());
+                new RoomFollower(uri, group, group.next(), view, new Reports()).backoff(List.of());
     }
 
     /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
@@ -95,7 +96,7 @@ public final class GameClient implements AutoCloseable {
 
         @Override
         public void onMessage(ServerMessage message) {
-            inbox.add(message);
+            inbox.add(message, view.snapshot());
         }
 
         @Override

@@ -16,26 +16,16 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * What a {@link GameClient} received: the room view, the messages not taken yet, the last ones, and
- * how the connection closed. Its follower writes it; tests wait on it (one monitor for all).
+ * What a {@link GameClient} received: the room state, the messages not taken yet, the last ones,
+ * and how the connection closed. Its follower writes it; tests wait on it (one monitor for all).
  */
-final class Inbox implements RoomFollower.State {
+final class Inbox {
     private static final int SEEN_KEPT = 100;
 
-    private final RoomView view = new RoomView();
     private final ArrayDeque<ServerMessage> pending = new ArrayDeque<>();
     private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>();
+    private @Nullable Snapshot snapshot;
     private GameConnection.@Nullable CloseInfo closed;
-
-    @Override
-    public synchronized RoomView.Update apply(ServerMessage message) {
-        return view.apply(message);
-    }
-
-    @Override
-    public synchronized @Nullable Long lastVersion() {
-        return view.lastVersion();
-    }
 
     /** Forgets everything not taken yet: what an old connection said is history. */
     synchronized void clear() {
@@ -43,7 +33,9 @@ final class Inbox implements RoomFollower.State {
         closed = null;
     }
 
-    synchronized void add(ServerMessage message) {
+    /** A message, and the room state once the follower's view took it in. */
+    synchronized void add(ServerMessage message, @Nullable Snapshot now) {
+        snapshot = now;
         pending.addLast(message);
         if (seen.size() == SEEN_KEPT) {
             seen.removeFirst();
@@ -59,11 +51,11 @@ final class Inbox implements RoomFollower.State {
     }
 
     synchronized @Nullable Snapshot snapshot() {
-        return view.snapshot();
+        return snapshot;
     }
 
     synchronized long version() {
-        return view.version();
+        return snapshot == null ? -1 : snapshot.version();
     }
 
     synchronized List<ServerMessage> seen() {
@@ -100,7 +92,7 @@ final class Inbox implements RoomFollower.State {
     synchronized Snapshot awaitSnapshot(Predicate<? super Snapshot> predicate, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
-            Snapshot s = view.snapshot();
+            Snapshot s = snapshot;
             if (s != null && predicate.test(s)) {
                 return s;
             }

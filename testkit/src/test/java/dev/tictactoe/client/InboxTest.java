@@ -15,9 +15,9 @@ class InboxTest {
     @Test
     void aWaitTakesMessagesInOrderUntilOneMatches() {
         Inbox inbox = new Inbox();
-        inbox.add(new ServerMessage.Ack("m1", 1));
-        inbox.add(new ServerMessage.Ack("m2", 2));
-        inbox.add(new ServerMessage.Ack("m3", 3));
+        inbox.add(new ServerMessage.Ack("m1", 1), null);
+        inbox.add(new ServerMessage.Ack("m2", 2), null);
+        inbox.add(new ServerMessage.Ack("m3", 3), null);
         assertThat(inbox.await(m -> ((ServerMessage.Ack) m).version() == 2, Duration.ZERO))
                 .isEqualTo(new ServerMessage.Ack("m2", 2));
         assertThat(inbox.await(m -> true, Duration.ZERO))
@@ -31,7 +31,7 @@ class InboxTest {
         assertThatThrownBy(() -> inbox.await(m -> true, Duration.ZERO))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("skipped nothing");
-        inbox.add(new ServerMessage.Ack("m1", 1));
+        inbox.add(new ServerMessage.Ack("m1", 1), null);
         assertThatThrownBy(() -> inbox.await(m -> false, Duration.ZERO))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no matching message within PT0S")
@@ -41,7 +41,7 @@ class InboxTest {
     @Test
     void aCloseFailsEveryLaterWaitUntilCleared() {
         Inbox inbox = new Inbox();
-        inbox.add(new ServerMessage.Ack("m1", 1));
+        inbox.add(new ServerMessage.Ack("m1", 1), null);
         inbox.closed(new GameConnection.CloseInfo(CloseCodes.LEFT, "bye"));
         for (int i = 0; i < 2; i++) {
             assertThatThrownBy(() -> inbox.await(m -> false, Duration.ofMinutes(1)))
@@ -50,7 +50,7 @@ class InboxTest {
                     .hasMessageContaining("bye");
         }
         inbox.clear();
-        inbox.add(new ServerMessage.Ack("m2", 2));
+        inbox.add(new ServerMessage.Ack("m2", 2), null);
         assertThat(inbox.await(m -> true, Duration.ZERO)).isEqualTo(new ServerMessage.Ack("m2", 2));
     }
 }
