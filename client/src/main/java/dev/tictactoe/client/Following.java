@@ -91,7 +91,7 @@ final class Following {
             return;
         }
         int gen = ++generation;
-        GameConnection.open(uri, group, forwarder(gen), openTimeout)
+        GameConnection.open(uri, group, forwarder(gen), openTimeout, null)
                 .whenComplete((c, err) -> run(() -> opened(gen, c, err, result)));
     }
 

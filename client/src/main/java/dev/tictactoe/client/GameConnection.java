@@ -112,15 +112,10 @@ public final class GameConnection {
 
     public static CompletableFuture<GameConnection> open(
             URI uri, EventLoopGroup group, Listener listener) {
-        return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT);
+        return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT, null);
     }
 
-    public static CompletableFuture<GameConnection> open(
-            URI uri, EventLoopGroup group, Listener listener, Duration timeout) {
-        return open(uri, group, listener, timeout, null);
-    }
-
-    /** As {@link #open(URI, EventLoopGroup, Listener, Duration)}, from {@code localAddress}. */
+    /** Opens within {@code timeout}, from {@code localAddress} if given. */
     public static CompletableFuture<GameConnection> open(
             URI uri,
             EventLoopGroup group,
@@ -243,10 +238,6 @@ public final class GameConnection {
 
     public boolean isOpen() {
         return channel.isActive() && !handler.closeSent;
-    }
-
-    public URI uri() {
-        return handler.uri;
     }
 
     @Override

@@ -125,10 +125,21 @@ final class Http {
         return expect(response.statusCode(), response.body(), what);
     }
 
+    /** The text of {@code body}'s field {@code name}, or {@code otherwise}. */
+    static String field(@Nullable JsonNode body, String name, String otherwise) {
+        JsonNode value = body == null ? null : body.get(name);
+        return value != null && value.isTextual() ? value.textValue() : otherwise;
+    }
+
+    /** The {@code message} of an error body, or the body itself. */
+    static String message(String text) {
+        return field(parse(text), "message", text);
+    }
+
     /** An answer that is not the one asked for, as the {@link ProtocolException} it means. */
     static ProtocolException refusal(int status, String text, String what) {
         JsonNode body = parse(text);
-        String wire = body == null ? "" : body.path("code").asText("");
+        String wire = field(body, "code", "");
         ErrorCode known = ErrorCode.fromWire(wire);
         ErrorCode code =
                 known != null
@@ -143,7 +154,7 @@ final class Http {
                                             ? ErrorCode.BAD_MESSAGE
                                             : ErrorCode.INTERNAL_ERROR;
                         };
-        String message = body == null ? text : body.path("message").asText(text);
+        String message = field(body, "message", text);
         String unknown = known == null && !wire.isEmpty() ? wire + ": " : "";
         return new ProtocolException(code, what + ": HTTP " + status + ": " + unknown + message);
     }

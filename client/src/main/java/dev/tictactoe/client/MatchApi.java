@@ -151,12 +151,8 @@ public final class MatchApi {
     static Answer answer(int status, String text) {
         JsonNode body = Http.parse(text);
         if (status != 200) {
-            JsonNode code = body == null ? null : body.get("code");
-            JsonNode message = body == null ? null : body.get("message");
-            return new Refused(
-                    status,
-                    code != null && code.isTextual() ? code.textValue() : "http_" + status,
-                    message != null && message.isTextual() ? message.textValue() : text);
+            String code = Http.field(body, "code", "http_" + status);
+            return new Refused(status, code, Http.message(text));
         }
         if (body == null) {
             throw new ProtocolException(

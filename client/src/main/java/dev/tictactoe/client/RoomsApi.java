@@ -71,8 +71,8 @@ public final class RoomsApi {
             case 429, 503 ->
                     new Busy(
                             retryAfter(response.headers().firstValue("Retry-After").orElse("")),
-                            message(response.body()));
-            case 404 -> new NotKept(message(response.body()));
+                            Http.message(response.body()));
+            case 404 -> new NotKept(Http.message(response.body()));
             default ->
                     new Analysed(
                             Http.read(
@@ -95,12 +95,6 @@ public final class RoomsApi {
         } catch (NumberFormatException e) {
             return DEFAULT_RETRY_AFTER;
         }
-    }
-
-    /** The {@code message} of an error body, or the body itself. */
-    private static String message(String text) {
-        JsonNode body = Http.parse(text);
-        return body == null ? text : body.path("message").asText(text);
     }
 
     /** {@code GET /healthz}: the HTTP status (200 when healthy). */

@@ -69,8 +69,12 @@ public final class GameClient implements AutoCloseable {
     }
 
     private <T> T await(CompletableFuture<T> future, String what) {
+        return await(future, what, timeout.plusSeconds(1));
+    }
+
+    private static <T> T await(CompletableFuture<T> future, String what, Duration within) {
         try {
-            return future.get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+            return future.get(within.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException r) {
@@ -218,13 +222,7 @@ public final class GameClient implements AutoCloseable {
 
     /** Waits until the closing of the connection and returns how it closed. */
     public GameConnection.CloseInfo awaitClose(Duration within) {
-        try {
-            return connection.closeFuture().get(within.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("connection still open after " + within, e);
-        } catch (ExecutionException | InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
+        return await(connection.closeFuture(), "see the connection close", within);
     }
 
     public @Nullable Snapshot snapshot() {

@@ -227,7 +227,8 @@ class GameConnectionIT {
                         GameConnection.roomUri("127.0.0.1", port, "ABC234"),
                         group,
                         new Recorder(),
-                        Duration.ofSeconds(2));
+                        Duration.ofSeconds(2),
+                        null);
         assertThatThrownBy(() -> get(opened)).cause().isInstanceOf(ConnectException.class);
     }
 }
