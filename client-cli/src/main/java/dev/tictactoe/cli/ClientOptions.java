@@ -1,9 +1,11 @@
 package dev.tictactoe.cli;
 
 import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.NewRoom;
+import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomCode;
 
@@ -50,6 +52,12 @@ final class ClientOptions {
     boolean keepGoing;
 
     @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Your name (default: env TTT_NAME, else your login).")
+    @Nullable String name;
+
+    @Option(
             names = "--plain",
             description = "No colours (also when NO_COLOR is set or the terminal has none).")
     boolean plain;
@@ -60,6 +68,36 @@ final class ClientOptions {
         } catch (IllegalArgumentException e) {
             throw new UserError("--server: " + e.getMessage());
         }
+    }
+
+    /** The name given (checked), else {@code TTT_NAME}, else the login name, else "player". */
+    String name() {
+        if (name != null) {
+            String given = name.strip();
+            if (!Protocol.isValidName(given)) {
+                throw new UserError(
+                        "--name must be 1 to %d characters without control characters, was \"%s\""
+                                .formatted(Protocol.MAX_NAME_LENGTH, name));
+            }
+            return given;
+        }
+        for (String candidate :
+                new String[] {System.getenv("TTT_NAME"), System.getProperty("user.name")}) {
+            if (candidate != null) {
+                String login = candidate.strip();
+                if (login.codePointCount(0, login.length()) > Protocol.MAX_NAME_LENGTH) {
+                    login =
+                            login.substring(
+                                            0,
+                                            login.offsetByCodePoints(0, Protocol.MAX_NAME_LENGTH))
+                                    .strip();
+                }
+                if (Protocol.isValidName(login)) {
+                    return login;
+                }
+            }
+        }
+        return "player";
     }
 
     /** The canonical room code of what the user typed, or a usage error saying what is wrong. */
@@ -73,7 +111,6 @@ final class ClientOptions {
     int run(
             @Nullable String code,
             @Nullable NewRoom create,
-            String name,
             boolean spectate,
             @Nullable String token) {
         ServerAddress server = server();
@@ -100,7 +137,7 @@ final class ClientOptions {
                     new RoomSession(
                             server,
                             Objects.requireNonNull(room, "a room to join or create"),
-                            name,
+                            name(),
                             spectate,
                             script && !keepGoing,
                             script,
@@ -137,8 +174,8 @@ final class ClientOptions {
 
     /** The server at {@code server} could not be reached, in words. */
     static UserError unreachable(ServerAddress server, UncheckedIOException e) {
-        String why =
-                e.getCause() instanceof ConnectException ? "connection refused" : e.getMessage();
-        return new UserError("cannot reach the server at " + server + ": " + why);
+        Throwable why = e.getCause() instanceof ConnectException refused ? refused : e;
+        return new UserError(
+                "cannot reach the server at " + server + ": " + RoomFollower.describe(why));
     }
 }

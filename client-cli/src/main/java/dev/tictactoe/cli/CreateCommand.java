@@ -61,12 +61,10 @@ final class CreateCommand implements Callable<Integer> {
                             + " moves.")
     @Nullable Long botSeed;
 
-    @Mixin NameOption name;
-
     @Override
     public Integer call() {
         NewRoom request = request();
-        return options.run(null, request, name.name(), false, null);
+        return options.run(null, request, false, null);
     }
 
     /** The room settings to ask for, validated enough to give clear messages before any request. */

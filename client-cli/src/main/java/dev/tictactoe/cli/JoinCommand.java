@@ -21,10 +21,8 @@ final class JoinCommand implements Callable<Integer> {
                     "The room code, e.g. K7MQ2P (case and look-alikes such as O/0 do not matter).")
     String code;
 
-    @Mixin NameOption name;
-
     @Override
     public Integer call() {
-        return options.run(ClientOptions.roomCode(code), null, name.name(), false, null);
+        return options.run(ClientOptions.roomCode(code), null, false, null);
     }
 }

@@ -57,12 +57,10 @@ final class PlayCommand implements Callable<Integer> {
                             + ").")
     @Nullable String botAfter;
 
-    @Mixin NameOption name;
-
     @Override
     public Integer call() {
         ServerAddress server = options.server();
-        String who = name.name();
+        String who = options.name();
         SeatTokens tokens = SeatTokens.fromEnvironment(System.getenv());
         SecureRandom random = new SecureRandom();
         MatchApi.Request request = request(tokens.playerId(() -> MatchApi.newId(random)), who);
@@ -89,7 +87,7 @@ final class PlayCommand implements Callable<Integer> {
         } finally {
             Signals.unregister("INT", previous);
         }
-        return options.run(matched.code(), null, who, false, matched.token());
+        return options.run(matched.code(), null, false, matched.token());
     }
 
     /** Whether stdout is a terminal, where the waiting line can be rewritten in place. */

@@ -1,10 +1,7 @@
 package dev.tictactoe.cli;
 
-import org.jspecify.annotations.Nullable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.concurrent.Callable;
@@ -21,15 +18,8 @@ final class WatchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "CODE", description = "The room code, e.g. K7MQ2P.")
     String code;
 
-    @Option(
-            names = "--name",
-            paramLabel = "NAME",
-            description = "Your name as a spectator (default: env TTT_NAME, else your login).")
-    @Nullable String name;
-
     @Override
     public Integer call() {
-        return options.run(
-                ClientOptions.roomCode(code), null, NameOption.orDefault(name), true, null);
+        return options.run(ClientOptions.roomCode(code), null, true, null);
     }
 }
