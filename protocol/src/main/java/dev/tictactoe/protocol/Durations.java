@@ -9,10 +9,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * The one duration grammar of every command line: {@code 500ms}, {@code 1.5s}, {@code 2m}, {@code
- * 1h}, parts added up ({@code 1m30s}), bare seconds, or ISO-8601 ({@code PT30S}).
- */
+/** The duration grammar of every command line: 500ms, 1.5s, 2m, 1h, 1m30s, bare seconds, PT30S. */
 public final class Durations {
     private Durations() {}
 
@@ -23,10 +20,8 @@ public final class Durations {
             Duration d;
             if (t.startsWith("p")) {
                 d = Duration.parse(t.toUpperCase(Locale.ROOT));
-            } else if (NUMBER.matcher(t).matches()) {
-                d = Duration.ofNanos(nanos(t, SECOND));
             } else {
-                d = Duration.ofNanos(sumOfParts(t));
+                d = Duration.ofNanos(sumOfParts(NUMBER.matcher(t).matches() ? t + "s" : t));
             }
             if (d.isNegative()) {
                 throw new IllegalArgumentException("negative");
@@ -77,19 +72,13 @@ public final class Durations {
                         case "s" -> SECOND;
                         default -> 1_000_000L;
                     };
-            total = Math.addExact(total, nanos(part.group(1), unit));
+            BigDecimal amount = new BigDecimal(part.group(1)).multiply(BigDecimal.valueOf(unit));
+            total = Math.addExact(total, amount.longValueExact());
             end = part.end();
         }
         if (end == 0 || end != t.length()) {
             throw new IllegalArgumentException("not a duration");
         }
         return total;
-    }
-
-    private static long nanos(String number, long unitNanos) {
-        if (number.isEmpty() || !number.matches("[0-9]*\\.?[0-9]+")) {
-            throw new IllegalArgumentException("not a number");
-        }
-        return new BigDecimal(number).multiply(BigDecimal.valueOf(unitNanos)).longValueExact();
     }
 }
