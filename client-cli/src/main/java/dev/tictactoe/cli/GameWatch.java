@@ -5,10 +5,7 @@ import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * The states a session went through: the one before the message at hand (who acted), the one just
- * before the game ended (whom the result names), and whether the finished game was reported.
- */
+/** The states a session went through: who acted, whom a result names, what was reported. */
 final class GameWatch {
     private @Nullable Snapshot before;
     private @Nullable Snapshot namesOfResult;

@@ -9,11 +9,7 @@ import dev.tictactoe.protocol.ServerMessage;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * Our place in the room: the join to send, the seat a welcome gives (its token kept for a later
- * run), a fresh join when the kept seat is gone. Nothing is kept for a spectator, without a state
- * directory, or while another client on this machine plays the room.
- */
+/** Our place in the room: the join to send, the seat a welcome gives, its token kept. */
 final class Membership {
     private final String name;
     private final String room;

@@ -22,11 +22,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
-/**
- * Seat tokens kept on disk, one file per server and room, so a restarted {@code ttt join CODE}
- * takes its seat back; beside them, the player id quick match asks with. The directory is the
- * user's only (700, files 600): a token is a seat.
- */
+/** Seat tokens and the quick-match player id, in a state directory only the user may read. */
 final class SeatTokens {
     private static final Logger log = LoggerFactory.getLogger(SeatTokens.class);
 

@@ -11,10 +11,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.EnumMap;
 import java.util.Map;
 
-/**
- * What the countdowns read: the server's time (from {@code serverTime}, else a diff that starts a
- * turn is taken as sent at its start), when held seats are freed, whether anything counts down.
- */
+/** The server's time (serverTime, else a turn's start) and what counts down on the screen. */
 final class SessionClock {
     private final RoomView view;
 

@@ -9,10 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/**
- * Writes a server's diffs straight from {@link SnapshotDiff}'s walk, without data binding's
- * reflection and lookups per property; the bytes are those binding gives (tests compare them).
- */
+/** Writes diffs from {@link SnapshotDiff}'s walk, byte for byte as data binding would. */
 final class DiffWriter {
 
     /** Each thread's generator and buffer, reused: a diff is written into it, then copied out. */

@@ -11,10 +11,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 
-/**
- * Messages to JSON and back by Jackson's data binding, strictly; a server's diffs are written by
- * {@link DiffWriter}. A refusal names the field at fault: {@code move.cell: expected an integer}.
- */
+/** Messages to JSON and back, strictly; a refusal names the field: {@code move.cell: ...}. */
 public final class MessageCodec {
 
     private static final ObjectWriter CLIENT_WRITER = Json.MAPPER.writerFor(ClientMessage.class);

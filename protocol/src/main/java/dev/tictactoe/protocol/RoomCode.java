@@ -8,10 +8,7 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 import java.util.regex.Pattern;
 
-/**
- * Room codes: six characters of Crockford's base-32 alphabet (no I, L, O or U), so a code read
- * aloud or typed by hand survives look-alikes: lower case, O for 0, and I or L for 1 are accepted.
- */
+/** Six characters of Crockford's base 32; lower case and look-alikes (O, I, L) are read too. */
 public final class RoomCode {
 
     public static final int LENGTH = 6;

@@ -7,10 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/**
- * A room's full state at one {@code version}, the document diffs patch; null fields are written, so
- * every snapshot has one shape. PROTOCOL.md says what each field holds.
- */
+/** A room's full state at one {@code version}; nulls are written, so it has one shape. */
 public record Snapshot(
         long version,
         String room,

@@ -9,11 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * The JSON Patch between two snapshots, field by field from the records: a server diffs at every
- * change of every room, so it never builds a tree. Each operation goes to a {@link Sink}: a list of
- * {@link PatchOp}s, or the diff's JSON directly ({@link DiffWriter}).
- */
+/** The JSON Patch between two snapshots, field by field from the records, into a {@link Sink}. */
 public final class SnapshotDiff {
     /** The paths of the list items a move touches (a row, a move entry), made once. */
     private static final int CACHED_INDICES = Protocol.MAX_SIZE * Protocol.MAX_SIZE + 1;

@@ -15,10 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
-/**
- * What a {@link GameClient} received: the room state, the messages not taken yet, the last ones,
- * and how the connection closed. Its follower writes it; tests wait on it (one monitor for all).
- */
+/** What a {@link GameClient} received, under one monitor: state, messages, how it closed. */
 final class Inbox {
     private static final int SEEN_KEPT = 100;
 

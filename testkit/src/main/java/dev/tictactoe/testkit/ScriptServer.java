@@ -35,10 +35,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/**
- * A tiny WebSocket server on port 0 for testing the client: one room path, 404 elsewhere, every
- * frame received recorded, and a script deciding the replies.
- */
+/** A WebSocket server on port 0 for client tests: one room, frames recorded, scripted replies. */
 public final class ScriptServer implements AutoCloseable {
     public static final String ROOM = "ABC234";
     public static final String PATH = "/rooms/" + ROOM + "/ws";
