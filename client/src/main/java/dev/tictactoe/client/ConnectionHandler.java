@@ -77,13 +77,11 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<WebSocketFrame
 
     private Exception refusal(int status, WebSocketClientHandshakeException e) {
         String what = "WebSocket upgrade to " + uri + " refused with HTTP " + status;
-        return switch (status) {
-            case 404 -> new ProtocolException(ErrorCode.UNKNOWN_ROOM, what + ": no such room", e);
-            case 503 -> new ProtocolException(ErrorCode.SERVER_FULL, what + ": server full", e);
-            case 429 ->
-                    new ProtocolException(ErrorCode.RATE_LIMITED, what + ": too many requests", e);
-            default -> new IOException(what, e);
-        };
+        // A 400 here is a malformed upgrade, not refused settings.
+        ErrorCode code = status == 400 ? null : Http.codeOf(status);
+        return code == null
+                ? new IOException(what, e)
+                : new ProtocolException(code, what + ": " + code.text(), e);
     }
 
     private void onCloseFrame(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {

@@ -136,24 +136,27 @@ final class Http {
         return field(parse(text), "message", text);
     }
 
+    /** The refusal an HTTP status means, for answers (and upgrades) whose body names none. */
+    static @Nullable ErrorCode codeOf(int status) {
+        return switch (status) {
+            case 404 -> ErrorCode.UNKNOWN_ROOM;
+            case 400 -> ErrorCode.INVALID_SETTINGS;
+            case 429 -> ErrorCode.RATE_LIMITED;
+            case 503 -> ErrorCode.SERVER_FULL;
+            default -> null;
+        };
+    }
+
     /** An answer that is not the one asked for, as the {@link ProtocolException} it means. */
     static ProtocolException refusal(int status, String text, String what) {
         JsonNode body = parse(text);
         String wire = field(body, "code", "");
         ErrorCode known = ErrorCode.fromWire(wire);
+        ErrorCode meant = known != null ? known : codeOf(status);
         ErrorCode code =
-                known != null
-                        ? known
-                        : switch (status) {
-                            case 404 -> ErrorCode.UNKNOWN_ROOM;
-                            case 400 -> ErrorCode.INVALID_SETTINGS;
-                            case 429 -> ErrorCode.RATE_LIMITED;
-                            case 503 -> ErrorCode.SERVER_FULL;
-                            default ->
-                                    status / 100 == 2
-                                            ? ErrorCode.BAD_MESSAGE
-                                            : ErrorCode.INTERNAL_ERROR;
-                        };
+                meant != null
+                        ? meant
+                        : status / 100 == 2 ? ErrorCode.BAD_MESSAGE : ErrorCode.INTERNAL_ERROR;
         String message = field(body, "message", text);
         String unknown = known == null && !wire.isEmpty() ? wire + ": " : "";
         return new ProtocolException(code, what + ": HTTP " + status + ": " + unknown + message);
