@@ -199,10 +199,7 @@ final class GameWords {
             case Event.RematchOffered r ->
                     r.seat() == mySeat ? null : nameOf(names, r.seat()) + " offers a rematch";
             case Event.RematchStarted r -> "game " + r.game() + " starts";
-            case Event.UndoRequested u -> null;
-            case Event.Resigned r -> null;
-            case Event.GameOver g -> null;
-            case Event.SpectatorsChanged c -> null;
+            default -> null; // the status lines say it (a takeback asked, a result), or nothing
         };
     }
 
