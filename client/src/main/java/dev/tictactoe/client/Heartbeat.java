@@ -9,7 +9,6 @@ final class Heartbeat {
 
     private final long quiet;
     private final long dead;
-    private final Duration deadAfter;
     private long lastHeard;
     private boolean askPings;
 
@@ -19,11 +18,10 @@ final class Heartbeat {
     Heartbeat(Duration pingWhenQuiet, Duration deadAfter) {
         this.quiet = pingWhenQuiet.toNanos();
         this.dead = deadAfter.toNanos();
-        this.deadAfter = deadAfter;
     }
 
     Duration deadAfter() {
-        return deadAfter;
+        return Duration.ofNanos(dead);
     }
 
     long periodNanos() {

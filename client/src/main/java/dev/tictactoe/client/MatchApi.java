@@ -26,7 +26,7 @@ import java.util.random.RandomGenerator;
 public final class MatchApi {
 
     /** How long {@link #match} waits for the server's answer. */
-    public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofMinutes(2);
+    public static final Duration ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
     /** Random bytes in a ticket: 128 bits, 22 characters of base64url. */
     static final int TICKET_BYTES = 16;
@@ -83,17 +83,10 @@ public final class MatchApi {
             JsonNode settings) {}
 
     private final Http http;
-    private final Duration answerTimeout;
 
     /** A client for the server at {@code base}, e.g. {@code http://localhost:8080}. */
     public MatchApi(URI base) {
-        this(base, DEFAULT_ANSWER_TIMEOUT);
-    }
-
-    /** As {@link #MatchApi(URI)}, giving up on an answer to {@code POST} after a while. */
-    public MatchApi(URI base, Duration answerTimeout) {
         this.http = new Http(base);
-        this.answerTimeout = answerTimeout;
     }
 
     /** A fresh random identifier for a ticket or a player: 128 bits in base64url, 22 characters. */
@@ -113,7 +106,7 @@ public final class MatchApi {
     }
 
     public CompletableFuture<Answer> start(Request request) {
-        HttpRequest post = http.post("/api/match", body(request)).timeout(answerTimeout).build();
+        HttpRequest post = http.post("/api/match", body(request)).timeout(ANSWER_TIMEOUT).build();
         return http.call(post, response -> answer(response.statusCode(), response.body()));
     }
 
