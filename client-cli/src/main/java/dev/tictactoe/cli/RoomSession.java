@@ -1,6 +1,5 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomFollower;
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.client.RoomsApi;
@@ -126,14 +125,6 @@ final class RoomSession {
 
     @Nullable Seat seat() {
         return membership.seat();
-    }
-
-    /** Drops the current connection as a lost network would (for tests of reconnecting). */
-    void dropConnection() {
-        GameConnection c = follower == null ? null : follower.connection();
-        if (c != null) {
-            c.abort();
-        }
     }
 
     /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */

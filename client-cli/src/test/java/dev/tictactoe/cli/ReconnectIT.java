@@ -24,6 +24,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -125,7 +126,8 @@ class ReconnectIT {
                 d -> onSession(session, () -> session.snapshot().moves().size()) == 2);
         long before = onSession(session, () -> session.snapshot().version());
 
-        session.execute(session::dropConnection);
+        // As a lost network would: no close frame.
+        session.execute(() -> Objects.requireNonNull(session.follower.connection()).abort());
         ServerMessage.Welcome again = recorder.await(ServerMessage.Welcome.class, w -> true);
         assertThat(again.seat()).isEqualTo(Seat.X);
         assertThat(recorder.notices).anySatisfy(n -> assertThat(n).startsWith("connection lost"));
