@@ -51,11 +51,6 @@ record ClockFace(
         return seat.equals(running) ? Math.max(0, atTurnStart - elapsed) : atTurnStart;
     }
 
-    /** Whether each side has a clock for the whole game. */
-    boolean hasGameClock() {
-        return x != null || o != null;
-    }
-
     @Nullable Long left(@Nullable Seat seat) {
         return seat == Seat.X ? x : seat == Seat.O ? o : null;
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.client.GameAnalysis;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.ServerMessage;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -62,12 +61,6 @@ final class ScriptFrontend implements SessionFrontend {
         out.println(text);
         out.flush();
     }
-
-    @Override
-    public void received(ServerMessage message) {}
-
-    @Override
-    public void connectionChanged() {}
 
     /** One {@code {"type":"analysis",...}} line per move (see {@link AnalysisWords#json}). */
     @Override

@@ -9,10 +9,10 @@ interface SessionFrontend {
     default void raw(String text) {}
 
     /** A server message, after the room view took it in. */
-    void received(ServerMessage message);
+    default void received(ServerMessage message) {}
 
     /** The connection status changed (see {@link RoomSession#status}). */
-    void connectionChanged();
+    default void connectionChanged() {}
 
     /** A finished game as the server's engine judged it ({@code history N}). */
     default void analysed(GameAnalysis analysis) {}

@@ -33,8 +33,8 @@ class ClockFaceTest {
         Snapshot.Clock clock =
                 new Snapshot.Clock("20s/move", null, null, Seat.X, START, START + 20_000, null);
         ClockFace face = ClockFace.at(clock, START + 6_000);
-        assertThat(face.hasGameClock()).isFalse();
-        assertThat(face.left(Seat.X)).isNull();
+        assertThat(face.left(Seat.X)).as("no game clock").isNull();
+        assertThat(face.left(Seat.O)).isNull();
         assertThat(face.moveLeft()).isEqualTo(14_000);
         // Both: the deadline is whichever comes first, here the game clock.
         Snapshot.Clock both =
