@@ -133,7 +133,9 @@ final class Feed {
      * skipped and gets a snapshot when it drains, so a slow reader costs bounded memory.
      */
     void broadcastNewest(@Nullable Session last) {
-        out(members, history.diff(version), last, Reach.DIFF);
+        if (!members.isEmpty()) {
+            out(members, history.diff(version), last, Reach.DIFF);
+        }
     }
 
     /** Sends every member a message outside the room's state; a backed-up member misses it. */
