@@ -52,31 +52,26 @@ class BotRunnerTest {
         }
     }
 
+    /** A search that plays the empty cell its seed picks. */
+    private static final BotRunner.Search BY_SEED =
+            (board, level, budget, seed) -> {
+                int[] empty = new int[board.rules().cells()];
+                int count = board.legalMoves(empty);
+                return new BotMove(
+                        empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
+            };
+
     @Test
     void theRoomsBotSeedMakesItsChoicesRepeatable() {
-        BotRunner.Search bySeed =
-                (board, level, budget, seed) -> {
-                    int[] empty = new int[board.rules().cells()];
-                    int count = board.legalMoves(empty);
-                    return new BotMove(
-                            empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
-                };
-        assertThat(botReplies(7L, bySeed))
-                .isEqualTo(botReplies(7L, bySeed))
-                .isNotEqualTo(botReplies(8L, bySeed));
+        assertThat(botReplies(7L, BY_SEED))
+                .isEqualTo(botReplies(7L, BY_SEED))
+                .isNotEqualTo(botReplies(8L, BY_SEED));
     }
 
     @Test
     void whoWatchesDoesNotChangeTheBotsChoices() {
-        BotRunner.Search bySeed =
-                (board, level, budget, seed) -> {
-                    int[] empty = new int[board.rules().cells()];
-                    int count = board.legalMoves(empty);
-                    return new BotMove(
-                            empty[Math.floorMod(seed, count)], level, false, 0, 0, 0, "by seed");
-                };
-        List<Integer> alone = botReplies(7L, bySeed);
-        try (RoomDriver driver = new RoomDriver(withBot(), RoomDriver.LIMITS, 7L, bySeed)) {
+        List<Integer> alone = botReplies(7L, BY_SEED);
+        try (RoomDriver driver = new RoomDriver(withBot(), RoomDriver.LIMITS, 7L, BY_SEED)) {
             Client ana = driver.join("ana");
             // Two changes of the room's version that leave the game alone.
             Client eve = driver.connect();
