@@ -2,9 +2,6 @@ package dev.tictactoe.server.room;
 
 import org.jspecify.annotations.Nullable;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -77,14 +74,12 @@ final class DiffHistory {
         return Objects.requireNonNull(buffers[slot], "no diff held in this slot");
     }
 
-    /** The held diffs as text, oldest first; the last produced the newest version. */
-    List<String> held() {
-        List<String> list = new ArrayList<>(held);
-        for (long v = newest - held + 1; v <= newest; v++) {
-            int slot = slot(v);
-            list.add(new String(filled(slot), 0, lengths[slot], StandardCharsets.UTF_8));
-        }
-        return list;
+    /**
+     * Holds nothing, at {@code version}: a member there needs no diff, one behind it a snapshot.
+     */
+    void startAt(long version) {
+        newest = version;
+        held = 0;
     }
 
     private int slot(long version) {

@@ -7,7 +7,6 @@ import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,20 +67,14 @@ final class Feed {
         shown = now;
     }
 
-    /** The diffs held for replay, oldest first, ending with the one that made {@link #version}. */
-    List<String> heldDiffs() {
-        return history.held();
-    }
-
-    void restore(long atVersion, Snapshot lastShown, List<String> diffs) {
+    /**
+     * Back at a checkpoint: no diff before it is held, so a member further behind gets a snapshot.
+     */
+    void restore(long atVersion, Snapshot lastShown) {
         version = atVersion;
         durable = atVersion;
         shown = lastShown;
-        long v = atVersion - diffs.size();
-        for (String diff : diffs) {
-            byte[] bytes = diff.getBytes(StandardCharsets.UTF_8);
-            history.add(++v, bytes, bytes.length);
-        }
+        history.startAt(atVersion);
     }
 
     void holdUntilDurable() {

@@ -26,7 +26,6 @@ import java.util.Map;
  * JSON on the journal's thread, and rebuilt into a room whose changes after it are replayed.
  *
  * @param shown the snapshot members last saw, the base of the next diff
- * @param diffs the diffs held for replay, oldest first, the last one making the core's version
  * @param atNanos the instant on the room's monotonic line; {@code atMillis} on the wall
  */
 record RoomState(
@@ -34,7 +33,6 @@ record RoomState(
         long botSeed,
         Core core,
         Snapshot shown,
-        List<String> diffs,
         long atNanos,
         long atMillis,
         @Nullable Long emptySince,
@@ -87,7 +85,6 @@ record RoomState(
                 room.botSeed,
                 room.core.state(games),
                 room.feed.shown,
-                room.feed.heldDiffs(),
                 room.time.nanos,
                 room.time.millis,
                 room.time.emptyAsOfNow(),
@@ -102,7 +99,7 @@ record RoomState(
         Room room =
                 new Room(code, loop, botSeed, context, RoomCore.restore(core, atNanos, atMillis));
         room.time.replayAt(atNanos, atMillis);
-        room.feed.restore(core.version(), shown, diffs);
+        room.feed.restore(core.version(), shown);
         room.recorder.archivedGame =
                 core.match().finished().stream().mapToInt(GameRecord::game).max().orElse(0);
         room.time.emptySince = emptySince;

@@ -21,9 +21,9 @@ import java.util.TreeMap;
 /**
  * The journal is the room: under random traffic (joins, returns, drops, takebacks, claims, bots,
  * timeouts, restarts with downtime), the newest checkpoint and the changes after it, replayed, give
- * back the room exactly as it was when it wrote each change: version, snapshot, held diffs, seats
- * and tokens, move ids, clocks, idle claims, times. A process that dies after any record comes back
- * as the room was at that record.
+ * back the room exactly as it was when it wrote each change: version, snapshot, seats and tokens,
+ * move ids, clocks, idle claims, times. A process that dies after any record comes back as the room
+ * was at that record.
  */
 class ReplayPropertyTest {
 
