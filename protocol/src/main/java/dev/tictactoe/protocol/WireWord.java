@@ -17,8 +17,20 @@ public interface WireWord {
     /** Its name in snake_case unless the enum says otherwise. */
     @JsonValue
     default String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        Enum<?> word = (Enum<?>) this;
+        return SNAKE_CASE.get(word.getDeclaringClass())[word.ordinal()];
     }
+
+    /** Each enum's names in snake_case, by ordinal: made once, as words are written per message. */
+    ClassValue<String[]> SNAKE_CASE =
+            new ClassValue<>() {
+                @Override
+                protected String[] computeValue(Class<?> words) {
+                    return Arrays.stream(words.getEnumConstants())
+                            .map(word -> ((Enum<?>) word).name().toLowerCase(Locale.ROOT))
+                            .toArray(String[]::new);
+                }
+            };
 
     /** The word among {@code words} spelled {@code text}, null when none is. */
     static <W extends WireWord> @Nullable W find(W[] words, String text) {
