@@ -37,10 +37,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-/**
- * Starts the game server from flags and environment variables (flags win). The flags of each
- * settings record are a mixin of {@code flags}; their defaults come from the records' constants.
- */
+/** Starts the game server from flags and environment variables (flags win). */
 @Command(
         name = "tictactoe-server",
         mixinStandardHelpOptions = true,
@@ -95,10 +92,7 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /**
-     * The command line of {@code main}, its defaults read from {@code env} and the settings'
-     * constants, and one line for a bad value.
-     */
+    /** The command line of {@code main}, its defaults read from {@code env}. */
     static CommandLine commandLine(Main main, Map<String, String> env) {
         CommandLine cli = new CommandLine(main);
         Defaults defaults = new Defaults(env, Main.class);
@@ -146,8 +140,7 @@ public final class Main implements Callable<Integer> {
                 .info("tictactoe-server {} starting", BuildInfo.current().describe());
         GameServer server;
         try {
-            // A data directory that is another node's, in use by another server or in an older
-            // format stops the start at once, in one line.
+            // Another node's data directory, one in use or in an older format: one line, no start.
             NodeFile.claim(dataDir, config.cluster().node());
             if (dataDir != null) {
                 Store.probe(dataDir);
@@ -172,8 +165,7 @@ public final class Main implements Callable<Integer> {
                                     server.close(); // SIGTERM or SIGINT: drain
                                     stopLogging();
                                     stopped.countDown();
-                                    // A JVM ended by a signal exits 128 + signal; a drained stop is
-                                    // a clean one, so say 0.
+                                    // A drained stop is a clean one: exit 0, not 128 + signal.
                                     Runtime.getRuntime().halt(0);
                                 },
                                 "shutdown"));

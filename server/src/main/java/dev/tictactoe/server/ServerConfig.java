@@ -11,10 +11,7 @@ import dev.tictactoe.server.store.StoreSettings;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/**
- * Every setting of the server, one record per package that reads them. Each record holds its
- * settings' defaults as constants and says how to add one; {@link Main} fills them from flags.
- */
+/** Every setting of the server, one record per package that reads them. */
 public record ServerConfig(
         NetSettings net,
         RegistrySettings rooms,

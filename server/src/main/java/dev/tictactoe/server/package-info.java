@@ -1,7 +1,4 @@
-/**
- * The server's entry point: the command line and environment read into the settings of every
- * package, the data directory prepared, and the server started.
- */
+/** The server's entry point: the command line, the data directory, the start. */
 @NullMarked
 package dev.tictactoe.server;
 

@@ -6,10 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
 
-/**
- * Who may use the admin port: {@code Host} must name the listener (keeps a rebinding DNS name out;
- * any name when bound to all interfaces), and a page that acts must be one of the listener's own.
- */
+/** Who may use the admin port: Host names the listener, and an acting page is its own. */
 record AdminGuard(String boundHost) {
 
     @Nullable String refusal(@Nullable String host, @Nullable String origin, boolean acts) {

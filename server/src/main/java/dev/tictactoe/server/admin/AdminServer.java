@@ -48,9 +48,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
             "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none';"
                     + " form-action 'none'; frame-ancestors 'none'";
 
-    /**
-     * The admin page's two files, read from the jar once; {@link AdminRoute} routes to no other.
-     */
+    /** The admin page's two files, read once; {@link AdminRoute} routes to no other. */
     private static final Map<String, byte[]> PAGE =
             Map.of(
                     "index.html", HttpReplies.resource("/admin/index.html"),

@@ -76,8 +76,7 @@ final class RoomActions {
                                             .put("limit", list.limit());
                             var array = body.putArray("rooms");
                             for (var view : views) {
-                                // A room that closed meanwhile (null, or its loop gone) is left
-                                // out.
+                                // A room closed meanwhile (null, or its loop gone) is left out.
                                 RoomOperator.View v =
                                         view.isCompletedExceptionally() ? null : view.join();
                                 if (v != null) {

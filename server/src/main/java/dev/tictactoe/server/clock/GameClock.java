@@ -9,12 +9,7 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-/**
- * Both sides' time in one game under a {@link TimeControl}, on {@code System.nanoTime()} values
- * handed in by the caller. The side to move runs out at {@link #deadline()}: when its turn has
- * lasted its game clock or the limit per move, whichever is shorter. A move charges the time spent
- * and adds the increment; a takeback ({@link #undone}) adds none and gives nothing back.
- */
+/** Both sides' time in one game under a {@link TimeControl}, on nanoTime values. */
 public final class GameClock {
 
     private static final long NANOS_PER_MILLI = 1_000_000;

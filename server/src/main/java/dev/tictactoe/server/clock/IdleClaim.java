@@ -6,11 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 
-/**
- * The claim rule of a turn without a clock: once the side to move has let {@code after} pass since
- * {@code turnStartedNanos}, its opponent may claim the game. {@code turnStartedAt} is the same
- * instant in epoch ms, for clients.
- */
+/** The claim rule of an untimed turn: after {@code after}, the opponent may claim the game. */
 public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration after) {
 
     public static final Duration DEFAULT_AFTER = Duration.ofSeconds(60);

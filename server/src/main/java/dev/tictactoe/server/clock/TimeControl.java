@@ -11,11 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.stream.Stream;
 
-/**
- * A time control: a game clock ({@code base} plus {@code increment} per move), a limit per move, or
- * both; {@link Duration#ZERO} means none. Written {@code "3m+2s"}, {@code "20s/move"} or {@code
- * "3m+2s,20s/move"} (see {@link #parse}).
- */
+/** A time control: a game clock with increment, a limit per move, or both. */
 public record TimeControl(Duration base, Duration increment, Duration perMove) {
 
     /** Shortest game clock: shorter is over before the first move is seen. */

@@ -1,7 +1,4 @@
-/**
- * Time in a game: time controls, game clocks and idle claims. Pure state handed the time ({@code
- * System.nanoTime()} values), never reading a clock; touched on its room's loop only.
- */
+/** Time in a game: time controls, clocks and idle claims, handed the time, never reading it. */
 @NullMarked
 package dev.tictactoe.server.clock;
 

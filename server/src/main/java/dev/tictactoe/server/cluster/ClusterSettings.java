@@ -4,12 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.net.URI;
 
-/**
- * A node's place among others: its character of the room-code alphabet and the Redis that pairs
- * quick-match requests across nodes ({@code redis://host:port}); both null on a single server. Each
- * default is the {@code DEFAULT_} constant of its component (see {@code flags.Flags}); the flags'
- * converters ({@code flags.Values}) check both.
- */
+/** A node's character and the Redis of quick match; both null on a single server. */
 public record ClusterSettings(@Nullable Character node, @Nullable URI redis) {
 
     /** Default: no node character; room codes are fully random, as on a single server. */

@@ -8,12 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/**
- * The file {@code node} in the data directory: the character of the node whose rooms the directory
- * holds. A node started on another node's data would recover rooms whose codes route elsewhere, and
- * create rooms the proxy sends to the other node, so it refuses to start. The file is one character
- * and a newline, apart from the store's own files.
- */
+/** The {@code node} file of a data directory: the one node whose rooms it holds. */
 public final class NodeFile {
 
     public static final String NAME = "node";

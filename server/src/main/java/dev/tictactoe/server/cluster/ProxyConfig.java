@@ -24,11 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/**
- * {@code tictactoe-server proxy-config}: writes an nginx or HAProxy configuration for a set of
- * nodes to standard output. It lives in the server's jar so the look-alike rules of room codes come
- * from {@code RoomCode} itself, and an operator needs nothing but the jar to add a node.
- */
+/** {@code proxy-config}: an nginx or HAProxy configuration for a set of nodes. */
 @Command(
         name = "proxy-config",
         mixinStandardHelpOptions = true,
@@ -131,10 +127,7 @@ public final class ProxyConfig implements Callable<Integer> {
 
     private final int unknownCodeBurst;
 
-    /**
-     * A command for nodes that let an address get {@code unknownCodesPerSecond} room codes wrong a
-     * second, {@code unknownCodeBurst} at once.
-     */
+    /** For nodes that let an address get this many codes wrong a second, and at once. */
     public ProxyConfig(int unknownCodesPerSecond, int unknownCodeBurst) {
         this.unknownCodesPerSecond = unknownCodesPerSecond;
         this.unknownCodeBurst = unknownCodeBurst;
@@ -168,8 +161,7 @@ public final class ProxyConfig implements Callable<Integer> {
     }
 
     private String nginx() {
-        // Every proxied socket holds two connections (client and node); a worker may get more
-        // than its share, so each can hold them all.
+        // Each proxied socket holds two connections; a worker may get them all.
         int connections = 2 * sockets + 1024;
         Map<String, Object> values = new HashMap<>();
         values.put("files", connections + 1024);

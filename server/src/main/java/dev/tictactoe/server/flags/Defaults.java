@@ -16,12 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Each flag's default: its environment variable ({@code --idle-timeout} reads {@code
- * TTT_IDLE_TIMEOUT}) if set, else the constant named after its field ({@code DEFAULT_IDLE_TIMEOUT})
- * in the settings record of its {@link Flags}, written as a person writes it ({@code 60s}, {@code
- * none}). {@code --help} shows the same text.
- */
+/** Each flag's default: its TTT_ variable, else its record's {@code DEFAULT_} constant. */
 public final class Defaults implements CommandLine.IDefaultValueProvider {
 
     /** The value of an optional setting that leaves it unset ({@code --bot-seed none}). */
@@ -30,10 +25,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     private final Map<String, String> env;
     private final Set<Class<?>> commands;
 
-    /**
-     * Defaults for the options of every {@link Flags} and of {@code commands}, whose constants are
-     * in the command's own class.
-     */
+    /** Defaults for every {@link Flags} and for {@code commands}, holding their own constants. */
     public Defaults(Map<String, String> env, Class<?>... commands) {
         this.env = Map.copyOf(env);
         this.commands = Set.of(commands);

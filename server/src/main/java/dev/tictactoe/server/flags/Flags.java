@@ -5,12 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 
-/**
- * The flags of one settings record {@code R}: a picocli mixin whose {@code @Option} fields are
- * named and typed as the record's components. {@link #settings()} builds the record from them, and
- * {@link Defaults} gives each its default from the record's constant, so a setting is written
- * twice: its component with its {@code DEFAULT_} constant, and its flag here.
- */
+/** The flags of one settings record: a picocli mixin, its fields named as the components. */
 public abstract class Flags<R extends Record> {
 
     /** The record that the flags of class {@code flags} fill. */

@@ -18,11 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
-/**
- * How a flag's text becomes a setting's value, for the types picocli does not read as we want. The
- * boxed and object types are those of optional settings: {@link Defaults#NONE} (any case) or blank
- * is null.
- */
+/** How a flag's text becomes a value; {@link Defaults#NONE} or blank is null where optional. */
 public final class Values {
     private Values() {}
 

@@ -1,8 +1,4 @@
-/**
- * The server's command line: one picocli mixin per settings record ({@code NetFlags} fills {@code
- * net.NetSettings}), the defaults they read from the records' constants and the environment, and
- * the converters of their values.
- */
+/** The server's command line: one picocli mixin per settings record, defaults and converters. */
 @NullMarked
 package dev.tictactoe.server.flags;
 

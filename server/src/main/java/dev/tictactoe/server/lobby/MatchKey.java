@@ -5,10 +5,7 @@ import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * What two players must agree on to be paired: the board, the win length and the time control
- * ({@code timeControl} null for an untimed game). Everything else about the room is the default.
- */
+/** What two players must agree on to be paired: board, win length and time control. */
 public record MatchKey(Rules rules, @Nullable TimeControl timeControl) {
 
     public MatchKey {

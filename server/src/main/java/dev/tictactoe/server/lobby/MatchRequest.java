@@ -17,12 +17,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.Set;
 
-/**
- * Reads the body of {@code POST /api/match} into a {@link Ticket}, strictly: every field is checked
- * and named in the refusal ({@code match.size: expected an integer 3..19, got 25}), and a field
- * nobody asked for is refused. Malformed JSON is {@code bad_message}, a bad name {@code
- * name_invalid}, anything else {@code invalid_settings}.
- */
+/** Reads the body of {@code POST /api/match} into a {@link Ticket}, strictly. */
 public final class MatchRequest {
 
     private static final String AT = "match.";

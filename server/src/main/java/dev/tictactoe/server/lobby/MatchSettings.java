@@ -5,10 +5,7 @@ import dev.tictactoe.server.settings.Check;
 
 import java.time.Duration;
 
-/**
- * The settings of quick match: how long a request waits and how many wait at once. Each default is
- * the {@code DEFAULT_} constant of its component (see {@code flags.Flags}).
- */
+/** The settings of quick match; each default is its component's {@code DEFAULT_} constant. */
 public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
 
     /** Default: the longest a quick-match request waits for an opponent. */
@@ -17,10 +14,7 @@ public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
     /** Default: quick-match requests waiting at once at most. */
     public static final int DEFAULT_MATCH_MAX_WAITING = 10_000;
 
-    /**
-     * The longest a quick-match request may be made to wait: an HTTP request held open longer than
-     * this is cut by many proxies and clients.
-     */
+    /** The longest wait: an HTTP request held longer is cut by many proxies and clients. */
     public static final Duration MAX_MATCH_WAIT = Duration.ofMinutes(5);
 
     public MatchSettings {

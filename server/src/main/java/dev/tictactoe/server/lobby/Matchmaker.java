@@ -24,11 +24,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
-/**
- * Quick match from request to room: tickets wait in this node's {@link LocalTickets}, or in {@link
- * RedisTickets} shared by every node while Redis is reachable; each request this node holds has one
- * timer (its bot fill or timeout) and hears exactly one answer. Safe from any thread.
- */
+/** Quick match from request to room, here or across nodes; safe from any thread. */
 public final class Matchmaker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Matchmaker.class);
@@ -253,9 +249,7 @@ public final class Matchmaker implements AutoCloseable {
                         });
     }
 
-    /**
-     * Seats {@code mine} facing {@code p}'s ticket, or its bot ({@code p} null), and answers both.
-     */
+    /** Seats {@code mine} facing {@code p}'s ticket, or its bot (null {@code p}); answers both. */
     private void seat(Held mine, Enqueued.@Nullable Paired p) {
         MatchRooms.Seated seated = rooms.seat(mine.ticket, seats, p);
         finish(mine, seated.mine());

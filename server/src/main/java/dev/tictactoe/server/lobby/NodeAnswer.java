@@ -12,11 +12,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 import java.util.Optional;
 
-/**
- * What one node tells another of a ticket the other holds, on its channel and under the ticket in
- * Redis: matched into a room on the sender (only then are the room's fields set), cancelled, or
- * unavailable.
- */
+/** What one node tells another of a ticket the other holds: matched, cancelled or unavailable. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record NodeAnswer(
         String ticket,

@@ -23,12 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
-/**
- * The node's two connections to Redis: one for commands, one subscribed to the node's channel. A
- * start without Redis keeps trying in the background; once connected, Lettuce reconnects by itself
- * (and subscribes again). Commands fail at once while a connection is down, so quick match falls
- * back to this node instead of waiting.
- */
+/** The node's two connections to Redis, commands and its channel; down, commands fail at once. */
 final class RedisLink implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RedisLink.class);

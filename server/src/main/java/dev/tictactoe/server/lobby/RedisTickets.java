@@ -19,10 +19,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-/**
- * The quick-match tickets of every node, in Redis: each operation is one Lua script, so it is
- * atomic across nodes. Knows the keys and the scripts' answers, nothing of waiters or rooms.
- */
+/** The quick-match tickets of every node, in Redis, one Lua script per operation. */
 final class RedisTickets implements Tickets, AutoCloseable {
 
     /** Every key starts with this. */

@@ -7,10 +7,7 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
-/**
- * One player's request to be paired. {@code id} is the client's random secret (whoever holds it may
- * cancel); one waiting ticket per {@code player}; a null {@code bot} waits for a person only.
- */
+/** One player's request to be paired; {@code id} is the client's secret; null bot: people only. */
 public record Ticket(
         String id,
         String player,

@@ -1,9 +1,4 @@
-/**
- * Quick match: {@link Matchmaker} pairs players asking for the same {@link MatchKey} (board, win
- * length, time control) first come, first paired, fills a seat with a bot for those who asked after
- * their delay, and lets the rest go at the wait timeout; tickets wait in this node's memory or,
- * with {@code --redis}, in Redis for every node.
- */
+/** Quick match: pairs players asking for the same board and clock, here or across nodes. */
 @NullMarked
 package dev.tictactoe.server.lobby;
 

@@ -9,10 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Locale;
 
-/**
- * The structured fields of log lines (SLF4J MDC): the room, seat and remote address a line is
- * about. The JSON log format writes them as fields; the text format already names them in words.
- */
+/** The structured fields of log lines (SLF4J MDC): room, seat and remote address. */
 public final class LogFields {
 
     public static final String ROOM = "room";

@@ -1,7 +1,4 @@
-/**
- * Log output: the text or JSON line format chosen at start, and the structured fields (room, seat,
- * remote address) of a line.
- */
+/** Log output: the text or JSON line format and a line's structured fields. */
 @NullMarked
 package dev.tictactoe.server.logging;
 

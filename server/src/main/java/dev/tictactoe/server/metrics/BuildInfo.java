@@ -5,10 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
 
-/**
- * The version and git commit this server was built from, as the build wrote them into {@code
- * build.properties}; "unknown" where the build could not say (a commit outside a git clone).
- */
+/** The version and commit the build wrote in {@code build.properties}, or "unknown". */
 public record BuildInfo(String version, String commit) {
 
     /** What a field says when the build left it unset. */

@@ -1,9 +1,6 @@
 package dev.tictactoe.server.metrics;
 
-/**
- * What the store tells the meters about its journal: any store that journals changes calls these,
- * so the series stay the same when the store does not.
- */
+/** What the store tells the meters about its journal. */
 public interface JournalMeters {
 
     /** Meters nothing: for a journal opened without a server around it. */

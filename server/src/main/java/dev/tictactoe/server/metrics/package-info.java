@@ -1,7 +1,4 @@
-/**
- * The server's meters (Micrometer, scraped as Prometheus text at /metrics): events counted by name,
- * levels read at each scrape, the process's and the event loops' health, and the build's identity.
- */
+/** The server's meters, scraped as Prometheus text at /metrics. */
 @NullMarked
 package dev.tictactoe.server.metrics;
 

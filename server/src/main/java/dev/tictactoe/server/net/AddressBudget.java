@@ -4,12 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
-/**
- * A token bucket per address, the least recently used forgotten beyond a bound; here for room codes
- * that name no room: a lookup takes a token before it looks (so check and charge are one step
- * across loops) and a hit gives it back; an empty bucket refuses hits too, or a refusal would tell
- * a miss from a hit.
- */
+/** A token bucket per address, bounded; a lookup takes a token first and a hit gives it back. */
 class AddressBudget {
 
     /** Addresses remembered at most. */

@@ -13,10 +13,7 @@ import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Who a request comes from: the socket's peer or, when that is a trusted proxy, the nearest address
- * in {@code X-Forwarded-For} that is not itself one (entries further left could be made up).
- */
+/** Who a request comes from: the peer, or the nearest untrusted X-Forwarded-For entry. */
 public final class ClientAddress {
 
     /** The client address of a connection, set at its first request and kept for its logs. */

@@ -9,11 +9,7 @@ import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.util.ReferenceCountUtil;
 
-/**
- * After refusing a request read part way: closed while the client still sends, a socket resets and
- * the refusal is lost, so our side is shut and input dropped, up to a bound, until the client
- * closes.
- */
+/** After a refusal read part way, drops input until the client closes, so it reads the refusal. */
 final class DrainInput extends ChannelInboundHandlerAdapter {
 
     /** Bytes read and dropped after a refusal before the connection is closed regardless. */

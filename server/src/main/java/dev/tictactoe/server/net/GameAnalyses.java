@@ -21,10 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
-/**
- * Finished games' analyses, made one at a time on a thread of their own and kept; an address has
- * one in the making at a time and the server a bounded queue, beyond which requests are refused.
- */
+/** Finished games' analyses, made one at a time on a thread of their own, and kept. */
 final class GameAnalyses implements AutoCloseable {
 
     /** Analyses waiting for the thread or being made at most; beyond, {@link Refused#BUSY}. */

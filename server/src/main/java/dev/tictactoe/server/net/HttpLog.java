@@ -18,12 +18,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.Locale;
 
-/**
- * Just above the HTTP codec: counts every HTTP response, the upgrade's 101 included, by route and
- * status; with {@code --access-log}, writes a line per answer on the logger {@code access} ({@code
- * 203.0.113.7 "GET /healthz" 200 2ms}) and one at a WebSocket's close ({@code ... 101 closed 1000
- * by client after 5m12s}). Without it, it leaves the pipeline after a 101.
- */
+/** Counts every HTTP response by route and status; with --access-log, logs each and each close. */
 final class HttpLog extends ChannelDuplexHandler {
 
     /** The route label of a response to a request that was never routed. */

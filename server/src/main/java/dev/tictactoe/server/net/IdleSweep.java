@@ -16,11 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-/**
- * One timer per event loop firing the {@link IdleStateEvent}s Netty's {@code IdleStateHandler}
- * would, request timeouts and the heartbeat's events: a loop's pings then leave in one batch, at a
- * fraction of the cost of one timer per connection. Loop thread only.
- */
+/** One timer per loop for idle, request and heartbeat timeouts: a loop's pings leave in a batch. */
 final class IdleSweep implements Runnable {
 
     /** The longest tick: a connection hears of its quiet at most this late. */

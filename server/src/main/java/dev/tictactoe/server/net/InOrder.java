@@ -9,10 +9,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/**
- * Answers a connection's pipelined requests one at a time, in order; those that arrive meanwhile
- * wait here, up to a limit (pausing reads would not do: the decoder hands on all it has read).
- */
+/** A connection's pipelined requests answered one at a time, in order; the rest wait here. */
 final class InOrder {
 
     /** Its stage completes, on the connection's loop, once the answer is written. */

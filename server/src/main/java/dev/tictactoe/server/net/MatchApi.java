@@ -36,10 +36,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 
-/**
- * Quick match over HTTP: a {@code POST} waits for its pairing as a pending answer (no thread
- * parked).
- */
+/** Quick match over HTTP: a {@code POST} waits for its pairing as a pending answer. */
 final class MatchApi {
 
     private static final Logger log = LoggerFactory.getLogger(MatchApi.class);
@@ -55,10 +52,7 @@ final class MatchApi {
         this.maxNameLength = maxNameLength;
     }
 
-    /**
-     * The server's matchmaker, its timers on {@code timerLoop}; across nodes with {@code --redis}
-     * (known by its {@code --node} or a random id), {@code seats} drawing the seats.
-     */
+    /** The server's matchmaker, its timers on {@code timerLoop}, across nodes with --redis. */
     static Matchmaker matchmaker(
             MatchSettings config,
             ClusterSettings cluster,

@@ -11,10 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/**
- * The settings of the sockets: what is bound, what a connection may send and how long it may wait.
- * Each default is the {@code DEFAULT_} constant of its component (see {@code flags.Flags}).
- */
+/** The settings of the sockets; each default is its component's {@code DEFAULT_} constant. */
 public record NetSettings(
         String host,
         int port,
@@ -85,15 +82,10 @@ public record NetSettings(
      */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
 
-    /**
-     * Default: close a connection silent this long after its {@code ping} (clients ping every 5 s).
-     */
+    /** Default: close a connection silent this long after its ping (clients ping every 5 s). */
     public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(12);
 
-    /**
-     * Default: an HTTP request (the upgrade included) arrives whole within this long of the
-     * connection opening or, kept alive, of its first byte.
-     */
+    /** Default: a request arrives whole this long after the connection or its first byte. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
     /** Default: how long a stopping server waits for its clients to take their close frames. */

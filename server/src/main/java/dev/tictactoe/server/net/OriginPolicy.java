@@ -9,10 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/**
- * Which browser pages may open a room socket: this server's own (Origin matches Host), listed ones,
- * and programs (no Origin: not a page another site could plant in a visitor's browser).
- */
+/** Which pages may open a socket: the server's own, listed ones, and programs (no Origin). */
 final class OriginPolicy {
 
     private final Set<String> allowed = new HashSet<>();

@@ -20,10 +20,7 @@ import java.io.IOException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Bounds a connection's memory: over the high-water mark it stops reading; past {@code maxBytes},
- * or too long over the mark, it closes as too slow. Writes after a close frame are dropped quietly.
- */
+/** Bounds a connection's queued bytes: over the mark it stops reading; past the cap it closes. */
 final class OutboundLimit extends ChannelDuplexHandler {
 
     /** Why writes fail once the connection is over its limit; no stack, it is not a bug. */

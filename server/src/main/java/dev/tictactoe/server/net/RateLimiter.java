@@ -4,11 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.function.LongSupplier;
 
-/**
- * A token bucket per connection: {@code rate} messages a second with bursts of {@code burst}. A
- * connection that keeps hitting the limit in {@code strikes} different seconds within a minute is
- * abusing it and gets closed.
- */
+/** A connection's token bucket; strikes in different seconds of a minute close it. */
 final class RateLimiter {
 
     /** DROP: refuse silently (already said this second). */

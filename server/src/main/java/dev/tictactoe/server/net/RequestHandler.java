@@ -23,12 +23,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/**
- * Answers a connection's HTTP requests in order ({@link InOrder}): checks what every request passes
- * (HTTP/1.x, a known expectation, the connection cap, CORS for the API, no new room or socket while
- * draining), routes it and hands it to its endpoint. A valid upgrade goes on to the WebSocket
- * handshake, and this handler leaves.
- */
+/** Answers a connection's HTTP requests in order: common checks, then the route's endpoint. */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Requests a client may send ahead while one is being answered (HTTP pipelining). */
@@ -59,10 +54,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     /** A quick-match request waits for its answer: the quiet connection is not idle. */
     private boolean matchWaiting;
 
-    /**
-     * {@code overCap}: the connection came when the server already held as many as it takes; it may
-     * only ask for health, readiness and metrics.
-     */
+    /** {@code overCap}: the connection may only ask for health, readiness and metrics. */
     RequestHandler(Endpoints endpoints, boolean overCap) {
         this.endpoints = endpoints;
         this.overCap = overCap;

@@ -11,10 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * Method and target in, a {@link Route} out. Segments are percent-decoded one by one (an encoded
- * slash stays inside its segment); the query never takes part, but {@code gc} on /metrics.
- */
+/** Method and target in, a {@link Route} out; segments are percent-decoded one by one. */
 final class Router {
 
     /** Anything longer is answered 414. */

@@ -84,8 +84,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         config.requestTimeout());
         this.webSocket =
                 WebSocketServerProtocolConfig.newBuilder()
-                        // The request handler has already routed the URL: every request that gets
-                        // here upgrades.
+                        // The request handler routed the URL: every request here upgrades.
                         .websocketPath("")
                         .checkStartsWith(true)
                         .maxFramePayloadLength(config.maxFrameBytes())
@@ -116,8 +115,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     protected void initChannel(SocketChannel channel) {
         int open = state.channels.size();
         if (open >= connectionCap + NetSettings.RESERVED_FILES / 2) {
-            // Half the files kept back are for connections over the cap, which may still ask for
-            // health and metrics (and are refused anything else); past that, nothing is answered.
+            // Half the files kept back serve connections over the cap; past that, none is answered.
             clientLog.log(
                     log,
                     Level.WARN,
@@ -131,8 +129,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         }
         state.channels.add(channel);
         channel.pipeline()
-                // Reads only: watching writes too would cost a promise and a listener on every
-                // frame sent.
+                // Reads only: watching writes would cost a promise and a listener per frame.
                 .addLast(IdleSweep.WATCH, sweeps.watch(channel.eventLoop(), true))
                 .addLast(
                         "http",

@@ -24,11 +24,7 @@ import java.util.stream.Stream;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
-/**
- * The browser client, read once from the jar's {@code web/} folder and kept as is and gzipped. The
- * page is never cached; the assets live under {@code /assets/{version}/}, the version a hash of
- * their content, so a browser keeps them for good and a new build is a new path.
- */
+/** The browser client, read once; assets live under a hash of their content, cached for good. */
 final class StaticFiles {
 
     /** Every file of the client; a test checks that the folder holds exactly these. */
@@ -129,8 +125,7 @@ final class StaticFiles {
                 return missing;
             }
             if (!m.group(1).equals(version)) {
-                // A page from an older build: serve today's file, but do not let it be kept under
-                // the old name.
+                // A page from an older build: today's file, but not to be kept under the old name.
                 file = file.withCache(PAGE_CACHE);
             }
         }
@@ -197,10 +192,7 @@ final class StaticFiles {
         }
     }
 
-    /**
-     * Whether an {@code Accept-Encoding} value takes gzip: named (or {@code *}) without {@code
-     * q=0}. An explicit refusal of gzip wins over {@code *}.
-     */
+    /** Whether Accept-Encoding takes gzip (or *) without q=0; refusing gzip wins over *. */
     static boolean acceptsGzip(@Nullable String acceptEncoding) {
         if (acceptEncoding == null) {
             return false;
@@ -254,11 +246,7 @@ final class StaticFiles {
         }
     }
 
-    /**
-     * Drops the comments that fill whole lines (a line starting {@code //}, or a block from a line
-     * starting {@code /*} to the line ending it): about a fifth of the page's weight, and a string
-     * or a regular expression holding those characters is untouched.
-     */
+    /** Drops whole-line comments, a fifth of the page's weight; code on the line keeps its own. */
     static byte[] stripComments(byte[] source) {
         StringBuilder out = new StringBuilder(source.length);
         boolean inBlock = false;

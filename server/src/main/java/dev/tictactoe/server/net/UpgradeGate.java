@@ -24,10 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
-/**
- * {@code GET /rooms/{code}/ws}: lets an upgrade through to a live room (else 403, 400/426, 404 or
- * 429), then moves the connection to its room's loop, so a move never crosses loops.
- */
+/** Lets an upgrade through to a live room, then moves it to the room's loop. */
 final class UpgradeGate {
 
     /** The only WebSocket version spoken. */

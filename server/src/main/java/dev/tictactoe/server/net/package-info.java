@@ -1,7 +1,4 @@
-/**
- * The network edge: the Netty server and its pipeline, HTTP routing and endpoints, the WebSocket
- * session of a room member, and the limits that keep one connection from costing the others.
- */
+/** The network edge: the Netty server, HTTP endpoints, WebSocket sessions and their limits. */
 @NullMarked
 package dev.tictactoe.server.net;
 

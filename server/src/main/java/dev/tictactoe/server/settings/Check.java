@@ -7,10 +7,7 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.List;
 
-/**
- * The checks every package's settings record makes of its values. A refusal's message starts with
- * the setting's name, so the command line can name the flag it came from.
- */
+/** The checks of settings values; a refusal's message starts with the setting's name. */
 public final class Check {
     private Check() {}
 

@@ -1,8 +1,4 @@
-/**
- * What the settings records of every package share: the checks of a value. Each package keeps its
- * own record ({@code net.NetSettings}, {@code room.RegistrySettings}, ...); {@code flags} fills
- * them from the command line.
- */
+/** The checks every package's settings record makes of its values. */
 @NullMarked
 package dev.tictactoe.server.settings;
 
