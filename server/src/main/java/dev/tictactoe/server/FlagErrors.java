@@ -29,10 +29,7 @@ final class FlagErrors implements CommandLine.IParameterExceptionHandler {
         return EXIT;
     }
 
-    /**
-     * A setting refused by its settings record (whose messages start with the setting's name, the
-     * name of the option's field) as a {@link ParameterException} naming the option.
-     */
+    /** A value refused by its settings record, as a {@link ParameterException} naming its flag. */
     static ParameterException refused(CommandSpec spec, IllegalArgumentException e) {
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         String lower = message.toLowerCase(Locale.ROOT);

@@ -58,7 +58,6 @@ public final class Main implements Callable<Integer> {
 
     @Mixin ClusterFlags cluster = new ClusterFlags();
 
-    /** Default: log lines as text. */
     public static final LogFormat DEFAULT_LOG_FORMAT = LogFormat.TEXT;
 
     @Option(

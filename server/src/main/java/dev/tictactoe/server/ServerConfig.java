@@ -33,14 +33,7 @@ public record ServerConfig(
         return server;
     }
 
-    /**
-     * The settings of a server embedded in a test or a tool: the defaults, on a free loopback port
-     * with rooms in memory, then {@code flags} ({@code "--seat-grace=200ms"}); the environment is
-     * not read.
-     *
-     * @throws picocli.CommandLine.ParameterException for a flag the command line refuses
-     * @throws IllegalArgumentException for a value a settings record refuses, naming the setting
-     */
+    /** Defaults on a free loopback port, rooms in memory, then {@code flags}; no environment. */
     public static ServerConfig local(String... flags) {
         String[] args =
                 Stream.concat(

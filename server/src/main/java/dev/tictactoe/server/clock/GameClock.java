@@ -99,18 +99,12 @@ public final class GameClock {
         return flagged;
     }
 
-    /**
-     * {@code seat}, the side to move, moved at {@code now}: the time it spent. Null if it had
-     * already run out (at the deadline itself, too): the move does not count and the clock stops.
-     */
+    /** The time {@code seat} spent on its move; null if it had run out and the clock stops. */
     public @Nullable Duration moved(Mark seat, long now) {
         return endTurn(seat, seat.opponent(), now, control.increment().toNanos());
     }
 
-    /**
-     * A takeback at {@code now}: the running side is charged, and {@code toMove}'s turn starts.
-     * Null as for {@link #moved}.
-     */
+    /** A takeback: the running side is charged, {@code toMove}'s turn starts; null as moved. */
     public @Nullable Duration undone(Mark toMove, long now) {
         return endTurn(turn, toMove, now, 0);
     }
@@ -148,10 +142,7 @@ public final class GameClock {
         return Duration.ofNanos(limit(seat));
     }
 
-    /**
-     * The clock for the snapshot, changed only when a turn starts or the clock stops (a client
-     * counts down by itself): epoch ms, each game clock as the turn started, rounded up.
-     */
+    /** The clock for the snapshot, changed only when a turn starts or the clock stops. */
     public Snapshot.Clock view() {
         Long x = control.hasGameClock() ? Math.ceilDiv(remaining[0], NANOS_PER_MILLI) : null;
         Long o = control.hasGameClock() ? Math.ceilDiv(remaining[1], NANOS_PER_MILLI) : null;

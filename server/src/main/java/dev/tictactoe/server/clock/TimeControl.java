@@ -71,11 +71,7 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
         return !perMove.isZero();
     }
 
-    /**
-     * Reads {@code BASE[+INCREMENT]}, {@code LIMIT/move}, or both separated by a comma; durations
-     * are number-unit pairs ({@code h m s ms}) such as {@code "1m30s"}. Case and spaces around the
-     * parts do not matter. Throws {@link IllegalArgumentException} naming what is wrong.
-     */
+    /** Reads {@code BASE[+INCREMENT]}, {@code LIMIT/move}, or both, comma-separated. */
     @JsonCreator // a journaled room keeps its time control as the canonical text
     public static TimeControl parse(String text) {
         if (text == null || text.isBlank()) {

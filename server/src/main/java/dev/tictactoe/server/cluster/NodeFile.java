@@ -22,13 +22,7 @@ public final class NodeFile {
 
     private NodeFile() {}
 
-    /**
-     * Checks that {@code dataDir} (null: none) is this node's, and marks it so when it is new.
-     *
-     * @param node the node's character, null for a server that is not part of a cluster
-     * @throws Refused when the directory belongs to another node, or to one when this server has
-     *     none, or cannot be read or marked
-     */
+    /** Refuses {@code dataDir} (null: none) if another node's; marks it this node's when new. */
     public static void claim(@Nullable Path dataDir, @Nullable Character node) {
         if (dataDir == null) {
             return;

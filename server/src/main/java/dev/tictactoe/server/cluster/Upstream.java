@@ -35,10 +35,7 @@ public record Upstream(char node, String address) {
         return "ttt_node_" + node;
     }
 
-    /**
-     * Every character a typed code may start with that {@link RoomCode#normalize} reads as this
-     * node's (its two cases, and the look-alikes O for 0, I and L for 1), as a regex class.
-     */
+    /** What {@link RoomCode#normalize} reads as this node's first character, as a class. */
     public String firstCharacters() {
         StringBuilder chars = new StringBuilder("[");
         for (char c = '!'; c <= '~'; c++) {

@@ -83,10 +83,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
         }
     }
 
-    /**
-     * A duration in one unit where it fits, as people write timeouts: 60s rather than 1m, 168h,
-     * 200ms; {@link Durations#format} (which reads it back) for the rest.
-     */
+    /** A duration in one unit where it fits, as people write it: 60s, 168h, 200ms. */
     static String text(Duration d) {
         long millis = d.toMillis();
         long[] sizes = {3_600_000, 60_000, 1_000};

@@ -36,9 +36,6 @@ public sealed interface Enqueued {
         }
     }
 
-    /**
-     * Where a waiting ticket stands: {@code position} 1 is the next of its settings to be paired,
-     * {@code sameSettings} counts it, {@code total} is the whole queue.
-     */
+    /** {@code position} 1 is next of its settings to be paired; {@code total}: the whole queue. */
     record Waiting(Ticket ticket, int position, int sameSettings, int total, Duration waited) {}
 }

@@ -13,10 +13,7 @@ public sealed interface MatchAnswer {
 
     Ticket ticket();
 
-    /**
-     * A room was opened with a seat held for this player: join room {@code code} with {@code token}
-     * to take seat {@code seat}.
-     */
+    /** Join room {@code code} with {@code token} to take seat {@code seat}. */
     record Matched(
             Ticket ticket,
             String code,

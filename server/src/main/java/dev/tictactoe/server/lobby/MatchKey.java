@@ -14,12 +14,7 @@ public record MatchKey(Rules rules, @Nullable TimeControl timeControl) {
         }
     }
 
-    /**
-     * The key for a request: {@code winLength} null means the room default ({@code min(size, 5)}),
-     * {@code clock} null or blank an untimed game, else the text {@link TimeControl#parse} reads.
-     *
-     * @throws IllegalArgumentException naming the field that is wrong
-     */
+    /** A request's key; null {@code winLength} is min(size, 5), a null or blank clock untimed. */
     public static MatchKey of(int size, @Nullable Integer winLength, @Nullable String clock) {
         Rules rules;
         try {

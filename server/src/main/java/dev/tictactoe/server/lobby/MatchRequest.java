@@ -26,13 +26,7 @@ public final class MatchRequest {
 
     private MatchRequest() {}
 
-    /**
-     * The ticket a request body asks for.
-     *
-     * @param maxNameLength the server's longest name, as rooms check it
-     * @param waitLimit the longest a request waits: a bot must be asked to come sooner
-     * @throws ProtocolException saying what is wrong
-     */
+    /** The ticket a body asks for; a bot must come before {@code waitLimit}. */
     public static Ticket read(String body, int maxNameLength, Duration waitLimit) {
         JsonNode root = MessageCodec.parse(body);
         if (!root.isObject()) {

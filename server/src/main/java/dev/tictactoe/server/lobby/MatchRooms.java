@@ -34,19 +34,10 @@ public interface MatchRooms {
     /** What the two requests of a match hear: {@code theirs} is null for a bot fill. */
     record Seated(MatchAnswer mine, @Nullable NodeAnswer theirs) {}
 
-    /**
-     * Opens a room under {@code key} with a seat held for each of {@code players}; with a single
-     * player, its ticket's bot takes the other seat. X moves first.
-     *
-     * @throws RoomRegistry.Full when the server holds as many rooms as it may
-     */
+    /** Opens a room with a seat held for each of {@code players}, or one and its bot. */
     Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
 
-    /**
-     * Opens the room of {@code ticket} facing the partner of {@code p}, or its bot ({@code p}
-     * null), its seat drawn from {@code seats}: both requests are answered unavailable when it
-     * cannot.
-     */
+    /** Opens the room of {@code ticket} facing {@code p}'s, or its bot; else both unavailable. */
     default Seated seat(Ticket ticket, RandomGenerator seats, Enqueued.@Nullable Paired p) {
         Logger log = LoggerFactory.getLogger(Matchmaker.class);
         Mark seat;
@@ -105,10 +96,7 @@ public interface MatchRooms {
                 ticket, room.code(), seat, room.token(seat), opponent, room.settings());
     }
 
-    /**
-     * The settings of a match's room: {@code first} is the seat of the player seated alone (X for a
-     * pairing), whose bot sits opposite; null {@code alone} for two people.
-     */
+    /** A match room's settings: {@code first} seats the one alone, facing its bot (null: two). */
     static RoomSettings settings(MatchKey key, Mark first, @Nullable Ticket alone) {
         return new RoomSettings(
                 key.rules(),

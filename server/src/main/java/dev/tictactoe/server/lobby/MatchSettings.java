@@ -8,10 +8,8 @@ import java.time.Duration;
 /** The settings of quick match; each default is its component's {@code DEFAULT_} constant. */
 public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
 
-    /** Default: the longest a quick-match request waits for an opponent. */
     public static final Duration DEFAULT_MATCH_WAIT = Duration.ofSeconds(30);
 
-    /** Default: quick-match requests waiting at once at most. */
     public static final int DEFAULT_MATCH_MAX_WAITING = 10_000;
 
     /** The longest wait: an HTTP request held longer is cut by many proxies and clients. */

@@ -96,10 +96,7 @@ public final class Matchmaker implements AutoCloseable {
         return wait;
     }
 
-    /**
-     * Queues {@code ticket}, its bot due before {@link #waitLimit} ({@link MatchRequest} checks);
-     * {@code waiter} hears how it ends, except a refusal, returned here.
-     */
+    /** Queues {@code ticket}; {@code waiter} hears how it ends, but a refusal, returned here. */
     public CompletionStage<Enqueued> submit(Ticket ticket, Consumer<MatchAnswer> waiter) {
         Duration botAfter = ticket.botAfter(); // set when the ticket wants a bot
         long now = nanoTime.getAsLong();

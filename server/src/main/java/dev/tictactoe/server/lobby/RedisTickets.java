@@ -42,10 +42,7 @@ final class RedisTickets implements Tickets, AutoCloseable {
     private final Supplier<Collection<Held>> held;
     private final RedisLink link;
 
-    /**
-     * {@code answers} hears the answers to this node's tickets; after a resubscribe, those
-     * published meanwhile are read where they are kept, under the requests {@code held} here.
-     */
+    /** After a resubscribe, answers published meanwhile are read back for {@code held}. */
     RedisTickets(
             URI redis,
             String node,
@@ -143,10 +140,7 @@ final class RedisTickets implements Tickets, AutoCloseable {
                                 });
     }
 
-    /**
-     * Tells {@code to} the answer of its ticket: stored under the ticket while it is kept (a
-     * message on pub/sub may be dropped), and published on that node's channel.
-     */
+    /** Stores the answer under its ticket (pub/sub may drop it) and publishes it to {@code to}. */
     void tell(String to, NodeAnswer answer) {
         link.commands()
                 .async()

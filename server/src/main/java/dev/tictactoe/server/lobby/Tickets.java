@@ -7,10 +7,7 @@ import java.util.concurrent.CompletionStage;
 /** Where waiting tickets are kept: this node's memory, or Redis for every node. */
 sealed interface Tickets permits LocalTickets, RedisTickets {
 
-    /**
-     * Pairs {@code ticket} with the oldest waiting ticket of its key, else queues it for {@code
-     * wait} ({@code mayWait} false: refuses it, the queue is full).
-     */
+    /** Pairs {@code ticket} with the oldest of its key, else queues it (if {@code mayWait}). */
     CompletionStage<Enqueued> enqueue(Ticket ticket, boolean mayWait, Duration wait, long now);
 
     /** Takes a waiting ticket out, unless it was paired first. */

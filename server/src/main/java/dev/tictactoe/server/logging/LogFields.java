@@ -16,10 +16,7 @@ public final class LogFields {
     public static final String SEAT = "seat";
     public static final String REMOTE = "remote";
 
-    /**
-     * Whether any log line writes the fields: only the JSON format does. Until then a scope sets
-     * nothing, since setting and restoring them costs every message the room handles.
-     */
+    /** Only the JSON format writes the fields; until then a scope costs nothing. */
     private static volatile boolean structured;
 
     private LogFields() {}
@@ -34,10 +31,7 @@ public final class LogFields {
         return structured ? new Scope(ROOM, code) : Scope.NONE;
     }
 
-    /**
-     * Until closed, this thread's log lines are about the member in {@code seat} ("X", "O", or null
-     * for a spectator or a connection that has not joined) connected from {@code remote}.
-     */
+    /** Until closed, this thread's lines are about {@code seat} (null: none) at {@code remote}. */
     public static Scope member(@Nullable Object seat, SocketAddress remote) {
         return member(seat, address(remote));
     }
@@ -51,10 +45,7 @@ public final class LogFields {
         return new Scope(SEAT, who, REMOTE, String.valueOf(remote));
     }
 
-    /**
-     * Until closed, this thread's log lines are about {@code seat} ("X", "O"): for a line about a
-     * seat logged within a wider scope that does not know it yet (a join) or at all (a timer).
-     */
+    /** Until closed, this thread's lines are about {@code seat}, within a wider scope. */
     public static Scope seat(Object seat) {
         return structured ? new Scope(SEAT, seat.toString().toLowerCase(Locale.ROOT)) : Scope.NONE;
     }

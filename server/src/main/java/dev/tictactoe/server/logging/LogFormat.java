@@ -23,11 +23,7 @@ public enum LogFormat {
         }
     }
 
-    /**
-     * Logging started before the flags were read (Netty logs as it loads), so logback.xml, whose
-     * appender is named by the format, is read again with it as a system property, which wins over
-     * the environment.
-     */
+    /** Logging started before the flags: logback.xml is read again with the format chosen. */
     public void use() {
         System.setProperty("TTT_LOG_FORMAT", name().toLowerCase(Locale.ROOT));
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logging) {

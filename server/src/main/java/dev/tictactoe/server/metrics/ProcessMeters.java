@@ -27,10 +27,7 @@ public final class ProcessMeters {
 
     private ProcessMeters() {}
 
-    /**
-     * A registry with those meters under names {@code promtool check metrics} accepts: CPU time in
-     * seconds as Prometheus names it, the core count without a {@code _count} suffix.
-     */
+    /** A registry with those meters, named as {@code promtool check metrics} accepts. */
     public static PrometheusMeterRegistry registry() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         registry.config()

@@ -37,82 +37,55 @@ public record NetSettings(
         Integer adminPort,
         String adminHost) {
 
-    /** Default: address to bind. */
     public static final String DEFAULT_HOST = "0.0.0.0";
 
-    /** Default: TCP port; 0 picks a free one. */
     public static final int DEFAULT_PORT = 8080;
 
-    /** Default: Netty worker threads; 0 = one per core. */
     public static final int DEFAULT_WORKER_THREADS = 0;
 
-    /** Default: native epoll where it loads, NIO elsewhere (see {@link Transport}). */
     public static final String DEFAULT_TRANSPORT = "auto";
 
-    /** Default: connections open at once (see {@link #connectionCap}). */
     public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
 
     /** Open files kept from connections: the store's, and probes while every other is taken. */
     public static final int RESERVED_FILES = 1_000;
 
-    /** Default: largest WebSocket frame accepted. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
 
-    /**
-     * Default: bytes waiting to be sent before a connection is closed as too slow (4008); above the
-     * write-buffer high-water mark broadcasts are skipped, so only replies asked for pile up.
-     */
+    /** Broadcasts skip a backed-up connection: only replies asked for pile up to this. */
     public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
 
-    /** Default: sustained messages per connection per second. */
     public static final int DEFAULT_MESSAGES_PER_SECOND = 20;
 
-    /** Default: messages a connection may send at once above the rate. */
     public static final int DEFAULT_MESSAGE_BURST = 40;
 
-    /** Default: rate-limited seconds within a minute before the connection is closed. */
     public static final int DEFAULT_ABUSE_STRIKES = 3;
 
-    /** Default: close a connection silent this long. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
 
-    /**
-     * Default: ping a quiet connection this often: 10,000 idle connections cost under a percent of
-     * a core, and it is inside the proxies' read timeouts (nginx's is 60 s).
-     */
+    /** 10,000 idle connections cost under 1% of a core; inside nginx's 60 s read timeout. */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
 
-    /** Default: close a connection silent this long after its ping (clients ping every 5 s). */
     public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(12);
 
-    /** Default: a request arrives whole this long after the connection or its first byte. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
-    /** Default: how long a stopping server waits for its clients to take their close frames. */
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
-    /** Default: room codes an address may get wrong per second (lookups and upgrades). */
     public static final int DEFAULT_UNKNOWN_CODES_PER_SECOND = 10;
 
-    /** Default: room codes an address may get wrong in a burst. */
     public static final int DEFAULT_UNKNOWN_CODE_BURST = 20;
 
-    /** Default: browser origins allowed to open a room socket besides the server's own. */
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of();
 
-    /** Default: no proxy is trusted to say who the client is in {@code X-Forwarded-For}. */
     public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
 
-    /** Default: no access log (a line per HTTP request and per WebSocket at its close). */
     public static final boolean DEFAULT_ACCESS_LOG = false;
 
-    /** Default: endpoints only benchmarks need (a forced GC before metrics) are off. */
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
 
-    /** Default: no admin port; the admin surface is off and nothing more is bound. */
     public static final @Nullable Integer DEFAULT_ADMIN_PORT = null;
 
-    /** Default: the admin port listens on loopback only (see docs/operations.md). */
     public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";
 
     /** What an allowed origin looks like: a scheme, a host and an optional port, nothing else. */
@@ -159,10 +132,7 @@ public record NetSettings(
         trustedProxies.forEach(ClientAddress::parse);
     }
 
-    /**
-     * {@link #maxConnections}, but never more than the open-file limit {@code maxFiles} (-1:
-     * unknown) less {@link #RESERVED_FILES}, and at least 1.
-     */
+    /** {@link #maxConnections}, at most the open-file limit (-1: unknown) less reserved, min 1. */
     public int connectionCap(long maxFiles) {
         long byFiles = maxFiles < 0 ? Long.MAX_VALUE : maxFiles - RESERVED_FILES;
         return (int) Math.max(1, Math.min(maxConnections, byFiles));

@@ -91,8 +91,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         boolean writable = ctx.channel().isWritable();
-        // Once closing, what arrives is read and dropped (SessionHandler): a socket closed with
-        // unread bytes resets, and the reset discards the close frame still queued to the client.
+        // Closing, input is read and dropped: unread bytes at the close reset, losing the frame.
         ctx.channel().config().setAutoRead(writable || over);
         if (writable) {
             cancelStalled();
@@ -153,8 +152,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
     private static void drop(Object msg, ChannelPromise promise) {
         ReferenceCountUtil.release(msg);
         if (!promise.isVoid()) {
-            // A void promise would raise the failure through the pipeline, where the WebSocket
-            // handler closes at once, cutting short the close frame's linger.
+            // A void promise would fail through the pipeline, closing before the frame.
             promise.tryFailure(new TooSlow());
         }
     }
