@@ -72,7 +72,7 @@ final class GameAnalyses implements AutoCloseable {
     /** A document that is not a legal game completes exceptionally. */
     CompletableFuture<Outcome> analyse(String address, JsonNode game) {
         String key = game.path("room").asText() + '/' + game.path("game").asInt();
-        CompletableFuture<JsonNode> made = new CompletableFuture<>();
+        CompletableFuture<JsonNode> made;
         synchronized (games) {
             CompletableFuture<JsonNode> known = games.get(key);
             if (known != null) {
@@ -83,6 +83,11 @@ final class GameAnalyses implements AutoCloseable {
             }
             if (addresses.size() >= MAX_WAITING) {
                 return CompletableFuture.completedFuture(Refused.BUSY);
+            }
+            try {
+                made = CompletableFuture.supplyAsync(() -> body(game), thread);
+            } catch (RejectedExecutionException e) { // the server is stopping
+                return CompletableFuture.failedFuture(e);
             }
             games.put(key, made);
             addresses.add(address);
@@ -96,18 +101,6 @@ final class GameAnalyses implements AutoCloseable {
                         }
                     }
                 });
-        try {
-            thread.execute(
-                    () -> {
-                        try {
-                            made.complete(body(game));
-                        } catch (RuntimeException e) {
-                            made.completeExceptionally(e);
-                        }
-                    });
-        } catch (RejectedExecutionException e) { // the server is stopping
-            made.completeExceptionally(e);
-        }
         return made.thenApply(Analysed::new);
     }
 
