@@ -41,22 +41,16 @@ public final class ProxyConfig implements Callable<Integer> {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{(\\w+)}}");
 
-    /** Default: client sockets the proxy is sized for. */
     public static final int DEFAULT_SOCKETS = 100_000;
 
     /** Default: the node flag naming this proxy as trusted (loopback: a proxy beside its nodes). */
     public static final String DEFAULT_TRUSTED_PROXIES = "127.0.0.1/32";
 
-    /** Default: the combined certificate chain and key of the TLS listener. */
     public static final String DEFAULT_TLS_PEM = "/etc/ssl/private/tictactoe.pem";
 
-    /**
-     * Default: room lookups (socket upgrades and {@code /api/rooms/{code}...}) per second per
-     * address through nginx, which cannot see whether a code was unknown before it answers.
-     */
+    /** Default: room lookups per second per address through nginx, which cannot tell misses. */
     public static final int DEFAULT_LOOKUPS_PER_SECOND = 20;
 
-    /** Default: the burst of room lookups per address through nginx. */
     public static final int DEFAULT_LOOKUP_BURST = 200;
 
     static final class Engine {
@@ -184,22 +178,14 @@ public final class ProxyConfig implements Callable<Integer> {
     }
 
     private String haproxy() {
-        int burst = unknownCodeBurst;
         Map<String, Object> values = new HashMap<>();
         values.put("sockets", sockets);
         values.put("listen", bind(listen));
-        values.put(
-                "tls",
-                tls()
-                        ? "    bind "
-                                + bind(tlsListen)
-                                + " ssl crt "
-                                + tlsPem
-                                + "\n    http-request set-header X-Forwarded-Proto https if {"
-                                + " ssl_fc }\n"
-                        : "");
-        values.put("burst", burst);
-        values.put("periodMs", 1000L * burst / unknownCodesPerSecond);
+        values.put("tlsListen", bind(tlsListen));
+        values.put("tlsPem", tlsPem);
+        values.put("tls", tls() ? fill("haproxy-tls.cfg", values) : "");
+        values.put("burst", unknownCodeBurst);
+        values.put("periodMs", 1000L * unknownCodeBurst / unknownCodesPerSecond);
         values.put("roomPath", ROOM_PATH);
         values.put(
                 "routes",
