@@ -25,7 +25,6 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
 
     public static final Duration MAX_PER_MOVE = Duration.ofHours(1);
 
-    /** Longest text {@link #parse} reads. */
     public static final int MAX_TEXT_LENGTH = 40;
 
     public TimeControl {
@@ -51,16 +50,6 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
                 .anyMatch(d -> !d.truncatedTo(ChronoUnit.MILLIS).equals(d))) {
             throw new IllegalArgumentException("times are whole milliseconds");
         }
-    }
-
-    /** A game clock of {@code base} plus {@code increment} per move, no limit per move. */
-    public static TimeControl clock(Duration base, Duration increment) {
-        return new TimeControl(base, increment, Duration.ZERO);
-    }
-
-    /** A limit of {@code limit} for every move, no game clock. */
-    public static TimeControl perMove(Duration limit) {
-        return new TimeControl(Duration.ZERO, Duration.ZERO, limit);
     }
 
     public boolean hasGameClock() {

@@ -32,10 +32,6 @@ public record MatchKey(Rules rules, @Nullable TimeControl timeControl) {
         return new MatchKey(rules, timeControl);
     }
 
-    public boolean timed() {
-        return timeControl != null;
-    }
-
     /** A short label for logs, such as {@code 15x15/5 3m+2s}. */
     @Override
     public String toString() {

@@ -16,7 +16,6 @@ public record Ticket(
         @Nullable Level bot,
         @Nullable Duration botAfter) {
 
-    /** Longest ticket and player identifiers. */
     public static final int MAX_ID_LENGTH = 64;
 
     /** Shortest ticket identifier: 16 base-64 characters are 96 random bits, too many to guess. */
@@ -47,11 +46,6 @@ public record Ticket(
 
     public static Ticket of(String id, String player, String name, MatchKey key) {
         return new Ticket(id, player, name, key, null, null);
-    }
-
-    /** This ticket, but a bot of {@code level} plays if no person came within {@code after}. */
-    public Ticket withBot(Level level, Duration after) {
-        return new Ticket(id, player, name, key, level, after);
     }
 
     public boolean wantsBot() {

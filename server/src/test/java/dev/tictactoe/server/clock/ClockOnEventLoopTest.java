@@ -9,6 +9,7 @@ import io.netty.channel.EventLoop;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -27,7 +28,11 @@ class ClockOnEventLoopTest {
             loop.execute(
                     () -> {
                         GameClock clock =
-                                new GameClock(TimeControl.perMove(TimeControl.MIN_PER_MOVE));
+                                new GameClock(
+                                        new TimeControl(
+                                                Duration.ZERO,
+                                                Duration.ZERO,
+                                                TimeControl.MIN_PER_MOVE));
                         clock.start(Mark.O, System.nanoTime(), System.currentTimeMillis());
                         long deadline = clock.deadline().orElseThrow();
                         loop.schedule(

@@ -15,7 +15,10 @@ class TimeControlTest {
     @Test
     void readsAGameClockWithIncrement() {
         TimeControl tc = TimeControl.parse("3m+2s");
-        assertThat(tc).isEqualTo(TimeControl.clock(Duration.ofMinutes(3), Duration.ofSeconds(2)));
+        assertThat(tc)
+                .isEqualTo(
+                        new TimeControl(
+                                Duration.ofMinutes(3), Duration.ofSeconds(2), Duration.ZERO));
         assertThat(tc.hasGameClock()).isTrue();
         assertThat(tc.hasMoveLimit()).isFalse();
     }
@@ -23,7 +26,8 @@ class TimeControlTest {
     @Test
     void readsALimitPerMove() {
         TimeControl tc = TimeControl.parse("20s/move");
-        assertThat(tc).isEqualTo(TimeControl.perMove(Duration.ofSeconds(20)));
+        assertThat(tc)
+                .isEqualTo(new TimeControl(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(20)));
         assertThat(tc.hasGameClock()).isFalse();
         assertThat(tc.hasMoveLimit()).isTrue();
     }
@@ -157,9 +161,19 @@ class TimeControlTest {
                                         Duration.ofSeconds(2),
                                         Duration.ofSeconds(20)))
                 .hasMessage("an increment needs a game clock");
-        assertThatThrownBy(() -> TimeControl.clock(Duration.ofMinutes(1), Duration.ofSeconds(-1)))
+        assertThatThrownBy(
+                        () ->
+                                new TimeControl(
+                                        Duration.ofMinutes(1),
+                                        Duration.ofSeconds(-1),
+                                        Duration.ZERO))
                 .hasMessage("increment must be 0s..3m, was -1s");
-        assertThatThrownBy(() -> TimeControl.perMove(Duration.ofNanos(1_500_000_001L)))
+        assertThatThrownBy(
+                        () ->
+                                new TimeControl(
+                                        Duration.ZERO,
+                                        Duration.ZERO,
+                                        Duration.ofNanos(1_500_000_001L)))
                 .hasMessage("times are whole milliseconds");
         assertThatThrownBy(() -> new TimeControl(null, Duration.ZERO, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);

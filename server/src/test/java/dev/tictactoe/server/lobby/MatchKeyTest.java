@@ -26,8 +26,8 @@ class MatchKeyTest {
         assertThat(MatchKey.of(15, 5, "3m+2s")).hasToString("15x15/5 3m+2s");
         assertThat(MatchKey.of(3, 3, null)).hasToString("3x3/3");
         assertThat(MatchKey.of(3, 3, "20s/move").timeControl())
-                .isEqualTo(TimeControl.perMove(Duration.ofSeconds(20)));
-        assertThat(MatchKey.of(3, 3, null).timed()).isFalse();
+                .isEqualTo(new TimeControl(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(20)));
+        assertThat(MatchKey.of(3, 3, null).timeControl()).isNull();
     }
 
     @Test
@@ -48,10 +48,7 @@ class MatchKeyTest {
     void ticketsAreChecked() {
         MatchKey key = MatchKey.of(3, null, null);
         assertThat(Ticket.of(T, "p", "ana", key).wantsBot()).isFalse();
-        assertThat(
-                        Ticket.of(T, "p", "ana", key)
-                                .withBot(Level.HARD, Ticket.MIN_BOT_AFTER)
-                                .wantsBot())
+        assertThat(new Ticket(T, "p", "ana", key, Level.HARD, Ticket.MIN_BOT_AFTER).wantsBot())
                 .isTrue();
         assertThatThrownBy(() -> Ticket.of("", "p", "ana", key))
                 .hasMessageContaining("ticket id must be 16..64");
@@ -70,10 +67,7 @@ class MatchKeyTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Ticket(T, "p", "ana", key, Level.HARD, null))
                 .hasMessageContaining("go together");
-        assertThatThrownBy(
-                        () ->
-                                Ticket.of(T, "p", "ana", key)
-                                        .withBot(Level.HARD, Duration.ofMillis(999)))
+        assertThatThrownBy(() -> new Ticket(T, "p", "ana", key, Level.HARD, Duration.ofMillis(999)))
                 .hasMessageContaining("at least 1s");
     }
 }

@@ -89,6 +89,10 @@ class MatchmakerTest {
                 "A");
     }
 
+    private static Ticket withBot(Ticket ticket, Level level, Duration after) {
+        return new Ticket(ticket.id(), ticket.player(), ticket.name(), ticket.key(), level, after);
+    }
+
     private static Ticket ticket(String name, MatchKey key) {
         return Ticket.of(
                 name + "-".repeat(Math.max(0, Ticket.MIN_TICKET_LENGTH - name.length())),
@@ -205,7 +209,7 @@ class MatchmakerTest {
 
     @Test
     void aBotTakesTheOtherSeatWhenNobodyCameInTime() {
-        Ticket ana = ticket("ana", BLITZ).withBot(Level.HARD, Duration.ofSeconds(5));
+        Ticket ana = withBot(ticket("ana", BLITZ), Level.HARD, Duration.ofSeconds(5));
         submit(ana);
         scheduler.advanceBy(5 * SECOND - 1);
         assertThat(answers).isEmpty();
@@ -225,7 +229,7 @@ class MatchmakerTest {
 
     @Test
     void aPersonArrivingBeforeTheBotWins() {
-        Ticket ana = ticket("ana", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(5));
+        Ticket ana = withBot(ticket("ana", CLASSIC), Level.EASY, Duration.ofSeconds(5));
         Ticket bo = ticket("bo", CLASSIC);
         submit(ana);
         scheduler.advanceBy(4 * SECOND);
@@ -324,7 +328,7 @@ class MatchmakerTest {
 
     @Test
     void stoppingAnswersEveryWaiterAndFiresNothingLater() {
-        Ticket ana = ticket("ana", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(2));
+        Ticket ana = withBot(ticket("ana", CLASSIC), Level.EASY, Duration.ofSeconds(2));
         submit(ana);
         submit(ticket("bo", BLITZ));
         matchmaker.close();
@@ -424,8 +428,8 @@ class MatchmakerTest {
     /** Each ticket has its own timer: a short bot delay comes before an older ticket's timeout. */
     @Test
     void botFillsComeAtTheirOwnDelaysAndOnlyForThoseWhoAsked() {
-        Ticket slow = ticket("slow", CLASSIC).withBot(Level.EASY, Duration.ofSeconds(20));
-        Ticket fast = ticket("fast", BLITZ).withBot(Level.PERFECT, Duration.ofSeconds(5));
+        Ticket slow = withBot(ticket("slow", CLASSIC), Level.EASY, Duration.ofSeconds(20));
+        Ticket fast = withBot(ticket("fast", BLITZ), Level.PERFECT, Duration.ofSeconds(5));
         Ticket human = ticket("human", MatchKey.of(4, null, null));
         submit(slow);
         submit(human);
