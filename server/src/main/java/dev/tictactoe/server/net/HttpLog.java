@@ -44,17 +44,11 @@ final class HttpLog extends ChannelDuplexHandler {
         this.accessLog = accessLog;
     }
 
-    /** The request on {@code channel} goes to {@code route}. */
+    /** The request goes to {@code route}, labelled "create_room" for {@code CreateRoom}. */
     static void routed(Channel channel, Route route) {
-        channel.attr(ROUTE).set(label(route));
-    }
-
-    /** "create_room" for {@code Route.CreateRoom}: a closed set, so the series stay few. */
-    static String label(Route route) {
-        return route.getClass()
-                .getSimpleName()
-                .replaceAll("([a-z])([A-Z])", "$1_$2")
-                .toLowerCase(Locale.ROOT);
+        String name = route.getClass().getSimpleName();
+        channel.attr(ROUTE)
+                .set(name.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT));
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.util.Set;
 /** Which pages may open a socket: the server's own, listed ones, and programs (no Origin). */
 final class OriginPolicy {
 
-    private final Set<String> allowed = new HashSet<>();
+    private final Set<Authority> allowed = new HashSet<>();
 
     OriginPolicy(List<String> allowedOrigins) {
         for (String origin : allowedOrigins) {
@@ -20,7 +20,7 @@ final class OriginPolicy {
             if (a == null) {
                 throw new IllegalArgumentException("not an origin: " + origin);
             }
-            allowed.add(a.scheme() + "://" + a.host() + ":" + a.port());
+            allowed.add(a);
         }
     }
 
@@ -33,11 +33,10 @@ final class OriginPolicy {
             // "null" (sandboxed frames, file: pages) and anything unreadable.
             return false;
         }
-        if (allowed.contains(from.scheme() + "://" + from.host() + ":" + from.port())) {
-            return true;
-        }
-        Authority to = host == null ? null : Authority.ofHost(host.trim(), from.scheme());
-        return to != null && to.host().equals(from.host()) && to.port() == from.port();
+        // A Host without a port takes the page's default.
+        return allowed.contains(from)
+                || host != null
+                        && from.equals(Authority.ofOrigin(from.scheme() + "://" + host.trim()));
     }
 
     private record Authority(String scheme, String host, int port) {
@@ -61,11 +60,6 @@ final class OriginPolicy {
             } catch (URISyntaxException e) {
                 return null;
             }
-        }
-
-        /** A Host header without a port takes the page's default. */
-        static @Nullable Authority ofHost(String host, String scheme) {
-            return ofOrigin(scheme + "://" + host);
         }
 
         private static int defaultPort(String scheme) {
