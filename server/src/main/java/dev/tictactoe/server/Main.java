@@ -83,7 +83,6 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** {@code --version}: the build's version and commit. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {

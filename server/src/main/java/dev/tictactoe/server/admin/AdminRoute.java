@@ -14,7 +14,6 @@ import java.util.Map;
 /** Where an admin request goes, decided from its method and target alone, as a pure function. */
 sealed interface AdminRoute {
 
-    /** Rooms listed when the request names no {@code limit}. */
     int DEFAULT_LIST_LIMIT = 500;
 
     int MAX_LIST_LIMIT = 5_000;

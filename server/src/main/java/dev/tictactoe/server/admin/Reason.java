@@ -23,7 +23,6 @@ sealed interface Reason {
 
     record Given(String text) implements Reason {}
 
-    /** The body cannot be taken; {@code message} says why. */
     record Bad(String message) implements Reason {}
 
     /** An empty body gives {@code fallback}, or is refused when that is null. */

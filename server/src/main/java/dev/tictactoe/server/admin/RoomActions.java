@@ -38,7 +38,6 @@ final class RoomActions {
 
     private static final Logger log = LoggerFactory.getLogger(RoomActions.class);
 
-    /** The reason a disconnect without a body gives. */
     static final String DEFAULT_DISCONNECT_REASON = "disconnected by the operator";
 
     /** An HTTP-only refusal code: the seat has no connection to close. */

@@ -48,7 +48,6 @@ public final class NodeFile {
         }
     }
 
-    /** The character the file names, null when there is no file. */
     static @Nullable Character read(Path file) {
         if (!Files.exists(file)) {
             return null;

@@ -138,7 +138,6 @@ public final class ProxyConfig implements Callable<Integer> {
         }
     }
 
-    /** The configuration for the parsed arguments. */
     String render() {
         nodes = nodeArgs.stream().map(Upstream::parse).toList();
         Set<Character> seen = new HashSet<>();

@@ -74,7 +74,6 @@ public final class Values {
         return upper.charAt(0);
     }
 
-    /** "text" or "json", in any case. */
     private static LogFormat logFormat(String text) {
         LogFormat format = LogFormat.parse(text);
         if (format == null) {

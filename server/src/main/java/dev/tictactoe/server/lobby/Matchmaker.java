@@ -29,7 +29,6 @@ public final class Matchmaker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Matchmaker.class);
 
-    /** What a waiting request hears when the server stops. */
     static final String RESTARTING = "the server is restarting; try again in a moment";
 
     /** What a request hears when it was paired on another node but its answer never came. */

@@ -22,7 +22,6 @@ import java.util.function.Supplier;
 /** The quick-match tickets of every node, in Redis, one Lua script per operation. */
 final class RedisTickets implements Tickets, AutoCloseable {
 
-    /** Every key starts with this. */
     static final String PREFIX = "ttt:match:";
 
     private static final String TICKET = PREFIX + "t:";
@@ -74,12 +73,10 @@ final class RedisTickets implements Tickets, AutoCloseable {
         }
     }
 
-    /** Whether Redis is reachable: quick match goes through it only then. */
     boolean up() {
         return link.up();
     }
 
-    /** The channel a node hears its tickets' answers on. */
     private static String channel(String node) {
         return PREFIX + "node:" + node;
     }

@@ -8,7 +8,6 @@ import java.util.Properties;
 /** The version and commit the build wrote in {@code build.properties}, or "unknown". */
 public record BuildInfo(String version, String commit) {
 
-    /** What a field says when the build left it unset. */
     public static final String UNKNOWN = "unknown";
 
     private static final BuildInfo CURRENT = load();

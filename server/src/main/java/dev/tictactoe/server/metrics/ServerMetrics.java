@@ -132,7 +132,6 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
         return new ServerMetrics();
     }
 
-    /** Reports {@code value} as {@code level} at each scrape. */
     public void watch(Level level, Supplier<Number> value) {
         Gauge.builder(level.meter, value)
                 .baseUnit(level.unit)
@@ -249,7 +248,6 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
         roomsRemoved.increment();
     }
 
-    /** A lookup or upgrade was answered 429 for guessing codes. */
     public void lookupThrottled() {
         throttledLookups.increment();
     }

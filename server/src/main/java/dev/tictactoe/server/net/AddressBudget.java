@@ -7,7 +7,6 @@ import java.util.function.LongSupplier;
 /** A token bucket per address, bounded; a lookup takes a token first and a hit gives it back. */
 class AddressBudget {
 
-    /** Addresses remembered at most. */
     static final int MAX_ADDRESSES = 10_000;
 
     /** Tokens at one per {@code nanosPerToken}, up to {@code burst}; full when made. */

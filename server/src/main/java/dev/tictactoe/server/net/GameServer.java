@@ -180,7 +180,6 @@ public final class GameServer implements AutoCloseable {
                 .toList();
     }
 
-    /** Health, readiness and metrics, as this port answers them. */
     public ProbeReplies probes() {
         return probes;
     }
@@ -189,7 +188,6 @@ public final class GameServer implements AutoCloseable {
         return registry;
     }
 
-    /** Quick match: the requests waiting for an opponent. */
     public Matchmaker matchmaker() {
         return matchmaker;
     }

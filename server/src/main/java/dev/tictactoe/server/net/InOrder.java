@@ -18,7 +18,6 @@ final class InOrder {
         CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request);
     }
 
-    /** The stage of an answer already written. */
     static final CompletionStage<Void> WRITTEN = CompletableFuture.completedFuture(null);
 
     private final int limit;

@@ -43,7 +43,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final IdleSweep.Sweeps sweeps;
     private final RequestHandler.Endpoints endpoints;
 
-    /** Connections taken at once ({@link NetSettings#connectionCap}). */
     private final int connectionCap;
 
     /** {@code games} is where finished games are kept, or null. */

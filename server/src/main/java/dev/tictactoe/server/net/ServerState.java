@@ -55,7 +55,6 @@ final class ServerState {
         return storeProblem.get();
     }
 
-    /** Ready for new connections: listening and not stopping. */
     boolean ready() {
         return started && !draining;
     }

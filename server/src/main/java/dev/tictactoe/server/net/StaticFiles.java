@@ -77,7 +77,6 @@ final class StaticFiles {
     private static final Pattern ASSET =
             Pattern.compile("^/assets/([0-9a-f]+)/([a-z0-9-]+\\.[a-z]+)$");
 
-    /** The encoding of the compressed copies, as {@code Accept-Encoding} names it. */
     static final String GZIP = "gzip";
 
     private final String version;
