@@ -8,24 +8,24 @@ import org.jspecify.annotations.Nullable;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 
 /** A connection's pipelined requests answered one at a time, in order; the rest wait here. */
 final class InOrder {
 
-    /** Its stage completes, on the connection's loop, once the answer is written. */
-    @FunctionalInterface
-    interface Answerer {
-        CompletionStage<?> answer(ChannelHandlerContext ctx, FullHttpRequest request);
-    }
-
     static final CompletionStage<Void> WRITTEN = CompletableFuture.completedFuture(null);
 
     private final int limit;
-    private final Answerer answerer;
+
+    /** Its stage completes, on the connection's loop, once the answer is written. */
+    private final BiFunction<ChannelHandlerContext, FullHttpRequest, CompletionStage<?>> answerer;
+
     private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
     private boolean answering;
 
-    InOrder(int limit, Answerer answerer) {
+    InOrder(
+            int limit,
+            BiFunction<ChannelHandlerContext, FullHttpRequest, CompletionStage<?>> answerer) {
         this.limit = limit;
         this.answerer = answerer;
     }
@@ -56,7 +56,7 @@ final class InOrder {
         while (request != null) {
             CompletableFuture<?> written;
             try {
-                written = answerer.answer(ctx, request).toCompletableFuture();
+                written = answerer.apply(ctx, request).toCompletableFuture();
             } finally {
                 request.release();
             }

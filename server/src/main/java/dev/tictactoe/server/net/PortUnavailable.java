@@ -7,8 +7,6 @@ import io.netty.channel.ChannelFuture;
 /** A listening address the server could not take: in use, not local, or not permitted. */
 public final class PortUnavailable extends RuntimeException {
 
-    private static final long serialVersionUID = 1L;
-
     private PortUnavailable(String host, int port, Throwable cause) {
         super("cannot listen on " + host + ":" + port + ": " + cause.getMessage(), cause);
     }
