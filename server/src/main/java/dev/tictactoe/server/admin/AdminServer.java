@@ -2,6 +2,7 @@ package dev.tictactoe.server.admin;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.net.BodyLimit;
+import dev.tictactoe.server.net.ClientAddress;
 import dev.tictactoe.server.net.GameServer;
 import dev.tictactoe.server.net.HttpReplies;
 import dev.tictactoe.server.net.ProbeReplies;
@@ -24,7 +25,6 @@ import io.netty.handler.timeout.ReadTimeoutHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -134,8 +134,9 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
             case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
             case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));
             case AdminRoute.CloseRoom close ->
-                    later(ctx, actions.close(close.code(), body, from(ctx)));
-            case AdminRoute.Disconnect cut -> later(ctx, actions.disconnect(cut, body, from(ctx)));
+                    later(ctx, actions.close(close.code(), body, ClientAddress.of(ctx.channel())));
+            case AdminRoute.Disconnect cut ->
+                    later(ctx, actions.disconnect(cut, body, ClientAddress.of(ctx.channel())));
             case AdminRoute.Refused refused -> {
                 FullHttpResponse response =
                         HttpReplies.badMessage(
@@ -169,12 +170,6 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
                 .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .set("Referrer-Policy", "no-referrer");
         HttpReplies.send(ctx, response, false);
-    }
-
-    private static String from(ChannelHandlerContext ctx) {
-        return ctx.channel().remoteAddress() instanceof InetSocketAddress remote
-                ? remote.getAddress().getHostAddress()
-                : String.valueOf(ctx.channel().remoteAddress());
     }
 
     @Override

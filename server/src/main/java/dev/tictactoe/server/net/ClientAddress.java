@@ -56,7 +56,7 @@ public final class ClientAddress {
     }
 
     /** The client address of {@code channel}: the one kept at its first request, else its peer. */
-    static String of(Channel channel) {
+    public static String of(Channel channel) {
         String kept = channel.attr(KEY).get();
         return kept != null ? kept : host(channel.remoteAddress());
     }
