@@ -20,7 +20,6 @@ import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.util.concurrent.Future;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -62,7 +61,7 @@ final class RoomActions {
                         .limit(list.limit())
                         .map(
                                 room ->
-                                        RoomActions.<RoomOperator.@Nullable View>completable(
+                                        HttpReplies.<RoomOperator.@Nullable View>completable(
                                                 RoomOperator.view(room)))
                         .toList();
         return CompletableFuture.allOf(views.toArray(CompletableFuture[]::new))
@@ -91,7 +90,7 @@ final class RoomActions {
         if (room == null) {
             return gone(typedCode);
         }
-        return completable(RoomOperator.view(room))
+        return HttpReplies.completable(RoomOperator.view(room))
                 .thenApply(
                         view ->
                                 view == null
@@ -107,7 +106,7 @@ final class RoomActions {
         if (!(Reason.read(body, null) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, null));
         }
-        return completable(RoomOperator.close(room, reason.text()))
+        return HttpReplies.completable(RoomOperator.close(room, reason.text()))
                 .thenApply(
                         outcome -> {
                             if (outcome != RoomOperator.Outcome.DONE) {
@@ -145,7 +144,7 @@ final class RoomActions {
         if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
             return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
         }
-        return completable(RoomOperator.disconnect(room, seat, reason.text()))
+        return HttpReplies.completable(RoomOperator.disconnect(room, seat, reason.text()))
                 .thenApply(
                         outcome ->
                                 switch (outcome) {
@@ -206,19 +205,6 @@ final class RoomActions {
                 HttpResponseStatus.NOT_FOUND,
                 ErrorCode.UNKNOWN_ROOM,
                 "no room with code " + HttpReplies.abbreviate(code));
-    }
-
-    private static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        future.addListener(
-                done -> {
-                    if (done.isSuccess()) {
-                        result.complete(future.getNow());
-                    } else {
-                        result.completeExceptionally(done.cause());
-                    }
-                });
-        return result;
     }
 
     static ObjectNode summary(RoomOperator.View view, long nowMillis) {

@@ -21,7 +21,9 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.Future;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +31,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
 
 /** HTTP answers, for both ports; a {@code HEAD} request gets the headers without the body. */
 public final class HttpReplies {
@@ -79,6 +82,20 @@ public final class HttpReplies {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A room's answer, made on its loop, as a stage. */
+    public static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        future.addListener(
+                done -> {
+                    if (done.isSuccess()) {
+                        result.complete(future.getNow());
+                    } else {
+                        result.completeExceptionally(done.cause());
+                    }
+                });
+        return result;
     }
 
     /** What a client sent, shortened for an answer or a log line. */

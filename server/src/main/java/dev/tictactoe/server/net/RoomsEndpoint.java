@@ -8,7 +8,6 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.RoomCode;
-import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
@@ -71,23 +70,17 @@ final class RoomsEndpoint {
         return switch (lookup.find(address, typedCode)) {
             case RoomLookup.Found.Refused refused ->
                     CompletableFuture.completedFuture(refused.response());
-            case RoomLookup.Found.Live live -> {
-                CompletableFuture<FullHttpResponse> answer = new CompletableFuture<>();
-                live.room()
-                        .status()
-                        .addListener(
-                                status ->
-                                        answer.complete(
-                                                status.isSuccess()
-                                                        ? HttpReplies.json(
-                                                                HttpResponseStatus.OK,
-                                                                MessageCodec.toTree(
-                                                                        (Snapshot) status.getNow()),
-                                                                false)
-                                                        : HttpReplies.internalError(
-                                                                "status unavailable")));
-                yield answer;
-            }
+            case RoomLookup.Found.Live live ->
+                    HttpReplies.completable(live.room().status())
+                            .handle(
+                                    (status, failure) ->
+                                            failure == null
+                                                    ? HttpReplies.json(
+                                                            HttpResponseStatus.OK,
+                                                            MessageCodec.toTree(status),
+                                                            false)
+                                                    : HttpReplies.internalError(
+                                                            "status unavailable"));
         };
     }
 
