@@ -1,6 +1,5 @@
 package dev.tictactoe.server.net;
 
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
@@ -12,8 +11,6 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /** One timer per loop for idle, request and heartbeat timeouts: a loop's pings leave in a batch. */
@@ -190,24 +187,6 @@ final class IdleSweep implements Runnable {
                                 ? IdleStateEvent.FIRST_READER_IDLE_STATE_EVENT
                                 : IdleStateEvent.READER_IDLE_STATE_EVENT);
             }
-        }
-    }
-
-    /** Each started with its loop's first connection. */
-    record Sweeps(
-            Duration pingInterval,
-            Duration requestTimeout,
-            Duration heartbeatTimeout,
-            Map<EventLoop, IdleSweep> sweeps) {
-
-        Sweeps(Duration pingInterval, Duration requestTimeout, Duration heartbeatTimeout) {
-            this(pingInterval, requestTimeout, heartbeatTimeout, new ConcurrentHashMap<>());
-        }
-
-        ChannelHandler watch(EventLoop loop, boolean requests) {
-            return sweeps.computeIfAbsent(
-                            loop, l -> start(l, pingInterval, requestTimeout, heartbeatTimeout))
-                    .watch(requests);
         }
     }
 }

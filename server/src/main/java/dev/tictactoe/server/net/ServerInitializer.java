@@ -5,7 +5,9 @@ import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.Store;
 
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -17,6 +19,9 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** A connection's whole pipeline; the one place its handlers are wired from the settings. */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
@@ -40,7 +45,10 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerMetrics metrics;
     private final WebSocketServerProtocolConfig webSocket;
     private final LogLimiter clientLog = new LogLimiter(System::nanoTime);
-    private final IdleSweep.Sweeps sweeps;
+
+    /** One idle sweep per loop, started with its loop's first connection. */
+    private final Map<EventLoop, IdleSweep> sweeps = new ConcurrentHashMap<>();
+
     private final RequestHandler.Endpoints endpoints;
 
     private final int connectionCap;
@@ -58,9 +66,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         this.state = state;
         this.metrics = metrics;
         this.connectionCap = config.connectionCap(NetSettings.maxFiles());
-        this.sweeps =
-                new IdleSweep.Sweeps(
-                        config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout());
         OriginPolicy origins = new OriginPolicy(config.allowedOrigins());
         RoomLookup lookup =
                 new RoomLookup(
@@ -76,7 +81,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                         new MatchApi(lobby, rooms.settings().maxNameLength()),
                         new ProbeReplies(state, metrics, config.benchEndpoints()),
                         new StaticFiles(),
-                        new UpgradeGate(origins, lookup, sweeps),
+                        new UpgradeGate(origins, lookup, loop -> watch(loop, false)),
                         new ClientAddress(config.trustedProxies()),
                         origins,
                         state,
@@ -129,7 +134,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         state.channels.add(channel);
         channel.pipeline()
                 // Reads only: watching writes would cost a promise and a listener per frame.
-                .addLast(IdleSweep.WATCH, sweeps.watch(channel.eventLoop(), true))
+                .addLast(IdleSweep.WATCH, watch(channel.eventLoop(), true))
                 .addLast(
                         "http",
                         new HttpServerCodec(
@@ -144,5 +149,17 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
                 .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
                 .addLast("session", sessionHandler());
+    }
+
+    private ChannelHandler watch(EventLoop loop, boolean requests) {
+        return sweeps.computeIfAbsent(
+                        loop,
+                        l ->
+                                IdleSweep.start(
+                                        l,
+                                        config.pingInterval(),
+                                        config.requestTimeout(),
+                                        config.heartbeatTimeout()))
+                .watch(requests);
     }
 }

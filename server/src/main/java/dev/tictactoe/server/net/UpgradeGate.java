@@ -27,19 +27,20 @@ import java.util.function.Function;
 /** Lets an upgrade through to a live room, then moves it to the room's loop. */
 final class UpgradeGate {
 
-    /** The only WebSocket version spoken. */
     static final String VERSION = "13";
 
     private static final Logger log = LoggerFactory.getLogger(UpgradeGate.class);
 
     private final OriginPolicy origins;
     private final RoomLookup lookup;
-    private final IdleSweep.Sweeps sweeps;
+    private final Function<EventLoop, ChannelHandler> watchFor;
 
-    UpgradeGate(OriginPolicy origins, RoomLookup lookup, IdleSweep.Sweeps sweeps) {
+    /** {@code watchFor} makes a moved connection's idle watch on its new loop. */
+    UpgradeGate(
+            OriginPolicy origins, RoomLookup lookup, Function<EventLoop, ChannelHandler> watchFor) {
         this.origins = origins;
         this.lookup = lookup;
-        this.sweeps = sweeps;
+        this.watchFor = watchFor;
     }
 
     /** Completes once the connection has left. */
@@ -110,12 +111,7 @@ final class UpgradeGate {
             handOn(ctx, request);
             return InOrder.WRITTEN;
         }
-        move(
-                ctx.channel(),
-                home,
-                loop -> sweeps.watch(loop, false),
-                () -> handOn(ctx, request),
-                request::release);
+        move(ctx.channel(), home, watchFor, () -> handOn(ctx, request), request::release);
         return new CompletableFuture<Void>();
     }
 
