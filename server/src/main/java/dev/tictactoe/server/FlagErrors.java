@@ -7,11 +7,18 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.Locale;
 
-/** A bad flag or variable becomes one line on stderr and exit code {@link #EXIT}, no stack. */
+/** A bad flag, variable or data directory: one line on stderr and exit code {@link #EXIT}. */
 final class FlagErrors implements CommandLine.IParameterExceptionHandler {
 
     /** The exit code of a refused flag or environment value (picocli's and the shells' usage). */
@@ -58,5 +65,36 @@ final class FlagErrors implements CommandLine.IParameterExceptionHandler {
         String env = Defaults.envName(option);
         boolean hasEnv = String.join(" ", option.description()).contains("env " + env);
         return "'" + option.longestName() + "'" + (hasEnv ? " (env " + env + ")" : "");
+    }
+
+    /** Creates {@code dir} if needed and proves it writable, else refuses {@code --data-dir}. */
+    static void requireWritable(CommandSpec spec, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            // isWritable says yes to root on a read-only mount: a file written says more.
+            Files.delete(Files.createTempFile(dir, ".write-check", ".tmp"));
+        } catch (IOException | SecurityException e) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    ("Invalid value for option %s: '%s' cannot be created or written (%s) (give a"
+                                    + " directory this user can write, or '%s' to keep rooms in"
+                                    + " memory)")
+                            .formatted(
+                                    name(spec.findOption("--data-dir")),
+                                    dir,
+                                    reason(e),
+                                    Defaults.NONE));
+        }
+    }
+
+    /** The reason in words, without the exception's class name. */
+    private static String reason(Exception e) {
+        return switch (e) {
+            case AccessDeniedException denied -> "permission denied";
+            case FileAlreadyExistsException file -> "a file, not a directory";
+            case FileSystemException fs when fs.getReason() != null -> fs.getReason();
+            case NoSuchFileException missing -> "no such file or directory";
+            default -> String.valueOf(e.getMessage());
+        };
     }
 }

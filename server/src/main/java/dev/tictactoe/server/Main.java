@@ -132,7 +132,7 @@ public final class Main implements Callable<Integer> {
         }
         Path dataDir = config.store().dataDir();
         if (dataDir != null) {
-            DataDirectory.requireWritable(spec, dataDir);
+            FlagErrors.requireWritable(spec, dataDir);
         }
         LoggerFactory.getLogger(Main.class)
                 .info("tictactoe-server {} starting", BuildInfo.current().describe());
