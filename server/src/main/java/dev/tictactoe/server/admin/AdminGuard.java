@@ -5,6 +5,7 @@ import dev.tictactoe.server.net.HttpReplies;
 import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
+import java.util.Set;
 
 /** Who may use the admin port: Host names the listener, and an acting page is its own. */
 record AdminGuard(String boundHost) {
@@ -27,16 +28,11 @@ record AdminGuard(String boundHost) {
 
     private boolean addressedHere(String name) {
         String bound = boundHost.toLowerCase(Locale.ROOT);
-        if (bound.equals("0.0.0.0") || bound.equals("::") || bound.equals("[::]")) {
-            return true;
-        }
-        return isLoopback(name) || name.equals(bound) || ("[" + name + "]").equals(bound);
-    }
-
-    private static boolean isLoopback(String name) {
-        return name.equals("localhost")
-                || name.equals("::1")
-                || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+        return Set.of("0.0.0.0", "::", "[::]").contains(bound)
+                || Set.of("localhost", "::1").contains(name)
+                || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")
+                || bound.equals(name)
+                || bound.equals("[" + name + "]");
     }
 
     /** The host of a {@code Host} header without its port, lower case; IPv6 without brackets. */

@@ -131,7 +131,12 @@ final class RoomActions {
         if (room == null) {
             return gone(cut.code());
         }
-        Mark seat = seat(cut.seat());
+        Mark seat =
+                switch (cut.seat().toUpperCase(Locale.ROOT)) {
+                    case "X" -> Mark.X;
+                    case "O" -> Mark.O;
+                    default -> null;
+                };
         if (seat == null) {
             return CompletableFuture.completedFuture(
                     HttpReplies.badMessage(
@@ -175,14 +180,6 @@ final class RoomActions {
                                                         .put("reason", reason.text()));
                                     }
                                 });
-    }
-
-    private static @Nullable Mark seat(String typed) {
-        return switch (typed.toUpperCase(Locale.ROOT)) {
-            case "X" -> Mark.X;
-            case "O" -> Mark.O;
-            default -> null;
-        };
     }
 
     private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
