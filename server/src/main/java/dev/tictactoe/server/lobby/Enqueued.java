@@ -1,6 +1,7 @@
 package dev.tictactoe.server.lobby;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /** Where a submitted ticket went: paired at once, waiting, or refused. */
 public sealed interface Enqueued {
@@ -13,22 +14,20 @@ public sealed interface Enqueued {
     /** Why a ticket was not queued, with the error code the HTTP layer answers. */
     enum Refused implements Enqueued {
         ALREADY_QUEUED(
-                "match_already_queued",
                 "this player already waits for a match; cancel that request or wait for its"
                         + " answer"),
-        TICKET_IN_USE("match_ticket_in_use", "that ticket id is in use; choose another at random"),
-        QUEUE_FULL("match_queue_full", "too many players are waiting; try again later");
+        TICKET_IN_USE("that ticket id is in use; choose another at random"),
+        QUEUE_FULL("too many players are waiting; try again later");
 
-        private final String wire;
         private final String message;
 
-        Refused(String wire, String message) {
-            this.wire = wire;
+        Refused(String message) {
             this.message = message;
         }
 
+        /** The error code, spelled from the name: {@code match_queue_full}. */
         public String wire() {
-            return wire;
+            return "match_" + name().toLowerCase(Locale.ROOT);
         }
 
         public String message() {
