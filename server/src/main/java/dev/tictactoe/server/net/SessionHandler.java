@@ -262,22 +262,20 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             // Fragments that add up to more than one frame may hold.
             case TooLongFrameException tooLong ->
                     close.refuse(ctx, CloseCodes.MESSAGE_TOO_BIG, detail, who(ctx));
-            default -> failed(ctx, cause);
-        }
-    }
-
-    private void failed(ChannelHandlerContext ctx, Throwable cause) {
-        if (isClientsFault(cause)) {
             // Netty has already sent the close code if there was one.
-            log.debug("{} connection error: {}", who(ctx), cause.toString());
-        } else if (session == null) {
-            log.error("{} unexpected error before the upgrade", who(ctx), cause);
-        } else {
-            log.error("{} unexpected error", session, cause);
-            close.send(ctx, CloseCodes.SERVER_ERROR, "internal error");
-            return;
+            case Throwable clients when isClientsFault(clients) -> {
+                log.debug("{} connection error: {}", who(ctx), cause.toString());
+                ctx.close();
+            }
+            case Throwable early when session == null -> {
+                log.error("{} unexpected error before the upgrade", who(ctx), cause);
+                ctx.close();
+            }
+            default -> {
+                log.error("{} unexpected error", session, cause);
+                close.send(ctx, CloseCodes.SERVER_ERROR, "internal error");
+            }
         }
-        ctx.close();
     }
 
     /** Logged at debug only: a client can cause many. */

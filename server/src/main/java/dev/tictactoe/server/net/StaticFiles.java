@@ -93,14 +93,14 @@ final class StaticFiles {
             }
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
-            assets.put(name, new StaticFile(bytes, contentType(name), ASSET_CACHE));
+            assets.put(name, new StaticFile(bytes, contentType(name)));
         }
         version = HexFormat.of().formatHex(all.digest()).substring(0, 12);
         byte[] html =
                 new String(read(PAGE), StandardCharsets.UTF_8)
                         .replace(VERSION_MARK, version)
                         .getBytes(StandardCharsets.UTF_8);
-        page = new StaticFile(html, contentType(PAGE), PAGE_CACHE);
+        page = new StaticFile(html, contentType(PAGE));
     }
 
     String version() {
@@ -110,6 +110,7 @@ final class StaticFiles {
     /** The answer to a GET (or, without its body, a HEAD) of a path routed here. */
     FullHttpResponse respond(String path, HttpHeaders request, boolean head) {
         StaticFile file = page;
+        String cache = PAGE_CACHE;
         if (path.startsWith("/assets/")) {
             Matcher m = ASSET.matcher(path);
             file = m.matches() ? assets.get(m.group(2)) : null;
@@ -120,13 +121,10 @@ final class StaticFiles {
                                 "no such file: " + path,
                                 "text/plain; charset=utf-8");
                 missing.headers().set(HttpHeaderNames.CACHE_CONTROL, PAGE_CACHE);
-                secure(missing.headers());
-                return missing;
+                return secure(missing);
             }
-            if (!m.group(1).equals(version)) {
-                // A page from an older build: today's file, but not to be kept under the old name.
-                file = file.withCache(PAGE_CACHE);
-            }
+            // A page from an older build: today's file, but not to be kept under the old name.
+            cache = m.group(1).equals(version) ? ASSET_CACHE : PAGE_CACHE;
         }
         boolean gzip = acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
         byte[] body = gzip ? file.gzipped() : file.bytes();
@@ -142,20 +140,21 @@ final class StaticFiles {
                         : HttpReplies.bytes(HttpResponseStatus.OK, body, file.contentType(), head);
         response.headers()
                 .set(HttpHeaderNames.ETAG, etag)
-                .set(HttpHeaderNames.CACHE_CONTROL, file.cacheControl())
+                .set(HttpHeaderNames.CACHE_CONTROL, cache)
                 .set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
         if (gzip) {
             response.headers().set(HttpHeaderNames.CONTENT_ENCODING, GZIP);
         }
-        secure(response.headers());
-        return response;
+        return secure(response);
     }
 
-    private static void secure(HttpHeaders headers) {
-        headers.set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    private static FullHttpResponse secure(FullHttpResponse response) {
+        response.headers()
+                .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .set("X-Content-Type-Options", "nosniff")
                 .set("Referrer-Policy", "no-referrer")
                 .set("X-Frame-Options", "DENY");
+        return response;
     }
 
     private static byte[] read(String name) {
@@ -174,15 +173,10 @@ final class StaticFiles {
     }
 
     /** One file: its bytes as they are and gzipped, each with its own ETag. */
-    record StaticFile(
-            byte[] bytes, byte[] gzipped, String contentType, String etag, String cacheControl) {
+    record StaticFile(byte[] bytes, byte[] gzipped, String contentType, String etag) {
 
-        StaticFile(byte[] bytes, String contentType, String cacheControl) {
-            this(bytes, gzip(bytes), contentType, etagOf(bytes), cacheControl);
-        }
-
-        StaticFile withCache(String cache) {
-            return new StaticFile(bytes, gzipped, contentType, etag, cache);
+        StaticFile(byte[] bytes, String contentType) {
+            this(bytes, gzip(bytes), contentType, etagOf(bytes));
         }
 
         /** The gzipped copy's tag: the same hash, marked, so caches never mix the two. */
