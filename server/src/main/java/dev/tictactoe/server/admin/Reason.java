@@ -17,7 +17,6 @@ sealed interface Reason {
     /** UTF-8 bytes: what a close frame holds after its code (RFC 6455, 5.5). */
     int MAX_BYTES = 123;
 
-    /** One JSON value, nothing after it. */
     ObjectReader JSON =
             HttpReplies.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 

@@ -8,7 +8,6 @@ import java.lang.reflect.RecordComponent;
 /** The flags of one settings record: a picocli mixin, its fields named as the components. */
 public abstract class Flags<R extends Record> {
 
-    /** The record that the flags of class {@code flags} fill. */
     static Class<?> recordOf(Class<?> flags) {
         return (Class<?>)
                 ((ParameterizedType) flags.getGenericSuperclass()).getActualTypeArguments()[0];

@@ -19,7 +19,6 @@ import java.util.random.RandomGenerator;
 @FunctionalInterface
 public interface MatchRooms {
 
-    /** What a request hears when its room could not be opened. */
     String FULL = "no room could be opened: the server is full";
 
     /** A room opened for a match: its code, the token of each promised seat, and its settings. */

@@ -21,7 +21,6 @@ import java.util.Locale;
 /** Counts every HTTP response by route and status; with --access-log, logs each and each close. */
 final class HttpLog extends ChannelDuplexHandler {
 
-    /** The route label of a response to a request that was never routed. */
     static final String UNROUTED = "unrouted";
 
     /** The close code of a socket that ended without a close frame (RFC 6455: 1006). */

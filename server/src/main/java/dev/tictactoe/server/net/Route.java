@@ -15,7 +15,6 @@ sealed interface Route {
     /** {@code GET /rooms/{code}/ws}: a WebSocket upgrade into the room, code as typed. */
     record Upgrade(String code) implements Route, Opens {}
 
-    /** {@code POST /api/rooms}. */
     record CreateRoom() implements Route, Api, Opens {}
 
     /** {@code POST /api/match}; {@code GET}, {@code DELETE /api/match/{ticket}}. */
