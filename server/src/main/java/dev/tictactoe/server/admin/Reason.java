@@ -53,10 +53,7 @@ sealed interface Reason {
         if (!reason.isTextual()) {
             return new Bad("reason must be a string");
         }
-        return check(reason.textValue().strip());
-    }
-
-    private static Reason check(String text) {
+        String text = reason.textValue().strip();
         if (text.isEmpty()) {
             return new Bad("reason must not be blank");
         }
