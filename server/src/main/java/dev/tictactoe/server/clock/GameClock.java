@@ -1,5 +1,9 @@
 package dev.tictactoe.server.clock;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Mark;
@@ -9,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-/** Both sides' time in one game under a {@link TimeControl}, on nanoTime values. */
+/** Both sides' time in one game under a {@link TimeControl}, on nanoTime values; a checkpoint keeps it field by field. */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 public final class GameClock {
 
     private static final long NANOS_PER_MILLI = 1_000_000;
@@ -17,7 +22,7 @@ public final class GameClock {
     private final TimeControl control;
 
     /** Game clock of X and O (by ordinal) at the start of the current turn. */
-    private final long[] remaining = new long[2];
+    private long[] remaining = new long[2];
 
     private @Nullable Mark turn;
     private long turnStarted;
@@ -27,47 +32,11 @@ public final class GameClock {
     private long anchorNanos;
     private long anchorEpochMillis;
 
-    /** Everything a clock holds, to keep it across a restart. */
-    public record State(
-            long xRemaining,
-            long oRemaining,
-            @Nullable Mark turn,
-            long turnStarted,
-            boolean started,
-            @Nullable Mark flagged,
-            long anchorNanos,
-            long anchorEpochMillis) {}
-
-    public GameClock(TimeControl control) {
+    @JsonCreator
+    public GameClock(@JsonProperty("control") TimeControl control) {
         this.control = control;
         remaining[0] = control.base().toNanos();
         remaining[1] = remaining[0];
-    }
-
-    /** A clock exactly as {@link #state()} found it, on the same monotonic base. */
-    public static GameClock restore(TimeControl control, State state) {
-        GameClock clock = new GameClock(control);
-        clock.remaining[0] = state.xRemaining();
-        clock.remaining[1] = state.oRemaining();
-        clock.turn = state.turn();
-        clock.turnStarted = state.turnStarted();
-        clock.started = state.started();
-        clock.flagged = state.flagged();
-        clock.anchorNanos = state.anchorNanos();
-        clock.anchorEpochMillis = state.anchorEpochMillis();
-        return clock;
-    }
-
-    public State state() {
-        return new State(
-                remaining[0],
-                remaining[1],
-                turn,
-                turnStarted,
-                started,
-                flagged,
-                anchorNanos,
-                anchorEpochMillis);
     }
 
     /** The wall clock moved {@code millis} while the game's time stood still (a restart). */

@@ -1,5 +1,9 @@
 package dev.tictactoe.server.room;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
@@ -20,6 +24,7 @@ import java.util.List;
  * The series of games played in one room: the current board and its time, its result, the score and
  * the finished games. They change together on every move, takeback and game end.
  */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class Match {
 
     /** How a game ended; {@code winner} is null for a draw. */
@@ -30,25 +35,51 @@ final class Match {
 
     private final RoomSettings settings;
     final TurnTime time;
-    Board board;
+    transient Board board;
     int game = 1;
     RoomStatus status = RoomStatus.WAITING;
     @Nullable Result result;
-    private final List<String> moveIds = new ArrayList<>();
+    private List<String> moveIds = new ArrayList<>();
     @Nullable Mark undoRequest;
-    final EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
+    EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
     int xWins;
     int oWins;
     int draws;
 
-    /** The kept finished games, oldest first; an idle room has none, so it starts small. */
-    final ArrayDeque<GameRecord> finished = new ArrayDeque<>(1);
+    /**
+     * The kept finished games, oldest first; an idle room has none, so it starts small. A
+     * checkpoint keeps them apart: beside an archive, only the newest few.
+     */
+    final transient ArrayDeque<GameRecord> finished = new ArrayDeque<>(1);
 
     /** {@code idleAfter} is how long the side to move may stay idle in an untimed game. */
     Match(RoomSettings settings, Duration idleAfter) {
+        this(settings, new TurnTime(settings.clock(), idleAfter), settings.first(), new int[0]);
+    }
+
+    /** The board is kept as its first mover and moves. */
+    @JsonCreator
+    private Match(
+            @JsonProperty("settings") RoomSettings settings,
+            @JsonProperty("time") TurnTime time,
+            @JsonProperty("first") Mark first,
+            @JsonProperty("moves") int[] moves) {
         this.settings = settings;
-        this.time = new TurnTime(settings.clock(), idleAfter);
-        this.board = new Board(settings.rules(), settings.first());
+        this.time = time;
+        this.board = new Board(settings.rules(), first);
+        for (int cell : moves) {
+            board.play(cell);
+        }
+    }
+
+    @JsonProperty("first")
+    Mark first() {
+        return board.first();
+    }
+
+    @JsonProperty("moves")
+    int[] moves() {
+        return board.moves();
     }
 
     /** When the side to move may be claimed from (epoch ms): only while playing untimed. */
@@ -199,47 +230,6 @@ final class Match {
         if (finished.size() > KEPT_GAMES) {
             finished.removeFirst();
         }
-    }
-
-    RoomState.MatchState state(int games) {
-        return new RoomState.MatchState(
-                game,
-                status,
-                board.first(),
-                board.moves(),
-                List.copyOf(moveIds),
-                result,
-                xWins,
-                oWins,
-                draws,
-                undoRequest,
-                List.copyOf(rematchOffers),
-                finished.stream().skip(Math.max(0, finished.size() - games)).toList(),
-                time.clock == null ? null : time.clock.state(),
-                time.idleState(),
-                time.idleAfter.toMillis());
-    }
-
-    static Match restore(
-            RoomSettings settings, RoomState.MatchState state, long nanos, long millis) {
-        Match match = new Match(settings, Duration.ofMillis(state.idleAfterMillis()));
-        match.time.at(nanos, millis);
-        match.game = state.game();
-        match.status = state.status();
-        match.board = new Board(settings.rules(), state.first());
-        for (int cell : state.moves()) {
-            match.board.play(cell);
-        }
-        match.moveIds.addAll(state.moveIds());
-        match.result = state.result();
-        match.xWins = state.xWins();
-        match.oWins = state.oWins();
-        match.draws = state.draws();
-        match.finished.addAll(state.finished());
-        match.undoRequest = state.undoRequest();
-        match.rematchOffers.addAll(state.rematchOffers());
-        match.time.restore(state.clock(), state.idle());
-        return match;
     }
 
     /** Back after a restart: the wall clock moved {@code millis}; true if shown times moved. */

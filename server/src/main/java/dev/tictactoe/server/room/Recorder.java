@@ -85,8 +85,7 @@ final class Recorder {
     }
 
     private void checkpoint() {
-        RoomState state = RoomState.of(room);
-        if (room.context.journal().checkpoint(room.code(), room.feed.version, state::toJson)) {
+        if (room.context.journal().checkpoint(room.code(), room.feed.version, RoomState.of(room))) {
             sinceCheckpoint = 0;
             gap = false;
         } else {

@@ -1,5 +1,9 @@
 package dev.tictactoe.server.room;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.ResultReason;
@@ -19,6 +23,7 @@ import java.util.Objects;
  * refusal. No clock, channel or thread, so a journal folded through it lands on the same versions.
  * Mutable: copying a 15×15 board per command cost 20 times playing a move and taking it back.
  */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class RoomCore {
 
     /** When a command happens. */
@@ -26,10 +31,10 @@ final class RoomCore {
 
     final RoomSettings settings;
     final Match match;
-    final EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
+    EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
 
     /** Seats held for players promised them (a quick match) who have not come yet. */
-    final EnumSet<Mark> reserved = EnumSet.noneOf(Mark.class);
+    final transient EnumSet<Mark> reserved = EnumSet.noneOf(Mark.class);
 
     int spectators;
     long version;
@@ -45,29 +50,11 @@ final class RoomCore {
         }
     }
 
-    private RoomCore(RoomSettings settings, Match match) {
+    @JsonCreator
+    private RoomCore(
+            @JsonProperty("settings") RoomSettings settings, @JsonProperty("match") Match match) {
         this.settings = settings;
         this.match = match;
-    }
-
-    RoomState.Core state(int games) {
-        EnumMap<Mark, Occupant> copies = new EnumMap<>(Mark.class);
-        seats.forEach(
-                (mark, seat) -> copies.put(mark, seat.with(seat.connected(), seat.graceUntil())));
-        return new RoomState.Core(
-                settings, version, boardVersion, copies, match.state(games), spectators);
-    }
-
-    static RoomCore restore(RoomState.Core state, long nanos, long millis) {
-        RoomCore core =
-                new RoomCore(
-                        state.settings(),
-                        Match.restore(state.settings(), state.match(), nanos, millis));
-        core.seats.putAll(state.seats());
-        core.spectators = state.spectators();
-        core.version = state.version();
-        core.boardVersion = state.boardVersion();
-        return core;
     }
 
     boolean outOfTime(long nanos, long millis) {

@@ -1,13 +1,15 @@
 package dev.tictactoe.server.room;
 
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
-import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.clock.GameClock;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.store.Store;
 
 import io.netty.channel.EventLoop;
@@ -18,77 +20,78 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * A room's whole state as a checkpoint keeps it: taken on the room's loop as immutable values, made
- * JSON on the journal's thread, and rebuilt into a room whose changes after it are replayed.
+ * A room's whole state as a checkpoint keeps it: the core itself, copied as a JSON tree on the
+ * room's loop, written on the journal's thread, and rebuilt into a room whose later changes replay.
  *
+ * @param finished the core's newest finished games, which its own JSON leaves out
  * @param shown the snapshot members last saw, the base of the next diff
  * @param atNanos the instant on the room's monotonic line; {@code atMillis} on the wall
  */
 record RoomState(
         String code,
         long botSeed,
-        Core core,
+        RoomCore core,
+        List<GameRecord> finished,
         Snapshot shown,
         long atNanos,
         long atMillis,
         @Nullable Long emptySince,
         long createdAt) {
 
-    record Core(
-            RoomSettings settings,
-            long version,
-            long boardVersion,
-            Map<Mark, Occupant> seats,
-            MatchState match,
-            int spectators) {}
-
-    /** The series: the current game, the score, finished games, and the game's time. */
-    record MatchState(
-            int game,
-            RoomStatus status,
-            Mark first,
-            int[] moves,
-            List<String> moveIds,
-            Match.@Nullable Result result,
-            int xWins,
-            int oWins,
-            int draws,
-            @Nullable Mark undoRequest,
-            List<Mark> rematchOffers,
-            List<GameRecord> finished,
-            GameClock.@Nullable State clock,
-            @Nullable IdleState idle,
-            long idleAfterMillis) {}
-
-    /** An untimed turn's start; its idle time is the match's {@code idleAfterMillis}. */
-    record IdleState(long turnStartedNanos, long turnStartedAt) {}
-
     private static final Logger log = LoggerFactory.getLogger(RoomState.class);
     static final ObjectMapper JSON = MessageCodec.mapper().copy();
 
     static {
         JSON.registerSubtypes(Change.class.getPermittedSubclasses());
+        JSON.registerModule(
+                new SimpleModule()
+                        .addSerializer(Duration.class, ToStringSerializer.instance)
+                        .addDeserializer(
+                                Duration.class,
+                                new FromStringDeserializer<>(Duration.class) {
+                                    @Override
+                                    protected Duration _deserialize(
+                                            String text, DeserializationContext context) {
+                                        return Duration.parse(text);
+                                    }
+                                }));
     }
 
-    /** The room's state now; a checkpoint beside an archive keeps only its newest few games. */
-    static RoomState of(Room room) {
+    /**
+     * The room's state now, its JSON made later by the supplier; a checkpoint beside an archive
+     * keeps only its newest few games.
+     */
+    static Supplier<byte[]> of(Room room) {
         int games =
                 room.context.journal().archivesGames()
                         ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
                         : Match.KEPT_GAMES;
-        return new RoomState(
-                room.code(),
-                room.botSeed,
-                room.core.state(games),
-                room.feed.shown,
-                room.time.nanos,
-                room.time.millis,
-                room.time.emptyAsOfNow(),
-                room.createdAt);
+        ArrayDeque<GameRecord> finished = room.core.match.finished;
+        RoomState state =
+                new RoomState(
+                        room.code(),
+                        room.botSeed,
+                        room.core,
+                        finished.stream().skip(Math.max(0, finished.size() - games)).toList(),
+                        room.feed.shown,
+                        room.time.nanos,
+                        room.time.millis,
+                        room.time.emptyAsOfNow(),
+                        room.createdAt);
+        JsonNode tree = JSON.valueToTree(state);
+        return () -> {
+            try {
+                return JSON.writeValueAsBytes(tree);
+            } catch (IOException e) {
+                throw new UncheckedIOException("room " + state.code + " cannot be written", e);
+            }
+        };
     }
 
     /**
@@ -96,12 +99,11 @@ record RoomState(
      * version it was written with; one that cannot ends the replay with one error line.
      */
     Room rebuild(List<Store.Command> changes, EventLoop loop, RoomContext context) {
-        Room room =
-                new Room(code, loop, botSeed, context, RoomCore.restore(core, atNanos, atMillis));
+        core.match.finished.addAll(finished);
+        Room room = new Room(code, loop, botSeed, context, core);
         room.time.replayAt(atNanos, atMillis);
-        room.feed.restore(core.version(), shown);
-        room.recorder.archivedGame =
-                core.match().finished().stream().mapToInt(GameRecord::game).max().orElse(0);
+        room.feed.restore(core.version, shown);
+        room.recorder.archivedGame = finished.isEmpty() ? 0 : finished.getLast().game();
         room.time.emptySince = emptySince;
         room.createdAt = createdAt;
         for (int i = 0; i < changes.size(); i++) {
@@ -142,14 +144,6 @@ record RoomState(
         }
         room.time.emptySince = room.time.emptyAsOfNow();
         return null;
-    }
-
-    byte[] toJson() {
-        try {
-            return JSON.writeValueAsBytes(this);
-        } catch (IOException e) {
-            throw new UncheckedIOException("room " + code + " cannot be written", e);
-        }
     }
 
     static RoomState fromJson(byte[] json) {

@@ -1,5 +1,9 @@
 package dev.tictactoe.server.room;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
@@ -14,6 +18,7 @@ import java.util.OptionalLong;
  * The current game's time: its clock in a timed room, else the idle claim of the turn; and the
  * instant of the command at hand, monotonic and wall clock (a command happens at one time).
  */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class TurnTime {
 
     private final @Nullable TimeControl control;
@@ -21,10 +26,13 @@ final class TurnTime {
     @Nullable GameClock clock;
     @Nullable IdleClaim idle;
 
-    long now;
-    private long nowMillis;
+    transient long now;
+    private transient long nowMillis;
 
-    TurnTime(@Nullable TimeControl control, Duration idleAfter) {
+    @JsonCreator
+    TurnTime(
+            @JsonProperty("control") @Nullable TimeControl control,
+            @JsonProperty("idleAfter") Duration idleAfter) {
         this.control = control;
         this.idleAfter = idleAfter;
     }
@@ -92,22 +100,5 @@ final class TurnTime {
             moved = true;
         }
         return moved;
-    }
-
-    RoomState.@Nullable IdleState idleState() {
-        return idle == null
-                ? null
-                : new RoomState.IdleState(idle.turnStartedNanos(), idle.turnStartedAt());
-    }
-
-    void restore(GameClock.@Nullable State clockState, RoomState.@Nullable IdleState idleState) {
-        if (clockState != null && control != null) {
-            clock = GameClock.restore(control, clockState);
-        }
-        if (idleState != null) {
-            idle =
-                    new IdleClaim(
-                            idleState.turnStartedNanos(), idleState.turnStartedAt(), idleAfter);
-        }
     }
 }

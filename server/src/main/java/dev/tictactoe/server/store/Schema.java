@@ -29,7 +29,7 @@ final class Schema implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Schema.class);
 
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
 
     /** An older checkpoint has its commands copied to the end (empty rooms close before). */
     static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);

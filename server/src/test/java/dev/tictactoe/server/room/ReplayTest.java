@@ -139,6 +139,6 @@ class ReplayTest {
     }
 
     private static String state(Room room) {
-        return new String(RoomState.of(room).toJson(), StandardCharsets.UTF_8);
+        return new String(RoomState.of(room).get(), StandardCharsets.UTF_8);
     }
 }

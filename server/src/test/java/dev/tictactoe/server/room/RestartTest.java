@@ -295,7 +295,7 @@ class RestartTest {
             driver.journal.checkpointEvery = 1;
             p[0].move(4);
             byte[] last = driver.journal.entries.getLast().payload();
-            assertThat(RoomState.fromJson(last).core().match().finished())
+            assertThat(RoomState.fromJson(last).finished())
                     .extracting(GameRecord::game)
                     .containsExactlyElementsOf(
                             archives ? List.of(5, 6, 7, 8, 9, 10, 11, 12) : games(12));

@@ -8,7 +8,6 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
-import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.IdleClaim;
@@ -72,7 +71,7 @@ class RoomCoreTest {
 
     static String state(RoomCore core) {
         try {
-            return MessageCodec.mapper().writeValueAsString(core.state(Match.KEPT_GAMES));
+            return RoomState.JSON.writeValueAsString(core) + core.match.finished;
         } catch (JsonProcessingException e) {
             throw new AssertionError(e);
         }
