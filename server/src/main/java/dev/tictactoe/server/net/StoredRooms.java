@@ -30,10 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/**
- * The rooms' journal in the store, and the archived games read back from it: the {@code history}
- * message's and those of {@code GET /api/rooms/{code}/games[/{n}]}, off the event loop.
- */
+/** The rooms' journal in the store, and the archived games read back from it, off the loop. */
 final class StoredRooms implements RoomJournal {
 
     /** The games a {@code history} message lists at most: as many as a room keeps in memory. */

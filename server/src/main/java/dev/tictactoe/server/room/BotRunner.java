@@ -18,12 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * The bots' turns: searches run on a small bounded pool of their own, never on a network loop, and
- * a move is played if its room has not changed since.
- */
+/** The bots' turns, searched on a bounded pool of their own, played if the room is unchanged. */
 public final class BotRunner implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(BotRunner.class);
@@ -74,18 +70,13 @@ public final class BotRunner implements AutoCloseable {
     }
 
     private static ThreadPoolExecutor pool(int threads, int queue) {
-        AtomicInteger ids = new AtomicInteger();
         return new ThreadPoolExecutor(
                 threads,
                 threads,
                 0,
                 TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(queue),
-                task -> {
-                    Thread thread = new Thread(task, "bot-" + ids.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                Thread.ofPlatform().name("bot-", 1).daemon().factory());
     }
 
     /**

@@ -11,10 +11,7 @@ import dev.tictactoe.server.game.Mark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/**
- * A command to a room's core and, once applied, the record its journal keeps: with what was chosen
- * in it (a seat token, the bot's cell), so that replaying it at its instant makes the same change.
- */
+/** A command to a room's core, with what was chosen in it, so a replay makes the same change. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.SIMPLE_NAME)
 sealed interface Change {
 
@@ -42,10 +39,7 @@ sealed interface Change {
     /** Back after a restart: the wall clock moved {@code pausedMillis} while game time stood. */
     record Resumed(long pausedMillis) implements Change {}
 
-    /**
-     * A journal record: the change and its instant, JSON named by the record's simple name. The
-     * store's layout number changes when a record of an older layout would no longer read.
-     */
+    /** A journal record: the change and its instant, JSON named by the record's simple name. */
     record Entry(long nanos, long millis, Change change) {
 
         private static final ObjectWriter WRITER = RoomState.JSON.writerFor(Entry.class);

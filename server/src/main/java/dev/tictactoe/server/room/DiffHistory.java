@@ -4,11 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Objects;
 
-/**
- * The last few encoded diffs of a room, replayed to a member who missed some: a ring that starts
- * small and doubles up to its capacity. Each slot copies its diff into a buffer it reuses, so young
- * collections do not copy recent diffs again (with a thousand busy rooms, most of the pause).
- */
+/** A room's last encoded diffs, in a ring of reused buffers that doubles up to its capacity. */
 final class DiffHistory {
 
     private static final int INITIAL = 4;

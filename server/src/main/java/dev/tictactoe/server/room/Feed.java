@@ -11,10 +11,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * What the members see of a room: its version, the snapshot they last saw, the recent diffs, and
- * the members themselves. Every change goes out from here as one diff, encoded once.
- */
+/** What the members see of a room: every change goes out from here as one diff, encoded once. */
 final class Feed {
 
     /** Who gets a message: one member whatever its buffer, or each member with room in it. */

@@ -20,10 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 
-/**
- * The series of games played in one room: the current board and its time, its result, the score and
- * the finished games. They change together on every move, takeback and game end.
- */
+/** The series of games in one room: board and time, result, score and finished games. */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class Match {
 

@@ -1,9 +1,6 @@
 package dev.tictactoe.server.room;
 
-/**
- * A room member's connection as the room sees it: somewhere to write encoded messages. The room
- * never touches the transport; the network layer implements this on its own connections.
- */
+/** A room member's connection as the room sees it: somewhere to write encoded messages. */
 public interface Member {
 
     /** Writes one encoded message, if the connection is still open. */

@@ -22,10 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * The connections behind the seats: joining, rejoining with a seat token, leaving, and the seat
- * grace timers; turned into the {@link RoomCore}'s commands. Room loop only.
- */
+/** The connections behind the seats: joins, rejoins, leaves and grace timers. Room loop only. */
 final class Members {
 
     private static final Logger log = LoggerFactory.getLogger(Members.class);

@@ -18,10 +18,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/**
- * A member's message turned into the room's commands, or answered from its state; a quick phrase
- * goes to every member outside the versioned state. Room loop only.
- */
+/** A member's message as the room's commands, or answered from its state. Room loop only. */
 final class Messages {
 
     private static final Logger log = LoggerFactory.getLogger(Messages.class);

@@ -4,10 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Arrays;
 
-/**
- * One encoded server message on its way to members. A transport may build its own form of it (a
- * framed buffer) once for a whole broadcast; the room releases it when the broadcast is done.
- */
+/** One encoded server message, whose transport form is built once for a whole broadcast. */
 public final class Outgoing implements AutoCloseable {
 
     /** A transport's form of a message, released once the room is done with the message. */

@@ -16,11 +16,7 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/**
- * Writes a room's changes to its journal: a record per change, every {@link
- * RoomJournal#checkpointEvery} changes (and after a refused record, whose gap no replay can cross)
- * the whole state, and each finished game to the archive. Room loop only.
- */
+/** Writes a room's changes, checkpoints and finished games to its journal. Room loop only. */
 final class Recorder {
 
     private final Room room;

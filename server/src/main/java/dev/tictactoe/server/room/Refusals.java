@@ -11,10 +11,7 @@ import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * Why the rules refuse a command now, as values; null when they allow it. Every check runs before
- * anything changes, so a refused command leaves the room as it was.
- */
+/** Why the rules refuse a command now, as values, checked before anything changes. */
 final class Refusals {
 
     /** Every refusal a room gives: its code and its text, whose blanks {@link #of} fills. */

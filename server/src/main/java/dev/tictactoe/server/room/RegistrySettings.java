@@ -7,10 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 
-/**
- * The settings of the server's rooms and their bots. Each component's default is the constant named
- * after it, read by its flag in {@code flags.RoomFlags} and the README's settings table.
- */
+/** The settings of the server's rooms and their bots, each default the constant named after it. */
 public record RegistrySettings(
         int maxRooms,
         int maxMembersPerRoom,

@@ -18,11 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * A room's rules as a state machine: {@link #apply} gives a new version and its event, or a
- * refusal. No clock, channel or thread, so a journal folded through it lands on the same versions.
- * Mutable: copying a 15×15 board per command cost 20 times playing a move and taking it back.
- */
+/** A room's rules as a state machine, with no clock, channel or thread: a replay lands the same. */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class RoomCore {
 

@@ -9,10 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/**
- * Where a room writes what must outlive the process. Called on the room's loop: it never blocks,
- * and makes costly payloads ({@link Supplier}s) on a thread of its own. The defaults keep nothing.
- */
+/** Where a room writes what must outlive the process, never blocking; the defaults keep nothing. */
 public interface RoomJournal {
 
     /** A room writes its whole state after this many changes: a recovery replays at most these. */

@@ -10,11 +10,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
-/**
- * A room's time (monotonic nanos for clocks and timers, epoch ms for clients; one instant per task,
- * journaled with each change) and its clock and empty-room timers. A rebuilt room continues its
- * monotonic line from its last change: downtime does not pass for game clocks. Room loop only.
- */
+/** A room's instant, monotonic and wall clock, continued after a restart, and its timers. */
 final class RoomTime {
 
     private final Room room;

@@ -18,10 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-/**
- * Renders room state into the protocol's snapshot, reusing the previous snapshot's unchanged parts
- * so the diff finds them by identity: a late move in a long game costs what an early one does.
- */
+/** Renders a room into the protocol's snapshot, reusing the unchanged parts of the previous one. */
 final class Snapshots {
 
     /** The empty row of each board size, shared by every snapshot of an idle room. */

@@ -14,10 +14,7 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-/**
- * The current game's time: its clock in a timed room, else the idle claim of the turn; and the
- * instant of the command at hand, monotonic and wall clock (a command happens at one time).
- */
+/** The current game's clock or idle claim, and the instant of the command at hand. */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class TurnTime {
 

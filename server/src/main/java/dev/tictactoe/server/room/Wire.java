@@ -10,10 +10,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.List;
 import java.util.stream.IntStream;
 
-/**
- * The engine's words as the protocol spells them: a mark is a seat and a bot level is a level, name
- * for name (the engine knows nothing of the wire).
- */
+/** The engine's words as the protocol spells them, name for name. */
 final class Wire {
     private Wire() {}
 

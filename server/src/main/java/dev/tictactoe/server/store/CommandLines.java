@@ -8,12 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The commands table's rows, written and read back: the commands committed together, a line each
- * ({@code room version length record}; a record is one line of JSON, its length keeps the row
- * readable whatever it holds). One row a commit, not one a command: a row costs the writer far more
- * than its bytes.
- */
+/** A commands row a commit, a line a command ({@code room version length record}). */
 final class CommandLines {
 
     /** A command as read back from a row. */

@@ -13,10 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/**
- * One process owns a data directory: an exclusive lock on {@code <dir>/lock}, which records the
- * holder's pid for a refused second server to name. The OS releases it however the process ends.
- */
+/** One process owns a data directory: a lock on {@code <dir>/lock}, with the holder's pid. */
 final class DataDir implements AutoCloseable {
 
     static final String LOCK = "lock";

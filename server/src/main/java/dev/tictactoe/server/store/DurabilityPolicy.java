@@ -3,11 +3,7 @@ package dev.tictactoe.server.store;
 import java.time.Duration;
 import java.util.Locale;
 
-/**
- * What a client's acknowledgement means after a crash: how long the writer gathers before it
- * commits, whether commits are fsynced, and whether a room holds what it sends until then ({@code
- * fsync}). The promises of each mode are in docs/operations.md.
- */
+/** What a client's acknowledgement means after a crash (see docs/operations.md). */
 public record DurabilityPolicy(Mode mode, Duration gather) {
 
     public enum Mode {

@@ -20,10 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 
-/**
- * The database's tables and every statement run on them, over one connection. docs/operations.md
- * shows the same schema to operators: keep them one. Writer thread only.
- */
+/** The database's tables and statements, as docs/operations.md shows them. Writer thread only. */
 final class Schema implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Schema.class);

@@ -26,11 +26,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
-/**
- * The data directory's database. Writes never block (rooms call them on their event loops) and are
- * refused, as values, when the writer cannot take more; reads complete on the writer's thread,
- * after every write queued before them.
- */
+/** The data directory's database: writes never block and are refused as values. */
 public final class Store implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Store.class);

@@ -2,11 +2,7 @@ package dev.tictactoe.server.store;
 
 import java.time.Duration;
 
-/**
- * The store's tuning: the durability policy; the writer's queue (writes in flight); how long a gone
- * room's games stay; the most games kept per room; the first and the longest wait between retries
- * of a failed commit.
- */
+/** The store's tuning: durability, queue, retention, games per room, retry waits. */
 public record StoreOptions(
         DurabilityPolicy policy,
         int queueCapacity,

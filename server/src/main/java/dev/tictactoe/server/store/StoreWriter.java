@@ -18,10 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
-/**
- * The store's one writer thread: writes what gathered in one transaction, tells the waiting rooms,
- * then runs the queued tasks. A failed commit is retried with backoff, logged once per change.
- */
+/** The store's one writer thread: group commits, tells waiting rooms, retries a failed commit. */
 final class StoreWriter implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(StoreWriter.class);
