@@ -14,14 +14,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
-/**
- * A room's settings, fixed at creation with every random choice already made.
- *
- * @param creatorSeat the seat the first person to join takes
- * @param first who moves first in game 1 (later games alternate)
- * @param bot the level of a bot seated opposite the creator from the start, if any
- * @param clock the time control of every game in the room; none for untimed games
- */
+/** A room's settings, fixed at creation with every random choice (seats, first mover) made. */
 public record RoomSettings(
         Rules rules,
         Mark creatorSeat,
@@ -30,16 +23,6 @@ public record RoomSettings(
         boolean spectators,
         @Nullable Level bot,
         @Nullable TimeControl clock) {
-
-    public RoomSettings(
-            Rules rules,
-            Mark creatorSeat,
-            Mark first,
-            boolean earlyDraw,
-            boolean spectators,
-            @Nullable Level bot) {
-        this(rules, creatorSeat, first, earlyDraw, spectators, bot, null);
-    }
 
     /** Classic 3×3, creator plays X and starts, early draws on, spectators welcome, no bot. */
     public static RoomSettings classic() {

@@ -7,13 +7,7 @@ import org.jspecify.annotations.Nullable;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/**
- * Where rooms and finished games are kept, how soon a change is on disk, and how long a finished
- * game is kept. Each component's default is the constant named after it, read by its flag in {@code
- * flags.StoreFlags} and the README's settings table.
- *
- * @param dataDir the data directory; null keeps rooms in memory only
- */
+/** Where rooms and games are kept (null: in memory only), how durably, and games how long. */
 public record StoreSettings(@Nullable Path dataDir, String durability, Duration gameRetention) {
 
     public static final Path DEFAULT_DATA_DIR = Path.of("data");

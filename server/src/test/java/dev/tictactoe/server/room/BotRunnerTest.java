@@ -18,7 +18,7 @@ import java.util.List;
 class BotRunnerTest {
 
     private static RoomSettings withBot() {
-        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, Level.HARD);
+        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, Level.HARD, null);
     }
 
     @Test

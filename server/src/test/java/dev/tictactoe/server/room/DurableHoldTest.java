@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class DurableHoldTest {
 
     private static final RoomSettings CLASSIC =
-            new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null);
+            new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null, null);
 
     private static Client joined(RoomDriver driver, String name) {
         Client client = driver.connect();

@@ -108,7 +108,8 @@ class IdleClaimRoomTest {
         driver.close();
         driver =
                 new RoomDriver(
-                        new RoomSettings(Rules.CLASSIC, Mark.O, Mark.X, true, true, Level.EASY));
+                        new RoomSettings(
+                                Rules.CLASSIC, Mark.O, Mark.X, true, true, Level.EASY, null));
         Client ana = driver.join("ana");
         driver.advance(AFTER);
         ana.send(new ClientMessage.Claim());

@@ -62,7 +62,8 @@ class MatchTest {
         // X O X / X O O / O X . : nobody can make three any more, one cell left.
         int[] moves = {0, 1, 2, 4, 3, 5, 7, 6};
         Match early = started(RoomSettings.classic());
-        Match full = started(new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, false, true, null));
+        Match full =
+                started(new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, false, true, null, null));
         for (int i = 0; i < moves.length; i++) {
             early.play(early.turn(), moves[i], "m" + i);
             full.play(full.turn(), moves[i], "m" + i);

@@ -63,6 +63,7 @@ class RoomPropertyTest {
                         seed % 3 == 0 ? Mark.O : Mark.X,
                         true,
                         true,
+                        null,
                         null);
         try (RoomDriver driver =
                 new RoomDriver(settings, RoomDriver.LIMITS, seed, RoomPropertyTest::search)) {

@@ -77,7 +77,7 @@ class RoomTest {
     @Test
     void aRoomWithoutSpectatorsRefusesAWatcherEvenWithASeatFree() {
         RoomSettings noSpectators =
-                new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null);
+                new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null, null);
         try (RoomDriver closed = new RoomDriver(noSpectators)) {
             closed.join("ana");
             Client eve = closed.connect();
@@ -350,6 +350,6 @@ class RoomTest {
     }
 
     private static RoomSettings withBot(Level level) {
-        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, level);
+        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, level, null);
     }
 }
