@@ -11,9 +11,6 @@ import java.util.Map;
 /** A commands row a commit, a line a command ({@code room version length record}). */
 final class CommandLines {
 
-    /** A command as read back from a row. */
-    record Line(String room, long version, byte[] record) {}
-
     /** Where a room's commands start: rows from {@code since} on, above {@code version}. */
     record Since(long version, long since) {}
 
@@ -43,8 +40,8 @@ final class CommandLines {
     }
 
     /** The lines of a row, in the order written; a malformed row is an error, not a guess. */
-    static List<Line> read(byte[] row) throws SQLException {
-        List<Line> lines = new ArrayList<>();
+    static List<Store.Command> read(byte[] row) throws SQLException {
+        List<Store.Command> lines = new ArrayList<>();
         int at = 0;
         while (at < row.length) {
             String[] head = new String[3];
@@ -63,7 +60,7 @@ final class CommandLines {
                     throw new SQLException("a commands row is cut short at byte " + at);
                 }
                 lines.add(
-                        new Line(
+                        new Store.Command(
                                 head[0],
                                 Long.parseLong(head[1]),
                                 Arrays.copyOfRange(row, from, from + length)));
@@ -76,8 +73,9 @@ final class CommandLines {
     }
 
     /** The commands of these rooms after their checkpoints, in the order written. */
-    static List<Line> after(Schema db, Map<String, Since> checkpoints) throws SQLException {
-        List<Line> after = new ArrayList<>();
+    static List<Store.Command> after(Schema db, Map<String, Since> checkpoints)
+            throws SQLException {
+        List<Store.Command> after = new ArrayList<>();
         if (checkpoints.isEmpty()) {
             return after;
         }
@@ -87,7 +85,7 @@ final class CommandLines {
                 "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
                 r -> {
                     long seq = r.getLong(1);
-                    for (Line line : read(r.getBytes(2))) {
+                    for (Store.Command line : read(r.getBytes(2))) {
                         Since k = checkpoints.get(line.room());
                         if (k != null && seq >= k.since() && line.version() > k.version()) {
                             after.add(line);

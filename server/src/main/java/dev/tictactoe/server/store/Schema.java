@@ -108,12 +108,12 @@ final class Schema implements AutoCloseable {
                             r.getString(1),
                             new Store.Room(r.getLong(2), r.getBytes(4), new ArrayList<>()));
                 });
-        for (CommandLines.Line line : CommandLines.after(this, since)) {
+        for (Store.Command line : CommandLines.after(this, since)) {
             List<Store.Command> commands =
                     Objects.requireNonNull(rooms.get(line.room())).commands();
             // A command written again at a version (a replay cut short) replaces it.
             commands.removeIf(c -> c.version() >= line.version());
-            commands.add(new Store.Command(line.version(), line.record()));
+            commands.add(line);
         }
         update(
                 "UPDATE games SET kept_until = ? WHERE kept_until IS NULL AND room NOT IN"
@@ -210,7 +210,7 @@ final class Schema implements AutoCloseable {
             long next =
                     query("SELECT coalesce(max(seq), 0) + 1 FROM commands", r -> r.getLong(1))
                             .get(0);
-            for (CommandLines.Line line : CommandLines.after(this, old)) {
+            for (Store.Command line : CommandLines.after(this, old)) {
                 lines.add(line.room(), line.version(), line.record());
             }
             appendLines();

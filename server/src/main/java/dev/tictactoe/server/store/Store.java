@@ -37,7 +37,7 @@ public final class Store implements AutoCloseable {
     /** A room found at start: its newest checkpoint and the commands after it, in order. */
     public record Room(long version, byte[] checkpoint, List<Command> commands) {}
 
-    public record Command(long version, byte[] record) {}
+    public record Command(String room, long version, byte[] record) {}
 
     private final DataDir dir;
     private final StoreOptions options;

@@ -257,7 +257,7 @@ final class RoomDriver implements AutoCloseable {
         }
         List<Store.Command> changes =
                 kept.subList(base + 1, records).stream()
-                        .map(e -> new Store.Command(e.version(), e.payload()))
+                        .map(e -> new Store.Command(room.code(), e.version(), e.payload()))
                         .toList();
         return RoomState.fromJson(kept.get(base).payload())
                 .rebuild(changes, loopChannel.eventLoop(), room.context);

@@ -143,9 +143,9 @@ class StoreTest {
         lines.add("CD", Long.MAX_VALUE, new byte[] {0, ' ', '\n'});
         byte[] row = lines.take();
         assertThat(lines.isEmpty()).isTrue();
-        List<CommandLines.Line> read = CommandLines.read(row);
-        assertThat(read).extracting(CommandLines.Line::room).containsExactly("AB12", "CD");
-        assertThat(read).extracting(CommandLines.Line::version).containsExactly(7L, Long.MAX_VALUE);
+        List<Store.Command> read = CommandLines.read(row);
+        assertThat(read).extracting(Store.Command::room).containsExactly("AB12", "CD");
+        assertThat(read).extracting(Store.Command::version).containsExactly(7L, Long.MAX_VALUE);
         assertThat(read.get(0).record()).isEqualTo(awkward);
         assertThat(read.get(1).record()).containsExactly(0, ' ', '\n');
         assertThat(CommandLines.read(new byte[0])).isEmpty();
