@@ -14,8 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /** A member's message as the room's commands, or answered from its state. Room loop only. */
@@ -116,10 +118,15 @@ final class Messages {
                                 }));
     }
 
+    /** The newest finished games, oldest first: archived, then from memory. */
     private void sendHistory(Session session, List<GameRecord> archived) {
-        room.feed.send(
-                session,
-                new ServerMessage.HistoryMessage(Snapshots.history(room.core.match, archived)));
+        TreeMap<Integer, GameRecord> games = new TreeMap<>();
+        room.core.match.finished.forEach(game -> games.put(game.game(), game));
+        archived.forEach(game -> games.put(game.game(), game));
+        while (games.size() > Match.KEPT_GAMES) {
+            games.pollFirstEntry();
+        }
+        room.feed.send(session, new ServerMessage.HistoryMessage(new ArrayList<>(games.values())));
     }
 
     private Outcome.@Nullable Refused say(Session session, ClientMessage.Phrase phrase) {

@@ -1,7 +1,6 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.BotLevel;
-import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
@@ -12,11 +11,9 @@ import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /** Renders a room into the protocol's snapshot, reusing the unchanged parts of the previous one. */
 final class Snapshots {
@@ -109,17 +106,6 @@ final class Snapshots {
                     settings.clock().toString(), full, full, null, null, null, null);
         }
         return match.time.clock.view();
-    }
-
-    /** The newest finished games for {@code history}, oldest first: archived, then from memory. */
-    static List<GameRecord> history(Match match, List<GameRecord> archived) {
-        TreeMap<Integer, GameRecord> games = new TreeMap<>();
-        match.finished.forEach(game -> games.put(game.game(), game));
-        archived.forEach(game -> games.put(game.game(), game));
-        while (games.size() > Match.KEPT_GAMES) {
-            games.pollFirstEntry();
-        }
-        return new ArrayList<>(games.values());
     }
 
     private static List<String> rows(Board board, @Nullable List<String> previous) {
