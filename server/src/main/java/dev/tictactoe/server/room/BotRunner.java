@@ -44,10 +44,6 @@ public final class BotRunner implements AutoCloseable {
     private final Duration budget;
     private volatile @Nullable ServerMetrics metrics;
 
-    public BotRunner(int threads, int queue, Duration budget) {
-        this(threads, queue, budget, null);
-    }
-
     /** Searches for {@code budget}, or for {@code nodes} positions when given. */
     public BotRunner(int threads, int queue, Duration budget, @Nullable Long nodes) {
         this(pool(threads, queue), budget, nodes == null ? BOT : byNodes(nodes));

@@ -47,10 +47,6 @@ public final class RoomRegistry {
     private final SecureRandom random = new SecureRandom();
     private final RoomCode codes = new RoomCode(random);
 
-    public RoomRegistry(RegistrySettings config, EventLoopGroup loops, BotRunner bots) {
-        this(config, null, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
-    }
-
     public RegistrySettings settings() {
         return config;
     }
@@ -90,10 +86,6 @@ public final class RoomRegistry {
                 room.core.match.game);
         room.resume();
         return room;
-    }
-
-    public Room create(RoomSettings settings) throws Full {
-        return create(settings, null, Map.of());
     }
 
     /** Creates a room; a null {@code botSeed} derives one from {@code --bot-seed}. */

@@ -11,6 +11,7 @@ import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.buffer.Unpooled;
@@ -45,9 +46,16 @@ class QuickMatchHandlerTest {
     private final ServerConfig config = ServerConfig.local("--match-max-waiting=3");
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
     private final ServerMetrics metrics = ServerMetrics.create();
-    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
+    private final RoomRegistry rooms =
+            new RoomRegistry(
+                    config.rooms(),
+                    null,
+                    roomLoops,
+                    bots,
+                    ServerMetrics.create(),
+                    RoomJournal.NONE);
     private final Matchmaker matchmaker =
             new Matchmaker(
                     config.match(),

@@ -6,6 +6,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.buffer.Unpooled;
@@ -33,9 +34,16 @@ class RequestEdgeFuzzTest {
         static final ServerConfig CONFIG = ServerConfig.local();
         static final EventLoopGroup LOOPS =
                 new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-        static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.rooms().botBudget());
+        static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.rooms().botBudget(), null);
         static final ServerMetrics METRICS = ServerMetrics.create();
-        static final RoomRegistry ROOMS = new RoomRegistry(CONFIG.rooms(), LOOPS, BOTS);
+        static final RoomRegistry ROOMS =
+                new RoomRegistry(
+                        CONFIG.rooms(),
+                        null,
+                        LOOPS,
+                        BOTS,
+                        ServerMetrics.create(),
+                        RoomJournal.NONE);
         static final Wiring WIRING =
                 Wiring.of(
                         ROOMS,

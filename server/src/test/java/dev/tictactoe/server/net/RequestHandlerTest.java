@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +44,15 @@ class RequestHandlerTest {
     private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
-    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
+    private final RoomRegistry rooms =
+            new RoomRegistry(
+                    config.rooms(),
+                    null,
+                    roomLoops,
+                    bots,
+                    ServerMetrics.create(),
+                    RoomJournal.NONE);
     private final Wiring wiring = Wiring.of(rooms, config);
     private final EmbeddedChannel channel = new EmbeddedChannel(wiring.requestHandler());
 
@@ -69,7 +79,9 @@ class RequestHandlerTest {
 
     @Test
     void requestsBehindARoomLookupWaitTheirTurnUpToTheLimit() throws Exception {
-        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        Room room =
+                rooms.create(
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
         CountDownLatch roomBusy = holdRoomLoop();
         channel.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));
         for (int i = 0; i < RequestHandler.MAX_PIPELINED; i++) {
@@ -106,7 +118,9 @@ class RequestHandlerTest {
                 new EmbeddedChannel(
                         new BodyLimit(ServerInitializer.MAX_HTTP_BODY_BYTES),
                         wiring.requestHandler());
-        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        Room room =
+                rooms.create(
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
         CountDownLatch roomBusy = holdRoomLoop();
         try {
             aggregated.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));

@@ -7,6 +7,7 @@ import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,8 +35,15 @@ class RoomLookupTest {
     private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
-    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
+    private final RoomRegistry rooms =
+            new RoomRegistry(
+                    config.rooms(),
+                    null,
+                    roomLoops,
+                    bots,
+                    ServerMetrics.create(),
+                    RoomJournal.NONE);
     private final ServerMetrics metrics = ServerMetrics.create();
     private final AtomicLong now = new AtomicLong();
     private final RoomLookup lookup =
@@ -50,7 +59,9 @@ class RoomLookupTest {
     @Test
     void missesSpendTheBudgetHitsGiveBackAndAnEmptyBudgetIsRefusedUntilItRefills()
             throws Exception {
-        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        Room room =
+                rooms.create(
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
         assertThat(refusal(lookup.find("10.0.0.1", "zzzz"))).startsWith("404 ");
         // A hit gives its token back: still one left after it.
         assertThat(lookup.find("10.0.0.1", room.code().toLowerCase(Locale.ROOT)))

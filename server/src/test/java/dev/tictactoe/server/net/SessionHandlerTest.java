@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -44,8 +47,15 @@ class SessionHandlerTest {
     private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
-    private final RoomRegistry rooms = new RoomRegistry(config.rooms(), roomLoops, bots);
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
+    private final RoomRegistry rooms =
+            new RoomRegistry(
+                    config.rooms(),
+                    null,
+                    roomLoops,
+                    bots,
+                    ServerMetrics.create(),
+                    RoomJournal.NONE);
     private final Wiring wiring = Wiring.of(rooms, config);
     private final EmbeddedChannel channel =
             new EmbeddedChannel(
@@ -53,7 +63,9 @@ class SessionHandlerTest {
 
     @BeforeEach
     void open() throws Exception {
-        Room room = rooms.create(RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)));
+        Room room =
+                rooms.create(
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
         channel.attr(SessionHandler.ROOM).set(room);
         channel.pipeline()
                 .fireUserEventTriggered(

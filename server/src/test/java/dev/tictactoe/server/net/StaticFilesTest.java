@@ -3,7 +3,9 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.channel.EventLoopGroup;
@@ -40,9 +42,17 @@ class StaticFilesTest {
     private final ServerConfig config = ServerConfig.local();
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget());
+    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
     private final Wiring wiring =
-            Wiring.of(new RoomRegistry(config.rooms(), roomLoops, bots), config);
+            Wiring.of(
+                    new RoomRegistry(
+                            config.rooms(),
+                            null,
+                            roomLoops,
+                            bots,
+                            ServerMetrics.create(),
+                            RoomJournal.NONE),
+                    config);
     private final StaticFiles files = wiring.files();
 
     @AfterEach

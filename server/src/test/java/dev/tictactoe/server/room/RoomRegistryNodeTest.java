@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +23,7 @@ class RoomRegistryNodeTest {
 
     private final EventLoopGroup loops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, RegistrySettings.DEFAULT_BOT_BUDGET);
+    private final BotRunner bots = new BotRunner(1, 10, RegistrySettings.DEFAULT_BOT_BUDGET, null);
 
     @AfterEach
     void stop() {
@@ -41,7 +42,7 @@ class RoomRegistryNodeTest {
                         RoomJournal.NONE);
         Set<String> codes = new HashSet<>();
         for (int i = 0; i < rooms; i++) {
-            codes.add(registry.create(RoomSettings.classic()).code());
+            codes.add(registry.create(RoomSettings.classic(), Map.of()).code());
         }
         registry.shutdown();
         return codes;

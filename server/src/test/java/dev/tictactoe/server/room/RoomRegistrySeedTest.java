@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
+import dev.tictactoe.server.metrics.ServerMetrics;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -22,7 +23,7 @@ class RoomRegistrySeedTest {
 
     private final EventLoopGroup loops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, RegistrySettings.DEFAULT_BOT_BUDGET);
+    private final BotRunner bots = new BotRunner(1, 10, RegistrySettings.DEFAULT_BOT_BUDGET, null);
 
     @AfterEach
     void stop() {
@@ -31,7 +32,14 @@ class RoomRegistrySeedTest {
     }
 
     private List<Long> seeds(ServerConfig config, Long... asked) throws RoomRegistry.Full {
-        RoomRegistry registry = new RoomRegistry(config.rooms(), loops, bots);
+        RoomRegistry registry =
+                new RoomRegistry(
+                        config.rooms(),
+                        null,
+                        loops,
+                        bots,
+                        ServerMetrics.create(),
+                        RoomJournal.NONE);
         List<Long> seeds = new ArrayList<>();
         for (Long seed : asked) {
             seeds.add(registry.create(RoomSettings.classic(), seed).botSeed);
