@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-/** Both sides' time in one game under a {@link TimeControl}, on nanoTime values; a checkpoint keeps it field by field. */
+/** Both sides' time in one game under a {@link TimeControl}; a checkpoint keeps its fields. */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 public final class GameClock {
 
