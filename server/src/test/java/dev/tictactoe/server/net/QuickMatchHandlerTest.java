@@ -11,7 +11,6 @@ import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
-import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.buffer.Unpooled;
@@ -48,14 +47,7 @@ class QuickMatchHandlerTest {
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
     private final ServerMetrics metrics = ServerMetrics.create();
-    private final RoomRegistry rooms =
-            new RoomRegistry(
-                    config.rooms(),
-                    null,
-                    roomLoops,
-                    bots,
-                    ServerMetrics.create(),
-                    RoomJournal.NONE);
+    private final RoomRegistry rooms = Wiring.rooms(config, roomLoops, bots);
     private final Matchmaker matchmaker =
             new Matchmaker(
                     config.match(),

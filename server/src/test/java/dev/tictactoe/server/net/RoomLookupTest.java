@@ -7,7 +7,6 @@ import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
-import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -36,14 +35,7 @@ class RoomLookupTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
-    private final RoomRegistry rooms =
-            new RoomRegistry(
-                    config.rooms(),
-                    null,
-                    roomLoops,
-                    bots,
-                    ServerMetrics.create(),
-                    RoomJournal.NONE);
+    private final RoomRegistry rooms = Wiring.rooms(config, roomLoops, bots);
     private final ServerMetrics metrics = ServerMetrics.create();
     private final AtomicLong now = new AtomicLong();
     private final RoomLookup lookup =

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.Room;
-import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -48,14 +46,7 @@ class SessionHandlerTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
-    private final RoomRegistry rooms =
-            new RoomRegistry(
-                    config.rooms(),
-                    null,
-                    roomLoops,
-                    bots,
-                    ServerMetrics.create(),
-                    RoomJournal.NONE);
+    private final RoomRegistry rooms = Wiring.rooms(config, roomLoops, bots);
     private final Wiring wiring = Wiring.of(rooms, config);
     private final EmbeddedChannel channel =
             new EmbeddedChannel(

@@ -3,10 +3,7 @@ package dev.tictactoe.server.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
-import dev.tictactoe.server.room.RoomJournal;
-import dev.tictactoe.server.room.RoomRegistry;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -43,16 +40,7 @@ class StaticFilesTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
-    private final Wiring wiring =
-            Wiring.of(
-                    new RoomRegistry(
-                            config.rooms(),
-                            null,
-                            roomLoops,
-                            bots,
-                            ServerMetrics.create(),
-                            RoomJournal.NONE),
-                    config);
+    private final Wiring wiring = Wiring.of(Wiring.rooms(config, roomLoops, bots), config);
     private final StaticFiles files = wiring.files();
 
     @AfterEach

@@ -11,10 +11,8 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.BotRunner;
 import dev.tictactoe.server.room.RoomJournal;
-import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.FailingDisk;
 import dev.tictactoe.server.store.Store;
 
@@ -54,16 +52,7 @@ class StoredRoomsTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
-    private final Wiring wiring =
-            Wiring.of(
-                    new RoomRegistry(
-                            config.rooms(),
-                            null,
-                            roomLoops,
-                            bots,
-                            ServerMetrics.create(),
-                            RoomJournal.NONE),
-                    config);
+    private final Wiring wiring = Wiring.of(Wiring.rooms(config, roomLoops, bots), config);
     private final EmbeddedChannel http = new EmbeddedChannel(wiring.requestHandler());
     private final Logger serverLog = (Logger) LoggerFactory.getLogger("dev.tictactoe.server");
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();

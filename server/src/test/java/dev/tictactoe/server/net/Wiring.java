@@ -4,9 +4,12 @@ import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.Store;
 
+import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
 import java.util.SplittableRandom;
@@ -32,6 +35,12 @@ final class Wiring {
                         matchmaker,
                         games,
                         new GameAnalyses(Analysis.DEFAULT_NODES));
+    }
+
+    /** Rooms in memory, on {@code loops}, with no node character and their own meters. */
+    static RoomRegistry rooms(ServerConfig config, EventLoopGroup loops, BotRunner bots) {
+        return new RoomRegistry(
+                config.rooms(), null, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
     }
 
     /** No store; quick-match timers run on Netty's global executor. */
