@@ -150,12 +150,23 @@ final class Json {
     }
 
     private static ProtocolException messageRefusal(@Nullable IOException e, JsonNode root) {
-        String type = typeOf(root);
+        if (!root.isObject()) {
+            return new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + show(root));
+        }
+        JsonNode type = root.get("type");
+        if (type == null) {
+            return new ProtocolException(ErrorCode.BAD_MESSAGE, "missing field \"type\"");
+        }
+        if (!type.isTextual()) {
+            return bad("type", "expected a string, got " + show(type));
+        }
         if (e == null
                 || e instanceof InvalidTypeIdException unknown && unknown.getPath().isEmpty()) {
-            return unknownType(type);
+            return new ProtocolException(
+                    ErrorCode.BAD_MESSAGE, "unknown message type " + show(type.textValue()));
         }
-        return BindingRefusal.of(e, root, type);
+        return BindingRefusal.of(e, root, type.textValue());
     }
 
     /** Reads a document that is not a message; refusals name fields from {@code name}. */
@@ -180,25 +191,6 @@ final class Json {
         }
         said = LIMIT_SOURCE.matcher(said).replaceAll(")");
         return START_MARKER.matcher(said).replaceAll(" (opened at column $1)");
-    }
-
-    static String typeOf(JsonNode root) {
-        if (!root.isObject()) {
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE, "expected a JSON object, got " + show(root));
-        }
-        JsonNode type = root.get("type");
-        if (type == null) {
-            throw new ProtocolException(ErrorCode.BAD_MESSAGE, "missing field \"type\"");
-        }
-        if (!type.isTextual()) {
-            throw bad("type", "expected a string, got " + show(type));
-        }
-        return type.textValue();
-    }
-
-    static ProtocolException unknownType(String type) {
-        return new ProtocolException(ErrorCode.BAD_MESSAGE, "unknown message type " + show(type));
     }
 
     // The checks records make of their own fields, each refusal naming the field.

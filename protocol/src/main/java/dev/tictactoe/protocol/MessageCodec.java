@@ -47,7 +47,7 @@ public final class MessageCodec {
     }
 
     public static String encode(ClientMessage message) {
-        return text(CLIENT_WRITER, message);
+        return new String(encodeToBytes(message), StandardCharsets.UTF_8);
     }
 
     public static byte[] encodeToBytes(ClientMessage message) {
@@ -85,7 +85,7 @@ public final class MessageCodec {
     }
 
     public static String encode(NewRoom room) {
-        return text(Json.MAPPER.writer(), room);
+        return new String(bytes(Json.MAPPER.writer(), room), StandardCharsets.UTF_8);
     }
 
     /** {@code POST /api/rooms}: malformed JSON is bad_message, else invalid_settings. */
@@ -142,14 +142,6 @@ public final class MessageCodec {
     /** Reads a snapshot document. */
     public static Snapshot fromTree(JsonNode tree) {
         return Json.document(SNAPSHOT_READER, Snapshot.class, tree, "snapshot");
-    }
-
-    private static String text(ObjectWriter writer, Object value) {
-        try {
-            return writer.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode " + value, e);
-        }
     }
 
     private static byte[] bytes(ObjectWriter writer, Object value) {

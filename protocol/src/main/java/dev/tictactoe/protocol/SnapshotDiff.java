@@ -55,35 +55,25 @@ public final class SnapshotDiff {
         if (from.version() != to.version()) {
             replace(out, "/version", to.version());
         }
-        scalar(out, "/room", from.room(), to.room());
-        if (!from.settings().equals(to.settings())) {
-            replace(out, "/settings", to.settings());
-        }
-        if (from.game() != to.game()) {
-            replace(out, "/game", to.game());
-        }
-        scalar(out, "/status", from.status(), to.status());
-        scalar(out, "/turn", from.turn(), to.turn());
+        field(out, "/room", from.room(), to.room());
+        field(out, "/settings", from.settings(), to.settings());
+        field(out, "/game", from.game(), to.game());
+        field(out, "/status", from.status(), to.status());
+        field(out, "/turn", from.turn(), to.turn());
         list(out, "/board", BOARD_ITEMS, from.board(), to.board());
         list(out, "/moves", MOVES_ITEMS, from.moves(), to.moves());
-        if (!Objects.equals(from.lastMove(), to.lastMove())) {
-            replace(out, "/lastMove", to.lastMove());
-        }
-        if (!Objects.equals(from.result(), to.result())) {
-            replace(out, "/result", to.result());
-        }
+        field(out, "/lastMove", from.lastMove(), to.lastMove());
+        field(out, "/result", from.result(), to.result());
         player(out, "/players/X", from.players().x(), to.players().x());
         player(out, "/players/O", from.players().o(), to.players().o());
-        if (from.spectators() != to.spectators()) {
-            replace(out, "/spectators", to.spectators());
-        }
-        score(out, "/score/X", from.score().x(), to.score().x());
-        score(out, "/score/O", from.score().o(), to.score().o());
-        score(out, "/score/draws", from.score().draws(), to.score().draws());
-        scalar(out, "/undoRequest", from.undoRequest(), to.undoRequest());
+        field(out, "/spectators", from.spectators(), to.spectators());
+        field(out, "/score/X", from.score().x(), to.score().x());
+        field(out, "/score/O", from.score().o(), to.score().o());
+        field(out, "/score/draws", from.score().draws(), to.score().draws());
+        field(out, "/undoRequest", from.undoRequest(), to.undoRequest());
         list(out, "/rematch", NO_ITEMS, from.rematch(), to.rematch());
         clock(out, from.clock(), to.clock());
-        scalar(out, "/claimableAt", from.claimableAt(), to.claimableAt());
+        field(out, "/claimableAt", from.claimableAt(), to.claimableAt());
     }
 
     private static void replace(Sink out, String path, @Nullable Object value) {
@@ -100,16 +90,17 @@ public final class SnapshotDiff {
             replace(out, "/clock", to);
             return;
         }
-        scalar(out, "/clock/control", from.control(), to.control());
-        scalar(out, "/clock/X", from.x(), to.x());
-        scalar(out, "/clock/O", from.o(), to.o());
-        scalar(out, "/clock/running", from.running(), to.running());
-        scalar(out, "/clock/turnStartedAt", from.turnStartedAt(), to.turnStartedAt());
-        scalar(out, "/clock/deadlineAt", from.deadlineAt(), to.deadlineAt());
-        scalar(out, "/clock/flagged", from.flagged(), to.flagged());
+        field(out, "/clock/control", from.control(), to.control());
+        field(out, "/clock/X", from.x(), to.x());
+        field(out, "/clock/O", from.o(), to.o());
+        field(out, "/clock/running", from.running(), to.running());
+        field(out, "/clock/turnStartedAt", from.turnStartedAt(), to.turnStartedAt());
+        field(out, "/clock/deadlineAt", from.deadlineAt(), to.deadlineAt());
+        field(out, "/clock/flagged", from.flagged(), to.flagged());
     }
 
-    private static void scalar(Sink out, String path, @Nullable Object from, @Nullable Object to) {
+    /** A field is replaced whole when it changed. */
+    private static void field(Sink out, String path, @Nullable Object from, @Nullable Object to) {
         if (!Objects.equals(from, to)) {
             replace(out, path, to);
         }
@@ -125,19 +116,11 @@ public final class SnapshotDiff {
             replace(out, path, to);
             return;
         }
-        scalar(out, path + "/name", from.name(), to.name());
-        scalar(out, path + "/kind", from.kind(), to.kind());
-        scalar(out, path + "/level", from.level(), to.level());
-        if (from.connected() != to.connected()) {
-            replace(out, path + "/connected", to.connected());
-        }
-        scalar(out, path + "/graceUntil", from.graceUntil(), to.graceUntil());
-    }
-
-    private static void score(Sink out, String path, int from, int to) {
-        if (from != to) {
-            replace(out, path, to);
-        }
+        field(out, path + "/name", from.name(), to.name());
+        field(out, path + "/kind", from.kind(), to.kind());
+        field(out, path + "/level", from.level(), to.level());
+        field(out, path + "/connected", from.connected(), to.connected());
+        field(out, path + "/graceUntil", from.graceUntil(), to.graceUntil());
     }
 
     private static String[] items(String path, int count) {
