@@ -75,15 +75,6 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<WebSocketFrame
         }
     }
 
-    private Exception refusal(int status, WebSocketClientHandshakeException e) {
-        String what = "WebSocket upgrade to " + uri + " refused with HTTP " + status;
-        // A 400 here is a malformed upgrade, not refused settings.
-        ErrorCode code = status == 400 ? null : Http.codeOf(status);
-        return code == null
-                ? new IOException(what, e)
-                : new ProtocolException(code, what + ": " + code.text(), e);
-    }
-
     private void onCloseFrame(ChannelHandlerContext ctx, CloseWebSocketFrame frame) {
         int code = frame.statusCode() < 0 ? CloseCodes.NORMAL : frame.statusCode();
         received = new GameConnection.CloseInfo(code, frame.reasonText());
@@ -135,10 +126,17 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<WebSocketFrame
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        Throwable failure =
-                cause instanceof WebSocketClientHandshakeException e && e.response() != null
-                        ? refusal(e.response().status().code(), e)
-                        : cause;
+        Throwable failure = cause;
+        if (cause instanceof WebSocketClientHandshakeException e && e.response() != null) {
+            int status = e.response().status().code();
+            String what = "WebSocket upgrade to " + uri + " refused with HTTP " + status;
+            // A 400 here is a malformed upgrade, not refused settings.
+            ErrorCode code = status == 400 ? null : Http.codeOf(status);
+            failure =
+                    code == null
+                            ? new IOException(what, e)
+                            : new ProtocolException(code, what + ": " + code.text(), e);
+        }
         if (!opened.completeExceptionally(failure)) {
             log.debug("connection to {} failed", uri, cause);
         }

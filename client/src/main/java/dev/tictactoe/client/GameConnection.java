@@ -21,7 +21,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
@@ -38,7 +37,6 @@ import org.slf4j.LoggerFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -190,13 +188,6 @@ public final class GameConnection {
         return write(
                 new TextWebSocketFrame(
                         Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
-    }
-
-    /** Sends a ping frame; the server answers with a pong, which is dropped. */
-    public CompletableFuture<Void> ping() {
-        return write(
-                new PingWebSocketFrame(
-                        Unpooled.wrappedBuffer("ping".getBytes(StandardCharsets.US_ASCII))));
     }
 
     /** Writes any frame, such as a pre-encoded text frame; completes when it is written. */

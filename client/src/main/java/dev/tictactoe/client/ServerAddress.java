@@ -50,7 +50,12 @@ public record ServerAddress(URI http) {
     /** The WebSocket URL of room {@code code} (already normalised). */
     public URI ws(String code) {
         String scheme = "https".equals(http.getScheme()) ? "wss" : "ws";
-        return URI.create(scheme + "://" + authority() + http.getPath() + "/rooms/" + code + "/ws");
+        String host = http.getHost();
+        if (host.contains(":") && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        String authority = http.getPort() < 0 ? host : host + ":" + http.getPort();
+        return URI.create(scheme + "://" + authority + http.getPath() + "/rooms/" + code + "/ws");
     }
 
     /** True for {@code https} (and {@code wss}) addresses. */
@@ -69,14 +74,6 @@ public record ServerAddress(URI http) {
     /** The port, or the scheme's (80, 443) when the URL names none. */
     public int port() {
         return http.getPort() >= 0 ? http.getPort() : secure() ? 443 : 80;
-    }
-
-    private String authority() {
-        String host = http.getHost();
-        if (host.contains(":") && !host.startsWith("[")) {
-            host = "[" + host + "]";
-        }
-        return http.getPort() < 0 ? host : host + ":" + http.getPort();
     }
 
     @Override

@@ -106,7 +106,6 @@ class GameConnectionIT {
             assertThat(server.next()).isEqualTo(new ScriptServer.Text("{not json"));
             get(c.write(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}))));
             assertThat(server.next()).isEqualTo(new ScriptServer.Binary(3));
-            get(c.ping());
             get(c.abort());
         }
     }
