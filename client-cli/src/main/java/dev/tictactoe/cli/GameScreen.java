@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Lays out the whole interactive screen from the room state, in GameWords' sentences. */
 final class GameScreen {
@@ -27,12 +26,10 @@ final class GameScreen {
             @Nullable Integer cursor,
             boolean colour,
             @Nullable Snapshot resultNames,
-            Map<Seat, Long> graceUntil,
             long now,
             int height) {
         View {
             notices = List.copyOf(notices);
-            graceUntil = Map.copyOf(graceUntil);
         }
     }
 
@@ -133,7 +130,7 @@ final class GameScreen {
                 who += " (you)";
             }
             if (!p.connected()) {
-                Long until = view.graceUntil().get(seat);
+                Long until = p.graceUntil();
                 String whose =
                         mySeat != null && seat != mySeat ? "opponent" : seat == mySeat ? "you" : "";
                 String kept =

@@ -119,14 +119,6 @@ final class RoomSession {
                 () -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    @Nullable Snapshot snapshot() {
-        return view.snapshot();
-    }
-
-    @Nullable Seat seat() {
-        return membership.seat();
-    }
-
     /** Gives up the seat for good and ends with the last game's result, or "aborted" mid-game. */
     void leave() {
         Seat seat = membership.seat();

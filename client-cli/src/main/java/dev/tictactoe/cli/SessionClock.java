@@ -2,14 +2,12 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.RoomStatus;
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.EnumMap;
-import java.util.Map;
+import java.util.stream.Stream;
 
 /** The server's time (serverTime, else a turn's start) and what counts down on the screen. */
 final class SessionClock {
@@ -66,20 +64,6 @@ final class SessionClock {
         return localNow + offset;
     }
 
-    /** When each disconnected player's seat is freed (epoch ms), by seat. */
-    Map<Seat, Long> graceUntil() {
-        Map<Seat, Long> until = new EnumMap<>(Seat.class);
-        Snapshot s = view.snapshot();
-        for (Seat seat : Seat.values()) {
-            Snapshot.Player p = s == null ? null : s.players().seat(seat);
-            Long grace = p == null ? null : p.graceUntil();
-            if (grace != null) {
-                until.put(seat, grace);
-            }
-        }
-        return until;
-    }
-
     /** Whether a running clock, a seat's grace or a claim time counts down on the screen. */
     boolean countingDown() {
         Snapshot s = view.snapshot();
@@ -88,7 +72,10 @@ final class SessionClock {
         }
         boolean clockRuns = s.clock() != null && s.clock().running() != null;
         boolean claimPending = s.claimableAt() != null && s.status() == RoomStatus.PLAYING;
-        return clockRuns || claimPending || !graceUntil().isEmpty();
+        boolean graceRuns =
+                Stream.of(s.players().x(), s.players().o())
+                        .anyMatch(p -> p != null && p.graceUntil() != null);
+        return clockRuns || claimPending || graceRuns;
     }
 
     /** Whether going from {@code before} to {@code now} started a turn on the clock. */

@@ -92,12 +92,12 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                     TICK,
                     () -> {
                         if (session.clock.countingDown()) {
-                            draw();
+                            draw(false);
                         }
                     });
         }
         Thread.ofPlatform().daemon().name("ttt-keys").start(this::readKeys);
-        session.execute(this::draw);
+        session.execute(() -> draw(false));
     }
 
     private void readKeys() {
@@ -113,7 +113,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                     int next = in.read(50);
                     if (next == '[' || next == 'O') {
                         int code = in.read(50);
-                        session.execute(() -> arrow(code));
+                        session.execute(() -> show(prompt.arrow(code, boardSize())));
                         continue;
                     }
                     session.execute(() -> key(Prompt.ESC));
@@ -129,10 +129,6 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         }
     }
 
-    private void arrow(int code) {
-        show(prompt.arrow(code, boardSize()));
-    }
-
     private void key(int c) {
         show(prompt.key(c, boardSize()));
     }
@@ -146,7 +142,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     }
 
     private int boardSize() {
-        Snapshot s = session.snapshot();
+        Snapshot s = session.view.snapshot();
         return s == null ? 0 : s.settings().size();
     }
 
@@ -156,25 +152,25 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         }
         prompt.submitted(command);
         session.events.submit(command);
-        draw();
+        draw(false);
     }
 
     @Override
     public void received(ServerMessage message) {
-        Snapshot s = session.snapshot();
+        Snapshot s = session.view.snapshot();
         switch (message) {
             case ServerMessage.ErrorMessage e -> notice(session.commands.describe(e), true);
             case ServerMessage.Diff d when d.event() != null && s != null -> {
                 // Named from the state before this diff: who acted, not who sits there now.
                 Snapshot before = session.games.before();
                 Snapshot names = before != null ? before : s;
-                String text = GameWords.describe(d.event(), s, names, session.seat());
+                String text = GameWords.describe(d.event(), s, names, session.membership.seat());
                 if (text != null) {
                     notice(text, false);
                 }
             }
             case ServerMessage.Phrase p when s != null ->
-                    notice(GameWords.phrase(p, s, session.seat()), false);
+                    notice(GameWords.phrase(p, s, session.membership.seat()), false);
             case ServerMessage.HistoryMessage h -> {
                 if (h.games().isEmpty()) {
                     notice("no finished games yet", false);
@@ -186,17 +182,17 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             }
             default -> {}
         }
-        draw();
+        draw(false);
     }
 
     @Override
     public void connectionChanged() {
-        draw();
+        draw(false);
     }
 
     @Override
     public void analysed(GameAnalysis analysis) {
-        Snapshot s = session.snapshot();
+        Snapshot s = session.view.snapshot();
         int size = s == null ? 3 : s.settings().size();
         notice(String.join("\n", AnalysisWords.lines(analysis, size, MAX_NOTICES)), false);
     }
@@ -209,16 +205,12 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         while (notices.size() > MAX_NOTICES) {
             notices.removeFirst();
         }
-        draw();
-    }
-
-    private void draw() {
         draw(false);
     }
 
     /** Writes the screen, unless it is what the terminal already shows and {@code force} is off. */
     private void draw(boolean force) {
-        Snapshot s = session.snapshot();
+        Snapshot s = session.view.snapshot();
         if (s != null) {
             prompt.place(s.settings().size()); // before the first screen with a board, not after
         }
@@ -246,15 +238,14 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         return new GameScreen.View(
                 session.room,
                 share,
-                session.snapshot(),
-                session.seat(),
+                session.view.snapshot(),
+                session.membership.seat(),
                 session.status.text(),
                 shown,
                 typed,
                 cursorShown,
                 colour,
-                session.games.namesOfResult(session.snapshot()),
-                session.clock.graceUntil(),
+                session.games.namesOfResult(session.view.snapshot()),
                 session.clock.now(System.currentTimeMillis()),
                 height);
     }

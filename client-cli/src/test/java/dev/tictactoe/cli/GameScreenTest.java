@@ -17,7 +17,6 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 class GameScreenTest {
 
@@ -326,12 +325,7 @@ class GameScreenTest {
     }
 
     private static GameScreen.View view(
-            Snapshot s,
-            Seat seat,
-            java.util.Map<Seat, Long> grace,
-            long now,
-            int height,
-            List<GameScreen.Notice> notices) {
+            Snapshot s, Seat seat, long now, int height, List<GameScreen.Notice> notices) {
         return new GameScreen.View(
                 "K7MQ2P",
                 "ttt join K7MQ2P",
@@ -343,7 +337,6 @@ class GameScreenTest {
                 null,
                 false,
                 null,
-                grace,
                 now,
                 height);
     }
@@ -360,28 +353,30 @@ class GameScreenTest {
                         Snapshots.ANA,
                         new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, null));
         long now = 1_000_000;
-        List<String> lines =
-                GameScreen.render(
-                        view(s, Seat.X, java.util.Map.of(Seat.O, now + 42_000), now, 0, List.of()));
+        Snapshot held = withGrace(s, now + 42_000);
+        List<String> lines = GameScreen.render(view(held, Seat.X, now, 0, List.of()));
         assertThat(lines.get(2)).contains("ben  - opponent disconnected \u2014 seat kept 0:42");
-        List<String> later =
-                GameScreen.render(
-                        view(
-                                s,
-                                Seat.X,
-                                java.util.Map.of(Seat.O, now + 42_000),
-                                now + 41_500,
-                                0,
-                                List.of()));
+        List<String> later = GameScreen.render(view(held, Seat.X, now + 41_500, 0, List.of()));
         assertThat(later.get(2)).contains("seat kept 0:01");
         List<String> spectator =
-                GameScreen.render(
-                        view(s, null, java.util.Map.of(Seat.O, now + 75_000), now, 0, List.of()));
+                GameScreen.render(view(withGrace(s, now + 75_000), null, now, 0, List.of()));
         assertThat(spectator.get(2)).contains("ben  - disconnected \u2014 seat kept 1:15");
         // No deadline known (an older server): the seat is just held.
-        assertThat(GameScreen.render(view(s, Seat.X, java.util.Map.of(), now, 0, List.of())).get(2))
+        assertThat(GameScreen.render(view(s, Seat.X, now, 0, List.of())).get(2))
                 .contains("opponent disconnected \u2014 seat held");
         assertThat(ClockFace.format(-5_000)).isEqualTo("0:00");
+    }
+
+    /** {@code s} with O's seat held until {@code until}. */
+    private static Snapshot withGrace(Snapshot s, long until) {
+        return Snapshots.of(
+                s.status(),
+                s.turn(),
+                s.board(),
+                s.lastMove(),
+                s.result(),
+                s.players().x(),
+                new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, until));
     }
 
     @Test
@@ -434,7 +429,6 @@ class GameScreenTest {
                                 null,
                                 false,
                                 before,
-                                java.util.Map.of(),
                                 0,
                                 0));
         assertThat(lines)
@@ -456,7 +450,7 @@ class GameScreenTest {
                         new GameScreen.Notice("one", false),
                         new GameScreen.Notice("two", false),
                         new GameScreen.Notice("three", true));
-        List<String> lines = GameScreen.render(view(s, Seat.X, java.util.Map.of(), 0, 24, notices));
+        List<String> lines = GameScreen.render(view(s, Seat.X, 0, 24, notices));
         assertThat(lines).hasSizeLessThanOrEqualTo(24);
         assertThat(lines.get(0)).startsWith("ttt  room K7M Q2P  game 1  15x15");
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("X  ana (you)"));
@@ -466,12 +460,12 @@ class GameScreenTest {
                 .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
         assertThat(lines.get(lines.size() - 1)).isEqualTo("> ");
         // With room to spare nothing is squeezed.
-        assertThat(GameScreen.render(view(s, Seat.X, java.util.Map.of(), 0, 0, notices)))
+        assertThat(GameScreen.render(view(s, Seat.X, 0, 0, notices)))
                 .contains("draws 3   spectators 2");
     }
 
     private static List<String> at(Snapshot s, Seat seat, long now) {
-        return GameScreen.render(view(s, seat, java.util.Map.of(), now, 0, List.of()));
+        return GameScreen.render(view(s, seat, now, 0, List.of()));
     }
 
     @Test
@@ -505,7 +499,6 @@ class GameScreenTest {
                                         null,
                                         true,
                                         null,
-                                        java.util.Map.of(),
                                         start,
                                         0))
                         .get(2);
@@ -656,7 +649,6 @@ class GameScreenTest {
                 cursor,
                 colour,
                 null,
-                Map.of(),
                 0,
                 0);
     }

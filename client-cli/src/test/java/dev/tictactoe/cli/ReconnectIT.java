@@ -123,8 +123,8 @@ class ReconnectIT {
         session.execute(() -> session.events.submitLine("move b2"));
         recorder.await(
                 ServerMessage.Diff.class,
-                d -> onSession(session, () -> session.snapshot().moves().size()) == 2);
-        long before = onSession(session, () -> session.snapshot().version());
+                d -> onSession(session, () -> session.view.snapshot().moves().size()) == 2);
+        long before = onSession(session, () -> session.view.snapshot().version());
 
         // As a lost network would: no close frame.
         session.execute(() -> Objects.requireNonNull(session.follower.connection()).abort());
@@ -132,7 +132,7 @@ class ReconnectIT {
         assertThat(again.seat()).isEqualTo(Seat.X);
         assertThat(recorder.notices).anySatisfy(n -> assertThat(n).startsWith("connection lost"));
         assertThat(onSession(session, session.status::text)).isEqualTo("connected");
-        Snapshot resumed = onSession(session, session::snapshot);
+        Snapshot resumed = onSession(session, session.view::snapshot);
         assertThat(resumed.version()).isGreaterThanOrEqualTo(before);
         assertThat(resumed.moves()).hasSize(2);
         assertThat(resumed.players().x().connected()).isTrue();
@@ -143,8 +143,8 @@ class ReconnectIT {
         recorder.await(
                 ServerMessage.Diff.class,
                 d ->
-                        onSession(session, () -> session.snapshot().moves().size()) >= 4
-                                || onSession(session, () -> session.snapshot().status())
+                        onSession(session, () -> session.view.snapshot().moves().size()) >= 4
+                                || onSession(session, () -> session.view.snapshot().status())
                                         == RoomStatus.OVER);
 
         session.execute(() -> session.events.submitLine("quit"));
@@ -165,7 +165,7 @@ class ReconnectIT {
         first.execute(() -> first.events.submitLine("move b2"));
         before.await(
                 ServerMessage.Diff.class,
-                d -> onSession(first, () -> first.snapshot().moves().size()) == 2);
+                d -> onSession(first, () -> first.view.snapshot().moves().size()) == 2);
         // Ctrl-C: the seat is kept, and so is its token.
         first.execute(() -> first.events.submit(new Command.Interrupt()));
         assertThat(firstExit.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
@@ -176,13 +176,13 @@ class ReconnectIT {
         CompletableFuture<Integer> secondExit =
                 CompletableFuture.supplyAsync(() -> second.run(after));
         assertThat(after.await(ServerMessage.Welcome.class, w -> true).seat()).isEqualTo(Seat.X);
-        Snapshot resumed = onSession(second, second::snapshot);
+        Snapshot resumed = onSession(second, second.view::snapshot);
         int empty = resumed.board().get(0).indexOf('.');
         second.execute(() -> second.events.submitLine("move " + Coordinates.format(empty, 3)));
         after.await(
                 ServerMessage.Diff.class,
-                d -> onSession(second, () -> second.snapshot().moves().size()) >= 3);
-        assertThat(onSession(second, () -> second.snapshot().moves().get(2).cell()))
+                d -> onSession(second, () -> second.view.snapshot().moves().size()) >= 3);
+        assertThat(onSession(second, () -> second.view.snapshot().moves().get(2).cell()))
                 .isEqualTo(empty);
         assertThat(after.notices).noneMatch(n -> n.contains("was not played"));
 

@@ -14,7 +14,6 @@ import dev.tictactoe.protocol.Snapshot;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 class SessionClockTest {
 
@@ -83,7 +82,6 @@ class SessionClockTest {
                                 null,
                                 Snapshots.ANA,
                                 gone));
-        assertThat(clock.graceUntil()).isEqualTo(Map.of(Seat.O, 90_000L));
         assertThat(clock.countingDown()).isTrue();
     }
 
@@ -92,7 +90,6 @@ class SessionClockTest {
         Snapshot quiet = Snapshots.playing(Seat.X, "...", "...", "...");
         assertThat(new SessionClock(new RoomView()).countingDown()).isFalse();
         assertThat(showing(quiet).countingDown()).isFalse();
-        assertThat(showing(quiet).graceUntil()).isEmpty();
         assertThat(showing(Snapshots.timed(quiet, running(Seat.X, 1_000), null)).countingDown())
                 .isTrue();
         assertThat(showing(Snapshots.timed(quiet, null, 60_000L)).countingDown()).isTrue();
