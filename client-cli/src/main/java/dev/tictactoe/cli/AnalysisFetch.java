@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /** A kept game's analysis fetched off the session's thread; a busy server is asked again. */
@@ -42,35 +43,29 @@ final class AnalysisFetch {
     }
 
     private CompletableFuture<Outcome> attempt(String room, int game, int tries, Duration wait) {
-        return CompletableFuture.supplyAsync(
-                        () -> source.analysis(room, game),
-                        CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS))
+        Executor later = CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS);
+        return CompletableFuture.supplyAsync(() -> source.analysis(room, game), later)
                 .thenCompose(
                         answer ->
-                                switch (answer) {
-                                    case RoomsApi.Analysed a -> done(new Fetched(a.analysis()));
-                                    case RoomsApi.NotKept n ->
-                                            done(
-                                                    new Failed(
-                                                            "no analysis: the server keeps no game "
-                                                                    + game
-                                                                    + " of room "
-                                                                    + room));
-                                    case RoomsApi.Busy b when tries < MAX_TRIES ->
-                                            attempt(room, game, tries + 1, waitFor(b.retryAfter()));
-                                    case RoomsApi.Busy b ->
-                                            done(
-                                                    new Failed(
-                                                            "the server is busy analysing games:"
-                                                                    + " type history "
-                                                                    + game
-                                                                    + " again later"));
-                                })
+                                answer instanceof RoomsApi.Busy b && tries < MAX_TRIES
+                                        ? attempt(room, game, tries + 1, waitFor(b.retryAfter()))
+                                        : CompletableFuture.completedFuture(
+                                                outcome(answer, room, game)))
                 .exceptionally(AnalysisFetch::failed);
     }
 
-    private static CompletableFuture<Outcome> done(Outcome outcome) {
-        return CompletableFuture.completedFuture(outcome);
+    private static Outcome outcome(RoomsApi.AnalysisAnswer answer, String room, int game) {
+        return switch (answer) {
+            case RoomsApi.Analysed a -> new Fetched(a.analysis());
+            case RoomsApi.NotKept n ->
+                    new Failed(
+                            "no analysis: the server keeps no game " + game + " of room " + room);
+            case RoomsApi.Busy b ->
+                    new Failed(
+                            "the server is busy analysing games: type history "
+                                    + game
+                                    + " again later");
+        };
     }
 
     /** A failure of the source in words; anything else stays a failure. */

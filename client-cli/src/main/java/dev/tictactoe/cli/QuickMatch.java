@@ -9,7 +9,6 @@ import org.jspecify.annotations.Nullable;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -96,22 +95,19 @@ final class QuickMatch {
             if (interrupted.isDone()) {
                 return cancel(asked, answer);
             }
-            display.waiting(
-                    where(ticket(asked)).orElse(null), Duration.ofNanos(System.nanoTime() - since));
+            MatchApi.@Nullable Waiting where;
+            try {
+                where = api.status(ticket(asked)).orElse(null);
+            } catch (RuntimeException e) {
+                where = null; // only for show: the request's answer tells what went wrong
+            }
+            display.waiting(where, Duration.ofNanos(System.nanoTime() - since));
         }
     }
 
     /** The ticket an asked request carries (the template has none). */
     private static String ticket(MatchApi.Request asked) {
         return Objects.requireNonNull(asked.ticket(), "asked without a ticket");
-    }
-
-    private Optional<MatchApi.Waiting> where(String ticket) {
-        try {
-            return api.status(ticket);
-        } catch (RuntimeException e) {
-            return Optional.empty(); // only for show: the request's answer tells what went wrong
-        }
     }
 
     /** Cancels the request; a pairing that came meanwhile is kept on disk and named. */

@@ -28,9 +28,7 @@ final class ScriptFrontend implements SessionFrontend {
         ObjectNode line = MessageCodec.mapper().createObjectNode();
         line.put("type", "room");
         line.put("code", code);
-        if (settings != null) {
-            line.set("settings", settings);
-        }
+        line.set("settings", settings);
         out.println(line);
         out.flush();
     }
