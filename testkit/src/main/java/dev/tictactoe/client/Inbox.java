@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /** What a {@link GameClient} received, under one monitor: state, messages, how it closed. */
 final class Inbox {
@@ -123,13 +124,10 @@ final class Inbox {
 
     /** Messages one a line, as JSON, for a failure's message; "nothing" for none. */
     private static String describe(Collection<ServerMessage> messages) {
-        if (messages.isEmpty()) {
-            return "nothing";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (ServerMessage m : messages) {
-            sb.append("\n  ").append(MessageCodec.encode(m));
-        }
-        return sb.toString();
+        return messages.isEmpty()
+                ? "nothing"
+                : messages.stream()
+                        .map(m -> "\n  " + MessageCodec.encode(m))
+                        .collect(Collectors.joining());
     }
 }

@@ -7,14 +7,12 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -73,8 +71,7 @@ public final class ScriptServer implements AutoCloseable {
                                         ch.pipeline()
                                                 .addLast(
                                                         new HttpServerCodec(),
-                                                        new HttpObjectAggregator(8192),
-                                                        new RoomRouter())
+                                                        new HttpObjectAggregator(8192))
                                                 .addLast(
                                                         new WebSocketServerProtocolHandler(
                                                                 WebSocketServerProtocolConfig
@@ -116,26 +113,8 @@ public final class ScriptServer implements AutoCloseable {
         serverChannel.close().syncUninterruptibly();
     }
 
-    /** Answers 404 for every path but the room's, before the upgrade. */
-    private static final class RoomRouter extends ChannelInboundHandlerAdapter {
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof FullHttpRequest request && !request.uri().equals(PATH)) {
-                request.release();
-                var response =
-                        new DefaultFullHttpResponse(
-                                HttpVersion.HTTP_1_1,
-                                HttpResponseStatus.NOT_FOUND,
-                                Unpooled.EMPTY_BUFFER);
-                response.headers().setInt("content-length", 0);
-                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-                return;
-            }
-            ctx.fireChannelRead(msg);
-        }
-    }
-
-    private final class FrameRecorder extends SimpleChannelInboundHandler<WebSocketFrame> {
+    /** Records frames; answers 404 to any path but the room's, which the upgrade passed on. */
+    private final class FrameRecorder extends SimpleChannelInboundHandler<Object> {
         private final Script script;
 
         FrameRecorder(Script script) {
@@ -151,7 +130,17 @@ public final class ScriptServer implements AutoCloseable {
         }
 
         @Override
-        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+            if (!(msg instanceof WebSocketFrame frame)) {
+                var response =
+                        new DefaultFullHttpResponse(
+                                HttpVersion.HTTP_1_1,
+                                HttpResponseStatus.NOT_FOUND,
+                                Unpooled.EMPTY_BUFFER);
+                response.headers().setInt("content-length", 0);
+                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+                return;
+            }
             received.add(
                     switch (frame) {
                         case TextWebSocketFrame t -> new Text(t.text());
