@@ -186,7 +186,7 @@ final class CliProcess implements AutoCloseable {
             if (!"room".equals(node.path("type").asText())
                     && !"match".equals(node.path("type").asText())
                     && !"analysis".equals(node.path("type").asText())) {
-                ServerMessage message = MessageCodec.decodeServer(node);
+                ServerMessage message = MessageCodec.decodeServer(line);
                 if (message instanceof ServerMessage.Welcome w) {
                     seat = w.seat();
                 }

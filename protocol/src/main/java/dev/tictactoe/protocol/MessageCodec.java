@@ -130,10 +130,6 @@ public final class MessageCodec {
         return Json.message(SERVER_READER, ServerMessage.class, json);
     }
 
-    public static ServerMessage decodeServer(JsonNode root) {
-        return Json.message(SERVER_READER, ServerMessage.class, root);
-    }
-
     /** The snapshot as a JSON tree, the document diffs are computed on. */
     public static ObjectNode toTree(Snapshot snapshot) {
         return Json.MAPPER.valueToTree(snapshot);

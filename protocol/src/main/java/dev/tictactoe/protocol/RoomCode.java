@@ -2,7 +2,6 @@ package dev.tictactoe.protocol;
 
 import org.jspecify.annotations.Nullable;
 
-import java.security.SecureRandom;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -16,10 +15,6 @@ public final class RoomCode {
     private static final Pattern SEPARATORS = Pattern.compile("[\\s-]+");
 
     private final RandomGenerator random;
-
-    public RoomCode() {
-        this(new SecureRandom());
-    }
 
     public RoomCode(RandomGenerator random) {
         this.random = random;
