@@ -52,7 +52,7 @@ class ExamplesTest {
                                 .put("version", 1);
                 diff.putArray("ops");
                 diff.set("event", expected);
-                var decoded = (ServerMessage.Diff) MessageCodec.decodeServer(diff);
+                var decoded = (ServerMessage.Diff) MessageCodec.decodeServer(diff.toString());
                 actual = MessageCodec.parse(MessageCodec.encode(decoded)).get("event");
             } else if (name.startsWith("api-new-room")) {
                 actual = MessageCodec.parse(MessageCodec.encode(MessageCodec.decodeNewRoom(json)));
