@@ -32,22 +32,19 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /** A WebSocket server on port 0 for client tests: one room, frames recorded, scripted replies. */
 public final class ScriptServer implements AutoCloseable {
     public static final String ROOM = "ABC234";
     public static final String PATH = "/rooms/" + ROOM + "/ws";
 
-    /** Reacts to a frame; runs on the connection's event loop. */
-    public interface Script {
-        void onFrame(Channel channel, WebSocketFrame frame);
-    }
-
     /** What the server saw: frames (retained copies) and connection ends. */
     public final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
 
     public final CompletableFuture<Channel> firstConnection = new CompletableFuture<>();
     private final Channel serverChannel;
+    private final BiConsumer<Channel, WebSocketFrame> script;
 
     public record Inactive(Channel channel) {}
 
@@ -59,7 +56,10 @@ public final class ScriptServer implements AutoCloseable {
 
     public record Pong(String text) {}
 
-    public ScriptServer(EventLoopGroup group, Script script) throws InterruptedException {
+    /** A server whose {@code script} reacts to each frame, on the connection's event loop. */
+    public ScriptServer(EventLoopGroup group, BiConsumer<Channel, WebSocketFrame> script)
+            throws InterruptedException {
+        this.script = script;
         serverChannel =
                 new ServerBootstrap()
                         .group(group)
@@ -83,7 +83,7 @@ public final class ScriptServer implements AutoCloseable {
                                                                         .dropPongFrames(false)
                                                                         .sendCloseFrame(null)
                                                                         .build()))
-                                                .addLast(new FrameRecorder(script));
+                                                .addLast(new FrameRecorder());
                                     }
                                 })
                         .bind("127.0.0.1", 0)
@@ -115,12 +115,6 @@ public final class ScriptServer implements AutoCloseable {
 
     /** Records frames; answers 404 to any path but the room's, which the upgrade passed on. */
     private final class FrameRecorder extends SimpleChannelInboundHandler<Object> {
-        private final Script script;
-
-        FrameRecorder(Script script) {
-            this.script = script;
-        }
-
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
@@ -150,7 +144,7 @@ public final class ScriptServer implements AutoCloseable {
                                 new Pong(p.content().toString(StandardCharsets.UTF_8));
                         default -> frame.getClass().getSimpleName();
                     });
-            script.onFrame(ctx.channel(), frame);
+            script.accept(ctx.channel(), frame);
         }
 
         @Override

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 class GameClientIT {
@@ -61,7 +62,7 @@ class GameClientIT {
     }
 
     /** Just enough of a room to drive the client: one seat, moves in order, sync and leave. */
-    static final class FakeRoom implements ScriptServer.Script {
+    static final class FakeRoom implements BiConsumer<Channel, WebSocketFrame> {
         final List<Integer> cells = new ArrayList<>();
         Snapshot current = RoomViewTest.state(1, List.of());
         boolean skipNextDiff;
@@ -80,7 +81,7 @@ class GameClientIT {
         final List<ClientMessage> received = new ArrayList<>();
 
         @Override
-        public synchronized void onFrame(Channel ch, WebSocketFrame frame) {
+        public synchronized void accept(Channel ch, WebSocketFrame frame) {
             if (frame instanceof CloseWebSocketFrame) {
                 ch.close();
                 return;

@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 class GameConnectionIT {
     private static EventLoopGroup group;
@@ -83,7 +85,7 @@ class GameConnectionIT {
 
     @Test
     void sendsAndReceivesMessages() throws Exception {
-        ScriptServer.Script echoAck =
+        BiConsumer<Channel, WebSocketFrame> echoAck =
                 (ch, frame) -> {
                     if (frame instanceof TextWebSocketFrame t && t.text().contains("\"move\"")) {
                         var move = (ClientMessage.Move) MessageCodec.decodeClient(t.text());
@@ -158,7 +160,7 @@ class GameConnectionIT {
 
     @Test
     void closesCleanlyFromTheClientSide() throws Exception {
-        ScriptServer.Script echoClose =
+        BiConsumer<Channel, WebSocketFrame> echoClose =
                 (ch, frame) -> {
                     if (frame instanceof CloseWebSocketFrame close) {
                         ch.writeAndFlush(
