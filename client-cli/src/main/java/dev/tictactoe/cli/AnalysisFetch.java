@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 
 /** A kept game's analysis fetched off the session's thread; a busy server is asked again. */
 final class AnalysisFetch {
@@ -19,11 +20,6 @@ final class AnalysisFetch {
     /** The longest wait between two tries, whatever the server asks. */
     static final Duration MAX_WAIT = Duration.ofSeconds(10);
 
-    /** Where analyses come from: the server's HTTP API, or a stand-in in tests. */
-    interface Source {
-        RoomsApi.AnalysisAnswer analysis(String room, int game);
-    }
-
     sealed interface Outcome {}
 
     record Fetched(GameAnalysis analysis) implements Outcome {}
@@ -31,9 +27,10 @@ final class AnalysisFetch {
     /** No analysis; {@code why} in words. */
     record Failed(String why) implements Outcome {}
 
-    private final Source source;
+    /** Where analyses come from: the server's HTTP API, or a stand-in in tests. */
+    private final BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source;
 
-    AnalysisFetch(Source source) {
+    AnalysisFetch(BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source) {
         this.source = source;
     }
 
@@ -44,7 +41,7 @@ final class AnalysisFetch {
 
     private CompletableFuture<Outcome> attempt(String room, int game, int tries, Duration wait) {
         Executor later = CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS);
-        return CompletableFuture.supplyAsync(() -> source.analysis(room, game), later)
+        return CompletableFuture.supplyAsync(() -> source.apply(room, game), later)
                 .thenCompose(
                         answer ->
                                 answer instanceof RoomsApi.Busy b && tries < MAX_TRIES
