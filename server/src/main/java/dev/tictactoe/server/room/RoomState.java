@@ -1,7 +1,6 @@
 package dev.tictactoe.server.room;
 
 import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -26,8 +25,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A room's whole state as a checkpoint keeps it: the core itself, copied as a JSON tree on the
- * room's loop, written on the journal's thread, and rebuilt into a room whose later changes replay.
+ * A room's whole state as a checkpoint keeps it: the core itself, written as JSON on the room's
+ * loop, and rebuilt into a room whose later changes replay.
  *
  * @param finished the core's newest finished games, which its own JSON leaves out
  * @param shown the snapshot members last saw, the base of the next diff
@@ -64,8 +63,7 @@ record RoomState(
     }
 
     /**
-     * The room's state now, its JSON made later by the supplier; a checkpoint beside an archive
-     * keeps only its newest few games.
+     * The room's state now as JSON; a checkpoint beside an archive keeps only its newest few games.
      */
     static Supplier<byte[]> of(Room room) {
         int games =
@@ -84,14 +82,13 @@ record RoomState(
                         room.time.millis,
                         room.time.emptyAsOfNow(),
                         room.createdAt);
-        JsonNode tree = JSON.valueToTree(state);
-        return () -> {
-            try {
-                return JSON.writeValueAsBytes(tree);
-            } catch (IOException e) {
-                throw new UncheckedIOException("room " + state.code + " cannot be written", e);
-            }
-        };
+        byte[] json;
+        try {
+            json = JSON.writeValueAsBytes(state);
+        } catch (IOException e) {
+            throw new UncheckedIOException("room " + state.code + " cannot be written", e);
+        }
+        return () -> json;
     }
 
     /**
