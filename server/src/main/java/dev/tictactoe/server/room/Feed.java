@@ -149,8 +149,7 @@ final class Feed {
         }
     }
 
-    private static void deliver(
-            List<Session> to, Outgoing out, @Nullable Session last, Reach reach) {
+    private void deliver(List<Session> to, Outgoing out, @Nullable Session last, Reach reach) {
         for (Session member : to) {
             if (member != last) {
                 offer(member, out, reach);
@@ -161,11 +160,12 @@ final class Feed {
         }
     }
 
-    private static void offer(Session session, Outgoing out, Reach reach) {
+    private void offer(Session session, Outgoing out, Reach reach) {
         if (reach == Reach.ONE || session.member.writable()) {
             session.member.send(out);
-        } else if (reach == Reach.DIFF) {
+        } else if (reach == Reach.DIFF && !session.lagging) {
             session.lagging = true;
+            room.context.metrics().memberLagging();
         }
     }
 }

@@ -51,6 +51,7 @@ final class RoomDriver implements AutoCloseable {
 
     final Journal journal;
     final BotRunner bots;
+    final ServerMetrics metrics = ServerMetrics.create();
     long nowMillis = START_MILLIS;
 
     /** The room's monotonic clock, moved with {@link #nowMillis}. */
@@ -117,7 +118,7 @@ final class RoomDriver implements AutoCloseable {
                         () -> nowMillis,
                         removed::add,
                         () -> nowNanos,
-                        ServerMetrics.create(),
+                        metrics,
                         journal);
         room = new Room("K7MQ2P", settings, loopChannel.eventLoop(), botSeed, context);
         room.core.reserve(reserved);

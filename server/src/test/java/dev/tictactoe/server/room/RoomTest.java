@@ -326,7 +326,10 @@ class RoomTest {
         p[1].writable = false;
         int before = p[1].received.size();
         p[0].move(4);
+        driver.join("eve"); // a spectator: one more diff
         assertThat(p[1].received).hasSize(before);
+        // Counted once, however many broadcasts it misses.
+        assertThat(driver.metrics.scrape()).contains("ttt_members_lagging_total 1.0");
         p[1].writable = true;
         driver.room.writable(p[1].session);
         driver.runTasks();
