@@ -38,12 +38,12 @@ final class Snapshots {
         Mark turn = match.turn();
         Match.Result result = match.result;
         Snapshot.Players before = previous == null ? null : previous.players();
+        Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
+        Snapshot.Player o = player(seats.get(Mark.O), before == null ? null : before.o());
         Snapshot.Players players =
-                same(
-                        new Snapshot.Players(
-                                player(seats.get(Mark.X), before == null ? null : before.x()),
-                                player(seats.get(Mark.O), before == null ? null : before.o())),
-                        before);
+                before != null && Objects.equals(before.x(), x) && Objects.equals(before.o(), o)
+                        ? before
+                        : new Snapshot.Players(x, o);
         return new Snapshot(
                 version,
                 code,
@@ -67,22 +67,16 @@ final class Snapshots {
                         previous == null ? null : previous.result()),
                 players,
                 spectators,
-                same(
-                        new Snapshot.Score(match.wins(Mark.X), match.wins(Mark.O), match.draws),
-                        previous == null ? null : previous.score()),
+                score(match, previous == null ? null : previous.score()),
                 Wire.seatOrNull(match.undoRequest),
-                match.rematchOffers.isEmpty()
-                        ? List.of()
-                        : same(
-                                match.rematchOffers.stream().map(Wire::seat).toList(),
-                                previous == null ? null : previous.rematch()),
+                rematch(match, previous == null ? null : previous.rematch()),
                 same(clock(settings, match), previous == null ? null : previous.clock()),
                 match.claimableAt());
     }
 
     /** The previous part when equal, so old objects stay old for the diff. */
-    private static <T extends @Nullable Object> T same(T now, @Nullable T before) {
-        return before != null && before.equals(now) ? before : now;
+    private static <T> @Nullable T same(@Nullable T now, @Nullable T before) {
+        return now != null && now.equals(before) ? before : now;
     }
 
     private static Snapshot.Settings settings(RoomSettings settings) {
@@ -93,6 +87,24 @@ final class Snapshots {
                 settings.earlyDraw(),
                 settings.spectators(),
                 settings.clock() == null ? null : settings.clock().toString());
+    }
+
+    private static List<Seat> rematch(Match match, @Nullable List<Seat> before) {
+        if (match.rematchOffers.isEmpty()) {
+            return List.of();
+        }
+        List<Seat> now = match.rematchOffers.stream().map(Wire::seat).toList();
+        return before != null && now.equals(before) ? before : now;
+    }
+
+    /** Compared field by field, as players are: a render per move makes no record it drops. */
+    private static Snapshot.Score score(Match match, Snapshot.@Nullable Score before) {
+        int x = match.wins(Mark.X);
+        int o = match.wins(Mark.O);
+        int draws = match.draws;
+        return before != null && before.x() == x && before.o() == o && before.draws() == draws
+                ? before
+                : new Snapshot.Score(x, o, draws);
     }
 
     private static Snapshot.@Nullable Clock clock(RoomSettings settings, Match match) {
@@ -161,11 +173,17 @@ final class Snapshots {
         if (seat == null) {
             return null;
         }
+        PlayerKind kind = seat.botPlays() ? PlayerKind.BOT : PlayerKind.HUMAN;
         Level bot = seat.bot();
-        PlayerKind kind = bot != null ? PlayerKind.BOT : PlayerKind.HUMAN;
         BotLevel level = bot == null ? null : Wire.level(bot);
-        return same(
-                new Snapshot.Player(seat.name(), kind, level, seat.present(), seat.graceUntil()),
-                before);
+        if (before != null
+                && before.name().equals(seat.name())
+                && before.kind() == kind
+                && before.level() == level
+                && before.connected() == seat.present()
+                && Objects.equals(before.graceUntil(), seat.graceUntil())) {
+            return before;
+        }
+        return new Snapshot.Player(seat.name(), kind, level, seat.present(), seat.graceUntil());
     }
 }
