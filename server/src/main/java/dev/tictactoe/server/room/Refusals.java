@@ -2,7 +2,6 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Board;
@@ -84,7 +83,7 @@ final class Refusals {
 
     private Refusals() {}
 
-    /** Why {@code command} may not be applied to {@code core} now; null when it may. */
+    /** Why a change the server makes may not be applied to {@code core} now; null when it may. */
     static Outcome.@Nullable Refused check(RoomCore core, Change command) {
         Match match = core.match;
         return switch (command) {
@@ -94,27 +93,7 @@ final class Refusals {
             case Change.Freed c ->
                     core.seat(c.seat()) == null ? Refusal.NOBODY_PLAYS.of(c.seat()) : null;
             case Change.BotMoved c -> move(core, c.seat(), c.cell(), null, null);
-            case Change.Said(var seat, ClientMessage.Move m) ->
-                    move(core, seat, m.cell(), m.id(), m.version());
-            case Change.Said(var seat, ClientMessage.Undo()) -> {
-                Outcome.Refused refused = undo(match, seat);
-                yield refused == null && !core.againstBot(seat) && match.undoRequest == seat
-                        ? Refusal.ASKED.of()
-                        : refused;
-            }
-            case Change.Said(var seat, ClientMessage.UndoReply r) -> answer(match, seat);
-            case Change.Said(var seat, ClientMessage.Resign()) -> playing(match);
-            case Change.Said(var seat, ClientMessage.Claim()) ->
-                    claim(match, seat, core.againstBot(seat));
-            case Change.Said(var seat, ClientMessage.Rematch()) ->
-                    core.seat(seat.opponent()) == null
-                            ? Refusal.NO_OPPONENT.of()
-                            : match.status != RoomStatus.OVER ? Refusal.NOT_OVER.of() : null;
-            case Change.Said(var seat, ClientMessage.InviteBot invite) -> {
-                Mark botSeat = core.botSeat(invite);
-                yield botSeat == null ? Refusal.NO_SEAT_FOR_BOT.of() : seatTaken(core, botSeat);
-            }
-            case Change.Said c -> Refusal.NOT_A_COMMAND.of(MessageCodec.typeName(c.message()));
+            case Change.Said c -> throw new IllegalArgumentException("checked by the core");
             case Change.TimedOut c -> match.outOfTime() == null ? Refusal.NO_FLAG.of() : null;
             case Change.Spectators c -> null;
             case Change.Resumed c -> null;
@@ -143,7 +122,7 @@ final class Refusals {
      * A move made for version {@code seen} (a bot's: null, not checked); a resent one, its {@code
      * id} known, is acknowledged, not refused.
      */
-    private static Outcome.@Nullable Refused move(
+    static Outcome.@Nullable Refused move(
             RoomCore core, Mark mark, int cell, @Nullable String id, @Nullable Long seen) {
         Occupant seat = core.seat(mark);
         if (seat == null) {
@@ -195,14 +174,35 @@ final class Refusals {
                 : null;
     }
 
+    /** {@code seat} may not ask to take back its last move. */
+    static Outcome.@Nullable Refused ask(RoomCore core, Mark seat) {
+        Outcome.Refused refused = undo(core.match, seat);
+        return refused == null && !core.againstBot(seat) && core.match.undoRequest == seat
+                ? Refusal.ASKED.of()
+                : refused;
+    }
+
     /** {@code seat} may not answer a takeback request. */
     static Outcome.@Nullable Refused answer(Match match, Mark seat) {
         Mark asker = match.undoRequest;
         return asker == null || asker == seat ? Refusal.NOT_ASKED.of() : undo(match, asker);
     }
 
+    /** {@code seat} may not offer a rematch now. */
+    static Outcome.@Nullable Refused rematch(RoomCore core, Mark seat) {
+        return core.seat(seat.opponent()) == null
+                ? Refusal.NO_OPPONENT.of()
+                : core.match.status != RoomStatus.OVER ? Refusal.NOT_OVER.of() : null;
+    }
+
+    /** No seat may take the bot {@code invite} asks for. */
+    static Outcome.@Nullable Refused invite(RoomCore core, ClientMessage.InviteBot invite) {
+        Mark seat = core.botSeat(invite);
+        return seat == null ? Refusal.NO_SEAT_FOR_BOT.of() : seatTaken(core, seat);
+    }
+
     /** {@code seat} may not claim the game from its idle opponent now. */
-    private static Outcome.@Nullable Refused claim(Match match, Mark seat, boolean againstBot) {
+    static Outcome.@Nullable Refused claim(Match match, Mark seat, boolean againstBot) {
         if (againstBot && match.status == RoomStatus.PLAYING) {
             return Refusal.BOT_NEVER_IDLE.of();
         }

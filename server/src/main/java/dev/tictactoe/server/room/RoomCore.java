@@ -6,8 +6,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.server.room.Refusals.Refusal;
 
 import org.jspecify.annotations.Nullable;
 
@@ -64,9 +66,12 @@ final class RoomCore {
         Mark out = match.outOfTime();
         if (out != null && !(command instanceof Change.TimedOut)) {
             // The actor ends a game on time before anything else it handles at that instant.
-            return Refusals.Refusal.FLAGGED.of(out);
+            return Refusal.FLAGGED.of(out);
         }
-        Outcome.Refused refused = Refusals.check(this, command);
+        Outcome.Refused refused =
+                command instanceof Change.Said(var seat, var message)
+                        ? refusal(seat, message)
+                        : Refusals.check(this, command);
         if (refused != null) {
             return refused;
         }
@@ -87,31 +92,7 @@ final class RoomCore {
             case Change.Returned c -> returned(c.seat());
             case Change.Freed c -> freed(c.seat());
             case Change.BotMoved c -> moved(c.seat(), c.cell(), "bot-" + (version + 1));
-            case Change.Said(var seat, ClientMessage.Move m) -> moved(seat, m.cell(), m.id());
-            case Change.Said(var seat, ClientMessage.Undo()) -> undo(seat);
-            case Change.Said(var seat, ClientMessage.UndoReply r) -> {
-                List<Integer> cleared = match.answerUndo(r.accept());
-                yield r.accept()
-                        ? boardChanged(new Event.Undone(Wire.seat(seat.opponent()), cleared), false)
-                        : applied(new Event.UndoDeclined(Wire.seat(seat)));
-            }
-            case Change.Said(var seat, ClientMessage.Resign()) -> {
-                match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
-                yield boardChanged(new Event.Resigned(Wire.seat(seat)), true);
-            }
-            case Change.Said(var seat, ClientMessage.Claim()) -> {
-                match.finish(new Match.Result(seat, ResultReason.ABANDONED, null));
-                yield boardChanged(
-                        new Event.GameOver(Wire.seat(seat), ResultReason.ABANDONED), true);
-            }
-            case Change.Said(var seat, ClientMessage.Rematch()) -> rematch(seat);
-            case Change.Said(var seat, ClientMessage.InviteBot invite) -> {
-                Mark mark = Objects.requireNonNull(botSeat(invite), "refused without a seat");
-                seats.put(mark, Occupant.bot(Wire.level(invite.level())));
-                Event event = new Event.BotJoined(Wire.seat(mark), invite.level());
-                yield applied(event, startIfWaiting(), false);
-            }
-            case Change.Said c -> throw new IllegalStateException("refused: " + c);
+            case Change.Said(var seat, var message) -> said(seat, message);
             case Change.TimedOut c -> {
                 match.timedOut();
                 Match.Result result =
@@ -124,6 +105,54 @@ final class RoomCore {
                     match.wallClockMoved(c.pausedMillis())
                             ? applied(null)
                             : new Outcome.Unchanged(version);
+        };
+    }
+
+    /**
+     * Why a player's command is refused now, null when it may be applied: each command's check and
+     * its effect ({@link #said}) are side by side here, so a new command is written in this file.
+     */
+    private Outcome.@Nullable Refused refusal(Mark seat, ClientMessage message) {
+        return switch (message) {
+            case ClientMessage.Move m -> Refusals.move(this, seat, m.cell(), m.id(), m.version());
+            case ClientMessage.Undo() -> Refusals.ask(this, seat);
+            case ClientMessage.UndoReply r -> Refusals.answer(match, seat);
+            case ClientMessage.Resign() -> Refusals.playing(match);
+            case ClientMessage.Claim() -> Refusals.claim(match, seat, againstBot(seat));
+            case ClientMessage.Rematch() -> Refusals.rematch(this, seat);
+            case ClientMessage.InviteBot invite -> Refusals.invite(this, invite);
+            default -> Refusal.NOT_A_COMMAND.of(MessageCodec.typeName(message));
+        };
+    }
+
+    /** A player's command applied, as {@link #refusal} allowed. */
+    private Outcome said(Mark seat, ClientMessage message) {
+        return switch (message) {
+            case ClientMessage.Move m -> moved(seat, m.cell(), m.id());
+            case ClientMessage.Undo() -> undo(seat);
+            case ClientMessage.UndoReply r -> {
+                List<Integer> cleared = match.answerUndo(r.accept());
+                yield r.accept()
+                        ? boardChanged(new Event.Undone(Wire.seat(seat.opponent()), cleared), false)
+                        : applied(new Event.UndoDeclined(Wire.seat(seat)));
+            }
+            case ClientMessage.Resign() -> {
+                match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
+                yield boardChanged(new Event.Resigned(Wire.seat(seat)), true);
+            }
+            case ClientMessage.Claim() -> {
+                match.finish(new Match.Result(seat, ResultReason.ABANDONED, null));
+                yield boardChanged(
+                        new Event.GameOver(Wire.seat(seat), ResultReason.ABANDONED), true);
+            }
+            case ClientMessage.Rematch() -> rematch(seat);
+            case ClientMessage.InviteBot invite -> {
+                Mark mark = Objects.requireNonNull(botSeat(invite), "refused without a seat");
+                seats.put(mark, Occupant.bot(Wire.level(invite.level())));
+                Event event = new Event.BotJoined(Wire.seat(mark), invite.level());
+                yield applied(event, startIfWaiting(), false);
+            }
+            default -> throw new IllegalStateException("refused: " + message);
         };
     }
 
@@ -141,16 +170,11 @@ final class RoomCore {
         seats.remove(mark);
         reserved.remove(mark);
         match.rematchOffers.remove(mark);
-        boolean abandoned = match.abandon(mark);
-        if (abandoned) {
-            boardVersion = version + 1;
-        }
-        return applied(
-                abandoned
-                        ? new Event.GameOver(Wire.seat(mark.opponent()), ResultReason.ABANDONED)
-                        : new Event.Left(Wire.seat(mark)),
-                false,
-                abandoned);
+        return match.abandon(mark)
+                ? boardChanged(
+                        new Event.GameOver(Wire.seat(mark.opponent()), ResultReason.ABANDONED),
+                        true)
+                : applied(new Event.Left(Wire.seat(mark)));
     }
 
     private Outcome moved(Mark mark, int cell, String id) {
@@ -254,11 +278,7 @@ final class RoomCore {
 
     /** Taken, as the refusals checked. */
     Occupant seated(Mark mark) {
-        Occupant seat = seats.get(mark);
-        if (seat == null) {
-            throw new IllegalStateException("nobody sits at " + mark);
-        }
-        return seat;
+        return Objects.requireNonNull(seats.get(mark), "nobody sits at the seat");
     }
 
     boolean occupied() {
