@@ -1,10 +1,8 @@
 package dev.tictactoe.server.room;
 
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
@@ -19,7 +17,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.function.Supplier;
@@ -48,18 +45,8 @@ record RoomState(
 
     static {
         JSON.registerSubtypes(Change.class.getPermittedSubclasses());
-        JSON.registerModule(
-                new SimpleModule()
-                        .addSerializer(Duration.class, ToStringSerializer.instance)
-                        .addDeserializer(
-                                Duration.class,
-                                new FromStringDeserializer<>(Duration.class) {
-                                    @Override
-                                    protected Duration _deserialize(
-                                            String text, DeserializationContext context) {
-                                        return Duration.parse(text);
-                                    }
-                                }));
+        JSON.registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
     }
 
     /**
