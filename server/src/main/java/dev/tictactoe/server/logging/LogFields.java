@@ -5,9 +5,8 @@ import net.logstash.logback.encoder.LogstashEncoder;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
 
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.Locale;
+import java.util.Map;
 
 /** The structured fields of log lines (SLF4J MDC): room, seat and remote address. */
 public final class LogFields {
@@ -28,35 +27,21 @@ public final class LogFields {
 
     /** Until closed, this thread's log lines are about {@code room}. */
     public static Scope room(String code) {
-        return structured ? new Scope(ROOM, code) : Scope.NONE;
+        return structured ? scope(ROOM, code) : Scope.NONE;
     }
 
     /** Until closed, this thread's lines are about {@code seat} (null: none) at {@code remote}. */
-    public static Scope member(@Nullable Object seat, SocketAddress remote) {
-        return member(seat, address(remote));
-    }
-
-    /** The same, the remote address written out by {@code remote}'s {@code toString}, if needed. */
     public static Scope member(@Nullable Object seat, Object remote) {
         if (!structured) {
             return Scope.NONE;
         }
         String who = seat == null ? "none" : seat.toString().toLowerCase(Locale.ROOT);
-        return new Scope(SEAT, who, REMOTE, String.valueOf(remote));
+        return scope(SEAT, who, REMOTE, String.valueOf(remote));
     }
 
     /** Until closed, this thread's lines are about {@code seat}, within a wider scope. */
     public static Scope seat(Object seat) {
-        return structured ? new Scope(SEAT, seat.toString().toLowerCase(Locale.ROOT)) : Scope.NONE;
-    }
-
-    static String address(SocketAddress remote) {
-        if (remote instanceof InetSocketAddress inet) {
-            return inet.getAddress() == null
-                    ? inet.getHostString() + ":" + inet.getPort()
-                    : inet.getAddress().getHostAddress() + ":" + inet.getPort();
-        }
-        return String.valueOf(remote);
+        return structured ? scope(SEAT, seat.toString().toLowerCase(Locale.ROOT)) : Scope.NONE;
     }
 
     /** The JSON lines of logback.xml: once one is written, scopes set the fields. */
@@ -69,32 +54,20 @@ public final class LogFields {
     }
 
     /** Fields set on this thread; closing restores what they were before. */
-    public static final class Scope implements AutoCloseable {
-        static final Scope NONE = new Scope();
-
-        private final String[] keys;
-        private final String[] previous;
-
-        /** Sets each key of {@code keysAndValues} to the value after it. */
-        private Scope(String... keysAndValues) {
-            keys = new String[keysAndValues.length / 2];
-            previous = new String[keys.length];
-            for (int i = 0; i < keys.length; i++) {
-                keys[i] = keysAndValues[2 * i];
-                previous[i] = MDC.get(keys[i]);
-                MDC.put(keys[i], keysAndValues[2 * i + 1]);
-            }
-        }
+    @FunctionalInterface
+    public interface Scope extends AutoCloseable {
+        Scope NONE = () -> {};
 
         @Override
-        public void close() {
-            for (int i = 0; i < keys.length; i++) {
-                if (previous[i] == null) {
-                    MDC.remove(keys[i]);
-                } else {
-                    MDC.put(keys[i], previous[i]);
-                }
-            }
+        void close();
+    }
+
+    /** Sets each key of {@code keysAndValues} to the value after it, until closed. */
+    private static Scope scope(String... keysAndValues) {
+        Map<String, String> previous = MDC.getCopyOfContextMap();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            MDC.put(keysAndValues[i], keysAndValues[i + 1]);
         }
+        return previous == null ? MDC::clear : () -> MDC.setContextMap(previous);
     }
 }

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
@@ -47,8 +46,7 @@ class LogFormatTest {
         encode("json", "started");
         String line;
         try (LogFields.Scope room = LogFields.room("K7MQ2P");
-                LogFields.Scope member =
-                        LogFields.member("X", new InetSocketAddress("127.0.0.1", 5555))) {
+                LogFields.Scope member = LogFields.member("X", "127.0.0.1:5555")) {
             line = encode("json", "room K7MQ2P seat X reconnected");
         }
         assertThat(line).endsWith("\n").doesNotContain("\n{");
