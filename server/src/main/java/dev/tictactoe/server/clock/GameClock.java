@@ -100,17 +100,6 @@ public final class GameClock {
         return turn == null ? OptionalLong.empty() : OptionalLong.of(turnStarted + limit(turn));
     }
 
-    /** How long {@code seat} can still think at {@code now} (the other side: if it started now). */
-    public Duration remaining(Mark seat, long now) {
-        if (seat == turn) {
-            return Duration.ofNanos(Math.max(0, limit(seat) - (now - turnStarted)));
-        }
-        if (seat == flagged) {
-            return Duration.ZERO;
-        }
-        return Duration.ofNanos(limit(seat));
-    }
-
     /** The clock for the snapshot, changed only when a turn starts or the clock stops. */
     public Snapshot.Clock view() {
         Long x = control.hasGameClock() ? Math.ceilDiv(remaining[0], NANOS_PER_MILLI) : null;

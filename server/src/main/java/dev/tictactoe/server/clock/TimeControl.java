@@ -28,10 +28,6 @@ public record TimeControl(Duration base, Duration increment, Duration perMove) {
     public static final int MAX_TEXT_LENGTH = 40;
 
     public TimeControl {
-        if (base == null || increment == null || perMove == null) {
-            throw new IllegalArgumentException(
-                    "base, increment and perMove must not be null (use Duration.ZERO)");
-        }
         if (base.isZero() && perMove.isZero()) {
             throw new IllegalArgumentException(
                     "a time control needs a game clock, a limit per move, or both");
