@@ -110,10 +110,6 @@ public interface MatchRooms {
     /** Rooms in {@code registry}, created through its one path, so they are journaled as others. */
     static MatchRooms in(RoomRegistry registry) {
         return (key, players) -> {
-            if (players.isEmpty() || players.size() > 2) {
-                throw new IllegalArgumentException(
-                        "a match seats one or two players, not " + players.size());
-            }
             Map<Mark, Reservation> reserved = new EnumMap<>(Mark.class);
             Map<Mark, String> tokens = new EnumMap<>(Mark.class);
             players.forEach(
@@ -125,9 +121,6 @@ public interface MatchRooms {
             // With one player, the seat it was given is the "creator" seat; the bot sits opposite.
             Mark first = players.containsKey(Mark.X) ? Mark.X : Mark.O;
             Ticket alone = players.size() == 1 ? players.get(first) : null;
-            if (alone != null && !alone.wantsBot()) {
-                throw new IllegalArgumentException("a player seated alone needs a bot opposite");
-            }
             RoomSettings settings = settings(key, first, alone);
             Room room = registry.create(settings, reserved);
             return new Opened(room.code(), Map.copyOf(tokens), settings);

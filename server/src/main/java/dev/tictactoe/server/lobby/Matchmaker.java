@@ -97,7 +97,6 @@ public final class Matchmaker implements AutoCloseable {
 
     /** Queues {@code ticket}; {@code waiter} hears how it ends, but a refusal, returned here. */
     public CompletionStage<Enqueued> submit(Ticket ticket, Consumer<MatchAnswer> waiter) {
-        Duration botAfter = ticket.botAfter(); // set when the ticket wants a bot
         long now = nanoTime.getAsLong();
         RedisTickets redis = reachable();
         Held h = new Held(ticket, waiter, now, redis != null ? redis : local);
@@ -116,27 +115,23 @@ public final class Matchmaker implements AutoCloseable {
                             h.store = local;
                             return local.enqueue(ticket, mayWait, wait, now);
                         })
-                .thenApply(
-                        arrival -> {
-                            switch (arrival) {
-                                case Enqueued.Refused r -> {
-                                    held.remove(ticket.id(), h);
-                                    metrics.matchEnded(MatchOutcome.REFUSED);
-                                }
-                                case Enqueued.Queued q -> {
-                                    log.debug(
-                                            "ticket of '{}' waits for {}",
-                                            ticket.name(),
-                                            ticket.key());
-                                    h.arm(
-                                            scheduler,
-                                            botAfter != null ? botAfter : wait,
-                                            () -> due(h));
-                                }
-                                case Enqueued.Paired p -> seat(h, p);
-                            }
-                            return arrival;
-                        });
+                .thenApply(arrival -> arrived(h, arrival));
+    }
+
+    private Enqueued arrived(Held h, Enqueued arrival) {
+        switch (arrival) {
+            case Enqueued.Refused r -> {
+                held.remove(h.ticket.id(), h);
+                metrics.matchEnded(MatchOutcome.REFUSED);
+            }
+            case Enqueued.Queued q -> {
+                log.debug("ticket of '{}' waits for {}", h.ticket.name(), h.ticket.key());
+                Duration botAfter = h.ticket.botAfter(); // set when the ticket wants a bot
+                h.arm(scheduler, botAfter != null ? botAfter : wait, () -> due(h));
+            }
+            case Enqueued.Paired p -> seat(h, p);
+        }
+        return arrival;
     }
 
     /** Where a waiting request stands (on any node), or empty when none waits with that ticket. */
@@ -218,31 +213,33 @@ public final class Matchmaker implements AutoCloseable {
         }
         h.store
                 .claim(h.ticket.id())
-                .whenComplete(
-                        (claim, failure) -> {
-                            if (held.get(h.ticket.id()) != h) {
-                                return;
-                            }
-                            switch (failure != null ? new Claim.Gone() : claim) {
-                                case Claim.Claimed c -> {
-                                    if (h.ticket.wantsBot()) {
-                                        seat(h, null);
-                                    } else {
-                                        finish(h, h.timedOut(nanoTime.getAsLong()));
-                                    }
-                                }
-                                case Claim.Answered a -> tell(node, a.answer());
-                                case Claim.Pending p -> {
-                                    long waited = nanoTime.getAsLong() - h.since;
-                                    if (waited < wait.plus(ANSWER_GRACE).toNanos()) {
-                                        h.arm(scheduler, ANSWER_CHECK, () -> due(h));
-                                    } else {
-                                        finish(h, new MatchAnswer.Unavailable(h.ticket, LOST));
-                                    }
-                                }
-                                case Claim.Gone g -> finish(h, h.timedOut(nanoTime.getAsLong()));
-                            }
-                        });
+                .whenComplete((claim, failure) -> claimed(h, failure != null ? null : claim));
+    }
+
+    /** What {@link #due} learnt of its ticket; null: nothing, as Redis failed. */
+    private void claimed(Held h, @Nullable Claim claim) {
+        if (held.get(h.ticket.id()) != h) {
+            return;
+        }
+        switch (claim == null ? new Claim.Gone() : claim) {
+            case Claim.Claimed c -> {
+                if (h.ticket.wantsBot()) {
+                    seat(h, null);
+                } else {
+                    finish(h, h.timedOut(nanoTime.getAsLong()));
+                }
+            }
+            case Claim.Answered a -> tell(node, a.answer());
+            case Claim.Pending p -> {
+                long waited = nanoTime.getAsLong() - h.since;
+                if (waited < wait.plus(ANSWER_GRACE).toNanos()) {
+                    h.arm(scheduler, ANSWER_CHECK, () -> due(h));
+                } else {
+                    finish(h, new MatchAnswer.Unavailable(h.ticket, LOST));
+                }
+            }
+            case Claim.Gone g -> finish(h, h.timedOut(nanoTime.getAsLong()));
+        }
     }
 
     /** Seats {@code mine} facing {@code p}'s ticket, or its bot (null {@code p}); answers both. */

@@ -1,6 +1,7 @@
 package dev.tictactoe.server.lobby;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
@@ -75,8 +76,7 @@ final class RedisLink implements AutoCloseable {
                 new RedisConnectionStateListener() {
                     @Override
                     public void onRedisConnected(
-                            io.lettuce.core.RedisChannelHandler<?, ?> connection,
-                            SocketAddress address) {
+                            RedisChannelHandler<?, ?> connection, SocketAddress address) {
                         if (connection == subscriber) {
                             RedisLink.this.reconnected.run();
                         }
@@ -84,8 +84,7 @@ final class RedisLink implements AutoCloseable {
                     }
 
                     @Override
-                    public void onRedisDisconnected(
-                            io.lettuce.core.RedisChannelHandler<?, ?> connection) {
+                    public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
                         report();
                     }
                 });
@@ -113,49 +112,48 @@ final class RedisLink implements AutoCloseable {
             return;
         }
         if (commands == null) {
-            client.connectAsync(StringCodec.UTF8, uri)
-                    .whenComplete(
-                            (connection, failure) -> {
-                                if (failure == null) {
-                                    commands = connection;
-                                    connect();
-                                } else {
-                                    report();
-                                    retryLater();
-                                }
-                            });
+            client.connectAsync(StringCodec.UTF8, uri).whenComplete(this::connected);
+        } else if (subscriber == null) {
+            client.connectPubSubAsync(StringCodec.UTF8, uri).whenComplete(this::subscribe);
+        }
+    }
+
+    private void connected(StatefulRedisConnection<String, String> connection, Throwable failure) {
+        if (failure == null) {
+            commands = connection;
+            connect();
+        } else {
+            report();
+            retryLater();
+        }
+    }
+
+    private void subscribe(
+            StatefulRedisPubSubConnection<String, String> connection, Throwable failure) {
+        if (failure != null) {
+            retryLater();
             return;
         }
-        if (subscriber == null) {
-            client.connectPubSubAsync(StringCodec.UTF8, uri)
-                    .whenComplete(
-                            (connection, failure) -> {
-                                if (failure != null) {
-                                    retryLater();
-                                    return;
-                                }
-                                connection.addListener(
-                                        new RedisPubSubAdapter<>() {
-                                            @Override
-                                            public void message(String from, String message) {
-                                                messages.accept(message);
-                                            }
-                                        });
-                                connection
-                                        .async()
-                                        .subscribe(channel)
-                                        .whenComplete(
-                                                (ok, error) -> {
-                                                    if (error != null) {
-                                                        connection.closeAsync();
-                                                        retryLater();
-                                                        return;
-                                                    }
-                                                    subscriber = connection;
-                                                    report();
-                                                });
-                            });
-        }
+        connection.addListener(
+                new RedisPubSubAdapter<>() {
+                    @Override
+                    public void message(String from, String message) {
+                        messages.accept(message);
+                    }
+                });
+        connection
+                .async()
+                .subscribe(channel)
+                .whenComplete(
+                        (ok, error) -> {
+                            if (error != null) {
+                                connection.closeAsync();
+                                retryLater();
+                            } else {
+                                subscriber = connection;
+                                report();
+                            }
+                        });
     }
 
     private void retryLater() {

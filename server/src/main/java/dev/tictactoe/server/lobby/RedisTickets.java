@@ -1,5 +1,7 @@
 package dev.tictactoe.server.lobby;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.lettuce.core.ScriptOutputType;
 
 import org.jspecify.annotations.Nullable;
@@ -10,10 +12,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
@@ -100,41 +103,37 @@ final class RedisTickets implements Tickets, AutoCloseable {
                         TICKET,
                         PLAYER,
                         mayWait ? "1" : "0")
-                .thenApply(
-                        reply ->
-                                switch (text(reply, 0)) {
-                                    case "already_queued" -> Enqueued.Refused.ALREADY_QUEUED;
-                                    case "ticket_in_use" -> Enqueued.Refused.TICKET_IN_USE;
-                                    case "queue_full" -> Enqueued.Refused.QUEUE_FULL;
-                                    case "paired" ->
-                                            new Enqueued.Paired(
-                                                    Ticket.of(
-                                                            text(reply, 1),
-                                                            text(reply, 4),
-                                                            text(reply, 3),
-                                                            key),
-                                                    text(reply, 2));
-                                    default ->
-                                            new Enqueued.Queued(
-                                                    new Enqueued.Waiting(
-                                                            ticket, 1, 1, 1, Duration.ZERO));
-                                });
+                .thenApply(reply -> arrival(reply, ticket));
+    }
+
+    private static Enqueued arrival(List<Object> reply, Ticket ticket) {
+        return switch (text(reply, 0)) {
+            case "already_queued", "ticket_in_use", "queue_full" ->
+                    Enqueued.Refused.valueOf(text(reply, 0).toUpperCase(Locale.ROOT));
+            case "paired" ->
+                    new Enqueued.Paired(
+                            Ticket.of(text(reply, 1), text(reply, 4), text(reply, 3), ticket.key()),
+                            text(reply, 2));
+            default -> new Enqueued.Queued(new Enqueued.Waiting(ticket, 1, 1, 1, Duration.ZERO));
+        };
     }
 
     @Override
     public CompletionStage<Claim> claim(String ticket) {
         return eval(CLAIM, new String[] {TICKET + ticket, WAITING}, ticket, PLAYER)
-                .thenApply(
-                        reply ->
-                                switch (text(reply, 0)) {
-                                    case "claimed" -> new Claim.Claimed(text(reply, 1));
-                                    case "answered" ->
-                                            NodeAnswer.read(text(reply, 2))
-                                                    .<Claim>map(Claim.Answered::new)
-                                                    .orElse(new Claim.Gone());
-                                    case "pending" -> new Claim.Pending();
-                                    default -> new Claim.Gone();
-                                });
+                .thenApply(RedisTickets::claimed);
+    }
+
+    private static Claim claimed(List<Object> reply) {
+        return switch (text(reply, 0)) {
+            case "claimed" -> new Claim.Claimed(text(reply, 1));
+            case "answered" ->
+                    NodeAnswer.read(text(reply, 2))
+                            .<Claim>map(Claim.Answered::new)
+                            .orElse(new Claim.Gone());
+            case "pending" -> new Claim.Pending();
+            default -> new Claim.Gone();
+        };
     }
 
     /** Stores the answer under its ticket (pub/sub may drop it) and publishes it to {@code to}. */
@@ -160,24 +159,18 @@ final class RedisTickets implements Tickets, AutoCloseable {
     @Override
     public CompletionStage<Optional<Enqueued.Waiting>> status(String ticket, long now) {
         return eval(STATUS, new String[] {TICKET + ticket, WAITING}, ticket)
-                .thenApply(
-                        reply -> {
-                            if (reply.isEmpty()) {
-                                return Optional.empty();
-                            }
-                            MatchKey key =
-                                    MatchKey.of(
-                                            Integer.parseInt(text(reply, 6)),
-                                            Integer.parseInt(text(reply, 7)),
-                                            text(reply, 8));
-                            return Optional.of(
-                                    new Enqueued.Waiting(
-                                            Ticket.of(ticket, text(reply, 0), text(reply, 1), key),
-                                            Integer.parseInt(text(reply, 2)),
-                                            Integer.parseInt(text(reply, 3)),
-                                            Integer.parseInt(text(reply, 4)),
-                                            Duration.ofMillis(Long.parseLong(text(reply, 5)))));
-                        });
+                .thenApply(reply -> reply.isEmpty() ? Optional.empty() : waiting(reply, ticket));
+    }
+
+    private static Optional<Enqueued.Waiting> waiting(List<Object> reply, String ticket) {
+        MatchKey key = MatchKey.of(number(reply, 6), number(reply, 7), text(reply, 8));
+        return Optional.of(
+                new Enqueued.Waiting(
+                        Ticket.of(ticket, text(reply, 0), text(reply, 1), key),
+                        number(reply, 2),
+                        number(reply, 3),
+                        number(reply, 4),
+                        Duration.ofMillis(Long.parseLong(text(reply, 5)))));
     }
 
     @Override
@@ -197,12 +190,13 @@ final class RedisTickets implements Tickets, AutoCloseable {
         return value == null ? "" : value.toString();
     }
 
+    private static int number(List<Object> reply, int index) {
+        return Integer.parseInt(text(reply, index));
+    }
+
     private static String script(String name) {
         try (InputStream in = RedisTickets.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing script " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new String(Objects.requireNonNull(in, name).readAllBytes(), UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -32,15 +32,8 @@ public record Ticket(
     public Ticket {
         requireId("ticket", id, MIN_TICKET_LENGTH);
         requireId("player", player, 1);
-        if (name == null || key == null) {
-            throw new IllegalArgumentException("name and key must not be null");
-        }
         if ((bot == null) != (botAfter == null)) {
             throw new IllegalArgumentException("a bot and its delay go together");
-        }
-        if (botAfter != null && botAfter.compareTo(MIN_BOT_AFTER) < 0) {
-            throw new IllegalArgumentException(
-                    "botAfter must be at least " + MIN_BOT_AFTER.toSeconds() + "s");
         }
     }
 

@@ -28,7 +28,7 @@ class LocalTicketsTest {
             Long.MAX_VALUE - 5_000_000_000L; // differences must survive overflow
     private static final long SECOND = 1_000_000_000L;
     private static final Duration WAIT = MatchSettings.DEFAULT_MATCH_WAIT;
-    private static final MatchKey CLASSIC = MatchKey.of(3, null, null);
+    private static final MatchKey CLASSIC = MatchKey.of(3, 3, null);
     private static final MatchKey GOMOKU_BLITZ = MatchKey.of(15, 5, "3m+2s");
 
     private final LocalTickets tickets = new LocalTickets("A");
@@ -89,7 +89,7 @@ class LocalTicketsTest {
                     .isInstanceOf(Enqueued.Queued.class);
         }
         // The same settings written differently are the same settings.
-        assertThat(partner(enqueue(ticket("late", MatchKey.of(15, null, "180s+2000ms")), T0)))
+        assertThat(partner(enqueue(ticket("late", MatchKey.of(15, 5, "180s+2000ms")), T0)))
                 .isEqualTo(ticket("t1", keys.get(1)));
     }
 
@@ -100,8 +100,8 @@ class LocalTicketsTest {
                 List.of(
                         CLASSIC,
                         GOMOKU_BLITZ,
-                        MatchKey.of(4, null, null),
-                        MatchKey.of(3, null, "20s/move"));
+                        MatchKey.of(4, 4, null),
+                        MatchKey.of(3, 3, "20s/move"));
         List<Ticket> arrivals = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
             arrivals.add(ticket("t" + i, keys.get(i % keys.size())));

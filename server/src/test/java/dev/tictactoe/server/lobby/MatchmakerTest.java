@@ -36,7 +36,7 @@ import java.util.function.LongSupplier;
 /** Requests in, rooms and answers out, on a scheduler and a clock moved by hand. */
 class MatchmakerTest {
 
-    private static final MatchKey CLASSIC = MatchKey.of(3, null, null);
+    private static final MatchKey CLASSIC = MatchKey.of(3, 3, null);
     private static final MatchKey BLITZ = MatchKey.of(15, 5, "3m+2s");
 
     /** Rooms that open on paper: a code per room, a token per seat, every opening recorded. */
@@ -302,14 +302,14 @@ class MatchmakerTest {
     @Test
     void aFullQueueRefusesNewcomers() {
         for (int i = 0; i < 10; i++) {
-            submit(ticket("w" + i, MatchKey.of(3 + i, null, null)));
+            submit(ticket("w" + i, MatchKey.of(3 + i, 3, null)));
         }
-        assertThat(submit(ticket("late", MatchKey.of(19, null, null))))
+        assertThat(submit(ticket("late", MatchKey.of(19, 5, null))))
                 .isInstanceOfSatisfying(
                         Enqueued.Refused.class,
                         r -> assertThat(r).isEqualTo(Enqueued.Refused.QUEUE_FULL));
         // One who completes a pair never waits, so it is still welcome.
-        assertThat(submit(ticket("pair", MatchKey.of(3, null, null))))
+        assertThat(submit(ticket("pair", MatchKey.of(3, 3, null))))
                 .isInstanceOf(Enqueued.Paired.class);
     }
 
@@ -430,7 +430,7 @@ class MatchmakerTest {
     void botFillsComeAtTheirOwnDelaysAndOnlyForThoseWhoAsked() {
         Ticket slow = withBot(ticket("slow", CLASSIC), Level.EASY, Duration.ofSeconds(20));
         Ticket fast = withBot(ticket("fast", BLITZ), Level.PERFECT, Duration.ofSeconds(5));
-        Ticket human = ticket("human", MatchKey.of(4, null, null));
+        Ticket human = ticket("human", MatchKey.of(4, 4, null));
         submit(slow);
         submit(human);
         scheduler.advanceBy(SECOND);
@@ -452,7 +452,7 @@ class MatchmakerTest {
     @Test
     void ticketsTimeOutOldestFirstAtTheWaitLimit() {
         Ticket a = ticket("a", CLASSIC);
-        Ticket b = ticket("b", MatchKey.of(5, null, null));
+        Ticket b = ticket("b", MatchKey.of(5, 5, null));
         submit(a);
         scheduler.advanceBy(3 * SECOND);
         submit(b);

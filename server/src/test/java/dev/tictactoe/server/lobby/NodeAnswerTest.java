@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 class NodeAnswerTest {
 
     static final Ticket ANA =
-            Ticket.of(
-                    "t".repeat(Ticket.MIN_TICKET_LENGTH), "ana", "ana", MatchKey.of(3, null, null));
+            Ticket.of("t".repeat(Ticket.MIN_TICKET_LENGTH), "ana", "ana", MatchKey.of(3, 3, null));
 
     @Test
     void eachAnswerReadsBackAsWritten() {
