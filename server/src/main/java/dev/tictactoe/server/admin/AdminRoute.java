@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Where an admin request goes, decided from its method and target alone, as a pure function. */
 sealed interface AdminRoute {
@@ -17,6 +19,9 @@ sealed interface AdminRoute {
     int DEFAULT_LIST_LIMIT = 500;
 
     int MAX_LIST_LIMIT = 5_000;
+
+    /** A room's path: show it, close it, or disconnect one of its seats. */
+    Pattern ROOM = Pattern.compile("/admin/api/rooms/([^/]+)(/close|/members/([^/]+)/disconnect)?");
 
     /** The page's two files, by the path they are served at. */
     Map<String, String> PAGE =
@@ -65,47 +70,30 @@ sealed interface AdminRoute {
         boolean get = method.equals(HttpMethod.GET);
         boolean readOnly = get || method.equals(HttpMethod.HEAD);
         boolean post = method.equals(HttpMethod.POST);
-        switch (path) {
-            case "/healthz", "/readyz" -> {
-                return readOnly
-                        ? new Probe(
-                                path.equals("/healthz") ? Probe.Kind.HEALTH : Probe.Kind.READY,
-                                false)
-                        : notAllowed(path, "GET, HEAD");
+        return switch (path) {
+            case "/healthz" -> readOnly ? new Probe(Probe.Kind.HEALTH, false) : notAllowed(path);
+            case "/readyz" -> readOnly ? new Probe(Probe.Kind.READY, false) : notAllowed(path);
+            case "/metrics" ->
+                    get
+                            ? new Probe(Probe.Kind.METRICS, decoded.parameters().containsKey("gc"))
+                            : notAllowed(path, "GET");
+            case "/admin/api/rooms" -> get ? list(decoded.parameters()) : notAllowed(path, "GET");
+            default -> {
+                Matcher room = ROOM.matcher(path);
+                if (PAGE.containsKey(path)) {
+                    yield readOnly ? new Page(PAGE.get(path)) : notAllowed(path);
+                } else if (!room.matches()) {
+                    yield notFound(path);
+                } else if (room.group(2) == null) {
+                    yield get ? new ShowRoom(room.group(1)) : notAllowed(path, "GET");
+                }
+                AdminRoute action =
+                        room.group(3) == null
+                                ? new CloseRoom(room.group(1))
+                                : new Disconnect(room.group(1), room.group(3));
+                yield post ? action : notAllowed(path, "POST");
             }
-            case "/metrics" -> {
-                return get
-                        ? new Probe(Probe.Kind.METRICS, decoded.parameters().containsKey("gc"))
-                        : notAllowed(path, "GET");
-            }
-            case "/admin/api/rooms" -> {
-                return get ? list(decoded.parameters()) : notAllowed(path, "GET");
-            }
-            default -> {}
-        }
-        if (PAGE.containsKey(path)) {
-            return readOnly ? new Page(PAGE.get(path)) : notAllowed(path, "GET, HEAD");
-        }
-        List<String> segments = List.of(path.split("/", -1));
-        if (segments.size() < 5
-                || !segments.subList(0, 4).equals(List.of("", "admin", "api", "rooms"))
-                || segments.get(4).isEmpty()) {
-            return notFound(path);
-        }
-        String code = segments.get(4);
-        if (segments.size() == 5) {
-            return get ? new ShowRoom(code) : notAllowed(path, "GET");
-        }
-        if (segments.size() == 6 && segments.get(5).equals("close")) {
-            return post ? new CloseRoom(code) : notAllowed(path, "POST");
-        }
-        if (segments.size() == 8
-                && segments.get(5).equals("members")
-                && !segments.get(6).isEmpty()
-                && segments.get(7).equals("disconnect")) {
-            return post ? new Disconnect(code, segments.get(6)) : notAllowed(path, "POST");
-        }
-        return notFound(path);
+        };
     }
 
     private static AdminRoute list(Map<String, List<String>> parameters) {
@@ -137,6 +125,10 @@ sealed interface AdminRoute {
 
     private static AdminRoute notFound(String path) {
         return new Refused(404, "no such endpoint: " + HttpReplies.abbreviate(path), null);
+    }
+
+    private static AdminRoute notAllowed(String path) {
+        return notAllowed(path, "GET, HEAD");
     }
 
     private static AdminRoute notAllowed(String path, String allow) {

@@ -65,24 +65,22 @@ final class RoomActions {
                                                 RoomOperator.view(room)))
                         .toList();
         return CompletableFuture.allOf(views.toArray(CompletableFuture[]::new))
-                .handle(
-                        (done, failure) -> {
-                            long now = clock.getAsLong();
-                            ObjectNode body =
-                                    JSON.createObjectNode()
-                                            .put("total", matching.size())
-                                            .put("limit", list.limit());
-                            var array = body.putArray("rooms");
-                            for (var view : views) {
-                                // A room closed meanwhile (null, or its loop gone) is left out.
-                                RoomOperator.View v =
-                                        view.isCompletedExceptionally() ? null : view.join();
-                                if (v != null) {
-                                    array.add(summary(v, now));
-                                }
-                            }
-                            return ok(body);
-                        });
+                .handle((done, failure) -> listed(views, matching.size(), list.limit()));
+    }
+
+    private FullHttpResponse listed(
+            List<CompletableFuture<RoomOperator.@Nullable View>> views, int total, int limit) {
+        long now = clock.getAsLong();
+        ObjectNode body = JSON.createObjectNode().put("total", total).put("limit", limit);
+        ArrayNode array = body.putArray("rooms");
+        for (var view : views) {
+            // A room closed meanwhile (null, or its loop gone) is left out.
+            RoomOperator.View v = view.isCompletedExceptionally() ? null : view.join();
+            if (v != null) {
+                array.add(summary(v, now));
+            }
+        }
+        return ok(body);
     }
 
     CompletableFuture<FullHttpResponse> show(String typedCode) {
@@ -107,22 +105,20 @@ final class RoomActions {
             return bad(Reason.read(body, null));
         }
         return HttpReplies.completable(RoomOperator.close(room, reason.text()))
-                .thenApply(
-                        outcome -> {
-                            if (outcome != RoomOperator.Outcome.DONE) {
-                                return unknownRoom(room.code());
-                            }
-                            log.info(
-                                    "admin: room {} closed, reason '{}' (from {})",
-                                    room.code(),
-                                    reason.text(),
-                                    from);
-                            return ok(
-                                    JSON.createObjectNode()
-                                            .put("room", room.code())
-                                            .put("closed", true)
-                                            .put("reason", reason.text()));
-                        });
+                .thenApply(outcome -> closed(outcome, room.code(), reason.text(), from));
+    }
+
+    private static FullHttpResponse closed(
+            RoomOperator.Outcome outcome, String code, String reason, String from) {
+        if (outcome != RoomOperator.Outcome.DONE) {
+            return unknownRoom(code);
+        }
+        log.info("admin: room {} closed, reason '{}' (from {})", code, reason, from);
+        return ok(
+                JSON.createObjectNode()
+                        .put("room", code)
+                        .put("closed", true)
+                        .put("reason", reason));
     }
 
     CompletableFuture<FullHttpResponse> disconnect(
@@ -151,35 +147,35 @@ final class RoomActions {
         }
         return HttpReplies.completable(RoomOperator.disconnect(room, seat, reason.text()))
                 .thenApply(
-                        outcome ->
-                                switch (outcome) {
-                                    case GONE -> unknownRoom(room.code());
-                                    case NOT_CONNECTED ->
-                                            HttpReplies.json(
-                                                    HttpResponseStatus.CONFLICT,
-                                                    HttpReplies.error(
-                                                            NOT_CONNECTED,
-                                                            "nobody is connected on seat "
-                                                                    + seat
-                                                                    + " of room "
-                                                                    + room.code()),
-                                                    false);
-                                    case DONE -> {
-                                        log.info(
-                                                "admin: room {} seat {} disconnected, reason '{}'"
-                                                        + " (from {})",
-                                                room.code(),
-                                                seat,
-                                                reason.text(),
-                                                from);
-                                        yield ok(
-                                                JSON.createObjectNode()
-                                                        .put("room", room.code())
-                                                        .put("seat", seat.name())
-                                                        .put("disconnected", true)
-                                                        .put("reason", reason.text()));
-                                    }
-                                });
+                        outcome -> disconnected(outcome, room.code(), seat, reason.text(), from));
+    }
+
+    private static FullHttpResponse disconnected(
+            RoomOperator.Outcome outcome, String code, Mark seat, String reason, String from) {
+        return switch (outcome) {
+            case GONE -> unknownRoom(code);
+            case NOT_CONNECTED ->
+                    HttpReplies.json(
+                            HttpResponseStatus.CONFLICT,
+                            HttpReplies.error(
+                                    NOT_CONNECTED,
+                                    "nobody is connected on seat " + seat + " of room " + code),
+                            false);
+            case DONE -> {
+                log.info(
+                        "admin: room {} seat {} disconnected, reason '{}' (from {})",
+                        code,
+                        seat,
+                        reason,
+                        from);
+                yield ok(
+                        JSON.createObjectNode()
+                                .put("room", code)
+                                .put("seat", seat.name())
+                                .put("disconnected", true)
+                                .put("reason", reason));
+            }
+        };
     }
 
     private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
