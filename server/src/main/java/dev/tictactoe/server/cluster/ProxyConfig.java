@@ -217,14 +217,12 @@ public final class ProxyConfig implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return PLACEHOLDER
-                .matcher(text)
-                .replaceAll(
-                        m ->
-                                Matcher.quoteReplacement(
-                                        String.valueOf(
-                                                Objects.requireNonNull(
-                                                        values.get(m.group(1)), m.group(1)))));
+        return PLACEHOLDER.matcher(text).replaceAll(m -> value(values, m.group(1)));
+    }
+
+    private static String value(Map<String, ?> values, String key) {
+        return Matcher.quoteReplacement(
+                String.valueOf(Objects.requireNonNull(values.get(key), key)));
     }
 
     /** A port alone binds every address, as nginx's {@code listen} does. */
