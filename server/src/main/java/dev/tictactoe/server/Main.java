@@ -86,7 +86,7 @@ public final class Main implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"tictactoe-server " + BuildInfo.current().describe()};
+            return new String[] {"tictactoe-server " + BuildInfo.CURRENT.describe()};
         }
     }
 
@@ -135,7 +135,7 @@ public final class Main implements Callable<Integer> {
             FlagErrors.requireWritable(spec, dataDir);
         }
         LoggerFactory.getLogger(Main.class)
-                .info("tictactoe-server {} starting", BuildInfo.current().describe());
+                .info("tictactoe-server {} starting", BuildInfo.CURRENT.describe());
         GameServer server;
         try {
             // Another node's data directory, one in use or in an older format: one line, no start.

@@ -312,8 +312,8 @@ class MainTest {
         cli.setOut(new PrintWriter(out));
         assertThat(cli.execute("--version")).isZero();
         assertThat(out.toString().strip())
-                .isEqualTo("tictactoe-server " + BuildInfo.current().describe());
-        assertThat(BuildInfo.current().version())
+                .isEqualTo("tictactoe-server " + BuildInfo.CURRENT.describe());
+        assertThat(BuildInfo.CURRENT.version())
                 .isNotEqualTo(BuildInfo.UNKNOWN)
                 .endsWith("SNAPSHOT");
     }

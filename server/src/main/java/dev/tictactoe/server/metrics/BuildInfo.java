@@ -10,11 +10,7 @@ public record BuildInfo(String version, String commit) {
 
     public static final String UNKNOWN = "unknown";
 
-    private static final BuildInfo CURRENT = load();
-
-    public static BuildInfo current() {
-        return CURRENT;
-    }
+    public static final BuildInfo CURRENT = load();
 
     /** "0.1.0 (commit 1a2b3c4d5e6f)". */
     public String describe() {

@@ -4,13 +4,15 @@ import org.jspecify.annotations.Nullable;
 
 /** A level the server reads at each scrape, as {@link ServerMetrics#watch} reports it. */
 public enum Level {
-    ROOMS("ttt.rooms", "Live rooms"),
-    BOT_QUEUE("ttt.bot.queue", "Bot moves waiting for a thread"),
-    MATCH_QUEUE("ttt.match.waiting", "Quick-match requests waiting for an opponent"),
+    ROOMS("ttt.rooms", "Live rooms", null),
+    BOT_QUEUE("ttt.bot.queue", "Bot moves waiting for a thread", null),
+    MATCH_QUEUE("ttt.match.waiting", "Quick-match requests waiting for an opponent", null),
     SHARED_MATCH(
-            "ttt.match.shared", "1 while quick match pairs across nodes through Redis, else 0"),
-    JOURNAL_QUEUE("ttt.journal.queue", "Journal records waiting for the writer"),
-    CHANNELS("ttt.channels.open", "Open TCP connections, HTTP and WebSocket"),
+            "ttt.match.shared",
+            "1 while quick match pairs across nodes through Redis, else 0",
+            null),
+    JOURNAL_QUEUE("ttt.journal.queue", "Journal records waiting for the writer", null),
+    CHANNELS("ttt.channels.open", "Open TCP connections, HTTP and WebSocket", null),
     PENDING("ttt.outbound.pending", "Bytes waiting to be sent, all connections together", "bytes"),
     PENDING_MOST(
             "ttt.outbound.pending.max",
@@ -24,10 +26,6 @@ public enum Level {
     final String meter;
     final String description;
     final @Nullable String unit;
-
-    Level(String meter, String description) {
-        this(meter, description, null);
-    }
 
     Level(String meter, String description, @Nullable String unit) {
         this.meter = meter;

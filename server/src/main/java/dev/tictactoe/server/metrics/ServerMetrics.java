@@ -107,9 +107,9 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
                     "A journal record's time from its append until it is durable",
                     millis(0.1, 0.5, 1, 5, 10, 25, 50, 100, 150, 250, 500, 1000, 5000));
 
-    private ServerMetrics() {
+    public ServerMetrics() {
         gc.bindTo(registry);
-        BuildInfo build = BuildInfo.current();
+        BuildInfo build = BuildInfo.CURRENT;
         String[] labels = {"version", build.version(), "commit", build.commit()};
         String about = "The running build: always 1, its version and commit as labels";
         gauge("ttt.build.info", about, () -> 1, labels);
@@ -126,10 +126,6 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
             matchRequests[outcome.ordinal()] =
                     counter("ttt.match.requests", help, "outcome", label);
         }
-    }
-
-    public static ServerMetrics create() {
-        return new ServerMetrics();
     }
 
     public void watch(Level level, Supplier<Number> value) {

@@ -45,7 +45,7 @@ public final class GameServer implements AutoCloseable {
     private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
-    private final ServerMetrics metrics = ServerMetrics.create();
+    private final ServerMetrics metrics = new ServerMetrics();
     private final BotRunner bots;
     private final @Nullable Store store;
     private final RoomRegistry registry;

@@ -18,8 +18,8 @@ public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean ben
                 HttpResponseStatus.OK,
                 JSON.createObjectNode()
                         .put("status", "ok")
-                        .put("version", BuildInfo.current().version())
-                        .put("commit", BuildInfo.current().commit()),
+                        .put("version", BuildInfo.CURRENT.version())
+                        .put("commit", BuildInfo.CURRENT.commit()),
                 head);
     }
 

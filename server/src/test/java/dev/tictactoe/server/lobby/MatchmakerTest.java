@@ -66,7 +66,7 @@ class MatchmakerTest {
 
     private final ManualScheduler scheduler = new ManualScheduler();
     private final PaperRooms rooms = new PaperRooms();
-    private final ServerMetrics metrics = ServerMetrics.create();
+    private final ServerMetrics metrics = new ServerMetrics();
     private final Matchmaker matchmaker = matchmaker(10, 7, () -> scheduler.now);
 
     /** Every answer each ticket heard, by ticket id: exactly one is right. */

@@ -18,7 +18,7 @@ class ServerMetricsTest {
 
     @Test
     void everyEventShowsInTheScrape() {
-        try (ServerMetrics metrics = ServerMetrics.create()) {
+        try (ServerMetrics metrics = new ServerMetrics()) {
             metrics.watch(Level.ROOMS, () -> 3);
             metrics.watch(Level.BOT_QUEUE, () -> 2);
             metrics.connectionOpened();
@@ -93,7 +93,7 @@ class ServerMetricsTest {
 
     @Test
     void quickMatchIsMeasured() {
-        try (ServerMetrics metrics = ServerMetrics.create()) {
+        try (ServerMetrics metrics = new ServerMetrics()) {
             metrics.watch(Level.MATCH_QUEUE, () -> 7);
             metrics.matchPaired(1_500_000_000L);
             metrics.matchPaired(0);
@@ -121,7 +121,7 @@ class ServerMetricsTest {
 
     @Test
     void messagesAreCountedByTheirWireTypeName() {
-        try (ServerMetrics metrics = ServerMetrics.create()) {
+        try (ServerMetrics metrics = new ServerMetrics()) {
             metrics.messageReceived(new ClientMessage.InviteBot(BotLevel.HARD, null));
             metrics.messageReceived(new ClientMessage.Sync(null));
             metrics.messageReceived(new ClientMessage.Sync(3L));

@@ -123,7 +123,7 @@ class MatchApiTest {
                         },
                         (task, delayNanos) -> () -> {},
                         () -> 0L,
-                        ServerMetrics.create(),
+                        new ServerMetrics(),
                         null,
                         "A");
         matchmaker.submit(ANA, answer -> {});

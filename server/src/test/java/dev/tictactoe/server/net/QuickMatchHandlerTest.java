@@ -46,7 +46,7 @@ class QuickMatchHandlerTest {
     private final EventLoopGroup roomLoops =
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
-    private final ServerMetrics metrics = ServerMetrics.create();
+    private final ServerMetrics metrics = new ServerMetrics();
     private final RoomRegistry rooms = Wiring.rooms(config, roomLoops, bots);
     private final Matchmaker matchmaker =
             new Matchmaker(

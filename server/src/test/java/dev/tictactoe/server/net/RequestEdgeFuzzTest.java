@@ -35,15 +35,10 @@ class RequestEdgeFuzzTest {
         static final EventLoopGroup LOOPS =
                 new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
         static final BotRunner BOTS = new BotRunner(1, 10, CONFIG.rooms().botBudget(), null);
-        static final ServerMetrics METRICS = ServerMetrics.create();
+        static final ServerMetrics METRICS = new ServerMetrics();
         static final RoomRegistry ROOMS =
                 new RoomRegistry(
-                        CONFIG.rooms(),
-                        null,
-                        LOOPS,
-                        BOTS,
-                        ServerMetrics.create(),
-                        RoomJournal.NONE);
+                        CONFIG.rooms(), null, LOOPS, BOTS, new ServerMetrics(), RoomJournal.NONE);
         static final Wiring WIRING =
                 Wiring.of(
                         ROOMS,

@@ -36,7 +36,7 @@ class RoomLookupTest {
             new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
     private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
     private final RoomRegistry rooms = Wiring.rooms(config, roomLoops, bots);
-    private final ServerMetrics metrics = ServerMetrics.create();
+    private final ServerMetrics metrics = new ServerMetrics();
     private final AtomicLong now = new AtomicLong();
     private final RoomLookup lookup =
             new RoomLookup(rooms, 1, 2, now::get, new LogLimiter(now::get), metrics);

@@ -40,12 +40,12 @@ final class Wiring {
     /** Rooms in memory, on {@code loops}, with no node character and their own meters. */
     static RoomRegistry rooms(ServerConfig config, EventLoopGroup loops, BotRunner bots) {
         return new RoomRegistry(
-                config.rooms(), null, loops, bots, ServerMetrics.create(), RoomJournal.NONE);
+                config.rooms(), null, loops, bots, new ServerMetrics(), RoomJournal.NONE);
     }
 
     /** No store; quick-match timers run on Netty's global executor. */
     static Wiring of(RoomRegistry rooms, ServerConfig config) {
-        ServerMetrics metrics = ServerMetrics.create();
+        ServerMetrics metrics = new ServerMetrics();
         return of(
                 rooms,
                 config,

@@ -155,7 +155,7 @@ class MetricsScrapeIT {
                                 "ttt_http_requests_total",
                                 Map.of("route", "upgrade", "status", "101")))
                 .isEqualTo(1);
-        assertThat(scrape.value("ttt_build_info", Map.of("version", BuildInfo.current().version())))
+        assertThat(scrape.value("ttt_build_info", Map.of("version", BuildInfo.CURRENT.version())))
                 .isEqualTo(1);
         assertThat(scrape.families.keySet())
                 .contains(

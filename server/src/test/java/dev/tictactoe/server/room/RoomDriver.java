@@ -51,7 +51,7 @@ final class RoomDriver implements AutoCloseable {
 
     final Journal journal;
     final BotRunner bots;
-    final ServerMetrics metrics = ServerMetrics.create();
+    final ServerMetrics metrics = new ServerMetrics();
     long nowMillis = START_MILLIS;
 
     /** The room's monotonic clock, moved with {@link #nowMillis}. */

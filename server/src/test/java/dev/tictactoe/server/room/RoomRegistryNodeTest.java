@@ -38,7 +38,7 @@ class RoomRegistryNodeTest {
                         config.cluster().node(),
                         loops,
                         bots,
-                        ServerMetrics.create(),
+                        new ServerMetrics(),
                         RoomJournal.NONE);
         Set<String> codes = new HashSet<>();
         for (int i = 0; i < rooms; i++) {

@@ -34,12 +34,7 @@ class RoomRegistrySeedTest {
     private List<Long> seeds(ServerConfig config, Long... asked) throws RoomRegistry.Full {
         RoomRegistry registry =
                 new RoomRegistry(
-                        config.rooms(),
-                        null,
-                        loops,
-                        bots,
-                        ServerMetrics.create(),
-                        RoomJournal.NONE);
+                        config.rooms(), null, loops, bots, new ServerMetrics(), RoomJournal.NONE);
         List<Long> seeds = new ArrayList<>();
         for (Long seed : asked) {
             seeds.add(registry.create(RoomSettings.classic(), seed).botSeed);
