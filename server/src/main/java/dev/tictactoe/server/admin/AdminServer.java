@@ -61,7 +61,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
     private AdminServer(RoomRegistry rooms, ProbeReplies probes, AdminGuard guard) {
         this.probes = probes;
         this.guard = guard;
-        this.actions = new RoomActions(rooms, System::currentTimeMillis);
+        this.actions = new RoomActions(rooms);
     }
 
     /** Listens on {@code host:port} on {@code server}'s loops; requests must name {@code host}. */

@@ -30,7 +30,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongSupplier;
 
 /** The admin room API, answered on the rooms' own loops; every action logs one line. */
 final class RoomActions {
@@ -43,11 +42,9 @@ final class RoomActions {
     static final String NOT_CONNECTED = "not_connected";
 
     private final RoomRegistry rooms;
-    private final LongSupplier clock;
 
-    RoomActions(RoomRegistry rooms, LongSupplier clock) {
+    RoomActions(RoomRegistry rooms) {
         this.rooms = rooms;
-        this.clock = clock;
     }
 
     CompletableFuture<FullHttpResponse> list(AdminRoute.ListRooms list) {
@@ -70,7 +67,7 @@ final class RoomActions {
 
     private FullHttpResponse listed(
             List<CompletableFuture<RoomOperator.@Nullable View>> views, int total, int limit) {
-        long now = clock.getAsLong();
+        long now = System.currentTimeMillis();
         ObjectNode body = JSON.createObjectNode().put("total", total).put("limit", limit);
         ArrayNode array = body.putArray("rooms");
         for (var view : views) {
@@ -93,7 +90,7 @@ final class RoomActions {
                         view ->
                                 view == null
                                         ? unknownRoom(room.code())
-                                        : ok(detail(view, clock.getAsLong())));
+                                        : ok(detail(view, System.currentTimeMillis())));
     }
 
     CompletableFuture<FullHttpResponse> close(String typedCode, String body, String from) {
