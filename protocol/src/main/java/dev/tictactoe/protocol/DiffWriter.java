@@ -41,10 +41,7 @@ final class DiffWriter {
 
     private DiffWriter() {}
 
-    /**
-     * The diff message from {@code from} to {@code to}, written as {@link SnapshotDiff} walks the
-     * two, in the thread's buffer until the thread's next diff.
-     */
+    /** The diff message from {@code from} to {@code to}, in the thread's buffer until its next. */
     static Output write(long version, Snapshot from, Snapshot to, @Nullable Event event) {
         Output out = output();
         out.reset();
@@ -89,10 +86,7 @@ final class DiffWriter {
         last = null;
     }
 
-    /**
-     * A growable byte buffer with a generator writing into it. Each diff is one root value of the
-     * generator; with no root separator, consecutive diffs leave nothing between them.
-     */
+    /** A byte buffer and its generator; with no root separator, diffs leave nothing between. */
     static final class Output extends ByteArrayOutputStream {
         final JsonGenerator json;
         final JsonSink sink;

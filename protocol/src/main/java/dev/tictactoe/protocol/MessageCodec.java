@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.ObjIntConsumer;
 
 /** Messages to JSON and back, strictly; a refusal names the field: {@code move.cell: ...}. */
 public final class MessageCodec {
@@ -36,14 +37,6 @@ public final class MessageCodec {
     /** The {@code type} of a message record on the wire, the {@code kind} of an event record. */
     public static String typeName(Class<?> record) {
         return Json.TYPE_NAMES.get(record);
-    }
-
-    public static String typeName(ClientMessage message) {
-        return typeName(message.getClass());
-    }
-
-    public static String typeName(ServerMessage message) {
-        return typeName(message.getClass());
     }
 
     public static String encode(ClientMessage message) {
@@ -108,17 +101,15 @@ public final class MessageCodec {
         return DiffWriter.write(version, from, to, event).toByteArray();
     }
 
-    /** The same, handed to {@code into} uncopied: the bytes are valid only during that call. */
+    /** The same, its first n bytes handed to {@code into} uncopied, valid only during that call. */
     public static void encodeDiff(
-            long version, Snapshot from, Snapshot to, @Nullable Event event, EncodedSink into) {
+            long version,
+            Snapshot from,
+            Snapshot to,
+            @Nullable Event event,
+            ObjIntConsumer<byte[]> into) {
         DiffWriter.Output out = DiffWriter.write(version, from, to, event);
         into.accept(out.buffer(), out.size());
-    }
-
-    /** Takes the first {@code length} bytes of {@code bytes}. */
-    @FunctionalInterface
-    public interface EncodedSink {
-        void accept(byte[] bytes, int length);
     }
 
     /** UTF-8 JSON, so a broadcast is encoded once and the same bytes written to every member. */

@@ -42,27 +42,7 @@ public record PatchOp(
         this(op, path, value, null);
     }
 
-    public static PatchOp add(String path, JsonNode value) {
-        return new PatchOp(Op.ADD, path, value);
-    }
-
     public static PatchOp remove(String path) {
         return new PatchOp(Op.REMOVE, path, null);
-    }
-
-    public static PatchOp replace(String path, JsonNode value) {
-        return new PatchOp(Op.REPLACE, path, value);
-    }
-
-    public static PatchOp test(String path, JsonNode value) {
-        return new PatchOp(Op.TEST, path, value);
-    }
-
-    public static PatchOp move(String from, String path) {
-        return new PatchOp(Op.MOVE, path, null, from);
-    }
-
-    public static PatchOp copy(String from, String path) {
-        return new PatchOp(Op.COPY, path, null, from);
     }
 }

@@ -26,10 +26,7 @@ public final class Protocol {
         return normalizeName(name, MAX_NAME_LENGTH) != null;
     }
 
-    /**
-     * The one rule for names: trimmed, 1 to {@code maxLength} code points, none a control, format
-     * (bidi overrides, zero-width), separator, private-use, unassigned or lone surrogate one.
-     */
+    /** The one rule for names: trimmed, 1 to {@code maxLength} code points, all shown. */
     public static @Nullable String normalizeName(@Nullable String name, int maxLength) {
         if (name == null) {
             return null;

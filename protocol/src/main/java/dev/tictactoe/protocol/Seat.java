@@ -2,15 +2,10 @@ package dev.tictactoe.protocol;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.List;
-
 /** The two seats of a room, spelled by their mark: {@code "X"} and {@code "O"}. */
 public enum Seat implements WireWord {
     X,
     O;
-
-    /** Every spelling, in order: "X", "O". */
-    public static final List<String> WIRE = WireWord.spellings(values());
 
     @Override
     public String wire() {

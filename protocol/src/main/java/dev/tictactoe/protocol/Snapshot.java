@@ -89,10 +89,7 @@ public record Snapshot(
         }
     }
 
-    /**
-     * A timed room's clock, changed only when a turn starts or the clock stops: the running side
-     * has {@code X or O - (now - turnStartedAt)} left and runs out at {@code deadlineAt}.
-     */
+    /** A timed room's clock, changed only when a turn starts or the clock stops. */
     public record Clock(
             String control,
             @JsonProperty(value = "X", isRequired = OptBoolean.FALSE) @Nullable Long x,

@@ -131,11 +131,7 @@ public final class SnapshotDiff {
         return items;
     }
 
-    /**
-     * Lists (board rows, moves, rematch offers) change in place or at the end, element by element
-     * (removals highest index first), unless {@link #replacesWhole}; a long list that grew by one
-     * costs no path strings for the elements it kept.
-     */
+    /** A list changes element by element (removals last first) unless {@link #replacesWhole}. */
     private static void list(Sink out, String path, String[] items, List<?> from, List<?> to) {
         int common = Math.min(from.size(), to.size());
         int changed = 0;

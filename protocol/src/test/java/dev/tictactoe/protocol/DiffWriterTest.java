@@ -49,14 +49,19 @@ class DiffWriterTest {
                 new ServerMessage.Diff(
                         Long.MAX_VALUE,
                         List.of(
-                                PatchOp.move("/a", "/b"),
-                                PatchOp.copy("/a/0", "/c"),
-                                PatchOp.test("/d", NODES.booleanNode(false)),
-                                PatchOp.add(
+                                new PatchOp(PatchOp.Op.MOVE, "/b", null, "/a"),
+                                new PatchOp(PatchOp.Op.COPY, "/c", null, "/a/0"),
+                                new PatchOp(PatchOp.Op.TEST, "/d", NODES.booleanNode(false)),
+                                new PatchOp(
+                                        PatchOp.Op.ADD,
                                         "/e",
                                         NODES.arrayNode().add(1).add("two").addNull().add(3.5)),
-                                PatchOp.replace("/f", NODES.numberNode(new BigDecimal("1e400"))),
-                                PatchOp.replace(
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
+                                        "/f",
+                                        NODES.numberNode(new BigDecimal("1e400"))),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
                                         "/g",
                                         NODES.objectNode().put("quote\"d", "line\nbreak é ☃"))),
                         new Event.Moved(Seat.X, 0, "m\u0001")));

@@ -70,7 +70,8 @@ class ExamplesTest {
                             examples()
                                     .resolve(
                                             "client-"
-                                                    + MessageCodec.typeName(m).replace('_', '-')
+                                                    + MessageCodec.typeName(m.getClass())
+                                                            .replace('_', '-')
                                                     + ".json"))
                     .exists();
         }
@@ -79,7 +80,8 @@ class ExamplesTest {
                             examples()
                                     .resolve(
                                             "server-"
-                                                    + MessageCodec.typeName(m).replace('_', '-')
+                                                    + MessageCodec.typeName(m.getClass())
+                                                            .replace('_', '-')
                                                     + ".json"))
                     .exists();
         }

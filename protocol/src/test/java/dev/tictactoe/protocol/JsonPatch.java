@@ -53,7 +53,7 @@ final class JsonPatch {
                 String child = path + "/" + escape(e.getKey());
                 JsonNode old = a.get(e.getKey());
                 if (old == null) {
-                    ops.add(PatchOp.add(child, e.getValue().deepCopy()));
+                    ops.add(new PatchOp(PatchOp.Op.ADD, child, e.getValue().deepCopy()));
                 } else {
                     diff(child, old, e.getValue(), ops);
                 }
@@ -65,18 +65,18 @@ final class JsonPatch {
                 diff(path + "/" + i, a.get(i), b.get(i), elementwise);
             }
             for (int i = common; i < b.size(); i++) {
-                elementwise.add(PatchOp.add(path + "/" + i, b.get(i).deepCopy()));
+                elementwise.add(new PatchOp(PatchOp.Op.ADD, path + "/" + i, b.get(i).deepCopy()));
             }
             for (int i = a.size() - 1; i >= common; i--) {
                 elementwise.add(PatchOp.remove(path + "/" + i));
             }
             if (SnapshotDiff.replacesWhole(elementwise.size(), b.size())) {
-                ops.add(PatchOp.replace(path, b.deepCopy()));
+                ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy()));
             } else {
                 ops.addAll(elementwise);
             }
         } else {
-            ops.add(PatchOp.replace(path, b.deepCopy()));
+            ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy()));
         }
     }
 

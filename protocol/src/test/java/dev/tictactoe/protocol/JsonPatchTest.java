@@ -223,11 +223,11 @@ class JsonPatchTest {
         b.put("lastMove", 6);
         assertThat(JsonPatch.diff(a, b))
                 .containsExactly(
-                        PatchOp.replace("/version", NODES.numberNode(8)),
-                        PatchOp.replace("/turn", NODES.textNode("X")),
-                        PatchOp.replace("/board/2", NODES.textNode("O..")),
-                        PatchOp.add("/moves/3", b.get("moves").get(3)),
-                        PatchOp.replace("/lastMove", NODES.numberNode(6)));
+                        new PatchOp(PatchOp.Op.REPLACE, "/version", NODES.numberNode(8)),
+                        new PatchOp(PatchOp.Op.REPLACE, "/turn", NODES.textNode("X")),
+                        new PatchOp(PatchOp.Op.REPLACE, "/board/2", NODES.textNode("O..")),
+                        new PatchOp(PatchOp.Op.ADD, "/moves/3", b.get("moves").get(3)),
+                        new PatchOp(PatchOp.Op.REPLACE, "/lastMove", NODES.numberNode(6)));
     }
 
     @Test
@@ -243,7 +243,7 @@ class JsonPatchTest {
     @Test
     void diffReplacesAnArrayWholeWhenThatIsShorter() {
         assertThat(JsonPatch.diff(json("{'a':[1,2,3]}"), json("{'a':[]}")))
-                .containsExactly(PatchOp.replace("/a", json("[]")));
+                .containsExactly(new PatchOp(PatchOp.Op.REPLACE, "/a", json("[]")));
         assertThat(JsonPatch.diff(json("{'a':[1,2]}"), json("{'a':[3,4]}")))
                 .extracting(PatchOp::path)
                 .containsExactly("/a/0", "/a/1");

@@ -67,12 +67,19 @@ final class Samples {
                 new ServerMessage.Diff(
                         8,
                         List.of(
-                                PatchOp.replace("/board/0", json.getNodeFactory().textNode("XOO")),
-                                PatchOp.add(
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
+                                        "/board/0",
+                                        json.getNodeFactory().textNode("XOO")),
+                                new PatchOp(
+                                        PatchOp.Op.ADD,
                                         "/moves/3",
                                         json.getNodeFactory().objectNode().put("seat", "O")),
                                 PatchOp.remove("/rematch/0"),
-                                PatchOp.replace("/result", json.getNodeFactory().nullNode())),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
+                                        "/result",
+                                        json.getNodeFactory().nullNode())),
                         new Event.Moved(Seat.O, 1, "m2")),
                 new ServerMessage.Diff(9, List.of(), null),
                 new ServerMessage.Ack("m2", 8),

@@ -88,8 +88,16 @@ class SnapshotDiffTest {
                         null);
         Snapshot started = timed(s, 5, running, null);
         assertThat(check(s, started, true))
-                .contains(PatchOp.replace("/clock", MessageCodec.mapper().valueToTree(running)))
-                .contains(PatchOp.replace("/claimableAt", JsonNodeFactory.instance.nullNode()));
+                .contains(
+                        new PatchOp(
+                                PatchOp.Op.REPLACE,
+                                "/clock",
+                                MessageCodec.mapper().valueToTree(running)))
+                .contains(
+                        new PatchOp(
+                                PatchOp.Op.REPLACE,
+                                "/claimableAt",
+                                JsonNodeFactory.instance.nullNode()));
         var flagged =
                 new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, Seat.X);
         assertThat(check(started, timed(s, 6, flagged, null), true))

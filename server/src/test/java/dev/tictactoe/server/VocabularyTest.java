@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
@@ -27,6 +28,6 @@ class VocabularyTest {
     @Test
     void marksAreSpelledAsSeats() {
         assertThat(Arrays.stream(Mark.values()).map(Mark::name))
-                .containsExactlyElementsOf(Seat.WIRE);
+                .containsExactlyElementsOf(WireWord.spellings(Seat.values()));
     }
 }

@@ -120,18 +120,24 @@ class RoomViewTest {
 
         var badPath =
                 new ServerMessage.Diff(
-                        2, List.of(PatchOp.replace("/nope", nodes.numberNode(2))), null);
+                        2,
+                        List.of(new PatchOp(PatchOp.Op.REPLACE, "/nope", nodes.numberNode(2))),
+                        null);
         assertThat(view.apply(badPath)).isEqualTo(RoomView.Update.NEED_SYNC);
         var noVersionBump =
                 new ServerMessage.Diff(
-                        2, List.of(PatchOp.replace("/spectators", nodes.numberNode(1))), null);
+                        2,
+                        List.of(
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE, "/spectators", nodes.numberNode(1))),
+                        null);
         assertThat(view.apply(noVersionBump)).isEqualTo(RoomView.Update.NEED_SYNC);
         var invalidState =
                 new ServerMessage.Diff(
                         2,
                         List.of(
-                                PatchOp.replace("/version", nodes.numberNode(2)),
-                                PatchOp.replace("/turn", nodes.textNode("Z"))),
+                                new PatchOp(PatchOp.Op.REPLACE, "/version", nodes.numberNode(2)),
+                                new PatchOp(PatchOp.Op.REPLACE, "/turn", nodes.textNode("Z"))),
                         null);
         assertThat(view.apply(invalidState)).isEqualTo(RoomView.Update.NEED_SYNC);
         assertThat(view.snapshot()).isEqualTo(s1);

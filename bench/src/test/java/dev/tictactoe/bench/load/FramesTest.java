@@ -40,17 +40,21 @@ class FramesTest {
                 new ServerMessage.Diff(
                         12,
                         List.of(
-                                PatchOp.replace("/version", NODES.numberNode(12)),
-                                PatchOp.replace("/turn", NODES.nullNode()),
-                                PatchOp.replace("/status", NODES.textNode("over")),
-                                PatchOp.replace("/board/1", NODES.textNode(".X.")),
-                                PatchOp.add(
+                                new PatchOp(PatchOp.Op.REPLACE, "/version", NODES.numberNode(12)),
+                                new PatchOp(PatchOp.Op.REPLACE, "/turn", NODES.nullNode()),
+                                new PatchOp(PatchOp.Op.REPLACE, "/status", NODES.textNode("over")),
+                                new PatchOp(PatchOp.Op.REPLACE, "/board/1", NODES.textNode(".X.")),
+                                new PatchOp(
+                                        PatchOp.Op.ADD,
                                         "/moves/4",
                                         NODES.objectNode()
                                                 .put("seat", "X")
                                                 .put("cell", 4)
                                                 .put("id", "X3")),
-                                PatchOp.replace("/result", NODES.objectNode().put("winner", "X")),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
+                                        "/result",
+                                        NODES.objectNode().put("winner", "X")),
                                 PatchOp.remove("/rematch/0")),
                         new Event.Moved(Seat.X, 4, "X3"));
         Frames.Diff out = new Frames.Diff();
@@ -72,7 +76,8 @@ class FramesTest {
                 new ServerMessage.Diff(
                         3,
                         List.of(
-                                PatchOp.replace(
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
                                         "/board",
                                         NODES.arrayNode().add("...").add("X..").add("..O"))),
                         new Event.RematchStarted(2));

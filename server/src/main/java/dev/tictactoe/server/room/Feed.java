@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ObjIntConsumer;
 
 /** What the members see of a room: every change goes out from here as one diff, encoded once. */
 final class Feed {
@@ -25,7 +26,7 @@ final class Feed {
 
     private final Room room;
     private final DiffHistory history;
-    private final MessageCodec.EncodedSink toHistory;
+    private final ObjIntConsumer<byte[]> toHistory;
 
     /** Sized for two players: most rooms have no spectator. */
     final List<Session> members = new ArrayList<>(2);

@@ -149,6 +149,6 @@ final class Messages {
     static String refOf(ClientMessage message) {
         return message instanceof ClientMessage.Move move
                 ? move.id()
-                : MessageCodec.typeName(message);
+                : MessageCodec.typeName(message.getClass());
     }
 }

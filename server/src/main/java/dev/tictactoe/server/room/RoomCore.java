@@ -121,7 +121,7 @@ final class RoomCore {
             case ClientMessage.Claim() -> Refusals.claim(match, seat, againstBot(seat));
             case ClientMessage.Rematch() -> Refusals.rematch(this, seat);
             case ClientMessage.InviteBot invite -> Refusals.invite(this, invite);
-            default -> Refusal.NOT_A_COMMAND.of(MessageCodec.typeName(message));
+            default -> Refusal.NOT_A_COMMAND.of(MessageCodec.typeName(message.getClass()));
         };
     }
 
