@@ -5,9 +5,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.protocol.SnapshotDiff;
 
 import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -25,9 +23,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The diff a room sends for one move, from the snapshots before and after it: through a list of
- * operations and their trees ({@code viaOperations}), or written as the walk finds them ({@code
- * direct}, what the server does). {@code -prof gc} shows the bytes allocated per diff.
+ * The diff a room sends for one move, from the snapshots before and after it, written as the walk
+ * finds them. {@code -prof gc} shows the bytes allocated per diff.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -106,12 +103,6 @@ public class DiffBenchmark {
                 List.of(),
                 null,
                 1_795_000_000_000L + version);
-    }
-
-    @Benchmark
-    public byte[] viaOperations() {
-        return MessageCodec.encodeToBytes(
-                new ServerMessage.Diff(after.version(), SnapshotDiff.diff(before, after), event));
     }
 
     @Benchmark

@@ -143,14 +143,25 @@ class CommandsTest {
         Commands commands = new Commands(welcomed(), "");
         commands.line("b2", false);
         commands.line("c1", false);
-        assertThat(commands.describe(ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m1")))
+        assertThat(
+                        commands.describe(
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.CELL_TAKEN, ErrorCode.CELL_TAKEN.text(), "m1")))
                 .isEqualTo("b2 is already taken");
-        assertThat(commands.describe(ServerMessage.ErrorMessage.of(ErrorCode.NOT_YOUR_TURN, "m2")))
+        assertThat(
+                        commands.describe(
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.NOT_YOUR_TURN,
+                                        ErrorCode.NOT_YOUR_TURN.text(),
+                                        "m2")))
                 .isEqualTo("it is not your turn yet (c1 was not played)");
-        ServerMessage.ErrorMessage over = ServerMessage.ErrorMessage.of(ErrorCode.GAME_OVER, "m1");
+        ServerMessage.ErrorMessage over =
+                new ServerMessage.ErrorMessage(
+                        ErrorCode.GAME_OVER, ErrorCode.GAME_OVER.text(), "m1");
         assertThat(commands.describe(over)).isEqualTo(over.message());
         ServerMessage.ErrorMessage unknown =
-                ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m9");
+                new ServerMessage.ErrorMessage(
+                        ErrorCode.CELL_TAKEN, ErrorCode.CELL_TAKEN.text(), "m9");
         assertThat(commands.describe(unknown)).isEqualTo(unknown.message());
     }
 
@@ -161,9 +172,13 @@ class CommandsTest {
             commands.action(new Command.Play(i % 9), false);
         }
         ServerMessage.ErrorMessage first =
-                ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m1");
+                new ServerMessage.ErrorMessage(
+                        ErrorCode.CELL_TAKEN, ErrorCode.CELL_TAKEN.text(), "m1");
         assertThat(commands.describe(first)).isEqualTo(first.message());
-        assertThat(commands.describe(ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, "m2")))
+        assertThat(
+                        commands.describe(
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.CELL_TAKEN, ErrorCode.CELL_TAKEN.text(), "m2")))
                 .isEqualTo("b1 is already taken");
     }
 

@@ -168,7 +168,8 @@ class EndingsTest {
     @Test
     void aSeatNoLongerHeldIsSaidForAQuickMatchOrAKeptSeat() {
         ServerMessage.ErrorMessage gone =
-                ServerMessage.ErrorMessage.of(ErrorCode.NOT_A_PLAYER, "join");
+                new ServerMessage.ErrorMessage(
+                        ErrorCode.NOT_A_PLAYER, ErrorCode.NOT_A_PLAYER.text(), "join");
         assertThat(new Endings(SERVER, "K7MQ2P", true).refusal(gone, false, null))
                 .isEqualTo("the seat the quick match gave you in room K7MQ2P is no longer held");
         assertThat(endings.refusal(gone, true, Seat.O))

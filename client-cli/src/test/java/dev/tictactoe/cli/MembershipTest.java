@@ -71,8 +71,12 @@ class MembershipTest {
         Membership member = membership(tokens, false, null);
         member.firstJoin();
         ServerMessage.ErrorMessage gone =
-                ServerMessage.ErrorMessage.of(ErrorCode.NOT_A_PLAYER, "join");
-        assertThat(member.rejoinAfter(ServerMessage.ErrorMessage.of(ErrorCode.ROOM_FULL, "join")))
+                new ServerMessage.ErrorMessage(
+                        ErrorCode.NOT_A_PLAYER, ErrorCode.NOT_A_PLAYER.text(), "join");
+        assertThat(
+                        member.rejoinAfter(
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.ROOM_FULL, ErrorCode.ROOM_FULL.text(), "join")))
                 .isNull();
         assertThat(member.rejoinAfter(gone)).isEqualTo(ClientMessage.Join.player("ana"));
         assertThat(tokens.load(SERVER, ROOM)).isNull();
@@ -88,7 +92,10 @@ class MembershipTest {
         assertThat(member.firstJoin().token()).isEqualTo("match-tok");
         assertThat(
                         member.rejoinAfter(
-                                ServerMessage.ErrorMessage.of(ErrorCode.NOT_A_PLAYER, "join")))
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.NOT_A_PLAYER,
+                                        ErrorCode.NOT_A_PLAYER.text(),
+                                        "join")))
                 .as("a quick match's seat is not retried without its token")
                 .isNull();
         assertThat(member.welcome(welcome(Seat.X, "match-tok"), "match-tok"))

@@ -51,7 +51,7 @@ final class DiffWriter {
             json.writeStringField("type", DIFF);
             json.writeNumberField("version", version);
             json.writeArrayFieldStart("ops");
-            SnapshotDiff.walk(from, to, out.sink);
+            SnapshotDiff.walk(from, to, json);
             json.writeEndArray();
             json.writeFieldName("event");
             writeEvent(json, event);
@@ -89,7 +89,6 @@ final class DiffWriter {
     /** A byte buffer and its generator; with no root separator, diffs leave nothing between. */
     static final class Output extends ByteArrayOutputStream {
         final JsonGenerator json;
-        final JsonSink sink;
         final Thread owner = Thread.currentThread();
 
         Output(JsonFactory factory) {
@@ -100,7 +99,6 @@ final class DiffWriter {
                 throw new UncheckedIOException(e);
             }
             json.setRootValueSeparator(null);
-            sink = new JsonSink(json);
         }
 
         /** The bytes written so far are the first {@link #size()} of this array. */
@@ -109,37 +107,8 @@ final class DiffWriter {
         }
     }
 
-    /** Writes each operation {@link SnapshotDiff} finds as the JSON of its {@link PatchOp}. */
-    private record JsonSink(JsonGenerator json) implements SnapshotDiff.Sink {
-        @Override
-        public void put(PatchOp.Op op, String path, @Nullable Object value) {
-            try {
-                json.writeStartObject();
-                json.writeStringField("op", op.wire());
-                json.writeStringField("path", path);
-                json.writeFieldName("value");
-                writeValue(json, value);
-                json.writeEndObject();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        @Override
-        public void remove(String path) {
-            try {
-                json.writeStartObject();
-                json.writeStringField("op", PatchOp.Op.REMOVE.wire());
-                json.writeStringField("path", path);
-                json.writeEndObject();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    }
-
     /** A snapshot value, as data binding writes it. */
-    private static void writeValue(JsonGenerator json, @Nullable Object value) throws IOException {
+    static void writeValue(JsonGenerator json, @Nullable Object value) throws IOException {
         switch (value) {
             case null -> json.writeNull();
             case String s -> json.writeString(s);

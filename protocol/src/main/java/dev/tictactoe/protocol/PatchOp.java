@@ -41,8 +41,4 @@ public record PatchOp(
     public PatchOp(Op op, String path, @Nullable JsonNode value) {
         this(op, path, value, null);
     }
-
-    public static PatchOp remove(String path) {
-        return new PatchOp(Op.REMOVE, path, null);
-    }
 }

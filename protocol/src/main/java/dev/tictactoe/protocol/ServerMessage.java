@@ -66,11 +66,7 @@ public sealed interface ServerMessage {
 
     /** A refusal to the sender only; {@code ref} is the move id or message type it answers. */
     record ErrorMessage(ErrorCode code, String message, @Nullable String ref)
-            implements ServerMessage {
-        public static ErrorMessage of(ErrorCode code, @Nullable String ref) {
-            return new ErrorMessage(code, code.text(), ref);
-        }
-    }
+            implements ServerMessage {}
 
     /** The finished games of the room, oldest first. */
     record HistoryMessage(List<GameRecord> games) implements ServerMessage {

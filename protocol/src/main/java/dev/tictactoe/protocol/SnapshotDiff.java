@@ -1,16 +1,16 @@
 package dev.tictactoe.protocol;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.ArrayList;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Objects;
 
-/** The JSON Patch between two snapshots, field by field from the records, into a {@link Sink}. */
-public final class SnapshotDiff {
+/** The JSON Patch between two snapshots, field by field from the records, as JSON operations. */
+final class SnapshotDiff {
     /** The paths of the list items a move touches (a row, a move entry), made once. */
     private static final int CACHED_INDICES = Protocol.MAX_SIZE * Protocol.MAX_SIZE + 1;
 
@@ -20,38 +20,7 @@ public final class SnapshotDiff {
 
     private SnapshotDiff() {}
 
-    /** Takes the operations in order; a value is a scalar, a snapshot's record or a list. */
-    interface Sink {
-        void put(PatchOp.Op op, String path, @Nullable Object value);
-
-        void remove(String path);
-    }
-
-    public static List<PatchOp> diff(Snapshot from, Snapshot to) {
-        List<PatchOp> ops = new ArrayList<>(8);
-        walk(
-                from,
-                to,
-                new Sink() {
-                    @Override
-                    public void put(PatchOp.Op op, String path, @Nullable Object value) {
-                        // Data binding writes the value: the bytes DiffWriter's tests hold it to.
-                        JsonNode node =
-                                value == null
-                                        ? NullNode.getInstance()
-                                        : Json.MAPPER.valueToTree(value);
-                        ops.add(new PatchOp(op, path, node));
-                    }
-
-                    @Override
-                    public void remove(String path) {
-                        ops.add(PatchOp.remove(path));
-                    }
-                });
-        return ops;
-    }
-
-    static void walk(Snapshot from, Snapshot to, Sink out) {
+    static void walk(Snapshot from, Snapshot to, JsonGenerator out) {
         if (from.version() != to.version()) {
             replace(out, "/version", to.version());
         }
@@ -76,13 +45,29 @@ public final class SnapshotDiff {
         field(out, "/claimableAt", from.claimableAt(), to.claimableAt());
     }
 
-    private static void replace(Sink out, String path, @Nullable Object value) {
-        out.put(PatchOp.Op.REPLACE, path, value);
+    private static void replace(JsonGenerator out, String path, @Nullable Object value) {
+        put(out, PatchOp.Op.REPLACE, path, value);
+    }
+
+    /** An operation's JSON; a value is a scalar, a snapshot's record or a list. */
+    private static void put(JsonGenerator out, PatchOp.Op op, String path, @Nullable Object value) {
+        try {
+            out.writeStartObject();
+            out.writeStringField("op", op.wire());
+            out.writeStringField("path", path);
+            if (op != PatchOp.Op.REMOVE) {
+                out.writeFieldName("value");
+                DiffWriter.writeValue(out, value);
+            }
+            out.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A clock appearing or going is replaced whole; a running one changes field by field. */
     private static void clock(
-            Sink out, Snapshot.@Nullable Clock from, Snapshot.@Nullable Clock to) {
+            JsonGenerator out, Snapshot.@Nullable Clock from, Snapshot.@Nullable Clock to) {
         if (Objects.equals(from, to)) {
             return;
         }
@@ -100,7 +85,8 @@ public final class SnapshotDiff {
     }
 
     /** A field is replaced whole when it changed. */
-    private static void field(Sink out, String path, @Nullable Object from, @Nullable Object to) {
+    private static void field(
+            JsonGenerator out, String path, @Nullable Object from, @Nullable Object to) {
         if (!Objects.equals(from, to)) {
             replace(out, path, to);
         }
@@ -108,7 +94,10 @@ public final class SnapshotDiff {
 
     /** A seat taken or emptied is replaced; a seated player's changes go field by field. */
     private static void player(
-            Sink out, String path, Snapshot.@Nullable Player from, Snapshot.@Nullable Player to) {
+            JsonGenerator out,
+            String path,
+            Snapshot.@Nullable Player from,
+            Snapshot.@Nullable Player to) {
         if (Objects.equals(from, to)) {
             return;
         }
@@ -132,7 +121,8 @@ public final class SnapshotDiff {
     }
 
     /** A list changes element by element (removals last first) unless {@link #replacesWhole}. */
-    private static void list(Sink out, String path, String[] items, List<?> from, List<?> to) {
+    private static void list(
+            JsonGenerator out, String path, String[] items, List<?> from, List<?> to) {
         int common = Math.min(from.size(), to.size());
         int changed = 0;
         for (int i = 0; i < common; i++) {
@@ -155,10 +145,10 @@ public final class SnapshotDiff {
             }
         }
         for (int i = common; i < to.size(); i++) {
-            out.put(PatchOp.Op.ADD, item(path, items, i), to.get(i));
+            put(out, PatchOp.Op.ADD, item(path, items, i), to.get(i));
         }
         for (int i = from.size() - 1; i >= common; i--) {
-            out.remove(item(path, items, i));
+            put(out, PatchOp.Op.REMOVE, item(path, items, i), null);
         }
     }
 

@@ -46,7 +46,7 @@ final class JsonPatch {
             for (Iterator<String> it = a.fieldNames(); it.hasNext(); ) {
                 String name = it.next();
                 if (!b.has(name)) {
-                    ops.add(PatchOp.remove(path + "/" + escape(name)));
+                    ops.add(new PatchOp(PatchOp.Op.REMOVE, path + "/" + escape(name), null));
                 }
             }
             for (Map.Entry<String, JsonNode> e : b.properties()) {
@@ -68,7 +68,7 @@ final class JsonPatch {
                 elementwise.add(new PatchOp(PatchOp.Op.ADD, path + "/" + i, b.get(i).deepCopy()));
             }
             for (int i = a.size() - 1; i >= common; i--) {
-                elementwise.add(PatchOp.remove(path + "/" + i));
+                elementwise.add(new PatchOp(PatchOp.Op.REMOVE, path + "/" + i, null));
             }
             if (SnapshotDiff.replacesWhole(elementwise.size(), b.size())) {
                 ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy()));

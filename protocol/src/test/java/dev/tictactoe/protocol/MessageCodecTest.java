@@ -61,7 +61,10 @@ class MessageCodecTest {
         assertThat(MessageCodec.encode(new ClientMessage.UndoReply(false)))
                 .isEqualTo("{\"type\":\"undo_reply\",\"accept\":false}");
         assertThat(MessageCodec.encode(new ClientMessage.Undo())).isEqualTo("{\"type\":\"undo\"}");
-        assertThat(MessageCodec.encode(ServerMessage.ErrorMessage.of(ErrorCode.CELL_TAKEN, null)))
+        assertThat(
+                        MessageCodec.encode(
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.CELL_TAKEN, ErrorCode.CELL_TAKEN.text(), null)))
                 .isEqualTo(
                         "{\"type\":\"error\",\"code\":\"cell_taken\",\"message\":\"that cell is"
                                 + " already taken\",\"ref\":null}");

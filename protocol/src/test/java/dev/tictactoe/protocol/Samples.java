@@ -75,7 +75,7 @@ final class Samples {
                                         PatchOp.Op.ADD,
                                         "/moves/3",
                                         json.getNodeFactory().objectNode().put("seat", "O")),
-                                PatchOp.remove("/rematch/0"),
+                                new PatchOp(PatchOp.Op.REMOVE, "/rematch/0", null),
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/result",
@@ -87,7 +87,8 @@ final class Samples {
                 new ServerMessage.Ping(0),
                 new ServerMessage.Ping(Protocol.MAX_PING_SEQ),
                 new ServerMessage.Phrase(Seat.O, QuickPhrase.WELL_PLAYED),
-                ServerMessage.ErrorMessage.of(ErrorCode.NOT_YOUR_TURN, "m3"),
+                new ServerMessage.ErrorMessage(
+                        ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_YOUR_TURN.text(), "m3"),
                 new ServerMessage.ErrorMessage(
                         ErrorCode.BAD_MESSAGE, "unknown message type \"mvoe\"", null),
                 new ServerMessage.HistoryMessage(

@@ -91,14 +91,22 @@ class GameClientIT {
             notifyAll();
             switch (message) {
                 case ClientMessage.Join j when j.name().equals("nobody") ->
-                        send(ch, ServerMessage.ErrorMessage.of(ErrorCode.ROOM_FULL, "join"));
+                        send(
+                                ch,
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.ROOM_FULL, ErrorCode.ROOM_FULL.text(), "join"));
                 case ClientMessage.Join j ->
                         send(
                                 ch,
                                 new ServerMessage.Welcome(
                                         1, ScriptServer.ROOM, Seat.X, "tok-1", null, current));
                 case ClientMessage.Move m when m.version() != current.version() ->
-                        send(ch, ServerMessage.ErrorMessage.of(ErrorCode.STALE_VERSION, m.id()));
+                        send(
+                                ch,
+                                new ServerMessage.ErrorMessage(
+                                        ErrorCode.STALE_VERSION,
+                                        ErrorCode.STALE_VERSION.text(),
+                                        m.id()));
                 case ClientMessage.Move m -> {
                     cells.add(m.cell());
                     Snapshot next = RoomViewTest.state(current.version() + 1, cells);

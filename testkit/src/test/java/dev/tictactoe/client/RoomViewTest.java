@@ -2,6 +2,8 @@ package dev.tictactoe.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import dev.tictactoe.protocol.MessageCodec;
@@ -12,7 +14,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.protocol.SnapshotDiff;
 
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,8 @@ class RoomViewTest {
     }
 
     static ServerMessage.Diff diff(Snapshot from, Snapshot to) {
-        return new ServerMessage.Diff(to.version(), SnapshotDiff.diff(from, to), null);
+        String diff = new String(MessageCodec.encodeDiff(to.version(), from, to, null), UTF_8);
+        return (ServerMessage.Diff) MessageCodec.decodeServer(diff);
     }
 
     @Test

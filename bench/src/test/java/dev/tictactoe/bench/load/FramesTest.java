@@ -55,7 +55,7 @@ class FramesTest {
                                         PatchOp.Op.REPLACE,
                                         "/result",
                                         NODES.objectNode().put("winner", "X")),
-                                PatchOp.remove("/rematch/0")),
+                                new PatchOp(PatchOp.Op.REMOVE, "/rematch/0", null)),
                         new Event.Moved(Seat.X, 4, "X3"));
         Frames.Diff out = new Frames.Diff();
 
