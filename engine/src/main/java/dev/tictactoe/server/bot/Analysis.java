@@ -10,10 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * A finished game judged: the position before each move (and the final one) with its value in
- * points for X and a best move, and every played move's verdict.
- */
+/** A finished game judged: each position's value for X and best move, each move's verdict. */
 public record Analysis(List<Step> positions, List<Judged> moves) {
 
     /** The points of a proven win (or one found by threats). */

@@ -10,11 +10,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
-/**
- * Chooses moves at any {@link Level}: the same position, level, seed and node budget give the same
- * move. Thread-safe (solved small boards are shared, the rest is per search); apart from refusing a
- * finished game it never throws: a failed search answers with MEDIUM's move.
- */
+/** Moves at any {@link Level}, the same for the same position, seed and nodes; thread-safe. */
 public final class Bot {
 
     private static final Logger log = LoggerFactory.getLogger(Bot.class);
@@ -48,10 +44,7 @@ public final class Bot {
         this.book = book;
     }
 
-    /**
-     * A move for the side to move, searching (HARD, and PERFECT where it cannot solve) for about
-     * {@code budget}; {@code seed} breaks ties so games replay. Refuses a finished game.
-     */
+    /** A move searched for about {@code budget}; {@code seed} breaks ties so games replay. */
     public BotMove choose(Board board, Level level, Duration budget, long seed) {
         return choose(board, level, Budget.of(Objects.requireNonNull(budget, "budget")), seed);
     }
@@ -61,6 +54,7 @@ public final class Bot {
         return choose(board, level, Budget.ofNodes(nodes), seed);
     }
 
+    // Apart from refusing a finished game it never throws: a failed search plays MEDIUM's move.
     private BotMove choose(Board board, Level level, Budget budget, long seed) {
         Objects.requireNonNull(level, "level");
         requirePlayable(board);
@@ -91,14 +85,10 @@ public final class Bot {
     public BotMove searchToDepth(Board board, int depth, long seed) {
         requirePlayable(board);
         Position pos = Position.of(board);
-        Budget unbounded = Budget.ofNodes(Long.MAX_VALUE);
-        return hard(board, pos, depth, unbounded, random(seed, pos));
+        return hard(board, pos, depth, Budget.ofNodes(Long.MAX_VALUE), random(seed, pos));
     }
 
-    /**
-     * The value to the side to move and a best move, for judging a game: exact where a proof comes
-     * within {@code nodes}, else HARD's search without the book or shortcuts that carry no value.
-     */
+    /** The value to the mover and a best move: proven if it can be, else HARD's, bookless. */
     public BotMove evaluate(Board board, long nodes, long seed) {
         requirePlayable(board);
         if (Classic.handles(board.rules())) {

@@ -6,10 +6,7 @@ import dev.tictactoe.server.game.Rules;
 import java.time.Duration;
 import java.util.List;
 
-/**
- * Searches before the first real move, so the pattern tables exist and the JIT has compiled the
- * search: a first cold 200 ms search on 19×19 visits about a tenth of the positions of a warm one.
- */
+/** Searches before the first real move, so the tables exist and the search is compiled. */
 public final class BotWarmup {
 
     /** One board for each win length the pattern engine has a table for. */

@@ -2,9 +2,7 @@ package dev.tictactoe.server.bot;
 
 import java.time.Duration;
 
-/**
- * What one move may spend: the clock (stopping at nine tenths of it) and the positions searched.
- */
+/** What one move may spend: the clock (stopping at nine tenths of it) and the nodes. */
 record Budget(long start, long deadline, long nanos, long nodes) {
 
     static Budget of(Duration time) {

@@ -67,8 +67,7 @@ final class Casual {
         if (b.winningCells(me, cells, 1) > 0) {
             return new BotMove(cells[0], Level.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
         }
-        boolean mustBlock = b.winningCells(op, cells, 1) > 0;
-        if (mustBlock) {
+        if (b.winningCells(op, cells, 1) > 0) {
             return new BotMove(cells[0], Level.MEDIUM, false, 0, 1, 0, "blocks a four");
         }
         boolean threatened = b.count[op][Patterns.OPEN_FOUR] > 0;
@@ -96,10 +95,8 @@ final class Casual {
                 best = c;
             }
         }
-        if (best < 0) {
-            for (int c = 0; c < b.cells && best < 0; c++) {
-                best = b.stone[c] == 0 ? c : -1;
-            }
+        for (int c = 0; c < b.cells && best < 0; c++) {
+            best = b.stone[c] == 0 ? c : -1;
         }
         String note =
                 bestScore == 1 << 24

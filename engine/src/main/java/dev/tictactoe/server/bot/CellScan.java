@@ -4,10 +4,7 @@ package dev.tictactoe.server.bot;
 final class CellScan {
     private CellScan() {}
 
-    /**
-     * Fills {@code out} with the candidates where {@code a} makes {@code minA} or more on a line or
-     * {@code d} makes {@code minD} or more; stops once the counts say every one has been seen.
-     */
+    /** Fills {@code out} with the candidates where a makes minA or more, or d makes minD. */
     static int cellsAtLeast(PatternBoard b, int a, int minA, int d, int minD, int[] out) {
         int left = 0;
         for (int code = minA; code < Patterns.COUNT; code++) {

@@ -37,10 +37,9 @@ final class Classic {
         for (int i = 0; i < pick; i++) {
             best &= best - 1;
         }
-        int score = VALUE[key];
-        String note = Proofs.solvedNote(score);
         int cell = Integer.numberOfTrailingZeros(best);
-        return new BotMove(cell, Level.PERFECT, true, score, 9 - board.moveCount(), 0, note);
+        String note = Proofs.solvedNote(VALUE[key]);
+        return new BotMove(cell, Level.PERFECT, true, VALUE[key], 9 - board.moveCount(), 0, note);
     }
 
     private Classic() {}
@@ -63,12 +62,7 @@ final class Classic {
                 }
                 any = true;
                 int after = key + POW3[c];
-                int v;
-                if (hasLine(after, 1)) {
-                    v = Bot.WIN - 1;
-                } else {
-                    v = Bot.parentValue(solve(swap(after)));
-                }
+                int v = hasLine(after, 1) ? Bot.WIN - 1 : Bot.parentValue(solve(swap(after)));
                 if (v > best) {
                     best = v;
                     bestSet = 1 << c;

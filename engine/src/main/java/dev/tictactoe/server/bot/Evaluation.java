@@ -2,16 +2,11 @@ package dev.tictactoe.server.bot;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Properties;
 
-/**
- * The gomoku evaluation ({@code gomoku-eval.txt}): each cell's worth by its four codes together, to
- * the side to move and to the other, plus a few threat terms and the move.
- */
+/** The gomoku evaluation ({@code gomoku-eval.txt}): cells' worths by their codes, threats. */
 final class Evaluation {
 
     /** Table index of a cell: its four codes as base-9 digits, line d at 9^d. */
@@ -124,7 +119,7 @@ final class Evaluation {
             if (in == null) {
                 throw new IllegalStateException("gomoku-eval.txt is missing");
             }
-            w.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+            w.load(in); // read as Latin-1: the weights are ASCII
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

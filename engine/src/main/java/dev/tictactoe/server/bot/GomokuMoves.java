@@ -23,10 +23,7 @@ final class GomokuMoves {
         mark = new int[b.cells];
     }
 
-    /**
-     * If the opponent would win by fours were it to move, stamps the cells that may stop it (its
-     * line's, and every four of either side) and returns the stamp; otherwise 0.
-     */
+    /** If the opponent would win by fours, stamps the cells that may stop it; else 0. */
     int opponentThreat(long nodes, long until) {
         int op = 1 - b.side;
         if (b.count[op][Patterns.FOUR] == 0 && b.count[op][Patterns.OPEN_FOUR] == 0) {
@@ -43,18 +40,14 @@ final class GomokuMoves {
             mark[threats.line[i]] = stamp;
         }
         int[] cs = area;
-        for (int i = 0, all = CellScan.cellsAtLeast(b, 0, Patterns.FOUR, 1, Patterns.FOUR, cs);
-                i < all;
-                i++) {
+        int all = CellScan.cellsAtLeast(b, 0, Patterns.FOUR, 1, Patterns.FOUR, cs);
+        for (int i = 0; i < all; i++) {
             mark[cs[i]] = stamp;
         }
         return stamp;
     }
 
-    /**
-     * Candidate moves, best first; against an open three only defences and own fours; below the
-     * root only the best {@link #WIDTH}; with {@code only} not 0, all the cells stamped with it.
-     */
+    /** Candidates, best first: the best {@link #WIDTH} below the root, or those stamped only. */
     int candidates(int ply, int[] ms, int[] scores, int ttMove, boolean root, int only) {
         int me = b.side;
         int op = 1 - me;

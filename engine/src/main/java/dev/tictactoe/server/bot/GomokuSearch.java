@@ -2,10 +2,7 @@ package dev.tictactoe.server.bot;
 
 import java.util.SplittableRandom;
 
-/**
- * HARD's search for k = 4..6: the {@link RootThreats}, then {@link PvsSearch} with a search for
- * fours at the horizon, and futility pruning and razoring near it.
- */
+/** HARD for k = 4..6: {@link RootThreats}, then PVS with fours at the horizon and pruning. */
 final class GomokuSearch extends PvsSearch {
 
     static final int LEAF_VCF_DEPTH = 4;
@@ -56,10 +53,6 @@ final class GomokuSearch extends PvsSearch {
         }
         int[] root = moveBuffers[0];
         int n = rootThreats.refute(root, moves.candidates(0, root, scoreBuffers[0], -1, true, 0));
-        return iterate(root, n);
-    }
-
-    private BotMove iterate(int[] root, int n) {
         if (n == 1) {
             String note = b.moveCount == 0 ? "takes the centre" : "the one move that holds";
             return result(root[0], 0, 1, note);

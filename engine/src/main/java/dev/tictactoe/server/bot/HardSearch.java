@@ -2,10 +2,7 @@ package dev.tictactoe.server.bot;
 
 import java.util.SplittableRandom;
 
-/**
- * HARD's search on any k (window counts): {@link PvsSearch} with a search for fours at the root and
- * the horizon; on big boards only the best-looking cells near stones below the root.
- */
+/** HARD on any k by window counts: PVS with a search for fours at the root and the horizon. */
 final class HardSearch extends PvsSearch {
 
     private static final int VCF_DEPTH_LEAF = 6;

@@ -5,11 +5,9 @@ import dev.tictactoe.server.game.Rules;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
-/**
- * The fixed geometry of one variant, shared: every window of k cells and the windows through each
- * cell, each cell's line neighbours (for {@link PatternBoard}), the 8 symmetries and hash keys.
- */
+/** One variant's shared geometry: windows of k cells, line neighbours, symmetries, keys. */
 final class Lines {
 
     static final int[][] STEPS = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
@@ -87,20 +85,14 @@ final class Lines {
         }
         windows = count;
         windowCells = Arrays.copyOf(buf, count * k);
-        int[] per = new int[cells];
-        for (int i = 0; i < count * k; i++) {
-            per[windowCells[i]]++;
-        }
         windowsOf = new int[cells][];
         for (int c = 0; c < cells; c++) {
-            windowsOf[c] = new int[per[c]];
-            per[c] = 0;
-        }
-        for (int w = 0; w < count; w++) {
-            for (int i = 0; i < k; i++) {
-                int c = windowCells[w * k + i];
-                windowsOf[c][per[c]++] = w;
-            }
+            int cell = c;
+            windowsOf[c] =
+                    IntStream.range(0, count * k)
+                            .filter(i -> windowCells[i] == cell)
+                            .map(i -> i / k)
+                            .toArray();
         }
         near = nearCells(size);
         int[] pow3 = new int[2 * k - 2];

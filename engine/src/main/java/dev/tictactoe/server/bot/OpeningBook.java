@@ -16,18 +16,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/**
- * HARD's first moves on 15×15 k=5, from lines such as {@code h8 h7 g7 -> g9} ({@code #} a comment),
- * found in any move order and under any symmetry: 200 ms of search cannot tell openings apart that
- * a long analysis rates far apart, and most games against strong engines are decided there.
- */
+/** HARD's first moves on 15×15 k=5, from lines such as {@code h8 h7 g7 -> g9}, under symmetry. */
 final class OpeningBook {
 
-    static final int SIZE = 15;
-    static final int WIN_LENGTH = 5;
-    private static final int CELLS = SIZE * SIZE;
     private static final String RESOURCE = "gomoku-openings.txt";
     private static final Lines GEOMETRY = Lines.of(Rules.GOMOKU);
+    private static final int SIZE = GEOMETRY.size;
     private static final Pattern SPACE = Pattern.compile("\\s+");
     private static final Pattern CELL = Pattern.compile("\\S[0-9]{1,2}");
 
@@ -54,12 +48,8 @@ final class OpeningBook {
 
     /** The book's move for {@code board}, or -1 when the board is not 15×15 k=5 or not in it. */
     int move(Board board) {
-        Rules rules = board.rules();
-        if (rules.size() != SIZE || rules.winLength() != WIN_LENGTH) {
-            return -1;
-        }
         int[] moves = board.moves();
-        if (moves.length > longest) {
+        if (!board.rules().equals(Rules.GOMOKU) || moves.length > longest) {
             return -1;
         }
         int[] turned = new int[moves.length];
@@ -112,7 +102,7 @@ final class OpeningBook {
         }
         String played = body.substring(0, arrow).strip();
         String[] words = played.isEmpty() ? new String[0] : SPACE.split(played);
-        if (words.length > CELLS) {
+        if (words.length > GEOMETRY.cells) {
             throw new IllegalArgumentException("line " + number + ": more moves than cells");
         }
         int[] cells = new int[words.length + 1];

@@ -6,10 +6,7 @@ import dev.tictactoe.server.game.Rules;
 
 import java.util.SplittableRandom;
 
-/**
- * The gomoku engine's position: per empty cell, direction and side, the {@link Patterns} code of a
- * stone there, kept up to date on every move. Sides are 0 (X) and 1 (O); one per search.
- */
+/** The gomoku position: per empty cell, direction and side, the {@link Patterns} code there. */
 final class PatternBoard extends SearchBoard {
 
     /** A rough value of each pattern code, to rank cells. */
@@ -92,10 +89,6 @@ final class PatternBoard extends SearchBoard {
             p.play(cell);
         }
         return p;
-    }
-
-    int combo(int s, int cell) {
-        return Combo.OF_KEY[cellKey[s][cell]];
     }
 
     int tableIndex(int s, int cell) {

@@ -3,9 +3,8 @@ package dev.tictactoe.server.bot;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What a stone on an empty cell would make along one line: the codes, and per k a table from the
- * k-1 cells on each side as base-3 digits (0 empty, 1 own, 2 the opponent's or the edge;
- * nearest-left at digit k-2, nearest-right at k-1) to the code.
+ * What a stone on an empty cell makes along one line, per k by table from the k-1 cells each side
+ * as base-3 digits (0 empty, 1 own, 2 theirs or the edge; nearest-left at k-2, nearest-right k-1).
  */
 final class Patterns {
 

@@ -3,10 +3,7 @@ package dev.tictactoe.server.bot;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 
-/**
- * A position for search on any k: stone counts per window of k cells, giving wins, threats, a
- * static value and hashes under the 8 symmetries. Sides are 0 (X) and 1 (O); one per search.
- */
+/** A search position on any k: stones per window of k cells, and hashes under 8 symmetries. */
 final class Position extends SearchBoard {
 
     /** Value of a window by the number of stones still missing in it (index 1..). */

@@ -2,10 +2,7 @@ package dev.tictactoe.server.bot;
 
 import java.util.SplittableRandom;
 
-/**
- * HARD's two searches' shared part: iterative deepening PVS with a transposition table, killers and
- * history, and each node's ends and bounds. A subclass owns its moves per node and its leaf values.
- */
+/** What HARD's two searches share: iterative deepening PVS, table, killers and history. */
 abstract class PvsSearch {
 
     static final int INF = Bot.WIN + 1;
@@ -153,12 +150,7 @@ abstract class PvsSearch {
         return killers[ply][0] == cell || killers[ply][1] == cell;
     }
 
-    /**
-     * PVS over {@code ms[0..n)}, storing the result under {@code key}; a refutation becomes a
-     * killer and gains history unless {@code forced}. Returns the best score, or 0 once aborted. At
-     * the root (ply 0) each new best moves to the front, nothing is stored, an abort keeps the
-     * best.
-     */
+    /** PVS over {@code ms[0..n)}; at the root a new best moves to the front and is kept. */
     final int searchMoves(
             long key,
             int[] ms,

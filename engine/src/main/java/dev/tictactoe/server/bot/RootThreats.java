@@ -2,10 +2,7 @@ package dev.tictactoe.server.bot;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * The threats at the root of {@link GomokuSearch}, each with its share of the budget: the side's
- * own win, then the root moves that may refute the opponent's.
- */
+/** The threats at {@link GomokuSearch}'s root: the mover's own win, then refuting the other's. */
 final class RootThreats {
 
     static final int ROOT_VCF_DEPTH = 12;
@@ -52,9 +49,8 @@ final class RootThreats {
     }
 
     /**
-     * If the opponent would win by threats were it to move, keeps the root moves shown to hold
-     * (else those not shown to lose, else all). Only moves on its proof's lines or making a three
-     * are tested: a stone elsewhere leaves the win standing.
+     * If the opponent would win by threats, keeps the root moves shown to hold (else those not
+     * shown to lose); a move off its proof's lines and making no three leaves the win standing.
      */
     int refute(int[] root, int n) {
         long nodeBudget = spanNodes * DEFENCE_SHARE / 100;

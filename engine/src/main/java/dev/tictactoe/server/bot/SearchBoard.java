@@ -1,9 +1,6 @@
 package dev.tictactoe.server.bot;
 
-/**
- * What both search positions ({@link Position}, {@link PatternBoard}) keep of the stones: where
- * they are, the moves, whose turn, and the stones near each cell. Sides are 0 (X) and 1 (O).
- */
+/** The stones, moves, turn and stones near each cell that both search positions keep. */
 abstract class SearchBoard {
     final Lines lines;
     final int size;

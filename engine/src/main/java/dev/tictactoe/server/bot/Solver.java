@@ -9,10 +9,8 @@ import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
- * Exact alpha-beta to the end of the game over canonical (symmetry-reduced) hashes, for PERFECT,
- * the solve command and benchmarks. Scores are as in {@link BotMove#score()}; without {@code
- * distance} every win scores {@code Bot.WIN}, which searches far less. Every stored bound is a
- * proven fact, so solvers of one rules and mode may share a table.
+ * Exact alpha-beta to the end over symmetry-reduced hashes; without {@code distance} every win
+ * scores {@code Bot.WIN}, which searches far less. Its bounds are facts: tables may be shared.
  */
 public final class Solver {
 

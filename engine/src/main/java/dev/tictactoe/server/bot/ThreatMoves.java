@@ -17,9 +17,8 @@ final class ThreatMoves {
         int min = withThrees ? Patterns.OPEN_THREE : Patterns.FOUR;
         int n = 0;
         int[] cs = area;
-        for (int i = 0, all = CellScan.cellsAtLeast(b, att, min, def, Patterns.COUNT, cs);
-                i < all;
-                i++) {
+        int all = CellScan.cellsAtLeast(b, att, min, def, Patterns.COUNT, cs);
+        for (int i = 0; i < all; i++) {
             int c = cs[i];
             int best = b.best(att, c);
             n = insert(out, score, n, c, best * 4096 + b.value(att, c) + b.value(def, c));
@@ -33,12 +32,8 @@ final class ThreatMoves {
         int mark = ++stamp;
         byte[] pa = b.pattern[att];
         int[] cs = area;
-        for (int i = 0,
-                        all =
-                                CellScan.cellsAtLeast(
-                                        b, def, Patterns.FOUR, att, Patterns.OPEN_FOUR, cs);
-                i < all;
-                i++) {
+        int all = CellScan.cellsAtLeast(b, def, Patterns.FOUR, att, Patterns.OPEN_FOUR, cs);
+        for (int i = 0; i < all; i++) {
             int c = cs[i];
             if (b.best(def, c) >= Patterns.FOUR) {
                 n = addDefence(c, mark, att, def, out, score, n);

@@ -1,10 +1,6 @@
 package dev.tictactoe.server.bot;
 
-/**
- * Threat-space search: does the side to move win by fours (VCF), or by fours and open threes (VCT),
- * against every defence that could matter? A win it reports is real (a defender's four ends the
- * attack); failed attacks are remembered, as threat sequences transpose a lot.
- */
+/** Threat-space search: does the mover win by fours (VCF), or by fours and open threes (VCT)? */
 final class Threats {
 
     static final int MAX_DEPTH = 16;
@@ -131,21 +127,13 @@ final class Threats {
             prove(blocks[0]);
             return won(level, blocks[0], true);
         }
-        int mark = proofLength;
         if (b.canWin(def)) {
             // The attacker must block; the attack goes on only if the block is itself a threat.
             if (b.winningCells(def, blocks, 2) > 1) {
                 return false;
             }
             int w = blocks[0];
-            prove(w);
-            b.play(w);
-            boolean won = defend(depth, level + 1);
-            b.undo();
-            if (!won) {
-                proofLength = mark;
-            }
-            return won && won(level, w, false);
+            return tryMove(w, depth, level, true) && won(level, w, false);
         }
         boolean withThrees = depth > 0 && threes;
         int[] count = b.count[att];
@@ -178,17 +166,24 @@ final class Threats {
             return false;
         }
         for (int i = 0; i < n && !aborted; i++) {
-            int m = ms[i];
-            prove(m);
-            b.play(m);
-            boolean won = defend(depth - 1, level + 1);
-            b.undo();
-            if (won) {
-                return won(level, m, false);
+            if (tryMove(ms[i], depth - 1, level, true)) {
+                return won(level, ms[i], false);
             }
-            proofLength = mark;
         }
         return false;
+    }
+
+    // Plays `cell` as part of the proof, which keeps it only if the line goes on to win.
+    private boolean tryMove(int cell, int depth, int level, boolean attacking) {
+        int mark = proofLength;
+        prove(cell);
+        b.play(cell);
+        boolean won = attacking ? defend(depth, level + 1) : attack(depth, level + 1);
+        b.undo();
+        if (!won) {
+            proofLength = mark;
+        }
+        return won;
     }
 
     private void prove(int cell) {
@@ -240,30 +235,16 @@ final class Threats {
                 prove(blocks[1]);
                 return true;
             }
-            int mark = proofLength;
             int block = blocks[0];
-            prove(block);
-            b.play(block);
-            boolean won = attack(depth, level + 1);
-            b.undo();
-            if (!won) {
-                proofLength = mark;
-            }
-            return won && won(level, block, false);
+            return tryMove(block, depth, level, false) && won(level, block, false);
         }
         if (!threes || b.count[att][Patterns.OPEN_FOUR] == 0) {
             return false; // no threat left: the defender is free
         }
         int[] ds = moves[level];
         int n = generator.defences(att, def, ds, scores[level]);
-        int mark = proofLength;
         for (int i = 0; i < n && !aborted; i++) {
-            prove(ds[i]);
-            b.play(ds[i]);
-            boolean won = attack(depth, level + 1);
-            b.undo();
-            if (!won) {
-                proofLength = mark;
+            if (!tryMove(ds[i], depth, level, false)) {
                 return false;
             }
             line[level] = ds[i];

@@ -2,13 +2,9 @@ package dev.tictactoe.server.bot;
 
 import java.util.Arrays;
 
-/**
- * Search results, two entries a bucket (deepest, and always replaced), written without locks as
- * (key ^ data, data) so a torn read is a miss; a generation stamp forgets earlier searches.
- */
+/** Search results, two a bucket, stored as (key ^ data, data) so a torn read is a miss. */
 final class TranspositionTable {
 
-    static final int NONE = 0;
     static final int UPPER = 1;
     static final int LOWER = 2;
     static final int EXACT = 3;
@@ -33,7 +29,7 @@ final class TranspositionTable {
         }
     }
 
-    /** The data of the entry for {@code key}, or 0 if none ({@link #flag} is then NONE). */
+    /** The data of the entry for {@code key}, or 0 if none. */
     long probe(long key) {
         int base = bucket(key);
         for (int i = base; i < base + 4; i += 2) {
@@ -51,12 +47,7 @@ final class TranspositionTable {
         long deepData = slots[base + 1];
         boolean deepMine = (slots[base] ^ deepData) == key;
         boolean deepStale = deepData == 0 || generationOf(deepData) != generation;
-        int at;
-        if (deepMine || deepStale || depthOf(deepData) <= depth) {
-            at = base;
-        } else {
-            at = base + 2;
-        }
+        int at = deepMine || deepStale || depthOf(deepData) <= depth ? base : base + 2;
         slots[at] = key ^ data;
         slots[at + 1] = data;
     }

@@ -5,10 +5,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.Arrays;
 import java.util.Objects;
 
-/**
- * A game in progress: the stones, the moves that put them there, and the winner. Mutable, one per
- * game or thread ({@link #copy()}); play, undo and wouldWin allocate nothing.
- */
+/** A game in progress: stones, moves, winner; mutable, one per game or thread ({@link #copy}). */
 public final class Board {
     private final Rules rules;
     private final Mark first;
@@ -221,7 +218,7 @@ public final class Board {
                 text.append('\n');
             }
             Mark mark = at(cell);
-            text.append(mark == null ? '.' : mark.symbol());
+            text.append(mark == null ? "." : mark.name());
         }
         return text.toString();
     }

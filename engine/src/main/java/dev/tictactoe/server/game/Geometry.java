@@ -1,15 +1,10 @@
 package dev.tictactoe.server.game;
 
 /**
- * Immutable per-size tables: for every cell its row, column and the indices of the four lines
- * through it, and for every line the bit mask of its cells. Shared by all boards of one size.
- *
- * <p>A line is stored as an int with one bit per cell: rows by column, columns by row, and both
- * diagonal families by column. Lines are indexed rows first ({@code 0..N-1}), then columns ({@code
- * N..2N-1}), then diagonals (row - col constant), then anti-diagonals (row + col constant).
+ * Per-size tables shared by all boards of one size: each cell's four lines, each line's cells as
+ * bits (by column, a column's by row); rows, then columns, diagonals and anti-diagonals.
  */
 final class Geometry {
-    /** The four directions of a line, in the order the win check tries them. */
     static final int ROW = 0, COLUMN = 1, DIAGONAL = 2, ANTI_DIAGONAL = 3;
 
     /** Row and column step of each direction, towards ascending cells. */

@@ -2,9 +2,7 @@ package dev.tictactoe.server.game;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * The rules as verdicts on a {@link Board}: whether a side may play a cell, and how a game ends.
- */
+/** The rules as verdicts on a {@link Board}: whether a side may play a cell, how a game ends. */
 public final class KInARow {
 
     /** Why a move may not be played. */

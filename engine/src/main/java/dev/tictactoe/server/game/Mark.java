@@ -5,13 +5,7 @@ public enum Mark {
     X,
     O;
 
-    /** The other mark. */
     public Mark opponent() {
         return this == X ? O : X;
-    }
-
-    /** The mark's letter as drawn on a board. */
-    public char symbol() {
-        return this == X ? 'X' : 'O';
     }
 }

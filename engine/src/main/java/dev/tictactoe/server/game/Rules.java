@@ -1,9 +1,6 @@
 package dev.tictactoe.server.game;
 
-/**
- * The variant being played: an N×N board on which k marks in a row (horizontally, vertically or
- * diagonally) win. Cells are numbered row by row from 0 to N*N-1.
- */
+/** The variant: an N×N board on which k in a row wins; cells numbered row by row from 0. */
 public record Rules(int size, int winLength) {
 
     public static final int MIN_SIZE = 3;

@@ -2,11 +2,7 @@ package dev.tictactoe.server.game;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * Each player's stones as bitboards per line: every row, column and diagonal an int with one bit
- * per cell, so a stone sets four bits and the runs through it are measured with bit scans. Marks
- * are 0 (X) and 1 (O); cells are on the board and their emptiness is the caller's to check.
- */
+/** Each side's stones (X 0, O 1) as one int per line, so runs are measured with bit scans. */
 final class Stones {
     private final int size;
     private final int winLength;
@@ -121,11 +117,7 @@ final class Stones {
         return count;
     }
 
-    /**
-     * Whether no window can still be completed: a window open to one mark, {@code e} cells empty,
-     * can be when its owner gets e more moves while the opponent finds enough empty cells outside
-     * it (e - 1 of them when the owner is to move, e otherwise).
-     */
+    /** Whether no window open to one side can still be filled, given the empty cells left. */
     boolean certainDraw(int empty, boolean xToMove) {
         int[] mask = geometry.lineMask;
         int window = (1 << winLength) - 1;

@@ -22,10 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * The engine as a Gomocup brain: the Piskvork protocol on stdin/stdout ("x,y" = column,row), HARD
- * at freestyle gomoku; INFO {@code max_node} sets a node budget per move, so play replays exactly.
- */
+/** The engine as a Gomocup brain: Piskvork on stdin/stdout, HARD at freestyle gomoku. */
 public final class Brain {
 
     static final int WIN_LENGTH = 5;
@@ -39,19 +36,13 @@ public final class Brain {
     /** One move may use this share of the match time left. */
     static final int TIME_LEFT_DIVISOR = 15;
 
-    static final String ABOUT =
-            "name=\"tictactoe-engine\", version=\"1.0\", author=\"dev.tictactoe\","
-                    + " country=\"-\", www=\"-\"";
-
     private final Bot bot = new Bot();
     private final PrintWriter out;
     private final long seed;
 
     /** Thinking at the first START, so the first turns do not build tables and compile. */
-    static final Duration WARMUP = Duration.ofSeconds(1);
-
-    static final int WARMUP_ROUNDS = 6;
     private final Duration warmup;
+
     private boolean warm;
     private @Nullable Board board;
     private long turnMillis = DEFAULT_TURN_MILLIS;
@@ -70,7 +61,7 @@ public final class Brain {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         Writer stdout = new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8);
         System.setOut(System.err); // stdout belongs to the protocol: any log line goes to stderr
-        new Brain(stdout, seed, WARMUP)
+        new Brain(stdout, seed, Duration.ofSeconds(1))
                 .run(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     }
 
@@ -97,7 +88,10 @@ public final class Brain {
                 case "BOARD" -> board(reader);
                 case "TAKEBACK" -> takeback(arg);
                 case "INFO" -> info(arg);
-                case "ABOUT" -> out.println(ABOUT);
+                case "ABOUT" ->
+                        out.println(
+                                "name=\"tictactoe-engine\", version=\"1.0\","
+                                        + " author=\"dev.tictactoe\", country=\"-\", www=\"-\"");
                 default -> out.println("UNKNOWN command " + command);
             }
         }
@@ -119,7 +113,7 @@ public final class Brain {
         }
         board = new Board(new Rules(size, WIN_LENGTH));
         if (!warm) {
-            BotWarmup.run(List.of(board.rules()), warmup, WARMUP_ROUNDS);
+            BotWarmup.run(List.of(board.rules()), warmup, 6);
             warm = true;
         }
         out.println("OK");
