@@ -102,7 +102,10 @@ class ReconnectIT {
     @Test
     void aDroppedConnectionRejoinsTheSameSeatAndPlaysOn() throws Exception {
         URI http = URI.create("http://127.0.0.1:" + server.port());
-        String code = new RoomsApi(http).create(NewRoom.DEFAULT.withBot("perfect")).code();
+        String code =
+                new RoomsApi(http)
+                        .create(new NewRoom(3, 3, "X", "X", true, true, "perfect", null, null))
+                        .code();
         RoomSession session =
                 new RoomSession(
                         ServerAddress.parse(http.toString()),
@@ -156,7 +159,10 @@ class ReconnectIT {
     void aClientThatResumesASeatAfterSomeMovesPlaysItsNextTypedMove(@TempDir Path state)
             throws Exception {
         URI http = URI.create("http://127.0.0.1:" + server.port());
-        String code = new RoomsApi(http).create(NewRoom.DEFAULT.withBot("perfect")).code();
+        String code =
+                new RoomsApi(http)
+                        .create(new NewRoom(3, 3, "X", "X", true, true, "perfect", null, null))
+                        .code();
         RoomSession first = session(http, code, new SeatTokens(state));
         Recorder before = new Recorder();
         CompletableFuture<Integer> firstExit =

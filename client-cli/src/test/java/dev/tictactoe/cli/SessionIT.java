@@ -211,7 +211,7 @@ class SessionIT {
 
     @Test
     void aThirdPlayerIsToldTheyAreWatching() throws Exception {
-        String code = newRoom(NewRoom.DEFAULT.withBot("easy"));
+        String code = newRoom(new NewRoom(3, 3, "X", "X", true, true, "easy", null, null));
         try (GameClient ana = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ana.join("ana");
             RoomSession third = session(address, code, "cy");
@@ -230,7 +230,7 @@ class SessionIT {
 
     @Test
     void aFullRoomWithoutSpectatorsSaysSoOnce() throws Exception {
-        String code = newRoom(NewRoom.DEFAULT.withBot("easy").withSpectators(false));
+        String code = newRoom(new NewRoom(3, 3, "X", "X", true, false, "easy", null, null));
         try (GameClient ana = GameClient.connect("127.0.0.1", server.port(), code, group)) {
             ana.join("ana");
             Recorder recorder = new Recorder();

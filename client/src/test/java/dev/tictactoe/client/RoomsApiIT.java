@@ -99,7 +99,7 @@ class RoomsApiIT {
 
     @Test
     void createsARoomWithTheGivenSettings() {
-        var room = api().create(NewRoom.DEFAULT.withBoard(15, 5).withBot("hard"));
+        var room = api().create(new NewRoom(15, 5, "X", "X", true, true, "hard", null, null));
         assertThat(room.code()).isEqualTo("K7MQ2P");
         assertThat(room.settings().get("size").intValue()).isEqualTo(15);
         assertThat(created.get())

@@ -76,39 +76,4 @@ public record NewRoom(
         return new NewRoom(
                 size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
     }
-
-    public NewRoom withSeat(String seat) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
-
-    public NewRoom withFirst(String first) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
-
-    public NewRoom withBot(@Nullable String bot) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
-
-    public NewRoom withSpectators(boolean spectators) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
-
-    public NewRoom withEarlyDraw(boolean earlyDraw) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
-
-    public NewRoom withClock(@Nullable String clock) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
-
-    public NewRoom withBotSeed(@Nullable Long botSeed) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
 }

@@ -325,7 +325,7 @@ class MessageCodecTest {
         assertThat(MessageCodec.decodeNewRoom("{\"size\":15}"))
                 .isEqualTo(NewRoom.DEFAULT.withBoard(15, 5));
         assertThat(MessageCodec.decodeNewRoom("{\"size\":4,\"seat\":\"random\",\"bot\":null}"))
-                .isEqualTo(NewRoom.DEFAULT.withBoard(4, 4).withSeat("random"));
+                .isEqualTo(new NewRoom(4, 4, "random", "X", true, true, null, null, null));
         assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"size\":5,\"winLength\":6}"))
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
@@ -352,7 +352,7 @@ class MessageCodecTest {
         assertThat(MessageCodec.decodeNewRoom("{}").botSeed()).isNull();
         assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":null}").botSeed()).isNull();
         assertThat(MessageCodec.decodeNewRoom("{\"bot\":\"hard\",\"botSeed\":42}"))
-                .isEqualTo(NewRoom.DEFAULT.withBot("hard").withBotSeed(42L));
+                .isEqualTo(new NewRoom(3, 3, "X", "X", true, true, "hard", null, 42L));
         assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":0}").botSeed()).isZero();
         assertThat(MessageCodec.decodeNewRoom("{\"botSeed\":9007199254740991}").botSeed())
                 .isEqualTo(Protocol.MAX_BOT_SEED);
@@ -369,7 +369,7 @@ class MessageCodecTest {
         }
         assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"botSeed\":-1}"))
                 .hasMessage("settings.botSeed: expected an integer 0..9007199254740991, got -1");
-        NewRoom seeded = NewRoom.DEFAULT.withBotSeed(7L);
+        NewRoom seeded = new NewRoom(3, 3, "X", "X", true, true, null, null, 7L);
         assertThat(MessageCodec.decodeNewRoom(MessageCodec.encode(seeded))).isEqualTo(seeded);
     }
 

@@ -137,7 +137,8 @@ class AdminIT {
     @Test
     void theListShowsEveryLiveRoomWithItsSettingsMembersAndAge() throws Exception {
         TestServer server = start();
-        GameClient[] pair = server.pair(NewRoom.DEFAULT.withClock("5m+3s"));
+        GameClient[] pair =
+                server.pair(new NewRoom(3, 3, "X", "X", true, true, null, "5m+3s", null));
         String playing = pair[0].snapshot().room();
         pair[0].drop();
         pair[1].awaitSnapshot(s -> !s.players().x().connected(), TestServer.WAIT);

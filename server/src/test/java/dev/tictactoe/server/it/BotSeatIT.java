@@ -68,10 +68,8 @@ class BotSeatIT {
             String first = (game / 2) % 2 == 0 ? "X" : "O";
             String code =
                     server.create(
-                            NewRoom.DEFAULT
-                                    .withSeat(mySeat.wire())
-                                    .withFirst(first)
-                                    .withBot("perfect"));
+                            new NewRoom(
+                                    3, 3, mySeat.wire(), first, true, true, "perfect", null, null));
             GameClient me = server.player(code, "random");
             assertThat(me.seat()).isEqualTo(mySeat);
             Snapshot end = playRandomly(me, random);
@@ -101,7 +99,7 @@ class BotSeatIT {
 
     @Test
     void undoAgainstTheBotTakesBackTheMoveAndTheReply() {
-        String code = server.create(NewRoom.DEFAULT.withBot("perfect"));
+        String code = server.create(new NewRoom(3, 3, "X", "X", true, true, "perfect", null, null));
         GameClient me = server.player(code, "ana");
         me.move(0);
         Snapshot replied = me.awaitSnapshot(s -> s.moves().size() == 2, WAIT);
@@ -114,8 +112,7 @@ class BotSeatIT {
 
     @Test
     void theBotMovesFirstWhenItStarts() {
-        String code =
-                server.create(NewRoom.DEFAULT.withSeat("O").withFirst("X").withBot("perfect"));
+        String code = server.create(new NewRoom(3, 3, "O", "X", true, true, "perfect", null, null));
         GameClient me = server.player(code, "ana");
         Snapshot opened = me.awaitSnapshot(s -> s.moves().size() == 1, WAIT);
         assertThat(opened.moves().get(0).seat()).isEqualTo(Seat.X);

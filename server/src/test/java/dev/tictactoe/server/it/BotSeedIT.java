@@ -37,27 +37,30 @@ class BotSeedIT {
     void twoRoomsWithTheSameSeedAndTheSameMovesGetTheSameBotMovesAtEveryLevel() {
         try (TestServer server = new TestServer(byNodes())) {
             for (String level : List.of("easy", "medium", "hard", "perfect")) {
-                NewRoom settings = NewRoom.DEFAULT.withBoard(9, 5).withBot(level).withBotSeed(7L);
+                NewRoom settings = new NewRoom(9, 5, "X", "X", true, true, level, null, 7L);
                 List<Integer> first = botMoves(server, settings, false);
                 // The second room also has a spectator coming and going: watchers change nothing.
                 List<Integer> second = botMoves(server, settings, true);
                 assertThat(first).as(level).hasSizeGreaterThan(3);
                 assertThat(second).as(level).isEqualTo(first);
             }
-            NewRoom easy = NewRoom.DEFAULT.withBoard(9, 5).withBot("easy");
-            assertThat(botMoves(server, easy.withBotSeed(8L), false))
+            NewRoom easy7 = new NewRoom(9, 5, "X", "X", true, true, "easy", null, 7L);
+            NewRoom easy8 = new NewRoom(9, 5, "X", "X", true, true, "easy", null, 8L);
+            assertThat(botMoves(server, easy8, false))
                     .as("another seed, another game")
-                    .isNotEqualTo(botMoves(server, easy.withBotSeed(7L), false));
+                    .isNotEqualTo(botMoves(server, easy7, false));
         }
     }
 
     @Test
     void theCreatedRoomsSettingsEchoTheSeedAsAsked() {
         try (TestServer server = new TestServer()) {
-            NewRoom settings = NewRoom.DEFAULT.withBot("easy");
+            NewRoom settings = new NewRoom(3, 3, "X", "X", true, true, "easy", null, null);
             assertThat(
                             server.api
-                                    .create(settings.withBotSeed(42L))
+                                    .create(
+                                            new NewRoom(
+                                                    3, 3, "X", "X", true, true, "easy", null, 42L))
                                     .settings()
                                     .get("botSeed")
                                     .asLong())
@@ -68,7 +71,7 @@ class BotSeedIT {
 
     @Test
     void theServerSeedGivesEachRoomItsOwnBotAndAnotherRunReplaysThem() {
-        NewRoom settings = NewRoom.DEFAULT.withBoard(9, 5).withBot("easy");
+        NewRoom settings = new NewRoom(9, 5, "X", "X", true, true, "easy", null, null);
         List<Integer> firstRoom;
         List<Integer> secondRoom;
         try (TestServer server = new TestServer(byNodes("--bot-seed=99"))) {

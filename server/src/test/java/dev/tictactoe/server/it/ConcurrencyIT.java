@@ -70,7 +70,8 @@ class ConcurrencyIT {
     void aBarrageOfMovesFromBothSidesKeepsStrictAlternation() throws Exception {
         ExecutorService senders = Executors.newFixedThreadPool(2);
         try (TestServer server = new TestServer(ServerConfig.local("--message-burst=400"))) {
-            GameClient[] p = server.pair(NewRoom.DEFAULT.withBoard(15, 5).withEarlyDraw(false));
+            GameClient[] p =
+                    server.pair(new NewRoom(15, 5, "X", "X", false, true, null, null, null));
             CyclicBarrier start = new CyclicBarrier(2);
             // Each side sends every cell, as fast as it can, against a stale version 0 ... and
             // current ones.

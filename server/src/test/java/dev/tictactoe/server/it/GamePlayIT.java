@@ -69,7 +69,7 @@ class GamePlayIT {
 
     @Test
     void aFullBoardWithoutALineIsADraw() {
-        GameClient[] p = server.pair(NewRoom.DEFAULT.withEarlyDraw(false));
+        GameClient[] p = server.pair(new NewRoom(3, 3, "X", "X", false, true, null, null, null));
         Snapshot end = play(p[0], p[1], 0, 1, 2, 4, 3, 5, 7, 6, 8);
         assertThat(end.result().winner()).isNull();
         assertThat(end.result().reason()).isEqualTo(ResultReason.DRAW);
@@ -102,7 +102,7 @@ class GamePlayIT {
 
     @Test
     void theCreatorCanTakeOAndLetOStart() {
-        String code = server.create(NewRoom.DEFAULT.withSeat("O").withFirst("O"));
+        String code = server.create(new NewRoom(3, 3, "O", "O", true, true, null, null, null));
         GameClient creator = server.player(code, "ana");
         GameClient guest = server.player(code, "bob");
         assertThat(creator.seat()).isEqualTo(Seat.O);

@@ -119,7 +119,7 @@ class RejectionIT {
 
     @Test
     void joiningIsChecked() {
-        String code = server.create(NewRoom.DEFAULT.withSpectators(false));
+        String code = server.create(new NewRoom(3, 3, "X", "X", true, false, null, null, null));
         GameClient first = server.connect(code);
         first.send(new ClientMessage.Move("m", 0, 4));
         assertThat(first.awaitError(ErrorCode.NOT_JOINED, WAIT)).isNotNull();
@@ -196,7 +196,11 @@ class RejectionIT {
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));
-        assertThatThrownBy(() -> server.create(NewRoom.DEFAULT.withBot("genius")))
+        assertThatThrownBy(
+                        () ->
+                                server.create(
+                                        new NewRoom(
+                                                3, 3, "X", "X", true, true, "genius", null, null)))
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));

@@ -121,7 +121,7 @@ class SyncInvariantIT {
         SplittableRandom random = new SplittableRandom(7);
         EventLoopGroup group = GameConnection.newGroup(2);
         try (TestServer server = new TestServer()) {
-            String code = server.create(NewRoom.DEFAULT.withBoard(5, 4).withEarlyDraw(false));
+            String code = server.create(new NewRoom(5, 4, "X", "X", false, true, null, null, null));
             List<Member> everyone = new ArrayList<>();
             Member x = join(server, group, code, "ana", false, null, everyone);
             Member o = join(server, group, code, "bob", false, null, everyone);

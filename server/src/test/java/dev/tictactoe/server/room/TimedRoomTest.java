@@ -200,14 +200,24 @@ class TimedRoomTest {
         assertThatThrownBy(
                         () ->
                                 RoomSettings.resolve(
-                                        NewRoom.DEFAULT.withClock("5s"), new SplittableRandom(1)))
+                                        new NewRoom(3, 3, "X", "X", true, true, null, "5s", null),
+                                        new SplittableRandom(1)))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("settings.clock: base time must be 10s..3h, was 5s")
                 .extracting(e -> ((ProtocolException) e).code())
                 .isEqualTo(ErrorCode.INVALID_SETTINGS);
         assertThat(
                         RoomSettings.resolve(
-                                        NewRoom.DEFAULT.withClock("180s+2000ms"),
+                                        new NewRoom(
+                                                3,
+                                                3,
+                                                "X",
+                                                "X",
+                                                true,
+                                                true,
+                                                null,
+                                                "180s+2000ms",
+                                                null),
                                         new SplittableRandom(1))
                                 .clock())
                 .hasToString("3m+2s");

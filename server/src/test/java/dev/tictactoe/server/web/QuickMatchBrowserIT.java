@@ -131,7 +131,7 @@ class QuickMatchBrowserIT {
     void thePageFollowsTheProtocolsAnswers() {
         String code =
                 new RoomsApi("127.0.0.1", page.port())
-                        .create(NewRoom.DEFAULT.withClock("3m+2s"))
+                        .create(new NewRoom(3, 3, "X", "X", true, true, null, "3m+2s", null))
                         .code();
         String token;
         EventLoopGroup group = GameConnection.newGroup(1);
