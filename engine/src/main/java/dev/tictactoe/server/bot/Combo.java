@@ -7,9 +7,7 @@ final class Combo {
     static final int FOUR = 2;
     static final int DOUBLE_THREE = 3;
     static final int FOUR_THREE = 4;
-
-    /** A win next move: an open four or two fours. */
-    static final int OPEN_FOUR = 5;
+    static final int OPEN_FOUR = 5; // a win next move: an open four or two fours
 
     static final int FIVE = 6;
     static final int COUNT = 7;

@@ -52,9 +52,7 @@ final class Evaluation {
     private static final int THEIR_COMBO = 1 << 7;
     private static final int THEIR_COMBOS = 1 << 8;
     static final int[] THREAT = new int[THREAT_NAMES.length];
-
-    /** The value of having the move, all else equal. */
-    static final int TEMPO;
+    static final int TEMPO; // the value of having the move, all else equal
 
     static {
         Properties w = load();

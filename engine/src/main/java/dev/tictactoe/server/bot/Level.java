@@ -8,14 +8,10 @@ import java.util.stream.Collectors;
 
 /** How strongly the bot plays, from beatable to game-theoretically perfect. */
 public enum Level {
-    /** Mostly random moves near the action; takes a win or blocks a loss only half the time. */
-    EASY,
-    /** Always wins and blocks; otherwise builds its lines and spoils the opponent's. */
-    MEDIUM,
-    /** A time-bounded search with threat detection. */
-    HARD,
-    /** Exact play where the game can be solved in time, otherwise HARD. */
-    PERFECT;
+    EASY, // mostly random moves near the action; takes a win or blocks a loss only half the time
+    MEDIUM, // always wins and blocks; otherwise builds its lines and spoils the opponent's
+    HARD, // a time-bounded search with threat detection
+    PERFECT; // exact play where the game can be solved in time, otherwise HARD
 
     /** Such as {@code bot (hard)}. */
     public String playerName() {

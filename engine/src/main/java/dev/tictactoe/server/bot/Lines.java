@@ -37,9 +37,7 @@ final class Lines {
 
     final int windows;
     final int[][] windowsOf;
-
-    /** Cells within {@link #NEAR} of each cell (the cell itself excluded). */
-    final int[][] near;
+    final int[][] near; // cells within NEAR of each cell (the cell itself excluded)
 
     /** Per cell and direction: the neighbours on the line, and this cell's digit weight in each. */
     final int[][] lineCells;
@@ -49,8 +47,7 @@ final class Lines {
     /** Each (cell, direction)'s pattern key on the empty board: edges as blocked digits. */
     final int[] wallKeys;
 
-    /** {@code sym[s][cell]}: where symmetry s sends the cell; s = 0 is the identity. */
-    final int[][] sym;
+    final int[][] sym; // sym[s][cell]: where symmetry s sends the cell; s = 0 is the identity
 
     /** {@code sym[INVERSE[s]]} undoes {@code sym[s]}: the quarter turns undo each other. */
     static final int[] INVERSE = {0, 3, 2, 1, 4, 5, 6, 7};

@@ -8,29 +8,20 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Patterns {
 
-    /** No window through the cell can still be completed. */
-    static final int NONE = 0;
+    static final int NONE = 0; // no window through the cell can still be completed
 
     static final int ONE = 1;
     static final int TWO = 2;
     static final int OPEN_TWO = 3;
-
-    /** A three that can become a four but not an open four. */
-    static final int THREE = 4;
+    static final int THREE = 4; // a three that can become a four but not an open four
 
     static final int OPEN_THREE = 5;
     static final int FOUR = 6;
-
-    /** Two cells complete it: the opponent cannot stop both. */
-    static final int OPEN_FOUR = 7;
-
-    /** Completes k in a row. */
-    static final int FIVE = 8;
+    static final int OPEN_FOUR = 7; // two cells complete it: the opponent cannot stop both
+    static final int FIVE = 8; // completes k in a row
 
     static final int COUNT = 9;
-
-    /** Longest win length with a table (3^10 entries at k=6). */
-    static final int MAX_K = 6;
+    static final int MAX_K = 6; // longest win length with a table (3^10 entries at k=6)
 
     private static final ConcurrentHashMap<Integer, byte[]> TABLES = new ConcurrentHashMap<>();
 

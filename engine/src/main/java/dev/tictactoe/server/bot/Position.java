@@ -9,8 +9,7 @@ final class Position extends SearchBoard {
     /** Value of a window by the number of stones still missing in it (index 1..). */
     private static final int[] MISSING_WEIGHT = {0, 1 << 15, 1 << 12, 1 << 9, 1 << 6, 1 << 3};
 
-    /** {@code count[2*window + side]}: stones of that side in the window. */
-    final int[] count;
+    final int[] count; // count[2*window + side]: stones of that side in the window
 
     /** Windows with no stone of the other side: those {@code side} can still complete. */
     final int[] open = new int[2];
@@ -21,8 +20,7 @@ final class Position extends SearchBoard {
     /** Windows where a side has k-2 stones and the other none: two moves from a line. */
     final IndexSet[] threes = new IndexSet[2];
 
-    /** Sum of window values, positive when good for X. */
-    int eval;
+    int eval; // sum of window values, positive when good for X
 
     boolean won;
 

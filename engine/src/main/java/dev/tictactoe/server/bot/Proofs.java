@@ -13,8 +13,7 @@ final class Proofs {
     /** Boards up to this many cells are solved completely on first use and kept (4×4). */
     static final int SMALL_CELLS = 16;
 
-    /** 2 MB a small variant: 4x4 k=4 needs 34k nodes. */
-    private static final int SMALL_TABLE_BITS = 16;
+    private static final int SMALL_TABLE_BITS = 16; // 2 MB a small variant: 4x4 k=4 needs 34k nodes
 
     // Made once, so a 3x3 move allocates nothing but its BotMove.
     private static final String[] WIN_NOTES = new String[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];

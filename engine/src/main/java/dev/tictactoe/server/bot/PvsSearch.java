@@ -25,14 +25,11 @@ abstract class PvsSearch {
     /** Two moves per ply that last refuted a sibling, tried early. */
     final int[][] killers = new int[MAX_PLY + 1][2];
 
-    /** Per cell, how often and how deep a move there refuted a node. */
-    final int[] history;
+    final int[] history; // per cell, how often and how deep a move there refuted a node
 
     long nodes;
     boolean aborted;
-
-    /** The table's move for the node last probed, or -1. */
-    int ttMove;
+    int ttMove; // the table's move for the node last probed, or -1
 
     PvsSearch(
             SearchBoard board,
@@ -267,8 +264,7 @@ abstract class PvsSearch {
         return 0;
     }
 
-    /** The depth of the last iteration {@link #deepen} finished. */
-    int completed;
+    int completed; // the depth of the last iteration deepen finished
 
     void startIteration(int depth) {}
 

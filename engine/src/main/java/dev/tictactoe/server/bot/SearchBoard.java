@@ -6,14 +6,10 @@ abstract class SearchBoard {
     final int size;
     final int k;
     final int cells;
-
-    /** 0 empty, 1 X, 2 O. */
-    final byte[] stone;
+    final byte[] stone; // 0 empty, 1 X, 2 O
 
     final int[] moves;
-
-    /** Stones within {@link Lines#NEAR} of each cell. */
-    final int[] near;
+    final int[] near; // stones within Lines.NEAR of each cell
 
     int moveCount;
     int side;

@@ -31,8 +31,7 @@ final class Threats {
     /** Set when the attack being searched left threats unexplored at its depth limit. */
     private boolean cut;
 
-    /** Nodes visited by every call so far. */
-    long nodes;
+    long nodes; // nodes visited by every call so far
 
     boolean aborted;
     int firstMove = -1;

@@ -18,8 +18,7 @@ final class Geometry {
         }
     }
 
-    /** Boards with at most this many cells have a {@link Board#key3()}. */
-    static final int KEY3_MAX_CELLS = 16;
+    static final int KEY3_MAX_CELLS = 16; // boards with at most this many cells have a Board.key3()
 
     final int size;
     final int lineCount;

@@ -9,9 +9,7 @@ final class Stones {
     private final int lineCount;
     private final Geometry geometry;
     private final int[] cellInfo;
-
-    /** X's lines then O's lines. */
-    private final int[] lines;
+    private final int[] lines; // X's lines then O's lines
 
     Stones(Geometry geometry, int winLength) {
         this.geometry = geometry;

@@ -26,15 +26,12 @@ import java.util.Locale;
 public final class Brain {
 
     static final int WIN_LENGTH = 5;
-
-    /** Piskvork's own default turn limit. */
-    static final long DEFAULT_TURN_MILLIS = 5_000;
+    static final long DEFAULT_TURN_MILLIS = 5_000; // Piskvork's own default turn limit
 
     /** Kept back from each turn's limit for the process and the pipe. */
     static final long TURN_RESERVE_MILLIS = 50;
 
-    /** One move may use this share of the match time left. */
-    static final int TIME_LEFT_DIVISOR = 15;
+    static final int TIME_LEFT_DIVISOR = 15; // one move may use this share of the match time left
 
     private final Bot bot = new Bot();
     private final PrintWriter out;
