@@ -49,14 +49,12 @@ final class Lines {
 
     final int[][] sym; // sym[s][cell]: where symmetry s sends the cell; s = 0 is the identity
 
-    /** {@code sym[INVERSE[s]]} undoes {@code sym[s]}: the quarter turns undo each other. */
-    static final int[] INVERSE = {0, 3, 2, 1, 4, 5, 6, 7};
+    static final int[] INVERSE = {0, 3, 2, 1, 4, 5, 6, 7}; // sym[INVERSE[s]] undoes sym[s]
 
     /** {@code keys[s][cell*2 + mark]}: the Zobrist key of a mark at the cell's image under s. */
     final long[][] keys;
 
-    /** Twice the Chebyshev distance from the centre, so even boards are symmetric. */
-    final int[] centreDistance;
+    final int[] centreDistance; // twice the distance from the centre, so even boards are symmetric
 
     private Lines(Rules rules) {
         this.rules = rules;

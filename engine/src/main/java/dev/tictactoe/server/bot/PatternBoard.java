@@ -26,14 +26,12 @@ final class PatternBoard extends SearchBoard {
 
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
 
-    /** {@code pattern[side][cell*4 + dir]}; meaningful for empty cells only. */
-    final byte[][] pattern = new byte[2][];
+    final byte[][] pattern = new byte[2][]; // pattern[side][cell*4 + dir], for empty cells only
 
     /** {@code count[side][code]}: (empty cell, direction) pairs with that code. */
     final int[][] count = new int[2][Patterns.COUNT];
 
-    /** {@code comboCount[side][combo]}: empty cells with that {@link Combo}. */
-    final int[][] comboCount = new int[2][Combo.COUNT];
+    final int[][] comboCount = new int[2][Combo.COUNT]; // empty cells with each Combo, by side
 
     /** Per side, the sums of Evaluation.MOVER and Evaluation.WAITER over the cells. */
     final int[] moverWorth = new int[2];
@@ -47,8 +45,7 @@ final class PatternBoard extends SearchBoard {
     private final byte[] table;
     private final int[] keys;
 
-    /** Bounding box of the stones after each move: min row, max row, min col, max col. */
-    final int[] box;
+    final int[] box; // the stones' box after each move: min row, max row, min col, max col
 
     PatternBoard(int size, int k, int firstSide) {
         super(Lines.of(new Rules(size, k)), firstSide);

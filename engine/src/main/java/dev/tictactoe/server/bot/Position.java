@@ -11,21 +11,15 @@ final class Position extends SearchBoard {
 
     final int[] count; // count[2*window + side]: stones of that side in the window
 
-    /** Windows with no stone of the other side: those {@code side} can still complete. */
-    final int[] open = new int[2];
-
-    /** Windows where a side has k-1 stones and the other none: one move from a line. */
-    final IndexSet[] fours = new IndexSet[2];
-
-    /** Windows where a side has k-2 stones and the other none: two moves from a line. */
-    final IndexSet[] threes = new IndexSet[2];
+    final int[] open = new int[2]; // windows with no stone of the other side
+    final IndexSet[] fours = new IndexSet[2]; // windows one move from a line, the other side none
+    final IndexSet[] threes = new IndexSet[2]; // windows two moves from a line, the other side none
 
     int eval; // sum of window values, positive when good for X
 
     boolean won;
 
-    /** {@code hashes[s]}: the hash of the position seen through symmetry s. */
-    final long[] hashes = new long[8];
+    final long[] hashes = new long[8]; // hashes[s]: the position seen through symmetry s
 
     private final int[] windowWeight;
 

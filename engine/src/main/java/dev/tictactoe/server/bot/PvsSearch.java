@@ -19,8 +19,7 @@ abstract class PvsSearch {
     final int[][] moveBuffers = new int[MAX_PLY + 1][];
     final int[][] scoreBuffers = new int[MAX_PLY + 1][];
 
-    /** The opponent's cells that complete a line, found at each node. */
-    private final int[] blocks = new int[2];
+    private final int[] blocks = new int[2]; // the opponent's cells that complete a line
 
     /** Two moves per ply that last refuted a sibling, tried early. */
     final int[][] killers = new int[MAX_PLY + 1][2];
