@@ -2,6 +2,7 @@ package dev.tictactoe.bench;
 
 import dev.tictactoe.server.Main;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.net.NetSettings;
 import dev.tictactoe.server.net.Transport;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -106,7 +107,7 @@ public final class RelayServer implements AutoCloseable {
      * core) on the transport the game server would choose, so both stand on the same floor.
      */
     public static RelayServer start(String host, int port, int threads) {
-        return start(host, port, threads, Transport.choose(Transport.DEFAULT_CHOICE), false);
+        return start(host, port, threads, Transport.choose(NetSettings.DEFAULT_TRANSPORT), false);
     }
 
     /** As {@link #start(String, int, int)} on a transport; {@code echo} also answers the sender. */
@@ -142,7 +143,7 @@ public final class RelayServer implements AutoCloseable {
         String host = "127.0.0.1";
         int port = 9090;
         int threads = 0;
-        Transport transport = Transport.choose(Transport.DEFAULT_CHOICE);
+        Transport transport = Transport.choose(NetSettings.DEFAULT_TRANSPORT);
         boolean echo = false;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.bench.RelayServer;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
+import dev.tictactoe.server.net.NetSettings;
 import dev.tictactoe.server.net.Transport;
 
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,7 @@ class LoadSmokeIT {
     @ValueSource(booleans = {false, true})
     @Timeout(60)
     void fiveRoomsPlayAgainstTheRelay(boolean echo) throws Exception {
-        Transport transport = Transport.choose(Transport.DEFAULT_CHOICE);
+        Transport transport = Transport.choose(NetSettings.DEFAULT_TRANSPORT);
         try (RelayServer relay = RelayServer.start("127.0.0.1", 0, 1, transport, echo)) {
             LoadResult r = run(settings(relay.port(), true, 300, 0, 20_000)).play();
 

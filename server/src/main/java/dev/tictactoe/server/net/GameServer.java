@@ -94,7 +94,6 @@ public final class GameServer implements AutoCloseable {
                                 storeSettings.gameRetention());
                 opened.meterWith(metrics);
                 metrics.watch(Level.JOURNAL_QUEUE, opened::queued);
-                state.storeProblem(opened::problem);
             }
             registry =
                     new RoomRegistry(

@@ -30,7 +30,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 
 /** HTTP answers, for both ports; a {@code HEAD} request gets the headers without the body. */
@@ -135,10 +134,6 @@ public final class HttpReplies {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static FullHttpResponse text(HttpResponseStatus status, String body, String contentType) {
-        return bytes(status, body.getBytes(StandardCharsets.UTF_8), contentType, false);
     }
 
     public static FullHttpResponse bytes(

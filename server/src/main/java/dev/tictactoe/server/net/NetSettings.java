@@ -38,13 +38,9 @@ public record NetSettings(
         String adminHost) {
 
     public static final String DEFAULT_HOST = "0.0.0.0";
-
     public static final int DEFAULT_PORT = 8080;
-
     public static final int DEFAULT_WORKER_THREADS = 0;
-
     public static final String DEFAULT_TRANSPORT = "auto";
-
     public static final int DEFAULT_MAX_CONNECTIONS = 100_000;
 
     /** Open files kept from connections: the store's, and probes while every other is taken. */
@@ -56,36 +52,23 @@ public record NetSettings(
     public static final int DEFAULT_MAX_OUTBOUND_BYTES = 256 * 1024;
 
     public static final int DEFAULT_MESSAGES_PER_SECOND = 20;
-
     public static final int DEFAULT_MESSAGE_BURST = 40;
-
     public static final int DEFAULT_ABUSE_STRIKES = 3;
-
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     /** 10,000 idle connections cost under 1% of a core; inside nginx's 60 s read timeout. */
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(45);
 
     public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(12);
-
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
-
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(5);
-
     public static final int DEFAULT_UNKNOWN_CODES_PER_SECOND = 10;
-
     public static final int DEFAULT_UNKNOWN_CODE_BURST = 20;
-
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of();
-
     public static final List<String> DEFAULT_TRUSTED_PROXIES = List.of();
-
     public static final boolean DEFAULT_ACCESS_LOG = false;
-
     public static final boolean DEFAULT_BENCH_ENDPOINTS = false;
-
     public static final @Nullable Integer DEFAULT_ADMIN_PORT = null;
-
     public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";
 
     /** What an allowed origin looks like: a scheme, a host and an optional port, nothing else. */

@@ -6,12 +6,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.metrics.ServerMetrics;
+import dev.tictactoe.server.store.Store;
 
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
+import org.jspecify.annotations.Nullable;
+
+import java.nio.charset.StandardCharsets;
+
 /** Health, readiness and metrics: one answer for the public port and the admin port. */
-public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean benchEndpoints) {
+public record ProbeReplies(
+        ServerState state, ServerMetrics metrics, @Nullable Store store, boolean benchEndpoints) {
 
     public FullHttpResponse health(boolean head) {
         return HttpReplies.json(
@@ -24,7 +30,7 @@ public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean ben
     }
 
     public FullHttpResponse ready(boolean head) {
-        String problem = state.storeProblem();
+        String problem = store == null ? null : store.problem();
         boolean yes = state.ready() && problem == null;
         ObjectNode body = JSON.createObjectNode().put("ready", yes);
         if (problem != null) {
@@ -38,7 +44,7 @@ public record ProbeReplies(ServerState state, ServerMetrics metrics, boolean ben
         if (gc && benchEndpoints) {
             System.gc();
         }
-        return HttpReplies.text(
-                HttpResponseStatus.OK, metrics.scrape(), ServerMetrics.CONTENT_TYPE);
+        byte[] text = metrics.scrape().getBytes(StandardCharsets.UTF_8);
+        return HttpReplies.bytes(HttpResponseStatus.OK, text, ServerMetrics.CONTENT_TYPE, false);
     }
 }

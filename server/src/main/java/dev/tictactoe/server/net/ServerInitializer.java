@@ -79,7 +79,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 new RequestHandler.Endpoints(
                         new RoomsEndpoint(rooms, lookup, games, analyses),
                         new MatchApi(lobby, rooms.settings().maxNameLength()),
-                        new ProbeReplies(state, metrics, config.benchEndpoints()),
+                        new ProbeReplies(state, metrics, games, config.benchEndpoints()),
                         new StaticFiles(),
                         new UpgradeGate(origins, lookup, loop -> watch(loop, false)),
                         new ClientAddress(config.trustedProxies()),

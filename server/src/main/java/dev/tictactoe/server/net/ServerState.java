@@ -4,10 +4,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
-import org.jspecify.annotations.Nullable;
-
-import java.util.function.Supplier;
-
 /** Whether the server takes new work, and every open connection (so a drain can reach them). */
 final class ServerState {
 
@@ -42,17 +38,6 @@ final class ServerState {
 
     boolean isDraining() {
         return draining;
-    }
-
-    private volatile Supplier<@Nullable String> storeProblem = () -> null;
-
-    void storeProblem(Supplier<@Nullable String> problem) {
-        storeProblem = problem;
-    }
-
-    /** Why rooms are not being stored right now, null when they are (or no store is used). */
-    @Nullable String storeProblem() {
-        return storeProblem.get();
     }
 
     boolean ready() {

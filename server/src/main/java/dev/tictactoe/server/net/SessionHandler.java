@@ -42,8 +42,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     static final String HEARTBEAT_TIMEOUT_REASON = "heartbeat timeout";
 
-    private static final char REPLACEMENT = '\uFFFD';
-
     /** Set by the upgrade gate before the handshake. */
     static final AttributeKey<Room> ROOM = AttributeKey.valueOf("room");
 
@@ -54,13 +52,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final CloseHandshake close;
     private final int maxOutboundBytes;
 
-    /** The idle timeout in ping intervals, rounded up. */
     private final long intervalsBeforeClose;
-
     private long quietIntervals;
     private @Nullable Session session; // null until the handshake completes
-
-    private boolean heartbeating; // the client has pinged: the idle sweep times its heartbeat
     private long pingSeq;
 
     /** Asked for while backed up: answered once the connection drains. */
@@ -119,7 +113,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         if (frame instanceof TextWebSocketFrame text) {
             String json = text.text();
-            if (json.indexOf(REPLACEMENT) >= 0
+            if (json.indexOf('\uFFFD') >= 0
                     && !ByteBufUtil.isText(text.content(), StandardCharsets.UTF_8)) {
                 // The decoding above replaced what was not UTF-8 (a U+FFFD sent as such is fine).
                 close.refuse(ctx, CloseCodes.INVALID_PAYLOAD, "bytes are not UTF-8", who(ctx));
@@ -136,7 +130,14 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             metrics.messageReceived(message);
             boolean backedUp = !ctx.channel().isWritable();
             switch (message) {
-                case ClientMessage.Ping ping -> pong(ctx, ping.seq());
+                case ClientMessage.Ping ping -> {
+                    // The first ping puts the link under the heartbeat timeout.
+                    if (ctx.pipeline().get(IdleSweep.WATCH) instanceof IdleSweep.Watch watch) {
+                        watch.heartbeating();
+                    }
+                    ctx.writeAndFlush(
+                            ChannelMember.pong(ctx.alloc(), ping.seq()), ctx.voidPromise());
+                }
                 case ClientMessage.Pong pong -> {} // the idle sweep noted its arrival
                 // Its answer would queue behind what the client is not reading: one goes on drain.
                 case ClientMessage.Sync sync when backedUp -> owesSnapshot = true;
@@ -151,17 +152,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                     "this server speaks JSON in text frames only",
                     null);
         }
-    }
-
-    /** The first ping puts the link under the heartbeat timeout. */
-    private void pong(ChannelHandlerContext ctx, long seq) {
-        if (!heartbeating) {
-            heartbeating = true;
-            if (ctx.pipeline().get(IdleSweep.WATCH) instanceof IdleSweep.Watch watch) {
-                watch.heartbeating();
-            }
-        }
-        ctx.writeAndFlush(ChannelMember.pong(ctx.alloc(), seq), ctx.voidPromise());
     }
 
     @Override

@@ -115,11 +115,13 @@ final class StaticFiles {
             Matcher m = ASSET.matcher(path);
             file = m.matches() ? assets.get(m.group(2)) : null;
             if (file == null) {
+                byte[] text = ("no such file: " + path).getBytes(StandardCharsets.UTF_8);
                 FullHttpResponse missing =
-                        HttpReplies.text(
+                        HttpReplies.bytes(
                                 HttpResponseStatus.NOT_FOUND,
-                                "no such file: " + path,
-                                "text/plain; charset=utf-8");
+                                text,
+                                "text/plain; charset=utf-8",
+                                false);
                 missing.headers().set(HttpHeaderNames.CACHE_CONTROL, PAGE_CACHE);
                 return secure(missing);
             }

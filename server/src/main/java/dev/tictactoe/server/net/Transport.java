@@ -15,9 +15,6 @@ public enum Transport {
     EPOLL,
     NIO;
 
-    /** Default of the {@code --transport} setting: the fastest one available here. */
-    public static final String DEFAULT_CHOICE = "auto";
-
     /** {@code auto}, {@code epoll} or {@code nio}; epoll when it cannot load is refused. */
     public static Transport choose(String wanted) {
         return switch (wanted.toLowerCase(Locale.ROOT)) {

@@ -10,20 +10,12 @@ import ch.qos.logback.core.read.ListAppender;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.server.ServerConfig;
-import dev.tictactoe.server.room.BotRunner;
+import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.FailingDisk;
 import dev.tictactoe.server.store.Store;
 
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.channel.local.LocalIoHandler;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpVersion;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -48,12 +40,7 @@ class StoredRoomsTest {
     @TempDir Path dir;
 
     private final FailingDisk disk = new FailingDisk();
-    private final ServerConfig config = ServerConfig.local();
-    private final EventLoopGroup roomLoops =
-            new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final BotRunner bots = new BotRunner(1, 10, config.rooms().botBudget(), null);
-    private final Wiring wiring = Wiring.of(Wiring.rooms(config, roomLoops, bots), config);
-    private final EmbeddedChannel http = new EmbeddedChannel(wiring.requestHandler());
+    private final ServerState state = new ServerState();
     private final Logger serverLog = (Logger) LoggerFactory.getLogger("dev.tictactoe.server");
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
     private String lastBody;
@@ -61,9 +48,6 @@ class StoredRoomsTest {
     @AfterEach
     void stop() {
         serverLog.detachAppender(lines);
-        http.finishAndReleaseAll();
-        bots.close();
-        roomLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
     @Test
@@ -73,10 +57,10 @@ class StoredRoomsTest {
         serverLog.addAppender(lines);
         try (Store store = disk.open(dir)) {
             StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
-            wiring.state().storeProblem(store::problem);
-            wiring.state().started();
+            ProbeReplies probes = new ProbeReplies(state, new ServerMetrics(), store, false);
+            state.started();
             assertThat(rooms.change("AB", 1, PAYLOAD, null)).isTrue();
-            assertThat(ready()).isEqualTo(200);
+            assertThat(ready(probes)).isEqualTo(200);
 
             disk.full(true);
             rooms.change("AB", 2, PAYLOAD, null); // taken; the writer fails on it and retries
@@ -89,13 +73,13 @@ class StoredRoomsTest {
                     .hasSize(2)
                     .anyMatch(m -> m.contains("disk is full"))
                     .anyMatch(m -> m.contains("rooms play on in memory"));
-            assertThat(ready()).isEqualTo(503);
+            assertThat(ready(probes)).isEqualTo(503);
             assertThat(lastBody).contains("\"ready\":false", "disk is full");
 
             disk.full(false);
             FailingDisk.awaitHealthy(store, true);
             assertThat(rooms.change("AB", 103, PAYLOAD, null)).isTrue();
-            assertThat(ready()).isEqualTo(200);
+            assertThat(ready(probes)).isEqualTo(200);
             assertThat(errors()).hasSize(2);
         }
     }
@@ -141,10 +125,8 @@ class StoredRoomsTest {
         }
     }
 
-    private int ready() {
-        http.writeInbound(
-                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/readyz"));
-        FullHttpResponse response = http.readOutbound();
+    private int ready(ProbeReplies probes) {
+        FullHttpResponse response = probes.ready(false);
         lastBody = response.content().toString(StandardCharsets.UTF_8);
         response.release();
         return response.status().code();
