@@ -75,20 +75,13 @@ final class CloseHandshake {
         if (closing) {
             return;
         }
-        String reason;
         if (closeCode == CloseCodes.MESSAGE_TOO_BIG) {
-            reason = "message too big: at most " + maxFrameBytes + " bytes";
             String message = "a message holds at most " + maxFrameBytes + " bytes";
             SessionHandler.reply(ctx, ErrorCode.MESSAGE_TOO_LARGE, message, null);
-        } else if (detail == null) {
-            reason = CloseCodes.describe(closeCode);
+            send(ctx, closeCode, "message too big: at most " + maxFrameBytes + " bytes");
         } else {
-            reason =
-                    detail.length() <= MAX_REASON_CHARS
-                            ? detail
-                            : detail.substring(0, MAX_REASON_CHARS);
+            send(ctx, closeCode, detail.substring(0, Math.min(detail.length(), MAX_REASON_CHARS)));
         }
-        send(ctx, closeCode, reason);
     }
 
     private static void closeIn(ChannelHandlerContext ctx, long millis) {

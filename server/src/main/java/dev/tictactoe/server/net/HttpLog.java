@@ -21,11 +21,6 @@ import java.util.Locale;
 /** Counts every HTTP response by route and status; with --access-log, logs each and each close. */
 final class HttpLog extends ChannelDuplexHandler {
 
-    static final String UNROUTED = "unrouted";
-
-    /** The close code of a socket that ended without a close frame (RFC 6455: 1006). */
-    static final int NO_CLOSE_FRAME = 1006;
-
     private static final AttributeKey<String> ROUTE = AttributeKey.valueOf("ttt.route");
 
     private static final Logger log = LoggerFactory.getLogger("access");
@@ -35,7 +30,7 @@ final class HttpLog extends ChannelDuplexHandler {
     private String request = "-";
     private long started;
     private long upgraded = -1;
-    private int closeCode = NO_CLOSE_FRAME;
+    private int closeCode = 1006; // RFC 6455: closed without a close frame
     private String closedBy = "network";
 
     HttpLog(ServerMetrics metrics, boolean accessLog) {
@@ -70,7 +65,7 @@ final class HttpLog extends ChannelDuplexHandler {
         if (msg instanceof HttpResponse response) {
             String route = ctx.channel().attr(ROUTE).getAndSet(null);
             int status = response.status().code();
-            metrics.httpResponse(route == null ? UNROUTED : route, status);
+            metrics.httpResponse(route == null ? "unrouted" : route, status);
             if (accessLog) {
                 log.info(
                         "{} \"{}\" {} {}",

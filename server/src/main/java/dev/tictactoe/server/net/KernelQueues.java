@@ -1,6 +1,5 @@
 package dev.tictactoe.server.net;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 /** The bytes in the kernel's send queues of the server's sockets, from Linux's /proc/net/tcp*. */
 final class KernelQueues {
@@ -46,11 +46,9 @@ final class KernelQueues {
     static long sendQueued(int port) {
         long total = 0;
         for (Path table : TABLES) {
-            try (BufferedReader lines = Files.newBufferedReader(table, StandardCharsets.US_ASCII)) {
-                lines.readLine(); // the column names
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    total += sendQueued(line, port);
-                }
+            // The first line names the columns.
+            try (Stream<String> lines = Files.lines(table, StandardCharsets.US_ASCII)) {
+                total += lines.skip(1).mapToLong(line -> sendQueued(line, port)).sum();
             } catch (IOException | RuntimeException e) {
                 // Not Linux, or a table that changed shape: nothing to add.
             }

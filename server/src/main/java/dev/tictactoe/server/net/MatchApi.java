@@ -41,9 +41,6 @@ final class MatchApi {
 
     private static final Logger log = LoggerFactory.getLogger(MatchApi.class);
 
-    /** The code of a {@code GET} or {@code DELETE} naming no waiting request. */
-    static final String UNKNOWN_TICKET = "match_unknown_ticket";
-
     private final Matchmaker lobby;
     private final int maxNameLength;
 
@@ -100,7 +97,14 @@ final class MatchApi {
                             }
                         });
         if (!answer.isDone()) {
-            ChannelFutureListener leave = closed -> leave(ticket.id());
+            ChannelFutureListener leave =
+                    closed ->
+                            lobby.cancel(ticket.id())
+                                    .thenAccept(
+                                            left ->
+                                                    log.debug(
+                                                            "a waiting request closed; left: {}",
+                                                            left));
             channel.closeFuture().addListener(leave);
             answer.whenComplete((reply, failure) -> channel.closeFuture().removeListener(leave));
         }
@@ -137,16 +141,11 @@ final class MatchApi {
                                                 : unknown(ticket)));
     }
 
-    private void leave(String ticket) {
-        lobby.cancel(ticket)
-                .thenAccept(left -> log.debug("a waiting request closed; left: {}", left));
-    }
-
     private static FullHttpResponse unknown(String ticket) {
         return json(
                 HttpResponseStatus.NOT_FOUND,
                 error(
-                        UNKNOWN_TICKET,
+                        "match_unknown_ticket",
                         "no quick-match request waits with ticket "
                                 + HttpReplies.abbreviate(ticket)
                                 + "; it may have been answered already"));

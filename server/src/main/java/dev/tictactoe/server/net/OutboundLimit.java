@@ -48,7 +48,6 @@ final class OutboundLimit extends ChannelDuplexHandler {
     private static final int CLOSE_FRAME_ROOM = 1024;
 
     private final int maxBytes;
-    private final long graceMillis;
     private boolean over;
     private boolean closeSent;
 
@@ -56,12 +55,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
     private @Nullable ScheduledFuture<?> stalled;
 
     OutboundLimit(int maxBytes) {
-        this(maxBytes, BACKED_UP_GRACE_MILLIS);
-    }
-
-    OutboundLimit(int maxBytes, long graceMillis) {
         this.maxBytes = maxBytes;
-        this.graceMillis = graceMillis;
     }
 
     static void boundSendBuffers(ServerBootstrap bootstrap, Transport transport) {
@@ -97,7 +91,11 @@ final class OutboundLimit extends ChannelDuplexHandler {
             cancelStalled();
         } else if (stalled == null && !over) {
             stalled =
-                    ctx.executor().schedule(() -> stalled(ctx), graceMillis, TimeUnit.MILLISECONDS);
+                    ctx.executor()
+                            .schedule(
+                                    () -> stalled(ctx),
+                                    BACKED_UP_GRACE_MILLIS,
+                                    TimeUnit.MILLISECONDS);
         }
         super.channelWritabilityChanged(ctx);
     }

@@ -1,6 +1,15 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
+import static dev.tictactoe.server.net.HttpReplies.badMessage;
+
+import static io.netty.handler.codec.http.HttpResponseStatus.BAD_REQUEST;
+import static io.netty.handler.codec.http.HttpResponseStatus.EXPECTATION_FAILED;
+import static io.netty.handler.codec.http.HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
+import static io.netty.handler.codec.http.HttpResponseStatus.METHOD_NOT_ALLOWED;
+import static io.netty.handler.codec.http.HttpResponseStatus.NOT_FOUND;
+import static io.netty.handler.codec.http.HttpResponseStatus.REQUEST_TIMEOUT;
+import static io.netty.handler.codec.http.HttpResponseStatus.REQUEST_URI_TOO_LONG;
 
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.ErrorCode;
@@ -28,12 +37,6 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Requests a client may send ahead while one is being answered (HTTP pipelining). */
     static final int MAX_PIPELINED = 16;
-
-    /** How long a browser may keep a preflight's answer, in seconds. */
-    static final int PREFLIGHT_MAX_AGE_SECONDS = 600;
-
-    /** The request headers a page may send: the body's type is the only one the API reads. */
-    static final String ALLOWED_HEADERS = "Content-Type";
 
     /** What requests are checked against and routed to, shared by every connection. */
     record Endpoints(
@@ -80,13 +83,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (request.protocolVersion().majorVersion() != 1) {
-            return sent(
-                    ctx,
-                    HttpReplies.badMessage(
-                            HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
-                            "this server speaks HTTP/1.1",
-                            head),
-                    false);
+            String message = "this server speaks HTTP/1.1";
+            return sent(ctx, badMessage(HTTP_VERSION_NOT_SUPPORTED, message, head), false);
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         HttpHeaders headers = request.headers();
@@ -94,15 +92,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String address = endpoints.clients().of(channel, headers.get("X-Forwarded-For"));
         String expect = headers.get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
-            return sent(
-                    ctx,
-                    HttpReplies.badMessage(
-                            HttpResponseStatus.EXPECTATION_FAILED,
-                            "Expect: "
-                                    + abbreviate(expect)
-                                    + " cannot be met; the only expectation known is 100-continue",
-                            head),
-                    keepAlive);
+            String message =
+                    "Expect: "
+                            + abbreviate(expect)
+                            + " cannot be met; the only expectation known is 100-continue";
+            return sent(ctx, badMessage(EXPECTATION_FAILED, message, head), keepAlive);
         }
         Route route = Router.route(request.method(), request.uri());
         HttpLog.routed(channel, route);
@@ -165,8 +159,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         FullHttpResponse response = HttpReplies.empty(HttpResponseStatus.NO_CONTENT);
         response.headers()
                 .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, methods)
-                .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS)
-                .set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, PREFLIGHT_MAX_AGE_SECONDS);
+                // The body's type is the only header the API reads; kept for ten minutes.
+                .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, "Content-Type")
+                .set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, 600);
         return response;
     }
 
@@ -218,33 +213,27 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                     now(endpoints.files().respond(asset.path(), request.headers(), head));
             case Route.NotFound notFound ->
                     now(
-                            HttpReplies.badMessage(
-                                    HttpResponseStatus.NOT_FOUND,
+                            badMessage(
+                                    NOT_FOUND,
                                     "no such endpoint: " + abbreviate(notFound.path()),
                                     head));
             case Route.MethodNotAllowed notAllowed -> {
-                FullHttpResponse response =
-                        HttpReplies.badMessage(
-                                HttpResponseStatus.METHOD_NOT_ALLOWED,
-                                abbreviate(request.method().name())
-                                        + " is not allowed on "
-                                        + notAllowed.path(),
-                                head);
+                String method = abbreviate(request.method().name());
+                String message = method + " is not allowed on " + notAllowed.path();
+                FullHttpResponse response = badMessage(METHOD_NOT_ALLOWED, message, head);
                 response.headers().set(HttpHeaderNames.ALLOW, notAllowed.allow());
                 yield now(response);
             }
-            case Route.BadTarget bad ->
-                    now(HttpReplies.badMessage(HttpResponseStatus.BAD_REQUEST, bad.reason(), head));
-            case Route.TooLong tooLong ->
-                    now(
-                            HttpReplies.badMessage(
-                                    HttpResponseStatus.REQUEST_URI_TOO_LONG,
-                                    "the path is "
-                                            + tooLong.length()
-                                            + " characters, at most "
-                                            + Router.MAX_PATH_CHARS
-                                            + " are read",
-                                    head));
+            case Route.BadTarget bad -> now(badMessage(BAD_REQUEST, bad.reason(), head));
+            case Route.TooLong tooLong -> {
+                String message =
+                        "the path is "
+                                + tooLong.length()
+                                + " characters, at most "
+                                + Router.MAX_PATH_CHARS
+                                + " are read";
+                yield now(badMessage(REQUEST_URI_TOO_LONG, message, head));
+            }
             case Route.Upgrade upgrade ->
                     throw new IllegalArgumentException("opened, not answered");
         };
@@ -264,14 +253,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 // An answer is still owed first, and the late request will not be answered.
                 ctx.close();
             } else {
-                HttpReplies.send(
-                        ctx,
-                        HttpReplies.badMessage(
-                                HttpResponseStatus.REQUEST_TIMEOUT,
-                                "the request did not arrive whole within "
-                                        + Durations.format(endpoints.requestTimeout()),
-                                false),
-                        false);
+                String message =
+                        "the request did not arrive whole within "
+                                + Durations.format(endpoints.requestTimeout());
+                HttpReplies.send(ctx, badMessage(REQUEST_TIMEOUT, message, false), false);
             }
         } else if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
             ctx.close(); // a quiet HTTP connection, or a stopping server: nothing is owed
