@@ -9,8 +9,6 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 
-import org.jspecify.annotations.Nullable;
-
 /** A room member on a WebSocket channel; a broadcast is framed here once, for every member. */
 final class ChannelMember implements Member {
 
@@ -19,8 +17,6 @@ final class ChannelMember implements Member {
 
     /** Made once: a capturing lambda is an object. */
     private final Outgoing.Maker<Frame> framer;
-
-    private @Nullable String remote;
 
     ChannelMember(Channel channel, ServerMetrics metrics) {
         this.channel = channel;
@@ -52,10 +48,7 @@ final class ChannelMember implements Member {
 
     @Override
     public String toString() {
-        if (remote == null) {
-            remote = ClientAddress.of(channel);
-        }
-        return remote;
+        return ClientAddress.of(channel);
     }
 
     private record Frame(ByteBuf buf) implements Outgoing.Shared {
@@ -80,17 +73,12 @@ final class ChannelMember implements Member {
         return frame.writeBytes(payload, 0, length);
     }
 
-    /** Framed straight into one buffer: most of what heartbeating connections are sent. */
-    static ByteBuf pong(ByteBufAllocator alloc, long seq) {
-        return heartbeat(alloc, "{\"type\":\"pong\",\"seq\":" + seq + "}");
-    }
-
-    static ByteBuf ping(ByteBufAllocator alloc, long seq) {
-        return heartbeat(alloc, "{\"type\":\"ping\",\"seq\":" + seq + "}");
-    }
-
-    /** {@code json} is ASCII and under 126 bytes: a one-byte length. */
-    private static ByteBuf heartbeat(ByteBufAllocator alloc, String json) {
+    /**
+     * A {@code ping} or {@code pong} framed straight into one buffer: most of what heartbeating
+     * connections are sent. ASCII and under 126 bytes: a one-byte length.
+     */
+    static ByteBuf heartbeat(ByteBufAllocator alloc, String type, long seq) {
+        String json = "{\"type\":\"" + type + "\",\"seq\":" + seq + "}";
         ByteBuf frame = alloc.directBuffer(2 + json.length());
         frame.writeByte(0x81).writeByte(json.length());
         ByteBufUtil.writeAscii(frame, json);

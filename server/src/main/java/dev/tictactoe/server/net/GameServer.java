@@ -80,8 +80,9 @@ public final class GameServer implements AutoCloseable {
         metrics.watch(Level.BOT_QUEUE, bots::queued);
         metrics.watchEventLoops(workers);
         metrics.watch(Level.CHANNELS, state.channels::size);
-        metrics.watch(Level.PENDING, () -> state.pendingOutbound().total());
-        metrics.watch(Level.PENDING_MOST, () -> state.pendingOutbound().most());
+        metrics.watch(Level.PENDING, () -> state.pendingOutbound().getSum());
+        // With no connection the maximum is Long.MIN_VALUE.
+        metrics.watch(Level.PENDING_MOST, () -> Math.max(0, state.pendingOutbound().getMax()));
         Store opened = null;
         Matchmaker joined = null;
         try {
@@ -108,9 +109,8 @@ public final class GameServer implements AutoCloseable {
                                             opened, RoomJournal.DEFAULT_CHECKPOINT_EVERY));
             metrics.watch(Level.ROOMS, registry::size);
             // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
-            SecureRandom entropy = new SecureRandom();
-            joined =
-                    MatchApi.matchmaker(match, cluster, registry, metrics, workers.next(), entropy);
+            var seats = new SecureRandom();
+            joined = MatchApi.matchmaker(match, cluster, registry, metrics, workers.next(), seats);
             var initializer =
                     new ServerInitializer(
                             config, state, metrics, registry, joined, opened, analyses);
@@ -142,7 +142,7 @@ public final class GameServer implements AutoCloseable {
         matchmaker = joined;
         state.started();
         KernelQueues kernel = new KernelQueues(port());
-        metrics.watch(Level.WAITING, () -> state.pendingOutbound().total() + kernel.latest());
+        metrics.watch(Level.WAITING, () -> state.pendingOutbound().getSum() + kernel.latest());
         long maxFiles = NetSettings.maxFiles();
         log.info(
                 "listening on {}:{} ({}); takes {} connections at once (open-file limit {})",

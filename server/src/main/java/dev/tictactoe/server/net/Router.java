@@ -87,9 +87,7 @@ final class Router {
         if (is(s, "api", "rooms", "*", "games", "*")
                 || is(s, "api", "rooms", "*", "games", "*", "analysis")) {
             String number = s.get(4);
-            if (number.length() > 9
-                    || !number.chars().allMatch(c -> c >= '0' && c <= '9')
-                    || Integer.parseInt(number) < 1) {
+            if (!number.matches("[0-9]{1,9}") || Integer.parseInt(number) < 1) {
                 return new Route.NotFound(path);
             }
             if (!get) {

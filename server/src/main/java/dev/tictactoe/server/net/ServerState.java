@@ -4,6 +4,8 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
+import java.util.LongSummaryStatistics;
+
 /** Whether the server takes new work, and every open connection (so a drain can reach them). */
 final class ServerState {
 
@@ -44,17 +46,8 @@ final class ServerState {
         return started && !draining;
     }
 
-    /** Bytes queued for sending: in all, and to the connection with the most. */
-    record Pending(long total, long most) {}
-
-    Pending pendingOutbound() {
-        long total = 0;
-        long most = 0;
-        for (var channel : channels) {
-            long bytes = OutboundLimit.pending(channel);
-            total += bytes;
-            most = Math.max(most, bytes);
-        }
-        return new Pending(total, most);
+    /** Bytes queued for sending, per connection. */
+    LongSummaryStatistics pendingOutbound() {
+        return channels.stream().mapToLong(OutboundLimit::pending).summaryStatistics();
     }
 }

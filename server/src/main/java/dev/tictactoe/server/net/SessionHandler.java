@@ -136,7 +136,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                         watch.heartbeating();
                     }
                     ctx.writeAndFlush(
-                            ChannelMember.pong(ctx.alloc(), ping.seq()), ctx.voidPromise());
+                            ChannelMember.heartbeat(ctx.alloc(), "pong", ping.seq()),
+                            ctx.voidPromise());
                 }
                 case ClientMessage.Pong pong -> {} // the idle sweep noted its arrival
                 // Its answer would queue behind what the client is not reading: one goes on drain.
@@ -185,7 +186,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             case ServerState.Event.HEARTBEAT_DUE -> {
                 if (!close.closing()) {
                     ctx.writeAndFlush(
-                            ChannelMember.ping(ctx.alloc(), ++pingSeq), ctx.voidPromise());
+                            ChannelMember.heartbeat(ctx.alloc(), "ping", ++pingSeq),
+                            ctx.voidPromise());
                 }
             }
             case ServerState.Event.HEARTBEAT_TIMEOUT -> {

@@ -21,10 +21,10 @@ class HeartbeatsTest {
     void framesWhatTheCodecWrites(long seq) {
         assertSameFrame(
                 new ServerMessage.Pong(seq),
-                ChannelMember.pong(UnpooledByteBufAllocator.DEFAULT, seq));
+                ChannelMember.heartbeat(UnpooledByteBufAllocator.DEFAULT, "pong", seq));
         assertSameFrame(
                 new ServerMessage.Ping(seq),
-                ChannelMember.ping(UnpooledByteBufAllocator.DEFAULT, seq));
+                ChannelMember.heartbeat(UnpooledByteBufAllocator.DEFAULT, "ping", seq));
     }
 
     private static void assertSameFrame(ServerMessage message, ByteBuf actual) {

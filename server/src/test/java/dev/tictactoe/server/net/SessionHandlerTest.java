@@ -205,7 +205,7 @@ class SessionHandlerTest {
     void aPingIsAnsweredAQuietHeartbeatIsPingedAndASilentOneClosesWith1001() {
         channel.writeInbound(new TextWebSocketFrame("{\"type\":\"ping\",\"seq\":42}"));
         ByteBuf pong = channel.readOutbound();
-        ByteBuf expected = ChannelMember.pong(channel.alloc(), 42);
+        ByteBuf expected = ChannelMember.heartbeat(channel.alloc(), "pong", 42);
         assertThat(ByteBufUtil.equals(pong, expected)).isTrue();
         pong.release();
         expected.release();
@@ -215,7 +215,7 @@ class SessionHandlerTest {
         channel.pipeline().fireUserEventTriggered(ServerState.Event.HEARTBEAT_DUE);
         for (long seq = 1; seq <= 2; seq++) {
             ByteBuf ping = channel.readOutbound();
-            ByteBuf sent = ChannelMember.ping(channel.alloc(), seq);
+            ByteBuf sent = ChannelMember.heartbeat(channel.alloc(), "ping", seq);
             assertThat(ByteBufUtil.equals(ping, sent)).isTrue();
             ping.release();
             sent.release();
