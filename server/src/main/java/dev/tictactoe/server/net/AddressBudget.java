@@ -58,10 +58,6 @@ class AddressBudget {
     final LongSupplier clock;
     private final Map<String, Bucket> buckets;
 
-    AddressBudget(int perSecond, int burst, LongSupplier nanoClock) {
-        this(1e9 / perSecond, burst, MAX_ADDRESSES, nanoClock);
-    }
-
     AddressBudget(double nanosPerToken, int burst, int maxAddresses, LongSupplier nanoClock) {
         this.nanosPerToken = nanosPerToken;
         this.burst = burst;

@@ -119,13 +119,10 @@ public final class HttpReplies {
                 .put("clock", settings.clock() == null ? null : settings.clock().toString());
     }
 
-    static FullHttpResponse empty(HttpResponseStatus status) {
-        FullHttpResponse response =
-                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
-        if (status.code() != HttpResponseStatus.NO_CONTENT.code()) {
-            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
-        }
-        return response;
+    /** The one answer without a body, and so without a type. */
+    static FullHttpResponse noContent() {
+        return new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);
     }
 
     public static FullHttpResponse json(HttpResponseStatus status, JsonNode body, boolean head) {
@@ -170,13 +167,6 @@ public final class HttpReplies {
         }
         // A JSON error read as HTML could run what a client put in it.
         headers.set("X-Content-Type-Options", "nosniff");
-        int status = response.status().code();
-        if (!headers.contains(HttpHeaderNames.CONTENT_TYPE)
-                && status != HttpResponseStatus.NO_CONTENT.code()
-                && status != HttpResponseStatus.NOT_MODIFIED.code()) {
-            headers.set(
-                    HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN + "; charset=utf-8");
-        }
         headers.set(
                 HttpHeaderNames.CONNECTION,
                 keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);

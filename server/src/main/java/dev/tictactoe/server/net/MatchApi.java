@@ -136,9 +136,7 @@ final class MatchApi {
                 lobby.cancel(ticket)
                         .thenApply(
                                 cancelled ->
-                                        cancelled
-                                                ? HttpReplies.empty(HttpResponseStatus.NO_CONTENT)
-                                                : unknown(ticket)));
+                                        cancelled ? HttpReplies.noContent() : unknown(ticket)));
     }
 
     private static FullHttpResponse unknown(String ticket) {

@@ -156,7 +156,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     private static FullHttpResponse preflight(String methods) {
-        FullHttpResponse response = HttpReplies.empty(HttpResponseStatus.NO_CONTENT);
+        FullHttpResponse response = HttpReplies.noContent();
         response.headers()
                 .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, methods)
                 // The body's type is the only header the API reads; kept for ten minutes.

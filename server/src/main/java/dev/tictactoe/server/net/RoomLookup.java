@@ -43,7 +43,7 @@ final class RoomLookup extends AddressBudget {
             LongSupplier nanoClock,
             LogLimiter clientLog,
             ServerMetrics metrics) {
-        super(perSecond, burst, nanoClock);
+        super(1e9 / perSecond, burst, MAX_ADDRESSES, nanoClock);
         this.rooms = rooms;
         this.clientLog = clientLog;
         this.metrics = metrics;

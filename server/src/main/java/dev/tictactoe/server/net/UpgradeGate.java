@@ -121,12 +121,9 @@ final class UpgradeGate {
         ctx.fireChannelRead(request);
     }
 
-    static boolean needsMove(Channel channel, @Nullable EventLoop home) {
+    static boolean needsMove(Channel channel, EventLoop home) {
         EventLoop current = channel.eventLoop();
-        return home != null
-                && home != current
-                && home.parent() != null
-                && home.parent() == current.parent();
+        return home != current && home.parent() != null && home.parent() == current.parent();
     }
 
     /**

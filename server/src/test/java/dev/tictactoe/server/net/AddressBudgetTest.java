@@ -10,9 +10,13 @@ class AddressBudgetTest {
 
     private final AtomicLong now = new AtomicLong(1_000_000_000L);
 
+    private AddressBudget budget(int perSecond, int burst) {
+        return new AddressBudget(1e9 / perSecond, burst, AddressBudget.MAX_ADDRESSES, now::get);
+    }
+
     @Test
     void aBurstOfMissesIsAllowedThenLookupsWaitForTheRate() {
-        AddressBudget budget = new AddressBudget(10, 20, now::get);
+        AddressBudget budget = budget(10, 20);
         for (int i = 0; i < 20; i++) {
             assertThat(budget.take("10.0.0.1")).isZero();
         }
@@ -25,7 +29,7 @@ class AddressBudgetTest {
 
     @Test
     void aLookupThatFindsItsRoomCostsNothing() {
-        AddressBudget budget = new AddressBudget(10, 2, now::get);
+        AddressBudget budget = budget(10, 2);
         for (int i = 0; i < 100; i++) {
             assertThat(budget.take("a")).isZero();
             budget.found("a");
@@ -41,7 +45,7 @@ class AddressBudgetTest {
     void lookupsInFlightAtOnceCannotSpendMoreThanTheBurst() {
         // Every lookup takes its token before it looks, so lookups started together, whose
         // answers come later, are counted as they start.
-        AddressBudget budget = new AddressBudget(10, 20, now::get);
+        AddressBudget budget = budget(10, 20);
         int admitted = 0;
         for (int i = 0; i < 50; i++) {
             if (budget.take("a") == 0) {
@@ -53,10 +57,10 @@ class AddressBudgetTest {
 
     @Test
     void retryAfterCoversTheWaitForOneToken() {
-        AddressBudget budget = new AddressBudget(1, 1, now::get);
+        AddressBudget budget = budget(1, 1);
         budget.take("a");
         assertThat(budget.take("a")).isEqualTo(1);
-        AddressBudget slow = new AddressBudget(1, 3, now::get);
+        AddressBudget slow = budget(1, 3);
         slow.take("a");
         slow.take("a");
         slow.take("a");
@@ -65,7 +69,7 @@ class AddressBudgetTest {
 
     @Test
     void addressesRememberedAreBounded() {
-        AddressBudget budget = new AddressBudget(10, 20, now::get);
+        AddressBudget budget = budget(10, 20);
         for (int i = 0; i < AddressBudget.MAX_ADDRESSES + 500; i++) {
             budget.take("addr-" + i);
         }

@@ -53,7 +53,6 @@ class UpgradeGateMoveTest {
             assertThat(UpgradeGate.needsMove(channel, home)).isTrue();
             assertThat(UpgradeGate.needsMove(channel, from)).isFalse();
             assertThat(UpgradeGate.needsMove(channel, other.next())).isFalse();
-            assertThat(UpgradeGate.needsMove(channel, null)).isFalse();
 
             CountDownLatch moved = new CountDownLatch(1);
             AtomicReference<EventLoop> ranOn = new AtomicReference<>();
