@@ -1,7 +1,12 @@
 package dev.tictactoe.server.net;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.ChannelInputShutdownReadComplete;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -15,11 +20,15 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.TooLongHttpContentException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.util.ReferenceCountUtil;
 
 import org.jspecify.annotations.Nullable;
 
 /** Aggregates a request's body; one too large goes on bodiless, marked so, for {@link #refusal}. */
 public final class BodyLimit extends HttpObjectAggregator {
+
+    /** Bytes read and dropped after a refusal before the connection is closed regardless. */
+    static final long MAX_DRAINED_BYTES = 1024 * 1024;
 
     public BodyLimit(int maxBytes) {
         super(maxBytes);
@@ -75,5 +84,46 @@ public final class BodyLimit extends HttpObjectAggregator {
                     HttpReplies.badMessage(
                             HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", head);
         };
+    }
+
+    /** Refuses a request read part way, then drains what the client still sends, then closes. */
+    static void refuse(ChannelHandlerContext ctx, FullHttpRequest request) {
+        HttpReplies.write(ctx, refusal(request), false)
+                .addListener(
+                        sent -> {
+                            if (sent.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
+                                // First in the pipeline: nothing after it sees another byte.
+                                duplex.pipeline().addFirst(new Drain());
+                                duplex.shutdownOutput();
+                            } else {
+                                ctx.channel().close();
+                            }
+                        });
+    }
+
+    /** Drops input until the client closes, so that it reads the refusal rather than a reset. */
+    static final class Drain extends ChannelInboundHandlerAdapter {
+        private long drained;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof ByteBuf buf) {
+                drained += buf.readableBytes();
+            }
+            ReferenceCountUtil.release(msg);
+            if (drained > MAX_DRAINED_BYTES) {
+                ctx.close();
+            }
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            if (event instanceof ChannelInputShutdownEvent
+                    || event == ChannelInputShutdownReadComplete.INSTANCE) {
+                ctx.close(); // the client has sent all it will
+            } else {
+                ctx.fireUserEventTriggered(event);
+            }
+        }
     }
 }

@@ -31,7 +31,9 @@ public final class ClientAddress {
     /** An IP address or a CIDR range, never a host name (no DNS is asked). */
     public static IpSubnetFilterRule parse(String text) {
         int slash = text.indexOf('/');
-        InetAddress address = literal(slash < 0 ? text : text.substring(0, slash));
+        InetAddress address =
+                NetUtil.createInetAddressFromIpAddressString(
+                        slash < 0 ? text : text.substring(0, slash));
         if (address == null) {
             throw new IllegalArgumentException(
                     "trustedProxies: '"
@@ -75,7 +77,7 @@ public final class ClientAddress {
         }
         String[] hops = forwardedFor.split(",");
         for (int i = hops.length - 1; i >= 0; i--) {
-            InetAddress hop = literal(hops[i].strip());
+            InetAddress hop = NetUtil.createInetAddressFromIpAddressString(hops[i].strip());
             if (hop == null) {
                 // Garbage in the header: the last address we can vouch for is the proxy's.
                 return address.getHostAddress();
@@ -97,10 +99,5 @@ public final class ClientAddress {
         return peer instanceof InetSocketAddress inet && inet.getAddress() != null
                 ? inet.getAddress().getHostAddress()
                 : String.valueOf(peer);
-    }
-
-    /** Parses an IP literal without ever asking DNS. */
-    private static InetAddress literal(String text) {
-        return NetUtil.createInetAddressFromIpAddressString(text);
     }
 }

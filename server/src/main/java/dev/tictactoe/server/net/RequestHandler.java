@@ -78,7 +78,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         channel.attr(HttpReplies.ALLOWED_ORIGIN).set(null);
         if (!request.decoderResult().isSuccess()) {
             // The decoder discards the rest of the input, so the connection closes, draining first.
-            DrainInput.sendThenDrain(ctx, BodyLimit.refusal(request));
+            BodyLimit.refuse(ctx, request);
             return InOrder.WRITTEN;
         }
         boolean head = request.method().equals(HttpMethod.HEAD);

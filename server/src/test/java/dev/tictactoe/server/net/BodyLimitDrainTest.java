@@ -10,14 +10,14 @@ import io.netty.channel.socket.ChannelOutputShutdownEvent;
 
 import org.junit.jupiter.api.Test;
 
-class DrainInputTest {
+class BodyLimitDrainTest {
 
     @Test
     void whatArrivesIsDroppedUntilTheBoundThenTheConnectionCloses() {
-        EmbeddedChannel channel = new EmbeddedChannel(new DrainInput());
+        EmbeddedChannel channel = new EmbeddedChannel(new BodyLimit.Drain());
         int piece = 64 * 1024;
         long sent = 0;
-        while (sent + piece <= DrainInput.MAX_DRAINED_BYTES) {
+        while (sent + piece <= BodyLimit.MAX_DRAINED_BYTES) {
             ByteBuf bytes = Unpooled.buffer(piece).writeZero(piece);
             channel.writeInbound(bytes);
             sent += piece;
@@ -31,7 +31,7 @@ class DrainInputTest {
 
     @Test
     void theClientShuttingItsSideEndsTheConnection() {
-        EmbeddedChannel channel = new EmbeddedChannel(new DrainInput());
+        EmbeddedChannel channel = new EmbeddedChannel(new BodyLimit.Drain());
         // The server's own side shutting is no reason to close yet.
         channel.pipeline().fireUserEventTriggered(ChannelOutputShutdownEvent.INSTANCE);
         assertThat(channel.isOpen()).isTrue();
