@@ -107,14 +107,6 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         return endpoints;
     }
 
-    RequestHandler requestHandler(boolean overCap) {
-        return new RequestHandler(endpoints, overCap);
-    }
-
-    SessionHandler sessionHandler() {
-        return new SessionHandler(config, metrics, clientLog, state);
-    }
-
     @Override
     protected void initChannel(SocketChannel channel) {
         int open = state.channels.size();
@@ -144,11 +136,11 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 // With the access log on, it sees every frame of the connection.
                 .addLast("http-log", new HttpLog(metrics, config.accessLog()))
                 .addLast("aggregator", new BodyLimit(MAX_HTTP_BODY_BYTES))
-                .addLast("request", requestHandler(open >= connectionCap))
+                .addLast("request", new RequestHandler(endpoints, open >= connectionCap))
                 .addLast("websocket", new WebSocketServerProtocolHandler(webSocket))
                 .addLast("limit", new OutboundLimit(config.maxOutboundBytes()))
                 .addLast("fragments", new WebSocketFrameAggregator(config.maxFrameBytes()))
-                .addLast("session", sessionHandler());
+                .addLast("session", new SessionHandler(config, metrics, clientLog, state));
     }
 
     private ChannelHandler watch(EventLoop loop, boolean requests) {

@@ -18,6 +18,8 @@ import java.util.SplittableRandom;
 final class Wiring {
 
     private final ServerState state = new ServerState();
+    private final ServerConfig config;
+    private final ServerMetrics metrics;
     private final ServerInitializer initializer;
 
     private Wiring(
@@ -26,6 +28,8 @@ final class Wiring {
             ServerMetrics metrics,
             Store games,
             Matchmaker matchmaker) {
+        this.config = config;
+        this.metrics = metrics;
         initializer =
                 new ServerInitializer(
                         config.net(),
@@ -79,10 +83,10 @@ final class Wiring {
     }
 
     RequestHandler requestHandler() {
-        return initializer.requestHandler(false);
+        return new RequestHandler(initializer.endpoints(), false);
     }
 
     SessionHandler sessionHandler() {
-        return initializer.sessionHandler();
+        return new SessionHandler(config.net(), metrics, new LogLimiter(System::nanoTime), state);
     }
 }
