@@ -97,14 +97,7 @@ final class MatchApi {
                             }
                         });
         if (!answer.isDone()) {
-            ChannelFutureListener leave =
-                    closed ->
-                            lobby.cancel(ticket.id())
-                                    .thenAccept(
-                                            left ->
-                                                    log.debug(
-                                                            "a waiting request closed; left: {}",
-                                                            left));
+            ChannelFutureListener leave = closed -> leave(ticket.id());
             channel.closeFuture().addListener(leave);
             answer.whenComplete((reply, failure) -> channel.closeFuture().removeListener(leave));
         }
@@ -137,6 +130,11 @@ final class MatchApi {
                         .thenApply(
                                 cancelled ->
                                         cancelled ? HttpReplies.noContent() : unknown(ticket)));
+    }
+
+    private void leave(String ticket) {
+        lobby.cancel(ticket)
+                .thenAccept(left -> log.debug("a waiting request closed; left: {}", left));
     }
 
     private static FullHttpResponse unknown(String ticket) {

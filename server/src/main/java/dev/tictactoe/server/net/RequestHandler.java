@@ -211,12 +211,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             case Route.Prometheus prometheus -> now(endpoints.probes().metrics(prometheus.gc()));
             case Route.Asset asset ->
                     now(endpoints.files().respond(asset.path(), request.headers(), head));
-            case Route.NotFound notFound ->
-                    now(
-                            badMessage(
-                                    NOT_FOUND,
-                                    "no such endpoint: " + abbreviate(notFound.path()),
-                                    head));
+            case Route.NotFound notFound -> {
+                String message = "no such endpoint: " + abbreviate(notFound.path());
+                yield now(badMessage(NOT_FOUND, message, head));
+            }
             case Route.MethodNotAllowed notAllowed -> {
                 String method = abbreviate(request.method().name());
                 String message = method + " is not allowed on " + notAllowed.path();
