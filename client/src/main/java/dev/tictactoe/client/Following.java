@@ -104,9 +104,6 @@ final class Following {
             }
 
             @Override
-            public void onMessage(ServerMessage message) {}
-
-            @Override
             public void onClose(int code, String reason) {
                 String why = "connection lost (" + CloseCodes.describe(code) + ")";
                 run(() -> closed(gen, new GameConnection.CloseInfo(code, reason), why));

@@ -4,8 +4,6 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
-import dev.tictactoe.protocol.ProtocolException;
-import dev.tictactoe.protocol.ServerMessage;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
@@ -31,8 +29,6 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -45,29 +41,13 @@ import javax.net.ssl.SSLException;
 
 /** One WebSocket connection to a room; listener calls run on its event loop and must not block. */
 public final class GameConnection {
-    private static final Logger log = LoggerFactory.getLogger(GameConnection.class);
-
     /** Default time allowed for the TCP connect plus the WebSocket upgrade. */
     public static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(10);
 
     /** Receives what arrives on a connection, on its event loop. */
     public interface Listener {
-        void onMessage(ServerMessage message);
-
-        default void onText(String text) {
-            ServerMessage message;
-            try {
-                message = MessageCodec.decodeServer(text);
-            } catch (ProtocolException e) {
-                onUndecodable(text, e);
-                return;
-            }
-            onMessage(message);
-        }
-
-        default void onUndecodable(String text, ProtocolException problem) {
-            log.warn("undecodable server message: {} ({})", text, problem.getMessage());
-        }
+        /** A text frame, as received. */
+        void onText(String text);
 
         /** The connection is closed: the close code and reason, or 1006 when it dropped. */
         default void onClose(int code, String reason) {}
@@ -75,10 +55,6 @@ public final class GameConnection {
 
     /** How a connection ended: 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */
     public record CloseInfo(int code, String reason) {
-        public boolean dropped() {
-            return code == CloseCodes.ABNORMAL;
-        }
-
         @Override
         public String toString() {
             return code
@@ -106,11 +82,6 @@ public final class GameConnection {
     public static URI roomUri(String host, int port, String code) {
         return URI.create(
                 "ws://%s:%d/rooms/%s/ws".formatted(host, port, code.toUpperCase(Locale.ROOT)));
-    }
-
-    public static CompletableFuture<GameConnection> open(
-            URI uri, EventLoopGroup group, Listener listener) {
-        return open(uri, group, listener, DEFAULT_OPEN_TIMEOUT, null);
     }
 
     /** Opens within {@code timeout}, from {@code localAddress} if given. */

@@ -218,7 +218,7 @@ class GameClientIT {
             client.join("ana");
             client.move(4);
             client.awaitSnapshot(snap -> snap.version() == 2, WAIT);
-            assertThat(client.drop().dropped()).isTrue();
+            assertThat(client.drop().code()).isEqualTo(CloseCodes.ABNORMAL);
 
             var welcome = client.reconnect();
             assertThat(welcome.snapshot().version()).isEqualTo(2);

@@ -219,8 +219,7 @@ final class GameTable implements Table {
             }
         }
 
-        @Override
-        public void onMessage(ServerMessage message) {
+        void onMessage(ServerMessage message) {
             switch (message) {
                 case ServerMessage.Welcome w -> {
                     seat = WireWord.spelling(w.seat());

@@ -1,7 +1,6 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.GameConnection;
-import dev.tictactoe.protocol.ServerMessage;
 
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -118,11 +117,6 @@ final class RelayTable implements Table {
             return GameConnection.open(
                             uri, loop, this, Shared.OPEN_TIMEOUT, shared.sources().next())
                     .thenAccept(c -> connection = c);
-        }
-
-        @Override
-        public void onMessage(ServerMessage message) {
-            // Not called: onText reads the relayed frames, which are client messages.
         }
 
         @Override

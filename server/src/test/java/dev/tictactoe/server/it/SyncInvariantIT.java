@@ -49,7 +49,11 @@ class SyncInvariantIT {
         private long version = -1;
 
         @Override
-        public synchronized void onMessage(ServerMessage message) {
+        public void onText(String text) {
+            onMessage(MessageCodec.decodeServer(text));
+        }
+
+        synchronized void onMessage(ServerMessage message) {
             switch (message) {
                 case ServerMessage.Welcome w -> {
                     seat = w.seat();
@@ -218,7 +222,9 @@ class SyncInvariantIT {
                 GameConnection.open(
                                 GameConnection.roomUri("127.0.0.1", server.server.port(), code),
                                 group,
-                                member)
+                                member,
+                                GameConnection.DEFAULT_OPEN_TIMEOUT,
+                                null)
                         .get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
         member.send(new ClientMessage.Join(Protocol.VERSION, name, token, spectate, null));
         member.awaitState(0);
