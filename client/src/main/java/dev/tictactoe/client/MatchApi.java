@@ -15,7 +15,6 @@ import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
@@ -27,9 +26,6 @@ public final class MatchApi {
 
     /** How long {@link #match} waits for the server's answer. */
     public static final Duration ANSWER_TIMEOUT = Duration.ofMinutes(2);
-
-    /** Random bytes in a ticket: 128 bits, 22 characters of base64url. */
-    static final int TICKET_BYTES = 16;
 
     private static final String ANSWER = "quick match answer";
 
@@ -91,14 +87,9 @@ public final class MatchApi {
 
     /** A fresh random identifier for a ticket or a player: 128 bits in base64url, 22 characters. */
     public static String newId(RandomGenerator random) {
-        byte[] bytes = new byte[TICKET_BYTES];
+        byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    /** {@link #newId(RandomGenerator)} from a {@link SecureRandom}: tickets must not be guessed. */
-    public static String newId() {
-        return newId(new SecureRandom());
     }
 
     public Answer match(Request request) {

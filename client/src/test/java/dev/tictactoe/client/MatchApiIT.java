@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -63,7 +64,7 @@ class MatchApiIT {
 
     private static MatchApi.Request request(String player, String name, int size) {
         return new MatchApi.Request(
-                MatchApi.newId(), player, name, size, null, "3m+2s", null, null);
+                MatchApi.newId(new SecureRandom()), player, name, size, null, "3m+2s", null, null);
     }
 
     /**
@@ -220,7 +221,14 @@ class MatchApiIT {
         MatchApi api = api();
         MatchApi.Request ana =
                 new MatchApi.Request(
-                        MatchApi.newId(), "ana-laptop", "ana", 15, 5, "3m+2s", "hard", "10s");
+                        MatchApi.newId(new SecureRandom()),
+                        "ana-laptop",
+                        "ana",
+                        15,
+                        5,
+                        "3m+2s",
+                        "hard",
+                        "10s");
         CompletableFuture<MatchApi.Answer> first = api.start(ana);
         assertThat(queue.firstWaits.await(10, TimeUnit.SECONDS)).isTrue();
         MatchApi.Answer second = api.match(request("bo-phone", "bo", 15));
