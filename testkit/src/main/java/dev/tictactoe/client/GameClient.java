@@ -119,10 +119,6 @@ public final class GameClient implements AutoCloseable {
         return join(ClientMessage.Join.player(name));
     }
 
-    public ServerMessage.Welcome spectate() {
-        return spectate("spectator");
-    }
-
     public ServerMessage.Welcome spectate(String name) {
         return join(ClientMessage.Join.spectator(name));
     }

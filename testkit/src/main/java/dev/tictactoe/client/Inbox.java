@@ -71,18 +71,12 @@ final class Inbox {
                 }
                 skipped.add(next);
             }
-            if (closed != null) {
-                throw new IllegalStateException(
-                        "connection closed (%s) before a matching message; skipped %s"
-                                .formatted(closed, describe(skipped)));
-            }
             waitUntil(
                     deadline,
+                    () -> "before a matching message; skipped " + describe(skipped),
                     () ->
-                            "no matching message within "
-                                    + within
-                                    + "; skipped "
-                                    + describe(skipped));
+                            "no matching message within %s; skipped %s"
+                                    .formatted(within, describe(skipped)));
         }
     }
 
@@ -95,21 +89,20 @@ final class Inbox {
                 return s;
             }
             String state = s == null ? "none" : MessageCodec.toTree(s).toString();
-            if (closed != null) {
-                throw new IllegalStateException(
-                        "connection closed (%s) before the state matched; state: %s"
-                                .formatted(closed, state));
-            }
             waitUntil(
                     deadline,
+                    () -> "before the state matched; state: " + state,
                     () ->
                             "state did not match within %s; state: %s; recent messages: %s"
                                     .formatted(within, state, describe(seen)));
         }
     }
 
-    /** Waits for a change, or fails with {@code timedOut} once {@code deadline} has passed. */
-    private void waitUntil(long deadline, Supplier<String> timedOut) {
+    /** Waits for a change; fails once closed, or with {@code timedOut} after {@code deadline}. */
+    private void waitUntil(long deadline, Supplier<String> unmet, Supplier<String> timedOut) {
+        if (closed != null) {
+            throw new IllegalStateException("connection closed (" + closed + ") " + unmet.get());
+        }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
             throw new IllegalStateException(timedOut.get());

@@ -144,7 +144,7 @@ class AdminIT {
         pair[1].awaitSnapshot(s -> !s.players().x().connected(), TestServer.WAIT);
         String waiting = server.create(NewRoom.DEFAULT.withBoard(15, 5));
         GameClient watcher = server.connect(playing);
-        watcher.spectate();
+        watcher.spectate("spectator");
 
         HttpResponse<String> list = get(server, "/admin/api/rooms");
         assertThat(list.statusCode()).isEqualTo(200);
@@ -194,7 +194,7 @@ class AdminIT {
         GameClient[] pair = server.pair(NewRoom.DEFAULT);
         String code = pair[0].snapshot().room();
         GameClient watcher = server.connect(code);
-        watcher.spectate();
+        watcher.spectate("spectator");
         String kept = server.create();
 
         HttpResponse<String> closed =
