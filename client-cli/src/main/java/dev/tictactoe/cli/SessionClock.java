@@ -22,10 +22,7 @@ final class SessionClock {
         this.view = view;
     }
 
-    /**
-     * {@code message} took the room from {@code before} to {@code now}, arriving at {@code
-     * arrived}.
-     */
+    /** {@code message} took the room from {@code before} to {@code now}, arriving then. */
     void received(
             ServerMessage message,
             @Nullable Snapshot before,
@@ -37,13 +34,10 @@ final class SessionClock {
                     case ServerMessage.SnapshotMessage m -> m.serverTime();
                     default -> null;
                 };
-        Snapshot.Clock clock = now == null ? null : now.clock();
-        Long started = clock == null ? null : clock.turnStartedAt();
+        Long started = message instanceof ServerMessage.Diff ? newTurn(before, now) : null;
         if (serverTime != null) {
             serverTime(serverTime, arrived);
-        } else if (message instanceof ServerMessage.Diff
-                && started != null
-                && startsATurn(before, now)) {
+        } else if (started != null) {
             turnStarted(started, arrived);
         }
     }
@@ -78,16 +72,13 @@ final class SessionClock {
         return clockRuns || claimPending || graceRuns;
     }
 
-    /** Whether going from {@code before} to {@code now} started a turn on the clock. */
-    static boolean startsATurn(@Nullable Snapshot before, @Nullable Snapshot now) {
-        if (now == null
-                || now.clock() == null
-                || now.clock().running() == null
-                || now.clock().turnStartedAt() == null) {
-            return false;
+    /** When the clock's turn began, if going from {@code before} to {@code now} started one. */
+    static @Nullable Long newTurn(@Nullable Snapshot before, @Nullable Snapshot now) {
+        Snapshot.Clock clock = now == null ? null : now.clock();
+        if (clock == null || clock.running() == null || clock.turnStartedAt() == null) {
+            return null;
         }
-        return before == null
-                || before.clock() == null
-                || !now.clock().turnStartedAt().equals(before.clock().turnStartedAt());
+        Long was = before == null || before.clock() == null ? null : before.clock().turnStartedAt();
+        return clock.turnStartedAt().equals(was) ? null : clock.turnStartedAt();
     }
 }

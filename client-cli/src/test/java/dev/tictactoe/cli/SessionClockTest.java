@@ -63,10 +63,10 @@ class SessionClockTest {
         assertThat(clock.now(60_000)).as("not a diff").isEqualTo(60_000);
         clock.received(diff, before, next, 60_000);
         assertThat(clock.now(60_000)).isEqualTo(70_000);
-        assertThat(SessionClock.startsATurn(null, next)).isTrue();
-        assertThat(SessionClock.startsATurn(before, Snapshots.playing(Seat.O, "X..", "...", "...")))
+        assertThat(SessionClock.newTurn(null, next)).isNotNull();
+        assertThat(SessionClock.newTurn(before, Snapshots.playing(Seat.O, "X..", "...", "...")))
                 .as("no clock")
-                .isFalse();
+                .isNull();
     }
 
     @Test
