@@ -116,15 +116,7 @@ final class ClientOptions {
         ServerAddress server = server();
         EventLoopGroup group = GameConnection.newGroup(1);
         try {
-            ScriptFrontend lines =
-                    script
-                            ? new ScriptFrontend(
-                                    new PrintStream(
-                                            new FileOutputStream(FileDescriptor.out),
-                                            false,
-                                            StandardCharsets.UTF_8),
-                                    System.err)
-                            : null;
+            ScriptFrontend lines = script ? new ScriptFrontend(stdout(), System.err) : null;
             String room = code;
             if (create != null) {
                 RoomsApi.Created created = create(server, create);
@@ -157,6 +149,12 @@ final class ClientOptions {
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
+    }
+
+    /** Standard output in UTF-8, whatever the platform's encoding. */
+    static PrintStream stdout() {
+        return new PrintStream(
+                new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
     }
 
     /** Creates the room over HTTP, turning refusals and network trouble into words. */

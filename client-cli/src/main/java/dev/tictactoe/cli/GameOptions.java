@@ -9,7 +9,6 @@ import org.jspecify.annotations.Nullable;
 
 import picocli.CommandLine.Option;
 
-import java.time.Duration;
 import java.util.Locale;
 
 /** The game asked for by create and play: the board and the time control. */
@@ -93,13 +92,16 @@ final class GameOptions {
                             + clock
                             + "\"): give one of them");
         }
-        Duration limit;
-        try {
-            limit = Durations.parse(moveTime);
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--move-time: " + e.getMessage());
-        }
-        String perMove = Durations.format(limit) + ClockFace.PER_MOVE;
+        String perMove = duration("--move-time", moveTime) + ClockFace.PER_MOVE;
         return game == null ? perMove : game + "," + perMove;
+    }
+
+    /** A duration option as the protocol writes it, or a usage error naming the option. */
+    static String duration(String option, String text) {
+        try {
+            return Durations.format(Durations.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + ": " + e.getMessage());
+        }
     }
 }

@@ -66,21 +66,17 @@ final class MatchDisplays {
             if (!headed) {
                 headed = true;
                 out.println("ttt: looking for a game (" + describe(request) + "); Ctrl-C cancels");
-                show(waitingLine(null, Duration.ZERO), "");
+                waiting(null, Duration.ZERO);
             }
         }
 
         @Override
         public void waiting(MatchApi.@Nullable Waiting where, Duration waited) {
             String whereText = where == null ? "" : where.position() + "/" + where.waiting();
-            show(waitingLine(where, waited), whereText);
-        }
-
-        private void show(String line, String whereText) {
             if (inPlace) {
-                out.print("\r" + line + "\u001b[K");
+                out.print("\r" + waitingLine(where, waited) + "\u001b[K");
             } else if (!whereText.equals(lastPrinted)) {
-                out.println(line);
+                out.println(waitingLine(where, waited));
                 lastPrinted = whereText;
             }
             out.flush();
@@ -88,16 +84,13 @@ final class MatchDisplays {
 
         @Override
         public void answered(MatchApi.Answer answer) {
-            if (answer instanceof MatchApi.Matched m) {
-                if (inPlace) {
-                    out.println();
-                }
-                out.println("ttt: " + matched(m));
-                out.flush();
-            } else if (!(answer instanceof MatchApi.TimedOut) && inPlace) {
+            if (inPlace && !(answer instanceof MatchApi.TimedOut)) {
                 out.println();
-                out.flush();
             }
+            if (answer instanceof MatchApi.Matched m) {
+                out.println("ttt: " + matched(m));
+            }
+            out.flush();
         }
     }
 
@@ -109,9 +102,6 @@ final class MatchDisplays {
         Json(PrintStream out) {
             this.out = out;
         }
-
-        @Override
-        public void asked(MatchApi.Request request) {}
 
         @Override
         public void waiting(MatchApi.@Nullable Waiting where, Duration waited) {

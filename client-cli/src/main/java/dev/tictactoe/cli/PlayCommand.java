@@ -2,7 +2,6 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.ServerAddress;
-import dev.tictactoe.protocol.Durations;
 
 import org.jline.utils.Signals;
 import org.jspecify.annotations.Nullable;
@@ -12,12 +11,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.Console;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -64,9 +59,7 @@ final class PlayCommand implements Callable<Integer> {
         SeatTokens tokens = SeatTokens.fromEnvironment(System.getenv());
         SecureRandom random = new SecureRandom();
         MatchApi.Request request = request(tokens.playerId(() -> MatchApi.newId(random)), who);
-        PrintStream out =
-                new PrintStream(
-                        new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream out = ClientOptions.stdout();
         QuickMatch.Display display =
                 options.script
                         ? new MatchDisplays.Json(out)
@@ -109,18 +102,14 @@ final class PlayCommand implements Callable<Integer> {
     /** The request for a game (a ticket set for each ask), checked for clear messages first. */
     MatchApi.Request request(String player, String who) {
         String level = GameOptions.botLevel(bot);
-        String wait = null;
         if (botAfter != null && level == null) {
             throw new UserError("--bot-after needs --bot LEVEL: the bot that plays if nobody came");
         }
-        if (level != null) {
-            try {
-                Duration d = Durations.parse(botAfter == null ? DEFAULT_BOT_AFTER : botAfter);
-                wait = Durations.format(d);
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--bot-after: " + e.getMessage());
-            }
-        }
+        String wait =
+                level == null
+                        ? null
+                        : GameOptions.duration(
+                                "--bot-after", botAfter == null ? DEFAULT_BOT_AFTER : botAfter);
         return new MatchApi.Request(
                 null, player, who, game.size(), game.winLength(), game.timeControl(), level, wait);
     }

@@ -26,7 +26,7 @@ final class QuickMatch {
 
     /** What the user sees while waiting: a line on the terminal, or JSON lines for scripts. */
     interface Display {
-        void asked(MatchApi.Request request);
+        default void asked(MatchApi.Request request) {}
 
         /** Still waiting, {@code waited} in all; {@code where} null if the server did not say. */
         void waiting(MatchApi.@Nullable Waiting where, Duration waited);
