@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.client.GameAnalysis;
+import dev.tictactoe.client.GameAnalysis.Verdict;
 import dev.tictactoe.protocol.MessageCodec;
 
 import org.jspecify.annotations.Nullable;
@@ -10,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /** A finished game as the server's engine judged it: lines for the terminal, JSON for scripts. */
 final class AnalysisWords {
@@ -67,13 +69,11 @@ final class AnalysisWords {
             }
             return lines;
         }
-        List<Integer> marked = new ArrayList<>();
-        for (int ply = 0; ply < moves; ply++) {
-            GameAnalysis.Verdict v = a.moves().get(ply).verdict();
-            if (v != GameAnalysis.Verdict.BEST && v != GameAnalysis.Verdict.GOOD) {
-                marked.add(ply);
-            }
-        }
+        List<Integer> marked =
+                IntStream.range(0, moves)
+                        .filter(ply -> a.moves().get(ply).verdict().compareTo(Verdict.GOOD) > 0)
+                        .boxed()
+                        .toList();
         lines.add(
                 "game %d: %d moves, %s (--script lists every move); it ends %s"
                         .formatted(
@@ -83,13 +83,10 @@ final class AnalysisWords {
                                         ? "every one best or good"
                                         : marked.size() + " marked",
                                 value(a, a.positions().get(moves))));
-        int room = max - 1;
-        for (int i = 0; i < marked.size() && i < room; i++) {
-            if (i == room - 1 && marked.size() > room) {
-                lines.add("  ... and " + (marked.size() - i) + " more marked moves");
-                break;
-            }
-            lines.add(line(a, marked.get(i), size));
+        int shown = marked.size() < max ? marked.size() : max - 2;
+        marked.stream().limit(shown).forEach(ply -> lines.add(line(a, ply, size)));
+        if (shown < marked.size()) {
+            lines.add("  ... and " + (marked.size() - shown) + " more marked moves");
         }
         return lines;
     }

@@ -45,10 +45,9 @@ record ClockFace(
         if (atTurnStart == null) {
             return null;
         }
-        if (seat.equals(flagged)) {
-            return 0L;
-        }
-        return seat.equals(running) ? Math.max(0, atTurnStart - elapsed) : atTurnStart;
+        return seat == flagged
+                ? 0
+                : seat == running ? Math.max(0, atTurnStart - elapsed) : atTurnStart;
     }
 
     @Nullable Long left(@Nullable Seat seat) {

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
+import java.util.stream.Collectors;
 
 /** Works out what a command sends: move ids (a random prefix per client) and versions. */
 final class Commands {
@@ -38,7 +39,7 @@ final class Commands {
     private int lastSentGame;
 
     private final Map<String, Integer> cells =
-            new LinkedHashMap<>(16, 0.75f, false) {
+            new LinkedHashMap<>() {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
                     return size() > MOVES_KEPT;
@@ -57,11 +58,9 @@ final class Commands {
     }
 
     static String randomPrefix(RandomGenerator random) {
-        StringBuilder prefix = new StringBuilder(PREFIX_CHARS);
-        for (int i = 0; i < PREFIX_CHARS; i++) {
-            prefix.append(Character.forDigit(random.nextInt(36), 36));
-        }
-        return prefix.toString();
+        return random.ints(PREFIX_CHARS, 0, 36)
+                .mapToObj(digit -> Integer.toString(digit, 36))
+                .collect(Collectors.joining());
     }
 
     /** What {@code command} asks for; {@code watching} when we were welcomed with no seat. */
@@ -156,7 +155,6 @@ final class Commands {
         ClientMessage.Move m = lastSent;
         if (m == null
                 || s == null
-                || seat == null
                 || s.game() != lastSentGame
                 || s.status() != RoomStatus.PLAYING
                 || seat != s.turn()

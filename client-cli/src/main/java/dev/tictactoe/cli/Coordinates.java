@@ -23,19 +23,15 @@ final class Coordinates {
         if (s.isEmpty()) {
             return new Command.Invalid("no cell given: " + hint);
         }
-        char letter = s.charAt(0);
-        if (letter < 'a' || letter > 'z') {
-            return new Command.Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
-        }
-        String digits = s.substring(1);
-        if (digits.isEmpty()) {
+        if (s.matches("[a-z]")) {
             return new Command.Invalid("\"" + text.strip() + "\" has no row number: " + hint);
         }
-        if (!digits.chars().allMatch(c -> c >= '0' && c <= '9') || digits.length() > 3) {
+        if (!s.matches("[a-z][0-9]{1,3}")) {
             return new Command.Invalid("\"" + text.strip() + "\" is not a cell: " + hint);
         }
+        char letter = s.charAt(0);
         int col = letter - 'a';
-        int row = Integer.parseInt(digits);
+        int row = Integer.parseInt(s.substring(1));
         if (col >= size) {
             return new Command.Invalid(
                     "column " + letter + " is off the board: columns are a to " + column(size - 1));

@@ -86,13 +86,11 @@ final class CreateCommand implements Callable<Integer> {
     }
 
     private static String seatChoice(String option, String value) {
-        String v = value.strip();
-        if (v.equalsIgnoreCase("x") || v.equalsIgnoreCase("o")) {
-            return v.toUpperCase(Locale.ROOT);
-        }
-        if (v.equalsIgnoreCase(NewRoom.RANDOM)) {
-            return NewRoom.RANDOM;
-        }
-        throw new UserError(option + " must be X, O or random, was \"" + value + "\"");
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "x", "o" -> value.strip().toUpperCase(Locale.ROOT);
+            case NewRoom.RANDOM -> NewRoom.RANDOM;
+            default ->
+                    throw new UserError(option + " must be X, O or random, was \"" + value + "\"");
+        };
     }
 }

@@ -30,13 +30,11 @@ final class Endings {
 
     /** Why the first connection could not be opened. */
     String openFailure(Throwable cause) {
-        if (cause instanceof ProtocolException p && p.code() == ErrorCode.UNKNOWN_ROOM) {
-            return noSuchRoom();
-        }
-        if (cause instanceof ProtocolException p) {
-            return "the server refused the connection: " + p.code().text();
-        }
-        return "cannot reach the server at " + server + ": " + RoomFollower.describe(cause);
+        return switch (cause) {
+            case ProtocolException p when p.code() == ErrorCode.UNKNOWN_ROOM -> noSuchRoom();
+            case ProtocolException p -> "the server refused the connection: " + p.code().text();
+            default -> "cannot reach the server at " + server + ": " + RoomFollower.describe(cause);
+        };
     }
 
     /** A refusal of our join in words; {@code seat} is the seat held before, if any. */

@@ -25,12 +25,8 @@ final class ExitCodes {
         if (result == null || result.reason() == ResultReason.ABANDONED) {
             return ABORTED;
         }
-        if (result.winner() == null) {
-            return DRAW;
-        }
-        if (seat == null) {
-            return WON;
-        }
-        return result.winner() == seat ? WON : LOST;
+        return result.winner() == null
+                ? DRAW
+                : seat == null || result.winner() == seat ? WON : LOST;
     }
 }

@@ -131,17 +131,12 @@ final class GameScreen {
             }
             if (!p.connected()) {
                 Long until = p.graceUntil();
-                String whose =
-                        mySeat != null && seat != mySeat ? "opponent" : seat == mySeat ? "you" : "";
+                String whose = seat == mySeat ? "you " : mySeat != null ? "opponent " : "";
                 String kept =
                         until == null
                                 ? "seat held"
                                 : "seat kept " + ClockFace.format(until - view.now());
-                who +=
-                        "  - "
-                                + (whose.isEmpty() ? "" : whose + " ")
-                                + "disconnected \u2014 "
-                                + kept;
+                who += "  - " + whose + "disconnected \u2014 " + kept;
             }
         }
         String turn = seat == s.turn() ? " <- to move" : "";
@@ -149,8 +144,7 @@ final class GameScreen {
         Long left = clock == null ? null : clock.left(seat);
         if (clock != null && left != null) {
             String reading = String.format("%8s", ClockFace.format(left));
-            time = seat == clock.running() ? paint.bold(reading) : reading;
-            time += " ";
+            time = (seat == clock.running() ? paint.bold(reading) : reading) + " ";
         }
         return paint.seat(seat, seat.wire())
                 + "  "
@@ -193,9 +187,6 @@ final class GameScreen {
 
     /** A room code split in two halves for reading aloud, e.g. "K7M Q2P". */
     static String spaced(String code) {
-        if (code == null || code.length() != 6) {
-            return String.valueOf(code);
-        }
-        return code.substring(0, 3) + " " + code.substring(3);
+        return code.length() != 6 ? code : code.substring(0, 3) + " " + code.substring(3);
     }
 }

@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -24,12 +25,8 @@ record Paint(boolean colour) {
     /** The last move: reversed, so the piece colour becomes the background. */
     static final String LAST = "\u001b[7m";
 
-    /** The winning line: bold white on green. */
     static final String WIN = "\u001b[1;37;42m";
-
-    /** The cursor: black on yellow. */
     static final String CURSOR = "\u001b[30;43m";
-
     static final String ERROR = "\u001b[1;31m";
     static final String NOTICE = "\u001b[1;33m";
 
@@ -106,22 +103,19 @@ record Paint(boolean colour) {
     private String cell(Board board, int cell) {
         char piece =
                 board.rows().get(cell / board.rows().size()).charAt(cell % board.rows().size());
-        Integer cursor = board.cursor();
-        Integer last = board.lastMove();
         boolean win = board.line().contains(cell);
-        if (cursor != null && cursor == cell) {
-            return colour ? CURSOR + ">" + piece + "<" + RESET : ">" + piece + "<";
+        boolean last = Objects.equals(board.lastMove(), cell);
+        if (Objects.equals(board.cursor(), cell)) {
+            return style(CURSOR, ">" + piece + "<");
         }
         if (!colour) {
-            return win
-                    ? "[" + piece + "]"
-                    : last != null && last == cell ? "(" + piece + ")" : " " + piece + " ";
+            return win ? "[" + piece + "]" : last ? "(" + piece + ")" : " " + piece + " ";
         }
         String pieceStyle = piece == 'X' ? X : piece == 'O' ? O : DIM;
         if (win) {
             return WIN + " " + piece + " " + RESET;
         }
-        if (last != null && last == cell) {
+        if (last) {
             return LAST + pieceStyle + " " + piece + " " + RESET;
         }
         return " " + pieceStyle + piece + RESET + " ";

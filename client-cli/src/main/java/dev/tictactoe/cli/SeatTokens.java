@@ -112,10 +112,8 @@ final class SeatTokens {
     private void writePrivate(Path file, String text, String what) {
         try {
             createPrivateDir();
+            // On POSIX, the JDK makes a temporary file readable by its owner only.
             Path temp = Files.createTempFile(dir, ".seat", ".tmp");
-            if (posix()) {
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-            }
             Files.writeString(temp, text + "\n", StandardCharsets.UTF_8);
             Files.move(
                     temp,

@@ -47,12 +47,11 @@ final class SessionEvents implements RoomFollower.Listener {
                 if (!welcomed
                         || !session.live
                         || MessageCodec.typeName(ClientMessage.Join.class).equals(e.ref())) {
-                    if (welcomed) {
-                        session.membership.forgetToken();
-                    }
                     session.finish(
-                            welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR,
-                            session.endings.refusal(e, welcomed, session.membership.seat()));
+                            new Endings.Ending(
+                                    welcomed ? ExitCodes.ABORTED : ExitCodes.ERROR,
+                                    session.endings.refusal(e, welcomed, session.membership.seat()),
+                                    welcomed));
                     return;
                 }
             }

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 
 /** Interactive play in a terminal (JLine): a screen redrawn on each change, keys in raw mode. */
 final class TerminalFrontend implements SessionFrontend, AutoCloseable {
@@ -81,13 +82,8 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             saved = terminal.enterRawMode();
             // The alternate screen, so the shell's screen comes back on exit.
             writer.print("\u001b[?1049h");
-        }
-        terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(() -> draw(true)));
-        terminal.handle(
-                Terminal.Signal.INT,
-                signal -> session.execute(() -> submit(new Command.Interrupt())));
-        // Redraws while something counts down; a dumb terminal only gets a new screen on events.
-        if (raw) {
+            // Redraws while something counts down; a dumb terminal only gets a new screen on
+            // events.
             session.every(
                     TICK,
                     () -> {
@@ -96,6 +92,10 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                         }
                     });
         }
+        terminal.handle(Terminal.Signal.WINCH, signal -> session.execute(() -> draw(true)));
+        terminal.handle(
+                Terminal.Signal.INT,
+                signal -> session.execute(() -> submit(new Command.Interrupt())));
         Thread.ofPlatform().daemon().name("ttt-keys").start(this::readKeys);
         session.execute(() -> draw(false));
     }
@@ -162,8 +162,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             case ServerMessage.ErrorMessage e -> notice(session.commands.describe(e), true);
             case ServerMessage.Diff d when d.event() != null && s != null -> {
                 // Named from the state before this diff: who acted, not who sits there now.
-                Snapshot before = session.games.before();
-                Snapshot names = before != null ? before : s;
+                Snapshot names = Objects.requireNonNullElse(session.games.before(), s);
                 String text = GameWords.describe(d.event(), s, names, session.membership.seat());
                 if (text != null) {
                     notice(text, false);
