@@ -119,7 +119,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<WebSocketFrame
             info = new GameConnection.CloseInfo(CloseCodes.ABNORMAL, "connection lost");
         }
         if (closed.complete(info) && opened.isDone() && !opened.isCompletedExceptionally()) {
-            listener.onClose(info.code(), info.reason());
+            listener.onClose(info);
         }
         ctx.fireChannelInactive();
     }

@@ -104,9 +104,9 @@ final class Following {
             }
 
             @Override
-            public void onClose(int code, String reason) {
-                String why = "connection lost (" + CloseCodes.describe(code) + ")";
-                run(() -> closed(gen, new GameConnection.CloseInfo(code, reason), why));
+            public void onClose(GameConnection.CloseInfo info) {
+                String why = "connection lost (" + CloseCodes.describe(info.code()) + ")";
+                run(() -> closed(gen, info, why));
             }
         };
     }
@@ -144,7 +144,7 @@ final class Following {
         }
     }
 
-    private void send(ClientMessage message) {
+    void send(ClientMessage message) {
         GameConnection c = connection;
         if (c != null) {
             c.send(message);

@@ -49,8 +49,8 @@ public final class GameConnection {
         /** A text frame, as received. */
         void onText(String text);
 
-        /** The connection is closed: the close code and reason, or 1006 when it dropped. */
-        default void onClose(int code, String reason) {}
+        /** The connection is closed: its close code and reason, or 1006 when it dropped. */
+        default void onClose(CloseInfo info) {}
     }
 
     /** How a connection ended: 1006 ({@link CloseCodes#ABNORMAL}) if it dropped. */

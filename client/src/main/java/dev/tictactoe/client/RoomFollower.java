@@ -85,10 +85,7 @@ public final class RoomFollower {
                     if (message.token() != null) {
                         following.token = message.token();
                     }
-                    GameConnection c = following.connection;
-                    if (c != null) {
-                        c.send(message);
-                    }
+                    following.send(message);
                 });
     }
 

@@ -59,8 +59,8 @@ class GameConnectionIT {
         }
 
         @Override
-        public void onClose(int code, String reason) {
-            events.add(new GameConnection.CloseInfo(code, reason));
+        public void onClose(GameConnection.CloseInfo info) {
+            events.add(info);
         }
 
         Object next() throws InterruptedException {

@@ -275,7 +275,7 @@ final class GameTable implements Table {
         }
 
         @Override
-        public void onClose(int code, String reason) {
+        public void onClose(GameConnection.CloseInfo info) {
             shared.stats().closed();
             if (shared.stats().isClosing() || token == null || reconnectsLeft-- <= 0) {
                 return;

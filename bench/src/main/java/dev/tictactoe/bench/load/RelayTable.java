@@ -177,7 +177,7 @@ final class RelayTable implements Table {
         }
 
         @Override
-        public void onClose(int code, String reason) {
+        public void onClose(GameConnection.CloseInfo info) {
             shared.stats().closed();
         }
     }
