@@ -20,14 +20,10 @@ public record ServerAddress(URI http) {
             throw new IllegalArgumentException("the server URL is empty");
         }
         boolean bare = !s.contains("://");
-        if (bare) {
-            s = "http://" + s;
-        }
         try {
-            URI uri = new URI(s);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            scheme =
-                    switch (scheme) {
+            URI uri = new URI(bare ? "http://" + s : s);
+            String scheme =
+                    switch (String.valueOf(uri.getScheme()).toLowerCase(Locale.ROOT)) {
                         case "http", "ws" -> "http";
                         case "https", "wss" -> "https";
                         default -> throw refused(text, "is not an http:// or https:// URL");
