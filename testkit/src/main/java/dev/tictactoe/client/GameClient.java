@@ -1,7 +1,6 @@
 package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.ClientMessage;
-import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
@@ -33,8 +32,8 @@ public final class GameClient implements AutoCloseable {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final URI uri;
-    private final Inbox inbox = new Inbox();
     private final RoomView view = new RoomView(); // on the follower's executor only
+    private final Inbox inbox = new Inbox(view);
     private final RoomFollower follower;
 
     @SuppressWarnings("NullAway.Init") // set by the factories before the client is handed out
@@ -46,8 +45,7 @@ public final class GameClient implements AutoCloseable {
     private GameClient(URI uri, EventLoopGroup group) {
         this.uri = uri;
         // Reconnecting is the test's call (reconnect()), so the follower never does it by itself.
-        this.follower =
-                new RoomFollower(uri, group, group.next(), view, new Reports()).backoff(List.of());
+        this.follower = new RoomFollower(uri, group, group.next(), view, inbox).backoff(List.of());
     }
 
     /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
@@ -89,28 +87,6 @@ public final class GameClient implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted: " + what, e);
-        }
-    }
-
-    private final class Reports implements RoomFollower.Listener {
-        @Override
-        public void onConnected(GameConnection c) {
-            inbox.clear(); // what the old connection said is history
-        }
-
-        @Override
-        public void onMessage(ServerMessage message) {
-            inbox.add(message, view.snapshot());
-        }
-
-        @Override
-        public void onStopped(RoomFollower.Listener.Stopped stopped) {
-            GameConnection.CloseInfo info = stopped.close();
-            inbox.closed(
-                    info != null
-                            ? info
-                            : new GameConnection.CloseInfo(
-                                    CloseCodes.ABNORMAL, String.valueOf(stopped.reason())));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tictactoe.client;
 
+import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
@@ -11,29 +12,37 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-/** What a {@link GameClient} received, under one monitor: state, messages, how it closed. */
-final class Inbox {
+/** What a {@link GameClient}'s follower reported, under one monitor: state, messages, the close. */
+final class Inbox implements RoomFollower.Listener {
     private static final int SEEN_KEPT = 100;
 
+    private final RoomView view;
     private final ArrayDeque<ServerMessage> pending = new ArrayDeque<>();
     private final ArrayDeque<ServerMessage> seen = new ArrayDeque<>();
     private @Nullable Snapshot snapshot;
     private GameConnection.@Nullable CloseInfo closed;
 
+    Inbox(RoomView view) {
+        this.view = view;
+    }
+
     /** Forgets everything not taken yet: what an old connection said is history. */
-    synchronized void clear() {
+    @Override
+    public synchronized void onConnected(GameConnection connection) {
         pending.clear();
         closed = null;
     }
 
     /** A message, and the room state once the follower's view took it in. */
-    synchronized void add(ServerMessage message, @Nullable Snapshot now) {
-        snapshot = now;
+    @Override
+    public synchronized void onMessage(ServerMessage message) {
+        snapshot = view.snapshot();
         pending.addLast(message);
         if (seen.size() == SEEN_KEPT) {
             seen.removeFirst();
@@ -42,9 +51,15 @@ final class Inbox {
         notifyAll();
     }
 
-    /** The connection closed so; waits fail from here on. */
-    synchronized void closed(GameConnection.CloseInfo info) {
-        closed = info;
+    /** Waits fail from here on. */
+    @Override
+    public synchronized void onStopped(RoomFollower.Listener.Stopped stopped) {
+        closed =
+                Objects.requireNonNullElseGet(
+                        stopped.close(),
+                        () ->
+                                new GameConnection.CloseInfo(
+                                        CloseCodes.ABNORMAL, String.valueOf(stopped.reason())));
         notifyAll();
     }
 

@@ -14,10 +14,10 @@ class InboxTest {
 
     @Test
     void aWaitTakesMessagesInOrderUntilOneMatches() {
-        Inbox inbox = new Inbox();
-        inbox.add(new ServerMessage.Ack("m1", 1), null);
-        inbox.add(new ServerMessage.Ack("m2", 2), null);
-        inbox.add(new ServerMessage.Ack("m3", 3), null);
+        Inbox inbox = new Inbox(new RoomView());
+        inbox.onMessage(new ServerMessage.Ack("m1", 1));
+        inbox.onMessage(new ServerMessage.Ack("m2", 2));
+        inbox.onMessage(new ServerMessage.Ack("m3", 3));
         assertThat(inbox.await(m -> ((ServerMessage.Ack) m).version() == 2, Duration.ZERO))
                 .isEqualTo(new ServerMessage.Ack("m2", 2));
         assertThat(inbox.await(m -> true, Duration.ZERO))
@@ -27,11 +27,11 @@ class InboxTest {
 
     @Test
     void aWaitThatFindsNothingListsWhatItSkipped() {
-        Inbox inbox = new Inbox();
+        Inbox inbox = new Inbox(new RoomView());
         assertThatThrownBy(() -> inbox.await(m -> true, Duration.ZERO))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("skipped nothing");
-        inbox.add(new ServerMessage.Ack("m1", 1), null);
+        inbox.onMessage(new ServerMessage.Ack("m1", 1));
         assertThatThrownBy(() -> inbox.await(m -> false, Duration.ZERO))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no matching message within PT0S")
@@ -39,18 +39,22 @@ class InboxTest {
     }
 
     @Test
-    void aCloseFailsEveryLaterWaitUntilCleared() {
-        Inbox inbox = new Inbox();
-        inbox.add(new ServerMessage.Ack("m1", 1), null);
-        inbox.closed(new GameConnection.CloseInfo(CloseCodes.LEFT, "bye"));
+    void aCloseFailsEveryLaterWaitUntilANewConnection() {
+        Inbox inbox = new Inbox(new RoomView());
+        inbox.onMessage(new ServerMessage.Ack("m1", 1));
+        inbox.onStopped(
+                new RoomFollower.Listener.Stopped(
+                        RoomFollower.Listener.Stop.LEFT,
+                        new GameConnection.CloseInfo(CloseCodes.LEFT, "bye"),
+                        null));
         for (int i = 0; i < 2; i++) {
             assertThatThrownBy(() -> inbox.await(m -> false, Duration.ofMinutes(1)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("connection closed")
                     .hasMessageContaining("bye");
         }
-        inbox.clear();
-        inbox.add(new ServerMessage.Ack("m2", 2), null);
+        inbox.onConnected(null);
+        inbox.onMessage(new ServerMessage.Ack("m2", 2));
         assertThat(inbox.await(m -> true, Duration.ZERO)).isEqualTo(new ServerMessage.Ack("m2", 2));
     }
 }
