@@ -23,10 +23,9 @@ final class AnalysisWords {
         if (a.decided(p)) {
             return ahead + (p.exact() ? " wins" : " wins by force");
         }
-        if (p.score() == 0) {
-            return p.exact() ? "draw" : "even";
-        }
-        return String.format(Locale.ROOT, "%s +%.1f", ahead, Math.abs(p.score()) / 100.0);
+        return p.score() == 0
+                ? p.exact() ? "draw" : "even"
+                : String.format(Locale.ROOT, "%s +%.1f", ahead, Math.abs(p.score()) / 100.0);
     }
 
     /** A verdict as a mark and its word: "best", "?! inaccuracy", ... */

@@ -109,10 +109,7 @@ sealed interface Command {
     }
 
     private static Command cell(String text, int size) {
-        if (size == 0) {
-            return new Invalid("there is no board yet");
-        }
-        return Coordinates.parse(text, size);
+        return size == 0 ? new Invalid("there is no board yet") : Coordinates.parse(text, size);
     }
 
     private static Command noArgument(String verb, @Nullable String arg, Command command) {
@@ -128,10 +125,9 @@ sealed interface Command {
             return new Send(new ClientMessage.History());
         }
         long number = game.matches("[0-9]{1,10}") ? Long.parseLong(game) : 0;
-        if (number < 1 || number > MAX_GAME) {
-            return new Invalid("history takes a game number, like history 1");
-        }
-        return new Analyse((int) number);
+        return number < 1 || number > MAX_GAME
+                ? new Invalid("history takes a game number, like history 1")
+                : new Analyse((int) number);
     }
 
     private static Command say(@Nullable String phrase) {
@@ -140,10 +136,9 @@ sealed interface Command {
             return new Invalid("say needs a phrase: " + phrases);
         }
         QuickPhrase said = QuickPhrase.fromWire(phrase.toLowerCase(Locale.ROOT));
-        if (said == null) {
-            return new Invalid("unknown phrase \"" + phrase + "\": phrases are " + phrases);
-        }
-        return new Send(new ClientMessage.Phrase(said));
+        return said == null
+                ? new Invalid("unknown phrase \"" + phrase + "\": phrases are " + phrases)
+                : new Send(new ClientMessage.Phrase(said));
     }
 
     private static Command bot(@Nullable String level) {
@@ -152,9 +147,8 @@ sealed interface Command {
             return new Invalid("bot needs a level: " + levels);
         }
         BotLevel known = BotLevel.fromWire(level.toLowerCase(Locale.ROOT));
-        if (known == null) {
-            return new Invalid("unknown bot level \"" + level + "\": levels are " + levels);
-        }
-        return new Send(new ClientMessage.InviteBot(known, null));
+        return known == null
+                ? new Invalid("unknown bot level \"" + level + "\": levels are " + levels)
+                : new Send(new ClientMessage.InviteBot(known, null));
     }
 }

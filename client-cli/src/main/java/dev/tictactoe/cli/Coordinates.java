@@ -36,9 +36,8 @@ final class Coordinates {
             return new Command.Invalid(
                     "column " + letter + " is off the board: columns are a to " + column(size - 1));
         }
-        if (row < 1 || row > size) {
-            return new Command.Invalid("row " + row + " is off the board: rows are 1 to " + size);
-        }
-        return new Command.Play((row - 1) * size + col);
+        return row < 1 || row > size
+                ? new Command.Invalid("row " + row + " is off the board: rows are 1 to " + size)
+                : new Command.Play((row - 1) * size + col);
     }
 }

@@ -59,10 +59,9 @@ final class Membership {
         String saved =
                 matchToken != null ? matchToken : tokens == null ? null : tokens.load(server, room);
         usedSavedToken = saved != null && matchToken == null;
-        if (saved != null) {
-            return new ClientMessage.Join(Protocol.VERSION, name, saved, false, null);
-        }
-        return spectate ? ClientMessage.Join.spectator(name) : ClientMessage.Join.player(name);
+        return saved != null
+                ? new ClientMessage.Join(Protocol.VERSION, name, saved, false, null)
+                : spectate ? ClientMessage.Join.spectator(name) : ClientMessage.Join.player(name);
     }
 
     /** Takes in a welcome, keeping the seat's {@code token}; the words that greet the first one. */

@@ -115,9 +115,8 @@ record Paint(boolean colour) {
         if (win) {
             return WIN + " " + piece + " " + RESET;
         }
-        if (last) {
-            return LAST + pieceStyle + " " + piece + " " + RESET;
-        }
-        return " " + pieceStyle + piece + RESET + " ";
+        return last
+                ? LAST + pieceStyle + " " + piece + " " + RESET
+                : " " + pieceStyle + piece + RESET + " ";
     }
 }

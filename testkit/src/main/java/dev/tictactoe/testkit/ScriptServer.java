@@ -60,6 +60,14 @@ public final class ScriptServer implements AutoCloseable {
     public ScriptServer(EventLoopGroup group, BiConsumer<Channel, WebSocketFrame> script)
             throws InterruptedException {
         this.script = script;
+        WebSocketServerProtocolConfig config =
+                WebSocketServerProtocolConfig.newBuilder()
+                        .websocketPath(PATH)
+                        .maxFramePayloadLength(64 * 1024)
+                        .handleCloseFrames(false)
+                        .dropPongFrames(false)
+                        .sendCloseFrame(null)
+                        .build();
         serverChannel =
                 new ServerBootstrap()
                         .group(group)
@@ -71,19 +79,9 @@ public final class ScriptServer implements AutoCloseable {
                                         ch.pipeline()
                                                 .addLast(
                                                         new HttpServerCodec(),
-                                                        new HttpObjectAggregator(8192))
-                                                .addLast(
-                                                        new WebSocketServerProtocolHandler(
-                                                                WebSocketServerProtocolConfig
-                                                                        .newBuilder()
-                                                                        .websocketPath(PATH)
-                                                                        .maxFramePayloadLength(
-                                                                                64 * 1024)
-                                                                        .handleCloseFrames(false)
-                                                                        .dropPongFrames(false)
-                                                                        .sendCloseFrame(null)
-                                                                        .build()))
-                                                .addLast(new FrameRecorder());
+                                                        new HttpObjectAggregator(8192),
+                                                        new WebSocketServerProtocolHandler(config),
+                                                        new FrameRecorder());
                                     }
                                 })
                         .bind("127.0.0.1", 0)
