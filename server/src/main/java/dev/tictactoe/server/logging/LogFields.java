@@ -6,7 +6,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
 
 import java.util.Locale;
-import java.util.Map;
 
 /** The structured fields of log lines (SLF4J MDC): room, seat and remote address. */
 public final class LogFields {
@@ -64,10 +63,20 @@ public final class LogFields {
 
     /** Sets each key of {@code keysAndValues} to the value after it, until closed. */
     private static Scope scope(String... keysAndValues) {
-        Map<String, String> previous = MDC.getCopyOfContextMap();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            MDC.put(keysAndValues[i], keysAndValues[i + 1]);
+        // Key by key, not the whole map copied twice: a room's every task opens a scope.
+        String[] previous = new String[keysAndValues.length / 2];
+        for (int i = 0; i < previous.length; i++) {
+            previous[i] = MDC.get(keysAndValues[2 * i]);
+            MDC.put(keysAndValues[2 * i], keysAndValues[2 * i + 1]);
         }
-        return previous == null ? MDC::clear : () -> MDC.setContextMap(previous);
+        return () -> {
+            for (int i = 0; i < previous.length; i++) {
+                if (previous[i] == null) {
+                    MDC.remove(keysAndValues[2 * i]);
+                } else {
+                    MDC.put(keysAndValues[2 * i], previous[i]);
+                }
+            }
+        };
     }
 }

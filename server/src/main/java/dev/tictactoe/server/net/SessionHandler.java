@@ -56,6 +56,7 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private long quietIntervals;
     private @Nullable Session session; // null until the handshake completes
     private long pingSeq;
+    private boolean heartbeating; // the idle sweep times this link's heartbeat
 
     /** Asked for while backed up: answered once the connection drains. */
     private boolean owesSnapshot;
@@ -132,8 +133,10 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
             switch (message) {
                 case ClientMessage.Ping ping -> {
                     // The first ping puts the link under the heartbeat timeout.
-                    if (ctx.pipeline().get(IdleSweep.WATCH) instanceof IdleSweep.Watch watch) {
-                        watch.heartbeating();
+                    if (!heartbeating
+                            && ctx.pipeline().get(IdleSweep.WATCH) instanceof IdleSweep.Watch w) {
+                        heartbeating = true;
+                        w.heartbeating();
                     }
                     ctx.writeAndFlush(
                             ChannelMember.heartbeat(ctx.alloc(), "pong", ping.seq()),
