@@ -3,16 +3,22 @@ package dev.tictactoe.server.net;
 import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+import org.jspecify.annotations.Nullable;
+
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -24,20 +30,15 @@ import java.util.concurrent.RejectedExecutionException;
 /** Finished games' analyses, made one at a time on a thread of their own, and kept. */
 final class GameAnalyses implements AutoCloseable {
 
-    /** Analyses waiting for the thread or being made at most; beyond, {@link Refused#BUSY}. */
+    /** Analyses waiting for the thread or being made at most; beyond, 503. */
     static final int MAX_WAITING = 8;
 
     /** Finished analyses kept (a 15×15 game's is about 8 KB). */
     static final int KEPT = 256;
 
-    sealed interface Outcome {}
-
-    record Analysed(JsonNode body) implements Outcome {}
-
-    enum Refused implements Outcome {
-        BUSY,
-        ADDRESS_BUSY
-    }
+    private static final Thresholds THRESHOLDS =
+            new Thresholds(
+                    Analysis.INACCURACY, Analysis.MISTAKE, Analysis.BLUNDER, Analysis.DECIDED);
 
     private final Bot bot = new Bot();
     private final long nodes;
@@ -69,20 +70,31 @@ final class GameAnalyses implements AutoCloseable {
         this.thread = thread;
     }
 
-    /** A document that is not a legal game completes exceptionally. */
-    CompletableFuture<Outcome> analyse(String address, JsonNode game) {
+    /**
+     * The answer: the analysis, or 429 or 503; a game that is not legal completes exceptionally.
+     */
+    CompletableFuture<FullHttpResponse> analyse(String address, JsonNode game) {
         String key = game.path("room").asText() + '/' + game.path("game").asInt();
         CompletableFuture<JsonNode> made;
         synchronized (games) {
             CompletableFuture<JsonNode> known = games.get(key);
             if (known != null) {
-                return known.thenApply(Analysed::new);
+                return known.thenApply(GameAnalyses::ok);
             }
             if (addresses.contains(address)) {
-                return CompletableFuture.completedFuture(Refused.ADDRESS_BUSY);
+                return busy(
+                        HttpResponseStatus.TOO_MANY_REQUESTS,
+                        ErrorCode.RATE_LIMITED,
+                        "an analysis for this address is still being made; try again when it is"
+                                + " done",
+                        2);
             }
             if (addresses.size() >= MAX_WAITING) {
-                return CompletableFuture.completedFuture(Refused.BUSY);
+                return busy(
+                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        ErrorCode.SERVER_FULL,
+                        "too many games are being analysed; try again in a few seconds",
+                        5);
             }
             try {
                 made = CompletableFuture.supplyAsync(() -> body(game), thread);
@@ -101,7 +113,18 @@ final class GameAnalyses implements AutoCloseable {
                         }
                     }
                 });
-        return made.thenApply(Analysed::new);
+        return made.thenApply(GameAnalyses::ok);
+    }
+
+    static FullHttpResponse ok(JsonNode body) {
+        return HttpReplies.json(HttpResponseStatus.OK, body, false);
+    }
+
+    private static CompletableFuture<FullHttpResponse> busy(
+            HttpResponseStatus status, ErrorCode code, String message, int retryAfter) {
+        FullHttpResponse response = HttpReplies.refusal(status, code, message);
+        response.headers().setInt(HttpHeaderNames.RETRY_AFTER, retryAfter);
+        return CompletableFuture.completedFuture(response);
     }
 
     private JsonNode body(JsonNode game) {
@@ -110,43 +133,42 @@ final class GameAnalyses implements AutoCloseable {
                 new Rules(
                         settings.required("size").asInt(), settings.required("winLength").asInt());
         Mark first = Mark.valueOf(game.required("first").asText());
-        JsonNode played = game.required("moves");
-        int[] moves = new int[played.size()];
-        for (int i = 0; i < moves.length; i++) {
-            moves[i] = played.get(i).asInt();
-        }
+        int[] moves = JSON.convertValue(game.required("moves"), int[].class);
         Analysis analysis = Analysis.of(rules, first, moves, bot, nodes);
+        return JSON.valueToTree(
+                new Body(
+                        game.path("room").asText(),
+                        game.path("game").asInt(),
+                        THRESHOLDS,
+                        analysis.positions().stream().map(Position::new).toList(),
+                        analysis.moves().stream().map(Move::new).toList()));
+    }
 
-        ObjectNode body =
-                JSON.createObjectNode()
-                        .put("room", game.path("room").asText())
-                        .put("game", game.path("game").asInt());
-        body.putObject("thresholds")
-                .put("inaccuracy", Analysis.INACCURACY)
-                .put("mistake", Analysis.MISTAKE)
-                .put("blunder", Analysis.BLUNDER)
-                .put("decided", Analysis.DECIDED);
-        ArrayNode positions = body.putArray("positions");
-        for (Analysis.Step step : analysis.positions()) {
-            ObjectNode p = positions.addObject();
-            p.put("toMove", step.toMove() == null ? null : step.toMove().name());
-            p.put("exact", step.exact());
-            p.put("score", step.score());
-            if (step.best() < 0) {
-                p.putNull("best");
-            } else {
-                p.put("best", step.best());
-            }
+    /** The answer's document, as Jackson writes it. */
+    record Body(
+            String room,
+            int game,
+            Thresholds thresholds,
+            List<Position> positions,
+            List<Move> moves) {}
+
+    record Thresholds(int inaccuracy, int mistake, int blunder, int decided) {}
+
+    /** {@code best} is null once the game is over. */
+    record Position(@Nullable Mark toMove, boolean exact, int score, @Nullable Integer best) {
+        Position(Analysis.Step step) {
+            this(step.toMove(), step.exact(), step.score(), step.best() < 0 ? null : step.best());
         }
-        ArrayNode judged = body.putArray("moves");
-        for (Analysis.Judged move : analysis.moves()) {
-            judged.addObject()
-                    .put("cell", move.cell())
-                    .put("seat", move.mark().name())
-                    .put("verdict", move.verdict().name().toLowerCase(Locale.ROOT))
-                    .put("loss", move.loss());
+    }
+
+    record Move(int cell, Mark seat, String verdict, int loss) {
+        Move(Analysis.Judged move) {
+            this(
+                    move.cell(),
+                    move.mark(),
+                    move.verdict().name().toLowerCase(Locale.ROOT),
+                    move.loss());
         }
-        return body;
     }
 
     @Override

@@ -14,7 +14,6 @@ import dev.tictactoe.server.room.RoomSettings;
 import dev.tictactoe.server.store.Store;
 
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 import org.jspecify.annotations.Nullable;
@@ -105,45 +104,18 @@ final class RoomsEndpoint {
                         body ->
                                 body != null && analysis
                                         ? analyses.analyse(address, body)
-                                        : CompletableFuture.<GameAnalyses.Outcome>completedFuture(
-                                                body == null
-                                                        ? null
-                                                        : new GameAnalyses.Analysed(body)))
+                                        : CompletableFuture.completedFuture(
+                                                body == null ? null : GameAnalyses.ok(body)))
                 .handle(
-                        (outcome, failure) -> {
-                            if (outcome != null || failure != null) {
+                        (response, failure) -> {
+                            if (response != null || failure != null) {
                                 // Games kept, or the archive failed: no miss of the client's.
                                 lookup.found(address);
                             }
                             return failure != null
                                     ? HttpReplies.internalError("games unavailable")
-                                    : response(outcome, notFound);
+                                    : response != null ? response : notFound(notFound);
                         });
-    }
-
-    private static FullHttpResponse response(GameAnalyses.Outcome outcome, String notFound) {
-        return switch (outcome) {
-            case null -> notFound(notFound);
-            case GameAnalyses.Analysed found ->
-                    HttpReplies.json(HttpResponseStatus.OK, found.body(), false);
-            case GameAnalyses.Refused refused -> {
-                boolean busy = refused == GameAnalyses.Refused.BUSY;
-                FullHttpResponse response =
-                        busy
-                                ? HttpReplies.refusal(
-                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                        ErrorCode.SERVER_FULL,
-                                        "too many games are being analysed; try again in a few"
-                                                + " seconds")
-                                : HttpReplies.refusal(
-                                        HttpResponseStatus.TOO_MANY_REQUESTS,
-                                        ErrorCode.RATE_LIMITED,
-                                        "an analysis for this address is still being made; try"
-                                                + " again when it is done");
-                response.headers().setInt(HttpHeaderNames.RETRY_AFTER, busy ? 5 : 2);
-                yield response;
-            }
-        };
     }
 
     private static FullHttpResponse notFound(String message) {

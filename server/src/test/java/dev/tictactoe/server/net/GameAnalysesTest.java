@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.tictactoe.server.net.GameAnalyses.Analysed;
-import dev.tictactoe.server.net.GameAnalyses.Outcome;
-import dev.tictactoe.server.net.GameAnalyses.Refused;
+import io.netty.handler.codec.http.FullHttpResponse;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
@@ -75,13 +74,14 @@ class GameAnalysesTest {
 
     @Test
     void anAddressWaitsForOneAnalysisAtATime() throws Exception {
-        CompletableFuture<Outcome> first = analyses.analyse("10.0.0.1", game(1, "[4,0]"));
-        assertThat(analyses.analyse("10.0.0.1", game(2, "[0,4]")).join())
-                .isEqualTo(Refused.ADDRESS_BUSY);
+        CompletableFuture<FullHttpResponse> first = analyses.analyse("10.0.0.1", game(1, "[4,0]"));
+        FullHttpResponse busy = analyses.analyse("10.0.0.1", game(2, "[0,4]")).join();
+        assertThat(busy.status().code()).isEqualTo(429);
+        assertThat(busy.headers().get("Retry-After")).isEqualTo("2");
         assertThat(first).isNotDone();
 
         thread.runAll();
-        assertThat(first.join()).isInstanceOf(Analysed.class);
+        assertThat(first.join().status().code()).isEqualTo(200);
         assertThat(analyses.analyse("10.0.0.1", game(2, "[0,4]"))).isNotDone();
     }
 
@@ -90,31 +90,38 @@ class GameAnalysesTest {
         for (int i = 0; i < GameAnalyses.MAX_WAITING; i++) {
             assertThat(analyses.analyse("10.0.0." + i, game(i + 1, "[4]"))).isNotDone();
         }
-        assertThat(analyses.analyse("10.0.1.1", game(99, "[4]")).join()).isEqualTo(Refused.BUSY);
+        FullHttpResponse busy = analyses.analyse("10.0.1.1", game(99, "[4]")).join();
+        assertThat(busy.status().code()).isEqualTo(503);
+        assertThat(busy.headers().get("Retry-After")).isEqualTo("5");
         thread.runAll();
         assertThat(analyses.analyse("10.0.1.1", game(99, "[4]"))).isNotDone();
     }
 
     @Test
     void aGameIsAnalysedOnceAndKept() throws Exception {
-        CompletableFuture<Outcome> one = analyses.analyse("10.0.0.1", game(1, "[4,1,0]"));
-        CompletableFuture<Outcome> two = analyses.analyse("10.0.0.2", game(1, "[4,1,0]"));
+        CompletableFuture<FullHttpResponse> one = analyses.analyse("10.0.0.1", game(1, "[4,1,0]"));
+        CompletableFuture<FullHttpResponse> two = analyses.analyse("10.0.0.2", game(1, "[4,1,0]"));
         assertThat(thread.tasks).hasSize(1);
         thread.runAll();
 
-        JsonNode body = ((Analysed) one.join()).body();
-        assertThat(((Analysed) two.join()).body()).isSameAs(body);
-        assertThat(body.get("moves").get(1).get("verdict").asText()).isEqualTo("blunder");
-        CompletableFuture<Outcome> kept = analyses.analyse("10.0.0.3", game(1, "[4,1,0]"));
-        assertThat(kept.join()).isEqualTo(new Analysed(body));
+        String body = body(one.join());
+        assertThat(body(two.join())).isEqualTo(body);
+        assertThat(new ObjectMapper().readTree(body).get("moves").get(1).get("verdict").asText())
+                .isEqualTo("blunder");
+        CompletableFuture<FullHttpResponse> kept = analyses.analyse("10.0.0.3", game(1, "[4,1,0]"));
+        assertThat(body(kept.join())).isEqualTo(body);
         assertThat(thread.tasks).isEmpty();
     }
 
     @Test
     void aDocumentWithAnIllegalMoveFailsAndFreesItsAddress() throws Exception {
-        CompletableFuture<Outcome> bad = analyses.analyse("10.0.0.1", game(1, "[4,4]"));
+        CompletableFuture<FullHttpResponse> bad = analyses.analyse("10.0.0.1", game(1, "[4,4]"));
         thread.runAll();
         assertThat(bad).isCompletedExceptionally();
         assertThat(analyses.analyse("10.0.0.1", game(2, "[4]"))).isNotDone();
+    }
+
+    private static String body(FullHttpResponse response) {
+        return response.content().toString(StandardCharsets.UTF_8);
     }
 }
