@@ -4,7 +4,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
-import io.netty.handler.timeout.IdleStateEvent;
 
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +22,9 @@ final class IdleSweep implements Runnable {
     static final int MIN_TICKS_PER_INTERVAL = 4;
 
     static final String WATCH = "idle";
+
+    /** Fired every ping interval of silence: {@code intervals} of them since the last read. */
+    record Quiet(int intervals) {}
 
     private final long intervalTicks;
     private final long requestTicks;
@@ -87,7 +89,7 @@ final class IdleSweep implements Runnable {
         private @Nullable ChannelHandlerContext ctx;
         private long lastRead;
         private long firedFor = -1;
-        private int fired;
+        private int quiet;
 
         /** The tick by which the request under way must be whole; -1 while none is timed. */
         private long requestBy = -1;
@@ -179,13 +181,10 @@ final class IdleSweep implements Runnable {
             }
             if (firedFor != lastRead) {
                 firedFor = lastRead;
-                fired = 0;
+                quiet = 0;
             }
-            if (tick - lastRead >= (fired + 1) * intervalTicks) {
-                ctx.fireUserEventTriggered(
-                        fired++ == 0
-                                ? IdleStateEvent.FIRST_READER_IDLE_STATE_EVENT
-                                : IdleStateEvent.READER_IDLE_STATE_EVENT);
+            if (tick - lastRead >= (quiet + 1) * intervalTicks) {
+                ctx.fireUserEventTriggered(new Quiet(++quiet));
             }
         }
     }

@@ -25,7 +25,6 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.timeout.IdleStateEvent;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -243,7 +242,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-        if (event instanceof IdleStateEvent && matchWaiting) {
+        if (event instanceof IdleSweep.Quiet && matchWaiting) {
             return; // bounded by the match wait limit instead
         }
         if (event == ServerState.Event.REQUEST_TIMEOUT) {
@@ -256,7 +255,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                                 + Durations.format(endpoints.requestTimeout());
                 HttpReplies.send(ctx, badMessage(REQUEST_TIMEOUT, message, false), false);
             }
-        } else if (event instanceof IdleStateEvent || event == ServerState.Event.DRAIN) {
+        } else if (event instanceof IdleSweep.Quiet || event == ServerState.Event.DRAIN) {
             ctx.close(); // a quiet HTTP connection, or a stopping server: nothing is owed
         } else {
             super.userEventTriggered(ctx, event);

@@ -23,8 +23,6 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import io.netty.handler.timeout.IdleState;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AttributeKey;
 
 import org.jspecify.annotations.Nullable;
@@ -53,7 +51,6 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
     private final int maxOutboundBytes;
 
     private final long intervalsBeforeClose;
-    private long quietIntervals;
     private @Nullable Session session; // null until the handshake completes
     private long pingSeq;
     private boolean heartbeating; // the idle sweep times this link's heartbeat
@@ -202,17 +199,13 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 }
             }
             // A handshake that stalled: nothing to say to it.
-            case IdleStateEvent idle when session == null -> ctx.close();
-            case IdleStateEvent idle when idle.state() == IdleState.READER_IDLE -> {
-                // Fired every ping interval while nothing arrives; a live client answers the ping.
-                quietIntervals = idle.isFirst() ? 1 : quietIntervals + 1;
-                if (quietIntervals >= intervalsBeforeClose) {
-                    log.debug("{} idle, closing", session);
-                    close.send(ctx, CloseCodes.GOING_AWAY, "idle for too long");
-                } else {
-                    ctx.writeAndFlush(new PingWebSocketFrame());
-                }
+            case IdleSweep.Quiet quiet when session == null -> ctx.close();
+            case IdleSweep.Quiet quiet when quiet.intervals() >= intervalsBeforeClose -> {
+                log.debug("{} idle, closing", session);
+                close.send(ctx, CloseCodes.GOING_AWAY, "idle for too long");
             }
+            // A live client answers the ping.
+            case IdleSweep.Quiet quiet -> ctx.writeAndFlush(new PingWebSocketFrame());
             default -> super.userEventTriggered(ctx, event);
         }
     }

@@ -23,7 +23,6 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.timeout.IdleStateEvent;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -176,11 +175,11 @@ class QuickMatchHandlerTest {
     void aQuietWaitIsNotClosedAsIdleButAQuietConnectionAfterItIs() throws Exception {
         EmbeddedChannel ana = client();
         post(ana, ask("ana"));
-        ana.pipeline().fireUserEventTriggered(IdleStateEvent.FIRST_READER_IDLE_STATE_EVENT);
+        ana.pipeline().fireUserEventTriggered(new IdleSweep.Quiet(1));
         assertThat(ana.isOpen()).isTrue();
         post(client(), ask("bo"));
         assertThat(answer(ana).status()).isEqualTo(200);
-        ana.pipeline().fireUserEventTriggered(IdleStateEvent.READER_IDLE_STATE_EVENT);
+        ana.pipeline().fireUserEventTriggered(new IdleSweep.Quiet(2));
         assertThat(ana.isOpen()).isFalse();
     }
 
