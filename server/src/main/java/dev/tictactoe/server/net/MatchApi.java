@@ -30,7 +30,6 @@ import io.netty.util.concurrent.EventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -169,11 +168,7 @@ final class MatchApi {
                 body.putObject("opponent")
                         .put("name", m.opponent().name())
                         .put("kind", m.opponent().bot() == null ? "human" : "bot")
-                        .put(
-                                "level",
-                                m.opponent().bot() == null
-                                        ? null
-                                        : m.opponent().bot().name().toLowerCase(Locale.ROOT));
+                        .put("level", HttpReplies.level(m.opponent().bot()));
                 body.set("settings", HttpReplies.settings(m.settings(), m.seat()));
                 yield json(HttpResponseStatus.OK, body);
             }
@@ -211,7 +206,7 @@ final class MatchApi {
         body.putObject("settings")
                 .put("size", key.rules().size())
                 .put("winLength", key.rules().winLength())
-                .put("clock", key.timeControl() == null ? null : key.timeControl().toString());
+                .putPOJO("clock", key.timeControl());
         return json(HttpResponseStatus.OK, body);
     }
 }

@@ -4,24 +4,23 @@ import org.jspecify.annotations.Nullable;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** Which pages may open a socket: the server's own, listed ones, and programs (no Origin). */
 final class OriginPolicy {
 
-    private final Set<Authority> allowed = new HashSet<>();
+    private final Set<Authority> allowed;
 
+    /** {@code allowedOrigins} as {@link NetSettings} checked them. */
     OriginPolicy(List<String> allowedOrigins) {
-        for (String origin : allowedOrigins) {
-            Authority a = Authority.ofOrigin(origin);
-            if (a == null) {
-                throw new IllegalArgumentException("not an origin: " + origin);
-            }
-            allowed.add(a);
-        }
+        allowed =
+                allowedOrigins.stream()
+                        .map(origin -> Objects.requireNonNull(Authority.ofOrigin(origin), origin))
+                        .collect(Collectors.toSet());
     }
 
     boolean allows(@Nullable String origin, @Nullable String host) {
