@@ -29,12 +29,7 @@ public record IdleClaim(long turnStartedNanos, long turnStartedAt, Duration afte
         return turnStartedAt + after.toMillis();
     }
 
-    /** Whether the opponent of the side to move may claim at {@code nowNanos}. */
-    public boolean canClaim(long nowNanos) {
-        return nowNanos - turnStartedNanos >= after.toNanos();
-    }
-
-    /** How long until a claim is allowed at {@code nowNanos}; zero once it is. */
+    /** How long until the opponent of the side to move may claim; zero once it may. */
     public Duration untilClaimable(long nowNanos) {
         return Duration.ofNanos(Math.max(0, after.toNanos() - (nowNanos - turnStartedNanos)));
     }

@@ -10,6 +10,8 @@ import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
+
 /** Why the rules refuse a command now, as values, checked before anything changes. */
 final class Refusals {
 
@@ -217,9 +219,7 @@ final class Refusals {
         if (match.board.toMove() == seat) {
             return Refusal.OWN_TURN.of();
         }
-        long now = match.time.now;
-        return idle.canClaim(now)
-                ? null
-                : Refusal.TOO_EARLY.of(Math.ceilDiv(idle.untilClaimable(now).toMillis(), 1000));
+        Duration wait = idle.untilClaimable(match.time.now);
+        return wait.isZero() ? null : Refusal.TOO_EARLY.of(Math.ceilDiv(wait.toMillis(), 1000));
     }
 }

@@ -15,9 +15,9 @@ class IdleClaimTest {
     @Test
     void aClaimIsAllowedFromTheExactInstantTheIdleTimeHasPassed() {
         IdleClaim idle = new IdleClaim(T0, 1_795_000_000_000L, IdleClaim.DEFAULT_AFTER);
-        assertThat(idle.canClaim(T0 + 60 * SECOND - 1)).isFalse();
+        assertThat(idle.untilClaimable(T0 + 60 * SECOND - 1)).isPositive();
         assertThat(idle.untilClaimable(T0 + 60 * SECOND - 1)).isEqualTo(Duration.ofNanos(1));
-        assertThat(idle.canClaim(T0 + 60 * SECOND)).isTrue();
+        assertThat(idle.untilClaimable(T0 + 60 * SECOND)).isZero();
         assertThat(idle.untilClaimable(T0 + 61 * SECOND)).isZero();
         assertThat(idle.untilClaimable(T0)).isEqualTo(Duration.ofSeconds(60));
         assertThat(idle.claimableAt()).isEqualTo(1_795_000_060_000L);
