@@ -97,30 +97,24 @@ sealed interface AdminRoute {
     }
 
     private static AdminRoute list(Map<String, List<String>> parameters) {
-        int limit = DEFAULT_LIST_LIMIT;
-        List<String> limits = parameters.get("limit");
-        if (limits != null) {
-            String text = limits.get(limits.size() - 1);
-            try {
-                limit = Integer.parseInt(text);
-            } catch (NumberFormatException e) {
-                limit = -1;
-            }
-            if (limit < 1 || limit > MAX_LIST_LIMIT) {
-                return new Refused(
-                        400,
-                        "limit must be 1.."
-                                + MAX_LIST_LIMIT
-                                + ", was '"
-                                + HttpReplies.abbreviate(text)
-                                + "'",
-                        null);
-            }
+        String text = last(parameters, "limit", String.valueOf(DEFAULT_LIST_LIMIT));
+        int limit;
+        try {
+            limit = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            limit = -1;
         }
-        List<String> codes = parameters.get("code");
-        String prefix =
-                codes == null ? "" : codes.get(codes.size() - 1).trim().toUpperCase(Locale.ROOT);
-        return new ListRooms(limit, prefix);
+        if (limit < 1 || limit > MAX_LIST_LIMIT) {
+            String shown = HttpReplies.abbreviate(text);
+            return new Refused(
+                    400, "limit must be 1.." + MAX_LIST_LIMIT + ", was '" + shown + "'", null);
+        }
+        return new ListRooms(limit, last(parameters, "code", "").trim().toUpperCase(Locale.ROOT));
+    }
+
+    /** The last value of a query parameter given more than once. */
+    private static String last(Map<String, List<String>> parameters, String name, String absent) {
+        return parameters.getOrDefault(name, List.of(absent)).getLast();
     }
 
     private static AdminRoute notFound(String path) {

@@ -98,11 +98,13 @@ final class RoomActions {
         if (room == null) {
             return gone(typedCode);
         }
-        if (!(Reason.read(body, null) instanceof Reason.Given reason)) {
-            return bad(Reason.read(body, null));
-        }
-        return HttpReplies.completable(RoomOperator.close(room, reason.text()))
-                .thenApply(outcome -> closed(outcome, room.code(), reason.text(), from));
+        return switch (Reason.read(body, null)) {
+            case Reason.Bad bad -> bad(bad);
+            case Reason.Given reason ->
+                    HttpReplies.completable(RoomOperator.close(room, reason.text()))
+                            .thenApply(
+                                    outcome -> closed(outcome, room.code(), reason.text(), from));
+        };
     }
 
     private static FullHttpResponse closed(
@@ -139,12 +141,19 @@ final class RoomActions {
                                     + "': seats are X and O",
                             false));
         }
-        if (!(Reason.read(body, DEFAULT_DISCONNECT_REASON) instanceof Reason.Given reason)) {
-            return bad(Reason.read(body, DEFAULT_DISCONNECT_REASON));
-        }
-        return HttpReplies.completable(RoomOperator.disconnect(room, seat, reason.text()))
-                .thenApply(
-                        outcome -> disconnected(outcome, room.code(), seat, reason.text(), from));
+        return switch (Reason.read(body, DEFAULT_DISCONNECT_REASON)) {
+            case Reason.Bad bad -> bad(bad);
+            case Reason.Given reason ->
+                    HttpReplies.completable(RoomOperator.disconnect(room, seat, reason.text()))
+                            .thenApply(
+                                    outcome ->
+                                            disconnected(
+                                                    outcome,
+                                                    room.code(),
+                                                    seat,
+                                                    reason.text(),
+                                                    from));
+        };
     }
 
     private static FullHttpResponse disconnected(
@@ -180,10 +189,9 @@ final class RoomActions {
                 unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
     }
 
-    private static CompletableFuture<FullHttpResponse> bad(Reason refused) {
+    private static CompletableFuture<FullHttpResponse> bad(Reason.Bad refused) {
         return CompletableFuture.completedFuture(
-                HttpReplies.badMessage(
-                        HttpResponseStatus.BAD_REQUEST, ((Reason.Bad) refused).message(), false));
+                HttpReplies.badMessage(HttpResponseStatus.BAD_REQUEST, refused.message(), false));
     }
 
     private static FullHttpResponse ok(JsonNode body) {
