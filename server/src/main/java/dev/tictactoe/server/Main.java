@@ -144,11 +144,8 @@ public final class Main implements Callable<Integer> {
                 Store.probe(dataDir);
             }
             server = config.start();
-        } catch (NodeFile.Refused | PortUnavailable e) {
-            System.err.println("tictactoe-server: " + e.getMessage());
-            return EXIT_REFUSED;
-        } catch (DataDirException | UncheckedIOException e) {
-            if (!(e instanceof DataDirException) && !(e.getCause() instanceof DataDirException)) {
+        } catch (NodeFile.Refused | PortUnavailable | DataDirException | UncheckedIOException e) {
+            if (e instanceof UncheckedIOException && !(e.getCause() instanceof DataDirException)) {
                 throw e;
             }
             // An operator's matter, not a bug: one line, no stack trace.
