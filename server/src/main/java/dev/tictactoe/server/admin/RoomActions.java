@@ -161,12 +161,10 @@ final class RoomActions {
         return switch (outcome) {
             case GONE -> unknownRoom(code);
             case NOT_CONNECTED ->
-                    HttpReplies.json(
+                    HttpReplies.refusal(
                             HttpResponseStatus.CONFLICT,
-                            HttpReplies.error(
-                                    NOT_CONNECTED,
-                                    "nobody is connected on seat " + seat + " of room " + code),
-                            false);
+                            NOT_CONNECTED,
+                            "nobody is connected on seat " + seat + " of room " + code);
             case DONE -> {
                 log.info(
                         "admin: room {} seat {} disconnected, reason '{}' (from {})",

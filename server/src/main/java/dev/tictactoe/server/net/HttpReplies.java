@@ -46,28 +46,29 @@ public final class HttpReplies {
     private HttpReplies() {}
 
     /** {@code {"code": "...", "message": "..."}}, the body of every refusal. */
-    static ObjectNode error(ErrorCode code, String message) {
-        return error(code.wire(), message);
-    }
-
-    public static ObjectNode error(String code, String message) {
+    private static ObjectNode error(String code, String message) {
         return JSON.createObjectNode().put("code", code).put("message", message);
     }
 
     public static FullHttpResponse refusal(
             HttpResponseStatus status, ErrorCode code, String message) {
+        return refusal(status, code.wire(), message);
+    }
+
+    /** A refusal under a code of HTTP's own, not the protocol's. */
+    public static FullHttpResponse refusal(HttpResponseStatus status, String code, String message) {
         return json(status, error(code, message), false);
     }
 
     /** A refusal of what the request itself says, such as its method or its target. */
     public static FullHttpResponse badMessage(
             HttpResponseStatus status, String message, boolean head) {
-        return json(status, error(ErrorCode.BAD_MESSAGE, message), head);
+        return json(status, error(ErrorCode.BAD_MESSAGE.wire(), message), head);
     }
 
     /** A 500: the server failed, not the client, so the answer is also logged. */
     static FullHttpResponse internalError(String message) {
-        ObjectNode body = error(ErrorCode.INTERNAL_ERROR, message);
+        ObjectNode body = error(ErrorCode.INTERNAL_ERROR.wire(), message);
         log.warn("HTTP {}: {}", HttpResponseStatus.INTERNAL_SERVER_ERROR.code(), body);
         return json(HttpResponseStatus.INTERNAL_SERVER_ERROR, body, false);
     }

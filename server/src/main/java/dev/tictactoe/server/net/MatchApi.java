@@ -1,7 +1,6 @@
 package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
-import static dev.tictactoe.server.net.HttpReplies.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -137,13 +136,12 @@ final class MatchApi {
     }
 
     private static FullHttpResponse unknown(String ticket) {
-        return json(
+        return HttpReplies.refusal(
                 HttpResponseStatus.NOT_FOUND,
-                error(
-                        "match_unknown_ticket",
-                        "no quick-match request waits with ticket "
-                                + HttpReplies.abbreviate(ticket)
-                                + "; it may have been answered already"));
+                "match_unknown_ticket",
+                "no quick-match request waits with ticket "
+                        + HttpReplies.abbreviate(ticket)
+                        + "; it may have been answered already");
     }
 
     static FullHttpResponse refusal(Enqueued.Refused refused) {
@@ -152,7 +150,7 @@ final class MatchApi {
                     case ALREADY_QUEUED, TICKET_IN_USE -> HttpResponseStatus.CONFLICT;
                     case QUEUE_FULL -> HttpResponseStatus.SERVICE_UNAVAILABLE;
                 };
-        return json(status, error(refused.wire(), refused.message()));
+        return HttpReplies.refusal(status, refused.wire(), refused.message());
     }
 
     static FullHttpResponse reply(MatchAnswer answer) {
@@ -183,9 +181,10 @@ final class MatchApi {
                             HttpResponseStatus.OK,
                             body.put("status", "cancelled").put("ticket", c.ticket().id()));
             case MatchAnswer.Unavailable u ->
-                    json(
+                    HttpReplies.refusal(
                             HttpResponseStatus.SERVICE_UNAVAILABLE,
-                            error(ErrorCode.SERVER_FULL, u.message()));
+                            ErrorCode.SERVER_FULL,
+                            u.message());
         };
     }
 
