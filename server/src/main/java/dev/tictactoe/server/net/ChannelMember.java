@@ -73,14 +73,11 @@ final class ChannelMember implements Member {
         return frame.writeBytes(payload, 0, length);
     }
 
-    /**
-     * A {@code ping} or {@code pong} framed straight into one buffer: most of what heartbeating
-     * connections are sent. ASCII and under 126 bytes: a one-byte length.
-     */
+    /** A {@code ping} or {@code pong}, most of what idle links are sent, framed in one buffer. */
     static ByteBuf heartbeat(ByteBufAllocator alloc, String type, long seq) {
         String json = "{\"type\":\"" + type + "\",\"seq\":" + seq + "}";
         ByteBuf frame = alloc.directBuffer(2 + json.length());
-        frame.writeByte(0x81).writeByte(json.length());
+        frame.writeByte(0x81).writeByte(json.length()); // ASCII, under 126 bytes
         ByteBufUtil.writeAscii(frame, json);
         return frame;
     }

@@ -70,9 +70,7 @@ final class GameAnalyses implements AutoCloseable {
         this.thread = thread;
     }
 
-    /**
-     * The answer: the analysis, or 429 or 503; a game that is not legal completes exceptionally.
-     */
+    /** The analysis, or 429 or 503; a game that is not legal completes exceptionally. */
     CompletableFuture<FullHttpResponse> analyse(String address, JsonNode game) {
         String key = game.path("room").asText() + '/' + game.path("game").asInt();
         CompletableFuture<JsonNode> made;

@@ -126,11 +126,7 @@ final class UpgradeGate {
         return home != current && home.parent() != null && home.parent() == current.parent();
     }
 
-    /**
-     * Moves {@code channel} to {@code home} with reads paused, then runs {@code moved} on {@code
-     * home}, its idle watch (the one handler tied to a loop) made anew by {@code watchFor}; if the
-     * connection goes meanwhile, runs {@code failed} instead. Call on the channel's loop.
-     */
+    /** Moves {@code channel} to {@code home}, its idle watch made anew there, or runs failed. */
     static void move(
             Channel channel,
             EventLoop home,
