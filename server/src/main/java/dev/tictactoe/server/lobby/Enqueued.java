@@ -6,7 +6,7 @@ import java.util.Locale;
 /** Where a submitted ticket went: paired at once, waiting, or refused. */
 public sealed interface Enqueued {
 
-    record Queued(Waiting waiting) implements Enqueued {}
+    record Queued() implements Enqueued {}
 
     /** Paired on arrival with {@code partner}, whose request waits on {@code node}. */
     record Paired(Ticket partner, String node) implements Enqueued {}

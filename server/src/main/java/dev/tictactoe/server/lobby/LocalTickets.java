@@ -43,7 +43,7 @@ final class LocalTickets implements Tickets {
         byTicket.put(ticket.id(), entry);
         byPlayer.put(ticket.player(), entry);
         byKey.computeIfAbsent(ticket.key(), k -> new ArrayDeque<>()).addLast(entry);
-        return done(new Enqueued.Queued(waiting(entry, now)));
+        return done(new Enqueued.Queued());
     }
 
     /** Nothing here is ever lost: a ticket not waiting was paired, and its answer is under way. */

@@ -114,7 +114,7 @@ final class RedisTickets implements Tickets, AutoCloseable {
                     new Enqueued.Paired(
                             Ticket.of(text(reply, 1), text(reply, 4), text(reply, 3), ticket.key()),
                             text(reply, 2));
-            default -> new Enqueued.Queued(new Enqueued.Waiting(ticket, 1, 1, 1, Duration.ZERO));
+            default -> new Enqueued.Queued();
         };
     }
 

@@ -65,10 +65,11 @@ class LocalTicketsTest {
         Ticket a = ticket("a", CLASSIC);
         Ticket b = ticket("b", GOMOKU_BLITZ);
 
-        assertThat(enqueue(a, T0))
-                .isEqualTo(new Enqueued.Queued(new Enqueued.Waiting(a, 1, 1, 1, Duration.ZERO)));
-        assertThat(enqueue(b, T0 + SECOND))
-                .isEqualTo(new Enqueued.Queued(new Enqueued.Waiting(b, 1, 1, 2, Duration.ZERO)));
+        assertThat(enqueue(a, T0)).isEqualTo(new Enqueued.Queued());
+        assertThat(status("a", T0)).contains(new Enqueued.Waiting(a, 1, 1, 1, Duration.ZERO));
+        assertThat(enqueue(b, T0 + SECOND)).isEqualTo(new Enqueued.Queued());
+        assertThat(status("b", T0 + SECOND))
+                .contains(new Enqueued.Waiting(b, 1, 1, 2, Duration.ZERO));
         assertThat(partner(enqueue(ticket("c", CLASSIC), T0 + 2 * SECOND))).isEqualTo(a);
         assertThat(status("a", T0)).isEmpty();
         assertThat(status("b", T0 + SECOND)).isPresent();
