@@ -200,6 +200,6 @@ final class RoomSession {
                 new RoomFollower(server.ws(room), group, loop, view, events)
                         .heartbeat(RoomFollower.PING_WHEN_QUIET, RoomFollower.DEAD_AFTER);
         ClientMessage.Join join = membership.firstJoin();
-        follower.open().thenAccept(c -> execute(() -> follower.join(join)));
+        follower.connect().thenAccept(c -> execute(() -> follower.join(join)));
     }
 }

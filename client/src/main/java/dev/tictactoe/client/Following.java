@@ -86,10 +86,6 @@ final class Following {
     }
 
     void connect(CompletableFuture<GameConnection> result) {
-        if (stopped) {
-            result.completeExceptionally(new IllegalStateException("stopped following " + uri));
-            return;
-        }
         int gen = ++generation;
         GameConnection.open(uri, group, forwarder(gen), openTimeout, null)
                 .whenComplete((c, err) -> run(() -> opened(gen, c, err, result)));

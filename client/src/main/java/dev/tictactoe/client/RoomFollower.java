@@ -70,13 +70,6 @@ public final class RoomFollower {
         return this;
     }
 
-    /** Opens the first connection without joining; fails as {@link GameConnection#open} does. */
-    public CompletableFuture<GameConnection> open() {
-        CompletableFuture<GameConnection> result = new CompletableFuture<>();
-        following.run(() -> following.connect(result));
-        return result;
-    }
-
     /** Sends this join; its name, role and token (if any) are used again to rejoin. */
     public void join(ClientMessage.Join message) {
         following.run(
@@ -98,8 +91,8 @@ public final class RoomFollower {
                 : c.send(message);
     }
 
-    /** Drops the connection, if any, and opens one that rejoins at once, even after a stop. */
-    public CompletableFuture<GameConnection> reconnect() {
+    /** Opens a connection, dropping any, even after a stop; after a join, it rejoins at once. */
+    public CompletableFuture<GameConnection> connect() {
         CompletableFuture<GameConnection> result = new CompletableFuture<>();
         following.run(
                 () -> {

@@ -51,7 +51,7 @@ public final class GameClient implements AutoCloseable {
     /** Opens a connection to a room URL ({@code ws://host:port/rooms/CODE/ws}); does not join. */
     public static GameClient connect(URI roomUri, EventLoopGroup group) {
         GameClient client = new GameClient(roomUri, group);
-        client.connection = client.await(client.follower.open(), "connect to " + roomUri);
+        client.connection = client.await(client.follower.connect(), "connect to " + roomUri);
         return client;
     }
 
@@ -110,7 +110,7 @@ public final class GameClient implements AutoCloseable {
         if (follower.token() == null) {
             throw new IllegalStateException("no seat token to reconnect with");
         }
-        connection = await(follower.reconnect(), "reconnect to " + uri);
+        connection = await(follower.connect(), "reconnect to " + uri);
         return welcome();
     }
 

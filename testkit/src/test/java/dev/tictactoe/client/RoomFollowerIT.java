@@ -100,7 +100,7 @@ class RoomFollowerIT {
 
     private RoomFollower joined() throws Exception {
         RoomFollower f = follower(server.roomUri());
-        f.open().get(10, TimeUnit.SECONDS);
+        f.connect().get(10, TimeUnit.SECONDS);
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         return f;
@@ -191,7 +191,7 @@ class RoomFollowerIT {
     void aRoomThatIsGoneStopsIt() throws Exception {
         URI elsewhere = GameConnection.roomUri("127.0.0.1", server.port(), "ZZZ999");
         RoomFollower f = follower(elsewhere);
-        f.open().handle((c, err) -> null).get(10, TimeUnit.SECONDS);
+        f.connect().handle((c, err) -> null).get(10, TimeUnit.SECONDS);
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())
                 .isEqualTo(RoomFollower.Listener.Stop.ROOM_GONE);
     }
@@ -222,7 +222,7 @@ class RoomFollowerIT {
     @Test
     void aSilentServerIsNoticedAndTheFollowerReconnects() throws Exception {
         RoomFollower f = follower(server.roomUri()).heartbeat(PING_WHEN_QUIET, DEAD_AFTER);
-        f.open().get(10, TimeUnit.SECONDS);
+        f.connect().get(10, TimeUnit.SECONDS);
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         // The fake room answers no ping: the link counts as dead, and the follower comes back.
@@ -242,7 +242,7 @@ class RoomFollowerIT {
             room.answerPings = true;
         }
         RoomFollower f = follower(server.roomUri()).heartbeat(PING_WHEN_QUIET, DEAD_AFTER);
-        f.open().get(10, TimeUnit.SECONDS);
+        f.connect().get(10, TimeUnit.SECONDS);
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         // Pings over several dead-link times, each answered, and no other frame.
@@ -260,7 +260,7 @@ class RoomFollowerIT {
             room.pingBack = true;
         }
         RoomFollower f = follower(server.roomUri()).heartbeat(PING_WHEN_QUIET, DEAD_AFTER);
-        f.open().get(10, TimeUnit.SECONDS);
+        f.connect().get(10, TimeUnit.SECONDS);
         f.join(ClientMessage.Join.player("ana"));
         awaitEvent(m -> m instanceof ServerMessage.Welcome);
         // The first ping asks for the server's; the server's first ping is the answer to it.
