@@ -56,12 +56,9 @@ record ClockFace(
 
     /** A clock reading: m:ss, or h:mm:ss from an hour, rounded up to the second as clocks are. */
     static String format(long millis) {
-        long seconds = Math.max(0, (millis + 999) / 1000);
-        if (seconds >= 3600) {
-            return seconds / 3600
-                    + ":"
-                    + String.format("%02d:%02d", seconds / 60 % 60, seconds % 60);
-        }
-        return seconds / 60 + ":" + String.format("%02d", seconds % 60);
+        long s = Math.max(0, (millis + 999) / 1000);
+        return s >= 3600
+                ? "%d:%02d:%02d".formatted(s / 3600, s / 60 % 60, s % 60)
+                : "%d:%02d".formatted(s / 60, s % 60);
     }
 }

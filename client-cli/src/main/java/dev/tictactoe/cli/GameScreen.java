@@ -40,8 +40,8 @@ final class GameScreen {
         if (view.height() <= 0 || lines.size() <= view.height()) {
             return lines;
         }
-        lines = render(view, true, view.notices());
         List<Notice> notices = view.notices();
+        lines = render(view, true, notices);
         while (lines.size() > view.height() && !notices.isEmpty()) {
             notices = notices.subList(1, notices.size());
             lines = render(view, true, notices);
@@ -61,14 +61,10 @@ final class GameScreen {
         Snapshot s = view.snapshot();
         String title = paint.bold("ttt") + "  room " + paint.bold(spaced(view.room()));
         if (s != null) {
-            Snapshot.Settings settings = s.settings();
+            int size = s.settings().size();
             title +=
                     "  game %d  %dx%d, %d in a row"
-                            .formatted(
-                                    s.game(),
-                                    settings.size(),
-                                    settings.size(),
-                                    settings.winLength());
+                            .formatted(s.game(), size, size, s.settings().winLength());
         }
         lines.add(title + "  [" + view.connection() + "]");
         if (s == null) {

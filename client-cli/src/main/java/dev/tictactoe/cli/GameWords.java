@@ -136,10 +136,10 @@ final class GameWords {
         String after = who == null ? "." : ": " + who + ".";
         return switch (r.reason()) {
             case LINE ->
-                    "%s with %s."
-                            .formatted(
-                                    capitalize(Objects.requireNonNull(who, "a line has a winner")),
-                                    cells(r.line(), s.settings().size()));
+                    (winner == seat ? "You win" : Objects.requireNonNull(who, "a line's winner"))
+                            + " with "
+                            + cells(r.line(), s.settings().size())
+                            + ".";
             case RESIGN -> {
                 Seat loser = winner == null ? null : winner.other();
                 String resigned =
@@ -163,11 +163,6 @@ final class GameWords {
                         + (who == null ? ": a draw, as nobody could win any more." : after);
             }
         };
-    }
-
-    /** "you win" starts a sentence as "You win"; names are left as their owners typed them. */
-    private static String capitalize(String text) {
-        return text.startsWith("you ") ? "Y" + text.substring(1) : text;
     }
 
     static String cells(List<Integer> cells, int size) {

@@ -24,7 +24,6 @@ import java.util.Objects;
 /** Interactive play in a terminal (JLine): a screen redrawn on each change, keys in raw mode. */
 final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
-    /** Lines of notices kept under the board. */
     private static final int MAX_NOTICES = 12;
 
     /** How often countdowns are looked at: often enough to turn each second on time. */
@@ -82,8 +81,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             saved = terminal.enterRawMode();
             // The alternate screen, so the shell's screen comes back on exit.
             writer.print("\u001b[?1049h");
-            // Redraws while something counts down; a dumb terminal only gets a new screen on
-            // events.
+            // A dumb terminal gets a new screen on events only.
             session.every(
                     TICK,
                     () -> {
@@ -207,20 +205,12 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         draw(false);
     }
 
-    /** Writes the screen, unless it is what the terminal already shows and {@code force} is off. */
     private void draw(boolean force) {
         Snapshot s = session.view.snapshot();
         if (s != null) {
             prompt.place(s.settings().size()); // before the first screen with a board, not after
         }
-        List<String> lines =
-                GameScreen.render(
-                        view(
-                                List.copyOf(notices),
-                                prompt.typed(),
-                                prompt.cursor(),
-                                raw ? terminal.getHeight() : 0));
-        String text = String.join("\r\n", lines);
+        String text = String.join("\r\n", GameScreen.render(view(true)));
         if (!force && text.equals(lastScreen)) {
             return;
         }
@@ -229,24 +219,21 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         writer.flush();
     }
 
-    private GameScreen.View view(
-            List<GameScreen.Notice> shown,
-            String typed,
-            @Nullable Integer cursorShown,
-            int height) {
+    /** The screen as it is, with the prompt while {@code live}, else as the session left it. */
+    private GameScreen.View view(boolean live) {
         return new GameScreen.View(
                 session.room,
                 share,
                 session.view.snapshot(),
                 session.membership.seat(),
                 session.status.text(),
-                shown,
-                typed,
-                cursorShown,
+                List.copyOf(notices),
+                live ? prompt.typed() : "",
+                live ? prompt.cursor() : null,
                 colour,
                 session.games.namesOfResult(session.view.snapshot()),
                 session.clock.now(System.currentTimeMillis()),
-                height);
+                live && raw ? terminal.getHeight() : 0);
     }
 
     /** After the session: leaves the full screen and prints the last state on the normal one. */
@@ -254,7 +241,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         if (raw) {
             writer.print("\u001b[?1049l");
         }
-        List<String> lines = GameScreen.render(view(List.copyOf(notices), "", null, 0));
+        List<String> lines = GameScreen.render(view(false));
         writer.print(String.join("\r\n", lines.subList(0, lines.size() - 1)) + "\r\n");
         writer.flush();
     }
