@@ -36,20 +36,10 @@ final class SessionClock {
                 };
         Long started = message instanceof ServerMessage.Diff ? newTurn(before, now) : null;
         if (serverTime != null) {
-            serverTime(serverTime, arrived);
-        } else if (started != null) {
-            turnStarted(started, arrived);
-        }
-    }
-
-    void serverTime(long serverTime, long localNow) {
-        offset = serverTime - localNow;
-        measured = true;
-    }
-
-    void turnStarted(long turnStartedAt, long localNow) {
-        if (!measured) {
-            offset = turnStartedAt - localNow;
+            offset = serverTime - arrived;
+            measured = true;
+        } else if (started != null && !measured) {
+            offset = started - arrived;
         }
     }
 

@@ -112,24 +112,33 @@ class SessionClockTest {
         assertThat(new SessionClock(new RoomView()).now(1_000)).isEqualTo(1_000);
     }
 
+    /** What a diff that starts {@code seat}'s turn at {@code at} by the server's clock leaves. */
+    private static Snapshot turn(Seat seat, long at) {
+        return Snapshots.timed(
+                Snapshots.playing(seat, "...", "...", "..."), running(seat, at), null);
+    }
+
     @Test
     void aTurnsStartIsTakenAsTheArrivalOfItsDiff() {
         SessionClock clock = new SessionClock(new RoomView());
+        ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
         // The server is 7 s ahead: the turn started at 57,000 by its clock, 50,000 by ours.
-        clock.turnStarted(57_000, 50_000);
+        clock.received(diff, null, turn(Seat.X, 57_000), 50_000);
         assertThat(clock.now(53_000)).isEqualTo(60_000);
-        clock.turnStarted(70_100, 63_000);
+        clock.received(diff, turn(Seat.X, 57_000), turn(Seat.O, 70_100), 63_000);
         assertThat(clock.now(63_000)).isEqualTo(70_100);
     }
 
     @Test
     void serverTimeWinsOverTurnStarts() {
         SessionClock clock = new SessionClock(new RoomView());
-        clock.serverTime(10_000, 12_500);
+        Snapshot s = Snapshots.playing(Seat.X, "...", "...", "...");
+        clock.received(new ServerMessage.SnapshotMessage(10_000L, s), null, s, 12_500);
         assertThat(clock.now(13_000)).isEqualTo(10_500);
-        clock.turnStarted(99_000, 13_000);
+        ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
+        clock.received(diff, s, turn(Seat.X, 99_000), 13_000);
         assertThat(clock.now(13_000)).as("a measured offset is kept").isEqualTo(10_500);
-        clock.serverTime(20_000, 20_000);
+        clock.received(new ServerMessage.SnapshotMessage(20_000L, s), s, s, 20_000);
         assertThat(clock.now(21_000)).isEqualTo(21_000);
     }
 }
