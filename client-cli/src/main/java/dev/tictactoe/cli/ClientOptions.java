@@ -170,7 +170,6 @@ final class ClientOptions {
         }
     }
 
-    /** The server at {@code server} could not be reached, in words. */
     static UserError unreachable(ServerAddress server, UncheckedIOException e) {
         Throwable why = e.getCause() instanceof ConnectException refused ? refused : e;
         return new UserError(

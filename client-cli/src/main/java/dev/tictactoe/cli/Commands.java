@@ -46,7 +46,6 @@ final class Commands {
                 }
             };
 
-    /** Commands on the room in {@code view}, numbering moves after a random prefix. */
     Commands(RoomView view) {
         this(view, randomPrefix(ThreadLocalRandom.current()) + "-");
     }

@@ -178,7 +178,6 @@ final class RoomSession {
         finish(ending.code(), ending.why());
     }
 
-    /** Ends the session with {@code code}, telling the user {@code why} if given. */
     void finish(int code, @Nullable String why) {
         if (exit.isDone()) {
             return;

@@ -13,7 +13,6 @@ final class UserError extends RuntimeException {
         this.exitCode = exitCode;
     }
 
-    /** The process exit code this failure ends with. */
     int exitCode() {
         return exitCode;
     }

@@ -28,7 +28,6 @@ import java.util.function.Predicate;
 
 /** A blocking test client over a {@link RoomFollower}: waits on messages and state. */
 public final class GameClient implements AutoCloseable {
-    /** Default time to wait for an answer. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final URI uri;

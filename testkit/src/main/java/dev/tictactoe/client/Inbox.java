@@ -75,7 +75,6 @@ final class Inbox implements RoomFollower.Listener {
         return List.copyOf(seen);
     }
 
-    /** Takes messages in order until one matches; the ones before it are consumed. */
     synchronized ServerMessage await(Predicate<? super ServerMessage> predicate, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         List<ServerMessage> skipped = new ArrayList<>();
