@@ -83,12 +83,14 @@ sealed interface Command {
                     arg == null
                             ? new Invalid(verb + " needs a cell, like " + verb + " b2")
                             : cell(arg, size);
-            case "undo", "takeback" -> noArgument(verb, arg, new ClientMessage.Undo());
-            case "accept", "yes" -> noArgument(verb, arg, new ClientMessage.UndoReply(true));
-            case "decline", "no" -> noArgument(verb, arg, new ClientMessage.UndoReply(false));
-            case "rematch" -> noArgument(verb, arg, new ClientMessage.Rematch());
-            case "resign" -> noArgument(verb, arg, new ClientMessage.Resign());
-            case "claim" -> noArgument(verb, arg, new ClientMessage.Claim());
+            case "undo", "takeback" -> noArgument(verb, arg, new Send(new ClientMessage.Undo()));
+            case "accept", "yes" ->
+                    noArgument(verb, arg, new Send(new ClientMessage.UndoReply(true)));
+            case "decline", "no" ->
+                    noArgument(verb, arg, new Send(new ClientMessage.UndoReply(false)));
+            case "rematch" -> noArgument(verb, arg, new Send(new ClientMessage.Rematch()));
+            case "resign" -> noArgument(verb, arg, new Send(new ClientMessage.Resign()));
+            case "claim" -> noArgument(verb, arg, new Send(new ClientMessage.Claim()));
             case "history" -> history(arg);
             case "sync" -> noArgument(verb, arg, new Sync());
             case "help", "?" -> noArgument(verb, arg, new Help());
@@ -114,10 +116,6 @@ sealed interface Command {
 
     private static Command noArgument(String verb, @Nullable String arg, Command command) {
         return arg == null ? command : new Invalid(verb + " takes no argument");
-    }
-
-    private static Command noArgument(String verb, @Nullable String arg, ClientMessage message) {
-        return noArgument(verb, arg, new Send(message));
     }
 
     private static Command history(@Nullable String game) {

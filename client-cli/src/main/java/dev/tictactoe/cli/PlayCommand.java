@@ -91,8 +91,7 @@ final class PlayCommand implements Callable<Integer> {
             return false;
         }
         try {
-            // Java 22 and later have a console also when redirected, and say whether it is a
-            // terminal.
+            // Java 22 and later have a console when redirected too, and say if it is a terminal.
             return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
         } catch (ReflectiveOperationException e) {
             return true; // Java 21: a console exists only on a terminal
