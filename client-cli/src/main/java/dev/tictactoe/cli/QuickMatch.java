@@ -145,16 +145,14 @@ final class QuickMatch {
         try {
             return answer.join();
         } catch (RuntimeException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            if (cause instanceof UncheckedIOException io) {
-                throw ClientOptions.unreachable(server, io);
-            }
-            if (cause instanceof ProtocolException p) {
-                throw new UserError(
-                        "the server's answer to the quick match is not understood: "
-                                + p.getMessage());
-            }
-            throw e;
+            throw switch (e.getCause() != null ? e.getCause() : e) {
+                case UncheckedIOException io -> ClientOptions.unreachable(server, io);
+                case ProtocolException p ->
+                        new UserError(
+                                "the server's answer to the quick match is not understood: "
+                                        + p.getMessage());
+                default -> e;
+            };
         }
     }
 

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Map;
@@ -36,6 +37,10 @@ final class SeatTokens {
 
     /** What a player id may be: the protocol's 1..64 letters, digits, '-' and '_'. */
     private static final Pattern PLAYER_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    private static final FileAttribute<?>[] OWNER_ONLY = {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))
+    };
 
     private final Path dir;
 
@@ -92,11 +97,7 @@ final class SeatTokens {
         writePrivate(file(server, room), token, "seat token");
     }
 
-    /**
-     * The player id quick match asks with, the same for every request of this user (the server lets
-     * one player wait once at a time): read from the state directory, or made by {@code fresh} and
-     * kept there.
-     */
+    /** The id quick match asks with, one per user (a player waits once at a time), kept here. */
     synchronized String playerId(Supplier<String> fresh) {
         Path file = dir.resolve(PLAYER_FILE);
         String kept = read(file);
@@ -176,17 +177,7 @@ final class SeatTokens {
             return;
         }
         Files.createDirectories(dir.getParent() == null ? dir : dir.getParent());
-        if (posix()) {
-            Files.createDirectory(
-                    dir,
-                    PosixFilePermissions.asFileAttribute(
-                            PosixFilePermissions.fromString("rwx------")));
-        } else {
-            Files.createDirectory(dir);
-        }
-    }
-
-    private static boolean posix() {
-        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        Files.createDirectory(dir, posix ? OWNER_ONLY : new FileAttribute<?>[0]);
     }
 }
