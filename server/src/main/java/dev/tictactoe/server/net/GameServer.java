@@ -103,10 +103,7 @@ public final class GameServer implements AutoCloseable {
                             workers,
                             bots,
                             metrics,
-                            opened == null
-                                    ? RoomJournal.NONE
-                                    : new StoredRooms(
-                                            opened, RoomJournal.DEFAULT_CHECKPOINT_EVERY));
+                            opened == null ? RoomJournal.NONE : new StoredRooms(opened));
             metrics.watch(Level.ROOMS, registry::size);
             // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
             var seats = new SecureRandom();

@@ -5,7 +5,6 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.server.cluster.NodeFile;
@@ -44,7 +43,6 @@ final class StoredRooms implements RoomJournal {
                     .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Store store;
-    private final int checkpointEvery;
 
     /** Before the port opens: a bad data directory stops the start. */
     static Store open(
@@ -67,9 +65,8 @@ final class StoredRooms implements RoomJournal {
                 .forEach(room -> rooms.restore(room.checkpoint(), room.commands()));
     }
 
-    StoredRooms(Store store, int checkpointEvery) {
+    StoredRooms(Store store) {
         this.store = store;
-        this.checkpointEvery = checkpointEvery;
     }
 
     @Override
@@ -96,11 +93,6 @@ final class StoredRooms implements RoomJournal {
     @Override
     public void closed(String room, long version) {
         store.closeRoom(room);
-    }
-
-    @Override
-    public int checkpointEvery() {
-        return checkpointEvery;
     }
 
     @Override
@@ -135,14 +127,11 @@ final class StoredRooms implements RoomJournal {
             return games.game(code, game)
                     .thenApply(json -> json.map(StoredRooms::parse).orElse(null));
         }
-        return games.gameNumbers(code).thenApply(kept -> kept.isEmpty() ? null : list(code, kept));
+        return games.gameNumbers(code)
+                .thenApply(kept -> kept.isEmpty() ? null : JSON.valueToTree(new Kept(code, kept)));
     }
 
-    private static JsonNode list(String code, List<Integer> games) {
-        ObjectNode body = JSON.createObjectNode().put("room", code);
-        games.forEach(body.putArray("games")::add);
-        return body;
-    }
+    private record Kept(String room, List<Integer> games) {}
 
     private static JsonNode parse(byte[] json) {
         try {

@@ -47,8 +47,11 @@ final class CommandLines {
             String[] head = new String[3];
             int from = at;
             for (int i = 0; i < head.length; i++) {
-                int space = indexOfSpace(row, from);
-                if (space <= from) {
+                int space = from;
+                while (space < row.length && row[space] != ' ') {
+                    space++;
+                }
+                if (space == from || space == row.length) {
                     throw new SQLException("a commands row is malformed at byte " + at);
                 }
                 head[i] = new String(row, from, space - from, StandardCharsets.US_ASCII);
@@ -95,15 +98,5 @@ final class CommandLines {
                 },
                 from);
         return after;
-    }
-
-    /** The first space at or after {@code from}, or -1. */
-    private static int indexOfSpace(byte[] row, int from) {
-        for (int i = from; i < row.length; i++) {
-            if (row[i] == ' ') {
-                return i;
-            }
-        }
-        return -1;
     }
 }

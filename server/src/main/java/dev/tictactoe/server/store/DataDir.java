@@ -1,7 +1,5 @@
 package dev.tictactoe.server.store;
 
-import org.jspecify.annotations.Nullable;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -14,7 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /** One process owns a data directory: a lock on {@code <dir>/lock}, with the holder's pid. */
-final class DataDir implements AutoCloseable {
+final class DataDir {
 
     static final String LOCK = "lock";
 
@@ -23,17 +21,21 @@ final class DataDir implements AutoCloseable {
     /** What an older server kept there, a directory each: refused, never converted. */
     private static final String[] OLD_FORMAT = {"journal", "games"};
 
-    private final FileChannel channel;
-    private final FileLock lock;
+    private DataDir() {}
 
-    private DataDir(FileChannel channel, FileLock lock) {
-        this.channel = channel;
-        this.lock = lock;
-    }
-
-    /** Creates {@code dir} if missing (owner only: it holds seat tokens), checks and locks it. */
-    static DataDir lock(Path dir) throws IOException {
-        createPrivate(dir);
+    /**
+     * Creates {@code dir} if missing (owner only: it holds seat tokens), checks and locks it; the
+     * lock lasts until the channel is closed.
+     */
+    static FileChannel lock(Path dir) throws IOException {
+        try {
+            Files.createDirectories(
+                    dir,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rwx------")));
+        } catch (UnsupportedOperationException e) {
+            Files.createDirectories(dir); // not a POSIX file system
+        }
         for (String old : OLD_FORMAT) {
             if (Files.isDirectory(dir.resolve(old))) {
                 throw new DataDirException(
@@ -49,7 +51,12 @@ final class DataDir implements AutoCloseable {
                         StandardOpenOption.READ,
                         StandardOpenOption.WRITE);
         try {
-            FileLock lock = tryLock(channel);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null; // this very process holds it already (a second server in one JVM)
+            }
             if (lock == null) {
                 throw new DataDirException(
                         ("data directory %s is in use by another server (pid %s); stop it or choose"
@@ -63,18 +70,10 @@ final class DataDir implements AutoCloseable {
                                     .getBytes(StandardCharsets.US_ASCII)),
                     0);
             channel.force(false);
-            return new DataDir(channel, lock);
+            return channel;
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
-        }
-    }
-
-    private static @Nullable FileLock tryLock(FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            return null; // this very process holds it already (a second server in one JVM)
         }
     }
 
@@ -84,28 +83,5 @@ final class DataDir implements AutoCloseable {
         channel.read(buf, 0);
         String pid = new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII).strip();
         return pid.isEmpty() ? "unknown" : pid;
-    }
-
-    private static void createPrivate(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        try {
-            Files.createDirectories(
-                    dir,
-                    PosixFilePermissions.asFileAttribute(
-                            PosixFilePermissions.fromString("rwx------")));
-        } catch (UnsupportedOperationException e) {
-            Files.createDirectories(dir); // not a POSIX file system
-        }
-    }
-
-    @Override
-    public void close() throws IOException {
-        try {
-            lock.release();
-        } finally {
-            channel.close();
-        }
     }
 }

@@ -12,12 +12,10 @@ public record DurabilityPolicy(Mode mode, Duration gather) {
         NONE
     }
 
-    public static final Duration DEFAULT_GROUP_INTERVAL = Duration.ofMillis(100);
     public static final DurabilityPolicy FSYNC_EACH =
             new DurabilityPolicy(Mode.FSYNC, Duration.ZERO);
-    public static final DurabilityPolicy NONE =
-            new DurabilityPolicy(Mode.NONE, DEFAULT_GROUP_INTERVAL);
-    public static final DurabilityPolicy DEFAULT = group(DEFAULT_GROUP_INTERVAL);
+    public static final DurabilityPolicy DEFAULT = group(Duration.ofMillis(100));
+    public static final DurabilityPolicy NONE = new DurabilityPolicy(Mode.NONE, DEFAULT.gather);
 
     public DurabilityPolicy {
         if (mode == Mode.GROUP && (gather.isNegative() || gather.isZero())) {
@@ -44,16 +42,6 @@ public record DurabilityPolicy(Mode mode, Duration gather) {
     /** Reads {@code fsync}, {@code none}, or {@code group} with an optional {@code :10ms}. */
     public static DurabilityPolicy parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
-        DurabilityPolicy named =
-                switch (t) {
-                    case "fsync" -> FSYNC_EACH;
-                    case "none" -> NONE;
-                    case "group" -> DEFAULT;
-                    default -> null;
-                };
-        if (named != null) {
-            return named;
-        }
         if (t.startsWith("group:") && t.endsWith("ms")) {
             try {
                 return group(Duration.ofMillis(Long.parseLong(t.substring(6, t.length() - 2))));
@@ -61,7 +49,13 @@ public record DurabilityPolicy(Mode mode, Duration gather) {
                 // falls through to the error below
             }
         }
-        throw new IllegalArgumentException(
-                "durability is fsync, group, group:<n>ms or none, not '" + text + "'");
+        return switch (t) {
+            case "fsync" -> FSYNC_EACH;
+            case "none" -> NONE;
+            case "group" -> DEFAULT;
+            default ->
+                    throw new IllegalArgumentException(
+                            "durability is fsync, group, group:<n>ms or none, not '" + text + "'");
+        };
     }
 }

@@ -87,12 +87,11 @@ final class Schema implements AutoCloseable {
             }
             schema.execute("PRAGMA user_version = " + VERSION);
             return schema;
-        } catch (SQLException e) {
+        } catch (SQLException | DataDirException e) {
             closeQuietly(db);
-            throw new DataDirException(file + " cannot be opened: " + e.getMessage());
-        } catch (DataDirException e) {
-            closeQuietly(db);
-            throw e;
+            throw e instanceof DataDirException refused
+                    ? refused
+                    : new DataDirException(file + " cannot be opened: " + e.getMessage());
         }
     }
 
@@ -122,21 +121,48 @@ final class Schema implements AutoCloseable {
         return rooms;
     }
 
-    /**
-     * Writes a batch in one transaction, rolled back if it fails. The commands go as one row, cut
-     * at each checkpoint: a checkpoint covers the rows before it.
-     */
+    /** Writes a batch in one transaction, the commands as one row cut at each checkpoint. */
     void commit(List<StoreWriter.Write> writes, StoreOptions options) throws SQLException {
         execute("BEGIN");
         try {
             for (StoreWriter.Write w : writes) {
-                if (w.item() instanceof Item.Command c) {
-                    lines.add(c.room(), c.version(), w.bytes());
-                } else {
-                    if (w.item() instanceof Item.Checkpoint) {
+                switch (w.item()) {
+                    case Item.Command c -> lines.add(c.room(), c.version(), w.bytes());
+                    // It covers the rows before it; they go at the next sweep, with every room's.
+                    case Item.Checkpoint c -> {
                         appendLines();
+                        update(
+                                "INSERT OR REPLACE INTO checkpoints (room, version, since, at,"
+                                        + " state) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1"
+                                        + " FROM commands), ?, CAST(? AS TEXT))",
+                                c.room(),
+                                c.version(),
+                                c.at(),
+                                w.bytes());
                     }
-                    write(w.item(), w.bytes(), options);
+                    case Item.Game g -> {
+                        update(
+                                "INSERT OR REPLACE INTO games (room, game, ended_at, kept_until,"
+                                        + " document) VALUES (?, ?, ?, NULL, CAST(? AS TEXT))",
+                                g.room(),
+                                g.game(),
+                                g.endedAt(),
+                                w.bytes());
+                        if (g.game() > options.maxGamesPerRoom()) {
+                            update(
+                                    "DELETE FROM games WHERE room = ? AND game <= ?",
+                                    g.room(),
+                                    g.game() - options.maxGamesPerRoom());
+                        }
+                    }
+                    case Item.Closed c -> {
+                        update("DELETE FROM checkpoints WHERE room = ?", c.room());
+                        update(
+                                "UPDATE games SET kept_until = ? WHERE room = ?",
+                                c.at() + options.retention().toMillis(),
+                                c.room());
+                    }
+                    case Item.Task t -> throw new IllegalStateException("a task is not a write");
                 }
             }
             appendLines();
@@ -156,45 +182,6 @@ final class Schema implements AutoCloseable {
     private void appendLines() throws SQLException {
         if (!lines.isEmpty()) {
             update("INSERT INTO commands (lines) VALUES (?)", lines.take());
-        }
-    }
-
-    private void write(Item item, byte[] bytes, StoreOptions options) throws SQLException {
-        switch (item) {
-            case Item.Command c -> throw new IllegalStateException("commands go as lines");
-            // The commands it covers go at the next sweep, with every other room's.
-            case Item.Checkpoint c ->
-                    update(
-                            "INSERT OR REPLACE INTO checkpoints (room, version, since, at, state)"
-                                    + " VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM"
-                                    + " commands), ?, CAST(? AS TEXT))",
-                            c.room(),
-                            c.version(),
-                            c.at(),
-                            bytes);
-            case Item.Game g -> {
-                update(
-                        "INSERT OR REPLACE INTO games (room, game, ended_at, kept_until, document)"
-                                + " VALUES (?, ?, ?, NULL, CAST(? AS TEXT))",
-                        g.room(),
-                        g.game(),
-                        g.endedAt(),
-                        bytes);
-                if (g.game() > options.maxGamesPerRoom()) {
-                    update(
-                            "DELETE FROM games WHERE room = ? AND game <= ?",
-                            g.room(),
-                            g.game() - options.maxGamesPerRoom());
-                }
-            }
-            case Item.Closed c -> {
-                update("DELETE FROM checkpoints WHERE room = ?", c.room());
-                update(
-                        "UPDATE games SET kept_until = ? WHERE room = ?",
-                        c.at() + options.retention().toMillis(),
-                        c.room());
-            }
-            case Item.Task t -> throw new IllegalStateException("a task is not a write");
         }
     }
 

@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -39,7 +40,7 @@ public final class Store implements AutoCloseable {
 
     public record Command(String room, long version, byte[] record) {}
 
-    private final DataDir dir;
+    private final FileChannel dir;
     private final StoreOptions options;
     private final BlockingQueue<Item> queue;
     private final StoreWriter writer;
@@ -47,12 +48,11 @@ public final class Store implements AutoCloseable {
     private final Clock clock;
     private final Map<String, Room> recovered;
     private volatile boolean closed;
-    private volatile JournalMeters meters = JournalMeters.NONE;
 
     /** A failing disk is logged once, not once per write. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
-    private Store(DataDir dir, Path file, Schema db, StoreOptions options, Clock clock)
+    private Store(FileChannel dir, Path file, Schema db, StoreOptions options, Clock clock)
             throws SQLException {
         this.dir = dir;
         this.options = options;
@@ -74,7 +74,7 @@ public final class Store implements AutoCloseable {
     }
 
     static Store open(Path dataDir, StoreOptions options, Clock clock) throws IOException {
-        DataDir dir = DataDir.lock(dataDir);
+        FileChannel dir = DataDir.lock(dataDir);
         Schema db = null;
         try {
             Path file = dataDir.resolve(DataDir.DATABASE);
@@ -96,7 +96,7 @@ public final class Store implements AutoCloseable {
         }
     }
 
-    private static void close(@Nullable Schema db, DataDir dir) throws IOException {
+    private static void close(@Nullable Schema db, FileChannel dir) throws IOException {
         if (db != null) {
             db.close();
         }
@@ -142,7 +142,7 @@ public final class Store implements AutoCloseable {
                                         ? AppendResult.ACCEPTED
                                         : AppendResult.QUEUE_FULL;
         if (!result.accepted()) {
-            meters.refused(result.name().toLowerCase(Locale.ROOT));
+            writer.meters.refused(result.name().toLowerCase(Locale.ROOT));
             if (refusing.compareAndSet(false, true)) {
                 log.error(
                         "room {}: the store refused a change ({}), rooms play on in memory: {}",
@@ -171,11 +171,6 @@ public final class Store implements AutoCloseable {
     /** The newest {@code count} kept games, oldest first. */
     public CompletableFuture<List<byte[]>> latestGames(String room, int count) {
         return task(db -> db.latestGames(room, count));
-    }
-
-    /** Deletes expired games and the commands no room needs; how many games went. */
-    public CompletableFuture<Integer> sweep() {
-        return task(db -> db.sweep(clock.millis()));
     }
 
     public CompletableFuture<Void> flush() {
@@ -207,7 +202,6 @@ public final class Store implements AutoCloseable {
     }
 
     public void meterWith(JournalMeters meters) {
-        this.meters = meters;
         writer.meters = meters;
     }
 

@@ -14,16 +14,6 @@ public record StoreOptions(
     public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
     public static final int DEFAULT_MAX_GAMES_PER_ROOM = 1_000;
 
-    public StoreOptions {
-        if (queueCapacity < 1 || maxGamesPerRoom < 1) {
-            throw new IllegalArgumentException("store sizes must be positive");
-        }
-    }
-
-    public static StoreOptions defaults() {
-        return of(DurabilityPolicy.DEFAULT, StoreSettings.DEFAULT_GAME_RETENTION);
-    }
-
     /** The default sizes and retries with this policy and games' retention. */
     public static StoreOptions of(DurabilityPolicy policy, Duration retention) {
         return new StoreOptions(

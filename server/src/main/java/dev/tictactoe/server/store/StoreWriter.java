@@ -39,7 +39,6 @@ final class StoreWriter implements Runnable {
 
     private final List<Item> items = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
-    private final IdentityHashMap<LongConsumer, Long> durable = new IdentityHashMap<>();
     private long sweepDue;
     private boolean backlog;
     private boolean busy;
@@ -99,11 +98,9 @@ final class StoreWriter implements Runnable {
             backlog = queue.drainTo(items, MAX_BATCH - 1) == MAX_BATCH - 1;
         }
         for (Item item : items) {
-            if (!(item instanceof Item.Task)) {
-                Write w = prepare(item);
-                if (w != null) {
-                    writes.add(w);
-                }
+            Write w = prepare(item);
+            if (w != null) {
+                writes.add(w);
             }
         }
         if (!writes.isEmpty()) {
@@ -160,7 +157,7 @@ final class StoreWriter implements Runnable {
         return next;
     }
 
-    /** Null (and one error line) if the supplier fails. */
+    /** Null for a task, and (with one error line) if the supplier fails. */
     private @Nullable Write prepare(Item item) {
         try {
             return switch (item) {
@@ -181,13 +178,13 @@ final class StoreWriter implements Runnable {
 
     /** Tells each waiting room, once, the newest of its versions this batch committed. */
     private void tellDurable() {
+        IdentityHashMap<LongConsumer, Long> durable = new IdentityHashMap<>();
         for (Write w : writes) {
             if (w.item() instanceof Item.Command c && c.onDurable() != null) {
                 durable.merge(c.onDurable(), c.version(), Math::max);
             }
         }
         durable.forEach(LongConsumer::accept);
-        durable.clear();
     }
 
     private void run(Item.Task t) {

@@ -11,7 +11,6 @@ import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.metrics.ServerMetrics;
-import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.store.FailingDisk;
 import dev.tictactoe.server.store.Store;
 
@@ -56,7 +55,7 @@ class StoredRoomsTest {
         lines.start();
         serverLog.addAppender(lines);
         try (Store store = disk.open(dir)) {
-            StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
+            StoredRooms rooms = new StoredRooms(store);
             ProbeReplies probes = new ProbeReplies(state, new ServerMetrics(), store, false);
             state.started();
             assertThat(rooms.change("AB", 1, PAYLOAD, null)).isTrue();
@@ -85,16 +84,9 @@ class StoredRoomsTest {
     }
 
     @Test
-    void roomsCheckpointAsOftenAsTheyAreSetTo() throws Exception {
-        try (Store store = disk.open(dir)) {
-            assertThat(new StoredRooms(store, 1).checkpointEvery()).isEqualTo(1);
-        }
-    }
-
-    @Test
     void historyReadsTheGamesTheArchiveKeeps() throws Exception {
         try (Store store = disk.open(dir)) {
-            StoredRooms rooms = new StoredRooms(store, RoomJournal.DEFAULT_CHECKPOINT_EVERY);
+            StoredRooms rooms = new StoredRooms(store);
             rooms.gameFinished(
                     "K7MQ2P",
                     1,

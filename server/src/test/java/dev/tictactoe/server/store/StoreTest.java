@@ -28,7 +28,8 @@ class StoreTest {
 
     @TempDir Path dir;
 
-    private static final StoreOptions OPTIONS = StoreOptions.defaults();
+    private static final StoreOptions OPTIONS =
+            StoreOptions.of(DurabilityPolicy.DEFAULT, StoreSettings.DEFAULT_GAME_RETENTION);
 
     /** Retries start at a millisecond and back off up to {@code maxRetryMillis}. */
     static StoreOptions options(
@@ -100,7 +101,7 @@ class StoreTest {
             // A command written again at a version the store holds (a replay cut short) replaces
             // it.
             store.command("AB", 5, new byte[] {9}, null);
-            assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isZero();
+            assertThat(sweep(store, Clock.systemUTC())).isZero();
             List<Long> kept = versionsInOrder(store);
             assertThat(kept)
                     .as("the commands behind every live room's checkpoint are gone at a sweep")
@@ -344,7 +345,7 @@ class StoreTest {
             clock.now = clock.now.plus(Schema.STALE_CHECKPOINT).plusSeconds(1);
             store.checkpoint("FAST", 3, () -> bytes("{\"at\":3}"));
             store.command("FAST", 4, new byte[] {4}, null);
-            store.sweep().get(10, TimeUnit.SECONDS);
+            sweep(store, clock);
             List<Long> kept = versionsInOrder(store);
             assertThat(kept)
                     .as("SLOW's command written again, FAST's first three gone")
@@ -377,9 +378,9 @@ class StoreTest {
                     .extracting(StoreTest::text)
                     .containsExactly("{\"game\":4}", "{\"game\":5}");
             clock.now = clock.now.plus(Duration.ofMinutes(59));
-            assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isZero();
+            assertThat(sweep(store, clock)).isZero();
             clock.now = clock.now.plus(Duration.ofMinutes(2));
-            assertThat(store.sweep().get(10, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(sweep(store, clock)).isEqualTo(1);
             assertThat(store.gameNumbers("CD").get(10, TimeUnit.SECONDS)).isEmpty();
             assertThat(store.game("AB", 5).get(10, TimeUnit.SECONDS))
                     .isNotEqualTo(Optional.empty());
@@ -401,8 +402,11 @@ class StoreTest {
         assertThat(DurabilityPolicy.DEFAULT.spelled()).isEqualTo("group:100ms");
         assertThat(OPTIONS.queueCapacity()).isEqualTo(StoreOptions.DEFAULT_QUEUE_CAPACITY);
         assertThat(OPTIONS.maxGamesPerRoom()).isEqualTo(1_000);
-        assertThatThrownBy(() -> options(DurabilityPolicy.DEFAULT, 0, Duration.ofDays(7), 1, 5000))
-                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** Deletes expired games and the commands no room needs, now; how many games went. */
+    private static int sweep(Store store, Clock clock) throws Exception {
+        return store.<Integer>task(db -> db.sweep(clock.millis())).get(10, TimeUnit.SECONDS);
     }
 
     /** The versions of every command in the log, in the order written. */
