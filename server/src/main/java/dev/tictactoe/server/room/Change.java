@@ -3,13 +3,11 @@ package dev.tictactoe.server.room;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.ObjectWriter;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.server.game.Mark;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /** A command to a room's core, with what was chosen in it, so a replay makes the same change. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.SIMPLE_NAME)
@@ -42,7 +40,6 @@ sealed interface Change {
     /** A journal record: the change and its instant, JSON named by the record's simple name. */
     record Entry(long nanos, long millis, Change change) {
 
-        private static final ObjectWriter WRITER = RoomState.JSON.writerFor(Entry.class);
         private static final ObjectReader READER =
                 RoomState.JSON
                         .readerFor(Entry.class)
@@ -51,11 +48,7 @@ sealed interface Change {
                                 DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES);
 
         byte[] bytes() {
-            try {
-                return WRITER.writeValueAsBytes(this);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return RoomState.json(this);
         }
 
         /** Reads a record; throws {@link IllegalArgumentException} saying what is wrong with it. */

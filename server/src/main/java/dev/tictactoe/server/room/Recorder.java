@@ -1,15 +1,12 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.GameRecord;
-import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -127,12 +124,6 @@ final class Recorder {
                         game.reason(),
                         game.line(),
                         room.time.millis);
-        return () -> {
-            try {
-                return MessageCodec.mapper().writeValueAsBytes(archived);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        };
+        return () -> RoomState.json(archived);
     }
 }

@@ -49,9 +49,7 @@ record RoomState(
                 .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
     }
 
-    /**
-     * The room's state now as JSON; a checkpoint beside an archive keeps only its newest few games.
-     */
+    /** The room's state now as JSON; beside an archive, with only its newest few games. */
     static Supplier<byte[]> of(Room room) {
         int games =
                 room.context.journal().archivesGames()
@@ -78,10 +76,7 @@ record RoomState(
         return () -> json;
     }
 
-    /**
-     * The room, not yet live, with the later changes applied at their instants, each making the
-     * version it was written with; one that cannot ends the replay with one error line.
-     */
+    /** The room, not yet live, with each later change replayed into the version it made. */
     Room rebuild(List<Store.Command> changes, EventLoop loop, RoomContext context) {
         core.match.finished.addAll(finished);
         Room room = new Room(code, loop, botSeed, context, core);
@@ -128,6 +123,14 @@ record RoomState(
         }
         room.time.emptySince = room.time.emptyAsOfNow();
         return null;
+    }
+
+    static byte[] json(Object value) {
+        try {
+            return JSON.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static RoomState fromJson(byte[] json) {
