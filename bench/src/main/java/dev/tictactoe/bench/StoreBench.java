@@ -3,7 +3,6 @@ package dev.tictactoe.bench;
 import dev.tictactoe.server.store.AppendResult;
 import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
-import dev.tictactoe.server.store.StoreOptions;
 import dev.tictactoe.server.store.StoreSettings;
 
 import java.lang.management.ManagementFactory;
@@ -106,7 +105,9 @@ final class StoreBench {
             DurabilityPolicy policy, Path dir, int records, int rate, int seconds)
             throws Exception {
         try (Store store =
-                Store.open(dir, StoreOptions.of(policy, StoreSettings.DEFAULT_GAME_RETENTION))) {
+                Store.open(
+                        new StoreSettings(
+                                dir, policy.spelled(), StoreSettings.DEFAULT_GAME_RETENTION))) {
             burst(store, records); // warm-up: the JIT and the page cache
             store.flush().get();
             long cpu = cpu();

@@ -87,12 +87,7 @@ public final class GameServer implements AutoCloseable {
         Matchmaker joined = null;
         try {
             if (storeSettings.dataDir() != null) {
-                opened =
-                        StoredRooms.open(
-                                storeSettings.dataDir(),
-                                cluster.node(),
-                                storeSettings.durability(),
-                                storeSettings.gameRetention());
+                opened = StoredRooms.open(storeSettings, cluster.node());
                 opened.meterWith(metrics);
                 metrics.watch(Level.JOURNAL_QUEUE, opened::queued);
             }

@@ -11,9 +11,8 @@ import dev.tictactoe.server.cluster.NodeFile;
 import dev.tictactoe.server.room.RoomJournal;
 import dev.tictactoe.server.room.RoomRegistry;
 import dev.tictactoe.server.store.DataDirException;
-import dev.tictactoe.server.store.DurabilityPolicy;
 import dev.tictactoe.server.store.Store;
-import dev.tictactoe.server.store.StoreOptions;
+import dev.tictactoe.server.store.StoreSettings;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -21,8 +20,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -45,17 +42,16 @@ final class StoredRooms implements RoomJournal {
     private final Store store;
 
     /** Before the port opens: a bad data directory stops the start. */
-    static Store open(
-            Path dataDir, @Nullable Character node, String durability, Duration retention) {
-        NodeFile.claim(dataDir, node);
+    static Store open(StoreSettings settings, @Nullable Character node) {
+        NodeFile.claim(settings.dataDir(), node);
         try {
-            return Store.open(
-                    dataDir, StoreOptions.of(DurabilityPolicy.parse(durability), retention));
+            return Store.open(settings);
         } catch (DataDirException e) {
             throw new UncheckedIOException(e.getMessage(), e); // it names the directory
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "cannot open the data directory " + dataDir + ": " + e.getMessage(), e);
+                    "cannot open the data directory " + settings.dataDir() + ": " + e.getMessage(),
+                    e);
         }
     }
 

@@ -17,7 +17,7 @@ sealed interface Item {
 
     record Game(String room, int game, long endedAt, Supplier<byte[]> document) implements Item {}
 
-    record Closed(String room, long at) implements Item {}
+    record Closed(String room, long keptUntil) implements Item {}
 
     /** Work on the database once everything queued before it is committed. */
     record Task(Query query, CompletableFuture<@Nullable Object> done, boolean stop)

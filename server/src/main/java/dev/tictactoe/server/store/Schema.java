@@ -28,6 +28,9 @@ final class Schema implements AutoCloseable {
     /** The layout this code writes ({@code PRAGMA user_version}); another one is refused. */
     static final int VERSION = 7;
 
+    /** A room keeps its newest games only. */
+    static final int MAX_GAMES_PER_ROOM = 1_000;
+
     /** An older checkpoint has its commands copied to the end (empty rooms close before). */
     static final Duration STALE_CHECKPOINT = Duration.ofMinutes(15);
 
@@ -122,7 +125,7 @@ final class Schema implements AutoCloseable {
     }
 
     /** Writes a batch in one transaction, the commands as one row cut at each checkpoint. */
-    void commit(List<StoreWriter.Write> writes, StoreOptions options) throws SQLException {
+    void commit(List<StoreWriter.Write> writes) throws SQLException {
         execute("BEGIN");
         try {
             for (StoreWriter.Write w : writes) {
@@ -148,18 +151,18 @@ final class Schema implements AutoCloseable {
                                 g.game(),
                                 g.endedAt(),
                                 w.bytes());
-                        if (g.game() > options.maxGamesPerRoom()) {
+                        if (g.game() > MAX_GAMES_PER_ROOM) {
                             update(
                                     "DELETE FROM games WHERE room = ? AND game <= ?",
                                     g.room(),
-                                    g.game() - options.maxGamesPerRoom());
+                                    g.game() - MAX_GAMES_PER_ROOM);
                         }
                     }
                     case Item.Closed c -> {
                         update("DELETE FROM checkpoints WHERE room = ?", c.room());
                         update(
                                 "UPDATE games SET kept_until = ? WHERE room = ?",
-                                c.at() + options.retention().toMillis(),
+                                c.keptUntil(),
                                 c.room());
                     }
                     case Item.Task t -> throw new IllegalStateException("a task is not a write");

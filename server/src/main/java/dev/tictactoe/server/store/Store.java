@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -35,13 +36,17 @@ public final class Store implements AutoCloseable {
     /** How long {@link #close} waits for a failing disk before it drops what is left. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
+    /** The writes waiting at most: past them the disk is slower than the rooms. */
+    static final int QUEUE_CAPACITY = 65_536;
+
     /** A room found at start: its newest checkpoint and the commands after it, in order. */
     public record Room(long version, byte[] checkpoint, List<Command> commands) {}
 
     public record Command(String room, long version, byte[] record) {}
 
     private final FileChannel dir;
-    private final StoreOptions options;
+    private final DurabilityPolicy policy;
+    private final Duration retention;
     private final BlockingQueue<Item> queue;
     private final StoreWriter writer;
     private final Thread thread;
@@ -52,20 +57,22 @@ public final class Store implements AutoCloseable {
     /** A failing disk is logged once, not once per write. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
-    private Store(FileChannel dir, Path file, Schema db, StoreOptions options, Clock clock)
+    private Store(FileChannel dir, Path file, Schema db, StoreSettings settings, Clock clock)
             throws SQLException {
         this.dir = dir;
-        this.options = options;
+        this.policy = DurabilityPolicy.parse(settings.durability());
+        this.retention = settings.gameRetention();
         this.clock = clock;
-        this.recovered = db.recover(clock.millis() + options.retention().toMillis());
+        this.recovered = db.recover(clock.millis() + retention.toMillis());
         db.sweep(clock.millis());
-        this.queue = new ArrayBlockingQueue<>(options.queueCapacity());
-        this.writer = new StoreWriter(db, options, queue, "store " + file, clock);
+        this.queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+        this.writer = new StoreWriter(db, policy.gather(), queue, "store " + file, clock);
         this.thread = Thread.ofPlatform().name("store-writer").daemon(true).unstarted(writer);
     }
 
-    public static Store open(Path dataDir, StoreOptions options) throws IOException {
-        return open(dataDir, options, Clock.systemUTC());
+    /** Opens the settings' data directory, which is not null. */
+    public static Store open(StoreSettings settings) throws IOException {
+        return open(settings, Clock.systemUTC());
     }
 
     /** Checks that {@code dataDir} could be opened now, so a start can refuse before warming up. */
@@ -73,19 +80,20 @@ public final class Store implements AutoCloseable {
         DataDir.lock(dataDir).close();
     }
 
-    static Store open(Path dataDir, StoreOptions options, Clock clock) throws IOException {
+    static Store open(StoreSettings settings, Clock clock) throws IOException {
+        Path dataDir = Objects.requireNonNull(settings.dataDir());
         FileChannel dir = DataDir.lock(dataDir);
         Schema db = null;
         try {
             Path file = dataDir.resolve(DataDir.DATABASE);
-            db = Schema.open(file, options.policy());
-            Store store = new Store(dir, file, db, options, clock);
+            db = Schema.open(file, DurabilityPolicy.parse(settings.durability()));
+            Store store = new Store(dir, file, db, settings, clock);
             store.thread.start();
             log.info(
                     "store {}: {} rooms recovered, durability {}",
                     file,
                     store.recovered.size(),
-                    options.policy().spelled());
+                    store.policy.spelled());
             return store;
         } catch (SQLException e) {
             close(db, dir);
@@ -108,7 +116,7 @@ public final class Store implements AutoCloseable {
     }
 
     public DurabilityPolicy policy() {
-        return options.policy();
+        return policy;
     }
 
     /** {@code onDurable}, if given, hears on the writer once the batch is committed. */
@@ -128,7 +136,7 @@ public final class Store implements AutoCloseable {
 
     /** Its commands and checkpoint go; its games stay the retention period. */
     public AppendResult closeRoom(String room) {
-        return offer(room, new Item.Closed(room, clock.millis()));
+        return offer(room, new Item.Closed(room, clock.millis() + retention.toMillis()));
     }
 
     /** A refused write is logged once until writes are taken again; rooms play on meanwhile. */

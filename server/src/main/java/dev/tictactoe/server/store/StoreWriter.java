@@ -29,8 +29,12 @@ final class StoreWriter implements Runnable {
     /** How often commands behind checkpoints and expired games are swept. */
     static final Duration SWEEP_INTERVAL = Duration.ofSeconds(10);
 
+    /** A failed commit is tried again after this, doubling up to {@link #MAX_RETRY_BACKOFF}. */
+    static final Duration RETRY_BACKOFF = Duration.ofMillis(50);
+
+    static final Duration MAX_RETRY_BACKOFF = Duration.ofSeconds(5);
+
     private final Schema db;
-    private final StoreOptions options;
     private final BlockingQueue<Item> queue;
     private final String what;
     private final Clock clock;
@@ -57,14 +61,12 @@ final class StoreWriter implements Runnable {
     /** The bytes are made once, before the first try. */
     record Write(Item item, byte[] bytes) {}
 
-    StoreWriter(
-            Schema db, StoreOptions options, BlockingQueue<Item> queue, String what, Clock clock) {
+    StoreWriter(Schema db, Duration gather, BlockingQueue<Item> queue, String what, Clock clock) {
         this.db = db;
-        this.options = options;
         this.queue = queue;
         this.what = what;
         this.clock = clock;
-        this.gatherNanos = options.policy().gather().toNanos();
+        this.gatherNanos = gather.toNanos();
         this.sweepDue = System.nanoTime() + SWEEP_INTERVAL.toNanos();
     }
 
@@ -197,14 +199,14 @@ final class StoreWriter implements Runnable {
 
     /** Commits the batch, retried with backoff until it succeeds; false if told to give up. */
     private boolean committed() {
-        long backoff = options.retryBackoff().toNanos();
+        long backoff = RETRY_BACKOFF.toNanos();
         while (true) {
             try {
                 Item.Query hook = beforeCommit;
                 if (hook != null) {
                     hook.run(db);
                 }
-                db.commit(writes, options);
+                db.commit(writes);
                 ok();
                 return true;
             } catch (SQLException e) {
@@ -220,7 +222,7 @@ final class StoreWriter implements Runnable {
                 gaveUp = true;
                 return false;
             }
-            backoff = Math.min(backoff * 2, options.maxRetryBackoff().toNanos());
+            backoff = Math.min(backoff * 2, MAX_RETRY_BACKOFF.toNanos());
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * A store whose disk fills up on demand, for tests of what uses a {@link Store}: while full, every
- * commit fails as SQLite's does on a full disk, and is retried quickly.
+ * commit fails as SQLite's does on a full disk, and is retried.
  */
 public final class FailingDisk {
 
@@ -19,13 +19,7 @@ public final class FailingDisk {
     public Store open(Path dataDir) throws IOException {
         Store store =
                 Store.open(
-                        dataDir,
-                        StoreTest.options(
-                                DurabilityPolicy.FSYNC_EACH,
-                                StoreOptions.DEFAULT_QUEUE_CAPACITY,
-                                StoreSettings.DEFAULT_GAME_RETENTION,
-                                StoreOptions.DEFAULT_MAX_GAMES_PER_ROOM,
-                                20));
+                        new StoreSettings(dataDir, "fsync", StoreSettings.DEFAULT_GAME_RETENTION));
         store.beforeCommit(
                 db -> {
                     if (full) {
