@@ -27,7 +27,7 @@ import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /** The rooms' journal in the store, and the archived games read back from it, off the loop. */
-final class StoredRooms implements RoomJournal {
+record StoredRooms(Store store) implements RoomJournal {
 
     /** The games a {@code history} message lists at most: as many as a room keeps in memory. */
     static final int HISTORY_GAMES = 100;
@@ -38,8 +38,6 @@ final class StoredRooms implements RoomJournal {
     private static final ObjectReader RECORD =
             JSON.readerFor(GameRecord.class)
                     .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
-    private final Store store;
 
     /** Before the port opens: a bad data directory stops the start. */
     static Store open(StoreSettings settings, @Nullable Character node) {
@@ -59,10 +57,6 @@ final class StoredRooms implements RoomJournal {
         store.recovered()
                 .values()
                 .forEach(room -> rooms.restore(room.checkpoint(), room.commands()));
-    }
-
-    StoredRooms(Store store) {
-        this.store = store;
     }
 
     @Override

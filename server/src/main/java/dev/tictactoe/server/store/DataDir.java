@@ -23,10 +23,7 @@ final class DataDir {
 
     private DataDir() {}
 
-    /**
-     * Creates {@code dir} if missing (owner only: it holds seat tokens), checks and locks it; the
-     * lock lasts until the channel is closed.
-     */
+    /** Creates {@code dir} if missing (owner only: it holds seat tokens), checks and locks it. */
     static FileChannel lock(Path dir) throws IOException {
         try {
             Files.createDirectories(
@@ -70,7 +67,7 @@ final class DataDir {
                                     .getBytes(StandardCharsets.US_ASCII)),
                     0);
             channel.force(false);
-            return channel;
+            return channel; // locked until it is closed
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;

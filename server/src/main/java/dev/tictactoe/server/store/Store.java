@@ -75,7 +75,7 @@ public final class Store implements AutoCloseable {
         return open(settings, Clock.systemUTC());
     }
 
-    /** Checks that {@code dataDir} could be opened now, so a start can refuse before warming up. */
+    /** Checks that {@code dataDir} could be opened now, so a start refuses before building. */
     public static void probe(Path dataDir) throws IOException {
         DataDir.lock(dataDir).close();
     }
