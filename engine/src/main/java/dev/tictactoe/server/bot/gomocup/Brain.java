@@ -2,7 +2,6 @@ package dev.tictactoe.server.bot.gomocup;
 
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.BotWarmup;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
@@ -32,6 +31,7 @@ public final class Brain {
     static final long TURN_RESERVE_MILLIS = 50;
 
     static final int TIME_LEFT_DIVISOR = 15; // one move may use this share of the match time left
+    private static final long WARMUP_NANOS = 150_000_000; // each warm-up search at most
 
     private final Bot bot = new Bot();
     private final PrintWriter out;
@@ -110,10 +110,27 @@ public final class Brain {
         }
         board = new Board(new Rules(size, WIN_LENGTH));
         if (!warm) {
-            BotWarmup.run(List.of(board.rules()), warmup, 6);
+            warmUp(board.rules());
             warm = true;
         }
         out.println("OK");
+    }
+
+    // Searches beside the centre (no book move there) a few times, within the warm-up.
+    private void warmUp(Rules rules) {
+        long deadline = System.nanoTime() + warmup.toNanos();
+        Bot cold = new Bot();
+        for (int round = 0; round < 6; round++) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            Board board = new Board(rules);
+            int first = rules.cell(rules.size() / 2 - 1, rules.size() / 2);
+            board.play(first);
+            board.play(first + 1 + round % 2 * rules.size()); // beside it, then diagonal
+            cold.choose(board, Level.HARD, Duration.ofNanos(Math.min(left, WARMUP_NANOS)), round);
+        }
     }
 
     private void restart() {
