@@ -15,17 +15,6 @@ final class Proofs {
 
     private static final int SMALL_TABLE_BITS = 16; // 2 MB a small variant: 4x4 k=4 needs 34k nodes
 
-    // Made once, so a 3x3 move allocates nothing but its BotMove.
-    private static final String[] WIN_NOTES = new String[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];
-    private static final String[] LOSS_NOTES = new String[WIN_NOTES.length];
-
-    static {
-        for (int d = 0; d < WIN_NOTES.length; d++) {
-            WIN_NOTES[d] = "solved: win in " + d;
-            LOSS_NOTES[d] = "solved: loss in " + d;
-        }
-    }
-
     private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =
             new ConcurrentHashMap<>();
 
@@ -78,13 +67,7 @@ final class Proofs {
 
     /** "solved: draw", "solved: win in 3" (plies, this move counted). */
     static String solvedNote(int score) {
-        if (score == 0) {
-            return "solved: draw";
-        }
-        int distance = Bot.WIN - Math.abs(score);
-        if (distance >= WIN_NOTES.length) {
-            return score > 0 ? "solved: win" : "solved: loss";
-        }
-        return score > 0 ? WIN_NOTES[distance] : LOSS_NOTES[distance];
+        String verdict = score > 0 ? "solved: win in " : "solved: loss in ";
+        return score == 0 ? "solved: draw" : verdict + (Bot.WIN - Math.abs(score));
     }
 }
