@@ -89,7 +89,6 @@ final class Lines {
                             .map(i -> i / k)
                             .toArray();
         }
-        near = nearCells(size);
         int[] pow3 = new int[2 * k - 2];
         pow3[0] = 1;
         for (int i = 1; i < pow3.length; i++) {
@@ -98,48 +97,45 @@ final class Lines {
         lineCells = new int[4 * cells][];
         lineWeights = new int[4 * cells][];
         wallKeys = new int[4 * cells];
-        for (int c = 0; c < cells; c++) {
-            int r = c / size;
-            int col = c % size;
+        near = new int[cells][];
+        centreDistance = new int[cells];
+        sym = new int[8][cells];
+        int m = size - 1;
+        for (int cell = 0; cell < cells; cell++) {
+            int r = cell / size;
+            int c = cell % size;
             for (int d = 0; d < 4; d++) {
                 int[] cs = new int[2 * k - 2];
                 int[] ws = new int[2 * k - 2];
                 int n = 0;
                 for (int o = -(k - 1); o <= k - 1; o++) {
                     int rr = r + o * STEPS[d][0];
-                    int cc = col + o * STEPS[d][1];
+                    int cc = c + o * STEPS[d][1];
                     if (o == 0) {
                         continue;
                     }
                     if (rr < 0 || rr >= size || cc < 0 || cc >= size) {
-                        wallKeys[4 * c + d] += 2 * pow3[Patterns.digit(o, k)];
+                        wallKeys[4 * cell + d] += 2 * pow3[Patterns.digit(o, k)];
                     } else {
                         cs[n] = rr * size + cc;
                         ws[n++] = pow3[Patterns.digit(-o, k)];
                     }
                 }
-                lineCells[4 * c + d] = Arrays.copyOf(cs, n);
-                lineWeights[4 * c + d] = Arrays.copyOf(ws, n);
+                lineCells[4 * cell + d] = Arrays.copyOf(cs, n);
+                lineWeights[4 * cell + d] = Arrays.copyOf(ws, n);
             }
-        }
-        centreDistance = new int[cells];
-        for (int r = 0; r < size; r++) {
-            for (int c = 0; c < size; c++) {
-                centreDistance[r * size + c] =
-                        Math.max(Math.abs(2 * r - (size - 1)), Math.abs(2 * c - (size - 1)));
-            }
-        }
-        sym = new int[8][cells];
-        int m = size - 1;
-        for (int r = 0; r < size; r++) {
-            for (int c = 0; c < size; c++) {
-                int[][] images = {
-                    {r, c}, {c, m - r}, {m - r, m - c}, {m - c, r},
-                    {r, m - c}, {m - r, c}, {c, r}, {m - c, m - r}
-                };
-                for (int s = 0; s < 8; s++) {
-                    sym[s][r * size + c] = images[s][0] * size + images[s][1];
-                }
+            near[cell] =
+                    IntStream.range(0, cells)
+                            .filter(e -> Math.abs(e / size - r) <= NEAR && e != r * size + c)
+                            .filter(e -> Math.abs(e % size - c) <= NEAR)
+                            .toArray();
+            centreDistance[cell] = Math.max(Math.abs(2 * r - m), Math.abs(2 * c - m));
+            int[][] images = {
+                {r, c}, {c, m - r}, {m - r, m - c}, {m - c, r},
+                {r, m - c}, {m - r, c}, {c, r}, {m - c, m - r}
+            };
+            for (int s = 0; s < 8; s++) {
+                sym[s][cell] = images[s][0] * size + images[s][1];
             }
         }
         keys = new long[8][cells * 2];
@@ -153,27 +149,5 @@ final class Lines {
 
     static Lines of(Rules rules) {
         return CACHE.computeIfAbsent(rules, Lines::new);
-    }
-
-    /** Each cell's neighbours within {@link #NEAR}, the cell itself left out. */
-    static int[][] nearCells(int size) {
-        int[][] near = new int[size * size][];
-        for (int r = 0; r < size; r++) {
-            for (int c = 0; c < size; c++) {
-                int[] list = new int[(2 * NEAR + 1) * (2 * NEAR + 1)];
-                int n = 0;
-                for (int dr = -NEAR; dr <= NEAR; dr++) {
-                    for (int dc = -NEAR; dc <= NEAR; dc++) {
-                        int rr = r + dr;
-                        int cc = c + dc;
-                        if ((dr != 0 || dc != 0) && rr >= 0 && rr < size && cc >= 0 && cc < size) {
-                            list[n++] = rr * size + cc;
-                        }
-                    }
-                }
-                near[r * size + c] = Arrays.copyOf(list, n);
-            }
-        }
-        return near;
     }
 }
