@@ -148,8 +148,10 @@ public final class Bot {
         if (forced != null) {
             return forced;
         }
-        BotMove booked = book ? booked(board, pos) : null;
-        return booked != null ? booked : search(board, pos, depth, budget, random);
+        int booked = book ? OpeningBook.STANDARD.move(board) : -1;
+        return booked >= 0
+                ? new BotMove(booked, Level.HARD, false, 0, 0, 0, "opening book")
+                : search(board, pos, depth, budget, random);
     }
 
     // HARD's search proper, with no shortcut: its score is the position's value to the mover.
@@ -159,11 +161,6 @@ public final class Bot {
         return PatternBoard.handles(pos.k)
                 ? new GomokuSearch(PatternBoard.of(board), table, depth, budget, random).run()
                 : new HardSearch(pos, table, depth, budget, random).run();
-    }
-
-    private static @Nullable BotMove booked(Board board, Position pos) {
-        int cell = PatternBoard.handles(pos.k) ? OpeningBook.standard().move(board) : -1;
-        return cell < 0 ? null : new BotMove(cell, Level.HARD, false, 0, 0, 0, "opening book");
     }
 
     // A win in one, or else the block of a loss in one; null when the position needs thought.

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.Properties;
 
 /** The gomoku evaluation ({@code gomoku-eval.txt}): cells' worths by their codes, threats. */
@@ -113,10 +114,8 @@ final class Evaluation {
     // "name value" lines, '#' comments: the format of a properties file.
     private static Properties load() {
         Properties w = new Properties();
-        try (InputStream in = Evaluation.class.getResourceAsStream("gomoku-eval.txt")) {
-            if (in == null) {
-                throw new IllegalStateException("gomoku-eval.txt is missing");
-            }
+        InputStream resource = Evaluation.class.getResourceAsStream("gomoku-eval.txt");
+        try (InputStream in = Objects.requireNonNull(resource, "gomoku-eval.txt is missing")) {
             w.load(in); // read as Latin-1: the weights are ASCII
         } catch (IOException e) {
             throw new UncheckedIOException(e);

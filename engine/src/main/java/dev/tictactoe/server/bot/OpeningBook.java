@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /** HARD's first moves on 15×15 k=5, from lines such as {@code h8 h7 g7 -> g9}, under symmetry. */
@@ -28,7 +29,7 @@ final class OpeningBook {
     /** Mirrors (bits 0 and 1) then a transposition (bit 2), as numbered in {@link Lines#sym}. */
     private static final int[] SYMMETRIES = {0, 4, 5, 2, 6, 3, 1, 7};
 
-    private static final OpeningBook DEFAULT = load();
+    static final OpeningBook STANDARD = load();
 
     /** Open addressing, unboxed so the book loads cold in tens of milliseconds. */
     private final long[] keys;
@@ -40,10 +41,6 @@ final class OpeningBook {
         this.keys = keys;
         this.plays = plays;
         this.longest = longest;
-    }
-
-    static OpeningBook standard() {
-        return DEFAULT;
     }
 
     /** The book's move for {@code board}, or -1 when the board is not 15×15 k=5 or not in it. */
@@ -140,10 +137,8 @@ final class OpeningBook {
     }
 
     private static OpeningBook load() {
-        try (InputStream in = OpeningBook.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + RESOURCE);
-            }
+        InputStream resource = OpeningBook.class.getResourceAsStream(RESOURCE);
+        try (InputStream in = Objects.requireNonNull(resource, "missing resource " + RESOURCE)) {
             return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -33,7 +33,7 @@ class OpeningBookTest {
     void answersEveryLineOfTheShippedBookUnderEverySymmetry() throws IOException {
         List<Line> lines = shippedLines();
         assertThat(lines).hasSizeGreaterThan(20);
-        OpeningBook book = OpeningBook.standard();
+        OpeningBook book = OpeningBook.STANDARD;
         for (Line line : lines) {
             for (int symmetry = 0; symmetry < 8; symmetry++) {
                 Board board = new Board(GOMOKU, Mark.X);
@@ -67,7 +67,7 @@ class OpeningBookTest {
         for (int cell : moves) {
             board.play(cell);
         }
-        assertThat(OpeningBook.standard().move(board)).isEqualTo(line.answer());
+        assertThat(OpeningBook.STANDARD.move(board)).isEqualTo(line.answer());
     }
 
     @ParameterizedTest
@@ -101,12 +101,12 @@ class OpeningBookTest {
                 int c = cell % 15;
                 board.play(r * rules.size() + c);
             }
-            assertThat(OpeningBook.standard().move(board)).as("%s", rules).isEqualTo(-1);
+            assertThat(OpeningBook.STANDARD.move(board)).as("%s", rules).isEqualTo(-1);
         }
         Board far = new Board(GOMOKU, Mark.X);
         far.play(0);
         far.play(224);
-        assertThat(OpeningBook.standard().move(far)).isEqualTo(-1);
+        assertThat(OpeningBook.STANDARD.move(far)).isEqualTo(-1);
     }
 
     @Test
