@@ -1,7 +1,6 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.util.SplittableRandom;
@@ -77,15 +76,9 @@ final class PatternBoard extends SearchBoard {
     }
 
     static PatternBoard of(Board board) {
-        PatternBoard p =
-                new PatternBoard(
-                        board.rules().size(),
-                        board.rules().winLength(),
-                        board.first() == Mark.X ? 0 : 1);
-        for (int cell : board.moves()) {
-            p.play(cell);
-        }
-        return p;
+        Rules rules = board.rules();
+        int first = Position.sideOf(board.first());
+        return replay(board, new PatternBoard(rules.size(), rules.winLength(), first));
     }
 
     int tableIndex(int s, int cell) {

@@ -55,11 +55,7 @@ final class Position extends SearchBoard {
     }
 
     static Position of(Board board) {
-        Position p = new Position(Lines.of(board.rules()), sideOf(board.first()));
-        for (int cell : board.moves()) {
-            p.play(cell);
-        }
-        return p;
+        return replay(board, new Position(Lines.of(board.rules()), sideOf(board.first())));
     }
 
     static int sideOf(Mark mark) {

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.server.game.Board;
+
 /** The stones, moves, turn and stones near each cell that both search positions keep. */
 abstract class SearchBoard {
     final Lines lines;
@@ -23,6 +25,14 @@ abstract class SearchBoard {
         moves = new int[cells];
         near = new int[cells];
         side = firstSide;
+    }
+
+    /** {@code fresh}, an empty position of {@code board}'s rules, with its moves played. */
+    static <B extends SearchBoard> B replay(Board board, B fresh) {
+        for (int cell : board.moves()) {
+            fresh.play(cell);
+        }
+        return fresh;
     }
 
     /** Plays {@code cell} for the side to move. */
