@@ -40,7 +40,8 @@ public record Snapshot(
         }
         for (int r = 0; r < size; r++) {
             String row = board.get(r);
-            if (row.length() != size || !marks(row)) {
+            if (row.length() != size
+                    || !row.chars().allMatch(c -> c == 'X' || c == 'O' || c == '.')) {
                 throw Json.bad(
                         "board[" + r + "]",
                         "expected " + size + " characters of X, O or '.', got " + Json.show(row));
@@ -56,16 +57,6 @@ public record Snapshot(
         if (result != null) {
             Json.ranges("result.line", result.line(), 0, maxCell);
         }
-    }
-
-    private static boolean marks(String row) {
-        for (int i = 0; i < row.length(); i++) {
-            char c = row.charAt(i);
-            if (c != 'X' && c != 'O' && c != '.') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Whose mark is on {@code cell}, null when it is empty. */
