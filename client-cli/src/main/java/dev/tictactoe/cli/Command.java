@@ -3,6 +3,7 @@ package dev.tictactoe.cli;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.QuickPhrase;
+import dev.tictactoe.protocol.WireWord;
 
 import org.jspecify.annotations.Nullable;
 
@@ -133,7 +134,7 @@ sealed interface Command {
         if (phrase == null) {
             return new Invalid("say needs a phrase: " + phrases);
         }
-        QuickPhrase said = QuickPhrase.fromWire(phrase.toLowerCase(Locale.ROOT));
+        QuickPhrase said = WireWord.find(QuickPhrase.values(), phrase.toLowerCase(Locale.ROOT));
         return said == null
                 ? new Invalid("unknown phrase \"" + phrase + "\": phrases are " + phrases)
                 : new Send(new ClientMessage.Phrase(said));
@@ -144,7 +145,7 @@ sealed interface Command {
         if (level == null) {
             return new Invalid("bot needs a level: " + levels);
         }
-        BotLevel known = BotLevel.fromWire(level.toLowerCase(Locale.ROOT));
+        BotLevel known = WireWord.find(BotLevel.values(), level.toLowerCase(Locale.ROOT));
         return known == null
                 ? new Invalid("unknown bot level \"" + level + "\": levels are " + levels)
                 : new Send(new ClientMessage.InviteBot(known, null));

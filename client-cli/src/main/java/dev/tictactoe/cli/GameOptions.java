@@ -4,6 +4,7 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.WireWord;
 
 import org.jspecify.annotations.Nullable;
 
@@ -50,7 +51,7 @@ final class GameOptions {
             return null;
         }
         String level = given.toLowerCase(Locale.ROOT);
-        if (BotLevel.fromWire(level) == null) {
+        if (WireWord.find(BotLevel.values(), level) == null) {
             throw new UserError(
                     "--bot must be easy, medium, hard or perfect, was \"" + given + "\"");
         }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.WireWord;
 
 import org.jspecify.annotations.Nullable;
 
@@ -151,7 +152,7 @@ final class Http {
     static ProtocolException refusal(int status, String text, String what) {
         JsonNode body = parse(text);
         String wire = field(body, "code", "");
-        ErrorCode known = ErrorCode.fromWire(wire);
+        ErrorCode known = WireWord.find(ErrorCode.values(), wire);
         ErrorCode meant = known != null ? known : codeOf(status);
         ErrorCode code =
                 meant != null

@@ -1,7 +1,5 @@
 package dev.tictactoe.protocol;
 
-import org.jspecify.annotations.Nullable;
-
 import java.util.List;
 
 /** How strongly a bot plays, weakest first: the one list of levels both ends accept. */
@@ -13,9 +11,4 @@ public enum BotLevel implements WireWord {
 
     /** Every spelling, in order. */
     public static final List<String> WIRE = WireWord.spellings(values());
-
-    /** The word spelled {@code text}. */
-    public static @Nullable BotLevel fromWire(String text) {
-        return WireWord.find(values(), text);
-    }
 }

@@ -1,7 +1,5 @@
 package dev.tictactoe.protocol;
 
-import org.jspecify.annotations.Nullable;
-
 /** Why the server refused something. */
 public enum ErrorCode implements WireWord {
     BAD_MESSAGE("the message could not be understood"),
@@ -43,10 +41,5 @@ public enum ErrorCode implements WireWord {
     /** A default human-readable explanation. */
     public String text() {
         return text;
-    }
-
-    /** The code with this wire name, null when there is none. */
-    public static @Nullable ErrorCode fromWire(String wire) {
-        return WireWord.find(values(), wire);
     }
 }

@@ -1,7 +1,5 @@
 package dev.tictactoe.protocol;
 
-import org.jspecify.annotations.Nullable;
-
 import java.util.List;
 
 /** The phrases a player may say: a closed list, so there is no free text to moderate. */
@@ -17,9 +15,4 @@ public enum QuickPhrase implements WireWord {
 
     /** Every spelling, in order. */
     public static final List<String> WIRE = WireWord.spellings(values());
-
-    /** The phrase spelled {@code text}. */
-    public static @Nullable QuickPhrase fromWire(String text) {
-        return WireWord.find(values(), text);
-    }
 }

@@ -1,7 +1,5 @@
 package dev.tictactoe.protocol;
 
-import org.jspecify.annotations.Nullable;
-
 /** The two seats of a room, spelled by their mark: {@code "X"} and {@code "O"}. */
 public enum Seat implements WireWord {
     X,
@@ -15,10 +13,5 @@ public enum Seat implements WireWord {
     /** The opponent's seat. */
     public Seat other() {
         return this == X ? O : X;
-    }
-
-    /** The seat spelled {@code text}. */
-    public static @Nullable Seat fromWire(String text) {
-        return WireWord.find(values(), text);
     }
 }

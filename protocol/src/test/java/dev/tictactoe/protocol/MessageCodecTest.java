@@ -162,7 +162,7 @@ class MessageCodecTest {
         assertThat(NewRoom.SEAT_CHOICES).containsExactly("X", "O", "random");
         assertThat(WireWord.find(ResultReason.values(), "dead_draw"))
                 .isEqualTo(ResultReason.DEAD_DRAW);
-        assertThat(BotLevel.fromWire("Hard")).isNull();
+        assertThat(WireWord.find(BotLevel.values(), "Hard")).isNull();
         assertThat(PlayerKind.BOT.wire()).isEqualTo("bot");
     }
 
@@ -376,16 +376,16 @@ class MessageCodecTest {
     @Test
     void seatsNamesAndRoomCodes() {
         assertThat(Seat.X.other()).isEqualTo(Seat.O);
-        assertThat(Seat.fromWire("O")).isEqualTo(Seat.O);
-        assertThat(Seat.fromWire("x")).isNull();
+        assertThat(WireWord.find(Seat.values(), "O")).isEqualTo(Seat.O);
+        assertThat(WireWord.find(Seat.values(), "x")).isNull();
         assertThat(RoomCode.normalize("K7MQ2P")).contains("K7MQ2P");
         assertThat(RoomCode.normalize("K7MQ2U")).isEmpty();
         assertThat(RoomCode.normalize("k7mq2p")).contains("K7MQ2P");
         assertThat(Protocol.isValidName("a".repeat(32))).isTrue();
         assertThat(Protocol.isValidName("a".repeat(33))).isFalse();
         assertThat(Protocol.isValidName("ana\u0007")).isFalse();
-        assertThat(ErrorCode.fromWire("cell_taken")).isEqualTo(ErrorCode.CELL_TAKEN);
-        assertThat(ErrorCode.fromWire("nope")).isNull();
+        assertThat(WireWord.find(ErrorCode.values(), "cell_taken")).isEqualTo(ErrorCode.CELL_TAKEN);
+        assertThat(WireWord.find(ErrorCode.values(), "nope")).isNull();
     }
 
     /** A message decodes from its text exactly as from its tree, errors included. */

@@ -9,6 +9,7 @@ import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.bot.Level;
 
 import org.jspecify.annotations.Nullable;
@@ -69,7 +70,7 @@ public final class MatchRequest {
         Level bot = null;
         Duration botAfter = null;
         if (botName != null) {
-            if (BotLevel.fromWire(botName) == null) {
+            if (WireWord.find(BotLevel.values(), botName) == null) {
                 throw invalid(
                         AT + "bot",
                         "expected one of "

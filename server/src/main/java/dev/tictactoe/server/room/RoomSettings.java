@@ -4,6 +4,7 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
@@ -59,7 +60,7 @@ public record RoomSettings(
 
     /** The seat a choice names ("X", "O"), or one drawn at random for {@link NewRoom#RANDOM}. */
     private static Mark mark(String choice, RandomGenerator random) {
-        Seat seat = Seat.fromWire(choice);
+        Seat seat = WireWord.find(Seat.values(), choice);
         return seat == null ? (random.nextBoolean() ? Mark.X : Mark.O) : Wire.mark(seat);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.bot.Level;
 
 import org.junit.jupiter.api.Test;
@@ -117,7 +118,7 @@ class MatchRequestTest {
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> {
-                            assertThat(e.code()).isEqualTo(ErrorCode.fromWire(code));
+                            assertThat(e.code()).isEqualTo(WireWord.find(ErrorCode.values(), code));
                             assertThat(e.getMessage()).startsWith(message);
                         });
     }
