@@ -54,7 +54,7 @@ final class DiffWriter {
             SnapshotDiff.walk(from, to, json);
             json.writeEndArray();
             json.writeFieldName("event");
-            writeEvent(json, event);
+            writeValue(json, event);
             json.writeEndObject();
             json.flush();
         } catch (IOException e) {
@@ -107,7 +107,7 @@ final class DiffWriter {
         }
     }
 
-    /** A snapshot value, as data binding writes it. */
+    /** A snapshot value or an event, as data binding writes it. */
     static void writeValue(JsonGenerator json, @Nullable Object value) throws IOException {
         switch (value) {
             case null -> json.writeNull();
@@ -118,7 +118,12 @@ final class DiffWriter {
             case Boolean b -> json.writeBoolean(b);
             case Record r -> {
                 json.writeStartObject();
-                writeFields(json, r);
+                if (r instanceof Event) {
+                    json.writeStringField("kind", Json.TYPE_NAMES.get(r.getClass()));
+                }
+                for (Field field : FIELDS.get(r.getClass())) {
+                    field.write(json, r);
+                }
                 json.writeEndObject();
             }
             case List<?> list -> {
@@ -131,24 +136,6 @@ final class DiffWriter {
             default ->
                     throw new IllegalArgumentException(
                             "not a snapshot value: " + value.getClass().getName());
-        }
-    }
-
-    /** An event: its {@code kind}, named after its record, then its components. */
-    private static void writeEvent(JsonGenerator json, @Nullable Event event) throws IOException {
-        if (event == null) {
-            json.writeNull();
-            return;
-        }
-        json.writeStartObject();
-        json.writeStringField("kind", Json.TYPE_NAMES.get(event.getClass()));
-        writeFields(json, (Record) event);
-        json.writeEndObject();
-    }
-
-    private static void writeFields(JsonGenerator json, Record record) throws IOException {
-        for (Field field : FIELDS.get(record.getClass())) {
-            field.write(json, record);
         }
     }
 
