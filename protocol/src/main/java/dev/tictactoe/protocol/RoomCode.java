@@ -31,27 +31,11 @@ public final class RoomCode {
 
     /** The canonical form of a typed code, or empty if it cannot be a code. */
     public static Optional<String> normalize(@Nullable String typed) {
-        if (typed == null) {
-            return Optional.empty();
-        }
         // Spaces and dashes are grouping people type ("K7M Q2P"), never part of a code.
-        String upper = SEPARATORS.matcher(typed).replaceAll("").toUpperCase(Locale.ROOT);
-        if (upper.length() != LENGTH) {
-            return Optional.empty();
-        }
-        char[] code = new char[LENGTH];
-        for (int i = 0; i < LENGTH; i++) {
-            char c =
-                    switch (upper.charAt(i)) {
-                        case 'O' -> '0';
-                        case 'I', 'L' -> '1';
-                        default -> upper.charAt(i);
-                    };
-            if (ALPHABET.indexOf(c) < 0) {
-                return Optional.empty();
-            }
-            code[i] = c;
-        }
-        return Optional.of(new String(code));
+        return Optional.ofNullable(typed)
+                .map(t -> SEPARATORS.matcher(t).replaceAll("").toUpperCase(Locale.ROOT))
+                .map(t -> t.replace('O', '0').replace('I', '1').replace('L', '1'))
+                .filter(c -> c.length() == LENGTH)
+                .filter(c -> c.chars().allMatch(ch -> ALPHABET.indexOf(ch) >= 0));
     }
 }
