@@ -1,7 +1,4 @@
-/**
- * The wire language between the game server and its clients: message records, the strict JSON
- * codec, the room snapshot document and RFC 6902 JSON Patch diffs of it.
- */
+/** The wire language: message records, their strict JSON, the room snapshot and its diffs. */
 @NullMarked
 package dev.tictactoe.protocol;
 

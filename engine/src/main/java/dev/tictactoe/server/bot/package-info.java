@@ -1,7 +1,4 @@
-/**
- * The bot: its levels, the gomoku pattern engine and search, the window-counting alpha-beta, the
- * exact solver, and the analysis of a finished game.
- */
+/** The bot: its levels, the pattern engine, the searches, the exact solver and game analysis. */
 @NullMarked
 package dev.tictactoe.server.bot;
 
