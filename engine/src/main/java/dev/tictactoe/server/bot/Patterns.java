@@ -42,17 +42,13 @@ final class Patterns {
 
     private static byte[] build(int k) {
         int digits = 2 * k - 2;
-        int size = 1;
-        for (int i = 0; i < digits; i++) {
-            size *= 3;
-        }
+        int size = (int) Math.pow(3, digits);
         byte[] table = new byte[size];
         int[] line = new int[2 * k - 1];
         for (int key = 0; key < size; key++) {
             int rest = key;
             for (int d = 0; d < digits; d++) {
-                int offset = d < k - 1 ? d - (k - 1) : d - (k - 2);
-                line[k - 1 + offset] = rest % 3;
+                line[d < k - 1 ? d : d + 1] = rest % 3; // the centre, k - 1, is skipped
                 rest /= 3;
             }
             line[k - 1] = 1;

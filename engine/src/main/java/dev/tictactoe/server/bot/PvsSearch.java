@@ -1,5 +1,6 @@
 package dev.tictactoe.server.bot;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /** What HARD's two searches share: iterative deepening PVS, table, killers and history. */
@@ -44,8 +45,7 @@ abstract class PvsSearch {
         this.random = random;
         this.history = new int[board.cells];
         for (int[] kill : killers) {
-            kill[0] = -1;
-            kill[1] = -1;
+            Arrays.fill(kill, -1);
         }
         for (int i = 0; i <= MAX_PLY; i++) {
             moveBuffers[i] = new int[board.cells];
