@@ -74,7 +74,7 @@ public final class Bot {
                 case PERFECT -> perfect(board, pos, budget, seed, random);
             };
         } catch (RuntimeException | StackOverflowError e) {
-            log.error("bot search failed at level {} on\n{}", level, pos, e);
+            log.error("bot search failed at level {} on\n{}", level, board, e);
             BotMove fallback = Casual.medium(Position.of(board), new SplittableRandom(seed));
             return new BotMove(
                     fallback.cell(), level, false, 0, 0, 0, "fallback after a search error");

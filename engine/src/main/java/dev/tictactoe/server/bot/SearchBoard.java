@@ -76,17 +76,4 @@ abstract class SearchBoard {
     int empties() {
         return cells - moveCount;
     }
-
-    /** Rows of {@code .}, {@code X} and {@code O}, each ended by a newline. */
-    @Override
-    public String toString() {
-        StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < cells; c++) {
-            sb.append(stone[c] == 0 ? '.' : stone[c] == 1 ? 'X' : 'O');
-            if (c % size == size - 1) {
-                sb.append('\n');
-            }
-        }
-        return sb.toString();
-    }
 }

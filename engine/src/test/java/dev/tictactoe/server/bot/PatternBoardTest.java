@@ -163,7 +163,7 @@ class PatternBoardTest {
                     line[k - 1] = 1;
                     int code = Patterns.classify(line, k, 2);
                     assertThat((int) board.pattern[s][4 * c + d])
-                            .as("cell %d dir %d side %d in\n%s", c, d, s, board)
+                            .as("cell %d dir %d side %d after %s", c, d, s, moves(board))
                             .isEqualTo(code);
                     count[s][code]++;
                     key[s] += code * Evaluation.DIGIT[d];
@@ -242,5 +242,10 @@ class PatternBoardTest {
         assertThat((int) Combo.OF_KEY[board.tableIndex(0, 7 * 15 + 7)]).isEqualTo(Combo.FOUR_THREE);
         assertThat(board.comboCount[0][Combo.FOUR_THREE]).isPositive();
         assertThat((int) Combo.OF_KEY[board.tableIndex(1, 7 * 15 + 7)]).isEqualTo(Combo.NONE);
+    }
+
+    // The moves that made a search position, to name it in a failure.
+    private static String moves(SearchBoard b) {
+        return Arrays.toString(Arrays.copyOf(b.moves, b.moveCount));
     }
 }

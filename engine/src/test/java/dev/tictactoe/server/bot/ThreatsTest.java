@@ -9,6 +9,7 @@ import dev.tictactoe.server.game.Rules;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /** Threat-space search: wins by fours and threes found, and the opponent's refuted. */
@@ -75,7 +76,7 @@ class ThreatsTest {
             boolean found = t.vcf(4, NODES, Long.MAX_VALUE);
             assertThat(t.aborted).isFalse();
             assertThat(found)
-                    .as("VCF in\n%s", b)
+                    .as("VCF after %s", moves(b))
                     .isEqualTo(NaiveFours.wins(grid(b), 15, 5, b.side, 4));
             if (found) {
                 wins++;
@@ -168,8 +169,12 @@ class ThreatsTest {
                 shared.vcf(8, NODES, Long.MAX_VALUE);
                 shared.vct(2, NODES, Long.MAX_VALUE);
             }
-            assertThat(shared.vct(4, NODES, Long.MAX_VALUE)).as("VCT in\n%s", b).isEqualTo(fresh);
-            assertThat(shared.vct(4, NODES, Long.MAX_VALUE)).as("again in\n%s", b).isEqualTo(fresh);
+            assertThat(shared.vct(4, NODES, Long.MAX_VALUE))
+                    .as("VCT after %s", moves(b))
+                    .isEqualTo(fresh);
+            assertThat(shared.vct(4, NODES, Long.MAX_VALUE))
+                    .as("again after %s", moves(b))
+                    .isEqualTo(fresh);
             wins += fresh ? 1 : 0;
         }
         assertThat(wins).as("positions with a win by threats").isGreaterThan(5);
@@ -337,5 +342,10 @@ class ThreatsTest {
             b.play(c);
         }
         return b.canWin(1 - b.side) || b.canWin(b.side) ? null : b;
+    }
+
+    // The moves that made a search position, to name it in a failure.
+    private static String moves(SearchBoard b) {
+        return Arrays.toString(Arrays.copyOf(b.moves, b.moveCount));
     }
 }
