@@ -44,20 +44,16 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     public static Analysis of(Rules rules, Mark first, int[] moves, Bot bot, long nodes) {
         Board board = new Board(rules, first);
         List<Step> positions = new ArrayList<>(moves.length + 1);
-        for (int ply = 0; ; ply++) {
-            positions.add(step(board, bot, nodes));
-            if (ply == moves.length) {
-                break;
-            }
+        List<Judged> judged = new ArrayList<>(moves.length);
+        positions.add(step(board, bot, nodes));
+        for (int ply = 0; ply < moves.length; ply++) {
             int cell = moves[ply];
-            if (board.isOver() || cell < 0 || cell >= rules.cells() || !board.isEmpty(cell)) {
+            if (board.isOver() || !rules.contains(cell) || !board.isEmpty(cell)) {
                 throw new IllegalArgumentException("move " + (ply + 1) + " is not legal");
             }
             board.play(cell);
-        }
-        List<Judged> judged = new ArrayList<>(moves.length);
-        for (int ply = 0; ply < moves.length; ply++) {
-            judged.add(judge(moves[ply], positions.get(ply), positions.get(ply + 1)));
+            positions.add(step(board, bot, nodes));
+            judged.add(judge(cell, positions.get(ply), positions.get(ply + 1)));
         }
         return new Analysis(List.copyOf(positions), List.copyOf(judged));
     }
