@@ -38,7 +38,7 @@ final class Classic {
             best &= best - 1;
         }
         int cell = Integer.numberOfTrailingZeros(best);
-        String note = Proofs.solvedNote(VALUE[key]);
+        String note = "solved: " + Solver.value(VALUE[key]);
         return new BotMove(cell, Level.PERFECT, true, VALUE[key], 9 - board.moveCount(), 0, note);
     }
 

@@ -62,12 +62,12 @@ final class Proofs {
         }
         int cell = best[(int) Long.remainderUnsigned(Bot.mix(seed ^ pos.hash()), n)];
         return new BotMove(
-                cell, Level.PERFECT, true, value, pos.empties(), solver.nodes, solvedNote(value));
-    }
-
-    /** "solved: draw", "solved: win in 3" (plies, this move counted). */
-    static String solvedNote(int score) {
-        String verdict = score > 0 ? "solved: win in " : "solved: loss in ";
-        return score == 0 ? "solved: draw" : verdict + (Bot.WIN - Math.abs(score));
+                cell,
+                Level.PERFECT,
+                true,
+                value,
+                pos.empties(),
+                solver.nodes,
+                "solved: " + Solver.value(value));
     }
 }

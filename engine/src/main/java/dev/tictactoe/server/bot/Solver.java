@@ -51,16 +51,15 @@ public final class Solver {
     public record Result(boolean solved, int score, long nodes, Duration time) {
         /** "draw", "win", "loss" (with the distance when known), or "unknown". */
         public String value() {
-            if (!solved) {
-                return "unknown";
-            }
-            if (score == 0) {
-                return "draw";
-            }
-            String word = score > 0 ? "win" : "loss";
-            int distance = Bot.WIN - Math.abs(score);
-            return distance == 0 ? word : word + " in " + distance;
+            return solved ? Solver.value(score) : "unknown";
         }
+    }
+
+    /** "draw", "win" or "loss", with the distance in plies when known: "win in 3". */
+    static String value(int score) {
+        String word = score > 0 ? "win" : "loss";
+        int distance = Bot.WIN - Math.abs(score);
+        return score == 0 ? "draw" : distance == 0 ? word : word + " in " + distance;
     }
 
     /** Solves {@code board} within {@code limit}, with {@code distance} also the fastest win. */

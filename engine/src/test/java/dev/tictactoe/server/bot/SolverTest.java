@@ -32,7 +32,7 @@ class SolverTest {
                     k,
                     distance,
                     value,
-                    Proofs.solvedNote(value),
+                    "solved: " + Solver.value(value),
                     solver.nodes,
                     (System.nanoTime() - t0) / 1_000_000);
             assertThat(solver.aborted).isFalse();
