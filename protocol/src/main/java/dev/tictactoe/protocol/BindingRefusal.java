@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
 import java.io.IOException;
 import java.util.Collection;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -84,10 +85,7 @@ final class BindingRefusal {
             return "one of "
                     + String.join(", ", WireWord.spellings((WireWord[]) type.getEnumConstants()));
         }
-        if (type == int.class
-                || type == Integer.class
-                || type == long.class
-                || type == Long.class) {
+        if (List.of(int.class, Integer.class, long.class, Long.class).contains(type)) {
             return "an integer";
         }
         if (type == String.class) {

@@ -11,9 +11,6 @@ import java.util.Locale;
 /** A word of the protocol and its one spelling, which Jackson writes and reads. */
 public interface WireWord {
 
-    /** The enum constant's name. */
-    String name();
-
     /** Its name in snake_case unless the enum says otherwise. */
     @JsonValue
     default String wire() {
