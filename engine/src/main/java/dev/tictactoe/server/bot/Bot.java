@@ -121,14 +121,9 @@ public final class Bot {
                 Math.abs(reply.score()) > WIN_THRESHOLD
                         ? parentValue(reply.score())
                         : -reply.score();
-        return new BotMove(
-                m.cell(),
-                Level.HARD,
-                reply.exact(),
-                score,
-                reply.depth() + 1,
-                m.nodes() + reply.nodes(),
-                m.note());
+        int depth = reply.depth() + 1;
+        long spent = m.nodes() + reply.nodes();
+        return new BotMove(m.cell(), Level.HARD, reply.exact(), score, depth, spent, m.note());
     }
 
     private static void requirePlayable(Board board) {

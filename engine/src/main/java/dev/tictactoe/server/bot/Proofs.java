@@ -61,13 +61,7 @@ final class Proofs {
             return null;
         }
         int cell = best[(int) Long.remainderUnsigned(Bot.mix(seed ^ pos.hash()), n)];
-        return new BotMove(
-                cell,
-                Level.PERFECT,
-                true,
-                value,
-                pos.empties(),
-                solver.nodes,
-                "solved: " + Solver.value(value));
+        String note = "solved: " + Solver.value(value);
+        return new BotMove(cell, Level.PERFECT, true, value, pos.empties(), solver.nodes, note);
     }
 }
