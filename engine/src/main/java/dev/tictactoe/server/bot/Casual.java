@@ -1,6 +1,7 @@
 package dev.tictactoe.server.bot;
 
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /** The EASY and MEDIUM levels: one-ply rules of thumb, no search. */
 final class Casual {
@@ -18,15 +19,13 @@ final class Casual {
         if (block >= 0 && random.nextBoolean()) {
             return new BotMove(block, Level.EASY, false, 0, 1, 0, "blocks a line");
         }
-        int[] cells = new int[pos.cells];
-        int n = 0;
         boolean anywhere = pos.moveCount == 0 || pos.cells <= 36;
-        for (int c = 0; c < pos.cells; c++) {
-            if (pos.stone[c] == 0 && (anywhere || pos.near[c] > 0)) {
-                cells[n++] = c;
-            }
-        }
-        return new BotMove(cells[random.nextInt(n)], Level.EASY, false, 0, 0, 0, "random move");
+        int[] cells =
+                IntStream.range(0, pos.cells)
+                        .filter(c -> pos.stone[c] == 0 && (anywhere || pos.near[c] > 0))
+                        .toArray();
+        return new BotMove(
+                cells[random.nextInt(cells.length)], Level.EASY, false, 0, 0, 0, "random move");
     }
 
     /** Wins, else blocks, else the cell that best builds its windows and spoils the opponent's. */
