@@ -5,7 +5,6 @@ import dev.tictactoe.server.game.Board;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
-import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
@@ -65,7 +64,6 @@ public final class Solver {
     /** Solves {@code board} within {@code limit}, with {@code distance} also the fastest win. */
     public static Result solve(
             Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {
-        Objects.requireNonNull(progress, "progress");
         if (board.isOver()) {
             throw new IllegalStateException("the game is over");
         }

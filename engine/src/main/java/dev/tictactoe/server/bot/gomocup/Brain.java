@@ -38,9 +38,8 @@ public final class Brain {
     private final long seed;
 
     /** Thinking at the first START, so the first turns do not build tables and compile. */
-    private final Duration warmup;
+    private Duration warmup;
 
-    private boolean warm;
     private @Nullable Board board;
     private long turnMillis = DEFAULT_TURN_MILLIS;
     private long timeLeftMillis = -1;
@@ -109,16 +108,14 @@ public final class Brain {
             return;
         }
         board = new Board(new Rules(size, WIN_LENGTH));
-        if (!warm) {
-            warmUp(board.rules());
-            warm = true;
-        }
+        warmUp(board.rules());
         out.println("OK");
     }
 
-    // Searches beside the centre (no book move there) a few times, within the warm-up.
+    // Searches beside the centre (no book move there) a few times, the first time only.
     private void warmUp(Rules rules) {
         long deadline = System.nanoTime() + warmup.toNanos();
+        warmup = Duration.ZERO;
         Bot cold = new Bot();
         for (int round = 0; round < 6; round++) {
             long left = deadline - System.nanoTime();
