@@ -37,8 +37,4 @@ public record PatchOp(
         COPY,
         TEST
     }
-
-    public PatchOp(Op op, String path, @Nullable JsonNode value) {
-        this(op, path, value, null);
-    }
 }

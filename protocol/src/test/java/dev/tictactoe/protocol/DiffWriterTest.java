@@ -51,19 +51,22 @@ class DiffWriterTest {
                         List.of(
                                 new PatchOp(PatchOp.Op.MOVE, "/b", null, "/a"),
                                 new PatchOp(PatchOp.Op.COPY, "/c", null, "/a/0"),
-                                new PatchOp(PatchOp.Op.TEST, "/d", NODES.booleanNode(false)),
+                                new PatchOp(PatchOp.Op.TEST, "/d", NODES.booleanNode(false), null),
                                 new PatchOp(
                                         PatchOp.Op.ADD,
                                         "/e",
-                                        NODES.arrayNode().add(1).add("two").addNull().add(3.5)),
+                                        NODES.arrayNode().add(1).add("two").addNull().add(3.5),
+                                        null),
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/f",
-                                        NODES.numberNode(new BigDecimal("1e400"))),
+                                        NODES.numberNode(new BigDecimal("1e400")),
+                                        null),
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/g",
-                                        NODES.objectNode().put("quote\"d", "line\nbreak é ☃"))),
+                                        NODES.objectNode().put("quote\"d", "line\nbreak é ☃"),
+                                        null)),
                         new Event.Moved(Seat.X, 0, "m\u0001")));
         sameAsDataBinding(new ServerMessage.Diff(4, List.of(), new Event.Left(Seat.O)));
     }

@@ -46,14 +46,14 @@ final class JsonPatch {
             for (Iterator<String> it = a.fieldNames(); it.hasNext(); ) {
                 String name = it.next();
                 if (!b.has(name)) {
-                    ops.add(new PatchOp(PatchOp.Op.REMOVE, path + "/" + escape(name), null));
+                    ops.add(new PatchOp(PatchOp.Op.REMOVE, path + "/" + escape(name), null, null));
                 }
             }
             for (Map.Entry<String, JsonNode> e : b.properties()) {
                 String child = path + "/" + escape(e.getKey());
                 JsonNode old = a.get(e.getKey());
                 if (old == null) {
-                    ops.add(new PatchOp(PatchOp.Op.ADD, child, e.getValue().deepCopy()));
+                    ops.add(new PatchOp(PatchOp.Op.ADD, child, e.getValue().deepCopy(), null));
                 } else {
                     diff(child, old, e.getValue(), ops);
                 }
@@ -65,18 +65,19 @@ final class JsonPatch {
                 diff(path + "/" + i, a.get(i), b.get(i), elementwise);
             }
             for (int i = common; i < b.size(); i++) {
-                elementwise.add(new PatchOp(PatchOp.Op.ADD, path + "/" + i, b.get(i).deepCopy()));
+                elementwise.add(
+                        new PatchOp(PatchOp.Op.ADD, path + "/" + i, b.get(i).deepCopy(), null));
             }
             for (int i = a.size() - 1; i >= common; i--) {
-                elementwise.add(new PatchOp(PatchOp.Op.REMOVE, path + "/" + i, null));
+                elementwise.add(new PatchOp(PatchOp.Op.REMOVE, path + "/" + i, null, null));
             }
             if (SnapshotDiff.replacesWhole(elementwise.size(), b.size())) {
-                ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy()));
+                ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy(), null));
             } else {
                 ops.addAll(elementwise);
             }
         } else {
-            ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy()));
+            ops.add(new PatchOp(PatchOp.Op.REPLACE, path, b.deepCopy(), null));
         }
     }
 

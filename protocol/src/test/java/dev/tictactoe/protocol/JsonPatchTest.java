@@ -223,11 +223,11 @@ class JsonPatchTest {
         b.put("lastMove", 6);
         assertThat(JsonPatch.diff(a, b))
                 .containsExactly(
-                        new PatchOp(PatchOp.Op.REPLACE, "/version", NODES.numberNode(8)),
-                        new PatchOp(PatchOp.Op.REPLACE, "/turn", NODES.textNode("X")),
-                        new PatchOp(PatchOp.Op.REPLACE, "/board/2", NODES.textNode("O..")),
-                        new PatchOp(PatchOp.Op.ADD, "/moves/3", b.get("moves").get(3)),
-                        new PatchOp(PatchOp.Op.REPLACE, "/lastMove", NODES.numberNode(6)));
+                        new PatchOp(PatchOp.Op.REPLACE, "/version", NODES.numberNode(8), null),
+                        new PatchOp(PatchOp.Op.REPLACE, "/turn", NODES.textNode("X"), null),
+                        new PatchOp(PatchOp.Op.REPLACE, "/board/2", NODES.textNode("O.."), null),
+                        new PatchOp(PatchOp.Op.ADD, "/moves/3", b.get("moves").get(3), null),
+                        new PatchOp(PatchOp.Op.REPLACE, "/lastMove", NODES.numberNode(6), null));
     }
 
     @Test
@@ -243,7 +243,7 @@ class JsonPatchTest {
     @Test
     void diffReplacesAnArrayWholeWhenThatIsShorter() {
         assertThat(JsonPatch.diff(json("{'a':[1,2,3]}"), json("{'a':[]}")))
-                .containsExactly(new PatchOp(PatchOp.Op.REPLACE, "/a", json("[]")));
+                .containsExactly(new PatchOp(PatchOp.Op.REPLACE, "/a", json("[]"), null));
         assertThat(JsonPatch.diff(json("{'a':[1,2]}"), json("{'a':[3,4]}")))
                 .extracting(PatchOp::path)
                 .containsExactly("/a/0", "/a/1");

@@ -70,16 +70,19 @@ final class Samples {
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/board/0",
-                                        json.getNodeFactory().textNode("XOO")),
+                                        json.getNodeFactory().textNode("XOO"),
+                                        null),
                                 new PatchOp(
                                         PatchOp.Op.ADD,
                                         "/moves/3",
-                                        json.getNodeFactory().objectNode().put("seat", "O")),
-                                new PatchOp(PatchOp.Op.REMOVE, "/rematch/0", null),
+                                        json.getNodeFactory().objectNode().put("seat", "O"),
+                                        null),
+                                new PatchOp(PatchOp.Op.REMOVE, "/rematch/0", null, null),
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/result",
-                                        json.getNodeFactory().nullNode())),
+                                        json.getNodeFactory().nullNode(),
+                                        null)),
                         new Event.Moved(Seat.O, 1, "m2")),
                 new ServerMessage.Diff(9, List.of(), null),
                 new ServerMessage.Ack("m2", 8),

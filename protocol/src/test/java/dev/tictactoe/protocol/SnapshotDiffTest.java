@@ -100,12 +100,13 @@ class SnapshotDiffTest {
                         null);
         Snapshot started = timed(s, 5, running, null);
         assertThat(check(s, started, true))
-                .contains(new PatchOp(PatchOp.Op.REPLACE, "/clock", read(running)))
+                .contains(new PatchOp(PatchOp.Op.REPLACE, "/clock", read(running), null))
                 .contains(
                         new PatchOp(
                                 PatchOp.Op.REPLACE,
                                 "/claimableAt",
-                                JsonNodeFactory.instance.nullNode()));
+                                JsonNodeFactory.instance.nullNode(),
+                                null));
         var flagged =
                 new Snapshot.Clock("3m+2s", 0L, 180_000L, null, 1_795_000_000_000L, null, Seat.X);
         assertThat(check(started, timed(s, 6, flagged, null), true))

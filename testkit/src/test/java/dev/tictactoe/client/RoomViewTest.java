@@ -123,7 +123,9 @@ class RoomViewTest {
         var badPath =
                 new ServerMessage.Diff(
                         2,
-                        List.of(new PatchOp(PatchOp.Op.REPLACE, "/nope", nodes.numberNode(2))),
+                        List.of(
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE, "/nope", nodes.numberNode(2), null)),
                         null);
         assertThat(view.apply(badPath)).isEqualTo(RoomView.Update.NEED_SYNC);
         var noVersionBump =
@@ -131,15 +133,20 @@ class RoomViewTest {
                         2,
                         List.of(
                                 new PatchOp(
-                                        PatchOp.Op.REPLACE, "/spectators", nodes.numberNode(1))),
+                                        PatchOp.Op.REPLACE,
+                                        "/spectators",
+                                        nodes.numberNode(1),
+                                        null)),
                         null);
         assertThat(view.apply(noVersionBump)).isEqualTo(RoomView.Update.NEED_SYNC);
         var invalidState =
                 new ServerMessage.Diff(
                         2,
                         List.of(
-                                new PatchOp(PatchOp.Op.REPLACE, "/version", nodes.numberNode(2)),
-                                new PatchOp(PatchOp.Op.REPLACE, "/turn", nodes.textNode("Z"))),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE, "/version", nodes.numberNode(2), null),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE, "/turn", nodes.textNode("Z"), null)),
                         null);
         assertThat(view.apply(invalidState)).isEqualTo(RoomView.Update.NEED_SYNC);
         assertThat(view.snapshot()).isEqualTo(s1);

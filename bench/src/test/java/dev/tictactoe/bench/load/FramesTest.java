@@ -40,22 +40,33 @@ class FramesTest {
                 new ServerMessage.Diff(
                         12,
                         List.of(
-                                new PatchOp(PatchOp.Op.REPLACE, "/version", NODES.numberNode(12)),
-                                new PatchOp(PatchOp.Op.REPLACE, "/turn", NODES.nullNode()),
-                                new PatchOp(PatchOp.Op.REPLACE, "/status", NODES.textNode("over")),
-                                new PatchOp(PatchOp.Op.REPLACE, "/board/1", NODES.textNode(".X.")),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE, "/version", NODES.numberNode(12), null),
+                                new PatchOp(PatchOp.Op.REPLACE, "/turn", NODES.nullNode(), null),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
+                                        "/status",
+                                        NODES.textNode("over"),
+                                        null),
+                                new PatchOp(
+                                        PatchOp.Op.REPLACE,
+                                        "/board/1",
+                                        NODES.textNode(".X."),
+                                        null),
                                 new PatchOp(
                                         PatchOp.Op.ADD,
                                         "/moves/4",
                                         NODES.objectNode()
                                                 .put("seat", "X")
                                                 .put("cell", 4)
-                                                .put("id", "X3")),
+                                                .put("id", "X3"),
+                                        null),
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/result",
-                                        NODES.objectNode().put("winner", "X")),
-                                new PatchOp(PatchOp.Op.REMOVE, "/rematch/0", null)),
+                                        NODES.objectNode().put("winner", "X"),
+                                        null),
+                                new PatchOp(PatchOp.Op.REMOVE, "/rematch/0", null, null)),
                         new Event.Moved(Seat.X, 4, "X3"));
         Frames.Diff out = new Frames.Diff();
 
@@ -79,7 +90,8 @@ class FramesTest {
                                 new PatchOp(
                                         PatchOp.Op.REPLACE,
                                         "/board",
-                                        NODES.arrayNode().add("...").add("X..").add("..O"))),
+                                        NODES.arrayNode().add("...").add("X..").add("..O"),
+                                        null)),
                         new Event.RematchStarted(2));
         Frames.Diff out = new Frames.Diff();
 
