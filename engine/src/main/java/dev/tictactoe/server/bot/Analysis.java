@@ -65,12 +65,8 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
             return new Step(null, true, score, -1);
         }
         BotMove m = bot.evaluate(board, nodes, board.moveCount());
-        int forMover = points(m.score());
-        return new Step(
-                board.toMove(),
-                m.exact(),
-                board.toMove() == Mark.X ? forMover : -forMover,
-                m.cell());
+        int forX = board.toMove() == Mark.X ? points(m.score()) : -points(m.score());
+        return new Step(board.toMove(), m.exact(), forX, m.cell());
     }
 
     private static int points(int score) {

@@ -75,9 +75,8 @@ public final class Bot {
             };
         } catch (RuntimeException | StackOverflowError e) {
             log.error("bot search failed at level {} on\n{}", level, board, e);
-            BotMove fallback = Casual.medium(Position.of(board), new SplittableRandom(seed));
-            return new BotMove(
-                    fallback.cell(), level, false, 0, 0, 0, "fallback after a search error");
+            int cell = Casual.medium(Position.of(board), new SplittableRandom(seed)).cell();
+            return new BotMove(cell, level, false, 0, 0, 0, "fallback after a search error");
         }
     }
 

@@ -39,13 +39,8 @@ final class Proofs {
                 solveDeadline = budget.start() + budget.nanos() * 2 / 5;
             }
         }
-        Solver solver =
-                new Solver(
-                        pos,
-                        table,
-                        true,
-                        solveDeadline,
-                        small ? Long.MAX_VALUE : budget.nodes() / 3);
+        long solveNodes = small ? Long.MAX_VALUE : budget.nodes() / 3;
+        Solver solver = new Solver(pos, table, true, solveDeadline, solveNodes);
         int value = solver.solve();
         if (solver.aborted) {
             return null;

@@ -29,17 +29,12 @@ public final class Solver {
     /** Told the node count every 2^22 nodes, if set. */
     @Nullable LongConsumer progress;
 
-    Solver(
-            Position pos,
-            TranspositionTable table,
-            boolean distance,
-            long deadline,
-            long nodeLimit) {
+    Solver(Position pos, TranspositionTable table, boolean distance, long deadline, long limit) {
         this.pos = pos;
         this.table = table;
         this.distance = distance;
         this.deadline = deadline;
-        this.nodeLimit = nodeLimit;
+        this.nodeLimit = limit;
         int cells = pos.cells;
         moveBuffers = new int[cells + 1][cells];
         scoreBuffers = new int[cells + 1][cells];
@@ -72,20 +67,12 @@ public final class Solver {
                 limit.toNanos() >= Long.MAX_VALUE - start
                         ? Long.MAX_VALUE
                         : start + limit.toNanos();
-        Solver solver =
-                new Solver(
-                        Position.of(board),
-                        new TranspositionTable(tableBits),
-                        distance,
-                        deadline,
-                        Long.MAX_VALUE);
+        TranspositionTable table = new TranspositionTable(tableBits);
+        Solver solver = new Solver(Position.of(board), table, distance, deadline, Long.MAX_VALUE);
         solver.progress = progress;
         int score = solver.solve();
-        return new Result(
-                !solver.aborted,
-                solver.aborted ? 0 : score,
-                solver.nodes,
-                Duration.ofNanos(System.nanoTime() - start));
+        Duration time = Duration.ofNanos(System.nanoTime() - start);
+        return new Result(!solver.aborted, solver.aborted ? 0 : score, solver.nodes, time);
     }
 
     /** The value of the position, or 0 with {@link #aborted} set if a limit was hit. */
@@ -143,12 +130,8 @@ public final class Solver {
         if (worst >= beta) {
             return worst;
         }
-        if (alpha < worst) {
-            alpha = worst;
-        }
-        if (beta > best) {
-            beta = best;
-        }
+        alpha = Math.max(alpha, worst);
+        beta = Math.min(beta, best);
 
         int symmetry = pos.canonicalSymmetry();
         long key = pos.hashes[symmetry];
@@ -213,12 +196,8 @@ public final class Solver {
                 bestScore <= alpha0
                         ? TranspositionTable.UPPER
                         : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
-        table.store(
-                key,
-                toTable(bestScore, ply),
-                flag,
-                pos.empties(),
-                pos.lines.sym[symmetry][bestMove]);
+        int storedMove = pos.lines.sym[symmetry][bestMove];
+        table.store(key, toTable(bestScore, ply), flag, pos.empties(), storedMove);
         return bestScore;
     }
 
