@@ -28,7 +28,7 @@ final class GomokuSearch extends PvsSearch {
     private final Threats threats;
     private final long start;
     private final GomokuMoves moves;
-    private boolean clockOn;
+    private long until = Long.MAX_VALUE; // the deadline, once the clock is on
 
     GomokuSearch(
             PatternBoard b,
@@ -67,14 +67,15 @@ final class GomokuSearch extends PvsSearch {
 
     @Override
     void startIteration(int depth) {
-        clockOn = depth > 1; // the short first iteration always completes: there is always a move
+        // The short first iteration always completes: there is always a move.
+        until = depth > 1 ? deadline : Long.MAX_VALUE;
     }
 
     // The node limit at every node (so a limited search replays exactly), the clock every 16.
     @Override
     boolean outOfTime() {
         if (nodes++ + threats.nodes >= nodeLimit
-                || (clockOn && (nodes & 15) == 0 && System.nanoTime() > deadline)) {
+                || ((nodes & 15) == 0 && System.nanoTime() > until)) {
             aborted = true;
         }
         return aborted;
@@ -121,8 +122,7 @@ final class GomokuSearch extends PvsSearch {
     int moves(int ply, int depth, int[] ms, int[] scores) {
         int only =
                 depth >= DEFENCE_DEPTH
-                        ? moves.opponentThreat(
-                                threatBudget(DEFENCE_NODES), clockOn ? deadline : Long.MAX_VALUE)
+                        ? moves.opponentThreat(threatBudget(DEFENCE_NODES), until)
                         : 0;
         int n = moves.candidates(ply, ms, scores, ttMove, false, only);
         return n == 0 && only != 0 ? moves.candidates(ply, ms, scores, ttMove, false, 0) : n;
@@ -148,11 +148,7 @@ final class GomokuSearch extends PvsSearch {
     }
 
     private int quickWin(int ply) {
-        boolean wins =
-                threats.vcf(
-                        LEAF_VCF_DEPTH,
-                        threatBudget(LEAF_VCF_NODES),
-                        clockOn ? deadline : Long.MAX_VALUE);
+        boolean wins = threats.vcf(LEAF_VCF_DEPTH, threatBudget(LEAF_VCF_NODES), until);
         return wins ? Bot.WIN - (ply + 2 * LEAF_VCF_DEPTH + 1) : 0;
     }
 
