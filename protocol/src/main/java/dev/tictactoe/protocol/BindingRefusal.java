@@ -72,12 +72,9 @@ final class BindingRefusal {
                     path.toString(),
                     "expected " + expected(mismatch.getTargetType()) + ", got " + Json.show(at));
         }
-        return Json.bad(
-                path.toString(),
-                String.valueOf(
-                        e instanceof JsonProcessingException j
-                                ? j.getOriginalMessage()
-                                : e.getMessage()));
+        String said =
+                e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+        return Json.bad(path.toString(), String.valueOf(said));
     }
 
     private static String expected(Class<?> type) {

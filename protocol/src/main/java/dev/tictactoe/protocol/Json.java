@@ -202,12 +202,8 @@ final class Json {
     static void moveId(String field, String id) {
         present(field, id, "a string");
         if (!isMoveIdLength(id)) {
-            throw bad(
-                    field,
-                    "expected 1.."
-                            + Protocol.MAX_MOVE_ID_LENGTH
-                            + " characters, got "
-                            + id.length());
+            String expected = "expected 1.." + Protocol.MAX_MOVE_ID_LENGTH + " characters, got ";
+            throw bad(field, expected + id.length());
         }
     }
 
