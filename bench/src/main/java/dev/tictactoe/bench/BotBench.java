@@ -1,8 +1,8 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -72,12 +72,12 @@ final class BotBench {
         System.out.printf(
                 "total nodes %,d, %,.0f nodes/s, signature %016x%n",
                 totalNodes, totalNodes / totalSeconds, signature);
-        budget(bot, Level.HARD);
-        budget(bot, Level.PERFECT);
+        budget(bot, BotLevel.HARD);
+        budget(bot, BotLevel.PERFECT);
     }
 
     // Wall time of moves with the default budget: the worst must stay within budget + 10%.
-    private static void budget(Bot bot, Level level) {
+    private static void budget(Bot bot, BotLevel level) {
         long worst = 0;
         long sum = 0;
         int moves = 0;

@@ -1,8 +1,8 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -33,7 +33,7 @@ public class BotBenchmark {
     public String variant;
 
     @Param({"EASY", "MEDIUM", "HARD", "PERFECT"})
-    public Level level;
+    public BotLevel level;
 
     private final Bot bot = new Bot();
     private Board board;

@@ -1,7 +1,7 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -28,7 +28,7 @@ final class BotPositions {
         Board quiet = board.copy();
         while (board.moveCount() < stones && !board.isOver()) {
             board.play(
-                    bot.choose(board, Level.MEDIUM, Duration.ZERO, seed + board.moveCount())
+                    bot.choose(board, BotLevel.MEDIUM, Duration.ZERO, seed + board.moveCount())
                             .cell());
             if (!board.isOver() && quiet(board)) {
                 quiet = board.copy();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
@@ -17,11 +16,11 @@ class VocabularyTest {
 
     @Test
     void theEnginesLevelsAreTheProtocolsBotLevels() {
-        assertThat(Arrays.stream(Level.values()).map(Level::name))
+        assertThat(Arrays.stream(BotLevel.values()).map(BotLevel::name))
                 .containsExactlyElementsOf(
                         Arrays.stream(BotLevel.values()).map(BotLevel::name).toList());
         for (BotLevel level : BotLevel.values()) {
-            assertThat(Level.parse(level.wire()).name()).isEqualTo(level.name());
+            assertThat(BotLevel.parse(level.wire()).name()).isEqualTo(level.name());
         }
     }
 

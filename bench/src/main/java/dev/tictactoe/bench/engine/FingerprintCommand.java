@@ -1,9 +1,9 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
@@ -52,14 +52,14 @@ final class FingerprintCommand {
         }
         Bot bot = new Bot();
         Bot noBook = new Bot(false);
-        report("easy", positions, b -> bot.chooseWithNodes(b, Level.EASY, nodes, seed(b)));
-        report("medium", positions, b -> bot.chooseWithNodes(b, Level.MEDIUM, nodes, seed(b)));
-        report("hard", positions, b -> bot.chooseWithNodes(b, Level.HARD, nodes, seed(b)));
-        report("perfect", positions, b -> bot.chooseWithNodes(b, Level.PERFECT, nodes, seed(b)));
+        report("easy", positions, b -> bot.chooseWithNodes(b, BotLevel.EASY, nodes, seed(b)));
+        report("medium", positions, b -> bot.chooseWithNodes(b, BotLevel.MEDIUM, nodes, seed(b)));
+        report("hard", positions, b -> bot.chooseWithNodes(b, BotLevel.HARD, nodes, seed(b)));
+        report("perfect", positions, b -> bot.chooseWithNodes(b, BotLevel.PERFECT, nodes, seed(b)));
         report(
                 "hard-nobook",
                 positions,
-                b -> noBook.chooseWithNodes(b, Level.HARD, nodes, seed(b)));
+                b -> noBook.chooseWithNodes(b, BotLevel.HARD, nodes, seed(b)));
         report("depth2", positions, b -> bot.searchToDepth(b, 2, seed(b)));
         report("evaluate", positions, b -> bot.evaluate(b, nodes, seed(b)));
         List<Board> threatBoards =
@@ -70,7 +70,7 @@ final class FingerprintCommand {
             probes.add(TacticsProbe.threatNodes(b, true, 4, nodes));
             probes.add(TacticsProbe.win(b, nodes));
             probes.add(TacticsProbe.threatenedByThreats(b, nodes) ? 1 : 0);
-            int move = bot.chooseWithNodes(b, Level.MEDIUM, nodes, seed(b)).cell();
+            int move = bot.chooseWithNodes(b, BotLevel.MEDIUM, nodes, seed(b)).cell();
             probes.add(TacticsProbe.holds(b, move, nodes) ? 1 : 0);
             probes.add(TacticsProbe.keepsTheWin(b, move, nodes / 10) ? 1 : 0);
             probes.add(TacticsProbe.holdingMoves(b, nodes / 10, 3));

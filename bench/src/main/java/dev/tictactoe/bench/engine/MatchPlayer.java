@@ -1,8 +1,8 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -35,9 +35,9 @@ record MatchPlayer(
 
     BotMove move(Bot bot, Board board, long seed) {
         if (brain != null) {
-            return new BotMove(brain.move(board), Level.HARD, false, 0, 0, 0, "brain");
+            return new BotMove(brain.move(board), BotLevel.HARD, false, 0, 0, 0, "brain");
         }
-        Level level = Level.parse(engine);
+        BotLevel level = BotLevel.parse(engine);
         return nodes > 0
                 ? bot.chooseWithNodes(board, level, nodes, seed)
                 : bot.choose(board, level, Duration.ofMillis(millis), seed);
@@ -89,7 +89,7 @@ record MatchPlayer(
                     default -> null;
                 };
         if (command == null) {
-            Level.parse(name); // refuses an unknown engine before the first game
+            BotLevel.parse(name); // refuses an unknown engine before the first game
             return new MatchPlayer(name, nodeLimit, millis, depth, null);
         }
         List<String> info = new ArrayList<>();

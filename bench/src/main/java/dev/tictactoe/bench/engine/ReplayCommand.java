@@ -1,8 +1,8 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
@@ -34,7 +34,7 @@ final class ReplayCommand {
         Board board = new Board(rules);
         for (int move : Notation.cells(rules, opts.getOrDefault("moves", ""))) {
             if (board.moveCount() >= from && !board.isOver()) {
-                BotMove hard = bot.chooseWithNodes(board, Level.HARD, nodes, 1);
+                BotMove hard = bot.chooseWithNodes(board, BotLevel.HARD, nodes, 1);
                 String theirs =
                         other == null
                                 ? ""

@@ -1,8 +1,8 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.bot.TacticsProbe;
 
 import java.io.IOException;
@@ -104,8 +104,8 @@ final class TacticsCommand {
                 long start = System.nanoTime();
                 BotMove move =
                         nodes > 0
-                                ? bot.chooseWithNodes(c.board(), Level.HARD, nodes, seed)
-                                : bot.choose(c.board(), Level.HARD, Duration.ofMillis(ms), seed);
+                                ? bot.chooseWithNodes(c.board(), BotLevel.HARD, nodes, seed)
+                                : bot.choose(c.board(), BotLevel.HARD, Duration.ofMillis(ms), seed);
                 long took = System.nanoTime() - start;
                 totalNanos += took;
                 worst = Math.max(worst, took);

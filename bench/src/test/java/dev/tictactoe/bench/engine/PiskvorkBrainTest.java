@@ -3,6 +3,7 @@ package dev.tictactoe.bench.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.gomocup.Brain;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
@@ -106,8 +107,9 @@ class PiskvorkBrainTest {
 
     @Test
     void ourOwnBrainPlaysWholeGamesAsAProcessAsABaselineDoes() throws URISyntaxException {
-        // The engine's classes and its one runtime library, as a baseline's jar and lib/ hold them.
-        String classPath = where(Brain.class) + ":" + where(LoggerFactory.class);
+        // The engine's classes and its runtime libraries, as a baseline's jar and lib/ hold them.
+        String classPath =
+                where(Brain.class) + ":" + where(BotLevel.class) + ":" + where(LoggerFactory.class);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         MatchCommand.Result result =
                 MatchCommand.run(

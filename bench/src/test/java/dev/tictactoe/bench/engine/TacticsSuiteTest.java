@@ -2,9 +2,9 @@ package dev.tictactoe.bench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.bot.TacticsProbe;
 
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class TacticsSuiteTest {
         int solved = 0;
         int total = 0;
         for (TacticsSuite.Case c : first("vcf")) {
-            BotMove move = bot.chooseWithNodes(c.board(), Level.HARD, NODES, total++);
+            BotMove move = bot.chooseWithNodes(c.board(), BotLevel.HARD, NODES, total++);
             assertThat(move.score()).as("a win found in\n%s", c.board()).isGreaterThan(0);
             solved += TacticsProbe.keepsTheWin(c.board(), move.cell(), JUDGE_NODES / 10) ? 1 : 0;
         }
@@ -47,7 +47,7 @@ class TacticsSuiteTest {
         int solved = 0;
         int total = 0;
         for (TacticsSuite.Case c : first("defend")) {
-            BotMove move = bot.chooseWithNodes(c.board(), Level.HARD, NODES, total++);
+            BotMove move = bot.chooseWithNodes(c.board(), BotLevel.HARD, NODES, total++);
             solved += TacticsProbe.holds(c.board(), move.cell(), JUDGE_NODES) ? 1 : 0;
         }
         // Measured: all 12.

@@ -1,5 +1,6 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 
 import org.jspecify.annotations.Nullable;
@@ -10,7 +11,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
-/** Moves at any {@link Level}, the same for the same position, seed and nodes; thread-safe. */
+/** Moves at any {@link BotLevel}, the same for the same position, seed and nodes; thread-safe. */
 public final class Bot {
 
     private static final Logger log = LoggerFactory.getLogger(Bot.class);
@@ -45,20 +46,20 @@ public final class Bot {
     }
 
     /** A move searched for about {@code budget}; {@code seed} breaks ties so games replay. */
-    public BotMove choose(Board board, Level level, Duration budget, long seed) {
+    public BotMove choose(Board board, BotLevel level, Duration budget, long seed) {
         return choose(board, level, Budget.of(Objects.requireNonNull(budget, "budget")), seed);
     }
 
     /** A move searched for {@code nodes} positions instead of a clock, so it always replays. */
-    public BotMove chooseWithNodes(Board board, Level level, long nodes, long seed) {
+    public BotMove chooseWithNodes(Board board, BotLevel level, long nodes, long seed) {
         return choose(board, level, Budget.ofNodes(nodes), seed);
     }
 
     // Apart from refusing a finished game it never throws: a failed search plays MEDIUM's move.
-    private BotMove choose(Board board, Level level, Budget budget, long seed) {
+    private BotMove choose(Board board, BotLevel level, Budget budget, long seed) {
         Objects.requireNonNull(level, "level");
         requirePlayable(board);
-        if (level == Level.PERFECT && Classic.handles(board.rules())) {
+        if (level == BotLevel.PERFECT && Classic.handles(board.rules())) {
             return Classic.move(board, seed);
         }
         Position pos = Position.of(board);
@@ -122,7 +123,7 @@ public final class Bot {
                         : -reply.score();
         int depth = reply.depth() + 1;
         long spent = m.nodes() + reply.nodes();
-        return new BotMove(m.cell(), Level.HARD, reply.exact(), score, depth, spent, m.note());
+        return new BotMove(m.cell(), BotLevel.HARD, reply.exact(), score, depth, spent, m.note());
     }
 
     private static void requirePlayable(Board board) {
@@ -144,7 +145,7 @@ public final class Bot {
         }
         int booked = book ? OpeningBook.STANDARD.move(board) : -1;
         return booked >= 0
-                ? new BotMove(booked, Level.HARD, false, 0, 0, 0, "opening book")
+                ? new BotMove(booked, BotLevel.HARD, false, 0, 0, 0, "opening book")
                 : search(board, pos, depth, budget, random);
     }
 
@@ -161,7 +162,7 @@ public final class Bot {
     private static @Nullable BotMove forced(Position pos) {
         int win = pos.winningCell(pos.side);
         if (win >= 0) {
-            return new BotMove(win, Level.HARD, false, WIN - 1, 1, 0, "takes the win");
+            return new BotMove(win, BotLevel.HARD, false, WIN - 1, 1, 0, "takes the win");
         }
         int[] blocks = new int[2];
         int n = pos.winningCells(1 - pos.side, blocks, 2);
@@ -169,7 +170,7 @@ public final class Bot {
             return null;
         }
         String note = n == 1 ? "blocks a line" : "lost: blocks one of several lines";
-        return new BotMove(blocks[0], Level.HARD, false, n == 1 ? 0 : -(WIN - 2), n, 0, note);
+        return new BotMove(blocks[0], BotLevel.HARD, false, n == 1 ? 0 : -(WIN - 2), n, 0, note);
     }
 
     private BotMove perfect(
@@ -190,7 +191,8 @@ public final class Bot {
             Board board, Position pos, Budget budget, SplittableRandom random, String why) {
         BotMove m = hard(board, pos, MAX_DEPTH, budget, random);
         String note = why + ", played as hard: " + m.note();
-        return new BotMove(m.cell(), Level.PERFECT, false, m.score(), m.depth(), m.nodes(), note);
+        return new BotMove(
+                m.cell(), BotLevel.PERFECT, false, m.score(), m.depth(), m.nodes(), note);
     }
 
     /** A child's value seen from its parent: the sign flips and a win is one ply further away. */

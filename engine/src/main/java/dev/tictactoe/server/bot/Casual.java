@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.BotLevel;
+
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
@@ -13,11 +15,11 @@ final class Casual {
         int me = pos.side;
         int win = pos.winningCell(me);
         if (win >= 0 && random.nextBoolean()) {
-            return new BotMove(win, Level.EASY, false, Bot.WIN - 1, 1, 0, "takes the win");
+            return new BotMove(win, BotLevel.EASY, false, Bot.WIN - 1, 1, 0, "takes the win");
         }
         int block = pos.winningCell(1 - me);
         if (block >= 0 && random.nextBoolean()) {
-            return new BotMove(block, Level.EASY, false, 0, 1, 0, "blocks a line");
+            return new BotMove(block, BotLevel.EASY, false, 0, 1, 0, "blocks a line");
         }
         boolean anywhere = pos.moveCount == 0 || pos.cells <= 36;
         int[] cells =
@@ -25,7 +27,7 @@ final class Casual {
                         .filter(c -> pos.stone[c] == 0 && (anywhere || pos.near[c] > 0))
                         .toArray();
         return new BotMove(
-                cells[random.nextInt(cells.length)], Level.EASY, false, 0, 0, 0, "random move");
+                cells[random.nextInt(cells.length)], BotLevel.EASY, false, 0, 0, 0, "random move");
     }
 
     /** Wins, else blocks, else the cell that best builds its windows and spoils the opponent's. */
@@ -33,11 +35,11 @@ final class Casual {
         int me = pos.side;
         int win = pos.winningCell(me);
         if (win >= 0) {
-            return new BotMove(win, Level.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
+            return new BotMove(win, BotLevel.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
         }
         int block = pos.winningCell(1 - me);
         if (block >= 0) {
-            return new BotMove(block, Level.MEDIUM, false, 0, 1, 0, "blocks a line");
+            return new BotMove(block, BotLevel.MEDIUM, false, 0, 1, 0, "blocks a line");
         }
         int best = -1;
         int bestScore = Integer.MIN_VALUE;
@@ -55,7 +57,7 @@ final class Casual {
                 best = c; // reservoir sampling: each tied cell equally likely
             }
         }
-        return new BotMove(best, Level.MEDIUM, false, 0, 1, pos.empties(), "heuristic");
+        return new BotMove(best, BotLevel.MEDIUM, false, 0, 1, pos.empties(), "heuristic");
     }
 
     /** MEDIUM on pattern boards: wins, blocks, makes an open four, stops a three, or builds. */
@@ -64,10 +66,11 @@ final class Casual {
         int op = 1 - me;
         int[] cells = new int[2];
         if (b.winningCells(me, cells, 1) > 0) {
-            return new BotMove(cells[0], Level.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
+            return new BotMove(
+                    cells[0], BotLevel.MEDIUM, false, Bot.WIN - 1, 1, 0, "takes the win");
         }
         if (b.winningCells(op, cells, 1) > 0) {
-            return new BotMove(cells[0], Level.MEDIUM, false, 0, 1, 0, "blocks a four");
+            return new BotMove(cells[0], BotLevel.MEDIUM, false, 0, 1, 0, "blocks a four");
         }
         boolean threatened = b.count[op][Patterns.OPEN_FOUR] > 0;
         int best = -1;
@@ -101,6 +104,6 @@ final class Casual {
                 bestScore == 1 << 24
                         ? "makes an open four"
                         : threatened ? "stops an open three" : "patterns";
-        return new BotMove(best, Level.MEDIUM, false, 0, 1, b.cells - b.moveCount, note);
+        return new BotMove(best, BotLevel.MEDIUM, false, 0, 1, b.cells - b.moveCount, note);
     }
 }

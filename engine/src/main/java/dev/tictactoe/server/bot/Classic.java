@@ -1,5 +1,6 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -39,7 +40,8 @@ final class Classic {
         }
         int cell = Integer.numberOfTrailingZeros(best);
         String note = "solved: " + Solver.value(VALUE[key]);
-        return new BotMove(cell, Level.PERFECT, true, VALUE[key], 9 - board.moveCount(), 0, note);
+        return new BotMove(
+                cell, BotLevel.PERFECT, true, VALUE[key], 9 - board.moveCount(), 0, note);
     }
 
     private Classic() {}

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.BotLevel;
+
 import java.util.SplittableRandom;
 
 /** HARD for k = 4..6: {@link RootThreats}, then PVS with fours at the horizon and pruning. */
@@ -62,7 +64,7 @@ final class GomokuSearch extends PvsSearch {
     }
 
     private BotMove result(int cell, int score, int depth, String note) {
-        return new BotMove(cell, Level.HARD, false, score, depth, nodes + threats.nodes, note);
+        return new BotMove(cell, BotLevel.HARD, false, score, depth, nodes + threats.nodes, note);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.BotLevel;
+
 import java.util.SplittableRandom;
 
 /** HARD on any k by window counts: PVS with a search for fours at the root and the horizon. */
@@ -41,14 +43,14 @@ final class HardSearch extends PvsSearch {
             int plies = 2 * vcfLength - 1;
             String note = "forced win by continuous fours";
             return new BotMove(
-                    vcfFirstMove, Level.HARD, false, Bot.WIN - plies, plies, nodes, note);
+                    vcfFirstMove, BotLevel.HARD, false, Bot.WIN - plies, plies, nodes, note);
         }
         aborted = false;
         int[] root = moveBuffers[0];
         int n = candidates(0, root, scoreBuffers[0], -1, true);
         int score = deepen(root, n, maxDepth, 0);
         String note = Bot.depthNote(completed, score);
-        return new BotMove(root[0], Level.HARD, false, score, completed, nodes, note);
+        return new BotMove(root[0], BotLevel.HARD, false, score, completed, nodes, note);
     }
 
     @Override

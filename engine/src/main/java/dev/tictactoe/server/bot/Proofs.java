@@ -1,5 +1,6 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -57,6 +58,6 @@ final class Proofs {
         }
         int cell = best[(int) Long.remainderUnsigned(Bot.mix(seed ^ pos.hash()), n)];
         String note = "solved: " + Solver.value(value);
-        return new BotMove(cell, Level.PERFECT, true, value, pos.empties(), solver.nodes, note);
+        return new BotMove(cell, BotLevel.PERFECT, true, value, pos.empties(), solver.nodes, note);
     }
 }

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -29,7 +30,7 @@ class BotSeedTest {
         Rules rules = new Rules(size, k);
         for (long seed = 0; seed < 6; seed++) {
             Board board = position(rules, (int) seed, seed);
-            for (Level level : new Level[] {Level.EASY, Level.MEDIUM}) {
+            for (BotLevel level : new BotLevel[] {BotLevel.EASY, BotLevel.MEDIUM}) {
                 BotMove hurried = new Bot().choose(board, level, Duration.ofNanos(1), seed);
                 BotMove leisurely = new Bot().choose(board, level, Duration.ofSeconds(5), seed);
                 assertThat(leisurely.cell())
@@ -45,8 +46,9 @@ class BotSeedTest {
         Rules rules = new Rules(size, k);
         for (long seed = 0; seed < 6; seed++) {
             Board board = position(rules, (int) seed % 3, seed);
-            BotMove hurried = new Bot().choose(board, Level.PERFECT, Duration.ofNanos(1), seed);
-            BotMove leisurely = new Bot().choose(board, Level.PERFECT, Duration.ofSeconds(5), seed);
+            BotMove hurried = new Bot().choose(board, BotLevel.PERFECT, Duration.ofNanos(1), seed);
+            BotMove leisurely =
+                    new Bot().choose(board, BotLevel.PERFECT, Duration.ofSeconds(5), seed);
             assertThat(hurried.exact()).isTrue();
             assertThat(leisurely.cell())
                     .as("seed %d on%n%s", seed, board)
@@ -62,7 +64,7 @@ class BotSeedTest {
         for (long seed = 0; seed < 3; seed++) {
             Board board = position(rules, 2 + 2 * (int) seed, seed);
             Board elsewhere = position(rules, 3 + 2 * (int) seed, seed + 100);
-            for (Level level : new Level[] {Level.HARD, Level.PERFECT}) {
+            for (BotLevel level : new BotLevel[] {BotLevel.HARD, BotLevel.PERFECT}) {
                 Bot bot = new Bot();
                 BotMove first = bot.chooseWithNodes(board, level, NODES, seed);
                 // The same instance and thread, its tables now full of another search.
@@ -82,8 +84,9 @@ class BotSeedTest {
         Set<Integer> perfect = new HashSet<>();
         Set<Integer> easy = new HashSet<>();
         for (long seed = 0; seed < 16; seed++) {
-            perfect.add(new Bot().choose(classic, Level.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
-            easy.add(new Bot().choose(gomoku, Level.EASY, Bot.DEFAULT_BUDGET, seed).cell());
+            perfect.add(
+                    new Bot().choose(classic, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
+            easy.add(new Bot().choose(gomoku, BotLevel.EASY, Bot.DEFAULT_BUDGET, seed).cell());
         }
         // Every opening of 3x3 draws, so a perfect bot may open anywhere; the seed picks where.
         assertThat(perfect).hasSizeGreaterThan(1);

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
@@ -59,7 +60,7 @@ class ForkTest {
         Mark botMark = board.toMove();
         for (long seed = 0; seed < 16; seed++) {
             assertThat(expected)
-                    .contains(bot.choose(board, Level.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
+                    .contains(bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
             assertNeverLoses(board, botMark, seed);
         }
     }
@@ -70,7 +71,7 @@ class ForkTest {
             return;
         }
         if (board.toMove() == botMark) {
-            board.play(bot.choose(board, Level.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
+            board.play(bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
             assertNeverLoses(board, botMark, seed);
             board.undo();
             return;

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -34,7 +35,7 @@ class HardTest {
                 boolean canWin = anyWinningCell(board, me) >= 0;
                 int threat = anyWinningCell(board, me.opponent());
                 if (canWin || threat >= 0) {
-                    BotMove move = bot.choose(board, Level.HARD, SMALL_BUDGET, game);
+                    BotMove move = bot.choose(board, BotLevel.HARD, SMALL_BUDGET, game);
                     if (canWin) {
                         assertThat(board.wouldWin(move.cell(), me))
                                 .as("takes the win in\n%s", board)
@@ -59,7 +60,7 @@ class HardTest {
     void makesAnOpenFourFromAnOpenThree() {
         // X: three in row 7 with both ends open; O's stones far away.
         Board board = gomoku("X 7 5", "O 0 0", "X 7 6", "O 0 14", "X 7 7", "O 14 0");
-        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
+        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 1);
         assertThat(move.cell()).isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
     }
@@ -71,7 +72,7 @@ class HardTest {
                 gomoku(
                         "X 7 5", "O 7 4", "X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0",
                         "X 6 8", "O 14 14");
-        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
+        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 1);
         assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
         assertThat(move.note()).contains("continuous fours");
@@ -82,7 +83,7 @@ class HardTest {
         // (7,8) makes open threes in row 7 and in column 8 at once: O can stop only one.
         Board board =
                 gomoku("X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0", "X 6 8", "O 14 14");
-        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 1);
+        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 1);
         assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
     }
@@ -91,7 +92,7 @@ class HardTest {
     void blocksAnOpenThreeBeforeItBecomesAnOpenFour() {
         // O has an open three in row 7; X must stop it at one end now or lose.
         Board board = gomoku("X 0 0", "O 7 5", "X 0 14", "O 7 6", "X 14 0", "O 7 7");
-        BotMove move = bot.choose(board, Level.HARD, Bot.DEFAULT_BUDGET, 3);
+        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 3);
         assertThat(move.cell())
                 .isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8), GOMOKU.cell(7, 3), GOMOKU.cell(7, 9));
     }
@@ -103,7 +104,7 @@ class HardTest {
         // the position is 200-300 points better for X than after a touching one).
         Board board = gomoku("X " + row + " " + col);
         for (long seed = 1; seed <= 6; seed++) {
-            int reply = bot.chooseWithNodes(board, Level.HARD, 100_000, seed).cell();
+            int reply = bot.chooseWithNodes(board, BotLevel.HARD, 100_000, seed).cell();
             assertThat(Math.abs(GOMOKU.row(reply) - row))
                     .as("seed %d", seed)
                     .isLessThanOrEqualTo(1);
@@ -131,7 +132,7 @@ class HardTest {
         // it keeps to the budget is measured by the bot benchmark, not asserted here.
         Board board = gomoku("X 7 7", "O 7 8", "X 8 7", "O 6 6");
         for (int i = 0; i < 3; i++) {
-            BotMove move = bot.choose(board, Level.HARD, Duration.ofMillis(50), i);
+            BotMove move = bot.choose(board, BotLevel.HARD, Duration.ofMillis(50), i);
             assertThat(board.isEmpty(move.cell())).isTrue();
             assertThat(move.depth()).isGreaterThanOrEqualTo(1);
             assertThat(move.score()).isBetween(-Bot.WIN_THRESHOLD, Bot.WIN_THRESHOLD);
@@ -143,7 +144,7 @@ class HardTest {
     void perfectFallsBackToHardWhenItCannotSolve() {
         // 34 cells empty: near enough the end to try, too far to finish in 1,000 nodes.
         Board board = randomPosition(new Rules(6, 4), 2, new SplittableRandom(5));
-        BotMove move = bot.chooseWithNodes(board, Level.PERFECT, 3_000, 0);
+        BotMove move = bot.chooseWithNodes(board, BotLevel.PERFECT, 3_000, 0);
         assertThat(move.exact()).isFalse();
         assertThat(move.note()).startsWith("not solvable within budget, played as hard");
         assertThat(board.isEmpty(move.cell())).isTrue();
@@ -155,8 +156,8 @@ class HardTest {
         Board board = new Board(new Rules(15, 5));
         board.play(GOMOKU.cell(0, 0));
         board.play(GOMOKU.cell(14, 14));
-        BotMove move = bot.chooseWithNodes(board, Level.PERFECT, 3_000, 0);
-        BotMove hard = bot.chooseWithNodes(board, Level.HARD, 3_000, 0);
+        BotMove move = bot.chooseWithNodes(board, BotLevel.PERFECT, 3_000, 0);
+        BotMove hard = bot.chooseWithNodes(board, BotLevel.HARD, 3_000, 0);
         assertThat(move.exact()).isFalse();
         assertThat(move.note()).startsWith("too far from the end to solve, played as hard");
         assertThat(move.cell()).isEqualTo(hard.cell());

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -32,8 +33,8 @@ class MatchTest {
             while (!board.isOver()) {
                 BotMove move =
                         board.toMove() == hard
-                                ? bot.chooseWithNodes(board, Level.HARD, nodes, seed)
-                                : bot.choose(board, Level.MEDIUM, Duration.ZERO, seed);
+                                ? bot.chooseWithNodes(board, BotLevel.HARD, nodes, seed)
+                                : bot.choose(board, BotLevel.MEDIUM, Duration.ZERO, seed);
                 board.play(move.cell());
             }
             if (board.winner() == hard) {
@@ -54,7 +55,7 @@ class MatchTest {
             Mark medium = game % 2 == 0 ? Mark.X : Mark.O;
             Board board = new Board(rules);
             while (!board.isOver()) {
-                Level level = board.toMove() == medium ? Level.MEDIUM : Level.EASY;
+                BotLevel level = board.toMove() == medium ? BotLevel.MEDIUM : BotLevel.EASY;
                 board.play(bot.choose(board, level, Duration.ZERO, game).cell());
             }
             if (board.winner() == medium) {
@@ -71,10 +72,10 @@ class MatchTest {
         SplittableRandom random = new SplittableRandom(k);
         for (int game = 0; game < 12; game++) {
             Mark perfect = game % 2 == 0 ? Mark.X : Mark.O;
-            Level other = Level.values()[game % 3];
+            BotLevel other = BotLevel.values()[game % 3];
             Board board = new Board(rules);
             while (!board.isOver()) {
-                Level level = board.toMove() == perfect ? Level.PERFECT : other;
+                BotLevel level = board.toMove() == perfect ? BotLevel.PERFECT : other;
                 board.play(
                         bot.choose(board, level, Duration.ofMillis(20), random.nextLong()).cell());
             }
@@ -109,7 +110,7 @@ class MatchTest {
                 continue;
             }
             int value = minimax.value(board);
-            BotMove move = bot.choose(board, Level.PERFECT, Bot.DEFAULT_BUDGET, checked);
+            BotMove move = bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, checked);
             assertThat(move.exact()).isTrue();
             assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
             assertThat(minimax.valueOfMove(board, move.cell()))
@@ -121,10 +122,12 @@ class MatchTest {
 
     @Test
     void perfectSolvesFourByFourFromTheStart() {
-        BotMove win = bot.choose(new Board(new Rules(4, 3)), Level.PERFECT, Bot.DEFAULT_BUDGET, 0);
+        BotMove win =
+                bot.choose(new Board(new Rules(4, 3)), BotLevel.PERFECT, Bot.DEFAULT_BUDGET, 0);
         assertThat(win.exact()).isTrue();
         assertThat(win.score()).isGreaterThan(Bot.WIN_THRESHOLD);
-        BotMove draw = bot.choose(new Board(new Rules(4, 4)), Level.PERFECT, Bot.DEFAULT_BUDGET, 0);
+        BotMove draw =
+                bot.choose(new Board(new Rules(4, 4)), BotLevel.PERFECT, Bot.DEFAULT_BUDGET, 0);
         assertThat(draw.exact()).isTrue();
         assertThat(draw.note()).isEqualTo("solved: draw");
     }

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -22,10 +23,11 @@ class NodeBudgetTest {
         for (long seed = 0; seed < 4; seed++) {
             Board board =
                     HardTest.randomPosition(rules, 6 + 2 * (int) seed, new SplittableRandom(seed));
-            BotMove move = new Bot().chooseWithNodes(board, Level.HARD, nodes, seed);
+            BotMove move = new Bot().chooseWithNodes(board, BotLevel.HARD, nodes, seed);
             assertThat(move.nodes()).isLessThanOrEqualTo(nodes + 2);
             assertThat(board.isEmpty(move.cell())).isTrue();
-            assertThat(new Bot().chooseWithNodes(board, Level.HARD, nodes, seed)).isEqualTo(move);
+            assertThat(new Bot().chooseWithNodes(board, BotLevel.HARD, nodes, seed))
+                    .isEqualTo(move);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -77,7 +78,8 @@ class OpeningBookTest {
                 "HARD    | opening book",
                 "PERFECT | too far from the end to solve, played as hard: opening book"
             })
-    void theStrongLevelsPlayTheBookMoveAtOnceAndSaySo(Level level, String note) throws IOException {
+    void theStrongLevelsPlayTheBookMoveAtOnceAndSaySo(BotLevel level, String note)
+            throws IOException {
         Line line = shippedLines().get(0);
         Board board = new Board(GOMOKU, Mark.X);
         for (int cell : line.moves()) {

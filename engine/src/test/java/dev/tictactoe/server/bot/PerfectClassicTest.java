@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Mark;
@@ -32,7 +33,7 @@ class PerfectClassicTest {
                 board -> {
                     int value = minimax.value(board);
                     for (long seed = 0; seed < 3; seed++) {
-                        BotMove move = bot.choose(board, Level.PERFECT, BUDGET, seed);
+                        BotMove move = bot.choose(board, BotLevel.PERFECT, BUDGET, seed);
                         assertThat(move.exact()).isTrue();
                         assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
                         // Wins when it can, fastest; never gives up a draw; loses slowest.
@@ -61,7 +62,7 @@ class PerfectClassicTest {
             return;
         }
         if (board.toMove() == botMark) {
-            board.play(bot.choose(board, Level.PERFECT, BUDGET, seed).cell());
+            board.play(bot.choose(board, BotLevel.PERFECT, BUDGET, seed).cell());
             playAll(board, botMark, seed, games);
             board.undo();
             return;
@@ -80,8 +81,8 @@ class PerfectClassicTest {
         Board empty = new Board(Rules.CLASSIC);
         Set<Integer> firstMoves = new TreeSet<>();
         for (long seed = 0; seed < 64; seed++) {
-            int cell = bot.choose(empty, Level.PERFECT, BUDGET, seed).cell();
-            assertThat(bot.choose(empty, Level.PERFECT, BUDGET, seed).cell()).isEqualTo(cell);
+            int cell = bot.choose(empty, BotLevel.PERFECT, BUDGET, seed).cell();
+            assertThat(bot.choose(empty, BotLevel.PERFECT, BUDGET, seed).cell()).isEqualTo(cell);
             firstMoves.add(cell);
         }
         // Every first move draws, so the seed may pick any of them.
@@ -92,7 +93,7 @@ class PerfectClassicTest {
     void doesNotTouchTheCallersBoard() {
         Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 4);
         long hash = board.hash();
-        bot.choose(board, Level.PERFECT, BUDGET, 1);
+        bot.choose(board, BotLevel.PERFECT, BUDGET, 1);
         assertThat(board.hash()).isEqualTo(hash);
         assertThat(board.moves()).containsExactly(0, 4);
     }

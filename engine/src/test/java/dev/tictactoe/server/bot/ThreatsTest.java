@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -226,7 +227,7 @@ class ThreatsTest {
                         },
                         new int[] {cell(0, 6), cell(4, 2), cell(14, 0), cell(14, 14), cell(0, 14)});
         for (long seed = 0; seed < 4; seed++) {
-            BotMove move = bot.chooseWithNodes(board, Level.HARD, 50_000, seed);
+            BotMove move = bot.chooseWithNodes(board, BotLevel.HARD, 50_000, seed);
             Board after = board.copy();
             after.play(move.cell());
             assertThat(NaiveFours.wins(grid(after), 15, 5, 1, 6))
@@ -243,7 +244,7 @@ class ThreatsTest {
                         Mark.O,
                         new int[] {cell(7, 5), cell(7, 6), cell(7, 7)},
                         new int[] {cell(0, 0), cell(0, 14)});
-        for (Level level : new Level[] {Level.MEDIUM, Level.HARD}) {
+        for (BotLevel level : new BotLevel[] {BotLevel.MEDIUM, BotLevel.HARD}) {
             BotMove move = bot.chooseWithNodes(board, level, 50_000, 1);
             assertThat(move.cell())
                     .as("%s", level)
@@ -253,18 +254,18 @@ class ThreatsTest {
 
     @Test
     void sameSeedSameMovesAtEveryLevel() {
-        for (Level level : Level.values()) {
+        for (BotLevel level : BotLevel.values()) {
             assertThat(selfPlay(level, 11)).as("%s", level).isEqualTo(selfPlay(level, 11));
         }
-        assertThat(selfPlay(Level.EASY, 11)).isNotEqualTo(selfPlay(Level.EASY, 12));
+        assertThat(selfPlay(BotLevel.EASY, 11)).isNotEqualTo(selfPlay(BotLevel.EASY, 12));
     }
 
-    private String selfPlay(Level level, long seed) {
+    private String selfPlay(BotLevel level, long seed) {
         Board board = new Board(GOMOKU);
         Bot fresh = new Bot();
         while (!board.isOver() && board.moveCount() < 24) {
             BotMove m =
-                    level == Level.EASY || level == Level.MEDIUM
+                    level == BotLevel.EASY || level == BotLevel.MEDIUM
                             ? fresh.choose(board, level, Duration.ZERO, seed)
                             : fresh.chooseWithNodes(board, level, 5_000, seed);
             board.play(m.cell());

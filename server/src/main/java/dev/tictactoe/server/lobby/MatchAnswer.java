@@ -1,6 +1,6 @@
 package dev.tictactoe.server.lobby;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -24,7 +24,7 @@ public sealed interface MatchAnswer {
             implements MatchAnswer {}
 
     /** Who sits in the other seat: a person, or a bot of level {@code bot} (null for a person). */
-    record Opponent(String name, @Nullable Level bot) {}
+    record Opponent(String name, @Nullable BotLevel bot) {}
 
     /** Nobody came within the wait limit; {@code waited} is how long the request waited. */
     record TimedOut(Ticket ticket, Duration waited) implements MatchAnswer {}

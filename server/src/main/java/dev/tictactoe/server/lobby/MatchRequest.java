@@ -10,7 +10,6 @@ import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.bot.Level;
 
 import org.jspecify.annotations.Nullable;
 
@@ -67,10 +66,11 @@ public final class MatchRequest {
         }
         String botName = optionalString(root, "bot");
         String botAfterText = optionalString(root, "botAfter");
-        Level bot = null;
+        BotLevel bot = null;
         Duration botAfter = null;
         if (botName != null) {
-            if (WireWord.find(BotLevel.values(), botName) == null) {
+            bot = WireWord.find(BotLevel.values(), botName);
+            if (bot == null) {
                 throw invalid(
                         AT + "bot",
                         "expected one of "
@@ -79,7 +79,6 @@ public final class MatchRequest {
                                 + abbreviate(botName)
                                 + "\"");
             }
-            bot = Level.parse(botName);
             botAfter = botAfterText == null ? Ticket.DEFAULT_BOT_AFTER : duration(botAfterText);
             if (botAfter.compareTo(Ticket.MIN_BOT_AFTER) < 0) {
                 throw invalid(

@@ -1,6 +1,6 @@
 package dev.tictactoe.server.lobby;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
 
 import org.jspecify.annotations.Nullable;
 
@@ -13,7 +13,7 @@ public record Ticket(
         String player,
         String name,
         MatchKey key,
-        @Nullable Level bot,
+        @Nullable BotLevel bot,
         @Nullable Duration botAfter) {
 
     public static final int MAX_ID_LENGTH = 64;

@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ErrorCode;
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
 
@@ -113,13 +112,8 @@ public final class HttpReplies {
                 .put("first", settings.first().name())
                 .put("earlyDraw", settings.earlyDraw())
                 .put("spectators", settings.spectators())
-                .put("bot", level(settings.bot()))
+                .put("bot", WireWord.spelling(settings.bot()))
                 .putPOJO("clock", settings.clock());
-    }
-
-    /** A bot's level as the protocol spells it; null for none. */
-    static @Nullable String level(@Nullable Level bot) {
-        return bot == null ? null : BotLevel.valueOf(bot.name()).wire();
     }
 
     /** The one answer without a body, and so without a type. */

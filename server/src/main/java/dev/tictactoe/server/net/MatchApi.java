@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
+import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.MatchAnswer;
@@ -166,7 +167,7 @@ final class MatchApi {
                 body.putObject("opponent")
                         .put("name", m.opponent().name())
                         .put("kind", m.opponent().bot() == null ? "human" : "bot")
-                        .put("level", HttpReplies.level(m.opponent().bot()));
+                        .put("level", WireWord.spelling(m.opponent().bot()));
                 body.set("settings", HttpReplies.settings(m.settings(), m.seat()));
                 yield json(HttpResponseStatus.OK, body);
             }

@@ -1,8 +1,8 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
@@ -28,7 +28,7 @@ public final class BotRunner implements AutoCloseable {
 
     /** How a move is chosen; the bot engine's own search unless a test stands in for it. */
     interface Search {
-        BotMove choose(Board board, Level level, Duration budget, long seed);
+        BotMove choose(Board board, BotLevel level, Duration budget, long seed);
     }
 
     static final Search BOT = new Bot()::choose;
@@ -83,7 +83,7 @@ public final class BotRunner implements AutoCloseable {
         Match match = room.core.match;
         Mark turn = match.turn();
         Occupant seat = turn == null ? null : room.core.seat(turn);
-        Level level = seat == null ? null : seat.bot();
+        BotLevel level = seat == null ? null : seat.bot();
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
         if (turn == null || level == null || room.closed || room.time.replaying) {
             return;

@@ -1,6 +1,6 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
 
 import org.jspecify.annotations.Nullable;
 
@@ -19,7 +19,7 @@ import java.util.Map;
 record Occupant(
         String name,
         @Nullable String token,
-        @Nullable Level bot,
+        @Nullable BotLevel bot,
         boolean connected,
         @Nullable Long graceUntil,
         Map<String, Long> moves) {
@@ -36,7 +36,7 @@ record Occupant(
         return new Occupant(name, token, null, connected, null, Map.of());
     }
 
-    static Occupant bot(Level level) {
+    static Occupant bot(BotLevel level) {
         return new Occupant(level.playerName(), null, level, false, null, Map.of());
     }
 

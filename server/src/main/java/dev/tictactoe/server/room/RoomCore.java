@@ -148,7 +148,7 @@ final class RoomCore {
             case ClientMessage.Rematch() -> rematch(seat);
             case ClientMessage.InviteBot invite -> {
                 Mark mark = Objects.requireNonNull(botSeat(invite), "refused without a seat");
-                seats.put(mark, Occupant.bot(Wire.level(invite.level())));
+                seats.put(mark, Occupant.bot(invite.level()));
                 Event event = new Event.BotJoined(Wire.seat(mark), invite.level());
                 yield applied(event, startIfWaiting(), false);
             }

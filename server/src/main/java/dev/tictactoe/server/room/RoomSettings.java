@@ -1,11 +1,11 @@
 package dev.tictactoe.server.room;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -22,7 +22,7 @@ public record RoomSettings(
         Mark first,
         boolean earlyDraw,
         boolean spectators,
-        @Nullable Level bot,
+        @Nullable BotLevel bot,
         @Nullable TimeControl clock) {
 
     /** Classic 3×3, creator plays X and starts, early draws on, spectators welcome, no bot. */
@@ -42,7 +42,7 @@ public record RoomSettings(
                 mark(request.first(), random),
                 request.earlyDraw(),
                 request.spectators(),
-                request.bot() == null ? null : Level.parse(request.bot()),
+                request.bot() == null ? null : BotLevel.parse(request.bot()),
                 clock(request.clock()));
     }
 

@@ -1,9 +1,11 @@
 package dev.tictactoe.server.room;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Snapshot;
@@ -47,6 +49,12 @@ record RoomState(
         JSON.registerSubtypes(Change.class.getPermittedSubclasses());
         JSON.registerModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
+        // Older checkpoints spell a bot's level in capitals: both read.
+        JSON.configOverride(BotLevel.class)
+                .setFormat(
+                        JsonFormat.Value.empty()
+                                .withFeature(
+                                        JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES));
     }
 
     /** The room's state now as JSON; beside an archive, with only its newest few games. */

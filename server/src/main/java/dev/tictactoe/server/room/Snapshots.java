@@ -4,7 +4,6 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -174,8 +173,7 @@ final class Snapshots {
             return null;
         }
         PlayerKind kind = seat.botPlays() ? PlayerKind.BOT : PlayerKind.HUMAN;
-        Level bot = seat.bot();
-        BotLevel level = bot == null ? null : Wire.level(bot);
+        BotLevel level = seat.bot();
         if (before != null
                 && before.name().equals(seat.name())
                 && before.kind() == kind

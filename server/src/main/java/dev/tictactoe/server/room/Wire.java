@@ -1,8 +1,6 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
@@ -31,14 +29,6 @@ final class Wire {
             case X -> Mark.X;
             case O -> Mark.O;
         };
-    }
-
-    static BotLevel level(Level level) {
-        return BotLevel.valueOf(level.name());
-    }
-
-    static Level level(BotLevel level) {
-        return Level.valueOf(level.name());
     }
 
     static List<Integer> cells(int[] cells) {

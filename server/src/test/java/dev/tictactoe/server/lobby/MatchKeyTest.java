@@ -3,7 +3,7 @@ package dev.tictactoe.server.lobby;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Rules;
 
@@ -36,7 +36,7 @@ class MatchKeyTest {
     void ticketsAreChecked() {
         MatchKey key = MatchKey.of(3, 3, null);
         assertThat(Ticket.of(T, "p", "ana", key).wantsBot()).isFalse();
-        assertThat(new Ticket(T, "p", "ana", key, Level.HARD, Ticket.MIN_BOT_AFTER).wantsBot())
+        assertThat(new Ticket(T, "p", "ana", key, BotLevel.HARD, Ticket.MIN_BOT_AFTER).wantsBot())
                 .isTrue();
         assertThatThrownBy(() -> Ticket.of("", "p", "ana", key))
                 .hasMessageContaining("ticket id must be 16..64");
@@ -51,7 +51,7 @@ class MatchKeyTest {
         assertThat(Ticket.of(T, "p".repeat(64), "ana", key).player()).hasSize(Ticket.MAX_ID_LENGTH);
         assertThatThrownBy(() -> Ticket.of(T, "a b", "ana", key))
                 .hasMessageContaining("only letters, digits");
-        assertThatThrownBy(() -> new Ticket(T, "p", "ana", key, Level.HARD, null))
+        assertThatThrownBy(() -> new Ticket(T, "p", "ana", key, BotLevel.HARD, null))
                 .hasMessageContaining("go together");
     }
 }

@@ -3,10 +3,10 @@ package dev.tictactoe.server.lobby;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.bot.Level;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +40,7 @@ class MatchRequestTest {
                                 "ana-laptop-7f3c",
                                 "ana",
                                 MatchKey.of(15, 5, "3m+2s"),
-                                Level.HARD,
+                                BotLevel.HARD,
                                 Duration.ofSeconds(10)));
     }
 

@@ -5,7 +5,7 @@ import static dev.tictactoe.server.lobby.ManualScheduler.SECOND;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.ops.PrometheusText;
@@ -55,7 +55,7 @@ class MatchmakerTest {
             Map<Mark, String> tokens = new EnumMap<>(Mark.class);
             players.forEach((seat, ticket) -> tokens.put(seat, "tok-" + ticket.player()));
             Mark mine = players.containsKey(Mark.X) ? Mark.X : Mark.O;
-            Level bot = players.size() == 1 ? players.get(mine).bot() : null;
+            BotLevel bot = players.size() == 1 ? players.get(mine).bot() : null;
             return new Opened(
                     code,
                     tokens,
@@ -89,7 +89,7 @@ class MatchmakerTest {
                 "A");
     }
 
-    private static Ticket withBot(Ticket ticket, Level level, Duration after) {
+    private static Ticket withBot(Ticket ticket, BotLevel level, Duration after) {
         return new Ticket(ticket.id(), ticket.player(), ticket.name(), ticket.key(), level, after);
     }
 
@@ -209,7 +209,7 @@ class MatchmakerTest {
 
     @Test
     void aBotTakesTheOtherSeatWhenNobodyCameInTime() {
-        Ticket ana = withBot(ticket("ana", BLITZ), Level.HARD, Duration.ofSeconds(5));
+        Ticket ana = withBot(ticket("ana", BLITZ), BotLevel.HARD, Duration.ofSeconds(5));
         submit(ana);
         scheduler.advanceBy(5 * SECOND - 1);
         assertThat(answers).isEmpty();
@@ -217,8 +217,8 @@ class MatchmakerTest {
         scheduler.advanceBy(1);
         MatchAnswer.Matched matched = (MatchAnswer.Matched) answerOf(ana);
         assertThat(matched.opponent())
-                .isEqualTo(new MatchAnswer.Opponent("bot (hard)", Level.HARD));
-        assertThat(matched.settings().bot()).isEqualTo(Level.HARD);
+                .isEqualTo(new MatchAnswer.Opponent("bot (hard)", BotLevel.HARD));
+        assertThat(matched.settings().bot()).isEqualTo(BotLevel.HARD);
         assertThat(matched.settings().clock()).hasToString("3m+2s");
         assertThat(rooms.opened)
                 .singleElement()
@@ -229,7 +229,7 @@ class MatchmakerTest {
 
     @Test
     void aPersonArrivingBeforeTheBotWins() {
-        Ticket ana = withBot(ticket("ana", CLASSIC), Level.EASY, Duration.ofSeconds(5));
+        Ticket ana = withBot(ticket("ana", CLASSIC), BotLevel.EASY, Duration.ofSeconds(5));
         Ticket bo = ticket("bo", CLASSIC);
         submit(ana);
         scheduler.advanceBy(4 * SECOND);
@@ -328,7 +328,7 @@ class MatchmakerTest {
 
     @Test
     void stoppingAnswersEveryWaiterAndFiresNothingLater() {
-        Ticket ana = withBot(ticket("ana", CLASSIC), Level.EASY, Duration.ofSeconds(2));
+        Ticket ana = withBot(ticket("ana", CLASSIC), BotLevel.EASY, Duration.ofSeconds(2));
         submit(ana);
         submit(ticket("bo", BLITZ));
         matchmaker.close();
@@ -428,8 +428,8 @@ class MatchmakerTest {
     /** Each ticket has its own timer: a short bot delay comes before an older ticket's timeout. */
     @Test
     void botFillsComeAtTheirOwnDelaysAndOnlyForThoseWhoAsked() {
-        Ticket slow = withBot(ticket("slow", CLASSIC), Level.EASY, Duration.ofSeconds(20));
-        Ticket fast = withBot(ticket("fast", BLITZ), Level.PERFECT, Duration.ofSeconds(5));
+        Ticket slow = withBot(ticket("slow", CLASSIC), BotLevel.EASY, Duration.ofSeconds(20));
+        Ticket fast = withBot(ticket("fast", BLITZ), BotLevel.PERFECT, Duration.ofSeconds(5));
         Ticket human = ticket("human", MatchKey.of(4, 4, null));
         submit(slow);
         submit(human);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.tictactoe.server.bot.Level;
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -41,7 +41,7 @@ class MatchApiTest {
                     "ana-laptop-7f3c",
                     "ana",
                     MatchKey.of(15, 5, "3m+2s"),
-                    Level.HARD,
+                    BotLevel.HARD,
                     Duration.ofSeconds(10));
 
     private static List<JsonNode> examples;
@@ -62,7 +62,7 @@ class MatchApiTest {
         assertThat(examples).hasSize(7);
     }
 
-    private static RoomSettings settings(Mark seat, Level bot) {
+    private static RoomSettings settings(Mark seat, BotLevel bot) {
         return new RoomSettings(
                 new Rules(15, 5), seat, Mark.X, true, true, bot, TimeControl.parse("3m+2s"));
     }
@@ -97,8 +97,8 @@ class MatchApiTest {
                                 "M2Q9ZD",
                                 Mark.X,
                                 "Zb0n4qK8sV1mT7wR3yLc2A",
-                                new MatchAnswer.Opponent("bot (hard)", Level.HARD),
-                                settings(Mark.X, Level.HARD)));
+                                new MatchAnswer.Opponent("bot (hard)", BotLevel.HARD),
+                                settings(Mark.X, BotLevel.HARD)));
         assertThat(body(withBot).toString()).isEqualTo(examples.get(2).toString());
 
         FullHttpResponse timeout =

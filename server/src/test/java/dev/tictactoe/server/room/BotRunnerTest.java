@@ -2,11 +2,11 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
@@ -18,7 +18,7 @@ import java.util.List;
 class BotRunnerTest {
 
     private static RoomSettings withBot() {
-        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, Level.HARD, null);
+        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, BotLevel.HARD, null);
     }
 
     @Test

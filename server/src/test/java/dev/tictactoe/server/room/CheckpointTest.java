@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.GameRecord;
@@ -13,7 +14,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
@@ -171,7 +171,7 @@ class CheckpointTest {
                         Mark.X,
                         false,
                         true,
-                        Level.HARD,
+                        BotLevel.HARD,
                         TimeControl.parse("5m+3s"));
         RoomCore core = new RoomCore(settings, Duration.ofSeconds(60));
         core.seats.put(
@@ -218,6 +218,13 @@ class CheckpointTest {
         assertThat(again.shown()).isEqualTo(state.shown());
         assertThat(again.createdAt()).isEqualTo(state.createdAt());
         assertThat(RoomState.JSON.writeValueAsString(again)).isEqualTo(json);
+        // A checkpoint written when the level was spelled in capitals reads the same.
+        assertThat(json).contains("\"bot\":\"hard\"");
+        RoomState older =
+                RoomState.fromJson(
+                        json.replace("\"bot\":\"hard\"", "\"bot\":\"HARD\"")
+                                .getBytes(StandardCharsets.UTF_8));
+        assertThat(RoomState.JSON.writeValueAsString(older)).isEqualTo(json);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Event;
@@ -10,7 +11,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
@@ -109,7 +109,7 @@ class IdleClaimRoomTest {
         driver =
                 new RoomDriver(
                         new RoomSettings(
-                                Rules.CLASSIC, Mark.O, Mark.X, true, true, Level.EASY, null));
+                                Rules.CLASSIC, Mark.O, Mark.X, true, true, BotLevel.EASY, null));
         Client ana = driver.join("ana");
         driver.advance(AFTER);
         ana.send(new ClientMessage.Claim());

@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.PlayerKind;
@@ -11,7 +12,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -125,7 +125,13 @@ class ReservedRoomTest {
         driver =
                 new RoomDriver(
                         new RoomSettings(
-                                new Rules(3, 3), Mark.O, Mark.X, true, true, Level.PERFECT, null),
+                                new Rules(3, 3),
+                                Mark.O,
+                                Mark.X,
+                                true,
+                                true,
+                                BotLevel.PERFECT,
+                                null),
                         Map.of(Mark.O, new Reservation("ana", "tok-ana")));
         assertThat(driver.runBots()).isEqualTo(1);
         Client ana = arrive("ana", "tok-ana");

@@ -34,10 +34,7 @@ class RoomPropertyTest {
 
     /** A stand-in search: repeatable from its seed, and now and then broken or wrong. */
     static BotMove search(
-            dev.tictactoe.server.game.Board board,
-            dev.tictactoe.server.bot.Level level,
-            Duration budget,
-            long seed) {
+            dev.tictactoe.server.game.Board board, BotLevel level, Duration budget, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         if (random.nextInt(10) == 0) {
             throw new IllegalStateException("search broke");

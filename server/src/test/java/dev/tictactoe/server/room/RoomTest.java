@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
@@ -13,7 +14,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
@@ -278,7 +278,7 @@ class RoomTest {
 
     @Test
     void theBotAnswersAMoveOnceItsSearchRuns() {
-        try (RoomDriver bot = new RoomDriver(withBot(Level.PERFECT))) {
+        try (RoomDriver bot = new RoomDriver(withBot(BotLevel.PERFECT))) {
             Client ana = bot.join("ana");
             assertThat(ana.view().players().o().kind()).isEqualTo(PlayerKind.BOT);
             ana.move(4);
@@ -294,7 +294,7 @@ class RoomTest {
 
     @Test
     void aBotMoveComputedForAnOlderVersionIsDropped() {
-        try (RoomDriver bot = new RoomDriver(withBot(Level.EASY))) {
+        try (RoomDriver bot = new RoomDriver(withBot(BotLevel.EASY))) {
             Client ana = bot.join("ana");
             ana.move(4);
             // The player takes the move back before the bot's search runs: that search is void.
@@ -308,7 +308,7 @@ class RoomTest {
 
     @Test
     void aFullBotQueueIsRetriedLater() {
-        try (RoomDriver bot = new RoomDriver(withBot(Level.EASY))) {
+        try (RoomDriver bot = new RoomDriver(withBot(BotLevel.EASY))) {
             Client ana = bot.join("ana");
             bot.botQueueCapacity = 0;
             ana.move(4);
@@ -352,7 +352,7 @@ class RoomTest {
         assertThat(p[1].last()).isInstanceOf(ServerMessage.SnapshotMessage.class);
     }
 
-    private static RoomSettings withBot(Level level) {
+    private static RoomSettings withBot(BotLevel level) {
         return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, level, null);
     }
 }

@@ -1,8 +1,8 @@
 package dev.tictactoe.server.bot.gomocup;
 
+import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.bot.Level;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
@@ -126,7 +126,8 @@ public final class Brain {
             int first = rules.cell(rules.size() / 2 - 1, rules.size() / 2);
             board.play(first);
             board.play(first + 1 + round % 2 * rules.size()); // beside it, then diagonal
-            cold.choose(board, Level.HARD, Duration.ofNanos(Math.min(left, WARMUP_NANOS)), round);
+            cold.choose(
+                    board, BotLevel.HARD, Duration.ofNanos(Math.min(left, WARMUP_NANOS)), round);
         }
     }
 
@@ -236,9 +237,9 @@ public final class Brain {
         long turnSeed = seed * 31 + board.moveCount();
         BotMove move =
                 maxNodes > 0
-                        ? bot.chooseWithNodes(board, Level.HARD, maxNodes, turnSeed)
+                        ? bot.chooseWithNodes(board, BotLevel.HARD, maxNodes, turnSeed)
                         : bot.choose(
-                                board, Level.HARD, Duration.ofMillis(budgetMillis()), turnSeed);
+                                board, BotLevel.HARD, Duration.ofMillis(budgetMillis()), turnSeed);
         board.play(move.cell());
         int size = board.rules().size();
         out.println("MESSAGE " + move.note());
