@@ -113,8 +113,11 @@ final class Schema implements AutoCloseable {
         for (Store.Command line : CommandLines.after(this, since)) {
             List<Store.Command> commands =
                     Objects.requireNonNull(rooms.get(line.room())).commands();
-            // A command written again at a version (a replay cut short) replaces it.
-            commands.removeIf(c -> c.version() >= line.version());
+            // A command written again at a version (a replay cut short) replaces it and those
+            // after it; the list stays in version order, so they are at its end.
+            while (!commands.isEmpty() && commands.getLast().version() >= line.version()) {
+                commands.removeLast();
+            }
             commands.add(line);
         }
         update(
