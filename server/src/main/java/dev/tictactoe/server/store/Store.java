@@ -57,11 +57,17 @@ public final class Store implements AutoCloseable {
     /** A failing disk is logged once, not once per write. */
     private final AtomicBoolean refusing = new AtomicBoolean();
 
-    private Store(FileChannel dir, Path file, Schema db, StoreSettings settings, Clock clock)
+    private Store(
+            FileChannel dir,
+            Path file,
+            Schema db,
+            DurabilityPolicy policy,
+            Duration retention,
+            Clock clock)
             throws SQLException {
         this.dir = dir;
-        this.policy = DurabilityPolicy.parse(settings.durability());
-        this.retention = settings.gameRetention();
+        this.policy = policy;
+        this.retention = retention;
         this.clock = clock;
         this.recovered = db.recover(clock.millis() + retention.toMillis());
         db.sweep(clock.millis());
@@ -86,8 +92,9 @@ public final class Store implements AutoCloseable {
         Schema db = null;
         try {
             Path file = dataDir.resolve(DataDir.DATABASE);
-            db = Schema.open(file, DurabilityPolicy.parse(settings.durability()));
-            Store store = new Store(dir, file, db, settings, clock);
+            DurabilityPolicy policy = DurabilityPolicy.parse(settings.durability());
+            db = Schema.open(file, policy);
+            Store store = new Store(dir, file, db, policy, settings.gameRetention(), clock);
             store.thread.start();
             log.info(
                     "store {}: {} rooms recovered, durability {}",

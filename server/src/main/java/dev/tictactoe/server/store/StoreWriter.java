@@ -43,6 +43,7 @@ final class StoreWriter implements Runnable {
 
     private final List<Item> items = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
+    private final IdentityHashMap<LongConsumer, Long> durable = new IdentityHashMap<>();
     private long sweepDue;
     private boolean backlog;
     private boolean busy;
@@ -180,13 +181,13 @@ final class StoreWriter implements Runnable {
 
     /** Tells each waiting room, once, the newest of its versions this batch committed. */
     private void tellDurable() {
-        IdentityHashMap<LongConsumer, Long> durable = new IdentityHashMap<>();
         for (Write w : writes) {
             if (w.item() instanceof Item.Command c && c.onDurable() != null) {
                 durable.merge(c.onDurable(), c.version(), Math::max);
             }
         }
         durable.forEach(LongConsumer::accept);
+        durable.clear();
     }
 
     private void run(Item.Task t) {

@@ -114,6 +114,9 @@ public final class Brain {
 
     // Searches beside the centre (no book move there) a few times, the first time only.
     private void warmUp(Rules rules) {
+        if (warmup.isZero()) {
+            return;
+        }
         long deadline = System.nanoTime() + warmup.toNanos();
         warmup = Duration.ZERO;
         Bot cold = new Bot();
