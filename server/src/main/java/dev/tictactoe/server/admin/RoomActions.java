@@ -2,7 +2,6 @@ package dev.tictactoe.server.admin;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -77,7 +76,7 @@ final class RoomActions {
                 array.add(summary(v, now));
             }
         }
-        return ok(body);
+        return HttpReplies.ok(body);
     }
 
     CompletableFuture<FullHttpResponse> show(String typedCode) {
@@ -90,74 +89,61 @@ final class RoomActions {
                         view ->
                                 view == null
                                         ? unknownRoom(room.code())
-                                        : ok(detail(view, System.currentTimeMillis())));
+                                        : HttpReplies.ok(detail(view, System.currentTimeMillis())));
     }
 
     CompletableFuture<FullHttpResponse> close(String typedCode, String body, String from) {
-        Room room = rooms.find(typedCode).orElse(null);
-        if (room == null) {
-            return gone(typedCode);
-        }
-        return switch (Reason.read(body, null)) {
-            case Reason.Bad bad -> bad(bad);
-            case Reason.Given reason ->
-                    HttpReplies.completable(RoomOperator.close(room, reason.text()))
-                            .thenApply(
-                                    outcome -> closed(outcome, room.code(), reason.text(), from));
-        };
-    }
-
-    private static FullHttpResponse closed(
-            RoomOperator.Outcome outcome, String code, String reason, String from) {
-        if (outcome != RoomOperator.Outcome.DONE) {
-            return unknownRoom(code);
-        }
-        log.info("admin: room {} closed, reason '{}' (from {})", code, reason, from);
-        return ok(
-                JSON.createObjectNode()
-                        .put("room", code)
-                        .put("closed", true)
-                        .put("reason", reason));
+        return act(typedCode, null, body, from);
     }
 
     CompletableFuture<FullHttpResponse> disconnect(
             AdminRoute.Disconnect cut, String body, String from) {
-        Room room = rooms.find(cut.code()).orElse(null);
+        return act(cut.code(), cut.seat(), body, from);
+    }
+
+    /** Closes the room, or with {@code seatName} disconnects that seat; logged once done. */
+    private CompletableFuture<FullHttpResponse> act(
+            String typedCode, @Nullable String seatName, String body, String from) {
+        Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
-            return gone(cut.code());
+            return gone(typedCode);
         }
         Mark seat =
-                switch (cut.seat().toUpperCase(Locale.ROOT)) {
+                switch (seatName == null ? "" : seatName.toUpperCase(Locale.ROOT)) {
                     case "X" -> Mark.X;
                     case "O" -> Mark.O;
                     default -> null;
                 };
-        if (seat == null) {
+        if (seatName != null && seat == null) {
             return CompletableFuture.completedFuture(
                     HttpReplies.badMessage(
                             HttpResponseStatus.NOT_FOUND,
-                            "no seat '"
-                                    + HttpReplies.abbreviate(cut.seat())
-                                    + "': seats are X and O",
+                            "no seat '" + HttpReplies.abbreviate(seatName) + "': seats are X and O",
                             false));
         }
-        return switch (Reason.read(body, DEFAULT_DISCONNECT_REASON)) {
-            case Reason.Bad bad -> bad(bad);
+        return switch (Reason.read(body, seat == null ? null : DEFAULT_DISCONNECT_REASON)) {
+            case Reason.Bad bad ->
+                    CompletableFuture.completedFuture(
+                            HttpReplies.badMessage(
+                                    HttpResponseStatus.BAD_REQUEST, bad.message(), false));
             case Reason.Given reason ->
-                    HttpReplies.completable(RoomOperator.disconnect(room, seat, reason.text()))
+                    HttpReplies.completable(
+                                    seat == null
+                                            ? RoomOperator.close(room, reason.text())
+                                            : RoomOperator.disconnect(room, seat, reason.text()))
                             .thenApply(
                                     outcome ->
-                                            disconnected(
-                                                    outcome,
-                                                    room.code(),
-                                                    seat,
-                                                    reason.text(),
-                                                    from));
+                                            done(outcome, room.code(), seat, reason.text(), from));
         };
     }
 
-    private static FullHttpResponse disconnected(
-            RoomOperator.Outcome outcome, String code, Mark seat, String reason, String from) {
+    private static FullHttpResponse done(
+            RoomOperator.Outcome outcome,
+            String code,
+            @Nullable Mark seat,
+            String reason,
+            String from) {
+        ObjectNode body = JSON.createObjectNode().put("room", code);
         return switch (outcome) {
             case GONE -> unknownRoom(code);
             case NOT_CONNECTED ->
@@ -166,16 +152,18 @@ final class RoomActions {
                             NOT_CONNECTED,
                             "nobody is connected on seat " + seat + " of room " + code);
             case DONE -> {
+                if (seat == null) {
+                    log.info("admin: room {} closed, reason '{}' (from {})", code, reason, from);
+                    yield HttpReplies.ok(body.put("closed", true).put("reason", reason));
+                }
                 log.info(
                         "admin: room {} seat {} disconnected, reason '{}' (from {})",
                         code,
                         seat,
                         reason,
                         from);
-                yield ok(
-                        JSON.createObjectNode()
-                                .put("room", code)
-                                .put("seat", seat.name())
+                yield HttpReplies.ok(
+                        body.put("seat", seat.name())
                                 .put("disconnected", true)
                                 .put("reason", reason));
             }
@@ -185,15 +173,6 @@ final class RoomActions {
     private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
         return CompletableFuture.completedFuture(
                 unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
-    }
-
-    private static CompletableFuture<FullHttpResponse> bad(Reason.Bad refused) {
-        return CompletableFuture.completedFuture(
-                HttpReplies.badMessage(HttpResponseStatus.BAD_REQUEST, refused.message(), false));
-    }
-
-    private static FullHttpResponse ok(JsonNode body) {
-        return HttpReplies.json(HttpResponseStatus.OK, body, false);
     }
 
     private static FullHttpResponse unknownRoom(String code) {

@@ -77,7 +77,7 @@ final class GameAnalyses implements AutoCloseable {
         synchronized (games) {
             CompletableFuture<JsonNode> known = games.get(key);
             if (known != null) {
-                return known.thenApply(GameAnalyses::ok);
+                return known.thenApply(HttpReplies::ok);
             }
             if (addresses.contains(address)) {
                 return busy(
@@ -111,11 +111,7 @@ final class GameAnalyses implements AutoCloseable {
                         }
                     }
                 });
-        return made.thenApply(GameAnalyses::ok);
-    }
-
-    static FullHttpResponse ok(JsonNode body) {
-        return HttpReplies.json(HttpResponseStatus.OK, body, false);
+        return made.thenApply(HttpReplies::ok);
     }
 
     private static CompletableFuture<FullHttpResponse> busy(

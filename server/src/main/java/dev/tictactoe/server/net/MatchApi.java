@@ -2,7 +2,6 @@ package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.JSON;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ErrorCode;
@@ -169,28 +168,21 @@ final class MatchApi {
                         .put("kind", m.opponent().bot() == null ? "human" : "bot")
                         .put("level", WireWord.spelling(m.opponent().bot()));
                 body.set("settings", HttpReplies.settings(m.settings(), m.seat()));
-                yield json(HttpResponseStatus.OK, body);
+                yield HttpReplies.ok(body);
             }
             case MatchAnswer.TimedOut t ->
-                    json(
-                            HttpResponseStatus.OK,
+                    HttpReplies.ok(
                             body.put("status", "timeout")
                                     .put("ticket", t.ticket().id())
                                     .put("waitedMs", t.waited().toMillis()));
             case MatchAnswer.Cancelled c ->
-                    json(
-                            HttpResponseStatus.OK,
-                            body.put("status", "cancelled").put("ticket", c.ticket().id()));
+                    HttpReplies.ok(body.put("status", "cancelled").put("ticket", c.ticket().id()));
             case MatchAnswer.Unavailable u ->
                     HttpReplies.refusal(
                             HttpResponseStatus.SERVICE_UNAVAILABLE,
                             ErrorCode.SERVER_FULL,
                             u.message());
         };
-    }
-
-    private static FullHttpResponse json(HttpResponseStatus status, JsonNode body) {
-        return HttpReplies.json(status, body, false);
     }
 
     static FullHttpResponse waiting(Enqueued.Waiting waiting) {
@@ -207,6 +199,6 @@ final class MatchApi {
                 .put("size", key.rules().size())
                 .put("winLength", key.rules().winLength())
                 .putPOJO("clock", key.timeControl());
-        return json(HttpResponseStatus.OK, body);
+        return HttpReplies.ok(body);
     }
 }

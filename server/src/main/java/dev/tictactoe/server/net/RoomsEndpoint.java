@@ -74,10 +74,7 @@ final class RoomsEndpoint {
                             .handle(
                                     (status, failure) ->
                                             failure == null
-                                                    ? HttpReplies.json(
-                                                            HttpResponseStatus.OK,
-                                                            MessageCodec.toTree(status),
-                                                            false)
+                                                    ? HttpReplies.ok(MessageCodec.toTree(status))
                                                     : HttpReplies.internalError(
                                                             "status unavailable"));
         };
@@ -105,7 +102,7 @@ final class RoomsEndpoint {
                                 body != null && analysis
                                         ? analyses.analyse(address, body)
                                         : CompletableFuture.completedFuture(
-                                                body == null ? null : GameAnalyses.ok(body)))
+                                                body == null ? null : HttpReplies.ok(body)))
                 .handle(
                         (response, failure) -> {
                             if (response != null || failure != null) {
