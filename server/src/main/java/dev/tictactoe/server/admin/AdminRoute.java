@@ -28,13 +28,11 @@ sealed interface AdminRoute {
             Map.of("/admin", "index.html", "/admin/", "index.html", "/admin/admin.js", "admin.js");
 
     /** {@code /healthz}, {@code /readyz}, {@code /metrics}: the public port's probes. */
-    record Probe(Kind kind, boolean gc) implements AdminRoute {
-        enum Kind {
-            HEALTH,
-            READY,
-            METRICS
-        }
-    }
+    record Health() implements AdminRoute {}
+
+    record Ready() implements AdminRoute {}
+
+    record Metrics(boolean gc) implements AdminRoute {}
 
     /** {@code GET /admin/} and its script: a file of the admin page. */
     record Page(String file) implements AdminRoute {}
@@ -71,11 +69,11 @@ sealed interface AdminRoute {
         boolean readOnly = get || method.equals(HttpMethod.HEAD);
         boolean post = method.equals(HttpMethod.POST);
         return switch (path) {
-            case "/healthz" -> readOnly ? new Probe(Probe.Kind.HEALTH, false) : notAllowed(path);
-            case "/readyz" -> readOnly ? new Probe(Probe.Kind.READY, false) : notAllowed(path);
+            case "/healthz" -> readOnly ? new Health() : notAllowed(path);
+            case "/readyz" -> readOnly ? new Ready() : notAllowed(path);
             case "/metrics" ->
                     get
-                            ? new Probe(Probe.Kind.METRICS, decoded.parameters().containsKey("gc"))
+                            ? new Metrics(decoded.parameters().containsKey("gc"))
                             : notAllowed(path, "GET");
             case "/admin/api/rooms" -> get ? list(decoded.parameters()) : notAllowed(path, "GET");
             default -> {

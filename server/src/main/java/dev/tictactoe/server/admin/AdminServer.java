@@ -114,14 +114,9 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
         }
         String body = request.content().toString(StandardCharsets.UTF_8);
         switch (route) {
-            case AdminRoute.Probe probe ->
-                    send(
-                            ctx,
-                            switch (probe.kind()) {
-                                case HEALTH -> probes.health(head);
-                                case READY -> probes.ready(head);
-                                case METRICS -> probes.metrics(probe.gc());
-                            });
+            case AdminRoute.Health health -> send(ctx, probes.health(head));
+            case AdminRoute.Ready ready -> send(ctx, probes.ready(head));
+            case AdminRoute.Metrics metrics -> send(ctx, probes.metrics(metrics.gc()));
             case AdminRoute.Page file ->
                     send(
                             ctx,

@@ -55,10 +55,8 @@ final class RoomActions {
         List<CompletableFuture<RoomOperator.@Nullable View>> views =
                 matching.stream()
                         .limit(list.limit())
-                        .map(
-                                room ->
-                                        HttpReplies.<RoomOperator.@Nullable View>completable(
-                                                RoomOperator.view(room)))
+                        .map(RoomOperator::view)
+                        .map(HttpReplies::<RoomOperator.@Nullable View>completable)
                         .toList();
         return CompletableFuture.allOf(views.toArray(CompletableFuture[]::new))
                 .handle((done, failure) -> listed(views, matching.size(), list.limit()));

@@ -138,40 +138,35 @@ final class UpgradeGate {
         if (watched) {
             channel.pipeline().remove(IdleSweep.WATCH);
         }
-        channel.deregister()
-                .addListener(
-                        deregistered -> {
-                            if (failed(channel, deregistered, failed)) {
-                                return;
-                            }
-                            home.register(channel)
-                                    .addListener(
-                                            registered -> {
-                                                if (failed(channel, registered, failed)) {
-                                                    return;
-                                                }
-                                                if (watched) {
-                                                    channel.pipeline()
-                                                            .addFirst(
-                                                                    IdleSweep.WATCH,
-                                                                    watchFor.apply(home));
-                                                }
-                                                moved.run();
-                                                channel.config().setAutoRead(true);
-                                            });
-                        });
+        Runnable arrived =
+                () -> {
+                    if (watched) {
+                        channel.pipeline().addFirst(IdleSweep.WATCH, watchFor.apply(home));
+                    }
+                    moved.run();
+                    channel.config().setAutoRead(true);
+                };
+        then(
+                channel,
+                channel.deregister(),
+                failed,
+                () -> then(channel, home.register(channel), failed, arrived));
     }
 
-    /** A connection closed meanwhile counts: a reset can empty its pipeline before the listener. */
-    private static boolean failed(Channel channel, Future<?> step, Runnable failed) {
-        if (step.isSuccess() && channel.isOpen()) {
-            return false;
-        }
-        log.debug(
-                "a connection could not move to its room's loop: {}",
-                step.isSuccess() ? "closed while moving" : step.cause());
-        failed.run();
-        channel.close();
-        return true;
+    /** {@code next} once {@code step} is done, else {@code failed}; a close meanwhile fails it. */
+    private static void then(Channel channel, Future<?> step, Runnable failed, Runnable next) {
+        step.addListener(
+                done -> {
+                    // A reset can empty the pipeline before the listener: a closed one has failed.
+                    if (done.isSuccess() && channel.isOpen()) {
+                        next.run();
+                        return;
+                    }
+                    log.debug(
+                            "a connection could not move to its room's loop: {}",
+                            done.isSuccess() ? "closed while moving" : done.cause());
+                    failed.run();
+                    channel.close();
+                });
     }
 }

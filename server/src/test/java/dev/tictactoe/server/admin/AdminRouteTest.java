@@ -18,12 +18,9 @@ class AdminRouteTest {
 
     @Test
     void theEndpointsRouteByMethodAndPath() {
-        assertThat(get("/healthz"))
-                .isEqualTo(new AdminRoute.Probe(AdminRoute.Probe.Kind.HEALTH, false));
-        assertThat(AdminRoute.route(HttpMethod.HEAD, "/readyz"))
-                .isEqualTo(new AdminRoute.Probe(AdminRoute.Probe.Kind.READY, false));
-        assertThat(get("/metrics?gc"))
-                .isEqualTo(new AdminRoute.Probe(AdminRoute.Probe.Kind.METRICS, true));
+        assertThat(get("/healthz")).isEqualTo(new AdminRoute.Health());
+        assertThat(AdminRoute.route(HttpMethod.HEAD, "/readyz")).isEqualTo(new AdminRoute.Ready());
+        assertThat(get("/metrics?gc")).isEqualTo(new AdminRoute.Metrics(true));
         assertThat(get("/admin")).isEqualTo(new AdminRoute.Page("index.html"));
         assertThat(get("/admin/")).isEqualTo(new AdminRoute.Page("index.html"));
         assertThat(get("/admin/admin.js")).isEqualTo(new AdminRoute.Page("admin.js"));
