@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /** Quick match over HTTP: a {@code POST} waits for its pairing as a pending answer. */
@@ -102,32 +103,28 @@ final class MatchApi {
         return answer;
     }
 
-    /** An answer that may come from Redis, or a 503 when Redis could not be reached. */
-    private static CompletionStage<FullHttpResponse> reached(
-            CompletionStage<FullHttpResponse> reply) {
-        return reply.exceptionally(
-                failure ->
-                        HttpReplies.refusal(
-                                HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                ErrorCode.SERVER_FULL,
-                                "quick match could not be reached; try again"));
+    /** {@code answer} to what may come from Redis, or a 503 when Redis could not be reached. */
+    private static <T> CompletionStage<FullHttpResponse> reached(
+            CompletionStage<T> asked, Function<T, FullHttpResponse> answer) {
+        return asked.thenApply(answer)
+                .exceptionally(
+                        failure ->
+                                HttpReplies.refusal(
+                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                        ErrorCode.SERVER_FULL,
+                                        "quick match could not be reached; try again"));
     }
 
     CompletionStage<FullHttpResponse> status(String ticket) {
         return reached(
-                lobby.status(ticket)
-                        .thenApply(
-                                waiting ->
-                                        waiting.map(MatchApi::waiting)
-                                                .orElseGet(() -> unknown(ticket))));
+                lobby.status(ticket),
+                waiting -> waiting.map(MatchApi::waiting).orElseGet(() -> unknown(ticket)));
     }
 
     CompletionStage<FullHttpResponse> cancel(String ticket) {
         return reached(
-                lobby.cancel(ticket)
-                        .thenApply(
-                                cancelled ->
-                                        cancelled ? HttpReplies.noContent() : unknown(ticket)));
+                lobby.cancel(ticket),
+                cancelled -> cancelled ? HttpReplies.noContent() : unknown(ticket));
     }
 
     private void leave(String ticket) {
