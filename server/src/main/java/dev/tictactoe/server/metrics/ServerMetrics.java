@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /** The server's meters behind methods named for what happened, scraped as Prometheus text. */
@@ -30,6 +31,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     private static final String RATE_LIMITED = "Messages over a connection's rate limit";
+    private static final int REASONS = ResultReason.values().length;
     private static final String MEMBERS = "Connected members of rooms by role";
 
     private final PrometheusMeterRegistry registry = ProcessMeters.registry();
@@ -49,6 +51,9 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
                     return counter("ttt.messages.in", help, "type", MessageCodec.typeName(type));
                 }
             };
+    // By winner (X, O, none) and reason, as messagesIn: a game's end looks nothing up.
+    private final AtomicReferenceArray<Counter> gamesFinished =
+            new AtomicReferenceArray<>(3 * REASONS);
     private final Counter connectionsOpened =
             counter("ttt.connections.opened", "WebSocket connections accepted");
     private final Counter humanMoves =
@@ -177,9 +182,15 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
 
     /** {@code winner} is null for a draw. */
     public void gameFinished(@Nullable Mark winner, ResultReason reason) {
-        String won = winner == null ? "draw" : winner.name().toLowerCase(Locale.ROOT) + "_won";
-        String help = "Games finished, by result and reason";
-        counter("ttt.games.finished", help, "result", won, "reason", reason.wire()).increment();
+        int index = (winner == null ? 2 : winner.ordinal()) * REASONS + reason.ordinal();
+        Counter counter = gamesFinished.get(index);
+        if (counter == null) {
+            String won = winner == null ? "draw" : winner.name().toLowerCase(Locale.ROOT) + "_won";
+            String help = "Games finished, by result and reason";
+            counter = counter("ttt.games.finished", help, "result", won, "reason", reason.wire());
+            gamesFinished.set(index, counter);
+        }
+        counter.increment();
     }
 
     public void botThought(long nanos) {
