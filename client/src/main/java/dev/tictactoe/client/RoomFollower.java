@@ -82,13 +82,9 @@ public final class RoomFollower {
                 });
     }
 
-    /** Sends a message on the current connection; the future fails when there is none. */
-    public CompletableFuture<Void> send(ClientMessage message) {
-        GameConnection c = following.connection;
-        return c == null
-                ? CompletableFuture.failedFuture(
-                        new IllegalStateException("not connected to " + following.uri))
-                : c.send(message);
+    /** Sends a message on the current connection, if there is one. */
+    public void send(ClientMessage message) {
+        following.send(message);
     }
 
     /** Opens a connection, dropping any, even after a stop; after a join, it rejoins at once. */

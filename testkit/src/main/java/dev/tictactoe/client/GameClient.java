@@ -56,7 +56,7 @@ public final class GameClient implements AutoCloseable {
 
     /** Opens a connection to room {@code code} on {@code host:port}; does not join. */
     public static GameClient connect(String host, int port, String code, EventLoopGroup group) {
-        return connect(GameConnection.roomUri(host, port, code), group);
+        return connect(ServerAddress.parse(host + ":" + port).ws(code), group);
     }
 
     public GameClient timeout(Duration timeout) {

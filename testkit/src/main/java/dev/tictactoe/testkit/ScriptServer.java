@@ -1,6 +1,6 @@
 package dev.tictactoe.testkit;
 
-import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.ServerAddress;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
@@ -94,7 +94,7 @@ public final class ScriptServer implements AutoCloseable {
     }
 
     public URI roomUri() {
-        return GameConnection.roomUri("127.0.0.1", port(), ROOM);
+        return ServerAddress.parse("127.0.0.1:" + port()).ws(ROOM);
     }
 
     /** The next thing the server saw, within ten seconds (generous for a loaded CI machine). */

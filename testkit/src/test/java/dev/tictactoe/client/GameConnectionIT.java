@@ -32,6 +32,7 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -74,7 +75,7 @@ class GameConnectionIT {
         return GameConnection.open(uri, group, l, GameConnection.DEFAULT_OPEN_TIMEOUT, null);
     }
 
-    private static <T> T get(CompletableFuture<T> f) throws Exception {
+    private static <T> T get(Future<T> f) throws Exception {
         return f.get(10, TimeUnit.SECONDS);
     }
 
@@ -188,8 +189,7 @@ class GameConnectionIT {
     @Test
     void anUnknownRoomFailsTheHandshakeWithUnknownRoom() throws Exception {
         try (var server = new ScriptServer(group, (ch, f) -> {})) {
-            URI other = GameConnection.roomUri("127.0.0.1", server.port(), "zzz999");
-            assertThat(other.getPath()).isEqualTo("/rooms/ZZZ999/ws");
+            URI other = ServerAddress.parse("127.0.0.1:" + server.port()).ws("ZZZ999");
             var opened = open(other, new Recorder());
             assertThatThrownBy(() -> get(opened))
                     .isInstanceOf(ExecutionException.class)
@@ -208,7 +208,7 @@ class GameConnectionIT {
         }
         var opened =
                 GameConnection.open(
-                        GameConnection.roomUri("127.0.0.1", port, "ABC234"),
+                        ServerAddress.parse("127.0.0.1:" + port).ws("ABC234"),
                         group,
                         new Recorder(),
                         Duration.ofSeconds(2),

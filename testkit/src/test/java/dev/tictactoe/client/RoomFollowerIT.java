@@ -189,7 +189,7 @@ class RoomFollowerIT {
 
     @Test
     void aRoomThatIsGoneStopsIt() throws Exception {
-        URI elsewhere = GameConnection.roomUri("127.0.0.1", server.port(), "ZZZ999");
+        URI elsewhere = ServerAddress.parse("127.0.0.1:" + server.port()).ws("ZZZ999");
         RoomFollower f = follower(elsewhere);
         f.connect().handle((c, err) -> null).get(10, TimeUnit.SECONDS);
         assertThat(stopped.get(10, TimeUnit.SECONDS).reason())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
@@ -220,7 +221,7 @@ class SyncInvariantIT {
         Member member = new Member();
         member.connection =
                 GameConnection.open(
-                                GameConnection.roomUri("127.0.0.1", server.server.port(), code),
+                                ServerAddress.parse("127.0.0.1:" + server.server.port()).ws(code),
                                 group,
                                 member,
                                 GameConnection.DEFAULT_OPEN_TIMEOUT,
