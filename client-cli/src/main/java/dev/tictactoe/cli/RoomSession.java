@@ -44,8 +44,7 @@ final class RoomSession {
 
     // Everything below is touched on the loop thread only.
     final RoomView view = new RoomView();
-    final SessionClock clock = new SessionClock(view);
-    final GameWatch games = new GameWatch();
+    final GameWatch games = new GameWatch(view);
     final Commands commands = new Commands(view);
     final ConnectionStatus status = new ConnectionStatus();
 

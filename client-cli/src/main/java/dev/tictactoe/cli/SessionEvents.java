@@ -26,7 +26,7 @@ final class SessionEvents implements RoomFollower.Listener {
             return;
         }
         Snapshot snap = session.view.snapshot();
-        session.clock.received(message, session.games.before(), snap, System.currentTimeMillis());
+        session.games.received(message, snap, System.currentTimeMillis());
         switch (message) {
             case ServerMessage.Welcome w -> welcome(w);
             case ServerMessage.Ack ack -> {

@@ -85,7 +85,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             session.every(
                     TICK,
                     () -> {
-                        if (session.clock.countingDown()) {
+                        if (session.games.countingDown()) {
                             draw(false);
                         }
                     });
@@ -232,7 +232,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                 live ? prompt.cursor() : null,
                 colour,
                 session.games.namesOfResult(session.view.snapshot()),
-                session.clock.now(System.currentTimeMillis()),
+                session.games.now(System.currentTimeMillis()),
                 live && raw ? terminal.getHeight() : 0);
     }
 

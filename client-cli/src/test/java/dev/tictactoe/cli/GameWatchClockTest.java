@@ -11,35 +11,51 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-class SessionClockTest {
+class GameWatchClockTest {
 
     private static Snapshot.Clock running(Seat seat, long turnStartedAt) {
         return new Snapshot.Clock(
                 "3m+2s", 180_000L, 180_000L, seat, turnStartedAt, turnStartedAt + 180_000, null);
     }
 
-    private static SessionClock showing(Snapshot s) {
+    private static GameWatch showing(Snapshot s) {
         RoomView view = new RoomView();
         view.apply(new ServerMessage.SnapshotMessage(null, s));
-        return new SessionClock(view);
+        return new GameWatch(view);
+    }
+
+    /** {@code message} took the room from {@code before} to {@code now}. */
+    private static void received(
+            GameWatch clock,
+            ServerMessage message,
+            @Nullable Snapshot before,
+            @Nullable Snapshot now,
+            long arrived) {
+        clock.passed(before);
+        clock.received(message, now, arrived);
     }
 
     @Test
     void theServersTimeComesFromAWelcomeOrSnapshot() {
-        SessionClock clock = new SessionClock(new RoomView());
+        GameWatch clock = new GameWatch(new RoomView());
         assertThat(clock.now(1_000)).as("the local clock until told").isEqualTo(1_000);
         Snapshot s = Snapshots.playing(Seat.X, "...", "...", "...");
-        clock.received(new ServerMessage.SnapshotMessage(50_000L, s), null, s, 40_000);
+        received(clock, new ServerMessage.SnapshotMessage(50_000L, s), null, s, 40_000);
         assertThat(clock.now(41_000)).isEqualTo(51_000);
-        clock.received(new ServerMessage.Diff(3, List.of(), null), s, s, 90_000);
-        clock.received(new ServerMessage.SnapshotMessage(null, s), s, s, 90_000);
+        received(clock, new ServerMessage.Diff(3, List.of(), null), s, s, 90_000);
+        received(clock, new ServerMessage.SnapshotMessage(null, s), s, s, 90_000);
         assertThat(clock.now(41_000)).as("nothing else moves it").isEqualTo(51_000);
-        clock.received(
-                new ServerMessage.Welcome(1, "ABC234", null, null, 90_000L, s), s, s, 90_000);
+        received(
+                clock,
+                new ServerMessage.Welcome(1, "ABC234", null, null, 90_000L, s),
+                s,
+                s,
+                90_000);
         assertThat(clock.now(91_000)).isEqualTo(91_000);
     }
 
@@ -55,16 +71,16 @@ class SessionClockTest {
                         Snapshots.playing(Seat.O, "X..", "...", "..."),
                         running(Seat.O, 70_000),
                         null);
-        SessionClock clock = new SessionClock(new RoomView());
+        GameWatch clock = new GameWatch(new RoomView());
         ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
-        clock.received(diff, before, before, 10_000);
+        received(clock, diff, before, before, 10_000);
         assertThat(clock.now(10_000)).as("the same turn").isEqualTo(10_000);
-        clock.received(new ServerMessage.Phrase(Seat.O, QuickPhrase.OOPS), before, next, 60_000);
+        received(clock, new ServerMessage.Phrase(Seat.O, QuickPhrase.OOPS), before, next, 60_000);
         assertThat(clock.now(60_000)).as("not a diff").isEqualTo(60_000);
-        clock.received(diff, before, next, 60_000);
+        received(clock, diff, before, next, 60_000);
         assertThat(clock.now(60_000)).isEqualTo(70_000);
-        assertThat(SessionClock.newTurn(null, next)).isNotNull();
-        assertThat(SessionClock.newTurn(before, Snapshots.playing(Seat.O, "X..", "...", "...")))
+        assertThat(GameWatch.newTurn(null, next)).isNotNull();
+        assertThat(GameWatch.newTurn(before, Snapshots.playing(Seat.O, "X..", "...", "...")))
                 .as("no clock")
                 .isNull();
     }
@@ -72,7 +88,7 @@ class SessionClockTest {
     @Test
     void aDisconnectedSeatCountsDownToItsGraceEnd() {
         Snapshot.Player gone = new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, 90_000L);
-        SessionClock clock =
+        GameWatch clock =
                 showing(
                         Snapshots.of(
                                 RoomStatus.PLAYING,
@@ -88,7 +104,7 @@ class SessionClockTest {
     @Test
     void aRunningClockOrAPendingClaimCountsDownAndNothingElseDoes() {
         Snapshot quiet = Snapshots.playing(Seat.X, "...", "...", "...");
-        assertThat(new SessionClock(new RoomView()).countingDown()).isFalse();
+        assertThat(new GameWatch(new RoomView()).countingDown()).isFalse();
         assertThat(showing(quiet).countingDown()).isFalse();
         assertThat(showing(Snapshots.timed(quiet, running(Seat.X, 1_000), null)).countingDown())
                 .isTrue();
@@ -109,7 +125,7 @@ class SessionClockTest {
 
     @Test
     void trustsTheLocalClockUntilTheServerSaysOtherwise() {
-        assertThat(new SessionClock(new RoomView()).now(1_000)).isEqualTo(1_000);
+        assertThat(new GameWatch(new RoomView()).now(1_000)).isEqualTo(1_000);
     }
 
     /** What a diff that starts {@code seat}'s turn at {@code at} by the server's clock leaves. */
@@ -120,25 +136,25 @@ class SessionClockTest {
 
     @Test
     void aTurnsStartIsTakenAsTheArrivalOfItsDiff() {
-        SessionClock clock = new SessionClock(new RoomView());
+        GameWatch clock = new GameWatch(new RoomView());
         ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
         // The server is 7 s ahead: the turn started at 57,000 by its clock, 50,000 by ours.
-        clock.received(diff, null, turn(Seat.X, 57_000), 50_000);
+        received(clock, diff, null, turn(Seat.X, 57_000), 50_000);
         assertThat(clock.now(53_000)).isEqualTo(60_000);
-        clock.received(diff, turn(Seat.X, 57_000), turn(Seat.O, 70_100), 63_000);
+        received(clock, diff, turn(Seat.X, 57_000), turn(Seat.O, 70_100), 63_000);
         assertThat(clock.now(63_000)).isEqualTo(70_100);
     }
 
     @Test
     void serverTimeWinsOverTurnStarts() {
-        SessionClock clock = new SessionClock(new RoomView());
+        GameWatch clock = new GameWatch(new RoomView());
         Snapshot s = Snapshots.playing(Seat.X, "...", "...", "...");
-        clock.received(new ServerMessage.SnapshotMessage(10_000L, s), null, s, 12_500);
+        received(clock, new ServerMessage.SnapshotMessage(10_000L, s), null, s, 12_500);
         assertThat(clock.now(13_000)).isEqualTo(10_500);
         ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
-        clock.received(diff, s, turn(Seat.X, 99_000), 13_000);
+        received(clock, diff, s, turn(Seat.X, 99_000), 13_000);
         assertThat(clock.now(13_000)).as("a measured offset is kept").isEqualTo(10_500);
-        clock.received(new ServerMessage.SnapshotMessage(20_000L, s), s, s, 20_000);
+        received(clock, new ServerMessage.SnapshotMessage(20_000L, s), s, s, 20_000);
         assertThat(clock.now(21_000)).isEqualTo(21_000);
     }
 }
