@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 
-/** The server's small HTTP API: rooms, a kept game's analysis, health and metrics. */
+/** The server's small HTTP API: rooms and a kept game's analysis. */
 public final class RoomsApi {
     /** The answer to a room creation: its code and the settings as the server resolved them. */
     public record Created(String code, JsonNode settings) {}
@@ -41,10 +41,6 @@ public final class RoomsApi {
     /** An API client for a server at {@code base}, e.g. {@code http://localhost:8080}. */
     public RoomsApi(URI base) {
         this.http = new Http(base);
-    }
-
-    public RoomsApi(String host, int port) {
-        this(URI.create("http://" + host + ":" + port));
     }
 
     /** {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with its code. */
@@ -95,14 +91,5 @@ public final class RoomsApi {
         } catch (NumberFormatException e) {
             return DEFAULT_RETRY_AFTER;
         }
-    }
-
-    /** {@code GET /healthz}: the HTTP status (200 when healthy). */
-    public int health() {
-        return http.send(http.to("/healthz").GET().build()).statusCode();
-    }
-
-    public String metrics() {
-        return http.send(http.to("/metrics").GET().build()).body();
     }
 }

@@ -206,7 +206,7 @@ class ClusterIT {
 
     /** Creates rooms through the proxy until one lands on {@code node}. */
     private String roomOn(char node) {
-        RoomsApi api = new RoomsApi("127.0.0.1", proxy);
+        RoomsApi api = new RoomsApi(URI.create("http://127.0.0.1:" + proxy));
         for (int i = 0; i < 50; i++) {
             String code = api.create(NewRoom.DEFAULT).code();
             if (code.charAt(0) == node) {
@@ -262,7 +262,11 @@ class ClusterIT {
         nodes.get('B').kill();
         onA.play();
         watcher.awaitSnapshot(s -> s.moves().size() == 2, WAIT);
-        assertThat(new RoomsApi("127.0.0.1", proxy).get(onA.code).get("room").asText())
+        assertThat(
+                        new RoomsApi(URI.create("http://127.0.0.1:" + proxy))
+                                .get(onA.code)
+                                .get("room")
+                                .asText())
                 .isEqualTo(onA.code);
 
         nodes.put('B', node('B', 'B'));
@@ -275,7 +279,7 @@ class ClusterIT {
     @Test
     void aRollingRestartOfEveryNodeLosesNoGameAndNoAcknowledgedMove() throws Exception {
         List<Game> games = new ArrayList<>();
-        RoomsApi api = new RoomsApi("127.0.0.1", proxy);
+        RoomsApi api = new RoomsApi(URI.create("http://127.0.0.1:" + proxy));
         for (int i = 0; i < 30; i++) {
             games.add(new Game(api.create(NewRoom.DEFAULT).code()));
         }

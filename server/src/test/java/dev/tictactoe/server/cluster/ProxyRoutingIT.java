@@ -140,7 +140,8 @@ class ProxyRoutingIT {
         routesByCode(port, 502);
 
         // A reload that adds node D: the socket opened before it stays in its room.
-        String code = new RoomsApi("127.0.0.1", port).create(NewRoom.DEFAULT).code();
+        String code =
+                new RoomsApi(URI.create("http://127.0.0.1:" + port)).create(NewRoom.DEFAULT).code();
         try (GameClient a = GameClient.connect("127.0.0.1", port, code, clients);
                 GameClient b = GameClient.connect("127.0.0.1", port, code, clients)) {
             a.join("ana");
@@ -176,7 +177,7 @@ class ProxyRoutingIT {
 
     /** Creates and lookups through the proxy on {@code port}; node B is stopped on the way. */
     private void routesByCode(int port, int deadStatus) throws Exception {
-        RoomsApi api = new RoomsApi("127.0.0.1", port);
+        RoomsApi api = new RoomsApi(URI.create("http://127.0.0.1:" + port));
         Map<Character, List<String>> byNode = new HashMap<>();
         for (int i = 0; i < CREATES; i++) {
             String code = api.create(NewRoom.DEFAULT).code();
@@ -222,7 +223,10 @@ class ProxyRoutingIT {
         for (int i = 0; i < 200; i++) {
             String code;
             try {
-                code = new RoomsApi("127.0.0.1", port).create(NewRoom.DEFAULT).code();
+                code =
+                        new RoomsApi(URI.create("http://127.0.0.1:" + port))
+                                .create(NewRoom.DEFAULT)
+                                .code();
             } catch (UncheckedIOException cutByReload) {
                 continue;
             }

@@ -3,7 +3,6 @@ package dev.tictactoe.server.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.client.MatchApi;
-import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.server.ServerConfig;
 import dev.tictactoe.server.net.GameServer;
 
@@ -13,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -157,9 +159,16 @@ class SharedMatchIT {
 
     /** Waits for the node's metric to say whether quick match goes through Redis. */
     private static void awaitShared(GameServer node, boolean shared) {
-        RoomsApi api = new RoomsApi("127.0.0.1", node.port());
+        URI metrics = URI.create("http://127.0.0.1:" + node.port() + "/metrics");
+        HttpRequest scrape = HttpRequest.newBuilder(metrics).build();
+        HttpClient http = HttpClient.newHttpClient();
         String line = "ttt_match_shared " + (shared ? "1.0" : "0.0");
-        await(() -> api.metrics().contains(line));
+        await(
+                () ->
+                        http.sendAsync(scrape, HttpResponse.BodyHandlers.ofString())
+                                .join()
+                                .body()
+                                .contains(line));
     }
 
     /** Polls {@code condition} until it holds: nothing announces these changes to a client. */

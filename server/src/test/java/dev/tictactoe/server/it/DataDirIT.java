@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,7 +112,11 @@ class DataDirIT {
         start("group");
         int lost = 0;
         for (Table t : tables) {
-            long restored = new RoomsApi("127.0.0.1", port).get(t.code).path("version").asLong();
+            long restored =
+                    new RoomsApi(URI.create("http://127.0.0.1:" + port))
+                            .get(t.code)
+                            .path("version")
+                            .asLong();
             assertThat(restored).isGreaterThanOrEqualTo(t.committed);
             lost += t.resume();
         }
@@ -127,7 +132,7 @@ class DataDirIT {
         long committed;
 
         Table() {
-            code = new RoomsApi("127.0.0.1", port).create(LONG_GAME).code();
+            code = new RoomsApi(URI.create("http://127.0.0.1:" + port)).create(LONG_GAME).code();
             x = client(code);
             x.join("ana");
             o = client(code);

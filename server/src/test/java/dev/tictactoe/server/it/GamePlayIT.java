@@ -17,6 +17,7 @@ import dev.tictactoe.protocol.Snapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.Locale;
 
@@ -203,11 +204,11 @@ class GamePlayIT {
     }
 
     @Test
-    void theHttpApiReportsRoomsAndHealth() {
+    void theHttpApiReportsRoomsAndHealth() throws IOException {
         String code = server.create(NewRoom.DEFAULT.withBoard(15, 5));
-        assertThat(server.api.health()).isEqualTo(200);
+        assertThat(server.get("/healthz").status()).isEqualTo(200);
         assertThat(server.api.get(code).get("settings").get("size").asInt()).isEqualTo(15);
         assertThat(server.api.get(code).get("status").asText()).isEqualTo("waiting");
-        assertThat(server.api.metrics()).contains("\nttt_rooms 1.0\n");
+        assertThat(server.get("/metrics").body()).contains("\nttt_rooms 1.0\n");
     }
 }

@@ -184,7 +184,7 @@ class QuickMatchIT {
                 });
         assertThat(server.server.rooms().size()).isEqualTo(PLAYERS / 2);
         assertThat(server.server.matchmaker().waiting()).isZero();
-        assertThat(server.api.metrics())
+        assertThat(server.get("/metrics").body())
                 .contains("\nttt_match_waiting 0.0\n")
                 .contains("ttt_match_requests_total{outcome=\"paired\"} " + PLAYERS + ".0");
 
@@ -213,7 +213,8 @@ class QuickMatchIT {
 
         Collections.sort(waits);
         PrometheusText.Family pairing =
-                PrometheusText.parse(server.api.metrics()).get("ttt_match_time_to_pair_seconds");
+                PrometheusText.parse(server.get("/metrics").body())
+                        .get("ttt_match_time_to_pair_seconds");
         double count = pairing.value("ttt_match_time_to_pair_seconds_count", Map.of());
         assertThat(count).isEqualTo(PLAYERS);
         System.out.printf(
@@ -355,7 +356,8 @@ class QuickMatchIT {
         ana.move(s.board().get(1).charAt(1) == '.' ? 4 : 0);
         assertThat(ana.awaitSnapshot(x -> x.moves().size() == before + 2, WAIT).turn())
                 .isEqualTo(mine);
-        assertThat(server.api.metrics()).contains("ttt_match_requests_total{outcome=\"bot\"} 1.0");
+        assertThat(server.get("/metrics").body())
+                .contains("ttt_match_requests_total{outcome=\"bot\"} 1.0");
     }
 
     @Test

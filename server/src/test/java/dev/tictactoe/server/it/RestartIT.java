@@ -193,7 +193,7 @@ class RestartIT {
         port = ServerProcess.freePort();
         Process server = start("group");
         NewRoom timed = new NewRoom(3, 3, "X", "X", true, true, null, "5m", null);
-        String code = new RoomsApi("127.0.0.1", port).create(timed).code();
+        String code = new RoomsApi(URI.create("http://127.0.0.1:" + port)).create(timed).code();
         GameClient ana = client(code);
         ana.join("ana");
         GameClient bo = client(code);
@@ -232,7 +232,8 @@ class RestartIT {
     }
 
     private Game playThreeMoves() {
-        String code = new RoomsApi("127.0.0.1", port).create(NewRoom.DEFAULT).code();
+        String code =
+                new RoomsApi(URI.create("http://127.0.0.1:" + port)).create(NewRoom.DEFAULT).code();
         GameClient ana = client(code);
         ana.join("ana");
         GameClient bo = client(code);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +35,10 @@ class SignalIT {
         EventLoopGroup group = GameConnection.newGroup(1);
         try {
             int p = running.port();
-            String code = new RoomsApi("127.0.0.1", p).create(NewRoom.DEFAULT).code();
+            String code =
+                    new RoomsApi(URI.create("http://127.0.0.1:" + p))
+                            .create(NewRoom.DEFAULT)
+                            .code();
             List<GameClient> clients = new ArrayList<>();
             for (String name : List.of("ana", "bob")) {
                 GameClient client =

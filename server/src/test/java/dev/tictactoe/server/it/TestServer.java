@@ -11,6 +11,7 @@ import dev.tictactoe.server.net.GameServer;
 
 import io.netty.channel.EventLoopGroup;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +34,12 @@ final class TestServer implements AutoCloseable {
 
     TestServer(ServerConfig config) {
         server = config.start();
-        api = new RoomsApi("127.0.0.1", server.port());
+        api = new RoomsApi(URI.create("http://127.0.0.1:" + server.port()));
+    }
+
+    /** The server's answer to {@code GET path}, e.g. /metrics. */
+    RawHttp.Response get(String path) throws IOException {
+        return RawHttp.exchange(server.port(), RawHttp.get(path), (int) WAIT.toMillis());
     }
 
     String create(NewRoom settings) {

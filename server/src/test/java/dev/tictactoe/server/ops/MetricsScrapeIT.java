@@ -60,7 +60,7 @@ class MetricsScrapeIT {
                         "ttt_bot_queue");
         assertThat(before.value("ttt_rooms")).isZero();
 
-        RoomsApi api = new RoomsApi("127.0.0.1", server.port());
+        RoomsApi api = new RoomsApi(URI.create("http://127.0.0.1:" + server.port()));
         String code = api.create(NewRoom.DEFAULT).code();
         try (GameClient x = client(code);
                 GameClient o = client(code)) {
@@ -110,7 +110,7 @@ class MetricsScrapeIT {
     @Test
     void aBotGameMovesTheBotSeries() throws Exception {
         Scrape before = scrape();
-        RoomsApi api = new RoomsApi("127.0.0.1", server.port());
+        RoomsApi api = new RoomsApi(URI.create("http://127.0.0.1:" + server.port()));
         String code =
                 api.create(new NewRoom(3, 3, "X", "X", true, true, "easy", null, null)).code();
         try (GameClient x = client(code)) {
@@ -131,7 +131,10 @@ class MetricsScrapeIT {
     @Test
     void theOperatorsSeriesAreThereAndTheJsonViewIsGone() throws Exception {
         assertThat(get("/metrics.json").statusCode()).isEqualTo(404);
-        String code = new RoomsApi("127.0.0.1", server.port()).create(NewRoom.DEFAULT).code();
+        String code =
+                new RoomsApi(URI.create("http://127.0.0.1:" + server.port()))
+                        .create(NewRoom.DEFAULT)
+                        .code();
         try (GameClient x = client(code)) {
             x.join("ana");
             x.awaitSnapshot(s -> s.status() == RoomStatus.WAITING, WAIT);
@@ -183,7 +186,7 @@ class MetricsScrapeIT {
             Assumptions.abort(why);
         }
         // A game's worth of series first, so histograms and labelled counters are in the text.
-        new RoomsApi("127.0.0.1", server.port()).create(NewRoom.DEFAULT);
+        new RoomsApi(URI.create("http://127.0.0.1:" + server.port())).create(NewRoom.DEFAULT);
         get("/nowhere");
         Process check =
                 new ProcessBuilder(promtool.toString(), "check", "metrics")

@@ -108,9 +108,15 @@ class NginxProxyIT {
     }
 
     @Test
-    void aGameAndAReconnectGoThroughTheProxy() {
-        RoomsApi api = new RoomsApi("127.0.0.1", proxyPort);
-        assertThat(api.health()).isEqualTo(200);
+    void aGameAndAReconnectGoThroughTheProxy() throws Exception {
+        URI base = URI.create("http://127.0.0.1:" + proxyPort);
+        HttpRequest health = HttpRequest.newBuilder(base.resolve("/healthz")).build();
+        assertThat(
+                        HttpClient.newHttpClient()
+                                .send(health, HttpResponse.BodyHandlers.discarding())
+                                .statusCode())
+                .isEqualTo(200);
+        RoomsApi api = new RoomsApi(base);
         String code = api.create(NewRoom.DEFAULT).code();
         try (GameClient a = client(code);
                 GameClient b = client(code)) {

@@ -13,6 +13,7 @@ import io.netty.channel.EventLoopGroup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -130,7 +131,7 @@ class QuickMatchBrowserIT {
     @Test
     void thePageFollowsTheProtocolsAnswers() {
         String code =
-                new RoomsApi("127.0.0.1", page.port())
+                new RoomsApi(URI.create("http://127.0.0.1:" + page.port()))
                         .create(new NewRoom(3, 3, "X", "X", true, true, null, "3m+2s", null))
                         .code();
         String token;
