@@ -45,13 +45,8 @@ public record ServerAddress(URI http) {
 
     /** The WebSocket URL of room {@code code} (already normalised). */
     public URI ws(String code) {
-        String scheme = "https".equals(http.getScheme()) ? "wss" : "ws";
-        String host = http.getHost();
-        if (host.contains(":") && !host.startsWith("[")) {
-            host = "[" + host + "]";
-        }
-        String authority = http.getPort() < 0 ? host : host + ":" + http.getPort();
-        return URI.create(scheme + "://" + authority + http.getPath() + "/rooms/" + code + "/ws");
+        String room = http.getRawAuthority() + http.getRawPath() + "/rooms/" + code + "/ws";
+        return URI.create((secure() ? "wss://" : "ws://") + room);
     }
 
     /** True for {@code https} (and {@code wss}) addresses. */
