@@ -23,6 +23,7 @@ import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** Options shared by every command, and the stay in a room they all end with. */
 final class ClientOptions {
@@ -81,23 +82,20 @@ final class ClientOptions {
             }
             return given;
         }
-        for (String candidate :
-                new String[] {System.getenv("TTT_NAME"), System.getProperty("user.name")}) {
-            if (candidate != null) {
-                String login = candidate.strip();
-                if (login.codePointCount(0, login.length()) > Protocol.MAX_NAME_LENGTH) {
-                    login =
-                            login.substring(
-                                            0,
-                                            login.offsetByCodePoints(0, Protocol.MAX_NAME_LENGTH))
-                                    .strip();
-                }
-                if (Protocol.isValidName(login)) {
-                    return login;
-                }
-            }
-        }
-        return "player";
+        return Stream.of(System.getenv("TTT_NAME"), System.getProperty("user.name"))
+                .filter(Objects::nonNull)
+                .map(ClientOptions::shortened)
+                .filter(Protocol::isValidName)
+                .findFirst()
+                .orElse("player");
+    }
+
+    /** A login stripped and cut to the longest name the protocol allows. */
+    private static String shortened(String login) {
+        String s = login.strip();
+        return s.codePointCount(0, s.length()) <= Protocol.MAX_NAME_LENGTH
+                ? s
+                : s.substring(0, s.offsetByCodePoints(0, Protocol.MAX_NAME_LENGTH)).strip();
     }
 
     /** The canonical room code of what the user typed, or a usage error saying what is wrong. */

@@ -63,8 +63,7 @@ final class CreateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NewRoom request = request();
-        return options.run(null, request, false, null);
+        return options.run(null, request(), false, null);
     }
 
     /** The room settings to ask for, validated enough to give clear messages before any request. */

@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -60,9 +59,10 @@ final class QuickMatch {
     MatchApi.Matched find(MatchApi.Request request) {
         long since = System.nanoTime();
         while (true) {
-            MatchApi.Request asked = request.withTicket(tickets.get());
+            String ticket = tickets.get();
+            MatchApi.Request asked = request.withTicket(ticket);
             display.asked(asked);
-            MatchApi.Answer answer = await(asked, api.start(asked), since);
+            MatchApi.Answer answer = await(ticket, api.start(asked), since);
             display.answered(answer);
             switch (answer) {
                 case MatchApi.Matched m -> {
@@ -76,9 +76,9 @@ final class QuickMatch {
         }
     }
 
-    /** The answer to {@code asked}, showing where it stands meanwhile; cancels it on Ctrl-C. */
+    /** The answer to request {@code ticket}, showing where it stands; cancels it on Ctrl-C. */
     private MatchApi.Answer await(
-            MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer, long since) {
+            String ticket, CompletableFuture<MatchApi.Answer> answer, long since) {
         while (true) {
             try {
                 CompletableFuture.anyOf(answer, interrupted)
@@ -93,11 +93,11 @@ final class QuickMatch {
                 return result(answer);
             }
             if (interrupted.isDone()) {
-                return cancel(asked, answer);
+                return cancel(ticket, answer);
             }
             MatchApi.@Nullable Waiting where;
             try {
-                where = api.status(ticket(asked)).orElse(null);
+                where = api.status(ticket).orElse(null);
             } catch (RuntimeException e) {
                 where = null; // only for show: the request's answer tells what went wrong
             }
@@ -105,16 +105,10 @@ final class QuickMatch {
         }
     }
 
-    /** The ticket an asked request carries (the template has none). */
-    private static String ticket(MatchApi.Request asked) {
-        return Objects.requireNonNull(asked.ticket(), "asked without a ticket");
-    }
-
     /** Cancels the request; a pairing that came meanwhile is kept on disk and named. */
-    private MatchApi.Answer cancel(
-            MatchApi.Request asked, CompletableFuture<MatchApi.Answer> answer) {
+    private MatchApi.Answer cancel(String ticket, CompletableFuture<MatchApi.Answer> answer) {
         try {
-            api.cancel(ticket(asked));
+            api.cancel(ticket);
         } catch (RuntimeException e) {
             // Unreachable: closing the request's connection below is all that is left.
         }
@@ -123,7 +117,7 @@ final class QuickMatch {
             last = answer.get(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException | InterruptedException e) {
             answer.cancel(true);
-            return new MatchApi.Cancelled(ticket(asked));
+            return new MatchApi.Cancelled(ticket);
         }
         if (last instanceof MatchApi.Matched m) {
             if (tokens != null) {

@@ -28,9 +28,7 @@ final class ScriptFrontend implements SessionFrontend {
         ObjectNode line = MessageCodec.mapper().createObjectNode();
         line.put("type", "room");
         line.put("code", code);
-        line.set("settings", settings);
-        out.println(line);
-        out.flush();
+        raw(line.set("settings", settings).toString());
     }
 
     /** Reads stdin on a daemon thread, handing each line to the session in order. */
