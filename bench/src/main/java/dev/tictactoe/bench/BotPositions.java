@@ -1,9 +1,9 @@
 package dev.tictactoe.bench;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.time.Duration;
@@ -39,7 +39,7 @@ final class BotPositions {
 
     private static boolean quiet(Board board) {
         for (int c = 0; c < board.rules().cells(); c++) {
-            if (board.isEmpty(c) && (board.wouldWin(c, Mark.X) || board.wouldWin(c, Mark.O))) {
+            if (board.isEmpty(c) && (board.wouldWin(c, Seat.X) || board.wouldWin(c, Seat.O))) {
                 return false;
             }
         }

@@ -1,7 +1,7 @@
 package dev.tictactoe.bench;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -51,7 +51,7 @@ public class EngineBenchmark {
 
     @Benchmark
     public boolean wouldWin() {
-        return board.wouldWin(cells[next++ & (CYCLE - 1)], Mark.O);
+        return board.wouldWin(cells[next++ & (CYCLE - 1)], Seat.O);
     }
 
     static Rules parse(String variant) {

@@ -80,7 +80,7 @@ final class GameWords {
             case OVER -> {
                 lines.add(paint.notice(result(s, names, seat)));
                 if (seat != null) {
-                    Seat other = seat.other();
+                    Seat other = seat.opponent();
                     if (s.rematch().contains(other)) {
                         lines.add(
                                 nameOf(s, other)
@@ -103,7 +103,7 @@ final class GameWords {
         if (at == null || seat == null || s.turn() == null || s.status() != RoomStatus.PLAYING) {
             return null;
         }
-        Seat other = seat.other();
+        Seat other = seat.opponent();
         Snapshot.Player opponent = s.players().seat(other);
         if (opponent == null || opponent.kind() == PlayerKind.BOT) {
             return null;
@@ -141,7 +141,7 @@ final class GameWords {
                             + cells(r.line(), s.settings().size())
                             + ".";
             case RESIGN -> {
-                Seat loser = winner == null ? null : winner.other();
+                Seat loser = winner == null ? null : winner.opponent();
                 String resigned =
                         loser == null ? "A player" : loser == seat ? "You" : nameOf(names, loser);
                 yield resigned + " resigned" + after;
@@ -152,7 +152,7 @@ final class GameWords {
             case TIMEOUT -> {
                 Seat flagged =
                         winner != null
-                                ? winner.other()
+                                ? winner.opponent()
                                 : s.clock() != null ? s.clock().flagged() : null;
                 String ran =
                         flagged == null

@@ -110,7 +110,7 @@ class PlayCommandIT {
         assertThat(m.path("opponent").path("level").asText()).isEqualTo("easy");
         ana.awaitLine(line -> "welcome".equals(line.path("type").asText()));
         Snapshot s = ana.awaitSnapshot(snap -> snap.status() == RoomStatus.PLAYING);
-        Seat botSeat = ana.seat().other();
+        Seat botSeat = ana.seat().opponent();
         assertThat(s.players().seat(botSeat).kind()).isEqualTo(PlayerKind.BOT);
         assertThat(s.settings().size()).isEqualTo(4);
         ana.send("quit");

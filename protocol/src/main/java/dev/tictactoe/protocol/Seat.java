@@ -11,7 +11,7 @@ public enum Seat implements WireWord {
     }
 
     /** The opponent's seat. */
-    public Seat other() {
+    public Seat opponent() {
         return this == X ? O : X;
     }
 }

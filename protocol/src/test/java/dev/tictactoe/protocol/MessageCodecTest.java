@@ -375,7 +375,7 @@ class MessageCodecTest {
 
     @Test
     void seatsNamesAndRoomCodes() {
-        assertThat(Seat.X.other()).isEqualTo(Seat.O);
+        assertThat(Seat.X.opponent()).isEqualTo(Seat.O);
         assertThat(WireWord.find(Seat.values(), "O")).isEqualTo(Seat.O);
         assertThat(WireWord.find(Seat.values(), "x")).isNull();
         assertThat(RoomCode.normalize("K7MQ2P")).contains("K7MQ2P");

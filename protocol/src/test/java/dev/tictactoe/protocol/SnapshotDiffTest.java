@@ -222,7 +222,7 @@ class SnapshotDiffTest {
                         s,
                         v,
                         RoomStatus.PLAYING,
-                        seat.other(),
+                        seat.opponent(),
                         board,
                         moves,
                         cell,

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +25,7 @@ class VocabularyTest {
 
     @Test
     void marksAreSpelledAsSeats() {
-        assertThat(Arrays.stream(Mark.values()).map(Mark::name))
+        assertThat(Arrays.stream(Seat.values()).map(Seat::name))
                 .containsExactlyElementsOf(WireWord.spellings(Seat.values()));
     }
 }

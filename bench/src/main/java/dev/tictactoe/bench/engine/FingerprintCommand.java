@@ -1,12 +1,12 @@
 package dev.tictactoe.bench.engine;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.util.ArrayList;
@@ -122,7 +122,7 @@ final class FingerprintCommand {
         SplittableRandom random = new SplittableRandom(seed);
         while (true) {
             int plies = 1 + random.nextInt(Math.max(1, Math.min(rules.cells() * 2 / 3, 40)));
-            Board board = new Board(rules, random.nextBoolean() ? Mark.X : Mark.O);
+            Board board = new Board(rules, random.nextBoolean() ? Seat.X : Seat.O);
             while (board.moveCount() < plies && !board.isOver()) {
                 board.play(nearMove(board, random));
             }

@@ -1,8 +1,8 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.io.IOException;
@@ -34,7 +34,7 @@ final class LossAudit {
     private static final int FIRST_PLY = 4;
 
     /** A game A lost, as the match runner printed it. */
-    record LostGame(String header, Mark a, List<Integer> cells) {}
+    record LostGame(String header, Seat a, List<Integer> cells) {}
 
     private LossAudit() {}
 
@@ -68,7 +68,7 @@ final class LossAudit {
             games.add(
                     new LostGame(
                             line.substring(0, line.indexOf(':')),
-                            Mark.valueOf(m.group(1)),
+                            Seat.valueOf(m.group(1)),
                             Arrays.stream(Notation.cells(rules, m.group(3))).boxed().toList()));
         }
         return games;

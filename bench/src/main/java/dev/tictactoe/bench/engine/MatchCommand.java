@@ -1,9 +1,9 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -84,7 +84,7 @@ final class MatchCommand {
             }
             boolean aIsX = game % 2 == 0;
             Board board = Notation.replay(rules, opening);
-            Mark failed = null; // the side whose brain failed, which loses the game
+            Seat failed = null; // the side whose brain failed, which loses the game
             String failure = null;
             for (boolean isA : new boolean[] {true, false}) {
                 PiskvorkBrain brain = (isA ? a : b).brain();
@@ -92,13 +92,13 @@ final class MatchCommand {
                     try {
                         brain.restart();
                     } catch (PiskvorkBrain.Failure e) {
-                        failed = isA == aIsX ? Mark.X : Mark.O;
+                        failed = isA == aIsX ? Seat.X : Seat.O;
                         failure = e.getMessage();
                     }
                 }
             }
             while (failed == null && !board.isOver()) {
-                boolean aMoves = (board.toMove() == Mark.X) == aIsX;
+                boolean aMoves = (board.toMove() == Seat.X) == aIsX;
                 MatchPlayer p = aMoves ? a : b;
                 // Read before the clocks start, so the move's time does not include reading them.
                 long faults = minorFaults();
@@ -141,13 +141,13 @@ final class MatchCommand {
                 System.out.printf(
                         "game %d: %s as %s failed after %d moves, scored as a loss: %s%n",
                         game + 1,
-                        (failed == Mark.X) == aIsX ? "A" : "B",
+                        (failed == Seat.X) == aIsX ? "A" : "B",
                         failed,
                         board.moveCount(),
                         failure);
             }
-            Mark winner = failed != null ? failed.opponent() : board.winner();
-            boolean aLost = winner != null && (winner == Mark.X) != aIsX;
+            Seat winner = failed != null ? failed.opponent() : board.winner();
+            boolean aLost = winner != null && (winner == Seat.X) != aIsX;
             if (show.equals("all") || (show.equals("lost") && aLost)) {
                 System.out.printf(
                         "game %d, A is %s, %s: %s%n%s%n",
@@ -159,7 +159,7 @@ final class MatchCommand {
             }
             if (winner == null) {
                 result[1]++;
-            } else if ((winner == Mark.X) == aIsX) {
+            } else if ((winner == Seat.X) == aIsX) {
                 result[0]++;
                 aWinsAsX += aIsX ? 1 : 0;
             } else {

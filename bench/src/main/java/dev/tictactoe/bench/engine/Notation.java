@@ -1,7 +1,7 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import java.util.Arrays;
@@ -73,7 +73,7 @@ final class Notation {
 
     /** The board after {@code cells} played in order from the empty board, X first. */
     static Board replay(Rules rules, int... cells) {
-        Board board = new Board(rules, Mark.X);
+        Board board = new Board(rules, Seat.X);
         for (int cell : cells) {
             board.play(cell);
         }

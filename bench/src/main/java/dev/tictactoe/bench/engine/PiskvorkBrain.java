@@ -1,7 +1,7 @@
 package dev.tictactoe.bench.engine;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
@@ -142,7 +142,7 @@ final class PiskvorkBrain implements AutoCloseable {
     int move(Board board) {
         lastEval = null;
         StringBuilder sb = new StringBuilder("BOARD\n");
-        Mark me = board.toMove();
+        Seat me = board.toMove();
         for (int i = 0; i < board.moveCount(); i++) {
             int cell = board.moveAt(i);
             int who = board.at(cell) == me ? 1 : 2;

@@ -2,7 +2,7 @@ package dev.tictactoe.bench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class LossAuditTest {
                         RULES);
         assertThat(games).hasSize(1);
         assertThat(games.get(0).header()).isEqualTo("game 2, A is O, X wins");
-        assertThat(games.get(0).a()).isEqualTo(Mark.O);
+        assertThat(games.get(0).a()).isEqualTo(Seat.O);
         assertThat(games.get(0).cells())
                 .containsExactly(
                         Notation.cell(RULES, "h8"),

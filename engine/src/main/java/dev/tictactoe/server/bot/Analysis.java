@@ -1,7 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -35,13 +35,13 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     }
 
     /** One position: {@code toMove} null and {@code best} -1 once the game is over. */
-    public record Step(@Nullable Mark toMove, boolean exact, int score, int best) {}
+    public record Step(@Nullable Seat toMove, boolean exact, int score, int best) {}
 
     /** One played move and the points the mover gave away against the best move. */
-    public record Judged(int cell, Mark mark, Verdict verdict, int loss) {}
+    public record Judged(int cell, Seat mark, Verdict verdict, int loss) {}
 
     /** Judges {@code moves} from an empty board, {@code nodes} a position; refuses illegal ones. */
-    public static Analysis of(Rules rules, Mark first, int[] moves, Bot bot, long nodes) {
+    public static Analysis of(Rules rules, Seat first, int[] moves, Bot bot, long nodes) {
         Board board = new Board(rules, first);
         List<Step> positions = new ArrayList<>(moves.length + 1);
         List<Judged> judged = new ArrayList<>(moves.length);
@@ -60,12 +60,12 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
 
     private static Step step(Board board, Bot bot, long nodes) {
         if (board.isOver()) {
-            Mark winner = board.winner();
-            int score = winner == null ? 0 : winner == Mark.X ? DECIDED : -DECIDED;
+            Seat winner = board.winner();
+            int score = winner == null ? 0 : winner == Seat.X ? DECIDED : -DECIDED;
             return new Step(null, true, score, -1);
         }
         BotMove m = bot.evaluate(board, nodes, board.moveCount());
-        int forX = board.toMove() == Mark.X ? points(m.score()) : -points(m.score());
+        int forX = board.toMove() == Seat.X ? points(m.score()) : -points(m.score());
         return new Step(board.toMove(), m.exact(), forX, m.cell());
     }
 
@@ -77,8 +77,8 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     }
 
     private static Judged judge(int cell, Step before, Step after) {
-        Mark mover = Objects.requireNonNull(before.toMove(), "a move was made");
-        int sign = mover == Mark.X ? 1 : -1;
+        Seat mover = Objects.requireNonNull(before.toMove(), "a move was made");
+        int sign = mover == Seat.X ? 1 : -1;
         int was = sign * before.score();
         int now = sign * after.score();
         int loss = Math.max(0, was - now);

@@ -1,8 +1,8 @@
 package dev.tictactoe.server.bot;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 /** 3×3 solved when the class loads: every position's value and the moves that keep it. */
@@ -30,7 +30,7 @@ final class Classic {
 
     /** A best move, the seed choosing among the equal ones. */
     static BotMove move(Board board, long seed) {
-        boolean xToMove = board.toMove() == Mark.X;
+        boolean xToMove = board.toMove() == Seat.X;
         int key = xToMove ? board.key3() : swap(board.key3()); // Board's key3: X = 1, O = 2
         int index = (xToMove ? 0 : STATES) + board.key3();
         int best = BEST[key];

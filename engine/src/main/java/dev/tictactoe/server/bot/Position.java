@@ -1,7 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 
 /** A search position on any k: stones per window of k cells, and hashes under 8 symmetries. */
 final class Position extends SearchBoard {
@@ -58,8 +58,8 @@ final class Position extends SearchBoard {
         return replay(board, new Position(Lines.of(board.rules()), sideOf(board.first())));
     }
 
-    static int sideOf(Mark mark) {
-        return mark == Mark.X ? 0 : 1;
+    static int sideOf(Seat mark) {
+        return mark == Seat.X ? 0 : 1;
     }
 
     /** Plays {@code cell} for the side to move; {@link #won} tells if it completes a line. */

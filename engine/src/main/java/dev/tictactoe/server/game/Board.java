@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.jspecify.annotations.Nullable;
 
 import java.util.Arrays;
@@ -8,7 +10,7 @@ import java.util.Objects;
 /** A game in progress: stones, moves, winner; mutable, one per game or thread ({@link #copy}). */
 public final class Board {
     private final Rules rules;
-    private final Mark first;
+    private final Seat first;
     private final int firstMark;
     private final int size;
     private final int winLength;
@@ -19,17 +21,17 @@ public final class Board {
     private int moveCount;
     private long hash;
     private int key3;
-    private @Nullable Mark winner;
+    private @Nullable Seat winner;
     private int winCell = -1;
     private int winDirection = -1;
 
     /** An empty board on which X moves first. */
     public Board(Rules rules) {
-        this(rules, Mark.X);
+        this(rules, Seat.X);
     }
 
     /** An empty board on which {@code first} moves first. */
-    public Board(Rules rules, Mark first) {
+    public Board(Rules rules, Seat first) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.first = Objects.requireNonNull(first, "first");
         firstMark = first.ordinal();
@@ -63,11 +65,11 @@ public final class Board {
         return rules;
     }
 
-    public Mark first() {
+    public Seat first() {
         return first;
     }
 
-    public Mark toMove() {
+    public Seat toMove() {
         return (moveCount & 1) == 0 ? first : first.opponent();
     }
 
@@ -89,7 +91,7 @@ public final class Board {
         return Arrays.copyOf(moves, moveCount);
     }
 
-    public @Nullable Mark at(int cell) {
+    public @Nullable Seat at(int cell) {
         return stones.at(checkCell(cell));
     }
 
@@ -118,7 +120,7 @@ public final class Board {
         if (direction < 0) {
             return false;
         }
-        winner = mark == 0 ? Mark.X : Mark.O;
+        winner = mark == 0 ? Seat.X : Seat.O;
         winCell = cell;
         winDirection = direction;
         return true;
@@ -139,19 +141,19 @@ public final class Board {
     }
 
     /** Whether {@code mark} on the empty {@code cell} would make k in a row, whoever is to move. */
-    public boolean wouldWin(int cell, Mark mark) {
+    public boolean wouldWin(int cell, Seat mark) {
         return runLength(cell, mark) >= winLength;
     }
 
     /** The longest run of {@code mark} through the empty {@code cell} were it placed there. */
-    int runLength(int cell, Mark mark) {
+    int runLength(int cell, Seat mark) {
         if (stones.occupied(checkCell(cell))) {
             throw taken(cell);
         }
         return stones.runLength(mark.ordinal(), cell);
     }
 
-    public @Nullable Mark winner() {
+    public @Nullable Seat winner() {
         return winner;
     }
 
@@ -189,7 +191,7 @@ public final class Board {
 
     /** Whether no continuation lets either player complete a line (the protocol's dead draw). */
     public boolean isCertainDraw() {
-        return winner == null && stones.certainDraw(cellCount - moveCount, toMove() == Mark.X);
+        return winner == null && stones.certainDraw(cellCount - moveCount, toMove() == Seat.X);
     }
 
     /** Fills {@code out} with the empty cells, ascending (none after a win); returns how many. */
@@ -217,7 +219,7 @@ public final class Board {
             if (cell > 0 && cell % size == 0) {
                 text.append('\n');
             }
-            Mark mark = at(cell);
+            Seat mark = at(cell);
             text.append(mark == null ? "." : mark.name());
         }
         return text.toString();

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.jspecify.annotations.Nullable;
 
 /** The rules as verdicts on a {@link Board}: whether a side may play a cell, how a game ends. */
@@ -25,7 +27,7 @@ public final class KInARow {
     private KInARow() {}
 
     /** Why {@code seat} may not play {@code cell}, or null; whose turn it is comes first. */
-    public static @Nullable Illegal check(Board board, Mark seat, int cell) {
+    public static @Nullable Illegal check(Board board, Seat seat, int cell) {
         if (board.toMove() != seat) {
             return Illegal.NOT_YOUR_TURN;
         }

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.jspecify.annotations.Nullable;
 
 /** Each side's stones (X 0, O 1) as one int per line, so runs are measured with bit scans. */
@@ -30,14 +32,14 @@ final class Stones {
         return (((lines[row] | lines[lineCount + row]) >>> cellInfo[g + 1]) & 1) != 0;
     }
 
-    @Nullable Mark at(int cell) {
+    @Nullable Seat at(int cell) {
         int g = cell << 2;
         int row = cellInfo[g];
         int bit = 1 << cellInfo[g + 1];
         if ((lines[row] & bit) != 0) {
-            return Mark.X;
+            return Seat.X;
         }
-        return (lines[lineCount + row] & bit) != 0 ? Mark.O : null;
+        return (lines[lineCount + row] & bit) != 0 ? Seat.O : null;
     }
 
     /** Puts a stone on {@code cell}; returns the first direction it makes k in, or -1. */

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import dev.tictactoe.protocol.Seat;
+
 import java.util.SplittableRandom;
 
 /** Zobrist keys from a fixed seed, so position hashes are the same in every run. */
@@ -30,7 +32,7 @@ final class Zobrist {
 
     private Zobrist() {}
 
-    static long empty(Rules rules, Mark toMove) {
-        return RULES[rules.size()][rules.winLength()] ^ (toMove == Mark.O ? O_TO_MOVE : 0L);
+    static long empty(Rules rules, Seat toMove) {
+        return RULES[rules.size()][rules.winLength()] ^ (toMove == Seat.O ? O_TO_MOVE : 0L);
     }
 }

@@ -3,11 +3,11 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Analysis.Judged;
 import dev.tictactoe.server.bot.Analysis.Step;
 import dev.tictactoe.server.bot.Analysis.Verdict;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -48,11 +48,11 @@ class AnalysisTest {
             int after = Integer.signum(minimax.valueOfMove(board, cell));
             played.add(cell);
             int[] moves = played.stream().mapToInt(Integer::intValue).toArray();
-            Analysis a = Analysis.of(Rules.CLASSIC, Mark.X, moves, bot, 1);
+            Analysis a = Analysis.of(Rules.CLASSIC, Seat.X, moves, bot, 1);
             Judged move = a.moves().get(moves.length - 1);
             Step before = a.positions().get(moves.length - 1);
             assertThat(before.exact()).isTrue();
-            assertThat(Integer.signum(before.score()) * (board.toMove() == Mark.X ? 1 : -1))
+            assertThat(Integer.signum(before.score()) * (board.toMove() == Seat.X ? 1 : -1))
                     .as("value before %s", played)
                     .isEqualTo(value);
             assertThat(move.verdict())
@@ -69,7 +69,7 @@ class AnalysisTest {
     @Test
     void aClassicGameIsScoredForXAndEndsDecided() {
         // X centre, O on an edge (a lost position for O), X wins down the diagonal.
-        Analysis a = Analysis.of(Rules.CLASSIC, Mark.X, new int[] {4, 1, 0, 8, 6, 2, 3}, bot, 1);
+        Analysis a = Analysis.of(Rules.CLASSIC, Seat.X, new int[] {4, 1, 0, 8, 6, 2, 3}, bot, 1);
 
         assertThat(a.moves())
                 .extracting(Judged::verdict)
@@ -91,24 +91,24 @@ class AnalysisTest {
     @Test
     void aGameThatStoppedBeforeTheBoardEndedKeepsItsLastPositionOpen() {
         // A resignation after two moves: the last position still has a side to move.
-        Analysis a = Analysis.of(Rules.CLASSIC, Mark.O, new int[] {0, 4}, bot, 1);
+        Analysis a = Analysis.of(Rules.CLASSIC, Seat.O, new int[] {0, 4}, bot, 1);
         Step last = a.positions().get(2);
-        assertThat(last.toMove()).isEqualTo(Mark.O);
+        assertThat(last.toMove()).isEqualTo(Seat.O);
         assertThat(last.best()).isBetween(0, 8);
-        assertThat(a.moves()).extracting(Judged::mark).containsExactly(Mark.O, Mark.X);
+        assertThat(a.moves()).extracting(Judged::mark).containsExactly(Seat.O, Seat.X);
     }
 
     @Test
     void ignoringAnOpenThreeOnGomokuIsABlunder() {
         // X builds an open three in the middle; O plays in the corner each time.
         int[] moves = {112, 0, 113, 1, 114, 2};
-        Analysis a = Analysis.of(Rules.GOMOKU, Mark.X, moves, bot, 20_000);
+        Analysis a = Analysis.of(Rules.GOMOKU, Seat.X, moves, bot, 20_000);
 
         assertThat(a.moves().get(5).verdict()).isEqualTo(Verdict.BLUNDER);
         assertThat(a.positions().get(6).score()).isEqualTo(Analysis.DECIDED);
         assertThat(a.positions().get(5).exact()).isFalse();
         assertThat(a.moves())
-                .filteredOn(m -> m.mark() == Mark.X)
+                .filteredOn(m -> m.mark() == Seat.X)
                 .extracting(Judged::verdict)
                 .doesNotContain(Verdict.MISTAKE, Verdict.BLUNDER);
     }
@@ -116,18 +116,18 @@ class AnalysisTest {
     @Test
     void theSameGameIsJudgedTheSameEveryTime() {
         int[] moves = {112, 96, 98, 126, 82, 68, 110, 141};
-        Analysis once = Analysis.of(Rules.GOMOKU, Mark.X, moves, new Bot(), 5_000);
-        Analysis again = Analysis.of(Rules.GOMOKU, Mark.X, moves, new Bot(), 5_000);
+        Analysis once = Analysis.of(Rules.GOMOKU, Seat.X, moves, new Bot(), 5_000);
+        Analysis again = Analysis.of(Rules.GOMOKU, Seat.X, moves, new Bot(), 5_000);
         assertThat(again).isEqualTo(once);
     }
 
     @Test
     void anIllegalMoveIsRefused() {
-        assertThatThrownBy(() -> Analysis.of(Rules.CLASSIC, Mark.X, new int[] {4, 4}, bot, 1))
+        assertThatThrownBy(() -> Analysis.of(Rules.CLASSIC, Seat.X, new int[] {4, 4}, bot, 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("move 2");
         int[] pastTheEnd = {0, 3, 1, 4, 2, 5};
-        assertThatThrownBy(() -> Analysis.of(Rules.CLASSIC, Mark.X, pastTheEnd, bot, 1))
+        assertThatThrownBy(() -> Analysis.of(Rules.CLASSIC, Seat.X, pastTheEnd, bot, 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("move 6");
     }

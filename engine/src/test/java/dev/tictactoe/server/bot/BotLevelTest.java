@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class BotLevelTest {
 
     @Test
     void refusesAFinishedGame() {
-        Board won = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        Board won = Boards.replay(Rules.CLASSIC, Seat.X, 0, 3, 1, 4, 2);
         for (BotLevel level : BotLevel.values()) {
             assertThatThrownBy(() -> new Bot().choose(won, level, Bot.DEFAULT_BUDGET, 0))
                     .isInstanceOf(IllegalStateException.class);

@@ -3,9 +3,9 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,7 +42,7 @@ class ForkTest {
                 "knight's move; 0 4 7; 3 5 6 8",
             })
     void choosesOnlyMovesThatHoldAndNeverLoses(String name, String moves, String holding) {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, parse(moves));
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, parse(moves));
         Set<Integer> expected = new TreeSet<>();
         for (int c : parse(holding)) {
             expected.add(c);
@@ -57,7 +57,7 @@ class ForkTest {
         }
         assertThat(holds).as(name).isEqualTo(expected);
         // ... the bot picks one of them for any seed, and never loses whatever follows.
-        Mark botMark = board.toMove();
+        Seat botMark = board.toMove();
         for (long seed = 0; seed < 16; seed++) {
             assertThat(expected)
                     .contains(bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
@@ -65,7 +65,7 @@ class ForkTest {
         }
     }
 
-    private void assertNeverLoses(Board board, Mark botMark, long seed) {
+    private void assertNeverLoses(Board board, Seat botMark, long seed) {
         if (board.isOver()) {
             assertThat(board.winner()).as("game\n%s", board).isNotEqualTo(botMark.opponent());
             return;

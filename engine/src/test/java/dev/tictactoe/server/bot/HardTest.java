@@ -3,8 +3,8 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -29,9 +29,9 @@ class HardTest {
         int wins = 0;
         int blocks = 0;
         for (int game = 0; game < 60 && (wins < 25 || blocks < 25); game++) {
-            Board board = new Board(rules, game % 2 == 0 ? Mark.X : Mark.O);
+            Board board = new Board(rules, game % 2 == 0 ? Seat.X : Seat.O);
             while (!board.isOver()) {
-                Mark me = board.toMove();
+                Seat me = board.toMove();
                 boolean canWin = anyWinningCell(board, me) >= 0;
                 int threat = anyWinningCell(board, me.opponent());
                 if (canWin || threat >= 0) {
@@ -166,7 +166,7 @@ class HardTest {
 
     /** Plays "X row col" / "O row col" moves in order. */
     static Board gomoku(String... moves) {
-        Board board = new Board(GOMOKU, moves[0].startsWith("X") ? Mark.X : Mark.O);
+        Board board = new Board(GOMOKU, moves[0].startsWith("X") ? Seat.X : Seat.O);
         for (String m : moves) {
             String[] p = m.split(" ");
             assertThat(board.toMove().name()).isEqualTo(p[0]);
@@ -194,14 +194,14 @@ class HardTest {
                 }
             }
             if (!board.isOver()
-                    && anyWinningCell(board, Mark.X) < 0
-                    && anyWinningCell(board, Mark.O) < 0) {
+                    && anyWinningCell(board, Seat.X) < 0
+                    && anyWinningCell(board, Seat.O) < 0) {
                 return board;
             }
         }
     }
 
-    static int anyWinningCell(Board board, Mark mark) {
+    static int anyWinningCell(Board board, Seat mark) {
         for (int c = 0; c < board.rules().cells(); c++) {
             if (board.isEmpty(c) && board.wouldWin(c, mark)) {
                 return c;

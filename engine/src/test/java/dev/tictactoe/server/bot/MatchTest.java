@@ -3,8 +3,8 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class MatchTest {
         int wins = 0;
         int losses = 0;
         for (int game = 0; game < 6; game++) {
-            Mark hard = game % 2 == 0 ? Mark.X : Mark.O;
+            Seat hard = game % 2 == 0 ? Seat.X : Seat.O;
             Board board = new Board(rules);
             long seed = 1000L * size + game;
             board.play(rules.cell(size / 2, size / 2 - game / 2)); // three openings, each both ways
@@ -52,7 +52,7 @@ class MatchTest {
         Rules rules = new Rules(7, 4);
         int wins = 0;
         for (int game = 0; game < 10; game++) {
-            Mark medium = game % 2 == 0 ? Mark.X : Mark.O;
+            Seat medium = game % 2 == 0 ? Seat.X : Seat.O;
             Board board = new Board(rules);
             while (!board.isOver()) {
                 BotLevel level = board.toMove() == medium ? BotLevel.MEDIUM : BotLevel.EASY;
@@ -71,7 +71,7 @@ class MatchTest {
         Rules rules = new Rules(4, k);
         SplittableRandom random = new SplittableRandom(k);
         for (int game = 0; game < 12; game++) {
-            Mark perfect = game % 2 == 0 ? Mark.X : Mark.O;
+            Seat perfect = game % 2 == 0 ? Seat.X : Seat.O;
             BotLevel other = BotLevel.values()[game % 3];
             Board board = new Board(rules);
             while (!board.isOver()) {
@@ -83,11 +83,11 @@ class MatchTest {
                 assertThat(board.winner())
                         .as("PERFECT as %s against %s:\n%s", perfect, other, board)
                         .isNotEqualTo(perfect.opponent());
-            } else if (perfect == Mark.X) {
+            } else if (perfect == Seat.X) {
                 // 4x4 k=3 is a first-player win (as O, PERFECT starts from a lost position).
                 assertThat(board.winner())
                         .as("PERFECT as X against %s:\n%s", other, board)
-                        .isEqualTo(Mark.X);
+                        .isEqualTo(Seat.X);
             }
         }
     }
@@ -101,7 +101,7 @@ class MatchTest {
         Minimax minimax = new Minimax();
         int checked = 0;
         while (checked < 40) {
-            Board board = new Board(rules, random.nextBoolean() ? Mark.X : Mark.O);
+            Board board = new Board(rules, random.nextBoolean() ? Seat.X : Seat.O);
             int stones = random.nextInt(6, 12);
             while (board.moveCount() < stones && !board.isOver()) {
                 board.play(PositionTest.randomEmpty(board, random));

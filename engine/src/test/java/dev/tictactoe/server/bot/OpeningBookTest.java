@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ class OpeningBookTest {
         OpeningBook book = OpeningBook.STANDARD;
         for (Line line : lines) {
             for (int symmetry = 0; symmetry < 8; symmetry++) {
-                Board board = new Board(GOMOKU, Mark.X);
+                Board board = new Board(GOMOKU, Seat.X);
                 for (int cell : line.moves()) {
                     assertThat(board.play(OpeningBook.turn(cell, symmetry))).isFalse();
                 }
@@ -64,7 +64,7 @@ class OpeningBookTest {
         int t = moves[0];
         moves[0] = moves[2];
         moves[2] = t;
-        Board board = new Board(GOMOKU, Mark.O);
+        Board board = new Board(GOMOKU, Seat.O);
         for (int cell : moves) {
             board.play(cell);
         }
@@ -81,7 +81,7 @@ class OpeningBookTest {
     void theStrongLevelsPlayTheBookMoveAtOnceAndSaySo(BotLevel level, String note)
             throws IOException {
         Line line = shippedLines().get(0);
-        Board board = new Board(GOMOKU, Mark.X);
+        Board board = new Board(GOMOKU, Seat.X);
         for (int cell : line.moves()) {
             board.play(cell);
         }
@@ -97,7 +97,7 @@ class OpeningBookTest {
     void leavesOtherBoardsAndPositionsToTheSearch() throws IOException {
         Line line = shippedLines().get(0);
         for (Rules rules : List.of(new Rules(15, 6), new Rules(19, 5), new Rules(13, 5))) {
-            Board board = new Board(rules, Mark.X);
+            Board board = new Board(rules, Seat.X);
             for (int cell : line.moves()) {
                 int r = cell / 15;
                 int c = cell % 15;
@@ -105,7 +105,7 @@ class OpeningBookTest {
             }
             assertThat(OpeningBook.STANDARD.move(board)).as("%s", rules).isEqualTo(-1);
         }
-        Board far = new Board(GOMOKU, Mark.X);
+        Board far = new Board(GOMOKU, Seat.X);
         far.play(0);
         far.play(224);
         assertThat(OpeningBook.STANDARD.move(far)).isEqualTo(-1);
@@ -130,7 +130,7 @@ class OpeningBookTest {
     @Test
     void readsCommentsBlankLinesAndAnEmptyBoard() throws IOException {
         OpeningBook book = parse("# the centre first\n\n   -> h8  # empty board\nh8 -> h9\n");
-        Board board = new Board(GOMOKU, Mark.X);
+        Board board = new Board(GOMOKU, Seat.X);
         assertThat(book.move(board)).isEqualTo(7 * 15 + 7);
         board.play(7 * 15 + 7);
         // h9 or one of its three turns about the centre: the centre alone is symmetric.

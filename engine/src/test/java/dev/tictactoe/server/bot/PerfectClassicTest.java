@@ -3,9 +3,9 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -25,8 +25,8 @@ class PerfectClassicTest {
     private final Minimax minimax = new Minimax();
 
     @ParameterizedTest
-    @EnumSource(Mark.class)
-    void keepsTheExactValueInEveryReachablePosition(Mark first) {
+    @EnumSource(Seat.class)
+    void keepsTheExactValueInEveryReachablePosition(Seat first) {
         int[] positions = {0};
         walk(
                 new Board(Rules.CLASSIC, first),
@@ -47,15 +47,15 @@ class PerfectClassicTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mark.class)
-    void neverLosesAgainstAnyOpponent(Mark botMark) {
+    @EnumSource(Seat.class)
+    void neverLosesAgainstAnyOpponent(Seat botMark) {
         int[] games = {0};
         playAll(new Board(Rules.CLASSIC), botMark, 17, games);
         assertThat(games[0]).isPositive();
     }
 
     // Every sequence of opponent moves, the bot answering with its seed.
-    private void playAll(Board board, Mark botMark, long seed, int[] games) {
+    private void playAll(Board board, Seat botMark, long seed, int[] games) {
         if (board.isOver()) {
             assertThat(board.winner()).as("game\n%s", board).isNotEqualTo(botMark.opponent());
             games[0]++;
@@ -91,7 +91,7 @@ class PerfectClassicTest {
 
     @Test
     void doesNotTouchTheCallersBoard() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 4);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 4);
         long hash = board.hash();
         bot.choose(board, BotLevel.PERFECT, BUDGET, 1);
         assertThat(board.hash()).isEqualTo(hash);

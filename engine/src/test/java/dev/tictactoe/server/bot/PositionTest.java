@@ -2,9 +2,9 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Boards;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +21,7 @@ class PositionTest {
         Rules rules = new Rules(size, k);
         SplittableRandom random = new SplittableRandom(size * 31L + k);
         for (int game = 0; game < 20; game++) {
-            Board board = new Board(rules, game % 2 == 0 ? Mark.X : Mark.O);
+            Board board = new Board(rules, game % 2 == 0 ? Seat.X : Seat.O);
             Position pos = Position.of(board);
             long emptyHash = pos.hash();
             while (!board.isOver()) {
@@ -86,7 +86,7 @@ class PositionTest {
     }
 
     private static void assertThreatsMatch(Board board, Position pos) {
-        for (Mark mark : Mark.values()) {
+        for (Seat mark : Seat.values()) {
             int side = Position.sideOf(mark);
             int[] cells = new int[board.rules().cells()];
             int n = pos.winningCells(side, cells, cells.length);

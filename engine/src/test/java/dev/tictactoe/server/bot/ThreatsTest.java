@@ -3,8 +3,8 @@ package dev.tictactoe.server.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -221,7 +221,7 @@ class ThreatsTest {
         // O threatens (4,6): four in column 6 and four in row 4 at once. X has nothing.
         Board board =
                 replay(
-                        Mark.O,
+                        Seat.O,
                         new int[] {
                             cell(1, 6), cell(2, 6), cell(3, 6), cell(4, 3), cell(4, 4), cell(4, 5)
                         },
@@ -241,7 +241,7 @@ class ThreatsTest {
         // O has an open three in row 7; X must take an end (or the next cell out) now.
         Board board =
                 replay(
-                        Mark.O,
+                        Seat.O,
                         new int[] {cell(7, 5), cell(7, 6), cell(7, 7)},
                         new int[] {cell(0, 0), cell(0, 14)});
         for (BotLevel level : new BotLevel[] {BotLevel.MEDIUM, BotLevel.HARD}) {
@@ -278,7 +278,7 @@ class ThreatsTest {
     }
 
     // The stones of `first` and of the other side, alternating, on 15x15 (the longer list first).
-    static Board replay(Mark first, int[] firstStones, int[] secondStones) {
+    static Board replay(Seat first, int[] firstStones, int[] secondStones) {
         Board board = new Board(GOMOKU, first);
         for (int i = 0; i < firstStones.length; i++) {
             board.play(firstStones[i]);
@@ -320,8 +320,8 @@ class ThreatsTest {
     static int[] grid(Board board) {
         int[] g = new int[board.rules().cells()];
         for (int c = 0; c < g.length; c++) {
-            Mark m = board.at(c);
-            g[c] = m == null ? 0 : m == Mark.X ? 1 : 2;
+            Seat m = board.at(c);
+            g[c] = m == null ? 0 : m == Seat.X ? 1 : 2;
         }
         return g;
     }

@@ -2,6 +2,8 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
@@ -31,7 +33,7 @@ class AllocationTest {
         long sink = 0;
         for (int round = 0; round < 10_000; round++) {
             int cell = cells[round % count];
-            sink += board.wouldWin(cell, Mark.O) ? 1 : 0;
+            sink += board.wouldWin(cell, Seat.O) ? 1 : 0;
             sink += board.play(cell) ? 1 : 2;
             board.undo();
             sink += board.hash() & 1;

@@ -3,6 +3,8 @@ package dev.tictactoe.server.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -12,27 +14,27 @@ class BoardTest {
 
     @Test
     void startsEmptyWithTheChosenFirstPlayer() {
-        Board board = new Board(Rules.CLASSIC, Mark.O);
-        assertThat(board.first()).isEqualTo(Mark.O);
-        assertThat(board.toMove()).isEqualTo(Mark.O);
+        Board board = new Board(Rules.CLASSIC, Seat.O);
+        assertThat(board.first()).isEqualTo(Seat.O);
+        assertThat(board.toMove()).isEqualTo(Seat.O);
         assertThat(board.moveCount()).isZero();
         assertThat(board.lastMove()).isEqualTo(-1);
         assertThat(board.moves()).isEmpty();
         assertThat(board.winner()).isNull();
         assertThat(board.isOver()).isFalse();
         assertThat(board.toString()).isEqualTo("...\n...\n...");
-        assertThat(new Board(Rules.CLASSIC).first()).isEqualTo(Mark.X);
+        assertThat(new Board(Rules.CLASSIC).first()).isEqualTo(Seat.X);
     }
 
     @Test
     void alternatesTurnsAndRecordsTheMoves() {
-        Board board = new Board(new Rules(4, 3), Mark.O);
+        Board board = new Board(new Rules(4, 3), Seat.O);
         board.play(5);
         board.play(0);
         board.play(15);
-        assertThat(board.toMove()).isEqualTo(Mark.X);
-        assertThat(board.at(5)).isEqualTo(Mark.O);
-        assertThat(board.at(0)).isEqualTo(Mark.X);
+        assertThat(board.toMove()).isEqualTo(Seat.X);
+        assertThat(board.at(5)).isEqualTo(Seat.O);
+        assertThat(board.at(0)).isEqualTo(Seat.X);
         assertThat(board.at(1)).isNull();
         assertThat(board.isEmpty(1)).isTrue();
         assertThat(board.isEmpty(15)).isFalse();
@@ -45,21 +47,21 @@ class BoardTest {
 
     @Test
     void playsAClassicWinAlongTheDiagonal() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 4, 2);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 1, 4, 2);
         assertThat(board.play(8)).isTrue();
-        assertThat(board.winner()).isEqualTo(Mark.X);
+        assertThat(board.winner()).isEqualTo(Seat.X);
         assertThat(board.isOver()).isTrue();
         assertThat(board.winningLine()).containsExactly(0, 4, 8);
         assertThat(board.toString()).isEqualTo("XOO\n.X.\n..X");
         board.undo();
         assertThat(board.winner()).isNull();
         assertThat(board.winningLine()).isNull();
-        assertThat(board.toMove()).isEqualTo(Mark.X);
+        assertThat(board.toMove()).isEqualTo(Seat.X);
     }
 
     @Test
     void rejectsIllegalMovesWithoutChangingAnything() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 4);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 4);
         long hash = board.hash();
         assertThatThrownBy(() -> board.play(9))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -68,17 +70,17 @@ class BoardTest {
         assertThatThrownBy(() -> board.play(4))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("cell 4 is taken");
-        assertThatThrownBy(() -> board.wouldWin(4, Mark.O))
+        assertThatThrownBy(() -> board.wouldWin(4, Seat.O))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(board.hash()).isEqualTo(hash);
         assertThat(board.moves()).containsExactly(4);
-        assertThat(board.toMove()).isEqualTo(Mark.O);
+        assertThat(board.toMove()).isEqualTo(Seat.O);
     }
 
     @Test
     void refusesToPlayOnAfterAWin() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
-        assertThat(board.winner()).isEqualTo(Mark.X);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 3, 1, 4, 2);
+        assertThat(board.winner()).isEqualTo(Seat.X);
         assertThatThrownBy(() -> board.play(8))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("the game is over: X has won");
@@ -96,7 +98,7 @@ class BoardTest {
     @Test
     void reportsTheWholeRunWhenAMoveJoinsTwoRuns() {
         // X: 0 1 _ 3 4 on a 5x5 row, k=4: playing 2 makes a run of five.
-        Board board = Boards.replay(new Rules(5, 4), Mark.X, 0, 10, 1, 11, 3, 12, 4, 20);
+        Board board = Boards.replay(new Rules(5, 4), Seat.X, 0, 10, 1, 11, 3, 12, 4, 20);
         assertThat(board.play(2)).isTrue();
         assertThat(board.winningLine()).containsExactly(0, 1, 2, 3, 4);
     }
@@ -104,12 +106,12 @@ class BoardTest {
     @Test
     void reportsWinningLinesInAscendingCellOrder() {
         // O wins on the anti-diagonal 3, 6, 9, 12 of a 4x4 board, playing the middle last.
-        Board board = Boards.replay(new Rules(4, 4), Mark.O, 3, 0, 12, 1, 9, 2);
+        Board board = Boards.replay(new Rules(4, 4), Seat.O, 3, 0, 12, 1, 9, 2);
         assertThat(board.play(6)).isTrue();
-        assertThat(board.winner()).isEqualTo(Mark.O);
+        assertThat(board.winner()).isEqualTo(Seat.O);
         assertThat(board.winningLine()).containsExactly(3, 6, 9, 12);
         // A column.
-        Board column = Boards.replay(new Rules(4, 3), Mark.X, 13, 0, 5, 1);
+        Board column = Boards.replay(new Rules(4, 3), Seat.X, 13, 0, 5, 1);
         assertThat(column.play(9)).isTrue();
         assertThat(column.winningLine()).containsExactly(5, 9, 13);
     }
@@ -117,7 +119,7 @@ class BoardTest {
     @Test
     void drawsOnAFullBoardWithoutAWin() {
         // X O X / X O O / O X X
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 1, 2, 4, 3, 5, 7, 6);
         assertThat(board.play(8)).isFalse();
         assertThat(board.isFull()).isTrue();
         assertThat(board.isOver()).isTrue();
@@ -128,7 +130,7 @@ class BoardTest {
     @Test
     void seesACertainDrawOnThreeByThreeBeforeTheBoardIsFull() {
         // X O X / X O O / O X .  : every line holds both marks, one cell left.
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7, 6);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 1, 2, 4, 3, 5, 7, 6);
         assertThat(board.isFull()).isFalse();
         assertThat(board.isCertainDraw()).isTrue();
         assertThat(board.isOver()).isFalse();
@@ -137,17 +139,17 @@ class BoardTest {
     @Test
     void keepsALiveThreeByThreePositionGoing() {
         // X O X / . O . / . X .  : O can still make the middle row.
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 7);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 1, 2, 4, 7);
         assertThat(board.isCertainDraw()).isFalse();
         // X O X / X O O / . X .  : X can still complete the left column.
-        Board live = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 5, 7);
+        Board live = Boards.replay(Rules.CLASSIC, Seat.X, 0, 1, 2, 4, 3, 5, 7);
         assertThat(live.isCertainDraw()).isFalse();
     }
 
     @Test
     void seesACertainDrawWithHalfTheBoardEmpty() {
         // X O . . / . . X O / . X O . / O . . X on 4x4, k=4.
-        Board board = Boards.replay(new Rules(4, 4), Mark.X, 0, 1, 6, 7, 9, 10, 15, 12);
+        Board board = Boards.replay(new Rules(4, 4), Seat.X, 0, 1, 6, 7, 9, 10, 15, 12);
         assertThat(board.toString()).isEqualTo("XO..\n..XO\n.XO.\nO..X");
         assertThat(board.isCertainDraw()).isTrue();
         board.undo();
@@ -156,13 +158,13 @@ class BoardTest {
 
     @Test
     void aWonGameIsNotADraw() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4, 2);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 3, 1, 4, 2);
         assertThat(board.isCertainDraw()).isFalse();
     }
 
     @Test
     void listsLegalMovesInAscendingOrder() {
-        Board board = Boards.replay(new Rules(5, 4), Mark.X, 12, 0, 24, 7);
+        Board board = Boards.replay(new Rules(5, 4), Seat.X, 12, 0, 24, 7);
         int[] out = new int[25];
         int count = board.legalMoves(out);
         assertThat(count).isEqualTo(21);
@@ -173,24 +175,24 @@ class BoardTest {
 
     @Test
     void wouldWinChangesNothing() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 3, 1, 4);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 3, 1, 4);
         String before = board.toString();
         long hash = board.hash();
-        assertThat(board.wouldWin(2, Mark.X)).isTrue();
-        assertThat(board.wouldWin(5, Mark.O)).isTrue();
-        assertThat(board.wouldWin(5, Mark.X)).isFalse();
-        assertThat(board.wouldWin(8, Mark.O)).isFalse();
-        assertThat(board.runLength(2, Mark.X)).isEqualTo(3);
-        assertThat(board.runLength(8, Mark.X)).isEqualTo(1);
-        assertThat(board.runLength(8, Mark.O)).isEqualTo(2);
+        assertThat(board.wouldWin(2, Seat.X)).isTrue();
+        assertThat(board.wouldWin(5, Seat.O)).isTrue();
+        assertThat(board.wouldWin(5, Seat.X)).isFalse();
+        assertThat(board.wouldWin(8, Seat.O)).isFalse();
+        assertThat(board.runLength(2, Seat.X)).isEqualTo(3);
+        assertThat(board.runLength(8, Seat.X)).isEqualTo(1);
+        assertThat(board.runLength(8, Seat.O)).isEqualTo(2);
         assertThat(board.toString()).isEqualTo(before);
         assertThat(board.hash()).isEqualTo(hash);
-        assertThat(board.toMove()).isEqualTo(Mark.X);
+        assertThat(board.toMove()).isEqualTo(Seat.X);
     }
 
     @Test
     void copiesAreIndependent() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 4, 0);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 4, 0);
         Board copy = board.copy();
         copy.play(8);
         assertThat(board.moveCount()).isEqualTo(2);
@@ -199,14 +201,14 @@ class BoardTest {
         assertThat(copy.hash()).isEqualTo(board.hash());
         assertThat(copy.toString()).isEqualTo(board.toString());
         board.undo();
-        assertThat(copy.at(0)).isEqualTo(Mark.O);
+        assertThat(copy.at(0)).isEqualTo(Seat.O);
     }
 
     @Test
     void keysSmallBoardsInBaseThree() {
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 8);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 8);
         assertThat(board.key3()).isEqualTo(1 + 2 * 6561);
-        Board big = Boards.replay(new Rules(4, 4), Mark.O, 15);
+        Board big = Boards.replay(new Rules(4, 4), Seat.O, 15);
         assertThat(big.key3()).isEqualTo(2 * 14_348_907);
         assertThatThrownBy(() -> new Board(new Rules(5, 4)).key3())
                 .isInstanceOf(IllegalStateException.class);

@@ -1,12 +1,14 @@
 package dev.tictactoe.server.game;
 
+import dev.tictactoe.protocol.Seat;
+
 /** Boards for tests in other packages: built from a list of moves, and judged by plain scans. */
 public final class Boards {
 
     private Boards() {}
 
     /** A board with {@code moves} played in order from the empty board, {@code first} starting. */
-    public static Board replay(Rules rules, Mark first, int... moves) {
+    public static Board replay(Rules rules, Seat first, int... moves) {
         Board board = new Board(rules, first);
         for (int move : moves) {
             board.play(move);

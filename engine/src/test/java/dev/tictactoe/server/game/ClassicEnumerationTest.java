@@ -2,6 +2,8 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -70,7 +72,7 @@ class ClassicEnumerationTest {
                 mismatches.add("hash of\n" + board);
             }
             if (board.winner() != null) {
-                if (board.winner() == Mark.X) {
+                if (board.winner() == Seat.X) {
                     xWins++;
                 } else {
                     oWins++;
@@ -100,8 +102,8 @@ class ClassicEnumerationTest {
     private record Snapshot(
             long hash,
             int key3,
-            Mark winner,
-            Mark toMove,
+            Seat winner,
+            Seat toMove,
             int moveCount,
             int lastMove,
             String marks,

@@ -2,6 +2,8 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -27,7 +29,7 @@ class DeadDrawTest {
             if (board.isFull()) {
                 return false;
             }
-            int key = board.key3() * 2 + (board.toMove() == Mark.X ? 1 : 0);
+            int key = board.key3() * 2 + (board.toMove() == Seat.X ? 1 : 0);
             Boolean cached = known.get(key);
             if (cached != null) {
                 return cached;
@@ -55,7 +57,7 @@ class DeadDrawTest {
 
     @Test
     void everyReachableClassicPosition() {
-        for (Mark first : Mark.values()) {
+        for (Seat first : Seat.values()) {
             Oracle oracle = new Oracle();
             int[] visited = {0};
             walk(new Board(Rules.CLASSIC, first), oracle, new java.util.HashSet<>(), visited);
@@ -90,7 +92,7 @@ class DeadDrawTest {
         SplittableRandom random = new SplittableRandom(size * 31L + k);
         int[] moves = new int[rules.cells()];
         for (int game = 0; game < 400; game++) {
-            Board board = new Board(rules, random.nextBoolean() ? Mark.X : Mark.O);
+            Board board = new Board(rules, random.nextBoolean() ? Seat.X : Seat.O);
             check(oracle, board);
             while (board.winner() == null && !board.isFull()) {
                 int count = board.legalMoves(moves);
@@ -103,7 +105,7 @@ class DeadDrawTest {
     @Test
     void isDeclaredOnThePlyItBecomesCertain() {
         // X O X / X O . / O . .  with X to move: O still threatens the middle column.
-        Board board = Boards.replay(Rules.CLASSIC, Mark.X, 0, 1, 2, 4, 3, 6);
+        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 1, 2, 4, 3, 6);
         assertThat(board.isCertainDraw()).isFalse();
         // X blocks at 7. The right column is free of O, but X needs both 5 and 8 while O, to move,
         // has no other cell to play in between: no line can be completed any more.

@@ -1,5 +1,7 @@
 package dev.tictactoe.server.game;
 
+import dev.tictactoe.protocol.Seat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,21 +14,21 @@ final class NaiveBoard {
 
     final int n;
     final int k;
-    final Mark[][] grid;
+    final Seat[][] grid;
     private final List<int[]> windows;
 
     NaiveBoard(Rules rules) {
         n = rules.size();
         k = rules.winLength();
-        grid = new Mark[n][n];
+        grid = new Seat[n][n];
         windows = allWindows();
     }
 
-    void set(int cell, Mark mark) {
+    void set(int cell, Seat mark) {
         grid[cell / n][cell % n] = mark;
     }
 
-    Mark at(int cell) {
+    Seat at(int cell) {
         return grid[cell / n][cell % n];
     }
 
@@ -57,7 +59,7 @@ final class NaiveBoard {
     }
 
     /** Whether {@code mark} has k in a row anywhere. */
-    boolean hasLine(Mark mark) {
+    boolean hasLine(Seat mark) {
         for (int[] window : windows()) {
             boolean all = true;
             for (int cell : window) {
@@ -76,8 +78,8 @@ final class NaiveBoard {
             boolean x = false;
             boolean o = false;
             for (int cell : window) {
-                x |= at(cell) == Mark.X;
-                o |= at(cell) == Mark.O;
+                x |= at(cell) == Seat.X;
+                o |= at(cell) == Seat.O;
             }
             if (!(x && o)) {
                 return false;
@@ -88,7 +90,7 @@ final class NaiveBoard {
 
     /** Cells of the maximal runs of the mark on {@code cell} through it that reach length k. */
     List<int[]> runsThrough(int cell) {
-        Mark mark = at(cell);
+        Seat mark = at(cell);
         List<int[]> runs = new ArrayList<>();
         for (int[] d : DIRECTIONS) {
             int r = cell / n;

@@ -2,6 +2,8 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -34,7 +36,7 @@ class WinDetectionTest {
         int lines = 0;
         for (Rules rules : variants()) {
             for (int[] window : new NaiveBoard(rules).windows()) {
-                Mark winner = random.nextBoolean() ? Mark.X : Mark.O;
+                Seat winner = random.nextBoolean() ? Seat.X : Seat.O;
                 Board board = new Board(rules, winner);
                 int[] stones = shuffled(window, random);
                 int[] others = otherCells(rules, window, random);
@@ -93,7 +95,7 @@ class WinDetectionTest {
                     int[] others = otherCells(rules, cells, random);
                     for (int i = 0; i < k; i++) {
                         if (i == k - 1) {
-                            assertThat(board.wouldWin(stones[i], Mark.X)).isFalse();
+                            assertThat(board.wouldWin(stones[i], Seat.X)).isFalse();
                         }
                         assertThat(board.play(stones[i])).as("%s\n%s", rules, board).isFalse();
                         if (i < k - 1) {
@@ -114,13 +116,13 @@ class WinDetectionTest {
         int[] empty = new int[Rules.MAX_SIZE * Rules.MAX_SIZE];
         for (Rules rules : variants()) {
             for (int game = 0; game < 6; game++) {
-                Board board = new Board(rules, game % 2 == 0 ? Mark.X : Mark.O);
+                Board board = new Board(rules, game % 2 == 0 ? Seat.X : Seat.O);
                 NaiveBoard naive = new NaiveBoard(rules);
                 while (!board.isOver()) {
                     int count = board.legalMoves(empty);
                     assertThat(count).isEqualTo(rules.cells() - board.moveCount());
                     int cell = empty[random.nextInt(count)];
-                    Mark mark = board.toMove();
+                    Seat mark = board.toMove();
                     boolean expected = wouldWinNaively(naive, cell, mark);
                     assertThat(board.wouldWin(cell, mark)).isEqualTo(expected);
                     naive.set(cell, mark);
@@ -136,14 +138,14 @@ class WinDetectionTest {
                                 .containsExactly(board.winningLine());
                     }
                 }
-                Mark last = board.toMove().opponent();
+                Seat last = board.toMove().opponent();
                 assertThat(board.winner() != null).isEqualTo(naive.hasLine(last));
             }
         }
     }
 
     /** Reference for wouldWin: place, scan the whole board, take back. */
-    private static boolean wouldWinNaively(NaiveBoard naive, int cell, Mark mark) {
+    private static boolean wouldWinNaively(NaiveBoard naive, int cell, Seat mark) {
         naive.set(cell, mark);
         boolean wins = naive.hasLine(mark);
         naive.set(cell, null);

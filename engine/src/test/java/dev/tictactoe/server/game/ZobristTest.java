@@ -2,6 +2,8 @@ package dev.tictactoe.server.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,7 +22,7 @@ class ZobristTest {
                 List.of(Rules.CLASSIC, new Rules(7, 4), Rules.GOMOKU, new Rules(19, 5));
         for (Rules rules : variants) {
             for (int trial = 0; trial < 20; trial++) {
-                Board board = new Board(rules, trial % 2 == 0 ? Mark.X : Mark.O);
+                Board board = new Board(rules, trial % 2 == 0 ? Seat.X : Seat.O);
                 BoardTest.randomPlies(board, Math.min(rules.cells() - 1, 30), random);
                 if (board.winner() != null) {
                     continue; // a reordered game might end earlier
@@ -61,8 +63,8 @@ class ZobristTest {
 
     @Test
     void theSideToMoveIsPartOfThePosition() {
-        Board xToMove = Boards.replay(Rules.CLASSIC, Mark.X, 4, 0);
-        Board oToMove = Boards.replay(Rules.CLASSIC, Mark.O, 0, 4);
+        Board xToMove = Boards.replay(Rules.CLASSIC, Seat.X, 4, 0);
+        Board oToMove = Boards.replay(Rules.CLASSIC, Seat.O, 0, 4);
         assertThat(oToMove.toString()).isEqualTo(xToMove.toString());
         assertThat(oToMove.hash()).isNotEqualTo(xToMove.hash());
     }
@@ -71,8 +73,8 @@ class ZobristTest {
     void variantsDoNotShareHashes() {
         assertThat(new Board(new Rules(5, 4)).hash())
                 .isNotEqualTo(new Board(new Rules(5, 5)).hash());
-        assertThat(Boards.replay(new Rules(5, 4), Mark.X, 12).hash())
-                .isNotEqualTo(Boards.replay(new Rules(5, 3), Mark.X, 12).hash());
+        assertThat(Boards.replay(new Rules(5, 4), Seat.X, 12).hash())
+                .isNotEqualTo(Boards.replay(new Rules(5, 3), Seat.X, 12).hash());
     }
 
     @Test
@@ -80,8 +82,8 @@ class ZobristTest {
         // Pinned values: tables of solved positions may be keyed by these hashes.
         long[] hashes = {
             new Board(Rules.CLASSIC).hash(),
-            Boards.replay(Rules.CLASSIC, Mark.X, 4, 0).hash(),
-            Boards.replay(Rules.GOMOKU, Mark.O, 112, 113).hash()
+            Boards.replay(Rules.CLASSIC, Seat.X, 4, 0).hash(),
+            Boards.replay(Rules.GOMOKU, Seat.O, 112, 113).hash()
         };
         assertThat(hashes).containsExactly(EMPTY_CLASSIC, CLASSIC_4_0, GOMOKU_112_113);
     }

@@ -11,7 +11,6 @@ import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.net.HttpReplies;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomOperator;
@@ -106,10 +105,10 @@ final class RoomActions {
         if (room == null) {
             return gone(typedCode);
         }
-        Mark seat =
+        Seat seat =
                 switch (seatName == null ? "" : seatName.toUpperCase(Locale.ROOT)) {
-                    case "X" -> Mark.X;
-                    case "O" -> Mark.O;
+                    case "X" -> Seat.X;
+                    case "O" -> Seat.O;
                     default -> null;
                 };
         if (seatName != null && seat == null) {
@@ -138,7 +137,7 @@ final class RoomActions {
     private static FullHttpResponse done(
             RoomOperator.Outcome outcome,
             String code,
-            @Nullable Mark seat,
+            @Nullable Seat seat,
             String reason,
             String from) {
         ObjectNode body = JSON.createObjectNode().put("room", code);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
@@ -24,10 +23,10 @@ public final class GameClock {
     /** Game clock of X and O (by ordinal) at the start of the current turn. */
     private long[] remaining = new long[2];
 
-    private @Nullable Mark turn;
+    private @Nullable Seat turn;
     private long turnStarted;
     private boolean started;
-    private @Nullable Mark flagged;
+    private @Nullable Seat flagged;
     // Epoch milliseconds are derived from the start instant so the view never jitters.
     private long anchorNanos;
     private long anchorEpochMillis;
@@ -45,7 +44,7 @@ public final class GameClock {
     }
 
     /** Starts {@code first}'s time; {@code nowEpochMillis} is the same instant, for clients. */
-    public void start(Mark first, long nowNanos, long nowEpochMillis) {
+    public void start(Seat first, long nowNanos, long nowEpochMillis) {
         if (started) {
             throw new IllegalStateException("the clock has already started");
         }
@@ -60,26 +59,26 @@ public final class GameClock {
         return turn != null;
     }
 
-    public @Nullable Mark turn() {
+    public @Nullable Seat turn() {
         return turn;
     }
 
-    public @Nullable Mark flagged() {
+    public @Nullable Seat flagged() {
         return flagged;
     }
 
     /** The time {@code seat} spent on its move; null if it had run out and the clock stops. */
-    public @Nullable Duration moved(Mark seat, long now) {
+    public @Nullable Duration moved(Seat seat, long now) {
         return endTurn(seat, seat.opponent(), now, control.increment().toNanos());
     }
 
     /** A takeback: the running side is charged, {@code toMove}'s turn starts; null as moved. */
-    public @Nullable Duration undone(Mark toMove, long now) {
+    public @Nullable Duration undone(Seat toMove, long now) {
         return endTurn(turn, toMove, now, 0);
     }
 
     /** The side to move if its time is up at {@code now} (the clock then stops), else null. */
-    public @Nullable Mark flag(long now) {
+    public @Nullable Seat flag(long now) {
         if (turn == null || now - turnStarted < limit(turn)) {
             return null;
         }
@@ -106,20 +105,15 @@ public final class GameClock {
         Long o = control.hasGameClock() ? Math.ceilDiv(remaining[1], NANOS_PER_MILLI) : null;
         Long startedAt = started ? epochMillis(turnStarted) : null;
         Long deadlineAt = turn == null ? null : epochMillis(turnStarted + limit(turn));
-        return new Snapshot.Clock(
-                control.toString(), x, o, seat(turn), startedAt, deadlineAt, seat(flagged));
+        return new Snapshot.Clock(control.toString(), x, o, turn, startedAt, deadlineAt, flagged);
     }
 
-    private static @Nullable Seat seat(@Nullable Mark mark) {
-        return mark == null ? null : mark == Mark.X ? Seat.X : Seat.O;
-    }
-
-    private @Nullable Duration endTurn(@Nullable Mark seat, Mark next, long now, long bonus) {
+    private @Nullable Duration endTurn(@Nullable Seat seat, Seat next, long now, long bonus) {
         if (flagged != null) {
             // Whatever arrives after the flag is too late, even if it was sent in time.
             return null;
         }
-        Mark running = turn;
+        Seat running = turn;
         if (running == null) {
             throw new IllegalStateException(
                     started ? "the clock has stopped" : "the clock has not started");
@@ -144,7 +138,7 @@ public final class GameClock {
     }
 
     /** The longest {@code seat}'s turn may last: game clock and per-move limit. */
-    private long limit(Mark seat) {
+    private long limit(Seat seat) {
         if (!control.hasGameClock()) {
             return control.perMove().toNanos();
         }
@@ -152,13 +146,13 @@ public final class GameClock {
         return control.hasMoveLimit() ? Math.min(game, control.perMove().toNanos()) : game;
     }
 
-    private void charge(Mark seat, long spent) {
+    private void charge(Seat seat, long spent) {
         if (control.hasGameClock()) {
             remaining[seat.ordinal()] -= spent;
         }
     }
 
-    private Mark stopFlagged(Mark seat) {
+    private Seat stopFlagged(Seat seat) {
         charge(seat, limit(seat));
         flagged = seat;
         turn = null;

@@ -1,7 +1,7 @@
 package dev.tictactoe.server.lobby;
 
 import dev.tictactoe.protocol.BotLevel;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.room.RoomSettings;
 
 import org.jspecify.annotations.Nullable;
@@ -17,7 +17,7 @@ public sealed interface MatchAnswer {
     record Matched(
             Ticket ticket,
             String code,
-            Mark seat,
+            Seat seat,
             String token,
             Opponent opponent,
             RoomSettings settings)

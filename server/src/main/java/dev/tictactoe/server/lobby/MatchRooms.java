@@ -1,6 +1,6 @@
 package dev.tictactoe.server.lobby;
 
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.room.Reservation;
 import dev.tictactoe.server.room.Room;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -22,10 +22,10 @@ public interface MatchRooms {
     String FULL = "no room could be opened: the server is full";
 
     /** A room opened for a match: its code, the token of each promised seat, and its settings. */
-    record Opened(String code, Map<Mark, String> tokens, RoomSettings settings) {
+    record Opened(String code, Map<Seat, String> tokens, RoomSettings settings) {
 
         /** The token of a promised seat: a room is opened with one for each of its players. */
-        String token(Mark seat) {
+        String token(Seat seat) {
             return Objects.requireNonNull(tokens.get(seat), "no seat promised at " + seat);
         }
     }
@@ -34,17 +34,17 @@ public interface MatchRooms {
     record Seated(MatchAnswer mine, @Nullable NodeAnswer theirs) {}
 
     /** Opens a room with a seat held for each of {@code players}, or one and its bot. */
-    Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full;
+    Opened open(MatchKey key, Map<Seat, Ticket> players) throws RoomRegistry.Full;
 
     /** Opens the room of {@code ticket} facing {@code p}'s, or its bot; else both unavailable. */
     default Seated seat(Ticket ticket, RandomGenerator seats, Enqueued.@Nullable Paired p) {
         Logger log = LoggerFactory.getLogger(Matchmaker.class);
-        Mark seat;
+        Seat seat;
         synchronized (seats) {
-            seat = seats.nextBoolean() ? Mark.X : Mark.O;
+            seat = seats.nextBoolean() ? Seat.X : Seat.O;
         }
-        Map<Mark, Ticket> players = new EnumMap<>(Map.of(seat, ticket));
-        Mark theirs = seat.opponent();
+        Map<Seat, Ticket> players = new EnumMap<>(Map.of(seat, ticket));
+        Seat theirs = seat.opponent();
         if (p != null) {
             players.put(theirs, p.partner());
         }
@@ -90,17 +90,17 @@ public interface MatchRooms {
     }
 
     private static MatchAnswer answer(
-            Opened room, Ticket ticket, Mark seat, MatchAnswer.Opponent opponent) {
+            Opened room, Ticket ticket, Seat seat, MatchAnswer.Opponent opponent) {
         return new MatchAnswer.Matched(
                 ticket, room.code(), seat, room.token(seat), opponent, room.settings());
     }
 
     /** A match room's settings: {@code first} seats the one alone, facing its bot (null: two). */
-    static RoomSettings settings(MatchKey key, Mark first, @Nullable Ticket alone) {
+    static RoomSettings settings(MatchKey key, Seat first, @Nullable Ticket alone) {
         return new RoomSettings(
                 key.rules(),
                 first,
-                Mark.X,
+                Seat.X,
                 true,
                 true,
                 alone == null ? null : alone.bot(),
@@ -110,8 +110,8 @@ public interface MatchRooms {
     /** Rooms in {@code registry}, created through its one path, so they are journaled as others. */
     static MatchRooms in(RoomRegistry registry) {
         return (key, players) -> {
-            Map<Mark, Reservation> reserved = new EnumMap<>(Mark.class);
-            Map<Mark, String> tokens = new EnumMap<>(Mark.class);
+            Map<Seat, Reservation> reserved = new EnumMap<>(Seat.class);
+            Map<Seat, String> tokens = new EnumMap<>(Seat.class);
             players.forEach(
                     (seat, ticket) -> {
                         String token = registry.newToken();
@@ -119,7 +119,7 @@ public interface MatchRooms {
                         tokens.put(seat, token);
                     });
             // With one player, the seat it was given is the "creator" seat; the bot sits opposite.
-            Mark first = players.containsKey(Mark.X) ? Mark.X : Mark.O;
+            Seat first = players.containsKey(Seat.X) ? Seat.X : Seat.O;
             Ticket alone = players.size() == 1 ? players.get(first) : null;
             RoomSettings settings = settings(key, first, alone);
             Room room = registry.create(settings, reserved);

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 
 import org.jspecify.annotations.Nullable;
 
@@ -18,7 +18,7 @@ record NodeAnswer(
         String ticket,
         Status status,
         @Nullable String code,
-        @Nullable Mark seat,
+        @Nullable Seat seat,
         @Nullable String token,
         @Nullable String opponent) {
 
@@ -40,7 +40,7 @@ record NodeAnswer(
         }
     }
 
-    static NodeAnswer matched(String ticket, String code, Mark seat, String token, String other) {
+    static NodeAnswer matched(String ticket, String code, Seat seat, String token, String other) {
         return new NodeAnswer(ticket, Status.MATCHED, code, seat, token, other);
     }
 
@@ -75,7 +75,7 @@ record NodeAnswer(
                             Objects.requireNonNull(seat),
                             Objects.requireNonNull(token),
                             new MatchAnswer.Opponent(Objects.requireNonNull(opponent), null),
-                            MatchRooms.settings(held.key(), Mark.X, null));
+                            MatchRooms.settings(held.key(), Seat.X, null));
             case CANCELLED -> new MatchAnswer.Cancelled(held);
             case UNAVAILABLE -> new MatchAnswer.Unavailable(held, unavailable);
         };

@@ -4,7 +4,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -181,7 +181,7 @@ public final class ServerMetrics implements JournalMeters, AutoCloseable {
     }
 
     /** {@code winner} is null for a draw. */
-    public void gameFinished(@Nullable Mark winner, ResultReason reason) {
+    public void gameFinished(@Nullable Seat winner, ResultReason reason) {
         int index = (winner == null ? 2 : winner.ordinal()) * REASONS + reason.ordinal();
         Counter counter = gamesFinished.get(index);
         if (counter == null) {

@@ -5,9 +5,9 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.bot.Bot;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -126,7 +126,7 @@ final class GameAnalyses implements AutoCloseable {
         Rules rules =
                 new Rules(
                         settings.required("size").asInt(), settings.required("winLength").asInt());
-        Mark first = Mark.valueOf(game.required("first").asText());
+        Seat first = Seat.valueOf(game.required("first").asText());
         int[] moves = JSON.convertValue(game.required("moves"), int[].class);
         Analysis analysis = Analysis.of(rules, first, moves, bot, nodes);
         return JSON.valueToTree(
@@ -149,13 +149,13 @@ final class GameAnalyses implements AutoCloseable {
     record Thresholds(int inaccuracy, int mistake, int blunder, int decided) {}
 
     /** {@code best} is null once the game is over. */
-    record Position(@Nullable Mark toMove, boolean exact, int score, @Nullable Integer best) {
+    record Position(@Nullable Seat toMove, boolean exact, int score, @Nullable Integer best) {
         Position(Analysis.Step step) {
             this(step.toMove(), step.exact(), step.score(), step.best() < 0 ? null : step.best());
         }
     }
 
-    record Move(int cell, Mark seat, String verdict, int loss) {
+    record Move(int cell, Seat seat, String verdict, int loss) {
         Move(Analysis.Judged move) {
             this(
                     move.cell(),

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.tictactoe.protocol.ErrorCode;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.WireWord;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.RoomSettings;
 
 import io.netty.buffer.Unpooled;
@@ -104,7 +104,7 @@ public final class HttpReplies {
     }
 
     /** A room's resolved settings as answered to the player in {@code seat}. */
-    static ObjectNode settings(RoomSettings settings, Mark seat) {
+    static ObjectNode settings(RoomSettings settings, Seat seat) {
         return JSON.createObjectNode()
                 .put("size", settings.rules().size())
                 .put("winLength", settings.rules().winLength())

@@ -1,10 +1,10 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
 import org.jspecify.annotations.Nullable;
@@ -81,7 +81,7 @@ public final class BotRunner implements AutoCloseable {
      */
     void turn(Room room) {
         Match match = room.core.match;
-        Mark turn = match.turn();
+        Seat turn = match.turn();
         Occupant seat = turn == null ? null : room.core.seat(turn);
         BotLevel level = seat == null ? null : seat.bot();
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
@@ -126,7 +126,7 @@ public final class BotRunner implements AutoCloseable {
     /** The search's move, or its failure, comes back: played if the room has not changed since. */
     private static void answered(
             Room room,
-            Mark mark,
+            Seat mark,
             long forVersion,
             @Nullable BotMove move,
             @Nullable RuntimeException failure) {
@@ -150,7 +150,7 @@ public final class BotRunner implements AutoCloseable {
 
     /** The game goes on: the bot plays the lowest empty cell, logged once with any stack trace. */
     private static void fallBack(
-            Room room, Mark mark, String why, @Nullable RuntimeException failure) {
+            Room room, Seat mark, String why, @Nullable RuntimeException failure) {
         int[] empty = new int[room.core.match.board.rules().cells()];
         if (room.core.match.board.legalMoves(empty) == 0) {
             return;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
 
 import dev.tictactoe.protocol.ClientMessage;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 
 import java.io.IOException;
 
@@ -14,23 +14,23 @@ import java.io.IOException;
 sealed interface Change {
 
     /** A person took {@code seat} with this name and secret token. */
-    record Seated(Mark seat, String name, String token) implements Change {}
+    record Seated(Seat seat, String name, String token) implements Change {}
 
     record Spectators(int count) implements Change {}
 
     /** The player in {@code seat} dropped; the seat is held until {@code graceUntil} (epoch ms). */
-    record Dropped(Mark seat, long graceUntil) implements Change {}
+    record Dropped(Seat seat, long graceUntil) implements Change {}
 
-    record Returned(Mark seat) implements Change {}
+    record Returned(Seat seat) implements Change {}
 
     /** {@code seat} was emptied; a game in progress is abandoned. */
-    record Freed(Mark seat) implements Change {}
+    record Freed(Seat seat) implements Change {}
 
     /** The player in {@code seat} sent the room a command (a move, a takeback...). */
-    record Said(Mark seat, ClientMessage message) implements Change {}
+    record Said(Seat seat, ClientMessage message) implements Change {}
 
     /** The bot in {@code seat} plays {@code cell}. */
-    record BotMoved(Mark seat, int cell) implements Change {}
+    record BotMoved(Seat seat, int cell) implements Change {}
 
     record TimedOut() implements Change {}
 

@@ -7,10 +7,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
-import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
@@ -25,7 +25,7 @@ import java.util.List;
 final class Match {
 
     /** How a game ended; {@code winner} is null for a draw. */
-    record Result(@Nullable Mark winner, ResultReason reason, int @Nullable [] line) {}
+    record Result(@Nullable Seat winner, ResultReason reason, int @Nullable [] line) {}
 
     /** Finished games kept for review; older ones drop off, the score still counts them. */
     static final int KEPT_GAMES = 100;
@@ -37,8 +37,8 @@ final class Match {
     RoomStatus status = RoomStatus.WAITING;
     @Nullable Result result;
     private List<String> moveIds = new ArrayList<>();
-    @Nullable Mark undoRequest;
-    EnumSet<Mark> rematchOffers = EnumSet.noneOf(Mark.class);
+    @Nullable Seat undoRequest;
+    EnumSet<Seat> rematchOffers = EnumSet.noneOf(Seat.class);
     int xWins;
     int oWins;
     int draws;
@@ -59,7 +59,7 @@ final class Match {
     private Match(
             @JsonProperty("settings") RoomSettings settings,
             @JsonProperty("time") TurnTime time,
-            @JsonProperty("first") Mark first,
+            @JsonProperty("first") Seat first,
             @JsonProperty("moves") int[] moves) {
         this.settings = settings;
         this.time = time;
@@ -70,7 +70,7 @@ final class Match {
     }
 
     @JsonProperty("first")
-    Mark first() {
+    Seat first() {
         return board.first();
     }
 
@@ -84,13 +84,13 @@ final class Match {
         return status == RoomStatus.PLAYING && time.idle != null ? time.idle.claimableAt() : null;
     }
 
-    @Nullable Mark outOfTime() {
+    @Nullable Seat outOfTime() {
         return status == RoomStatus.PLAYING ? time.outOfTime() : null;
     }
 
     void timedOut() {
         GameClock clock = time.clock;
-        Mark out = clock == null ? null : clock.flag(time.now);
+        Seat out = clock == null ? null : clock.flag(time.now);
         if (out == null) {
             throw new IllegalStateException("no clock has run out in game " + game);
         }
@@ -100,7 +100,7 @@ final class Match {
                         board.isCertainDraw() ? null : out.opponent(), ResultReason.TIMEOUT, null));
     }
 
-    @Nullable Mark turn() {
+    @Nullable Seat turn() {
         return status == RoomStatus.PLAYING ? board.toMove() : null;
     }
 
@@ -108,8 +108,8 @@ final class Match {
         return moveIds.get(ply);
     }
 
-    int wins(Mark mark) {
-        return mark == Mark.X ? xWins : oWins;
+    int wins(Seat mark) {
+        return mark == Seat.X ? xWins : oWins;
     }
 
     /** Both seats are filled: the first game starts, or one abandoned by a leaver is replayed. */
@@ -128,7 +128,7 @@ final class Match {
         return false;
     }
 
-    boolean play(Mark seat, int cell, String id) {
+    boolean play(Seat seat, int cell, String id) {
         boolean won = board.play(cell);
         time.moved(seat);
         moveIds.add(id);
@@ -146,7 +146,7 @@ final class Match {
     }
 
     /** The player in {@code seat} left for good during a game: the opponent wins. */
-    boolean abandon(Mark seat) {
+    boolean abandon(Seat seat) {
         if (status != RoomStatus.PLAYING) {
             return false;
         }
@@ -156,7 +156,7 @@ final class Match {
 
     /** Answers the opponent's pending takeback; returns the cells taken back (none if declined). */
     List<Integer> answerUndo(boolean accept) {
-        Mark requester = undoRequest;
+        Seat requester = undoRequest;
         undoRequest = null;
         if (!accept) {
             return List.of();
@@ -168,7 +168,7 @@ final class Match {
     }
 
     /** Takes back {@code seat}'s last move and any reply to it; returns the cells cleared. */
-    List<Integer> undo(Mark seat) {
+    List<Integer> undo(Seat seat) {
         int plies = board.at(board.lastMove()) == seat ? 1 : 2;
         List<Integer> cleared = new ArrayList<>(plies);
         for (int i = 0; i < plies; i++) {
@@ -181,7 +181,7 @@ final class Match {
         return cleared;
     }
 
-    boolean offerRematch(Mark seat, boolean opponentIsBot) {
+    boolean offerRematch(Seat seat, boolean opponentIsBot) {
         rematchOffers.add(seat);
         if (opponentIsBot || rematchOffers.size() == 2) {
             nextGame();
@@ -193,7 +193,7 @@ final class Match {
     private void nextGame() {
         game++;
         // The first move alternates from game to game.
-        Mark first = game % 2 == 1 ? settings.first() : settings.first().opponent();
+        Seat first = game % 2 == 1 ? settings.first() : settings.first().opponent();
         board = new Board(settings.rules(), first);
         moveIds.clear();
         result = null;
@@ -209,9 +209,9 @@ final class Match {
         result = outcome;
         status = RoomStatus.OVER;
         undoRequest = null;
-        if (outcome.winner() == Mark.X) {
+        if (outcome.winner() == Seat.X) {
             xWins++;
-        } else if (outcome.winner() == Mark.O) {
+        } else if (outcome.winner() == Seat.O) {
             oWins++;
         } else {
             draws++;
@@ -219,9 +219,9 @@ final class Match {
         finished.addLast(
                 new GameRecord(
                         game,
-                        Wire.seat(board.first()),
+                        board.first(),
                         Wire.cells(board.moves()),
-                        Wire.seatOrNull(outcome.winner()),
+                        outcome.winner(),
                         outcome.reason(),
                         outcome.line() == null ? List.of() : Wire.cells(outcome.line())));
         if (finished.size() > KEPT_GAMES) {

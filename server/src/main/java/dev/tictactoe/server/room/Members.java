@@ -4,8 +4,8 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.logging.LogFields;
 import dev.tictactoe.server.room.Refusals.Refusal;
 
@@ -30,9 +30,9 @@ final class Members {
     private final Room room;
 
     /** The connection of each seated player; none for an empty seat, a bot, or a dropped player. */
-    final EnumMap<Mark, Session> sessions = new EnumMap<>(Mark.class);
+    final EnumMap<Seat, Session> sessions = new EnumMap<>(Seat.class);
 
-    private final EnumMap<Mark, ScheduledFuture<?>> graceTimers = new EnumMap<>(Mark.class);
+    private final EnumMap<Seat, ScheduledFuture<?>> graceTimers = new EnumMap<>(Seat.class);
 
     Members(Room room) {
         this.room = room;
@@ -67,7 +67,7 @@ final class Members {
         if (name == null) {
             return Refusal.NAME.of(max);
         }
-        Mark free = join.spectate() ? null : room.core.freeSeat();
+        Seat free = join.spectate() ? null : room.core.freeSeat();
         if (free == null) {
             if (!room.settings().spectators()) {
                 return join.spectate()
@@ -90,7 +90,7 @@ final class Members {
     }
 
     private Outcome.@Nullable Refused rejoin(Session session, String token) {
-        Mark mark = seatWithToken(token);
+        Seat mark = seatWithToken(token);
         if (mark == null) {
             return Refusal.BAD_TOKEN.of(room.code());
         }
@@ -118,8 +118,8 @@ final class Members {
     }
 
     /** Nothing more is sent to {@code session}; the seat it had, if any. */
-    private @Nullable Mark part(Session session) {
-        Mark mark = session.seat;
+    private @Nullable Seat part(Session session) {
+        Seat mark = session.seat;
         session.joined = false;
         session.seat = null;
         room.feed.members.remove(session);
@@ -127,13 +127,13 @@ final class Members {
         return mark;
     }
 
-    private void logSeat(Mark mark, String what) {
+    private void logSeat(Seat mark, String what) {
         try (LogFields.Scope fields = LogFields.seat(mark)) {
             log.info("room {} seat {} {}", room.code(), mark, what);
         }
     }
 
-    private void admit(Session session, @Nullable Mark seat, @Nullable String token) {
+    private void admit(Session session, @Nullable Seat seat, @Nullable String token) {
         session.joined = true;
         session.seat = seat;
         room.feed.members.add(session);
@@ -144,7 +144,7 @@ final class Members {
                 new ServerMessage.Welcome(
                         Protocol.VERSION,
                         room.code(),
-                        Wire.seatOrNull(seat),
+                        seat,
                         token,
                         room.context.epochMillis().getAsLong(),
                         room.feed.snapshot()));
@@ -154,7 +154,7 @@ final class Members {
         if (!session.joined) {
             return;
         }
-        Mark mark = part(session);
+        Seat mark = part(session);
         if (mark == null) {
             room.run(new Change.Spectators(room.core.spectators - 1));
         } else {
@@ -170,7 +170,7 @@ final class Members {
         }
     }
 
-    private void dropped(Mark mark) {
+    private void dropped(Seat mark) {
         long graceUntil = room.time.millis + room.context.limits().seatGrace().toMillis();
         room.run(new Change.Dropped(mark, graceUntil));
         logSeat(mark, "dropped, kept for " + Durations.format(room.context.limits().seatGrace()));
@@ -178,7 +178,7 @@ final class Members {
     }
 
     /** Frees the seat at its grace deadline (wall clock) unless its player is back by then. */
-    private void startGraceTimer(Mark mark) {
+    private void startGraceTimer(Seat mark) {
         Occupant seat = room.core.seated(mark);
         Long until = seat.graceUntil();
         if (until == null) {
@@ -201,14 +201,14 @@ final class Members {
                         Duration.ofMillis(left).toNanos()));
     }
 
-    private void cancelGraceTimer(Mark mark) {
+    private void cancelGraceTimer(Seat mark) {
         ScheduledFuture<?> timer = graceTimers.remove(mark);
         if (timer != null) {
             timer.cancel(false);
         }
     }
 
-    private void free(Mark mark) {
+    private void free(Seat mark) {
         cancelGraceTimer(mark);
         boolean reserved = room.core.reserved.contains(mark);
         boolean ended = room.run(new Change.Freed(mark)) instanceof Outcome.Applied a && a.ended();
@@ -223,8 +223,8 @@ final class Members {
     /** After a restart: connected players dropped with it; seats whose grace ran out are freed. */
     void recovered() {
         long now = room.time.millis;
-        List<Map.Entry<Mark, Long>> expired = new ArrayList<>();
-        for (Mark mark : Mark.values()) {
+        List<Map.Entry<Seat, Long>> expired = new ArrayList<>();
+        for (Seat mark : Seat.values()) {
             Occupant seat = room.core.seat(mark);
             if (seat == null || seat.botPlays()) {
                 continue;
@@ -239,8 +239,8 @@ final class Members {
             }
         }
         expired.sort(Map.Entry.comparingByValue());
-        for (Map.Entry<Mark, Long> entry : expired) {
-            Mark mark = entry.getKey();
+        for (Map.Entry<Seat, Long> entry : expired) {
+            Seat mark = entry.getKey();
             if (room.core.seat(mark) != null) {
                 logSeat(mark, "grace ran out while the server was down");
                 free(mark);
@@ -253,7 +253,7 @@ final class Members {
         graceTimers.clear();
     }
 
-    private @Nullable Mark seatWithToken(String token) {
+    private @Nullable Seat seatWithToken(String token) {
         return room.core.seats.entrySet().stream()
                 .filter(entry -> token.equals(entry.getValue().token()))
                 .map(Map.Entry::getKey)

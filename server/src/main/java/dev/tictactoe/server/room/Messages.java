@@ -5,8 +5,8 @@ import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Durations;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.MessageCodec;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.room.Refusals.Refusal;
 
 import org.jspecify.annotations.Nullable;
@@ -35,7 +35,7 @@ final class Messages {
     private final Room room;
 
     /** When each seat's phrase budget is whole again, on the room's monotonic line. */
-    private final EnumMap<Mark, Long> phrasesFreeAt = new EnumMap<>(Mark.class);
+    private final EnumMap<Seat, Long> phrasesFreeAt = new EnumMap<>(Seat.class);
 
     Messages(Room room) {
         this.room = room;
@@ -83,8 +83,7 @@ final class Messages {
         }
         ClientMessage said =
                 command instanceof ClientMessage.InviteBot invite && invite.seat() == null
-                        ? new ClientMessage.InviteBot(
-                                invite.level(), Wire.seatOrNull(room.core.freeSeat()))
+                        ? new ClientMessage.InviteBot(invite.level(), room.core.freeSeat())
                         : command;
         Outcome outcome = room.run(new Change.Said(session.seat, said));
         if (outcome instanceof Outcome.Unchanged repeated
@@ -130,7 +129,7 @@ final class Messages {
     }
 
     private Outcome.@Nullable Refused say(Session session, ClientMessage.Phrase phrase) {
-        Mark mark = session.seat;
+        Seat mark = session.seat;
         if (mark == null) {
             return Refusal.SPECTATOR.of();
         }
@@ -141,7 +140,7 @@ final class Messages {
             return Refusal.PHRASES.of(PHRASE_BURST, Durations.format(PHRASE_INTERVAL));
         }
         phrasesFreeAt.put(mark, next + INTERVAL_NANOS);
-        room.feed.broadcastAside(new ServerMessage.Phrase(Wire.seat(mark), phrase.phrase()));
+        room.feed.broadcastAside(new ServerMessage.Phrase(mark, phrase.phrase()));
         return null;
     }
 

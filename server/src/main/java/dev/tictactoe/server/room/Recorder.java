@@ -3,7 +3,6 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
@@ -91,7 +90,7 @@ final class Recorder {
             String room,
             int game,
             GameSettings settings,
-            Map<Mark, @Nullable String> players,
+            Map<Seat, @Nullable String> players,
             Seat first,
             List<Integer> moves,
             @Nullable Seat winner,
@@ -104,8 +103,8 @@ final class Recorder {
     /** One finished game for the archive: values taken now, JSON made by the journal. */
     private Supplier<byte[]> gameRecord(GameRecord game) {
         RoomSettings settings = room.settings();
-        EnumMap<Mark, @Nullable String> names = new EnumMap<>(Mark.class);
-        for (Mark mark : Mark.values()) {
+        EnumMap<Seat, @Nullable String> names = new EnumMap<>(Seat.class);
+        for (Seat mark : Seat.values()) {
             Occupant seat = room.core.seat(mark);
             names.put(mark, seat == null ? null : seat.name());
         }

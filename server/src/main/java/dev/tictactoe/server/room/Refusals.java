@@ -3,10 +3,10 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.KInARow;
-import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
@@ -102,11 +102,11 @@ final class Refusals {
         };
     }
 
-    private static Outcome.@Nullable Refused seatTaken(RoomCore core, Mark mark) {
+    private static Outcome.@Nullable Refused seatTaken(RoomCore core, Seat mark) {
         return core.seat(mark) != null ? Refusal.SEAT_TAKEN.of(mark) : null;
     }
 
-    private static Outcome.@Nullable Refused person(RoomCore core, Mark mark) {
+    private static Outcome.@Nullable Refused person(RoomCore core, Seat mark) {
         Occupant seat = core.seat(mark);
         return seat == null || seat.botPlays() ? Refusal.NOBODY_PLAYS.of(mark) : null;
     }
@@ -125,7 +125,7 @@ final class Refusals {
      * id} known, is acknowledged, not refused.
      */
     static Outcome.@Nullable Refused move(
-            RoomCore core, Mark mark, int cell, @Nullable String id, @Nullable Long seen) {
+            RoomCore core, Seat mark, int cell, @Nullable String id, @Nullable Long seen) {
         Occupant seat = core.seat(mark);
         if (seat == null) {
             return Refusal.NOBODY_PLAYS.of(mark);
@@ -144,7 +144,7 @@ final class Refusals {
     }
 
     /** The game's state first, then the rules of the board, out of turn first. */
-    static Outcome.@Nullable Refused move(Match match, Mark seat, int cell) {
+    static Outcome.@Nullable Refused move(Match match, Seat seat, int cell) {
         if (match.status != RoomStatus.PLAYING) {
             return match.status == RoomStatus.WAITING
                     ? Refusal.WAITING.of()
@@ -162,7 +162,7 @@ final class Refusals {
     }
 
     /** {@code seat} may not take back its last move, or ask to. */
-    static Outcome.@Nullable Refused undo(Match match, Mark seat) {
+    static Outcome.@Nullable Refused undo(Match match, Seat seat) {
         Outcome.Refused refused = playing(match);
         if (refused != null) {
             return refused;
@@ -177,7 +177,7 @@ final class Refusals {
     }
 
     /** {@code seat} may not ask to take back its last move. */
-    static Outcome.@Nullable Refused ask(RoomCore core, Mark seat) {
+    static Outcome.@Nullable Refused ask(RoomCore core, Seat seat) {
         Outcome.Refused refused = undo(core.match, seat);
         return refused == null && !core.againstBot(seat) && core.match.undoRequest == seat
                 ? Refusal.ASKED.of()
@@ -185,13 +185,13 @@ final class Refusals {
     }
 
     /** {@code seat} may not answer a takeback request. */
-    static Outcome.@Nullable Refused answer(Match match, Mark seat) {
-        Mark asker = match.undoRequest;
+    static Outcome.@Nullable Refused answer(Match match, Seat seat) {
+        Seat asker = match.undoRequest;
         return asker == null || asker == seat ? Refusal.NOT_ASKED.of() : undo(match, asker);
     }
 
     /** {@code seat} may not offer a rematch now. */
-    static Outcome.@Nullable Refused rematch(RoomCore core, Mark seat) {
+    static Outcome.@Nullable Refused rematch(RoomCore core, Seat seat) {
         return core.seat(seat.opponent()) == null
                 ? Refusal.NO_OPPONENT.of()
                 : core.match.status != RoomStatus.OVER ? Refusal.NOT_OVER.of() : null;
@@ -199,12 +199,12 @@ final class Refusals {
 
     /** No seat may take the bot {@code invite} asks for. */
     static Outcome.@Nullable Refused invite(RoomCore core, ClientMessage.InviteBot invite) {
-        Mark seat = core.botSeat(invite);
+        Seat seat = core.botSeat(invite);
         return seat == null ? Refusal.NO_SEAT_FOR_BOT.of() : seatTaken(core, seat);
     }
 
     /** {@code seat} may not claim the game from its idle opponent now. */
-    static Outcome.@Nullable Refused claim(Match match, Mark seat, boolean againstBot) {
+    static Outcome.@Nullable Refused claim(Match match, Seat seat, boolean againstBot) {
         if (againstBot && match.status == RoomStatus.PLAYING) {
             return Refusal.BOT_NEVER_IDLE.of();
         }

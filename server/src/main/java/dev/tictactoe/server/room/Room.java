@@ -3,9 +3,9 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.logging.LogFields;
 
 import io.netty.channel.EventLoop;
@@ -191,8 +191,8 @@ public final class Room {
                     match.game,
                     r.winner() == null ? "draw" : r.winner() + " wins",
                     r.reason(),
-                    match.wins(Mark.X),
-                    match.wins(Mark.O),
+                    match.wins(Seat.X),
+                    match.wins(Seat.O),
                     match.draws);
         }
     }

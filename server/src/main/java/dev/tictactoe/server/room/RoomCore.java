@@ -8,7 +8,7 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Event;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.ResultReason;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.room.Refusals.Refusal;
 
 import org.jspecify.annotations.Nullable;
@@ -29,10 +29,10 @@ final class RoomCore {
 
     final RoomSettings settings;
     final Match match;
-    EnumMap<Mark, Occupant> seats = new EnumMap<>(Mark.class);
+    EnumMap<Seat, Occupant> seats = new EnumMap<>(Seat.class);
 
     /** Seats held for players promised them (a quick match) who have not come yet. */
-    final transient EnumSet<Mark> reserved = EnumSet.noneOf(Mark.class);
+    final transient EnumSet<Seat> reserved = EnumSet.noneOf(Seat.class);
 
     int spectators;
     long version;
@@ -63,7 +63,7 @@ final class RoomCore {
     /** A new version, or why not, or nothing to do. */
     Outcome apply(Change command, Context context) {
         match.time.at(context.nanos(), context.millis());
-        Mark out = match.outOfTime();
+        Seat out = match.outOfTime();
         if (out != null && !(command instanceof Change.TimedOut)) {
             // The actor ends a game on time before anything else it handles at that instant.
             return Refusal.FLAGGED.of(out);
@@ -79,7 +79,7 @@ final class RoomCore {
             case Change.Seated c -> {
                 seats.put(c.seat(), Occupant.person(c.name(), c.token(), true));
                 boolean started = seats.size() == 2 && startIfWaiting();
-                yield applied(new Event.Joined(Wire.seat(c.seat()), c.name()), started, false);
+                yield applied(new Event.Joined(c.seat(), c.name()), started, false);
             }
             case Change.Spectators c -> {
                 spectators = c.count();
@@ -87,7 +87,7 @@ final class RoomCore {
             }
             case Change.Dropped c -> {
                 seats.put(c.seat(), seated(c.seat()).with(false, c.graceUntil()));
-                yield applied(new Event.Disconnected(Wire.seat(c.seat())));
+                yield applied(new Event.Disconnected(c.seat()));
             }
             case Change.Returned c -> returned(c.seat());
             case Change.Freed c -> freed(c.seat());
@@ -97,9 +97,7 @@ final class RoomCore {
                 match.timedOut();
                 Match.Result result =
                         Objects.requireNonNull(match.result, "a game over on time has its result");
-                yield boardChanged(
-                        new Event.GameOver(Wire.seatOrNull(result.winner()), result.reason()),
-                        true);
+                yield boardChanged(new Event.GameOver(result.winner(), result.reason()), true);
             }
             case Change.Resumed c ->
                     match.wallClockMoved(c.pausedMillis())
@@ -112,7 +110,7 @@ final class RoomCore {
      * Why a player's command is refused now, null when it may be applied: each command's check and
      * its effect ({@link #said}) are side by side here, so a new command is written in this file.
      */
-    private Outcome.@Nullable Refused refusal(Mark seat, ClientMessage message) {
+    private Outcome.@Nullable Refused refusal(Seat seat, ClientMessage message) {
         return switch (message) {
             case ClientMessage.Move m -> Refusals.move(this, seat, m.cell(), m.id(), m.version());
             case ClientMessage.Undo() -> Refusals.ask(this, seat);
@@ -126,58 +124,55 @@ final class RoomCore {
     }
 
     /** A player's command applied, as {@link #refusal} allowed. */
-    private Outcome said(Mark seat, ClientMessage message) {
+    private Outcome said(Seat seat, ClientMessage message) {
         return switch (message) {
             case ClientMessage.Move m -> moved(seat, m.cell(), m.id());
             case ClientMessage.Undo() -> undo(seat);
             case ClientMessage.UndoReply r -> {
                 List<Integer> cleared = match.answerUndo(r.accept());
                 yield r.accept()
-                        ? boardChanged(new Event.Undone(Wire.seat(seat.opponent()), cleared), false)
-                        : applied(new Event.UndoDeclined(Wire.seat(seat)));
+                        ? boardChanged(new Event.Undone(seat.opponent(), cleared), false)
+                        : applied(new Event.UndoDeclined(seat));
             }
             case ClientMessage.Resign() -> {
                 match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
-                yield boardChanged(new Event.Resigned(Wire.seat(seat)), true);
+                yield boardChanged(new Event.Resigned(seat), true);
             }
             case ClientMessage.Claim() -> {
                 match.finish(new Match.Result(seat, ResultReason.ABANDONED, null));
-                yield boardChanged(
-                        new Event.GameOver(Wire.seat(seat), ResultReason.ABANDONED), true);
+                yield boardChanged(new Event.GameOver(seat, ResultReason.ABANDONED), true);
             }
             case ClientMessage.Rematch() -> rematch(seat);
             case ClientMessage.InviteBot invite -> {
-                Mark mark = Objects.requireNonNull(botSeat(invite), "refused without a seat");
+                Seat mark = Objects.requireNonNull(botSeat(invite), "refused without a seat");
                 seats.put(mark, Occupant.bot(invite.level()));
-                Event event = new Event.BotJoined(Wire.seat(mark), invite.level());
+                Event event = new Event.BotJoined(mark, invite.level());
                 yield applied(event, startIfWaiting(), false);
             }
             default -> throw new IllegalStateException("refused: " + message);
         };
     }
 
-    private Outcome returned(Mark mark) {
+    private Outcome returned(Seat mark) {
         Occupant seat = seated(mark);
         seats.put(mark, seat.with(true, null));
         // A player promised the seat by a quick match arrives: a join to the others.
         return applied(
                 reserved.remove(mark)
-                        ? new Event.Joined(Wire.seat(mark), seat.name())
-                        : new Event.Reconnected(Wire.seat(mark)));
+                        ? new Event.Joined(mark, seat.name())
+                        : new Event.Reconnected(mark));
     }
 
-    private Outcome freed(Mark mark) {
+    private Outcome freed(Seat mark) {
         seats.remove(mark);
         reserved.remove(mark);
         match.rematchOffers.remove(mark);
         return match.abandon(mark)
-                ? boardChanged(
-                        new Event.GameOver(Wire.seat(mark.opponent()), ResultReason.ABANDONED),
-                        true)
-                : applied(new Event.Left(Wire.seat(mark)));
+                ? boardChanged(new Event.GameOver(mark.opponent(), ResultReason.ABANDONED), true)
+                : applied(new Event.Left(mark));
     }
 
-    private Outcome moved(Mark mark, int cell, String id) {
+    private Outcome moved(Seat mark, int cell, String id) {
         Occupant seat = seated(mark);
         Long applied = seat.moves().get(id);
         if (applied != null) {
@@ -185,20 +180,20 @@ final class RoomCore {
         }
         boolean over = match.play(mark, cell, id);
         seat.moves().put(id, version + 1);
-        return boardChanged(new Event.Moved(Wire.seat(mark), cell, id), over);
+        return boardChanged(new Event.Moved(mark, cell, id), over);
     }
 
     /** Granted at once against a bot, else asked of the opponent. */
-    private Outcome undo(Mark mark) {
+    private Outcome undo(Seat mark) {
         if (againstBot(mark)) {
             List<Integer> cleared = match.undo(mark);
-            return boardChanged(new Event.Undone(Wire.seat(mark), cleared), false);
+            return boardChanged(new Event.Undone(mark, cleared), false);
         }
         match.undoRequest = mark;
-        return applied(new Event.UndoRequested(Wire.seat(mark)));
+        return applied(new Event.UndoRequested(mark));
     }
 
-    private Outcome rematch(Mark mark) {
+    private Outcome rematch(Seat mark) {
         if (match.rematchOffers.contains(mark)) {
             return new Outcome.Unchanged(version); // Offered already: nothing is sent.
         }
@@ -206,10 +201,10 @@ final class RoomCore {
             newGame();
             return applied(new Event.RematchStarted(match.game), true, false);
         }
-        return applied(new Event.RematchOffered(Wire.seat(mark)));
+        return applied(new Event.RematchOffered(mark));
     }
 
-    boolean againstBot(Mark mark) {
+    boolean againstBot(Seat mark) {
         Occupant opponent = seats.get(mark.opponent());
         return opponent != null && opponent.botPlays();
     }
@@ -220,7 +215,7 @@ final class RoomCore {
      */
     boolean opened(Context context, long graceUntil) {
         match.time.at(context.nanos(), context.millis());
-        for (Mark mark : reserved) {
+        for (Seat mark : reserved) {
             seats.put(mark, seated(mark).with(false, graceUntil));
         }
         boolean any = !reserved.isEmpty();
@@ -234,7 +229,7 @@ final class RoomCore {
     }
 
     /** Holds seats for players promised them (a quick match), before {@link #opened}. */
-    void reserve(Map<Mark, Reservation> reservations) {
+    void reserve(Map<Seat, Reservation> reservations) {
         reservations.forEach(
                 (mark, r) -> {
                     if (seats.containsKey(mark)) {
@@ -272,12 +267,12 @@ final class RoomCore {
         return new Outcome.Applied(++version, event, started, ended);
     }
 
-    @Nullable Occupant seat(Mark mark) {
+    @Nullable Occupant seat(Seat mark) {
         return seats.get(mark);
     }
 
     /** Taken, as the refusals checked. */
-    Occupant seated(Mark mark) {
+    Occupant seated(Seat mark) {
         return Objects.requireNonNull(seats.get(mark), "nobody sits at the seat");
     }
 
@@ -286,14 +281,14 @@ final class RoomCore {
     }
 
     /** The seat a bot is invited to: the one asked for, else the free one; null when none is. */
-    @Nullable Mark botSeat(ClientMessage.InviteBot invite) {
-        return invite.seat() == null ? freeSeat() : Wire.mark(invite.seat());
+    @Nullable Seat botSeat(ClientMessage.InviteBot invite) {
+        return invite.seat() == null ? freeSeat() : invite.seat();
     }
 
     /** The seat a newcomer (or a bot invited without a seat) takes; null when both are taken. */
-    @Nullable Mark freeSeat() {
-        Mark first = settings.creatorSeat();
-        Mark other = first.opponent();
+    @Nullable Seat freeSeat() {
+        Seat first = settings.creatorSeat();
+        Seat other = first.opponent();
         return !seats.containsKey(first) ? first : seats.containsKey(other) ? null : other;
     }
 }

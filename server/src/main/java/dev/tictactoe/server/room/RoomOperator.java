@@ -1,8 +1,8 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.CloseCodes;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.game.Mark;
 
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -50,7 +50,7 @@ public final class RoomOperator {
     }
 
     /** Closes the connection of the player in {@code seat}: a drop like any other. */
-    public static Future<Outcome> disconnect(Room room, Mark seat, String reason) {
+    public static Future<Outcome> disconnect(Room room, Seat seat, String reason) {
         return run(
                 room,
                 () -> {

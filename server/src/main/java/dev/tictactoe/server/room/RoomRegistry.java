@@ -1,7 +1,7 @@
 package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.RoomCode;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.store.Store;
 
@@ -94,12 +94,12 @@ public final class RoomRegistry {
     }
 
     /** Creates a room whose seats in {@code reserved} are held for players promised them. */
-    public Room create(RoomSettings settings, Map<Mark, Reservation> reserved) throws Full {
+    public Room create(RoomSettings settings, Map<Seat, Reservation> reserved) throws Full {
         return create(settings, null, reserved);
     }
 
     private Room create(
-            RoomSettings settings, @Nullable Long botSeed, Map<Mark, Reservation> reserved)
+            RoomSettings settings, @Nullable Long botSeed, Map<Seat, Reservation> reserved)
             throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
             count.decrementAndGet();

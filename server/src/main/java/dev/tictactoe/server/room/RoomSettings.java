@@ -7,7 +7,6 @@ import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -18,8 +17,8 @@ import java.util.random.RandomGenerator;
 /** A room's settings, fixed at creation with every random choice (seats, first mover) made. */
 public record RoomSettings(
         Rules rules,
-        Mark creatorSeat,
-        Mark first,
+        Seat creatorSeat,
+        Seat first,
         boolean earlyDraw,
         boolean spectators,
         @Nullable BotLevel bot,
@@ -59,8 +58,8 @@ public record RoomSettings(
     }
 
     /** The seat a choice names ("X", "O"), or one drawn at random for {@link NewRoom#RANDOM}. */
-    private static Mark mark(String choice, RandomGenerator random) {
+    private static Seat mark(String choice, RandomGenerator random) {
         Seat seat = WireWord.find(Seat.values(), choice);
-        return seat == null ? (random.nextBoolean() ? Mark.X : Mark.O) : Wire.mark(seat);
+        return seat == null ? (random.nextBoolean() ? Seat.X : Seat.O) : seat;
     }
 }

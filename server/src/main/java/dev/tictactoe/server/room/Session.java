@@ -1,6 +1,6 @@
 package dev.tictactoe.server.room;
 
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 
 import org.jspecify.annotations.Nullable;
 
@@ -12,7 +12,7 @@ public final class Session {
     boolean joined;
 
     /** The seat this connection plays; none for a spectator or before joining. */
-    @Nullable Mark seat;
+    @Nullable Seat seat;
 
     /** A broadcast was skipped because the connection was full: send a snapshot when it drains. */
     boolean lagging;

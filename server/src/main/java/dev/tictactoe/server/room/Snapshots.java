@@ -5,7 +5,6 @@ import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -31,14 +30,14 @@ final class Snapshots {
     static Snapshot of(String code, long version, RoomCore core, @Nullable Snapshot previous) {
         RoomSettings settings = core.settings;
         Match match = core.match;
-        Map<Mark, Occupant> seats = core.seats;
+        Map<Seat, Occupant> seats = core.seats;
         int spectators = core.spectators;
         Board board = match.board;
-        Mark turn = match.turn();
+        Seat turn = match.turn();
         Match.Result result = match.result;
         Snapshot.Players before = previous == null ? null : previous.players();
-        Snapshot.Player x = player(seats.get(Mark.X), before == null ? null : before.x());
-        Snapshot.Player o = player(seats.get(Mark.O), before == null ? null : before.o());
+        Snapshot.Player x = player(seats.get(Seat.X), before == null ? null : before.x());
+        Snapshot.Player o = player(seats.get(Seat.O), before == null ? null : before.o());
         Snapshot.Players players =
                 before != null && Objects.equals(before.x(), x) && Objects.equals(before.o(), o)
                         ? before
@@ -50,7 +49,7 @@ final class Snapshots {
                 previous == null ? settings(settings) : previous.settings(),
                 match.game,
                 match.status,
-                Wire.seatOrNull(turn),
+                turn,
                 rows(board, previous == null ? null : previous.board()),
                 moves(board, match, previous == null ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
@@ -58,7 +57,7 @@ final class Snapshots {
                         result == null
                                 ? null
                                 : new Snapshot.Result(
-                                        Wire.seatOrNull(result.winner()),
+                                        result.winner(),
                                         result.reason(),
                                         result.line() == null
                                                 ? List.of()
@@ -67,7 +66,7 @@ final class Snapshots {
                 players,
                 spectators,
                 score(match, previous == null ? null : previous.score()),
-                Wire.seatOrNull(match.undoRequest),
+                match.undoRequest,
                 rematch(match, previous == null ? null : previous.rematch()),
                 same(clock(settings, match), previous == null ? null : previous.clock()),
                 match.claimableAt());
@@ -82,7 +81,7 @@ final class Snapshots {
         return new Snapshot.Settings(
                 settings.rules().size(),
                 settings.rules().winLength(),
-                Wire.seat(settings.first()),
+                settings.first(),
                 settings.earlyDraw(),
                 settings.spectators(),
                 settings.clock() == null ? null : settings.clock().toString());
@@ -92,14 +91,14 @@ final class Snapshots {
         if (match.rematchOffers.isEmpty()) {
             return List.of();
         }
-        List<Seat> now = match.rematchOffers.stream().map(Wire::seat).toList();
+        List<Seat> now = List.copyOf(match.rematchOffers);
         return before != null && now.equals(before) ? before : now;
     }
 
     /** Compared field by field, as players are: a render per move makes no record it drops. */
     private static Snapshot.Score score(Match match, Snapshot.@Nullable Score before) {
-        int x = match.wins(Mark.X);
-        int o = match.wins(Mark.O);
+        int x = match.wins(Seat.X);
+        int o = match.wins(Seat.O);
         int draws = match.draws;
         return before != null && before.x() == x && before.o() == o && before.draws() == draws
                 ? before
@@ -131,8 +130,8 @@ final class Snapshots {
             boolean same = before.length() == size;
             boolean empty = true;
             for (int c = 0; c < size; c++) {
-                Mark mark = board.at(r * size + c);
-                row[c] = mark == null ? '.' : mark == Mark.X ? 'X' : 'O';
+                Seat mark = board.at(r * size + c);
+                row[c] = mark == null ? '.' : mark == Seat.X ? 'X' : 'O';
                 same = same && before.charAt(c) == row[c];
                 empty = empty && mark == null;
             }
@@ -151,7 +150,7 @@ final class Snapshots {
         for (int ply = 0; ply < count; ply++) {
             int cell = board.moveAt(ply);
             // A played cell holds its stone until the move is taken back.
-            Seat seat = Wire.seat(Objects.requireNonNull(board.at(cell)));
+            Seat seat = Objects.requireNonNull(board.at(cell));
             String id = match.moveId(ply);
             Snapshot.MoveEntry before = ply < kept.size() ? kept.get(ply) : null;
             if (before != null

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 
 import org.jspecify.annotations.Nullable;
 
@@ -40,7 +40,7 @@ final class TurnTime {
     }
 
     /** A game starts: both clocks full and the first mover's time running, or the idle time. */
-    void gameStarted(Mark first) {
+    void gameStarted(Seat first) {
         turnStarted();
         if (control != null) {
             clock = new GameClock(control);
@@ -55,14 +55,14 @@ final class TurnTime {
         }
     }
 
-    void moved(Mark seat) {
+    void moved(Seat seat) {
         if (clock != null) {
             clock.moved(seat, now);
         }
         turnStarted();
     }
 
-    void undone(Mark toMove) {
+    void undone(Seat toMove) {
         if (clock != null) {
             clock.undone(toMove, now);
         }
@@ -75,7 +75,7 @@ final class TurnTime {
         }
     }
 
-    @Nullable Mark outOfTime() {
+    @Nullable Seat outOfTime() {
         if (clock == null) {
             return null;
         }

@@ -2,7 +2,7 @@ package dev.tictactoe.server.clock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 
 import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
@@ -24,7 +24,7 @@ class ClockOnEventLoopTest {
     void aTimerSetForTheDeadlineFindsTheFlag() throws Exception {
         EventLoop loop = new DefaultEventLoop();
         try {
-            CompletableFuture<Mark> flagged = new CompletableFuture<>();
+            CompletableFuture<Seat> flagged = new CompletableFuture<>();
             loop.execute(
                     () -> {
                         GameClock clock =
@@ -33,11 +33,11 @@ class ClockOnEventLoopTest {
                                                 Duration.ZERO,
                                                 Duration.ZERO,
                                                 TimeControl.MIN_PER_MOVE));
-                        clock.start(Mark.O, System.nanoTime(), System.currentTimeMillis());
+                        clock.start(Seat.O, System.nanoTime(), System.currentTimeMillis());
                         long deadline = clock.deadline().orElseThrow();
                         loop.schedule(
                                 () -> {
-                                    Mark out = clock.flag(System.nanoTime());
+                                    Seat out = clock.flag(System.nanoTime());
                                     if (out != null) {
                                         flagged.complete(out);
                                     } else {
@@ -49,7 +49,7 @@ class ClockOnEventLoopTest {
                                 deadline - System.nanoTime(),
                                 TimeUnit.NANOSECONDS);
                     });
-            assertThat(flagged.get(10, TimeUnit.SECONDS)).isEqualTo(Mark.O);
+            assertThat(flagged.get(10, TimeUnit.SECONDS)).isEqualTo(Seat.O);
         } finally {
             loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
         }

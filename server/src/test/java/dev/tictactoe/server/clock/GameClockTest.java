@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +23,7 @@ class GameClockTest {
 
     private static GameClock started(String control) {
         GameClock clock = new GameClock(TimeControl.parse(control));
-        clock.start(Mark.X, T0, EPOCH0);
+        clock.start(Seat.X, T0, EPOCH0);
         return clock;
     }
 
@@ -33,9 +32,9 @@ class GameClockTest {
         GameClock clock = started("10s");
         assertThat(clock.deadline()).hasValue(T0 + 10 * SECOND);
         assertThat(clock.flag(T0 + 10 * SECOND - 1)).isNull();
-        assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Mark.X);
+        assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Seat.X);
         assertThat(clock.running()).isFalse();
-        assertThat(clock.flagged()).isEqualTo(Mark.X);
+        assertThat(clock.flagged()).isEqualTo(Seat.X);
         assertThat(clock.view().x()).isZero();
         assertThat(clock.deadline()).isEmpty();
     }
@@ -43,32 +42,32 @@ class GameClockTest {
     @Test
     void aMoveOneNanosecondBeforeTheDeadlineIsInTimeAndOneAtItIsNot() {
         GameClock inTime = started("10s");
-        assertThat(inTime.moved(Mark.X, T0 + 10 * SECOND - 1))
+        assertThat(inTime.moved(Seat.X, T0 + 10 * SECOND - 1))
                 .isEqualTo(Duration.ofNanos(10 * SECOND - 1));
-        assertThat(inTime.turn()).isEqualTo(Mark.O);
+        assertThat(inTime.turn()).isEqualTo(Seat.O);
 
         GameClock late = started("10s");
-        assertThat(late.moved(Mark.X, T0 + 10 * SECOND)).isNull();
-        assertThat(late.flagged()).isEqualTo(Mark.X);
+        assertThat(late.moved(Seat.X, T0 + 10 * SECOND)).isNull();
+        assertThat(late.flagged()).isEqualTo(Seat.X);
         assertThat(late.running()).isFalse();
     }
 
     @Test
     void aMoveArrivingAfterTheFlagIsRefused() {
         GameClock clock = started("10s");
-        assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Mark.X);
-        assertThat(clock.moved(Mark.X, T0 + 10 * SECOND + 1)).isNull();
-        assertThat(clock.undone(Mark.X, T0 + 11 * SECOND)).isNull();
-        assertThat(clock.flagged()).isEqualTo(Mark.X);
+        assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Seat.X);
+        assertThat(clock.moved(Seat.X, T0 + 10 * SECOND + 1)).isNull();
+        assertThat(clock.undone(Seat.X, T0 + 11 * SECOND)).isNull();
+        assertThat(clock.flagged()).isEqualTo(Seat.X);
         assertThat(clock.flag(T0 + 12 * SECOND)).isNull();
     }
 
     @Test
     void theIncrementIsAddedAfterEachMoveInTime() {
         GameClock clock = started("1m+2s");
-        clock.moved(Mark.X, T0 + 5 * SECOND);
+        clock.moved(Seat.X, T0 + 5 * SECOND);
         assertThat(clock.deadline()).hasValue(T0 + 65 * SECOND);
-        clock.moved(Mark.O, T0 + 65 * SECOND - 1);
+        clock.moved(Seat.O, T0 + 65 * SECOND - 1);
         assertThat(clock.deadline()).hasValue(T0 + 65 * SECOND - 1 + 57 * SECOND);
         Snapshot.Clock view = clock.view();
         assertThat(view.x()).isEqualTo(57_000);
@@ -78,7 +77,7 @@ class GameClockTest {
     @Test
     void theOtherSidesTimeDoesNotRun() {
         GameClock clock = started("1m");
-        clock.moved(Mark.X, T0 + 20 * SECOND);
+        clock.moved(Seat.X, T0 + 20 * SECOND);
         assertThat(clock.view().x()).isEqualTo(40_000);
         assertThat(clock.view().o()).isEqualTo(60_000);
         assertThat(clock.deadline()).hasValue(T0 + 80 * SECOND);
@@ -89,24 +88,24 @@ class GameClockTest {
         GameClock clock = started("20s/move");
         for (int turn = 0; turn < 10; turn++) {
             long start = T0 + turn * 19 * SECOND;
-            Mark mover = turn % 2 == 0 ? Mark.X : Mark.O;
+            Seat mover = turn % 2 == 0 ? Seat.X : Seat.O;
             assertThat(clock.deadline()).hasValue(start + 20 * SECOND);
             assertThat(clock.flag(start + 20 * SECOND - 1)).isNull();
             assertThat(clock.moved(mover, start + 19 * SECOND)).isNotNull();
         }
         assertThat(clock.view().x()).isNull();
         long start = T0 + 190 * SECOND;
-        assertThat(clock.flag(start + 20 * SECOND)).isEqualTo(Mark.X);
+        assertThat(clock.flag(start + 20 * SECOND)).isEqualTo(Seat.X);
     }
 
     @Test
     void theShorterOfGameClockAndLimitPerMoveDecides() {
         GameClock clock = started("30s,20s/move");
         assertThat(clock.deadline()).hasValue(T0 + 20 * SECOND);
-        clock.moved(Mark.X, T0 + 19 * SECOND); // X has 11s left, less than the limit per move
-        clock.moved(Mark.O, T0 + 20 * SECOND);
+        clock.moved(Seat.X, T0 + 19 * SECOND); // X has 11s left, less than the limit per move
+        clock.moved(Seat.O, T0 + 20 * SECOND);
         assertThat(clock.deadline()).hasValue(T0 + 31 * SECOND);
-        assertThat(clock.flag(T0 + 31 * SECOND)).isEqualTo(Mark.X);
+        assertThat(clock.flag(T0 + 31 * SECOND)).isEqualTo(Seat.X);
         assertThat(clock.view().x()).isZero();
         assertThat(clock.view().o()).isEqualTo(29_000);
     }
@@ -114,17 +113,17 @@ class GameClockTest {
     @Test
     void aFlagOnTheLimitPerMoveChargesOnlyThatLimit() {
         GameClock clock = started("1m,20s/move");
-        assertThat(clock.flag(T0 + 25 * SECOND)).isEqualTo(Mark.X);
+        assertThat(clock.flag(T0 + 25 * SECOND)).isEqualTo(Seat.X);
         assertThat(clock.view().x()).isEqualTo(40_000);
     }
 
     @Test
     void aTakebackChargesTheRunningSideAndRestartsTheTurnWithoutIncrement() {
         GameClock clock = started("1m+5s,20s/move");
-        clock.moved(Mark.X, T0 + 10 * SECOND); // X 55s
+        clock.moved(Seat.X, T0 + 10 * SECOND); // X 55s
         // X asks for a takeback and O accepts after 4s: X is to move again.
-        assertThat(clock.undone(Mark.X, T0 + 14 * SECOND)).isEqualTo(Duration.ofSeconds(4));
-        assertThat(clock.turn()).isEqualTo(Mark.X);
+        assertThat(clock.undone(Seat.X, T0 + 14 * SECOND)).isEqualTo(Duration.ofSeconds(4));
+        assertThat(clock.turn()).isEqualTo(Seat.X);
         assertThat(clock.view().x()).isEqualTo(55_000); // the increment it earned stays
         assertThat(clock.view().o()).isEqualTo(56_000);
         assertThat(clock.deadline()).hasValue(T0 + 34 * SECOND);
@@ -133,8 +132,8 @@ class GameClockTest {
     @Test
     void aTakebackAfterTheDeadlineIsAFlag() {
         GameClock clock = started("20s/move");
-        assertThat(clock.undone(Mark.O, T0 + 20 * SECOND)).isNull();
-        assertThat(clock.flagged()).isEqualTo(Mark.X);
+        assertThat(clock.undone(Seat.O, T0 + 20 * SECOND)).isNull();
+        assertThat(clock.flagged()).isEqualTo(Seat.X);
     }
 
     @Test
@@ -169,7 +168,7 @@ class GameClockTest {
                                 null));
         clock.flag(T0 + 5 * SECOND);
         assertThat(clock.view()).isEqualTo(first);
-        clock.moved(Mark.X, T0 + 1_500 * MILLI);
+        clock.moved(Seat.X, T0 + 1_500 * MILLI);
         assertThat(clock.view())
                 .isEqualTo(
                         new Snapshot.Clock(
@@ -193,7 +192,7 @@ class GameClockTest {
     @Test
     void theViewAfterAFlagNamesIt() {
         GameClock clock = started("20s/move");
-        clock.moved(Mark.X, T0 + SECOND);
+        clock.moved(Seat.X, T0 + SECOND);
         clock.flag(T0 + 21 * SECOND);
         assertThat(clock.view())
                 .isEqualTo(
@@ -204,8 +203,8 @@ class GameClockTest {
     @Test
     void aTimeFromBeforeTheTurnGivesNoTimeBack() {
         GameClock clock = started("1m");
-        clock.moved(Mark.X, T0 + SECOND);
-        assertThat(clock.moved(Mark.O, T0)).isEqualTo(Duration.ZERO);
+        clock.moved(Seat.X, T0 + SECOND);
+        assertThat(clock.moved(Seat.O, T0)).isEqualTo(Duration.ZERO);
         clock.stop(T0);
         assertThat(clock.view().o()).isEqualTo(60_000);
         assertThat(clock.view().x()).isEqualTo(59_000);
@@ -214,14 +213,14 @@ class GameClockTest {
     @Test
     void misuseIsAProgrammingError() {
         GameClock clock = new GameClock(TimeControl.parse("1m"));
-        assertThatThrownBy(() -> clock.moved(Mark.X, T0)).hasMessage("the clock has not started");
-        clock.start(Mark.X, T0, EPOCH0);
-        assertThatThrownBy(() -> clock.start(Mark.X, T0, EPOCH0))
+        assertThatThrownBy(() -> clock.moved(Seat.X, T0)).hasMessage("the clock has not started");
+        clock.start(Seat.X, T0, EPOCH0);
+        assertThatThrownBy(() -> clock.start(Seat.X, T0, EPOCH0))
                 .hasMessage("the clock has already started");
-        assertThatThrownBy(() -> clock.moved(Mark.O, T0))
+        assertThatThrownBy(() -> clock.moved(Seat.O, T0))
                 .hasMessage("it is X's time that runs, not O's");
         clock.stop(T0 + SECOND);
-        assertThatThrownBy(() -> clock.moved(Mark.X, T0 + 2 * SECOND))
+        assertThatThrownBy(() -> clock.moved(Seat.X, T0 + 2 * SECOND))
                 .hasMessage("the clock has stopped");
     }
 
@@ -231,7 +230,7 @@ class GameClockTest {
         long now = T0;
         for (int ply = 0; ply < 40; ply++) {
             now += (ply % 7 + 1) * 100 * MILLI;
-            clock.moved(ply % 2 == 0 ? Mark.X : Mark.O, now);
+            clock.moved(ply % 2 == 0 ? Seat.X : Seat.O, now);
         }
         // X spent 100+300+500+700+200+400+600+100+300+500+... ms over 20 moves; check by sum.
         long xSpent = 0;

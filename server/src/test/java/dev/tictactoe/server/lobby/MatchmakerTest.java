@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tictactoe.protocol.BotLevel;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.ops.PrometheusText;
 import dev.tictactoe.server.room.RoomRegistry;
@@ -41,26 +41,26 @@ class MatchmakerTest {
 
     /** Rooms that open on paper: a code per room, a token per seat, every opening recorded. */
     private static final class PaperRooms implements MatchRooms {
-        final List<Map<Mark, Ticket>> opened = new CopyOnWriteArrayList<>();
+        final List<Map<Seat, Ticket>> opened = new CopyOnWriteArrayList<>();
         final AtomicInteger codes = new AtomicInteger();
         volatile boolean full;
 
         @Override
-        public Opened open(MatchKey key, Map<Mark, Ticket> players) throws RoomRegistry.Full {
+        public Opened open(MatchKey key, Map<Seat, Ticket> players) throws RoomRegistry.Full {
             if (full) {
                 throw new RoomRegistry.Full("the server holds its maximum of 0 rooms");
             }
             opened.add(Map.copyOf(players));
             String code = "ROOM" + codes.incrementAndGet();
-            Map<Mark, String> tokens = new EnumMap<>(Mark.class);
+            Map<Seat, String> tokens = new EnumMap<>(Seat.class);
             players.forEach((seat, ticket) -> tokens.put(seat, "tok-" + ticket.player()));
-            Mark mine = players.containsKey(Mark.X) ? Mark.X : Mark.O;
+            Seat mine = players.containsKey(Seat.X) ? Seat.X : Seat.O;
             BotLevel bot = players.size() == 1 ? players.get(mine).bot() : null;
             return new Opened(
                     code,
                     tokens,
                     new RoomSettings(
-                            key.rules(), mine, Mark.X, true, true, bot, key.timeControl()));
+                            key.rules(), mine, Seat.X, true, true, bot, key.timeControl()));
         }
     }
 
@@ -199,7 +199,7 @@ class MatchmakerTest {
             Ticket early = ticket("early" + i, CLASSIC);
             submit(early);
             submit(ticket("late" + i, CLASSIC));
-            if (((MatchAnswer.Matched) answerOf(early)).seat() == Mark.X) {
+            if (((MatchAnswer.Matched) answerOf(early)).seat() == Seat.X) {
                 firstComerPlaysX++;
             }
         }
@@ -410,7 +410,7 @@ class MatchmakerTest {
 
     @Test
     void theSameSeedReplaysTheSameSeats() {
-        List<Mark> seats = new ArrayList<>();
+        List<Seat> seats = new ArrayList<>();
         for (long seed : new long[] {16, 16}) {
             Matchmaker replay = matchmaker(10, seed, () -> scheduler.now);
             for (int i = 0; i < 100; i++) {
@@ -422,7 +422,7 @@ class MatchmakerTest {
         }
         assertThat(seats.subList(0, 100))
                 .isEqualTo(seats.subList(100, 200))
-                .contains(Mark.X, Mark.O);
+                .contains(Seat.X, Seat.O);
     }
 
     /** Each ticket has its own timer: a short bot delay comes before an older ticket's timeout. */

@@ -2,7 +2,7 @@ package dev.tictactoe.server.lobby;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +14,7 @@ class NodeAnswerTest {
 
     @Test
     void eachAnswerReadsBackAsWritten() {
-        NodeAnswer matched = NodeAnswer.matched(ANA.id(), "BK7MQ2", Mark.O, "tok", "bob");
+        NodeAnswer matched = NodeAnswer.matched(ANA.id(), "BK7MQ2", Seat.O, "tok", "bob");
         assertThat(NodeAnswer.read(matched.json())).contains(matched);
         for (NodeAnswer.Status status : NodeAnswer.Status.values()) {
             if (status != NodeAnswer.Status.MATCHED) {
@@ -27,16 +27,16 @@ class NodeAnswerTest {
     @Test
     void aMatchedAnswerSeatsTheHeldTicketInTheRoomOnTheOtherNode() {
         MatchAnswer answer =
-                NodeAnswer.matched(ANA.id(), "BK7MQ2", Mark.O, "tok", "bob").to(ANA, "full");
+                NodeAnswer.matched(ANA.id(), "BK7MQ2", Seat.O, "tok", "bob").to(ANA, "full");
         assertThat(answer)
                 .isEqualTo(
                         new MatchAnswer.Matched(
                                 ANA,
                                 "BK7MQ2",
-                                Mark.O,
+                                Seat.O,
                                 "tok",
                                 new MatchAnswer.Opponent("bob", null),
-                                MatchRooms.settings(ANA.key(), Mark.X, null)));
+                                MatchRooms.settings(ANA.key(), Seat.X, null)));
         assertThat(NodeAnswer.of(ANA.id(), NodeAnswer.Status.UNAVAILABLE).to(ANA, "full"))
                 .isEqualTo(new MatchAnswer.Unavailable(ANA, "full"));
     }

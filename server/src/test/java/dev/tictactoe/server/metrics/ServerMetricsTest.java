@@ -6,7 +6,7 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ResultReason;
-import dev.tictactoe.server.game.Mark;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.ops.PrometheusText;
 
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class ServerMetricsTest {
             metrics.handled(new ClientMessage.Resign(), System.nanoTime());
             metrics.moved(false);
             metrics.moved(true);
-            metrics.gameFinished(Mark.X, ResultReason.LINE);
+            metrics.gameFinished(Seat.X, ResultReason.LINE);
             metrics.gameFinished(null, ResultReason.DRAW);
             metrics.gameFinished(null, ResultReason.DRAW);
             metrics.botThought(20_000_000);

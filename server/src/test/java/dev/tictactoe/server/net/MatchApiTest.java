@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 import dev.tictactoe.server.lobby.Enqueued;
 import dev.tictactoe.server.lobby.MatchAnswer;
@@ -62,9 +62,9 @@ class MatchApiTest {
         assertThat(examples).hasSize(7);
     }
 
-    private static RoomSettings settings(Mark seat, BotLevel bot) {
+    private static RoomSettings settings(Seat seat, BotLevel bot) {
         return new RoomSettings(
-                new Rules(15, 5), seat, Mark.X, true, true, bot, TimeControl.parse("3m+2s"));
+                new Rules(15, 5), seat, Seat.X, true, true, bot, TimeControl.parse("3m+2s"));
     }
 
     @Test
@@ -82,10 +82,10 @@ class MatchApiTest {
                         new MatchAnswer.Matched(
                                 ANA,
                                 "K7MQ2P",
-                                Mark.O,
+                                Seat.O,
                                 "q3T9xY2mLw8sVb4nR1kZcA",
                                 new MatchAnswer.Opponent("bo", null),
-                                settings(Mark.X, null)));
+                                settings(Seat.X, null)));
         assertThat(withPerson.status().code()).isEqualTo(200);
         assertThat(body(withPerson)).isEqualTo(examples.get(1));
         assertThat(body(withPerson).toString()).isEqualTo(examples.get(1).toString());
@@ -95,10 +95,10 @@ class MatchApiTest {
                         new MatchAnswer.Matched(
                                 ANA,
                                 "M2Q9ZD",
-                                Mark.X,
+                                Seat.X,
                                 "Zb0n4qK8sV1mT7wR3yLc2A",
                                 new MatchAnswer.Opponent("bot (hard)", BotLevel.HARD),
-                                settings(Mark.X, BotLevel.HARD)));
+                                settings(Seat.X, BotLevel.HARD)));
         assertThat(body(withBot).toString()).isEqualTo(examples.get(2).toString());
 
         FullHttpResponse timeout =

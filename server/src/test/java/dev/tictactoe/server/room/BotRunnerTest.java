@@ -7,7 +7,6 @@ import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,7 @@ import java.util.List;
 class BotRunnerTest {
 
     private static RoomSettings withBot() {
-        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, BotLevel.HARD, null);
+        return new RoomSettings(new Rules(3, 3), Seat.X, Seat.X, true, true, BotLevel.HARD, null);
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
-import dev.tictactoe.server.game.Mark;
 
 import org.junit.jupiter.api.Test;
 
@@ -31,20 +30,20 @@ class ChangeEntryTest {
     static final List<Change> ONE_OF_EACH =
             List.of(
                     new Change.Seated(
-                            Mark.X, "ana \u00e9\u4e2d\ud83d\ude00", "Qx3-_tokenAAAAAAAAAAAA"),
+                            Seat.X, "ana \u00e9\u4e2d\ud83d\ude00", "Qx3-_tokenAAAAAAAAAAAA"),
                     new Change.Spectators(63),
-                    new Change.Dropped(Mark.O, MILLIS + 60_000),
-                    new Change.Returned(Mark.O),
-                    new Change.Freed(Mark.X),
-                    new Change.Said(Mark.O, new ClientMessage.Move("m".repeat(64), 1L << 40, 360)),
-                    new Change.Said(Mark.X, new ClientMessage.Undo()),
-                    new Change.Said(Mark.O, new ClientMessage.UndoReply(true)),
-                    new Change.Said(Mark.O, new ClientMessage.UndoReply(false)),
-                    new Change.Said(Mark.O, new ClientMessage.Resign()),
-                    new Change.Said(Mark.X, new ClientMessage.Claim()),
-                    new Change.Said(Mark.O, new ClientMessage.Rematch()),
-                    new Change.Said(Mark.O, new ClientMessage.InviteBot(BotLevel.PERFECT, Seat.O)),
-                    new Change.BotMoved(Mark.O, 224),
+                    new Change.Dropped(Seat.O, MILLIS + 60_000),
+                    new Change.Returned(Seat.O),
+                    new Change.Freed(Seat.X),
+                    new Change.Said(Seat.O, new ClientMessage.Move("m".repeat(64), 1L << 40, 360)),
+                    new Change.Said(Seat.X, new ClientMessage.Undo()),
+                    new Change.Said(Seat.O, new ClientMessage.UndoReply(true)),
+                    new Change.Said(Seat.O, new ClientMessage.UndoReply(false)),
+                    new Change.Said(Seat.O, new ClientMessage.Resign()),
+                    new Change.Said(Seat.X, new ClientMessage.Claim()),
+                    new Change.Said(Seat.O, new ClientMessage.Rematch()),
+                    new Change.Said(Seat.O, new ClientMessage.InviteBot(BotLevel.PERFECT, Seat.O)),
+                    new Change.BotMoved(Seat.O, 224),
                     new Change.TimedOut(),
                     new Change.Resumed(86_400_000L));
 
@@ -79,7 +78,7 @@ class ChangeEntryTest {
             if (!text.isEmpty() && text.length() <= Protocol.MAX_MOVE_ID_LENGTH) {
                 changes.add(move(text));
             }
-            changes.add(new Change.Seated(Mark.O, text, text));
+            changes.add(new Change.Seated(Seat.O, text, text));
         }
         for (Change change : changes) {
             assertThat(roundTrip(change).change()).as("%s", change).isEqualTo(change);
@@ -92,7 +91,7 @@ class ChangeEntryTest {
     }
 
     private static Change move(String id) {
-        return new Change.Said(Mark.X, new ClientMessage.Move(id, 123_456, 112));
+        return new Change.Said(Seat.X, new ClientMessage.Move(id, 123_456, 112));
     }
 
     /** A record names its kind by the record's name: distinct, and an unknown one is refused. */
@@ -108,7 +107,7 @@ class ChangeEntryTest {
         assertThatThrownBy(() -> Change.Entry.read(unknown))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Drew");
-        String resign = text(new Change.Said(Mark.X, new ClientMessage.Resign()));
+        String resign = text(new Change.Said(Seat.X, new ClientMessage.Resign()));
         assertThat(resign).contains("\"resign\"");
         byte[] unknownCommand =
                 resign.replace("resign", "offer_draw").getBytes(StandardCharsets.UTF_8);

@@ -18,7 +18,6 @@ import dev.tictactoe.server.clock.GameClock;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
@@ -167,15 +166,15 @@ class CheckpointTest {
         RoomSettings settings =
                 new RoomSettings(
                         new Rules(3, 3),
-                        Mark.O,
-                        Mark.X,
+                        Seat.O,
+                        Seat.X,
                         false,
                         true,
                         BotLevel.HARD,
                         TimeControl.parse("5m+3s"));
         RoomCore core = new RoomCore(settings, Duration.ofSeconds(60));
         core.seats.put(
-                Mark.X,
+                Seat.X,
                 new Occupant("ana", "t1", null, false, 1_800_000_060_000L, Map.of("m1", 3L)));
         core.version = 17;
         core.boardVersion = 15;
@@ -183,16 +182,16 @@ class CheckpointTest {
         Match match = core.match;
         match.game = 2;
         match.status = RoomStatus.PLAYING;
-        match.board = new Board(settings.rules(), Mark.O);
-        match.play(Mark.O, 4, "m1");
-        match.play(Mark.X, 0, null);
-        match.result = new Match.Result(Mark.X, ResultReason.LINE, new int[] {0, 4, 8});
+        match.board = new Board(settings.rules(), Seat.O);
+        match.play(Seat.O, 4, "m1");
+        match.play(Seat.X, 0, null);
+        match.result = new Match.Result(Seat.X, ResultReason.LINE, new int[] {0, 4, 8});
         match.xWins = 1;
-        match.undoRequest = Mark.X;
-        match.rematchOffers.add(Mark.O);
+        match.undoRequest = Seat.X;
+        match.rematchOffers.add(Seat.O);
         match.time.clock = new GameClock(TimeControl.parse("5m+3s"));
-        match.time.clock.start(Mark.O, 1_000, 1_800_000_000_000L);
-        match.time.clock.moved(Mark.O, 5_000);
+        match.time.clock.start(Seat.O, 1_000, 1_800_000_000_000L);
+        match.time.clock.moved(Seat.O, 5_000);
         match.time.idle = new IdleClaim(7, 8, Duration.ofSeconds(60));
         RoomState state =
                 new RoomState(

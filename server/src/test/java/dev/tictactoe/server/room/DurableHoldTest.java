@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class DurableHoldTest {
 
     private static final RoomSettings CLASSIC =
-            new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null, null);
+            new RoomSettings(Rules.CLASSIC, Seat.X, Seat.X, true, false, null, null);
 
     private static Client joined(RoomDriver driver, String name) {
         Client client = driver.connect();

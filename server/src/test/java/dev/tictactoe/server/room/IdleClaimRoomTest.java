@@ -13,7 +13,6 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
@@ -93,8 +92,8 @@ class IdleClaimRoomTest {
                 new RoomDriver(
                         new RoomSettings(
                                 Rules.CLASSIC,
-                                Mark.X,
-                                Mark.X,
+                                Seat.X,
+                                Seat.X,
                                 true,
                                 true,
                                 null,
@@ -109,7 +108,7 @@ class IdleClaimRoomTest {
         driver =
                 new RoomDriver(
                         new RoomSettings(
-                                Rules.CLASSIC, Mark.O, Mark.X, true, true, BotLevel.EASY, null));
+                                Rules.CLASSIC, Seat.O, Seat.X, true, true, BotLevel.EASY, null));
         Client ana = driver.join("ana");
         driver.advance(AFTER);
         ana.send(new ClientMessage.Claim());

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.IdleClaim;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -28,17 +28,17 @@ class MatchTest {
     @Test
     void movesBeforeTheGameStartsAreRefused() {
         Match waiting = new Match(RoomSettings.classic(), IdleClaim.DEFAULT_AFTER);
-        rejected(Refusals.move(waiting, Mark.X, 4), ErrorCode.WAITING_FOR_OPPONENT);
+        rejected(Refusals.move(waiting, Seat.X, 4), ErrorCode.WAITING_FOR_OPPONENT);
     }
 
     @Test
     void outOfTurnIsCheckedBeforeAnythingElse() {
-        match.play(Mark.X, 4, "m1");
-        rejected(Refusals.move(match, Mark.X, 4), ErrorCode.NOT_YOUR_TURN);
-        rejected(Refusals.move(match, Mark.X, 99), ErrorCode.NOT_YOUR_TURN);
-        rejected(Refusals.move(match, Mark.O, 4), ErrorCode.CELL_TAKEN);
-        rejected(Refusals.move(match, Mark.O, 9), ErrorCode.OUT_OF_RANGE);
-        rejected(Refusals.move(match, Mark.O, -1), ErrorCode.OUT_OF_RANGE);
+        match.play(Seat.X, 4, "m1");
+        rejected(Refusals.move(match, Seat.X, 4), ErrorCode.NOT_YOUR_TURN);
+        rejected(Refusals.move(match, Seat.X, 99), ErrorCode.NOT_YOUR_TURN);
+        rejected(Refusals.move(match, Seat.O, 4), ErrorCode.CELL_TAKEN);
+        rejected(Refusals.move(match, Seat.O, 9), ErrorCode.OUT_OF_RANGE);
+        rejected(Refusals.move(match, Seat.O, -1), ErrorCode.OUT_OF_RANGE);
     }
 
     @Test
@@ -46,12 +46,12 @@ class MatchTest {
         for (int cell : new int[] {0, 3, 1, 4}) {
             assertThat(match.play(match.turn(), cell, "m" + cell)).isFalse();
         }
-        assertThat(match.play(Mark.X, 2, "m2")).isTrue();
-        assertThat(match.result.winner()).isEqualTo(Mark.X);
+        assertThat(match.play(Seat.X, 2, "m2")).isTrue();
+        assertThat(match.result.winner()).isEqualTo(Seat.X);
         assertThat(match.result.line()).containsExactly(0, 1, 2);
-        assertThat(match.wins(Mark.X)).isEqualTo(1);
+        assertThat(match.wins(Seat.X)).isEqualTo(1);
         assertThat(match.turn()).isNull();
-        rejected(Refusals.move(match, Mark.O, 8), ErrorCode.GAME_OVER);
+        rejected(Refusals.move(match, Seat.O, 8), ErrorCode.GAME_OVER);
         assertThat(match.finished)
                 .singleElement()
                 .satisfies(g -> assertThat(g.moves()).containsExactly(0, 3, 1, 4, 2));
@@ -63,7 +63,7 @@ class MatchTest {
         int[] moves = {0, 1, 2, 4, 3, 5, 7, 6};
         Match early = started(RoomSettings.classic());
         Match full =
-                started(new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, false, true, null, null));
+                started(new RoomSettings(Rules.CLASSIC, Seat.X, Seat.X, false, true, null, null));
         for (int i = 0; i < moves.length; i++) {
             early.play(early.turn(), moves[i], "m" + i);
             full.play(full.turn(), moves[i], "m" + i);
@@ -71,75 +71,75 @@ class MatchTest {
         assertThat(early.status).isEqualTo(RoomStatus.OVER);
         assertThat(early.result.reason()).isEqualTo(ResultReason.DEAD_DRAW);
         assertThat(full.status).isEqualTo(RoomStatus.PLAYING);
-        full.play(Mark.X, 8, "last");
+        full.play(Seat.X, 8, "last");
         assertThat(full.result.reason()).isEqualTo(ResultReason.DRAW);
         assertThat(full.draws).isEqualTo(1);
     }
 
     @Test
     void undoTakesBackOwnMoveOrOwnMoveAndTheReply() {
-        match.play(Mark.X, 4, "a");
-        assertThat(match.undo(Mark.X)).containsExactly(4);
-        match.play(Mark.X, 4, "a");
-        match.play(Mark.O, 0, "b");
-        assertThat(Refusals.undo(match, Mark.X)).isNull();
-        assertThat(match.undo(Mark.X)).containsExactly(0, 4);
+        match.play(Seat.X, 4, "a");
+        assertThat(match.undo(Seat.X)).containsExactly(4);
+        match.play(Seat.X, 4, "a");
+        match.play(Seat.O, 0, "b");
+        assertThat(Refusals.undo(match, Seat.X)).isNull();
+        assertThat(match.undo(Seat.X)).containsExactly(0, 4);
         assertThat(match.board.moveCount()).isZero();
-        rejected(Refusals.undo(match, Mark.X), ErrorCode.NOTHING_TO_UNDO);
-        match.play(Mark.X, 4, "a");
-        rejected(Refusals.undo(match, Mark.O), ErrorCode.NOTHING_TO_UNDO);
+        rejected(Refusals.undo(match, Seat.X), ErrorCode.NOTHING_TO_UNDO);
+        match.play(Seat.X, 4, "a");
+        rejected(Refusals.undo(match, Seat.O), ErrorCode.NOTHING_TO_UNDO);
     }
 
     @Test
     void aTakebackNeedsTheOpponentsAnswer() {
-        match.play(Mark.X, 4, "a");
-        match.undoRequest = Mark.X;
-        assertThat(match.undoRequest).isEqualTo(Mark.X);
-        rejected(Refusals.answer(match, Mark.X), ErrorCode.NO_PENDING_REQUEST);
-        assertThat(Refusals.answer(match, Mark.O)).isNull();
+        match.play(Seat.X, 4, "a");
+        match.undoRequest = Seat.X;
+        assertThat(match.undoRequest).isEqualTo(Seat.X);
+        rejected(Refusals.answer(match, Seat.X), ErrorCode.NO_PENDING_REQUEST);
+        assertThat(Refusals.answer(match, Seat.O)).isNull();
         assertThat(match.answerUndo(false)).isEmpty();
         assertThat(match.board.moveCount()).isEqualTo(1);
-        match.undoRequest = Mark.X;
+        match.undoRequest = Seat.X;
         assertThat(match.answerUndo(true)).containsExactly(4);
         assertThat(match.undoRequest).isNull();
     }
 
     @Test
     void aMoveWithdrawsAPendingTakeback() {
-        match.play(Mark.X, 4, "a");
-        match.undoRequest = Mark.X;
-        match.play(Mark.O, 0, "b");
+        match.play(Seat.X, 4, "a");
+        match.undoRequest = Seat.X;
+        match.play(Seat.O, 0, "b");
         assertThat(match.undoRequest).isNull();
     }
 
-    private void resign(Mark seat) {
+    private void resign(Seat seat) {
         match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
     }
 
     @Test
     void rematchNeedsBothAndAlternatesTheFirstMove() {
-        resign(Mark.O);
-        assertThat(match.wins(Mark.X)).isEqualTo(1);
-        assertThat(match.offerRematch(Mark.X, false)).isFalse();
-        assertThat(match.offerRematch(Mark.O, false)).isTrue();
+        resign(Seat.O);
+        assertThat(match.wins(Seat.X)).isEqualTo(1);
+        assertThat(match.offerRematch(Seat.X, false)).isFalse();
+        assertThat(match.offerRematch(Seat.O, false)).isTrue();
         assertThat(match.game).isEqualTo(2);
-        assertThat(match.turn()).isEqualTo(Mark.O);
+        assertThat(match.turn()).isEqualTo(Seat.O);
         assertThat(match.rematchOffers).isEmpty();
     }
 
     @Test
     void aBotAcceptsARematchAtOnce() {
-        resign(Mark.X);
-        assertThat(match.offerRematch(Mark.X, true)).isTrue();
+        resign(Seat.X);
+        assertThat(match.offerRematch(Seat.X, true)).isTrue();
         assertThat(match.game).isEqualTo(2);
     }
 
     @Test
     void leavingDuringAGameLosesItAndARefilledSeatStartsTheNext() {
-        match.play(Mark.X, 4, "a");
-        assertThat(match.abandon(Mark.O)).isTrue();
+        match.play(Seat.X, 4, "a");
+        assertThat(match.abandon(Seat.O)).isTrue();
         assertThat(match.result.reason()).isEqualTo(ResultReason.ABANDONED);
-        assertThat(match.result.winner()).isEqualTo(Mark.X);
+        assertThat(match.result.winner()).isEqualTo(Seat.X);
         assertThat(match.startIfWaiting()).isTrue();
         assertThat(match.game).isEqualTo(2);
         assertThat(match.status).isEqualTo(RoomStatus.PLAYING);
@@ -149,10 +149,10 @@ class MatchTest {
     void onlyTheLastGamesAreKeptForReviewButAllAreScored() {
         for (int i = 0; i < Match.KEPT_GAMES + 5; i++) {
             resign(match.turn());
-            assertThat(match.offerRematch(Mark.X, true)).isTrue();
+            assertThat(match.offerRematch(Seat.X, true)).isTrue();
         }
         assertThat(match.finished).hasSize(Match.KEPT_GAMES);
         assertThat(match.finished.iterator().next().game()).isEqualTo(6);
-        assertThat(match.wins(Mark.X) + match.wins(Mark.O)).isEqualTo(Match.KEPT_GAMES + 5);
+        assertThat(match.wins(Seat.X) + match.wins(Seat.O)).isEqualTo(Match.KEPT_GAMES + 5);
     }
 }

@@ -2,8 +2,8 @@ package dev.tictactoe.server.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,8 +42,8 @@ class ReplayPropertyTest {
         RoomSettings settings =
                 new RoomSettings(
                         new Rules(seed % 2 == 0 ? 4 : 3, 3),
-                        Mark.X,
-                        seed % 4 == 0 ? Mark.O : Mark.X,
+                        Seat.X,
+                        seed % 4 == 0 ? Seat.O : Seat.X,
                         true,
                         true,
                         null,

@@ -10,7 +10,6 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -86,8 +85,8 @@ class ReplayTest {
         RoomSettings timed =
                 new RoomSettings(
                         new Rules(3, 3),
-                        Mark.X,
-                        Mark.X,
+                        Seat.X,
+                        Seat.X,
                         true,
                         true,
                         null,

@@ -13,7 +13,6 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
@@ -28,11 +27,11 @@ import java.util.Map;
 class ReservedRoomTest {
 
     private static final long GRACE_MILLIS = RoomDriver.LIMITS.seatGrace().toMillis();
-    private static final Map<Mark, Reservation> ANA_AND_BO =
+    private static final Map<Seat, Reservation> ANA_AND_BO =
             Map.of(
-                    Mark.X,
+                    Seat.X,
                     new Reservation("ana", "tok-ana"),
-                    Mark.O,
+                    Seat.O,
                     new Reservation("bo", "tok-bo"));
 
     private RoomDriver driver;
@@ -43,7 +42,7 @@ class ReservedRoomTest {
     }
 
     private static RoomSettings classic(TimeControl clock) {
-        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, null, clock);
+        return new RoomSettings(new Rules(3, 3), Seat.X, Seat.X, true, true, null, clock);
     }
 
     private Client arrive(String name, String token) {
@@ -126,13 +125,13 @@ class ReservedRoomTest {
                 new RoomDriver(
                         new RoomSettings(
                                 new Rules(3, 3),
-                                Mark.O,
-                                Mark.X,
+                                Seat.O,
+                                Seat.X,
                                 true,
                                 true,
                                 BotLevel.PERFECT,
                                 null),
-                        Map.of(Mark.O, new Reservation("ana", "tok-ana")));
+                        Map.of(Seat.O, new Reservation("ana", "tok-ana")));
         assertThat(driver.runBots()).isEqualTo(1);
         Client ana = arrive("ana", "tok-ana");
         Snapshot s = ana.view();

@@ -13,7 +13,6 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +42,7 @@ class RestartTest {
     private Client[] pair(TimeControl clock) {
         driver =
                 new RoomDriver(
-                        new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, null, clock));
+                        new RoomSettings(new Rules(3, 3), Seat.X, Seat.X, true, true, null, clock));
         return new Client[] {driver.join("ana"), driver.join("bo")};
     }
 

@@ -8,9 +8,9 @@ import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.RoomStatus;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.TimeControl;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,8 +56,8 @@ class RoomCorePropertyTest {
         RoomSettings settings =
                 new RoomSettings(
                         new Rules(seed % 2 == 0 ? 4 : 3, 3),
-                        Mark.X,
-                        seed % 4 == 0 ? Mark.O : Mark.X,
+                        Seat.X,
+                        seed % 4 == 0 ? Seat.O : Seat.X,
                         seed % 2 == 1,
                         true,
                         null,
@@ -128,7 +128,7 @@ class RoomCorePropertyTest {
     }
 
     private static Change command(SplittableRandom random, RoomCore core, int i) {
-        Mark mark = random.nextBoolean() ? Mark.X : Mark.O;
+        Seat mark = random.nextBoolean() ? Seat.X : Seat.O;
         Match match = core.match;
         return switch (random.nextInt(20)) {
             case 0, 1 -> new Change.Seated(mark, "p" + i, "t" + i);
@@ -136,7 +136,7 @@ class RoomCorePropertyTest {
                     new Change.Said(
                             mark,
                             new ClientMessage.InviteBot(
-                                    BotLevel.EASY, random.nextBoolean() ? null : Wire.seat(mark)));
+                                    BotLevel.EASY, random.nextBoolean() ? null : mark));
             case 3 -> new Change.Spectators(random.nextInt(3));
             case 4 -> new Change.Dropped(mark, START_MILLIS + i * 1_000L);
             case 5 -> new Change.Returned(mark);
@@ -177,7 +177,7 @@ class RoomCorePropertyTest {
         assertThat(match.result != null)
                 .as("a result exactly when the game is over")
                 .isEqualTo(match.status == RoomStatus.OVER);
-        assertThat(match.wins(Mark.X) + match.wins(Mark.O) + match.draws)
+        assertThat(match.wins(Seat.X) + match.wins(Seat.O) + match.draws)
                 .as("the score counts every game that ended")
                 .isEqualTo(ended);
         Board board = match.board;
@@ -186,7 +186,7 @@ class RoomCorePropertyTest {
         Set<Integer> cells = new HashSet<>();
         for (int ply = 0; ply < moves.length; ply++) {
             assertThat(cells.add(moves[ply])).as("cell %d played once", moves[ply]).isTrue();
-            Mark mover = ply % 2 == 0 ? board.first() : board.first().opponent();
+            Seat mover = ply % 2 == 0 ? board.first() : board.first().opponent();
             assertThat(board.at(moves[ply])).isEqualTo(mover);
         }
         Match.Result result = match.result;

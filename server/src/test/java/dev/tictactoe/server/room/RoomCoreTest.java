@@ -12,7 +12,6 @@ import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -33,15 +32,15 @@ class RoomCoreTest {
     }
 
     /** {@code seat} plays {@code cell}, made for the core's version. */
-    private Change move(Mark seat, int cell, String id) {
+    private Change move(Seat seat, int cell, String id) {
         return move(seat, cell, id, core.version);
     }
 
-    private static Change move(Mark seat, int cell, String id, long seen) {
+    private static Change move(Seat seat, int cell, String id, long seen) {
         return new Change.Said(seat, new ClientMessage.Move(id, seen, cell));
     }
 
-    private static Change said(Mark seat, ClientMessage message) {
+    private static Change said(Seat seat, ClientMessage message) {
         return new Change.Said(seat, message);
     }
 
@@ -53,8 +52,8 @@ class RoomCoreTest {
 
     /** Both seats taken by people: the first game runs, X to move. */
     private RoomCore playing() {
-        applied(new Change.Seated(Mark.X, "ana", "t1"));
-        assertThat(applied(new Change.Seated(Mark.O, "bo", "t2")).started()).isTrue();
+        applied(new Change.Seated(Seat.X, "ana", "t1"));
+        assertThat(applied(new Change.Seated(Seat.O, "bo", "t2")).started()).isTrue();
         return core;
     }
 
@@ -79,138 +78,138 @@ class RoomCoreTest {
 
     @Test
     void aTakenSeatIsRefused() {
-        applied(new Change.Seated(Mark.X, "ana", "t1"));
-        refused(new Change.Seated(Mark.X, "bo", "t2"), ErrorCode.SEAT_TAKEN);
+        applied(new Change.Seated(Seat.X, "ana", "t1"));
+        refused(new Change.Seated(Seat.X, "bo", "t2"), ErrorCode.SEAT_TAKEN);
         refused(
-                said(Mark.X, new ClientMessage.InviteBot(BotLevel.EASY, Seat.X)),
+                said(Seat.X, new ClientMessage.InviteBot(BotLevel.EASY, Seat.X)),
                 ErrorCode.SEAT_TAKEN);
     }
 
     @Test
     void anEmptySeatCannotAct() {
-        applied(new Change.Seated(Mark.X, "ana", "t1"));
-        refused(move(Mark.O, 4, "m1"), ErrorCode.NOT_A_PLAYER);
-        refused(new Change.Dropped(Mark.O, 1), ErrorCode.NOT_A_PLAYER);
-        refused(new Change.Freed(Mark.O), ErrorCode.NOT_A_PLAYER);
+        applied(new Change.Seated(Seat.X, "ana", "t1"));
+        refused(move(Seat.O, 4, "m1"), ErrorCode.NOT_A_PLAYER);
+        refused(new Change.Dropped(Seat.O, 1), ErrorCode.NOT_A_PLAYER);
+        refused(new Change.Freed(Seat.O), ErrorCode.NOT_A_PLAYER);
     }
 
     @Test
     void nothingIsPlayedBeforeTheOpponentComes() {
-        applied(new Change.Seated(Mark.X, "ana", "t1"));
-        refused(move(Mark.X, 4, "m1"), ErrorCode.WAITING_FOR_OPPONENT);
-        refused(said(Mark.X, new ClientMessage.Rematch()), ErrorCode.WAITING_FOR_OPPONENT);
+        applied(new Change.Seated(Seat.X, "ana", "t1"));
+        refused(move(Seat.X, 4, "m1"), ErrorCode.WAITING_FOR_OPPONENT);
+        refused(said(Seat.X, new ClientMessage.Rematch()), ErrorCode.WAITING_FOR_OPPONENT);
     }
 
     @Test
     void aFinishedGameTakesNoMove() {
         playing();
-        applied(said(Mark.O, new ClientMessage.Resign()));
-        refused(move(Mark.O, 4, "m1"), ErrorCode.GAME_OVER);
-        refused(said(Mark.X, new ClientMessage.Resign()), ErrorCode.GAME_OVER);
+        applied(said(Seat.O, new ClientMessage.Resign()));
+        refused(move(Seat.O, 4, "m1"), ErrorCode.GAME_OVER);
+        refused(said(Seat.X, new ClientMessage.Resign()), ErrorCode.GAME_OVER);
     }
 
     @Test
     void outOfTurnIsRefused() {
         playing();
-        refused(move(Mark.O, 4, "m1"), ErrorCode.NOT_YOUR_TURN);
+        refused(move(Seat.O, 4, "m1"), ErrorCode.NOT_YOUR_TURN);
     }
 
     @Test
     void aCellOffTheBoardIsRefused() {
         playing();
-        refused(move(Mark.X, 9, "m1"), ErrorCode.OUT_OF_RANGE);
-        refused(new Change.BotMoved(Mark.X, -1), ErrorCode.OUT_OF_RANGE);
+        refused(move(Seat.X, 9, "m1"), ErrorCode.OUT_OF_RANGE);
+        refused(new Change.BotMoved(Seat.X, -1), ErrorCode.OUT_OF_RANGE);
     }
 
     @Test
     void aTakenCellIsRefused() {
         playing();
-        applied(move(Mark.X, 4, "m1"));
-        refused(move(Mark.O, 4, "m2"), ErrorCode.CELL_TAKEN);
+        applied(move(Seat.X, 4, "m1"));
+        refused(move(Seat.O, 4, "m2"), ErrorCode.CELL_TAKEN);
     }
 
     @Test
     void aMoveForAVersionNotYetReachedIsRefused() {
         playing();
-        refused(move(Mark.X, 4, "m1", core.version + 1), ErrorCode.VERSION_AHEAD);
+        refused(move(Seat.X, 4, "m1", core.version + 1), ErrorCode.VERSION_AHEAD);
     }
 
     @Test
     void aMoveMadeForABoardThatChangedSinceIsStaleButOneForAnOlderVersionOfTheSameBoardIsNot() {
         playing();
         long seen = core.version;
-        applied(move(Mark.X, 4, "m1"));
-        refused(move(Mark.O, 0, "m2", seen), ErrorCode.STALE_VERSION);
+        applied(move(Seat.X, 4, "m1"));
+        refused(move(Seat.O, 0, "m2", seen), ErrorCode.STALE_VERSION);
         long board = core.version;
         applied(new Change.Spectators(1));
-        assertThat(apply(move(Mark.O, 0, "m2", board))).isInstanceOf(Outcome.Applied.class);
+        assertThat(apply(move(Seat.O, 0, "m2", board))).isInstanceOf(Outcome.Applied.class);
     }
 
     @Test
     void aResentMoveIsUnchangedWithTheVersionItMade() {
         playing();
-        long made = applied(move(Mark.X, 4, "m1")).version();
-        applied(move(Mark.O, 0, "m2"));
-        assertThat(apply(move(Mark.X, 4, "m1"))).isEqualTo(new Outcome.Unchanged(made));
+        long made = applied(move(Seat.X, 4, "m1")).version();
+        applied(move(Seat.O, 0, "m2"));
+        assertThat(apply(move(Seat.X, 4, "m1"))).isEqualTo(new Outcome.Unchanged(made));
     }
 
     @Test
     void thereIsNothingToTakeBackBeforeAMove() {
         playing();
-        refused(said(Mark.X, new ClientMessage.Undo()), ErrorCode.NOTHING_TO_UNDO);
-        applied(move(Mark.X, 4, "m1"));
-        refused(said(Mark.O, new ClientMessage.Undo()), ErrorCode.NOTHING_TO_UNDO);
+        refused(said(Seat.X, new ClientMessage.Undo()), ErrorCode.NOTHING_TO_UNDO);
+        applied(move(Seat.X, 4, "m1"));
+        refused(said(Seat.O, new ClientMessage.Undo()), ErrorCode.NOTHING_TO_UNDO);
     }
 
     @Test
     void onlyAPendingRequestFromTheOpponentCanBeAnswered() {
         playing();
-        applied(move(Mark.X, 4, "m1"));
-        refused(said(Mark.O, new ClientMessage.UndoReply(true)), ErrorCode.NO_PENDING_REQUEST);
-        applied(said(Mark.X, new ClientMessage.Undo()));
-        refused(said(Mark.X, new ClientMessage.Undo()), ErrorCode.NO_PENDING_REQUEST);
-        refused(said(Mark.X, new ClientMessage.UndoReply(true)), ErrorCode.NO_PENDING_REQUEST);
-        Outcome.Applied undone = applied(said(Mark.O, new ClientMessage.UndoReply(true)));
+        applied(move(Seat.X, 4, "m1"));
+        refused(said(Seat.O, new ClientMessage.UndoReply(true)), ErrorCode.NO_PENDING_REQUEST);
+        applied(said(Seat.X, new ClientMessage.Undo()));
+        refused(said(Seat.X, new ClientMessage.Undo()), ErrorCode.NO_PENDING_REQUEST);
+        refused(said(Seat.X, new ClientMessage.UndoReply(true)), ErrorCode.NO_PENDING_REQUEST);
+        Outcome.Applied undone = applied(said(Seat.O, new ClientMessage.UndoReply(true)));
         assertThat(undone.event()).isEqualTo(new Event.Undone(Seat.X, java.util.List.of(4)));
     }
 
     @Test
     void aClaimNeedsAnUntimedGameAndTheOpponentsTurn() {
         playing();
-        refused(said(Mark.X, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
+        refused(said(Seat.X, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
         core = new RoomCore(withClock("1m+0s"), IdleClaim.DEFAULT_AFTER);
         playing();
-        refused(said(Mark.O, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
+        refused(said(Seat.O, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
     }
 
     @Test
     void aBotIsNeverIdle() {
-        applied(new Change.Seated(Mark.X, "ana", "t1"));
-        applied(said(Mark.X, new ClientMessage.InviteBot(BotLevel.EASY, Seat.O)));
-        applied(move(Mark.X, 4, "m1"));
+        applied(new Change.Seated(Seat.X, "ana", "t1"));
+        applied(said(Seat.X, new ClientMessage.InviteBot(BotLevel.EASY, Seat.O)));
+        applied(move(Seat.X, 4, "m1"));
         nanos += 3600 * SECOND;
-        refused(said(Mark.X, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
+        refused(said(Seat.X, new ClientMessage.Claim()), ErrorCode.CLAIM_NOT_ALLOWED);
     }
 
     @Test
     void aClaimBeforeTheIdleTimeIsTooEarly() {
         playing();
-        applied(move(Mark.X, 4, "m1"));
+        applied(move(Seat.X, 4, "m1"));
         nanos += IdleClaim.DEFAULT_AFTER.toNanos() - 1;
-        refused(said(Mark.X, new ClientMessage.Claim()), ErrorCode.CLAIM_TOO_EARLY);
+        refused(said(Seat.X, new ClientMessage.Claim()), ErrorCode.CLAIM_TOO_EARLY);
         nanos += 1;
-        assertThat(applied(said(Mark.X, new ClientMessage.Claim())).ended()).isTrue();
+        assertThat(applied(said(Seat.X, new ClientMessage.Claim())).ended()).isTrue();
     }
 
     @Test
     void aRematchWaitsForTheGameToEnd() {
         playing();
-        refused(said(Mark.X, new ClientMessage.Rematch()), ErrorCode.GAME_NOT_OVER);
-        applied(said(Mark.X, new ClientMessage.Resign()));
-        applied(said(Mark.X, new ClientMessage.Rematch()));
-        assertThat(apply(said(Mark.X, new ClientMessage.Rematch())))
+        refused(said(Seat.X, new ClientMessage.Rematch()), ErrorCode.GAME_NOT_OVER);
+        applied(said(Seat.X, new ClientMessage.Resign()));
+        applied(said(Seat.X, new ClientMessage.Rematch()));
+        assertThat(apply(said(Seat.X, new ClientMessage.Rematch())))
                 .isInstanceOf(Outcome.Unchanged.class);
-        assertThat(applied(said(Mark.O, new ClientMessage.Rematch())).started()).isTrue();
+        assertThat(applied(said(Seat.O, new ClientMessage.Rematch())).started()).isTrue();
     }
 
     @Test
@@ -220,7 +219,7 @@ class RoomCoreTest {
         refused(new Change.TimedOut(), ErrorCode.GAME_OVER);
         nanos += 10 * SECOND;
         assertThat(core.outOfTime(nanos, 0)).isTrue();
-        refused(move(Mark.X, 4, "m1"), ErrorCode.GAME_OVER);
+        refused(move(Seat.X, 4, "m1"), ErrorCode.GAME_OVER);
         Outcome.Applied flagged = applied(new Change.TimedOut());
         assertThat(flagged.ended()).isTrue();
         assertThat(flagged.event()).isEqualTo(new Event.GameOver(Seat.O, ResultReason.TIMEOUT));
@@ -229,12 +228,12 @@ class RoomCoreTest {
     @Test
     void aMessageThatIsNoCommandToTheRulesIsRefused() {
         playing();
-        refused(said(Mark.X, new ClientMessage.Sync(null)), ErrorCode.BAD_MESSAGE);
+        refused(said(Seat.X, new ClientMessage.Sync(null)), ErrorCode.BAD_MESSAGE);
     }
 
     private static RoomSettings withClock(String clock) {
         return new RoomSettings(
-                Rules.CLASSIC, Mark.X, Mark.X, true, true, null, TimeControl.parse(clock));
+                Rules.CLASSIC, Seat.X, Seat.X, true, true, null, TimeControl.parse(clock));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.tictactoe.server.room;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.GameRecord;
 import dev.tictactoe.protocol.Protocol;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.metrics.ServerMetrics;
@@ -87,7 +88,7 @@ final class RoomDriver implements AutoCloseable {
      * A room whose seats in {@code reserved} are held for players promised them, as a quick match
      * opens it.
      */
-    RoomDriver(RoomSettings settings, Map<dev.tictactoe.server.game.Mark, Reservation> reserved) {
+    RoomDriver(RoomSettings settings, Map<Seat, Reservation> reserved) {
         this(settings, LIMITS, 42L, BotRunner.BOT, reserved, false);
     }
 
@@ -96,7 +97,7 @@ final class RoomDriver implements AutoCloseable {
             RegistrySettings limits,
             long botSeed,
             BotRunner.Search search,
-            Map<dev.tictactoe.server.game.Mark, Reservation> reserved,
+            Map<Seat, Reservation> reserved,
             boolean holding) {
         journal = new Journal(holding);
         loopChannel.freezeTime();

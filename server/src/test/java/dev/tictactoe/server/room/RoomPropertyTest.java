@@ -9,7 +9,6 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.bot.BotMove;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,8 +55,8 @@ class RoomPropertyTest {
         RoomSettings settings =
                 new RoomSettings(
                         new Rules(size, 3),
-                        Mark.X,
-                        seed % 3 == 0 ? Mark.O : Mark.X,
+                        Seat.X,
+                        seed % 3 == 0 ? Seat.O : Seat.X,
                         true,
                         true,
                         null,
@@ -117,7 +116,7 @@ class RoomPropertyTest {
             assertThat(ids.add(move.seat() + "/" + move.id()))
                     .as(context + " move applied twice")
                     .isTrue();
-            expected = move.seat().other();
+            expected = move.seat().opponent();
         }
     }
 

@@ -14,7 +14,6 @@ import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
@@ -77,7 +76,7 @@ class RoomTest {
     @Test
     void aRoomWithoutSpectatorsRefusesAWatcherEvenWithASeatFree() {
         RoomSettings noSpectators =
-                new RoomSettings(Rules.CLASSIC, Mark.X, Mark.X, true, false, null, null);
+                new RoomSettings(Rules.CLASSIC, Seat.X, Seat.X, true, false, null, null);
         try (RoomDriver closed = new RoomDriver(noSpectators)) {
             closed.join("ana");
             Client eve = closed.connect();
@@ -353,6 +352,6 @@ class RoomTest {
     }
 
     private static RoomSettings withBot(BotLevel level) {
-        return new RoomSettings(new Rules(3, 3), Mark.X, Mark.X, true, true, level, null);
+        return new RoomSettings(new Rules(3, 3), Seat.X, Seat.X, true, true, level, null);
     }
 }

@@ -14,7 +14,6 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 import dev.tictactoe.server.clock.TimeControl;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.AfterEach;
@@ -41,8 +40,8 @@ class TimedRoomTest {
                 new RoomDriver(
                         new RoomSettings(
                                 new Rules(3, 3),
-                                Mark.X,
-                                Mark.X,
+                                Seat.X,
+                                Seat.X,
                                 true,
                                 true,
                                 null,

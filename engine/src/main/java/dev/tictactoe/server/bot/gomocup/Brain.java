@@ -1,10 +1,10 @@
 package dev.tictactoe.server.bot.gomocup;
 
 import dev.tictactoe.protocol.BotLevel;
+import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Board;
-import dev.tictactoe.server.game.Mark;
 import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
@@ -188,7 +188,7 @@ public final class Brain {
         }
         // Equal counts: we began. The stones are listed in the order they were played.
         boolean weBegan = own.size() == theirs.size();
-        Board fresh = new Board(board.rules(), weBegan ? Mark.X : Mark.O);
+        Board fresh = new Board(board.rules(), weBegan ? Seat.X : Seat.O);
         try {
             for (int i = 0; i < own.size() + theirs.size(); i++) {
                 List<Integer> from = (i % 2 == 0) == weBegan ? own : theirs;
