@@ -19,13 +19,22 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /** The series of games in one room: board and time, result, score and finished games. */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 final class Match {
 
-    /** How a game ended; {@code winner} is null for a draw. */
-    record Result(@Nullable Seat winner, ResultReason reason, int @Nullable [] line) {}
+    /** How a game ended; {@code winner} is null for a draw, {@code line} empty without a line. */
+    record Result(@Nullable Seat winner, ResultReason reason, List<Integer> line) {
+        Result {
+            line = line == null ? List.of() : line; // as older checkpoints wrote it
+        }
+
+        Result(@Nullable Seat winner, ResultReason reason) {
+            this(winner, reason, List.of());
+        }
+    }
 
     /** Finished games kept for review; older ones drop off, the score still counts them. */
     static final int KEPT_GAMES = 100;
@@ -95,9 +104,7 @@ final class Match {
             throw new IllegalStateException("no clock has run out in game " + game);
         }
         // No line left for the other side either: nobody can win, so it is a draw.
-        finish(
-                new Result(
-                        board.isCertainDraw() ? null : out.opponent(), ResultReason.TIMEOUT, null));
+        finish(new Result(board.isCertainDraw() ? null : out.opponent(), ResultReason.TIMEOUT));
     }
 
     @Nullable Seat turn() {
@@ -137,9 +144,10 @@ final class Match {
         if (ending != null) {
             finish(
                     switch (ending) {
-                        case LINE -> new Result(seat, ResultReason.LINE, board.winningLine());
-                        case FULL -> new Result(null, ResultReason.DRAW, null);
-                        case DEAD_DRAW -> new Result(null, ResultReason.DEAD_DRAW, null);
+                        case LINE ->
+                                new Result(seat, ResultReason.LINE, cells(board.winningLine()));
+                        case FULL -> new Result(null, ResultReason.DRAW);
+                        case DEAD_DRAW -> new Result(null, ResultReason.DEAD_DRAW);
                     });
         }
         return status == RoomStatus.OVER;
@@ -150,7 +158,7 @@ final class Match {
         if (status != RoomStatus.PLAYING) {
             return false;
         }
-        finish(new Result(seat.opponent(), ResultReason.ABANDONED, null));
+        finish(new Result(seat.opponent(), ResultReason.ABANDONED));
         return true;
     }
 
@@ -220,13 +228,17 @@ final class Match {
                 new GameRecord(
                         game,
                         board.first(),
-                        Wire.cells(board.moves()),
+                        cells(board.moves()),
                         outcome.winner(),
                         outcome.reason(),
-                        outcome.line() == null ? List.of() : Wire.cells(outcome.line())));
+                        outcome.line()));
         if (finished.size() > KEPT_GAMES) {
             finished.removeFirst();
         }
+    }
+
+    private static List<Integer> cells(int @Nullable [] cells) {
+        return cells == null ? List.of() : IntStream.of(cells).boxed().toList();
     }
 
     /** Back after a restart: the wall clock moved {@code millis}; true if shown times moved. */

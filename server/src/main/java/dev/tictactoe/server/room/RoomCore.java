@@ -135,11 +135,11 @@ final class RoomCore {
                         : applied(new Event.UndoDeclined(seat));
             }
             case ClientMessage.Resign() -> {
-                match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
+                match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN));
                 yield boardChanged(new Event.Resigned(seat), true);
             }
             case ClientMessage.Claim() -> {
-                match.finish(new Match.Result(seat, ResultReason.ABANDONED, null));
+                match.finish(new Match.Result(seat, ResultReason.ABANDONED));
                 yield boardChanged(new Event.GameOver(seat, ResultReason.ABANDONED), true);
             }
             case ClientMessage.Rematch() -> rematch(seat);

@@ -57,11 +57,7 @@ final class Snapshots {
                         result == null
                                 ? null
                                 : new Snapshot.Result(
-                                        result.winner(),
-                                        result.reason(),
-                                        result.line() == null
-                                                ? List.of()
-                                                : Wire.cells(result.line())),
+                                        result.winner(), result.reason(), result.line()),
                         previous == null ? null : previous.result()),
                 players,
                 spectators,

@@ -185,7 +185,7 @@ class CheckpointTest {
         match.board = new Board(settings.rules(), Seat.O);
         match.play(Seat.O, 4, "m1");
         match.play(Seat.X, 0, null);
-        match.result = new Match.Result(Seat.X, ResultReason.LINE, new int[] {0, 4, 8});
+        match.result = new Match.Result(Seat.X, ResultReason.LINE, List.of(0, 4, 8));
         match.xWins = 1;
         match.undoRequest = Seat.X;
         match.rematchOffers.add(Seat.O);
@@ -224,6 +224,14 @@ class CheckpointTest {
                         json.replace("\"bot\":\"hard\"", "\"bot\":\"HARD\"")
                                 .getBytes(StandardCharsets.UTF_8));
         assertThat(RoomState.JSON.writeValueAsString(older)).isEqualTo(json);
+        // One that wrote a result without a line as null reads it as no line.
+        assertThat(
+                        RoomState.JSON
+                                .readValue(
+                                        "{\"winner\":null,\"reason\":\"draw\",\"line\":null}",
+                                        Match.Result.class)
+                                .line())
+                .isEmpty();
     }
 
     @Test

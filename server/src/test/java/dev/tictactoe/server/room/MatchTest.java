@@ -113,7 +113,7 @@ class MatchTest {
     }
 
     private void resign(Seat seat) {
-        match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN, null));
+        match.finish(new Match.Result(seat.opponent(), ResultReason.RESIGN));
     }
 
     @Test
