@@ -106,7 +106,9 @@ public class DiffBenchmark {
     }
 
     @Benchmark
-    public byte[] direct() {
-        return MessageCodec.encodeDiff(after.version(), before, after, event);
+    public int direct() {
+        int[] length = new int[1];
+        MessageCodec.encodeDiff(after.version(), before, after, event, (bytes, n) -> length[0] = n);
+        return length[0];
     }
 }

@@ -81,7 +81,7 @@ final class Json {
     private static final ObjectReader TREE_READER = MAPPER.reader();
     private static final int MAX_SHOWN = 40;
 
-    /** Jackson's own names in a limit's refusal, and where an open value began in another. */
+    // Jackson's own names in a limit's refusal, and where an open value began in another.
     private static final Pattern LIMIT_SOURCE = Pattern.compile(", from `[^`]*`\\)");
 
     private static final Pattern START_MARKER =

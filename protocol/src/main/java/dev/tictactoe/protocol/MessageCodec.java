@@ -95,13 +95,7 @@ public final class MessageCodec {
         return new String(encodeToBytes(message), StandardCharsets.UTF_8);
     }
 
-    /** The diff message patching {@code from} into {@code to}, in UTF-8, without building it. */
-    public static byte[] encodeDiff(
-            long version, Snapshot from, Snapshot to, @Nullable Event event) {
-        return DiffWriter.write(version, from, to, event).toByteArray();
-    }
-
-    /** The same, its first n bytes handed to {@code into} uncopied, valid only during that call. */
+    /** The diff patching {@code from} into {@code to}, unbuilt: n bytes lent to {@code into}. */
     public static void encodeDiff(
             long version,
             Snapshot from,

@@ -33,7 +33,10 @@ class DiffWriterTest {
         for (Event event : events) {
             ServerMessage.Diff diff = new ServerMessage.Diff(3, List.of(), event);
             sameAsDataBinding(diff);
-            assertThat(new String(MessageCodec.encodeDiff(3, s, s, event), StandardCharsets.UTF_8))
+            assertThat(
+                            new String(
+                                    DiffWriter.write(3, s, s, event).toByteArray(),
+                                    StandardCharsets.UTF_8))
                     .isEqualTo(MessageCodec.encode(diff));
         }
     }

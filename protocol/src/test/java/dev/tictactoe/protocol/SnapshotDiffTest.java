@@ -23,7 +23,8 @@ class SnapshotDiffTest {
 
     /** The operations of the diff message written from the walk, read back. */
     static List<PatchOp> ops(Snapshot from, Snapshot to, @Nullable Event event) {
-        String diff = new String(MessageCodec.encodeDiff(to.version(), from, to, event), UTF_8);
+        String diff =
+                new String(DiffWriter.write(to.version(), from, to, event).toByteArray(), UTF_8);
         return ((ServerMessage.Diff) MessageCodec.decodeServer(diff)).ops();
     }
 
@@ -47,7 +48,7 @@ class SnapshotDiffTest {
         if (sameOpsAsTreeDiff) {
             assertThat(ops).isEqualTo(JsonPatch.diff(a, b));
         }
-        assertThat(new String(MessageCodec.encodeDiff(to.version(), from, to, event), UTF_8))
+        assertThat(new String(DiffWriter.write(to.version(), from, to, event).toByteArray(), UTF_8))
                 .isEqualTo(
                         new String(
                                 MessageCodec.encodeToBytes(
@@ -60,7 +61,8 @@ class SnapshotDiffTest {
                 to,
                 event,
                 (bytes, length) -> handed[0] = Arrays.copyOf(bytes, length));
-        assertThat(handed[0]).isEqualTo(MessageCodec.encodeDiff(to.version(), from, to, event));
+        assertThat(handed[0])
+                .isEqualTo(DiffWriter.write(to.version(), from, to, event).toByteArray());
         return ops;
     }
 

@@ -56,8 +56,14 @@ class RoomViewTest {
     }
 
     static ServerMessage.Diff diff(Snapshot from, Snapshot to) {
-        String diff = new String(MessageCodec.encodeDiff(to.version(), from, to, null), UTF_8);
-        return (ServerMessage.Diff) MessageCodec.decodeServer(diff);
+        String[] diff = new String[1];
+        MessageCodec.encodeDiff(
+                to.version(),
+                from,
+                to,
+                null,
+                (bytes, n) -> diff[0] = new String(bytes, 0, n, UTF_8));
+        return (ServerMessage.Diff) MessageCodec.decodeServer(diff[0]);
     }
 
     @Test
