@@ -1,8 +1,8 @@
 package dev.tictactoe.bench;
 
 import dev.tictactoe.protocol.BotLevel;
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Bot;
+import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -30,20 +30,11 @@ final class BotPositions {
             board.play(
                     bot.choose(board, BotLevel.MEDIUM, Duration.ZERO, seed + board.moveCount())
                             .cell());
-            if (!board.isOver() && quiet(board)) {
+            if (!board.isOver() && TacticsProbe.quiet(board)) {
                 quiet = board.copy();
             }
         }
         return quiet;
-    }
-
-    private static boolean quiet(Board board) {
-        for (int c = 0; c < board.rules().cells(); c++) {
-            if (board.isEmpty(c) && (board.wouldWin(c, Seat.X) || board.wouldWin(c, Seat.O))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Rules from "N:k" or "NxNkK" (e.g. "15:5", "5x5k4"). */

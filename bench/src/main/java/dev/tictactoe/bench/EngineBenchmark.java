@@ -1,6 +1,5 @@
 package dev.tictactoe.bench;
 
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -47,11 +46,6 @@ public class EngineBenchmark {
         boolean won = board.play(cell);
         board.undo();
         return won;
-    }
-
-    @Benchmark
-    public boolean wouldWin() {
-        return board.wouldWin(cells[next++ & (CYCLE - 1)], Seat.O);
     }
 
     static Rules parse(String variant) {

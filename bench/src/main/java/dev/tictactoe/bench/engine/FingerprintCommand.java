@@ -162,8 +162,8 @@ final class FingerprintCommand {
         Rules rules = board.rules();
         for (int dr = -2; dr <= 2; dr++) {
             for (int dc = -2; dc <= 2; dc++) {
-                int r = rules.row(cell) + dr;
-                int c = rules.col(cell) + dc;
+                int r = cell / rules.size() + dr;
+                int c = cell % rules.size() + dc;
                 if (r >= 0
                         && c >= 0
                         && r < rules.size()

@@ -12,6 +12,12 @@ public final class TacticsProbe {
 
     private TacticsProbe() {}
 
+    /** Whether neither side can complete a line with one move. */
+    public static boolean quiet(Board board) {
+        Position pos = Position.of(board);
+        return pos.fours[0].size == 0 && pos.fours[1].size == 0;
+    }
+
     /** Whether the threat searches cover these rules. */
     public static boolean handles(Rules rules) {
         return PatternBoard.handles(rules.winLength());

@@ -31,8 +31,13 @@ final class Classic {
     /** A best move, the seed choosing among the equal ones. */
     static BotMove move(Board board, long seed) {
         boolean xToMove = board.toMove() == Seat.X;
-        int key = xToMove ? board.key3() : swap(board.key3()); // Board's key3: X = 1, O = 2
-        int index = (xToMove ? 0 : STATES) + board.key3();
+        int marks = 0; // X 1, O 2
+        for (int c = 0; c < 9; c++) {
+            Seat mark = board.at(c);
+            marks += mark == null ? 0 : (mark.ordinal() + 1) * POW3[c];
+        }
+        int key = xToMove ? marks : swap(marks);
+        int index = (xToMove ? 0 : STATES) + marks;
         int best = BEST[key];
         int pick = (int) Long.remainderUnsigned(Bot.mix(seed ^ index), Integer.bitCount(best));
         for (int i = 0; i < pick; i++) {

@@ -15,12 +15,10 @@ public final class Board {
     private final int size;
     private final int winLength;
     private final int cellCount;
-    private final int[] pow3;
     private final Stones stones;
     private final int[] moves;
     private int moveCount;
     private long hash;
-    private int key3;
     private @Nullable Seat winner;
     private int winCell = -1;
     private int winDirection = -1;
@@ -38,9 +36,7 @@ public final class Board {
         size = rules.size();
         winLength = rules.winLength();
         cellCount = rules.cells();
-        Geometry geometry = Geometry.of(size);
-        pow3 = geometry.pow3;
-        stones = new Stones(geometry, winLength);
+        stones = new Stones(Geometry.of(size), winLength);
         moves = new int[cellCount];
         hash = Zobrist.empty(rules, first);
     }
@@ -51,7 +47,6 @@ public final class Board {
         System.arraycopy(other.moves, 0, moves, 0, moves.length);
         moveCount = other.moveCount;
         hash = other.hash;
-        key3 = other.key3;
         winner = other.winner;
         winCell = other.winCell;
         winDirection = other.winDirection;
@@ -115,7 +110,6 @@ public final class Board {
         int mark = firstMark ^ (moveCount & 1);
         int direction = stones.place(mark, cell);
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
-        key3 += (mark + 1) * pow3[cell];
         moves[moveCount++] = cell;
         if (direction < 0) {
             return false;
@@ -135,22 +129,8 @@ public final class Board {
         int mark = firstMark ^ (moveCount & 1);
         stones.remove(mark, cell);
         hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
-        key3 -= (mark + 1) * pow3[cell];
         // No move can follow a win, so a win on the board was made by the move taken back.
         winner = null;
-    }
-
-    /** Whether {@code mark} on the empty {@code cell} would make k in a row, whoever is to move. */
-    public boolean wouldWin(int cell, Seat mark) {
-        return runLength(cell, mark) >= winLength;
-    }
-
-    /** The longest run of {@code mark} through the empty {@code cell} were it placed there. */
-    int runLength(int cell, Seat mark) {
-        if (stones.occupied(checkCell(cell))) {
-            throw taken(cell);
-        }
-        return stones.runLength(mark.ordinal(), cell);
     }
 
     public @Nullable Seat winner() {
@@ -202,14 +182,6 @@ public final class Board {
     /** Zobrist hash of the marks, side to move and rules: the same for any move order and run. */
     public long hash() {
         return hash;
-    }
-
-    /** The marks of a board of at most 16 cells as the sum of {@code d·3^cell} (1 X, 2 O). */
-    public int key3() {
-        if (cellCount > Geometry.KEY3_MAX_CELLS) {
-            throw new IllegalStateException("key3 needs a board of at most 16 cells");
-        }
-        return key3;
     }
 
     @Override

@@ -1,9 +1,6 @@
 package dev.tictactoe.server.game;
 
-/**
- * Per-size tables shared by all boards of one size: each cell's four lines, each line's cells as
- * bits (by column, a column's by row); rows, then columns, diagonals and anti-diagonals.
- */
+/** Per-size tables of each cell's four lines and each line's cells as bits (a column's by row). */
 final class Geometry {
     static final int ROW = 0, COLUMN = 1, DIAGONAL = 2, ANTI_DIAGONAL = 3;
 
@@ -18,8 +15,6 @@ final class Geometry {
         }
     }
 
-    static final int KEY3_MAX_CELLS = 16; // boards with at most this many cells have a Board.key3()
-
     final int size;
     final int lineCount;
 
@@ -28,21 +23,11 @@ final class Geometry {
 
     final int[] lineMask;
 
-    /** 3^cell for boards that have a ternary key, else all 0 (so updating it needs no branch). */
-    final int[] pow3;
-
     private Geometry(int n) {
         size = n;
         lineCount = 6 * n - 2;
         cellInfo = new int[4 * n * n];
         lineMask = new int[lineCount];
-        pow3 = new int[n * n];
-        if (n * n <= KEY3_MAX_CELLS) {
-            pow3[0] = 1;
-            for (int i = 1; i < pow3.length; i++) {
-                pow3[i] = 3 * pow3[i - 1];
-            }
-        }
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < n; c++) {
                 int g = 4 * (r * n + c);

@@ -34,24 +34,8 @@ public record Rules(int size, int winLength) {
         return row * size + col;
     }
 
-    public int row(int cell) {
-        return checkCell(cell) / size;
-    }
-
-    public int col(int cell) {
-        return checkCell(cell) % size;
-    }
-
     /** Whether {@code cell} is a cell of this board. */
     public boolean contains(int cell) {
         return cell >= 0 && cell < size * size;
-    }
-
-    int checkCell(int cell) {
-        if (!contains(cell)) {
-            throw new IllegalArgumentException(
-                    "cell must be 0.." + (cells() - 1) + ", was " + cell);
-        }
-        return cell;
     }
 }

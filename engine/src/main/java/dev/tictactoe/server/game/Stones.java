@@ -84,18 +84,6 @@ final class Stones {
         lines[base + cellInfo[g + 3]] &= colBit;
     }
 
-    int runLength(int mark, int cell) {
-        int g = cell << 2;
-        int row = cellInfo[g];
-        int col = cellInfo[g + 1];
-        int base = mark * lineCount;
-        int colBit = 1 << col;
-        int best = run(lines[base + row] | colBit, col);
-        best = Math.max(best, run(lines[base + size + col] | (1 << row), row));
-        best = Math.max(best, run(lines[base + cellInfo[g + 2]] | colBit, col));
-        return Math.max(best, run(lines[base + cellInfo[g + 3]] | colBit, col));
-    }
-
     /** Length of the run of set bits in {@code line} that contains bit {@code pos} (0 if clear). */
     private static int run(int line, int pos) {
         // Ones from pos upwards, plus ones from pos downwards, counting pos itself once.

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Boards;
 import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
@@ -37,13 +38,13 @@ class HardTest {
                 if (canWin || threat >= 0) {
                     BotMove move = bot.choose(board, BotLevel.HARD, SMALL_BUDGET, game);
                     if (canWin) {
-                        assertThat(board.wouldWin(move.cell(), me))
+                        assertThat(Boards.wouldWin(board, move.cell(), me))
                                 .as("takes the win in\n%s", board)
                                 .isTrue();
                         wins++;
                     } else {
                         // With several threats the game is lost, but it still blocks one.
-                        assertThat(board.wouldWin(move.cell(), me.opponent()))
+                        assertThat(Boards.wouldWin(board, move.cell(), me.opponent()))
                                 .as("blocks in\n%s", board)
                                 .isTrue();
                         blocks++;
@@ -105,10 +106,10 @@ class HardTest {
         Board board = gomoku("X " + row + " " + col);
         for (long seed = 1; seed <= 6; seed++) {
             int reply = bot.chooseWithNodes(board, BotLevel.HARD, 100_000, seed).cell();
-            assertThat(Math.abs(GOMOKU.row(reply) - row))
+            assertThat(Math.abs(reply / GOMOKU.size() - row))
                     .as("seed %d", seed)
                     .isLessThanOrEqualTo(1);
-            assertThat(Math.abs(GOMOKU.col(reply) - col))
+            assertThat(Math.abs(reply % GOMOKU.size() - col))
                     .as("seed %d", seed)
                     .isLessThanOrEqualTo(1);
         }
@@ -203,7 +204,7 @@ class HardTest {
 
     static int anyWinningCell(Board board, Seat mark) {
         for (int c = 0; c < board.rules().cells(); c++) {
-            if (board.isEmpty(c) && board.wouldWin(c, mark)) {
+            if (board.isEmpty(c) && Boards.wouldWin(board, c, mark)) {
                 return c;
             }
         }

@@ -25,7 +25,7 @@ class PositionTest {
             Position pos = Position.of(board);
             long emptyHash = pos.hash();
             while (!board.isOver()) {
-                int side = Position.sideOf(board.toMove());
+                int side = board.toMove().ordinal();
                 assertThat(pos.side).isEqualTo(side);
                 assertThreatsMatch(board, pos);
                 assertThat(pos.open[0] == 0 && pos.open[1] == 0)
@@ -87,12 +87,12 @@ class PositionTest {
 
     private static void assertThreatsMatch(Board board, Position pos) {
         for (Seat mark : Seat.values()) {
-            int side = Position.sideOf(mark);
+            int side = mark.ordinal();
             int[] cells = new int[board.rules().cells()];
             int n = pos.winningCells(side, cells, cells.length);
             int expected = 0;
             for (int c = 0; c < board.rules().cells(); c++) {
-                if (board.isEmpty(c) && board.wouldWin(c, mark)) {
+                if (board.isEmpty(c) && Boards.wouldWin(board, c, mark)) {
                     expected++;
                     assertThat(java.util.Arrays.copyOf(cells, n)).contains(c);
                 }

@@ -70,8 +70,6 @@ class BoardTest {
         assertThatThrownBy(() -> board.play(4))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("cell 4 is taken");
-        assertThatThrownBy(() -> board.wouldWin(4, Seat.O))
-                .isInstanceOf(IllegalStateException.class);
         assertThat(board.hash()).isEqualTo(hash);
         assertThat(board.moves()).containsExactly(4);
         assertThat(board.toMove()).isEqualTo(Seat.O);
@@ -174,23 +172,6 @@ class BoardTest {
     }
 
     @Test
-    void wouldWinChangesNothing() {
-        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 3, 1, 4);
-        String before = board.toString();
-        long hash = board.hash();
-        assertThat(board.wouldWin(2, Seat.X)).isTrue();
-        assertThat(board.wouldWin(5, Seat.O)).isTrue();
-        assertThat(board.wouldWin(5, Seat.X)).isFalse();
-        assertThat(board.wouldWin(8, Seat.O)).isFalse();
-        assertThat(board.runLength(2, Seat.X)).isEqualTo(3);
-        assertThat(board.runLength(8, Seat.X)).isEqualTo(1);
-        assertThat(board.runLength(8, Seat.O)).isEqualTo(2);
-        assertThat(board.toString()).isEqualTo(before);
-        assertThat(board.hash()).isEqualTo(hash);
-        assertThat(board.toMove()).isEqualTo(Seat.X);
-    }
-
-    @Test
     void copiesAreIndependent() {
         Board board = Boards.replay(Rules.CLASSIC, Seat.X, 4, 0);
         Board copy = board.copy();
@@ -202,16 +183,6 @@ class BoardTest {
         assertThat(copy.toString()).isEqualTo(board.toString());
         board.undo();
         assertThat(copy.at(0)).isEqualTo(Seat.O);
-    }
-
-    @Test
-    void keysSmallBoardsInBaseThree() {
-        Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 8);
-        assertThat(board.key3()).isEqualTo(1 + 2 * 6561);
-        Board big = Boards.replay(new Rules(4, 4), Seat.O, 15);
-        assertThat(big.key3()).isEqualTo(2 * 14_348_907);
-        assertThatThrownBy(() -> new Board(new Rules(5, 4)).key3())
-                .isInstanceOf(IllegalStateException.class);
     }
 
     static void randomPlies(Board board, int plies, SplittableRandom random) {

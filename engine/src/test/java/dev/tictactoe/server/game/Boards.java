@@ -16,6 +16,28 @@ public final class Boards {
         return board;
     }
 
+    /**
+     * Whether {@code mark} on the empty {@code cell} would make k in a row, by walking its lines.
+     */
+    public static boolean wouldWin(Board board, int cell, Seat mark) {
+        int n = board.rules().size();
+        for (int[] d : new int[][] {{0, 1}, {1, 0}, {1, 1}, {1, -1}}) {
+            int run = 1;
+            for (int sign = -1; sign <= 1; sign += 2) {
+                int r = cell / n + sign * d[0];
+                int c = cell % n + sign * d[1];
+                for (; r >= 0 && r < n && c >= 0 && c < n && board.at(r * n + c) == mark; run++) {
+                    r += sign * d[0];
+                    c += sign * d[1];
+                }
+            }
+            if (run >= board.rules().winLength()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether the game is not won and every window of k cells in a row holds both marks. */
     public static boolean isDeadDraw(Board board) {
         NaiveBoard naive = new NaiveBoard(board.rules());

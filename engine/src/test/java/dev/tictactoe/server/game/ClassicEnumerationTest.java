@@ -40,14 +40,14 @@ class ClassicEnumerationTest {
 
     @Test
     void reachesEveryLegalPositionOnceByKey() {
-        assertThat(TREE.hashByKey3).hasSize(5_478);
+        assertThat(TREE.hashByMarks).hasSize(5_478);
     }
 
     @Test
     void hashesDependOnThePositionOnlyAndTellPositionsApart() {
-        // Same key3 (position) by any move order always gave the same hash (checked in walk);
+        // Same marks (position) by any move order always gave the same hash (checked in walk);
         // and distinct positions have distinct hashes.
-        assertThat(new HashSet<>(TREE.hashByKey3.values())).hasSize(5_478);
+        assertThat(new HashSet<>(TREE.hashByMarks.values())).hasSize(5_478);
     }
 
     @Test
@@ -62,12 +62,12 @@ class ClassicEnumerationTest {
         long oWins;
         long draws;
         long undoChecks;
-        final Map<Integer, Long> hashByKey3 = new HashMap<>();
+        final Map<String, Long> hashByMarks = new HashMap<>();
         final List<String> mismatches = new ArrayList<>();
 
         void walk(Board board) {
             nodes++;
-            Long known = hashByKey3.putIfAbsent(board.key3(), board.hash());
+            Long known = hashByMarks.putIfAbsent(board.toString(), board.hash());
             if (known != null && board.hash() != known) {
                 mismatches.add("hash of\n" + board);
             }
@@ -101,7 +101,6 @@ class ClassicEnumerationTest {
     /** Everything observable about a position, for exact comparison. */
     private record Snapshot(
             long hash,
-            int key3,
             Seat winner,
             Seat toMove,
             int moveCount,
@@ -111,7 +110,6 @@ class ClassicEnumerationTest {
         Snapshot(Board b) {
             this(
                     b.hash(),
-                    b.key3(),
                     b.winner(),
                     b.toMove(),
                     b.moveCount(),

@@ -20,7 +20,7 @@ class DeadDrawTest {
 
     /** Whether some continuation completes a line; memoized on the marks and the side to move. */
     private static final class Oracle {
-        private final Map<Integer, Boolean> known = new HashMap<>();
+        private final Map<String, Boolean> known = new HashMap<>();
 
         boolean someoneCanWin(Board board) {
             if (board.winner() != null) {
@@ -29,7 +29,7 @@ class DeadDrawTest {
             if (board.isFull()) {
                 return false;
             }
-            int key = board.key3() * 2 + (board.toMove() == Seat.X ? 1 : 0);
+            String key = board + " " + board.toMove();
             Boolean cached = known.get(key);
             if (cached != null) {
                 return cached;
@@ -66,8 +66,8 @@ class DeadDrawTest {
     }
 
     private static void walk(
-            Board board, Oracle oracle, java.util.Set<Integer> seen, int[] visited) {
-        if (!seen.add(board.key3())) {
+            Board board, Oracle oracle, java.util.Set<String> seen, int[] visited) {
+        if (!seen.add(board.toString())) {
             return;
         }
         visited[0]++;
