@@ -1,7 +1,7 @@
 package dev.tictactoe.bench;
 
 import dev.tictactoe.protocol.Durations;
-import dev.tictactoe.server.bot.Solver;
+import dev.tictactoe.server.bot.WholeSolve;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -48,8 +48,8 @@ final class SolveCommand {
             Rules rules = BotPositions.parse(variant);
             String name = rules.size() + "x" + rules.size() + " k=" + rules.winLength();
             long start = System.nanoTime();
-            Solver.Result r =
-                    Solver.solve(
+            WholeSolve.Result r =
+                    WholeSolve.solve(
                             new Board(rules),
                             distance,
                             limit,

@@ -33,7 +33,7 @@ public final class EvaluationFeatures {
         int at = 0;
         for (int side : new int[] {b.side, 1 - b.side}) {
             for (int cell = 0; cell < b.cells; cell++) {
-                row[at + SET_OF_KEY[b.tableIndex(side, cell)]]++;
+                row[at + SET_OF_KEY[b.cellKey[side][cell]]]++;
             }
             at += SETS;
         }

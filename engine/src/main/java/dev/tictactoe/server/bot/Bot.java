@@ -127,7 +127,6 @@ public final class Bot {
     }
 
     private static void requirePlayable(Board board) {
-        Objects.requireNonNull(board, "board");
         if (board.isOver()) {
             throw new IllegalStateException("the game is over, there is no move to choose");
         }
@@ -183,8 +182,9 @@ public final class Bot {
             return proved;
         }
         long nodes = budget.nodes();
-        Budget rest = budget.withNodes(nodes == Long.MAX_VALUE ? nodes : nodes - nodes / 3);
-        return asHard(board, pos, rest, random, "not solvable within budget");
+        long rest = nodes == Long.MAX_VALUE ? nodes : nodes - nodes / 3;
+        Budget left = new Budget(budget.start(), budget.deadline(), budget.nanos(), rest);
+        return asHard(board, pos, left, random, "not solvable within budget");
     }
 
     private BotMove asHard(

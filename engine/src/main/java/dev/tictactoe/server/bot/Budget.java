@@ -13,8 +13,4 @@ record Budget(long start, long deadline, long nanos, long nodes) {
     static Budget ofNodes(long nodes) {
         return new Budget(System.nanoTime(), Long.MAX_VALUE, Long.MAX_VALUE, nodes);
     }
-
-    Budget withNodes(long nodes) {
-        return new Budget(start, deadline, this.nanos, nodes);
-    }
 }

@@ -15,7 +15,7 @@ final class GomokuSearch extends PvsSearch {
 
     static final int DEFENCE_NODES = 200;
 
-    /** Late-move reductions: from this move index on, at nodes with this many plies left. */
+    // Late-move reductions: from this move index on, at nodes with this many plies left.
     static final int LMR_FROM = 4;
 
     static final int LMR_DEPTH = 3;

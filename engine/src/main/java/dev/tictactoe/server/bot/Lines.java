@@ -39,7 +39,7 @@ final class Lines {
     final int[][] windowsOf;
     final int[][] near; // cells within NEAR of each cell (the cell itself excluded)
 
-    /** Per cell and direction: the neighbours on the line, and this cell's digit weight in each. */
+    // Per cell and direction: the neighbours on the line, and this cell's digit weight in each.
     final int[][] lineCells;
 
     final int[][] lineWeights;

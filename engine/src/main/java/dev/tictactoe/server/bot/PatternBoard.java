@@ -32,14 +32,14 @@ final class PatternBoard extends SearchBoard {
 
     final int[][] comboCount = new int[2][Combo.COUNT]; // empty cells with each Combo, by side
 
-    /** Per side, the sums of Evaluation.MOVER and Evaluation.WAITER over the cells. */
+    // Per side, the sums of Evaluation.MOVER and Evaluation.WAITER over the cells.
     final int[] moverWorth = new int[2];
 
     final int[] waiterWorth = new int[2];
     long hash;
 
     /** {@code cellKey[side][cell]}: the cell's four codes as one {@link Evaluation} table index. */
-    private final int[][] cellKey = new int[2][];
+    final int[][] cellKey = new int[2][];
 
     private final byte[] table;
     private final int[] keys;
@@ -77,12 +77,8 @@ final class PatternBoard extends SearchBoard {
 
     static PatternBoard of(Board board) {
         Rules rules = board.rules();
-        int first = Position.sideOf(board.first());
+        int first = board.first().ordinal();
         return replay(board, new PatternBoard(rules.size(), rules.winLength(), first));
-    }
-
-    int tableIndex(int s, int cell) {
-        return cellKey[s][cell];
     }
 
     int worth(int s, int cell) {
@@ -151,8 +147,7 @@ final class PatternBoard extends SearchBoard {
         hash ^= KEYS[KEYS.length - 1];
     }
 
-    // A stone of `owner` appears (sign 1) or goes (-1) at `cell`: every cell whose line window
-    // covers it sees one digit change, 1 for the owner and 2 for the other side.
+    // A stone appears (1) or goes (-1): each cell on its lines changes a digit, by 1 or 2 by side.
     private void update(int cell, int owner, int sign) {
         int digits = owner == 0 ? 1 | 2 << KEY_BITS : 2 | 1 << KEY_BITS;
         for (int d = 0; d < 4; d++) {

@@ -2,10 +2,7 @@ package dev.tictactoe.server.bot;
 
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * What a stone on an empty cell makes along one line, per k by table from the k-1 cells each side
- * as base-3 digits (0 empty, 1 own, 2 theirs or the edge; nearest-left at k-2, nearest-right k-1).
- */
+/** What a stone makes along a line, by table per k of the k-1 cells each side as base-3 digits. */
 final class Patterns {
 
     static final int NONE = 0; // no window through the cell can still be completed
@@ -35,7 +32,7 @@ final class Patterns {
         return TABLES.computeIfAbsent(k, Patterns::build);
     }
 
-    /** The digit index of the neighbour {@code offset} cells away (offset ±1..±(k-1)). */
+    /** Where the neighbour {@code offset} away (0 empty, 1 own, 2 theirs or edge) is in a key. */
     static int digit(int offset, int k) {
         return offset < 0 ? offset + k - 1 : offset + k - 2;
     }

@@ -1,6 +1,5 @@
 package dev.tictactoe.server.bot;
 
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.game.Board;
 
 /** A search position on any k: stones per window of k cells, and hashes under 8 symmetries. */
@@ -55,11 +54,7 @@ final class Position extends SearchBoard {
     }
 
     static Position of(Board board) {
-        return replay(board, new Position(Lines.of(board.rules()), sideOf(board.first())));
-    }
-
-    static int sideOf(Seat mark) {
-        return mark == Seat.X ? 0 : 1;
+        return replay(board, new Position(Lines.of(board.rules()), board.first().ordinal()));
     }
 
     /** Plays {@code cell} for the side to move; {@link #won} tells if it completes a line. */

@@ -8,7 +8,7 @@ final class RootThreats {
     static final int ROOT_VCF_DEPTH = 12;
     static final int ROOT_VCT_DEPTH = 6;
 
-    /** Percent of the budget for the own wins by fours, then by threes, then for defence. */
+    // Percent of the budget for the own wins by fours, then by threes, then for defence.
     static final int VCF_SHARE = 5;
 
     static final int VCT_SHARE = 10;
@@ -48,10 +48,7 @@ final class RootThreats {
         return span == 0 ? Long.MAX_VALUE : start + span * percent / 100;
     }
 
-    /**
-     * If the opponent would win by threats, keeps the root moves shown to hold (else those not
-     * shown to lose); a move off its proof's lines and making no three leaves the win standing.
-     */
+    /** Against a win by threats keeps the moves shown to hold, else those not shown to lose. */
     int refute(int[] root, int n) {
         long nodeBudget = spanNodes * DEFENCE_SHARE / 100;
         long until = share(VCF_SHARE + VCT_SHARE + DEFENCE_SHARE);

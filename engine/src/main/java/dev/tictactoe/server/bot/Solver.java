@@ -1,17 +1,11 @@
 package dev.tictactoe.server.bot;
 
-import dev.tictactoe.server.game.Board;
-
 import org.jspecify.annotations.Nullable;
 
-import java.time.Duration;
 import java.util.function.LongConsumer;
 
-/**
- * Exact alpha-beta to the end over symmetry-reduced hashes; without {@code distance} every win
- * scores {@code Bot.WIN}, which searches far less. Its bounds are facts: tables may be shared.
- */
-public final class Solver {
+/** Exact alpha-beta to the end, wins by distance only on request; its bounds are facts to share. */
+final class Solver {
 
     private static final int INF = PvsSearch.INF;
     private final Position pos;
@@ -41,38 +35,11 @@ public final class Solver {
         history = new int[cells];
     }
 
-    /** What a solve found: unless {@code solved}, the time ran out and the score means nothing. */
-    public record Result(boolean solved, int score, long nodes, Duration time) {
-        /** "draw", "win", "loss" (with the distance when known), or "unknown". */
-        public String value() {
-            return solved ? Solver.value(score) : "unknown";
-        }
-    }
-
     /** "draw", "win" or "loss", with the distance in plies when known: "win in 3". */
     static String value(int score) {
         String word = score > 0 ? "win" : "loss";
         int distance = Bot.WIN - Math.abs(score);
         return score == 0 ? "draw" : distance == 0 ? word : word + " in " + distance;
-    }
-
-    /** Solves {@code board} within {@code limit}, with {@code distance} also the fastest win. */
-    public static Result solve(
-            Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {
-        if (board.isOver()) {
-            throw new IllegalStateException("the game is over");
-        }
-        long start = System.nanoTime();
-        long deadline =
-                limit.toNanos() >= Long.MAX_VALUE - start
-                        ? Long.MAX_VALUE
-                        : start + limit.toNanos();
-        TranspositionTable table = new TranspositionTable(tableBits);
-        Solver solver = new Solver(Position.of(board), table, distance, deadline, Long.MAX_VALUE);
-        solver.progress = progress;
-        int score = solver.solve();
-        Duration time = Duration.ofNanos(System.nanoTime() - start);
-        return new Result(!solver.aborted, solver.aborted ? 0 : score, solver.nodes, time);
     }
 
     /** The value of the position, or 0 with {@link #aborted} set if a limit was hit. */
@@ -138,7 +105,8 @@ public final class Solver {
         int ttMove = -1;
         long entry = table.probe(key);
         if (entry != 0) {
-            int score = fromTable(TranspositionTable.score(entry), ply);
+            int value = TranspositionTable.score(entry);
+            int score = distance ? TranspositionTable.fromTable(value, ply) : value;
             int flag = TranspositionTable.flag(entry);
             if (flag == TranspositionTable.EXACT) {
                 return score;
@@ -196,13 +164,12 @@ public final class Solver {
                 bestScore <= alpha0
                         ? TranspositionTable.UPPER
                         : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
-        int storedMove = pos.lines.sym[symmetry][bestMove];
-        table.store(key, toTable(bestScore, ply), flag, pos.empties(), storedMove);
+        int value = distance ? TranspositionTable.toTable(bestScore, ply) : bestScore;
+        table.store(key, value, flag, pos.empties(), pos.lines.sym[symmetry][bestMove]);
         return bestScore;
     }
 
-    // Empty cells that still matter, the table's move first, then by how much they build and
-    // block, then history. Not empty: the caller has ruled out a dead draw.
+    // The cells that still matter, best first; there are some, as a dead draw returned before.
     private int orderedMoves(int[] moves, int[] scores, int ttMove) {
         int n = 0;
         int me = pos.side;
@@ -212,8 +179,7 @@ public final class Solver {
             }
             int value = pos.cellScore(c, me);
             if (value == 0) {
-                // In no window either side can still complete: a stone there is a pass, and an
-                // extra stone never hurts, so some other move is at least as good.
+                // In no window either side can complete: no better than a pass, which never helps.
                 continue;
             }
             int score =
@@ -223,13 +189,5 @@ public final class Solver {
             n = ThreatMoves.insert(moves, scores, n, c, score);
         }
         return n;
-    }
-
-    private int toTable(int score, int ply) {
-        return distance ? TranspositionTable.toTable(score, ply) : score;
-    }
-
-    private int fromTable(int score, int ply) {
-        return distance ? TranspositionTable.fromTable(score, ply) : score;
     }
 }

@@ -139,7 +139,7 @@ class PatternBoardTest {
             }
             for (int s = 0; s < 2; s++) {
                 int combo = naiveCombo(board, s, c);
-                assertThat((int) Combo.OF_KEY[board.tableIndex(s, c)])
+                assertThat((int) Combo.OF_KEY[board.cellKey[s][c]])
                         .as("combo of cell %d side %d", c, s)
                         .isEqualTo(combo);
                 combos[s][combo]++;
@@ -234,14 +234,13 @@ class PatternBoardTest {
             board.play(cell);
             board.pass();
         }
-        assertThat((int) Combo.OF_KEY[board.tableIndex(0, 7 * 15 + 7)])
-                .isEqualTo(Combo.DOUBLE_THREE);
+        assertThat((int) Combo.OF_KEY[board.cellKey[0][7 * 15 + 7]]).isEqualTo(Combo.DOUBLE_THREE);
         // X on (7,8) and O on (7,4): on the row (7,7) now makes a four, closed at one end.
         board.play(7 * 15 + 8);
         board.play(7 * 15 + 4);
-        assertThat((int) Combo.OF_KEY[board.tableIndex(0, 7 * 15 + 7)]).isEqualTo(Combo.FOUR_THREE);
+        assertThat((int) Combo.OF_KEY[board.cellKey[0][7 * 15 + 7]]).isEqualTo(Combo.FOUR_THREE);
         assertThat(board.comboCount[0][Combo.FOUR_THREE]).isPositive();
-        assertThat((int) Combo.OF_KEY[board.tableIndex(1, 7 * 15 + 7)]).isEqualTo(Combo.NONE);
+        assertThat((int) Combo.OF_KEY[board.cellKey[1][7 * 15 + 7]]).isEqualTo(Combo.NONE);
     }
 
     // The moves that made a search position, to name it in a failure.
