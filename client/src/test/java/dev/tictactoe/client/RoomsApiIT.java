@@ -108,7 +108,12 @@ class RoomsApiIT {
 
     @Test
     void aRefusalCarriesTheServersCode() {
-        assertThatThrownBy(() -> api().create(NewRoom.DEFAULT.withBoard(25, 5)))
+        assertThatThrownBy(
+                        () ->
+                                api().create(
+                                                new NewRoom(
+                                                        25, 5, "X", "X", true, true, null, null,
+                                                        null)))
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> {

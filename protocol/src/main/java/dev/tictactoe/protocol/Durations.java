@@ -43,17 +43,15 @@ public final class Durations {
         if (millis < 0) {
             return "-" + format(d.negated());
         }
-        StringBuilder text = new StringBuilder();
-        long[] sizes = {3_600_000, 60_000, 1_000, 1};
-        String[] units = {"h", "m", "s", "ms"};
-        for (int u = 0; u < sizes.length; u++) {
-            long amount = millis / sizes[u];
-            millis %= sizes[u];
-            if (amount > 0) {
-                text.append(amount).append(units[u]);
-            }
-        }
-        return text.toString();
+        Duration whole = Duration.ofMillis(millis);
+        return part(whole.toHours(), "h")
+                + part(whole.toMinutesPart(), "m")
+                + part(whole.toSecondsPart(), "s")
+                + part(whole.toMillisPart(), "ms");
+    }
+
+    private static String part(long amount, String unit) {
+        return amount > 0 ? amount + unit : "";
     }
 
     private static final long SECOND = 1_000_000_000L;

@@ -71,9 +71,4 @@ public record NewRoom(
     public static int defaultWinLength(int size) {
         return Math.min(size, 5);
     }
-
-    public NewRoom withBoard(int size, int winLength) {
-        return new NewRoom(
-                size, winLength, seat, first, earlyDraw, spectators, bot, clock, botSeed);
-    }
 }

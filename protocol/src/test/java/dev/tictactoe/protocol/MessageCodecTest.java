@@ -323,7 +323,7 @@ class MessageCodecTest {
     void newRoomSettingsTakeDefaultsAndAreCheckedStrictly() {
         assertThat(MessageCodec.decodeNewRoom("{}")).isEqualTo(NewRoom.DEFAULT);
         assertThat(MessageCodec.decodeNewRoom("{\"size\":15}"))
-                .isEqualTo(NewRoom.DEFAULT.withBoard(15, 5));
+                .isEqualTo(new NewRoom(15, 5, "X", "X", true, true, null, null, null));
         assertThat(MessageCodec.decodeNewRoom("{\"size\":4,\"seat\":\"random\",\"bot\":null}"))
                 .isEqualTo(new NewRoom(4, 4, "random", "X", true, true, null, null, null));
         assertThatThrownBy(() -> MessageCodec.decodeNewRoom("{\"size\":5,\"winLength\":6}"))

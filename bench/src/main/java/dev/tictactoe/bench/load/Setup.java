@@ -53,7 +53,8 @@ final class Setup {
                         + TimeUnit.SECONDS.toNanos(60)
                         + TimeUnit.MILLISECONDS.toNanos(20L * rooms);
         RoomsApi api = s.relay() ? null : new RoomsApi(s.target().http(""));
-        NewRoom newRoom = NewRoom.DEFAULT.withBoard(s.size(), s.winLength());
+        NewRoom newRoom =
+                new NewRoom(s.size(), s.winLength(), "X", "X", true, true, null, null, null);
         ExecutorService http =
                 Executors.newFixedThreadPool(
                         HTTP_THREADS,

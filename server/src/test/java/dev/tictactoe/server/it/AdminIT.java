@@ -142,7 +142,7 @@ class AdminIT {
         String playing = pair[0].snapshot().room();
         pair[0].drop();
         pair[1].awaitSnapshot(s -> !s.players().x().connected(), TestServer.WAIT);
-        String waiting = server.create(NewRoom.DEFAULT.withBoard(15, 5));
+        String waiting = server.create(new NewRoom(15, 5, "X", "X", true, true, null, null, null));
         GameClient watcher = server.connect(playing);
         watcher.spectate("spectator");
 

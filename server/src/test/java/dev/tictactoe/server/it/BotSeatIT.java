@@ -86,7 +86,7 @@ class BotSeatIT {
 
     @Test
     void aBotInvitedIntoTheEmptySeatStartsTheGameAndAnswersMoves() {
-        String code = server.create(NewRoom.DEFAULT.withBoard(9, 5));
+        String code = server.create(new NewRoom(9, 5, "X", "X", true, true, null, null, null));
         GameClient me = server.player(code, "ana");
         me.send(new ClientMessage.InviteBot(BotLevel.HARD, null));
         Snapshot started = me.awaitSnapshot(s -> s.status() == RoomStatus.PLAYING, WAIT);

@@ -30,7 +30,8 @@ class ConcurrencyIT {
         ExecutorService senders = Executors.newFixedThreadPool(2);
         try (TestServer server = new TestServer()) {
             for (int round = 0; round < 40; round++) {
-                GameClient[] p = server.pair(NewRoom.DEFAULT.withBoard(5, 4));
+                GameClient[] p =
+                        server.pair(new NewRoom(5, 4, "X", "X", true, true, null, null, null));
                 CyclicBarrier start = new CyclicBarrier(2);
                 int xCell = random.nextInt(25);
                 int oCell = random.nextInt(25);

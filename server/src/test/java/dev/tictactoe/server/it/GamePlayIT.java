@@ -60,7 +60,7 @@ class GamePlayIT {
 
     @Test
     void oWinsOnALargerBoard() {
-        GameClient[] p = server.pair(NewRoom.DEFAULT.withBoard(7, 4));
+        GameClient[] p = server.pair(new NewRoom(7, 4, "X", "X", true, true, null, null, null));
         // X scatters, O builds the column of cells 3, 10, 17, 24.
         Snapshot end = play(p[0], p[1], 0, 3, 6, 10, 42, 17, 48, 24);
         assertThat(end.result().winner()).isEqualTo(Seat.O);
@@ -205,7 +205,7 @@ class GamePlayIT {
 
     @Test
     void theHttpApiReportsRoomsAndHealth() throws IOException {
-        String code = server.create(NewRoom.DEFAULT.withBoard(15, 5));
+        String code = server.create(new NewRoom(15, 5, "X", "X", true, true, null, null, null));
         assertThat(server.get("/healthz").status()).isEqualTo(200);
         assertThat(server.api.get(code).get("settings").get("size").asInt()).isEqualTo(15);
         assertThat(server.api.get(code).get("status").asText()).isEqualTo("waiting");

@@ -185,14 +185,20 @@ class RejectionIT {
 
     @Test
     void invalidRoomSettingsAreRefusedWithTheReason() {
-        assertThatThrownBy(() -> server.create(NewRoom.DEFAULT.withBoard(20, 5)))
+        assertThatThrownBy(
+                        () ->
+                                server.create(
+                                        new NewRoom(20, 5, "X", "X", true, true, null, null, null)))
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> {
                             assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS);
                             assertThat(e.getMessage()).contains("19");
                         });
-        assertThatThrownBy(() -> server.create(NewRoom.DEFAULT.withBoard(5, 6)))
+        assertThatThrownBy(
+                        () ->
+                                server.create(
+                                        new NewRoom(5, 6, "X", "X", true, true, null, null, null)))
                 .isInstanceOfSatisfying(
                         ProtocolException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SETTINGS));

@@ -19,7 +19,9 @@ import java.util.List;
 class SnapshotsTest {
 
     private final RoomDriver driver =
-            new RoomDriver(RoomSettings.resolve(NewRoom.DEFAULT.withBoard(15, 5), null));
+            new RoomDriver(
+                    RoomSettings.resolve(
+                            new NewRoom(15, 5, "X", "X", true, true, null, null, null), null));
 
     @AfterEach
     void close() {
@@ -91,7 +93,10 @@ class SnapshotsTest {
     @Test
     void emptyRowsAreSharedBetweenRooms() {
         try (RoomDriver other =
-                new RoomDriver(RoomSettings.resolve(NewRoom.DEFAULT.withBoard(15, 5), null))) {
+                new RoomDriver(
+                        RoomSettings.resolve(
+                                new NewRoom(15, 5, "X", "X", true, true, null, null, null),
+                                null))) {
             Client x = driver.join("ana");
             driver.join("bo");
             other.join("cy");
