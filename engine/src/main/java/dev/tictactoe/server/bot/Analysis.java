@@ -16,7 +16,7 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
     /** The points of a proven win (or one found by threats). */
     public static final int DECIDED = 10_000;
 
-    /** Points lost from which a move is an inaccuracy, mistake, blunder (an open three: ~300). */
+    // Points lost from which a move is an inaccuracy, mistake, blunder (an open three: ~300).
     public static final int INACCURACY = 100;
 
     public static final int MISTAKE = 250;
@@ -82,19 +82,16 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
         int was = sign * before.score();
         int now = sign * after.score();
         int loss = Math.max(0, was - now);
-        Verdict verdict;
         if (cell == before.best() || loss == 0) {
-            verdict = Verdict.BEST;
-        } else if (loss >= BLUNDER || was == DECIDED) {
-            // A decided win given away is a blunder however close the points came.
-            verdict = Verdict.BLUNDER;
-        } else if (loss >= MISTAKE) {
-            verdict = Verdict.MISTAKE;
-        } else if (loss >= INACCURACY) {
-            verdict = Verdict.INACCURACY;
-        } else {
-            verdict = Verdict.GOOD;
+            return new Judged(cell, mover, Verdict.BEST, loss);
         }
+        // A decided win given away is a blunder however close the points came.
+        Verdict verdict =
+                loss >= BLUNDER || was == DECIDED
+                        ? Verdict.BLUNDER
+                        : loss >= MISTAKE
+                                ? Verdict.MISTAKE
+                                : loss >= INACCURACY ? Verdict.INACCURACY : Verdict.GOOD;
         return new Judged(cell, mover, verdict, loss);
     }
 }

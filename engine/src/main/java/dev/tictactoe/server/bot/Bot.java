@@ -24,9 +24,7 @@ public final class Bot {
     /** Scores beyond ± this are proven (or, for HARD, found) wins and losses. */
     public static final int WIN_THRESHOLD = WIN - 1000;
 
-    /** On pattern boards a proof is tried only this near the end: earlier it never completes. */
-    static final int PROOF_EMPTIES = 36;
-
+    static final int PROOF_EMPTIES = 36; // a pattern board's proof completes only this near the end
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
 

@@ -22,7 +22,7 @@ final class Evaluation {
     /** The tables hold sixteenths, so the small worths of common cells do not round away. */
     static final int SCALE = 16;
 
-    /** A cell's worth by key, in {@link #SCALE}ths, to the side to move and to the other side. */
+    // A cell's worth by key, in SCALEths, to the side to move and to the other side.
     static final int[] MOVER = new int[KEYS];
 
     static final int[] WAITER = new int[KEYS];

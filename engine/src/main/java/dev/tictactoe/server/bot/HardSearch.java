@@ -12,15 +12,15 @@ final class HardSearch extends PvsSearch {
     private static final int VCF_NODES_ROOT = 50_000;
     private static final int VCF_NODES_LEAF = 300;
 
-    /** Boards up to this many cells search every empty cell; bigger ones only cells near stones. */
-    private static final int FULL_WIDTH_CELLS = 36;
-
+    private static final int FULL_WIDTH_CELLS = 36; // bigger boards search only cells near stones
     private static final int WIDTH = 14;
     private final Position pos;
     private final int[][] vcfMoves;
     private final int[][] vcfCells;
     private final int[] seen;
     private int stamp;
+    private int vcfFirstMove;
+    private int vcfBudget;
 
     HardSearch(
             Position pos,
@@ -94,15 +94,11 @@ final class HardSearch extends PvsSearch {
         return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, pos.evaluate()));
     }
 
-    private int vcfFirstMove;
-
     /** The side to move's moves to a line by continuous fours, or 0; the first in vcfFirstMove. */
     private int vcf(int depth, int nodeBudget) {
         vcfBudget = nodeBudget;
         return vcfLevel(depth, 0);
     }
-
-    private int vcfBudget;
 
     private int vcfLevel(int depth, int level) {
         if (outOfTime() || --vcfBudget < 0) {

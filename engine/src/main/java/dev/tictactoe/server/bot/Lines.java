@@ -32,9 +32,8 @@ final class Lines {
     final int k;
     final int cells;
 
-    /** Window w covers cells {@code windowCells[w*k] .. windowCells[w*k+k-1]}, in order. */
+    // Window w covers cells windowCells[w*k] .. windowCells[w*k+k-1], in order.
     final int[] windowCells;
-
     final int windows;
     final int[][] windowsOf;
     final int[][] near; // cells within NEAR of each cell (the cell itself excluded)

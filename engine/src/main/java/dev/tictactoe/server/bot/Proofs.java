@@ -11,9 +11,7 @@ import java.util.function.Supplier;
 /** PERFECT's exact answers: 3×3 by table, small boards solved once and kept, others in budget. */
 final class Proofs {
 
-    /** Boards up to this many cells are solved completely on first use and kept (4×4). */
-    static final int SMALL_CELLS = 16;
-
+    static final int SMALL_CELLS = 16; // boards this small (4×4) are solved on first use and kept
     private static final int SMALL_TABLE_BITS = 16; // 2 MB a small variant: 4x4 k=4 needs 34k nodes
 
     private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =

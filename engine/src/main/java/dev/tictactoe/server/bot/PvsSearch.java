@@ -30,6 +30,7 @@ abstract class PvsSearch {
     long nodes;
     boolean aborted;
     int ttMove; // the table's move for the node last probed, or -1
+    int completed; // the depth of the last iteration deepen finished
 
     PvsSearch(
             SearchBoard board,
@@ -262,8 +263,6 @@ abstract class PvsSearch {
     int reduction(int i, int depth) {
         return 0;
     }
-
-    int completed; // the depth of the last iteration deepen finished
 
     void startIteration(int depth) {}
 

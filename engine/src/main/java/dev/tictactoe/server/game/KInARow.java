@@ -16,12 +16,9 @@ public final class KInARow {
 
     /** How a move ended the game. */
     public enum Ending {
-        /** The mover made k in a row. */
-        LINE,
-        /** The board is full without a line. */
-        FULL,
-        /** Nobody can make a line any more (only when the players asked for early draws). */
-        DEAD_DRAW
+        LINE, // the mover made k in a row
+        FULL, // the board is full without a line
+        DEAD_DRAW // nobody can make a line any more (only when the players asked for early draws)
     }
 
     private KInARow() {}

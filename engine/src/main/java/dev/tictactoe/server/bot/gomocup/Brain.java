@@ -26,10 +26,7 @@ public final class Brain {
 
     static final int WIN_LENGTH = 5;
     static final long DEFAULT_TURN_MILLIS = 5_000; // Piskvork's own default turn limit
-
-    /** Kept back from each turn's limit for the process and the pipe. */
-    static final long TURN_RESERVE_MILLIS = 50;
-
+    static final long TURN_RESERVE_MILLIS = 50; // kept back from a turn for the process and pipe
     static final int TIME_LEFT_DIVISOR = 15; // one move may use this share of the match time left
     private static final long WARMUP_NANOS = 150_000_000; // each warm-up search at most
 
