@@ -53,8 +53,8 @@ final class Match {
     int draws;
 
     /**
-     * The kept finished games, oldest first; an idle room has none, so it starts small. A
-     * checkpoint keeps them apart: beside an archive, only the newest few.
+     * The kept finished games, oldest first; an idle room has none, so it starts small. Beside an
+     * archive the recorder keeps only the newest few. A checkpoint keeps them apart.
      */
     final transient ArrayDeque<GameRecord> finished = new ArrayDeque<>(1);
 

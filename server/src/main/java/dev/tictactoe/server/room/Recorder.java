@@ -6,6 +6,7 @@ import dev.tictactoe.protocol.Seat;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.ArrayDeque;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -69,10 +70,16 @@ final class Recorder {
         } else {
             room.feed.durable(room.feed.version); // replayed from the disk
         }
-        GameRecord last = room.core.match.finished.peekLast();
+        ArrayDeque<GameRecord> finished = room.core.match.finished;
+        GameRecord last = finished.peekLast();
         if (last != null && last.game() > archivedGame) {
             archivedGame = last.game();
             journal.gameFinished(room.code(), last.game(), gameRecord(last));
+            // History reads the archive: memory keeps what a checkpoint needs, not a hundred games.
+            while (journal.archivesGames()
+                    && finished.size() > RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE) {
+                finished.removeFirst();
+            }
         }
     }
 

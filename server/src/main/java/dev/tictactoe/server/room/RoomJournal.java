@@ -15,7 +15,7 @@ public interface RoomJournal {
     /** A room writes its whole state after this many changes: a recovery replays at most these. */
     int DEFAULT_CHECKPOINT_EVERY = 100;
 
-    /** The games a checkpoint keeps beside an archive (a hundred 15×15 games are 70 KB). */
+    /** The finished games a room holds beside an archive (a hundred 15×15 games are 70 KB). */
     int CHECKPOINT_GAMES_WITH_ARCHIVE = 8;
 
     /** Rooms live in memory only. */

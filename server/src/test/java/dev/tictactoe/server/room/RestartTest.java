@@ -291,13 +291,17 @@ class RestartTest {
             Client[] p = pair(null);
             driver.journal.archivesGames = archives;
             playResignedGames(p, 12);
+            List<Integer> newest = archives ? List.of(5, 6, 7, 8, 9, 10, 11, 12) : games(12);
+            // Beside an archive, memory holds no more games than a checkpoint does.
+            assertThat(driver.room.core.match.finished)
+                    .extracting(GameRecord::game)
+                    .containsExactlyElementsOf(newest);
             driver.journal.checkpointEvery = 1;
             p[0].move(4);
             byte[] last = driver.journal.entries.getLast().payload();
             assertThat(RoomState.fromJson(last).finished())
                     .extracting(GameRecord::game)
-                    .containsExactlyElementsOf(
-                            archives ? List.of(5, 6, 7, 8, 9, 10, 11, 12) : games(12));
+                    .containsExactlyElementsOf(newest);
         }
         // After a restart the archive has the older games, the checkpoint the newest.
         List<GameRecord> archived =
