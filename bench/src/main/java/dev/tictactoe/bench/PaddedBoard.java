@@ -2,29 +2,14 @@ package dev.tictactoe.bench;
 
 import dev.tictactoe.server.game.Rules;
 
-import java.util.SplittableRandom;
-
 /**
  * The representation the engine did not keep, for comparison: one padded multi-word bitboard per
  * player (N+1 bits per row, the spare bit always clear so runs stop at the row's end). The win
  * check walks bit by bit from the new stone in the four directions; when the whole board fits one
  * long (up to 7×7) it instead tests for k in a row anywhere with k-1 shift-ands per direction. Does
- * the same bookkeeping as {@code Board.play/undo} (checks, move list, Zobrist hash).
+ * the same bookkeeping as {@code Board.play/undo} (checks, move list).
  */
 final class PaddedBoard {
-    private static final long[][] KEYS = new long[2][Rules.MAX_SIZE * Rules.MAX_SIZE];
-    private static final long SIDE;
-
-    static {
-        SplittableRandom random = new SplittableRandom(1);
-        for (long[] keys : KEYS) {
-            for (int i = 0; i < keys.length; i++) {
-                keys[i] = random.nextLong();
-            }
-        }
-        SIDE = random.nextLong();
-    }
-
     private final int cells;
     private final int winLength;
     private final int limit;
@@ -35,9 +20,6 @@ final class PaddedBoard {
     private final boolean oneWord;
     private final int[] moves;
     private int count;
-
-    @SuppressWarnings("UnusedVariable") // kept only to cost what Board's Zobrist hash costs
-    private long hash;
 
     private int winner = -1;
 
@@ -75,7 +57,6 @@ final class PaddedBoard {
         int mark = count & 1;
         long[] own = mark == 0 ? x : o;
         own[word] |= bit;
-        hash ^= KEYS[mark][cell] ^ SIDE;
         moves[count++] = cell;
         boolean won = oneWord ? anyRun(own[0]) : runThrough(own, i);
         if (won) {
@@ -89,7 +70,6 @@ final class PaddedBoard {
         int i = index[cell];
         long[] own = (count & 1) == 0 ? x : o;
         own[i >>> 6] &= ~(1L << i);
-        hash ^= KEYS[count & 1][cell] ^ SIDE;
         winner = -1;
     }
 

@@ -95,7 +95,7 @@ final class FingerprintCommand {
     }
 
     private static long seed(Board board) {
-        return board.hash() ^ board.moveCount();
+        return PositionKey.of(board) ^ board.moveCount();
     }
 
     private static void report(String name, List<Board> positions, Function<Board, BotMove> move) {

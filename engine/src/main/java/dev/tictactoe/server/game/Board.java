@@ -18,7 +18,6 @@ public final class Board {
     private final Stones stones;
     private final int[] moves;
     private int moveCount;
-    private long hash;
     private @Nullable Seat winner;
     private int winCell = -1;
     private int winDirection = -1;
@@ -38,7 +37,6 @@ public final class Board {
         cellCount = rules.cells();
         stones = new Stones(Geometry.of(size), winLength);
         moves = new int[cellCount];
-        hash = Zobrist.empty(rules, first);
     }
 
     private Board(Board other) {
@@ -46,7 +44,6 @@ public final class Board {
         stones.copyFrom(other.stones);
         System.arraycopy(other.moves, 0, moves, 0, moves.length);
         moveCount = other.moveCount;
-        hash = other.hash;
         winner = other.winner;
         winCell = other.winCell;
         winDirection = other.winDirection;
@@ -109,7 +106,6 @@ public final class Board {
         }
         int mark = firstMark ^ (moveCount & 1);
         int direction = stones.place(mark, cell);
-        hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         moves[moveCount++] = cell;
         if (direction < 0) {
             return false;
@@ -120,7 +116,7 @@ public final class Board {
         return true;
     }
 
-    /** Takes back the last move: stones, hash and winner. */
+    /** Takes back the last move: stones and winner. */
     public void undo() {
         if (moveCount == 0) {
             throw noMove();
@@ -128,7 +124,6 @@ public final class Board {
         int cell = moves[--moveCount];
         int mark = firstMark ^ (moveCount & 1);
         stones.remove(mark, cell);
-        hash ^= Zobrist.CELL[mark * Zobrist.MAX_CELLS + cell] ^ Zobrist.O_TO_MOVE;
         // No move can follow a win, so a win on the board was made by the move taken back.
         winner = null;
     }
@@ -177,11 +172,6 @@ public final class Board {
     /** Fills {@code out} with the empty cells, ascending (none after a win); returns how many. */
     public int legalMoves(int[] out) {
         return winner != null ? 0 : stones.empties(out);
-    }
-
-    /** Zobrist hash of the marks, side to move and rules: the same for any move order and run. */
-    public long hash() {
-        return hash;
     }
 
     @Override

@@ -21,7 +21,7 @@ class AnalysisTest {
 
     private final Bot bot = new Bot();
     private final Minimax minimax = new Minimax();
-    private final Set<Long> visited = new HashSet<>();
+    private final Set<String> visited = new HashSet<>();
 
     /**
      * On 3×3 every position is exact, and every move of every reachable position is judged by its
@@ -37,7 +37,7 @@ class AnalysisTest {
     }
 
     private void walk(Board board, List<Integer> played, int[] judged) {
-        if (board.isOver() || !visited.add(board.hash())) {
+        if (board.isOver() || !visited.add(Minimax.key(board))) {
             return;
         }
         int value = Integer.signum(minimax.value(board));

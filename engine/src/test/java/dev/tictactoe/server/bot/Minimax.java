@@ -11,7 +11,7 @@ import java.util.Map;
  */
 final class Minimax {
 
-    private final Map<Long, Integer> memo = new HashMap<>();
+    private final Map<String, Integer> memo = new HashMap<>();
 
     int value(Board board) {
         if (board.winner() != null) {
@@ -20,7 +20,7 @@ final class Minimax {
         if (board.isFull()) {
             return 0;
         }
-        Integer known = memo.get(board.hash());
+        Integer known = memo.get(key(board));
         if (known != null) {
             return known;
         }
@@ -30,7 +30,7 @@ final class Minimax {
                 best = Math.max(best, valueOfMove(board, cell));
             }
         }
-        memo.put(board.hash(), best);
+        memo.put(key(board), best);
         return best;
     }
 
@@ -40,5 +40,10 @@ final class Minimax {
         int child = value(board);
         board.undo();
         return child > 0 ? -(child - 1) : child < 0 ? -child - 1 : 0;
+    }
+
+    /** The position's rules, side to move and marks, the same by any move order. */
+    static String key(Board board) {
+        return board.rules() + " " + board.toMove() + "\n" + board;
     }
 }

@@ -92,9 +92,9 @@ class PerfectClassicTest {
     @Test
     void doesNotTouchTheCallersBoard() {
         Board board = Boards.replay(Rules.CLASSIC, Seat.X, 0, 4);
-        long hash = board.hash();
+        String before = Minimax.key(board);
         bot.choose(board, BotLevel.PERFECT, BUDGET, 1);
-        assertThat(board.hash()).isEqualTo(hash);
+        assertThat(Minimax.key(board)).isEqualTo(before);
         assertThat(board.moves()).containsExactly(0, 4);
     }
 
@@ -103,8 +103,8 @@ class PerfectClassicTest {
     }
 
     private static void walk(
-            Board board, java.util.function.Consumer<Board> visit, Set<Long> seen) {
-        if (board.isOver() || !seen.add(board.hash())) {
+            Board board, java.util.function.Consumer<Board> visit, Set<String> seen) {
+        if (board.isOver() || !seen.add(Minimax.key(board))) {
             return;
         }
         visit.accept(board);

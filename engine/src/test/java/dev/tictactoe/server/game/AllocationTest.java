@@ -33,7 +33,7 @@ class AllocationTest {
             int cell = cells[round % count];
             sink += board.play(cell) ? 1 : 2;
             board.undo();
-            sink += board.hash() & 1;
+            sink += board.lastMove() & 1;
         }
         return sink;
     }

@@ -62,7 +62,6 @@ class BoardTest {
     @Test
     void rejectsIllegalMovesWithoutChangingAnything() {
         Board board = Boards.replay(Rules.CLASSIC, Seat.X, 4);
-        long hash = board.hash();
         assertThatThrownBy(() -> board.play(9))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cell must be 0..8, was 9");
@@ -70,7 +69,6 @@ class BoardTest {
         assertThatThrownBy(() -> board.play(4))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("cell 4 is taken");
-        assertThat(board.hash()).isEqualTo(hash);
         assertThat(board.moves()).containsExactly(4);
         assertThat(board.toMove()).isEqualTo(Seat.O);
     }
@@ -179,7 +177,6 @@ class BoardTest {
         assertThat(board.moveCount()).isEqualTo(2);
         assertThat(board.isEmpty(8)).isTrue();
         copy.undo();
-        assertThat(copy.hash()).isEqualTo(board.hash());
         assertThat(copy.toString()).isEqualTo(board.toString());
         board.undo();
         assertThat(copy.at(0)).isEqualTo(Seat.O);
