@@ -3,6 +3,7 @@ package dev.tictactoe.bench;
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.FixedDepth;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
 
@@ -43,11 +44,11 @@ final class BotBench {
                 "board", "stones", "seed", "depth", "move", "score", "nodes", "ms", "nodes/s");
         for (Case c : CASES) {
             Board board = BotPositions.near(BotPositions.parse(c.variant()), c.stones(), c.seed());
-            BotMove move = bot.searchToDepth(board, c.depth(), c.seed()); // warm-up
+            BotMove move = FixedDepth.search(bot, board, c.depth(), c.seed()); // warm-up
             long best = Long.MAX_VALUE;
             for (int i = 0; i < rounds; i++) {
                 long start = System.nanoTime();
-                BotMove again = bot.searchToDepth(board, c.depth(), c.seed());
+                BotMove again = FixedDepth.search(bot, board, c.depth(), c.seed());
                 best = Math.min(best, System.nanoTime() - start);
                 if (!again.equals(move)) {
                     throw new IllegalStateException(

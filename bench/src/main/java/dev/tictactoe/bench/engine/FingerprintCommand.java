@@ -5,6 +5,7 @@ import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.server.bot.Analysis;
 import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
+import dev.tictactoe.server.bot.FixedDepth;
 import dev.tictactoe.server.bot.TacticsProbe;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
@@ -60,7 +61,7 @@ final class FingerprintCommand {
                 "hard-nobook",
                 positions,
                 b -> noBook.chooseWithNodes(b, BotLevel.HARD, nodes, seed(b)));
-        report("depth2", positions, b -> bot.searchToDepth(b, 2, seed(b)));
+        report("depth2", positions, b -> FixedDepth.search(bot, b, 2, seed(b)));
         report("evaluate", positions, b -> bot.evaluate(b, nodes, seed(b)));
         List<Board> threatBoards =
                 positions.stream().filter(b -> TacticsProbe.handles(b.rules())).toList();

@@ -2,6 +2,7 @@ package dev.tictactoe.server.bot;
 
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.server.game.Board;
+import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -10,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Moves at any {@link BotLevel}, the same for the same position, seed and nodes; thread-safe. */
 public final class Bot {
@@ -25,11 +27,14 @@ public final class Bot {
     public static final int WIN_THRESHOLD = WIN - 1000;
 
     static final int PROOF_EMPTIES = 36; // a pattern board's proof completes only this near the end
+    private static final int SMALL_CELLS = 16; // boards up to 4×4 are solved once and kept
+    private static final int SMALL_TABLE_BITS = 16; // 2 MB a small variant: 4x4 k=4 needs 34k nodes
     private static final int SEARCH_TABLE_BITS = 17; // 4 MB for each searching thread
     private static final int MAX_DEPTH = 60;
 
     private final boolean book;
-    private final Proofs proofs = new Proofs();
+    private final ConcurrentHashMap<Rules, TranspositionTable> solvedSmall =
+            new ConcurrentHashMap<>();
     private final ThreadLocal<TranspositionTable> searchTables =
             ThreadLocal.withInitial(() -> new TranspositionTable(SEARCH_TABLE_BITS));
 
@@ -79,13 +84,6 @@ public final class Bot {
         }
     }
 
-    /** HARD's search to exactly {@code depth} plies with no clock (for tests and benchmarks). */
-    public BotMove searchToDepth(Board board, int depth, long seed) {
-        requirePlayable(board);
-        Position pos = Position.of(board);
-        return hard(board, pos, depth, Budget.ofNodes(Long.MAX_VALUE), random(seed, pos));
-    }
-
     /** The value to the mover and a best move: proven if it can be, else HARD's, bookless. */
     public BotMove evaluate(Board board, long nodes, long seed) {
         requirePlayable(board);
@@ -94,8 +92,10 @@ public final class Bot {
         }
         Position pos = Position.of(board);
         Budget budget = Budget.ofNodes(nodes);
-        if (Proofs.small(pos) || !PatternBoard.handles(pos.k) || pos.empties() <= PROOF_EMPTIES) {
-            BotMove proved = proofs.proof(pos, budget, seed, searchTables::get);
+        if (pos.cells <= SMALL_CELLS
+                || !PatternBoard.handles(pos.k)
+                || pos.empties() <= PROOF_EMPTIES) {
+            BotMove proved = proof(pos, budget, seed);
             if (proved != null) {
                 return proved;
             }
@@ -130,12 +130,11 @@ public final class Bot {
         }
     }
 
-    private static SplittableRandom random(long seed, Position pos) {
+    static SplittableRandom random(long seed, Position pos) {
         return new SplittableRandom(mix(seed ^ pos.hash()));
     }
 
-    private BotMove hard(
-            Board board, Position pos, int depth, Budget budget, SplittableRandom random) {
+    BotMove hard(Board board, Position pos, int depth, Budget budget, SplittableRandom random) {
         BotMove forced = forced(pos);
         if (forced != null) {
             return forced;
@@ -172,10 +171,12 @@ public final class Bot {
 
     private BotMove perfect(
             Board board, Position pos, Budget budget, long seed, SplittableRandom random) {
-        if (!Proofs.small(pos) && PatternBoard.handles(pos.k) && pos.empties() > PROOF_EMPTIES) {
+        if (pos.cells > SMALL_CELLS
+                && PatternBoard.handles(pos.k)
+                && pos.empties() > PROOF_EMPTIES) {
             return asHard(board, pos, budget, random, "too far from the end to solve");
         }
-        BotMove proved = proofs.proof(pos, budget, seed, searchTables::get);
+        BotMove proved = proof(pos, budget, seed);
         if (proved != null) {
             return proved;
         }
@@ -183,6 +184,43 @@ public final class Bot {
         long rest = nodes == Long.MAX_VALUE ? nodes : nodes - nodes / 3;
         Budget left = new Budget(budget.start(), budget.deadline(), budget.nanos(), rest);
         return asHard(board, pos, left, random, "not solvable within budget");
+    }
+
+    /** The exact value and a best move, or null when no proof came within a third of the budget. */
+    private @Nullable BotMove proof(Position pos, Budget budget, long seed) {
+        boolean small = pos.cells <= SMALL_CELLS;
+        long solveDeadline = Long.MAX_VALUE;
+        TranspositionTable table;
+        if (small) {
+            table =
+                    solvedSmall.computeIfAbsent(
+                            pos.lines.rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
+        } else {
+            table = searchTables.get();
+            table.newSearch();
+            if (budget.deadline() != Long.MAX_VALUE) {
+                solveDeadline = budget.start() + budget.nanos() * 2 / 5;
+            }
+        }
+        long solveNodes = small ? Long.MAX_VALUE : budget.nodes() / 3;
+        Solver solver = new Solver(pos, table, true, solveDeadline, solveNodes);
+        int value = solver.solve();
+        if (solver.aborted) {
+            return null;
+        }
+        int[] best = new int[pos.cells];
+        int n = 0;
+        for (int c = 0; c < pos.cells && !solver.aborted; c++) {
+            if (pos.isEmpty(c) && solver.valueOfMove(c, value - 1, value) >= value) {
+                best[n++] = c;
+            }
+        }
+        if (solver.aborted) {
+            return null;
+        }
+        int cell = best[(int) Long.remainderUnsigned(mix(seed ^ pos.hash()), n)];
+        String note = "solved: " + Solver.value(value);
+        return new BotMove(cell, BotLevel.PERFECT, true, value, pos.empties(), solver.nodes, note);
     }
 
     private BotMove asHard(

@@ -119,9 +119,9 @@ class HardTest {
     @CsvSource({"7,4,3", "9,5,3", "15,5,3"})
     void fixedDepthSearchIsDeterministic(int size, int k, int depth) {
         Board board = randomPosition(new Rules(size, k), 12, new SplittableRandom(size));
-        BotMove first = bot.searchToDepth(board, depth, 42);
-        BotMove again = bot.searchToDepth(board, depth, 42);
-        BotMove fresh = new Bot().searchToDepth(board, depth, 42);
+        BotMove first = toDepth(bot, board, depth);
+        BotMove again = toDepth(bot, board, depth);
+        BotMove fresh = toDepth(new Bot(), board, depth);
         assertThat(again).isEqualTo(first);
         assertThat(fresh).isEqualTo(first);
         assertThat(first.nodes()).isPositive();
@@ -241,5 +241,11 @@ class HardTest {
             }
         }
         return false;
+    }
+
+    // HARD's search to exactly `depth` plies, with no clock.
+    private static BotMove toDepth(Bot bot, Board board, int depth) {
+        Position pos = Position.of(board);
+        return bot.hard(board, pos, depth, Budget.ofNodes(Long.MAX_VALUE), Bot.random(42, pos));
     }
 }
