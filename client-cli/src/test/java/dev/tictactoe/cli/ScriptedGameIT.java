@@ -290,7 +290,7 @@ class ScriptedGameIT {
     private static int firstEmpty(Snapshot s) {
         int size = s.settings().size();
         for (int cell = 0; cell < size * size; cell++) {
-            if (s.cell(cell) == null) {
+            if (s.board().get(cell / size).charAt(cell % size) == '.') {
                 return cell;
             }
         }

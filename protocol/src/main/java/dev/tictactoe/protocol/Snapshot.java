@@ -59,13 +59,6 @@ public record Snapshot(
         }
     }
 
-    /** Whose mark is on {@code cell}, null when it is empty. */
-    public @Nullable Seat cell(int cell) {
-        int size = settings.size();
-        char c = board.get(cell / size).charAt(cell % size);
-        return c == '.' ? null : c == 'X' ? Seat.X : Seat.O;
-    }
-
     /** Room settings fixed at creation; {@code clock} is null when untimed. */
     public record Settings(
             int size,
