@@ -88,17 +88,13 @@ final class Lines {
                             .map(i -> i / k)
                             .toArray();
         }
-        int[] pow3 = new int[2 * k - 2];
-        pow3[0] = 1;
-        for (int i = 1; i < pow3.length; i++) {
-            pow3[i] = 3 * pow3[i - 1];
-        }
         lineCells = new int[4 * cells][];
         lineWeights = new int[4 * cells][];
         wallKeys = new int[4 * cells];
         near = new int[cells][];
         centreDistance = new int[cells];
         sym = new int[8][cells];
+        keys = new long[8][cells * 2];
         int m = size - 1;
         for (int cell = 0; cell < cells; cell++) {
             int r = cell / size;
@@ -114,10 +110,10 @@ final class Lines {
                         continue;
                     }
                     if (rr < 0 || rr >= size || cc < 0 || cc >= size) {
-                        wallKeys[4 * cell + d] += 2 * pow3[Patterns.digit(o, k)];
+                        wallKeys[4 * cell + d] += 2 * (int) Math.pow(3, Patterns.digit(o, k));
                     } else {
                         cs[n] = rr * size + cc;
-                        ws[n++] = pow3[Patterns.digit(-o, k)];
+                        ws[n++] = (int) Math.pow(3, Patterns.digit(-o, k));
                     }
                 }
                 lineCells[4 * cell + d] = Arrays.copyOf(cs, n);
@@ -134,14 +130,10 @@ final class Lines {
                 {r, m - c}, {m - r, c}, {c, r}, {m - c, m - r}
             };
             for (int s = 0; s < 8; s++) {
-                sym[s][cell] = images[s][0] * size + images[s][1];
-            }
-        }
-        keys = new long[8][cells * 2];
-        for (int s = 0; s < 8; s++) {
-            for (int c = 0; c < cells; c++) {
-                keys[s][c * 2] = KEYS[sym[s][c] * 2];
-                keys[s][c * 2 + 1] = KEYS[sym[s][c] * 2 + 1];
+                int image = images[s][0] * size + images[s][1];
+                sym[s][cell] = image;
+                keys[s][cell * 2] = KEYS[image * 2];
+                keys[s][cell * 2 + 1] = KEYS[image * 2 + 1];
             }
         }
     }

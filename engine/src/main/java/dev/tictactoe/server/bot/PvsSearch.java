@@ -17,8 +17,8 @@ abstract class PvsSearch {
     final long deadline;
     final long nodeLimit;
     final SplittableRandom random;
-    final int[][] moveBuffers = new int[MAX_PLY + 1][];
-    final int[][] scoreBuffers = new int[MAX_PLY + 1][];
+    final int[][] moveBuffers;
+    final int[][] scoreBuffers;
 
     private final int[] blocks = new int[2]; // the opponent's cells that complete a line
 
@@ -48,10 +48,8 @@ abstract class PvsSearch {
         for (int[] kill : killers) {
             Arrays.fill(kill, -1);
         }
-        for (int i = 0; i <= MAX_PLY; i++) {
-            moveBuffers[i] = new int[board.cells];
-            scoreBuffers[i] = new int[board.cells];
-        }
+        moveBuffers = new int[MAX_PLY + 1][board.cells];
+        scoreBuffers = new int[MAX_PLY + 1][board.cells];
     }
 
     /** Counts the node; true (and {@link #aborted} set) once the budget is spent. */

@@ -13,7 +13,6 @@ public final class Board {
     private final Seat first;
     private final int firstMark;
     private final int size;
-    private final int winLength;
     private final int cellCount;
     private final Stones stones;
     private final int[] moves;
@@ -33,9 +32,8 @@ public final class Board {
         this.first = Objects.requireNonNull(first, "first");
         firstMark = first.ordinal();
         size = rules.size();
-        winLength = rules.winLength();
         cellCount = rules.cells();
-        stones = new Stones(Geometry.of(size), winLength);
+        stones = new Stones(Geometry.of(size), rules.winLength());
         moves = new int[cellCount];
     }
 
