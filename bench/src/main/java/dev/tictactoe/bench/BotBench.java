@@ -6,6 +6,7 @@ import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.bot.FixedDepth;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
+import dev.tictactoe.server.room.RegistrySettings;
 
 import java.util.List;
 
@@ -86,7 +87,7 @@ final class BotBench {
         for (long seed = 0; seed < 10; seed++) {
             Board board = BotPositions.near(new Rules(15, 5), 4 + 2 * (int) seed, 100 + seed);
             long start = System.nanoTime();
-            BotMove move = bot.choose(board, level, Bot.DEFAULT_BUDGET, seed);
+            BotMove move = bot.choose(board, level, RegistrySettings.DEFAULT_BOT_BUDGET, seed);
             long elapsed = System.nanoTime() - start;
             if (seed > 0) { // the first one warms up
                 worst = Math.max(worst, elapsed);
@@ -95,7 +96,7 @@ final class BotBench {
                 minDepth = Math.min(minDepth, move.depth());
             }
         }
-        long budget = Bot.DEFAULT_BUDGET.toNanos();
+        long budget = RegistrySettings.DEFAULT_BOT_BUDGET.toNanos();
         System.out.printf(
                 "%s on 15x15 k=5 with a %d ms budget: mean %.1f ms, worst %.1f ms (%+.1f%% of"
                         + " budget), shallowest depth %d%n",

@@ -5,6 +5,7 @@ import dev.tictactoe.server.bot.Bot;
 import dev.tictactoe.server.bot.BotMove;
 import dev.tictactoe.server.game.Board;
 import dev.tictactoe.server.game.Rules;
+import dev.tictactoe.server.room.RegistrySettings;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -47,6 +48,6 @@ public class BotBenchmark {
 
     @Benchmark
     public BotMove move() {
-        return bot.choose(board, level, Bot.DEFAULT_BUDGET, seed++ & 7);
+        return bot.choose(board, level, RegistrySettings.DEFAULT_BOT_BUDGET, seed++ & 7);
     }
 }

@@ -18,8 +18,6 @@ public final class Bot {
 
     private static final Logger log = LoggerFactory.getLogger(Bot.class);
 
-    public static final Duration DEFAULT_BUDGET = Duration.ofMillis(200);
-
     /** Score of a won game; a win d plies ahead scores {@code WIN - d}. */
     public static final int WIN = 1_000_000_000;
 

@@ -46,8 +46,8 @@ final class PatternBoard extends SearchBoard {
 
     final int[] box; // the stones' box after each move: min row, max row, min col, max col
 
-    PatternBoard(int size, int k, int firstSide) {
-        super(Lines.of(new Rules(size, k)), firstSide);
+    PatternBoard(Rules rules, int firstSide) {
+        super(Lines.of(rules), firstSide);
         this.table = Patterns.table(k);
         box = new int[4 * (cells + 1)];
         box[0] = size;
@@ -76,9 +76,7 @@ final class PatternBoard extends SearchBoard {
     }
 
     static PatternBoard of(Board board) {
-        Rules rules = board.rules();
-        int first = board.first().ordinal();
-        return replay(board, new PatternBoard(rules.size(), rules.winLength(), first));
+        return replay(board, new PatternBoard(board.rules(), board.first().ordinal()));
     }
 
     int worth(int s, int cell) {

@@ -35,7 +35,6 @@ abstract class SearchBoard {
         return fresh;
     }
 
-    /** Plays {@code cell} for the side to move. */
     abstract void play(int cell);
 
     abstract void undo();

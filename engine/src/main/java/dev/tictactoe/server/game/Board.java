@@ -21,12 +21,10 @@ public final class Board {
     private int winCell = -1;
     private int winDirection = -1;
 
-    /** An empty board on which X moves first. */
     public Board(Rules rules) {
         this(rules, Seat.X);
     }
 
-    /** An empty board on which {@code first} moves first. */
     public Board(Rules rules, Seat first) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.first = Objects.requireNonNull(first, "first");

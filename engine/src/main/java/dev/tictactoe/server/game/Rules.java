@@ -34,7 +34,6 @@ public record Rules(int size, int winLength) {
         return row * size + col;
     }
 
-    /** Whether {@code cell} is a cell of this board. */
     public boolean contains(int cell) {
         return cell >= 0 && cell < size * size;
     }

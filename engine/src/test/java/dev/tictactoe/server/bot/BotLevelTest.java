@@ -11,7 +11,10 @@ import dev.tictactoe.server.game.Rules;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+
 class BotLevelTest {
+    private static final Duration BUDGET = Duration.ofMillis(200);
 
     @Test
     void parsesNamesIgnoringCase() {
@@ -33,7 +36,7 @@ class BotLevelTest {
     void refusesAFinishedGame() {
         Board won = Boards.replay(Rules.CLASSIC, Seat.X, 0, 3, 1, 4, 2);
         for (BotLevel level : BotLevel.values()) {
-            assertThatThrownBy(() -> new Bot().choose(won, level, Bot.DEFAULT_BUDGET, 0))
+            assertThatThrownBy(() -> new Bot().choose(won, level, BUDGET, 0))
                     .isInstanceOf(IllegalStateException.class);
         }
     }

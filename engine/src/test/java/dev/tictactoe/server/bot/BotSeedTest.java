@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
  * PERFECT where it cannot solve, stop on time and replay only with a node budget.
  */
 class BotSeedTest {
+    private static final Duration BUDGET = Duration.ofMillis(200);
 
     private static final long NODES = 20_000;
 
@@ -84,9 +85,8 @@ class BotSeedTest {
         Set<Integer> perfect = new HashSet<>();
         Set<Integer> easy = new HashSet<>();
         for (long seed = 0; seed < 16; seed++) {
-            perfect.add(
-                    new Bot().choose(classic, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
-            easy.add(new Bot().choose(gomoku, BotLevel.EASY, Bot.DEFAULT_BUDGET, seed).cell());
+            perfect.add(new Bot().choose(classic, BotLevel.PERFECT, BUDGET, seed).cell());
+            easy.add(new Bot().choose(gomoku, BotLevel.EASY, BUDGET, seed).cell());
         }
         // Every opening of 3x3 draws, so a perfect bot may open anywhere; the seed picks where.
         assertThat(perfect).hasSizeGreaterThan(1);

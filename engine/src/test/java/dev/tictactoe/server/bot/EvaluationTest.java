@@ -2,13 +2,15 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.server.game.Rules;
+
 import org.junit.jupiter.api.Test;
 
 class EvaluationTest {
 
     // X on (7,5) (7,6) (5,7) (6,7): a stone on (7,7) makes two open threes; O has nothing.
     private static PatternBoard doubleThreeForX() {
-        PatternBoard board = new PatternBoard(15, 5, 0);
+        PatternBoard board = new PatternBoard(Rules.GOMOKU, 0);
         for (int cell : new int[] {7 * 15 + 5, 5 * 15 + 7, 7 * 15 + 6, 6 * 15 + 7}) {
             board.play(cell);
             board.pass();
@@ -52,7 +54,7 @@ class EvaluationTest {
 
     @Test
     void aQuietPositionIsWorthItsCellsAndTheTempo() {
-        PatternBoard board = new PatternBoard(15, 5, 0);
+        PatternBoard board = new PatternBoard(Rules.GOMOKU, 0);
         board.play(7 * 15 + 7);
         board.play(8 * 15 + 8);
         int cells = (board.moverWorth[0] + board.waiterWorth[1]) / Evaluation.SCALE;

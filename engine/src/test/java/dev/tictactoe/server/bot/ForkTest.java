@@ -11,6 +11,7 @@ import dev.tictactoe.server.game.Rules;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -19,6 +20,7 @@ import java.util.TreeSet;
  * row; moves alternate from X.
  */
 class ForkTest {
+    private static final Duration BUDGET = Duration.ofMillis(200);
 
     private final Bot bot = new Bot();
     private final Minimax minimax = new Minimax();
@@ -59,8 +61,7 @@ class ForkTest {
         // ... the bot picks one of them for any seed, and never loses whatever follows.
         Seat botMark = board.toMove();
         for (long seed = 0; seed < 16; seed++) {
-            assertThat(expected)
-                    .contains(bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
+            assertThat(expected).contains(bot.choose(board, BotLevel.PERFECT, BUDGET, seed).cell());
             assertNeverLoses(board, botMark, seed);
         }
     }
@@ -71,7 +72,7 @@ class ForkTest {
             return;
         }
         if (board.toMove() == botMark) {
-            board.play(bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, seed).cell());
+            board.play(bot.choose(board, BotLevel.PERFECT, BUDGET, seed).cell());
             assertNeverLoses(board, botMark, seed);
             board.undo();
             return;

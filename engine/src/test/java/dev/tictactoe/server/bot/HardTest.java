@@ -17,6 +17,7 @@ import java.util.SplittableRandom;
 
 /** HARD on boards too big to solve: tactics, threat sequences, determinism and its clock. */
 class HardTest {
+    private static final Duration BUDGET = Duration.ofMillis(200);
 
     private static final Duration SMALL_BUDGET = Duration.ofMillis(20);
     private static final Rules GOMOKU = new Rules(15, 5);
@@ -61,7 +62,7 @@ class HardTest {
     void makesAnOpenFourFromAnOpenThree() {
         // X: three in row 7 with both ends open; O's stones far away.
         Board board = gomoku("X 7 5", "O 0 0", "X 7 6", "O 0 14", "X 7 7", "O 14 0");
-        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 1);
+        BotMove move = bot.choose(board, BotLevel.HARD, BUDGET, 1);
         assertThat(move.cell()).isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
     }
@@ -73,7 +74,7 @@ class HardTest {
                 gomoku(
                         "X 7 5", "O 7 4", "X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0",
                         "X 6 8", "O 14 14");
-        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 1);
+        BotMove move = bot.choose(board, BotLevel.HARD, BUDGET, 1);
         assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
         assertThat(move.note()).contains("continuous fours");
@@ -84,7 +85,7 @@ class HardTest {
         // (7,8) makes open threes in row 7 and in column 8 at once: O can stop only one.
         Board board =
                 gomoku("X 7 6", "O 0 0", "X 7 7", "O 0 14", "X 5 8", "O 14 0", "X 6 8", "O 14 14");
-        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 1);
+        BotMove move = bot.choose(board, BotLevel.HARD, BUDGET, 1);
         assertThat(move.cell()).isEqualTo(GOMOKU.cell(7, 8));
         assertThat(move.score()).isGreaterThan(Bot.WIN_THRESHOLD);
     }
@@ -93,7 +94,7 @@ class HardTest {
     void blocksAnOpenThreeBeforeItBecomesAnOpenFour() {
         // O has an open three in row 7; X must stop it at one end now or lose.
         Board board = gomoku("X 0 0", "O 7 5", "X 0 14", "O 7 6", "X 14 0", "O 7 7");
-        BotMove move = bot.choose(board, BotLevel.HARD, Bot.DEFAULT_BUDGET, 3);
+        BotMove move = bot.choose(board, BotLevel.HARD, BUDGET, 3);
         assertThat(move.cell())
                 .isIn(GOMOKU.cell(7, 4), GOMOKU.cell(7, 8), GOMOKU.cell(7, 3), GOMOKU.cell(7, 9));
     }

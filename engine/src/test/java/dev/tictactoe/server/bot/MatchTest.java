@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 
 /** Whole games between levels, seeded so they replay. */
 class MatchTest {
+    private static final Duration BUDGET = Duration.ofMillis(200);
 
     private final Bot bot = new Bot();
 
@@ -110,7 +111,7 @@ class MatchTest {
                 continue;
             }
             int value = minimax.value(board);
-            BotMove move = bot.choose(board, BotLevel.PERFECT, Bot.DEFAULT_BUDGET, checked);
+            BotMove move = bot.choose(board, BotLevel.PERFECT, BUDGET, checked);
             assertThat(move.exact()).isTrue();
             assertThat(move.score()).as("value of\n%s", board).isEqualTo(value);
             assertThat(minimax.valueOfMove(board, move.cell()))
@@ -122,12 +123,10 @@ class MatchTest {
 
     @Test
     void perfectSolvesFourByFourFromTheStart() {
-        BotMove win =
-                bot.choose(new Board(new Rules(4, 3)), BotLevel.PERFECT, Bot.DEFAULT_BUDGET, 0);
+        BotMove win = bot.choose(new Board(new Rules(4, 3)), BotLevel.PERFECT, BUDGET, 0);
         assertThat(win.exact()).isTrue();
         assertThat(win.score()).isGreaterThan(Bot.WIN_THRESHOLD);
-        BotMove draw =
-                bot.choose(new Board(new Rules(4, 4)), BotLevel.PERFECT, Bot.DEFAULT_BUDGET, 0);
+        BotMove draw = bot.choose(new Board(new Rules(4, 4)), BotLevel.PERFECT, BUDGET, 0);
         assertThat(draw.exact()).isTrue();
         assertThat(draw.note()).isEqualTo("solved: draw");
     }

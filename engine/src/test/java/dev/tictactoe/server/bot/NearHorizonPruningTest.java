@@ -2,6 +2,8 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.server.game.Rules;
+
 import org.junit.jupiter.api.Test;
 
 class NearHorizonPruningTest {
@@ -24,7 +26,7 @@ class NearHorizonPruningTest {
 
     // O on (3,5) (3,6) (3,7), an open three, and X scattered; X to move and must answer it.
     private static PatternBoard openThreeToAnswer() {
-        PatternBoard board = new PatternBoard(15, 5, 0);
+        PatternBoard board = new PatternBoard(Rules.GOMOKU, 0);
         int[] moves = {7 * 15 + 7, 3 * 15 + 5, 11 * 15 + 2, 3 * 15 + 6, 11 * 15 + 12, 3 * 15 + 7};
         for (int cell : moves) {
             board.play(cell);

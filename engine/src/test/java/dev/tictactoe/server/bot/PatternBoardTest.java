@@ -2,6 +2,8 @@ package dev.tictactoe.server.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tictactoe.server.game.Rules;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,7 +19,7 @@ class PatternBoardTest {
     void incrementalPatternsMatchANaiveRecount(int size, int k) {
         SplittableRandom random = new SplittableRandom(size * 31L + k);
         for (int game = 0; game < 8; game++) {
-            PatternBoard board = new PatternBoard(size, k, game % 2);
+            PatternBoard board = new PatternBoard(new Rules(size, k), game % 2);
             for (int step = 0; step < 40; step++) {
                 if (board.moveCount > 0 && (board.full() || random.nextInt(3) == 0)) {
                     board.undo();
@@ -33,7 +35,7 @@ class PatternBoardTest {
             while (board.moveCount > 0) {
                 board.undo();
             }
-            assertThat(board.hash).isEqualTo(new PatternBoard(size, k, game % 2).hash);
+            assertThat(board.hash).isEqualTo(new PatternBoard(new Rules(size, k), game % 2).hash);
             assertMatchesRecount(board);
         }
     }
@@ -45,7 +47,7 @@ class PatternBoardTest {
         int[] out = new int[size * size];
         int[] all = new int[size * size];
         for (int game = 0; game < 20; game++) {
-            PatternBoard board = new PatternBoard(size, k, game % 2);
+            PatternBoard board = new PatternBoard(new Rules(size, k), game % 2);
             // Stones kept close together, so threats appear.
             int centre = (size / 2) * size + size / 2;
             for (int step = 0; step < 60 && !board.full(); step++) {
@@ -106,7 +108,7 @@ class PatternBoardTest {
 
     // X's pattern at (7, 7) with row 7 laid out as given (15 characters, '.' empty).
     private static int shape(String row) {
-        PatternBoard board = new PatternBoard(15, 5, 0);
+        PatternBoard board = new PatternBoard(Rules.GOMOKU, 0);
         String full = row + ".";
         for (int c = 0; c < 15; c++) {
             char ch = full.charAt(c);
@@ -229,7 +231,7 @@ class PatternBoardTest {
     @Test
     void namesTheCombinations() {
         // X at (7,5) (7,6) and (5,7) (6,7): (7,7) makes two open threes.
-        PatternBoard board = new PatternBoard(15, 5, 0);
+        PatternBoard board = new PatternBoard(Rules.GOMOKU, 0);
         for (int cell : new int[] {7 * 15 + 5, 5 * 15 + 7, 7 * 15 + 6, 6 * 15 + 7}) {
             board.play(cell);
             board.pass();

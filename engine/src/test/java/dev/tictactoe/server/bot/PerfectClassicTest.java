@@ -20,7 +20,7 @@ import java.util.TreeSet;
 /** PERFECT on 3×3, checked exhaustively against an independent minimax. */
 class PerfectClassicTest {
 
-    private static final Duration BUDGET = Bot.DEFAULT_BUDGET;
+    private static final Duration BUDGET = Duration.ofMillis(200);
     private final Bot bot = new Bot();
     private final Minimax minimax = new Minimax();
 

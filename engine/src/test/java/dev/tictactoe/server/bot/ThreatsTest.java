@@ -291,7 +291,7 @@ class ThreatsTest {
 
     /** A 15x15 position from rows of '.', 'X', 'O' (missing rows empty), {@code toMove} to play. */
     static PatternBoard board(int toMove, String... rows) {
-        PatternBoard b = new PatternBoard(15, 5, 0);
+        PatternBoard b = new PatternBoard(Rules.GOMOKU, 0);
         for (int r = 0; r < rows.length; r++) {
             for (int c = 0; c < rows[r].length(); c++) {
                 char ch = rows[r].charAt(c);
@@ -328,7 +328,7 @@ class ThreatsTest {
 
     // Clustered random stones, no five on the board and no five-threat for the side not to move.
     private static PatternBoard randomPosition(SplittableRandom random, int stones) {
-        PatternBoard b = new PatternBoard(15, 5, 0);
+        PatternBoard b = new PatternBoard(Rules.GOMOKU, 0);
         while (b.moveCount < stones) {
             int c =
                     cell(

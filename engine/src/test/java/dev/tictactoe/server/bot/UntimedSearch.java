@@ -1,5 +1,7 @@
 package dev.tictactoe.server.bot;
 
+import dev.tictactoe.server.game.Rules;
+
 import java.util.SplittableRandom;
 
 /** A gomoku search over a hand-built position for tests: no clock, a small table, seed 1. */
@@ -9,7 +11,7 @@ final class UntimedSearch {
 
     /** X on (7,5) (7,6) and O far away, X to move: a quiet position with nothing to answer. */
     static PatternBoard twoInARow() {
-        PatternBoard board = new PatternBoard(15, 5, 0);
+        PatternBoard board = new PatternBoard(Rules.GOMOKU, 0);
         board.play(7 * 15 + 5);
         board.play(2 * 15 + 2);
         board.play(7 * 15 + 6);
