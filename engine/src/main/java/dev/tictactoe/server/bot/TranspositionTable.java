@@ -10,6 +10,7 @@ final class TranspositionTable {
     static final int EXACT = 3;
     static final int NO_MOVE = 1023;
     private static final int GENERATIONS = 1 << 12;
+    private static final int DECIDED = Bot.WIN_THRESHOLD; // a score past ± this is a win or loss
     private final long[] slots;
     private final int mask;
     private int generation;
@@ -66,13 +67,11 @@ final class TranspositionTable {
 
     /** A win or loss as distance from this node, for the table; {@link #fromTable} undoes it. */
     static int toTable(int score, int ply) {
-        int bound = Bot.WIN_THRESHOLD;
-        return score > bound ? score + ply : score < -bound ? score - ply : score;
+        return score > DECIDED ? score + ply : score < -DECIDED ? score - ply : score;
     }
 
     static int fromTable(int score, int ply) {
-        int bound = Bot.WIN_THRESHOLD;
-        return score > bound ? score - ply : score < -bound ? score + ply : score;
+        return score > DECIDED ? score - ply : score < -DECIDED ? score + ply : score;
     }
 
     static int score(long data) {
