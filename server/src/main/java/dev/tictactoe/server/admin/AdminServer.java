@@ -113,6 +113,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
             return;
         }
         String body = request.content().toString(StandardCharsets.UTF_8);
+        String from = ClientAddress.of(ctx.channel());
         switch (route) {
             case AdminRoute.Health health -> send(ctx, probes.health(head));
             case AdminRoute.Ready ready -> send(ctx, probes.ready(head));
@@ -129,9 +130,9 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
             case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
             case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));
             case AdminRoute.CloseRoom close ->
-                    later(ctx, actions.close(close.code(), body, ClientAddress.of(ctx.channel())));
+                    later(ctx, actions.act(close.code(), null, body, from));
             case AdminRoute.Disconnect cut ->
-                    later(ctx, actions.disconnect(cut, body, ClientAddress.of(ctx.channel())));
+                    later(ctx, actions.act(cut.code(), cut.seat(), body, from));
             case AdminRoute.Refused refused -> {
                 FullHttpResponse response =
                         HttpReplies.badMessage(

@@ -40,10 +40,10 @@ sealed interface Reason {
         if (tree == null || !tree.isObject()) {
             return new Bad("the body must be a JSON object {\"reason\": \"...\"}");
         }
-        for (var names = tree.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!name.equals("reason")) {
-                return new Bad("unknown field '" + HttpReplies.abbreviate(name) + "'; only reason");
+        for (var field : tree.properties()) {
+            if (!field.getKey().equals("reason")) {
+                String name = HttpReplies.abbreviate(field.getKey());
+                return new Bad("unknown field '" + name + "'; only reason");
             }
         }
         JsonNode reason = tree.get("reason");

@@ -5,7 +5,6 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.RoomCode;
 import dev.tictactoe.protocol.Seat;
@@ -85,32 +84,21 @@ final class RoomActions {
                 .thenApply(
                         view ->
                                 view == null
-                                        ? unknownRoom(room.code())
+                                        ? HttpReplies.unknownRoom(room.code())
                                         : HttpReplies.ok(detail(view, System.currentTimeMillis())));
     }
 
-    CompletableFuture<FullHttpResponse> close(String typedCode, String body, String from) {
-        return act(typedCode, null, body, from);
-    }
-
-    CompletableFuture<FullHttpResponse> disconnect(
-            AdminRoute.Disconnect cut, String body, String from) {
-        return act(cut.code(), cut.seat(), body, from);
-    }
-
     /** Closes the room, or with {@code seatName} disconnects that seat; logged once done. */
-    private CompletableFuture<FullHttpResponse> act(
+    CompletableFuture<FullHttpResponse> act(
             String typedCode, @Nullable String seatName, String body, String from) {
         Room room = rooms.find(typedCode).orElse(null);
         if (room == null) {
             return gone(typedCode);
         }
         Seat seat =
-                switch (seatName == null ? "" : seatName.toUpperCase(Locale.ROOT)) {
-                    case "X" -> Seat.X;
-                    case "O" -> Seat.O;
-                    default -> null;
-                };
+                seatName == null
+                        ? null
+                        : WireWord.find(Seat.values(), seatName.toUpperCase(Locale.ROOT));
         if (seatName != null && seat == null) {
             return CompletableFuture.completedFuture(
                     HttpReplies.badMessage(
@@ -142,7 +130,7 @@ final class RoomActions {
             String from) {
         ObjectNode body = JSON.createObjectNode().put("room", code);
         return switch (outcome) {
-            case GONE -> unknownRoom(code);
+            case GONE -> HttpReplies.unknownRoom(code);
             case NOT_CONNECTED ->
                     HttpReplies.refusal(
                             HttpResponseStatus.CONFLICT,
@@ -169,14 +157,7 @@ final class RoomActions {
 
     private static CompletableFuture<FullHttpResponse> gone(String typedCode) {
         return CompletableFuture.completedFuture(
-                unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
-    }
-
-    private static FullHttpResponse unknownRoom(String code) {
-        return HttpReplies.refusal(
-                HttpResponseStatus.NOT_FOUND,
-                ErrorCode.UNKNOWN_ROOM,
-                "no room with code " + HttpReplies.abbreviate(code));
+                HttpReplies.unknownRoom(RoomCode.normalize(typedCode).orElse(typedCode)));
     }
 
     static ObjectNode summary(RoomOperator.View view, long nowMillis) {

@@ -59,6 +59,14 @@ public final class HttpReplies {
         return json(status, error(code, message), false);
     }
 
+    /** The 404 of a code that names no live room. */
+    public static FullHttpResponse unknownRoom(String code) {
+        return refusal(
+                HttpResponseStatus.NOT_FOUND,
+                ErrorCode.UNKNOWN_ROOM,
+                "no room with code " + abbreviate(code));
+    }
+
     /** A refusal of what the request itself says, such as its method or its target. */
     public static FullHttpResponse badMessage(
             HttpResponseStatus status, String message, boolean head) {

@@ -1,7 +1,5 @@
 package dev.tictactoe.server.net;
 
-import static dev.tictactoe.server.net.HttpReplies.abbreviate;
-
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.Room;
@@ -56,11 +54,7 @@ final class RoomLookup extends AddressBudget {
         }
         Optional<Room> room = rooms.find(typedCode);
         if (room.isEmpty()) {
-            return new Found.Refused(
-                    HttpReplies.refusal(
-                            HttpResponseStatus.NOT_FOUND,
-                            ErrorCode.UNKNOWN_ROOM,
-                            "no room with code " + abbreviate(typedCode).toUpperCase(Locale.ROOT)));
+            return new Found.Refused(HttpReplies.unknownRoom(typedCode.toUpperCase(Locale.ROOT)));
         }
         found(address);
         return new Found.Live(room.get());
