@@ -1,6 +1,7 @@
 package dev.tictactoe.server.net;
 
 import dev.tictactoe.protocol.Durations;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.server.metrics.ServerMetrics;
 
 import io.netty.channel.Channel;
@@ -16,7 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.Locale;
 
 /** Counts every HTTP response by route and status; with --access-log, logs each and each close. */
 final class HttpLog extends ChannelDuplexHandler {
@@ -40,9 +40,7 @@ final class HttpLog extends ChannelDuplexHandler {
 
     /** The request goes to {@code route}, labelled "create_room" for {@code CreateRoom}. */
     static void routed(Channel channel, Route route) {
-        String name = route.getClass().getSimpleName();
-        channel.attr(ROUTE)
-                .set(name.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT));
+        channel.attr(ROUTE).set(MessageCodec.typeName(route.getClass()));
     }
 
     @Override

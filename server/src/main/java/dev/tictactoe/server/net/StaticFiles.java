@@ -153,7 +153,6 @@ final class StaticFiles {
     private static FullHttpResponse secure(FullHttpResponse response) {
         response.headers()
                 .set("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-                .set("X-Content-Type-Options", "nosniff")
                 .set("Referrer-Policy", "no-referrer")
                 .set("X-Frame-Options", "DENY");
         return response;
