@@ -14,7 +14,6 @@ import dev.tictactoe.protocol.WireWord;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Set;
 
 /** Reads the body of {@code POST /api/match} into a {@link Ticket}, strictly. */
@@ -32,10 +31,9 @@ public final class MatchRequest {
         if (!root.isObject()) {
             throw invalid("match", "expected a JSON object");
         }
-        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
-            String field = names.next();
-            if (!FIELDS.contains(field)) {
-                throw invalid(AT + abbreviate(field), "unknown field");
+        for (var field : root.properties()) {
+            if (!FIELDS.contains(field.getKey())) {
+                throw invalid(AT + abbreviate(field.getKey()), "unknown field");
             }
         }
         String id = string(root, "ticket");
