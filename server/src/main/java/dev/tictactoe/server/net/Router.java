@@ -5,7 +5,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,13 +21,9 @@ final class Router {
     private Router() {}
 
     static Route route(HttpMethod method, String target) {
-        int query = 0;
-        while (query < target.length() && "?#".indexOf(target.charAt(query)) < 0) {
-            query++;
-        }
-        String rawPath = target.substring(0, query);
-        boolean hasQuery = query < target.length() && target.charAt(query) == '?';
-        String rawQuery = hasQuery ? target.substring(query + 1) : "";
+        String rawPath = target.split("[?#]", 2)[0];
+        boolean hasQuery = target.startsWith("?", rawPath.length());
+        String rawQuery = hasQuery ? target.substring(rawPath.length() + 1) : "";
         if (rawPath.length() > MAX_PATH_CHARS) {
             return new Route.TooLong(rawPath.length());
         }
@@ -162,12 +157,9 @@ final class Router {
             i += 2;
         }
         try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
-                    .toString();
+            // A new decoder reports malformed input rather than replacing it.
+            var utf8 = StandardCharsets.UTF_8.newDecoder();
+            return utf8.decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("the path is not UTF-8 once decoded");
         }
