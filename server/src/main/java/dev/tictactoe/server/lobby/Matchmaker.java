@@ -223,7 +223,7 @@ public final class Matchmaker implements AutoCloseable {
         }
         switch (claim == null ? new Claim.Gone() : claim) {
             case Claim.Claimed c -> {
-                if (h.ticket.wantsBot()) {
+                if (h.ticket.bot() != null) {
                     seat(h, null);
                 } else {
                     finish(h, h.timedOut(nanoTime.getAsLong()));

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import java.net.SocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -100,11 +101,7 @@ final class RedisLink implements AutoCloseable {
 
     /** The command connection; only while {@link #up()}. */
     StatefulRedisConnection<String, String> commands() {
-        StatefulRedisConnection<String, String> c = commands;
-        if (c == null) {
-            throw new IllegalStateException("Redis is not connected");
-        }
-        return c;
+        return Objects.requireNonNull(commands, "Redis is not connected");
     }
 
     private void connect() {
@@ -185,12 +182,7 @@ final class RedisLink implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        if (subscriber != null) {
-            subscriber.close();
-        }
-        if (commands != null) {
-            commands.close();
-        }
+        // The client closes the connections it opened.
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
         resources.shutdown(0, 2, TimeUnit.SECONDS);
     }

@@ -41,10 +41,6 @@ public record Ticket(
         return new Ticket(id, player, name, key, null, null);
     }
 
-    public boolean wantsBot() {
-        return bot != null;
-    }
-
     private static void requireId(String what, String value, int minLength) {
         if (value == null || value.length() < minLength || value.length() > MAX_ID_LENGTH) {
             throw new IllegalArgumentException(

@@ -35,9 +35,9 @@ class MatchKeyTest {
     @Test
     void ticketsAreChecked() {
         MatchKey key = MatchKey.of(3, 3, null);
-        assertThat(Ticket.of(T, "p", "ana", key).wantsBot()).isFalse();
-        assertThat(new Ticket(T, "p", "ana", key, BotLevel.HARD, Ticket.MIN_BOT_AFTER).wantsBot())
-                .isTrue();
+        assertThat(Ticket.of(T, "p", "ana", key).bot()).isNull();
+        assertThat(new Ticket(T, "p", "ana", key, BotLevel.HARD, Ticket.MIN_BOT_AFTER).bot())
+                .isEqualTo(BotLevel.HARD);
         assertThatThrownBy(() -> Ticket.of("", "p", "ana", key))
                 .hasMessageContaining("ticket id must be 16..64");
         assertThatThrownBy(() -> Ticket.of(T.substring(1), "p", "ana", key))

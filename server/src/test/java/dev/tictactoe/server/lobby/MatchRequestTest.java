@@ -49,7 +49,7 @@ class MatchRequestTest {
         Ticket ticket = read("{" + IDS + ", \"name\": \"  ana \"}");
         assertThat(ticket.key()).isEqualTo(MatchKey.of(3, 3, null));
         assertThat(ticket.name()).isEqualTo("ana");
-        assertThat(ticket.wantsBot()).isFalse();
+        assertThat(ticket.bot()).isNull();
         assertThat(
                         read("{"
                                         + IDS
