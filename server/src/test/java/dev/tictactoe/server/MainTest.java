@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tictactoe.server.clock.IdleClaim;
 import dev.tictactoe.server.cluster.ClusterSettings;
 import dev.tictactoe.server.lobby.MatchSettings;
+import dev.tictactoe.server.logging.LogFormat;
 import dev.tictactoe.server.metrics.BuildInfo;
 import dev.tictactoe.server.net.NetSettings;
 import dev.tictactoe.server.room.RegistrySettings;
@@ -51,6 +52,12 @@ class MainTest {
         assertThat(config.net().maxFrameBytes()).isEqualTo(64 * 1024);
         assertThat(config.rooms().seatGrace()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.rooms().idleClaim()).isEqualTo(IdleClaim.DEFAULT_AFTER);
+    }
+
+    @Test
+    void logFormatsAreReadForgivingly() {
+        assertThat(main("--log-format", " JSON ").logFormat).isEqualTo(LogFormat.JSON);
+        assertThat(main("--log-format", "text").logFormat).isEqualTo(LogFormat.TEXT);
     }
 
     @Test

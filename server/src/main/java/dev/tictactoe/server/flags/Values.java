@@ -74,13 +74,14 @@ public final class Values {
         return upper.charAt(0);
     }
 
+    /** Case and spaces forgiven. */
     private static LogFormat logFormat(String text) {
-        LogFormat format = LogFormat.parse(text);
-        if (format == null) {
+        try {
+            return LogFormat.valueOf(text.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
             throw new TypeConversionException(
                     "'" + text + "' is not a log format (use text or json)");
         }
-        return format;
     }
 
     private static URI redis(String text) {

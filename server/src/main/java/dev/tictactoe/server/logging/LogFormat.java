@@ -4,7 +4,6 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.util.ContextInitializer;
 import ch.qos.logback.core.joran.spi.JoranException;
 
-import org.jspecify.annotations.Nullable;
 import org.slf4j.LoggerFactory;
 
 import java.util.Locale;
@@ -13,15 +12,6 @@ import java.util.Locale;
 public enum LogFormat {
     TEXT,
     JSON;
-
-    /** The format named by {@code text}, case and spaces forgiven; null if none. */
-    public static @Nullable LogFormat parse(String text) {
-        try {
-            return valueOf(text.strip().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
 
     /** Logging started before the flags: logback.xml is read again with the format chosen. */
     public void use() {

@@ -17,7 +17,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.tictactoe.server.logging.LogFields;
-import dev.tictactoe.server.logging.LogFormat;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -85,13 +84,6 @@ class LogFormatTest {
     @AfterEach
     void textAsByDefault() {
         LogFields.structured(false);
-    }
-
-    @Test
-    void formatsAreReadForgivingly() {
-        assertThat(LogFormat.parse(" JSON ")).isEqualTo(LogFormat.JSON);
-        assertThat(LogFormat.parse("text")).isEqualTo(LogFormat.TEXT);
-        assertThat(LogFormat.parse("xml")).isNull();
     }
 
     /**
