@@ -132,15 +132,12 @@ final class IdleSweep implements Runnable {
             watched.add(this);
         }
 
+        /**
+         * Also on a close: Netty removes a closed channel's handlers in the task that reports it.
+         */
         @Override
         public void handlerRemoved(ChannelHandlerContext ctx) {
             watched.remove(this);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            watched.remove(this);
-            super.channelInactive(ctx);
         }
 
         @Override

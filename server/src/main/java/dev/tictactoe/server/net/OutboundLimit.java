@@ -107,12 +107,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
         }
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        cancelStalled();
-        super.channelInactive(ctx);
-    }
-
+    /** Also on a close: Netty removes a closed channel's handlers in the task that reports it. */
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         cancelStalled();
