@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /** Method and target in, a {@link Route} out; segments are percent-decoded one by one. */
 final class Router {
@@ -98,22 +99,15 @@ final class Router {
 
     /** Whether the segments are {@code pattern}'s: "*" stands for any but an empty one, "?" any. */
     private static boolean is(List<String> segments, String... pattern) {
-        if (segments.size() != pattern.length) {
-            return false;
-        }
-        for (int i = 0; i < pattern.length; i++) {
-            String segment = segments.get(i);
-            boolean fits =
-                    switch (pattern[i]) {
-                        case "*" -> !segment.isEmpty();
-                        case "?" -> true;
-                        default -> pattern[i].equals(segment);
-                    };
-            if (!fits) {
-                return false;
-            }
-        }
-        return true;
+        return segments.size() == pattern.length
+                && IntStream.range(0, pattern.length)
+                        .allMatch(
+                                i ->
+                                        switch (pattern[i]) {
+                                            case "*" -> !segments.get(i).isEmpty();
+                                            case "?" -> true;
+                                            default -> pattern[i].equals(segments.get(i));
+                                        });
     }
 
     private static Route notAllowed(String path, String allow) {
