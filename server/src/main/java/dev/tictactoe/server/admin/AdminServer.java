@@ -124,8 +124,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
                             HttpReplies.bytes(
                                     HttpResponseStatus.OK,
                                     Objects.requireNonNull(PAGE.get(file.file()), file.file()),
-                                    (file.file().endsWith(".js") ? "text/javascript" : "text/html")
-                                            + "; charset=utf-8",
+                                    HttpReplies.contentType(file.file()),
                                     head));
             case AdminRoute.ListRooms list -> later(ctx, actions.list(list));
             case AdminRoute.ShowRoom show -> later(ctx, actions.show(show.code()));

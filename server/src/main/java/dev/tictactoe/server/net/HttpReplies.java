@@ -92,6 +92,18 @@ public final class HttpReplies {
         }
     }
 
+    /** The type of a file the server sends, by its extension. */
+    public static String contentType(String name) {
+        String ext = name.substring(name.lastIndexOf('.') + 1);
+        return switch (ext) {
+            case "html" -> "text/html; charset=utf-8";
+            case "js" -> "text/javascript; charset=utf-8";
+            case "css" -> "text/css; charset=utf-8";
+            case "svg" -> "image/svg+xml";
+            default -> throw new IllegalStateException("no content type for " + name);
+        };
+    }
+
     /** A room's answer, made on its loop, as a stage. */
     public static <T extends @Nullable Object> CompletableFuture<T> completable(Future<T> future) {
         CompletableFuture<T> result = new CompletableFuture<>();

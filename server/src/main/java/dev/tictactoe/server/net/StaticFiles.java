@@ -93,14 +93,14 @@ final class StaticFiles {
             }
             all.update(name.getBytes(StandardCharsets.UTF_8));
             all.update(bytes);
-            assets.put(name, new StaticFile(bytes, contentType(name)));
+            assets.put(name, new StaticFile(bytes, HttpReplies.contentType(name)));
         }
         version = HexFormat.of().formatHex(all.digest()).substring(0, 12);
         byte[] html =
                 new String(read(PAGE), StandardCharsets.UTF_8)
                         .replace(VERSION_MARK, version)
                         .getBytes(StandardCharsets.UTF_8);
-        page = new StaticFile(html, contentType(PAGE));
+        page = new StaticFile(html, HttpReplies.contentType(PAGE));
     }
 
     String version() {
@@ -160,17 +160,6 @@ final class StaticFiles {
 
     private static byte[] read(String name) {
         return HttpReplies.resource(LIBRARIES.getOrDefault(name, "/web/" + name));
-    }
-
-    private static String contentType(String name) {
-        String ext = name.substring(name.lastIndexOf('.') + 1);
-        return switch (ext) {
-            case "html" -> "text/html; charset=utf-8";
-            case "js" -> "text/javascript; charset=utf-8";
-            case "css" -> "text/css; charset=utf-8";
-            case "svg" -> "image/svg+xml";
-            default -> throw new IllegalStateException("no content type for " + name);
-        };
     }
 
     /** One file: its bytes as they are and gzipped, each with its own ETag. */
