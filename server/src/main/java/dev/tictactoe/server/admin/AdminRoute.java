@@ -81,7 +81,8 @@ sealed interface AdminRoute {
                 if (PAGE.containsKey(path)) {
                     yield readOnly ? new Page(PAGE.get(path)) : notAllowed(path);
                 } else if (!room.matches()) {
-                    yield notFound(path);
+                    yield new Refused(
+                            404, "no such endpoint: " + HttpReplies.abbreviate(path), null);
                 } else if (room.group(2) == null) {
                     yield get ? new ShowRoom(room.group(1)) : notAllowed(path, "GET");
                 }
@@ -113,10 +114,6 @@ sealed interface AdminRoute {
     /** The last value of a query parameter given more than once. */
     private static String last(Map<String, List<String>> parameters, String name, String absent) {
         return parameters.getOrDefault(name, List.of(absent)).getLast();
-    }
-
-    private static AdminRoute notFound(String path) {
-        return new Refused(404, "no such endpoint: " + HttpReplies.abbreviate(path), null);
     }
 
     private static AdminRoute notAllowed(String path) {
