@@ -9,7 +9,6 @@ import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import io.netty.channel.EventLoopGroup;
@@ -41,7 +40,6 @@ final class Following {
     @Nullable Heartbeat heartbeat;
 
     volatile @Nullable GameConnection connection;
-    volatile @Nullable Seat seat;
     volatile @Nullable String token;
     volatile boolean stopped;
     private int generation;
@@ -172,7 +170,6 @@ final class Following {
         listener.onText(text);
         if (message instanceof ServerMessage.Welcome w) {
             welcomed = true;
-            seat = w.seat();
             if (w.token() != null) {
                 token = w.token();
             }

@@ -86,8 +86,8 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
     @SuppressWarnings("NullAway.Init") // set by the handshake, before opened completes
     private Channel channel;
 
-    // Touched on the event loop only, except closeSent, which isOpen() reads.
-    private volatile boolean closeSent;
+    // Touched on the event loop only.
+    private boolean closeSent;
 
     /** The close frame received, else the one sent. */
     private @Nullable CloseInfo closeFrame;
@@ -200,10 +200,6 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
     /** Completes once the connection is closed, however that happened; never fails. */
     public CompletableFuture<CloseInfo> closeFuture() {
         return closed;
-    }
-
-    public boolean isOpen() {
-        return channel.isActive() && !closeSent;
     }
 
     @Override

@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /** The server's HTTP API as the JDK client calls it: requests, answers read strictly, refusals. */
 final class Http {
@@ -73,18 +72,7 @@ final class Http {
                             if (failure == null) {
                                 return read.apply(response);
                             }
-                            Throwable inner = failure.getCause();
-                            Throwable cause =
-                                    failure instanceof CompletionException && inner != null
-                                            ? inner
-                                            : failure;
-                            throw new UncheckedIOException(
-                                    request.method()
-                                            + " "
-                                            + request.uri()
-                                            + ": "
-                                            + cause.getMessage(),
-                                    cause instanceof IOException io ? io : new IOException(cause));
+                            throw unreachable(request, failure);
                         });
         // A dependent future does not cancel its source by itself: abort the exchange too.
         answer.whenComplete(
@@ -94,6 +82,14 @@ final class Http {
                     }
                 });
         return answer;
+    }
+
+    private static UncheckedIOException unreachable(HttpRequest request, Throwable failure) {
+        Throwable inner = failure.getCause();
+        Throwable cause = failure instanceof CompletionException && inner != null ? inner : failure;
+        String what = request.method() + " " + request.uri() + ": " + cause.getMessage();
+        return new UncheckedIOException(
+                what, cause instanceof IOException io ? io : new IOException(cause));
     }
 
     /** Waits for {@code answer}; its failure is thrown as it is. */
@@ -114,19 +110,14 @@ final class Http {
     }
 
     /** The JSON body of a 2xx answer; anything else throws its {@link #refusal}. */
-    static JsonNode expect(int status, String text, String what) {
-        JsonNode body = parse(text);
-        if (status / 100 == 2 && body != null) {
+    static JsonNode expect(HttpResponse<String> response, String what) {
+        JsonNode body = parse(response.body());
+        if (response.statusCode() / 100 == 2 && body != null) {
             return body;
         }
-        throw refusal(status, text, what);
+        throw refusal(response.statusCode(), response.body(), what);
     }
 
-    static JsonNode expect(HttpResponse<String> response, String what) {
-        return expect(response.statusCode(), response.body(), what);
-    }
-
-    /** The text of {@code body}'s field {@code name}, or {@code otherwise}. */
     static String field(@Nullable JsonNode body, String name, String otherwise) {
         JsonNode value = body == null ? null : body.get(name);
         return value != null && value.isTextual() ? value.textValue() : otherwise;
@@ -168,23 +159,15 @@ final class Http {
         try {
             return STRICT.treeToValue(body, type);
         } catch (JsonMappingException e) {
-            String at =
-                    e.getPath().stream()
-                            .map(
-                                    r ->
-                                            r.getFieldName() != null
-                                                    ? "." + r.getFieldName()
-                                                    : "[" + r.getIndex() + "]")
-                            .collect(Collectors.joining());
+            StringBuilder at = new StringBuilder(what);
+            for (JsonMappingException.Reference r : e.getPath()) {
+                String field = r.getFieldName();
+                at.append(field != null ? "." + field : "[" + r.getIndex() + "]");
+            }
             String text = body.toString();
-            throw new ProtocolException(
-                    ErrorCode.BAD_MESSAGE,
-                    "%s%s: %s in %s"
-                            .formatted(
-                                    what,
-                                    at,
-                                    e.getOriginalMessage(),
-                                    text.length() > 200 ? text.substring(0, 200) + "..." : text));
+            String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
+            String problem = ": " + e.getOriginalMessage() + " in " + shown;
+            throw new ProtocolException(ErrorCode.BAD_MESSAGE, at + problem);
         } catch (JsonProcessingException e) {
             throw new ProtocolException(
                     ErrorCode.BAD_MESSAGE, what + ": " + e.getOriginalMessage());

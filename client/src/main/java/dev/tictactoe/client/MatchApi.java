@@ -24,7 +24,7 @@ import java.util.random.RandomGenerator;
 /** Quick match over HTTP: ask for a game, see where the request stands, cancel it. */
 public final class MatchApi {
 
-    /** How long {@link #match} waits for the server's answer. */
+    /** How long a request waits for the server's answer. */
     public static final Duration ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
     private static final String ANSWER = "quick match answer";
@@ -80,7 +80,6 @@ public final class MatchApi {
 
     private final Http http;
 
-    /** A client for the server at {@code base}, e.g. {@code http://localhost:8080}. */
     public MatchApi(URI base) {
         this.http = new Http(base);
     }
@@ -90,10 +89,6 @@ public final class MatchApi {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    public Answer match(Request request) {
-        return Http.join(start(request));
     }
 
     public CompletableFuture<Answer> start(Request request) {

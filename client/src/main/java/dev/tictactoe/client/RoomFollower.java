@@ -4,7 +4,6 @@ import dev.tictactoe.client.RoomFollower.Listener.Stop;
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ProtocolException;
-import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
 
 import io.netty.channel.EventLoopGroup;
@@ -146,10 +145,6 @@ public final class RoomFollower {
 
     public @Nullable GameConnection connection() {
         return following.connection;
-    }
-
-    public @Nullable Seat seat() {
-        return following.seat;
     }
 
     /** The seat token, from the join or the last welcome that carried one. */

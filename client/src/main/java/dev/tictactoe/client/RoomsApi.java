@@ -38,7 +38,6 @@ public final class RoomsApi {
 
     private final Http http;
 
-    /** An API client for a server at {@code base}, e.g. {@code http://localhost:8080}. */
     public RoomsApi(URI base) {
         this.http = new Http(base);
     }
@@ -50,12 +49,6 @@ public final class RoomsApi {
                 Http.expect(http.send(request), "POST /api/rooms"),
                 Created.class,
                 "POST /api/rooms");
-    }
-
-    /** {@code GET /api/rooms/{code}}; an unknown room throws {@code unknown_room}. */
-    public JsonNode get(String code) {
-        String path = roomPath(code);
-        return Http.expect(http.send(http.to(path).GET().build()), "GET " + path);
     }
 
     /** {@code GET /api/rooms/{code}/games/{game}/analysis}; another refusal throws. */

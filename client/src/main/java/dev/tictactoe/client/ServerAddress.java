@@ -49,7 +49,6 @@ public record ServerAddress(URI http) {
         return URI.create((secure() ? "wss://" : "ws://") + room);
     }
 
-    /** True for {@code https} (and {@code wss}) addresses. */
     public boolean secure() {
         return "https".equals(http.getScheme());
     }

@@ -231,7 +231,7 @@ class MatchApiIT {
                         "10s");
         CompletableFuture<MatchApi.Answer> first = api.start(ana);
         assertThat(queue.firstWaits.await(10, TimeUnit.SECONDS)).isTrue();
-        MatchApi.Answer second = api.match(request("bo-phone", "bo", 15));
+        MatchApi.Answer second = api.start(request("bo-phone", "bo", 15)).join();
 
         MatchApi.Matched x = (MatchApi.Matched) first.get(10, TimeUnit.SECONDS);
         MatchApi.Matched o = (MatchApi.Matched) second;
@@ -278,7 +278,7 @@ class MatchApiIT {
         MatchApi api = api();
         CompletableFuture<MatchApi.Answer> waiting = api.start(request("ana-laptop", "ana", 3));
         assertThat(queue.firstWaits.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(api.match(request("ana-laptop", "ana", 5)))
+        assertThat(api.start(request("ana-laptop", "ana", 5)).join())
                 .isEqualTo(
                         new MatchApi.Refused(
                                 409,
@@ -287,13 +287,14 @@ class MatchApiIT {
         waiting.cancel(true);
 
         MatchApi.Request late = request("bo-phone", "bo", 19);
-        assertThat(api.match(late)).isEqualTo(new MatchApi.TimedOut(late.ticket(), 30_000));
+        assertThat(api.start(late).join()).isEqualTo(new MatchApi.TimedOut(late.ticket(), 30_000));
     }
 
     @Test
     void anUnreachableServerIsAnIoFailure() {
         MatchApi api = new MatchApi(URI.create("http://127.0.0.1:1"));
-        assertThatThrownBy(() -> api.match(request("ana", "ana", 3)))
+        assertThatThrownBy(() -> api.start(request("ana", "ana", 3)).join())
+                .cause()
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessageStartingWith("POST http://127.0.0.1:1/api/match: ");
     }

@@ -83,11 +83,9 @@ class MatchApiTest {
     @Test
     void aWaitingRequestIsReadStrictly() {
         var body =
-                Http.expect(
-                        200,
+                MessageCodec.parse(
                         "{\"ticket\":\"t\",\"position\":2,\"sameSettings\":3,\"waiting\":7,"
-                                + "\"waitedMs\":1500,\"settings\":{\"size\":3}}",
-                        "GET");
+                                + "\"waitedMs\":1500,\"settings\":{\"size\":3}}");
         assertThat(Http.read(body, MatchApi.Waiting.class, "answer"))
                 .isEqualTo(
                         new MatchApi.Waiting(
@@ -103,28 +101,12 @@ class MatchApiTest {
     }
 
     @Test
-    void anUnexpectedStatusThrowsTheServersCodeOrAnInternalError() {
-        assertThatThrownBy(
-                        () ->
-                                Http.expect(
-                                        400,
-                                        "{\"code\":\"bad_message\",\"message\":\"no\"}",
-                                        "GET x"))
-                .isInstanceOf(ProtocolException.class)
+    void anUnexpectedStatusIsTheServersCodeOrAnInternalError() {
+        assertThat(Http.refusal(400, "{\"code\":\"bad_message\",\"message\":\"no\"}", "GET x"))
                 .hasMessage("GET x: HTTP 400: no")
-                .satisfies(
-                        e ->
-                                assertThat(((ProtocolException) e).code())
-                                        .isEqualTo(ErrorCode.BAD_MESSAGE));
-        assertThatThrownBy(
-                        () ->
-                                Http.expect(
-                                        500, "{\"code\":\"weird\",\"message\":\"oops\"}", "GET x"))
-                .isInstanceOf(ProtocolException.class)
+                .satisfies(e -> assertThat(e.code()).isEqualTo(ErrorCode.BAD_MESSAGE));
+        assertThat(Http.refusal(500, "{\"code\":\"weird\",\"message\":\"oops\"}", "GET x"))
                 .hasMessage("GET x: HTTP 500: weird: oops")
-                .satisfies(
-                        e ->
-                                assertThat(((ProtocolException) e).code())
-                                        .isEqualTo(ErrorCode.INTERNAL_ERROR));
+                .satisfies(e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL_ERROR));
     }
 }

@@ -56,8 +56,6 @@ class RoomsApiIT {
                                 + e.getMessage().replace("\"", "\\\"")
                                 + "\"}");
             }
-        } else if (path.equals("/api/rooms/K7MQ2P")) {
-            reply(ex, 200, "{\"version\":1}");
         } else if (path.equals("/api/rooms/K7MQ2P/games/1/analysis")) {
             reply(ex, 200, ANALYSIS);
         } else if (path.equals("/api/rooms/K7MQ2P/games/2/analysis")) {
@@ -123,15 +121,6 @@ class RoomsApiIT {
                                             "HTTP 400: settings.size: expected an integer 3..19,"
                                                     + " got 25");
                         });
-    }
-
-    @Test
-    void looksUpRoomsByCode() {
-        assertThat(api().get("k7mq2p").get("version").intValue()).isEqualTo(1);
-        assertThatThrownBy(() -> api().get("ZZZZZZ"))
-                .isInstanceOfSatisfying(
-                        ProtocolException.class,
-                        e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ROOM));
     }
 
     @Test

@@ -40,6 +40,7 @@ public final class GameClient implements AutoCloseable {
 
     private final AtomicInteger moves = new AtomicInteger();
     private volatile Duration timeout = DEFAULT_TIMEOUT;
+    private volatile @Nullable Seat seat;
 
     private GameClient(URI uri, EventLoopGroup group) {
         this.uri = uri;
@@ -123,7 +124,9 @@ public final class GameClient implements AutoCloseable {
         if (answer instanceof ServerMessage.ErrorMessage e) {
             throw new ProtocolException(e.code(), e.message());
         }
-        return (ServerMessage.Welcome) answer;
+        ServerMessage.Welcome welcome = (ServerMessage.Welcome) answer;
+        seat = welcome.seat();
+        return welcome;
     }
 
     public void send(ClientMessage message) {
@@ -205,7 +208,7 @@ public final class GameClient implements AutoCloseable {
     }
 
     public @Nullable Seat seat() {
-        return follower.seat();
+        return seat;
     }
 
     public @Nullable String token() {

@@ -95,7 +95,7 @@ class GameConnectionIT {
         try (var server = new ScriptServer(group, echoAck)) {
             var recorder = new Recorder();
             GameConnection c = get(open(server.roomUri(), recorder));
-            assertThat(c.isOpen()).isTrue();
+            assertThat(c.closeFuture()).isNotDone();
 
             get(c.send(new ClientMessage.Move("m1", 4, 8)));
             assertThat(server.next())
@@ -138,7 +138,7 @@ class GameConnectionIT {
             assertThat(info).isEqualTo(new GameConnection.CloseInfo(4001, "replaced"));
             assertThat(info.code()).isNotEqualTo(CloseCodes.ABNORMAL);
             assertThat(recorder.next()).isEqualTo(info);
-            assertThat(c.isOpen()).isFalse();
+            assertThat(c.closeFuture()).isDone();
         }
     }
 

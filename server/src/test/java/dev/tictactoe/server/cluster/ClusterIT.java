@@ -2,11 +2,14 @@ package dev.tictactoe.server.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.MatchApi;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.RoomStatus;
@@ -22,6 +25,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -139,6 +145,17 @@ class ClusterIT {
                 "127.0.0.1");
     }
 
+    /** Room {@code code} as the cluster's HTTP API answers it through the proxy. */
+    private JsonNode room(String code) throws Exception {
+        URI room = URI.create("http://127.0.0.1:" + proxy + "/api/rooms/" + code);
+        HttpResponse<String> response =
+                HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(room).build(),
+                                HttpResponse.BodyHandlers.ofString());
+        return MessageCodec.parse(response.body());
+    }
+
     /** Two players (X first) and what they have seen acknowledged. */
     private final class Game {
         final String code;
@@ -230,7 +247,7 @@ class ClusterIT {
         MatchApi.Request second =
                 new MatchApi.Request(
                         MatchApi.newId(random), "bob", "bob", 3, null, null, null, null);
-        MatchApi.Matched b = (MatchApi.Matched) onC.match(second);
+        MatchApi.Matched b = (MatchApi.Matched) onC.start(second).join();
         MatchApi.Matched a = (MatchApi.Matched) waiting.join();
         assertThat(a.code()).isEqualTo(b.code()).startsWith("C");
         assertThat(a.seat()).isNotEqualTo(b.seat());
@@ -262,12 +279,7 @@ class ClusterIT {
         nodes.get('B').kill();
         onA.play();
         watcher.awaitSnapshot(s -> s.moves().size() == 2, WAIT);
-        assertThat(
-                        new RoomsApi(URI.create("http://127.0.0.1:" + proxy))
-                                .get(onA.code)
-                                .get("room")
-                                .asText())
-                .isEqualTo(onA.code);
+        assertThat(room(onA.code).get("room").asText()).isEqualTo(onA.code);
 
         nodes.put('B', node('B', 'B'));
         onB.resumeAfterCrash();
@@ -296,7 +308,7 @@ class ClusterIT {
             games.forEach(Game::play);
         }
         for (Game game : games) {
-            assertThat(api.get(game.code).get("status").asText()).isEqualTo("playing");
+            assertThat(room(game.code).get("status").asText()).isEqualTo("playing");
             assertThat(game.moves).isEqualTo(CELLS.length);
         }
     }

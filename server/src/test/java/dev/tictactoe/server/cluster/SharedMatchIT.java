@@ -117,7 +117,7 @@ class SharedMatchIT {
         assertThat(seen.get().position()).isEqualTo(1);
         assertThat(seen.get().settings().get("size").asInt()).isEqualTo(3);
         // The same player cannot wait a second time, on any node.
-        MatchApi.Answer twice = onB.match(request("ana"));
+        MatchApi.Answer twice = onB.start(request("ana")).join();
         assertThat(twice).isInstanceOf(MatchApi.Refused.class);
         assertThat(((MatchApi.Refused) twice).code()).isEqualTo("match_already_queued");
         assertThat(onB.cancel(first.ticket())).isTrue();
@@ -131,7 +131,7 @@ class SharedMatchIT {
         MatchApi.Request alone =
                 new MatchApi.Request(
                         MatchApi.newId(random), "solo", "solo", 3, null, null, "easy", "1s");
-        MatchApi.Matched matched = (MatchApi.Matched) onA.match(alone);
+        MatchApi.Matched matched = (MatchApi.Matched) onA.start(alone).join();
         assertThat(matched.opponent().kind()).isEqualTo("bot");
         assertThat(matched.code()).startsWith("A");
     }
@@ -143,7 +143,7 @@ class SharedMatchIT {
         MatchApi.Request alone = request("x1");
         CompletableFuture<MatchApi.Answer> first = onA.start(alone);
         await(() -> onA.status(alone.ticket()).isPresent());
-        MatchApi.Answer second = onA.match(request("x2"));
+        MatchApi.Answer second = onA.start(request("x2")).join();
         assertThat(((MatchApi.Matched) second).code()).startsWith("A");
         assertThat(((MatchApi.Matched) first.join()).code()).startsWith("A");
 
@@ -153,7 +153,7 @@ class SharedMatchIT {
         MatchApi.Request again = request("y1");
         CompletableFuture<MatchApi.Answer> waiting = onA.start(again);
         await(() -> onB.status(again.ticket()).isPresent());
-        MatchApi.Matched y = (MatchApi.Matched) onB.match(request("y2"));
+        MatchApi.Matched y = (MatchApi.Matched) onB.start(request("y2")).join();
         assertThat(((MatchApi.Matched) waiting.join()).code()).isEqualTo(y.code());
     }
 

@@ -207,8 +207,8 @@ class GamePlayIT {
     void theHttpApiReportsRoomsAndHealth() throws IOException {
         String code = server.create(new NewRoom(15, 5, "X", "X", true, true, null, null, null));
         assertThat(server.get("/healthz").status()).isEqualTo(200);
-        assertThat(server.api.get(code).get("settings").get("size").asInt()).isEqualTo(15);
-        assertThat(server.api.get(code).get("status").asText()).isEqualTo("waiting");
+        assertThat(server.room(code).get("settings").get("size").asInt()).isEqualTo(15);
+        assertThat(server.room(code).get("status").asText()).isEqualTo("waiting");
         assertThat(server.get("/metrics").body()).contains("\nttt_rooms 1.0\n");
     }
 }

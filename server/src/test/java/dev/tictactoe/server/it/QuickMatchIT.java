@@ -205,7 +205,7 @@ class QuickMatchIT {
             }
         }
         for (String code : byRoom.keySet()) {
-            Snapshot room = MessageCodec.fromTree(server.api.get(code));
+            Snapshot room = MessageCodec.fromTree(server.room(code));
             assertThat(room.status()).isEqualTo(RoomStatus.PLAYING);
             assertThat(room.players().x().connected()).isTrue();
             assertThat(room.players().o().connected()).isTrue();

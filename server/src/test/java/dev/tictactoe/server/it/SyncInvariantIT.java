@@ -236,7 +236,7 @@ class SyncInvariantIT {
     /** The server's snapshot now, and every member's state at that same version: equal. */
     private static void checkAgainstServer(TestServer server, String code, List<Member> everyone)
             throws Exception {
-        JsonNode truth = server.api.get(code);
+        JsonNode truth = server.room(code);
         long version = truth.get("version").asLong();
         for (Member member : everyone) {
             member.awaitState(version);

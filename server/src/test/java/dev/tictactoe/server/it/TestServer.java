@@ -1,8 +1,11 @@
 package dev.tictactoe.server.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
@@ -40,6 +43,11 @@ final class TestServer implements AutoCloseable {
     /** The server's answer to {@code GET path}, e.g. /metrics. */
     RawHttp.Response get(String path) throws IOException {
         return RawHttp.exchange(server.port(), RawHttp.get(path), (int) WAIT.toMillis());
+    }
+
+    /** Room {@code code} as {@code GET /api/rooms/{code}} answers it. */
+    JsonNode room(String code) throws IOException {
+        return MessageCodec.parse(get("/api/rooms/" + code).body());
     }
 
     String create(NewRoom settings) {

@@ -6,6 +6,7 @@ import dev.tictactoe.client.GameClient;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.RoomsApi;
 import dev.tictactoe.protocol.Event;
+import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
@@ -141,7 +142,10 @@ class NginxProxyIT {
             assertThat(end.result().winner()).isEqualTo(Seat.X);
             assertThat(end.board()).containsExactly("XXX", "OO.", "...");
         }
-        assertThat(api.get(code).get("status").asText()).isEqualTo("over");
+        HttpRequest room = HttpRequest.newBuilder(base.resolve("/api/rooms/" + code)).build();
+        String body =
+                HttpClient.newHttpClient().send(room, HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(MessageCodec.parse(body).get("status").asText()).isEqualTo("over");
     }
 
     @Test
