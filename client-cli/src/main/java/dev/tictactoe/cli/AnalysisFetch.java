@@ -12,8 +12,10 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 
-/** A kept game's analysis fetched off the session's thread; a busy server is asked again. */
-final class AnalysisFetch {
+/**
+ * A game's analysis from {@code source}, off the session's thread; a busy server is asked again.
+ */
+record AnalysisFetch(BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source) {
 
     static final int MAX_TRIES = 3;
 
@@ -26,13 +28,6 @@ final class AnalysisFetch {
 
     /** No analysis; {@code why} in words. */
     record Failed(String why) implements Outcome {}
-
-    /** Where analyses come from: the server's HTTP API, or a stand-in in tests. */
-    private final BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source;
-
-    AnalysisFetch(BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source) {
-        this.source = source;
-    }
 
     /** The analysis of game {@code game} of {@code room}, asked for on a pool thread. */
     CompletableFuture<Outcome> fetch(String room, int game) {
@@ -59,9 +54,8 @@ final class AnalysisFetch {
                             "no analysis: the server keeps no game " + game + " of room " + room);
             case RoomsApi.Busy b ->
                     new Failed(
-                            "the server is busy analysing games: type history "
-                                    + game
-                                    + " again later");
+                            "the server is busy analysing games: type history %d again later"
+                                    .formatted(game));
         };
     }
 

@@ -135,10 +135,8 @@ final class Commands {
         if (cell == null) {
             return null;
         }
-        return cellName(cell)
-                + " was not played: the server already had a move with its id ("
-                + ack.id()
-                + "); play it again";
+        return "%s was not played: the server already had a move with its id (%s); play it again"
+                .formatted(cellName(cell), ack.id());
     }
 
     /** A move went to the server: kept, to be sent again if the server turns out not to have it. */

@@ -14,19 +14,9 @@ import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 
 /** How a stay in a room ends, in words and an exit code: each stop, each refusal of a join. */
-final class Endings {
+record Endings(ServerAddress server, String room, boolean quickMatch) {
 
     record Ending(int code, @Nullable String why, boolean forgetToken) {}
-
-    private final ServerAddress server;
-    private final String room;
-    private final boolean quickMatch;
-
-    Endings(ServerAddress server, String room, boolean quickMatch) {
-        this.server = server;
-        this.room = room;
-        this.quickMatch = quickMatch;
-    }
 
     /** Why the first connection could not be opened. */
     String openFailure(Throwable cause) {

@@ -27,11 +27,7 @@ final class GameScreen {
             boolean colour,
             @Nullable Snapshot resultNames,
             long now,
-            int height) {
-        View {
-            notices = List.copyOf(notices);
-        }
-    }
+            int height) {}
 
     private GameScreen() {}
 
@@ -142,12 +138,8 @@ final class GameScreen {
             String reading = String.format("%8s", ClockFace.format(left));
             time = (seat == clock.running() ? paint.bold(reading) : reading) + " ";
         }
-        return paint.seat(seat, seat.wire())
-                + "  "
-                + String.format("%-44s", who + turn)
-                + time
-                + " wins "
-                + wins;
+        return "%s  %-44s%s wins %d"
+                .formatted(paint.seat(seat, seat.wire()), who + turn, time, wins);
     }
 
     /** The clock line: the control, the current move's time left, a flag, or waiting to start. */

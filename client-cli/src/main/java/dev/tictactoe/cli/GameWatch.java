@@ -1,6 +1,5 @@
 package dev.tictactoe.cli;
 
-import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
@@ -11,7 +10,6 @@ import java.util.stream.Stream;
 
 /** The states a session went through (who acted, whom a result names) and the server's time. */
 final class GameWatch {
-    private final RoomView view;
     private @Nullable Snapshot before;
     private @Nullable Snapshot namesOfResult;
     private int lastReported;
@@ -19,10 +17,6 @@ final class GameWatch {
 
     /** The offset came from a {@code serverTime}: turn starts are no better a measure. */
     private boolean measured;
-
-    GameWatch(RoomView view) {
-        this.view = view;
-    }
 
     /** The state before the message being handled (or last handled). */
     @Nullable Snapshot before() {
@@ -79,8 +73,7 @@ final class GameWatch {
     }
 
     /** Whether a running clock, a seat's grace or a claim time counts down on the screen. */
-    boolean countingDown() {
-        Snapshot s = view.snapshot();
+    static boolean countingDown(@Nullable Snapshot s) {
         if (s == null) {
             return false;
         }

@@ -47,7 +47,6 @@ public final class Main implements Callable<Integer> {
         System.exit(run(args));
     }
 
-    /** Runs the client and returns the exit code (see {@link ExitCodes}). */
     static int run(String... args) {
         return commandLine().execute(args);
     }

@@ -92,7 +92,6 @@ final class Membership {
         return ClientMessage.Join.player(name);
     }
 
-    /** Forgets the kept token: the seat is given up or gone. */
     void forgetToken() {
         if (tokens != null && !spectate) {
             tokens.forget(server, room);

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /** The screen's ANSI styles (none in plain mode), and the board drawn with them. */
 record Paint(boolean colour) {
@@ -34,13 +32,6 @@ record Paint(boolean colour) {
 
     /** Largest side drawn with grid lines between cells. */
     static final int MAX_GRID_SIZE = 5;
-
-    private static final Pattern SGR = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
-
-    /** {@code text} without escape sequences, e.g. to measure or compare it. */
-    static String strip(String text) {
-        return SGR.matcher(text).replaceAll("");
-    }
 
     String bold(String text) {
         return style(BOLD, text);
@@ -67,12 +58,7 @@ record Paint(boolean colour) {
             List<String> rows,
             @Nullable Integer lastMove,
             Collection<Integer> line,
-            @Nullable Integer cursor) {
-        Board {
-            rows = List.copyOf(rows);
-            line = line == null ? Set.of() : Set.copyOf(line);
-        }
-    }
+            @Nullable Integer cursor) {}
 
     /** The board as lines, column letters on top and row numbers on the left (a1 top left). */
     List<String> board(Board board) {

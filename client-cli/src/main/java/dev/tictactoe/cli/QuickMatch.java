@@ -15,7 +15,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /** {@code ttt play}'s wait for an opponent: asks, shows the wait, asks again, cancels on Ctrl-C. */
-final class QuickMatch {
+record QuickMatch(
+        MatchApi api,
+        ServerAddress server,
+        @Nullable SeatTokens tokens,
+        Supplier<String> tickets,
+        Display display,
+        CompletableFuture<?> interrupted) {
 
     /** How often a waiting request is looked up to show where it stands. */
     static final Duration STATUS_EVERY = Duration.ofSeconds(1);
@@ -31,28 +37,6 @@ final class QuickMatch {
         void waiting(MatchApi.@Nullable Waiting where, Duration waited);
 
         void answered(MatchApi.Answer answer);
-    }
-
-    private final MatchApi api;
-    private final ServerAddress server;
-    private final @Nullable SeatTokens tokens;
-    private final Supplier<String> tickets;
-    private final Display display;
-    private final CompletableFuture<?> interrupted;
-
-    QuickMatch(
-            MatchApi api,
-            ServerAddress server,
-            @Nullable SeatTokens tokens,
-            Supplier<String> tickets,
-            Display display,
-            CompletableFuture<?> interrupted) {
-        this.api = api;
-        this.server = server;
-        this.tokens = tokens;
-        this.tickets = tickets;
-        this.display = display;
-        this.interrupted = interrupted;
     }
 
     /** Waits until {@code request} (its ticket replaced each time) is paired; the pairing. */

@@ -44,7 +44,7 @@ final class RoomSession {
 
     // Everything below is touched on the loop thread only.
     final RoomView view = new RoomView();
-    final GameWatch games = new GameWatch(view);
+    final GameWatch games = new GameWatch();
     final Commands commands = new Commands(view);
     final ConnectionStatus status = new ConnectionStatus();
 

@@ -14,14 +14,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Scripting mode: JSON lines in, JSON lines out. */
-final class ScriptFrontend implements SessionFrontend {
-    private final PrintStream out;
-    private final PrintStream err;
-
-    ScriptFrontend(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
-    }
+record ScriptFrontend(PrintStream out, PrintStream err) implements SessionFrontend {
 
     /** The first line after {@code create}: {@code {"type":"room","code":...,"settings":...}}. */
     void roomCreated(String code, JsonNode settings) {

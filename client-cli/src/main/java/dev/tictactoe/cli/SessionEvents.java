@@ -13,12 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** What the follower's reports and the user's commands do to a RoomSession, on its thread. */
-final class SessionEvents implements RoomFollower.Listener {
-    private final RoomSession session;
-
-    SessionEvents(RoomSession session) {
-        this.session = session;
-    }
+record SessionEvents(RoomSession session) implements RoomFollower.Listener {
 
     @Override
     public void onMessage(ServerMessage message) {

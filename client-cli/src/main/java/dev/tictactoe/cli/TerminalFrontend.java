@@ -85,7 +85,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             session.every(
                     TICK,
                     () -> {
-                        if (session.games.countingDown()) {
+                        if (GameWatch.countingDown(session.view.snapshot())) {
                             draw(false);
                         }
                     });
@@ -189,8 +189,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
     @Override
     public void analysed(GameAnalysis analysis) {
-        Snapshot s = session.view.snapshot();
-        int size = s == null ? 3 : s.settings().size();
+        int size = Math.max(3, boardSize()); // a 3x3 board's cell names while there is none
         notice(String.join("\n", AnalysisWords.lines(analysis, size, MAX_NOTICES)), false);
     }
 

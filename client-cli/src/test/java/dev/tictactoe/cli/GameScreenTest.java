@@ -75,7 +75,7 @@ class GameScreenTest {
                         Paint.X + "X" + Paint.RESET + "  ana",
                         Paint.O + "O" + Paint.RESET + "  ben",
                         Paint.ERROR + "! nope" + Paint.RESET);
-        assertThat(Paint.strip(text)).contains("Waiting for ben (O) to move.");
+        assertThat(Snapshots.plain(text)).contains("Waiting for ben (O) to move.");
     }
 
     @Test
@@ -319,7 +319,8 @@ class GameScreenTest {
                             Snapshots.BEN);
             List<String> lines = screen(s, Seat.X, true);
             assertThat(lines)
-                    .allSatisfy(l -> assertThat(Paint.strip(l).length()).isLessThanOrEqualTo(120));
+                    .allSatisfy(
+                            l -> assertThat(Snapshots.plain(l).length()).isLessThanOrEqualTo(120));
             assertThat(lines.size()).isLessThanOrEqualTo(40);
         }
     }

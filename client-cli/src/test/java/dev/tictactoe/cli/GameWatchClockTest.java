@@ -2,7 +2,6 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.QuickPhrase;
 import dev.tictactoe.protocol.ResultReason;
@@ -23,12 +22,6 @@ class GameWatchClockTest {
                 "3m+2s", 180_000L, 180_000L, seat, turnStartedAt, turnStartedAt + 180_000, null);
     }
 
-    private static GameWatch showing(Snapshot s) {
-        RoomView view = new RoomView();
-        view.apply(new ServerMessage.SnapshotMessage(null, s));
-        return new GameWatch(view);
-    }
-
     /** {@code message} took the room from {@code before} to {@code now}. */
     private static void received(
             GameWatch clock,
@@ -42,7 +35,7 @@ class GameWatchClockTest {
 
     @Test
     void theServersTimeComesFromAWelcomeOrSnapshot() {
-        GameWatch clock = new GameWatch(new RoomView());
+        GameWatch clock = new GameWatch();
         assertThat(clock.now(1_000)).as("the local clock until told").isEqualTo(1_000);
         Snapshot s = Snapshots.playing(Seat.X, "...", "...", "...");
         received(clock, new ServerMessage.SnapshotMessage(50_000L, s), null, s, 40_000);
@@ -71,7 +64,7 @@ class GameWatchClockTest {
                         Snapshots.playing(Seat.O, "X..", "...", "..."),
                         running(Seat.O, 70_000),
                         null);
-        GameWatch clock = new GameWatch(new RoomView());
+        GameWatch clock = new GameWatch();
         ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
         received(clock, diff, before, before, 10_000);
         assertThat(clock.now(10_000)).as("the same turn").isEqualTo(10_000);
@@ -88,8 +81,8 @@ class GameWatchClockTest {
     @Test
     void aDisconnectedSeatCountsDownToItsGraceEnd() {
         Snapshot.Player gone = new Snapshot.Player("ben", PlayerKind.HUMAN, null, false, 90_000L);
-        GameWatch clock =
-                showing(
+        boolean counting =
+                GameWatch.countingDown(
                         Snapshots.of(
                                 RoomStatus.PLAYING,
                                 Seat.X,
@@ -98,17 +91,17 @@ class GameWatchClockTest {
                                 null,
                                 Snapshots.ANA,
                                 gone));
-        assertThat(clock.countingDown()).isTrue();
+        assertThat(counting).isTrue();
     }
 
     @Test
     void aRunningClockOrAPendingClaimCountsDownAndNothingElseDoes() {
         Snapshot quiet = Snapshots.playing(Seat.X, "...", "...", "...");
-        assertThat(new GameWatch(new RoomView()).countingDown()).isFalse();
-        assertThat(showing(quiet).countingDown()).isFalse();
-        assertThat(showing(Snapshots.timed(quiet, running(Seat.X, 1_000), null)).countingDown())
+        assertThat(GameWatch.countingDown(null)).isFalse();
+        assertThat(GameWatch.countingDown(quiet)).isFalse();
+        assertThat(GameWatch.countingDown(Snapshots.timed(quiet, running(Seat.X, 1_000), null)))
                 .isTrue();
-        assertThat(showing(Snapshots.timed(quiet, null, 60_000L)).countingDown()).isTrue();
+        assertThat(GameWatch.countingDown(Snapshots.timed(quiet, null, 60_000L))).isTrue();
         Snapshot over =
                 Snapshots.of(
                         RoomStatus.OVER,
@@ -118,14 +111,14 @@ class GameWatchClockTest {
                         new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2)),
                         Snapshots.ANA,
                         Snapshots.BEN);
-        assertThat(showing(Snapshots.timed(over, null, 60_000L)).countingDown())
+        assertThat(GameWatch.countingDown(Snapshots.timed(over, null, 60_000L)))
                 .as("no claims once the game is over")
                 .isFalse();
     }
 
     @Test
     void trustsTheLocalClockUntilTheServerSaysOtherwise() {
-        assertThat(new GameWatch(new RoomView()).now(1_000)).isEqualTo(1_000);
+        assertThat(new GameWatch().now(1_000)).isEqualTo(1_000);
     }
 
     /** What a diff that starts {@code seat}'s turn at {@code at} by the server's clock leaves. */
@@ -136,7 +129,7 @@ class GameWatchClockTest {
 
     @Test
     void aTurnsStartIsTakenAsTheArrivalOfItsDiff() {
-        GameWatch clock = new GameWatch(new RoomView());
+        GameWatch clock = new GameWatch();
         ServerMessage diff = new ServerMessage.Diff(2, List.of(), null);
         // The server is 7 s ahead: the turn started at 57,000 by its clock, 50,000 by ours.
         received(clock, diff, null, turn(Seat.X, 57_000), 50_000);
@@ -147,7 +140,7 @@ class GameWatchClockTest {
 
     @Test
     void serverTimeWinsOverTurnStarts() {
-        GameWatch clock = new GameWatch(new RoomView());
+        GameWatch clock = new GameWatch();
         Snapshot s = Snapshots.playing(Seat.X, "...", "...", "...");
         received(clock, new ServerMessage.SnapshotMessage(10_000L, s), null, s, 12_500);
         assertThat(clock.now(13_000)).isEqualTo(10_500);

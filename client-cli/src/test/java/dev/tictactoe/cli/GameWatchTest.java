@@ -2,7 +2,6 @@ package dev.tictactoe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tictactoe.client.RoomView;
 import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
@@ -23,7 +22,7 @@ class GameWatchTest {
 
     @Test
     void theResultNamesThePlayersOfTheStateBeforeItEnded() {
-        GameWatch games = new GameWatch(new RoomView());
+        GameWatch games = new GameWatch();
         Snapshot playing = Snapshots.playing(Seat.O, "X..", "...", "...");
         games.passed(playing);
         assertThat(games.before()).isSameAs(playing);
@@ -39,7 +38,7 @@ class GameWatchTest {
 
     @Test
     void aGameThatIsOverWhenFirstSeenNamesItsOwnPlayers() {
-        GameWatch games = new GameWatch(new RoomView());
+        GameWatch games = new GameWatch();
         Snapshot ended = over(Snapshots.BEN);
         games.passed(ended);
         assertThat(games.namesOfResult(ended)).isSameAs(ended);
@@ -48,7 +47,7 @@ class GameWatchTest {
 
     @Test
     void eachFinishedGameIsReportedOnce() {
-        GameWatch games = new GameWatch(new RoomView());
+        GameWatch games = new GameWatch();
         assertThat(games.newlyOver(null)).isFalse();
         assertThat(games.newlyOver(Snapshots.playing(Seat.X, "...", "...", "..."))).isFalse();
         assertThat(games.newlyOver(over(Snapshots.BEN))).isTrue();

@@ -92,7 +92,7 @@ class PaintTest {
         assertThat(colour).hasSize(plain.size());
         // Without its escapes the colour board has the same layout, only without plain marks.
         for (int i = 0; i < plain.size(); i++) {
-            assertThat(Paint.strip(colour.get(i)))
+            assertThat(Snapshots.plain(colour.get(i)))
                     .isEqualTo(plain.get(i).replaceAll("[\\[\\]()]", " "));
         }
         int stride = grid ? 4 : 3;

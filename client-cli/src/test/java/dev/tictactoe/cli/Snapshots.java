@@ -15,6 +15,11 @@ import java.util.List;
 public final class Snapshots {
     private Snapshots() {}
 
+    /** {@code text} without its ANSI escape sequences, to measure or compare it. */
+    public static String plain(String text) {
+        return text.replaceAll("\u001b\\[[0-9;]*[A-Za-z]", "");
+    }
+
     public static final Snapshot.Player ANA =
             new Snapshot.Player("ana", PlayerKind.HUMAN, null, true, null);
     public static final Snapshot.Player BEN =
