@@ -149,7 +149,7 @@ final class ClientOptions {
         }
     }
 
-    /** Standard output in UTF-8, whatever the platform's encoding. */
+    /** Standard output in UTF-8, whatever the platform's encoding, flushed at each line. */
     static PrintStream stdout() {
         return new PrintStream(
                 new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);

@@ -53,6 +53,7 @@ record Endings(ServerAddress server, String room, boolean quickMatch) {
                 close == null || close.reason().isEmpty() ? "" : " (" + close.reason() + ")";
         int closeCode = close == null ? CloseCodes.ABNORMAL : close.code();
         String closedBy = "the server closed the connection: ";
+        String gone = "room %s no longer exists on %s (the server may have restarted)";
         // The follower gives a cause for these two.
         Throwable cause =
                 Objects.requireNonNullElseGet(stopped.cause(), IllegalStateException::new);
@@ -65,13 +66,7 @@ record Endings(ServerAddress server, String room, boolean quickMatch) {
                             closeCode == CloseCodes.ROOM_CLOSED
                                     ? "room %s was closed by the server's operator%s"
                                             .formatted(room, reason)
-                                    : welcomed
-                                            ? "room %s no longer exists on %s %s"
-                                                    .formatted(
-                                                            room,
-                                                            server,
-                                                            "(the server may have restarted)")
-                                            : noSuchRoom(),
+                                    : welcomed ? gone.formatted(room, server) : noSuchRoom(),
                             true);
             case REPLACED ->
                     end(ExitCodes.ABORTED, "this seat was taken over by another connection");

@@ -88,10 +88,8 @@ final class GameOptions {
             return game;
         }
         if (game != null && game.contains(ClockFace.PER_MOVE)) {
-            throw new UserError(
-                    "--move-time and a limit per move in --clock (\""
-                            + clock
-                            + "\"): give one of them");
+            String both = "--move-time and a limit per move in --clock (\"%s\"): give one of them";
+            throw new UserError(both.formatted(clock));
         }
         String perMove = duration("--move-time", moveTime) + ClockFace.PER_MOVE;
         return game == null ? perMove : game + "," + perMove;

@@ -90,7 +90,6 @@ final class MatchDisplays {
             if (answer instanceof MatchApi.Matched m) {
                 out.println("ttt: " + matched(m));
             }
-            out.flush();
         }
     }
 
@@ -119,7 +118,7 @@ final class MatchDisplays {
             line.put("sameSettings", where.sameSettings());
             line.put("waiting", where.waiting());
             line.put("waitedMs", waited.toMillis());
-            print(line);
+            out.println(line);
         }
 
         @Override
@@ -135,7 +134,7 @@ final class MatchDisplays {
                 // The answer's fields in their record order, after the type and status.
                 ObjectNode line = line(status, "");
                 line.setAll((ObjectNode) MessageCodec.mapper().valueToTree(answer));
-                print(line);
+                out.println(line);
             }
         }
 
@@ -145,11 +144,6 @@ final class MatchDisplays {
             line.put("status", status);
             line.put("ticket", ticket);
             return line;
-        }
-
-        private void print(ObjectNode line) {
-            out.println(line);
-            out.flush();
         }
     }
 }

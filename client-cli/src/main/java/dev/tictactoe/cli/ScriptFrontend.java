@@ -48,19 +48,16 @@ record ScriptFrontend(PrintStream out, PrintStream err) implements SessionFronte
     @Override
     public void raw(String text) {
         out.println(text);
-        out.flush();
     }
 
     /** One {@code {"type":"analysis",...}} line per move (see {@link AnalysisWords#json}). */
     @Override
     public void analysed(GameAnalysis analysis) {
         AnalysisWords.json(analysis).forEach(out::println);
-        out.flush();
     }
 
     @Override
     public void notice(String text, boolean error) {
         err.println("ttt: " + text);
-        err.flush();
     }
 }

@@ -8,7 +8,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -63,10 +62,6 @@ final class SeatTokens {
                         ? Path.of(xdg)
                         : Path.of(System.getProperty("user.home"), ".local", "state");
         return new SeatTokens(base.resolve("ttt"));
-    }
-
-    Path dir() {
-        return dir;
     }
 
     /** The file of one room on one server, named so it needs no escaping. */
@@ -133,18 +128,16 @@ final class SeatTokens {
             createPrivateDir();
             FileChannel channel =
                     FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock held;
             try {
-                held = channel.tryLock();
+                if (channel.tryLock() != null) {
+                    claim = channel;
+                    return true;
+                }
             } catch (OverlappingFileLockException e) {
-                held = null;
+                // Held in this process, by another session's claim.
             }
-            if (held == null) {
-                channel.close();
-                return false;
-            }
-            claim = channel;
-            return true;
+            channel.close();
+            return false;
         } catch (IOException e) {
             log.debug("cannot claim {}: {}", lock, e.toString());
             return false;

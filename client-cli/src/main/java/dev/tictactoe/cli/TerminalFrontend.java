@@ -114,21 +114,17 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
                         session.execute(() -> show(prompt.arrow(code, boardSize())));
                         continue;
                     }
-                    session.execute(() -> key(Prompt.ESC));
+                    session.execute(() -> show(prompt.key(Prompt.ESC, boardSize())));
                     if (next >= 0) {
-                        session.execute(() -> key(next));
+                        session.execute(() -> show(prompt.key(next, boardSize())));
                     }
                     continue;
                 }
-                session.execute(() -> key(c));
+                session.execute(() -> show(prompt.key(c, boardSize())));
             }
         } catch (IOException e) {
             // The terminal is closing.
         }
-    }
-
-    private void key(int c) {
-        show(prompt.key(c, boardSize()));
     }
 
     private void show(Prompt.Effect effect) {

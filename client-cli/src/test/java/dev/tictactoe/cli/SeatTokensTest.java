@@ -20,14 +20,15 @@ class SeatTokensTest {
 
     @Test
     void keepsOneTokenPerServerAndRoomReadableByTheUserOnly() throws Exception {
-        SeatTokens tokens = new SeatTokens(temp.resolve("state").resolve("ttt"));
+        Path dir = temp.resolve("state").resolve("ttt");
+        SeatTokens tokens = new SeatTokens(dir);
         assertThat(tokens.load(LOCAL, "K7MQ2P")).isNull();
         tokens.save(LOCAL, "K7MQ2P", "tok-1");
         tokens.save(OTHER, "K7MQ2P", "tok-2");
         assertThat(tokens.load(LOCAL, "k7mq2p")).isEqualTo("tok-1");
         assertThat(tokens.load(OTHER, "K7MQ2P")).isEqualTo("tok-2");
         assertThat(tokens.load(LOCAL, "ABC234")).isNull();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokens.dir())))
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
                 .isEqualTo("rwx------");
         assertThat(
                         PosixFilePermissions.toString(
@@ -57,11 +58,15 @@ class SeatTokensTest {
                                                 "/tmp/a",
                                                 "XDG_STATE_HOME",
                                                 "/x"))
-                                .dir())
+                                .file(LOCAL, "K7MQ2P")
+                                .getParent())
                 .isEqualTo(Path.of("/tmp/a"));
-        assertThat(SeatTokens.fromEnvironment(Map.of("XDG_STATE_HOME", "/x")).dir())
+        assertThat(
+                        SeatTokens.fromEnvironment(Map.of("XDG_STATE_HOME", "/x"))
+                                .file(LOCAL, "K7MQ2P")
+                                .getParent())
                 .isEqualTo(Path.of("/x/ttt"));
-        assertThat(SeatTokens.fromEnvironment(Map.of()).dir())
+        assertThat(SeatTokens.fromEnvironment(Map.of()).file(LOCAL, "K7MQ2P").getParent())
                 .isEqualTo(Path.of(System.getProperty("user.home"), ".local", "state", "ttt"));
     }
 
@@ -79,14 +84,15 @@ class SeatTokensTest {
 
     @Test
     void keepsOnePlayerIdForQuickMatchMadeOnFirstUse() throws Exception {
-        SeatTokens tokens = new SeatTokens(temp.resolve("state").resolve("ttt"));
+        Path dir = temp.resolve("state").resolve("ttt");
+        SeatTokens tokens = new SeatTokens(dir);
         String first = tokens.playerId(() -> "Hq8kR2vX0bWm5tYz9cLp1A");
         assertThat(first).isEqualTo("Hq8kR2vX0bWm5tYz9cLp1A");
         assertThat(tokens.playerId(() -> "another")).as("kept, not made again").isEqualTo(first);
-        assertThat(new SeatTokens(tokens.dir()).playerId(() -> "another"))
+        assertThat(new SeatTokens(dir).playerId(() -> "another"))
                 .as("a later run")
                 .isEqualTo(first);
-        Path file = tokens.dir().resolve(SeatTokens.PLAYER_FILE);
+        Path file = dir.resolve(SeatTokens.PLAYER_FILE);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
                 .isEqualTo("rw-------");
         // Something that is no player id is replaced.

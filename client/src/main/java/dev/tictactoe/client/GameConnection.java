@@ -203,11 +203,6 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
     }
 
     @Override
-    public String toString() {
-        return "GameConnection[" + uri + ", " + channel.localAddress() + "]";
-    }
-
-    @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event == ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
             channel = ctx.channel();

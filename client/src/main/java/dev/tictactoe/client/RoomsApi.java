@@ -53,7 +53,8 @@ public final class RoomsApi {
 
     /** {@code GET /api/rooms/{code}/games/{game}/analysis}; another refusal throws. */
     public AnalysisAnswer analysis(String code, int game) {
-        String path = roomPath(code) + "/games/" + game + "/analysis";
+        String room = URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
+        String path = "/api/rooms/" + room + "/games/" + game + "/analysis";
         HttpResponse<String> response =
                 http.send(http.to(path).timeout(ANALYSIS_TIMEOUT).GET().build());
         return switch (response.statusCode()) {
@@ -69,11 +70,6 @@ public final class RoomsApi {
                                     GameAnalysis.class,
                                     "game analysis"));
         };
-    }
-
-    private static String roomPath(String code) {
-        return "/api/rooms/"
-                + URLEncoder.encode(code.toUpperCase(Locale.ROOT), StandardCharsets.UTF_8);
     }
 
     /** A {@code Retry-After} in seconds, or {@link #DEFAULT_RETRY_AFTER} when it is not one. */

@@ -163,10 +163,7 @@ public final class GameClient implements AutoCloseable {
 
     @Override
     public void close() {
-        GameConnection c = connection;
-        if (c != null) {
-            c.close();
-        }
+        connection.close();
     }
 
     /** Takes messages in order until one matches; the ones before it are consumed. */
