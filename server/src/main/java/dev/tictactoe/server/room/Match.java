@@ -52,10 +52,7 @@ final class Match {
     int oWins;
     int draws;
 
-    /**
-     * The kept finished games, oldest first; an idle room has none, so it starts small. Beside an
-     * archive the recorder keeps only the newest few. A checkpoint keeps them apart.
-     */
+    /** Kept finished games, oldest first (fewer beside an archive); a checkpoint keeps them. */
     final transient ArrayDeque<GameRecord> finished = new ArrayDeque<>(1);
 
     /** {@code idleAfter} is how long the side to move may stay idle in an untimed game. */
@@ -160,19 +157,6 @@ final class Match {
         }
         finish(new Result(seat.opponent(), ResultReason.ABANDONED));
         return true;
-    }
-
-    /** Answers the opponent's pending takeback; returns the cells taken back (none if declined). */
-    List<Integer> answerUndo(boolean accept) {
-        Seat requester = undoRequest;
-        undoRequest = null;
-        if (!accept) {
-            return List.of();
-        }
-        if (requester == null) {
-            throw new IllegalStateException("no takeback was asked for in game " + game);
-        }
-        return undo(requester);
     }
 
     /** Takes back {@code seat}'s last move and any reply to it; returns the cells cleared. */

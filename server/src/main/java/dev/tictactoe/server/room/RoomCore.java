@@ -16,7 +16,6 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -106,10 +105,7 @@ final class RoomCore {
         };
     }
 
-    /**
-     * Why a player's command is refused now, null when it may be applied: each command's check and
-     * its effect ({@link #said}) are side by side here, so a new command is written in this file.
-     */
+    /** Why a player's command is refused now, or null; beside {@link #said}, what it does. */
     private Outcome.@Nullable Refused refusal(Seat seat, ClientMessage message) {
         return switch (message) {
             case ClientMessage.Move m -> Refusals.move(this, seat, m.cell(), m.id(), m.version());
@@ -129,9 +125,11 @@ final class RoomCore {
             case ClientMessage.Move m -> moved(seat, m.cell(), m.id());
             case ClientMessage.Undo() -> undo(seat);
             case ClientMessage.UndoReply r -> {
-                List<Integer> cleared = match.answerUndo(r.accept());
+                // The refusal made sure the opponent asked.
+                match.undoRequest = null;
+                Seat asker = seat.opponent();
                 yield r.accept()
-                        ? boardChanged(new Event.Undone(seat.opponent(), cleared), false)
+                        ? boardChanged(new Event.Undone(asker, match.undo(asker)), false)
                         : applied(new Event.UndoDeclined(seat));
             }
             case ClientMessage.Resign() -> {
@@ -186,8 +184,7 @@ final class RoomCore {
     /** Granted at once against a bot, else asked of the opponent. */
     private Outcome undo(Seat mark) {
         if (againstBot(mark)) {
-            List<Integer> cleared = match.undo(mark);
-            return boardChanged(new Event.Undone(mark, cleared), false);
+            return boardChanged(new Event.Undone(mark, match.undo(mark)), false);
         }
         match.undoRequest = mark;
         return applied(new Event.UndoRequested(mark));
@@ -209,10 +206,7 @@ final class RoomCore {
         return opponent != null && opponent.botPlays();
     }
 
-    /**
-     * Holds promised seats until {@code graceUntil} (epoch ms), starting a game when both are; true
-     * if any were: a version the first checkpoint keeps, not a command.
-     */
+    /** Holds promised seats till {@code graceUntil}; true if any: a version, not a command. */
     boolean opened(Context context, long graceUntil) {
         match.time.at(context.nanos(), context.millis());
         for (Seat mark : reserved) {

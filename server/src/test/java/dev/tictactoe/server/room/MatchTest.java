@@ -97,10 +97,7 @@ class MatchTest {
         assertThat(match.undoRequest).isEqualTo(Seat.X);
         rejected(Refusals.answer(match, Seat.X), ErrorCode.NO_PENDING_REQUEST);
         assertThat(Refusals.answer(match, Seat.O)).isNull();
-        assertThat(match.answerUndo(false)).isEmpty();
-        assertThat(match.board.moveCount()).isEqualTo(1);
-        match.undoRequest = Seat.X;
-        assertThat(match.answerUndo(true)).containsExactly(4);
+        assertThat(match.undo(Seat.X)).containsExactly(4);
         assertThat(match.undoRequest).isNull();
     }
 
