@@ -75,10 +75,7 @@ public final class BotRunner implements AutoCloseable {
                 Thread.ofPlatform().name("bot-", 1).daemon().factory());
     }
 
-    /**
-     * If a bot is to move in {@code room}, searches a copy of its board; the move, or the search's
-     * failure, comes back to the room's loop. A full queue is tried again shortly.
-     */
+    /** A bot to move searches a copy of the board off the loop; a full queue tries again soon. */
     void turn(Room room) {
         Match match = room.core.match;
         Seat turn = match.turn();

@@ -33,10 +33,7 @@ final class DiffHistory {
         this.lengths = new int[buffers.length];
     }
 
-    /**
-     * Adds the diff that produced {@code version}, one more than the newest held: the first {@code
-     * length} bytes of {@code encoded}.
-     */
+    /** The next version's diff: the first {@code length} bytes of {@code encoded}. */
     void add(long version, byte[] encoded, int length) {
         if (held == buffers.length && buffers.length < capacity) {
             grow();
@@ -57,10 +54,7 @@ final class DiffHistory {
         return version >= 0 && version <= newest && newest - version <= held;
     }
 
-    /**
-     * The diff that produced {@code version} (callers check {@link #covers} first) in its slot's
-     * buffer, not copied: sent before the next is added. A buffer is always longer than its diff.
-     */
+    /** A {@link #covers}ed diff in its slot's longer buffer, uncopied: sent before the next. */
     Outgoing diff(long version) {
         int slot = slot(version);
         return new Outgoing(filled(slot), lengths[slot]);
@@ -70,9 +64,7 @@ final class DiffHistory {
         return Objects.requireNonNull(buffers[slot], "no diff held in this slot");
     }
 
-    /**
-     * Holds nothing, at {@code version}: a member there needs no diff, one behind it a snapshot.
-     */
+    /** Holds nothing, at {@code version}: a member there needs no diff, one behind a snapshot. */
     void startAt(long version) {
         newest = version;
         held = 0;

@@ -65,9 +65,7 @@ final class Feed {
         shown = now;
     }
 
-    /**
-     * Back at a checkpoint: no diff before it is held, so a member further behind gets a snapshot.
-     */
+    /** Back at a checkpoint: no diff before it is held; a member behind it gets a snapshot. */
     void restore(long atVersion, Snapshot lastShown) {
         version = atVersion;
         durable = atVersion;
@@ -119,10 +117,7 @@ final class Feed {
         out(List.of(session), new Outgoing(MessageCodec.encodeToBytes(message)), null, Reach.ONE);
     }
 
-    /**
-     * Sends every member the newest diff, {@code last} (who caused it) last; a backed-up member is
-     * skipped and gets a snapshot when it drains, so a slow reader costs bounded memory.
-     */
+    /** The newest diff to each member, its cause last; a backed-up one gets a snapshot later. */
     void broadcastNewest(@Nullable Session last) {
         if (!members.isEmpty()) {
             out(members, history.diff(version), last, Reach.DIFF);

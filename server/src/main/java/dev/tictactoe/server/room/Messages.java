@@ -73,10 +73,7 @@ final class Messages {
         };
     }
 
-    /**
-     * A command to the room's rules, a bot's seat named as the journal keeps it; a resent move is
-     * acknowledged with the version it made.
-     */
+    /** A command to the rules, a bot's seat named for the journal; a resent move is acked. */
     private Outcome play(Session session, ClientMessage command) {
         if (session.seat == null) {
             return Refusal.SPECTATOR.of();

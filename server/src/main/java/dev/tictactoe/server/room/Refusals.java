@@ -120,10 +120,7 @@ final class Refusals {
         };
     }
 
-    /**
-     * A move made for version {@code seen} (a bot's: null, not checked); a resent one, its {@code
-     * id} known, is acknowledged, not refused.
-     */
+    /** A move made for version {@code seen} (a bot's: null); a resent one is acknowledged. */
     static Outcome.@Nullable Refused move(
             RoomCore core, Seat mark, int cell, @Nullable String id, @Nullable Long seen) {
         Occupant seat = core.seat(mark);

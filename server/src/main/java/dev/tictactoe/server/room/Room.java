@@ -145,10 +145,7 @@ public final class Room {
         return loop.submit(feed::snapshot);
     }
 
-    /**
-     * Applies {@code command} now, recorded before anyone hears of it, so a client never sees what
-     * a restart forgets (within the policy).
-     */
+    /** Applies {@code command}, journaled before anyone hears: none sees what a restart loses. */
     Outcome run(Change command) {
         Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis));
         if (outcome instanceof Outcome.Applied applied) {

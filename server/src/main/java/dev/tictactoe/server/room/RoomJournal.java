@@ -21,10 +21,7 @@ public interface RoomJournal {
     /** Rooms live in memory only. */
     RoomJournal NONE = new RoomJournal() {};
 
-    /**
-     * The change that made {@code version}; false when refused. {@code onDurable} hears on a
-     * journal thread the newest version on disk, when {@link #holdsUntilDurable}.
-     */
+    /** False when refused; {@code onDurable} hears, on a journal thread, the newest durable one. */
     default boolean change(
             String room, long version, byte[] record, @Nullable LongConsumer onDurable) {
         return true;

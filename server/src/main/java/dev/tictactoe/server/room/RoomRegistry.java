@@ -136,10 +136,7 @@ public final class RoomRegistry {
         return node == null ? code : node + code.substring(1);
     }
 
-    /**
-     * The seed of a room that did not ask for one: the n-th of {@code --bot-seed}'s sequence, so a
-     * run creating rooms in the same order replays; random without the flag.
-     */
+    /** The n-th of {@code --bot-seed}'s sequence, so the same creations replay; else random. */
     private long serverSeed() {
         Long base = config.botSeed();
         if (base == null) {

@@ -30,10 +30,7 @@ public record RoomSettings(
         return resolve(NewRoom.DEFAULT, ThreadLocalRandom.current());
     }
 
-    /**
-     * The settings a create-room request asks for, "random" seats drawn from {@code random}; a time
-     * control that does not read is a {@link ProtocolException} ({@code invalid_settings}).
-     */
+    /** A create-room request's settings, random seats drawn; a bad clock: invalid_settings. */
     public static RoomSettings resolve(NewRoom request, RandomGenerator random) {
         return new RoomSettings(
                 new Rules(request.size(), request.winLength()),

@@ -10,7 +10,6 @@ import dev.tictactoe.server.game.Rules;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /** Renders a room into the protocol's snapshot, reusing the unchanged parts of the previous one. */
@@ -28,16 +27,12 @@ final class Snapshots {
     private Snapshots() {}
 
     static Snapshot of(String code, long version, RoomCore core, @Nullable Snapshot previous) {
-        RoomSettings settings = core.settings;
         Match match = core.match;
-        Map<Seat, Occupant> seats = core.seats;
-        int spectators = core.spectators;
         Board board = match.board;
-        Seat turn = match.turn();
         Match.Result result = match.result;
         Snapshot.Players before = previous == null ? null : previous.players();
-        Snapshot.Player x = player(seats.get(Seat.X), before == null ? null : before.x());
-        Snapshot.Player o = player(seats.get(Seat.O), before == null ? null : before.o());
+        Snapshot.Player x = player(core.seats.get(Seat.X), before == null ? null : before.x());
+        Snapshot.Player o = player(core.seats.get(Seat.O), before == null ? null : before.o());
         Snapshot.Players players =
                 before != null && Objects.equals(before.x(), x) && Objects.equals(before.o(), o)
                         ? before
@@ -46,10 +41,10 @@ final class Snapshots {
                 version,
                 code,
                 // A room's settings never change.
-                previous == null ? settings(settings) : previous.settings(),
+                previous == null ? settings(core.settings) : previous.settings(),
                 match.game,
                 match.status,
-                turn,
+                match.turn(),
                 rows(board, previous == null ? null : previous.board()),
                 moves(board, match, previous == null ? null : previous.moves()),
                 board.moveCount() == 0 ? null : board.lastMove(),
@@ -60,11 +55,11 @@ final class Snapshots {
                                         result.winner(), result.reason(), result.line()),
                         previous == null ? null : previous.result()),
                 players,
-                spectators,
+                core.spectators,
                 score(match, previous == null ? null : previous.score()),
                 match.undoRequest,
                 rematch(match, previous == null ? null : previous.rematch()),
-                same(clock(settings, match), previous == null ? null : previous.clock()),
+                same(clock(core.settings, match), previous == null ? null : previous.clock()),
                 match.claimableAt());
     }
 
