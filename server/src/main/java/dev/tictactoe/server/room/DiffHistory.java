@@ -24,10 +24,6 @@ final class DiffHistory {
     private int held;
 
     DiffHistory(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException(
-                    "a diff history holds at least one diff, not " + capacity);
-        }
         this.capacity = capacity;
         this.buffers = new byte[Math.min(INITIAL, capacity)][];
         this.lengths = new int[buffers.length];
