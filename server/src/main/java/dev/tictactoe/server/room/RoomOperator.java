@@ -35,12 +35,9 @@ public final class RoomOperator {
 
     /** Closes the room for good: members get {@link CloseCodes#ROOM_CLOSED}, then it expires. */
     public static Future<Outcome> close(Room room, String reason) {
-        return run(
+        return act(
                 room,
                 () -> {
-                    if (room.closed) {
-                        return Outcome.GONE;
-                    }
                     for (Session session : List.copyOf(room.feed.members)) {
                         room.members.letGo(session, CloseCodes.ROOM_CLOSED, reason);
                     }
@@ -51,12 +48,9 @@ public final class RoomOperator {
 
     /** Closes the connection of the player in {@code seat}: a drop like any other. */
     public static Future<Outcome> disconnect(Room room, Seat seat, String reason) {
-        return run(
+        return act(
                 room,
                 () -> {
-                    if (room.closed) {
-                        return Outcome.GONE;
-                    }
                     Session connected = room.members.sessions.get(seat);
                     if (connected == null) {
                         return Outcome.NOT_CONNECTED;
@@ -64,6 +58,10 @@ public final class RoomOperator {
                     connected.member.close(CloseCodes.DISCONNECTED, reason);
                     return Outcome.DONE;
                 });
+    }
+
+    private static Future<Outcome> act(Room room, Supplier<Outcome> action) {
+        return run(room, () -> room.closed ? Outcome.GONE : action.get());
     }
 
     private static <T extends @Nullable Object> Future<T> run(Room room, Supplier<T> task) {
