@@ -133,10 +133,7 @@ final class StoreWriter implements Runnable {
         return true;
     }
 
-    /**
-     * The next item, or null when the sweep is due first. A busy writer sleeps a gathering so that
-     * records coming meanwhile wake nobody; a task cuts the sleep short (Store unparks it).
-     */
+    /** The next item, null for the sweep; a busy writer gathers writes, a task cuts that short. */
     private @Nullable Item take() throws InterruptedException {
         if (backlog) {
             firstAt = System.nanoTime();
