@@ -47,10 +47,6 @@ sealed interface Change {
                                 DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
                                 DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES);
 
-        byte[] bytes() {
-            return RoomState.json(this);
-        }
-
         /** Reads a record; throws {@link IllegalArgumentException} saying what is wrong with it. */
         static Entry read(byte[] record) {
             try {

@@ -58,7 +58,8 @@ final class Recorder {
         // A replayed change counts toward the next checkpoint too.
         sinceCheckpoint++;
         if (!room.time.replaying) {
-            byte[] record = new Change.Entry(room.time.nanos, room.time.millis, change).bytes();
+            byte[] record =
+                    RoomState.json(new Change.Entry(room.time.nanos, room.time.millis, change));
             boolean kept = journal.change(room.code(), room.feed.version, record, onDurable);
             if (!kept) {
                 room.feed.durable(room.feed.version); // played on in memory

@@ -48,7 +48,7 @@ class ChangeEntryTest {
                     new Change.Resumed(86_400_000L));
 
     private static Change.Entry roundTrip(Change change) {
-        return Change.Entry.read(new Change.Entry(NANOS, MILLIS, change).bytes());
+        return Change.Entry.read(RoomState.json(new Change.Entry(NANOS, MILLIS, change)));
     }
 
     @Test
@@ -87,7 +87,8 @@ class ChangeEntryTest {
 
     @Test
     void aMoveIsAboutAHundredAndFiftyBytes() {
-        assertThat(new Change.Entry(NANOS, MILLIS, move("m-000123")).bytes()).hasSizeLessThan(160);
+        assertThat(RoomState.json(new Change.Entry(NANOS, MILLIS, move("m-000123"))))
+                .hasSizeLessThan(160);
     }
 
     private static Change move(String id) {
@@ -119,7 +120,7 @@ class ChangeEntryTest {
     @Test
     void aRecordCutShortAnywhereIsRefused() {
         for (Change change : ONE_OF_EACH) {
-            byte[] whole = new Change.Entry(NANOS, MILLIS, change).bytes();
+            byte[] whole = RoomState.json(new Change.Entry(NANOS, MILLIS, change));
             for (int cut = 0; cut < whole.length; cut++) {
                 byte[] part = Arrays.copyOf(whole, cut);
                 assertThatThrownBy(() -> Change.Entry.read(part))
@@ -153,6 +154,7 @@ class ChangeEntryTest {
     }
 
     private static String text(Change change) {
-        return new String(new Change.Entry(NANOS, MILLIS, change).bytes(), StandardCharsets.UTF_8);
+        return new String(
+                RoomState.json(new Change.Entry(NANOS, MILLIS, change)), StandardCharsets.UTF_8);
     }
 }
