@@ -211,13 +211,12 @@ final class StoreWriter implements Runnable {
                 failed("committing", e);
             }
             try {
-                if (giveUp.await(backoff, TimeUnit.NANOSECONDS)) {
-                    gaveUp = true;
-                    return false;
-                }
+                gaveUp = giveUp.await(backoff, TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 gaveUp = true;
+            }
+            if (gaveUp) {
                 return false;
             }
             backoff = Math.min(backoff * 2, MAX_RETRY_BACKOFF.toNanos());
