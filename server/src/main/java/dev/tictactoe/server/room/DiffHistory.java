@@ -53,11 +53,8 @@ final class DiffHistory {
     /** A {@link #covers}ed diff in its slot's longer buffer, uncopied: sent before the next. */
     Outgoing diff(long version) {
         int slot = slot(version);
-        return new Outgoing(filled(slot), lengths[slot]);
-    }
-
-    private byte[] filled(int slot) {
-        return Objects.requireNonNull(buffers[slot], "no diff held in this slot");
+        return new Outgoing(
+                Objects.requireNonNull(buffers[slot], "no diff held in this slot"), lengths[slot]);
     }
 
     /** Holds nothing, at {@code version}: a member there needs no diff, one behind a snapshot. */

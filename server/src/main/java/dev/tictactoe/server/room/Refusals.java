@@ -87,7 +87,6 @@ final class Refusals {
 
     /** Why a change the server makes may not be applied to {@code core} now; null when it may. */
     static Outcome.@Nullable Refused check(RoomCore core, Change command) {
-        Match match = core.match;
         return switch (command) {
             case Change.Seated c -> seatTaken(core, c.seat());
             case Change.Dropped c -> person(core, c.seat());
@@ -96,7 +95,7 @@ final class Refusals {
                     core.seat(c.seat()) == null ? Refusal.NOBODY_PLAYS.of(c.seat()) : null;
             case Change.BotMoved c -> move(core, c.seat(), c.cell(), null, null);
             case Change.Said c -> throw new IllegalArgumentException("checked by the core");
-            case Change.TimedOut c -> match.outOfTime() == null ? Refusal.NO_FLAG.of() : null;
+            case Change.TimedOut c -> core.match.outOfTime() == null ? Refusal.NO_FLAG.of() : null;
             case Change.Spectators c -> null;
             case Change.Resumed c -> null;
         };

@@ -24,8 +24,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A room's whole state as a checkpoint keeps it: the core itself, written as JSON on the room's
- * loop, and rebuilt into a room whose later changes replay.
+ * A room's whole state as a checkpoint keeps it, written on its loop, rebuilt for a replay.
  *
  * @param finished the core's newest finished games, which its own JSON leaves out
  * @param shown the snapshot members last saw, the base of the next diff

@@ -113,8 +113,7 @@ final class Schema implements AutoCloseable {
         for (Store.Command line : CommandLines.after(this, since)) {
             List<Store.Command> commands =
                     Objects.requireNonNull(rooms.get(line.room())).commands();
-            // A command written again at a version (a replay cut short) replaces it and those
-            // after it; the list stays in version order, so they are at its end.
+            // Written again at a version (a replay cut short): it replaces those from there on.
             while (!commands.isEmpty() && commands.getLast().version() >= line.version()) {
                 commands.removeLast();
             }
