@@ -50,14 +50,14 @@ final class DiffHistory {
         return version >= 0 && version <= newest && newest - version <= held;
     }
 
-    /** A {@link #covers}ed diff in its slot's longer buffer, uncopied: sent before the next. */
+    /** The diff of a version it {@link #covers}, not copied: send it before the next is added. */
     Outgoing diff(long version) {
         int slot = slot(version);
         return new Outgoing(
                 Objects.requireNonNull(buffers[slot], "no diff held in this slot"), lengths[slot]);
     }
 
-    /** Holds nothing, at {@code version}: a member there needs no diff, one behind a snapshot. */
+    /** Empty at {@code version}: a member there needs no diff, one behind it a snapshot. */
     void startAt(long version) {
         newest = version;
         held = 0;

@@ -73,7 +73,7 @@ final class Messages {
         };
     }
 
-    /** A command to the rules, a bot's seat named for the journal; a resent move is acked. */
+    /** A command to the rules, a bot's seat named for the journal; a resent move is answered. */
     private Outcome play(Session session, ClientMessage command) {
         if (session.seat == null) {
             return Refusal.SPECTATOR.of();

@@ -145,7 +145,7 @@ public final class Room {
         return loop.submit(feed::snapshot);
     }
 
-    /** Applies {@code command}, journaled before anyone hears: none sees what a restart loses. */
+    /** Applies and journals {@code command} before anyone hears: no one sees a lost change. */
     Outcome run(Change command) {
         Outcome outcome = core.apply(command, new RoomCore.Context(time.nanos, time.millis));
         if (outcome instanceof Outcome.Applied applied) {

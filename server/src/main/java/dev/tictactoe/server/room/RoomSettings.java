@@ -30,7 +30,7 @@ public record RoomSettings(
         return resolve(NewRoom.DEFAULT, ThreadLocalRandom.current());
     }
 
-    /** A create-room request's settings, random seats drawn; a bad clock: invalid_settings. */
+    /** The settings a create-room request asks for; an unreadable clock is invalid_settings. */
     public static RoomSettings resolve(NewRoom request, RandomGenerator random) {
         return new RoomSettings(
                 new Rules(request.size(), request.winLength()),
