@@ -190,15 +190,7 @@ class GameScreenTest {
         assertThat(screen(asking, Seat.O, false))
                 .contains("You asked to take back a move; waiting for the answer.");
 
-        Snapshot over =
-                Snapshots.of(
-                        RoomStatus.OVER,
-                        null,
-                        List.of("XXX", "OO.", "..."),
-                        2,
-                        new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2)),
-                        Snapshots.ANA,
-                        Snapshots.BEN);
+        Snapshot over = Snapshots.xWonTopRow();
         Snapshot offered =
                 new Snapshot(
                         over.version(),

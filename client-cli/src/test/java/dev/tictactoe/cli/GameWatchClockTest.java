@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tictactoe.protocol.PlayerKind;
 import dev.tictactoe.protocol.QuickPhrase;
-import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
@@ -102,15 +101,7 @@ class GameWatchClockTest {
         assertThat(GameWatch.countingDown(Snapshots.timed(quiet, running(Seat.X, 1_000), null)))
                 .isTrue();
         assertThat(GameWatch.countingDown(Snapshots.timed(quiet, null, 60_000L))).isTrue();
-        Snapshot over =
-                Snapshots.of(
-                        RoomStatus.OVER,
-                        null,
-                        List.of("XXX", "OO.", "..."),
-                        2,
-                        new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2)),
-                        Snapshots.ANA,
-                        Snapshots.BEN);
+        Snapshot over = Snapshots.xWonTopRow();
         assertThat(GameWatch.countingDown(Snapshots.timed(over, null, 60_000L)))
                 .as("no claims once the game is over")
                 .isFalse();

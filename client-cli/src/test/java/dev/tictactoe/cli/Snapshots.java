@@ -2,6 +2,7 @@ package dev.tictactoe.cli;
 
 import dev.tictactoe.protocol.BotLevel;
 import dev.tictactoe.protocol.PlayerKind;
+import dev.tictactoe.protocol.ResultReason;
 import dev.tictactoe.protocol.RoomStatus;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.Snapshot;
@@ -62,6 +63,18 @@ public final class Snapshots {
                 List.of(),
                 null,
                 null);
+    }
+
+    /** A finished game: X won on the top row, ana against ben. */
+    public static Snapshot xWonTopRow() {
+        return of(
+                RoomStatus.OVER,
+                null,
+                List.of("XXX", "OO.", "..."),
+                2,
+                new Snapshot.Result(Seat.X, ResultReason.LINE, List.of(0, 1, 2)),
+                ANA,
+                BEN);
     }
 
     public static Snapshot playing(Seat turn, String... rows) {

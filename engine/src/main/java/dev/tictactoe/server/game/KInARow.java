@@ -25,19 +25,23 @@ public final class KInARow {
 
     /** Why {@code seat} may not play {@code cell}, or null; whose turn it is comes first. */
     public static @Nullable Illegal check(Board board, Seat seat, int cell) {
-        return board.toMove() != seat
-                ? Illegal.NOT_YOUR_TURN
-                : !board.rules().contains(cell)
-                        ? Illegal.OUT_OF_RANGE
-                        : board.isEmpty(cell) ? null : Illegal.CELL_TAKEN;
+        if (board.toMove() != seat) {
+            return Illegal.NOT_YOUR_TURN;
+        }
+        if (!board.rules().contains(cell)) {
+            return Illegal.OUT_OF_RANGE;
+        }
+        return board.isEmpty(cell) ? null : Illegal.CELL_TAKEN;
     }
 
     /** How a move that {@code won} (as {@link Board#play} said) ended the game, or null. */
     public static @Nullable Ending after(Board board, boolean won, boolean earlyDraw) {
-        return won
-                ? Ending.LINE
-                : board.isFull()
-                        ? Ending.FULL
-                        : earlyDraw && board.isCertainDraw() ? Ending.DEAD_DRAW : null;
+        if (won) {
+            return Ending.LINE;
+        }
+        if (board.isFull()) {
+            return Ending.FULL;
+        }
+        return earlyDraw && board.isCertainDraw() ? Ending.DEAD_DRAW : null;
     }
 }

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /** Method and target in, a {@link Route} out; segments are percent-decoded one by one. */
 final class Router {
@@ -22,9 +21,13 @@ final class Router {
     private Router() {}
 
     static Route route(HttpMethod method, String target) {
-        String rawPath = target.split("[?#]", 2)[0];
-        boolean hasQuery = target.startsWith("?", rawPath.length());
-        String rawQuery = hasQuery ? target.substring(rawPath.length() + 1) : "";
+        int end = 0;
+        while (end < target.length() && "?#".indexOf(target.charAt(end)) < 0) {
+            end++;
+        }
+        String rawPath = target.substring(0, end);
+        boolean hasQuery = target.startsWith("?", end);
+        String rawQuery = hasQuery ? target.substring(end + 1) : "";
         if (rawPath.length() > MAX_PATH_CHARS) {
             return new Route.TooLong(rawPath.length());
         }
@@ -99,15 +102,22 @@ final class Router {
 
     /** Whether the segments are {@code pattern}'s: "*" stands for any but an empty one, "?" any. */
     private static boolean is(List<String> segments, String... pattern) {
-        return segments.size() == pattern.length
-                && IntStream.range(0, pattern.length)
-                        .allMatch(
-                                i ->
-                                        switch (pattern[i]) {
-                                            case "*" -> !segments.get(i).isEmpty();
-                                            case "?" -> true;
-                                            default -> pattern[i].equals(segments.get(i));
-                                        });
+        if (segments.size() != pattern.length) {
+            return false;
+        }
+        for (int i = 0; i < pattern.length; i++) {
+            String segment = segments.get(i);
+            boolean fits =
+                    switch (pattern[i]) {
+                        case "*" -> !segment.isEmpty();
+                        case "?" -> true;
+                        default -> pattern[i].equals(segment);
+                    };
+            if (!fits) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Route notAllowed(String path, String allow) {

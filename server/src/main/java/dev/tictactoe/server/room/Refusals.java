@@ -164,11 +164,12 @@ final class Refusals {
             return refused;
         }
         Board board = match.board;
-        return board.moveCount() == 0
-                ? Refusal.NO_MOVES.of()
-                : board.moveCount() < 2 && board.at(board.lastMove()) != seat
-                        ? Refusal.NOT_MOVED.of()
-                        : null;
+        if (board.moveCount() == 0) {
+            return Refusal.NO_MOVES.of();
+        }
+        return board.moveCount() < 2 && board.at(board.lastMove()) != seat
+                ? Refusal.NOT_MOVED.of()
+                : null;
     }
 
     /** {@code seat} may not ask to take back its last move. */
