@@ -122,7 +122,7 @@ public interface MatchRooms {
             Seat first = players.containsKey(Seat.X) ? Seat.X : Seat.O;
             Ticket alone = players.size() == 1 ? players.get(first) : null;
             RoomSettings settings = settings(key, first, alone);
-            Room room = registry.create(settings, reserved);
+            Room room = registry.create(settings, null, reserved);
             return new Opened(room.code(), Map.copyOf(tokens), settings);
         };
     }

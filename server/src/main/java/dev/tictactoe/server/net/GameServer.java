@@ -75,8 +75,9 @@ public final class GameServer implements AutoCloseable {
         workers =
                 new MultiThreadIoEventLoopGroup(
                         workerLoops(config.workerThreads()), transport.handlers());
-        bots = rooms.newBotRunner();
-        bots.measureWith(metrics);
+        bots =
+                new BotRunner(
+                        rooms.botThreads(), rooms.botQueue(), rooms.botBudget(), rooms.botNodes());
         metrics.watch(Level.BOT_QUEUE, bots::queued);
         metrics.watchEventLoops(workers);
         metrics.watch(Level.CHANNELS, state.channels::size);

@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
@@ -45,7 +46,7 @@ final class RoomsEndpoint {
         try {
             asked = body.isBlank() ? NewRoom.DEFAULT : MessageCodec.decodeNewRoom(body);
             settings = RoomSettings.resolve(asked, ThreadLocalRandom.current());
-            room = rooms.create(settings, asked.botSeed());
+            room = rooms.create(settings, asked.botSeed(), Map.of());
         } catch (ProtocolException e) {
             return HttpReplies.refusal(HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
         } catch (RoomRegistry.Full e) {

@@ -29,9 +29,6 @@ import java.util.function.Supplier;
 /** The rooms' journal in the store, and the archived games read back from it, off the loop. */
 record StoredRooms(Store store) implements RoomJournal {
 
-    /** The games a {@code history} message lists at most: as many as a room keeps in memory. */
-    static final int HISTORY_GAMES = 100;
-
     private static final Logger log = LoggerFactory.getLogger(StoredRooms.class);
 
     /** An archived document as a {@code history} entry: its other fields are the archive's. */
@@ -71,8 +68,8 @@ record StoredRooms(Store store) implements RoomJournal {
     }
 
     @Override
-    public boolean checkpoint(String room, long version, Supplier<byte[]> state) {
-        return store.checkpoint(room, version, state).accepted();
+    public boolean checkpoint(String room, long version, byte[] state) {
+        return store.checkpoint(room, version, () -> state).accepted();
     }
 
     @Override
@@ -92,8 +89,8 @@ record StoredRooms(Store store) implements RoomJournal {
 
     /** The newest archived games, oldest first; one that does not read is left out, warned. */
     @Override
-    public CompletableFuture<List<GameRecord>> history(String room) {
-        return store.latestGames(room, HISTORY_GAMES)
+    public CompletableFuture<List<GameRecord>> history(String room, int count) {
+        return store.latestGames(room, count)
                 .thenApply(
                         documents -> {
                             List<GameRecord> records = new ArrayList<>(documents.size());

@@ -42,7 +42,6 @@ public final class BotRunner implements AutoCloseable {
     private final Search search;
     private final Executor pool;
     private final Duration budget;
-    private volatile @Nullable ServerMetrics metrics;
 
     /** Searches for {@code budget}, or for {@code nodes} positions when given. */
     public BotRunner(int threads, int queue, Duration budget, @Nullable Long nodes) {
@@ -58,11 +57,6 @@ public final class BotRunner implements AutoCloseable {
 
     public int queued() {
         return pool instanceof ThreadPoolExecutor executor ? executor.getQueue().size() : 0;
-    }
-
-    /** Where think times and failures are counted; none until the server gives one. */
-    public void measureWith(ServerMetrics metrics) {
-        this.metrics = metrics;
     }
 
     private static ThreadPoolExecutor pool(int threads, int queue) {
@@ -85,7 +79,7 @@ public final class BotRunner implements AutoCloseable {
         if (turn == null || level == null || room.closed || room.time.replaying) {
             return;
         }
-        long forVersion = room.feed.version;
+        long forVersion = room.core.version;
         Board position = match.board.copy();
         // The version is left out of the seed, so who watches or reconnects cannot change a bot's
         // choice: the same seed and moves replay (PROTOCOL.md).
@@ -94,21 +88,17 @@ public final class BotRunner implements AutoCloseable {
             pool.execute(
                     () -> {
                         long start = System.nanoTime();
-                        ServerMetrics measured = metrics;
+                        ServerMetrics metrics = room.context.metrics();
                         BotMove move;
                         try {
                             move = search.choose(position, level, budget, seed);
                         } catch (RuntimeException e) {
                             // A bug in the search: the room logs it once and plays on.
-                            if (measured != null) {
-                                measured.botFailed();
-                            }
+                            metrics.botFailed();
                             room.execute(() -> answered(room, turn, forVersion, null, e));
                             return;
                         }
-                        if (measured != null) {
-                            measured.botThought(System.nanoTime() - start);
-                        }
+                        metrics.botThought(System.nanoTime() - start);
                         room.execute(() -> answered(room, turn, forVersion, move, null));
                     });
         } catch (RejectedExecutionException e) {
@@ -128,12 +118,12 @@ public final class BotRunner implements AutoCloseable {
             @Nullable BotMove move,
             @Nullable RuntimeException failure) {
         Occupant seat = room.core.seat(mark);
-        if (forVersion != room.feed.version || seat == null || !seat.botPlays() || room.closed) {
+        if (forVersion != room.core.version || seat == null || !seat.botPlays() || room.closed) {
             log.debug(
                     "room {} dropped a bot move computed for version {} (now {})",
                     room.code(),
                     forVersion,
-                    room.feed.version);
+                    room.core.version);
         } else if (failure != null || move == null) {
             fallBack(room, mark, "search failed on\n" + room.core.match.board, failure);
         } else if (room.run(new Change.BotMoved(mark, move.cell())) instanceof Outcome.Refused r) {

@@ -29,7 +29,6 @@ sealed interface Change {
     /** The player in {@code seat} sent the room a command (a move, a takeback...). */
     record Said(Seat seat, ClientMessage message) implements Change {}
 
-    /** The bot in {@code seat} plays {@code cell}. */
     record BotMoved(Seat seat, int cell) implements Change {}
 
     record TimedOut() implements Change {}

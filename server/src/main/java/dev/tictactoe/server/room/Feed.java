@@ -31,8 +31,6 @@ final class Feed {
     /** Sized for two players: most rooms have no spectator. */
     final List<Session> members = new ArrayList<>(2);
 
-    long version;
-
     /** The state as members last saw it: the base of the next diff. */
     Snapshot shown;
 
@@ -49,25 +47,23 @@ final class Feed {
     Feed(Room room) {
         this.room = room;
         this.history = new DiffHistory(room.context.limits().diffHistory());
-        this.toHistory = (bytes, length) -> history.add(version, bytes, length);
-        this.shown = Snapshots.of(room.code(), version, room.core, null);
+        this.toHistory = (bytes, length) -> history.add(room.core.version, bytes, length);
+        this.shown = Snapshots.of(room.code(), room.core.version, room.core, null);
     }
 
     Snapshot snapshot() {
-        return Snapshots.of(room.code(), version, room.core, shown);
+        return Snapshots.of(room.code(), room.core.version, room.core, shown);
     }
 
-    /** Moves to the core's version and encodes the diff to it into the history, unsent. */
+    /** Encodes the diff to the core's new version into the history, unsent. */
     void advance(@Nullable Event event) {
-        version = room.core.version;
         Snapshot now = snapshot();
-        MessageCodec.encodeDiff(version, shown, now, event, toHistory);
+        MessageCodec.encodeDiff(room.core.version, shown, now, event, toHistory);
         shown = now;
     }
 
     /** Back at a checkpoint: no diff before it is held; a member behind it gets a snapshot. */
     void restore(long atVersion, Snapshot lastShown) {
-        version = atVersion;
         durable = atVersion;
         shown = lastShown;
         history.startAt(atVersion);
@@ -75,7 +71,7 @@ final class Feed {
 
     void holdUntilDurable() {
         holding = true;
-        durable = version;
+        durable = room.core.version;
     }
 
     /** Every change up to {@code upTo} is on disk (or refused): what waited for it goes out. */
@@ -91,8 +87,10 @@ final class Feed {
 
     /** Replays the diffs after {@code lastVersion} if they are all held, else sends a snapshot. */
     void sync(Session session, @Nullable Long lastVersion) {
-        if (lastVersion != null && lastVersion <= version && history.covers(lastVersion)) {
-            for (long v = lastVersion + 1; v <= version; v++) {
+        if (lastVersion != null
+                && lastVersion <= room.core.version
+                && history.covers(lastVersion)) {
+            for (long v = lastVersion + 1; v <= room.core.version; v++) {
                 out(List.of(session), history.diff(v), null, Reach.ONE);
             }
             return;
@@ -120,7 +118,7 @@ final class Feed {
     /** The newest diff to each member, its cause last; a backed-up one gets a snapshot later. */
     void broadcastNewest(@Nullable Session last) {
         if (!members.isEmpty()) {
-            out(members, history.diff(version), last, Reach.DIFF);
+            out(members, history.diff(room.core.version), last, Reach.DIFF);
         }
     }
 
@@ -137,8 +135,9 @@ final class Feed {
             if (to.isEmpty()) {
                 return;
             }
-            if (holding && (version > durable || !held.isEmpty())) {
-                held.addLast(new Held(version, List.copyOf(to), out.bytes(), last, reach));
+            if (holding && (room.core.version > durable || !held.isEmpty())) {
+                held.addLast(
+                        new Held(room.core.version, List.copyOf(to), out.bytes(), last, reach));
             } else {
                 deliver(to, out, last, reach);
             }

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 
 /** A member's message as the room's commands, or answered from its state. Room loop only. */
 final class Messages {
@@ -92,7 +91,7 @@ final class Messages {
 
     /** The finished games from the archive, with any it lacks from memory; memory alone without. */
     private void sendHistory(Session session) {
-        CompletableFuture<List<GameRecord>> archived = room.context.journal().history(room.code());
+        var archived = room.context.journal().history(room.code(), Match.KEPT_GAMES);
         if (archived == null) {
             sendHistory(session, List.of());
             return;

@@ -43,7 +43,7 @@ final class Recorder {
         RoomJournal journal = room.context.journal();
         if (journal != RoomJournal.NONE) {
             // Queued ahead of any change: nothing waits for it.
-            room.feed.durable(room.feed.version);
+            room.feed.durable(room.core.version);
             checkpoint();
             sinceCheckpoint = Math.floorMod(room.code().hashCode(), journal.checkpointEvery());
         }
@@ -60,16 +60,16 @@ final class Recorder {
         if (!room.time.replaying) {
             byte[] record =
                     RoomState.json(new Change.Entry(room.time.nanos, room.time.millis, change));
-            boolean kept = journal.change(room.code(), room.feed.version, record, onDurable);
+            boolean kept = journal.change(room.code(), room.core.version, record, onDurable);
             if (!kept) {
-                room.feed.durable(room.feed.version); // played on in memory
+                room.feed.durable(room.core.version); // played on in memory
             }
             gap |= !kept;
             if (gap || sinceCheckpoint >= journal.checkpointEvery()) {
                 checkpoint();
             }
         } else {
-            room.feed.durable(room.feed.version); // replayed from the disk
+            room.feed.durable(room.core.version); // replayed from the disk
         }
         ArrayDeque<GameRecord> finished = room.core.match.finished;
         GameRecord last = finished.peekLast();
@@ -85,7 +85,7 @@ final class Recorder {
     }
 
     private void checkpoint() {
-        if (room.context.journal().checkpoint(room.code(), room.feed.version, RoomState.of(room))) {
+        if (room.context.journal().checkpoint(room.code(), room.core.version, RoomState.of(room))) {
             sinceCheckpoint = 0;
             gap = false;
         } else {

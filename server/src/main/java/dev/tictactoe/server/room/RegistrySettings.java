@@ -50,9 +50,4 @@ public record RegistrySettings(
             Check.requirePositive("botNodes", botNodes);
         }
     }
-
-    /** The pool that computes these rooms' bot moves. */
-    public BotRunner newBotRunner() {
-        return new BotRunner(botThreads, botQueue, botBudget, botNodes);
-    }
 }

@@ -198,7 +198,7 @@ public final class Room {
     void expire(String why) {
         stop();
         context.removed().accept(this);
-        context.journal().closed(code, feed.version);
+        context.journal().closed(code, core.version);
         log.info("room {} removed {}", code, why);
     }
 

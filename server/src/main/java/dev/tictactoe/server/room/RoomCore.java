@@ -212,14 +212,14 @@ final class RoomCore {
         for (Seat mark : reserved) {
             seats.put(mark, seated(mark).with(false, graceUntil));
         }
-        boolean any = !reserved.isEmpty();
-        if (any) {
-            if (seats.size() == 2) {
-                startIfWaiting();
-            }
-            version++;
+        if (reserved.isEmpty()) {
+            return false;
         }
-        return any;
+        if (seats.size() == 2) {
+            startIfWaiting();
+        }
+        version++;
+        return true;
     }
 
     /** Holds seats for players promised them (a quick match), before {@link #opened}. */

@@ -32,8 +32,8 @@ public interface RoomJournal {
         return false;
     }
 
-    /** The room's whole state at {@code version}, made by {@code state}; false when refused. */
-    default boolean checkpoint(String room, long version, Supplier<byte[]> state) {
+    /** The room's whole state at {@code version}; false when refused. */
+    default boolean checkpoint(String room, long version, byte[] state) {
         return true;
     }
 
@@ -50,8 +50,8 @@ public interface RoomJournal {
         return DEFAULT_CHECKPOINT_EVERY;
     }
 
-    /** The room's archived games, oldest first; null without an archive. */
-    default @Nullable CompletableFuture<List<GameRecord>> history(String room) {
+    /** The room's newest {@code count} archived games, oldest first; null without an archive. */
+    default @Nullable CompletableFuture<List<GameRecord>> history(String room, int count) {
         return null;
     }
 }

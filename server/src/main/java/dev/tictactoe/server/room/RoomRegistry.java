@@ -82,23 +82,14 @@ public final class RoomRegistry {
         log.info(
                 "room {} recovered at version {}, game {}",
                 room.code(),
-                room.feed.version,
+                room.core.version,
                 room.core.match.game);
         room.resume();
         return room;
     }
 
-    /** Creates a room; a null {@code botSeed} derives one from {@code --bot-seed}. */
-    public Room create(RoomSettings settings, @Nullable Long botSeed) throws Full {
-        return create(settings, botSeed, Map.of());
-    }
-
-    /** Creates a room whose seats in {@code reserved} are held for players promised them. */
-    public Room create(RoomSettings settings, Map<Seat, Reservation> reserved) throws Full {
-        return create(settings, null, reserved);
-    }
-
-    private Room create(
+    /** Seats in {@code reserved} are held for players promised them; a null seed: --bot-seed's. */
+    public Room create(
             RoomSettings settings, @Nullable Long botSeed, Map<Seat, Reservation> reserved)
             throws Full {
         if (count.incrementAndGet() > config.maxRooms()) {
@@ -107,7 +98,8 @@ public final class RoomRegistry {
         }
         long seed = botSeed != null ? botSeed : serverSeed();
         while (true) {
-            String code = nextCode();
+            String code = codes.next();
+            code = node == null ? code : node + code.substring(1);
             Room room = new Room(code, settings, loops.next(), seed, context);
             // Before the room is shared: nobody who guessed the code can take a promised seat.
             room.core.reserve(reserved);
@@ -129,11 +121,6 @@ public final class RoomRegistry {
                 return room;
             }
         }
-    }
-
-    private String nextCode() {
-        String code = codes.next();
-        return node == null ? code : node + code.substring(1);
     }
 
     /** The n-th of {@code --bot-seed}'s sequence, so the same creations replay; else random. */

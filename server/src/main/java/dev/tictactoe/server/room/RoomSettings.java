@@ -11,7 +11,6 @@ import dev.tictactoe.server.game.Rules;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
 /** A room's settings, fixed at creation with every random choice (seats, first mover) made. */
@@ -23,12 +22,6 @@ public record RoomSettings(
         boolean spectators,
         @Nullable BotLevel bot,
         @Nullable TimeControl clock) {
-
-    /** Classic 3×3, creator plays X and starts, early draws on, spectators welcome, no bot. */
-    public static RoomSettings classic() {
-        // Never drawn from: the default names both seats.
-        return resolve(NewRoom.DEFAULT, ThreadLocalRandom.current());
-    }
 
     /** The settings a create-room request asks for; an unreadable clock is invalid_settings. */
     public static RoomSettings resolve(NewRoom request, RandomGenerator random) {

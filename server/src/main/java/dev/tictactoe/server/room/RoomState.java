@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * A room's whole state as a checkpoint keeps it, written on its loop, rebuilt for a replay.
@@ -57,13 +56,13 @@ record RoomState(
     }
 
     /** The room's state now as JSON; beside an archive, with only its newest few games. */
-    static Supplier<byte[]> of(Room room) {
+    static byte[] of(Room room) {
         int games =
                 room.context.journal().archivesGames()
                         ? RoomJournal.CHECKPOINT_GAMES_WITH_ARCHIVE
                         : Match.KEPT_GAMES;
         ArrayDeque<GameRecord> finished = room.core.match.finished;
-        RoomState state =
+        return json(
                 new RoomState(
                         room.code(),
                         room.botSeed,
@@ -73,14 +72,7 @@ record RoomState(
                         room.time.nanos,
                         room.time.millis,
                         room.time.emptyAsOfNow(),
-                        room.createdAt);
-        byte[] json;
-        try {
-            json = JSON.writeValueAsBytes(state);
-        } catch (IOException e) {
-            throw new UncheckedIOException("room " + state.code + " cannot be written", e);
-        }
-        return () -> json;
+                        room.createdAt));
     }
 
     /** The room, not yet live, with each later change replayed into the version it made. */

@@ -55,9 +55,6 @@ final class RoomTime {
 
     /** Ends a replay; how far the wall clock moved since its last instant, at least zero. */
     long resume() {
-        if (!replaying) {
-            return 0;
-        }
         long recordedMillis = millis;
         replaying = false;
         offset = nanos - nanoTime.getAsLong();

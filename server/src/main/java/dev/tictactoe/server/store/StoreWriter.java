@@ -135,12 +135,11 @@ final class StoreWriter implements Runnable {
 
     /** The next item, null for the sweep; a busy writer gathers writes, a task cuts that short. */
     private @Nullable Item take() throws InterruptedException {
-        if (backlog) {
-            firstAt = System.nanoTime();
-            return queue.poll();
-        }
         long now = System.nanoTime();
         firstAt = now;
+        if (backlog) {
+            return queue.poll();
+        }
         long wake = Math.max(0, sweepDue - now);
         if (busy && gatherNanos > 0) {
             LockSupport.parkNanos(this, Math.min(gatherNanos, wake));

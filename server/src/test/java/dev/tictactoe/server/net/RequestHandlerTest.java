@@ -72,7 +72,9 @@ class RequestHandlerTest {
     void requestsBehindARoomLookupWaitTheirTurnUpToTheLimit() throws Exception {
         Room room =
                 rooms.create(
-                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)),
+                        null,
+                        Map.of());
         CountDownLatch roomBusy = holdRoomLoop();
         channel.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));
         for (int i = 0; i < RequestHandler.MAX_PIPELINED; i++) {
@@ -111,7 +113,9 @@ class RequestHandlerTest {
                         wiring.requestHandler());
         Room room =
                 rooms.create(
-                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)),
+                        null,
+                        Map.of());
         CountDownLatch roomBusy = holdRoomLoop();
         try {
             aggregated.writeInbound(request(HttpMethod.GET, "/api/rooms/" + room.code()));

@@ -53,7 +53,9 @@ class RoomLookupTest {
             throws Exception {
         Room room =
                 rooms.create(
-                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)),
+                        null,
+                        Map.of());
         assertThat(refusal(lookup.find("10.0.0.1", "zzzz"))).startsWith("404 ");
         // A hit gives its token back: still one left after it.
         assertThat(lookup.find("10.0.0.1", room.code().toLowerCase(Locale.ROOT)))

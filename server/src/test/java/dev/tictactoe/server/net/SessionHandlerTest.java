@@ -56,7 +56,9 @@ class SessionHandlerTest {
     void open() throws Exception {
         Room room =
                 rooms.create(
-                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)), Map.of());
+                        RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1)),
+                        null,
+                        Map.of());
         channel.attr(SessionHandler.ROOM).set(room);
         channel.pipeline()
                 .fireUserEventTriggered(

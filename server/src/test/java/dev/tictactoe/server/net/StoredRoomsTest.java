@@ -66,7 +66,7 @@ class StoredRoomsTest {
             FailingDisk.awaitHealthy(store, false);
             for (int v = 3; v < 103; v++) {
                 assertThat(rooms.change("AB", v, PAYLOAD, null)).isFalse();
-                assertThat(rooms.checkpoint("AB", v, () -> PAYLOAD)).isFalse();
+                assertThat(rooms.checkpoint("AB", v, PAYLOAD)).isFalse();
             }
             assertThat(errors())
                     .hasSize(2)
@@ -102,7 +102,7 @@ class StoredRoomsTest {
                                  + "\"winner\":null,\"reason\":\"resign\",\"line\":[],\"endedAt\":2}")
                                     .getBytes(StandardCharsets.UTF_8));
             rooms.gameFinished("K7MQ2P", 3, () -> "not json".getBytes(StandardCharsets.UTF_8));
-            assertThat(rooms.history("K7MQ2P").get(10, TimeUnit.SECONDS))
+            assertThat(rooms.history("K7MQ2P", 100).get(10, TimeUnit.SECONDS))
                     .containsExactly(
                             new GameRecord(
                                     1,
@@ -113,7 +113,7 @@ class StoredRoomsTest {
                                     List.of(0, 1, 2)),
                             new GameRecord(
                                     2, Seat.O, List.of(4), null, ResultReason.RESIGN, List.of()));
-            assertThat(rooms.history("NOSUCH").get(10, TimeUnit.SECONDS)).isEmpty();
+            assertThat(rooms.history("NOSUCH", 100).get(10, TimeUnit.SECONDS)).isEmpty();
         }
     }
 

@@ -35,7 +35,7 @@ class CheckpointTest {
 
     private static final Duration GRACE = RoomDriver.LIMITS.seatGrace();
 
-    private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
+    private final RoomDriver driver = new RoomDriver(RoomDriver.classic());
 
     @AfterEach
     void close() {
@@ -239,7 +239,7 @@ class CheckpointTest {
         Client ana = driver.join("ana");
         driver.join("bo");
         ana.move(4);
-        byte[] json = RoomState.of(driver.room).get();
+        byte[] json = RoomState.of(driver.room);
         assertThat(RoomState.JSON.writeValueAsString(RoomState.fromJson(json)))
                 .isEqualTo(new String(json, StandardCharsets.UTF_8));
     }

@@ -28,7 +28,7 @@ class IdleClaimRoomTest {
     private static final Duration MILLI = Duration.ofMillis(1);
     private static final long START = RoomDriver.START_MILLIS;
 
-    private RoomDriver driver = new RoomDriver(RoomSettings.classic());
+    private RoomDriver driver = new RoomDriver(RoomDriver.classic());
 
     @AfterEach
     void close() {

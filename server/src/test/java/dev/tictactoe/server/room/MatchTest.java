@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class MatchTest {
 
-    private final Match match = started(RoomSettings.classic());
+    private final Match match = started(RoomDriver.classic());
 
     private static Match started(RoomSettings settings) {
         Match match = new Match(settings, IdleClaim.DEFAULT_AFTER);
@@ -27,7 +27,7 @@ class MatchTest {
 
     @Test
     void movesBeforeTheGameStartsAreRefused() {
-        Match waiting = new Match(RoomSettings.classic(), IdleClaim.DEFAULT_AFTER);
+        Match waiting = new Match(RoomDriver.classic(), IdleClaim.DEFAULT_AFTER);
         rejected(Refusals.move(waiting, Seat.X, 4), ErrorCode.WAITING_FOR_OPPONENT);
     }
 
@@ -61,7 +61,7 @@ class MatchTest {
     void aDeadPositionIsAnEarlyDrawOnlyWhenTheRoomWantsIt() {
         // X O X / X O O / O X . : nobody can make three any more, one cell left.
         int[] moves = {0, 1, 2, 4, 3, 5, 7, 6};
-        Match early = started(RoomSettings.classic());
+        Match early = started(RoomDriver.classic());
         Match full =
                 started(new RoomSettings(Rules.CLASSIC, Seat.X, Seat.X, false, true, null, null));
         for (int i = 0; i < moves.length; i++) {

@@ -20,7 +20,7 @@ class PhrasesTest {
 
     private static final ClientMessage.Phrase GG = new ClientMessage.Phrase(QuickPhrase.GOOD_GAME);
 
-    private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
+    private final RoomDriver driver = new RoomDriver(RoomDriver.classic());
 
     @AfterEach
     void close() {

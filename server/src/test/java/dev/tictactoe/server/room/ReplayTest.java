@@ -46,7 +46,7 @@ class ReplayTest {
     }
 
     private void untimedRoomWithEveryCommand() {
-        try (RoomDriver driver = new RoomDriver(RoomSettings.classic())) {
+        try (RoomDriver driver = new RoomDriver(RoomDriver.classic())) {
             Map<Integer, String> live = watch(driver);
             Client ana = driver.join("ana");
             Client bo = driver.join("bo");
@@ -138,6 +138,6 @@ class ReplayTest {
     }
 
     private static String state(Room room) {
-        return new String(RoomState.of(room).get(), StandardCharsets.UTF_8);
+        return new String(RoomState.of(room), StandardCharsets.UTF_8);
     }
 }

@@ -177,7 +177,7 @@ class RestartTest {
 
     @Test
     void aRoomEmptyForItsWholeTimeWhileTheServerWasDownIsRemovedAtRecovery() {
-        driver = new RoomDriver(RoomSettings.classic());
+        driver = new RoomDriver(RoomDriver.classic());
         Client ana = driver.join("ana");
         ana.send(new ClientMessage.Leave());
         restartAfter(RoomDriver.LIMITS.emptyRoomTtl());
@@ -187,7 +187,7 @@ class RestartTest {
 
     @Test
     void aRoomEmptyForLessKeepsTheRestOfItsTime() {
-        driver = new RoomDriver(RoomSettings.classic());
+        driver = new RoomDriver(RoomDriver.classic());
         Client ana = driver.join("ana");
         ana.send(new ClientMessage.Leave());
         restartAfter(Duration.ofMinutes(2));
@@ -255,7 +255,7 @@ class RestartTest {
         p[0].move(1);
         driver.journal.entries.remove(driver.journal.entries.size() - 2);
         Room rebuilt = driver.rebuilt(driver.journal.entries.size());
-        assertThat(rebuilt.feed.version).isEqualTo(beforeGap);
+        assertThat(rebuilt.core.version).isEqualTo(beforeGap);
         assertThat(rebuilt.feed.snapshot().moves()).hasSize(1);
     }
 

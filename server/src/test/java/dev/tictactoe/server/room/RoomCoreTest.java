@@ -23,7 +23,7 @@ class RoomCoreTest {
 
     private static final long SECOND = 1_000_000_000L;
 
-    private RoomCore core = new RoomCore(RoomSettings.classic(), IdleClaim.DEFAULT_AFTER);
+    private RoomCore core = new RoomCore(RoomDriver.classic(), IdleClaim.DEFAULT_AFTER);
     private long nanos;
 
     private Outcome apply(Change command) {

@@ -2,6 +2,7 @@ package dev.tictactoe.server.room;
 
 import dev.tictactoe.protocol.ClientMessage;
 import dev.tictactoe.protocol.GameRecord;
+import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.Seat;
 import dev.tictactoe.protocol.ServerMessage;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -42,6 +44,11 @@ final class RoomDriver implements AutoCloseable {
                     null,
                     null);
     static final long START_MILLIS = 1_800_000_000_000L;
+
+    /** Classic 3×3, creator plays X and starts, early draws on, spectators welcome, no bot. */
+    static RoomSettings classic() {
+        return RoomSettings.resolve(NewRoom.DEFAULT, new SplittableRandom(1));
+    }
 
     final EmbeddedChannel loopChannel = new EmbeddedChannel();
     final ArrayDeque<Runnable> botQueue = new ArrayDeque<>();
@@ -190,8 +197,8 @@ final class RoomDriver implements AutoCloseable {
         }
 
         @Override
-        public boolean checkpoint(String code, long version, Supplier<byte[]> state) {
-            return add(new Entry(version, null, state.get()));
+        public boolean checkpoint(String code, long version, byte[] state) {
+            return add(new Entry(version, null, state));
         }
 
         private boolean add(Entry entry) {
@@ -224,7 +231,7 @@ final class RoomDriver implements AutoCloseable {
         }
 
         @Override
-        public CompletableFuture<List<GameRecord>> history(String room) {
+        public CompletableFuture<List<GameRecord>> history(String room, int count) {
             return archive;
         }
 

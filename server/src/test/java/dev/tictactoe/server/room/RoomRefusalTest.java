@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class RoomRefusalTest {
 
-    private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
+    private final RoomDriver driver = new RoomDriver(RoomDriver.classic());
 
     @AfterEach
     void close() {

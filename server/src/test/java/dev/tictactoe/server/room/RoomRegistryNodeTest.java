@@ -42,7 +42,7 @@ class RoomRegistryNodeTest {
                         RoomJournal.NONE);
         Set<String> codes = new HashSet<>();
         for (int i = 0; i < rooms; i++) {
-            codes.add(registry.create(RoomSettings.classic(), Map.of()).code());
+            codes.add(registry.create(RoomDriver.classic(), null, Map.of()).code());
         }
         registry.shutdown();
         return codes;

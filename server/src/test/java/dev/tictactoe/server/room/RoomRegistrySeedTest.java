@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where a room's bot seed comes from: its own setting, else the server's {@code --bot-seed}, else
@@ -37,7 +38,7 @@ class RoomRegistrySeedTest {
                         config.rooms(), null, loops, bots, new ServerMetrics(), RoomJournal.NONE);
         List<Long> seeds = new ArrayList<>();
         for (Long seed : asked) {
-            seeds.add(registry.create(RoomSettings.classic(), seed).botSeed);
+            seeds.add(registry.create(RoomDriver.classic(), seed, Map.of()).botSeed);
         }
         registry.shutdown();
         return seeds;

@@ -28,7 +28,7 @@ class RoomTest {
     private static final Duration TTL = RoomDriver.LIMITS.emptyRoomTtl();
     private static final Duration MILLI = Duration.ofMillis(1);
 
-    private final RoomDriver driver = new RoomDriver(RoomSettings.classic());
+    private final RoomDriver driver = new RoomDriver(RoomDriver.classic());
 
     @AfterEach
     void close() {

@@ -195,7 +195,7 @@ class TimedRoomTest {
 
     @Test
     void aTimeControlThatDoesNotReadIsRefusedNamingTheField() {
-        driver = new RoomDriver(RoomSettings.classic());
+        driver = new RoomDriver(RoomDriver.classic());
         assertThatThrownBy(
                         () ->
                                 RoomSettings.resolve(
