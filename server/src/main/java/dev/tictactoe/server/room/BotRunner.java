@@ -73,7 +73,7 @@ public final class BotRunner implements AutoCloseable {
     void turn(Room room) {
         Match match = room.core.match;
         Seat turn = match.turn();
-        Occupant seat = turn == null ? null : room.core.seat(turn);
+        Occupant seat = turn == null ? null : room.core.seats.get(turn);
         BotLevel level = seat == null ? null : seat.bot();
         // A replay makes the bot's recorded moves again; it thinks anew once the room is live.
         if (turn == null || level == null || room.closed || room.time.replaying) {
@@ -117,7 +117,7 @@ public final class BotRunner implements AutoCloseable {
             long forVersion,
             @Nullable BotMove move,
             @Nullable RuntimeException failure) {
-        Occupant seat = room.core.seat(mark);
+        Occupant seat = room.core.seats.get(mark);
         if (forVersion != room.core.version || seat == null || !seat.botPlays() || room.closed) {
             log.debug(
                     "room {} dropped a bot move computed for version {} (now {})",

@@ -35,7 +35,7 @@ final class Feed {
     Snapshot shown;
 
     /** Under {@code fsync} nothing goes out before its version is {@code durable} on disk. */
-    private boolean holding;
+    boolean holding;
 
     private long durable;
     private final ArrayDeque<Held> held = new ArrayDeque<>();
@@ -69,11 +69,6 @@ final class Feed {
         history.startAt(atVersion);
     }
 
-    void holdUntilDurable() {
-        holding = true;
-        durable = room.core.version;
-    }
-
     /** Every change up to {@code upTo} is on disk (or refused): what waited for it goes out. */
     void durable(long upTo) {
         durable = Math.max(durable, upTo);
@@ -87,9 +82,7 @@ final class Feed {
 
     /** Replays the diffs after {@code lastVersion} if they are all held, else sends a snapshot. */
     void sync(Session session, @Nullable Long lastVersion) {
-        if (lastVersion != null
-                && lastVersion <= room.core.version
-                && history.covers(lastVersion)) {
+        if (lastVersion != null && history.covers(lastVersion)) {
             for (long v = lastVersion + 1; v <= room.core.version; v++) {
                 out(List.of(session), history.diff(v), null, Reach.ONE);
             }

@@ -191,7 +191,7 @@ final class Members {
                 room.schedule(
                         () -> {
                             // Still the same person, still away.
-                            Occupant now = room.core.seat(mark);
+                            Occupant now = room.core.seats.get(mark);
                             if (now != null
                                     && !now.connected()
                                     && Objects.equals(now.token(), seat.token())) {
@@ -222,17 +222,16 @@ final class Members {
 
     /** After a restart: connected players dropped with it; seats whose grace ran out are freed. */
     void recovered() {
-        long now = room.time.millis;
         List<Map.Entry<Seat, Long>> expired = new ArrayList<>();
         for (Seat mark : Seat.values()) {
-            Occupant seat = room.core.seat(mark);
+            Occupant seat = room.core.seats.get(mark);
             if (seat == null || seat.botPlays()) {
                 continue;
             }
             Long until = seat.graceUntil();
             if (seat.connected()) {
                 dropped(mark);
-            } else if (until != null && until <= now) {
+            } else if (until != null && until <= room.time.millis) {
                 expired.add(Map.entry(mark, until));
             } else {
                 startGraceTimer(mark);
@@ -240,11 +239,8 @@ final class Members {
         }
         expired.sort(Map.Entry.comparingByValue());
         for (Map.Entry<Seat, Long> entry : expired) {
-            Seat mark = entry.getKey();
-            if (room.core.seat(mark) != null) {
-                logSeat(mark, "grace ran out while the server was down");
-                free(mark);
-            }
+            logSeat(entry.getKey(), "grace ran out while the server was down");
+            free(entry.getKey());
         }
     }
 

@@ -31,7 +31,7 @@ final class Recorder {
     Recorder(Room room) {
         this.room = room;
         if (room.context.journal().holdsUntilDurable()) {
-            room.feed.holdUntilDurable();
+            room.feed.holding = true;
             onDurable = version -> room.execute(() -> room.feed.durable(version));
         } else {
             onDurable = null;
@@ -85,11 +85,10 @@ final class Recorder {
     }
 
     private void checkpoint() {
-        if (room.context.journal().checkpoint(room.code(), room.core.version, RoomState.of(room))) {
+        byte[] state = RoomState.of(room);
+        gap = !room.context.journal().checkpoint(room.code(), room.core.version, state);
+        if (!gap) {
             sinceCheckpoint = 0;
-            gap = false;
-        } else {
-            gap = true;
         }
     }
 
@@ -113,7 +112,7 @@ final class Recorder {
         RoomSettings settings = room.settings();
         EnumMap<Seat, @Nullable String> names = new EnumMap<>(Seat.class);
         for (Seat mark : Seat.values()) {
-            Occupant seat = room.core.seat(mark);
+            Occupant seat = room.core.seats.get(mark);
             names.put(mark, seat == null ? null : seat.name());
         }
         ArchivedGame archived =

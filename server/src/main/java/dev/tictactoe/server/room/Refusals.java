@@ -92,7 +92,7 @@ final class Refusals {
             case Change.Dropped c -> person(core, c.seat());
             case Change.Returned c -> person(core, c.seat());
             case Change.Freed c ->
-                    core.seat(c.seat()) == null ? Refusal.NOBODY_PLAYS.of(c.seat()) : null;
+                    core.seats.get(c.seat()) == null ? Refusal.NOBODY_PLAYS.of(c.seat()) : null;
             case Change.BotMoved c -> move(core, c.seat(), c.cell(), null, null);
             case Change.Said c -> throw new IllegalArgumentException("checked by the core");
             case Change.TimedOut c -> core.match.outOfTime() == null ? Refusal.NO_FLAG.of() : null;
@@ -102,11 +102,11 @@ final class Refusals {
     }
 
     private static Outcome.@Nullable Refused seatTaken(RoomCore core, Seat mark) {
-        return core.seat(mark) != null ? Refusal.SEAT_TAKEN.of(mark) : null;
+        return core.seats.get(mark) != null ? Refusal.SEAT_TAKEN.of(mark) : null;
     }
 
     private static Outcome.@Nullable Refused person(RoomCore core, Seat mark) {
-        Occupant seat = core.seat(mark);
+        Occupant seat = core.seats.get(mark);
         return seat == null || seat.botPlays() ? Refusal.NOBODY_PLAYS.of(mark) : null;
     }
 
@@ -122,7 +122,7 @@ final class Refusals {
     /** A move made for version {@code seen} (a bot's: null); a resent one is acknowledged. */
     static Outcome.@Nullable Refused move(
             RoomCore core, Seat mark, int cell, @Nullable String id, @Nullable Long seen) {
-        Occupant seat = core.seat(mark);
+        Occupant seat = core.seats.get(mark);
         if (seat == null) {
             return Refusal.NOBODY_PLAYS.of(mark);
         }
@@ -188,7 +188,7 @@ final class Refusals {
 
     /** {@code seat} may not offer a rematch now. */
     static Outcome.@Nullable Refused rematch(RoomCore core, Seat seat) {
-        return core.seat(seat.opponent()) == null
+        return core.seats.get(seat.opponent()) == null
                 ? Refusal.NO_OPPONENT.of()
                 : core.match.status != RoomStatus.OVER ? Refusal.NOT_OVER.of() : null;
     }

@@ -261,10 +261,6 @@ final class RoomCore {
         return new Outcome.Applied(++version, event, started, ended);
     }
 
-    @Nullable Occupant seat(Seat mark) {
-        return seats.get(mark);
-    }
-
     /** Taken, as the refusals checked. */
     Occupant seated(Seat mark) {
         return Objects.requireNonNull(seats.get(mark), "nobody sits at the seat");

@@ -74,7 +74,7 @@ public final class RoomRegistry {
                         journal);
     }
 
-    public Room restore(byte[] checkpoint, List<Store.Command> changes) {
+    public void restore(byte[] checkpoint, List<Store.Command> changes) {
         Room room = RoomState.fromJson(checkpoint).rebuild(changes, loops.next(), context);
         if (rooms.putIfAbsent(room.code(), room) == null) {
             count.incrementAndGet();
@@ -85,7 +85,6 @@ public final class RoomRegistry {
                 room.core.version,
                 room.core.match.game);
         room.resume();
-        return room;
     }
 
     /** Seats in {@code reserved} are held for players promised them; a null seed: --bot-seed's. */

@@ -8,16 +8,13 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /** A room's instant, monotonic and wall clock, continued after a restart, and its timers. */
 final class RoomTime {
 
     private final Room room;
-    private final LongSupplier nanoTime;
-    private final LongSupplier epochMillis;
 
-    /** Added to {@link #nanoTime}: zero for a new room, the continuation for a rebuilt one. */
+    /** Added to the context's nanoTime: zero for a new room, the continuation for a rebuilt one. */
     private long offset;
 
     /** The current task's instant; read-only outside this class. */
@@ -34,15 +31,13 @@ final class RoomTime {
 
     RoomTime(Room room) {
         this.room = room;
-        this.nanoTime = room.context.nanoTime();
-        this.epochMillis = room.context.epochMillis();
         tick();
     }
 
     void tick() {
         if (!replaying) {
-            nanos = nanoTime.getAsLong() + offset;
-            millis = epochMillis.getAsLong();
+            nanos = room.context.nanoTime().getAsLong() + offset;
+            millis = room.context.epochMillis().getAsLong();
         }
     }
 
@@ -57,7 +52,7 @@ final class RoomTime {
     long resume() {
         long recordedMillis = millis;
         replaying = false;
-        offset = nanos - nanoTime.getAsLong();
+        offset = nanos - room.context.nanoTime().getAsLong();
         tick();
         return Math.max(0, millis - recordedMillis);
     }
@@ -83,7 +78,7 @@ final class RoomTime {
             clockTimerDeadline = deadline.getAsLong();
             // The task does nothing itself: every task checks the clock first. A replay's delay
             // counts from the replayed instant.
-            long now = replaying ? nanos : nanoTime.getAsLong() + offset;
+            long now = replaying ? nanos : room.context.nanoTime().getAsLong() + offset;
             clockTimer = room.schedule(() -> clockTimer = null, clockTimerDeadline - now);
         }
     }

@@ -11,18 +11,14 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /** Renders a room into the protocol's snapshot, reusing the unchanged parts of the previous one. */
 final class Snapshots {
 
     /** The empty row of each board size, shared by every snapshot of an idle room. */
-    private static final String[] EMPTY_ROWS = new String[Rules.MAX_SIZE + 1];
-
-    static {
-        for (int size = Rules.MIN_SIZE; size <= Rules.MAX_SIZE; size++) {
-            EMPTY_ROWS[size] = ".".repeat(size);
-        }
-    }
+    private static final String[] EMPTY_ROWS =
+            IntStream.rangeClosed(0, Rules.MAX_SIZE).mapToObj("."::repeat).toArray(String[]::new);
 
     private Snapshots() {}
 

@@ -79,10 +79,8 @@ final class CommandLines {
     static List<Store.Command> after(Schema db, Map<String, Since> checkpoints)
             throws SQLException {
         List<Store.Command> after = new ArrayList<>();
-        if (checkpoints.isEmpty()) {
-            return after;
-        }
-        long from = checkpoints.values().stream().mapToLong(Since::since).min().orElseThrow();
+        long from =
+                checkpoints.values().stream().mapToLong(Since::since).min().orElse(Long.MAX_VALUE);
         // A row at a time: only the lines kept stay in memory.
         db.query(
                 "SELECT seq, lines FROM commands WHERE seq >= ? ORDER BY seq",
