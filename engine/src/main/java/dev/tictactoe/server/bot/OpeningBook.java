@@ -11,9 +11,9 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -31,14 +31,10 @@ final class OpeningBook {
 
     static final OpeningBook STANDARD = load();
 
-    /** Open addressing, unboxed so the book loads cold in tens of milliseconds. */
-    private final long[] keys;
-
-    private final short[] plays;
+    private final Map<Long, Integer> plays; // the answer by the position's key
     private final int longest;
 
-    private OpeningBook(long[] keys, short[] plays, int longest) {
-        this.keys = keys;
+    private OpeningBook(Map<Long, Integer> plays, int longest) {
         this.plays = plays;
         this.longest = longest;
     }
@@ -54,8 +50,8 @@ final class OpeningBook {
             for (int i = 0; i < moves.length; i++) {
                 turned[i] = turn(moves[i], symmetry);
             }
-            int play = plays[slot(key(turned, turned.length))] - 1;
-            if (play >= 0) {
+            Integer play = plays.get(key(turned, turned.length));
+            if (play != null) {
                 int cell = unturn(play, symmetry);
                 // Two positions with one key (odds about 1 in 10^15) must not play on a stone.
                 return board.at(cell) == null ? cell : -1;
@@ -65,26 +61,17 @@ final class OpeningBook {
     }
 
     static OpeningBook parse(BufferedReader reader) throws IOException {
-        List<int[]> lines = new ArrayList<>(); // each line's moves, then its answer
+        Map<Long, Integer> plays = new HashMap<>();
+        int longest = 0;
         String text;
         for (int number = 1; (text = reader.readLine()) != null; number++) {
-            int[] line = line(text, number);
-            if (line != null) {
-                lines.add(line);
+            int[] line = line(text, number); // its moves, then its answer
+            if (line != null) { // a position written twice: the first line stands
+                plays.putIfAbsent(key(line, line.length - 1), line[line.length - 1]);
+                longest = Math.max(longest, line.length - 1);
             }
         }
-        int slots = Integer.highestOneBit(Math.max(1, lines.size()) * 2) * 2;
-        int longest = lines.stream().mapToInt(line -> line.length - 1).max().orElse(0);
-        OpeningBook book = new OpeningBook(new long[slots], new short[slots], longest);
-        for (int[] line : lines) {
-            long key = key(line, line.length - 1);
-            int slot = book.slot(key);
-            if (book.plays[slot] == 0) { // a position written twice: the first line stands
-                book.keys[slot] = key;
-                book.plays[slot] = (short) (line[line.length - 1] + 1);
-            }
-        }
-        return book;
+        return new OpeningBook(plays, longest);
     }
 
     /** The moves and then the answer of one line; null for a blank or comment line. */
@@ -125,15 +112,6 @@ final class OpeningBook {
             throw new IllegalArgumentException("line " + line + ": off the board: " + word);
         }
         return row * SIZE + column;
-    }
-
-    private int slot(long key) {
-        int mask = keys.length - 1;
-        int slot = (int) (key ^ (key >>> 32)) & mask;
-        while (plays[slot] != 0 && keys[slot] != key) {
-            slot = (slot + 1) & mask;
-        }
-        return slot;
     }
 
     private static OpeningBook load() {
