@@ -47,17 +47,7 @@ final class SolveCommand {
         for (String variant : boards) {
             Rules rules = BotPositions.parse(variant);
             String name = rules.size() + "x" + rules.size() + " k=" + rules.winLength();
-            long start = System.nanoTime();
-            WholeSolve.Result r =
-                    WholeSolve.solve(
-                            new Board(rules),
-                            distance,
-                            limit,
-                            tableBits,
-                            nodes ->
-                                    System.out.printf(
-                                            "  %s: %,d nodes after %.0f s%n",
-                                            name, nodes, (System.nanoTime() - start) / 1e9));
+            WholeSolve.Result r = WholeSolve.solve(new Board(rules), distance, limit, tableBits);
             double seconds = r.time().toNanos() / 1e9;
             System.out.printf(
                     "%-9s %-12s nodes %,15d  time %9.2f s  %,.0f nodes/s%n",

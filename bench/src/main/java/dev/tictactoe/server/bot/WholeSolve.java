@@ -3,9 +3,8 @@ package dev.tictactoe.server.bot;
 import dev.tictactoe.server.game.Board;
 
 import java.time.Duration;
-import java.util.function.LongConsumer;
 
-/** The bench's whole-game solve: {@link Solver} on its own table, with a clock and progress. */
+/** The bench's whole-game solve: {@link Solver} on its own table, with a clock. */
 public final class WholeSolve {
 
     private WholeSolve() {}
@@ -19,8 +18,7 @@ public final class WholeSolve {
     }
 
     /** Solves {@code board} within {@code limit}, with {@code distance} also the fastest win. */
-    public static Result solve(
-            Board board, boolean distance, Duration limit, int tableBits, LongConsumer progress) {
+    public static Result solve(Board board, boolean distance, Duration limit, int tableBits) {
         if (board.isOver()) {
             throw new IllegalStateException("the game is over");
         }
@@ -31,7 +29,6 @@ public final class WholeSolve {
                         : start + limit.toNanos();
         TranspositionTable table = new TranspositionTable(tableBits);
         Solver solver = new Solver(Position.of(board), table, distance, deadline, Long.MAX_VALUE);
-        solver.progress = progress;
         int score = solver.solve();
         Duration time = Duration.ofNanos(System.nanoTime() - start);
         return new Result(!solver.aborted, solver.aborted ? 0 : score, solver.nodes, time);

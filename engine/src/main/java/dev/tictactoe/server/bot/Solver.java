@@ -1,9 +1,5 @@
 package dev.tictactoe.server.bot;
 
-import org.jspecify.annotations.Nullable;
-
-import java.util.function.LongConsumer;
-
 /** Exact alpha-beta to the end, wins by distance only on request; its bounds are facts to share. */
 final class Solver {
 
@@ -19,9 +15,6 @@ final class Solver {
     private final int[] history;
     long nodes;
     boolean aborted;
-
-    /** Told the node count every 2^22 nodes, if set. */
-    @Nullable LongConsumer progress;
 
     Solver(Position pos, TranspositionTable table, boolean distance, long deadline, long limit) {
         this.pos = pos;
@@ -65,13 +58,9 @@ final class Solver {
 
     int search(int ply, int alpha, int beta) {
         nodes++;
-        if ((nodes & 15) == 0) { // often: on big boards a node can take tens of microseconds
-            if (nodes >= nodeLimit || System.nanoTime() > deadline) {
-                aborted = true;
-            }
-            if (progress != null && (nodes & ((1 << 22) - 1)) == 0) {
-                progress.accept(nodes);
-            }
+        // Often: on big boards a node can take tens of microseconds.
+        if ((nodes & 15) == 0 && (nodes >= nodeLimit || System.nanoTime() > deadline)) {
+            aborted = true;
         }
         if (aborted) {
             return 0;
