@@ -187,19 +187,16 @@ public final class Bot {
     /** The exact value and a best move, or null when no proof came within a third of the budget. */
     private @Nullable BotMove proof(Position pos, Budget budget, long seed) {
         boolean small = pos.cells <= SMALL_CELLS;
-        long solveDeadline = Long.MAX_VALUE;
-        TranspositionTable table;
-        if (small) {
-            table =
-                    solvedSmall.computeIfAbsent(
-                            pos.lines.rules, r -> new TranspositionTable(SMALL_TABLE_BITS));
-        } else {
-            table = searchTables.get();
+        TranspositionTable table =
+                small
+                        ? solvedSmall.computeIfAbsent(
+                                pos.lines.rules, r -> new TranspositionTable(SMALL_TABLE_BITS))
+                        : searchTables.get();
+        if (!small) {
             table.newSearch();
-            if (budget.deadline() != Long.MAX_VALUE) {
-                solveDeadline = budget.start() + budget.nanos() * 2 / 5;
-            }
         }
+        boolean timed = !small && budget.deadline() != Long.MAX_VALUE;
+        long solveDeadline = timed ? budget.start() + budget.nanos() * 2 / 5 : Long.MAX_VALUE;
         long solveNodes = small ? Long.MAX_VALUE : budget.nodes() / 3;
         Solver solver = new Solver(pos, table, true, solveDeadline, solveNodes);
         int value = solver.solve();
