@@ -8,7 +8,6 @@ import dev.tictactoe.protocol.Protocol;
 import dev.tictactoe.protocol.ProtocolException;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -170,9 +169,7 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
     }
 
     public ChannelFuture send(ClientMessage message) {
-        return write(
-                new TextWebSocketFrame(
-                        Unpooled.wrappedBuffer(MessageCodec.encodeToBytes(message))));
+        return write(new TextWebSocketFrame(MessageCodec.encode(message)));
     }
 
     /** Writes any frame, such as a pre-encoded text frame; completes when it is written. */

@@ -40,11 +40,7 @@ public final class MessageCodec {
     }
 
     public static String encode(ClientMessage message) {
-        return new String(encodeToBytes(message), StandardCharsets.UTF_8);
-    }
-
-    public static byte[] encodeToBytes(ClientMessage message) {
-        return bytes(CLIENT_WRITER, message);
+        return new String(bytes(CLIENT_WRITER, message), StandardCharsets.UTF_8);
     }
 
     /** Decodes a client's message; a refusal carries its {@link ProtocolException#ref()}. */
