@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
 import java.io.IOException;
 import java.util.Collection;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -82,18 +81,11 @@ final class BindingRefusal {
             return "one of "
                     + String.join(", ", WireWord.spellings((WireWord[]) type.getEnumConstants()));
         }
-        if (List.of(int.class, Integer.class, long.class, Long.class).contains(type)) {
-            return "an integer";
-        }
-        if (type == String.class) {
-            return "a string";
-        }
-        if (type == boolean.class || type == Boolean.class) {
-            return "true or false";
-        }
-        if (Collection.class.isAssignableFrom(type)) {
-            return "an array";
-        }
-        return "an object";
+        return switch (type.getName()) {
+            case "int", "java.lang.Integer", "long", "java.lang.Long" -> "an integer";
+            case "java.lang.String" -> "a string";
+            case "boolean", "java.lang.Boolean" -> "true or false";
+            default -> Collection.class.isAssignableFrom(type) ? "an array" : "an object";
+        };
     }
 }
