@@ -29,7 +29,7 @@ final class DiffWriter {
     private static final String DIFF = Json.TYPE_NAMES.get(ServerMessage.Diff.class);
 
     /** Each record's components, read once per class: a diff then reflects on nothing. */
-    private static final ClassValue<Field[]> FIELDS =
+    static final ClassValue<Field[]> FIELDS =
             new ClassValue<>() {
                 @Override
                 protected Field[] computeValue(Class<?> type) {
@@ -140,7 +140,7 @@ final class DiffWriter {
     }
 
     /** A record component: its JSON name and its accessor, primitives read without boxing. */
-    private record Field(SerializedString name, Class<?> type, MethodHandle getter) {
+    record Field(SerializedString name, Class<?> type, MethodHandle getter) {
         static Field of(RecordComponent component) {
             JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
             String name =
@@ -172,6 +172,17 @@ final class DiffWriter {
                     writeValue(json, (Object) getter.invokeExact(record));
                 }
             } catch (IOException | RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** The component's value in {@code record}, boxed. */
+        @Nullable Object value(Object record) {
+            try {
+                return getter.invoke(record);
+            } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable e) {
                 throw new IllegalStateException(e);

@@ -33,15 +33,13 @@ final class SnapshotDiff {
         list(out, "/moves", MOVES_ITEMS, from.moves(), to.moves());
         field(out, "/lastMove", from.lastMove(), to.lastMove());
         field(out, "/result", from.result(), to.result());
-        player(out, "/players/X", from.players().x(), to.players().x());
-        player(out, "/players/O", from.players().o(), to.players().o());
+        fields(out, "/players/X", from.players().x(), to.players().x());
+        fields(out, "/players/O", from.players().o(), to.players().o());
         field(out, "/spectators", from.spectators(), to.spectators());
-        field(out, "/score/X", from.score().x(), to.score().x());
-        field(out, "/score/O", from.score().o(), to.score().o());
-        field(out, "/score/draws", from.score().draws(), to.score().draws());
+        fields(out, "/score", from.score(), to.score());
         field(out, "/undoRequest", from.undoRequest(), to.undoRequest());
         list(out, "/rematch", NO_ITEMS, from.rematch(), to.rematch());
-        clock(out, from.clock(), to.clock());
+        fields(out, "/clock", from.clock(), to.clock());
         field(out, "/claimableAt", from.claimableAt(), to.claimableAt());
     }
 
@@ -65,25 +63,6 @@ final class SnapshotDiff {
         }
     }
 
-    /** A clock appearing or going is replaced whole; a running one changes field by field. */
-    private static void clock(
-            JsonGenerator out, Snapshot.@Nullable Clock from, Snapshot.@Nullable Clock to) {
-        if (Objects.equals(from, to)) {
-            return;
-        }
-        if (from == null || to == null) {
-            replace(out, "/clock", to);
-            return;
-        }
-        field(out, "/clock/control", from.control(), to.control());
-        field(out, "/clock/X", from.x(), to.x());
-        field(out, "/clock/O", from.o(), to.o());
-        field(out, "/clock/running", from.running(), to.running());
-        field(out, "/clock/turnStartedAt", from.turnStartedAt(), to.turnStartedAt());
-        field(out, "/clock/deadlineAt", from.deadlineAt(), to.deadlineAt());
-        field(out, "/clock/flagged", from.flagged(), to.flagged());
-    }
-
     /** A field is replaced whole when it changed. */
     private static void field(
             JsonGenerator out, String path, @Nullable Object from, @Nullable Object to) {
@@ -92,12 +71,9 @@ final class SnapshotDiff {
         }
     }
 
-    /** A seat taken or emptied is replaced; a seated player's changes go field by field. */
-    private static void player(
-            JsonGenerator out,
-            String path,
-            Snapshot.@Nullable Player from,
-            Snapshot.@Nullable Player to) {
+    /** A record appearing or going is replaced whole; one that stays changes field by field. */
+    private static void fields(
+            JsonGenerator out, String path, @Nullable Record from, @Nullable Record to) {
         if (Objects.equals(from, to)) {
             return;
         }
@@ -105,11 +81,9 @@ final class SnapshotDiff {
             replace(out, path, to);
             return;
         }
-        field(out, path + "/name", from.name(), to.name());
-        field(out, path + "/kind", from.kind(), to.kind());
-        field(out, path + "/level", from.level(), to.level());
-        field(out, path + "/connected", from.connected(), to.connected());
-        field(out, path + "/graceUntil", from.graceUntil(), to.graceUntil());
+        for (DiffWriter.Field f : DiffWriter.FIELDS.get(to.getClass())) {
+            field(out, path + "/" + f.name().getValue(), f.value(from), f.value(to));
+        }
     }
 
     private static String[] items(String path, int count) {
