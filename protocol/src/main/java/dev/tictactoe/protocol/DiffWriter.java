@@ -21,7 +21,8 @@ import java.util.List;
 final class DiffWriter {
 
     /** Each thread's generator and buffer, reused: a diff is written into it, then copied out. */
-    private static final ThreadLocal<Output> OUTPUT = new ThreadLocal<>();
+    private static final ThreadLocal<Output> OUTPUT =
+            ThreadLocal.withInitial(() -> new Output(Json.MAPPER.getFactory()));
 
     /** Checked before the thread-local map, whose lookup missed the cache at every diff. */
     private static volatile @Nullable Output last;
@@ -73,10 +74,6 @@ final class DiffWriter {
             return out;
         }
         out = OUTPUT.get();
-        if (out == null) {
-            out = new Output(Json.MAPPER.getFactory());
-            OUTPUT.set(out);
-        }
         last = out;
         return out;
     }
