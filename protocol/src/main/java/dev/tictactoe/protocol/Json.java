@@ -222,7 +222,7 @@ final class Json {
         }
     }
 
-    static void range(String field, @Nullable Long value, long min, long max) {
+    static void range(String field, @Nullable Number value, long min, long max) {
         if (value != null) {
             range(field, value.longValue(), min, max);
         }

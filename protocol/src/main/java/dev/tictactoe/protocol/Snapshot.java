@@ -51,9 +51,7 @@ public record Snapshot(
         for (int i = 0; i < moves.size(); i++) {
             Json.range("moves[" + i + "].cell", moves.get(i).cell(), 0, maxCell);
         }
-        if (lastMove != null) {
-            Json.range("lastMove", lastMove, 0, maxCell);
-        }
+        Json.range("lastMove", lastMove, 0, maxCell);
         if (result != null) {
             Json.ranges("result.line", result.line(), 0, maxCell);
         }
