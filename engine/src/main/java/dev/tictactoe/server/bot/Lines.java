@@ -16,16 +16,12 @@ final class Lines {
     static final int NEAR = 2;
 
     private static final ConcurrentHashMap<Rules, Lines> CACHE = new ConcurrentHashMap<>();
-    private static final long[] KEYS = new long[Rules.MAX_SIZE * Rules.MAX_SIZE * 2];
-    static final long SIDE_KEY;
-
-    static {
-        SplittableRandom random = new SplittableRandom(0x5EED_B07L);
-        for (int i = 0; i < KEYS.length; i++) {
-            KEYS[i] = random.nextLong();
-        }
-        SIDE_KEY = random.nextLong();
-    }
+    // A key per cell and mark, then the side to move's.
+    private static final long[] KEYS =
+            new SplittableRandom(0x5EED_B07L)
+                    .longs(Rules.MAX_SIZE * Rules.MAX_SIZE * 2 + 1)
+                    .toArray();
+    static final long SIDE_KEY = KEYS[KEYS.length - 1];
 
     final Rules rules;
     final int size;

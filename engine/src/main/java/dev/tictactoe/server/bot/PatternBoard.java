@@ -11,14 +11,8 @@ final class PatternBoard extends SearchBoard {
     /** A rough value of each pattern code, to rank cells. */
     static final int[] VALUE = {0, 1, 4, 12, 16, 48, 56, 200, 600};
 
-    private static final long[] KEYS = new long[2 * 19 * 19 + 1];
-
-    static {
-        SplittableRandom random = new SplittableRandom(0xB0A2D5EEDL);
-        for (int i = 0; i < KEYS.length; i++) {
-            KEYS[i] = random.nextLong();
-        }
-    }
+    private static final long[] KEYS =
+            new SplittableRandom(0xB0A2D5EEDL).longs(2 * 19 * 19 + 1).toArray();
 
     /** X's table key of a (cell, direction) in the low 16 bits of {@link #keys}, O's above. */
     private static final int KEY_BITS = 16;
