@@ -18,7 +18,6 @@ public record Analysis(List<Step> positions, List<Judged> moves) {
 
     // Points lost from which a move is an inaccuracy, mistake, blunder (an open three: ~300).
     public static final int INACCURACY = 100;
-
     public static final int MISTAKE = 250;
     public static final int BLUNDER = 600;
 

@@ -24,7 +24,6 @@ final class Evaluation {
 
     // A cell's worth by key, in SCALEths, to the side to move and to the other side.
     static final int[] MOVER = new int[KEYS];
-
     static final int[] WAITER = new int[KEYS];
 
     /** MOVER in whole units and never below 0: how moves are ordered. */

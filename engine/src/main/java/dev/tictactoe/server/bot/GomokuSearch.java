@@ -17,7 +17,6 @@ final class GomokuSearch extends PvsSearch {
 
     // Late-move reductions: from this move index on, at nodes with this many plies left.
     static final int LMR_FROM = 4;
-
     static final int LMR_DEPTH = 3;
 
     /** Plies left up to which a quiet null-window node may be cut by its static value. */

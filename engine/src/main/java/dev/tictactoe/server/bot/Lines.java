@@ -36,7 +36,6 @@ final class Lines {
 
     // Per cell and direction: the neighbours on the line, and this cell's digit weight in each.
     final int[][] lineCells;
-
     final int[][] lineWeights;
 
     /** Each (cell, direction)'s pattern key on the empty board: edges as blocked digits. */

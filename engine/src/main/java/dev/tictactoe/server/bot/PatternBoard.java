@@ -28,7 +28,6 @@ final class PatternBoard extends SearchBoard {
 
     // Per side, the sums of Evaluation.MOVER and Evaluation.WAITER over the cells.
     final int[] moverWorth = new int[2];
-
     final int[] waiterWorth = new int[2];
     long hash;
 

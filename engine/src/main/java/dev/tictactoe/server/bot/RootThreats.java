@@ -10,7 +10,6 @@ final class RootThreats {
 
     // Percent of the budget for the own wins by fours, then by threes, then for defence.
     static final int VCF_SHARE = 5;
-
     static final int VCT_SHARE = 10;
     static final int DEFENCE_SHARE = 30;
     private final PatternBoard b;

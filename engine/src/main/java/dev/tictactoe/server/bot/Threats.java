@@ -38,12 +38,10 @@ final class Threats {
 
     // The last win found as played (against threes, the last defence tried at each step).
     final int[] line = new int[MAX_LEVEL + 1];
-
     int lineLength;
 
     // Every cell of the proof of the last win found: a stone off all their lines leaves it be.
     final int[] proof = new int[4096];
-
     int proofLength;
     private final int[] hint = new int[MAX_LEVEL + 1];
     private int hintLength;
