@@ -82,7 +82,10 @@ final class SnapshotDiff {
             return;
         }
         for (DiffWriter.Field f : DiffWriter.FIELDS.get(to.getClass())) {
-            field(out, path + "/" + f.name().getValue(), f.value(from), f.value(to));
+            Object now = f.value(to);
+            if (!Objects.equals(f.value(from), now)) {
+                replace(out, path + "/" + f.name().getValue(), now); // a path made only if sent
+            }
         }
     }
 
