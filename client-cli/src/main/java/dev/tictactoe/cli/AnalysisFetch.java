@@ -48,7 +48,7 @@ record AnalysisFetch(BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source
 
     private static Outcome outcome(RoomsApi.AnalysisAnswer answer, String room, int game) {
         return switch (answer) {
-            case RoomsApi.Analysed a -> new Fetched(a.analysis());
+            case GameAnalysis a -> new Fetched(a);
             case RoomsApi.NotKept n ->
                     new Failed(
                             "no analysis: the server keeps no game " + game + " of room " + room);

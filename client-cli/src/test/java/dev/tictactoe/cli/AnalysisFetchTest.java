@@ -34,7 +34,7 @@ class AnalysisFetchTest {
                             (room, game) ->
                                     asked.incrementAndGet() < AnalysisFetch.MAX_TRIES
                                             ? BUSY
-                                            : new RoomsApi.Analysed(ANALYSIS));
+                                            : ANALYSIS);
             assertThat(fetch.fetch("K7MQ2P", 1).join())
                     .isEqualTo(new AnalysisFetch.Fetched(ANALYSIS));
         }

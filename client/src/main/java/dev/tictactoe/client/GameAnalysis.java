@@ -12,11 +12,8 @@ import java.util.List;
 
 /** A finished game judged by the server's engine; scores are points for X. */
 public record GameAnalysis(
-        String room,
-        int game,
-        Thresholds thresholds,
-        List<Position> positions,
-        List<Judged> moves) {
+        String room, int game, Thresholds thresholds, List<Position> positions, List<Judged> moves)
+        implements RoomsApi.AnalysisAnswer {
 
     public GameAnalysis {
         positions = List.copyOf(positions);

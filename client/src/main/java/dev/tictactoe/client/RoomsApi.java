@@ -20,9 +20,7 @@ public final class RoomsApi {
     public record Created(String code, JsonNode settings) {}
 
     /** What {@link #analysis} answers: the analysis, or why there is none now. */
-    public sealed interface AnalysisAnswer {}
-
-    public record Analysed(GameAnalysis analysis) implements AnalysisAnswer {}
+    public sealed interface AnalysisAnswer permits GameAnalysis, Busy, NotKept {}
 
     /** The server is busy analysing (429 for this address, 503 for all): ask after a while. */
     public record Busy(Duration retryAfter, String message) implements AnalysisAnswer {}
@@ -64,11 +62,10 @@ public final class RoomsApi {
                             Http.message(response.body()));
             case 404 -> new NotKept(Http.message(response.body()));
             default ->
-                    new Analysed(
-                            Http.read(
-                                    Http.expect(response, "GET " + path),
-                                    GameAnalysis.class,
-                                    "game analysis"));
+                    Http.read(
+                            Http.expect(response, "GET " + path),
+                            GameAnalysis.class,
+                            "game analysis");
         };
     }
 

@@ -126,8 +126,8 @@ class RoomsApiIT {
     @Test
     void readsAnAnalysisStrictlyAndBusyOrMissingAsValues() {
         var answer = api().analysis("k7mq2p", 1);
-        assertThat(answer).isInstanceOf(RoomsApi.Analysed.class);
-        GameAnalysis a = ((RoomsApi.Analysed) answer).analysis();
+        assertThat(answer).isInstanceOf(GameAnalysis.class);
+        GameAnalysis a = (GameAnalysis) answer;
         assertThat(a.moves())
                 .extracting(GameAnalysis.Judged::verdict)
                 .containsExactly(GameAnalysis.Verdict.BEST, GameAnalysis.Verdict.BLUNDER);
