@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
@@ -98,7 +99,7 @@ final class Commands {
                     numbered = true;
                 }
                 if (!object.has("version")) {
-                    object.put("version", view.version());
+                    object.put("version", view.lastVersion());
                 }
             }
             ClientMessage message = MessageCodec.decodeClient(node);
@@ -173,7 +174,7 @@ final class Commands {
     private ClientMessage.Move move(int cell) {
         String id = nextId();
         cells.put(id, cell);
-        return new ClientMessage.Move(id, view.version(), cell);
+        return new ClientMessage.Move(id, Objects.requireNonNull(view.lastVersion()), cell);
     }
 
     private String nextId() {

@@ -65,10 +65,6 @@ public final class RoomView {
         }
     }
 
-    public long version() {
-        return snapshot == null ? -1 : snapshot.version();
-    }
-
     public @Nullable Long lastVersion() {
         return snapshot == null ? null : snapshot.version();
     }

@@ -116,7 +116,10 @@ class RoomFollowerIT {
     }
 
     private void awaitVersion(long version) throws InterruptedException {
-        awaitEvent(m -> m instanceof ServerMessage && executorRead(view::version) == version);
+        awaitEvent(
+                m ->
+                        m instanceof ServerMessage
+                                && Long.valueOf(version).equals(executorRead(view::lastVersion)));
     }
 
     private <T> T executorRead(java.util.concurrent.Callable<T> read) {

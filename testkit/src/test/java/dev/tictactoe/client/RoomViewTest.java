@@ -70,7 +70,7 @@ class RoomViewTest {
     void startsEmptyAndAsksForStateOnAnEarlyDiff() {
         RoomView view = new RoomView();
         assertThat(view.snapshot()).isNull();
-        assertThat(view.version()).isEqualTo(-1);
+        assertThat(view.lastVersion()).isNull();
         assertThat(view.apply(diff(state(1, List.of()), state(2, List.of(4)))))
                 .isEqualTo(RoomView.Update.NEED_SYNC);
     }
@@ -85,7 +85,7 @@ class RoomViewTest {
         Snapshot s5 = state(5, List.of(4, 0));
         assertThat(view.apply(new ServerMessage.SnapshotMessage(null, s5)))
                 .isEqualTo(RoomView.Update.APPLIED);
-        assertThat(view.version()).isEqualTo(5);
+        assertThat(view.lastVersion()).isEqualTo(5L);
         assertThat(view.snapshot()).isEqualTo(s5);
     }
 
@@ -96,7 +96,7 @@ class RoomViewTest {
         view.apply(new ServerMessage.Welcome(1, "ABC234", Seat.X, "t", null, s1));
         assertThat(view.apply(new ServerMessage.Phrase(Seat.O, QuickPhrase.GOOD_GAME)))
                 .isEqualTo(RoomView.Update.UNCHANGED);
-        assertThat(view.version()).isEqualTo(1);
+        assertThat(view.lastVersion()).isEqualTo(1L);
         assertThat(view.apply(diff(s1, state(2, List.of(4))))).isEqualTo(RoomView.Update.APPLIED);
     }
 
