@@ -109,7 +109,7 @@ final class Following {
             int gen, GameConnection c, Throwable err, CompletableFuture<GameConnection> result) {
         if (!current(gen)) {
             if (c != null) {
-                c.close();
+                c.close(CloseCodes.NORMAL, "");
             }
             result.completeExceptionally(new IllegalStateException("stopped following " + uri));
         } else if (err != null) {
@@ -277,7 +277,7 @@ final class Following {
         GameConnection c = connection;
         connection = null;
         if (c != null) {
-            c.close();
+            c.close(CloseCodes.NORMAL, "");
         }
         listener.onStopped(new Stopped(reason, close, cause));
     }

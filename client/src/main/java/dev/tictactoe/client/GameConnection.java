@@ -177,11 +177,6 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
         return channel.writeAndFlush(frame);
     }
 
-    /** Starts a clean close with 1000 (normal); returns {@link #closeFuture()}. */
-    public CompletableFuture<CloseInfo> close() {
-        return close(CloseCodes.NORMAL, "");
-    }
-
     /** Starts a clean close with this code and reason; returns {@link #closeFuture()}. */
     public CompletableFuture<CloseInfo> close(int code, String reason) {
         channel.eventLoop().execute(() -> startClose(code, reason));

@@ -1,6 +1,7 @@
 package dev.tictactoe.client;
 
 import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.Seat;
@@ -163,7 +164,7 @@ public final class GameClient implements AutoCloseable {
 
     @Override
     public void close() {
-        connection.close();
+        connection.close(CloseCodes.NORMAL, "");
     }
 
     /** Takes messages in order until one matches; the ones before it are consumed. */

@@ -1,6 +1,7 @@
 package dev.tictactoe.bench.load;
 
 import dev.tictactoe.client.GameConnection;
+import dev.tictactoe.protocol.CloseCodes;
 
 import io.netty.channel.EventLoopGroup;
 
@@ -248,7 +249,7 @@ final class LoadRun {
         List<CompletableFuture<?>> closed = new ArrayList<>();
         for (Table t : tables) {
             for (GameConnection c : t.connections()) {
-                closed.add(c.close());
+                closed.add(c.close(CloseCodes.NORMAL, ""));
             }
         }
         try {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tictactoe.client.GameConnection;
 import dev.tictactoe.client.ServerAddress;
 import dev.tictactoe.protocol.ClientMessage;
+import dev.tictactoe.protocol.CloseCodes;
 import dev.tictactoe.protocol.MessageCodec;
 import dev.tictactoe.protocol.NewRoom;
 import dev.tictactoe.protocol.Protocol;
@@ -164,7 +165,9 @@ class SyncInvariantIT {
                     watchers.add(join(server, group, code, "watcher" + step, true, null, everyone));
                 } else if (roll < 78 && !watchers.isEmpty()) {
                     Member leaving = watchers.remove(random.nextInt(watchers.size()));
-                    leaving.connection.close().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+                    leaving.connection
+                            .close(CloseCodes.NORMAL, "")
+                            .get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                     everyone.remove(leaving);
                 } else if (roll < 84) {
                     // A player's connection drops and comes back with the seat token.
