@@ -57,8 +57,13 @@ final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString(json));
     }
 
+    /** Sends {@code request} and waits for its answer; a failure is thrown as it is. */
     HttpResponse<String> send(HttpRequest request) {
-        return join(call(request, response -> response));
+        try {
+            return call(request, response -> response).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     /** Sends {@code request} and reads its answer; cancelling the answer aborts the exchange. */
@@ -90,15 +95,6 @@ final class Http {
         String what = request.method() + " " + request.uri() + ": " + cause.getMessage();
         return new UncheckedIOException(
                 what, cause instanceof IOException io ? io : new IOException(cause));
-    }
-
-    /** Waits for {@code answer}; its failure is thrown as it is. */
-    static <T> T join(CompletableFuture<T> answer) {
-        try {
-            return answer.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
     }
 
     static @Nullable JsonNode parse(@Nullable String text) {
