@@ -9,8 +9,6 @@ import dev.tictactoe.protocol.ServerMessage;
 import dev.tictactoe.protocol.Snapshot;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /** What the follower's reports and the user's commands do to a RoomSession, on its thread. */
 record SessionEvents(RoomSession session) implements RoomFollower.Listener {
@@ -60,10 +58,9 @@ record SessionEvents(RoomSession session) implements RoomFollower.Listener {
             session.finishAfterLeaving(ExitCodes.ERROR);
             return;
         }
-        if (message instanceof ServerMessage.Welcome && !session.held.isEmpty()) {
-            List<String> lines = new ArrayList<>(session.held);
+        if (message instanceof ServerMessage.Welcome) {
+            session.held.forEach(this::submitLine); // live now: none is held again
             session.held.clear();
-            lines.forEach(this::submitLine);
         }
         // Reports a finished game once, and ends a script that only wanted one game.
         if (snap != null
