@@ -28,7 +28,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /** The server's HTTP API as the JDK client calls it: requests, answers read strictly, refusals. */
-final class Http {
+record Http(URI base, HttpClient client) {
     /** Timeout of the connect and of the short calls. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -40,11 +40,8 @@ final class Http {
                     .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .setDefaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL));
 
-    private final URI base;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-
     Http(URI base) {
-        this.base = base;
+        this(base, HttpClient.newBuilder().connectTimeout(TIMEOUT).build());
     }
 
     /** A request for {@code path} on the server, with the short timeout. */
