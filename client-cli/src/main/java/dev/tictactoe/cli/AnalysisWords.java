@@ -63,9 +63,7 @@ final class AnalysisWords {
             lines.add(
                     "game %d judged by the server's engine (exact where the board is solved):"
                             .formatted(a.game()));
-            for (int ply = 0; ply < moves; ply++) {
-                lines.add(line(a, ply, size));
-            }
+            IntStream.range(0, moves).forEach(ply -> lines.add(line(a, ply, size)));
             return lines;
         }
         List<Integer> marked =

@@ -58,16 +58,15 @@ public final class Main implements Callable<Integer> {
         cli.setExecutionExceptionHandler(
                 (e, commandLine, parseResult) -> {
                     PrintWriter err = commandLine.getErr();
-                    if (e instanceof UserError) {
-                        err.println("ttt: " + e.getMessage());
-                    } else {
-                        err.println("ttt: unexpected error: " + e);
-                        if (System.getenv("TTT_DEBUG") != null) {
-                            e.printStackTrace(err);
-                        }
+                    if (e instanceof UserError u) {
+                        err.println("ttt: " + u.getMessage());
+                        return u.exitCode();
                     }
-                    err.flush();
-                    return e instanceof UserError u ? u.exitCode() : ExitCodes.ERROR;
+                    err.println("ttt: unexpected error: " + e);
+                    if (System.getenv("TTT_DEBUG") != null) {
+                        e.printStackTrace(err);
+                    }
+                    return ExitCodes.ERROR;
                 });
         return cli;
     }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /** Scripting mode: JSON lines in, JSON lines out. */
@@ -32,14 +33,10 @@ record ScriptFrontend(PrintStream out, PrintStream err) implements SessionFronte
     private void read(InputStream in, RoomSession session) {
         try (BufferedReader lines =
                 new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                if (!line.isBlank()) {
-                    String l = line;
-                    session.execute(() -> session.events.submitLine(l));
-                }
-            }
-        } catch (IOException e) {
+            lines.lines()
+                    .filter(line -> !line.isBlank())
+                    .forEach(line -> session.execute(() -> session.events.submitLine(line)));
+        } catch (IOException | UncheckedIOException e) {
             session.execute(() -> notice("reading stdin failed: " + e.getMessage(), true));
         }
         session.execute(session.events::inputEnded);

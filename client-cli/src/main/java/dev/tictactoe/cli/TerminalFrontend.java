@@ -13,7 +13,6 @@ import org.jline.utils.NonBlockingReader;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -31,7 +30,6 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
 
     private final RoomSession session;
     private final Terminal terminal;
-    private final PrintWriter writer;
     private final boolean colour;
     private final boolean raw;
     private final String share;
@@ -47,7 +45,6 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     private TerminalFrontend(RoomSession session, Terminal terminal, boolean colour, boolean raw) {
         this.session = session;
         this.terminal = terminal;
-        this.writer = terminal.writer();
         this.colour = colour;
         this.raw = raw;
         this.prompt = new Prompt(raw);
@@ -80,7 +77,7 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
         if (raw) {
             saved = terminal.enterRawMode();
             // The alternate screen, so the shell's screen comes back on exit.
-            writer.print("\u001b[?1049h");
+            terminal.writer().print("\u001b[?1049h");
             // A dumb terminal gets a new screen on events only.
             session.every(
                     TICK,
@@ -210,8 +207,8 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
             return;
         }
         lastScreen = text;
-        writer.print((raw ? Paint.CLEAR : "\n") + text);
-        writer.flush();
+        terminal.writer().print((raw ? Paint.CLEAR : "\n") + text);
+        terminal.writer().flush();
     }
 
     /** The screen as it is, with the prompt while {@code live}, else as the session left it. */
@@ -234,11 +231,11 @@ final class TerminalFrontend implements SessionFrontend, AutoCloseable {
     /** After the session: leaves the full screen and prints the last state on the normal one. */
     void finalScreen() {
         if (raw) {
-            writer.print("\u001b[?1049l");
+            terminal.writer().print("\u001b[?1049l");
         }
         List<String> lines = GameScreen.render(view(false));
-        writer.print(String.join("\r\n", lines.subList(0, lines.size() - 1)) + "\r\n");
-        writer.flush();
+        terminal.writer().print(String.join("\r\n", lines.subList(0, lines.size() - 1)) + "\r\n");
+        terminal.writer().flush();
     }
 
     @Override
