@@ -174,7 +174,6 @@ final class Following {
                 token = w.token();
             }
             attempt = 0;
-            syncPending = false;
         }
         switch (view.apply(message)) {
             case APPLIED -> syncPending = false;
