@@ -12,9 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 
-/**
- * A game's analysis from {@code source}, off the session's thread; a busy server is asked again.
- */
+/** A game's analysis from {@code source}, off the session's thread; a busy one is asked again. */
 record AnalysisFetch(BiFunction<String, Integer, RoomsApi.AnalysisAnswer> source) {
 
     static final int MAX_TRIES = 3;

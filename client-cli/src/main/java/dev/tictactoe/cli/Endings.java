@@ -18,7 +18,6 @@ record Endings(ServerAddress server, String room, boolean quickMatch) {
 
     record Ending(int code, @Nullable String why, boolean forgetToken) {}
 
-    /** Why the first connection could not be opened. */
     String openFailure(Throwable cause) {
         return switch (cause) {
             case ProtocolException p when p.code() == ErrorCode.UNKNOWN_ROOM -> noSuchRoom();
@@ -42,7 +41,6 @@ record Endings(ServerAddress server, String room, boolean quickMatch) {
         };
     }
 
-    /** How the stay ends when the follower stopped for {@code stopped}. */
     Ending stopped(
             RoomFollower.Listener.Stopped stopped,
             boolean welcomed,

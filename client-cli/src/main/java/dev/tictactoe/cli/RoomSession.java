@@ -112,7 +112,6 @@ final class RoomSession {
         }
     }
 
-    /** Runs {@code task} on the session thread every {@code period}, until the session ends. */
     void every(Duration period, Runnable task) {
         loop.scheduleAtFixedRate(
                 () -> execute(task), period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);

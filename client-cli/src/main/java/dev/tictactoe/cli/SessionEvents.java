@@ -141,7 +141,6 @@ record SessionEvents(RoomSession session) implements RoomFollower.Listener {
         act(session.commands.action(command, session.membership.watching()));
     }
 
-    /** Carries out a script's line: a protocol message as JSON, or words as typed. */
     void submitLine(String line) {
         if (!session.live && session.holdWhileDisconnected && !session.leaving) {
             session.held.add(line);
@@ -171,7 +170,6 @@ record SessionEvents(RoomSession session) implements RoomFollower.Listener {
         }
     }
 
-    /** Asks the server for game {@code game}'s analysis, shown when it comes. */
     private void analyse(int game) {
         session.frontend.notice(
                 "asking the server for the analysis of game " + game + "...", false);

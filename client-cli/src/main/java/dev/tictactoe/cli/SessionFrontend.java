@@ -17,6 +17,5 @@ interface SessionFrontend {
     /** A finished game as the server's engine judged it ({@code history N}). */
     default void analysed(GameAnalysis analysis) {}
 
-    /** Something to tell the user in words. */
     void notice(String text, boolean error);
 }

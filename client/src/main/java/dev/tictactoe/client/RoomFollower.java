@@ -20,10 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/**
- * Follows one room across connections: diffs in order, {@code sync} on a gap, rejoins with the seat
- * token. Any thread may call it; all of it runs on the caller's single-threaded executor.
- */
+/** Follows one room across connections; any thread may call it, it runs on the given executor. */
 public final class RoomFollower {
     /** Waits between reconnects: 0.5 s doubling to 8 s, about a minute in all (the seat grace). */
     public static final List<Duration> DEFAULT_BACKOFF =

@@ -20,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -75,14 +76,12 @@ public final class GameClient implements AutoCloseable {
         try {
             return future.get(within.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof IOException io) {
-                throw new UncheckedIOException("cannot " + what + ": " + io.getMessage(), io);
-            }
-            throw new IllegalStateException("cannot " + what, cause);
+            throw switch (Objects.requireNonNullElse(e.getCause(), e)) {
+                case RuntimeException r -> r;
+                case IOException io ->
+                        new UncheckedIOException("cannot " + what + ": " + io.getMessage(), io);
+                case Throwable cause -> new IllegalStateException("cannot " + what, cause);
+            };
         } catch (TimeoutException e) {
             throw new IllegalStateException("timed out: " + what, e);
         } catch (InterruptedException e) {
@@ -91,7 +90,6 @@ public final class GameClient implements AutoCloseable {
         }
     }
 
-    /** Joins as a player and waits for the welcome; a refusal throws. */
     public ServerMessage.Welcome join(String name) {
         return join(ClientMessage.Join.player(name));
     }
@@ -157,7 +155,6 @@ public final class GameClient implements AutoCloseable {
         return await(connection.closeFuture(), "leave");
     }
 
-    /** Drops the connection without a close frame, as a lost network would. */
     public GameConnection.CloseInfo drop() {
         return await(connection.abort(), "drop the connection");
     }
@@ -177,7 +174,6 @@ public final class GameClient implements AutoCloseable {
         return type.cast(await(type::isInstance, within));
     }
 
-    /** The next message of this type that matches. */
     public <T extends ServerMessage> T await(
             Class<T> type, Predicate<? super T> predicate, Duration within) {
         return type.cast(await(m -> type.isInstance(m) && predicate.test(type.cast(m)), within));
@@ -192,7 +188,6 @@ public final class GameClient implements AutoCloseable {
         return inbox.awaitSnapshot(predicate, within);
     }
 
-    /** Waits until the closing of the connection and returns how it closed. */
     public GameConnection.CloseInfo awaitClose(Duration within) {
         return await(connection.closeFuture(), "see the connection close", within);
     }
