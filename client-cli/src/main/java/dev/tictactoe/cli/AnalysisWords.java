@@ -20,7 +20,7 @@ final class AnalysisWords {
     /** The value of {@code p} in words: exact where solved, else the engine's evaluation. */
     static String value(GameAnalysis a, GameAnalysis.Position p) {
         String ahead = p.score() > 0 ? "X" : "O";
-        if (a.decided(p)) {
+        if (Math.abs(p.score()) >= a.thresholds().decided()) {
             return ahead + (p.exact() ? " wins" : " wins by force");
         }
         return p.score() == 0
@@ -71,15 +71,11 @@ final class AnalysisWords {
                         .filter(ply -> a.moves().get(ply).verdict().compareTo(Verdict.GOOD) > 0)
                         .boxed()
                         .toList();
+        String judged = marked.isEmpty() ? "every one best or good" : marked.size() + " marked";
+        String end = value(a, a.positions().get(moves));
         lines.add(
                 "game %d: %d moves, %s (--script lists every move); it ends %s"
-                        .formatted(
-                                a.game(),
-                                moves,
-                                marked.isEmpty()
-                                        ? "every one best or good"
-                                        : marked.size() + " marked",
-                                value(a, a.positions().get(moves))));
+                        .formatted(a.game(), moves, judged, end));
         int shown = marked.size() < max ? marked.size() : max - 2;
         marked.stream().limit(shown).forEach(ply -> lines.add(line(a, ply, size)));
         if (shown < marked.size()) {

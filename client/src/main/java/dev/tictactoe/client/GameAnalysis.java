@@ -44,9 +44,4 @@ public record GameAnalysis(
         MISTAKE,
         BLUNDER
     }
-
-    /** Whether {@code position}'s score says a side has won. */
-    public boolean decided(Position position) {
-        return Math.abs(position.score()) >= thresholds.decided();
-    }
 }
