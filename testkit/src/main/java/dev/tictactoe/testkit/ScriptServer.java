@@ -3,7 +3,6 @@ package dev.tictactoe.testkit;
 import dev.tictactoe.client.ServerAddress;
 
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -118,7 +117,6 @@ public final class ScriptServer implements AutoCloseable {
             if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
                 firstConnection.complete(ctx.channel());
             }
-            ctx.fireUserEventTriggered(evt);
         }
 
         @Override
@@ -126,9 +124,7 @@ public final class ScriptServer implements AutoCloseable {
             if (!(msg instanceof WebSocketFrame frame)) {
                 var response =
                         new DefaultFullHttpResponse(
-                                HttpVersion.HTTP_1_1,
-                                HttpResponseStatus.NOT_FOUND,
-                                Unpooled.EMPTY_BUFFER);
+                                HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND);
                 response.headers().setInt("content-length", 0);
                 ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
                 return;
