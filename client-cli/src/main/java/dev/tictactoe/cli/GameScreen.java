@@ -164,13 +164,8 @@ final class GameScreen {
     static List<String> codeBox(String code, String share) {
         String inner = "   ROOM CODE   " + spaced(code).replace("", " ").strip() + "   ";
         String rule = "+" + "-".repeat(inner.length()) + "+";
-        return List.of(
-                rule,
-                "|" + " ".repeat(inner.length()) + "|",
-                "|" + inner + "|",
-                "|" + " ".repeat(inner.length()) + "|",
-                rule,
-                "Share it: " + share);
+        String blank = "|" + " ".repeat(inner.length()) + "|";
+        return List.of(rule, blank, "|" + inner + "|", blank, rule, "Share it: " + share);
     }
 
     /** A room code split in two halves for reading aloud, e.g. "K7M Q2P". */

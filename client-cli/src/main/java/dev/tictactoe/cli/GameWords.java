@@ -214,12 +214,8 @@ final class GameWords {
     /** A finished game in one line, e.g. "game 1: X first: a1 b2 c3 ... - X won (line)". */
     static String history(GameRecord game, int size) {
         String outcome = game.winner() == null ? "draw" : game.winner() + " won";
+        String moves = cells(game.moves(), size);
         return "game %d: %s first: %s - %s (%s)"
-                .formatted(
-                        game.game(),
-                        game.first(),
-                        cells(game.moves(), size),
-                        outcome,
-                        game.reason().wire());
+                .formatted(game.game(), game.first(), moves, outcome, game.reason().wire());
     }
 }

@@ -33,13 +33,10 @@ final class MatchDisplays {
                         ? ""
                         : " (position %d, %d waiting in all)"
                                 .formatted(where.position(), where.waiting());
-        return "waiting for an opponent\u2026%s %s"
-                .formatted(
-                        position,
-                        ClockFace.format(waited.truncatedTo(ChronoUnit.SECONDS).toMillis()));
+        String clock = ClockFace.format(waited.truncatedTo(ChronoUnit.SECONDS).toMillis());
+        return "waiting for an opponent\u2026%s %s".formatted(position, clock);
     }
 
-    /** A pairing in words: who the opponent is, the seat and the room. */
     static String matched(MatchApi.Matched m) {
         String who =
                 "bot".equals(m.opponent().kind())

@@ -107,13 +107,10 @@ record QuickMatch(
             if (tokens != null) {
                 tokens.save(server, m.code(), m.token());
             }
+            String join = "ttt join " + m.code();
             throw new UserError(
                     "paired with %s just as you cancelled: you hold seat %s in room %s; %s takes it"
-                            .formatted(
-                                    m.opponent().name(),
-                                    m.seat(),
-                                    m.code(),
-                                    "ttt join " + m.code()),
+                            .formatted(m.opponent().name(), m.seat(), m.code(), join),
                     ExitCodes.ABORTED);
         }
         return last;

@@ -142,13 +142,11 @@ final class RoomSession {
         finishAfter(follower.disconnect(), RoomFollower.LEAVE_TIMEOUT.toMillis(), resultCode());
     }
 
-    /** Ends with {@code code} once {@code closed} completes, or after {@code millis} at most. */
     private void finishAfter(CompletableFuture<?> closed, long millis, int code) {
         closed.completeOnTimeout(null, millis, TimeUnit.MILLISECONDS)
                 .whenComplete((info, err) -> execute(() -> finish(code, null)));
     }
 
-    /** The exit code of the last game from our seat, or "aborted" while one is on. */
     private int resultCode() {
         Snapshot s = view.snapshot();
         return s != null && s.status() == RoomStatus.OVER

@@ -20,9 +20,7 @@ record ScriptFrontend(PrintStream out, PrintStream err) implements SessionFronte
     /** The first line after {@code create}: {@code {"type":"room","code":...,"settings":...}}. */
     void roomCreated(String code, JsonNode settings) {
         ObjectNode line = MessageCodec.mapper().createObjectNode();
-        line.put("type", "room");
-        line.put("code", code);
-        raw(line.set("settings", settings).toString());
+        raw(line.put("type", "room").put("code", code).set("settings", settings).toString());
     }
 
     /** Reads stdin on a daemon thread, handing each line to the session in order. */

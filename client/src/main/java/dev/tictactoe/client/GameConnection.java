@@ -123,6 +123,7 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
             return CompletableFuture.failedFuture(e);
         }
         GameConnection connection = new GameConnection(uri, listener, timeout);
+        int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         // Netty answers pings and drops pongs; close frames are ours: we echo the server's code.
         WebSocketClientProtocolConfig config =
                 WebSocketClientProtocolConfig.newBuilder()
@@ -135,9 +136,7 @@ public final class GameConnection extends SimpleChannelInboundHandler<WebSocketF
         new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
-                .option(
-                        ChannelOption.CONNECT_TIMEOUT_MILLIS,
-                        (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, millis)
                 .handler(
                         new ChannelInitializer<SocketChannel>() {
                             @Override

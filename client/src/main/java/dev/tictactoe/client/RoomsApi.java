@@ -43,10 +43,8 @@ public final class RoomsApi {
     /** {@code POST /api/rooms}; a refusal throws a {@link ProtocolException} with its code. */
     public Created create(NewRoom settings) {
         HttpRequest request = http.post("/api/rooms", MessageCodec.encode(settings)).build();
-        return Http.read(
-                Http.expect(http.send(request), "POST /api/rooms"),
-                Created.class,
-                "POST /api/rooms");
+        String what = "POST /api/rooms";
+        return Http.read(Http.expect(http.send(request), what), Created.class, what);
     }
 
     /** {@code GET /api/rooms/{code}/games/{game}/analysis}; another refusal throws. */

@@ -149,7 +149,6 @@ public final class GameClient implements AutoCloseable {
         return id;
     }
 
-    /** Sends {@code leave} and waits for the server to close the connection. */
     public GameConnection.CloseInfo leave() {
         send(new ClientMessage.Leave());
         return await(connection.closeFuture(), "leave");
