@@ -116,10 +116,7 @@ final class Commands {
     String describe(ServerMessage.ErrorMessage error) {
         Integer cell = error.ref() == null ? null : cells.get(error.ref());
         Snapshot s = view.snapshot();
-        if (cell == null
-                || s == null
-                || cell < 0
-                || cell >= s.settings().size() * s.settings().size()) {
+        if (cell == null || s == null || cell >= s.settings().size() * s.settings().size()) {
             return error.message();
         }
         String name = Coordinates.format(cell, s.settings().size());
