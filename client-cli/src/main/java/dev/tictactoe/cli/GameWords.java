@@ -204,11 +204,18 @@ final class GameWords {
         return who + ": " + phraseText(said.phrase());
     }
 
-    /** How a phrase reads, as the page shows it too: its words, the rematch one asked. */
+    /** How a phrase reads, as the page shows it too. */
     static String phraseText(QuickPhrase phrase) {
-        String words = phrase.wire().replace('_', ' ');
-        String end = phrase == QuickPhrase.REMATCH ? "?" : "!";
-        return Character.toUpperCase(words.charAt(0)) + words.substring(1) + end;
+        return switch (phrase) {
+            case HELLO -> "Hello!";
+            case GOOD_LUCK -> "Good luck!";
+            case NICE_MOVE -> "Nice move!";
+            case OOPS -> "Oops!";
+            case THANKS -> "Thanks!";
+            case WELL_PLAYED -> "Well played!";
+            case GOOD_GAME -> "Good game!";
+            case REMATCH -> "Rematch?";
+        };
     }
 
     /** A finished game in one line, e.g. "game 1: X first: a1 b2 c3 ... - X won (line)". */
