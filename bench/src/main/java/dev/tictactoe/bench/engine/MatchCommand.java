@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
@@ -37,8 +38,8 @@ import java.util.SplittableRandom;
  * over the budget; a move over the budget + 10% is printed as it happens, with the page faults its
  * thread took, the collections meanwhile, the time it ended and the position. A brain that gives no
  * answer within {@code b.timeout=} ms (by default {@link PiskvorkBrain#DEFAULT_REPLY_TIMEOUT}, or
- * ten times its time per move if that is longer), exits or reports an error loses that game; it is
- * killed and started afresh for the next one.
+ * ten times its time per move if that is longer), exits or reports an error is killed and asked the
+ * same position again from a fresh process; failing twice on one move loses it the game.
  *
  * <p>{@code openings=balanced} starts from {@link BalancedOpenings} instead (3 to 5 stones, kept
  * when {@code judge.cmd=} held to {@code judge.depth=} rates them within ± {@code judge.limit=};
@@ -105,13 +106,24 @@ final class MatchCommand {
                 long collections = collections();
                 long cpu = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
+                long moveSeed = seed * 1_000_003 + game * 1009L + board.moveCount();
                 BotMove m;
                 try {
-                    m = p.move(bot, board, seed * 1_000_003 + game * 1009L + board.moveCount());
+                    m = p.move(bot, board, moveSeed);
                 } catch (PiskvorkBrain.Failure e) {
-                    failed = board.toMove();
-                    failure = e.getMessage();
-                    break;
+                    // Each move sends the whole position: a fresh process is asked it once more,
+                    // so a brain's rare hang does not decide a game.
+                    System.out.printf(
+                            "game %d: %s failed at move %d, asked again afresh: %s%n",
+                            game + 1, aMoves ? "A" : "B", board.moveCount() + 1, e.getMessage());
+                    try {
+                        Objects.requireNonNull(p.brain()).restart();
+                        m = p.move(bot, board, moveSeed);
+                    } catch (PiskvorkBrain.Failure again) {
+                        failed = board.toMove();
+                        failure = again.getMessage();
+                        break;
+                    }
                 }
                 long took = System.nanoTime() - start;
                 long cpuTook = threads.getCurrentThreadCpuTime() - cpu;

@@ -107,20 +107,58 @@ class PiskvorkBrainTest {
 
     @Test
     void ourOwnBrainPlaysWholeGamesAsAProcessAsABaselineDoes() throws URISyntaxException {
-        // The engine's classes and its runtime libraries, as a baseline's jar and lib/ hold them.
-        String classPath =
-                where(Brain.class) + ":" + where(BotLevel.class) + ":" + where(LoggerFactory.class);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         MatchCommand.Result result =
                 MatchCommand.run(
                         "board=15:5",
                         "a=medium",
                         "b=brain",
-                        "b.cmd=" + java + " -cp " + classPath + " " + MatchPlayer.BRAIN_MAIN,
+                        "b.cmd=" + ownBrain(),
                         "nodes=2000",
                         "games=2");
         assertThat(result.brainFailures()).isZero();
         assertThat(result.aWins() + result.draws() + result.bWins()).isEqualTo(2);
+    }
+
+    @Test
+    void aBrainThatHangsOnceIsAskedTheSamePositionAgainFromAFreshProcess()
+            throws IOException, URISyntaxException {
+        Path launches = dir.resolve("launches");
+        // Started once with the options, then once a game: the game's first process accepts
+        // START and never answers; every other one is our own brain.
+        String brainCommand =
+                script(
+                        "hangs-once.sh",
+                        """
+                        echo x >> %s
+                        if [ "$(wc -l < %s)" -ne 2 ]; then exec %s; fi
+                        while read -r line; do
+                          case "$line" in
+                            START*) echo OK ;;
+                            END*) exit 0 ;;
+                          esac
+                        done
+                        """
+                                .formatted(launches, launches, ownBrain()));
+        MatchCommand.Result result =
+                MatchCommand.run(
+                        "board=15:5",
+                        "a=medium",
+                        "b=brain",
+                        "b.cmd=" + brainCommand,
+                        "b.timeout=10000", // the hang's wait, and room for a JVM to start
+                        "nodes=2000",
+                        "games=1");
+        assertThat(Files.readAllLines(launches)).hasSize(3);
+        assertThat(result.brainFailures()).isZero();
+        assertThat(result.aWins() + result.draws() + result.bWins()).isEqualTo(1);
+    }
+
+    /** The engine's Gomocup brain with its runtime libraries, as a baseline's jar holds them. */
+    private static String ownBrain() throws URISyntaxException {
+        String classPath =
+                where(Brain.class) + ":" + where(BotLevel.class) + ":" + where(LoggerFactory.class);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return java + " -cp " + classPath + " " + MatchPlayer.BRAIN_MAIN;
     }
 
     private static Path where(Class<?> type) throws URISyntaxException {
@@ -128,7 +166,8 @@ class PiskvorkBrainTest {
     }
 
     @Test
-    void theMatchScoresEachGameTheBrainFailsAsALossAndCarriesOn() throws IOException {
+    void aGameTheBrainFailsTwiceOnOneMoveIsScoredAsItsLossAndTheMatchCarriesOn()
+            throws IOException {
         MatchCommand.Result result =
                 MatchCommand.run(
                         "board=15:5",
