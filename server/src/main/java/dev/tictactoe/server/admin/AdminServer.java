@@ -149,12 +149,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
     /** Writes the answer once the rooms have given it, on the connection's own loop. */
     private static void later(
             ChannelHandlerContext ctx, CompletableFuture<FullHttpResponse> answer) {
-        answer.exceptionally(
-                        failure ->
-                                HttpReplies.refusal(
-                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                        ErrorCode.SERVER_FULL,
-                                        "the server is stopping"))
+        answer.exceptionally(failure -> HttpReplies.unavailable("the server is stopping"))
                 .thenAccept(done -> ctx.executor().execute(() -> send(ctx, done)));
     }
 

@@ -59,6 +59,11 @@ public final class HttpReplies {
         return json(status, error(code, message), false);
     }
 
+    /** A 503: the server cannot take the request now, though it may later. */
+    public static FullHttpResponse unavailable(String message) {
+        return refusal(HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, message);
+    }
+
     /** The 404 of a code that names no live room. */
     public static FullHttpResponse unknownRoom(String code) {
         return refusal(

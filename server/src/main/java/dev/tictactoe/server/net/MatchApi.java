@@ -4,7 +4,6 @@ import static dev.tictactoe.server.net.HttpReplies.JSON;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.protocol.ProtocolException;
 import dev.tictactoe.protocol.WireWord;
 import dev.tictactoe.server.cluster.ClusterSettings;
@@ -109,9 +108,7 @@ final class MatchApi {
         return asked.thenApply(answer)
                 .exceptionally(
                         failure ->
-                                HttpReplies.refusal(
-                                        HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                        ErrorCode.SERVER_FULL,
+                                HttpReplies.unavailable(
                                         "quick match could not be reached; try again"));
     }
 
@@ -174,11 +171,7 @@ final class MatchApi {
                                     .put("waitedMs", t.waited().toMillis()));
             case MatchAnswer.Cancelled c ->
                     HttpReplies.ok(body.put("status", "cancelled").put("ticket", c.ticket().id()));
-            case MatchAnswer.Unavailable u ->
-                    HttpReplies.refusal(
-                            HttpResponseStatus.SERVICE_UNAVAILABLE,
-                            ErrorCode.SERVER_FULL,
-                            u.message());
+            case MatchAnswer.Unavailable u -> HttpReplies.unavailable(u.message());
         };
     }
 

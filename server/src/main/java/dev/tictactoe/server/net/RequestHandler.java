@@ -147,11 +147,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     /** A 503 that closes the connection. */
     private static CompletionStage<?> full(ChannelHandlerContext ctx, String message) {
-        return sent(
-                ctx,
-                HttpReplies.refusal(
-                        HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, message),
-                false);
+        return sent(ctx, HttpReplies.unavailable(message), false);
     }
 
     private static FullHttpResponse preflight(String methods) {

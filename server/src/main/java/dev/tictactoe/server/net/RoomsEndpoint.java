@@ -50,10 +50,7 @@ final class RoomsEndpoint {
         } catch (ProtocolException e) {
             return HttpReplies.refusal(HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
         } catch (RoomRegistry.Full e) {
-            return HttpReplies.refusal(
-                    HttpResponseStatus.SERVICE_UNAVAILABLE,
-                    ErrorCode.SERVER_FULL,
-                    String.valueOf(e.getMessage()));
+            return HttpReplies.unavailable(String.valueOf(e.getMessage()));
         }
         var answer =
                 JSON.createObjectNode()
