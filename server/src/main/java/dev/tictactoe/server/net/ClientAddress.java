@@ -10,7 +10,6 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Who a request comes from: the peer, or the nearest untrusted X-Forwarded-For entry. */
@@ -19,13 +18,11 @@ public final class ClientAddress {
     /** The client address of a connection, set at its first request and kept for its logs. */
     static final AttributeKey<String> KEY = AttributeKey.valueOf("ttt.client-address");
 
-    private final List<IpSubnetFilterRule> trusted = new ArrayList<>();
+    private final List<IpSubnetFilterRule> trusted;
 
     /** {@code proxies}: see {@link #parse}; anything else is refused so a typo is not ignored. */
     ClientAddress(List<String> proxies) {
-        for (String proxy : proxies) {
-            trusted.add(parse(proxy));
-        }
+        trusted = proxies.stream().map(ClientAddress::parse).toList();
     }
 
     /** An IP address or a CIDR range, never a host name (no DNS is asked). */

@@ -50,9 +50,9 @@ final class IdleSweep implements Runnable {
                 Math.max(1, Math.min(shortest / MIN_TICKS_PER_INTERVAL, MAX_TICK.toNanos()));
         IdleSweep sweep =
                 new IdleSweep(
-                        ticks(interval.toNanos(), tickNanos),
-                        ticks(requestTimeout.toNanos(), tickNanos),
-                        ticks(heartbeatTimeout.toNanos(), tickNanos));
+                        Math.ceilDiv(interval.toNanos(), tickNanos),
+                        Math.ceilDiv(requestTimeout.toNanos(), tickNanos),
+                        Math.ceilDiv(heartbeatTimeout.toNanos(), tickNanos));
         loop.scheduleAtFixedRate(sweep, tickNanos, tickNanos, TimeUnit.NANOSECONDS);
         return sweep;
     }
@@ -62,10 +62,6 @@ final class IdleSweep implements Runnable {
         if (pipeline.get(WATCH) instanceof Watch watch) {
             watch.requestReceived(more);
         }
-    }
-
-    private static long ticks(long nanos, long tickNanos) {
-        return (nanos + tickNanos - 1) / tickNanos;
     }
 
     Watch watch(boolean requests) {
@@ -132,9 +128,7 @@ final class IdleSweep implements Runnable {
             watched.add(this);
         }
 
-        /**
-         * Also on a close: Netty removes a closed channel's handlers in the task that reports it.
-         */
+        /** Also on a close: Netty removes a closed channel's handlers as it reports the close. */
         @Override
         public void handlerRemoved(ChannelHandlerContext ctx) {
             watched.remove(this);

@@ -73,9 +73,8 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                         config.abuseStrikes(),
                         System::nanoTime);
         this.maxOutboundBytes = config.maxOutboundBytes();
-        long interval = config.pingInterval().toNanos();
         this.intervalsBeforeClose =
-                Math.max(1, (config.idleTimeout().toNanos() + interval - 1) / interval);
+                Math.ceilDiv(config.idleTimeout().toNanos(), config.pingInterval().toNanos());
     }
 
     @Override
