@@ -20,6 +20,7 @@ import java.util.Set;
 public final class MatchRequest {
 
     private static final String AT = "match.";
+    private static final String OPTIONAL = "a string or null";
     private static final Set<String> FIELDS =
             Set.of("ticket", "player", "name", "size", "winLength", "clock", "bot", "botAfter");
 
@@ -55,15 +56,15 @@ public final class MatchRequest {
                         Protocol.MIN_WIN_LENGTH,
                         size,
                         NewRoom.defaultWinLength(size));
-        String clock = optionalString(root, "clock");
+        String clock = string(root, "clock", OPTIONAL);
         MatchKey key;
         try {
             key = MatchKey.of(size, winLength, clock);
         } catch (IllegalArgumentException e) {
             throw invalid(AT + e.getMessage(), null);
         }
-        String botName = optionalString(root, "bot");
-        String botAfterText = optionalString(root, "botAfter");
+        String botName = string(root, "bot", OPTIONAL);
+        String botAfterText = string(root, "botAfter", OPTIONAL);
         BotLevel bot = null;
         Duration botAfter = null;
         if (botName != null) {
@@ -106,25 +107,19 @@ public final class MatchRequest {
     }
 
     private static String string(JsonNode root, String field) {
-        JsonNode v = root.get(field);
-        if (v == null || v.isNull()) {
+        String text = string(root, field, "a string");
+        if (text == null) {
             throw invalid(AT + field, "missing required field");
         }
-        if (!v.isTextual()) {
-            throw invalid(AT + field, "expected a string, got " + show(v));
-        }
-        return v.textValue();
+        return text;
     }
 
-    private static @Nullable String optionalString(JsonNode root, String field) {
+    private static @Nullable String string(JsonNode root, String field, String expected) {
         JsonNode v = root.get(field);
-        if (v == null || v.isNull()) {
-            return null;
+        if (v != null && !v.isNull() && !v.isTextual()) {
+            throw invalid(AT + field, "expected " + expected + ", got " + abbreviate(v));
         }
-        if (!v.isTextual()) {
-            throw invalid(AT + field, "expected a string or null, got " + show(v));
-        }
-        return v.textValue();
+        return v == null ? null : v.textValue();
     }
 
     private static int integer(JsonNode root, String field, int min, int max, int absent) {
@@ -137,7 +132,8 @@ public final class MatchRequest {
                 || v.intValue() < min
                 || v.intValue() > max) {
             throw invalid(
-                    AT + field, "expected an integer " + min + ".." + max + ", got " + show(v));
+                    AT + field,
+                    "expected an integer " + min + ".." + max + ", got " + abbreviate(v));
         }
         return v.intValue();
     }
@@ -155,11 +151,8 @@ public final class MatchRequest {
                 ErrorCode.INVALID_SETTINGS, problem == null ? path : path + ": " + problem);
     }
 
-    private static String show(JsonNode v) {
-        return abbreviate(v.toString());
-    }
-
-    private static String abbreviate(String text) {
+    private static String abbreviate(Object sent) {
+        String text = sent.toString();
         return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 }
