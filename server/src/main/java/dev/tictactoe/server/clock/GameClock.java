@@ -63,10 +63,6 @@ public final class GameClock {
         return turn;
     }
 
-    public @Nullable Seat flagged() {
-        return flagged;
-    }
-
     /** The time {@code seat} spent on its move; null if it had run out and the clock stops. */
     public @Nullable Duration moved(Seat seat, long now) {
         return endTurn(seat, seat.opponent(), now, control.increment().toNanos());

@@ -34,7 +34,7 @@ class GameClockTest {
         assertThat(clock.flag(T0 + 10 * SECOND - 1)).isNull();
         assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Seat.X);
         assertThat(clock.running()).isFalse();
-        assertThat(clock.flagged()).isEqualTo(Seat.X);
+        assertThat(clock.view().flagged()).isEqualTo(Seat.X);
         assertThat(clock.view().x()).isZero();
         assertThat(clock.deadline()).isEmpty();
     }
@@ -48,7 +48,7 @@ class GameClockTest {
 
         GameClock late = started("10s");
         assertThat(late.moved(Seat.X, T0 + 10 * SECOND)).isNull();
-        assertThat(late.flagged()).isEqualTo(Seat.X);
+        assertThat(late.view().flagged()).isEqualTo(Seat.X);
         assertThat(late.running()).isFalse();
     }
 
@@ -58,7 +58,7 @@ class GameClockTest {
         assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Seat.X);
         assertThat(clock.moved(Seat.X, T0 + 10 * SECOND + 1)).isNull();
         assertThat(clock.undone(Seat.X, T0 + 11 * SECOND)).isNull();
-        assertThat(clock.flagged()).isEqualTo(Seat.X);
+        assertThat(clock.view().flagged()).isEqualTo(Seat.X);
         assertThat(clock.flag(T0 + 12 * SECOND)).isNull();
     }
 
@@ -133,7 +133,7 @@ class GameClockTest {
     void aTakebackAfterTheDeadlineIsAFlag() {
         GameClock clock = started("20s/move");
         assertThat(clock.undone(Seat.O, T0 + 20 * SECOND)).isNull();
-        assertThat(clock.flagged()).isEqualTo(Seat.X);
+        assertThat(clock.view().flagged()).isEqualTo(Seat.X);
     }
 
     @Test
@@ -141,7 +141,7 @@ class GameClockTest {
         GameClock resigned = started("1m");
         resigned.stop(T0 + 7 * SECOND);
         assertThat(resigned.running()).isFalse();
-        assertThat(resigned.flagged()).isNull();
+        assertThat(resigned.view().flagged()).isNull();
         assertThat(resigned.view().x()).isEqualTo(53_000);
         resigned.stop(T0 + 9 * SECOND);
         assertThat(resigned.view().x()).isEqualTo(53_000);
