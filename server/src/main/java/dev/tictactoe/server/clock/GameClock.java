@@ -55,10 +55,6 @@ public final class GameClock {
         anchorEpochMillis = nowEpochMillis;
     }
 
-    public boolean running() {
-        return turn != null;
-    }
-
     public @Nullable Seat turn() {
         return turn;
     }

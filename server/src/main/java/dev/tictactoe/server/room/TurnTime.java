@@ -86,7 +86,7 @@ final class TurnTime {
     /** The wall clock moved {@code millis} while game time stood still; true if shown times did. */
     boolean wallClockMoved(long millis) {
         boolean moved = false;
-        if (clock != null && clock.running()) {
+        if (clock != null && clock.turn() != null) {
             clock.wallClockMoved(millis);
             moved = true;
         }

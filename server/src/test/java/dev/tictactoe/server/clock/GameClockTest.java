@@ -33,7 +33,7 @@ class GameClockTest {
         assertThat(clock.deadline()).hasValue(T0 + 10 * SECOND);
         assertThat(clock.flag(T0 + 10 * SECOND - 1)).isNull();
         assertThat(clock.flag(T0 + 10 * SECOND)).isEqualTo(Seat.X);
-        assertThat(clock.running()).isFalse();
+        assertThat(clock.turn()).isNull();
         assertThat(clock.view().flagged()).isEqualTo(Seat.X);
         assertThat(clock.view().x()).isZero();
         assertThat(clock.deadline()).isEmpty();
@@ -49,7 +49,7 @@ class GameClockTest {
         GameClock late = started("10s");
         assertThat(late.moved(Seat.X, T0 + 10 * SECOND)).isNull();
         assertThat(late.view().flagged()).isEqualTo(Seat.X);
-        assertThat(late.running()).isFalse();
+        assertThat(late.turn()).isNull();
     }
 
     @Test
@@ -140,7 +140,7 @@ class GameClockTest {
     void stoppingChargesTheSideToMoveAtMostItsTime() {
         GameClock resigned = started("1m");
         resigned.stop(T0 + 7 * SECOND);
-        assertThat(resigned.running()).isFalse();
+        assertThat(resigned.turn()).isNull();
         assertThat(resigned.view().flagged()).isNull();
         assertThat(resigned.view().x()).isEqualTo(53_000);
         resigned.stop(T0 + 9 * SECOND);
