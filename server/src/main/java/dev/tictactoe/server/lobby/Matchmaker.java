@@ -80,6 +80,7 @@ public final class Matchmaker implements AutoCloseable {
         this.metrics = metrics;
         this.node = node;
         this.local = new LocalTickets(node);
+        metrics.watch(Level.MATCH_QUEUE, this::waiting);
         if (redis == null) {
             this.shared = null;
             return;

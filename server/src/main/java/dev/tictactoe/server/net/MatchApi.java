@@ -15,7 +15,6 @@ import dev.tictactoe.server.lobby.MatchRooms;
 import dev.tictactoe.server.lobby.MatchSettings;
 import dev.tictactoe.server.lobby.Matchmaker;
 import dev.tictactoe.server.lobby.Ticket;
-import dev.tictactoe.server.metrics.Level;
 import dev.tictactoe.server.metrics.ServerMetrics;
 import dev.tictactoe.server.room.RoomRegistry;
 
@@ -59,21 +58,18 @@ final class MatchApi {
                 cluster.node() != null
                         ? String.valueOf(cluster.node())
                         : Long.toHexString(seats.nextLong());
-        Matchmaker matchmaker =
-                new Matchmaker(
-                        config,
-                        seats,
-                        MatchRooms.in(rooms),
-                        (task, delayNanos) -> {
-                            var timer = timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
-                            return () -> timer.cancel(false);
-                        },
-                        System::nanoTime,
-                        metrics,
-                        cluster.redis(),
-                        node);
-        metrics.watch(Level.MATCH_QUEUE, matchmaker::waiting);
-        return matchmaker;
+        return new Matchmaker(
+                config,
+                seats,
+                MatchRooms.in(rooms),
+                (task, delayNanos) -> {
+                    var timer = timerLoop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+                    return () -> timer.cancel(false);
+                },
+                System::nanoTime,
+                metrics,
+                cluster.redis(),
+                node);
     }
 
     /** Answered at once or when paired, timed out or cancelled; a closed channel leaves. */
