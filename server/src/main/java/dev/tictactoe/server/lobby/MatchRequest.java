@@ -43,19 +43,12 @@ public final class MatchRequest {
         if (name == null) {
             throw new ProtocolException(
                     ErrorCode.NAME_INVALID,
-                    AT
-                            + "name: a name is 1 to "
-                            + maxNameLength
-                            + " characters, without control or format characters");
+                    "%sname: a name is 1 to %d characters, without control or format characters"
+                            .formatted(AT, maxNameLength));
         }
         int size = integer(root, "size", Protocol.MIN_SIZE, Protocol.MAX_SIZE, 3);
-        int winLength =
-                integer(
-                        root,
-                        "winLength",
-                        Protocol.MIN_WIN_LENGTH,
-                        size,
-                        NewRoom.defaultWinLength(size));
+        int line = NewRoom.defaultWinLength(size);
+        int winLength = integer(root, "winLength", Protocol.MIN_WIN_LENGTH, size, line);
         String clock = string(root, "clock", OPTIONAL);
         MatchKey key;
         try {
@@ -72,11 +65,8 @@ public final class MatchRequest {
             if (bot == null) {
                 throw invalid(
                         AT + "bot",
-                        "expected one of "
-                                + String.join(", ", BotLevel.WIRE)
-                                + ", got \""
-                                + abbreviate(botName)
-                                + "\"");
+                        "expected one of %s, got \"%s\""
+                                .formatted(String.join(", ", BotLevel.WIRE), abbreviate(botName)));
             }
             botAfter = botAfterText == null ? Ticket.DEFAULT_BOT_AFTER : duration(botAfterText);
             if (botAfter.compareTo(Ticket.MIN_BOT_AFTER) < 0) {

@@ -19,10 +19,8 @@ public record MatchSettings(Duration matchWait, int matchMaxWaiting) {
         Check.requirePositive("matchWait", matchWait);
         if (matchWait.compareTo(MAX_MATCH_WAIT) > 0) {
             throw new IllegalArgumentException(
-                    "matchWait must be at most "
-                            + MAX_MATCH_WAIT.toMinutes()
-                            + " minutes, was "
-                            + Durations.format(matchWait));
+                    "matchWait must be at most %d minutes, was %s"
+                            .formatted(MAX_MATCH_WAIT.toMinutes(), Durations.format(matchWait)));
         }
         Check.requirePositive("matchMaxWaiting", matchMaxWaiting);
     }

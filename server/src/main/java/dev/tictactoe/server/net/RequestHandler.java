@@ -2,6 +2,7 @@ package dev.tictactoe.server.net;
 
 import static dev.tictactoe.server.net.HttpReplies.abbreviate;
 import static dev.tictactoe.server.net.HttpReplies.badMessage;
+import static dev.tictactoe.server.net.HttpReplies.unavailable;
 
 import static io.netty.handler.codec.http.HttpResponseStatus.BAD_REQUEST;
 import static io.netty.handler.codec.http.HttpResponseStatus.EXPECTATION_FAILED;
@@ -100,7 +101,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         Route route = Router.route(request.method(), request.uri());
         HttpLog.routed(channel, route);
         if (overCap && !(route instanceof Route.Probe)) {
-            return full(ctx, "too many connections; try again later");
+            return sent(ctx, unavailable("too many connections; try again later"), false);
         }
         // A page from an origin allowed to open sockets may call the API from script too.
         String origin = headers.get(HttpHeaderNames.ORIGIN);
@@ -131,7 +132,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                     keepAlive);
         }
         if (route instanceof Route.Opens && endpoints.state().isDraining()) {
-            return full(ctx, "the server is restarting; try again in a moment");
+            return sent(ctx, unavailable("the server is restarting; try again in a moment"), false);
         }
         if (route instanceof Route.Upgrade upgrade) {
             return endpoints.upgrades().open(ctx, request, address, upgrade.code());
@@ -143,11 +144,6 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
         HttpReplies.send(ctx, response, keepAlive);
         return InOrder.WRITTEN;
-    }
-
-    /** A 503 that closes the connection. */
-    private static CompletionStage<?> full(ChannelHandlerContext ctx, String message) {
-        return sent(ctx, HttpReplies.unavailable(message), false);
     }
 
     private static FullHttpResponse preflight(String methods) {
@@ -220,11 +216,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             case Route.BadTarget bad -> now(badMessage(BAD_REQUEST, bad.reason(), head));
             case Route.TooLong tooLong -> {
                 String message =
-                        "the path is "
-                                + tooLong.length()
-                                + " characters, at most "
-                                + Router.MAX_PATH_CHARS
-                                + " are read";
+                        "the path is %d characters, at most %d are read"
+                                .formatted(tooLong.length(), Router.MAX_PATH_CHARS);
                 yield now(badMessage(REQUEST_URI_TOO_LONG, message, head));
             }
             case Route.Upgrade upgrade ->

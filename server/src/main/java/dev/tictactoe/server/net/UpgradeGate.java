@@ -93,10 +93,9 @@ final class UpgradeGate {
         FullHttpResponse response =
                 HttpReplies.badMessage(
                         HttpResponseStatus.UPGRADE_REQUIRED,
-                        "unsupported WebSocket version "
-                                + HttpReplies.abbreviate(String.valueOf(version))
-                                + "; this server speaks "
-                                + VERSION,
+                        "unsupported WebSocket version %s; this server speaks %s"
+                                .formatted(
+                                        HttpReplies.abbreviate(String.valueOf(version)), VERSION),
                         false);
         response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_VERSION, VERSION);
         return response;
