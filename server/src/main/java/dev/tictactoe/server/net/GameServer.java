@@ -92,14 +92,8 @@ public final class GameServer implements AutoCloseable {
                 opened.meterWith(metrics);
                 metrics.watch(Level.JOURNAL_QUEUE, opened::queued);
             }
-            registry =
-                    new RoomRegistry(
-                            rooms,
-                            cluster.node(),
-                            workers,
-                            bots,
-                            metrics,
-                            opened == null ? RoomJournal.NONE : new StoredRooms(opened));
+            RoomJournal journal = opened == null ? RoomJournal.NONE : new StoredRooms(opened);
+            registry = new RoomRegistry(rooms, cluster.node(), workers, bots, metrics, journal);
             metrics.watch(Level.ROOMS, registry::size);
             // Seats of a pairing are drawn from a generator seeded once from the system's entropy.
             var seats = new SecureRandom();

@@ -144,14 +144,11 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     }
 
     private ChannelHandler watch(EventLoop loop, boolean requests) {
-        return sweeps.computeIfAbsent(
-                        loop,
-                        l ->
-                                IdleSweep.start(
-                                        l,
-                                        config.pingInterval(),
-                                        config.requestTimeout(),
-                                        config.heartbeatTimeout()))
-                .watch(requests);
+        return sweeps.computeIfAbsent(loop, this::sweep).watch(requests);
+    }
+
+    private IdleSweep sweep(EventLoop loop) {
+        return IdleSweep.start(
+                loop, config.pingInterval(), config.requestTimeout(), config.heartbeatTimeout());
     }
 }
