@@ -1,6 +1,5 @@
 package dev.tictactoe.server.admin;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.net.BodyLimit;
 import dev.tictactoe.server.net.ClientAddress;
 import dev.tictactoe.server.net.GameServer;
@@ -29,7 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /** The admin port: a listener beside the public one, one HTTP request per connection. */
 @ChannelHandler.Sharable
@@ -74,9 +72,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
                             @Override
                             protected void initChannel(Channel child) {
                                 child.pipeline()
-                                        .addLast(
-                                                new ReadTimeoutHandler(
-                                                        REQUEST_TIMEOUT_SECONDS, TimeUnit.SECONDS))
+                                        .addLast(new ReadTimeoutHandler(REQUEST_TIMEOUT_SECONDS))
                                         .addLast(new HttpServerCodec())
                                         .addLast(new BodyLimit(MAX_BODY_BYTES))
                                         .addLast(handler);
@@ -106,10 +102,7 @@ public final class AdminServer extends SimpleChannelInboundHandler<FullHttpReque
                     request.method(),
                     HttpReplies.abbreviate(request.uri()),
                     refusal);
-            send(
-                    ctx,
-                    HttpReplies.refusal(
-                            HttpResponseStatus.FORBIDDEN, ErrorCode.ORIGIN_NOT_ALLOWED, refusal));
+            send(ctx, HttpReplies.forbidden(refusal));
             return;
         }
         String body = request.content().toString(StandardCharsets.UTF_8);

@@ -64,6 +64,11 @@ public final class HttpReplies {
         return refusal(HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVER_FULL, message);
     }
 
+    /** A 403: the page's origin, or the name the request was sent to, may not do this. */
+    public static FullHttpResponse forbidden(String message) {
+        return refusal(HttpResponseStatus.FORBIDDEN, ErrorCode.ORIGIN_NOT_ALLOWED, message);
+    }
+
     /** The 404 of a code that names no live room. */
     public static FullHttpResponse unknownRoom(String code) {
         return refusal(
@@ -147,7 +152,6 @@ public final class HttpReplies {
                 HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);
     }
 
-    /** A 200 with {@code body}. */
     public static FullHttpResponse ok(JsonNode body) {
         return json(HttpResponseStatus.OK, body, false);
     }

@@ -13,7 +13,6 @@ import static io.netty.handler.codec.http.HttpResponseStatus.REQUEST_TIMEOUT;
 import static io.netty.handler.codec.http.HttpResponseStatus.REQUEST_URI_TOO_LONG;
 
 import dev.tictactoe.protocol.Durations;
-import dev.tictactoe.protocol.ErrorCode;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -24,7 +23,6 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 
 import java.nio.charset.StandardCharsets;
@@ -123,12 +121,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                     ctx,
                     allowed
                             ? preflight(path.allow())
-                            : HttpReplies.refusal(
-                                    HttpResponseStatus.FORBIDDEN,
-                                    ErrorCode.ORIGIN_NOT_ALLOWED,
-                                    "pages from "
-                                            + abbreviate(origin)
-                                            + " may not call this server's API"),
+                            : HttpReplies.forbidden(
+                                    "pages from %s may not call this server's API"
+                                            .formatted(abbreviate(origin))),
                     keepAlive);
         }
         if (route instanceof Route.Opens && endpoints.state().isDraining()) {

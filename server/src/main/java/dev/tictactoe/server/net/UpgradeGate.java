@@ -1,6 +1,5 @@
 package dev.tictactoe.server.net;
 
-import dev.tictactoe.protocol.ErrorCode;
 import dev.tictactoe.server.room.Room;
 
 import io.netty.channel.Channel;
@@ -66,9 +65,7 @@ final class UpgradeGate {
         String host = headers.get(HttpHeaderNames.HOST);
         if (!origins.allows(origin, host)) {
             log.info("refused a socket from origin {} (host {})", origin, host);
-            return HttpReplies.refusal(
-                    HttpResponseStatus.FORBIDDEN,
-                    ErrorCode.ORIGIN_NOT_ALLOWED,
+            return HttpReplies.forbidden(
                     "pages from " + origin + " may not open a room socket on this server");
         }
         String problem = null;
