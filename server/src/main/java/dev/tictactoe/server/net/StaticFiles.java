@@ -1,5 +1,7 @@
 package dev.tictactoe.server.net;
 
+import static io.netty.handler.codec.http.HttpResponseStatus.NOT_FOUND;
+
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -117,11 +119,7 @@ final class StaticFiles {
             if (file == null) {
                 byte[] text = ("no such file: " + path).getBytes(StandardCharsets.UTF_8);
                 FullHttpResponse missing =
-                        HttpReplies.bytes(
-                                HttpResponseStatus.NOT_FOUND,
-                                text,
-                                "text/plain; charset=utf-8",
-                                false);
+                        HttpReplies.bytes(NOT_FOUND, text, "text/plain; charset=utf-8", false);
                 missing.headers().set(HttpHeaderNames.CACHE_CONTROL, PAGE_CACHE);
                 return secure(missing);
             }
@@ -129,17 +127,12 @@ final class StaticFiles {
             cache = m.group(1).equals(version) ? ASSET_CACHE : PAGE_CACHE;
         }
         boolean gzip = acceptsGzip(request.get(HttpHeaderNames.ACCEPT_ENCODING));
-        byte[] body = gzip ? file.gzipped() : file.bytes();
         String etag = gzip ? file.gzipEtag() : file.etag();
         boolean fresh = etag.equals(request.get(HttpHeaderNames.IF_NONE_MATCH));
+        byte[] body = fresh ? new byte[0] : gzip ? file.gzipped() : file.bytes();
+        HttpResponseStatus status = fresh ? HttpResponseStatus.NOT_MODIFIED : HttpResponseStatus.OK;
         FullHttpResponse response =
-                fresh
-                        ? HttpReplies.bytes(
-                                HttpResponseStatus.NOT_MODIFIED,
-                                new byte[0],
-                                file.contentType(),
-                                true)
-                        : HttpReplies.bytes(HttpResponseStatus.OK, body, file.contentType(), head);
+                HttpReplies.bytes(status, body, file.contentType(), fresh || head);
         response.headers()
                 .set(HttpHeaderNames.ETAG, etag)
                 .set(HttpHeaderNames.CACHE_CONTROL, cache)
