@@ -33,10 +33,9 @@ public final class ClientAddress {
                         slash < 0 ? text : text.substring(0, slash));
         if (address == null) {
             throw new IllegalArgumentException(
-                    "trustedProxies: '"
-                            + text
-                            + "' is not an IP address or CIDR range (such as 10.0.0.5,"
-                            + " 172.16.0.0/12 or fd00::/8)");
+                    ("trustedProxies: '%s' is not an IP address or CIDR range (such as 10.0.0.5,"
+                                    + " 172.16.0.0/12 or fd00::/8)")
+                            .formatted(text));
         }
         int bits = address instanceof Inet4Address ? 32 : 128;
         int prefix = bits;

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -43,9 +44,7 @@ final class IdleSweep implements Runnable {
     static IdleSweep start(
             EventLoop loop, Duration interval, Duration requestTimeout, Duration heartbeatTimeout) {
         long shortest =
-                Math.min(
-                        Math.min(interval.toNanos(), requestTimeout.toNanos()),
-                        heartbeatTimeout.toNanos());
+                Collections.min(List.of(interval, requestTimeout, heartbeatTimeout)).toNanos();
         long tickNanos =
                 Math.max(1, Math.min(shortest / MIN_TICKS_PER_INTERVAL, MAX_TICK.toNanos()));
         IdleSweep sweep =

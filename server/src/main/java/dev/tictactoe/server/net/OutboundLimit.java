@@ -1,5 +1,7 @@
 package dev.tictactoe.server.net;
 
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
+
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
@@ -18,7 +20,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /** Bounds a connection's queued bytes: over the mark it stops reading; past the cap it closes. */
 final class OutboundLimit extends ChannelDuplexHandler {
@@ -92,10 +93,7 @@ final class OutboundLimit extends ChannelDuplexHandler {
         } else if (stalled == null && !over) {
             stalled =
                     ctx.executor()
-                            .schedule(
-                                    () -> stalled(ctx),
-                                    BACKED_UP_GRACE_MILLIS,
-                                    TimeUnit.MILLISECONDS);
+                            .schedule(() -> stalled(ctx), BACKED_UP_GRACE_MILLIS, MILLISECONDS);
         }
         super.channelWritabilityChanged(ctx);
     }
