@@ -97,14 +97,8 @@ public interface MatchRooms {
 
     /** A match room's settings: {@code first} seats the one alone, facing its bot (null: two). */
     static RoomSettings settings(MatchKey key, Seat first, @Nullable Ticket alone) {
-        return new RoomSettings(
-                key.rules(),
-                first,
-                Seat.X,
-                true,
-                true,
-                alone == null ? null : alone.bot(),
-                key.timeControl());
+        var bot = alone == null ? null : alone.bot();
+        return new RoomSettings(key.rules(), first, Seat.X, true, true, bot, key.timeControl());
     }
 
     /** Rooms in {@code registry}, created through its one path, so they are journaled as others. */

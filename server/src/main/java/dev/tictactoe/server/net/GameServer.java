@@ -147,14 +147,9 @@ public final class GameServer implements AutoCloseable {
 
     /** Listens on {@code host:port} too, on this server's loops, until it stops: the admin port. */
     public int listen(ChannelHandler children, String host, int port) {
-        Channel bound =
-                PortUnavailable.bind(
-                        new ServerBootstrap()
-                                .group(boss, workers)
-                                .channel(transport.serverChannel())
-                                .childHandler(children),
-                        host,
-                        port);
+        var bootstrap =
+                new ServerBootstrap().group(boss, workers).channel(transport.serverChannel());
+        Channel bound = PortUnavailable.bind(bootstrap.childHandler(children), host, port);
         others.add(bound);
         return ((InetSocketAddress) bound.localAddress()).getPort();
     }

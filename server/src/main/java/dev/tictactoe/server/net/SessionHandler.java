@@ -145,12 +145,9 @@ final class SessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
                 default -> session.room().receive(session, message);
             }
         } else if (frame instanceof BinaryWebSocketFrame) {
-            metrics.rejected(ErrorCode.BINARY_NOT_SUPPORTED);
-            reply(
-                    ctx,
-                    ErrorCode.BINARY_NOT_SUPPORTED,
-                    "this server speaks JSON in text frames only",
-                    null);
+            ErrorCode binary = ErrorCode.BINARY_NOT_SUPPORTED;
+            metrics.rejected(binary);
+            reply(ctx, binary, "this server speaks JSON in text frames only", null);
         }
     }
 
