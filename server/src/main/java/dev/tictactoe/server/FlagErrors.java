@@ -74,16 +74,13 @@ final class FlagErrors implements CommandLine.IParameterExceptionHandler {
             // isWritable says yes to root on a read-only mount: a file written says more.
             Files.delete(Files.createTempFile(dir, ".write-check", ".tmp"));
         } catch (IOException | SecurityException e) {
+            String flag = name(spec.findOption("--data-dir"));
             throw new ParameterException(
                     spec.commandLine(),
                     ("Invalid value for option %s: '%s' cannot be created or written (%s) (give a"
                                     + " directory this user can write, or '%s' to keep rooms in"
                                     + " memory)")
-                            .formatted(
-                                    name(spec.findOption("--data-dir")),
-                                    dir,
-                                    reason(e),
-                                    Defaults.NONE));
+                            .formatted(flag, dir, reason(e), Defaults.NONE));
         }
     }
 

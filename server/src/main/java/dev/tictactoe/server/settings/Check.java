@@ -30,11 +30,7 @@ public final class Check {
         if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             throw new IllegalArgumentException(
                     "%s must be %s..%s, was %s"
-                            .formatted(
-                                    name,
-                                    Durations.format(min),
-                                    Durations.format(max),
-                                    shown(value)));
+                            .formatted(name, shown(min), shown(max), shown(value)));
         }
         return value;
     }
