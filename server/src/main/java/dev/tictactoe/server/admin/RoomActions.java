@@ -100,11 +100,10 @@ final class RoomActions {
                         ? null
                         : WireWord.find(Seat.values(), seatName.toUpperCase(Locale.ROOT));
         if (seatName != null && seat == null) {
-            return CompletableFuture.completedFuture(
-                    HttpReplies.badMessage(
-                            HttpResponseStatus.NOT_FOUND,
-                            "no seat '" + HttpReplies.abbreviate(seatName) + "': seats are X and O",
-                            false));
+            String message =
+                    "no seat '" + HttpReplies.abbreviate(seatName) + "': seats are X and O";
+            var refused = HttpReplies.badMessage(HttpResponseStatus.NOT_FOUND, message, false);
+            return CompletableFuture.completedFuture(refused);
         }
         return switch (Reason.read(body, seat == null ? null : DEFAULT_DISCONNECT_REASON)) {
             case Reason.Bad bad ->

@@ -129,9 +129,8 @@ final class MatchApi {
         return HttpReplies.refusal(
                 HttpResponseStatus.NOT_FOUND,
                 "match_unknown_ticket",
-                "no quick-match request waits with ticket "
-                        + HttpReplies.abbreviate(ticket)
-                        + "; it may have been answered already");
+                "no quick-match request waits with ticket %s; it may have been answered already"
+                        .formatted(HttpReplies.abbreviate(ticket)));
     }
 
     static FullHttpResponse refusal(Enqueued.Refused refused) {
