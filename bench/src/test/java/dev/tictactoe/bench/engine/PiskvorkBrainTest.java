@@ -31,17 +31,18 @@ class PiskvorkBrainTest {
     @TempDir Path dir;
 
     /** A brain that accepts START, then reads on without ever answering a position. */
+    private static final String SILENT =
+            """
+            while read -r line; do
+              case "$line" in
+                START*) echo OK ;;
+                END*) exit 0 ;;
+              esac
+            done
+            """;
+
     private String silentBrain() throws IOException {
-        return script(
-                "silent.sh",
-                """
-                while read -r line; do
-                  case "$line" in
-                    START*) echo OK ;;
-                    END*) exit 0 ;;
-                  esac
-                done
-                """);
+        return script("silent.sh", SILENT);
     }
 
     private String script(String name, String body) throws IOException {
@@ -131,14 +132,9 @@ class PiskvorkBrainTest {
                         """
                         echo x >> %s
                         if [ "$(wc -l < %s)" -ne 2 ]; then exec %s; fi
-                        while read -r line; do
-                          case "$line" in
-                            START*) echo OK ;;
-                            END*) exit 0 ;;
-                          esac
-                        done
                         """
-                                .formatted(launches, launches, ownBrain()));
+                                        .formatted(launches, launches, ownBrain())
+                                + SILENT);
         MatchCommand.Result result =
                 MatchCommand.run(
                         "board=15:5",
