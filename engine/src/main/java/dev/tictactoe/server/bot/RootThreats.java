@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 final class RootThreats {
 
     static final int ROOT_VCF_DEPTH = 12;
-    static final int ROOT_VCT_DEPTH = 6;
+    static final int ROOT_VCT_DEPTH = 8;
 
     // Percent of the budget for the own wins by fours, then by threes, then for defence.
     static final int VCF_SHARE = 5;
