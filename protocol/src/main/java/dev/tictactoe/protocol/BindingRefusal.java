@@ -81,11 +81,18 @@ final class BindingRefusal {
             return "one of "
                     + String.join(", ", WireWord.spellings((WireWord[]) type.getEnumConstants()));
         }
-        return switch (type.getName()) {
-            case "int", "java.lang.Integer", "long", "java.lang.Long" -> "an integer";
-            case "java.lang.String" -> "a string";
-            case "boolean", "java.lang.Boolean" -> "true or false";
-            default -> Collection.class.isAssignableFrom(type) ? "an array" : "an object";
-        };
+        if (type == int.class
+                || type == Integer.class
+                || type == long.class
+                || type == Long.class) {
+            return "an integer";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        return Collection.class.isAssignableFrom(type) ? "an array" : "an object";
     }
 }
