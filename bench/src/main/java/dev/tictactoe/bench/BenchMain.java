@@ -43,6 +43,7 @@ public final class BenchMain {
                             Map.entry("replay", EngineTools::replay),
                             Map.entry("evalfeatures", EngineTools::evalFeatures),
                             Map.entry("fingerprint", EngineTools::fingerprint),
+                            Map.entry("analysis", EngineTools::analysis),
                             Map.entry("help", args -> help())));
 
     private BenchMain() {}

@@ -29,6 +29,11 @@ public final class EngineTools {
         FingerprintCommand.run(args);
     }
 
+    /** Times game analyses as the server makes them ({@link AnalysisCommand}). */
+    public static void analysis(String[] args) throws IOException {
+        AnalysisCommand.run(Notation.options(args), System.out);
+    }
+
     /** Turns judged positions into the evaluation's features ({@link EvalFeaturesCommand}). */
     public static void evalFeatures(String[] args) throws IOException {
         EvalFeaturesCommand.run(args);
