@@ -18,8 +18,8 @@ import java.util.Map;
 /**
  * {@code analysis [from=MATCH_OUTPUT] [games=100] [nodes=Analysis.DEFAULT_NODES]}: the thread CPU
  * time of {@link Analysis} as the server makes it. First {@code games} seeded random 3×3 games (and
- * how many of their positions came out exact), then every game printed in a match's output (its
- * lost games with {@code show=lost}), longest first.
+ * how many of their positions came out exact), then the {@value #LONGEST} longest games printed in
+ * a match's output (its lost games with {@code show=lost}).
  */
 final class AnalysisCommand {
 
