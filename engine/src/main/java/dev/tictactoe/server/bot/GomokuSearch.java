@@ -55,8 +55,11 @@ final class GomokuSearch extends PvsSearch {
         int[] root = moveBuffers[0];
         int n = rootThreats.refute(root, moves.candidates(0, root, scoreBuffers[0], -1, true, 0));
         if (n == 1) {
-            String note = b.moveCount == 0 ? "takes the centre" : "the one move that holds";
-            return result(root[0], 0, 1, note);
+            String note =
+                    rootThreats.shownToHold
+                            ? "the one move that holds"
+                            : "the one move not shown to lose";
+            return result(root[0], 0, 1, b.moveCount == 0 ? "takes the centre" : note);
         }
         int bestScore = deepen(root, n, maxDepth, ASPIRATION);
         return result(root[0], bestScore, completed, Bot.depthNote(completed, bestScore));

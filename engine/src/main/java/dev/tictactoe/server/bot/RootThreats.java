@@ -21,6 +21,9 @@ final class RootThreats {
     private final int[] mark;
     private int markStamp;
 
+    /** Whether the moves {@link #refute} kept last were shown to hold (or nothing threatened). */
+    boolean shownToHold;
+
     RootThreats(PatternBoard b, Threats threats, long start, long deadline, long nodeLimit) {
         this.b = b;
         this.threats = threats;
@@ -56,7 +59,8 @@ final class RootThreats {
         boolean vct =
                 !vcf && !threats.aborted && threats.vct(ROOT_VCT_DEPTH, nodeBudget / 8, until);
         b.pass();
-        if (!vcf && !vct) {
+        shownToHold = !vcf && !vct;
+        if (shownToHold) {
             return n;
         }
         threats.hintLastLine();
@@ -93,6 +97,7 @@ final class RootThreats {
         }
         threats.clearHint();
         if (h > 0) {
+            shownToHold = true;
             return keepInOrder(root, n, held, h);
         }
         return u > 0 ? keepInOrder(root, n, unsure, u) : n;
