@@ -152,6 +152,7 @@ public final class HttpReplies {
                 HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);
     }
 
+    /** A 200 with {@code body}. */
     public static FullHttpResponse ok(JsonNode body) {
         return json(HttpResponseStatus.OK, body, false);
     }
